@@ -1,0 +1,113 @@
+/* steer/math.h — 2D and 3D float vectors, zero-safe and NaN-free.
+ *
+ *   steer_v2, steer_v3          plain value types, passed and returned by value
+ *   steer_vN_make/add/sub/scale/mul/neg/dot      per-dimension primitives
+ *   steer_vN_len/len_sq/dist/dist_sq            robust lengths (no overflow to Inf)
+ *   steer_vN_normalize          unit vector, or zero for a tiny or non-finite vector
+ *   steer_vN_truncate           cap the length
+ *   steer_vN_lerp/mad/is_valid  interpolation, a + b*s, all components finite
+ *   steer_v2_perp_left/right, steer_v2_rotate/unrotate, steer_v2_cross
+ *   steer_v3_cross, steer_v3_any_perp
+ *   steer_sin/cos/atan2/exp2    portable scalar functions (bit-identical on every
+ *                               platform, including WebAssembly)
+ *
+ * The N-generic functions are written once in detail/vec_template.h and
+ * instantiated for N = 2 and N = 3.
+ */
+#ifndef STEER_MATH_H
+#define STEER_MATH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <float.h>
+#include <math.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define STEER_PI 3.14159265358979323846f
+
+/* Below this squared length a vector counts as zero (has no direction). */
+#define STEER_EPSILON_SQ 1e-24f
+
+typedef struct steer_v2 { float x, y; } steer_v2;
+typedef struct steer_v3 { float x, y, z; } steer_v3;
+
+/* Portable scalar functions: polynomial approximations with the same
+ * operations on every platform, so results do not depend on the libm. */
+float steer_sin(float radians);                 /* |error| < 2e-7 */
+float steer_cos(float radians);                 /* |error| < 2e-7 */
+float steer_atan2(float y, float x);            /* radians in [-pi, pi]; (0,0) -> 0 */
+float steer_exp2(float x);                      /* 2^x, relative error < 3e-7 */
+float steer_wrap_angle(float radians);          /* into [-pi, pi) */
+
+static inline bool steer_is_finite(float a) { return a - a == 0.0f; } /* false for NaN, +-Inf */
+static inline float steer_minf(float a, float b) { return a < b ? a : b; }
+static inline float steer_maxf(float a, float b) { return a > b ? a : b; }
+static inline float steer_clampf(float a, float lo, float hi) { return a < lo ? lo : (a > hi ? hi : a); }
+static inline float steer_absf(float a) { return a < 0.0f ? -a : a; }
+
+/* ---- per-dimension primitives ---------------------------------------- */
+static inline steer_v2 steer_v2_make(float x, float y) { steer_v2 r = {x, y}; return r; }
+static inline steer_v2 steer_v2_add(steer_v2 a, steer_v2 b) { return steer_v2_make(a.x + b.x, a.y + b.y); }
+static inline steer_v2 steer_v2_sub(steer_v2 a, steer_v2 b) { return steer_v2_make(a.x - b.x, a.y - b.y); }
+static inline steer_v2 steer_v2_scale(steer_v2 a, float s) { return steer_v2_make(a.x * s, a.y * s); }
+static inline steer_v2 steer_v2_mul(steer_v2 a, steer_v2 b) { return steer_v2_make(a.x * b.x, a.y * b.y); }
+static inline steer_v2 steer_v2_neg(steer_v2 a) { return steer_v2_make(-a.x, -a.y); }
+static inline float steer_v2_dot(steer_v2 a, steer_v2 b) { return a.x * b.x + a.y * b.y; }
+static inline float steer_v2_max_abs(steer_v2 a) { return steer_maxf(steer_absf(a.x), steer_absf(a.y)); }
+static inline bool steer_v2_is_valid(steer_v2 a) { return steer_is_finite(a.x) && steer_is_finite(a.y); }
+static inline float steer_v2_get(steer_v2 a, int axis) { return axis == 0 ? a.x : a.y; }
+static inline steer_v2 steer_v2_set(steer_v2 a, int axis, float value) { if (axis == 0) a.x = value; else a.y = value; return a; }
+
+static inline steer_v3 steer_v3_make(float x, float y, float z) { steer_v3 r = {x, y, z}; return r; }
+static inline steer_v3 steer_v3_add(steer_v3 a, steer_v3 b) { return steer_v3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
+static inline steer_v3 steer_v3_sub(steer_v3 a, steer_v3 b) { return steer_v3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
+static inline steer_v3 steer_v3_scale(steer_v3 a, float s) { return steer_v3_make(a.x * s, a.y * s, a.z * s); }
+static inline steer_v3 steer_v3_mul(steer_v3 a, steer_v3 b) { return steer_v3_make(a.x * b.x, a.y * b.y, a.z * b.z); }
+static inline steer_v3 steer_v3_neg(steer_v3 a) { return steer_v3_make(-a.x, -a.y, -a.z); }
+static inline float steer_v3_dot(steer_v3 a, steer_v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline float steer_v3_max_abs(steer_v3 a) { return steer_maxf(steer_maxf(steer_absf(a.x), steer_absf(a.y)), steer_absf(a.z)); }
+static inline bool steer_v3_is_valid(steer_v3 a) { return steer_is_finite(a.x) && steer_is_finite(a.y) && steer_is_finite(a.z); }
+static inline float steer_v3_get(steer_v3 a, int axis) { return axis == 0 ? a.x : (axis == 1 ? a.y : a.z); }
+static inline steer_v3 steer_v3_set(steer_v3 a, int axis, float value) { if (axis == 0) a.x = value; else if (axis == 1) a.y = value; else a.z = value; return a; }
+
+/* Lifting and flattening between the dimensions: 3D from 2D puts z = 0. */
+static inline steer_v3 steer_v3_from_v2(steer_v2 a) { return steer_v3_make(a.x, a.y, 0.0f); }
+static inline steer_v2 steer_v2_from_v3(steer_v3 a) { return steer_v2_make(a.x, a.y); }
+
+/* ---- 2D only ---------------------------------------------------------- */
+static inline steer_v2 steer_v2_perp_left(steer_v2 a) { return steer_v2_make(-a.y, a.x); }  /* +90 deg */
+static inline steer_v2 steer_v2_perp_right(steer_v2 a) { return steer_v2_make(a.y, -a.x); } /* -90 deg */
+static inline float steer_v2_cross(steer_v2 a, steer_v2 b) { return a.x * b.y - a.y * b.x; }
+/* Rotate a by the unit vector q = (cos t, sin t); unrotate by its inverse. */
+static inline steer_v2 steer_v2_rotate(steer_v2 a, steer_v2 q) { return steer_v2_make(q.x * a.x - q.y * a.y, q.y * a.x + q.x * a.y); }
+static inline steer_v2 steer_v2_unrotate(steer_v2 a, steer_v2 q) { return steer_v2_make(q.x * a.x + q.y * a.y, -q.y * a.x + q.x * a.y); }
+static inline steer_v2 steer_v2_from_angle(float radians) { return steer_v2_make(steer_cos(radians), steer_sin(radians)); }
+
+/* ---- 3D only ---------------------------------------------------------- */
+static inline steer_v3 steer_v3_cross(steer_v3 a, steer_v3 b)
+{
+    return steer_v3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+/* ---- N-generic functions, one source for both dimensions -------------- */
+#define STEER_DIM 2
+#include "detail/vec_template.h"
+#define STEER_DIM 3
+#include "detail/vec_template.h"
+
+/* A unit vector perpendicular to the unit vector a, chosen stably: the
+ * horizontal left of a when a is not vertical (so "up" stays +Z), else +Y. */
+static inline steer_v3 steer_v3_any_perp(steer_v3 a)
+{
+    steer_v3 side = steer_v3_make(-a.y, a.x, 0.0f);
+    if (steer_v3_len_sq(side) > 1e-12f) return steer_v3_normalize(side);
+    return steer_v3_make(0.0f, 1.0f, 0.0f);
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

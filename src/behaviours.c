@@ -1,0 +1,65 @@
+/* Steering behaviours, instantiated for 2D and 3D from one template
+ * (behaviours_template.h). Only the few truly dimension-specific helpers
+ * live here. */
+#include "steer/behaviours.h"
+
+/* A unit vector perpendicular to the unit vector a: its left. */
+static steer_v2 any_perp2(steer_v2 a) { return steer_v2_perp_left(a); }
+static steer_v3 any_perp3(steer_v3 a) { return steer_v3_any_perp(a); }
+
+/* (c, s) on the XY plane: the planar wander displacement. */
+static steer_v2 planar2(float c, float s) { return steer_v2_make(c, s); }
+static steer_v3 planar3(float c, float s) { return steer_v3_make(c, s, 0.0f); }
+
+steer_v2 steer_local_to_world2(steer_v2 heading, steer_v2 local)
+{
+    steer_v2 fwd = steer_v2_normalize(heading);
+    if (steer_v2_len_sq(fwd) == 0.0f) fwd = steer_v2_make(1.0f, 0.0f);
+    return steer_v2_add(steer_v2_scale(fwd, local.x), steer_v2_scale(steer_v2_perp_left(fwd), local.y));
+}
+
+steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local)
+{
+    steer_v3 fwd = steer_v3_normalize(heading);
+    if (steer_v3_len_sq(fwd) == 0.0f) fwd = steer_v3_make(1.0f, 0.0f, 0.0f);
+    steer_v3 left = steer_v3_any_perp(fwd);
+    steer_v3 up = steer_v3_cross(fwd, left);
+    steer_v3 r = steer_v3_scale(fwd, local.x);
+    r = steer_v3_add(r, steer_v3_scale(left, local.y));
+    return steer_v3_add(r, steer_v3_scale(up, local.z));
+}
+
+/* Walls are vertical in 3D: wall geometry works on the XY projection. */
+static steer_v2 flat2(steer_v2 a) { return a; }
+static steer_v2 flat3(steer_v3 a) { return steer_v2_from_v3(a); }
+static steer_v2 lift2(steer_v2 a, steer_v2 like) { (void)like; return a; }
+static steer_v3 lift3(steer_v2 a, steer_v3 like) { return steer_v3_make(a.x, a.y, like.z); }
+
+#define STEER_DIM 2
+#include "behaviours_template.h"
+#define STEER_DIM 3
+#include "behaviours_template.h"
+
+
+steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *state,
+                              const steer_wander_params *params, float max_speed, float dt,
+                              steer_random_fn *random, void *random_context, steer_v3 *out_target)
+{
+    if (!steer_is_finite(state->azimuth)) state->azimuth = 0.0f;
+    if (!steer_is_finite(state->elevation)) state->elevation = 0.0f;
+    if (random) {
+        float step = params->jitter * dt;
+        float du = (random(random_context) * 2.0f - 1.0f) * step;
+        float dv = (random(random_context) * 2.0f - 1.0f) * step;
+        if (steer_is_finite(du)) state->azimuth = steer_wrap_angle(state->azimuth + du);
+        if (steer_is_finite(dv)) state->elevation = steer_clampf(state->elevation + dv, -0.5f * STEER_PI, 0.5f * STEER_PI);
+    }
+    float ce = steer_cos(state->elevation);
+    steer_v3 local = steer_v3_make(ce * steer_cos(state->azimuth), ce * steer_sin(state->azimuth),
+                                   steer_sin(state->elevation));
+    steer_v3 heading = steer_v3_normalize(vel);
+    steer_v3 centre = steer_v3_mad(pos, heading, params->distance);
+    steer_v3 target = steer_v3_mad(centre, steer_local_to_world3(vel, local), params->radius);
+    if (out_target) *out_target = target;
+    return steer_seek3(pos, vel, target, max_speed);
+}

@@ -1,0 +1,474 @@
+/* Private template: every behaviour written once, compiled for STEER_DIM 2
+ * and 3 by behaviours.c. Dimension-specific helpers come from there:
+ * any_perpN, planarN, flatN, liftN. */
+#include "steer/detail/dim_begin.h"
+
+#define V STEER_V
+#define F STEER_F
+#define N(name) STEER_N(name, )
+
+/* The guard that keeps every output finite. */
+static inline V N(safe)(V a) { return F(is_valid)(a) ? a : F(zero)(); }
+static inline V N(unit_x)(void) { return F(set)(F(zero)(), 0, 1.0f); }
+/* normalize(v), or +X for a zero vector: the heading of a stationary agent. */
+static inline V N(heading_or_x)(V v)
+{
+    V h = F(normalize)(v);
+    return F(len_sq)(h) > 0.0f ? h : N(unit_x)();
+}
+
+/* ---- basic ------------------------------------------------------------ */
+V N(steer_seek)(V pos, V vel, V target, float max_speed)
+{
+    V desired = F(scale)(F(normalize)(F(sub)(target, pos)), max_speed);
+    return N(safe)(F(sub)(desired, vel));
+}
+
+V N(steer_flee)(V pos, V vel, V threat, float max_speed, float panic_distance)
+{
+    float dist;
+    V away = F(normalize_len)(F(sub)(pos, threat), &dist);
+    if (panic_distance > 0.0f && dist > panic_distance) return F(zero)();
+    return N(safe)(F(sub)(F(scale)(away, max_speed), vel));
+}
+
+V N(steer_arrive)(V pos, V vel, V target, float max_speed, float slow_radius)
+{
+    float dist;
+    V dir = F(normalize_len)(F(sub)(target, pos), &dist);
+    float speed = max_speed;
+    if (slow_radius > 0.0f && dist < slow_radius) speed = max_speed * dist / slow_radius;
+    return N(safe)(F(sub)(F(scale)(dir, speed), vel));
+}
+
+V N(steer_predict)(V pos, V target_pos, V target_vel, float max_speed, float max_prediction)
+{
+    float t = max_speed > 0.0f ? F(dist)(pos, target_pos) / max_speed : 0.0f;
+    if (max_prediction > 0.0f && t > max_prediction) t = max_prediction;
+    if (!steer_is_finite(t)) t = 0.0f;
+    return F(mad)(target_pos, target_vel, t);
+}
+
+V N(steer_pursue)(V pos, V vel, V target_pos, V target_vel, float max_speed, float max_prediction)
+{
+    V predicted = N(steer_predict)(pos, target_pos, target_vel, max_speed, max_prediction);
+    return N(steer_seek)(pos, vel, predicted, max_speed);
+}
+
+V N(steer_evade)(V pos, V vel, V threat_pos, V threat_vel, float max_speed, float max_prediction,
+                 float panic_distance)
+{
+    V predicted = N(steer_predict)(pos, threat_pos, threat_vel, max_speed, max_prediction);
+    return N(steer_flee)(pos, vel, predicted, max_speed, panic_distance);
+}
+
+V N(steer_wander)(V pos, V vel, float *angle, const steer_wander_params *params, float max_speed, float dt,
+                  steer_random_fn *random, void *random_context, V *out_target)
+{
+    if (!steer_is_finite(*angle)) *angle = 0.0f;
+    if (random) {
+        float u = random(random_context);
+        float step = (u * 2.0f - 1.0f) * (params->jitter * dt);
+        if (steer_is_finite(step)) *angle += step;
+    }
+    V centre = F(mad)(pos, F(normalize)(vel), params->distance);
+    V target = F(mad)(centre, N(planar)(steer_cos(*angle), steer_sin(*angle)), params->radius);
+    if (out_target) *out_target = target;
+    return N(steer_seek)(pos, vel, target, max_speed);
+}
+
+/* ---- flocking --------------------------------------------------------- */
+V N(steer_separation)(V pos, const V *neighbour_pos, int count, float radius)
+{
+    V push = F(zero)();
+    int used = 0;
+    float r2 = radius * radius;
+    for (int i = 0; i < count; ++i) {
+        V d = F(sub)(pos, neighbour_pos[i]);
+        float d2 = F(len_sq)(d);
+        if (d2 > 0.0f && d2 < r2) {
+            push = F(add)(push, F(scale)(d, 1.0f / d2));
+            ++used;
+        }
+    }
+    if (used == 0) return F(zero)();
+    return N(safe)(F(scale)(push, 1.0f / (float)used));
+}
+
+V N(steer_separation_desired)(V pos, V vel, const V *neighbour_pos, int count, float radius, float max_speed)
+{
+    V push = F(normalize)(N(steer_separation)(pos, neighbour_pos, count, radius));
+    if (F(len_sq)(push) == 0.0f) return F(zero)();
+    return N(safe)(F(sub)(F(scale)(push, max_speed), vel));
+}
+
+static V N(average)(const V *values, int count)
+{
+    V sum = F(zero)();
+    for (int i = 0; i < count; ++i) sum = F(add)(sum, values[i]);
+    return F(scale)(sum, 1.0f / (float)count);
+}
+
+V N(steer_alignment)(V vel, const V *neighbour_vel, int count)
+{
+    if (count <= 0) return F(zero)();
+    return N(safe)(F(sub)(N(average)(neighbour_vel, count), vel));
+}
+
+V N(steer_alignment_desired)(V vel, const V *neighbour_vel, int count, float max_speed)
+{
+    if (count <= 0) return F(zero)();
+    V dir = F(normalize)(N(average)(neighbour_vel, count));
+    if (F(len_sq)(dir) == 0.0f) return F(zero)();
+    return N(safe)(F(sub)(F(scale)(dir, max_speed), vel));
+}
+
+V N(steer_cohesion)(V pos, V vel, const V *neighbour_pos, int count, float max_speed)
+{
+    if (count <= 0) return F(zero)();
+    return N(steer_seek)(pos, vel, N(average)(neighbour_pos, count), max_speed);
+}
+
+/* ---- obstacles and walls ---------------------------------------------- */
+V N(steer_avoid_obstacles)(V pos, V vel, const N(steer_obstacle) *obstacles, int count,
+                           const steer_avoid_params *params, int *engaged)
+{
+    V heading = F(normalize)(vel);
+    int latched = engaged ? *engaged : -1;
+    if (engaged) *engaged = -1;
+    if (F(len_sq)(heading) == 0.0f) return F(zero)();
+    int best = -1;
+    float best_along = 0.0f;
+    V best_lateral = F(zero)();
+    for (int i = 0; i < count; ++i) {
+        bool held = i == latched;
+        float look = params->see_ahead;
+        float clearance = obstacles[i].radius + params->agent_radius;
+        if (held) {
+            look = steer_maxf(look, params->release_see_ahead);
+            clearance += steer_maxf(params->release_margin, 0.0f);
+        }
+        V offset = F(sub)(obstacles[i].centre, pos);
+        float along = F(dot)(offset, heading);
+        if (!(along >= 0.0f && along - clearance <= look)) continue;
+        V lateral = F(sub)(offset, F(scale)(heading, along));
+        if (!(F(len_sq)(lateral) < clearance * clearance)) continue;
+        if (best < 0 || along < best_along) {
+            best = i;
+            best_along = along;
+            best_lateral = lateral;
+        }
+    }
+    if (best < 0) return F(zero)();
+    if (engaged) *engaged = best;
+    V away = F(normalize)(F(neg)(best_lateral));
+    if (F(len_sq)(away) == 0.0f) away = N(any_perp)(heading);
+    return N(safe)(F(scale)(away, params->max_force));
+}
+
+V N(steer_avoid_obstacles_feeler)(V pos, V vel, const N(steer_obstacle) *obstacles, int count, float agent_radius,
+                                  float feeler_length, float max_force, V *out_tip)
+{
+    V dir = N(heading_or_x)(vel);
+    V tip = F(mad)(pos, dir, feeler_length);
+    if (out_tip) *out_tip = tip;
+    int deepest = -1;
+    float best_depth = 0.0f;
+    for (int i = 0; i < count; ++i) {
+        float depth = obstacles[i].radius + agent_radius - F(dist)(tip, obstacles[i].centre);
+        if (depth > 0.0f && (deepest < 0 || depth > best_depth)) {
+            deepest = i;
+            best_depth = depth;
+        }
+    }
+    if (deepest < 0) return F(zero)();
+    V away = F(normalize)(F(sub)(tip, obstacles[deepest].centre));
+    if (F(len_sq)(away) == 0.0f) away = N(any_perp)(dir);
+    return N(safe)(F(scale)(away, max_force));
+}
+
+V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, const steer_wall_feelers *feelers,
+                       V out_tips[3])
+{
+    steer_v2 p = N(flat)(pos);
+    steer_v2 dir = steer_v2_normalize(N(flat)(vel));
+    if (steer_v2_len_sq(dir) == 0.0f) dir = steer_v2_make(1.0f, 0.0f);
+    steer_v2 turn = steer_v2_from_angle(feelers->whisker_angle);
+    steer_v2 tips[3] = {
+        steer_v2_mad(p, dir, feelers->length),
+        steer_v2_mad(p, steer_v2_rotate(dir, turn), feelers->whisker_length),
+        steer_v2_mad(p, steer_v2_unrotate(dir, turn), feelers->whisker_length),
+    };
+    steer_v2 force = steer_v2_zero();
+    for (int f = 0; f < 3; ++f) {
+        steer_v2 ray = steer_v2_sub(tips[f], p);
+        float nearest = 2.0f;
+        steer_v2 normal = steer_v2_zero();
+        for (int i = 0; i < count; ++i) {
+            steer_v2 a = N(flat)(walls[i].a);
+            steer_v2 along = steer_v2_sub(N(flat)(walls[i].b), a);
+            float denom = steer_v2_cross(ray, along);
+            if (steer_absf(denom) < 1e-20f) continue; /* parallel or degenerate */
+            steer_v2 ap = steer_v2_sub(a, p);
+            float s = steer_v2_cross(ap, along) / denom; /* along the feeler */
+            float u = steer_v2_cross(ap, ray) / denom;   /* along the wall */
+            if (s >= 0.0f && s <= 1.0f && u >= 0.0f && u <= 1.0f && s < nearest) {
+                nearest = s;
+                normal = steer_v2_perp_left(steer_v2_normalize(along));
+                if (steer_v2_dot(normal, ray) > 0.0f) normal = steer_v2_neg(normal);
+            }
+        }
+        if (nearest <= 1.0f) force = steer_v2_mad(force, normal, (1.0f - nearest) * steer_v2_len(ray));
+    }
+    if (out_tips) {
+        for (int f = 0; f < 3; ++f) out_tips[f] = N(lift)(tips[f], pos);
+    }
+    return N(safe)(N(lift)(force, F(zero)()));
+}
+
+/* Closest point on segment a-b to p (a for a zero-length segment). */
+static steer_v2 N(closest_on_segment_flat)(steer_v2 a, steer_v2 b, steer_v2 p)
+{
+    steer_v2 ab = steer_v2_sub(b, a);
+    float l2 = steer_v2_len_sq(ab);
+    float t = l2 > 0.0f ? steer_clampf(steer_v2_dot(steer_v2_sub(p, a), ab) / l2, 0.0f, 1.0f) : 0.0f;
+    return steer_v2_mad(a, ab, t);
+}
+
+V N(steer_follow_wall)(V pos, V vel, const N(steer_segment) *walls, int count,
+                       const steer_wall_follow_params *params, float max_speed)
+{
+    steer_v2 p = N(flat)(pos), v = N(flat)(vel);
+    int best = -1;
+    float best_dist = 0.0f;
+    steer_v2 best_point = p;
+    for (int i = 0; i < count; ++i) {
+        steer_v2 q = N(closest_on_segment_flat)(N(flat)(walls[i].a), N(flat)(walls[i].b), p);
+        float d = steer_v2_dist(p, q);
+        if (d <= params->range && (best < 0 || d < best_dist)) {
+            best = i;
+            best_dist = d;
+            best_point = q;
+        }
+    }
+    if (best < 0) return F(zero)();
+    steer_v2 normal = steer_v2_normalize(steer_v2_sub(p, best_point));
+    if (steer_v2_len_sq(normal) == 0.0f) return F(zero)(); /* on the wall: no side to keep to */
+    steer_v2 tangent = steer_v2_normalize(steer_v2_sub(N(flat)(walls[best].b), N(flat)(walls[best].a)));
+    if (steer_v2_len_sq(tangent) == 0.0f) tangent = steer_v2_perp_left(normal);
+    if (steer_v2_dot(tangent, v) < 0.0f) tangent = steer_v2_neg(tangent);
+    steer_v2 desired = steer_v2_scale(tangent, max_speed);
+    desired = steer_v2_mad(desired, normal, (params->desired_distance - best_dist) * params->gain);
+    desired = steer_v2_truncate(desired, max_speed);
+    return N(safe)(N(lift)(steer_v2_sub(desired, v), F(zero)()));
+}
+
+/* ---- paths and fields ------------------------------------------------- */
+V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distance, int *out_segment, float *out_t)
+{
+    int count = path ? path->count : 0;
+    V best = p;
+    float best_d2 = 0.0f, best_t = 0.0f;
+    int best_seg = -1;
+    if (count == 1) {
+        best = path->points[0];
+        best_d2 = F(dist_sq)(p, best);
+        best_seg = 0;
+    }
+    int segments = count < 2 ? 0 : (path->closed ? count : count - 1);
+    for (int s = 0; s < segments; ++s) {
+        V a = path->points[s], b = path->points[(s + 1) % count];
+        V ab = F(sub)(b, a);
+        float l2 = F(len_sq)(ab);
+        float t = l2 > 0.0f ? steer_clampf(F(dot)(F(sub)(p, a), ab) / l2, 0.0f, 1.0f) : 0.0f;
+        V q = F(mad)(a, ab, t);
+        float d2 = F(dist_sq)(p, q);
+        if (best_seg < 0 || d2 < best_d2) {
+            best = q;
+            best_d2 = d2;
+            best_seg = s;
+            best_t = t;
+        }
+    }
+    if (out_distance) *out_distance = best_seg < 0 ? 0.0f : F(dist)(p, best);
+    if (out_segment) *out_segment = best_seg;
+    if (out_t) *out_t = best_t;
+    return best;
+}
+
+V N(steer_follow_path)(V pos, V vel, const N(steer_path) *path, float predict_distance, float ahead_distance,
+                       float max_speed)
+{
+    if (!path || path->count <= 0 || !path->points) return F(zero)();
+    V predicted = F(mad)(pos, F(normalize)(vel), predict_distance);
+    float dist;
+    int seg;
+    V point = N(steer_path_closest_point)(path, predicted, &dist, &seg, 0);
+    if (dist <= path->radius) return F(zero)();
+    /* Walk ahead_distance along the path from the closest point. */
+    int count = path->count;
+    V target = point;
+    float remaining = ahead_distance;
+    for (int step = 0; step <= count && remaining > 0.0f && count > 1; ++step) {
+        int next = seg + 1;
+        if (next >= count) {
+            if (!path->closed) break;
+            next = 0;
+        }
+        V end = path->points[next];
+        float left = F(dist)(target, end);
+        if (left >= remaining) {
+            target = F(mad)(target, F(normalize)(F(sub)(end, target)), remaining);
+            break;
+        }
+        remaining -= left;
+        target = end;
+        seg = next;
+    }
+    return N(steer_seek)(pos, vel, target, max_speed);
+}
+
+V N(steer_follow_waypoints)(V pos, V vel, const V *points, int count, int *index, float arrival_radius,
+                            float slow_radius, float max_speed)
+{
+    if (count <= 0 || !points) return F(zero)();
+    if (*index < 0) *index = 0;
+    if (*index > count - 1) *index = count - 1;
+    if (*index < count - 1 && F(dist)(pos, points[*index]) < arrival_radius) ++*index;
+    if (*index == count - 1) return N(steer_arrive)(pos, vel, points[*index], max_speed, slow_radius);
+    return N(steer_seek)(pos, vel, points[*index], max_speed);
+}
+
+V N(steer_flow_field_sample)(const N(steer_flow_field) *field, V pos)
+{
+    if (!field || !field->vectors || !(field->cell_size > 0.0f) || field->nx < 1 || field->ny < 1) return F(zero)();
+    int size[3] = {field->nx, field->ny, 1};
+    if (STEER_DIM == 3 && field->nz > 1) size[2] = field->nz;
+    int lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+    float frac[3] = {0.0f, 0.0f, 0.0f};
+    V grid = F(scale)(F(sub)(pos, field->origin), 1.0f / field->cell_size);
+    for (int axis = 0; axis < STEER_DIM; ++axis) {
+        float g = F(get)(grid, axis);
+        if (!steer_is_finite(g)) g = 0.0f;
+        g = steer_clampf(g, 0.0f, (float)(size[axis] - 1));
+        lo[axis] = (int)g;
+        hi[axis] = lo[axis] + 1 < size[axis] ? lo[axis] + 1 : lo[axis];
+        frac[axis] = g - (float)lo[axis];
+    }
+    V sum = F(zero)();
+    for (int corner = 0; corner < (1 << STEER_DIM); ++corner) {
+        float w = 1.0f;
+        int at[3] = {0, 0, 0};
+        for (int axis = 0; axis < STEER_DIM; ++axis) {
+            bool upper = (corner >> axis) & 1;
+            at[axis] = upper ? hi[axis] : lo[axis];
+            w *= upper ? frac[axis] : 1.0f - frac[axis];
+        }
+        sum = F(mad)(sum, field->vectors[(at[2] * size[1] + at[1]) * size[0] + at[0]], w);
+    }
+    return N(safe)(sum);
+}
+
+V N(steer_follow_flow)(V pos, V vel, const N(steer_flow_field) *field, float predict_time, float max_speed)
+{
+    V at = predict_time > 0.0f ? F(mad)(pos, vel, predict_time) : pos;
+    V desired = F(truncate)(F(scale)(N(steer_flow_field_sample)(field, at), max_speed), max_speed);
+    return N(safe)(F(sub)(desired, vel));
+}
+
+V N(steer_contain)(V pos, V vel, N(steer_box) box, float margin, float max_speed)
+{
+    V force = F(zero)();
+    for (int axis = 0; axis < STEER_DIM; ++axis) {
+        float x = F(get)(pos, axis), v = F(get)(vel, axis);
+        float lo = F(get)(box.min, axis), hi = F(get)(box.max, axis);
+        float t_lo, t_hi;
+        if (margin > 0.0f) {
+            t_lo = (lo + margin - x) / margin;
+            t_hi = (x - (hi - margin)) / margin;
+        } else {
+            t_lo = x < lo ? 1.0f : 0.0f;
+            t_hi = x > hi ? 1.0f : 0.0f;
+        }
+        float f = 0.0f;
+        if (t_lo > 0.0f && t_lo >= t_hi) f = steer_maxf(0.0f, max_speed * steer_minf(t_lo, 1.0f) - v);
+        else if (t_hi > 0.0f) f = steer_minf(0.0f, -max_speed * steer_minf(t_hi, 1.0f) - v);
+        force = F(set)(force, axis, f);
+    }
+    return N(safe)(force);
+}
+
+/* ---- group tactics ---------------------------------------------------- */
+V N(steer_interpose)(V pos, V vel, V a_pos, V a_vel, V b_pos, V b_vel, float max_speed, float slow_radius)
+{
+    V mid = F(scale)(F(add)(a_pos, b_pos), 0.5f);
+    float t = max_speed > 0.0f ? F(dist)(pos, mid) / max_speed : 0.0f;
+    if (!steer_is_finite(t)) t = 0.0f;
+    V a = F(mad)(a_pos, a_vel, t), b = F(mad)(b_pos, b_vel, t);
+    return N(steer_arrive)(pos, vel, F(scale)(F(add)(a, b), 0.5f), max_speed, slow_radius);
+}
+
+V N(steer_hide)(V pos, V vel, V hunter_pos, V hunter_vel, const N(steer_obstacle) *obstacles, int count,
+                float distance_from_boundary, float max_speed, float slow_radius, V *out_spot)
+{
+    int best = -1;
+    float best_d2 = 0.0f;
+    V best_spot = pos;
+    for (int i = 0; i < count; ++i) {
+        V away = F(normalize)(F(sub)(obstacles[i].centre, hunter_pos));
+        if (F(len_sq)(away) == 0.0f) continue; /* hunter inside the centre: no "behind" */
+        V spot = F(mad)(obstacles[i].centre, away, obstacles[i].radius + distance_from_boundary);
+        float d2 = F(dist_sq)(pos, spot);
+        if (best < 0 || d2 < best_d2) {
+            best = i;
+            best_d2 = d2;
+            best_spot = spot;
+        }
+    }
+    if (out_spot) *out_spot = best_spot;
+    if (best < 0) return N(steer_evade)(pos, vel, hunter_pos, hunter_vel, max_speed, 0.0f, 0.0f);
+    return N(steer_arrive)(pos, vel, best_spot, max_speed, slow_radius);
+}
+
+V N(steer_offset_pursuit)(V pos, V vel, V leader_pos, V leader_vel, V leader_heading, V offset, float max_speed,
+                          float slow_radius)
+{
+    V station = F(add)(leader_pos, N(steer_local_to_world)(leader_heading, offset));
+    float closing = max_speed + F(len)(leader_vel);
+    float t = closing > 0.0f ? F(dist)(pos, station) / closing : 0.0f;
+    if (!steer_is_finite(t)) t = 0.0f;
+    return N(steer_arrive)(pos, vel, F(mad)(station, leader_vel, t), max_speed, slow_radius);
+}
+
+/* ---- orientation ------------------------------------------------------ */
+V N(steer_turn_toward)(V from, V direction, float max_angle)
+{
+    V f = N(heading_or_x)(from);
+    V d = F(normalize)(direction);
+    if (F(len_sq)(d) == 0.0f) return f;
+    float c = steer_clampf(F(dot)(f, d), -1.0f, 1.0f);
+    V side = F(sub)(d, F(scale)(f, c));
+    float angle = steer_atan2(F(len)(side), c);
+    if (!(max_angle < angle)) return d; /* also for NaN max_angle: never stall */
+    if (max_angle <= 0.0f) return f;
+    V perp = F(normalize)(side);
+    if (F(len_sq)(perp) == 0.0f) perp = N(any_perp)(f);
+    return N(heading_or_x)(F(add)(F(scale)(f, steer_cos(max_angle)), F(scale)(perp, steer_sin(max_angle))));
+}
+
+V N(steer_face)(V heading, V pos, V target, float max_turn_rate, float dt)
+{
+    float max_angle = max_turn_rate > 0.0f ? max_turn_rate * dt : 4.0f; /* > pi: turn at once */
+    return N(steer_turn_toward)(heading, F(sub)(target, pos), max_angle);
+}
+
+V N(steer_look_where_going)(V heading, V vel, float max_turn_rate, float dt)
+{
+    float max_angle = max_turn_rate > 0.0f ? max_turn_rate * dt : 4.0f;
+    return N(steer_turn_toward)(heading, vel, max_angle);
+}
+
+#undef V
+#undef F
+#undef N
+#include "steer/detail/dim_end.h"

@@ -1,0 +1,13 @@
+/* The stateful vehicle, one template for 2D and 3D. */
+#include "steer/vehicle.h"
+
+#define STEER_DIM 2
+#include "vehicle_template.h"
+#define STEER_DIM 3
+#include "vehicle_template.h"
+
+steer_v3 steer_vehicle3_wander_sphere(steer_vehicle3 *v, float dt, steer_v3 *out_target)
+{
+    return steer_wander_sphere3(v->position, v->velocity, &v->wander_sphere, &v->wander, v->max_speed, dt,
+                                steer_rng_float, &v->rng, out_target);
+}

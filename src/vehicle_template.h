@@ -1,0 +1,149 @@
+/* Private template: the vehicle for one dimension (see vehicle.c). */
+#include "steer/detail/dim_begin.h"
+
+#define V STEER_V
+#define F STEER_F
+#define N(name) STEER_N(name, )
+#define VEH STEER_N(steer_vehicle, )
+#define VFN(name) STEER_N(steer_vehicle, _##name)
+
+VEH VFN(make)(V position, uint64_t seed)
+{
+    VEH v = {0};
+    v.position = position;
+    v.heading = F(set)(F(zero)(), 0, 1.0f);
+    v.smooth_heading = v.heading;
+    v.max_speed = 3.0f;
+    v.max_force = 0.12f;
+    v.mass = 1.0f;
+    v.radius = 0.5f;
+    v.heading_smoothing = 0.3f;
+    v.wander.radius = 1.0f;
+    v.wander.distance = 2.0f;
+    v.wander.jitter = 1.0f;
+    v.avoid_latch = -1;
+    v.rng = steer_rng_seed(seed);
+    return v;
+}
+
+void VFN(apply_force)(VEH *v, V force)
+{
+    if (F(is_valid)(force)) v->force = F(add)(v->force, force);
+}
+
+void VFN(step)(VEH *v, float dt)
+{
+    V force = F(truncate)(v->force, v->max_force);
+    v->force = F(zero)();
+    if (!(dt > 0.0f)) return;
+    float inv_mass = v->mass > 0.0f ? 1.0f / v->mass : 1.0f;
+    V vel = F(truncate)(F(mad)(v->velocity, force, inv_mass * dt), v->max_speed);
+    if (v->max_turn_rate > 0.0f) {
+        float speed = F(len)(vel);
+        if (speed > 0.0f) vel = F(scale)(N(steer_turn_toward)(v->heading, vel, v->max_turn_rate * dt), speed);
+    }
+    V pos = F(mad)(v->position, vel, dt);
+    if (!F(is_valid)(pos) || !F(is_valid)(vel)) {
+        v->velocity = F(zero)();
+        return;
+    }
+    v->position = pos;
+    v->velocity = vel;
+    V dir = F(normalize)(vel);
+    if (F(len_sq)(dir) > 0.0f) v->heading = dir;
+    V smooth = F(normalize)(F(lerp)(v->smooth_heading, v->heading, steer_clampf(v->heading_smoothing, 0.0f, 1.0f)));
+    v->smooth_heading = F(len_sq)(smooth) > 0.0f ? smooth : v->heading;
+}
+
+V VFN(seek)(const VEH *v, V target) { return N(steer_seek)(v->position, v->velocity, target, v->max_speed); }
+
+V VFN(flee)(const VEH *v, V threat, float panic_distance)
+{
+    return N(steer_flee)(v->position, v->velocity, threat, v->max_speed, panic_distance);
+}
+
+V VFN(arrive)(const VEH *v, V target, float slow_radius)
+{
+    return N(steer_arrive)(v->position, v->velocity, target, v->max_speed, slow_radius);
+}
+
+V VFN(pursue)(const VEH *v, const VEH *target, float max_prediction)
+{
+    return N(steer_pursue)(v->position, v->velocity, target->position, target->velocity, v->max_speed,
+                           max_prediction);
+}
+
+V VFN(evade)(const VEH *v, const VEH *threat, float max_prediction, float panic_distance)
+{
+    return N(steer_evade)(v->position, v->velocity, threat->position, threat->velocity, v->max_speed,
+                          max_prediction, panic_distance);
+}
+
+V VFN(wander)(VEH *v, float dt, V *out_target)
+{
+    return N(steer_wander)(v->position, v->velocity, &v->wander_angle, &v->wander, v->max_speed, dt,
+                           steer_rng_float, &v->rng, out_target);
+}
+
+V VFN(avoid_obstacles)(VEH *v, const N(steer_obstacle) *obstacles, int count, float see_ahead)
+{
+    steer_avoid_params params = {see_ahead, v->radius, v->max_force, 1.5f * see_ahead, v->radius};
+    return N(steer_avoid_obstacles)(v->position, v->velocity, obstacles, count, &params, &v->avoid_latch);
+}
+
+V VFN(avoid_walls)(const VEH *v, const N(steer_segment) *walls, int count, const steer_wall_feelers *feelers)
+{
+    return N(steer_avoid_walls)(v->position, v->velocity, walls, count, feelers, 0);
+}
+
+V VFN(follow_wall)(const VEH *v, const N(steer_segment) *walls, int count, const steer_wall_follow_params *params)
+{
+    return N(steer_follow_wall)(v->position, v->velocity, walls, count, params, v->max_speed);
+}
+
+V VFN(follow_path)(const VEH *v, const N(steer_path) *path, float predict_distance, float ahead_distance)
+{
+    return N(steer_follow_path)(v->position, v->velocity, path, predict_distance, ahead_distance, v->max_speed);
+}
+
+V VFN(follow_waypoints)(VEH *v, const V *points, int count, float arrival_radius, float slow_radius)
+{
+    return N(steer_follow_waypoints)(v->position, v->velocity, points, count, &v->waypoint, arrival_radius,
+                                     slow_radius, v->max_speed);
+}
+
+V VFN(follow_flow)(const VEH *v, const N(steer_flow_field) *field, float predict_time)
+{
+    return N(steer_follow_flow)(v->position, v->velocity, field, predict_time, v->max_speed);
+}
+
+V VFN(contain)(const VEH *v, N(steer_box) box, float margin)
+{
+    return N(steer_contain)(v->position, v->velocity, box, margin, v->max_speed);
+}
+
+V VFN(interpose)(const VEH *v, const VEH *a, const VEH *b, float slow_radius)
+{
+    return N(steer_interpose)(v->position, v->velocity, a->position, a->velocity, b->position, b->velocity,
+                              v->max_speed, slow_radius);
+}
+
+V VFN(hide)(const VEH *v, const VEH *hunter, const N(steer_obstacle) *obstacles, int count,
+            float distance_from_boundary, float slow_radius)
+{
+    return N(steer_hide)(v->position, v->velocity, hunter->position, hunter->velocity, obstacles, count,
+                         distance_from_boundary, v->max_speed, slow_radius, 0);
+}
+
+V VFN(offset_pursuit)(const VEH *v, const VEH *leader, V offset, float slow_radius)
+{
+    return N(steer_offset_pursuit)(v->position, v->velocity, leader->position, leader->velocity,
+                                   leader->heading, offset, v->max_speed, slow_radius);
+}
+
+#undef V
+#undef F
+#undef N
+#undef VEH
+#undef VFN
+#include "steer/detail/dim_end.h"

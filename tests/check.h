@@ -1,0 +1,31 @@
+/* A minimal test harness: CHECK macros count failures, check_summary()
+ * prints "N passed, N failed" and gives the exit status. */
+#ifndef STEER_TESTS_CHECK_H
+#define STEER_TESTS_CHECK_H
+
+#include <math.h>
+#include <stdio.h>
+
+static int check_passed, check_failed;
+
+#define CHECK(cond)                                                                      \
+    do {                                                                                 \
+        if (cond) ++check_passed;                                                        \
+        else { ++check_failed; fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); } \
+    } while (0)
+
+#define CHECK_NEAR(a, b, tol)                                                            \
+    do {                                                                                 \
+        double check_a_ = (a), check_b_ = (b);                                           \
+        if (fabs(check_a_ - check_b_) <= (tol)) ++check_passed;                          \
+        else { ++check_failed; fprintf(stderr, "%s:%d: %s = %.9g, expected %s = %.9g (tol %g)\n", \
+                                       __FILE__, __LINE__, #a, check_a_, #b, check_b_, (double)(tol)); } \
+    } while (0)
+
+static inline int check_summary(const char *name)
+{
+    printf("%s: %d passed, %d failed\n", name, check_passed, check_failed);
+    return check_failed ? 1 : 0;
+}
+
+#endif
