@@ -14,6 +14,9 @@
 #include "behaviours.h"
 #include "combine.h"
 #include "vehicle.h"
+#include "grid.h"
+#include "world.h"
+#include "standard_flock.h"
 
 #define STEER_VERSION_MAJOR 0
 #define STEER_VERSION_MINOR 1

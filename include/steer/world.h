@@ -1,0 +1,267 @@
+/* steer/world.h — many agents stepped together (SPEC §5).
+ *
+ *   steer_default_world_def()      zero-default def; set dim, bounds, capacity
+ *   steer_world_create(def)        NULL on a bad def (see steer_world_def_check)
+ *   steer_world_add_group(w, gd)   a species: limits, neighbour rules, behaviours
+ *   steer_world_add_agent(w, g, p, v) -> steer_agent_id (stable, generation-checked)
+ *   steer_world_remove_agent / teleport_agent / get_agent / is_valid
+ *   steer_world_add_obstacle / add_wall / add_path / add_flow_field
+ *   steer_world_step(w, dt)        synchronous update, any thread count, same bits
+ *   steer_world_state_hash(w)      64-bit hash of every agent's state
+ *   steer_world_save / restore     versioned, checksummed snapshot
+ *   steer_world_draw(w, dd)        debug drawing through callbacks
+ *
+ * A world is 2D or 3D (def.dim). Positions and velocities are passed as
+ * steer_v3; a 2D world ignores z on input and reports z = 0.
+ *
+ * Step (every agent reads the same snapshot of the previous step):
+ *   1. agents are sorted by grid cell (stable counting sort) so neighbours
+ *      sit contiguously in memory;
+ *   2. each agent gathers its neighbours (group mask, radius, field of view)
+ *      and evaluates its group's behaviours, combined by the group's mode;
+ *   3. all agents integrate (SPEC §1), then boundaries, solid obstacles and
+ *      walls, and the optional non-penetration pass are applied.
+ * A dt larger than def.max_dt is split into equal sub-steps.
+ *
+ * Determinism: results depend only on the def, the calls made and their
+ * order — never on the number of threads, SIMD width or timing. Randomness
+ * (wander, dithering) is a counter-based hash of (seed, agent, step).
+ */
+#ifndef STEER_WORLD_H
+#define STEER_WORLD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "alloc.h"
+#include "behaviours.h"
+#include "debug_draw.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct steer_world steer_world;
+
+/* Stable agent handle: index is the slot + 1 (so a zeroed id is null),
+ * generation changes whenever the slot is reused. */
+typedef struct steer_agent_id {
+    uint32_t index;
+    uint32_t generation;
+} steer_agent_id;
+
+typedef enum steer_result {
+    STEER_OK = 0,
+    STEER_ERROR_INVALID_ARGUMENT = -1, /* NULL, NaN, out of range, bad def */
+    STEER_ERROR_STALE_HANDLE = -2,     /* removed agent or foreign handle */
+    STEER_ERROR_CAPACITY = -3,         /* a fixed capacity is exhausted */
+    STEER_ERROR_OUT_OF_MEMORY = -4,
+    STEER_ERROR_IN_STEP = -5,          /* world changed from inside its own step */
+    STEER_ERROR_BAD_SNAPSHOT = -6,     /* truncated, corrupted or wrong version */
+} steer_result;
+
+const char *steer_result_string(steer_result result);
+
+typedef enum steer_boundary {
+    STEER_BOUNDARY_WRAP = 0, /* torus: leave one side, enter the other */
+    STEER_BOUNDARY_CLAMP,    /* stop at the edge (velocity into it removed) */
+    STEER_BOUNDARY_NONE,     /* unbounded; bounds only size the grid */
+} steer_boundary;
+
+/* ---- threading (Box2D style) -------------------------------------------
+ * The world splits work into ranges [start, end) of items. With an enqueue
+ * callback, the world hands each task to it; finish waits for it. Without
+ * one, the built-in pool of def.worker_count threads is used (1 = serial). */
+typedef void steer_task_fn(int start, int end, int worker_index, void *task_context);
+typedef void *steer_enqueue_task_fn(steer_task_fn *task, int item_count, int min_range, void *task_context,
+                                    void *user_context);
+typedef void steer_finish_task_fn(void *user_task, void *user_context);
+
+typedef struct steer_world_def {
+    int dim;                 /* 2 or 3 */
+    int capacity;            /* max agents; storage is reserved up front */
+    steer_v3 bounds_min;     /* world box (z ignored in 2D) */
+    steer_v3 bounds_max;
+    steer_boundary boundary;
+    float cell_size;         /* grid cell; 0: the largest neighbour radius of the groups */
+    float max_dt;            /* sub-step guard: larger steps are split (0: none) */
+    uint64_t seed;           /* for wander and dithering */
+    bool solid_obstacles;    /* agents are pushed out of obstacles after each step */
+    bool solid_walls;        /* agents never cross a wall segment */
+    bool non_penetration;    /* agents are pushed apart to radius_i + radius_j */
+    int penetration_iterations; /* relaxation passes when non_penetration (default 4) */
+    int max_groups;          /* default 16 (at most 32: neighbour masks are 32 bits) */
+    int max_obstacles, max_walls, max_paths, max_flow_fields; /* defaults 256, 256, 16, 8 */
+    int worker_count;        /* built-in pool threads, >= 1 (default 1) */
+    steer_enqueue_task_fn *enqueue_task; /* optional: your own scheduler */
+    steer_finish_task_fn *finish_task;
+    void *user_task_context;
+    steer_allocator allocator;
+    int internal_cookie;     /* set by steer_default_world_def: catches an uninitialised def */
+} steer_world_def;
+
+steer_world_def steer_default_world_def(void);
+
+/* ---- groups ------------------------------------------------------------ */
+/* Behaviours a group can use. The enum order is the priority order used by
+ * the PRIORITY, RUNNING_SUM and DITHER combine modes. */
+typedef enum steer_behaviour {
+    STEER_AVOID_OBSTACLES = 0,
+    STEER_AVOID_WALLS,
+    STEER_CONTAIN,
+    STEER_SEPARATION,
+    STEER_EVADE,
+    STEER_FLEE,
+    STEER_PURSUE,
+    STEER_SEEK,
+    STEER_ARRIVE,
+    STEER_FOLLOW_WALL,
+    STEER_FOLLOW_PATH,
+    STEER_FOLLOW_FLOW,
+    STEER_ALIGNMENT,
+    STEER_COHESION,
+    STEER_WANDER,
+    STEER_BEHAVIOUR_COUNT
+} steer_behaviour;
+
+typedef enum steer_combine {
+    STEER_COMBINE_BLEND = 0,    /* weighted sum, truncated */
+    STEER_COMBINE_PRIORITY,     /* first non-zero weighted force in enum order */
+    STEER_COMBINE_RUNNING_SUM,  /* add in enum order until max_force is spent */
+    STEER_COMBINE_DITHER,       /* each tried with probability[b], scaled by weight/p */
+} steer_combine;
+
+typedef struct steer_group_def {
+    /* limits */
+    float max_speed;         /* length per time unit (default 2) */
+    float max_force;         /* length per time unit^2 (default 4) */
+    float mass;              /* default 1 */
+    float radius;            /* body radius, for non-penetration and obstacles (default 0.25) */
+    float max_turn_rate;     /* radians per time unit; 0: unlimited */
+    /* neighbours */
+    float neighbour_radius;  /* alignment/cohesion/separation candidates (default 1) */
+    float separation_radius; /* separation acts closer than this (default 0.5) */
+    float field_of_view;     /* full cone angle in radians; >= 2*pi: all around (default) */
+    uint32_t neighbour_mask; /* bit g set: this group reacts to group g (default: all) */
+    bool desired_forms;      /* separation/alignment as desired-velocity forms (default: raw) */
+    /* behaviours: weight 0 switches one off */
+    float weight[STEER_BEHAVIOUR_COUNT];
+    float probability[STEER_BEHAVIOUR_COUNT]; /* DITHER only (default 1) */
+    steer_combine combine;
+    /* parameters */
+    steer_v3 target;         /* SEEK / ARRIVE */
+    float slow_radius;       /* ARRIVE (default 2) */
+    steer_v3 threat;         /* FLEE */
+    float panic_distance;    /* FLEE / EVADE: 0 = always */
+    int pursue_group;        /* PURSUE: nearest member of this group ... */
+    int evade_group;         /* EVADE: nearest member of this group ... */
+    float chase_radius;      /* ... within this radius (default 10) */
+    float max_prediction;    /* PURSUE / EVADE look-ahead cap, time (0: uncapped) */
+    steer_wander_params wander; /* default radius 1, distance 2, jitter 4 rad/time */
+    int path;                /* FOLLOW_PATH: index from steer_world_add_path */
+    float path_predict;      /* prediction distance (default 1) */
+    float path_ahead;        /* seek this far ahead along the path (default 1) */
+    int flow_field;          /* FOLLOW_FLOW: index from steer_world_add_flow_field */
+    float flow_predict;      /* prediction time (default 0) */
+    steer_v3 contain_min;    /* CONTAIN box; a zero box means the world bounds */
+    steer_v3 contain_max;
+    float contain_margin;    /* default 2 */
+    float see_ahead;         /* AVOID_OBSTACLES look-ahead (default 3) */
+    steer_wall_feelers feelers;           /* AVOID_WALLS (default length 2, 0.6 rad, 1.2) */
+    steer_wall_follow_params wall_follow; /* FOLLOW_WALL (default range 3, distance 1, gain 2) */
+    uint32_t colour;         /* 0xRRGGBBAA, for renderers */
+    int internal_cookie;
+} steer_group_def;
+
+steer_group_def steer_default_group_def(void);
+
+/* Returns the new group's index (0, 1, ...) or a negative steer_result. */
+int steer_world_add_group(steer_world *world, const steer_group_def *def);
+/* Live tuning: replace group g's def (agents keep their state). */
+steer_result steer_world_set_group(steer_world *world, int group, const steer_group_def *def);
+steer_result steer_world_get_group(const steer_world *world, int group, steer_group_def *out);
+int steer_world_group_count(const steer_world *world);
+
+/* ---- world objects (copied in; indices are stable) ---------------------- */
+int steer_world_add_obstacle(steer_world *world, steer_v3 centre, float radius);
+steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 centre, float radius);
+int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
+int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
+/* vectors: nx*ny*nz values (nz = 1 in 2D), x fastest. */
+int steer_world_add_flow_field(steer_world *world, steer_v3 origin, float cell_size, int nx, int ny, int nz,
+                               const steer_v3 *vectors);
+void steer_world_clear_obstacles(steer_world *world);
+int steer_world_obstacle_count(const steer_world *world);
+int steer_world_wall_count(const steer_world *world);
+
+/* ---- agents ------------------------------------------------------------ */
+typedef struct steer_agent_state {
+    steer_v3 position;
+    steer_v3 velocity;
+    int group;
+} steer_agent_state;
+
+/* A null id (index 0) when the group is invalid, the capacity is full or the
+ * position is not finite. */
+steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
+steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
+steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
+steer_result steer_world_get_agent(const steer_world *world, steer_agent_id id, steer_agent_state *out);
+bool steer_world_is_valid(const steer_world *world, steer_agent_id id);
+int steer_world_agent_count(const steer_world *world);
+
+/* Read-only view of all live agents in internal order, valid until the next
+ * mutating call. Arrays have `count` entries; pz is NULL in 2D. */
+typedef struct steer_world_view {
+    int count;
+    const float *px, *py, *pz;
+    const float *vx, *vy, *vz;
+    const uint8_t *group;
+} steer_world_view;
+steer_world_view steer_world_get_view(const steer_world *world);
+
+/* ---- stepping ------------------------------------------------------------ */
+steer_result steer_world_step(steer_world *world, float dt);
+uint64_t steer_world_step_count(const steer_world *world);
+
+/* Time spent in the last step, in seconds, by phase (for benchmarks). */
+typedef struct steer_step_profile {
+    double grid;   /* sort by cell */
+    double forces; /* neighbours + behaviours + integration */
+    double solve;  /* obstacles, walls, non-penetration */
+    double total;
+} steer_step_profile;
+steer_step_profile steer_world_last_profile(const steer_world *world);
+
+/* FNV-1a over every live agent's slot, generation, group, position and
+ * velocity bits, in slot order, plus the step count. */
+uint64_t steer_world_state_hash(const steer_world *world);
+
+/* Bytes of memory the world holds (for the memory-per-agent figure). */
+size_t steer_world_memory_bytes(const steer_world *world);
+
+/* Choose the SIMD or the scalar neighbour kernel (the same bits either way;
+ * exists so tests can prove it). Returns false when SIMD is unavailable. */
+bool steer_world_use_simd(steer_world *world, bool enable);
+
+/* ---- snapshots ---------------------------------------------------------- */
+/* Bytes needed by steer_world_save. */
+size_t steer_world_snapshot_size(const steer_world *world);
+/* Writes the complete state; *written may be NULL. */
+steer_result steer_world_save(const steer_world *world, void *buffer, size_t capacity, size_t *written);
+/* Replaces the world's whole state with the snapshot's. A snapshot that is
+ * truncated, corrupted (CRC-32) or of another version or dimension is refused
+ * and the world is left unchanged. The world's threading and allocator stay. */
+steer_result steer_world_restore(steer_world *world, const void *data, size_t size);
+
+/* ---- lifetime ----------------------------------------------------------- */
+steer_world *steer_world_create(const steer_world_def *def);
+void steer_world_destroy(steer_world *world);
+
+/* ---- debug draw --------------------------------------------------------- */
+void steer_world_draw(const steer_world *world, const steer_debug_draw *draw);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

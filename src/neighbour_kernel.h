@@ -1,0 +1,52 @@
+/* Private: the neighbour-gathering kernel of the world step. For one agent
+ * it visits spans of candidate agents (contiguous in memory because agents
+ * are sorted by cell) and sums what the flocking rules need. Built twice from
+ * neighbour_kernel.c: scalar and AVX2, giving identical bits. */
+#ifndef STEER_NEIGHBOUR_KERNEL_H
+#define STEER_NEIGHBOUR_KERNEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Candidates [begin, end), whose positions are seen shifted by -shift
+ * (torus images: the agent compares against position - shift). */
+typedef struct steer__span {
+    int begin, end;
+    float shift[3];
+} steer__span;
+
+typedef struct steer__agents {
+    const float *p[3]; /* positions by axis (p[2] unused in 2D) */
+    const float *v[3]; /* velocities by axis */
+    const uint8_t *group;
+} steer__agents;
+
+typedef struct steer__gather_in {
+    float position[3];
+    float heading[3];      /* unit; used with the field of view */
+    float radius_sq;       /* alignment / cohesion neighbours: 0 < d^2 < radius_sq */
+    float separation_sq;   /* separation neighbours: 0 < d^2 < separation_sq */
+    float cos_half_fov;    /* neighbours need dot(heading, d) >= cos_half_fov * |d| */
+    bool use_fov;
+    bool all_groups;       /* skip the group test */
+    uint32_t group_mask;   /* bit g: react to group g */
+} steer__gather_in;
+
+typedef struct steer__gather_out {
+    float count;           /* neighbours within radius */
+    float offset[3];       /* sum of (q - p) over them */
+    float velocity[3];     /* sum of their velocities */
+    float separation_count;
+    float separation[3];   /* sum of (q - p) / d^2 over separation neighbours (negate for the push) */
+} steer__gather_out;
+
+typedef void steer__gather_fn(const steer__agents *agents, const steer__span *spans, int span_count,
+                              const steer__gather_in *in, steer__gather_out *out);
+
+steer__gather_fn steer__gather2_scalar, steer__gather3_scalar;
+#if defined(__x86_64__) || defined(__i386__)
+#define STEER_HAVE_AVX2_KERNEL 1
+steer__gather_fn steer__gather2_avx2, steer__gather3_avx2;
+#endif
+
+#endif

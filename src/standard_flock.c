@@ -1,0 +1,58 @@
+/* The standard flock (SPEC §7). */
+#include "steer/standard_flock.h"
+
+#include <math.h>
+
+steer_standard_flock_def steer_default_standard_flock_def(void)
+{
+    steer_standard_flock_def def = {1000, 2, 16.0f, 1, 1};
+    return def;
+}
+
+float steer_standard_flock_side(int agents, int dim, float neighbours)
+{
+    double n = agents, k = neighbours, pi = 3.14159265358979323846;
+    if (dim == 3) return (float)cbrt(n * (4.0 / 3.0) * pi / k);
+    return (float)sqrt(n * pi / k);
+}
+
+steer_world *steer_standard_flock_create(const steer_standard_flock_def *def)
+{
+    if (!def || def->agents < 1 || (def->dim != 2 && def->dim != 3) || !(def->neighbours > 0.0f)) return 0;
+    float side = steer_standard_flock_side(def->agents, def->dim, def->neighbours);
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = def->dim;
+    wd.capacity = def->agents;
+    wd.bounds_min = steer_v3_make(0.0f, 0.0f, 0.0f);
+    wd.bounds_max = steer_v3_make(side, side, side);
+    wd.boundary = STEER_BOUNDARY_WRAP;
+    wd.cell_size = 1.0f;
+    wd.worker_count = def->worker_count < 1 ? 1 : def->worker_count;
+    wd.max_obstacles = wd.max_walls = wd.max_paths = wd.max_flow_fields = 0;
+    steer_world *w = steer_world_create(&wd);
+    if (!w) return 0;
+
+    steer_group_def g = steer_default_group_def(); /* its defaults are the standard flock's rules */
+    g.max_speed = 2.0f;
+    g.max_force = 4.0f;
+    g.neighbour_radius = 1.0f;
+    g.separation_radius = 0.5f;
+    if (steer_world_add_group(w, &g) < 0) {
+        steer_world_destroy(w);
+        return 0;
+    }
+    steer_rng rng = steer_rng_seed(def->seed);
+    for (int i = 0; i < def->agents; ++i) {
+        steer_v3 p = steer_v3_make(steer_rng_range(&rng, 0.0f, side), steer_rng_range(&rng, 0.0f, side), 0.0f);
+        if (def->dim == 3) p.z = steer_rng_range(&rng, 0.0f, side);
+        float angle = steer_rng_range(&rng, -STEER_PI, STEER_PI);
+        steer_v3 v = steer_v3_make(steer_cos(angle), steer_sin(angle), 0.0f);
+        if (def->dim == 3) { /* uniform on the sphere */
+            float z = steer_rng_range(&rng, -1.0f, 1.0f);
+            float r = sqrtf(steer_maxf(0.0f, 1.0f - z * z));
+            v = steer_v3_make(v.x * r, v.y * r, z);
+        }
+        steer_world_add_agent(w, 0, p, v);
+    }
+    return w;
+}

@@ -1,0 +1,147 @@
+/* A minimal fork-join pool: workers sleep on a condition variable, wake on a
+ * new generation, each takes its fixed range, and the caller waits for the
+ * count of finished workers. Ranges are fixed per worker index, so work
+ * assignment (not just results) is deterministic. */
+#include "thread_pool.h"
+
+#if defined(__wasm__) || defined(STEER_NO_THREADS)
+
+steer__pool *steer__pool_create(int workers, const steer_allocator *allocator)
+{
+    (void)workers;
+    (void)allocator;
+    return 0;
+}
+void steer__pool_destroy(steer__pool *pool, const steer_allocator *allocator)
+{
+    (void)pool;
+    (void)allocator;
+}
+void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *context)
+{
+    (void)pool;
+    if (count > 0) task(0, count, 0, context);
+}
+int steer__pool_workers(const steer__pool *pool)
+{
+    (void)pool;
+    return 1;
+}
+
+#else
+
+#include <pthread.h>
+
+struct steer__pool {
+    int workers; /* including the calling thread */
+    pthread_t *threads;
+    pthread_mutex_t lock;
+    pthread_cond_t wake, done;
+    unsigned generation;
+    int finished;
+    bool quit;
+    steer_task_fn *task;
+    int count;
+    void *context;
+};
+
+typedef struct {
+    steer__pool *pool;
+    int index;
+} worker_arg;
+
+static void run_range(steer__pool *pool, int index)
+{
+    long long count = pool->count;
+    int start = (int)(count * index / pool->workers);
+    int end = (int)(count * (index + 1) / pool->workers);
+    if (end > start) pool->task(start, end, index, pool->context);
+}
+
+static void *worker_main(void *raw)
+{
+    worker_arg *arg = raw;
+    steer__pool *pool = arg->pool;
+    int index = arg->index;
+    unsigned seen = 0;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (pool->generation == seen && !pool->quit) pthread_cond_wait(&pool->wake, &pool->lock);
+        if (pool->quit) break;
+        seen = pool->generation;
+        pthread_mutex_unlock(&pool->lock);
+        run_range(pool, index);
+        pthread_mutex_lock(&pool->lock);
+        if (++pool->finished == pool->workers - 1) pthread_cond_signal(&pool->done);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return 0;
+}
+
+steer__pool *steer__pool_create(int workers, const steer_allocator *allocator)
+{
+    if (workers <= 1) return 0;
+    steer__pool *pool = steer_alloc(allocator, sizeof *pool, 64);
+    if (!pool) return 0;
+    *pool = (steer__pool){0};
+    pool->workers = workers;
+    size_t bytes = (sizeof(pthread_t) + sizeof(worker_arg)) * (size_t)workers;
+    pool->threads = steer_alloc(allocator, bytes, 16);
+    if (!pool->threads) {
+        steer_free(allocator, pool);
+        return 0;
+    }
+    worker_arg *args = (worker_arg *)(pool->threads + workers);
+    pthread_mutex_init(&pool->lock, 0);
+    pthread_cond_init(&pool->wake, 0);
+    pthread_cond_init(&pool->done, 0);
+    for (int i = 1; i < workers; ++i) {
+        args[i].pool = pool;
+        args[i].index = i;
+        if (pthread_create(&pool->threads[i], 0, worker_main, &args[i]) != 0) {
+            pool->workers = i; /* run with the threads we got */
+            break;
+        }
+    }
+    return pool;
+}
+
+void steer__pool_destroy(steer__pool *pool, const steer_allocator *allocator)
+{
+    if (!pool) return;
+    pthread_mutex_lock(&pool->lock);
+    pool->quit = true;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    for (int i = 1; i < pool->workers; ++i) pthread_join(pool->threads[i], 0);
+    pthread_mutex_destroy(&pool->lock);
+    pthread_cond_destroy(&pool->wake);
+    pthread_cond_destroy(&pool->done);
+    steer_free(allocator, pool->threads);
+    steer_free(allocator, pool);
+}
+
+void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *context)
+{
+    if (count <= 0) return;
+    if (!pool || pool->workers <= 1) {
+        task(0, count, 0, context);
+        return;
+    }
+    pthread_mutex_lock(&pool->lock);
+    pool->task = task;
+    pool->count = count;
+    pool->context = context;
+    pool->finished = 0;
+    pool->generation++;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    run_range(pool, 0);
+    pthread_mutex_lock(&pool->lock);
+    while (pool->finished < pool->workers - 1) pthread_cond_wait(&pool->done, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+int steer__pool_workers(const steer__pool *pool) { return pool ? pool->workers : 1; }
+
+#endif

@@ -1,0 +1,19 @@
+/* Private: the built-in worker pool behind the world's task callbacks. A
+ * task over [0, count) is split into one contiguous range per worker; the
+ * calling thread works too. Without pthreads (WebAssembly) it runs serially. */
+#ifndef STEER_THREAD_POOL_H
+#define STEER_THREAD_POOL_H
+
+#include "steer/alloc.h"
+#include "steer/world.h"
+
+typedef struct steer__pool steer__pool;
+
+/* NULL when workers <= 1 (serial) or threads are unavailable. */
+steer__pool *steer__pool_create(int workers, const steer_allocator *allocator);
+void steer__pool_destroy(steer__pool *pool, const steer_allocator *allocator);
+/* Runs task over [0, count) split across the workers; returns when all done. */
+void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *context);
+int steer__pool_workers(const steer__pool *pool);
+
+#endif

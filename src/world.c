@@ -1,0 +1,633 @@
+/* The world: creation, groups, shared objects, agents and handles. The step
+ * itself is in world_step.c, snapshots in world_snapshot.c. */
+#include "world_internal.h"
+
+#include <string.h>
+
+const char *steer_result_string(steer_result result)
+{
+    switch (result) {
+    case STEER_OK: return "ok";
+    case STEER_ERROR_INVALID_ARGUMENT: return "invalid argument";
+    case STEER_ERROR_STALE_HANDLE: return "stale or foreign agent handle";
+    case STEER_ERROR_CAPACITY: return "capacity exhausted";
+    case STEER_ERROR_OUT_OF_MEMORY: return "out of memory";
+    case STEER_ERROR_IN_STEP: return "world changed during its own step";
+    case STEER_ERROR_BAD_SNAPSHOT: return "snapshot truncated, corrupted or of another version";
+    }
+    return "unknown result";
+}
+
+steer_world_def steer_default_world_def(void)
+{
+    steer_world_def def = {0};
+    def.dim = 2;
+    def.capacity = 1024;
+    def.bounds_min = steer_v3_make(-50.0f, -50.0f, -50.0f);
+    def.bounds_max = steer_v3_make(50.0f, 50.0f, 50.0f);
+    def.boundary = STEER_BOUNDARY_WRAP;
+    def.seed = 1;
+    def.penetration_iterations = 4;
+    def.max_groups = 16;
+    def.max_obstacles = 256;
+    def.max_walls = 256;
+    def.max_paths = 16;
+    def.max_flow_fields = 8;
+    def.worker_count = 1;
+    def.internal_cookie = STEER__COOKIE;
+    return def;
+}
+
+steer_group_def steer_default_group_def(void)
+{
+    steer_group_def g = {0};
+    g.max_speed = 2.0f;
+    g.max_force = 4.0f;
+    g.mass = 1.0f;
+    g.radius = 0.25f;
+    g.neighbour_radius = 1.0f;
+    g.separation_radius = 0.5f;
+    g.field_of_view = 7.0f; /* > 2 pi: all around */
+    g.neighbour_mask = 0xFFFFFFFFu;
+    g.weight[STEER_SEPARATION] = 1.5f;
+    g.weight[STEER_ALIGNMENT] = 1.0f;
+    g.weight[STEER_COHESION] = 1.0f;
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) g.probability[b] = 1.0f;
+    g.combine = STEER_COMBINE_BLEND;
+    g.slow_radius = 2.0f;
+    g.pursue_group = -1;
+    g.evade_group = -1;
+    g.chase_radius = 10.0f;
+    g.wander = (steer_wander_params){1.0f, 2.0f, 4.0f};
+    g.path = -1;
+    g.path_predict = 1.0f;
+    g.path_ahead = 1.0f;
+    g.flow_field = -1;
+    g.contain_margin = 2.0f;
+    g.see_ahead = 3.0f;
+    g.feelers = (steer_wall_feelers){2.0f, 0.6f, 1.2f};
+    g.wall_follow = (steer_wall_follow_params){3.0f, 1.0f, 2.0f};
+    g.colour = 0x4488FFFFu;
+    g.internal_cookie = STEER__COOKIE;
+    return g;
+}
+
+static bool finite3(steer_v3 a) { return steer_v3_is_valid(a); }
+static bool nonneg(float a) { return steer_is_finite(a) && a >= 0.0f; }
+static bool positive(float a) { return steer_is_finite(a) && a > 0.0f; }
+
+static bool world_def_ok(const steer_world_def *d)
+{
+    if (!d || d->internal_cookie != STEER__COOKIE) return false;
+    if (d->dim != 2 && d->dim != 3) return false;
+    if (d->capacity < 1 || d->capacity > (1 << 28)) return false;
+    if (!finite3(d->bounds_min) || !finite3(d->bounds_max)) return false;
+    for (int a = 0; a < d->dim; ++a)
+        if (!(steer_v3_get(d->bounds_max, a) > steer_v3_get(d->bounds_min, a))) return false;
+    if ((unsigned)d->boundary > STEER_BOUNDARY_NONE) return false;
+    if (!nonneg(d->cell_size) || !nonneg(d->max_dt)) return false;
+    if (d->max_groups < 1 || d->max_groups > STEER__MAX_GROUPS) return false;
+    if (d->max_obstacles < 0 || d->max_walls < 0 || d->max_paths < 0 || d->max_flow_fields < 0) return false;
+    if (d->max_obstacles > (1 << 20) || d->max_walls > (1 << 20) || d->max_paths > 4096 || d->max_flow_fields > 4096)
+        return false;
+    if (d->penetration_iterations < 0 || d->penetration_iterations > 64) return false;
+    if (d->worker_count < 1 || d->worker_count > 64) return false;
+    if ((d->enqueue_task == 0) != (d->finish_task == 0)) return false;
+    return true;
+}
+
+static bool group_def_ok(const steer_world *w, const steer_group_def *g)
+{
+    if (!g || g->internal_cookie != STEER__COOKIE) return false;
+    if (!positive(g->max_speed) || !positive(g->max_force) || !positive(g->mass)) return false;
+    if (!nonneg(g->radius) || !nonneg(g->max_turn_rate)) return false;
+    if (!nonneg(g->neighbour_radius) || !nonneg(g->separation_radius) || !nonneg(g->field_of_view)) return false;
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) {
+        if (!steer_is_finite(g->weight[b])) return false;
+        if (!(g->probability[b] >= 0.0f && g->probability[b] <= 1.0f)) return false;
+    }
+    if ((unsigned)g->combine > STEER_COMBINE_DITHER) return false;
+    if (!finite3(g->target) || !finite3(g->threat) || !finite3(g->contain_min) || !finite3(g->contain_max))
+        return false;
+    if (!nonneg(g->slow_radius) || !nonneg(g->panic_distance) || !nonneg(g->chase_radius)) return false;
+    if (!nonneg(g->max_prediction)) return false;
+    if (!nonneg(g->wander.radius) || !steer_is_finite(g->wander.distance) || !nonneg(g->wander.jitter)) return false;
+    if (!nonneg(g->path_predict) || !nonneg(g->path_ahead) || !nonneg(g->flow_predict)) return false;
+    if (!nonneg(g->contain_margin) || !nonneg(g->see_ahead)) return false;
+    if (!nonneg(g->feelers.length) || !steer_is_finite(g->feelers.whisker_angle) || !nonneg(g->feelers.whisker_length))
+        return false;
+    if (!nonneg(g->wall_follow.range) || !nonneg(g->wall_follow.desired_distance) || !nonneg(g->wall_follow.gain))
+        return false;
+    if (g->weight[STEER_PURSUE] != 0.0f && (g->pursue_group < 0 || g->pursue_group >= w->def.max_groups)) return false;
+    if (g->weight[STEER_EVADE] != 0.0f && (g->evade_group < 0 || g->evade_group >= w->def.max_groups)) return false;
+    if (g->weight[STEER_FOLLOW_PATH] != 0.0f && (g->path < 0 || g->path >= w->path_count)) return false;
+    if (g->weight[STEER_FOLLOW_FLOW] != 0.0f && (g->flow_field < 0 || g->flow_field >= w->field_count)) return false;
+    return true;
+}
+
+void steer__group_derive(steer__group *g)
+{
+    const steer_group_def *d = &g->def;
+    g->inv_mass = 1.0f / d->mass;
+    g->use_fov = d->field_of_view < 2.0f * STEER_PI;
+    g->cos_half_fov = steer_cos(0.5f * d->field_of_view);
+    g->all_groups = d->neighbour_mask == 0xFFFFFFFFu;
+    g->active_count = 0;
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b)
+        if (d->weight[b] != 0.0f) g->active[g->active_count++] = b;
+    g->needs_neighbours = d->weight[STEER_SEPARATION] != 0.0f || d->weight[STEER_ALIGNMENT] != 0.0f ||
+                          d->weight[STEER_COHESION] != 0.0f;
+}
+
+/* ---- storage ------------------------------------------------------------- */
+static void *alloc_array(steer_world *w, size_t count, size_t size)
+{
+    void *p = steer_alloc(&w->def.allocator, count * size, 64);
+    if (p) memset(p, 0, count * size);
+    return p;
+}
+
+steer_result steer__world_alloc_agents(steer_world *w, int capacity)
+{
+    size_t n = (size_t)capacity + STEER__PAD;
+    for (int a = 0; a < w->dim; ++a) {
+        if (!(w->p[a] = alloc_array(w, n, sizeof(float)))) return STEER_ERROR_OUT_OF_MEMORY;
+        if (!(w->v[a] = alloc_array(w, n, sizeof(float)))) return STEER_ERROR_OUT_OF_MEMORY;
+    }
+    for (int a = 0; a < 2 * w->dim; ++a)
+        if (!(w->t[a] = alloc_array(w, n, sizeof(float)))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->group = alloc_array(w, n, 1)) || !(w->t_group = alloc_array(w, n, 1))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->slot = alloc_array(w, n, 4)) || !(w->t_slot = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->wander = alloc_array(w, n, 4)) || !(w->t_wander = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->key = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->dense_of_slot = alloc_array(w, n, 4)) || !(w->generation = alloc_array(w, n, 4)))
+        return STEER_ERROR_OUT_OF_MEMORY;
+    w->capacity = capacity;
+    w->free_head = STEER__NO_SLOT;
+    w->slot_high = 0;
+    return STEER_OK;
+}
+
+void steer__world_free_agents(steer_world *w)
+{
+    const steer_allocator *al = &w->def.allocator;
+    for (int a = 0; a < 3; ++a) {
+        steer_free(al, w->p[a]);
+        steer_free(al, w->v[a]);
+        w->p[a] = w->v[a] = 0;
+    }
+    for (int a = 0; a < 6; ++a) {
+        steer_free(al, w->t[a]);
+        w->t[a] = 0;
+    }
+    void **arrays[] = {(void **)&w->group, (void **)&w->t_group, (void **)&w->slot, (void **)&w->t_slot,
+                       (void **)&w->wander, (void **)&w->t_wander, (void **)&w->key, (void **)&w->dense_of_slot,
+                       (void **)&w->generation, (void **)&w->members};
+    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
+        steer_free(al, *arrays[i]);
+        *arrays[i] = 0;
+    }
+    w->count = 0;
+    w->capacity = 0;
+}
+
+steer_world *steer_world_create(const steer_world_def *def)
+{
+    if (!world_def_ok(def)) return 0;
+    steer_world *w = steer_alloc(&def->allocator, sizeof *w, 64);
+    if (!w) return 0;
+    memset(w, 0, sizeof *w);
+    w->def = *def;
+    w->dim = def->dim;
+    bool ok = steer__world_alloc_agents(w, def->capacity) == STEER_OK;
+    ok = ok && (w->groups = alloc_array(w, (size_t)def->max_groups, sizeof(steer__group)));
+    ok = ok && (w->obstacles = alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
+    ok = ok && (w->walls = alloc_array(w, (size_t)def->max_walls + 1, sizeof(steer_segment3)));
+    ok = ok && (w->paths = alloc_array(w, (size_t)def->max_paths + 1, sizeof(steer__path)));
+    ok = ok && (w->fields = alloc_array(w, (size_t)def->max_flow_fields + 1, sizeof(steer__field)));
+    if (!ok) {
+        steer_world_destroy(w);
+        return 0;
+    }
+    if (!def->enqueue_task) w->pool = steer__pool_create(def->worker_count, &def->allocator);
+    w->workers = def->enqueue_task ? def->worker_count : steer__pool_workers(w->pool);
+    w->use_simd = true;
+    steer_world_use_simd(w, true);
+    return w;
+}
+
+static void free_objects(steer_world *w)
+{
+    const steer_allocator *al = &w->def.allocator;
+    for (int i = 0; i < w->path_count; ++i) steer_free(al, w->paths[i].points);
+    for (int i = 0; i < w->field_count; ++i) steer_free(al, w->fields[i].vectors);
+    w->path_count = w->field_count = 0;
+}
+
+void steer_world_destroy(steer_world *w)
+{
+    if (!w) return;
+    const steer_allocator al = w->def.allocator;
+    steer__pool_destroy(w->pool, &al);
+    if (w->paths && w->fields) free_objects(w);
+    steer__world_free_agents(w);
+    steer_free(&al, w->groups);
+    steer_free(&al, w->obstacles);
+    steer_free(&al, w->walls);
+    steer_free(&al, w->paths);
+    steer_free(&al, w->fields);
+    steer_free(&al, w->cell_start);
+    steer_free(&al, w->histogram);
+    steer_free(&al, w);
+}
+
+bool steer_world_use_simd(steer_world *w, bool enable)
+{
+    if (!w) return false;
+    bool simd = false;
+#ifdef STEER_HAVE_AVX2_KERNEL
+    __builtin_cpu_init();
+    simd = enable && __builtin_cpu_supports("avx2");
+    w->gather = simd ? (w->dim == 2 ? steer__gather2_avx2 : steer__gather3_avx2)
+                     : (w->dim == 2 ? steer__gather2_scalar : steer__gather3_scalar);
+#else
+    w->gather = w->dim == 2 ? steer__gather2_scalar : steer__gather3_scalar;
+#endif
+    w->use_simd = simd;
+    return simd || !enable;
+}
+
+/* ---- grid ---------------------------------------------------------------- */
+void steer__world_invalidate_grid(steer_world *w)
+{
+    w->grid_ready = false;
+    w->keys_valid = false;
+}
+
+uint32_t steer__cell_of(const steer_world *w, float x, float y, float z)
+{
+    float c[3] = {x, y, z};
+    int idx[3] = {0, 0, 0};
+    for (int a = 0; a < w->dim; ++a) {
+        float g = (c[a] - w->origin[a]) * w->inv_cell[a];
+        int i = g > 0.0f ? (g < (float)w->n[a] ? (int)g : w->n[a] - 1) : 0; /* NaN -> 0 */
+        idx[a] = i;
+    }
+    return (uint32_t)((idx[2] * w->n[1] + idx[1]) * w->n[0] + idx[0]);
+}
+
+steer_result steer__world_prepare_grid(steer_world *w)
+{
+    if (w->grid_ready) return STEER_OK;
+    float need = w->def.cell_size;
+    if (need <= 0.0f) {
+        for (int g = 0; g < w->group_count; ++g) {
+            const steer_group_def *d = &w->groups[g].def;
+            if (w->groups[g].needs_neighbours) need = steer_maxf(need, steer_maxf(d->neighbour_radius, d->separation_radius));
+        }
+    }
+    if (w->def.non_penetration)
+        for (int g = 0; g < w->group_count; ++g) need = steer_maxf(need, 2.0f * w->groups[g].def.radius);
+    float extent_max = 0.0f;
+    for (int a = 0; a < w->dim; ++a) {
+        w->origin[a] = steer_v3_get(w->def.bounds_min, a);
+        w->extent[a] = steer_v3_get(w->def.bounds_max, a) - w->origin[a];
+        extent_max = steer_maxf(extent_max, w->extent[a]);
+    }
+    if (need <= 0.0f) need = extent_max / 64.0f;
+    /* Cap the cell count near a few cells per agent of capacity. */
+    double limit = 4.0 * (double)w->capacity + 64.0;
+    for (;;) {
+        double cells = 1.0;
+        for (int a = 0; a < w->dim; ++a) {
+            double n = w->extent[a] / need;
+            cells *= n < 1.0 ? 1.0 : (double)(long long)n;
+        }
+        if (cells <= limit) break;
+        need *= 1.25f;
+    }
+    int total = 1;
+    for (int a = 0; a < 3; ++a) {
+        if (a >= w->dim) {
+            w->n[a] = 1;
+            w->cell[a] = w->inv_cell[a] = 1.0f;
+            w->origin[a] = 0.0f;
+            w->extent[a] = 1.0f;
+            continue;
+        }
+        int n = (int)(w->extent[a] / need);
+        if (n < 1) n = 1;
+        w->n[a] = n;
+        w->cell[a] = w->extent[a] / (float)n;
+        w->inv_cell[a] = (float)n / w->extent[a];
+        total *= n;
+    }
+    w->cell_count = total;
+    size_t want = (size_t)total + 1;
+    size_t hist = (size_t)total * (size_t)w->workers;
+    if (want > w->cell_capacity) {
+        steer_free(&w->def.allocator, w->cell_start);
+        steer_free(&w->def.allocator, w->histogram);
+        w->cell_start = alloc_array(w, want, 4);
+        w->histogram = alloc_array(w, hist, 4);
+        w->cell_capacity = w->cell_start && w->histogram ? want : 0;
+        if (!w->cell_capacity) return STEER_ERROR_OUT_OF_MEMORY;
+    }
+    w->grid_ready = true;
+    w->keys_valid = false;
+    return STEER_OK;
+}
+
+/* ---- groups ---------------------------------------------------------------- */
+static bool members_needed(const steer_group_def *d)
+{
+    return d->weight[STEER_PURSUE] != 0.0f || d->weight[STEER_EVADE] != 0.0f;
+}
+
+static steer_result ensure_members(steer_world *w, const steer_group_def *d)
+{
+    if (!members_needed(d) || w->members) return STEER_OK;
+    w->members = alloc_array(w, (size_t)w->capacity + STEER__PAD, 4);
+    return w->members ? STEER_OK : STEER_ERROR_OUT_OF_MEMORY;
+}
+
+int steer_world_add_group(steer_world *w, const steer_group_def *def)
+{
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (!group_def_ok(w, def)) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->group_count >= w->def.max_groups) return STEER_ERROR_CAPACITY;
+    if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
+    steer__group *g = &w->groups[w->group_count];
+    g->def = *def;
+    steer__group_derive(g);
+    steer__world_invalidate_grid(w);
+    return w->group_count++;
+}
+
+steer_result steer_world_set_group(steer_world *w, int group, const steer_group_def *def)
+{
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (group < 0 || group >= w->group_count || !group_def_ok(w, def)) return STEER_ERROR_INVALID_ARGUMENT;
+    if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
+    w->groups[group].def = *def;
+    steer__group_derive(&w->groups[group]);
+    steer__world_invalidate_grid(w);
+    return STEER_OK;
+}
+
+steer_result steer_world_get_group(const steer_world *w, int group, steer_group_def *out)
+{
+    if (!w || !out || group < 0 || group >= w->group_count) return STEER_ERROR_INVALID_ARGUMENT;
+    *out = w->groups[group].def;
+    return STEER_OK;
+}
+
+int steer_world_group_count(const steer_world *w) { return w ? w->group_count : 0; }
+
+/* ---- shared objects ---------------------------------------------------------- */
+static steer_v3 flatten(const steer_world *w, steer_v3 p)
+{
+    if (w->dim == 2) p.z = 0.0f;
+    return p;
+}
+
+int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
+{
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (!finite3(centre) || !nonneg(radius)) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->obstacle_count >= w->def.max_obstacles) return STEER_ERROR_CAPACITY;
+    w->obstacles[w->obstacle_count] = (steer_obstacle3){flatten(w, centre), radius};
+    return w->obstacle_count++;
+}
+
+steer_result steer_world_set_obstacle(steer_world *w, int index, steer_v3 centre, float radius)
+{
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (index < 0 || index >= w->obstacle_count || !finite3(centre) || !nonneg(radius))
+        return STEER_ERROR_INVALID_ARGUMENT;
+    w->obstacles[index] = (steer_obstacle3){flatten(w, centre), radius};
+    return STEER_OK;
+}
+
+void steer_world_clear_obstacles(steer_world *w)
+{
+    if (w && !w->in_step) w->obstacle_count = 0;
+}
+
+int steer_world_obstacle_count(const steer_world *w) { return w ? w->obstacle_count : 0; }
+int steer_world_wall_count(const steer_world *w) { return w ? w->wall_count : 0; }
+
+int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
+{
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (!finite3(a) || !finite3(b)) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->wall_count >= w->def.max_walls) return STEER_ERROR_CAPACITY;
+    w->walls[w->wall_count] = (steer_segment3){flatten(w, a), flatten(w, b)};
+    return w->wall_count++;
+}
+
+int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool closed, float radius)
+{
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (!points || count < 1 || count > (1 << 20) || !nonneg(radius)) return STEER_ERROR_INVALID_ARGUMENT;
+    for (int i = 0; i < count; ++i)
+        if (!finite3(points[i])) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->path_count >= w->def.max_paths) return STEER_ERROR_CAPACITY;
+    steer_v3 *copy = alloc_array(w, (size_t)count, sizeof(steer_v3));
+    if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
+    for (int i = 0; i < count; ++i) copy[i] = flatten(w, points[i]);
+    w->paths[w->path_count] = (steer__path){copy, count, closed, radius};
+    return w->path_count++;
+}
+
+int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size, int nx, int ny, int nz,
+                               const steer_v3 *vectors)
+{
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (w->dim == 2) nz = 1;
+    if (!vectors || !finite3(origin) || !positive(cell_size) || nx < 1 || ny < 1 || nz < 1) return STEER_ERROR_INVALID_ARGUMENT;
+    if ((long long)nx * ny * nz > (1 << 24)) return STEER_ERROR_INVALID_ARGUMENT;
+    size_t n = (size_t)nx * (size_t)ny * (size_t)nz;
+    for (size_t i = 0; i < n; ++i)
+        if (!finite3(vectors[i])) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->field_count >= w->def.max_flow_fields) return STEER_ERROR_CAPACITY;
+    steer_v3 *copy = alloc_array(w, n, sizeof(steer_v3));
+    if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
+    for (size_t i = 0; i < n; ++i) copy[i] = flatten(w, vectors[i]);
+    w->fields[w->field_count] = (steer__field){flatten(w, origin), cell_size, nx, ny, nz, copy};
+    return w->field_count++;
+}
+
+/* ---- agents ------------------------------------------------------------------- */
+static bool lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
+{
+    if (!w || id.index == 0 || id.index > w->slot_high) return false;
+    uint32_t slot = id.index - 1;
+    uint32_t d = w->dense_of_slot[slot];
+    if ((d & STEER__FREE_BIT) || w->generation[slot] != id.generation) return false;
+    *dense = d;
+    return true;
+}
+
+bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
+{
+    uint32_t d;
+    return lookup(w, id, &d);
+}
+
+static void write_state(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel)
+{
+    float pp[3] = {pos.x, pos.y, pos.z}, vv[3] = {vel.x, vel.y, vel.z};
+    for (int a = 0; a < w->dim; ++a) {
+        w->p[a][d] = pp[a];
+        w->v[a][d] = vv[a];
+    }
+}
+
+steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, steer_v3 vel)
+{
+    steer_agent_id none = {0, 0};
+    if (!w || w->in_step || group < 0 || group >= w->group_count) return none;
+    if (!finite3(flatten(w, pos)) || !finite3(flatten(w, vel))) return none;
+    if (w->count >= w->capacity) return none;
+    uint32_t slot;
+    if (w->free_head != STEER__NO_SLOT) {
+        slot = w->free_head;
+        w->free_head = w->dense_of_slot[slot] & ~STEER__FREE_BIT;
+    } else {
+        slot = w->slot_high++;
+        w->generation[slot] = 0;
+    }
+    uint32_t d = (uint32_t)w->count++;
+    w->dense_of_slot[slot] = d;
+    w->slot[d] = slot;
+    w->group[d] = (uint8_t)group;
+    w->wander[d] = 0.0f;
+    write_state(w, d, pos, vel);
+    w->keys_valid = false;
+    return (steer_agent_id){slot + 1, w->generation[slot]};
+}
+
+steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
+{
+    uint32_t d;
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (!lookup(w, id, &d)) return STEER_ERROR_STALE_HANDLE;
+    uint32_t slot = id.index - 1;
+    uint32_t last = (uint32_t)w->count - 1;
+    if (d != last) { /* move the last agent into the hole */
+        for (int a = 0; a < w->dim; ++a) {
+            w->p[a][d] = w->p[a][last];
+            w->v[a][d] = w->v[a][last];
+        }
+        w->group[d] = w->group[last];
+        w->slot[d] = w->slot[last];
+        w->wander[d] = w->wander[last];
+        w->dense_of_slot[w->slot[d]] = d;
+    }
+    w->count--;
+    w->generation[slot]++;
+    w->dense_of_slot[slot] = STEER__FREE_BIT | w->free_head;
+    w->free_head = slot;
+    w->keys_valid = false;
+    return STEER_OK;
+}
+
+steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer_v3 pos, steer_v3 vel)
+{
+    uint32_t d;
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (!lookup(w, id, &d)) return STEER_ERROR_STALE_HANDLE;
+    if (!finite3(flatten(w, pos)) || !finite3(flatten(w, vel))) return STEER_ERROR_INVALID_ARGUMENT;
+    write_state(w, d, pos, vel);
+    w->keys_valid = false;
+    return STEER_OK;
+}
+
+steer_result steer_world_get_agent(const steer_world *w, steer_agent_id id, steer_agent_state *out)
+{
+    uint32_t d;
+    if (!w || !out) return STEER_ERROR_INVALID_ARGUMENT;
+    if (!lookup(w, id, &d)) return STEER_ERROR_STALE_HANDLE;
+    out->position = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
+    out->velocity = steer_v3_make(w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f);
+    out->group = w->group[d];
+    return STEER_OK;
+}
+
+int steer_world_agent_count(const steer_world *w) { return w ? w->count : 0; }
+
+steer_world_view steer_world_get_view(const steer_world *w)
+{
+    steer_world_view view = {0};
+    if (!w) return view;
+    view.count = w->count;
+    view.px = w->p[0];
+    view.py = w->p[1];
+    view.pz = w->p[2];
+    view.vx = w->v[0];
+    view.vy = w->v[1];
+    view.vz = w->v[2];
+    view.group = w->group;
+    return view;
+}
+
+uint64_t steer_world_step_count(const steer_world *w) { return w ? w->steps : 0; }
+steer_step_profile steer_world_last_profile(const steer_world *w)
+{
+    steer_step_profile none = {0};
+    return w ? w->profile : none;
+}
+
+/* ---- hash and memory ------------------------------------------------------------- */
+static uint64_t fnv(uint64_t h, const void *data, size_t size)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < size; ++i) h = (h ^ b[i]) * 0x100000001B3ull;
+    return h;
+}
+
+uint64_t steer_world_state_hash(const steer_world *w)
+{
+    uint64_t h = 0xCBF29CE484222325ull;
+    if (!w) return h;
+    h = fnv(h, &w->steps, sizeof w->steps);
+    for (uint32_t s = 0; s < w->slot_high; ++s) {
+        uint32_t d = w->dense_of_slot[s];
+        if (d & STEER__FREE_BIT) continue;
+        h = fnv(h, &s, 4);
+        h = fnv(h, &w->generation[s], 4);
+        h = fnv(h, &w->group[d], 1);
+        for (int a = 0; a < w->dim; ++a) {
+            h = fnv(h, &w->p[a][d], 4);
+            h = fnv(h, &w->v[a][d], 4);
+        }
+    }
+    return h;
+}
+
+size_t steer_world_memory_bytes(const steer_world *w)
+{
+    if (!w) return 0;
+    size_t n = (size_t)w->capacity + STEER__PAD;
+    size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */ + 8 /* slot x2 */ + 8 /* wander x2 */
+                 + 4 /* key */ + 8 /* handles */ + (w->members ? 4 : 0);
+    size_t bytes = sizeof *w + n * per;
+    bytes += w->cell_capacity * 4 * (size_t)(1 + w->workers);
+    bytes += (size_t)w->def.max_groups * sizeof(steer__group);
+    bytes += ((size_t)w->def.max_obstacles + 1) * sizeof(steer_obstacle3);
+    bytes += ((size_t)w->def.max_walls + 1) * sizeof(steer_segment3);
+    for (int i = 0; i < w->path_count; ++i) bytes += (size_t)w->paths[i].count * sizeof(steer_v3);
+    for (int i = 0; i < w->field_count; ++i)
+        bytes += (size_t)w->fields[i].nx * w->fields[i].ny * w->fields[i].nz * sizeof(steer_v3);
+    return bytes;
+}

@@ -1,0 +1,106 @@
+/* Private: the world's layout, shared by world.c (management), world_step.c
+ * (the step), world_snapshot.c and world_draw.c. */
+#ifndef STEER_WORLD_INTERNAL_H
+#define STEER_WORLD_INTERNAL_H
+
+#include "steer/world.h"
+#include "neighbour_kernel.h"
+#include "thread_pool.h"
+
+#define STEER__COOKIE 0x57EE7
+#define STEER__FREE_BIT 0x80000000u /* dense_of_slot: slot is free; low bits link the free list */
+#define STEER__NO_SLOT 0x7FFFFFFFu
+#define STEER__PAD 8                /* array padding so 8-lane loads past the end stay in bounds */
+#define STEER__MAX_GROUPS 32
+
+/* Per-group values derived from the def once, not per agent. */
+typedef struct steer__group {
+    steer_group_def def;
+    float inv_mass;
+    float cos_half_fov;
+    bool use_fov;
+    bool all_groups;
+    bool needs_neighbours;
+    int active[STEER_BEHAVIOUR_COUNT]; /* behaviours with a non-zero weight, in priority order */
+    int active_count;
+} steer__group;
+
+typedef struct steer__path {
+    steer_v3 *points;
+    int count;
+    bool closed;
+    float radius;
+} steer__path;
+
+typedef struct steer__field {
+    steer_v3 origin;
+    float cell_size;
+    int nx, ny, nz;
+    steer_v3 *vectors;
+} steer__field;
+
+struct steer_world {
+    steer_world_def def;
+    int dim;
+
+    /* agents, dense and sorted by cell at the start of each step */
+    int count, capacity;
+    float *p[3], *v[3];  /* positions, velocities (p[2], v[2] NULL in 2D) */
+    float *t[6];         /* scratch: sort target; t[0..2] hold new velocities during forces */
+    uint8_t *group, *t_group;
+    uint32_t *slot, *t_slot;     /* dense -> slot */
+    float *wander, *t_wander;    /* planar wander angle per agent */
+    uint32_t *key;               /* cell of each dense agent */
+    bool keys_valid;
+
+    /* handles */
+    uint32_t *dense_of_slot; /* slot -> dense, or FREE_BIT | next free slot */
+    uint32_t *generation;    /* per slot */
+    uint32_t free_head;      /* first free slot or STEER__NO_SLOT */
+    uint32_t slot_high;      /* slots ever used */
+
+    /* groups and shared objects */
+    steer__group *groups;
+    int group_count;
+    steer_obstacle3 *obstacles;
+    int obstacle_count;
+    steer_segment3 *walls;
+    int wall_count;
+    steer__path *paths;
+    int path_count;
+    steer__field *fields;
+    int field_count;
+    uint32_t *members;       /* pursue/evade: dense indices of a group's members */
+
+    /* grid: cells cover the bounds; `n` cells per axis of size `cell` */
+    bool grid_ready;
+    int n[3];
+    float cell[3], inv_cell[3];
+    float origin[3], extent[3];
+    int cell_count;
+    uint32_t *cell_start;    /* cell_count + 1 */
+    uint32_t *histogram;     /* workers * cell_count */
+    size_t cell_capacity;
+
+    /* stepping */
+    uint64_t steps;
+    bool in_step;
+    bool use_simd;
+    steer__gather_fn *gather;
+    steer__pool *pool;
+    int workers;
+    steer_step_profile profile;
+};
+
+/* world.c */
+void steer__world_invalidate_grid(steer_world *w);
+steer_result steer__world_prepare_grid(steer_world *w);
+steer_result steer__world_alloc_agents(steer_world *w, int capacity);
+void steer__world_free_agents(steer_world *w);
+void steer__group_derive(steer__group *g);
+uint32_t steer__cell_of(const steer_world *w, float x, float y, float z);
+
+/* world_step.c */
+void steer__world_run(steer_world *w, steer_task_fn *task, int count, void *context);
+
+#endif

@@ -1,0 +1,675 @@
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+/* The world step: sort by cell, gather neighbours and evaluate behaviours
+ * from one snapshot, integrate, resolve solids. Every phase is a task over
+ * independent items, so any thread count gives the same bits. */
+#include "world_internal.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- tasks ----------------------------------------------------------------- */
+typedef struct user_task_shim {
+    steer_task_fn *task;
+    void *context;
+} user_task_shim;
+
+void steer__world_run(steer_world *w, steer_task_fn *task, int count, void *context)
+{
+    if (count <= 0) return;
+    if (w->def.enqueue_task) {
+        void *handle = w->def.enqueue_task(task, count, 64, context, w->def.user_task_context);
+        if (handle) w->def.finish_task(handle, w->def.user_task_context);
+        else task(0, count, 0, context); /* the scheduler declined: run it here */
+        return;
+    }
+    steer__pool_run(w->pool, task, count, context);
+}
+
+/* ---- counter-based randomness: no per-agent generator state -------------- */
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static float agent_random(const steer_world *w, uint32_t slot, uint32_t draw)
+{
+    uint64_t h = mix64(w->def.seed + 0x9E3779B97F4A7C15ull * (1 + (uint64_t)slot));
+    h = mix64(h ^ ((uint64_t)w->generation[slot] << 32 ^ draw));
+    h = mix64(h ^ w->steps);
+    return (float)(h >> 40) * 0x1p-24f;
+}
+
+/* ---- keys and the stable counting sort ------------------------------------ */
+static void keys_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    steer_world *w = context;
+    const float *pz = w->dim == 3 ? w->p[2] : 0;
+    for (int i = start; i < end; ++i) w->key[i] = steer__cell_of(w, w->p[0][i], w->p[1][i], pz ? pz[i] : 0.0f);
+}
+
+static int block_begin(const steer_world *w, int block) { return (int)((long long)w->count * block / w->workers); }
+
+static void histogram_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    steer_world *w = context;
+    for (int b = start; b < end; ++b) {
+        uint32_t *h = w->histogram + (size_t)b * (size_t)w->cell_count;
+        memset(h, 0, sizeof(uint32_t) * (size_t)w->cell_count);
+        for (int i = block_begin(w, b), e = block_begin(w, b + 1); i < e; ++i) h[w->key[i]]++;
+    }
+}
+
+/* Turns per-block counts into per-block write cursors (block order within a
+ * cell keeps the sort stable) and fills cell_start. */
+static void prefix_sums(steer_world *w)
+{
+    uint32_t running = 0;
+    size_t cells = (size_t)w->cell_count;
+    for (size_t c = 0; c < cells; ++c) {
+        w->cell_start[c] = running;
+        for (int b = 0; b < w->workers; ++b) {
+            uint32_t *h = w->histogram + (size_t)b * cells + c;
+            uint32_t n = *h;
+            *h = running;
+            running += n;
+        }
+    }
+    w->cell_start[cells] = running;
+}
+
+static void scatter_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    steer_world *w = context;
+    int dim = w->dim;
+    for (int b = start; b < end; ++b) {
+        uint32_t *cursor = w->histogram + (size_t)b * (size_t)w->cell_count;
+        for (int i = block_begin(w, b), e = block_begin(w, b + 1); i < e; ++i) {
+            uint32_t d = cursor[w->key[i]]++;
+            for (int a = 0; a < dim; ++a) {
+                w->t[a][d] = w->p[a][i];
+                w->t[dim + a][d] = w->v[a][i];
+            }
+            w->t_group[d] = w->group[i];
+            w->t_slot[d] = w->slot[i];
+            w->t_wander[d] = w->wander[i];
+        }
+    }
+}
+
+static void handles_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    steer_world *w = context;
+    for (int d = start; d < end; ++d) w->dense_of_slot[w->slot[d]] = (uint32_t)d;
+}
+
+#define SWAP(a, b)                                                                                                     \
+    do {                                                                                                               \
+        void *swap_tmp_ = (void *)(a);                                                                                 \
+        (a) = (b);                                                                                                     \
+        (b) = swap_tmp_;                                                                                               \
+    } while (0)
+
+static void sort_by_cell(steer_world *w)
+{
+    if (!w->keys_valid) steer__world_run(w, keys_task, w->count, w);
+    steer__world_run(w, histogram_task, w->workers, w);
+    prefix_sums(w);
+    steer__world_run(w, scatter_task, w->workers, w);
+    for (int a = 0; a < w->dim; ++a) {
+        SWAP(w->p[a], w->t[a]);
+        SWAP(w->v[a], w->t[w->dim + a]);
+    }
+    SWAP(w->group, w->t_group);
+    SWAP(w->slot, w->t_slot);
+    SWAP(w->wander, w->t_wander);
+    steer__world_run(w, handles_task, w->count, w);
+    /* keys now equal the sorted cells; they stay valid until positions move */
+    for (uint32_t c = 0; c < (uint32_t)w->cell_count; ++c)
+        for (uint32_t i = w->cell_start[c]; i < w->cell_start[c + 1]; ++i) w->key[i] = c;
+}
+
+/* ---- spans: the candidate ranges around a cell --------------------------- */
+#define MAX_SPANS 27
+
+static int axis_cells(const steer_world *w, int axis, int c, int out_cell[3], float out_shift[3])
+{
+    int n = w->n[axis], k = 0;
+    bool wrap = w->def.boundary == STEER_BOUNDARY_WRAP && axis < w->dim;
+    for (int o = -1; o <= 1; ++o) {
+        int x = c + o;
+        float shift = 0.0f;
+        if (axis >= w->dim) {
+            if (o != 0) continue;
+        } else if (x < 0 || x >= n) {
+            if (!wrap) continue;
+            shift = x < 0 ? w->extent[axis] : -w->extent[axis];
+            x = x < 0 ? x + n : x - n;
+        }
+        out_cell[k] = x;
+        out_shift[k] = shift;
+        ++k;
+    }
+    return k;
+}
+
+/* Spans of candidates for an agent in cell `cell`: for each neighbouring row
+ * (y, z), consecutive x cells with the same shift merge into one span. */
+static int build_spans(const steer_world *w, uint32_t cell, steer__span *spans)
+{
+    int cx = (int)(cell % (uint32_t)w->n[0]);
+    int cy = (int)(cell / (uint32_t)w->n[0] % (uint32_t)w->n[1]);
+    int cz = (int)(cell / ((uint32_t)w->n[0] * (uint32_t)w->n[1]));
+    int xs[3], ys[3], zs[3];
+    float xsh[3], ysh[3], zsh[3];
+    int nxs = axis_cells(w, 0, cx, xs, xsh);
+    int nys = axis_cells(w, 1, cy, ys, ysh);
+    int nzs = axis_cells(w, 2, cz, zs, zsh);
+    int count = 0;
+    for (int iz = 0; iz < nzs; ++iz) {
+        for (int iy = 0; iy < nys; ++iy) {
+            int row = (zs[iz] * w->n[1] + ys[iy]) * w->n[0];
+            for (int ix = 0; ix < nxs; ++ix) {
+                int c = row + xs[ix];
+                steer__span *last = count ? &spans[count - 1] : 0;
+                uint32_t begin = w->cell_start[c], end = w->cell_start[c + 1];
+                if (last && ix > 0 && xs[ix] == xs[ix - 1] + 1 && xsh[ix] == xsh[ix - 1] &&
+                    last->end == (int)begin) {
+                    last->end = (int)end;
+                    continue;
+                }
+                if (begin == end) continue;
+                steer__span *s = &spans[count++];
+                s->begin = (int)begin;
+                s->end = (int)end;
+                s->shift[0] = xsh[ix];
+                s->shift[1] = ysh[iy];
+                s->shift[2] = zsh[iz];
+            }
+        }
+    }
+    return count;
+}
+
+/* ---- behaviours of one agent ---------------------------------------------- */
+typedef struct agent {
+    int dense;
+    uint32_t slot;
+    steer_v3 p, v;
+    const steer__group *g;
+    const steer__gather_out *nb;
+} agent;
+
+static steer_v3 v3_of(const steer_world *w, float *const arrays[3], int i)
+{
+    return steer_v3_make(arrays[0][i], arrays[1][i], w->dim == 3 ? arrays[2][i] : 0.0f);
+}
+
+static steer_v3 from3(const float a[3]) { return steer_v3_make(a[0], a[1], a[2]); }
+
+/* Offset to q as seen from p: the nearest torus image when wrapping. */
+static steer_v3 offset_to(const steer_world *w, steer_v3 p, steer_v3 q)
+{
+    steer_v3 d = steer_v3_sub(q, p);
+    if (w->def.boundary != STEER_BOUNDARY_WRAP) return d;
+    float c[3] = {d.x, d.y, d.z};
+    for (int a = 0; a < w->dim; ++a) {
+        if (c[a] > 0.5f * w->extent[a]) c[a] -= w->extent[a];
+        else if (c[a] < -0.5f * w->extent[a]) c[a] += w->extent[a];
+    }
+    return from3(c);
+}
+
+/* Nearest member of group `target` within radius; false if none. */
+static bool nearest_of_group(const steer_world *w, const uint32_t *group_start, const agent *a, int target,
+                             float radius, steer_v3 *out_pos, steer_v3 *out_vel)
+{
+    if (target < 0 || target >= w->group_count) return false;
+    float best = radius * radius;
+    uint32_t best_slot = 0;
+    bool found = false;
+    for (uint32_t k = group_start[target]; k < group_start[target + 1]; ++k) {
+        uint32_t j = w->members[k];
+        if ((int)j == a->dense) continue;
+        steer_v3 d = offset_to(w, a->p, v3_of(w, w->p, (int)j));
+        float d2 = steer_v3_len_sq(d);
+        if (d2 < best || (d2 == best && found && w->slot[j] < best_slot)) {
+            best = d2;
+            best_slot = w->slot[j];
+            *out_pos = steer_v3_add(a->p, d);
+            *out_vel = v3_of(w, w->v, (int)j);
+            found = true;
+        }
+    }
+    return found;
+}
+
+typedef struct force_context {
+    steer_world *w;
+    float dt;
+    const uint32_t *group_start;
+} force_context;
+
+static steer_v3 behaviour_force(const force_context *fc, const agent *a, int b)
+{
+    const steer_world *w = fc->w;
+    const steer_group_def *d = &a->g->def;
+    const steer__gather_out *nb = a->nb;
+    float ms = d->max_speed;
+    switch ((steer_behaviour)b) {
+    case STEER_SEPARATION: {
+        if (nb->separation_count == 0.0f) return steer_v3_zero();
+        steer_v3 push = steer_v3_scale(steer_v3_neg(from3(nb->separation)), 1.0f / nb->separation_count);
+        if (!d->desired_forms) return push;
+        steer_v3 dir = steer_v3_normalize(push);
+        return steer_v3_len_sq(dir) > 0.0f ? steer_v3_sub(steer_v3_scale(dir, ms), a->v) : steer_v3_zero();
+    }
+    case STEER_ALIGNMENT: {
+        if (nb->count == 0.0f) return steer_v3_zero();
+        steer_v3 avg = steer_v3_scale(from3(nb->velocity), 1.0f / nb->count);
+        if (!d->desired_forms) return steer_v3_sub(avg, a->v);
+        steer_v3 dir = steer_v3_normalize(avg);
+        return steer_v3_len_sq(dir) > 0.0f ? steer_v3_sub(steer_v3_scale(dir, ms), a->v) : steer_v3_zero();
+    }
+    case STEER_COHESION: {
+        if (nb->count == 0.0f) return steer_v3_zero();
+        steer_v3 centre = steer_v3_scale(from3(nb->offset), 1.0f / nb->count);
+        return steer_v3_sub(steer_v3_scale(steer_v3_normalize(centre), ms), a->v);
+    }
+    case STEER_WANDER: {
+        float *angle = &w->wander[a->dense];
+        float u = agent_random(w, a->slot, 0);
+        *angle = steer_wrap_angle(*angle + (u * 2.0f - 1.0f) * (d->wander.jitter * fc->dt));
+        steer_v3 centre = steer_v3_mad(a->p, steer_v3_normalize(a->v), d->wander.distance);
+        steer_v3 disp = steer_v3_make(steer_cos(*angle), steer_sin(*angle), 0.0f);
+        return steer_seek3(a->p, a->v, steer_v3_mad(centre, disp, d->wander.radius), ms);
+    }
+    case STEER_SEEK: return steer_seek3(a->p, a->v, d->target, ms);
+    case STEER_ARRIVE: return steer_arrive3(a->p, a->v, d->target, ms, d->slow_radius);
+    case STEER_FLEE: return steer_flee3(a->p, a->v, d->threat, ms, d->panic_distance);
+    case STEER_PURSUE:
+    case STEER_EVADE: {
+        bool pursue = b == STEER_PURSUE;
+        steer_v3 tp, tv;
+        if (!nearest_of_group(w, fc->group_start, a, pursue ? d->pursue_group : d->evade_group, d->chase_radius, &tp, &tv))
+            return steer_v3_zero();
+        if (pursue) return steer_pursue3(a->p, a->v, tp, tv, ms, d->max_prediction);
+        return steer_evade3(a->p, a->v, tp, tv, ms, d->max_prediction, d->panic_distance);
+    }
+    case STEER_FOLLOW_PATH: {
+        const steer__path *p = &w->paths[d->path];
+        steer_path3 path = {p->points, p->count, p->closed, p->radius};
+        return steer_follow_path3(a->p, a->v, &path, d->path_predict, d->path_ahead, ms);
+    }
+    case STEER_FOLLOW_FLOW: {
+        const steer__field *f = &w->fields[d->flow_field];
+        steer_flow_field3 field = {f->origin, f->cell_size, f->nx, f->ny, f->nz, f->vectors};
+        return steer_follow_flow3(a->p, a->v, &field, d->flow_predict, ms);
+    }
+    case STEER_CONTAIN: {
+        steer_box3 box = {d->contain_min, d->contain_max};
+        if (steer_v3_len_sq(steer_v3_sub(box.max, box.min)) == 0.0f) box = (steer_box3){w->def.bounds_min, w->def.bounds_max};
+        if (w->dim == 2) {
+            box.min.z = -1e30f;
+            box.max.z = 1e30f;
+        }
+        return steer_contain3(a->p, a->v, box, d->contain_margin, ms);
+    }
+    case STEER_AVOID_OBSTACLES: {
+        steer_avoid_params params = {d->see_ahead, d->radius, d->max_force, 0.0f, 0.0f};
+        return steer_avoid_obstacles3(a->p, a->v, w->obstacles, w->obstacle_count, &params, 0);
+    }
+    case STEER_AVOID_WALLS: return steer_avoid_walls3(a->p, a->v, w->walls, w->wall_count, &d->feelers, 0);
+    case STEER_FOLLOW_WALL: return steer_follow_wall3(a->p, a->v, w->walls, w->wall_count, &d->wall_follow, ms);
+    case STEER_BEHAVIOUR_COUNT: break;
+    }
+    return steer_v3_zero();
+}
+
+static steer_v3 combined_force(const force_context *fc, const agent *a)
+{
+    const steer__group *g = a->g;
+    const steer_group_def *d = &g->def;
+    steer_v3 total = steer_v3_zero();
+    switch (d->combine) {
+    case STEER_COMBINE_BLEND:
+        for (int k = 0; k < g->active_count; ++k) {
+            int b = g->active[k];
+            total = steer_v3_mad(total, behaviour_force(fc, a, b), d->weight[b]);
+        }
+        return steer_v3_truncate(total, d->max_force);
+    case STEER_COMBINE_PRIORITY:
+        for (int k = 0; k < g->active_count; ++k) {
+            int b = g->active[k];
+            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, b), d->weight[b]);
+            if (steer_v3_len_sq(f) > 1e-10f) return steer_v3_truncate(f, d->max_force);
+        }
+        return total;
+    case STEER_COMBINE_RUNNING_SUM:
+        for (int k = 0; k < g->active_count; ++k) {
+            int b = g->active[k];
+            float remaining = d->max_force - steer_v3_len(total);
+            if (!(remaining > 0.0f)) break;
+            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, b), d->weight[b]);
+            total = steer_v3_add(total, steer_v3_truncate(f, remaining));
+        }
+        return steer_v3_truncate(total, d->max_force);
+    case STEER_COMBINE_DITHER:
+        for (int k = 0; k < g->active_count; ++k) {
+            int b = g->active[k];
+            float p = d->probability[b];
+            if (!(p > 0.0f) || !(agent_random(fc->w, a->slot, 1 + (uint32_t)b) < p)) continue;
+            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, b), d->weight[b] / p);
+            if (steer_v3_len_sq(f) > 1e-10f) return steer_v3_truncate(f, d->max_force);
+        }
+        return total;
+    }
+    return total;
+}
+
+/* New velocity (SPEC §1) from the combined force, with the turn limit. */
+static steer_v3 integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt)
+{
+    const steer_group_def *d = &g->def;
+    steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, force, g->inv_mass * dt), d->max_speed);
+    if (d->max_turn_rate > 0.0f) {
+        float speed = steer_v3_len(nv);
+        steer_v3 heading = steer_v3_normalize(v);
+        if (speed > 0.0f && steer_v3_len_sq(heading) > 0.0f)
+            nv = steer_v3_scale(steer_turn_toward3(heading, nv, d->max_turn_rate * dt), speed);
+    }
+    return steer_v3_is_valid(nv) ? nv : steer_v3_zero();
+}
+
+static void forces_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    force_context *fc = context;
+    steer_world *w = fc->w;
+    steer__agents soa = {{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
+    steer__span spans[MAX_SPANS];
+    int span_count = 0;
+    uint32_t span_cell = UINT32_MAX;
+    for (int i = start; i < end; ++i) {
+        const steer__group *g = &w->groups[w->group[i]];
+        agent a = {i, w->slot[i], v3_of(w, w->p, i), v3_of(w, w->v, i), g, 0};
+        steer__gather_out nb = {0};
+        if (g->needs_neighbours) {
+            if (w->key[i] != span_cell) {
+                span_cell = w->key[i];
+                span_count = build_spans(w, span_cell, spans);
+            }
+            steer__gather_in in = {{a.p.x, a.p.y, a.p.z}, {0.0f, 0.0f, 0.0f},
+                                   g->def.neighbour_radius * g->def.neighbour_radius,
+                                   g->def.separation_radius * g->def.separation_radius,
+                                   g->cos_half_fov, false, g->all_groups, g->def.neighbour_mask};
+            if (g->use_fov) {
+                steer_v3 h = steer_v3_normalize(a.v);
+                in.use_fov = steer_v3_len_sq(h) > 0.0f; /* a stationary agent sees all around */
+                in.heading[0] = h.x;
+                in.heading[1] = h.y;
+                in.heading[2] = h.z;
+            }
+            w->gather(&soa, spans, span_count, &in, &nb);
+        }
+        a.nb = &nb;
+        steer_v3 force = combined_force(fc, &a);
+        if (w->dim == 2) force.z = 0.0f;
+        steer_v3 nv = integrate_velocity(g, a.v, force, fc->dt);
+        w->t[0][i] = nv.x;
+        w->t[1][i] = nv.y;
+        if (w->dim == 3) w->t[2][i] = nv.z;
+    }
+}
+
+/* ---- integration, boundaries and solids ------------------------------------ */
+static void wrap_axis(float *x, float lo, float extent)
+{
+    float hi = lo + extent;
+    if (*x < lo || *x >= hi) {
+        float r = fmodf(*x - lo, extent); /* exact */
+        if (r < 0.0f) r += extent;
+        *x = lo + r;
+        if (*x >= hi) *x = lo;
+    }
+}
+
+/* Moves the agent from `from` to `*to`, stopping it on its side of any wall
+ * the motion would cross and out of any solid obstacle. */
+static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel)
+{
+    if (w->def.solid_walls) {
+        for (int pass = 0; pass < 4; ++pass) {
+            steer_v2 p = steer_v2_from_v3(from), q = steer_v2_from_v3(*to);
+            steer_v2 motion = steer_v2_sub(q, p);
+            float first = 2.0f;
+            steer_v2 normal = steer_v2_zero();
+            for (int i = 0; i < w->wall_count; ++i) {
+                steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
+                float denom = steer_v2_cross(motion, along);
+                if (steer_absf(denom) < 1e-20f) continue;
+                steer_v2 ap = steer_v2_sub(a, p);
+                float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
+                if (s >= 0.0f && s <= 1.0f && u >= 0.0f && u <= 1.0f && s < first) {
+                    first = s;
+                    normal = steer_v2_perp_left(steer_v2_normalize(along));
+                    if (steer_v2_dot(normal, motion) > 0.0f) normal = steer_v2_neg(normal);
+                }
+            }
+            if (first > 1.0f) break;
+            /* stop just short of the wall and slide: drop the velocity into it */
+            steer_v2 stop = steer_v2_mad(steer_v2_mad(p, motion, first), normal, 1e-3f);
+            to->x = stop.x;
+            to->y = stop.y;
+            float into = vel->x * normal.x + vel->y * normal.y;
+            if (into < 0.0f) {
+                vel->x -= into * normal.x;
+                vel->y -= into * normal.y;
+            }
+        }
+    }
+    if (w->def.solid_obstacles) {
+        for (int i = 0; i < w->obstacle_count; ++i) {
+            steer_v3 d = steer_v3_sub(*to, w->obstacles[i].centre);
+            float reach = w->obstacles[i].radius + g->def.radius, dist;
+            if (steer_v3_len_sq(d) >= reach * reach) continue;
+            steer_v3 n = steer_v3_normalize_len(d, &dist);
+            if (dist == 0.0f) n = steer_v3_make(1.0f, 0.0f, 0.0f);
+            *to = steer_v3_mad(w->obstacles[i].centre, n, reach);
+            float into = steer_v3_dot(*vel, n);
+            if (into < 0.0f) *vel = steer_v3_sub(*vel, steer_v3_scale(n, into));
+        }
+    }
+}
+
+static void apply_boundary(const steer_world *w, float *pos, float *vel)
+{
+    for (int a = 0; a < w->dim; ++a) {
+        if (w->def.boundary == STEER_BOUNDARY_WRAP) {
+            wrap_axis(&pos[a], w->origin[a], w->extent[a]);
+        } else if (w->def.boundary == STEER_BOUNDARY_CLAMP) {
+            float lo = w->origin[a], hi = lo + w->extent[a];
+            if (pos[a] < lo) {
+                pos[a] = lo;
+                if (vel[a] < 0.0f) vel[a] = 0.0f;
+            } else if (pos[a] > hi) {
+                pos[a] = hi;
+                if (vel[a] > 0.0f) vel[a] = 0.0f;
+            }
+        }
+    }
+}
+
+typedef struct integrate_context {
+    steer_world *w;
+    float dt;
+    bool write_keys;
+} integrate_context;
+
+static void integrate_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    integrate_context *ic = context;
+    steer_world *w = ic->w;
+    int dim = w->dim;
+    bool solids = (w->def.solid_walls && w->wall_count) || (w->def.solid_obstacles && w->obstacle_count);
+    for (int i = start; i < end; ++i) {
+        float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
+        for (int a = 0; a < dim; ++a) {
+            vel[a] = w->t[a][i];
+            pos[a] = w->p[a][i] + vel[a] * ic->dt;
+        }
+        if (solids) {
+            steer_v3 to = from3(pos), v = from3(vel);
+            resolve_solids(w, &w->groups[w->group[i]], v3_of(w, w->p, i), &to, &v);
+            pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
+            vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
+        }
+        apply_boundary(w, pos, vel);
+        for (int a = 0; a < dim; ++a) {
+            w->p[a][i] = pos[a];
+            w->v[a][i] = vel[a];
+        }
+        if (ic->write_keys) w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
+    }
+}
+
+/* ---- non-penetration: Jacobi relaxation over the same grid ----------------- */
+static void separate_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    steer_world *w = context;
+    steer__span spans[MAX_SPANS];
+    int span_count = 0;
+    uint32_t span_cell = UINT32_MAX;
+    for (int i = start; i < end; ++i) {
+        float ri = w->groups[w->group[i]].def.radius;
+        float corr[3] = {0.0f, 0.0f, 0.0f};
+        if (w->key[i] != span_cell) {
+            span_cell = w->key[i];
+            span_count = build_spans(w, span_cell, spans);
+        }
+        for (int s = 0; s < span_count; ++s) {
+            for (int j = spans[s].begin; j < spans[s].end; ++j) {
+                if (j == i) continue;
+                float reach = ri + w->groups[w->group[j]].def.radius;
+                float d[3] = {0.0f, 0.0f, 0.0f}, d2 = 0.0f;
+                for (int a = 0; a < w->dim; ++a) {
+                    d[a] = (w->p[a][i] + spans[s].shift[a]) - w->p[a][j];
+                    d2 += d[a] * d[a];
+                }
+                if (d2 >= reach * reach) continue;
+                float dist = sqrtf(d2);
+                if (dist > 0.0f) {
+                    float k = 0.5f * (reach - dist) / dist;
+                    for (int a = 0; a < w->dim; ++a) corr[a] += d[a] * k;
+                } else { /* coincident: split along x, by slot order */
+                    corr[0] += (w->slot[i] < w->slot[j] ? 0.5f : -0.5f) * reach;
+                }
+            }
+        }
+        for (int a = 0; a < w->dim; ++a) w->t[a][i] = corr[a];
+    }
+}
+
+static void apply_separation_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    steer_world *w = context;
+    int dim = w->dim;
+    for (int i = start; i < end; ++i) {
+        float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
+        for (int a = 0; a < dim; ++a) {
+            pos[a] = w->p[a][i] + w->t[a][i];
+            vel[a] = w->v[a][i];
+        }
+        steer_v3 to = from3(pos), v = from3(vel);
+        resolve_solids(w, &w->groups[w->group[i]], v3_of(w, w->p, i), &to, &v);
+        pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
+        vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
+        apply_boundary(w, pos, vel);
+        for (int a = 0; a < dim; ++a) {
+            w->p[a][i] = pos[a];
+            w->v[a][i] = vel[a];
+        }
+        w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
+    }
+}
+
+/* ---- the step ----------------------------------------------------------------- */
+static void build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1])
+{
+    memset(group_start, 0, sizeof(uint32_t) * (STEER__MAX_GROUPS + 1));
+    if (!w->members) return;
+    for (int i = 0; i < w->count; ++i) group_start[w->group[i] + 1]++;
+    for (int g = 0; g < STEER__MAX_GROUPS; ++g) group_start[g + 1] += group_start[g];
+    uint32_t cursor[STEER__MAX_GROUPS];
+    memcpy(cursor, group_start, sizeof cursor);
+    for (int i = 0; i < w->count; ++i) w->members[cursor[w->group[i]]++] = (uint32_t)i;
+}
+
+static void one_step(steer_world *w, float dt)
+{
+    double t0 = now_seconds();
+    sort_by_cell(w);
+    double t1 = now_seconds();
+    uint32_t group_start[STEER__MAX_GROUPS + 1];
+    build_members(w, group_start);
+    force_context fc = {w, dt, group_start};
+    steer__world_run(w, forces_task, w->count, &fc);
+    integrate_context ic = {w, dt, !w->def.non_penetration};
+    steer__world_run(w, integrate_task, w->count, &ic);
+    double t2 = now_seconds();
+    if (w->def.non_penetration) {
+        w->keys_valid = false;
+        for (int it = 0; it < w->def.penetration_iterations; ++it) {
+            sort_by_cell(w);
+            steer__world_run(w, separate_task, w->count, w);
+            steer__world_run(w, apply_separation_task, w->count, w);
+            w->keys_valid = true;
+        }
+    }
+    w->keys_valid = true;
+    w->steps++;
+    double t3 = now_seconds();
+    w->profile.grid += t1 - t0;
+    w->profile.forces += t2 - t1;
+    w->profile.solve += t3 - t2;
+}
+
+steer_result steer_world_step(steer_world *w, float dt)
+{
+    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (!steer_is_finite(dt) || dt < 0.0f) return STEER_ERROR_INVALID_ARGUMENT;
+    if (dt == 0.0f) return STEER_OK;
+    int substeps = 1;
+    if (w->def.max_dt > 0.0f && dt > w->def.max_dt) {
+        float n = ceilf(dt / w->def.max_dt);
+        if (n > 1024.0f) return STEER_ERROR_INVALID_ARGUMENT; /* refuse absurd steps rather than stall */
+        substeps = (int)n;
+    }
+    steer_result r = steer__world_prepare_grid(w);
+    if (r != STEER_OK) return r;
+    double start = now_seconds();
+    w->profile = (steer_step_profile){0};
+    w->in_step = true;
+    float h = dt / (float)substeps;
+    for (int s = 0; s < substeps; ++s) one_step(w, h);
+    w->in_step = false;
+    w->profile.total = now_seconds() - start;
+    return STEER_OK;
+}

@@ -1,0 +1,174 @@
+/* `steer bench`: the standard flock (SPEC §7) timed per step.
+ *   steer bench --agents N --threads T --steps S --dim 2|3 --neighbours K [--json] [--scalar]
+ *   steer bench --table [--dim 2|3] [--steps S]   sweep N = 10k, 100k, 1M x threads 1, 2
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "commands.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <steer/steer.h>
+
+typedef struct bench_result {
+    int agents, threads, steps, dim;
+    float neighbours_k;
+    double mean_neighbours, ms_per_step, grid_share;
+    uint64_t hash;
+    size_t bytes;
+    bool simd;
+} bench_result;
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Mean neighbour count within radius 1, measured on a sample of agents. */
+static double measure_neighbours(steer_world *w, int dim)
+{
+    steer_world_view view = steer_world_get_view(w);
+    int sample = view.count < 2000 ? view.count : 2000;
+    steer_grid_def gd = steer_default_grid_def();
+    gd.dim = dim;
+    gd.cell_size = 1.0f;
+    gd.capacity = view.count;
+    steer_grid *grid = steer_grid_create(&gd);
+    if (!grid) return 0.0;
+    float *pts = malloc(sizeof(float) * 3 * (size_t)view.count);
+    if (!pts) {
+        steer_grid_destroy(grid);
+        return 0.0;
+    }
+    for (int i = 0; i < view.count; ++i) {
+        pts[3 * i] = view.px[i];
+        pts[3 * i + 1] = view.py[i];
+        pts[3 * i + 2] = dim == 3 ? view.pz[i] : 0.0f;
+    }
+    steer_grid_build(grid, pts, view.count, 3);
+    long long total = 0;
+    for (int s = 0; s < sample; ++s) {
+        int i = (int)((long long)s * view.count / sample);
+        total += steer_grid_query_radius(grid, &pts[3 * i], 1.0f, 0, 0) - 1; /* minus itself */
+    }
+    free(pts);
+    steer_grid_destroy(grid);
+    return sample ? (double)total / sample : 0.0;
+}
+
+static int run_bench(int agents, int threads, int steps, int dim, float k, bool scalar, bench_result *out)
+{
+    steer_standard_flock_def fd = steer_default_standard_flock_def();
+    fd.agents = agents;
+    fd.dim = dim;
+    fd.neighbours = k;
+    fd.worker_count = threads;
+    steer_world *w = steer_standard_flock_create(&fd);
+    if (!w) return -1;
+    bool simd = steer_world_use_simd(w, !scalar) && !scalar;
+    steer_world_step(w, STEER_STANDARD_FLOCK_DT); /* warm-up */
+    double grid = 0.0, total = 0.0;
+    double start = seconds();
+    for (int s = 0; s < steps; ++s) {
+        steer_world_step(w, STEER_STANDARD_FLOCK_DT);
+        steer_step_profile p = steer_world_last_profile(w);
+        grid += p.grid;
+        total += p.total;
+    }
+    double elapsed = seconds() - start;
+    *out = (bench_result){agents, threads, steps, dim, k, measure_neighbours(w, dim), 1e3 * elapsed / steps,
+                          total > 0.0 ? grid / total : 0.0, steer_world_state_hash(w),
+                          steer_world_memory_bytes(w), simd};
+    steer_world_destroy(w);
+    return 0;
+}
+
+static void print_json(const bench_result *r)
+{
+    double rate = r->agents / (r->ms_per_step * 1e-3);
+    printf("{\"agents\":%d,\"threads\":%d,\"steps\":%d,\"dim\":%d,\"neighbours\":%g,\"mean_neighbours\":%.3f,"
+           "\"ms_per_step\":%.4f,\"agent_steps_per_s\":%.4g,\"ns_per_agent_step\":%.3f,\"grid_share\":%.4f,"
+           "\"bytes_per_agent\":%.2f,\"simd\":%s,\"state_hash\":\"%016" PRIx64 "\"}\n",
+           r->agents, r->threads, r->steps, r->dim, r->neighbours_k, r->mean_neighbours, r->ms_per_step, rate,
+           1e6 * r->ms_per_step / r->agents, r->grid_share, (double)r->bytes / r->agents, r->simd ? "true" : "false",
+           r->hash);
+}
+
+static int parse_int(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*s == 0 || *end != 0 || v < lo || v > hi) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int steer_cmd_bench(int argc, char **argv)
+{
+    int agents = 100000, threads = 1, steps = 100, dim = 2;
+    float k = 16.0f;
+    bool json = false, table = false, scalar = false;
+    for (int i = 0; i < argc; ++i) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : 0;
+        int bad = 0;
+        if (!strcmp(a, "--json")) json = true;
+        else if (!strcmp(a, "--table")) table = true;
+        else if (!strcmp(a, "--scalar")) scalar = true;
+        else if (!strcmp(a, "--agents") && v) bad = parse_int(v, 1, 1 << 26, &agents), ++i;
+        else if (!strcmp(a, "--threads") && v) bad = parse_int(v, 1, 64, &threads), ++i;
+        else if (!strcmp(a, "--steps") && v) bad = parse_int(v, 1, 1 << 24, &steps), ++i;
+        else if (!strcmp(a, "--dim") && v) bad = parse_int(v, 2, 3, &dim), ++i;
+        else if (!strcmp(a, "--neighbours") && v) {
+            char *end;
+            k = strtof(v, &end);
+            bad = (*v == 0 || *end != 0 || !(k > 0.0f && k < 1e6f)) ? -1 : 0;
+            ++i;
+        } else {
+            fprintf(stderr, "steer bench: unknown or incomplete option '%s'\n", a);
+            return 2;
+        }
+        if (bad) {
+            fprintf(stderr, "steer bench: bad value for %s: '%s'\n", a, v);
+            return 2;
+        }
+    }
+    if (!table) {
+        bench_result r;
+        if (run_bench(agents, threads, steps, dim, k, scalar, &r) != 0) {
+            fprintf(stderr, "steer bench: could not create the flock (out of memory?)\n");
+            return 1;
+        }
+        if (json) print_json(&r);
+        else
+            printf("%d agents, %dD, %d threads: %.3f ms/step, %.3g agent-steps/s, mean neighbours %.2f, hash %016" PRIx64
+                   "\n", r.agents, r.dim, r.threads, r.ms_per_step, r.agents / (r.ms_per_step * 1e-3),
+                   r.mean_neighbours, r.hash);
+        return 0;
+    }
+    static const int sizes[] = {10000, 100000, 1000000};
+    if (!json)
+        printf("%-8s %-3s %-7s %10s %14s %9s %8s %7s %9s %s\n", "agents", "dim", "threads", "ms/step", "agent-steps/s",
+               "ns/agent", "mean_nb", "grid%", "B/agent", "state_hash");
+    for (int s = 0; s < 3; ++s) {
+        for (int t = 1; t <= 2; ++t) {
+            int n = sizes[s];
+            int st = steps;
+            if (st == 100) st = n >= 1000000 ? 30 : 100; /* keep the sweep short */
+            bench_result r;
+            if (run_bench(n, t, st, dim, k, scalar, &r) != 0) return 1;
+            if (json) print_json(&r);
+            else
+                printf("%-8d %-3d %-7d %10.3f %14.4g %9.2f %8.2f %6.1f%% %9.1f %016" PRIx64 "\n", r.agents, r.dim,
+                       r.threads, r.ms_per_step, r.agents / (r.ms_per_step * 1e-3), 1e6 * r.ms_per_step / r.agents,
+                       r.mean_neighbours, 100.0 * r.grid_share, (double)r.bytes / r.agents, r.hash);
+            fflush(stdout);
+        }
+    }
+    return 0;
+}

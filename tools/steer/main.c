@@ -1,0 +1,25 @@
+/* steer — run and measure steering scenarios.
+ *   steer bench [options]   the standard flock benchmark (steer bench --help)
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+static void usage(FILE *to)
+{
+    fprintf(to, "usage: steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
+                "       steer bench --table [--dim 2|3] [--json]\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "bench")) return steer_cmd_bench(argc - 2, argv + 2);
+    fprintf(stderr, "steer: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
