@@ -87,10 +87,11 @@ static void record(const char *name, const char *setup, int dim, double ns_per_c
         record(name, setup, STEER_DIM, best / (double)calls);                                                      \
     } while (0)
 
+/* This file again ("" looks in its own directory first), once per dimension. */
 #define STEER_DIM 2
-#include __FILE__
+#include "behaviours.c"
 #define STEER_DIM 3
-#include __FILE__
+#include "behaviours.c"
 
 static void usage(FILE *to)
 {
@@ -182,7 +183,7 @@ typedef struct N(state) {
     V target, target_vel;
     V other, other_vel;
     V forces[FORCES];
-    int k; /* a varying small integer: waypoint index, neighbour window */
+    int k; /* varies in [0, STATES): start of the neighbour window, waypoint index mod count */
 } N(state);
 
 static N(state) N(states)[STATES];
@@ -312,7 +313,7 @@ static void N(bench_all)(long calls, int repeats)
     CASE("follow_wall", "8 walls", N(steer_follow_wall)(s->pos, s->vel, walls, WALLS, &WALL_FOLLOW, MAX_SPEED));
     CASE("follow_path", "16 points", N(steer_follow_path)(s->pos, s->vel, &path, 5.0f, 4.0f, MAX_SPEED));
     CASE("follow_waypoints", "16 points", N(waypoints)(s));
-    CASE("follow_flow", STEER_DIM == 2 ? "64x64 grid" : "64x64x8 grid",
+    CASE("follow_flow", "64x64 (x8 in 3D)",
          N(steer_follow_flow)(s->pos, s->vel, &flow, 0.5f, MAX_SPEED));
     CASE("contain", "margin 10", N(steer_contain)(s->pos, s->vel, pen, 10.0f, MAX_SPEED));
     CASE("interpose", "", N(steer_interpose)(s->pos, s->vel, s->target, s->target_vel, s->other, s->other_vel,
