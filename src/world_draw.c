@@ -1,0 +1,105 @@
+/* Debug drawing: the world describes itself through the caller's callbacks. */
+#include "world_internal.h"
+
+#include <stdio.h>
+
+static steer_v3 at(const steer_world *w, float *const arrays[3], int i)
+{
+    return steer_v3_make(arrays[0][i], arrays[1][i], w->dim == 3 ? arrays[2][i] : 0.0f);
+}
+
+static void circle(const steer_debug_draw *dd, steer_v3 c, float r, uint32_t colour)
+{
+    if (dd->circle) dd->circle(c, r, colour, dd->context);
+}
+
+static void segment(const steer_debug_draw *dd, steer_v3 a, steer_v3 b, uint32_t colour)
+{
+    if (dd->segment) dd->segment(a, b, colour, dd->context);
+}
+
+static void arrow(const steer_debug_draw *dd, steer_v3 a, steer_v3 b, uint32_t colour)
+{
+    if (dd->arrow) dd->arrow(a, b, colour, dd->context);
+    else segment(dd, a, b, colour);
+}
+
+/* Group colour at a fraction of its alpha, for overlays. */
+static uint32_t faded(uint32_t colour, uint32_t alpha) { return (colour & 0xFFFFFF00u) | alpha; }
+
+static void draw_field(const steer_world *w, const steer_debug_draw *dd, const steer__field *f)
+{
+    int stride = 1;
+    while ((f->nx / stride) * (f->ny / stride) > 4096) ++stride; /* keep the overlay readable */
+    for (int z = 0; z < f->nz; z += stride)
+        for (int y = 0; y < f->ny; y += stride)
+            for (int x = 0; x < f->nx; x += stride) {
+                steer_v3 p = steer_v3_add(f->origin, steer_v3_make(x * f->cell_size, y * f->cell_size,
+                                                                   w->dim == 3 ? z * f->cell_size : 0.0f));
+                steer_v3 v = f->vectors[((size_t)z * f->ny + y) * f->nx + x];
+                arrow(dd, p, steer_v3_mad(p, steer_v3_truncate(v, 1.0f), 0.45f * f->cell_size * stride), 0x8899AA80u);
+            }
+}
+
+void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
+{
+    if (!w || !dd) return;
+    if (dd->bounds) {
+        steer_v3 a = w->def.bounds_min, b = w->def.bounds_max;
+        steer_v3 c[4] = {{a.x, a.y, 0}, {b.x, a.y, 0}, {b.x, b.y, 0}, {a.x, b.y, 0}};
+        for (int i = 0; i < 4; ++i) segment(dd, c[i], c[(i + 1) % 4], 0x66666680u);
+    }
+    if (dd->flow_fields)
+        for (int i = 0; i < w->field_count; ++i) draw_field(w, dd, &w->fields[i]);
+    if (dd->paths)
+        for (int i = 0; i < w->path_count; ++i) {
+            const steer__path *p = &w->paths[i];
+            int segments = p->closed ? p->count : p->count - 1;
+            for (int s = 0; s < segments; ++s)
+                segment(dd, p->points[s], p->points[(s + 1) % p->count], 0xD0A02080u);
+        }
+    if (dd->obstacles)
+        for (int i = 0; i < w->obstacle_count; ++i) circle(dd, w->obstacles[i].centre, w->obstacles[i].radius, 0x555555FFu);
+    if (dd->walls)
+        for (int i = 0; i < w->wall_count; ++i) segment(dd, w->walls[i].a, w->walls[i].b, 0x333333FFu);
+
+    int limit = dd->max_agents > 0 && dd->max_agents < w->count ? dd->max_agents : w->count;
+    for (int i = 0; i < w->count; ++i) {
+        const steer_group_def *g = &w->groups[w->group[i]].def;
+        steer_v3 p = at(w, w->p, i), v = at(w, w->v, i);
+        steer_v3 heading = steer_v3_normalize(v);
+        if (steer_v3_len_sq(heading) == 0.0f) heading = steer_v3_make(1.0f, 0.0f, 0.0f);
+        if (dd->agents) {
+            if (dd->agent) dd->agent(p, heading, g->radius, g->colour, dd->context);
+            else {
+                circle(dd, p, g->radius, g->colour);
+                segment(dd, p, steer_v3_mad(p, heading, 2.0f * g->radius), g->colour);
+            }
+        }
+        if (i >= limit) continue;
+        if (dd->velocities) arrow(dd, p, steer_v3_add(p, v), faded(g->colour, 0xC0));
+        if (dd->neighbour_radius && g->neighbour_radius > 0.0f) circle(dd, p, g->neighbour_radius, faded(g->colour, 0x40));
+        if (dd->wander && g->weight[STEER_WANDER] != 0.0f) {
+            steer_v3 centre = steer_v3_mad(p, heading, g->wander.distance);
+            float angle = w->wander[i];
+            circle(dd, centre, g->wander.radius, faded(g->colour, 0x60));
+            steer_v3 target = steer_v3_mad(centre, steer_v3_make(steer_cos(angle), steer_sin(angle), 0.0f), g->wander.radius);
+            if (dd->point) dd->point(target, 2.0f, g->colour, dd->context);
+            segment(dd, centre, target, faded(g->colour, 0x90));
+        }
+        if (dd->feelers) {
+            if (g->weight[STEER_AVOID_OBSTACLES] != 0.0f)
+                segment(dd, p, steer_v3_mad(p, heading, g->see_ahead), 0xFF505080u);
+            if (g->weight[STEER_AVOID_WALLS] != 0.0f) {
+                steer_v3 tips[3];
+                steer_avoid_walls3(p, v, 0, 0, &g->feelers, tips);
+                for (int k = 0; k < 3; ++k) segment(dd, p, tips[k], 0xFF905080u);
+            }
+        }
+    }
+    if (dd->text) {
+        char line[96];
+        snprintf(line, sizeof line, "%d agents, step %llu", w->count, (unsigned long long)w->steps);
+        dd->text(steer_v3_make(w->def.bounds_min.x, w->def.bounds_max.y, 0.0f), line, 0x222222FFu, dd->context);
+    }
+}

@@ -1,0 +1,316 @@
+/* Snapshots: the complete world state in a versioned, checksummed binary.
+ *
+ * Layout (little-endian as stored by this machine; the header records the
+ * byte order and the reader refuses another):
+ *   header  magic "STEERSNP", version, byte-order mark, dim, sizes
+ *   body    world def essentials, step count, groups, obstacles, walls,
+ *           paths, flow fields, handle table, agents in internal order
+ *   trailer CRC-32 of everything before it
+ * Agents are stored in their internal (sorted) order so a restored world
+ * sums neighbours in the same order and continues bit for bit.
+ *
+ * Restoring parses into freshly allocated storage and swaps it in only when
+ * everything checked out, so a bad snapshot leaves the world untouched. */
+#include "world_internal.h"
+
+#include <string.h>
+
+#define SNAP_MAGIC "STEERSNP"
+#define SNAP_VERSION 1u
+#define SNAP_BOM 0x01020304u
+
+/* ---- CRC-32 (IEEE 802.3, reflected): detects every single-byte error ---- */
+static uint32_t crc32_update(uint32_t crc, const unsigned char *data, size_t size)
+{
+    crc = ~crc;
+    for (size_t i = 0; i < size; ++i) {
+        crc ^= data[i];
+        for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+/* ---- writer ---------------------------------------------------------------- */
+typedef struct writer {
+    unsigned char *at;
+    size_t size, capacity;
+} writer;
+
+static void put(writer *wr, const void *data, size_t size)
+{
+    if (wr->at && wr->size + size <= wr->capacity) memcpy(wr->at + wr->size, data, size);
+    wr->size += size;
+}
+static void put_u32(writer *wr, uint32_t v) { put(wr, &v, 4); }
+static void put_u64(writer *wr, uint64_t v) { put(wr, &v, 8); }
+static void put_f32(writer *wr, float v) { put(wr, &v, 4); }
+static void put_v3(writer *wr, steer_v3 v) { put(wr, &v, sizeof v); }
+
+static void write_all(const steer_world *w, writer *wr)
+{
+    put(wr, SNAP_MAGIC, 8);
+    put_u32(wr, SNAP_VERSION);
+    put_u32(wr, SNAP_BOM);
+    put_u32(wr, (uint32_t)w->dim);
+    put_u32(wr, (uint32_t)sizeof(steer_group_def));
+    /* world def essentials (threading and allocator belong to the host) */
+    put_v3(wr, w->def.bounds_min);
+    put_v3(wr, w->def.bounds_max);
+    put_u32(wr, (uint32_t)w->def.boundary);
+    put_f32(wr, w->def.cell_size);
+    put_f32(wr, w->def.max_dt);
+    put_u64(wr, w->def.seed);
+    put_u32(wr, (uint32_t)w->def.solid_obstacles | (uint32_t)w->def.solid_walls << 1 |
+                    (uint32_t)w->def.non_penetration << 2);
+    put_u32(wr, (uint32_t)w->def.penetration_iterations);
+    put_u64(wr, w->steps);
+    put_u32(wr, (uint32_t)w->group_count);
+    for (int g = 0; g < w->group_count; ++g) put(wr, &w->groups[g].def, sizeof(steer_group_def));
+    put_u32(wr, (uint32_t)w->obstacle_count);
+    put(wr, w->obstacles, sizeof(steer_obstacle3) * (size_t)w->obstacle_count);
+    put_u32(wr, (uint32_t)w->wall_count);
+    put(wr, w->walls, sizeof(steer_segment3) * (size_t)w->wall_count);
+    put_u32(wr, (uint32_t)w->path_count);
+    for (int i = 0; i < w->path_count; ++i) {
+        const steer__path *p = &w->paths[i];
+        put_u32(wr, (uint32_t)p->count);
+        put_u32(wr, p->closed);
+        put_f32(wr, p->radius);
+        put(wr, p->points, sizeof(steer_v3) * (size_t)p->count);
+    }
+    put_u32(wr, (uint32_t)w->field_count);
+    for (int i = 0; i < w->field_count; ++i) {
+        const steer__field *f = &w->fields[i];
+        put_v3(wr, f->origin);
+        put_f32(wr, f->cell_size);
+        put_u32(wr, (uint32_t)f->nx);
+        put_u32(wr, (uint32_t)f->ny);
+        put_u32(wr, (uint32_t)f->nz);
+        put(wr, f->vectors, sizeof(steer_v3) * (size_t)f->nx * (size_t)f->ny * (size_t)f->nz);
+    }
+    /* handles */
+    put_u32(wr, w->slot_high);
+    put_u32(wr, w->free_head);
+    put(wr, w->dense_of_slot, 4 * (size_t)w->slot_high);
+    put(wr, w->generation, 4 * (size_t)w->slot_high);
+    /* agents, internal order */
+    put_u32(wr, (uint32_t)w->count);
+    for (int a = 0; a < w->dim; ++a) put(wr, w->p[a], 4 * (size_t)w->count);
+    for (int a = 0; a < w->dim; ++a) put(wr, w->v[a], 4 * (size_t)w->count);
+    put(wr, w->group, (size_t)w->count);
+    put(wr, w->slot, 4 * (size_t)w->count);
+    put(wr, w->wander, 4 * (size_t)w->count);
+}
+
+size_t steer_world_snapshot_size(const steer_world *w)
+{
+    if (!w) return 0;
+    writer wr = {0, 0, 0};
+    write_all(w, &wr);
+    return wr.size + 4;
+}
+
+steer_result steer_world_save(const steer_world *w, void *buffer, size_t capacity, size_t *written)
+{
+    if (written) *written = 0;
+    if (!w || !buffer) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    size_t need = steer_world_snapshot_size(w);
+    if (capacity < need) return STEER_ERROR_CAPACITY;
+    writer wr = {buffer, 0, capacity};
+    write_all(w, &wr);
+    uint32_t crc = crc32_update(0, buffer, wr.size);
+    put_u32(&wr, crc);
+    if (written) *written = wr.size;
+    return STEER_OK;
+}
+
+/* ---- reader ------------------------------------------------------------------ */
+typedef struct reader {
+    const unsigned char *at;
+    size_t size, pos;
+    bool bad;
+} reader;
+
+static bool take(reader *rd, void *out, size_t size)
+{
+    if (rd->bad || size > rd->size - rd->pos) {
+        rd->bad = true;
+        if (out) memset(out, 0, size);
+        return false;
+    }
+    if (out) memcpy(out, rd->at + rd->pos, size);
+    rd->pos += size;
+    return true;
+}
+static uint32_t get_u32(reader *rd) { uint32_t v = 0; take(rd, &v, 4); return v; }
+static uint64_t get_u64(reader *rd) { uint64_t v = 0; take(rd, &v, 8); return v; }
+static float get_f32(reader *rd) { float v = 0; take(rd, &v, 4); return v; }
+static steer_v3 get_v3(reader *rd) { steer_v3 v = {0}; take(rd, &v, sizeof v); return v; }
+
+static bool all_finite(const float *f, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (!steer_is_finite(f[i])) return false;
+    return true;
+}
+
+steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
+{
+    if (!w || !data) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->in_step) return STEER_ERROR_IN_STEP;
+    if (size < 8 + 4 * 4 + 4) return STEER_ERROR_BAD_SNAPSHOT;
+    uint32_t stored_crc;
+    memcpy(&stored_crc, (const unsigned char *)data + size - 4, 4);
+    if (crc32_update(0, data, size - 4) != stored_crc) return STEER_ERROR_BAD_SNAPSHOT;
+
+    reader rd = {data, size - 4, 0, false};
+    char magic[8];
+    take(&rd, magic, 8);
+    if (memcmp(magic, SNAP_MAGIC, 8) != 0 || get_u32(&rd) != SNAP_VERSION || get_u32(&rd) != SNAP_BOM)
+        return STEER_ERROR_BAD_SNAPSHOT;
+    if (get_u32(&rd) != (uint32_t)w->dim || get_u32(&rd) != (uint32_t)sizeof(steer_group_def))
+        return STEER_ERROR_BAD_SNAPSHOT;
+
+    /* Parse into a scratch world that owns new storage. */
+    steer_world_def def = w->def;
+    def.bounds_min = get_v3(&rd);
+    def.bounds_max = get_v3(&rd);
+    def.boundary = (steer_boundary)get_u32(&rd);
+    def.cell_size = get_f32(&rd);
+    def.max_dt = get_f32(&rd);
+    def.seed = get_u64(&rd);
+    uint32_t flags = get_u32(&rd);
+    def.solid_obstacles = flags & 1u;
+    def.solid_walls = (flags >> 1) & 1u;
+    def.non_penetration = (flags >> 2) & 1u;
+    def.penetration_iterations = (int)get_u32(&rd);
+    uint64_t steps = get_u64(&rd);
+    uint32_t group_count = get_u32(&rd);
+    if (rd.bad || flags > 7u || group_count > (uint32_t)def.max_groups) return STEER_ERROR_BAD_SNAPSHOT;
+    /* def must pass the same checks as at creation; the capacity may grow */
+    steer_result result = STEER_ERROR_BAD_SNAPSHOT;
+    def.worker_count = 1; /* the scratch world needs no threads; the host keeps its own */
+    def.enqueue_task = 0;
+    def.finish_task = 0;
+    steer_world *fresh = steer_world_create(&def); /* validates def, allocates capacity-sized storage */
+    if (!fresh) return STEER_ERROR_BAD_SNAPSHOT;
+    for (uint32_t g = 0; g < group_count; ++g) {
+        steer_group_def gd;
+        if (!take(&rd, &gd, sizeof gd)) goto fail;
+        unsigned char flag; /* a bool holding anything but 0 or 1 is undefined to read */
+        memcpy(&flag, &gd.desired_forms, 1);
+        if (flag > 1) goto fail;
+        fresh->groups[g].def = gd;
+    }
+    fresh->group_count = (int)group_count;
+    uint32_t n = get_u32(&rd);
+    if (n > (uint32_t)def.max_obstacles || !take(&rd, fresh->obstacles, sizeof(steer_obstacle3) * n)) goto fail;
+    fresh->obstacle_count = (int)n;
+    for (uint32_t i = 0; i < n; ++i) {
+        steer_obstacle3 o = fresh->obstacles[i];
+        if (!steer_v3_is_valid(o.centre) || !(o.radius >= 0.0f) || !steer_is_finite(o.radius)) goto fail;
+    }
+    n = get_u32(&rd);
+    if (n > (uint32_t)def.max_walls || !take(&rd, fresh->walls, sizeof(steer_segment3) * n)) goto fail;
+    fresh->wall_count = (int)n;
+    for (uint32_t i = 0; i < n; ++i)
+        if (!steer_v3_is_valid(fresh->walls[i].a) || !steer_v3_is_valid(fresh->walls[i].b)) goto fail;
+    n = get_u32(&rd);
+    if (n > (uint32_t)def.max_paths) goto fail;
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t count = get_u32(&rd), closed = get_u32(&rd);
+        float radius = get_f32(&rd);
+        if (rd.bad || count < 1 || count > (1u << 20) || closed > 1u || (size_t)count * sizeof(steer_v3) > rd.size - rd.pos)
+            goto fail;
+        steer_v3 *points = steer_alloc(&def.allocator, sizeof(steer_v3) * count, 16);
+        if (!points) { result = STEER_ERROR_OUT_OF_MEMORY; goto fail; }
+        take(&rd, points, sizeof(steer_v3) * count);
+        fresh->paths[i] = (steer__path){points, (int)count, closed != 0, radius};
+        fresh->path_count = (int)i + 1;
+        if (!all_finite((const float *)points, 3 * (size_t)count) || !(radius >= 0.0f) || !steer_is_finite(radius))
+            goto fail;
+    }
+    n = get_u32(&rd);
+    if (n > (uint32_t)def.max_flow_fields) goto fail;
+    for (uint32_t i = 0; i < n; ++i) {
+        steer_v3 origin = get_v3(&rd);
+        float cell = get_f32(&rd);
+        uint32_t nx = get_u32(&rd), ny = get_u32(&rd), nz = get_u32(&rd);
+        if (rd.bad || nx < 1 || ny < 1 || nz < 1 || (uint64_t)nx * ny * nz > (1u << 24)) goto fail;
+        size_t cells = (size_t)nx * ny * nz;
+        if (cells * sizeof(steer_v3) > rd.size - rd.pos) goto fail;
+        steer_v3 *vectors = steer_alloc(&def.allocator, sizeof(steer_v3) * cells, 16);
+        if (!vectors) { result = STEER_ERROR_OUT_OF_MEMORY; goto fail; }
+        take(&rd, vectors, sizeof(steer_v3) * cells);
+        fresh->fields[i] = (steer__field){origin, cell, (int)nx, (int)ny, (int)nz, vectors};
+        fresh->field_count = (int)i + 1;
+        if (!steer_v3_is_valid(origin) || !(cell > 0.0f) || !steer_is_finite(cell) ||
+            !all_finite((const float *)vectors, 3 * cells))
+            goto fail;
+    }
+    /* groups are checked once paths and fields exist (they refer to them) */
+    for (int g = 0; g < fresh->group_count; ++g) {
+        steer_group_def gd = fresh->groups[g].def;
+        fresh->group_count = g;
+        int index = steer_world_add_group(fresh, &gd);
+        if (index != g) goto fail;
+    }
+    uint32_t slot_high = get_u32(&rd), free_head = get_u32(&rd);
+    if (rd.bad || slot_high > (uint32_t)fresh->capacity) goto fail;
+    if (!take(&rd, fresh->dense_of_slot, 4 * (size_t)slot_high) || !take(&rd, fresh->generation, 4 * (size_t)slot_high))
+        goto fail;
+    uint32_t count = get_u32(&rd);
+    if (rd.bad || count > slot_high) goto fail;
+    fresh->count = (int)count;
+    for (int a = 0; a < fresh->dim; ++a)
+        if (!take(&rd, fresh->p[a], 4 * (size_t)count) || !all_finite(fresh->p[a], count)) goto fail;
+    for (int a = 0; a < fresh->dim; ++a)
+        if (!take(&rd, fresh->v[a], 4 * (size_t)count) || !all_finite(fresh->v[a], count)) goto fail;
+    if (!take(&rd, fresh->group, count) || !take(&rd, fresh->slot, 4 * (size_t)count) ||
+        !take(&rd, fresh->wander, 4 * (size_t)count) || !all_finite(fresh->wander, count))
+        goto fail;
+    if (rd.pos != rd.size) goto fail; /* trailing bytes */
+    /* handle table consistency: live slots map to distinct dense entries and
+     * back; the free list visits each free slot once and ends. */
+    uint32_t live = 0;
+    for (uint32_t s = 0; s < slot_high; ++s) {
+        uint32_t d = fresh->dense_of_slot[s];
+        if (d & STEER__FREE_BIT) continue;
+        if (d >= count || fresh->slot[d] != s) goto fail;
+        ++live;
+    }
+    if (live != count) goto fail;
+    for (uint32_t i = 0; i < count; ++i)
+        if (fresh->group[i] >= group_count) goto fail;
+    uint32_t walk = free_head, seen = 0;
+    while (walk != STEER__NO_SLOT) {
+        if (walk >= slot_high || !(fresh->dense_of_slot[walk] & STEER__FREE_BIT) || ++seen > slot_high - count) goto fail;
+        walk = fresh->dense_of_slot[walk] & ~STEER__FREE_BIT;
+    }
+    if (seen != slot_high - count) goto fail;
+    fresh->free_head = free_head;
+    fresh->slot_high = slot_high;
+    fresh->steps = steps;
+
+    /* Success: swap contents, keeping the host's threading and SIMD choice. */
+    {
+        steer_world old = *w;
+        *w = *fresh;
+        *fresh = old;
+        w->pool = old.pool;
+        w->workers = old.workers;
+        w->def.worker_count = old.def.worker_count;
+        w->def.enqueue_task = old.def.enqueue_task;
+        w->def.finish_task = old.def.finish_task;
+        w->def.user_task_context = old.def.user_task_context;
+        fresh->pool = 0;
+        steer_world_use_simd(w, old.use_simd);
+        steer__world_invalidate_grid(w); /* cell arrays are sized on the next step */
+        steer_world_destroy(fresh);
+        return STEER_OK;
+    }
+fail:
+    steer_world_destroy(fresh);
+    return result;
+}
