@@ -2,7 +2,7 @@
 # Installs the Debian packages the build, tests and tools need, only those
 # missing. Runs apt-get as root (or through sudo when available).
 set -euo pipefail
-packages=(make cmake gcc clang)
+packages=(make cmake gcc clang pkg-config libcairo2-dev libgif-dev libjansson-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -15,5 +15,5 @@ if [ "$(id -u)" -ne 0 ]; then
   sudo=sudo
 fi
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+$sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+$sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,173 @@
+/* scenario.h — a steer scenario: world, objects, groups, agents and how to
+ * run and render them, filled value by value and checked in one place.
+ *
+ * One meaning for every front end. The `steer` command reads JSON files
+ * with jansson (scenario_json.c); the browser playground walks JSON.parse's
+ * result in JavaScript. Both call the same setters below, so every check,
+ * default and error message lives here. The format is documented in
+ * docs/scenarios.md, with a JSON Schema in scenarios/schema.json.
+ *
+ * Files: scenario.c (the value tree and these setters), scenario_check.c
+ * (validation, defaults, names), scenario_build.c (the world, spawns, flow
+ * fields). They need only the steer library and libc; scenario_json.c is
+ * the JSON-file front end and the only one that needs jansson.
+ *
+ * ---- filling a scenario (the walker's contract) ---------------------------
+ * Walk the parsed document depth first, in document order, and report each
+ * value by its path:
+ *
+ *   steer_scenario *sc = steer_scenario_create();
+ *   steer_scenario_set_object(sc, "");                    // the root object
+ *   steer_scenario_set_string(sc, "name", "flock");
+ *   steer_scenario_set_array(sc, "groups", 1);            // an array, its length
+ *   steer_scenario_set_object(sc, "groups[0]");           // an object is present
+ *   steer_scenario_set_number(sc, "groups[0].max_speed", 6);
+ *   steer_scenario_set_array(sc, "groups[0].spawn", 0);  // empty: caught later
+ *   ...
+ *   if (steer_scenario_finish(sc) != 0)
+ *       fprintf(stderr, "%s: %s\n", file, steer_scenario_error(sc));
+ *
+ * Paths: object keys joined by '.', array elements as [i], no spaces:
+ * "groups[2].behaviours.seek.target[0]". The root is "". Every object and
+ * array is announced (set_object / set_array) before its contents, so that
+ * empty arrays and objects exist in the tree; JSON null is set_null. Keys
+ * the format uses are letters, digits and '_'; a walker that meets any
+ * other key reports it with steer_scenario_fail(sc, path, "unknown key").
+ * Setting a path again replaces the value (live tuning: change one value,
+ * finish again). The setters check only the path (malformed, or a key under
+ * a number, say); types, ranges, required and unknown keys, and references
+ * by name are all checked by steer_scenario_finish, in document order.
+ *
+ * Errors: one message, "PATH: what was wrong", e.g.
+ *   groups[2].max_speed: expected a positive number, got -1
+ *   groups[0].behaviours.pursue.group: unknown group "wolf" (groups: boids, hawk)
+ *   groups[1].colour: expected a colour "#rrggbb" or "#rrggbbaa", got "red"
+ *   obstacles: expected at least 1 obstacle, got an empty array
+ * The first error is kept; steer_scenario_error returns it (never NULL: ""
+ * when there is none). Front ends prefix the file name.
+ *
+ * ---- using a finished scenario ----------------------------------------------
+ *   steer_scenario_get_info(sc)       run and render parameters, groups,
+ *                                     obstacles, walls, paths (read-only)
+ *   steer_scenario_create_world(sc, &overrides)
+ *                                     a new world with every object, group
+ *                                     and spawned agent; NULL on failure
+ * The world holds groups in the order of "groups", obstacles, walls (each
+ * polyline split into segments), paths and flow fields in file order, so
+ * the indices in the info below are the world's indices.
+ */
+#ifndef STEER_SCENARIO_H
+#define STEER_SCENARIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <steer/steer.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct steer_scenario steer_scenario;
+
+/* NULL only when out of memory. */
+steer_scenario *steer_scenario_create(void);
+void steer_scenario_destroy(steer_scenario *sc);
+/* Empty the scenario (as just created). */
+void steer_scenario_reset(steer_scenario *sc);
+
+/* ---- setters: 0, or -1 with the error recorded ------------------------------ */
+int steer_scenario_set_object(steer_scenario *sc, const char *path);
+int steer_scenario_set_array(steer_scenario *sc, const char *path, int length);
+int steer_scenario_set_number(steer_scenario *sc, const char *path, double value);
+int steer_scenario_set_string(steer_scenario *sc, const char *path, const char *value);
+int steer_scenario_set_bool(steer_scenario *sc, const char *path, bool value);
+int steer_scenario_set_null(steer_scenario *sc, const char *path);
+/* Record an error the walker found itself ("PATH: message"); returns -1. */
+int steer_scenario_fail(steer_scenario *sc, const char *path, const char *message);
+
+/* Check everything and derive the world's description. 0 when the scenario
+ * is valid, else -1 and steer_scenario_error says why. */
+int steer_scenario_finish(steer_scenario *sc);
+const char *steer_scenario_error(const steer_scenario *sc);
+
+/* ---- the finished scenario (valid after finish returned 0) ------------------ */
+typedef struct steer_scenario_group {
+    const char *name;
+    uint32_t colour;         /* 0xRRGGBBAA (also in def.colour) */
+    int agents;              /* agents spawned into it */
+    steer_group_def def;     /* exactly what the world gets */
+} steer_scenario_group;
+
+typedef struct steer_scenario_path {
+    const char *name;
+    const steer_v3 *points;
+    int count;
+    bool closed;
+    float radius;
+} steer_scenario_path;
+
+/* Limits a run may be checked against ("expect" in the file); a negative
+ * value means "not checked". */
+typedef struct steer_scenario_expect {
+    double max_obstacle_penetrations; /* count of agent-steps inside an obstacle */
+    double max_wall_crossings;        /* count of steps that cross a wall */
+    double max_jitter;                /* mean |heading change| per time unit, radians */
+    double min_agent_distance;        /* closest approach of any two agents */
+    double max_arrive_overshoot;      /* length past the target */
+    double max_path_distance;         /* mean distance of path followers from their path */
+} steer_scenario_expect;
+
+typedef struct steer_scenario_info {
+    const char *name;
+    const char *description;
+    int dim;                 /* 2 or 3 (rendering shows the XY plane) */
+    uint64_t seed;
+    int threads;
+    float dt;                /* time per step */
+    int steps;               /* total steps */
+    steer_world_def world;   /* exactly what the world gets (before overrides) */
+
+    /* rendering */
+    int width, height;       /* pixels */
+    int frames;              /* frames rendered (steps are spread evenly over them) */
+    int fps;                 /* GIF playback rate */
+    int trail;               /* trail length, in frames */
+    float agent_size;        /* agent triangle length in pixels (0: from the radius) */
+    steer_v3 view_min, view_max; /* the region drawn (default: the bounds) */
+    uint32_t background, obstacle_colour, wall_colour, path_colour, field_colour;
+
+    int group_count;
+    const steer_scenario_group *groups;
+    int obstacle_count;
+    const steer_obstacle3 *obstacles;
+    int wall_count;
+    const steer_segment3 *walls;
+    int path_count;
+    const steer_scenario_path *paths;
+    int flow_field_count;
+    const char *const *flow_field_names;
+    int total_agents;
+    steer_scenario_expect expect;
+} steer_scenario_info;
+
+/* NULL unless the last steer_scenario_finish succeeded. */
+const steer_scenario_info *steer_scenario_get_info(const steer_scenario *sc);
+
+typedef struct steer_scenario_overrides {
+    bool set_seed;           /* replace the world seed (and the derived spawn seeds) */
+    uint64_t seed;
+    int threads;             /* > 0: worker threads instead of the file's */
+    int extra_capacity;      /* room for agents added later (the playground) */
+} steer_scenario_overrides;
+
+/* A new world holding the scenario's objects, groups and agents. overrides
+ * may be NULL. Returns NULL when the scenario is not finished or on out of
+ * memory; error (if not NULL) receives a message. */
+steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_scenario_overrides *overrides,
+                                         char *error, int error_size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
