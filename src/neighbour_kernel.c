@@ -6,18 +6,27 @@
 #include "neighbour_kernel.h"
 #include "wide.h"
 
+#include <float.h>
+
+/* Below this squared length a vector has no direction (as STEER_EPSILON_SQ). */
+#define STEER_EPSILON_SQ_VALUE 1e-24f
+
 #ifdef STEER_WIDE_AVX2
 #define KERNEL(dim) steer__gather##dim##_avx2
+#define FLOCK(dim) steer__flock##dim##_avx2
 #else
 #define KERNEL(dim) steer__gather##dim##_scalar
+#define FLOCK(dim) steer__flock##dim##_scalar
 #endif
 
 typedef struct sums {
     wf count, offset[3], velocity[3], sep_count, sep[3];
 } sums;
 
+/* dim, use_fov and all_groups are compile-time constants at every call, so
+ * each combination compiles to its own branch-free loop. */
 static inline void gather_span(const steer__agents *a, const steer__span *span, const steer__gather_in *in,
-                               int dim, sums *s)
+                               int dim, bool use_fov, bool all_groups, sums *s)
 {
     const wf one = wf_set1(1.0f), zero = wf_zero();
     const wf r2 = wf_set1(in->radius_sq), sep2 = wf_set1(in->separation_sq);
@@ -38,27 +47,24 @@ static inline void gather_span(const steer__agents *a, const steer__span *span, 
         }
         wm base = wm_gt(d2, zero);
         if (span->end - j < STEER_WIDE_LANES) base = wm_and(base, wm_first(span->end - j));
-        if (!in->all_groups) base = wm_and(base, wm_groups(a->group + j, in->group_mask));
-        if (in->use_fov) {
+        if (!all_groups) base = wm_and(base, wm_groups(a->group + j, in->group_mask));
+        if (use_fov) {
             wf along = wf_add(wf_mul(h[0], d[0]), wf_mul(h[1], d[1]));
             if (dim == 3) along = wf_add(along, wf_mul(h[2], d[2]));
             base = wm_and(base, wm_le(wf_mul(cos_fov, wf_sqrt(d2)), along));
         }
+        /* Branch-free: whether a lane is a neighbour is data, not control flow. */
         wm near = wm_and(base, wm_lt(d2, r2));
-        if (wm_any(near)) {
-            s->count = wf_add(s->count, wf_select(near, one));
-            for (int axis = 0; axis < dim; ++axis) {
-                s->offset[axis] = wf_add(s->offset[axis], wf_select(near, d[axis]));
-                s->velocity[axis] = wf_add(s->velocity[axis], wf_select(near, wf_load(a->v[axis] + j)));
-            }
+        s->count = wf_add(s->count, wf_select(near, one));
+        for (int axis = 0; axis < dim; ++axis) {
+            s->offset[axis] = wf_add(s->offset[axis], wf_select(near, d[axis]));
+            s->velocity[axis] = wf_add(s->velocity[axis], wf_select(near, wf_load(a->v[axis] + j)));
         }
         wm close = wm_and(base, wm_lt(d2, sep2));
-        if (wm_any(close)) {
-            wf inv = wf_div(one, d2);
-            s->sep_count = wf_add(s->sep_count, wf_select(close, one));
-            for (int axis = 0; axis < dim; ++axis)
-                s->sep[axis] = wf_add(s->sep[axis], wf_select(close, wf_mul(d[axis], inv)));
-        }
+        wf inv = wf_div(one, d2);
+        s->sep_count = wf_add(s->sep_count, wf_select(close, one));
+        for (int axis = 0; axis < dim; ++axis)
+            s->sep[axis] = wf_add(s->sep[axis], wf_select(close, wf_mul(d[axis], inv)));
     }
 }
 
@@ -68,7 +74,14 @@ static inline void gather(const steer__agents *a, const steer__span *spans, int 
     sums s;
     s.count = s.sep_count = wf_zero();
     for (int axis = 0; axis < 3; ++axis) s.offset[axis] = s.velocity[axis] = s.sep[axis] = wf_zero();
-    for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, &s);
+    if (!in->use_fov && in->all_groups)
+        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, false, true, &s);
+    else if (in->use_fov && in->all_groups)
+        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, true, true, &s);
+    else if (!in->use_fov)
+        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, false, false, &s);
+    else
+        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, true, false, &s);
     out->count = wf_sum(s.count);
     out->separation_count = wf_sum(s.sep_count);
     for (int axis = 0; axis < 3; ++axis) {
@@ -89,3 +102,69 @@ void KERNEL(3)(const steer__agents *a, const steer__span *spans, int span_count,
 {
     gather(a, spans, span_count, in, out, 3);
 }
+
+/* ---- flock rules, lane = agent --------------------------------------------- */
+static inline wf dot(const wf *a, const wf *b, int dim)
+{
+    wf r = wf_add(wf_mul(a[0], b[0]), wf_mul(a[1], b[1]));
+    return dim == 3 ? wf_add(r, wf_mul(a[2], b[2])) : r;
+}
+
+/* Length that does not overflow: huge vectors are measured scaled by 2^-64. */
+static inline wf robust_len(const wf *a, wf l2, int dim)
+{
+    const wf down = wf_set1(0x1p-64f);
+    wf s[3];
+    for (int k = 0; k < dim; ++k) s[k] = wf_mul(a[k], down);
+    wf big = wf_mul(wf_sqrt(dot(s, s, dim)), wf_set1(0x1p64f));
+    return wf_blend(wm_gt(l2, wf_set1(FLT_MAX)), big, wf_sqrt(l2));
+}
+
+/* out = a * (scale / |a|), zero where |a| is tiny or not finite. */
+static inline void set_length(const wf *a, wf l2, wf scale, wf *out, int dim)
+{
+    wf l = robust_len(a, l2, dim);
+    wm ok = wm_and(wm_gt(wf_mul(l, l), wf_set1(STEER_EPSILON_SQ_VALUE)), wm_le(l, wf_set1(FLT_MAX)));
+    wf inv = wf_div(wf_set1(1.0f), l);
+    for (int k = 0; k < dim; ++k) out[k] = wf_select(ok, wf_mul(wf_mul(a[k], inv), scale));
+}
+
+/* Cap the length at max (max > 0); a non-finite vector becomes zero. */
+static inline void truncate_wide(wf *a, wf max, int dim)
+{
+    wf l2 = dot(a, a, dim);
+    wm keep = wm_le(l2, wf_mul(max, max));
+    wf cut[3];
+    set_length(a, l2, max, cut, dim);
+    for (int k = 0; k < dim; ++k) a[k] = wf_blend(keep, a[k], cut[k]);
+}
+
+static inline void flock(steer__flock_batch *b, int dim)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    wf count = wf_load(b->count), sep_count = wf_load(b->separation_count);
+    wm has = wm_gt(count, zero), has_sep = wm_gt(sep_count, zero);
+    wf inv = wf_div(one, count), neg_inv_sep = wf_div(wf_set1(-1.0f), sep_count);
+    wf max_speed = wf_load(b->max_speed);
+    wf v[3], centre[3], dir[3], total[3];
+    for (int k = 0; k < dim; ++k) {
+        v[k] = wf_load(b->v[k]);
+        centre[k] = wf_mul(wf_load(b->offset[k]), inv);
+    }
+    set_length(centre, dot(centre, centre, dim), max_speed, dir, dim);
+    wf ws = wf_load(b->weight_separation), wa = wf_load(b->weight_alignment), wc = wf_load(b->weight_cohesion);
+    for (int k = 0; k < dim; ++k) {
+        wf sep = wf_select(has_sep, wf_mul(wf_load(b->separation[k]), neg_inv_sep));
+        wf align = wf_select(has, wf_sub(wf_mul(wf_load(b->velocity[k]), inv), v[k]));
+        wf cohere = wf_select(has, wf_sub(dir[k], v[k]));
+        total[k] = wf_add(wf_add(wf_mul(sep, ws), wf_mul(align, wa)), wf_mul(cohere, wc));
+    }
+    truncate_wide(total, wf_load(b->max_force), dim);
+    wf step = wf_load(b->inv_mass_dt);
+    for (int k = 0; k < dim; ++k) total[k] = wf_add(v[k], wf_mul(total[k], step));
+    truncate_wide(total, max_speed, dim);
+    for (int k = 0; k < dim; ++k) wf_store(b->out[k], total[k]);
+}
+
+void FLOCK(2)(steer__flock_batch *b) { flock(b, 2); }
+void FLOCK(3)(steer__flock_batch *b) { flock(b, 3); }

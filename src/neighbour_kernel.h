@@ -43,10 +43,28 @@ typedef struct steer__gather_out {
 typedef void steer__gather_fn(const steer__agents *agents, const steer__span *spans, int span_count,
                               const steer__gather_in *in, steer__gather_out *out);
 
+/* The flocking rules (raw separation, raw alignment, cohesion, weighted
+ * blend truncated to max_force, SPEC §1 integration) for 8 agents at once,
+ * lane = agent. Lanes may belong to different groups: every parameter is per
+ * lane. Unused lanes must hold zeros. */
+#define STEER__BATCH 8
+typedef struct steer__flock_batch {
+    float count[STEER__BATCH], separation_count[STEER__BATCH];
+    float offset[3][STEER__BATCH], velocity[3][STEER__BATCH], separation[3][STEER__BATCH];
+    float v[3][STEER__BATCH];                       /* the agents' own velocities */
+    float weight_separation[STEER__BATCH], weight_alignment[STEER__BATCH], weight_cohesion[STEER__BATCH];
+    float max_speed[STEER__BATCH], max_force[STEER__BATCH], inv_mass_dt[STEER__BATCH];
+    float out[3][STEER__BATCH];                     /* new velocities */
+} steer__flock_batch;
+
+typedef void steer__flock_fn(steer__flock_batch *batch);
+
 steer__gather_fn steer__gather2_scalar, steer__gather3_scalar;
+steer__flock_fn steer__flock2_scalar, steer__flock3_scalar;
 #if defined(__x86_64__) || defined(__i386__)
 #define STEER_HAVE_AVX2_KERNEL 1
 steer__gather_fn steer__gather2_avx2, steer__gather3_avx2;
+steer__flock_fn steer__flock2_avx2, steer__flock3_avx2;
 #endif
 
 #endif

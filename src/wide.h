@@ -28,7 +28,6 @@ static inline wm wm_lt(wf a, wf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 static inline wm wm_le(wf a, wf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
 static inline wm wm_gt(wf a, wf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 static inline wm wm_and(wm a, wm b) { return _mm256_and_ps(a, b); }
-static inline bool wm_any(wm a) { return _mm256_movemask_ps(a) != 0; }
 /* x where the mask is set, +0.0f elsewhere. */
 static inline wf wf_select(wm m, wf x) { return _mm256_and_ps(m, x); }
 /* Lanes [0, n) set: n in 0..8. */
@@ -46,6 +45,9 @@ static inline wm wm_groups(const uint8_t *g, uint32_t mask)
     return _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(bits, one), one));
 }
 static inline void wf_store(float *p, wf a) { _mm256_storeu_ps(p, a); }
+/* a where the mask is set, b elsewhere. */
+static inline wf wf_blend(wm m, wf a, wf b) { return _mm256_blendv_ps(b, a, m); }
+static inline wm wm_not(wm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
 
 #else
 
@@ -68,11 +70,12 @@ static inline wm wm_lt(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] < b.v[k]); r
 static inline wm wm_le(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] <= b.v[k]); return r; }
 static inline wm wm_gt(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] > b.v[k]); return r; }
 static inline wm wm_and(wm a, wm b) { wm r; WIDE_MAP(r.v[k] = a.v[k] && b.v[k]); return r; }
-static inline bool wm_any(wm a) { bool any = false; WIDE_MAP(any = any || a.v[k]); return any; }
 static inline wf wf_select(wm m, wf x) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? x.v[k] : 0.0f); return r; }
 static inline wm wm_first(int n) { wm r; WIDE_MAP(r.v[k] = k < n); return r; }
 static inline wm wm_groups(const uint8_t *g, uint32_t mask) { wm r; WIDE_MAP(r.v[k] = (mask >> g[k]) & 1u); return r; }
 static inline void wf_store(float *p, wf a) { WIDE_MAP(p[k] = a.v[k]); }
+static inline wf wf_blend(wm m, wf a, wf b) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? a.v[k] : b.v[k]); return r; }
+static inline wm wm_not(wm a) { wm r; WIDE_MAP(r.v[k] = !a.v[k]); return r; }
 #undef WIDE_MAP
 
 #endif

@@ -137,6 +137,11 @@ void steer__group_derive(steer__group *g)
         if (d->weight[b] != 0.0f) g->active[g->active_count++] = b;
     g->needs_neighbours = d->weight[STEER_SEPARATION] != 0.0f || d->weight[STEER_ALIGNMENT] != 0.0f ||
                           d->weight[STEER_COHESION] != 0.0f;
+    g->flock_only = d->combine == STEER_COMBINE_BLEND && !d->desired_forms && d->max_turn_rate == 0.0f;
+    for (int k = 0; k < g->active_count; ++k) {
+        int b = g->active[k];
+        if (b != STEER_SEPARATION && b != STEER_ALIGNMENT && b != STEER_COHESION) g->flock_only = false;
+    }
 }
 
 /* ---- storage ------------------------------------------------------------- */
@@ -250,8 +255,11 @@ bool steer_world_use_simd(steer_world *w, bool enable)
     simd = enable && __builtin_cpu_supports("avx2");
     w->gather = simd ? (w->dim == 2 ? steer__gather2_avx2 : steer__gather3_avx2)
                      : (w->dim == 2 ? steer__gather2_scalar : steer__gather3_scalar);
+    w->flock = simd ? (w->dim == 2 ? steer__flock2_avx2 : steer__flock3_avx2)
+                    : (w->dim == 2 ? steer__flock2_scalar : steer__flock3_scalar);
 #else
     w->gather = w->dim == 2 ? steer__gather2_scalar : steer__gather3_scalar;
+    w->flock = w->dim == 2 ? steer__flock2_scalar : steer__flock3_scalar;
 #endif
     w->use_simd = simd;
     return simd || !enable;

@@ -21,6 +21,7 @@ typedef struct steer__group {
     bool use_fov;
     bool all_groups;
     bool needs_neighbours;
+    bool flock_only;   /* blend of raw separation/alignment/cohesion only: the fast path */
     int active[STEER_BEHAVIOUR_COUNT]; /* behaviours with a non-zero weight, in priority order */
     int active_count;
 } steer__group;
@@ -87,6 +88,7 @@ struct steer_world {
     bool in_step;
     bool use_simd;
     steer__gather_fn *gather;
+    steer__flock_fn *flock;
     steer__pool *pool;
     int workers;
     steer_step_profile profile;

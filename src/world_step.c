@@ -394,6 +394,46 @@ static steer_v3 integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 f
     return steer_v3_is_valid(nv) ? nv : steer_v3_zero();
 }
 
+/* Flock-only agents are evaluated 8 at a time by the wide kernel. */
+typedef struct flock_batcher {
+    steer__flock_batch batch;
+    int dense[STEER__BATCH];
+    int n;
+} flock_batcher;
+
+static void flush_batch(steer_world *w, flock_batcher *fb)
+{
+    if (fb->n == 0) return;
+    w->flock(&fb->batch);
+    for (int k = 0; k < fb->n; ++k)
+        for (int a = 0; a < w->dim; ++a) w->t[a][fb->dense[k]] = fb->batch.out[a][k];
+    fb->n = 0;
+}
+
+static void add_to_batch(steer_world *w, flock_batcher *fb, int i, const steer__group *g, const steer__gather_out *nb,
+                         float dt)
+{
+    steer__flock_batch *b = &fb->batch;
+    int k = fb->n;
+    const steer_group_def *d = &g->def;
+    b->count[k] = nb->count;
+    b->separation_count[k] = nb->separation_count;
+    for (int a = 0; a < w->dim; ++a) {
+        b->offset[a][k] = nb->offset[a];
+        b->velocity[a][k] = nb->velocity[a];
+        b->separation[a][k] = nb->separation[a];
+        b->v[a][k] = w->v[a][i];
+    }
+    b->weight_separation[k] = d->weight[STEER_SEPARATION];
+    b->weight_alignment[k] = d->weight[STEER_ALIGNMENT];
+    b->weight_cohesion[k] = d->weight[STEER_COHESION];
+    b->max_speed[k] = d->max_speed;
+    b->max_force[k] = d->max_force;
+    b->inv_mass_dt[k] = g->inv_mass * dt;
+    fb->dense[k] = i;
+    if (++fb->n == STEER__BATCH) flush_batch(w, fb);
+}
+
 static void forces_task(int start, int end, int worker, void *context)
 {
     (void)worker;
@@ -403,6 +443,8 @@ static void forces_task(int start, int end, int worker, void *context)
     steer__span spans[MAX_SPANS];
     int span_count = 0;
     uint32_t span_cell = UINT32_MAX;
+    flock_batcher fb;
+    memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
     for (int i = start; i < end; ++i) {
         const steer__group *g = &w->groups[w->group[i]];
         agent a = {i, w->slot[i], v3_of(w, w->p, i), v3_of(w, w->v, i), g, 0};
@@ -425,6 +467,10 @@ static void forces_task(int start, int end, int worker, void *context)
             }
             w->gather(&soa, spans, span_count, &in, &nb);
         }
+        if (g->flock_only) {
+            add_to_batch(w, &fb, i, g, &nb, fc->dt);
+            continue;
+        }
         a.nb = &nb;
         steer_v3 force = combined_force(fc, &a);
         if (w->dim == 2) force.z = 0.0f;
@@ -433,6 +479,7 @@ static void forces_task(int start, int end, int worker, void *context)
         w->t[1][i] = nv.y;
         if (w->dim == 3) w->t[2][i] = nv.z;
     }
+    flush_batch(w, &fb);
 }
 
 /* ---- integration, boundaries and solids ------------------------------------ */
