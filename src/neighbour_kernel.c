@@ -1,8 +1,7 @@
-/* The neighbour kernel, written once over the 8-lane type of wide.h.
- * This file is compiled as the scalar build; neighbour_kernel_avx2.c
- * includes it again with STEER_WIDE_AVX2 defined. Lane j of each vector
- * always holds candidate begin + 8k + j, and lanes are reduced in one fixed
- * order, so both builds produce the same bits. */
+/* The neighbour kernel, written once over the wide type of wide.h. This
+ * file is the scalar build; neighbour_kernel_avx2.c and
+ * neighbour_kernel_avx512.c include it again with STEER_WIDE_AVX2 /
+ * STEER_WIDE_AVX512 defined. Every build gives the same bits (see wide.h). */
 #include "neighbour_kernel.h"
 #include "wide.h"
 
@@ -11,7 +10,10 @@
 /* Below this squared length a vector has no direction (as STEER_EPSILON_SQ). */
 #define STEER_EPSILON_SQ_VALUE 1e-24f
 
-#ifdef STEER_WIDE_AVX2
+#if defined(STEER_WIDE_AVX512)
+#define KERNEL(dim) steer__gather##dim##_avx512
+#define FLOCK(dim) steer__flock##dim##_avx512
+#elif defined(STEER_WIDE_AVX2)
 #define KERNEL(dim) steer__gather##dim##_avx2
 #define FLOCK(dim) steer__flock##dim##_avx2
 #else
@@ -19,8 +21,10 @@
 #define FLOCK(dim) steer__flock##dim##_scalar
 #endif
 
+/* One accumulator set per physical register covering part of the 16 logical lanes. */
 typedef struct sums {
-    wf count, offset[3], velocity[3], sep_count, sep[3];
+    wf count[STEER_WIDE_SETS], offset[3][STEER_WIDE_SETS], velocity[3][STEER_WIDE_SETS];
+    wf sep_count[STEER_WIDE_SETS], sep[3][STEER_WIDE_SETS];
 } sums;
 
 /* dim, use_fov and all_groups are compile-time constants at every call, so
@@ -36,35 +40,41 @@ static inline void gather_span(const steer__agents *a, const steer__span *span, 
         h[axis] = wf_set1(in->heading[axis]);
     }
     const wf cos_fov = wf_set1(in->cos_half_fov);
-    for (int j = span->begin; j < span->end; j += STEER_WIDE_LANES) {
-        wf d[3];
-        d[0] = wf_sub(wf_load(a->p[0] + j), q[0]);
-        d[1] = wf_sub(wf_load(a->p[1] + j), q[1]);
-        wf d2 = wf_add(wf_mul(d[0], d[0]), wf_mul(d[1], d[1]));
-        if (dim == 3) {
-            d[2] = wf_sub(wf_load(a->p[2] + j), q[2]);
-            d2 = wf_add(d2, wf_mul(d[2], d[2]));
+    /* Logical lane l of a 16-wide step lives in set l / W, lane l % W: the set
+     * index is a constant after unrolling, so accumulators stay in registers. */
+    for (int step = span->begin; step < span->end; step += STEER_LOGICAL_LANES) {
+        for (int set = 0; set < STEER_WIDE_SETS; ++set) {
+            int j = step + set * STEER_WIDE_LANES;
+            if (j >= span->end) break;
+            wf d[3];
+            d[0] = wf_sub(wf_load(a->p[0] + j), q[0]);
+            d[1] = wf_sub(wf_load(a->p[1] + j), q[1]);
+            wf d2 = wf_add(wf_mul(d[0], d[0]), wf_mul(d[1], d[1]));
+            if (dim == 3) {
+                d[2] = wf_sub(wf_load(a->p[2] + j), q[2]);
+                d2 = wf_add(d2, wf_mul(d[2], d[2]));
+            }
+            wm base = wm_gt(d2, zero);
+            if (span->end - j < STEER_WIDE_LANES) base = wm_and(base, wm_first(span->end - j));
+            if (!all_groups) base = wm_and(base, wm_groups(a->group + j, in->group_mask));
+            if (use_fov) {
+                wf along = wf_add(wf_mul(h[0], d[0]), wf_mul(h[1], d[1]));
+                if (dim == 3) along = wf_add(along, wf_mul(h[2], d[2]));
+                base = wm_and(base, wm_le(wf_mul(cos_fov, wf_sqrt(d2)), along));
+            }
+            /* Whether a lane is a neighbour is data, not control flow. */
+            wm near = wm_and(base, wm_lt(d2, r2));
+            s->count[set] = wf_acc(s->count[set], near, one);
+            for (int axis = 0; axis < dim; ++axis) {
+                s->offset[axis][set] = wf_acc(s->offset[axis][set], near, d[axis]);
+                s->velocity[axis][set] = wf_acc(s->velocity[axis][set], near, wf_load(a->v[axis] + j));
+            }
+            wm close = wm_and(base, wm_lt(d2, sep2));
+            wf inv = wf_div(one, d2);
+            s->sep_count[set] = wf_acc(s->sep_count[set], close, one);
+            for (int axis = 0; axis < dim; ++axis)
+                s->sep[axis][set] = wf_acc(s->sep[axis][set], close, wf_mul(d[axis], inv));
         }
-        wm base = wm_gt(d2, zero);
-        if (span->end - j < STEER_WIDE_LANES) base = wm_and(base, wm_first(span->end - j));
-        if (!all_groups) base = wm_and(base, wm_groups(a->group + j, in->group_mask));
-        if (use_fov) {
-            wf along = wf_add(wf_mul(h[0], d[0]), wf_mul(h[1], d[1]));
-            if (dim == 3) along = wf_add(along, wf_mul(h[2], d[2]));
-            base = wm_and(base, wm_le(wf_mul(cos_fov, wf_sqrt(d2)), along));
-        }
-        /* Branch-free: whether a lane is a neighbour is data, not control flow. */
-        wm near = wm_and(base, wm_lt(d2, r2));
-        s->count = wf_add(s->count, wf_select(near, one));
-        for (int axis = 0; axis < dim; ++axis) {
-            s->offset[axis] = wf_add(s->offset[axis], wf_select(near, d[axis]));
-            s->velocity[axis] = wf_add(s->velocity[axis], wf_select(near, wf_load(a->v[axis] + j)));
-        }
-        wm close = wm_and(base, wm_lt(d2, sep2));
-        wf inv = wf_div(one, d2);
-        s->sep_count = wf_add(s->sep_count, wf_select(close, one));
-        for (int axis = 0; axis < dim; ++axis)
-            s->sep[axis] = wf_add(s->sep[axis], wf_select(close, wf_mul(d[axis], inv)));
     }
 }
 
@@ -72,8 +82,10 @@ static inline void gather(const steer__agents *a, const steer__span *spans, int 
                           const steer__gather_in *in, steer__gather_out *out, int dim)
 {
     sums s;
-    s.count = s.sep_count = wf_zero();
-    for (int axis = 0; axis < 3; ++axis) s.offset[axis] = s.velocity[axis] = s.sep[axis] = wf_zero();
+    for (int k = 0; k < STEER_WIDE_SETS; ++k) {
+        s.count[k] = s.sep_count[k] = wf_zero();
+        for (int axis = 0; axis < 3; ++axis) s.offset[axis][k] = s.velocity[axis][k] = s.sep[axis][k] = wf_zero();
+    }
     if (!in->use_fov && in->all_groups)
         for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, false, true, &s);
     else if (in->use_fov && in->all_groups)
@@ -82,12 +94,12 @@ static inline void gather(const steer__agents *a, const steer__span *spans, int 
         for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, false, false, &s);
     else
         for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, true, false, &s);
-    out->count = wf_sum(s.count);
-    out->separation_count = wf_sum(s.sep_count);
+    out->count = wf_sum_sets(s.count);
+    out->separation_count = wf_sum_sets(s.sep_count);
     for (int axis = 0; axis < 3; ++axis) {
-        out->offset[axis] = axis < dim ? wf_sum(s.offset[axis]) : 0.0f;
-        out->velocity[axis] = axis < dim ? wf_sum(s.velocity[axis]) : 0.0f;
-        out->separation[axis] = axis < dim ? wf_sum(s.sep[axis]) : 0.0f;
+        out->offset[axis] = axis < dim ? wf_sum_sets(s.offset[axis]) : 0.0f;
+        out->velocity[axis] = axis < dim ? wf_sum_sets(s.velocity[axis]) : 0.0f;
+        out->separation[axis] = axis < dim ? wf_sum_sets(s.sep[axis]) : 0.0f;
     }
 }
 
@@ -139,31 +151,37 @@ static inline void truncate_wide(wf *a, wf max, int dim)
     for (int k = 0; k < dim; ++k) a[k] = wf_blend(keep, a[k], cut[k]);
 }
 
-static inline void flock(steer__flock_batch *b, int dim)
+static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
-    wf count = wf_load(b->count), sep_count = wf_load(b->separation_count);
+    wf count = wf_load(b->count + base), sep_count = wf_load(b->separation_count + base);
     wm has = wm_gt(count, zero), has_sep = wm_gt(sep_count, zero);
     wf inv = wf_div(one, count), neg_inv_sep = wf_div(wf_set1(-1.0f), sep_count);
-    wf max_speed = wf_load(b->max_speed);
+    wf max_speed = wf_load(b->max_speed + base);
     wf v[3], centre[3], dir[3], total[3];
     for (int k = 0; k < dim; ++k) {
-        v[k] = wf_load(b->v[k]);
-        centre[k] = wf_mul(wf_load(b->offset[k]), inv);
+        v[k] = wf_load(b->v[k] + base);
+        centre[k] = wf_mul(wf_load(b->offset[k] + base), inv);
     }
     set_length(centre, dot(centre, centre, dim), max_speed, dir, dim);
-    wf ws = wf_load(b->weight_separation), wa = wf_load(b->weight_alignment), wc = wf_load(b->weight_cohesion);
+    wf ws = wf_load(b->weight_separation + base), wa = wf_load(b->weight_alignment + base);
+    wf wc = wf_load(b->weight_cohesion + base);
     for (int k = 0; k < dim; ++k) {
-        wf sep = wf_select(has_sep, wf_mul(wf_load(b->separation[k]), neg_inv_sep));
-        wf align = wf_select(has, wf_sub(wf_mul(wf_load(b->velocity[k]), inv), v[k]));
+        wf sep = wf_select(has_sep, wf_mul(wf_load(b->separation[k] + base), neg_inv_sep));
+        wf align = wf_select(has, wf_sub(wf_mul(wf_load(b->velocity[k] + base), inv), v[k]));
         wf cohere = wf_select(has, wf_sub(dir[k], v[k]));
         total[k] = wf_add(wf_add(wf_mul(sep, ws), wf_mul(align, wa)), wf_mul(cohere, wc));
     }
-    truncate_wide(total, wf_load(b->max_force), dim);
-    wf step = wf_load(b->inv_mass_dt);
+    truncate_wide(total, wf_load(b->max_force + base), dim);
+    wf step = wf_load(b->inv_mass_dt + base);
     for (int k = 0; k < dim; ++k) total[k] = wf_add(v[k], wf_mul(total[k], step));
     truncate_wide(total, max_speed, dim);
-    for (int k = 0; k < dim; ++k) wf_store(b->out[k], total[k]);
+    for (int k = 0; k < dim; ++k) wf_store(b->out[k] + base, total[k]);
+}
+
+static inline void flock(steer__flock_batch *b, int dim)
+{
+    for (int base = 0; base < STEER__BATCH; base += STEER_WIDE_LANES) flock_lanes(b, base, dim);
 }
 
 void FLOCK(2)(steer__flock_batch *b) { flock(b, 2); }

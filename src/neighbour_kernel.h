@@ -1,7 +1,7 @@
 /* Private: the neighbour-gathering kernel of the world step. For one agent
  * it visits spans of candidate agents (contiguous in memory because agents
  * are sorted by cell) and sums what the flocking rules need. Built twice from
- * neighbour_kernel.c: scalar and AVX2, giving identical bits. */
+ * neighbour_kernel.c: scalar, AVX2 and AVX-512, giving identical bits. */
 #ifndef STEER_NEIGHBOUR_KERNEL_H
 #define STEER_NEIGHBOUR_KERNEL_H
 
@@ -44,10 +44,10 @@ typedef void steer__gather_fn(const steer__agents *agents, const steer__span *sp
                               const steer__gather_in *in, steer__gather_out *out);
 
 /* The flocking rules (raw separation, raw alignment, cohesion, weighted
- * blend truncated to max_force, SPEC §1 integration) for 8 agents at once,
+ * blend truncated to max_force, SPEC §1 integration) for 16 agents at once,
  * lane = agent. Lanes may belong to different groups: every parameter is per
  * lane. Unused lanes must hold zeros. */
-#define STEER__BATCH 8
+#define STEER__BATCH 16
 typedef struct steer__flock_batch {
     float count[STEER__BATCH], separation_count[STEER__BATCH];
     float offset[3][STEER__BATCH], velocity[3][STEER__BATCH], separation[3][STEER__BATCH];
@@ -63,8 +63,8 @@ steer__gather_fn steer__gather2_scalar, steer__gather3_scalar;
 steer__flock_fn steer__flock2_scalar, steer__flock3_scalar;
 #if defined(__x86_64__) || defined(__i386__)
 #define STEER_HAVE_AVX2_KERNEL 1
-steer__gather_fn steer__gather2_avx2, steer__gather3_avx2;
-steer__flock_fn steer__flock2_avx2, steer__flock3_avx2;
+steer__gather_fn steer__gather2_avx2, steer__gather3_avx2, steer__gather2_avx512, steer__gather3_avx512;
+steer__flock_fn steer__flock2_avx2, steer__flock3_avx2, steer__flock2_avx512, steer__flock3_avx512;
 #endif
 
 #endif

@@ -1,22 +1,64 @@
-/* Private: an 8-lane float type for the neighbour kernel. With
- * STEER_WIDE_AVX2 it maps to AVX2 registers; otherwise to a plain struct of
- * 8 floats with the same lane-by-lane IEEE operations, so both builds give
- * the same bits (no FMA, no approximate reciprocal, same reduction order). */
+/* Private: the wide float type of the neighbour kernel.
+ *
+ * The kernel is defined over 16 LOGICAL lanes: candidate begin + 16m + l of a
+ * span always lands in lane l, and the 16 lanes are reduced in one fixed
+ * order. Three builds implement it with the same IEEE operations (no FMA, no
+ * approximate reciprocals), so they give the same bits:
+ *   STEER_WIDE_AVX512  one 16-float register, lane masks in k registers
+ *   STEER_WIDE_AVX2    8-float registers, two accumulator sets (lanes 0-7, 8-15)
+ *   (neither)          plain C over 8 floats, two accumulator sets
+ * STEER_WIDE_LANES is the physical width; STEER_WIDE_SETS = 16 / it.
+ *
+ * Masked accumulation: acc + (m ? x : +0) leaves acc unchanged where m is
+ * clear, because an accumulator that starts at +0 and only ever adds values
+ * or +0 can never hold -0. So "add zero" and "don't add" agree bit for bit,
+ * which lets AVX-512 use masked adds and lets every build skip work freely. */
 #ifndef STEER_WIDE_H
 #define STEER_WIDE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#define STEER_WIDE_LANES 8
+#define STEER_LOGICAL_LANES 16
 
-#if defined(STEER_WIDE_AVX2)
+#if defined(STEER_WIDE_AVX512)
 #include <immintrin.h>
+#define STEER_WIDE_LANES 16
+typedef __m512 wf;
+typedef __mmask16 wm;
+static inline wf wf_load(const float *p) { return _mm512_loadu_ps(p); }
+static inline void wf_store(float *p, wf a) { _mm512_storeu_ps(p, a); }
+static inline wf wf_set1(float a) { return _mm512_set1_ps(a); }
+static inline wf wf_zero(void) { return _mm512_setzero_ps(); }
+static inline wf wf_add(wf a, wf b) { return _mm512_add_ps(a, b); }
+static inline wf wf_sub(wf a, wf b) { return _mm512_sub_ps(a, b); }
+static inline wf wf_mul(wf a, wf b) { return _mm512_mul_ps(a, b); }
+static inline wf wf_div(wf a, wf b) { return _mm512_div_ps(a, b); }
+static inline wf wf_sqrt(wf a) { return _mm512_sqrt_ps(a); }
+static inline wm wm_lt(wf a, wf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+static inline wm wm_le(wf a, wf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
+static inline wm wm_gt(wf a, wf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
+static inline wm wm_and(wm a, wm b) { return (wm)(a & b); }
+static inline wm wm_not(wm a) { return (wm)~a; }
+static inline bool wm_none(wm a) { return a == 0; }
+static inline wf wf_select(wm m, wf x) { return _mm512_maskz_mov_ps(m, x); }
+static inline wf wf_blend(wm m, wf a, wf b) { return _mm512_mask_blend_ps(m, b, a); }
+static inline wf wf_acc(wf acc, wm m, wf x) { return _mm512_mask_add_ps(acc, m, acc, x); }
+static inline wm wm_first(int n) { return (wm)(n >= 16 ? 0xFFFFu : (1u << n) - 1u); }
+static inline wm wm_groups(const uint8_t *g, uint32_t mask)
+{
+    __m512i groups = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)g));
+    __m512i bits = _mm512_srlv_epi32(_mm512_set1_epi32((int)mask), groups);
+    return _mm512_test_epi32_mask(bits, _mm512_set1_epi32(1));
+}
 
-typedef __m256 wf;  /* 8 floats */
-typedef __m256 wm;  /* 8 lane masks: all bits set or clear */
-
+#elif defined(STEER_WIDE_AVX2)
+#include <immintrin.h>
+#define STEER_WIDE_LANES 8
+typedef __m256 wf;
+typedef __m256 wm;
 static inline wf wf_load(const float *p) { return _mm256_loadu_ps(p); }
+static inline void wf_store(float *p, wf a) { _mm256_storeu_ps(p, a); }
 static inline wf wf_set1(float a) { return _mm256_set1_ps(a); }
 static inline wf wf_zero(void) { return _mm256_setzero_ps(); }
 static inline wf wf_add(wf a, wf b) { return _mm256_add_ps(a, b); }
@@ -28,15 +70,16 @@ static inline wm wm_lt(wf a, wf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 static inline wm wm_le(wf a, wf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
 static inline wm wm_gt(wf a, wf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 static inline wm wm_and(wm a, wm b) { return _mm256_and_ps(a, b); }
-/* x where the mask is set, +0.0f elsewhere. */
+static inline wm wm_not(wm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
+static inline bool wm_none(wm a) { return _mm256_movemask_ps(a) == 0; }
 static inline wf wf_select(wm m, wf x) { return _mm256_and_ps(m, x); }
-/* Lanes [0, n) set: n in 0..8. */
+static inline wf wf_blend(wm m, wf a, wf b) { return _mm256_blendv_ps(b, a, m); }
+static inline wf wf_acc(wf acc, wm m, wf x) { return _mm256_add_ps(acc, _mm256_and_ps(m, x)); }
 static inline wm wm_first(int n)
 {
     static const int32_t table[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
-    return _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(table + 8 - n)));
+    return _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(table + 8 - (n > 8 ? 8 : n))));
 }
-/* Lanes whose group (8 bytes at g) has its bit set in mask. */
 static inline wm wm_groups(const uint8_t *g, uint32_t mask)
 {
     __m256i groups = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)g));
@@ -44,21 +87,16 @@ static inline wm wm_groups(const uint8_t *g, uint32_t mask)
     __m256i one = _mm256_set1_epi32(1);
     return _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(bits, one), one));
 }
-static inline void wf_store(float *p, wf a) { _mm256_storeu_ps(p, a); }
-/* a where the mask is set, b elsewhere. */
-static inline wf wf_blend(wm m, wf a, wf b) { return _mm256_blendv_ps(b, a, m); }
-static inline wm wm_not(wm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
 
 #else
-
 #include <math.h>
-#include <stdbool.h>
-
+#define STEER_WIDE_LANES 8
 typedef struct { float v[8]; } wf;
-typedef struct { bool v[8]; } wm;
+typedef struct { uint32_t v[8]; } wm; /* all ones or zero, like a vector compare */
 
 #define WIDE_MAP(expr) do { for (int k = 0; k < 8; ++k) { expr; } } while (0)
 static inline wf wf_load(const float *p) { wf r; WIDE_MAP(r.v[k] = p[k]); return r; }
+static inline void wf_store(float *p, wf a) { WIDE_MAP(p[k] = a.v[k]); }
 static inline wf wf_set1(float a) { wf r; WIDE_MAP(r.v[k] = a); return r; }
 static inline wf wf_zero(void) { return wf_set1(0.0f); }
 static inline wf wf_add(wf a, wf b) { wf r; WIDE_MAP(r.v[k] = a.v[k] + b.v[k]); return r; }
@@ -66,26 +104,36 @@ static inline wf wf_sub(wf a, wf b) { wf r; WIDE_MAP(r.v[k] = a.v[k] - b.v[k]); 
 static inline wf wf_mul(wf a, wf b) { wf r; WIDE_MAP(r.v[k] = a.v[k] * b.v[k]); return r; }
 static inline wf wf_div(wf a, wf b) { wf r; WIDE_MAP(r.v[k] = a.v[k] / b.v[k]); return r; }
 static inline wf wf_sqrt(wf a) { wf r; WIDE_MAP(r.v[k] = sqrtf(a.v[k])); return r; }
-static inline wm wm_lt(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] < b.v[k]); return r; }
-static inline wm wm_le(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] <= b.v[k]); return r; }
-static inline wm wm_gt(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] > b.v[k]); return r; }
-static inline wm wm_and(wm a, wm b) { wm r; WIDE_MAP(r.v[k] = a.v[k] && b.v[k]); return r; }
+static inline wm wm_lt(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] < b.v[k] ? ~0u : 0u); return r; }
+static inline wm wm_le(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] <= b.v[k] ? ~0u : 0u); return r; }
+static inline wm wm_gt(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] > b.v[k] ? ~0u : 0u); return r; }
+static inline wm wm_and(wm a, wm b) { wm r; WIDE_MAP(r.v[k] = a.v[k] & b.v[k]); return r; }
+static inline wm wm_not(wm a) { wm r; WIDE_MAP(r.v[k] = ~a.v[k]); return r; }
+static inline bool wm_none(wm a) { uint32_t any = 0; WIDE_MAP(any |= a.v[k]); return any == 0; }
 static inline wf wf_select(wm m, wf x) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? x.v[k] : 0.0f); return r; }
-static inline wm wm_first(int n) { wm r; WIDE_MAP(r.v[k] = k < n); return r; }
-static inline wm wm_groups(const uint8_t *g, uint32_t mask) { wm r; WIDE_MAP(r.v[k] = (mask >> g[k]) & 1u); return r; }
-static inline void wf_store(float *p, wf a) { WIDE_MAP(p[k] = a.v[k]); }
 static inline wf wf_blend(wm m, wf a, wf b) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? a.v[k] : b.v[k]); return r; }
-static inline wm wm_not(wm a) { wm r; WIDE_MAP(r.v[k] = !a.v[k]); return r; }
+static inline wf wf_acc(wf acc, wm m, wf x) { return wf_add(acc, wf_select(m, x)); }
+static inline wm wm_first(int n) { wm r; WIDE_MAP(r.v[k] = k < n ? ~0u : 0u); return r; }
+static inline wm wm_groups(const uint8_t *g, uint32_t mask) { wm r; WIDE_MAP(r.v[k] = (mask >> g[k]) & 1u ? ~0u : 0u); return r; }
 #undef WIDE_MAP
-
 #endif
 
-/* The fixed reduction order shared by both builds. */
-static inline float wf_sum(wf a)
+#define STEER_WIDE_SETS (STEER_LOGICAL_LANES / STEER_WIDE_LANES)
+
+/* The fixed reduction order of the 16 logical lanes, shared by all builds. */
+static inline float wide_reduce16(const float l[16])
 {
-    float l[8];
-    wf_store(l, a);
-    return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+    float a = ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+    float b = ((l[8] + l[9]) + (l[10] + l[11])) + ((l[12] + l[13]) + (l[14] + l[15]));
+    return a + b;
+}
+
+/* Reduce accumulator sets (set s holds logical lanes s*W .. s*W+W-1). */
+static inline float wf_sum_sets(const wf *sets)
+{
+    float l[STEER_LOGICAL_LANES];
+    for (int s = 0; s < STEER_WIDE_SETS; ++s) wf_store(l + s * STEER_WIDE_LANES, sets[s]);
+    return wide_reduce16(l);
 }
 
 #endif

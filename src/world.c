@@ -216,8 +216,7 @@ steer_world *steer_world_create(const steer_world_def *def)
     }
     if (!def->enqueue_task) w->pool = steer__pool_create(def->worker_count, &def->allocator);
     w->workers = def->enqueue_task ? def->worker_count : steer__pool_workers(w->pool);
-    w->use_simd = true;
-    steer_world_use_simd(w, true);
+    steer_world_set_kernel(w, STEER_KERNEL_BEST);
     return w;
 }
 
@@ -246,23 +245,54 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w);
 }
 
-bool steer_world_use_simd(steer_world *w, bool enable)
+const char *steer_kernel_name(steer_kernel kernel)
 {
-    if (!w) return false;
-    bool simd = false;
+    switch (kernel) {
+    case STEER_KERNEL_BEST: return "best";
+    case STEER_KERNEL_SCALAR: return "scalar";
+    case STEER_KERNEL_AVX2: return "avx2";
+    case STEER_KERNEL_AVX512: return "avx512";
+    }
+    return "unknown";
+}
+
+static bool kernel_available(steer_kernel kernel)
+{
 #ifdef STEER_HAVE_AVX2_KERNEL
     __builtin_cpu_init();
-    simd = enable && __builtin_cpu_supports("avx2");
-    w->gather = simd ? (w->dim == 2 ? steer__gather2_avx2 : steer__gather3_avx2)
-                     : (w->dim == 2 ? steer__gather2_scalar : steer__gather3_scalar);
-    w->flock = simd ? (w->dim == 2 ? steer__flock2_avx2 : steer__flock3_avx2)
-                    : (w->dim == 2 ? steer__flock2_scalar : steer__flock3_scalar);
-#else
-    w->gather = w->dim == 2 ? steer__gather2_scalar : steer__gather3_scalar;
-    w->flock = w->dim == 2 ? steer__flock2_scalar : steer__flock3_scalar;
+    if (kernel == STEER_KERNEL_AVX2) return __builtin_cpu_supports("avx2");
+    if (kernel == STEER_KERNEL_AVX512) return __builtin_cpu_supports("avx512f");
 #endif
-    w->use_simd = simd;
-    return simd || !enable;
+    return kernel == STEER_KERNEL_SCALAR;
+}
+
+steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
+{
+    if (!w) return STEER_KERNEL_SCALAR;
+    if (kernel == STEER_KERNEL_BEST || !kernel_available(kernel)) {
+        kernel = kernel_available(STEER_KERNEL_AVX512) ? STEER_KERNEL_AVX512
+               : kernel_available(STEER_KERNEL_AVX2)   ? STEER_KERNEL_AVX2
+                                                       : STEER_KERNEL_SCALAR;
+    }
+    bool two = w->dim == 2;
+    w->gather = two ? steer__gather2_scalar : steer__gather3_scalar;
+    w->flock = two ? steer__flock2_scalar : steer__flock3_scalar;
+#ifdef STEER_HAVE_AVX2_KERNEL
+    if (kernel == STEER_KERNEL_AVX2) {
+        w->gather = two ? steer__gather2_avx2 : steer__gather3_avx2;
+        w->flock = two ? steer__flock2_avx2 : steer__flock3_avx2;
+    } else if (kernel == STEER_KERNEL_AVX512) {
+        w->gather = two ? steer__gather2_avx512 : steer__gather3_avx512;
+        w->flock = two ? steer__flock2_avx512 : steer__flock3_avx512;
+    }
+#endif
+    w->kernel = kernel;
+    return kernel;
+}
+
+bool steer_world_use_simd(steer_world *w, bool enable)
+{
+    return steer_world_set_kernel(w, enable ? STEER_KERNEL_BEST : STEER_KERNEL_SCALAR) != STEER_KERNEL_SCALAR;
 }
 
 /* ---- grid ---------------------------------------------------------------- */

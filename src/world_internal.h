@@ -86,7 +86,7 @@ struct steer_world {
     /* stepping */
     uint64_t steps;
     bool in_step;
-    bool use_simd;
+    steer_kernel kernel;
     steer__gather_fn *gather;
     steer__flock_fn *flock;
     steer__pool *pool;

@@ -305,7 +305,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         w->def.finish_task = old.def.finish_task;
         w->def.user_task_context = old.def.user_task_context;
         fresh->pool = 0;
-        steer_world_use_simd(w, old.use_simd);
+        steer_world_set_kernel(w, old.kernel);
         steer__world_invalidate_grid(w); /* cell arrays are sized on the next step */
         steer_world_destroy(fresh);
         return STEER_OK;

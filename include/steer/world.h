@@ -240,8 +240,20 @@ uint64_t steer_world_state_hash(const steer_world *world);
 /* Bytes of memory the world holds (for the memory-per-agent figure). */
 size_t steer_world_memory_bytes(const steer_world *world);
 
-/* Choose the SIMD or the scalar neighbour kernel (the same bits either way;
- * exists so tests can prove it). Returns false when SIMD is unavailable. */
+/* The neighbour kernel: every one gives the same bits; they differ only in
+ * speed. The best one this CPU supports is chosen at creation. */
+typedef enum steer_kernel {
+    STEER_KERNEL_BEST = 0,  /* the fastest available */
+    STEER_KERNEL_SCALAR,    /* plain C, the reference */
+    STEER_KERNEL_AVX2,
+    STEER_KERNEL_AVX512,
+} steer_kernel;
+/* Selects a kernel; returns the one now in use (BEST resolved), which is the
+ * requested one unless this CPU or build lacks it. */
+steer_kernel steer_world_set_kernel(steer_world *world, steer_kernel kernel);
+const char *steer_kernel_name(steer_kernel kernel);
+/* Shorthand: true selects the best kernel, false the scalar one. Returns
+ * whether a SIMD kernel is now in use. */
 bool steer_world_use_simd(steer_world *world, bool enable);
 
 /* ---- snapshots ---------------------------------------------------------- */

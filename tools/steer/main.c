@@ -9,6 +9,7 @@
 static void usage(FILE *to)
 {
     fprintf(to, "usage: steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
+                "                   [--kernel best|scalar|avx2|avx512]\n"
                 "       steer bench --table [--dim 2|3] [--json]\n");
 }
 

@@ -1,0 +1,8 @@
+/* The AVX-512 build of neighbour_kernel.c (compiled with -mavx512f, used
+ * only when the CPU has it). Same source, same bits as the scalar build. */
+#if defined(__x86_64__)
+#define STEER_WIDE_AVX512 1
+#include "neighbour_kernel.c"
+#else
+typedef int steer__no_avx512_kernel; /* keeps the translation unit non-empty */
+#endif
