@@ -43,7 +43,12 @@ steer_world *steer_standard_flock_create(const steer_standard_flock_def *def)
     }
     steer_rng rng = steer_rng_seed(def->seed);
     for (int i = 0; i < def->agents; ++i) {
-        steer_v3 p = steer_v3_make(steer_rng_range(&rng, 0.0f, side), steer_rng_range(&rng, 0.0f, side), 0.0f);
+        /* One draw per statement: the order of evaluation of function
+         * arguments is unspecified (gcc and clang differ), and the placement
+         * must be the same from every compiler, WebAssembly included. */
+        float x = steer_rng_range(&rng, 0.0f, side);
+        float y = steer_rng_range(&rng, 0.0f, side);
+        steer_v3 p = steer_v3_make(x, y, 0.0f);
         if (def->dim == 3) p.z = steer_rng_range(&rng, 0.0f, side);
         float angle = steer_rng_range(&rng, -STEER_PI, STEER_PI);
         steer_v3 v = steer_v3_make(steer_cos(angle), steer_sin(angle), 0.0f);
