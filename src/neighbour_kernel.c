@@ -94,12 +94,40 @@ static inline void gather(const steer__agents *a, const steer__span *spans, int 
         for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, false, false, &s);
     else
         for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, true, false, &s);
-    out->count = wf_sum_sets(s.count);
-    out->separation_count = wf_sum_sets(s.sep_count);
-    for (int axis = 0; axis < 3; ++axis) {
-        out->offset[axis] = axis < dim ? wf_sum_sets(s.offset[axis]) : 0.0f;
-        out->velocity[axis] = axis < dim ? wf_sum_sets(s.velocity[axis]) : 0.0f;
-        out->separation[axis] = axis < dim ? wf_sum_sets(s.sep[axis]) : 0.0f;
+    /* Eight sums per reduction: 2D needs one, 3D two (the second half-empty). */
+    wf acc[8][STEER_WIDE_SETS];
+    float r[8];
+    for (int k = 0; k < STEER_WIDE_SETS; ++k) {
+        acc[0][k] = s.count[k];
+        acc[1][k] = s.sep_count[k];
+        acc[2][k] = s.offset[0][k];
+        acc[3][k] = s.offset[1][k];
+        acc[4][k] = s.velocity[0][k];
+        acc[5][k] = s.velocity[1][k];
+        acc[6][k] = s.sep[0][k];
+        acc[7][k] = s.sep[1][k];
+    }
+    wf_reduce8(acc, r);
+    out->count = r[0];
+    out->separation_count = r[1];
+    out->offset[0] = r[2];
+    out->offset[1] = r[3];
+    out->velocity[0] = r[4];
+    out->velocity[1] = r[5];
+    out->separation[0] = r[6];
+    out->separation[1] = r[7];
+    out->offset[2] = out->velocity[2] = out->separation[2] = 0.0f;
+    if (dim == 3) {
+        for (int k = 0; k < STEER_WIDE_SETS; ++k) {
+            acc[0][k] = s.offset[2][k];
+            acc[1][k] = s.velocity[2][k];
+            acc[2][k] = s.sep[2][k];
+            for (int z = 3; z < 8; ++z) acc[z][k] = wf_zero();
+        }
+        wf_reduce8(acc, r);
+        out->offset[2] = r[0];
+        out->velocity[2] = r[1];
+        out->separation[2] = r[2];
     }
 }
 

@@ -128,12 +128,45 @@ static inline float wide_reduce16(const float l[16])
     return a + b;
 }
 
-/* Reduce accumulator sets (set s holds logical lanes s*W .. s*W+W-1). */
-static inline float wf_sum_sets(const wf *sets)
+/* Reduce 8 accumulators (each STEER_WIDE_SETS registers = 16 logical lanes)
+ * to 8 floats, every one with the pairwise tree of wide_reduce16. Addition is
+ * commutative, so any evaluation with that tree shape gives the same bits;
+ * the SIMD builds do all eight at once with shuffles. */
+static inline void wf_reduce8(const wf acc[8][STEER_WIDE_SETS], float out[8])
 {
-    float l[STEER_LOGICAL_LANES];
-    for (int s = 0; s < STEER_WIDE_SETS; ++s) wf_store(l + s * STEER_WIDE_LANES, sets[s]);
-    return wide_reduce16(l);
+#if defined(STEER_WIDE_AVX512)
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    /* pair(a, b): lanes 0-7 = a's adjacent pair sums, lanes 8-15 = b's */
+#define PAIR(a, b) _mm512_add_ps(_mm512_permutex2var_ps(a, even, b), _mm512_permutex2var_ps(a, odd, b))
+    __m512 l1[4], l2[2];
+    for (int k = 0; k < 4; ++k) l1[k] = PAIR(acc[2 * k][0], acc[2 * k + 1][0]);
+    for (int k = 0; k < 2; ++k) l2[k] = PAIR(l1[2 * k], l1[2 * k + 1]);
+    __m512 l3 = PAIR(l2[0], l2[1]); /* each accumulator's two half sums, in order */
+    __m512 l4 = PAIR(l3, l3);       /* lanes 0-7: low half + high half */
+#undef PAIR
+    _mm256_storeu_ps(out, _mm512_castps512_ps256(l4));
+#elif defined(STEER_WIDE_AVX2)
+    /* Within each 8-lane set: hadd twice (pairs, then pairs of pairs), then
+     * the two 128-bit halves; finally set 0 (lanes 0-7) + set 1 (lanes 8-15). */
+    __m128 half[2][2];
+    for (int set = 0; set < 2; ++set) {
+        for (int g = 0; g < 2; ++g) {
+            __m256 ab = _mm256_hadd_ps(acc[4 * g][set], acc[4 * g + 1][set]);
+            __m256 cd = _mm256_hadd_ps(acc[4 * g + 2][set], acc[4 * g + 3][set]);
+            __m256 abcd = _mm256_hadd_ps(ab, cd); /* [a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7] */
+            half[set][g] = _mm_add_ps(_mm256_castps256_ps128(abcd), _mm256_extractf128_ps(abcd, 1));
+        }
+    }
+    _mm_storeu_ps(out, _mm_add_ps(half[0][0], half[1][0]));
+    _mm_storeu_ps(out + 4, _mm_add_ps(half[0][1], half[1][1]));
+#else
+    for (int k = 0; k < 8; ++k) {
+        float l[STEER_LOGICAL_LANES];
+        for (int set = 0; set < STEER_WIDE_SETS; ++set) wf_store(l + set * STEER_WIDE_LANES, acc[k][set]);
+        out[k] = wide_reduce16(l);
+    }
+#endif
 }
 
 #endif
