@@ -137,9 +137,13 @@ static void sort_by_cell(steer_world *w)
     SWAP(w->slot, w->t_slot);
     SWAP(w->wander, w->t_wander);
     steer__world_run(w, handles_task, w->count, w);
-    /* keys now equal the sorted cells; they stay valid until positions move */
-    for (uint32_t c = 0; c < (uint32_t)w->cell_count; ++c)
-        for (uint32_t i = w->cell_start[c]; i < w->cell_start[c + 1]; ++i) w->key[i] = c;
+    w->keys_valid = false; /* key[] is in the old order now; integration rewrites it */
+}
+
+/* The cell of dense agent i (agents are sorted, so this is where it sits). */
+static uint32_t cell_of_agent(const steer_world *w, int i)
+{
+    return steer__cell_of(w, w->p[0][i], w->p[1][i], w->dim == 3 ? w->p[2][i] : 0.0f);
 }
 
 /* ---- spans: the candidate ranges around a cell --------------------------- */
@@ -450,8 +454,9 @@ static void forces_task(int start, int end, int worker, void *context)
         agent a = {i, w->slot[i], v3_of(w, w->p, i), v3_of(w, w->v, i), g, 0};
         steer__gather_out nb = {0};
         if (g->needs_neighbours) {
-            if (w->key[i] != span_cell) {
-                span_cell = w->key[i];
+            uint32_t cell = cell_of_agent(w, i);
+            if (cell != span_cell) {
+                span_cell = cell;
                 span_count = build_spans(w, span_cell, spans);
             }
             steer__gather_in in = {{a.p.x, a.p.y, a.p.z}, {0.0f, 0.0f, 0.0f},
@@ -563,7 +568,6 @@ static void apply_boundary(const steer_world *w, float *pos, float *vel)
 typedef struct integrate_context {
     steer_world *w;
     float dt;
-    bool write_keys;
 } integrate_context;
 
 static void integrate_task(int start, int end, int worker, void *context)
@@ -590,7 +594,7 @@ static void integrate_task(int start, int end, int worker, void *context)
             w->p[a][i] = pos[a];
             w->v[a][i] = vel[a];
         }
-        if (ic->write_keys) w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
+        w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
     }
 }
 
@@ -605,8 +609,9 @@ static void separate_task(int start, int end, int worker, void *context)
     for (int i = start; i < end; ++i) {
         float ri = w->groups[w->group[i]].def.radius;
         float corr[3] = {0.0f, 0.0f, 0.0f};
-        if (w->key[i] != span_cell) {
-            span_cell = w->key[i];
+        uint32_t cell = cell_of_agent(w, i);
+        if (cell != span_cell) {
+            span_cell = cell;
             span_count = build_spans(w, span_cell, spans);
         }
         for (int s = 0; s < span_count; ++s) {
@@ -677,11 +682,11 @@ static void one_step(steer_world *w, float dt)
     build_members(w, group_start);
     force_context fc = {w, dt, group_start};
     steer__world_run(w, forces_task, w->count, &fc);
-    integrate_context ic = {w, dt, !w->def.non_penetration};
+    integrate_context ic = {w, dt};
     steer__world_run(w, integrate_task, w->count, &ic);
     double t2 = now_seconds();
+    w->keys_valid = true; /* integration wrote every key */
     if (w->def.non_penetration) {
-        w->keys_valid = false;
         for (int it = 0; it < w->def.penetration_iterations; ++it) {
             sort_by_cell(w);
             steer__world_run(w, separate_task, w->count, w);
@@ -689,7 +694,6 @@ static void one_step(steer_world *w, float dt)
             w->keys_valid = true;
         }
     }
-    w->keys_valid = true;
     w->steps++;
     double t3 = now_seconds();
     w->profile.grid += t1 - t0;
