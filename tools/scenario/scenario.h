@@ -159,6 +159,7 @@ typedef struct steer_scenario_overrides {
     uint64_t seed;
     int threads;             /* > 0: worker threads instead of the file's */
     int extra_capacity;      /* room for agents added later (the playground) */
+    steer_agent_id *agent_ids; /* optional: receives info->total_agents handles, in spawn order */
 } steer_scenario_overrides;
 
 /* A new world holding the scenario's objects, groups and agents. overrides

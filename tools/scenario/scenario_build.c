@@ -1,0 +1,235 @@
+/* Building the world a finished scenario describes: objects, flow fields
+ * (generated deterministically), groups, then every spawn's agents. */
+#include "scenario_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static uint64_t mix64(uint64_t z)
+{
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* ---- flow fields ------------------------------------------------------------------- */
+/* Value noise: a random value in [-1, 1] at each lattice point, blended
+ * with a quintic fade. Float arithmetic only, no libm calls but floorf. */
+static float lattice(uint64_t seed, int x, int y, int z)
+{
+    uint64_t h = mix64(seed ^ mix64((uint64_t)(uint32_t)x ^ (uint64_t)(uint32_t)y << 21 ^ (uint64_t)(uint32_t)z << 42));
+    return (float)(h >> 40) * 0x1p-23f - 1.0f;
+}
+
+static float fade(float t) { return t * t * t * (t * (t * 6.0f - 15.0f) + 10.0f); }
+
+static float value_noise(uint64_t seed, float x, float y, float z)
+{
+    float fx = floorf(x), fy = floorf(y), fz = floorf(z);
+    int ix = (int)fx, iy = (int)fy, iz = (int)fz;
+    float tx = fade(x - fx), ty = fade(y - fy), tz = fade(z - fz);
+    float v[2];
+    for (int k = 0; k < 2; ++k) {
+        float a = lattice(seed, ix, iy, iz + k), b = lattice(seed, ix + 1, iy, iz + k);
+        float c = lattice(seed, ix, iy + 1, iz + k), d = lattice(seed, ix + 1, iy + 1, iz + k);
+        float ab = a + (b - a) * tx, cd = c + (d - c) * tx;
+        v[k] = ab + (cd - ab) * ty;
+    }
+    return v[0] + (v[1] - v[0]) * tz;
+}
+
+/* Two octaves of value noise: the stream function of the noise field. */
+static float stream(uint64_t seed, float x, float y, float z)
+{
+    return value_noise(seed, x, y, z) + 0.5f * value_noise(seed ^ 0xA5A5A5A5ull, 2.0f * x, 2.0f * y, 2.0f * z);
+}
+
+steer_v3 *sc_field_vectors(const sc_field *f, int dim, uint64_t world_seed)
+{
+    int nx = f->n[0], ny = f->n[1], nz = dim == 3 ? f->n[2] : 1;
+    size_t count = (size_t)nx * (size_t)ny * (size_t)nz;
+    steer_v3 *out = malloc(sizeof *out * count);
+    if (!out) return 0;
+    uint64_t seed = f->has_seed ? f->seed : mix64(world_seed ^ 0xF1E1Dull);
+    for (int z = 0; z < nz; ++z)
+        for (int y = 0; y < ny; ++y)
+            for (int x = 0; x < nx; ++x) {
+                size_t i = ((size_t)z * (size_t)ny + (size_t)y) * (size_t)nx + (size_t)x;
+                steer_v3 p = steer_v3_add(f->origin, steer_v3_make(f->cell_size * (float)x, f->cell_size * (float)y,
+                                                                   dim == 3 ? f->cell_size * (float)z : 0.0f));
+                steer_v3 v = steer_v3_zero();
+                switch (f->type) {
+                case SC_FIELD_UNIFORM: v = steer_v3_normalize(f->direction); break;
+                case SC_FIELD_VORTEX: {
+                    steer_v3 r = steer_v3_sub(p, f->centre);
+                    r.z = 0.0f;
+                    steer_v3 radial = steer_v3_normalize(r);
+                    steer_v3 tangent = steer_v3_make(-radial.y, radial.x, 0.0f);
+                    v = steer_v3_normalize(steer_v3_sub(steer_v3_scale(tangent, f->spin), steer_v3_scale(radial, f->inward)));
+                    break;
+                }
+                case SC_FIELD_NOISE: {
+                    /* the curl of a noise stream function: divergence-free, so
+                     * followers circulate in eddies instead of piling into sinks */
+                    float s = 1.0f / f->scale, h = 0.25f;
+                    float qx = p.x * s, qy = p.y * s, qz = p.z * s;
+                    float dx = stream(seed, qx + h, qy, qz) - stream(seed, qx - h, qy, qz);
+                    float dy = stream(seed, qx, qy + h, qz) - stream(seed, qx, qy - h, qz);
+                    v = steer_v3_normalize(steer_v3_make(dy, -dx, 0.0f));
+                    break;
+                }
+                case SC_FIELD_GRID: v = f->vectors[i]; break;
+                }
+                out[i] = steer_v3_scale(v, f->strength);
+            }
+    return out;
+}
+
+/* ---- spawns ---------------------------------------------------------------------------- */
+static float draw(steer_rng *rng) { return steer_rng_float(rng); }
+
+static bool inside_obstacle(const steer_scenario_info *info, steer_v3 p, float radius)
+{
+    for (int i = 0; i < info->obstacle_count; ++i) {
+        float reach = info->obstacles[i].radius + radius;
+        if (steer_v3_dist_sq(p, info->obstacles[i].centre) < reach * reach) return true;
+    }
+    return false;
+}
+
+static steer_v3 spawn_position(const sc_spawn *s, int k, int dim, steer_rng *rng)
+{
+    switch (s->shape) {
+    case SC_SHAPE_BOX: {
+        float x = s->min.x + (s->max.x - s->min.x) * draw(rng);
+        float y = s->min.y + (s->max.y - s->min.y) * draw(rng);
+        float z = dim == 3 ? s->min.z + (s->max.z - s->min.z) * draw(rng) : 0.0f;
+        return steer_v3_make(x, y, z);
+    }
+    case SC_SHAPE_DISC: {
+        float r0 = s->inner_radius * s->inner_radius, r1 = s->radius * s->radius;
+        float r = sqrtf(r0 + (r1 - r0) * draw(rng));
+        float a = 2.0f * STEER_PI * draw(rng);
+        return steer_v3_add(s->centre, steer_v3_make(r * steer_cos(a), r * steer_sin(a), 0.0f));
+    }
+    case SC_SHAPE_LINE: {
+        float t = s->count > 1 ? (float)k / (float)(s->count - 1) : 0.5f;
+        return steer_v3_lerp(s->from, s->to, t);
+    }
+    case SC_SHAPE_POINTS: return s->points[k];
+    }
+    return steer_v3_zero();
+}
+
+static steer_v3 spawn_centre(const sc_spawn *s)
+{
+    switch (s->shape) {
+    case SC_SHAPE_BOX: return steer_v3_scale(steer_v3_add(s->min, s->max), 0.5f);
+    case SC_SHAPE_DISC: return s->centre;
+    case SC_SHAPE_LINE: return steer_v3_scale(steer_v3_add(s->from, s->to), 0.5f);
+    case SC_SHAPE_POINTS: break;
+    }
+    steer_v3 c = steer_v3_zero();
+    for (int i = 0; i < s->count; ++i) c = steer_v3_add(c, s->points[i]);
+    return s->count ? steer_v3_scale(c, 1.0f / (float)s->count) : c;
+}
+
+static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_rng *rng)
+{
+    if (s->has_velocity) return s->velocity;
+    steer_v3 dir = steer_v3_zero();
+    switch (s->heading) {
+    case SC_HEADING_RANDOM: {
+        float a = 2.0f * STEER_PI * draw(rng);
+        if (dim == 3) {
+            float z = 2.0f * draw(rng) - 1.0f, r = sqrtf(steer_maxf(0.0f, 1.0f - z * z));
+            dir = steer_v3_make(r * steer_cos(a), r * steer_sin(a), z);
+        } else {
+            dir = steer_v3_make(steer_cos(a), steer_sin(a), 0.0f);
+        }
+        break;
+    }
+    case SC_HEADING_ANGLE: dir = steer_v3_make(steer_cos(s->angle), steer_sin(s->angle), 0.0f); break;
+    case SC_HEADING_TANGENT:
+    case SC_HEADING_OUTWARD: {
+        steer_v3 r = steer_v3_sub(p, spawn_centre(s));
+        r.z = 0.0f;
+        r = steer_v3_normalize(r);
+        dir = s->heading == SC_HEADING_OUTWARD ? r : steer_v3_make(-r.y, r.x, 0.0f);
+        break;
+    }
+    }
+    return steer_v3_scale(dir, s->speed);
+}
+
+static void set_error(char *error, int size, const char *what, int code)
+{
+    if (error && size > 0) snprintf(error, (size_t)size, "%s (%s)", what, steer_result_string((steer_result)code));
+}
+
+steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_scenario_overrides *o, char *error,
+                                         int error_size)
+{
+    if (error && error_size > 0) error[0] = 0;
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    if (!info) {
+        set_error(error, error_size, "the scenario is not finished", STEER_ERROR_INVALID_ARGUMENT);
+        return 0;
+    }
+    steer_world_def def = info->world;
+    uint64_t seed = o && o->set_seed ? o->seed : info->seed;
+    def.seed = seed;
+    if (o && o->threads > 0) def.worker_count = o->threads;
+    if (o && o->extra_capacity > 0) def.capacity += o->extra_capacity;
+    steer_world *w = steer_world_create(&def);
+    if (!w) {
+        set_error(error, error_size, "could not create the world", STEER_ERROR_OUT_OF_MEMORY);
+        return 0;
+    }
+    int rc = 0;
+    for (int i = 0; i < info->obstacle_count && rc >= 0; ++i)
+        rc = steer_world_add_obstacle(w, info->obstacles[i].centre, info->obstacles[i].radius);
+    for (int i = 0; i < info->wall_count && rc >= 0; ++i) rc = steer_world_add_wall(w, info->walls[i].a, info->walls[i].b);
+    for (int i = 0; i < info->path_count && rc >= 0; ++i) {
+        const steer_scenario_path *p = &info->paths[i];
+        rc = steer_world_add_path(w, p->points, p->count, p->closed, p->radius);
+    }
+    for (int i = 0; i < info->flow_field_count && rc >= 0; ++i) {
+        const sc_field *f = &sc->fields[i];
+        steer_v3 *v = sc_field_vectors(f, info->dim, seed);
+        rc = v ? steer_world_add_flow_field(w, f->origin, f->cell_size, f->n[0], f->n[1], f->n[2], v)
+               : STEER_ERROR_OUT_OF_MEMORY;
+        free(v);
+    }
+    for (int g = 0; g < info->group_count && rc >= 0; ++g) rc = steer_world_add_group(w, &info->groups[g].def);
+    if (rc < 0) {
+        set_error(error, error_size, "the world refused an object or group", rc);
+        steer_world_destroy(w);
+        return 0;
+    }
+    int added = 0;
+    for (int s = 0; s < sc->spawn_count; ++s) {
+        const sc_spawn *sp = &sc->spawns[s];
+        steer_rng rng = steer_rng_seed(sp->has_seed ? sp->seed : mix64(seed * 0x100000001B3ull + (uint64_t)sp->index));
+        float radius = info->groups[sp->group].def.radius;
+        bool random_place = sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC;
+        for (int k = 0; k < sp->count; ++k) {
+            steer_v3 p = spawn_position(sp, k, info->dim, &rng);
+            /* keep random placements out of obstacles: a few deterministic retries */
+            for (int tries = 0; random_place && tries < 64 && inside_obstacle(info, p, radius); ++tries)
+                p = spawn_position(sp, k, info->dim, &rng);
+            steer_v3 v = spawn_velocity(sp, p, info->dim, &rng);
+            steer_agent_id id = steer_world_add_agent(w, sp->group, p, v);
+            if (o && o->agent_ids && id.index != 0) o->agent_ids[added] = id;
+            ++added;
+            if (id.index == 0) {
+                set_error(error, error_size, "the world refused an agent", STEER_ERROR_CAPACITY);
+                steer_world_destroy(w);
+                return 0;
+            }
+        }
+    }
+    return w;
+}

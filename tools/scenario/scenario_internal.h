@@ -1,0 +1,109 @@
+/* Private to tools/scenario: the value tree the setters fill, and the checked
+ * description that steer_scenario_finish derives from it. */
+#ifndef STEER_SCENARIO_INTERNAL_H
+#define STEER_SCENARIO_INTERNAL_H
+
+#include "scenario.h"
+
+#include <stddef.h>
+
+/* ---- the value tree --------------------------------------------------------- */
+typedef enum sc_kind {
+    SC_UNSET = 0, /* an array element that was never set */
+    SC_OBJECT,
+    SC_ARRAY,
+    SC_NUMBER,
+    SC_STRING,
+    SC_BOOL,
+    SC_NULL,
+} sc_kind;
+
+typedef struct sc_node {
+    sc_kind kind;
+    char *key;               /* member name, for children of an object */
+    double number;
+    char *string;
+    bool boolean;
+    struct sc_node *items;   /* object members in insertion order, or array elements */
+    int count, capacity;
+} sc_node;
+
+/* ---- the checked description --------------------------------------------------- */
+typedef enum sc_shape { SC_SHAPE_BOX, SC_SHAPE_DISC, SC_SHAPE_LINE, SC_SHAPE_POINTS } sc_shape;
+typedef enum sc_heading { SC_HEADING_RANDOM, SC_HEADING_ANGLE, SC_HEADING_TANGENT, SC_HEADING_OUTWARD } sc_heading;
+
+typedef struct sc_spawn {
+    int group;
+    int count;
+    sc_shape shape;
+    steer_v3 min, max;         /* box */
+    steer_v3 centre;           /* disc */
+    float radius, inner_radius;
+    steer_v3 from, to;         /* line */
+    steer_v3 *points;          /* points (count of them) */
+    bool has_velocity;
+    steer_v3 velocity;
+    float speed;
+    sc_heading heading;
+    float angle;               /* SC_HEADING_ANGLE, radians */
+    bool has_seed;
+    uint64_t seed;
+    int index;                 /* position among all spawns, for the derived seed */
+} sc_spawn;
+
+typedef enum sc_field_type { SC_FIELD_UNIFORM, SC_FIELD_VORTEX, SC_FIELD_NOISE, SC_FIELD_GRID } sc_field_type;
+
+typedef struct sc_field {
+    char *name;
+    sc_field_type type;
+    steer_v3 origin;
+    float cell_size;
+    int n[3];
+    float strength;
+    steer_v3 direction;        /* uniform */
+    steer_v3 centre;           /* vortex */
+    float spin, inward;
+    bool has_seed;             /* noise */
+    uint64_t seed;
+    float scale;
+    steer_v3 *vectors;         /* grid: n[0]*n[1]*n[2] */
+} sc_field;
+
+struct steer_scenario {
+    sc_node root;
+    char error[512];
+    bool finished;
+
+    /* derived by finish; owned here, freed by reset */
+    steer_scenario_info info;
+    char *name, *description;
+    steer_scenario_group *groups;
+    char **group_names;
+    steer_obstacle3 *obstacles;
+    steer_segment3 *walls;
+    steer_scenario_path *paths;
+    steer_v3 **path_points;
+    sc_field *fields;
+    char **field_names;
+    sc_spawn *spawns;
+    int spawn_count;
+};
+
+/* scenario.c */
+void sc_node_free(sc_node *n);
+int sc_error(steer_scenario *sc, const char *path, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void sc_free_derived(steer_scenario *sc);
+
+/* scenario_check.c */
+int sc_check(steer_scenario *sc);
+
+/* scenario_build.c */
+/* The flow field's vectors (n[0]*n[1]*n[2] of them), generated for the
+ * noise, vortex and uniform types; NULL when out of memory. Caller frees. */
+steer_v3 *sc_field_vectors(const sc_field *f, int dim, uint64_t world_seed);
+
+#endif
