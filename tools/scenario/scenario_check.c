@@ -73,12 +73,28 @@ static int expected(checker *ck, const char *path, const char *what, const sc_no
     return sc_error(ck->sc, path, "expected %s, got %s", what, text);
 }
 
-static void join_key(char *out, const char *path, const char *key)
+/* out = path + sep + tail, cut to PATH_SIZE (paths that long are absurd anyway) */
+static void join(char *out, const char *path, const char *sep, const char *tail)
 {
-    snprintf(out, PATH_SIZE, "%s%s%s", path, *path ? "." : "", key);
+    size_t used = 0;
+    const char *parts[3] = {path, sep, tail};
+    for (int i = 0; i < 3; ++i) {
+        size_t len = strlen(parts[i]);
+        if (len > PATH_SIZE - 1 - used) len = PATH_SIZE - 1 - used;
+        memmove(out + used, parts[i], len);
+        used += len;
+    }
+    out[used] = 0;
 }
 
-static void join_index(char *out, const char *path, int index) { snprintf(out, PATH_SIZE, "%s[%d]", path, index); }
+static void join_key(char *out, const char *path, const char *key) { join(out, path, *path ? "." : "", key); }
+
+static void join_index(char *out, const char *path, int index)
+{
+    char tail[16];
+    snprintf(tail, sizeof tail, "[%d]", index);
+    join(out, path, "", tail);
+}
 
 /* ---- unknown keys, with a suggestion ------------------------------------------------ */
 static int edit_distance(const char *a, const char *b)
@@ -171,7 +187,7 @@ static int read_double(checker *ck, const sc_node *n, const char *path, range r,
 
 static int read_float(checker *ck, const sc_node *n, const char *path, range r, float *out)
 {
-    double v;
+    double v = 0.0;
     if (read_double(ck, n, path, r, MAX_COORD, &v) != 0) return -1;
     *out = (float)v;
     if (r == R_POS && !(*out > 0.0f)) return expected(ck, path, "a positive number (as a float)", n);
@@ -331,13 +347,13 @@ static int read_object(checker *ck, const sc_node *n, const char *path, const ch
         case F_FLOAT: rc = read_float(ck, v, p, fields[f].r, (float *)(void *)at); break;
         case F_DOUBLE: rc = read_double(ck, v, p, fields[f].r, 1e12, (double *)(void *)at); break;
         case F_INT: {
-            long long x;
+            long long x = 0;
             rc = read_int(ck, v, p, fields[f].lo, fields[f].hi, &x);
             if (!rc) *(int *)(void *)at = (int)x;
             break;
         }
         case F_SEED: {
-            long long x;
+            long long x = 0;
             rc = read_int(ck, v, p, 0, 9007199254740991ll, &x); /* 2^53 - 1: exact in JSON and JavaScript */
             if (!rc) *(uint64_t *)(void *)at = (uint64_t)x;
             break;
@@ -419,8 +435,9 @@ static int collect_names(checker *ck, const char *array_key, const char ***out, 
         for (int m = 0; m < el->count; ++m) {
             const sc_node *v = &el->items[m];
             if (strcmp(v->key, "name") || v->kind != SC_STRING) continue;
-            char p[PATH_SIZE];
-            snprintf(p, sizeof p, "%s[%d].name", array_key, e);
+            char p[PATH_SIZE], element[PATH_SIZE];
+            join_index(element, array_key, e);
+            join_key(p, element, "name");
             if (v->string[0] == 0) return expected(ck, p, "a non-empty name", v);
             int other = find_name(*out, e, v->string);
             if (other >= 0)
@@ -452,7 +469,7 @@ static const field box_fields[] = {
 
 static int read_box(checker *ck, const sc_node *n, const char *path, box_spec *out)
 {
-    uint64_t seen;
+    uint64_t seen = 0;
     if (read_object(ck, n, path, "an object {\"min\": [...], \"max\": [...]}", box_fields, 2, out, &seen)) return -1;
     if (require(ck, path, seen, box_fields, 2, "min", 0) || require(ck, path, seen, box_fields, 2, "max", 0)) return -1;
     return check_box(ck, path, out->min, out->max);
@@ -489,7 +506,7 @@ static int custom_size(checker *ck, const sc_node *n, const char *path, void *ta
     steer_scenario_info *info = target;
     const char *what = "[width, height] in pixels, each from 16 to 4096";
     if (n->kind != SC_ARRAY || n->count != 2) return expected(ck, path, what, n);
-    long long w, h;
+    long long w = 0, h = 0;
     char p[PATH_SIZE];
     join_index(p, path, 0);
     if (read_int(ck, &n->items[0], p, 16, 4096, &w)) return -1;
@@ -526,7 +543,7 @@ static const field render_fields[] = {
 
 static int custom_render(checker *ck, const sc_node *n, const char *path, void *target)
 {
-    uint64_t seen;
+    uint64_t seen = 0;
     if (read_object(ck, n, path, "an object", render_fields, FIELD_COUNT(render_fields), target, &seen)) return -1;
     if (has(seen, render_fields, FIELD_COUNT(render_fields), "agent_size")) {
         steer_scenario_info *info = target;
@@ -550,7 +567,7 @@ static const field expect_fields[] = {
 
 static int custom_expect(checker *ck, const sc_node *n, const char *path, void *target)
 {
-    uint64_t seen;
+    uint64_t seen = 0;
     return read_object(ck, n, path, "an object", expect_fields, FIELD_COUNT(expect_fields),
                        &((steer_scenario_info *)target)->expect, &seen);
 }
@@ -571,7 +588,7 @@ static int custom_obstacles(checker *ck, const sc_node *n, const char *path, voi
     char p[PATH_SIZE];
     for (int i = 0; i < n->count; ++i) {
         join_index(p, path, i);
-        uint64_t seen;
+        uint64_t seen = 0;
         if (read_object(ck, &n->items[i], p, "an obstacle {\"centre\": [x, y], \"radius\": r}", obstacle_fields, 2,
                         &sc->obstacles[i], &seen))
             return -1;
@@ -615,7 +632,7 @@ static int custom_walls(checker *ck, const sc_node *n, const char *path, void *t
     for (int i = 0; i < n->count; ++i) {
         join_index(p, path, i);
         wall_spec w = {0};
-        uint64_t seen;
+        uint64_t seen = 0;
         int rc = read_object(ck, &n->items[i], p, "a wall {\"from\": [x, y], \"to\": [x, y]} or {\"points\": [...]}",
                              wall_fields, 4, &w, &seen);
         bool segment = has(seen, wall_fields, 4, "from") || has(seen, wall_fields, 4, "to");
@@ -680,7 +697,7 @@ static int custom_paths(checker *ck, const sc_node *n, const char *path, void *t
     for (int i = 0; i < n->count; ++i) {
         join_index(p, path, i);
         path_spec ps = {0, 0, 0, false, 1.0f};
-        uint64_t seen;
+        uint64_t seen = 0;
         int rc = read_object(ck, &n->items[i], p, "a path {\"name\": ..., \"points\": [...]}", path_fields, 4, &ps, &seen);
         if (!rc) rc = require(ck, p, seen, path_fields, 4, "name", 0);
         if (!rc) rc = require(ck, p, seen, path_fields, 4, "points", 0);
@@ -703,7 +720,7 @@ static int custom_field_size(checker *ck, const sc_node *n, const char *path, vo
     long long cells = 1;
     char p[PATH_SIZE];
     for (int a = 0; a < ck->dim; ++a) {
-        long long v;
+        long long v = 0;
         join_index(p, path, a);
         if (read_int(ck, &n->items[a], p, 1, 4096, &v)) return -1;
         f->n[a] = (int)v;
@@ -717,7 +734,7 @@ static int custom_field_size(checker *ck, const sc_node *n, const char *path, vo
 static int custom_field_type(checker *ck, const sc_node *n, const char *path, void *target)
 {
     static const char *const names[] = {"uniform", "vortex", "noise", "grid"};
-    int t;
+    int t = 0;
     if (read_choice(ck, n, path, names, 4, &t)) return -1;
     ((sc_field *)target)->type = (sc_field_type)t;
     return 0;
@@ -758,7 +775,7 @@ static int read_field(checker *ck, const sc_node *n, const char *path, sc_field 
     f->scale = 10.0f;
     f->origin = ck->bounds_min;
     f->centre = steer_v3_scale(steer_v3_add(ck->bounds_min, ck->bounds_max), 0.5f);
-    uint64_t seen;
+    uint64_t seen = 0;
     if (read_object(ck, n, path, "a flow field object", field_fields, nf, f, &seen)) return -1;
     int vector_count = f->n[2];
     if (require(ck, path, seen, field_fields, nf, "name", 0) || require(ck, path, seen, field_fields, nf, "type", 0))
@@ -977,7 +994,7 @@ static int read_behaviour(checker *ck, group_ctx *gc, const behaviour_kind *k, c
         else snprintf(what, sizeof what, "a weight or an object");
         return expected(ck, path, what, n);
     }
-    uint64_t seen;
+    uint64_t seen = 0;
     if (read_object(ck, n, path, "an object", k->fields, k->count, &spec, &seen)) return -1;
     if (k->required && require(ck, path, seen, k->fields, k->count, k->required, 0)) return -1;
     def->weight[k->b] = spec.weight;
@@ -998,7 +1015,7 @@ static int read_behaviour(checker *ck, group_ctx *gc, const behaviour_kind *k, c
                                 gc->claims[c].path);
         } else if (gc->claim_count < 32) {
             gc->claims[gc->claim_count].offset = off;
-            snprintf(gc->claims[gc->claim_count].path, PATH_SIZE, "%s", p);
+            join(gc->claims[gc->claim_count].path, p, "", "");
             gc->claim_count++;
         }
         memcpy(to, from, size);
@@ -1041,7 +1058,7 @@ static int custom_neighbour_groups(checker *ck, const sc_node *n, const char *pa
     char p[PATH_SIZE];
     for (int i = 0; i < n->count; ++i) {
         join_index(p, path, i);
-        int g;
+        int g = 0;
         if (read_reference(ck, &n->items[i], p, "group", ck->group_names, ck->group_count, &g)) return -1;
         mask |= 1u << g;
     }
@@ -1060,14 +1077,14 @@ static const field neighbour_fields[] = {
 static int custom_neighbours(checker *ck, const sc_node *n, const char *path, void *target)
 {
     group_ctx *gc = target;
-    uint64_t seen;
+    uint64_t seen = 0;
     return read_object(ck, n, path, "an object", neighbour_fields, FIELD_COUNT(neighbour_fields), gc->def, &seen);
 }
 
 static int custom_combine(checker *ck, const sc_node *n, const char *path, void *target)
 {
     static const char *const names[] = {"blend", "priority", "running_sum", "dither"};
-    int c;
+    int c = 0;
     if (read_choice(ck, n, path, names, 4, &c)) return -1;
     ((group_ctx *)target)->def->combine = (steer_combine)c;
     return 0;
@@ -1077,7 +1094,7 @@ static int custom_combine(checker *ck, const sc_node *n, const char *path, void 
 static int custom_shape(checker *ck, const sc_node *n, const char *path, void *target)
 {
     static const char *const names[] = {"box", "disc", "line", "points"};
-    int s;
+    int s = 0;
     if (read_choice(ck, n, path, names, 4, &s)) return -1;
     ((sc_spawn *)target)->shape = (sc_shape)s;
     return 0;
@@ -1092,7 +1109,7 @@ static int custom_heading(checker *ck, const sc_node *n, const char *path, void 
     }
     static const char *const names[] = {"random", "tangent", "outward"};
     static const sc_heading map[] = {SC_HEADING_RANDOM, SC_HEADING_TANGENT, SC_HEADING_OUTWARD};
-    int h;
+    int h = 0;
     if (n->kind != SC_STRING) return expected(ck, path, "an angle in radians or one of \"random\", \"tangent\", \"outward\"", n);
     if (read_choice(ck, n, path, names, 3, &h)) return -1;
     s->heading = map[h];
@@ -1133,7 +1150,7 @@ static int read_spawn(checker *ck, const sc_node *n, const char *path, const ste
     s->max = ck->bounds_max;
     s->speed = 0.5f * def->max_speed;
     s->index = 0;
-    uint64_t seen;
+    uint64_t seen = 0;
     if (read_object(ck, n, path, "a spawn object", spawn_fields, nf, s, &seen)) {
         free(s->points);
         s->points = 0;
@@ -1216,7 +1233,7 @@ static int custom_spawn(checker *ck, const sc_node *n, const char *path, void *t
     group_spec *gs = target;
     if (check_array(ck, n, path, "spawn", 0)) return -1;
     gs->spawn = n; /* read once the group's limits are known */
-    snprintf(gs->spawn_path, PATH_SIZE, "%s", path);
+    join(gs->spawn_path, path, "", "");
     return 0;
 }
 
@@ -1265,7 +1282,7 @@ static int custom_groups(checker *ck, const sc_node *n, const char *path, void *
         g->def = steer_default_group_def();
         g->def.colour = default_colours[i % 8];
         group_spec gs = {{&g->def, {{0, {0}}}, 0}, 0, 0, {0}};
-        uint64_t seen;
+        uint64_t seen = 0;
         int rc = read_object(ck, &n->items[i], p, "a group object", group_fields, FIELD_COUNT(group_fields), &gs, &seen);
         sc->group_names[i] = gs.name;
         g->name = gs.name;
@@ -1323,7 +1340,7 @@ static int custom_description(checker *ck, const sc_node *n, const char *path, v
 static int custom_dim(checker *ck, const sc_node *n, const char *path, void *target)
 {
     (void)target;
-    long long d;
+    long long d = 0;
     if (read_int(ck, n, path, 2, 3, &d)) return -1;
     return 0; /* read ahead of the pass into ck->dim */
 }
@@ -1352,14 +1369,14 @@ static int info_bool(checker *ck, const sc_node *n, const char *path, void *targ
 }
 static int info_int(checker *ck, const sc_node *n, const char *path, void *target, size_t off, long long lo, long long hi)
 {
-    long long v;
+    long long v = 0;
     if (read_int(ck, n, path, lo, hi, &v)) return -1;
     *(int *)(void *)((char *)((root_spec *)target)->info + off) = (int)v;
     return 0;
 }
 static int custom_seed(checker *ck, const sc_node *n, const char *path, void *target)
 {
-    long long v;
+    long long v = 0;
     if (read_int(ck, n, path, 0, 9007199254740991ll, &v)) return -1;
     ((root_spec *)target)->info->seed = (uint64_t)v;
     return 0;
@@ -1380,7 +1397,7 @@ static int custom_iterations(checker *ck, const sc_node *n, const char *p, void 
 static int custom_threads(checker *ck, const sc_node *n, const char *p, void *t) { return info_int(ck, n, p, t, INFO(threads), 1, 64); }
 static int custom_capacity(checker *ck, const sc_node *n, const char *p, void *t)
 {
-    long long v;
+    long long v = 0;
     if (read_int(ck, n, p, 1, MAX_AGENTS, &v)) return -1;
     ((root_spec *)t)->capacity = (int)v;
     return 0;
@@ -1443,7 +1460,7 @@ static int read_frame(checker *ck)
     const sc_node *dim = root_member(ck->sc, "dim");
     ck->dim = 2;
     if (dim) {
-        long long d;
+        long long d = 0;
         if (read_int(ck, dim, "dim", 2, 3, &d)) return -1;
         ck->dim = (int)d;
     }
@@ -1490,7 +1507,7 @@ static int check_root(checker *ck)
     info->field_colour = 0x8090A040u;
     info->expect = (steer_scenario_expect){-1, -1, -1, -1, -1, -1};
     root_spec rs = {info, {ck->bounds_min, ck->bounds_max}, 0, 0, false};
-    uint64_t seen;
+    uint64_t seen = 0;
     if (read_object(ck, &sc->root, "", "a scenario object", root_fields, FIELD_COUNT(root_fields), &rs, &seen))
         return -1;
     if (require(ck, "", seen, root_fields, FIELD_COUNT(root_fields), "groups", 0)) return -1;

@@ -4,5 +4,6 @@
 #define STEER_TOOL_COMMANDS_H
 
 int steer_cmd_bench(int argc, char **argv);
+int steer_cmd_run(int argc, char **argv);
 
 #endif

@@ -1,0 +1,325 @@
+/* Drawing one frame with cairo. Coordinates are converted to pixels here
+ * (not through a cairo matrix) so line widths stay in pixels. */
+#include "canvas.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define CAPTION_COLOUR 0x9AA3B0FFu
+#define TAU 6.283185307179586
+/* the world's own debug-draw colours (src/world_draw.c), for the palette */
+static const uint32_t debug_colours[] = {0x555555FFu, 0x333333FFu, 0xD0A020FFu, 0xFF5050FFu, 0xFF9050FFu,
+                                         0x8899AAFFu, 0x666666FFu};
+
+canvas_view canvas_view_make(const steer_scenario_info *info, int width, int height)
+{
+    double vw = (double)info->view_max.x - info->view_min.x, vh = (double)info->view_max.y - info->view_min.y;
+    double scale = fmin(width / vw, height / vh);
+    canvas_view v = {info, width, height, scale, 0.5 * (width - vw * scale), 0.5 * (height - vh * scale)};
+    return v;
+}
+
+static double px(const canvas_view *v, double x) { return v->left + (x - v->info->view_min.x) * v->scale; }
+static double py(const canvas_view *v, double y) { return v->height - (v->bottom + (y - v->info->view_min.y) * v->scale); }
+
+static void set_colour(cairo_t *cr, uint32_t c, double alpha)
+{
+    cairo_set_source_rgba(cr, (c >> 24 & 0xFF) / 255.0, (c >> 16 & 0xFF) / 255.0, (c >> 8 & 0xFF) / 255.0,
+                          (c & 0xFF) / 255.0 * alpha);
+}
+
+static uint32_t lighten(uint32_t c, int amount)
+{
+    uint32_t out = c & 0xFFu;
+    for (int shift = 8; shift <= 24; shift += 8) {
+        int ch = (int)(c >> shift & 0xFF);
+        ch += (255 - ch) * amount / 100;
+        out |= (uint32_t)ch << shift;
+    }
+    return out;
+}
+
+int canvas_colours(const steer_scenario_info *info, bool debug, uint32_t *out, int max)
+{
+    int n = 0;
+#define PUT(c) do { if (n < max) out[n++] = (c) | 0xFFu; } while (0)
+    for (int g = 0; g < info->group_count; ++g) PUT(info->groups[g].colour);
+    if (info->obstacle_count) {
+        PUT(info->obstacle_colour);
+        PUT(lighten(info->obstacle_colour, 35));
+    }
+    if (info->wall_count) PUT(info->wall_colour);
+    if (info->path_count) PUT(info->path_colour);
+    if (info->flow_field_count) PUT(info->field_colour);
+    PUT(CAPTION_COLOUR);
+    if (debug)
+        for (size_t i = 0; i < sizeof debug_colours / sizeof debug_colours[0]; ++i) PUT(debug_colours[i]);
+#undef PUT
+    return n;
+}
+
+/* ---- the world's debug draw, into cairo ---------------------------------------------- */
+typedef struct draw_ctx {
+    cairo_t *cr;
+    const canvas_view *view;
+    int override;            /* use `colour` instead of the world's */
+    uint32_t colour;
+} draw_ctx;
+
+static uint32_t pick(const draw_ctx *d, uint32_t colour) { return d->override ? d->colour : colour; }
+
+static void dd_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
+{
+    draw_ctx *d = context;
+    set_colour(d->cr, pick(d, colour), 1.0);
+    cairo_move_to(d->cr, px(d->view, a.x), py(d->view, a.y));
+    cairo_line_to(d->cr, px(d->view, b.x), py(d->view, b.y));
+    cairo_stroke(d->cr);
+}
+
+static void dd_arrow(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
+{
+    draw_ctx *d = context;
+    double ax = px(d->view, a.x), ay = py(d->view, a.y), bx = px(d->view, b.x), by = py(d->view, b.y);
+    double dx = bx - ax, dy = by - ay, len = sqrt(dx * dx + dy * dy);
+    if (!(len > 0.5)) return;
+    set_colour(d->cr, pick(d, colour), 1.0);
+    cairo_move_to(d->cr, ax, ay);
+    cairo_line_to(d->cr, bx, by);
+    double head = fmin(4.0, 0.4 * len), ux = dx / len, uy = dy / len;
+    cairo_move_to(d->cr, bx - ux * head - uy * head * 0.6, by - uy * head + ux * head * 0.6);
+    cairo_line_to(d->cr, bx, by);
+    cairo_line_to(d->cr, bx - ux * head + uy * head * 0.6, by - uy * head - ux * head * 0.6);
+    cairo_stroke(d->cr);
+}
+
+static void dd_circle(steer_v3 c, float r, uint32_t colour, void *context)
+{
+    draw_ctx *d = context;
+    set_colour(d->cr, pick(d, colour), 1.0);
+    cairo_new_sub_path(d->cr);
+    cairo_arc(d->cr, px(d->view, c.x), py(d->view, c.y), r * d->view->scale, 0.0, TAU);
+    cairo_stroke(d->cr);
+}
+
+static void dd_point(steer_v3 p, float size, uint32_t colour, void *context)
+{
+    draw_ctx *d = context;
+    set_colour(d->cr, pick(d, colour), 1.0);
+    cairo_new_sub_path(d->cr);
+    cairo_arc(d->cr, px(d->view, p.x), py(d->view, p.y), fmax(1.5, size), 0.0, TAU);
+    cairo_fill(d->cr);
+}
+
+static steer_debug_draw callbacks(draw_ctx *d)
+{
+    steer_debug_draw dd = {0};
+    dd.circle = dd_circle;
+    dd.segment = dd_segment;
+    dd.point = dd_point;
+    dd.arrow = dd_arrow;
+    dd.context = d;
+    return dd;
+}
+
+/* ---- layers ------------------------------------------------------------------------- */
+static void draw_paths(cairo_t *cr, const canvas_view *v)
+{
+    const steer_scenario_info *info = v->info;
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    for (int i = 0; i < info->path_count; ++i) {
+        const steer_scenario_path *p = &info->paths[i];
+        for (int pass = 0; pass < 2; ++pass) {
+            for (int k = 0; k < p->count; ++k) {
+                double x = px(v, p->points[k].x), y = py(v, p->points[k].y);
+                if (k == 0) cairo_move_to(cr, x, y);
+                else cairo_line_to(cr, x, y);
+            }
+            if (p->closed) cairo_close_path(cr);
+            if (pass == 0) { /* the corridor */
+                set_colour(cr, info->path_colour, 0.35);
+                cairo_set_line_width(cr, fmax(2.0, 2.0 * p->radius * v->scale));
+            } else { /* its centre line */
+                set_colour(cr, info->path_colour, 1.0);
+                cairo_set_line_width(cr, 1.0);
+                double dash[2] = {6.0, 5.0};
+                cairo_set_dash(cr, dash, 2, 0.0);
+            }
+            cairo_stroke(cr);
+            cairo_set_dash(cr, 0, 0, 0.0);
+        }
+    }
+}
+
+static void draw_obstacles_and_walls(cairo_t *cr, const canvas_view *v)
+{
+    const steer_scenario_info *info = v->info;
+    for (int i = 0; i < info->obstacle_count; ++i) {
+        const steer_obstacle3 *o = &info->obstacles[i];
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, px(v, o->centre.x), py(v, o->centre.y), o->radius * v->scale, 0.0, TAU);
+        set_colour(cr, info->obstacle_colour, 1.0);
+        cairo_fill_preserve(cr);
+        set_colour(cr, lighten(info->obstacle_colour, 35), 1.0);
+        cairo_set_line_width(cr, 1.5);
+        cairo_stroke(cr);
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_width(cr, fmax(2.0, 0.2 * v->scale));
+    set_colour(cr, info->wall_colour, 1.0);
+    for (int i = 0; i < info->wall_count; ++i) {
+        cairo_move_to(cr, px(v, info->walls[i].a.x), py(v, info->walls[i].a.y));
+        cairo_line_to(cr, px(v, info->walls[i].b.x), py(v, info->walls[i].b.y));
+    }
+    cairo_stroke(cr);
+}
+
+static void draw_trails(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
+{
+    const trails *t = f->trails;
+    int length = f->trail_length < t->filled ? f->trail_length : t->filled;
+    if (length < 2) return;
+    const steer_scenario_info *info = v->info;
+    double jump_x = 0.5 * ((double)info->world.bounds_max.x - info->world.bounds_min.x);
+    double jump_y = 0.5 * ((double)info->world.bounds_max.y - info->world.bounds_min.y);
+    double width = fmax(1.0, fmin(2.0, 0.12 * v->scale));
+    cairo_set_line_width(cr, width);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    for (int g = 0; g < info->group_count; ++g) {
+        /* one stroke per age per group: thousands of segments, few cairo calls */
+        for (int age = length - 1; age >= 1; --age) {
+            bool any = false;
+            for (int a = 0; a < f->count; ++a) {
+                if (f->group[a] != g) continue;
+                steer_v2 p = trails_at(t, age, a), q = trails_at(t, age - 1, a);
+                if (fabs((double)q.x - p.x) > jump_x || fabs((double)q.y - p.y) > jump_y) continue; /* wrapped */
+                cairo_move_to(cr, px(v, p.x), py(v, p.y));
+                cairo_line_to(cr, px(v, q.x), py(v, q.y));
+                any = true;
+            }
+            if (!any) continue;
+            double fade = 1.0 - (double)age / length;
+            set_colour(cr, info->groups[g].colour, 0.6 * fade * fade);
+            cairo_stroke(cr);
+        }
+    }
+}
+
+/* Fast trails for image surfaces: each segment is laid down as a row of
+ * antialiased dots (bilinear weights, one per pixel of length) straight into
+ * the pixels. Cairo's stroker costs ~100x more for tens of thousands of tiny
+ * segments per frame; the still PNG and the SVG use real strokes. */
+static void splat(uint8_t *data, int stride, int w, int h, double x, double y, const double rgb[3], double alpha)
+{
+    double gx = x - 0.5, gy = y - 0.5;
+    int ix = (int)floor(gx), iy = (int)floor(gy);
+    double fx = gx - ix, fy = gy - iy;
+    double weight[4] = {(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy};
+    for (int k = 0; k < 4; ++k) {
+        int cx = ix + (k & 1), cy = iy + (k >> 1);
+        if (cx < 0 || cy < 0 || cx >= w || cy >= h) continue;
+        uint32_t *p = (uint32_t *)(void *)(data + (size_t)cy * (size_t)stride) + cx;
+        double a = alpha * weight[k];
+        double r = (*p >> 16 & 0xFF), g = (*p >> 8 & 0xFF), b = (*p & 0xFF);
+        r += (rgb[0] - r) * a;
+        g += (rgb[1] - g) * a;
+        b += (rgb[2] - b) * a;
+        *p = (uint32_t)(r + 0.5) << 16 | (uint32_t)(g + 0.5) << 8 | (uint32_t)(b + 0.5);
+    }
+}
+
+static void draw_trails_fast(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
+{
+    const trails *t = f->trails;
+    int length = f->trail_length < t->filled ? f->trail_length : t->filled;
+    if (length < 2) return;
+    cairo_surface_t *surface = cairo_get_target(cr);
+    cairo_surface_flush(surface);
+    uint8_t *data = cairo_image_surface_get_data(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
+    const steer_scenario_info *info = v->info;
+    double jump_x = 0.5 * ((double)info->world.bounds_max.x - info->world.bounds_min.x);
+    double jump_y = 0.5 * ((double)info->world.bounds_max.y - info->world.bounds_min.y);
+    for (int a = 0; a < f->count; ++a) {
+        uint32_t c = info->groups[f->group[a]].colour;
+        double rgb[3] = {(double)(c >> 24 & 0xFF), (double)(c >> 16 & 0xFF), (double)(c >> 8 & 0xFF)};
+        for (int age = length - 1; age >= 1; --age) {
+            steer_v2 p = trails_at(t, age, a), q = trails_at(t, age - 1, a);
+            if (fabs((double)q.x - p.x) > jump_x || fabs((double)q.y - p.y) > jump_y) continue;
+            double x0 = px(v, p.x), y0 = py(v, p.y), x1 = px(v, q.x), y1 = py(v, q.y);
+            double len = sqrt((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
+            int dots = len < 1.0 ? 1 : (int)(len + 0.5);
+            if (dots > 4096) continue;
+            double fade = 1.0 - (double)age / length, alpha = 0.6 * fade * fade;
+            for (int k = 0; k < dots; ++k) {
+                double s = (double)k / dots;
+                splat(data, stride, w, h, x0 + (x1 - x0) * s, y0 + (y1 - y0) * s, rgb, alpha);
+            }
+        }
+    }
+    cairo_surface_mark_dirty(surface);
+}
+
+static void draw_agents(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
+{
+    const steer_scenario_info *info = v->info;
+    for (int g = 0; g < info->group_count; ++g) {
+        double size = info->agent_size > 0.0f ? info->agent_size : fmax(5.0, 3.2 * info->groups[g].def.radius * v->scale);
+        set_colour(cr, info->groups[g].colour, 1.0);
+        for (int a = 0; a < f->count; ++a) {
+            if (f->group[a] != g) continue;
+            steer_v3 h = steer_v3_normalize(f->velocity[a]);
+            double hx = h.x, hy = h.y;
+            if (hx == 0.0 && hy == 0.0) hx = 1.0;
+            double n = sqrt(hx * hx + hy * hy);
+            hx /= n, hy /= n;
+            hy = -hy; /* pixels: y down */
+            double x = px(v, f->position[a].x), y = py(v, f->position[a].y);
+            cairo_move_to(cr, x + hx * size * 0.6, y + hy * size * 0.6);
+            cairo_line_to(cr, x - hx * size * 0.4 - hy * size * 0.32, y - hy * size * 0.4 + hx * size * 0.32);
+            cairo_line_to(cr, x - hx * size * 0.4 + hy * size * 0.32, y - hy * size * 0.4 - hx * size * 0.32);
+            cairo_close_path(cr);
+            cairo_fill(cr); /* one small path at a time: far faster in cairo than one huge path */
+        }
+    }
+}
+
+void canvas_draw(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
+{
+    const steer_scenario_info *info = v->info;
+    cairo_save(cr);
+    set_colour(cr, info->background | 0xFFu, 1.0);
+    cairo_paint(cr);
+    if (f->world && info->flow_field_count) {
+        draw_ctx d = {cr, v, 1, info->field_colour};
+        steer_debug_draw dd = callbacks(&d);
+        dd.flow_fields = true;
+        cairo_set_line_width(cr, 1.0);
+        steer_world_draw(f->world, &dd);
+    }
+    draw_paths(cr, v);
+    draw_obstacles_and_walls(cr, v);
+    if (f->trails && f->fast_trails && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE)
+        draw_trails_fast(cr, v, f);
+    else if (f->trails)
+        draw_trails(cr, v, f);
+    draw_agents(cr, v, f);
+    if (f->debug && f->world) {
+        draw_ctx d = {cr, v, 0, 0};
+        steer_debug_draw dd = callbacks(&d);
+        dd.neighbour_radius = dd.wander = dd.feelers = dd.paths = true;
+        dd.max_agents = 40;
+        cairo_set_line_width(cr, 1.0);
+        steer_world_draw(f->world, &dd);
+    }
+    if (f->caption) {
+        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+        cairo_set_font_size(cr, fmax(10.0, v->height / 40.0));
+        set_colour(cr, CAPTION_COLOUR, 1.0);
+        cairo_move_to(cr, 8.0, v->height - 8.0);
+        cairo_show_text(cr, f->caption);
+    }
+    cairo_restore(cr);
+}

@@ -1,0 +1,45 @@
+/* canvas.h — one frame of a scenario drawn with cairo (image, PNG or SVG
+ * surfaces alike): flow fields, paths, obstacles, walls, fading trails,
+ * agents as heading-oriented triangles coloured by group, an optional debug
+ * overlay through the world's steer_world_draw callbacks, and a caption. */
+#ifndef STEER_CANVAS_H
+#define STEER_CANVAS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cairo.h>
+
+#include "scenario.h"
+#include "trails.h"
+
+/* World to pixels: the scenario's view fitted into width x height, centred,
+ * Y up. */
+typedef struct canvas_view {
+    const steer_scenario_info *info;
+    int width, height;
+    double scale;            /* pixels per world unit */
+    double left, bottom;     /* pixel x of view_min.x, pixel y of view_min.y */
+} canvas_view;
+
+canvas_view canvas_view_make(const steer_scenario_info *info, int width, int height);
+
+typedef struct canvas_frame {
+    int count;               /* agents, in spawn order */
+    const steer_v3 *position, *velocity;
+    const int *group;
+    const trails *trails;    /* NULL: none */
+    int trail_length;        /* frames of trail to draw */
+    bool fast_trails;        /* image surfaces: splat trails into the pixels (animation frames) */
+    const steer_world *world;/* flow fields and the debug overlay */
+    bool debug;
+    const char *caption;     /* bottom-left text, or NULL */
+} canvas_frame;
+
+void canvas_draw(cairo_t *cr, const canvas_view *view, const canvas_frame *frame);
+
+/* The colours a frame may be drawn with, for the GIF palette; returns how
+ * many were written (at most max). */
+int canvas_colours(const steer_scenario_info *info, bool debug, uint32_t *out, int max);
+
+#endif

@@ -1,0 +1,289 @@
+/* Motion-quality figures. Each is defined where it is computed; the docs
+ * (docs/scenarios.md, "Motion-quality figures") repeat the definitions. */
+#include "metrics.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PENETRATION_TOLERANCE 1e-3 /* solid obstacles leave agents exactly at contact: ignore rounding */
+
+int metrics_init(metrics *m, const steer_scenario_info *info, int count, const int *group, const steer_v3 *position)
+{
+    memset(m, 0, sizeof *m);
+    m->info = info;
+    m->count = count;
+    m->group = group;
+    m->min_distance = -1.0;
+    m->groups = calloc((size_t)info->group_count + 1, sizeof *m->groups);
+    m->approach = calloc((size_t)count + 1, sizeof *m->approach);
+    if (!m->groups || !m->approach) {
+        metrics_free(m);
+        return -1;
+    }
+    for (int a = 0; a < count; ++a) {
+        const steer_group_def *d = &info->groups[group[a]].def;
+        if (d->weight[STEER_ARRIVE] != 0.0f) {
+            m->has_arrive = true;
+            m->approach[a] = steer_v3_normalize(steer_v3_sub(d->target, position[a]));
+        }
+        if (d->weight[STEER_FOLLOW_PATH] != 0.0f) m->has_path = true;
+    }
+    return 0;
+}
+
+void metrics_free(metrics *m)
+{
+    free(m->groups);
+    free(m->approach);
+    m->groups = 0;
+    m->approach = 0;
+}
+
+/* The shortest offset from p to q: across the seam on a torus. */
+static steer_v3 offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
+{
+    steer_v3 d = steer_v3_sub(q, p);
+    if (info->world.boundary != STEER_BOUNDARY_WRAP) return d;
+    for (int a = 0; a < info->dim; ++a) {
+        float extent = steer_v3_get(info->world.bounds_max, a) - steer_v3_get(info->world.bounds_min, a);
+        float c = steer_v3_get(d, a);
+        if (c > 0.5f * extent) d = steer_v3_set(d, a, c - extent);
+        else if (c < -0.5f * extent) d = steer_v3_set(d, a, c + extent);
+    }
+    return d;
+}
+
+static bool crosses(steer_v2 p, steer_v2 q, steer_v2 a, steer_v2 b)
+{
+    steer_v2 r = steer_v2_sub(q, p), s = steer_v2_sub(b, a);
+    double denom = (double)r.x * s.y - (double)r.y * s.x;
+    if (fabs(denom) < 1e-20) return false;
+    double ax = (double)a.x - p.x, ay = (double)a.y - p.y;
+    double t = (ax * s.y - ay * s.x) / denom, u = (ax * r.y - ay * r.x) / denom;
+    return t >= 0.0 && t <= 1.0 && u >= 0.0 && u <= 1.0;
+}
+
+/* Heading change between two velocities, radians (0 when either is ~still). */
+static double turn(steer_v3 v0, steer_v3 v1)
+{
+    double s0 = steer_v3_len(v0), s1 = steer_v3_len(v1);
+    if (s0 < 1e-3 || s1 < 1e-3) return -1.0;
+    steer_v3 c = steer_v3_cross(v0, v1);
+    return atan2(steer_v3_len(c), steer_v3_dot(v0, v1));
+}
+
+void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const steer_v3 *p1, const steer_v3 *v1,
+                  double dt, double ms)
+{
+    const steer_scenario_info *info = m->info;
+    m->steps++;
+    m->step_ms_sum += ms;
+    if (ms > m->step_ms_max) m->step_ms_max = ms;
+    for (int a = 0; a < m->count; ++a) {
+        const steer_scenario_group *g = &info->groups[m->group[a]];
+        metrics_group *mg = &m->groups[m->group[a]];
+        /* penetration: the body (radius) overlapping an obstacle */
+        for (int o = 0; o < info->obstacle_count; ++o) {
+            double reach = (double)info->obstacles[o].radius + g->def.radius;
+            double depth = reach - steer_v3_dist(p1[a], info->obstacles[o].centre);
+            if (depth > PENETRATION_TOLERANCE) {
+                m->penetrations++;
+                if (depth > m->deepest) m->deepest = depth;
+            }
+        }
+        /* wall crossing: the centre's motion this step intersects a wall */
+        if (info->wall_count) {
+            steer_v2 p = steer_v2_from_v3(p0[a]);
+            steer_v2 q = steer_v2_add(p, steer_v2_from_v3(offset(info, p0[a], p1[a])));
+            for (int w = 0; w < info->wall_count; ++w)
+                if (crosses(p, q, steer_v2_from_v3(info->walls[w].a), steer_v2_from_v3(info->walls[w].b))) {
+                    m->wall_crossings++;
+                    break;
+                }
+        }
+        double th = turn(v0[a], v1[a]);
+        if (th >= 0.0 && dt > 0.0) {
+            m->jitter_sum += th / dt;
+            m->jitter_samples++;
+            mg->jitter_sum += th / dt;
+            mg->jitter_samples++;
+        }
+        mg->speed_sum += steer_v3_len(v1[a]);
+        mg->speed_samples++;
+        if (g->def.weight[STEER_ARRIVE] != 0.0f) {
+            double past = steer_v3_dot(steer_v3_sub(p1[a], g->def.target), m->approach[a]);
+            if (past > m->arrive_overshoot) m->arrive_overshoot = past;
+        }
+        if (g->def.weight[STEER_FOLLOW_PATH] != 0.0f) {
+            const steer_scenario_path *sp = &info->paths[g->def.path];
+            steer_path3 path = {sp->points, sp->count, sp->closed, sp->radius};
+            float d = 0.0f;
+            steer_path_closest_point3(&path, p1[a], &d, 0, 0);
+            m->path_sum += d;
+            m->path_samples++;
+            if (d > m->path_max) m->path_max = d;
+        }
+    }
+}
+
+void metrics_frame(metrics *m, const steer_v3 *position)
+{
+    if (m->count < 2) return;
+    steer_grid_def gd = steer_default_grid_def();
+    gd.dim = m->info->dim;
+    gd.cell_size = 1.0f;
+    gd.capacity = m->count;
+    steer_grid *grid = steer_grid_create(&gd);
+    if (!grid) return;
+    if (steer_grid_build(grid, &position[0].x, m->count, 3) == 0) {
+        double best = m->min_distance;
+        for (int a = 0; a < m->count; ++a) {
+            int ids[2];
+            float d2[2];
+            int n = steer_grid_nearest(grid, &position[a].x, 2, ids, d2);
+            for (int k = 0; k < n; ++k) {
+                if (ids[k] == a) continue;
+                double d = sqrt((double)d2[k]);
+                if (best < 0.0 || d < best) best = d;
+                break;
+            }
+        }
+        m->min_distance = best;
+    }
+    steer_grid_destroy(grid);
+}
+
+/* ---- checks and reports --------------------------------------------------------------- */
+typedef struct check {
+    const char *figure;
+    double limit, value;
+    bool upper; /* value must be <= limit (else >= limit) */
+    bool applies;
+} check;
+
+static int checks(const metrics *m, check out[6])
+{
+    const steer_scenario_expect *e = &m->info->expect;
+    double path_mean = m->path_samples ? m->path_sum / m->path_samples : 0.0;
+    double jitter = m->jitter_samples ? m->jitter_sum / m->jitter_samples : 0.0;
+    check all[6] = {
+        {"obstacle_penetrations", e->max_obstacle_penetrations, (double)m->penetrations, true, true},
+        {"wall_crossings", e->max_wall_crossings, (double)m->wall_crossings, true, true},
+        {"jitter", e->max_jitter, jitter, true, true},
+        {"min_agent_distance", e->min_agent_distance, m->min_distance, false, m->min_distance >= 0.0},
+        {"arrive_overshoot", e->max_arrive_overshoot, m->arrive_overshoot, true, m->has_arrive},
+        {"path_distance", e->max_path_distance, path_mean, true, m->has_path},
+    };
+    int n = 0;
+    for (int i = 0; i < 6; ++i)
+        if (all[i].limit >= 0.0) out[n++] = all[i];
+    return n;
+}
+
+static bool passes(const check *c)
+{
+    if (!c->applies) return true;
+    return c->upper ? c->value <= c->limit : c->value >= c->limit;
+}
+
+int metrics_check(const metrics *m, FILE *report)
+{
+    check c[6];
+    int n = checks(m, c), failures = 0;
+    for (int i = 0; i < n; ++i) {
+        if (passes(&c[i])) continue;
+        ++failures;
+        if (report)
+            fprintf(report, "expectation failed: %s = %g, expected %s %g\n", c[i].figure, c[i].value,
+                    c[i].upper ? "at most" : "at least", c[i].limit);
+    }
+    return failures;
+}
+
+static const char *limit_text(const metrics *m, const char *figure, char *buf, size_t size)
+{
+    check c[6];
+    int n = checks(m, c);
+    for (int i = 0; i < n; ++i)
+        if (!strcmp(c[i].figure, figure)) {
+            snprintf(buf, size, "%s %g  %s", c[i].upper ? "<=" : ">=", c[i].limit, passes(&c[i]) ? "ok" : "FAILED");
+            return buf;
+        }
+    return "";
+}
+
+void metrics_print(const metrics *m, FILE *out)
+{
+    char value[64], limit[64];
+    fprintf(out, "  %-34s %-20s %s\n", "figure", "value", "expected");
+    snprintf(value, sizeof value, "%.3f (max %.3f)", m->steps ? m->step_ms_sum / m->steps : 0.0, m->step_ms_max);
+    fprintf(out, "  %-34s %-20s\n", "ms per step", value);
+    if (m->min_distance >= 0.0) snprintf(value, sizeof value, "%.3f", m->min_distance);
+    else snprintf(value, sizeof value, "-");
+    fprintf(out, "  %-34s %-20s %s\n", "closest approach of two agents", value,
+            limit_text(m, "min_agent_distance", limit, sizeof limit));
+    snprintf(value, sizeof value, "%ld (deepest %.3f)", m->penetrations, m->deepest);
+    fprintf(out, "  %-34s %-20s %s\n", "obstacle penetrations", value,
+            limit_text(m, "obstacle_penetrations", limit, sizeof limit));
+    snprintf(value, sizeof value, "%ld", m->wall_crossings);
+    fprintf(out, "  %-34s %-20s %s\n", "wall crossings", value, limit_text(m, "wall_crossings", limit, sizeof limit));
+    snprintf(value, sizeof value, "%.3f", m->jitter_samples ? m->jitter_sum / m->jitter_samples : 0.0);
+    fprintf(out, "  %-34s %-20s %s\n", "jitter (rad per time unit)", value, limit_text(m, "jitter", limit, sizeof limit));
+    if (m->has_arrive) snprintf(value, sizeof value, "%.3f", m->arrive_overshoot);
+    else snprintf(value, sizeof value, "-");
+    fprintf(out, "  %-34s %-20s %s\n", "arrive overshoot", value, limit_text(m, "arrive_overshoot", limit, sizeof limit));
+    if (m->has_path) snprintf(value, sizeof value, "%.3f (max %.3f)", m->path_sum / (m->path_samples ? m->path_samples : 1), m->path_max);
+    else snprintf(value, sizeof value, "-");
+    fprintf(out, "  %-34s %-20s %s\n", "distance from path", value, limit_text(m, "path_distance", limit, sizeof limit));
+    fprintf(out, "\n  %-18s %8s %12s %12s\n", "group", "agents", "mean speed", "jitter");
+    for (int g = 0; g < m->info->group_count; ++g) {
+        const metrics_group *mg = &m->groups[g];
+        fprintf(out, "  %-18s %8d %12.3f %12.3f\n", m->info->groups[g].name, m->info->groups[g].agents,
+                mg->speed_samples ? mg->speed_sum / mg->speed_samples : 0.0,
+                mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0);
+    }
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; ++s) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+        else if (c < 0x20) fprintf(out, "\\u%04x", c);
+        else fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
+{
+    const steer_scenario_info *info = m->info;
+    fprintf(out, "{\n  \"scenario\": ");
+    json_string(out, info->name);
+    fprintf(out, ",\n  \"agents\": %d,\n  \"steps\": %ld,\n  \"dt\": %.9g,\n", m->count, m->steps, (double)info->dt);
+    fprintf(out, "  \"ms_per_step\": %.4f,\n  \"ms_per_step_max\": %.4f,\n", m->steps ? m->step_ms_sum / m->steps : 0.0,
+            m->step_ms_max);
+    if (m->min_distance >= 0.0) fprintf(out, "  \"min_agent_distance\": %.6f,\n", m->min_distance);
+    else fprintf(out, "  \"min_agent_distance\": null,\n");
+    fprintf(out, "  \"obstacle_penetrations\": {\"count\": %ld, \"deepest\": %.6f},\n", m->penetrations, m->deepest);
+    fprintf(out, "  \"wall_crossings\": %ld,\n", m->wall_crossings);
+    fprintf(out, "  \"jitter\": %.6f,\n", m->jitter_samples ? m->jitter_sum / m->jitter_samples : 0.0);
+    if (m->has_arrive) fprintf(out, "  \"arrive_overshoot\": %.6f,\n", m->arrive_overshoot);
+    else fprintf(out, "  \"arrive_overshoot\": null,\n");
+    if (m->has_path)
+        fprintf(out, "  \"path_distance\": {\"mean\": %.6f, \"max\": %.6f},\n", m->path_sum / (m->path_samples ? m->path_samples : 1),
+                m->path_max);
+    else fprintf(out, "  \"path_distance\": null,\n");
+    fprintf(out, "  \"groups\": [");
+    for (int g = 0; g < info->group_count; ++g) {
+        const metrics_group *mg = &m->groups[g];
+        fprintf(out, "%s\n    {\"name\": ", g ? "," : "");
+        json_string(out, info->groups[g].name);
+        fprintf(out, ", \"agents\": %d, \"mean_speed\": %.6f, \"jitter\": %.6f}", info->groups[g].agents,
+                mg->speed_samples ? mg->speed_sum / mg->speed_samples : 0.0,
+                mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0);
+    }
+    fprintf(out, "\n  ],\n  \"expect_failures\": %d,\n  \"state_hash\": \"%s\"\n}\n", metrics_check(m, 0), state_hash);
+}
