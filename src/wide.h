@@ -132,7 +132,7 @@ static inline float wide_reduce16(const float l[16])
  * to 8 floats, every one with the pairwise tree of wide_reduce16. Addition is
  * commutative, so any evaluation with that tree shape gives the same bits;
  * the SIMD builds do all eight at once with shuffles. */
-static inline void wf_reduce8(const wf acc[8][STEER_WIDE_SETS], float out[8])
+static inline void wf_reduce8(wf acc[8][STEER_WIDE_SETS], float out[8])
 {
 #if defined(STEER_WIDE_AVX512)
     const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);

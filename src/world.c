@@ -1,6 +1,7 @@
 /* The world: creation, groups, shared objects, agents and handles. The step
  * itself is in world_step.c, snapshots in world_snapshot.c. */
 #include "world_internal.h"
+#include "misuse_internal.h"
 
 #include <string.h>
 
@@ -198,7 +199,7 @@ void steer__world_free_agents(steer_world *w)
 
 steer_world *steer_world_create(const steer_world_def *def)
 {
-    if (!world_def_ok(def)) return 0;
+    STEER_MISUSE_IF(!world_def_ok(def), 0, "invalid world def (use steer_default_world_def)");
     steer_world *w = steer_alloc(&def->allocator, sizeof *w, 64);
     if (!w) return 0;
     memset(w, 0, sizeof *w);
@@ -391,9 +392,9 @@ static steer_result ensure_members(steer_world *w, const steer_group_def *d)
 
 int steer_world_add_group(steer_world *w, const steer_group_def *def)
 {
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
-    if (!group_def_ok(w, def)) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(!group_def_ok(w, def), STEER_ERROR_INVALID_ARGUMENT, "invalid group def");
     if (w->group_count >= w->def.max_groups) return STEER_ERROR_CAPACITY;
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     steer__group *g = &w->groups[w->group_count];
@@ -405,9 +406,10 @@ int steer_world_add_group(steer_world *w, const steer_group_def *def)
 
 steer_result steer_world_set_group(steer_world *w, int group, const steer_group_def *def)
 {
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
-    if (group < 0 || group >= w->group_count || !group_def_ok(w, def)) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(group < 0 || group >= w->group_count || !group_def_ok(w, def), STEER_ERROR_INVALID_ARGUMENT,
+                    "no such group, or invalid group def");
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     w->groups[group].def = *def;
     steer__group_derive(&w->groups[group]);
@@ -417,7 +419,8 @@ steer_result steer_world_set_group(steer_world *w, int group, const steer_group_
 
 steer_result steer_world_get_group(const steer_world *w, int group, steer_group_def *out)
 {
-    if (!w || !out || group < 0 || group >= w->group_count) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!w || !out || group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT,
+                    "NULL argument or no such group");
     *out = w->groups[group].def;
     return STEER_OK;
 }
@@ -433,9 +436,9 @@ static steer_v3 flatten(const steer_world *w, steer_v3 p)
 
 int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
 {
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
-    if (!finite3(centre) || !nonneg(radius)) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(!finite3(centre) || !nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, "non-finite centre or bad radius");
     if (w->obstacle_count >= w->def.max_obstacles) return STEER_ERROR_CAPACITY;
     w->obstacles[w->obstacle_count] = (steer_obstacle3){flatten(w, centre), radius};
     return w->obstacle_count++;
@@ -443,17 +446,19 @@ int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
 
 steer_result steer_world_set_obstacle(steer_world *w, int index, steer_v3 centre, float radius)
 {
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
-    if (index < 0 || index >= w->obstacle_count || !finite3(centre) || !nonneg(radius))
-        return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(index < 0 || index >= w->obstacle_count || !finite3(centre) || !nonneg(radius),
+                    STEER_ERROR_INVALID_ARGUMENT, "no such obstacle, or bad centre or radius");
     w->obstacles[index] = (steer_obstacle3){flatten(w, centre), radius};
     return STEER_OK;
 }
 
 void steer_world_clear_obstacles(steer_world *w)
 {
-    if (w && !w->in_step) w->obstacle_count = 0;
+    STEER_MISUSE_IF(!w, , "NULL world");
+    STEER_MISUSE_IF(w->in_step, , "called during the world's own step");
+    w->obstacle_count = 0;
 }
 
 int steer_world_obstacle_count(const steer_world *w) { return w ? w->obstacle_count : 0; }
@@ -461,9 +466,9 @@ int steer_world_wall_count(const steer_world *w) { return w ? w->wall_count : 0;
 
 int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
 {
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
-    if (!finite3(a) || !finite3(b)) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(!finite3(a) || !finite3(b), STEER_ERROR_INVALID_ARGUMENT, "non-finite wall end");
     if (w->wall_count >= w->def.max_walls) return STEER_ERROR_CAPACITY;
     w->walls[w->wall_count] = (steer_segment3){flatten(w, a), flatten(w, b)};
     return w->wall_count++;
@@ -471,11 +476,12 @@ int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
 
 int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool closed, float radius)
 {
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
-    if (!points || count < 1 || count > (1 << 20) || !nonneg(radius)) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(!points || count < 1 || count > (1 << 20) || !nonneg(radius), STEER_ERROR_INVALID_ARGUMENT,
+                    "NULL points, bad count or bad radius");
     for (int i = 0; i < count; ++i)
-        if (!finite3(points[i])) return STEER_ERROR_INVALID_ARGUMENT;
+        STEER_MISUSE_IF(!finite3(points[i]), STEER_ERROR_INVALID_ARGUMENT, "non-finite path point");
     if (w->path_count >= w->def.max_paths) return STEER_ERROR_CAPACITY;
     steer_v3 *copy = alloc_array(w, (size_t)count, sizeof(steer_v3));
     if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
@@ -487,14 +493,15 @@ int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool
 int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size, int nx, int ny, int nz,
                                const steer_v3 *vectors)
 {
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
     if (w->dim == 2) nz = 1;
-    if (!vectors || !finite3(origin) || !positive(cell_size) || nx < 1 || ny < 1 || nz < 1) return STEER_ERROR_INVALID_ARGUMENT;
-    if ((long long)nx * ny * nz > (1 << 24)) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!vectors || !finite3(origin) || !positive(cell_size) || nx < 1 || ny < 1 || nz < 1 ||
+                        (long long)nx * ny * nz > (1 << 24),
+                    STEER_ERROR_INVALID_ARGUMENT, "NULL vectors, bad origin, cell size or grid size");
     size_t n = (size_t)nx * (size_t)ny * (size_t)nz;
     for (size_t i = 0; i < n; ++i)
-        if (!finite3(vectors[i])) return STEER_ERROR_INVALID_ARGUMENT;
+        STEER_MISUSE_IF(!finite3(vectors[i]), STEER_ERROR_INVALID_ARGUMENT, "non-finite flow vector");
     if (w->field_count >= w->def.max_flow_fields) return STEER_ERROR_CAPACITY;
     steer_v3 *copy = alloc_array(w, n, sizeof(steer_v3));
     if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
@@ -532,8 +539,10 @@ static void write_state(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel)
 steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, steer_v3 vel)
 {
     steer_agent_id none = {0, 0};
-    if (!w || w->in_step || group < 0 || group >= w->group_count) return none;
-    if (!finite3(flatten(w, pos)) || !finite3(flatten(w, vel))) return none;
+    STEER_MISUSE_IF(!w, none, "NULL world");
+    STEER_MISUSE_IF(w->in_step, none, "called during the world's own step");
+    STEER_MISUSE_IF(group < 0 || group >= w->group_count, none, "no such group");
+    STEER_MISUSE_IF(!finite3(flatten(w, pos)) || !finite3(flatten(w, vel)), none, "non-finite position or velocity");
     if (w->count >= w->capacity) return none;
     uint32_t slot;
     if (w->free_head != STEER__NO_SLOT) {
@@ -556,9 +565,9 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
 steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
 {
     uint32_t d;
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
-    if (!lookup(w, id, &d)) return STEER_ERROR_STALE_HANDLE;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
     uint32_t slot = id.index - 1;
     uint32_t last = (uint32_t)w->count - 1;
     if (d != last) { /* move the last agent into the hole */
@@ -582,10 +591,11 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
 steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer_v3 pos, steer_v3 vel)
 {
     uint32_t d;
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
-    if (!lookup(w, id, &d)) return STEER_ERROR_STALE_HANDLE;
-    if (!finite3(flatten(w, pos)) || !finite3(flatten(w, vel))) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
+    STEER_MISUSE_IF(!finite3(flatten(w, pos)) || !finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT,
+                    "non-finite position or velocity");
     write_state(w, d, pos, vel);
     w->keys_valid = false;
     return STEER_OK;
@@ -594,8 +604,8 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
 steer_result steer_world_get_agent(const steer_world *w, steer_agent_id id, steer_agent_state *out)
 {
     uint32_t d;
-    if (!w || !out) return STEER_ERROR_INVALID_ARGUMENT;
-    if (!lookup(w, id, &d)) return STEER_ERROR_STALE_HANDLE;
+    STEER_MISUSE_IF(!w || !out, STEER_ERROR_INVALID_ARGUMENT, "NULL world or output");
+    STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
     out->position = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
     out->velocity = steer_v3_make(w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f);
     out->group = w->group[d];

@@ -12,6 +12,7 @@
  * Restoring parses into freshly allocated storage and swaps it in only when
  * everything checked out, so a bad snapshot leaves the world untouched. */
 #include "world_internal.h"
+#include "misuse_internal.h"
 
 #include <string.h>
 
@@ -113,8 +114,8 @@ size_t steer_world_snapshot_size(const steer_world *w)
 steer_result steer_world_save(const steer_world *w, void *buffer, size_t capacity, size_t *written)
 {
     if (written) *written = 0;
-    if (!w || !buffer) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
+    STEER_MISUSE_IF(!w || !buffer, STEER_ERROR_INVALID_ARGUMENT, "NULL world or buffer");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
     size_t need = steer_world_snapshot_size(w);
     if (capacity < need) return STEER_ERROR_CAPACITY;
     writer wr = {buffer, 0, capacity};
@@ -157,8 +158,8 @@ static bool all_finite(const float *f, size_t n)
 
 steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
 {
-    if (!w || !data) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
+    STEER_MISUSE_IF(!w || !data, STEER_ERROR_INVALID_ARGUMENT, "NULL world or data");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
     if (size < 8 + 4 * 4 + 4) return STEER_ERROR_BAD_SNAPSHOT;
     uint32_t stored_crc;
     memcpy(&stored_crc, (const unsigned char *)data + size - 4, 4);

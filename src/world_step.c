@@ -3,6 +3,7 @@
  * from one snapshot, integrate, resolve solids. Every phase is a task over
  * independent items, so any thread count gives the same bits. */
 #include "world_internal.h"
+#include "misuse_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -703,14 +704,14 @@ static void one_step(steer_world *w, float dt)
 
 steer_result steer_world_step(steer_world *w, float dt)
 {
-    if (!w) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->in_step) return STEER_ERROR_IN_STEP;
-    if (!steer_is_finite(dt) || dt < 0.0f) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(!steer_is_finite(dt) || dt < 0.0f, STEER_ERROR_INVALID_ARGUMENT, "dt must be finite and >= 0");
     if (dt == 0.0f) return STEER_OK;
     int substeps = 1;
     if (w->def.max_dt > 0.0f && dt > w->def.max_dt) {
         float n = ceilf(dt / w->def.max_dt);
-        if (n > 1024.0f) return STEER_ERROR_INVALID_ARGUMENT; /* refuse absurd steps rather than stall */
+        STEER_MISUSE_IF(n > 1024.0f, STEER_ERROR_INVALID_ARGUMENT, "dt needs more than 1024 sub-steps of max_dt");
         substeps = (int)n;
     }
     steer_result r = steer__world_prepare_grid(w);

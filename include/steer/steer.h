@@ -17,6 +17,7 @@
 #include "grid.h"
 #include "world.h"
 #include "standard_flock.h"
+#include "misuse.h"
 
 #define STEER_VERSION_MAJOR 0
 #define STEER_VERSION_MINOR 1

@@ -36,6 +36,7 @@
 #include "alloc.h"
 #include "behaviours.h"
 #include "debug_draw.h"
+#include "misuse.h"
 
 #ifdef __cplusplus
 extern "C" {
