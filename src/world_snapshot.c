@@ -250,8 +250,9 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             !all_finite((const float *)vectors, 3 * cells))
             goto fail;
     }
-    /* groups are checked once paths and fields exist (they refer to them) */
-    for (int g = 0; g < fresh->group_count; ++g) {
+    /* groups are checked once paths and fields exist (they refer to them);
+     * the loop runs to the snapshot's count, as group_count is rebuilt here */
+    for (int g = 0; g < (int)group_count; ++g) {
         steer_group_def gd = fresh->groups[g].def;
         fresh->group_count = g;
         int index = steer_world_add_group(fresh, &gd);
