@@ -6,7 +6,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DSTEER_WERROR=ON
 
-.PHONY: all deps build test test-release test-asan demo clean
+.PHONY: all deps build test test-release test-asan demo clean web serve test-web
 
 all: build
 
@@ -17,7 +17,7 @@ build:
 	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DCMAKE_C_COMPILER=gcc >/dev/null
 	@cmake --build $(BUILD) -j$(JOBS)
 
-test: deps test-release test-asan
+test: deps test-release test-asan test-web
 
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
@@ -31,4 +31,42 @@ demo: deps build
 	@for e in $(BUILD)/examples/[0-9]*; do echo "== $$e"; $$e; done
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(WEB_DIST)
+
+# ---- the playground: the library in WebAssembly (clang, wasm-ld, wasi-libc) ----
+# Every src/*.c (the x86 kernels compile to nothing on wasm32), the scenario
+# setters without the jansson front end, and web/playground.c. No threads in
+# wasm: the world's pool runs serially. Same floating-point rules as native.
+WEB_DIST ?= web/dist
+WASM_CC ?= clang
+WASM_CFLAGS = --target=wasm32-wasi -std=c11 -O2 -msimd128 -ffp-contract=off -Wall -Wextra -Wpedantic -Werror \
+  -Iinclude -Isrc -Itools/scenario
+WASM_EXPORTS = create destroy set_object set_array set_number set_string set_bool set_null fail error
+WASM_LDFLAGS = -mexec-model=reactor -Wl,--strip-debug $(WASM_EXPORTS:%=-Wl,--export=steer_scenario_%)
+WASM_SOURCES = $(wildcard src/*.c) $(filter-out %_json.c,$(wildcard tools/scenario/*.c)) web/playground.c
+WASM_HEADERS = $(wildcard include/steer/*.h include/steer/detail/*.h src/*.h tools/scenario/*.h)
+WEB_STATIC = index.html playground.js
+
+web: $(WEB_DIST)/steer.wasm $(WEB_STATIC:%=$(WEB_DIST)/%)
+	@rm -rf $(WEB_DIST)/scenarios && mkdir -p $(WEB_DIST)/scenarios
+	@names=; for f in scenarios/*.json; do [ -e "$$f" ] || continue; cp "$$f" $(WEB_DIST)/scenarios/; \
+	  n=$$(basename "$$f" .json); [ "$$n" = schema ] || names="$$names$${names:+,}\"$$n\""; done; \
+	  echo "[$$names]" > $(WEB_DIST)/scenarios/index.json
+	@echo "playground: $(WEB_DIST)/ (make serve)"
+
+$(WEB_DIST)/steer.wasm: $(WASM_SOURCES) $(WASM_HEADERS) Makefile
+	@mkdir -p $(WEB_DIST)
+	$(WASM_CC) $(WASM_CFLAGS) $(WASM_SOURCES) $(WASM_LDFLAGS) -o $@
+
+$(WEB_DIST)/%: web/%
+	@mkdir -p $(WEB_DIST)
+	cp $< $@
+
+serve: web
+	node web/serve.mjs $(WEB_DIST) $(or $(PORT),8000)
+
+# Browser tests: playwright-core (npm) driving Debian's chromium headless,
+# and the native build for the bit-for-bit comparison.
+test-web: build web
+	@[ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund)
+	cd web && STEER_BUILD=$(abspath $(BUILD)) STEER_DIST=$(abspath $(WEB_DIST)) node --test test/*.test.mjs

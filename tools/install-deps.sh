@@ -3,6 +3,10 @@
 # missing. Runs apt-get as root (or through sudo when available).
 set -euo pipefail
 packages=(make cmake gcc clang pkg-config libcairo2-dev libgif-dev libjansson-dev)
+# The playground: clang's wasm32 target with lld and wasi-libc; its browser
+# tests run Debian's chromium through playwright-core from npm (node + npm).
+packages+=(lld wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs)
+command -v npm >/dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

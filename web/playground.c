@@ -1,0 +1,545 @@
+/* playground.c — the thin WebAssembly module behind the browser playground.
+ *
+ * It holds one world and exposes flat functions (numbers in, numbers out) so
+ * the page's JavaScript never needs to know a struct layout:
+ *   pg_load_standard(n, seed)     the standard flock (SPEC §7), as `steer bench`
+ *   pg_load_scenario(sc, ...)     a world from a scenario the page filled by
+ *                                 calling the scenario setters (scenario.h),
+ *                                 exported from this module as they are
+ *   pg_step(count)                steps at the world's dt; pg_hash() as hex text
+ *   pg_view_*                     the live agents (pointers into wasm memory)
+ *   pg_param_* / pg_group_*       a table of group fields for live sliders,
+ *                                 written through steer_world_set_group so the
+ *                                 library validates every value
+ *   pg_set_target / pg_add_obstacle / pg_add_path   the mouse tools
+ *   pg_raster(w, h, camera)       the agents as anti-aliased triangles in an
+ *                                 RGBA image (a browser without a GPU fills
+ *                                 canvas paths far too slowly for 100k)
+ *   pg_draw(layers)               steer_world_draw into a command buffer that
+ *                                 the page paints in one pass
+ * All simulation stays in the library; nothing here changes a result. */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario.h"
+#include "steer/standard_flock.h"
+#include "steer/world.h"
+
+#if defined(__wasm__)
+#define PG_EXPORT(name) __attribute__((export_name(#name)))
+#else
+#define PG_EXPORT(name)
+#endif
+
+static steer_world *world;
+static float world_dt = STEER_STANDARD_FLOCK_DT;
+static steer_v3 bounds_min, bounds_max;   /* the region the page shows */
+static uint32_t background = 0x10151CFFu; /* 0xRRGGBBAA */
+static char text[512]; /* returned strings live here until the next call */
+
+/* ---- memory for the page (strings, point lists) ----------------------------- */
+PG_EXPORT(pg_alloc) void *pg_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : 0; }
+PG_EXPORT(pg_free) void pg_free(void *p) { free(p); }
+
+/* ---- the world's box, read back through its own debug drawing --------------- */
+static void bounds_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
+{
+    (void)colour;
+    int *first = context;
+    if (*first) {
+        bounds_min = bounds_max = a;
+        *first = 0;
+    }
+    steer_v3 p[2] = {a, b};
+    for (int i = 0; i < 2; ++i) {
+        bounds_min = steer_v3_make(steer_minf(bounds_min.x, p[i].x), steer_minf(bounds_min.y, p[i].y), 0.0f);
+        bounds_max = steer_v3_make(steer_maxf(bounds_max.x, p[i].x), steer_maxf(bounds_max.y, p[i].y), 0.0f);
+    }
+}
+
+static void read_bounds(void)
+{
+    int first = 1;
+    steer_debug_draw dd = {0};
+    dd.segment = bounds_segment;
+    dd.context = &first;
+    dd.bounds = true;
+    steer_world_draw(world, &dd);
+}
+
+/* A world made elsewhere (the standard flock, a scenario) may have no room
+ * for the obstacles and paths the mouse adds. Its snapshot restored into a
+ * world with room continues bit for bit (restore keeps the host's
+ * capacities), so the playground never changes what it was given. */
+static steer_world *with_room(steer_world *given, steer_world_def def)
+{
+    steer_world_def defaults = steer_default_world_def();
+    def.max_obstacles = def.max_obstacles > defaults.max_obstacles ? def.max_obstacles : defaults.max_obstacles;
+    def.max_paths = def.max_paths > defaults.max_paths ? def.max_paths : defaults.max_paths;
+    def.worker_count = 1; /* no threads in WebAssembly */
+    size_t size = steer_world_snapshot_size(given);
+    void *snapshot = malloc(size);
+    steer_world *roomy = snapshot ? steer_world_create(&def) : 0;
+    if (!roomy || steer_world_save(given, snapshot, size, 0) != STEER_OK ||
+        steer_world_restore(roomy, snapshot, size) != STEER_OK) {
+        steer_world_destroy(roomy);
+        roomy = 0;
+    }
+    free(snapshot);
+    if (!roomy) return given; /* still usable, only without room */
+    steer_world_destroy(given);
+    return roomy;
+}
+
+/* Takes ownership of w (NULL: keeps no world). */
+static int adopt(steer_world *w, const steer_world_def *def, float dt)
+{
+    steer_world_destroy(world);
+    world = w ? with_room(w, *def) : 0;
+    world_dt = dt;
+    return world ? STEER_OK : STEER_ERROR_INVALID_ARGUMENT;
+}
+
+PG_EXPORT(pg_load_standard) int pg_load_standard(int agents, double seed)
+{
+    steer_standard_flock_def fd = steer_default_standard_flock_def();
+    fd.agents = agents;
+    fd.dim = 2;
+    fd.seed = seed >= 0.0 && seed < 9007199254740992.0 ? (uint64_t)seed : 1u;
+    steer_world_def def = steer_default_world_def();
+    def.capacity = agents > 0 ? agents : 1;
+    int r = adopt(steer_standard_flock_create(&fd), &def, STEER_STANDARD_FLOCK_DT);
+    if (r == STEER_OK) read_bounds();
+    background = 0x10151CFFu;
+    return r;
+}
+
+/* sc: filled through the exported steer_scenario_* setters. Finishes it and
+ * builds its world (with the seed when set_seed). Returns 0, or -1 with the
+ * message in pg_text(). */
+PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed, int set_seed)
+{
+    text[0] = 0;
+    if (steer_scenario_finish(sc) != 0) {
+        snprintf(text, sizeof text, "%s", steer_scenario_error(sc));
+        return -1;
+    }
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    steer_scenario_overrides ov = {0};
+    ov.set_seed = set_seed != 0;
+    ov.seed = seed >= 0.0 && seed < 9007199254740992.0 ? (uint64_t)seed : 0u;
+    steer_world *w = steer_scenario_create_world(sc, &ov, text, (int)sizeof text);
+    if (!w) {
+        adopt(0, 0, info->dt);
+        return -1;
+    }
+    adopt(w, &info->world, info->dt);
+    bounds_min = info->view_min;
+    bounds_max = info->view_max;
+    background = info->background;
+    return 0;
+}
+
+PG_EXPORT(pg_text) const char *pg_text(void) { return text; }
+PG_EXPORT(pg_background) uint32_t pg_background(void) { return background; }
+
+PG_EXPORT(pg_unload) void pg_unload(void) { adopt(0, 0, STEER_STANDARD_FLOCK_DT); }
+
+/* ---- stepping and state ------------------------------------------------------ */
+PG_EXPORT(pg_dt) float pg_dt(void) { return world_dt; }
+PG_EXPORT(pg_set_dt) void pg_set_dt(float dt) { if (dt > 0.0f && dt <= 1.0f) world_dt = dt; }
+
+PG_EXPORT(pg_step) int pg_step(int count)
+{
+    if (!world) return STEER_ERROR_INVALID_ARGUMENT;
+    for (int i = 0; i < count; ++i) {
+        steer_result r = steer_world_step(world, world_dt);
+        if (r != STEER_OK) return r;
+    }
+    return STEER_OK;
+}
+
+PG_EXPORT(pg_step_count) double pg_step_count(void) { return world ? (double)steer_world_step_count(world) : 0.0; }
+
+/* The state hash as 16 hex digits, as `steer bench --json` prints it. */
+PG_EXPORT(pg_hash) const char *pg_hash(void)
+{
+    snprintf(text, sizeof text, "%016llx", world ? (unsigned long long)steer_world_state_hash(world) : 0ull);
+    return text;
+}
+
+PG_EXPORT(pg_last_step_ms) double pg_last_step_ms(void)
+{
+    return world ? 1000.0 * steer_world_last_profile(world).total : 0.0;
+}
+
+PG_EXPORT(pg_result_string) const char *pg_result_string(int result) { return steer_result_string((steer_result)result); }
+
+PG_EXPORT(pg_bounds) float pg_bounds(int which) /* 0..3: min.x, min.y, max.x, max.y */
+{
+    float b[4] = {bounds_min.x, bounds_min.y, bounds_max.x, bounds_max.y};
+    return which >= 0 && which < 4 ? b[which] : 0.0f;
+}
+
+/* ---- agents: pointers into this module's memory, valid until the next call
+ * that changes the world (the page re-reads them every frame) ---------------- */
+static steer_world_view view;
+PG_EXPORT(pg_view) int pg_view(void)
+{
+    steer_world_view none = {0};
+    view = world ? steer_world_get_view(world) : none;
+    return view.count;
+}
+PG_EXPORT(pg_view_px) const float *pg_view_px(void) { return view.px; }
+PG_EXPORT(pg_view_py) const float *pg_view_py(void) { return view.py; }
+PG_EXPORT(pg_view_vx) const float *pg_view_vx(void) { return view.vx; }
+PG_EXPORT(pg_view_vy) const float *pg_view_vy(void) { return view.vy; }
+PG_EXPORT(pg_view_group) const uint8_t *pg_view_group(void) { return view.group; }
+
+/* ---- groups: a table of the fields the sliders tune ------------------------- */
+typedef struct pg_param {
+    const char *name;    /* shown in the page; weights are "weight.<behaviour>" */
+    const char *section; /* "weights", "limits" or "radii" */
+    size_t offset;       /* of the float in steer_group_def */
+    float lo, hi;        /* slider range */
+} pg_param;
+
+#define W(b, name) {"weight." name, "weights", offsetof(steer_group_def, weight) + sizeof(float) * (b), 0.0f, 10.0f}
+#define F(field, section, lo, hi) {#field, section, offsetof(steer_group_def, field), lo, hi}
+static const pg_param params[] = {
+    W(STEER_SEPARATION, "separation"),
+    W(STEER_ALIGNMENT, "alignment"),
+    W(STEER_COHESION, "cohesion"),
+    W(STEER_SEEK, "seek"),
+    W(STEER_ARRIVE, "arrive"),
+    W(STEER_FLEE, "flee"),
+    W(STEER_PURSUE, "pursue"),
+    W(STEER_EVADE, "evade"),
+    W(STEER_WANDER, "wander"),
+    W(STEER_AVOID_OBSTACLES, "avoid_obstacles"),
+    W(STEER_AVOID_WALLS, "avoid_walls"),
+    W(STEER_CONTAIN, "contain"),
+    W(STEER_FOLLOW_WALL, "follow_wall"),
+    W(STEER_FOLLOW_PATH, "follow_path"),
+    W(STEER_FOLLOW_FLOW, "follow_flow"),
+    F(max_speed, "limits", 0.0f, 20.0f),
+    F(max_force, "limits", 0.0f, 40.0f),
+    F(mass, "limits", 0.1f, 10.0f),
+    F(radius, "limits", 0.0f, 3.0f),
+    F(max_turn_rate, "limits", 0.0f, 20.0f),
+    F(neighbour_radius, "radii", 0.0f, 10.0f),
+    F(separation_radius, "radii", 0.0f, 10.0f),
+    F(field_of_view, "radii", 0.0f, 7.0f),
+    F(slow_radius, "radii", 0.0f, 20.0f),
+    F(see_ahead, "radii", 0.0f, 20.0f),
+    F(contain_margin, "radii", 0.0f, 20.0f),
+    F(wander.radius, "radii", 0.0f, 10.0f),
+    F(wander.distance, "radii", 0.0f, 10.0f),
+    F(wander.jitter, "radii", 0.0f, 40.0f),
+    F(path_ahead, "radii", 0.0f, 10.0f),
+};
+#undef W
+#undef F
+enum { PARAM_COUNT = (int)(sizeof params / sizeof params[0]) };
+
+static const pg_param *param_at(int i) { return i >= 0 && i < PARAM_COUNT ? &params[i] : 0; }
+
+PG_EXPORT(pg_param_count) int pg_param_count(void) { return PARAM_COUNT; }
+PG_EXPORT(pg_param_name) const char *pg_param_name(int i) { return param_at(i) ? params[i].name : ""; }
+PG_EXPORT(pg_param_section) const char *pg_param_section(int i) { return param_at(i) ? params[i].section : ""; }
+PG_EXPORT(pg_param_min) float pg_param_min(int i) { return param_at(i) ? params[i].lo : 0.0f; }
+PG_EXPORT(pg_param_max) float pg_param_max(int i) { return param_at(i) ? params[i].hi : 0.0f; }
+
+PG_EXPORT(pg_group_count) int pg_group_count(void) { return world ? steer_world_group_count(world) : 0; }
+
+static float *field_of(steer_group_def *g, const pg_param *p) { return (float *)((char *)g + p->offset); }
+
+PG_EXPORT(pg_param_get) float pg_param_get(int group, int i)
+{
+    steer_group_def g;
+    if (!world || !param_at(i) || steer_world_get_group(world, group, &g) != STEER_OK) return 0.0f;
+    return *field_of(&g, &params[i]);
+}
+
+/* Returns 0, or a steer_result when the library refuses the value. */
+PG_EXPORT(pg_param_set) int pg_param_set(int group, int i, float value)
+{
+    steer_group_def g;
+    if (!world || !param_at(i)) return STEER_ERROR_INVALID_ARGUMENT;
+    steer_result r = steer_world_get_group(world, group, &g);
+    if (r != STEER_OK) return r;
+    *field_of(&g, &params[i]) = value;
+    return steer_world_set_group(world, group, &g);
+}
+
+PG_EXPORT(pg_group_colour) uint32_t pg_group_colour(int group)
+{
+    steer_group_def g;
+    return world && steer_world_get_group(world, group, &g) == STEER_OK ? g.colour : 0x4488FFFFu;
+}
+
+PG_EXPORT(pg_group_combine) int pg_group_combine(int group)
+{
+    steer_group_def g;
+    return world && steer_world_get_group(world, group, &g) == STEER_OK ? (int)g.combine : 0;
+}
+
+PG_EXPORT(pg_group_set_combine) int pg_group_set_combine(int group, int combine)
+{
+    steer_group_def g;
+    if (!world || combine < 0 || combine > STEER_COMBINE_DITHER) return STEER_ERROR_INVALID_ARGUMENT;
+    steer_result r = steer_world_get_group(world, group, &g);
+    if (r != STEER_OK) return r;
+    g.combine = (steer_combine)combine;
+    return steer_world_set_group(world, group, &g);
+}
+
+/* ---- the mouse tools ------------------------------------------------------------ */
+/* Every group gets the target; a group that neither seeks nor arrives starts
+ * to arrive, so a click always shows the flock heading there. */
+PG_EXPORT(pg_set_target) int pg_set_target(float x, float y)
+{
+    if (!world) return STEER_ERROR_INVALID_ARGUMENT;
+    for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
+        steer_group_def g;
+        steer_world_get_group(world, gi, &g);
+        g.target = steer_v3_make(x, y, 0.0f);
+        if (g.weight[STEER_SEEK] == 0.0f && g.weight[STEER_ARRIVE] == 0.0f) g.weight[STEER_ARRIVE] = 1.0f;
+        steer_result r = steer_world_set_group(world, gi, &g);
+        if (r != STEER_OK) return r;
+    }
+    return STEER_OK;
+}
+
+/* Returns the obstacle's index or a negative steer_result. Groups that did
+ * not avoid obstacles start to, so the new one matters at once. */
+PG_EXPORT(pg_add_obstacle) int pg_add_obstacle(float x, float y, float radius)
+{
+    if (!world) return STEER_ERROR_INVALID_ARGUMENT;
+    int index = steer_world_add_obstacle(world, steer_v3_make(x, y, 0.0f), radius);
+    if (index < 0) return index;
+    for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
+        steer_group_def g;
+        steer_world_get_group(world, gi, &g);
+        if (g.weight[STEER_AVOID_OBSTACLES] != 0.0f) continue;
+        g.weight[STEER_AVOID_OBSTACLES] = 4.0f;
+        steer_world_set_group(world, gi, &g);
+    }
+    return index;
+}
+
+PG_EXPORT(pg_clear_obstacles) void pg_clear_obstacles(void) { if (world) steer_world_clear_obstacles(world); }
+
+/* xy: count pairs of floats. Every group follows the new path. */
+PG_EXPORT(pg_add_path) int pg_add_path(const float *xy, int count, int closed, float radius)
+{
+    if (!world || !xy || count < 2 || count > 4096) return STEER_ERROR_INVALID_ARGUMENT;
+    steer_v3 *points = malloc(sizeof(steer_v3) * (size_t)count);
+    if (!points) return STEER_ERROR_OUT_OF_MEMORY;
+    for (int i = 0; i < count; ++i) points[i] = steer_v3_make(xy[2 * i], xy[2 * i + 1], 0.0f);
+    int index = steer_world_add_path(world, points, count, closed != 0, radius);
+    free(points);
+    if (index < 0) return index;
+    for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
+        steer_group_def g;
+        steer_world_get_group(world, gi, &g);
+        g.path = index;
+        if (g.weight[STEER_FOLLOW_PATH] == 0.0f) g.weight[STEER_FOLLOW_PATH] = 2.0f;
+        steer_world_set_group(world, gi, &g);
+    }
+    return index;
+}
+
+/* ---- debug drawing into a command buffer ------------------------------------------ */
+enum { CMD_CIRCLE = 1, CMD_SEGMENT = 2, CMD_POINT = 3, CMD_ARROW = 4 };
+typedef struct pg_cmd {
+    uint32_t kind, colour; /* colour 0xRRGGBBAA */
+    float a, b, c, d;      /* circle: x y r -; segment/arrow: x0 y0 x1 y1; point: x y size - */
+} pg_cmd;
+enum { MAX_CMDS = 1 << 16 };
+static pg_cmd cmds[MAX_CMDS];
+static int cmd_count;
+
+static void emit(uint32_t kind, uint32_t colour, float a, float b, float c, float d)
+{
+    if (cmd_count < MAX_CMDS) cmds[cmd_count++] = (pg_cmd){kind, colour, a, b, c, d};
+}
+static void on_circle(steer_v3 p, float r, uint32_t colour, void *context)
+{
+    (void)context;
+    emit(CMD_CIRCLE, colour, p.x, p.y, r, 0.0f);
+}
+static void on_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
+{
+    (void)context;
+    emit(CMD_SEGMENT, colour, a.x, a.y, b.x, b.y);
+}
+static void on_point(steer_v3 p, float size, uint32_t colour, void *context)
+{
+    (void)context;
+    emit(CMD_POINT, colour, p.x, p.y, size, 0.0f);
+}
+static void on_arrow(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
+{
+    (void)context;
+    emit(CMD_ARROW, colour, a.x, a.y, b.x, b.y);
+}
+
+/* Layer bits, as the page's toggles. */
+enum {
+    LAYER_NEIGHBOUR_RADIUS = 1 << 0,
+    LAYER_WANDER = 1 << 1,
+    LAYER_FEELERS = 1 << 2,
+    LAYER_PATHS = 1 << 3,
+    LAYER_FLOW_FIELDS = 1 << 4,
+    LAYER_VELOCITIES = 1 << 5,
+    LAYER_OBSTACLES = 1 << 6,
+    LAYER_WALLS = 1 << 7,
+    LAYER_BOUNDS = 1 << 8,
+};
+
+/* Returns the number of commands; per-agent overlays for at most max_agents. */
+PG_EXPORT(pg_draw) int pg_draw(int layers, int max_agents)
+{
+    cmd_count = 0;
+    if (!world) return 0;
+    steer_debug_draw dd = {0};
+    dd.circle = on_circle;
+    dd.segment = on_segment;
+    dd.point = on_point;
+    dd.arrow = on_arrow;
+    dd.neighbour_radius = layers & LAYER_NEIGHBOUR_RADIUS;
+    dd.wander = layers & LAYER_WANDER;
+    dd.feelers = layers & LAYER_FEELERS;
+    dd.paths = layers & LAYER_PATHS;
+    dd.flow_fields = layers & LAYER_FLOW_FIELDS;
+    dd.velocities = layers & LAYER_VELOCITIES;
+    dd.obstacles = layers & LAYER_OBSTACLES;
+    dd.walls = layers & LAYER_WALLS;
+    dd.bounds = layers & LAYER_BOUNDS;
+    dd.max_agents = max_agents > 0 ? max_agents : 1;
+    steer_world_draw(world, &dd);
+    return cmd_count;
+}
+
+PG_EXPORT(pg_draw_commands) const pg_cmd *pg_draw_commands(void) { return cmds; }
+
+/* ---- the agents as pixels -------------------------------------------------------------- */
+static uint32_t *image;
+static size_t image_pixels;
+
+/* A colour as the image stores it (RGBA bytes in memory order, so 0xAABBGGRR
+ * in a uint32_t) and its alpha, 0..256. */
+typedef struct pixel_colour { uint32_t rgb; uint32_t alpha; } pixel_colour;
+static pixel_colour pixel_of(uint32_t rgba)
+{
+    pixel_colour p = {(rgba >> 24) | ((rgba >> 8) & 0xFF00u) | ((rgba << 8) & 0xFF0000u), (rgba & 255u) + ((rgba & 255u) >> 7)};
+    return p;
+}
+
+/* Blends c over *px with coverage 0..256 (two channels per multiply). */
+static void blend(uint32_t *px, pixel_colour c, uint32_t coverage)
+{
+    uint32_t a = (coverage * c.alpha) >> 8;
+    uint32_t d = *px, s = c.rgb;
+    uint32_t rb = ((d & 0xFF00FFu) * (256u - a) + (s & 0xFF00FFu) * a) >> 8;
+    uint32_t g = ((d & 0x00FF00u) * (256u - a) + (s & 0x00FF00u) * a) >> 8;
+    *px = 0xFF000000u | (rb & 0xFF00FFu) | (g & 0x00FF00u);
+}
+
+/* Signed distance (pixels) of (x, y) inside the edge a->b. */
+typedef struct edge { float nx, ny, c; } edge;
+static edge make_edge(float ax, float ay, float bx, float by)
+{
+    float nx = ay - by, ny = bx - ax, l = sqrtf(nx * nx + ny * ny);
+    if (l < 1e-6f) l = 1e-6f;
+    edge e = {nx / l, ny / l, 0.0f};
+    e.c = -(e.nx * ax + e.ny * ay);
+    return e;
+}
+
+/* An anti-aliased triangle: coverage from the distance to the nearest edge. */
+static void triangle(int width, int height, const float x[3], const float y[3], pixel_colour colour)
+{
+    edge e[3];
+    for (int k = 0; k < 3; ++k) e[k] = make_edge(x[k], y[k], x[(k + 1) % 3], y[(k + 1) % 3]);
+    float cx = (x[0] + x[1] + x[2]) / 3.0f, cy = (y[0] + y[1] + y[2]) / 3.0f;
+    if (e[0].nx * cx + e[0].ny * cy + e[0].c < 0.0f) /* the other winding: flip the normals */
+        for (int k = 0; k < 3; ++k) e[k] = (edge){-e[k].nx, -e[k].ny, -e[k].c};
+    int x0 = (int)floorf(steer_minf(x[0], steer_minf(x[1], x[2]))), x1 = (int)ceilf(steer_maxf(x[0], steer_maxf(x[1], x[2])));
+    int y0 = (int)floorf(steer_minf(y[0], steer_minf(y[1], y[2]))), y1 = (int)ceilf(steer_maxf(y[0], steer_maxf(y[1], y[2])));
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > width - 1) x1 = width - 1;
+    if (y1 > height - 1) y1 = height - 1;
+    for (int py = y0; py <= y1; ++py) {
+        float fy = (float)py + 0.5f, fx = (float)x0 + 0.5f;
+        float d0 = e[0].nx * fx + e[0].ny * fy + e[0].c, d1 = e[1].nx * fx + e[1].ny * fy + e[1].c,
+              d2 = e[2].nx * fx + e[2].ny * fy + e[2].c;
+        uint32_t *row = &image[(size_t)py * (size_t)width];
+        for (int px = x0; px <= x1; ++px, d0 += e[0].nx, d1 += e[1].nx, d2 += e[2].nx) {
+            float d = steer_minf(d0, steer_minf(d1, d2));
+            if (d <= -0.5f) continue;
+            if (d >= 0.5f && colour.alpha == 256u) row[px] = 0xFF000000u | colour.rgb;
+            else blend(&row[px], colour, (uint32_t)((d + 0.5f) * 256.0f));
+        }
+    }
+}
+
+/* Paints the background and every agent into a width x height RGBA image;
+ * screen = (ox + x * scale, oy - y * scale). Returns the image (NULL when out
+ * of memory). */
+PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scale, float ox, float oy)
+{
+    if (width < 1 || height < 1 || width > 16384 || height > 16384) return 0;
+    size_t n = (size_t)width * (size_t)height;
+    if (n > image_pixels) {
+        uint32_t *more = realloc(image, n * sizeof *image);
+        if (!more) return 0;
+        image = more;
+        image_pixels = n;
+    }
+    uint32_t bg = 0xFF000000u | pixel_of(background).rgb;
+    for (size_t i = 0; i < n; ++i) image[i] = bg;
+    if (!world) return image;
+    pixel_colour colour[32];
+    float radius[32];
+    int groups = steer_world_group_count(world);
+    for (int g = 0; g < groups && g < 32; ++g) {
+        steer_group_def def;
+        steer_world_get_group(world, g, &def);
+        colour[g] = pixel_of(def.colour);
+        radius[g] = def.radius * scale;
+    }
+    steer_world_view v = steer_world_get_view(world);
+    for (int i = 0; i < v.count; ++i) {
+        int g = v.group[i] < groups && v.group[i] < 32 ? v.group[i] : 0;
+        float x = ox + v.px[i] * scale, y = oy - v.py[i] * scale, r = radius[g];
+        if (x < -2.0f * r - 2.0f || y < -2.0f * r - 2.0f || x > (float)width + 2.0f * r + 2.0f ||
+            y > (float)height + 2.0f * r + 2.0f)
+            continue;
+        if (r < 1.5f) { /* too small for a shape: a dot with its area's weight */
+            int ix = (int)x, iy = (int)y;
+            if (ix >= 0 && iy >= 0 && ix < width && iy < height)
+                blend(&image[(size_t)iy * (size_t)width + (size_t)ix], colour[g], (uint32_t)(256.0f * steer_maxf(0.5f, r / 1.5f)));
+            continue;
+        }
+        float hx = v.vx[i], hy = v.vy[i], l = sqrtf(hx * hx + hy * hy);
+        if (l > 1e-9f) {
+            hx /= l;
+            hy /= l;
+        } else {
+            hx = 1.0f;
+            hy = 0.0f;
+        }
+        hy = -hy; /* screen y points down */
+        float tx[3] = {x + hx * 1.6f * r, x - hx * r - hy * 0.85f * r, x - hx * r + hy * 0.85f * r};
+        float ty[3] = {y + hy * 1.6f * r, y - hy * r + hx * 0.85f * r, y - hy * r - hx * 0.85f * r};
+        triangle(width, height, tx, ty, colour[g]);
+    }
+    return image;
+}

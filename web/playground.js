@@ -1,0 +1,569 @@
+// The steer playground: the library compiled to WebAssembly (steer.wasm, from
+// src/ and web/playground.c), drawn on a canvas. All simulation and every
+// check lives in C; this file loads the module, walks scenario JSON into the
+// C setters, paints, and turns mouse and controls into calls.
+//
+// window.steerPlayground is a small hook for tests and the console:
+//   ready, load({scenario, seed, agents}), pause(), run(), step(n),
+//   state({neighbours}), setParam(group, name, value), getParam(group, name),
+//   worldToClient(x, y), scenarios()
+
+const STANDARD = 'standard flock';
+const LAYER_ALWAYS = 64 | 128 | 256; // obstacles, walls, bounds
+
+// ---- the module ------------------------------------------------------------
+let wasm; // exports
+
+// Just what wasi-libc asks for; everything else answers ENOSYS.
+function wasiImports(module) {
+  const ENOSYS = 52;
+  const view = () => new DataView(wasm.memory.buffer);
+  const impl = {
+    clock_time_get(id, precision, out) {
+      view().setBigUint64(out, BigInt(Math.round(performance.now() * 1e6)), true);
+      return 0;
+    },
+    fd_write(fd, iovs, count, written) {
+      const dv = view();
+      let text = '', total = 0;
+      for (let i = 0; i < count; ++i) {
+        const ptr = dv.getUint32(iovs + 8 * i, true), len = dv.getUint32(iovs + 8 * i + 4, true);
+        text += new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, ptr, len));
+        total += len;
+      }
+      if (text.trim()) (fd === 2 ? console.warn : console.log)(text.trimEnd());
+      dv.setUint32(written, total, true);
+      return 0;
+    },
+    random_get(buf, len) {
+      crypto.getRandomValues(new Uint8Array(wasm.memory.buffer, buf, len));
+      return 0;
+    },
+    proc_exit(code) { throw new Error(`steer.wasm exited with ${code}`); },
+  };
+  const imports = {};
+  for (const { module: name, name: fn } of WebAssembly.Module.imports(module)) {
+    imports[name] ??= {};
+    imports[name][fn] = impl[fn] ?? (() => ENOSYS);
+  }
+  return imports;
+}
+
+async function loadModule() {
+  const response = fetch('steer.wasm');
+  let module;
+  try {
+    module = await WebAssembly.compileStreaming(response);
+  } catch { // a server that does not say application/wasm
+    module = await WebAssembly.compile(await (await fetch('steer.wasm')).arrayBuffer());
+  }
+  wasm = (await WebAssembly.instantiate(module, wasiImports(module))).exports;
+  wasm._initialize();
+}
+
+const cstr = (ptr) => {
+  const bytes = new Uint8Array(wasm.memory.buffer, ptr);
+  return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
+};
+
+// Calls fn with each string argument copied into the module's memory.
+function withStrings(strings, fn) {
+  const encoded = strings.map((s) => new TextEncoder().encode(s + '\0'));
+  const ptrs = encoded.map((bytes) => {
+    const p = wasm.pg_alloc(bytes.length);
+    new Uint8Array(wasm.memory.buffer, p, bytes.length).set(bytes);
+    return p;
+  });
+  try { return fn(...ptrs); } finally { ptrs.forEach((p) => wasm.pg_free(p)); }
+}
+
+// ---- scenarios ----------------------------------------------------------------
+// The same walk as the steer command's (tools/scenario/scenario_json.c):
+// depth first, document order, every object and array announced first.
+const plainKey = (key) => /^[A-Za-z0-9_$]+$/.test(key);
+
+function fillScenario(sc, value, path) {
+  const at = (fn, ...rest) => withStrings([path], (p) => fn(sc, p, ...rest));
+  if (Array.isArray(value)) {
+    if (at(wasm.steer_scenario_set_array, value.length)) return -1;
+    for (let i = 0; i < value.length; ++i) if (fillScenario(sc, value[i], `${path}[${i}]`)) return -1;
+    return 0;
+  }
+  if (value === null) return at(wasm.steer_scenario_set_null);
+  switch (typeof value) {
+    case 'object': {
+      if (at(wasm.steer_scenario_set_object)) return -1;
+      for (const [key, member] of Object.entries(value)) {
+        const sub = path ? `${path}.${key}` : key;
+        if (!plainKey(key)) {
+          const shown = path ? `${path}."${key}"` : `"${key}"`;
+          return withStrings([shown, 'unknown key'], (p, m) => wasm.steer_scenario_fail(sc, p, m));
+        }
+        if (fillScenario(sc, member, sub)) return -1;
+      }
+      return 0;
+    }
+    case 'number': return at(wasm.steer_scenario_set_number, value);
+    case 'boolean': return at(wasm.steer_scenario_set_bool, value ? 1 : 0);
+    case 'string': return withStrings([path, value], (p, s) => wasm.steer_scenario_set_string(sc, p, s));
+  }
+  return withStrings([path, 'unexpected JSON value'], (p, m) => wasm.steer_scenario_fail(sc, p, m));
+}
+
+const scenarioDocs = new Map(); // name -> parsed JSON
+let scenarioNames = [];
+
+async function listScenarios() {
+  try {
+    const r = await fetch('scenarios/index.json');
+    scenarioNames = r.ok ? await r.json() : [];
+  } catch { scenarioNames = []; }
+  return scenarioNames;
+}
+
+async function scenarioDoc(name) {
+  if (!scenarioDocs.has(name)) {
+    const r = await fetch(`scenarios/${name}.json`);
+    if (!r.ok) throw new Error(`scenarios/${name}.json: ${r.status} ${r.statusText}`);
+    scenarioDocs.set(name, await r.json());
+  }
+  return structuredClone(scenarioDocs.get(name));
+}
+
+const spawnTotal = (doc) =>
+  (doc.groups ?? []).reduce((sum, g) => sum + (g.spawn ?? []).reduce((s, sp) => s + (Number(sp.count) || 0), 0), 0);
+
+// Scales every spawn count so the total is about `agents` (each keeps >= 1).
+function scaleSpawns(doc, agents) {
+  const total = spawnTotal(doc);
+  if (!total || agents === total) return;
+  for (const g of doc.groups ?? [])
+    for (const sp of g.spawn ?? [])
+      if (typeof sp.count === 'number' && sp.count > 0) sp.count = Math.max(1, Math.round((sp.count * agents) / total));
+}
+
+// ---- the world as the page holds it ------------------------------------------
+const sim = {
+  scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null,
+  groupNames: ['flock'], paused: false, target: null, error: '',
+  msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1], background: '#10151c',
+};
+
+function colourCss(c) {
+  return `rgba(${c >>> 24},${(c >>> 16) & 255},${(c >>> 8) & 255},${((c & 255) / 255).toFixed(3)})`;
+}
+
+async function load({ scenario = sim.scenario, seed, agents } = {}) {
+  let result, error = '';
+  if (scenario === STANDARD) {
+    agents = clampAgents(agents ?? sim.agents);
+    seed = seed ?? sim.seed;
+    result = wasm.pg_load_standard(agents, seed);
+    if (result) error = cstr(wasm.pg_result_string(result));
+    sim.groupNames = ['flock'];
+    sim.fileSeed = null;
+  } else {
+    const doc = await scenarioDoc(scenario);
+    const fileSeed = typeof doc.seed === 'number' ? doc.seed : null;
+    seed = seed ?? fileSeed ?? 1;
+    if (agents !== undefined) scaleSpawns(doc, clampAgents(agents));
+    const sc = wasm.steer_scenario_create();
+    result = fillScenario(sc, doc, '');
+    if (result) error = cstr(wasm.steer_scenario_error(sc));
+    else {
+      result = wasm.pg_load_scenario(sc, seed, seed === fileSeed ? 0 : 1);
+      if (result) error = cstr(wasm.pg_text());
+    }
+    wasm.steer_scenario_destroy(sc);
+    sim.groupNames = (doc.groups ?? []).map((g, i) => g.name ?? `group ${i}`);
+    sim.fileSeed = fileSeed;
+  }
+  sim.scenario = scenario;
+  sim.seed = Number(seed);
+  sim.error = error ? `${scenario}: ${error}` : '';
+  sim.target = null;
+  sim.msPerStep = 0;
+  sim.bounds = [0, 1, 2, 3].map((i) => wasm.pg_bounds(i));
+  sim.background = colourCss(wasm.pg_background());
+  sim.agents = wasm.pg_view();
+  ui.refresh();
+  return { ok: !error, error: sim.error, agents: sim.agents };
+}
+
+const clampAgents = (n) => Math.max(1, Math.min(100000, Math.round(Number(n) || 1)));
+
+function stepWorld(count) {
+  const t0 = performance.now();
+  const r = wasm.pg_step(count);
+  const ms = (performance.now() - t0) / count;
+  sim.msPerStep = sim.msPerStep ? sim.msPerStep * 0.9 + ms * 0.1 : ms;
+  if (r) sim.error = `step: ${cstr(wasm.pg_result_string(r))}`;
+  return r;
+}
+
+// ---- parameters (the table in playground.c) ---------------------------------------
+const params = [];
+function readParamTable() {
+  for (let i = 0; i < wasm.pg_param_count(); ++i)
+    params.push({
+      index: i, name: cstr(wasm.pg_param_name(i)), section: cstr(wasm.pg_param_section(i)),
+      min: wasm.pg_param_min(i), max: wasm.pg_param_max(i),
+    });
+}
+const paramIndex = (name) => {
+  const p = params.find((q) => q.name === name);
+  if (!p) throw new Error(`no parameter ${name}`);
+  return p.index;
+};
+function setParam(group, name, value) {
+  const r = wasm.pg_param_set(group, paramIndex(name), value);
+  sim.error = r ? `${name}: ${cstr(wasm.pg_result_string(r))}` : '';
+  return r;
+}
+const getParam = (group, name) => wasm.pg_param_get(group, paramIndex(name));
+
+// ---- drawing ------------------------------------------------------------------------
+const canvas = document.getElementById('view');
+const ctx = canvas.getContext('2d');
+const camera = { scale: 1, ox: 0, oy: 0, dpr: 1 };
+
+function fitCamera() {
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.max(1, Math.round(canvas.clientWidth * dpr)), h = Math.max(1, Math.round(canvas.clientHeight * dpr));
+  if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+  const [x0, y0, x1, y1] = sim.bounds;
+  const bw = Math.max(x1 - x0, 1e-3), bh = Math.max(y1 - y0, 1e-3);
+  camera.dpr = dpr;
+  camera.scale = 0.94 * Math.min(w / bw, h / bh);
+  camera.ox = w / 2 - ((x0 + x1) / 2) * camera.scale;
+  camera.oy = h / 2 + ((y0 + y1) / 2) * camera.scale;
+}
+const sx = (x) => camera.ox + x * camera.scale;
+const sy = (y) => camera.oy - y * camera.scale;
+const toWorld = (cx, cy) => [(cx * camera.dpr - camera.ox) / camera.scale, (camera.oy - cy * camera.dpr) / camera.scale];
+
+const cssCache = new Map();
+const css = (c) => { let s = cssCache.get(c); if (!s) cssCache.set(c, (s = colourCss(c))); return s; };
+
+// The agents are painted by the module into an RGBA image: a canvas without
+// a GPU (headless, or a software fallback) fills paths far too slowly.
+function drawAgents() {
+  const w = canvas.width, h = canvas.height;
+  const ptr = wasm.pg_raster(w, h, camera.scale, camera.ox, camera.oy);
+  if (!ptr) return;
+  ctx.putImageData(new ImageData(new Uint8ClampedArray(wasm.memory.buffer, ptr, 4 * w * h), w, h), 0, 0);
+}
+
+function drawOverlays() {
+  const n = wasm.pg_draw(ui.layers() | LAYER_ALWAYS, ui.overlayAgents());
+  if (!n) return;
+  const base = wasm.pg_draw_commands() >> 2;
+  const u32 = new Uint32Array(wasm.memory.buffer), f32 = new Float32Array(wasm.memory.buffer);
+  ctx.lineWidth = Math.max(1, camera.dpr);
+  let i = 0;
+  while (i < n) {
+    const kind = u32[base + 6 * i], colour = u32[base + 6 * i + 1];
+    ctx.beginPath();
+    let j = i;
+    for (; j < n && u32[base + 6 * j] === kind && u32[base + 6 * j + 1] === colour; ++j) {
+      const a = f32[base + 6 * j + 2], b = f32[base + 6 * j + 3], c = f32[base + 6 * j + 4], d = f32[base + 6 * j + 5];
+      if (kind === 1) { // circle
+        const r = Math.max(c * camera.scale, 0.5);
+        ctx.moveTo(sx(a) + r, sy(b));
+        ctx.arc(sx(a), sy(b), r, 0, 2 * Math.PI);
+      } else if (kind === 3) { // point
+        const r = Math.max(c, 1.5) * camera.dpr;
+        ctx.rect(sx(a) - r / 2, sy(b) - r / 2, r, r);
+      } else { // segment or arrow
+        const x0 = sx(a), y0 = sy(b), x1 = sx(c), y1 = sy(d);
+        ctx.moveTo(x0, y0);
+        ctx.lineTo(x1, y1);
+        if (kind === 4) {
+          const l = Math.hypot(x1 - x0, y1 - y0), hx = (x1 - x0) / (l || 1), hy = (y1 - y0) / (l || 1);
+          const k = Math.min(5 * camera.dpr, l * 0.4);
+          ctx.moveTo(x1 - hx * k - hy * k * 0.5, y1 - hy * k + hx * k * 0.5);
+          ctx.lineTo(x1, y1);
+          ctx.lineTo(x1 - hx * k + hy * k * 0.5, y1 - hy * k - hx * k * 0.5);
+        }
+      }
+    }
+    if (kind === 3) { ctx.fillStyle = css(colour); ctx.fill(); }
+    else if (kind === 1 && (colour & 255) === 255) { ctx.fillStyle = css((colour & 0xFFFFFF00) | 0x60); ctx.fill(); ctx.strokeStyle = css(colour); ctx.stroke(); }
+    else { ctx.strokeStyle = css(colour); ctx.stroke(); }
+    i = j;
+  }
+}
+
+function drawMarks() {
+  const d = camera.dpr;
+  if (sim.target) {
+    const x = sx(sim.target[0]), y = sy(sim.target[1]);
+    ctx.strokeStyle = '#ffd166';
+    ctx.lineWidth = 1.5 * d;
+    ctx.beginPath();
+    ctx.arc(x, y, 7 * d, 0, 2 * Math.PI);
+    ctx.moveTo(x - 11 * d, y); ctx.lineTo(x - 3 * d, y); ctx.moveTo(x + 3 * d, y); ctx.lineTo(x + 11 * d, y);
+    ctx.moveTo(x, y - 11 * d); ctx.lineTo(x, y - 3 * d); ctx.moveTo(x, y + 3 * d); ctx.lineTo(x, y + 11 * d);
+    ctx.stroke();
+  }
+  if (mouse.path && mouse.path.length > 1) {
+    ctx.strokeStyle = 'rgba(208,160,32,0.9)';
+    ctx.lineWidth = 2 * d;
+    ctx.setLineDash([6 * d, 4 * d]);
+    ctx.beginPath();
+    mouse.path.forEach(([x, y], k) => (k ? ctx.lineTo(sx(x), sy(y)) : ctx.moveTo(sx(x), sy(y))));
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+}
+
+function render() {
+  fitCamera();
+  sim.agents = wasm.pg_view();
+  drawAgents();
+  drawOverlays();
+  drawMarks();
+}
+
+// ---- the frame loop ------------------------------------------------------------------
+let lastFrame = 0, frames = 0, hashShown = '', hashAge = 0;
+function frame(now) {
+  if (lastFrame) {
+    const fps = 1000 / Math.max(now - lastFrame, 1);
+    sim.fps = sim.fps ? sim.fps * 0.95 + fps * 0.05 : fps;
+  }
+  lastFrame = now;
+  if (!sim.paused && !sim.error.startsWith('step')) stepWorld(1);
+  render();
+  if (++hashAge >= 30 || !hashShown) { hashShown = cstr(wasm.pg_hash()); hashAge = 0; }
+  ui.hud(hashShown);
+  ++frames;
+  requestAnimationFrame(frame);
+}
+
+// ---- the mouse -------------------------------------------------------------------------
+const mouse = { down: null, path: null };
+canvas.addEventListener('pointerdown', (ev) => {
+  if (ev.button !== 0) return;
+  canvas.setPointerCapture(ev.pointerId);
+  mouse.down = { x: ev.offsetX, y: ev.offsetY, shift: ev.shiftKey };
+  mouse.path = null;
+});
+canvas.addEventListener('pointermove', (ev) => {
+  if (!mouse.down) return;
+  const moved = Math.hypot(ev.offsetX - mouse.down.x, ev.offsetY - mouse.down.y);
+  if (!mouse.path && moved > 8) mouse.path = [toWorld(mouse.down.x, mouse.down.y)];
+  if (mouse.path) {
+    const p = toWorld(ev.offsetX, ev.offsetY), last = mouse.path[mouse.path.length - 1];
+    if (Math.hypot(p[0] - last[0], p[1] - last[1]) * camera.scale > 10 * camera.dpr) mouse.path.push(p);
+  }
+});
+canvas.addEventListener('pointerup', (ev) => {
+  if (!mouse.down) return;
+  const { shift } = mouse.down;
+  const path = mouse.path;
+  mouse.down = null;
+  mouse.path = null;
+  const viewWidth = sim.bounds[2] - sim.bounds[0];
+  if (path && path.length >= 2) {
+    const first = path[0], last = path[path.length - 1];
+    const closed = path.length > 3 && Math.hypot(first[0] - last[0], first[1] - last[1]) < viewWidth * 0.05;
+    addPath(path, closed, Math.max(0.5, viewWidth * 0.015));
+  } else {
+    const [x, y] = toWorld(ev.offsetX, ev.offsetY);
+    if (shift) addObstacle(x, y, Math.max(0.5, viewWidth * 0.03));
+    else setTarget(x, y);
+  }
+});
+
+function setTarget(x, y) {
+  const r = wasm.pg_set_target(x, y);
+  sim.error = r ? `target: ${cstr(wasm.pg_result_string(r))}` : '';
+  if (!r) sim.target = [x, y];
+  ui.refreshParams();
+  return r;
+}
+function addObstacle(x, y, radius) {
+  const r = wasm.pg_add_obstacle(x, y, radius);
+  sim.error = r < 0 ? `obstacle: ${cstr(wasm.pg_result_string(r))}` : '';
+  ui.refreshParams();
+  return r;
+}
+function addPath(points, closed, radius) {
+  const p = wasm.pg_alloc(8 * points.length);
+  new Float32Array(wasm.memory.buffer, p, 2 * points.length).set(points.flat());
+  const r = wasm.pg_add_path(p, points.length, closed ? 1 : 0, radius);
+  wasm.pg_free(p);
+  sim.error = r < 0 ? `path: ${cstr(wasm.pg_result_string(r))}${r === -3 ? ' (reset to draw more)' : ''}` : '';
+  ui.refreshParams();
+  return r;
+}
+
+// ---- the controls ------------------------------------------------------------------------
+const $ = (id) => document.getElementById(id);
+const ui = {
+  group: 0,
+  layers: () => [...document.querySelectorAll('#layers input')].reduce((m, c) => m | (c.checked ? +c.dataset.layer : 0), 0),
+  overlayAgents: () => Math.max(1, Number($('overlay-agents').value) || 1),
+
+  init() {
+    const pick = $('scenario');
+    for (const name of [STANDARD, ...scenarioNames]) pick.add(new Option(name, name));
+    pick.value = sim.scenario;
+    pick.addEventListener('change', async () => {
+      const name = pick.value;
+      let agents;
+      if (name === STANDARD) agents = 2000;
+      else agents = spawnTotal(await scenarioDoc(name));
+      const doc = name === STANDARD ? null : await scenarioDoc(name);
+      await load({ scenario: name, seed: doc?.seed ?? 1, agents });
+    });
+    $('reset').addEventListener('click', () => load({ scenario: sim.scenario, seed: Number($('seed').value), agents: Number($('agents').value) }));
+    $('pause').addEventListener('click', () => (sim.paused ? hook.run() : hook.pause()));
+    $('step').addEventListener('click', () => { hook.pause(); stepWorld(1); });
+    $('clear').addEventListener('click', () => wasm.pg_clear_obstacles());
+    const range = $('agents-range'), number = $('agents');
+    const fromRange = (v) => clampAgents(10 ** (1 + (4 * v) / 1000)); // 10 .. 100000, log scale
+    const toRange = (n) => Math.round(((Math.log10(n) - 1) * 1000) / 4);
+    range.addEventListener('input', () => { number.value = fromRange(+range.value); });
+    range.addEventListener('change', () => $('reset').click());
+    number.addEventListener('change', () => { number.value = clampAgents(number.value); range.value = toRange(+number.value); $('reset').click(); });
+    this.syncAgents = (n) => { number.value = n; range.value = toRange(n); };
+    $('group').addEventListener('change', (ev) => { this.group = +ev.target.value; this.refreshParams(); });
+    $('combine').addEventListener('change', (ev) => {
+      const r = wasm.pg_group_set_combine(this.group, +ev.target.value);
+      sim.error = r ? `combine: ${cstr(wasm.pg_result_string(r))}` : '';
+    });
+    window.addEventListener('keydown', (ev) => {
+      if (ev.target instanceof HTMLInputElement && ev.target.type !== 'range' && ev.target.type !== 'checkbox') return;
+      if (ev.code === 'Space') { ev.preventDefault(); $('pause').click(); }
+      if (ev.key === 's') $('step').click();
+    });
+  },
+
+  refresh() {
+    $('scenario').value = sim.scenario;
+    $('seed').value = sim.seed;
+    this.syncAgents(sim.agents);
+    const g = $('group');
+    g.length = 0;
+    sim.groupNames.forEach((name, i) => g.add(new Option(`${i}: ${name}`, i)));
+    this.group = 0;
+    this.refreshParams();
+    $('pause').textContent = sim.paused ? 'run' : 'pause';
+    $('pause').classList.toggle('on', sim.paused);
+  },
+
+  // One slider per table entry, grouped by section.
+  refreshParams() {
+    const box = $('params');
+    const open = new Set([...box.querySelectorAll('details[open]')].map((d) => d.dataset.section));
+    box.textContent = '';
+    if (!wasm.pg_group_count()) return;
+    $('combine').value = wasm.pg_group_combine(this.group);
+    const sections = new Map();
+    for (const p of params) {
+      if (!sections.has(p.section)) {
+        const d = document.createElement('details');
+        d.dataset.section = p.section;
+        d.open = open.size ? open.has(p.section) : p.section !== 'radii';
+        d.append(Object.assign(document.createElement('summary'), { textContent: p.section }));
+        sections.set(p.section, d);
+        box.append(d);
+      }
+      const value = wasm.pg_param_get(this.group, p.index);
+      const row = document.createElement('label');
+      row.className = 'slider';
+      const name = document.createElement('span');
+      name.textContent = p.name.replace(/^weight\./, '').replaceAll('_', ' ');
+      name.title = p.name;
+      const input = Object.assign(document.createElement('input'), {
+        type: 'range', min: p.min, max: Math.max(p.max, value), step: (p.max - p.min) / 400, value,
+      });
+      input.dataset.param = p.name;
+      const out = document.createElement('output');
+      out.textContent = fmt(value);
+      input.addEventListener('input', () => {
+        const r = wasm.pg_param_set(this.group, p.index, +input.value);
+        const now = wasm.pg_param_get(this.group, p.index);
+        sim.error = r ? `${p.name}: ${cstr(wasm.pg_result_string(r))}` : '';
+        out.textContent = fmt(now);
+        if (r) input.value = now;
+      });
+      row.append(name, input, out);
+      sections.get(p.section).append(row);
+    }
+  },
+
+  hud(hash) {
+    const steps = wasm.pg_step_count();
+    $('hud').innerHTML =
+      `<b>${sim.fps.toFixed(0)}</b> fps   <b>${sim.msPerStep.toFixed(2)}</b> ms/step   ` +
+      `<b>${sim.agents.toLocaleString('en')}</b> agents   step <b>${steps}</b>${sim.paused ? '   paused' : ''}\n` +
+      `${sim.scenario} · seed ${sim.seed} · hash ${hash}`;
+    $('error').textContent = sim.error;
+  },
+};
+const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+
+// ---- the hook -----------------------------------------------------------------------------------
+function meanNearestNeighbour(px, py, count) {
+  const sample = Math.min(count, 400);
+  let total = 0;
+  for (let s = 0; s < sample; ++s) {
+    const i = Math.floor((s * count) / sample);
+    let best = Infinity;
+    for (let j = 0; j < count; ++j) {
+      if (j === i) continue;
+      const d = (px[i] - px[j]) ** 2 + (py[i] - py[j]) ** 2;
+      if (d < best) best = d;
+    }
+    total += Math.sqrt(best);
+  }
+  return sample ? total / sample : 0;
+}
+
+const hook = {
+  ready: null,
+  load,
+  pause() { sim.paused = true; ui.refresh(); },
+  run() { sim.paused = false; ui.refresh(); },
+  step(n = 1) { return stepWorld(n); },
+  setParam, getParam,
+  setTarget, addObstacle, addPath,
+  scenarios: () => [STANDARD, ...scenarioNames],
+  worldToClient(x, y) {
+    const r = canvas.getBoundingClientRect();
+    return { x: r.left + sx(x) / camera.dpr, y: r.top + sy(y) / camera.dpr };
+  },
+  state({ neighbours = false } = {}) {
+    const count = wasm.pg_view();
+    const mem = wasm.memory.buffer;
+    const px = new Float32Array(mem, wasm.pg_view_px(), count), py = new Float32Array(mem, wasm.pg_view_py(), count);
+    let cx = 0, cy = 0;
+    for (let i = 0; i < count; ++i) { cx += px[i]; cy += py[i]; }
+    const state = {
+      scenario: sim.scenario, seed: sim.seed, agents: count, step: wasm.pg_step_count(), paused: sim.paused,
+      dt: wasm.pg_dt(), hash: cstr(wasm.pg_hash()), target: sim.target, centroid: count ? [cx / count, cy / count] : null,
+      bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error,
+    };
+    if (neighbours) state.meanNeighbourDistance = meanNearestNeighbour(px, py, count);
+    return state;
+  },
+};
+window.steerPlayground = hook;
+
+hook.ready = (async () => {
+  await loadModule();
+  readParamTable();
+  await listScenarios();
+  ui.init();
+  const wanted = new URLSearchParams(location.search);
+  await load({
+    scenario: wanted.get('scenario') ?? STANDARD,
+    seed: wanted.has('seed') ? Number(wanted.get('seed')) : undefined,
+    agents: wanted.has('agents') ? Number(wanted.get('agents')) : undefined,
+  });
+  if (wanted.has('paused')) hook.pause();
+  requestAnimationFrame(frame);
+})();
