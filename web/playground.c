@@ -333,6 +333,7 @@ PG_EXPORT(pg_add_obstacle) int pg_add_obstacle(float x, float y, float radius)
 }
 
 PG_EXPORT(pg_clear_obstacles) void pg_clear_obstacles(void) { if (world) steer_world_clear_obstacles(world); }
+PG_EXPORT(pg_obstacle_count) int pg_obstacle_count(void) { return world ? steer_world_obstacle_count(world) : 0; }
 
 /* xy: count pairs of floats. Every group follows the new path. */
 PG_EXPORT(pg_add_path) int pg_add_path(const float *xy, int count, int closed, float radius)

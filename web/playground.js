@@ -145,7 +145,7 @@ function scaleSpawns(doc, agents) {
 // ---- the world as the page holds it ------------------------------------------
 const sim = {
   scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null,
-  groupNames: ['flock'], paused: false, target: null, error: '',
+  groupNames: ['flock'], paused: false, target: null, paths: 0, error: '',
   msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1], background: '#10151c',
 };
 
@@ -182,6 +182,7 @@ async function load({ scenario = sim.scenario, seed, agents } = {}) {
   sim.seed = Number(seed);
   sim.error = error ? `${scenario}: ${error}` : '';
   sim.target = null;
+  sim.paths = 0;
   sim.msPerStep = 0;
   sim.bounds = [0, 1, 2, 3].map((i) => wasm.pg_bounds(i));
   sim.background = colourCss(wasm.pg_background());
@@ -395,6 +396,7 @@ function addPath(points, closed, radius) {
   const r = wasm.pg_add_path(p, points.length, closed ? 1 : 0, radius);
   wasm.pg_free(p);
   sim.error = r < 0 ? `path: ${cstr(wasm.pg_result_string(r))}${r === -3 ? ' (reset to draw more)' : ''}` : '';
+  if (r >= 0) ++sim.paths;
   ui.refreshParams();
   return r;
 }
@@ -545,6 +547,7 @@ const hook = {
     const state = {
       scenario: sim.scenario, seed: sim.seed, agents: count, step: wasm.pg_step_count(), paused: sim.paused,
       dt: wasm.pg_dt(), hash: cstr(wasm.pg_hash()), target: sim.target, centroid: count ? [cx / count, cy / count] : null,
+      obstacles: wasm.pg_obstacle_count(), paths: sim.paths,
       bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error,
     };
     if (neighbours) state.meanNeighbourDistance = meanNearestNeighbour(px, py, count);
@@ -559,8 +562,10 @@ hook.ready = (async () => {
   await listScenarios();
   ui.init();
   const wanted = new URLSearchParams(location.search);
+  let first = wanted.get('scenario') ?? (scenarioNames.includes('showcase') ? 'showcase' : scenarioNames[0] ?? STANDARD);
+  if (first === 'standard') first = STANDARD;
   await load({
-    scenario: wanted.get('scenario') ?? STANDARD,
+    scenario: first,
     seed: wanted.has('seed') ? Number(wanted.get('seed')) : undefined,
     agents: wanted.has('agents') ? Number(wanted.get('agents')) : undefined,
   });

@@ -46,7 +46,7 @@ test('the page loads with no console errors and shows every scenario', async () 
 });
 
 test('the canvas changes between frames', async () => {
-  const { page, problems } = await openPlayground(env, '?agents=1000');
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000');
   await runSteps(page, 5);
   const first = await pixels(page);
   await runSteps(page, 10);
@@ -57,7 +57,7 @@ test('the canvas changes between frames', async () => {
 });
 
 test('a click sets the target and the flock closes on it', async () => {
-  const { page, problems } = await openPlayground(env, '?agents=800&seed=3');
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3');
   const { bounds } = await state(page);
   const target = [bounds[0] + 0.2 * (bounds[2] - bounds[0]), bounds[1] + 0.25 * (bounds[3] - bounds[1])];
   const at = await hook(page, ([x, y]) => window.steerPlayground.worldToClient(x, y), target);
@@ -78,7 +78,7 @@ test('a click sets the target and the flock closes on it', async () => {
 });
 
 test('the separation slider spreads the flock', async () => {
-  const { page, problems } = await openPlayground(env, '?agents=1000&seed=5&paused');
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000&seed=5&paused');
   const slider = page.locator('input[data-param="weight.separation"]');
   const spread = async (weight) => {
     await hook(page, () => window.steerPlayground.load({ seed: 5, agents: 1000 }));
@@ -94,7 +94,7 @@ test('the separation slider spreads the flock', async () => {
 });
 
 test('pause stops the motion and run resumes it', async () => {
-  const { page, problems } = await openPlayground(env, '?agents=1000');
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000');
   await runSteps(page, 5);
   await page.click('#pause');
   const a = await state(page);
@@ -111,6 +111,51 @@ test('pause stops the motion and run resumes it', async () => {
   assert.equal((await state(page)).step, a.step + 1, 'the step button steps once');
   await page.click('#pause');
   await runSteps(page, 5);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('shift-click drops an obstacle, a drag draws a path, reset takes the seed', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=500&seed=2');
+  const { bounds } = await state(page);
+  const world = (fx, fy) => [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])];
+  const client = (p) => hook(page, ([x, y]) => window.steerPlayground.worldToClient(x, y), p);
+
+  const at = await client(world(0.5, 0.5));
+  await page.keyboard.down('Shift');
+  await page.mouse.click(at.x, at.y);
+  await page.keyboard.up('Shift');
+  let s = await state(page);
+  assert.equal(s.obstacles, 1, 'one obstacle');
+  assert.equal(s.target, null, 'a shift-click is not a target');
+  assert.ok(await hook(page, () => window.steerPlayground.getParam(0, 'weight.avoid_obstacles')) > 0);
+
+  const from = await client(world(0.2, 0.2)), to = await client(world(0.8, 0.7));
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 12; ++k) await page.mouse.move(from.x + ((to.x - from.x) * k) / 12, from.y + ((to.y - from.y) * k) / 12);
+  await page.mouse.up();
+  s = await state(page);
+  assert.equal(s.paths, 1, 'one path');
+  assert.equal(s.target, null, 'a drag is not a click');
+  assert.ok(await hook(page, () => window.steerPlayground.getParam(0, 'weight.follow_path')) > 0);
+  await runSteps(page, 10);
+  assert.equal((await state(page)).error, '');
+
+  await page.click('#pause'); // so the rebuilt world is read before it steps
+  await page.fill('#seed', '77');
+  await page.click('#reset');
+  s = await state(page);
+  assert.equal(s.seed, 77);
+  assert.equal(s.obstacles, 0, 'reset rebuilds the world');
+  const again = await hook(page, async () => {
+    const p = window.steerPlayground;
+    p.pause();
+    await p.load({ scenario: 'standard flock', seed: 77, agents: 500 });
+    return p.state().hash;
+  });
+  assert.equal(s.step, 0);
+  assert.equal(s.hash, again, 'the seed box seeds the world');
   assert.deepEqual(problems, []);
   await page.close();
 });
