@@ -19,6 +19,7 @@
  *                                 the page paints in one pass
  * All simulation stays in the library; nothing here changes a result. */
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -517,16 +518,23 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
         radius[g] = def.radius * scale;
     }
     steer_world_view v = steer_world_get_view(world);
+    /* Up to a crowd where shapes would merge anyway, every agent is a
+     * triangle at least big enough to show its heading; beyond, a tiny one
+     * is a dot (one pixel, or two by two). */
+    bool dots = v.count > 20000;
     for (int i = 0; i < v.count; ++i) {
         int g = v.group[i] < groups && v.group[i] < 32 ? v.group[i] : 0;
         float x = ox + v.px[i] * scale, y = oy - v.py[i] * scale, r = radius[g];
+        if (!dots || r >= 1.5f) r = steer_maxf(r, 1.75f);
         if (x < -2.0f * r - 2.0f || y < -2.0f * r - 2.0f || x > (float)width + 2.0f * r + 2.0f ||
             y > (float)height + 2.0f * r + 2.0f)
             continue;
-        if (r < 1.5f) { /* too small for a shape: a dot with its area's weight */
-            int ix = (int)x, iy = (int)y;
-            if (ix >= 0 && iy >= 0 && ix < width && iy < height)
-                blend(&image[(size_t)iy * (size_t)width + (size_t)ix], colour[g], (uint32_t)(256.0f * steer_maxf(0.5f, r / 1.5f)));
+        if (r < 1.5f) {
+            int ix = (int)x, iy = (int)y, n = r >= 0.75f ? 2 : 1;
+            for (int dy = 0; dy < n; ++dy)
+                for (int dx = 0; dx < n; ++dx)
+                    if (ix + dx >= 0 && iy + dy >= 0 && ix + dx < width && iy + dy < height)
+                        blend(&image[(size_t)(iy + dy) * (size_t)width + (size_t)(ix + dx)], colour[g], 256u);
             continue;
         }
         float hx = v.vx[i], hy = v.vy[i], l = sqrtf(hx * hx + hy * hy);
