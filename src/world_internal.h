@@ -10,7 +10,7 @@
 #define STEER__COOKIE 0x57EE7
 #define STEER__FREE_BIT 0x80000000u /* dense_of_slot: slot is free; low bits link the free list */
 #define STEER__NO_SLOT 0x7FFFFFFFu
-#define STEER__PAD 8                /* array padding so 8-lane loads past the end stay in bounds */
+#define STEER__PAD 16               /* array padding so 16-lane loads past the end stay in bounds */
 #define STEER__MAX_GROUPS 32
 
 /* Per-group values derived from the def once, not per agent. */
