@@ -266,7 +266,9 @@ static void draw_agents(cairo_t *cr, const canvas_view *v, const canvas_frame *f
 {
     const steer_scenario_info *info = v->info;
     for (int g = 0; g < info->group_count; ++g) {
-        double size = info->agent_size > 0.0f ? info->agent_size : fmax(5.0, 3.2 * info->groups[g].def.radius * v->scale);
+        /* from the body radius, but never smaller than a readable speck for the picture size */
+        double size = info->agent_size > 0.0f ? info->agent_size
+                                              : fmax(fmax(3.0, v->width / 160.0), 3.2 * info->groups[g].def.radius * v->scale);
         set_colour(cr, info->groups[g].colour, 1.0);
         for (int a = 0; a < f->count; ++a) {
             if (f->group[a] != g) continue;

@@ -10,7 +10,7 @@
 
 #include <gif_lib.h>
 
-#define SHADES 15
+#define SHADES 6
 
 static void rgb_of(uint32_t c, int out[3])
 {

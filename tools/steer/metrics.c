@@ -21,6 +21,7 @@ int metrics_init(metrics *m, const steer_scenario_info *info, int count, const i
         metrics_free(m);
         return -1;
     }
+    for (int g = 0; g < info->group_count; ++g) m->groups[g].min_distance = -1.0;
     for (int a = 0; a < count; ++a) {
         const steer_group_def *d = &info->groups[group[a]].def;
         if (d->weight[STEER_ARRIVE] != 0.0f) {
@@ -137,19 +138,24 @@ void metrics_frame(metrics *m, const steer_v3 *position)
     steer_grid *grid = steer_grid_create(&gd);
     if (!grid) return;
     if (steer_grid_build(grid, &position[0].x, m->count, 3) == 0) {
-        double best = m->min_distance;
+        enum { K = 8 };
         for (int a = 0; a < m->count; ++a) {
-            int ids[2];
-            float d2[2];
-            int n = steer_grid_nearest(grid, &position[a].x, 2, ids, d2);
-            for (int k = 0; k < n; ++k) {
+            int ids[K];
+            float d2[K];
+            int n = steer_grid_nearest(grid, &position[a].x, K, ids, d2);
+            bool any = false, same = false;
+            metrics_group *mg = &m->groups[m->group[a]];
+            for (int k = 0; k < n && !(any && same); ++k) {
                 if (ids[k] == a) continue;
                 double d = sqrt((double)d2[k]);
-                if (best < 0.0 || d < best) best = d;
-                break;
+                if (!any && (m->min_distance < 0.0 || d < m->min_distance)) m->min_distance = d;
+                any = true;
+                if (!same && m->group[ids[k]] == m->group[a]) {
+                    if (mg->min_distance < 0.0 || d < mg->min_distance) mg->min_distance = d;
+                    same = true;
+                }
             }
         }
-        m->min_distance = best;
     }
     steer_grid_destroy(grid);
 }
@@ -236,12 +242,14 @@ void metrics_print(const metrics *m, FILE *out)
     if (m->has_path) snprintf(value, sizeof value, "%.3f (max %.3f)", m->path_sum / (m->path_samples ? m->path_samples : 1), m->path_max);
     else snprintf(value, sizeof value, "-");
     fprintf(out, "  %-34s %-20s %s\n", "distance from path", value, limit_text(m, "path_distance", limit, sizeof limit));
-    fprintf(out, "\n  %-18s %8s %12s %12s\n", "group", "agents", "mean speed", "jitter");
+    fprintf(out, "\n  %-18s %8s %12s %12s %16s\n", "group", "agents", "mean speed", "jitter", "closest approach");
     for (int g = 0; g < m->info->group_count; ++g) {
         const metrics_group *mg = &m->groups[g];
-        fprintf(out, "  %-18s %8d %12.3f %12.3f\n", m->info->groups[g].name, m->info->groups[g].agents,
+        char closest[32] = "-";
+        if (mg->min_distance >= 0.0) snprintf(closest, sizeof closest, "%.3f", mg->min_distance);
+        fprintf(out, "  %-18s %8d %12.3f %12.3f %16s\n", m->info->groups[g].name, m->info->groups[g].agents,
                 mg->speed_samples ? mg->speed_sum / mg->speed_samples : 0.0,
-                mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0);
+                mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0, closest);
     }
 }
 
@@ -281,9 +289,11 @@ void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
         const metrics_group *mg = &m->groups[g];
         fprintf(out, "%s\n    {\"name\": ", g ? "," : "");
         json_string(out, info->groups[g].name);
-        fprintf(out, ", \"agents\": %d, \"mean_speed\": %.6f, \"jitter\": %.6f}", info->groups[g].agents,
+        fprintf(out, ", \"agents\": %d, \"mean_speed\": %.6f, \"jitter\": %.6f, \"min_distance\": ", info->groups[g].agents,
                 mg->speed_samples ? mg->speed_sum / mg->speed_samples : 0.0,
                 mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0);
+        if (mg->min_distance >= 0.0) fprintf(out, "%.6f}", mg->min_distance);
+        else fprintf(out, "null}");
     }
     fprintf(out, "\n  ],\n  \"expect_failures\": %d,\n  \"state_hash\": \"%s\"\n}\n", metrics_check(m, 0), state_hash);
 }

@@ -11,6 +11,7 @@
 #include "scenario.h"
 
 typedef struct metrics_group {
+    double min_distance;         /* closest approach of two agents of this group (< 0: none seen) */
     double speed_sum, jitter_sum;
     long speed_samples, jitter_samples;
 } metrics_group;

@@ -31,7 +31,7 @@ extern const unsigned long steer_showcase_json_size;
 typedef struct run_options {
     const char *scenario;    /* NULL: the built-in showcase */
     const char *out_dir;
-    int frames, width, height, fps, threads;
+    int frames, width, height, fps, threads, trail;
     bool set_seed;
     uint64_t seed;
     const char *csv, *metrics;
@@ -42,12 +42,13 @@ static void usage(FILE *to)
 {
     fprintf(to,
             "usage: steer run [SCENARIO.json] [-o DIR] [--frames N] [--size WxH] [--fps F] [--seed S]\n"
-            "                 [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
+            "                 [--trail N] [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
             "  SCENARIO.json  a scenario (docs/scenarios.md); none: the built-in showcase\n"
             "  -o DIR         output folder, created if missing (default: out)\n"
             "  --frames N     frames to render; the run lasts N times the scenario's steps per frame\n"
             "  --size WxH     picture size in pixels (default: the scenario's)\n"
             "  --fps F        GIF playback rate (default: the scenario's)\n"
+            "  --trail N      GIF trail length in frames (default: the scenario's; the PNG and SVG keep theirs)\n"
             "  --seed S       replace the scenario's seed (same seed: byte-identical outputs)\n"
             "  --threads T    worker threads (results are identical for any T)\n"
             "  --csv FILE     every agent's state at every frame\n"
@@ -75,7 +76,7 @@ static int parse_long(const char *s, long long lo, long long hi, long long *out)
 
 static int parse_options(int argc, char **argv, run_options *o)
 {
-    *o = (run_options){0, "out", 0, 0, 0, 0, 0, false, 0, 0, 0, false, false};
+    *o = (run_options){0, "out", 0, 0, 0, 0, 0, -1, false, 0, 0, 0, false, false};
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : 0;
         long long n;
@@ -91,10 +92,11 @@ static int parse_options(int argc, char **argv, run_options *o)
         } else if (!strcmp(a, "-o") || !strcmp(a, "--out")) o->out_dir = v, ++i;
         else if (!strcmp(a, "--csv")) o->csv = v, ++i;
         else if (!strcmp(a, "--metrics")) o->metrics = v, ++i;
-        else if (!strcmp(a, "--frames") || !strcmp(a, "--fps") || !strcmp(a, "--threads") || !strcmp(a, "--seed")) {
+        else if (!strcmp(a, "--frames") || !strcmp(a, "--fps") || !strcmp(a, "--threads") || !strcmp(a, "--seed") ||
+                 !strcmp(a, "--trail")) {
             long long hi = !strcmp(a, "--frames") ? 10000 : !strcmp(a, "--fps") ? 100 : !strcmp(a, "--threads") ? 64
-                                                                                                                    : 9007199254740991ll;
-            long long lo = !strcmp(a, "--seed") ? 0 : 1;
+                         : !strcmp(a, "--trail") ? 1000 : 9007199254740991ll;
+            long long lo = !strcmp(a, "--seed") || !strcmp(a, "--trail") ? 0 : 1;
             if (parse_long(v, lo, hi, &n)) {
                 fprintf(stderr, "steer run: %s expects an integer from %lld to %lld, got '%s'\n", a, lo, hi, v);
                 return 2;
@@ -102,6 +104,7 @@ static int parse_options(int argc, char **argv, run_options *o)
             if (!strcmp(a, "--frames")) o->frames = (int)n;
             else if (!strcmp(a, "--fps")) o->fps = (int)n;
             else if (!strcmp(a, "--threads")) o->threads = (int)n;
+            else if (!strcmp(a, "--trail")) o->trail = (int)n;
             else o->set_seed = true, o->seed = (uint64_t)n;
             ++i;
         } else if (!strcmp(a, "--size")) {
@@ -314,8 +317,9 @@ int steer_cmd_run(int argc, char **argv)
     long steps = o.frames ? (long)o.frames * (steps_per_frame > 0 ? steps_per_frame : 1) : info->steps;
     int width = o.width ? o.width : info->width, height = o.height ? o.height : info->height;
     int fps = o.fps ? o.fps : info->fps;
+    int trail = o.trail >= 0 ? o.trail : info->trail;
     int still_trail = info->trail * 4 < frames ? info->trail * 4 : frames;
-    if (still_trail < info->trail) still_trail = info->trail;
+    if (still_trail < trail) still_trail = trail;
     int threads = o.threads ? o.threads : info->threads;
     char stem[256], gif_file[PATH_MAX], png_file[PATH_MAX], svg_file[PATH_MAX];
     stem_of(o.scenario ? o.scenario : "showcase", stem, sizeof stem);
@@ -414,7 +418,7 @@ int steer_cmd_run(int argc, char **argv)
                 else fprintf(r.csv, "%d,%.6g,%d,%d,%.9g,%.9g,%.9g,%.9g\n", f, t, a, r.group[a], p.x, p.y, v.x, v.y);
             }
         snprintf(caption, sizeof caption, "%s   t = %.1f", info->name, (double)step * info->dt);
-        canvas_frame frame = {n, r.pos, r.vel, r.group, &r.trails, info->trail, true, r.world, o.debug, caption};
+        canvas_frame frame = {n, r.pos, r.vel, r.group, &r.trails, trail, true, r.world, o.debug, caption};
         cairo_t *cr = cairo_create(r.image);
         canvas_draw(cr, &view, &frame);
         cairo_destroy(cr);
