@@ -1,1 +1,575 @@
-int main(void) { return 0; }
+/* The steer command and the scenario module, end to end:
+ *   - every file in scenarios/ runs headless; the GIF, PNG, SVG and metrics
+ *     it writes exist and decode (GIF frame count, PNG size);
+ *   - the same seed gives byte-identical files, for any thread count, and
+ *     another seed gives another animation; the built-in showcase is
+ *     scenarios/showcase.json;
+ *   - a table of bad scenarios and bad options each stops with status 2,
+ *     the expected message, and nothing written;
+ *   - the showcase's motion-quality figures stay within their thresholds;
+ *   - the setter API the playground uses: paths, sticky errors, live tuning.
+ * The tool runs as a child process (fork + exec) with stderr captured. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cairo.h>
+#include <gif_lib.h>
+#include <jansson.h>
+
+#include "scenario.h"
+#include "scenario_json.h"
+
+#define OUT STEER_TEST_OUT
+
+/* ---- helpers ---------------------------------------------------------------------------- */
+/* Runs `steer args...`; stderr goes to OUT/stderr.txt (read back into err). */
+static int run_tool(const char *const *args, char *err, size_t err_size)
+{
+    char err_file[512];
+    snprintf(err_file, sizeof err_file, "%s/stderr.txt", OUT);
+    const char *argv[64];
+    int n = 0;
+    argv[n++] = STEER_TOOL;
+    for (int i = 0; args[i] && n < 63; ++i) argv[n++] = args[i];
+    argv[n] = 0;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(err_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int null = open("/dev/null", O_WRONLY);
+        if (fd >= 0) dup2(fd, 2);
+        if (null >= 0) dup2(null, 1);
+        execv(STEER_TOOL, (char *const *)argv);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0) return -1;
+    if (err && err_size) {
+        err[0] = 0;
+        FILE *f = fopen(err_file, "rb");
+        if (f) {
+            size_t got = fread(err, 1, err_size - 1, f);
+            err[got] = 0;
+            fclose(f);
+        }
+    }
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status); /* a crash, an ASan abort */
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static char *slurp(const char *file, size_t *size)
+{
+    FILE *f = fopen(file, "rb");
+    if (!f) return 0;
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (len < cap) break;
+        char *more = realloc(buf, 2 * cap + 1);
+        if (!more) {
+            free(buf);
+            buf = 0;
+            break;
+        }
+        buf = more;
+        cap *= 2;
+    }
+    fclose(f);
+    if (buf) buf[len] = 0;
+    if (size) *size = len;
+    return buf;
+}
+
+static bool write_text(const char *file, const char *text)
+{
+    FILE *f = fopen(file, "wb");
+    if (!f) return false;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+static int gif_frames(const char *file)
+{
+    int err = 0;
+    GifFileType *g = DGifOpenFileName(file, &err);
+    if (!g) return -1;
+    int frames = DGifSlurp(g) == GIF_OK ? g->ImageCount : -1;
+    DGifCloseFile(g, &err);
+    return frames;
+}
+
+static bool png_size(const char *file, int *w, int *h)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(file);
+    bool ok = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS;
+    if (ok) {
+        *w = cairo_image_surface_get_width(s);
+        *h = cairo_image_surface_get_height(s);
+    }
+    cairo_surface_destroy(s);
+    return ok;
+}
+
+static bool same_bytes(const char *a, const char *b)
+{
+    size_t na, nb;
+    char *x = slurp(a, &na), *y = slurp(b, &nb);
+    bool same = x && y && na == nb && !memcmp(x, y, na);
+    free(x);
+    free(y);
+    return same;
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        remove(dir);
+        return;
+    }
+    struct dirent *e;
+    char p[1024];
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        remove_tree(p);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+/* ---- every scenario runs and its files decode --------------------------------------------- */
+static void test_every_scenario(void)
+{
+    DIR *d = opendir(STEER_SCENARIOS_DIR);
+    CHECK(d != 0);
+    if (!d) return;
+    int seen = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".json") || !strcmp(e->d_name, "schema.json")) continue;
+        char stem[256], file[600], dir[600], gif[1000], png[1000], svg[1000], metrics[1000], err[2048];
+        snprintf(stem, sizeof stem, "%.*s", (int)(len - 5), e->d_name);
+        snprintf(file, sizeof file, "%s/%s", STEER_SCENARIOS_DIR, e->d_name);
+        snprintf(dir, sizeof dir, "%s/every/%s", OUT, stem);
+        snprintf(gif, sizeof gif, "%s/%s.gif", dir, stem);
+        snprintf(png, sizeof png, "%s/%s.png", dir, stem);
+        snprintf(svg, sizeof svg, "%s/%s.svg", dir, stem);
+        snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
+        const char *args[] = {"run", file, "-o", dir, "--frames", "3", "--size", "160x120", "--quiet",
+                              "--metrics", metrics, "--debug", 0};
+        int rc = run_tool(args, err, sizeof err);
+        if (rc != 0) fprintf(stderr, "%s: status %d: %s\n", e->d_name, rc, err);
+        CHECK(rc == 0);
+        CHECK(gif_frames(gif) == 3);
+        int w = 0, h = 0;
+        CHECK(png_size(png, &w, &h) && w == 160 && h == 120);
+        size_t svg_size = 0;
+        char *text = slurp(svg, &svg_size);
+        CHECK(text && strstr(text, "<svg") && strstr(text, "</svg>"));
+        free(text);
+        json_error_t jerr;
+        json_t *m = json_load_file(metrics, 0, &jerr);
+        CHECK(m && json_is_object(m));
+        CHECK(m && json_integer_value(json_object_get(json_object_get(m, "obstacle_penetrations"), "count")) == 0);
+        CHECK(m && json_is_integer(json_object_get(m, "wall_crossings")));
+        CHECK(m && json_number_value(json_object_get(m, "ms_per_step")) > 0.0);
+        CHECK(m && json_integer_value(json_object_get(m, "steps")) > 0);
+        json_decref(m);
+        ++seen;
+    }
+    closedir(d);
+    CHECK(seen >= 9); /* eight families and the showcase */
+}
+
+/* ---- determinism --------------------------------------------------------------------------- */
+static void run_flock(const char *dir, const char *seed, const char *threads)
+{
+    char file[512], err[1024];
+    snprintf(file, sizeof file, "%s/flocking.json", STEER_SCENARIOS_DIR);
+    const char *args[] = {"run", file, "-o", dir, "--frames", "6", "--size", "200x150", "--seed", seed,
+                          "--threads", threads, "--quiet", 0};
+    CHECK(run_tool(args, err, sizeof err) == 0);
+}
+
+static void test_same_seed_same_bytes(void)
+{
+    char a[512], b[512], c[512], other[512];
+    snprintf(a, sizeof a, "%s/seed/a", OUT);
+    snprintf(b, sizeof b, "%s/seed/b", OUT);
+    snprintf(c, sizeof c, "%s/seed/c", OUT);
+    snprintf(other, sizeof other, "%s/seed/other", OUT);
+    run_flock(a, "42", "1");
+    run_flock(b, "42", "1");
+    run_flock(c, "42", "2");
+    run_flock(other, "43", "1");
+    static const char *const ext[] = {"gif", "png", "svg"};
+    for (int i = 0; i < 3; ++i) {
+        char fa[600], fb[600], fc[600], fo[600];
+        snprintf(fa, sizeof fa, "%s/flocking.%s", a, ext[i]);
+        snprintf(fb, sizeof fb, "%s/flocking.%s", b, ext[i]);
+        snprintf(fc, sizeof fc, "%s/flocking.%s", c, ext[i]);
+        snprintf(fo, sizeof fo, "%s/flocking.%s", other, ext[i]);
+        CHECK(same_bytes(fa, fb));
+        CHECK(same_bytes(fa, fc)); /* two threads: the same bits */
+        CHECK(!same_bytes(fa, fo)); /* another seed: another flock */
+    }
+}
+
+static void test_builtin_is_showcase_file(void)
+{
+    char a[512], b[512], file[512], fa[600], fb[600], err[1024];
+    snprintf(a, sizeof a, "%s/builtin/default", OUT);
+    snprintf(b, sizeof b, "%s/builtin/file", OUT);
+    snprintf(file, sizeof file, "%s/showcase.json", STEER_SCENARIOS_DIR);
+    const char *none[] = {"run", "-o", a, "--frames", "2", "--size", "160x120", "--quiet", 0};
+    const char *named[] = {"run", file, "-o", b, "--frames", "2", "--size", "160x120", "--quiet", 0};
+    CHECK(run_tool(none, err, sizeof err) == 0);
+    CHECK(run_tool(named, err, sizeof err) == 0);
+    snprintf(fa, sizeof fa, "%s/showcase.gif", a);
+    snprintf(fb, sizeof fb, "%s/showcase.gif", b);
+    CHECK(gif_frames(fa) == 2);
+    CHECK(same_bytes(fa, fb));
+}
+
+/* ---- bad scenarios: status 2, the message, nothing written ---------------------------------- */
+typedef struct bad_case {
+    const char *json;
+    const char *message; /* expected in stderr, after "FILE: " */
+} bad_case;
+
+#define BOUNDS "\"bounds\": {\"min\": [0, 0], \"max\": [10, 10]}"
+static const bad_case bad_cases[] = {
+    /* wrong types */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"max_speed\": \"fast\"}]}",
+     "groups[0].max_speed: expected a positive number, got \"fast\""},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"radius\": true}]}", "groups[0].radius: expected a number >= 0, got true"},
+    {"{" BOUNDS ", \"seed\": null, \"groups\": [{\"name\": \"a\"}]}", "seed: expected an integer from 0 to"},
+    {"{" BOUNDS ", \"groups\": {\"name\": \"a\"}}", "groups: expected an array of groups, got an object"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2.5}]}]}",
+     "groups[0].spawn[0].count: expected an integer from 0 to 4194304, got 2.5"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"colour\": \"red\"}]}",
+     "groups[0].colour: expected a colour \"#rrggbb\" or \"#rrggbbaa\", got \"red\""},
+    {"{" BOUNDS ", \"boundary\": \"torus\", \"groups\": [{\"name\": \"a\"}]}",
+     "boundary: expected one of \"wrap\", \"clamp\", \"none\", got \"torus\""},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"seek\": 1}}]}",
+     "groups[0].behaviours.seek: expected an object with \"target\", got 1"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 1, \"velocity\": [1, 2, 3]}]}]}",
+     "groups[0].spawn[0].velocity: expected [x, y], got an array of 3"},
+    {"\"hello\"", "expected a scenario object, got \"hello\""},
+    {"[1, 2]", "expected a scenario object, got an array of 2"},
+    {"{\"dim\": 4, " BOUNDS ", \"groups\": [{\"name\": \"a\"}]}", "dim: expected an integer from 2 to 3, got 4"},
+    /* negative and out-of-range values */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"c\", \"max_speed\": -1}]}",
+     "flock.json: groups[2].max_speed: expected a positive number, got -1"},
+    {"{" BOUNDS ", \"obstacles\": [{\"centre\": [1, 1], \"radius\": -2}], \"groups\": [{\"name\": \"a\"}]}",
+     "obstacles[0].radius: expected a positive number, got -2"},
+    {"{" BOUNDS ", \"paths\": [{\"name\": \"p\", \"points\": [[0, 0], [1, 1]], \"radius\": -0.5}], \"groups\": [{\"name\": \"a\"}]}",
+     "paths[0].radius: expected a number >= 0, got -0.5"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"neighbours\": {\"radius\": -3}}]}",
+     "groups[0].neighbours.radius: expected a number >= 0, got -3"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"wander\": {\"radius\": -1}}}]}",
+     "groups[0].behaviours.wander.radius: expected a number >= 0, got -1"},
+    {"{\"bounds\": {\"min\": [0, 0], \"max\": [0, 10]}, \"groups\": [{\"name\": \"a\"}]}",
+     "bounds: expected max greater than min on every axis"},
+    {"{" BOUNDS ", \"steps\": 10, \"render\": {\"frames\": 20}, \"groups\": [{\"name\": \"a\"}]}",
+     "render.frames: expected at most steps (10), got 20"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 1000000000}]}]}",
+     "groups[0].spawn[0].count: expected an integer from 0 to 4194304, got 1000000000"},
+    /* NaN and huge numbers */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"radius\": 1e39}]}",
+     "groups[0].radius: expected a number >= 0 no larger than 1000000, got 1e+39"},
+    {"{" BOUNDS ", \"obstacles\": [{\"centre\": [1e300, 0], \"radius\": 1}], \"groups\": [{\"name\": \"a\"}]}",
+     "obstacles[0].centre[0]: expected a number from -1000000 to 1000000, got 1e+300"},
+    {"{" BOUNDS ",\n \"groups\": [{\"name\": \"a\", \"radius\": NaN}]}", "invalid JSON at line 2, column"},
+    {"{" BOUNDS ",\n \"groups\": [{\"name\": \"a\",\n \"radius\": 1e999}]}", "invalid JSON at line 3, column"},
+    {"{" BOUNDS ", \"dt\": 1e-50, \"groups\": [{\"name\": \"a\"}]}", "dt: expected a positive number (as a float), got 1e-50"},
+    /* unknown keys */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"max_sped\": 3}]}",
+     "groups[0].max_sped: unknown key; did you mean \"max_speed\"?"},
+    {"{" BOUNDS ", \"gravity\": 9.8, \"groups\": [{\"name\": \"a\"}]}", "gravity: unknown key (expected one of:"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"separtion\": 1}}]}",
+     "groups[0].behaviours.separtion: unknown key; did you mean \"separation\"?"},
+    {"{" BOUNDS ", \"obstacles\": [{\"center\": [1, 1], \"radius\": 1}], \"groups\": [{\"name\": \"a\"}]}",
+     "obstacles[0].center: unknown key; did you mean \"centre\"?"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 3, \"radius\": 4}]}]}",
+     "groups[0].spawn[0].radius: not used by shape \"box\""},
+    {"{" BOUNDS ", \"max speed\": 1, \"groups\": [{\"name\": \"a\"}]}", "\"max speed\": unknown key"},
+    /* unknown references */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"sheep\"}, {\"name\": \"dogs\", \"behaviours\": {\"pursue\": {\"group\": \"wolves\"}}}]}",
+     "groups[1].behaviours.pursue.group: unknown group \"wolves\" (groups: sheep, dogs)"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"evade\": {\"group\": \"hawks\"}}}]}",
+     "groups[0].behaviours.evade.group: unknown group \"hawks\" (groups: a)"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"follow_path\": {\"path\": \"loop\"}}}]}",
+     "groups[0].behaviours.follow_path.path: unknown path \"loop\" (paths: none)"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"follow_flow\": {\"field\": 3}}}]}",
+     "groups[0].behaviours.follow_flow.field: expected the name of a flow field, got 3"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"neighbours\": {\"groups\": [\"a\", \"b\"]}}]}",
+     "groups[0].neighbours.groups[1]: unknown group \"b\" (groups: a)"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}", "groups[1].name: \"a\" is already the name of groups[0]"},
+    /* empty arrays and missing keys */
+    {"{" BOUNDS ", \"groups\": []}", "groups: expected at least 1 group, got an empty array"},
+    {"{" BOUNDS ", \"paths\": [{\"name\": \"p\", \"points\": []}], \"groups\": [{\"name\": \"a\"}]}",
+     "paths[0].points: expected at least 2 points, got an empty array"},
+    {"{" BOUNDS ", \"walls\": [{\"points\": [[1, 1]]}], \"groups\": [{\"name\": \"a\"}]}",
+     "walls[0].points: expected at least 2 points, got an array of 1"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"shape\": \"points\", \"points\": []}]}]}",
+     "groups[0].spawn[0].points: expected at least 1 point, got an empty array"},
+    {"{\"groups\": [{\"name\": \"a\"}]}", "missing required key \"bounds\""},
+    {"{" BOUNDS "}", "missing required key \"groups\""},
+    {"{" BOUNDS ", \"groups\": [{\"max_speed\": 2}]}", "groups[0]: missing required key \"name\""},
+    {"{" BOUNDS ", \"walls\": [{\"from\": [0, 0]}], \"groups\": [{\"name\": \"a\"}]}", "walls[0]: missing required key \"to\""},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 3, \"shape\": \"disc\", \"centre\": [1, 1]}]}]}",
+     "groups[0].spawn[0]: missing required key \"radius\""},
+    {"{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"grid\", \"size\": [2, 2], \"vectors\": [[1, 0], [1, 0], [0, 1]]}], "
+     "\"groups\": [{\"name\": \"a\"}]}",
+     "flow_fields[0].vectors: expected 4 vectors (size 2 x 2), got 3"},
+    /* one value where the world keeps one */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"seek\": {\"target\": [1, 2]}, \"arrive\": {\"target\": [3, 4]}}}]}",
+     "groups[0].behaviours.arrive.target: differs from groups[0].behaviours.seek.target"},
+    /* invalid JSON */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\"}]", "invalid JSON at line 1, column"},
+    {"", "invalid JSON at line 1, column"},
+    {"{" BOUNDS ",\n\"groups\": [{\"name\": \"a\", \"name\": \"b\"}]}", "invalid JSON at line 2, column"},
+    {"{\"description\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+     "nested too deeply"},
+};
+
+static void test_bad_scenarios(void)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/bad", OUT);
+    mkdir(dir, 0777);
+    int count = (int)(sizeof bad_cases / sizeof bad_cases[0]);
+    for (int i = 0; i < count; ++i) {
+        char file[600], out[600], err[2048];
+        snprintf(file, sizeof file, "%s/flock.json", dir);
+        snprintf(out, sizeof out, "%s/out-%d", dir, i);
+        CHECK(write_text(file, bad_cases[i].json));
+        const char *args[] = {"run", file, "-o", out, "--frames", "2", "--quiet", 0};
+        int rc = run_tool(args, err, sizeof err);
+        bool said = strstr(err, bad_cases[i].message) != 0 && strstr(err, "flock.json: ") != 0;
+        if (rc != 2 || !said)
+            fprintf(stderr, "bad case %d: status %d, expected 2 and \"%s\", got: %s\n", i, rc, bad_cases[i].message, err);
+        CHECK(rc == 2);
+        CHECK(said);
+        CHECK(!exists(out)); /* nothing written, not even the folder */
+    }
+}
+
+/* ---- bad options, files and folders ---------------------------------------------------------- */
+static void test_bad_options(void)
+{
+    char flock[512], missing[512], file[512], under_file[600], out[600], csv[600];
+    snprintf(flock, sizeof flock, "%s/flocking.json", STEER_SCENARIOS_DIR);
+    snprintf(missing, sizeof missing, "%s/no-such-scenario.json", OUT);
+    snprintf(file, sizeof file, "%s/a-regular-file", OUT);
+    snprintf(under_file, sizeof under_file, "%s/sub", file);
+    snprintf(out, sizeof out, "%s/options-out", OUT);
+    snprintf(csv, sizeof csv, "%s/no-such-folder/agents.csv", OUT);
+    CHECK(write_text(file, "not a folder\n"));
+    struct {
+        const char *args[12];
+        const char *message;
+    } cases[] = {
+        {{"run", missing, "-o", out, 0}, "no-such-scenario.json: cannot open: No such file or directory"},
+        {{"run", flock, "-o", out, "--frames", "0", 0}, "--frames expects an integer from 1 to 10000, got '0'"},
+        {{"run", flock, "-o", out, "--frames", "ten", 0}, "--frames expects an integer"},
+        {{"run", flock, "-o", out, "--size", "10x10", 0}, "--size expects WxH"},
+        {{"run", flock, "-o", out, "--size", "640", 0}, "--size expects WxH"},
+        {{"run", flock, "-o", out, "--fps", "0", 0}, "--fps expects an integer"},
+        {{"run", flock, "-o", out, "--threads", "0", 0}, "--threads expects an integer"},
+        {{"run", flock, "-o", out, "--seed", "-1", 0}, "--seed expects an integer"},
+        {{"run", flock, "-o", out, "--bogus", 0}, "unknown option '--bogus'"},
+        {{"run", flock, flock, "-o", out, 0}, "one scenario at a time"},
+        {{"run", flock, "-o", out, "--frames", 0}, "--frames needs a value"},
+        {{"run", flock, "-o", file, 0}, "cannot use as the output folder: Not a directory"},
+        {{"run", flock, "-o", under_file, 0}, "cannot use as the output folder: Not a directory"},
+        {{"run", flock, "-o", out, "--csv", csv, 0}, "is missing or not writable"},
+        {{"bogus", 0}, "unknown command 'bogus'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        char err[2048];
+        int rc = run_tool(cases[i].args, err, sizeof err);
+        bool said = strstr(err, cases[i].message) != 0;
+        if (rc != 2 || !said)
+            fprintf(stderr, "bad option case %zu: status %d, expected 2 and \"%s\", got: %s\n", i, rc, cases[i].message, err);
+        CHECK(rc == 2);
+        CHECK(said);
+        CHECK(!exists(out));
+    }
+}
+
+/* ---- the showcase's figures --------------------------------------------------------------------- */
+static double number_at(json_t *root, const char *key, const char *sub)
+{
+    json_t *v = json_object_get(root, key);
+    if (sub) v = json_object_get(v, sub);
+    return json_is_number(v) ? json_number_value(v) : -1.0;
+}
+
+static void test_showcase_figures(void)
+{
+    char dir[512], metrics[600], err[2048];
+    snprintf(dir, sizeof dir, "%s/showcase", OUT);
+    snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
+    /* the whole run (every step), drawn small to keep the test quick */
+    const char *args[] = {"run", "-o", dir, "--size", "160x120", "--quiet", "--metrics", metrics, 0};
+    int rc = run_tool(args, err, sizeof err);
+    if (rc) fprintf(stderr, "showcase: status %d: %s\n", rc, err);
+    CHECK(rc == 0);
+    json_error_t jerr;
+    json_t *m = json_load_file(metrics, 0, &jerr);
+    CHECK(m != 0);
+    if (!m) return;
+    CHECK(number_at(m, "agents", 0) >= 2000);                       /* a few thousand boids and the rest */
+    CHECK(number_at(m, "steps", 0) >= 600);
+    CHECK(number_at(m, "obstacle_penetrations", "count") == 0.0); /* solid obstacles + avoidance */
+    CHECK(number_at(m, "wall_crossings", 0) == 0.0);               /* solid walls + feelers */
+    CHECK(number_at(m, "jitter", 0) > 0.0 && number_at(m, "jitter", 0) < 2.0); /* rad per time unit */
+    CHECK(number_at(m, "path_distance", "mean") >= 0.0 && number_at(m, "path_distance", "mean") < 2.0);
+    CHECK(number_at(m, "path_distance", "max") < 3.0);             /* the troop stays near its loop */
+    CHECK(number_at(m, "min_agent_distance", 0) >= 0.0);
+    CHECK(number_at(m, "expect_failures", 0) == 0.0);
+    json_t *groups = json_object_get(m, "groups");
+    CHECK(json_array_size(groups) == 6);
+    for (size_t i = 0; i < json_array_size(groups); ++i) {
+        json_t *g = json_array_get(groups, i);
+        double speed = number_at(g, "mean_speed", 0), jitter = number_at(g, "jitter", 0);
+        CHECK(speed > 1.5);              /* everybody moves */
+        CHECK(jitter >= 0.0 && jitter < 2.5);
+    }
+    json_decref(m);
+}
+
+/* ---- the setter API the playground uses ------------------------------------------------------------ */
+static void test_setters(void)
+{
+    steer_scenario *sc = steer_scenario_create();
+    CHECK(sc != 0);
+    if (!sc) return;
+    CHECK(!strcmp(steer_scenario_error(sc), ""));
+    /* the same calls a JavaScript walker makes over JSON.parse's result */
+    CHECK(steer_scenario_set_object(sc, "") == 0);
+    CHECK(steer_scenario_set_object(sc, "bounds") == 0);
+    CHECK(steer_scenario_set_array(sc, "bounds.min", 2) == 0);
+    CHECK(steer_scenario_set_number(sc, "bounds.min[0]", -10) == 0);
+    CHECK(steer_scenario_set_number(sc, "bounds.min[1]", -10) == 0);
+    CHECK(steer_scenario_set_array(sc, "bounds.max", 2) == 0);
+    CHECK(steer_scenario_set_number(sc, "bounds.max[0]", 10) == 0);
+    CHECK(steer_scenario_set_number(sc, "bounds.max[1]", 10) == 0);
+    CHECK(steer_scenario_set_array(sc, "groups", 1) == 0);
+    CHECK(steer_scenario_set_object(sc, "groups[0]") == 0);
+    CHECK(steer_scenario_set_string(sc, "groups[0].name", "a") == 0);
+    CHECK(steer_scenario_set_number(sc, "groups[0].max_speed", 3) == 0);
+    CHECK(steer_scenario_set_object(sc, "groups[0].behaviours") == 0);
+    CHECK(steer_scenario_set_number(sc, "groups[0].behaviours.wander", 1) == 0);
+    CHECK(steer_scenario_set_array(sc, "groups[0].spawn", 1) == 0);
+    CHECK(steer_scenario_set_object(sc, "groups[0].spawn[0]") == 0);
+    CHECK(steer_scenario_set_number(sc, "groups[0].spawn[0].count", 25) == 0);
+    CHECK(steer_scenario_finish(sc) == 0);
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    CHECK(info && info->total_agents == 25 && info->group_count == 1 && info->groups[0].def.max_speed == 3.0f);
+    CHECK(info && info->groups[0].def.weight[STEER_WANDER] == 1.0f && info->groups[0].def.weight[STEER_SEPARATION] == 0.0f);
+
+    /* worlds: ids in spawn order, same seed same state, another seed another */
+    steer_agent_id ids[25];
+    steer_scenario_overrides o = {false, 0, 0, 0, ids};
+    steer_world *w1 = steer_scenario_create_world(sc, &o, 0, 0);
+    steer_world *w2 = steer_scenario_create_world(sc, 0, 0, 0);
+    o.set_seed = true;
+    o.seed = 99;
+    o.agent_ids = 0;
+    steer_world *w3 = steer_scenario_create_world(sc, &o, 0, 0);
+    CHECK(w1 && w2 && w3);
+    if (w1 && w2 && w3) {
+        CHECK(steer_world_agent_count(w1) == 25);
+        CHECK(steer_world_is_valid(w1, ids[0]) && steer_world_is_valid(w1, ids[24]));
+        for (int s = 0; s < 10; ++s) {
+            steer_world_step(w1, info->dt);
+            steer_world_step(w2, info->dt);
+            steer_world_step(w3, info->dt);
+        }
+        CHECK(steer_world_state_hash(w1) == steer_world_state_hash(w2));
+        CHECK(steer_world_state_hash(w1) != steer_world_state_hash(w3));
+    }
+    steer_world_destroy(w1);
+    steer_world_destroy(w2);
+    steer_world_destroy(w3);
+
+    /* live tuning: a bad value fails the finish, a good one heals it */
+    CHECK(steer_scenario_set_number(sc, "groups[0].max_speed", -1) == 0);
+    CHECK(steer_scenario_finish(sc) == -1);
+    CHECK(!strcmp(steer_scenario_error(sc), "groups[0].max_speed: expected a positive number, got -1"));
+    CHECK(steer_scenario_get_info(sc) == 0);
+    CHECK(steer_scenario_create_world(sc, 0, 0, 0) == 0);
+    CHECK(steer_scenario_set_number(sc, "groups[0].max_speed", 4) == 0);
+    CHECK(steer_scenario_finish(sc) == 0);
+
+    /* malformed paths are setter errors, and stay until reset */
+    CHECK(steer_scenario_set_number(sc, "groups[x].max_speed", 1) == -1);
+    CHECK(strstr(steer_scenario_error(sc), "malformed path") != 0);
+    CHECK(steer_scenario_set_number(sc, "groups[0].max_speed", 4) == -1);
+    CHECK(steer_scenario_finish(sc) == -1);
+    steer_scenario_reset(sc);
+    CHECK(!strcmp(steer_scenario_error(sc), ""));
+    CHECK(steer_scenario_set_number(sc, "bounds", 1) == 0);
+    CHECK(steer_scenario_set_number(sc, "bounds.min", 1) == -1); /* a key under a number */
+    steer_scenario_reset(sc);
+    CHECK(steer_scenario_fail(sc, "groups[0].\"odd key\"", "unknown key") == -1);
+    CHECK(!strcmp(steer_scenario_error(sc), "groups[0].\"odd key\": unknown key"));
+    steer_scenario_reset(sc);
+    CHECK(steer_scenario_set_array(sc, "groups", -1) == -1);
+    steer_scenario_reset(sc);
+    CHECK(steer_scenario_finish(sc) == -1); /* empty: not an object */
+    CHECK(strstr(steer_scenario_error(sc), "expected a scenario object") != 0);
+    steer_scenario_destroy(sc);
+
+    /* 3D: the JSON front end and a world with z */
+    steer_scenario *s3 = steer_scenario_create();
+    char err[512];
+    const char *text = "{\"dim\": 3, \"bounds\": {\"min\": [0, 0, 0], \"max\": [10, 10, 10]}, "
+                       "\"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 10, \"velocity\": [0, 0, 1]}]}]}";
+    CHECK(steer_scenario_load_json(s3, "3d.json", text, strlen(text), err, sizeof err) == 0);
+    steer_world *w = steer_scenario_create_world(s3, 0, err, sizeof err);
+    CHECK(w && steer_world_agent_count(w) == 10);
+    steer_world_destroy(w);
+    const char *flat = "{\"bounds\": {\"min\": [0, 0], \"max\": [10, 10]}, \"groups\": [{\"name\": \"a\", "
+                       "\"spawn\": [{\"count\": 1, \"velocity\": [0, 0, 1]}]}]}";
+    CHECK(steer_scenario_load_json(s3, "2d.json", flat, strlen(flat), err, sizeof err) == -1);
+    CHECK(!strcmp(err, "2d.json: groups[0].spawn[0].velocity: expected [x, y], got an array of 3"));
+    steer_scenario_destroy(s3);
+}
+
+int main(void)
+{
+    remove_tree(OUT);
+    mkdir(OUT, 0777);
+    test_setters();
+    test_bad_scenarios();
+    test_bad_options();
+    test_every_scenario();
+    test_same_seed_same_bytes();
+    test_builtin_is_showcase_file();
+    test_showcase_figures();
+    return check_summary("test_tool_scenarios");
+}

@@ -35,6 +35,7 @@ void steer_scenario_reset(steer_scenario *sc)
     sc_free_derived(sc);
     sc_node_free(&sc->root);
     sc->error[0] = 0;
+    sc->setter_failed = false;
 }
 
 void steer_scenario_destroy(steer_scenario *sc)
@@ -60,6 +61,9 @@ int steer_scenario_fail(steer_scenario *sc, const char *path, const char *messag
 {
     if (!sc) return -1;
     sc->finished = false;
+    if (sc->setter_failed) return -1;
+    sc->error[0] = 0;
+    sc->setter_failed = true;
     return sc_error(sc, path, "%s", message ? message : "error");
 }
 
@@ -188,8 +192,13 @@ static sc_node *set_kind(steer_scenario *sc, const char *path, sc_kind kind)
 {
     if (!sc) return 0;
     sc->finished = false;
+    if (sc->setter_failed) return 0;
+    sc->error[0] = 0; /* a previous finish's complaint no longer applies */
     sc_node *n = locate(sc, path);
-    if (!n) return 0;
+    if (!n) {
+        sc->setter_failed = true;
+        return 0;
+    }
     char *key = n->key;
     n->key = 0;
     sc_node_free(n);
@@ -205,11 +214,17 @@ int steer_scenario_set_object(steer_scenario *sc, const char *path)
 
 int steer_scenario_set_array(steer_scenario *sc, const char *path, int length)
 {
-    if (sc && (length < 0 || length > SC_MAX_ARRAY))
+    if (sc && !sc->setter_failed && (length < 0 || length > SC_MAX_ARRAY)) {
+        sc->error[0] = 0;
+        sc->setter_failed = true;
         return sc_error(sc, path, "array too long (at most %d elements)", SC_MAX_ARRAY);
+    }
     sc_node *n = set_kind(sc, path, SC_ARRAY);
     if (!n) return -1;
-    if (grow(n, length) != 0) return sc_error(sc, path, "out of memory");
+    if (grow(n, length) != 0) {
+        sc->setter_failed = true;
+        return sc_error(sc, path, "out of memory");
+    }
     n->count = length;
     return 0;
 }
@@ -228,7 +243,10 @@ int steer_scenario_set_string(steer_scenario *sc, const char *path, const char *
     if (!n) return -1;
     size_t len = value ? strlen(value) : 0;
     n->string = malloc(len + 1);
-    if (!n->string) return sc_error(sc, path, "out of memory");
+    if (!n->string) {
+        sc->setter_failed = true;
+        return sc_error(sc, path, "out of memory");
+    }
     if (len) memcpy(n->string, value, len);
     n->string[len] = 0;
     return 0;
@@ -248,7 +266,8 @@ int steer_scenario_finish(steer_scenario *sc)
 {
     if (!sc) return -1;
     sc_free_derived(sc);
-    if (sc->error[0]) return -1; /* a setter failed: report that first */
+    if (sc->setter_failed) return -1; /* a setter failed: report that, until reset */
+    sc->error[0] = 0;
     if (sc_check(sc) != 0) {
         sc_free_derived(sc);
         return -1;

@@ -44,7 +44,9 @@
  *   groups[1].colour: expected a colour "#rrggbb" or "#rrggbbaa", got "red"
  *   obstacles: expected at least 1 obstacle, got an empty array
  * The first error is kept; steer_scenario_error returns it (never NULL: ""
- * when there is none). Front ends prefix the file name.
+ * when there is none). Front ends prefix the file name. A setter's error
+ * (malformed path, out of memory, steer_scenario_fail) stays until
+ * steer_scenario_reset; a finish's error lasts until the next setter call.
  *
  * ---- using a finished scenario ----------------------------------------------
  *   steer_scenario_get_info(sc)       run and render parameters, groups,

@@ -38,6 +38,10 @@ static void number_text(double v, char *out, size_t size)
         snprintf(out, size, "%sInfinity", v < 0 ? "-" : "");
         return;
     }
+    if (v == floor(v) && fabs(v) < 1e15) {
+        snprintf(out, size, "%.0f", v);
+        return;
+    }
     for (int precision = 1; precision <= 17; ++precision) {
         snprintf(out, size, "%.*g", precision, v);
         if (strtod(out, 0) == v) return;

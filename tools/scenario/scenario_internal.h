@@ -72,6 +72,7 @@ typedef struct sc_field {
 struct steer_scenario {
     sc_node root;
     char error[512];
+    bool setter_failed;      /* a setter's error stays until reset; a finish error until the next finish */
     bool finished;
 
     /* derived by finish; owned here, freed by reset */

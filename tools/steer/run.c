@@ -84,9 +84,13 @@ static int parse_options(int argc, char **argv, run_options *o)
             usage(stdout);
             return 1;
         }
+        static const char *const valued[] = {"-o", "--out", "--csv", "--metrics", "--frames", "--fps",
+                                             "--threads", "--seed", "--trail", "--size"};
+        bool takes_value = false;
+        for (size_t k = 0; k < sizeof valued / sizeof valued[0]; ++k) takes_value = takes_value || !strcmp(a, valued[k]);
         if (!strcmp(a, "--debug")) o->debug = true;
         else if (!strcmp(a, "--quiet")) o->quiet = true;
-        else if (a[0] == '-' && a[1] != 0 && !v) {
+        else if (takes_value && !v) {
             fprintf(stderr, "steer run: %s needs a value\n", a);
             return 2;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--out")) o->out_dir = v, ++i;
