@@ -4,7 +4,7 @@
 // C setters, paints, and turns mouse and controls into calls.
 //
 // window.steerPlayground is a small hook for tests and the console:
-//   ready, load({scenario, seed, agents}), pause(), run(), step(n),
+//   ready, load({scenario, seed, agents, document}), pause(), run(), step(n),
 //   state({neighbours}), setParam(group, name, value), getParam(group, name),
 //   worldToClient(x, y), scenarios()
 
@@ -121,7 +121,8 @@ async function listScenarios() {
   return scenarioNames;
 }
 
-async function scenarioDoc(name) {
+async function scenarioDoc(name, document) {
+  if (document !== undefined) scenarioDocs.set(name, document);
   if (!scenarioDocs.has(name)) {
     const r = await fetch(`scenarios/${name}.json`);
     if (!r.ok) throw new Error(`scenarios/${name}.json: ${r.status} ${r.statusText}`);
@@ -145,47 +146,48 @@ function scaleSpawns(doc, agents) {
 // ---- the world as the page holds it ------------------------------------------
 const sim = {
   scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null,
-  groupNames: ['flock'], paused: false, target: null, paths: 0, error: '',
-  msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1], background: '#10151c',
+  groupNames: ['flock'], paused: false, running: false, target: null, paths: 0, error: '',
+  msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1],
 };
 
 function colourCss(c) {
   return `rgba(${c >>> 24},${(c >>> 16) & 255},${(c >>> 8) & 255},${((c & 255) / 255).toFixed(3)})`;
 }
 
-async function load({ scenario = sim.scenario, seed, agents } = {}) {
-  let result, error = '';
+// document: a scenario given as parsed JSON instead of a file's (the hook).
+async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
+  let error = '';
   if (scenario === STANDARD) {
     agents = clampAgents(agents ?? sim.agents);
     seed = seed ?? sim.seed;
-    result = wasm.pg_load_standard(agents, seed);
+    const result = wasm.pg_load_standard(agents, seed);
     if (result) error = cstr(wasm.pg_result_string(result));
     sim.groupNames = ['flock'];
     sim.fileSeed = null;
   } else {
-    const doc = await scenarioDoc(scenario);
-    const fileSeed = typeof doc.seed === 'number' ? doc.seed : null;
+    let doc = null;
+    try { doc = await scenarioDoc(scenario, document); } catch (e) { error = e.message; }
+    const fileSeed = typeof doc?.seed === 'number' ? doc.seed : null;
     seed = seed ?? fileSeed ?? 1;
-    if (agents !== undefined) scaleSpawns(doc, clampAgents(agents));
-    const sc = wasm.steer_scenario_create();
-    result = fillScenario(sc, doc, '');
-    if (result) error = cstr(wasm.steer_scenario_error(sc));
-    else {
-      result = wasm.pg_load_scenario(sc, seed, seed === fileSeed ? 0 : 1);
-      if (result) error = cstr(wasm.pg_text());
+    if (doc) {
+      if (agents !== undefined) scaleSpawns(doc, clampAgents(agents));
+      const sc = wasm.steer_scenario_create();
+      if (fillScenario(sc, doc, '')) error = cstr(wasm.steer_scenario_error(sc));
+      else if (wasm.pg_load_scenario(sc, seed, seed === fileSeed ? 0 : 1)) error = cstr(wasm.pg_text());
+      wasm.steer_scenario_destroy(sc);
     }
-    wasm.steer_scenario_destroy(sc);
-    sim.groupNames = (doc.groups ?? []).map((g, i) => g.name ?? `group ${i}`);
+    if (error) wasm.pg_unload();
+    sim.groupNames = (doc?.groups ?? []).map((g, i) => g?.name ?? `group ${i}`);
     sim.fileSeed = fileSeed;
   }
   sim.scenario = scenario;
   sim.seed = Number(seed);
   sim.error = error ? `${scenario}: ${error}` : '';
+  sim.running = !error; // false also after a failed step, until the next load
   sim.target = null;
   sim.paths = 0;
   sim.msPerStep = 0;
   sim.bounds = [0, 1, 2, 3].map((i) => wasm.pg_bounds(i));
-  sim.background = colourCss(wasm.pg_background());
   sim.agents = wasm.pg_view();
   ui.refresh();
   return { ok: !error, error: sim.error, agents: sim.agents };
@@ -198,7 +200,10 @@ function stepWorld(count) {
   const r = wasm.pg_step(count);
   const ms = (performance.now() - t0) / count;
   sim.msPerStep = sim.msPerStep ? sim.msPerStep * 0.9 + ms * 0.1 : ms;
-  if (r) sim.error = `step: ${cstr(wasm.pg_result_string(r))}`;
+  if (r) {
+    sim.error = `step: ${cstr(wasm.pg_result_string(r))}`;
+    sim.running = false;
+  }
   return r;
 }
 
@@ -334,7 +339,7 @@ function frame(now) {
     sim.fps = sim.fps ? sim.fps * 0.95 + fps * 0.05 : fps;
   }
   lastFrame = now;
-  if (!sim.paused && !sim.error.startsWith('step')) stepWorld(1);
+  if (!sim.paused && sim.running) stepWorld(1);
   render();
   if (++hashAge >= 30 || !hashShown) { hashShown = cstr(wasm.pg_hash()); hashAge = 0; }
   ui.hud(hashShown);
@@ -412,14 +417,8 @@ const ui = {
     const pick = $('scenario');
     for (const name of [STANDARD, ...scenarioNames]) pick.add(new Option(name, name));
     pick.value = sim.scenario;
-    pick.addEventListener('change', async () => {
-      const name = pick.value;
-      let agents;
-      if (name === STANDARD) agents = 2000;
-      else agents = spawnTotal(await scenarioDoc(name));
-      const doc = name === STANDARD ? null : await scenarioDoc(name);
-      await load({ scenario: name, seed: doc?.seed ?? 1, agents });
-    });
+    pick.addEventListener('change', () =>
+      load(pick.value === STANDARD ? { scenario: STANDARD, seed: 1, agents: 2000 } : { scenario: pick.value }));
     $('reset').addEventListener('click', () => load({ scenario: sim.scenario, seed: Number($('seed').value), agents: Number($('agents').value) }));
     $('pause').addEventListener('click', () => (sim.paused ? hook.run() : hook.pause()));
     $('step').addEventListener('click', () => { hook.pause(); stepWorld(1); });
@@ -437,8 +436,13 @@ const ui = {
       sim.error = r ? `combine: ${cstr(wasm.pg_result_string(r))}` : '';
     });
     window.addEventListener('keydown', (ev) => {
-      if (ev.target instanceof HTMLInputElement && ev.target.type !== 'range' && ev.target.type !== 'checkbox') return;
-      if (ev.code === 'Space') { ev.preventDefault(); $('pause').click(); }
+      const t = ev.target;
+      if (t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && t.type !== 'range' && t.type !== 'checkbox')) return;
+      if (ev.code === 'Space') {
+        ev.preventDefault();
+        t.blur?.(); // a focused button would click itself on keyup as well
+        $('pause').click();
+      }
       if (ev.key === 's') $('step').click();
     });
   },

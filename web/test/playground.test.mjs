@@ -160,6 +160,47 @@ test('shift-click drops an obstacle, a drag draws a path, reset takes the seed',
   await page.close();
 });
 
+test('a bad scenario shows the message of the C checks, naming the JSON path', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  const tried = await hook(page, async () => {
+    const p = window.steerPlayground;
+    const good = await (await fetch('scenarios/flocking.json')).json();
+    const results = [];
+    const bad = structuredClone(good);
+    bad.groups[0].max_speed = -1;
+    results.push(await p.load({ scenario: 'bad speed', document: bad }));
+    const typo = structuredClone(good);
+    typo.groups[0].behaviours.separtion = 1;
+    results.push(await p.load({ scenario: 'typo', document: typo }));
+    const odd = structuredClone(good);
+    odd.groups[0]['max-speed'] = 3;
+    results.push(await p.load({ scenario: 'odd key', document: odd }));
+    results.push(await p.load({ scenario: 'flocking' }));
+    return results;
+  });
+  assert.equal(tried[0].ok, false);
+  assert.match(tried[0].error, /groups\[0\]\.max_speed: expected a positive number, got -1/);
+  assert.equal(tried[1].ok, false);
+  assert.match(tried[1].error, /groups\[0\]\.behaviours\.separtion/);
+  assert.equal(tried[2].ok, false);
+  assert.match(tried[2].error, /groups\[0\]\."max-speed": unknown key/);
+  assert.ok(tried[3].ok, 'a good scenario loads again');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the agent count goes up to 100k', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000');
+  await page.fill('#agents', '250000');
+  await page.dispatchEvent('#agents', 'change');
+  await page.waitForFunction(() => window.steerPlayground.state().agents === 100000, null, { timeout: 60_000 });
+  await runSteps(page, 2);
+  assert.equal(await page.inputValue('#agents'), '100000', 'clamped to 100k');
+  assert.equal((await state(page)).error, '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // ---- the same bits as the native build --------------------------------------------
 const native = (args) => {
   const tool = join(BUILD, 'hash_scenario');
