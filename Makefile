@@ -17,7 +17,7 @@ build:
 	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DCMAKE_C_COMPILER=gcc >/dev/null
 	@cmake --build $(BUILD) -j$(JOBS)
 
-test: deps test-release test-asan test-web
+test: deps test-release test-asan test-web test-matrix
 
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
@@ -70,3 +70,33 @@ serve: web
 test-web: build web
 	@[ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund)
 	cd web && STEER_BUILD=$(abspath $(BUILD)) STEER_DIST=$(abspath $(WEB_DIST)) node --test test/*.test.mjs
+
+# ---- robustness (docs/robustness.md) ------------------------------------------
+# test-matrix  the determinism matrix: one state hash across gcc/clang,
+#              -O0/-O2/-O3, 1/2/4/8 threads and the scalar/AVX2/AVX-512 kernels
+# fuzz         builds the libFuzzer targets (clang) and runs each FUZZ_SECONDS
+# soak         1,000,000 steps of 1,000 agents under LeakSanitizer, then a short
+#              run under valgrind (a shortened soak is part of make test)
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= fuzz_behaviours fuzz_world fuzz_snapshot fuzz_scenario
+SOAK_BUILD ?= build-soak
+SOAK_STEPS ?= 1000000
+
+.PHONY: test-matrix fuzz soak
+
+test-matrix:
+	MATRIX_DIR=$(abspath build-matrix) JOBS=$(JOBS) tests/determinism_matrix.sh
+
+fuzz: deps
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEER_FUZZ=ON -DCMAKE_C_COMPILER=clang >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target $(FUZZ_TARGETS)
+	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+soak: deps build
+	@cmake -S . -B $(SOAK_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DCMAKE_C_FLAGS=-fsanitize=leak >/dev/null
+	@cmake --build $(SOAK_BUILD) -j$(JOBS) --target test_robust_soak
+	$(SOAK_BUILD)/tests/test_robust_soak $(SOAK_STEPS) 1000 2
+	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+	  $(BUILD)/tests/test_robust_soak 200 1000 2
+

@@ -2,7 +2,7 @@
 # Installs the Debian packages the build, tests and tools need, only those
 # missing. Runs apt-get as root (or through sudo when available).
 set -euo pipefail
-packages=(make cmake gcc clang pkg-config libcairo2-dev libgif-dev libjansson-dev)
+packages=(make cmake gcc clang libclang-rt-14-dev valgrind pkg-config libcairo2-dev libgif-dev libjansson-dev)
 # The playground: clang's wasm32 target with lld and wasi-libc; its browser
 # tests run Debian's chromium through playwright-core from npm (node + npm).
 packages+=(lld wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs)

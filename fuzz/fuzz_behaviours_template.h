@@ -1,0 +1,536 @@
+/* The behaviour fuzzer for one dimension, included by fuzz_behaviours.c with
+ * STEER_DIM 2 and 3 (one source for both, like the library). Every function
+ * of behaviours.h, combine.h and vehicle.h is one operation; each decodes its
+ * arguments from the input and checks what the headers promise of its
+ * outputs: finite always, unit headings, forces within max_force where a
+ * combiner truncates, in-range indices. */
+#include "steer/detail/dim_begin.h"
+
+#define V STEER_V
+#define F STEER_F
+#define N(name) STEER_N(name, )
+#define VFN(name) STEER_N(steer_vehicle, _##name)
+
+#define FB_MAX 16      /* neighbours, obstacles, walls, path points */
+#define FB_FIELD 4     /* flow field cells per axis */
+
+typedef struct N(fb_scratch) {
+    V points[FB_MAX], vels[FB_MAX];
+    N(steer_obstacle) obstacles[FB_MAX];
+    N(steer_segment) walls[FB_MAX];
+    V field[FB_FIELD * FB_FIELD * FB_FIELD];
+    V forces[FB_MAX];
+    float weights[FB_MAX], probabilities[FB_MAX];
+} N(fb_scratch);
+
+static V N(fb_v)(fuzz_input *in)
+{
+#if STEER_DIM == 2
+    return fuzz_v2(in);
+#else
+    return fuzz_v3(in);
+#endif
+}
+
+static void N(fb_check)(V v, const char *what, int op)
+{
+    FUZZ_CHECK(F(is_valid)(v), "%dD op %d (%s): non-finite output", STEER_DIM, op, what);
+}
+
+static void N(fb_check_unit)(V v, const char *what, int op)
+{
+    N(fb_check)(v, what, op);
+    float l = F(len)(v);
+    FUZZ_CHECK(l > 0.999f && l < 1.001f, "%dD op %d (%s): heading of length %g, not unit", STEER_DIM, op, what,
+               (double)l);
+}
+
+/* |f| <= max_force, when the combiner promises truncation to a usable limit. */
+static void N(fb_check_limit)(V v, float max_force, const char *what, int op)
+{
+    /* K1: truncate compares squared lengths, so a limit above sqrt(FLT_MAX)
+     * (~1.8e19, whose square is +Inf) lets anything through, +-Inf too. */
+    if (FUZZ_KNOWN("K1", !(max_force * max_force <= FLT_MAX))) return;
+    N(fb_check)(v, what, op);
+    if (steer_is_finite(max_force) && max_force > 0.0f)
+        /* squares of lengths below ~1e-19 are denormal: allow that slack */
+        FUZZ_CHECK(F(len)(v) <= max_force * 1.0001f + 1e-18f, "%dD op %d (%s): |force| %g above max_force %g", STEER_DIM, op,
+                   what, (double)F(len)(v), (double)max_force);
+    else if (!(max_force > 0.0f))
+        FUZZ_CHECK(F(len_sq)(v) == 0.0f, "%dD op %d (%s): force with max_force %g", STEER_DIM, op, what,
+                   (double)max_force);
+}
+
+static int N(fb_count)(fuzz_input *in) { return fuzz_int(in, 0, FB_MAX); }
+
+static void N(fb_fill)(fuzz_input *in, V *out, int count)
+{
+    for (int i = 0; i < count; ++i) out[i] = N(fb_v)(in);
+}
+
+static void N(fb_obstacles)(fuzz_input *in, N(fb_scratch) *s, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        s->obstacles[i].centre = N(fb_v)(in);
+        s->obstacles[i].radius = fuzz_float(in);
+    }
+}
+
+static void N(fb_walls)(fuzz_input *in, N(fb_scratch) *s, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        s->walls[i].a = N(fb_v)(in);
+        s->walls[i].b = N(fb_v)(in);
+    }
+}
+
+static N(steer_flow_field) N(fb_field)(fuzz_input *in, N(fb_scratch) *s)
+{
+    N(steer_flow_field) f;
+    f.origin = N(fb_v)(in);
+    f.cell_size = fuzz_float(in);
+    f.nx = fuzz_int(in, 0, FB_FIELD);
+    f.ny = fuzz_int(in, 0, FB_FIELD);
+    f.nz = STEER_DIM == 3 ? fuzz_int(in, 0, FB_FIELD) : fuzz_int(in, -1, 1);
+    int cells = f.nx * f.ny * (STEER_DIM == 3 && f.nz > 1 ? f.nz : 1);
+    N(fb_fill)(in, s->field, cells);
+    f.vectors = fuzz_bool(in) || cells > 0 ? s->field : 0;
+    return f;
+}
+
+static N(steer_box) N(fb_box)(fuzz_input *in)
+{
+    N(steer_box) b;
+    b.min = N(fb_v)(in);
+    b.max = N(fb_v)(in);
+    return b;
+}
+
+/* A fuzz-driven steer_random_fn: values in [0, 1] as the contract says,
+ * including both ends. */
+static float N(fb_random)(void *context)
+{
+    fuzz_input *in = context;
+    uint8_t b = fuzz_u8(in);
+    if (b == 0) return 0.0f;
+    if (b == 255) return 1.0f;
+    return (float)b / 255.0f;
+}
+
+typedef struct N(fb_dither_ctx) {
+    const V *forces;
+    int count;
+    int calls;
+} N(fb_dither_ctx);
+
+static V N(fb_dither_eval)(int index, void *context)
+{
+    N(fb_dither_ctx) *c = context;
+    FUZZ_CHECK(index >= 0 && index < c->count, "dither evaluated behaviour %d of %d", index, c->count);
+    c->calls++;
+    return c->forces[index];
+}
+
+/* The vehicle: arbitrary limits and state, a few behaviour calls whose
+ * forces are applied, then a step. Forces must be finite; a vehicle whose
+ * state was finite must stay finite. */
+static void N(fb_vehicle)(fuzz_input *in, N(fb_scratch) *s, int op)
+{
+    N(steer_vehicle) v = VFN(make)(N(fb_v)(in), fuzz_u32(in));
+    N(steer_vehicle) other = VFN(make)(N(fb_v)(in), fuzz_u32(in));
+    uint8_t mask = fuzz_u8(in);
+    if (mask & 1) v.velocity = N(fb_v)(in);
+    if (mask & 2) v.max_speed = fuzz_float(in);
+    if (mask & 4) v.max_force = fuzz_float(in);
+    if (mask & 8) v.mass = fuzz_float(in);
+    if (mask & 16) v.radius = fuzz_float(in);
+    if (mask & 32) v.max_turn_rate = fuzz_float(in);
+    if (mask & 64) v.heading_smoothing = fuzz_float(in);
+    if (mask & 128) {
+        v.wander.radius = fuzz_float(in);
+        v.wander.distance = fuzz_float(in);
+        v.wander.jitter = fuzz_float(in);
+        v.wander_angle = fuzz_float(in);
+    }
+    other.velocity = N(fb_v)(in);
+    int calls = fuzz_int(in, 1, 6);
+    for (int c = 0; c < calls; ++c) {
+        bool finite_before = F(is_valid)(v.position) && F(is_valid)(v.velocity) && F(is_valid)(v.heading);
+        V f;
+        bool from_behaviour = true;
+        int count = N(fb_count)(in);
+        switch (fuzz_int(in, 0, 17)) {
+        case 0: f = VFN(seek)(&v, N(fb_v)(in)); break;
+        case 1: f = VFN(flee)(&v, N(fb_v)(in), fuzz_float(in)); break;
+        case 2: f = VFN(arrive)(&v, N(fb_v)(in), fuzz_float(in)); break;
+        case 3: f = VFN(pursue)(&v, &other, fuzz_float(in)); break;
+        case 4: f = VFN(evade)(&v, &other, fuzz_float(in), fuzz_float(in)); break;
+        case 5: {
+            V target;
+            f = VFN(wander)(&v, fuzz_float(in), &target);
+            N(fb_check)(target, "vehicle wander target", op);
+            break;
+        }
+        case 6:
+            N(fb_obstacles)(in, s, count);
+            f = VFN(avoid_obstacles)(&v, s->obstacles, count, fuzz_float(in));
+            FUZZ_CHECK(v.avoid_latch >= -1 && v.avoid_latch < count, "vehicle latch %d of %d", v.avoid_latch, count);
+            break;
+        case 7: {
+            N(fb_walls)(in, s, count);
+            steer_wall_feelers fl = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+            f = VFN(avoid_walls)(&v, s->walls, count, &fl);
+            break;
+        }
+        case 8: {
+            N(fb_walls)(in, s, count);
+            steer_wall_follow_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+            f = VFN(follow_wall)(&v, s->walls, count, &wp);
+            break;
+        }
+        case 9: {
+            N(fb_fill)(in, s->points, count);
+            N(steer_path) path = {s->points, count, fuzz_bool(in), fuzz_float(in)};
+            f = VFN(follow_path)(&v, &path, fuzz_float(in), fuzz_float(in));
+            break;
+        }
+        case 10:
+            N(fb_fill)(in, s->points, count);
+            if (fuzz_bool(in)) v.waypoint = fuzz_int(in, -3, FB_MAX + 3);
+            f = VFN(follow_waypoints)(&v, s->points, count, fuzz_float(in), fuzz_float(in));
+            break;
+        case 11: {
+            N(steer_flow_field) field = N(fb_field)(in, s);
+            f = VFN(follow_flow)(&v, &field, fuzz_float(in));
+            break;
+        }
+        case 12: f = VFN(contain)(&v, N(fb_box)(in), fuzz_float(in)); break;
+        case 13: f = VFN(interpose)(&v, &other, &other, fuzz_float(in)); break;
+        case 14:
+            N(fb_obstacles)(in, s, count);
+            f = VFN(hide)(&v, &other, s->obstacles, count, fuzz_float(in), fuzz_float(in));
+            break;
+        case 15: f = VFN(offset_pursuit)(&v, &other, N(fb_v)(in), fuzz_float(in)); break;
+#if STEER_DIM == 3
+        case 16: {
+            V target;
+            f = steer_vehicle3_wander_sphere(&v, fuzz_float(in), &target);
+            N(fb_check)(target, "vehicle wander_sphere target", op);
+            break;
+        }
+#endif
+        default: /* an arbitrary force, maybe not finite: apply_force drops those */
+            f = N(fb_v)(in);
+            from_behaviour = false;
+            break;
+        }
+        if (from_behaviour) N(fb_check)(f, "vehicle behaviour", op);
+        VFN(apply_force)(&v, f);
+        float dt = fuzz_float(in);
+        VFN(step)(&v, dt);
+        FUZZ_CHECK(F(is_valid)(v.force) && F(len_sq)(v.force) == 0.0f, "%dD vehicle step left a force", STEER_DIM);
+        if (finite_before) {
+            N(fb_check)(v.position, "vehicle position", op);
+            N(fb_check)(v.velocity, "vehicle velocity", op);
+            N(fb_check)(v.heading, "vehicle heading", op);
+            N(fb_check)(v.smooth_heading, "vehicle smooth heading", op);
+        }
+    }
+}
+
+/* The vehicle's forwarding functions with arbitrary limits and a leader
+ * whose heading is not a unit vector. */
+static void N(fb_vehicle_forces)(fuzz_input *in, N(fb_scratch) *s, int op)
+{
+    N(steer_vehicle) v = VFN(make)(N(fb_v)(in), fuzz_u32(in));
+    N(steer_vehicle) other = VFN(make)(N(fb_v)(in), fuzz_u32(in));
+    v.velocity = N(fb_v)(in);
+    v.max_speed = fuzz_float(in);
+    v.max_force = fuzz_float(in);
+    v.radius = fuzz_float(in);
+    other.velocity = N(fb_v)(in);
+    other.heading = N(fb_v)(in);
+    int count = N(fb_count)(in);
+    N(fb_obstacles)(in, s, count);
+    N(fb_fill)(in, s->points, count);
+    V t;
+    N(fb_check)(VFN(seek)(&v, N(fb_v)(in)), "vehicle seek", op);
+    N(fb_check)(VFN(pursue)(&v, &other, fuzz_float(in)), "vehicle pursue", op);
+    N(fb_check)(VFN(evade)(&v, &other, fuzz_float(in), fuzz_float(in)), "vehicle evade", op);
+    N(fb_check)(VFN(wander)(&v, fuzz_float(in), &t), "vehicle wander", op);
+    N(fb_check)(VFN(avoid_obstacles)(&v, s->obstacles, count, fuzz_float(in)), "vehicle avoid", op);
+    N(fb_check)(VFN(follow_waypoints)(&v, s->points, count, fuzz_float(in), fuzz_float(in)),
+                "vehicle waypoints", op);
+    N(fb_check)(VFN(hide)(&v, &other, s->obstacles, count, fuzz_float(in), fuzz_float(in)),
+                "vehicle hide", op);
+    N(fb_check)(VFN(offset_pursuit)(&v, &other, N(fb_v)(in), fuzz_float(in)), "vehicle offset", op);
+}
+
+#define N_FB_OPS 40
+
+static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
+{
+    int count = N(fb_count)(in);
+    V pos = N(fb_v)(in), vel = N(fb_v)(in);
+    float max_speed = fuzz_float(in);
+    V out, extra;
+    switch (op) {
+    case 0: N(fb_check)(N(steer_seek)(pos, vel, N(fb_v)(in), max_speed), "seek", op); break;
+    case 1: N(fb_check)(N(steer_flee)(pos, vel, N(fb_v)(in), max_speed, fuzz_float(in)), "flee", op); break;
+    case 2: N(fb_check)(N(steer_arrive)(pos, vel, N(fb_v)(in), max_speed, fuzz_float(in)), "arrive", op); break;
+    case 3: {
+        V tp = N(fb_v)(in), tv = N(fb_v)(in);
+        out = N(steer_predict)(pos, tp, tv, max_speed, fuzz_float(in));
+        if (F(is_valid)(tp) && F(is_valid)(tv)) N(fb_check)(out, "predict", op);
+        break;
+    }
+    case 4: {
+        V tp = N(fb_v)(in), tv = N(fb_v)(in);
+        N(fb_check)(N(steer_pursue)(pos, vel, tp, tv, max_speed, fuzz_float(in)), "pursue", op);
+        break;
+    }
+    case 5: {
+        V tp = N(fb_v)(in), tv = N(fb_v)(in);
+        float cap = fuzz_float(in);
+        N(fb_check)(N(steer_evade)(pos, vel, tp, tv, max_speed, cap, fuzz_float(in)), "evade", op);
+        break;
+    }
+    case 6: {
+        float angle = fuzz_float(in);
+        bool angle_finite = steer_is_finite(angle);
+        steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        float dt = fuzz_float(in);
+        bool with_random = fuzz_bool(in);
+        out = N(steer_wander)(pos, vel, &angle, &wp, max_speed, dt, with_random ? N(fb_random) : 0, in, &extra);
+        N(fb_check)(out, "wander", op);
+        N(fb_check)(extra, "wander target", op);
+        /* K2: the angle is not wrapped, so a finite angle near +-FLT_MAX plus
+         * a finite jitter step can overflow to +-Inf. */
+        if (FUZZ_KNOWN("K2", angle_finite && isinf(angle))) break;
+        FUZZ_CHECK(steer_is_finite(angle), "%dD wander left a non-finite angle %g", STEER_DIM, (double)angle);
+        break;
+    }
+    case 7:
+        N(fb_fill)(in, s->points, count);
+        N(fb_check)(N(steer_separation)(pos, s->points, count, fuzz_float(in)), "separation", op);
+        break;
+    case 8:
+        N(fb_fill)(in, s->points, count);
+        N(fb_check)(N(steer_separation_desired)(pos, vel, s->points, count, fuzz_float(in), max_speed),
+                    "separation_desired", op);
+        break;
+    case 9:
+        N(fb_fill)(in, s->vels, count);
+        N(fb_check)(N(steer_alignment)(vel, s->vels, count), "alignment", op);
+        break;
+    case 10:
+        N(fb_fill)(in, s->vels, count);
+        N(fb_check)(N(steer_alignment_desired)(vel, s->vels, count, max_speed), "alignment_desired", op);
+        break;
+    case 11:
+        N(fb_fill)(in, s->points, count);
+        N(fb_check)(N(steer_cohesion)(pos, vel, s->points, count, max_speed), "cohesion", op);
+        break;
+    case 12: {
+        N(fb_obstacles)(in, s, count);
+        steer_avoid_params ap = {fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        int latch = fuzz_int(in, -2, FB_MAX + 1);
+        bool use_latch = fuzz_bool(in);
+        N(fb_check)(N(steer_avoid_obstacles)(pos, vel, s->obstacles, count, &ap, use_latch ? &latch : 0),
+                    "avoid_obstacles", op);
+        if (use_latch) FUZZ_CHECK(latch >= -1 && latch < count, "avoid latch %d of %d", latch, count);
+        break;
+    }
+    case 13: {
+        N(fb_obstacles)(in, s, count);
+        float radius = fuzz_float(in), length = fuzz_float(in), max_force = fuzz_float(in);
+        N(fb_check)(N(steer_avoid_obstacles_feeler)(pos, vel, s->obstacles, count, radius, length, max_force, &extra),
+                    "avoid_obstacles_feeler", op);
+        N(fb_check)(extra, "feeler tip", op);
+        break;
+    }
+    case 14: {
+        N(fb_walls)(in, s, count);
+        steer_wall_feelers fl = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        V tips[3];
+        N(fb_check)(N(steer_avoid_walls)(pos, vel, s->walls, count, &fl, tips), "avoid_walls", op);
+        for (int k = 0; k < 3; ++k) N(fb_check)(tips[k], "wall feeler tip", op);
+        break;
+    }
+    case 15: {
+        N(fb_walls)(in, s, count);
+        steer_wall_follow_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        N(fb_check)(N(steer_follow_wall)(pos, vel, s->walls, count, &wp, max_speed), "follow_wall", op);
+        break;
+    }
+    case 16: {
+        N(fb_fill)(in, s->points, count);
+        N(steer_path) path = {s->points, count, fuzz_bool(in), fuzz_float(in)};
+        float d = -1.0f, t = -1.0f;
+        int seg = -2;
+        out = N(steer_path_closest_point)(&path, pos, &d, &seg, &t);
+        N(fb_check)(out, "path_closest_point", op);
+        FUZZ_CHECK(steer_is_finite(d) && d >= 0.0f, "closest point distance %g", (double)d);
+        FUZZ_CHECK(seg >= -1 && seg < count, "closest point segment %d of %d", seg, count);
+        FUZZ_CHECK(t >= 0.0f && t <= 1.0f, "closest point t %g", (double)t);
+        break;
+    }
+    case 17: {
+        N(fb_fill)(in, s->points, count);
+        N(steer_path) path = {s->points, count, fuzz_bool(in), fuzz_float(in)};
+        float predict = fuzz_float(in), ahead = fuzz_float(in);
+        N(fb_check)(N(steer_follow_path)(pos, vel, &path, predict, ahead, max_speed), "follow_path", op);
+        break;
+    }
+    case 18: {
+        N(fb_fill)(in, s->points, count);
+        int index = fuzz_int(in, -3, FB_MAX + 3);
+        float arrival = fuzz_float(in), slow = fuzz_float(in);
+        N(fb_check)(N(steer_follow_waypoints)(pos, vel, s->points, count, &index, arrival, slow, max_speed),
+                    "follow_waypoints", op);
+        if (count > 0) FUZZ_CHECK(index >= 0 && index < count, "waypoint index %d of %d", index, count);
+        break;
+    }
+    case 19: {
+        N(steer_flow_field) field = N(fb_field)(in, s);
+        N(fb_check)(N(steer_flow_field_sample)(&field, pos), "flow_field_sample", op);
+        break;
+    }
+    case 20: {
+        N(steer_flow_field) field = N(fb_field)(in, s);
+        N(fb_check)(N(steer_follow_flow)(pos, vel, &field, fuzz_float(in), max_speed), "follow_flow", op);
+        break;
+    }
+    case 21: {
+        N(steer_box) box = N(fb_box)(in);
+        N(fb_check)(N(steer_contain)(pos, vel, box, fuzz_float(in), max_speed), "contain", op);
+        break;
+    }
+    case 22: {
+        V ap = N(fb_v)(in), av = N(fb_v)(in), bp = N(fb_v)(in), bv = N(fb_v)(in);
+        N(fb_check)(N(steer_interpose)(pos, vel, ap, av, bp, bv, max_speed, fuzz_float(in)), "interpose", op);
+        break;
+    }
+    case 23: {
+        N(fb_obstacles)(in, s, count);
+        V hp = N(fb_v)(in), hv = N(fb_v)(in);
+        float dist = fuzz_float(in), slow = fuzz_float(in);
+        N(fb_check)(N(steer_hide)(pos, vel, hp, hv, s->obstacles, count, dist, max_speed, slow, &extra), "hide", op);
+        N(fb_check)(extra, "hide spot", op);
+        break;
+    }
+    case 24: {
+        V lp = N(fb_v)(in), lv = N(fb_v)(in), lh = N(fb_v)(in), off = N(fb_v)(in);
+        N(fb_check)(N(steer_offset_pursuit)(pos, vel, lp, lv, lh, off, max_speed, fuzz_float(in)), "offset_pursuit",
+                    op);
+        break;
+    }
+    case 25: {
+        /* the heading must be a unit vector; the output is finite for one */
+        V h = F(normalize)(N(fb_v)(in));
+        V local = N(fb_v)(in);
+        out = N(steer_local_to_world)(h, local);
+        if (F(len_sq)(h) > 0.0f && F(is_valid)(local) && F(max_abs)(local) < 1e37f)
+            N(fb_check)(out, "local_to_world", op);
+        break;
+    }
+    case 26: N(fb_check_unit)(N(steer_turn_toward)(pos, vel, max_speed), "turn_toward", op); break;
+    case 27: {
+        V target = N(fb_v)(in);
+        float rate = fuzz_float(in), dt = fuzz_float(in);
+        N(fb_check_unit)(N(steer_face)(F(normalize)(pos), vel, target, rate, dt), "face", op);
+        break;
+    }
+    case 28: {
+        float rate = fuzz_float(in), dt = fuzz_float(in);
+        N(fb_check_unit)(N(steer_look_where_going)(pos, vel, rate, dt), "look_where_going", op);
+        break;
+    }
+    case 29:
+    case 30:
+    case 31:
+    case 32: {
+        N(fb_fill)(in, s->forces, count);
+        bool weighted = fuzz_bool(in);
+        for (int i = 0; i < count; ++i) {
+            s->weights[i] = fuzz_float(in);
+            s->probabilities[i] = fuzz_float(in);
+        }
+        const float *w = weighted ? s->weights : 0;
+        float max_force = max_speed, epsilon = fuzz_float(in);
+        int winner = -2;
+        if (op == 29) {
+            N(fb_check_limit)(N(steer_blend)(s->forces, w, count, max_force), max_force, "blend", op);
+        } else if (op == 30) {
+            N(fb_check_limit)(N(steer_priority)(s->forces, w, count, epsilon, max_force, &winner), max_force,
+                              "priority", op);
+            FUZZ_CHECK(winner >= -1 && winner < count, "priority winner %d of %d", winner, count);
+        } else if (op == 31) {
+            N(fb_check_limit)(N(steer_running_sum)(s->forces, w, count, max_force), max_force, "running_sum", op);
+        } else {
+            N(fb_dither_ctx) ctx = {s->forces, count, 0};
+            out = N(steer_dither)(N(fb_dither_eval), &ctx, w, s->probabilities, count, epsilon, max_force,
+                                  N(fb_random), in, &winner);
+            N(fb_check_limit)(out, max_force, "dither", op);
+            FUZZ_CHECK(winner >= -1 && winner < count, "dither winner %d of %d", winner, count);
+        }
+        break;
+    }
+    case 33: N(fb_check)(N(steer_smooth)(pos, vel, max_speed), "smooth", op); break;
+    case 34: {
+        float half_life = fuzz_float(in), dt = fuzz_float(in);
+        out = N(steer_smooth_dt)(pos, vel, half_life, dt);
+        N(fb_check)(out, "smooth_dt", op);
+        break;
+    }
+    case 35: N(fb_vehicle)(in, s, op); break;
+    case 36: N(fb_vehicle_forces)(in, s, op); break;
+    case 37: {
+        /* the vector primitives the behaviours build on */
+        float len;
+        out = F(normalize_len)(pos, &len);
+        N(fb_check)(out, "normalize", op);
+        FUZZ_CHECK(steer_is_finite(len) && len >= 0.0f, "normalize_len length %g", (double)len);
+        if (F(len_sq)(out) > 0.0f) N(fb_check_unit)(out, "normalize", op);
+        N(fb_check_limit)(F(truncate)(pos, max_speed), max_speed, "truncate", op);
+        break;
+    }
+#if STEER_DIM == 3
+    case 38: {
+        steer_wander_sphere ws = {fuzz_float(in), fuzz_float(in)};
+        bool in_range = !(steer_absf(ws.elevation) > STEER_PI * 0.5f); /* the state kept in range stays so */
+        steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        float dt = fuzz_float(in);
+        out = steer_wander_sphere3(pos, vel, &ws, &wp, max_speed, dt, N(fb_random), in, &extra);
+        N(fb_check)(out, "wander_sphere3", op);
+        N(fb_check)(extra, "wander_sphere3 target", op);
+        FUZZ_CHECK(steer_is_finite(ws.azimuth) && steer_is_finite(ws.elevation), "wander_sphere3 state %g %g",
+                   (double)ws.azimuth, (double)ws.elevation);
+        FUZZ_CHECK(!in_range || steer_absf(ws.elevation) <= STEER_PI * 0.5f + 1e-6f,
+                   "wander_sphere3 elevation %g outside [-pi/2, pi/2]", (double)ws.elevation);
+        break;
+    }
+#endif
+    default: {
+        /* the scalar functions of math.h and the hysteresis gate */
+        float x = F(get)(pos, 0), y = F(get)(vel, 0);
+        float sn = steer_sin(x), cs = steer_cos(x), at = steer_atan2(x, y), e = steer_exp2(x), wa = steer_wrap_angle(x);
+        FUZZ_CHECK(sn >= -1.0f && sn <= 1.0f && cs >= -1.0f && cs <= 1.0f, "sin/cos(%g) = %g, %g", (double)x,
+                   (double)sn, (double)cs);
+        FUZZ_CHECK(at >= -STEER_PI && at <= STEER_PI, "atan2(%g, %g) = %g", (double)x, (double)y, (double)at);
+        FUZZ_CHECK(steer_is_finite(e) && e >= 0.0f, "exp2(%g) = %g", (double)x, (double)e);
+        FUZZ_CHECK(!steer_is_finite(x) || (wa >= -STEER_PI && wa < STEER_PI), "wrap_angle(%g) = %g", (double)x,
+                   (double)wa);
+        bool state = fuzz_bool(in);
+        bool r = steer_hysteresis(&state, x, y, max_speed);
+        FUZZ_CHECK(r == state, "hysteresis returned %d with state %d", r, state);
+        break;
+    }
+    }
+}
+
+#undef V
+#undef F
+#undef N
+#undef VFN
+#include "steer/detail/dim_end.h"

@@ -1,0 +1,463 @@
+/* Fuzz target: the world API. The input is decoded into a world def and a
+ * sequence of calls (groups with arbitrary defs, agents added, removed and
+ * teleported, obstacles, walls, paths, flow fields, steps with odd dt, save
+ * and restore, debug drawing, kernel changes).
+ *
+ * Every call is made on two worlds built from the same def: A with the
+ * scalar kernel and one thread, B with the best SIMD kernel and two threads.
+ * They must agree on every result and, after every step, on the state hash
+ * (the kernel and the thread count never change the bits). Also checked:
+ * the agent count against a model of the calls, handle validity (live
+ * handles stay valid, removed ones become stale), every position and
+ * velocity finite, agents inside the box with WRAP and CLAMP boundaries,
+ * debug-draw values finite, a snapshot restored into the other world
+ * continuing bit for bit, a damaged snapshot refused with the world left
+ * unchanged. */
+#include "fuzz.h"
+
+#define FW_MAX_IDS 64
+#define FW_MAX_OPS 48
+
+typedef struct fw {
+    steer_world *a, *b;
+    int dim;
+    steer_world_def def;
+    int count; /* the model's agent count */
+    steer_agent_id ids[FW_MAX_IDS];
+    bool live[FW_MAX_IDS];
+    int id_count;
+} fw;
+
+/* K3: steer__world_prepare_grid converts extent / cell to long long and
+ * int without a bound: a box wider than ~9e18 cells (huge or overflowing
+ * bounds, or a tiny positive cell size or radius) is undefined behaviour.
+ * Until fixed, keep such values out. */
+static float fw_k3_length(float x) { return FUZZ_KNOWN("K3", x > 0.0f && x < 1e-3f) ? 1e-3f : x; }
+
+static void fw_k3_def(steer_world_def *d)
+{
+    for (int a = 0; a < 3; ++a) {
+        float lo = steer_v3_get(d->bounds_min, a), hi = steer_v3_get(d->bounds_max, a);
+        if (FUZZ_KNOWN("K3", !(steer_absf(hi - lo) < 1e9f) || steer_absf(lo) > 1e9f || steer_absf(hi) > 1e9f)) {
+            d->bounds_min = steer_v3_set(d->bounds_min, a, -1.0f);
+            d->bounds_max = steer_v3_set(d->bounds_max, a, 1.0f);
+        }
+    }
+    d->cell_size = fw_k3_length(d->cell_size);
+}
+
+static void fw_k3_group(steer_group_def *g)
+{
+    g->neighbour_radius = fw_k3_length(g->neighbour_radius);
+    g->separation_radius = fw_k3_length(g->separation_radius);
+    g->radius = fw_k3_length(g->radius);
+}
+
+static steer_world_def fw_decode_def(fuzz_input *in)
+{
+    steer_world_def d = steer_default_world_def();
+    d.dim = fuzz_bool(in) ? 3 : 2;
+    d.capacity = fuzz_int(in, 1, 48);
+    if (fuzz_u8(in) < 224) { /* ordinary boxes most of the time */
+        float lo = -1.0f - fuzz_small_float(in) * 4.0f, hi = 1.0f + fuzz_small_float(in) * 4.0f;
+        d.bounds_min = steer_v3_make(lo, lo, lo);
+        d.bounds_max = steer_v3_make(hi, hi * 0.75f, hi);
+    } else {
+        d.bounds_min = fuzz_v3(in);
+        d.bounds_max = fuzz_v3(in);
+    }
+    d.boundary = (steer_boundary)fuzz_int(in, 0, 3); /* 3 is not a boundary: refused */
+    uint8_t flags = fuzz_u8(in);
+    d.solid_obstacles = flags & 1;
+    d.solid_walls = flags & 2;
+    d.non_penetration = flags & 4;
+    d.cell_size = flags & 8 ? fuzz_float(in) : 0.0f;
+    d.max_dt = flags & 16 ? fuzz_float(in) : 0.0f;
+    d.penetration_iterations = fuzz_int(in, 0, 4);
+    d.max_groups = fuzz_int(in, 1, 8);
+    d.max_obstacles = fuzz_int(in, 0, 6);
+    d.max_walls = fuzz_int(in, 0, 6);
+    d.max_paths = fuzz_int(in, 0, 3);
+    d.max_flow_fields = fuzz_int(in, 0, 2);
+    d.seed = fuzz_u32(in);
+    fw_k3_def(&d);
+    return d;
+}
+
+static steer_group_def fw_decode_group(fuzz_input *in)
+{
+    steer_group_def g = steer_default_group_def();
+    int changes = fuzz_int(in, 0, 8);
+    for (int k = 0; k < changes; ++k) {
+        int b = fuzz_int(in, 0, STEER_BEHAVIOUR_COUNT - 1);
+        switch (fuzz_int(in, 0, 31)) {
+        case 0: g.max_speed = fuzz_float(in); break;
+        case 1: g.max_force = fuzz_float(in); break;
+        case 2: g.mass = fuzz_float(in); break;
+        case 3: g.radius = fuzz_float(in); break;
+        case 4: g.max_turn_rate = fuzz_float(in); break;
+        case 5: g.neighbour_radius = fuzz_float(in); break;
+        case 6: g.separation_radius = fuzz_float(in); break;
+        case 7: g.field_of_view = fuzz_float(in); break;
+        case 8: g.neighbour_mask = fuzz_u32(in); break;
+        case 9: g.desired_forms = fuzz_bool(in); break;
+        case 10: g.weight[b] = fuzz_float(in); break;
+        case 11: g.probability[b] = fuzz_float(in); break;
+        case 12: g.combine = (steer_combine)fuzz_int(in, 0, 4); break;
+        case 13: g.target = fuzz_v3(in); break;
+        case 14: g.slow_radius = fuzz_float(in); break;
+        case 15: g.threat = fuzz_v3(in); break;
+        case 16: g.panic_distance = fuzz_float(in); break;
+        case 17: g.pursue_group = fuzz_int(in, -1, 9); break;
+        case 18: g.evade_group = fuzz_int(in, -1, 9); break;
+        case 19: g.chase_radius = fuzz_float(in); break;
+        case 20: g.max_prediction = fuzz_float(in); break;
+        case 21: g.wander = (steer_wander_params){fuzz_float(in), fuzz_float(in), fuzz_float(in)}; break;
+        case 22: g.path = fuzz_int(in, -1, 3); break;
+        case 23: g.path_predict = fuzz_float(in), g.path_ahead = fuzz_float(in); break;
+        case 24: g.flow_field = fuzz_int(in, -1, 2), g.flow_predict = fuzz_float(in); break;
+        case 25: g.contain_min = fuzz_v3(in), g.contain_max = fuzz_v3(in); break;
+        case 26: g.contain_margin = fuzz_float(in), g.see_ahead = fuzz_float(in); break;
+        case 27: g.feelers = (steer_wall_feelers){fuzz_float(in), fuzz_float(in), fuzz_float(in)}; break;
+        case 28: g.wall_follow = (steer_wall_follow_params){fuzz_float(in), fuzz_float(in), fuzz_float(in)}; break;
+        default: /* switch a behaviour on with an ordinary weight, wiring its references */
+            g.weight[b] = 0.25f * (float)fuzz_int(in, 1, 8);
+            if (b == STEER_PURSUE) g.pursue_group = fuzz_int(in, 0, 3);
+            if (b == STEER_EVADE) g.evade_group = fuzz_int(in, 0, 3);
+            if (b == STEER_FOLLOW_PATH) g.path = 0;
+            if (b == STEER_FOLLOW_FLOW) g.flow_field = 0;
+            break;
+        }
+    }
+    fw_k3_group(&g);
+    return g;
+}
+
+/* ---- checks ------------------------------------------------------------------ */
+/* in_box: just after a step, when the boundary has been applied (an agent
+ * added or teleported outside the box stays there until the next step). */
+static void fw_check_agents(const fw *f, const steer_world *w, bool in_box)
+{
+    FUZZ_CHECK(steer_world_agent_count(w) == f->count, "agent count %d, expected %d", steer_world_agent_count(w),
+               f->count);
+    steer_world_view v = steer_world_get_view(w);
+    FUZZ_CHECK(v.count == f->count, "view count %d, expected %d", v.count, f->count);
+    for (int i = 0; i < v.count; ++i) {
+        float p[3] = {v.px[i], v.py[i], f->dim == 3 ? v.pz[i] : 0.0f};
+        float q[3] = {v.vx[i], v.vy[i], f->dim == 3 ? v.vz[i] : 0.0f};
+        for (int a = 0; a < f->dim; ++a) {
+            FUZZ_CHECK(steer_is_finite(p[a]) && steer_is_finite(q[a]), "agent %d: position %g or velocity %g not finite",
+                       i, (double)p[a], (double)q[a]);
+            float lo = steer_v3_get(f->def.bounds_min, a), hi = steer_v3_get(f->def.bounds_max, a);
+            float slack = (hi - lo) * 1e-6f; /* the world wraps at lo + (hi - lo): rounding */
+            if (in_box && (f->def.boundary == STEER_BOUNDARY_WRAP || f->def.boundary == STEER_BOUNDARY_CLAMP))
+                FUZZ_CHECK(p[a] >= lo - slack && p[a] <= hi + slack, "agent %d axis %d at %g, outside [%g, %g]", i, a, (double)p[a],
+                           (double)lo, (double)hi);
+        }
+        FUZZ_CHECK(v.group[i] < steer_world_group_count(w), "agent %d in group %d of %d", i, v.group[i],
+                   steer_world_group_count(w));
+    }
+    for (int k = 0; k < f->id_count; ++k) {
+        FUZZ_CHECK(steer_world_is_valid(w, f->ids[k]) == f->live[k], "handle %d validity %d, expected %d", k,
+                   steer_world_is_valid(w, f->ids[k]), f->live[k]);
+        steer_agent_state st;
+        steer_result r = steer_world_get_agent(w, f->ids[k], &st);
+        FUZZ_CHECK((r == STEER_OK) == f->live[k], "get_agent %d gave %d", k, r);
+        if (r == STEER_OK) {
+            FUZZ_CHECK(steer_v3_is_valid(st.position) && steer_v3_is_valid(st.velocity), "agent %d state not finite", k);
+            FUZZ_CHECK(f->dim == 3 || (st.position.z == 0.0f && st.velocity.z == 0.0f), "2D agent %d off the plane", k);
+        }
+    }
+}
+
+static void fw_check_same(const fw *f, const char *after)
+{
+    uint64_t ha = steer_world_state_hash(f->a), hb = steer_world_state_hash(f->b);
+    FUZZ_CHECK(ha == hb, "after %s: scalar/1-thread hash %016llx != SIMD/2-thread hash %016llx", after,
+               (unsigned long long)ha, (unsigned long long)hb);
+    FUZZ_CHECK(steer_world_step_count(f->a) == steer_world_step_count(f->b), "after %s: step counts differ", after);
+}
+
+/* ---- debug draw: every value handed to a renderer is finite ------------------- */
+/* K5: world_draw.c forms points as p + v, p + heading * size, origin +
+ * x * cell_size without a guard, so objects or agents near +-FLT_MAX (or a
+ * huge radius or cell size) reach the renderer as +-Inf. NaN is still
+ * caught. */
+static bool fw_draw_finite(float x) { return steer_is_finite(x) || FUZZ_KNOWN("K5", isinf(x)); }
+
+static void fw_draw_v(steer_v3 p, const char *what)
+{
+    FUZZ_CHECK(fw_draw_finite(p.x) && fw_draw_finite(p.y) && fw_draw_finite(p.z), "debug draw %s: point not finite",
+               what);
+}
+static void fw_circle(steer_v3 c, float r, uint32_t colour, void *ctx)
+{
+    (void)colour, (void)ctx;
+    fw_draw_v(c, "circle");
+    FUZZ_CHECK(fw_draw_finite(r), "debug draw circle radius %g", (double)r);
+}
+static void fw_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *ctx)
+{
+    (void)colour, (void)ctx;
+    fw_draw_v(a, "segment");
+    fw_draw_v(b, "segment");
+}
+static void fw_point(steer_v3 p, float size, uint32_t colour, void *ctx)
+{
+    (void)colour, (void)ctx, (void)size;
+    fw_draw_v(p, "point");
+}
+static void fw_arrow(steer_v3 a, steer_v3 b, uint32_t colour, void *ctx)
+{
+    (void)colour, (void)ctx;
+    fw_draw_v(a, "arrow");
+    fw_draw_v(b, "arrow");
+}
+static void fw_text(steer_v3 at, const char *text, uint32_t colour, void *ctx)
+{
+    (void)colour, (void)ctx;
+    fw_draw_v(at, "text");
+    FUZZ_CHECK(text != 0, "debug draw text NULL");
+}
+static void fw_agent(steer_v3 p, steer_v3 heading, float radius, uint32_t colour, void *ctx)
+{
+    (void)colour, (void)ctx;
+    fw_draw_v(p, "agent");
+    fw_draw_v(heading, "agent heading");
+    FUZZ_CHECK(fw_draw_finite(radius), "debug draw agent radius %g", (double)radius);
+}
+
+/* ---- operations ---------------------------------------------------------------- */
+static int fw_pick(fuzz_input *in, const fw *f) { return f->id_count ? fuzz_int(in, 0, f->id_count - 1) : -1; }
+
+static steer_agent_id fw_handle(fuzz_input *in, const fw *f)
+{
+    uint8_t how = fuzz_u8(in);
+    int k = fw_pick(in, f);
+    if (how < 200 && k >= 0) return f->ids[k];
+    steer_agent_id forged = {fuzz_u32(in) % 80u, fuzz_u32(in) % 4u}; /* null, stale or foreign */
+    return forged;
+}
+
+static void fw_snapshot(fuzz_input *in, fw *f)
+{
+    bool from_a = fuzz_bool(in);
+    steer_world *src = from_a ? f->a : f->b, *dst = from_a ? f->b : f->a;
+    size_t size = steer_world_snapshot_size(src);
+    FUZZ_CHECK(size > 0, "snapshot size 0");
+    unsigned char *buf = malloc(size + 8);
+    if (!buf) return;
+    size_t written = 0;
+    FUZZ_CHECK(steer_world_save(src, buf, size - 1, &written) == STEER_ERROR_CAPACITY && written == 0,
+               "save into a buffer one byte short did not refuse");
+    FUZZ_CHECK(steer_world_save(src, buf, size + 8, &written) == STEER_OK && written == size, "save failed");
+    uint8_t damage = fuzz_u8(in);
+    if (damage & 1) { /* a damaged copy is refused and changes nothing */
+        uint64_t before = steer_world_state_hash(dst);
+        size_t at = fuzz_u32(in) % size;
+        unsigned char saved = buf[at];
+        buf[at] ^= (unsigned char)(1u << (damage >> 5));
+        size_t cut = damage & 2 ? at : size;
+        FUZZ_CHECK(steer_world_restore(dst, buf, cut) == STEER_ERROR_BAD_SNAPSHOT, "damaged snapshot accepted");
+        FUZZ_CHECK(steer_world_state_hash(dst) == before, "refused snapshot changed the world");
+        buf[at] = saved;
+    }
+    FUZZ_CHECK(steer_world_restore(dst, buf, size) == STEER_OK, "restoring a fresh snapshot failed");
+    free(buf);
+    fw_check_same(f, "restore");
+}
+
+static void fw_step(fuzz_input *in, fw *f)
+{
+    float dt;
+    switch (fuzz_int(in, 0, 5)) {
+    case 0: dt = 1.0f / 60.0f; break;
+    case 1: dt = 0.1f; break;
+    case 2: dt = 0.5f; break;
+    case 3: dt = fuzz_small_float(in); break;
+    default: dt = fuzz_float(in); break;
+    }
+    int repeat = fuzz_int(in, 1, 4);
+    for (int r = 0; r < repeat; ++r) {
+        steer_result ra = steer_world_step(f->a, dt), rb = steer_world_step(f->b, dt);
+        FUZZ_CHECK(ra == rb, "step(%g) results %d and %d differ", (double)dt, ra, rb);
+        bool valid_dt = steer_is_finite(dt) && dt >= 0.0f;
+        FUZZ_CHECK(valid_dt || ra == STEER_ERROR_INVALID_ARGUMENT, "step(%g) accepted", (double)dt);
+        fw_check_same(f, "step");
+        fw_check_agents(f, f->a, ra == STEER_OK && dt > 0.0f);
+        fw_check_agents(f, f->b, ra == STEER_OK && dt > 0.0f);
+        if (ra != STEER_OK) break;
+    }
+}
+
+static void fw_op(fuzz_input *in, fw *f)
+{
+    steer_world *a = f->a, *b = f->b;
+    int ra, rb;
+    switch (fuzz_int(in, 0, 15)) {
+    case 0:
+    case 1: {
+        steer_group_def g = fw_decode_group(in);
+        ra = steer_world_add_group(a, &g);
+        rb = steer_world_add_group(b, &g);
+        FUZZ_CHECK(ra == rb, "add_group: %d vs %d", ra, rb);
+        break;
+    }
+    case 2: {
+        int index = fuzz_int(in, -1, 8);
+        steer_group_def g = fw_decode_group(in);
+        ra = steer_world_set_group(a, index, &g);
+        rb = steer_world_set_group(b, index, &g);
+        FUZZ_CHECK(ra == rb, "set_group: %d vs %d", ra, rb);
+        if (ra == STEER_OK) {
+            steer_group_def back;
+            FUZZ_CHECK(steer_world_get_group(a, index, &back) == STEER_OK && back.max_speed == g.max_speed,
+                       "get_group after set_group");
+        }
+        break;
+    }
+    case 3:
+    case 4: {
+        int group = fuzz_int(in, -1, 8);
+        steer_v3 p = fuzz_u8(in) < 200 ? steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f,
+                                                       fuzz_small_float(in) - 8.0f)
+                                       : fuzz_v3(in);
+        steer_v3 v = fuzz_u8(in) < 200 ? steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, 0.0f)
+                                       : fuzz_v3(in);
+        steer_agent_id ia = steer_world_add_agent(a, group, p, v), ib = steer_world_add_agent(b, group, p, v);
+        FUZZ_CHECK(ia.index == ib.index && ia.generation == ib.generation, "add_agent handles differ");
+        steer_v3 fp = p, fv = v;
+        if (f->dim == 2) fp.z = fv.z = 0.0f;
+        bool expect = group >= 0 && group < steer_world_group_count(a) && steer_v3_is_valid(fp) &&
+                      steer_v3_is_valid(fv) && f->count < f->def.capacity;
+        FUZZ_CHECK((ia.index != 0) == expect, "add_agent gave %u, expected %s", ia.index, expect ? "an agent" : "null");
+        if (ia.index) {
+            f->count++;
+            if (f->id_count < FW_MAX_IDS) {
+                f->ids[f->id_count] = ia;
+                f->live[f->id_count++] = true;
+            }
+        }
+        break;
+    }
+    case 5: {
+        steer_agent_id id = fw_handle(in, f);
+        ra = steer_world_remove_agent(a, id);
+        rb = steer_world_remove_agent(b, id);
+        FUZZ_CHECK(ra == rb, "remove_agent: %d vs %d", ra, rb);
+        if (ra == STEER_OK) {
+            f->count--;
+            for (int k = 0; k < f->id_count; ++k)
+                if (f->live[k] && f->ids[k].index == id.index && f->ids[k].generation == id.generation) f->live[k] = false;
+        }
+        FUZZ_CHECK(!steer_world_is_valid(a, id), "a removed handle is still valid");
+        break;
+    }
+    case 6: {
+        steer_agent_id id = fw_handle(in, f);
+        steer_v3 p = fuzz_v3(in), v = fuzz_v3(in);
+        ra = steer_world_teleport_agent(a, id, p, v);
+        rb = steer_world_teleport_agent(b, id, p, v);
+        FUZZ_CHECK(ra == rb, "teleport_agent: %d vs %d", ra, rb);
+        break;
+    }
+    case 7: {
+        steer_v3 c = fuzz_v3(in);
+        float r = fuzz_float(in);
+        if (fuzz_bool(in)) {
+            ra = steer_world_add_obstacle(a, c, r);
+            rb = steer_world_add_obstacle(b, c, r);
+        } else {
+            int index = fuzz_int(in, -1, 6);
+            ra = steer_world_set_obstacle(a, index, c, r);
+            rb = steer_world_set_obstacle(b, index, c, r);
+        }
+        FUZZ_CHECK(ra == rb, "obstacle: %d vs %d", ra, rb);
+        break;
+    }
+    case 8: {
+        steer_v3 p = fuzz_v3(in), q = fuzz_v3(in);
+        ra = steer_world_add_wall(a, p, q);
+        rb = steer_world_add_wall(b, p, q);
+        FUZZ_CHECK(ra == rb, "add_wall: %d vs %d", ra, rb);
+        break;
+    }
+    case 9: {
+        steer_v3 points[6];
+        int count = fuzz_int(in, 0, 6);
+        for (int i = 0; i < count; ++i) points[i] = fuzz_v3(in);
+        bool closed = fuzz_bool(in);
+        float radius = fuzz_float(in);
+        ra = steer_world_add_path(a, count ? points : 0, count, closed, radius);
+        rb = steer_world_add_path(b, count ? points : 0, count, closed, radius);
+        FUZZ_CHECK(ra == rb, "add_path: %d vs %d", ra, rb);
+        break;
+    }
+    case 10: {
+        steer_v3 vectors[64];
+        int nx = fuzz_int(in, 0, 4), ny = fuzz_int(in, 0, 4), nz = fuzz_int(in, 0, 4);
+        for (int i = 0; i < nx * ny * nz; ++i) vectors[i] = fuzz_v3(in);
+        steer_v3 origin = fuzz_v3(in);
+        float cell = fuzz_float(in);
+        ra = steer_world_add_flow_field(a, origin, cell, nx, ny, nz, vectors);
+        rb = steer_world_add_flow_field(b, origin, cell, nx, ny, nz, vectors);
+        FUZZ_CHECK(ra == rb, "add_flow_field: %d vs %d", ra, rb);
+        break;
+    }
+    case 11:
+        if (fuzz_u8(in) < 32) {
+            steer_world_clear_obstacles(a);
+            steer_world_clear_obstacles(b);
+        }
+        break;
+    case 12:
+    case 13: fw_step(in, f); break;
+    case 14: fw_snapshot(in, f); break;
+    default: {
+        if (fuzz_bool(in)) {
+            steer_kernel k = (steer_kernel)fuzz_int(in, 0, 3);
+            steer_world_set_kernel(b, k == STEER_KERNEL_SCALAR ? STEER_KERNEL_BEST : k);
+        }
+        steer_debug_draw dd;
+        memset(&dd, 0, sizeof dd);
+        dd.circle = fw_circle, dd.segment = fw_segment, dd.point = fw_point, dd.arrow = fw_arrow;
+        dd.text = fw_text, dd.agent = fuzz_bool(in) ? fw_agent : 0;
+        dd.agents = dd.velocities = dd.neighbour_radius = dd.wander = dd.feelers = true;
+        dd.obstacles = dd.walls = dd.paths = dd.flow_fields = dd.bounds = true;
+        dd.max_agents = fuzz_int(in, 0, 8);
+        steer_world_draw(a, &dd);
+        break;
+    }
+    }
+    FUZZ_CHECK(steer_world_group_count(a) == steer_world_group_count(b) &&
+                   steer_world_obstacle_count(a) == steer_world_obstacle_count(b) &&
+                   steer_world_wall_count(a) == steer_world_wall_count(b),
+               "object counts differ: groups %d/%d obstacles %d/%d walls %d/%d", steer_world_group_count(a),
+               steer_world_group_count(b), steer_world_obstacle_count(a), steer_world_obstacle_count(b),
+               steer_world_wall_count(a), steer_world_wall_count(b));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_setup();
+    fuzz_input in = fuzz_begin(data, size);
+    fw f;
+    memset(&f, 0, sizeof f);
+    f.def = fw_decode_def(&in);
+    f.dim = f.def.dim;
+    steer_world_def da = f.def, db = f.def;
+    da.worker_count = 1;
+    db.worker_count = 2;
+    f.a = steer_world_create(&da);
+    f.b = steer_world_create(&db);
+    FUZZ_CHECK((f.a == 0) == (f.b == 0), "create succeeded for one thread count only");
+    if (!f.a) return 0;
+    steer_world_set_kernel(f.a, STEER_KERNEL_SCALAR);
+    steer_world_set_kernel(f.b, STEER_KERNEL_BEST);
+    for (int k = 0; k < FW_MAX_OPS && !fuzz_done(&in); ++k) fw_op(&in, &f);
+    fw_check_agents(&f, f.a, false);
+    fw_check_same(&f, "the last call");
+    steer_world_destroy(f.a);
+    steer_world_destroy(f.b);
+    return 0;
+}

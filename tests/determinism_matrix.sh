@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The determinism matrix (docs/robustness.md): one scenario, the all-behaviours
+# world of tests/robust_world.h, run for STEPS steps by tools/hash_world.c;
+# its steer_world_state_hash must be identical for
+#   compilers   gcc, clang                 (columns)
+#   opt levels  -O0, -O2, -O3              (columns)
+#   threads     1, 2, 4, 8                 (rows)
+#   kernels     scalar, avx2, avx512       (rows; steer_world_set_kernel)
+#   dim         2D and 3D                  (rows; each has its own hash)
+# Each build compiles the library and the program from source into
+# build-matrix/<compiler>-<level>/ with the library's own flags
+# (-std=c11 -ffp-contract=off, the AVX files with -mavx2 / -mavx512f, as in
+# CMakeLists.txt); only the optimisation level and the compiler change.
+#
+# Extra columns (hook): every executable tests/determinism_matrix.d/NAME.sh
+# is run as `NAME.sh ROOT OUTDIR STEPS AGENTS` and must print hash_world's
+# lines (`2d 1 scalar scalar HASH`, ...) for the rows it can run; it becomes
+# column NAME. It exits 77 to be skipped (say, when its toolchain is
+# missing). The WebAssembly build plugs in here (wasm.sh).
+#
+# Usage: tests/determinism_matrix.sh [STEPS] [AGENTS]    (defaults 1000, 100)
+# Environment: MATRIX_DIR (default build-matrix), JOBS (parallel compiles).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+steps="${1:-1000}"
+agents="${2:-100}"
+out="${MATRIX_DIR:-$root/build-matrix}"
+jobs="${JOBS:-2}"
+mkdir -p "$out"
+
+compilers=(gcc clang)
+levels=(-O0 -O2 -O3)
+
+build_one() { # compiler level dir
+  local cc="$1" level="$2" dir="$3"
+  mkdir -p "$dir/obj"
+  local flags=(-std=c11 "$level" -ffp-contract=off -Wall -Wextra -Wpedantic -pthread
+               -I"$root/include" -I"$root/src" -I"$root/tests")
+  local pids=() f extra n=0
+  for f in "$root"/src/*.c; do
+    extra=()
+    case "$(basename "$f")" in
+      neighbour_kernel_avx2.c) extra=(-mavx2) ;;
+      neighbour_kernel_avx512.c) extra=(-mavx512f) ;;
+    esac
+    "$cc" "${flags[@]}" "${extra[@]}" -c "$f" -o "$dir/obj/$(basename "$f" .c).o" &
+    pids+=($!)
+    n=$((n + 1))
+    if [ $((n % jobs)) -eq 0 ]; then wait "${pids[@]}"; pids=(); fi
+  done
+  [ ${#pids[@]} -eq 0 ] || wait "${pids[@]}"
+  "$cc" "${flags[@]}" "$root/tools/hash_world.c" "$dir"/obj/*.o -lm -o "$dir/hash_world"
+}
+
+columns=()
+start=$(date +%s)
+for cc in "${compilers[@]}"; do
+  command -v "$cc" >/dev/null || { echo "determinism matrix: $cc not found" >&2; exit 1; }
+  for level in "${levels[@]}"; do
+    name="$cc$level"
+    dir="$out/$cc$level"
+    build_one "$cc" "$level" "$dir"
+    "$dir/hash_world" --steps "$steps" --agents "$agents" > "$dir/hashes.txt"
+    columns+=("$name")
+  done
+done
+shopt -s nullglob
+for hook in "$root"/tests/determinism_matrix.d/*.sh; do
+  name="$(basename "$hook" .sh)"
+  mkdir -p "$out/$name"
+  set +e
+  "$hook" "$root" "$out/$name" "$steps" "$agents" > "$out/$name/hashes.txt"
+  rc=$?
+  set -e
+  if [ $rc -eq 77 ]; then echo "determinism matrix: $name skipped"; continue; fi
+  [ $rc -eq 0 ] || { echo "determinism matrix: hook $name failed ($rc)" >&2; exit 1; }
+  columns+=("$name")
+done
+
+# The table: one row per (dim, threads, kernel); a cell is the hash's first
+# 8 hex digits, '=' when equal to the row's reference (the first column's
+# scalar run of that dimension), 'x' when the run's own checks failed.
+ref_col="${columns[0]}"
+printf '%-22s' "dim threads kernel"
+for c in "${columns[@]}"; do printf ' %-9s' "$c"; done
+printf '\n'
+mismatch=0
+while read -r dim threads asked used hash rest; do
+  ref="$(awk -v d="$dim" '$1 == d && $2 == 1 && $3 == "scalar" { print $5 }' "$out/$ref_col/hashes.txt")"
+  label="$dim $threads $asked"
+  [ "$asked" = "$used" ] || label="$label>$used"
+  printf '%-22s' "$label"
+  for c in "${columns[@]}"; do
+    line="$(awk -v d="$dim" -v t="$threads" -v k="$asked" '$1 == d && $2 == t && $3 == k' "$out/$c/hashes.txt")"
+    if [ -z "$line" ]; then printf ' %-9s' "-"; continue; fi
+    h="$(echo "$line" | awk '{ print $5 }')"
+    if echo "$line" | grep -q FAILED; then printf ' %-9s' "x"; mismatch=1
+    elif [ "$h" = "$ref" ]; then printf ' %-9s' "="
+    else printf ' %-9s' "${h:0:8}"; mismatch=1; fi
+  done
+  printf '\n'
+done < "$out/$ref_col/hashes.txt"
+for d in 2d 3d; do
+  printf '%s reference hash (%s, 1 thread, scalar): %s\n' "$d" "$ref_col" \
+    "$(awk -v d="$d" '$1 == d && $2 == 1 && $3 == "scalar" { print $5 }' "$out/$ref_col/hashes.txt")"
+done
+echo "steps $steps, agents $agents, $(( $(date +%s) - start )) s"
+if [ $mismatch -ne 0 ]; then
+  echo "determinism matrix: FAILED (a cell differs from its row's reference)" >&2
+  exit 1
+fi
+echo "determinism matrix: all identical"

@@ -1,0 +1,88 @@
+/* No allocation in a steady-state step (docs/robustness.md): after the first
+ * step, further steps of the all-behaviours world — every behaviour in every
+ * group, every combine mode, solid obstacles and walls, non-penetration,
+ * sub-steps, two built-in threads, agents removed, re-added and teleported
+ * between steps — make no call at all to the world's allocator. Counted
+ * through steer_world_def.allocator, in 2D and 3D. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "robust_world.h"
+
+static int failures;
+#define CHECK(cond)                                                                                                    \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            ++failures;                                                                                                \
+            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                                    \
+        }                                                                                                              \
+    } while (0)
+#define CHECK_EQ_LONG(a, b)                                                                                            \
+    do {                                                                                                               \
+        long check_a_ = (long)(a), check_b_ = (long)(b);                                                               \
+        if (check_a_ != check_b_) {                                                                                    \
+            ++failures;                                                                                                \
+            fprintf(stderr, "%s:%d: %s = %ld, expected %ld\n", __FILE__, __LINE__, #a, check_a_, check_b_);             \
+        }                                                                                                              \
+    } while (0)
+
+typedef struct counting {
+    atomic_long allocs, frees;
+} counting;
+
+static void *counting_alloc(size_t size, size_t alignment, void *context)
+{
+    counting *c = context;
+    atomic_fetch_add(&c->allocs, 1);
+    size_t rounded = (size + alignment - 1) / alignment * alignment;
+    return aligned_alloc(alignment, rounded ? rounded : alignment);
+}
+
+static void counting_free(void *memory, void *context)
+{
+    counting *c = context;
+    if (memory) atomic_fetch_add(&c->frees, 1);
+    free(memory);
+}
+
+#define AGENTS 240
+#define STEPS (ROBUST_SANITIZED ? 60 : 400)
+
+static void steady_state(int dim)
+{
+    counting c;
+    atomic_init(&c.allocs, 0);
+    atomic_init(&c.frees, 0);
+    robust_options o = robust_default_options(dim, AGENTS);
+    o.worker_count = 2;
+    o.allocator = (steer_allocator){counting_alloc, counting_free, &c};
+    steer_agent_id ids[AGENTS];
+    robust_handles h = {0, ids};
+    steer_world *w = robust_create(&o, &h);
+    CHECK(w != 0);
+    if (!w) return;
+    CHECK(atomic_load(&c.allocs) > 0); /* the hook is in use: creation allocates through it */
+
+    CHECK(robust_run(w, &h, dim, 0, 1)); /* the first step may size the grid */
+    long allocs = atomic_load(&c.allocs), frees = atomic_load(&c.frees);
+    size_t memory = steer_world_memory_bytes(w);
+    CHECK(robust_run(w, &h, dim, 1, STEPS)); /* removes, re-adds, teleports, long steps */
+    printf("%dD: %d steps after the first, %ld allocator calls, %ld frees\n", dim, STEPS - 1,
+           (long)(atomic_load(&c.allocs) - allocs), (long)(atomic_load(&c.frees) - frees));
+    CHECK_EQ_LONG(atomic_load(&c.allocs) - allocs, 0);
+    CHECK_EQ_LONG(atomic_load(&c.frees) - frees, 0);
+    CHECK(steer_world_memory_bytes(w) == memory);
+    CHECK_EQ_LONG(robust_count_bad(w, dim, robust_half_side(dim, AGENTS)), 0);
+
+    steer_world_destroy(w);
+    CHECK_EQ_LONG(atomic_load(&c.allocs), atomic_load(&c.frees)); /* everything given back */
+}
+
+int main(void)
+{
+    steady_state(2);
+    steady_state(3);
+    printf("test_robust_alloc: %s\n", failures ? "FAILED" : "ok");
+    return failures != 0;
+}
