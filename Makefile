@@ -6,7 +6,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DSTEER_WERROR=ON
 
-.PHONY: all deps build test test-release test-asan demo clean web serve test-web
+.PHONY: all deps build test test-release test-asan demo docs-media clean web serve test-web
 
 all: build
 
@@ -27,11 +27,22 @@ test-asan:
 	@cmake --build $(ASAN_BUILD) -j$(JOBS)
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS)
 
+# The showcase (scenarios/showcase.json, built into the tool) rendered to
+# out/: the summary table and the files written are printed at the end.
+DEMO_OUT ?= out
 demo: deps build
-	@for e in $(BUILD)/examples/[0-9]*; do echo "== $$e"; $$e; done
+	@$(BUILD)/steer run -o $(DEMO_OUT)
+	@echo "open $(DEMO_OUT)/showcase.gif (animation), $(DEMO_OUT)/showcase.png (last frame), $(DEMO_OUT)/showcase.svg (trails)"
+
+# The small showcase pictures the README shows (docs/showcase.gif, .png).
+docs-media: build
+	@$(BUILD)/steer run -o $(BUILD)/docs-media/gif --size 480x360 --frames 56 --fps 20 --trail 3 --quiet
+	@$(BUILD)/steer run -o $(BUILD)/docs-media/png --size 480x360 --quiet
+	cp $(BUILD)/docs-media/gif/showcase.gif docs/showcase.gif
+	cp $(BUILD)/docs-media/png/showcase.png docs/showcase.png
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(WEB_DIST)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(WEB_DIST) $(DEMO_OUT)
 
 # ---- the playground: the library in WebAssembly (clang, wasm-ld, wasi-libc) ----
 # Every src/*.c (the x86 kernels compile to nothing on wasm32), the scenario

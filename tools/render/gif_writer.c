@@ -10,7 +10,7 @@
 
 #include <gif_lib.h>
 
-#define SHADES 6
+#define SHADES 8
 
 static void rgb_of(uint32_t c, int out[3])
 {
@@ -49,8 +49,11 @@ void gif_palette_build(gif_palette *p, uint32_t background, const uint32_t *colo
         rgb_of(colours[i], c);
         add_entry(p, c[0], c[1], c[2]);
     }
+    /* a palette of at most 64 entries when it can keep 4 shades per colour:
+     * LZW codes then start at 7 bits instead of 9 */
+    int limit = 6 + count * 4 <= 64 ? 64 : 256; /* entries: marker, background, 4 greys, count * shades */
     int shades = SHADES;
-    while (shades > 2 && 2 + count * (shades - 1) + 8 > 256) --shades;
+    while (shades > 2 && 6 + count * shades > limit) --shades;
     for (int s = 1; s < shades; ++s)
         for (int i = 0; i < count; ++i) {
             int c[3];
@@ -59,7 +62,7 @@ void gif_palette_build(gif_palette *p, uint32_t background, const uint32_t *colo
             add_entry(p, bg[0] + ((c[0] - bg[0]) * t >> 8), bg[1] + ((c[1] - bg[1]) * t >> 8),
                       bg[2] + ((c[2] - bg[2]) * t >> 8));
         }
-    for (int v = 0; v < 8; ++v) add_entry(p, 36 * v + 3, 36 * v + 3, 36 * v + 3); /* greys for text and overlaps */
+    for (int v = 1; v <= 4; ++v) add_entry(p, 60 * v, 60 * v, 60 * v); /* greys for text and overlaps */
     for (int cell = 0; cell < (1 << 15); ++cell) {
         int r = (cell >> 10 & 31) << 3 | 4, g = (cell >> 5 & 31) << 3 | 4, b = (cell & 31) << 3 | 4;
         int best = 1, best_d = 1 << 30;
@@ -120,9 +123,11 @@ gif_writer *gif_writer_open(const char *file, int width, int height, const gif_p
     memset(colours, 0, sizeof colours);
     for (int i = 0; i < palette->count; ++i)
         colours[i] = (GifColorType){palette->rgb[i][0], palette->rgb[i][1], palette->rgb[i][2]};
-    ColorMapObject *map = GifMakeMapObject(256, colours);
+    int bits = 1;
+    while ((1 << bits) < palette->count) ++bits;
+    ColorMapObject *map = GifMakeMapObject(1 << bits, colours);
     EGifSetGifVersion(g->file, true);
-    bool ok = map && EGifPutScreenDesc(g->file, width, height, 8, 1, map) == GIF_OK;
+    bool ok = map && EGifPutScreenDesc(g->file, width, height, bits, 1, map) == GIF_OK;
     GifFreeMapObject(map);
     /* NETSCAPE2.0: loop forever */
     static const unsigned char loop[3] = {1, 0, 0};
