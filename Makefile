@@ -36,7 +36,7 @@ demo: deps build
 
 # The small showcase pictures the README shows (docs/showcase.gif, .png).
 docs-media: build
-	@$(BUILD)/steer run -o $(BUILD)/docs-media/gif --size 480x360 --frames 56 --fps 20 --trail 3 --quiet
+	@$(BUILD)/steer run -o $(BUILD)/docs-media/gif --size 480x360 --frames 50 --fps 20 --trail 3 --quiet
 	@$(BUILD)/steer run -o $(BUILD)/docs-media/png --size 480x360 --quiet
 	cp $(BUILD)/docs-media/gif/showcase.gif docs/showcase.gif
 	cp $(BUILD)/docs-media/png/showcase.png docs/showcase.png
