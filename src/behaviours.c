@@ -15,7 +15,8 @@ steer_v2 steer_local_to_world2(steer_v2 heading, steer_v2 local)
 {
     steer_v2 fwd = steer_v2_normalize(heading);
     if (steer_v2_len_sq(fwd) == 0.0f) fwd = steer_v2_make(1.0f, 0.0f);
-    return steer_v2_add(steer_v2_scale(fwd, local.x), steer_v2_scale(steer_v2_perp_left(fwd), local.y));
+    steer_v2 r = steer_v2_add(steer_v2_scale(fwd, local.x), steer_v2_scale(steer_v2_perp_left(fwd), local.y));
+    return steer_v2_is_valid(r) ? r : steer_v2_zero();
 }
 
 steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local)
@@ -26,7 +27,8 @@ steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local)
     steer_v3 up = steer_v3_cross(fwd, left);
     steer_v3 r = steer_v3_scale(fwd, local.x);
     r = steer_v3_add(r, steer_v3_scale(left, local.y));
-    return steer_v3_add(r, steer_v3_scale(up, local.z));
+    r = steer_v3_add(r, steer_v3_scale(up, local.z));
+    return steer_v3_is_valid(r) ? r : steer_v3_zero();
 }
 
 /* Walls are vertical in 3D: wall geometry works on the XY projection. */
@@ -60,6 +62,6 @@ steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *s
     steer_v3 heading = steer_v3_normalize(vel);
     steer_v3 centre = steer_v3_mad(pos, heading, params->distance);
     steer_v3 target = steer_v3_mad(centre, steer_local_to_world3(vel, local), params->radius);
-    if (out_target) *out_target = target;
+    if (out_target) *out_target = steer_v3_is_valid(target) ? target : steer_v3_zero();
     return steer_seek3(pos, vel, target, max_speed);
 }

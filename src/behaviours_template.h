@@ -46,7 +46,8 @@ V N(steer_predict)(V pos, V target_pos, V target_vel, float max_speed, float max
     float t = max_speed > 0.0f ? F(dist)(pos, target_pos) / max_speed : 0.0f;
     if (max_prediction > 0.0f && t > max_prediction) t = max_prediction;
     if (!steer_is_finite(t)) t = 0.0f;
-    return F(mad)(target_pos, target_vel, t);
+    V predicted = F(mad)(target_pos, target_vel, t);
+    return F(is_valid)(predicted) ? predicted : N(safe)(target_pos); /* no lead rather than none at all */
 }
 
 V N(steer_pursue)(V pos, V vel, V target_pos, V target_vel, float max_speed, float max_prediction)
@@ -73,7 +74,7 @@ V N(steer_wander)(V pos, V vel, float *angle, const steer_wander_params *params,
     }
     V centre = F(mad)(pos, F(normalize)(vel), params->distance);
     V target = F(mad)(centre, N(planar)(steer_cos(*angle), steer_sin(*angle)), params->radius);
-    if (out_target) *out_target = target;
+    if (out_target) *out_target = N(safe)(target);
     return N(steer_seek)(pos, vel, target, max_speed);
 }
 
@@ -82,12 +83,13 @@ V N(steer_separation)(V pos, const V *neighbour_pos, int count, float radius)
 {
     V push = F(zero)();
     int used = 0;
-    float r2 = radius * radius;
     for (int i = 0; i < count; ++i) {
-        V d = F(sub)(pos, neighbour_pos[i]);
-        float d2 = F(len_sq)(d);
-        if (d2 > 0.0f && d2 < r2) {
-            push = F(add)(push, F(scale)(d, 1.0f / d2));
+        /* normalize / d rather than d / d^2: 1 / d^2 overflows for a very
+         * close neighbour and would wipe out the whole push. */
+        float d;
+        V away = F(normalize_len)(F(sub)(pos, neighbour_pos[i]), &d);
+        if (d > 0.0f && d < radius) {
+            push = F(add)(push, F(scale)(away, 1.0f / d));
             ++used;
         }
     }
@@ -171,7 +173,7 @@ V N(steer_avoid_obstacles_feeler)(V pos, V vel, const N(steer_obstacle) *obstacl
 {
     V dir = N(heading_or_x)(vel);
     V tip = F(mad)(pos, dir, feeler_length);
-    if (out_tip) *out_tip = tip;
+    if (out_tip) *out_tip = N(safe)(tip);
     int deepest = -1;
     float best_depth = 0.0f;
     for (int i = 0; i < count; ++i) {
@@ -221,7 +223,7 @@ V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, c
         if (nearest <= 1.0f) force = steer_v2_mad(force, normal, (1.0f - nearest) * steer_v2_len(ray));
     }
     if (out_tips) {
-        for (int f = 0; f < 3; ++f) out_tips[f] = N(lift)(tips[f], pos);
+        for (int f = 0; f < 3; ++f) out_tips[f] = N(safe)(N(lift)(tips[f], pos));
     }
     return N(safe)(N(lift)(force, F(zero)()));
 }
@@ -266,11 +268,13 @@ V N(steer_follow_wall)(V pos, V vel, const N(steer_segment) *walls, int count,
 /* ---- paths and fields ------------------------------------------------- */
 V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distance, int *out_segment, float *out_t)
 {
-    int count = path ? path->count : 0;
-    V best = p;
+    /* Non-finite input is treated like an empty path; non-finite points and
+     * overflowing segments are skipped. */
+    int count = path && F(is_valid)(p) ? path->count : 0;
+    V best = N(safe)(p);
     float best_d2 = 0.0f, best_t = 0.0f;
     int best_seg = -1;
-    if (count == 1) {
+    if (count == 1 && F(is_valid)(path->points[0])) {
         best = path->points[0];
         best_d2 = F(dist_sq)(p, best);
         best_seg = 0;
@@ -280,8 +284,10 @@ V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distanc
         V a = path->points[s], b = path->points[(s + 1) % count];
         V ab = F(sub)(b, a);
         float l2 = F(len_sq)(ab);
-        float t = l2 > 0.0f ? steer_clampf(F(dot)(F(sub)(p, a), ab) / l2, 0.0f, 1.0f) : 0.0f;
+        float t = l2 > 0.0f ? F(dot)(F(sub)(p, a), ab) / l2 : 0.0f;
+        t = t > 0.0f ? steer_minf(t, 1.0f) : 0.0f; /* also NaN (Inf / Inf) -> 0 */
         V q = F(mad)(a, ab, t);
+        if (!F(is_valid)(q)) continue;
         float d2 = F(dist_sq)(p, q);
         if (best_seg < 0 || d2 < best_d2) {
             best = q;
@@ -290,7 +296,7 @@ V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distanc
             best_t = t;
         }
     }
-    if (out_distance) *out_distance = best_seg < 0 ? 0.0f : F(dist)(p, best);
+    if (out_distance) *out_distance = best_seg < 0 ? 0.0f : steer_minf(F(dist)(p, best), FLT_MAX);
     if (out_segment) *out_segment = best_seg;
     if (out_t) *out_t = best_t;
     return best;
@@ -349,7 +355,7 @@ V N(steer_flow_field_sample)(const N(steer_flow_field) *field, V pos)
     V grid = F(scale)(F(sub)(pos, field->origin), 1.0f / field->cell_size);
     for (int axis = 0; axis < STEER_DIM; ++axis) {
         float g = F(get)(grid, axis);
-        if (!steer_is_finite(g)) g = 0.0f;
+        if (g != g) g = 0.0f; /* NaN; +-Inf clamp to the far / near edge */
         g = steer_clampf(g, 0.0f, (float)(size[axis] - 1));
         lo[axis] = (int)g;
         hi[axis] = lo[axis] + 1 < size[axis] ? lo[axis] + 1 : lo[axis];
@@ -425,7 +431,7 @@ V N(steer_hide)(V pos, V vel, V hunter_pos, V hunter_vel, const N(steer_obstacle
             best_spot = spot;
         }
     }
-    if (out_spot) *out_spot = best_spot;
+    if (out_spot) *out_spot = N(safe)(best_spot);
     if (best < 0) return N(steer_evade)(pos, vel, hunter_pos, hunter_vel, max_speed, 0.0f, 0.0f);
     return N(steer_arrive)(pos, vel, best_spot, max_speed, slow_radius);
 }
@@ -451,7 +457,9 @@ V N(steer_turn_toward)(V from, V direction, float max_angle)
     float angle = steer_atan2(F(len)(side), c);
     if (!(max_angle < angle)) return d; /* also for NaN max_angle: never stall */
     if (max_angle <= 0.0f) return f;
-    V perp = F(normalize)(side);
+    /* Nearly opposite, side is a small difference of rounded terms and not
+     * quite perpendicular to f: project once more so the turn stays exact. */
+    V perp = F(normalize)(F(sub)(side, F(scale)(f, F(dot)(side, f))));
     if (F(len_sq)(perp) == 0.0f) perp = N(any_perp)(f);
     return N(heading_or_x)(F(add)(F(scale)(f, steer_cos(max_angle)), F(scale)(perp, steer_sin(max_angle))));
 }

@@ -51,7 +51,8 @@ V N(steer_dither)(N(steer_force_fn) *evaluate, void *context, const float *weigh
     for (int i = 0; i < count; ++i) {
         float p = probabilities[i];
         if (!(p > 0.0f)) continue;
-        if (!(random(random_context) < p)) continue;
+        /* p >= 1 always evaluates, even when random() returns exactly 1. */
+        if (!(random(random_context) < p) && p < 1.0f) continue;
         V f = F(scale)(evaluate(i, context), (weights ? weights[i] : 1.0f) / p);
         if (F(is_valid)(f) && F(len_sq)(f) > epsilon * epsilon) {
             if (out_winner) *out_winner = i;
@@ -63,8 +64,9 @@ V N(steer_dither)(N(steer_force_fn) *evaluate, void *context, const float *weigh
 
 V N(steer_smooth)(V smoothed, V raw, float k)
 {
+    if (!F(is_valid)(raw)) raw = F(zero)(); /* a non-finite force counts as zero */
     V s = F(lerp)(smoothed, raw, steer_clampf(k, 0.0f, 1.0f));
-    return F(is_valid)(s) ? s : (F(is_valid)(raw) ? raw : F(zero)());
+    return F(is_valid)(s) ? s : raw;
 }
 
 V N(steer_smooth_dt)(V smoothed, V raw, float half_life, float dt)

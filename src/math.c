@@ -11,11 +11,30 @@
 #define PIO2_2 4.837512969970703125e-4f
 #define PIO2_3 7.54978995489188216e-8f
 
+/* 2/pi in 28-bit slices (Payne-Hanek): x * slice is exact in double for
+ * every float x, and fmod by 4 of an exact product is exact, so the sum is
+ * x * 2/pi mod 4 to ~2^-48 whatever the size of x. */
+static const double two_over_pi_slices[8] = {
+    0xa2f9836p-28, 0xe4e4415p-56, 0x29fc275p-84, 0x7d1f534p-112,
+    0xddc0db6p-140, 0x295993cp-168, 0x439041fp-196, 0xe5163abp-224,
+};
+
+/* Large arguments: reducing by a float 2*pi would be off by
+ * |x| * 1.7e-7 / (2*pi), so use the exact slices instead. */
+static int reduce_quadrant_large(float x, float *r)
+{
+    double s = 0.0;
+    for (int k = 0; k < 8; ++k) s += fmod((double)x * two_over_pi_slices[k], 4.0);
+    double q = nearbyint(s);
+    *r = (float)((s - q) * 1.5707963267948966);
+    return (int)q & 3;
+}
+
 /* Reduce x to r in [-pi/4, pi/4] with x = r + q * pi/2; returns q mod 4. */
 static int reduce_quadrant(float x, float *r)
 {
     if (!steer_is_finite(x)) { *r = 0.0f; return 0; }
-    if (steer_absf(x) > 4096.0f) x = fmodf(x, 6.28318530717958647692f); /* exact */
+    if (steer_absf(x) > 4096.0f) return reduce_quadrant_large(x, r);
     float q = nearbyintf(x * 0.63661977236758134308f);
     *r = ((x - q * PIO2_1) - q * PIO2_2) - q * PIO2_3;
     return (int)q & 3;
@@ -86,7 +105,9 @@ float steer_atan2(float y, float x)
 float steer_exp2(float x)
 {
     if (x != x) return 1.0f;
-    x = steer_clampf(x, -126.0f, 127.0f);
+    /* 2^x is a normal float on [-126, 128); the top clamp is the largest
+     * float below 128, whose power of two is still finite. */
+    x = steer_clampf(x, -126.0f, 0x1.fffffep6f);
     float i = floorf(x + 0.5f);
     float f = x - i;
     float p = f * (((((1.535336188319500e-4f * f + 1.339887440266574e-3f) * f + 9.618437357674640e-3f) * f

@@ -1,0 +1,218 @@
+/* Path following (stateless corridor, open and closed) and waypoint
+ * following (stateful, arriving on the last). */
+#include "test_util.h"
+
+static const steer_v2 square[] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+
+static void path_closest_point_finds_segment_and_parameter(void)
+{
+    steer_path2 open = {square, 4, false, 1.0f};
+    float d, t;
+    int seg;
+    CHECK_V2_NEAR(steer_path_closest_point2(&open, v2(5, 3), &d, &seg, &t), v2(5, 0), 1e-6);
+    CHECK_NEAR(d, 3.0, 1e-6);
+    CHECK(seg == 0);
+    CHECK_NEAR(t, 0.5, 1e-6);
+    CHECK_V2_NEAR(steer_path_closest_point2(&open, v2(12, 7.5f), &d, &seg, &t), v2(10, 7.5f), 1e-6);
+    CHECK(seg == 1);
+    CHECK_NEAR(t, 0.75, 1e-6);
+    CHECK_V2_NEAR(steer_path_closest_point2(&open, v2(-3, -4), &d, &seg, &t), v2(0, 0), 1e-6);
+    CHECK_NEAR(d, 5.0, 1e-6);
+    CHECK(t == 0.0f);
+    /* The closing segment exists only on a closed path. */
+    steer_path2 closed = {square, 4, true, 1.0f};
+    steer_path_closest_point2(&closed, v2(1, 5), &d, &seg, NULL);
+    CHECK_NEAR(d, 1.0, 1e-6);
+    CHECK(seg == 3);
+    steer_path_closest_point2(&open, v2(1, 5), &d, &seg, NULL);
+    CHECK_NEAR(d, 5.0, 1e-6);
+    CHECK(seg != 3);
+    /* Empty and single-point paths. */
+    steer_path2 empty = {square, 0, false, 1.0f};
+    CHECK_V2_EQ(steer_path_closest_point2(&empty, v2(3, 4), &d, &seg, NULL), v2(3, 4));
+    CHECK(d == 0.0f && seg == -1);
+    CHECK_V2_EQ(steer_path_closest_point2(NULL, v2(3, 4), NULL, &seg, NULL), v2(3, 4));
+    CHECK(seg == -1);
+    steer_path2 one = {square + 1, 1, false, 1.0f};
+    CHECK_V2_EQ(steer_path_closest_point2(&one, v2(13, 4), &d, &seg, NULL), v2(10, 0));
+    CHECK_NEAR(d, 5.0, 1e-6);
+    CHECK(seg == 0);
+    /* 3D. */
+    steer_v3 pts[] = {{0, 0, 0}, {0, 0, 10}};
+    steer_path3 p3 = {pts, 2, false, 1.0f};
+    CHECK_V3_NEAR(steer_path_closest_point3(&p3, v3(3, 4, 6), &d, NULL, NULL), v3(0, 0, 6), 1e-6);
+    CHECK_NEAR(d, 5.0, 1e-6);
+}
+
+static void follow_path_is_zero_inside_the_corridor(void)
+{
+    steer_path2 open = {square, 4, false, 1.0f};
+    steer_path2 closed = {square, 4, true, 1.0f};
+    /* predicted (7, 0.5) is 0.5 from the path. */
+    CHECK_V2_EQ(steer_follow_path2(v2(5, 0.5f), v2(1, 0), &open, 2.0f, 3.0f, 2.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_follow_path2(v2(5, 0.5f), v2(1, 0), &closed, 2.0f, 3.0f, 2.0f), v2(0, 0));
+    /* The corridor is the full radius: 0.95 is in, 1.05 is out. */
+    CHECK_V2_EQ(steer_follow_path2(v2(5, 0.95f), v2(1, 0), &open, 2.0f, 3.0f, 2.0f), v2(0, 0));
+    CHECK(steer_v2_len(steer_follow_path2(v2(5, 1.05f), v2(1, 0), &open, 2.0f, 3.0f, 2.0f)) > 0.0f);
+    /* Inside only on the closed path's closing segment. */
+    CHECK_V2_EQ(steer_follow_path2(v2(0.5f, 5), v2(0, -1), &closed, 1.0f, 3.0f, 2.0f), v2(0, 0));
+    CHECK(steer_v2_len(steer_follow_path2(v2(0.5f, 5), v2(0, -1), &open, 1.0f, 3.0f, 2.0f)) > 0.0f);
+    /* Judged by the predicted point, not the current position. */
+    CHECK(steer_v2_len(steer_follow_path2(v2(5, 0.5f), v2(0, 1), &open, 2.0f, 3.0f, 2.0f)) > 0.0f);
+}
+
+static void follow_path_outside_seeks_a_point_further_along(void)
+{
+    steer_path2 open = {square, 4, false, 1.0f};
+    steer_v2 pos = v2(5, 3), vel = v2(1, 0);
+    /* predicted (6, 3) -> closest (6, 0) -> 2 further: (8, 0). */
+    CHECK_V2_NEAR(steer_follow_path2(pos, vel, &open, 1.0f, 2.0f, 2.0f), steer_seek2(pos, vel, v2(8, 0), 2.0f), 1e-6);
+    /* Around a corner: closest (9, 0), 1 to the corner, 2 up: (10, 2). */
+    pos = v2(8, -3);
+    CHECK_V2_NEAR(steer_follow_path2(pos, vel, &open, 1.0f, 3.0f, 2.0f), steer_seek2(pos, vel, v2(10, 2), 2.0f), 1e-5);
+    /* Past the end of an open path: the last point. */
+    pos = v2(-3, 12);
+    vel = v2(-1, 0);
+    CHECK_V2_NEAR(steer_follow_path2(pos, vel, &open, 1.0f, 5.0f, 2.0f), steer_seek2(pos, vel, v2(0, 10), 2.0f), 1e-6);
+    /* A closed path wraps: from (0, 1) on the closing segment, 3 further is (2, 0);
+     * the open path has no closing segment, so from (0, 0) 3 further is (3, 0). */
+    steer_path2 closed = {square, 4, true, 1.0f};
+    pos = v2(-1, 1);
+    vel = v2(-1, 0);
+    CHECK_V2_NEAR(steer_follow_path2(pos, vel, &closed, 1.0f, 3.0f, 2.0f), steer_seek2(pos, vel, v2(2, 0), 2.0f), 1e-6);
+    CHECK_V2_NEAR(steer_follow_path2(pos, vel, &open, 1.0f, 3.0f, 2.0f), steer_seek2(pos, vel, v2(3, 0), 2.0f), 1e-6);
+    /* 3D. */
+    steer_v3 pts[] = {{0, 0, 0}, {0, 0, 10}};
+    steer_path3 p3 = {pts, 2, false, 0.5f};
+    steer_v3 f = steer_follow_path3(v3(2, 0, 0), v3(0, 0, 0), &p3, 1.0f, 4.0f, 1.0f);
+    CHECK_V3_NEAR(f, steer_seek3(v3(2, 0, 0), v3(0, 0, 0), v3(0, 0, 4), 1.0f), 1e-6);
+}
+
+static void follow_path_skips_zero_length_segments(void)
+{
+    steer_v2 pts[] = {{0, 0}, {0, 0}, {5, 0}, {5, 0}, {10, 0}};
+    steer_path2 path = {pts, 5, false, 1.0f};
+    steer_v2 pos = v2(2, 3), vel = v2(1, 0);
+    /* predicted (3, 3) -> closest (3, 0) -> 4 further, through the repeated (5, 0): (7, 0). */
+    steer_v2 f = steer_follow_path2(pos, vel, &path, 1.0f, 4.0f, 2.0f);
+    CHECK_V2_NEAR(f, steer_seek2(pos, vel, v2(7, 0), 2.0f), 1e-6);
+    steer_v2 same[] = {{4, 4}, {4, 4}, {4, 4}};
+    steer_path2 dot = {same, 3, true, 0.5f};
+    f = steer_follow_path2(v2(0, 0), v2(0, 0), &dot, 1.0f, 2.0f, 3.0f);
+    CHECK_V2_NEAR(f, steer_seek2(v2(0, 0), v2(0, 0), v2(4, 4), 3.0f), 1e-6);
+    /* Zero radius: only exactly on the path counts as inside. */
+    steer_path2 thin = {square, 4, false, 0.0f};
+    CHECK_V2_EQ(steer_follow_path2(v2(3, 0), v2(1, 0), &thin, 1.0f, 1.0f, 2.0f), v2(0, 0));
+    CHECK(steer_v2_len(steer_follow_path2(v2(3, 0.01f), v2(1, 0), &thin, 1.0f, 1.0f, 2.0f)) > 0.0f);
+    /* Empty path: nothing to follow. */
+    steer_path2 empty = {NULL, 0, false, 1.0f};
+    CHECK_V2_EQ(steer_follow_path2(v2(3, 3), v2(1, 0), &empty, 1.0f, 1.0f, 2.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_follow_path2(v2(3, 3), v2(1, 0), NULL, 1.0f, 1.0f, 2.0f), v2(0, 0));
+}
+
+/* A vehicle starting off a closed loop comes back into the corridor and goes
+ * round it, staying near it. */
+static void follow_path_brings_a_vehicle_back_and_round_a_closed_loop(void)
+{
+    steer_v2 big[] = {{0, 0}, {40, 0}, {40, 40}, {0, 40}};
+    steer_path2 loop = {big, 4, true, 2.0f};
+    steer_vehicle2 v = steer_vehicle2_make(v2(20, -15), 9);
+    v.max_speed = 4.0f;
+    v.max_force = 8.0f;
+    v.velocity = v2(0, -1); /* heading away */
+    bool visited[4] = {false, false, false, false};
+    float worst_late = 0.0f;
+    for (int i = 0; i < 6000; ++i) {
+        steer_vehicle2_apply_force(&v, steer_vehicle2_follow_path(&v, &loop, 2.0f, 3.0f));
+        steer_vehicle2_step(&v, 0.05f);
+        float d;
+        int seg;
+        steer_path_closest_point2(&loop, v.position, &d, &seg, NULL);
+        if (i >= 1000) {
+            worst_late = steer_maxf(worst_late, d);
+            if (seg >= 0) visited[seg] = true;
+        }
+    }
+    CHECK(worst_late <= 2.0f * loop.radius);
+    CHECK(visited[0] && visited[1] && visited[2] && visited[3]);
+}
+
+/* ---- waypoints ------------------------------------------------------------ */
+
+static void follow_waypoints_seeks_the_current_and_advances_within_arrival_radius(void)
+{
+    steer_v2 pts[] = {{4, 0}, {4, 4}, {8, 8}};
+    int index = 0;
+    steer_v2 pos = v2(1, 0), vel = v2(1, 0);
+    CHECK_V2_EQ(steer_follow_waypoints2(pos, vel, pts, 3, &index, 0.5f, 2.0f, 3.0f), steer_seek2(pos, vel, pts[0], 3.0f));
+    CHECK(index == 0);
+    pos = v2(3.7f, 0.1f);
+    CHECK_V2_EQ(steer_follow_waypoints2(pos, vel, pts, 3, &index, 0.5f, 2.0f, 3.0f), steer_seek2(pos, vel, pts[1], 3.0f));
+    CHECK(index == 1);
+    /* One step per call even if the next is also within reach. */
+    steer_v2 close[] = {{0, 0}, {0.1f, 0}, {0.2f, 0}};
+    index = 0;
+    steer_follow_waypoints2(v2(0, 0), vel, close, 3, &index, 1.0f, 2.0f, 3.0f);
+    CHECK(index == 1);
+    steer_follow_waypoints2(v2(0, 0), vel, close, 3, &index, 1.0f, 2.0f, 3.0f);
+    CHECK(index == 2);
+}
+
+static void follow_waypoints_arrives_on_the_last_and_stays_there(void)
+{
+    steer_v2 pts[] = {{4, 0}, {4, 4}};
+    int index = 1;
+    steer_v2 pos = v2(4, 3), vel = v2(0, 2);
+    CHECK_V2_EQ(steer_follow_waypoints2(pos, vel, pts, 2, &index, 0.6f, 2.0f, 5.0f),
+                steer_arrive2(pos, vel, pts[1], 5.0f, 2.0f));
+    CHECK(index == 1);
+    /* Within the arrival radius of the last: still the last, still arriving. */
+    pos = v2(4, 3.9f);
+    CHECK_V2_EQ(steer_follow_waypoints2(pos, vel, pts, 2, &index, 0.6f, 2.0f, 5.0f),
+                steer_arrive2(pos, vel, pts[1], 5.0f, 2.0f));
+    CHECK(index == 1);
+    /* Out-of-range indices are clamped. */
+    index = 7;
+    steer_follow_waypoints2(v2(0, 0), vel, pts, 2, &index, 0.6f, 2.0f, 5.0f);
+    CHECK(index == 1);
+    index = -3;
+    CHECK_V2_EQ(steer_follow_waypoints2(v2(0, 0), vel, pts, 2, &index, 0.6f, 2.0f, 5.0f),
+                steer_seek2(v2(0, 0), vel, pts[0], 5.0f));
+    CHECK(index == 0);
+    index = 0;
+    CHECK_V2_EQ(steer_follow_waypoints2(v2(0, 0), vel, NULL, 0, &index, 0.6f, 2.0f, 5.0f), v2(0, 0));
+}
+
+static void follow_waypoints_visits_each_in_order_and_stops_on_the_last(void)
+{
+    steer_v3 pts[] = {{4, 0, 0}, {4, 4, 2}, {0, 4, 4}};
+    steer_vehicle3 v = steer_vehicle3_make(v3(0, 0, 0), 4);
+    v.max_speed = 2.0f;
+    v.max_force = 4.0f;
+    int reached[3] = {-1, -1, -1};
+    float closest_last = 1e9f;
+    for (int i = 0; i < 4000; ++i) {
+        steer_vehicle3_apply_force(&v, steer_vehicle3_follow_waypoints(&v, pts, 3, 0.5f, 10.0f));
+        steer_vehicle3_step(&v, 0.05f);
+        for (int k = 0; k < 3; ++k)
+            if (reached[k] < 0 && steer_v3_dist(v.position, pts[k]) < 0.6f) reached[k] = i;
+        closest_last = steer_minf(closest_last, steer_v3_dist(v.position, pts[2]));
+    }
+    CHECK(reached[0] >= 0 && reached[0] < reached[1] && reached[1] < reached[2]);
+    CHECK(v.waypoint == 2);
+    CHECK(steer_v3_dist(v.position, pts[2]) < 0.01f);
+    CHECK(steer_v3_len(v.velocity) < 0.05f);
+}
+
+int main(void)
+{
+    path_closest_point_finds_segment_and_parameter();
+    follow_path_is_zero_inside_the_corridor();
+    follow_path_outside_seeks_a_point_further_along();
+    follow_path_skips_zero_length_segments();
+    follow_path_brings_a_vehicle_back_and_round_a_closed_loop();
+    follow_waypoints_seeks_the_current_and_advances_within_arrival_radius();
+    follow_waypoints_arrives_on_the_last_and_stays_there();
+    follow_waypoints_visits_each_in_order_and_stops_on_the_last();
+    return check_summary("test_paths");
+}
