@@ -785,12 +785,10 @@ static int read_field(checker *ck, const sc_node *n, const char *path, sc_field 
     if (require(ck, path, seen, field_fields, nf, "name", 0) || require(ck, path, seen, field_fields, nf, "type", 0))
         return -1;
     f->has_seed = has(seen, field_fields, nf, "seed");
-    static const char *const common[] = {"name", "type", "origin", "cell_size", "size", "strength"};
     static const char *const uniform[] = {"name", "type", "origin", "cell_size", "size", "strength", "direction"};
     static const char *const vortex[] = {"name", "type", "origin", "cell_size", "size", "strength", "centre", "spin", "inward"};
     static const char *const noise[] = {"name", "type", "origin", "cell_size", "size", "strength", "seed", "scale"};
     static const char *const grid[] = {"name", "type", "origin", "cell_size", "size", "strength", "vectors"};
-    (void)common;
     int rc = 0;
     switch (f->type) {
     case SC_FIELD_UNIFORM:
