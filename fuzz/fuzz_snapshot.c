@@ -136,6 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t *copy = malloc(again);
     steer_world *w2 = steer_world_create(&host);
     FUZZ_CHECK(copy && w2, "out of memory");
+    steer_world_set_kernel(w2, fuzz_best_kernel());
     FUZZ_CHECK(steer_world_save(w, copy, again, 0) == STEER_OK, "saving a restored world failed");
     steer_result r2 = steer_world_restore(w2, copy, again);
     FUZZ_CHECK(r2 == STEER_OK, "the re-saved snapshot was refused (%d)", r2);

@@ -267,6 +267,23 @@ static void fw_snapshot(fuzz_input *in, fw *f)
     fw_check_same(f, "restore");
 }
 
+/* K6: steer_world_step integrates p += v * dt without a guard, so a huge
+ * dt, a huge max_speed or an agent near +-FLT_MAX overflows positions to
+ * +-Inf (NaN after wrapping). Until fixed, such steps are not made. */
+static bool fw_k6_risky(const fw *f, float dt)
+{
+    if (dt > 1e6f) return true;
+    for (int g = 0; g < steer_world_group_count(f->a); ++g) {
+        steer_group_def d;
+        if (steer_world_get_group(f->a, g, &d) == STEER_OK && d.max_speed > 1e18f) return true;
+    }
+    steer_world_view v = steer_world_get_view(f->a);
+    for (int i = 0; i < v.count; ++i)
+        if (steer_absf(v.px[i]) > 1e30f || steer_absf(v.py[i]) > 1e30f || (v.pz && steer_absf(v.pz[i]) > 1e30f))
+            return true;
+    return false;
+}
+
 static void fw_step(fuzz_input *in, fw *f)
 {
     float dt;
@@ -279,6 +296,7 @@ static void fw_step(fuzz_input *in, fw *f)
     }
     int repeat = fuzz_int(in, 1, 4);
     for (int r = 0; r < repeat; ++r) {
+        if (FUZZ_KNOWN("K6", steer_is_finite(dt) && fw_k6_risky(f, dt))) break;
         steer_result ra = steer_world_step(f->a, dt), rb = steer_world_step(f->b, dt);
         FUZZ_CHECK(ra == rb, "step(%g) results %d and %d differ", (double)dt, ra, rb);
         bool valid_dt = steer_is_finite(dt) && dt >= 0.0f;
@@ -416,7 +434,8 @@ static void fw_op(fuzz_input *in, fw *f)
     default: {
         if (fuzz_bool(in)) {
             steer_kernel k = (steer_kernel)fuzz_int(in, 0, 3);
-            steer_world_set_kernel(b, k == STEER_KERNEL_SCALAR ? STEER_KERNEL_BEST : k);
+            if (k == STEER_KERNEL_SCALAR || (k == STEER_KERNEL_AVX512 && FUZZ_KNOWN("K7", true))) k = fuzz_best_kernel();
+            steer_world_set_kernel(b, k);
         }
         steer_debug_draw dd;
         memset(&dd, 0, sizeof dd);
@@ -453,7 +472,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK((f.a == 0) == (f.b == 0), "create succeeded for one thread count only");
     if (!f.a) return 0;
     steer_world_set_kernel(f.a, STEER_KERNEL_SCALAR);
-    steer_world_set_kernel(f.b, STEER_KERNEL_BEST);
+    steer_world_set_kernel(f.b, fuzz_best_kernel());
     for (int k = 0; k < FW_MAX_OPS && !fuzz_done(&in); ++k) fw_op(&in, &f);
     fw_check_agents(&f, f.a, false);
     fw_check_same(&f, "the last call");
