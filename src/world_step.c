@@ -516,7 +516,9 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
                 if (steer_absf(denom) < 1e-20f) continue;
                 steer_v2 ap = steer_v2_sub(a, p);
                 float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
-                if (s >= 0.0f && s <= 1.0f && u >= 0.0f && u <= 1.0f && s < first) {
+                /* walls reach a hair past their ends so motion through a shared
+                 * corner cannot slip between two walls by rounding */
+                if (s >= 0.0f && s <= 1.0f && u >= -1e-4f && u <= 1.0f + 1e-4f && s < first) {
                     first = s;
                     normal = steer_v2_perp_left(steer_v2_normalize(along));
                     if (steer_v2_dot(normal, motion) > 0.0f) normal = steer_v2_neg(normal);
