@@ -29,7 +29,9 @@
 #include "scenario.h"
 #include "scenario_json.h"
 
-#define OUT STEER_TEST_OUT
+/* Output under STEER_TEST_OUT.<pid>: test runs in the same build tree (two
+ * ctest runs at once) never share files. Removed when everything passed. */
+static char OUT[200];
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 /* Runs `steer args...`; stderr goes to OUT/stderr.txt (read back into err). */
@@ -569,6 +571,7 @@ static void test_setters(void)
 
 int main(void)
 {
+    snprintf(OUT, sizeof OUT, "%s.%ld", STEER_TEST_OUT, (long)getpid());
     remove_tree(OUT);
     mkdir(OUT, 0777);
     test_setters();
@@ -578,5 +581,8 @@ int main(void)
     test_same_seed_same_bytes();
     test_builtin_is_showcase_file();
     test_showcase_figures();
-    return check_summary("test_tool_scenarios");
+    int status = check_summary("test_tool_scenarios");
+    if (status == 0) remove_tree(OUT);
+    else fprintf(stderr, "outputs kept in %s\n", OUT);
+    return status;
 }
