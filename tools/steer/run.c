@@ -259,7 +259,10 @@ static int write_image(const char *file, const canvas_view *view, const canvas_f
 {
     cairo_surface_t *surface = svg ? cairo_svg_surface_create(file, view->width, view->height)
                                    : cairo_image_surface_create(CAIRO_FORMAT_RGB24, view->width, view->height);
-    if (svg) cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1);
+    if (svg) {
+        cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1);
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX); /* 800 px wide, not 800 pt */
+    }
     cairo_t *cr = cairo_create(surface);
     canvas_draw(cr, view, frame);
     cairo_destroy(cr);
