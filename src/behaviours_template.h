@@ -71,6 +71,10 @@ V N(steer_wander)(V pos, V vel, float *angle, const steer_wander_params *params,
         float u = random(random_context);
         float step = (u * 2.0f - 1.0f) * (params->jitter * dt);
         if (steer_is_finite(step)) *angle += step;
+        /* Keep the state bounded: far from zero the angle loses precision and
+         * could overflow. Wrapping only beyond 2^14 rad leaves normal runs
+         * exactly "angle += step". */
+        if (!(steer_absf(*angle) <= 16384.0f)) *angle = steer_wrap_angle(*angle);
     }
     V centre = F(mad)(pos, F(normalize)(vel), params->distance);
     V target = F(mad)(centre, N(planar)(steer_cos(*angle), steer_sin(*angle)), params->radius);

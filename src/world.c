@@ -3,6 +3,7 @@
 #include "world_internal.h"
 #include "misuse_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 const char *steer_result_string(steer_result result)
@@ -83,8 +84,10 @@ static bool world_def_ok(const steer_world_def *d)
     if (d->dim != 2 && d->dim != 3) return false;
     if (d->capacity < 1 || d->capacity > (1 << 28)) return false;
     if (!finite3(d->bounds_min) || !finite3(d->bounds_max)) return false;
-    for (int a = 0; a < d->dim; ++a)
-        if (!(steer_v3_get(d->bounds_max, a) > steer_v3_get(d->bounds_min, a))) return false;
+    for (int a = 0; a < d->dim; ++a) {
+        float extent = steer_v3_get(d->bounds_max, a) - steer_v3_get(d->bounds_min, a);
+        if (!(extent > 0.0f) || !(extent <= 1e30f)) return false; /* the grid divides it into cells */
+    }
     if ((unsigned)d->boundary > STEER_BOUNDARY_NONE) return false;
     if (!nonneg(d->cell_size) || !nonneg(d->max_dt)) return false;
     if (d->max_groups < 1 || d->max_groups > STEER__MAX_GROUPS) return false;
@@ -334,13 +337,14 @@ steer_result steer__world_prepare_grid(steer_world *w)
         extent_max = steer_maxf(extent_max, w->extent[a]);
     }
     if (need <= 0.0f) need = extent_max / 64.0f;
+    need = steer_maxf(need, extent_max * 1e-6f); /* a tiny cell would only be grown by the loop below */
     /* Cap the cell count near a few cells per agent of capacity. */
     double limit = 4.0 * (double)w->capacity + 64.0;
     for (;;) {
         double cells = 1.0;
         for (int a = 0; a < w->dim; ++a) {
-            double n = w->extent[a] / need;
-            cells *= n < 1.0 ? 1.0 : (double)(long long)n;
+            double n = floor((double)w->extent[a] / (double)need); /* no integer conversion: may be huge */
+            cells *= n < 1.0 ? 1.0 : n;
         }
         if (cells <= limit) break;
         need *= 1.25f;

@@ -8,18 +8,21 @@ static steer_v3 at(const steer_world *w, float *const arrays[3], int i)
     return steer_v3_make(arrays[0][i], arrays[1][i], w->dim == 3 ? arrays[2][i] : 0.0f);
 }
 
+/* Primitives whose coordinates overflowed (objects near +-FLT_MAX) are
+ * skipped: a renderer never receives Inf or NaN. */
 static void circle(const steer_debug_draw *dd, steer_v3 c, float r, uint32_t colour)
 {
-    if (dd->circle) dd->circle(c, r, colour, dd->context);
+    if (dd->circle && steer_v3_is_valid(c) && steer_is_finite(r)) dd->circle(c, r, colour, dd->context);
 }
 
 static void segment(const steer_debug_draw *dd, steer_v3 a, steer_v3 b, uint32_t colour)
 {
-    if (dd->segment) dd->segment(a, b, colour, dd->context);
+    if (dd->segment && steer_v3_is_valid(a) && steer_v3_is_valid(b)) dd->segment(a, b, colour, dd->context);
 }
 
 static void arrow(const steer_debug_draw *dd, steer_v3 a, steer_v3 b, uint32_t colour)
 {
+    if (!steer_v3_is_valid(a) || !steer_v3_is_valid(b)) return;
     if (dd->arrow) dd->arrow(a, b, colour, dd->context);
     else segment(dd, a, b, colour);
 }
@@ -70,7 +73,9 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
         steer_v3 heading = steer_v3_normalize(v);
         if (steer_v3_len_sq(heading) == 0.0f) heading = steer_v3_make(1.0f, 0.0f, 0.0f);
         if (dd->agents) {
-            if (dd->agent) dd->agent(p, heading, g->radius, g->colour, dd->context);
+            if (dd->agent) {
+                if (steer_v3_is_valid(p)) dd->agent(p, heading, g->radius, g->colour, dd->context);
+            }
             else {
                 circle(dd, p, g->radius, g->colour);
                 segment(dd, p, steer_v3_mad(p, heading, 2.0f * g->radius), g->colour);
@@ -84,7 +89,7 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
             float angle = w->wander[i];
             circle(dd, centre, g->wander.radius, faded(g->colour, 0x60));
             steer_v3 target = steer_v3_mad(centre, steer_v3_make(steer_cos(angle), steer_sin(angle), 0.0f), g->wander.radius);
-            if (dd->point) dd->point(target, 2.0f, g->colour, dd->context);
+            if (dd->point && steer_v3_is_valid(target)) dd->point(target, 2.0f, g->colour, dd->context);
             segment(dd, centre, target, faded(g->colour, 0x90));
         }
         if (dd->feelers) {

@@ -568,6 +568,20 @@ static void apply_boundary(const steer_world *w, float *pos, float *vel)
     }
 }
 
+/* A move that would leave the float range (a huge dt or speed near
+ * FLT_MAX) is refused: the agent stays where it was and stops, as the
+ * vehicle does. Positions are never Inf or NaN. */
+static void keep_finite(const steer_world *w, int i, float *pos, float *vel)
+{
+    bool ok = true;
+    for (int a = 0; a < w->dim; ++a) ok = ok && steer_is_finite(pos[a]) && steer_is_finite(vel[a]);
+    if (ok) return;
+    for (int a = 0; a < w->dim; ++a) {
+        pos[a] = w->p[a][i];
+        vel[a] = 0.0f;
+    }
+}
+
 typedef struct integrate_context {
     steer_world *w;
     float dt;
@@ -592,6 +606,7 @@ static void integrate_task(int start, int end, int worker, void *context)
             pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
             vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
         }
+        keep_finite(w, i, pos, vel);
         apply_boundary(w, pos, vel);
         for (int a = 0; a < dim; ++a) {
             w->p[a][i] = pos[a];
@@ -655,6 +670,7 @@ static void apply_separation_task(int start, int end, int worker, void *context)
         resolve_solids(w, &w->groups[w->group[i]], v3_of(w, w->p, i), &to, &v);
         pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
         vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
+        keep_finite(w, i, pos, vel);
         apply_boundary(w, pos, vel);
         for (int a = 0; a < dim; ++a) {
             w->p[a][i] = pos[a];
