@@ -434,7 +434,8 @@ static void fw_op(fuzz_input *in, fw *f)
     default: {
         if (fuzz_bool(in)) {
             steer_kernel k = (steer_kernel)fuzz_int(in, 0, 3);
-            if (k == STEER_KERNEL_SCALAR || (k == STEER_KERNEL_AVX512 && FUZZ_KNOWN("K7", true))) k = fuzz_best_kernel();
+            if (k == STEER_KERNEL_SCALAR || k == STEER_KERNEL_BEST || (k == STEER_KERNEL_AVX512 && FUZZ_KNOWN("K7", true)))
+                k = fuzz_best_kernel();
             steer_world_set_kernel(b, k);
         }
         steer_debug_draw dd;

@@ -41,7 +41,7 @@ for t in "${targets[@]}"; do
     -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" "${extra[@]}" > "$log" 2>&1
   rc=$?
   execs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{ print $2 }')"
-  cov="$(grep -E '#[0-9]+ +(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 | grep -o 'cov: [0-9]* ft: [0-9]*')"
+  cov="$(grep -E '#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 | grep -o 'cov: [0-9]* ft: [0-9]*')"
   if [ $rc -ne 0 ]; then
     failed=1
     echo "$t: FAILED (exit $rc); see $log"
