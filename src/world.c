@@ -167,7 +167,6 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
         if (!(w->t[a] = alloc_array(w, n, sizeof(float)))) return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->group = alloc_array(w, n, 1)) || !(w->t_group = alloc_array(w, n, 1))) return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->slot = alloc_array(w, n, 4)) || !(w->t_slot = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->wander = alloc_array(w, n, 4)) || !(w->t_wander = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->key = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->dense_of_slot = alloc_array(w, n, 4)) || !(w->generation = alloc_array(w, n, 4)))
         return STEER_ERROR_OUT_OF_MEMORY;
@@ -387,11 +386,30 @@ static bool members_needed(const steer_group_def *d)
     return d->weight[STEER_PURSUE] != 0.0f || d->weight[STEER_EVADE] != 0.0f;
 }
 
+/* Per-agent storage that only some groups need is allocated when the first
+ * such group appears (never during a step): pursue/evade member lists and
+ * the wander angles. A flock without them stays small. */
 static steer_result ensure_members(steer_world *w, const steer_group_def *d)
 {
-    if (!members_needed(d) || w->members) return STEER_OK;
-    w->members = alloc_array(w, (size_t)w->capacity + STEER__PAD, 4);
-    return w->members ? STEER_OK : STEER_ERROR_OUT_OF_MEMORY;
+    size_t n = (size_t)w->capacity + STEER__PAD;
+    if (members_needed(d) && !w->members && !(w->members = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (d->weight[STEER_WANDER] != 0.0f) return steer__world_ensure_wander(w);
+    return STEER_OK;
+}
+
+steer_result steer__world_ensure_wander(steer_world *w)
+{
+    if (w->wander) return STEER_OK;
+    size_t n = (size_t)w->capacity + STEER__PAD;
+    float *a = alloc_array(w, n, 4), *b = alloc_array(w, n, 4);
+    if (!a || !b) {
+        steer_free(&w->def.allocator, a);
+        steer_free(&w->def.allocator, b);
+        return STEER_ERROR_OUT_OF_MEMORY;
+    }
+    w->wander = a; /* zero: every existing agent starts at angle 0 */
+    w->t_wander = b;
+    return STEER_OK;
 }
 
 int steer_world_add_group(steer_world *w, const steer_group_def *def)
@@ -560,7 +578,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->dense_of_slot[slot] = d;
     w->slot[d] = slot;
     w->group[d] = (uint8_t)group;
-    w->wander[d] = 0.0f;
+    if (w->wander) w->wander[d] = 0.0f;
     write_state(w, d, pos, vel);
     w->keys_valid = false;
     return (steer_agent_id){slot + 1, w->generation[slot]};
@@ -581,7 +599,7 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
         }
         w->group[d] = w->group[last];
         w->slot[d] = w->slot[last];
-        w->wander[d] = w->wander[last];
+        if (w->wander) w->wander[d] = w->wander[last];
         w->dense_of_slot[w->slot[d]] = d;
     }
     w->count--;
@@ -671,7 +689,8 @@ size_t steer_world_memory_bytes(const steer_world *w)
 {
     if (!w) return 0;
     size_t n = (size_t)w->capacity + STEER__PAD;
-    size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */ + 8 /* slot x2 */ + 8 /* wander x2 */
+    size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */ + 8 /* slot x2 */
+                 + (w->wander ? 8 : 0) /* wander x2 */
                  + 4 /* key */ + 8 /* handles */ + (w->members ? 4 : 0);
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 * (size_t)(1 + w->workers);

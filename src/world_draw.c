@@ -86,7 +86,7 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
         if (dd->neighbour_radius && g->neighbour_radius > 0.0f) circle(dd, p, g->neighbour_radius, faded(g->colour, 0x40));
         if (dd->wander && g->weight[STEER_WANDER] != 0.0f) {
             steer_v3 centre = steer_v3_mad(p, heading, g->wander.distance);
-            float angle = w->wander[i];
+            float angle = w->wander ? w->wander[i] : 0.0f;
             circle(dd, centre, g->wander.radius, faded(g->colour, 0x60));
             steer_v3 target = steer_v3_mad(centre, steer_v3_make(steer_cos(angle), steer_sin(angle), 0.0f), g->wander.radius);
             if (dd->point && steer_v3_is_valid(target)) dd->point(target, 2.0f, g->colour, dd->context);

@@ -50,7 +50,7 @@ struct steer_world {
     float *t[6];         /* scratch: sort target; t[0..2] hold new velocities during forces */
     uint8_t *group, *t_group;
     uint32_t *slot, *t_slot;     /* dense -> slot */
-    float *wander, *t_wander;    /* planar wander angle per agent */
+    float *wander, *t_wander;    /* planar wander angle per agent; NULL until a group wanders */
     uint32_t *key;               /* cell of each dense agent */
     bool keys_valid;
 
@@ -100,6 +100,7 @@ steer_result steer__world_prepare_grid(steer_world *w);
 steer_result steer__world_alloc_agents(steer_world *w, int capacity);
 void steer__world_free_agents(steer_world *w);
 void steer__group_derive(steer__group *g);
+steer_result steer__world_ensure_wander(steer_world *w);
 uint32_t steer__cell_of(const steer_world *w, float x, float y, float z);
 
 /* world_step.c */

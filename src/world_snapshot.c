@@ -17,7 +17,7 @@
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 1u
+#define SNAP_VERSION 2u /* 2: wander angles only when present */
 #define SNAP_BOM 0x01020304u
 
 /* ---- CRC-32 (IEEE 802.3, reflected): detects every single-byte error ---- */
@@ -100,7 +100,8 @@ static void write_all(const steer_world *w, writer *wr)
     for (int a = 0; a < w->dim; ++a) put(wr, w->v[a], 4 * (size_t)w->count);
     put(wr, w->group, (size_t)w->count);
     put(wr, w->slot, 4 * (size_t)w->count);
-    put(wr, w->wander, 4 * (size_t)w->count);
+    put_u32(wr, w->wander != 0);
+    if (w->wander) put(wr, w->wander, 4 * (size_t)w->count);
 }
 
 size_t steer_world_snapshot_size(const steer_world *w)
@@ -269,9 +270,15 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         if (!take(&rd, fresh->p[a], 4 * (size_t)count) || !all_finite(fresh->p[a], count)) goto fail;
     for (int a = 0; a < fresh->dim; ++a)
         if (!take(&rd, fresh->v[a], 4 * (size_t)count) || !all_finite(fresh->v[a], count)) goto fail;
-    if (!take(&rd, fresh->group, count) || !take(&rd, fresh->slot, 4 * (size_t)count) ||
-        !take(&rd, fresh->wander, 4 * (size_t)count) || !all_finite(fresh->wander, count))
+    if (!take(&rd, fresh->group, count) || !take(&rd, fresh->slot, 4 * (size_t)count)) goto fail;
+    /* wander angles are stored when the saved world had them */
+    uint32_t has_wander = get_u32(&rd);
+    if (rd.bad || has_wander > 1u || (!has_wander && fresh->wander)) goto fail;
+    if (has_wander && steer__world_ensure_wander(fresh) != STEER_OK) {
+        result = STEER_ERROR_OUT_OF_MEMORY;
         goto fail;
+    }
+    if (has_wander && (!take(&rd, fresh->wander, 4 * (size_t)count) || !all_finite(fresh->wander, count))) goto fail;
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
     /* handle table consistency: live slots map to distinct dense entries and
      * back; the free list visits each free slot once and ends. */

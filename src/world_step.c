@@ -105,7 +105,7 @@ static void scatter_task(int start, int end, int worker, void *context)
             }
             w->t_group[d] = w->group[i];
             w->t_slot[d] = w->slot[i];
-            w->t_wander[d] = w->wander[i];
+            if (w->wander) w->t_wander[d] = w->wander[i];
         }
     }
 }
