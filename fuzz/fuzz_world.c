@@ -267,15 +267,16 @@ static void fw_snapshot(fuzz_input *in, fw *f)
     fw_check_same(f, "restore");
 }
 
-/* K6: steer_world_step integrates p += v * dt without a guard, so a huge
- * dt, a huge max_speed or an agent near +-FLT_MAX overflows positions to
- * +-Inf (NaN after wrapping). Until fixed, such steps are not made. */
+/* K6: steer_world_step integrates p += v * dt and pushes agents apart (or
+ * out of obstacles) by their radii without a guard, so a huge dt, a huge
+ * max_speed or body radius, or an agent near +-FLT_MAX overflows positions
+ * to +-Inf (NaN after wrapping). Until fixed, such steps are not made. */
 static bool fw_k6_risky(const fw *f, float dt)
 {
     if (dt > 1e6f) return true;
     for (int g = 0; g < steer_world_group_count(f->a); ++g) {
         steer_group_def d;
-        if (steer_world_get_group(f->a, g, &d) == STEER_OK && d.max_speed > 1e18f) return true;
+        if (steer_world_get_group(f->a, g, &d) == STEER_OK && (d.max_speed > 1e18f || d.radius > 1e18f)) return true;
     }
     steer_world_view v = steer_world_get_view(f->a);
     for (int i = 0; i < v.count; ++i)
