@@ -1,0 +1,334 @@
+/* The world's result does not depend on how its work is run: the same
+ * steer_world_state_hash for 1, 2, 3, 4 and 8 built-in threads, for every
+ * neighbour kernel this CPU has (scalar, AVX2, AVX-512; steer_world_use_simd
+ * too), and for user schedulers (enqueue /
+ * finish) that split the ranges differently — reversed order, odd chunk
+ * sizes, real threads. Checked on the standard flock and on the mixed
+ * scenario (every behaviour and combine mode, masks, field of view, solids,
+ * non-penetration, sub-steps, adds/removes/teleports). */
+#define _POSIX_C_SOURCE 200809L /* pthread barriers */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "steer/standard_flock.h"
+#include "steer/steer.h"
+#include "world_scenario.h"
+
+static const int thread_counts[] = {1, 2, 3, 4, 8};
+#define THREAD_CONFIGS ((int)(sizeof thread_counts / sizeof thread_counts[0]))
+
+/* ---- user schedulers --------------------------------------------------------
+ * Both cut [0, count) into chunks of odd, varying sizes (1, 3, 7, 13, 5, ...)
+ * so ranges never line up with the built-in pool's. */
+static int chunk_size(int k)
+{
+    static const int sizes[] = {1, 3, 7, 13, 5, 11, 29, 9};
+    return sizes[k % 8];
+}
+
+typedef struct chunking {
+    int starts[4096];
+    int count;
+} chunking;
+
+static void make_chunks(chunking *c, int item_count)
+{
+    c->count = 0;
+    int at = 0;
+    for (int k = 0; at < item_count; ++k) {
+        if (c->count == 4095) { /* a long tail: one last range */
+            c->starts[c->count++] = at;
+            at = item_count;
+            break;
+        }
+        c->starts[c->count++] = at;
+        at += chunk_size(k);
+        if (at > item_count) at = item_count;
+    }
+    c->starts[c->count] = item_count;
+}
+
+/* Serial, last chunk first; worker indices cycle through worker_count. */
+typedef struct reversed_scheduler {
+    int worker_count;
+    int tasks, ranges;
+    chunking chunks;
+} reversed_scheduler;
+
+static void *reversed_enqueue(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user)
+{
+    (void)min_range;
+    reversed_scheduler *s = user;
+    make_chunks(&s->chunks, item_count);
+    for (int k = s->chunks.count - 1; k >= 0; --k) {
+        task(s->chunks.starts[k], s->chunks.starts[k + 1], k % s->worker_count, task_context);
+        s->ranges++;
+    }
+    s->tasks++;
+    return s; /* already done */
+}
+
+static void reversed_finish(void *user_task, void *user) { (void)user_task, (void)user; }
+
+/* Three persistent threads; for each task thread t runs chunks t, t+3,
+ * t+6, ... from the last to the first, as worker t. Enqueue releases them
+ * through a barrier, finish waits at a second one. */
+#define USER_THREADS 3
+typedef struct threaded_scheduler threaded_scheduler;
+typedef struct thread_arg {
+    threaded_scheduler *scheduler;
+    int index;
+} thread_arg;
+
+struct threaded_scheduler {
+    steer_task_fn *task;
+    void *task_context;
+    chunking chunks;
+    bool quit;
+    pthread_barrier_t start, done;
+    pthread_t threads[USER_THREADS];
+    thread_arg args[USER_THREADS];
+    int tasks;
+};
+
+static void *threaded_main(void *raw)
+{
+    const thread_arg *arg = raw;
+    threaded_scheduler *s = arg->scheduler;
+    for (;;) {
+        pthread_barrier_wait(&s->start);
+        if (s->quit) return 0;
+        for (int k = s->chunks.count - 1; k >= 0; --k)
+            if (k % USER_THREADS == arg->index)
+                s->task(s->chunks.starts[k], s->chunks.starts[k + 1], arg->index, s->task_context);
+        pthread_barrier_wait(&s->done);
+    }
+}
+
+static bool threaded_start(threaded_scheduler *s)
+{
+    memset(s, 0, sizeof *s);
+    pthread_barrier_init(&s->start, 0, USER_THREADS + 1);
+    pthread_barrier_init(&s->done, 0, USER_THREADS + 1);
+    for (int t = 0; t < USER_THREADS; ++t) {
+        s->args[t] = (thread_arg){s, t};
+        if (pthread_create(&s->threads[t], 0, threaded_main, &s->args[t]) != 0) return false;
+    }
+    return true;
+}
+
+static void threaded_stop(threaded_scheduler *s)
+{
+    s->quit = true;
+    pthread_barrier_wait(&s->start);
+    for (int t = 0; t < USER_THREADS; ++t) pthread_join(s->threads[t], 0);
+    pthread_barrier_destroy(&s->start);
+    pthread_barrier_destroy(&s->done);
+}
+
+static void *threaded_enqueue(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user)
+{
+    (void)min_range;
+    threaded_scheduler *s = user;
+    s->task = task;
+    s->task_context = task_context;
+    make_chunks(&s->chunks, item_count);
+    s->tasks++;
+    pthread_barrier_wait(&s->start); /* the barrier orders these writes before the workers' reads */
+    return s;
+}
+
+static void threaded_finish(void *user_task, void *user)
+{
+    (void)user;
+    threaded_scheduler *s = user_task;
+    pthread_barrier_wait(&s->done);
+}
+
+/* ---- the standard flock --------------------------------------------------- */
+static const steer_kernel kernels[] = {STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512};
+#define KERNELS ((int)(sizeof kernels / sizeof kernels[0]))
+
+/* Selects a kernel; false when this CPU or build lacks it (then skipped). */
+static bool select_kernel(steer_world *w, steer_kernel k)
+{
+    return steer_world_set_kernel(w, k) == k;
+}
+
+static uint64_t flock_hash(int dim, int agents, int steps, int threads, steer_kernel kernel, bool *available)
+{
+    steer_standard_flock_def fd = steer_default_standard_flock_def();
+    fd.agents = agents;
+    fd.dim = dim;
+    fd.worker_count = threads;
+    steer_world *w = steer_standard_flock_create(&fd);
+    CHECK(w != 0);
+    if (!w) return 0;
+    *available = select_kernel(w, kernel);
+    for (int s = 0; s < steps; ++s) CHECK(steer_world_step(w, STEER_STANDARD_FLOCK_DT) == STEER_OK);
+    CHECK(steer_world_step_count(w) == (uint64_t)steps);
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
+static void fd_simd_check(int dim, int agents, int steps, uint64_t reference)
+{
+    for (int simd = 0; simd < 2; ++simd) {
+        steer_standard_flock_def fd = steer_default_standard_flock_def();
+        fd.agents = agents;
+        fd.dim = dim;
+        steer_world *w = steer_standard_flock_create(&fd);
+        CHECK(w != 0);
+        if (!w) return;
+        steer_world_use_simd(w, simd != 0);
+        for (int s = 0; s < steps; ++s) CHECK(steer_world_step(w, STEER_STANDARD_FLOCK_DT) == STEER_OK);
+        CHECK(steer_world_state_hash(w) == reference);
+        steer_world_destroy(w);
+    }
+}
+
+static void test_standard_flock(int dim)
+{
+    const int agents = WORLD_TEST_SIZE(2000, 300), steps = WORLD_TEST_SIZE(12, 6);
+    bool available;
+    uint64_t reference = flock_hash(dim, agents, steps, 1, STEER_KERNEL_SCALAR, &available);
+    CHECK(available); /* the scalar kernel always is */
+    /* the flock moved: the hash is not the one of the initial state */
+    CHECK(reference != flock_hash(dim, agents, 0, 1, STEER_KERNEL_SCALAR, &available));
+    /* every thread count with every kernel (the sanitizer build: every
+     * thread count with the best kernel, every kernel on 1 and 3 threads) */
+    int runs = 0;
+    for (int t = 0; t < THREAD_CONFIGS; ++t)
+        for (int k = 0; k < KERNELS; ++k) {
+            int threads = thread_counts[t];
+            if (!WORLD_TEST_FULL && threads != 1 && threads != 3) continue;
+            uint64_t h = flock_hash(dim, agents, steps, threads, kernels[k], &available);
+            if (!available) continue;
+            ++runs;
+            CHECK(h == reference);
+            if (h != reference)
+                fprintf(stderr, "standard flock %dD, %d threads, %s kernel: %016" PRIx64 " vs %016" PRIx64 "\n", dim,
+                        threads, steer_kernel_name(kernels[k]), h, reference);
+        }
+    for (int t = 0; t < THREAD_CONFIGS && !WORLD_TEST_FULL; ++t)
+        CHECK(flock_hash(dim, agents, steps, thread_counts[t], STEER_KERNEL_BEST, &available) == reference);
+    /* the shorthand: use_simd(true) picks the best kernel, false the scalar one */
+    fd_simd_check(dim, agents, steps, reference);
+    printf("standard flock %dD N=%d: %016" PRIx64 " for threads 1,2,3,4,8 and %d kernel/thread runs\n", dim, agents,
+           reference, runs);
+}
+
+/* ---- the mixed scenario ---------------------------------------------------- */
+#define MIXED_STEPS WORLD_TEST_SIZE(90, 40) /* covers the script's changes at 25 and 36 */
+
+static uint64_t mixed_hash(mixed_options o, steer_kernel kernel, bool *available)
+{
+    mixed_handles h;
+    steer_world *w = mixed_create(&o, &h);
+    CHECK(w != 0);
+    if (!w) return 0;
+    *available = select_kernel(w, kernel);
+    CHECK(mixed_run(w, &h, o.dim, 0, MIXED_STEPS));
+    uint64_t hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return hash;
+}
+
+static void test_mixed(int dim, steer_boundary boundary)
+{
+    mixed_options o = mixed_default_options(dim);
+    o.boundary = boundary;
+    o.scale = WORLD_TEST_SIZE(2, 0);
+    bool available;
+    uint64_t reference = mixed_hash(o, STEER_KERNEL_SCALAR, &available); /* scalar kernel, serial */
+    /* every thread count with the best kernel; every kernel on 3 threads
+     * (the sanitizer build: on one) */
+    for (int t = 0; t < THREAD_CONFIGS; ++t) {
+        o.worker_count = thread_counts[t];
+        uint64_t h = mixed_hash(o, STEER_KERNEL_BEST, &available);
+        CHECK(h == reference);
+        if (h != reference)
+            fprintf(stderr, "mixed %dD boundary %d, %d threads: %016" PRIx64 " vs %016" PRIx64 "\n", dim,
+                    (int)boundary, thread_counts[t], h, reference);
+    }
+    o.worker_count = WORLD_TEST_SIZE(3, 1);
+    for (int k = 0; k < KERNELS; ++k) {
+        uint64_t h = mixed_hash(o, kernels[k], &available);
+        if (available) CHECK(h == reference);
+    }
+
+    static reversed_scheduler reversed;
+    memset(&reversed, 0, sizeof reversed);
+    reversed.worker_count = 4;
+    o = mixed_default_options(dim);
+    o.boundary = boundary;
+    o.scale = WORLD_TEST_SIZE(2, 0);
+    o.worker_count = reversed.worker_count;
+    o.enqueue_task = reversed_enqueue;
+    o.finish_task = reversed_finish;
+    o.user_task_context = &reversed;
+    CHECK(mixed_hash(o, STEER_KERNEL_BEST, &available) == reference);
+    CHECK(reversed.tasks > MIXED_STEPS); /* the world did hand its work to the scheduler */
+    CHECK(reversed.ranges > reversed.tasks);
+
+    static threaded_scheduler threaded;
+    CHECK(threaded_start(&threaded));
+    o.worker_count = USER_THREADS;
+    o.enqueue_task = threaded_enqueue;
+    o.finish_task = threaded_finish;
+    o.user_task_context = &threaded;
+    CHECK(mixed_hash(o, STEER_KERNEL_BEST, &available) == reference);
+    CHECK(threaded.tasks > MIXED_STEPS);
+    threaded_stop(&threaded);
+    printf("mixed %dD boundary %d: %016" PRIx64 " for threads 1,2,3,4,8, every kernel, reversed and threaded "
+           "user schedulers\n", dim, (int)boundary, reference);
+}
+
+/* The hash can tell runs apart: another seed or one step more changes it. */
+static void test_hash_discriminates(void)
+{
+    mixed_options o = mixed_default_options(2);
+    mixed_handles h;
+    steer_world *a = mixed_create(&o, &h);
+    CHECK(a != 0);
+    CHECK(mixed_run(a, &h, 2, 0, 30));
+    uint64_t at30 = steer_world_state_hash(a);
+    CHECK(mixed_run(a, &h, 2, 30, 31));
+    CHECK(steer_world_state_hash(a) != at30);
+    steer_world_destroy(a);
+
+    /* a different world seed changes wander and dithering, so the run */
+    steer_world_def wd = mixed_world_def(&o);
+    wd.seed = 12345;
+    steer_world *b = steer_world_create(&wd);
+    CHECK(b != 0);
+    CHECK(mixed_populate_objects(b, 2));
+    a = mixed_create(&o, &h);
+    mixed_handles hb = h;
+    /* same agents, same slots: copy them over in slot order */
+    for (int i = 0; i < h.count; ++i) {
+        steer_agent_state st;
+        CHECK(steer_world_get_agent(a, h.ids[i], &st) == STEER_OK);
+        hb.ids[i] = steer_world_add_agent(b, st.group, st.position, st.velocity);
+        CHECK(hb.ids[i].index == h.ids[i].index && hb.ids[i].generation == h.ids[i].generation);
+    }
+    CHECK(steer_world_state_hash(a) == steer_world_state_hash(b));
+    CHECK(mixed_run(a, &h, 2, 0, 30));
+    CHECK(mixed_run(b, &hb, 2, 0, 30));
+    CHECK(steer_world_state_hash(a) != steer_world_state_hash(b));
+    steer_world_destroy(a);
+    steer_world_destroy(b);
+}
+
+int main(void)
+{
+    test_standard_flock(2);
+    test_standard_flock(3);
+    test_mixed(2, STEER_BOUNDARY_WRAP);
+    test_mixed(3, STEER_BOUNDARY_CLAMP);
+    test_hash_discriminates();
+    return check_summary("test_world_determinism");
+}

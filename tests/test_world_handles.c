@@ -1,0 +1,266 @@
+/* Agent handles: a removed agent's handle is refused everywhere, a reused
+ * slot gets a new generation, forged handles are refused, and adding,
+ * removing or teleporting one agent leaves every other agent untouched. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "steer/steer.h"
+
+#define N 200
+
+static steer_world *make_world(int dim, int capacity)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = capacity;
+    wd.bounds_min = steer_v3_make(-10, -10, -10);
+    wd.bounds_max = steer_v3_make(10, 10, 10);
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    steer_group_def g = steer_default_group_def();
+    CHECK(steer_world_add_group(w, &g) == 0);
+    g.weight[STEER_WANDER] = 1.0f;
+    CHECK(steer_world_add_group(w, &g) == 1);
+    return w;
+}
+
+static steer_v3 random_v3(steer_rng *rng, float range)
+{
+    float x = steer_rng_range(rng, -range, range);
+    float y = steer_rng_range(rng, -range, range);
+    return steer_v3_make(x, y, steer_rng_range(rng, -range, range));
+}
+
+static bool same_state(const steer_agent_state *a, const steer_agent_state *b)
+{
+    return memcmp(&a->position, &b->position, sizeof a->position) == 0 &&
+           memcmp(&a->velocity, &b->velocity, sizeof a->velocity) == 0 && a->group == b->group;
+}
+
+static void test_stale_after_remove(int dim)
+{
+    steer_world *w = make_world(dim, 8);
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_make(1, 2, 3), steer_v3_make(0.5f, 0, 0));
+    steer_agent_id b = steer_world_add_agent(w, 1, steer_v3_make(-1, 2, 3), steer_v3_make(0, 0.5f, 0));
+    CHECK(a.index != 0 && b.index != 0 && a.index != b.index);
+    CHECK(steer_world_is_valid(w, a) && steer_world_is_valid(w, b));
+    CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+
+    CHECK(steer_world_remove_agent(w, a) == STEER_OK);
+    steer_agent_state st;
+    CHECK(!steer_world_is_valid(w, a));
+    CHECK(steer_world_get_agent(w, a, &st) == STEER_ERROR_STALE_HANDLE);
+    CHECK(steer_world_teleport_agent(w, a, steer_v3_make(0, 0, 0), steer_v3_make(0, 0, 0)) == STEER_ERROR_STALE_HANDLE);
+    CHECK(steer_world_remove_agent(w, a) == STEER_ERROR_STALE_HANDLE);
+    CHECK(steer_world_agent_count(w) == 1);
+    CHECK(steer_world_is_valid(w, b));
+
+    /* The slot is reused with a new generation; the old handle stays stale
+     * and does not reach the new agent. */
+    steer_agent_id c = steer_world_add_agent(w, 0, steer_v3_make(4, 4, 4), steer_v3_make(0, 0, 0));
+    CHECK(c.index == a.index);
+    CHECK(c.generation != a.generation);
+    CHECK(steer_world_is_valid(w, c));
+    CHECK(!steer_world_is_valid(w, a));
+    CHECK(steer_world_get_agent(w, a, &st) == STEER_ERROR_STALE_HANDLE);
+    CHECK(steer_world_remove_agent(w, a) == STEER_ERROR_STALE_HANDLE);
+    CHECK(steer_world_is_valid(w, c)); /* the stale remove did not remove c */
+    CHECK(steer_world_get_agent(w, c, &st) == STEER_OK);
+    CHECK(st.position.x == 4.0f && st.position.y == 4.0f && st.position.z == (dim == 3 ? 4.0f : 0.0f));
+
+    /* Many reuses of one slot: every generation distinct, only the last valid. */
+    steer_agent_id history[50];
+    for (int i = 0; i < 50; ++i) {
+        history[i] = steer_world_add_agent(w, 0, steer_v3_make((float)i * 0.1f, 0, 0), steer_v3_make(0, 0, 0));
+        CHECK(history[i].index != 0);
+        if (i < 49) CHECK(steer_world_remove_agent(w, history[i]) == STEER_OK);
+    }
+    for (int i = 0; i < 50; ++i) {
+        CHECK(steer_world_is_valid(w, history[i]) == (i == 49));
+        for (int j = 0; j < i; ++j)
+            if (history[j].index == history[i].index) CHECK(history[j].generation != history[i].generation);
+    }
+    steer_world_destroy(w);
+}
+
+static void test_forged(int dim)
+{
+    steer_world *w = make_world(dim, 16);
+    steer_agent_id ids[4];
+    for (int i = 0; i < 4; ++i) ids[i] = steer_world_add_agent(w, 0, steer_v3_make((float)i, 0, 0), steer_v3_make(0, 0, 0));
+    steer_agent_id forged[] = {
+        {0, 0},                        /* the null id */
+        {0, ids[0].generation},        /* index 0 with a live generation */
+        {5, 0},                        /* a slot never used */
+        {16, 0},                       /* the last slot of the capacity, never used */
+        {17, 0},                       /* beyond the capacity */
+        {1000000, 0},
+        {UINT32_MAX, 0},
+        {ids[1].index, ids[1].generation + 1}, /* a live slot, a wrong generation */
+        {ids[2].index, UINT32_MAX},
+    };
+    steer_agent_state st;
+    for (size_t i = 0; i < sizeof forged / sizeof forged[0]; ++i) {
+        CHECK(!steer_world_is_valid(w, forged[i]));
+        CHECK(steer_world_get_agent(w, forged[i], &st) == STEER_ERROR_STALE_HANDLE);
+        CHECK(steer_world_teleport_agent(w, forged[i], steer_v3_make(0, 0, 0), steer_v3_make(0, 0, 0)) ==
+              STEER_ERROR_STALE_HANDLE);
+        CHECK(steer_world_remove_agent(w, forged[i]) == STEER_ERROR_STALE_HANDLE);
+    }
+    CHECK(steer_world_agent_count(w) == 4);
+    /* A handle from another world with the same slot numbers is not
+     * detectable in general; one whose slot is unused here is refused. */
+    steer_world *other = make_world(dim, 16);
+    steer_agent_id foreign = {0, 0};
+    for (int i = 0; i < 6; ++i) foreign = steer_world_add_agent(other, 0, steer_v3_make(0, 0, 0), steer_v3_make(0, 0, 0));
+    CHECK(!steer_world_is_valid(w, foreign));
+    CHECK(steer_world_get_agent(w, foreign, &st) == STEER_ERROR_STALE_HANDLE);
+    /* NULL world */
+    CHECK(!steer_world_is_valid(0, ids[0]));
+    CHECK(steer_world_get_agent(0, ids[0], &st) != STEER_OK);
+    CHECK(steer_world_remove_agent(0, ids[0]) != STEER_OK);
+    steer_world_destroy(other);
+    steer_world_destroy(w);
+}
+
+/* Random adds, removes and teleports between steps: after each change every
+ * other live agent reads back bit-identical state through its handle, and
+ * every removed handle stays refused. */
+static void test_churn_keeps_others(int dim)
+{
+    steer_world *w = make_world(dim, N);
+    steer_rng rng = steer_rng_seed(42 + (uint64_t)dim);
+    steer_agent_id live[N], dead[4 * N];
+    int live_count = 0, dead_count = 0;
+    for (int i = 0; i < N * 3 / 4; ++i) {
+        live[live_count] = steer_world_add_agent(w, i % 2, random_v3(&rng, 9), random_v3(&rng, 1));
+        CHECK(live[live_count].index != 0);
+        ++live_count;
+    }
+    static steer_agent_state before[N];
+    int mismatches = 0, stale_ok = 0, checks = 0;
+    for (int round = 0; round < 120; ++round) {
+        CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+        for (int i = 0; i < live_count; ++i) CHECK(steer_world_get_agent(w, live[i], &before[i]) == STEER_OK);
+        uint32_t op = steer_rng_u32(&rng) % 3;
+        int victim = live_count ? (int)(steer_rng_u32(&rng) % (uint32_t)live_count) : -1;
+        if (op == 0 && victim >= 0) {
+            CHECK(steer_world_remove_agent(w, live[victim]) == STEER_OK);
+            if (dead_count < 4 * N) dead[dead_count++] = live[victim];
+            live[victim] = live[live_count - 1];
+            before[victim] = before[live_count - 1];
+            --live_count;
+        } else if (op == 1 && live_count < N) {
+            steer_agent_id id = steer_world_add_agent(w, round % 2, random_v3(&rng, 9), random_v3(&rng, 1));
+            CHECK(id.index != 0);
+            for (int i = 0; i < live_count; ++i) CHECK(!(live[i].index == id.index && live[i].generation == id.generation));
+            live[live_count] = id;
+            CHECK(steer_world_get_agent(w, id, &before[live_count]) == STEER_OK);
+            ++live_count;
+        } else if (victim >= 0) {
+            steer_v3 p = random_v3(&rng, 9), v = random_v3(&rng, 1);
+            CHECK(steer_world_teleport_agent(w, live[victim], p, v) == STEER_OK);
+            steer_agent_state st;
+            CHECK(steer_world_get_agent(w, live[victim], &st) == STEER_OK);
+            CHECK(st.position.x == p.x && st.position.y == p.y && st.velocity.x == v.x && st.velocity.y == v.y);
+            before[victim] = st;
+        }
+        for (int i = 0; i < live_count; ++i) {
+            steer_agent_state st;
+            ++checks;
+            if (steer_world_get_agent(w, live[i], &st) != STEER_OK || !same_state(&st, &before[i])) ++mismatches;
+        }
+        for (int i = 0; i < dead_count; ++i) {
+            steer_agent_state st;
+            stale_ok += steer_world_get_agent(w, dead[i], &st) == STEER_ERROR_STALE_HANDLE && !steer_world_is_valid(w, dead[i]);
+        }
+        CHECK(stale_ok == dead_count);
+        stale_ok = 0;
+        CHECK(steer_world_agent_count(w) == live_count);
+    }
+    CHECK(mismatches == 0);
+    CHECK(checks > 1000);
+    CHECK(dead_count > 10);
+    steer_world_destroy(w);
+}
+
+/* Removing an agent in the middle of a run does not disturb the others'
+ * state (read back through their handles), nor the view's count. */
+static void test_remove_during_run(int dim)
+{
+    steer_world *w = make_world(dim, N);
+    steer_rng rng = steer_rng_seed(9);
+    steer_agent_id ids[N];
+    for (int i = 0; i < N; ++i) ids[i] = steer_world_add_agent(w, 0, random_v3(&rng, 5), random_v3(&rng, 1));
+    for (int s = 0; s < 30; ++s) CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_OK);
+    static steer_agent_state before[N], after[N];
+    for (int i = 0; i < N; ++i) CHECK(steer_world_get_agent(w, ids[i], &before[i]) == STEER_OK);
+    int removed[] = {0, 17, N / 2, N - 1};
+    for (size_t r = 0; r < sizeof removed / sizeof removed[0]; ++r)
+        CHECK(steer_world_remove_agent(w, ids[removed[r]]) == STEER_OK);
+    int kept_same = 0, kept = 0;
+    for (int i = 0; i < N; ++i) {
+        bool was_removed = false;
+        for (size_t r = 0; r < sizeof removed / sizeof removed[0]; ++r) was_removed |= removed[r] == i;
+        if (was_removed) {
+            CHECK(!steer_world_is_valid(w, ids[i]));
+            continue;
+        }
+        ++kept;
+        kept_same += steer_world_get_agent(w, ids[i], &after[i]) == STEER_OK && same_state(&before[i], &after[i]);
+    }
+    CHECK(kept_same == kept);
+    CHECK(steer_world_get_view(w).count == N - 4);
+    /* ... and the run goes on with every remaining handle valid */
+    for (int s = 0; s < 10; ++s) CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_OK);
+    int valid = 0;
+    for (int i = 0; i < N; ++i) valid += steer_world_is_valid(w, ids[i]);
+    CHECK(valid == N - 4);
+    steer_world_destroy(w);
+}
+
+/* Handles survive the world's internal re-sorting: an agent found by handle
+ * after many steps is the agent that was added (it moves continuously, so
+ * its per-step displacement is at most max_speed * dt). */
+static void test_handles_follow_agents(int dim)
+{
+    steer_world *w = make_world(dim, N);
+    steer_rng rng = steer_rng_seed(77);
+    steer_agent_id ids[N];
+    static steer_agent_state prev[N];
+    for (int i = 0; i < N; ++i) {
+        ids[i] = steer_world_add_agent(w, i % 2, random_v3(&rng, 9), random_v3(&rng, 1));
+        CHECK(steer_world_get_agent(w, ids[i], &prev[i]) == STEER_OK);
+    }
+    const float dt = 1.0f / 60.0f, extent = 20.0f;
+    int jumps = 0;
+    for (int s = 0; s < 60; ++s) {
+        CHECK(steer_world_step(w, dt) == STEER_OK);
+        for (int i = 0; i < N; ++i) {
+            steer_agent_state st;
+            CHECK(steer_world_get_agent(w, ids[i], &st) == STEER_OK);
+            CHECK(st.group == i % 2);
+            for (int k = 0; k < dim; ++k) {
+                float d = fabsf(steer_v3_get(st.position, k) - steer_v3_get(prev[i].position, k));
+                d = fminf(d, fabsf(d - extent)); /* across the torus seam */
+                jumps += d > 2.0f * dt * 1.0001f;
+            }
+            prev[i] = st;
+        }
+    }
+    CHECK(jumps == 0);
+    steer_world_destroy(w);
+}
+
+int main(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        test_stale_after_remove(dim);
+        test_forged(dim);
+        test_churn_keeps_others(dim);
+        test_remove_during_run(dim);
+        test_handles_follow_agents(dim);
+    }
+    return check_summary("test_world_handles");
+}

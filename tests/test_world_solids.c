@@ -1,0 +1,284 @@
+/* Solid obstacles and walls (world def solid_obstacles / solid_walls):
+ * agents driven straight at them by seek (no avoidance behaviour) never end
+ * a step with their centre inside an obstacle's radius + their own radius,
+ * and never cross a wall segment — also when non-penetration pushes them
+ * and when crowds press into a corner or aim straight through it. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "steer/steer.h"
+#include "world_scenario.h"
+
+#define MAX_AGENTS 256
+#define DT (1.0f / 30.0f)
+#define STEPS WORLD_TEST_SIZE(300, 120)
+
+typedef struct obstacle {
+    float x, y, z, r;
+} obstacle;
+
+static const obstacle obstacles[] = {{0, 0, 0, 3.0f}, {8, 5, 1, 2.0f}, {-7, -6, -1, 2.5f}, {6, -8, 0, 1.5f}};
+#define OBSTACLES ((int)(sizeof obstacles / sizeof obstacles[0]))
+
+static steer_world *obstacle_world(int dim, bool non_penetration, const obstacle *obs, int count)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = MAX_AGENTS;
+    wd.bounds_min = steer_v3_make(-20, -20, -20);
+    wd.bounds_max = steer_v3_make(20, 20, 20);
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.solid_obstacles = true;
+    wd.non_penetration = non_penetration;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    for (int i = 0; i < count; ++i)
+        CHECK(steer_world_add_obstacle(w, steer_v3_make(obs[i].x, obs[i].y, obs[i].z), obs[i].r) == i);
+    /* two sizes of agent, each seeking through the obstacle field */
+    for (int g = 0; g < 2; ++g) {
+        steer_group_def gd = steer_default_group_def();
+        gd.radius = g == 0 ? 0.25f : 0.6f;
+        gd.max_speed = 3.0f;
+        gd.max_force = 8.0f;
+        gd.weight[STEER_SEEK] = 2.0f;
+        gd.target = g == 0 ? steer_v3_make(15, 1, 0) : steer_v3_make(-15, -2, 0);
+        gd.weight[STEER_WANDER] = 0.5f;
+        CHECK(steer_world_add_group(w, &gd) == g);
+    }
+    return w;
+}
+
+static double agent_radius(const steer_world *w, int group)
+{
+    steer_group_def gd;
+    CHECK(steer_world_get_group(w, group, &gd) == STEER_OK);
+    return gd.radius;
+}
+
+/* The deepest intrusion, as a fraction of reach: max(0, 1 - d / reach). */
+static double worst_intrusion(const steer_world *w, int dim, const obstacle *obs, int count)
+{
+    steer_world_view v = steer_world_get_view(w);
+    double radius[2] = {agent_radius(w, 0), agent_radius(w, 1)}, worst = 0.0;
+    for (int i = 0; i < v.count; ++i)
+        for (int k = 0; k < count; ++k) {
+            double dx = v.px[i] - obs[k].x, dy = v.py[i] - obs[k].y, dz = dim == 3 ? v.pz[i] - obs[k].z : 0.0;
+            double reach = obs[k].r + radius[v.group[i]], d = sqrt(dx * dx + dy * dy + dz * dz);
+            worst = fmax(worst, 1.0 - d / reach);
+        }
+    return worst;
+}
+
+static void test_obstacles(int dim, bool non_penetration)
+{
+    steer_world *w = obstacle_world(dim, non_penetration, obstacles, OBSTACLES);
+    steer_rng rng = steer_rng_seed(31);
+    int added = 0;
+    const int agents = WORLD_TEST_SIZE(160, 60);
+    while (added < agents) { /* start outside every obstacle, a few seconds' run from them */
+        int g = added % 2;
+        float x0 = g == 0 ? -14.0f : 6.0f;
+        steer_v3 p = random_in_box(&rng, dim, steer_v3_make(x0, -10, -2), steer_v3_make(x0 + 8.0f, 10, 2));
+        bool clear = true;
+        for (int k = 0; k < OBSTACLES; ++k) {
+            float dx = p.x - obstacles[k].x, dy = p.y - obstacles[k].y, dz = dim == 3 ? p.z - obstacles[k].z : 0.0f;
+            clear = clear && sqrtf(dx * dx + dy * dy + dz * dz) > obstacles[k].r + 0.7f;
+        }
+        if (!clear) continue;
+        CHECK(steer_world_add_agent(w, g, p, steer_v3_make(0, 0, 0)).index != 0);
+        ++added;
+    }
+    double worst = 0.0;
+    for (int s = 0; s < STEPS; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        worst = fmax(worst, worst_intrusion(w, dim, obstacles, OBSTACLES));
+    }
+    CHECK(worst <= 1e-5);
+    /* the obstacles were in the way: agents pressed against them (within 5%) */
+    steer_world_view v = steer_world_get_view(w);
+    int touching = 0;
+    for (int i = 0; i < v.count; ++i)
+        for (int k = 0; k < OBSTACLES; ++k) {
+            double dx = v.px[i] - obstacles[k].x, dy = v.py[i] - obstacles[k].y,
+                   dz = dim == 3 ? v.pz[i] - obstacles[k].z : 0.0;
+            touching += sqrt(dx * dx + dy * dy + dz * dz) < 1.05 * (obstacles[k].r + agent_radius(w, v.group[i]));
+        }
+    CHECK(touching > 0);
+    printf("%dD obstacles%s: deepest intrusion %.2e of reach, %d agents touching at the end\n", dim,
+           non_penetration ? " + non-penetration" : "", worst, touching);
+
+    /* an agent teleported into an obstacle (even onto its centre) is out after one step */
+    steer_agent_id inside = steer_world_add_agent(w, 0, steer_v3_make(0, 0, 0), steer_v3_make(0, 0, 0));
+    steer_agent_id deep = steer_world_add_agent(w, 1, steer_v3_make(8.5f, 5.2f, 1), steer_v3_make(1, 0, 0));
+    CHECK(inside.index != 0 && deep.index != 0);
+    CHECK(steer_world_step(w, DT) == STEER_OK);
+    CHECK(worst_intrusion(w, dim, obstacles, OBSTACLES) <= 1e-5);
+    steer_world_destroy(w);
+}
+
+/* ---- walls ------------------------------------------------------------------- */
+static steer_world *wall_world(int dim, bool non_penetration)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = MAX_AGENTS;
+    wd.bounds_min = steer_v3_make(-20, -20, -20);
+    wd.bounds_max = steer_v3_make(20, 20, 20);
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.solid_walls = true;
+    wd.non_penetration = non_penetration;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    return w;
+}
+
+/* A closed 10 x 10 box; eight groups inside seek targets outside it, through
+ * the middle of the walls and at angles in between, or (corners) four of
+ * them straight through the corners. No agent may ever be outside. */
+static void test_box(int dim, bool non_penetration, bool corners)
+{
+    steer_world *w = wall_world(dim, non_penetration);
+    steer_v3 c[4] = {steer_v3_make(-5, -5, 0), steer_v3_make(5, -5, 0), steer_v3_make(5, 5, 0), steer_v3_make(-5, 5, 0)};
+    for (int i = 0; i < 4; ++i) CHECK(steer_world_add_wall(w, c[i], c[(i + 1) % 4]) == i);
+    for (int g = 0; g < 8; ++g) {
+        steer_group_def gd = steer_default_group_def();
+        gd.radius = 0.2f;
+        gd.max_speed = 4.0f;
+        gd.max_force = 20.0f;
+        gd.weight[STEER_SEPARATION] = gd.weight[STEER_ALIGNMENT] = gd.weight[STEER_COHESION] = 0.0f;
+        gd.weight[STEER_SEEK] = 1.0f;
+        /* odd groups: diagonally through a corner, or 22.5 degrees off it */
+        float a = (float)g * (STEER_PI / 4.0f) + (g % 2 && !corners ? STEER_PI / 8.0f : 0.0f);
+        gd.target = g % 2 ? steer_v3_make(12 * steer_cos(a), 12 * steer_sin(a), 0)
+                          : steer_v3_make(15 * steer_cos(a), 15 * steer_sin(a), 3);
+        CHECK(steer_world_add_group(w, &gd) == g);
+    }
+    steer_rng rng = steer_rng_seed(8);
+    const int agents = WORLD_TEST_SIZE(200, 64);
+    for (int i = 0; i < agents; ++i) {
+        steer_v3 p = random_in_box(&rng, dim, steer_v3_make(-4, -4, -1), steer_v3_make(4, 4, 1));
+        steer_v3 v = random_in_box(&rng, 2, steer_v3_make(-4, -4, 0), steer_v3_make(4, 4, 0));
+        CHECK(steer_world_add_agent(w, i % 8, p, v).index != 0);
+    }
+    int escaped = 0, at_wall = 0;
+    for (int s = 0; s < STEPS; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_world_view v = steer_world_get_view(w);
+        for (int i = 0; i < v.count; ++i) escaped += !(fabsf(v.px[i]) < 5.0f && fabsf(v.py[i]) < 5.0f);
+    }
+    steer_world_view v = steer_world_get_view(w);
+    for (int i = 0; i < v.count; ++i) at_wall += fmaxf(fabsf(v.px[i]), fabsf(v.py[i])) > 4.9f;
+    CHECK(escaped == 0);
+    CHECK(at_wall > agents / 2); /* they did press against the walls */
+    printf("%dD box%s%s: %d agent-steps outside, %d agents at a wall at the end\n", dim,
+           non_penetration ? " + non-penetration" : "", corners ? ", through the corners" : "", escaped, at_wall);
+    steer_world_destroy(w);
+}
+
+/* Does the move a -> b cross segment p -> q (proper crossing, in double)? */
+static bool crosses(double ax, double ay, double bx, double by, double px, double py, double qx, double qy)
+{
+    double d1 = (qx - px) * (ay - py) - (qy - py) * (ax - px);
+    double d2 = (qx - px) * (by - py) - (qy - py) * (bx - px);
+    double d3 = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+    double d4 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+    return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+static double distance_to_segment(double x, double y, const double w[4])
+{
+    double dx = w[2] - w[0], dy = w[3] - w[1];
+    double t = ((x - w[0]) * dx + (y - w[1]) * dy) / (dx * dx + dy * dy);
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return hypot(x - (w[0] + t * dx), y - (w[1] + t * dy));
+}
+
+/* Open walls (a slanted one and a short vertical one): agents seek across
+ * them; no step's motion crosses a wall (they may go round the ends). */
+static void test_open_walls(int dim)
+{
+    steer_world *w = wall_world(dim, true);
+    const double walls[2][4] = {{0, -6, 1.5, 6}, {-6, 2, -6, 7}};
+    for (int i = 0; i < 2; ++i)
+        CHECK(steer_world_add_wall(w, steer_v3_make((float)walls[i][0], (float)walls[i][1], 0),
+                                   steer_v3_make((float)walls[i][2], (float)walls[i][3], 0)) == i);
+    steer_group_def gd = steer_default_group_def();
+    gd.radius = 0.2f;
+    gd.max_speed = 5.0f;
+    gd.max_force = 20.0f;
+    gd.weight[STEER_SEEK] = 1.0f;
+    gd.target = steer_v3_make(10, 0, 0);
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    gd.target = steer_v3_make(-12, 5, 0);
+    CHECK(steer_world_add_group(w, &gd) == 1);
+    steer_rng rng = steer_rng_seed(12);
+    enum { AGENTS = WORLD_TEST_SIZE(150, 50) };
+    for (int i = 0; i < AGENTS; ++i) {
+        int g = i % 2;
+        float x0 = g == 0 ? -5.0f : 2.0f;
+        steer_v3 p = random_in_box(&rng, dim, steer_v3_make(x0, -5, -1), steer_v3_make(x0 + 4.0f, 5, 1));
+        CHECK(steer_world_add_agent(w, g, p, steer_v3_make(0, 0, 0)).index != 0);
+    }
+    /* positions by handle order: follow each agent through the view by slot */
+    steer_agent_id ids[AGENTS];
+    for (int i = 0; i < AGENTS; ++i) ids[i] = (steer_agent_id){(uint32_t)i + 1, 0};
+    static steer_agent_state prev[AGENTS];
+    for (int i = 0; i < AGENTS; ++i) CHECK(steer_world_get_agent(w, ids[i], &prev[i]) == STEER_OK);
+    int crossings = 0, blocked = 0;
+    for (int s = 0; s < STEPS; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        for (int i = 0; i < AGENTS; ++i) {
+            steer_agent_state st;
+            CHECK(steer_world_get_agent(w, ids[i], &st) == STEER_OK);
+            for (int k = 0; k < 2; ++k) {
+                crossings += crosses(prev[i].position.x, prev[i].position.y, st.position.x, st.position.y,
+                                     walls[k][0], walls[k][1], walls[k][2], walls[k][3]);
+                blocked += distance_to_segment(st.position.x, st.position.y, walls[k]) < 0.01;
+            }
+            prev[i] = st;
+        }
+    }
+    CHECK(crossings == 0);
+    CHECK(blocked > AGENTS); /* agent-steps that ended against a wall: it was in the way */
+    printf("%dD open walls: %d crossings, %d agent-steps ended against a wall\n", dim, crossings, blocked);
+    steer_world_destroy(w);
+}
+
+/* A move through the point where two walls meet must not pass between
+ * them (a regression test: with the segment parameter tested against
+ * [0, 1] exactly, this move got u just below 0 on one wall and just above 1
+ * on the other, and went through). */
+static void test_wall_corner(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.solid_walls = true;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(steer_world_add_wall(w, steer_v3_make(-5, -5, 0), steer_v3_make(5, -5, 0)) == 0);
+    CHECK(steer_world_add_wall(w, steer_v3_make(5, -5, 0), steer_v3_make(5, 5, 0)) == 1);
+    steer_group_def g = steer_default_group_def();
+    g.weight[STEER_SEPARATION] = g.weight[STEER_ALIGNMENT] = g.weight[STEER_COHESION] = 0.0f; /* no force */
+    g.max_speed = 10.0f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    /* inside, moving diagonally out through the corner (5, -5) */
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_make(4.99019194f, -4.99019241f, 0),
+                                             steer_v3_make(0.353765965f, -0.353765488f, 0));
+    CHECK(steer_world_step(w, 1.0f) == STEER_OK);
+    steer_agent_state st;
+    CHECK(steer_world_get_agent(w, a, &st) == STEER_OK);
+    CHECK(st.position.x < 5.0f && st.position.y > -5.0f);
+    steer_world_destroy(w);
+}
+
+int main(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        test_obstacles(dim, false);
+        test_obstacles(dim, true);
+        test_box(dim, false, false);
+        test_box(dim, true, false);
+        test_box(dim, true, true);
+        test_open_walls(dim);
+    }
+    test_wall_corner();
+    return check_summary("test_world_solids");
+}
