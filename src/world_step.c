@@ -187,13 +187,13 @@ static int build_spans(const steer_world *w, uint32_t cell, steer__span *spans)
     for (int iz = 0; iz < nzs; ++iz) {
         for (int iy = 0; iy < nys; ++iy) {
             int row = (zs[iz] * w->n[1] + ys[iy]) * w->n[0];
+            int row_first = count; /* merge only within this row: other rows have other shifts */
             for (int ix = 0; ix < nxs; ++ix) {
                 int c = row + xs[ix];
-                steer__span *last = count ? &spans[count - 1] : 0;
+                steer__span *last = count > row_first ? &spans[count - 1] : 0;
                 uint32_t begin = w->cell_start[c], end = w->cell_start[c + 1];
-                if (last && ix > 0 && xs[ix] == xs[ix - 1] + 1 && xsh[ix] == xsh[ix - 1] &&
-                    last->end == (int)begin) {
-                    last->end = (int)end;
+                if (last && last->shift[0] == xsh[ix] && last->end == (int)begin) {
+                    last->end = (int)end; /* the next cell in memory, same image */
                     continue;
                 }
                 if (begin == end) continue;

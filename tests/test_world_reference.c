@@ -14,10 +14,10 @@
  * step restarted from the world's own state, which compares the rules of a
  * single step without any chaotic amplification.
  *
- * Known bugs, in blocks at the end (off by default):
- *   STEER_KNOWN_BUG_SPAN_MERGE  sparse 3D tori lose neighbours across a seam
+ * Known limitation, in a block at the end (off by default):
  *   STEER_KNOWN_BUG_SMALL_TORUS a torus narrower than two neighbour radii
- *                               counts a neighbour once per image */
+ *                               counts a neighbour once per image
+ * (the sparse-torus span-merge bug is fixed; its test runs by default) */
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,7 +391,7 @@ static void two_groups(scenario *s, const char *name, int dim, uint64_t seed)
     g.neighbour_mask = (1u << 0) | (1u << 1);
     CHECK(steer_world_add_group(s->world, &g) == 1);
     steer_rng rng = steer_rng_seed(seed + 99);
-    int count = 80; /* dense: sparse 3D worlds meet STEER_KNOWN_BUG_SPAN_MERGE */
+    int count = 80;
     for (int i = 0; i < count; ++i) {
         steer_v3 p = random_in_box(&rng, dim, steer_v3_make(0, 0, 0), steer_v3_make(6, 6, 6));
         steer_v3 v = random_in_box(&rng, dim, steer_v3_make(-1.4f, -1.4f, -1.4f), steer_v3_make(1.4f, 1.4f, 1.4f));
@@ -429,15 +429,11 @@ static void test_small_torus(void)
 }
 #endif
 
-#if STEER_KNOWN_BUG_SPAN_MERGE
-/* world_step.c's build_spans merges a cell into the previous span when the
- * previous x cell of the same row is next to it with the same x shift and
- * the previous span ends where this cell begins. When that previous cell is
- * empty the previous span belongs to an earlier row or slab, possibly with
- * another y shift, and the cell's agents are then seen through the wrong
- * torus image. In 3D this drops real neighbours (it needs the cells in
- * between to be empty, so sparse worlds show it). Here: 4 x 4 x 4 cells of
- * 1.5; C is 0.94 from A across the y seam; C sees A but A does not see C. */
+/* Regression: build_spans once merged a cell into the previous span when the
+ * previous x cell was empty, though that span belonged to an earlier row or
+ * slab with another y shift, so the cell's agents were seen through the wrong
+ * torus image (sparse 3D worlds lost neighbours across a seam). Here: 4 x 4 x
+ * 4 cells of 1.5; C is 0.94 from A across the y seam; both must see each other. */
 static void test_span_merge(void)
 {
     steer_world_def wd = steer_default_world_def();
@@ -455,10 +451,9 @@ static void test_span_merge(void)
     steer_agent_state sa, sc;
     CHECK(steer_world_get_agent(w, a, &sa) == STEER_OK && steer_world_get_agent(w, c, &sc) == STEER_OK);
     CHECK(sc.velocity.x > 0.0f && sc.velocity.y > 0.0f); /* C is pulled towards A: passes */
-    CHECK(sa.velocity.x < 0.0f && sa.velocity.y < 0.0f); /* A is pulled towards C: fails, A's velocity stays 0 */
+    CHECK(sa.velocity.x < 0.0f && sa.velocity.y < 0.0f); /* A is pulled towards C (it was not, before the fix) */
     steer_world_destroy(w);
 }
-#endif
 
 static scenario s; /* large: keep it off the stack */
 
@@ -481,11 +476,9 @@ int main(void)
     check_scenario(&s, STEER_STANDARD_FLOCK_DT);
     two_groups(&s, "3D groups+mask+fov", 3, 22);
     check_scenario(&s, STEER_STANDARD_FLOCK_DT);
-#if STEER_KNOWN_BUG_SPAN_MERGE
     test_span_merge();
     random_world(&s, "3D sparse wrap", 3, STEER_BOUNDARY_WRAP, 6.0f, 24, 1);
     check_scenario(&s, STEER_STANDARD_FLOCK_DT);
-#endif
 #if STEER_KNOWN_BUG_SMALL_TORUS
     test_small_torus();
     random_world(&s, "torus 1.5 < 2 radii", 2, STEER_BOUNDARY_WRAP, 1.5f, 6, 5);
