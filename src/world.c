@@ -207,6 +207,7 @@ steer_world *steer_world_create(const steer_world_def *def)
     memset(w, 0, sizeof *w);
     w->def = *def;
     w->dim = def->dim;
+    w->grid_capacity = def->capacity;
     bool ok = steer__world_alloc_agents(w, def->capacity) == STEER_OK;
     ok = ok && (w->groups = alloc_array(w, (size_t)def->max_groups, sizeof(steer__group)));
     ok = ok && (w->obstacles = alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
@@ -338,7 +339,7 @@ steer_result steer__world_prepare_grid(steer_world *w)
     if (need <= 0.0f) need = extent_max / 64.0f;
     need = steer_maxf(need, extent_max * 1e-6f); /* a tiny cell would only be grown by the loop below */
     /* Cap the cell count near a few cells per agent of capacity. */
-    double limit = 4.0 * (double)w->capacity + 64.0;
+    double limit = 4.0 * (double)w->grid_capacity + 64.0;
     for (;;) {
         double cells = 1.0;
         for (int a = 0; a < w->dim; ++a) {

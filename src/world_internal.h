@@ -75,6 +75,8 @@ struct steer_world {
 
     /* grid: cells cover the bounds; `n` cells per axis of size `cell` */
     bool grid_ready;
+    int grid_capacity;       /* sizes the cell cap; saved in snapshots so a restored
+                                world (of any capacity) has the same cells */
     int n[3];
     float cell[3], inv_cell[3];
     float origin[3], extent[3];

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 2u /* 2: wander angles only when present */
+#define SNAP_VERSION 3u /* 2: wander angles only when present; 3: grid capacity */
 #define SNAP_BOM 0x01020304u
 
 /* ---- CRC-32 (IEEE 802.3, reflected): detects every single-byte error ---- */
@@ -64,6 +64,7 @@ static void write_all(const steer_world *w, writer *wr)
     put_u32(wr, (uint32_t)w->def.solid_obstacles | (uint32_t)w->def.solid_walls << 1 |
                     (uint32_t)w->def.non_penetration << 2);
     put_u32(wr, (uint32_t)w->def.penetration_iterations);
+    put_u32(wr, (uint32_t)w->grid_capacity);
     put_u64(wr, w->steps);
     put_u32(wr, (uint32_t)w->group_count);
     for (int g = 0; g < w->group_count; ++g) put(wr, &w->groups[g].def, sizeof(steer_group_def));
@@ -187,9 +188,12 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     def.solid_walls = (flags >> 1) & 1u;
     def.non_penetration = (flags >> 2) & 1u;
     def.penetration_iterations = (int)get_u32(&rd);
+    uint32_t grid_capacity = get_u32(&rd);
     uint64_t steps = get_u64(&rd);
     uint32_t group_count = get_u32(&rd);
-    if (rd.bad || flags > 7u || group_count > (uint32_t)def.max_groups) return STEER_ERROR_BAD_SNAPSHOT;
+    if (rd.bad || flags > 7u || group_count > (uint32_t)def.max_groups || grid_capacity < 1u ||
+        grid_capacity > (1u << 28))
+        return STEER_ERROR_BAD_SNAPSHOT;
     /* def must pass the same checks as at creation; the capacity may grow */
     steer_result result = STEER_ERROR_BAD_SNAPSHOT;
     def.worker_count = 1; /* the scratch world needs no threads; the host keeps its own */
@@ -298,6 +302,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         walk = fresh->dense_of_slot[walk] & ~STEER__FREE_BIT;
     }
     if (seen != slot_high - count) goto fail;
+    fresh->grid_capacity = (int)grid_capacity; /* the same cells, so the same summation order */
     fresh->free_head = free_head;
     fresh->slot_high = slot_high;
     fresh->steps = steps;
