@@ -387,6 +387,10 @@ static bool members_needed(const steer_group_def *d)
     return d->weight[STEER_PURSUE] != 0.0f || d->weight[STEER_EVADE] != 0.0f;
 }
 
+/* Wander starts along the agent's heading (world-frame angle on XY), so a
+ * group spawned with scattered headings does not all drift one way. */
+static float initial_wander_angle(steer_v3 vel) { return steer_atan2(vel.y, vel.x); }
+
 /* Per-agent storage that only some groups need is allocated when the first
  * such group appears (never during a step): pursue/evade member lists and
  * the wander angles. A flock without them stays small. */
@@ -408,8 +412,10 @@ steer_result steer__world_ensure_wander(steer_world *w)
         steer_free(&w->def.allocator, b);
         return STEER_ERROR_OUT_OF_MEMORY;
     }
-    w->wander = a; /* zero: every existing agent starts at angle 0 */
+    w->wander = a;
     w->t_wander = b;
+    for (int i = 0; i < w->count; ++i)
+        a[i] = initial_wander_angle(steer_v3_make(w->v[0][i], w->v[1][i], w->dim == 3 ? w->v[2][i] : 0.0f));
     return STEER_OK;
 }
 
@@ -579,7 +585,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->dense_of_slot[slot] = d;
     w->slot[d] = slot;
     w->group[d] = (uint8_t)group;
-    if (w->wander) w->wander[d] = 0.0f;
+    if (w->wander) w->wander[d] = initial_wander_angle(vel);
     write_state(w, d, pos, vel);
     w->keys_valid = false;
     return (steer_agent_id){slot + 1, w->generation[slot]};
