@@ -66,7 +66,11 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
     if (dd->walls)
         for (int i = 0; i < w->wall_count; ++i) segment(dd, w->walls[i].a, w->walls[i].b, 0x333333FFu);
 
+    /* Overlays for at most max_agents agents, spread evenly over the internal
+     * (cell) order so they do not cluster in one corner of the world. */
     int limit = dd->max_agents > 0 && dd->max_agents < w->count ? dd->max_agents : w->count;
+    int picked = 0;
+    long long next_pick = 0;
     for (int i = 0; i < w->count; ++i) {
         const steer_group_def *g = &w->groups[w->group[i]].def;
         steer_v3 p = at(w, w->p, i), v = at(w, w->v, i);
@@ -81,7 +85,8 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
                 segment(dd, p, steer_v3_mad(p, heading, 2.0f * g->radius), g->colour);
             }
         }
-        if (i >= limit) continue;
+        if (i != next_pick) continue;
+        next_pick = (long long)(++picked) * w->count / limit;
         if (dd->velocities) arrow(dd, p, steer_v3_add(p, v), faded(g->colour, 0xC0));
         if (dd->neighbour_radius && g->neighbour_radius > 0.0f) circle(dd, p, g->neighbour_radius, faded(g->colour, 0x40));
         if (dd->wander && g->weight[STEER_WANDER] != 0.0f) {

@@ -22,13 +22,13 @@ typedef struct steer_debug_draw {
     void (*agent)(steer_v3 position, steer_v3 heading, float radius, uint32_t colour, void *context);
     void *context;
 
-    bool agents;            /* each agent (through `agent`, or a circle and an arrow) */
+    bool agents;            /* each agent (through `agent`, or a circle and a heading segment) */
     bool velocities;        /* velocity arrows */
     bool neighbour_radius;  /* each agent's neighbour radius */
     bool wander;            /* wander circle and target */
     bool feelers;           /* obstacle look-ahead and wall feelers */
     bool obstacles, walls, paths, flow_fields, bounds;
-    int max_agents;         /* draw at most this many agents' overlays (0: all) */
+    int max_agents;         /* overlays for at most this many agents, spread evenly (0: all) */
 } steer_debug_draw;
 
 #ifdef __cplusplus

@@ -1,7 +1,7 @@
 /* steer/world.h — many agents stepped together (SPEC §5).
  *
  *   steer_default_world_def()      zero-default def; set dim, bounds, capacity
- *   steer_world_create(def)        NULL on a bad def (see steer_world_def_check)
+ *   steer_world_create(def)        NULL on a bad def (fields out of their documented range)
  *   steer_world_add_group(w, gd)   a species: limits, neighbour rules, behaviours
  *   steer_world_add_agent(w, g, p, v) -> steer_agent_id (stable, generation-checked)
  *   steer_world_remove_agent / teleport_agent / get_agent / is_valid
@@ -222,6 +222,9 @@ typedef struct steer_world_view {
 steer_world_view steer_world_get_view(const steer_world *world);
 
 /* ---- stepping ------------------------------------------------------------ */
+/* dt must be finite and >= 0 (0 does nothing). With max_dt > 0 a larger dt
+ * runs as ceil(dt / max_dt) equal sub-steps; a dt needing more than 1024 of
+ * them is refused with STEER_ERROR_INVALID_ARGUMENT. */
 steer_result steer_world_step(steer_world *world, float dt);
 uint64_t steer_world_step_count(const steer_world *world);
 
