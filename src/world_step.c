@@ -587,32 +587,44 @@ typedef struct integrate_context {
     float dt;
 } integrate_context;
 
+static bool has_solids(const steer_world *w)
+{
+    return (w->def.solid_walls && w->wall_count) || (w->def.solid_obstacles && w->obstacle_count);
+}
+
+/* Completes agent i's move from its stored position to pos: solids, the
+ * float-range guard, the boundary, then the write-back and its next key. */
+static void finish_move(steer_world *w, int i, float pos[3], float vel[3], bool solids)
+{
+    int dim = w->dim;
+    if (solids) {
+        steer_v3 to = from3(pos), v = from3(vel);
+        resolve_solids(w, &w->groups[w->group[i]], v3_of(w, w->p, i), &to, &v);
+        pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
+        vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
+    }
+    keep_finite(w, i, pos, vel);
+    apply_boundary(w, pos, vel);
+    for (int a = 0; a < dim; ++a) {
+        w->p[a][i] = pos[a];
+        w->v[a][i] = vel[a];
+    }
+    w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
+}
+
 static void integrate_task(int start, int end, int worker, void *context)
 {
     (void)worker;
     integrate_context *ic = context;
     steer_world *w = ic->w;
-    int dim = w->dim;
-    bool solids = (w->def.solid_walls && w->wall_count) || (w->def.solid_obstacles && w->obstacle_count);
+    bool solids = has_solids(w);
     for (int i = start; i < end; ++i) {
         float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
-        for (int a = 0; a < dim; ++a) {
+        for (int a = 0; a < w->dim; ++a) {
             vel[a] = w->t[a][i];
             pos[a] = w->p[a][i] + vel[a] * ic->dt;
         }
-        if (solids) {
-            steer_v3 to = from3(pos), v = from3(vel);
-            resolve_solids(w, &w->groups[w->group[i]], v3_of(w, w->p, i), &to, &v);
-            pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
-            vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
-        }
-        keep_finite(w, i, pos, vel);
-        apply_boundary(w, pos, vel);
-        for (int a = 0; a < dim; ++a) {
-            w->p[a][i] = pos[a];
-            w->v[a][i] = vel[a];
-        }
-        w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
+        finish_move(w, i, pos, vel, solids);
     }
 }
 
@@ -659,24 +671,14 @@ static void apply_separation_task(int start, int end, int worker, void *context)
 {
     (void)worker;
     steer_world *w = context;
-    int dim = w->dim;
+    bool solids = has_solids(w);
     for (int i = start; i < end; ++i) {
         float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
-        for (int a = 0; a < dim; ++a) {
+        for (int a = 0; a < w->dim; ++a) {
             pos[a] = w->p[a][i] + w->t[a][i];
             vel[a] = w->v[a][i];
         }
-        steer_v3 to = from3(pos), v = from3(vel);
-        resolve_solids(w, &w->groups[w->group[i]], v3_of(w, w->p, i), &to, &v);
-        pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
-        vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
-        keep_finite(w, i, pos, vel);
-        apply_boundary(w, pos, vel);
-        for (int a = 0; a < dim; ++a) {
-            w->p[a][i] = pos[a];
-            w->v[a][i] = vel[a];
-        }
-        w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
+        finish_move(w, i, pos, vel, solids);
     }
 }
 
