@@ -38,7 +38,9 @@ static bool fs_k3_risky(const uint8_t *s, size_t size)
     if (size < FS_GROUPS) return false;
     for (int a = 0; a < 3; ++a) {
         float lo = fs_float_at(s + FS_BOUNDS + 4 * a), hi = fs_float_at(s + FS_BOUNDS + 12 + 4 * a);
-        if (!(steer_absf(hi - lo) < 1e9f) || steer_absf(lo) > 1e9f || steer_absf(hi) > 1e9f) return true;
+        if (!(steer_absf(hi - lo) < 1e9f && steer_absf(hi - lo) > 1e-3f) || steer_absf(lo) > 1e9f ||
+            steer_absf(hi) > 1e9f)
+            return true;
     }
     float cell = fs_float_at(s + FS_BOUNDS + 28);
     if (cell > 0.0f && cell < 1e-3f) return true;

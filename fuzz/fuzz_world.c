@@ -30,7 +30,8 @@ typedef struct fw {
 
 /* K3: steer__world_prepare_grid converts extent / cell to long long and
  * int without a bound: a box wider than ~9e18 cells (huge or overflowing
- * bounds, or a tiny positive cell size or radius) is undefined behaviour.
+ * bounds, a tiny positive cell size or radius, or a box so thin that
+ * extent / 64 underflows to 0) is undefined behaviour.
  * Until fixed, keep such values out. */
 static float fw_k3_length(float x) { return FUZZ_KNOWN("K3", x > 0.0f && x < 1e-3f) ? 1e-3f : x; }
 
@@ -38,7 +39,8 @@ static void fw_k3_def(steer_world_def *d)
 {
     for (int a = 0; a < 3; ++a) {
         float lo = steer_v3_get(d->bounds_min, a), hi = steer_v3_get(d->bounds_max, a);
-        if (FUZZ_KNOWN("K3", !(steer_absf(hi - lo) < 1e9f) || steer_absf(lo) > 1e9f || steer_absf(hi) > 1e9f)) {
+        if (FUZZ_KNOWN("K3", !(steer_absf(hi - lo) < 1e9f && steer_absf(hi - lo) > 1e-3f) || steer_absf(lo) > 1e9f ||
+                                 steer_absf(hi) > 1e9f)) {
             d->bounds_min = steer_v3_set(d->bounds_min, a, -1.0f);
             d->bounds_max = steer_v3_set(d->bounds_max, a, 1.0f);
         }
