@@ -338,6 +338,7 @@ steer_result steer__world_prepare_grid(steer_world *w)
     }
     if (need <= 0.0f) need = extent_max / 64.0f;
     need = steer_maxf(need, extent_max * 1e-6f); /* a tiny cell would only be grown by the loop below */
+    if (!(need > 0.0f)) need = extent_max;         /* a box so thin that the products underflow */
     /* Cap the cell count near a few cells per agent of capacity. */
     double limit = 4.0 * (double)w->grid_capacity + 64.0;
     for (;;) {
