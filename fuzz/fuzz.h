@@ -149,12 +149,13 @@ static inline steer_v3 fuzz_v3(fuzz_input *in)
         if (!(cond)) FUZZ_FAIL(__VA_ARGS__);                                                                           \
     } while (0)
 
-/* Known bugs, reported and not fixed yet: the fuzzers step around them so
- * they can go on finding new ones, and the corpora keep their reproducers
- * (known-K*). Each is described in docs/robustness.md. To see one fail
- * again, set FUZZ_STRICT to its id (or "all"):
- *   FUZZ_STRICT=K3 build/fuzz/replay_fuzz_world fuzz/corpus/fuzz_world/known-K3-huge-grid
- * Once a bug is fixed, delete its tolerance: the replay then guards the fix. */
+/* Known bugs, reported and not fixed yet: wrap a check as
+ *   if (!FUZZ_KNOWN("K8", condition that only the bug produces)) FUZZ_CHECK(...);
+ * so the fuzzers step around the bug and go on finding new ones, while the
+ * corpus keeps its reproducer (known-K8-...). FUZZ_STRICT=K8 (or "all") in
+ * the environment makes it fail again. Once the bug is fixed, delete the
+ * tolerance: the replay then guards the fix. K1-K7 (docs/robustness.md) are
+ * fixed and no longer tolerated. */
 static inline bool fuzz_known(const char *id, bool cond)
 {
     static const char *strict;
@@ -167,15 +168,6 @@ static inline bool fuzz_known(const char *id, bool cond)
     return !(strict && (strcmp(strict, "all") == 0 || strstr(strict, id)));
 }
 #define FUZZ_KNOWN(id, cond) fuzz_known(id, cond)
-
-/* K7: the AVX-512 neighbour kernel loads 16 floats at a time from spans
- * that may start up to 15 floats before the end of the agent arrays, whose
- * padding (STEER__PAD) is 8: a heap read overflow. Until fixed, the fuzzers
- * use the AVX2 kernel where they would use the best. */
-static inline steer_kernel fuzz_best_kernel(void)
-{
-    return FUZZ_KNOWN("K7", true) ? STEER_KERNEL_AVX2 : STEER_KERNEL_BEST;
-}
 
 /* CRC-32 (IEEE, reflected), as steer snapshots use: lets the snapshot target
  * repair the checksum of a mutated snapshot so the parser behind it is

@@ -44,7 +44,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(werror[0] != 0, "a valid scenario built no world and gave no reason");
         return 0;
     }
-    steer_world_set_kernel(w, fuzz_best_kernel());
     FUZZ_CHECK(steer_world_agent_count(w) == info->total_agents, "world has %d agents, scenario says %d",
                steer_world_agent_count(w), info->total_agents);
     FUZZ_CHECK(steer_world_group_count(w) == info->group_count, "world has %d groups, scenario says %d",
