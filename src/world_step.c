@@ -262,6 +262,9 @@ static bool nearest_of_group(const steer_world *w, const uint32_t *group_start, 
     return found;
 }
 
+/* A steer_random_fn that hands back one value drawn beforehand. */
+static float replay_draw(void *value) { return *(const float *)value; }
+
 typedef struct force_context {
     steer_world *w;
     float dt;
@@ -294,13 +297,9 @@ static steer_v3 behaviour_force(const force_context *fc, const agent *a, int b)
         steer_v3 centre = steer_v3_scale(from3(nb->offset), 1.0f / nb->count);
         return steer_v3_sub(steer_v3_scale(steer_v3_normalize(centre), ms), a->v);
     }
-    case STEER_WANDER: {
-        float *angle = &w->wander[a->dense];
+    case STEER_WANDER: { /* the library's wander, fed the world's counter-based draw */
         float u = agent_random(w, a->slot, 0);
-        *angle = steer_wrap_angle(*angle + (u * 2.0f - 1.0f) * (d->wander.jitter * fc->dt));
-        steer_v3 centre = steer_v3_mad(a->p, steer_v3_normalize(a->v), d->wander.distance);
-        steer_v3 disp = steer_v3_make(steer_cos(*angle), steer_sin(*angle), 0.0f);
-        return steer_seek3(a->p, a->v, steer_v3_mad(centre, disp, d->wander.radius), ms);
+        return steer_wander3(a->p, a->v, &w->wander[a->dense], &d->wander, ms, fc->dt, replay_draw, &u, 0);
     }
     case STEER_SEEK: return steer_seek3(a->p, a->v, d->target, ms);
     case STEER_ARRIVE: return steer_arrive3(a->p, a->v, d->target, ms, d->slow_radius);
