@@ -3,11 +3,15 @@
  * The determinism matrix (tests/determinism_matrix.sh) builds this program
  * with each compiler and optimisation level and compares the hashes.
  *
- *   hash_world [--steps N] [--agents N]
+ *   hash_world [--steps N] [--agents N] [--threads-max N]
  *
  * Prints one line per run: dim threads kernel-asked kernel-used hash. A
  * kernel this CPU or build lacks falls back to the best one available;
- * the line says which ran. */
+ * the line says which ran. --threads-max skips the thread counts above N
+ * (1, 2, 4, 8 by default). A build without threads (WebAssembly, or
+ * STEER_NO_THREADS) defaults to 1: its pool runs serially in one range
+ * whatever worker_count says, so a "2 threads" row would only repeat the
+ * 1-thread run under another label. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,12 +22,18 @@
 int main(int argc, char **argv)
 {
     int steps = 1000, agents = 200;
+#if defined(__wasm__) || defined(STEER_NO_THREADS) /* as in src/thread_pool.c */
+    int threads_max = 1;
+#else
+    int threads_max = 8;
+#endif
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--steps") == 0) steps = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--agents") == 0) agents = atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--threads-max") == 0) threads_max = atoi(argv[i + 1]);
     }
-    if (steps < 0 || agents < 1) {
-        fprintf(stderr, "usage: hash_world [--steps N] [--agents N]\n");
+    if (steps < 0 || agents < 1 || threads_max < 1) {
+        fprintf(stderr, "usage: hash_world [--steps N] [--agents N] [--threads-max N]\n");
         return 2;
     }
     static const int threads[] = {1, 2, 4, 8};
@@ -32,7 +42,7 @@ int main(int argc, char **argv)
     if (!ids) return 1;
     int failed = 0;
     for (int dim = 2; dim <= 3; ++dim) {
-        for (size_t t = 0; t < sizeof threads / sizeof threads[0]; ++t) {
+        for (size_t t = 0; t < sizeof threads / sizeof threads[0] && threads[t] <= threads_max; ++t) {
             for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; ++k) {
                 robust_options o = robust_default_options(dim, agents);
                 o.worker_count = threads[t];
