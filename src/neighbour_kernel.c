@@ -12,19 +12,29 @@
 
 #if defined(STEER_WIDE_AVX512)
 #define KERNEL(dim) steer__gather##dim##_avx512
+#define STAGE(dim) steer__stage##dim##_avx512
+#define GATHER_RAW(dim) steer__gather_raw##dim##_avx512
+#define REDUCE(dim) steer__reduce##dim##_avx512
 #define FLOCK(dim) steer__flock##dim##_avx512
 #elif defined(STEER_WIDE_AVX2)
 #define KERNEL(dim) steer__gather##dim##_avx2
+#define STAGE(dim) steer__stage##dim##_avx2
+#define GATHER_RAW(dim) steer__gather_raw##dim##_avx2
+#define REDUCE(dim) steer__reduce##dim##_avx2
 #define FLOCK(dim) steer__flock##dim##_avx2
 #else
 #define KERNEL(dim) steer__gather##dim##_scalar
+#define STAGE(dim) steer__stage##dim##_scalar
+#define GATHER_RAW(dim) steer__gather_raw##dim##_scalar
+#define REDUCE(dim) steer__reduce##dim##_scalar
 #define FLOCK(dim) steer__flock##dim##_scalar
 #endif
 
-/* One accumulator set per physical register covering part of the 16 logical lanes. */
+/* One accumulator set per physical register covering part of the 16 logical
+ * lanes; neighbour counts are integers (mask popcounts). */
 typedef struct sums {
-    wf count[STEER_WIDE_SETS], offset[3][STEER_WIDE_SETS], velocity[3][STEER_WIDE_SETS];
-    wf sep_count[STEER_WIDE_SETS], sep[3][STEER_WIDE_SETS];
+    wf offset[3][STEER_WIDE_SETS], velocity[3][STEER_WIDE_SETS], sep[3][STEER_WIDE_SETS];
+    int count, sep_count;
 } sums;
 
 /* dim, use_fov and all_groups are compile-time constants at every call, so
@@ -64,17 +74,58 @@ static inline void gather_span(const steer__agents *a, const steer__span *span, 
             }
             /* Whether a lane is a neighbour is data, not control flow. */
             wm near = wm_and(base, wm_lt(d2, r2));
-            s->count[set] = wf_acc(s->count[set], near, one);
+            s->count += wm_count(near);
             for (int axis = 0; axis < dim; ++axis) {
                 s->offset[axis][set] = wf_acc(s->offset[axis][set], near, d[axis]);
                 s->velocity[axis][set] = wf_acc(s->velocity[axis][set], near, wf_load(a->v[axis] + j));
             }
             wm close = wm_and(base, wm_lt(d2, sep2));
             wf inv = wf_div(one, d2);
-            s->sep_count[set] = wf_acc(s->sep_count[set], close, one);
+            s->sep_count += wm_count(close);
             for (int axis = 0; axis < dim; ++axis)
                 s->sep[axis][set] = wf_acc(s->sep[axis][set], close, wf_mul(d[axis], inv));
         }
+    }
+}
+
+static inline void gather_sums(const steer__agents *a, const steer__span *spans, int span_count,
+                               const steer__gather_in *in, int dim, sums *s)
+{
+    s->count = s->sep_count = 0;
+    for (int k = 0; k < STEER_WIDE_SETS; ++k)
+        for (int axis = 0; axis < 3; ++axis) s->offset[axis][k] = s->velocity[axis][k] = s->sep[axis][k] = wf_zero();
+    if (!in->use_fov && in->all_groups)
+        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, false, true, s);
+    else if (in->use_fov && in->all_groups)
+        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, true, true, s);
+    else if (!in->use_fov)
+        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, false, false, s);
+    else
+        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, true, false, s);
+}
+
+/* The sums' vectors in raw order: quantity kind * dim + axis, kinds offset,
+ * velocity, separation (6 in 2D, 9 in 3D). */
+static inline wf *sum_vector(sums *s, int q, int dim)
+{
+    int kind = q / dim, axis = q % dim;
+    return kind == 0 ? s->offset[axis] : kind == 1 ? s->velocity[axis] : s->sep[axis];
+}
+
+/* Reduces the 3 * dim vectors of s (eight at a time, the fixed tree of
+ * wide.h) into r. */
+static inline void reduce_sums(sums *s, int dim, float r[9])
+{
+    int quantities = 3 * dim;
+    for (int first = 0; first < quantities; first += 8) {
+        wf acc[8][STEER_WIDE_SETS];
+        float part[8];
+        for (int z = 0; z < 8; ++z) {
+            int q = first + z;
+            for (int k = 0; k < STEER_WIDE_SETS; ++k) acc[z][k] = q < quantities ? sum_vector(s, q, dim)[k] : wf_zero();
+        }
+        wf_reduce8(acc, part);
+        for (int z = 0; z < 8 && first + z < quantities; ++z) r[first + z] = part[z];
     }
 }
 
@@ -82,52 +133,15 @@ static inline void gather(const steer__agents *a, const steer__span *spans, int 
                           const steer__gather_in *in, steer__gather_out *out, int dim)
 {
     sums s;
-    for (int k = 0; k < STEER_WIDE_SETS; ++k) {
-        s.count[k] = s.sep_count[k] = wf_zero();
-        for (int axis = 0; axis < 3; ++axis) s.offset[axis][k] = s.velocity[axis][k] = s.sep[axis][k] = wf_zero();
-    }
-    if (!in->use_fov && in->all_groups)
-        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, false, true, &s);
-    else if (in->use_fov && in->all_groups)
-        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, true, true, &s);
-    else if (!in->use_fov)
-        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, false, false, &s);
-    else
-        for (int i = 0; i < span_count; ++i) gather_span(a, &spans[i], in, dim, true, false, &s);
-    /* Eight sums per reduction: 2D needs one, 3D two (the second half-empty). */
-    wf acc[8][STEER_WIDE_SETS];
-    float r[8];
-    for (int k = 0; k < STEER_WIDE_SETS; ++k) {
-        acc[0][k] = s.count[k];
-        acc[1][k] = s.sep_count[k];
-        acc[2][k] = s.offset[0][k];
-        acc[3][k] = s.offset[1][k];
-        acc[4][k] = s.velocity[0][k];
-        acc[5][k] = s.velocity[1][k];
-        acc[6][k] = s.sep[0][k];
-        acc[7][k] = s.sep[1][k];
-    }
-    wf_reduce8(acc, r);
-    out->count = r[0];
-    out->separation_count = r[1];
-    out->offset[0] = r[2];
-    out->offset[1] = r[3];
-    out->velocity[0] = r[4];
-    out->velocity[1] = r[5];
-    out->separation[0] = r[6];
-    out->separation[1] = r[7];
-    out->offset[2] = out->velocity[2] = out->separation[2] = 0.0f;
-    if (dim == 3) {
-        for (int k = 0; k < STEER_WIDE_SETS; ++k) {
-            acc[0][k] = s.offset[2][k];
-            acc[1][k] = s.velocity[2][k];
-            acc[2][k] = s.sep[2][k];
-            for (int z = 3; z < 8; ++z) acc[z][k] = wf_zero();
-        }
-        wf_reduce8(acc, r);
-        out->offset[2] = r[0];
-        out->velocity[2] = r[1];
-        out->separation[2] = r[2];
+    gather_sums(a, spans, span_count, in, dim, &s);
+    float r[9];
+    reduce_sums(&s, dim, r);
+    out->count = (float)s.count;
+    out->separation_count = (float)s.sep_count;
+    for (int axis = 0; axis < 3; ++axis) {
+        out->offset[axis] = axis < dim ? r[axis] : 0.0f;
+        out->velocity[axis] = axis < dim ? r[dim + axis] : 0.0f;
+        out->separation[axis] = axis < dim ? r[2 * dim + axis] : 0.0f;
     }
 }
 
@@ -141,6 +155,110 @@ void KERNEL(3)(const steer__agents *a, const steer__span *spans, int span_count,
                steer__gather_out *out)
 {
     gather(a, spans, span_count, in, out, 3);
+}
+
+/* ---- raw gathers, reduced sixteen agents at a time ---------------------------- */
+/* The sums of one agent left unreduced: the reduction's permutes then run
+ * across sixteen agents in parallel (one result lane per agent) instead of
+ * as a serial chain at the end of every gather. */
+static inline void gather_raw(const steer__agents *a, const steer__span *spans, int span_count,
+                              const steer__gather_in *in, steer__raw_sums *out, int dim)
+{
+    sums s;
+    gather_sums(a, spans, span_count, in, dim, &s);
+    for (int q = 0; q < 3 * dim; ++q)
+        for (int k = 0; k < STEER_WIDE_SETS; ++k) wf_store(out->lane[q] + k * STEER_WIDE_LANES, sum_vector(&s, q, dim)[k]);
+    out->count = s.count;
+    out->separation_count = s.sep_count;
+}
+
+void GATHER_RAW(2)(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
+                   steer__raw_sums *out)
+{
+    gather_raw(a, spans, span_count, in, out, 2);
+}
+
+void GATHER_RAW(3)(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
+                   steer__raw_sums *out)
+{
+    gather_raw(a, spans, span_count, in, out, 3);
+}
+
+/* raw[0..16) -> the batch's neighbour columns at base..base+15, each lane
+ * summed with the tree of wide_reduce16. */
+static inline void reduce_raw(const steer__raw_sums *raw, steer__flock_batch *b, int base, int dim)
+{
+    float *column[9];
+    for (int axis = 0; axis < dim; ++axis) {
+        column[axis] = b->offset[axis] + base;
+        column[dim + axis] = b->velocity[axis] + base;
+        column[2 * dim + axis] = b->separation[axis] + base;
+    }
+    for (int k = 0; k < STEER_LOGICAL_LANES; ++k) {
+        b->count[base + k] = (float)raw[k].count;
+        b->separation_count[base + k] = (float)raw[k].separation_count;
+    }
+#if defined(STEER_WIDE_AVX512)
+    /* Transposed tree: PAIR(x, y) puts x's adjacent-lane sums in lanes 0-7 and
+     * y's in 8-15. Four levels over sixteen agents leave agent k's total in
+     * lane k, each the same tree ((l0+l1)+(l2+l3))+... as wide_reduce16. */
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+#define PAIR(x, y) _mm512_add_ps(_mm512_permutex2var_ps(x, even, y), _mm512_permutex2var_ps(x, odd, y))
+    for (int q = 0; q < 3 * dim; ++q) {
+        __m512 l1[8], l2[4], l3[2];
+        for (int k = 0; k < 8; ++k) l1[k] = PAIR(_mm512_loadu_ps(raw[2 * k].lane[q]), _mm512_loadu_ps(raw[2 * k + 1].lane[q]));
+        for (int k = 0; k < 4; ++k) l2[k] = PAIR(l1[2 * k], l1[2 * k + 1]);
+        for (int k = 0; k < 2; ++k) l3[k] = PAIR(l2[2 * k], l2[2 * k + 1]);
+        _mm512_storeu_ps(column[q], PAIR(l3[0], l3[1]));
+    }
+#undef PAIR
+#else
+    for (int k = 0; k < STEER_LOGICAL_LANES; ++k) {
+        sums s;
+        for (int q = 0; q < 3 * dim; ++q)
+            for (int set = 0; set < STEER_WIDE_SETS; ++set)
+                sum_vector(&s, q, dim)[set] = wf_load(raw[k].lane[q] + set * STEER_WIDE_LANES);
+        float r[9];
+        reduce_sums(&s, dim, r);
+        for (int q = 0; q < 3 * dim; ++q) column[q][k] = r[q];
+    }
+#endif
+}
+
+void REDUCE(2)(const steer__raw_sums *raw, steer__flock_batch *b, int base) { reduce_raw(raw, b, base, 2); }
+void REDUCE(3)(const steer__raw_sums *raw, steer__flock_batch *b, int base) { reduce_raw(raw, b, base, 3); }
+
+/* ---- staging: a cell's candidates as one list ------------------------------- */
+static inline void stage(const steer__agents *a, const steer__span *spans, int span_count, const steer__staged *out,
+                         int dim)
+{
+    int o = 0;
+    for (int s = 0; s < span_count; ++s) {
+        int n = spans[s].end - spans[s].begin;
+        for (int axis = 0; axis < dim; ++axis) {
+            const float *p = a->p[axis] + spans[s].begin, *v = a->v[axis] + spans[s].begin;
+            float *qp = out->p[axis] + o, *qv = out->v[axis] + o;
+            const wf shift = wf_set1(spans[s].shift[axis]);
+            /* whole vectors: the tail past n is overwritten by the next span
+             * or lies in the pad; sources are padded by STEER__PAD */
+            for (int k = 0; k < n; k += STEER_WIDE_LANES) {
+                wf_store(qp + k, wf_sub(wf_load(p + k), shift));
+                wf_store(qv + k, wf_load(v + k));
+            }
+        }
+        o += n;
+    }
+}
+
+void STAGE(2)(const steer__agents *a, const steer__span *spans, int span_count, const steer__staged *out)
+{
+    stage(a, spans, span_count, out, 2);
+}
+
+void STAGE(3)(const steer__agents *a, const steer__span *spans, int span_count, const steer__staged *out)
+{
+    stage(a, spans, span_count, out, 3);
 }
 
 /* ---- flock rules, lane = agent --------------------------------------------- */

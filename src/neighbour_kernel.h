@@ -1,7 +1,7 @@
 /* Private: the neighbour-gathering kernel of the world step. For one agent
  * it visits spans of candidate agents (contiguous in memory because agents
- * are sorted by cell) and sums what the flocking rules need. Built twice from
- * neighbour_kernel.c: scalar, AVX2 and AVX-512, giving identical bits. */
+ * are sorted by cell) and sums what the flocking rules need. Built three times
+ * from neighbour_kernel.c: scalar, AVX2 and AVX-512, giving identical bits. */
 #ifndef STEER_NEIGHBOUR_KERNEL_H
 #define STEER_NEIGHBOUR_KERNEL_H
 
@@ -43,11 +43,23 @@ typedef struct steer__gather_out {
 typedef void steer__gather_fn(const steer__agents *agents, const steer__span *spans, int span_count,
                               const steer__gather_in *in, steer__gather_out *out);
 
+/* Stages the candidates of `spans` as one contiguous list, each seen
+ * through its torus image (position - shift), into out->p / out->v (room
+ * for the total plus STEER__STAGE_PAD floats; positions past the total are
+ * scratch). Every agent of a cell then runs over ceil(total / 16) full
+ * 16-lane steps instead of one partial step or two per span. */
+#define STEER__STAGE_PAD 16
+typedef struct steer__staged {
+    float *p[3], *v[3];
+} steer__staged;
+typedef void steer__stage_fn(const steer__agents *agents, const steer__span *spans, int span_count,
+                             const steer__staged *out);
+
 /* The flocking rules (raw separation, raw alignment, cohesion, weighted
  * blend truncated to max_force, SPEC §1 integration) for 16 agents at once,
  * lane = agent. Lanes may belong to different groups: every parameter is per
  * lane. Unused lanes must hold zeros. */
-#define STEER__BATCH 16
+#define STEER__BATCH 64 /* four independent 16-lane chains: their sqrt/div latencies overlap */
 typedef struct steer__flock_batch {
     float count[STEER__BATCH], separation_count[STEER__BATCH];
     float offset[3][STEER__BATCH], velocity[3][STEER__BATCH], separation[3][STEER__BATCH];
@@ -59,11 +71,30 @@ typedef struct steer__flock_batch {
 
 typedef void steer__flock_fn(steer__flock_batch *batch);
 
+/* A gather left unreduced: per quantity (offset, velocity, separation, each
+ * by axis: index kind * dim + axis) the 16 logical lanes, and the counts. A
+ * reduce turns sixteen of them into the batch's neighbour columns at
+ * base..base+15, exactly as the gather would have (same tree per lane). */
+#define STEER__REDUCE_LANES 16
+typedef struct steer__raw_sums {
+    float lane[9][16];
+    int count, separation_count;
+} steer__raw_sums;
+typedef void steer__gather_raw_fn(const steer__agents *agents, const steer__span *spans, int span_count,
+                                  const steer__gather_in *in, steer__raw_sums *out);
+typedef void steer__reduce_fn(const steer__raw_sums raw[16], steer__flock_batch *batch, int base);
+
 steer__gather_fn steer__gather2_scalar, steer__gather3_scalar;
+steer__stage_fn steer__stage2_scalar, steer__stage3_scalar;
+steer__gather_raw_fn steer__gather_raw2_scalar, steer__gather_raw3_scalar;
+steer__reduce_fn steer__reduce2_scalar, steer__reduce3_scalar;
 steer__flock_fn steer__flock2_scalar, steer__flock3_scalar;
 #if defined(__x86_64__) || defined(__i386__)
 #define STEER_HAVE_AVX2_KERNEL 1
 steer__gather_fn steer__gather2_avx2, steer__gather3_avx2, steer__gather2_avx512, steer__gather3_avx512;
+steer__stage_fn steer__stage2_avx2, steer__stage3_avx2, steer__stage2_avx512, steer__stage3_avx512;
+steer__gather_raw_fn steer__gather_raw2_avx2, steer__gather_raw3_avx2, steer__gather_raw2_avx512, steer__gather_raw3_avx512;
+steer__reduce_fn steer__reduce2_avx2, steer__reduce3_avx2, steer__reduce2_avx512, steer__reduce3_avx512;
 steer__flock_fn steer__flock2_avx2, steer__flock3_avx2, steer__flock2_avx512, steer__flock3_avx512;
 #endif
 

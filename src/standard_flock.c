@@ -5,7 +5,7 @@
 
 steer_standard_flock_def steer_default_standard_flock_def(void)
 {
-    steer_standard_flock_def def = {1000, 2, 16.0f, 1, 1};
+    steer_standard_flock_def def = {1000, 2, 16.0f, 1, 1, {0, 0, 0}};
     return def;
 }
 
@@ -28,6 +28,7 @@ steer_world *steer_standard_flock_create(const steer_standard_flock_def *def)
     wd.boundary = STEER_BOUNDARY_WRAP;
     wd.cell_size = 1.0f;
     wd.worker_count = def->worker_count < 1 ? 1 : def->worker_count;
+    wd.allocator = def->allocator;
     wd.max_obstacles = wd.max_walls = wd.max_paths = wd.max_flow_fields = 0;
     steer_world *w = steer_world_create(&wd);
     if (!w) return 0;

@@ -21,6 +21,18 @@
 
 #define STEER_LOGICAL_LANES 16
 
+/* Lanes set in a mask of up to 16 lanes. Counts are integers, so summing
+ * them in any order gives the same value in every build. */
+static inline int wide_popcount16(unsigned m)
+{
+#if defined(__POPCNT__)
+    return __builtin_popcount(m);
+#else
+    static const unsigned char bits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    return bits[m & 15u] + bits[(m >> 4) & 15u] + bits[(m >> 8) & 15u] + bits[(m >> 12) & 15u];
+#endif
+}
+
 #if defined(STEER_WIDE_AVX512)
 #include <immintrin.h>
 #define STEER_WIDE_LANES 16
@@ -45,6 +57,7 @@ static inline wf wf_select(wm m, wf x) { return _mm512_maskz_mov_ps(m, x); }
 static inline wf wf_blend(wm m, wf a, wf b) { return _mm512_mask_blend_ps(m, b, a); }
 static inline wf wf_acc(wf acc, wm m, wf x) { return _mm512_mask_add_ps(acc, m, acc, x); }
 static inline wm wm_first(int n) { return (wm)(n >= 16 ? 0xFFFFu : (1u << n) - 1u); }
+static inline int wm_count(wm a) { return wide_popcount16((unsigned)a); }
 static inline wm wm_groups(const uint8_t *g, uint32_t mask)
 {
     __m512i groups = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)g));
@@ -72,6 +85,7 @@ static inline wm wm_gt(wf a, wf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 static inline wm wm_and(wm a, wm b) { return _mm256_and_ps(a, b); }
 static inline wm wm_not(wm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
 static inline bool wm_none(wm a) { return _mm256_movemask_ps(a) == 0; }
+static inline int wm_count(wm a) { return wide_popcount16((unsigned)_mm256_movemask_ps(a)); }
 static inline wf wf_select(wm m, wf x) { return _mm256_and_ps(m, x); }
 static inline wf wf_blend(wm m, wf a, wf b) { return _mm256_blendv_ps(b, a, m); }
 static inline wf wf_acc(wf acc, wm m, wf x) { return _mm256_add_ps(acc, _mm256_and_ps(m, x)); }
@@ -110,6 +124,7 @@ static inline wm wm_gt(wf a, wf b) { wm r; WIDE_MAP(r.v[k] = a.v[k] > b.v[k] ? ~
 static inline wm wm_and(wm a, wm b) { wm r; WIDE_MAP(r.v[k] = a.v[k] & b.v[k]); return r; }
 static inline wm wm_not(wm a) { wm r; WIDE_MAP(r.v[k] = ~a.v[k]); return r; }
 static inline bool wm_none(wm a) { uint32_t any = 0; WIDE_MAP(any |= a.v[k]); return any == 0; }
+static inline int wm_count(wm a) { int n = 0; WIDE_MAP(n += a.v[k] != 0); return n; }
 static inline wf wf_select(wm m, wf x) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? x.v[k] : 0.0f); return r; }
 static inline wf wf_blend(wm m, wf a, wf b) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? a.v[k] : b.v[k]); return r; }
 static inline wf wf_acc(wf acc, wm m, wf x) { return wf_add(acc, wf_select(m, x)); }

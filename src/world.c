@@ -135,6 +135,8 @@ void steer__group_derive(steer__group *g)
     g->inv_mass = 1.0f / d->mass;
     g->use_fov = d->field_of_view < 2.0f * STEER_PI;
     g->cos_half_fov = steer_cos(0.5f * d->field_of_view);
+    g->radius_sq = d->neighbour_radius * d->neighbour_radius;
+    g->separation_sq = d->separation_radius * d->separation_radius;
     g->all_groups = d->neighbour_mask == 0xFFFFFFFFu;
     g->active_count = 0;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b)
@@ -146,6 +148,7 @@ void steer__group_derive(steer__group *g)
         int b = g->active[k];
         if (b != STEER_SEPARATION && b != STEER_ALIGNMENT && b != STEER_COHESION) g->flock_only = false;
     }
+    g->flock_only = g->flock_only && g->needs_neighbours; /* the batch path always gathers */
 }
 
 /* ---- storage ------------------------------------------------------------- */
@@ -220,6 +223,13 @@ steer_world *steer_world_create(const steer_world_def *def)
     }
     if (!def->enqueue_task) w->pool = steer__pool_create(def->worker_count, &def->allocator);
     w->workers = def->enqueue_task ? def->worker_count : steer__pool_workers(w->pool);
+    /* one candidate stage per worker: 2 * dim float arrays and a group array */
+    w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (2 * (size_t)w->dim * 4 + 1) + 63) / 64 * 64;
+    w->stages = alloc_array(w, (size_t)w->workers, w->stage_bytes);
+    if (!w->stages) {
+        steer_world_destroy(w);
+        return 0;
+    }
     steer_world_set_kernel(w, STEER_KERNEL_BEST);
     return w;
 }
@@ -239,6 +249,7 @@ void steer_world_destroy(steer_world *w)
     steer__pool_destroy(w->pool, &al);
     if (w->paths && w->fields) free_objects(w);
     steer__world_free_agents(w);
+    steer_free(&al, w->stages);
     steer_free(&al, w->groups);
     steer_free(&al, w->obstacles);
     steer_free(&al, w->walls);
@@ -281,13 +292,22 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
     bool two = w->dim == 2;
     w->gather = two ? steer__gather2_scalar : steer__gather3_scalar;
     w->flock = two ? steer__flock2_scalar : steer__flock3_scalar;
+    w->stage = two ? steer__stage2_scalar : steer__stage3_scalar;
+    w->gather_raw = two ? steer__gather_raw2_scalar : steer__gather_raw3_scalar;
+    w->reduce = two ? steer__reduce2_scalar : steer__reduce3_scalar;
 #ifdef STEER_HAVE_AVX2_KERNEL
     if (kernel == STEER_KERNEL_AVX2) {
         w->gather = two ? steer__gather2_avx2 : steer__gather3_avx2;
         w->flock = two ? steer__flock2_avx2 : steer__flock3_avx2;
+        w->stage = two ? steer__stage2_avx2 : steer__stage3_avx2;
+        w->gather_raw = two ? steer__gather_raw2_avx2 : steer__gather_raw3_avx2;
+        w->reduce = two ? steer__reduce2_avx2 : steer__reduce3_avx2;
     } else if (kernel == STEER_KERNEL_AVX512) {
         w->gather = two ? steer__gather2_avx512 : steer__gather3_avx512;
         w->flock = two ? steer__flock2_avx512 : steer__flock3_avx512;
+        w->stage = two ? steer__stage2_avx512 : steer__stage3_avx512;
+        w->gather_raw = two ? steer__gather_raw2_avx512 : steer__gather_raw3_avx512;
+        w->reduce = two ? steer__reduce2_avx512 : steer__reduce3_avx512;
     }
 #endif
     w->kernel = kernel;
@@ -304,18 +324,6 @@ void steer__world_invalidate_grid(steer_world *w)
 {
     w->grid_ready = false;
     w->keys_valid = false;
-}
-
-uint32_t steer__cell_of(const steer_world *w, float x, float y, float z)
-{
-    float c[3] = {x, y, z};
-    int idx[3] = {0, 0, 0};
-    for (int a = 0; a < w->dim; ++a) {
-        float g = (c[a] - w->origin[a]) * w->inv_cell[a];
-        int i = g > 0.0f ? (g < (float)w->n[a] ? (int)g : w->n[a] - 1) : 0; /* NaN -> 0 */
-        idx[a] = i;
-    }
-    return (uint32_t)((idx[2] * w->n[1] + idx[1]) * w->n[0] + idx[0]);
 }
 
 steer_result steer__world_prepare_grid(steer_world *w)
@@ -702,6 +710,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
                  + 4 /* key */ + 8 /* handles */ + (w->members ? 4 : 0);
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 * (size_t)(1 + w->workers);
+    bytes += w->stage_bytes * (size_t)w->workers;
     bytes += (size_t)w->def.max_groups * sizeof(steer__group);
     bytes += ((size_t)w->def.max_obstacles + 1) * sizeof(steer_obstacle3);
     bytes += ((size_t)w->def.max_walls + 1) * sizeof(steer_segment3);

@@ -12,12 +12,14 @@
 #define STEER__NO_SLOT 0x7FFFFFFFu
 #define STEER__PAD 16               /* array padding so 16-lane loads past the end stay in bounds */
 #define STEER__MAX_GROUPS 32
+#define STEER__STAGE_CAP 1024       /* candidates a cell may stage; more use the spans directly */
 
 /* Per-group values derived from the def once, not per agent. */
 typedef struct steer__group {
     steer_group_def def;
     float inv_mass;
     float cos_half_fov;
+    float radius_sq, separation_sq; /* neighbour and separation radii, squared */
     bool use_fov;
     bool all_groups;
     bool needs_neighbours;
@@ -91,6 +93,11 @@ struct steer_world {
     steer_kernel kernel;
     steer__gather_fn *gather;
     steer__flock_fn *flock;
+    steer__stage_fn *stage;
+    steer__gather_raw_fn *gather_raw;
+    steer__reduce_fn *reduce;
+    unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
+    size_t stage_bytes;      /* per worker */
     steer__pool *pool;
     int workers;
     steer_step_profile profile;
@@ -103,7 +110,18 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity);
 void steer__world_free_agents(steer_world *w);
 void steer__group_derive(steer__group *g);
 steer_result steer__world_ensure_wander(steer_world *w);
-uint32_t steer__cell_of(const steer_world *w, float x, float y, float z);
+
+/* The grid cell of a position (clamped to the grid; NaN goes to cell 0). */
+static inline uint32_t steer__cell_of(const steer_world *w, float x, float y, float z)
+{
+    float c[3] = {x, y, z};
+    int idx[3] = {0, 0, 0};
+    for (int a = 0; a < w->dim; ++a) {
+        float g = (c[a] - w->origin[a]) * w->inv_cell[a];
+        idx[a] = g > 0.0f ? (g < (float)w->n[a] ? (int)g : w->n[a] - 1) : 0;
+    }
+    return (uint32_t)((idx[2] * w->n[1] + idx[1]) * w->n[0] + idx[0]);
+}
 
 /* world_step.c */
 void steer__world_run(steer_world *w, steer_task_fn *task, int count, void *context);

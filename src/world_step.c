@@ -178,6 +178,20 @@ static int build_spans(const steer_world *w, uint32_t cell, steer__span *spans)
     int cx = (int)(cell % (uint32_t)w->n[0]);
     int cy = (int)(cell / (uint32_t)w->n[0] % (uint32_t)w->n[1]);
     int cz = (int)(cell / ((uint32_t)w->n[0] * (uint32_t)w->n[1]));
+    bool interior = cx >= 1 && cx + 1 < w->n[0] && cy >= 1 && cy + 1 < w->n[1] &&
+                    (w->dim == 2 || (cz >= 1 && cz + 1 < w->n[2]));
+    if (interior) { /* no image and no edge: one span per row, x from cx - 1 to cx + 1 */
+        int count = 0, dz = w->dim == 3 ? 1 : 0;
+        for (int z = cz - dz; z <= cz + dz; ++z) {
+            for (int y = cy - 1; y <= cy + 1; ++y) {
+                int row = (z * w->n[1] + y) * w->n[0] + cx;
+                uint32_t begin = w->cell_start[row - 1], end = w->cell_start[row + 2];
+                if (begin == end) continue;
+                spans[count++] = (steer__span){(int)begin, (int)end, {0.0f, 0.0f, 0.0f}};
+            }
+        }
+        return count;
+    }
     int xs[3], ys[3], zs[3];
     float xsh[3], ysh[3], zsh[3];
     int nxs = axis_cells(w, 0, cx, xs, xsh);
@@ -398,36 +412,132 @@ static steer_v3 integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 f
     return steer_v3_is_valid(nv) ? nv : steer_v3_zero();
 }
 
-/* Flock-only agents are evaluated 8 at a time by the wide kernel. */
+/* ---- candidates of a cell --------------------------------------------------- */
+/* What the agents of one cell gather from: the cell's candidates staged as
+ * one list in the worker's stage, or (a cell too crowded to stage, or a
+ * scheduler that breaks the worker-index contract) the spans in place. */
+typedef struct cell_view {
+    steer__agents soa;
+    steer__span spans[MAX_SPANS];
+    int span_count;
+} cell_view;
+
+static void view_cell(const steer_world *w, uint32_t cell, int worker, bool stage_groups, cell_view *cv)
+{
+    cv->soa = (steer__agents){{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
+    cv->span_count = build_spans(w, cell, cv->spans);
+    int total = 0;
+    for (int s = 0; s < cv->span_count; ++s) total += cv->spans[s].end - cv->spans[s].begin;
+    if (total > STEER__STAGE_CAP || worker < 0 || worker >= w->workers) return;
+    float *f = (float *)(void *)(w->stages + (size_t)worker * w->stage_bytes);
+    size_t stride = STEER__STAGE_CAP + STEER__STAGE_PAD;
+    steer__staged st = {{0, 0, 0}, {0, 0, 0}};
+    for (int a = 0; a < w->dim; ++a) {
+        st.p[a] = f + (size_t)a * stride;
+        st.v[a] = f + (size_t)(w->dim + a) * stride;
+    }
+    w->stage(&cv->soa, cv->spans, cv->span_count, &st);
+    uint8_t *groups = (uint8_t *)(f + (size_t)(2 * w->dim) * stride);
+    if (stage_groups) {
+        int o = 0;
+        for (int s = 0; s < cv->span_count; ++s) {
+            int n = cv->spans[s].end - cv->spans[s].begin;
+            memcpy(groups + o, w->group + cv->spans[s].begin, (size_t)n);
+            o += n;
+        }
+    }
+    cv->soa = (steer__agents){{st.p[0], st.p[1], st.p[2]}, {st.v[0], st.v[1], st.v[2]}, groups};
+    cv->spans[0] = (steer__span){0, total, {0.0f, 0.0f, 0.0f}};
+    cv->span_count = total > 0;
+}
+
+/* ---- forces and the move, fused ---------------------------------------------- */
+/* Completes agent i's move from its stored position to pos: solids, the
+ * float-range guard, the boundary, then the write into dst_p / dst_v (the
+ * next state, or the current one for the in-place relaxation) and its key. */
+static void finish_move(steer_world *w, int i, float pos[3], float vel[3], bool solids, float *const dst_p[3],
+                        float *const dst_v[3]);
+
+typedef struct force_task_context {
+    force_context fc;
+    bool solids;
+    bool stage_groups; /* some group filters its neighbours by group: stage group ids too */
+} force_task_context;
+
+/* Writes agent i's next state (into w->t) from its new velocity. */
+static void move_agent(steer_world *w, int i, const float nv[3], float dt, bool solids)
+{
+    float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
+    for (int a = 0; a < w->dim; ++a) {
+        vel[a] = nv[a];
+        pos[a] = w->p[a][i] + vel[a] * dt;
+    }
+    finish_move(w, i, pos, vel, solids, w->t, w->t + w->dim);
+}
+
+/* Flock-only agents are evaluated STEER__BATCH at a time by the wide kernel;
+ * their gathers are reduced sixteen at a time. */
 typedef struct flock_batcher {
     steer__flock_batch batch;
+    steer__raw_sums raw[STEER__REDUCE_LANES];
     int dense[STEER__BATCH];
     int n;
 } flock_batcher;
 
-static void flush_batch(steer_world *w, flock_batcher *fb)
+/* The moves of a flushed batch. A move that stays inside the box with no
+ * solids to resolve is complete as it is (finish_move would change
+ * nothing: the velocity is finite and bounded, the boundary does not
+ * apply), so it is written directly; any other goes through finish_move. */
+static void commit_batch(steer_world *w, flock_batcher *fb, float dt, bool solids)
+{
+    int dim = w->dim;
+    const steer__flock_batch *b = &fb->batch;
+    float lo[3], hi[3];
+    for (int a = 0; a < dim; ++a) {
+        lo[a] = w->origin[a];
+        hi[a] = w->origin[a] + w->extent[a];
+    }
+    for (int k = 0; k < fb->n; ++k) {
+        int i = fb->dense[k];
+        float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
+        bool inside = !solids;
+        for (int a = 0; a < dim; ++a) {
+            vel[a] = b->out[a][k];
+            pos[a] = w->p[a][i] + vel[a] * dt;
+            inside = inside && pos[a] >= lo[a] && pos[a] < hi[a];
+        }
+        if (!inside) {
+            finish_move(w, i, pos, vel, solids, w->t, w->t + dim);
+            continue;
+        }
+        for (int a = 0; a < dim; ++a) {
+            w->t[a][i] = pos[a];
+            w->t[dim + a][i] = vel[a];
+        }
+        w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
+    }
+}
+
+static void flush_batch(steer_world *w, flock_batcher *fb, float dt, bool solids)
 {
     if (fb->n == 0) return;
+    int pending = fb->n % STEER__REDUCE_LANES;
+    if (pending) { /* the last partial sixteen: unused lanes reduce zeros */
+        memset(fb->raw + pending, 0, sizeof fb->raw[0] * (size_t)(STEER__REDUCE_LANES - pending));
+        w->reduce(fb->raw, &fb->batch, fb->n - pending);
+    }
     w->flock(&fb->batch);
-    for (int k = 0; k < fb->n; ++k)
-        for (int a = 0; a < w->dim; ++a) w->t[a][fb->dense[k]] = fb->batch.out[a][k];
+    commit_batch(w, fb, dt, solids);
     fb->n = 0;
 }
 
-static void add_to_batch(steer_world *w, flock_batcher *fb, int i, const steer__group *g, const steer__gather_out *nb,
-                         float dt)
+/* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16]. */
+static void add_to_batch(steer_world *w, flock_batcher *fb, int i, const steer__group *g, float dt, bool solids)
 {
     steer__flock_batch *b = &fb->batch;
     int k = fb->n;
     const steer_group_def *d = &g->def;
-    b->count[k] = nb->count;
-    b->separation_count[k] = nb->separation_count;
-    for (int a = 0; a < w->dim; ++a) {
-        b->offset[a][k] = nb->offset[a];
-        b->velocity[a][k] = nb->velocity[a];
-        b->separation[a][k] = nb->separation[a];
-        b->v[a][k] = w->v[a][i];
-    }
+    for (int a = 0; a < w->dim; ++a) b->v[a][k] = w->v[a][i];
     b->weight_separation[k] = d->weight[STEER_SEPARATION];
     b->weight_alignment[k] = d->weight[STEER_ALIGNMENT];
     b->weight_cohesion[k] = d->weight[STEER_COHESION];
@@ -435,56 +545,76 @@ static void add_to_batch(steer_world *w, flock_batcher *fb, int i, const steer__
     b->max_force[k] = d->max_force;
     b->inv_mass_dt[k] = g->inv_mass * dt;
     fb->dense[k] = i;
-    if (++fb->n == STEER__BATCH) flush_batch(w, fb);
+    if (++fb->n % STEER__REDUCE_LANES == 0) w->reduce(fb->raw, b, fb->n - STEER__REDUCE_LANES);
+    if (fb->n == STEER__BATCH) flush_batch(w, fb, dt, solids);
 }
 
+static steer__gather_in gather_input(const agent *a)
+{
+    const steer__group *g = a->g;
+    steer__gather_in in = {{a->p.x, a->p.y, a->p.z}, {0.0f, 0.0f, 0.0f},
+                           g->radius_sq, g->separation_sq, g->cos_half_fov, false, g->all_groups, g->def.neighbour_mask};
+    if (g->use_fov) {
+        steer_v3 h = steer_v3_normalize(a->v);
+        in.use_fov = steer_v3_len_sq(h) > 0.0f; /* a stationary agent sees all around */
+        in.heading[0] = h.x;
+        in.heading[1] = h.y;
+        in.heading[2] = h.z;
+    }
+    return in;
+}
+
+/* Agents [start, end), cell by cell: each cell's candidates are staged once
+ * for all its agents. Every agent's force reads only the sorted snapshot
+ * (w->p, w->v); its next state goes to w->t, so the update is synchronous. */
 static void forces_task(int start, int end, int worker, void *context)
 {
-    (void)worker;
-    force_context *fc = context;
+    force_task_context *ftc = context;
+    force_context *fc = &ftc->fc;
     steer_world *w = fc->w;
-    steer__agents soa = {{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
-    steer__span spans[MAX_SPANS];
-    int span_count = 0;
-    uint32_t span_cell = UINT32_MAX;
+    cell_view cv;
     flock_batcher fb;
     memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
-    for (int i = start; i < end; ++i) {
-        const steer__group *g = &w->groups[w->group[i]];
-        agent a = {i, w->slot[i], v3_of(w, w->p, i), v3_of(w, w->v, i), g, 0};
-        steer__gather_out nb = {0};
-        if (g->needs_neighbours) {
-            uint32_t cell = cell_of_agent(w, i);
-            if (cell != span_cell) {
-                span_cell = cell;
-                span_count = build_spans(w, span_cell, spans);
+    for (int i = start; i < end;) {
+        uint32_t cell = cell_of_agent(w, i);
+        int cell_end = (int)w->cell_start[cell + 1];
+        if (cell_end > end) cell_end = end;
+        if (cell_end <= i) cell_end = i + 1; /* cannot happen while sorted; never loop forever */
+        bool viewed = false;
+        for (; i < cell_end; ++i) {
+            const steer__group *g = &w->groups[w->group[i]];
+            if (g->needs_neighbours && !viewed) {
+                view_cell(w, cell, worker, ftc->stage_groups, &cv);
+                viewed = true;
             }
-            steer__gather_in in = {{a.p.x, a.p.y, a.p.z}, {0.0f, 0.0f, 0.0f},
-                                   g->def.neighbour_radius * g->def.neighbour_radius,
-                                   g->def.separation_radius * g->def.separation_radius,
-                                   g->cos_half_fov, false, g->all_groups, g->def.neighbour_mask};
-            if (g->use_fov) {
-                steer_v3 h = steer_v3_normalize(a.v);
-                in.use_fov = steer_v3_len_sq(h) > 0.0f; /* a stationary agent sees all around */
-                in.heading[0] = h.x;
-                in.heading[1] = h.y;
-                in.heading[2] = h.z;
+            if (g->flock_only && !g->use_fov) { /* flock_only implies needs_neighbours */
+                steer__gather_in in = {{w->p[0][i], w->p[1][i], w->dim == 3 ? w->p[2][i] : 0.0f}, {0.0f, 0.0f, 0.0f},
+                                       g->radius_sq, g->separation_sq, 1.0f, false, g->all_groups,
+                                       g->def.neighbour_mask};
+                w->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
+                add_to_batch(w, &fb, i, g, fc->dt, ftc->solids);
+                continue;
             }
-            w->gather(&soa, spans, span_count, &in, &nb);
+            agent a = {i, w->slot[i], v3_of(w, w->p, i), v3_of(w, w->v, i), g, 0};
+            if (g->flock_only) {
+                steer__gather_in in = gather_input(&a);
+                w->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
+                add_to_batch(w, &fb, i, g, fc->dt, ftc->solids);
+                continue;
+            }
+            steer__gather_out nb = {0};
+            if (g->needs_neighbours) {
+                steer__gather_in in = gather_input(&a);
+                w->gather(&cv.soa, cv.spans, cv.span_count, &in, &nb);
+            }
+            a.nb = &nb;
+            steer_v3 force = combined_force(fc, &a);
+            if (w->dim == 2) force.z = 0.0f;
+            steer_v3 nv = integrate_velocity(g, a.v, force, fc->dt);
+            move_agent(w, i, (const float[3]){nv.x, nv.y, nv.z}, fc->dt, ftc->solids);
         }
-        if (g->flock_only) {
-            add_to_batch(w, &fb, i, g, &nb, fc->dt);
-            continue;
-        }
-        a.nb = &nb;
-        steer_v3 force = combined_force(fc, &a);
-        if (w->dim == 2) force.z = 0.0f;
-        steer_v3 nv = integrate_velocity(g, a.v, force, fc->dt);
-        w->t[0][i] = nv.x;
-        w->t[1][i] = nv.y;
-        if (w->dim == 3) w->t[2][i] = nv.z;
     }
-    flush_batch(w, &fb);
+    flush_batch(w, &fb, fc->dt, ftc->solids);
 }
 
 /* ---- integration, boundaries and solids ------------------------------------ */
@@ -581,19 +711,13 @@ static void keep_finite(const steer_world *w, int i, float *pos, float *vel)
     }
 }
 
-typedef struct integrate_context {
-    steer_world *w;
-    float dt;
-} integrate_context;
-
 static bool has_solids(const steer_world *w)
 {
     return (w->def.solid_walls && w->wall_count) || (w->def.solid_obstacles && w->obstacle_count);
 }
 
-/* Completes agent i's move from its stored position to pos: solids, the
- * float-range guard, the boundary, then the write-back and its next key. */
-static void finish_move(steer_world *w, int i, float pos[3], float vel[3], bool solids)
+static void finish_move(steer_world *w, int i, float pos[3], float vel[3], bool solids, float *const dst_p[3],
+                        float *const dst_v[3])
 {
     int dim = w->dim;
     if (solids) {
@@ -605,26 +729,10 @@ static void finish_move(steer_world *w, int i, float pos[3], float vel[3], bool 
     keep_finite(w, i, pos, vel);
     apply_boundary(w, pos, vel);
     for (int a = 0; a < dim; ++a) {
-        w->p[a][i] = pos[a];
-        w->v[a][i] = vel[a];
+        dst_p[a][i] = pos[a];
+        dst_v[a][i] = vel[a];
     }
     w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
-}
-
-static void integrate_task(int start, int end, int worker, void *context)
-{
-    (void)worker;
-    integrate_context *ic = context;
-    steer_world *w = ic->w;
-    bool solids = has_solids(w);
-    for (int i = start; i < end; ++i) {
-        float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
-        for (int a = 0; a < w->dim; ++a) {
-            vel[a] = w->t[a][i];
-            pos[a] = w->p[a][i] + vel[a] * ic->dt;
-        }
-        finish_move(w, i, pos, vel, solids);
-    }
 }
 
 /* ---- non-penetration: Jacobi relaxation over the same grid ----------------- */
@@ -677,7 +785,7 @@ static void apply_separation_task(int start, int end, int worker, void *context)
             pos[a] = w->p[a][i] + w->t[a][i];
             vel[a] = w->v[a][i];
         }
-        finish_move(w, i, pos, vel, solids);
+        finish_move(w, i, pos, vel, solids, w->p, w->v);
     }
 }
 
@@ -700,12 +808,16 @@ static void one_step(steer_world *w, float dt)
     double t1 = now_seconds();
     uint32_t group_start[STEER__MAX_GROUPS + 1];
     build_members(w, group_start);
-    force_context fc = {w, dt, group_start};
-    steer__world_run(w, forces_task, w->count, &fc);
-    integrate_context ic = {w, dt};
-    steer__world_run(w, integrate_task, w->count, &ic);
+    force_task_context ftc = {{w, dt, group_start}, has_solids(w), false};
+    for (int g = 0; g < w->group_count; ++g)
+        ftc.stage_groups |= w->groups[g].needs_neighbours && !w->groups[g].all_groups;
+    steer__world_run(w, forces_task, w->count, &ftc);
+    for (int a = 0; a < w->dim; ++a) { /* the next state becomes the current one */
+        SWAP(w->p[a], w->t[a]);
+        SWAP(w->v[a], w->t[w->dim + a]);
+    }
     double t2 = now_seconds();
-    w->keys_valid = true; /* integration wrote every key */
+    w->keys_valid = true; /* the move wrote every key */
     if (w->def.non_penetration) {
         for (int it = 0; it < w->def.penetration_iterations; ++it) {
             sort_by_cell(w);

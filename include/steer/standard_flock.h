@@ -25,6 +25,7 @@ typedef struct steer_standard_flock_def {
     float neighbours;  /* K, the mean neighbour count (default 16) */
     uint64_t seed;     /* placement seed (default 1) */
     int worker_count;  /* built-in pool threads (default 1) */
+    steer_allocator allocator; /* the world's allocator (zero: malloc/free) */
 } steer_standard_flock_def;
 
 steer_standard_flock_def steer_default_standard_flock_def(void);
