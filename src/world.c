@@ -223,8 +223,9 @@ steer_world *steer_world_create(const steer_world_def *def)
     }
     if (!def->enqueue_task) w->pool = steer__pool_create(def->worker_count, &def->allocator);
     w->workers = def->enqueue_task ? def->worker_count : steer__pool_workers(w->pool);
-    /* one candidate stage per worker: 2 * dim float arrays and a group array */
-    w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (2 * (size_t)w->dim * 4 + 1) + 63) / 64 * 64;
+    /* one candidate stage per worker: 2 * dim float arrays and a group array,
+     * sized for 3D so a restore of any snapshot can keep the host's stages */
+    w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (6 * 4 + 1) + 63) / 64 * 64;
     w->stages = alloc_array(w, (size_t)w->workers, w->stage_bytes);
     if (!w->stages) {
         steer_world_destroy(w);

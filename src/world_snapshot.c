@@ -314,6 +314,9 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         *fresh = old;
         w->pool = old.pool;
         w->workers = old.workers;
+        unsigned char *restored_stages = w->stages; /* keep the host's: one per its workers */
+        w->stages = old.stages;
+        fresh->stages = restored_stages;
         w->def.worker_count = old.def.worker_count;
         w->def.enqueue_task = old.def.enqueue_task;
         w->def.finish_task = old.def.finish_task;
