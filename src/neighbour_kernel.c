@@ -15,18 +15,21 @@
 #define STAGE(dim) steer__stage##dim##_avx512
 #define GATHER_RAW(dim) steer__gather_raw##dim##_avx512
 #define REDUCE(dim) steer__reduce##dim##_avx512
+#define GATHER_CELL(dim) steer__gather_cell##dim##_avx512
 #define FLOCK(dim) steer__flock##dim##_avx512
 #elif defined(STEER_WIDE_AVX2)
 #define KERNEL(dim) steer__gather##dim##_avx2
 #define STAGE(dim) steer__stage##dim##_avx2
 #define GATHER_RAW(dim) steer__gather_raw##dim##_avx2
 #define REDUCE(dim) steer__reduce##dim##_avx2
+#define GATHER_CELL(dim) steer__gather_cell##dim##_avx2
 #define FLOCK(dim) steer__flock##dim##_avx2
 #else
 #define KERNEL(dim) steer__gather##dim##_scalar
 #define STAGE(dim) steer__stage##dim##_scalar
 #define GATHER_RAW(dim) steer__gather_raw##dim##_scalar
 #define REDUCE(dim) steer__reduce##dim##_scalar
+#define GATHER_CELL(dim) steer__gather_cell##dim##_scalar
 #define FLOCK(dim) steer__flock##dim##_scalar
 #endif
 
@@ -229,6 +232,77 @@ static inline void reduce_raw(const steer__raw_sums *raw, steer__flock_batch *b,
 void REDUCE(2)(const steer__raw_sums *raw, steer__flock_batch *b, int base) { reduce_raw(raw, b, base, 2); }
 void REDUCE(3)(const steer__raw_sums *raw, steer__flock_batch *b, int base) { reduce_raw(raw, b, base, 3); }
 
+/* ---- a cell's agents against its staged candidates ------------------------- */
+/* Agent k of the cell against the staged list: per agent, the arithmetic and
+ * the lane of every candidate are those of gather_span over one unshifted
+ * span. (Two agents per pass, sharing candidate loads, measured slower: the
+ * accumulators no longer fit the registers.) */
+static inline void cell_agent(const steer__agents *c, int n, const steer__cell_agents *ag, int k, int dim,
+                              steer__raw_sums *out)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    wf q[3], off[3][STEER_WIDE_SETS], vel[3][STEER_WIDE_SETS], sep[3][STEER_WIDE_SETS];
+    int count = 0, sep_count = 0;
+    for (int axis = 0; axis < dim; ++axis) {
+        q[axis] = wf_set1(ag->p[axis][k] + 0.0f); /* + the (zero) shift, as gather_span */
+        for (int s = 0; s < STEER_WIDE_SETS; ++s) off[axis][s] = vel[axis][s] = sep[axis][s] = zero;
+    }
+    const wf r2 = wf_set1(ag->radius_sq[k]), s2 = wf_set1(ag->separation_sq[k]);
+    for (int step = 0; step < n; step += STEER_LOGICAL_LANES) {
+        for (int set = 0; set < STEER_WIDE_SETS; ++set) {
+            int j = step + set * STEER_WIDE_LANES;
+            if (j >= n) break;
+            wf d[3];
+            d[0] = wf_sub(wf_load(c->p[0] + j), q[0]);
+            d[1] = wf_sub(wf_load(c->p[1] + j), q[1]);
+            wf d2 = wf_add(wf_mul(d[0], d[0]), wf_mul(d[1], d[1]));
+            if (dim == 3) {
+                d[2] = wf_sub(wf_load(c->p[2] + j), q[2]);
+                d2 = wf_add(d2, wf_mul(d[2], d[2]));
+            }
+            wm base = wm_gt(d2, zero);
+            if (n - j < STEER_WIDE_LANES) base = wm_and(base, wm_first(n - j));
+            wm near = wm_and(base, wm_lt(d2, r2));
+            count += wm_count(near);
+            for (int axis = 0; axis < dim; ++axis) {
+                off[axis][set] = wf_acc(off[axis][set], near, d[axis]);
+                vel[axis][set] = wf_acc(vel[axis][set], near, wf_load(c->v[axis] + j));
+            }
+            wm close = wm_and(base, wm_lt(d2, s2));
+            wf inv = wf_div(one, d2);
+            sep_count += wm_count(close);
+            for (int axis = 0; axis < dim; ++axis)
+                sep[axis][set] = wf_acc(sep[axis][set], close, wf_mul(d[axis], inv));
+        }
+    }
+    steer__raw_sums *o = &out[k];
+    for (int axis = 0; axis < dim; ++axis) {
+        for (int s = 0; s < STEER_WIDE_SETS; ++s) {
+            wf_store(o->lane[axis] + s * STEER_WIDE_LANES, off[axis][s]);
+            wf_store(o->lane[dim + axis] + s * STEER_WIDE_LANES, vel[axis][s]);
+            wf_store(o->lane[2 * dim + axis] + s * STEER_WIDE_LANES, sep[axis][s]);
+        }
+    }
+    o->count = count;
+    o->separation_count = sep_count;
+}
+
+static inline void gather_cell(const steer__agents *c, int n, const steer__cell_agents *ag, steer__raw_sums *out,
+                               int dim)
+{
+    for (int k = 0; k < ag->count; ++k) cell_agent(c, n, ag, k, dim, out);
+}
+
+void GATHER_CELL(2)(const steer__agents *c, int n, const steer__cell_agents *ag, steer__raw_sums *out)
+{
+    gather_cell(c, n, ag, out, 2);
+}
+
+void GATHER_CELL(3)(const steer__agents *c, int n, const steer__cell_agents *ag, steer__raw_sums *out)
+{
+    gather_cell(c, n, ag, out, 3);
+}
+
 /* ---- staging: a cell's candidates as one list ------------------------------- */
 static inline void stage(const steer__agents *a, const steer__span *spans, int span_count, const steer__staged *out,
                          int dim)
@@ -271,11 +345,14 @@ static inline wf dot(const wf *a, const wf *b, int dim)
 /* Length that does not overflow: huge vectors are measured scaled by 2^-64. */
 static inline wf robust_len(const wf *a, wf l2, int dim)
 {
+    wf len = wf_sqrt(l2);
+    wm huge = wm_gt(l2, wf_set1(FLT_MAX));
+    if (wm_none(huge)) return len; /* the usual case; either way, the same lanes */
     const wf down = wf_set1(0x1p-64f);
     wf s[3];
     for (int k = 0; k < dim; ++k) s[k] = wf_mul(a[k], down);
     wf big = wf_mul(wf_sqrt(dot(s, s, dim)), wf_set1(0x1p64f));
-    return wf_blend(wm_gt(l2, wf_set1(FLT_MAX)), big, wf_sqrt(l2));
+    return wf_blend(huge, big, len);
 }
 
 /* out = a * (scale / |a|), zero where |a| is tiny or not finite. */
@@ -323,6 +400,29 @@ static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
     for (int k = 0; k < dim; ++k) total[k] = wf_add(v[k], wf_mul(total[k], step));
     truncate_wide(total, max_speed, dim);
     for (int k = 0; k < dim; ++k) wf_store(b->out[k] + base, total[k]);
+    /* the move, with the arithmetic of the world's scalar path */
+    wm inside = wm_ones();
+    wf pos[3];
+    const wf dt = wf_set1(b->dt);
+    for (int k = 0; k < dim; ++k) {
+        pos[k] = wf_add(wf_load(b->p[k] + base), wf_mul(total[k], dt));
+        wf_store(b->pos[k] + base, pos[k]);
+        inside = wm_and(inside, wm_and(wm_le(wf_set1(b->lo[k]), pos[k]), wm_lt(pos[k], wf_set1(b->hi[k]))));
+    }
+    if (b->keys) {
+        wi key = wi_set1(0);
+        for (int k = 0; k < dim; ++k) {
+            wf g = wf_mul(wf_sub(pos[k], wf_set1(b->lo[k])), wf_set1(b->inv_cell[k]));
+            wf cells = wf_set1(b->cells[k]);
+            /* g > 0 ? (g < cells ? g : cells - 1) : 0, then truncate */
+            wf clamped = wf_select(wm_gt(g, zero), wf_blend(wm_lt(g, cells), g, wf_sub(cells, one)));
+            key = wi_add(key, wi_mul(wi_trunc(clamped), wi_set1(b->stride[k])));
+        }
+        wi_store(b->key + base, key);
+    }
+    unsigned bits = wm_bits(inside);
+    if (base % 16 == 0) b->inside[base / 16] = (uint16_t)bits;
+    else b->inside[base / 16] |= (uint16_t)(bits << (base % 16));
 }
 
 static inline void flock(steer__flock_batch *b, int dim)

@@ -57,8 +57,10 @@ typedef void steer__stage_fn(const steer__agents *agents, const steer__span *spa
 
 /* The flocking rules (raw separation, raw alignment, cohesion, weighted
  * blend truncated to max_force, SPEC §1 integration) for 16 agents at once,
- * lane = agent. Lanes may belong to different groups: every parameter is per
- * lane. Unused lanes must hold zeros. */
+ * lane = agent, then the move: pos = p + out * dt, whether pos lies inside
+ * the box [lo, hi), and (when `keys`) the grid cell of each inside lane, as
+ * steer__cell_of computes it. Lanes may belong to different groups: every
+ * rule parameter is per lane. Unused lanes must hold zeros. */
 #define STEER__BATCH 64 /* four independent 16-lane chains: their sqrt/div latencies overlap */
 typedef struct steer__flock_batch {
     float count[STEER__BATCH], separation_count[STEER__BATCH];
@@ -66,7 +68,14 @@ typedef struct steer__flock_batch {
     float v[3][STEER__BATCH];                       /* the agents' own velocities */
     float weight_separation[STEER__BATCH], weight_alignment[STEER__BATCH], weight_cohesion[STEER__BATCH];
     float max_speed[STEER__BATCH], max_force[STEER__BATCH], inv_mass_dt[STEER__BATCH];
+    float p[3][STEER__BATCH];                       /* the agents' positions */
+    float dt, lo[3], hi[3], inv_cell[3], cells[3];  /* the move and the grid (cells: per axis, as float) */
+    uint32_t stride[3];                             /* key = x + y * stride[1] + z * stride[2] */
+    bool keys;                                      /* compute keys (cell counts below 2^24) */
     float out[3][STEER__BATCH];                     /* new velocities */
+    float pos[3][STEER__BATCH];                     /* new positions */
+    uint32_t key[STEER__BATCH];                     /* their cells (inside lanes, when keys) */
+    uint16_t inside[STEER__BATCH / 16];             /* bit l of word k: lane 16k + l ended inside */
 } steer__flock_batch;
 
 typedef void steer__flock_fn(steer__flock_batch *batch);
@@ -84,10 +93,24 @@ typedef void steer__gather_raw_fn(const steer__agents *agents, const steer__span
                                   const steer__gather_in *in, steer__raw_sums *out);
 typedef void steer__reduce_fn(const steer__raw_sums raw[16], steer__flock_batch *batch, int base);
 
+/* Raw gathers of up to 16 agents of one cell against its staged candidates
+ * (one list [0, candidate_count), no image shift), every group, no field of
+ * view: out[k] is bit for bit what gather_raw gives agent k. One call per
+ * cell: the loop's trip count is the same for every agent of it. */
+#define STEER__CELL_AGENTS 16
+typedef struct steer__cell_agents {
+    int count;
+    float p[3][STEER__CELL_AGENTS];
+    float radius_sq[STEER__CELL_AGENTS], separation_sq[STEER__CELL_AGENTS];
+} steer__cell_agents;
+typedef void steer__gather_cell_fn(const steer__agents *candidates, int candidate_count,
+                                   const steer__cell_agents *agents, steer__raw_sums *out);
+
 steer__gather_fn steer__gather2_scalar, steer__gather3_scalar;
 steer__stage_fn steer__stage2_scalar, steer__stage3_scalar;
 steer__gather_raw_fn steer__gather_raw2_scalar, steer__gather_raw3_scalar;
 steer__reduce_fn steer__reduce2_scalar, steer__reduce3_scalar;
+steer__gather_cell_fn steer__gather_cell2_scalar, steer__gather_cell3_scalar;
 steer__flock_fn steer__flock2_scalar, steer__flock3_scalar;
 #if defined(__x86_64__) || defined(__i386__)
 #define STEER_HAVE_AVX2_KERNEL 1
@@ -95,6 +118,8 @@ steer__gather_fn steer__gather2_avx2, steer__gather3_avx2, steer__gather2_avx512
 steer__stage_fn steer__stage2_avx2, steer__stage3_avx2, steer__stage2_avx512, steer__stage3_avx512;
 steer__gather_raw_fn steer__gather_raw2_avx2, steer__gather_raw3_avx2, steer__gather_raw2_avx512, steer__gather_raw3_avx512;
 steer__reduce_fn steer__reduce2_avx2, steer__reduce3_avx2, steer__reduce2_avx512, steer__reduce3_avx512;
+steer__gather_cell_fn steer__gather_cell2_avx2, steer__gather_cell3_avx2, steer__gather_cell2_avx512,
+    steer__gather_cell3_avx512;
 steer__flock_fn steer__flock2_avx2, steer__flock3_avx2, steer__flock2_avx512, steer__flock3_avx512;
 #endif
 

@@ -58,6 +58,14 @@ static inline wf wf_blend(wm m, wf a, wf b) { return _mm512_mask_blend_ps(m, b, 
 static inline wf wf_acc(wf acc, wm m, wf x) { return _mm512_mask_add_ps(acc, m, acc, x); }
 static inline wm wm_first(int n) { return (wm)(n >= 16 ? 0xFFFFu : (1u << n) - 1u); }
 static inline int wm_count(wm a) { return wide_popcount16((unsigned)a); }
+static inline unsigned wm_bits(wm a) { return (unsigned)a; }
+static inline wm wm_ones(void) { return (wm)0xFFFFu; }
+typedef __m512i wi; /* 32-bit integer lanes */
+static inline wi wi_trunc(wf a) { return _mm512_cvttps_epi32(a); }
+static inline wi wi_set1(uint32_t a) { return _mm512_set1_epi32((int)a); }
+static inline wi wi_add(wi a, wi b) { return _mm512_add_epi32(a, b); }
+static inline wi wi_mul(wi a, wi b) { return _mm512_mullo_epi32(a, b); }
+static inline void wi_store(uint32_t *p, wi a) { _mm512_storeu_si512((void *)p, a); }
 static inline wm wm_groups(const uint8_t *g, uint32_t mask)
 {
     __m512i groups = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)g));
@@ -86,6 +94,14 @@ static inline wm wm_and(wm a, wm b) { return _mm256_and_ps(a, b); }
 static inline wm wm_not(wm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
 static inline bool wm_none(wm a) { return _mm256_movemask_ps(a) == 0; }
 static inline int wm_count(wm a) { return wide_popcount16((unsigned)_mm256_movemask_ps(a)); }
+static inline unsigned wm_bits(wm a) { return (unsigned)_mm256_movemask_ps(a); }
+static inline wm wm_ones(void) { return _mm256_castsi256_ps(_mm256_set1_epi32(-1)); }
+typedef __m256i wi; /* 32-bit integer lanes */
+static inline wi wi_trunc(wf a) { return _mm256_cvttps_epi32(a); }
+static inline wi wi_set1(uint32_t a) { return _mm256_set1_epi32((int)a); }
+static inline wi wi_add(wi a, wi b) { return _mm256_add_epi32(a, b); }
+static inline wi wi_mul(wi a, wi b) { return _mm256_mullo_epi32(a, b); }
+static inline void wi_store(uint32_t *p, wi a) { _mm256_storeu_si256((__m256i *)(void *)p, a); }
 static inline wf wf_select(wm m, wf x) { return _mm256_and_ps(m, x); }
 static inline wf wf_blend(wm m, wf a, wf b) { return _mm256_blendv_ps(b, a, m); }
 static inline wf wf_acc(wf acc, wm m, wf x) { return _mm256_add_ps(acc, _mm256_and_ps(m, x)); }
@@ -125,6 +141,15 @@ static inline wm wm_and(wm a, wm b) { wm r; WIDE_MAP(r.v[k] = a.v[k] & b.v[k]); 
 static inline wm wm_not(wm a) { wm r; WIDE_MAP(r.v[k] = ~a.v[k]); return r; }
 static inline bool wm_none(wm a) { uint32_t any = 0; WIDE_MAP(any |= a.v[k]); return any == 0; }
 static inline int wm_count(wm a) { int n = 0; WIDE_MAP(n += a.v[k] != 0); return n; }
+static inline unsigned wm_bits(wm a) { unsigned b = 0; WIDE_MAP(b |= (a.v[k] ? 1u : 0u) << k); return b; }
+static inline wm wm_ones(void) { wm r; WIDE_MAP(r.v[k] = ~0u); return r; }
+typedef struct { uint32_t v[8]; } wi; /* 32-bit integer lanes, wrapping like the vector ones */
+/* (callers only truncate values in [0, 2^24)) */
+static inline wi wi_trunc(wf a) { wi r; WIDE_MAP(r.v[k] = (uint32_t)(int32_t)a.v[k]); return r; }
+static inline wi wi_set1(uint32_t a) { wi r; WIDE_MAP(r.v[k] = a); return r; }
+static inline wi wi_add(wi a, wi b) { wi r; WIDE_MAP(r.v[k] = a.v[k] + b.v[k]); return r; }
+static inline wi wi_mul(wi a, wi b) { wi r; WIDE_MAP(r.v[k] = a.v[k] * b.v[k]); return r; }
+static inline void wi_store(uint32_t *p, wi a) { WIDE_MAP(p[k] = a.v[k]); }
 static inline wf wf_select(wm m, wf x) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? x.v[k] : 0.0f); return r; }
 static inline wf wf_blend(wm m, wf a, wf b) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? a.v[k] : b.v[k]); return r; }
 static inline wf wf_acc(wf acc, wm m, wf x) { return wf_add(acc, wf_select(m, x)); }

@@ -149,6 +149,7 @@ void steer__group_derive(steer__group *g)
         if (b != STEER_SEPARATION && b != STEER_ALIGNMENT && b != STEER_COHESION) g->flock_only = false;
     }
     g->flock_only = g->flock_only && g->needs_neighbours; /* the batch path always gathers */
+    g->plain_flock = g->flock_only && g->all_groups && !g->use_fov;
 }
 
 /* ---- storage ------------------------------------------------------------- */
@@ -296,6 +297,7 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
     w->stage = two ? steer__stage2_scalar : steer__stage3_scalar;
     w->gather_raw = two ? steer__gather_raw2_scalar : steer__gather_raw3_scalar;
     w->reduce = two ? steer__reduce2_scalar : steer__reduce3_scalar;
+    w->gather_cell = two ? steer__gather_cell2_scalar : steer__gather_cell3_scalar;
 #ifdef STEER_HAVE_AVX2_KERNEL
     if (kernel == STEER_KERNEL_AVX2) {
         w->gather = two ? steer__gather2_avx2 : steer__gather3_avx2;
@@ -303,12 +305,14 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
         w->stage = two ? steer__stage2_avx2 : steer__stage3_avx2;
         w->gather_raw = two ? steer__gather_raw2_avx2 : steer__gather_raw3_avx2;
         w->reduce = two ? steer__reduce2_avx2 : steer__reduce3_avx2;
+        w->gather_cell = two ? steer__gather_cell2_avx2 : steer__gather_cell3_avx2;
     } else if (kernel == STEER_KERNEL_AVX512) {
         w->gather = two ? steer__gather2_avx512 : steer__gather3_avx512;
         w->flock = two ? steer__flock2_avx512 : steer__flock3_avx512;
         w->stage = two ? steer__stage2_avx512 : steer__stage3_avx512;
         w->gather_raw = two ? steer__gather_raw2_avx512 : steer__gather_raw3_avx512;
         w->reduce = two ? steer__reduce2_avx512 : steer__reduce3_avx512;
+        w->gather_cell = two ? steer__gather_cell2_avx512 : steer__gather_cell3_avx512;
     }
 #endif
     w->kernel = kernel;

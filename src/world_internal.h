@@ -24,6 +24,7 @@ typedef struct steer__group {
     bool all_groups;
     bool needs_neighbours;
     bool flock_only;   /* blend of raw separation/alignment/cohesion only: the fast path */
+    bool plain_flock;  /* flock_only, all groups, no field of view: the cell kernel */
     int active[STEER_BEHAVIOUR_COUNT]; /* behaviours with a non-zero weight, in priority order */
     int active_count;
 } steer__group;
@@ -96,6 +97,7 @@ struct steer_world {
     steer__stage_fn *stage;
     steer__gather_raw_fn *gather_raw;
     steer__reduce_fn *reduce;
+    steer__gather_cell_fn *gather_cell;
     unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
     size_t stage_bytes;      /* per worker */
     steer__pool *pool;

@@ -420,12 +420,14 @@ typedef struct cell_view {
     steer__agents soa;
     steer__span spans[MAX_SPANS];
     int span_count;
+    int staged; /* the candidate count when staged (spans[0] is then [0, staged)), else -1 */
 } cell_view;
 
 static void view_cell(const steer_world *w, uint32_t cell, int worker, bool stage_groups, cell_view *cv)
 {
     cv->soa = (steer__agents){{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
     cv->span_count = build_spans(w, cell, cv->spans);
+    cv->staged = -1;
     int total = 0;
     for (int s = 0; s < cv->span_count; ++s) total += cv->spans[s].end - cv->spans[s].begin;
     if (total > STEER__STAGE_CAP || worker < 0 || worker >= w->workers) return;
@@ -449,6 +451,7 @@ static void view_cell(const steer_world *w, uint32_t cell, int worker, bool stag
     cv->soa = (steer__agents){{st.p[0], st.p[1], st.p[2]}, {st.v[0], st.v[1], st.v[2]}, groups};
     cv->spans[0] = (steer__span){0, total, {0.0f, 0.0f, 0.0f}};
     cv->span_count = total > 0;
+    cv->staged = total;
 }
 
 /* ---- forces and the move, fused ---------------------------------------------- */
@@ -462,6 +465,7 @@ typedef struct force_task_context {
     force_context fc;
     bool solids;
     bool stage_groups; /* some group filters its neighbours by group: stage group ids too */
+    bool cell_path;    /* some group is a plain flock (steer__group.plain_flock) */
 } force_task_context;
 
 /* Writes agent i's next state (into w->t) from its new velocity. */
@@ -484,41 +488,39 @@ typedef struct flock_batcher {
     int n;
 } flock_batcher;
 
-/* The moves of a flushed batch. A move that stays inside the box with no
- * solids to resolve is complete as it is (finish_move would change
- * nothing: the velocity is finite and bounded, the boundary does not
- * apply), so it is written directly; any other goes through finish_move. */
-static void commit_batch(steer_world *w, flock_batcher *fb, float dt, bool solids)
+/* The moves of a flushed batch. A lane the kernel found inside the box
+ * (with no solids to resolve) is complete as it is: finish_move would
+ * change nothing, since the kernel's velocity is finite and bounded and the
+ * boundary does not apply; the kernel also computed its key. Any other lane
+ * goes through finish_move. */
+static void commit_batch(steer_world *w, flock_batcher *fb, bool solids)
 {
-    int dim = w->dim;
+    const int dim = w->dim;
     const steer__flock_batch *b = &fb->batch;
-    float lo[3], hi[3];
+    float *tp[3] = {0, 0, 0}, *tv[3] = {0, 0, 0}; /* locals: no reloads through w */
     for (int a = 0; a < dim; ++a) {
-        lo[a] = w->origin[a];
-        hi[a] = w->origin[a] + w->extent[a];
+        tp[a] = w->t[a];
+        tv[a] = w->t[dim + a];
     }
+    uint32_t *const key = w->key;
     for (int k = 0; k < fb->n; ++k) {
         int i = fb->dense[k];
-        float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
-        bool inside = !solids;
-        for (int a = 0; a < dim; ++a) {
-            vel[a] = b->out[a][k];
-            pos[a] = w->p[a][i] + vel[a] * dt;
-            inside = inside && pos[a] >= lo[a] && pos[a] < hi[a];
-        }
-        if (!inside) {
+        bool fast = !solids && b->keys && (b->inside[k / 16] >> (k % 16) & 1u);
+        if (!fast) {
+            float pos[3] = {b->pos[0][k], b->pos[1][k], dim == 3 ? b->pos[2][k] : 0.0f};
+            float vel[3] = {b->out[0][k], b->out[1][k], dim == 3 ? b->out[2][k] : 0.0f};
             finish_move(w, i, pos, vel, solids, w->t, w->t + dim);
             continue;
         }
         for (int a = 0; a < dim; ++a) {
-            w->t[a][i] = pos[a];
-            w->t[dim + a][i] = vel[a];
+            tp[a][i] = b->pos[a][k];
+            tv[a][i] = b->out[a][k];
         }
-        w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
+        key[i] = b->key[k];
     }
 }
 
-static void flush_batch(steer_world *w, flock_batcher *fb, float dt, bool solids)
+static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
 {
     if (fb->n == 0) return;
     int pending = fb->n % STEER__REDUCE_LANES;
@@ -527,8 +529,25 @@ static void flush_batch(steer_world *w, flock_batcher *fb, float dt, bool solids
         w->reduce(fb->raw, &fb->batch, fb->n - pending);
     }
     w->flock(&fb->batch);
-    commit_batch(w, fb, dt, solids);
+    commit_batch(w, fb, solids);
     fb->n = 0;
+}
+
+/* The move and grid parameters of every batch of this step. */
+static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
+{
+    b->dt = dt;
+    b->keys = true;
+    uint32_t stride = 1;
+    for (int a = 0; a < w->dim; ++a) {
+        b->lo[a] = w->origin[a];
+        b->hi[a] = w->origin[a] + w->extent[a];
+        b->inv_cell[a] = w->inv_cell[a];
+        b->cells[a] = (float)w->n[a];
+        b->stride[a] = stride;
+        stride *= (uint32_t)w->n[a];
+        b->keys = b->keys && w->n[a] < (1 << 24); /* n - 1 exact as a float */
+    }
 }
 
 /* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16]. */
@@ -537,7 +556,10 @@ static void add_to_batch(steer_world *w, flock_batcher *fb, int i, const steer__
     steer__flock_batch *b = &fb->batch;
     int k = fb->n;
     const steer_group_def *d = &g->def;
-    for (int a = 0; a < w->dim; ++a) b->v[a][k] = w->v[a][i];
+    for (int a = 0; a < w->dim; ++a) {
+        b->v[a][k] = w->v[a][i];
+        b->p[a][k] = w->p[a][i];
+    }
     b->weight_separation[k] = d->weight[STEER_SEPARATION];
     b->weight_alignment[k] = d->weight[STEER_ALIGNMENT];
     b->weight_cohesion[k] = d->weight[STEER_COHESION];
@@ -546,7 +568,7 @@ static void add_to_batch(steer_world *w, flock_batcher *fb, int i, const steer__
     b->inv_mass_dt[k] = g->inv_mass * dt;
     fb->dense[k] = i;
     if (++fb->n % STEER__REDUCE_LANES == 0) w->reduce(fb->raw, b, fb->n - STEER__REDUCE_LANES);
-    if (fb->n == STEER__BATCH) flush_batch(w, fb, dt, solids);
+    if (fb->n == STEER__BATCH) flush_batch(w, fb, solids);
 }
 
 static steer__gather_in gather_input(const agent *a)
@@ -564,6 +586,30 @@ static steer__gather_in gather_input(const agent *a)
     return in;
 }
 
+/* The plain flockers among agents [first, end) of one staged cell, through
+ * the cell kernel, in chunks that fill the batch's raw ring contiguously. */
+static void cell_flockers(steer_world *w, const cell_view *cv, flock_batcher *fb, int first, int end, float dt,
+                          bool solids)
+{
+    steer__cell_agents ag;
+    int members[STEER__CELL_AGENTS];
+    for (int i = first; i < end;) {
+        int room = STEER__REDUCE_LANES - fb->n % STEER__REDUCE_LANES;
+        ag.count = 0;
+        for (; i < end && ag.count < room; ++i) {
+            const steer__group *g = &w->groups[w->group[i]];
+            if (!g->plain_flock) continue;
+            for (int a = 0; a < w->dim; ++a) ag.p[a][ag.count] = w->p[a][i];
+            ag.radius_sq[ag.count] = g->radius_sq;
+            ag.separation_sq[ag.count] = g->separation_sq;
+            members[ag.count++] = i;
+        }
+        if (ag.count == 0) continue;
+        w->gather_cell(&cv->soa, cv->staged, &ag, fb->raw + fb->n % STEER__REDUCE_LANES);
+        for (int k = 0; k < ag.count; ++k) add_to_batch(w, fb, members[k], &w->groups[w->group[members[k]]], dt, solids);
+    }
+}
+
 /* Agents [start, end), cell by cell: each cell's candidates are staged once
  * for all its agents. Every agent's force reads only the sorted snapshot
  * (w->p, w->v); its next state goes to w->t, so the update is synchronous. */
@@ -575,25 +621,24 @@ static void forces_task(int start, int end, int worker, void *context)
     cell_view cv;
     flock_batcher fb;
     memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
+    batch_setup(w, &fb.batch, fc->dt);
     for (int i = start; i < end;) {
         uint32_t cell = cell_of_agent(w, i);
         int cell_end = (int)w->cell_start[cell + 1];
         if (cell_end > end) cell_end = end;
         if (cell_end <= i) cell_end = i + 1; /* cannot happen while sorted; never loop forever */
         bool viewed = false;
+        if (ftc->cell_path) { /* the plain flockers of the cell, all against one staged list */
+            view_cell(w, cell, worker, ftc->stage_groups, &cv);
+            viewed = true;
+            if (cv.staged >= 0) cell_flockers(w, &cv, &fb, i, cell_end, fc->dt, ftc->solids);
+        }
         for (; i < cell_end; ++i) {
             const steer__group *g = &w->groups[w->group[i]];
+            if (ftc->cell_path && g->plain_flock && cv.staged >= 0) continue; /* done above */
             if (g->needs_neighbours && !viewed) {
                 view_cell(w, cell, worker, ftc->stage_groups, &cv);
                 viewed = true;
-            }
-            if (g->flock_only && !g->use_fov) { /* flock_only implies needs_neighbours */
-                steer__gather_in in = {{w->p[0][i], w->p[1][i], w->dim == 3 ? w->p[2][i] : 0.0f}, {0.0f, 0.0f, 0.0f},
-                                       g->radius_sq, g->separation_sq, 1.0f, false, g->all_groups,
-                                       g->def.neighbour_mask};
-                w->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
-                add_to_batch(w, &fb, i, g, fc->dt, ftc->solids);
-                continue;
             }
             agent a = {i, w->slot[i], v3_of(w, w->p, i), v3_of(w, w->v, i), g, 0};
             if (g->flock_only) {
@@ -614,7 +659,7 @@ static void forces_task(int start, int end, int worker, void *context)
             move_agent(w, i, (const float[3]){nv.x, nv.y, nv.z}, fc->dt, ftc->solids);
         }
     }
-    flush_batch(w, &fb, fc->dt, ftc->solids);
+    flush_batch(w, &fb, ftc->solids);
 }
 
 /* ---- integration, boundaries and solids ------------------------------------ */
@@ -808,9 +853,11 @@ static void one_step(steer_world *w, float dt)
     double t1 = now_seconds();
     uint32_t group_start[STEER__MAX_GROUPS + 1];
     build_members(w, group_start);
-    force_task_context ftc = {{w, dt, group_start}, has_solids(w), false};
-    for (int g = 0; g < w->group_count; ++g)
+    force_task_context ftc = {{w, dt, group_start}, has_solids(w), false, false};
+    for (int g = 0; g < w->group_count; ++g) {
         ftc.stage_groups |= w->groups[g].needs_neighbours && !w->groups[g].all_groups;
+        ftc.cell_path |= w->groups[g].plain_flock;
+    }
     steer__world_run(w, forces_task, w->count, &ftc);
     for (int a = 0; a < w->dim; ++a) { /* the next state becomes the current one */
         SWAP(w->p[a], w->t[a]);
