@@ -431,6 +431,18 @@ static void view_cell(const steer_world *w, uint32_t cell, int worker, bool stag
     int total = 0;
     for (int s = 0; s < cv->span_count; ++s) total += cv->spans[s].end - cv->spans[s].begin;
     if (total > STEER__STAGE_CAP || worker < 0 || worker >= w->workers) return;
+#if defined(__GNUC__) || defined(__clang__)
+    /* The last span reaches into the row ahead, which no earlier cell has
+     * touched: fetch it a few cells early (one stream per array). */
+    if (cv->span_count > 0) {
+        int ahead = cv->spans[cv->span_count - 1].end + 400;
+        if (ahead < w->count)
+            for (int a = 0; a < w->dim; ++a) {
+                __builtin_prefetch(w->p[a] + ahead);
+                __builtin_prefetch(w->v[a] + ahead);
+            }
+    }
+#endif
     float *f = (float *)(void *)(w->stages + (size_t)worker * w->stage_bytes);
     size_t stride = STEER__STAGE_CAP + STEER__STAGE_PAD;
     steer__staged st = {{0, 0, 0}, {0, 0, 0}};
