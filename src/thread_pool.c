@@ -31,14 +31,19 @@ int steer__pool_workers(const steer__pool *pool)
 #else
 
 #include <pthread.h>
+#include <stdatomic.h>
+
+/* A phase of a step can be a few microseconds; a futex sleep and wake costs
+ * about as much. So both sides spin this many polls before sleeping. */
+#define SPIN_POLLS 20000
 
 struct steer__pool {
     int workers; /* including the calling thread */
     pthread_t *threads;
     pthread_mutex_t lock;
     pthread_cond_t wake, done;
-    unsigned generation;
-    int finished;
+    atomic_uint generation; /* changed under the lock; polled without it */
+    atomic_int finished;
     bool quit;
     steer_task_fn *task;
     int count;
@@ -64,17 +69,19 @@ static void *worker_main(void *raw)
     steer__pool *pool = arg->pool;
     int index = arg->index;
     unsigned seen = 0;
-    pthread_mutex_lock(&pool->lock);
     for (;;) {
-        while (pool->generation == seen && !pool->quit) pthread_cond_wait(&pool->wake, &pool->lock);
-        if (pool->quit) break;
-        seen = pool->generation;
+        for (int spin = 0; spin < SPIN_POLLS && atomic_load(&pool->generation) == seen; ++spin) continue;
+        pthread_mutex_lock(&pool->lock);
+        while (atomic_load(&pool->generation) == seen && !pool->quit) pthread_cond_wait(&pool->wake, &pool->lock);
+        bool quit = pool->quit;
+        seen = atomic_load(&pool->generation);
         pthread_mutex_unlock(&pool->lock);
+        if (quit) break;
         run_range(pool, index);
         pthread_mutex_lock(&pool->lock);
-        if (++pool->finished == pool->workers - 1) pthread_cond_signal(&pool->done);
+        if (atomic_fetch_add(&pool->finished, 1) + 1 == pool->workers - 1) pthread_cond_signal(&pool->done);
+        pthread_mutex_unlock(&pool->lock);
     }
-    pthread_mutex_unlock(&pool->lock);
     return 0;
 }
 
@@ -132,13 +139,14 @@ void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *co
     pool->task = task;
     pool->count = count;
     pool->context = context;
-    pool->finished = 0;
-    pool->generation++;
+    atomic_store(&pool->finished, 0);
+    atomic_fetch_add(&pool->generation, 1); /* publishes the fields above to polling workers */
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
     run_range(pool, 0);
+    for (int spin = 0; spin < SPIN_POLLS && atomic_load(&pool->finished) < pool->workers - 1; ++spin) continue;
     pthread_mutex_lock(&pool->lock);
-    while (pool->finished < pool->workers - 1) pthread_cond_wait(&pool->done, &pool->lock);
+    while (atomic_load(&pool->finished) < pool->workers - 1) pthread_cond_wait(&pool->done, &pool->lock);
     pthread_mutex_unlock(&pool->lock);
 }
 

@@ -381,7 +381,7 @@ steer_result steer__world_prepare_grid(steer_world *w)
     }
     w->cell_count = total;
     size_t want = (size_t)total + 1;
-    size_t hist = (size_t)total * (size_t)w->workers;
+    size_t hist = (size_t)total * (size_t)w->workers + (size_t)w->workers + 1; /* + the prefix sums' range bases */
     if (want > w->cell_capacity) {
         steer_free(&w->def.allocator, w->cell_start);
         steer_free(&w->def.allocator, w->histogram);

@@ -73,48 +73,116 @@ static void histogram_task(int start, int end, int worker, void *context)
 }
 
 /* Turns per-block counts into per-block write cursors (block order within a
- * cell keeps the sort stable) and fills cell_start. */
-static void prefix_sums(steer_world *w)
+ * cell keeps the sort stable) and fills cell_start. In parallel: each worker
+ * takes a range of cells, totals it, and after a scan of the range totals
+ * (range_base, after the histograms) writes its cursors. Integer sums, so
+ * the result does not depend on the split. */
+static int cell_range_begin(const steer_world *w, int r) { return (int)((long long)w->cell_count * r / w->workers); }
+
+static uint32_t *range_base(const steer_world *w) { return w->histogram + (size_t)w->cell_count * (size_t)w->workers; }
+
+static void range_total_task(int start, int end, int worker, void *context)
 {
-    uint32_t running = 0;
+    (void)worker;
+    steer_world *w = context;
     size_t cells = (size_t)w->cell_count;
-    for (size_t c = 0; c < cells; ++c) {
-        w->cell_start[c] = running;
-        for (int b = 0; b < w->workers; ++b) {
-            uint32_t *h = w->histogram + (size_t)b * cells + c;
-            uint32_t n = *h;
-            *h = running;
-            running += n;
+    for (int r = start; r < end; ++r) {
+        uint32_t total = 0;
+        for (int c = cell_range_begin(w, r), e = cell_range_begin(w, r + 1); c < e; ++c)
+            for (int b = 0; b < w->workers; ++b) total += w->histogram[(size_t)b * cells + (size_t)c];
+        range_base(w)[r] = total;
+    }
+}
+
+static void cursors_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    steer_world *w = context;
+    size_t cells = (size_t)w->cell_count;
+    for (int r = start; r < end; ++r) {
+        uint32_t running = range_base(w)[r];
+        for (int c = cell_range_begin(w, r), e = cell_range_begin(w, r + 1); c < e; ++c) {
+            w->cell_start[c] = running;
+            for (int b = 0; b < w->workers; ++b) {
+                uint32_t *h = w->histogram + (size_t)b * cells + (size_t)c;
+                uint32_t n = *h;
+                *h = running;
+                running += n;
+            }
         }
     }
-    w->cell_start[cells] = running;
+}
+
+static void prefix_sums(steer_world *w)
+{
+    steer__world_run(w, range_total_task, w->workers, w);
+    uint32_t running = 0, *base = range_base(w);
+    for (int r = 0; r < w->workers; ++r) {
+        uint32_t n = base[r];
+        base[r] = running;
+        running += n;
+    }
+    steer__world_run(w, cursors_task, w->workers, w);
+    w->cell_start[w->cell_count] = running;
 }
 
 static void scatter_task(int start, int end, int worker, void *context)
 {
     (void)worker;
     steer_world *w = context;
-    int dim = w->dim;
+    const int dim = w->dim;
+    /* Every array in a local: the group stores are char-typed and could
+     * otherwise alias the world's fields, forcing reloads per agent. */
+    const float *src[6] = {0, 0, 0, 0, 0, 0};
+    float *dst[6] = {0, 0, 0, 0, 0, 0};
+    for (int a = 0; a < dim; ++a) {
+        src[a] = w->p[a];
+        src[dim + a] = w->v[a];
+        dst[a] = w->t[a];
+        dst[dim + a] = w->t[dim + a];
+    }
+    const uint32_t *key = w->key, *slot = w->slot;
+    const uint8_t *group = w->group;
+    uint32_t *t_slot = w->t_slot;
+    uint8_t *t_group = w->t_group;
+    const float *wander = w->wander;
+    float *t_wander = w->t_wander;
     for (int b = start; b < end; ++b) {
         uint32_t *cursor = w->histogram + (size_t)b * (size_t)w->cell_count;
-        for (int i = block_begin(w, b), e = block_begin(w, b + 1); i < e; ++i) {
-            uint32_t d = cursor[w->key[i]]++;
-            for (int a = 0; a < dim; ++a) {
-                w->t[a][d] = w->p[a][i];
-                w->t[dim + a][d] = w->v[a][i];
+        int first = block_begin(w, b), last = block_begin(w, b + 1);
+        if (dim == 2) {
+            for (int i = first; i < last; ++i) {
+                uint32_t d = cursor[key[i]]++;
+                dst[0][d] = src[0][i];
+                dst[1][d] = src[1][i];
+                dst[2][d] = src[2][i];
+                dst[3][d] = src[3][i];
+                t_slot[d] = slot[i];
+
+                t_group[d] = group[i];
+                if (wander) t_wander[d] = wander[i];
             }
-            w->t_group[d] = w->group[i];
-            w->t_slot[d] = w->slot[i];
-            if (w->wander) w->t_wander[d] = w->wander[i];
+        } else {
+            for (int i = first; i < last; ++i) {
+                uint32_t d = cursor[key[i]]++;
+                for (int a = 0; a < 6; ++a) dst[a][d] = src[a][i];
+                t_slot[d] = slot[i];
+                t_group[d] = group[i];
+                if (wander) t_wander[d] = wander[i];
+            }
         }
     }
 }
 
+/* The handle table follows the sorted agents. (Writing it inside the
+ * scatter measured slower: its random stores stall the scatter's stream.) */
 static void handles_task(int start, int end, int worker, void *context)
 {
     (void)worker;
     steer_world *w = context;
-    for (int d = start; d < end; ++d) w->dense_of_slot[w->slot[d]] = (uint32_t)d;
+    uint32_t *dense_of_slot = w->dense_of_slot;
+    const uint32_t *slot = w->slot;
+    for (int d = start; d < end; ++d) dense_of_slot[slot[d]] = (uint32_t)d;
 }
 
 #define SWAP(a, b)                                                                                                     \
@@ -124,7 +192,7 @@ static void handles_task(int start, int end, int worker, void *context)
         (b) = swap_tmp_;                                                                                               \
     } while (0)
 
-static void sort_by_cell(steer_world *w)
+static void sort_by_cell(steer_world *w, bool update_handles)
 {
     if (!w->keys_valid) steer__world_run(w, keys_task, w->count, w);
     steer__world_run(w, histogram_task, w->workers, w);
@@ -137,7 +205,7 @@ static void sort_by_cell(steer_world *w)
     SWAP(w->group, w->t_group);
     SWAP(w->slot, w->t_slot);
     SWAP(w->wander, w->t_wander);
-    steer__world_run(w, handles_task, w->count, w);
+    if (update_handles) steer__world_run(w, handles_task, w->count, w);
     w->keys_valid = false; /* key[] is in the old order now; integration rewrites it */
 }
 
@@ -634,6 +702,7 @@ static void forces_task(int start, int end, int worker, void *context)
     flock_batcher fb;
     memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
     batch_setup(w, &fb.batch, fc->dt);
+    handles_task(start, end, worker, w); /* the sort moved the agents; their handles follow here */
     for (int i = start; i < end;) {
         uint32_t cell = cell_of_agent(w, i);
         int cell_end = (int)w->cell_start[cell + 1];
@@ -861,7 +930,7 @@ static void build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS
 static void one_step(steer_world *w, float dt)
 {
     double t0 = now_seconds();
-    sort_by_cell(w);
+    sort_by_cell(w, false); /* the forces pass updates the handle table */
     double t1 = now_seconds();
     uint32_t group_start[STEER__MAX_GROUPS + 1];
     build_members(w, group_start);
@@ -879,7 +948,7 @@ static void one_step(steer_world *w, float dt)
     w->keys_valid = true; /* the move wrote every key */
     if (w->def.non_penetration) {
         for (int it = 0; it < w->def.penetration_iterations; ++it) {
-            sort_by_cell(w);
+            sort_by_cell(w, true);
             steer__world_run(w, separate_task, w->count, w);
             steer__world_run(w, apply_separation_task, w->count, w);
             w->keys_valid = true;
