@@ -29,7 +29,7 @@ steer_world_def steer_default_world_def(void)
     def.bounds_max = steer_v3_make(50.0f, 50.0f, 50.0f);
     def.boundary = STEER_BOUNDARY_WRAP;
     def.seed = 1;
-    def.penetration_iterations = 4;
+    def.penetration_iterations = 32;
     def.max_groups = 16;
     def.max_obstacles = 256;
     def.max_walls = 256;
@@ -228,7 +228,8 @@ steer_world *steer_world_create(const steer_world_def *def)
      * sized for 3D so a restore of any snapshot can keep the host's stages */
     w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (6 * 4 + 1) + 63) / 64 * 64;
     w->stages = alloc_array(w, (size_t)w->workers, w->stage_bytes);
-    if (!w->stages) {
+    w->penetration_worst = alloc_array(w, (size_t)w->workers, sizeof(float));
+    if (!w->stages || !w->penetration_worst) {
         steer_world_destroy(w);
         return 0;
     }
@@ -252,6 +253,7 @@ void steer_world_destroy(steer_world *w)
     if (w->paths && w->fields) free_objects(w);
     steer__world_free_agents(w);
     steer_free(&al, w->stages);
+    steer_free(&al, w->penetration_worst);
     steer_free(&al, w->groups);
     steer_free(&al, w->obstacles);
     steer_free(&al, w->walls);

@@ -100,6 +100,7 @@ struct steer_world {
     steer__gather_cell_fn *gather_cell;
     unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
     size_t stage_bytes;      /* per worker */
+    float *penetration_worst; /* per worker: the deepest overlap seen by a relaxation pass */
     steer__pool *pool;
     int workers;
     steer_step_profile profile;

@@ -317,6 +317,9 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         unsigned char *restored_stages = w->stages; /* keep the host's: one per its workers */
         w->stages = old.stages;
         fresh->stages = restored_stages;
+        float *restored_worst = w->penetration_worst;
+        w->penetration_worst = old.penetration_worst;
+        fresh->penetration_worst = restored_worst;
         w->def.worker_count = old.def.worker_count;
         w->def.enqueue_task = old.def.enqueue_task;
         w->def.finish_task = old.def.finish_task;

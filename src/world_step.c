@@ -862,10 +862,11 @@ static void finish_move(steer_world *w, int i, float pos[3], float vel[3], bool 
 }
 
 /* ---- non-penetration: Jacobi relaxation over the same grid ----------------- */
+#define PENETRATION_SLOP 0.01f /* overlaps this small (of r_i + r_j) end the passes */
 static void separate_task(int start, int end, int worker, void *context)
 {
-    (void)worker;
     steer_world *w = context;
+    float worst = 0.0f; /* the deepest overlap in this range, as a fraction of its contact distance */
     steer__span spans[MAX_SPANS];
     int span_count = 0;
     uint32_t span_cell = UINT32_MAX;
@@ -888,6 +889,7 @@ static void separate_task(int start, int end, int worker, void *context)
                 }
                 if (d2 >= reach * reach) continue;
                 float dist = sqrtf(d2);
+                worst = steer_maxf(worst, (reach - dist) / reach);
                 if (dist > 0.0f) {
                     float k = 0.5f * (reach - dist) / dist;
                     for (int a = 0; a < w->dim; ++a) corr[a] += d[a] * k;
@@ -898,6 +900,8 @@ static void separate_task(int start, int end, int worker, void *context)
         }
         for (int a = 0; a < w->dim; ++a) w->t[a][i] = corr[a];
     }
+    if (worker < 0 || worker >= w->workers) worker = 0; /* a scheduler breaking the index contract */
+    w->penetration_worst[worker] = steer_maxf(w->penetration_worst[worker], worst);
 }
 
 static void apply_separation_task(int start, int end, int worker, void *context)
@@ -947,9 +951,16 @@ static void one_step(steer_world *w, float dt)
     double t2 = now_seconds();
     w->keys_valid = true; /* the move wrote every key */
     if (w->def.non_penetration) {
+        /* Passes until no pair overlaps by more than PENETRATION_SLOP of its
+         * contact distance, or penetration_iterations. The worst overlap is a
+         * maximum, so the decision is the same for any thread count. */
         for (int it = 0; it < w->def.penetration_iterations; ++it) {
             sort_by_cell(w, true);
+            for (int k = 0; k < w->workers; ++k) w->penetration_worst[k] = 0.0f;
             steer__world_run(w, separate_task, w->count, w);
+            float worst = 0.0f;
+            for (int k = 0; k < w->workers; ++k) worst = steer_maxf(worst, w->penetration_worst[k]);
+            if (worst <= PENETRATION_SLOP) break;
             steer__world_run(w, apply_separation_task, w->count, w);
             w->keys_valid = true;
         }

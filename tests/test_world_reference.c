@@ -303,20 +303,13 @@ static void check_scenario(scenario *s, float dt)
     /* Every step applies the same rules: one world step from any state is
      * the reference step from that state, to float rounding. */
     CHECK(d.one_step <= 1e-6);
-    /* The requirement: within 1e-5 of the reference after 100 steps. In a
-     * dense flock 100 chaotic steps can amplify float rounding alone past
-     * that: the float reference itself then drifts from the double one by
-     * more than 1e-5. Only in that case, and said out loud, the world is
-     * held instead to being no further from the exact (double) rules than
-     * twice the float reference's own drift; the one-step check above still
-     * pins the rules to rounding. */
-    bool within = d.world_vs_single <= TOLERANCE;
-    bool rounding_bound = d.single_vs_exact > TOLERANCE && d.world_vs_exact <= 2.0 * d.single_vs_exact;
-    CHECK(within || rounding_bound);
-    if (!within)
-        printf("NOTE %s: world vs float reference %.3e > %.0e after %d steps; float rounding alone drifts %.3e "
-               "(float vs double reference), the world is %.3e from the double reference\n",
-               s->name, d.world_vs_single, TOLERANCE, STEPS, d.single_vs_exact, d.world_vs_exact);
+    /* The requirement: within 1e-5 of the (float) reference after 100
+     * steps. The double reference is printed alongside to show how far float
+     * rounding alone carries chaotic flocks in 100 steps. */
+    CHECK(d.world_vs_single <= TOLERANCE);
+    if (d.world_vs_single > TOLERANCE)
+        printf("FAIL %s: world vs float reference %.3e > %.0e after %d steps (float vs double reference %.3e)\n",
+               s->name, d.world_vs_single, TOLERANCE, STEPS, d.single_vs_exact);
     steer_world_destroy(s->world);
     s->world = 0;
 }

@@ -90,7 +90,8 @@ typedef struct steer_world_def {
     bool solid_obstacles;    /* agents are pushed out of obstacles after each step */
     bool solid_walls;        /* agents never cross a wall segment */
     bool non_penetration;    /* agents are pushed apart to radius_i + radius_j */
-    int penetration_iterations; /* relaxation passes when non_penetration (default 4) */
+    int penetration_iterations; /* at most this many relaxation passes when non_penetration (default 32);
+                                   they stop once no pair overlaps by more than 1% of r_i + r_j */
     int max_groups;          /* default 16 (at most 32: neighbour masks are 32 bits) */
     int max_obstacles, max_walls, max_paths, max_flow_fields; /* defaults 256, 256, 16, 8 */
     int worker_count;        /* built-in pool threads, >= 1 (default 1) */
