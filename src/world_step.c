@@ -755,6 +755,38 @@ static void wrap_axis(float *x, float lo, float extent)
     }
 }
 
+/* Agents stay WALL_SKIN from every wall, on the side they came from. A move
+ * may approach a wall without crossing it; one that ended a hair from the
+ * line would start the next move there, where rounding can put the crossing
+ * just behind the start and miss it. So an end point inside the skin is set
+ * back to it (and the velocity into the wall dropped). */
+#define WALL_SKIN 1e-3f
+static void keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel)
+{
+    steer_v2 p = steer_v2_from_v3(from);
+    for (int i = 0; i < w->wall_count; ++i) {
+        steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
+        float length;
+        steer_v2 dir = steer_v2_normalize_len(along, &length);
+        if (length == 0.0f) continue;
+        steer_v2 q = steer_v2_from_v3(*to), aq = steer_v2_sub(q, a);
+        float t = steer_v2_dot(aq, dir);
+        if (t < -WALL_SKIN || t > length + WALL_SKIN) continue; /* beyond an end */
+        steer_v2 n = steer_v2_perp_left(dir);
+        float dq = steer_v2_dot(aq, n), dp = steer_v2_dot(steer_v2_sub(p, a), n);
+        float side = dp > 0.0f ? 1.0f : dp < 0.0f ? -1.0f : (dq >= 0.0f ? 1.0f : -1.0f);
+        if (side * dq >= WALL_SKIN) continue;
+        steer_v2 out = steer_v2_mad(q, n, side * WALL_SKIN - dq);
+        to->x = out.x;
+        to->y = out.y;
+        float into = (vel->x * n.x + vel->y * n.y) * side;
+        if (into < 0.0f) {
+            vel->x -= into * side * n.x;
+            vel->y -= into * side * n.y;
+        }
+    }
+}
+
 /* Moves the agent from `from` to `*to`, stopping it on its side of any wall
  * the motion would cross and out of any solid obstacle. */
 static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel)
@@ -790,6 +822,7 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
                 vel->y -= into * normal.y;
             }
         }
+        keep_wall_skin(w, from, to, vel);
     }
     if (w->def.solid_obstacles) {
         for (int i = 0; i < w->obstacle_count; ++i) {

@@ -169,7 +169,11 @@ static void test_box(int dim, bool non_penetration, bool corners)
     steer_world_view v = steer_world_get_view(w);
     for (int i = 0; i < v.count; ++i) at_wall += fmaxf(fabsf(v.px[i]), fabsf(v.py[i])) > 4.9f;
     CHECK(escaped == 0);
-    CHECK(at_wall > agents / 2); /* they did press against the walls */
+    /* They did press against the walls: more than half of those that fit
+     * there. With non-penetration one row of bodies along the 40-unit
+     * perimeter holds 40 / (2 x 0.2) = 100; without it they pile up. */
+    int fit = non_penetration && dim == 2 ? 100 : agents;
+    CHECK(at_wall > (agents < fit ? agents : fit) / 2);
     printf("%dD box%s%s: %d agent-steps outside, %d agents at a wall at the end\n", dim,
            non_penetration ? " + non-penetration" : "", corners ? ", through the corners" : "", escaped, at_wall);
     steer_world_destroy(w);
