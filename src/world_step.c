@@ -565,8 +565,32 @@ typedef struct flock_batcher {
     steer__flock_batch batch;
     steer__raw_sums raw[STEER__REDUCE_LANES];
     int dense[STEER__BATCH];
+    uint8_t group[STEER__BATCH];
+    bool mixed; /* lanes of more than one group */
     int n;
 } flock_batcher;
+
+/* The per-lane rule parameters, from each lane's group (one group, the
+ * usual case: constants). */
+static void batch_parameters(const steer_world *w, flock_batcher *fb, float dt)
+{
+    steer__flock_batch *b = &fb->batch;
+    for (int k = 0; k < fb->n;) {
+        const steer__group *g = &w->groups[fb->group[k]];
+        const steer_group_def *d = &g->def;
+        int run_end = fb->mixed ? k + 1 : fb->n;
+        float ws = d->weight[STEER_SEPARATION], wa = d->weight[STEER_ALIGNMENT], wc = d->weight[STEER_COHESION];
+        float ms = d->max_speed, mf = d->max_force, step = g->inv_mass * dt;
+        for (; k < run_end; ++k) {
+            b->weight_separation[k] = ws;
+            b->weight_alignment[k] = wa;
+            b->weight_cohesion[k] = wc;
+            b->max_speed[k] = ms;
+            b->max_force[k] = mf;
+            b->inv_mass_dt[k] = step;
+        }
+    }
+}
 
 /* The moves of a flushed batch. A lane the kernel found inside the box
  * (with no solids to resolve) is complete as it is: finish_move would
@@ -608,9 +632,11 @@ static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
         memset(fb->raw + pending, 0, sizeof fb->raw[0] * (size_t)(STEER__REDUCE_LANES - pending));
         w->reduce(fb->raw, &fb->batch, fb->n - pending);
     }
+    batch_parameters(w, fb, fb->batch.dt);
     w->flock(&fb->batch);
     commit_batch(w, fb, solids);
     fb->n = 0;
+    fb->mixed = false;
 }
 
 /* The move and grid parameters of every batch of this step. */
@@ -631,21 +657,16 @@ static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
 }
 
 /* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16]. */
-static void add_to_batch(steer_world *w, flock_batcher *fb, int i, const steer__group *g, float dt, bool solids)
+static void add_to_batch(steer_world *w, flock_batcher *fb, int i, int group, bool solids)
 {
     steer__flock_batch *b = &fb->batch;
     int k = fb->n;
-    const steer_group_def *d = &g->def;
     for (int a = 0; a < w->dim; ++a) {
         b->v[a][k] = w->v[a][i];
         b->p[a][k] = w->p[a][i];
     }
-    b->weight_separation[k] = d->weight[STEER_SEPARATION];
-    b->weight_alignment[k] = d->weight[STEER_ALIGNMENT];
-    b->weight_cohesion[k] = d->weight[STEER_COHESION];
-    b->max_speed[k] = d->max_speed;
-    b->max_force[k] = d->max_force;
-    b->inv_mass_dt[k] = g->inv_mass * dt;
+    fb->mixed |= k > 0 && fb->group[0] != (uint8_t)group;
+    fb->group[k] = (uint8_t)group;
     fb->dense[k] = i;
     if (++fb->n % STEER__REDUCE_LANES == 0) w->reduce(fb->raw, b, fb->n - STEER__REDUCE_LANES);
     if (fb->n == STEER__BATCH) flush_batch(w, fb, solids);
@@ -668,8 +689,7 @@ static steer__gather_in gather_input(const agent *a)
 
 /* The plain flockers among agents [first, end) of one staged cell, through
  * the cell kernel, in chunks that fill the batch's raw ring contiguously. */
-static void cell_flockers(steer_world *w, const cell_view *cv, flock_batcher *fb, int first, int end, float dt,
-                          bool solids)
+static void cell_flockers(steer_world *w, const cell_view *cv, flock_batcher *fb, int first, int end, bool solids)
 {
     steer__cell_agents ag;
     int members[STEER__CELL_AGENTS];
@@ -686,7 +706,7 @@ static void cell_flockers(steer_world *w, const cell_view *cv, flock_batcher *fb
         }
         if (ag.count == 0) continue;
         w->gather_cell(&cv->soa, cv->staged, &ag, fb->raw + fb->n % STEER__REDUCE_LANES);
-        for (int k = 0; k < ag.count; ++k) add_to_batch(w, fb, members[k], &w->groups[w->group[members[k]]], dt, solids);
+        for (int k = 0; k < ag.count; ++k) add_to_batch(w, fb, members[k], w->group[members[k]], solids);
     }
 }
 
@@ -712,7 +732,7 @@ static void forces_task(int start, int end, int worker, void *context)
         if (ftc->cell_path) { /* the plain flockers of the cell, all against one staged list */
             view_cell(w, cell, worker, ftc->stage_groups, &cv);
             viewed = true;
-            if (cv.staged >= 0) cell_flockers(w, &cv, &fb, i, cell_end, fc->dt, ftc->solids);
+            if (cv.staged >= 0) cell_flockers(w, &cv, &fb, i, cell_end, ftc->solids);
         }
         for (; i < cell_end; ++i) {
             const steer__group *g = &w->groups[w->group[i]];
@@ -725,7 +745,7 @@ static void forces_task(int start, int end, int worker, void *context)
             if (g->flock_only) {
                 steer__gather_in in = gather_input(&a);
                 w->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
-                add_to_batch(w, &fb, i, g, fc->dt, ftc->solids);
+                add_to_batch(w, &fb, i, w->group[i], ftc->solids);
                 continue;
             }
             steer__gather_out nb = {0};
