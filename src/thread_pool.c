@@ -1,7 +1,8 @@
-/* A minimal fork-join pool: workers sleep on a condition variable, wake on a
- * new generation, each takes its fixed range, and the caller waits for the
- * count of finished workers. Ranges are fixed per worker index, so work
- * assignment (not just results) is deterministic. */
+/* A minimal fork-join pool: workers poll briefly, then sleep on a condition
+ * variable, wake on a new generation, claim chunks of the items until none
+ * are left, and the caller (worker 0) waits for the count of finished
+ * workers. Which worker runs which chunk is not fixed; results never
+ * depend on it (every world task writes only its own items). */
 #include "thread_pool.h"
 
 #if defined(__wasm__) || defined(STEER_NO_THREADS)
@@ -46,7 +47,8 @@ struct steer__pool {
     atomic_int finished;
     bool quit;
     steer_task_fn *task;
-    int count;
+    int count, chunks;
+    atomic_int next_chunk;
     void *context;
 };
 
@@ -55,12 +57,22 @@ typedef struct {
     int index;
 } worker_arg;
 
+/* The items are cut into a fixed set of chunks (several per worker) that
+ * workers claim in turn, so a worker whose part of a clustered flock is
+ * denser does not hold the others up. Which worker runs a chunk varies;
+ * results do not, because every task writes only its own items. */
+#define CHUNKS_PER_WORKER 8
+
 static void run_range(steer__pool *pool, int index)
 {
     long long count = pool->count;
-    int start = (int)(count * index / pool->workers);
-    int end = (int)(count * (index + 1) / pool->workers);
-    if (end > start) pool->task(start, end, index, pool->context);
+    int chunks = pool->chunks;
+    for (;;) {
+        int c = atomic_fetch_add(&pool->next_chunk, 1);
+        if (c >= chunks) break;
+        int start = (int)(count * c / chunks), end = (int)(count * (c + 1) / chunks);
+        if (end > start) pool->task(start, end, index, pool->context);
+    }
 }
 
 static void *worker_main(void *raw)
@@ -138,6 +150,8 @@ void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *co
     pthread_mutex_lock(&pool->lock);
     pool->task = task;
     pool->count = count;
+    pool->chunks = count < pool->workers * CHUNKS_PER_WORKER ? count : pool->workers * CHUNKS_PER_WORKER;
+    atomic_store(&pool->next_chunk, 0);
     pool->context = context;
     atomic_store(&pool->finished, 0);
     atomic_fetch_add(&pool->generation, 1); /* publishes the fields above to polling workers */
