@@ -164,15 +164,20 @@ void KERNEL(3)(const steer__agents *a, const steer__span *spans, int span_count,
 /* The sums of one agent left unreduced: the reduction's permutes then run
  * across sixteen agents in parallel (one result lane per agent) instead of
  * as a serial chain at the end of every gather. */
+static inline void store_raw(sums *s, int dim, steer__raw_sums *out)
+{
+    for (int q = 0; q < 3 * dim; ++q)
+        for (int k = 0; k < STEER_WIDE_SETS; ++k) wf_store(out->lane[q] + k * STEER_WIDE_LANES, sum_vector(s, q, dim)[k]);
+    out->count = s->count;
+    out->separation_count = s->sep_count;
+}
+
 static inline void gather_raw(const steer__agents *a, const steer__span *spans, int span_count,
                               const steer__gather_in *in, steer__raw_sums *out, int dim)
 {
     sums s;
     gather_sums(a, spans, span_count, in, dim, &s);
-    for (int q = 0; q < 3 * dim; ++q)
-        for (int k = 0; k < STEER_WIDE_SETS; ++k) wf_store(out->lane[q] + k * STEER_WIDE_LANES, sum_vector(&s, q, dim)[k]);
-    out->count = s.count;
-    out->separation_count = s.sep_count;
+    store_raw(&s, dim, out);
 }
 
 void GATHER_RAW(2)(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
@@ -233,64 +238,24 @@ void REDUCE(2)(const steer__raw_sums *raw, steer__flock_batch *b, int base) { re
 void REDUCE(3)(const steer__raw_sums *raw, steer__flock_batch *b, int base) { reduce_raw(raw, b, base, 3); }
 
 /* ---- a cell's agents against its staged candidates ------------------------- */
-/* Agent k of the cell against the staged list: per agent, the arithmetic and
- * the lane of every candidate are those of gather_span over one unshifted
- * span. (Two agents per pass, sharing candidate loads, measured slower: the
- * accumulators no longer fit the registers.) */
-static inline void cell_agent(const steer__agents *c, int n, const steer__cell_agents *ag, int k, int dim,
-                              steer__raw_sums *out)
-{
-    const wf zero = wf_zero(), one = wf_set1(1.0f);
-    wf q[3], off[3][STEER_WIDE_SETS], vel[3][STEER_WIDE_SETS], sep[3][STEER_WIDE_SETS];
-    int count = 0, sep_count = 0;
-    for (int axis = 0; axis < dim; ++axis) {
-        q[axis] = wf_set1(ag->p[axis][k] + 0.0f); /* + the (zero) shift, as gather_span */
-        for (int s = 0; s < STEER_WIDE_SETS; ++s) off[axis][s] = vel[axis][s] = sep[axis][s] = zero;
-    }
-    const wf r2 = wf_set1(ag->radius_sq[k]), s2 = wf_set1(ag->separation_sq[k]);
-    for (int step = 0; step < n; step += STEER_LOGICAL_LANES) {
-        for (int set = 0; set < STEER_WIDE_SETS; ++set) {
-            int j = step + set * STEER_WIDE_LANES;
-            if (j >= n) break;
-            wf d[3];
-            d[0] = wf_sub(wf_load(c->p[0] + j), q[0]);
-            d[1] = wf_sub(wf_load(c->p[1] + j), q[1]);
-            wf d2 = wf_add(wf_mul(d[0], d[0]), wf_mul(d[1], d[1]));
-            if (dim == 3) {
-                d[2] = wf_sub(wf_load(c->p[2] + j), q[2]);
-                d2 = wf_add(d2, wf_mul(d[2], d[2]));
-            }
-            wm base = wm_gt(d2, zero);
-            if (n - j < STEER_WIDE_LANES) base = wm_and(base, wm_first(n - j));
-            wm near = wm_and(base, wm_lt(d2, r2));
-            count += wm_count(near);
-            for (int axis = 0; axis < dim; ++axis) {
-                off[axis][set] = wf_acc(off[axis][set], near, d[axis]);
-                vel[axis][set] = wf_acc(vel[axis][set], near, wf_load(c->v[axis] + j));
-            }
-            wm close = wm_and(base, wm_lt(d2, s2));
-            wf inv = wf_div(one, d2);
-            sep_count += wm_count(close);
-            for (int axis = 0; axis < dim; ++axis)
-                sep[axis][set] = wf_acc(sep[axis][set], close, wf_mul(d[axis], inv));
-        }
-    }
-    steer__raw_sums *o = &out[k];
-    for (int axis = 0; axis < dim; ++axis) {
-        for (int s = 0; s < STEER_WIDE_SETS; ++s) {
-            wf_store(o->lane[axis] + s * STEER_WIDE_LANES, off[axis][s]);
-            wf_store(o->lane[dim + axis] + s * STEER_WIDE_LANES, vel[axis][s]);
-            wf_store(o->lane[2 * dim + axis] + s * STEER_WIDE_LANES, sep[axis][s]);
-        }
-    }
-    o->count = count;
-    o->separation_count = sep_count;
-}
-
+/* Agent by agent, gather_span over the one unshifted span of the staged
+ * list, so out[k] is exactly what gather_raw gives. (Two agents per pass,
+ * sharing candidate loads, measured slower: the accumulators no longer fit
+ * the registers.) */
 static inline void gather_cell(const steer__agents *c, int n, const steer__cell_agents *ag, steer__raw_sums *out,
                                int dim)
 {
-    for (int k = 0; k < ag->count; ++k) cell_agent(c, n, ag, k, dim, out);
+    const steer__span all = {0, n, {0.0f, 0.0f, 0.0f}};
+    for (int k = 0; k < ag->count; ++k) {
+        steer__gather_in in = {{ag->p[0][k], ag->p[1][k], dim == 3 ? ag->p[2][k] : 0.0f}, {0.0f, 0.0f, 0.0f},
+                               ag->radius_sq[k], ag->separation_sq[k], 1.0f, false, true, 0xFFFFFFFFu};
+        sums s;
+        s.count = s.sep_count = 0;
+        for (int set = 0; set < STEER_WIDE_SETS; ++set)
+            for (int axis = 0; axis < 3; ++axis) s.offset[axis][set] = s.velocity[axis][set] = s.sep[axis][set] = wf_zero();
+        gather_span(c, &all, &in, dim, false, true, &s);
+        store_raw(&s, dim, &out[k]);
+    }
 }
 
 void GATHER_CELL(2)(const steer__agents *c, int n, const steer__cell_agents *ag, steer__raw_sums *out)
