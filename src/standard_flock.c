@@ -9,11 +9,33 @@ steer_standard_flock_def steer_default_standard_flock_def(void)
     return def;
 }
 
+/* The cube root with IEEE arithmetic only: libm's cbrt is not correctly
+ * rounded everywhere (glibc and wasi-libc may differ in the last bit), and
+ * the standard flock's box must be the same on every platform. Scale into
+ * [1, 8) by exact powers of 8, then a fixed number of Newton steps from 1.5
+ * (quadratic convergence: six reach full precision). */
+static double cube_root(double a)
+{
+    if (!(a > 0.0) || a > 1e300) return a;
+    double scale = 1.0;
+    while (a >= 8.0) {
+        a /= 8.0;
+        scale *= 2.0;
+    }
+    while (a < 1.0) {
+        a *= 8.0;
+        scale /= 2.0;
+    }
+    double y = 1.5;
+    for (int i = 0; i < 8; ++i) y -= (y * y * y - a) / (3.0 * y * y);
+    return y * scale;
+}
+
 float steer_standard_flock_side(int agents, int dim, float neighbours)
 {
     double n = agents, k = neighbours, pi = 3.14159265358979323846;
-    if (dim == 3) return (float)cbrt(n * (4.0 / 3.0) * pi / k);
-    return (float)sqrt(n * pi / k);
+    if (dim == 3) return (float)cube_root(n * (4.0 / 3.0) * pi / k);
+    return (float)sqrt(n * pi / k); /* sqrt is correctly rounded everywhere */
 }
 
 steer_world *steer_standard_flock_create(const steer_standard_flock_def *def)

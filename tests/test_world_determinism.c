@@ -8,6 +8,7 @@
  * non-penetration, sub-steps, adds/removes/teleports). */
 #define _POSIX_C_SOURCE 200809L /* pthread barriers */
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -323,8 +324,33 @@ static void test_hash_discriminates(void)
     steer_world_destroy(b);
 }
 
+/* The standard flock's box (SPEC §7: area N pi / K, volume N (4/3) pi / K)
+ * comes from IEEE arithmetic alone, so it is the same everywhere; here it
+ * must also be the right size: side^dim within float rounding of the
+ * target, and the float next to it on either side no closer. */
+static void test_standard_flock_side(void)
+{
+    const double pi = 3.14159265358979323846;
+    int checked = 0;
+    for (int n = 1; n <= 4000000; n = n < 2000 ? n + 1 : n + 7919) {
+        for (float k = 0.25f; k <= 100.0f; k *= 1.9f) {
+            for (int dim = 2; dim <= 3; ++dim) {
+                double target = dim == 3 ? n * (4.0 / 3.0) * pi / k : n * pi / k;
+                float side = steer_standard_flock_side(n, dim, k);
+                double err = fabs(pow(side, dim) - target);
+                double below = fabs(pow(nextafterf(side, 0.0f), dim) - target);
+                double above = fabs(pow(nextafterf(side, INFINITY), dim) - target);
+                CHECK(err <= below && err <= above); /* the nearest float, or within a hair of it */
+                ++checked;
+            }
+        }
+    }
+    printf("standard flock side: %d sizes, each the float nearest the exact side\n", checked);
+}
+
 int main(void)
 {
+    test_standard_flock_side();
     test_standard_flock(2);
     test_standard_flock(3);
     test_mixed(2, STEER_BOUNDARY_WRAP);
