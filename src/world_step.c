@@ -723,6 +723,8 @@ static void forces_task(int start, int end, int worker, void *context)
     memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
     batch_setup(w, &fb.batch, fc->dt);
     handles_task(start, end, worker, w); /* the sort moved the agents; their handles follow here */
+    if (worker < 0 || worker >= w->workers) /* then view_cell leaves every cell unstaged */
+        steer__misuse(__func__, "task worker_index must be in [0, worker_count)");
     for (int i = start; i < end;) {
         uint32_t cell = cell_of_agent(w, i);
         int cell_end = (int)w->cell_start[cell + 1];
@@ -953,7 +955,9 @@ static void separate_task(int start, int end, int worker, void *context)
         }
         for (int a = 0; a < w->dim; ++a) w->t[a][i] = corr[a];
     }
-    if (worker < 0 || worker >= w->workers) worker = 0; /* a scheduler breaking the index contract */
+    /* A scheduler breaking the worker-index contract loses this range's
+     * overlap (at worst the passes stop early) rather than racing. */
+    STEER_MISUSE_IF(worker < 0 || worker >= w->workers, , "task worker_index must be in [0, worker_count)");
     w->penetration_worst[worker] = steer_maxf(w->penetration_worst[worker], worst);
 }
 

@@ -125,6 +125,56 @@ static void test_half_scheduler(void)
     expect_refused_def(d, "finish without enqueue");
 }
 
+/* A serial scheduler that names its worker `user` (an int*). */
+static void *serial_enqueue(steer_task_fn *task, int n, int min_range, void *task_context, void *user)
+{
+    (void)min_range;
+    for (int k = 0; k < 4; ++k) task(n * k / 4, n * (k + 1) / 4, *(int *)user, task_context); /* split in four */
+    return task_context;
+}
+
+static uint64_t flock_hash_with_worker_index(int worker_index, bool non_penetration)
+{
+    steer_world_def d = steer_default_world_def();
+    d.enqueue_task = serial_enqueue;
+    d.finish_task = dummy_finish;
+    d.user_task_context = &worker_index;
+    d.worker_count = 1;
+    d.non_penetration = non_penetration;
+    steer_world *w = steer_world_create(&d);
+    CHECK(w != 0);
+    if (!w) return 0;
+    steer_group_def g = steer_default_group_def(); /* a plain flock: the staged cell path */
+    CHECK(steer_world_add_group(w, &g) == 0);
+    steer_rng rng = steer_rng_seed(5);
+    for (int i = 0; i < 300; ++i) {
+        float x = steer_rng_range(&rng, -20.0f, 20.0f), y = steer_rng_range(&rng, -20.0f, 20.0f);
+        steer_world_add_agent(w, 0, steer_v3_make(x, y, 0.0f), steer_v3_make(1.0f, 0.0f, 0.0f));
+    }
+    for (int s = 0; s < 20; ++s) CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
+/* worker_index must be in [0, worker_count): a scheduler that breaks it is
+ * reported, and the step still runs (without the per-worker scratch: the
+ * candidates are summed in another order, so the bits differ from a correct
+ * scheduler's, but the same bad scheduler always gives the same bits). */
+static void test_bad_worker_index(void)
+{
+    int reports = check_misuse_count;
+    uint64_t good = flock_hash_with_worker_index(0, false);
+    CHECK(check_misuse_count == reports);
+    uint64_t bad = flock_hash_with_worker_index(7, false);
+    CHECK(check_misuse_count > reports);
+    CHECK(bad == flock_hash_with_worker_index(7, false));
+    CHECK(good != 0 && bad != 0);
+    reports = check_misuse_count;
+    flock_hash_with_worker_index(-1, true); /* the relaxation is reported too, and does not crash */
+    CHECK(check_misuse_count > reports);
+}
+
 /* ---- group defs ------------------------------------------------------------------ */
 static void expect_refused_group(steer_world *w, steer_group_def g, const char *what)
 {
@@ -498,6 +548,7 @@ int main(void)
 {
     test_bad_world_defs();
     test_half_scheduler();
+    test_bad_worker_index();
     test_bad_group_defs();
     test_capacity_and_arguments(2);
     test_capacity_and_arguments(3);

@@ -72,7 +72,14 @@ typedef enum steer_boundary {
 /* ---- threading (Box2D style) -------------------------------------------
  * The world splits work into ranges [start, end) of items. With an enqueue
  * callback, the world hands each task to it; finish waits for it. Without
- * one, the built-in pool of def.worker_count threads is used (1 = serial). */
+ * one, the built-in pool of def.worker_count threads is used (1 = serial).
+ * Your scheduler calls the task on sub-ranges that cover [0, item_count)
+ * once each, in any order and split; worker_index names the thread running
+ * it, 0 <= worker_index < def.worker_count, and no two calls running at the
+ * same time share one (it indexes per-worker scratch). The result never
+ * depends on the split. An index out of range is reported as misuse and
+ * that call runs without its scratch: still a correct step, but summed in
+ * another order, so not the same bits as with a correct scheduler. */
 typedef void steer_task_fn(int start, int end, int worker_index, void *task_context);
 typedef void *steer_enqueue_task_fn(steer_task_fn *task, int item_count, int min_range, void *task_context,
                                     void *user_context);
