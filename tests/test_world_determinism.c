@@ -175,6 +175,38 @@ static uint64_t flock_hash(int dim, int agents, int steps, int threads, steer_ke
     return h;
 }
 
+/* A flock so crowded (K = 1200) that a cell's candidates exceed the stage
+ * (1024): the step gathers from the spans in place. That path too must give
+ * one hash for every kernel and thread count. */
+static void test_crowded_flock(int dim)
+{
+    const int agents = WORLD_TEST_SIZE(3000, 1500), steps = 3;
+    bool available;
+    uint64_t reference = 0;
+    int runs = 0;
+    for (int t = 0; t < 3; ++t) {
+        for (int k = 0; k < KERNELS; ++k) {
+            steer_standard_flock_def fd = steer_default_standard_flock_def();
+            fd.agents = agents;
+            fd.dim = dim;
+            fd.neighbours = 1200.0f;
+            fd.worker_count = t + 1;
+            steer_world *w = steer_standard_flock_create(&fd);
+            CHECK(w != 0);
+            if (!w) return;
+            available = select_kernel(w, kernels[k]);
+            for (int s = 0; s < steps; ++s) CHECK(steer_world_step(w, STEER_STANDARD_FLOCK_DT) == STEER_OK);
+            uint64_t h = steer_world_state_hash(w);
+            steer_world_destroy(w);
+            if (!available) continue;
+            if (runs++ == 0) reference = h;
+            CHECK(h == reference);
+        }
+    }
+    printf("crowded flock %dD N=%d (K = 1200, unstaged): %016" PRIx64 " for %d kernel/thread runs\n", dim, agents,
+           reference, runs);
+}
+
 static void fd_simd_check(int dim, int agents, int steps, uint64_t reference)
 {
     for (int simd = 0; simd < 2; ++simd) {
@@ -353,6 +385,8 @@ int main(void)
     test_standard_flock_side();
     test_standard_flock(2);
     test_standard_flock(3);
+    test_crowded_flock(2);
+    test_crowded_flock(3);
     test_mixed(2, STEER_BOUNDARY_WRAP);
     test_mixed(3, STEER_BOUNDARY_CLAMP);
     test_hash_discriminates();
