@@ -56,11 +56,12 @@ typedef void steer__stage_fn(const steer__agents *agents, const steer__span *spa
                              const steer__staged *out);
 
 /* The flocking rules (raw separation, raw alignment, cohesion, weighted
- * blend truncated to max_force, SPEC §1 integration) for 16 agents at once,
- * lane = agent, then the move: pos = p + out * dt, whether pos lies inside
- * the box [lo, hi), and (when `keys`) the grid cell of each inside lane, as
- * steer__cell_of computes it. Lanes may belong to different groups: every
- * rule parameter is per lane. Unused lanes must hold zeros. */
+ * blend truncated to max_force, SPEC §1 integration) for a batch of
+ * agents, 16 lanes at a time, lane = agent, then the move: pos = p + out *
+ * dt, whether pos lies inside the box [lo, hi), and (when `keys`) the grid
+ * cell of each inside lane, as steer__cell_of computes it. Lanes may belong
+ * to different groups: every rule parameter is per lane. Unused lanes must
+ * hold finite values; their results are ignored. */
 #define STEER__BATCH 64 /* four independent 16-lane chains: their sqrt/div latencies overlap */
 typedef struct steer__flock_batch {
     float count[STEER__BATCH], separation_count[STEER__BATCH];

@@ -34,8 +34,8 @@ int steer__pool_workers(const steer__pool *pool)
 #include <pthread.h>
 #include <stdatomic.h>
 
-/* A phase of a step can be a few microseconds; a futex sleep and wake costs
- * about as much. So both sides spin this many polls before sleeping. */
+/* A phase of a step can be a few microseconds, as short as putting a thread
+ * to sleep and waking it. So both sides poll this many times first. */
 #define SPIN_POLLS 20000
 
 struct steer__pool {

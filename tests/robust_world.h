@@ -70,26 +70,34 @@ static inline float robust_half_side(int dim, int agents)
 
 static inline steer_v3 robust_v3(int dim, float x, float y, float z) { return steer_v3_make(x, y, dim == 3 ? z : 0.0f); }
 
-static inline steer_world_def robust_world_def(const robust_options *o)
+/* A box of half side h with every solid feature on (obstacles, walls,
+ * non-penetration) and room for a few of each object: what both
+ * all-behaviours worlds (this one and tests/world_scenario.h's) start from. */
+static inline steer_world_def all_features_world_def(int dim, steer_boundary boundary, float h)
 {
-    float h = robust_half_side(o->dim, o->agents);
     steer_world_def wd = steer_default_world_def();
-    wd.dim = o->dim;
-    wd.capacity = o->agents + ROBUST_CAPACITY_SLACK;
+    wd.dim = dim;
     wd.bounds_min = steer_v3_make(-h, -h, -h);
     wd.bounds_max = steer_v3_make(h, h, h);
-    wd.boundary = o->boundary;
-    wd.max_dt = ROBUST_MAX_DT;
-    wd.seed = 0xB0B5u;
+    wd.boundary = boundary;
     wd.solid_obstacles = true;
     wd.solid_walls = true;
     wd.non_penetration = true;
-    wd.penetration_iterations = 2;
     wd.max_groups = 8;
     wd.max_obstacles = 8;
     wd.max_walls = 8;
     wd.max_paths = 2;
     wd.max_flow_fields = 2;
+    return wd;
+}
+
+static inline steer_world_def robust_world_def(const robust_options *o)
+{
+    steer_world_def wd = all_features_world_def(o->dim, o->boundary, robust_half_side(o->dim, o->agents));
+    wd.capacity = o->agents + ROBUST_CAPACITY_SLACK;
+    wd.max_dt = ROBUST_MAX_DT;
+    wd.seed = 0xB0B5u;
+    wd.penetration_iterations = 2;
     wd.worker_count = o->worker_count;
     wd.allocator = o->allocator;
     return wd;

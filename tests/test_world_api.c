@@ -164,12 +164,11 @@ static uint64_t flock_hash_with_worker_index(int worker_index, bool non_penetrat
 static void test_bad_worker_index(void)
 {
     int reports = check_misuse_count;
-    uint64_t good = flock_hash_with_worker_index(0, false);
+    flock_hash_with_worker_index(0, false); /* a correct index: no report */
     CHECK(check_misuse_count == reports);
     uint64_t bad = flock_hash_with_worker_index(7, false);
     CHECK(check_misuse_count > reports);
     CHECK(bad == flock_hash_with_worker_index(7, false));
-    CHECK(good != 0 && bad != 0);
     reports = check_misuse_count;
     flock_hash_with_worker_index(-1, true); /* the relaxation is reported too, and does not crash */
     CHECK(check_misuse_count > reports);

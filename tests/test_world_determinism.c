@@ -181,6 +181,12 @@ static uint64_t flock_hash(int dim, int agents, int steps, int threads, steer_ke
 static void test_crowded_flock(int dim)
 {
     const int agents = WORLD_TEST_SIZE(3000, 1500), steps = 3;
+    /* unit cells on a torus of this side: a cell's 3x3(x3) block holds at
+     * least this many candidates on average, more than the stage's 1024
+     * (STEER__STAGE_CAP); if that cap grows, this check says so */
+    float side = steer_standard_flock_side(agents, dim, 1200.0f);
+    double cells = floor(side), block = cells < 3.0 ? 1.0 : pow(3.0 / cells, dim);
+    CHECK(agents * block > 1024.0);
     bool available;
     uint64_t reference = 0;
     int runs = 0;

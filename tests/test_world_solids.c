@@ -20,7 +20,8 @@ typedef struct obstacle {
 static const obstacle obstacles[] = {{0, 0, 0, 3.0f}, {8, 5, 1, 2.0f}, {-7, -6, -1, 2.5f}, {6, -8, 0, 1.5f}};
 #define OBSTACLES ((int)(sizeof obstacles / sizeof obstacles[0]))
 
-static steer_world *obstacle_world(int dim, bool non_penetration, const obstacle *obs, int count)
+/* A clamped 40-unit box whose obstacles or walls are solid. */
+static steer_world *solid_world(int dim, bool non_penetration, bool solid_obstacles, bool solid_walls)
 {
     steer_world_def wd = steer_default_world_def();
     wd.dim = dim;
@@ -28,10 +29,17 @@ static steer_world *obstacle_world(int dim, bool non_penetration, const obstacle
     wd.bounds_min = steer_v3_make(-20, -20, -20);
     wd.bounds_max = steer_v3_make(20, 20, 20);
     wd.boundary = STEER_BOUNDARY_CLAMP;
-    wd.solid_obstacles = true;
+    wd.solid_obstacles = solid_obstacles;
+    wd.solid_walls = solid_walls;
     wd.non_penetration = non_penetration;
     steer_world *w = steer_world_create(&wd);
     CHECK(w != 0);
+    return w;
+}
+
+static steer_world *obstacle_world(int dim, bool non_penetration, const obstacle *obs, int count)
+{
+    steer_world *w = solid_world(dim, non_penetration, true, false);
     for (int i = 0; i < count; ++i)
         CHECK(steer_world_add_obstacle(w, steer_v3_make(obs[i].x, obs[i].y, obs[i].z), obs[i].r) == i);
     /* two sizes of agent, each seeking through the obstacle field */
@@ -117,20 +125,7 @@ static void test_obstacles(int dim, bool non_penetration)
 }
 
 /* ---- walls ------------------------------------------------------------------- */
-static steer_world *wall_world(int dim, bool non_penetration)
-{
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = dim;
-    wd.capacity = MAX_AGENTS;
-    wd.bounds_min = steer_v3_make(-20, -20, -20);
-    wd.bounds_max = steer_v3_make(20, 20, 20);
-    wd.boundary = STEER_BOUNDARY_CLAMP;
-    wd.solid_walls = true;
-    wd.non_penetration = non_penetration;
-    steer_world *w = steer_world_create(&wd);
-    CHECK(w != 0);
-    return w;
-}
+static steer_world *wall_world(int dim, bool non_penetration) { return solid_world(dim, non_penetration, false, true); }
 
 /* A closed 10 x 10 box; eight groups inside seek targets outside it, through
  * the middle of the walls and at angles in between, or (corners) four of

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "robust_world.h" /* all_features_world_def */
 #include "steer/steer.h"
 
 /* Optimised builds run the world suites at full size; the sanitizer build
@@ -71,23 +72,11 @@ static inline steer_v3 random_in_box(steer_rng *rng, int dim, steer_v3 lo, steer
 
 static inline steer_world_def mixed_world_def(const mixed_options *o)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = o->dim;
+    steer_world_def wd = all_features_world_def(o->dim, o->boundary, 20.0f);
     wd.capacity = MIXED_MAX_AGENTS;
-    wd.bounds_min = steer_v3_make(-20.0f, -20.0f, -20.0f);
-    wd.bounds_max = steer_v3_make(20.0f, 20.0f, 20.0f);
-    wd.boundary = o->boundary;
     wd.max_dt = MIXED_MAX_DT;
     wd.seed = 0x5EEDu;
-    wd.solid_obstacles = true;
-    wd.solid_walls = true;
-    wd.non_penetration = true;
     wd.penetration_iterations = 3;
-    wd.max_groups = 8;
-    wd.max_obstacles = 8;
-    wd.max_walls = 8;
-    wd.max_paths = 2;
-    wd.max_flow_fields = 2;
     wd.worker_count = o->worker_count;
     wd.enqueue_task = o->enqueue_task;
     wd.finish_task = o->finish_task;
