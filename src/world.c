@@ -260,7 +260,7 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w->paths);
     steer_free(&al, w->fields);
     steer_free(&al, w->cell_start);
-    steer_free(&al, w->histogram);
+    steer_free(&al, w->sort_scratch);
     steer_free(&al, w);
 }
 
@@ -383,14 +383,22 @@ steer_result steer__world_prepare_grid(steer_world *w)
     }
     w->cell_count = total;
     size_t want = (size_t)total + 1;
-    size_t hist = (size_t)total * (size_t)w->workers + (size_t)w->workers + 1; /* + the prefix sums' range bases */
     if (want > w->cell_capacity) {
         steer_free(&w->def.allocator, w->cell_start);
-        steer_free(&w->def.allocator, w->histogram);
         w->cell_start = alloc_array(w, want, 4);
-        w->histogram = alloc_array(w, hist, 4);
-        w->cell_capacity = w->cell_start && w->histogram ? want : 0;
+        w->cell_capacity = w->cell_start ? want : 0;
         if (!w->cell_capacity) return STEER_ERROR_OUT_OF_MEMORY;
+    }
+    /* the sort's counts (one per cell), part bounds and bases, and each
+     * part's list of agents that left its cells (world_step.c) */
+    w->sort_out_cap = (uint32_t)(w->capacity / 32 > 256 ? w->capacity / 32 : 256);
+    size_t parts = (size_t)w->workers;
+    size_t sort = (size_t)total + 3 * parts + 2 + parts * w->sort_out_cap;
+    if (sort > w->sort_capacity) {
+        steer_free(&w->def.allocator, w->sort_scratch);
+        w->sort_scratch = alloc_array(w, sort, 4);
+        w->sort_capacity = w->sort_scratch ? sort : 0;
+        if (!w->sort_capacity) return STEER_ERROR_OUT_OF_MEMORY;
     }
     w->grid_ready = true;
     w->keys_valid = false;
@@ -716,7 +724,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
                  + (w->wander ? 8 : 0) /* wander x2 */
                  + 4 /* key */ + 8 /* handles */ + (w->members ? 4 : 0);
     size_t bytes = sizeof *w + n * per;
-    bytes += w->cell_capacity * 4 * (size_t)(1 + w->workers);
+    bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;
     bytes += (size_t)w->def.max_groups * sizeof(steer__group);
     bytes += ((size_t)w->def.max_obstacles + 1) * sizeof(steer_obstacle3);

@@ -85,8 +85,10 @@ struct steer_world {
     float origin[3], extent[3];
     int cell_count;
     uint32_t *cell_start;    /* cell_count + 1 */
-    uint32_t *histogram;     /* workers * cell_count */
     size_t cell_capacity;
+    uint32_t *sort_scratch;  /* the sort's counts, bounds and outsider lists (world_step.c) */
+    size_t sort_capacity;    /* entries */
+    uint32_t sort_out_cap;   /* per part */
 
     /* stepping */
     uint64_t steps;

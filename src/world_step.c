@@ -59,118 +59,194 @@ static void keys_task(int start, int end, int worker, void *context)
     for (int i = start; i < end; ++i) w->key[i] = steer__cell_of(w, w->p[0][i], w->p[1][i], pz ? pz[i] : 0.0f);
 }
 
-static int block_begin(const steer_world *w, int block) { return (int)((long long)w->count * block / w->workers); }
+/* The stable counting sort by cell, in parts. Part b owns the agents
+ * [part_begin(b), part_begin(b + 1)) and the cells [bound[b], bound[b + 1]),
+ * the cells its agents were in: agents move little in a step, so nearly all
+ * of a part's agents stay in its cells. Each part counts, sums and scatters
+ * its own cells from its own agents, in its own worker's caches (see the
+ * pool); the few agents that left their part's cells ("outsiders") are
+ * listed, and each part also takes the outsiders that landed in its cells.
+ * Within a cell, agents land in index order: outsiders from lower parts,
+ * then the part's own, then outsiders from higher parts. So the result is
+ * the one stable order by (cell, index), whatever the parts: the same bits
+ * for any thread count. If a part has more outsiders than its list holds
+ * (agents teleported en masse), the sort runs as one part. */
+typedef struct sort_layout {
+    uint32_t *count;   /* per cell: the count, then the write cursor */
+    uint32_t *bound;   /* parts + 1: first cell of each part */
+    uint32_t *base;    /* parts + 1: agents in the cells of earlier parts */
+    uint32_t *out_len; /* per part; SORT_OVERFLOW when its list was too short */
+    uint32_t *out;     /* per part: sort_out_cap indices of its outsiders */
+    int parts;
+} sort_layout;
 
-static void histogram_task(int start, int end, int worker, void *context)
+#define SORT_OVERFLOW UINT32_MAX
+
+static sort_layout sort_layout_of(const steer_world *w, int parts)
+{
+    sort_layout L;
+    L.count = w->sort_scratch;
+    L.bound = L.count + w->cell_count;
+    L.base = L.bound + w->workers + 1;
+    L.out_len = L.base + w->workers + 1;
+    L.out = L.out_len + w->workers;
+    L.parts = parts;
+    return L;
+}
+
+static int part_begin(const steer_world *w, int parts, int b) { return (int)((long long)w->count * b / parts); }
+
+typedef struct sort_context {
+    steer_world *w;
+    sort_layout L;
+} sort_context;
+
+/* Counts the part's own agents into its cells and lists its outsiders. */
+static void sort_count_task(int start, int end, int worker, void *context)
 {
     (void)worker;
-    steer_world *w = context;
+    sort_context *sc = context;
+    const steer_world *w = sc->w;
+    const sort_layout *L = &sc->L;
+    const uint32_t *key = w->key;
+    uint32_t *count = L->count, cap = w->sort_out_cap;
     for (int b = start; b < end; ++b) {
-        uint32_t *h = w->histogram + (size_t)b * (size_t)w->cell_count;
-        memset(h, 0, sizeof(uint32_t) * (size_t)w->cell_count);
-        for (int i = block_begin(w, b), e = block_begin(w, b + 1); i < e; ++i) h[w->key[i]]++;
+        uint32_t lo = L->bound[b], span = L->bound[b + 1] - lo, n = 0;
+        uint32_t *out = L->out + (size_t)b * cap;
+        memset(count + lo, 0, sizeof(uint32_t) * span);
+        for (int i = part_begin(w, L->parts, b), e = part_begin(w, L->parts, b + 1); i < e; ++i) {
+            uint32_t k = key[i];
+            if (k - lo < span) count[k]++;
+            else if (n < cap) out[n++] = (uint32_t)i;
+            else n = SORT_OVERFLOW;
+            if (n == SORT_OVERFLOW) break;
+        }
+        L->out_len[b] = n;
     }
 }
 
-/* Turns per-block counts into per-block write cursors (block order within a
- * cell keeps the sort stable) and fills cell_start. In parallel: each worker
- * takes a range of cells, totals it, and after a scan of the range totals
- * (range_base, after the histograms) writes its cursors. Integer sums, so
- * the result does not depend on the split. */
-static int cell_range_begin(const steer_world *w, int r) { return (int)((long long)w->cell_count * r / w->workers); }
-
-static uint32_t *range_base(const steer_world *w) { return w->histogram + (size_t)w->cell_count * (size_t)w->workers; }
-
-static void range_total_task(int start, int end, int worker, void *context)
+/* Adds the other parts' outsiders that landed in this part's cells, then
+ * writes cell_start over them relative to the part (base[b]: its total). */
+static void sort_sum_task(int start, int end, int worker, void *context)
 {
     (void)worker;
-    steer_world *w = context;
-    size_t cells = (size_t)w->cell_count;
-    for (int r = start; r < end; ++r) {
-        uint32_t total = 0;
-        for (int c = cell_range_begin(w, r), e = cell_range_begin(w, r + 1); c < e; ++c)
-            for (int b = 0; b < w->workers; ++b) total += w->histogram[(size_t)b * cells + (size_t)c];
-        range_base(w)[r] = total;
-    }
-}
-
-static void cursors_task(int start, int end, int worker, void *context)
-{
-    (void)worker;
-    steer_world *w = context;
-    size_t cells = (size_t)w->cell_count;
-    for (int r = start; r < end; ++r) {
-        uint32_t running = range_base(w)[r];
-        for (int c = cell_range_begin(w, r), e = cell_range_begin(w, r + 1); c < e; ++c) {
-            w->cell_start[c] = running;
-            for (int b = 0; b < w->workers; ++b) {
-                uint32_t *h = w->histogram + (size_t)b * cells + (size_t)c;
-                uint32_t n = *h;
-                *h = running;
-                running += n;
+    sort_context *sc = context;
+    steer_world *w = sc->w;
+    const sort_layout *L = &sc->L;
+    const uint32_t *key = w->key;
+    uint32_t *count = L->count;
+    for (int b = start; b < end; ++b) {
+        uint32_t lo = L->bound[b], hi = L->bound[b + 1];
+        for (int o = 0; o < L->parts; ++o) {
+            const uint32_t *out = L->out + (size_t)o * w->sort_out_cap;
+            for (uint32_t j = 0; o != b && j < L->out_len[o]; ++j) {
+                uint32_t k = key[out[j]];
+                if (k - lo < hi - lo) count[k]++;
             }
         }
+        uint32_t running = 0;
+        for (uint32_t c = lo; c < hi; ++c) {
+            w->cell_start[c] = running;
+            running += count[c];
+        }
+        L->base[b] = running;
     }
 }
 
-static void prefix_sums(steer_world *w)
+/* The destination arrays of a scatter, in locals: the group stores are
+ * char-typed and could otherwise alias the world's fields, forcing reloads
+ * per agent. */
+typedef struct scatter_arrays {
+    const float *src[6];
+    float *dst[6];
+    const uint32_t *slot;
+    uint32_t *t_slot;
+    const uint8_t *group;
+    uint8_t *t_group;
+    const float *wander;
+    float *t_wander;
+} scatter_arrays;
+
+static inline void place(const scatter_arrays *a, int dim, uint32_t i, uint32_t d)
 {
-    steer__world_run(w, range_total_task, w->workers, w);
-    uint32_t running = 0, *base = range_base(w);
-    for (int r = 0; r < w->workers; ++r) {
-        uint32_t n = base[r];
-        base[r] = running;
+    for (int k = 0; k < 2 * dim; ++k) a->dst[k][d] = a->src[k][i];
+    a->t_slot[d] = a->slot[i];
+    a->t_group[d] = a->group[i];
+    if (a->wander) a->t_wander[d] = a->wander[i];
+}
+
+/* The outsiders of part o that landed in cells [lo, hi), in index order. */
+static void place_outsiders(const steer_world *w, const sort_layout *L, const scatter_arrays *a, int o, uint32_t lo,
+                            uint32_t hi)
+{
+    const uint32_t *out = L->out + (size_t)o * w->sort_out_cap;
+    for (uint32_t j = 0; j < L->out_len[o]; ++j) {
+        uint32_t i = out[j], k = w->key[i];
+        if (k - lo < hi - lo) place(a, w->dim, i, L->count[k]++);
+    }
+}
+
+static inline void place_own(const steer_world *w, const sort_layout *L, const scatter_arrays *a, int b, int dim)
+{
+    const uint32_t *key = w->key;
+    uint32_t *count = L->count, lo = L->bound[b], span = L->bound[b + 1] - lo;
+    for (int i = part_begin(w, L->parts, b), e = part_begin(w, L->parts, b + 1); i < e; ++i) {
+        uint32_t k = key[i];
+        if (k - lo < span) place(a, dim, (uint32_t)i, count[k]++);
+    }
+}
+
+static void sort_scatter_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    sort_context *sc = context;
+    steer_world *w = sc->w;
+    const sort_layout *L = &sc->L;
+    const int dim = w->dim;
+    scatter_arrays a = {{0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, w->slot, w->t_slot, w->group, w->t_group,
+                        w->wander, w->t_wander};
+    for (int k = 0; k < dim; ++k) {
+        a.src[k] = w->p[k];
+        a.src[dim + k] = w->v[k];
+        a.dst[k] = w->t[k];
+        a.dst[dim + k] = w->t[dim + k];
+    }
+    for (int b = start; b < end; ++b) {
+        uint32_t lo = L->bound[b], hi = L->bound[b + 1];
+        for (uint32_t c = lo; c < hi; ++c) L->count[c] = w->cell_start[c] += L->base[b];
+        for (int o = 0; o < b; ++o) place_outsiders(w, L, &a, o, lo, hi);
+        if (dim == 2) place_own(w, L, &a, b, 2); /* dim constant: the copy loop unrolls */
+        else place_own(w, L, &a, b, 3);
+        for (int o = b + 1; o < L->parts; ++o) place_outsiders(w, L, &a, o, lo, hi);
+    }
+}
+
+/* Runs the three phases over `parts` parts; false if a part's outsiders
+ * overflowed its list (nothing has been moved then). */
+static bool sort_in_parts(steer_world *w, int parts)
+{
+    sort_context sc = {w, sort_layout_of(w, parts)};
+    sort_layout *L = &sc.L;
+    L->bound[0] = 0;
+    for (int b = 1; b < parts; ++b) {
+        int first = part_begin(w, parts, b);
+        uint32_t k = first < w->count ? w->key[first] : (uint32_t)w->cell_count;
+        L->bound[b] = k > L->bound[b - 1] ? k : L->bound[b - 1];
+    }
+    L->bound[parts] = (uint32_t)w->cell_count;
+    steer__world_run(w, sort_count_task, parts, &sc);
+    for (int b = 0; b < parts; ++b)
+        if (L->out_len[b] == SORT_OVERFLOW) return false;
+    steer__world_run(w, sort_sum_task, parts, &sc);
+    uint32_t running = 0;
+    for (int b = 0; b < parts; ++b) {
+        uint32_t n = L->base[b];
+        L->base[b] = running;
         running += n;
     }
-    steer__world_run(w, cursors_task, w->workers, w);
+    steer__world_run(w, sort_scatter_task, parts, &sc);
     w->cell_start[w->cell_count] = running;
-}
-
-static void scatter_task(int start, int end, int worker, void *context)
-{
-    (void)worker;
-    steer_world *w = context;
-    const int dim = w->dim;
-    /* Every array in a local: the group stores are char-typed and could
-     * otherwise alias the world's fields, forcing reloads per agent. */
-    const float *src[6] = {0, 0, 0, 0, 0, 0};
-    float *dst[6] = {0, 0, 0, 0, 0, 0};
-    for (int a = 0; a < dim; ++a) {
-        src[a] = w->p[a];
-        src[dim + a] = w->v[a];
-        dst[a] = w->t[a];
-        dst[dim + a] = w->t[dim + a];
-    }
-    const uint32_t *key = w->key, *slot = w->slot;
-    const uint8_t *group = w->group;
-    uint32_t *t_slot = w->t_slot;
-    uint8_t *t_group = w->t_group;
-    const float *wander = w->wander;
-    float *t_wander = w->t_wander;
-    for (int b = start; b < end; ++b) {
-        uint32_t *cursor = w->histogram + (size_t)b * (size_t)w->cell_count;
-        int first = block_begin(w, b), last = block_begin(w, b + 1);
-        if (dim == 2) {
-            for (int i = first; i < last; ++i) {
-                uint32_t d = cursor[key[i]]++;
-                dst[0][d] = src[0][i];
-                dst[1][d] = src[1][i];
-                dst[2][d] = src[2][i];
-                dst[3][d] = src[3][i];
-                t_slot[d] = slot[i];
-                t_group[d] = group[i];
-                if (wander) t_wander[d] = wander[i];
-            }
-        } else {
-            for (int i = first; i < last; ++i) {
-                uint32_t d = cursor[key[i]]++;
-                for (int a = 0; a < 6; ++a) dst[a][d] = src[a][i];
-                t_slot[d] = slot[i];
-                t_group[d] = group[i];
-                if (wander) t_wander[d] = wander[i];
-            }
-        }
-    }
+    return true;
 }
 
 /* The handle table follows the sorted agents. (Writing it inside the
@@ -194,9 +270,7 @@ static void handles_task(int start, int end, int worker, void *context)
 static void sort_by_cell(steer_world *w, bool update_handles)
 {
     if (!w->keys_valid) steer__world_run(w, keys_task, w->count, w);
-    steer__world_run(w, histogram_task, w->workers, w);
-    prefix_sums(w);
-    steer__world_run(w, scatter_task, w->workers, w);
+    if (!sort_in_parts(w, w->workers)) sort_in_parts(w, 1); /* one part has no outsiders */
     for (int a = 0; a < w->dim; ++a) {
         SWAP(w->p[a], w->t[a]);
         SWAP(w->v[a], w->t[w->dim + a]);

@@ -386,6 +386,73 @@ static void test_standard_flock_side(void)
     printf("standard flock side: %d sizes, each the float nearest the exact side\n", checked);
 }
 
+/* ---- the sort's outsiders ----------------------------------------------------
+ * The sort gives each worker the cells its agents were in; agents that land
+ * in another worker's cells are handed over, and when a worker has more of
+ * them than its list holds (max(256, capacity / 32)) the sort runs whole on
+ * one worker. Teleporting every `every`-th agent each step exercises both:
+ * every agent (2000 per part at 2 workers: about half land in the other
+ * part's cells, far past 256) and one in 50 (at most 80 per world, so no
+ * list can overflow). */
+static uint64_t scattered_hash(int dim, int every, int threads, reversed_scheduler *user)
+{
+    const int agents = 4000, steps = 6;
+    float side = steer_standard_flock_side(agents, dim, 16.0f);
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = agents;
+    wd.bounds_max = steer_v3_make(side, side, side);
+    wd.boundary = STEER_BOUNDARY_WRAP;
+    wd.cell_size = 1.0f;
+    wd.worker_count = threads;
+    if (user) {
+        *user = (reversed_scheduler){threads, 0, 0, {{0}, 0}};
+        wd.enqueue_task = reversed_enqueue;
+        wd.finish_task = reversed_finish;
+        wd.user_task_context = user;
+    }
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    if (!w) return 0;
+    steer_group_def g = steer_default_group_def();
+    g.max_speed = 2.0f;
+    g.max_force = 4.0f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    static steer_agent_id ids[4000];
+    steer_rng rng = steer_rng_seed(7);
+    for (int i = 0; i < agents; ++i) {
+        float x = steer_rng_range(&rng, 0.0f, side);
+        float y = steer_rng_range(&rng, 0.0f, side);
+        float z = steer_rng_range(&rng, 0.0f, side);
+        ids[i] = steer_world_add_agent(w, 0, steer_v3_make(x, y, z), steer_v3_make(1.0f, 0.0f, 0.0f));
+    }
+    for (int s = 0; s < steps; ++s) {
+        for (int i = s % every; i < agents; i += every) {
+            float x = steer_rng_range(&rng, 0.0f, side);
+            float y = steer_rng_range(&rng, 0.0f, side);
+            float z = steer_rng_range(&rng, 0.0f, side);
+            CHECK(steer_world_teleport_agent(w, ids[i], steer_v3_make(x, y, z), steer_v3_make(0.0f, 1.0f, 0.0f)) ==
+                  STEER_OK);
+        }
+        CHECK(steer_world_step(w, STEER_STANDARD_FLOCK_DT) == STEER_OK);
+    }
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
+static void test_scattered(int dim)
+{
+    static reversed_scheduler user;
+    for (int every = 1; every <= 50; every += 49) {
+        uint64_t reference = scattered_hash(dim, every, 1, 0);
+        for (int t = 1; t < THREAD_CONFIGS; ++t) CHECK(scattered_hash(dim, every, thread_counts[t], 0) == reference);
+        CHECK(scattered_hash(dim, every, 3, &user) == reference);
+        printf("teleport 1 in %d, %dD: %016" PRIx64 " for threads 1-8 and a reversed scheduler\n", every, dim,
+               reference);
+    }
+}
+
 int main(void)
 {
     test_standard_flock_side();
@@ -393,6 +460,8 @@ int main(void)
     test_standard_flock(3);
     test_crowded_flock(2);
     test_crowded_flock(3);
+    test_scattered(2);
+    test_scattered(3);
     test_mixed(2, STEER_BOUNDARY_WRAP);
     test_mixed(3, STEER_BOUNDARY_CLAMP);
     test_hash_discriminates();
