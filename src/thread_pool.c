@@ -50,9 +50,11 @@ struct steer__pool {
     pthread_t *threads;
     pthread_mutex_t lock;
     pthread_cond_t wake, done;
-    atomic_uint generation; /* changed under the lock; polled without it */
-    atomic_int finished;
-    bool quit;
+    atomic_uint generation;     /* raised for each phase; polled */
+    atomic_int finished;        /* workers done with this phase */
+    atomic_int sleepers;        /* workers waiting on `wake` */
+    atomic_bool caller_waiting; /* the caller waits on `done` */
+    atomic_bool quit;
     steer_task_fn *task;
     int count, chunks;
     chunk_queue *queues; /* one per worker */
@@ -102,16 +104,27 @@ static void *worker_main(void *raw)
     unsigned seen = 0;
     for (;;) {
         for (int spin = 0; spin < SPIN_POLLS && atomic_load(&pool->generation) == seen; ++spin) continue;
-        pthread_mutex_lock(&pool->lock);
-        while (atomic_load(&pool->generation) == seen && !pool->quit) pthread_cond_wait(&pool->wake, &pool->lock);
-        bool quit = pool->quit;
+        if (atomic_load(&pool->generation) == seen) {
+            /* Sleep. sleepers is raised before generation is read again,
+             * and the caller raises generation before it reads sleepers
+             * (both sequentially consistent): at least one of us sees the
+             * other, so no wake-up is lost. */
+            pthread_mutex_lock(&pool->lock);
+            atomic_fetch_add(&pool->sleepers, 1);
+            while (atomic_load(&pool->generation) == seen) pthread_cond_wait(&pool->wake, &pool->lock);
+            atomic_fetch_sub(&pool->sleepers, 1);
+            pthread_mutex_unlock(&pool->lock);
+        }
         seen = atomic_load(&pool->generation);
-        pthread_mutex_unlock(&pool->lock);
-        if (quit) break;
+        if (atomic_load(&pool->quit)) break;
         run_range(pool, index);
-        pthread_mutex_lock(&pool->lock);
-        if (atomic_fetch_add(&pool->finished, 1) + 1 == pool->workers - 1) pthread_cond_signal(&pool->done);
-        pthread_mutex_unlock(&pool->lock);
+        /* The last to finish wakes the caller if it went to sleep (the same
+         * handshake as above, on finished and caller_waiting). */
+        if (atomic_fetch_add(&pool->finished, 1) + 1 == pool->workers - 1 && atomic_load(&pool->caller_waiting)) {
+            pthread_mutex_lock(&pool->lock);
+            pthread_cond_signal(&pool->done);
+            pthread_mutex_unlock(&pool->lock);
+        }
     }
     return 0;
 }
@@ -149,7 +162,8 @@ void steer__pool_destroy(steer__pool *pool, const steer_allocator *allocator)
 {
     if (!pool) return;
     pthread_mutex_lock(&pool->lock);
-    pool->quit = true;
+    atomic_store(&pool->quit, true);
+    atomic_fetch_add(&pool->generation, 1);
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
     for (int i = 1; i < pool->workers; ++i) pthread_join(pool->threads[i], 0);
@@ -167,21 +181,30 @@ void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *co
         task(0, count, 0, context);
         return;
     }
-    pthread_mutex_lock(&pool->lock);
+    /* No lock on the way in or out while the workers are polling: a phase
+     * can take a few microseconds, and each lock hand-over between cores
+     * costs a good part of one. */
     pool->task = task;
     pool->count = count;
     pool->chunks = count < pool->workers * CHUNKS_PER_WORKER ? count : pool->workers * CHUNKS_PER_WORKER;
     for (int q = 0; q < pool->workers; ++q) atomic_store(&pool->queues[q].next, 0);
     pool->context = context;
     atomic_store(&pool->finished, 0);
-    atomic_fetch_add(&pool->generation, 1); /* publishes the fields above to polling workers */
-    pthread_cond_broadcast(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
+    atomic_fetch_add(&pool->generation, 1); /* publishes the fields above */
+    if (atomic_load(&pool->sleepers) > 0) {
+        pthread_mutex_lock(&pool->lock);
+        pthread_cond_broadcast(&pool->wake);
+        pthread_mutex_unlock(&pool->lock);
+    }
     run_range(pool, 0);
     for (int spin = 0; spin < SPIN_POLLS && atomic_load(&pool->finished) < pool->workers - 1; ++spin) continue;
-    pthread_mutex_lock(&pool->lock);
-    while (atomic_load(&pool->finished) < pool->workers - 1) pthread_cond_wait(&pool->done, &pool->lock);
-    pthread_mutex_unlock(&pool->lock);
+    if (atomic_load(&pool->finished) < pool->workers - 1) {
+        pthread_mutex_lock(&pool->lock);
+        atomic_store(&pool->caller_waiting, true);
+        while (atomic_load(&pool->finished) < pool->workers - 1) pthread_cond_wait(&pool->done, &pool->lock);
+        atomic_store(&pool->caller_waiting, false);
+        pthread_mutex_unlock(&pool->lock);
+    }
 }
 
 int steer__pool_workers(const steer__pool *pool) { return pool ? pool->workers : 1; }
