@@ -61,21 +61,23 @@ typedef void steer__stage_fn(const steer__agents *agents, const steer__span *spa
  * dt, whether pos lies inside the box [lo, hi), and (when `keys`) the grid
  * cell of each inside lane, as steer__cell_of computes it. Lanes may belong
  * to different groups: every rule parameter is per lane. Unused lanes must
- * hold finite values; their results are ignored. */
+ * hold finite values; their results are ignored.
+ * The agents' state is read through p / v and the results written through
+ * out / pos / key: either the batch's own arrays, or (64 consecutive agents)
+ * straight from the sorted state and into the next state, with no copies. */
 #define STEER__BATCH 64 /* four independent 16-lane chains: their sqrt/div latencies overlap */
 typedef struct steer__flock_batch {
     float count[STEER__BATCH], separation_count[STEER__BATCH];
     float offset[3][STEER__BATCH], velocity[3][STEER__BATCH], separation[3][STEER__BATCH];
-    float v[3][STEER__BATCH];                       /* the agents' own velocities */
     float weight_separation[STEER__BATCH], weight_alignment[STEER__BATCH], weight_cohesion[STEER__BATCH];
     float max_speed[STEER__BATCH], max_force[STEER__BATCH], inv_mass_dt[STEER__BATCH];
-    float p[3][STEER__BATCH];                       /* the agents' positions */
+    const float *p[3], *v[3];                       /* the agents' positions and velocities */
     float dt, lo[3], hi[3], inv_cell[3], cells[3];  /* the move and the grid (cells: per axis, as float) */
     uint32_t stride[3];                             /* key = x + y * stride[1] + z * stride[2] */
     bool keys;                                      /* compute keys (cell counts below 2^24) */
-    float out[3][STEER__BATCH];                     /* new velocities */
-    float pos[3][STEER__BATCH];                     /* new positions */
-    uint32_t key[STEER__BATCH];                     /* their cells (inside lanes, when keys) */
+    float *out[3];                                  /* new velocities */
+    float *pos[3];                                  /* new positions */
+    uint32_t *key;                                  /* their cells (inside lanes, when keys) */
     uint16_t inside[STEER__BATCH / 16];             /* bit l of word k: lane 16k + l ended inside */
 } steer__flock_batch;
 

@@ -117,15 +117,23 @@ void steer__group_derive(steer__group *g);
 steer_result steer__world_ensure_wander(steer_world *w);
 
 /* The grid cell of a position (clamped to the grid; NaN goes to cell 0). */
-static inline uint32_t steer__cell_of(const steer_world *w, float x, float y, float z)
+/* The cell of a point and its coordinates per axis (idx may be NULL). */
+static inline uint32_t steer__cell_coords(const steer_world *w, float x, float y, float z, int idx[3])
 {
     float c[3] = {x, y, z};
-    int idx[3] = {0, 0, 0};
+    int i[3] = {0, 0, 0};
     for (int a = 0; a < w->dim; ++a) {
         float g = (c[a] - w->origin[a]) * w->inv_cell[a];
-        idx[a] = g > 0.0f ? (g < (float)w->n[a] ? (int)g : w->n[a] - 1) : 0;
+        i[a] = g > 0.0f ? (g < (float)w->n[a] ? (int)g : w->n[a] - 1) : 0;
     }
-    return (uint32_t)((idx[2] * w->n[1] + idx[1]) * w->n[0] + idx[0]);
+    if (idx)
+        for (int a = 0; a < 3; ++a) idx[a] = i[a];
+    return (uint32_t)((i[2] * w->n[1] + i[1]) * w->n[0] + i[0]);
+}
+
+static inline uint32_t steer__cell_of(const steer_world *w, float x, float y, float z)
+{
+    return steer__cell_coords(w, x, y, z, 0);
 }
 
 /* world_step.c */

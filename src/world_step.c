@@ -282,10 +282,11 @@ static void sort_by_cell(steer_world *w, bool update_handles)
     w->keys_valid = false; /* key[] is in the old order now; integration rewrites it */
 }
 
-/* The cell of dense agent i (agents are sorted, so this is where it sits). */
-static uint32_t cell_of_agent(const steer_world *w, int i)
+/* The cell of dense agent i (agents are sorted, so this is where it sits)
+ * and its coordinates. */
+static uint32_t cell_of_agent(const steer_world *w, int i, int coords[3])
 {
-    return steer__cell_of(w, w->p[0][i], w->p[1][i], w->dim == 3 ? w->p[2][i] : 0.0f);
+    return steer__cell_coords(w, w->p[0][i], w->p[1][i], w->dim == 3 ? w->p[2][i] : 0.0f, coords);
 }
 
 /* ---- spans: the candidate ranges around a cell --------------------------- */
@@ -312,13 +313,12 @@ static int axis_cells(const steer_world *w, int axis, int c, int out_cell[3], fl
     return k;
 }
 
-/* Spans of candidates for an agent in cell `cell`: for each neighbouring row
- * (y, z), consecutive x cells with the same shift merge into one span. */
-static int build_spans(const steer_world *w, uint32_t cell, steer__span *spans)
+/* Spans of candidates for an agent in the cell at `coords`: for each
+ * neighbouring row (y, z), consecutive x cells with the same shift merge
+ * into one span. */
+static int build_spans(const steer_world *w, const int coords[3], steer__span *spans)
 {
-    int cx = (int)(cell % (uint32_t)w->n[0]);
-    int cy = (int)(cell / (uint32_t)w->n[0] % (uint32_t)w->n[1]);
-    int cz = (int)(cell / ((uint32_t)w->n[0] * (uint32_t)w->n[1]));
+    int cx = coords[0], cy = coords[1], cz = coords[2];
     bool interior = cx >= 1 && cx + 1 < w->n[0] && cy >= 1 && cy + 1 < w->n[1] &&
                     (w->dim == 2 || (cz >= 1 && cz + 1 < w->n[2]));
     if (interior) { /* no image and no edge: one span per row, x from cx - 1 to cx + 1 */
@@ -565,10 +565,10 @@ typedef struct cell_view {
 } cell_view;
 
 #define PREFETCH_AHEAD 400 /* agents: ~80 cells of a 2D row at K = 16 (160 to 400 measured alike) */
-static void view_cell(const steer_world *w, uint32_t cell, int worker, bool stage_groups, cell_view *cv)
+static void view_cell(const steer_world *w, const int coords[3], int worker, bool stage_groups, cell_view *cv)
 {
     cv->soa = (steer__agents){{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
-    cv->span_count = build_spans(w, cell, cv->spans);
+    cv->span_count = build_spans(w, coords, cv->spans);
     cv->staged = -1;
     int total = 0;
     for (int s = 0; s < cv->span_count; ++s) total += cv->spans[s].end - cv->spans[s].begin;
@@ -640,19 +640,25 @@ typedef struct flock_batcher {
     steer__raw_sums raw[STEER__REDUCE_LANES];
     int dense[STEER__BATCH];
     uint8_t group[STEER__BATCH];
-    bool mixed; /* lanes of more than one group */
+    bool mixed;      /* lanes of more than one group */
+    int params_for;  /* the group whose parameters fill every lane, or -1 */
     int n;
+    /* the batch's own state and results, when its agents are not 64 in a row */
+    float p[3][STEER__BATCH], v[3][STEER__BATCH];
+    float out[3][STEER__BATCH], pos[3][STEER__BATCH];
+    uint32_t key[STEER__BATCH];
 } flock_batcher;
 
 /* The per-lane rule parameters, from each lane's group (one group, the
- * usual case: constants). */
+ * usual case: constants, left in place for the next batch of that group). */
 static void batch_parameters(const steer_world *w, flock_batcher *fb, float dt)
 {
     steer__flock_batch *b = &fb->batch;
-    for (int k = 0; k < fb->n;) {
-        const steer__group *g = &w->groups[fb->group[k]];
+    if (!fb->mixed && fb->params_for == fb->group[0]) return;
+    for (int k = 0; k < STEER__BATCH;) {
+        const steer__group *g = &w->groups[fb->group[k < fb->n ? k : 0]];
         const steer_group_def *d = &g->def;
-        int run_end = fb->mixed ? k + 1 : fb->n;
+        int run_end = fb->mixed ? k + 1 : STEER__BATCH;
         float ws = d->weight[STEER_SEPARATION], wa = d->weight[STEER_ALIGNMENT], wc = d->weight[STEER_COHESION];
         float ms = d->max_speed, mf = d->max_force, step = g->inv_mass * dt;
         for (; k < run_end; ++k) {
@@ -664,14 +670,49 @@ static void batch_parameters(const steer_world *w, flock_batcher *fb, float dt)
             b->inv_mass_dt[k] = step;
         }
     }
+    fb->params_for = fb->mixed ? -1 : fb->group[0];
+}
+
+/* Points the kernel at its lanes' state and results: for 64 agents in a
+ * row, the sorted state itself and the next state (no copies); otherwise
+ * the batch's own arrays, filled from the agents' rows. Returns whether
+ * the results went straight to the next state. */
+static bool batch_lanes(steer_world *w, flock_batcher *fb)
+{
+    steer__flock_batch *b = &fb->batch;
+    const int dim = w->dim, n = fb->n, first = fb->dense[0];
+    if (n == STEER__BATCH && fb->dense[n - 1] - first == n - 1) { /* dense[] increases: a row */
+        for (int a = 0; a < dim; ++a) {
+            b->p[a] = w->p[a] + first;
+            b->v[a] = w->v[a] + first;
+            b->pos[a] = w->t[a] + first;
+            b->out[a] = w->t[dim + a] + first;
+        }
+        b->key = w->key + first;
+        return true;
+    }
+    for (int a = 0; a < dim; ++a) {
+        const float *wp = w->p[a], *wv = w->v[a];
+        for (int k = 0; k < n; ++k) { /* lanes past n keep earlier (finite) values */
+            fb->p[a][k] = wp[fb->dense[k]];
+            fb->v[a][k] = wv[fb->dense[k]];
+        }
+        b->p[a] = fb->p[a];
+        b->v[a] = fb->v[a];
+        b->pos[a] = fb->pos[a];
+        b->out[a] = fb->out[a];
+    }
+    b->key = fb->key;
+    return false;
 }
 
 /* The moves of a flushed batch. A lane the kernel found inside the box
  * (with no solids to resolve) is complete as it is: finish_move would
  * change nothing, since the kernel's velocity is finite and bounded and the
  * boundary does not apply; the kernel also computed its key. Any other lane
- * goes through finish_move. */
-static void commit_batch(steer_world *w, flock_batcher *fb, bool solids)
+ * goes through finish_move. When the kernel wrote the next state directly,
+ * only those other lanes remain. */
+static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool direct)
 {
     const int dim = w->dim;
     const steer__flock_batch *b = &fb->batch;
@@ -690,6 +731,7 @@ static void commit_batch(steer_world *w, flock_batcher *fb, bool solids)
             finish_move(w, i, pos, vel, solids, w->t, w->t + dim);
             continue;
         }
+        if (direct) continue;
         for (int a = 0; a < dim; ++a) {
             tp[a][i] = b->pos[a][k];
             tv[a][i] = b->out[a][k];
@@ -707,8 +749,9 @@ static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
         w->reduce(fb->raw, &fb->batch, fb->n - pending);
     }
     batch_parameters(w, fb, fb->batch.dt);
+    bool direct = batch_lanes(w, fb);
     w->flock(&fb->batch);
-    commit_batch(w, fb, solids);
+    commit_batch(w, fb, solids, direct);
     fb->n = 0;
     fb->mixed = false;
 }
@@ -733,16 +776,11 @@ static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
 /* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16]. */
 static void add_to_batch(steer_world *w, flock_batcher *fb, int i, int group, bool solids)
 {
-    steer__flock_batch *b = &fb->batch;
     int k = fb->n;
-    for (int a = 0; a < w->dim; ++a) {
-        b->v[a][k] = w->v[a][i];
-        b->p[a][k] = w->p[a][i];
-    }
     fb->mixed |= k > 0 && fb->group[0] != (uint8_t)group;
     fb->group[k] = (uint8_t)group;
     fb->dense[k] = i;
-    if (++fb->n % STEER__REDUCE_LANES == 0) w->reduce(fb->raw, b, fb->n - STEER__REDUCE_LANES);
+    if (++fb->n % STEER__REDUCE_LANES == 0) w->reduce(fb->raw, &fb->batch, fb->n - STEER__REDUCE_LANES);
     if (fb->n == STEER__BATCH) flush_batch(w, fb, solids);
 }
 
@@ -762,26 +800,34 @@ static steer__gather_in gather_input(const agent *a)
 }
 
 /* The plain flockers among agents [first, end) of one staged cell, through
- * the cell kernel, in chunks that fill the batch's raw ring contiguously. */
-static void cell_flockers(steer_world *w, const cell_view *cv, flock_batcher *fb, int first, int end, bool solids)
+ * the cell kernel, in chunks that fill the batch's raw ring contiguously.
+ * Returns how many there were. */
+static int cell_flockers(steer_world *w, const cell_view *cv, flock_batcher *fb, int first, int end, bool solids)
 {
     steer__cell_agents ag;
     int members[STEER__CELL_AGENTS];
+    uint8_t groups[STEER__CELL_AGENTS];
+    const int dim = w->dim;
+    int found = 0;
     for (int i = first; i < end;) {
         int room = STEER__REDUCE_LANES - fb->n % STEER__REDUCE_LANES;
         ag.count = 0;
         for (; i < end && ag.count < room; ++i) {
-            const steer__group *g = &w->groups[w->group[i]];
+            uint8_t group = w->group[i];
+            const steer__group *g = &w->groups[group];
             if (!g->plain_flock) continue;
-            for (int a = 0; a < w->dim; ++a) ag.p[a][ag.count] = w->p[a][i];
+            for (int a = 0; a < dim; ++a) ag.p[a][ag.count] = w->p[a][i];
             ag.radius_sq[ag.count] = g->radius_sq;
             ag.separation_sq[ag.count] = g->separation_sq;
+            groups[ag.count] = group;
             members[ag.count++] = i;
         }
         if (ag.count == 0) continue;
+        found += ag.count;
         w->gather_cell(&cv->soa, cv->staged, &ag, fb->raw + fb->n % STEER__REDUCE_LANES);
-        for (int k = 0; k < ag.count; ++k) add_to_batch(w, fb, members[k], w->group[members[k]], solids);
+        for (int k = 0; k < ag.count; ++k) add_to_batch(w, fb, members[k], groups[k], solids);
     }
+    return found;
 }
 
 /* Agents [start, end), cell by cell: each cell's candidates are staged once
@@ -795,26 +841,31 @@ static void forces_task(int start, int end, int worker, void *context)
     cell_view cv;
     flock_batcher fb;
     memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
+    fb.params_for = -1;
     batch_setup(w, &fb.batch, fc->dt);
     handles_task(start, end, worker, w); /* the sort moved the agents; their handles follow here */
     if (worker < 0 || worker >= w->workers) /* then view_cell leaves every cell unstaged */
         steer__misuse(__func__, "task worker_index must be in [0, worker_count)");
     for (int i = start; i < end;) {
-        uint32_t cell = cell_of_agent(w, i);
+        int coords[3];
+        uint32_t cell = cell_of_agent(w, i, coords);
         int cell_end = (int)w->cell_start[cell + 1];
         if (cell_end > end) cell_end = end;
         if (cell_end <= i) cell_end = i + 1; /* cannot happen while sorted; never loop forever */
         bool viewed = false;
         if (ftc->cell_path) { /* the plain flockers of the cell, all against one staged list */
-            view_cell(w, cell, worker, ftc->stage_groups, &cv);
+            view_cell(w, coords, worker, ftc->stage_groups, &cv);
             viewed = true;
-            if (cv.staged >= 0) cell_flockers(w, &cv, &fb, i, cell_end, ftc->solids);
+            if (cv.staged >= 0 && cell_flockers(w, &cv, &fb, i, cell_end, ftc->solids) == cell_end - i) {
+                i = cell_end; /* the whole cell */
+                continue;
+            }
         }
         for (; i < cell_end; ++i) {
             const steer__group *g = &w->groups[w->group[i]];
             if (ftc->cell_path && g->plain_flock && cv.staged >= 0) continue; /* done above */
             if (g->needs_neighbours && !viewed) {
-                view_cell(w, cell, worker, ftc->stage_groups, &cv);
+                view_cell(w, coords, worker, ftc->stage_groups, &cv);
                 viewed = true;
             }
             agent a = {i, w->slot[i], v3_of(w, w->p, i), v3_of(w, w->v, i), g, 0};
@@ -1002,10 +1053,11 @@ static void separate_task(int start, int end, int worker, void *context)
     for (int i = start; i < end; ++i) {
         float ri = w->groups[w->group[i]].def.radius;
         float corr[3] = {0.0f, 0.0f, 0.0f};
-        uint32_t cell = cell_of_agent(w, i);
+        int coords[3];
+        uint32_t cell = cell_of_agent(w, i, coords);
         if (cell != span_cell) {
             span_cell = cell;
-            span_count = build_spans(w, span_cell, spans);
+            span_count = build_spans(w, coords, spans);
         }
         for (int s = 0; s < span_count; ++s) {
             for (int j = spans[s].begin; j < spans[s].end; ++j) {
