@@ -207,20 +207,23 @@ static inline void reduce_raw(const steer__raw_sums *raw, steer__flock_batch *b,
         b->separation_count[base + k] = (float)raw[k].separation_count;
     }
 #if defined(STEER_WIDE_AVX512)
-    /* Transposed tree: PAIR(x, y) puts x's adjacent-lane sums in lanes 0-7 and
-     * y's in 8-15. Four levels over sixteen agents leave agent k's total in
-     * lane k, each the same tree ((l0+l1)+(l2+l3))+... as wide_reduce16. */
-    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
-#define PAIR(x, y) _mm512_add_ps(_mm512_permutex2var_ps(x, even, y), _mm512_permutex2var_ps(x, odd, y))
+    /* Transposed tree, one result lane per agent, each the same tree
+     * ((l0+l1)+(l2+l3))+... as wide_reduce16. The first two levels pair
+     * lanes inside 128-bit blocks (in-lane shuffles, the cheap kind): after
+     * them block j of a vector holds four agents' sums of their lanes
+     * 4j..4j+3. The last two levels pair whole blocks, and leave agent k's
+     * total in lane k. */
+#define IN_LANE(x, y) _mm512_add_ps(_mm512_shuffle_ps(x, y, 0x88), _mm512_shuffle_ps(x, y, 0xDD))
+#define BLOCKS(x, y) _mm512_add_ps(_mm512_shuffle_f32x4(x, y, 0x88), _mm512_shuffle_f32x4(x, y, 0xDD))
     for (int q = 0; q < 3 * dim; ++q) {
         __m512 l1[8], l2[4], l3[2];
-        for (int k = 0; k < 8; ++k) l1[k] = PAIR(_mm512_loadu_ps(raw[2 * k].lane[q]), _mm512_loadu_ps(raw[2 * k + 1].lane[q]));
-        for (int k = 0; k < 4; ++k) l2[k] = PAIR(l1[2 * k], l1[2 * k + 1]);
-        for (int k = 0; k < 2; ++k) l3[k] = PAIR(l2[2 * k], l2[2 * k + 1]);
-        _mm512_storeu_ps(column[q], PAIR(l3[0], l3[1]));
+        for (int k = 0; k < 8; ++k) l1[k] = IN_LANE(_mm512_loadu_ps(raw[2 * k].lane[q]), _mm512_loadu_ps(raw[2 * k + 1].lane[q]));
+        for (int k = 0; k < 4; ++k) l2[k] = IN_LANE(l1[2 * k], l1[2 * k + 1]);
+        for (int k = 0; k < 2; ++k) l3[k] = BLOCKS(l2[2 * k], l2[2 * k + 1]);
+        _mm512_storeu_ps(column[q], BLOCKS(l3[0], l3[1]));
     }
-#undef PAIR
+#undef IN_LANE
+#undef BLOCKS
 #else
     for (int k = 0; k < STEER_LOGICAL_LANES; ++k) {
         sums s;
