@@ -712,6 +712,18 @@ static bool batch_lanes(steer_world *w, flock_batcher *fb)
  * boundary does not apply; the kernel also computed its key. Any other lane
  * goes through finish_move. When the kernel wrote the next state directly,
  * only those other lanes remain. */
+/* The index of the lowest set bit of x (x != 0). */
+static int lowest_bit(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int k = 0;
+    while (!(x >> k & 1u)) ++k;
+    return k;
+#endif
+}
+
 static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool direct)
 {
     const int dim = w->dim;
@@ -722,6 +734,16 @@ static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool di
         tv[a] = w->t[dim + a];
     }
     uint32_t *const key = w->key;
+    if (direct && !solids && b->keys) { /* only the lanes that left the box remain */
+        for (int word = 0; word < STEER__BATCH / 16; ++word)
+            for (unsigned out = ~(unsigned)b->inside[word] & 0xFFFFu; out; out &= out - 1) {
+                int k = word * 16 + lowest_bit(out);
+                float pos[3] = {b->pos[0][k], b->pos[1][k], dim == 3 ? b->pos[2][k] : 0.0f};
+                float vel[3] = {b->out[0][k], b->out[1][k], dim == 3 ? b->out[2][k] : 0.0f};
+                finish_move(w, fb->dense[k], pos, vel, solids, w->t, w->t + dim);
+            }
+        return;
+    }
     for (int k = 0; k < fb->n; ++k) {
         int i = fb->dense[k];
         bool fast = !solids && b->keys && (b->inside[k / 16] >> (k % 16) & 1u);
