@@ -33,6 +33,8 @@ int steer__pool_workers(const steer__pool *pool)
 #else
 
 #include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
 #include <stdatomic.h>
 
 #include <time.h>
@@ -42,8 +44,13 @@ int steer__pool_workers(const steer__pool *pool)
  * and the workers of a phase finish up to a chunk apart. So both sides poll
  * for up to this long before they sleep. (A budget of 20000 polls, about
  * 20 us here, put threads to sleep inside steps: at 100k agents 5% of the
- * samples were futex calls.) */
+ * samples were futex calls.) With more workers than processors, a polling
+ * thread would hold a processor the thread with the work needs (8 workers
+ * on 2 cores ran 100x slower), so such a pool yields at every check; with
+ * enough processors it does not (a yield is a system call, and the handover
+ * of a short phase would wait for it). */
 #define SPIN_SECONDS 1e-3
+#define POLLS_PER_CHECK 1024 /* about a microsecond of polling */
 
 static double seconds_now(void)
 {
@@ -61,6 +68,7 @@ typedef struct chunk_queue {
 
 struct steer__pool {
     int workers; /* including the calling thread */
+    bool oversubscribed; /* more workers than online processors: polls yield */
     pthread_t *threads;
     pthread_mutex_t lock;
     pthread_cond_t wake, done;
@@ -79,6 +87,14 @@ typedef struct {
     steer__pool *pool;
     int index;
 } worker_arg;
+
+/* Called every POLLS_PER_CHECK polls: yields if the pool is oversubscribed;
+ * false once the polling budget is spent. */
+static bool keep_polling(const steer__pool *pool, double give_up)
+{
+    if (pool->oversubscribed) sched_yield();
+    return seconds_now() <= give_up;
+}
 
 /* The items are cut into a fixed set of chunks (several per worker). Worker
  * k owns the k-th contiguous share of them and claims its own first, so in
@@ -119,7 +135,7 @@ static void *worker_main(void *raw)
     for (;;) {
         double give_up = seconds_now() + SPIN_SECONDS;
         for (unsigned spin = 1; atomic_load(&pool->generation) == seen; ++spin)
-            if (spin % 1024 == 0 && seconds_now() > give_up) break;
+            if (spin % POLLS_PER_CHECK == 0 && !keep_polling(pool, give_up)) break;
         if (atomic_load(&pool->generation) == seen) {
             /* Sleep. sleepers is raised before generation is read again,
              * and the caller raises generation before it reads sleepers
@@ -152,6 +168,8 @@ steer__pool *steer__pool_create(int workers, const steer_allocator *allocator)
     if (!pool) return 0;
     *pool = (steer__pool){0};
     pool->workers = workers;
+    long processors = sysconf(_SC_NPROCESSORS_ONLN);
+    pool->oversubscribed = processors > 0 && workers > processors;
     size_t bytes = (sizeof(chunk_queue) + sizeof(pthread_t) + sizeof(worker_arg)) * (size_t)workers;
     pool->queues = steer_alloc(allocator, bytes, 64);
     if (!pool->queues) {
@@ -215,7 +233,7 @@ void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *co
     run_range(pool, 0);
     double give_up = seconds_now() + SPIN_SECONDS;
     for (unsigned spin = 1; atomic_load(&pool->finished) < pool->workers - 1; ++spin)
-        if (spin % 1024 == 0 && seconds_now() > give_up) break;
+        if (spin % POLLS_PER_CHECK == 0 && !keep_polling(pool, give_up)) break;
     if (atomic_load(&pool->finished) < pool->workers - 1) {
         pthread_mutex_lock(&pool->lock);
         atomic_store(&pool->caller_waiting, true);
