@@ -706,12 +706,6 @@ static bool batch_lanes(steer_world *w, flock_batcher *fb)
     return false;
 }
 
-/* The moves of a flushed batch. A lane the kernel found inside the box
- * (with no solids to resolve) is complete as it is: finish_move would
- * change nothing, since the kernel's velocity is finite and bounded and the
- * boundary does not apply; the kernel also computed its key. Any other lane
- * goes through finish_move. When the kernel wrote the next state directly,
- * only those other lanes remain. */
 /* The index of the lowest set bit of x (x != 0). */
 static int lowest_bit(unsigned x)
 {
@@ -724,6 +718,12 @@ static int lowest_bit(unsigned x)
 #endif
 }
 
+/* The moves of a flushed batch. A lane the kernel found inside the box
+ * (with no solids to resolve) is complete as it is: finish_move would
+ * change nothing, since the kernel's velocity is finite and bounded and the
+ * boundary does not apply; the kernel also computed its key. Any other lane
+ * goes through finish_move. When the kernel wrote the next state directly,
+ * only those other lanes remain. */
 static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool direct)
 {
     const int dim = w->dim;
