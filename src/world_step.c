@@ -118,8 +118,10 @@ static void sort_count_task(int start, int end, int worker, void *context)
             uint32_t k = key[i];
             if (k - lo < span) count[k]++;
             else if (n < cap) out[n++] = (uint32_t)i;
-            else n = SORT_OVERFLOW;
-            if (n == SORT_OVERFLOW) break;
+            else {
+                n = SORT_OVERFLOW;
+                break;
+            }
         }
         L->out_len[b] = n;
     }
