@@ -6,6 +6,15 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "thread_pool.h"
 
+#include <time.h>
+
+double steer__seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 #if defined(__wasm__) || defined(STEER_NO_THREADS)
 
 steer__pool *steer__pool_create(int workers, const steer_allocator *allocator)
@@ -37,8 +46,6 @@ int steer__pool_workers(const steer__pool *pool)
 #include <unistd.h>
 #include <stdatomic.h>
 
-#include <time.h>
-
 /* A phase of a step can be a few microseconds, shorter than putting a thread
  * to sleep and waking it (a futex round trip, tens of microseconds in a VM),
  * and the workers of a phase finish up to a chunk apart. So both sides poll
@@ -52,12 +59,6 @@ int steer__pool_workers(const steer__pool *pool)
 #define SPIN_SECONDS 1e-3
 #define POLLS_PER_CHECK 1024 /* about a microsecond of polling */
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* A worker's share of the chunks, claimed in order; alone on its cache line
  * so claims on different queues do not contend. */
@@ -93,7 +94,7 @@ typedef struct {
 static bool keep_polling(const steer__pool *pool, double give_up)
 {
     if (pool->oversubscribed) sched_yield();
-    return seconds_now() <= give_up;
+    return steer__seconds() <= give_up;
 }
 
 /* The items are cut into a fixed set of chunks (several per worker). Worker
@@ -133,7 +134,7 @@ static void *worker_main(void *raw)
     int index = arg->index;
     unsigned seen = 0;
     for (;;) {
-        double give_up = seconds_now() + SPIN_SECONDS;
+        double give_up = steer__seconds() + SPIN_SECONDS;
         for (unsigned spin = 1; atomic_load(&pool->generation) == seen; ++spin)
             if (spin % POLLS_PER_CHECK == 0 && !keep_polling(pool, give_up)) break;
         if (atomic_load(&pool->generation) == seen) {
@@ -231,7 +232,7 @@ void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *co
         pthread_mutex_unlock(&pool->lock);
     }
     run_range(pool, 0);
-    double give_up = seconds_now() + SPIN_SECONDS;
+    double give_up = steer__seconds() + SPIN_SECONDS;
     for (unsigned spin = 1; atomic_load(&pool->finished) < pool->workers - 1; ++spin)
         if (spin % POLLS_PER_CHECK == 0 && !keep_polling(pool, give_up)) break;
     if (atomic_load(&pool->finished) < pool->workers - 1) {

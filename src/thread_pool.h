@@ -1,6 +1,7 @@
 /* Private: the built-in worker pool behind the world's task callbacks. A
- * task over [0, count) is split into one contiguous range per worker; the
- * calling thread works too. Without pthreads (WebAssembly) it runs serially. */
+ * task over [0, count) is cut into chunks, several per worker; each worker
+ * claims its own contiguous share first, then the others'. The calling
+ * thread works too. Without pthreads (WebAssembly) it runs serially. */
 #ifndef STEER_THREAD_POOL_H
 #define STEER_THREAD_POOL_H
 
@@ -15,5 +16,8 @@ void steer__pool_destroy(steer__pool *pool, const steer_allocator *allocator);
 /* Runs task over [0, count) split across the workers; returns when all done. */
 void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *context);
 int steer__pool_workers(const steer__pool *pool);
+
+/* A monotonic clock in seconds: the pool's polling budget, the step's profile. */
+double steer__seconds(void);
 
 #endif

@@ -1,4 +1,3 @@
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 /* The world step: sort by cell, gather neighbours and evaluate behaviours
  * from one snapshot, integrate, resolve solids. Every phase is a task over
  * independent items, so any thread count gives the same bits. */
@@ -7,14 +6,6 @@
 
 #include <math.h>
 #include <string.h>
-#include <time.h>
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ---- tasks ----------------------------------------------------------------- */
 typedef struct user_task_shim {
@@ -1140,9 +1131,9 @@ static void build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS
 
 static void one_step(steer_world *w, float dt)
 {
-    double t0 = now_seconds();
+    double t0 = steer__seconds();
     sort_by_cell(w, false); /* the forces pass updates the handle table */
-    double t1 = now_seconds();
+    double t1 = steer__seconds();
     uint32_t group_start[STEER__MAX_GROUPS + 1];
     build_members(w, group_start);
     force_task_context ftc = {{w, dt, group_start}, has_solids(w), false, false};
@@ -1155,7 +1146,7 @@ static void one_step(steer_world *w, float dt)
         SWAP(w->p[a], w->t[a]);
         SWAP(w->v[a], w->t[w->dim + a]);
     }
-    double t2 = now_seconds();
+    double t2 = steer__seconds();
     w->keys_valid = true; /* the move wrote every key */
     if (w->def.non_penetration) {
         /* Passes until no pair overlaps by more than PENETRATION_SLOP of its
@@ -1173,7 +1164,7 @@ static void one_step(steer_world *w, float dt)
         }
     }
     w->steps++;
-    double t3 = now_seconds();
+    double t3 = steer__seconds();
     w->profile.grid += t1 - t0;
     w->profile.forces += t2 - t1;
     w->profile.solve += t3 - t2;
@@ -1193,12 +1184,12 @@ steer_result steer_world_step(steer_world *w, float dt)
     }
     steer_result r = steer__world_prepare_grid(w);
     if (r != STEER_OK) return r;
-    double start = now_seconds();
+    double start = steer__seconds();
     w->profile = (steer_step_profile){0};
     w->in_step = true;
     float h = dt / (float)substeps;
     for (int s = 0; s < substeps; ++s) one_step(w, h);
     w->in_step = false;
-    w->profile.total = now_seconds() - start;
+    w->profile.total = steer__seconds() - start;
     return STEER_OK;
 }

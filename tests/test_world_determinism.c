@@ -401,6 +401,7 @@ static uint64_t scattered_hash(int dim, int every, int threads, reversed_schedul
     steer_world_def wd = steer_default_world_def();
     wd.dim = dim;
     wd.capacity = agents;
+    wd.bounds_min = steer_v3_make(0.0f, 0.0f, 0.0f); /* the standard flock's torus */
     wd.bounds_max = steer_v3_make(side, side, side);
     wd.boundary = STEER_BOUNDARY_WRAP;
     wd.cell_size = 1.0f;
@@ -420,20 +421,13 @@ static uint64_t scattered_hash(int dim, int every, int threads, reversed_schedul
     CHECK(steer_world_add_group(w, &g) == 0);
     static steer_agent_id ids[4000];
     steer_rng rng = steer_rng_seed(7);
-    for (int i = 0; i < agents; ++i) {
-        float x = steer_rng_range(&rng, 0.0f, side);
-        float y = steer_rng_range(&rng, 0.0f, side);
-        float z = steer_rng_range(&rng, 0.0f, side);
-        ids[i] = steer_world_add_agent(w, 0, steer_v3_make(x, y, z), steer_v3_make(1.0f, 0.0f, 0.0f));
-    }
+    steer_v3 lo = wd.bounds_min, hi = wd.bounds_max;
+    for (int i = 0; i < agents; ++i)
+        ids[i] = steer_world_add_agent(w, 0, random_in_box(&rng, dim, lo, hi), steer_v3_make(1.0f, 0.0f, 0.0f));
     for (int s = 0; s < steps; ++s) {
-        for (int i = s % every; i < agents; i += every) {
-            float x = steer_rng_range(&rng, 0.0f, side);
-            float y = steer_rng_range(&rng, 0.0f, side);
-            float z = steer_rng_range(&rng, 0.0f, side);
-            CHECK(steer_world_teleport_agent(w, ids[i], steer_v3_make(x, y, z), steer_v3_make(0.0f, 1.0f, 0.0f)) ==
-                  STEER_OK);
-        }
+        for (int i = s % every; i < agents; i += every)
+            CHECK(steer_world_teleport_agent(w, ids[i], random_in_box(&rng, dim, lo, hi),
+                                             steer_v3_make(0.0f, 1.0f, 0.0f)) == STEER_OK);
         CHECK(steer_world_step(w, STEER_STANDARD_FLOCK_DT) == STEER_OK);
     }
     uint64_t h = steer_world_state_hash(w);
