@@ -170,13 +170,14 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
     for (int a = 0; a < 2 * w->dim; ++a)
         if (!(w->t[a] = alloc_array(w, n, sizeof(float)))) return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->group = alloc_array(w, n, 1)) || !(w->t_group = alloc_array(w, n, 1))) return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->slot = alloc_array(w, n, 4)) || !(w->t_slot = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->key = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->dense_of_slot = alloc_array(w, n, 4)) || !(w->generation = alloc_array(w, n, 4)))
+    if (!(w->slot = alloc_array(w, n, 4)) || !(w->dense_of_slot = alloc_array(w, n, 4)))
         return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->key = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->generation = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
     w->capacity = capacity;
     w->free_head = STEER__NO_SLOT;
     w->slot_high = 0;
+    w->reuses = 0;
     return STEER_OK;
 }
 
@@ -192,9 +193,8 @@ void steer__world_free_agents(steer_world *w)
         steer_free(al, w->t[a]);
         w->t[a] = 0;
     }
-    void **arrays[] = {(void **)&w->group, (void **)&w->t_group, (void **)&w->slot, (void **)&w->t_slot,
-                       (void **)&w->wander, (void **)&w->t_wander, (void **)&w->key, (void **)&w->dense_of_slot,
-                       (void **)&w->generation, (void **)&w->members};
+    void **arrays[] = {(void **)&w->group, (void **)&w->t_group, (void **)&w->slot, (void **)&w->dense_of_slot,
+                       (void **)&w->wander, (void **)&w->t_wander, (void **)&w->key, (void **)&w->generation, (void **)&w->members};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
         steer_free(al, *arrays[i]);
         *arrays[i] = 0;
@@ -564,19 +564,20 @@ int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size,
 }
 
 /* ---- agents ------------------------------------------------------------------- */
+/* A free slot's generation has FREE_BIT set, which no handle has. */
 static bool lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
 {
-    if (!w || id.index == 0 || id.index > w->slot_high) return false;
+    if (!w || id.index == 0 || id.index > w->slot_high || (id.generation & STEER__FREE_BIT)) return false;
     uint32_t slot = id.index - 1;
-    uint32_t d = w->dense_of_slot[slot];
-    if ((d & STEER__FREE_BIT) || w->generation[slot] != id.generation) return false;
-    *dense = d;
+    if (w->generation[slot] != id.generation) return false;
+    *dense = w->dense_of_slot[slot];
     return true;
 }
 
 bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
 {
     uint32_t d;
+    STEER_MISUSE_IF(w && w->in_step, false, "called during the world's own step");
     return lookup(w, id, &d);
 }
 
@@ -599,8 +600,13 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     if (w->count >= w->capacity) return none;
     uint32_t slot;
     if (w->free_head != STEER__NO_SLOT) {
+        /* A reused slot takes the world's next reuse generation: its earlier
+         * generations were all smaller, so their handles stay stale (until
+         * 2^31 reuses wrap the counter). */
         slot = w->free_head;
-        w->free_head = w->dense_of_slot[slot] & ~STEER__FREE_BIT;
+        w->free_head = w->generation[slot] & ~STEER__FREE_BIT;
+        w->reuses = w->reuses + 1 < STEER__FREE_BIT ? w->reuses + 1 : 1;
+        w->generation[slot] = w->reuses;
     } else {
         slot = w->slot_high++;
         w->generation[slot] = 0;
@@ -634,8 +640,7 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
         w->dense_of_slot[w->slot[d]] = d;
     }
     w->count--;
-    w->generation[slot]++;
-    w->dense_of_slot[slot] = STEER__FREE_BIT | w->free_head;
+    w->generation[slot] = STEER__FREE_BIT | w->free_head;
     w->free_head = slot;
     w->keys_valid = false;
     return STEER_OK;
@@ -658,6 +663,7 @@ steer_result steer_world_get_agent(const steer_world *w, steer_agent_id id, stee
 {
     uint32_t d;
     STEER_MISUSE_IF(!w || !out, STEER_ERROR_INVALID_ARGUMENT, "NULL world or output");
+    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
     out->position = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
     out->velocity = steer_v3_make(w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f);
@@ -703,8 +709,8 @@ uint64_t steer_world_state_hash(const steer_world *w)
     if (!w) return h;
     h = fnv(h, &w->steps, sizeof w->steps);
     for (uint32_t s = 0; s < w->slot_high; ++s) {
+        if (w->generation[s] & STEER__FREE_BIT) continue;
         uint32_t d = w->dense_of_slot[s];
-        if (d & STEER__FREE_BIT) continue;
         h = fnv(h, &s, 4);
         h = fnv(h, &w->generation[s], 4);
         h = fnv(h, &w->group[d], 1);
@@ -720,9 +726,9 @@ size_t steer_world_memory_bytes(const steer_world *w)
 {
     if (!w) return 0;
     size_t n = (size_t)w->capacity + STEER__PAD;
-    size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */ + 8 /* slot x2 */
+    size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */ + 8 /* slot, and the handle table that is also its sort target */
                  + (w->wander ? 8 : 0) /* wander x2 */
-                 + 4 /* key */ + 8 /* handles */ + (w->members ? 4 : 0);
+                 + 4 /* key */ + 4 /* generation */ + (w->members ? 4 : 0);
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;

@@ -8,7 +8,7 @@
 #include "thread_pool.h"
 
 #define STEER__COOKIE 0x57EE7
-#define STEER__FREE_BIT 0x80000000u /* dense_of_slot: slot is free; low bits link the free list */
+#define STEER__FREE_BIT 0x80000000u /* generation: the slot is free; low bits link the free list */
 #define STEER__NO_SLOT 0x7FFFFFFFu
 #define STEER__PAD 16               /* array padding so 16-lane loads past the end stay in bounds */
 #define STEER__MAX_GROUPS 32
@@ -52,16 +52,20 @@ struct steer_world {
     float *p[3], *v[3];  /* positions, velocities (p[2], v[2] NULL in 2D) */
     float *t[6];         /* scratch: sort target; t[0..2] hold new velocities during forces */
     uint8_t *group, *t_group;
-    uint32_t *slot, *t_slot;     /* dense -> slot */
+    uint32_t *slot;              /* dense -> slot */
+    uint32_t *dense_of_slot;     /* slot -> dense for live slots: the handle table. Also the
+                                    sort's target for slots, the two swapping each sort; the
+                                    table is rebuilt after (see sort_by_cell) */
     float *wander, *t_wander;    /* planar wander angle per agent; NULL until a group wanders */
     uint32_t *key;               /* cell of each dense agent */
     bool keys_valid;
 
     /* handles */
-    uint32_t *dense_of_slot; /* slot -> dense, or FREE_BIT | next free slot */
-    uint32_t *generation;    /* per slot */
+    uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);
+                                free, FREE_BIT | the next free slot */
     uint32_t free_head;      /* first free slot or STEER__NO_SLOT */
     uint32_t slot_high;      /* slots ever used */
+    uint32_t reuses;         /* generation of the last reused slot (a new slot's is 0) */
 
     /* groups and shared objects */
     steer__group *groups;

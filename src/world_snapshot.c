@@ -4,7 +4,8 @@
  * byte order and the reader refuses another):
  *   header  magic "STEERSNP", version, byte-order mark, dim, sizes
  *   body    world def essentials, step count, groups, obstacles, walls,
- *           paths, flow fields, handle table, agents in internal order
+ *           paths, flow fields, handles (generations and free list), agents in
+ *           internal order
  *   trailer CRC-32 of everything before it
  * Agents are stored in their internal (sorted) order so a restored world
  * sums neighbours in the same order and continues bit for bit.
@@ -17,7 +18,8 @@
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 3u /* 2: wander angles only when present; 3: grid capacity */
+#define SNAP_VERSION 4u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
+                           no handle table (rebuilt from the slots) */
 #define SNAP_BOM 0x01020304u
 
 /* ---- CRC-32 (IEEE 802.3, reflected): detects every single-byte error ---- */
@@ -93,7 +95,7 @@ static void write_all(const steer_world *w, writer *wr)
     /* handles */
     put_u32(wr, w->slot_high);
     put_u32(wr, w->free_head);
-    put(wr, w->dense_of_slot, 4 * (size_t)w->slot_high);
+    put_u32(wr, w->reuses);
     put(wr, w->generation, 4 * (size_t)w->slot_high);
     /* agents, internal order */
     put_u32(wr, (uint32_t)w->count);
@@ -263,10 +265,9 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         int index = steer_world_add_group(fresh, &gd);
         if (index != g) goto fail;
     }
-    uint32_t slot_high = get_u32(&rd), free_head = get_u32(&rd);
-    if (rd.bad || slot_high > (uint32_t)fresh->capacity) goto fail;
-    if (!take(&rd, fresh->dense_of_slot, 4 * (size_t)slot_high) || !take(&rd, fresh->generation, 4 * (size_t)slot_high))
-        goto fail;
+    uint32_t slot_high = get_u32(&rd), free_head = get_u32(&rd), reuses = get_u32(&rd);
+    if (rd.bad || slot_high > (uint32_t)fresh->capacity || reuses >= STEER__FREE_BIT) goto fail;
+    if (!take(&rd, fresh->generation, 4 * (size_t)slot_high)) goto fail;
     uint32_t count = get_u32(&rd);
     if (rd.bad || count > slot_high) goto fail;
     fresh->count = (int)count;
@@ -284,27 +285,33 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     }
     if (has_wander && (!take(&rd, fresh->wander, 4 * (size_t)count) || !all_finite(fresh->wander, count))) goto fail;
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
-    /* handle table consistency: live slots map to distinct dense entries and
-     * back; the free list visits each free slot once and ends. */
+    /* handles: every agent has its own live slot, every live slot an agent
+     * (the table is rebuilt from the slots, each entry written once); the
+     * free list visits each free slot once and ends. */
     uint32_t live = 0;
     for (uint32_t s = 0; s < slot_high; ++s) {
-        uint32_t d = fresh->dense_of_slot[s];
-        if (d & STEER__FREE_BIT) continue;
-        if (d >= count || fresh->slot[d] != s) goto fail;
-        ++live;
+        live += !(fresh->generation[s] & STEER__FREE_BIT);
+        fresh->dense_of_slot[s] = STEER__NO_SLOT;
     }
     if (live != count) goto fail;
+    for (uint32_t d = 0; d < count; ++d) {
+        uint32_t s = fresh->slot[d];
+        if (s >= slot_high || (fresh->generation[s] & STEER__FREE_BIT) || fresh->dense_of_slot[s] != STEER__NO_SLOT)
+            goto fail;
+        fresh->dense_of_slot[s] = d;
+    }
     for (uint32_t i = 0; i < count; ++i)
         if (fresh->group[i] >= group_count) goto fail;
     uint32_t walk = free_head, seen = 0;
     while (walk != STEER__NO_SLOT) {
-        if (walk >= slot_high || !(fresh->dense_of_slot[walk] & STEER__FREE_BIT) || ++seen > slot_high - count) goto fail;
-        walk = fresh->dense_of_slot[walk] & ~STEER__FREE_BIT;
+        if (walk >= slot_high || !(fresh->generation[walk] & STEER__FREE_BIT) || ++seen > slot_high - count) goto fail;
+        walk = fresh->generation[walk] & ~STEER__FREE_BIT;
     }
     if (seen != slot_high - count) goto fail;
     fresh->grid_capacity = (int)grid_capacity; /* the same cells, so the same summation order */
     fresh->free_head = free_head;
     fresh->slot_high = slot_high;
+    fresh->reuses = reuses;
     fresh->steps = steps;
 
     /* Success: swap contents, keeping the host's threading and SIMD choice. */

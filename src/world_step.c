@@ -153,7 +153,7 @@ typedef struct scatter_arrays {
     const float *src[6];
     float *dst[6];
     const uint32_t *slot;
-    uint32_t *t_slot;
+    uint32_t *t_slot; /* the handle table's buffer */
     const uint8_t *group;
     uint8_t *t_group;
     const float *wander;
@@ -196,7 +196,7 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
     steer_world *w = sc->w;
     const sort_layout *L = &sc->L;
     const int dim = w->dim;
-    scatter_arrays a = {{0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, w->slot, w->t_slot, w->group, w->t_group,
+    scatter_arrays a = {{0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, w->slot, w->dense_of_slot, w->group, w->t_group,
                         w->wander, w->t_wander};
     for (int k = 0; k < dim; ++k) {
         a.src[k] = w->p[k];
@@ -242,8 +242,10 @@ static bool sort_in_parts(steer_world *w, int parts)
     return true;
 }
 
-/* The handle table follows the sorted agents. (Writing it inside the
- * scatter measured slower: its random stores stall the scatter's stream.) */
+/* The handle table follows the sorted agents. The sort used its buffer as
+ * the target for the slots, and the old slots' buffer becomes the table.
+ * (Writing it inside the scatter measured slower: its random stores stall
+ * the scatter's stream.) */
 static void handles_task(int start, int end, int worker, void *context)
 {
     (void)worker;
@@ -269,7 +271,7 @@ static void sort_by_cell(steer_world *w, bool update_handles)
         SWAP(w->v[a], w->t[w->dim + a]);
     }
     SWAP(w->group, w->t_group);
-    SWAP(w->slot, w->t_slot);
+    SWAP(w->slot, w->dense_of_slot); /* the table is stale until handles_task */
     SWAP(w->wander, w->t_wander);
     if (update_handles) steer__world_run(w, handles_task, w->count, w);
     w->keys_valid = false; /* key[] is in the old order now; integration rewrites it */

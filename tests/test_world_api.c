@@ -344,6 +344,9 @@ static void *reentrant_enqueue(steer_task_fn *task, int item_count, int min_rang
         TRY(steer_world_add_flow_field(w, steer_v3_make(0, 0, 0), 1.0f, 1, 1, 1, field) == STEER_ERROR_IN_STEP);
         TRY(steer_world_save(w, snapshot, sizeof snapshot, &written) == STEER_ERROR_IN_STEP);
         TRY(steer_world_restore(w, snapshot, sizeof snapshot) == STEER_ERROR_IN_STEP);
+        steer_agent_state st;
+        TRY(steer_world_get_agent(w, r->victim, &st) == STEER_ERROR_IN_STEP); /* the handle table is rebuilt */
+        TRY(!steer_world_is_valid(w, r->victim));
 #undef TRY
         steer_world_clear_obstacles(w); /* void: must simply not clear */
         r->obstacles_kept = steer_world_obstacle_count(w) == obstacles;
@@ -373,7 +376,7 @@ static void test_in_step(void)
     int reports = check_misuse_count;
     CHECK(steer_world_step(w, 0.1f) == STEER_OK);
     CHECK(r.enqueues > 0);
-    CHECK(r.attempts == 13);
+    CHECK(r.attempts == 15);
     CHECK(r.refusals == r.attempts);
     CHECK(r.obstacles_kept);
     CHECK(r.count_kept);

@@ -109,6 +109,20 @@ static void test_forged(int dim)
         CHECK(steer_world_remove_agent(w, forged[i]) == STEER_ERROR_STALE_HANDLE);
     }
     CHECK(steer_world_agent_count(w) == 4);
+    /* A free slot keeps the free list in its generation word (the top bit
+     * set, which no handle has): its value is refused, not matched. */
+    CHECK(steer_world_remove_agent(w, ids[3]) == STEER_OK);
+    CHECK(steer_world_remove_agent(w, ids[2]) == STEER_OK);
+    steer_agent_id free_words[] = {
+        {ids[3].index, UINT32_MAX},                        /* end of the free list */
+        {ids[2].index, 0x80000000u | (ids[3].index - 1)}, /* links to ids[3]'s slot */
+    };
+    for (size_t i = 0; i < sizeof free_words / sizeof free_words[0]; ++i) {
+        CHECK(!steer_world_is_valid(w, free_words[i]));
+        CHECK(steer_world_get_agent(w, free_words[i], &st) == STEER_ERROR_STALE_HANDLE);
+        CHECK(steer_world_remove_agent(w, free_words[i]) == STEER_ERROR_STALE_HANDLE);
+    }
+    CHECK(steer_world_agent_count(w) == 2);
     /* A handle from another world with the same slot numbers is not
      * detectable in general; one whose slot is unused here is refused. */
     steer_world *other = make_world(dim, 16);

@@ -215,6 +215,10 @@ typedef struct steer_agent_state {
 steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
 steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
+/* Handles are looked up between steps: from inside the world's own step
+ * (a task its scheduler runs) these report misuse and refuse
+ * (STEER_ERROR_IN_STEP, false). A removed agent's handle stays stale when
+ * its slot is reused: the reused slot takes a new generation. */
 steer_result steer_world_get_agent(const steer_world *world, steer_agent_id id, steer_agent_state *out);
 bool steer_world_is_valid(const steer_world *world, steer_agent_id id);
 int steer_world_agent_count(const steer_world *world);
