@@ -17,6 +17,7 @@
 #define REDUCE(dim) steer__reduce##dim##_avx512
 #define GATHER_CELL(dim) steer__gather_cell##dim##_avx512
 #define FLOCK(dim) steer__flock##dim##_avx512
+#define KEYS(dim) steer__keys##dim##_avx512
 #elif defined(STEER_WIDE_AVX2)
 #define KERNEL(dim) steer__gather##dim##_avx2
 #define STAGE(dim) steer__stage##dim##_avx2
@@ -24,6 +25,7 @@
 #define REDUCE(dim) steer__reduce##dim##_avx2
 #define GATHER_CELL(dim) steer__gather_cell##dim##_avx2
 #define FLOCK(dim) steer__flock##dim##_avx2
+#define KEYS(dim) steer__keys##dim##_avx2
 #else
 #define KERNEL(dim) steer__gather##dim##_scalar
 #define STAGE(dim) steer__stage##dim##_scalar
@@ -31,6 +33,7 @@
 #define REDUCE(dim) steer__reduce##dim##_scalar
 #define GATHER_CELL(dim) steer__gather_cell##dim##_scalar
 #define FLOCK(dim) steer__flock##dim##_scalar
+#define KEYS(dim) steer__keys##dim##_scalar
 #endif
 
 /* One accumulator set per physical register covering part of the 16 logical
@@ -377,17 +380,6 @@ static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
         wf_store(b->pos[k] + base, pos[k]);
         inside = wm_and(inside, wm_and(wm_le(wf_set1(b->lo[k]), pos[k]), wm_lt(pos[k], wf_set1(b->hi[k]))));
     }
-    if (b->keys) {
-        wi key = wi_set1(0);
-        for (int k = 0; k < dim; ++k) {
-            wf g = wf_mul(wf_sub(pos[k], wf_set1(b->lo[k])), wf_set1(b->inv_cell[k]));
-            wf cells = wf_set1(b->cells[k]);
-            /* g > 0 ? (g < cells ? g : cells - 1) : 0, then truncate */
-            wf clamped = wf_select(wm_gt(g, zero), wf_blend(wm_lt(g, cells), g, wf_sub(cells, one)));
-            key = wi_add(key, wi_mul(wi_trunc(clamped), wi_set1(b->stride[k])));
-        }
-        wi_store(b->key + base, key);
-    }
     unsigned bits = wm_bits(inside);
     if (base % 16 == 0) b->inside[base / 16] = (uint16_t)bits;
     else b->inside[base / 16] |= (uint16_t)(bits << (base % 16));
@@ -400,3 +392,36 @@ static inline void flock(steer__flock_batch *b, int dim)
 
 void FLOCK(2)(steer__flock_batch *b) { flock(b, 2); }
 void FLOCK(3)(steer__flock_batch *b) { flock(b, 3); }
+
+static inline void keys(const steer__key_grid *g, const float *const p[3], int first, int n, uint32_t *out, int dim)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    wf lo[3], inv_cell[3], cells[3], top[3];
+    wi stride[3];
+    for (int k = 0; k < dim; ++k) {
+        lo[k] = wf_set1(g->lo[k]);
+        inv_cell[k] = wf_set1(g->inv_cell[k]);
+        cells[k] = wf_set1(g->cells[k]);
+        top[k] = wf_sub(cells[k], one);
+        stride[k] = wi_set1(g->stride[k]);
+    }
+    for (int base = 0; base < n; base += STEER_WIDE_LANES) {
+        wi key = wi_set1(0);
+        for (int k = 0; k < dim; ++k) {
+            wf x = wf_mul(wf_sub(wf_load(p[k] + first + base), lo[k]), inv_cell[k]);
+            /* x > 0 ? (x < cells ? x : cells - 1) : 0 (NaN: 0), then truncate */
+            wf clamped = wf_select(wm_gt(x, zero), wf_blend(wm_lt(x, cells[k]), x, top[k]));
+            key = wi_add(key, wi_mul(wi_trunc(clamped), stride[k]));
+        }
+        wi_store(out + base, key);
+    }
+}
+
+void KEYS(2)(const steer__key_grid *g, const float *const p[3], int first, int n, uint32_t *out)
+{
+    keys(g, p, first, n, out, 2);
+}
+void KEYS(3)(const steer__key_grid *g, const float *const p[3], int first, int n, uint32_t *out)
+{
+    keys(g, p, first, n, out, 3);
+}

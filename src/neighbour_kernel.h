@@ -58,12 +58,11 @@ typedef void steer__stage_fn(const steer__agents *agents, const steer__span *spa
 /* The flocking rules (raw separation, raw alignment, cohesion, weighted
  * blend truncated to max_force, SPEC §1 integration) for a batch of
  * agents, 16 lanes at a time, lane = agent, then the move: pos = p + out *
- * dt, whether pos lies inside the box [lo, hi), and (when `keys`) the grid
- * cell of each inside lane, as steer__cell_of computes it. Lanes may belong
+ * dt and whether pos lies inside the box [lo, hi). Lanes may belong
  * to different groups: every rule parameter is per lane. Unused lanes must
  * hold finite values; their results are ignored.
  * The agents' state is read through p / v and the results written through
- * out / pos / key: either the batch's own arrays, or (64 consecutive agents)
+ * out / pos: either the batch's own arrays, or (64 consecutive agents)
  * straight from the sorted state and into the next state, with no copies. */
 #define STEER__BATCH 64 /* four independent 16-lane chains: their sqrt/div latencies overlap */
 typedef struct steer__flock_batch {
@@ -72,12 +71,9 @@ typedef struct steer__flock_batch {
     float weight_separation[STEER__BATCH], weight_alignment[STEER__BATCH], weight_cohesion[STEER__BATCH];
     float max_speed[STEER__BATCH], max_force[STEER__BATCH], inv_mass_dt[STEER__BATCH];
     const float *p[3], *v[3];                       /* the agents' positions and velocities */
-    float dt, lo[3], hi[3], inv_cell[3], cells[3];  /* the move and the grid (cells: per axis, as float) */
-    uint32_t stride[3];                             /* key = x + y * stride[1] + z * stride[2] */
-    bool keys;                                      /* compute keys (cell counts below 2^24) */
+    float dt, lo[3], hi[3];                         /* the move and the box */
     float *out[3];                                  /* new velocities */
     float *pos[3];                                  /* new positions */
-    uint32_t *key;                                  /* their cells (inside lanes, when keys) */
     uint16_t inside[STEER__BATCH / 16];             /* bit l of word k: lane 16k + l ended inside */
 } steer__flock_batch;
 
@@ -109,12 +105,24 @@ typedef struct steer__cell_agents {
 typedef void steer__gather_cell_fn(const steer__agents *candidates, int candidate_count,
                                    const steer__cell_agents *agents, steer__raw_sums *out);
 
+/* The grid cells of agents [first, first + n) of positions p, into out
+ * (room for n rounded up to 16; positions are read that far too, which the
+ * world's padded arrays allow): g = (x - lo) * inv_cell per axis, clamped
+ * to [0, cells - 1] and truncated, key = x + y * stride[1] + z * stride[2],
+ * exactly as steer__cell_of while every cells[a] is below 2^24. */
+typedef struct steer__key_grid {
+    float lo[3], inv_cell[3], cells[3];
+    uint32_t stride[3];
+} steer__key_grid;
+typedef void steer__keys_fn(const steer__key_grid *grid, const float *const p[3], int first, int n, uint32_t *out);
+
 steer__gather_fn steer__gather2_scalar, steer__gather3_scalar;
 steer__stage_fn steer__stage2_scalar, steer__stage3_scalar;
 steer__gather_raw_fn steer__gather_raw2_scalar, steer__gather_raw3_scalar;
 steer__reduce_fn steer__reduce2_scalar, steer__reduce3_scalar;
 steer__gather_cell_fn steer__gather_cell2_scalar, steer__gather_cell3_scalar;
 steer__flock_fn steer__flock2_scalar, steer__flock3_scalar;
+steer__keys_fn steer__keys2_scalar, steer__keys3_scalar;
 #if defined(__x86_64__) || defined(__i386__)
 #define STEER_HAVE_AVX2_KERNEL 1
 steer__gather_fn steer__gather2_avx2, steer__gather3_avx2, steer__gather2_avx512, steer__gather3_avx512;
@@ -124,6 +132,7 @@ steer__reduce_fn steer__reduce2_avx2, steer__reduce3_avx2, steer__reduce2_avx512
 steer__gather_cell_fn steer__gather_cell2_avx2, steer__gather_cell3_avx2, steer__gather_cell2_avx512,
     steer__gather_cell3_avx512;
 steer__flock_fn steer__flock2_avx2, steer__flock3_avx2, steer__flock2_avx512, steer__flock3_avx512;
+steer__keys_fn steer__keys2_avx2, steer__keys3_avx2, steer__keys2_avx512, steer__keys3_avx512;
 #endif
 
 #endif

@@ -172,7 +172,6 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
     if (!(w->group = alloc_array(w, n, 1)) || !(w->t_group = alloc_array(w, n, 1))) return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->slot = alloc_array(w, n, 4)) || !(w->dense_of_slot = alloc_array(w, n, 4)))
         return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->key = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->generation = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
     w->capacity = capacity;
     w->free_head = STEER__NO_SLOT;
@@ -194,7 +193,7 @@ void steer__world_free_agents(steer_world *w)
         w->t[a] = 0;
     }
     void **arrays[] = {(void **)&w->group, (void **)&w->t_group, (void **)&w->slot, (void **)&w->dense_of_slot,
-                       (void **)&w->wander, (void **)&w->t_wander, (void **)&w->key, (void **)&w->generation, (void **)&w->members};
+                       (void **)&w->wander, (void **)&w->t_wander, (void **)&w->generation, (void **)&w->members};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
         steer_free(al, *arrays[i]);
         *arrays[i] = 0;
@@ -300,6 +299,7 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
     w->gather_raw = two ? steer__gather_raw2_scalar : steer__gather_raw3_scalar;
     w->reduce = two ? steer__reduce2_scalar : steer__reduce3_scalar;
     w->gather_cell = two ? steer__gather_cell2_scalar : steer__gather_cell3_scalar;
+    w->keys = two ? steer__keys2_scalar : steer__keys3_scalar;
 #ifdef STEER_HAVE_AVX2_KERNEL
     if (kernel == STEER_KERNEL_AVX2) {
         w->gather = two ? steer__gather2_avx2 : steer__gather3_avx2;
@@ -308,6 +308,7 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
         w->gather_raw = two ? steer__gather_raw2_avx2 : steer__gather_raw3_avx2;
         w->reduce = two ? steer__reduce2_avx2 : steer__reduce3_avx2;
         w->gather_cell = two ? steer__gather_cell2_avx2 : steer__gather_cell3_avx2;
+        w->keys = two ? steer__keys2_avx2 : steer__keys3_avx2;
     } else if (kernel == STEER_KERNEL_AVX512) {
         w->gather = two ? steer__gather2_avx512 : steer__gather3_avx512;
         w->flock = two ? steer__flock2_avx512 : steer__flock3_avx512;
@@ -315,6 +316,7 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
         w->gather_raw = two ? steer__gather_raw2_avx512 : steer__gather_raw3_avx512;
         w->reduce = two ? steer__reduce2_avx512 : steer__reduce3_avx512;
         w->gather_cell = two ? steer__gather_cell2_avx512 : steer__gather_cell3_avx512;
+        w->keys = two ? steer__keys2_avx512 : steer__keys3_avx512;
     }
 #endif
     w->kernel = kernel;
@@ -330,7 +332,6 @@ bool steer_world_use_simd(steer_world *w, bool enable)
 void steer__world_invalidate_grid(steer_world *w)
 {
     w->grid_ready = false;
-    w->keys_valid = false;
 }
 
 steer_result steer__world_prepare_grid(steer_world *w)
@@ -389,11 +390,11 @@ steer_result steer__world_prepare_grid(steer_world *w)
         w->cell_capacity = w->cell_start ? want : 0;
         if (!w->cell_capacity) return STEER_ERROR_OUT_OF_MEMORY;
     }
-    /* the sort's counts (one per cell), part bounds and bases, and each
-     * part's list of agents that left its cells (world_step.c) */
+    /* the sort's part bounds and bases, and each part's list of agents
+     * that left its cells (world_step.c; its counts live in cell_start) */
     w->sort_out_cap = (uint32_t)(w->capacity / 32 > 256 ? w->capacity / 32 : 256);
     size_t parts = (size_t)w->workers;
-    size_t sort = (size_t)total + 3 * parts + 2 + parts * w->sort_out_cap;
+    size_t sort = 3 * parts + 2 + parts * w->sort_out_cap;
     if (sort > w->sort_capacity) {
         steer_free(&w->def.allocator, w->sort_scratch);
         w->sort_scratch = alloc_array(w, sort, 4);
@@ -401,7 +402,6 @@ steer_result steer__world_prepare_grid(steer_world *w)
         if (!w->sort_capacity) return STEER_ERROR_OUT_OF_MEMORY;
     }
     w->grid_ready = true;
-    w->keys_valid = false;
     return STEER_OK;
 }
 
@@ -617,7 +617,6 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->group[d] = (uint8_t)group;
     if (w->wander) w->wander[d] = initial_wander_angle(vel);
     write_state(w, d, pos, vel);
-    w->keys_valid = false;
     return (steer_agent_id){slot + 1, w->generation[slot]};
 }
 
@@ -642,7 +641,6 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
     w->count--;
     w->generation[slot] = STEER__FREE_BIT | w->free_head;
     w->free_head = slot;
-    w->keys_valid = false;
     return STEER_OK;
 }
 
@@ -655,7 +653,6 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
     STEER_MISUSE_IF(!finite3(flatten(w, pos)) || !finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT,
                     "non-finite position or velocity");
     write_state(w, d, pos, vel);
-    w->keys_valid = false;
     return STEER_OK;
 }
 
@@ -728,7 +725,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
     size_t n = (size_t)w->capacity + STEER__PAD;
     size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */ + 8 /* slot, and the handle table that is also its sort target */
                  + (w->wander ? 8 : 0) /* wander x2 */
-                 + 4 /* key */ + 4 /* generation */ + (w->members ? 4 : 0);
+                 + 4 /* generation */ + (w->members ? 4 : 0);
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;

@@ -57,8 +57,6 @@ struct steer_world {
                                     sort's target for slots, the two swapping each sort; the
                                     table is rebuilt after (see sort_by_cell) */
     float *wander, *t_wander;    /* planar wander angle per agent; NULL until a group wanders */
-    uint32_t *key;               /* cell of each dense agent */
-    bool keys_valid;
 
     /* handles */
     uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);
@@ -104,6 +102,7 @@ struct steer_world {
     steer__gather_raw_fn *gather_raw;
     steer__reduce_fn *reduce;
     steer__gather_cell_fn *gather_cell;
+    steer__keys_fn *keys;
     unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
     size_t stage_bytes;      /* per worker */
     float *penetration_worst; /* per worker: the deepest overlap seen by a relaxation pass */

@@ -41,14 +41,11 @@ static float agent_random(const steer_world *w, uint32_t slot, uint32_t draw)
     return (float)(h >> 40) * 0x1p-24f;
 }
 
-/* ---- keys and the stable counting sort ------------------------------------ */
-static void keys_task(int start, int end, int worker, void *context)
-{
-    (void)worker;
-    steer_world *w = context;
-    const float *pz = w->dim == 3 ? w->p[2] : 0;
-    for (int i = start; i < end; ++i) w->key[i] = steer__cell_of(w, w->p[0][i], w->p[1][i], pz ? pz[i] : 0.0f);
-}
+/* ---- the stable counting sort by cell ------------------------------------- */
+/* The sort computes each agent's cell from its position where it needs it
+ * (no key array: 4 bytes per agent less), sixteen at a time in the wide
+ * kernel, KEY_BLOCK agents per call. */
+#define KEY_BLOCK 256
 
 /* The stable counting sort by cell, in parts. Part b owns the agents
  * [part_begin(b), part_begin(b + 1)) and the cells [bound[b], bound[b + 1]),
@@ -61,9 +58,12 @@ static void keys_task(int start, int end, int worker, void *context)
  * then the part's own, then outsiders from higher parts. So the result is
  * the one stable order by (cell, index), whatever the parts: the same bits
  * for any thread count. If a part has more outsiders than its list holds
- * (agents teleported en masse), the sort runs as one part. */
+ * (agents teleported en masse), the sort runs as one part.
+ * The counts live in cell_start shifted by one (cursor[c] = cell_start[c +
+ * 1]): the sum turns them into each cell's start, the scatter's cursors
+ * advance to each cell's end, which is the next cell's start. */
 typedef struct sort_layout {
-    uint32_t *count;   /* per cell: the count, then the write cursor */
+    uint32_t *cursor;  /* per cell: the count, then the write cursor (cell_start + 1) */
     uint32_t *bound;   /* parts + 1: first cell of each part */
     uint32_t *base;    /* parts + 1: agents in the cells of earlier parts */
     uint32_t *out_len; /* per part; SORT_OVERFLOW when its list was too short */
@@ -76,8 +76,8 @@ typedef struct sort_layout {
 static sort_layout sort_layout_of(const steer_world *w, int parts)
 {
     sort_layout L;
-    L.count = w->sort_scratch;
-    L.bound = L.count + w->cell_count;
+    L.cursor = w->cell_start + 1;
+    L.bound = w->sort_scratch;
     L.base = L.bound + w->workers + 1;
     L.out_len = L.base + w->workers + 1;
     L.out = L.out_len + w->workers;
@@ -90,7 +90,27 @@ static int part_begin(const steer_world *w, int parts, int b) { return (int)((lo
 typedef struct sort_context {
     steer_world *w;
     sort_layout L;
+    steer__key_grid grid;
+    bool wide_keys; /* per-axis cell counts below 2^24: the wide kernel's keys are exact */
 } sort_context;
+
+/* The cell of dense agent i. */
+static uint32_t key_of(const steer_world *w, uint32_t i)
+{
+    return steer__cell_of(w, w->p[0][i], w->p[1][i], w->dim == 3 ? w->p[2][i] : 0.0f);
+}
+
+/* The cells of agents [first, first + n), n <= KEY_BLOCK. */
+static void block_keys(const sort_context *sc, int first, int n, uint32_t *keys)
+{
+    const steer_world *w = sc->w;
+    if (sc->wide_keys) {
+        const float *p[3] = {w->p[0], w->p[1], w->p[2]};
+        w->keys(&sc->grid, p, first, n, keys);
+    } else {
+        for (int j = 0; j < n; ++j) keys[j] = key_of(w, (uint32_t)(first + j));
+    }
+}
 
 /* Counts the part's own agents into its cells and lists its outsiders. */
 static void sort_count_task(int start, int end, int worker, void *context)
@@ -99,19 +119,24 @@ static void sort_count_task(int start, int end, int worker, void *context)
     sort_context *sc = context;
     const steer_world *w = sc->w;
     const sort_layout *L = &sc->L;
-    const uint32_t *key = w->key;
-    uint32_t *count = L->count, cap = w->sort_out_cap;
+    uint32_t *count = L->cursor, cap = w->sort_out_cap;
+    uint32_t keys[KEY_BLOCK + STEER__PAD];
     for (int b = start; b < end; ++b) {
         uint32_t lo = L->bound[b], span = L->bound[b + 1] - lo, n = 0;
         uint32_t *out = L->out + (size_t)b * cap;
         memset(count + lo, 0, sizeof(uint32_t) * span);
-        for (int i = part_begin(w, L->parts, b), e = part_begin(w, L->parts, b + 1); i < e; ++i) {
-            uint32_t k = key[i];
-            if (k - lo < span) count[k]++;
-            else if (n < cap) out[n++] = (uint32_t)i;
-            else {
-                n = SORT_OVERFLOW;
-                break;
+        for (int i = part_begin(w, L->parts, b), e = part_begin(w, L->parts, b + 1); i < e && n != SORT_OVERFLOW;
+             i += KEY_BLOCK) {
+            int block = e - i < KEY_BLOCK ? e - i : KEY_BLOCK;
+            block_keys(sc, i, block, keys);
+            for (int j = 0; j < block; ++j) {
+                uint32_t k = keys[j];
+                if (k - lo < span) count[k]++;
+                else if (n < cap) out[n++] = (uint32_t)(i + j);
+                else {
+                    n = SORT_OVERFLOW;
+                    break;
+                }
             }
         }
         L->out_len[b] = n;
@@ -119,28 +144,29 @@ static void sort_count_task(int start, int end, int worker, void *context)
 }
 
 /* Adds the other parts' outsiders that landed in this part's cells, then
- * writes cell_start over them relative to the part (base[b]: its total). */
+ * turns the counts into cell starts relative to the part (base[b]: its
+ * total). */
 static void sort_sum_task(int start, int end, int worker, void *context)
 {
     (void)worker;
     sort_context *sc = context;
-    steer_world *w = sc->w;
+    const steer_world *w = sc->w;
     const sort_layout *L = &sc->L;
-    const uint32_t *key = w->key;
-    uint32_t *count = L->count;
+    uint32_t *count = L->cursor;
     for (int b = start; b < end; ++b) {
         uint32_t lo = L->bound[b], hi = L->bound[b + 1];
         for (int o = 0; o < L->parts; ++o) {
             const uint32_t *out = L->out + (size_t)o * w->sort_out_cap;
             for (uint32_t j = 0; o != b && j < L->out_len[o]; ++j) {
-                uint32_t k = key[out[j]];
+                uint32_t k = key_of(w, out[j]);
                 if (k - lo < hi - lo) count[k]++;
             }
         }
         uint32_t running = 0;
         for (uint32_t c = lo; c < hi; ++c) {
-            w->cell_start[c] = running;
-            running += count[c];
+            uint32_t n = count[c];
+            count[c] = running;
+            running += n;
         }
         L->base[b] = running;
     }
@@ -174,18 +200,23 @@ static void place_outsiders(const steer_world *w, const sort_layout *L, const sc
 {
     const uint32_t *out = L->out + (size_t)o * w->sort_out_cap;
     for (uint32_t j = 0; j < L->out_len[o]; ++j) {
-        uint32_t i = out[j], k = w->key[i];
-        if (k - lo < hi - lo) place(a, w->dim, i, L->count[k]++);
+        uint32_t i = out[j], k = key_of(w, i);
+        if (k - lo < hi - lo) place(a, w->dim, i, L->cursor[k]++);
     }
 }
 
-static inline void place_own(const steer_world *w, const sort_layout *L, const scatter_arrays *a, int b, int dim)
+static inline void place_own(const sort_context *sc, const scatter_arrays *a, int b, int dim)
 {
-    const uint32_t *key = w->key;
-    uint32_t *count = L->count, lo = L->bound[b], span = L->bound[b + 1] - lo;
-    for (int i = part_begin(w, L->parts, b), e = part_begin(w, L->parts, b + 1); i < e; ++i) {
-        uint32_t k = key[i];
-        if (k - lo < span) place(a, dim, (uint32_t)i, count[k]++);
+    const sort_layout *L = &sc->L;
+    uint32_t *cursor = L->cursor, lo = L->bound[b], span = L->bound[b + 1] - lo;
+    uint32_t keys[KEY_BLOCK + STEER__PAD];
+    for (int i = part_begin(sc->w, L->parts, b), e = part_begin(sc->w, L->parts, b + 1); i < e; i += KEY_BLOCK) {
+        int block = e - i < KEY_BLOCK ? e - i : KEY_BLOCK;
+        block_keys(sc, i, block, keys);
+        for (int j = 0; j < block; ++j) {
+            uint32_t k = keys[j];
+            if (k - lo < span) place(a, dim, (uint32_t)(i + j), cursor[k]++);
+        }
     }
 }
 
@@ -206,10 +237,10 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
     }
     for (int b = start; b < end; ++b) {
         uint32_t lo = L->bound[b], hi = L->bound[b + 1];
-        for (uint32_t c = lo; c < hi; ++c) L->count[c] = w->cell_start[c] += L->base[b];
+        for (uint32_t c = lo; c < hi; ++c) L->cursor[c] += L->base[b];
         for (int o = 0; o < b; ++o) place_outsiders(w, L, &a, o, lo, hi);
-        if (dim == 2) place_own(w, L, &a, b, 2); /* dim constant: the copy loop unrolls */
-        else place_own(w, L, &a, b, 3);
+        if (dim == 2) place_own(sc, &a, b, 2); /* dim constant: the copy loop unrolls */
+        else place_own(sc, &a, b, 3);
         for (int o = b + 1; o < L->parts; ++o) place_outsiders(w, L, &a, o, lo, hi);
     }
 }
@@ -218,15 +249,25 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
  * overflowed its list (nothing has been moved then). */
 static bool sort_in_parts(steer_world *w, int parts)
 {
-    sort_context sc = {w, sort_layout_of(w, parts)};
+    sort_context sc = {.w = w, .L = sort_layout_of(w, parts), .wide_keys = true};
     sort_layout *L = &sc.L;
+    uint32_t stride = 1;
+    for (int a = 0; a < w->dim; ++a) {
+        sc.grid.lo[a] = w->origin[a];
+        sc.grid.inv_cell[a] = w->inv_cell[a];
+        sc.grid.cells[a] = (float)w->n[a];
+        sc.grid.stride[a] = stride;
+        stride *= (uint32_t)w->n[a];
+        sc.wide_keys = sc.wide_keys && w->n[a] < (1 << 24); /* n - 1 exact as a float */
+    }
     L->bound[0] = 0;
     for (int b = 1; b < parts; ++b) {
         int first = part_begin(w, parts, b);
-        uint32_t k = first < w->count ? w->key[first] : (uint32_t)w->cell_count;
+        uint32_t k = first < w->count ? key_of(w, (uint32_t)first) : (uint32_t)w->cell_count;
         L->bound[b] = k > L->bound[b - 1] ? k : L->bound[b - 1];
     }
     L->bound[parts] = (uint32_t)w->cell_count;
+    w->cell_start[0] = 0;
     steer__world_run(w, sort_count_task, parts, &sc);
     for (int b = 0; b < parts; ++b)
         if (L->out_len[b] == SORT_OVERFLOW) return false;
@@ -238,7 +279,6 @@ static bool sort_in_parts(steer_world *w, int parts)
         running += n;
     }
     steer__world_run(w, sort_scatter_task, parts, &sc);
-    w->cell_start[w->cell_count] = running;
     return true;
 }
 
@@ -264,7 +304,6 @@ static void handles_task(int start, int end, int worker, void *context)
 
 static void sort_by_cell(steer_world *w, bool update_handles)
 {
-    if (!w->keys_valid) steer__world_run(w, keys_task, w->count, w);
     if (!sort_in_parts(w, w->workers)) sort_in_parts(w, 1); /* one part has no outsiders */
     for (int a = 0; a < w->dim; ++a) {
         SWAP(w->p[a], w->t[a]);
@@ -274,7 +313,6 @@ static void sort_by_cell(steer_world *w, bool update_handles)
     SWAP(w->slot, w->dense_of_slot); /* the table is stale until handles_task */
     SWAP(w->wander, w->t_wander);
     if (update_handles) steer__world_run(w, handles_task, w->count, w);
-    w->keys_valid = false; /* key[] is in the old order now; integration rewrites it */
 }
 
 /* The cell of dense agent i (agents are sorted, so this is where it sits)
@@ -641,7 +679,6 @@ typedef struct flock_batcher {
     /* the batch's own state and results, when its agents are not 64 in a row */
     float p[3][STEER__BATCH], v[3][STEER__BATCH];
     float out[3][STEER__BATCH], pos[3][STEER__BATCH];
-    uint32_t key[STEER__BATCH];
 } flock_batcher;
 
 /* The per-lane rule parameters, from each lane's group (one group, the
@@ -683,7 +720,6 @@ static bool batch_lanes(steer_world *w, flock_batcher *fb)
             b->pos[a] = w->t[a] + first;
             b->out[a] = w->t[dim + a] + first;
         }
-        b->key = w->key + first;
         return true;
     }
     for (int a = 0; a < dim; ++a) {
@@ -697,7 +733,6 @@ static bool batch_lanes(steer_world *w, flock_batcher *fb)
         b->pos[a] = fb->pos[a];
         b->out[a] = fb->out[a];
     }
-    b->key = fb->key;
     return false;
 }
 
@@ -716,7 +751,7 @@ static int lowest_bit(unsigned x)
 /* The moves of a flushed batch. A lane the kernel found inside the box
  * (with no solids to resolve) is complete as it is: finish_move would
  * change nothing, since the kernel's velocity is finite and bounded and the
- * boundary does not apply; the kernel also computed its key. Any other lane
+ * boundary does not apply. Any other lane
  * goes through finish_move. When the kernel wrote the next state directly,
  * only those other lanes remain. */
 static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool direct)
@@ -728,8 +763,7 @@ static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool di
         tp[a] = w->t[a];
         tv[a] = w->t[dim + a];
     }
-    uint32_t *const key = w->key;
-    if (direct && !solids && b->keys) { /* only the lanes that left the box remain */
+    if (direct && !solids) { /* only the lanes that left the box remain */
         for (int word = 0; word < STEER__BATCH / 16; ++word)
             for (unsigned out = ~(unsigned)b->inside[word] & 0xFFFFu; out; out &= out - 1) {
                 int k = word * 16 + lowest_bit(out);
@@ -741,7 +775,7 @@ static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool di
     }
     for (int k = 0; k < fb->n; ++k) {
         int i = fb->dense[k];
-        bool fast = !solids && b->keys && (b->inside[k / 16] >> (k % 16) & 1u);
+        bool fast = !solids && (b->inside[k / 16] >> (k % 16) & 1u);
         if (!fast) {
             float pos[3] = {b->pos[0][k], b->pos[1][k], dim == 3 ? b->pos[2][k] : 0.0f};
             float vel[3] = {b->out[0][k], b->out[1][k], dim == 3 ? b->out[2][k] : 0.0f};
@@ -753,7 +787,6 @@ static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool di
             tp[a][i] = b->pos[a][k];
             tv[a][i] = b->out[a][k];
         }
-        key[i] = b->key[k];
     }
 }
 
@@ -773,20 +806,13 @@ static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
     fb->mixed = false;
 }
 
-/* The move and grid parameters of every batch of this step. */
+/* The move parameters of every batch of this step. */
 static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
 {
     b->dt = dt;
-    b->keys = true;
-    uint32_t stride = 1;
     for (int a = 0; a < w->dim; ++a) {
         b->lo[a] = w->origin[a];
         b->hi[a] = w->origin[a] + w->extent[a];
-        b->inv_cell[a] = w->inv_cell[a];
-        b->cells[a] = (float)w->n[a];
-        b->stride[a] = stride;
-        stride *= (uint32_t)w->n[a];
-        b->keys = b->keys && w->n[a] < (1 << 24); /* n - 1 exact as a float */
     }
 }
 
@@ -1055,7 +1081,6 @@ static void finish_move(steer_world *w, int i, float pos[3], float vel[3], bool 
         dst_p[a][i] = pos[a];
         dst_v[a][i] = vel[a];
     }
-    w->key[i] = steer__cell_of(w, pos[0], pos[1], pos[2]);
 }
 
 /* ---- non-penetration: Jacobi relaxation over the same grid ----------------- */
@@ -1149,7 +1174,6 @@ static void one_step(steer_world *w, float dt)
         SWAP(w->v[a], w->t[w->dim + a]);
     }
     double t2 = steer__seconds();
-    w->keys_valid = true; /* the move wrote every key */
     if (w->def.non_penetration) {
         /* Passes until no pair overlaps by more than PENETRATION_SLOP of its
          * contact distance, or penetration_iterations. The worst overlap is a
@@ -1162,7 +1186,6 @@ static void one_step(steer_world *w, float dt)
             for (int k = 0; k < w->workers; ++k) worst = steer_maxf(worst, w->penetration_worst[k]);
             if (worst <= PENETRATION_SLOP) break;
             steer__world_run(w, apply_separation_task, w->count, w);
-            w->keys_valid = true;
         }
     }
     w->steps++;
