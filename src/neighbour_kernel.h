@@ -114,7 +114,8 @@ typedef struct steer__key_grid {
     float lo[3], inv_cell[3], cells[3];
     uint32_t stride[3];
 } steer__key_grid;
-typedef void steer__keys_fn(const steer__key_grid *grid, const float *const p[3], int first, int n, uint32_t *out);
+typedef void steer__keys_fn(const steer__key_grid *grid, const float *const p[3], int first, int n,
+                            uint32_t *out);
 
 steer__gather_fn steer__gather2_scalar, steer__gather3_scalar;
 steer__stage_fn steer__stage2_scalar, steer__stage3_scalar;

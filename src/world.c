@@ -723,7 +723,8 @@ size_t steer_world_memory_bytes(const steer_world *w)
 {
     if (!w) return 0;
     size_t n = (size_t)w->capacity + STEER__PAD;
-    size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */ + 8 /* slot, and the handle table that is also its sort target */
+    size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */
+                 + 8 /* slot, and the handle table that is also its sort target */
                  + (w->wander ? 8 : 0) /* wander x2 */
                  + 4 /* generation */ + (w->members ? 4 : 0);
     size_t bytes = sizeof *w + n * per;
