@@ -39,6 +39,24 @@ int steer__pool_workers(const steer__pool *pool)
     return 1;
 }
 
+struct steer__cache_guard {
+    bool ready;
+};
+steer__cache_guard *steer__cache_guard_create(const steer_allocator *allocator)
+{
+    steer__cache_guard *guard = steer_alloc(allocator, sizeof *guard, 16);
+    if (guard) guard->ready = false;
+    return guard;
+}
+void steer__cache_guard_destroy(steer__cache_guard *guard, const steer_allocator *allocator)
+{
+    steer_free(allocator, guard);
+}
+bool steer__cache_guard_ready(const steer__cache_guard *guard) { return guard->ready; }
+void steer__cache_guard_set_ready(steer__cache_guard *guard, bool ready) { guard->ready = ready; }
+void steer__cache_guard_lock(steer__cache_guard *guard) { (void)guard; }
+void steer__cache_guard_unlock(steer__cache_guard *guard) { (void)guard; }
+
 #else
 
 #include <pthread.h>
@@ -245,5 +263,40 @@ void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *co
 }
 
 int steer__pool_workers(const steer__pool *pool) { return pool ? pool->workers : 1; }
+
+struct steer__cache_guard {
+    atomic_bool ready;
+    pthread_mutex_t lock;
+};
+
+steer__cache_guard *steer__cache_guard_create(const steer_allocator *allocator)
+{
+    steer__cache_guard *guard = steer_alloc(allocator, sizeof *guard, 64);
+    if (!guard) return 0;
+    atomic_init(&guard->ready, false);
+    if (pthread_mutex_init(&guard->lock, 0) != 0) {
+        steer_free(allocator, guard);
+        return 0;
+    }
+    return guard;
+}
+
+void steer__cache_guard_destroy(steer__cache_guard *guard, const steer_allocator *allocator)
+{
+    if (!guard) return;
+    pthread_mutex_destroy(&guard->lock);
+    steer_free(allocator, guard);
+}
+
+bool steer__cache_guard_ready(const steer__cache_guard *guard)
+{
+    return atomic_load_explicit(&((steer__cache_guard *)guard)->ready, memory_order_acquire);
+}
+void steer__cache_guard_set_ready(steer__cache_guard *guard, bool ready)
+{
+    atomic_store_explicit(&guard->ready, ready, memory_order_release);
+}
+void steer__cache_guard_lock(steer__cache_guard *guard) { pthread_mutex_lock(&guard->lock); }
+void steer__cache_guard_unlock(steer__cache_guard *guard) { pthread_mutex_unlock(&guard->lock); }
 
 #endif

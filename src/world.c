@@ -212,6 +212,8 @@ steer_world *steer_world_create(const steer_world_def *def)
     w->dim = def->dim;
     w->grid_capacity = def->capacity;
     bool ok = steer__world_alloc_agents(w, def->capacity) == STEER_OK;
+    ok = ok && (w->handles = steer__cache_guard_create(&def->allocator));
+    if (ok) steer__cache_guard_set_ready(w->handles, true); /* no agents: the empty table is current */
     ok = ok && (w->groups = alloc_array(w, (size_t)def->max_groups, sizeof(steer__group)));
     ok = ok && (w->obstacles = alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
     ok = ok && (w->walls = alloc_array(w, (size_t)def->max_walls + 1, sizeof(steer_segment3)));
@@ -249,6 +251,7 @@ void steer_world_destroy(steer_world *w)
     if (!w) return;
     const steer_allocator al = w->def.allocator;
     steer__pool_destroy(w->pool, &al);
+    steer__cache_guard_destroy(w->handles, &al);
     if (w->paths && w->fields) free_objects(w);
     steer__world_free_agents(w);
     steer_free(&al, w->stages);
@@ -570,6 +573,7 @@ static bool lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
     if (!w || id.index == 0 || id.index > w->slot_high || (id.generation & STEER__FREE_BIT)) return false;
     uint32_t slot = id.index - 1;
     if (w->generation[slot] != id.generation) return false;
+    steer__world_ensure_handles(w);
     *dense = w->dense_of_slot[slot];
     return true;
 }
@@ -705,6 +709,7 @@ uint64_t steer_world_state_hash(const steer_world *w)
     uint64_t h = 0xCBF29CE484222325ull;
     if (!w) return h;
     h = fnv(h, &w->steps, sizeof w->steps);
+    steer__world_ensure_handles(w);
     for (uint32_t s = 0; s < w->slot_high; ++s) {
         if (w->generation[s] & STEER__FREE_BIT) continue;
         uint32_t d = w->dense_of_slot[s];

@@ -55,7 +55,8 @@ struct steer_world {
     uint32_t *slot;              /* dense -> slot */
     uint32_t *dense_of_slot;     /* slot -> dense for live slots: the handle table. Also the
                                     sort's target for slots, the two swapping each sort; the
-                                    table is rebuilt after (see sort_by_cell) */
+                                    first lookup after a step rebuilds the table */
+    steer__cache_guard *handles; /* whether the handle table is current */
     float *wander, *t_wander;    /* planar wander angle per agent; NULL until a group wanders */
 
     /* handles */
@@ -141,5 +142,8 @@ static inline uint32_t steer__cell_of(const steer_world *w, float x, float y, fl
 
 /* world_step.c */
 void steer__world_run(steer_world *w, steer_task_fn *task, int count, void *context);
+/* Rebuilds the handle table if a step left it stale (thread-safe: lookups
+ * from several threads at once rebuild it once). */
+void steer__world_ensure_handles(const steer_world *w);
 
 #endif

@@ -205,17 +205,38 @@ static void place_outsiders(const steer_world *w, const sort_layout *L, const sc
     }
 }
 
-static inline void place_own(const sort_context *sc, const scatter_arrays *a, int b, int dim)
+/* The part's own agents. The arrays are copied into locals: held in the
+ * struct, they were reloaded after every agent, as its byte store (the
+ * group) might have changed them. dim and wander are constants at each
+ * call, so the copy unrolls. */
+static inline void place_own(const sort_context *sc, const scatter_arrays *a, int b, int dim, bool wander)
 {
     const sort_layout *L = &sc->L;
     uint32_t *cursor = L->cursor, lo = L->bound[b], span = L->bound[b + 1] - lo;
+    const float *src[6];
+    float *dst[6];
+    for (int q = 0; q < 2 * dim; ++q) {
+        src[q] = a->src[q];
+        dst[q] = a->dst[q];
+    }
+    const uint32_t *slot = a->slot;
+    uint32_t *t_slot = a->t_slot;
+    const uint8_t *group = a->group;
+    uint8_t *t_group = a->t_group;
+    const float *angle = a->wander;
+    float *t_angle = a->t_wander;
     uint32_t keys[KEY_BLOCK + STEER__PAD];
     for (int i = part_begin(sc->w, L->parts, b), e = part_begin(sc->w, L->parts, b + 1); i < e; i += KEY_BLOCK) {
         int block = e - i < KEY_BLOCK ? e - i : KEY_BLOCK;
         block_keys(sc, i, block, keys);
         for (int j = 0; j < block; ++j) {
             uint32_t k = keys[j];
-            if (k - lo < span) place(a, dim, (uint32_t)(i + j), cursor[k]++);
+            if (k - lo >= span) continue;
+            uint32_t d = cursor[k]++, from = (uint32_t)(i + j);
+            for (int q = 0; q < 2 * dim; ++q) dst[q][d] = src[q][from];
+            t_slot[d] = slot[from];
+            t_group[d] = group[from];
+            if (wander) t_angle[d] = angle[from];
         }
     }
 }
@@ -239,8 +260,10 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
         uint32_t lo = L->bound[b], hi = L->bound[b + 1];
         for (uint32_t c = lo; c < hi; ++c) L->cursor[c] += L->base[b];
         for (int o = 0; o < b; ++o) place_outsiders(w, L, &a, o, lo, hi);
-        if (dim == 2) place_own(sc, &a, b, 2); /* dim constant: the copy loop unrolls */
-        else place_own(sc, &a, b, 3);
+        if (dim == 2 && !a.wander) place_own(sc, &a, b, 2, false);
+        else if (dim == 2) place_own(sc, &a, b, 2, true);
+        else if (!a.wander) place_own(sc, &a, b, 3, false);
+        else place_own(sc, &a, b, 3, true);
         for (int o = b + 1; o < L->parts; ++o) place_outsiders(w, L, &a, o, lo, hi);
     }
 }
@@ -290,8 +313,11 @@ static bool sort_in_parts(steer_world *w, int parts)
 
 /* The handle table follows the sorted agents. The sort used its buffer as
  * the target for the slots, and the old slots' buffer becomes the table.
- * (Writing it inside the scatter measured slower: its random stores stall
- * the scatter's stream.) */
+ * The step does not rebuild it: its random writes (slots are scattered in
+ * space) took about 6% of a step of a million agents on two threads, and a
+ * step is often followed by no lookup at all. The first lookup after a
+ * step does, through the pool when the world has its own. (Inside the
+ * scatter, the writes stalled its stream: slower still.) */
 static void handles_task(int start, int end, int worker, void *context)
 {
     (void)worker;
@@ -301,6 +327,21 @@ static void handles_task(int start, int end, int worker, void *context)
     for (int d = start; d < end; ++d) dense_of_slot[slot[d]] = (uint32_t)d;
 }
 
+void steer__world_ensure_handles(const steer_world *cw)
+{
+    if (steer__cache_guard_ready(cw->handles)) return;
+    steer_world *w = (steer_world *)cw; /* the table is a cache; lookups run between steps */
+    steer__cache_guard_lock(w->handles);
+    if (!steer__cache_guard_ready(w->handles)) {
+        /* Not through a user's scheduler: a lookup may come from any thread,
+         * where its enqueue may not expect to be called. */
+        if (w->pool) steer__pool_run(w->pool, handles_task, w->count, w);
+        else handles_task(0, w->count, 0, w);
+        steer__cache_guard_set_ready(w->handles, true);
+    }
+    steer__cache_guard_unlock(w->handles);
+}
+
 #define SWAP(a, b)                                                                                                     \
     do {                                                                                                               \
         void *swap_tmp_ = (void *)(a);                                                                                 \
@@ -308,17 +349,17 @@ static void handles_task(int start, int end, int worker, void *context)
         (b) = swap_tmp_;                                                                                               \
     } while (0)
 
-static void sort_by_cell(steer_world *w, bool update_handles)
+static void sort_by_cell(steer_world *w)
 {
+    steer__cache_guard_set_ready(w->handles, false); /* its buffer is the slots' target */
     if (!sort_in_parts(w, w->workers)) sort_in_parts(w, 1); /* one part has no outsiders */
     for (int a = 0; a < w->dim; ++a) {
         SWAP(w->p[a], w->t[a]);
         SWAP(w->v[a], w->t[w->dim + a]);
     }
     SWAP(w->group, w->t_group);
-    SWAP(w->slot, w->dense_of_slot); /* the table is stale until handles_task */
+    SWAP(w->slot, w->dense_of_slot);
     SWAP(w->wander, w->t_wander);
-    if (update_handles) steer__world_run(w, handles_task, w->count, w);
 }
 
 /* The cell of dense agent i (agents are sorted, so this is where it sits)
@@ -892,7 +933,6 @@ static void forces_task(int start, int end, int worker, void *context)
     memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
     fb.params_for = -1;
     batch_setup(w, &fb.batch, fc->dt);
-    handles_task(start, end, worker, w); /* the sort moved the agents; their handles follow here */
     if (worker < 0 || worker >= w->workers) /* then view_cell leaves every cell unstaged */
         steer__misuse(__func__, "task worker_index must be in [0, worker_count)");
     for (int i = start; i < end;) {
@@ -1165,7 +1205,7 @@ static void build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS
 static void one_step(steer_world *w, float dt)
 {
     double t0 = steer__seconds();
-    sort_by_cell(w, false); /* the forces pass updates the handle table */
+    sort_by_cell(w);
     double t1 = steer__seconds();
     uint32_t group_start[STEER__MAX_GROUPS + 1];
     build_members(w, group_start);
@@ -1185,7 +1225,7 @@ static void one_step(steer_world *w, float dt)
          * contact distance, or penetration_iterations. The worst overlap is a
          * maximum, so the decision is the same for any thread count. */
         for (int it = 0; it < w->def.penetration_iterations; ++it) {
-            sort_by_cell(w, true);
+            sort_by_cell(w);
             for (int k = 0; k < w->workers; ++k) w->penetration_worst[k] = 0.0f;
             steer__world_run(w, separate_task, w->count, w);
             float worst = 0.0f;

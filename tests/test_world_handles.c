@@ -1,6 +1,10 @@
 /* Agent handles: a removed agent's handle is refused everywhere, a reused
- * slot gets a new generation, forged handles are refused, and adding,
- * removing or teleporting one agent leaves every other agent untouched. */
+ * slot gets a new generation, forged handles are refused, adding,
+ * removing or teleporting one agent leaves every other agent untouched, and
+ * lookups from several threads at once after a step (the first of which
+ * rebuilds the handle table) all find the right agents. */
+#define _POSIX_C_SOURCE 200809L /* pthread_barrier */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -267,6 +271,82 @@ static void test_handles_follow_agents(int dim)
     steer_world_destroy(w);
 }
 
+/* Threads that look every handle up at once, released together by a
+ * barrier right after a step: whichever comes first rebuilds the table,
+ * the others must wait for it, not read it half built. */
+#define LOOKUP_THREADS 4
+#define LOOKUP_AGENTS 3000
+typedef struct lookup_job {
+    const steer_world *w;
+    const steer_agent_id *ids;
+    steer_agent_state *out;
+    pthread_barrier_t *start;
+    int failures;
+} lookup_job;
+
+static void *lookup_all(void *arg)
+{
+    lookup_job *job = arg;
+    pthread_barrier_wait(job->start);
+    for (int i = 0; i < LOOKUP_AGENTS; ++i)
+        job->failures += steer_world_get_agent(job->w, job->ids[i], &job->out[i]) != STEER_OK;
+    return 0;
+}
+
+static void test_concurrent_lookups(int dim)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = LOOKUP_AGENTS;
+    wd.worker_count = 2;
+    wd.bounds_min = steer_v3_make(-20, -20, -20);
+    wd.bounds_max = steer_v3_make(20, 20, 20);
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    steer_group_def g = steer_default_group_def();
+    CHECK(steer_world_add_group(w, &g) == 0);
+    steer_rng rng = steer_rng_seed(5);
+    static steer_agent_id ids[LOOKUP_AGENTS];
+    static steer_agent_state prev[LOOKUP_AGENTS], seen[LOOKUP_THREADS][LOOKUP_AGENTS];
+    for (int i = 0; i < LOOKUP_AGENTS; ++i) {
+        ids[i] = steer_world_add_agent(w, 0, random_v3(&rng, 19), random_v3(&rng, 1));
+        CHECK(steer_world_get_agent(w, ids[i], &prev[i]) == STEER_OK);
+    }
+    const float dt = 1.0f / 60.0f, extent = 40.0f;
+    int failures = 0, disagreements = 0, jumps = 0;
+    for (int s = 0; s < 20; ++s) {
+        CHECK(steer_world_step(w, dt) == STEER_OK);
+        pthread_barrier_t start;
+        CHECK(pthread_barrier_init(&start, 0, LOOKUP_THREADS) == 0);
+        lookup_job jobs[LOOKUP_THREADS];
+        pthread_t threads[LOOKUP_THREADS];
+        for (int t = 0; t < LOOKUP_THREADS; ++t) {
+            jobs[t] = (lookup_job){w, ids, seen[t], &start, 0};
+            CHECK(pthread_create(&threads[t], 0, lookup_all, &jobs[t]) == 0);
+        }
+        for (int t = 0; t < LOOKUP_THREADS; ++t) {
+            pthread_join(threads[t], 0);
+            failures += jobs[t].failures;
+            disagreements += memcmp(seen[t], seen[0], sizeof seen[0]) != 0;
+        }
+        pthread_barrier_destroy(&start);
+        /* the agent found is the one that was there: it moved at most
+         * max_speed * dt since the last step */
+        for (int i = 0; i < LOOKUP_AGENTS; ++i) {
+            for (int k = 0; k < dim; ++k) {
+                float d = fabsf(steer_v3_get(seen[0][i].position, k) - steer_v3_get(prev[i].position, k));
+                d = fminf(d, fabsf(d - extent)); /* across the torus seam */
+                jumps += d > g.max_speed * dt * 1.0001f;
+            }
+            prev[i] = seen[0][i];
+        }
+    }
+    CHECK(failures == 0);
+    CHECK(disagreements == 0);
+    CHECK(jumps == 0);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     for (int dim = 2; dim <= 3; ++dim) {
@@ -275,6 +355,7 @@ int main(void)
         test_churn_keeps_others(dim);
         test_remove_during_run(dim);
         test_handles_follow_agents(dim);
+        test_concurrent_lookups(dim);
     }
     return check_summary("test_world_handles");
 }

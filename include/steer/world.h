@@ -217,8 +217,11 @@ steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
 /* Handles are looked up between steps: from inside the world's own step
  * (a task its scheduler runs) these report misuse and refuse
- * (STEER_ERROR_IN_STEP, false). A removed agent's handle stays stale when
- * its slot is reused: the reused slot takes a new generation. */
+ * (STEER_ERROR_IN_STEP, false). A step leaves the handle table stale (the
+ * sort moves every agent); the first lookup after it rebuilds the table in
+ * O(agents), through the world's own pool if it has one, and lookups from
+ * several threads at once are safe. A removed agent's handle stays stale
+ * when its slot is reused: the reused slot takes a new generation. */
 steer_result steer_world_get_agent(const steer_world *world, steer_agent_id id, steer_agent_state *out);
 bool steer_world_is_valid(const steer_world *world, steer_agent_id id);
 int steer_world_agent_count(const steer_world *world);
@@ -250,7 +253,8 @@ typedef struct steer_step_profile {
 steer_step_profile steer_world_last_profile(const steer_world *world);
 
 /* FNV-1a over every live agent's slot, generation, group, position and
- * velocity bits, in slot order, plus the step count. */
+ * velocity bits, in slot order, plus the step count. (Uses the handle
+ * table: see the lookups above.) */
 uint64_t steer_world_state_hash(const steer_world *world);
 
 /* Bytes of memory the world holds (for the memory-per-agent figure). */
