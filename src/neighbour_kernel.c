@@ -6,6 +6,7 @@
 #include "wide.h"
 
 #include <float.h>
+#include <stddef.h>
 
 /* Below this squared length a vector has no direction (as STEER_EPSILON_SQ). */
 #define STEER_EPSILON_SQ_VALUE 1e-24f
@@ -18,6 +19,7 @@
 #define GATHER_CELL(dim) steer__gather_cell##dim##_avx512
 #define FLOCK(dim) steer__flock##dim##_avx512
 #define KEYS(dim) steer__keys##dim##_avx512
+#define MOVE steer__move_avx512
 #elif defined(STEER_WIDE_AVX2)
 #define KERNEL(dim) steer__gather##dim##_avx2
 #define STAGE(dim) steer__stage##dim##_avx2
@@ -26,6 +28,7 @@
 #define GATHER_CELL(dim) steer__gather_cell##dim##_avx2
 #define FLOCK(dim) steer__flock##dim##_avx2
 #define KEYS(dim) steer__keys##dim##_avx2
+#define MOVE steer__move_avx2
 #else
 #define KERNEL(dim) steer__gather##dim##_scalar
 #define STAGE(dim) steer__stage##dim##_scalar
@@ -34,6 +37,7 @@
 #define GATHER_CELL(dim) steer__gather_cell##dim##_scalar
 #define FLOCK(dim) steer__flock##dim##_scalar
 #define KEYS(dim) steer__keys##dim##_scalar
+#define MOVE steer__move_scalar
 #endif
 
 /* One accumulator set per physical register covering part of the 16 logical
@@ -424,4 +428,43 @@ void KEYS(2)(const steer__key_grid *g, const float *const p[3], int first, int n
 void KEYS(3)(const steer__key_grid *g, const float *const p[3], int first, int n, uint32_t *out)
 {
     keys(g, p, first, n, out, 3);
+}
+
+/* ---- moving agents to their sorted places ------------------------------------ */
+/* p + (d - lane) elements, through integers: the window's lanes below `lane`
+ * are not stored, so the address may lie before the array. */
+static inline void *shifted(void *p, uint32_t d, int lane, size_t size)
+{
+    return (void *)((uintptr_t)p + ((uintptr_t)d - (uintptr_t)lane) * size);
+}
+
+void MOVE(const steer__move_arrays *m, int first, const uint32_t *to, int n)
+{
+    const unsigned all = (1u << STEER_WIDE_LANES) - 1u;
+    const wi none = wi_set1(STEER__NO_DEST), one = wi_set1(1);
+    for (int base = 0; base < n; base += STEER_WIDE_LANES) {
+        wi dest = wi_load(to + base), prev = wi_load(to + base - 1);
+        unsigned valid = ~wi_eq_bits(dest, none) & all;
+        /* a lane continues the previous one's segment when its place follows
+         * (a NO_DEST lane's successor would be 0: it never continues) */
+        unsigned cont = wi_eq_bits(dest, wi_add(prev, one)) & ~wi_eq_bits(prev, none);
+        unsigned starts = valid & (~cont | 1u); /* each window stores its own lanes */
+        if (!starts) continue;
+        int at = first + base;
+        wf v[7];
+        for (int q = 0; q < m->floats; ++q) v[q] = wf_load(m->src[q] + at);
+        wi v32 = wi_load(m->src32 + at);
+        wb v8 = wb_load(m->src8 + at);
+        for (; starts; starts &= starts - 1) {
+            int lane = steer__lowest_bit(starts);
+            unsigned later = starts & (starts - 1);
+            unsigned upto = later ? (1u << steer__lowest_bit(later)) - 1u : all;
+            unsigned segment = valid & upto & ~((1u << lane) - 1u);
+            uint32_t d = to[base + lane];
+            for (int q = 0; q < m->floats; ++q)
+                wf_store_bits((float *)shifted(m->dst[q], d, lane, sizeof(float)), segment, v[q]);
+            wi_store_bits((uint32_t *)shifted(m->dst32, d, lane, sizeof(uint32_t)), segment, v32);
+            wb_store_bits((uint8_t *)shifted(m->dst8, d, lane, 1), segment, v8);
+        }
+    }
 }

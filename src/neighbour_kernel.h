@@ -8,6 +8,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* The index of the lowest set bit of x (x != 0). */
+static inline int steer__lowest_bit(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int k = 0;
+    while (!(x >> k & 1u)) ++k;
+    return k;
+#endif
+}
+
 /* Candidates [begin, end), whose positions are seen shifted by -shift
  * (torus images: the agent compares against position - shift). */
 typedef struct steer__span {
@@ -117,6 +129,25 @@ typedef struct steer__key_grid {
 typedef void steer__keys_fn(const steer__key_grid *grid, const float *const p[3], int first, int n,
                             uint32_t *out);
 
+/* Moves agents first + j, j in [0, n), to place to[j] of every destination
+ * array (STEER__NO_DEST: not moved by this call): `floats` float arrays,
+ * one 32-bit array and one byte array. to[-1] must be readable and to[] be
+ * STEER__NO_DEST from n up to n rounded up to 16; the sources are read that
+ * far (the world's arrays are padded). Consecutive agents bound for
+ * consecutive places (most of them: agents keep their order) form a
+ * segment, moved with one masked store per array per window of lanes. */
+#define STEER__NO_DEST UINT32_MAX
+typedef struct steer__move_arrays {
+    const float *src[7];
+    float *dst[7];
+    int floats;
+    const uint32_t *src32;
+    uint32_t *dst32;
+    const uint8_t *src8;
+    uint8_t *dst8;
+} steer__move_arrays;
+typedef void steer__move_fn(const steer__move_arrays *arrays, int first, const uint32_t *to, int n);
+
 steer__gather_fn steer__gather2_scalar, steer__gather3_scalar;
 steer__stage_fn steer__stage2_scalar, steer__stage3_scalar;
 steer__gather_raw_fn steer__gather_raw2_scalar, steer__gather_raw3_scalar;
@@ -124,6 +155,7 @@ steer__reduce_fn steer__reduce2_scalar, steer__reduce3_scalar;
 steer__gather_cell_fn steer__gather_cell2_scalar, steer__gather_cell3_scalar;
 steer__flock_fn steer__flock2_scalar, steer__flock3_scalar;
 steer__keys_fn steer__keys2_scalar, steer__keys3_scalar;
+steer__move_fn steer__move_scalar;
 #if defined(__x86_64__) || defined(__i386__)
 #define STEER_HAVE_AVX2_KERNEL 1
 steer__gather_fn steer__gather2_avx2, steer__gather3_avx2, steer__gather2_avx512, steer__gather3_avx512;
@@ -134,6 +166,7 @@ steer__gather_cell_fn steer__gather_cell2_avx2, steer__gather_cell3_avx2, steer_
     steer__gather_cell3_avx512;
 steer__flock_fn steer__flock2_avx2, steer__flock3_avx2, steer__flock2_avx512, steer__flock3_avx512;
 steer__keys_fn steer__keys2_avx2, steer__keys3_avx2, steer__keys2_avx512, steer__keys3_avx512;
+steer__move_fn steer__move_avx2, steer__move_avx512;
 #endif
 
 #endif

@@ -303,6 +303,7 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
     w->reduce = two ? steer__reduce2_scalar : steer__reduce3_scalar;
     w->gather_cell = two ? steer__gather_cell2_scalar : steer__gather_cell3_scalar;
     w->keys = two ? steer__keys2_scalar : steer__keys3_scalar;
+    w->move = steer__move_scalar;
 #ifdef STEER_HAVE_AVX2_KERNEL
     if (kernel == STEER_KERNEL_AVX2) {
         w->gather = two ? steer__gather2_avx2 : steer__gather3_avx2;
@@ -312,6 +313,7 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
         w->reduce = two ? steer__reduce2_avx2 : steer__reduce3_avx2;
         w->gather_cell = two ? steer__gather_cell2_avx2 : steer__gather_cell3_avx2;
         w->keys = two ? steer__keys2_avx2 : steer__keys3_avx2;
+        w->move = steer__move_avx2;
     } else if (kernel == STEER_KERNEL_AVX512) {
         w->gather = two ? steer__gather2_avx512 : steer__gather3_avx512;
         w->flock = two ? steer__flock2_avx512 : steer__flock3_avx512;
@@ -320,6 +322,7 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
         w->reduce = two ? steer__reduce2_avx512 : steer__reduce3_avx512;
         w->gather_cell = two ? steer__gather_cell2_avx512 : steer__gather_cell3_avx512;
         w->keys = two ? steer__keys2_avx512 : steer__keys3_avx512;
+        w->move = steer__move_avx512;
     }
 #endif
     w->kernel = kernel;

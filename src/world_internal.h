@@ -104,6 +104,7 @@ struct steer_world {
     steer__reduce_fn *reduce;
     steer__gather_cell_fn *gather_cell;
     steer__keys_fn *keys;
+    steer__move_fn *move;
     unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
     size_t stage_bytes;      /* per worker */
     float *penetration_worst; /* per worker: the deepest overlap seen by a relaxation pass */
