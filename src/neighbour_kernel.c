@@ -6,7 +6,6 @@
 #include "wide.h"
 
 #include <float.h>
-#include <stddef.h>
 
 /* Below this squared length a vector has no direction (as STEER_EPSILON_SQ). */
 #define STEER_EPSILON_SQ_VALUE 1e-24f
@@ -431,13 +430,6 @@ void KEYS(3)(const steer__key_grid *g, const float *const p[3], int first, int n
 }
 
 /* ---- moving agents to their sorted places ------------------------------------ */
-/* p + (d - lane) elements, through integers: the window's lanes below `lane`
- * are not stored, so the address may lie before the array. */
-static inline void *shifted(void *p, uint32_t d, int lane, size_t size)
-{
-    return (void *)((uintptr_t)p + ((uintptr_t)d - (uintptr_t)lane) * size);
-}
-
 void MOVE(const steer__move_arrays *m, int first, const uint32_t *to, int n)
 {
     const unsigned all = (1u << STEER_WIDE_LANES) - 1u;
@@ -461,10 +453,9 @@ void MOVE(const steer__move_arrays *m, int first, const uint32_t *to, int n)
             unsigned upto = later ? (1u << steer__lowest_bit(later)) - 1u : all;
             unsigned segment = valid & upto & ~((1u << lane) - 1u);
             uint32_t d = to[base + lane];
-            for (int q = 0; q < m->floats; ++q)
-                wf_store_bits((float *)shifted(m->dst[q], d, lane, sizeof(float)), segment, v[q]);
-            wi_store_bits((uint32_t *)shifted(m->dst32, d, lane, sizeof(uint32_t)), segment, v32);
-            wb_store_bits((uint8_t *)shifted(m->dst8, d, lane, 1), segment, v8);
+            for (int q = 0; q < m->floats; ++q) wf_store_run(m->dst[q], d, lane, segment, v[q]);
+            wi_store_run(m->dst32, d, lane, segment, v32);
+            wb_store_run(m->dst8, d, lane, segment, v8);
         }
     }
 }

@@ -33,6 +33,13 @@ static inline int wide_popcount16(unsigned m)
 #endif
 }
 
+/* Moves: load a window of lanes; store lane k of `bits` at dst[at + k -
+ * lane] (lane: the lowest of bits). The vector builds store the window at
+ * dst + at - lane with a mask, which may begin before the array: masked
+ * lanes are not accessed, so the address is formed as an integer. */
+#define WIDE_RUN_ADDRESS(dst, at, lane) \
+    ((void *)((uintptr_t)(dst) + ((uintptr_t)(at) - (uintptr_t)(lane)) * sizeof *(dst)))
+
 #if defined(STEER_WIDE_AVX512)
 #include <immintrin.h>
 #define STEER_WIDE_LANES 16
@@ -66,20 +73,21 @@ static inline wi wi_set1(uint32_t a) { return _mm512_set1_epi32((int)a); }
 static inline wi wi_add(wi a, wi b) { return _mm512_add_epi32(a, b); }
 static inline wi wi_mul(wi a, wi b) { return _mm512_mullo_epi32(a, b); }
 static inline void wi_store(uint32_t *p, wi a) { _mm512_storeu_si512((void *)p, a); }
-/* Moves: load a window of lanes, store the lanes of `bits` (the others are
- * not touched, and their addresses need not be valid). */
 static inline wi wi_load(const uint32_t *p) { return _mm512_loadu_si512((const void *)p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return (unsigned)_mm512_cmpeq_epi32_mask(a, b); }
-static inline void wf_store_bits(float *p, unsigned bits, wf a) { _mm512_mask_storeu_ps(p, (__mmask16)bits, a); }
-static inline void wi_store_bits(uint32_t *p, unsigned bits, wi a)
+static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
 {
-    _mm512_mask_storeu_epi32((void *)p, (__mmask16)bits, a);
+    _mm512_mask_storeu_ps(WIDE_RUN_ADDRESS(dst, at, lane), (__mmask16)bits, a);
+}
+static inline void wi_store_run(uint32_t *dst, uint32_t at, int lane, unsigned bits, wi a)
+{
+    _mm512_mask_storeu_epi32(WIDE_RUN_ADDRESS(dst, at, lane), (__mmask16)bits, a);
 }
 typedef __m512i wb; /* 8-bit values, one per 32-bit lane */
 static inline wb wb_load(const uint8_t *p) { return _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(const void *)p)); }
-static inline void wb_store_bits(uint8_t *p, unsigned bits, wb a)
+static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bits, wb a)
 {
-    _mm512_mask_cvtepi32_storeu_epi8((void *)p, (__mmask16)bits, a);
+    _mm512_mask_cvtepi32_storeu_epi8(WIDE_RUN_ADDRESS(dst, at, lane), (__mmask16)bits, a);
 }
 static inline wm wm_groups(const uint8_t *g, uint32_t mask)
 {
@@ -127,17 +135,20 @@ static inline unsigned wi_eq_bits(wi a, wi b)
 {
     return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)));
 }
-static inline void wf_store_bits(float *p, unsigned bits, wf a) { _mm256_maskstore_ps(p, wide_bits_mask(bits), a); }
-static inline void wi_store_bits(uint32_t *p, unsigned bits, wi a)
+static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
 {
-    _mm256_maskstore_epi32((int *)(void *)p, wide_bits_mask(bits), a);
+    _mm256_maskstore_ps((float *)WIDE_RUN_ADDRESS(dst, at, lane), wide_bits_mask(bits), a);
+}
+static inline void wi_store_run(uint32_t *dst, uint32_t at, int lane, unsigned bits, wi a)
+{
+    _mm256_maskstore_epi32((int *)WIDE_RUN_ADDRESS(dst, at, lane), wide_bits_mask(bits), a);
 }
 typedef struct { uint8_t v[8]; } wb;
 static inline wb wb_load(const uint8_t *p) { wb r; for (int k = 0; k < 8; ++k) r.v[k] = p[k]; return r; }
-static inline void wb_store_bits(uint8_t *p, unsigned bits, wb a)
+static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bits, wb a)
 {
     for (int k = 0; k < 8; ++k)
-        if (bits >> k & 1u) p[k] = a.v[k];
+        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = a.v[k];
 }
 static inline wf wf_select(wm m, wf x) { return _mm256_and_ps(m, x); }
 static inline wf wf_blend(wm m, wf a, wf b) { return _mm256_blendv_ps(b, a, m); }
@@ -189,11 +200,22 @@ static inline wi wi_mul(wi a, wi b) { wi r; WIDE_MAP(r.v[k] = a.v[k] * b.v[k]); 
 static inline void wi_store(uint32_t *p, wi a) { WIDE_MAP(p[k] = a.v[k]); }
 static inline wi wi_load(const uint32_t *p) { wi r; WIDE_MAP(r.v[k] = p[k]); return r; }
 static inline unsigned wi_eq_bits(wi a, wi b) { unsigned r = 0; WIDE_MAP(r |= (unsigned)(a.v[k] == b.v[k]) << k); return r; }
-static inline void wf_store_bits(float *p, unsigned bits, wf a) { WIDE_MAP(if (bits >> k & 1u) p[k] = a.v[k]); }
-static inline void wi_store_bits(uint32_t *p, unsigned bits, wi a) { WIDE_MAP(if (bits >> k & 1u) p[k] = a.v[k]); }
+/* Moves: load a window of lanes; store lane k of `bits` at dst[at + k -
+ * lane] (lane: the lowest of bits). */
+static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
+{
+    WIDE_MAP(if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = a.v[k]);
+}
+static inline void wi_store_run(uint32_t *dst, uint32_t at, int lane, unsigned bits, wi a)
+{
+    WIDE_MAP(if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = a.v[k]);
+}
 typedef struct { uint8_t v[8]; } wb;
 static inline wb wb_load(const uint8_t *p) { wb r; WIDE_MAP(r.v[k] = p[k]); return r; }
-static inline void wb_store_bits(uint8_t *p, unsigned bits, wb a) { WIDE_MAP(if (bits >> k & 1u) p[k] = a.v[k]); }
+static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bits, wb a)
+{
+    WIDE_MAP(if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = a.v[k]);
+}
 static inline wf wf_select(wm m, wf x) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? x.v[k] : 0.0f); return r; }
 static inline wf wf_blend(wm m, wf a, wf b) { wf r; WIDE_MAP(r.v[k] = m.v[k] ? a.v[k] : b.v[k]); return r; }
 static inline wf wf_acc(wf acc, wm m, wf x) { return wf_add(acc, wf_select(m, x)); }
