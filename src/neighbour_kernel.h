@@ -1,6 +1,8 @@
-/* Private: the neighbour-gathering kernel of the world step. For one agent
- * it visits spans of candidate agents (contiguous in memory because agents
- * are sorted by cell) and sums what the flocking rules need. Built three times
+/* Private: the wide kernels of the world step. Mainly the neighbour
+ * gathering: for one agent it visits spans of candidate agents (contiguous
+ * in memory because agents are sorted by cell) and sums what the flocking
+ * rules need; then the flocking rules and the move, and for the sort the
+ * agents' cells and their moves to their sorted places. Built three times
  * from neighbour_kernel.c: scalar, AVX2 and AVX-512, giving identical bits. */
 #ifndef STEER_NEIGHBOUR_KERNEL_H
 #define STEER_NEIGHBOUR_KERNEL_H

@@ -686,7 +686,7 @@ static void view_cell(const steer_world *w, const int coords[3], int worker, boo
 /* ---- forces and the move, fused ---------------------------------------------- */
 /* Completes agent i's move from its stored position to pos: solids, the
  * float-range guard, the boundary, then the write into dst_p / dst_v (the
- * next state, or the current one for the in-place relaxation) and its key. */
+ * next state, or the current one for the in-place relaxation). */
 static void finish_move(steer_world *w, int i, float pos[3], float vel[3], bool solids, float *const dst_p[3],
                         float *const dst_v[3]);
 
