@@ -711,6 +711,8 @@ uint64_t steer_world_state_hash(const steer_world *w)
 {
     uint64_t h = 0xCBF29CE484222325ull;
     if (!w) return h;
+    /* mid-step the state is half moved and the table's buffer is the sort's */
+    STEER_MISUSE_IF(w->in_step, 0, "called during the world's own step");
     h = fnv(h, &w->steps, sizeof w->steps);
     steer__world_ensure_handles(w);
     for (uint32_t s = 0; s < w->slot_high; ++s) {

@@ -347,6 +347,7 @@ static void *reentrant_enqueue(steer_task_fn *task, int item_count, int min_rang
         steer_agent_state st;
         TRY(steer_world_get_agent(w, r->victim, &st) == STEER_ERROR_IN_STEP); /* the handle table is rebuilt */
         TRY(!steer_world_is_valid(w, r->victim));
+        TRY(steer_world_state_hash(w) == 0); /* the state is half moved */
 #undef TRY
         steer_world_clear_obstacles(w); /* void: must simply not clear */
         r->obstacles_kept = steer_world_obstacle_count(w) == obstacles;
@@ -376,7 +377,7 @@ static void test_in_step(void)
     int reports = check_misuse_count;
     CHECK(steer_world_step(w, 0.1f) == STEER_OK);
     CHECK(r.enqueues > 0);
-    CHECK(r.attempts == 15);
+    CHECK(r.attempts == 16);
     CHECK(r.refusals == r.attempts);
     CHECK(r.obstacles_kept);
     CHECK(r.count_kept);

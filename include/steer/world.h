@@ -254,7 +254,8 @@ steer_step_profile steer_world_last_profile(const steer_world *world);
 
 /* FNV-1a over every live agent's slot, generation, group, position and
  * velocity bits, in slot order, plus the step count. (Uses the handle
- * table: see the lookups above.) */
+ * table: see the lookups above.) From inside the world's own step it
+ * reports misuse and returns 0. */
 uint64_t steer_world_state_hash(const steer_world *world);
 
 /* Bytes of memory the world holds (for the memory-per-agent figure). */
