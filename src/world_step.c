@@ -172,36 +172,23 @@ static void sort_sum_task(int start, int end, int worker, void *context)
     }
 }
 
-/* The destination arrays of a scatter, in locals: the group stores are
- * char-typed and could otherwise alias the world's fields, forcing reloads
- * per agent. */
-typedef struct scatter_arrays {
-    const float *src[6];
-    float *dst[6];
-    const uint32_t *slot;
-    uint32_t *t_slot; /* the handle table's buffer */
-    const uint8_t *group;
-    uint8_t *t_group;
-    const float *wander;
-    float *t_wander;
-} scatter_arrays;
-
-static inline void place(const scatter_arrays *a, int dim, uint32_t i, uint32_t d)
+/* One agent into place d: the few outsiders; the part's own agents move
+ * in runs (place_own). */
+static inline void place(const steer__move_arrays *m, uint32_t i, uint32_t d)
 {
-    for (int k = 0; k < 2 * dim; ++k) a->dst[k][d] = a->src[k][i];
-    a->t_slot[d] = a->slot[i];
-    a->t_group[d] = a->group[i];
-    if (a->wander) a->t_wander[d] = a->wander[i];
+    for (int q = 0; q < m->floats; ++q) m->dst[q][d] = m->src[q][i];
+    m->dst32[d] = m->src32[i];
+    m->dst8[d] = m->src8[i];
 }
 
 /* The outsiders of part o that landed in cells [lo, hi), in index order. */
-static void place_outsiders(const steer_world *w, const sort_layout *L, const scatter_arrays *a, int o, uint32_t lo,
-                            uint32_t hi)
+static void place_outsiders(const steer_world *w, const sort_layout *L, const steer__move_arrays *m, int o,
+                            uint32_t lo, uint32_t hi)
 {
     const uint32_t *out = L->out + (size_t)o * w->sort_out_cap;
     for (uint32_t j = 0; j < L->out_len[o]; ++j) {
         uint32_t i = out[j], k = key_of(w, i);
-        if (k - lo < hi - lo) place(a, w->dim, i, L->cursor[k]++);
+        if (k - lo < hi - lo) place(m, i, L->cursor[k]++);
     }
 }
 
@@ -211,20 +198,11 @@ static void place_outsiders(const steer_world *w, const sort_layout *L, const sc
  * bound for consecutive places (runs of 17 on average at 1M agents in 2D)
  * and move a window of lanes at a time. One store per agent and array had
  * made the scatter bound by its stores. */
-static inline void place_own(const sort_context *sc, const scatter_arrays *a, int b)
+static inline void place_own(const sort_context *sc, const steer__move_arrays *m, int b)
 {
     const steer_world *w = sc->w;
     const sort_layout *L = &sc->L;
     uint32_t *cursor = L->cursor, lo = L->bound[b], span = L->bound[b + 1] - lo;
-    steer__move_arrays m = {{0}, {0}, 2 * w->dim, a->slot, a->t_slot, a->group, a->t_group};
-    for (int q = 0; q < m.floats; ++q) {
-        m.src[q] = a->src[q];
-        m.dst[q] = a->dst[q];
-    }
-    if (a->wander) {
-        m.src[m.floats] = a->wander;
-        m.dst[m.floats++] = a->t_wander;
-    }
     uint32_t places[1 + KEY_BLOCK + STEER__PAD], *to = places + 1; /* to[-1]: the kernel looks one back */
     places[0] = STEER__NO_DEST;
     for (int i = part_begin(w, L->parts, b), e = part_begin(w, L->parts, b + 1); i < e; i += KEY_BLOCK) {
@@ -235,7 +213,7 @@ static inline void place_own(const sort_context *sc, const scatter_arrays *a, in
             to[j] = k - lo < span ? cursor[k]++ : STEER__NO_DEST;
         }
         for (int j = block; j < block + STEER__PAD; ++j) to[j] = STEER__NO_DEST;
-        w->move(&m, i, to, block);
+        w->move(m, i, to, block);
     }
 }
 
@@ -246,20 +224,24 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
     steer_world *w = sc->w;
     const sort_layout *L = &sc->L;
     const int dim = w->dim;
-    scatter_arrays a = {{0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, w->slot, w->dense_of_slot, w->group, w->t_group,
-                        w->wander, w->t_wander};
+    /* positions, velocities and wander angles; slots into the handle table's buffer; groups */
+    steer__move_arrays m = {{0}, {0}, 2 * dim, w->slot, w->dense_of_slot, w->group, w->t_group};
     for (int k = 0; k < dim; ++k) {
-        a.src[k] = w->p[k];
-        a.src[dim + k] = w->v[k];
-        a.dst[k] = w->t[k];
-        a.dst[dim + k] = w->t[dim + k];
+        m.src[k] = w->p[k];
+        m.src[dim + k] = w->v[k];
+        m.dst[k] = w->t[k];
+        m.dst[dim + k] = w->t[dim + k];
+    }
+    if (w->wander) {
+        m.src[m.floats] = w->wander;
+        m.dst[m.floats++] = w->t_wander;
     }
     for (int b = start; b < end; ++b) {
         uint32_t lo = L->bound[b], hi = L->bound[b + 1];
         for (uint32_t c = lo; c < hi; ++c) L->cursor[c] += L->base[b];
-        for (int o = 0; o < b; ++o) place_outsiders(w, L, &a, o, lo, hi);
-        place_own(sc, &a, b);
-        for (int o = b + 1; o < L->parts; ++o) place_outsiders(w, L, &a, o, lo, hi);
+        for (int o = 0; o < b; ++o) place_outsiders(w, L, &m, o, lo, hi);
+        place_own(sc, &m, b);
+        for (int o = b + 1; o < L->parts; ++o) place_outsiders(w, L, &m, o, lo, hi);
     }
 }
 
