@@ -698,6 +698,7 @@ typedef struct flock_batcher {
     int dense[STEER__BATCH];
     uint8_t group[STEER__BATCH];
     bool mixed;      /* lanes of more than one group */
+    bool row;        /* dense[k] == dense[0] + k so far: 64 agents in a row */
     int params_for;  /* the group whose parameters fill every lane, or -1 */
     int n;
     /* the batch's own state and results, when its agents are not 64 in a row */
@@ -737,7 +738,7 @@ static bool batch_lanes(steer_world *w, flock_batcher *fb)
 {
     steer__flock_batch *b = &fb->batch;
     const int dim = w->dim, n = fb->n, first = fb->dense[0];
-    if (n == STEER__BATCH && fb->dense[n - 1] - first == n - 1) { /* dense[] increases: a row */
+    if (n == STEER__BATCH && fb->row) {
         for (int a = 0; a < dim; ++a) {
             b->p[a] = w->p[a] + first;
             b->v[a] = w->v[a] + first;
@@ -833,6 +834,9 @@ static void add_to_batch(steer_world *w, flock_batcher *fb, int i, int group, bo
 {
     int k = fb->n;
     fb->mixed |= k > 0 && fb->group[0] != (uint8_t)group;
+    /* A cell queues its plain flockers before its other flockers, so the
+     * indices need not increase: only a full run of consecutive ones is a row. */
+    fb->row = k == 0 || (fb->row && i == fb->dense[k - 1] + 1);
     fb->group[k] = (uint8_t)group;
     fb->dense[k] = i;
     if (++fb->n % STEER__REDUCE_LANES == 0) w->reduce(fb->raw, &fb->batch, fb->n - STEER__REDUCE_LANES);
