@@ -38,9 +38,15 @@ float steer_standard_flock_side(int agents, int dim, float neighbours)
     return (float)sqrt(n * pi / k); /* sqrt is correctly rounded everywhere */
 }
 
-steer_world *steer_standard_flock_create(const steer_standard_flock_def *def)
+static bool valid_def(const steer_standard_flock_def *def)
 {
-    if (!def || def->agents < 1 || (def->dim != 2 && def->dim != 3) || !(def->neighbours > 0.0f)) return 0;
+    return def && def->agents >= 1 && (def->dim == 2 || def->dim == 3) && def->neighbours > 0.0f &&
+           isfinite(def->neighbours);
+}
+
+steer_result steer_standard_flock_world_def(const steer_standard_flock_def *def, steer_world_def *out)
+{
+    if (!valid_def(def) || !out) return STEER_ERROR_INVALID_ARGUMENT;
     float side = steer_standard_flock_side(def->agents, def->dim, def->neighbours);
     steer_world_def wd = steer_default_world_def();
     wd.dim = def->dim;
@@ -52,18 +58,22 @@ steer_world *steer_standard_flock_create(const steer_standard_flock_def *def)
     wd.worker_count = def->worker_count < 1 ? 1 : def->worker_count;
     wd.allocator = def->allocator;
     wd.max_obstacles = wd.max_walls = wd.max_paths = wd.max_flow_fields = 0;
-    steer_world *w = steer_world_create(&wd);
-    if (!w) return 0;
+    *out = wd;
+    return STEER_OK;
+}
 
+steer_result steer_standard_flock_populate(steer_world *w, const steer_standard_flock_def *def)
+{
+    if (!valid_def(def) || !w) return STEER_ERROR_INVALID_ARGUMENT;
+    if (steer_world_group_count(w) != 0 || steer_world_agent_count(w) != 0) return STEER_ERROR_INVALID_ARGUMENT;
+    float side = steer_standard_flock_side(def->agents, def->dim, def->neighbours);
     steer_group_def g = steer_default_group_def(); /* its defaults are the standard flock's rules */
     g.max_speed = 2.0f;
     g.max_force = 4.0f;
     g.neighbour_radius = 1.0f;
     g.separation_radius = 0.5f;
-    if (steer_world_add_group(w, &g) < 0) {
-        steer_world_destroy(w);
-        return 0;
-    }
+    int group = steer_world_add_group(w, &g);
+    if (group < 0) return (steer_result)group;
     steer_rng rng = steer_rng_seed(def->seed);
     for (int i = 0; i < def->agents; ++i) {
         /* One draw per statement: the order of evaluation of function
@@ -80,7 +90,19 @@ steer_world *steer_standard_flock_create(const steer_standard_flock_def *def)
             float r = sqrtf(steer_maxf(0.0f, 1.0f - z * z));
             v = steer_v3_make(v.x * r, v.y * r, z);
         }
-        steer_world_add_agent(w, 0, p, v);
+        if (steer_world_add_agent(w, group, p, v).index == 0) return STEER_ERROR_CAPACITY;
+    }
+    return STEER_OK;
+}
+
+steer_world *steer_standard_flock_create(const steer_standard_flock_def *def)
+{
+    steer_world_def wd;
+    if (steer_standard_flock_world_def(def, &wd) != STEER_OK) return 0;
+    steer_world *w = steer_world_create(&wd);
+    if (w && steer_standard_flock_populate(w, def) != STEER_OK) {
+        steer_world_destroy(w);
+        w = 0;
     }
     return w;
 }

@@ -486,6 +486,13 @@ steer_result steer_world_get_group(const steer_world *w, int group, steer_group_
 
 int steer_world_group_count(const steer_world *w) { return w ? w->group_count : 0; }
 
+steer_result steer_world_get_def(const steer_world *w, steer_world_def *out)
+{
+    STEER_MISUSE_IF(!w || !out, STEER_ERROR_INVALID_ARGUMENT, "world and out must not be NULL");
+    *out = w->def;
+    return STEER_OK;
+}
+
 /* ---- shared objects ---------------------------------------------------------- */
 static steer_v3 flatten(const steer_world *w, steer_v3 p)
 {

@@ -547,6 +547,39 @@ static void test_grid_size_overflow(void)
 }
 #endif
 
+/* get_def returns what the world runs with, and the standard flock's two
+ * halves build the same world as create, in a world with more room. */
+static void test_get_def_and_roomy_flock(void)
+{
+    steer_world_def out;
+    CHECK(steer_world_get_def(0, &out) == STEER_ERROR_INVALID_ARGUMENT);
+    steer_standard_flock_def fd = steer_default_standard_flock_def();
+    fd.agents = 500;
+    steer_world *made = steer_standard_flock_create(&fd);
+    steer_world_def wd;
+    CHECK(steer_standard_flock_world_def(&fd, &wd) == STEER_OK);
+    CHECK(steer_world_get_def(made, &out) == STEER_OK);
+    CHECK(out.capacity == 500 && out.bounds_max.x == wd.bounds_max.x && out.bounds_max.y == wd.bounds_max.y);
+    CHECK(out.bounds_max.x == steer_standard_flock_side(500, 2, 16.0f) && out.boundary == STEER_BOUNDARY_WRAP);
+    wd.capacity = 800;
+    wd.max_obstacles = 64;
+    steer_world *roomy = steer_world_create(&wd);
+    CHECK(steer_standard_flock_populate(roomy, &fd) == STEER_OK);
+    CHECK(steer_standard_flock_populate(roomy, &fd) == STEER_ERROR_INVALID_ARGUMENT); /* not empty */
+    CHECK(steer_world_add_obstacle(roomy, steer_v3_make(1.0f, 1.0f, 0.0f), 0.5f) == 0);
+    steer_world_clear_obstacles(roomy);
+    for (int s = 0; s < 20; ++s) {
+        steer_world_step(made, STEER_STANDARD_FLOCK_DT);
+        steer_world_step(roomy, STEER_STANDARD_FLOCK_DT);
+    }
+    CHECK(steer_world_state_hash(made) == steer_world_state_hash(roomy));
+    fd.dim = 4;
+    CHECK(steer_standard_flock_world_def(&fd, &wd) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_standard_flock_populate(roomy, 0) == STEER_ERROR_INVALID_ARGUMENT);
+    steer_world_destroy(made);
+    steer_world_destroy(roomy);
+}
+
 int main(void)
 {
     test_bad_world_defs();
@@ -561,6 +594,7 @@ int main(void)
     test_substeps(3);
     test_object_arguments();
     test_result_strings();
+    test_get_def_and_roomy_flock();
 #if STEER_KNOWN_BUG_GRID_OVERFLOW
     test_grid_size_overflow();
 #endif

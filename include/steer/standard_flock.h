@@ -29,8 +29,15 @@ typedef struct steer_standard_flock_def {
 } steer_standard_flock_def;
 
 steer_standard_flock_def steer_default_standard_flock_def(void);
-/* NULL on bad input (agents < 1, dim not 2/3, K <= 0) or out of memory. */
+/* NULL on bad input (agents < 1, dim not 2/3, K not > 0) or out of memory. */
 steer_world *steer_standard_flock_create(const steer_standard_flock_def *def);
+/* The two halves of create, for a world with more room than the flock needs
+ * (obstacles, paths, capacity): the world def create would use, which you
+ * may enlarge, then the group and agents added to a new world made from it.
+ * Populate refuses a world that already has groups or agents. Both return
+ * STEER_ERROR_INVALID_ARGUMENT on bad input. */
+steer_result steer_standard_flock_world_def(const steer_standard_flock_def *def, steer_world_def *out);
+steer_result steer_standard_flock_populate(steer_world *world, const steer_standard_flock_def *def);
 /* The torus side length for N and K in dim dimensions. */
 float steer_standard_flock_side(int agents, int dim, float neighbours);
 

@@ -289,6 +289,11 @@ steer_result steer_world_restore(steer_world *world, const void *data, size_t si
 
 /* ---- lifetime ----------------------------------------------------------- */
 steer_world *steer_world_create(const steer_world_def *def);
+/* The def the world runs with: the one it was created from, except that a
+ * restore brings the snapshot's bounds, boundary, cell size, max_dt, seed,
+ * solid and non-penetration settings. A def to create a like world from
+ * (with other capacities, say). */
+steer_result steer_world_get_def(const steer_world *world, steer_world_def *out);
 void steer_world_destroy(steer_world *world);
 
 /* ---- debug draw --------------------------------------------------------- */
