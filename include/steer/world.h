@@ -37,6 +37,7 @@
 #include "behaviours.h"
 #include "debug_draw.h"
 #include "misuse.h"
+#include "result.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,18 +51,6 @@ typedef struct steer_agent_id {
     uint32_t index;
     uint32_t generation;
 } steer_agent_id;
-
-typedef enum steer_result {
-    STEER_OK = 0,
-    STEER_ERROR_INVALID_ARGUMENT = -1, /* NULL, NaN, out of range, bad def */
-    STEER_ERROR_STALE_HANDLE = -2,     /* removed agent or foreign handle */
-    STEER_ERROR_CAPACITY = -3,         /* a fixed capacity is exhausted */
-    STEER_ERROR_OUT_OF_MEMORY = -4,
-    STEER_ERROR_IN_STEP = -5,          /* world changed from inside its own step */
-    STEER_ERROR_BAD_SNAPSHOT = -6,     /* truncated, corrupted or wrong version */
-} steer_result;
-
-const char *steer_result_string(steer_result result);
 
 typedef enum steer_boundary {
     STEER_BOUNDARY_WRAP = 0, /* torus: leave one side, enter the other */
