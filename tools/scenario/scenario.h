@@ -161,6 +161,8 @@ typedef struct steer_scenario_overrides {
     uint64_t seed;
     int threads;             /* > 0: worker threads instead of the file's */
     int extra_capacity;      /* room for agents added later (the playground) */
+    int extra_obstacles;     /* room for obstacles added later */
+    int extra_paths;         /* room for paths added later */
     steer_agent_id *agent_ids; /* optional: receives info->total_agents handles, in spawn order */
 } steer_scenario_overrides;
 

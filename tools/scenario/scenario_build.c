@@ -183,6 +183,8 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
     def.seed = seed;
     if (o && o->threads > 0) def.worker_count = o->threads;
     if (o && o->extra_capacity > 0) def.capacity += o->extra_capacity;
+    if (o && o->extra_obstacles > 0) def.max_obstacles += o->extra_obstacles;
+    if (o && o->extra_paths > 0) def.max_paths += o->extra_paths;
     steer_world *w = steer_world_create(&def);
     if (!w) {
         set_error(error, error_size, "could not create the world", STEER_ERROR_OUT_OF_MEMORY);
