@@ -55,5 +55,6 @@ int main(void)
     }
     printf("mean frames to catch %d prey (a miss counts as %d):\n", PREY, MAX_FRAMES);
     printf("  seek    %.1f\n  pursue  %.1f\n", (double)total[0] / PREY, (double)total[1] / PREY);
+    printf("pursue catches %s than seek\n", total[1] < total[0] ? "sooner" : "no sooner");
     return 0;
 }
