@@ -1,4 +1,4 @@
-/* Worked example 1 (SPEC §6): seek from rest toward (10, 0). */
+/* Worked example 1 (docs/model.md §8.1): seek from rest toward (10, 0). */
 #include <stdio.h>
 #include <steer/steer.h>
 

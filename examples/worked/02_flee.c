@@ -1,4 +1,4 @@
-/* Worked example 2 (SPEC §6): flee from a threat at the origin, starting at rest. */
+/* Worked example 2 (docs/model.md §8.2): flee from a threat at the origin, starting at rest. */
 #include <stdio.h>
 #include <steer/steer.h>
 

@@ -1,4 +1,4 @@
-/* Worked example 3 (SPEC §6): arrive at (10, 0) from rest, slowing down
+/* Worked example 3 (docs/model.md §8.3): arrive at (10, 0) from rest, slowing down
  * inside slow_radius so the agent lands with about zero speed. */
 #include <stdio.h>
 #include <steer/steer.h>

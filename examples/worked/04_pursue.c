@@ -1,4 +1,4 @@
-/* Worked example 4 (SPEC §6): pursue a target crossing ahead, leading it by
+/* Worked example 4 (docs/model.md §8.4): pursue a target crossing ahead, leading it by
  * T = dist / max_speed (uncapped). */
 #include <stdio.h>
 #include <steer/steer.h>

@@ -1,4 +1,4 @@
-/* Worked example 5 (SPEC §6): planar wander with the caller's own generator.
+/* Worked example 5 (docs/model.md §8.5): planar wander with the caller's own generator.
  *
  * The generator is the example's 32-bit LCG, passed to the library as a
  * steer_random_fn. Its jitter is 0.5 rad per step; the library's jitter is

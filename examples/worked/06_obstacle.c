@@ -1,4 +1,4 @@
-/* Worked example 6 (SPEC §6): feeler obstacle avoidance under a priority
+/* Worked example 6 (docs/model.md §8.6): feeler obstacle avoidance under a priority
  * combiner: avoid the rock when the feeler tip is inside it (radius + agent
  * radius), otherwise seek (20, 0). dist is from the feeler tip to the rock's
  * centre; mode names the behaviour that won. */

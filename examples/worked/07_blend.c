@@ -1,4 +1,4 @@
-/* Worked example 7 (SPEC §6): a weighted blend of two forces, truncated to
+/* Worked example 7 (docs/model.md §8.7): a weighted blend of two forces, truncated to
  * max_force: 1 * (4, 2) + 2 * (-3, 6) = (-2, 14), cut to length 10. */
 #include <stdio.h>
 #include <steer/steer.h>

@@ -1,4 +1,4 @@
-/* Worked example 8 (SPEC §6): four boids flocking, each one a neighbour of
+/* Worked example 8 (docs/model.md §8.8): four boids flocking, each one a neighbour of
  * every other. Per boid: raw separation (within sep_radius) * 1.5 + raw
  * alignment * 1 + cohesion (seek the others' centre) * 1, truncated to
  * max_force. The update is synchronous: all forces come from the same

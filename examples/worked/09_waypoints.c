@@ -1,4 +1,4 @@
-/* Worked example 9 (SPEC §6): follow two waypoints, seeking the first and
+/* Worked example 9 (docs/model.md §8.9): follow two waypoints, seeking the first and
  * arriving on the last. index and dist (to points[index]) are the state
  * before the step; the library advances index when the agent is within
  * arrival_radius. */

@@ -1,4 +1,4 @@
-/* Worked example 10 (SPEC §6): exponential smoothing of a jumpy force,
+/* Worked example 10 (docs/model.md §8.10): exponential smoothing of a jumpy force,
  * s = lerp(s, raw, 0.3) once per frame, starting at the first raw value. */
 #include <stdio.h>
 #include <steer/steer.h>
