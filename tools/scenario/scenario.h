@@ -7,8 +7,10 @@
  * default and error message lives here. The format is documented in
  * docs/scenarios.md, with a JSON Schema in scenarios/schema.json.
  *
- * Files: scenario.c (the value tree and these setters), scenario_check.c
- * (validation, defaults, names), scenario_build.c (the world, spawns, flow
+ * Files: reader.c (a generic checked reader: the value tree, leaf readers,
+ * tables of rows, typo suggestions, errors in document order),
+ * scenario_format.c (the format's tables and the checks beyond them),
+ * scenario.c (these functions), scenario_build.c (the world, spawns, flow
  * fields). They need only the steer library and libc; scenario_json.c is
  * the JSON-file front end and the only one that needs jansson.
  *
@@ -30,23 +32,30 @@
  * Paths: object keys joined by '.', array elements as [i], no spaces:
  * "groups[2].behaviours.seek.target[0]". The root is "". Every object and
  * array is announced (set_object / set_array) before its contents, so that
- * empty arrays and objects exist in the tree; JSON null is set_null. Keys
- * the format uses are letters, digits and '_'; a walker that meets any
- * other key reports it with steer_scenario_fail(sc, path, "unknown key").
- * Setting a path again replaces the value (live tuning: change one value,
- * finish again). The setters check only the path (malformed, or a key under
- * a number, say); types, ranges, required and unknown keys, and references
- * by name are all checked by steer_scenario_finish, in document order.
+ * empty arrays and objects exist in the tree; JSON null is set_null. A
+ * number beyond double range (1e999) is set as +-Infinity, as JSON.parse
+ * gives it. Keys the format uses are letters, digits and '_'; a walker that
+ * meets any other key reports it with steer_scenario_fail(sc, path,
+ * "unknown key") and may go on with the next. Setting a path again
+ * replaces the value (live tuning: change one value, finish again). The
+ * setters check only the path (malformed, or a key under a number, say);
+ * types, ranges, required and unknown keys, and references by name are all
+ * checked by steer_scenario_finish. Objects hold a hash of their keys, so
+ * a setter costs the same in an object of 300,000 keys as in one of three.
  *
- * Errors: one message, "PATH: what was wrong", e.g.
+ * Errors: every error in the document, in document order, one per line,
+ * "PATH: what was wrong", e.g.
  *   groups[2].max_speed: expected a positive number, got -1
  *   groups[0].behaviours.pursue.group: unknown group "wolf" (groups: boids, hawk)
  *   groups[1].colour: expected a colour "#rrggbb" or "#rrggbbaa", got "red"
  *   obstacles: expected at least 1 obstacle, got an empty array
- * The first error is kept; steer_scenario_error returns it (never NULL: ""
- * when there is none). Front ends prefix the file name. A setter's error
- * (malformed path, out of memory, steer_scenario_fail) stays until
- * steer_scenario_reset; a finish's error lasts until the next setter call.
+ * At most 20 lines, then "... and N more errors". steer_scenario_error
+ * returns them (never NULL: "" when there is none; its first line is the
+ * first error), steer_scenario_error_count how many there were. Front ends
+ * prefix the file name to each line. A setter's error (malformed path, out
+ * of memory) stops the setters until steer_scenario_reset, and finish then
+ * reports only it; steer_scenario_fail's errors stay until reset but stop
+ * nothing; a finish's errors last until the next setter call.
  *
  * ---- using a finished scenario ----------------------------------------------
  *   steer_scenario_get_info(sc)       run and render parameters, groups,
@@ -92,6 +101,8 @@ int steer_scenario_fail(steer_scenario *sc, const char *path, const char *messag
  * is valid, else -1 and steer_scenario_error says why. */
 int steer_scenario_finish(steer_scenario *sc);
 const char *steer_scenario_error(const steer_scenario *sc);
+/* How many errors there are (steer_scenario_error lists at most 20). */
+int steer_scenario_error_count(const steer_scenario *sc);
 
 /* ---- the finished scenario (valid after finish returned 0) ------------------ */
 typedef struct steer_scenario_group {

@@ -1,464 +1,117 @@
-/* Checking a scenario's value tree: types, ranges, required and unknown keys,
- * references by name, defaults. Every message names the JSON path and what
- * was expected. Objects are read member by member in document order, so the
- * first mistake in the file is the one reported. */
+/* The scenario format: which keys exist where, their types, ranges and
+ * defaults (the tables below), what the checked description is made of,
+ * and the checks a table cannot express (names and references, keys only
+ * some shapes or field types use, the world's limits). Values are read by
+ * the generic reader (reader.h); every error in the document is reported,
+ * in document order. docs/scenarios.md describes the same format. */
 #include "scenario_internal.h"
 
 #include <math.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_COORD 1e6          /* positions, lengths, speeds: |x| <= this */
+#define MAX_EXPECT 1e12        /* expectation limits */
 #define MAX_AGENTS (1 << 22)   /* all spawns together */
 #define MAX_FIELD_CELLS (1 << 20)
 #define MAX_GROUPS 32          /* neighbour masks are 32 bits */
-#define PATH_SIZE 512
+/* The world's own limits (steer_world_create refuses a def beyond them). */
+#define WORLD_MAX_WALLS (1 << 20)
+#define WORLD_MAX_PATHS 4096
+#define WORLD_MAX_FLOW_FIELDS 4096
+
+/* Choice rows store an int; these enums are ints. */
+_Static_assert(sizeof(steer_boundary) == sizeof(int), "boundary is read as an int");
+_Static_assert(sizeof(steer_combine) == sizeof(int), "combine is read as an int");
+_Static_assert(sizeof(sc_shape) == sizeof(int) && sizeof(sc_field_type) == sizeof(int), "choices are ints");
+
+/* ---- row builders ------------------------------------------------------------------- */
+#define FLOAT(k, st, m, r) {.key = k, .type = SC_T_FLOAT, .offset = offsetof(st, m), .range = r}
+#define FLOAT_D(k, st, m, r, d) {.key = k, .type = SC_T_FLOAT, .offset = offsetof(st, m), .range = r, .has_default = true, .default_value = d}
+#define DOUBLE_D(k, st, m, r, d) {.key = k, .type = SC_T_DOUBLE, .offset = offsetof(st, m), .range = r, .has_default = true, .default_value = d}
+#define INT(k, st, m, l, h) {.key = k, .type = SC_T_INT, .offset = offsetof(st, m), .lo = l, .hi = h}
+#define INT_D(k, st, m, l, h, d) {.key = k, .type = SC_T_INT, .offset = offsetof(st, m), .lo = l, .hi = h, .has_default = true, .default_value = d}
+#define SEED(k, st, m) {.key = k, .type = SC_T_SEED, .offset = offsetof(st, m)}
+#define SEED_D(k, st, m, d) {.key = k, .type = SC_T_SEED, .offset = offsetof(st, m), .has_default = true, .default_value = d}
+#define BOOL(k, st, m) {.key = k, .type = SC_T_BOOL, .offset = offsetof(st, m)}
+#define STRING(k, st, m) {.key = k, .type = SC_T_STRING, .offset = offsetof(st, m)}
+#define VEC(k, st, m) {.key = k, .type = SC_T_VEC, .offset = offsetof(st, m)}
+#define COLOUR(k, st, m) {.key = k, .type = SC_T_COLOUR, .offset = offsetof(st, m)}
+#define COLOUR_D(k, st, m, d) {.key = k, .type = SC_T_COLOUR, .offset = offsetof(st, m), .has_default = true, .default_value = d}
+#define CHOICE(k, st, m, list) {.key = k, .type = SC_T_CHOICE, .offset = offsetof(st, m), .names = list, .name_count = COUNT(list)}
+#define CUSTOM(k, fn, js, table) {.key = k, .type = SC_T_CUSTOM, .custom = fn, .json = js, .sub = table}
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define TABLE(what, rows) {what, rows, COUNT(rows)}
 
 typedef struct checker {
     steer_scenario *sc;
-    int dim;
     steer_v3 bounds_min, bounds_max;
     /* names, collected before the document-order pass so references may
      * point forward ("pursue": the group defined further down) */
-    const char **group_names, **path_names, **field_names;
-    int group_count, path_count, field_count;
+    const char **names[3];
+    int name_count[3];
 } checker;
 
-/* ---- describing values ---------------------------------------------------------- */
-/* The shortest decimal form that reads back as the same double. */
-static void number_text(double v, char *out, size_t size)
-{
-    if (v != v) {
-        snprintf(out, size, "NaN");
-        return;
-    }
-    if (v == INFINITY || v == -INFINITY) {
-        snprintf(out, size, "%sInfinity", v < 0 ? "-" : "");
-        return;
-    }
-    if (v == floor(v) && fabs(v) < 1e15) {
-        snprintf(out, size, "%.0f", v);
-        return;
-    }
-    for (int precision = 1; precision <= 17; ++precision) {
-        snprintf(out, size, "%.*g", precision, v);
-        if (strtod(out, 0) == v) return;
-    }
-}
+enum { NAMES_GROUPS, NAMES_PATHS, NAMES_FIELDS };
+static const char *const name_nouns[] = {"group", "path", "flow field"};
+static const char *const name_arrays[] = {"groups", "paths", "flow_fields"};
 
-static void describe(const sc_node *n, char *out, size_t size)
-{
-    switch (n ? n->kind : SC_UNSET) {
-    case SC_NUMBER: number_text(n->number, out, size); return;
-    case SC_STRING: {
-        size_t len = strlen(n->string);
-        if (len > 40) snprintf(out, size, "\"%.37s...\"", n->string);
-        else snprintf(out, size, "\"%s\"", n->string);
-        return;
-    }
-    case SC_BOOL: snprintf(out, size, "%s", n->boolean ? "true" : "false"); return;
-    case SC_NULL: snprintf(out, size, "null"); return;
-    case SC_OBJECT: snprintf(out, size, n->count ? "an object" : "an empty object"); return;
-    case SC_ARRAY:
-        if (n->count == 0) snprintf(out, size, "an empty array");
-        else snprintf(out, size, "an array of %d", n->count);
-        return;
-    case SC_UNSET: break;
-    }
-    snprintf(out, size, "nothing");
-}
+static checker *ck_of(sc_read *r) { return r->user; }
 
-static int expected(checker *ck, const char *path, const char *what, const sc_node *got)
-{
-    char text[64];
-    describe(got, text, sizeof text);
-    return sc_error(ck->sc, path, "expected %s, got %s", what, text);
-}
-
-/* out = path + sep + tail, cut to PATH_SIZE (paths that long are absurd anyway) */
-static void join(char *out, const char *path, const char *sep, const char *tail)
-{
-    size_t used = 0;
-    const char *parts[3] = {path, sep, tail};
-    for (int i = 0; i < 3; ++i) {
-        size_t len = strlen(parts[i]);
-        if (len > PATH_SIZE - 1 - used) len = PATH_SIZE - 1 - used;
-        memmove(out + used, parts[i], len);
-        used += len;
-    }
-    out[used] = 0;
-}
-
-static void join_key(char *out, const char *path, const char *key) { join(out, path, *path ? "." : "", key); }
-
-static void join_index(char *out, const char *path, int index)
-{
-    char tail[16];
-    snprintf(tail, sizeof tail, "[%d]", index);
-    join(out, path, "", tail);
-}
-
-/* ---- unknown keys, with a suggestion ------------------------------------------------ */
-static int edit_distance(const char *a, const char *b)
-{
-    int la = (int)strlen(a), lb = (int)strlen(b);
-    if (la > 40 || lb > 40) return 99;
-    int row[41];
-    for (int j = 0; j <= lb; ++j) row[j] = j;
-    for (int i = 1; i <= la; ++i) {
-        int diag = row[0];
-        row[0] = i;
-        for (int j = 1; j <= lb; ++j) {
-            int up = row[j];
-            int best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
-static int unknown_key(checker *ck, const char *path, const char *key, const char *const *allowed, int count)
-{
-    const char *best = 0;
-    int best_d = 3;
-    for (int i = 0; i < count; ++i) {
-        int d = edit_distance(key, allowed[i]);
-        if (d < best_d) best_d = d, best = allowed[i];
-    }
-    if (best) return sc_error(ck->sc, path, "unknown key; did you mean \"%s\"?", best);
-    char list[400];
-    size_t used = 0;
-    list[0] = 0;
-    for (int i = 0; i < count && used + 2 < sizeof list; ++i) {
-        int n = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", allowed[i]);
-        if (n < 0) break;
-        used += (size_t)n;
-    }
-    return sc_error(ck->sc, path, "unknown key (expected one of: %s)", list);
-}
-
-/* ---- leaf readers: 0, or -1 with the error recorded ---------------------------------- */
-typedef enum range {
-    R_ANY,     /* any finite number within MAX_COORD */
-    R_POS,     /* > 0 */
-    R_NONNEG,  /* >= 0 */
-    R_UNIT,    /* 0..1 */
-    R_SIGNED_UNIT, /* -1..1 */
-} range;
-
-static const char *range_text(range r)
-{
-    switch (r) {
-    case R_POS: return "a positive number";
-    case R_NONNEG: return "a number >= 0";
-    case R_UNIT: return "a number from 0 to 1";
-    case R_SIGNED_UNIT: return "a number from -1 to 1";
-    case R_ANY: break;
-    }
-    return "a number";
-}
-
-static int read_double(checker *ck, const sc_node *n, const char *path, range r, double limit, double *out)
-{
-    const char *what = range_text(r);
-    if (n->kind != SC_NUMBER) return expected(ck, path, what, n);
-    double v = n->number;
-    bool ok = v == v && v != INFINITY && v != -INFINITY;
-    if (ok) {
-        switch (r) {
-        case R_POS: ok = v > 0.0; break;
-        case R_NONNEG: ok = v >= 0.0; break;
-        case R_UNIT: ok = v >= 0.0 && v <= 1.0; break;
-        case R_SIGNED_UNIT: ok = v >= -1.0 && v <= 1.0; break;
-        case R_ANY: break;
-        }
-    }
-    if (!ok) return expected(ck, path, what, n);
-    if (fabs(v) > limit) {
-        char text[96];
-        if (r == R_ANY) snprintf(text, sizeof text, "a number from %.0f to %.0f", -limit, limit);
-        else snprintf(text, sizeof text, "%s no larger than %.0f", what, limit);
-        return expected(ck, path, text, n);
-    }
-    *out = v;
-    return 0;
-}
-
-static int read_float(checker *ck, const sc_node *n, const char *path, range r, float *out)
-{
-    double v = 0.0;
-    if (read_double(ck, n, path, r, MAX_COORD, &v) != 0) return -1;
-    *out = (float)v;
-    if (r == R_POS && !(*out > 0.0f)) return expected(ck, path, "a positive number (as a float)", n);
-    return 0;
-}
-
-static int read_int(checker *ck, const sc_node *n, const char *path, long long lo, long long hi, long long *out)
-{
-    char what[96];
-    snprintf(what, sizeof what, "an integer from %lld to %lld", lo, hi);
-    if (n->kind != SC_NUMBER || n->number != n->number || n->number != floor(n->number) || n->number < (double)lo ||
-        n->number > (double)hi)
-        return expected(ck, path, what, n);
-    *out = (long long)n->number;
-    return 0;
-}
-
-static int read_bool(checker *ck, const sc_node *n, const char *path, bool *out)
-{
-    if (n->kind != SC_BOOL) return expected(ck, path, "true or false", n);
-    *out = n->boolean;
-    return 0;
-}
-
-static int read_string(checker *ck, const sc_node *n, const char *path, char **out)
-{
-    if (n->kind != SC_STRING) return expected(ck, path, "a string", n);
-    free(*out);
-    size_t len = strlen(n->string);
-    *out = malloc(len + 1);
-    if (!*out) return sc_error(ck->sc, path, "out of memory");
-    memcpy(*out, n->string, len + 1);
-    return 0;
-}
-
-static int read_vec(checker *ck, const sc_node *n, const char *path, steer_v3 *out)
-{
-    const char *what = ck->dim == 3 ? "[x, y, z] (or [x, y] for z = 0)" : "[x, y]";
-    if (n->kind != SC_ARRAY || n->count < 2 || n->count > 3 || (ck->dim == 2 && n->count == 3))
-        return expected(ck, path, what, n);
-    float c[3] = {0.0f, 0.0f, 0.0f};
-    char p[PATH_SIZE];
-    for (int i = 0; i < n->count; ++i) {
-        join_index(p, path, i);
-        if (read_float(ck, &n->items[i], p, R_ANY, &c[i]) != 0) return -1;
-    }
-    *out = steer_v3_make(c[0], c[1], c[2]);
-    return 0;
-}
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-static int read_colour(checker *ck, const sc_node *n, const char *path, uint32_t *out)
-{
-    const char *what = "a colour \"#rrggbb\" or \"#rrggbbaa\"";
-    if (n->kind != SC_STRING || n->string[0] != '#') return expected(ck, path, what, n);
-    size_t len = strlen(n->string + 1);
-    if (len != 6 && len != 8) return expected(ck, path, what, n);
-    uint32_t v = 0;
-    for (size_t i = 1; i <= len; ++i) {
-        int d = hex_digit(n->string[i]);
-        if (d < 0) return expected(ck, path, what, n);
-        v = v << 4 | (uint32_t)d;
-    }
-    *out = len == 6 ? v << 8 | 0xFFu : v;
-    return 0;
-}
-
-static int read_choice(checker *ck, const sc_node *n, const char *path, const char *const *names, int count, int *out)
-{
-    if (n->kind == SC_STRING)
-        for (int i = 0; i < count; ++i)
-            if (!strcmp(n->string, names[i])) {
-                *out = i;
-                return 0;
-            }
-    char what[200];
-    size_t used = (size_t)snprintf(what, sizeof what, "one of");
-    for (int i = 0; i < count && used < sizeof what; ++i)
-        used += (size_t)snprintf(what + used, sizeof what - used, "%s \"%s\"", i ? "," : "", names[i]);
-    return expected(ck, path, what, n);
-}
-
-static int find_name(const char **names, int count, const char *name)
-{
-    for (int i = 0; i < count; ++i)
-        if (names[i] && !strcmp(names[i], name)) return i;
-    return -1;
-}
-
-static int read_reference(checker *ck, const sc_node *n, const char *path, const char *kind, const char **names,
-                          int count, int *out)
-{
-    char what[64];
-    snprintf(what, sizeof what, "the name of a %s", kind);
-    if (n->kind != SC_STRING) return expected(ck, path, what, n);
-    int i = find_name(names, count, n->string);
-    if (i >= 0) {
-        *out = i;
-        return 0;
-    }
-    char list[300];
-    size_t used = 0;
-    list[0] = 0;
-    for (int k = 0; k < count && used + 2 < sizeof list; ++k) {
-        int w = snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", names[k] ? names[k] : "?");
-        if (w < 0) break;
-        used += (size_t)w;
-    }
-    return sc_error(ck->sc, path, "unknown %s \"%s\" (%ss: %s)", kind, n->string, kind, count ? list : "none");
-}
-
-/* ---- objects through field tables -------------------------------------------------- */
-typedef enum ftype { F_FLOAT, F_DOUBLE, F_INT, F_SEED, F_BOOL, F_STRING, F_VEC, F_COLOUR, F_CUSTOM } ftype;
-
-typedef int custom_fn(checker *ck, const sc_node *n, const char *path, void *target);
-
-typedef struct field {
-    const char *key;
-    ftype type;
-    size_t offset;        /* into the target struct */
-    range r;              /* F_FLOAT, F_DOUBLE */
-    long long lo, hi;     /* F_INT */
-    custom_fn *custom;
-} field;
-
-#define FIELD_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
-/* Reads every member of the object at `path` into `target` through the
- * table; *seen gets bit i for each field i present. */
-static int read_object(checker *ck, const sc_node *n, const char *path, const char *what, const field *fields,
-                       int count, void *target, uint64_t *seen)
-{
-    if (n->kind != SC_OBJECT) return expected(ck, path, what, n);
-    *seen = 0;
-    char p[PATH_SIZE];
-    for (int m = 0; m < n->count; ++m) {
-        const sc_node *v = &n->items[m];
-        join_key(p, path, v->key);
-        int f = 0;
-        while (f < count && strcmp(fields[f].key, v->key)) ++f;
-        if (f == count) {
-            const char *names[64];
-            for (int i = 0; i < count && i < 64; ++i) names[i] = fields[i].key;
-            return unknown_key(ck, p, v->key, names, count < 64 ? count : 64);
-        }
-        *seen |= 1ull << f;
-        char *at = (char *)target + fields[f].offset;
-        int rc = 0;
-        switch (fields[f].type) {
-        case F_FLOAT: rc = read_float(ck, v, p, fields[f].r, (float *)(void *)at); break;
-        case F_DOUBLE: rc = read_double(ck, v, p, fields[f].r, 1e12, (double *)(void *)at); break;
-        case F_INT: {
-            long long x = 0;
-            rc = read_int(ck, v, p, fields[f].lo, fields[f].hi, &x);
-            if (!rc) *(int *)(void *)at = (int)x;
-            break;
-        }
-        case F_SEED: {
-            long long x = 0;
-            rc = read_int(ck, v, p, 0, 9007199254740991ll, &x); /* 2^53 - 1: exact in JSON and JavaScript */
-            if (!rc) *(uint64_t *)(void *)at = (uint64_t)x;
-            break;
-        }
-        case F_BOOL: rc = read_bool(ck, v, p, (bool *)(void *)at); break;
-        case F_STRING: rc = read_string(ck, v, p, (char **)(void *)at); break;
-        case F_VEC: rc = read_vec(ck, v, p, (steer_v3 *)(void *)at); break;
-        case F_COLOUR: rc = read_colour(ck, v, p, (uint32_t *)(void *)at); break;
-        case F_CUSTOM: rc = fields[f].custom(ck, v, p, target); break;
-        }
-        if (rc) return -1;
-    }
-    return 0;
-}
-
-static bool has(uint64_t seen, const field *fields, int count, const char *key)
-{
-    for (int f = 0; f < count; ++f)
-        if (!strcmp(fields[f].key, key)) return (seen >> f) & 1u;
-    return false;
-}
-
-static int require(checker *ck, const char *path, uint64_t seen, const field *fields, int count, const char *key,
-                   const char *why)
-{
-    if (has(seen, fields, count, key)) return 0;
-    return sc_error(ck->sc, path, "missing required key \"%s\"%s%s", key, why ? " " : "", why ? why : "");
-}
-
-/* A key that the chosen variant (shape, type, form) does not use. */
-static int refuse_keys(checker *ck, const char *path, uint64_t seen, const field *fields, int count,
-                       const char *const *allowed, int allowed_count, const char *variant)
-{
-    for (int f = 0; f < count; ++f) {
-        if (!((seen >> f) & 1u)) continue;
-        bool ok = false;
-        for (int a = 0; a < allowed_count; ++a) ok = ok || !strcmp(fields[f].key, allowed[a]);
-        if (!ok) {
-            char p[PATH_SIZE];
-            join_key(p, path, fields[f].key);
-            return sc_error(ck->sc, p, "not used by %s", variant);
-        }
-    }
-    return 0;
-}
-
-/* An array of at least min_count `noun`s (a singular noun: "group"). */
-static int check_array(checker *ck, const sc_node *n, const char *path, const char *noun, int min_count)
-{
-    char w[128];
-    if (n->kind != SC_ARRAY) {
-        snprintf(w, sizeof w, "an array of %ss", noun);
-        return expected(ck, path, w, n);
-    }
-    if (n->count < min_count) {
-        snprintf(w, sizeof w, "at least %d %s%s", min_count, noun, min_count == 1 ? "" : "s");
-        return expected(ck, path, w, n);
-    }
-    return 0;
-}
-
-/* ---- names ------------------------------------------------------------------------- */
+/* ---- names -------------------------------------------------------------------------- */
 /* Collects the names of the elements of a top-level array of objects, and
- * refuses duplicates. Missing or mistyped names are reported in the main pass. */
-static int collect_names(checker *ck, const char *array_key, const char ***out, int *count)
+ * refuses empty and repeated ones. Mistyped names are reported in the main pass. */
+static int collect_names(sc_read *r, int list)
 {
-    *out = 0;
-    *count = 0;
-    const sc_node *arr = 0;
-    for (int i = 0; i < ck->sc->root.count; ++i)
-        if (!strcmp(ck->sc->root.items[i].key, array_key)) arr = &ck->sc->root.items[i];
+    checker *ck = ck_of(r);
+    const sc_node *arr = sc_member(&ck->sc->rd.root, name_arrays[list]);
     if (!arr || arr->kind != SC_ARRAY || arr->count == 0) return 0;
-    *out = calloc((size_t)arr->count, sizeof **out);
-    if (!*out) return sc_error(ck->sc, array_key, "out of memory");
-    *count = arr->count;
+    const char **names = calloc((size_t)arr->count, sizeof *names);
+    if (!names) return sc_report(r, arr, name_arrays[list], "out of memory");
+    ck->names[list] = names;
+    ck->name_count[list] = arr->count;
+    int rc = 0;
     for (int e = 0; e < arr->count; ++e) {
-        const sc_node *el = &arr->items[e];
-        if (el->kind != SC_OBJECT) continue;
-        for (int m = 0; m < el->count; ++m) {
-            const sc_node *v = &el->items[m];
-            if (strcmp(v->key, "name") || v->kind != SC_STRING) continue;
-            char p[PATH_SIZE], element[PATH_SIZE];
-            join_index(element, array_key, e);
-            join_key(p, element, "name");
-            if (v->string[0] == 0) return expected(ck, p, "a non-empty name", v);
-            int other = find_name(*out, e, v->string);
-            if (other >= 0)
-                return sc_error(ck->sc, p, "\"%s\" is already the name of %s[%d]", v->string, array_key, other);
-            (*out)[e] = v->string;
+        const sc_node *v = sc_member(&arr->items[e], "name");
+        if (!v || v->kind != SC_STRING) continue;
+        char p[SC_PATH_SIZE], element[SC_PATH_SIZE];
+        sc_join_index(element, name_arrays[list], e);
+        sc_join_key(p, element, "name");
+        if (v->string[0] == 0) {
+            rc = sc_expected(r, v, p, "a non-empty name");
+            continue;
         }
+        int other = -1;
+        for (int k = 0; k < e && other < 0; ++k)
+            if (names[k] && !strcmp(names[k], v->string)) other = k;
+        if (other >= 0) {
+            rc = sc_report(r, v, p, "\"%s\" is already the name of %s[%d]", v->string, name_arrays[list], other);
+            continue;
+        }
+        names[e] = v->string;
     }
-    return 0;
+    return rc;
 }
 
-/* ---- vectors and boxes ----------------------------------------------------------- */
-static int check_box(checker *ck, const char *path, steer_v3 lo, steer_v3 hi)
+/* A reference by name: the row's data is the names list; the index goes to row->offset. */
+static int read_reference(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    for (int a = 0; a < ck->dim; ++a)
+    checker *ck = ck_of(r);
+    int list = *(const int *)row->data;
+    return sc_read_reference(r, n, path, name_nouns[list], ck->names[list], ck->name_count[list],
+                             (int *)(void *)((char *)target + row->offset));
+}
+static const int ref_groups = NAMES_GROUPS, ref_paths = NAMES_PATHS, ref_fields = NAMES_FIELDS;
+#define REF(k, st, m, list) {.key = k, .type = SC_T_CUSTOM, .offset = offsetof(st, m), .custom = read_reference, .json = "string", .data = &list}
+
+/* ---- boxes ------------------------------------------------------------------------------ */
+static int check_box(sc_read *r, const sc_node *n, const char *path, steer_v3 lo, steer_v3 hi)
+{
+    for (int a = 0; a < r->dim; ++a)
         if (!(steer_v3_get(hi, a) > steer_v3_get(lo, a)))
-            return sc_error(ck->sc, path, "expected max greater than min on every axis (axis %c: min %g, max %g)",
-                            "xyz"[a], (double)steer_v3_get(lo, a), (double)steer_v3_get(hi, a));
+            return sc_report(r, n, path, "expected max greater than min on every axis (axis %c: min %g, max %g)",
+                             "xyz"[a], (double)steer_v3_get(lo, a), (double)steer_v3_get(hi, a));
     return 0;
 }
 
@@ -466,142 +119,122 @@ typedef struct box_spec {
     steer_v3 min, max;
 } box_spec;
 
-static const field box_fields[] = {
-    {"min", F_VEC, offsetof(box_spec, min), R_ANY, 0, 0, 0},
-    {"max", F_VEC, offsetof(box_spec, max), R_ANY, 0, 0, 0},
-};
+static const sc_row box_rows[] = {VEC("min", box_spec, min), VEC("max", box_spec, max)};
+static const sc_table box_table = TABLE("an object {\"min\": [...], \"max\": [...]}", box_rows);
 
-static int read_box(checker *ck, const sc_node *n, const char *path, box_spec *out)
+static int read_box(sc_read *r, const sc_node *n, const char *path, box_spec *out)
 {
-    uint64_t seen = 0;
-    if (read_object(ck, n, path, "an object {\"min\": [...], \"max\": [...]}", box_fields, 2, out, &seen)) return -1;
-    if (require(ck, path, seen, box_fields, 2, "min", 0) || require(ck, path, seen, box_fields, 2, "max", 0)) return -1;
-    return check_box(ck, path, out->min, out->max);
+    sc_members m;
+    int rc = sc_read_object(r, n, path, &box_table, out, &m);
+    if (n->kind != SC_OBJECT) return -1;
+    if (sc_require(r, n, path, &m, &box_table, "min", 0) | sc_require(r, n, path, &m, &box_table, "max", 0)) return -1;
+    return rc ? -1 : check_box(r, n, path, out->min, out->max);
 }
 
-/* An array of at least `min_count` vectors, copied out (caller frees). */
-static int read_vec_array(checker *ck, const sc_node *n, const char *path, int min_count, steer_v3 **out, int *count)
-{
-    if (n->kind != SC_ARRAY) return expected(ck, path, "an array of points", n);
-    if (n->count < min_count) {
-        char w[64];
-        snprintf(w, sizeof w, "at least %d point%s", min_count, min_count == 1 ? "" : "s");
-        return expected(ck, path, w, n);
-    }
-    steer_v3 *v = malloc(sizeof *v * (size_t)(n->count ? n->count : 1));
-    if (!v) return sc_error(ck->sc, path, "out of memory");
-    char p[PATH_SIZE];
-    for (int i = 0; i < n->count; ++i) {
-        join_index(p, path, i);
-        if (read_vec(ck, &n->items[i], p, &v[i]) != 0) {
-            free(v);
-            return -1;
-        }
-    }
-    free(*out);
-    *out = v;
-    *count = n->count;
-    return 0;
-}
+/* ---- render and expect ------------------------------------------------------------------- */
 
-/* ---- render ---------------------------------------------------------------------- */
-static int custom_size(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_size(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
+    (void)row;
     steer_scenario_info *info = target;
-    const char *what = "[width, height] in pixels, each from 16 to 4096";
-    if (n->kind != SC_ARRAY || n->count != 2) return expected(ck, path, what, n);
-    long long w = 0, h = 0;
-    char p[PATH_SIZE];
-    join_index(p, path, 0);
-    if (read_int(ck, &n->items[0], p, 16, 4096, &w)) return -1;
-    join_index(p, path, 1);
-    if (read_int(ck, &n->items[1], p, 16, 4096, &h)) return -1;
-    info->width = (int)w;
-    info->height = (int)h;
+    if (n->kind != SC_ARRAY || n->count != 2) return sc_expected(r, n, path, "[width, height] in pixels, each from 16 to 4096");
+    long long wh[2] = {0, 0};
+    char p[SC_PATH_SIZE];
+    int rc = 0;
+    for (int i = 0; i < 2; ++i) {
+        sc_join_index(p, path, i);
+        rc |= sc_read_int(r, &n->items[i], p, 16, 4096, &wh[i]);
+    }
+    if (rc) return -1;
+    info->width = (int)wh[0];
+    info->height = (int)wh[1];
     return 0;
 }
 
-static int custom_view(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_view(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
+    (void)row;
     steer_scenario_info *info = target;
     box_spec b;
-    if (read_box(ck, n, path, &b)) return -1;
+    if (read_box(r, n, path, &b)) return -1;
     info->view_min = b.min;
     info->view_max = b.max;
     return 0;
 }
 
-static const field render_fields[] = {
-    {"size", F_CUSTOM, 0, R_ANY, 0, 0, custom_size},
-    {"frames", F_INT, offsetof(steer_scenario_info, frames), R_ANY, 1, 10000, 0},
-    {"fps", F_INT, offsetof(steer_scenario_info, fps), R_ANY, 1, 100, 0},
-    {"trail", F_INT, offsetof(steer_scenario_info, trail), R_ANY, 0, 1000, 0},
-    {"agent_size", F_FLOAT, offsetof(steer_scenario_info, agent_size), R_NONNEG, 0, 0, 0},
-    {"view", F_CUSTOM, 0, R_ANY, 0, 0, custom_view},
-    {"background", F_COLOUR, offsetof(steer_scenario_info, background), R_ANY, 0, 0, 0},
-    {"obstacle_colour", F_COLOUR, offsetof(steer_scenario_info, obstacle_colour), R_ANY, 0, 0, 0},
-    {"wall_colour", F_COLOUR, offsetof(steer_scenario_info, wall_colour), R_ANY, 0, 0, 0},
-    {"path_colour", F_COLOUR, offsetof(steer_scenario_info, path_colour), R_ANY, 0, 0, 0},
-    {"field_colour", F_COLOUR, offsetof(steer_scenario_info, field_colour), R_ANY, 0, 0, 0},
+static const sc_row render_rows[] = {
+    CUSTOM("size", read_size, "array", 0),
+    INT_D("frames", steer_scenario_info, frames, 1, 10000, -1), /* -1: min(steps, 150), once steps are known */
+    INT_D("fps", steer_scenario_info, fps, 1, 100, 25),
+    INT_D("trail", steer_scenario_info, trail, 0, 1000, 12),
+    FLOAT_D("agent_size", steer_scenario_info, agent_size, SC_NONNEG, 0),
+    CUSTOM("view", read_view, "object", &box_table),
+    COLOUR_D("background", steer_scenario_info, background, 0x10141CFFu),
+    COLOUR_D("obstacle_colour", steer_scenario_info, obstacle_colour, 0x3A4150FFu),
+    COLOUR_D("wall_colour", steer_scenario_info, wall_colour, 0xB8C0CCFFu),
+    COLOUR_D("path_colour", steer_scenario_info, path_colour, 0xD0A0206Au),
+    COLOUR_D("field_colour", steer_scenario_info, field_colour, 0x8090A040u),
 };
+static const sc_table render_table = TABLE("an object", render_rows);
 
-static int custom_render(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_render(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    uint64_t seen = 0;
-    if (read_object(ck, n, path, "an object", render_fields, FIELD_COUNT(render_fields), target, &seen)) return -1;
-    if (has(seen, render_fields, FIELD_COUNT(render_fields), "agent_size")) {
-        steer_scenario_info *info = target;
-        if (info->agent_size > 100.0f) {
-            char p[PATH_SIZE];
-            join_key(p, path, "agent_size");
-            return sc_error(ck->sc, p, "expected at most 100 pixels, got %g", (double)info->agent_size);
-        }
+    (void)row;
+    steer_scenario_info *info = &((steer_scenario *)target)->info;
+    sc_members m;
+    int rc = sc_read_object(r, n, path, &render_table, info, &m);
+    if (!rc && info->agent_size > 100.0f) {
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "agent_size");
+        return sc_report(r, sc_member(n, "agent_size"), p, "expected at most 100 pixels, got %g", (double)info->agent_size);
     }
-    return 0;
+    return rc;
 }
 
-static const field expect_fields[] = {
-    {"max_obstacle_penetrations", F_DOUBLE, offsetof(steer_scenario_expect, max_obstacle_penetrations), R_NONNEG, 0, 0, 0},
-    {"max_wall_crossings", F_DOUBLE, offsetof(steer_scenario_expect, max_wall_crossings), R_NONNEG, 0, 0, 0},
-    {"max_jitter", F_DOUBLE, offsetof(steer_scenario_expect, max_jitter), R_NONNEG, 0, 0, 0},
-    {"min_agent_distance", F_DOUBLE, offsetof(steer_scenario_expect, min_agent_distance), R_NONNEG, 0, 0, 0},
-    {"max_arrive_overshoot", F_DOUBLE, offsetof(steer_scenario_expect, max_arrive_overshoot), R_NONNEG, 0, 0, 0},
-    {"max_path_distance", F_DOUBLE, offsetof(steer_scenario_expect, max_path_distance), R_NONNEG, 0, 0, 0},
+static const sc_row expect_rows[] = {
+    DOUBLE_D("max_obstacle_penetrations", steer_scenario_expect, max_obstacle_penetrations, SC_NONNEG, -1),
+    DOUBLE_D("max_wall_crossings", steer_scenario_expect, max_wall_crossings, SC_NONNEG, -1),
+    DOUBLE_D("max_jitter", steer_scenario_expect, max_jitter, SC_NONNEG, -1),
+    DOUBLE_D("min_agent_distance", steer_scenario_expect, min_agent_distance, SC_NONNEG, -1),
+    DOUBLE_D("max_arrive_overshoot", steer_scenario_expect, max_arrive_overshoot, SC_NONNEG, -1),
+    DOUBLE_D("max_path_distance", steer_scenario_expect, max_path_distance, SC_NONNEG, -1),
 };
+static const sc_table expect_table = TABLE("an object", expect_rows);
 
-static int custom_expect(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_expect(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    uint64_t seen = 0;
-    return read_object(ck, n, path, "an object", expect_fields, FIELD_COUNT(expect_fields),
-                       &((steer_scenario_info *)target)->expect, &seen);
+    (void)row;
+    sc_members m;
+    return sc_read_object(r, n, path, &expect_table, &((steer_scenario *)target)->info.expect, &m);
 }
 
-/* ---- obstacles, walls, paths ------------------------------------------------------ */
-static const field obstacle_fields[] = {
-    {"centre", F_VEC, offsetof(steer_obstacle3, centre), R_ANY, 0, 0, 0},
-    {"radius", F_FLOAT, offsetof(steer_obstacle3, radius), R_POS, 0, 0, 0},
+/* ---- obstacles, walls, paths ----------------------------------------------------------- */
+static const sc_row obstacle_rows[] = {
+    VEC("centre", steer_obstacle3, centre),
+    FLOAT("radius", steer_obstacle3, radius, SC_POSITIVE),
 };
+static const sc_table obstacle_table = TABLE("an obstacle {\"centre\": [x, y], \"radius\": r}", obstacle_rows);
 
-static int custom_obstacles(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_obstacles(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    (void)target;
-    if (check_array(ck, n, path, "obstacle", 0)) return -1;
-    steer_scenario *sc = ck->sc;
+    (void)row;
+    steer_scenario *sc = target;
+    if (sc_check_array(r, n, path, "obstacle", 0)) return -1;
     sc->obstacles = calloc((size_t)n->count + 1, sizeof *sc->obstacles);
-    if (!sc->obstacles) return sc_error(sc, path, "out of memory");
-    char p[PATH_SIZE];
+    if (!sc->obstacles) return sc_report(r, n, path, "out of memory");
+    char p[SC_PATH_SIZE];
+    int rc = 0;
     for (int i = 0; i < n->count; ++i) {
-        join_index(p, path, i);
-        uint64_t seen = 0;
-        if (read_object(ck, &n->items[i], p, "an obstacle {\"centre\": [x, y], \"radius\": r}", obstacle_fields, 2,
-                        &sc->obstacles[i], &seen))
-            return -1;
-        if (require(ck, p, seen, obstacle_fields, 2, "centre", 0) || require(ck, p, seen, obstacle_fields, 2, "radius", 0))
-            return -1;
-        if (ck->dim == 2) sc->obstacles[i].centre.z = 0.0f;
+        const sc_node *el = &n->items[i];
+        sc_join_index(p, path, i);
+        sc_members m;
+        rc |= sc_read_object(r, el, p, &obstacle_table, &sc->obstacles[i], &m);
+        if (el->kind == SC_OBJECT)
+            rc |= sc_require(r, el, p, &m, &obstacle_table, "centre", 0) | sc_require(r, el, p, &m, &obstacle_table, "radius", 0);
+        if (r->dim == 2) sc->obstacles[i].centre.z = 0.0f;
     }
     sc->info.obstacle_count = n->count;
-    return 0;
+    return rc;
 }
 
 typedef struct wall_spec {
@@ -611,61 +244,72 @@ typedef struct wall_spec {
     bool closed;
 } wall_spec;
 
-static int custom_wall_points(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_wall_points(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
+    (void)row;
     wall_spec *w = target;
-    return read_vec_array(ck, n, path, 2, &w->points, &w->count);
+    return sc_read_vec_array(r, n, path, 2, &w->points, &w->count);
 }
 
-static const field wall_fields[] = {
-    {"from", F_VEC, offsetof(wall_spec, from), R_ANY, 0, 0, 0},
-    {"to", F_VEC, offsetof(wall_spec, to), R_ANY, 0, 0, 0},
-    {"points", F_CUSTOM, 0, R_ANY, 0, 0, custom_wall_points},
-    {"closed", F_BOOL, offsetof(wall_spec, closed), R_ANY, 0, 0, 0},
+static const sc_row wall_rows[] = {
+    VEC("from", wall_spec, from),
+    VEC("to", wall_spec, to),
+    CUSTOM("points", read_wall_points, "array", 0),
+    BOOL("closed", wall_spec, closed),
 };
+static const sc_table wall_table = TABLE("a wall {\"from\": [x, y], \"to\": [x, y]} or {\"points\": [...]}", wall_rows);
 
-static int custom_walls(checker *ck, const sc_node *n, const char *path, void *target)
+/* One wall's segments appended to sc->walls (its capacity in *capacity). */
+static int read_wall(sc_read *r, const sc_node *el, const char *p, steer_scenario *sc, int *total, int *capacity)
 {
-    (void)target;
-    if (check_array(ck, n, path, "wall", 0)) return -1;
-    steer_scenario *sc = ck->sc;
+    wall_spec w = {0};
+    sc_members m;
+    int rc = sc_read_object(r, el, p, &wall_table, &w, &m);
+    if (el->kind != SC_OBJECT) return -1;
+    bool segment = sc_has(&m, &wall_table, "from") || sc_has(&m, &wall_table, "to");
+    if (segment) {
+        static const char *const allowed[] = {"from", "to"};
+        rc |= sc_refuse_keys(r, el, p, &m, &wall_table, allowed, 2, "a wall given by \"from\" and \"to\"");
+        rc |= sc_require(r, el, p, &m, &wall_table, sc_has(&m, &wall_table, "from") ? "to" : "from", 0);
+    } else {
+        rc |= sc_require(r, el, p, &m, &wall_table, "points", "(or \"from\" and \"to\")");
+    }
+    int segments = segment ? 1 : (w.closed ? w.count : w.count - 1);
+    if (!rc && *total + segments > *capacity) {
+        int more_capacity = 2 * (*total + segments);
+        steer_segment3 *more = realloc(sc->walls, sizeof *more * (size_t)more_capacity);
+        if (!more) rc = sc_report(r, el, p, "out of memory");
+        else sc->walls = more, *capacity = more_capacity;
+    }
+    if (!rc) {
+        if (segment) sc->walls[(*total)++] = (steer_segment3){w.from, w.to};
+        else
+            for (int s = 0; s < segments; ++s) sc->walls[(*total)++] = (steer_segment3){w.points[s], w.points[(s + 1) % w.count]};
+    }
+    free(w.points);
+    return rc;
+}
+
+static int read_walls(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    steer_scenario *sc = target;
+    if (sc_check_array(r, n, path, "wall", 0)) return -1;
     int total = 0, capacity = n->count + 1;
     sc->walls = malloc(sizeof *sc->walls * (size_t)capacity);
-    if (!sc->walls) return sc_error(sc, path, "out of memory");
-    char p[PATH_SIZE];
+    if (!sc->walls) return sc_report(r, n, path, "out of memory");
+    char p[SC_PATH_SIZE];
+    int rc = 0;
     for (int i = 0; i < n->count; ++i) {
-        join_index(p, path, i);
-        wall_spec w = {0};
-        uint64_t seen = 0;
-        int rc = read_object(ck, &n->items[i], p, "a wall {\"from\": [x, y], \"to\": [x, y]} or {\"points\": [...]}",
-                             wall_fields, 4, &w, &seen);
-        bool segment = has(seen, wall_fields, 4, "from") || has(seen, wall_fields, 4, "to");
-        if (!rc && segment) {
-            static const char *const allowed[] = {"from", "to"};
-            rc = refuse_keys(ck, p, seen, wall_fields, 4, allowed, 2, "a wall given by \"from\" and \"to\"");
-            if (!rc) rc = require(ck, p, seen, wall_fields, 4, has(seen, wall_fields, 4, "from") ? "to" : "from", 0);
-        } else if (!rc) {
-            rc = require(ck, p, seen, wall_fields, 4, "points", "(or \"from\" and \"to\")");
-        }
-        int segments = segment ? 1 : (w.closed ? w.count : w.count - 1);
-        if (!rc && total + segments > capacity) {
-            capacity = 2 * (total + segments);
-            steer_segment3 *more = realloc(sc->walls, sizeof *more * (size_t)capacity);
-            if (!more) rc = sc_error(sc, p, "out of memory");
-            else sc->walls = more;
-        }
-        if (!rc) {
-            if (segment) sc->walls[total++] = (steer_segment3){w.from, w.to};
-            else
-                for (int s = 0; s < segments; ++s) sc->walls[total++] = (steer_segment3){w.points[s], w.points[(s + 1) % w.count]};
-        }
-        free(w.points);
-        if (rc) return -1;
+        sc_join_index(p, path, i);
+        rc |= read_wall(r, &n->items[i], p, sc, &total, &capacity);
     }
+    if (total > WORLD_MAX_WALLS)
+        return sc_report(r, n, path, "%d wall segments in all, more than the world's limit of %d", total, WORLD_MAX_WALLS);
     for (int i = 0; i < total; ++i)
-        if (ck->dim == 2) sc->walls[i].a.z = sc->walls[i].b.z = 0.0f;
+        if (r->dim == 2) sc->walls[i].a.z = sc->walls[i].b.z = 0.0f;
     sc->info.wall_count = total;
-    return 0;
+    return rc;
 }
 
 typedef struct path_spec {
@@ -676,777 +320,665 @@ typedef struct path_spec {
     float radius;
 } path_spec;
 
-static int custom_path_points(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_path_points(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
+    (void)row;
     path_spec *ps = target;
-    return read_vec_array(ck, n, path, 2, &ps->points, &ps->count);
+    return sc_read_vec_array(r, n, path, 2, &ps->points, &ps->count);
 }
 
-static const field path_fields[] = {
-    {"name", F_STRING, offsetof(path_spec, name), R_ANY, 0, 0, 0},
-    {"points", F_CUSTOM, 0, R_ANY, 0, 0, custom_path_points},
-    {"closed", F_BOOL, offsetof(path_spec, closed), R_ANY, 0, 0, 0},
-    {"radius", F_FLOAT, offsetof(path_spec, radius), R_NONNEG, 0, 0, 0},
+static const sc_row path_rows[] = {
+    STRING("name", path_spec, name),
+    CUSTOM("points", read_path_points, "array", 0),
+    BOOL("closed", path_spec, closed),
+    FLOAT_D("radius", path_spec, radius, SC_NONNEG, 1),
 };
+static const sc_table path_table = TABLE("a path {\"name\": ..., \"points\": [...]}", path_rows);
 
-static int custom_paths(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_paths(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    (void)target;
-    if (check_array(ck, n, path, "path", 0)) return -1;
-    steer_scenario *sc = ck->sc;
+    (void)row;
+    steer_scenario *sc = target;
+    if (sc_check_array(r, n, path, "path", 0)) return -1;
+    if (n->count > WORLD_MAX_PATHS)
+        return sc_report(r, n, path, "%d paths, more than the world's limit of %d", n->count, WORLD_MAX_PATHS);
     sc->paths = calloc((size_t)n->count + 1, sizeof *sc->paths);
     sc->path_points = calloc((size_t)n->count + 1, sizeof *sc->path_points);
-    if (!sc->paths || !sc->path_points) return sc_error(sc, path, "out of memory");
-    char p[PATH_SIZE];
+    if (!sc->paths || !sc->path_points) return sc_report(r, n, path, "out of memory");
+    char p[SC_PATH_SIZE];
+    int rc = 0;
     for (int i = 0; i < n->count; ++i) {
-        join_index(p, path, i);
-        path_spec ps = {0, 0, 0, false, 1.0f};
-        uint64_t seen = 0;
-        int rc = read_object(ck, &n->items[i], p, "a path {\"name\": ..., \"points\": [...]}", path_fields, 4, &ps, &seen);
-        if (!rc) rc = require(ck, p, seen, path_fields, 4, "name", 0);
-        if (!rc) rc = require(ck, p, seen, path_fields, 4, "points", 0);
+        const sc_node *el = &n->items[i];
+        sc_join_index(p, path, i);
+        path_spec ps = {0};
+        sc_apply_defaults(&path_table, &ps);
+        sc_members m;
+        rc |= sc_read_object(r, el, p, &path_table, &ps, &m);
+        if (el->kind == SC_OBJECT)
+            rc |= sc_require(r, el, p, &m, &path_table, "name", 0) | sc_require(r, el, p, &m, &path_table, "points", 0);
         sc->paths[i] = (steer_scenario_path){ps.name, ps.points, ps.count, ps.closed, ps.radius};
         sc->path_points[i] = ps.points;
         sc->info.path_count = i + 1; /* owned from here on, freed with the rest */
-        if (rc) return -1;
-        if (ck->dim == 2)
+        if (r->dim == 2)
             for (int k = 0; k < ps.count; ++k) ps.points[k].z = 0.0f;
     }
-    return 0;
+    return rc;
 }
 
-/* ---- flow fields ---------------------------------------------------------------- */
-static int custom_field_size(checker *ck, const sc_node *n, const char *path, void *target)
+/* ---- flow fields ------------------------------------------------------------------------- */
+static int read_field_size(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
+    (void)row;
     sc_field *f = target;
-    const char *what = ck->dim == 3 ? "[nx, ny, nz], cells per axis" : "[nx, ny], cells per axis";
-    if (n->kind != SC_ARRAY || n->count != ck->dim) return expected(ck, path, what, n);
+    const char *what = r->dim == 3 ? "[nx, ny, nz], cells per axis" : "[nx, ny], cells per axis";
+    if (n->kind != SC_ARRAY || n->count != r->dim) return sc_expected(r, n, path, what);
     long long cells = 1;
-    char p[PATH_SIZE];
-    for (int a = 0; a < ck->dim; ++a) {
-        long long v = 0;
-        join_index(p, path, a);
-        if (read_int(ck, &n->items[a], p, 1, 4096, &v)) return -1;
+    char p[SC_PATH_SIZE];
+    int rc = 0;
+    for (int a = 0; a < r->dim; ++a) {
+        long long v = 1;
+        sc_join_index(p, path, a);
+        rc |= sc_read_int(r, &n->items[a], p, 1, 4096, &v);
         f->n[a] = (int)v;
         cells *= v;
     }
-    if (cells > MAX_FIELD_CELLS)
-        return sc_error(ck->sc, path, "expected at most %d cells in all, got %lld", MAX_FIELD_CELLS, cells);
-    return 0;
+    if (!rc && cells > MAX_FIELD_CELLS)
+        return sc_report(r, n, path, "expected at most %d cells in all, got %lld", MAX_FIELD_CELLS, cells);
+    return rc;
 }
 
-static int custom_field_type(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_field_vectors(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    static const char *const names[] = {"uniform", "vortex", "noise", "grid"};
-    int t = 0;
-    if (read_choice(ck, n, path, names, 4, &t)) return -1;
-    ((sc_field *)target)->type = (sc_field_type)t;
-    return 0;
-}
-
-static int custom_field_vectors(checker *ck, const sc_node *n, const char *path, void *target)
-{
+    (void)row;
     sc_field *f = target;
     int count = 0;
-    if (read_vec_array(ck, n, path, 1, &f->vectors, &count)) return -1;
-    f->n[2] = count; /* checked against size once both are known */
+    if (sc_read_vec_array(r, n, path, 1, &f->vectors, &count)) return -1;
+    f->vector_count = count; /* checked against size once both are known */
     return 0;
 }
 
-static const field field_fields[] = {
-    {"name", F_STRING, offsetof(sc_field, name), R_ANY, 0, 0, 0},
-    {"type", F_CUSTOM, 0, R_ANY, 0, 0, custom_field_type},
-    {"origin", F_VEC, offsetof(sc_field, origin), R_ANY, 0, 0, 0},
-    {"cell_size", F_FLOAT, offsetof(sc_field, cell_size), R_POS, 0, 0, 0},
-    {"size", F_CUSTOM, 0, R_ANY, 0, 0, custom_field_size},
-    {"strength", F_FLOAT, offsetof(sc_field, strength), R_ANY, 0, 0, 0},
-    {"direction", F_VEC, offsetof(sc_field, direction), R_ANY, 0, 0, 0},
-    {"centre", F_VEC, offsetof(sc_field, centre), R_ANY, 0, 0, 0},
-    {"spin", F_FLOAT, offsetof(sc_field, spin), R_SIGNED_UNIT, 0, 0, 0},
-    {"inward", F_FLOAT, offsetof(sc_field, inward), R_SIGNED_UNIT, 0, 0, 0},
-    {"seed", F_SEED, offsetof(sc_field, seed), R_ANY, 0, 0, 0},
-    {"scale", F_FLOAT, offsetof(sc_field, scale), R_POS, 0, 0, 0},
-    {"vectors", F_CUSTOM, 0, R_ANY, 0, 0, custom_field_vectors},
-};
+static const char *const field_types[] = {"uniform", "vortex", "noise", "grid"};
 
-static int read_field(checker *ck, const sc_node *n, const char *path, sc_field *f)
+static const sc_row field_rows[] = {
+    STRING("name", sc_field, name),
+    CHOICE("type", sc_field, type, field_types),
+    VEC("origin", sc_field, origin),
+    FLOAT("cell_size", sc_field, cell_size, SC_POSITIVE),
+    CUSTOM("size", read_field_size, "array", 0),
+    FLOAT_D("strength", sc_field, strength, SC_ANY, 1),
+    VEC("direction", sc_field, direction),
+    VEC("centre", sc_field, centre),
+    FLOAT_D("spin", sc_field, spin, SC_SIGNED_UNIT, 1),
+    FLOAT("inward", sc_field, inward, SC_SIGNED_UNIT),
+    SEED("seed", sc_field, seed),
+    FLOAT_D("scale", sc_field, scale, SC_POSITIVE, 10),
+    CUSTOM("vectors", read_field_vectors, "array", 0),
+};
+static const sc_table field_table = TABLE("a flow field object", field_rows);
+
+/* The keys each type uses, and what it cannot do without. */
+static int check_field_type(sc_read *r, const sc_node *n, const char *path, const sc_members *m, const sc_field *f)
 {
-    const int nf = FIELD_COUNT(field_fields);
-    steer_v3 extent = steer_v3_sub(ck->bounds_max, ck->bounds_min);
-    *f = (sc_field){0};
-    f->strength = 1.0f;
-    f->spin = 1.0f;
-    f->scale = 10.0f;
-    f->origin = ck->bounds_min;
-    f->centre = steer_v3_scale(steer_v3_add(ck->bounds_min, ck->bounds_max), 0.5f);
-    uint64_t seen = 0;
-    if (read_object(ck, n, path, "a flow field object", field_fields, nf, f, &seen)) return -1;
-    int vector_count = f->n[2];
-    if (require(ck, path, seen, field_fields, nf, "name", 0) || require(ck, path, seen, field_fields, nf, "type", 0))
-        return -1;
-    f->has_seed = has(seen, field_fields, nf, "seed");
     static const char *const uniform[] = {"name", "type", "origin", "cell_size", "size", "strength", "direction"};
     static const char *const vortex[] = {"name", "type", "origin", "cell_size", "size", "strength", "centre", "spin", "inward"};
     static const char *const noise[] = {"name", "type", "origin", "cell_size", "size", "strength", "seed", "scale"};
     static const char *const grid[] = {"name", "type", "origin", "cell_size", "size", "strength", "vectors"};
-    int rc = 0;
+    const sc_table *t = &field_table;
     switch (f->type) {
     case SC_FIELD_UNIFORM:
-        rc = refuse_keys(ck, path, seen, field_fields, nf, uniform, 7, "a \"uniform\" field");
-        if (!rc) rc = require(ck, path, seen, field_fields, nf, "direction", "(a uniform field's direction)");
-        break;
-    case SC_FIELD_VORTEX: rc = refuse_keys(ck, path, seen, field_fields, nf, vortex, 9, "a \"vortex\" field"); break;
-    case SC_FIELD_NOISE: rc = refuse_keys(ck, path, seen, field_fields, nf, noise, 8, "a \"noise\" field"); break;
+        return sc_refuse_keys(r, n, path, m, t, uniform, COUNT(uniform), "a \"uniform\" field") |
+               sc_require(r, n, path, m, t, "direction", "(a uniform field's direction)");
+    case SC_FIELD_VORTEX: return sc_refuse_keys(r, n, path, m, t, vortex, COUNT(vortex), "a \"vortex\" field");
+    case SC_FIELD_NOISE: return sc_refuse_keys(r, n, path, m, t, noise, COUNT(noise), "a \"noise\" field");
     case SC_FIELD_GRID:
-        rc = refuse_keys(ck, path, seen, field_fields, nf, grid, 7, "a \"grid\" field");
-        if (!rc) rc = require(ck, path, seen, field_fields, nf, "size", "(a grid field's cells per axis)");
-        if (!rc) rc = require(ck, path, seen, field_fields, nf, "vectors", 0);
-        break;
+        return sc_refuse_keys(r, n, path, m, t, grid, COUNT(grid), "a \"grid\" field") |
+               sc_require(r, n, path, m, t, "size", "(a grid field's cells per axis)") |
+               sc_require(r, n, path, m, t, "vectors", 0);
     }
+    return 0;
+}
+
+/* A size that covers the bounds with cells of f->cell_size. */
+static int cover_bounds(sc_read *r, const sc_node *n, const char *path, sc_field *f)
+{
+    checker *ck = ck_of(r);
+    steer_v3 extent = steer_v3_sub(ck->bounds_max, ck->bounds_min);
+    for (int a = 0; a < r->dim; ++a) {
+        double cells = ceil((double)steer_v3_get(extent, a) / f->cell_size) + 1.0;
+        if (cells > 4096.0) {
+            char p[SC_PATH_SIZE];
+            sc_join_key(p, path, "cell_size");
+            return sc_report(r, n, p, "too small to cover the bounds with at most 4096 cells per axis");
+        }
+        f->n[a] = (int)cells;
+    }
+    if ((long long)f->n[0] * f->n[1] * (r->dim == 3 ? f->n[2] : 1) > MAX_FIELD_CELLS)
+        return sc_report(r, n, path, "covering the bounds needs more than %d cells; set a larger cell_size", MAX_FIELD_CELLS);
+    return 0;
+}
+
+static int read_field(sc_read *r, const sc_node *n, const char *path, sc_field *f)
+{
+    checker *ck = ck_of(r);
+    const sc_table *t = &field_table;
+    steer_v3 extent = steer_v3_sub(ck->bounds_max, ck->bounds_min);
+    *f = (sc_field){0};
+    sc_apply_defaults(t, f);
+    f->n[0] = f->n[1] = f->n[2] = 1;
+    f->origin = ck->bounds_min;
+    f->centre = steer_v3_scale(steer_v3_add(ck->bounds_min, ck->bounds_max), 0.5f);
+    sc_members m;
+    int rc = sc_read_object(r, n, path, t, f, &m);
+    if (n->kind != SC_OBJECT) return -1;
+    rc |= sc_require(r, n, path, &m, t, "name", 0) | sc_require(r, n, path, &m, t, "type", 0);
+    f->has_seed = sc_has(&m, t, "seed");
+    if (sc_has(&m, t, "type") && !sc_failed(&m, t, "type")) rc |= check_field_type(r, n, path, &m, f);
     if (rc) return -1;
-    if (ck->dim == 2) f->n[2] = 1;
-    if (!has(seen, field_fields, nf, "cell_size")) {
+    if (r->dim == 2) f->n[2] = 1;
+    if (!sc_has(&m, t, "cell_size")) {
         float longest = steer_maxf(extent.x, extent.y);
-        if (ck->dim == 3) longest = steer_maxf(longest, extent.z);
+        if (r->dim == 3) longest = steer_maxf(longest, extent.z);
         f->cell_size = longest / 32.0f;
     }
-    if (!has(seen, field_fields, nf, "size")) { /* cover the bounds */
-        for (int a = 0; a < ck->dim; ++a) {
-            double cells = ceil((double)steer_v3_get(extent, a) / f->cell_size) + 1.0;
-            if (cells > 4096.0) {
-                char p[PATH_SIZE];
-                join_key(p, path, "cell_size");
-                return sc_error(ck->sc, p, "too small to cover the bounds with at most 4096 cells per axis");
-            }
-            f->n[a] = (int)cells;
-        }
-        if ((long long)f->n[0] * f->n[1] * (ck->dim == 3 ? f->n[2] : 1) > MAX_FIELD_CELLS)
-            return sc_error(ck->sc, path, "covering the bounds needs more than %d cells; set a larger cell_size",
-                            MAX_FIELD_CELLS);
-    }
+    if (!sc_has(&m, t, "size") && cover_bounds(r, n, path, f)) return -1;
     if (f->type == SC_FIELD_GRID) {
         int want = f->n[0] * f->n[1] * f->n[2];
-        if (vector_count != want) {
-            char p[PATH_SIZE];
-            join_key(p, path, "vectors");
-            return sc_error(ck->sc, p, "expected %d vectors (size %d x %d%s), got %d", want, f->n[0], f->n[1],
-                            ck->dim == 3 ? " x nz" : "", vector_count);
+        if (f->vector_count != want) {
+            char p[SC_PATH_SIZE];
+            sc_join_key(p, path, "vectors");
+            return sc_report(r, sc_member(n, "vectors"), p, "expected %d vectors (size %d x %d%s), got %d", want, f->n[0],
+                             f->n[1], r->dim == 3 ? " x nz" : "", f->vector_count);
         }
     }
-    if (ck->dim == 2) f->origin.z = 0.0f;
+    if (r->dim == 2) f->origin.z = 0.0f;
     return 0;
 }
 
-static int custom_fields(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_fields(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    (void)target;
-    if (check_array(ck, n, path, "flow field", 0)) return -1;
-    steer_scenario *sc = ck->sc;
+    (void)row;
+    steer_scenario *sc = target;
+    if (sc_check_array(r, n, path, "flow field", 0)) return -1;
+    if (n->count > WORLD_MAX_FLOW_FIELDS)
+        return sc_report(r, n, path, "%d flow fields, more than the world's limit of %d", n->count, WORLD_MAX_FLOW_FIELDS);
     sc->fields = calloc((size_t)n->count + 1, sizeof *sc->fields);
     sc->field_names = calloc((size_t)n->count + 1, sizeof *sc->field_names);
-    if (!sc->fields || !sc->field_names) return sc_error(sc, path, "out of memory");
-    char p[PATH_SIZE];
+    if (!sc->fields || !sc->field_names) return sc_report(r, n, path, "out of memory");
+    char p[SC_PATH_SIZE];
+    int rc = 0;
     for (int i = 0; i < n->count; ++i) {
-        join_index(p, path, i);
-        int rc = read_field(ck, &n->items[i], p, &sc->fields[i]);
+        sc_join_index(p, path, i);
+        rc |= read_field(r, &n->items[i], p, &sc->fields[i]);
         sc->info.flow_field_count = i + 1;
         sc->field_names[i] = sc->fields[i].name;
-        if (rc) return -1;
     }
-    return 0;
+    return rc;
 }
 
-/* ---- groups ------------------------------------------------------------------------ */
+/* ---- behaviours ------------------------------------------------------------------------------ */
 /* One behaviour's object, read before its values are merged into the group. */
 typedef struct behaviour_spec {
     float weight, probability;
     steer_group_def d;
 } behaviour_spec;
 
-static int custom_pursue_group(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    return read_reference(ck, n, path, "group", ck->group_names, ck->group_count,
-                          &((behaviour_spec *)target)->d.pursue_group);
-}
+#define COMMON FLOAT_D("weight", behaviour_spec, weight, SC_ANY, 1), FLOAT_D("probability", behaviour_spec, probability, SC_UNIT, 1)
 
-static int custom_evade_group(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    return read_reference(ck, n, path, "group", ck->group_names, ck->group_count,
-                          &((behaviour_spec *)target)->d.evade_group);
-}
+static const sc_row b_plain[] = {COMMON};
+static const sc_row b_seek[] = {COMMON, VEC("target", behaviour_spec, d.target)};
+static const sc_row b_arrive[] = {COMMON, VEC("target", behaviour_spec, d.target), FLOAT("slow_radius", behaviour_spec, d.slow_radius, SC_NONNEG)};
+static const sc_row b_flee[] = {COMMON, VEC("threat", behaviour_spec, d.threat), FLOAT("panic_distance", behaviour_spec, d.panic_distance, SC_NONNEG)};
+static const sc_row b_pursue[] = {COMMON, REF("group", behaviour_spec, d.pursue_group, ref_groups),
+                                  FLOAT("chase_radius", behaviour_spec, d.chase_radius, SC_NONNEG),
+                                  FLOAT("max_prediction", behaviour_spec, d.max_prediction, SC_NONNEG)};
+static const sc_row b_evade[] = {COMMON, REF("group", behaviour_spec, d.evade_group, ref_groups),
+                                 FLOAT("chase_radius", behaviour_spec, d.chase_radius, SC_NONNEG),
+                                 FLOAT("max_prediction", behaviour_spec, d.max_prediction, SC_NONNEG),
+                                 FLOAT("panic_distance", behaviour_spec, d.panic_distance, SC_NONNEG)};
+static const sc_row b_wander[] = {COMMON, FLOAT("radius", behaviour_spec, d.wander.radius, SC_NONNEG),
+                                  FLOAT("distance", behaviour_spec, d.wander.distance, SC_ANY),
+                                  FLOAT("jitter", behaviour_spec, d.wander.jitter, SC_NONNEG)};
+static const sc_row b_path[] = {COMMON, REF("path", behaviour_spec, d.path, ref_paths), FLOAT("predict", behaviour_spec, d.path_predict, SC_NONNEG),
+                                FLOAT("ahead", behaviour_spec, d.path_ahead, SC_NONNEG)};
+static const sc_row b_flow[] = {COMMON, REF("field", behaviour_spec, d.flow_field, ref_fields),
+                                FLOAT("predict", behaviour_spec, d.flow_predict, SC_NONNEG)};
+static const sc_row b_contain[] = {COMMON, VEC("min", behaviour_spec, d.contain_min), VEC("max", behaviour_spec, d.contain_max),
+                                   FLOAT("margin", behaviour_spec, d.contain_margin, SC_NONNEG)};
+static const sc_row b_obstacles[] = {COMMON, FLOAT("see_ahead", behaviour_spec, d.see_ahead, SC_NONNEG)};
+static const sc_row b_walls[] = {COMMON, FLOAT("length", behaviour_spec, d.feelers.length, SC_NONNEG),
+                                 FLOAT("whisker_angle", behaviour_spec, d.feelers.whisker_angle, SC_ANY),
+                                 FLOAT("whisker_length", behaviour_spec, d.feelers.whisker_length, SC_NONNEG)};
+static const sc_row b_follow_wall[] = {COMMON, FLOAT("range", behaviour_spec, d.wall_follow.range, SC_NONNEG),
+                                       FLOAT("distance", behaviour_spec, d.wall_follow.desired_distance, SC_NONNEG),
+                                       FLOAT("gain", behaviour_spec, d.wall_follow.gain, SC_NONNEG)};
 
-static int custom_path_ref(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    return read_reference(ck, n, path, "path", ck->path_names, ck->path_count, &((behaviour_spec *)target)->d.path);
-}
-
-static int custom_field_ref(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    return read_reference(ck, n, path, "flow field", ck->field_names, ck->field_count,
-                          &((behaviour_spec *)target)->d.flow_field);
-}
-
-#define BS(member) offsetof(behaviour_spec, d.member)
-#define COMMON {"weight", F_FLOAT, offsetof(behaviour_spec, weight), R_ANY, 0, 0, 0}, \
-               {"probability", F_FLOAT, offsetof(behaviour_spec, probability), R_UNIT, 0, 0, 0}
-
-static const field b_plain[] = {COMMON};
-static const field b_seek[] = {COMMON, {"target", F_VEC, BS(target), R_ANY, 0, 0, 0}};
-static const field b_arrive[] = {COMMON, {"target", F_VEC, BS(target), R_ANY, 0, 0, 0},
-                                 {"slow_radius", F_FLOAT, BS(slow_radius), R_NONNEG, 0, 0, 0}};
-static const field b_flee[] = {COMMON, {"threat", F_VEC, BS(threat), R_ANY, 0, 0, 0},
-                               {"panic_distance", F_FLOAT, BS(panic_distance), R_NONNEG, 0, 0, 0}};
-static const field b_pursue[] = {COMMON, {"group", F_CUSTOM, 0, R_ANY, 0, 0, custom_pursue_group},
-                                 {"chase_radius", F_FLOAT, BS(chase_radius), R_NONNEG, 0, 0, 0},
-                                 {"max_prediction", F_FLOAT, BS(max_prediction), R_NONNEG, 0, 0, 0}};
-static const field b_evade[] = {COMMON, {"group", F_CUSTOM, 0, R_ANY, 0, 0, custom_evade_group},
-                                {"chase_radius", F_FLOAT, BS(chase_radius), R_NONNEG, 0, 0, 0},
-                                {"max_prediction", F_FLOAT, BS(max_prediction), R_NONNEG, 0, 0, 0},
-                                {"panic_distance", F_FLOAT, BS(panic_distance), R_NONNEG, 0, 0, 0}};
-static const field b_wander[] = {COMMON, {"radius", F_FLOAT, BS(wander.radius), R_NONNEG, 0, 0, 0},
-                                 {"distance", F_FLOAT, BS(wander.distance), R_ANY, 0, 0, 0},
-                                 {"jitter", F_FLOAT, BS(wander.jitter), R_NONNEG, 0, 0, 0}};
-static const field b_path[] = {COMMON, {"path", F_CUSTOM, 0, R_ANY, 0, 0, custom_path_ref},
-                               {"predict", F_FLOAT, BS(path_predict), R_NONNEG, 0, 0, 0},
-                               {"ahead", F_FLOAT, BS(path_ahead), R_NONNEG, 0, 0, 0}};
-static const field b_flow[] = {COMMON, {"field", F_CUSTOM, 0, R_ANY, 0, 0, custom_field_ref},
-                               {"predict", F_FLOAT, BS(flow_predict), R_NONNEG, 0, 0, 0}};
-static const field b_contain[] = {COMMON, {"min", F_VEC, BS(contain_min), R_ANY, 0, 0, 0},
-                                  {"max", F_VEC, BS(contain_max), R_ANY, 0, 0, 0},
-                                  {"margin", F_FLOAT, BS(contain_margin), R_NONNEG, 0, 0, 0}};
-static const field b_obstacles[] = {COMMON, {"see_ahead", F_FLOAT, BS(see_ahead), R_NONNEG, 0, 0, 0}};
-static const field b_walls[] = {COMMON, {"length", F_FLOAT, BS(feelers.length), R_NONNEG, 0, 0, 0},
-                                {"whisker_angle", F_FLOAT, BS(feelers.whisker_angle), R_ANY, 0, 0, 0},
-                                {"whisker_length", F_FLOAT, BS(feelers.whisker_length), R_NONNEG, 0, 0, 0}};
-static const field b_follow_wall[] = {COMMON, {"range", F_FLOAT, BS(wall_follow.range), R_NONNEG, 0, 0, 0},
-                                      {"distance", F_FLOAT, BS(wall_follow.desired_distance), R_NONNEG, 0, 0, 0},
-                                      {"gain", F_FLOAT, BS(wall_follow.gain), R_NONNEG, 0, 0, 0}};
+#define B_TABLE(name, rows) static const sc_table name = TABLE("an object", rows)
+B_TABLE(t_plain, b_plain);
+B_TABLE(t_seek, b_seek);
+B_TABLE(t_arrive, b_arrive);
+B_TABLE(t_flee, b_flee);
+B_TABLE(t_pursue, b_pursue);
+B_TABLE(t_evade, b_evade);
+B_TABLE(t_wander, b_wander);
+B_TABLE(t_path, b_path);
+B_TABLE(t_flow, b_flow);
+B_TABLE(t_contain, b_contain);
+B_TABLE(t_obstacles, b_obstacles);
+B_TABLE(t_walls, b_walls);
+B_TABLE(t_follow_wall, b_follow_wall);
 
 typedef struct behaviour_kind {
-    const char *key;
     steer_behaviour b;
-    const field *fields;
-    int count;
     const char *required; /* a key the behaviour cannot do without, or NULL */
 } behaviour_kind;
-
-#define KIND(key, b, f, req) {key, b, f, FIELD_COUNT(f), req}
-static const behaviour_kind kinds[] = {
-    KIND("avoid_obstacles", STEER_AVOID_OBSTACLES, b_obstacles, 0),
-    KIND("avoid_walls", STEER_AVOID_WALLS, b_walls, 0),
-    KIND("contain", STEER_CONTAIN, b_contain, 0),
-    KIND("separation", STEER_SEPARATION, b_plain, 0),
-    KIND("evade", STEER_EVADE, b_evade, "group"),
-    KIND("flee", STEER_FLEE, b_flee, "threat"),
-    KIND("pursue", STEER_PURSUE, b_pursue, "group"),
-    KIND("seek", STEER_SEEK, b_seek, "target"),
-    KIND("arrive", STEER_ARRIVE, b_arrive, "target"),
-    KIND("follow_wall", STEER_FOLLOW_WALL, b_follow_wall, 0),
-    KIND("follow_path", STEER_FOLLOW_PATH, b_path, "path"),
-    KIND("follow_flow", STEER_FOLLOW_FLOW, b_flow, "field"),
-    KIND("alignment", STEER_ALIGNMENT, b_plain, 0),
-    KIND("cohesion", STEER_COHESION, b_plain, 0),
-    KIND("wander", STEER_WANDER, b_wander, 0),
-};
-#define KIND_COUNT FIELD_COUNT(kinds)
 
 /* Group values more than one behaviour may set (seek and arrive share the
  * target, say): the first setter claims it, a different second value is an
  * error rather than a silent overwrite. */
 typedef struct claim {
     size_t offset;
-    char path[PATH_SIZE];
+    char path[SC_PATH_SIZE];
 } claim;
 
-typedef struct group_ctx {
-    steer_group_def *def;
+typedef struct group_spec {
+    steer_group_def def;
+    char *name;
     claim claims[32];
     int claim_count;
-} group_ctx;
+} group_spec;
 
-static size_t field_size(const field *f)
+static size_t row_size(const sc_row *row)
 {
-    switch (f->type) {
-    case F_VEC: return sizeof(steer_v3);
-    case F_CUSTOM: return sizeof(int); /* references: an index */
+    switch (row->type) {
+    case SC_T_VEC: return sizeof(steer_v3);
+    case SC_T_CUSTOM: return sizeof(int); /* references: an index */
     default: return sizeof(float);
     }
 }
 
-static size_t custom_offset(const field *f)
+/* The behaviour's values (rows after weight and probability) into the group. */
+static int merge_behaviour(sc_read *r, group_spec *gs, const sc_table *t, const sc_members *m, const behaviour_spec *spec,
+                           const sc_node *n, const char *path)
 {
-    if (f->custom == custom_pursue_group) return BS(pursue_group);
-    if (f->custom == custom_evade_group) return BS(evade_group);
-    if (f->custom == custom_path_ref) return BS(path);
-    return BS(flow_field);
+    int rc = 0;
+    for (int f = 2; f < t->count; ++f) {
+        if (!((m->seen >> f) & 1u) || ((m->failed >> f) & 1u)) continue;
+        size_t off = t->rows[f].offset, size = row_size(&t->rows[f]);
+        const char *from = (const char *)spec + off;
+        char *to = (char *)&gs->def + (off - offsetof(behaviour_spec, d));
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, t->rows[f].key);
+        int c = 0;
+        while (c < gs->claim_count && gs->claims[c].offset != off) ++c;
+        if (c < gs->claim_count && memcmp(to, from, size)) {
+            rc = sc_report(r, sc_member(n, t->rows[f].key), p,
+                           "differs from %s; a group has only one (set the same value in both)", gs->claims[c].path);
+            continue;
+        }
+        if (c == gs->claim_count && gs->claim_count < 32) {
+            gs->claims[c].offset = off;
+            snprintf(gs->claims[c].path, sizeof gs->claims[c].path, "%s", p);
+            gs->claim_count++;
+        }
+        memcpy(to, from, size);
+    }
+    return rc;
 }
 
-static int read_behaviour(checker *ck, group_ctx *gc, const behaviour_kind *k, const sc_node *n, const char *path)
+static int read_behaviour(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    steer_group_def *def = gc->def;
-    behaviour_spec spec = {1.0f, 1.0f, *def};
+    group_spec *gs = target;
+    const behaviour_kind *k = row->data;
+    const sc_table *t = row->sub;
+    behaviour_spec spec = {1.0f, 1.0f, gs->def};
     if (n->kind == SC_NUMBER && !k->required) {
-        if (read_float(ck, n, path, R_ANY, &spec.weight)) return -1;
-        def->weight[k->b] = spec.weight;
+        if (sc_read_float(r, n, path, SC_ANY, &spec.weight)) return -1;
+        gs->def.weight[k->b] = spec.weight;
         return 0;
     }
     if (n->kind != SC_OBJECT) {
         char what[96];
         if (k->required) snprintf(what, sizeof what, "an object with \"%s\"", k->required);
         else snprintf(what, sizeof what, "a weight or an object");
-        return expected(ck, path, what, n);
+        return sc_expected(r, n, path, what);
     }
-    uint64_t seen = 0;
-    if (read_object(ck, n, path, "an object", k->fields, k->count, &spec, &seen)) return -1;
-    if (k->required && require(ck, path, seen, k->fields, k->count, k->required, 0)) return -1;
-    def->weight[k->b] = spec.weight;
-    def->probability[k->b] = spec.probability;
-    for (int f = 2; f < k->count; ++f) {
-        if (!((seen >> f) & 1u)) continue;
-        size_t off = k->fields[f].type == F_CUSTOM ? custom_offset(&k->fields[f]) : k->fields[f].offset;
-        size_t size = field_size(&k->fields[f]);
-        const char *from = (const char *)&spec + off;
-        char *to = (char *)def + (off - offsetof(behaviour_spec, d));
-        char p[PATH_SIZE];
-        join_key(p, path, k->fields[f].key);
-        int c = 0;
-        while (c < gc->claim_count && gc->claims[c].offset != off) ++c;
-        if (c < gc->claim_count) {
-            if (memcmp(to, from, size))
-                return sc_error(ck->sc, p, "differs from %s; a group has only one (set the same value in both)",
-                                gc->claims[c].path);
-        } else if (gc->claim_count < 32) {
-            gc->claims[gc->claim_count].offset = off;
-            join(gc->claims[gc->claim_count].path, p, "", "");
-            gc->claim_count++;
-        }
-        memcpy(to, from, size);
-    }
-    if (k->b == STEER_CONTAIN) {
-        bool lo = has(seen, k->fields, k->count, "min"), hi = has(seen, k->fields, k->count, "max");
-        if (lo != hi) return require(ck, path, seen, k->fields, k->count, lo ? "max" : "min", "(a box needs both)");
-        if (lo && check_box(ck, path, def->contain_min, def->contain_max)) return -1;
-    }
-    return 0;
-}
-
-static int custom_behaviours(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    group_ctx *gc = target;
-    if (n->kind != SC_OBJECT) return expected(ck, path, "an object of behaviours", n);
-    /* switch off the library's default flocking weights: a group does what it lists */
-    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) gc->def->weight[b] = 0.0f;
-    char p[PATH_SIZE];
-    for (int m = 0; m < n->count; ++m) {
-        const sc_node *v = &n->items[m];
-        join_key(p, path, v->key);
-        int k = 0;
-        while (k < (int)KIND_COUNT && strcmp(kinds[k].key, v->key)) ++k;
-        if (k == (int)KIND_COUNT) {
-            const char *names[KIND_COUNT];
-            for (int i = 0; i < (int)KIND_COUNT; ++i) names[i] = kinds[i].key;
-            return unknown_key(ck, p, v->key, names, (int)KIND_COUNT);
-        }
-        if (read_behaviour(ck, gc, &kinds[k], v, p)) return -1;
-    }
-    return 0;
-}
-
-static int custom_neighbour_groups(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    steer_group_def *d = target;
-    if (n->kind != SC_ARRAY) return expected(ck, path, "an array of group names", n);
-    uint32_t mask = 0;
-    char p[PATH_SIZE];
-    for (int i = 0; i < n->count; ++i) {
-        join_index(p, path, i);
-        int g = 0;
-        if (read_reference(ck, &n->items[i], p, "group", ck->group_names, ck->group_count, &g)) return -1;
-        mask |= 1u << g;
-    }
-    d->neighbour_mask = mask;
-    return 0;
-}
-
-static const field neighbour_fields[] = {
-    {"radius", F_FLOAT, offsetof(steer_group_def, neighbour_radius), R_NONNEG, 0, 0, 0},
-    {"separation_radius", F_FLOAT, offsetof(steer_group_def, separation_radius), R_NONNEG, 0, 0, 0},
-    {"field_of_view", F_FLOAT, offsetof(steer_group_def, field_of_view), R_NONNEG, 0, 0, 0},
-    {"groups", F_CUSTOM, 0, R_ANY, 0, 0, custom_neighbour_groups},
-    {"desired_forms", F_BOOL, offsetof(steer_group_def, desired_forms), R_ANY, 0, 0, 0},
-};
-
-static int custom_neighbours(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    group_ctx *gc = target;
-    uint64_t seen = 0;
-    return read_object(ck, n, path, "an object", neighbour_fields, FIELD_COUNT(neighbour_fields), gc->def, &seen);
-}
-
-static int custom_combine(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    static const char *const names[] = {"blend", "priority", "running_sum", "dither"};
-    int c = 0;
-    if (read_choice(ck, n, path, names, 4, &c)) return -1;
-    ((group_ctx *)target)->def->combine = (steer_combine)c;
-    return 0;
-}
-
-/* ---- spawns -------------------------------------------------------------------------- */
-static int custom_shape(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    static const char *const names[] = {"box", "disc", "line", "points"};
-    int s = 0;
-    if (read_choice(ck, n, path, names, 4, &s)) return -1;
-    ((sc_spawn *)target)->shape = (sc_shape)s;
-    return 0;
-}
-
-static int custom_heading(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    sc_spawn *s = target;
-    if (n->kind == SC_NUMBER) {
-        s->heading = SC_HEADING_ANGLE;
-        return read_float(ck, n, path, R_ANY, &s->angle);
-    }
-    static const char *const names[] = {"random", "tangent", "outward"};
-    static const sc_heading map[] = {SC_HEADING_RANDOM, SC_HEADING_TANGENT, SC_HEADING_OUTWARD};
-    int h = 0;
-    if (n->kind != SC_STRING) return expected(ck, path, "an angle in radians or one of \"random\", \"tangent\", \"outward\"", n);
-    if (read_choice(ck, n, path, names, 3, &h)) return -1;
-    s->heading = map[h];
-    return 0;
-}
-
-static int custom_spawn_points(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    sc_spawn *s = target;
-    int count = 0;
-    if (read_vec_array(ck, n, path, 1, &s->points, &count)) return -1;
-    s->index = count; /* stashed until the count check */
-    return 0;
-}
-
-static const field spawn_fields[] = {
-    {"count", F_INT, offsetof(sc_spawn, count), R_ANY, 0, MAX_AGENTS, 0},
-    {"shape", F_CUSTOM, 0, R_ANY, 0, 0, custom_shape},
-    {"min", F_VEC, offsetof(sc_spawn, min), R_ANY, 0, 0, 0},
-    {"max", F_VEC, offsetof(sc_spawn, max), R_ANY, 0, 0, 0},
-    {"centre", F_VEC, offsetof(sc_spawn, centre), R_ANY, 0, 0, 0},
-    {"radius", F_FLOAT, offsetof(sc_spawn, radius), R_NONNEG, 0, 0, 0},
-    {"inner_radius", F_FLOAT, offsetof(sc_spawn, inner_radius), R_NONNEG, 0, 0, 0},
-    {"from", F_VEC, offsetof(sc_spawn, from), R_ANY, 0, 0, 0},
-    {"to", F_VEC, offsetof(sc_spawn, to), R_ANY, 0, 0, 0},
-    {"points", F_CUSTOM, 0, R_ANY, 0, 0, custom_spawn_points},
-    {"velocity", F_VEC, offsetof(sc_spawn, velocity), R_ANY, 0, 0, 0},
-    {"speed", F_FLOAT, offsetof(sc_spawn, speed), R_NONNEG, 0, 0, 0},
-    {"heading", F_CUSTOM, 0, R_ANY, 0, 0, custom_heading},
-    {"seed", F_SEED, offsetof(sc_spawn, seed), R_ANY, 0, 0, 0},
-};
-
-static int read_spawn(checker *ck, const sc_node *n, const char *path, const steer_group_def *def, sc_spawn *s)
-{
-    const int nf = FIELD_COUNT(spawn_fields);
-    s->shape = SC_SHAPE_BOX;
-    s->min = ck->bounds_min;
-    s->max = ck->bounds_max;
-    s->speed = 0.5f * def->max_speed;
-    s->index = 0;
-    uint64_t seen = 0;
-    if (read_object(ck, n, path, "a spawn object", spawn_fields, nf, s, &seen)) {
-        free(s->points);
-        s->points = 0;
-        return -1;
-    }
-    int point_count = s->index;
-    s->has_velocity = has(seen, spawn_fields, nf, "velocity");
-    s->has_seed = has(seen, spawn_fields, nf, "seed");
-    static const char *const box[] = {"count", "shape", "min", "max", "velocity", "speed", "heading", "seed"};
-    static const char *const disc[] = {"count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed"};
-    static const char *const line[] = {"count", "shape", "from", "to", "velocity", "speed", "heading", "seed"};
-    static const char *const points[] = {"count", "shape", "points", "velocity", "speed", "heading", "seed"};
-    int rc = 0;
-    switch (s->shape) {
-    case SC_SHAPE_BOX:
-        rc = refuse_keys(ck, path, seen, spawn_fields, nf, box, 8, "shape \"box\"");
-        if (!rc && has(seen, spawn_fields, nf, "min") != has(seen, spawn_fields, nf, "max"))
-            rc = require(ck, path, seen, spawn_fields, nf, has(seen, spawn_fields, nf, "min") ? "max" : "min",
-                         "(a box needs both)");
-        if (!rc) rc = check_box(ck, path, s->min, s->max);
-        break;
-    case SC_SHAPE_DISC:
-        rc = refuse_keys(ck, path, seen, spawn_fields, nf, disc, 9, "shape \"disc\"");
-        if (!rc) rc = require(ck, path, seen, spawn_fields, nf, "centre", 0);
-        if (!rc) rc = require(ck, path, seen, spawn_fields, nf, "radius", 0);
-        if (!rc && s->inner_radius > s->radius) {
-            char p[PATH_SIZE];
-            join_key(p, path, "inner_radius");
-            rc = sc_error(ck->sc, p, "expected at most radius (%g), got %g", (double)s->radius, (double)s->inner_radius);
-        }
-        break;
-    case SC_SHAPE_LINE:
-        rc = refuse_keys(ck, path, seen, spawn_fields, nf, line, 8, "shape \"line\"");
-        if (!rc) rc = require(ck, path, seen, spawn_fields, nf, "from", 0);
-        if (!rc) rc = require(ck, path, seen, spawn_fields, nf, "to", 0);
-        break;
-    case SC_SHAPE_POINTS:
-        rc = refuse_keys(ck, path, seen, spawn_fields, nf, points, 7, "shape \"points\"");
-        if (!rc) rc = require(ck, path, seen, spawn_fields, nf, "points", 0);
-        if (!rc && has(seen, spawn_fields, nf, "count") && s->count != point_count) {
-            char p[PATH_SIZE];
-            join_key(p, path, "count");
-            rc = sc_error(ck->sc, p, "expected %d (the number of points), got %d", point_count, s->count);
-        }
-        s->count = point_count;
-        break;
-    }
-    if (!rc && s->shape != SC_SHAPE_POINTS) rc = require(ck, path, seen, spawn_fields, nf, "count", 0);
-    if (!rc && s->has_velocity && (has(seen, spawn_fields, nf, "speed") || has(seen, spawn_fields, nf, "heading"))) {
-        char p[PATH_SIZE];
-        join_key(p, path, "velocity");
-        rc = sc_error(ck->sc, p, "give either \"velocity\" or \"speed\" and \"heading\", not both");
-    }
-    if (rc) {
-        free(s->points);
-        s->points = 0;
+    sc_members m;
+    int rc = sc_read_object(r, n, path, t, &spec, &m);
+    if (k->required) rc |= sc_require(r, n, path, &m, t, k->required, 0);
+    gs->def.weight[k->b] = spec.weight;
+    gs->def.probability[k->b] = spec.probability;
+    rc |= merge_behaviour(r, gs, t, &m, &spec, n, path);
+    if (k->b == STEER_CONTAIN && !rc) {
+        bool lo = sc_has(&m, t, "min"), hi = sc_has(&m, t, "max");
+        if (lo != hi) return sc_require(r, n, path, &m, t, lo ? "max" : "min", "(a box needs both)");
+        if (lo) return check_box(r, n, path, gs->def.contain_min, gs->def.contain_max);
     }
     return rc;
 }
 
-typedef struct group_spec {
-    group_ctx gc;
-    char *name;
-    const sc_node *spawn;
-    char spawn_path[PATH_SIZE];
-} group_spec;
+#define KIND(k, b, table, js, req) \
+    {.key = k, .type = SC_T_CUSTOM, .custom = read_behaviour, .json = js, .sub = &table, .data = &(const behaviour_kind){b, req}}
+#define OPTIONAL(k, b, table) KIND(k, b, table, "number|object", 0)
+#define NEEDS(k, b, table, req) KIND(k, b, table, "object", req)
+/* In the priority order of the priority, running_sum and dither modes. */
+static const sc_row behaviour_rows[] = {
+    OPTIONAL("avoid_obstacles", STEER_AVOID_OBSTACLES, t_obstacles),
+    OPTIONAL("avoid_walls", STEER_AVOID_WALLS, t_walls),
+    OPTIONAL("contain", STEER_CONTAIN, t_contain),
+    OPTIONAL("separation", STEER_SEPARATION, t_plain),
+    NEEDS("evade", STEER_EVADE, t_evade, "group"),
+    NEEDS("flee", STEER_FLEE, t_flee, "threat"),
+    NEEDS("pursue", STEER_PURSUE, t_pursue, "group"),
+    NEEDS("seek", STEER_SEEK, t_seek, "target"),
+    NEEDS("arrive", STEER_ARRIVE, t_arrive, "target"),
+    OPTIONAL("follow_wall", STEER_FOLLOW_WALL, t_follow_wall),
+    NEEDS("follow_path", STEER_FOLLOW_PATH, t_path, "path"),
+    NEEDS("follow_flow", STEER_FOLLOW_FLOW, t_flow, "field"),
+    OPTIONAL("alignment", STEER_ALIGNMENT, t_plain),
+    OPTIONAL("cohesion", STEER_COHESION, t_plain),
+    OPTIONAL("wander", STEER_WANDER, t_wander),
+};
+static const sc_table behaviour_table = TABLE("an object of behaviours", behaviour_rows);
 
-static int custom_group_colour(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_behaviours(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    return read_colour(ck, n, path, &((group_ctx *)target)->def->colour);
+    (void)row;
+    sc_members m;
+    return sc_read_object(r, n, path, &behaviour_table, target, &m);
 }
 
-static int custom_group_name(checker *ck, const sc_node *n, const char *path, void *target)
+/* ---- neighbours ------------------------------------------------------------------------------ */
+static int read_neighbour_groups(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    return read_string(ck, n, path, &((group_spec *)target)->name);
+    (void)row;
+    checker *ck = ck_of(r);
+    steer_group_def *d = target;
+    if (n->kind != SC_ARRAY) return sc_expected(r, n, path, "an array of group names");
+    uint32_t mask = 0;
+    char p[SC_PATH_SIZE];
+    int rc = 0;
+    for (int i = 0; i < n->count; ++i) {
+        sc_join_index(p, path, i);
+        int g = 0;
+        if (sc_read_reference(r, &n->items[i], p, "group", ck->names[NAMES_GROUPS], ck->name_count[NAMES_GROUPS], &g))
+            rc = -1;
+        else mask |= 1u << g;
+    }
+    if (!rc) d->neighbour_mask = mask;
+    return rc;
 }
 
-static int custom_spawn(checker *ck, const sc_node *n, const char *path, void *target)
+static const sc_row neighbour_rows[] = {
+    FLOAT("radius", steer_group_def, neighbour_radius, SC_NONNEG),
+    FLOAT("separation_radius", steer_group_def, separation_radius, SC_NONNEG),
+    FLOAT("field_of_view", steer_group_def, field_of_view, SC_NONNEG),
+    CUSTOM("groups", read_neighbour_groups, "array", 0),
+    BOOL("desired_forms", steer_group_def, desired_forms),
+};
+static const sc_table neighbour_table = TABLE("an object", neighbour_rows);
+
+static int read_neighbours(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    group_spec *gs = target;
-    if (check_array(ck, n, path, "spawn", 0)) return -1;
-    gs->spawn = n; /* read once the group's limits are known */
-    join(gs->spawn_path, path, "", "");
+    (void)row;
+    sc_members m;
+    return sc_read_object(r, n, path, &neighbour_table, &((group_spec *)target)->def, &m);
+}
+
+/* ---- spawns --------------------------------------------------------------------------------- */
+static int read_heading(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    sc_spawn *s = target;
+    if (n->kind == SC_NUMBER) {
+        s->heading = SC_HEADING_ANGLE;
+        return sc_read_float(r, n, path, SC_ANY, &s->angle);
+    }
+    static const char *const names[] = {"random", "tangent", "outward"};
+    static const sc_heading map[] = {SC_HEADING_RANDOM, SC_HEADING_TANGENT, SC_HEADING_OUTWARD};
+    int h = 0;
+    if (n->kind != SC_STRING) return sc_expected(r, n, path, "an angle in radians or one of \"random\", \"tangent\", \"outward\"");
+    if (sc_read_choice(r, n, path, names, 3, &h)) return -1;
+    s->heading = map[h];
     return 0;
 }
 
-#define GD(member) offsetof(steer_group_def, member)
-static int group_limit(checker *ck, const sc_node *n, const char *path, void *target, size_t off, range r)
+static int read_spawn_points(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    return read_float(ck, n, path, r, (float *)(void *)((char *)((group_ctx *)target)->def + off));
+    (void)row;
+    sc_spawn *s = target;
+    return sc_read_vec_array(r, n, path, 1, &s->points, &s->point_count);
 }
-static int custom_max_speed(checker *ck, const sc_node *n, const char *p, void *t) { return group_limit(ck, n, p, t, GD(max_speed), R_POS); }
-static int custom_max_force(checker *ck, const sc_node *n, const char *p, void *t) { return group_limit(ck, n, p, t, GD(max_force), R_POS); }
-static int custom_mass(checker *ck, const sc_node *n, const char *p, void *t) { return group_limit(ck, n, p, t, GD(mass), R_POS); }
-static int custom_radius(checker *ck, const sc_node *n, const char *p, void *t) { return group_limit(ck, n, p, t, GD(radius), R_NONNEG); }
-static int custom_turn(checker *ck, const sc_node *n, const char *p, void *t) { return group_limit(ck, n, p, t, GD(max_turn_rate), R_NONNEG); }
 
-static const field group_fields[] = {
-    {"name", F_CUSTOM, 0, R_ANY, 0, 0, custom_group_name},
-    {"colour", F_CUSTOM, 0, R_ANY, 0, 0, custom_group_colour},
-    {"max_speed", F_CUSTOM, 0, R_ANY, 0, 0, custom_max_speed},
-    {"max_force", F_CUSTOM, 0, R_ANY, 0, 0, custom_max_force},
-    {"mass", F_CUSTOM, 0, R_ANY, 0, 0, custom_mass},
-    {"radius", F_CUSTOM, 0, R_ANY, 0, 0, custom_radius},
-    {"max_turn_rate", F_CUSTOM, 0, R_ANY, 0, 0, custom_turn},
-    {"neighbours", F_CUSTOM, 0, R_ANY, 0, 0, custom_neighbours},
-    {"combine", F_CUSTOM, 0, R_ANY, 0, 0, custom_combine},
-    {"behaviours", F_CUSTOM, 0, R_ANY, 0, 0, custom_behaviours},
-    {"spawn", F_CUSTOM, 0, R_ANY, 0, 0, custom_spawn},
+static const char *const shapes[] = {"box", "disc", "line", "points"};
+
+static const sc_row spawn_rows[] = {
+    INT("count", sc_spawn, count, 0, MAX_AGENTS),
+    CHOICE("shape", sc_spawn, shape, shapes),
+    VEC("min", sc_spawn, min),
+    VEC("max", sc_spawn, max),
+    VEC("centre", sc_spawn, centre),
+    FLOAT("radius", sc_spawn, radius, SC_NONNEG),
+    FLOAT("inner_radius", sc_spawn, inner_radius, SC_NONNEG),
+    VEC("from", sc_spawn, from),
+    VEC("to", sc_spawn, to),
+    CUSTOM("points", read_spawn_points, "array", 0),
+    VEC("velocity", sc_spawn, velocity),
+    FLOAT("speed", sc_spawn, speed, SC_NONNEG),
+    CUSTOM("heading", read_heading, "string|number", 0),
+    SEED("seed", sc_spawn, seed),
 };
+static const sc_table spawn_table = TABLE("a spawn object", spawn_rows);
 
-static const uint32_t default_colours[] = {0x5EB8FFFFu, 0xFF6B5EFFu, 0x7BE07BFFu, 0xFFC857FFu,
-                                           0xC792EAFFu, 0x4DD8D0FFu, 0xFF8FC7FFu, 0xE0E0E0FFu};
-
-static int custom_groups(checker *ck, const sc_node *n, const char *path, void *target)
+/* The keys each shape uses, and what it cannot do without. */
+static int check_shape(sc_read *r, const sc_node *n, const char *path, const sc_members *m, sc_spawn *s)
 {
-    (void)target;
-    if (check_array(ck, n, path, "group", 1)) return -1;
-    steer_scenario *sc = ck->sc;
-    if (n->count > MAX_GROUPS) return sc_error(sc, path, "expected at most %d groups, got %d", MAX_GROUPS, n->count);
-    sc->groups = calloc((size_t)n->count, sizeof *sc->groups);
-    sc->group_names = calloc((size_t)n->count, sizeof *sc->group_names);
-    if (!sc->groups || !sc->group_names) return sc_error(sc, path, "out of memory");
-    sc->info.group_count = n->count;
-    char p[PATH_SIZE];
-    for (int i = 0; i < n->count; ++i) {
-        join_index(p, path, i);
-        steer_scenario_group *g = &sc->groups[i];
-        g->def = steer_default_group_def();
-        g->def.colour = default_colours[i % 8];
-        group_spec gs = {{&g->def, {{0, {0}}}, 0}, 0, 0, {0}};
-        uint64_t seen = 0;
-        int rc = read_object(ck, &n->items[i], p, "a group object", group_fields, FIELD_COUNT(group_fields), &gs, &seen);
-        sc->group_names[i] = gs.name;
-        g->name = gs.name;
-        if (rc) return -1;
-        if (require(ck, p, seen, group_fields, FIELD_COUNT(group_fields), "name", 0)) return -1;
-        g->colour = g->def.colour;
-        if (ck->dim == 2) g->def.target.z = g->def.threat.z = 0.0f;
-        if (gs.spawn) {
-            const sc_node *arr = gs.spawn;
-            sc_spawn *more = realloc(sc->spawns, sizeof *more * (size_t)(sc->spawn_count + arr->count));
-            if (!more) return sc_error(sc, gs.spawn_path, "out of memory");
-            sc->spawns = more;
-            for (int s = 0; s < arr->count; ++s) {
-                char sp[PATH_SIZE];
-                join_index(sp, gs.spawn_path, s);
-                sc_spawn *spawn = &sc->spawns[sc->spawn_count];
-                memset(spawn, 0, sizeof *spawn);
-                if (read_spawn(ck, &arr->items[s], sp, &g->def, spawn)) return -1;
-                spawn->group = i;
-                spawn->index = sc->spawn_count++;
-                if ((long long)sc->info.total_agents + spawn->count > MAX_AGENTS)
-                    return sc_error(sc, sp, "too many agents: at most %d in all", MAX_AGENTS);
-                sc->info.total_agents += spawn->count;
-                g->agents += spawn->count;
-            }
+    static const char *const box[] = {"count", "shape", "min", "max", "velocity", "speed", "heading", "seed"};
+    static const char *const disc[] = {"count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed"};
+    static const char *const line[] = {"count", "shape", "from", "to", "velocity", "speed", "heading", "seed"};
+    static const char *const points[] = {"count", "shape", "points", "velocity", "speed", "heading", "seed"};
+    const sc_table *t = &spawn_table;
+    char p[SC_PATH_SIZE];
+    switch ((sc_shape)s->shape) {
+    case SC_SHAPE_BOX: {
+        int rc = sc_refuse_keys(r, n, path, m, t, box, COUNT(box), "shape \"box\"");
+        if (sc_has(m, t, "min") != sc_has(m, t, "max"))
+            return sc_require(r, n, path, m, t, sc_has(m, t, "min") ? "max" : "min", "(a box needs both)");
+        return rc ? rc : check_box(r, n, path, s->min, s->max);
+    }
+    case SC_SHAPE_DISC: {
+        int rc = sc_refuse_keys(r, n, path, m, t, disc, COUNT(disc), "shape \"disc\"") |
+                 sc_require(r, n, path, m, t, "centre", 0) | sc_require(r, n, path, m, t, "radius", 0);
+        if (!rc && s->inner_radius > s->radius) {
+            sc_join_key(p, path, "inner_radius");
+            return sc_report(r, sc_member(n, "inner_radius"), p, "expected at most radius (%g), got %g", (double)s->radius,
+                             (double)s->inner_radius);
         }
+        return rc;
+    }
+    case SC_SHAPE_LINE:
+        return sc_refuse_keys(r, n, path, m, t, line, COUNT(line), "shape \"line\"") |
+               sc_require(r, n, path, m, t, "from", 0) | sc_require(r, n, path, m, t, "to", 0);
+    case SC_SHAPE_POINTS: {
+        int rc = sc_refuse_keys(r, n, path, m, t, points, COUNT(points), "shape \"points\"") |
+                 sc_require(r, n, path, m, t, "points", 0);
+        if (!rc && sc_has(m, t, "count") && s->count != s->point_count) {
+            sc_join_key(p, path, "count");
+            rc = sc_report(r, sc_member(n, "count"), p, "expected %d (the number of points), got %d", s->point_count, s->count);
+        }
+        s->count = s->point_count;
+        return rc;
+    }
     }
     return 0;
 }
 
-/* ---- the root ------------------------------------------------------------------------ */
-typedef struct root_spec {
-    steer_scenario_info *info;
-    box_spec bounds;
-    int boundary;
-    int capacity;
-    bool have_render;
-} root_spec;
-
-static int custom_ignore(checker *ck, const sc_node *n, const char *path, void *target)
+static int read_spawn(sc_read *r, const sc_node *n, const char *path, const steer_group_def *def, sc_spawn *s)
 {
-    (void)target;
-    return n->kind == SC_STRING ? 0 : expected(ck, path, "a string", n);
-}
-static int custom_name(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    (void)target;
-    return read_string(ck, n, path, &ck->sc->name);
-}
-static int custom_description(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    (void)target;
-    return read_string(ck, n, path, &ck->sc->description);
-}
-static int custom_dim(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    (void)target;
-    long long d = 0;
-    if (read_int(ck, n, path, 2, 3, &d)) return -1;
-    return 0; /* read ahead of the pass into ck->dim */
-}
-static int custom_bounds(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    (void)n;
-    (void)path;
-    (void)target;
-    (void)ck;
-    return 0; /* read ahead of the pass */
-}
-static int custom_boundary(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    static const char *const names[] = {"wrap", "clamp", "none"};
-    return read_choice(ck, n, path, names, 3, &((root_spec *)target)->boundary);
+    checker *ck = ck_of(r);
+    const sc_table *t = &spawn_table;
+    s->shape = SC_SHAPE_BOX;
+    s->min = ck->bounds_min;
+    s->max = ck->bounds_max;
+    s->speed = 0.5f * def->max_speed;
+    sc_members m;
+    int rc = sc_read_object(r, n, path, t, s, &m);
+    if (n->kind != SC_OBJECT) return -1;
+    s->has_velocity = sc_has(&m, t, "velocity");
+    s->has_seed = sc_has(&m, t, "seed");
+    if (!sc_failed(&m, t, "shape")) rc |= check_shape(r, n, path, &m, s);
+    if (s->shape != SC_SHAPE_POINTS) rc |= sc_require(r, n, path, &m, t, "count", 0);
+    if (s->has_velocity && (sc_has(&m, t, "speed") || sc_has(&m, t, "heading"))) {
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "velocity");
+        rc = sc_report(r, sc_member(n, "velocity"), p, "give either \"velocity\" or \"speed\" and \"heading\", not both");
+    }
+    return rc;
 }
 
-#define INFO(member) offsetof(steer_scenario_info, member)
-static int info_float(checker *ck, const sc_node *n, const char *path, void *target, size_t off, range r)
+static int keep_spawn(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
-    return read_float(ck, n, path, r, (float *)(void *)((char *)((root_spec *)target)->info + off));
-}
-static int info_bool(checker *ck, const sc_node *n, const char *path, void *target, size_t off)
-{
-    return read_bool(ck, n, path, (bool *)(void *)((char *)((root_spec *)target)->info + off));
-}
-static int info_int(checker *ck, const sc_node *n, const char *path, void *target, size_t off, long long lo, long long hi)
-{
-    long long v = 0;
-    if (read_int(ck, n, path, lo, hi, &v)) return -1;
-    *(int *)(void *)((char *)((root_spec *)target)->info + off) = (int)v;
-    return 0;
-}
-static int custom_seed(checker *ck, const sc_node *n, const char *path, void *target)
-{
-    long long v = 0;
-    if (read_int(ck, n, path, 0, 9007199254740991ll, &v)) return -1;
-    ((root_spec *)target)->info->seed = (uint64_t)v;
-    return 0;
-}
-static int custom_dt(checker *ck, const sc_node *n, const char *p, void *t)
-{
-    if (info_float(ck, n, p, t, INFO(dt), R_POS)) return -1;
-    if (((root_spec *)t)->info->dt > 10.0f) return expected(ck, p, "a positive number no larger than 10", n);
-    return 0;
-}
-static int custom_steps(checker *ck, const sc_node *n, const char *p, void *t) { return info_int(ck, n, p, t, INFO(steps), 1, 10000000); }
-static int custom_max_dt(checker *ck, const sc_node *n, const char *p, void *t) { return info_float(ck, n, p, t, INFO(world.max_dt), R_NONNEG); }
-static int custom_cell_size(checker *ck, const sc_node *n, const char *p, void *t) { return info_float(ck, n, p, t, INFO(world.cell_size), R_NONNEG); }
-static int custom_solid_obstacles(checker *ck, const sc_node *n, const char *p, void *t) { return info_bool(ck, n, p, t, INFO(world.solid_obstacles)); }
-static int custom_solid_walls(checker *ck, const sc_node *n, const char *p, void *t) { return info_bool(ck, n, p, t, INFO(world.solid_walls)); }
-static int custom_non_penetration(checker *ck, const sc_node *n, const char *p, void *t) { return info_bool(ck, n, p, t, INFO(world.non_penetration)); }
-static int custom_iterations(checker *ck, const sc_node *n, const char *p, void *t) { return info_int(ck, n, p, t, INFO(world.penetration_iterations), 0, 64); }
-static int custom_threads(checker *ck, const sc_node *n, const char *p, void *t) { return info_int(ck, n, p, t, INFO(threads), 1, 64); }
-static int custom_capacity(checker *ck, const sc_node *n, const char *p, void *t)
-{
-    long long v = 0;
-    if (read_int(ck, n, p, 1, MAX_AGENTS, &v)) return -1;
-    ((root_spec *)t)->capacity = (int)v;
-    return 0;
-}
-static int custom_render_root(checker *ck, const sc_node *n, const char *p, void *t)
-{
-    ((root_spec *)t)->have_render = true;
-    return custom_render(ck, n, p, ((root_spec *)t)->info);
-}
-static int custom_expect_root(checker *ck, const sc_node *n, const char *p, void *t)
-{
-    return custom_expect(ck, n, p, ((root_spec *)t)->info);
+    (void)row;
+    (void)target;
+    return sc_check_array(r, n, path, "spawn", 0); /* read once the group's limits are known */
 }
 
-static const field root_fields[] = {
-    {"$schema", F_CUSTOM, 0, R_ANY, 0, 0, custom_ignore},
-    {"name", F_CUSTOM, 0, R_ANY, 0, 0, custom_name},
-    {"description", F_CUSTOM, 0, R_ANY, 0, 0, custom_description},
-    {"dim", F_CUSTOM, 0, R_ANY, 0, 0, custom_dim},
-    {"bounds", F_CUSTOM, 0, R_ANY, 0, 0, custom_bounds},
-    {"boundary", F_CUSTOM, 0, R_ANY, 0, 0, custom_boundary},
-    {"seed", F_CUSTOM, 0, R_ANY, 0, 0, custom_seed},
-    {"dt", F_CUSTOM, 0, R_ANY, 0, 0, custom_dt},
-    {"steps", F_CUSTOM, 0, R_ANY, 0, 0, custom_steps},
-    {"max_dt", F_CUSTOM, 0, R_ANY, 0, 0, custom_max_dt},
-    {"cell_size", F_CUSTOM, 0, R_ANY, 0, 0, custom_cell_size},
-    {"solid_obstacles", F_CUSTOM, 0, R_ANY, 0, 0, custom_solid_obstacles},
-    {"solid_walls", F_CUSTOM, 0, R_ANY, 0, 0, custom_solid_walls},
-    {"non_penetration", F_CUSTOM, 0, R_ANY, 0, 0, custom_non_penetration},
-    {"penetration_iterations", F_CUSTOM, 0, R_ANY, 0, 0, custom_iterations},
-    {"threads", F_CUSTOM, 0, R_ANY, 0, 0, custom_threads},
-    {"capacity", F_CUSTOM, 0, R_ANY, 0, 0, custom_capacity},
-    {"render", F_CUSTOM, 0, R_ANY, 0, 0, custom_render_root},
-    {"expect", F_CUSTOM, 0, R_ANY, 0, 0, custom_expect_root},
-    {"obstacles", F_CUSTOM, 0, R_ANY, 0, 0, custom_obstacles},
-    {"walls", F_CUSTOM, 0, R_ANY, 0, 0, custom_walls},
-    {"paths", F_CUSTOM, 0, R_ANY, 0, 0, custom_paths},
-    {"flow_fields", F_CUSTOM, 0, R_ANY, 0, 0, custom_fields},
-    {"groups", F_CUSTOM, 0, R_ANY, 0, 0, custom_groups},
+/* ---- groups ---------------------------------------------------------------------------------- */
+static const sc_row group_rows[] = {
+    STRING("name", group_spec, name),
+    COLOUR("colour", group_spec, def.colour),
+    FLOAT("max_speed", group_spec, def.max_speed, SC_POSITIVE),
+    FLOAT("max_force", group_spec, def.max_force, SC_POSITIVE),
+    FLOAT("mass", group_spec, def.mass, SC_POSITIVE),
+    FLOAT("radius", group_spec, def.radius, SC_NONNEG),
+    FLOAT("max_turn_rate", group_spec, def.max_turn_rate, SC_NONNEG),
+    CUSTOM("neighbours", read_neighbours, "object", &neighbour_table),
+    CHOICE("combine", group_spec, def.combine, ((const char *const[]){"blend", "priority", "running_sum", "dither"})),
+    CUSTOM("behaviours", read_behaviours, "object", &behaviour_table),
+    CUSTOM("spawn", keep_spawn, "array", &spawn_table),
 };
+static const sc_table group_table = TABLE("a group object", group_rows);
 
-static const sc_node *root_member(const steer_scenario *sc, const char *key)
+static const uint32_t default_colours[] = {0x5EB8FFFFu, 0xFF6B5EFFu, 0x7BE07BFFu, 0xFFC857FFu,
+                                           0xC792EAFFu, 0x4DD8D0FFu, 0xFF8FC7FFu, 0xE0E0E0FFu};
+
+static int read_spawns(sc_read *r, const sc_node *arr, const char *path, int group)
 {
-    for (int i = 0; i < sc->root.count; ++i)
-        if (!strcmp(sc->root.items[i].key, key)) return &sc->root.items[i];
-    return 0;
+    steer_scenario *sc = ck_of(r)->sc;
+    steer_scenario_group *g = &sc->groups[group];
+    sc_spawn *more = realloc(sc->spawns, sizeof *more * (size_t)(sc->spawn_count + arr->count + 1));
+    if (!more) return sc_report(r, arr, path, "out of memory");
+    sc->spawns = more;
+    int rc = 0;
+    for (int s = 0; s < arr->count; ++s) {
+        char sp[SC_PATH_SIZE];
+        sc_join_index(sp, path, s);
+        sc_spawn *spawn = &sc->spawns[sc->spawn_count];
+        memset(spawn, 0, sizeof *spawn);
+        spawn->group = group;
+        spawn->index = sc->spawn_count++; /* owned from here on, freed with the rest */
+        if (read_spawn(r, &arr->items[s], sp, &g->def, spawn)) {
+            rc = -1;
+            continue;
+        }
+        if ((long long)sc->info.total_agents + spawn->count > MAX_AGENTS) {
+            rc = sc_report(r, &arr->items[s], sp, "too many agents: at most %d in all", MAX_AGENTS);
+            continue;
+        }
+        sc->info.total_agents += spawn->count;
+        g->agents += spawn->count;
+    }
+    return rc;
 }
+
+static int read_groups(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    steer_scenario *sc = target;
+    if (sc_check_array(r, n, path, "group", 1)) return -1;
+    if (n->count > MAX_GROUPS) return sc_report(r, n, path, "expected at most %d groups, got %d", MAX_GROUPS, n->count);
+    sc->groups = calloc((size_t)n->count, sizeof *sc->groups);
+    sc->group_names = calloc((size_t)n->count, sizeof *sc->group_names);
+    if (!sc->groups || !sc->group_names) return sc_report(r, n, path, "out of memory");
+    sc->info.group_count = n->count;
+    char p[SC_PATH_SIZE];
+    int rc = 0;
+    for (int i = 0; i < n->count; ++i) {
+        const sc_node *el = &n->items[i];
+        sc_join_index(p, path, i);
+        steer_scenario_group *g = &sc->groups[i];
+        group_spec gs = {0};
+        gs.def = steer_default_group_def();
+        gs.def.colour = default_colours[i % 8];
+        /* a group does what it lists: none of the library's default flocking */
+        for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) gs.def.weight[b] = 0.0f;
+        sc_members m;
+        int bad = sc_read_object(r, el, p, &group_table, &gs, &m);
+        sc->group_names[i] = gs.name;
+        g->name = gs.name;
+        if (el->kind != SC_OBJECT) {
+            rc = -1;
+            continue;
+        }
+        bad |= sc_require(r, el, p, &m, &group_table, "name", 0);
+        if (r->dim == 2) gs.def.target.z = gs.def.threat.z = 0.0f;
+        g->def = gs.def;
+        g->colour = g->def.colour;
+        const sc_node *spawn = sc_member(el, "spawn");
+        if (spawn && spawn->kind == SC_ARRAY) {
+            char sp[SC_PATH_SIZE];
+            sc_join_key(sp, p, "spawn");
+            bad |= read_spawns(r, spawn, sp, i);
+        }
+        rc |= bad;
+    }
+    return rc;
+}
+
+/* ---- the root ----------------------------------------------------------------------------------- */
+static int ignore_string(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    (void)target;
+    return n->kind == SC_STRING ? 0 : sc_expected(r, n, path, "a string");
+}
+
+static int read_ahead(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)r, (void)row, (void)n, (void)path, (void)target;
+    return 0; /* read before the pass (read_frame): every vector and default depends on it */
+}
+
+static const char *const boundaries[] = {"wrap", "clamp", "none"};
+
+static const sc_row root_rows[] = {
+    CUSTOM("$schema", ignore_string, "string", 0),
+    STRING("name", steer_scenario, name),
+    STRING("description", steer_scenario, description),
+    CUSTOM("dim", read_ahead, "integer", 0),
+    CUSTOM("bounds", read_ahead, "object", &box_table),
+    CHOICE("boundary", steer_scenario, info.world.boundary, boundaries),
+    SEED_D("seed", steer_scenario, info.seed, 1),
+    FLOAT_D("dt", steer_scenario, info.dt, SC_POSITIVE, 1.0 / 30.0),
+    INT_D("steps", steer_scenario, info.steps, 1, 10000000, 300),
+    FLOAT("max_dt", steer_scenario, info.world.max_dt, SC_NONNEG),
+    FLOAT("cell_size", steer_scenario, info.world.cell_size, SC_NONNEG),
+    BOOL("solid_obstacles", steer_scenario, info.world.solid_obstacles),
+    BOOL("solid_walls", steer_scenario, info.world.solid_walls),
+    BOOL("non_penetration", steer_scenario, info.world.non_penetration),
+    INT("penetration_iterations", steer_scenario, info.world.penetration_iterations, 0, 64),
+    INT_D("threads", steer_scenario, info.threads, 1, 64, 1),
+    INT_D("capacity", steer_scenario, info.world.capacity, 1, MAX_AGENTS, 0), /* 0: the agents spawned */
+    CUSTOM("render", read_render, "object", &render_table),
+    CUSTOM("expect", read_expect, "object", &expect_table),
+    CUSTOM("obstacles", read_obstacles, "array", &obstacle_table),
+    CUSTOM("walls", read_walls, "array", &wall_table),
+    CUSTOM("paths", read_paths, "array", &path_table),
+    CUSTOM("flow_fields", read_fields, "array", &field_table),
+    CUSTOM("groups", read_groups, "array", &group_table),
+};
+static const sc_table root_table = TABLE("a scenario object", root_rows);
+
+const sc_table *sc_format_root(void) { return &root_table; }
 
 static char *copy_string(const char *s)
 {
@@ -1456,101 +988,104 @@ static char *copy_string(const char *s)
     return c;
 }
 
-/* dim and bounds first: every vector and default depends on them. */
-static int read_frame(checker *ck)
+/* dim and bounds first: every vector and default depends on them. When they
+ * are wrong the pass still runs (in a unit box) to find the other errors. */
+static int read_frame(sc_read *r)
 {
-    const sc_node *dim = root_member(ck->sc, "dim");
-    ck->dim = 2;
+    checker *ck = ck_of(r);
+    const sc_node *root = &ck->sc->rd.root;
+    const sc_node *dim = sc_member(root, "dim");
+    int rc = 0;
+    r->dim = 2;
     if (dim) {
-        long long d = 0;
-        if (read_int(ck, dim, "dim", 2, 3, &d)) return -1;
-        ck->dim = (int)d;
+        long long d = 2;
+        rc |= sc_read_int(r, dim, "dim", 2, 3, &d);
+        r->dim = (int)d;
     }
-    const sc_node *bounds = root_member(ck->sc, "bounds");
-    if (!bounds) return sc_error(ck->sc, "", "missing required key \"bounds\"");
-    box_spec b;
-    if (read_box(ck, bounds, "bounds", &b)) return -1;
-    if (ck->dim == 2) {
+    box_spec b = {steer_v3_make(-1.0f, -1.0f, -1.0f), steer_v3_make(1.0f, 1.0f, 1.0f)};
+    const sc_node *bounds = sc_member(root, "bounds");
+    if (!bounds) rc = sc_report(r, root, "", "missing required key \"bounds\"");
+    else if (read_box(r, bounds, "bounds", &b)) {
+        rc = -1;
+        b = (box_spec){steer_v3_make(-1.0f, -1.0f, -1.0f), steer_v3_make(1.0f, 1.0f, 1.0f)};
+    }
+    if (r->dim == 2) {
         b.min.z = -1.0f;
         b.max.z = 1.0f;
     }
     ck->bounds_min = b.min;
     ck->bounds_max = b.max;
-    return 0;
+    return rc;
 }
 
-static int check_root(checker *ck)
+/* What the world gets, from what was read. */
+static void derive_world(steer_scenario *sc, const checker *ck, int dim)
 {
-    steer_scenario *sc = ck->sc;
     steer_scenario_info *info = &sc->info;
-    if (sc->root.kind != SC_OBJECT) return expected(ck, "", "a scenario object", &sc->root);
-    if (read_frame(ck)) return -1;
-    if (collect_names(ck, "groups", &ck->group_names, &ck->group_count)) return -1;
-    if (collect_names(ck, "paths", &ck->path_names, &ck->path_count)) return -1;
-    if (collect_names(ck, "flow_fields", &ck->field_names, &ck->field_count)) return -1;
-
-    info->dim = ck->dim;
-    info->seed = 1;
-    info->threads = 1;
-    info->dt = 1.0f / 30.0f;
-    info->steps = 300;
-    info->world = steer_default_world_def();
-    info->width = 640;
-    info->height = 480;
-    info->frames = -1;
-    info->fps = 25;
-    info->trail = 12;
-    info->view_min = ck->bounds_min;
-    info->view_max = ck->bounds_max;
-    info->background = 0x10141CFFu;
-    info->obstacle_colour = 0x3A4150FFu;
-    info->wall_colour = 0xB8C0CCFFu;
-    info->path_colour = 0xD0A0206Au;
-    info->field_colour = 0x8090A040u;
-    info->expect = (steer_scenario_expect){-1, -1, -1, -1, -1, -1};
-    root_spec rs = {info, {ck->bounds_min, ck->bounds_max}, 0, 0, false};
-    uint64_t seen = 0;
-    if (read_object(ck, &sc->root, "", "a scenario object", root_fields, FIELD_COUNT(root_fields), &rs, &seen))
-        return -1;
-    if (require(ck, "", seen, root_fields, FIELD_COUNT(root_fields), "groups", 0)) return -1;
-    if (info->frames < 0) info->frames = info->steps < 150 ? info->steps : 150;
-    if (info->frames > info->steps)
-        return sc_error(sc, "render.frames", "expected at most steps (%d), got %d", info->steps, info->frames);
-    if (!sc->name) sc->name = copy_string("scenario");
-    if (!sc->description) sc->description = copy_string("");
-    if (!sc->name || !sc->description) return sc_error(sc, "", "out of memory");
-    info->name = sc->name;
-    info->description = sc->description;
-
     steer_world_def *w = &info->world;
-    w->dim = ck->dim;
+    w->dim = dim;
     w->bounds_min = ck->bounds_min;
     w->bounds_max = ck->bounds_max;
-    w->boundary = (steer_boundary)rs.boundary;
     w->seed = info->seed;
     w->worker_count = info->threads;
-    w->capacity = info->total_agents > rs.capacity ? info->total_agents : rs.capacity;
+    if (w->capacity < info->total_agents) w->capacity = info->total_agents;
     if (w->capacity < 1) w->capacity = 1;
     if (w->max_groups < info->group_count) w->max_groups = info->group_count;
     if (w->max_obstacles < info->obstacle_count) w->max_obstacles = info->obstacle_count;
     if (w->max_walls < info->wall_count) w->max_walls = info->wall_count;
     if (w->max_paths < info->path_count) w->max_paths = info->path_count;
     if (w->max_flow_fields < info->flow_field_count) w->max_flow_fields = info->flow_field_count;
-
     info->groups = sc->groups;
     info->obstacles = sc->obstacles;
     info->walls = sc->walls;
     info->paths = sc->paths;
     info->flow_field_names = (const char *const *)sc->field_names;
+}
+
+static int check_root(sc_read *r)
+{
+    checker *ck = ck_of(r);
+    steer_scenario *sc = ck->sc;
+    steer_scenario_info *info = &sc->info;
+    const sc_node *root = &sc->rd.root;
+    if (root->kind != SC_OBJECT) return sc_expected(r, root, "", "a scenario object");
+    int rc = read_frame(r);
+    for (int list = 0; list < 3; ++list) rc |= collect_names(r, list);
+
+    info->dim = r->dim;
+    info->world = steer_default_world_def();
+    sc_apply_defaults(&root_table, sc);
+    sc_apply_defaults(&render_table, info);
+    sc_apply_defaults(&expect_table, &info->expect);
+    info->width = 640;
+    info->height = 480;
+    info->view_min = ck->bounds_min;
+    info->view_max = ck->bounds_max;
+    sc_members m;
+    rc |= sc_read_object(r, root, "", &root_table, sc, &m);
+    rc |= sc_require(r, root, "", &m, &root_table, "groups", 0);
+    const sc_node *dt = sc_member(root, "dt");
+    if (dt && !sc_failed(&m, &root_table, "dt") && info->dt > 10.0f)
+        rc = sc_expected(r, dt, "dt", "a positive number no larger than 10");
+    if (info->frames < 0) info->frames = info->steps < 150 ? info->steps : 150;
+    if (info->frames > info->steps)
+        rc = sc_report(r, sc_member(sc_member(root, "render"), "frames"), "render.frames",
+                       "expected at most steps (%d), got %d", info->steps, info->frames);
+    if (rc) return -1;
+    if (!sc->name) sc->name = copy_string("scenario");
+    if (!sc->description) sc->description = copy_string("");
+    if (!sc->name || !sc->description) return sc_report(r, root, "", "out of memory");
+    info->name = sc->name;
+    info->description = sc->description;
+    derive_world(sc, ck, r->dim);
     return 0;
 }
 
-int sc_check(steer_scenario *sc)
+int sc_format_check(steer_scenario *sc)
 {
-    checker ck = {sc, 2, {0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, 0, 0};
-    int rc = check_root(&ck);
-    free(ck.group_names);
-    free(ck.path_names);
-    free(ck.field_names);
+    checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    sc_read r = {&sc->rd, 2, MAX_COORD, MAX_EXPECT, &ck};
+    int rc = check_root(&r);
+    for (int list = 0; list < 3; ++list) free(ck.names[list]);
     return rc;
 }

@@ -1,5 +1,6 @@
-/* Private to tools/scenario: the value tree the setters fill, and the checked
- * description that steer_scenario_finish derives from it. */
+/* Private to tools/scenario: the scenario (the value tree the setters fill,
+ * in a generic reader) and the checked description that
+ * steer_scenario_finish derives from it through the format's tables. */
 #ifndef STEER_SCENARIO_INTERNAL_H
 #define STEER_SCENARIO_INTERNAL_H
 
@@ -7,26 +8,7 @@
 
 #include <stddef.h>
 
-/* ---- the value tree --------------------------------------------------------- */
-typedef enum sc_kind {
-    SC_UNSET = 0, /* an array element that was never set */
-    SC_OBJECT,
-    SC_ARRAY,
-    SC_NUMBER,
-    SC_STRING,
-    SC_BOOL,
-    SC_NULL,
-} sc_kind;
-
-typedef struct sc_node {
-    sc_kind kind;
-    char *key;               /* member name, for children of an object */
-    double number;
-    char *string;
-    bool boolean;
-    struct sc_node *items;   /* object members in insertion order, or array elements */
-    int count, capacity;
-} sc_node;
+#include "reader.h"
 
 /* ---- the checked description --------------------------------------------------- */
 typedef enum sc_shape { SC_SHAPE_BOX, SC_SHAPE_DISC, SC_SHAPE_LINE, SC_SHAPE_POINTS } sc_shape;
@@ -40,7 +22,8 @@ typedef struct sc_spawn {
     steer_v3 centre;           /* disc */
     float radius, inner_radius;
     steer_v3 from, to;         /* line */
-    steer_v3 *points;          /* points (count of them) */
+    steer_v3 *points;          /* points */
+    int point_count;
     bool has_velocity;
     steer_v3 velocity;
     float speed;
@@ -67,12 +50,11 @@ typedef struct sc_field {
     uint64_t seed;
     float scale;
     steer_v3 *vectors;         /* grid: n[0]*n[1]*n[2] */
+    int vector_count;          /* as read, before the check against n */
 } sc_field;
 
 struct steer_scenario {
-    sc_node root;
-    char error[512];
-    bool setter_failed;      /* a setter's error stays until reset; a finish error until the next finish */
+    sc_reader rd;            /* the value tree and every error */
     bool finished;
 
     /* derived by finish; owned here, freed by reset */
@@ -91,16 +73,13 @@ struct steer_scenario {
 };
 
 /* scenario.c */
-void sc_node_free(sc_node *n);
-int sc_error(steer_scenario *sc, const char *path, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 void sc_free_derived(steer_scenario *sc);
 
-/* scenario_check.c */
-int sc_check(steer_scenario *sc);
+/* scenario_format.c: the format's tables. Checks sc->rd's tree, records
+ * every error in it and fills the description; 0 when valid. */
+int sc_format_check(steer_scenario *sc);
+/* The root object's table (the schema test walks it). */
+const sc_table *sc_format_root(void);
 
 /* scenario_build.c */
 /* The flow field's vectors (n[0]*n[1]*n[2] of them), generated for the
