@@ -5,11 +5,12 @@
  * read from the world's view; at the end, one boid looked up by its handle
  * and the state hash, the same for any thread count (docs/model.md §6.4).
  *
- * Run: build/examples/world_flock */
+ * Run: build/examples/world_flock [SECONDS]   (simulated time, default 5) */
 #include <stdio.h>
+#include <stdlib.h>
 #include <steer/steer.h>
 
-enum { BOIDS = 10000, HAWKS = 8, SECONDS = 5, STEPS_PER_SECOND = 60 };
+enum { BOIDS = 10000, HAWKS = 8, STEPS_PER_SECOND = 60 };
 
 /* How aligned one group is (1 = all heading one way; local flocks raise it
  * slowly, the whole torus rarely agrees) and its mean speed, from the view. */
@@ -29,8 +30,15 @@ static void print_figures(const steer_world *world, int group, int second)
     printf("t %d s  order %.2f  mean speed %.2f\n", second, steer_v2_len(sum) / speed, speed / (float)n);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    char *end = NULL;
+    long seconds = argc > 1 ? strtol(argv[1], &end, 10) : 5;
+    if (argc > 2 || (end && (*end || end == argv[1])) || seconds < 1 || seconds > 3600) {
+        fprintf(stderr, "world_flock: SECONDS: expected a whole number from 1 to 3600, got '%s'\n",
+                argc > 1 ? argv[1] : "");
+        return 2;
+    }
     /* ---- init: a world, two groups, their agents ---- */
     /* [readme] */
     steer_world_def def = steer_default_world_def();      /* 2D, wrap-around bounds */
@@ -62,11 +70,11 @@ int main(void)
         if (i == 0) first = id;
     }
 
-    for (int second = 0; second <= SECONDS; ++second) {
+    for (int second = 0; second <= seconds; ++second) {
         /* ---- print: figures from the read-only view ---- */
         print_figures(world, boids, second);
         /* ---- update: one second of synchronous steps ---- */
-        for (int step = 0; step < STEPS_PER_SECOND && second < SECONDS; ++step)
+        for (int step = 0; step < STEPS_PER_SECOND && second < seconds; ++step)
             steer_world_step(world, 1.0f / STEPS_PER_SECOND);
     }
 
