@@ -1,0 +1,244 @@
+/* The scenario reader's error reporting and limits, through the JSON front
+ * end and the setters:
+ *   - every error in a document is reported (unknown keys too), in document
+ *     order, at most 20 lines and then "... and N more errors";
+ *   - a number beyond double range (1e999) names its path;
+ *   - objects of 320,000 keys are read (no quadratic key search; the time is
+ *     printed, not asserted), and so are 160,000 obstacles;
+ *   - a group without "behaviours" does nothing;
+ *   - wall segments, paths and flow fields beyond the world's limits are
+ *     refused with the field, the count and the limit;
+ *   - a wrong variant key (a field's type, a spawn's shape) does not bring
+ *     errors about the keys of the default variant. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "scenario.h"
+#include "scenario_json.h"
+
+#define BOUNDS "\"bounds\": {\"min\": [0, 0], \"max\": [10, 10]}"
+#define GROUP "\"groups\": [{\"name\": \"a\"}]"
+
+static char error[8192];
+
+static int load(steer_scenario *sc, const char *text)
+{
+    return steer_scenario_load_json(sc, "t.json", text, strlen(text), error, sizeof error);
+}
+
+static int lines(const char *s)
+{
+    int n = *s ? 1 : 0;
+    for (; *s; ++s) n += *s == '\n';
+    return n;
+}
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void test_every_error(steer_scenario *sc)
+{
+    /* the user's example: the unknown key is reported with the missing ones */
+    CHECK(load(sc, "{\"zz_unknown_key\": 1}") == -1);
+    CHECK(strstr(error, "t.json: zz_unknown_key: unknown key (expected one of:") != 0);
+    CHECK(strstr(error, "t.json: missing required key \"bounds\"") != 0);
+    CHECK(strstr(error, "t.json: missing required key \"groups\"") != 0);
+    CHECK(steer_scenario_error_count(sc) == 3);
+    CHECK(lines(steer_scenario_error(sc)) == 3);
+
+    /* several mistakes in several places, in document order */
+    CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"max_sped\": 3, \"colour\": \"red\"},"
+                   " {\"name\": \"b\", \"max_speed\": -1}], \"dt\": \"fast\"}") == -1);
+    const char *e = steer_scenario_error(sc);
+    const char *a = strstr(e, "groups[0].max_sped: unknown key; did you mean \"max_speed\"?");
+    const char *b = strstr(e, "groups[0].colour: expected a colour");
+    const char *c = strstr(e, "groups[1].max_speed: expected a positive number, got -1");
+    const char *d = strstr(e, "dt: expected a positive number, got \"fast\"");
+    CHECK(a && b && c && d && a < b && b < c && c < d);
+    CHECK(steer_scenario_error_count(sc) == 4);
+
+    /* a key the walker refuses is reported, and the walk goes on */
+    CHECK(load(sc, "{" BOUNDS ", \"max speed\": 1, \"groups\": [{\"name\": \"a\", \"mass\": 0}]}") == -1);
+    CHECK(strstr(error, "t.json: \"max speed\": unknown key") != 0);
+    CHECK(strstr(error, "t.json: groups[0].mass: expected a positive number, got 0") != 0);
+
+    /* many errors: 20 lines, then a count */
+    char text[4096];
+    size_t used = (size_t)snprintf(text, sizeof text, "{");
+    for (int i = 0; i < 30; ++i) used += (size_t)snprintf(text + used, sizeof text - used, "\"k%02d\": 1, ", i);
+    snprintf(text + used, sizeof text - used, "\"z\": 0}");
+    CHECK(load(sc, text) == -1);
+    e = steer_scenario_error(sc);
+    CHECK(steer_scenario_error_count(sc) == 33); /* 31 unknown keys, bounds and groups missing */
+    CHECK(lines(e) == 21);
+    CHECK(strstr(e, "\n... and 13 more errors") != 0);
+    CHECK(strstr(e, "k17: unknown key") != 0 && strstr(e, "k18: unknown key") == 0); /* the first ones, in order */
+
+    /* the front end fits whole lines into a small buffer */
+    char small[160];
+    CHECK(steer_scenario_load_json(sc, "t.json", text, strlen(text), small, sizeof small) == -1);
+    CHECK(strlen(small) < sizeof small && small[strlen(small) - 1] != ':');
+    CHECK(strncmp(small, "t.json: ", 8) == 0);
+
+    /* a wrong type or shape gives its own error, not the default variant's */
+    CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"noIse\", \"scale\": 4}], " GROUP "}") == -1);
+    CHECK(strstr(error, "flow_fields[0].type: expected one of") != 0);
+    CHECK(steer_scenario_error_count(sc) == 1);
+    CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"shape\": \"disk\", \"radius\": 2}]}]}") == -1);
+    CHECK(strstr(error, "groups[0].spawn[0].shape: expected one of") != 0);
+    CHECK(steer_scenario_error_count(sc) == 2); /* the shape, and the count it needs */
+}
+
+static void test_overflow(steer_scenario *sc)
+{
+    CHECK(load(sc, "{\"steps\": 1e999, " BOUNDS ", " GROUP "}") == -1);
+    CHECK(!strcmp(error, "t.json: steps: expected an integer from 1 to 10000000, got a number out of range"));
+    CHECK(load(sc, "{" BOUNDS ", \"obstacles\": [{\"centre\": [1, -1e999], \"radius\": 1}], " GROUP "}") == -1);
+    CHECK(!strcmp(error, "t.json: obstacles[0].centre[1]: expected a number from -1000000 to 1000000, got a number out of range"));
+    /* two of them, and an integer beyond 64 bits */
+    CHECK(load(sc, "{\"dt\": 2e400, \"seed\": 123456789012345678901234567890, " BOUNDS ", " GROUP "}") == -1);
+    CHECK(strstr(error, "t.json: dt: expected a positive number, got a number out of range") != 0);
+    CHECK(strstr(error, "t.json: seed: expected an integer from 0 to 9007199254740991, got 1.2345678901234568e+29") != 0);
+    /* where any string is fine the number is still wrong */
+    CHECK(load(sc, "{\"name\": 1e999, " BOUNDS ", " GROUP "}") == -1);
+    CHECK(!strcmp(error, "t.json: name: expected a string, got a number out of range"));
+    /* still invalid JSON after the number: reported as jansson sees it */
+    CHECK(load(sc, "{\"steps\": 1e999, " BOUNDS ", " GROUP) == -1);
+    CHECK(strstr(error, "t.json: invalid JSON at line 1, column") != 0);
+    CHECK(strstr(error, "steps") == 0);
+}
+
+/* A scenario with `count` more keys at its root: "k0": 0, "k1": 1, ... */
+static char *many_keys(int count)
+{
+    size_t size = (size_t)count * 24 + 256, used = 0;
+    char *text = malloc(size);
+    if (!text) return 0;
+    used += (size_t)snprintf(text + used, size - used, "{" BOUNDS ", " GROUP);
+    for (int i = 0; i < count; ++i) used += (size_t)snprintf(text + used, size - used, ", \"k%d\": %d", i, i);
+    snprintf(text + used, size - used, "}");
+    return text;
+}
+
+static void test_large(steer_scenario *sc)
+{
+    char *text = many_keys(320000);
+    CHECK(text != 0);
+    if (!text) return;
+    double t0 = seconds();
+    CHECK(load(sc, text) == -1);
+    double t1 = seconds();
+    CHECK(steer_scenario_error_count(sc) == 320000);
+    CHECK(strstr(error, "t.json: k0: unknown key") == error);
+    CHECK(strstr(steer_scenario_error(sc), "\n... and 319980 more errors") != 0);
+    printf("320000 unknown keys (%zu bytes): refused in %.3f s\n", strlen(text), t1 - t0);
+    free(text);
+
+    /* the same size of object through the setters: replacing a value is a lookup */
+    steer_scenario_reset(sc);
+    CHECK(steer_scenario_set_object(sc, "") == 0);
+    char path[32];
+    t0 = seconds();
+    for (int i = 0; i < 320000; ++i) {
+        snprintf(path, sizeof path, "k%d", i);
+        steer_scenario_set_number(sc, path, i);
+    }
+    for (int i = 0; i < 320000; ++i) {
+        snprintf(path, sizeof path, "k%d", i);
+        steer_scenario_set_number(sc, path, -i);
+    }
+    t1 = seconds();
+    CHECK(steer_scenario_finish(sc) == -1 && steer_scenario_error_count(sc) == 320002);
+    printf("640000 setter calls on a 320000-key object: %.3f s\n", t1 - t0);
+
+    /* a valid file of 320,000 keys: 160,000 obstacles */
+    size_t size = 160000u * 48u + 256u, used = 0;
+    char *big = malloc(size);
+    CHECK(big != 0);
+    if (!big) return;
+    used += (size_t)snprintf(big + used, size - used, "{" BOUNDS ", " GROUP ", \"obstacles\": [");
+    for (int i = 0; i < 160000; ++i)
+        used += (size_t)snprintf(big + used, size - used, "%s{\"centre\": [%d, %d], \"radius\": 0.5}", i ? ", " : "",
+                                 i % 10, i / 16000);
+    snprintf(big + used, size - used, "]}");
+    t0 = seconds();
+    CHECK(load(sc, big) == 0);
+    t1 = seconds();
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    CHECK(info && info->obstacle_count == 160000 && info->obstacles[159999].centre.x == 9.0f);
+    printf("160000 obstacles (%zu bytes): read in %.3f s\n", strlen(big), t1 - t0);
+    free(big);
+}
+
+static void test_no_behaviours(steer_scenario *sc)
+{
+    CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"idle\", \"spawn\": [{\"count\": 3}]}]}") == 0);
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    CHECK(info != 0);
+    if (!info) return;
+    bool all_off = true;
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) all_off = all_off && info->groups[0].def.weight[b] == 0.0f;
+    CHECK(all_off); /* not the library's default flocking */
+}
+
+/* walls: [{"points": [...], count points}, ...] through the setters. */
+static void test_world_limits(steer_scenario *sc)
+{
+    steer_scenario_reset(sc);
+    CHECK(load(sc, "{" BOUNDS ", " GROUP "}") == 0);
+    char path[64];
+    const int polylines = 2, points = 600000;
+    CHECK(steer_scenario_set_array(sc, "walls", polylines) == 0);
+    for (int w = 0; w < polylines; ++w) {
+        snprintf(path, sizeof path, "walls[%d]", w);
+        steer_scenario_set_object(sc, path);
+        snprintf(path, sizeof path, "walls[%d].points", w);
+        steer_scenario_set_array(sc, path, points);
+        for (int i = 0; i < points; ++i) {
+            snprintf(path, sizeof path, "walls[%d].points[%d]", w, i);
+            steer_scenario_set_array(sc, path, 2);
+            snprintf(path, sizeof path, "walls[%d].points[%d][0]", w, i);
+            steer_scenario_set_number(sc, path, (double)(i % 10));
+            snprintf(path, sizeof path, "walls[%d].points[%d][1]", w, i);
+            steer_scenario_set_number(sc, path, (double)(i % 7));
+        }
+    }
+    CHECK(steer_scenario_finish(sc) == -1);
+    CHECK(!strcmp(steer_scenario_error(sc), "walls: 1199998 wall segments in all, more than the world's limit of 1048576"));
+
+    CHECK(load(sc, "{" BOUNDS ", " GROUP "}") == 0);
+    CHECK(steer_scenario_set_array(sc, "paths", 4097) == 0);
+    CHECK(steer_scenario_finish(sc) == -1);
+    CHECK(!strcmp(steer_scenario_error(sc), "paths: 4097 paths, more than the world's limit of 4096"));
+
+    CHECK(load(sc, "{" BOUNDS ", " GROUP "}") == 0);
+    CHECK(steer_scenario_set_array(sc, "flow_fields", 4097) == 0);
+    CHECK(steer_scenario_finish(sc) == -1);
+    CHECK(!strcmp(steer_scenario_error(sc), "flow_fields: 4097 flow fields, more than the world's limit of 4096"));
+
+    /* arrays beyond the tree's limit, which is the world's for obstacles and path points */
+    CHECK(steer_scenario_set_array(sc, "obstacles", (1 << 20) + 1) == -1);
+    CHECK(strstr(steer_scenario_error(sc), "obstacles: array too long (at most 1048576 elements)") != 0);
+}
+
+int main(void)
+{
+    steer_scenario *sc = steer_scenario_create();
+    CHECK(sc != 0);
+    if (!sc) return 1;
+    test_every_error(sc);
+    test_overflow(sc);
+    test_no_behaviours(sc);
+    test_world_limits(sc);
+    test_large(sc);
+    steer_scenario_destroy(sc);
+    return check_summary("test_scenario_reader");
+}
