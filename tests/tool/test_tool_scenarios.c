@@ -502,7 +502,7 @@ static void test_setters(void)
 
     /* worlds: ids in spawn order, same seed same state, another seed another */
     steer_agent_id ids[25];
-    steer_scenario_overrides o = {false, 0, 0, 0, ids};
+    steer_scenario_overrides o = {.agent_ids = ids};
     steer_world *w1 = steer_scenario_create_world(sc, &o, 0, 0);
     steer_world *w2 = steer_scenario_create_world(sc, 0, 0, 0);
     o.set_seed = true;

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #define CAPTION_COLOUR 0x9AA3B0FFu
 #define TAU 6.283185307179586
@@ -11,11 +12,62 @@
 static const uint32_t debug_colours[] = {0x555555FFu, 0x333333FFu, 0xD0A020FFu, 0xFF5050FFu, 0xFF9050FFu,
                                          0x8899AAFFu, 0x666666FFu};
 
-canvas_view canvas_view_make(const steer_scenario_info *info, int width, int height)
+/* The caption strip: one line of text with a little room around it. */
+static double font_for(int height) { return fmax(9.0, fmin(16.0, height / 40.0)); }
+
+static bool boxes_overlap(const double a[4], const double b[4])
 {
+    return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+canvas_view canvas_view_make(const steer_scenario_info *info, int width, int height, const steer_v3 *position,
+                             const int *group, int count)
+{
+    double font = font_for(height), strip = ceil(font * 1.8);
+    double area = height - strip;
     double vw = (double)info->view_max.x - info->view_min.x, vh = (double)info->view_max.y - info->view_min.y;
-    double scale = fmin(width / vw, height / vh);
-    canvas_view v = {info, width, height, scale, 0.5 * (width - vw * scale), 0.5 * (height - vh * scale)};
+    double scale = fmin(width / vw, area / vh);
+    canvas_view v = {info, width, height, scale, 0.5 * (width - vw * scale), strip + 0.5 * (area - vh * scale), font, strip,
+                     0, {0}, {0}, {0}};
+    /* Names over the panels: a group with several agents whose starting box
+     * overlaps no wider group's (hawks among the boids are only in the
+     * legend), at the top of its panel: under the lowest wall above it that
+     * spans it, or the top of the view. */
+    if (info->group_count < 2) return v;
+    double box[CANVAS_MAX_LABELS][4];
+    int agents[CANVAS_MAX_LABELS] = {0};
+    int groups = info->group_count < CANVAS_MAX_LABELS ? info->group_count : CANVAS_MAX_LABELS;
+    for (int g = 0; g < groups; ++g) box[g][0] = box[g][1] = INFINITY, box[g][2] = box[g][3] = -INFINITY;
+    for (int a = 0; a < count; ++a) {
+        int g = group[a];
+        if (g >= groups) continue;
+        agents[g]++;
+        box[g][0] = fmin(box[g][0], position[a].x), box[g][1] = fmin(box[g][1], position[a].y);
+        box[g][2] = fmax(box[g][2], position[a].x), box[g][3] = fmax(box[g][3], position[a].y);
+    }
+    for (int g = 0; g < groups; ++g) {
+        bool own = agents[g] >= 2 && box[g][2] > box[g][0] && box[g][3] > box[g][1];
+        for (int h = 0; h < groups && own; ++h)
+            if (h != g && agents[h] && boxes_overlap(box[g], box[h])) {
+                double ag = (box[g][2] - box[g][0]) * (box[g][3] - box[g][1]);
+                double ah = (box[h][2] - box[h][0]) * (box[h][3] - box[h][1]);
+                own = ag > ah; /* of two overlapping groups, the wider one is named */
+            }
+        if (!own) continue;
+        double ceiling = info->view_max.y;
+        for (int w = 0; w < info->wall_count; ++w) {
+            const steer_segment3 *s = &info->walls[w];
+            double low = fmin(s->a.y, s->b.y);
+            if (low > box[g][3] && low < ceiling && fmin(s->a.x, s->b.x) <= box[g][0] && fmax(s->a.x, s->b.x) >= box[g][2])
+                ceiling = low;
+        }
+        double x = v.left + (box[g][0] - info->view_min.x) * scale;
+        double y = height - (v.bottom + (ceiling - info->view_min.y) * scale) + font + 3.0;
+        v.label_group[v.labels] = g;
+        v.label_x[v.labels] = fmax(2.0, fmin(x, width - 8.0 * font));
+        v.label_y[v.labels] = fmax(font + 2.0, fmin(y, area - 2.0));
+        v.labels++;
+    }
     return v;
 }
 
@@ -175,6 +227,13 @@ static void draw_obstacles_and_walls(cairo_t *cr, const canvas_view *v)
     cairo_stroke(cr);
 }
 
+/* Real strokes (the still PNG, the SVG): each agent's trail is one polyline
+ * per fade band, so a file holds a few paths per group rather than a line
+ * element per segment; points are rounded to a quarter pixel, which keeps
+ * the SVG's numbers short and changes nothing visible. */
+#define TRAIL_BANDS 4
+static double quarter(double x) { return floor(4.0 * x + 0.5) * 0.25; }
+
 static void draw_trails(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
 {
     const trails *t = f->trails;
@@ -186,47 +245,51 @@ static void draw_trails(cairo_t *cr, const canvas_view *v, const canvas_frame *f
     double width = fmax(1.0, fmin(2.0, 0.12 * v->scale));
     cairo_set_line_width(cr, width);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    for (int g = 0; g < info->group_count; ++g) {
-        /* one stroke per age per group: thousands of segments, few cairo calls */
-        for (int age = length - 1; age >= 1; --age) {
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    for (int g = 0; g < info->group_count; ++g)
+        for (int band = TRAIL_BANDS - 1; band >= 0; --band) {
+            /* ages [oldest, youngest] of this band; neighbouring bands share an end point */
+            int oldest = (length - 1) * (band + 1) / TRAIL_BANDS, youngest = (length - 1) * band / TRAIL_BANDS;
+            if (oldest == youngest) continue;
             bool any = false;
-            for (int a = 0; a < f->count; ++a) {
+            for (int a = 0; a < f->count; a += t->stride) {
                 if (f->group[a] != g) continue;
-                steer_v2 p = trails_at(t, age, a), q = trails_at(t, age - 1, a);
-                if (fabs((double)q.x - p.x) > jump_x || fabs((double)q.y - p.y) > jump_y) continue; /* wrapped */
-                cairo_move_to(cr, px(v, p.x), py(v, p.y));
-                cairo_line_to(cr, px(v, q.x), py(v, q.y));
+                steer_v2 last = trails_at(t, oldest, a);
+                cairo_move_to(cr, quarter(px(v, last.x)), quarter(py(v, last.y)));
+                for (int age = oldest - 1; age >= youngest; --age) {
+                    steer_v2 q = trails_at(t, age, a);
+                    double x = quarter(px(v, q.x)), y = quarter(py(v, q.y));
+                    bool wrapped = fabs((double)q.x - last.x) > jump_x || fabs((double)q.y - last.y) > jump_y;
+                    if (wrapped) cairo_move_to(cr, x, y); /* across the seam: a gap */
+                    else cairo_line_to(cr, x, y);
+                    last = q;
+                }
                 any = true;
             }
             if (!any) continue;
-            double fade = 1.0 - (double)age / length;
+            double fade = 1.0 - (0.5 * (oldest + youngest)) / length;
             set_colour(cr, info->groups[g].colour, 0.6 * fade * fade);
             cairo_stroke(cr);
         }
-    }
 }
 
-/* Fast trails for image surfaces: each segment is laid down as a row of
- * antialiased dots (bilinear weights, one per pixel of length) straight into
- * the pixels. Cairo's stroker costs ~100x more for tens of thousands of tiny
- * segments per frame; the still PNG and the SVG use real strokes. */
-static void splat(uint8_t *data, int stride, int w, int h, double x, double y, const double rgb[3], double alpha)
+/* Fast trails for the animation's frames: each segment is laid down as a
+ * row of dots, one per pixel of length, straight into the pixels (cairo's
+ * stroker costs ~100x more for tens of thousands of tiny segments per
+ * frame; the still PNG and the SVG use real strokes). The dots are whole
+ * pixels in two shades (the younger half brighter), so from one frame to
+ * the next only a trail's ends and middle change: that is what keeps the
+ * GIF's frame differences small. */
+static void dot(uint8_t *data, int stride, int w, int h, double x, double y, const double rgb[3], double alpha)
 {
-    double gx = x - 0.5, gy = y - 0.5;
-    int ix = (int)floor(gx), iy = (int)floor(gy);
-    double fx = gx - ix, fy = gy - iy;
-    double weight[4] = {(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy};
-    for (int k = 0; k < 4; ++k) {
-        int cx = ix + (k & 1), cy = iy + (k >> 1);
-        if (cx < 0 || cy < 0 || cx >= w || cy >= h) continue;
-        uint32_t *p = (uint32_t *)(void *)(data + (size_t)cy * (size_t)stride) + cx;
-        double a = alpha * weight[k];
-        double r = (*p >> 16 & 0xFF), g = (*p >> 8 & 0xFF), b = (*p & 0xFF);
-        r += (rgb[0] - r) * a;
-        g += (rgb[1] - g) * a;
-        b += (rgb[2] - b) * a;
-        *p = (uint32_t)(r + 0.5) << 16 | (uint32_t)(g + 0.5) << 8 | (uint32_t)(b + 0.5);
-    }
+    int cx = (int)floor(x), cy = (int)floor(y);
+    if (cx < 0 || cy < 0 || cx >= w || cy >= h) return;
+    uint32_t *p = (uint32_t *)(void *)(data + (size_t)cy * (size_t)stride) + cx;
+    double r = (*p >> 16 & 0xFF), g = (*p >> 8 & 0xFF), b = (*p & 0xFF);
+    r += (rgb[0] - r) * alpha;
+    g += (rgb[1] - g) * alpha;
+    b += (rgb[2] - b) * alpha;
+    *p = (uint32_t)(r + 0.5) << 16 | (uint32_t)(g + 0.5) << 8 | (uint32_t)(b + 0.5);
 }
 
 static void draw_trails_fast(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
@@ -242,7 +305,7 @@ static void draw_trails_fast(cairo_t *cr, const canvas_view *v, const canvas_fra
     const steer_scenario_info *info = v->info;
     double jump_x = 0.5 * ((double)info->world.bounds_max.x - info->world.bounds_min.x);
     double jump_y = 0.5 * ((double)info->world.bounds_max.y - info->world.bounds_min.y);
-    for (int a = 0; a < f->count; ++a) {
+    for (int a = 0; a < f->count; a += t->stride) {
         uint32_t c = info->groups[f->group[a]].colour;
         double rgb[3] = {(double)(c >> 24 & 0xFF), (double)(c >> 16 & 0xFF), (double)(c >> 8 & 0xFF)};
         for (int age = length - 1; age >= 1; --age) {
@@ -252,10 +315,10 @@ static void draw_trails_fast(cairo_t *cr, const canvas_view *v, const canvas_fra
             double len = sqrt((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
             int dots = len < 1.0 ? 1 : (int)(len + 0.5);
             if (dots > 4096) continue;
-            double fade = 1.0 - (double)age / length, alpha = 0.6 * fade * fade;
+            double alpha = 2 * age < length ? 0.45 : 0.22;
             for (int k = 0; k < dots; ++k) {
                 double s = (double)k / dots;
-                splat(data, stride, w, h, x0 + (x1 - x0) * s, y0 + (y1 - y0) * s, rgb, alpha);
+                dot(data, stride, w, h, x0 + (x1 - x0) * s, y0 + (y1 - y0) * s, rgb, alpha);
             }
         }
     }
@@ -265,6 +328,9 @@ static void draw_trails_fast(cairo_t *cr, const canvas_view *v, const canvas_fra
 static void draw_agents(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
 {
     const steer_scenario_info *info = v->info;
+    /* image surfaces fill one small path at a time (far faster in cairo than
+     * one huge path); vector surfaces get one path element per group */
+    bool vector = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
     for (int g = 0; g < info->group_count; ++g) {
         /* from the body radius, but never smaller than a readable speck for the picture size */
         double size = info->agent_size > 0.0f ? info->agent_size
@@ -279,12 +345,132 @@ static void draw_agents(cairo_t *cr, const canvas_view *v, const canvas_frame *f
             hx /= n, hy /= n;
             hy = -hy; /* pixels: y down */
             double x = px(v, f->position[a].x), y = py(v, f->position[a].y);
-            cairo_move_to(cr, x + hx * size * 0.6, y + hy * size * 0.6);
-            cairo_line_to(cr, x - hx * size * 0.4 - hy * size * 0.32, y - hy * size * 0.4 + hx * size * 0.32);
-            cairo_line_to(cr, x - hx * size * 0.4 + hy * size * 0.32, y - hy * size * 0.4 - hx * size * 0.32);
+            cairo_move_to(cr, quarter(x + hx * size * 0.6), quarter(y + hy * size * 0.6));
+            cairo_line_to(cr, quarter(x - hx * size * 0.4 - hy * size * 0.32), quarter(y - hy * size * 0.4 + hx * size * 0.32));
+            cairo_line_to(cr, quarter(x - hx * size * 0.4 + hy * size * 0.32), quarter(y - hy * size * 0.4 - hx * size * 0.32));
             cairo_close_path(cr);
-            cairo_fill(cr); /* one small path at a time: far faster in cairo than one huge path */
+            if (!vector) cairo_fill(cr);
         }
+        if (vector) cairo_fill(cr);
+    }
+}
+
+/* Seek and arrive targets (a ring with a dot) and flee threats (a cross),
+ * in the colour of the first group that uses each. */
+static void draw_targets(cairo_t *cr, const canvas_view *v)
+{
+    const steer_scenario_info *info = v->info;
+    double r = fmax(4.0, 0.6 * v->font);
+    cairo_set_line_width(cr, 1.5);
+    for (int g = 0; g < info->group_count; ++g) {
+        const steer_group_def *d = &info->groups[g].def;
+        for (int kind = 0; kind < 2; ++kind) {
+            bool uses = kind == 0 ? d->weight[STEER_SEEK] != 0.0f || d->weight[STEER_ARRIVE] != 0.0f : d->weight[STEER_FLEE] != 0.0f;
+            steer_v3 p = kind == 0 ? d->target : d->threat;
+            bool drawn = false;
+            for (int h = 0; h < g && uses && !drawn; ++h) {
+                const steer_group_def *e = &info->groups[h].def;
+                bool same = kind == 0 ? e->weight[STEER_SEEK] != 0.0f || e->weight[STEER_ARRIVE] != 0.0f : e->weight[STEER_FLEE] != 0.0f;
+                drawn = same && steer_v3_dist_sq(kind == 0 ? e->target : e->threat, p) == 0.0f;
+            }
+            if (!uses || drawn) continue;
+            double x = px(v, p.x), y = py(v, p.y);
+            set_colour(cr, info->groups[g].colour, 1.0);
+            if (kind == 0) {
+                cairo_new_sub_path(cr);
+                cairo_arc(cr, x, y, r, 0.0, TAU);
+                cairo_stroke(cr);
+                cairo_new_sub_path(cr);
+                cairo_arc(cr, x, y, 1.5, 0.0, TAU);
+                cairo_fill(cr);
+            } else {
+                cairo_move_to(cr, x - r, y - r);
+                cairo_line_to(cr, x + r, y + r);
+                cairo_move_to(cr, x - r, y + r);
+                cairo_line_to(cr, x + r, y - r);
+                cairo_stroke(cr);
+            }
+        }
+    }
+}
+
+static void draw_labels(cairo_t *cr, const canvas_view *v)
+{
+    cairo_set_font_size(cr, v->font);
+    for (int i = 0; i < v->labels; ++i) {
+        set_colour(cr, v->info->groups[v->label_group[i]].colour, 1.0);
+        cairo_move_to(cr, v->label_x[i], v->label_y[i]);
+        cairo_show_text(cr, v->info->groups[v->label_group[i]].name);
+    }
+}
+
+/* Legend entries: runs of groups with one colour share an entry, named by
+ * what their names have in common ("arrive 1", "arrive 2" -> "arrive"). */
+static int legend_name(const steer_scenario_info *info, int first, int *next, char *out, size_t size)
+{
+    int last = first;
+    while (last + 1 < info->group_count && info->groups[last + 1].colour == info->groups[first].colour) ++last;
+    snprintf(out, size, "%s", info->groups[first].name);
+    for (int g = first + 1; g <= last; ++g) {
+        size_t k = 0;
+        while (out[k] && out[k] == info->groups[g].name[k]) ++k;
+        out[k] = 0;
+    }
+    size_t len = strlen(out);
+    while (len && (out[len - 1] == ' ' || out[len - 1] == '-' || out[len - 1] == '_' || (out[len - 1] >= '0' && out[len - 1] <= '9')))
+        out[--len] = 0;
+    if (!len) snprintf(out, size, "%s", info->groups[first].name);
+    *next = last + 1;
+    return first;
+}
+
+/* The strip under the world: caption on the left, legend on the right
+ * (smaller text when both do not fit). */
+static void draw_strip(cairo_t *cr, const canvas_view *v, const char *caption)
+{
+    const steer_scenario_info *info = v->info;
+    double font = v->font, base = v->height - 0.5 * (v->strip - 0.7 * font);
+    for (int attempt = 0; attempt < 4; ++attempt, font *= 0.85) {
+        cairo_set_font_size(cr, font);
+        cairo_text_extents_t e;
+        double need = 0.0;
+        if (caption) cairo_text_extents(cr, caption, &e), need += e.x_advance + 2.0 * font;
+        char name[128];
+        for (int g = 0, next; g < info->group_count; g = next) {
+            legend_name(info, g, &next, name, sizeof name);
+            cairo_text_extents(cr, name, &e);
+            need += 1.6 * font + e.x_advance + font;
+        }
+        if (need + 8.0 <= v->width || attempt == 3) break;
+    }
+    cairo_set_font_size(cr, font);
+    if (caption) {
+        set_colour(cr, CAPTION_COLOUR, 1.0);
+        cairo_move_to(cr, 8.0, base);
+        cairo_show_text(cr, caption);
+    }
+    /* right to left, so the legend ends at the right edge */
+    double x = v->width - 8.0;
+    int starts[64], count = 0;
+    char name[128];
+    for (int g = 0, next; g < info->group_count && count < 64; g = next) starts[count++] = legend_name(info, g, &next, name, sizeof name);
+    for (int i = count - 1; i >= 0; --i) {
+        int next;
+        legend_name(info, starts[i], &next, name, sizeof name);
+        cairo_text_extents_t e;
+        cairo_text_extents(cr, name, &e);
+        x -= e.x_advance;
+        set_colour(cr, CAPTION_COLOUR, 1.0);
+        cairo_move_to(cr, x, base);
+        cairo_show_text(cr, name);
+        double s = 0.8 * font, cx = x - 0.5 * font - 0.5 * s, cy = base - 0.35 * font;
+        set_colour(cr, info->groups[starts[i]].colour, 1.0);
+        cairo_move_to(cr, cx + 0.6 * s, cy);
+        cairo_line_to(cr, cx - 0.4 * s, cy - 0.4 * s);
+        cairo_line_to(cr, cx - 0.4 * s, cy + 0.4 * s);
+        cairo_close_path(cr);
+        cairo_fill(cr);
+        x -= 1.6 * font + font;
     }
 }
 
@@ -307,7 +493,10 @@ void canvas_draw(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
         draw_trails_fast(cr, v, f);
     else if (f->trails)
         draw_trails(cr, v, f);
+    draw_targets(cr, v);
+    if (f->fast_trails) cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
     draw_agents(cr, v, f);
+    cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
     if (f->debug && f->world) {
         draw_ctx d = {cr, v, 0, 0};
         steer_debug_draw dd = callbacks(&d);
@@ -316,12 +505,8 @@ void canvas_draw(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
         cairo_set_line_width(cr, 1.0);
         steer_world_draw(f->world, &dd);
     }
-    if (f->caption) {
-        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-        cairo_set_font_size(cr, fmax(10.0, v->height / 40.0));
-        set_colour(cr, CAPTION_COLOUR, 1.0);
-        cairo_move_to(cr, 8.0, v->height - 8.0);
-        cairo_show_text(cr, f->caption);
-    }
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    draw_labels(cr, v);
+    draw_strip(cr, v, f->caption);
     cairo_restore(cr);
 }

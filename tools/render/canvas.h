@@ -1,7 +1,10 @@
 /* canvas.h — one frame of a scenario drawn with cairo (image, PNG or SVG
- * surfaces alike): flow fields, paths, obstacles, walls, fading trails,
- * agents as heading-oriented triangles coloured by group, an optional debug
- * overlay through the world's steer_world_draw callbacks, and a caption. */
+ * surfaces alike): flow fields, paths, obstacles, walls, seek/arrive
+ * targets and flee threats, fading trails, agents as heading-oriented
+ * triangles coloured by group, an optional debug overlay through the
+ * world's steer_world_draw callbacks, the groups' names over their panels,
+ * and below the world a strip with the caption and a legend of the group
+ * colours (so no text ever covers the world). */
 #ifndef STEER_CANVAS_H
 #define STEER_CANVAS_H
 
@@ -13,16 +16,26 @@
 #include "scenario.h"
 #include "trails.h"
 
-/* World to pixels: the scenario's view fitted into width x height, centred,
- * Y up. */
+#define CANVAS_MAX_LABELS 32
+
+/* World to pixels: the scenario's view fitted into width x (height - the
+ * strip), centred, Y up. */
 typedef struct canvas_view {
     const steer_scenario_info *info;
     int width, height;
     double scale;            /* pixels per world unit */
-    double left, bottom;     /* pixel x of view_min.x, pixel y of view_min.y */
+    double left, bottom;     /* pixel x of view_min.x, pixel y of view_min.y (from the picture's bottom) */
+    double font;             /* text size, pixels */
+    double strip;            /* height of the caption strip at the bottom, pixels */
+    int labels;              /* group names drawn over the world */
+    int label_group[CANVAS_MAX_LABELS];
+    double label_x[CANVAS_MAX_LABELS], label_y[CANVAS_MAX_LABELS]; /* baseline start, pixels */
 } canvas_view;
 
-canvas_view canvas_view_make(const steer_scenario_info *info, int width, int height);
+/* position and group: the agents at the start (count of them); each group
+ * that occupies a region of its own is named above it. */
+canvas_view canvas_view_make(const steer_scenario_info *info, int width, int height, const steer_v3 *position,
+                             const int *group, int count);
 
 typedef struct canvas_frame {
     int count;               /* agents, in spawn order */

@@ -183,7 +183,12 @@ int gif_writer_add(gif_writer *g, const uint8_t *pixels, int stride)
     GifPixelType line[4096];
     for (int y = y0; ok && y <= y1; ++y) {
         const uint8_t *a = g->current + (size_t)y * (size_t)w, *b = g->previous + (size_t)y * (size_t)w;
-        for (int x = x0; x <= x1; ++x) line[x - x0] = (!first && a[x] == b[x]) ? 0 : a[x];
+        /* An unchanged pixel may be sent as transparent or as itself: itself
+         * when that continues the run before it (a moved agent's old place,
+         * background, then joins the background around it), which leaves
+         * LZW fewer, longer runs. */
+        GifPixelType run = 0;
+        for (int x = x0; x <= x1; ++x) line[x - x0] = run = (first || a[x] != b[x] || a[x] == run) ? a[x] : 0;
         ok = EGifPutLine(g->file, line, rw) == GIF_OK;
     }
     uint8_t *swap = g->previous;

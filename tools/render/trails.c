@@ -4,8 +4,13 @@
 
 int trails_init(trails *t, int agents, int length)
 {
-    size_t n = (size_t)(agents > 0 ? agents : 1) * (size_t)(length > 0 ? length : 1);
-    *t = (trails){agents, length > 0 ? length : 1, -1, 0, malloc(sizeof(float) * n), malloc(sizeof(float) * n)};
+    if (agents < 1) agents = 1;
+    if (length < 1) length = 1;
+    if (length > TRAILS_MAX_POINTS) length = TRAILS_MAX_POINTS;
+    int per_frame = TRAILS_MAX_POINTS / length, stride = (agents + per_frame - 1) / per_frame;
+    int kept = (agents + stride - 1) / stride;
+    size_t n = (size_t)kept * (size_t)length;
+    *t = (trails){agents, length, stride, kept, -1, 0, malloc(sizeof(float) * n), malloc(sizeof(float) * n)};
     if (t->x && t->y) return 0;
     trails_free(t);
     return -1;
@@ -21,10 +26,10 @@ void trails_free(trails *t)
 void trails_push(trails *t, const steer_v3 *positions)
 {
     t->newest = (t->newest + 1) % t->length;
-    size_t base = (size_t)t->newest * (size_t)t->agents;
-    for (int a = 0; a < t->agents; ++a) {
-        t->x[base + (size_t)a] = positions[a].x;
-        t->y[base + (size_t)a] = positions[a].y;
+    size_t base = (size_t)t->newest * (size_t)t->kept;
+    for (int k = 0; k < t->kept; ++k) {
+        t->x[base + (size_t)k] = positions[(size_t)k * (size_t)t->stride].x;
+        t->y[base + (size_t)k] = positions[(size_t)k * (size_t)t->stride].y;
     }
     if (t->filled < t->length) t->filled++;
 }

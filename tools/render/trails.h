@@ -1,26 +1,32 @@
-/* trails.h — where each agent was over the last frames (a ring of frames). */
+/* trails.h — where agents were over the last frames (a ring of frames).
+ * Memory is bounded: beyond TRAILS_MAX_POINTS positions only every
+ * `stride`-th agent keeps a trail (and no trail is longer than the bound). */
 #ifndef STEER_TRAILS_H
 #define STEER_TRAILS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <steer/math.h>
 
+#define TRAILS_MAX_POINTS (1 << 23) /* 64 MiB of positions */
+
 typedef struct trails {
-    int agents, length;  /* agents per frame, frames kept */
+    int agents, length;  /* agents in the run, frames kept */
+    int stride, kept;    /* agents 0, stride, 2*stride... keep trails: `kept` of them */
     int newest, filled;  /* ring slot of the newest frame, frames recorded */
-    float *x, *y;        /* [slot * agents + agent] */
+    float *x, *y;        /* [slot * kept + agent / stride] */
 } trails;
 
-/* 0, or -1 when out of memory. */
+/* 0, or -1 when out of memory. length may come out shorter than asked. */
 int trails_init(trails *t, int agents, int length);
 void trails_free(trails *t);
 void trails_push(trails *t, const steer_v3 *positions);
-/* Agent a, `age` frames before the newest (age < t->filled). */
+/* Agent a (a multiple of stride), `age` frames before the newest (age < t->filled). */
 static inline steer_v2 trails_at(const trails *t, int age, int a)
 {
     int slot = (t->newest - age + t->length) % t->length;
-    size_t i = (size_t)slot * (size_t)t->agents + (size_t)a;
+    size_t i = (size_t)slot * (size_t)t->kept + (size_t)(a / t->stride);
     return steer_v2_make(t->x[i], t->y[i]);
 }
 

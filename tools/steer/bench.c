@@ -1,7 +1,4 @@
-/* `steer bench`: the standard flock (SPEC §7) timed per step.
- *   steer bench --agents N --threads T --steps S --dim 2|3 --neighbours K [--json]
- *               [--kernel best|scalar|avx2|avx512]
- *   steer bench --table [--dim 2|3] [--steps S]   sweep N = 10k, 100k, 1M x threads 1, 2
+/* `steer bench`: the standard flock timed per step (steer bench --help).
  *   --repeat R   run each configuration R times and report the fastest run
  *                (its ms_per_step; ms_per_step_median gives the median)
  */
@@ -176,6 +173,51 @@ static int parse_int(const char *s, int lo, int hi, int *out)
     return 0;
 }
 
+static const steer_kernel kernels[] = {STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512};
+#define KERNEL_COUNT (int)(sizeof kernels / sizeof kernels[0])
+
+/* The kernels this CPU and build can run, as "scalar, avx2": a world
+ * falls back from one it lacks, so each is tried on a small flock. */
+static int kernels_available(char *out, size_t size, bool *has)
+{
+    steer_standard_flock_def fd = steer_default_standard_flock_def();
+    fd.agents = 16;
+    steer_world *w = steer_standard_flock_create(&fd);
+    if (!w) return -1;
+    out[0] = 0;
+    for (int q = 1; q < KERNEL_COUNT; ++q) {
+        has[q] = steer_world_set_kernel(w, kernels[q]) == kernels[q];
+        if (has[q])
+            snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? ", " : "", steer_kernel_name(kernels[q]));
+    }
+    steer_world_destroy(w);
+    return 0;
+}
+
+enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_TABLE, OPT_JSON, OPT_HELP };
+static const tool_option options[] = {
+    {"--agents", 0, "N", "agents in the flock, 1 to 67108864 (default 100000)"},
+    {"--threads", 0, "T", "worker threads, 1 to 64 (default 1)"},
+    {"--steps", 0, "S", "timed steps after one warm-up step (default 100; --table: 30 at 1M agents)"},
+    {"--dim", 0, "2|3", "dimensions (default 2)"},
+    {"--neighbours", 0, "K", "mean neighbours within radius 1 the torus is sized for (default 16)"},
+    {"--kernel", 0, "NAME", "best, scalar, avx2 or avx512 (same state hash; an error if this CPU lacks it)"},
+    {"--repeat", 0, "R", "run each configuration R times, report the fastest and the median (default 1)"},
+    {"--table", 0, 0, "sweep N = 10k, 100k, 1M x threads 1, 2"},
+    {"--json", 0, 0, "one JSON object per configuration"},
+    {"--help", "-h", 0, "this text"},
+};
+#define OPTION_COUNT (int)(sizeof options / sizeof options[0])
+
+static void usage(FILE *to)
+{
+    fprintf(to, "usage: steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
+                "                   [--kernel best|scalar|avx2|avx512] [--repeat R]\n"
+                "       steer bench --table [--dim 2|3] [--steps S] [--json] [--repeat R]\n"
+                "The standard flock (separation 1.5, alignment 1, cohesion 1 on a torus, dt 1/60) timed per step.\n");
+    tool_options_print(to, options, OPTION_COUNT);
+}
+
 int steer_cmd_bench(int argc, char **argv)
 {
     int agents = 100000, threads = 1, steps = 100, dim = 2, repeat = 1;
@@ -184,35 +226,55 @@ int steer_cmd_bench(int argc, char **argv)
     steer_kernel kernel = STEER_KERNEL_BEST;
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : 0;
-        int bad = 0;
-        if (!strcmp(a, "--json")) json = true;
-        else if (!strcmp(a, "--table")) table = true;
-        else if (!strcmp(a, "--kernel") && v) {
-            static const steer_kernel kinds[] = {STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512};
-            bad = -1;
-            for (int q = 0; q < 4; ++q)
-                if (!strcmp(v, steer_kernel_name(kinds[q]))) kernel = kinds[q], bad = 0;
-            ++i;
+        int o = tool_option_find("steer bench", options, OPTION_COUNT, a);
+        if (o < 0) return 2;
+        const char *v = options[o].value ? (i + 1 < argc ? argv[++i] : 0) : 0;
+        if (options[o].value && !v) {
+            fprintf(stderr, "steer bench: %s needs a value (%s)\n", a, options[o].value);
+            return 2;
         }
-        else if (!strcmp(a, "--agents") && v) bad = parse_int(v, 1, 1 << 26, &agents), ++i;
-        else if (!strcmp(a, "--threads") && v) bad = parse_int(v, 1, 64, &threads), ++i;
-        else if (!strcmp(a, "--steps") && v) bad = parse_int(v, 1, 1 << 24, &steps), ++i;
-        else if (!strcmp(a, "--dim") && v) bad = parse_int(v, 2, 3, &dim), ++i;
-        else if (!strcmp(a, "--repeat") && v) bad = parse_int(v, 1, 64, &repeat), ++i;
-        else if (!strcmp(a, "--neighbours") && v) {
+        int bad = 0;
+        const char *rule = "";
+        switch (o) {
+        case OPT_HELP: usage(stdout); return 0;
+        case OPT_JSON: json = true; break;
+        case OPT_TABLE: table = true; break;
+        case OPT_KERNEL:
+            bad = -1, rule = "expected best, scalar, avx2 or avx512";
+            for (int q = 0; q < KERNEL_COUNT; ++q)
+                if (!strcmp(v, steer_kernel_name(kernels[q]))) kernel = kernels[q], bad = 0;
+            break;
+        case OPT_AGENTS: bad = parse_int(v, 1, 1 << 26, &agents), rule = "expected an integer from 1 to 67108864"; break;
+        case OPT_THREADS: bad = parse_int(v, 1, 64, &threads), rule = "expected an integer from 1 to 64"; break;
+        case OPT_STEPS: bad = parse_int(v, 1, 1 << 24, &steps), rule = "expected an integer from 1 to 16777216"; break;
+        case OPT_DIM: bad = parse_int(v, 2, 3, &dim), rule = "expected 2 or 3"; break;
+        case OPT_REPEAT: bad = parse_int(v, 1, 64, &repeat), rule = "expected an integer from 1 to 64"; break;
+        case OPT_NEIGHBOURS: {
             char *end;
             k = strtof(v, &end);
             bad = (*v == 0 || *end != 0 || !(k > 0.0f && k < 1e6f)) ? -1 : 0;
-            ++i;
-        } else {
-            fprintf(stderr, "steer bench: unknown or incomplete option '%s'\n", a);
-            return 2;
+            rule = "expected a number above 0 and below 1000000";
+            break;
+        }
         }
         if (bad) {
-            fprintf(stderr, "steer bench: bad value for %s: '%s'\n", a, v);
+            fprintf(stderr, "steer bench: %s '%s': %s\n", a, v, rule);
             return 2;
         }
+    }
+    if (kernel != STEER_KERNEL_BEST) {
+        char have[64];
+        bool has[KERNEL_COUNT] = {0};
+        if (kernels_available(have, sizeof have, has) != 0) {
+            fprintf(stderr, "steer bench: could not create the flock (out of memory?)\n");
+            return 1;
+        }
+        for (int q = 0; q < KERNEL_COUNT; ++q)
+            if (kernels[q] == kernel && !has[q]) {
+                fprintf(stderr, "steer bench: --kernel %s: this CPU (or build) cannot run it; it has: %s\n",
+                        steer_kernel_name(kernel), have);
+                return 2;
+            }
     }
     if (!table) {
         bench_result r;

@@ -1,9 +1,27 @@
 /* The subcommands of the `steer` tool; each returns the process exit status
- * (0 ok, 1 runtime failure, 2 bad usage or input). */
+ * (0 ok, 1 runtime failure, 2 bad usage or input). Their options are
+ * described once, in a table that the parser, --help and the did-you-mean
+ * hint all read (main.c). */
 #ifndef STEER_TOOL_COMMANDS_H
 #define STEER_TOOL_COMMANDS_H
 
+#include <stdio.h>
+
 int steer_cmd_bench(int argc, char **argv);
 int steer_cmd_run(int argc, char **argv);
+
+typedef struct tool_option {
+    const char *name;        /* "--frames" */
+    const char *alias;       /* "-o", or NULL */
+    const char *value;       /* the value's placeholder ("N"), or NULL for a flag */
+    const char *help;        /* one line for --help */
+} tool_option;
+
+/* The index of `arg` (a name or alias) in options, or -1 after printing
+ * "COMMAND: unknown option 'ARG'" to stderr, with the nearest name when one
+ * is a typo away. */
+int tool_option_find(const char *command, const tool_option *options, int count, const char *arg);
+/* The options, one per line, for --help. */
+void tool_options_print(FILE *to, const tool_option *options, int count);
 
 #endif

@@ -1,7 +1,7 @@
 /* steer — run and measure steering scenarios.
  *   steer run [SCENARIO.json] [options]  render a scenario to GIF, PNG, SVG (steer run --help)
  *   steer bench [options]                the standard flock benchmark (steer bench --help)
- */
+ * Also the option lookup and help text both subcommands share. */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,7 +13,8 @@ static void usage(FILE *to)
                 "                 [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
                 "       steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
                 "                   [--kernel best|scalar|avx2|avx512] [--repeat R]\n"
-                "       steer bench --table [--dim 2|3] [--json] [--repeat R]\n");
+                "       steer bench --table [--dim 2|3] [--json] [--repeat R]\n"
+                "every option: steer run --help, steer bench --help\n");
 }
 
 int main(int argc, char **argv)
@@ -27,4 +28,53 @@ int main(int argc, char **argv)
     fprintf(stderr, "steer: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;
+}
+
+/* Levenshtein distance, capped: option names are short, and anything
+ * further than the cap is another word, not a typo. */
+#define FAR 8
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la >= 64 || lb >= 64) return FAR;
+    int row[64];
+    for (size_t j = 0; j <= lb; ++j) row[j] = (int)j;
+    for (size_t i = 1; i <= la; ++i) {
+        int diagonal = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; ++j) {
+            int above = row[j];
+            int best = diagonal + (a[i - 1] != b[j - 1]);
+            if (above + 1 < best) best = above + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diagonal = above;
+        }
+    }
+    return row[lb] < FAR ? row[lb] : FAR;
+}
+
+int tool_option_find(const char *command, const tool_option *options, int count, const char *arg)
+{
+    for (int i = 0; i < count; ++i)
+        if (!strcmp(arg, options[i].name) || (options[i].alias && !strcmp(arg, options[i].alias))) return i;
+    /* a typo: up to a third of the name's letters, two at most */
+    int best = -1, best_d = FAR;
+    for (int i = 0; i < count; ++i) {
+        int d = edit_distance(arg, options[i].name), allowed = (int)strlen(options[i].name) / 3;
+        if (d <= (allowed < 2 ? allowed : 2) && d < best_d) best = i, best_d = d;
+    }
+    if (best >= 0) fprintf(stderr, "%s: unknown option '%s'; did you mean '%s'?\n", command, arg, options[best].name);
+    else fprintf(stderr, "%s: unknown option '%s' (%s --help lists them)\n", command, arg, command);
+    return -1;
+}
+
+void tool_options_print(FILE *to, const tool_option *options, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        char left[64];
+        snprintf(left, sizeof left, "%s%s%s%s%s", options[i].alias ? options[i].alias : "", options[i].alias ? ", " : "",
+                 options[i].name, options[i].value ? " " : "", options[i].value ? options[i].value : "");
+        fprintf(to, "  %-24s %s\n", left, options[i].help);
+    }
 }

@@ -16,8 +16,9 @@ int metrics_init(metrics *m, const steer_scenario_info *info, int count, const i
     m->group = group;
     m->min_distance = -1.0;
     m->groups = calloc((size_t)info->group_count + 1, sizeof *m->groups);
+    m->group_best = calloc((size_t)info->group_count + 1, sizeof *m->group_best);
     m->approach = calloc((size_t)count + 1, sizeof *m->approach);
-    if (!m->groups || !m->approach) {
+    if (!m->groups || !m->group_best || !m->approach) {
         metrics_free(m);
         return -1;
     }
@@ -36,8 +37,10 @@ int metrics_init(metrics *m, const steer_scenario_info *info, int count, const i
 void metrics_free(metrics *m)
 {
     free(m->groups);
+    free(m->group_best);
     free(m->approach);
     m->groups = 0;
+    m->group_best = 0;
     m->approach = 0;
 }
 
@@ -128,36 +131,93 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
     }
 }
 
+/* ---- closest approach ------------------------------------------------------------------ */
+/* A distance within which some two of `count` points are sure to lie
+ * (< 0 for fewer than two): tile their bounding box with fewer than `count`
+ * cubes of side s, so two points share one and lie within s * sqrt(dim).
+ * Each extent is padded so that points on a line or a plane still give a
+ * box with volume. */
+static double pigeonhole_reach(const steer_v3 *position, const int *group, int only, int count, int dim)
+{
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    long n = 0;
+    for (int a = 0; a < count; ++a) {
+        if (only >= 0 && group[a] != only) continue;
+        ++n;
+        for (int k = 0; k < dim; ++k) {
+            double c = steer_v3_get(position[a], k);
+            if (c < lo[k]) lo[k] = c;
+            if (c > hi[k]) hi[k] = c;
+        }
+    }
+    if (n < 2) return -1.0;
+    double extent[3], longest = 0.0, volume = 1.0;
+    for (int k = 0; k < dim; ++k) extent[k] = hi[k] - lo[k], longest = fmax(longest, extent[k]);
+    if (!(longest > 0.0)) return 0.0; /* all at one point */
+    for (int k = 0; k < dim; ++k) volume *= (extent[k] = fmax(extent[k], longest / (double)n));
+    double side = 2.0 * pow(volume / (double)n, 1.0 / dim);
+    for (;;) {
+        double cubes = 1.0;
+        for (int k = 0; k < dim; ++k) cubes *= ceil(extent[k] / side);
+        if (cubes < (double)n) break;
+        side *= 1.5;
+    }
+    return side * sqrt((double)dim) * 1.0001;
+}
+
+typedef struct nearest_ctx {
+    metrics *m;
+    int agent;
+    double *group_best;      /* per group: the closest pair so far, or its guaranteed bound */
+    double best;             /* all groups */
+} nearest_ctx;
+
+static void visit_pair(int id, float distance_sq, void *context)
+{
+    nearest_ctx *c = context;
+    if (id == c->agent) return;
+    double d = sqrt((double)distance_sq);
+    if (d < c->best) c->best = d;
+    int g = c->m->group[c->agent];
+    if (c->m->group[id] == g && d < c->group_best[g]) c->group_best[g] = d;
+}
+
+/* The exact closest approach, overall and within each group, in O(N) for
+ * spread-out agents: a grid sized by the pigeonhole bound, and each query
+ * only as wide as the best distance still to beat (which only shrinks, so
+ * the closest pair is always within a query of one of its two agents). */
 void metrics_frame(metrics *m, const steer_v3 *position)
 {
     if (m->count < 2) return;
+    const int dim = m->info->dim, groups = m->info->group_count;
+    double reach = pigeonhole_reach(position, m->group, -1, m->count, dim);
+    if (reach <= 0.0) {
+        m->min_distance = 0.0;
+        return;
+    }
+    nearest_ctx c = {m, 0, m->group_best, reach};
+    for (int g = 0; g < groups; ++g) c.group_best[g] = pigeonhole_reach(position, m->group, g, m->count, dim);
     steer_grid_def gd = steer_default_grid_def();
-    gd.dim = m->info->dim;
-    gd.cell_size = 1.0f;
+    gd.dim = dim;
+    gd.cell_size = (float)reach;
     gd.capacity = m->count;
     steer_grid *grid = steer_grid_create(&gd);
-    if (!grid) return;
-    if (steer_grid_build(grid, &position[0].x, m->count, 3) == 0) {
-        enum { K = 8 };
-        for (int a = 0; a < m->count; ++a) {
-            int ids[K];
-            float d2[K];
-            int n = steer_grid_nearest(grid, &position[a].x, K, ids, d2);
-            bool any = false, same = false;
-            metrics_group *mg = &m->groups[m->group[a]];
-            for (int k = 0; k < n && !(any && same); ++k) {
-                if (ids[k] == a) continue;
-                double d = sqrt((double)d2[k]);
-                if (!any && (m->min_distance < 0.0 || d < m->min_distance)) m->min_distance = d;
-                any = true;
-                if (!same && m->group[ids[k]] == m->group[a]) {
-                    if (mg->min_distance < 0.0 || d < mg->min_distance) mg->min_distance = d;
-                    same = true;
-                }
-            }
-        }
+    if (!grid || steer_grid_build(grid, &position[0].x, m->count, 3) != STEER_OK) {
+        steer_grid_destroy(grid);
+        return;
+    }
+    for (int a = 0; a < m->count; ++a) {
+        double own = c.group_best[m->group[a]];
+        c.agent = a;
+        steer_grid_query_visit(grid, &position[a].x, (float)fmax(c.best, own), visit_pair, &c);
     }
     steer_grid_destroy(grid);
+    if (m->min_distance < 0.0 || c.best < m->min_distance) m->min_distance = c.best;
+    for (int g = 0; g < groups; ++g) {
+        metrics_group *mg = &m->groups[g];
+        if (c.group_best[g] >= 0.0 && (mg->min_distance < 0.0 || c.group_best[g] < mg->min_distance))
+            mg->min_distance = c.group_best[g];
+    }
 }
 
 /* ---- checks and reports --------------------------------------------------------------- */

@@ -35,6 +35,7 @@ typedef struct metrics {
     double path_sum, path_max;
     long path_samples;
     metrics_group *groups;
+    double *group_best;          /* per group, scratch for metrics_frame */
 } metrics;
 
 /* 0, or -1 when out of memory. */
@@ -43,7 +44,8 @@ void metrics_free(metrics *m);
 /* One step from (p0, v0) to (p1, v1) that took `ms` of wall-clock time. */
 void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const steer_v3 *p1, const steer_v3 *v1,
                   double dt, double ms);
-/* Once per rendered frame: the closest approach of two agents. */
+/* Once per rendered frame: the closest approach of two agents (O(N) for
+ * agents spread over their bounding box). */
 void metrics_frame(metrics *m, const steer_v3 *position);
 
 /* The scenario's "expect" limits, checked; writes one line per failure to

@@ -39,23 +39,31 @@ typedef struct run_options {
     bool debug, quiet;
 } run_options;
 
+enum { OPT_OUT, OPT_FRAMES, OPT_SIZE, OPT_FPS, OPT_TRAIL, OPT_SEED, OPT_THREADS, OPT_CSV, OPT_METRICS, OPT_DEBUG,
+       OPT_QUIET, OPT_HELP };
+static const tool_option options[] = {
+    {"--out", "-o", "DIR", "output folder, created if missing (default: out)"},
+    {"--frames", 0, "N", "frames to render, 1 to 10000; the run lasts N times the scenario's steps per frame"},
+    {"--size", 0, "WxH", "picture size in pixels, each 16 to 4096 (default: the scenario's)"},
+    {"--fps", 0, "F", "GIF playback rate, 1 to 100 (default: the scenario's)"},
+    {"--trail", 0, "N", "GIF trail length in frames, 0 to 1000 (default: the scenario's; the PNG and SVG keep theirs)"},
+    {"--seed", 0, "S", "replace the scenario's seed (same seed: byte-identical outputs)"},
+    {"--threads", 0, "T", "worker threads, 1 to 64 (results are identical for any T)"},
+    {"--csv", 0, "FILE", "every agent's state at every frame from t = 0 ('-': standard output)"},
+    {"--metrics", 0, "FILE", "the motion-quality figures as JSON"},
+    {"--debug", 0, 0, "overlay neighbour radius, wander circle, feelers, paths, flow fields"},
+    {"--quiet", 0, 0, "no progress, no warnings about slow steps, no summary"},
+    {"--help", "-h", 0, "this text"},
+};
+#define OPTION_COUNT (int)(sizeof options / sizeof options[0])
+
 static void usage(FILE *to)
 {
-    fprintf(to,
-            "usage: steer run [SCENARIO.json] [-o DIR] [--frames N] [--size WxH] [--fps F] [--seed S]\n"
-            "                 [--trail N] [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
-            "  SCENARIO.json  a scenario (docs/scenarios.md); none: the built-in showcase\n"
-            "  -o DIR         output folder, created if missing (default: out)\n"
-            "  --frames N     frames to render; the run lasts N times the scenario's steps per frame\n"
-            "  --size WxH     picture size in pixels (default: the scenario's)\n"
-            "  --fps F        GIF playback rate (default: the scenario's)\n"
-            "  --trail N      GIF trail length in frames (default: the scenario's; the PNG and SVG keep theirs)\n"
-            "  --seed S       replace the scenario's seed (same seed: byte-identical outputs)\n"
-            "  --threads T    worker threads (results are identical for any T)\n"
-            "  --csv FILE     every agent's state at every frame\n"
-            "  --metrics FILE the motion-quality figures as JSON\n"
-            "  --debug        overlay neighbour radius, wander circle, feelers, paths, flow fields\n"
-            "  --quiet        no progress bar and no summary\n");
+    fprintf(to, "usage: steer run [SCENARIO.json] [-o DIR] [--frames N] [--size WxH] [--fps F] [--seed S]\n"
+                "                 [--trail N] [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
+                "  %-24s a scenario (docs/scenarios.md); none: the built-in showcase\n",
+            "SCENARIO.json");
+    tool_options_print(to, options, OPTION_COUNT);
 }
 
 static double now(void)
@@ -75,44 +83,50 @@ static int parse_long(const char *s, long long lo, long long hi, long long *out)
     return 0;
 }
 
+/* 0, 1 when --help was given (exit 0), or 2 after a message. */
 static int parse_options(int argc, char **argv, run_options *o)
 {
     *o = (run_options){0, "out", 0, 0, 0, 0, 0, -1, false, 0, 0, 0, false, false};
     for (int i = 0; i < argc; ++i) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : 0;
-        long long n;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 1;
-        }
-        static const char *const valued[] = {"-o", "--out", "--csv", "--metrics", "--frames", "--fps",
-                                             "--threads", "--seed", "--trail", "--size"};
-        bool takes_value = false;
-        for (size_t k = 0; k < sizeof valued / sizeof valued[0]; ++k) takes_value = takes_value || !strcmp(a, valued[k]);
-        if (!strcmp(a, "--debug")) o->debug = true;
-        else if (!strcmp(a, "--quiet")) o->quiet = true;
-        else if (takes_value && !v) {
-            fprintf(stderr, "steer run: %s needs a value\n", a);
-            return 2;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--out")) o->out_dir = v, ++i;
-        else if (!strcmp(a, "--csv")) o->csv = v, ++i;
-        else if (!strcmp(a, "--metrics")) o->metrics = v, ++i;
-        else if (!strcmp(a, "--frames") || !strcmp(a, "--fps") || !strcmp(a, "--threads") || !strcmp(a, "--seed") ||
-                 !strcmp(a, "--trail")) {
-            long long hi = !strcmp(a, "--frames") ? 10000 : !strcmp(a, "--fps") ? 100 : !strcmp(a, "--threads") ? 64
-                         : !strcmp(a, "--trail") ? 1000 : 9007199254740991ll;
-            long long lo = !strcmp(a, "--seed") || !strcmp(a, "--trail") ? 0 : 1;
-            if (parse_long(v, lo, hi, &n)) {
-                fprintf(stderr, "steer run: %s expects an integer from %lld to %lld, got '%s'\n", a, lo, hi, v);
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == 0) { /* the scenario ("-" alone is a file name too) */
+            if (o->scenario) {
+                fprintf(stderr, "steer run: one scenario at a time ('%s' and '%s')\n", o->scenario, a);
                 return 2;
             }
-            if (!strcmp(a, "--frames")) o->frames = (int)n;
-            else if (!strcmp(a, "--fps")) o->fps = (int)n;
-            else if (!strcmp(a, "--threads")) o->threads = (int)n;
-            else if (!strcmp(a, "--trail")) o->trail = (int)n;
+            o->scenario = a;
+            continue;
+        }
+        int k = tool_option_find("steer run", options, OPTION_COUNT, a);
+        if (k < 0) return 2;
+        const char *v = options[k].value ? (i + 1 < argc ? argv[++i] : 0) : 0;
+        if (options[k].value && !v) {
+            fprintf(stderr, "steer run: %s needs a value (%s)\n", a, options[k].value);
+            return 2;
+        }
+        long long n = 0;
+        static const long long lo[] = {[OPT_FRAMES] = 1, [OPT_FPS] = 1, [OPT_TRAIL] = 0, [OPT_SEED] = 0, [OPT_THREADS] = 1};
+        static const long long hi[] = {[OPT_FRAMES] = 10000, [OPT_FPS] = 100, [OPT_TRAIL] = 1000,
+                                       [OPT_SEED] = 9007199254740991ll, [OPT_THREADS] = 64};
+        switch (k) {
+        case OPT_HELP: usage(stdout); return 1;
+        case OPT_DEBUG: o->debug = true; break;
+        case OPT_QUIET: o->quiet = true; break;
+        case OPT_OUT: o->out_dir = v; break;
+        case OPT_CSV: o->csv = v; break;
+        case OPT_METRICS: o->metrics = v; break;
+        case OPT_FRAMES: case OPT_FPS: case OPT_TRAIL: case OPT_SEED: case OPT_THREADS:
+            if (parse_long(v, lo[k], hi[k], &n)) {
+                fprintf(stderr, "steer run: %s expects an integer from %lld to %lld, got '%s'\n", a, lo[k], hi[k], v);
+                return 2;
+            }
+            if (k == OPT_FRAMES) o->frames = (int)n;
+            else if (k == OPT_FPS) o->fps = (int)n;
+            else if (k == OPT_THREADS) o->threads = (int)n;
+            else if (k == OPT_TRAIL) o->trail = (int)n;
             else o->set_seed = true, o->seed = (uint64_t)n;
-            ++i;
-        } else if (!strcmp(a, "--size")) {
+            break;
+        case OPT_SIZE: {
             int w = 0, h = 0;
             char tail;
             if (sscanf(v, "%dx%d%c", &w, &h, &tail) != 2 || w < 16 || h < 16 || w > 4096 || h > 4096) {
@@ -120,16 +134,8 @@ static int parse_options(int argc, char **argv, run_options *o)
                 return 2;
             }
             o->width = w, o->height = h;
-            ++i;
-        } else if (a[0] == '-' && a[1] != 0) {
-            fprintf(stderr, "steer run: unknown option '%s'\n", a);
-            usage(stderr);
-            return 2;
-        } else if (o->scenario) {
-            fprintf(stderr, "steer run: one scenario at a time ('%s' and '%s')\n", o->scenario, a);
-            return 2;
-        } else {
-            o->scenario = a;
+            break;
+        }
         }
     }
     if (!*o->out_dir) {
@@ -199,18 +205,81 @@ static int check_file_target(const char *file, const char *option, const char *o
     return 0;
 }
 
-static void progress(int done, int total, double started)
+/* Progress on stderr: on a terminal a bar, redrawn every frame and between
+ * frames once a second; elsewhere a line after each step that took more
+ * than a second (and before the first, when the estimate says it will),
+ * so a run of slow steps is never silent. */
+typedef struct progress {
+    bool bar;                /* stderr is a terminal */
+    bool on;                 /* not --quiet */
+    double started, last;    /* run start, last report */
+    int frames;
+    long steps;
+} progress;
+
+#define SLOW_STEP_SECONDS 1.0
+static void progress_report(progress *p, int frame, long step, bool frame_done, double step_seconds)
 {
-    const int width = 32;
-    int filled = total ? done * width / total : width;
-    char bar[40];
-    for (int i = 0; i < width; ++i) bar[i] = i < filled ? '#' : '-';
-    bar[width] = 0;
-    double elapsed = now() - started;
-    fprintf(stderr, "\rrendering [%s] %3d%%  frame %d/%d  %.1f s", bar, total ? 100 * done / total : 100, done, total,
-            elapsed);
+    double t = now(), elapsed = t - p->started;
+    bool due = p->bar ? frame_done || t - p->last >= SLOW_STEP_SECONDS : step_seconds > SLOW_STEP_SECONDS;
+    if (!p->on || !due) return;
+    p->last = t;
+    double left = step > 0 ? elapsed * (double)(p->steps - step) / (double)step : 0.0;
+    if (p->bar) {
+        const int width = 32;
+        int filled = p->frames ? frame * width / p->frames : width;
+        char bar[40];
+        for (int i = 0; i < width; ++i) bar[i] = i < filled ? '#' : '-';
+        bar[width] = 0;
+        fprintf(stderr, "\rrendering [%s] %3d%%  frame %d/%d  step %ld/%ld  %.1f s", bar,
+                p->frames ? 100 * frame / p->frames : 100, frame, p->frames, step, p->steps, elapsed);
+    } else {
+        fprintf(stderr, "steer run: step %ld of %ld, frame %d of %d, %.1f s so far, about %.0f s left\n", step, p->steps,
+                frame, p->frames, elapsed, left);
+    }
     fflush(stderr);
 }
+
+/* Neighbour pairs a step may test, from the density at the start (agents
+ * over the bounds) times the region each agent's grid query covers: its
+ * neighbour radius rounded out to whole cells (and, with non-penetration,
+ * every relaxation pass over twice the largest body radius). A warning
+ * names the largest share when a step is likely to take seconds. */
+static double pairs_per_step(const steer_scenario_info *info, char *why, size_t size)
+{
+    const steer_world_def *w = &info->world;
+    double volume = 1.0, extent[3];
+    for (int k = 0; k < info->dim; ++k)
+        volume *= extent[k] = fmax(1e-6, (double)steer_v3_get(w->bounds_max, k) - steer_v3_get(w->bounds_min, k));
+    double cell = w->cell_size, widest = 0.0, biggest = 0.0;
+    for (int g = 0; g < info->group_count; ++g) {
+        widest = fmax(widest, info->groups[g].def.neighbour_radius);
+        biggest = fmax(biggest, info->groups[g].def.radius);
+    }
+    if (!(cell > 0.0)) cell = widest > 0.0 ? widest : 1.0;
+    double n = info->total_agents, total = 0.0, top = -1.0;
+    for (int g = 0; g <= info->group_count; ++g) { /* the last round: non-penetration */
+        bool np = g == info->group_count;
+        if (np && !w->non_penetration) break;
+        double reach = np ? 2.0 * biggest : info->groups[g].def.neighbour_radius, covered = 1.0;
+        for (int k = 0; k < info->dim; ++k) covered *= fmin(extent[k], cell * (2.0 * ceil(reach / cell) + 1.0));
+        double candidates = fmin(n, n * covered / volume);
+        double pairs = candidates * (np ? n * (w->penetration_iterations > 0 ? w->penetration_iterations : 32) : info->groups[g].agents);
+        total += pairs;
+        if (pairs > top) {
+            top = pairs;
+            if (np)
+                snprintf(why, size, "non-penetration: %.0f agents, each against about %.3g within %g (twice the largest radius), up to %d passes",
+                         n, candidates, 2.0 * biggest, w->penetration_iterations > 0 ? w->penetration_iterations : 32);
+            else
+                snprintf(why, size, "group \"%s\": %d agents, each against about %.3g within neighbour radius %g (cell size %g)",
+                         info->groups[g].name, info->groups[g].agents, candidates, (double)info->groups[g].def.neighbour_radius, cell);
+        }
+    }
+    return total;
+}
+
+#define PAIRS_PER_SECOND 2e8 /* a rough, conservative rate for one thread */
 
 typedef struct run_state {
     steer_scenario *sc;
@@ -229,7 +298,7 @@ typedef struct run_state {
 static void run_free(run_state *r)
 {
     if (r->gif) gif_writer_close(r->gif);
-    if (r->csv) fclose(r->csv);
+    if (r->csv && r->csv != stdout) fclose(r->csv);
     if (r->image) cairo_surface_destroy(r->image);
     trails_free(&r->trails);
     metrics_free(&r->metrics);
@@ -252,6 +321,18 @@ static void read_agents(run_state *r, int count)
             r->pos[a] = s.position;
             r->vel[a] = s.velocity;
         }
+    }
+}
+
+/* One CSV row per agent: `frame` 0 is the state before the first step. */
+static void write_csv_frame(FILE *csv, const run_state *r, int n, int dim, int frame, double t)
+{
+    for (int a = 0; a < n; ++a) {
+        const steer_v3 p = r->pos[a], v = r->vel[a];
+        if (dim == 3)
+            fprintf(csv, "%d,%.6g,%d,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", frame, t, a, r->group[a], p.x, p.y, p.z, v.x, v.y,
+                    v.z);
+        else fprintf(csv, "%d,%.6g,%d,%d,%.9g,%.9g,%.9g,%.9g\n", frame, t, a, r->group[a], p.x, p.y, v.x, v.y);
     }
 }
 
@@ -307,7 +388,9 @@ int steer_cmd_run(int argc, char **argv)
         return 2;
     }
     const steer_scenario_info *info = steer_scenario_get_info(r.sc);
-    if ((o.csv && check_file_target(o.csv, "--csv", o.out_dir)) ||
+    bool csv_stdout = o.csv && !strcmp(o.csv, "-");
+    FILE *report = csv_stdout ? stderr : stdout; /* standard output carries the CSV then */
+    if ((o.csv && !csv_stdout && check_file_target(o.csv, "--csv", o.out_dir)) ||
         (o.metrics && check_file_target(o.metrics, "--metrics", o.out_dir))) {
         run_free(&r);
         return 2;
@@ -326,7 +409,9 @@ int steer_cmd_run(int argc, char **argv)
     int width = o.width ? o.width : info->width, height = o.height ? o.height : info->height;
     int fps = o.fps ? o.fps : info->fps;
     int trail = o.trail >= 0 ? o.trail : info->trail;
-    int still_trail = info->trail * 4 < frames ? info->trail * 4 : frames;
+    /* the still's trails: four times the GIF's, and at least a fifth of the run */
+    int still_trail = info->trail * 4 > frames / 5 ? info->trail * 4 : frames / 5;
+    if (still_trail > frames) still_trail = frames;
     if (still_trail < trail) still_trail = trail;
     int threads = o.threads ? o.threads : info->threads;
     char stem[256], gif_file[PATH_MAX], png_file[PATH_MAX], svg_file[PATH_MAX];
@@ -344,7 +429,7 @@ int steer_cmd_run(int argc, char **argv)
     r.prev_vel = calloc(cells, sizeof *r.prev_vel);
     r.group = calloc(cells, sizeof *r.group);
     r.palette = malloc(sizeof *r.palette);
-    steer_scenario_overrides ov = {o.set_seed, o.seed, threads, 0, r.ids};
+    steer_scenario_overrides ov = {.set_seed = o.set_seed, .seed = o.seed, .threads = threads, .agent_ids = r.ids};
     bool ok = r.ids && r.pos && r.vel && r.prev_pos && r.prev_vel && r.group && r.palette;
     if (ok) r.world = steer_scenario_create_world(r.sc, &ov, error, sizeof error);
     if (!ok || !r.world) {
@@ -380,19 +465,31 @@ int steer_cmd_run(int argc, char **argv)
         return 1;
     }
     if (o.csv) {
-        r.csv = fopen(o.csv, "w");
-        if (!r.csv) {
+        r.csv = csv_stdout ? stdout : fopen(o.csv, "w");
+        if (r.csv) {
+            fprintf(r.csv, info->dim == 3 ? "frame,time,agent,group,x,y,z,vx,vy,vz\n" : "frame,time,agent,group,x,y,vx,vy\n");
+            write_csv_frame(r.csv, &r, n, info->dim, 0, 0.0); /* the initial state */
+        }
+        if (!r.csv || fflush(r.csv) != 0 || ferror(r.csv)) { /* a full disk shows here already */
             fprintf(stderr, "steer run: --csv %s: %s\n", o.csv, strerror(errno));
+            if (r.csv == stdout) r.csv = 0;
             run_free(&r);
             remove(gif_file);
             return 1;
         }
-        fprintf(r.csv, info->dim == 3 ? "frame,time,agent,group,x,y,z,vx,vy,vz\n" : "frame,time,agent,group,x,y,vx,vy\n");
     }
 
-    canvas_view view = canvas_view_make(info, width, height);
-    bool bar = !o.quiet && isatty(2);
-    double started = now(), sim_seconds = 0.0;
+    canvas_view view = canvas_view_make(info, width, height, r.pos, r.group, n);
+    progress pg = {!o.quiet && isatty(2), !o.quiet, now(), 0.0, frames, steps};
+    pg.last = pg.started;
+    char why[256];
+    double pairs = pairs_per_step(info, why, sizeof why), step_seconds = pairs / PAIRS_PER_SECOND / threads;
+    if (!o.quiet && step_seconds > SLOW_STEP_SECONDS) {
+        fprintf(stderr, "steer run: warning: a step may test about %.2g neighbour pairs (%s): roughly %.0f s per step, "
+                        "%.1f hours for %ld steps\n", pairs, why, step_seconds, step_seconds * (double)steps / 3600.0, steps);
+        progress_report(&pg, 0, 0, false, 1e9); /* before the first step */
+    }
+    double started = pg.started, sim_seconds = 0.0;
     long step = 0;
     bool failed = false;
     char caption[160];
@@ -413,18 +510,11 @@ int steer_cmd_run(int argc, char **argv)
             read_agents(&r, n);
             metrics_step(&r.metrics, r.prev_pos, r.prev_vel, r.pos, r.vel, info->dt, 1e3 * (t1 - t0));
             ++step;
+            progress_report(&pg, f, step, false, t1 - t0);
         }
         trails_push(&r.trails, r.pos);
         metrics_frame(&r.metrics, r.pos);
-        if (r.csv)
-            for (int a = 0; a < n; ++a) {
-                const steer_v3 p = r.pos[a], v = r.vel[a];
-                double t = (double)step * info->dt;
-                if (info->dim == 3)
-                    fprintf(r.csv, "%d,%.6g,%d,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", f, t, a, r.group[a], p.x, p.y, p.z, v.x,
-                            v.y, v.z);
-                else fprintf(r.csv, "%d,%.6g,%d,%d,%.9g,%.9g,%.9g,%.9g\n", f, t, a, r.group[a], p.x, p.y, v.x, v.y);
-            }
+        if (r.csv) write_csv_frame(r.csv, &r, n, info->dim, f + 1, (double)step * info->dt);
         snprintf(caption, sizeof caption, "%s   t = %.1f", info->name, (double)step * info->dt);
         canvas_frame frame = {n, r.pos, r.vel, r.group, &r.trails, trail, true, r.world, o.debug, caption};
         cairo_t *cr = cairo_create(r.image);
@@ -435,9 +525,9 @@ int steer_cmd_run(int argc, char **argv)
             fprintf(stderr, "steer run: %s: write failed\n", gif_file);
             failed = true;
         }
-        if (bar) progress(f + 1, frames, started);
+        progress_report(&pg, f + 1, step, true, 0.0);
     }
-    if (bar) fprintf(stderr, "\r%*s\r", 78, "");
+    if (pg.bar) fprintf(stderr, "\r%*s\r", 100, "");
     if (gif_writer_close(r.gif) != 0 && !failed) {
         fprintf(stderr, "steer run: %s: write failed\n", gif_file);
         failed = true;
@@ -448,11 +538,16 @@ int steer_cmd_run(int argc, char **argv)
         failed = write_image(png_file, &view, &still, false) || write_image(svg_file, &view, &still, true);
     }
     if (r.csv) {
-        if (fclose(r.csv) != 0 && !failed) {
-            fprintf(stderr, "steer run: --csv %s: write failed\n", o.csv);
+        /* a buffered write can fail at any flush: the stream's error flag, then the close */
+        errno = 0;
+        bool bad = fflush(r.csv) != 0 || ferror(r.csv);
+        int why = errno;
+        if (r.csv != stdout && fclose(r.csv) != 0 && !bad) bad = true, why = errno;
+        r.csv = 0;
+        if (bad && !failed) {
+            fprintf(stderr, "steer run: --csv %s: write failed: %s\n", o.csv, why ? strerror(why) : "stream error");
             failed = true;
         }
-        r.csv = 0;
     }
     char hash[32];
     snprintf(hash, sizeof hash, "%016" PRIx64, steer_world_state_hash(r.world));
@@ -473,17 +568,17 @@ int steer_cmd_run(int argc, char **argv)
     }
     double total_seconds = now() - started;
     if (!o.quiet) {
-        printf("steer run: %s: %d agents in %d group%s, %ld steps of %g (%.1f time units), seed %" PRIu64
+        fprintf(report, "steer run: %s: %d agents in %d group%s, %ld steps of %g (%.1f time units), seed %" PRIu64
                ", %d thread%s\n",
                info->name, n, info->group_count, info->group_count == 1 ? "" : "s", step, (double)info->dt,
                (double)step * info->dt, o.set_seed ? o.seed : info->seed, threads, threads == 1 ? "" : "s");
-        metrics_print(&r.metrics, stdout);
-        printf("\n  %.2f s in all: simulation %.2f s, rendering and encoding %.2f s; state hash %s\n", total_seconds,
+        metrics_print(&r.metrics, report);
+        fprintf(report, "\n  %.2f s in all: simulation %.2f s, rendering and encoding %.2f s; state hash %s\n", total_seconds,
                sim_seconds, total_seconds - sim_seconds, hash);
-        printf("  wrote %s (%d frames, %dx%d, %.2f MB)\n        %s (last frame, %d-frame trails)\n        %s\n",
+        fprintf(report, "  wrote %s (%d frames, %dx%d, %.2f MB)\n        %s (last frame, %d-frame trails)\n        %s\n",
                gif_file, frames, width, height, file_size(gif_file) / 1048576.0, png_file, still_trail, svg_file);
-        if (o.csv) printf("        %s\n", o.csv);
-        if (o.metrics) printf("        %s\n", o.metrics);
+        if (o.csv && !csv_stdout) fprintf(report, "        %s\n", o.csv);
+        if (o.metrics) fprintf(report, "        %s\n", o.metrics);
     }
     int failures = metrics_check(&r.metrics, stderr);
     run_free(&r);
