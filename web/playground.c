@@ -2,19 +2,22 @@
  *
  * It holds one world and exposes flat functions (numbers in, numbers out) so
  * the page's JavaScript never needs to know a struct layout:
- *   pg_load_standard(n, seed)     the standard flock (SPEC §7), as `steer bench`
+ *   pg_load_standard(n, seed)     the standard flock (steer/standard_flock.h),
+ *                                 the benchmark's workload
  *   pg_load_scenario(sc, ...)     a world from a scenario the page filled by
  *                                 calling the scenario setters (scenario.h),
  *                                 exported from this module as they are
+ *   pg_max_agents()               the page's agent-count limit
  *   pg_step(count)                steps at the world's dt; pg_hash() as hex text
  *   pg_view_*                     the live agents (pointers into wasm memory)
  *   pg_param_* / pg_group_*       a table of group fields for live sliders,
  *                                 written through steer_world_set_group so the
  *                                 library validates every value
  *   pg_set_target / pg_add_obstacle / pg_add_path   the mouse tools
- *   pg_raster(w, h, camera)       the agents as anti-aliased triangles in an
- *                                 RGBA image (a browser without a GPU fills
- *                                 canvas paths far too slowly for 100k)
+ *   pg_raster(w, h, camera)       the agents to scale, as anti-aliased darts
+ *                                 cut at the world's border, in an RGBA image
+ *                                 (a browser without a GPU fills canvas paths
+ *                                 far too slowly for 100k)
  *   pg_draw(layers)               steer_world_draw into a command buffer that
  *                                 the page paints in one pass
  * All simulation stays in the library; nothing here changes a result. */
@@ -46,82 +49,68 @@ static char text[512]; /* returned strings live here until the next call */
 PG_EXPORT(pg_alloc) void *pg_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : 0; }
 PG_EXPORT(pg_free) void pg_free(void *p) { free(p); }
 
-/* ---- the world's box, read back through its own debug drawing --------------- */
-static void bounds_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
-{
-    (void)colour;
-    int *first = context;
-    if (*first) {
-        bounds_min = bounds_max = a;
-        *first = 0;
-    }
-    steer_v3 p[2] = {a, b};
-    for (int i = 0; i < 2; ++i) {
-        bounds_min = steer_v3_make(steer_minf(bounds_min.x, p[i].x), steer_minf(bounds_min.y, p[i].y), 0.0f);
-        bounds_max = steer_v3_make(steer_maxf(bounds_max.x, p[i].x), steer_maxf(bounds_max.y, p[i].y), 0.0f);
-    }
-}
+/* Room for what the mouse tools add (obstacles, drawn paths) beyond what the
+ * world was built with. */
+enum { ROOM_OBSTACLES = 256, ROOM_PATHS = 16 };
 
-static void read_bounds(void)
-{
-    int first = 1;
-    steer_debug_draw dd = {0};
-    dd.segment = bounds_segment;
-    dd.context = &first;
-    dd.bounds = true;
-    steer_world_draw(world, &dd);
-}
+/* The page's agent-count limit (a larger world is too slow to watch). */
+enum { MAX_AGENTS = 100000 };
+PG_EXPORT(pg_max_agents) int pg_max_agents(void) { return MAX_AGENTS; }
 
-/* A world made elsewhere (the standard flock, a scenario) may have no room
- * for the obstacles and paths the mouse adds. Its snapshot restored into a
- * world with room continues bit for bit (restore keeps the host's
- * capacities), so the playground never changes what it was given. */
-static steer_world *with_room(steer_world *given, steer_world_def def)
+/* A seed from the page: a whole number in [0, 2^53), the integers a
+ * JavaScript number holds exactly. Anything else is refused, never rounded. */
+static bool seed_from(double value, uint64_t *seed)
 {
-    steer_world_def defaults = steer_default_world_def();
-    def.max_obstacles = def.max_obstacles > defaults.max_obstacles ? def.max_obstacles : defaults.max_obstacles;
-    def.max_paths = def.max_paths > defaults.max_paths ? def.max_paths : defaults.max_paths;
-    def.worker_count = 1; /* no threads in WebAssembly */
-    size_t size = steer_world_snapshot_size(given);
-    void *snapshot = malloc(size);
-    steer_world *roomy = snapshot ? steer_world_create(&def) : 0;
-    if (!roomy || steer_world_save(given, snapshot, size, 0) != STEER_OK ||
-        steer_world_restore(roomy, snapshot, size) != STEER_OK) {
-        steer_world_destroy(roomy);
-        roomy = 0;
-    }
-    free(snapshot);
-    if (!roomy) return given; /* still usable, only without room */
-    steer_world_destroy(given);
-    return roomy;
+    if (!(value >= 0.0 && value < 9007199254740992.0) || value != floor(value)) return false;
+    *seed = (uint64_t)value;
+    return true;
 }
 
 /* Takes ownership of w (NULL: keeps no world). */
-static int adopt(steer_world *w, const steer_world_def *def, float dt)
+static void adopt(steer_world *w, float dt)
 {
     steer_world_destroy(world);
-    world = w ? with_room(w, *def) : 0;
+    world = w;
     world_dt = dt;
-    return world ? STEER_OK : STEER_ERROR_INVALID_ARGUMENT;
 }
 
+/* The standard flock of n agents, as `steer bench` builds it, in a world
+ * with room for the mouse tools. Returns 0 or a steer_result; a seed or
+ * count the page may not use is STEER_ERROR_INVALID_ARGUMENT. A refused
+ * load keeps the world that was running. */
 PG_EXPORT(pg_load_standard) int pg_load_standard(int agents, double seed)
 {
     steer_standard_flock_def fd = steer_default_standard_flock_def();
     fd.agents = agents;
     fd.dim = 2;
-    fd.seed = seed >= 0.0 && seed < 9007199254740992.0 ? (uint64_t)seed : 1u;
-    steer_world_def def = steer_default_world_def();
-    def.capacity = agents > 0 ? agents : 1;
-    int r = adopt(steer_standard_flock_create(&fd), &def, STEER_STANDARD_FLOCK_DT);
-    if (r == STEER_OK) read_bounds();
+    steer_world_def def;
+    steer_result r = agents >= 1 && agents <= MAX_AGENTS && seed_from(seed, &fd.seed)
+                         ? steer_standard_flock_world_def(&fd, &def)
+                         : STEER_ERROR_INVALID_ARGUMENT;
+    steer_world *w = 0;
+    if (r == STEER_OK) {
+        def.max_obstacles = ROOM_OBSTACLES;
+        def.max_paths = ROOM_PATHS;
+        w = steer_world_create(&def);
+        r = w ? steer_standard_flock_populate(w, &fd) : STEER_ERROR_OUT_OF_MEMORY;
+        if (r != STEER_OK) {
+            steer_world_destroy(w);
+            w = 0;
+        }
+    }
+    if (!w) return r;
+    adopt(w, STEER_STANDARD_FLOCK_DT);
+    steer_world_get_def(w, &def);
+    bounds_min = def.bounds_min;
+    bounds_max = def.bounds_max;
     background = 0x10151CFFu;
-    return r;
+    return STEER_OK;
 }
 
 /* sc: filled through the exported steer_scenario_* setters. Finishes it and
- * builds its world (with the seed when set_seed). Returns 0, or -1 with the
- * message in pg_text(). */
+ * builds its world (with the seed when set_seed), with room for the mouse
+ * tools. Returns 0, or -1 with the message in pg_text() and the world that
+ * was running kept. */
 PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed, int set_seed)
 {
     text[0] = 0;
@@ -129,16 +118,19 @@ PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed
         snprintf(text, sizeof text, "%s", steer_scenario_error(sc));
         return -1;
     }
-    const steer_scenario_info *info = steer_scenario_get_info(sc);
     steer_scenario_overrides ov = {0};
     ov.set_seed = set_seed != 0;
-    ov.seed = seed >= 0.0 && seed < 9007199254740992.0 ? (uint64_t)seed : 0u;
-    steer_world *w = steer_scenario_create_world(sc, &ov, text, (int)sizeof text);
-    if (!w) {
-        adopt(0, 0, info->dt);
+    if (ov.set_seed && !seed_from(seed, &ov.seed)) {
+        snprintf(text, sizeof text, "seed: expected a whole number from 0 to 9007199254740991, got %.17g", seed);
         return -1;
     }
-    adopt(w, &info->world, info->dt);
+    ov.threads = 1; /* no threads in WebAssembly */
+    ov.extra_obstacles = ROOM_OBSTACLES;
+    ov.extra_paths = ROOM_PATHS;
+    steer_world *w = steer_scenario_create_world(sc, &ov, text, (int)sizeof text);
+    if (!w) return -1;
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    adopt(w, info->dt);
     bounds_min = info->view_min;
     bounds_max = info->view_max;
     background = info->background;
@@ -148,7 +140,7 @@ PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed
 PG_EXPORT(pg_text) const char *pg_text(void) { return text; }
 PG_EXPORT(pg_background) uint32_t pg_background(void) { return background; }
 
-PG_EXPORT(pg_unload) void pg_unload(void) { adopt(0, 0, STEER_STANDARD_FLOCK_DT); }
+PG_EXPORT(pg_unload) void pg_unload(void) { adopt(0, STEER_STANDARD_FLOCK_DT); }
 
 /* ---- stepping and state ------------------------------------------------------ */
 PG_EXPORT(pg_dt) float pg_dt(void) { return world_dt; }
@@ -464,8 +456,27 @@ static edge make_edge(float ax, float ay, float bx, float by)
     return e;
 }
 
+/* The pixels agents may cover, inclusive: the world box on screen (an agent
+ * at the border is cut there, not drawn past it), within the image. */
+typedef struct clip_box { int x0, y0, x1, y1; } clip_box;
+
+static clip_box clip_of(int width, int height, float scale, float ox, float oy)
+{
+    clip_box c = {0, 0, width - 1, height - 1};
+    steer_world_def def;
+    if (steer_world_get_def(world, &def) != STEER_OK || def.boundary == STEER_BOUNDARY_NONE) return c;
+    /* A pixel is inside when its centre is. */
+    float left = ceilf(ox + def.bounds_min.x * scale - 0.5f), right = floorf(ox + def.bounds_max.x * scale - 0.5f);
+    float top = ceilf(oy - def.bounds_max.y * scale - 0.5f), bottom = floorf(oy - def.bounds_min.y * scale - 0.5f);
+    if (left > (float)c.x0) c.x0 = left < (float)width ? (int)left : width;
+    if (top > (float)c.y0) c.y0 = top < (float)height ? (int)top : height;
+    if (right < (float)c.x1) c.x1 = right > -1.0f ? (int)right : -1;
+    if (bottom < (float)c.y1) c.y1 = bottom > -1.0f ? (int)bottom : -1;
+    return c;
+}
+
 /* An anti-aliased triangle: coverage from the distance to the nearest edge. */
-static void triangle(int width, int height, const float x[3], const float y[3], pixel_colour colour)
+static void triangle(int width, clip_box clip, const float x[3], const float y[3], pixel_colour colour)
 {
     edge e[3];
     for (int k = 0; k < 3; ++k) e[k] = make_edge(x[k], y[k], x[(k + 1) % 3], y[(k + 1) % 3]);
@@ -474,10 +485,10 @@ static void triangle(int width, int height, const float x[3], const float y[3], 
         for (int k = 0; k < 3; ++k) e[k] = (edge){-e[k].nx, -e[k].ny, -e[k].c};
     int x0 = (int)floorf(steer_minf(x[0], steer_minf(x[1], x[2]))), x1 = (int)ceilf(steer_maxf(x[0], steer_maxf(x[1], x[2])));
     int y0 = (int)floorf(steer_minf(y[0], steer_minf(y[1], y[2]))), y1 = (int)ceilf(steer_maxf(y[0], steer_maxf(y[1], y[2])));
-    if (x0 < 0) x0 = 0;
-    if (y0 < 0) y0 = 0;
-    if (x1 > width - 1) x1 = width - 1;
-    if (y1 > height - 1) y1 = height - 1;
+    if (x0 < clip.x0) x0 = clip.x0;
+    if (y0 < clip.y0) y0 = clip.y0;
+    if (x1 > clip.x1) x1 = clip.x1;
+    if (y1 > clip.y1) y1 = clip.y1;
     for (int py = y0; py <= y1; ++py) {
         float fy = (float)py + 0.5f, fx = (float)x0 + 0.5f;
         float d0 = e[0].nx * fx + e[0].ny * fy + e[0].c, d1 = e[1].nx * fx + e[1].ny * fy + e[1].c,
@@ -492,9 +503,22 @@ static void triangle(int width, int height, const float x[3], const float y[3], 
     }
 }
 
+/* A square dot of side n pixels at (x, y), within the clip. */
+static void dot(int width, clip_box clip, float x, float y, int n, pixel_colour colour)
+{
+    int ix = (int)floorf(x - 0.5f * (float)(n - 1)), iy = (int)floorf(y - 0.5f * (float)(n - 1));
+    for (int py = iy; py < iy + n; ++py)
+        for (int px = ix; px < ix + n; ++px)
+            if (px >= clip.x0 && py >= clip.y0 && px <= clip.x1 && py <= clip.y1)
+                blend(&image[(size_t)py * (size_t)width + (size_t)px], colour, 256u);
+}
+
 /* Paints the background and every agent into a width x height RGBA image;
- * screen = (ox + x * scale, oy - y * scale). Returns the image (NULL when out
- * of memory). */
+ * screen = (ox + x * scale, oy - y * scale). Agents are drawn to scale: a
+ * dart inside the circle of the group's body radius, pointing along the
+ * velocity; a body smaller than three pixels across is a dot (never less
+ * than one pixel, so no agent vanishes). Returns the image (NULL when out of
+ * memory). */
 PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scale, float ox, float oy)
 {
     if (width < 1 || height < 1 || width > 16384 || height > 16384) return 0;
@@ -517,24 +541,16 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
         colour[g] = pixel_of(def.colour);
         radius[g] = def.radius * scale;
     }
+    clip_box clip = clip_of(width, height, scale, ox, oy);
     steer_world_view v = steer_world_get_view(world);
-    /* Up to a crowd where shapes would merge anyway, every agent is a
-     * triangle at least big enough to show its heading; beyond, a tiny one
-     * is a dot (one pixel, or two by two). */
-    bool dots = v.count > 20000;
     for (int i = 0; i < v.count; ++i) {
         int g = v.group[i] < groups && v.group[i] < 32 ? v.group[i] : 0;
         float x = ox + v.px[i] * scale, y = oy - v.py[i] * scale, r = radius[g];
-        if (!dots || r >= 1.5f) r = steer_maxf(r, 1.75f);
-        if (x < -2.0f * r - 2.0f || y < -2.0f * r - 2.0f || x > (float)width + 2.0f * r + 2.0f ||
-            y > (float)height + 2.0f * r + 2.0f)
+        if (x < (float)clip.x0 - r - 1.0f || y < (float)clip.y0 - r - 1.0f || x > (float)clip.x1 + r + 1.0f ||
+            y > (float)clip.y1 + r + 1.0f)
             continue;
         if (r < 1.5f) {
-            int ix = (int)x, iy = (int)y, n = r >= 0.75f ? 2 : 1;
-            for (int dy = 0; dy < n; ++dy)
-                for (int dx = 0; dx < n; ++dx)
-                    if (ix + dx >= 0 && iy + dy >= 0 && ix + dx < width && iy + dy < height)
-                        blend(&image[(size_t)(iy + dy) * (size_t)width + (size_t)(ix + dx)], colour[g], 256u);
+            dot(width, clip, x, y, r >= 0.75f ? 2 : 1, colour[g]);
             continue;
         }
         float hx = v.vx[i], hy = v.vy[i], l = sqrtf(hx * hx + hy * hy);
@@ -546,9 +562,11 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
             hy = 0.0f;
         }
         hy = -hy; /* screen y points down */
-        float tx[3] = {x + hx * 1.6f * r, x - hx * r - hy * 0.85f * r, x - hx * r + hy * 0.85f * r};
-        float ty[3] = {y + hy * 1.6f * r, y - hy * r + hx * 0.85f * r, y - hy * r - hx * 0.85f * r};
-        triangle(width, height, tx, ty, colour[g]);
+        /* Tip at r ahead, the back corners 0.8 r behind and 0.55 r aside:
+         * every corner within r of the centre. */
+        float tx[3] = {x + hx * r, x - hx * 0.8f * r - hy * 0.55f * r, x - hx * 0.8f * r + hy * 0.55f * r};
+        float ty[3] = {y + hy * r, y - hy * 0.8f * r + hx * 0.55f * r, y - hy * 0.8f * r - hx * 0.55f * r};
+        triangle(width, clip, tx, ty, colour[g]);
     }
     return image;
 }

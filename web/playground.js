@@ -5,10 +5,18 @@
 //
 // window.steerPlayground is a small hook for tests and the console:
 //   ready, load({scenario, seed, agents, document}), pause(), run(), step(n),
-//   state({neighbours}), setParam(group, name, value), getParam(group, name),
-//   worldToClient(x, y), scenarios()
+//   state({neighbours, positions}), camera(), setParam(group, name, value),
+//   getParam(group, name), worldToClient(x, y), scenarios()
 
+// The benchmark's workload: the same world as `steer bench`, listed last and
+// labelled so, since it is dense and clumpy by design.
 const STANDARD = 'standard flock';
+const STANDARD_LABEL = 'standard flock (benchmark)';
+const STANDARD_ABOUT = "The workload of steer bench and the determinism tests: random agents on a torus, 16 " +
+  'neighbours each on average. Dense and clumpy by design, not tuned to look like a flock.';
+const FIRST = ['showcase', 'flocking']; // flocks first: what a visitor sees on arriving
+const FILE = 'file:'; // the prefix of a scenario the visitor opened: FILE + its file name
+const MAX_SEED = Number.MAX_SAFE_INTEGER; // the seeds a JavaScript number holds exactly
 const LAYER_ALWAYS = 64 | 128 | 256; // obstacles, walls, bounds
 
 // ---- the module ------------------------------------------------------------
@@ -111,14 +119,30 @@ function fillScenario(sc, value, path) {
 }
 
 const scenarioDocs = new Map(); // name -> parsed JSON
-let scenarioNames = [];
+let scenarioNames = []; // the built-in scenarios, flocks first
 
 async function listScenarios() {
+  let names = [];
   try {
     const r = await fetch('scenarios/index.json');
-    scenarioNames = r.ok ? await r.json() : [];
-  } catch { scenarioNames = []; }
+    names = r.ok ? await r.json() : [];
+  } catch { names = []; }
+  scenarioNames = [...FIRST.filter((n) => names.includes(n)), ...names.filter((n) => !FIRST.includes(n))];
   return scenarioNames;
+}
+
+// What the page calls a scenario: a file's own name, as the steer command
+// prefixes its messages.
+const shownName = (scenario) =>
+  scenario === STANDARD ? STANDARD_LABEL : scenario.startsWith(FILE) ? scenario.slice(FILE.length) : scenario;
+
+// A whole number typed into `field`: { value }, or { error } naming the field,
+// what was typed and the rule. Nothing is rounded or clamped.
+function wholeNumber(field, typed, lo, hi) {
+  const text = String(typed ?? '').trim();
+  const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (value >= lo && value <= hi) return { value };
+  return { error: `${field}: expected a whole number from ${lo} to ${hi}, got ${text === '' ? 'nothing' : text}` };
 }
 
 async function scenarioDoc(name, document) {
@@ -131,21 +155,21 @@ async function scenarioDoc(name, document) {
   return structuredClone(scenarioDocs.get(name));
 }
 
-const spawnTotal = (doc) =>
-  (doc.groups ?? []).reduce((sum, g) => sum + (g.spawn ?? []).reduce((s, sp) => s + (Number(sp.count) || 0), 0), 0);
-
-// Scales every spawn count so the total is about `agents` (each keeps >= 1).
+// Scales the spawn counts so the total is about `agents` (each keeps >= 1).
+// A "points" spawn keeps its count: it is the number of its points.
 function scaleSpawns(doc, agents) {
-  const total = spawnTotal(doc);
-  if (!total || agents === total) return;
-  for (const g of doc.groups ?? [])
-    for (const sp of g.spawn ?? [])
-      if (typeof sp.count === 'number' && sp.count > 0) sp.count = Math.max(1, Math.round((sp.count * agents) / total));
+  const spawns = (doc.groups ?? []).flatMap((g) => (Array.isArray(g?.spawn) ? g.spawn : []));
+  const counted = (sp) => typeof sp?.count === 'number' && sp.count > 0;
+  const scaled = spawns.filter((sp) => counted(sp) && sp.shape !== 'points');
+  const pinned = spawns.filter((sp) => counted(sp) && sp.shape === 'points').reduce((n, sp) => n + sp.count, 0);
+  const total = scaled.reduce((n, sp) => n + sp.count, 0), want = Math.max(agents - pinned, 0);
+  if (!total || want === total) return;
+  for (const sp of scaled) sp.count = Math.max(1, Math.round((sp.count * want) / total));
 }
 
 // ---- the world as the page holds it ------------------------------------------
 const sim = {
-  scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null,
+  scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null, about: '',
   groupNames: ['flock'], paused: false, running: false, target: null, paths: 0, error: '',
   msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1],
 };
@@ -154,46 +178,61 @@ function colourCss(c) {
   return `rgba(${c >>> 24},${(c >>> 16) & 255},${(c >>> 8) & 255},${((c & 255) / 255).toFixed(3)})`;
 }
 
-// document: a scenario given as parsed JSON instead of a file's (the hook).
+// Builds a world; seed and agents are checked first (as typed: strings or
+// numbers). A refused load changes nothing: the world that was running runs
+// on, and the message shows next to what was wrong (the field, the file
+// picker, or the status line). document: a scenario given as parsed JSON
+// instead of a file's.
 async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
-  let error = '';
+  const problems = {}, given = { seed: seed !== undefined, agents: agents !== undefined };
+  if (seed !== undefined) ({ value: seed, error: problems.seed } = wholeNumber('seed', seed, 0, MAX_SEED));
+  if (agents !== undefined) ({ value: agents, error: problems.agents } = wholeNumber('agents', agents, 1, wasm.pg_max_agents()));
+  if (problems.seed || problems.agents) {
+    ui.message('seed', problems.seed ?? '');
+    ui.message('agents', problems.agents ?? '');
+    const refused = ['seed', 'agents'].filter((field) => problems[field]);
+    return { ok: false, error: refused.map((field) => problems[field]).join('\n'), refused };
+  }
+  let error = '', groupNames = ['flock'], fileSeed = null, about = STANDARD_ABOUT;
   if (scenario === STANDARD) {
-    agents = clampAgents(agents ?? sim.agents);
-    seed = seed ?? sim.seed;
+    agents ??= sim.scenario === STANDARD ? sim.agents : 2000;
+    seed ??= sim.seed;
     const result = wasm.pg_load_standard(agents, seed);
     if (result) error = cstr(wasm.pg_result_string(result));
-    sim.groupNames = ['flock'];
-    sim.fileSeed = null;
   } else {
     let doc = null;
     try { doc = await scenarioDoc(scenario, document); } catch (e) { error = e.message; }
-    const fileSeed = typeof doc?.seed === 'number' ? doc.seed : null;
-    seed = seed ?? fileSeed ?? 1;
     if (doc) {
-      if (agents !== undefined) scaleSpawns(doc, clampAgents(agents));
+      fileSeed = typeof doc.seed === 'number' ? doc.seed : null;
+      seed ??= fileSeed ?? 1;
+      if (agents !== undefined) scaleSpawns(doc, agents);
       const sc = wasm.steer_scenario_create();
       if (fillScenario(sc, doc, '')) error = cstr(wasm.steer_scenario_error(sc));
       else if (wasm.pg_load_scenario(sc, seed, seed === fileSeed ? 0 : 1)) error = cstr(wasm.pg_text());
       wasm.steer_scenario_destroy(sc);
+      groupNames = (doc.groups ?? []).map((g, i) => g?.name ?? `group ${i}`);
+      about = typeof doc.description === 'string' ? doc.description : '';
     }
-    if (error) wasm.pg_unload();
-    sim.groupNames = (doc?.groups ?? []).map((g, i) => g?.name ?? `group ${i}`);
-    sim.fileSeed = fileSeed;
   }
-  sim.scenario = scenario;
-  sim.seed = Number(seed);
-  sim.error = error ? `${scenario}: ${error}` : '';
-  sim.running = !error; // false also after a failed step, until the next load
-  sim.target = null;
-  sim.paths = 0;
-  sim.msPerStep = 0;
-  sim.bounds = [0, 1, 2, 3].map((i) => wasm.pg_bounds(i));
-  sim.agents = wasm.pg_view();
+  if (error) {
+    error = `${shownName(scenario)}: ${error}`;
+    if (scenario.startsWith(FILE)) ui.message('file', error);
+    else sim.error = error;
+    return { ok: false, error };
+  }
+  Object.assign(sim, {
+    scenario, seed, groupNames, fileSeed, about, error: '', running: true, target: null, paths: 0, msPerStep: 0,
+    bounds: [0, 1, 2, 3].map((i) => wasm.pg_bounds(i)), agents: wasm.pg_view(),
+  });
+  if (given.seed) ui.message('seed', '');
+  // A scenario's spawns are scaled and rounded (each keeps at least one), so
+  // the count can differ from the one asked for: say so.
+  if (given.agents) ui.message('agents', agents === sim.agents ? '' : `agents: ${agents} asked for, ` +
+    `${sim.agents} spawned (each spawn of the scenario is scaled and rounded, at least 1 each)`, true);
+  ui.message('file', '');
   ui.refresh();
-  return { ok: !error, error: sim.error, agents: sim.agents };
+  return { ok: true, error: '', agents: sim.agents };
 }
-
-const clampAgents = (n) => Math.max(1, Math.min(100000, Math.round(Number(n) || 1)));
 
 function stepWorld(count) {
   const t0 = performance.now();
@@ -411,24 +450,60 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   group: 0,
   layers: () => [...document.querySelectorAll('#layers input')].reduce((m, c) => m | (c.checked ? +c.dataset.layer : 0), 0),
-  overlayAgents: () => Math.max(1, Number($('overlay-agents').value) || 1),
+  overlayCount: 150, // the last valid "for N agents"
+  overlayAgents() { return this.overlayCount; },
+
+  // The message under a field ('seed', 'agents', 'overlay-agents', 'file'):
+  // an error marks the field invalid; a note only informs.
+  message(field, text, note = false) {
+    const box = $(`${field}-message`);
+    box.textContent = text;
+    box.classList.toggle('note', note);
+    $(field)?.setAttribute('aria-invalid', String(Boolean(text) && !note));
+  },
 
   init() {
     const pick = $('scenario');
-    for (const name of [STANDARD, ...scenarioNames]) pick.add(new Option(name, name));
+    for (const name of scenarioNames) pick.add(new Option(name, name));
+    pick.add(new Option(STANDARD_LABEL, STANDARD));
     pick.value = sim.scenario;
-    pick.addEventListener('change', () =>
-      load(pick.value === STANDARD ? { scenario: STANDARD, seed: 1, agents: 2000 } : { scenario: pick.value }));
-    $('reset').addEventListener('click', () => load({ scenario: sim.scenario, seed: Number($('seed').value), agents: Number($('agents').value) }));
+    pick.addEventListener('change', async () => {
+      this.message('seed', '');
+      this.message('agents', '');
+      const r = await load(pick.value === STANDARD ? { scenario: STANDARD, seed: 1, agents: 2000 } : { scenario: pick.value });
+      if (!r.ok) pick.value = sim.scenario;
+    });
+    $('reset').addEventListener('click', () => load({ scenario: sim.scenario, seed: $('seed').value, agents: $('agents').value }));
+    $('seed').addEventListener('change', () => this.message('seed', wholeNumber('seed', $('seed').value, 0, MAX_SEED).error ?? ''));
+    $('overlay-agents').addEventListener('change', (ev) => {
+      const { value, error } = wholeNumber('for', ev.target.value, 1, 5000);
+      if (!error) this.overlayCount = value;
+      this.message('overlay-agents', error ?? '');
+    });
+    $('open').addEventListener('click', () => $('file').click());
+    $('file').addEventListener('change', (ev) => {
+      const file = ev.target.files[0];
+      ev.target.value = ''; // the same file again is a change too
+      if (file) openFile(file);
+    });
+    const stage = $('stage');
+    stage.addEventListener('dragover', (ev) => { ev.preventDefault(); stage.classList.add('dropping'); });
+    stage.addEventListener('dragleave', () => stage.classList.remove('dropping'));
+    stage.addEventListener('drop', (ev) => {
+      ev.preventDefault();
+      stage.classList.remove('dropping');
+      const file = ev.dataTransfer?.files[0];
+      if (file) openFile(file);
+    });
     $('pause').addEventListener('click', () => (sim.paused ? hook.run() : hook.pause()));
     $('step').addEventListener('click', () => { hook.pause(); stepWorld(1); });
     $('clear').addEventListener('click', () => wasm.pg_clear_obstacles());
     const range = $('agents-range'), number = $('agents');
-    const fromRange = (v) => clampAgents(10 ** (1 + (4 * v) / 1000)); // 10 .. 100000, log scale
-    const toRange = (n) => Math.round(((Math.log10(n) - 1) * 1000) / 4);
+    const fromRange = (v) => Math.round(10 ** (1 + (4 * v) / 1000)); // 10 .. 100000, log scale
+    const toRange = (n) => Math.round(((Math.log10(Math.max(n, 1)) - 1) * 1000) / 4);
     range.addEventListener('input', () => { number.value = fromRange(+range.value); });
     range.addEventListener('change', () => $('reset').click());
-    number.addEventListener('change', () => { number.value = clampAgents(number.value); range.value = toRange(+number.value); $('reset').click(); });
+    number.addEventListener('change', () => $('reset').click());
     this.syncAgents = (n) => { number.value = n; range.value = toRange(n); };
     $('group').addEventListener('change', (ev) => { this.group = +ev.target.value; this.refreshParams(); });
     $('combine').addEventListener('change', (ev) => {
@@ -448,7 +523,11 @@ const ui = {
   },
 
   refresh() {
-    $('scenario').value = sim.scenario;
+    const pick = $('scenario');
+    if (![...pick.options].some((o) => o.value === sim.scenario)) // a file: listed before the benchmark
+      pick.add(new Option(shownName(sim.scenario), sim.scenario), pick.options[pick.length - 1]);
+    pick.value = sim.scenario;
+    $('about').textContent = sim.about;
     $('seed').value = sim.seed;
     this.syncAgents(sim.agents);
     const g = $('group');
@@ -456,6 +535,10 @@ const ui = {
     sim.groupNames.forEach((name, i) => g.add(new Option(`${i}: ${name}`, i)));
     this.group = 0;
     this.refreshParams();
+    this.refreshPause();
+  },
+
+  refreshPause() {
     $('pause').textContent = sim.paused ? 'run' : 'pause';
     $('pause').classList.toggle('on', sim.paused);
   },
@@ -503,13 +586,30 @@ const ui = {
 
   hud(hash) {
     const steps = wasm.pg_step_count();
+    const line = (...parts) => parts.map(([value, unit]) => `<b>${value}</b> ${unit}`).join('   ');
     $('hud').innerHTML =
-      `<b>${sim.fps.toFixed(0)}</b> fps   <b>${sim.msPerStep.toFixed(2)}</b> ms/step   ` +
-      `<b>${sim.agents.toLocaleString('en')}</b> agents   step <b>${steps}</b>${sim.paused ? '   paused' : ''}\n` +
-      `${sim.scenario} · seed ${sim.seed} · hash ${hash}`;
+      line([sim.fps.toFixed(0), 'fps'], [sim.msPerStep.toFixed(2), 'ms/step'], [sim.agents.toLocaleString('en'), 'agents'],
+        [steps, 'steps']) + (sim.paused ? '   paused' : '') + '\n' +
+      `${escapeHtml(shownName(sim.scenario))} · seed ${sim.seed} · hash ${hash}`;
     $('error').textContent = sim.error;
   },
 };
+const escapeHtml = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+// A scenario file from the picker or a drop: parsed here, then checked and
+// built by the same C as every other scenario. Its messages are the steer
+// command's, prefixed with the file's name.
+async function openFile(file) {
+  let doc;
+  try {
+    doc = JSON.parse(await file.text());
+  } catch (e) {
+    const error = `${file.name}: invalid JSON: ${e.message}`;
+    ui.message('file', error);
+    return { ok: false, error };
+  }
+  return load({ scenario: FILE + file.name, document: doc });
+}
 const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
 
 // ---- the hook -----------------------------------------------------------------------------------
@@ -532,17 +632,18 @@ function meanNearestNeighbour(px, py, count) {
 const hook = {
   ready: null,
   load,
-  pause() { sim.paused = true; ui.refresh(); },
-  run() { sim.paused = false; ui.refresh(); },
+  pause() { sim.paused = true; ui.refreshPause(); },
+  run() { sim.paused = false; ui.refreshPause(); },
   step(n = 1) { return stepWorld(n); },
   setParam, getParam,
   setTarget, addObstacle, addPath,
-  scenarios: () => [STANDARD, ...scenarioNames],
+  scenarios: () => [...scenarioNames, STANDARD], // in the order the page lists them
+  camera: () => ({ ...camera }), // canvas pixel = (ox + x * scale, oy - y * scale)
   worldToClient(x, y) {
     const r = canvas.getBoundingClientRect();
     return { x: r.left + sx(x) / camera.dpr, y: r.top + sy(y) / camera.dpr };
   },
-  state({ neighbours = false } = {}) {
+  state({ neighbours = false, positions = false } = {}) {
     const count = wasm.pg_view();
     const mem = wasm.memory.buffer;
     const px = new Float32Array(mem, wasm.pg_view_px(), count), py = new Float32Array(mem, wasm.pg_view_py(), count);
@@ -555,6 +656,7 @@ const hook = {
       bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error,
     };
     if (neighbours) state.meanNeighbourDistance = meanNearestNeighbour(px, py, count);
+    if (positions) state.positions = [...px].map((x, i) => [x, py[i]]);
     return state;
   },
 };
@@ -568,11 +670,14 @@ hook.ready = (async () => {
   const wanted = new URLSearchParams(location.search);
   let first = wanted.get('scenario') ?? (scenarioNames.includes('showcase') ? 'showcase' : scenarioNames[0] ?? STANDARD);
   if (first === 'standard') first = STANDARD;
-  await load({
-    scenario: first,
-    seed: wanted.has('seed') ? Number(wanted.get('seed')) : undefined,
-    agents: wanted.has('agents') ? Number(wanted.get('agents')) : undefined,
-  });
+  const asked = { scenario: first, seed: wanted.get('seed') ?? undefined, agents: wanted.get('agents') ?? undefined };
+  // A refused seed or count keeps its message and stays in its box; the page
+  // starts without it.
+  const { refused = [] } = await load(asked);
+  if (refused.length) {
+    await load({ ...asked, ...Object.fromEntries(refused.map((field) => [field, undefined])) });
+    for (const field of refused) $(field).value = asked[field];
+  }
   if (wanted.has('paused')) hook.pause();
   requestAnimationFrame(frame);
 })();

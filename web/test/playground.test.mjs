@@ -3,8 +3,9 @@
 // computes exactly what the native build computes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILD, DIST, openPlayground, start } from './browser.mjs';
 
@@ -26,7 +27,7 @@ async function runSteps(page, steps) {
     { timeout: 60_000, polling: 50 });
 }
 
-test('the page loads with no console errors and shows every scenario', async () => {
+test('the page loads with no console errors, opens on a flock and shows every scenario', async () => {
   const { page, problems } = await openPlayground(env);
   await runSteps(page, 10);
   const s = await state(page);
@@ -34,7 +35,12 @@ test('the page loads with no console errors and shows every scenario', async () 
   assert.ok(s.agents > 0, 'agents in the world');
   const names = await hook(page, () => window.steerPlayground.scenarios());
   const files = JSON.parse(readFileSync(join(DIST, 'scenarios/index.json'), 'utf8'));
-  assert.deepEqual(names.slice(1), files);
+  assert.deepEqual([...names].sort(), [...files, 'standard flock'].sort());
+  assert.deepEqual(names.slice(0, 2), ['showcase', 'flocking'], 'flocks first');
+  assert.equal(s.scenario, names[0], 'the first in the list is what a visitor sees');
+  const options = await page.$$eval('#scenario option', (o) => o.map((e) => [e.value, e.textContent]));
+  assert.deepEqual(options.map(([value]) => value), names, 'listed in that order');
+  assert.deepEqual(options.at(-1), ['standard flock', 'standard flock (benchmark)'], 'the benchmark last, labelled');
   for (const name of files) {
     const r = await hook(page, (n) => window.steerPlayground.load({ scenario: n }), name);
     assert.ok(r.ok, `${name}: ${r.error}`);
@@ -189,14 +195,184 @@ test('a bad scenario shows the message of the C checks, naming the JSON path', a
   await page.close();
 });
 
-test('the agent count goes up to 100k', async () => {
+test('the agent count goes up to 100k, shown whole', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000');
-  await page.fill('#agents', '250000');
+  await page.fill('#agents', '100000');
   await page.dispatchEvent('#agents', 'change');
   await page.waitForFunction(() => window.steerPlayground.state().agents === 100000, null, { timeout: 60_000 });
   await runSteps(page, 2);
-  assert.equal(await page.inputValue('#agents'), '100000', 'clamped to 100k');
+  assert.equal(await page.inputValue('#agents'), '100000');
+  const box = await page.$eval('#agents', (e) => [e.scrollWidth, e.clientWidth]);
+  assert.ok(box[0] <= box[1], `"100000" fits its box (text ${box[0]} px, box ${box[1]} px)`);
   assert.equal((await state(page)).error, '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---- what a visitor sees ------------------------------------------------------------
+// A sparse world of big agents (radius 1.2), some spawned on the border.
+const bigAgents = {
+  name: 'big agents', bounds: { min: [-20, -15], max: [20, 15] }, boundary: 'wrap', seed: 3, dt: 0.05, steps: 10,
+  groups: [{
+    name: 'big', colour: '#ff3030', max_speed: 4, max_force: 8, radius: 1.2,
+    neighbours: { radius: 3, separation_radius: 2 }, behaviours: { separation: 2, wander: { weight: 1, jitter: 2 } },
+    spawn: [{ count: 24, speed: 3, min: [-14, -10], max: [14, 10] },
+      { shape: 'points', count: 4, points: [[-19.9, 0], [19.9, 4], [3, 14.9], [-6, -14.9]], heading: 0.7 }],
+  }],
+};
+
+// The canvas measured against the world: painted pixels outside the world
+// box (beyond the border line), painted pixels farther from every agent
+// than its body radius, and painted pixels in all.
+const measureAgents = (page) => page.evaluate(() => {
+  const p = window.steerPlayground, { scale, ox, oy } = p.camera();
+  const s = p.state({ positions: true }), radius = 1.2 * scale;
+  const c = document.getElementById('view'), img = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const [x0, y0, x1, y1] = s.bounds, left = ox + x0 * scale, right = ox + x1 * scale, top = oy - y1 * scale, bottom = oy - y0 * scale;
+  const bg = [img[0], img[1], img[2]];
+  let outside = 0, far = 0, painted = 0;
+  for (let y = 0; y < c.height; ++y)
+    for (let x = 0; x < c.width; ++x) {
+      const k = 4 * (y * c.width + x);
+      if (Math.max(Math.abs(img[k] - bg[0]), Math.abs(img[k + 1] - bg[1]), Math.abs(img[k + 2] - bg[2])) <= 8) continue;
+      const cx = x + 0.5, cy = y + 0.5;
+      if (cx < left - 2 || cx > right + 2 || cy < top - 2 || cy > bottom + 2) { ++outside; continue; }
+      if (cx < left + 2 || cx > right - 2 || cy < top + 2 || cy > bottom - 2) continue; // the border line
+      ++painted;
+      const near = s.positions.some(([ax, ay]) => Math.hypot(cx - (ox + ax * scale), cy - (oy - ay * scale)) <= radius + 1.5);
+      if (!near) ++far;
+    }
+  return { outside, far, painted, agents: s.agents, radius };
+});
+
+const nextFrames = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+
+test('agents are drawn to scale and cut at the world border', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'big agents', document: doc }), bigAgents);
+  assert.ok(r.ok, r.error);
+  await nextFrames(page);
+  const m = await measureAgents(page);
+  assert.equal(m.agents, 28);
+  assert.equal(m.outside, 0, 'nothing painted past the border');
+  assert.equal(m.far, 0, `every painted pixel within a body radius (${m.radius.toFixed(1)} px) of an agent`);
+  // A dart inside the body circle covers about r^2 (0.5 * 1.8 r * 1.1 r);
+  // the four on the border are partly cut off.
+  const dart = m.radius * m.radius * 0.99;
+  assert.ok(m.painted > 0.75 * 24 * dart && m.painted < 1.15 * 28 * dart,
+    `${m.painted} px painted, about ${(28 * dart).toFixed(0)} expected: darts of the body's size`);
+  // The benchmark's dense torus is cut at its border too.
+  await hook(page, () => window.steerPlayground.load({ scenario: 'standard flock', agents: 2000, seed: 1 }));
+  await nextFrames(page);
+  assert.equal((await measureAgents(page)).outside, 0, 'the standard flock stays inside its border');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the readout has a backdrop of its own and nothing overlaps', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=showcase&agents=100000&paused');
+  await nextFrames(page);
+  const layout = await page.evaluate(() => {
+    const box = (id) => document.getElementById(id).getBoundingClientRect().toJSON();
+    const hud = document.getElementById('hud');
+    return {
+      hud: box('hud'), help: box('help'), canvas: box('view'), background: getComputedStyle(hud).backgroundColor,
+      fits: [hud.scrollWidth <= hud.clientWidth, hud.scrollHeight <= hud.clientHeight], text: hud.textContent,
+    };
+  });
+  const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  assert.ok(!overlap(layout.hud, layout.canvas), 'the readout is not over the world');
+  assert.ok(!overlap(layout.help, layout.canvas), 'the help is not over the world');
+  assert.ok(!overlap(layout.hud, layout.help), 'the readout and the help do not overlap');
+  const [, r, g, b, a = '1'] = layout.background.match(/rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)/) ?? [];
+  assert.ok(Number(a) >= 0.9 && Math.max(r, g, b) < 60, `an opaque dark backdrop: ${layout.background}`);
+  assert.deepEqual(layout.fits, [true, true], 'the readout fits its bar');
+  assert.match(layout.text, /100,\d{3} agents/);
+  assert.match(layout.text, /showcase · seed 2024 · hash [0-9a-f]{16}/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a seed or agent count out of its rule is refused where it was typed', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000&seed=4&paused');
+  const was = await state(page);
+  const SEED = 'seed: expected a whole number from 0 to 9007199254740991, got';
+  const AGENTS = 'agents: expected a whole number from 1 to 100000, got';
+  for (const [seed, agents, field, message] of [
+    ['-5', '1000', 'seed', `${SEED} -5`], ['1.7', '1000', 'seed', `${SEED} 1.7`], ['', '1000', 'seed', `${SEED} nothing`],
+    ['4', '250000', 'agents', `${AGENTS} 250000`], ['4', '0', 'agents', `${AGENTS} 0`], ['4', '2e3', 'agents', `${AGENTS} 2e3`],
+  ]) {
+    await page.fill('#seed', seed);
+    await page.fill('#agents', agents);
+    await page.click('#reset');
+    assert.equal(await page.textContent(`#${field}-message`), message);
+    assert.equal(await page.getAttribute(`#${field}`, 'aria-invalid'), 'true');
+    assert.equal(await page.inputValue(`#${field}`), field === 'seed' ? seed : agents, 'what was typed stays');
+    const now = await state(page);
+    assert.deepEqual([now.seed, now.agents, now.step, now.hash], [was.seed, was.agents, was.step, was.hash], 'the world is unchanged');
+  }
+  await page.fill('#seed', '9');
+  await page.fill('#agents', '1200');
+  await page.click('#reset');
+  const s = await state(page);
+  assert.deepEqual([s.seed, s.agents], [9, 1200]);
+  assert.equal(await page.textContent('#seed-message'), '');
+  assert.equal(await page.textContent('#agents-message'), '');
+  assert.equal(await page.getAttribute('#seed', 'aria-invalid'), 'false');
+  await page.fill('#overlay-agents', '0');
+  await page.dispatchEvent('#overlay-agents', 'change');
+  assert.equal(await page.textContent('#overlay-agents-message'), 'for: expected a whole number from 1 to 5000, got 0');
+  assert.deepEqual(problems, []);
+  await page.close();
+
+  // From the address too: the message shows and the page starts without the value.
+  const second = await openPlayground(env, '?scenario=standard&seed=1.7&agents=500&paused');
+  assert.equal(await second.page.textContent('#seed-message'), `${SEED} 1.7`);
+  assert.equal(await second.page.inputValue('#seed'), '1.7');
+  assert.equal((await state(second.page)).seed, 1);
+  assert.deepEqual(second.problems, []);
+  await second.page.close();
+});
+
+test('a scenario file from the picker or a drop loads; a bad one shows the steer command\'s message', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const good = readFileSync(join(DIST, 'scenarios', 'flocking.json'));
+  await page.setInputFiles('#file', { name: 'my-flock.json', mimeType: 'application/json', buffer: good });
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'file:my-flock.json');
+  assert.equal(await page.$eval('#scenario', (e) => e.selectedOptions[0].textContent), 'my-flock.json');
+  assert.match(await page.textContent('#hud'), /my-flock\.json · seed 7/);
+  const loaded = await state(page);
+
+  // The file checked by the steer command: status 2 and its message.
+  const dir = mkdtempSync(join(tmpdir(), 'steer-web-'));
+  try {
+    const bad = JSON.parse(good);
+    bad.groups[0].neighbours.radius = 'wide';
+    writeFileSync(join(dir, 'bad-radius.json'), JSON.stringify(bad));
+    const cli = spawnSync(join(BUILD, 'steer'), ['run', 'bad-radius.json', '-o', 'out'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(cli.status, 2, cli.stderr);
+    const expected = cli.stderr.trim();
+    assert.match(expected, /^bad-radius\.json: groups\[0\]\.neighbours\.radius: /);
+    await page.setInputFiles('#file', join(dir, 'bad-radius.json'));
+    await page.waitForFunction(() => document.getElementById('file-message').textContent !== '');
+    assert.equal(await page.textContent('#file-message'), expected, 'the same text as the steer command');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const kept = await state(page);
+  assert.deepEqual([kept.scenario, kept.hash], [loaded.scenario, loaded.hash], 'the running world is kept');
+
+  await page.setInputFiles('#file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"name": }') });
+  await page.waitForFunction(() => document.getElementById('file-message').textContent.startsWith('broken.json'));
+  assert.match(await page.textContent('#file-message'), /^broken\.json: invalid JSON: /);
+
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+    document.getElementById('stage').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, good.toString());
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'file:dropped.json');
+  assert.equal(await page.textContent('#file-message'), '', 'a good file clears the message');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -242,6 +418,16 @@ test('every scenario gives the native state hash after 300 steps', async () => {
     const reseeded = await pageHash(page, { scenario: name, seed: 12345 }, 300);
     assert.equal(reseeded, native([file, '--seed', '12345', '--steps', '300']), `${name}, seed 12345`);
   }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a scenario file opened in the page gives the native state hash', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const file = join(DIST, 'scenarios', 'obstacles.json');
+  await page.setInputFiles('#file', file);
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'file:obstacles.json');
+  assert.equal(await pageHash(page, { scenario: 'file:obstacles.json' }, 300), native([file, '--steps', '300']));
   assert.deepEqual(problems, []);
   await page.close();
 });
