@@ -159,22 +159,28 @@ static json_t *parse(const char *text, size_t length, overflow *overflows, int *
     return root;
 }
 
-/* "NAME: line" for each line of message, as many whole lines as fit. */
-static void prefix_lines(char *error, size_t error_size, const char *name, const char *message)
+/* "NAME: line" for each line of message, as many whole lines as fit, then
+ * (when some did not) a last line that says how many errors there are. */
+static void prefix_lines(char *error, size_t error_size, const char *name, const char *message, int count)
 {
-    size_t used = 0;
+    size_t used = 0, ends[32];
+    int lines = 0;
     error[0] = 0;
     for (const char *line = message; *line;) {
         const char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) : strlen(line);
-        size_t need = strlen(name) + 2 + len + (used ? 1 : 0);
-        if (used + need >= error_size) {
-            if (!used) snprintf(error, error_size, "%s: %.*s", name, (int)len, line); /* cut: better than nothing */
-            return;
-        }
-        used += (size_t)snprintf(error + used, error_size - used, "%s%s: %.*s", used ? "\n" : "", name, (int)len, line);
+        int len = end ? (int)(end - line) : (int)strlen(line);
+        int w = snprintf(error + used, error_size - used, "%s%s: %.*s", used ? "\n" : "", name, len, line);
+        if (w < 0 || used + (size_t)w >= error_size) break;
+        used += (size_t)w;
+        if (lines < 32) ends[lines++] = used;
         line = end ? end + 1 : line + len;
+        if (!end) return; /* everything fitted */
     }
+    if (!lines) return; /* not even one line: the cut one is better than nothing */
+    char tail[128];
+    snprintf(tail, sizeof tail, "\n%s: ... (%d error%s in all)", name, count, count == 1 ? "" : "s");
+    while (lines > 1 && ends[lines - 1] + strlen(tail) >= error_size) --lines;
+    if (ends[lines - 1] + strlen(tail) < error_size) snprintf(error + ends[lines - 1], error_size - ends[lines - 1], "%s", tail);
 }
 
 int steer_scenario_load_json(steer_scenario *sc, const char *name, const char *text, size_t length, char *error,
@@ -194,7 +200,7 @@ int steer_scenario_load_json(steer_scenario *sc, const char *name, const char *t
     walk(&wk, root, path, 0);
     json_decref(root);
     int rc = steer_scenario_finish(sc);
-    if (rc != 0) prefix_lines(error, error_size, name, steer_scenario_error(sc));
+    if (rc != 0) prefix_lines(error, error_size, name, steer_scenario_error(sc), steer_scenario_error_count(sc));
     return rc;
 }
 
