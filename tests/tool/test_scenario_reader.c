@@ -53,6 +53,7 @@ static void test_every_error(steer_scenario *sc)
     CHECK(strstr(error, "t.json: missing required key \"groups\"") != 0);
     CHECK(steer_scenario_error_count(sc) == 3);
     CHECK(lines(steer_scenario_error(sc)) == 3);
+    CHECK(steer_scenario_finish(sc) == -1 && steer_scenario_error_count(sc) == 3); /* again: the same, not twice */
 
     /* several mistakes in several places, in document order */
     CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"max_sped\": 3, \"colour\": \"red\"},"

@@ -160,6 +160,8 @@ static int walker_error(sc_reader *rd, const char *path, const char *fmt, ...)
     return -1;
 }
 
+void sc_reader_clear_check(sc_reader *rd) { errors_clear(&rd->check); }
+
 int sc_reader_error_count(const sc_reader *rd) { return rd->walker.total + rd->check.total; }
 
 void sc_reader_compose(sc_reader *rd)
@@ -491,8 +493,8 @@ int sc_read_double(sc_read *r, const sc_node *n, const char *path, sc_range rang
         case SC_ANY: break;
         }
     }
-    if (!ok) return sc_expected(r, n, path, what);
-    if (fabs(v) > limit) {
+    if (!ok && !(range == SC_ANY && v == v)) return sc_expected(r, n, path, what);
+    if (!ok || fabs(v) > limit) { /* an infinity is out of the limit too */
         char text[96];
         if (range == SC_ANY) snprintf(text, sizeof text, "a number from %.0f to %.0f", -limit, limit);
         else snprintf(text, sizeof text, "%s no larger than %.0f", what, limit);

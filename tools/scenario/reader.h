@@ -88,6 +88,8 @@ int sc_reader_set_null(sc_reader *rd, const char *path);
  * where the walker is; the walk may go on. Returns -1. */
 int sc_reader_fail(sc_reader *rd, const char *path, const char *message);
 
+/* Forgets the last check's errors (before checking again). */
+void sc_reader_clear_check(sc_reader *rd);
 /* Builds rd->message from both lists, merged by document order: at most
  * SC_MAX_ERRORS lines, then "... and N more errors". NULL when there are
  * none (or when out of memory). */

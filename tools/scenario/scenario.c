@@ -69,6 +69,7 @@ int steer_scenario_finish(steer_scenario *sc)
 {
     if (!sc) return -1;
     sc_free_derived(sc);
+    sc_reader_clear_check(&sc->rd);
     int rc = -1;
     if (!sc->rd.broken) { /* a broken tree is incomplete: its setter's error is the one to fix */
         rc = sc_format_check(sc);
