@@ -62,12 +62,13 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
                 ceiling = low;
         }
         double x = v.left + (box[g][0] - info->view_min.x) * scale;
-        double y = height - (v.bottom + (ceiling - info->view_min.y) * scale) + font + 3.0;
+        double y = height - (v.bottom + (ceiling - info->view_min.y) * scale) + 0.8 * font + 3.0; /* the text top 3 px below */
         v.label_group[v.labels] = g;
         v.label_x[v.labels] = fmax(2.0, fmin(x, width - 8.0 * font));
         v.label_y[v.labels] = fmax(font + 2.0, fmin(y, area - 2.0));
         v.labels++;
     }
+    if (v.labels < 2) v.labels = 0; /* one region named is no set of panels */
     return v;
 }
 

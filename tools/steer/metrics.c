@@ -127,6 +127,7 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
             m->path_sum += d;
             m->path_samples++;
             if (d > m->path_max) m->path_max = d;
+            if (m->path_samples == 1 || d - sp->radius > m->path_exit) m->path_exit = d - sp->radius;
         }
     }
 }
@@ -228,21 +229,25 @@ typedef struct check {
     bool applies;
 } check;
 
-static int checks(const metrics *m, check out[6])
+/* A limit on the path distance also keeps every follower inside its
+ * corridor: its largest distance minus the corridor's radius, at most 0. */
+#define CHECKS 7
+static int checks(const metrics *m, check out[CHECKS])
 {
     const steer_scenario_expect *e = &m->info->expect;
     double path_mean = m->path_samples ? m->path_sum / m->path_samples : 0.0;
     double jitter = m->jitter_samples ? m->jitter_sum / m->jitter_samples : 0.0;
-    check all[6] = {
+    check all[CHECKS] = {
         {"obstacle_penetrations", e->max_obstacle_penetrations, (double)m->penetrations, true, true},
         {"wall_crossings", e->max_wall_crossings, (double)m->wall_crossings, true, true},
         {"jitter", e->max_jitter, jitter, true, true},
         {"min_agent_distance", e->min_agent_distance, m->min_distance, false, m->min_distance >= 0.0},
         {"arrive_overshoot", e->max_arrive_overshoot, m->arrive_overshoot, true, m->has_arrive},
         {"path_distance", e->max_path_distance, path_mean, true, m->has_path},
+        {"path_corridor_exit", e->max_path_distance >= 0.0 ? 0.0 : -1.0, m->path_exit, true, m->has_path},
     };
     int n = 0;
-    for (int i = 0; i < 6; ++i)
+    for (int i = 0; i < CHECKS; ++i)
         if (all[i].limit >= 0.0) out[n++] = all[i];
     return n;
 }
@@ -255,7 +260,7 @@ static bool passes(const check *c)
 
 int metrics_check(const metrics *m, FILE *report)
 {
-    check c[6];
+    check c[CHECKS];
     int n = checks(m, c), failures = 0;
     for (int i = 0; i < n; ++i) {
         if (passes(&c[i])) continue;
@@ -269,7 +274,7 @@ int metrics_check(const metrics *m, FILE *report)
 
 static const char *limit_text(const metrics *m, const char *figure, char *buf, size_t size)
 {
-    check c[6];
+    check c[CHECKS];
     int n = checks(m, c);
     for (int i = 0; i < n; ++i)
         if (!strcmp(c[i].figure, figure)) {
@@ -279,37 +284,47 @@ static const char *limit_text(const metrics *m, const char *figure, char *buf, s
     return "";
 }
 
+/* The table's rows; a figure that does not apply (no obstacles, no walls,
+ * nobody arrives...) shows a dash. The dash is three bytes in UTF-8 but one
+ * column wide, hence the padding by hand. */
+#define DASH "\u2014"
+static void row(FILE *out, const char *figure, bool applies, const char *value, const char *limit)
+{
+    const char *shown = applies ? value : DASH;
+    int pad = 20 - (applies ? (int)strlen(value) : 1);
+    fprintf(out, "  %-34s %s%*s %s\n", figure, shown, pad > 0 ? pad : 0, "", limit);
+}
+
 void metrics_print(const metrics *m, FILE *out)
 {
+    const steer_scenario_info *info = m->info;
     char value[64], limit[64];
     fprintf(out, "  %-34s %-20s %s\n", "figure", "value", "expected");
     snprintf(value, sizeof value, "%.3f (max %.3f)", m->steps ? m->step_ms_sum / m->steps : 0.0, m->step_ms_max);
-    fprintf(out, "  %-34s %-20s\n", "ms per step", value);
-    if (m->min_distance >= 0.0) snprintf(value, sizeof value, "%.3f", m->min_distance);
-    else snprintf(value, sizeof value, "-");
-    fprintf(out, "  %-34s %-20s %s\n", "closest approach of two agents", value,
-            limit_text(m, "min_agent_distance", limit, sizeof limit));
+    row(out, "ms per step", true, value, "");
+    snprintf(value, sizeof value, "%.3f", m->min_distance);
+    row(out, "closest approach of two agents", m->min_distance >= 0.0, value, limit_text(m, "min_agent_distance", limit, sizeof limit));
     snprintf(value, sizeof value, "%ld (deepest %.3f)", m->penetrations, m->deepest);
-    fprintf(out, "  %-34s %-20s %s\n", "obstacle penetrations", value,
-            limit_text(m, "obstacle_penetrations", limit, sizeof limit));
+    row(out, "obstacle penetrations", info->obstacle_count > 0, value, limit_text(m, "obstacle_penetrations", limit, sizeof limit));
     snprintf(value, sizeof value, "%ld", m->wall_crossings);
-    fprintf(out, "  %-34s %-20s %s\n", "wall crossings", value, limit_text(m, "wall_crossings", limit, sizeof limit));
+    row(out, "wall crossings", info->wall_count > 0, value, limit_text(m, "wall_crossings", limit, sizeof limit));
     snprintf(value, sizeof value, "%.3f", m->jitter_samples ? m->jitter_sum / m->jitter_samples : 0.0);
-    fprintf(out, "  %-34s %-20s %s\n", "jitter (rad per time unit)", value, limit_text(m, "jitter", limit, sizeof limit));
-    if (m->has_arrive) snprintf(value, sizeof value, "%.3f", m->arrive_overshoot);
-    else snprintf(value, sizeof value, "-");
-    fprintf(out, "  %-34s %-20s %s\n", "arrive overshoot", value, limit_text(m, "arrive_overshoot", limit, sizeof limit));
-    if (m->has_path) snprintf(value, sizeof value, "%.3f (max %.3f)", m->path_sum / (m->path_samples ? m->path_samples : 1), m->path_max);
-    else snprintf(value, sizeof value, "-");
-    fprintf(out, "  %-34s %-20s %s\n", "distance from path", value, limit_text(m, "path_distance", limit, sizeof limit));
+    row(out, "jitter (rad per time unit)", m->jitter_samples > 0, value, limit_text(m, "jitter", limit, sizeof limit));
+    snprintf(value, sizeof value, "%.3f", m->arrive_overshoot);
+    row(out, "arrive overshoot", m->has_arrive, value, limit_text(m, "arrive_overshoot", limit, sizeof limit));
+    snprintf(value, sizeof value, "%.3f (max %.3f)", m->path_sum / (m->path_samples ? m->path_samples : 1), m->path_max);
+    row(out, "distance from path", m->has_path, value, limit_text(m, "path_distance", limit, sizeof limit));
+    snprintf(value, sizeof value, "%.3f", m->path_exit);
+    row(out, "farthest outside the corridor", m->has_path, value, limit_text(m, "path_corridor_exit", limit, sizeof limit));
     fprintf(out, "\n  %-18s %8s %12s %12s %16s\n", "group", "agents", "mean speed", "jitter", "closest approach");
-    for (int g = 0; g < m->info->group_count; ++g) {
+    for (int g = 0; g < info->group_count; ++g) {
         const metrics_group *mg = &m->groups[g];
-        char closest[32] = "-";
-        if (mg->min_distance >= 0.0) snprintf(closest, sizeof closest, "%.3f", mg->min_distance);
-        fprintf(out, "  %-18s %8d %12.3f %12.3f %16s\n", m->info->groups[g].name, m->info->groups[g].agents,
+        char closest[32];
+        snprintf(closest, sizeof closest, "%.3f", mg->min_distance);
+        fprintf(out, "  %-18s %8d %12.3f %12.3f %*s%s\n", info->groups[g].name, info->groups[g].agents,
                 mg->speed_samples ? mg->speed_sum / mg->speed_samples : 0.0,
-                mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0, closest);
+                mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0, mg->min_distance >= 0.0 ? 17 - (int)strlen(closest) : 16,
+                "", mg->min_distance >= 0.0 ? closest : DASH);
     }
 }
 
@@ -341,8 +356,8 @@ void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
     if (m->has_arrive) fprintf(out, "  \"arrive_overshoot\": %.6f,\n", m->arrive_overshoot);
     else fprintf(out, "  \"arrive_overshoot\": null,\n");
     if (m->has_path)
-        fprintf(out, "  \"path_distance\": {\"mean\": %.6f, \"max\": %.6f},\n", m->path_sum / (m->path_samples ? m->path_samples : 1),
-                m->path_max);
+        fprintf(out, "  \"path_distance\": {\"mean\": %.6f, \"max\": %.6f, \"corridor_exit\": %.6f},\n",
+                m->path_sum / (m->path_samples ? m->path_samples : 1), m->path_max, m->path_exit);
     else fprintf(out, "  \"path_distance\": null,\n");
     fprintf(out, "  \"groups\": [");
     for (int g = 0; g < info->group_count; ++g) {

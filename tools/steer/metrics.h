@@ -33,6 +33,7 @@ typedef struct metrics {
     steer_v3 *approach;          /* arrive groups: unit direction from the spawn point to the target */
     bool has_path;
     double path_sum, path_max;
+    double path_exit;            /* largest distance from the path minus its corridor radius */
     long path_samples;
     metrics_group *groups;
     double *group_best;          /* per group, scratch for metrics_frame */
