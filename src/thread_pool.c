@@ -1,8 +1,10 @@
 /* A minimal fork-join pool: workers poll for a while, then sleep on a condition
  * variable, wake on a new generation, claim chunks of the items until none
  * are left, and the caller (worker 0) waits for the count of finished
- * workers. Which worker runs which chunk is not fixed; results never
- * depend on it (every world task writes only its own items). */
+ * workers. Each kind of phase runs in parallel or on the caller alone,
+ * whichever has been faster lately. Which worker runs which chunk is not
+ * fixed; results never depend on it (every world task writes only its own
+ * items). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "thread_pool.h"
 
@@ -64,19 +66,44 @@ void steer__cache_guard_unlock(steer__cache_guard *guard) { (void)guard; }
 #include <unistd.h>
 #include <stdatomic.h>
 
-/* A phase of a step can be a few microseconds, shorter than putting a thread
- * to sleep and waking it (a futex round trip, tens of microseconds in a VM),
- * and the workers of a phase finish up to a chunk apart. So both sides poll
- * for up to this long before they sleep. (A budget of 20000 polls, about
- * 20 us here, put threads to sleep inside steps: at 100k agents 5% of the
- * samples were futex calls.) With more workers than processors, a polling
- * thread would hold a processor the thread with the work needs (8 workers
- * on 2 cores ran 100x slower), so such a pool yields at every check; with
- * enough processors it does not (a yield is a system call, and the handover
- * of a short phase would wait for it). */
-#define SPIN_SECONDS 1e-3
-#define POLLS_PER_CHECK 1024 /* about a microsecond of polling */
+/* Waiting, in three stages. A phase of a step can be a few microseconds,
+ * shorter than putting a thread to sleep and waking it (a futex round trip,
+ * tens of microseconds in a VM), and the workers of a phase finish up to a
+ * chunk apart, so a waiting thread first polls. Pure polling holds a
+ * processor that, on a busy machine, the thread with the work may need, so
+ * after YIELD_AFTER it yields at every check; and once its budget is spent
+ * it sleeps. The budget scales with what the pool's phases cost (twice the
+ * last parallel phase, within [SPIN_MIN, SPIN_MAX]): polling far longer
+ * than a phase saves nothing worth the processor it takes. A pool with more
+ * workers than online processors yields from the start. */
+#define SPIN_MIN 20e-6
+#define SPIN_MAX 1e-3
+#define YIELD_AFTER 5e-6
+#define POLLS_PER_CHECK 256 /* a fraction of a microsecond of polling */
 
+/* Each kind of phase (a task function) is timed per item, run in parallel
+ * and, now and then, serially by the caller alone; the pool runs it the way
+ * that has been faster. On a machine whose processors are taken by other
+ * threads, a worker preempted in the middle of a chunk holds its phase up
+ * for a time slice (milliseconds: a 10k-agent step took 8 ms on two
+ * workers against 0.7 ms on one), and then the caller alone is faster.
+ * Results never depend on the choice: every task writes only its own
+ * items, whoever runs them. The way not in use is tried again once the
+ * time since the last try is 1/EXPLORE_COST times what that try lost, so
+ * trying costs about EXPLORE_COST of the time whatever the ratio, and at
+ * least every EXPLORE_MAX seconds, so that the pool notices when the load
+ * goes away. */
+#define PHASE_KINDS 16
+#define EXPLORE_COST 0.01
+#define EXPLORE_MAX 2.0
+#define SWITCH_MARGIN 0.97 /* the other way must be 3% faster to take over */
+
+typedef struct phase_kind {
+    steer_task_fn *task;
+    double per_item[2]; /* smoothed seconds per item: [0] serial, [1] parallel; 0 = not yet timed */
+    bool parallel;      /* the way in use */
+    double next_try;    /* when to try the other way again (steer__seconds) */
+} phase_kind;
 
 /* A worker's share of the chunks, claimed in order; alone on its cache line
  * so claims on different queues do not contend. */
@@ -96,10 +123,15 @@ struct steer__pool {
     atomic_int sleepers;        /* workers waiting on `wake` */
     atomic_bool caller_waiting; /* the caller waits on `done` */
     atomic_bool quit;
+    _Atomic double spin_seconds; /* the polling budget */
     steer_task_fn *task;
     int count, chunks;
     chunk_queue *queues; /* one per worker */
     void *context;
+    /* Only the thread calling steer__pool_run uses these; its callers never
+     * overlap (the world's step and its lookups exclude each other). */
+    phase_kind kinds[PHASE_KINDS];
+    int kind_count;
 };
 
 typedef struct {
@@ -107,12 +139,13 @@ typedef struct {
     int index;
 } worker_arg;
 
-/* Called every POLLS_PER_CHECK polls: yields if the pool is oversubscribed;
- * false once the polling budget is spent. */
-static bool keep_polling(const steer__pool *pool, double give_up)
+/* Called every POLLS_PER_CHECK polls from `since`: false once the budget is
+ * spent; yields once polling has gone on for YIELD_AFTER. */
+static bool keep_polling(steer__pool *pool, double since)
 {
-    if (pool->oversubscribed) sched_yield();
-    return steer__seconds() <= give_up;
+    double waited = steer__seconds() - since;
+    if (pool->oversubscribed || waited > YIELD_AFTER) sched_yield();
+    return waited <= atomic_load_explicit(&pool->spin_seconds, memory_order_relaxed);
 }
 
 /* The items are cut into a fixed set of chunks (several per worker). Worker
@@ -152,9 +185,9 @@ static void *worker_main(void *raw)
     int index = arg->index;
     unsigned seen = 0;
     for (;;) {
-        double give_up = steer__seconds() + SPIN_SECONDS;
+        double since = steer__seconds();
         for (unsigned spin = 1; atomic_load(&pool->generation) == seen; ++spin)
-            if (spin % POLLS_PER_CHECK == 0 && !keep_polling(pool, give_up)) break;
+            if (spin % POLLS_PER_CHECK == 0 && !keep_polling(pool, since)) break;
         if (atomic_load(&pool->generation) == seen) {
             /* Sleep. sleepers is raised before generation is read again,
              * and the caller raises generation before it reads sleepers
@@ -187,6 +220,7 @@ steer__pool *steer__pool_create(int workers, const steer_allocator *allocator)
     if (!pool) return 0;
     *pool = (steer__pool){0};
     pool->workers = workers;
+    atomic_init(&pool->spin_seconds, SPIN_MAX);
     long processors = sysconf(_SC_NPROCESSORS_ONLN);
     pool->oversubscribed = processors > 0 && workers > processors;
     size_t bytes = (sizeof(chunk_queue) + sizeof(pthread_t) + sizeof(worker_arg)) * (size_t)workers;
@@ -227,13 +261,9 @@ void steer__pool_destroy(steer__pool *pool, const steer_allocator *allocator)
     steer_free(allocator, pool);
 }
 
-void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *context)
+/* The task over [0, count) on every worker; returns when all are done. */
+static void run_parallel(steer__pool *pool, steer_task_fn *task, int count, void *context)
 {
-    if (count <= 0) return;
-    if (!pool || pool->workers <= 1) {
-        task(0, count, 0, context);
-        return;
-    }
     /* No lock on the way in or out while the workers are polling: a phase
      * can take a few microseconds, and each lock hand-over between cores
      * costs a good part of one. */
@@ -250,9 +280,9 @@ void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *co
         pthread_mutex_unlock(&pool->lock);
     }
     run_range(pool, 0);
-    double give_up = steer__seconds() + SPIN_SECONDS;
+    double since = steer__seconds();
     for (unsigned spin = 1; atomic_load(&pool->finished) < pool->workers - 1; ++spin)
-        if (spin % POLLS_PER_CHECK == 0 && !keep_polling(pool, give_up)) break;
+        if (spin % POLLS_PER_CHECK == 0 && !keep_polling(pool, since)) break;
     if (atomic_load(&pool->finished) < pool->workers - 1) {
         pthread_mutex_lock(&pool->lock);
         atomic_store(&pool->caller_waiting, true);
@@ -260,6 +290,60 @@ void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *co
         atomic_store(&pool->caller_waiting, false);
         pthread_mutex_unlock(&pool->lock);
     }
+}
+
+/* The record of this task's phases; NULL when the table is full (such a
+ * task always runs in parallel). */
+static phase_kind *kind_of(steer__pool *pool, steer_task_fn *task)
+{
+    for (int k = 0; k < pool->kind_count; ++k)
+        if (pool->kinds[k].task == task) return &pool->kinds[k];
+    if (pool->kind_count == PHASE_KINDS) return 0;
+    phase_kind *kind = &pool->kinds[pool->kind_count++];
+    *kind = (phase_kind){.task = task, .parallel = true};
+    return kind;
+}
+
+/* Which way this call runs: untimed ways first, then the way in use, or the
+ * other one when it is time to try it again. */
+static bool choose_parallel(const phase_kind *kind, double now)
+{
+    if (kind->per_item[1] == 0.0) return true;
+    if (kind->per_item[0] == 0.0) return false;
+    return now >= kind->next_try ? !kind->parallel : kind->parallel;
+}
+
+static void record(steer__pool *pool, phase_kind *kind, bool parallel, double now, double seconds, int count)
+{
+    double per_item = seconds / count, *mean = &kind->per_item[parallel];
+    bool tried = parallel != kind->parallel;
+    /* the way in use is timed every call, so it is smoothed more */
+    *mean = *mean == 0.0 ? per_item : *mean + (per_item - *mean) * (tried ? 0.5 : 0.25);
+    if (parallel) {
+        double spin = 2.0 * seconds;
+        atomic_store_explicit(&pool->spin_seconds, spin < SPIN_MIN ? SPIN_MIN : spin > SPIN_MAX ? SPIN_MAX : spin,
+                              memory_order_relaxed);
+    }
+    if (!tried || kind->per_item[0] == 0.0 || kind->per_item[1] == 0.0) return;
+    if (kind->per_item[parallel] < kind->per_item[!parallel] * SWITCH_MARGIN) kind->parallel = parallel;
+    double lost = seconds - kind->per_item[kind->parallel] * count, wait = lost / EXPLORE_COST;
+    kind->next_try = now + (wait < 0.0 ? 0.0 : wait > EXPLORE_MAX ? EXPLORE_MAX : wait);
+}
+
+void steer__pool_run(steer__pool *pool, steer_task_fn *task, int count, void *context)
+{
+    if (count <= 0) return;
+    if (!pool || pool->workers <= 1) {
+        task(0, count, 0, context);
+        return;
+    }
+    phase_kind *kind = kind_of(pool, task);
+    double start = steer__seconds();
+    bool parallel = !kind || choose_parallel(kind, start);
+    if (parallel) run_parallel(pool, task, count, context);
+    else task(0, count, 0, context);
+    double end = steer__seconds();
+    if (kind) record(pool, kind, parallel, end, end - start, count);
 }
 
 int steer__pool_workers(const steer__pool *pool) { return pool ? pool->workers : 1; }
