@@ -527,7 +527,7 @@ const ui = {
     if (![...pick.options].some((o) => o.value === sim.scenario)) // a file: listed before the benchmark
       pick.add(new Option(shownName(sim.scenario), sim.scenario), pick.options[pick.length - 1]);
     pick.value = sim.scenario;
-    $('about').textContent = sim.about;
+    $('about').textContent = $('about').title = sim.about;
     $('seed').value = sim.seed;
     this.syncAgents(sim.agents);
     const g = $('group');
