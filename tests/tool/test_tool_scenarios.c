@@ -7,7 +7,13 @@
  *   - a table of bad scenarios and bad options each stops with status 2,
  *     the expected message, and nothing written;
  *   - the showcase's motion-quality figures stay within their thresholds;
- *   - the setter API the playground uses: paths, sticky errors, live tuning.
+ *   - the setter API the playground uses: paths, sticky errors, live tuning;
+ *   - the command line: --help everywhere, did-you-mean, --csv - and its
+ *     t = 0 rows, a full disk, a kernel this CPU lacks, dashes for figures
+ *     that do not apply, the GIF's size, path_loop inside its corridor;
+ *   - hostile inputs: 100k sparse agents (the closest approach is O(N) and
+ *     exact), steps that would take hours (warned before the first step),
+ *     trails for 1M agents x 4000 frames (bounded).
  * The tool runs as a child process (fork + exec) with stderr captured. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
@@ -15,6 +21,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +42,24 @@
 static char OUT[200];
 
 /* ---- helpers ---------------------------------------------------------------------------- */
-/* Runs `steer args...`; stderr goes to OUT/stderr.txt (read back into err). */
-static int run_tool(const char *const *args, char *err, size_t err_size)
+static void read_back(const char *file, char *buf, size_t size)
 {
-    char err_file[512];
+    if (!buf || !size) return;
+    buf[0] = 0;
+    FILE *f = fopen(file, "rb");
+    if (!f) return;
+    size_t got = fread(buf, 1, size - 1, f);
+    buf[got] = 0;
+    fclose(f);
+}
+
+/* Runs `steer args...`; stdout and stderr go to OUT/stdout.txt and
+ * OUT/stderr.txt, read back into out and err (either may be NULL). */
+static int run_tool_io(const char *const *args, char *out, size_t out_size, char *err, size_t err_size)
+{
+    char err_file[512], out_file[512];
     snprintf(err_file, sizeof err_file, "%s/stderr.txt", OUT);
+    snprintf(out_file, sizeof out_file, "%s/stdout.txt", OUT);
     const char *argv[64];
     int n = 0;
     argv[n++] = STEER_TOOL;
@@ -48,25 +69,61 @@ static int run_tool(const char *const *args, char *err, size_t err_size)
     pid_t pid = fork();
     if (pid == 0) {
         int fd = open(err_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int null = open("/dev/null", O_WRONLY);
+        int fo = open(out_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (fd >= 0) dup2(fd, 2);
-        if (null >= 0) dup2(null, 1);
+        if (fo >= 0) dup2(fo, 1);
         execv(STEER_TOOL, (char *const *)argv);
         _exit(127);
     }
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) < 0) return -1;
-    if (err && err_size) {
-        err[0] = 0;
-        FILE *f = fopen(err_file, "rb");
-        if (f) {
-            size_t got = fread(err, 1, err_size - 1, f);
-            err[got] = 0;
-            fclose(f);
-        }
-    }
+    read_back(err_file, err, err_size);
+    read_back(out_file, out, out_size);
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status); /* a crash, an ASan abort */
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int run_tool(const char *const *args, char *err, size_t err_size) { return run_tool_io(args, 0, 0, err, err_size); }
+
+/* Starts `steer args...` and reads its stderr until every line of `needles`
+ * has appeared (or it ends), then stops it: for runs that would take hours.
+ * err receives what was read. Returns true when all appeared. */
+static bool tool_says(const char *const *args, const char *const *needles, char *err, size_t err_size)
+{
+    const char *argv[64];
+    int n = 0, fds[2];
+    argv[n++] = STEER_TOOL;
+    for (int i = 0; args[i] && n < 63; ++i) argv[n++] = args[i];
+    argv[n] = 0;
+    if (pipe(fds) != 0) return false;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(fds[1], 2);
+        if (null >= 0) dup2(null, 1);
+        close(fds[0]);
+        execv(STEER_TOOL, (char *const *)argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    size_t len = 0;
+    bool all = false;
+    err[0] = 0;
+    while (pid > 0 && !all && len + 1 < err_size) {
+        ssize_t got = read(fds[0], err + len, err_size - 1 - len);
+        if (got <= 0) break;
+        len += (size_t)got;
+        err[len] = 0;
+        all = true;
+        for (int i = 0; needles[i]; ++i) all = all && strstr(err, needles[i]) != 0;
+    }
+    close(fds[0]);
+    if (pid > 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, 0, 0);
+    }
+    return all;
 }
 
 static char *slurp(const char *file, size_t *size)
@@ -401,7 +458,12 @@ static void test_bad_options(void)
         {{"run", flock, "-o", out, "--fps", "0", 0}, "--fps expects an integer"},
         {{"run", flock, "-o", out, "--threads", "0", 0}, "--threads expects an integer"},
         {{"run", flock, "-o", out, "--seed", "-1", 0}, "--seed expects an integer"},
-        {{"run", flock, "-o", out, "--bogus", 0}, "unknown option '--bogus'"},
+        {{"run", flock, "-o", out, "--bogus", 0}, "unknown option '--bogus' (steer run --help lists them)"},
+        {{"run", flock, "-o", out, "--frame", "3", 0}, "unknown option '--frame'; did you mean '--frames'?"},
+        {{"run", flock, "-o", out, "--metric", "m.json", 0}, "unknown option '--metric'; did you mean '--metrics'?"},
+        {{"bench", "--agent", "10", 0}, "steer bench: unknown option '--agent'; did you mean '--agents'?"},
+        {{"bench", "--kernel", "sse", 0}, "--kernel 'sse': expected best, scalar, avx2 or avx512"},
+        {{"bench", "--threads", 0}, "--threads needs a value"},
         {{"run", flock, flock, "-o", out, 0}, "one scenario at a time"},
         {{"run", flock, "-o", out, "--frames", 0}, "--frames needs a value"},
         {{"run", flock, "-o", file, 0}, "cannot use as the output folder: Not a directory"},
@@ -440,7 +502,8 @@ static void test_showcase_figures(void)
     const char *args[] = {"run", "-o", dir, "--size", "160x120", "--quiet", "--metrics", metrics, "--frames", "40", 0};
     const double min_steps = 160;
 #else
-    const char *args[] = {"run", "-o", dir, "--size", "160x120", "--quiet", "--metrics", metrics, 0};
+    /* at the default size: the GIF must stay small */
+    const char *args[] = {"run", "-o", dir, "--quiet", "--metrics", metrics, 0};
     const double min_steps = 600;
 #endif
     int rc = run_tool(args, err, sizeof err);
@@ -457,6 +520,14 @@ static void test_showcase_figures(void)
     CHECK(number_at(m, "jitter", 0) > 0.0 && number_at(m, "jitter", 0) < 2.0); /* rad per time unit */
     CHECK(number_at(m, "path_distance", "mean") >= 0.0 && number_at(m, "path_distance", "mean") < 2.0);
     CHECK(number_at(m, "path_distance", "max") < 3.0);             /* the troop stays near its loop */
+    CHECK(number_at(m, "path_distance", "corridor_exit") <= 0.0);  /* ... inside its corridor */
+#ifndef STEER_TEST_SANITIZED
+    char gif[600];
+    snprintf(gif, sizeof gif, "%s/showcase.gif", dir);
+    struct stat st;
+    CHECK(stat(gif, &st) == 0 && st.st_size > 0 && st.st_size <= 2 * 1024 * 1024); /* 10 MB before */
+    CHECK(gif_frames(gif) == 80);
+#endif
     CHECK(number_at(m, "min_agent_distance", 0) >= 0.0);
     CHECK(number_at(m, "expect_failures", 0) == 0.0);
     json_t *groups = json_object_get(m, "groups");
@@ -468,6 +539,238 @@ static void test_showcase_figures(void)
         CHECK(jitter >= 0.0 && jitter < 2.5);
     }
     json_decref(m);
+}
+
+/* ---- the command line ------------------------------------------------------------------------- */
+static void test_help(void)
+{
+    static char out[16384], err[2048];
+    const char *run_help[] = {"run", "--help", 0}, *bench_help[] = {"bench", "--help", 0}, *top[] = {"--help", 0};
+    CHECK(run_tool_io(run_help, out, sizeof out, err, sizeof err) == 0);
+    static const char *const run_options[] = {"-o, --out DIR", "--frames N", "--size WxH", "--fps F", "--trail N",
+                                              "--seed S", "--threads T", "--csv FILE", "--metrics FILE", "--debug",
+                                              "--quiet", "--help", 0};
+    for (int i = 0; run_options[i]; ++i) {
+        if (!strstr(out, run_options[i])) fprintf(stderr, "steer run --help lacks %s\n", run_options[i]);
+        CHECK(strstr(out, run_options[i]) != 0);
+    }
+    CHECK(run_tool_io(bench_help, out, sizeof out, err, sizeof err) == 0); /* was: exit 2, "unknown option" */
+    static const char *const bench_options[] = {"--agents N", "--threads T", "--steps S", "--dim 2|3", "--neighbours K",
+                                                "--kernel NAME", "--repeat R", "--table", "--json", "--help", 0};
+    for (int i = 0; bench_options[i]; ++i) {
+        if (!strstr(out, bench_options[i])) fprintf(stderr, "steer bench --help lacks %s\n", bench_options[i]);
+        CHECK(strstr(out, bench_options[i]) != 0);
+    }
+    CHECK(run_tool_io(top, out, sizeof out, err, sizeof err) == 0);
+    CHECK(strstr(out, "steer run") && strstr(out, "steer bench") && strstr(out, "--trail")); /* it used to omit --trail */
+}
+
+static int count_lines(const char *text, const char *prefix)
+{
+    int n = 0;
+    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : 0)
+        n += !strncmp(p, prefix, strlen(prefix));
+    return n;
+}
+
+static void test_csv(void)
+{
+    char flock[512], dir[512], file[600], err[2048];
+    snprintf(flock, sizeof flock, "%s/path_loop.json", STEER_SCENARIOS_DIR);
+    snprintf(dir, sizeof dir, "%s/csv", OUT);
+    snprintf(file, sizeof file, "%s/agents.csv", dir);
+    /* to a file: the first rows are the state before the first step, at t = 0 */
+    const char *to_file[] = {"run", flock, "-o", dir, "--frames", "2", "--size", "160x120", "--quiet", "--csv", file, 0};
+    CHECK(run_tool(to_file, err, sizeof err) == 0);
+    char *text = slurp(file, 0);
+    CHECK(text && !strncmp(text, "frame,time,agent,group,x,y,vx,vy\n0,0,0,0,", 41));
+    CHECK(text && count_lines(text, "0,0,") == 40 && count_lines(text, "2,") == 40); /* 40 marchers, frames 0..2 */
+    free(text);
+    /* to standard output, and the summary then goes to stderr */
+    static char out[1 << 16];
+    const char *to_stdout[] = {"run", flock, "-o", dir, "--frames", "1", "--size", "160x120", "--csv", "-", 0};
+    CHECK(run_tool_io(to_stdout, out, sizeof out, err, sizeof err) == 0);
+    CHECK(!strncmp(out, "frame,time,agent,group,x,y,vx,vy\n0,0,0,", 39));
+    CHECK(count_lines(out, "1,") == 40 && !strstr(out, "steer run:"));
+    CHECK(strstr(err, "wrote") != 0);
+    char dash_file[600];
+    snprintf(dash_file, sizeof dash_file, "%s/-", dir);
+    CHECK(!exists("-") && !exists(dash_file));
+    /* a full disk: status 1, the reason, nothing claimed written */
+    const char *full[] = {"run", flock, "-o", dir, "--frames", "2", "--size", "160x120", "--csv", "/dev/full", 0};
+    if (exists("/dev/full")) {
+        int rc = run_tool_io(full, out, sizeof out, err, sizeof err);
+        if (rc != 1) fprintf(stderr, "--csv /dev/full: status %d: %s\n", rc, err);
+        CHECK(rc == 1);
+        CHECK(strstr(err, "--csv /dev/full: No space left on device") != 0);
+        CHECK(!strstr(out, "wrote"));
+    } else printf("note: no /dev/full here; the full-disk case is skipped\n");
+}
+
+static void test_kernel_this_cpu_lacks(void)
+{
+    char err[2048];
+    int lacking = 0;
+    static const char *const names[] = {"avx2", "avx512"};
+    for (int i = 0; i < 2; ++i) {
+        const char *args[] = {"bench", "--kernel", names[i], "--agents", "200", "--steps", "1", 0};
+        int rc = run_tool(args, err, sizeof err);
+        CHECK(rc == 0 || rc == 2);
+        if (rc != 2) continue;
+        ++lacking;
+        char want[128];
+        snprintf(want, sizeof want, "steer bench: --kernel %s: this CPU (or build) cannot run it; it has: scalar", names[i]);
+        if (!strstr(err, want)) fprintf(stderr, "kernel %s: %s\n", names[i], err);
+        CHECK(strstr(err, want) != 0);
+    }
+    if (!lacking) printf("note: this CPU runs every kernel; the error for a missing one is not exercised here\n");
+}
+
+static void test_figures_that_do_not_apply(void)
+{
+    char file[512], dir[512], err[2048];
+    static char out[16384];
+    snprintf(file, sizeof file, "%s/path_loop.json", STEER_SCENARIOS_DIR);
+    snprintf(dir, sizeof dir, "%s/dashes", OUT);
+    const char *args[] = {"run", file, "-o", dir, "--frames", "2", "--size", "160x120", 0};
+    CHECK(run_tool_io(args, out, sizeof out, err, sizeof err) == 0);
+    /* no obstacles, no walls, nobody arrives: dashes, not zeros */
+    CHECK(strstr(out, "obstacle penetrations              \xe2\x80\x94") != 0);
+    CHECK(strstr(out, "wall crossings                     \xe2\x80\x94") != 0);
+    CHECK(strstr(out, "arrive overshoot                   \xe2\x80\x94") != 0);
+    CHECK(!strstr(out, "obstacle penetrations              0"));
+    CHECK(strstr(out, "distance from path                 0.") != 0); /* that one applies */
+}
+
+static void test_path_loop_inside_corridor(void)
+{
+    char file[512], dir[512], metrics[600], err[2048];
+    snprintf(file, sizeof file, "%s/path_loop.json", STEER_SCENARIOS_DIR);
+    snprintf(dir, sizeof dir, "%s/path_loop", OUT);
+    snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
+    const char *args[] = {"run", file, "-o", dir, "--size", "160x120", "--quiet", "--metrics", metrics, 0};
+    CHECK(run_tool(args, err, sizeof err) == 0);
+    json_error_t jerr;
+    json_t *m = json_load_file(metrics, 0, &jerr);
+    CHECK(m != 0);
+    if (!m) return;
+    CHECK(number_at(m, "path_distance", "max") > 0.5);
+    CHECK(number_at(m, "path_distance", "max") <= 1.5); /* the corridor's radius; 1.584 before */
+    CHECK(number_at(m, "path_distance", "corridor_exit") <= 0.0);
+    CHECK(number_at(m, "expect_failures", 0) == 0.0);
+    json_decref(m);
+    /* and the check enforces it: the same marchers with a weak correction leave the corridor */
+    char *text = slurp(file, 0), narrow[600];
+    CHECK(text != 0);
+    if (!text) return;
+    char *r = strstr(text, "\"max_force\": 50,");
+    CHECK(r != 0);
+    if (r) memcpy(r, "\"max_force\": 5, ", 16);
+    snprintf(narrow, sizeof narrow, "%s/narrow.json", OUT);
+    CHECK(write_text(narrow, text));
+    free(text);
+    const char *again[] = {"run", narrow, "-o", dir, "--size", "160x120", "--quiet", 0};
+    CHECK(run_tool(again, err, sizeof err) == 1);
+    CHECK(strstr(err, "expectation failed: path_corridor_exit = ") != 0);
+}
+
+/* ---- hostile inputs ------------------------------------------------------------------------------ */
+/* The exact closest approach, overall and per group: two agents 0.5 apart,
+ * and a group of two 60 apart among others (the old 8-nearest search
+ * reported none for it). */
+static void test_closest_approach_exact(void)
+{
+    char file[600], dir[512], metrics[600], err[2048];
+    snprintf(file, sizeof file, "%s/closest.json", OUT);
+    snprintf(dir, sizeof dir, "%s/closest", OUT);
+    snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
+    CHECK(write_text(file, "{\"bounds\": {\"min\": [-100, -100], \"max\": [100, 100]}, \"boundary\": \"clamp\", \"steps\": 1,"
+                           " \"render\": {\"frames\": 1}, \"groups\": ["
+                           "{\"name\": \"crowd\", \"spawn\": [{\"shape\": \"points\", \"points\": [[0, 0], [0.5, 0]], \"velocity\": [0, 0]},"
+                           " {\"count\": 298, \"min\": [-90, -90], \"max\": [-40, 90], \"velocity\": [0, 0]}]},"
+                           "{\"name\": \"pair\", \"spawn\": [{\"shape\": \"points\", \"points\": [[60, 30], [60, -30]], \"velocity\": [0, 0]}]}]}"));
+    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", "--quiet", "--metrics", metrics, 0};
+    int rc = run_tool(args, err, sizeof err);
+    if (rc) fprintf(stderr, "closest: %d %s\n", rc, err);
+    CHECK(rc == 0);
+    json_error_t jerr;
+    json_t *m = json_load_file(metrics, 0, &jerr);
+    CHECK(m != 0);
+    if (!m) return;
+    double all = number_at(m, "min_agent_distance", 0);
+    json_t *pair = json_array_get(json_object_get(m, "groups"), 1);
+    CHECK(all >= 0.0 && all <= 0.5 + 1e-4);
+    CHECK(fabs(number_at(pair, "min_distance", 0) - 60.0) < 1e-3);
+    json_decref(m);
+}
+
+/* 100k agents over a 200k x 200k box: the closest approach took 77 s per
+ * frame; now a frame costs about what a step does (ctest's timeout guards). */
+static void test_sparse_agents(void)
+{
+    char file[600], dir[512], metrics[600], err[2048];
+    snprintf(file, sizeof file, "%s/sparse.json", OUT);
+    snprintf(dir, sizeof dir, "%s/sparse", OUT);
+    snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
+#ifdef STEER_TEST_SANITIZED
+    const char *count = "30000";
+#else
+    const char *count = "100000";
+#endif
+    char text[600];
+    snprintf(text, sizeof text, "{\"bounds\": {\"min\": [-100000, -100000], \"max\": [100000, 100000]}, \"boundary\": \"clamp\","
+                                " \"steps\": 2, \"render\": {\"frames\": 2}, \"groups\": [{\"name\": \"a\", \"behaviours\": {\"wander\": 1},"
+                                " \"spawn\": [{\"count\": %s, \"speed\": 1}]}]}", count);
+    CHECK(write_text(file, text));
+    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", "--quiet", "--metrics", metrics, 0};
+    CHECK(run_tool(args, err, sizeof err) == 0);
+    json_error_t jerr;
+    json_t *m = json_load_file(metrics, 0, &jerr);
+    CHECK(m && number_at(m, "min_agent_distance", 0) > 0.0 && number_at(m, "min_agent_distance", 0) < 2000.0);
+    json_decref(m);
+}
+
+/* A neighbour radius of 1e6 over 100k agents: every step tests 1e10 pairs.
+ * The warning and the first progress line come before the first step. */
+static void test_hour_long_steps_are_announced(void)
+{
+    char file[600], dir[512], err[4096];
+    snprintf(file, sizeof file, "%s/wide.json", OUT);
+    snprintf(dir, sizeof dir, "%s/wide", OUT);
+    CHECK(write_text(file, "{\"bounds\": {\"min\": [-1000, -1000], \"max\": [1000, 1000]}, \"steps\": 450, \"groups\": ["
+                           "{\"name\": \"crowd\", \"neighbours\": {\"radius\": 1000000}, \"behaviours\": {\"separation\": 1},"
+                           " \"spawn\": [{\"count\": 100000, \"speed\": 1}]}]}"));
+    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", 0};
+    const char *says[] = {"steer run: warning: a step may test about 1e+10 neighbour pairs (group \"crowd\": 100000 agents",
+                          "within neighbour radius 1e+06", "hours for 450 steps", "steer run: step 1 of 450 under way", 0};
+    bool said = tool_says(args, says, err, sizeof err);
+    if (!said) fprintf(stderr, "wide: %s\n", err);
+    CHECK(said);
+    /* non-penetration at radius 1000: the same warning, for the relaxation */
+    CHECK(write_text(file, "{\"bounds\": {\"min\": [-1000, -1000], \"max\": [1000, 1000]}, \"steps\": 450, \"non_penetration\": true,"
+                           " \"groups\": [{\"name\": \"crowd\", \"radius\": 1000, \"behaviours\": {\"wander\": 1},"
+                           " \"spawn\": [{\"count\": 100000, \"speed\": 1}]}]}"));
+    const char *np[] = {"steer run: warning: a step may test about", "non-penetration: 100000 agents", 0};
+    said = tool_says(args, np, err, sizeof err);
+    if (!said) fprintf(stderr, "non-penetration: %s\n", err);
+    CHECK(said);
+}
+
+/* 1M agents x 4000 frames of trails wanted 31.5 GB; now they are sampled
+ * and the run says so before it starts stepping. */
+static void test_trails_bounded(void)
+{
+    char file[600], dir[512], err[4096];
+    snprintf(file, sizeof file, "%s/big.json", OUT);
+    snprintf(dir, sizeof dir, "%s/big", OUT);
+    CHECK(write_text(file, "{\"bounds\": {\"min\": [-1000, -1000], \"max\": [1000, 1000]}, \"steps\": 4000,"
+                           " \"render\": {\"frames\": 4000, \"trail\": 1000}, \"groups\": [{\"name\": \"a\", \"behaviours\": {\"wander\": 1},"
+                           " \"spawn\": [{\"count\": 1000000, \"speed\": 1}]}]}"));
+    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", 0};
+    const char *says[] = {"steer run: trails kept for 2097 of 1000000 agents (one in 477) over 4000 frames: at most 8 Mi points", 0};
+    bool said = tool_says(args, says, err, sizeof err);
+    if (!said) fprintf(stderr, "big: %s\n", err);
+    CHECK(said);
 }
 
 /* ---- the setter API the playground uses ------------------------------------------------------------ */
@@ -581,6 +884,15 @@ int main(void)
     test_same_seed_same_bytes();
     test_builtin_is_showcase_file();
     test_showcase_figures();
+    test_help();
+    test_csv();
+    test_kernel_this_cpu_lacks();
+    test_figures_that_do_not_apply();
+    test_path_loop_inside_corridor();
+    test_closest_approach_exact();
+    test_sparse_agents();
+    test_hour_long_steps_are_announced();
+    test_trails_bounded();
     int status = check_summary("test_tool_scenarios");
     if (status == 0) remove_tree(OUT);
     else fprintf(stderr, "outputs kept in %s\n", OUT);

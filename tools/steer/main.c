@@ -10,7 +10,7 @@
 static void usage(FILE *to)
 {
     fprintf(to, "usage: steer run [SCENARIO.json] [-o DIR] [--frames N] [--size WxH] [--fps F] [--seed S]\n"
-                "                 [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
+                "                 [--trail N] [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
                 "       steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
                 "                   [--kernel best|scalar|avx2|avx512] [--repeat R]\n"
                 "       steer bench --table [--dim 2|3] [--json] [--repeat R]\n"

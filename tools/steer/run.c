@@ -233,6 +233,8 @@ static void progress_report(progress *p, int frame, long step, bool frame_done, 
         bar[width] = 0;
         fprintf(stderr, "\rrendering [%s] %3d%%  frame %d/%d  step %ld/%ld  %.1f s", bar,
                 p->frames ? 100 * frame / p->frames : 100, frame, p->frames, step, p->steps, elapsed);
+    } else if (step == 0) {
+        fprintf(stderr, "steer run: step 1 of %ld under way\n", p->steps);
     } else {
         fprintf(stderr, "steer run: step %ld of %ld, frame %d of %d, %.1f s so far, about %.0f s left\n", step, p->steps,
                 frame, p->frames, elapsed, left);
@@ -448,6 +450,9 @@ int steer_cmd_run(int argc, char **argv)
         run_free(&r);
         return 1;
     }
+    if (!o.quiet && (r.trails.stride > 1 || r.trails.length < still_trail))
+        fprintf(stderr, "steer run: trails kept for %d of %d agents (one in %d) over %d frames: at most %d Mi points\n",
+                r.trails.kept, n, r.trails.stride, r.trails.length, TRAILS_MAX_POINTS >> 20);
     uint32_t colours[64];
     int colour_count = canvas_colours(info, o.debug, colours, 64);
     gif_palette_build(r.palette, info->background, colours, colour_count);
