@@ -1,7 +1,8 @@
 /* flock_small: twelve boids flocking with the pure behaviour functions and
  * steer_blend2, no vehicle and no world. Watch "order" (1 = all heading the
  * same way) rise, dipping when the flock turns at the pen's walls, while the
- * closest pair stays about personal_space apart instead of collapsing. */
+ * closest pair stays more than half of personal_space apart instead of
+ * collapsing. Run: build/examples/flock_small */
 #include <stdio.h>
 #include <steer/steer.h>
 
@@ -19,7 +20,11 @@ int main(void)
     steer_v2 pos[BOIDS], vel[BOIDS];
     steer_rng rng = steer_rng_seed(42); /* same seed, same flock, every run */
     for (int i = 0; i < BOIDS; ++i) {
-        pos[i] = steer_v2_make(steer_rng_range(&rng, -8.0f, 8.0f), steer_rng_range(&rng, -8.0f, 8.0f));
+        /* One draw per statement: C leaves the order of argument evaluation
+         * open (gcc and clang differ), and the flock must be the same. */
+        float x = steer_rng_range(&rng, -8.0f, 8.0f);
+        float y = steer_rng_range(&rng, -8.0f, 8.0f);
+        pos[i] = steer_v2_make(x, y);
         vel[i] = steer_v2_scale(steer_v2_from_angle(steer_rng_range(&rng, -STEER_PI, STEER_PI)), max_speed);
     }
 
