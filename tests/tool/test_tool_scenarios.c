@@ -604,6 +604,9 @@ static void test_csv(void)
         CHECK(rc == 1);
         CHECK(strstr(err, "--csv /dev/full: No space left on device") != 0);
         CHECK(!strstr(out, "wrote"));
+        const char *metrics[] = {"run", flock, "-o", dir, "--frames", "2", "--size", "160x120", "--metrics", "/dev/full", 0};
+        CHECK(run_tool_io(metrics, out, sizeof out, err, sizeof err) == 1);
+        CHECK(strstr(err, "--metrics /dev/full: write failed: No space left on device") != 0);
     } else printf("note: no /dev/full here; the full-disk case is skipped\n");
 }
 

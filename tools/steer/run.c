@@ -558,9 +558,13 @@ int steer_cmd_run(int argc, char **argv)
     snprintf(hash, sizeof hash, "%016" PRIx64, steer_world_state_hash(r.world));
     if (!failed && o.metrics) {
         FILE *mf = fopen(o.metrics, "w");
+        errno = 0;
         if (mf) metrics_write_json(&r.metrics, mf, hash);
-        if (!mf || fclose(mf) != 0) {
-            fprintf(stderr, "steer run: --metrics %s: write failed\n", o.metrics);
+        bool bad = !mf || fflush(mf) != 0 || ferror(mf);
+        int why = errno;
+        if (mf && fclose(mf) != 0 && !bad) bad = true, why = errno;
+        if (bad) {
+            fprintf(stderr, "steer run: --metrics %s: write failed: %s\n", o.metrics, why ? strerror(why) : "stream error");
             failed = true;
         }
     }
