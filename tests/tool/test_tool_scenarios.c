@@ -360,7 +360,8 @@ static const bad_case bad_cases[] = {
     {"{" BOUNDS ", \"obstacles\": [{\"centre\": [1e300, 0], \"radius\": 1}], \"groups\": [{\"name\": \"a\"}]}",
      "obstacles[0].centre[0]: expected a number from -1000000 to 1000000, got 1e+300"},
     {"{" BOUNDS ",\n \"groups\": [{\"name\": \"a\", \"radius\": NaN}]}", "invalid JSON at line 2, column"},
-    {"{" BOUNDS ",\n \"groups\": [{\"name\": \"a\",\n \"radius\": 1e999}]}", "invalid JSON at line 3, column"},
+    {"{" BOUNDS ",\n \"groups\": [{\"name\": \"a\",\n \"radius\": 1e999}]}",
+     "groups[0].radius: expected a number >= 0, got a number out of range"},
     {"{" BOUNDS ", \"dt\": 1e-50, \"groups\": [{\"name\": \"a\"}]}", "dt: expected a positive number (as a float), got 1e-50"},
     /* unknown keys */
     {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"max_sped\": 3}]}",
