@@ -10,34 +10,16 @@
 /* Below this squared length a vector has no direction (as STEER_EPSILON_SQ). */
 #define STEER_EPSILON_SQ_VALUE 1e-24f
 
+/* This build's kernel tables (neighbour_kernel.h); every function below is
+ * static and reached only through them. */
 #if defined(STEER_WIDE_AVX512)
-#define KERNEL(dim) steer__gather##dim##_avx512
-#define STAGE(dim) steer__stage##dim##_avx512
-#define GATHER_RAW(dim) steer__gather_raw##dim##_avx512
-#define REDUCE(dim) steer__reduce##dim##_avx512
-#define GATHER_CELL(dim) steer__gather_cell##dim##_avx512
-#define FLOCK(dim) steer__flock##dim##_avx512
-#define KEYS(dim) steer__keys##dim##_avx512
-#define MOVE steer__move_avx512
+#define TABLE(dim) steer__kernels##dim##_avx512
 #elif defined(STEER_WIDE_AVX2)
-#define KERNEL(dim) steer__gather##dim##_avx2
-#define STAGE(dim) steer__stage##dim##_avx2
-#define GATHER_RAW(dim) steer__gather_raw##dim##_avx2
-#define REDUCE(dim) steer__reduce##dim##_avx2
-#define GATHER_CELL(dim) steer__gather_cell##dim##_avx2
-#define FLOCK(dim) steer__flock##dim##_avx2
-#define KEYS(dim) steer__keys##dim##_avx2
-#define MOVE steer__move_avx2
+#define TABLE(dim) steer__kernels##dim##_avx2
 #else
-#define KERNEL(dim) steer__gather##dim##_scalar
-#define STAGE(dim) steer__stage##dim##_scalar
-#define GATHER_RAW(dim) steer__gather_raw##dim##_scalar
-#define REDUCE(dim) steer__reduce##dim##_scalar
-#define GATHER_CELL(dim) steer__gather_cell##dim##_scalar
-#define FLOCK(dim) steer__flock##dim##_scalar
-#define KEYS(dim) steer__keys##dim##_scalar
-#define MOVE steer__move_scalar
+#define TABLE(dim) steer__kernels##dim##_scalar
 #endif
+
 
 /* One accumulator set per physical register covering part of the 16 logical
  * lanes; neighbour counts are integers (mask popcounts). */
@@ -154,13 +136,13 @@ static inline void gather(const steer__agents *a, const steer__span *spans, int 
     }
 }
 
-void KERNEL(2)(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
+static void gather2(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
                steer__gather_out *out)
 {
     gather(a, spans, span_count, in, out, 2);
 }
 
-void KERNEL(3)(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
+static void gather3(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
                steer__gather_out *out)
 {
     gather(a, spans, span_count, in, out, 3);
@@ -186,13 +168,13 @@ static inline void gather_raw(const steer__agents *a, const steer__span *spans, 
     store_raw(&s, dim, out);
 }
 
-void GATHER_RAW(2)(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
+static void gather_raw2(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
                    steer__raw_sums *out)
 {
     gather_raw(a, spans, span_count, in, out, 2);
 }
 
-void GATHER_RAW(3)(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
+static void gather_raw3(const steer__agents *a, const steer__span *spans, int span_count, const steer__gather_in *in,
                    steer__raw_sums *out)
 {
     gather_raw(a, spans, span_count, in, out, 3);
@@ -243,8 +225,8 @@ static inline void reduce_raw(const steer__raw_sums *raw, steer__flock_batch *b,
 #endif
 }
 
-void REDUCE(2)(const steer__raw_sums *raw, steer__flock_batch *b, int base) { reduce_raw(raw, b, base, 2); }
-void REDUCE(3)(const steer__raw_sums *raw, steer__flock_batch *b, int base) { reduce_raw(raw, b, base, 3); }
+static void reduce2(const steer__raw_sums *raw, steer__flock_batch *b, int base) { reduce_raw(raw, b, base, 2); }
+static void reduce3(const steer__raw_sums *raw, steer__flock_batch *b, int base) { reduce_raw(raw, b, base, 3); }
 
 /* ---- a cell's agents against its staged candidates ------------------------- */
 /* Agent by agent, gather_span over the one unshifted span of the staged
@@ -267,12 +249,12 @@ static inline void gather_cell(const steer__agents *c, int n, const steer__cell_
     }
 }
 
-void GATHER_CELL(2)(const steer__agents *c, int n, const steer__cell_agents *ag, steer__raw_sums *out)
+static void gather_cell2(const steer__agents *c, int n, const steer__cell_agents *ag, steer__raw_sums *out)
 {
     gather_cell(c, n, ag, out, 2);
 }
 
-void GATHER_CELL(3)(const steer__agents *c, int n, const steer__cell_agents *ag, steer__raw_sums *out)
+static void gather_cell3(const steer__agents *c, int n, const steer__cell_agents *ag, steer__raw_sums *out)
 {
     gather_cell(c, n, ag, out, 3);
 }
@@ -299,12 +281,12 @@ static inline void stage(const steer__agents *a, const steer__span *spans, int s
     }
 }
 
-void STAGE(2)(const steer__agents *a, const steer__span *spans, int span_count, const steer__staged *out)
+static void stage2(const steer__agents *a, const steer__span *spans, int span_count, const steer__staged *out)
 {
     stage(a, spans, span_count, out, 2);
 }
 
-void STAGE(3)(const steer__agents *a, const steer__span *spans, int span_count, const steer__staged *out)
+static void stage3(const steer__agents *a, const steer__span *spans, int span_count, const steer__staged *out)
 {
     stage(a, spans, span_count, out, 3);
 }
@@ -393,8 +375,8 @@ static inline void flock(steer__flock_batch *b, int dim)
     for (int base = 0; base < STEER__BATCH; base += STEER_WIDE_LANES) flock_lanes(b, base, dim);
 }
 
-void FLOCK(2)(steer__flock_batch *b) { flock(b, 2); }
-void FLOCK(3)(steer__flock_batch *b) { flock(b, 3); }
+static void flock2(steer__flock_batch *b) { flock(b, 2); }
+static void flock3(steer__flock_batch *b) { flock(b, 3); }
 
 static inline void keys(const steer__key_grid *g, const float *const p[3], int first, int n, uint32_t *out, int dim)
 {
@@ -420,17 +402,17 @@ static inline void keys(const steer__key_grid *g, const float *const p[3], int f
     }
 }
 
-void KEYS(2)(const steer__key_grid *g, const float *const p[3], int first, int n, uint32_t *out)
+static void keys2(const steer__key_grid *g, const float *const p[3], int first, int n, uint32_t *out)
 {
     keys(g, p, first, n, out, 2);
 }
-void KEYS(3)(const steer__key_grid *g, const float *const p[3], int first, int n, uint32_t *out)
+static void keys3(const steer__key_grid *g, const float *const p[3], int first, int n, uint32_t *out)
 {
     keys(g, p, first, n, out, 3);
 }
 
 /* ---- moving agents to their sorted places ------------------------------------ */
-void MOVE(const steer__move_arrays *m, int first, const uint32_t *to, int n)
+static void move_agents(const steer__move_arrays *m, int first, const uint32_t *to, int n)
 {
     const unsigned all = (1u << STEER_WIDE_LANES) - 1u;
     const wi none = wi_set1(STEER__NO_DEST), one = wi_set1(1);
@@ -459,3 +441,7 @@ void MOVE(const steer__move_arrays *m, int first, const uint32_t *to, int n)
         }
     }
 }
+
+/* ---- the tables ------------------------------------------------------------------ */
+const steer__kernels TABLE(2) = {gather2, stage2, gather_raw2, reduce2, gather_cell2, flock2, keys2, move_agents};
+const steer__kernels TABLE(3) = {gather3, stage3, gather_raw3, reduce3, gather_cell3, flock3, keys3, move_agents};

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "steer/world.h" /* steer_kernel */
+
 /* The index of the lowest set bit of x (x != 0). */
 static inline int steer__lowest_bit(unsigned x)
 {
@@ -150,25 +152,29 @@ typedef struct steer__move_arrays {
 } steer__move_arrays;
 typedef void steer__move_fn(const steer__move_arrays *arrays, int first, const uint32_t *to, int n);
 
-steer__gather_fn steer__gather2_scalar, steer__gather3_scalar;
-steer__stage_fn steer__stage2_scalar, steer__stage3_scalar;
-steer__gather_raw_fn steer__gather_raw2_scalar, steer__gather_raw3_scalar;
-steer__reduce_fn steer__reduce2_scalar, steer__reduce3_scalar;
-steer__gather_cell_fn steer__gather_cell2_scalar, steer__gather_cell3_scalar;
-steer__flock_fn steer__flock2_scalar, steer__flock3_scalar;
-steer__keys_fn steer__keys2_scalar, steer__keys3_scalar;
-steer__move_fn steer__move_scalar;
-#if defined(__x86_64__) || defined(__i386__)
-#define STEER_HAVE_AVX2_KERNEL 1
-steer__gather_fn steer__gather2_avx2, steer__gather3_avx2, steer__gather2_avx512, steer__gather3_avx512;
-steer__stage_fn steer__stage2_avx2, steer__stage3_avx2, steer__stage2_avx512, steer__stage3_avx512;
-steer__gather_raw_fn steer__gather_raw2_avx2, steer__gather_raw3_avx2, steer__gather_raw2_avx512, steer__gather_raw3_avx512;
-steer__reduce_fn steer__reduce2_avx2, steer__reduce3_avx2, steer__reduce2_avx512, steer__reduce3_avx512;
-steer__gather_cell_fn steer__gather_cell2_avx2, steer__gather_cell3_avx2, steer__gather_cell2_avx512,
-    steer__gather_cell3_avx512;
-steer__flock_fn steer__flock2_avx2, steer__flock3_avx2, steer__flock2_avx512, steer__flock3_avx512;
-steer__keys_fn steer__keys2_avx2, steer__keys3_avx2, steer__keys2_avx512, steer__keys3_avx512;
-steer__move_fn steer__move_avx2, steer__move_avx512;
+/* One build's kernels for one dimension. */
+typedef struct steer__kernels {
+    steer__gather_fn *gather;
+    steer__stage_fn *stage;
+    steer__gather_raw_fn *gather_raw;
+    steer__reduce_fn *reduce;
+    steer__gather_cell_fn *gather_cell;
+    steer__flock_fn *flock;
+    steer__keys_fn *keys;
+    steer__move_fn *move;
+} steer__kernels;
+
+/* The builds, each from neighbour_kernel.c (the x86-64 ones compiled with
+ * their instruction set, chosen only when the CPU has it). */
+extern const steer__kernels steer__kernels2_scalar, steer__kernels3_scalar;
+#if defined(__x86_64__)
+extern const steer__kernels steer__kernels2_avx2, steer__kernels3_avx2;
+extern const steer__kernels steer__kernels2_avx512, steer__kernels3_avx512;
 #endif
+
+/* The kernels of `requested` for dim (2 or 3), or of the fastest build this
+ * CPU runs when it is STEER_KERNEL_BEST or unavailable; *chosen receives
+ * which. Every build gives the same bits. */
+const steer__kernels *steer__kernels_select(steer_kernel requested, int dim, steer_kernel *chosen);
 
 #endif

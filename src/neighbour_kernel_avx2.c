@@ -1,6 +1,6 @@
 /* The AVX2 build of neighbour_kernel.c (compiled with -mavx2, used only when
  * the CPU has AVX2). Same source, same bits as the scalar build. */
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__)
 #define STEER_WIDE_AVX2 1
 #include "neighbour_kernel.c"
 #else

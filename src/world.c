@@ -277,56 +277,11 @@ const char *steer_kernel_name(steer_kernel kernel)
     return "unknown";
 }
 
-static bool kernel_available(steer_kernel kernel)
-{
-#ifdef STEER_HAVE_AVX2_KERNEL
-    __builtin_cpu_init();
-    if (kernel == STEER_KERNEL_AVX2) return __builtin_cpu_supports("avx2");
-    if (kernel == STEER_KERNEL_AVX512) return __builtin_cpu_supports("avx512f");
-#endif
-    return kernel == STEER_KERNEL_SCALAR;
-}
-
 steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
 {
     if (!w) return STEER_KERNEL_SCALAR;
-    if (kernel == STEER_KERNEL_BEST || !kernel_available(kernel)) {
-        kernel = kernel_available(STEER_KERNEL_AVX512) ? STEER_KERNEL_AVX512
-               : kernel_available(STEER_KERNEL_AVX2)   ? STEER_KERNEL_AVX2
-                                                       : STEER_KERNEL_SCALAR;
-    }
-    bool two = w->dim == 2;
-    w->gather = two ? steer__gather2_scalar : steer__gather3_scalar;
-    w->flock = two ? steer__flock2_scalar : steer__flock3_scalar;
-    w->stage = two ? steer__stage2_scalar : steer__stage3_scalar;
-    w->gather_raw = two ? steer__gather_raw2_scalar : steer__gather_raw3_scalar;
-    w->reduce = two ? steer__reduce2_scalar : steer__reduce3_scalar;
-    w->gather_cell = two ? steer__gather_cell2_scalar : steer__gather_cell3_scalar;
-    w->keys = two ? steer__keys2_scalar : steer__keys3_scalar;
-    w->move = steer__move_scalar;
-#ifdef STEER_HAVE_AVX2_KERNEL
-    if (kernel == STEER_KERNEL_AVX2) {
-        w->gather = two ? steer__gather2_avx2 : steer__gather3_avx2;
-        w->flock = two ? steer__flock2_avx2 : steer__flock3_avx2;
-        w->stage = two ? steer__stage2_avx2 : steer__stage3_avx2;
-        w->gather_raw = two ? steer__gather_raw2_avx2 : steer__gather_raw3_avx2;
-        w->reduce = two ? steer__reduce2_avx2 : steer__reduce3_avx2;
-        w->gather_cell = two ? steer__gather_cell2_avx2 : steer__gather_cell3_avx2;
-        w->keys = two ? steer__keys2_avx2 : steer__keys3_avx2;
-        w->move = steer__move_avx2;
-    } else if (kernel == STEER_KERNEL_AVX512) {
-        w->gather = two ? steer__gather2_avx512 : steer__gather3_avx512;
-        w->flock = two ? steer__flock2_avx512 : steer__flock3_avx512;
-        w->stage = two ? steer__stage2_avx512 : steer__stage3_avx512;
-        w->gather_raw = two ? steer__gather_raw2_avx512 : steer__gather_raw3_avx512;
-        w->reduce = two ? steer__reduce2_avx512 : steer__reduce3_avx512;
-        w->gather_cell = two ? steer__gather_cell2_avx512 : steer__gather_cell3_avx512;
-        w->keys = two ? steer__keys2_avx512 : steer__keys3_avx512;
-        w->move = steer__move_avx512;
-    }
-#endif
-    w->kernel = kernel;
-    return kernel;
+    w->kernels = steer__kernels_select(kernel, w->dim, &w->kernel);
+    return w->kernel;
 }
 
 bool steer_world_use_simd(steer_world *w, bool enable)

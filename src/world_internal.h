@@ -97,14 +97,7 @@ struct steer_world {
     uint64_t steps;
     bool in_step;
     steer_kernel kernel;
-    steer__gather_fn *gather;
-    steer__flock_fn *flock;
-    steer__stage_fn *stage;
-    steer__gather_raw_fn *gather_raw;
-    steer__reduce_fn *reduce;
-    steer__gather_cell_fn *gather_cell;
-    steer__keys_fn *keys;
-    steer__move_fn *move;
+    const steer__kernels *kernels; /* the wide kernels of `kernel` for this dimension */
     unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
     size_t stage_bytes;      /* per worker */
     float *penetration_worst; /* per worker: the deepest overlap seen by a relaxation pass */

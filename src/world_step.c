@@ -106,7 +106,7 @@ static void block_keys(const sort_context *sc, int first, int n, uint32_t *keys)
     const steer_world *w = sc->w;
     if (sc->wide_keys) {
         const float *p[3] = {w->p[0], w->p[1], w->p[2]};
-        w->keys(&sc->grid, p, first, n, keys);
+        w->kernels->keys(&sc->grid, p, first, n, keys);
     } else {
         for (int j = 0; j < n; ++j) keys[j] = key_of(w, (uint32_t)(first + j));
     }
@@ -213,7 +213,7 @@ static inline void place_own(const sort_context *sc, const steer__move_arrays *m
             to[j] = k - lo < span ? cursor[k]++ : STEER__NO_DEST;
         }
         for (int j = block; j < block + STEER__PAD; ++j) to[j] = STEER__NO_DEST;
-        w->move(m, i, to, block);
+        w->kernels->move(m, i, to, block);
     }
 }
 
@@ -649,7 +649,7 @@ static void view_cell(const steer_world *w, const int coords[3], int worker, boo
         st.p[a] = f + (size_t)a * stride;
         st.v[a] = f + (size_t)(w->dim + a) * stride;
     }
-    w->stage(&cv->soa, cv->spans, cv->span_count, &st);
+    w->kernels->stage(&cv->soa, cv->spans, cv->span_count, &st);
     uint8_t *groups = (uint8_t *)(f + (size_t)(2 * w->dim) * stride);
     if (stage_groups) {
         int o = 0;
@@ -809,11 +809,11 @@ static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
     int pending = fb->n % STEER__REDUCE_LANES;
     if (pending) { /* the last partial sixteen: unused lanes reduce zeros */
         memset(fb->raw + pending, 0, sizeof fb->raw[0] * (size_t)(STEER__REDUCE_LANES - pending));
-        w->reduce(fb->raw, &fb->batch, fb->n - pending);
+        w->kernels->reduce(fb->raw, &fb->batch, fb->n - pending);
     }
     batch_parameters(w, fb, fb->batch.dt);
     bool direct = batch_lanes(w, fb);
-    w->flock(&fb->batch);
+    w->kernels->flock(&fb->batch);
     commit_batch(w, fb, solids, direct);
     fb->n = 0;
     fb->mixed = false;
@@ -839,7 +839,7 @@ static void add_to_batch(steer_world *w, flock_batcher *fb, int i, int group, bo
     fb->row = k == 0 || (fb->row && i == fb->dense[k - 1] + 1);
     fb->group[k] = (uint8_t)group;
     fb->dense[k] = i;
-    if (++fb->n % STEER__REDUCE_LANES == 0) w->reduce(fb->raw, &fb->batch, fb->n - STEER__REDUCE_LANES);
+    if (++fb->n % STEER__REDUCE_LANES == 0) w->kernels->reduce(fb->raw, &fb->batch, fb->n - STEER__REDUCE_LANES);
     if (fb->n == STEER__BATCH) flush_batch(w, fb, solids);
 }
 
@@ -883,7 +883,7 @@ static int cell_flockers(steer_world *w, const cell_view *cv, flock_batcher *fb,
         }
         if (ag.count == 0) continue;
         found += ag.count;
-        w->gather_cell(&cv->soa, cv->staged, &ag, fb->raw + fb->n % STEER__REDUCE_LANES);
+        w->kernels->gather_cell(&cv->soa, cv->staged, &ag, fb->raw + fb->n % STEER__REDUCE_LANES);
         for (int k = 0; k < ag.count; ++k) add_to_batch(w, fb, members[k], groups[k], solids);
     }
     return found;
@@ -929,14 +929,14 @@ static void forces_task(int start, int end, int worker, void *context)
             agent a = {i, w->slot[i], v3_of(w, w->p, i), v3_of(w, w->v, i), g, 0};
             if (g->flock_only) {
                 steer__gather_in in = gather_input(&a);
-                w->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
+                w->kernels->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
                 add_to_batch(w, &fb, i, w->group[i], ftc->solids);
                 continue;
             }
             steer__gather_out nb = {0};
             if (g->needs_neighbours) {
                 steer__gather_in in = gather_input(&a);
-                w->gather(&cv.soa, cv.spans, cv.span_count, &in, &nb);
+                w->kernels->gather(&cv.soa, cv.spans, cv.span_count, &in, &nb);
             }
             a.nb = &nb;
             steer_v3 force = combined_force(fc, &a);

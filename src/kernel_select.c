@@ -1,0 +1,44 @@
+/* Which build of the wide kernels runs: one list of the builds this binary
+ * has, fastest first, each with its CPU check. */
+#include "neighbour_kernel.h"
+
+typedef struct kernel_build {
+    steer_kernel id;
+    bool (*available)(void);
+    const steer__kernels *tables[2]; /* 2D, 3D */
+} kernel_build;
+
+static bool always(void) { return true; }
+
+#if defined(__x86_64__)
+static bool cpu_has_avx2(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+static bool cpu_has_avx512f(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f");
+}
+#endif
+
+static const kernel_build builds[] = {
+#if defined(__x86_64__)
+    {STEER_KERNEL_AVX512, cpu_has_avx512f, {&steer__kernels2_avx512, &steer__kernels3_avx512}},
+    {STEER_KERNEL_AVX2, cpu_has_avx2, {&steer__kernels2_avx2, &steer__kernels3_avx2}},
+#endif
+    {STEER_KERNEL_SCALAR, always, {&steer__kernels2_scalar, &steer__kernels3_scalar}},
+};
+#define BUILD_COUNT ((int)(sizeof builds / sizeof builds[0]))
+
+const steer__kernels *steer__kernels_select(steer_kernel requested, int dim, steer_kernel *chosen)
+{
+    const kernel_build *pick = 0;
+    for (int k = 0; k < BUILD_COUNT && !pick; ++k)
+        if (builds[k].id == requested && builds[k].available()) pick = &builds[k];
+    for (int k = 0; k < BUILD_COUNT && !pick; ++k) /* BEST, or not on this CPU: the fastest it runs */
+        if (builds[k].available()) pick = &builds[k];
+    *chosen = pick->id;
+    return pick->tables[dim == 3];
+}
