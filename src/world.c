@@ -1,6 +1,8 @@
 /* The world: creation, groups, shared objects, agents and handles. The step
  * itself is in world_step.c, snapshots in world_snapshot.c. */
 #include "world_internal.h"
+#include "world_handles.h"
+#include "world_sort.h"
 #include "misuse_internal.h"
 
 #include <math.h>
@@ -153,7 +155,7 @@ void steer__group_derive(steer__group *g)
 }
 
 /* ---- storage ------------------------------------------------------------- */
-static void *alloc_array(steer_world *w, size_t count, size_t size)
+void *steer__world_alloc_array(steer_world *w, size_t count, size_t size)
 {
     void *p = steer_alloc(&w->def.allocator, count * size, 64);
     if (p) memset(p, 0, count * size);
@@ -164,15 +166,14 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
 {
     size_t n = (size_t)capacity + STEER__PAD;
     for (int a = 0; a < w->dim; ++a) {
-        if (!(w->p[a] = alloc_array(w, n, sizeof(float)))) return STEER_ERROR_OUT_OF_MEMORY;
-        if (!(w->v[a] = alloc_array(w, n, sizeof(float)))) return STEER_ERROR_OUT_OF_MEMORY;
+        float **arrays[] = {&w->p[a], &w->v[a], &w->next_p[a], &w->next_v[a]};
+        for (int k = 0; k < 4; ++k)
+            if (!(*arrays[k] = steer__world_alloc_array(w, n, sizeof(float)))) return STEER_ERROR_OUT_OF_MEMORY;
     }
-    for (int a = 0; a < 2 * w->dim; ++a)
-        if (!(w->t[a] = alloc_array(w, n, sizeof(float)))) return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->group = alloc_array(w, n, 1)) || !(w->t_group = alloc_array(w, n, 1))) return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->slot = alloc_array(w, n, 4)) || !(w->dense_of_slot = alloc_array(w, n, 4)))
+    if (!(w->group = steer__world_alloc_array(w, n, 1)) || !(w->next_group = steer__world_alloc_array(w, n, 1))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->slot = steer__world_alloc_array(w, n, 4)) || !(w->dense_of_slot = steer__world_alloc_array(w, n, 4)))
         return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->generation = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->generation = steer__world_alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
     w->capacity = capacity;
     w->free_head = STEER__NO_SLOT;
     w->slot_high = 0;
@@ -186,14 +187,12 @@ void steer__world_free_agents(steer_world *w)
     for (int a = 0; a < 3; ++a) {
         steer_free(al, w->p[a]);
         steer_free(al, w->v[a]);
-        w->p[a] = w->v[a] = 0;
+        steer_free(al, w->next_p[a]);
+        steer_free(al, w->next_v[a]);
+        w->p[a] = w->v[a] = w->next_p[a] = w->next_v[a] = 0;
     }
-    for (int a = 0; a < 6; ++a) {
-        steer_free(al, w->t[a]);
-        w->t[a] = 0;
-    }
-    void **arrays[] = {(void **)&w->group, (void **)&w->t_group, (void **)&w->slot, (void **)&w->dense_of_slot,
-                       (void **)&w->wander, (void **)&w->t_wander, (void **)&w->generation, (void **)&w->members};
+    void **arrays[] = {(void **)&w->group, (void **)&w->next_group, (void **)&w->slot, (void **)&w->dense_of_slot,
+                       (void **)&w->wander, (void **)&w->next_wander, (void **)&w->generation, (void **)&w->members};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
         steer_free(al, *arrays[i]);
         *arrays[i] = 0;
@@ -214,11 +213,11 @@ steer_world *steer_world_create(const steer_world_def *def)
     bool ok = steer__world_alloc_agents(w, def->capacity) == STEER_OK;
     ok = ok && (w->handles = steer__cache_guard_create(&def->allocator));
     if (ok) steer__cache_guard_set_ready(w->handles, true); /* no agents: the empty table is current */
-    ok = ok && (w->groups = alloc_array(w, (size_t)def->max_groups, sizeof(steer__group)));
-    ok = ok && (w->obstacles = alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
-    ok = ok && (w->walls = alloc_array(w, (size_t)def->max_walls + 1, sizeof(steer_segment3)));
-    ok = ok && (w->paths = alloc_array(w, (size_t)def->max_paths + 1, sizeof(steer__path)));
-    ok = ok && (w->fields = alloc_array(w, (size_t)def->max_flow_fields + 1, sizeof(steer__field)));
+    ok = ok && (w->groups = steer__world_alloc_array(w, (size_t)def->max_groups, sizeof(steer__group)));
+    ok = ok && (w->obstacles = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
+    ok = ok && (w->walls = steer__world_alloc_array(w, (size_t)def->max_walls + 1, sizeof(steer_segment3)));
+    ok = ok && (w->paths = steer__world_alloc_array(w, (size_t)def->max_paths + 1, sizeof(steer__path)));
+    ok = ok && (w->fields = steer__world_alloc_array(w, (size_t)def->max_flow_fields + 1, sizeof(steer__field)));
     if (!ok) {
         steer_world_destroy(w);
         return 0;
@@ -228,8 +227,8 @@ steer_world *steer_world_create(const steer_world_def *def)
     /* one candidate stage per worker: 2 * dim float arrays and a group array,
      * sized for 3D so a restore of any snapshot can keep the host's stages */
     w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (6 * 4 + 1) + 63) / 64 * 64;
-    w->stages = alloc_array(w, (size_t)w->workers, w->stage_bytes);
-    w->penetration_worst = alloc_array(w, (size_t)w->workers, sizeof(float));
+    w->stages = steer__world_alloc_array(w, (size_t)w->workers, w->stage_bytes);
+    w->penetration_worst = steer__world_alloc_array(w, (size_t)w->workers, sizeof(float));
     if (!w->stages || !w->penetration_worst) {
         steer_world_destroy(w);
         return 0;
@@ -289,83 +288,6 @@ bool steer_world_use_simd(steer_world *w, bool enable)
     return steer_world_set_kernel(w, enable ? STEER_KERNEL_BEST : STEER_KERNEL_SCALAR) != STEER_KERNEL_SCALAR;
 }
 
-/* ---- grid ---------------------------------------------------------------- */
-void steer__world_invalidate_grid(steer_world *w)
-{
-    w->grid_ready = false;
-}
-
-steer_result steer__world_prepare_grid(steer_world *w)
-{
-    if (w->grid_ready) return STEER_OK;
-    float need = w->def.cell_size;
-    if (need <= 0.0f) {
-        for (int g = 0; g < w->group_count; ++g) {
-            const steer_group_def *d = &w->groups[g].def;
-            if (w->groups[g].needs_neighbours) need = steer_maxf(need, steer_maxf(d->neighbour_radius, d->separation_radius));
-        }
-    }
-    if (w->def.non_penetration)
-        for (int g = 0; g < w->group_count; ++g) need = steer_maxf(need, 2.0f * w->groups[g].def.radius);
-    float extent_max = 0.0f;
-    for (int a = 0; a < w->dim; ++a) {
-        w->origin[a] = steer_v3_get(w->def.bounds_min, a);
-        w->extent[a] = steer_v3_get(w->def.bounds_max, a) - w->origin[a];
-        extent_max = steer_maxf(extent_max, w->extent[a]);
-    }
-    if (need <= 0.0f) need = extent_max / 64.0f;
-    need = steer_maxf(need, extent_max * 1e-6f); /* a tiny cell would only be grown by the loop below */
-    if (!(need > 0.0f)) need = extent_max;         /* a box so thin that the products underflow */
-    /* Cap the cell count near a few cells per agent of capacity. */
-    double limit = 4.0 * (double)w->grid_capacity + 64.0;
-    for (;;) {
-        double cells = 1.0;
-        for (int a = 0; a < w->dim; ++a) {
-            double n = floor((double)w->extent[a] / (double)need); /* no integer conversion: may be huge */
-            cells *= n < 1.0 ? 1.0 : n;
-        }
-        if (cells <= limit) break;
-        need *= 1.25f;
-    }
-    int total = 1;
-    for (int a = 0; a < 3; ++a) {
-        if (a >= w->dim) {
-            w->n[a] = 1;
-            w->cell[a] = w->inv_cell[a] = 1.0f;
-            w->origin[a] = 0.0f;
-            w->extent[a] = 1.0f;
-            continue;
-        }
-        int n = (int)(w->extent[a] / need);
-        if (n < 1) n = 1;
-        w->n[a] = n;
-        w->cell[a] = w->extent[a] / (float)n;
-        w->inv_cell[a] = (float)n / w->extent[a];
-        total *= n;
-    }
-    w->cell_count = total;
-    size_t want = (size_t)total + 1;
-    if (want > w->cell_capacity) {
-        steer_free(&w->def.allocator, w->cell_start);
-        w->cell_start = alloc_array(w, want, 4);
-        w->cell_capacity = w->cell_start ? want : 0;
-        if (!w->cell_capacity) return STEER_ERROR_OUT_OF_MEMORY;
-    }
-    /* the sort's part bounds and bases, and each part's list of agents
-     * that left its cells (world_step.c; its counts live in cell_start) */
-    w->sort_out_cap = (uint32_t)(w->capacity / 32 > 256 ? w->capacity / 32 : 256);
-    size_t parts = (size_t)w->workers;
-    size_t sort = 3 * parts + 2 + parts * w->sort_out_cap;
-    if (sort > w->sort_capacity) {
-        steer_free(&w->def.allocator, w->sort_scratch);
-        w->sort_scratch = alloc_array(w, sort, 4);
-        w->sort_capacity = w->sort_scratch ? sort : 0;
-        if (!w->sort_capacity) return STEER_ERROR_OUT_OF_MEMORY;
-    }
-    w->grid_ready = true;
-    return STEER_OK;
-}
-
 /* ---- groups ---------------------------------------------------------------- */
 static bool members_needed(const steer_group_def *d)
 {
@@ -382,7 +304,7 @@ static float initial_wander_angle(steer_v3 vel) { return steer_atan2(vel.y, vel.
 static steer_result ensure_members(steer_world *w, const steer_group_def *d)
 {
     size_t n = (size_t)w->capacity + STEER__PAD;
-    if (members_needed(d) && !w->members && !(w->members = alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (members_needed(d) && !w->members && !(w->members = steer__world_alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
     if (d->weight[STEER_WANDER] != 0.0f) return steer__world_ensure_wander(w);
     return STEER_OK;
 }
@@ -391,14 +313,14 @@ steer_result steer__world_ensure_wander(steer_world *w)
 {
     if (w->wander) return STEER_OK;
     size_t n = (size_t)w->capacity + STEER__PAD;
-    float *a = alloc_array(w, n, 4), *b = alloc_array(w, n, 4);
+    float *a = steer__world_alloc_array(w, n, 4), *b = steer__world_alloc_array(w, n, 4);
     if (!a || !b) {
         steer_free(&w->def.allocator, a);
         steer_free(&w->def.allocator, b);
         return STEER_ERROR_OUT_OF_MEMORY;
     }
     w->wander = a;
-    w->t_wander = b;
+    w->next_wander = b;
     for (int i = 0; i < w->count; ++i)
         a[i] = initial_wander_angle(steer_v3_make(w->v[0][i], w->v[1][i], w->dim == 3 ? w->v[2][i] : 0.0f));
     return STEER_OK;
@@ -504,7 +426,7 @@ int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool
     for (int i = 0; i < count; ++i)
         STEER_MISUSE_IF(!finite3(points[i]), STEER_ERROR_INVALID_ARGUMENT, "non-finite path point");
     if (w->path_count >= w->def.max_paths) return STEER_ERROR_CAPACITY;
-    steer_v3 *copy = alloc_array(w, (size_t)count, sizeof(steer_v3));
+    steer_v3 *copy = steer__world_alloc_array(w, (size_t)count, sizeof(steer_v3));
     if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
     for (int i = 0; i < count; ++i) copy[i] = flatten(w, points[i]);
     w->paths[w->path_count] = (steer__path){copy, count, closed, radius};
@@ -524,7 +446,7 @@ int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size,
     for (size_t i = 0; i < n; ++i)
         STEER_MISUSE_IF(!finite3(vectors[i]), STEER_ERROR_INVALID_ARGUMENT, "non-finite flow vector");
     if (w->field_count >= w->def.max_flow_fields) return STEER_ERROR_CAPACITY;
-    steer_v3 *copy = alloc_array(w, n, sizeof(steer_v3));
+    steer_v3 *copy = steer__world_alloc_array(w, n, sizeof(steer_v3));
     if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
     for (size_t i = 0; i < n; ++i) copy[i] = flatten(w, vectors[i]);
     w->fields[w->field_count] = (steer__field){flatten(w, origin), cell_size, nx, ny, nz, copy};

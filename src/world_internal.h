@@ -50,14 +50,16 @@ struct steer_world {
     /* agents, dense and sorted by cell at the start of each step */
     int count, capacity;
     float *p[3], *v[3];  /* positions, velocities (p[2], v[2] NULL in 2D) */
-    float *t[6];         /* scratch: sort target; t[0..2] hold new velocities during forces */
-    uint8_t *group, *t_group;
+    float *next_p[3], *next_v[3]; /* the next state: the sort's target, then the forces pass's
+                                     output (positions, velocities); next_p holds the relaxation's
+                                     corrections during non-penetration */
+    uint8_t *group, *next_group;
     uint32_t *slot;              /* dense -> slot */
     uint32_t *dense_of_slot;     /* slot -> dense for live slots: the handle table. Also the
                                     sort's target for slots, the two swapping each sort; the
                                     first lookup after a step rebuilds the table */
     steer__cache_guard *handles; /* whether the handle table is current */
-    float *wander, *t_wander;    /* planar wander angle per agent; NULL until a group wanders */
+    float *wander, *next_wander; /* planar wander angle per agent; NULL until a group wanders */
 
     /* handles */
     uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);
@@ -107,8 +109,9 @@ struct steer_world {
 };
 
 /* world.c */
-void steer__world_invalidate_grid(steer_world *w);
-steer_result steer__world_prepare_grid(steer_world *w);
+/* count * size zeroed bytes from the world's allocator (64-byte aligned),
+ * NULL when out of memory. */
+void *steer__world_alloc_array(steer_world *w, size_t count, size_t size);
 steer_result steer__world_alloc_agents(steer_world *w, int capacity);
 void steer__world_free_agents(steer_world *w);
 void steer__group_derive(steer__group *g);
@@ -134,10 +137,19 @@ static inline uint32_t steer__cell_of(const steer_world *w, float x, float y, fl
     return steer__cell_coords(w, x, y, z, 0);
 }
 
-/* world_step.c */
-void steer__world_run(steer_world *w, steer_task_fn *task, int count, void *context);
-/* Rebuilds the handle table if a step left it stale (thread-safe: lookups
- * from several threads at once rebuild it once). */
-void steer__world_ensure_handles(const steer_world *w);
+/* Swaps two pointers (the sort's source and target arrays, say). */
+#define STEER__SWAP(a, b)                                                                                              \
+    do {                                                                                                               \
+        void *swap_tmp_ = (void *)(a);                                                                                 \
+        (a) = (b);                                                                                                     \
+        (b) = swap_tmp_;                                                                                               \
+    } while (0)
+
+/* Agent i's vector from per-axis arrays (z = 0 in 2D), and a vector from three floats. */
+static inline steer_v3 steer__v3_at(const steer_world *w, float *const arrays[3], int i)
+{
+    return steer_v3_make(arrays[0][i], arrays[1][i], w->dim == 3 ? arrays[2][i] : 0.0f);
+}
+static inline steer_v3 steer__v3_from(const float a[3]) { return steer_v3_make(a[0], a[1], a[2]); }
 
 #endif

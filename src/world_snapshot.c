@@ -13,6 +13,7 @@
  * Restoring parses into freshly allocated storage and swaps it in only when
  * everything checked out, so a bad snapshot leaves the world untouched. */
 #include "world_internal.h"
+#include "world_sort.h"
 #include "misuse_internal.h"
 
 #include <string.h>

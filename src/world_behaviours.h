@@ -1,0 +1,32 @@
+/* Private: one agent's behaviours. The force of an agent that is not a plain
+ * flocker: its group's behaviours, each from the sorted snapshot, combined
+ * by the group's mode; then its new velocity. */
+#ifndef STEER_WORLD_BEHAVIOURS_H
+#define STEER_WORLD_BEHAVIOURS_H
+
+#include "world_internal.h"
+
+/* One agent as its behaviours see it. */
+typedef struct steer__agent {
+    int dense;
+    uint32_t slot;
+    steer_v3 p, v;
+    const steer__group *g;
+    const steer__gather_out *nb; /* its gathered neighbours */
+} steer__agent;
+
+/* What every agent of a step shares. */
+typedef struct steer__force_context {
+    steer_world *w;
+    float dt;
+    const uint32_t *group_start; /* members of group g: w->members[group_start[g] .. group_start[g + 1]) */
+} steer__force_context;
+
+/* Lists each group's members (pursue and evade look for the nearest). */
+void steer__build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1]);
+/* The agent's group's behaviours, combined by its mode, truncated to max_force. */
+steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a);
+/* The new velocity from the combined force, with the turn limit. */
+steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt);
+
+#endif

@@ -1,0 +1,295 @@
+/* The forces pass and its 64-agent flock batcher. */
+#include "world_forces.h"
+#include "world_behaviours.h"
+#include "world_cells.h"
+#include "world_solids.h"
+#include "world_tasks.h"
+#include "misuse_internal.h"
+
+#include <string.h>
+
+typedef struct force_task_context {
+    steer__force_context fc;
+    bool solids;
+    bool stage_groups; /* some group filters its neighbours by group: stage group ids too */
+    bool cell_path;    /* some group is a plain flock (steer__group.plain_flock) */
+} force_task_context;
+
+/* Writes agent i's next state (next_p, next_v) from its new velocity. */
+static void move_agent(steer_world *w, int i, const float nv[3], float dt, bool solids)
+{
+    float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
+    for (int a = 0; a < w->dim; ++a) {
+        vel[a] = nv[a];
+        pos[a] = w->p[a][i] + vel[a] * dt;
+    }
+    steer__finish_move(w, i, pos, vel, solids, w->next_p, w->next_v);
+}
+
+/* Flock-only agents are evaluated STEER__BATCH at a time by the wide kernel;
+ * their gathers are reduced sixteen at a time. */
+typedef struct flock_batcher {
+    steer__flock_batch batch;
+    steer__raw_sums raw[STEER__REDUCE_LANES];
+    int dense[STEER__BATCH];
+    uint8_t group[STEER__BATCH];
+    bool mixed;      /* lanes of more than one group */
+    bool row;        /* dense[k] == dense[0] + k so far: 64 agents in a row */
+    int params_for;  /* the group whose parameters fill every lane, or -1 */
+    int n;
+    /* the batch's own state and results, when its agents are not 64 in a row */
+    float p[3][STEER__BATCH], v[3][STEER__BATCH];
+    float out[3][STEER__BATCH], pos[3][STEER__BATCH];
+} flock_batcher;
+
+/* The per-lane rule parameters, from each lane's group (one group, the
+ * usual case: constants, left in place for the next batch of that group). */
+static void batch_parameters(const steer_world *w, flock_batcher *fb, float dt)
+{
+    steer__flock_batch *b = &fb->batch;
+    if (!fb->mixed && fb->params_for == fb->group[0]) return;
+    for (int k = 0; k < STEER__BATCH;) {
+        const steer__group *g = &w->groups[fb->group[k < fb->n ? k : 0]];
+        const steer_group_def *d = &g->def;
+        int run_end = fb->mixed ? k + 1 : STEER__BATCH;
+        float ws = d->weight[STEER_SEPARATION], wa = d->weight[STEER_ALIGNMENT], wc = d->weight[STEER_COHESION];
+        float ms = d->max_speed, mf = d->max_force, step = g->inv_mass * dt;
+        for (; k < run_end; ++k) {
+            b->weight_separation[k] = ws;
+            b->weight_alignment[k] = wa;
+            b->weight_cohesion[k] = wc;
+            b->max_speed[k] = ms;
+            b->max_force[k] = mf;
+            b->inv_mass_dt[k] = step;
+        }
+    }
+    fb->params_for = fb->mixed ? -1 : fb->group[0];
+}
+
+/* Points the kernel at its lanes' state and results: for 64 agents in a
+ * row, the sorted state itself and the next state (no copies); otherwise
+ * the batch's own arrays, filled from the agents' rows. Returns whether
+ * the results went straight to the next state. */
+static bool batch_lanes(steer_world *w, flock_batcher *fb)
+{
+    steer__flock_batch *b = &fb->batch;
+    const int dim = w->dim, n = fb->n, first = fb->dense[0];
+    if (n == STEER__BATCH && fb->row) {
+        for (int a = 0; a < dim; ++a) {
+            b->p[a] = w->p[a] + first;
+            b->v[a] = w->v[a] + first;
+            b->pos[a] = w->next_p[a] + first;
+            b->out[a] = w->next_v[a] + first;
+        }
+        return true;
+    }
+    for (int a = 0; a < dim; ++a) {
+        const float *wp = w->p[a], *wv = w->v[a];
+        for (int k = 0; k < n; ++k) { /* lanes past n keep earlier (finite) values */
+            fb->p[a][k] = wp[fb->dense[k]];
+            fb->v[a][k] = wv[fb->dense[k]];
+        }
+        b->p[a] = fb->p[a];
+        b->v[a] = fb->v[a];
+        b->pos[a] = fb->pos[a];
+        b->out[a] = fb->out[a];
+    }
+    return false;
+}
+
+/* The moves of a flushed batch. A lane the kernel found inside the box
+ * (with no solids to resolve) is complete as it is: steer__finish_move would
+ * change nothing, since the kernel's velocity is finite and bounded and the
+ * boundary does not apply. Any other lane
+ * goes through steer__finish_move. When the kernel wrote the next state directly,
+ * only those other lanes remain. */
+static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool direct)
+{
+    const int dim = w->dim;
+    const steer__flock_batch *b = &fb->batch;
+    float *tp[3] = {0, 0, 0}, *tv[3] = {0, 0, 0}; /* locals: no reloads through w */
+    for (int a = 0; a < dim; ++a) {
+        tp[a] = w->next_p[a];
+        tv[a] = w->next_v[a];
+    }
+    if (direct && !solids) { /* only the lanes that left the box remain */
+        for (int word = 0; word < STEER__BATCH / 16; ++word)
+            for (unsigned out = ~(unsigned)b->inside[word] & 0xFFFFu; out; out &= out - 1) {
+                int k = word * 16 + steer__lowest_bit(out);
+                float pos[3] = {b->pos[0][k], b->pos[1][k], dim == 3 ? b->pos[2][k] : 0.0f};
+                float vel[3] = {b->out[0][k], b->out[1][k], dim == 3 ? b->out[2][k] : 0.0f};
+                steer__finish_move(w, fb->dense[k], pos, vel, solids, w->next_p, w->next_v);
+            }
+        return;
+    }
+    for (int k = 0; k < fb->n; ++k) {
+        int i = fb->dense[k];
+        bool fast = !solids && (b->inside[k / 16] >> (k % 16) & 1u);
+        if (!fast) {
+            float pos[3] = {b->pos[0][k], b->pos[1][k], dim == 3 ? b->pos[2][k] : 0.0f};
+            float vel[3] = {b->out[0][k], b->out[1][k], dim == 3 ? b->out[2][k] : 0.0f};
+            steer__finish_move(w, i, pos, vel, solids, w->next_p, w->next_v);
+            continue;
+        }
+        if (direct) continue;
+        for (int a = 0; a < dim; ++a) {
+            tp[a][i] = b->pos[a][k];
+            tv[a][i] = b->out[a][k];
+        }
+    }
+}
+
+static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
+{
+    if (fb->n == 0) return;
+    int pending = fb->n % STEER__REDUCE_LANES;
+    if (pending) { /* the last partial sixteen: unused lanes reduce zeros */
+        memset(fb->raw + pending, 0, sizeof fb->raw[0] * (size_t)(STEER__REDUCE_LANES - pending));
+        w->kernels->reduce(fb->raw, &fb->batch, fb->n - pending);
+    }
+    batch_parameters(w, fb, fb->batch.dt);
+    bool direct = batch_lanes(w, fb);
+    w->kernels->flock(&fb->batch);
+    commit_batch(w, fb, solids, direct);
+    fb->n = 0;
+    fb->mixed = false;
+}
+
+/* The move parameters of every batch of this step. */
+static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
+{
+    b->dt = dt;
+    for (int a = 0; a < w->dim; ++a) {
+        b->lo[a] = w->origin[a];
+        b->hi[a] = w->origin[a] + w->extent[a];
+    }
+}
+
+/* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16]. */
+static void add_to_batch(steer_world *w, flock_batcher *fb, int i, int group, bool solids)
+{
+    int k = fb->n;
+    fb->mixed |= k > 0 && fb->group[0] != (uint8_t)group;
+    /* A cell queues its plain flockers before its other flockers, so the
+     * indices need not increase: only a full run of consecutive ones is a row. */
+    fb->row = k == 0 || (fb->row && i == fb->dense[k - 1] + 1);
+    fb->group[k] = (uint8_t)group;
+    fb->dense[k] = i;
+    if (++fb->n % STEER__REDUCE_LANES == 0) w->kernels->reduce(fb->raw, &fb->batch, fb->n - STEER__REDUCE_LANES);
+    if (fb->n == STEER__BATCH) flush_batch(w, fb, solids);
+}
+
+static steer__gather_in gather_input(const steer__agent *a)
+{
+    const steer__group *g = a->g;
+    steer__gather_in in = {{a->p.x, a->p.y, a->p.z}, {0.0f, 0.0f, 0.0f},
+                           g->radius_sq, g->separation_sq, g->cos_half_fov, false, g->all_groups, g->def.neighbour_mask};
+    if (g->use_fov) {
+        steer_v3 h = steer_v3_normalize(a->v);
+        in.use_fov = steer_v3_len_sq(h) > 0.0f; /* a stationary agent sees all around */
+        in.heading[0] = h.x;
+        in.heading[1] = h.y;
+        in.heading[2] = h.z;
+    }
+    return in;
+}
+
+/* The plain flockers among agents [first, end) of one staged cell, through
+ * the cell kernel, in chunks that fill the batch's raw ring contiguously.
+ * Returns how many there were. */
+static int cell_flockers(steer_world *w, const steer__cell_view *cv, flock_batcher *fb, int first, int end, bool solids)
+{
+    steer__cell_agents ag;
+    int members[STEER__CELL_AGENTS];
+    uint8_t groups[STEER__CELL_AGENTS];
+    const int dim = w->dim;
+    int found = 0;
+    for (int i = first; i < end;) {
+        int room = STEER__REDUCE_LANES - fb->n % STEER__REDUCE_LANES;
+        ag.count = 0;
+        for (; i < end && ag.count < room; ++i) {
+            uint8_t group = w->group[i];
+            const steer__group *g = &w->groups[group];
+            if (!g->plain_flock) continue;
+            for (int a = 0; a < dim; ++a) ag.p[a][ag.count] = w->p[a][i];
+            ag.radius_sq[ag.count] = g->radius_sq;
+            ag.separation_sq[ag.count] = g->separation_sq;
+            groups[ag.count] = group;
+            members[ag.count++] = i;
+        }
+        if (ag.count == 0) continue;
+        found += ag.count;
+        w->kernels->gather_cell(&cv->soa, cv->staged, &ag, fb->raw + fb->n % STEER__REDUCE_LANES);
+        for (int k = 0; k < ag.count; ++k) add_to_batch(w, fb, members[k], groups[k], solids);
+    }
+    return found;
+}
+
+/* Agents [start, end), cell by cell: each cell's candidates are staged once
+ * for all its agents. Every agent's force reads only the sorted snapshot
+ * (w->p, w->v); its next state goes to next_p / next_v, so the update is synchronous. */
+static void forces_task(int start, int end, int worker, void *context)
+{
+    force_task_context *ftc = context;
+    steer__force_context *fc = &ftc->fc;
+    steer_world *w = fc->w;
+    steer__cell_view cv;
+    flock_batcher fb;
+    memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
+    fb.params_for = -1;
+    batch_setup(w, &fb.batch, fc->dt);
+    if (worker < 0 || worker >= w->workers) /* then steer__view_cell leaves every cell unstaged */
+        steer__misuse(__func__, "task worker_index must be in [0, worker_count)");
+    for (int i = start; i < end;) {
+        int coords[3];
+        uint32_t cell = steer__cell_of_agent(w, i, coords);
+        int cell_end = (int)w->cell_start[cell + 1];
+        if (cell_end > end) cell_end = end;
+        if (cell_end <= i) cell_end = i + 1; /* cannot happen while sorted; never loop forever */
+        bool viewed = false;
+        if (ftc->cell_path) { /* the plain flockers of the cell, all against one staged list */
+            steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
+            viewed = true;
+            if (cv.staged >= 0 && cell_flockers(w, &cv, &fb, i, cell_end, ftc->solids) == cell_end - i) {
+                i = cell_end; /* the whole cell */
+                continue;
+            }
+        }
+        for (; i < cell_end; ++i) {
+            const steer__group *g = &w->groups[w->group[i]];
+            if (ftc->cell_path && g->plain_flock && cv.staged >= 0) continue; /* done above */
+            if (g->needs_neighbours && !viewed) {
+                steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
+                viewed = true;
+            }
+            steer__agent a = {i, w->slot[i], steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0};
+            if (g->flock_only) {
+                steer__gather_in in = gather_input(&a);
+                w->kernels->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
+                add_to_batch(w, &fb, i, w->group[i], ftc->solids);
+                continue;
+            }
+            steer__gather_out nb = {0};
+            if (g->needs_neighbours) {
+                steer__gather_in in = gather_input(&a);
+                w->kernels->gather(&cv.soa, cv.spans, cv.span_count, &in, &nb);
+            }
+            a.nb = &nb;
+            steer_v3 force = steer__combined_force(fc, &a);
+            if (w->dim == 2) force.z = 0.0f;
+            steer_v3 nv = steer__integrate_velocity(g, a.v, force, fc->dt);
+            move_agent(w, i, (const float[3]){nv.x, nv.y, nv.z}, fc->dt, ftc->solids);
+        }
+    }
+    flush_batch(w, &fb, ftc->solids);
+}
+
+void steer__world_forces(steer_world *w, float dt, const uint32_t *group_start)
+{
+    force_task_context ftc = {{w, dt, group_start}, steer__has_solids(w), false, false};
+    for (int g = 0; g < w->group_count; ++g) {
+        ftc.stage_groups |= w->groups[g].needs_neighbours && !w->groups[g].all_groups;
+        ftc.cell_path |= w->groups[g].plain_flock;
+    }
+    steer__world_run(w, forces_task, w->count, &ftc);
+}

@@ -1,0 +1,153 @@
+/* Boundaries, solid walls and obstacles: the end of every move. */
+#include "world_solids.h"
+
+#include <math.h>
+
+static void wrap_axis(float *x, float lo, float extent)
+{
+    float hi = lo + extent;
+    if (*x < lo || *x >= hi) {
+        float r = fmodf(*x - lo, extent); /* exact */
+        if (r < 0.0f) r += extent;
+        *x = lo + r;
+        if (*x >= hi) *x = lo;
+    }
+}
+
+/* Agents stay WALL_SKIN from every wall, on the side they came from. A move
+ * may approach a wall without crossing it; one that ended a hair from the
+ * line would start the next move there, where rounding can put the crossing
+ * just behind the start and miss it. So an end point inside the skin is set
+ * back to it (and the velocity into the wall dropped). */
+#define WALL_SKIN 1e-3f
+static void keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel)
+{
+    steer_v2 p = steer_v2_from_v3(from);
+    for (int i = 0; i < w->wall_count; ++i) {
+        steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
+        float length;
+        steer_v2 dir = steer_v2_normalize_len(along, &length);
+        if (length == 0.0f) continue;
+        steer_v2 q = steer_v2_from_v3(*to), aq = steer_v2_sub(q, a);
+        float t = steer_v2_dot(aq, dir);
+        if (t < -WALL_SKIN || t > length + WALL_SKIN) continue; /* beyond an end */
+        steer_v2 n = steer_v2_perp_left(dir);
+        float dq = steer_v2_dot(aq, n), dp = steer_v2_dot(steer_v2_sub(p, a), n);
+        float side = dp > 0.0f ? 1.0f : dp < 0.0f ? -1.0f : (dq >= 0.0f ? 1.0f : -1.0f);
+        if (side * dq >= WALL_SKIN) continue;
+        steer_v2 out = steer_v2_mad(q, n, side * WALL_SKIN - dq);
+        to->x = out.x;
+        to->y = out.y;
+        float into = (vel->x * n.x + vel->y * n.y) * side;
+        if (into < 0.0f) {
+            vel->x -= into * side * n.x;
+            vel->y -= into * side * n.y;
+        }
+    }
+}
+
+/* Moves the agent from `from` to `*to`, stopping it on its side of any wall
+ * the motion would cross and out of any solid obstacle. */
+static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel)
+{
+    if (w->def.solid_walls) {
+        for (int pass = 0; pass < 4; ++pass) {
+            steer_v2 p = steer_v2_from_v3(from), q = steer_v2_from_v3(*to);
+            steer_v2 motion = steer_v2_sub(q, p);
+            float first = 2.0f;
+            steer_v2 normal = steer_v2_zero();
+            for (int i = 0; i < w->wall_count; ++i) {
+                steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
+                float denom = steer_v2_cross(motion, along);
+                if (steer_absf(denom) < 1e-20f) continue;
+                steer_v2 ap = steer_v2_sub(a, p);
+                float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
+                /* walls reach a hair past their ends so motion through a shared
+                 * corner cannot slip between two walls by rounding */
+                if (s >= 0.0f && s <= 1.0f && u >= -1e-4f && u <= 1.0f + 1e-4f && s < first) {
+                    first = s;
+                    normal = steer_v2_perp_left(steer_v2_normalize(along));
+                    if (steer_v2_dot(normal, motion) > 0.0f) normal = steer_v2_neg(normal);
+                }
+            }
+            if (first > 1.0f) break;
+            /* stop just short of the wall and slide: drop the velocity into it */
+            steer_v2 stop = steer_v2_mad(steer_v2_mad(p, motion, first), normal, 1e-3f);
+            to->x = stop.x;
+            to->y = stop.y;
+            float into = vel->x * normal.x + vel->y * normal.y;
+            if (into < 0.0f) {
+                vel->x -= into * normal.x;
+                vel->y -= into * normal.y;
+            }
+        }
+        keep_wall_skin(w, from, to, vel);
+    }
+    if (w->def.solid_obstacles) {
+        for (int i = 0; i < w->obstacle_count; ++i) {
+            steer_v3 d = steer_v3_sub(*to, w->obstacles[i].centre);
+            float reach = w->obstacles[i].radius + g->def.radius, dist;
+            if (steer_v3_len_sq(d) >= reach * reach) continue;
+            steer_v3 n = steer_v3_normalize_len(d, &dist);
+            if (dist == 0.0f) n = steer_v3_make(1.0f, 0.0f, 0.0f);
+            *to = steer_v3_mad(w->obstacles[i].centre, n, reach);
+            float into = steer_v3_dot(*vel, n);
+            if (into < 0.0f) *vel = steer_v3_sub(*vel, steer_v3_scale(n, into));
+        }
+    }
+}
+
+static void apply_boundary(const steer_world *w, float *pos, float *vel)
+{
+    for (int a = 0; a < w->dim; ++a) {
+        if (w->def.boundary == STEER_BOUNDARY_WRAP) {
+            wrap_axis(&pos[a], w->origin[a], w->extent[a]);
+        } else if (w->def.boundary == STEER_BOUNDARY_CLAMP) {
+            float lo = w->origin[a], hi = lo + w->extent[a];
+            if (pos[a] < lo) {
+                pos[a] = lo;
+                if (vel[a] < 0.0f) vel[a] = 0.0f;
+            } else if (pos[a] > hi) {
+                pos[a] = hi;
+                if (vel[a] > 0.0f) vel[a] = 0.0f;
+            }
+        }
+    }
+}
+
+/* A move that would leave the float range (a huge dt or speed near
+ * FLT_MAX) is refused: the agent stays where it was and stops, as the
+ * vehicle does. Positions are never Inf or NaN. */
+static void keep_finite(const steer_world *w, int i, float *pos, float *vel)
+{
+    bool ok = true;
+    for (int a = 0; a < w->dim; ++a) ok = ok && steer_is_finite(pos[a]) && steer_is_finite(vel[a]);
+    if (ok) return;
+    for (int a = 0; a < w->dim; ++a) {
+        pos[a] = w->p[a][i];
+        vel[a] = 0.0f;
+    }
+}
+
+bool steer__has_solids(const steer_world *w)
+{
+    return (w->def.solid_walls && w->wall_count) || (w->def.solid_obstacles && w->obstacle_count);
+}
+
+void steer__finish_move(steer_world *w, int i, float pos[3], float vel[3], bool solids, float *const dst_p[3],
+                        float *const dst_v[3])
+{
+    int dim = w->dim;
+    if (solids) {
+        steer_v3 to = steer__v3_from(pos), v = steer__v3_from(vel);
+        resolve_solids(w, &w->groups[w->group[i]], steer__v3_at(w, w->p, i), &to, &v);
+        pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
+        vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
+    }
+    keep_finite(w, i, pos, vel);
+    apply_boundary(w, pos, vel);
+    for (int a = 0; a < dim; ++a) {
+        dst_p[a][i] = pos[a];
+        dst_v[a][i] = vel[a];
+    }
+}
