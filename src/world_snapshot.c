@@ -309,7 +309,10 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         walk = fresh->generation[walk] & ~STEER__FREE_BIT;
     }
     if (seen != slot_high - count) goto fail;
-    fresh->grid_capacity = (int)grid_capacity; /* the same cells, so the same summation order */
+    /* The same cells, so the same summation order, unless the snapshot asks
+     * for more than this world's capacity: the cell count is bounded by the
+     * host (about 4 cells per agent of capacity), never by the file. */
+    fresh->grid_capacity = grid_capacity < (uint32_t)fresh->capacity ? (int)grid_capacity : fresh->capacity;
     fresh->free_head = free_head;
     fresh->slot_high = slot_high;
     fresh->reuses = reuses;

@@ -427,6 +427,38 @@ static void test_resealed_corruptions(int dim)
     steer_world_destroy(target);
 }
 
+/* Where the header's fields sit: magic, version, byte order, dim, group def
+ * size, then the def's bounds, boundary, cell size, max_dt, seed, flags,
+ * penetration iterations and the grid capacity. */
+#define SNAP_CELL_SIZE_AT (8 + 4 * 4 + 2 * sizeof(steer_v3) + 4)
+#define SNAP_GRID_CAPACITY_AT (SNAP_CELL_SIZE_AT + 4 + 4 + 8 + 4 + 4)
+
+/* A valid checksum over a grid capacity of 2^28 and a cell of 1e-30, restored
+ * into a 16-agent world: the grid is sized by this world's capacity, not by
+ * the file (it once allocated 4 GB of cells and stepped for 35 s). */
+static void test_hostile_grid_size(int dim)
+{
+    steer_world *source = small_world(dim, 3);
+    steer_world *target = small_world(dim, 4);
+    if (!source || !target) return;
+    CHECK(steer_world_step(source, 0.1f) == STEER_OK);
+    size_t normal = steer_world_memory_bytes(source);
+    buffer snap = save(source);
+    uint32_t huge = 1u << 28;
+    float tiny = 1e-30f;
+    memcpy(snap.data + SNAP_GRID_CAPACITY_AT, &huge, 4);
+    memcpy(snap.data + SNAP_CELL_SIZE_AT, &tiny, 4);
+    reseal(snap.data, snap.size);
+    CHECK(steer_world_restore(target, snap.data, snap.size) == STEER_OK);
+    CHECK(steer_world_step(target, 0.1f) == STEER_OK);
+    size_t after = steer_world_memory_bytes(target);
+    CHECK(after < 2 * normal); /* cells for 16 agents: a few kilobytes, not gigabytes */
+    printf("%dD hostile grid: %zu bytes after a step (the source: %zu)\n", dim, after, normal);
+    free(snap.data);
+    steer_world_destroy(source);
+    steer_world_destroy(target);
+}
+
 int main(void)
 {
     test_continue_standard_flock(2);
@@ -440,6 +472,8 @@ int main(void)
     test_refusals_mixed(3);
     test_other_dimension();
     test_save_arguments();
+    test_hostile_grid_size(2);
+    test_hostile_grid_size(3);
     test_resealed_corruptions(2);
     test_resealed_corruptions(3);
     return check_summary("test_world_snapshot");
