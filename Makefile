@@ -1,12 +1,16 @@
-# The two commands of the README:
+# The commands of the README:
 #   make demo   installs what is missing, builds, runs the main job
-#   make test   every test: a gcc build and a clang ASan+UBSan build
+#   make test   every test (tests/run_all.sh): gcc release, clang ASan+UBSan,
+#               clang ThreadSanitizer, the browser, the determinism matrix,
+#               packaging and the include check; ends "summary: N passed, M failed"
+#   make check  the edit-test loop: the release build's quick tests
 JOBS ?= 2
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DSTEER_WERROR=ON
 
-.PHONY: all deps build test test-release test-asan demo docs-media clean web serve test-web
+.PHONY: all deps build test check test-release test-asan test-tsan demo docs-media clean web wasm serve test-web
 
 all: build
 
@@ -17,7 +21,11 @@ build:
 	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DCMAKE_C_COMPILER=gcc >/dev/null
 	@cmake --build $(BUILD) -j$(JOBS)
 
-test: deps test-release test-asan test-web test-matrix
+test: deps
+	@BUILD=$(BUILD) ASAN_BUILD=$(ASAN_BUILD) TSAN_BUILD=$(TSAN_BUILD) JOBS=$(JOBS) tests/run_all.sh
+
+check: build
+	ctest --test-dir $(BUILD) -L quick --output-on-failure -j$(JOBS)
 
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
@@ -26,6 +34,12 @@ test-asan:
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTEER_WERROR=ON -DSTEER_SANITIZE=ON -DCMAKE_C_COMPILER=clang >/dev/null
 	@cmake --build $(ASAN_BUILD) -j$(JOBS)
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS)
+
+# The world's threads under ThreadSanitizer: the tests labelled threads.
+test-tsan:
+	@cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEER_WERROR=ON -DSTEER_SANITIZE_THREAD=ON -DCMAKE_C_COMPILER=clang >/dev/null
+	@cmake --build $(TSAN_BUILD) -j$(JOBS) --target thread_tests
+	TSAN_OPTIONS=halt_on_error=1 ctest --test-dir $(TSAN_BUILD) -L threads --output-on-failure -j$(JOBS)
 
 # The showcase (scenarios/showcase.json, built into the tool) rendered to
 # out/: the summary table and the files written are printed at the end.
@@ -42,32 +56,29 @@ docs-media: build
 	cp $(BUILD)/docs-media/png/showcase.png docs/showcase.png
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(WEB_DIST) $(DEMO_OUT)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(WASM_BUILD) $(WEB_DIST) $(DEMO_OUT)
 
 # ---- the playground: the library in WebAssembly (clang, wasm-ld, wasi-libc) ----
-# Every src/*.c (the x86 kernels compile to nothing on wasm32), the scenario
-# setters without the jansson front end, and web/playground.c. No threads in
-# wasm: the world's pool runs serially. Same floating-point rules as native.
+# CMake builds it with cmake/wasm32-wasi.cmake (target steer_playground: the
+# library, the scenario setters without the jansson front end, and
+# web/playground.c). No threads in wasm: the world's pool runs serially.
 WEB_DIST ?= web/dist
-WASM_CC ?= clang
-WASM_CFLAGS = --target=wasm32-wasi -std=c11 -O2 -msimd128 -ffp-contract=off -Wall -Wextra -Wpedantic -Werror \
-  -Iinclude -Isrc -Itools/scenario
-WASM_EXPORTS = create destroy set_object set_array set_number set_string set_bool set_null fail error
-WASM_LDFLAGS = -mexec-model=reactor -Wl,--strip-debug $(WASM_EXPORTS:%=-Wl,--export=steer_scenario_%)
-WASM_SOURCES = $(wildcard src/*.c) $(filter-out %_json.c,$(wildcard tools/scenario/*.c)) web/playground.c
-WASM_HEADERS = $(wildcard include/steer/*.h include/steer/detail/*.h src/*.h tools/scenario/*.h)
+WASM_BUILD ?= build-wasm
 WEB_STATIC = index.html playground.js
 
-web: $(WEB_DIST)/steer.wasm $(WEB_STATIC:%=$(WEB_DIST)/%)
+web: wasm $(WEB_STATIC:%=$(WEB_DIST)/%)
+	@mkdir -p $(WEB_DIST) && cp $(WASM_BUILD)/steer.wasm $(WEB_DIST)/steer.wasm
 	@rm -rf $(WEB_DIST)/scenarios && mkdir -p $(WEB_DIST)/scenarios
 	@names=; for f in scenarios/*.json; do [ -e "$$f" ] || continue; cp "$$f" $(WEB_DIST)/scenarios/; \
 	  n=$$(basename "$$f" .json); [ "$$n" = schema ] || names="$$names$${names:+,}\"$$n\""; done; \
 	  echo "[$$names]" > $(WEB_DIST)/scenarios/index.json
 	@echo "playground: $(WEB_DIST)/ (make serve)"
 
-$(WEB_DIST)/steer.wasm: $(WASM_SOURCES) $(WASM_HEADERS) Makefile
-	@mkdir -p $(WEB_DIST)
-	$(WASM_CC) $(WASM_CFLAGS) $(WASM_SOURCES) $(WASM_LDFLAGS) -o $@
+# The WebAssembly build tree: the playground's module and hash_world.wasm.
+wasm:
+	@cmake -S . -B $(WASM_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(abspath cmake/wasm32-wasi.cmake) \
+	  -DCMAKE_BUILD_TYPE=Release -DSTEER_WERROR=ON >/dev/null
+	@cmake --build $(WASM_BUILD) -j$(JOBS)
 
 $(WEB_DIST)/%: web/%
 	@mkdir -p $(WEB_DIST)

@@ -7,10 +7,11 @@
 #   threads     1, 2, 4, 8                 (rows)
 #   kernels     scalar, avx2, avx512       (rows; steer_world_set_kernel)
 #   dim         2D and 3D                  (rows; each has its own hash)
-# Each build compiles the library and the program from source into
-# build-matrix/<compiler>-<level>/ with the library's own flags
-# (-std=c11 -ffp-contract=off, the AVX files with -mavx2 / -mavx512f, as in
-# CMakeLists.txt); only the optimisation level and the compiler change.
+# Each build is a CMake build tree, build-matrix/<compiler><level>/, with
+# the library's own flags from CMakeLists.txt (the one place that knows
+# them: -std=c11 -ffp-contract=off, the AVX files' -mavx2 / -mavx512f);
+# only the compiler and the optimisation level change. The trees are kept,
+# so a second run recompiles only what changed.
 #
 # Extra columns (hook): every executable tests/determinism_matrix.d/NAME.sh
 # is run as `NAME.sh ROOT OUTDIR STEPS AGENTS` and must print hash_world's
@@ -31,25 +32,11 @@ mkdir -p "$out"
 compilers=(gcc clang)
 levels=(-O0 -O2 -O3)
 
-build_one() { # compiler level dir
+build_one() { # compiler level dir: CMake (the one place that knows the flags), kept between runs
   local cc="$1" level="$2" dir="$3"
-  mkdir -p "$dir/obj"
-  local flags=(-std=c11 "$level" -ffp-contract=off -Wall -Wextra -Wpedantic -pthread
-               -I"$root/include" -I"$root/src" -I"$root/tests")
-  local pids=() f extra n=0
-  for f in "$root"/src/*.c; do
-    extra=()
-    case "$(basename "$f")" in
-      neighbour_kernel_avx2.c) extra=(-mavx2) ;;
-      neighbour_kernel_avx512.c) extra=(-mavx512f) ;;
-    esac
-    "$cc" "${flags[@]}" "${extra[@]}" -c "$f" -o "$dir/obj/$(basename "$f" .c).o" &
-    pids+=($!)
-    n=$((n + 1))
-    if [ $((n % jobs)) -eq 0 ]; then wait "${pids[@]}"; pids=(); fi
-  done
-  [ ${#pids[@]} -eq 0 ] || wait "${pids[@]}"
-  "$cc" "${flags[@]}" "$root/tools/hash_world.c" "$dir"/obj/*.o -lm -o "$dir/hash_world"
+  cmake -S "$root" -B "$dir" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE= -DCMAKE_C_FLAGS="$level" \
+    -DSTEER_BUILD_EXTRAS=OFF -DSTEER_HASH_WORLD=ON -DSTEER_INSTALL=OFF >/dev/null
+  cmake --build "$dir" -j"$jobs" --target hash_world >/dev/null
 }
 
 columns=()

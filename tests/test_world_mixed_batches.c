@@ -16,9 +16,12 @@
 
 #include "check.h"
 #include "steer/steer.h"
+#include "world_scenario.h" /* WORLD_TEST_SIZE */
 
-#define AGENTS_PER_GROUP 1000
-#define STEPS 200
+/* The sanitizer builds check the same paths on a smaller world for fewer
+ * steps; the wrong writes showed from step 109 on at full size. */
+#define AGENTS_PER_GROUP WORLD_TEST_SIZE(1000, 300)
+#define STEPS WORLD_TEST_SIZE(200, 60)
 #define SIDE 40.0f
 
 typedef enum variant { FIELD_OF_VIEW, NEIGHBOUR_MASK } variant;
@@ -28,7 +31,7 @@ typedef enum variant { FIELD_OF_VIEW, NEIGHBOUR_MASK } variant;
 typedef struct random_scheduler {
     steer_rng rng;
     int worker_count;
-    int lo[3 * AGENTS_PER_GROUP], hi[3 * AGENTS_PER_GROUP];
+    int lo[3 * 1000], hi[3 * 1000];
 } random_scheduler;
 
 static void *random_enqueue(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user)
@@ -115,7 +118,7 @@ static void populate(steer_world *w, variant v, steer_agent_id *seekers)
  * returns the mixed world's final hash, or 0 after the first mismatch. */
 static uint64_t run(variant v, int workers, int *wrong_steps)
 {
-    static steer_agent_id seekers[AGENTS_PER_GROUP], alone[AGENTS_PER_GROUP];
+    static steer_agent_id seekers[1000], alone[1000];
     steer_world *mixed = make_world(workers, 3 * AGENTS_PER_GROUP);
     steer_world *solo = make_world(1, AGENTS_PER_GROUP);
     populate(mixed, v, seekers);

@@ -17,7 +17,7 @@
 /* Optimised builds run the world suites at full size; the sanitizer build
  * (clang -O0 with ASan and UBSan, some fifty times slower) runs the same
  * checks on fewer agents and steps. */
-#ifdef NDEBUG
+#if defined(NDEBUG) && !defined(STEER_TEST_SANITIZED)
 #define WORLD_TEST_FULL 1
 #else
 #define WORLD_TEST_FULL 0

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The WebAssembly column of the determinism matrix (tests/determinism_matrix.sh,
-# see README here): src/*.c and tools/hash_world.c compiled for wasm32-wasi as
-# a command module with the playground's code-generation flags (the Makefile's
-# WASM_CFLAGS: -std=c11 -O2 -msimd128 -ffp-contract=off) and run under Node's
-# built-in WASI (wasm_run.mjs, node:wasi).
+# see README here): the library and tools/hash_world.c built for wasm32-wasi
+# by CMake with cmake/wasm32-wasi.cmake, as the playground is (Release,
+# -msimd128, -ffp-contract=off), and run under Node's built-in WASI
+# (wasm_run.mjs, node:wasi).
 #
 #   wasm.sh ROOT OUTDIR STEPS AGENTS
 #
@@ -29,17 +29,12 @@ printf '#include <stdio.h>\nint main(void) { puts("ok"); return 0; }\n' > "$out/
 [ "$(node --no-warnings "$here/wasm_run.mjs" "$out/probe.wasm" 2>/dev/null)" = ok ] ||
   { echo "wasm: node cannot run a WASI module (no node:wasi?)" >&2; exit 77; }
 
-flags=(--target=wasm32-wasi -std=c11 -O2 -msimd128 -ffp-contract=off -Wall -Wextra -Wpedantic
-       -I"$root/include" -I"$root/src" -I"$root/tests")
-pids=() n=0
-for f in "$root"/src/*.c "$root/tools/hash_world.c"; do
-  "$cc" "${flags[@]}" -c "$f" -o "$out/obj/$(basename "$f" .c).o" &
-  pids+=($!)
-  n=$((n + 1))
-  if [ $((n % jobs)) -eq 0 ]; then for p in "${pids[@]}"; do wait "$p"; done; pids=(); fi
-done
-for p in "${pids[@]}"; do wait "$p"; done
-"$cc" "${flags[@]}" "$out"/obj/*.o -o "$out/hash_world.wasm"
+# The library and hash_world through CMake's wasm toolchain (the one place
+# that knows the flags), at the playground's optimisation level.
+cmake -S "$root" -B "$out/build" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/wasm32-wasi.cmake" -DSTEER_WASM_CC="$cc" \
+  -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_EXTRAS=OFF -DSTEER_HASH_WORLD=ON -DSTEER_INSTALL=OFF >/dev/null
+cmake --build "$out/build" -j"$jobs" --target hash_world >/dev/null
+cp "$out/build/hash_world.wasm" "$out/hash_world.wasm"
 
 exec node --no-warnings "$here/wasm_run.mjs" "$out/hash_world.wasm" \
   --steps "$steps" --agents "$agents" --threads-max 1

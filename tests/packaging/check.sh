@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The ways a project takes steer in, each built and run:
+#   1. installed: cmake --install, then a consumer's find_package(steer 0.1
+#      CONFIG REQUIRED) (the version file) and pkg-config;
+#   2. add_subdirectory: a parent that installs its own program gets no
+#      steer headers or library in its prefix (STEER_INSTALL is off there).
+# Usage: tests/packaging/check.sh [WORKDIR]   (default build-packaging)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+work="${1:-$root/build-packaging}"
+rm -rf "$work" && mkdir -p "$work/consumer" "$work/parent"
+fail() { echo "packaging: FAILED: $*" >&2; exit 1; }
+
+cmake -S "$root" -B "$work/lib" -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_EXTRAS=OFF >/dev/null
+cmake --build "$work/lib" -j"${JOBS:-2}" >/dev/null
+cmake --install "$work/lib" --prefix "$work/prefix" >/dev/null
+
+cat > "$work/consumer/app.c" <<'C'
+#include <stdio.h>
+#include <steer/steer.h>
+int main(void)
+{
+    steer_v2 f = steer_seek2(steer_v2_make(0.0f, 0.0f), steer_v2_make(0.0f, 0.0f), steer_v2_make(3.0f, 4.0f), 5.0f);
+    printf("seek %.1f %.1f\n", (double)f.x, (double)f.y);
+    return !(f.x == 3.0f && f.y == 4.0f);
+}
+C
+cat > "$work/consumer/CMakeLists.txt" <<'C'
+cmake_minimum_required(VERSION 3.16)
+project(consumer C)
+find_package(steer 0.1 CONFIG REQUIRED)
+add_executable(app app.c)
+target_link_libraries(app PRIVATE steer::steer)
+C
+cmake -S "$work/consumer" -B "$work/consumer/build" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null ||
+  fail "find_package(steer 0.1 CONFIG REQUIRED) against the installed package"
+cmake --build "$work/consumer/build" >/dev/null
+"$work/consumer/build/app" | grep -q "seek 3.0 4.0" || fail "the find_package consumer's program"
+mkdir -p "$work/consumer9" && cp "$work/consumer/app.c" "$work/consumer9/"
+sed 's/find_package(steer 0.1/find_package(steer 9.0/' "$work/consumer/CMakeLists.txt" > "$work/consumer9/CMakeLists.txt"
+if cmake -S "$work/consumer9" -B "$work/consumer9/build" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null 2>&1; then
+  fail "find_package(steer 9.0) accepted the installed version"
+fi
+PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" cc -std=c11 "$work/consumer/app.c" \
+  $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs steer) -o "$work/consumer/app-pc" ||
+  fail "pkg-config --cflags --libs steer"
+"$work/consumer/app-pc" >/dev/null || fail "the pkg-config consumer's program"
+
+cp "$work/consumer/app.c" "$work/parent/app.c"
+cat > "$work/parent/CMakeLists.txt" <<C
+cmake_minimum_required(VERSION 3.16)
+project(parent C)
+add_subdirectory("$root" steer)
+add_executable(app app.c)
+target_link_libraries(app PRIVATE steer::steer)
+install(TARGETS app DESTINATION bin)
+C
+cmake -S "$work/parent" -B "$work/parent/build" >/dev/null
+cmake --build "$work/parent/build" -j"${JOBS:-2}" >/dev/null
+cmake --install "$work/parent/build" --prefix "$work/parent/prefix" >/dev/null
+[ -x "$work/parent/prefix/bin/app" ] || fail "the parent's own install"
+left="$(cd "$work/parent/prefix" && find . -type f ! -path ./bin/app)"
+[ -z "$left" ] || fail "add_subdirectory installed steer's files into the parent's prefix: $left"
+echo "packaging: find_package with version, pkg-config, add_subdirectory without install side effects: ok"
