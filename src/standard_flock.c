@@ -1,4 +1,4 @@
-/* The standard flock (SPEC §7). */
+/* The standard flock (docs/model.md §7). */
 #include "steer/standard_flock.h"
 
 #include <math.h>

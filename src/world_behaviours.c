@@ -173,7 +173,7 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
     return total;
 }
 
-/* New velocity (SPEC §1) from the combined force, with the turn limit. */
+/* New velocity (docs/model.md §1.4) from the combined force, with the turn limit. */
 steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt)
 {
     const steer_group_def *d = &g->def;

@@ -1,4 +1,4 @@
-/* Determinism (SPEC §1): same seed, same inputs -> bit-identical paths;
+/* Determinism (docs/model.md §1.6): same seed, same inputs -> bit-identical paths;
  * different seeds diverge; wander draws a documented number of times. */
 #include "test_util.h"
 

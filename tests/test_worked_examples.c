@@ -1,10 +1,10 @@
-/* Worked examples (SPEC §6): runs every build/examples/NN_name program and
+/* Worked examples (docs/model.md §8): runs every build/examples/NN_name program and
  * checks its whole table, layout and numbers (within 0.0015):
  *   - against tests/vectors where the reference numbers are given (seek,
  *     flee, arrive, pursue, flocking, smoothing);
- *   - against a recomputation written here straight from the SPEC text in
+ *   - against a recomputation written here straight from docs/model.md §8 in
  *     plain float arithmetic, without the library, where they are not
- *     (wander, obstacle, blend, waypoints), plus properties the SPEC states.
+ *     (wander, obstacle, blend, waypoints), plus properties docs/model.md states.
  * Two lines match when they are equal once every number is replaced by '@'
  * and the numbers agree within the tolerance. */
 #define _POSIX_C_SOURCE 200809L /* popen */
@@ -165,7 +165,7 @@ static float vdist(vec a, vec b) { return vlen(vsub(a, b)); }
 static vec vnorm(vec a) { float l = vlen(a); return l > 0.0f ? vscale(a, 1.0f / l) : vmake(0.0f, 0.0f); }
 static vec vtrunc(vec a, float m) { float l = vlen(a); return l > m ? vscale(a, m / l) : a; }
 
-/* SPEC §1: v = truncate(v + f*dt, max_speed); p += v*dt. */
+/* docs/model.md §1.4: v = truncate(v + f*dt, max_speed); p += v*dt. */
 static void integrate(vec *pos, vec *vel, vec force, float max_speed, float dt)
 {
     *vel = vtrunc(vadd(*vel, vscale(force, dt)), max_speed);
@@ -280,7 +280,7 @@ static void check_blend(void)
     compare_tables("07_blend", &got, &want);
     double r[MAX_NUMS];
     CHECK(data_rows(&got) == 1);
-    if (row_numbers(&got, 0, r) == 2) { /* the SPEC's own numbers */
+    if (row_numbers(&got, 0, r) == 2) { /* the reference numbers (tests/vectors) */
         CHECK_NEAR(r[0], -1.414, TOL);
         CHECK_NEAR(r[1], 9.899, TOL);
     }

@@ -362,7 +362,7 @@ static void test_hash_discriminates(void)
     steer_world_destroy(b);
 }
 
-/* The standard flock's box (SPEC §7: area N pi / K, volume N (4/3) pi / K)
+/* The standard flock's box (docs/model.md §7: area N pi / K, volume N (4/3) pi / K)
  * comes from IEEE arithmetic alone, so it is the same everywhere; here it
  * must also be the right size: side^dim within float rounding of the
  * target, and the float next to it on either side no closer. */

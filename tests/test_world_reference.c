@@ -1,6 +1,6 @@
 /* A world step equals a brute-force O(N^2) reference of the same rules.
  *
- * The reference is written here from SPEC §7 and world.h, independently of
+ * The reference is written here from docs/model.md §7 and world.h, independently of
  * the world's grid, sort and SIMD kernel: every pair is visited, offsets are
  * minimal torus images, and
  *   separation = average of (p - q) / d^2 over 0 < d < separation radius
@@ -345,7 +345,7 @@ static void random_world(scenario *s, const char *name, int dim, steer_boundary 
     scenario_bounds(s, dim, boundary == STEER_BOUNDARY_WRAP, lo, hi);
 }
 
-/* The standard flock itself (SPEC §7): dense (K = 16) and wrapped. Its agents
+/* The standard flock itself (docs/model.md §7): dense (K = 16) and wrapped. Its agents
  * were added in slot order, so handle i is slot i + 1, generation 0. */
 static void standard_flock(scenario *s, const char *name, int dim, int count)
 {
@@ -357,7 +357,7 @@ static void standard_flock(scenario *s, const char *name, int dim, int count)
     s->world = steer_standard_flock_create(&fd);
     CHECK(s->world != 0);
     CHECK(steer_world_agent_count(s->world) == count);
-    for (int i = 0; i < count; ++i) s->ids[i] = (steer_agent_id){(uint32_t)i + 1, 0};
+    for (int i = 0; i < count; ++i) s->ids[i] = (steer_agent_id){(uint32_t)i + 1, 0, 0};
     scenario_capture(s, count, STEER_STANDARD_FLOCK_DT);
     float side = steer_standard_flock_side(count, dim, 16.0f);
     scenario_bounds(s, dim, true, steer_v3_make(0, 0, 0), steer_v3_make(side, side, side));

@@ -1,4 +1,4 @@
-/* steer/standard_flock.h — the standard flock of SPEC §7, the one scenario
+/* steer/standard_flock.h — the standard flock (docs/model.md §7), the one scenario
  * shared by the benchmark, the determinism tests and the tools.
  *
  * N agents uniformly at random (fixed seed) on a square (2D) or cubic (3D)
