@@ -15,6 +15,7 @@
 #include "check.h"
 #include "steer/standard_flock.h"
 #include "steer/steer.h"
+#include "random_scheduler.h"
 #include "world_scenario.h"
 
 static const int thread_counts[] = {1, 2, 3, 4, 8};
@@ -322,8 +323,17 @@ static void test_mixed(int dim, steer_boundary boundary)
     CHECK(mixed_hash(o, STEER_KERNEL_BEST, &available) == reference);
     CHECK(threaded.tasks > MIXED_STEPS);
     threaded_stop(&threaded);
-    printf("mixed %dD boundary %d: %016" PRIx64 " for threads 1,2,3,4,8, every kernel, reversed and threaded "
-           "user schedulers\n", dim, (int)boundary, reference);
+
+    static random_scheduler random_split;
+    random_scheduler_init(&random_split, 0xD1CE + (uint64_t)dim, 3);
+    o.worker_count = random_split.worker_count;
+    o.enqueue_task = random_scheduler_enqueue;
+    o.finish_task = random_scheduler_finish;
+    o.user_task_context = &random_split;
+    CHECK(mixed_hash(o, STEER_KERNEL_BEST, &available) == reference);
+    CHECK(random_split.ranges > random_split.tasks);
+    printf("mixed %dD boundary %d: %016" PRIx64 " for threads 1,2,3,4,8, every kernel, reversed, threaded and "
+           "random-split user schedulers\n", dim, (int)boundary, reference);
 }
 
 /* The hash can tell runs apart: another seed or one step more changes it. */

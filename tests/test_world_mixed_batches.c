@@ -16,6 +16,7 @@
 
 #include "check.h"
 #include "steer/steer.h"
+#include "random_scheduler.h"
 #include "world_scenario.h" /* WORLD_TEST_SIZE */
 
 /* The sanitizer builds check the same paths on a smaller world for fewer
@@ -25,40 +26,6 @@
 #define SIDE 40.0f
 
 typedef enum variant { FIELD_OF_VIEW, NEIGHBOUR_MASK } variant;
-
-/* A user scheduler that runs each task serially over ranges of random
- * lengths, in a random order, under random worker indices. */
-typedef struct random_scheduler {
-    steer_rng rng;
-    int worker_count;
-    int lo[3 * 1000], hi[3 * 1000];
-} random_scheduler;
-
-static void *random_enqueue(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user)
-{
-    (void)min_range;
-    random_scheduler *s = user;
-    int n = 0;
-    for (int at = 0; at < item_count; ++n) {
-        s->lo[n] = at;
-        at += 1 + (int)(steer_rng_u32(&s->rng) % 97u);
-        s->hi[n] = at < item_count ? at : item_count;
-        at = s->hi[n];
-    }
-    for (int k = n - 1; k > 0; --k) { /* Fisher-Yates */
-        int j = (int)(steer_rng_u32(&s->rng) % (uint32_t)(k + 1));
-        int lo = s->lo[k], hi = s->hi[k];
-        s->lo[k] = s->lo[j], s->hi[k] = s->hi[j];
-        s->lo[j] = lo, s->hi[j] = hi;
-    }
-    for (int k = 0; k < n; ++k) {
-        int worker = (int)(steer_rng_u32(&s->rng) % (uint32_t)s->worker_count);
-        task(s->lo[k], s->hi[k], worker, task_context);
-    }
-    return s; /* already done */
-}
-
-static void random_finish(void *user_task, void *user) { (void)user_task, (void)user; }
 
 static random_scheduler scheduler;
 
@@ -73,10 +40,9 @@ static steer_world *make_world(int workers, int capacity)
     wd.boundary = STEER_BOUNDARY_WRAP;
     wd.worker_count = workers > 0 ? workers : -workers;
     if (workers < 0) {
-        scheduler.rng = steer_rng_seed(0x5C4Eu);
-        scheduler.worker_count = -workers;
-        wd.enqueue_task = random_enqueue;
-        wd.finish_task = random_finish;
+        random_scheduler_init(&scheduler, 0x5C4Eu, -workers);
+        wd.enqueue_task = random_scheduler_enqueue;
+        wd.finish_task = random_scheduler_finish;
         wd.user_task_context = &scheduler;
     }
     return steer_world_create(&wd);
