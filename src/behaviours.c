@@ -3,6 +3,12 @@
  * live here. */
 #include "steer/behaviours.h"
 
+/* The template's definitions are compiled against the declarations written
+ * out in steer/behaviours.h: a definition whose signature differs is a
+ * conflicting-types error, and one the header does not declare is an error
+ * too, so header and template cannot drift apart. */
+#pragma GCC diagnostic error "-Wmissing-prototypes"
+
 /* A unit vector perpendicular to the unit vector a: its left. */
 static steer_v2 any_perp2(steer_v2 a) { return steer_v2_perp_left(a); }
 static steer_v3 any_perp3(steer_v3 a) { return steer_v3_any_perp(a); }

@@ -115,10 +115,10 @@ static int find_cell(const steer_grid *g, const int *key)
 
 /* ---- storage ------------------------------------------------------------- */
 
-static int reserve(steer_grid *g, int needed)
+static steer_result reserve(steer_grid *g, int needed)
 {
-    if (needed <= g->capacity) return 0;
-    if (needed > MAX_POINTS) return -1;
+    if (needed <= g->capacity) return STEER_OK;
+    if (needed > MAX_POINTS) return STEER_ERROR_CAPACITY;
     int capacity = g->capacity * 2 > needed ? g->capacity * 2 : needed;
     if (capacity < 16) capacity = 16;
     if (capacity > MAX_POINTS) capacity = MAX_POINTS;
@@ -128,9 +128,9 @@ static int reserve(steer_grid *g, int needed)
     size_t n = (size_t)capacity;
     /* pos, spos, pcell, cell_key: 3 each; ids, sids, order, cell_start: 1 each. */
     size_t words = 16 * n + 1 + (size_t)table_capacity;
-    if (words > SIZE_MAX / 4) return -1; /* 32-bit targets */
+    if (words > SIZE_MAX / 4) return STEER_ERROR_OUT_OF_MEMORY; /* 32-bit targets */
     unsigned char *block = steer_alloc(&g->allocator, words * 4, 64);
-    if (!block) return -1;
+    if (!block) return STEER_ERROR_OUT_OF_MEMORY;
 
     float *pos = (float *)block;
     int *ids = (int *)(block + 4 * (3 * n));
@@ -152,7 +152,7 @@ static int reserve(steer_grid *g, int needed)
     g->capacity = capacity;
     g->table_capacity = table_capacity;
     g->dirty = 1; /* the sorted copy was not carried over */
-    return 0;
+    return STEER_OK;
 }
 
 /* One stable counting-sort pass over RADIX_BITS bits of one cell axis. */
@@ -255,7 +255,7 @@ steer_grid *steer_grid_create(const steer_grid_def *def)
     g->allocator = def->allocator;
     g->dim = def->dim;
     g->cell_size = def->cell_size;
-    if (reserve(g, def->capacity) != 0) {
+    if (reserve(g, def->capacity) != STEER_OK) {
         steer_free(&def->allocator, g);
         return NULL;
     }
@@ -271,10 +271,11 @@ void steer_grid_destroy(steer_grid *grid)
     steer_free(&allocator, grid);
 }
 
-int steer_grid_build(steer_grid *grid, const float *points, int count, int stride)
+steer_result steer_grid_build(steer_grid *grid, const float *points, int count, int stride)
 {
-    if (!grid || count < 0 || (count > 0 && (!points || stride < grid->dim))) return -1;
-    if (reserve(grid, count) != 0) return -1; /* contents unchanged */
+    if (!grid || count < 0 || (count > 0 && (!points || stride < grid->dim))) return STEER_ERROR_INVALID_ARGUMENT;
+    steer_result r = reserve(grid, count);
+    if (r != STEER_OK) return r; /* contents unchanged */
     for (int i = 0; i < count; ++i) {
         load3(grid, points + (size_t)i * (size_t)stride, grid->pos + 3 * i);
         grid->ids[i] = i;
@@ -283,7 +284,7 @@ int steer_grid_build(steer_grid *grid, const float *points, int count, int strid
     /* Index now rather than in the first query, so concurrent queries on a
      * freshly built grid only read. */
     index_points(grid);
-    return 0;
+    return STEER_OK;
 }
 
 void steer_grid_clear(steer_grid *grid)
@@ -295,14 +296,15 @@ void steer_grid_clear(steer_grid *grid)
     grid->dirty = 0;
 }
 
-int steer_grid_insert(steer_grid *grid, int id, const float *p)
+steer_result steer_grid_insert(steer_grid *grid, int id, const float *p)
 {
-    if (!grid || id < 0 || !p) return -1;
-    if (reserve(grid, grid->count + 1) != 0) return -1;
+    if (!grid || id < 0 || !p) return STEER_ERROR_INVALID_ARGUMENT;
+    steer_result r = reserve(grid, grid->count + 1);
+    if (r != STEER_OK) return r;
     load3(grid, p, grid->pos + 3 * grid->count);
     grid->ids[grid->count++] = id;
     grid->dirty = 1;
-    return 0;
+    return STEER_OK;
 }
 
 int steer_grid_count(const steer_grid *grid) { return grid ? grid->count : 0; }

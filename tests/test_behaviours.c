@@ -1,5 +1,5 @@
 /* The basic behaviours, flocking, group tactics and orientation: each gives
- * the direction and magnitude it promises (SPEC §2, steer/behaviours.h). */
+ * the direction and magnitude it promises (steer/behaviours.h). */
 #include "test_util.h"
 
 /* ---- seek / flee / arrive ---------------------------------------------- */
@@ -52,7 +52,7 @@ static void arrive_scales_desired_speed_by_distance_inside_the_slow_radius(void)
     CHECK_V2_EQ(steer_arrive2(v2(3, 3), v2(0, 0), v2(3, 3), 5.0f, 5.0f), v2(0, 0)); /* there and still */
 }
 
-/* 1D approach integrated with SPEC §1, with slow_radius >= 4 * max_speed
+/* 1D approach integrated as steer/vehicle.h says, with slow_radius >= 4 * max_speed
  * * (time unit), where desired speed = max_speed * dist / slow_radius and
  * force = desired - vel are not underdamped. */
 static void arrive_lands_with_near_zero_speed_and_never_overshoots_in_1d(void)

@@ -1,4 +1,4 @@
-/* Combining forces (SPEC §3): blend, priority, running sum, dithering,
+/* Combining forces: blend, priority, running sum, dithering,
  * smoothing and the hysteresis gate. */
 #include "test_util.h"
 
@@ -36,8 +36,7 @@ static void blend_counts_non_finite_forces_as_zero(void)
     CHECK_V2_NEAR(steer_blend2(f, big, 4, 10.0f), v2(1, 0), 1e-6);
 }
 
-/* Depends on steer_vN_truncate handling a limit whose square overflows
- * (detail/vec_template.h; reported, not yet fixed there). */
+/* Depends on steer_vN_truncate handling a limit whose square overflows. */
 static void blend_of_forces_whose_sum_overflows_stays_finite_and_capped(void)
 {
     steer_v2 f[] = {{3e38f, 0}, {3e38f, 0}};
@@ -112,8 +111,7 @@ static void running_sum_never_exceeds_the_budget(void)
         within = within && steer_v3_len(r) <= max_force * 1.000001f;
     }
     CHECK(within);
-    /* Also with limits so large that squaring them overflows (needs the
-     * steer_vN_truncate fix reported for detail/vec_template.h). */
+    /* Also with limits so large that squaring them overflows. */
     steer_v2 huge[] = {{3e38f, 0}, {3e38f, 0}};
     steer_v2 r = steer_running_sum2(huge, NULL, 2, 1e30f);
     CHECK(steer_v2_is_valid(r));

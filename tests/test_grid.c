@@ -210,10 +210,10 @@ static void fill(steer_grid *g)
     int by_build = 1, failed = 0;
     for (int i = 0; i < S.n; ++i) by_build &= S.ids[i] == i;
     if (by_build) {
-        failed = steer_grid_build(g, S.pts, S.n, S.dim) != 0;
+        failed = steer_grid_build(g, S.pts, S.n, S.dim) != STEER_OK;
     } else {
         steer_grid_clear(g);
-        for (int i = 0; i < S.n; ++i) failed |= steer_grid_insert(g, S.ids[i], S.pts + S.dim * i) != 0;
+        for (int i = 0; i < S.n; ++i) failed |= steer_grid_insert(g, S.ids[i], S.pts + S.dim * i) != STEER_OK;
     }
     CHECK(!failed);
     CHECK(steer_grid_count(g) == S.n);
@@ -381,7 +381,7 @@ static void test_huge_coordinates(int dim)
     /* A radius whose float square overflows still means d <= r. */
     g = make_grid(dim, 1.0f);
     float two[6] = {0, 0, 0, 1e38f, 0, 0}, c[3] = {0, 0, 0};
-    CHECK(steer_grid_build(g, two, 2, 3) == 0); /* in 2D, stride 3 skips a float */
+    CHECK(steer_grid_build(g, two, 2, 3) == STEER_OK); /* in 2D, stride 3 skips a float */
     CHECK(steer_grid_query_radius(g, c, 2e19f, out, 4) == 1 && out[0] == 0);
     CHECK(steer_grid_query_radius(g, c, 1e38f, out, 4) == 2);
     CHECK(steer_grid_nearest(g, two + 3, 2, out, out_d2) == 2 && out[0] == 1 && out[1] == 0 && out_d2[1] == INFINITY);
@@ -437,11 +437,11 @@ static void test_insert_clear_build(void)
     steer_grid *g = make_grid(2, 1.0f);
     float c[2] = {0, 0};
     float p0[2] = {0.5f, 0.5f}, p1[2] = {-0.5f, 0.25f}, p2[2] = {10, 10};
-    CHECK(steer_grid_insert(g, 42, p0) == 0);
+    CHECK(steer_grid_insert(g, 42, p0) == STEER_OK);
     CHECK(steer_grid_query_radius(g, c, 1.0f, out, 8) == 1 && out[0] == 42);
     /* Inserting after a query is seen by the next query. */
-    CHECK(steer_grid_insert(g, 7, p1) == 0);
-    CHECK(steer_grid_insert(g, 9, p2) == 0);
+    CHECK(steer_grid_insert(g, 7, p1) == STEER_OK);
+    CHECK(steer_grid_insert(g, 9, p2) == STEER_OK);
     CHECK(steer_grid_query_radius(g, c, 1.0f, out, 8) == 2 && out[0] == 7 && out[1] == 42);
     CHECK(steer_grid_nearest(g, p2, 1, out, NULL) == 1 && out[0] == 9);
     CHECK(steer_grid_count(g) == 3);
@@ -452,23 +452,23 @@ static void test_insert_clear_build(void)
     CHECK(steer_grid_nearest(g, c, 4, out, NULL) == 0);
 
     /* build replaces everything with ids 0..n-1; stride skips extra floats. */
-    CHECK(steer_grid_insert(g, 5, p0) == 0);
+    CHECK(steer_grid_insert(g, 5, p0) == STEER_OK);
     float pts[3 * 3] = {1, 1, 99, 2, 2, 99, 3, 3, 99};
-    CHECK(steer_grid_build(g, pts, 3, 3) == 0);
+    CHECK(steer_grid_build(g, pts, 3, 3) == STEER_OK);
     CHECK(steer_grid_count(g) == 3);
     CHECK(steer_grid_query_radius(g, c, INFINITY, out, 8) == 3 && out[0] == 0 && out[1] == 1 && out[2] == 2);
     CHECK(steer_grid_nearest(g, pts + 6, 1, out, out_d2) == 1 && out[0] == 2 && out_d2[0] == 0.0f);
     /* and insert after build appends. */
-    CHECK(steer_grid_insert(g, 100, c) == 0);
+    CHECK(steer_grid_insert(g, 100, c) == STEER_OK);
     CHECK(steer_grid_nearest(g, c, 2, out, NULL) == 2 && out[0] == 100 && out[1] == 0);
-    CHECK(steer_grid_build(g, NULL, 0, 2) == 0 && steer_grid_count(g) == 0);
+    CHECK(steer_grid_build(g, NULL, 0, 2) == STEER_OK && steer_grid_count(g) == STEER_OK);
     CHECK(steer_grid_query_radius(g, c, INFINITY, out, 8) == 0);
 
     /* Growth far past the first capacity keeps every point. */
     int failed = 0;
     for (int i = 0; i < 3000; ++i) {
         float p[2] = {(float)(i % 50), (float)(i / 50)};
-        failed |= steer_grid_insert(g, i, p) != 0;
+        failed |= steer_grid_insert(g, i, p) != STEER_OK;
     }
     CHECK(!failed);
     CHECK(steer_grid_count(g) == 3000);
@@ -487,7 +487,7 @@ static void test_visit_order_insert_vs_build(void)
     float pts[300 * 3];
     for (int i = 0; i < 300 * 3; ++i) pts[i] = steer_rng_range(&rng, -10, 10);
     steer_grid *a = make_grid(3, 1.5f), *b = make_grid(3, 1.5f);
-    CHECK(steer_grid_build(a, pts, 300, 3) == 0);
+    CHECK(steer_grid_build(a, pts, 300, 3) == STEER_OK);
     for (int i = 0; i < 300; ++i) steer_grid_insert(b, i, pts + 3 * i);
     float c[3] = {1, -2, 0.5f};
     log_a.n = log_b.n = 0;
@@ -540,16 +540,18 @@ static void test_bad_arguments(void)
     float c[3] = {0, 0, 0}, nanc[3] = {NAN, 0, 0}, infc[3] = {0, INFINITY, 0};
     steer_grid *g = make_grid(3, 1.0f);
     float pts[6] = {0, 0, 0, 1, 1, 1};
-    CHECK(steer_grid_build(g, pts, 2, 3) == 0);
+    CHECK(steer_grid_build(g, pts, 2, 3) == STEER_OK);
 
-    CHECK(steer_grid_build(NULL, pts, 2, 3) == -1);
-    CHECK(steer_grid_build(g, NULL, 2, 3) == -1);
-    CHECK(steer_grid_build(g, pts, -1, 3) == -1);
-    CHECK(steer_grid_build(g, pts, 2, 2) == -1); /* stride shorter than a point */
+    CHECK(steer_grid_build(NULL, pts, 2, 3) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_grid_build(g, NULL, 2, 3) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_grid_build(g, pts, -1, 3) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_grid_build(g, pts, 2, 2) == STEER_ERROR_INVALID_ARGUMENT); /* stride shorter than a point */
+    /* More than 2^26 points: refused before any point is read. */
+    CHECK(steer_grid_build(g, pts, (1 << 26) + 1, 3) == STEER_ERROR_CAPACITY);
     CHECK(steer_grid_count(g) == 2);             /* failed builds change nothing */
-    CHECK(steer_grid_insert(NULL, 0, c) == -1);
-    CHECK(steer_grid_insert(g, -1, c) == -1);
-    CHECK(steer_grid_insert(g, 0, NULL) == -1);
+    CHECK(steer_grid_insert(NULL, 0, c) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_grid_insert(g, -1, c) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_grid_insert(g, 0, NULL) == STEER_ERROR_INVALID_ARGUMENT);
     CHECK(steer_grid_count(g) == 2);
     CHECK(steer_grid_count(NULL) == 0);
     steer_grid_clear(NULL);
@@ -622,13 +624,13 @@ static void test_allocator_hook(void)
     static float pts[1000 * 3];
     for (int i = 0; i < 1000 * 3; ++i) pts[i] = steer_rng_range(&rng, -20, 20);
     int before = cnt.allocs;
-    CHECK(steer_grid_build(g, pts, 1000, 3) == 0);
+    CHECK(steer_grid_build(g, pts, 1000, 3) == STEER_OK);
     CHECK(cnt.allocs == before); /* within the reserved capacity */
 
     /* Queries allocate nothing, including the lazy re-index after insert. */
     steer_grid_clear(g);
     int failed = 0;
-    for (int i = 0; i < 900; ++i) failed |= steer_grid_insert(g, i, pts + 3 * i) != 0;
+    for (int i = 0; i < 900; ++i) failed |= steer_grid_insert(g, i, pts + 3 * i) != STEER_OK;
     CHECK(!failed);
     before = cnt.allocs;
     int visited = 0;
@@ -643,17 +645,17 @@ static void test_allocator_hook(void)
     for (int i = 0; i < 1000; ++i) steer_grid_insert(g, 900 + i, pts + 3 * i);
     CHECK(cnt.allocs == before + 1 && cnt.frees == 1);
 
-    /* Out of memory: -1 and the contents are kept. */
+    /* Out of memory: STEER_ERROR_OUT_OF_MEMORY and the contents are kept. */
     cnt.fail_after = cnt.allocs;
     static float many[5000 * 3];
-    CHECK(steer_grid_build(g, many, 5000, 3) == -1);
+    CHECK(steer_grid_build(g, many, 5000, 3) == STEER_ERROR_OUT_OF_MEMORY);
     CHECK(steer_grid_count(g) == 1900);
     CHECK(steer_grid_query_radius(g, c, INFINITY, NULL, 0) == 1900);
-    while (steer_grid_count(g) < 6000 && steer_grid_insert(g, 7, c) == 0) {
+    while (steer_grid_count(g) < 6000 && steer_grid_insert(g, 7, c) == STEER_OK) {
     }
     CHECK(steer_grid_count(g) < 6000); /* the insert that needed growth failed */
     int kept = steer_grid_count(g);
-    CHECK(steer_grid_insert(g, 1, c) == -1 && steer_grid_count(g) == kept);
+    CHECK(steer_grid_insert(g, 1, c) == STEER_ERROR_OUT_OF_MEMORY && steer_grid_count(g) == kept);
     steer_grid_destroy(g);
     CHECK(cnt.allocs == cnt.frees); /* everything returned */
 

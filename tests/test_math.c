@@ -31,7 +31,7 @@ static void normalize_of_tiny_vectors_is_zero_not_an_invented_direction(void)
 }
 
 /* The last checks need normalize_len to scale a finite vector whose length
- * overflows (detail/vec_template.h; reported, not yet fixed there). */
+ * overflows. */
 static void normalize_of_huge_vectors_is_unit(void)
 {
     float len;
@@ -102,8 +102,8 @@ static void truncate_with_non_positive_limit_is_zero(void)
     CHECK_V3_EQ(steer_v3_truncate(v3(1, 1, 1), -0.0f), v3(0, 0, 0));
 }
 
-/* With a limit whose square overflows, truncate's early return lets Inf
- * through (detail/vec_template.h; reported, not yet fixed there). */
+/* Also with a limit whose square overflows (an early return once let Inf
+ * through). */
 static void truncate_of_non_finite_vector_is_zero(void)
 {
     CHECK_V2_EQ(steer_v2_truncate(v2(NAN, 0), 1.0f), v2(0, 0));

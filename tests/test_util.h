@@ -1,4 +1,4 @@
-/* Helpers shared by the behaviour test suites: vector checks, the SPEC §1
+/* Helpers shared by the behaviour test suites: vector checks, the
  * integrator written out independently of the vehicle, and input
  * generators for the property tests. */
 #ifndef STEER_TESTS_TEST_UTIL_H
@@ -55,7 +55,7 @@ static inline double angle_between3(steer_v3 a, steer_v3 b)
     return atan2(sqrt(cx * cx + cy * cy + cz * cz), dot);
 }
 
-/* SPEC §1, written out here so the vehicle is checked against the text and
+/* The integration rule, written out here so the vehicle is checked against the text and
  * not against itself: f = truncate(f, max_force); v = truncate(v + f/m*dt,
  * max_speed); p = p + v*dt. */
 static inline void integrate2(steer_v2 *pos, steer_v2 *vel, steer_v2 force, float max_force, float max_speed,

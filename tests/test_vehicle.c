@@ -1,4 +1,4 @@
-/* The stateful vehicle (SPEC §4): defaults, SPEC §1 integration, limits,
+/* The stateful vehicle: defaults, integration, limits,
  * turn rate, bad input, and the behaviour wrappers using its own limits. */
 #include "test_util.h"
 
@@ -21,7 +21,7 @@ static void make_sets_the_documented_defaults(void)
     CHECK(w.max_speed == 3.0f && w.max_force == 0.12f);
 }
 
-/* Bit for bit the SPEC §1 text (tests/test_util.h integrate2/3), for a
+/* Bit for bit the integration rule (tests/test_util.h integrate2/3), for a
  * vehicle of mass 1 without a turn limit. */
 static void step_follows_spec_integration_exactly(void)
 {

@@ -5,7 +5,7 @@
  * latch) is passed in and updated. Every function exists for 2D (suffix 2,
  * steer_v2) and 3D (suffix 3, steer_v3), generated from one source.
  *
- * Force model (SPEC §1): a behaviour returns `desired_velocity - velocity`,
+ * Force model: a behaviour returns `desired_velocity - velocity`,
  * NOT clamped; clamp where forces are combined or applied (steer/combine.h,
  * steer/vehicle.h). Units: whatever length and time units you use; speeds are
  * length/time, forces are length/time^2 with mass 1.
@@ -80,16 +80,177 @@ typedef struct steer_wall_follow_params {
                                desired distance per unit of error */
 } steer_wall_follow_params;
 
-#define STEER_DIM 2
-#include "detail/behaviours_template.h"
-#define STEER_DIM 3
-#include "detail/behaviours_template.h"
+/* ---- shapes the behaviours take, 2D and 3D ----------------------------- */
+typedef struct steer_obstacle2 { steer_v2 centre; float radius; } steer_obstacle2; /* a circle to keep out of */
+typedef struct steer_obstacle3 { steer_v3 centre; float radius; } steer_obstacle3; /* a sphere to keep out of */
+typedef struct steer_segment2 { steer_v2 a, b; } steer_segment2; /* a wall from a to b */
+typedef struct steer_segment3 { steer_v3 a, b; } steer_segment3; /* a vertical wall over the XY segment a-b */
+typedef struct steer_box2 { steer_v2 min, max; } steer_box2;     /* an axis-aligned rectangle */
+typedef struct steer_box3 { steer_v3 min, max; } steer_box3;     /* an axis-aligned box */
 
-/* 3D only: wander on a sphere in the heading frame (x ahead, y left, z up).
- * Draws exactly twice per call (azimuth, then elevation). */
-steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *state,
-                              const steer_wander_params *params, float max_speed, float dt,
-                              steer_random_fn *random, void *random_context, steer_v3 *out_target);
+/* A polyline corridor; a closed path joins the last point back to the first. */
+typedef struct steer_path2 {
+    const steer_v2 *points;
+    int count;
+    bool closed;
+    float radius; /* corridor half-width, length */
+} steer_path2;
+typedef struct steer_path3 {
+    const steer_v3 *points;
+    int count;
+    bool closed;
+    float radius; /* corridor half-width, length */
+} steer_path3;
+
+/* A grid of vectors sampled bilinearly (trilinearly in 3D), clamped at the
+ * edges: vectors[(z * ny + y) * nx + x] is the value at origin + cell_size *
+ * (x, y, z). The values are unitless (they multiply max_speed). */
+typedef struct steer_flow_field2 {
+    steer_v2 origin;
+    float cell_size; /* length */
+    int nx, ny, nz;  /* nz is ignored in 2D */
+    const steer_v2 *vectors;
+} steer_flow_field2;
+typedef struct steer_flow_field3 {
+    steer_v3 origin;
+    float cell_size; /* length */
+    int nx, ny, nz;  /* nz < 1 counts as 1 */
+    const steer_v3 *vectors;
+} steer_flow_field3;
+
+/* ---- seek, flee, arrive, pursue, evade ------------------------------------
+ * flee: panic_distance <= 0 always flees, else zero force beyond it.
+ * arrive: inside slow_radius the desired speed is max_speed * dist / slow_radius.
+ * predict: where the target will be after T = dist / max_speed (capped at
+ * max_prediction when that is > 0); pursue seeks it, evade flees it. */
+steer_v2 steer_seek2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed);                 /* full speed at target */
+steer_v3 steer_seek3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed);                 /* full speed at target */
+steer_v2 steer_flee2(steer_v2 pos, steer_v2 vel, steer_v2 threat, float max_speed, float panic_distance); /* away from threat */
+steer_v3 steer_flee3(steer_v3 pos, steer_v3 vel, steer_v3 threat, float max_speed, float panic_distance); /* away from threat */
+steer_v2 steer_arrive2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed, float slow_radius); /* seek, stop on target */
+steer_v3 steer_arrive3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed, float slow_radius); /* seek, stop on target */
+steer_v2 steer_predict2(steer_v2 pos, steer_v2 target_pos, steer_v2 target_vel, float max_speed, float max_prediction); /* a point */
+steer_v3 steer_predict3(steer_v3 pos, steer_v3 target_pos, steer_v3 target_vel, float max_speed, float max_prediction); /* a point */
+steer_v2 steer_pursue2(steer_v2 pos, steer_v2 vel, steer_v2 target_pos, steer_v2 target_vel, float max_speed, float max_prediction); /* seek ahead */
+steer_v3 steer_pursue3(steer_v3 pos, steer_v3 vel, steer_v3 target_pos, steer_v3 target_vel, float max_speed, float max_prediction); /* seek ahead */
+steer_v2 steer_evade2(steer_v2 pos, steer_v2 vel, steer_v2 threat_pos, steer_v2 threat_vel, float max_speed, float max_prediction, float panic_distance); /* flee ahead */
+steer_v3 steer_evade3(steer_v3 pos, steer_v3 vel, steer_v3 threat_pos, steer_v3 threat_vel, float max_speed, float max_prediction, float panic_distance); /* flee ahead */
+
+/* ---- wander ------------------------------------------------------------------
+ * Planar: angle += uniform(-jitter*dt, jitter*dt) with exactly one draw; the
+ * angle is in the world frame on the XY plane. The circle centre is pos +
+ * normalize(vel) * distance (the agent itself when vel is zero); the target
+ * is centre + (cos angle, sin angle, 0) * radius and the force is
+ * seek(target). out_target (may be NULL) receives the target.
+ * Spherical (3D only): a jittered point on a sphere in the heading frame (x
+ * ahead, y left, z up); exactly two draws per call (azimuth, then elevation). */
+steer_v2 steer_wander2(steer_v2 pos, steer_v2 vel, float *angle, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v2 *out_target); /* one draw */
+steer_v3 steer_wander3(steer_v3 pos, steer_v3 vel, float *angle, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v3 *out_target); /* one draw, XY */
+steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *state, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v3 *out_target); /* two draws */
+
+/* ---- flocking: the neighbours are whatever the caller passes ------------------
+ * separation: the raw push, the average over neighbours with 0 < d < radius
+ * of normalize(pos - q) / d (a length^-1); coincident neighbours are skipped.
+ * separation_desired: normalize(push) * max_speed - vel, zero with no push.
+ * alignment: average neighbour velocity - vel; alignment_desired:
+ * normalize(average velocity) * max_speed - vel. cohesion: seek(centre of
+ * the neighbours). All are zero with no neighbours. */
+steer_v2 steer_separation2(steer_v2 pos, const steer_v2 *neighbour_pos, int count, float radius); /* raw push */
+steer_v3 steer_separation3(steer_v3 pos, const steer_v3 *neighbour_pos, int count, float radius); /* raw push */
+steer_v2 steer_separation_desired2(steer_v2 pos, steer_v2 vel, const steer_v2 *neighbour_pos, int count, float radius, float max_speed); /* a force */
+steer_v3 steer_separation_desired3(steer_v3 pos, steer_v3 vel, const steer_v3 *neighbour_pos, int count, float radius, float max_speed); /* a force */
+steer_v2 steer_alignment2(steer_v2 vel, const steer_v2 *neighbour_vel, int count);                  /* raw: avg vel - vel */
+steer_v3 steer_alignment3(steer_v3 vel, const steer_v3 *neighbour_vel, int count);                  /* raw: avg vel - vel */
+steer_v2 steer_alignment_desired2(steer_v2 vel, const steer_v2 *neighbour_vel, int count, float max_speed); /* full speed */
+steer_v3 steer_alignment_desired3(steer_v3 vel, const steer_v3 *neighbour_vel, int count, float max_speed); /* full speed */
+steer_v2 steer_cohesion2(steer_v2 pos, steer_v2 vel, const steer_v2 *neighbour_pos, int count, float max_speed); /* seek centre */
+steer_v3 steer_cohesion3(steer_v3 pos, steer_v3 vel, const steer_v3 *neighbour_pos, int count, float max_speed); /* seek centre */
+
+/* ---- obstacles and walls -------------------------------------------------------
+ * avoid_obstacles (ray projection): among obstacles ahead within see_ahead
+ * whose centre lies closer to the heading ray than radius + agent_radius,
+ * push laterally away from the nearest, with magnitude max_force. A
+ * dead-centre hit pushes to the left of the heading. Zero when nothing
+ * threatens or vel is zero. engaged (may be NULL) is the hysteresis latch:
+ * the index of the obstacle being avoided or -1; while latched that obstacle
+ * is tested with the release look-ahead and margin.
+ * avoid_obstacles_feeler: tip = pos + normalize(vel) * feeler_length (+X when
+ * stationary); if the tip is inside radius + agent_radius of an obstacle (the
+ * deepest one), force = normalize(tip - centre) * max_force, else zero.
+ * avoid_walls: each feeler that crosses a wall adds wall_normal * penetration
+ * depth (the part of the feeler beyond the wall); the normal faces the
+ * agent's side. Feelers point along normalize(vel), +X when stationary.
+ * out_tips (may be NULL) receives the three tips: centre, left, right.
+ * follow_wall: nearest wall within range: desired velocity = tangent (along
+ * the wall, in the direction of travel) * max_speed + normal *
+ * (desired_distance - d) * gain, truncated to max_speed; force = desired -
+ * vel. Zero with no wall in range or exactly on the wall (no side to keep to).
+ * 3D walls are vertical: they work in XY and return z = 0. */
+steer_v2 steer_avoid_obstacles2(steer_v2 pos, steer_v2 vel, const steer_obstacle2 *obstacles, int count, const steer_avoid_params *params, int *engaged); /* sideways push */
+steer_v3 steer_avoid_obstacles3(steer_v3 pos, steer_v3 vel, const steer_obstacle3 *obstacles, int count, const steer_avoid_params *params, int *engaged); /* sideways push */
+steer_v2 steer_avoid_obstacles_feeler2(steer_v2 pos, steer_v2 vel, const steer_obstacle2 *obstacles, int count, float agent_radius, float feeler_length, float max_force, steer_v2 *out_tip); /* one feeler */
+steer_v3 steer_avoid_obstacles_feeler3(steer_v3 pos, steer_v3 vel, const steer_obstacle3 *obstacles, int count, float agent_radius, float feeler_length, float max_force, steer_v3 *out_tip); /* one feeler */
+steer_v2 steer_avoid_walls2(steer_v2 pos, steer_v2 vel, const steer_segment2 *walls, int count, const steer_wall_feelers *feelers, steer_v2 out_tips[3]); /* three feelers */
+steer_v3 steer_avoid_walls3(steer_v3 pos, steer_v3 vel, const steer_segment3 *walls, int count, const steer_wall_feelers *feelers, steer_v3 out_tips[3]); /* three feelers */
+steer_v2 steer_follow_wall2(steer_v2 pos, steer_v2 vel, const steer_segment2 *walls, int count, const steer_wall_follow_params *params, float max_speed); /* run alongside */
+steer_v3 steer_follow_wall3(steer_v3 pos, steer_v3 vel, const steer_segment3 *walls, int count, const steer_wall_follow_params *params, float max_speed); /* run alongside */
+
+/* ---- paths, waypoints, fields, containment ---------------------------------------
+ * path_closest_point: the closest point of the path to p; out_distance,
+ * out_segment (index of the segment's first point) and out_t (0..1 along
+ * it) may be NULL. An empty path returns p with distance 0 and segment -1.
+ * follow_path (stateless): predict = pos + normalize(vel) * predict_distance;
+ * if it is farther than path->radius from the path, seek the point
+ * ahead_distance further along the path from the closest point; else zero.
+ * follow_waypoints (stateful): seek points[*index]; advance *index when
+ * closer than arrival_radius; arrive (slow_radius) on the last point.
+ * follow_flow: desired = truncate(field(pos + vel * predict_time) * max_speed,
+ * max_speed). contain: per axis, within margin of a face (or beyond it) the
+ * desired inward speed grows linearly to max_speed at the face; the force
+ * only ever pushes inward, max(0, desired - v) on that axis; zero well inside. */
+steer_v2 steer_path_closest_point2(const steer_path2 *path, steer_v2 p, float *out_distance, int *out_segment, float *out_t); /* a point */
+steer_v3 steer_path_closest_point3(const steer_path3 *path, steer_v3 p, float *out_distance, int *out_segment, float *out_t); /* a point */
+steer_v2 steer_follow_path2(steer_v2 pos, steer_v2 vel, const steer_path2 *path, float predict_distance, float ahead_distance, float max_speed); /* stay in the corridor */
+steer_v3 steer_follow_path3(steer_v3 pos, steer_v3 vel, const steer_path3 *path, float predict_distance, float ahead_distance, float max_speed); /* stay in the corridor */
+steer_v2 steer_follow_waypoints2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed); /* each in turn */
+steer_v3 steer_follow_waypoints3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed); /* each in turn */
+steer_v2 steer_flow_field_sample2(const steer_flow_field2 *field, steer_v2 pos);                      /* bilinear value */
+steer_v3 steer_flow_field_sample3(const steer_flow_field3 *field, steer_v3 pos);                      /* trilinear value */
+steer_v2 steer_follow_flow2(steer_v2 pos, steer_v2 vel, const steer_flow_field2 *field, float predict_time, float max_speed); /* go with the field */
+steer_v3 steer_follow_flow3(steer_v3 pos, steer_v3 vel, const steer_flow_field3 *field, float predict_time, float max_speed); /* go with the field */
+steer_v2 steer_contain2(steer_v2 pos, steer_v2 vel, steer_box2 box, float margin, float max_speed); /* stay in a rectangle */
+steer_v3 steer_contain3(steer_v3 pos, steer_v3 vel, steer_box3 box, float margin, float max_speed); /* stay in a box */
+
+/* ---- group tactics -------------------------------------------------------------
+ * interpose: arrive at the midpoint of a and b predicted to when we could
+ * reach it. hide: arrive at the nearest spot behind an obstacle as seen from
+ * the hunter (distance_from_boundary beyond its surface); evade when there
+ * are no obstacles; out_spot (may be NULL) receives the spot.
+ * offset_pursuit: keep station at offset in the leader's frame (x ahead, y
+ * left, z up), predicted by T = dist / (max_speed + leader speed), arriving
+ * there. local_to_world: a point given in the frame of a heading (x ahead, y
+ * left, z up; the 3D up is +Z unless the heading is vertical) in the world. */
+steer_v2 steer_interpose2(steer_v2 pos, steer_v2 vel, steer_v2 a_pos, steer_v2 a_vel, steer_v2 b_pos, steer_v2 b_vel, float max_speed, float slow_radius); /* get between */
+steer_v3 steer_interpose3(steer_v3 pos, steer_v3 vel, steer_v3 a_pos, steer_v3 a_vel, steer_v3 b_pos, steer_v3 b_vel, float max_speed, float slow_radius); /* get between */
+steer_v2 steer_hide2(steer_v2 pos, steer_v2 vel, steer_v2 hunter_pos, steer_v2 hunter_vel, const steer_obstacle2 *obstacles, int count, float distance_from_boundary, float max_speed, float slow_radius, steer_v2 *out_spot); /* behind cover */
+steer_v3 steer_hide3(steer_v3 pos, steer_v3 vel, steer_v3 hunter_pos, steer_v3 hunter_vel, const steer_obstacle3 *obstacles, int count, float distance_from_boundary, float max_speed, float slow_radius, steer_v3 *out_spot); /* behind cover */
+steer_v2 steer_offset_pursuit2(steer_v2 pos, steer_v2 vel, steer_v2 leader_pos, steer_v2 leader_vel, steer_v2 leader_heading, steer_v2 offset, float max_speed, float slow_radius); /* keep station */
+steer_v3 steer_offset_pursuit3(steer_v3 pos, steer_v3 vel, steer_v3 leader_pos, steer_v3 leader_vel, steer_v3 leader_heading, steer_v3 offset, float max_speed, float slow_radius); /* keep station */
+steer_v2 steer_local_to_world2(steer_v2 heading, steer_v2 local);                                   /* frame to world */
+steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local);                                   /* frame to world */
+
+/* ---- orientation: each returns a new unit heading ---------------------------------
+ * turn_toward: rotate the unit vector from toward direction by at most
+ * max_angle radians. A zero direction returns from (normalised; +X if from
+ * is zero too). Opposite directions turn left. face: toward target - pos for
+ * dt at max_turn_rate (radians per time unit; <= 0 turns at once).
+ * look_where_going: toward the velocity (keeps the heading when vel is zero). */
+steer_v2 steer_turn_toward2(steer_v2 from, steer_v2 direction, float max_angle);                    /* limited turn */
+steer_v3 steer_turn_toward3(steer_v3 from, steer_v3 direction, float max_angle);                    /* limited turn */
+steer_v2 steer_face2(steer_v2 heading, steer_v2 pos, steer_v2 target, float max_turn_rate, float dt); /* look at target */
+steer_v3 steer_face3(steer_v3 heading, steer_v3 pos, steer_v3 target, float max_turn_rate, float dt); /* look at target */
+steer_v2 steer_look_where_going2(steer_v2 heading, steer_v2 vel, float max_turn_rate, float dt);    /* look along vel */
+steer_v3 steer_look_where_going3(steer_v3 heading, steer_v3 vel, float max_turn_rate, float dt);    /* look along vel */
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* steer/combine.h — turning several behaviour forces into one (SPEC §3).
+/* steer/combine.h — turning several behaviour forces into one.
  *
  *   steer_blendN        sum(weight_i * force_i), truncated to max_force
  *   steer_priorityN     the first weighted force longer than epsilon wins, truncated
@@ -24,10 +24,26 @@
 extern "C" {
 #endif
 
-#define STEER_DIM 2
-#include "detail/combine_template.h"
-#define STEER_DIM 3
-#include "detail/combine_template.h"
+/* Evaluates behaviour `index` on demand (dithering calls it lazily). */
+typedef steer_v2 steer_force_fn2(int index, void *context);
+typedef steer_v3 steer_force_fn3(int index, void *context);
+
+/* priority and dither: out_winner (may be NULL) receives the winning index
+ * or -1. dither: probabilities[i] in (0, 1]; a behaviour with p <= 0 is
+ * never tried (and draws nothing). smooth_dt: k = 1 - 2^(-dt / half_life)
+ * (half_life <= 0: k = 1, no smoothing). */
+steer_v2 steer_blend2(const steer_v2 *forces, const float *weights, int count, float max_force);       /* weighted sum */
+steer_v3 steer_blend3(const steer_v3 *forces, const float *weights, int count, float max_force);       /* weighted sum */
+steer_v2 steer_priority2(const steer_v2 *forces, const float *weights, int count, float epsilon, float max_force, int *out_winner); /* first that acts */
+steer_v3 steer_priority3(const steer_v3 *forces, const float *weights, int count, float epsilon, float max_force, int *out_winner); /* first that acts */
+steer_v2 steer_running_sum2(const steer_v2 *forces, const float *weights, int count, float max_force); /* in order, to budget */
+steer_v3 steer_running_sum3(const steer_v3 *forces, const float *weights, int count, float max_force); /* in order, to budget */
+steer_v2 steer_dither2(steer_force_fn2 *evaluate, void *context, const float *weights, const float *probabilities, int count, float epsilon, float max_force, steer_random_fn *random, void *random_context, int *out_winner); /* one draw per try */
+steer_v3 steer_dither3(steer_force_fn3 *evaluate, void *context, const float *weights, const float *probabilities, int count, float epsilon, float max_force, steer_random_fn *random, void *random_context, int *out_winner); /* one draw per try */
+steer_v2 steer_smooth2(steer_v2 smoothed, steer_v2 raw, float k);                                  /* lerp(s, raw, k) */
+steer_v3 steer_smooth3(steer_v3 smoothed, steer_v3 raw, float k);                                  /* lerp(s, raw, k) */
+steer_v2 steer_smooth_dt2(steer_v2 smoothed, steer_v2 raw, float half_life, float dt);             /* by half-life */
+steer_v3 steer_smooth_dt3(steer_v3 smoothed, steer_v3 raw, float half_life, float dt);             /* by half-life */
 
 /* Returns the new state: off -> on when value >= on_at; on -> off when
  * value < off_at (choose off_at < on_at). */

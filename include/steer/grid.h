@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include "math.h"
 #include "alloc.h"
+#include "result.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,17 +37,21 @@ typedef struct steer_grid_def {
     steer_allocator allocator; /* zero: malloc/free */
 } steer_grid_def;
 
-steer_grid_def steer_default_grid_def(void);
-steer_grid *steer_grid_create(const steer_grid_def *def);
-void steer_grid_destroy(steer_grid *grid);
+steer_grid_def steer_default_grid_def(void);               /* zeroes; dim 2, cell_size 1 */
+steer_grid *steer_grid_create(const steer_grid_def *def);  /* NULL on a bad def or no memory */
+void steer_grid_destroy(steer_grid *grid);                 /* NULL is fine */
 
-/* Replace the contents with points[0..count-1]; point i has id i and reads
- * dim floats at points + i * stride. Returns 0, or -1 when out of memory. */
-int steer_grid_build(steer_grid *grid, const float *points, int count, int stride);
-void steer_grid_clear(steer_grid *grid);
-/* Add one point (x, y[, z] in p) with the caller's id (>= 0). Returns 0 or -1. */
-int steer_grid_insert(steer_grid *grid, int id, const float *p);
-int steer_grid_count(const steer_grid *grid);
+/* build replaces the contents with points[0..count-1]; point i has id i and
+ * reads dim floats at points + i * stride. insert adds one point (x, y[, z]
+ * in p) with the caller's id (>= 0). Both return STEER_OK;
+ * STEER_ERROR_INVALID_ARGUMENT for a NULL grid or points, a negative count
+ * or id, or a stride shorter than dim; STEER_ERROR_CAPACITY beyond 2^26
+ * points; STEER_ERROR_OUT_OF_MEMORY when the allocator fails. On an error
+ * the contents are unchanged. */
+steer_result steer_grid_build(steer_grid *grid, const float *points, int count, int stride); /* replace all */
+steer_result steer_grid_insert(steer_grid *grid, int id, const float *p);                    /* add one */
+void steer_grid_clear(steer_grid *grid);                                                     /* empty, keep memory */
+int steer_grid_count(const steer_grid *grid);                                                /* points stored */
 
 /* Ids within radius of centre, ascending id, at most max_out written; returns
  * the total number found (may exceed max_out). */

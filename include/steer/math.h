@@ -10,9 +10,6 @@
  *   steer_v3_cross, steer_v3_any_perp
  *   steer_sin/cos/atan2/exp2    portable scalar functions (bit-identical on every
  *                               platform, including WebAssembly)
- *
- * The N-generic functions are written once in detail/vec_template.h and
- * instantiated for N = 2 and N = 3.
  */
 #ifndef STEER_MATH_H
 #define STEER_MATH_H
@@ -92,11 +89,86 @@ static inline steer_v3 steer_v3_cross(steer_v3 a, steer_v3 b)
     return steer_v3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
 
-/* ---- N-generic functions, one source for both dimensions -------------- */
-#define STEER_DIM 2
-#include "detail/vec_template.h"
-#define STEER_DIM 3
-#include "detail/vec_template.h"
+/* ---- lengths, directions, limits: 2D, then the same for 3D ------------
+ * len         without overflow: a vector whose squared length overflows is
+ *             scaled down by 2^-64 first; non-finite vectors give +Inf or NaN
+ * normalize_len  the unit vector along a, its length in *out_len (may be
+ *             NULL; FLT_MAX for a finite vector longer than that). Shorter
+ *             than sqrt(STEER_EPSILON_SQ), or not finite: zero, length 0 (a
+ *             direction is never invented and never NaN)
+ * truncate    a with its length capped at max_len; max_len <= 0 or a
+ *             non-finite a gives zero */
+static inline steer_v2 steer_v2_zero(void) { steer_v2 r = {0}; return r; }
+static inline steer_v2 steer_v2_mad(steer_v2 a, steer_v2 b, float s) { return steer_v2_add(a, steer_v2_scale(b, s)); } /* a + b*s */
+static inline steer_v2 steer_v2_lerp(steer_v2 a, steer_v2 b, float t) { return steer_v2_add(a, steer_v2_scale(steer_v2_sub(b, a), t)); }
+static inline float steer_v2_len_sq(steer_v2 a) { return steer_v2_dot(a, a); }
+static inline float steer_v2_len(steer_v2 a)
+{
+    float l2 = steer_v2_dot(a, a);
+    if (l2 <= FLT_MAX) return sqrtf(l2);
+    steer_v2 s = steer_v2_scale(a, 0x1p-64f);
+    return sqrtf(steer_v2_dot(s, s)) * 0x1p64f;
+}
+static inline float steer_v2_dist(steer_v2 a, steer_v2 b) { return steer_v2_len(steer_v2_sub(a, b)); }
+static inline float steer_v2_dist_sq(steer_v2 a, steer_v2 b) { return steer_v2_len_sq(steer_v2_sub(a, b)); }
+static inline steer_v2 steer_v2_normalize_len(steer_v2 a, float *out_len)
+{
+    float l = steer_v2_len(a);
+    if (!(l * l > STEER_EPSILON_SQ) || !steer_v2_is_valid(a)) {
+        if (out_len) *out_len = 0.0f;
+        return steer_v2_zero();
+    }
+    if (out_len) *out_len = l <= FLT_MAX ? l : FLT_MAX; /* saturates: never Inf */
+    if (!(l <= FLT_MAX)) { /* finite, but longer than FLT_MAX: scale down first */
+        a = steer_v2_scale(a, 0x1p-64f);
+        l = steer_v2_len(a);
+    }
+    return steer_v2_scale(a, 1.0f / l);
+}
+static inline steer_v2 steer_v2_normalize(steer_v2 a) { return steer_v2_normalize_len(a, 0); }
+static inline steer_v2 steer_v2_truncate(steer_v2 a, float max_len)
+{
+    if (!(max_len > 0.0f) || !steer_v2_is_valid(a)) return steer_v2_zero();
+    float m2 = max_len * max_len;
+    if (m2 <= FLT_MAX ? steer_v2_dot(a, a) <= m2 : steer_v2_len(a) <= max_len) return a;
+    return steer_v2_scale(steer_v2_normalize(a), max_len);
+}
+
+static inline steer_v3 steer_v3_zero(void) { steer_v3 r = {0}; return r; }
+static inline steer_v3 steer_v3_mad(steer_v3 a, steer_v3 b, float s) { return steer_v3_add(a, steer_v3_scale(b, s)); } /* a + b*s */
+static inline steer_v3 steer_v3_lerp(steer_v3 a, steer_v3 b, float t) { return steer_v3_add(a, steer_v3_scale(steer_v3_sub(b, a), t)); }
+static inline float steer_v3_len_sq(steer_v3 a) { return steer_v3_dot(a, a); }
+static inline float steer_v3_len(steer_v3 a)
+{
+    float l2 = steer_v3_dot(a, a);
+    if (l2 <= FLT_MAX) return sqrtf(l2);
+    steer_v3 s = steer_v3_scale(a, 0x1p-64f);
+    return sqrtf(steer_v3_dot(s, s)) * 0x1p64f;
+}
+static inline float steer_v3_dist(steer_v3 a, steer_v3 b) { return steer_v3_len(steer_v3_sub(a, b)); }
+static inline float steer_v3_dist_sq(steer_v3 a, steer_v3 b) { return steer_v3_len_sq(steer_v3_sub(a, b)); }
+static inline steer_v3 steer_v3_normalize_len(steer_v3 a, float *out_len)
+{
+    float l = steer_v3_len(a);
+    if (!(l * l > STEER_EPSILON_SQ) || !steer_v3_is_valid(a)) {
+        if (out_len) *out_len = 0.0f;
+        return steer_v3_zero();
+    }
+    if (out_len) *out_len = l <= FLT_MAX ? l : FLT_MAX; /* saturates: never Inf */
+    if (!(l <= FLT_MAX)) { /* finite, but longer than FLT_MAX: scale down first */
+        a = steer_v3_scale(a, 0x1p-64f);
+        l = steer_v3_len(a);
+    }
+    return steer_v3_scale(a, 1.0f / l);
+}
+static inline steer_v3 steer_v3_normalize(steer_v3 a) { return steer_v3_normalize_len(a, 0); }
+static inline steer_v3 steer_v3_truncate(steer_v3 a, float max_len)
+{
+    if (!(max_len > 0.0f) || !steer_v3_is_valid(a)) return steer_v3_zero();
+    float m2 = max_len * max_len;
+    if (m2 <= FLT_MAX ? steer_v3_dot(a, a) <= m2 : steer_v3_len(a) <= max_len) return a;
+    return steer_v3_scale(steer_v3_normalize(a), max_len);
+}
 
 /* A unit vector perpendicular to the unit vector a, chosen stably: the
  * horizontal left of a when a is not vertical (so "up" stays +Z), else +Y. */
