@@ -201,7 +201,7 @@ static steer_agent_id fw_handle(fuzz_input *in, const fw *f)
     uint8_t how = fuzz_u8(in);
     int k = fw_pick(in, f);
     if (how < 200 && k >= 0) return f->ids[k];
-    steer_agent_id forged = {fuzz_u32(in) % 80u, fuzz_u32(in) % 4u}; /* null, stale or foreign */
+    steer_agent_id forged = {fuzz_u32(in) % 80u, fuzz_u32(in) % 4u, 0}; /* null, stale or foreign */
     return forged;
 }
 

@@ -2,10 +2,12 @@
  * itself is in world_step.c, snapshots in world_snapshot.c. */
 #include "world_internal.h"
 #include "world_handles.h"
+#include "world_solids.h"
 #include "world_sort.h"
 #include "misuse_internal.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 
 const char *steer_result_string(steer_result result)
@@ -201,6 +203,21 @@ void steer__world_free_agents(steer_world *w)
     w->capacity = 0;
 }
 
+/* Distinct non-zero identities for the worlds of a process, in creation
+ * order (so a program's snapshots are the same from run to run), spread by a
+ * bijection of the count so that they are unlike small slot numbers. */
+static uint32_t next_identity(void)
+{
+    static _Atomic uint32_t created;
+    uint32_t n;
+    do n = atomic_fetch_add_explicit(&created, 1, memory_order_relaxed) + 1; while (n == 0);
+    n ^= n >> 16;
+    n *= 0x7FEB352Du;
+    n ^= n >> 15;
+    n *= 0x846CA68Bu;
+    return n ^ n >> 16; /* 0 only for 0 */
+}
+
 steer_world *steer_world_create(const steer_world_def *def)
 {
     STEER_MISUSE_IF(!world_def_ok(def), 0, "invalid world def (use steer_default_world_def)");
@@ -210,6 +227,7 @@ steer_world *steer_world_create(const steer_world_def *def)
     w->def = *def;
     w->dim = def->dim;
     w->grid_capacity = def->capacity;
+    w->identity = next_identity();
     bool ok = steer__world_alloc_agents(w, def->capacity) == STEER_OK;
     ok = ok && (w->handles = steer__cache_guard_create(&def->allocator));
     if (ok) steer__cache_guard_set_ready(w->handles, true); /* no agents: the empty table is current */
@@ -458,6 +476,7 @@ int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size,
 static bool lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
 {
     if (!w || id.index == 0 || id.index > w->slot_high || (id.generation & STEER__FREE_BIT)) return false;
+    if (id.world != 0 && id.world != w->identity) return false;
     uint32_t slot = id.index - 1;
     if (w->generation[slot] != id.generation) return false;
     steer__world_ensure_handles(w);
@@ -472,9 +491,12 @@ bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
     return lookup(w, id, &d);
 }
 
+/* An agent placed outside the box of a wrap or clamp world is brought into
+ * it as a step would: every step then starts with agents inside the box. */
 static void write_state(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel)
 {
     float pp[3] = {pos.x, pos.y, pos.z}, vv[3] = {vel.x, vel.y, vel.z};
+    steer__confine(w, pp, vv);
     for (int a = 0; a < w->dim; ++a) {
         w->p[a][d] = pp[a];
         w->v[a][d] = vv[a];
@@ -483,7 +505,7 @@ static void write_state(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel)
 
 steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, steer_v3 vel)
 {
-    steer_agent_id none = {0, 0};
+    steer_agent_id none = {0, 0, 0};
     STEER_MISUSE_IF(!w, none, "NULL world");
     STEER_MISUSE_IF(w->in_step, none, "called during the world's own step");
     STEER_MISUSE_IF(group < 0 || group >= w->group_count, none, "no such group");
@@ -508,7 +530,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->group[d] = (uint8_t)group;
     if (w->wander) w->wander[d] = initial_wander_angle(vel);
     write_state(w, d, pos, vel);
-    return (steer_agent_id){slot + 1, w->generation[slot]};
+    return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
 
 steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)

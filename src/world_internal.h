@@ -67,6 +67,7 @@ struct steer_world {
     uint32_t free_head;      /* first free slot or STEER__NO_SLOT */
     uint32_t slot_high;      /* slots ever used */
     uint32_t reuses;         /* generation of the last reused slot (a new slot's is 0) */
+    uint32_t identity;       /* the world its handles name (non-zero; a restore brings the snapshot's) */
 
     /* groups and shared objects */
     steer__group *groups;

@@ -4,7 +4,7 @@
  * byte order and the reader refuses another):
  *   header  magic "STEERSNP", version, byte-order mark, dim, sizes
  *   body    world def essentials, step count, groups, obstacles, walls,
- *           paths, flow fields, handles (generations and free list), agents in
+ *           paths, flow fields, handles (identity, generations, free list), agents in
  *           internal order
  *   trailer CRC-32 of everything before it
  * Agents are stored in their internal (sorted) order so a restored world
@@ -13,14 +13,16 @@
  * Restoring parses into freshly allocated storage and swaps it in only when
  * everything checked out, so a bad snapshot leaves the world untouched. */
 #include "world_internal.h"
+#include "world_solids.h"
 #include "world_sort.h"
 #include "misuse_internal.h"
 
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 4u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
-                           no handle table (rebuilt from the slots) */
+#define SNAP_VERSION 5u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
+                           no handle table (rebuilt from the slots); 5: the world's identity */
+#define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
 /* ---- CRC-32 (IEEE 802.3, reflected): detects every single-byte error ---- */
@@ -97,6 +99,7 @@ static void write_all(const steer_world *w, writer *wr)
     put_u32(wr, w->slot_high);
     put_u32(wr, w->free_head);
     put_u32(wr, w->reuses);
+    put_u32(wr, w->identity);
     put(wr, w->generation, 4 * (size_t)w->slot_high);
     /* agents, internal order */
     put_u32(wr, (uint32_t)w->count);
@@ -173,8 +176,8 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     reader rd = {data, size - 4, 0, false};
     char magic[8];
     take(&rd, magic, 8);
-    if (memcmp(magic, SNAP_MAGIC, 8) != 0 || get_u32(&rd) != SNAP_VERSION || get_u32(&rd) != SNAP_BOM)
-        return STEER_ERROR_BAD_SNAPSHOT;
+    uint32_t version = memcmp(magic, SNAP_MAGIC, 8) == 0 ? get_u32(&rd) : 0;
+    if (version < SNAP_OLDEST || version > SNAP_VERSION || get_u32(&rd) != SNAP_BOM) return STEER_ERROR_BAD_SNAPSHOT;
     if (get_u32(&rd) != (uint32_t)w->dim || get_u32(&rd) != (uint32_t)sizeof(steer_group_def))
         return STEER_ERROR_BAD_SNAPSHOT;
 
@@ -267,7 +270,9 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         if (index != g) goto fail;
     }
     uint32_t slot_high = get_u32(&rd), free_head = get_u32(&rd), reuses = get_u32(&rd);
-    if (rd.bad || slot_high > (uint32_t)fresh->capacity || reuses >= STEER__FREE_BIT) goto fail;
+    /* a version 4 snapshot's world gets a new identity (fresh's), as a new world would */
+    uint32_t identity = version >= 5 ? get_u32(&rd) : fresh->identity;
+    if (rd.bad || slot_high > (uint32_t)fresh->capacity || reuses >= STEER__FREE_BIT || identity == 0) goto fail;
     if (!take(&rd, fresh->generation, 4 * (size_t)slot_high)) goto fail;
     uint32_t count = get_u32(&rd);
     if (rd.bad || count > slot_high) goto fail;
@@ -286,6 +291,12 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     }
     if (has_wander && (!take(&rd, fresh->wander, 4 * (size_t)count) || !all_finite(fresh->wander, count))) goto fail;
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
+    for (uint32_t d = 0; d < count; ++d) { /* inside the box, as after add or a step */
+        float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
+        for (int a = 0; a < fresh->dim; ++a) pos[a] = fresh->p[a][d], vel[a] = fresh->v[a][d];
+        steer__confine(fresh, pos, vel);
+        for (int a = 0; a < fresh->dim; ++a) fresh->p[a][d] = pos[a], fresh->v[a][d] = vel[a];
+    }
     /* handles: every agent has its own live slot, every live slot an agent
      * (the table is rebuilt from the slots, each entry written once); the
      * free list visits each free slot once and ends. */
@@ -309,6 +320,12 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         walk = fresh->generation[walk] & ~STEER__FREE_BIT;
     }
     if (seen != slot_high - count) goto fail;
+    /* A reused slot takes reuses + 1, so a live generation above the counter
+     * would come round again to a removed agent's handle. Such a counter is
+     * raised to the highest live generation (a world whose counter wrapped
+     * after 2^31 reuses has them too): old handles stay stale. */
+    for (uint32_t s = 0; s < slot_high; ++s)
+        if (!(fresh->generation[s] & STEER__FREE_BIT) && fresh->generation[s] > reuses) reuses = fresh->generation[s];
     /* The same cells, so the same summation order, unless the snapshot asks
      * for more than this world's capacity: the cell count is bounded by the
      * host (about 4 cells per agent of capacity), never by the file. */
@@ -316,6 +333,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     fresh->free_head = free_head;
     fresh->slot_high = slot_high;
     fresh->reuses = reuses;
+    fresh->identity = identity;
     fresh->steps = steps;
 
     /* Success: swap contents, keeping the host's threading and SIMD choice. */

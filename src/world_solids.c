@@ -7,7 +7,10 @@ static void wrap_axis(float *x, float lo, float extent)
 {
     float hi = lo + extent;
     if (*x < lo || *x >= hi) {
-        float r = fmodf(*x - lo, extent); /* exact */
+        /* fmodf is exact. x - lo overflows only far from the box (x = FLT_MAX,
+         * the box near -1e36): there the difference is taken in double. */
+        float offset = *x - lo;
+        float r = steer_is_finite(offset) ? fmodf(offset, extent) : (float)fmod((double)*x - (double)lo, (double)extent);
         if (r < 0.0f) r += extent;
         *x = lo + r;
         if (*x >= hi) *x = lo;
@@ -97,13 +100,13 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
     }
 }
 
-static void apply_boundary(const steer_world *w, float *pos, float *vel)
+static void apply_boundary(const steer_world *w, const float origin[3], const float extent[3], float *pos, float *vel)
 {
     for (int a = 0; a < w->dim; ++a) {
         if (w->def.boundary == STEER_BOUNDARY_WRAP) {
-            wrap_axis(&pos[a], w->origin[a], w->extent[a]);
+            wrap_axis(&pos[a], origin[a], extent[a]);
         } else if (w->def.boundary == STEER_BOUNDARY_CLAMP) {
-            float lo = w->origin[a], hi = lo + w->extent[a];
+            float lo = origin[a], hi = lo + extent[a];
             if (pos[a] < lo) {
                 pos[a] = lo;
                 if (vel[a] < 0.0f) vel[a] = 0.0f;
@@ -145,9 +148,19 @@ void steer__finish_move(steer_world *w, int i, float pos[3], float vel[3], bool 
         vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
     }
     keep_finite(w, i, pos, vel);
-    apply_boundary(w, pos, vel);
+    apply_boundary(w, w->origin, w->extent, pos, vel);
     for (int a = 0; a < dim; ++a) {
         dst_p[a][i] = pos[a];
         dst_v[a][i] = vel[a];
     }
+}
+
+void steer__confine(const steer_world *w, float pos[3], float vel[3])
+{
+    float origin[3], extent[3]; /* the grid's box (world_sort.c), which may not be sized yet */
+    for (int a = 0; a < 3; ++a) {
+        origin[a] = steer_v3_get(w->def.bounds_min, a);
+        extent[a] = steer_v3_get(w->def.bounds_max, a) - origin[a];
+    }
+    apply_boundary(w, origin, extent, pos, vel);
 }

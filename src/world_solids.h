@@ -13,5 +13,8 @@ bool steer__has_solids(const steer_world *w);
  * relaxation). pos and vel are updated. */
 void steer__finish_move(steer_world *w, int i, float pos[3], float vel[3], bool solids, float *const dst_p[3],
                         float *const dst_v[3]);
+/* The boundary alone, as the end of a move applies it (wrap or clamp into
+ * the box): for agents placed by add, teleport and restore. */
+void steer__confine(const steer_world *w, float pos[3], float vel[3]);
 
 #endif

@@ -34,7 +34,7 @@ static void test_misuse_reports_and_returns_documented_results(void)
     CHECK(steer_world_remove_agent(w, a) == STEER_OK);
     CHECK(steer_world_remove_agent(w, a) == STEER_ERROR_STALE_HANDLE);
     CHECK(check_misuse_count == before + 3);
-    steer_agent_id forged = {99, 0};
+    steer_agent_id forged = {99, 0, 0};
     CHECK(steer_world_teleport_agent(w, forged, steer_v3_make(0, 0, 0), steer_v3_make(0, 0, 0)) ==
           STEER_ERROR_STALE_HANDLE);
     CHECK(check_misuse_count == before + 4);

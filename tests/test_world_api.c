@@ -419,7 +419,7 @@ static void test_bad_dt(void)
 static void test_substeps(int dim)
 {
     mixed_options o = mixed_default_options(dim);
-    mixed_handles ha, hb;
+    mixed_handles ha, hb, hbb; /* tmp's, a's and b's handles: each world takes only its own */
     steer_world_def da = mixed_world_def(&o), db = da;
     da.max_dt = 0.25f;
     db.max_dt = 0.0f;
@@ -431,7 +431,8 @@ static void test_substeps(int dim)
         steer_agent_state st;
         CHECK(steer_world_get_agent(tmp, ha.ids[i], &st) == STEER_OK);
         hb.ids[i] = steer_world_add_agent(a, st.group, st.position, st.velocity);
-        CHECK(steer_world_add_agent(b, st.group, st.position, st.velocity).index == hb.ids[i].index);
+        hbb.ids[i] = steer_world_add_agent(b, st.group, st.position, st.velocity);
+        CHECK(hbb.ids[i].index == hb.ids[i].index);
         CHECK(steer_world_add_agent(c, st.group, st.position, st.velocity).index == hb.ids[i].index);
     }
     hb.count = ha.count;
@@ -447,7 +448,7 @@ static void test_substeps(int dim)
     for (int i = 0; i < hb.count; ++i) {
         steer_agent_state sa, sb;
         CHECK(steer_world_get_agent(a, hb.ids[i], &sa) == STEER_OK);
-        CHECK(steer_world_get_agent(b, hb.ids[i], &sb) == STEER_OK);
+        CHECK(steer_world_get_agent(b, hbb.ids[i], &sb) == STEER_OK);
         same += memcmp(&sa, &sb, sizeof sa) == 0;
     }
     CHECK(same == hb.count);

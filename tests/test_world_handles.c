@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "snapshot_bytes.h"
 #include "steer/steer.h"
 
 #define N 200
@@ -94,15 +95,16 @@ static void test_forged(int dim)
     steer_agent_id ids[4];
     for (int i = 0; i < 4; ++i) ids[i] = steer_world_add_agent(w, 0, steer_v3_make((float)i, 0, 0), steer_v3_make(0, 0, 0));
     steer_agent_id forged[] = {
-        {0, 0},                        /* the null id */
-        {0, ids[0].generation},        /* index 0 with a live generation */
-        {5, 0},                        /* a slot never used */
-        {16, 0},                       /* the last slot of the capacity, never used */
-        {17, 0},                       /* beyond the capacity */
-        {1000000, 0},
-        {UINT32_MAX, 0},
-        {ids[1].index, ids[1].generation + 1}, /* a live slot, a wrong generation */
-        {ids[2].index, UINT32_MAX},
+        {0, 0, 0},                        /* the null id */
+        {0, ids[0].generation, ids[0].world}, /* index 0 with a live generation */
+        {5, 0, 0},                        /* a slot never used */
+        {16, 0, 0},                       /* the last slot of the capacity, never used */
+        {17, 0, 0},                       /* beyond the capacity */
+        {1000000, 0, 0},
+        {UINT32_MAX, 0, 0},
+        {ids[1].index, ids[1].generation + 1, ids[1].world}, /* a live slot, a wrong generation */
+        {ids[2].index, UINT32_MAX, ids[2].world},
+        {ids[3].index, ids[3].generation, ids[3].world + 1}, /* a live slot, another world */
     };
     steer_agent_state st;
     for (size_t i = 0; i < sizeof forged / sizeof forged[0]; ++i) {
@@ -118,8 +120,8 @@ static void test_forged(int dim)
     CHECK(steer_world_remove_agent(w, ids[3]) == STEER_OK);
     CHECK(steer_world_remove_agent(w, ids[2]) == STEER_OK);
     steer_agent_id free_words[] = {
-        {ids[3].index, UINT32_MAX},                        /* end of the free list */
-        {ids[2].index, 0x80000000u | (ids[3].index - 1)}, /* links to ids[3]'s slot */
+        {ids[3].index, UINT32_MAX, 0},                        /* end of the free list */
+        {ids[2].index, 0x80000000u | (ids[3].index - 1), 0}, /* links to ids[3]'s slot */
     };
     for (size_t i = 0; i < sizeof free_words / sizeof free_words[0]; ++i) {
         CHECK(!steer_world_is_valid(w, free_words[i]));
@@ -127,13 +129,23 @@ static void test_forged(int dim)
         CHECK(steer_world_remove_agent(w, free_words[i]) == STEER_ERROR_STALE_HANDLE);
     }
     CHECK(steer_world_agent_count(w) == 2);
-    /* A handle from another world with the same slot numbers is not
-     * detectable in general; one whose slot is unused here is refused. */
+    /* Another world's handles are refused, also where this world has a live
+     * agent in the same slot with the same generation (their remove once
+     * deleted this world's agent). */
     steer_world *other = make_world(dim, 16);
-    steer_agent_id foreign = {0, 0};
+    steer_agent_id foreign = {0, 0, 0};
     for (int i = 0; i < 6; ++i) foreign = steer_world_add_agent(other, 0, steer_v3_make(0, 0, 0), steer_v3_make(0, 0, 0));
-    CHECK(!steer_world_is_valid(w, foreign));
-    CHECK(steer_world_get_agent(w, foreign, &st) == STEER_ERROR_STALE_HANDLE);
+    steer_agent_id same_slot = {ids[0].index, ids[0].generation, foreign.world};
+    CHECK(foreign.world != 0 && foreign.world != ids[0].world);
+    steer_agent_id foreigners[] = {foreign, same_slot};
+    for (int i = 0; i < 2; ++i) {
+        CHECK(!steer_world_is_valid(w, foreigners[i]));
+        CHECK(steer_world_get_agent(w, foreigners[i], &st) == STEER_ERROR_STALE_HANDLE);
+        CHECK(steer_world_remove_agent(w, foreigners[i]) == STEER_ERROR_STALE_HANDLE);
+    }
+    CHECK(steer_world_is_valid(w, ids[0]) && steer_world_agent_count(w) == 2);
+    /* world 0, a handle made by hand from slot and generation: those alone */
+    CHECK(steer_world_is_valid(w, (steer_agent_id){ids[0].index, ids[0].generation, 0}));
     /* NULL world */
     CHECK(!steer_world_is_valid(0, ids[0]));
     CHECK(steer_world_get_agent(0, ids[0], &st) != STEER_OK);
@@ -347,8 +359,99 @@ static void test_concurrent_lookups(int dim)
     steer_world_destroy(w);
 }
 
+static steer_world *plain_world(int dim)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = 8;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    steer_group_def g = steer_default_group_def(); /* no wander: the snapshot ends with the agents */
+    CHECK(steer_world_add_group(w, &g) == 0);
+    return w;
+}
+
+typedef struct snapshot {
+    unsigned char *data;
+    size_t size;
+} snapshot;
+
+static snapshot save(const steer_world *w)
+{
+    snapshot s = {0, steer_world_snapshot_size(w)};
+    s.data = malloc(s.size);
+    CHECK(s.data && steer_world_save(w, s.data, s.size, 0) == STEER_OK);
+    return s;
+}
+
+/* Handles across a save and restore: the saved world's stay valid in the
+ * world it is restored into (the save/load case), and that world's own
+ * earlier handles are refused, also one with the same slot and generation. A
+ * snapshot whose reuse counter is below a live generation (forged, then
+ * resealed) would hand a removed agent's generation to the next reuse: the
+ * counter is raised. A version 4 snapshot (no identity) is read, its
+ * handles being world 0. */
+static void test_handles_across_restore(int dim)
+{
+    steer_world *source = plain_world(dim), *target = plain_world(dim);
+    steer_v3 still = steer_v3_make(0, 0, 0);
+    steer_agent_id a = steer_world_add_agent(source, 0, steer_v3_make(1, 0, 0), still);
+    steer_agent_id b = steer_world_add_agent(source, 0, steer_v3_make(2, 0, 0), still);
+    CHECK(steer_world_remove_agent(source, a) == STEER_OK);
+    steer_agent_id c = steer_world_add_agent(source, 0, steer_v3_make(3, 0, 0), still); /* reuses a's slot */
+    CHECK(c.index == a.index && c.generation == 1);
+    steer_world_add_agent(target, 0, still, still);
+    steer_agent_id mine = steer_world_add_agent(target, 0, still, still);
+    CHECK(mine.index == b.index && mine.generation == b.generation && mine.world != b.world);
+    snapshot snap = save(source);
+
+    CHECK(steer_world_restore(target, snap.data, snap.size) == STEER_OK);
+    steer_agent_state st;
+    CHECK(steer_world_get_agent(target, b, &st) == STEER_OK && st.position.x == 2.0f);
+    CHECK(steer_world_get_agent(target, c, &st) == STEER_OK && st.position.x == 3.0f);
+    CHECK(!steer_world_is_valid(target, a));
+    CHECK(!steer_world_is_valid(target, mine));
+    CHECK(steer_world_remove_agent(target, mine) == STEER_ERROR_STALE_HANDLE);
+
+    /* the reuse counter forged to 0 below c's generation 1 */
+    uint32_t zero = 0;
+    memcpy(snap.data + snap_reuses_at(snap.size, 2, dim, 2), &zero, 4);
+    snap_reseal(snap.data, snap.size);
+    steer_world *forged = plain_world(dim);
+    CHECK(steer_world_restore(forged, snap.data, snap.size) == STEER_OK);
+    CHECK(steer_world_remove_agent(forged, c) == STEER_OK);
+    steer_agent_id d = steer_world_add_agent(forged, 0, steer_v3_make(4, 0, 0), still);
+    CHECK(d.index == c.index && d.generation != c.generation);
+    CHECK(!steer_world_is_valid(forged, c));
+    CHECK(steer_world_remove_agent(forged, c) == STEER_ERROR_STALE_HANDLE && steer_world_is_valid(forged, d));
+
+    /* version 4: the same bytes without the identity */
+    snapshot v4 = {malloc(snap.size - 4), snap.size - 4};
+    size_t at = snap_identity_at(snap.size, 2, dim, 2);
+    memcpy(v4.data, snap.data, at);
+    memcpy(v4.data + at, snap.data + at + 4, snap.size - at - 4);
+    uint32_t four = 4;
+    memcpy(v4.data + SNAP_VERSION_AT, &four, 4);
+    snap_reseal(v4.data, v4.size);
+    steer_world *old = plain_world(dim);
+    CHECK(steer_world_restore(old, v4.data, v4.size) == STEER_OK);
+    CHECK(steer_world_get_agent(old, (steer_agent_id){b.index, b.generation, 0}, &st) == STEER_OK && st.position.x == 2.0f);
+    CHECK(!steer_world_is_valid(old, b)); /* a new world's identity, not the source's */
+    snapshot again = save(old);
+    CHECK(again.size == snap.size); /* saved as the current version */
+    free(again.data);
+    free(v4.data);
+    free(snap.data);
+    steer_world_destroy(old);
+    steer_world_destroy(forged);
+    steer_world_destroy(source);
+    steer_world_destroy(target);
+}
+
 int main(void)
 {
+    test_handles_across_restore(2);
+    test_handles_across_restore(3);
     for (int dim = 2; dim <= 3; ++dim) {
         test_stale_after_remove(dim);
         test_forged(dim);

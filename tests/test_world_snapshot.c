@@ -11,6 +11,7 @@
 #include "check.h"
 #include "steer/standard_flock.h"
 #include "steer/steer.h"
+#include "snapshot_bytes.h"
 #include "world_scenario.h"
 
 #define SAVE_AT WORLD_TEST_SIZE(500, 100)
@@ -35,23 +36,6 @@ static buffer save(const steer_world *w)
 static bool same_snapshot(const buffer *a, const buffer *b)
 {
     return a->size == b->size && memcmp(a->data, b->data, a->size) == 0;
-}
-
-/* The CRC-32 the format documents (IEEE, reflected), to forge valid checksums. */
-static uint32_t crc32_of(const unsigned char *data, size_t size)
-{
-    uint32_t crc = 0xFFFFFFFFu;
-    for (size_t i = 0; i < size; ++i) {
-        crc ^= data[i];
-        for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-    }
-    return ~crc;
-}
-
-static void reseal(unsigned char *data, size_t size)
-{
-    uint32_t crc = crc32_of(data, size - 4);
-    memcpy(data + size - 4, &crc, 4);
 }
 
 /* ---- save at 500, restore into a fresh world, continue to 1000 ------------ */
@@ -384,7 +368,7 @@ static void test_resealed_corruptions(int dim)
             memcpy(copy, snap.data, snap.size);
             if (m < 3) copy[i] ^= values[m];
             else copy[i] = copy[i] == 0 ? 0x7F : 0x00;
-            reseal(copy, snap.size);
+            snap_reseal(copy, snap.size);
             steer_result r = steer_world_restore(target, copy, snap.size);
             if (r == STEER_OK) {
                 ++accepted;
@@ -427,12 +411,6 @@ static void test_resealed_corruptions(int dim)
     steer_world_destroy(target);
 }
 
-/* Where the header's fields sit: magic, version, byte order, dim, group def
- * size, then the def's bounds, boundary, cell size, max_dt, seed, flags,
- * penetration iterations and the grid capacity. */
-#define SNAP_CELL_SIZE_AT (8 + 4 * 4 + 2 * sizeof(steer_v3) + 4)
-#define SNAP_GRID_CAPACITY_AT (SNAP_CELL_SIZE_AT + 4 + 4 + 8 + 4 + 4)
-
 /* A valid checksum over a grid capacity of 2^28 and a cell of 1e-30, restored
  * into a 16-agent world: the grid is sized by this world's capacity, not by
  * the file (it once allocated 4 GB of cells and stepped for 35 s). */
@@ -448,7 +426,7 @@ static void test_hostile_grid_size(int dim)
     float tiny = 1e-30f;
     memcpy(snap.data + SNAP_GRID_CAPACITY_AT, &huge, 4);
     memcpy(snap.data + SNAP_CELL_SIZE_AT, &tiny, 4);
-    reseal(snap.data, snap.size);
+    snap_reseal(snap.data, snap.size);
     CHECK(steer_world_restore(target, snap.data, snap.size) == STEER_OK);
     CHECK(steer_world_step(target, 0.1f) == STEER_OK);
     size_t after = steer_world_memory_bytes(target);

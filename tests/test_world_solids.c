@@ -3,10 +3,13 @@
  * a step with their centre inside an obstacle's radius + their own radius,
  * and never cross a wall segment — also when non-penetration pushes them
  * and when crowds press into a corner or aim straight through it. */
+#include <float.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "steer/steer.h"
+#include "snapshot_bytes.h"
 #include "world_scenario.h"
 
 #define MAX_AGENTS 256
@@ -220,7 +223,7 @@ static void test_open_walls(int dim)
     }
     /* positions by handle order: follow each agent through the view by slot */
     steer_agent_id ids[AGENTS];
-    for (int i = 0; i < AGENTS; ++i) ids[i] = (steer_agent_id){(uint32_t)i + 1, 0};
+    for (int i = 0; i < AGENTS; ++i) ids[i] = (steer_agent_id){(uint32_t)i + 1, 0, 0};
     static steer_agent_state prev[AGENTS];
     for (int i = 0; i < AGENTS; ++i) CHECK(steer_world_get_agent(w, ids[i], &prev[i]) == STEER_OK);
     int crossings = 0, blocked = 0;
@@ -268,6 +271,68 @@ static void test_wall_corner(void)
     steer_world_destroy(w);
 }
 
+static bool inside_box(steer_v3 p, int dim, float lo, float hi)
+{
+    bool in = p.x >= lo && p.x < hi && p.y >= lo && p.y < hi;
+    return dim == 3 ? in && p.z >= lo && p.z < hi : in;
+}
+
+/* A wrap box far from the origin, [-1e36, -1e36 + 5e29]: an agent at
+ * x = FLT_MAX once overflowed x - lo to +Inf, and the wrap gave NaN after a
+ * step reported as a success. Add, teleport and restore now wrap such a
+ * position into the box (the step's rule, computed without overflow), and
+ * every step keeps it finite and inside. */
+static void test_far_wrap_box(int dim)
+{
+    const float lo = -1e36f, hi = -1e36f + 5e29f;
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = 8;
+    wd.bounds_min = steer_v3_make(lo, lo, lo);
+    wd.bounds_max = steer_v3_make(hi, hi, hi);
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    if (!w) return;
+    steer_group_def gd = steer_default_group_def();
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_v3 far[] = {steer_v3_make(FLT_MAX, lo + 1e29f, lo), steer_v3_make(-FLT_MAX, FLT_MAX, -FLT_MAX),
+                      steer_v3_make(1.0f, -1.0f, 0.0f)};
+    steer_agent_id ids[3];
+    for (int i = 0; i < 3; ++i) {
+        ids[i] = steer_world_add_agent(w, 0, far[i], steer_v3_make(1, 0, 0));
+        CHECK(ids[i].index != 0);
+    }
+    CHECK(steer_world_teleport_agent(w, ids[2], steer_v3_make(FLT_MAX, FLT_MAX, FLT_MAX), steer_v3_make(0, 1, 0)) ==
+          STEER_OK);
+    steer_agent_state st;
+    for (int i = 0; i < 3; ++i) {
+        CHECK(steer_world_get_agent(w, ids[i], &st) == STEER_OK);
+        CHECK(inside_box(st.position, dim, lo, hi));
+    }
+    for (int s = 0; s < 3; ++s) CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    for (int i = 0; i < 3; ++i) {
+        CHECK(steer_world_get_agent(w, ids[i], &st) == STEER_OK);
+        CHECK(steer_v3_is_valid(st.position) && steer_v3_is_valid(st.velocity));
+        CHECK(inside_box(st.position, dim, lo, hi));
+    }
+    /* A restored snapshot whose first agent sits at FLT_MAX: wrapped in too. */
+    size_t size = steer_world_snapshot_size(w);
+    unsigned char *snap = malloc(size);
+    CHECK(steer_world_save(w, snap, size, 0) == STEER_OK);
+    float big = FLT_MAX;
+    memcpy(snap + snap_positions_at(size, 3, dim), &big, 4);
+    snap_reseal(snap, size);
+    CHECK(steer_world_restore(w, snap, size) == STEER_OK);
+    steer_world_view v = steer_world_get_view(w);
+    CHECK(v.count == 3 && v.px[0] >= lo && v.px[0] < hi);
+    CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    v = steer_world_get_view(w);
+    for (int i = 0; i < v.count; ++i)
+        CHECK(inside_box(steer_v3_make(v.px[i], v.py[i], dim == 3 ? v.pz[i] : lo), dim, lo, hi));
+    free(snap);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     for (int dim = 2; dim <= 3; ++dim) {
@@ -277,6 +342,7 @@ int main(void)
         test_box(dim, true, false);
         test_box(dim, true, true);
         test_open_walls(dim);
+        test_far_wrap_box(dim);
     }
     test_wall_corner();
     return check_summary("test_world_solids");

@@ -46,10 +46,18 @@ extern "C" {
 typedef struct steer_world steer_world;
 
 /* Stable agent handle: index is the slot + 1 (so a zeroed id is null),
- * generation changes whenever the slot is reused. */
+ * generation changes whenever the slot is reused, world names the world
+ * that made it. Each world has its own non-zero identity (distinct among the
+ * worlds of a process), so another world's handle is refused as
+ * STEER_ERROR_STALE_HANDLE. A restore brings the snapshot's identity: the
+ * handles of the saved world are valid in the world it is restored into,
+ * and that world's earlier handles are not. A handle with world 0 (made by
+ * hand from index and generation, as code written for the two-field handle
+ * does) is checked by slot and generation only. */
 typedef struct steer_agent_id {
     uint32_t index;
     uint32_t generation;
+    uint32_t world;
 } steer_agent_id;
 
 typedef enum steer_boundary {
@@ -200,7 +208,11 @@ typedef struct steer_agent_state {
 } steer_agent_state;
 
 /* A null id (index 0) when the group is invalid, the capacity is full or the
- * position is not finite. */
+ * position is not finite. Add, teleport and restore bring a position outside
+ * the box into it as the end of a step does: wrapped into a WRAP world's box
+ * (any finite position, however far), clamped to a CLAMP world's (the
+ * velocity into the edge dropped). So a step never starts, nor ends, with an
+ * agent outside the box or a position that is not finite. */
 steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
 steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);

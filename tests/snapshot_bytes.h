@@ -1,0 +1,54 @@
+/* Hand-made snapshots for the tests of hostile input: where some fields of
+ * the format (src/world_snapshot.c) sit, and a fresh checksum after an edit,
+ * so the edit reaches the reader's own checks instead of the CRC's. */
+#ifndef STEER_TESTS_SNAPSHOT_BYTES_H
+#define STEER_TESTS_SNAPSHOT_BYTES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "steer/steer.h"
+
+/* The header: magic, version, byte order, dim, group def size, then the
+ * def's bounds, boundary, cell size, max_dt, seed, flags, penetration
+ * iterations and the grid capacity. */
+#define SNAP_VERSION_AT 8
+#define SNAP_CELL_SIZE_AT (8 + 4 * 4 + 2 * sizeof(steer_v3) + 4)
+#define SNAP_GRID_CAPACITY_AT (SNAP_CELL_SIZE_AT + 4 + 4 + 8 + 4 + 4)
+
+/* From the end, in a world without wander angles: the CRC, the wander flag,
+ * then the agents' slots, groups, velocities and positions (count of them,
+ * axis by axis), their count, the slots' generations (slot_high of them),
+ * the world identity and the reuse counter. */
+static inline size_t snap_positions_at(size_t size, size_t count, int dim)
+{
+    return size - 4 - 4 - 4 * count - count - 8 * count * (size_t)dim;
+}
+static inline size_t snap_identity_at(size_t size, size_t count, int dim, size_t slot_high)
+{
+    return snap_positions_at(size, count, dim) - 4 - 4 * slot_high - 4;
+}
+static inline size_t snap_reuses_at(size_t size, size_t count, int dim, size_t slot_high)
+{
+    return snap_identity_at(size, count, dim, slot_high) - 4;
+}
+
+/* The CRC-32 the format documents (IEEE, reflected), to forge valid checksums. */
+static inline uint32_t snap_crc32(const unsigned char *data, size_t size)
+{
+    uint32_t crc = 0xFFFFFFFFu;
+    for (size_t i = 0; i < size; ++i) {
+        crc ^= data[i];
+        for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+static inline void snap_reseal(unsigned char *data, size_t size)
+{
+    uint32_t crc = snap_crc32(data, size - 4);
+    memcpy(data + size - 4, &crc, 4);
+}
+
+#endif
