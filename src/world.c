@@ -347,7 +347,7 @@ steer_result steer__world_ensure_wander(steer_world *w)
 int steer_world_add_group(steer_world *w, const steer_group_def *def)
 {
     STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(!group_def_ok(w, def), STEER_ERROR_INVALID_ARGUMENT, "invalid group def");
     if (w->group_count >= w->def.max_groups) return STEER_ERROR_CAPACITY;
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
@@ -361,7 +361,7 @@ int steer_world_add_group(steer_world *w, const steer_group_def *def)
 steer_result steer_world_set_group(steer_world *w, int group, const steer_group_def *def)
 {
     STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(group < 0 || group >= w->group_count || !group_def_ok(w, def), STEER_ERROR_INVALID_ARGUMENT,
                     "no such group, or invalid group def");
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
@@ -398,7 +398,7 @@ static steer_v3 flatten(const steer_world *w, steer_v3 p)
 int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
 {
     STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(!finite3(centre) || !nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, "non-finite centre or bad radius");
     if (w->obstacle_count >= w->def.max_obstacles) return STEER_ERROR_CAPACITY;
     w->obstacles[w->obstacle_count] = (steer_obstacle3){flatten(w, centre), radius};
@@ -408,7 +408,7 @@ int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
 steer_result steer_world_set_obstacle(steer_world *w, int index, steer_v3 centre, float radius)
 {
     STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(index < 0 || index >= w->obstacle_count || !finite3(centre) || !nonneg(radius),
                     STEER_ERROR_INVALID_ARGUMENT, "no such obstacle, or bad centre or radius");
     w->obstacles[index] = (steer_obstacle3){flatten(w, centre), radius};
@@ -418,7 +418,7 @@ steer_result steer_world_set_obstacle(steer_world *w, int index, steer_v3 centre
 void steer_world_clear_obstacles(steer_world *w)
 {
     STEER_MISUSE_IF(!w, , "NULL world");
-    STEER_MISUSE_IF(w->in_step, , "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), , "called during the world's own step");
     w->obstacle_count = 0;
 }
 
@@ -428,7 +428,7 @@ int steer_world_wall_count(const steer_world *w) { return w ? w->wall_count : 0;
 int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
 {
     STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(!finite3(a) || !finite3(b), STEER_ERROR_INVALID_ARGUMENT, "non-finite wall end");
     if (w->wall_count >= w->def.max_walls) return STEER_ERROR_CAPACITY;
     w->walls[w->wall_count] = (steer_segment3){flatten(w, a), flatten(w, b)};
@@ -438,7 +438,7 @@ int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
 int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool closed, float radius)
 {
     STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(!points || count < 1 || count > (1 << 20) || !nonneg(radius), STEER_ERROR_INVALID_ARGUMENT,
                     "NULL points, bad count or bad radius");
     for (int i = 0; i < count; ++i)
@@ -455,7 +455,7 @@ int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size,
                                const steer_v3 *vectors)
 {
     STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     if (w->dim == 2) nz = 1;
     STEER_MISUSE_IF(!vectors || !finite3(origin) || !positive(cell_size) || nx < 1 || ny < 1 || nz < 1 ||
                         (long long)nx * ny * nz > (1 << 24),
@@ -487,7 +487,7 @@ static bool lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
 bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
 {
     uint32_t d;
-    STEER_MISUSE_IF(w && w->in_step, false, "called during the world's own step");
+    STEER_MISUSE_IF(w && steer__in_step(w), false, "called during the world's own step");
     return lookup(w, id, &d);
 }
 
@@ -507,7 +507,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
 {
     steer_agent_id none = {0, 0, 0};
     STEER_MISUSE_IF(!w, none, "NULL world");
-    STEER_MISUSE_IF(w->in_step, none, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), none, "called during the world's own step");
     STEER_MISUSE_IF(group < 0 || group >= w->group_count, none, "no such group");
     STEER_MISUSE_IF(!finite3(flatten(w, pos)) || !finite3(flatten(w, vel)), none, "non-finite position or velocity");
     if (w->count >= w->capacity) return none;
@@ -537,7 +537,7 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
 {
     uint32_t d;
     STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
     uint32_t slot = id.index - 1;
     uint32_t last = (uint32_t)w->count - 1;
@@ -561,7 +561,7 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
 {
     uint32_t d;
     STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
     STEER_MISUSE_IF(!finite3(flatten(w, pos)) || !finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT,
                     "non-finite position or velocity");
@@ -573,7 +573,7 @@ steer_result steer_world_get_agent(const steer_world *w, steer_agent_id id, stee
 {
     uint32_t d;
     STEER_MISUSE_IF(!w || !out, STEER_ERROR_INVALID_ARGUMENT, "NULL world or output");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
     out->position = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
     out->velocity = steer_v3_make(w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f);
@@ -618,7 +618,7 @@ uint64_t steer_world_state_hash(const steer_world *w)
     uint64_t h = 0xCBF29CE484222325ull;
     if (!w) return h;
     /* mid-step the state is half moved and the table's buffer is the sort's */
-    STEER_MISUSE_IF(w->in_step, 0, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), 0, "called during the world's own step");
     h = fnv(h, &w->steps, sizeof w->steps);
     steer__world_ensure_handles(w);
     for (uint32_t s = 0; s < w->slot_high; ++s) {

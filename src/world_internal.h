@@ -3,6 +3,8 @@
 #ifndef STEER_WORLD_INTERNAL_H
 #define STEER_WORLD_INTERNAL_H
 
+#include <stdatomic.h>
+
 #include "steer/world.h"
 #include "neighbour_kernel.h"
 #include "thread_pool.h"
@@ -98,7 +100,7 @@ struct steer_world {
 
     /* stepping */
     uint64_t steps;
-    bool in_step;
+    _Atomic bool in_step;    /* read by calls from other threads (misuse, refused): atomic, so the check is no race */
     steer_kernel kernel;
     const steer__kernels *kernels; /* the wide kernels of `kernel` for this dimension */
     unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
@@ -118,7 +120,12 @@ void steer__world_free_agents(steer_world *w);
 void steer__group_derive(steer__group *g);
 steer_result steer__world_ensure_wander(steer_world *w);
 
-/* The grid cell of a position (clamped to the grid; NaN goes to cell 0). */
+/* Whether the world is inside its own step (another thread may ask). */
+static inline bool steer__in_step(const steer_world *w)
+{
+    return atomic_load_explicit(&w->in_step, memory_order_relaxed);
+}
+
 /* The cell of a point and its coordinates per axis (idx may be NULL). */
 static inline uint32_t steer__cell_coords(const steer_world *w, float x, float y, float z, int idx[3])
 {

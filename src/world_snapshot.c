@@ -123,7 +123,7 @@ steer_result steer_world_save(const steer_world *w, void *buffer, size_t capacit
 {
     if (written) *written = 0;
     STEER_MISUSE_IF(!w || !buffer, STEER_ERROR_INVALID_ARGUMENT, "NULL world or buffer");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     size_t need = steer_world_snapshot_size(w);
     if (capacity < need) return STEER_ERROR_CAPACITY;
     writer wr = {buffer, 0, capacity};
@@ -167,7 +167,7 @@ static bool all_finite(const float *f, size_t n)
 steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
 {
     STEER_MISUSE_IF(!w || !data, STEER_ERROR_INVALID_ARGUMENT, "NULL world or data");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
     if (size < 8 + 4 * 4 + 4) return STEER_ERROR_BAD_SNAPSHOT;
     uint32_t stored_crc;
     memcpy(&stored_crc, (const unsigned char *)data + size - 4, 4);
