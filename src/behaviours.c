@@ -19,7 +19,7 @@ static steer_v3 planar3(float c, float s) { return steer_v3_make(c, s, 0.0f); }
 
 steer_v2 steer_local_to_world2(steer_v2 heading, steer_v2 local)
 {
-    steer_v2 fwd = steer_v2_normalize(heading);
+    steer_v2 fwd = steer_v2_direction(heading, 0);
     if (steer_v2_len_sq(fwd) == 0.0f) fwd = steer_v2_make(1.0f, 0.0f);
     steer_v2 r = steer_v2_add(steer_v2_scale(fwd, local.x), steer_v2_scale(steer_v2_perp_left(fwd), local.y));
     return steer_v2_is_valid(r) ? r : steer_v2_zero();
@@ -27,7 +27,7 @@ steer_v2 steer_local_to_world2(steer_v2 heading, steer_v2 local)
 
 steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local)
 {
-    steer_v3 fwd = steer_v3_normalize(heading);
+    steer_v3 fwd = steer_v3_direction(heading, 0);
     if (steer_v3_len_sq(fwd) == 0.0f) fwd = steer_v3_make(1.0f, 0.0f, 0.0f);
     steer_v3 left = steer_v3_any_perp(fwd);
     steer_v3 up = steer_v3_cross(fwd, left);
@@ -65,7 +65,7 @@ steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *s
     float ce = steer_cos(state->elevation);
     steer_v3 local = steer_v3_make(ce * steer_cos(state->azimuth), ce * steer_sin(state->azimuth),
                                    steer_sin(state->elevation));
-    steer_v3 heading = steer_v3_normalize(vel);
+    steer_v3 heading = steer_v3_direction(vel, 0);
     steer_v3 centre = steer_v3_mad(pos, heading, params->distance);
     steer_v3 target = steer_v3_mad(centre, steer_local_to_world3(vel, local), params->radius);
     if (out_target) *out_target = steer_v3_is_valid(target) ? target : steer_v3_zero();

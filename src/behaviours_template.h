@@ -10,24 +10,62 @@
 /* The guard that keeps every output finite. */
 static inline V N(safe)(V a) { return F(is_valid)(a) ? a : F(zero)(); }
 static inline V N(unit_x)(void) { return F(set)(F(zero)(), 0, 1.0f); }
-/* normalize(v), or +X for a zero vector: the heading of a stationary agent. */
+/* The direction of v, or +X for a zero vector: the heading of a stationary
+ * agent. Behaviours take directions with F(direction), which has no length
+ * threshold, so that they act alike at every scale. */
 static inline V N(heading_or_x)(V v)
 {
-    V h = F(normalize)(v);
+    V h = F(direction)(v, 0);
     return F(len_sq)(h) > 0.0f ? h : N(unit_x)();
+}
+
+/* The direction from `from` to `to` and its length (saturated at FLT_MAX),
+ * also when the difference overflows float: then both are halved first. */
+static inline V N(toward)(V from, V to, float *out_dist)
+{
+    V d = F(sub)(to, from);
+    float k = 1.0f;
+    if (!F(is_valid)(d) && F(is_valid)(from) && F(is_valid)(to)) {
+        d = F(sub)(F(scale)(to, 0.5f), F(scale)(from, 0.5f));
+        k = 2.0f;
+    }
+    float l;
+    V dir = F(direction)(d, &l);
+    if (out_dist) *out_dist = steer_minf(l * k, FLT_MAX);
+    return dir;
+}
+
+/* |a| < limit, decided on the squares (as the behaviours always did) while
+ * both are normal floats, else on the lengths, which work at any scale. */
+static inline bool N(shorter_than)(V a, float limit)
+{
+    float a2 = F(len_sq)(a), l2 = limit * limit;
+    if (a2 >= FLT_MIN && a2 <= FLT_MAX && l2 >= FLT_MIN && l2 <= FLT_MAX) return a2 < l2;
+    return F(len)(a) < limit;
+}
+
+/* A power of two that brings m (a largest magnitude) near 1 when squares and
+ * products of such magnitudes would leave float range; 1 otherwise, so that
+ * ordinary inputs keep their exact arithmetic. Scaling by it is exact. */
+static inline float N(range_scale)(float m)
+{
+    if (!(m > 0x1p40f || (m < 0x1p-40f && m > 0.0f)) || !steer_is_finite(m)) return 1.0f;
+    int e;
+    frexpf(m, &e);
+    return ldexpf(1.0f, e > 100 ? -100 : (e < -100 ? 100 : -e)); /* k and 1/k stay normal floats */
 }
 
 /* ---- basic ------------------------------------------------------------ */
 V N(steer_seek)(V pos, V vel, V target, float max_speed)
 {
-    V desired = F(scale)(F(normalize)(F(sub)(target, pos)), max_speed);
+    V desired = F(scale)(N(toward)(pos, target, 0), max_speed);
     return N(safe)(F(sub)(desired, vel));
 }
 
 V N(steer_flee)(V pos, V vel, V threat, float max_speed, float panic_distance)
 {
     float dist;
-    V away = F(normalize_len)(F(sub)(pos, threat), &dist);
+    V away = N(toward)(threat, pos, &dist);
     if (panic_distance > 0.0f && dist > panic_distance) return F(zero)();
     return N(safe)(F(sub)(F(scale)(away, max_speed), vel));
 }
@@ -35,15 +73,23 @@ V N(steer_flee)(V pos, V vel, V threat, float max_speed, float panic_distance)
 V N(steer_arrive)(V pos, V vel, V target, float max_speed, float slow_radius)
 {
     float dist;
-    V dir = F(normalize_len)(F(sub)(target, pos), &dist);
+    V dir = N(toward)(pos, target, &dist);
     float speed = max_speed;
-    if (slow_radius > 0.0f && dist < slow_radius) speed = max_speed * dist / slow_radius;
+    if (slow_radius > 0.0f && dist < slow_radius) {
+        /* max_speed * dist can overflow (the guard would then zero the whole
+         * force) or underflow where the answer is representable: then divide
+         * first. Otherwise the product first, as it always was (same bits). */
+        float product = max_speed * dist;
+        speed = product >= FLT_MIN && product <= FLT_MAX ? product / slow_radius : max_speed * (dist / slow_radius);
+    }
     return N(safe)(F(sub)(F(scale)(dir, speed), vel));
 }
 
 V N(steer_predict)(V pos, V target_pos, V target_vel, float max_speed, float max_prediction)
 {
-    float t = max_speed > 0.0f ? F(dist)(pos, target_pos) / max_speed : 0.0f;
+    float dist;
+    N(toward)(pos, target_pos, &dist);
+    float t = max_speed > 0.0f ? dist / max_speed : 0.0f;
     if (max_prediction > 0.0f && t > max_prediction) t = max_prediction;
     if (!steer_is_finite(t)) t = 0.0f;
     V predicted = F(mad)(target_pos, target_vel, t);
@@ -76,7 +122,7 @@ V N(steer_wander)(V pos, V vel, float *angle, const steer_wander_params *params,
          * exactly "angle += step". */
         if (!(steer_absf(*angle) <= 16384.0f)) *angle = steer_wrap_angle(*angle);
     }
-    V centre = F(mad)(pos, F(normalize)(vel), params->distance);
+    V centre = F(mad)(pos, F(direction)(vel, 0), params->distance);
     V target = F(mad)(centre, N(planar)(steer_cos(*angle), steer_sin(*angle)), params->radius);
     if (out_target) *out_target = N(safe)(target);
     return N(steer_seek)(pos, vel, target, max_speed);
@@ -91,9 +137,10 @@ V N(steer_separation)(V pos, const V *neighbour_pos, int count, float radius)
         /* normalize / d rather than d / d^2: 1 / d^2 overflows for a very
          * close neighbour and would wipe out the whole push. */
         float d;
-        V away = F(normalize_len)(F(sub)(pos, neighbour_pos[i]), &d);
-        if (d > 0.0f && d < radius) {
-            push = F(add)(push, F(scale)(away, 1.0f / d));
+        V away = N(toward)(neighbour_pos[i], pos, &d);
+        float inv = 1.0f / d; /* +Inf (skipped, as coincident) only closer than 1 / FLT_MAX */
+        if (d > 0.0f && d < radius && inv <= FLT_MAX) {
+            push = F(add)(push, F(scale)(away, inv));
             ++used;
         }
     }
@@ -103,7 +150,7 @@ V N(steer_separation)(V pos, const V *neighbour_pos, int count, float radius)
 
 V N(steer_separation_desired)(V pos, V vel, const V *neighbour_pos, int count, float radius, float max_speed)
 {
-    V push = F(normalize)(N(steer_separation)(pos, neighbour_pos, count, radius));
+    V push = F(direction)(N(steer_separation)(pos, neighbour_pos, count, radius), 0);
     if (F(len_sq)(push) == 0.0f) return F(zero)();
     return N(safe)(F(sub)(F(scale)(push, max_speed), vel));
 }
@@ -124,7 +171,7 @@ V N(steer_alignment)(V vel, const V *neighbour_vel, int count)
 V N(steer_alignment_desired)(V vel, const V *neighbour_vel, int count, float max_speed)
 {
     if (count <= 0) return F(zero)();
-    V dir = F(normalize)(N(average)(neighbour_vel, count));
+    V dir = F(direction)(N(average)(neighbour_vel, count), 0);
     if (F(len_sq)(dir) == 0.0f) return F(zero)();
     return N(safe)(F(sub)(F(scale)(dir, max_speed), vel));
 }
@@ -139,7 +186,7 @@ V N(steer_cohesion)(V pos, V vel, const V *neighbour_pos, int count, float max_s
 V N(steer_avoid_obstacles)(V pos, V vel, const N(steer_obstacle) *obstacles, int count,
                            const steer_avoid_params *params, int *engaged)
 {
-    V heading = F(normalize)(vel);
+    V heading = F(direction)(vel, 0);
     int latched = engaged ? *engaged : -1;
     if (engaged) *engaged = -1;
     if (F(len_sq)(heading) == 0.0f) return F(zero)();
@@ -158,7 +205,7 @@ V N(steer_avoid_obstacles)(V pos, V vel, const N(steer_obstacle) *obstacles, int
         float along = F(dot)(offset, heading);
         if (!(along >= 0.0f && along - clearance <= look)) continue;
         V lateral = F(sub)(offset, F(scale)(heading, along));
-        if (!(F(len_sq)(lateral) < clearance * clearance)) continue;
+        if (!N(shorter_than)(lateral, clearance)) continue;
         if (best < 0 || along < best_along) {
             best = i;
             best_along = along;
@@ -167,7 +214,7 @@ V N(steer_avoid_obstacles)(V pos, V vel, const N(steer_obstacle) *obstacles, int
     }
     if (best < 0) return F(zero)();
     if (engaged) *engaged = best;
-    V away = F(normalize)(F(neg)(best_lateral));
+    V away = F(direction)(F(neg)(best_lateral), 0);
     if (F(len_sq)(away) == 0.0f) away = N(any_perp)(heading);
     return N(safe)(F(scale)(away, params->max_force));
 }
@@ -188,7 +235,7 @@ V N(steer_avoid_obstacles_feeler)(V pos, V vel, const N(steer_obstacle) *obstacl
         }
     }
     if (deepest < 0) return F(zero)();
-    V away = F(normalize)(F(sub)(tip, obstacles[deepest].centre));
+    V away = N(toward)(obstacles[deepest].centre, tip, 0);
     if (F(len_sq)(away) == 0.0f) away = N(any_perp)(dir);
     return N(safe)(F(scale)(away, max_force));
 }
@@ -197,7 +244,7 @@ V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, c
                        V out_tips[3])
 {
     steer_v2 p = N(flat)(pos);
-    steer_v2 dir = steer_v2_normalize(N(flat)(vel));
+    steer_v2 dir = steer_v2_direction(N(flat)(vel), 0);
     if (steer_v2_len_sq(dir) == 0.0f) dir = steer_v2_make(1.0f, 0.0f);
     steer_v2 turn = steer_v2_from_angle(feelers->whisker_angle);
     steer_v2 tips[3] = {
@@ -211,16 +258,20 @@ V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, c
         float nearest = 2.0f;
         steer_v2 normal = steer_v2_zero();
         for (int i = 0; i < count; ++i) {
-            steer_v2 a = N(flat)(walls[i].a);
-            steer_v2 along = steer_v2_sub(N(flat)(walls[i].b), a);
-            float denom = steer_v2_cross(ray, along);
-            if (steer_absf(denom) < 1e-20f) continue; /* parallel or degenerate */
-            steer_v2 ap = steer_v2_sub(a, p);
-            float s = steer_v2_cross(ap, along) / denom; /* along the feeler */
-            float u = steer_v2_cross(ap, ray) / denom;   /* along the wall */
+            steer_v2 a = N(flat)(walls[i].a), b = N(flat)(walls[i].b);
+            /* The crossing's fractions are ratios of products: in a frame
+             * scaled by a power of two they are the same, and the products
+             * stay in float range however large or small the geometry. */
+            float k = N(range_scale)(steer_maxf(steer_v2_max_abs(ray), steer_maxf(steer_v2_max_abs(a), steer_maxf(steer_v2_max_abs(b), steer_v2_max_abs(p)))));
+            steer_v2 ray_k = steer_v2_scale(ray, k), along_k = steer_v2_sub(steer_v2_scale(b, k), steer_v2_scale(a, k));
+            float denom = steer_v2_cross(ray_k, along_k);
+            if (denom == 0.0f) continue; /* parallel or degenerate */
+            steer_v2 ap = steer_v2_sub(steer_v2_scale(a, k), steer_v2_scale(p, k));
+            float s = steer_v2_cross(ap, along_k) / denom; /* along the feeler */
+            float u = steer_v2_cross(ap, ray_k) / denom;   /* along the wall */
             if (s >= 0.0f && s <= 1.0f && u >= 0.0f && u <= 1.0f && s < nearest) {
                 nearest = s;
-                normal = steer_v2_perp_left(steer_v2_normalize(along));
+                normal = steer_v2_perp_left(steer_v2_direction(along_k, 0));
                 if (steer_v2_dot(normal, ray) > 0.0f) normal = steer_v2_neg(normal);
             }
         }
@@ -232,13 +283,16 @@ V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, c
     return N(safe)(N(lift)(force, F(zero)()));
 }
 
-/* Closest point on segment a-b to p (a for a zero-length segment). */
+/* Closest point on segment a-b to p (a for a zero-length segment). The
+ * fraction t is found in a frame scaled by a power of two (exact), so that
+ * its squares stay in float range at any scale. */
 static steer_v2 N(closest_on_segment_flat)(steer_v2 a, steer_v2 b, steer_v2 p)
 {
-    steer_v2 ab = steer_v2_sub(b, a);
+    float k = N(range_scale)(steer_maxf(steer_v2_max_abs(p), steer_maxf(steer_v2_max_abs(a), steer_v2_max_abs(b))));
+    steer_v2 ak = steer_v2_scale(a, k), ab = steer_v2_sub(steer_v2_scale(b, k), ak);
     float l2 = steer_v2_len_sq(ab);
-    float t = l2 > 0.0f ? steer_clampf(steer_v2_dot(steer_v2_sub(p, a), ab) / l2, 0.0f, 1.0f) : 0.0f;
-    return steer_v2_mad(a, ab, t);
+    float t = l2 > 0.0f ? steer_clampf(steer_v2_dot(steer_v2_sub(steer_v2_scale(p, k), ak), ab) / l2, 0.0f, 1.0f) : 0.0f;
+    return steer_v2_scale(steer_v2_mad(ak, ab, t), 1.0f / k);
 }
 
 V N(steer_follow_wall)(V pos, V vel, const N(steer_segment) *walls, int count,
@@ -258,9 +312,9 @@ V N(steer_follow_wall)(V pos, V vel, const N(steer_segment) *walls, int count,
         }
     }
     if (best < 0) return F(zero)();
-    steer_v2 normal = steer_v2_normalize(steer_v2_sub(p, best_point));
+    steer_v2 normal = steer_v2_direction(steer_v2_sub(p, best_point), 0);
     if (steer_v2_len_sq(normal) == 0.0f) return F(zero)(); /* on the wall: no side to keep to */
-    steer_v2 tangent = steer_v2_normalize(steer_v2_sub(N(flat)(walls[best].b), N(flat)(walls[best].a)));
+    steer_v2 tangent = steer_v2_direction(steer_v2_sub(N(flat)(walls[best].b), N(flat)(walls[best].a)), 0);
     if (steer_v2_len_sq(tangent) == 0.0f) tangent = steer_v2_perp_left(normal);
     if (steer_v2_dot(tangent, v) < 0.0f) tangent = steer_v2_neg(tangent);
     steer_v2 desired = steer_v2_scale(tangent, max_speed);
@@ -284,15 +338,22 @@ V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distanc
         best_seg = 0;
     }
     int segments = count < 2 ? 0 : (path->closed ? count : count - 1);
+    /* Squares are compared in a frame scaled by a power of two (exact; 1 for
+     * ordinary coordinates), so they stay in float range at any scale. */
+    float m = segments > 0 ? F(max_abs)(p) : 0.0f;
+    for (int i = 0; i < count && segments > 0; ++i)
+        if (F(is_valid)(path->points[i])) m = steer_maxf(m, F(max_abs)(path->points[i]));
+    float k = N(range_scale)(m);
+    V pk = F(scale)(p, k);
     for (int s = 0; s < segments; ++s) {
-        V a = path->points[s], b = path->points[(s + 1) % count];
+        V a = F(scale)(path->points[s], k), b = F(scale)(path->points[(s + 1) % count], k);
         V ab = F(sub)(b, a);
         float l2 = F(len_sq)(ab);
-        float t = l2 > 0.0f ? F(dot)(F(sub)(p, a), ab) / l2 : 0.0f;
+        float t = l2 > 0.0f ? F(dot)(F(sub)(pk, a), ab) / l2 : 0.0f;
         t = t > 0.0f ? steer_minf(t, 1.0f) : 0.0f; /* also NaN (Inf / Inf) -> 0 */
-        V q = F(mad)(a, ab, t);
+        V qk = F(mad)(a, ab, t), q = F(scale)(qk, 1.0f / k);
         if (!F(is_valid)(q)) continue;
-        float d2 = F(dist_sq)(p, q);
+        float d2 = F(dist_sq)(pk, qk);
         if (best_seg < 0 || d2 < best_d2) {
             best = q;
             best_d2 = d2;
@@ -310,7 +371,7 @@ V N(steer_follow_path)(V pos, V vel, const N(steer_path) *path, float predict_di
                        float max_speed)
 {
     if (!path || path->count <= 0 || !path->points) return F(zero)();
-    V predicted = F(mad)(pos, F(normalize)(vel), predict_distance);
+    V predicted = F(mad)(pos, F(direction)(vel, 0), predict_distance);
     float dist;
     int seg;
     V point = N(steer_path_closest_point)(path, predicted, &dist, &seg, 0);
@@ -326,9 +387,10 @@ V N(steer_follow_path)(V pos, V vel, const N(steer_path) *path, float predict_di
             next = 0;
         }
         V end = path->points[next];
-        float left = F(dist)(target, end);
+        float left;
+        V dir = N(toward)(target, end, &left);
         if (left >= remaining) {
-            target = F(mad)(target, F(normalize)(F(sub)(end, target)), remaining);
+            target = F(mad)(target, dir, remaining);
             break;
         }
         remaining -= left;
@@ -409,13 +471,19 @@ V N(steer_contain)(V pos, V vel, N(steer_box) box, float margin, float max_speed
 }
 
 /* ---- group tactics ---------------------------------------------------- */
+/* (a + b) / 2 without overflow: halving first is exact, so this is the same
+ * as halving the sum wherever the sum is finite. */
+static inline V N(midpoint)(V a, V b) { return F(add)(F(scale)(a, 0.5f), F(scale)(b, 0.5f)); }
+
 V N(steer_interpose)(V pos, V vel, V a_pos, V a_vel, V b_pos, V b_vel, float max_speed, float slow_radius)
 {
-    V mid = F(scale)(F(add)(a_pos, b_pos), 0.5f);
-    float t = max_speed > 0.0f ? F(dist)(pos, mid) / max_speed : 0.0f;
+    V mid = N(midpoint)(a_pos, b_pos);
+    float dist;
+    N(toward)(pos, mid, &dist);
+    float t = max_speed > 0.0f ? dist / max_speed : 0.0f;
     if (!steer_is_finite(t)) t = 0.0f;
     V a = F(mad)(a_pos, a_vel, t), b = F(mad)(b_pos, b_vel, t);
-    return N(steer_arrive)(pos, vel, F(scale)(F(add)(a, b), 0.5f), max_speed, slow_radius);
+    return N(steer_arrive)(pos, vel, N(midpoint)(a, b), max_speed, slow_radius);
 }
 
 V N(steer_hide)(V pos, V vel, V hunter_pos, V hunter_vel, const N(steer_obstacle) *obstacles, int count,
@@ -424,11 +492,17 @@ V N(steer_hide)(V pos, V vel, V hunter_pos, V hunter_vel, const N(steer_obstacle
     int best = -1;
     float best_d2 = 0.0f;
     V best_spot = pos;
+    /* Squared distances compared in a frame scaled by a power of two (exact;
+     * 1 for ordinary coordinates), so they stay in float range. */
+    float m = F(max_abs)(pos);
+    for (int i = 0; i < count; ++i)
+        m = steer_maxf(m, F(max_abs)(obstacles[i].centre) + steer_absf(obstacles[i].radius + distance_from_boundary));
+    float k = N(range_scale)(m);
     for (int i = 0; i < count; ++i) {
-        V away = F(normalize)(F(sub)(obstacles[i].centre, hunter_pos));
+        V away = N(toward)(hunter_pos, obstacles[i].centre, 0);
         if (F(len_sq)(away) == 0.0f) continue; /* hunter inside the centre: no "behind" */
         V spot = F(mad)(obstacles[i].centre, away, obstacles[i].radius + distance_from_boundary);
-        float d2 = F(dist_sq)(pos, spot);
+        float d2 = F(dist_sq)(F(scale)(pos, k), F(scale)(spot, k));
         if (best < 0 || d2 < best_d2) {
             best = i;
             best_d2 = d2;
@@ -445,7 +519,9 @@ V N(steer_offset_pursuit)(V pos, V vel, V leader_pos, V leader_vel, V leader_hea
 {
     V station = F(add)(leader_pos, N(steer_local_to_world)(leader_heading, offset));
     float closing = max_speed + F(len)(leader_vel);
-    float t = closing > 0.0f ? F(dist)(pos, station) / closing : 0.0f;
+    float dist;
+    N(toward)(pos, station, &dist);
+    float t = closing > 0.0f ? dist / closing : 0.0f;
     if (!steer_is_finite(t)) t = 0.0f;
     return N(steer_arrive)(pos, vel, F(mad)(station, leader_vel, t), max_speed, slow_radius);
 }
@@ -454,7 +530,7 @@ V N(steer_offset_pursuit)(V pos, V vel, V leader_pos, V leader_vel, V leader_hea
 V N(steer_turn_toward)(V from, V direction, float max_angle)
 {
     V f = N(heading_or_x)(from);
-    V d = F(normalize)(direction);
+    V d = F(direction)(direction, 0);
     if (F(len_sq)(d) == 0.0f) return f;
     float c = steer_clampf(F(dot)(f, d), -1.0f, 1.0f);
     V side = F(sub)(d, F(scale)(f, c));

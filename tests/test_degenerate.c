@@ -145,9 +145,14 @@ static void coincident_neighbours_are_skipped(void)
     steer_v2 push = steer_separation2(v2(0, 0), nearly, 2, 1.0f);
     CHECK(steer_v2_is_valid(push));
     CHECK(push.x < 0.0f);
-    steer_v3 close3[] = {{0, 0, 1e-25f}, {0, 0, -0.25f}};
+    /* One closer than 1 / FLT_MAX (1/d is +Inf) counts as coincident. */
+    steer_v3 close3[] = {{0, 0, 1e-39f}, {0, 0, -0.25f}};
     steer_v3 up = steer_separation3(v3(0, 0, 0), close3, 2, 1.0f);
-    CHECK(steer_v3_is_valid(up) && up.z > 0.0f);
+    CHECK_V3_EQ(up, v3(0, 0, 4));
+    /* Any closer one pushes, however close: the behaviour has no scale. */
+    steer_v3 near3[] = {{0, 0, 1e-25f}, {0, 0, -0.25f}};
+    steer_v3 down = steer_separation3(v3(0, 0, 0), near3, 2, 1.0f);
+    CHECK(steer_v3_is_valid(down) && down.z < -1e24f);
     /* Cohesion toward neighbours all at the agent: nothing to seek. */
     CHECK_V2_EQ(steer_cohesion2(pos, v2(0, 0), all_here, 3, 3.0f), v2(0, 0));
 }

@@ -2,8 +2,9 @@
  *
  *   steer_v2, steer_v3          plain value types, passed and returned by value
  *   steer_vN_make/add/sub/scale/mul/neg/dot      per-dimension primitives
- *   steer_vN_len/len_sq/dist/dist_sq            robust lengths (no overflow to Inf)
- *   steer_vN_normalize          unit vector, or zero for a tiny or non-finite vector
+ *   steer_vN_len/len_sq/dist/dist_sq            lengths (len and dist at any scale)
+ *   steer_vN_direction          unit vector of any non-zero finite vector, any scale
+ *   steer_vN_normalize          unit vector, or zero for a tiny (< 1e-12) or non-finite one
  *   steer_vN_truncate           cap the length
  *   steer_vN_lerp/mad/is_valid  interpolation, a + b*s, all components finite
  *   steer_v2_perp_left/right, steer_v2_rotate/unrotate, steer_v2_cross
@@ -90,14 +91,21 @@ static inline steer_v3 steer_v3_cross(steer_v3 a, steer_v3 b)
 }
 
 /* ---- lengths, directions, limits: 2D, then the same for 3D ------------
- * len         without overflow: a vector whose squared length overflows is
- *             scaled down by 2^-64 first; non-finite vectors give +Inf or NaN
- * normalize_len  the unit vector along a, its length in *out_len (may be
- *             NULL; FLT_MAX for a finite vector longer than that). Shorter
- *             than sqrt(STEER_EPSILON_SQ), or not finite: zero, length 0 (a
- *             direction is never invented and never NaN)
- * truncate    a with its length capped at max_len; max_len <= 0 or a
- *             non-finite a gives zero */
+ * len         at any scale: a vector whose squared length would overflow
+ *             or underflow is scaled by a power of two first (exact), so
+ *             len((1e-30, 0)) is 1e-30 and len((1e30, 1e30)) 1.41e30;
+ *             non-finite vectors give +Inf or NaN
+ * direction   the unit vector along any finite non-zero vector, however
+ *             long or short, and its length in *out_len (may be NULL;
+ *             saturates at FLT_MAX); zero (length 0) for the zero vector or
+ *             a non-finite one. The behaviours use it, so they work alike at
+ *             every scale.
+ * normalize_len  direction, but a vector shorter than sqrt(STEER_EPSILON_SQ)
+ *             = 1e-12 counts as zero too: for values of order 1 whose tiny
+ *             remainders are rounding noise (a direction is never invented
+ *             from noise, never NaN)
+ * truncate    a with its length capped at max_len, at any scale; max_len <= 0
+ *             or a non-finite a gives zero */
 static inline steer_v2 steer_v2_zero(void) { steer_v2 r = {0}; return r; }
 static inline steer_v2 steer_v2_mad(steer_v2 a, steer_v2 b, float s) { return steer_v2_add(a, steer_v2_scale(b, s)); } /* a + b*s */
 static inline steer_v2 steer_v2_lerp(steer_v2 a, steer_v2 b, float t) { return steer_v2_add(a, steer_v2_scale(steer_v2_sub(b, a), t)); }
@@ -105,33 +113,49 @@ static inline float steer_v2_len_sq(steer_v2 a) { return steer_v2_dot(a, a); }
 static inline float steer_v2_len(steer_v2 a)
 {
     float l2 = steer_v2_dot(a, a);
-    if (l2 <= FLT_MAX) return sqrtf(l2);
-    steer_v2 s = steer_v2_scale(a, 0x1p-64f);
-    return sqrtf(steer_v2_dot(s, s)) * 0x1p64f;
+    if (l2 >= FLT_MIN && l2 <= FLT_MAX) return sqrtf(l2);
+    float k = l2 < FLT_MIN ? 0x1p100f : 0x1p-66f; /* exact: a power of two */
+    steer_v2 s = steer_v2_scale(a, k);
+    return sqrtf(steer_v2_dot(s, s)) / k;
 }
 static inline float steer_v2_dist(steer_v2 a, steer_v2 b) { return steer_v2_len(steer_v2_sub(a, b)); }
 static inline float steer_v2_dist_sq(steer_v2 a, steer_v2 b) { return steer_v2_len_sq(steer_v2_sub(a, b)); }
+static inline steer_v2 steer_v2_direction(steer_v2 a, float *out_len)
+{
+    float l2 = steer_v2_dot(a, a);
+    float k = 1.0f;
+    if (!(l2 >= FLT_MIN && l2 <= FLT_MAX)) {
+        if (!steer_v2_is_valid(a) || steer_v2_max_abs(a) == 0.0f) {
+            if (out_len) *out_len = 0.0f;
+            return steer_v2_zero();
+        }
+        k = l2 < FLT_MIN ? 0x1p100f : 0x1p-66f;
+        a = steer_v2_scale(a, k);
+        l2 = steer_v2_dot(a, a);
+    }
+    float l = sqrtf(l2);
+    if (out_len) *out_len = steer_minf(l / k, FLT_MAX); /* saturates: never Inf */
+    return steer_v2_scale(a, 1.0f / l);
+}
 static inline steer_v2 steer_v2_normalize_len(steer_v2 a, float *out_len)
 {
-    float l = steer_v2_len(a);
-    if (!(l * l > STEER_EPSILON_SQ) || !steer_v2_is_valid(a)) {
-        if (out_len) *out_len = 0.0f;
-        return steer_v2_zero();
+    float l;
+    steer_v2 d = steer_v2_direction(a, &l);
+    if (!(l * l > STEER_EPSILON_SQ)) {
+        l = 0.0f;
+        d = steer_v2_zero();
     }
-    if (out_len) *out_len = l <= FLT_MAX ? l : FLT_MAX; /* saturates: never Inf */
-    if (!(l <= FLT_MAX)) { /* finite, but longer than FLT_MAX: scale down first */
-        a = steer_v2_scale(a, 0x1p-64f);
-        l = steer_v2_len(a);
-    }
-    return steer_v2_scale(a, 1.0f / l);
+    if (out_len) *out_len = l;
+    return d;
 }
 static inline steer_v2 steer_v2_normalize(steer_v2 a) { return steer_v2_normalize_len(a, 0); }
 static inline steer_v2 steer_v2_truncate(steer_v2 a, float max_len)
 {
     if (!(max_len > 0.0f) || !steer_v2_is_valid(a)) return steer_v2_zero();
-    float m2 = max_len * max_len;
-    if (m2 <= FLT_MAX ? steer_v2_dot(a, a) <= m2 : steer_v2_len(a) <= max_len) return a;
-    return steer_v2_scale(steer_v2_normalize(a), max_len);
+    float m2 = max_len * max_len, l2 = steer_v2_dot(a, a);
+    bool squares_exact = m2 >= FLT_MIN && m2 <= FLT_MAX && l2 <= FLT_MAX;
+    if (squares_exact ? l2 <= m2 : steer_v2_len(a) <= max_len) return a;
+    return steer_v2_scale(steer_v2_direction(a, 0), max_len);
 }
 
 static inline steer_v3 steer_v3_zero(void) { steer_v3 r = {0}; return r; }
@@ -141,33 +165,49 @@ static inline float steer_v3_len_sq(steer_v3 a) { return steer_v3_dot(a, a); }
 static inline float steer_v3_len(steer_v3 a)
 {
     float l2 = steer_v3_dot(a, a);
-    if (l2 <= FLT_MAX) return sqrtf(l2);
-    steer_v3 s = steer_v3_scale(a, 0x1p-64f);
-    return sqrtf(steer_v3_dot(s, s)) * 0x1p64f;
+    if (l2 >= FLT_MIN && l2 <= FLT_MAX) return sqrtf(l2);
+    float k = l2 < FLT_MIN ? 0x1p100f : 0x1p-66f; /* exact: a power of two */
+    steer_v3 s = steer_v3_scale(a, k);
+    return sqrtf(steer_v3_dot(s, s)) / k;
 }
 static inline float steer_v3_dist(steer_v3 a, steer_v3 b) { return steer_v3_len(steer_v3_sub(a, b)); }
 static inline float steer_v3_dist_sq(steer_v3 a, steer_v3 b) { return steer_v3_len_sq(steer_v3_sub(a, b)); }
+static inline steer_v3 steer_v3_direction(steer_v3 a, float *out_len)
+{
+    float l2 = steer_v3_dot(a, a);
+    float k = 1.0f;
+    if (!(l2 >= FLT_MIN && l2 <= FLT_MAX)) {
+        if (!steer_v3_is_valid(a) || steer_v3_max_abs(a) == 0.0f) {
+            if (out_len) *out_len = 0.0f;
+            return steer_v3_zero();
+        }
+        k = l2 < FLT_MIN ? 0x1p100f : 0x1p-66f;
+        a = steer_v3_scale(a, k);
+        l2 = steer_v3_dot(a, a);
+    }
+    float l = sqrtf(l2);
+    if (out_len) *out_len = steer_minf(l / k, FLT_MAX); /* saturates: never Inf */
+    return steer_v3_scale(a, 1.0f / l);
+}
 static inline steer_v3 steer_v3_normalize_len(steer_v3 a, float *out_len)
 {
-    float l = steer_v3_len(a);
-    if (!(l * l > STEER_EPSILON_SQ) || !steer_v3_is_valid(a)) {
-        if (out_len) *out_len = 0.0f;
-        return steer_v3_zero();
+    float l;
+    steer_v3 d = steer_v3_direction(a, &l);
+    if (!(l * l > STEER_EPSILON_SQ)) {
+        l = 0.0f;
+        d = steer_v3_zero();
     }
-    if (out_len) *out_len = l <= FLT_MAX ? l : FLT_MAX; /* saturates: never Inf */
-    if (!(l <= FLT_MAX)) { /* finite, but longer than FLT_MAX: scale down first */
-        a = steer_v3_scale(a, 0x1p-64f);
-        l = steer_v3_len(a);
-    }
-    return steer_v3_scale(a, 1.0f / l);
+    if (out_len) *out_len = l;
+    return d;
 }
 static inline steer_v3 steer_v3_normalize(steer_v3 a) { return steer_v3_normalize_len(a, 0); }
 static inline steer_v3 steer_v3_truncate(steer_v3 a, float max_len)
 {
     if (!(max_len > 0.0f) || !steer_v3_is_valid(a)) return steer_v3_zero();
-    float m2 = max_len * max_len;
-    if (m2 <= FLT_MAX ? steer_v3_dot(a, a) <= m2 : steer_v3_len(a) <= max_len) return a;
-    return steer_v3_scale(steer_v3_normalize(a), max_len);
+    float m2 = max_len * max_len, l2 = steer_v3_dot(a, a);
+    bool squares_exact = m2 >= FLT_MIN && m2 <= FLT_MAX && l2 <= FLT_MAX;
+    if (squares_exact ? l2 <= m2 : steer_v3_len(a) <= max_len) return a;
+    return steer_v3_scale(steer_v3_direction(a, 0), max_len);
 }
 
 /* A unit vector perpendicular to the unit vector a, chosen stably: the
