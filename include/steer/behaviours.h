@@ -10,9 +10,15 @@
  * steer/vehicle.h). Units: whatever length and time units you use; speeds are
  * length/time, forces are length/time^2 with mass 1.
  *
- * No NaN: a zero or tiny direction normalises to zero; empty neighbour lists
- * give zero; a result that would not be finite (only possible from
- * non-finite or overflowing inputs) is returned as zero.
+ * No NaN: a zero direction gives zero; empty neighbour lists give zero; a
+ * result that would not be finite (only possible from non-finite inputs, or
+ * from answers beyond float range) is returned as zero.
+ *
+ * Any scale: the behaviours take directions with steer_vN_direction (no
+ * length threshold) and keep squares and products within float range, so
+ * multiplying every length of a call by s multiplies its force by s (a
+ * heading by 1, separation's raw push by 1/s), from 1e-18 to 1e18
+ * (tests/test_scale.c).
  *
  *   seek / flee / arrive              toward, away (optional panic distance), land softly
  *   pursue / evade / predict          lead a moving target by T = dist / max_speed
