@@ -75,6 +75,34 @@ int steer__build_spans(const steer_world *w, const int coords[3], steer__span *s
     return count;
 }
 
+/* A crowd's sample (steer__crowd_pick) into the view's own arrays: the
+ * picks increase, so one walk over the spans finds them all. Each is seen
+ * through its span's image (position - shift), as staging does. */
+static void sample_crowd(const steer_world *w, steer__cell_view *cv)
+{
+    const uint32_t total = (uint32_t)cv->total, sample = (uint32_t)STEER__CROWD_SAMPLE(w->dim);
+    int s = 0;
+    uint32_t span_first = 0; /* list index of spans[s].begin */
+    for (uint32_t k = 0; k < sample; ++k) {
+        uint32_t at = steer__crowd_pick(k, total, sample);
+        while (at - span_first >= (uint32_t)(cv->spans[s].end - cv->spans[s].begin)) {
+            span_first += (uint32_t)(cv->spans[s].end - cv->spans[s].begin);
+            ++s;
+        }
+        int i = cv->spans[s].begin + (int)(at - span_first);
+        for (int a = 0; a < w->dim; ++a) {
+            cv->sample_p[a][k] = w->p[a][i] - cv->spans[s].shift[a];
+            cv->sample_v[a][k] = w->v[a][i];
+        }
+        cv->sample_group[k] = w->group[i];
+    }
+    cv->soa = (steer__agents){{cv->sample_p[0], cv->sample_p[1], cv->sample_p[2]},
+                              {cv->sample_v[0], cv->sample_v[1], cv->sample_v[2]}, cv->sample_group};
+    cv->spans[0] = (steer__span){0, (int)sample, {0.0f, 0.0f, 0.0f}};
+    cv->span_count = 1;
+    cv->staged = (int)sample;
+}
+
 #define PREFETCH_AHEAD 400 /* agents: ~80 cells of a 2D row at K = 16 (160 to 400 measured alike) */
 void steer__view_cell(const steer_world *w, const int coords[3], int worker, bool stage_groups, steer__cell_view *cv)
 {
@@ -83,7 +111,12 @@ void steer__view_cell(const steer_world *w, const int coords[3], int worker, boo
     cv->staged = -1;
     int total = 0;
     for (int s = 0; s < cv->span_count; ++s) total += cv->spans[s].end - cv->spans[s].begin;
-    if (total > STEER__STAGE_CAP || worker < 0 || worker >= w->workers) return;
+    cv->total = total;
+    if (total > STEER__STAGE_CAP) {
+        sample_crowd(w, cv);
+        return;
+    }
+    if (worker < 0 || worker >= w->workers) return;
 #if defined(__GNUC__) || defined(__clang__)
     /* The last span reaches into the row ahead, which no earlier cell has
      * touched: fetch it ahead of the cells to come (one stream per array). */

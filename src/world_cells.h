@@ -21,18 +21,49 @@ static inline uint32_t steer__cell_of_agent(const steer_world *w, int i, int coo
  * into one span. Returns the count. */
 int steer__build_spans(const steer_world *w, const int coords[3], steer__span *spans);
 
+/* The bound on neighbour work. A neighbourhood holding more than
+ * STEER__STAGE_CAP candidates (a crowd: agents spawned at one point, say) is
+ * thinned to a sample of STEER__CROWD_SAMPLE: about as many candidates as
+ * the standard flock's block holds (46 in 2D, 103 in 3D), so a crowded
+ * agent costs what a flocking one does. The flocking rules average over
+ * neighbours, and an even sample estimates those averages. */
+#define STEER__CROWD_SAMPLE(dim) ((dim) == 2 ? 64 : 128)
+#define STEER__CROWD_SAMPLE_MAX 128
+
+/* The sample's candidate k is one of the block's list (its spans in order,
+ * T candidates): stratum k covers [k * T / S, (k + 1) * T / S), and the pick
+ * within it is fixed by k alone (a hash), so a pattern in the agents'
+ * order (groups interleaved, say) cannot line up with the strata. It
+ * depends only on the sorted order, the same for every thread count and
+ * kernel. Returns the pick's index in the list. */
+static inline uint32_t steer__crowd_pick(uint32_t k, uint32_t total, uint32_t sample)
+{
+    uint32_t lo = (uint32_t)((uint64_t)k * total / sample), hi = (uint32_t)((uint64_t)(k + 1) * total / sample);
+    uint32_t h = (k + 1u) * 0x9E3779B9u; /* a fixed mix of k: murmur3's finaliser */
+    h ^= h >> 16;
+    h *= 0x85EBCA6Bu;
+    h ^= h >> 13;
+    h *= 0xC2B2AE35u;
+    h ^= h >> 16;
+    return lo + h % (hi - lo);
+}
+
 /* What the agents of one cell gather from: the cell's candidates staged as
- * one list in the worker's stage, or (a cell too crowded to stage, or a
- * scheduler that breaks the worker-index contract) the spans in place. */
+ * one list in the worker's stage, a crowd's sample in the view itself, or
+ * (a scheduler that breaks the worker-index contract) the spans in place. */
 typedef struct steer__cell_view {
     steer__agents soa;
     steer__span spans[STEER__MAX_SPANS];
     int span_count;
-    int staged; /* the candidate count when staged (spans[0] is then [0, staged)), else -1 */
+    int staged; /* the candidate count when staged or sampled (spans[0] is then [0, staged)), else -1 */
+    int total;  /* the neighbourhood's candidates before any sample */
+    float sample_p[3][STEER__CROWD_SAMPLE_MAX], sample_v[3][STEER__CROWD_SAMPLE_MAX];
+    uint8_t sample_group[STEER__CROWD_SAMPLE_MAX];
 } steer__cell_view;
 
-/* The candidates of the cell at coords, staged in `worker`'s stage when they
- * fit (and the index is valid), with group ids when stage_groups. */
+/* The candidates of the cell at coords: more than STEER__STAGE_CAP, a
+ * crowd's sample; otherwise staged in `worker`'s stage (when the index is
+ * valid). Group ids come too when stage_groups. */
 void steer__view_cell(const steer_world *w, const int coords[3], int worker, bool stage_groups, steer__cell_view *cv);
 
 #endif

@@ -238,7 +238,7 @@ static void forces_task(int start, int end, int worker, void *context)
     memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
     fb.params_for = -1;
     batch_setup(w, &fb.batch, fc->dt);
-    if (worker < 0 || worker >= w->workers) /* then steer__view_cell leaves every cell unstaged */
+    if (worker < 0 || worker >= w->workers) /* then steer__view_cell stages no cell (a crowd is still sampled) */
         steer__misuse(__func__, "task worker_index must be in [0, worker_count)");
     for (int i = start; i < end;) {
         int coords[3];
