@@ -90,11 +90,11 @@ void steer__cache_guard_unlock(steer__cache_guard *guard) { (void)guard; }
  * Results never depend on the choice: every task writes only its own
  * items, whoever runs them. The way not in use is tried again once the
  * time since the last try is 1/EXPLORE_COST times what that try lost, so
- * trying costs about EXPLORE_COST of the time whatever the ratio, and at
- * least every EXPLORE_MAX seconds, so that the pool notices when the load
- * goes away. */
+ * trying costs about EXPLORE_COST of the time per kind whatever the ratio
+ * (a step has about six kinds: 1.5% in all), and at least every
+ * EXPLORE_MAX seconds, so that the pool notices when the load goes away. */
 #define PHASE_KINDS 16
-#define EXPLORE_COST 0.01
+#define EXPLORE_COST 0.0025
 #define EXPLORE_MAX 2.0
 #define SWITCH_MARGIN 0.97 /* the other way must be 3% faster to take over */
 
