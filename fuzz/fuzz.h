@@ -26,9 +26,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * defs): the documented safe result is what they check, so the misuse
  * handler (which aborts in debug builds by default) only counts. */
 static long fuzz_misuse_reports;
-static void fuzz_count_misuse(const char *function, const char *message, void *context)
+static void fuzz_count_misuse(steer_misuse_id id, const char *function, const char *message, void *context)
 {
-    (void)function, (void)message, (void)context;
+    (void)id, (void)function, (void)message, (void)context;
     ++fuzz_misuse_reports;
 }
 static inline void fuzz_setup(void) { steer_set_misuse_handler(fuzz_count_misuse, 0); }

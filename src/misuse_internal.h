@@ -4,13 +4,22 @@
 
 #include "steer/misuse.h"
 
-void steer__misuse(const char *function, const char *message);
+#if defined(__GNUC__)
+#define STEER__PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define STEER__PRINTF(f, a)
+#endif
 
-/* if (cond) { report; return result; } */
-#define STEER_MISUSE_IF(cond, result, message)                                                                         \
+/* Calls the handler with "function: " and the formatted message, which
+ * names the field, its value and the rule ("def->mass = 0: must be finite
+ * and > 0"). */
+void steer__misuse(steer_misuse_id id, const char *function, const char *format, ...) STEER__PRINTF(3, 4);
+
+/* if (cond) { report id with the message; return result; } */
+#define STEER_MISUSE_IF(cond, result, id, ...)                                                                         \
     do {                                                                                                               \
         if (cond) {                                                                                                    \
-            steer__misuse(__func__, message);                                                                          \
+            steer__misuse(STEER_MISUSE_##id, __func__, __VA_ARGS__);                                                   \
             return result;                                                                                             \
         }                                                                                                              \
     } while (0)

@@ -82,54 +82,119 @@ static bool finite3(steer_v3 a) { return steer_v3_is_valid(a); }
 static bool nonneg(float a) { return steer_is_finite(a) && a >= 0.0f; }
 static bool positive(float a) { return steer_is_finite(a) && a > 0.0f; }
 
-static bool world_def_ok(const steer_world_def *d)
+/* Def checks report the first problem as misuse of `function`, or check
+ * quietly when it is NULL (a snapshot's def is input, not misuse). */
+#define REQUIRE(cond, id, ...)                                                                                         \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            if (function) steer__misuse(STEER_MISUSE_##id, function, __VA_ARGS__);                                     \
+            return false;                                                                                              \
+        }                                                                                                              \
+    } while (0)
+#define V3(v) (double)(v).x, (double)(v).y, (double)(v).z
+#define NONNEG " must be finite and >= 0"
+#define POSITIVE " must be finite and > 0"
+
+static bool world_def_ok(const steer_world_def *d, const char *function)
 {
-    if (!d || d->internal_cookie != STEER__COOKIE) return false;
-    if (d->dim != 2 && d->dim != 3) return false;
-    if (d->capacity < 1 || d->capacity > (1 << 28)) return false;
-    if (!finite3(d->bounds_min) || !finite3(d->bounds_max)) return false;
+    REQUIRE(d, NULL_ARGUMENT, "def = NULL: must point to a def from steer_default_world_def");
+    REQUIRE(d->internal_cookie == STEER__COOKIE, WORLD_DEF_COOKIE,
+            "def->internal_cookie = %d: start from steer_default_world_def()", d->internal_cookie);
+    REQUIRE(d->dim == 2 || d->dim == 3, WORLD_DEF_DIM, "def->dim = %d: must be 2 or 3", d->dim);
+    REQUIRE(d->capacity >= 1 && d->capacity <= (1 << 28), WORLD_DEF_CAPACITY,
+            "def->capacity = %d: must be in [1, 2^28]", d->capacity);
+    REQUIRE(finite3(d->bounds_min), WORLD_DEF_BOUNDS, "def->bounds_min = (%g, %g, %g): must be finite", V3(d->bounds_min));
+    REQUIRE(finite3(d->bounds_max), WORLD_DEF_BOUNDS, "def->bounds_max = (%g, %g, %g): must be finite", V3(d->bounds_max));
     for (int a = 0; a < d->dim; ++a) {
         float extent = steer_v3_get(d->bounds_max, a) - steer_v3_get(d->bounds_min, a);
-        if (!(extent > 0.0f) || !(extent <= 1e30f)) return false; /* the grid divides it into cells */
+        REQUIRE(extent > 0.0f && extent <= 1e30f, WORLD_DEF_BOUNDS, /* the grid divides it into cells */
+                "def->bounds_max.%c - def->bounds_min.%c = %g: must be in (0, 1e30]", "xyz"[a], "xyz"[a], (double)extent);
     }
-    if ((unsigned)d->boundary > STEER_BOUNDARY_NONE) return false;
-    if (!nonneg(d->cell_size) || !nonneg(d->max_dt)) return false;
-    if (d->max_groups < 1 || d->max_groups > STEER__MAX_GROUPS) return false;
-    if (d->max_obstacles < 0 || d->max_walls < 0 || d->max_paths < 0 || d->max_flow_fields < 0) return false;
-    if (d->max_obstacles > (1 << 20) || d->max_walls > (1 << 20) || d->max_paths > 4096 || d->max_flow_fields > 4096)
-        return false;
-    if (d->penetration_iterations < 0 || d->penetration_iterations > 64) return false;
-    if (d->worker_count < 1 || d->worker_count > 64) return false;
-    if ((d->enqueue_task == 0) != (d->finish_task == 0)) return false;
+    REQUIRE((unsigned)d->boundary <= STEER_BOUNDARY_NONE, WORLD_DEF_BOUNDARY,
+            "def->boundary = %d: must be a steer_boundary", (int)d->boundary);
+    REQUIRE(nonneg(d->cell_size), WORLD_DEF_CELL_SIZE, "def->cell_size = %g:" NONNEG, (double)d->cell_size);
+    REQUIRE(nonneg(d->max_dt), WORLD_DEF_MAX_DT, "def->max_dt = %g:" NONNEG, (double)d->max_dt);
+    REQUIRE(d->max_groups >= 1 && d->max_groups <= STEER__MAX_GROUPS, WORLD_DEF_MAX_GROUPS,
+            "def->max_groups = %d: must be in [1, %d]", d->max_groups, STEER__MAX_GROUPS);
+    const struct { const char *name; int value, most; } objects[] = {{"max_obstacles", d->max_obstacles, 1 << 20},
+        {"max_walls", d->max_walls, 1 << 20}, {"max_paths", d->max_paths, 4096}, {"max_flow_fields", d->max_flow_fields, 4096}};
+    for (int i = 0; i < 4; ++i)
+        REQUIRE(objects[i].value >= 0 && objects[i].value <= objects[i].most, WORLD_DEF_MAX_OBJECTS,
+                "def->%s = %d: must be in [0, %d]", objects[i].name, objects[i].value, objects[i].most);
+    REQUIRE(d->penetration_iterations >= 0 && d->penetration_iterations <= 64, WORLD_DEF_PENETRATION_ITERATIONS,
+            "def->penetration_iterations = %d: must be in [0, 64]", d->penetration_iterations);
+    REQUIRE(d->worker_count >= 1 && d->worker_count <= 64, WORLD_DEF_WORKER_COUNT,
+            "def->worker_count = %d: must be in [1, 64]", d->worker_count);
+    REQUIRE((d->enqueue_task == 0) == (d->finish_task == 0), WORLD_DEF_SCHEDULER,
+            "def->enqueue_task %s, def->finish_task %s: set both or neither", d->enqueue_task ? "set" : "NULL",
+            d->finish_task ? "set" : "NULL");
     return true;
 }
 
-static bool group_def_ok(const steer_world *w, const steer_group_def *g)
+static bool group_def_ok(const steer_world *w, const steer_group_def *g, const char *function)
 {
-    if (!g || g->internal_cookie != STEER__COOKIE) return false;
-    if (!positive(g->max_speed) || !positive(g->max_force) || !positive(g->mass)) return false;
-    if (!nonneg(g->radius) || !nonneg(g->max_turn_rate)) return false;
-    if (!nonneg(g->neighbour_radius) || !nonneg(g->separation_radius) || !nonneg(g->field_of_view)) return false;
+    REQUIRE(g, NULL_ARGUMENT, "def = NULL: must point to a def from steer_default_group_def");
+    REQUIRE(g->internal_cookie == STEER__COOKIE, GROUP_DEF_COOKIE,
+            "def->internal_cookie = %d: start from steer_default_group_def()", g->internal_cookie);
+#define POSITIVE_FIELD(field, id) REQUIRE(positive(g->field), id, "def->" #field " = %g:" POSITIVE, (double)g->field)
+#define NONNEG_FIELD(field, id) REQUIRE(nonneg(g->field), id, "def->" #field " = %g:" NONNEG, (double)g->field)
+#define FINITE_FIELD(field, id) REQUIRE(steer_is_finite(g->field), id, "def->" #field " = %g: must be finite", (double)g->field)
+#define FINITE_V3_FIELD(field, id) REQUIRE(finite3(g->field), id, "def->" #field " = (%g, %g, %g): must be finite", V3(g->field))
+    POSITIVE_FIELD(max_speed, GROUP_DEF_MAX_SPEED);
+    POSITIVE_FIELD(max_force, GROUP_DEF_MAX_FORCE);
+    POSITIVE_FIELD(mass, GROUP_DEF_MASS);
+    NONNEG_FIELD(radius, GROUP_DEF_RADIUS);
+    NONNEG_FIELD(max_turn_rate, GROUP_DEF_MAX_TURN_RATE);
+    NONNEG_FIELD(neighbour_radius, GROUP_DEF_NEIGHBOUR_RADIUS);
+    NONNEG_FIELD(separation_radius, GROUP_DEF_SEPARATION_RADIUS);
+    NONNEG_FIELD(field_of_view, GROUP_DEF_FIELD_OF_VIEW);
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) {
-        if (!steer_is_finite(g->weight[b])) return false;
-        if (!(g->probability[b] >= 0.0f && g->probability[b] <= 1.0f)) return false;
+        REQUIRE(steer_is_finite(g->weight[b]), GROUP_DEF_WEIGHT, "def->weight[%d] = %g: must be finite", b,
+                (double)g->weight[b]);
+        REQUIRE(g->probability[b] >= 0.0f && g->probability[b] <= 1.0f, GROUP_DEF_PROBABILITY,
+                "def->probability[%d] = %g: must be in [0, 1]", b, (double)g->probability[b]);
     }
-    if ((unsigned)g->combine > STEER_COMBINE_DITHER) return false;
-    if (!finite3(g->target) || !finite3(g->threat) || !finite3(g->contain_min) || !finite3(g->contain_max))
-        return false;
-    if (!nonneg(g->slow_radius) || !nonneg(g->panic_distance) || !nonneg(g->chase_radius)) return false;
-    if (!nonneg(g->max_prediction)) return false;
-    if (!nonneg(g->wander.radius) || !steer_is_finite(g->wander.distance) || !nonneg(g->wander.jitter)) return false;
-    if (!nonneg(g->path_predict) || !nonneg(g->path_ahead) || !nonneg(g->flow_predict)) return false;
-    if (!nonneg(g->contain_margin) || !nonneg(g->see_ahead)) return false;
-    if (!nonneg(g->feelers.length) || !steer_is_finite(g->feelers.whisker_angle) || !nonneg(g->feelers.whisker_length))
-        return false;
-    if (!nonneg(g->wall_follow.range) || !nonneg(g->wall_follow.desired_distance) || !nonneg(g->wall_follow.gain))
-        return false;
-    if (g->weight[STEER_PURSUE] != 0.0f && (g->pursue_group < 0 || g->pursue_group >= w->def.max_groups)) return false;
-    if (g->weight[STEER_EVADE] != 0.0f && (g->evade_group < 0 || g->evade_group >= w->def.max_groups)) return false;
-    if (g->weight[STEER_FOLLOW_PATH] != 0.0f && (g->path < 0 || g->path >= w->path_count)) return false;
-    if (g->weight[STEER_FOLLOW_FLOW] != 0.0f && (g->flow_field < 0 || g->flow_field >= w->field_count)) return false;
+    REQUIRE((unsigned)g->combine <= STEER_COMBINE_DITHER, GROUP_DEF_COMBINE, "def->combine = %d: must be a steer_combine",
+            (int)g->combine);
+    FINITE_V3_FIELD(target, GROUP_DEF_TARGET);
+    FINITE_V3_FIELD(threat, GROUP_DEF_THREAT);
+    FINITE_V3_FIELD(contain_min, GROUP_DEF_CONTAIN_BOX);
+    FINITE_V3_FIELD(contain_max, GROUP_DEF_CONTAIN_BOX);
+    NONNEG_FIELD(slow_radius, GROUP_DEF_SLOW_RADIUS);
+    NONNEG_FIELD(panic_distance, GROUP_DEF_PANIC_DISTANCE);
+    NONNEG_FIELD(chase_radius, GROUP_DEF_CHASE_RADIUS);
+    NONNEG_FIELD(max_prediction, GROUP_DEF_MAX_PREDICTION);
+    NONNEG_FIELD(wander.radius, GROUP_DEF_WANDER);
+    FINITE_FIELD(wander.distance, GROUP_DEF_WANDER);
+    NONNEG_FIELD(wander.jitter, GROUP_DEF_WANDER);
+    NONNEG_FIELD(path_predict, GROUP_DEF_PATH_PREDICT);
+    NONNEG_FIELD(path_ahead, GROUP_DEF_PATH_AHEAD);
+    NONNEG_FIELD(flow_predict, GROUP_DEF_FLOW_PREDICT);
+    NONNEG_FIELD(contain_margin, GROUP_DEF_CONTAIN_MARGIN);
+    NONNEG_FIELD(see_ahead, GROUP_DEF_SEE_AHEAD);
+    NONNEG_FIELD(feelers.length, GROUP_DEF_FEELERS);
+    FINITE_FIELD(feelers.whisker_angle, GROUP_DEF_FEELERS);
+    NONNEG_FIELD(feelers.whisker_length, GROUP_DEF_FEELERS);
+    NONNEG_FIELD(wall_follow.range, GROUP_DEF_WALL_FOLLOW);
+    NONNEG_FIELD(wall_follow.desired_distance, GROUP_DEF_WALL_FOLLOW);
+    NONNEG_FIELD(wall_follow.gain, GROUP_DEF_WALL_FOLLOW);
+#undef POSITIVE_FIELD
+#undef NONNEG_FIELD
+#undef FINITE_FIELD
+#undef FINITE_V3_FIELD
+    /* indices matter only where the behaviour that uses them is on */
+    REQUIRE(g->weight[STEER_PURSUE] == 0.0f || (g->pursue_group >= 0 && g->pursue_group < w->def.max_groups),
+            GROUP_DEF_PURSUE_GROUP, "def->pursue_group = %d: must be in [0, max_groups = %d) while PURSUE is on",
+            g->pursue_group, w->def.max_groups);
+    REQUIRE(g->weight[STEER_EVADE] == 0.0f || (g->evade_group >= 0 && g->evade_group < w->def.max_groups),
+            GROUP_DEF_EVADE_GROUP, "def->evade_group = %d: must be in [0, max_groups = %d) while EVADE is on",
+            g->evade_group, w->def.max_groups);
+    REQUIRE(g->weight[STEER_FOLLOW_PATH] == 0.0f || (g->path >= 0 && g->path < w->path_count), GROUP_DEF_PATH,
+            "def->path = %d: must be a path added to the world (%d so far) while FOLLOW_PATH is on", g->path,
+            w->path_count);
+    REQUIRE(g->weight[STEER_FOLLOW_FLOW] == 0.0f || (g->flow_field >= 0 && g->flow_field < w->field_count),
+            GROUP_DEF_FLOW_FIELD, "def->flow_field = %d: must be a flow field added to the world (%d so far) while "
+            "FOLLOW_FLOW is on", g->flow_field, w->field_count);
     return true;
 }
 
@@ -218,9 +283,11 @@ static uint32_t next_identity(void)
     return n ^ n >> 16; /* 0 only for 0 */
 }
 
-steer_world *steer_world_create(const steer_world_def *def)
+steer_world *steer_world_create(const steer_world_def *def) { return steer__world_create(def, __func__); }
+
+steer_world *steer__world_create(const steer_world_def *def, const char *function)
 {
-    STEER_MISUSE_IF(!world_def_ok(def), 0, "invalid world def (use steer_default_world_def)");
+    if (!world_def_ok(def, function)) return 0;
     steer_world *w = steer_alloc(&def->allocator, sizeof *w, 64);
     if (!w) return 0;
     memset(w, 0, sizeof *w);
@@ -346,9 +413,13 @@ steer_result steer__world_ensure_wander(steer_world *w)
 
 int steer_world_add_group(steer_world *w, const steer_group_def *def)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(!group_def_ok(w, def), STEER_ERROR_INVALID_ARGUMENT, "invalid group def");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    return steer__world_add_group(w, def, __func__);
+}
+
+int steer__world_add_group(steer_world *w, const steer_group_def *def, const char *function)
+{
+    if (!group_def_ok(w, def, function)) return STEER_ERROR_INVALID_ARGUMENT;
     if (w->group_count >= w->def.max_groups) return STEER_ERROR_CAPACITY;
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     steer__group *g = &w->groups[w->group_count];
@@ -360,10 +431,10 @@ int steer_world_add_group(steer_world *w, const steer_group_def *def)
 
 steer_result steer_world_set_group(steer_world *w, int group, const steer_group_def *def)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(group < 0 || group >= w->group_count || !group_def_ok(w, def), STEER_ERROR_INVALID_ARGUMENT,
-                    "no such group, or invalid group def");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT, GROUP_INDEX,
+                    "group = %d: must be in [0, %d), the groups added", group, w->group_count);
+    if (!group_def_ok(w, def, __func__)) return STEER_ERROR_INVALID_ARGUMENT;
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     w->groups[group].def = *def;
     steer__group_derive(&w->groups[group]);
@@ -373,8 +444,10 @@ steer_result steer_world_set_group(steer_world *w, int group, const steer_group_
 
 steer_result steer_world_get_group(const steer_world *w, int group, steer_group_def *out)
 {
-    STEER_MISUSE_IF(!w || !out || group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT,
-                    "NULL argument or no such group");
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, NULL_WORLD, "world = NULL: must be a world from steer_world_create");
+    STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_group_def");
+    STEER_MISUSE_IF(group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT, GROUP_INDEX,
+                    "group = %d: must be in [0, %d), the groups added", group, w->group_count);
     *out = w->groups[group].def;
     return STEER_OK;
 }
@@ -383,7 +456,8 @@ int steer_world_group_count(const steer_world *w) { return w ? w->group_count : 
 
 steer_result steer_world_get_def(const steer_world *w, steer_world_def *out)
 {
-    STEER_MISUSE_IF(!w || !out, STEER_ERROR_INVALID_ARGUMENT, "world and out must not be NULL");
+    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, NULL_WORLD, "world = NULL: must be a world from steer_world_create");
+    STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_world_def");
     *out = w->def;
     return STEER_OK;
 }
@@ -397,9 +471,10 @@ static steer_v3 flatten(const steer_world *w, steer_v3 p)
 
 int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(!finite3(centre) || !nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, "non-finite centre or bad radius");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!finite3(centre), STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_CENTRE,
+                    "centre = (%g, %g, %g): must be finite", V3(centre));
+    STEER_MISUSE_IF(!nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_RADIUS, "radius = %g:" NONNEG, (double)radius);
     if (w->obstacle_count >= w->def.max_obstacles) return STEER_ERROR_CAPACITY;
     w->obstacles[w->obstacle_count] = (steer_obstacle3){flatten(w, centre), radius};
     return w->obstacle_count++;
@@ -407,18 +482,19 @@ int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
 
 steer_result steer_world_set_obstacle(steer_world *w, int index, steer_v3 centre, float radius)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(index < 0 || index >= w->obstacle_count || !finite3(centre) || !nonneg(radius),
-                    STEER_ERROR_INVALID_ARGUMENT, "no such obstacle, or bad centre or radius");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(index < 0 || index >= w->obstacle_count, STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_INDEX,
+                    "index = %d: must be in [0, %d), the obstacles added", index, w->obstacle_count);
+    STEER_MISUSE_IF(!finite3(centre), STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_CENTRE,
+                    "centre = (%g, %g, %g): must be finite", V3(centre));
+    STEER_MISUSE_IF(!nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_RADIUS, "radius = %g:" NONNEG, (double)radius);
     w->obstacles[index] = (steer_obstacle3){flatten(w, centre), radius};
     return STEER_OK;
 }
 
 void steer_world_clear_obstacles(steer_world *w)
 {
-    STEER_MISUSE_IF(!w, , "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), , "called during the world's own step");
+    STEER__CHECK_WORLD(w, , );
     w->obstacle_count = 0;
 }
 
@@ -427,9 +503,9 @@ int steer_world_wall_count(const steer_world *w) { return w ? w->wall_count : 0;
 
 int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(!finite3(a) || !finite3(b), STEER_ERROR_INVALID_ARGUMENT, "non-finite wall end");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!finite3(a), STEER_ERROR_INVALID_ARGUMENT, WALL_END, "a = (%g, %g, %g): must be finite", V3(a));
+    STEER_MISUSE_IF(!finite3(b), STEER_ERROR_INVALID_ARGUMENT, WALL_END, "b = (%g, %g, %g): must be finite", V3(b));
     if (w->wall_count >= w->def.max_walls) return STEER_ERROR_CAPACITY;
     w->walls[w->wall_count] = (steer_segment3){flatten(w, a), flatten(w, b)};
     return w->wall_count++;
@@ -437,12 +513,14 @@ int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
 
 int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool closed, float radius)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(!points || count < 1 || count > (1 << 20) || !nonneg(radius), STEER_ERROR_INVALID_ARGUMENT,
-                    "NULL points, bad count or bad radius");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!points, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "points = NULL: must point to count points");
+    STEER_MISUSE_IF(count < 1 || count > (1 << 20), STEER_ERROR_INVALID_ARGUMENT, PATH_COUNT,
+                    "count = %d: must be in [1, 2^20]", count);
+    STEER_MISUSE_IF(!nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, PATH_RADIUS, "radius = %g:" NONNEG, (double)radius);
     for (int i = 0; i < count; ++i)
-        STEER_MISUSE_IF(!finite3(points[i]), STEER_ERROR_INVALID_ARGUMENT, "non-finite path point");
+        STEER_MISUSE_IF(!finite3(points[i]), STEER_ERROR_INVALID_ARGUMENT, PATH_POINT,
+                        "points[%d] = (%g, %g, %g): must be finite", i, V3(points[i]));
     if (w->path_count >= w->def.max_paths) return STEER_ERROR_CAPACITY;
     steer_v3 *copy = steer__world_alloc_array(w, (size_t)count, sizeof(steer_v3));
     if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
@@ -454,15 +532,19 @@ int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool
 int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size, int nx, int ny, int nz,
                                const steer_v3 *vectors)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     if (w->dim == 2) nz = 1;
-    STEER_MISUSE_IF(!vectors || !finite3(origin) || !positive(cell_size) || nx < 1 || ny < 1 || nz < 1 ||
-                        (long long)nx * ny * nz > (1 << 24),
-                    STEER_ERROR_INVALID_ARGUMENT, "NULL vectors, bad origin, cell size or grid size");
+    STEER_MISUSE_IF(!vectors, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "vectors = NULL: must point to nx*ny*nz vectors");
+    STEER_MISUSE_IF(!finite3(origin), STEER_ERROR_INVALID_ARGUMENT, FLOW_FIELD_ORIGIN,
+                    "origin = (%g, %g, %g): must be finite", V3(origin));
+    STEER_MISUSE_IF(!positive(cell_size), STEER_ERROR_INVALID_ARGUMENT, FLOW_FIELD_CELL_SIZE,
+                    "cell_size = %g:" POSITIVE, (double)cell_size);
+    STEER_MISUSE_IF(nx < 1 || ny < 1 || nz < 1 || (long long)nx * ny * nz > (1 << 24), STEER_ERROR_INVALID_ARGUMENT,
+                    FLOW_FIELD_SIZE, "nx, ny, nz = %d, %d, %d: each must be >= 1, nx*ny*nz at most 2^24", nx, ny, nz);
     size_t n = (size_t)nx * (size_t)ny * (size_t)nz;
     for (size_t i = 0; i < n; ++i)
-        STEER_MISUSE_IF(!finite3(vectors[i]), STEER_ERROR_INVALID_ARGUMENT, "non-finite flow vector");
+        STEER_MISUSE_IF(!finite3(vectors[i]), STEER_ERROR_INVALID_ARGUMENT, FLOW_FIELD_VECTOR,
+                        "vectors[%zu] = (%g, %g, %g): must be finite", i, V3(vectors[i]));
     if (w->field_count >= w->def.max_flow_fields) return STEER_ERROR_CAPACITY;
     steer_v3 *copy = steer__world_alloc_array(w, n, sizeof(steer_v3));
     if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
@@ -472,23 +554,35 @@ int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size,
 }
 
 /* ---- agents ------------------------------------------------------------------- */
-/* A free slot's generation has FREE_BIT set, which no handle has. */
-static bool lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
+/* STEER_MISUSE_NONE and the agent's dense index, or why the handle is
+ * refused. A free slot's generation has FREE_BIT set, which no handle has. */
+static steer_misuse_id lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
 {
-    if (!w || id.index == 0 || id.index > w->slot_high || (id.generation & STEER__FREE_BIT)) return false;
-    if (id.world != 0 && id.world != w->identity) return false;
+    if (id.world != 0 && id.world != w->identity) return STEER_MISUSE_HANDLE_FOREIGN;
+    if (id.index == 0 || id.index > w->slot_high || (id.generation & STEER__FREE_BIT)) return STEER_MISUSE_HANDLE_STALE;
     uint32_t slot = id.index - 1;
-    if (w->generation[slot] != id.generation) return false;
+    if (w->generation[slot] != id.generation) return STEER_MISUSE_HANDLE_STALE;
     steer__world_ensure_handles(w);
     *dense = w->dense_of_slot[slot];
-    return true;
+    return STEER_MISUSE_NONE;
 }
+
+#define CHECK_HANDLE(w, id, dense)                                                                                     \
+    do {                                                                                                               \
+        steer_misuse_id why_ = lookup(w, id, dense);                                                                   \
+        if (why_ != STEER_MISUSE_NONE) {                                                                               \
+            steer__misuse(why_, __func__, "id = {index %u, generation %u, world %u}: %s", id.index, id.generation,    \
+                          id.world, why_ == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world"                      \
+                                                                         : "no live agent of this world has it");     \
+            return STEER_ERROR_STALE_HANDLE;                                                                           \
+        }                                                                                                              \
+    } while (0)
 
 bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
 {
     uint32_t d;
-    STEER_MISUSE_IF(w && steer__in_step(w), false, "called during the world's own step");
-    return lookup(w, id, &d);
+    STEER_MISUSE_IF(w && steer__in_step(w), false, IN_STEP, "called during the world's own step: only between steps");
+    return w && lookup(w, id, &d) == STEER_MISUSE_NONE;
 }
 
 /* An agent placed outside the box of a wrap or clamp world is brought into
@@ -506,10 +600,11 @@ static void write_state(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel)
 steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, steer_v3 vel)
 {
     steer_agent_id none = {0, 0, 0};
-    STEER_MISUSE_IF(!w, none, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), none, "called during the world's own step");
-    STEER_MISUSE_IF(group < 0 || group >= w->group_count, none, "no such group");
-    STEER_MISUSE_IF(!finite3(flatten(w, pos)) || !finite3(flatten(w, vel)), none, "non-finite position or velocity");
+    STEER__CHECK_WORLD(w, none, none);
+    STEER_MISUSE_IF(group < 0 || group >= w->group_count, none, AGENT_GROUP, "group = %d: must be in [0, %d), the groups added",
+                    group, w->group_count);
+    STEER_MISUSE_IF(!finite3(flatten(w, pos)), none, AGENT_POSITION, "position = (%g, %g, %g): must be finite", V3(pos));
+    STEER_MISUSE_IF(!finite3(flatten(w, vel)), none, AGENT_VELOCITY, "velocity = (%g, %g, %g): must be finite", V3(vel));
     if (w->count >= w->capacity) return none;
     uint32_t slot;
     if (w->free_head != STEER__NO_SLOT) {
@@ -536,9 +631,8 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
 steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
 {
     uint32_t d;
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    CHECK_HANDLE(w, id, &d);
     uint32_t slot = id.index - 1;
     uint32_t last = (uint32_t)w->count - 1;
     if (d != last) { /* move the last agent into the hole */
@@ -560,11 +654,12 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
 steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer_v3 pos, steer_v3 vel)
 {
     uint32_t d;
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
-    STEER_MISUSE_IF(!finite3(flatten(w, pos)) || !finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT,
-                    "non-finite position or velocity");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    CHECK_HANDLE(w, id, &d);
+    STEER_MISUSE_IF(!finite3(flatten(w, pos)), STEER_ERROR_INVALID_ARGUMENT, AGENT_POSITION,
+                    "position = (%g, %g, %g): must be finite", V3(pos));
+    STEER_MISUSE_IF(!finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT, AGENT_VELOCITY,
+                    "velocity = (%g, %g, %g): must be finite", V3(vel));
     write_state(w, d, pos, vel);
     return STEER_OK;
 }
@@ -572,9 +667,9 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
 steer_result steer_world_get_agent(const steer_world *w, steer_agent_id id, steer_agent_state *out)
 {
     uint32_t d;
-    STEER_MISUSE_IF(!w || !out, STEER_ERROR_INVALID_ARGUMENT, "NULL world or output");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(!lookup(w, id, &d), STEER_ERROR_STALE_HANDLE, "stale or foreign agent handle");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_agent_state");
+    CHECK_HANDLE(w, id, &d);
     out->position = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
     out->velocity = steer_v3_make(w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f);
     out->group = w->group[d];
@@ -618,7 +713,7 @@ uint64_t steer_world_state_hash(const steer_world *w)
     uint64_t h = 0xCBF29CE484222325ull;
     if (!w) return h;
     /* mid-step the state is half moved and the table's buffer is the sort's */
-    STEER_MISUSE_IF(steer__in_step(w), 0, "called during the world's own step");
+    STEER_MISUSE_IF(steer__in_step(w), 0, IN_STEP, "called during the world's own step: only between steps");
     h = fnv(h, &w->steps, sizeof w->steps);
     steer__world_ensure_handles(w);
     for (uint32_t s = 0; s < w->slot_high; ++s) {

@@ -239,7 +239,8 @@ static void forces_task(int start, int end, int worker, void *context)
     fb.params_for = -1;
     batch_setup(w, &fb.batch, fc->dt);
     if (worker < 0 || worker >= w->workers) /* then steer__view_cell stages no cell (a crowd is still sampled) */
-        steer__misuse(__func__, "task worker_index must be in [0, worker_count)");
+        steer__misuse(STEER_MISUSE_WORKER_INDEX, "steer_world_step", "worker_index = %d: must be in [0, worker_count = %d)",
+                      worker, w->workers);
     for (int i = start; i < end;) {
         int coords[3];
         uint32_t cell = steer__cell_of_agent(w, i, coords);

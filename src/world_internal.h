@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 
 #include "steer/world.h"
+#include "misuse_internal.h"
 #include "neighbour_kernel.h"
 #include "thread_pool.h"
 
@@ -111,7 +112,21 @@ struct steer_world {
     steer_step_profile profile;
 };
 
+/* The checks every call that changes or reads a world starts with: NULL,
+ * then inside its own step (each returning its documented result). */
+#define STEER__CHECK_WORLD(w, null_result, in_step_result)                                                             \
+    do {                                                                                                               \
+        STEER_MISUSE_IF(!(w), null_result, NULL_WORLD, "world = NULL: must be a world from steer_world_create");       \
+        STEER_MISUSE_IF(steer__in_step(w), in_step_result, IN_STEP,                                                    \
+                        "called during the world's own step: only between steps");                                     \
+    } while (0)
+
 /* world.c */
+/* steer_world_create and steer_world_add_group, their misuse reported as
+ * `function`'s, or checked quietly when it is NULL (a snapshot's contents
+ * are input, not misuse). */
+steer_world *steer__world_create(const steer_world_def *def, const char *function);
+int steer__world_add_group(steer_world *w, const steer_group_def *def, const char *function);
 /* count * size zeroed bytes from the world's allocator (64-byte aligned),
  * NULL when out of memory. */
 void *steer__world_alloc_array(steer_world *w, size_t count, size_t size);

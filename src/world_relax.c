@@ -49,7 +49,11 @@ static void separate_task(int start, int end, int worker, void *context)
     }
     /* A scheduler breaking the worker-index contract loses this range's
      * overlap (at worst the passes stop early) rather than racing. */
-    STEER_MISUSE_IF(worker < 0 || worker >= w->workers, , "task worker_index must be in [0, worker_count)");
+    if (worker < 0 || worker >= w->workers) {
+        steer__misuse(STEER_MISUSE_WORKER_INDEX, "steer_world_step", "worker_index = %d: must be in [0, worker_count = %d)",
+                      worker, w->workers);
+        return;
+    }
     w->penetration_worst[worker] = steer_maxf(w->penetration_worst[worker], worst);
 }
 

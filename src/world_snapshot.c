@@ -122,8 +122,9 @@ size_t steer_world_snapshot_size(const steer_world *w)
 steer_result steer_world_save(const steer_world *w, void *buffer, size_t capacity, size_t *written)
 {
     if (written) *written = 0;
-    STEER_MISUSE_IF(!w || !buffer, STEER_ERROR_INVALID_ARGUMENT, "NULL world or buffer");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!buffer, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
+                    "buffer = NULL: must hold steer_world_snapshot_size(world) bytes");
     size_t need = steer_world_snapshot_size(w);
     if (capacity < need) return STEER_ERROR_CAPACITY;
     writer wr = {buffer, 0, capacity};
@@ -166,8 +167,8 @@ static bool all_finite(const float *f, size_t n)
 
 steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
 {
-    STEER_MISUSE_IF(!w || !data, STEER_ERROR_INVALID_ARGUMENT, "NULL world or data");
-    STEER_MISUSE_IF(steer__in_step(w), STEER_ERROR_IN_STEP, "called during the world's own step");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!data, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "data = NULL: must point to size bytes of a snapshot");
     if (size < 8 + 4 * 4 + 4) return STEER_ERROR_BAD_SNAPSHOT;
     uint32_t stored_crc;
     memcpy(&stored_crc, (const unsigned char *)data + size - 4, 4);
@@ -205,7 +206,8 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     def.worker_count = 1; /* the scratch world needs no threads; the host keeps its own */
     def.enqueue_task = 0;
     def.finish_task = 0;
-    steer_world *fresh = steer_world_create(&def); /* validates def, allocates capacity-sized storage */
+    /* validates def quietly (a bad snapshot is not misuse), allocates capacity-sized storage */
+    steer_world *fresh = steer__world_create(&def, 0);
     if (!fresh) return STEER_ERROR_BAD_SNAPSHOT;
     for (uint32_t g = 0; g < group_count; ++g) {
         steer_group_def gd;
@@ -266,7 +268,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     for (int g = 0; g < (int)group_count; ++g) {
         steer_group_def gd = fresh->groups[g].def;
         fresh->group_count = g;
-        int index = steer_world_add_group(fresh, &gd);
+        int index = steer__world_add_group(fresh, &gd, 0);
         if (index != g) goto fail;
     }
     uint32_t slot_high = get_u32(&rd), free_head = get_u32(&rd), reuses = get_u32(&rd);

@@ -39,14 +39,15 @@ static void one_step(steer_world *w, float dt)
 
 steer_result steer_world_step(steer_world *w, float dt)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, "NULL world");
-    STEER_MISUSE_IF(w->in_step, STEER_ERROR_IN_STEP, "called during the world's own step");
-    STEER_MISUSE_IF(!steer_is_finite(dt) || dt < 0.0f, STEER_ERROR_INVALID_ARGUMENT, "dt must be finite and >= 0");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!steer_is_finite(dt) || dt < 0.0f, STEER_ERROR_INVALID_ARGUMENT, STEP_DT, "dt = %g: must be finite and >= 0",
+                    (double)dt);
     if (dt == 0.0f) return STEER_OK;
     int substeps = 1;
     if (w->def.max_dt > 0.0f && dt > w->def.max_dt) {
         float n = ceilf(dt / w->def.max_dt);
-        STEER_MISUSE_IF(n > 1024.0f, STEER_ERROR_INVALID_ARGUMENT, "dt needs more than 1024 sub-steps of max_dt");
+        STEER_MISUSE_IF(n > 1024.0f, STEER_ERROR_INVALID_ARGUMENT, STEP_SUBSTEPS,
+                        "dt = %g: needs %g sub-steps of max_dt = %g, at most 1024", (double)dt, (double)n, (double)w->def.max_dt);
         substeps = (int)n;
     }
     steer_result r = steer__world_prepare_grid(w);

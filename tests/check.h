@@ -13,8 +13,9 @@ static int check_passed, check_failed;
 /* Tests misuse the API on purpose: count the misuse reports (the "assert
  * fired" evidence) instead of letting debug builds abort. */
 static int check_misuse_count;
-static void check_count_misuse(const char *function, const char *message, void *context)
+static void check_count_misuse(steer_misuse_id id, const char *function, const char *message, void *context)
 {
+    (void)id;
     (void)function;
     (void)message;
     (void)context;

@@ -3,11 +3,18 @@
  * Misuse — a NULL object or array, a stale or foreign handle, an invalid def
  * or argument, changing a world from inside its own step — always returns
  * the documented error code or safe result (zero force, null id). On top of
- * that the misuse handler is called. The default handler prints the message
- * to stderr and aborts in debug builds of the library (built without NDEBUG)
- * and does nothing in release builds. Install your own to log, count (tests
- * do) or break into a debugger. Runtime conditions that are not mistakes
- * (capacity exhausted, out of memory, a corrupted snapshot) do not call it.
+ * that the misuse handler is called with the check's id (one per check, so
+ * a test can assert exactly which one fired), the public function and a
+ * message naming the function, the field, the value and the rule:
+ *
+ *   steer_world_add_group: def->max_speed = -1: must be finite and > 0
+ *
+ * The default handler prints the message to stderr and aborts in debug
+ * builds of the library (built without NDEBUG); in release builds it prints
+ * the first report of each id to stderr and goes on. Install your own to
+ * log, count (tests do) or break into a debugger. Runtime conditions that
+ * are not mistakes (capacity exhausted, out of memory, a corrupted snapshot)
+ * do not call it.
  */
 #ifndef STEER_MISUSE_H
 #define STEER_MISUSE_H
@@ -16,7 +23,84 @@
 extern "C" {
 #endif
 
-typedef void steer_misuse_fn(const char *function, const char *message, void *context);
+/* Every check, as X(name): STEER_MISUSE_<name>. */
+#define STEER_MISUSE_IDS(X)                                                                                            \
+    X(NONE)                     /* no misuse (never reported) */                                                       \
+    X(NULL_WORLD)               /* the world argument is NULL */                                                       \
+    X(NULL_ARGUMENT)            /* another pointer argument is NULL */                                                 \
+    X(IN_STEP)                  /* a world changed or read from inside its own step */                                 \
+    X(WORLD_DEF_COOKIE)         /* a world def not from steer_default_world_def */                                     \
+    X(WORLD_DEF_DIM)                                                                                                   \
+    X(WORLD_DEF_CAPACITY)                                                                                              \
+    X(WORLD_DEF_BOUNDS)         /* a bound not finite, or an extent not in (0, 1e30] */                                \
+    X(WORLD_DEF_BOUNDARY)                                                                                              \
+    X(WORLD_DEF_CELL_SIZE)                                                                                             \
+    X(WORLD_DEF_MAX_DT)                                                                                                \
+    X(WORLD_DEF_MAX_GROUPS)                                                                                            \
+    X(WORLD_DEF_MAX_OBJECTS)    /* max_obstacles, max_walls, max_paths or max_flow_fields */                           \
+    X(WORLD_DEF_PENETRATION_ITERATIONS)                                                                                \
+    X(WORLD_DEF_WORKER_COUNT)                                                                                          \
+    X(WORLD_DEF_SCHEDULER)      /* enqueue_task without finish_task or the reverse */                                  \
+    X(GROUP_DEF_COOKIE)         /* a group def not from steer_default_group_def */                                     \
+    X(GROUP_DEF_MAX_SPEED)                                                                                             \
+    X(GROUP_DEF_MAX_FORCE)                                                                                             \
+    X(GROUP_DEF_MASS)                                                                                                  \
+    X(GROUP_DEF_RADIUS)                                                                                                \
+    X(GROUP_DEF_MAX_TURN_RATE)                                                                                         \
+    X(GROUP_DEF_NEIGHBOUR_RADIUS)                                                                                      \
+    X(GROUP_DEF_SEPARATION_RADIUS)                                                                                     \
+    X(GROUP_DEF_FIELD_OF_VIEW)                                                                                         \
+    X(GROUP_DEF_WEIGHT)                                                                                                \
+    X(GROUP_DEF_PROBABILITY)                                                                                           \
+    X(GROUP_DEF_COMBINE)                                                                                               \
+    X(GROUP_DEF_TARGET)                                                                                                \
+    X(GROUP_DEF_THREAT)                                                                                                \
+    X(GROUP_DEF_CONTAIN_BOX)                                                                                           \
+    X(GROUP_DEF_SLOW_RADIUS)                                                                                           \
+    X(GROUP_DEF_PANIC_DISTANCE)                                                                                        \
+    X(GROUP_DEF_CHASE_RADIUS)                                                                                          \
+    X(GROUP_DEF_MAX_PREDICTION)                                                                                        \
+    X(GROUP_DEF_WANDER)         /* wander.radius, .distance or .jitter */                                              \
+    X(GROUP_DEF_PATH_PREDICT)                                                                                          \
+    X(GROUP_DEF_PATH_AHEAD)                                                                                            \
+    X(GROUP_DEF_FLOW_PREDICT)                                                                                          \
+    X(GROUP_DEF_CONTAIN_MARGIN)                                                                                        \
+    X(GROUP_DEF_SEE_AHEAD)                                                                                             \
+    X(GROUP_DEF_FEELERS)        /* feelers.length, .whisker_angle or .whisker_length */                                \
+    X(GROUP_DEF_WALL_FOLLOW)    /* wall_follow.range, .desired_distance or .gain */                                    \
+    X(GROUP_DEF_PURSUE_GROUP)                                                                                          \
+    X(GROUP_DEF_EVADE_GROUP)                                                                                           \
+    X(GROUP_DEF_PATH)                                                                                                  \
+    X(GROUP_DEF_FLOW_FIELD)                                                                                            \
+    X(GROUP_INDEX)              /* no such group */                                                                    \
+    X(OBSTACLE_INDEX)           /* no such obstacle */                                                                 \
+    X(OBSTACLE_CENTRE)                                                                                                 \
+    X(OBSTACLE_RADIUS)                                                                                                 \
+    X(WALL_END)                                                                                                        \
+    X(PATH_COUNT)                                                                                                      \
+    X(PATH_POINT)                                                                                                      \
+    X(PATH_RADIUS)                                                                                                     \
+    X(FLOW_FIELD_ORIGIN)                                                                                               \
+    X(FLOW_FIELD_CELL_SIZE)                                                                                            \
+    X(FLOW_FIELD_SIZE)          /* nx, ny or nz below 1, or more than 2^24 cells */                                    \
+    X(FLOW_FIELD_VECTOR)                                                                                               \
+    X(AGENT_GROUP)              /* add_agent: no such group */                                                         \
+    X(AGENT_POSITION)                                                                                                  \
+    X(AGENT_VELOCITY)                                                                                                  \
+    X(HANDLE_STALE)             /* no live agent has this handle (removed, or never made) */                           \
+    X(HANDLE_FOREIGN)           /* a handle another world made */                                                      \
+    X(STEP_DT)                  /* dt not finite or negative */                                                        \
+    X(STEP_SUBSTEPS)            /* dt needs more than 1024 sub-steps of max_dt */                                      \
+    X(WORKER_INDEX)             /* a scheduler's worker_index outside [0, worker_count) */
+
+#define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
+typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;
+#undef STEER_MISUSE_ENUM_
+
+/* "STEER_MISUSE_GROUP_DEF_MAX_SPEED" for its id; never NULL. */
+const char *steer_misuse_name(steer_misuse_id id);
+
+typedef void steer_misuse_fn(steer_misuse_id id, const char *function, const char *message, void *context);
 
 /* handler NULL restores the default. Process-wide: set it before starting
  * threads that use steer. */
