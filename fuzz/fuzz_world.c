@@ -300,6 +300,11 @@ static void fw_op(fuzz_input *in, fw *f)
         if (ia.index) {
             f->count++;
             if (f->id_count < FW_MAX_IDS) {
+                /* The two worlds run in lockstep on the same handles, kept
+                 * without their world (0: checked by slot and generation
+                 * alone) so that both take them; a snapshot restored from
+                 * one into the other gives it the other's identity. */
+                ia.world = 0;
                 f->ids[f->id_count] = ia;
                 f->live[f->id_count++] = true;
             }

@@ -81,7 +81,15 @@ static void strip(char *s)
         if (line_start && *p != '\n' && (*p == '#' || in_cplusplus)) {
             if (strncmp(p, "#ifdef __cplusplus", 18) == 0) in_cplusplus = true;
             else if (strncmp(p, "#endif", 6) == 0) in_cplusplus = false;
-            while (*p && *p != '\n') *p++ = ' ';
+            bool more; /* the line, and the lines a trailing backslash continues it on */
+            do {
+                more = false;
+                while (*p && *p != '\n') {
+                    if (!isspace((unsigned char)*p)) more = *p == '\\';
+                    *p++ = ' ';
+                }
+                if (more && *p == '\n') ++p;
+            } while (more && *p);
             continue;
         }
         if (*p == '\n') line_start = true;
@@ -180,6 +188,7 @@ static void test_scanner(void)
 {
     char text[] = "/* steer_in_comment(void); */\n"
                   "#define STEER_MACRO(x) steer_macro(x)\n"
+                  "#define STEER_LIST(X) \\\n    X(one) \\\n    X(two)\n"
                   "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
                   "typedef struct steer_thing { int (*fn)(int); float x; } steer_thing;\n"
                   "typedef float steer_fn_type(void *context);\n"
