@@ -75,6 +75,13 @@ int steer__build_spans(const steer_world *w, const int coords[3], steer__span *s
     return count;
 }
 
+/* Every stratum holds a candidate, and the sample is whole 16-lane steps
+ * (the gathers read full vectors of it). */
+_Static_assert(STEER__STAGE_CAP >= STEER__CROWD_SAMPLE_MAX, "a crowd is larger than its sample");
+_Static_assert(STEER__CROWD_SAMPLE(2) % 16 == 0 && STEER__CROWD_SAMPLE(3) % 16 == 0 &&
+                   STEER__CROWD_SAMPLE(3) <= STEER__CROWD_SAMPLE_MAX,
+               "the sample is whole 16-lane steps and fits the view");
+
 /* A crowd's sample (steer__crowd_pick) into the view's own arrays: the
  * picks increase, so one walk over the spans finds them all. Each is seen
  * through its span's image (position - shift), as staging does. */
