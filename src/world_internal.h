@@ -9,13 +9,14 @@
 #include "misuse_internal.h"
 #include "neighbour_kernel.h"
 #include "thread_pool.h"
+#include "world_obstacles.h"
 
 #define STEER__COOKIE 0x57EE7
 #define STEER__FREE_BIT 0x80000000u /* generation: the slot is free; low bits link the free list */
 #define STEER__NO_SLOT 0x7FFFFFFFu
 #define STEER__PAD 16               /* array padding so 16-lane loads past the end stay in bounds */
 #define STEER__MAX_GROUPS 32
-#define STEER__STAGE_CAP 1024       /* candidates a cell may stage; more use the spans directly */
+#define STEER__STAGE_CAP 1024       /* candidates a cell may stage; a crowd beyond it is thinned to a sample (world_cells.h) */
 
 /* Per-group values derived from the def once, not per agent. */
 typedef struct steer__group {
@@ -83,6 +84,7 @@ struct steer_world {
     int path_count;
     steer__field *fields;
     int field_count;
+    steer__object_index object_index; /* obstacles and walls by place (world_obstacles.c) */
     uint32_t *members;       /* pursue/evade: dense indices of a group's members */
 
     /* grid: cells cover the bounds; `n` cells per axis of size `cell` */

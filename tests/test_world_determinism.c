@@ -177,7 +177,7 @@ static uint64_t flock_hash(int dim, int agents, int steps, int threads, steer_ke
 }
 
 /* A flock so crowded (K = 1200) that a cell's candidates exceed the stage
- * (1024): the step gathers from the spans in place. That path too must give
+ * (1024): the step gathers from a crowd's sample. That path too must give
  * one hash for every kernel and thread count. */
 static void test_crowded_flock(int dim)
 {
@@ -210,7 +210,7 @@ static void test_crowded_flock(int dim)
             CHECK(h == reference);
         }
     }
-    printf("crowded flock %dD N=%d (K = 1200, unstaged): %016" PRIx64 " for %d kernel/thread runs\n", dim, agents,
+    printf("crowded flock %dD N=%d (K = 1200, sampled): %016" PRIx64 " for %d kernel/thread runs\n", dim, agents,
            reference, runs);
 }
 
