@@ -16,7 +16,7 @@
 #define STEER__NO_SLOT 0x7FFFFFFFu
 #define STEER__PAD 16               /* array padding so 16-lane loads past the end stay in bounds */
 #define STEER__MAX_GROUPS 32
-#define STEER__STAGE_CAP 1024       /* candidates a cell may stage; a crowd beyond it is thinned to a sample (world_cells.h) */
+#define STEER__STAGE_CAP 1024       /* candidates a cell stages; a crowd beyond is sampled (world_cells.h) */
 
 /* Per-group values derived from the def once, not per agent. */
 typedef struct steer__group {
