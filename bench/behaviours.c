@@ -212,7 +212,7 @@ static V N(splat)(float value)
 
 static void N(setup)(void)
 {
-    steer_rng rng = steer_rng_seed(20240 + STEER_DIM);
+    steer_rng rng = steer_rng_make(20240 + STEER_DIM);
     for (int i = 0; i < STATES; ++i) {
         N(state) *s = &N(states)[i];
         s->pos = N(random_vec)(&rng, WORLD);
@@ -283,7 +283,7 @@ static void N(bench_all)(long calls, int repeats)
                                       N(flow_vectors)};
     const N(steer_box) pen = {N(splat)(-0.8f * WORLD), N(splat)(0.8f * WORLD)};
     const steer_avoid_params avoid = {20.0f, 0.5f, MAX_FORCE, 30.0f, 0.5f};
-    steer_rng rng = steer_rng_seed(7);
+    steer_rng rng = steer_rng_make(7);
     float wander_angle = 0.0f;
     int latch = -1;
 

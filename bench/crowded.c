@@ -93,7 +93,7 @@ static steer_world *make_world(const options *o, start how)
     }
     float side = steer_standard_flock_side(o->agents, o->dim, fd.neighbours);
     steer_v3 centre = steer_v3_make(0.5f * side, 0.5f * side, o->dim == 3 ? 0.5f * side : 0.0f);
-    steer_rng rng = steer_rng_seed(7);
+    steer_rng rng = steer_rng_make(7);
     for (int i = 0; i < o->agents; ++i) {
         steer_v3 p = centre;
         if (how == START_DISC) p = steer_v3_add(centre, random_in_ball(&rng, o->dim, o->radius));

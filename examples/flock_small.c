@@ -18,7 +18,7 @@ int main(void)
     const float weights[4] = {3.0f, 1.0f, 0.5f, 3.0f};
 
     steer_v2 pos[BOIDS], vel[BOIDS];
-    steer_rng rng = steer_rng_seed(42); /* same seed, same flock, every run */
+    steer_rng rng = steer_rng_make(42); /* same seed, same flock, every run */
     for (int i = 0; i < BOIDS; ++i) {
         /* One draw per statement: C leaves the order of argument evaluation
          * open (gcc and clang differ), and the flock must be the same. */

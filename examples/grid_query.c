@@ -21,7 +21,7 @@ int main(void)
     if (!grid) return 1;
 
     float trees[TREES][2];
-    steer_rng rng = steer_rng_seed(3);
+    steer_rng rng = steer_rng_make(3);
     for (int i = 0; i < TREES; ++i) {
         trees[i][0] = steer_rng_range(&rng, -50.0f, 50.0f);
         trees[i][1] = steer_rng_range(&rng, -50.0f, 50.0f);

@@ -60,7 +60,7 @@ int main(int argc, char **argv)
     hawk.pursue_group = 0, hawk.max_speed = 2.5f;
     int boids = steer_world_add_group(world, &boid), hawks = steer_world_add_group(world, &hawk);
 
-    steer_rng rng = steer_rng_seed(7);                     /* same seed, same flock, every run */
+    steer_rng rng = steer_rng_make(7);                     /* same seed, same flock, every run */
     steer_agent_id first = {0};
     for (int i = 0; i < BOIDS + HAWKS; ++i) {
         float x = steer_rng_range(&rng, -60.0f, 60.0f), y = steer_rng_range(&rng, -60.0f, 60.0f);

@@ -10,7 +10,7 @@ static uint64_t splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-steer_rng steer_rng_seed(uint64_t seed)
+steer_rng steer_rng_make(uint64_t seed)
 {
     steer_rng rng;
     uint64_t mix = seed;

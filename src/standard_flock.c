@@ -74,7 +74,7 @@ steer_result steer_standard_flock_populate(steer_world *w, const steer_standard_
     g.separation_radius = 0.5f;
     int group = steer_world_add_group(w, &g);
     if (group < 0) return (steer_result)group;
-    steer_rng rng = steer_rng_seed(def->seed);
+    steer_rng rng = steer_rng_make(def->seed);
     for (int i = 0; i < def->agents; ++i) {
         /* One draw per statement: the order of evaluation of function
          * arguments is unspecified (gcc and clang differ), and the placement

@@ -22,7 +22,7 @@ VEH VFN(make)(V position, uint64_t seed)
     v.wander.distance = 2.0f;
     v.wander.jitter = 1.0f;
     v.avoid_latch = -1;
-    v.rng = steer_rng_seed(seed);
+    v.rng = steer_rng_make(seed);
     return v;
 }
 

@@ -24,7 +24,7 @@ static V N(force_at)(int index, void *context) { return ((const V *)context)[ind
 
 static void N(every_output_is_finite)(uint64_t seed, float (*gen)(steer_rng *), int trials)
 {
-    steer_rng rng = steer_rng_seed(seed);
+    steer_rng rng = steer_rng_make(seed);
     for (int trial = 0; trial < trials; ++trial) {
         V pos = N(random_vec)(&rng, gen), vel = N(random_vec)(&rng, gen);
         V target = N(random_vec)(&rng, gen), tvel = N(random_vec)(&rng, gen);

@@ -18,7 +18,7 @@ typedef struct random_scheduler {
 
 static inline void random_scheduler_init(random_scheduler *s, uint64_t seed, int worker_count)
 {
-    s->rng = steer_rng_seed(seed);
+    s->rng = steer_rng_make(seed);
     s->worker_count = worker_count;
     s->tasks = s->ranges = 0;
 }

@@ -210,7 +210,7 @@ static inline steer_world *robust_create(const robust_options *o, robust_handles
         steer_group_def d = robust_group_def(o->dim, half, g);
         ok = steer_world_add_group(w, &d) == g;
     }
-    steer_rng rng = steer_rng_seed(0xA11CEu + (uint64_t)o->dim);
+    steer_rng rng = steer_rng_make(0xA11CEu + (uint64_t)o->dim);
     h->count = 0;
     for (int i = 0; i < o->agents && ok; ++i) {
         float x = steer_rng_range(&rng, -0.95f * half, 0.95f * half);

@@ -225,7 +225,7 @@ enum { N(max_outputs) = 64, N(max_indices) = 8 };
  * 1e-20, where they underflow. */
 static void N(outputs_scale_with_their_inputs)(uint64_t seed, int trials)
 {
-    steer_rng rng = steer_rng_seed(seed);
+    steer_rng rng = steer_rng_make(seed);
     V base[N(max_outputs)], got[N(max_outputs)];
     const char *names[N(max_outputs)];
     int units[N(max_outputs)], base_index[N(max_indices)], got_index[N(max_indices)], nk;

@@ -150,7 +150,7 @@ static void evade_flees_the_predicted_point(void)
 static void wander_changes_the_angle_by_at_most_jitter_times_dt(void)
 {
     steer_wander_params params = {1.0f, 2.0f, 3.0f};
-    steer_rng rng = steer_rng_seed(5);
+    steer_rng rng = steer_rng_make(5);
     float angle = 0.25f;
     double biggest = 0.0;
     bool within = true;
@@ -210,7 +210,7 @@ static void wander_with_zero_velocity_centres_the_circle_on_the_agent(void)
 static void planar_wander_never_pitches_a_3d_agent(void)
 {
     steer_wander_params params = {1.2f, 2.0f, 4.0f};
-    steer_rng rng = steer_rng_seed(11);
+    steer_rng rng = steer_rng_make(11);
     float angle = 0.0f;
     bool level = true;
     for (int i = 0; i < 5000; ++i) {
@@ -253,7 +253,7 @@ static void spherical_wander_targets_a_jittered_point_on_a_sphere_ahead(void)
     CHECK_V3_NEAR(target, v3(4, 2, 4.5f), 1e-6);
     /* Jittered: always on the sphere, elevation kept within [-pi/2, pi/2],
      * each angle moving by at most jitter * dt, and it leaves the plane. */
-    steer_rng rng = steer_rng_seed(8);
+    steer_rng rng = steer_rng_make(8);
     state.azimuth = 0.0f;
     state.elevation = 0.0f;
     bool on_sphere = true, bounded = true, small_steps = true;
@@ -421,7 +421,7 @@ static void turn_toward_turns_by_at_most_the_max_angle(void)
     CHECK(steer_turn_toward3(v3(1, 0, 0), v3(-1, 0, 0), 0.1f).y > 0.0f);
     /* Many random pairs: never more than max_angle, always unit, and the
      * remaining angle to the direction shrinks by exactly the turn. */
-    steer_rng rng = steer_rng_seed(21);
+    steer_rng rng = steer_rng_make(21);
     bool ok2 = true, ok3 = true;
     for (int i = 0; i < 20000; ++i) {
         steer_v3 from = v3(steer_rng_range(&rng, -1, 1), steer_rng_range(&rng, -1, 1), steer_rng_range(&rng, -1, 1));

@@ -96,7 +96,7 @@ static void running_sum_spends_the_budget_in_priority_order(void)
 
 static void running_sum_never_exceeds_the_budget(void)
 {
-    steer_rng rng = steer_rng_seed(17);
+    steer_rng rng = steer_rng_make(17);
     bool within = true;
     for (int i = 0; i < 20000; ++i) {
         steer_v3 f[6];
@@ -185,7 +185,7 @@ static void dither_is_seeded_and_tries_each_with_its_probability(void)
 {
     dither_behaviours b = {{{1, 0}, {0, 1}, {-1, 0}, {0, 0}}, {0, 0, 0, 0}};
     float p[] = {0.3f, 0.6f, 1.0f};
-    steer_rng r1 = steer_rng_seed(77), r2 = steer_rng_seed(77);
+    steer_rng r1 = steer_rng_make(77), r2 = steer_rng_make(77);
     int wins[3] = {0, 0, 0};
     bool same = true;
     const int trials = 20000;

@@ -126,7 +126,7 @@ static void empty_neighbour_lists_give_zero(void)
     CHECK_V2_EQ(steer_priority2(NULL, NULL, 0, 0.1f, 1.0f, &winner), v2(0, 0));
     CHECK(winner == -1);
     CHECK_V2_EQ(steer_running_sum2(NULL, NULL, 0, 1.0f), v2(0, 0));
-    draw_counter dc = {0, NULL, 0, steer_rng_seed(1)};
+    draw_counter dc = {0, NULL, 0, steer_rng_make(1)};
     CHECK_V3_EQ(steer_dither3(NULL, NULL, NULL, NULL, 0, 0.1f, 1.0f, counting_random, &dc, &winner), v3(0, 0, 0));
     CHECK(dc.calls == 0 && winner == -1);
 }

@@ -64,7 +64,7 @@ static steer_v3 dither_eval3(int i, void *c) { return ((const dither_ctx *)c)->f
 
 static void behaviours_in_3d_with_z_zero_match_2d(void)
 {
-    steer_rng rng = steer_rng_seed(1234);
+    steer_rng rng = steer_rng_make(1234);
     mismatches = 0;
     for (int t = 0; t < TRIALS; ++t) {
         special_values = (t & 1) != 0;
@@ -96,7 +96,7 @@ static void behaviours_in_3d_with_z_zero_match_2d(void)
 
         steer_wander_params wp = {pos_scalar(&rng), pos_scalar(&rng), pos_scalar(&rng)};
         float a2 = steer_rng_range(&rng, -4, 4), a3 = a2;
-        steer_rng r2 = steer_rng_seed((uint64_t)t), r3 = r2;
+        steer_rng r2 = steer_rng_make((uint64_t)t), r3 = r2;
         steer_v2 wt2;
         steer_v3 wt3;
         expect_same("wander", t, steer_wander2(pos, vel, &a2, &wp, max_speed, 0.1f, steer_rng_float, &r2, &wt2),
@@ -232,7 +232,7 @@ static void behaviours_in_3d_with_z_zero_match_2d(void)
         expect_same("running_sum", t, steer_running_sum2(vels, w, n, max_force),
                     steer_running_sum3(vels3, w, n, max_force));
         dither_ctx dc = {vels, vels3};
-        steer_rng q2 = steer_rng_seed((uint64_t)t + 7u), q3 = q2;
+        steer_rng q2 = steer_rng_make((uint64_t)t + 7u), q3 = q2;
         expect_same("dither", t,
                     steer_dither2(dither_eval2, &dc, w, p, n, eps, max_force, steer_rng_float, &q2, &win2),
                     steer_dither3(dither_eval3, &dc, w, p, n, eps, max_force, steer_rng_float, &q3, &win3));
@@ -246,7 +246,7 @@ static void behaviours_in_3d_with_z_zero_match_2d(void)
 
 static void vehicle_step_in_3d_with_z_zero_matches_2d(void)
 {
-    steer_rng rng = steer_rng_seed(77);
+    steer_rng rng = steer_rng_make(77);
     steer_vehicle2 a = steer_vehicle2_make(v2(1, 2), 5);
     steer_vehicle3 b = steer_vehicle3_make(v3(1, 2, 0), 5);
     a.max_turn_rate = b.max_turn_rate = 1.5f;

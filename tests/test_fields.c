@@ -22,7 +22,7 @@ static void flow_field_sample_is_bilinear_between_nodes(void)
     for (int y = 0; y < NY; ++y)
         for (int x = 0; x < NX; ++x) lin[y * NX + x] = v2(2.0f * (float)x - (float)y, 0.5f * (float)y + 1.0f);
     steer_flow_field2 affine = {v2(-3, 2), 0.5f, NX, NY, 0, lin};
-    steer_rng rng = steer_rng_seed(3);
+    steer_rng rng = steer_rng_make(3);
     bool exact = true;
     for (int i = 0; i < 1000; ++i) {
         float gx = steer_rng_range(&rng, 0.0f, NX - 1), gy = steer_rng_range(&rng, 0.0f, NY - 1);
@@ -88,7 +88,7 @@ static void flow_field_sample_is_trilinear_in_3d(void)
         for (int y = 0; y < NY; ++y)
             for (int x = 0; x < NX; ++x) lin[(z * NY + y) * NX + x] = v3((float)(x + y), (float)(2 * z), (float)(x - z));
     steer_flow_field3 affine = {v3(1, 2, 3), 2.0f, NX, NY, NZ, lin};
-    steer_rng rng = steer_rng_seed(4);
+    steer_rng rng = steer_rng_make(4);
     bool exact = true;
     for (int i = 0; i < 1000; ++i) {
         float gx = steer_rng_range(&rng, 0, NX - 1), gy = steer_rng_range(&rng, 0, NY - 1), gz = steer_rng_range(&rng, 0, NZ - 1);
@@ -168,7 +168,7 @@ static void contain_pushes_inward_near_each_face_on_each_axis(void)
 static void contain_never_pushes_outward(void)
 {
     steer_box3 cube = {v3(-1, -2, -3), v3(4, 5, 6)};
-    steer_rng rng = steer_rng_seed(6);
+    steer_rng rng = steer_rng_make(6);
     bool inward = true;
     for (int i = 0; i < 20000; ++i) {
         steer_v3 p = v3(steer_rng_range(&rng, -3, 6), steer_rng_range(&rng, -4, 7), steer_rng_range(&rng, -5, 8));

@@ -231,7 +231,7 @@ static steer_grid *grid_of_set(void)
  * the exact distance of some point, huge and infinite. */
 static void check_set(const char *what, float lo, float hi, int queries, uint64_t seed)
 {
-    steer_rng rng = steer_rng_seed(seed);
+    steer_rng rng = steer_rng_make(seed);
     steer_grid *g = grid_of_set();
     int radius_ok = 0, nearest_ok = 0, asked = 0;
     for (int q = 0; q < queries; ++q) {
@@ -287,7 +287,7 @@ static void check_set(const char *what, float lo, float hi, int queries, uint64_
 
 static void test_random_uniform(int dim)
 {
-    steer_rng rng = steer_rng_seed(11u + (uint64_t)dim);
+    steer_rng rng = steer_rng_make(11u + (uint64_t)dim);
     set_begin(dim, 4.0f);
     for (int i = 0; i < 700; ++i)
         set_add(i, steer_rng_range(&rng, -50, 50), steer_rng_range(&rng, -50, 50), steer_rng_range(&rng, -50, 50));
@@ -321,7 +321,7 @@ static void test_lattice_ties(int dim)
 
 static void test_coincident(int dim)
 {
-    steer_rng rng = steer_rng_seed(3);
+    steer_rng rng = steer_rng_make(3);
     set_begin(dim, 1.0f);
     for (int i = 0; i < 60; ++i) set_add(i, 2.5f, -1.0f, 0.25f);
     for (int i = 60; i < 100; ++i) set_add(i, steer_rng_range(&rng, -3, 3), steer_rng_range(&rng, -3, 3), steer_rng_range(&rng, -3, 3));
@@ -331,7 +331,7 @@ static void test_coincident(int dim)
 
 static void test_negative_far(int dim)
 {
-    steer_rng rng = steer_rng_seed(4);
+    steer_rng rng = steer_rng_make(4);
     set_begin(dim, 7.5f);
     for (int i = 0; i < 400; ++i)
         set_add(i, steer_rng_range(&rng, -1e4f, -9e3f), steer_rng_range(&rng, -1e4f, -9.9e3f), steer_rng_range(&rng, -5e3f, -4.9e3f));
@@ -342,7 +342,7 @@ static void test_negative_far(int dim)
  * cells much larger, so everything shares one cell. */
 static void test_cell_extremes(int dim)
 {
-    steer_rng rng = steer_rng_seed(5);
+    steer_rng rng = steer_rng_make(5);
     set_begin(dim, 0.01f);
     for (int i = 0; i < 300; ++i)
         set_add(i, steer_rng_range(&rng, -50, 50), steer_rng_range(&rng, -50, 50), steer_rng_range(&rng, -50, 50));
@@ -354,7 +354,7 @@ static void test_cell_extremes(int dim)
 /* Far from the origin (cells clamped), up to FLT_MAX, mixed with near points. */
 static void test_huge_coordinates(int dim)
 {
-    steer_rng rng = steer_rng_seed(6);
+    steer_rng rng = steer_rng_make(6);
     set_begin(dim, 1.0f);
     S.ordered = 0;
     static const float far[] = {1e30f, -1e30f, 3e38f, -3e38f, FLT_MAX, -FLT_MAX, 1e20f, 2e9f, -2e9f};
@@ -369,7 +369,7 @@ static void test_huge_coordinates(int dim)
 
     /* Around 1e30: the radius picks out the cluster exactly. */
     steer_grid *g = grid_of_set();
-    steer_rng r2 = steer_rng_seed(9);
+    steer_rng r2 = steer_rng_make(9);
     int ok = 0;
     for (int q = 0; q < 60; ++q) {
         float c[3] = {1e30f + 1e25f * steer_rng_range(&rng, -1, 8), -1e30f + 1e24f * steer_rng_range(&rng, -1, 6), 1e30f};
@@ -406,7 +406,7 @@ static void test_single_and_empty(int dim)
  * among them: stored and counted, never returned. */
 static void test_inserted_ids_and_non_finite(int dim)
 {
-    steer_rng rng = steer_rng_seed(12);
+    steer_rng rng = steer_rng_make(12);
     set_begin(dim, 3.0f);
     S.ordered = 1;
     for (int i = 0; i < 500; ++i) {
@@ -483,7 +483,7 @@ static void test_insert_clear_build(void)
  * points, and both equal the documented cell order. */
 static void test_visit_order_insert_vs_build(void)
 {
-    steer_rng rng = steer_rng_seed(21);
+    steer_rng rng = steer_rng_make(21);
     float pts[300 * 3];
     for (int i = 0; i < 300 * 3; ++i) pts[i] = steer_rng_range(&rng, -10, 10);
     steer_grid *a = make_grid(3, 1.5f), *b = make_grid(3, 1.5f);
@@ -620,7 +620,7 @@ static void test_allocator_hook(void)
     CHECK(g != NULL);
     CHECK(cnt.allocs >= 1);
 
-    steer_rng rng = steer_rng_seed(31);
+    steer_rng rng = steer_rng_make(31);
     static float pts[1000 * 3];
     for (int i = 0; i < 1000 * 3; ++i) pts[i] = steer_rng_range(&rng, -20, 20);
     int before = cnt.allocs;

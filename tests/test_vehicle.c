@@ -14,7 +14,7 @@ static void make_sets_the_documented_defaults(void)
     CHECK(v.max_turn_rate <= 0.0f);
     CHECK(v.wander.radius == 1.0f && v.wander.distance == 2.0f && v.wander.jitter == 1.0f);
     CHECK(v.waypoint == 0 && v.avoid_latch == -1);
-    steer_rng expect = steer_rng_seed(5);
+    steer_rng expect = steer_rng_make(5);
     CHECK(same_bits(&v.rng, &expect, sizeof expect));
     steer_vehicle3 w = steer_vehicle3_make(v3(1, 2, 3), 5);
     CHECK_V3_EQ(w.heading, v3(1, 0, 0));
@@ -25,7 +25,7 @@ static void make_sets_the_documented_defaults(void)
  * vehicle of mass 1 without a turn limit. */
 static void step_follows_spec_integration_exactly(void)
 {
-    steer_rng rng = steer_rng_seed(31);
+    steer_rng rng = steer_rng_make(31);
     steer_vehicle2 v = steer_vehicle2_make(v2(0.5f, -1), 1);
     v.max_speed = 2.5f;
     v.max_force = 4.0f;
@@ -101,7 +101,7 @@ static void mass_divides_the_force(void)
 
 static void step_never_exceeds_max_speed(void)
 {
-    steer_rng rng = steer_rng_seed(2);
+    steer_rng rng = steer_rng_make(2);
     steer_vehicle3 v = steer_vehicle3_make(v3(0, 0, 0), 1);
     v.max_force = 1e6f;
     float fastest = 0.0f;

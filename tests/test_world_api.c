@@ -146,7 +146,7 @@ static uint64_t flock_hash_with_worker_index(int worker_index, bool non_penetrat
     if (!w) return 0;
     steer_group_def g = steer_default_group_def(); /* a plain flock: the staged cell path */
     CHECK(steer_world_add_group(w, &g) == 0);
-    steer_rng rng = steer_rng_seed(5);
+    steer_rng rng = steer_rng_make(5);
     for (int i = 0; i < 300; ++i) {
         float x = steer_rng_range(&rng, -20.0f, 20.0f), y = steer_rng_range(&rng, -20.0f, 20.0f);
         steer_world_add_agent(w, 0, steer_v3_make(x, y, 0.0f), steer_v3_make(1.0f, 0.0f, 0.0f));

@@ -57,7 +57,7 @@ static steer_world *make_crowd(int dim, int agents, int workers, start how, bool
     float side = steer_standard_flock_side(agents, dim, fd.neighbours);
     float at = corner ? 0.0f : 0.5f * side;
     *centre = steer_v3_make(at, at, dim == 3 ? at : 0.0f);
-    steer_rng rng = steer_rng_seed(11);
+    steer_rng rng = steer_rng_make(11);
     int added = 0;
     for (int i = 0; i < agents; ++i) {
         steer_v3 p = *centre, v = steer_v3_zero(), d = steer_v3_zero();

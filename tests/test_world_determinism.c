@@ -430,7 +430,7 @@ static uint64_t scattered_hash(int dim, int every, int threads, reversed_schedul
     g.max_force = 4.0f;
     CHECK(steer_world_add_group(w, &g) == 0);
     static steer_agent_id ids[4000];
-    steer_rng rng = steer_rng_seed(7);
+    steer_rng rng = steer_rng_make(7);
     steer_v3 lo = wd.bounds_min, hi = wd.bounds_max;
     for (int i = 0; i < agents; ++i)
         ids[i] = steer_world_add_agent(w, 0, random_in_box(&rng, dim, lo, hi), steer_v3_make(1.0f, 0.0f, 0.0f));

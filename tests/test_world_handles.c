@@ -160,7 +160,7 @@ static void test_forged(int dim)
 static void test_churn_keeps_others(int dim)
 {
     steer_world *w = make_world(dim, N);
-    steer_rng rng = steer_rng_seed(42 + (uint64_t)dim);
+    steer_rng rng = steer_rng_make(42 + (uint64_t)dim);
     steer_agent_id live[N], dead[4 * N];
     int live_count = 0, dead_count = 0;
     for (int i = 0; i < N * 3 / 4; ++i) {
@@ -220,7 +220,7 @@ static void test_churn_keeps_others(int dim)
 static void test_remove_during_run(int dim)
 {
     steer_world *w = make_world(dim, N);
-    steer_rng rng = steer_rng_seed(9);
+    steer_rng rng = steer_rng_make(9);
     steer_agent_id ids[N];
     for (int i = 0; i < N; ++i) ids[i] = steer_world_add_agent(w, 0, random_v3(&rng, 5), random_v3(&rng, 1));
     for (int s = 0; s < 30; ++s) CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_OK);
@@ -256,7 +256,7 @@ static void test_remove_during_run(int dim)
 static void test_handles_follow_agents(int dim)
 {
     steer_world *w = make_world(dim, N);
-    steer_rng rng = steer_rng_seed(77);
+    steer_rng rng = steer_rng_make(77);
     steer_agent_id ids[N];
     static steer_agent_state prev[N];
     for (int i = 0; i < N; ++i) {
@@ -317,7 +317,7 @@ static void test_concurrent_lookups(int dim)
     CHECK(w != 0);
     steer_group_def g = steer_default_group_def();
     CHECK(steer_world_add_group(w, &g) == 0);
-    steer_rng rng = steer_rng_seed(5);
+    steer_rng rng = steer_rng_make(5);
     static steer_agent_id ids[LOOKUP_AGENTS];
     static steer_agent_state prev[LOOKUP_AGENTS], seen[LOOKUP_THREADS][LOOKUP_AGENTS];
     for (int i = 0; i < LOOKUP_AGENTS; ++i) {

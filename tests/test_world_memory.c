@@ -120,7 +120,7 @@ static void test_memory_bytes(int dim)
         if (!w) return;
         steer_group_def g = steer_default_group_def();
         CHECK(steer_world_add_group(w, &g) == 0);
-        steer_rng rng = steer_rng_seed(1);
+        steer_rng rng = steer_rng_make(1);
         for (int i = 0; i < capacities[k] / 2; ++i)
             steer_world_add_agent(w, 0, random_in_box(&rng, dim, steer_v3_make(-50, -50, -50), steer_v3_make(50, 50, 50)),
                                   steer_v3_make(1, 0, 0));

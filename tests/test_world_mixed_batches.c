@@ -69,7 +69,7 @@ static void populate(steer_world *w, variant v, steer_agent_id *seekers)
     int g_other = steer_world_add_group(w, &other);
     int g_seek = add_seek_group(w);
     CHECK(g_plain == 0 && g_other == 1 && g_seek == 2);
-    steer_rng rng = steer_rng_seed(0xBA7C4u);
+    steer_rng rng = steer_rng_make(0xBA7C4u);
     for (int k = 0; k < 3 * AGENTS_PER_GROUP; ++k) {
         float x = steer_rng_range(&rng, 0.0f, SIDE);
         float y = steer_rng_range(&rng, 0.0f, SIDE);

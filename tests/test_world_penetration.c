@@ -58,7 +58,7 @@ static steer_world *make_crossing(const crossing_setup *cs)
     }
     /* Two square blocks packed at spacing 0.62 (just clear of 2 x 0.3), a
      * little jitter so the meeting is not a lattice collision. */
-    steer_rng rng = steer_rng_seed(5);
+    steer_rng rng = steer_rng_make(5);
     for (int g = 0; g < 2; ++g)
         for (int i = 0; i < PER_GROUP; ++i) {
             const float span = 0.62f * (SIDE - 1), gap = 1.2f;

@@ -334,7 +334,7 @@ static void random_world(scenario *s, const char *name, int dim, steer_boundary 
     CHECK(s->world != 0);
     steer_group_def g = steer_default_group_def();
     CHECK(steer_world_add_group(s->world, &g) == 0);
-    steer_rng rng = steer_rng_seed(seed);
+    steer_rng rng = steer_rng_make(seed);
     for (int i = 0; i < count; ++i) {
         steer_v3 p = random_in_box(&rng, dim, lo, hi);
         steer_v3 v = random_in_box(&rng, dim, steer_v3_make(-1.4f, -1.4f, -1.4f), steer_v3_make(1.4f, 1.4f, 1.4f));
@@ -383,7 +383,7 @@ static void two_groups(scenario *s, const char *name, int dim, uint64_t seed)
     g.weight[STEER_COHESION] = 1.25f;
     g.neighbour_mask = (1u << 0) | (1u << 1);
     CHECK(steer_world_add_group(s->world, &g) == 1);
-    steer_rng rng = steer_rng_seed(seed + 99);
+    steer_rng rng = steer_rng_make(seed + 99);
     int count = 80;
     for (int i = 0; i < count; ++i) {
         steer_v3 p = random_in_box(&rng, dim, steer_v3_make(0, 0, 0), steer_v3_make(6, 6, 6));

@@ -83,7 +83,7 @@ static double worst_intrusion(const steer_world *w, int dim, const obstacle *obs
 static void test_obstacles(int dim, bool non_penetration)
 {
     steer_world *w = obstacle_world(dim, non_penetration, obstacles, OBSTACLES);
-    steer_rng rng = steer_rng_seed(31);
+    steer_rng rng = steer_rng_make(31);
     int added = 0;
     const int agents = WORLD_TEST_SIZE(160, 60);
     while (added < agents) { /* start outside every obstacle, a few seconds' run from them */
@@ -151,7 +151,7 @@ static void test_box(int dim, bool non_penetration, bool corners)
                           : steer_v3_make(15 * steer_cos(a), 15 * steer_sin(a), 3);
         CHECK(steer_world_add_group(w, &gd) == g);
     }
-    steer_rng rng = steer_rng_seed(8);
+    steer_rng rng = steer_rng_make(8);
     const int agents = WORLD_TEST_SIZE(200, 64);
     for (int i = 0; i < agents; ++i) {
         steer_v3 p = random_in_box(&rng, dim, steer_v3_make(-4, -4, -1), steer_v3_make(4, 4, 1));
@@ -213,7 +213,7 @@ static void test_open_walls(int dim)
     CHECK(steer_world_add_group(w, &gd) == 0);
     gd.target = steer_v3_make(-12, 5, 0);
     CHECK(steer_world_add_group(w, &gd) == 1);
-    steer_rng rng = steer_rng_seed(12);
+    steer_rng rng = steer_rng_make(12);
     enum { AGENTS = WORLD_TEST_SIZE(150, 50) };
     for (int i = 0; i < AGENTS; ++i) {
         int g = i % 2;

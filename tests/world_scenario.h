@@ -209,7 +209,7 @@ static inline steer_world *mixed_create(const mixed_options *o, mixed_handles *h
         steer_world_destroy(w);
         return 0;
     }
-    steer_rng rng = steer_rng_seed(7 + (uint64_t)o->dim);
+    steer_rng rng = steer_rng_make(7 + (uint64_t)o->dim);
     /* each group starts in a cluster, dense enough that neighbours matter */
     static const float centre[5][3] = {{-4, 2, 0}, {0, -3, 2}, {4, 4, -2}, {-10, -10, 3}, {10, -8, -4}};
     float spread = o->dim == 3 ? 3.0f : 5.0f;

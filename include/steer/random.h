@@ -1,7 +1,7 @@
 /* steer/random.h — seeded randomness owned by the caller; no globals.
  *
  *   steer_rng                 PCG32 generator state (a plain struct you own)
- *   steer_rng_seed(seed)      a generator; equal seeds give equal streams
+ *   steer_rng_make(seed)      a generator; equal seeds give equal streams
  *   steer_rng_u32(rng)        next 32 random bits
  *   steer_rng_float(ctx)      uniform in [0, 1); matches steer_random_fn, so
  *                             pass (steer_rng_float, &rng) wherever a
@@ -27,7 +27,7 @@ typedef struct steer_rng {
  * these with its context and call it a documented number of times. */
 typedef float steer_random_fn(void *context);
 
-steer_rng steer_rng_seed(uint64_t seed);
+steer_rng steer_rng_make(uint64_t seed);
 uint32_t steer_rng_u32(steer_rng *rng);
 float steer_rng_float(void *rng);                      /* context is a steer_rng* */
 float steer_rng_range(steer_rng *rng, float lo, float hi);

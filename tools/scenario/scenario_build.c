@@ -214,7 +214,7 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
     int added = 0;
     for (int s = 0; s < sc->spawn_count; ++s) {
         const sc_spawn *sp = &sc->spawns[s];
-        steer_rng rng = steer_rng_seed(sp->has_seed ? sp->seed : mix64(seed * 0x100000001B3ull + (uint64_t)sp->index));
+        steer_rng rng = steer_rng_make(sp->has_seed ? sp->seed : mix64(seed * 0x100000001B3ull + (uint64_t)sp->index));
         float radius = info->groups[sp->group].def.radius;
         bool random_place = sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC;
         for (int k = 0; k < sp->count; ++k) {
