@@ -85,8 +85,8 @@ typedef void steer_finish_task_fn(void *user_task, void *user_context);
 typedef struct steer_world_def {
     int dim;                 /* 2 or 3 */
     int capacity;            /* max agents; storage is reserved up front */
-    steer_v3 bounds_min;     /* world box (z ignored in 2D) */
-    steer_v3 bounds_max;
+    steer_v3 bounds_min;     /* world box (z ignored in 2D); default (-50, -50, -50) */
+    steer_v3 bounds_max;     /* default (50, 50, 50) */
     steer_boundary boundary;
     float cell_size;         /* grid cell; 0: the largest neighbour radius of the groups */
     float max_dt;            /* sub-step guard: larger steps are split (0: none) */
@@ -139,8 +139,8 @@ typedef enum steer_combine {
 
 typedef struct steer_group_def {
     /* limits */
-    float max_speed;         /* length per time unit (default 2) */
-    float max_force;         /* length per time unit^2 (default 4) */
+    float max_speed;         /* length per time unit (default 2: per second, for dt = 1/60) */
+    float max_force;         /* length per time unit^2 (default 4: per second^2) */
     float mass;              /* default 1 */
     float radius;            /* body radius, for non-penetration and obstacles (default 0.25) */
     float max_turn_rate;     /* radians per time unit; 0: unlimited */
