@@ -72,7 +72,7 @@ typedef void steer__stage_fn(const steer__agents *agents, const steer__span *spa
                              const steer__staged *out);
 
 /* The flocking rules (raw separation, raw alignment, cohesion, weighted
- * blend truncated to max_force, SPEC §1 integration) for a batch of
+ * blend truncated to max_force, the integration of docs/model.md §1.4) for a batch of
  * agents, 16 lanes at a time, lane = agent, then the move: pos = p + out *
  * dt and whether pos lies inside the box [lo, hi). Lanes may belong
  * to different groups: every rule parameter is per lane. Unused lanes must

@@ -1,4 +1,4 @@
-/* steer/world.h — many agents stepped together (SPEC §5).
+/* steer/world.h — many agents stepped together (docs/model.md §6).
  *
  *   steer_default_world_def()      zero-default def; set dim, bounds, capacity
  *   steer_world_create(def)        NULL on a bad def (fields out of their documented range)
@@ -19,7 +19,7 @@
  *      sit contiguously in memory;
  *   2. each agent gathers its neighbours (group mask, radius, field of view)
  *      and evaluates its group's behaviours, combined by the group's mode;
- *   3. all agents integrate (SPEC §1), then boundaries, solid obstacles and
+ *   3. all agents integrate (docs/model.md §1.4), then boundaries, solid obstacles and
  *      walls, and the optional non-penetration pass are applied.
  * A dt larger than def.max_dt is split into equal sub-steps.
  *
