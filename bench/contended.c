@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,10 +39,10 @@ static double seconds(void)
 static atomic_bool stop_load;
 static void *spin(void *arg)
 {
-    volatile unsigned long sink = 0;
-    while (!atomic_load_explicit(&stop_load, memory_order_relaxed)) sink += 1;
+    volatile unsigned long spins = 0; /* volatile: the loop is work the compiler keeps */
+    while (!atomic_load_explicit(&stop_load, memory_order_relaxed)) spins = spins + 1;
     (void)arg;
-    return 0;
+    return (void *)(uintptr_t)spins;
 }
 
 static int start_load(pthread_t *threads, int count)
