@@ -343,6 +343,7 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w->groups);
     steer_free(&al, w->obstacles);
     steer_free(&al, w->walls);
+    steer__objects_free(w);
     steer_free(&al, w->paths);
     steer_free(&al, w->fields);
     steer_free(&al, w->cell_start);
@@ -477,6 +478,7 @@ int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
     STEER_MISUSE_IF(!nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_RADIUS, "radius = %g:" NONNEG, (double)radius);
     if (w->obstacle_count >= w->def.max_obstacles) return STEER_ERROR_CAPACITY;
     w->obstacles[w->obstacle_count] = (steer_obstacle3){flatten(w, centre), radius};
+    steer__objects_changed(w);
     return w->obstacle_count++;
 }
 
@@ -489,6 +491,7 @@ steer_result steer_world_set_obstacle(steer_world *w, int index, steer_v3 centre
                     "centre = (%g, %g, %g): must be finite", V3(centre));
     STEER_MISUSE_IF(!nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_RADIUS, "radius = %g:" NONNEG, (double)radius);
     w->obstacles[index] = (steer_obstacle3){flatten(w, centre), radius};
+    steer__objects_changed(w);
     return STEER_OK;
 }
 
@@ -496,6 +499,7 @@ void steer_world_clear_obstacles(steer_world *w)
 {
     STEER__CHECK_WORLD(w, , );
     w->obstacle_count = 0;
+    steer__objects_changed(w);
 }
 
 int steer_world_obstacle_count(const steer_world *w) { return w ? w->obstacle_count : 0; }
@@ -508,6 +512,7 @@ int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
     STEER_MISUSE_IF(!finite3(b), STEER_ERROR_INVALID_ARGUMENT, WALL_END, "b = (%g, %g, %g): must be finite", V3(b));
     if (w->wall_count >= w->def.max_walls) return STEER_ERROR_CAPACITY;
     w->walls[w->wall_count] = (steer_segment3){flatten(w, a), flatten(w, b)};
+    steer__objects_changed(w);
     return w->wall_count++;
 }
 

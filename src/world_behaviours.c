@@ -56,6 +56,42 @@ static bool nearest_of_group(const steer_world *w, const uint32_t *group_start, 
     return found;
 }
 
+/* ---- obstacles and walls near the agent ----------------------------------- */
+/* The objects a behaviour can react to, gathered in index order from the
+ * index's answer for a box around the agent; the behaviours iterate in
+ * order and break ties by position, so their result is the full list's. */
+typedef struct near_obstacles {
+    uint32_t ids[STEER__OBJECT_QUERY_CAP];
+    steer_obstacle3 copy[STEER__OBJECT_QUERY_CAP];
+} near_obstacles;
+
+typedef struct near_walls {
+    uint32_t ids[STEER__OBJECT_QUERY_CAP];
+    steer_segment3 copy[STEER__OBJECT_QUERY_CAP];
+} near_walls;
+
+static const steer_obstacle3 *obstacles_within(const steer_world *w, steer_v3 p, float half, near_obstacles *out, int *count)
+{
+    steer_v3 lo, hi;
+    steer__box_around(p, half, &lo, &hi);
+    steer__object_list near = steer__obstacles_near(w, lo, hi, out->ids);
+    *count = near.count;
+    if (!near.ids) return w->obstacles;
+    for (int k = 0; k < near.count; ++k) out->copy[k] = w->obstacles[near.ids[k]];
+    return out->copy;
+}
+
+static const steer_segment3 *walls_within(const steer_world *w, steer_v3 p, float half, near_walls *out, int *count)
+{
+    steer_v3 lo, hi;
+    steer__box_around(p, half, &lo, &hi);
+    steer__object_list near = steer__walls_near(w, lo, hi, out->ids);
+    *count = near.count;
+    if (!near.ids) return w->walls;
+    for (int k = 0; k < near.count; ++k) out->copy[k] = w->walls[near.ids[k]];
+    return out->copy;
+}
+
 /* A steer_random_fn that hands back one value drawn beforehand. */
 static float replay_draw(void *value) { return *(const float *)value; }
 
@@ -122,11 +158,28 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         return steer_contain3(a->p, a->v, box, d->contain_margin, ms);
     }
     case STEER_AVOID_OBSTACLES: {
+        /* an obstacle it avoids has its centre within see_ahead + 2 (its
+         * radius + the agent's) of the agent; the index files each obstacle
+         * under centre +- 2 radius */
         steer_avoid_params params = {d->see_ahead, d->radius, d->max_force, 0.0f, 0.0f};
-        return steer_avoid_obstacles3(a->p, a->v, w->obstacles, w->obstacle_count, &params, 0);
+        near_obstacles near;
+        int count;
+        const steer_obstacle3 *obstacles = obstacles_within(w, a->p, d->see_ahead + 2.0f * d->radius, &near, &count);
+        return steer_avoid_obstacles3(a->p, a->v, obstacles, count, &params, 0);
     }
-    case STEER_AVOID_WALLS: return steer_avoid_walls3(a->p, a->v, w->walls, w->wall_count, &d->feelers, 0);
-    case STEER_FOLLOW_WALL: return steer_follow_wall3(a->p, a->v, w->walls, w->wall_count, &d->wall_follow, ms);
+    case STEER_AVOID_WALLS: { /* a wall it feels crosses a feeler */
+        near_walls near;
+        int count;
+        float reach = steer_maxf(steer_absf(d->feelers.length), steer_absf(d->feelers.whisker_length));
+        const steer_segment3 *walls = walls_within(w, a->p, reach, &near, &count);
+        return steer_avoid_walls3(a->p, a->v, walls, count, &d->feelers, 0);
+    }
+    case STEER_FOLLOW_WALL: { /* a wall it follows is within range */
+        near_walls near;
+        int count;
+        const steer_segment3 *walls = walls_within(w, a->p, d->wall_follow.range, &near, &count);
+        return steer_follow_wall3(a->p, a->v, walls, count, &d->wall_follow, ms);
+    }
     case STEER_BEHAVIOUR_COUNT: break;
     }
     return steer_v3_zero();
@@ -189,6 +242,10 @@ steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 f
 
 void steer__build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1])
 {
+    /* The objects' index is shared by every agent's behaviours and moves
+     * like the member lists, so it is brought up to date here, serially,
+     * before the forces (allocating only after the objects changed). */
+    steer__objects_prepare(w);
     memset(group_start, 0, sizeof(uint32_t) * (STEER__MAX_GROUPS + 1));
     if (!w->members) return;
     for (int i = 0; i < w->count; ++i) group_start[w->group[i] + 1]++;

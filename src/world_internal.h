@@ -9,6 +9,7 @@
 #include "misuse_internal.h"
 #include "neighbour_kernel.h"
 #include "thread_pool.h"
+#include "world_obstacles.h"
 
 #define STEER__COOKIE 0x57EE7
 #define STEER__FREE_BIT 0x80000000u /* generation: the slot is free; low bits link the free list */
@@ -83,6 +84,7 @@ struct steer_world {
     int path_count;
     steer__field *fields;
     int field_count;
+    steer__object_index object_index; /* obstacles and walls by place (world_obstacles.c) */
     uint32_t *members;       /* pursue/evade: dense indices of a group's members */
 
     /* grid: cells cover the bounds; `n` cells per axis of size `cell` */

@@ -358,6 +358,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         fresh->pool = 0;
         steer_world_set_kernel(w, old.kernel);
         steer__world_invalidate_grid(w); /* cell arrays are sized on the next step */
+        steer__objects_changed(w);       /* the restored objects are indexed on the next step */
         steer_world_destroy(fresh);
         return STEER_OK;
     }

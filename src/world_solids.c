@@ -23,10 +23,27 @@ static void wrap_axis(float *x, float lo, float extent)
  * just behind the start and miss it. So an end point inside the skin is set
  * back to it (and the velocity into the wall dropped). */
 #define WALL_SKIN 1e-3f
+
+/* The walls keep_wall_skin may move `to` for: one it moves to has `to` at
+ * most max(skin, |to - from|) off its line (from is on the other side, or
+ * to is inside the skin) and at most a skin past an end. */
+static steer__object_list walls_near_skin(const steer_world *w, steer_v3 from, steer_v3 to, uint32_t *buf)
+{
+    steer_v3 lo, hi;
+    float off = steer_v2_len(steer_v2_sub(steer_v2_from_v3(to), steer_v2_from_v3(from)));
+    steer__box_around(to, off + 2.0f * WALL_SKIN, &lo, &hi);
+    return steer__walls_near(w, lo, hi, buf);
+}
+
+/* Each wall sees `to` as the walls before it left it: after a move the
+ * walls near the new `to` are asked for, from the next index on. */
 static void keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel)
 {
     steer_v2 p = steer_v2_from_v3(from);
-    for (int i = 0; i < w->wall_count; ++i) {
+    uint32_t buf[STEER__OBJECT_QUERY_CAP];
+    steer__object_list near = walls_near_skin(w, from, *to, buf);
+    for (int k = 0; k < near.count; ++k) {
+        int i = steer__object_at(near, k);
         steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
         float length;
         steer_v2 dir = steer_v2_normalize_len(along, &length);
@@ -46,6 +63,8 @@ static void keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, st
             vel->x -= into * side * n.x;
             vel->y -= into * side * n.y;
         }
+        near = walls_near_skin(w, from, *to, buf);
+        k = steer__object_after(near, i) - 1;
     }
 }
 
@@ -59,7 +78,13 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
             steer_v2 motion = steer_v2_sub(q, p);
             float first = 2.0f;
             steer_v2 normal = steer_v2_zero();
-            for (int i = 0; i < w->wall_count; ++i) {
+            /* a crossing is on the motion and on the wall (reaching a hair past its ends) */
+            uint32_t buf[STEER__OBJECT_QUERY_CAP];
+            steer_v3 lo = steer_v3_make(steer_minf(p.x, q.x), steer_minf(p.y, q.y), 0.0f);
+            steer_v3 hi = steer_v3_make(steer_maxf(p.x, q.x), steer_maxf(p.y, q.y), 0.0f);
+            steer__object_list near = steer__walls_near(w, lo, hi, buf);
+            for (int k = 0; k < near.count; ++k) {
+                int i = steer__object_at(near, k);
                 steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
                 float denom = steer_v2_cross(motion, along);
                 if (steer_absf(denom) < 1e-20f) continue;
@@ -87,7 +112,15 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
         keep_wall_skin(w, from, to, vel);
     }
     if (w->def.solid_obstacles) {
-        for (int i = 0; i < w->obstacle_count; ++i) {
+        /* each obstacle sees `to` as the ones before it left it: after a
+         * push the obstacles near the new `to` are asked for, from the next
+         * index on */
+        uint32_t buf[STEER__OBJECT_QUERY_CAP];
+        steer_v3 lo, hi;
+        steer__box_around(*to, g->def.radius, &lo, &hi);
+        steer__object_list near = steer__obstacles_near(w, lo, hi, buf);
+        for (int k = 0; k < near.count; ++k) {
+            int i = steer__object_at(near, k);
             steer_v3 d = steer_v3_sub(*to, w->obstacles[i].centre);
             float reach = w->obstacles[i].radius + g->def.radius, dist;
             if (steer_v3_len_sq(d) >= reach * reach) continue;
@@ -96,6 +129,9 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
             *to = steer_v3_mad(w->obstacles[i].centre, n, reach);
             float into = steer_v3_dot(*vel, n);
             if (into < 0.0f) *vel = steer_v3_sub(*vel, steer_v3_scale(n, into));
+            steer__box_around(*to, g->def.radius, &lo, &hi);
+            near = steer__obstacles_near(w, lo, hi, buf);
+            k = steer__object_after(near, i) - 1;
         }
     }
 }

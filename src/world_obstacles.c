@@ -1,0 +1,247 @@
+/* The index of obstacles and walls: a uniform grid per kind, built from
+ * the objects' boxes, queried by box. */
+#include "world_obstacles.h"
+#include "world_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* Relative margin of a query box: far above float rounding (about 80 ulp),
+ * so an object the exact arithmetic would touch is never left out. */
+#define QUERY_MARGIN 1e-5f
+/* Grid entries allowed per object before the cells grow (long diagonal
+ * walls are filed in every cell of their box). */
+#define ENTRIES_PER_OBJECT 4
+
+typedef struct box {
+    float lo[3], hi[3];
+} box;
+
+static box obstacle_box(const steer_world *w, int i)
+{
+    const steer_obstacle3 *o = &w->obstacles[i];
+    float c[3] = {o->centre.x, o->centre.y, o->centre.z}, reach = 2.0f * o->radius;
+    box b;
+    for (int a = 0; a < 3; ++a) b.lo[a] = c[a] - reach, b.hi[a] = c[a] + reach;
+    return b;
+}
+
+static box wall_box(const steer_world *w, int i)
+{
+    const steer_segment3 *s = &w->walls[i];
+    float a[2] = {s->a.x, s->a.y}, b[2] = {s->b.x, s->b.y};
+    float hair = 1e-4f * steer_v2_len(steer_v2_make(b[0] - a[0], b[1] - a[1]));
+    box out = {{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
+    for (int k = 0; k < 2; ++k) {
+        out.lo[k] = steer_minf(a[k], b[k]) - hair;
+        out.hi[k] = steer_maxf(a[k], b[k]) + hair;
+    }
+    return out;
+}
+
+static int cell_on_axis(const steer__object_grid *g, int a, float x)
+{
+    float c = (x - g->origin[a]) * g->inv_cell[a];
+    return c > 0.0f ? (c < (float)g->n[a] ? (int)c : g->n[a] - 1) : 0;
+}
+
+/* The cell range of a box per axis. */
+static void cell_range(const steer__object_grid *g, const box *b, int lo[3], int hi[3])
+{
+    for (int a = 0; a < 3; ++a) {
+        lo[a] = a < g->axes ? cell_on_axis(g, a, b->lo[a]) : 0;
+        hi[a] = a < g->axes ? cell_on_axis(g, a, b->hi[a]) : 0;
+    }
+}
+
+static size_t cell_index(const steer__object_grid *g, int x, int y, int z)
+{
+    return ((size_t)z * (size_t)g->n[1] + (size_t)y) * (size_t)g->n[0] + (size_t)x;
+}
+
+/* Sets the cells for a cell size; false if the grid's box is not finite. */
+static bool size_cells(steer__object_grid *g, const box *all, double cell)
+{
+    for (int a = 0; a < 3; ++a) {
+        double extent = a < g->axes ? (double)all->hi[a] - (double)all->lo[a] : 0.0;
+        if (!isfinite(extent)) return false;
+        double n = extent > 0.0 ? floor(extent / cell) : 1.0;
+        g->n[a] = n < 1.0 ? 1 : (int)n;
+        g->origin[a] = a < g->axes ? all->lo[a] : 0.0f;
+        g->inv_cell[a] = extent > 0.0 ? (float)((double)g->n[a] / extent) : 0.0f;
+    }
+    return true;
+}
+
+static size_t count_entries(const steer__object_grid *g, box (*box_of)(const steer_world *, int), const steer_world *w,
+                            int count)
+{
+    size_t entries = 0;
+    for (int i = 0; i < count; ++i) {
+        box b = box_of(w, i);
+        int lo[3], hi[3];
+        cell_range(g, &b, lo, hi);
+        entries += (size_t)(hi[0] - lo[0] + 1) * (size_t)(hi[1] - lo[1] + 1) * (size_t)(hi[2] - lo[2] + 1);
+    }
+    return entries;
+}
+
+static bool ensure(steer_world *w, uint32_t **array, size_t *capacity, size_t want)
+{
+    if (want <= *capacity) return true;
+    steer_free(&w->def.allocator, *array);
+    *array = steer__world_alloc_array(w, want, sizeof(uint32_t));
+    *capacity = *array ? want : 0;
+    return *array != 0;
+}
+
+/* Cells about the mean object size, at most one per object, growing while
+ * the entries exceed ENTRIES_PER_OBJECT per object; then a counting fill in
+ * id order, so every cell's list is ascending. */
+static void build_grid(steer_world *w, steer__object_grid *g, int axes, int count,
+                       box (*box_of)(const steer_world *, int))
+{
+    g->built = false;
+    g->axes = axes;
+    if (count < STEER__OBJECT_INDEX_MIN) return;
+    box all = box_of(w, 0);
+    double size_sum = 0.0;
+    for (int i = 0; i < count; ++i) {
+        box b = box_of(w, i);
+        double side = 0.0;
+        for (int a = 0; a < axes; ++a) {
+            all.lo[a] = steer_minf(all.lo[a], b.lo[a]);
+            all.hi[a] = steer_maxf(all.hi[a], b.hi[a]);
+            side = fmax(side, (double)b.hi[a] - (double)b.lo[a]);
+        }
+        size_sum += side;
+    }
+    double extent_max = 0.0;
+    for (int a = 0; a < axes; ++a) extent_max = fmax(extent_max, (double)all.hi[a] - (double)all.lo[a]);
+    if (!isfinite(extent_max) || !isfinite(size_sum)) return;
+    double cell = fmax(size_sum / count, extent_max * 1e-6);
+    if (!(cell > 0.0)) cell = 1.0; /* every object a point at one place: one cell */
+    for (;;) {
+        if (!size_cells(g, &all, cell)) return;
+        double cells = (double)g->n[0] * g->n[1] * g->n[2];
+        if (cells <= (double)count && count_entries(g, box_of, w, count) <= (size_t)ENTRIES_PER_OBJECT * (size_t)count)
+            break;
+        cell *= 1.25;
+    }
+    size_t cells = cell_index(g, 0, 0, g->n[2]);
+    size_t entries = count_entries(g, box_of, w, count);
+    if (!ensure(w, &g->start, &g->start_capacity, cells + 1) || !ensure(w, &g->ids, &g->ids_capacity, entries)) return;
+    for (size_t c = 0; c <= cells; ++c) g->start[c] = 0;
+    for (int pass = 0; pass < 2; ++pass) { /* count per cell, then fill */
+        for (int i = 0; i < count; ++i) {
+            box b = box_of(w, i);
+            int lo[3], hi[3];
+            cell_range(g, &b, lo, hi);
+            for (int z = lo[2]; z <= hi[2]; ++z)
+                for (int y = lo[1]; y <= hi[1]; ++y)
+                    for (int x = lo[0]; x <= hi[0]; ++x) {
+                        size_t c = cell_index(g, x, y, z);
+                        if (pass == 0) g->start[c + 1]++;
+                        else g->ids[g->start[c]++] = (uint32_t)i;
+                    }
+        }
+        if (pass == 0) /* each cell's first entry; the fill advances it to the next cell's */
+            for (size_t c = 0; c < cells; ++c) g->start[c + 1] += g->start[c];
+        else
+            for (size_t c = cells; c > 0; --c) g->start[c] = g->start[c - 1];
+    }
+    g->start[0] = 0;
+    g->built = true;
+}
+
+void steer__objects_changed(steer_world *w) { w->object_index.current = false; }
+
+void steer__objects_prepare(steer_world *w)
+{
+    steer__object_index *x = &w->object_index;
+    if (x->current) return;
+    build_grid(w, &x->obstacles, w->dim, w->obstacle_count, obstacle_box);
+    build_grid(w, &x->walls, 2, w->wall_count, wall_box);
+    /* an index left unbuilt for want of memory is tried again next step */
+    x->current = (x->obstacles.built || w->obstacle_count < STEER__OBJECT_INDEX_MIN) &&
+                 (x->walls.built || w->wall_count < STEER__OBJECT_INDEX_MIN);
+}
+
+void steer__objects_free(steer_world *w)
+{
+    steer__object_grid *grids[] = {&w->object_index.obstacles, &w->object_index.walls};
+    for (int k = 0; k < 2; ++k) {
+        steer_free(&w->def.allocator, grids[k]->start);
+        steer_free(&w->def.allocator, grids[k]->ids);
+        *grids[k] = (steer__object_grid){0};
+    }
+}
+
+static void sort_ids(uint32_t *ids, int n)
+{
+    for (int i = 1; i < n; ++i) { /* short and nearly sorted runs: insertion */
+        uint32_t v = ids[i];
+        int j = i;
+        while (j > 0 && ids[j - 1] > v) ids[j] = ids[j - 1], --j;
+        ids[j] = v;
+    }
+}
+
+static steer__object_list query(const steer_world *w, const steer__object_grid *g, int count, steer_v3 lo, steer_v3 hi,
+                                uint32_t *buf)
+{
+    steer__object_list all = {0, count};
+    if (!w->object_index.current || w->object_index.full_loops || !g->built) return all;
+    box b = {{lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z}};
+    for (int a = 0; a < g->axes; ++a) {
+        float margin = QUERY_MARGIN * steer_maxf(steer_absf(b.lo[a]), steer_absf(b.hi[a]));
+        b.lo[a] -= margin;
+        b.hi[a] += margin;
+        if (!steer_is_finite(b.lo[a]) || !steer_is_finite(b.hi[a])) return all;
+    }
+    int clo[3], chi[3];
+    cell_range(g, &b, clo, chi);
+    int n = 0;
+    for (int z = clo[2]; z <= chi[2]; ++z)
+        for (int y = clo[1]; y <= chi[1]; ++y)
+            for (int x = clo[0]; x <= chi[0]; ++x) {
+                size_t c = cell_index(g, x, y, z);
+                uint32_t first = g->start[c], end = g->start[c + 1];
+                if (end - first > (uint32_t)(STEER__OBJECT_QUERY_CAP - n)) return all;
+                for (uint32_t e = first; e < end; ++e) buf[n++] = g->ids[e];
+            }
+    sort_ids(buf, n);
+    int kept = 0;
+    for (int k = 0; k < n; ++k)
+        if (kept == 0 || buf[k] != buf[kept - 1]) buf[kept++] = buf[k];
+    return (steer__object_list){buf, kept};
+}
+
+steer__object_list steer__obstacles_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf)
+{
+    return query(w, &w->object_index.obstacles, w->obstacle_count, lo, hi, buf);
+}
+
+steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf)
+{
+    return query(w, &w->object_index.walls, w->wall_count, lo, hi, buf);
+}
+
+int steer__object_after(steer__object_list list, int index)
+{
+    if (!list.ids) return index + 1;
+    int lo = 0, hi = list.count; /* the first id > index */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if ((int)list.ids[mid] > index) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+void steer__box_around(steer_v3 p, float half, steer_v3 *lo, steer_v3 *hi)
+{
+    if (half < 0.0f) half = 0.0f; /* a NaN stays: the query then answers "every object" */
+    *lo = steer_v3_make(p.x - half, p.y - half, p.z - half);
+    *hi = steer_v3_make(p.x + half, p.y + half, p.z + half);
+}

@@ -1,0 +1,69 @@
+/* Private: the world's index of obstacles and walls. A static uniform grid
+ * of object ids per kind, rebuilt after the objects change, answers "which
+ * objects may a box touch" so that a move or a behaviour looks only at the
+ * objects near it. Every answer is ascending and holds each id once: a loop
+ * over it sees the objects it would have reacted to in the full list, in
+ * the same order, so the results are the same bits. */
+#ifndef STEER_WORLD_OBSTACLES_H
+#define STEER_WORLD_OBSTACLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "steer/world.h"
+
+/* Raw grid entries a query may gather (on the caller's stack); a box
+ * touching more answers "every object" instead. */
+#define STEER__OBJECT_QUERY_CAP 256
+/* Fewer objects of a kind than this are not indexed: the full loop is faster. */
+#define STEER__OBJECT_INDEX_MIN 32
+
+/* One kind's grid: the ids of the objects whose box meets each cell, ascending. */
+typedef struct steer__object_grid {
+    bool built;          /* false: every query answers "every object" */
+    int axes;            /* 2, or 3 for a 3D world's obstacles */
+    int n[3];            /* cells per axis (1 beyond `axes`) */
+    float origin[3], inv_cell[3];
+    uint32_t *start;     /* per cell, its first entry; cells + 1 */
+    uint32_t *ids;
+    size_t start_capacity, ids_capacity;
+} steer__object_grid;
+
+typedef struct steer__object_index {
+    bool current;        /* built from the objects as they are now */
+    bool full_loops;     /* set only by tests: every query answers "every object" */
+    steer__object_grid obstacles, walls;
+} steer__object_index;
+
+/* An answer: objects ids[0 .. count), or when ids is NULL every object 0 .. count. */
+typedef struct steer__object_list {
+    const uint32_t *ids;
+    int count;
+} steer__object_list;
+
+static inline int steer__object_at(steer__object_list list, int k) { return list.ids ? (int)list.ids[k] : k; }
+/* The first position in `list` of an object after `index`. */
+int steer__object_after(steer__object_list list, int index);
+
+/* After obstacles or walls change: the next step rebuilds the index. */
+void steer__objects_changed(steer_world *w);
+/* Builds the index if the objects changed since it was built; called
+ * between steps or serially at a step's start (it may allocate; a steady
+ * step finds it current and allocates nothing). Out of memory leaves it
+ * unbuilt: queries answer "every object", the same results, only slower. */
+void steer__objects_prepare(steer_world *w);
+void steer__objects_free(steer_world *w);
+
+/* The obstacles whose disc or ball might meet the box [lo, hi] grown by
+ * the obstacle's own radius (an obstacle is filed under centre +- 2 radius,
+ * so an agent's reach need not include the largest radius), and the walls
+ * (extended by 1e-4 of their length past each end, as the solid crossing
+ * test reaches) that might meet the box in x, y. A box is grown by a small
+ * relative margin against rounding. buf holds STEER__OBJECT_QUERY_CAP ids. */
+steer__object_list steer__obstacles_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf);
+steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf);
+
+/* The box p +- half on every axis (half < 0 counts as 0). */
+void steer__box_around(steer_v3 p, float half, steer_v3 *lo, steer_v3 *hi);
+
+#endif
