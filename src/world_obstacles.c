@@ -97,13 +97,15 @@ static bool ensure(steer_world *w, uint32_t **array, size_t *capacity, size_t wa
 
 /* Cells about the mean object size, at most one per object, growing while
  * the entries exceed ENTRIES_PER_OBJECT per object; then a counting fill in
- * id order, so every cell's list is ascending. */
-static void build_grid(steer_world *w, steer__object_grid *g, int axes, int count,
+ * id order, so every cell's list is ascending. Few objects, or boxes that
+ * leave the float range, are left unindexed (the full loop serves them);
+ * false only when out of memory. */
+static bool build_grid(steer_world *w, steer__object_grid *g, int axes, int count,
                        box (*box_of)(const steer_world *, int))
 {
     g->built = false;
     g->axes = axes;
-    if (count < STEER__OBJECT_INDEX_MIN) return;
+    if (count < STEER__OBJECT_INDEX_MIN) return true;
     box all = box_of(w, 0);
     double size_sum = 0.0;
     for (int i = 0; i < count; ++i) {
@@ -118,11 +120,11 @@ static void build_grid(steer_world *w, steer__object_grid *g, int axes, int coun
     }
     double extent_max = 0.0;
     for (int a = 0; a < axes; ++a) extent_max = fmax(extent_max, (double)all.hi[a] - (double)all.lo[a]);
-    if (!isfinite(extent_max) || !isfinite(size_sum)) return;
+    if (!isfinite(extent_max) || !isfinite(size_sum)) return true;
     double cell = fmax(size_sum / count, extent_max * 1e-6);
     if (!(cell > 0.0)) cell = 1.0; /* every object a point at one place: one cell */
     for (;;) {
-        if (!size_cells(g, &all, cell)) return;
+        if (!size_cells(g, &all, cell)) return true;
         double cells = (double)g->n[0] * g->n[1] * g->n[2];
         if (cells <= (double)count && count_entries(g, box_of, w, count) <= (size_t)ENTRIES_PER_OBJECT * (size_t)count)
             break;
@@ -130,7 +132,7 @@ static void build_grid(steer_world *w, steer__object_grid *g, int axes, int coun
     }
     size_t cells = cell_index(g, 0, 0, g->n[2]);
     size_t entries = count_entries(g, box_of, w, count);
-    if (!ensure(w, &g->start, &g->start_capacity, cells + 1) || !ensure(w, &g->ids, &g->ids_capacity, entries)) return;
+    if (!ensure(w, &g->start, &g->start_capacity, cells + 1) || !ensure(w, &g->ids, &g->ids_capacity, entries)) return false;
     for (size_t c = 0; c <= cells; ++c) g->start[c] = 0;
     for (int pass = 0; pass < 2; ++pass) { /* count per cell, then fill */
         for (int i = 0; i < count; ++i) {
@@ -152,6 +154,7 @@ static void build_grid(steer_world *w, steer__object_grid *g, int axes, int coun
     }
     g->start[0] = 0;
     g->built = true;
+    return true;
 }
 
 void steer__objects_changed(steer_world *w) { w->object_index.current = false; }
@@ -160,11 +163,9 @@ void steer__objects_prepare(steer_world *w)
 {
     steer__object_index *x = &w->object_index;
     if (x->current) return;
-    build_grid(w, &x->obstacles, w->dim, w->obstacle_count, obstacle_box);
-    build_grid(w, &x->walls, 2, w->wall_count, wall_box);
-    /* an index left unbuilt for want of memory is tried again next step */
-    x->current = (x->obstacles.built || w->obstacle_count < STEER__OBJECT_INDEX_MIN) &&
-                 (x->walls.built || w->wall_count < STEER__OBJECT_INDEX_MIN);
+    bool obstacles = build_grid(w, &x->obstacles, w->dim, w->obstacle_count, obstacle_box);
+    bool walls = build_grid(w, &x->walls, 2, w->wall_count, wall_box);
+    x->current = obstacles && walls; /* out of memory: tried again next step */
 }
 
 void steer__objects_free(steer_world *w)

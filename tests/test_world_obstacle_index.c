@@ -1,10 +1,10 @@
 /* The index of obstacles and walls (src/world_obstacles.c) changes no bit:
  * worlds crowded with random obstacles and walls, solid, avoided and
  * followed, step to the same state as the same worlds forced to the full
- * loops, in 2D and 3D, on 1 and 2 threads, through set, add, clear and
- * restore; and a query returns, ascending and once each, every object
- * whose box meets the asked box. The reference is the same world with
- * object_index.full_loops set (every query answers "every object"). */
+ * loops (object_index.full_loops: every query answers "every object"), in
+ * 2D and 3D, on 1 and 2 threads, through set, add, clear and restore, and
+ * where an obstacle cannot be filed; and a query returns, ascending and
+ * once each, every object whose box meets the asked box. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +17,8 @@
 #define SIDE 60.0f
 #define OBSTACLES WORLD_TEST_SIZE(1500, 500)
 #define WALLS WORLD_TEST_SIZE(600, 256)
+#define ADDED_OBSTACLES 500 /* by the invalidation test */
+#define ADDED_WALLS 300
 #define AGENTS WORLD_TEST_SIZE(160, 60)
 #define STEPS WORLD_TEST_SIZE(45, 20)
 #define DT (1.0f / 30.0f)
@@ -83,8 +85,8 @@ static steer_world *crowded_world(int dim, int workers, steer_boundary boundary,
     wd.solid_obstacles = true;
     wd.solid_walls = true;
     wd.non_penetration = true;
-    wd.max_obstacles = 2 * OBSTACLES;
-    wd.max_walls = 2 * WALLS;
+    wd.max_obstacles = OBSTACLES + ADDED_OBSTACLES;
+    wd.max_walls = WALLS + ADDED_WALLS;
     steer_world *w = steer_world_create(&wd);
     CHECK(w != 0);
     if (!w) return 0;
@@ -180,11 +182,11 @@ static void test_invalidation(int dim, int workers)
     CHECK(step_alike(indexed, full, 5));
 
     uint64_t seed = rng; /* added objects: the same in both */
-    add_obstacles(indexed, dim, 500);
-    add_walls(indexed, dim, 300);
+    add_obstacles(indexed, dim, ADDED_OBSTACLES);
+    add_walls(indexed, dim, ADDED_WALLS);
     rng = seed;
-    add_obstacles(full, dim, 500);
-    add_walls(full, dim, 300);
+    add_obstacles(full, dim, ADDED_OBSTACLES);
+    add_walls(full, dim, ADDED_WALLS);
     CHECK(step_alike(indexed, full, 5));
 
     steer_world_clear_obstacles(indexed); /* the walls stay */
@@ -238,6 +240,24 @@ static void test_skin_after_long_move(int workers)
     CHECK(memcmp(&ends[0], &ends[1], sizeof ends[0]) == 0);
     steer_world_destroy(worlds[0]);
     steer_world_destroy(worlds[1]);
+}
+
+/* An obstacle whose filed box leaves the float range (centre +- 2 radius
+ * overflows) leaves the obstacles unindexed: every query answers "every
+ * obstacle" and the world steps as the full loops do. */
+static void test_unindexable(void)
+{
+    steer_world *indexed = crowded_world(2, 1, STEER_BOUNDARY_CLAMP, 3);
+    steer_world *full = crowded_world(2, 1, STEER_BOUNDARY_CLAMP, 3);
+    if (!indexed || !full) return;
+    full->object_index.full_loops = true;
+    CHECK(steer_world_set_obstacle(indexed, 1, steer_v3_make(1e30f, 0, 0), 3e38f) == STEER_OK);
+    CHECK(steer_world_set_obstacle(full, 1, steer_v3_make(1e30f, 0, 0), 3e38f) == STEER_OK);
+    CHECK(step_alike(indexed, full, 3));
+    CHECK(!indexed->object_index.obstacles.built && indexed->object_index.walls.built);
+    CHECK(indexed->object_index.current); /* not rebuilt every step */
+    steer_world_destroy(indexed);
+    steer_world_destroy(full);
 }
 
 static bool boxes_meet(const float alo[3], const float ahi[3], steer_v3 lo, steer_v3 hi, int axes)
@@ -300,5 +320,6 @@ int main(void)
         }
         test_same_bits(dim, 2, STEER_BOUNDARY_WRAP);
     }
+    test_unindexable();
     return check_summary("test_world_obstacle_index");
 }
