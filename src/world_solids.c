@@ -24,9 +24,9 @@ static void wrap_axis(float *x, float lo, float extent)
  * back to it (and the velocity into the wall dropped). */
 #define WALL_SKIN 1e-3f
 
-/* The walls keep_wall_skin may move `to` for: one it moves to has `to` at
- * most max(skin, |to - from|) off its line (from is on the other side, or
- * to is inside the skin) and at most a skin past an end. */
+/* The walls keep_wall_skin may set `to` back from: such a wall has `to`
+ * at most max(skin, |to - from|) off its line (from is on the other side,
+ * or to is inside the skin) and at most a skin past an end. */
 static steer__object_list walls_near_skin(const steer_world *w, steer_v3 from, steer_v3 to, uint32_t *buf)
 {
     steer_v3 lo, hi;
