@@ -39,6 +39,13 @@ static box wall_box(const steer_world *w, int i)
     return out;
 }
 
+typedef enum kind { OBSTACLES, WALLS } kind;
+
+static inline box object_box(const steer_world *w, kind k, int i)
+{
+    return k == OBSTACLES ? obstacle_box(w, i) : wall_box(w, i);
+}
+
 static int cell_on_axis(const steer__object_grid *g, int a, float x)
 {
     float c = (x - g->origin[a]) * g->inv_cell[a];
@@ -73,12 +80,11 @@ static bool size_cells(steer__object_grid *g, const box *all, double cell)
     return true;
 }
 
-static size_t count_entries(const steer__object_grid *g, box (*box_of)(const steer_world *, int), const steer_world *w,
-                            int count)
+static size_t count_entries(const steer__object_grid *g, const steer_world *w, kind k, int count)
 {
     size_t entries = 0;
     for (int i = 0; i < count; ++i) {
-        box b = box_of(w, i);
+        box b = object_box(w, k, i);
         int lo[3], hi[3];
         cell_range(g, &b, lo, hi);
         entries += (size_t)(hi[0] - lo[0] + 1) * (size_t)(hi[1] - lo[1] + 1) * (size_t)(hi[2] - lo[2] + 1);
@@ -100,16 +106,15 @@ static bool ensure(steer_world *w, uint32_t **array, size_t *capacity, size_t wa
  * id order, so every cell's list is ascending. Few objects, or boxes that
  * leave the float range, are left unindexed (the full loop serves them);
  * false only when out of memory. */
-static bool build_grid(steer_world *w, steer__object_grid *g, int axes, int count,
-                       box (*box_of)(const steer_world *, int))
+static bool build_grid(steer_world *w, steer__object_grid *g, int axes, int count, kind k)
 {
     g->built = false;
     g->axes = axes;
     if (count < STEER__OBJECT_INDEX_MIN) return true;
-    box all = box_of(w, 0);
+    box all = object_box(w, k, 0);
     double size_sum = 0.0;
     for (int i = 0; i < count; ++i) {
-        box b = box_of(w, i);
+        box b = object_box(w, k, i);
         double side = 0.0;
         for (int a = 0; a < axes; ++a) {
             all.lo[a] = steer_minf(all.lo[a], b.lo[a]);
@@ -126,17 +131,17 @@ static bool build_grid(steer_world *w, steer__object_grid *g, int axes, int coun
     for (;;) {
         if (!size_cells(g, &all, cell)) return true;
         double cells = (double)g->n[0] * g->n[1] * g->n[2];
-        if (cells <= (double)count && count_entries(g, box_of, w, count) <= (size_t)ENTRIES_PER_OBJECT * (size_t)count)
+        if (cells <= (double)count && count_entries(g, w, k, count) <= (size_t)ENTRIES_PER_OBJECT * (size_t)count)
             break;
         cell *= 1.25;
     }
     size_t cells = cell_index(g, 0, 0, g->n[2]);
-    size_t entries = count_entries(g, box_of, w, count);
+    size_t entries = count_entries(g, w, k, count);
     if (!ensure(w, &g->start, &g->start_capacity, cells + 1) || !ensure(w, &g->ids, &g->ids_capacity, entries)) return false;
     for (size_t c = 0; c <= cells; ++c) g->start[c] = 0;
     for (int pass = 0; pass < 2; ++pass) { /* count per cell, then fill */
         for (int i = 0; i < count; ++i) {
-            box b = box_of(w, i);
+            box b = object_box(w, k, i);
             int lo[3], hi[3];
             cell_range(g, &b, lo, hi);
             for (int z = lo[2]; z <= hi[2]; ++z)
@@ -163,8 +168,8 @@ void steer__objects_prepare(steer_world *w)
 {
     steer__object_index *x = &w->object_index;
     if (x->current) return;
-    bool obstacles = build_grid(w, &x->obstacles, w->dim, w->obstacle_count, obstacle_box);
-    bool walls = build_grid(w, &x->walls, 2, w->wall_count, wall_box);
+    bool obstacles = build_grid(w, &x->obstacles, w->dim, w->obstacle_count, OBSTACLES);
+    bool walls = build_grid(w, &x->walls, 2, w->wall_count, WALLS);
     x->current = obstacles && walls; /* out of memory: tried again next step */
 }
 
