@@ -28,7 +28,7 @@
 
 #include <steer/steer.h>
 /* the full loops are the index's test switch, which is private */
-#include "../src/world_internal.h"
+#include "world_internal.h"
 
 #define MAX_STEPS 256
 

@@ -752,5 +752,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
     for (int i = 0; i < w->path_count; ++i) bytes += (size_t)w->paths[i].count * sizeof(steer_v3);
     for (int i = 0; i < w->field_count; ++i)
         bytes += (size_t)w->fields[i].nx * w->fields[i].ny * w->fields[i].nz * sizeof(steer_v3);
+    const steer__object_grid *index[] = {&w->object_index.obstacles, &w->object_index.walls};
+    for (int k = 0; k < 2; ++k) bytes += (index[k]->start_capacity + index[k]->ids_capacity) * sizeof(uint32_t);
     return bytes;
 }

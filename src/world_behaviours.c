@@ -242,10 +242,6 @@ steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 f
 
 void steer__build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1])
 {
-    /* The objects' index is shared by every agent's behaviours and moves
-     * like the member lists, so it is brought up to date here, serially,
-     * before the forces (allocating only after the objects changed). */
-    steer__objects_prepare(w);
     memset(group_start, 0, sizeof(uint32_t) * (STEER__MAX_GROUPS + 1));
     if (!w->members) return;
     for (int i = 0; i < w->count; ++i) group_start[w->group[i] + 1]++;

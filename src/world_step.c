@@ -11,6 +11,7 @@
 #include "world_behaviours.h"
 #include "world_forces.h"
 #include "world_relax.h"
+#include "world_obstacles.h"
 #include "world_sort.h"
 #include "misuse_internal.h"
 
@@ -52,6 +53,7 @@ steer_result steer_world_step(steer_world *w, float dt)
     }
     steer_result r = steer__world_prepare_grid(w);
     if (r != STEER_OK) return r;
+    steer__objects_prepare(w); /* the obstacle and wall index, if they changed (out of memory: unindexed) */
     double start = steer__seconds();
     w->profile = (steer_step_profile){0};
     w->in_step = true;
