@@ -1,4 +1,6 @@
-/* The world step, phase by phase (docs/design.md, "A step"):
+/* The world step, phase by phase (docs/design.md, "A step"). First the
+ * grid (world_sort.c) and the obstacle index (world_obstacles.c) are
+ * brought up to date if something changed them; then, per sub-step:
  *   1. sort the agents by cell (world_sort.c);
  *   2. list each group's members for pursue and evade (world_behaviours.c);
  *   3. every agent's force from that one snapshot, and its move into the
