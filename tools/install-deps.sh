@@ -3,6 +3,9 @@
 # missing. Runs apt-get as root (or through sudo when available).
 set -euo pipefail
 packages=(make cmake gcc clang libclang-rt-14-dev valgrind pkg-config libcairo2-dev libgif-dev libjansson-dev)
+# The tests' own tools: nm (binutils) for the exported-symbol check, python3
+# for the include-cycle check.
+packages+=(binutils python3)
 # The playground: clang's wasm32 target with lld and wasi-libc; its browser
 # tests run Debian's chromium through playwright-core from npm (node + npm).
 packages+=(lld wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs)
