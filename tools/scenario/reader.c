@@ -675,16 +675,16 @@ int sc_check_array(sc_read *r, const sc_node *n, const char *path, const char *n
 }
 
 /* ---- unknown keys, with a suggestion ------------------------------------------------------------- */
-static int edit_distance(const char *a, const char *b)
+int sc_edit_distance(const char *a, const char *b)
 {
-    int la = (int)strlen(a), lb = (int)strlen(b);
-    if (la > 40 || lb > 40) return 99;
-    int row[41];
-    for (int j = 0; j <= lb; ++j) row[j] = j;
-    for (int i = 1; i <= la; ++i) {
+    size_t la = strlen(a), lb = strlen(b);
+    if (la >= SC_EDIT_MAX || lb >= SC_EDIT_MAX) return SC_EDIT_MAX;
+    int row[SC_EDIT_MAX];
+    for (size_t j = 0; j <= lb; ++j) row[j] = (int)j;
+    for (size_t i = 1; i <= la; ++i) {
         int diag = row[0];
-        row[0] = i;
-        for (int j = 1; j <= lb; ++j) {
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; ++j) {
             int up = row[j];
             int best = diag + (a[i - 1] != b[j - 1]);
             if (up + 1 < best) best = up + 1;
@@ -703,7 +703,7 @@ int sc_unknown_key(sc_read *r, const sc_node *n, const char *path, const char *k
     const char *best = 0;
     int best_d = 3;
     for (int i = 0; i < count; ++i) {
-        int d = edit_distance(key, allowed[i]);
+        int d = sc_edit_distance(key, allowed[i]);
         if (d < best_d) best_d = d, best = allowed[i];
     }
     if (best) return sc_report(r, n, path, "unknown key; did you mean \"%s\"?", best);

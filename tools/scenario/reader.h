@@ -141,6 +141,10 @@ int sc_read_reference(sc_read *r, const sc_node *n, const char *path, const char
                       int count, int *out);
 /* An array of at least min_count `noun`s (singular: "group"). */
 int sc_check_array(sc_read *r, const sc_node *n, const char *path, const char *noun, int min_count);
+/* The Levenshtein distance between two words (SC_EDIT_MAX for words that
+ * long or longer): the typo suggestions here and the tools' options'. */
+#define SC_EDIT_MAX 64
+int sc_edit_distance(const char *a, const char *b);
 /* "unknown key; did you mean ...?" or the list of allowed keys. */
 int sc_unknown_key(sc_read *r, const sc_node *n, const char *path, const char *key, const char *const *allowed,
                    int count);

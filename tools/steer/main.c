@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "reader.h" /* sc_edit_distance */
 
 static void usage(FILE *to)
 {
@@ -32,36 +33,14 @@ int main(int argc, char **argv)
 
 /* Levenshtein distance, capped: option names are short, and anything
  * further than the cap is another word, not a typo. */
-#define FAR 8
-static int edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la >= 64 || lb >= 64) return FAR;
-    int row[64];
-    for (size_t j = 0; j <= lb; ++j) row[j] = (int)j;
-    for (size_t i = 1; i <= la; ++i) {
-        int diagonal = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; ++j) {
-            int above = row[j];
-            int best = diagonal + (a[i - 1] != b[j - 1]);
-            if (above + 1 < best) best = above + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            row[j] = best;
-            diagonal = above;
-        }
-    }
-    return row[lb] < FAR ? row[lb] : FAR;
-}
-
 int tool_option_find(const char *command, const tool_option *options, int count, const char *arg)
 {
     for (int i = 0; i < count; ++i)
         if (!strcmp(arg, options[i].name) || (options[i].alias && !strcmp(arg, options[i].alias))) return i;
     /* a typo: up to a third of the name's letters, two at most */
-    int best = -1, best_d = FAR;
+    int best = -1, best_d = SC_EDIT_MAX;
     for (int i = 0; i < count; ++i) {
-        int d = edit_distance(arg, options[i].name), allowed = (int)strlen(options[i].name) / 3;
+        int d = sc_edit_distance(arg, options[i].name), allowed = (int)strlen(options[i].name) / 3;
         if (d <= (allowed < 2 ? allowed : 2) && d < best_d) best = i, best_d = d;
     }
     if (best >= 0) fprintf(stderr, "%s: unknown option '%s'; did you mean '%s'?\n", command, arg, options[best].name);
