@@ -6,9 +6,27 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "steer/steer.h"
+
+/* A whole snapshot of a world, in a buffer of its own (free data). */
+typedef struct snap_buffer {
+    unsigned char *data;
+    size_t size;
+} snap_buffer;
+
+static inline snap_buffer snap_save(const steer_world *w)
+{
+    snap_buffer b = {0, steer_world_snapshot_size(w)};
+    CHECK(b.size > 0);
+    b.data = malloc(b.size);
+    size_t written = 0;
+    CHECK(b.data && steer_world_save(w, b.data, b.size, &written) == STEER_OK && written == b.size);
+    return b;
+}
 
 /* The header: magic, version, byte order, dim, group def size, then the
  * def's bounds, boundary, cell size, max_dt, seed, flags, penetration

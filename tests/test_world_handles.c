@@ -371,19 +371,6 @@ static steer_world *plain_world(int dim)
     return w;
 }
 
-typedef struct snapshot {
-    unsigned char *data;
-    size_t size;
-} snapshot;
-
-static snapshot save(const steer_world *w)
-{
-    snapshot s = {0, steer_world_snapshot_size(w)};
-    s.data = malloc(s.size);
-    CHECK(s.data && steer_world_save(w, s.data, s.size, 0) == STEER_OK);
-    return s;
-}
-
 /* Handles across a save and restore: the saved world's stay valid in the
  * world it is restored into (the save/load case), and that world's own
  * earlier handles are refused, also one with the same slot and generation. A
@@ -403,7 +390,7 @@ static void test_handles_across_restore(int dim)
     steer_world_add_agent(target, 0, still, still);
     steer_agent_id mine = steer_world_add_agent(target, 0, still, still);
     CHECK(mine.index == b.index && mine.generation == b.generation && mine.world != b.world);
-    snapshot snap = save(source);
+    snap_buffer snap = snap_save(source);
 
     CHECK(steer_world_restore(target, snap.data, snap.size) == STEER_OK);
     steer_agent_state st;
@@ -426,7 +413,7 @@ static void test_handles_across_restore(int dim)
     CHECK(steer_world_remove_agent(forged, c) == STEER_ERROR_STALE_HANDLE && steer_world_is_valid(forged, d));
 
     /* version 4: the same bytes without the identity */
-    snapshot v4 = {malloc(snap.size - 4), snap.size - 4};
+    snap_buffer v4 = {malloc(snap.size - 4), snap.size - 4};
     size_t at = snap_identity_at(snap.size, 2, dim, 2);
     memcpy(v4.data, snap.data, at);
     memcpy(v4.data + at, snap.data + at + 4, snap.size - at - 4);
@@ -437,7 +424,7 @@ static void test_handles_across_restore(int dim)
     CHECK(steer_world_restore(old, v4.data, v4.size) == STEER_OK);
     CHECK(steer_world_get_agent(old, (steer_agent_id){b.index, b.generation, 0}, &st) == STEER_OK && st.position.x == 2.0f);
     CHECK(!steer_world_is_valid(old, b)); /* a new world's identity, not the source's */
-    snapshot again = save(old);
+    snap_buffer again = snap_save(old);
     CHECK(again.size == snap.size); /* saved as the current version */
     free(again.data);
     free(v4.data);

@@ -17,23 +17,7 @@
 #define SAVE_AT WORLD_TEST_SIZE(500, 100)
 #define END (2 * SAVE_AT)
 
-typedef struct buffer {
-    unsigned char *data;
-    size_t size;
-} buffer;
-
-static buffer save(const steer_world *w)
-{
-    buffer b = {0, steer_world_snapshot_size(w)};
-    CHECK(b.size > 0);
-    b.data = malloc(b.size);
-    size_t written = 0;
-    CHECK(steer_world_save(w, b.data, b.size, &written) == STEER_OK);
-    CHECK(written == b.size);
-    return b;
-}
-
-static bool same_snapshot(const buffer *a, const buffer *b)
+static bool same_snapshot(const snap_buffer *a, const snap_buffer *b)
 {
     return a->size == b->size && memcmp(a->data, b->data, a->size) == 0;
 }
@@ -50,7 +34,7 @@ static void test_continue_standard_flock(int dim)
     CHECK(original != 0);
     if (!original) return;
     for (int s = 0; s < SAVE_AT; ++s) CHECK(steer_world_step(original, STEER_STANDARD_FLOCK_DT) == STEER_OK);
-    buffer snap = save(original);
+    snap_buffer snap = snap_save(original);
     for (int s = SAVE_AT; s < END; ++s) CHECK(steer_world_step(original, STEER_STANDARD_FLOCK_DT) == STEER_OK);
     fd.worker_count = 2; /* the restoring world runs on two threads */
     steer_world *fresh = steer_standard_flock_create(&fd);
@@ -78,12 +62,12 @@ static void test_restore_keeps_groups(void)
     g.max_speed = 3.0f;
     CHECK(steer_world_add_group(a, &g) == 1);
     CHECK(steer_world_add_agent(a, 1, steer_v3_make(1, 2, 0), steer_v3_make(1, 0, 0)).index != 0);
-    buffer snap = save(a);
+    snap_buffer snap = snap_save(a);
     CHECK(steer_world_restore(b, snap.data, snap.size) == STEER_OK);
     CHECK(steer_world_group_count(b) == 2);
     steer_group_def out;
     CHECK(steer_world_get_group(b, 1, &out) == STEER_OK && out.max_speed == 3.0f);
-    buffer again = save(b);
+    snap_buffer again = snap_save(b);
     CHECK(same_snapshot(&snap, &again));
     for (int s = 0; s < 10; ++s) {
         CHECK(steer_world_step(a, 0.1f) == STEER_OK);
@@ -107,7 +91,7 @@ static void test_continue(int dim, steer_boundary boundary)
     if (!original) return;
     CHECK(mixed_run(original, &h, dim, 0, SAVE_AT));
     uint64_t hash_saved = steer_world_state_hash(original);
-    buffer snap = save(original);
+    snap_buffer snap = snap_save(original);
     mixed_handles saved_handles = h;
     CHECK(mixed_run(original, &h, dim, SAVE_AT, END));
     uint64_t hash_end = steer_world_state_hash(original);
@@ -134,7 +118,7 @@ static void test_continue(int dim, steer_boundary boundary)
         CHECK(steer_world_obstacle_count(fresh) == 3);
         CHECK(steer_world_wall_count(fresh) == 3);
         /* the restored world saves to the same bytes */
-        buffer again = save(fresh);
+        snap_buffer again = snap_save(fresh);
         CHECK(same_snapshot(&snap, &again));
         free(again.data);
         mixed_handles hr = saved_handles;
@@ -212,10 +196,10 @@ static steer_world *small_world(int dim, uint64_t seed)
 }
 
 /* Checks that target still holds exactly `before` (its own snapshot). */
-static bool unchanged(const steer_world *target, const buffer *before, uint64_t hash_before)
+static bool unchanged(const steer_world *target, const snap_buffer *before, uint64_t hash_before)
 {
     if (steer_world_state_hash(target) != hash_before) return false;
-    buffer now = save(target);
+    snap_buffer now = snap_save(target);
     bool same = same_snapshot(before, &now);
     free(now.data);
     return same;
@@ -224,10 +208,10 @@ static bool unchanged(const steer_world *target, const buffer *before, uint64_t 
 /* Every single-byte corruption (each mask) and every truncation of `snap`,
  * at every stride-th byte (1: all), is refused, and the target is left as
  * it was. */
-static void check_refusals(steer_world *target, const buffer *snap, const unsigned char *masks, int mask_count,
+static void check_refusals(steer_world *target, const snap_buffer *snap, const unsigned char *masks, int mask_count,
                            size_t stride)
 {
-    buffer before = save(target);
+    snap_buffer before = snap_save(target);
     uint64_t hash_before = steer_world_state_hash(target);
     unsigned char *copy = malloc(snap->size);
     int refused = 0, tried = 0, hash_kept = 0;
@@ -272,7 +256,7 @@ static void test_refusals_small(int dim)
     steer_world *target = small_world(dim, 4); /* different state: a restore would show */
     if (!source || !target) return;
     CHECK(steer_world_state_hash(source) != steer_world_state_hash(target));
-    buffer snap = save(source);
+    snap_buffer snap = snap_save(source);
     static const unsigned char masks[] = {0x01, 0x80, 0xFF};
     check_refusals(target, &snap, masks, 3, 1);
     CHECK(steer_world_state_hash(target) == steer_world_state_hash(source));
@@ -294,7 +278,7 @@ static void test_refusals_mixed(int dim)
     CHECK(source != 0);
     if (!source) return;
     CHECK(mixed_run(source, &h, dim, 0, SAVE_AT));
-    buffer snap = save(source);
+    snap_buffer snap = snap_save(source);
     steer_world *target = small_world(dim, 5);
     steer_world_def wd = mixed_world_def(&o);
     steer_world *fresh = steer_world_create(&wd); /* a target sized for the snapshot */
@@ -303,7 +287,7 @@ static void test_refusals_mixed(int dim)
     check_refusals(fresh, &snap, &mask, 1, 7);
     CHECK(steer_world_state_hash(fresh) == steer_world_state_hash(source));
     /* the small world's capacity (16) cannot hold it: refused, unchanged */
-    buffer before = save(target);
+    snap_buffer before = snap_save(target);
     uint64_t hash_before = steer_world_state_hash(target);
     CHECK(steer_world_restore(target, snap.data, snap.size) != STEER_OK);
     CHECK(unchanged(target, &before, hash_before));
@@ -319,8 +303,8 @@ static void test_other_dimension(void)
 {
     steer_world *w2 = small_world(2, 1), *w3 = small_world(3, 1);
     if (!w2 || !w3) return;
-    buffer s2 = save(w2), s3 = save(w3);
-    buffer b2 = save(w2), b3 = save(w3);
+    snap_buffer s2 = snap_save(w2), s3 = snap_save(w3);
+    snap_buffer b2 = snap_save(w2), b3 = snap_save(w3);
     uint64_t h2 = steer_world_state_hash(w2), h3 = steer_world_state_hash(w3);
     CHECK(steer_world_restore(w2, s3.data, s3.size) == STEER_ERROR_BAD_SNAPSHOT);
     CHECK(steer_world_restore(w3, s2.data, s2.size) == STEER_ERROR_BAD_SNAPSHOT);
@@ -358,7 +342,7 @@ static void test_resealed_corruptions(int dim)
     steer_world *source = small_world(dim, 3);
     steer_world *target = small_world(dim, 4);
     if (!source || !target) return;
-    buffer snap = save(source), before = save(target);
+    snap_buffer snap = snap_save(source), before = snap_save(target);
     uint64_t hash_before = steer_world_state_hash(target);
     unsigned char *copy = malloc(snap.size);
     static const unsigned char values[] = {0x01, 0x80, 0xFF};
@@ -421,7 +405,7 @@ static void test_hostile_grid_size(int dim)
     if (!source || !target) return;
     CHECK(steer_world_step(source, 0.1f) == STEER_OK);
     size_t normal = steer_world_memory_bytes(source);
-    buffer snap = save(source);
+    snap_buffer snap = snap_save(source);
     uint32_t huge = 1u << 28;
     float tiny = 1e-30f;
     memcpy(snap.data + SNAP_GRID_CAPACITY_AT, &huge, 4);
