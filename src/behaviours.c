@@ -2,6 +2,7 @@
  * (behaviours_template.h). Only the few truly dimension-specific helpers
  * live here. */
 #include "steer/behaviours.h"
+#include "up_axis.h"
 
 /* The template's definitions are compiled against the declarations written
  * out in steer/behaviours.h: a definition whose signature differs is a
@@ -37,11 +38,21 @@ steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local)
     return steer_v3_is_valid(r) ? r : steer_v3_zero();
 }
 
-/* Walls are vertical in 3D: wall geometry works on the XY projection. */
-static steer_v2 flat2(steer_v2 a) { return a; }
-static steer_v2 flat3(steer_v3 a) { return steer_v2_from_v3(a); }
-static steer_v2 lift2(steer_v2 a, steer_v2 like) { (void)like; return a; }
-static steer_v3 lift3(steer_v2 a, steer_v3 like) { return steer_v3_make(a.x, a.y, like.z); }
+steer_v3 steer_local_to_world3_up(steer_v3 heading, steer_v3 local, steer_up_axis up)
+{
+    return steer_v3_from_z_up(steer_local_to_world3(steer_v3_to_z_up(heading, up), local), up);
+}
+
+/* Walls stand along the up axis in 3D: wall geometry works on the ground
+ * plane, as the XY coordinates of the point turned to Z-up; lift puts a
+ * ground point back at like's height and turns it back. */
+static steer_v2 flat2(steer_v2 a, steer_up_axis up) { (void)up; return a; }
+static steer_v2 flat3(steer_v3 a, steer_up_axis up) { return steer_v2_from_v3(steer_v3_to_z_up(a, up)); }
+static steer_v2 lift2(steer_v2 a, steer_v2 like, steer_up_axis up) { (void)like; (void)up; return a; }
+static steer_v3 lift3(steer_v2 a, steer_v3 like, steer_up_axis up)
+{
+    return steer_v3_from_z_up(steer_v3_make(a.x, a.y, steer_v3_to_z_up(like, up).z), up);
+}
 
 #define STEER_DIM 2
 #include "behaviours_template.h"
@@ -53,6 +64,8 @@ steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *s
                               const steer_wander_params *params, float max_speed, float dt,
                               steer_random_fn *random, void *random_context, steer_v3 *out_target)
 {
+    pos = steer_v3_to_z_up(pos, params->up);
+    vel = steer_v3_to_z_up(vel, params->up);
     if (!steer_is_finite(state->azimuth)) state->azimuth = 0.0f;
     if (!steer_is_finite(state->elevation)) state->elevation = 0.0f;
     if (random) {
@@ -68,6 +81,6 @@ steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *s
     steer_v3 heading = steer_v3_direction(vel, 0);
     steer_v3 centre = steer_v3_mad(pos, heading, params->distance);
     steer_v3 target = steer_v3_mad(centre, steer_local_to_world3(vel, local), params->radius);
-    if (out_target) *out_target = steer_v3_is_valid(target) ? target : steer_v3_zero();
-    return steer_seek3(pos, vel, target, max_speed);
+    if (out_target) *out_target = steer_v3_from_z_up(steer_v3_is_valid(target) ? target : steer_v3_zero(), params->up);
+    return steer_v3_from_z_up(steer_seek3(pos, vel, target, max_speed), params->up);
 }

@@ -1,6 +1,8 @@
 /* Private template: every behaviour written once, compiled for STEER_DIM 2
  * and 3 by behaviours.c. Dimension-specific helpers come from there:
- * any_perpN, planarN, flatN, liftN. */
+ * any_perpN, planarN, flatN, liftN, and from up_axis.h: to_z_upN,
+ * from_z_upN. A 3D call with a Y-up axis turns its inputs to Z-up, runs the
+ * one code below and turns the results back (exact: 2D has no up axis). */
 #include "steer/detail/dim_begin.h"
 
 #define V STEER_V
@@ -122,10 +124,12 @@ V N(steer_wander)(V pos, V vel, float *angle, const steer_wander_params *params,
          * exactly "angle += step". */
         if (!(steer_absf(*angle) <= 16384.0f)) *angle = steer_wrap_angle(*angle);
     }
+    pos = N(to_z_up)(pos, params->up);
+    vel = N(to_z_up)(vel, params->up);
     V centre = F(mad)(pos, F(direction)(vel, 0), params->distance);
     V target = F(mad)(centre, N(planar)(steer_cos(*angle), steer_sin(*angle)), params->radius);
-    if (out_target) *out_target = N(safe)(target);
-    return N(steer_seek)(pos, vel, target, max_speed);
+    if (out_target) *out_target = N(from_z_up)(N(safe)(target), params->up);
+    return N(from_z_up)(N(steer_seek)(pos, vel, target, max_speed), params->up);
 }
 
 /* ---- flocking --------------------------------------------------------- */
@@ -186,7 +190,8 @@ V N(steer_cohesion)(V pos, V vel, const V *neighbour_pos, int count, float max_s
 V N(steer_avoid_obstacles)(V pos, V vel, const N(steer_obstacle) *obstacles, int count,
                            const steer_avoid_params *params, int *engaged)
 {
-    V heading = F(direction)(vel, 0);
+    pos = N(to_z_up)(pos, params->up);
+    V heading = F(direction)(N(to_z_up)(vel, params->up), 0);
     int latched = engaged ? *engaged : -1;
     if (engaged) *engaged = -1;
     if (F(len_sq)(heading) == 0.0f) return F(zero)();
@@ -201,7 +206,7 @@ V N(steer_avoid_obstacles)(V pos, V vel, const N(steer_obstacle) *obstacles, int
             look = steer_maxf(look, params->release_see_ahead);
             clearance += steer_maxf(params->release_margin, 0.0f);
         }
-        V offset = F(sub)(obstacles[i].centre, pos);
+        V offset = F(sub)(N(to_z_up)(obstacles[i].centre, params->up), pos);
         float along = F(dot)(offset, heading);
         if (!(along >= 0.0f && along - clearance <= look)) continue;
         V lateral = F(sub)(offset, F(scale)(heading, along));
@@ -216,7 +221,7 @@ V N(steer_avoid_obstacles)(V pos, V vel, const N(steer_obstacle) *obstacles, int
     if (engaged) *engaged = best;
     V away = F(direction)(F(neg)(best_lateral), 0);
     if (F(len_sq)(away) == 0.0f) away = N(any_perp)(heading);
-    return N(safe)(F(scale)(away, params->max_force));
+    return N(from_z_up)(N(safe)(F(scale)(away, params->max_force)), params->up);
 }
 
 V N(steer_avoid_obstacles_feeler)(V pos, V vel, const N(steer_obstacle) *obstacles, int count, float agent_radius,
@@ -243,8 +248,8 @@ V N(steer_avoid_obstacles_feeler)(V pos, V vel, const N(steer_obstacle) *obstacl
 V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, const steer_wall_feelers *feelers,
                        V out_tips[3])
 {
-    steer_v2 p = N(flat)(pos);
-    steer_v2 dir = steer_v2_direction(N(flat)(vel), 0);
+    steer_v2 p = N(flat)(pos, feelers->up);
+    steer_v2 dir = steer_v2_direction(N(flat)(vel, feelers->up), 0);
     if (steer_v2_len_sq(dir) == 0.0f) dir = steer_v2_make(1.0f, 0.0f);
     steer_v2 turn = steer_v2_from_angle(feelers->whisker_angle);
     steer_v2 tips[3] = {
@@ -258,7 +263,7 @@ V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, c
         float nearest = 2.0f;
         steer_v2 normal = steer_v2_zero();
         for (int i = 0; i < count; ++i) {
-            steer_v2 a = N(flat)(walls[i].a), b = N(flat)(walls[i].b);
+            steer_v2 a = N(flat)(walls[i].a, feelers->up), b = N(flat)(walls[i].b, feelers->up);
             /* The crossing's fractions are ratios of products: in a frame
              * scaled by a power of two they are the same, and the products
              * stay in float range however large or small the geometry. */
@@ -278,9 +283,9 @@ V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, c
         if (nearest <= 1.0f) force = steer_v2_mad(force, normal, (1.0f - nearest) * steer_v2_len(ray));
     }
     if (out_tips) {
-        for (int f = 0; f < 3; ++f) out_tips[f] = N(safe)(N(lift)(tips[f], pos));
+        for (int f = 0; f < 3; ++f) out_tips[f] = N(safe)(N(lift)(tips[f], pos, feelers->up));
     }
-    return N(safe)(N(lift)(force, F(zero)()));
+    return N(safe)(N(lift)(force, F(zero)(), feelers->up));
 }
 
 /* Closest point on segment a-b to p (a for a zero-length segment). The
@@ -298,12 +303,12 @@ static steer_v2 N(closest_on_segment_flat)(steer_v2 a, steer_v2 b, steer_v2 p)
 V N(steer_follow_wall)(V pos, V vel, const N(steer_segment) *walls, int count,
                        const steer_wall_follow_params *params, float max_speed)
 {
-    steer_v2 p = N(flat)(pos), v = N(flat)(vel);
+    steer_v2 p = N(flat)(pos, params->up), v = N(flat)(vel, params->up);
     int best = -1;
     float best_dist = 0.0f;
     steer_v2 best_point = p;
     for (int i = 0; i < count; ++i) {
-        steer_v2 q = N(closest_on_segment_flat)(N(flat)(walls[i].a), N(flat)(walls[i].b), p);
+        steer_v2 q = N(closest_on_segment_flat)(N(flat)(walls[i].a, params->up), N(flat)(walls[i].b, params->up), p);
         float d = steer_v2_dist(p, q);
         if (d <= params->range && (best < 0 || d < best_dist)) {
             best = i;
@@ -314,13 +319,13 @@ V N(steer_follow_wall)(V pos, V vel, const N(steer_segment) *walls, int count,
     if (best < 0) return F(zero)();
     steer_v2 normal = steer_v2_direction(steer_v2_sub(p, best_point), 0);
     if (steer_v2_len_sq(normal) == 0.0f) return F(zero)(); /* on the wall: no side to keep to */
-    steer_v2 tangent = steer_v2_direction(steer_v2_sub(N(flat)(walls[best].b), N(flat)(walls[best].a)), 0);
+    steer_v2 tangent = steer_v2_direction(steer_v2_sub(N(flat)(walls[best].b, params->up), N(flat)(walls[best].a, params->up)), 0);
     if (steer_v2_len_sq(tangent) == 0.0f) tangent = steer_v2_perp_left(normal);
     if (steer_v2_dot(tangent, v) < 0.0f) tangent = steer_v2_neg(tangent);
     steer_v2 desired = steer_v2_scale(tangent, max_speed);
     desired = steer_v2_mad(desired, normal, (params->desired_distance - best_dist) * params->gain);
     desired = steer_v2_truncate(desired, max_speed);
-    return N(safe)(N(lift)(steer_v2_sub(desired, v), F(zero)()));
+    return N(safe)(N(lift)(steer_v2_sub(desired, v), F(zero)(), params->up));
 }
 
 /* ---- paths and fields ------------------------------------------------- */

@@ -31,7 +31,18 @@ void VFN(apply_force)(VEH *v, V force)
     if (F(is_valid)(force)) v->force = F(add)(v->force, force);
 }
 
-void VFN(step)(VEH *v, float dt)
+/* The state turned to or from Z-up (see up_axis.h). */
+static void N(turn_state)(VEH *v, V (*turn)(V, steer_up_axis))
+{
+    steer_up_axis up = N(up_of)(v);
+    v->position = turn(v->position, up);
+    v->velocity = turn(v->velocity, up);
+    v->heading = turn(v->heading, up);
+    v->smooth_heading = turn(v->smooth_heading, up);
+    v->force = turn(v->force, up);
+}
+
+static void N(integrate)(VEH *v, float dt)
 {
     V force = F(truncate)(v->force, v->max_force);
     v->force = F(zero)();
@@ -53,6 +64,15 @@ void VFN(step)(VEH *v, float dt)
     if (F(len_sq)(dir) > 0.0f) v->heading = dir;
     V smooth = F(normalize)(F(lerp)(v->smooth_heading, v->heading, steer_clampf(v->heading_smoothing, 0.0f, 1.0f)));
     v->smooth_heading = F(len_sq)(smooth) > 0.0f ? smooth : v->heading;
+}
+
+/* A Y-up vehicle steps as the Z-up one turned (exact), so that a reversal
+ * under a turn limit turns about its own up. */
+void VFN(step)(VEH *v, float dt)
+{
+    N(turn_state)(v, N(to_z_up));
+    N(integrate)(v, dt);
+    N(turn_state)(v, N(from_z_up));
 }
 
 V VFN(seek)(const VEH *v, V target) { return N(steer_seek)(v->position, v->velocity, target, v->max_speed); }
@@ -81,24 +101,30 @@ V VFN(evade)(const VEH *v, const VEH *threat, float max_prediction, float panic_
 
 V VFN(wander)(VEH *v, float dt, V *out_target)
 {
-    return N(steer_wander)(v->position, v->velocity, &v->wander_angle, &v->wander, v->max_speed, dt,
+    steer_wander_params params = v->wander;
+    params.up = N(up_of)(v);
+    return N(steer_wander)(v->position, v->velocity, &v->wander_angle, &params, v->max_speed, dt,
                            steer_rng_float, &v->rng, out_target);
 }
 
 V VFN(avoid_obstacles)(VEH *v, const N(steer_obstacle) *obstacles, int count, float see_ahead)
 {
-    steer_avoid_params params = {see_ahead, v->radius, v->max_force, 1.5f * see_ahead, v->radius};
+    steer_avoid_params params = {see_ahead, v->radius, v->max_force, 1.5f * see_ahead, v->radius, N(up_of)(v)};
     return N(steer_avoid_obstacles)(v->position, v->velocity, obstacles, count, &params, &v->avoid_latch);
 }
 
 V VFN(avoid_walls)(const VEH *v, const N(steer_segment) *walls, int count, const steer_wall_feelers *feelers)
 {
-    return N(steer_avoid_walls)(v->position, v->velocity, walls, count, feelers, 0);
+    steer_wall_feelers up_feelers = *feelers;
+    up_feelers.up = N(up_of)(v);
+    return N(steer_avoid_walls)(v->position, v->velocity, walls, count, &up_feelers, 0);
 }
 
 V VFN(follow_wall)(const VEH *v, const N(steer_segment) *walls, int count, const steer_wall_follow_params *params)
 {
-    return N(steer_follow_wall)(v->position, v->velocity, walls, count, params, v->max_speed);
+    steer_wall_follow_params up_params = *params;
+    up_params.up = N(up_of)(v);
+    return N(steer_follow_wall)(v->position, v->velocity, walls, count, &up_params, v->max_speed);
 }
 
 V VFN(follow_path)(const VEH *v, const N(steer_path) *path, float predict_distance, float ahead_distance)
@@ -137,8 +163,12 @@ V VFN(hide)(const VEH *v, const VEH *hunter, const N(steer_obstacle) *obstacles,
 
 V VFN(offset_pursuit)(const VEH *v, const VEH *leader, V offset, float slow_radius)
 {
-    return N(steer_offset_pursuit)(v->position, v->velocity, leader->position, leader->velocity,
-                                   leader->heading, offset, v->max_speed, slow_radius);
+    /* The leader's frame is about the vehicle's up: the Z-up call, turned. */
+    steer_up_axis up = N(up_of)(v);
+    V force = N(steer_offset_pursuit)(N(to_z_up)(v->position, up), N(to_z_up)(v->velocity, up),
+                                      N(to_z_up)(leader->position, up), N(to_z_up)(leader->velocity, up),
+                                      N(to_z_up)(leader->heading, up), offset, v->max_speed, slow_radius);
+    return N(from_z_up)(force, up);
 }
 
 #undef V

@@ -82,32 +82,43 @@ _Static_assert(STEER__CROWD_SAMPLE(2) % 16 == 0 && STEER__CROWD_SAMPLE(3) % 16 =
                    STEER__CROWD_SAMPLE(3) <= STEER__CROWD_SAMPLE_MAX,
                "the sample is whole 16-lane steps and fits the view");
 
-/* A crowd's sample (steer__crowd_pick) into the view's own arrays: the
- * picks increase, so one walk over the spans finds them all. Each is seen
- * through its span's image (position - shift), as staging does. */
-static void sample_crowd(const steer_world *w, steer__cell_view *cv)
+/* The picks increase, so one walk over the spans finds them all. */
+int steer__crowd_sample(const steer__span *spans, int total, int dim, int *agent, int *span)
 {
-    const uint32_t total = (uint32_t)cv->total, sample = (uint32_t)STEER__CROWD_SAMPLE(w->dim);
+    const uint32_t sample = (uint32_t)STEER__CROWD_SAMPLE(dim);
     int s = 0;
     uint32_t span_first = 0; /* list index of spans[s].begin */
     for (uint32_t k = 0; k < sample; ++k) {
-        uint32_t at = steer__crowd_pick(k, total, sample);
-        while (at - span_first >= (uint32_t)(cv->spans[s].end - cv->spans[s].begin)) {
-            span_first += (uint32_t)(cv->spans[s].end - cv->spans[s].begin);
+        uint32_t at = steer__crowd_pick(k, (uint32_t)total, sample);
+        while (at - span_first >= (uint32_t)(spans[s].end - spans[s].begin)) {
+            span_first += (uint32_t)(spans[s].end - spans[s].begin);
             ++s;
         }
-        int i = cv->spans[s].begin + (int)(at - span_first);
+        agent[k] = spans[s].begin + (int)(at - span_first);
+        span[k] = s;
+    }
+    return (int)sample;
+}
+
+/* A crowd's sample into the view's own arrays, each pick seen through its
+ * span's image (position - shift), as staging does. */
+static void sample_crowd(const steer_world *w, steer__cell_view *cv)
+{
+    int agent[STEER__CROWD_SAMPLE_MAX], span[STEER__CROWD_SAMPLE_MAX];
+    int sample = steer__crowd_sample(cv->spans, cv->total, w->dim, agent, span);
+    for (int k = 0; k < sample; ++k) {
+        int i = agent[k];
         for (int a = 0; a < w->dim; ++a) {
-            cv->sample_p[a][k] = w->p[a][i] - cv->spans[s].shift[a];
+            cv->sample_p[a][k] = w->p[a][i] - cv->spans[span[k]].shift[a];
             cv->sample_v[a][k] = w->v[a][i];
         }
         cv->sample_group[k] = w->group[i];
     }
     cv->soa = (steer__agents){{cv->sample_p[0], cv->sample_p[1], cv->sample_p[2]},
                               {cv->sample_v[0], cv->sample_v[1], cv->sample_v[2]}, cv->sample_group};
-    cv->spans[0] = (steer__span){0, (int)sample, {0.0f, 0.0f, 0.0f}};
+    cv->spans[0] = (steer__span){0, sample, {0.0f, 0.0f, 0.0f}};
     cv->span_count = 1;
-    cv->staged = (int)sample;
+    cv->staged = sample;
 }
 
 #define PREFETCH_AHEAD 400 /* agents: ~80 cells of a 2D row at K = 16 (160 to 400 measured alike) */

@@ -30,6 +30,17 @@ int steer__build_spans(const steer_world *w, const int coords[3], steer__span *s
 #define STEER__CROWD_SAMPLE(dim) ((dim) == 2 ? 64 : 128)
 #define STEER__CROWD_SAMPLE_MAX 128
 
+/* murmur3's finaliser: a fixed, well-spread hash of h. */
+static inline uint32_t steer__mix32(uint32_t h)
+{
+    h ^= h >> 16;
+    h *= 0x85EBCA6Bu;
+    h ^= h >> 13;
+    h *= 0xC2B2AE35u;
+    h ^= h >> 16;
+    return h;
+}
+
 /* The sample's candidate k is one of the block's list (its spans in order,
  * T candidates): stratum k covers [k * T / S, (k + 1) * T / S), and the pick
  * within it is fixed by k alone (a hash), so a pattern in the agents'
@@ -39,14 +50,13 @@ int steer__build_spans(const steer_world *w, const int coords[3], steer__span *s
 static inline uint32_t steer__crowd_pick(uint32_t k, uint32_t total, uint32_t sample)
 {
     uint32_t lo = (uint32_t)((uint64_t)k * total / sample), hi = (uint32_t)((uint64_t)(k + 1) * total / sample);
-    uint32_t h = (k + 1u) * 0x9E3779B9u; /* a fixed mix of k: murmur3's finaliser */
-    h ^= h >> 16;
-    h *= 0x85EBCA6Bu;
-    h ^= h >> 13;
-    h *= 0xC2B2AE35u;
-    h ^= h >> 16;
-    return lo + h % (hi - lo);
+    return lo + steer__mix32((k + 1u) * 0x9E3779B9u) % (hi - lo);
 }
+
+/* A crowd's sample as agents: pick k of the spans' list (`total`
+ * candidates) is dense agent agent[k], seen through the image shift of
+ * spans[span[k]]. Returns the sample's size, STEER__CROWD_SAMPLE(dim). */
+int steer__crowd_sample(const steer__span *spans, int total, int dim, int *agent, int *span);
 
 /* What the agents of one cell gather from: the cell's candidates staged as
  * one list in the worker's stage, a crowd's sample in the view itself, or

@@ -7,46 +7,130 @@
 #include "misuse_internal.h"
 
 #include <math.h>
+#include <stdatomic.h>
 
 #define PENETRATION_SLOP 0.01f /* overlaps this small (of r_i + r_j) end the passes */
+
+static _Atomic uint64_t pairs_examined;
+
+uint64_t steer__relax_pairs_examined(void) { return atomic_load_explicit(&pairs_examined, memory_order_relaxed); }
+
+typedef struct relax_pass {
+    steer_world *w;
+    int crowd; /* a block of more candidates than this is a crowd, and sampled */
+} relax_pass;
+
+/* The most candidates a block can hold with no pair overlapping by more
+ * than the slop: disjoint balls of radius (1 - slop) r_min about them,
+ * packed at best (pi/sqrt(12) of the plane, pi/sqrt(18) of space) in the
+ * block grown by that radius. Beyond it the block is a crowd that no pass
+ * can settle, and is sampled as the forces pass samples; within it a legal
+ * packing must be scanned in full. At least the sample, at most
+ * STEER__STAGE_CAP (the forces pass's bound). */
+static int crowd_threshold(const steer_world *w)
+{
+    float r = INFINITY;
+    for (int g = 0; g < w->group_count; ++g) r = steer_minf(r, w->groups[g].def.radius);
+    r *= 1.0f - PENETRATION_SLOP;
+    if (!(r > 0.0f)) return STEER__STAGE_CAP;
+    double ball = w->dim == 2 ? 3.14159265358979 * r * r : 4.18879020478639 * r * r * r;
+    double room = (w->dim == 2 ? 0.906899682117109 : 0.740480489693061) / ball;
+    for (int a = 0; a < w->dim; ++a) room *= 3.0 * w->cell[a] + 2.0 * r;
+    int sample = STEER__CROWD_SAMPLE(w->dim);
+    return room >= STEER__STAGE_CAP ? STEER__STAGE_CAP : room <= sample ? sample : (int)room;
+}
+
+/* What the agents of one cell are pushed away from: its block's spans, or
+ * a crowd's sample (world_cells.h). */
+typedef struct relax_block {
+    steer__span spans[STEER__MAX_SPANS];
+    int span_count;
+    int sample; /* a crowd's sample size; 0: every candidate of the spans */
+    int agent[STEER__CROWD_SAMPLE_MAX], span[STEER__CROWD_SAMPLE_MAX];
+} relax_block;
+
+static void block_of_cell(const relax_pass *rp, const int coords[3], relax_block *b)
+{
+    b->span_count = steer__build_spans(rp->w, coords, b->spans);
+    int total = 0;
+    for (int s = 0; s < b->span_count; ++s) total += b->spans[s].end - b->spans[s].begin;
+    b->sample = total > rp->crowd ? steer__crowd_sample(b->spans, total, rp->w->dim, b->agent, b->span) : 0;
+}
+
+/* A coincident pair has no direction of its own: it takes a unit vector
+ * fixed by its two slots, i along it and j against it, so that a crowd at
+ * one point spreads in every direction (not along one axis), the same way
+ * for any thread count. */
+static void split_coincident(const steer_world *w, int i, int j, float amount, float corr[3])
+{
+    uint32_t si = w->slot[i], sj = w->slot[j];
+    uint32_t h = steer__mix32(steer__mix32((si < sj ? si : sj) + 0x9E3779B9u) ^ (si < sj ? sj : si));
+    float along = si < sj ? amount : -amount;
+    float angle = (float)(h >> 8) * (2.0f * STEER_PI / 16777216.0f) - STEER_PI; /* 24 bits of the hash */
+    float planar = 1.0f, z = 0.0f;
+    if (w->dim == 3) { /* uniform on the sphere: z uniform in [-1, 1] */
+        z = (float)(steer__mix32(h) >> 8) * (2.0f / 16777216.0f) - 1.0f;
+        planar = sqrtf(steer_maxf(0.0f, 1.0f - z * z));
+    }
+    corr[0] += along * planar * steer_cos(angle);
+    corr[1] += along * planar * steer_sin(angle);
+    corr[2] += along * z;
+}
+
+/* Agent i's push away from candidate j (seen through `shift`) by half
+ * their overlap; *worst keeps the deepest overlap as a fraction of the
+ * contact distance. */
+static inline void push_from(const steer_world *w, int i, int j, const float shift[3], float ri, float corr[3],
+                             float *worst)
+{
+    float reach = ri + w->groups[w->group[j]].def.radius;
+    float d[3] = {0.0f, 0.0f, 0.0f}, d2 = 0.0f;
+    for (int a = 0; a < w->dim; ++a) {
+        d[a] = (w->p[a][i] + shift[a]) - w->p[a][j];
+        d2 += d[a] * d[a];
+    }
+    if (d2 >= reach * reach) return;
+    float dist = sqrtf(d2);
+    *worst = steer_maxf(*worst, (reach - dist) / reach);
+    if (dist > 0.0f) {
+        float k = 0.5f * (reach - dist) / dist;
+        for (int a = 0; a < w->dim; ++a) corr[a] += d[a] * k;
+    } else {
+        split_coincident(w, i, j, 0.5f * reach, corr);
+    }
+}
+
 static void separate_task(int start, int end, int worker, void *context)
 {
-    steer_world *w = context;
+    const relax_pass *rp = context;
+    steer_world *w = rp->w;
     float worst = 0.0f; /* the deepest overlap in this range, as a fraction of its contact distance */
-    steer__span spans[STEER__MAX_SPANS];
-    int span_count = 0;
-    uint32_t span_cell = UINT32_MAX;
+    uint64_t pairs = 0;
+    relax_block b;
+    uint32_t block_cell = UINT32_MAX;
     for (int i = start; i < end; ++i) {
         float ri = w->groups[w->group[i]].def.radius;
         float corr[3] = {0.0f, 0.0f, 0.0f};
         int coords[3];
         uint32_t cell = steer__cell_of_agent(w, i, coords);
-        if (cell != span_cell) {
-            span_cell = cell;
-            span_count = steer__build_spans(w, coords, spans);
+        if (cell != block_cell) {
+            block_cell = cell;
+            block_of_cell(rp, coords, &b);
         }
-        for (int s = 0; s < span_count; ++s) {
-            for (int j = spans[s].begin; j < spans[s].end; ++j) {
-                if (j == i) continue;
-                float reach = ri + w->groups[w->group[j]].def.radius;
-                float d[3] = {0.0f, 0.0f, 0.0f}, d2 = 0.0f;
-                for (int a = 0; a < w->dim; ++a) {
-                    d[a] = (w->p[a][i] + spans[s].shift[a]) - w->p[a][j];
-                    d2 += d[a] * d[a];
-                }
-                if (d2 >= reach * reach) continue;
-                float dist = sqrtf(d2);
-                worst = steer_maxf(worst, (reach - dist) / reach);
-                if (dist > 0.0f) {
-                    float k = 0.5f * (reach - dist) / dist;
-                    for (int a = 0; a < w->dim; ++a) corr[a] += d[a] * k;
-                } else { /* coincident: split along x, by slot order */
-                    corr[0] += (w->slot[i] < w->slot[j] ? 0.5f : -0.5f) * reach;
-                }
+        if (b.sample) {
+            for (int k = 0; k < b.sample; ++k)
+                if (b.agent[k] != i) push_from(w, i, b.agent[k], b.spans[b.span[k]].shift, ri, corr, &worst);
+            pairs += (uint64_t)b.sample;
+        } else {
+            for (int s = 0; s < b.span_count; ++s) {
+                for (int j = b.spans[s].begin; j < b.spans[s].end; ++j)
+                    if (j != i) push_from(w, i, j, b.spans[s].shift, ri, corr, &worst);
+                pairs += (uint64_t)(b.spans[s].end - b.spans[s].begin);
             }
         }
         for (int a = 0; a < w->dim; ++a) w->next_p[a][i] = corr[a]; /* scratch here: the correction */
     }
+    atomic_fetch_add_explicit(&pairs_examined, pairs, memory_order_relaxed);
     /* A scheduler breaking the worker-index contract loses this range's
      * overlap (at worst the passes stop early) rather than racing. */
     if (worker < 0 || worker >= w->workers) {
@@ -76,10 +160,11 @@ void steer__world_relax(steer_world *w)
 {
     /* The worst overlap is a maximum, so whether to go on is the same for
      * any thread count. */
+    relax_pass rp = {w, crowd_threshold(w)};
     for (int it = 0; it < w->def.penetration_iterations; ++it) {
         steer__world_sort(w);
         for (int k = 0; k < w->workers; ++k) w->penetration_worst[k] = 0.0f;
-        steer__world_run(w, separate_task, w->count, w);
+        steer__world_run(w, separate_task, w->count, &rp);
         float worst = 0.0f;
         for (int k = 0; k < w->workers; ++k) worst = steer_maxf(worst, w->penetration_worst[k]);
         if (worst <= PENETRATION_SLOP) break;

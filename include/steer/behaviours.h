@@ -36,8 +36,19 @@
  *   interpose / hide / offset_pursuit as in Reynolds 1999 and Buckland ch. 3
  *   face / look_where_going / turn_toward   orientation outputs (a new unit heading)
  *
- * 3D walls are vertical: a wall segment stands on the XY plane and extends
- * without limit along Z, so wall behaviours work in XY and return z = 0.
+ * Up axis (3D): wander's plane, walls, the avoidance fallback and the
+ * heading frame take +Z as up, or +Y when their params say STEER_UP_Y
+ * (steer/math.h); zero-initialised params are Z-up. A Y-up call returns
+ * exactly the Z-up call on the inputs turned by steer_v3_to_z_up, turned
+ * back. Functions without params (offset_pursuit3, turn_toward3 and the
+ * feeler, whose only up-dependence is the sideways choice of a degenerate
+ * case) are Z-up: for Y-up, call them on turned inputs the same way.
+ * contain3 needs no axis: it is per axis, its floor and ceiling are just the
+ * box's faces on the up axis.
+ *
+ * 3D walls are vertical: a wall segment stands on the ground plane (XY, or
+ * XZ for Y-up) and extends without limit along the up axis, so wall
+ * behaviours work in the ground plane and return no up component.
  */
 #ifndef STEER_BEHAVIOURS_H
 #define STEER_BEHAVIOURS_H
@@ -55,6 +66,7 @@ typedef struct steer_wander_params {
     float radius;   /* circle radius, length */
     float distance; /* circle centre ahead of the agent, length */
     float jitter;   /* max change of the angle, radians per time unit */
+    steer_up_axis up; /* 3D: the plane's normal, and the sphere's up (default Z; ignored in 2D) */
 } steer_wander_params;
 
 /* State of spherical wander: the target's direction in the heading frame. */
@@ -70,6 +82,7 @@ typedef struct steer_avoid_params {
     float max_force;         /* magnitude of the lateral push */
     float release_see_ahead; /* hysteresis: look-ahead while latched (>= see_ahead; 0 = same) */
     float release_margin;    /* hysteresis: extra clearance while latched (0 = none) */
+    steer_up_axis up;        /* 3D: a dead-centre hit pushes left about it (default Z; ignored in 2D) */
 } steer_avoid_params;
 
 /* Wall feelers: one ahead, two whiskers at +-whisker_angle. */
@@ -77,6 +90,7 @@ typedef struct steer_wall_feelers {
     float length;         /* centre feeler length */
     float whisker_angle;  /* radians from the heading */
     float whisker_length; /* whisker length */
+    steer_up_axis up;     /* 3D: walls stand along it (default Z; ignored in 2D) */
 } steer_wall_feelers;
 
 typedef struct steer_wall_follow_params {
@@ -84,13 +98,14 @@ typedef struct steer_wall_follow_params {
     float desired_distance; /* distance to hold from the wall */
     float gain;             /* normal correction, 1/time: speed toward the
                                desired distance per unit of error */
+    steer_up_axis up;       /* 3D: walls stand along it (default Z; ignored in 2D) */
 } steer_wall_follow_params;
 
 /* ---- shapes the behaviours take, 2D and 3D ----------------------------- */
 typedef struct steer_obstacle2 { steer_v2 centre; float radius; } steer_obstacle2; /* a circle to keep out of */
 typedef struct steer_obstacle3 { steer_v3 centre; float radius; } steer_obstacle3; /* a sphere to keep out of */
 typedef struct steer_segment2 { steer_v2 a, b; } steer_segment2; /* a wall from a to b */
-typedef struct steer_segment3 { steer_v3 a, b; } steer_segment3; /* a vertical wall over the XY segment a-b */
+typedef struct steer_segment3 { steer_v3 a, b; } steer_segment3; /* a wall along the call's up over the ground segment a-b (XY; XZ for Y-up) */
 typedef struct steer_box2 { steer_v2 min, max; } steer_box2;     /* an axis-aligned rectangle */
 typedef struct steer_box3 { steer_v3 min, max; } steer_box3;     /* an axis-aligned box */
 
@@ -144,14 +159,16 @@ steer_v3 steer_evade3(steer_v3 pos, steer_v3 vel, steer_v3 threat_pos, steer_v3 
 
 /* ---- wander ------------------------------------------------------------------
  * Planar: angle += uniform(-jitter*dt, jitter*dt) with exactly one draw; the
- * angle is in the world frame on the XY plane. The circle centre is pos +
- * normalize(vel) * distance (the agent itself when vel is zero); the target
- * is centre + (cos angle, sin angle, 0) * radius and the force is
+ * angle is in the world frame on the ground plane (XY; for Y-up XZ, where
+ * it turns from +X toward -Z). The circle centre is pos + normalize(vel) *
+ * distance (the agent itself when vel is zero); the target is centre +
+ * (cos angle, sin angle, 0) * radius (Y-up: (cos, 0, -sin)) and the force is
  * seek(target). out_target (may be NULL) receives the target.
  * Spherical (3D only): a jittered point on a sphere in the heading frame (x
- * ahead, y left, z up); exactly two draws per call (azimuth, then elevation). */
+ * ahead, y left, z along params->up); exactly two draws per call (azimuth,
+ * then elevation). */
 steer_v2 steer_wander2(steer_v2 pos, steer_v2 vel, float *angle, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v2 *out_target); /* one draw */
-steer_v3 steer_wander3(steer_v3 pos, steer_v3 vel, float *angle, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v3 *out_target); /* one draw, XY */
+steer_v3 steer_wander3(steer_v3 pos, steer_v3 vel, float *angle, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v3 *out_target); /* one draw, ground plane */
 steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *state, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v3 *out_target); /* two draws */
 
 /* ---- flocking: the neighbours are whatever the caller passes ------------------
@@ -176,10 +193,10 @@ steer_v3 steer_cohesion3(steer_v3 pos, steer_v3 vel, const steer_v3 *neighbour_p
  * avoid_obstacles (ray projection): among obstacles ahead within see_ahead
  * whose centre lies closer to the heading ray than radius + agent_radius,
  * push laterally away from the nearest, with magnitude max_force. A
- * dead-centre hit pushes to the left of the heading. Zero when nothing
- * threatens or vel is zero. engaged (may be NULL) is the hysteresis latch:
- * the index of the obstacle being avoided or -1; while latched that obstacle
- * is tested with the release look-ahead and margin.
+ * dead-centre hit pushes to the left of the heading (about params->up in
+ * 3D). Zero when nothing threatens or vel is zero. engaged (may be NULL) is
+ * the hysteresis latch: the index of the obstacle being avoided or -1; while
+ * latched that obstacle is tested with the release look-ahead and margin.
  * avoid_obstacles_feeler: tip = pos + normalize(vel) * feeler_length (+X when
  * stationary); if the tip is inside radius + agent_radius of an obstacle (the
  * deepest one), force = normalize(tip - centre) * max_force, else zero.
@@ -191,7 +208,8 @@ steer_v3 steer_cohesion3(steer_v3 pos, steer_v3 vel, const steer_v3 *neighbour_p
  * the wall, in the direction of travel) * max_speed + normal *
  * (desired_distance - d) * gain, truncated to max_speed; force = desired -
  * vel. Zero with no wall in range or exactly on the wall (no side to keep to).
- * 3D walls are vertical: they work in XY and return z = 0. */
+ * 3D walls stand along the up axis of feelers / params: they work in the
+ * ground plane and return no up component (z = 0; y = 0 for Y-up). */
 steer_v2 steer_avoid_obstacles2(steer_v2 pos, steer_v2 vel, const steer_obstacle2 *obstacles, int count, const steer_avoid_params *params, int *engaged); /* sideways push */
 steer_v3 steer_avoid_obstacles3(steer_v3 pos, steer_v3 vel, const steer_obstacle3 *obstacles, int count, const steer_avoid_params *params, int *engaged); /* sideways push */
 steer_v2 steer_avoid_obstacles_feeler2(steer_v2 pos, steer_v2 vel, const steer_obstacle2 *obstacles, int count, float agent_radius, float feeler_length, float max_force, steer_v2 *out_tip); /* one feeler */
@@ -234,8 +252,10 @@ steer_v3 steer_contain3(steer_v3 pos, steer_v3 vel, steer_box3 box, float margin
  * are no obstacles; out_spot (may be NULL) receives the spot.
  * offset_pursuit: keep station at offset in the leader's frame (x ahead, y
  * left, z up), predicted by T = dist / (max_speed + leader speed), arriving
- * there. local_to_world: a point given in the frame of a heading (x ahead, y
- * left, z up; the 3D up is +Z unless the heading is vertical) in the world. */
+ * there (Z-up; for Y-up see the top of this file). local_to_world: a point
+ * given in the frame of a heading (x ahead, y left, z up; the 3D up is +Z
+ * unless the heading is vertical) in the world; local_to_world3_up: the
+ * same with the frame's third axis along up (Y-up: left of +X is -Z). */
 steer_v2 steer_interpose2(steer_v2 pos, steer_v2 vel, steer_v2 a_pos, steer_v2 a_vel, steer_v2 b_pos, steer_v2 b_vel, float max_speed, float slow_radius); /* get between */
 steer_v3 steer_interpose3(steer_v3 pos, steer_v3 vel, steer_v3 a_pos, steer_v3 a_vel, steer_v3 b_pos, steer_v3 b_vel, float max_speed, float slow_radius); /* get between */
 steer_v2 steer_hide2(steer_v2 pos, steer_v2 vel, steer_v2 hunter_pos, steer_v2 hunter_vel, const steer_obstacle2 *obstacles, int count, float distance_from_boundary, float max_speed, float slow_radius, steer_v2 *out_spot); /* behind cover */
@@ -244,6 +264,7 @@ steer_v2 steer_offset_pursuit2(steer_v2 pos, steer_v2 vel, steer_v2 leader_pos, 
 steer_v3 steer_offset_pursuit3(steer_v3 pos, steer_v3 vel, steer_v3 leader_pos, steer_v3 leader_vel, steer_v3 leader_heading, steer_v3 offset, float max_speed, float slow_radius); /* keep station */
 steer_v2 steer_local_to_world2(steer_v2 heading, steer_v2 local);                                   /* frame to world */
 steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local);                                   /* frame to world */
+steer_v3 steer_local_to_world3_up(steer_v3 heading, steer_v3 local, steer_up_axis up);              /* frame to world, up axis */
 
 /* ---- orientation: each returns a new unit heading ---------------------------------
  * turn_toward: rotate the unit vector from toward direction by at most

@@ -9,6 +9,7 @@
  *   steer_vN_lerp/mad/is_valid  interpolation, a + b*s, all components finite
  *   steer_v2_perp_left/right, steer_v2_rotate/unrotate, steer_v2_cross
  *   steer_v3_cross, steer_v3_any_perp
+ *   steer_up_axis, steer_v3_to_z_up/from_z_up   Z-up (default) or Y-up, and the exact turn between them
  *   steer_sin/cos/atan2/exp2    portable scalar functions (bit-identical on every
  *                               platform, including WebAssembly)
  */
@@ -208,6 +209,29 @@ static inline steer_v3 steer_v3_truncate(steer_v3 a, float max_len)
     bool squares_exact = m2 >= FLT_MIN && m2 <= FLT_MAX && l2 <= FLT_MAX;
     if (squares_exact ? l2 <= m2 : steer_v3_len(a) <= max_len) return a;
     return steer_v3_scale(steer_v3_direction(a, 0), max_len);
+}
+
+/* ---- the up axis -------------------------------------------------------
+ * The 3D behaviours that need a ground plane (planar wander, vertical walls,
+ * a heading frame's up) take +Z as up by default; Y-up serves engines such
+ * as Unity and Godot. A Y-up call is the Z-up call on inputs turned to Z-up
+ * and its result turned back: the turn only permutes and negates, so it is
+ * exact and both share one code path. Any value but STEER_UP_Y counts as Z. */
+typedef enum steer_up_axis {
+    STEER_UP_Z = 0, /* ground XY, up +Z (zero: the default) */
+    STEER_UP_Y = 1, /* ground XZ, up +Y */
+} steer_up_axis;
+
+/* The proper rotation from a frame with that up axis to Z-up, and back. For
+ * Y-up, (x, y, z) -> (x, -z, y): +Y goes to +Z, +Z to -Y (right-handed
+ * frames stay right-handed). The identity for Z-up. */
+static inline steer_v3 steer_v3_to_z_up(steer_v3 v, steer_up_axis up)
+{
+    return up == STEER_UP_Y ? steer_v3_make(v.x, -v.z, v.y) : v;
+}
+static inline steer_v3 steer_v3_from_z_up(steer_v3 v, steer_up_axis up)
+{
+    return up == STEER_UP_Y ? steer_v3_make(v.x, v.z, -v.y) : v;
 }
 
 /* A unit vector perpendicular to the unit vector a, chosen stably: the

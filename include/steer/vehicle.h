@@ -25,6 +25,12 @@
  * heading by at most max_turn_rate*dt; p += v*dt. A step whose result would
  * not be finite leaves the position unchanged and stops the vehicle.
  * dt <= 0 (or NaN) moves nothing and only clears the accumulator.
+ *
+ * Up axis (3D): a vehicle3's `up` (STEER_UP_Z by default, or STEER_UP_Y for
+ * Y-up engines) is the one its planar wander, wander sphere, walls, obstacle
+ * fallback, leader's frame (offset_pursuit) and turn limit use; it overrides
+ * the up of the params passed in. A Y-up vehicle behaves and steps exactly
+ * as the Z-up one on the state turned by steer_v3_to_z_up, turned back.
  */
 #ifndef STEER_VEHICLE_H
 #define STEER_VEHICLE_H
@@ -74,6 +80,7 @@ typedef struct steer_vehicle3 {
     int waypoint;              /* follow_waypoints state: index of the current waypoint */
     int avoid_latch;           /* avoid_obstacles hysteresis state: obstacle index or -1 */
     steer_rng rng;             /* the vehicle's own generator: same seed, same path */
+    steer_up_axis up;          /* STEER_UP_Z (default) or STEER_UP_Y; see the top of this file */
 } steer_vehicle3;
 
 /* ---- lifetime and integration ---------------------------------------------- */
