@@ -41,9 +41,9 @@ enum {
 static const float WORLD = 50.0f, MAX_SPEED = 3.0f, MAX_FORCE = 4.0f, DT = 1.0f / 60.0f;
 static const float WEIGHTS[FORCES] = {1.5f, 1.0f, 1.0f, 0.5f};
 static const float PROBABILITIES[FORCES] = {0.8f, 0.5f, 0.5f, 1.0f};
-static const steer_wander_params WANDER = {1.2f, 2.0f, 4.0f};
-static const steer_wall_feelers FEELERS = {6.0f, 0.6f, 4.0f};
-static const steer_wall_follow_params WALL_FOLLOW = {8.0f, 2.0f, 1.0f};
+static const steer_wander_params WANDER = {1.2f, 2.0f, 4.0f, STEER_UP_Z};
+static const steer_wall_feelers FEELERS = {6.0f, 0.6f, 4.0f, STEER_UP_Z};
+static const steer_wall_follow_params WALL_FOLLOW = {8.0f, 2.0f, 1.0f, STEER_UP_Z};
 
 typedef struct result {
     const char *name;
@@ -282,7 +282,7 @@ static void N(bench_all)(long calls, int repeats)
     const N(steer_flow_field) flow = {N(splat)(-WORLD), 2.0f * WORLD / FLOW_N, FLOW_N, FLOW_N, FLOW_NZ,
                                       N(flow_vectors)};
     const N(steer_box) pen = {N(splat)(-0.8f * WORLD), N(splat)(0.8f * WORLD)};
-    const steer_avoid_params avoid = {20.0f, 0.5f, MAX_FORCE, 30.0f, 0.5f};
+    const steer_avoid_params avoid = {20.0f, 0.5f, MAX_FORCE, 30.0f, 0.5f, STEER_UP_Z};
     steer_rng rng = steer_rng_make(7);
     float wander_angle = 0.0f;
     int latch = -1;

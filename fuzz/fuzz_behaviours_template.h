@@ -175,13 +175,13 @@ static void N(fb_vehicle)(fuzz_input *in, N(fb_scratch) *s, int op)
             break;
         case 7: {
             N(fb_walls)(in, s, count);
-            steer_wall_feelers fl = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+            steer_wall_feelers fl = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
             f = VFN(avoid_walls)(&v, s->walls, count, &fl);
             break;
         }
         case 8: {
             N(fb_walls)(in, s, count);
-            steer_wall_follow_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+            steer_wall_follow_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
             f = VFN(follow_wall)(&v, s->walls, count, &wp);
             break;
         }
@@ -294,7 +294,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     }
     case 6: {
         float angle = fuzz_float(in);
-        steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
         float dt = fuzz_float(in);
         bool with_random = fuzz_bool(in);
         out = N(steer_wander)(pos, vel, &angle, &wp, max_speed, dt, with_random ? N(fb_random) : 0, in, &extra);
@@ -326,7 +326,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
         break;
     case 12: {
         N(fb_obstacles)(in, s, count);
-        steer_avoid_params ap = {fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        steer_avoid_params ap = {fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
         int latch = fuzz_int(in, -2, FB_MAX + 1);
         bool use_latch = fuzz_bool(in);
         N(fb_check)(N(steer_avoid_obstacles)(pos, vel, s->obstacles, count, &ap, use_latch ? &latch : 0),
@@ -344,7 +344,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     }
     case 14: {
         N(fb_walls)(in, s, count);
-        steer_wall_feelers fl = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        steer_wall_feelers fl = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
         V tips[3];
         N(fb_check)(N(steer_avoid_walls)(pos, vel, s->walls, count, &fl, tips), "avoid_walls", op);
         for (int k = 0; k < 3; ++k) N(fb_check)(tips[k], "wall feeler tip", op);
@@ -352,7 +352,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     }
     case 15: {
         N(fb_walls)(in, s, count);
-        steer_wall_follow_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        steer_wall_follow_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
         N(fb_check)(N(steer_follow_wall)(pos, vel, s->walls, count, &wp, max_speed), "follow_wall", op);
         break;
     }
@@ -493,7 +493,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     case 38: {
         steer_wander_sphere ws = {fuzz_float(in), fuzz_float(in)};
         bool in_range = !(steer_absf(ws.elevation) > STEER_PI * 0.5f); /* the state kept in range stays so */
-        steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in)};
+        steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
         float dt = fuzz_float(in);
         out = steer_wander_sphere3(pos, vel, &ws, &wp, max_speed, dt, N(fb_random), in, &extra);
         N(fb_check)(out, "wander_sphere3", op);

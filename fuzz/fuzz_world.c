@@ -86,14 +86,14 @@ static steer_group_def fw_decode_group(fuzz_input *in)
         case 18: g.evade_group = fuzz_int(in, -1, 9); break;
         case 19: g.chase_radius = fuzz_float(in); break;
         case 20: g.max_prediction = fuzz_float(in); break;
-        case 21: g.wander = (steer_wander_params){fuzz_float(in), fuzz_float(in), fuzz_float(in)}; break;
+        case 21: g.wander = (steer_wander_params){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
         case 22: g.path = fuzz_int(in, -1, 3); break;
         case 23: g.path_predict = fuzz_float(in), g.path_ahead = fuzz_float(in); break;
         case 24: g.flow_field = fuzz_int(in, -1, 2), g.flow_predict = fuzz_float(in); break;
         case 25: g.contain_min = fuzz_v3(in), g.contain_max = fuzz_v3(in); break;
         case 26: g.contain_margin = fuzz_float(in), g.see_ahead = fuzz_float(in); break;
-        case 27: g.feelers = (steer_wall_feelers){fuzz_float(in), fuzz_float(in), fuzz_float(in)}; break;
-        case 28: g.wall_follow = (steer_wall_follow_params){fuzz_float(in), fuzz_float(in), fuzz_float(in)}; break;
+        case 27: g.feelers = (steer_wall_feelers){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
+        case 28: g.wall_follow = (steer_wall_follow_params){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
         default: /* switch a behaviour on with an ordinary weight, wiring its references */
             g.weight[b] = 0.25f * (float)fuzz_int(in, 1, 8);
             if (b == STEER_PURSUE) g.pursue_group = fuzz_int(in, 0, 3);

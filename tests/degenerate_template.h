@@ -59,7 +59,7 @@ static void N(every_output_is_finite)(uint64_t seed, float (*gen)(steer_rng *), 
         FINITE("evade", N(steer_evade)(pos, vel, target, tvel, max_speed, pred, panic));
 
         /* wander */
-        steer_wander_params wp = {gen(&rng), gen(&rng), gen(&rng)};
+        steer_wander_params wp = {gen(&rng), gen(&rng), gen(&rng), STEER_UP_Z};
         float angle = gen(&rng);
         V wt;
         FINITE("wander", N(steer_wander)(pos, vel, &angle, &wp, max_speed, dt, steer_rng_float, &rng, &wt));
@@ -82,7 +82,7 @@ static void N(every_output_is_finite)(uint64_t seed, float (*gen)(steer_rng *), 
         FINITE("cohesion", N(steer_cohesion)(pos, vel, pl, n, max_speed));
 
         /* obstacles and walls */
-        steer_avoid_params ap = {gen(&rng), gen(&rng), gen(&rng), gen(&rng), gen(&rng)};
+        steer_avoid_params ap = {gen(&rng), gen(&rng), gen(&rng), gen(&rng), gen(&rng), STEER_UP_Z};
         int engaged = (int)(steer_rng_u32(&rng) % 10u) - 2;
         FINITE("avoid_obstacles", N(steer_avoid_obstacles)(pos, vel, ol, n, &ap, &engaged));
         note_finite("avoid_obstacles latch in range", STEER_DIM, trial, engaged >= -1 && engaged < n);
@@ -90,12 +90,12 @@ static void N(every_output_is_finite)(uint64_t seed, float (*gen)(steer_rng *), 
         FINITE("avoid_obstacles_feeler",
                N(steer_avoid_obstacles_feeler)(pos, vel, ol, n, ap.agent_radius, ap.see_ahead, ap.max_force, &tip));
         FINITE("avoid_obstacles_feeler out_tip", tip);
-        steer_wall_feelers wf = {gen(&rng), gen(&rng), gen(&rng)};
+        steer_wall_feelers wf = {gen(&rng), gen(&rng), gen(&rng), STEER_UP_Z};
         V tips[3];
         FINITE("avoid_walls", N(steer_avoid_walls)(pos, vel, wl, n, &wf, tips));
         FINITE("avoid_walls out_tips", F(add)(F(add)(F(scale)(tips[0], 0.25f), F(scale)(tips[1], 0.25f)),
                                               F(scale)(tips[2], 0.25f)));
-        steer_wall_follow_params fp = {gen(&rng), gen(&rng), gen(&rng)};
+        steer_wall_follow_params fp = {gen(&rng), gen(&rng), gen(&rng), STEER_UP_Z};
         FINITE("follow_wall", N(steer_follow_wall)(pos, vel, wl, n, &fp, max_speed));
 
         /* paths and fields */

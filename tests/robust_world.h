@@ -178,7 +178,7 @@ static inline steer_group_def robust_group_def(int dim, float h, int g)
         break;
     case 3: /* dithered: each behaviour tried with its own probability */
         for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) d.probability[b] = 0.35f + 0.04f * (float)b;
-        d.wander = (steer_wander_params){0.8f, 1.5f, 6.0f};
+        d.wander = (steer_wander_params){0.8f, 1.5f, 6.0f, STEER_UP_Z};
         break;
     default: break;
     }

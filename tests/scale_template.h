@@ -130,7 +130,7 @@ static int N(evaluate)(const N(scene) *c, V *out, const char **names, int *units
     OUT("pursue", 1, N(steer_pursue)(c->pos, c->vel, c->target, c->tvel, c->max_speed, 0.0f));
     OUT("evade", 1, N(steer_evade)(c->pos, c->vel, c->target, c->tvel, c->max_speed, c->max_prediction, c->panic));
 
-    steer_wander_params wp = {c->radius, c->see_ahead, 1.0f};
+    steer_wander_params wp = {c->radius, c->see_ahead, 1.0f, STEER_UP_Z};
     float angle = c->wander_angle;
     V wander_target;
     OUT("wander", 1, N(steer_wander)(c->pos, c->vel, &angle, &wp, c->max_speed, c->dt, N(fixed_draw), 0, &wander_target));
@@ -145,7 +145,7 @@ static int N(evaluate)(const N(scene) *c, V *out, const char **names, int *units
 
     N(steer_obstacle) obstacles[N(items)];
     for (int i = 0; i < N(items); ++i) obstacles[i] = (N(steer_obstacle)){c->centres[i], c->radii[i]};
-    steer_avoid_params ap = {c->see_ahead, c->agent_radius, c->max_force, 1.5f * c->see_ahead, c->agent_radius};
+    steer_avoid_params ap = {c->see_ahead, c->agent_radius, c->max_force, 1.5f * c->see_ahead, c->agent_radius, STEER_UP_Z};
     int engaged = -1;
     OUT("avoid obstacles", 1, N(steer_avoid_obstacles)(c->pos, c->vel, obstacles, N(items), &ap, &engaged));
     indices[k++] = engaged;
@@ -156,9 +156,9 @@ static int N(evaluate)(const N(scene) *c, V *out, const char **names, int *units
 
     N(steer_segment) walls[N(items)];
     for (int i = 0; i < N(items); ++i) walls[i] = (N(steer_segment)){c->wall_a[i], c->wall_b[i]};
-    steer_wall_feelers feelers = {c->see_ahead, 0.6f, 0.5f * c->see_ahead};
+    steer_wall_feelers feelers = {c->see_ahead, 0.6f, 0.5f * c->see_ahead, STEER_UP_Z};
     OUT("avoid walls", 1, N(steer_avoid_walls)(c->pos, c->vel, walls, N(items), &feelers, 0));
-    steer_wall_follow_params wf = {c->wall_range, c->wall_distance, 2.0f};
+    steer_wall_follow_params wf = {c->wall_range, c->wall_distance, 2.0f, STEER_UP_Z};
     OUT("follow wall", 1, N(steer_follow_wall)(c->pos, c->vel, walls, N(items), &wf, c->max_speed));
 
     N(steer_path) path = {c->path, N(path_points), c->closed, c->radius};

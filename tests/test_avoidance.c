@@ -4,7 +4,7 @@
 
 static steer_avoid_params avoid_params(float see_ahead, float agent_radius, float max_force)
 {
-    steer_avoid_params p = {see_ahead, agent_radius, max_force, 0.0f, 0.0f};
+    steer_avoid_params p = {see_ahead, agent_radius, max_force, 0.0f, 0.0f, STEER_UP_Z};
     return p;
 }
 
@@ -72,7 +72,7 @@ static void avoid_obstacles_latch_holds_within_the_release_band_then_lets_go(voi
 {
     /* clearance 1 + 0.5 = 1.5 to trigger, 1.5 + 0.5 = 2 while latched;
      * look-ahead 5 to trigger, 8 while latched. */
-    steer_avoid_params p = {5.0f, 0.5f, 2.0f, 8.0f, 0.5f};
+    steer_avoid_params p = {5.0f, 0.5f, 2.0f, 8.0f, 0.5f, STEER_UP_Z};
     steer_v2 vel = v2(1, 0);
     int engaged = -1;
     steer_obstacle2 o = {v2(4, 1.7f), 1.0f};
@@ -155,7 +155,7 @@ static void avoid_obstacles_feeler_points_along_plus_x_when_stationary(void)
 static void avoid_walls_pushes_along_the_wall_normal_by_the_penetration_depth(void)
 {
     steer_segment2 wall = {v2(-10, 2), v2(10, 2)};
-    steer_wall_feelers feelers = {3.0f, 0.5f, 2.0f};
+    steer_wall_feelers feelers = {3.0f, 0.5f, 2.0f, STEER_UP_Z};
     steer_v2 tips[3];
     /* Only the centre feeler (tip y = 3) crosses y = 2: depth 1, normal toward the agent. */
     steer_v2 f = steer_avoid_walls2(v2(0, 0), v2(0, 1), &wall, 1, &feelers, tips);
@@ -183,7 +183,7 @@ static void avoid_walls_pushes_along_the_wall_normal_by_the_penetration_depth(vo
 static void avoid_walls_is_zero_when_no_feeler_crosses(void)
 {
     steer_segment2 walls[] = {{v2(-10, 5), v2(10, 5)}, {v2(3, 3), v2(3, 3)}}; /* far, and zero-length */
-    steer_wall_feelers feelers = {3.0f, 0.5f, 2.0f};
+    steer_wall_feelers feelers = {3.0f, 0.5f, 2.0f, STEER_UP_Z};
     steer_v2 tips[3];
     CHECK_V2_EQ(steer_avoid_walls2(v2(0, 0), v2(0, 1), walls, 2, &feelers, tips), v2(0, 0));
     CHECK_V2_EQ(steer_avoid_walls2(v2(0, 0), v2(0, 1), NULL, 0, &feelers, tips), v2(0, 0));
@@ -197,7 +197,7 @@ static void avoid_walls_is_zero_when_no_feeler_crosses(void)
 static void avoid_walls_in_3d_uses_vertical_walls_and_returns_z_zero(void)
 {
     steer_segment3 wall = {v3(-10, 2, 100), v3(10, 2, -100)}; /* z of the ends does not matter */
-    steer_wall_feelers feelers = {3.0f, 0.5f, 2.0f};
+    steer_wall_feelers feelers = {3.0f, 0.5f, 2.0f, STEER_UP_Z};
     steer_v3 tips[3];
     steer_v3 f = steer_avoid_walls3(v3(0, 0, 7), v3(0, 1, 0.5f), &wall, 1, &feelers, tips);
     CHECK_V3_NEAR(f, v3(0, -1, 0), 1e-6);
@@ -208,7 +208,7 @@ static void avoid_walls_in_3d_uses_vertical_walls_and_returns_z_zero(void)
 static void follow_wall_is_zero_out_of_range_or_exactly_on_the_wall(void)
 {
     steer_segment2 wall = {v2(-100, 0), v2(100, 0)};
-    steer_wall_follow_params p = {5.0f, 2.0f, 1.0f};
+    steer_wall_follow_params p = {5.0f, 2.0f, 1.0f, STEER_UP_Z};
     CHECK_V2_EQ(steer_follow_wall2(v2(0, 6), v2(1, 0), &wall, 1, &p, 2.0f), v2(0, 0));
     CHECK_V2_EQ(steer_follow_wall2(v2(0, 0), v2(1, 0), &wall, 1, &p, 2.0f), v2(0, 0));
     CHECK_V2_EQ(steer_follow_wall2(v2(0, 1), v2(1, 0), NULL, 0, &p, 2.0f), v2(0, 0));
@@ -226,7 +226,7 @@ static void follow_wall_is_zero_out_of_range_or_exactly_on_the_wall(void)
 static void follow_wall_holds_the_desired_distance_along_a_straight_wall(void)
 {
     steer_segment2 walls[] = {{v2(-1000, 0), v2(1000, 0)}, {v2(-1000, 50), v2(1000, 50)}};
-    steer_wall_follow_params p = {6.0f, 2.0f, 1.5f};
+    steer_wall_follow_params p = {6.0f, 2.0f, 1.5f, STEER_UP_Z};
     const float starts[] = {4.5f, 0.5f, -3.0f};
     for (int s = 0; s < 3; ++s) {
         steer_vehicle2 v = steer_vehicle2_make(v2(0, starts[s]), 1);

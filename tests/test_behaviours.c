@@ -149,7 +149,7 @@ static void evade_flees_the_predicted_point(void)
 
 static void wander_changes_the_angle_by_at_most_jitter_times_dt(void)
 {
-    steer_wander_params params = {1.0f, 2.0f, 3.0f};
+    steer_wander_params params = {1.0f, 2.0f, 3.0f, STEER_UP_Z};
     steer_rng rng = steer_rng_make(5);
     float angle = 0.25f;
     double biggest = 0.0;
@@ -178,7 +178,7 @@ static void wander_changes_the_angle_by_at_most_jitter_times_dt(void)
 
 static void wander_seeks_a_point_on_the_circle_ahead(void)
 {
-    steer_wander_params params = {1.5f, 2.0f, 0.0f};
+    steer_wander_params params = {1.5f, 2.0f, 0.0f, STEER_UP_Z};
     float angle = 0.6f;
     steer_v2 target;
     steer_v2 f = steer_wander2(v2(1, 1), v2(4, 0), &angle, &params, 3.0f, 1.0f, NULL, NULL, &target);
@@ -196,7 +196,7 @@ static void wander_seeks_a_point_on_the_circle_ahead(void)
 
 static void wander_with_zero_velocity_centres_the_circle_on_the_agent(void)
 {
-    steer_wander_params params = {1.0f, 5.0f, 1.0f};
+    steer_wander_params params = {1.0f, 5.0f, 1.0f, STEER_UP_Z};
     float angle = STEER_PI / 2;
     steer_v2 target;
     steer_v2 f = steer_wander2(v2(2, 3), v2(0, 0), &angle, &params, 4.0f, 1.0f, NULL, NULL, &target);
@@ -209,7 +209,7 @@ static void wander_with_zero_velocity_centres_the_circle_on_the_agent(void)
 
 static void planar_wander_never_pitches_a_3d_agent(void)
 {
-    steer_wander_params params = {1.2f, 2.0f, 4.0f};
+    steer_wander_params params = {1.2f, 2.0f, 4.0f, STEER_UP_Z};
     steer_rng rng = steer_rng_make(11);
     float angle = 0.0f;
     bool level = true;
@@ -237,7 +237,7 @@ static void planar_wander_never_pitches_a_3d_agent(void)
 
 static void spherical_wander_targets_a_jittered_point_on_a_sphere_ahead(void)
 {
-    steer_wander_params params = {1.5f, 3.0f, 2.0f};
+    steer_wander_params params = {1.5f, 3.0f, 2.0f, STEER_UP_Z};
     steer_wander_sphere state = {0.0f, 0.0f};
     steer_v3 pos = v3(1, 2, 3), vel = v3(2, 0, 0), target;
     /* Straight ahead at azimuth 0, elevation 0. */

@@ -52,16 +52,16 @@ static void zero_velocity_uses_the_documented_fallbacks(void)
     CHECK_V2_NEAR(steer_flee2(pos, still, v2(4, 5), 5.0f, 0.0f), v2(-3, -4), 1e-6);
     /* Obstacle avoidance: no heading, no push. The feeler and wall feelers point +X. */
     steer_obstacle2 o = {v2(3, 1), 1.0f};
-    steer_avoid_params ap = {10.0f, 0.5f, 2.0f, 0.0f, 0.0f};
+    steer_avoid_params ap = {10.0f, 0.5f, 2.0f, 0.0f, 0.0f, STEER_UP_Z};
     CHECK_V2_EQ(steer_avoid_obstacles2(pos, still, &o, 1, &ap, NULL), v2(0, 0));
     steer_v2 tip;
     steer_avoid_obstacles_feeler2(pos, still, &o, 1, 0.5f, 2.0f, 2.0f, &tip);
     CHECK_V2_NEAR(tip, v2(3, 1), 1e-6);
     steer_segment2 wall = {v2(2, -5), v2(2, 5)};
-    steer_wall_feelers wf = {2.0f, 0.5f, 1.0f};
+    steer_wall_feelers wf = {2.0f, 0.5f, 1.0f, STEER_UP_Z};
     CHECK_V2_NEAR(steer_avoid_walls2(pos, still, &wall, 1, &wf, NULL), v2(-1, 0), 1e-6);
     /* Wander: the circle is centred on the agent. */
-    steer_wander_params wp = {2.0f, 3.0f, 1.0f};
+    steer_wander_params wp = {2.0f, 3.0f, 1.0f, STEER_UP_Z};
     float angle = 0.0f;
     steer_v2 wt;
     steer_wander2(pos, still, &angle, &wp, 1.0f, 1.0f, NULL, NULL, &wt);
@@ -72,7 +72,7 @@ static void zero_velocity_uses_the_documented_fallbacks(void)
     CHECK_V2_NEAR(steer_follow_path2(pos, still, &path, 5.0f, 1.0f, 2.0f), steer_seek2(pos, still, v2(2, 3), 2.0f), 1e-6);
     /* Facing: kept. Wall following: along a -> b. */
     CHECK_V2_NEAR(steer_look_where_going2(v2(0, -1), still, 1.0f, 1.0f), v2(0, -1), 1e-7);
-    steer_wall_follow_params fp = {5.0f, 1.0f, 1.0f};
+    steer_wall_follow_params fp = {5.0f, 1.0f, 1.0f, STEER_UP_Z};
     steer_v2 along = steer_follow_wall2(pos, still, &wall, 1, &fp, 2.0f);
     CHECK(along.y > 0.0f);
     steer_v3 s3 = v3(0, 0, 0);
@@ -169,9 +169,9 @@ static void zero_length_segments_and_single_points_are_handled(void)
     CHECK_V3_NEAR(steer_follow_path3(v3(1, 1, 4), v3(0, 0, 0), &dot, 0.0f, 2.0f, 1.0f), v3(0, 0, -1), 1e-6);
     /* A zero-length wall is ignored by the feelers, but followed as a point. */
     steer_segment2 point = {v2(0, 2), v2(0, 2)};
-    steer_wall_feelers wf = {5.0f, 0.5f, 5.0f};
+    steer_wall_feelers wf = {5.0f, 0.5f, 5.0f, STEER_UP_Z};
     CHECK_V2_EQ(steer_avoid_walls2(v2(0, 0), v2(0, 1), &point, 1, &wf, NULL), v2(0, 0));
-    steer_wall_follow_params fp = {5.0f, 1.0f, 1.0f};
+    steer_wall_follow_params fp = {5.0f, 1.0f, 1.0f, STEER_UP_Z};
     CHECK(steer_v2_is_valid(steer_follow_wall2(v2(0, 0), v2(0, 1), &point, 1, &fp, 2.0f)));
 }
 
@@ -179,14 +179,14 @@ static void zero_radii_give_documented_results(void)
 {
     /* Obstacles of radius 0 for an agent of radius 0: never a threat. */
     steer_obstacle2 o = {v2(3, 0), 0.0f};
-    steer_avoid_params ap = {10.0f, 0.0f, 2.0f, 0.0f, 0.0f};
+    steer_avoid_params ap = {10.0f, 0.0f, 2.0f, 0.0f, 0.0f, STEER_UP_Z};
     CHECK_V2_EQ(steer_avoid_obstacles2(v2(0, 0), v2(1, 0), &o, 1, &ap, NULL), v2(0, 0));
     CHECK_V2_EQ(steer_avoid_obstacles_feeler2(v2(0, 0), v2(1, 0), &o, 1, 0.0f, 3.0f, 2.0f, NULL), v2(0, 0));
     /* Separation radius 0: nobody is close enough. */
     steer_v2 n = v2(0.1f, 0);
     CHECK_V2_EQ(steer_separation2(v2(0, 0), &n, 1, 0.0f), v2(0, 0));
     /* Wander radius 0: the target is the circle centre. */
-    steer_wander_params wp = {0.0f, 2.0f, 1.0f};
+    steer_wander_params wp = {0.0f, 2.0f, 1.0f, STEER_UP_Z};
     float angle = 1.0f;
     steer_v2 wt;
     steer_wander2(v2(0, 0), v2(3, 0), &angle, &wp, 1.0f, 1.0f, NULL, NULL, &wt);
@@ -199,7 +199,7 @@ static void zero_radii_give_documented_results(void)
     CHECK_V2_EQ(spot, v2(3, 0));
     /* Wall following with range 0 never finds a wall off it. */
     steer_segment2 wall = {v2(-5, 0), v2(5, 0)};
-    steer_wall_follow_params fp = {0.0f, 1.0f, 1.0f};
+    steer_wall_follow_params fp = {0.0f, 1.0f, 1.0f, STEER_UP_Z};
     CHECK_V2_EQ(steer_follow_wall2(v2(0, 0.5f), v2(1, 0), &wall, 1, &fp, 2.0f), v2(0, 0));
     /* Flow field with cell size 0: unusable, zero. */
     steer_v2 cell = v2(1, 1);
@@ -217,7 +217,7 @@ static void non_finite_inputs_give_finite_outputs(void)
     CHECK(steer_v2_is_valid(steer_arrive2(v2(0, 0), v2(0, 0), v2(1, 1), 3.0f, NAN)));
     CHECK(steer_v2_is_valid(steer_predict2(v2(0, 0), v2(1, 1), inf2, 3.0f, 0.0f)));
     CHECK(steer_v2_is_valid(steer_predict2(v2(0, 0), nan2, v2(1, 1), 3.0f, 0.0f)));
-    steer_wander_params wp = {NAN, INFINITY, NAN};
+    steer_wander_params wp = {NAN, INFINITY, NAN, STEER_UP_Z};
     float angle = INFINITY;
     steer_v2 wt;
     CHECK(steer_v2_is_valid(steer_wander2(v2(0, 0), v2(1, 0), &angle, &wp, 3.0f, 1.0f, steer_rng_float,

@@ -128,7 +128,7 @@ static void wander_trace_is_the_same_on_every_build(void)
 static void planar_wander_draws_exactly_once_per_call(void)
 {
     draw_counter dc = {0, NULL, 0, steer_rng_make(1)};
-    steer_wander_params params = {1.0f, 2.0f, 1.0f};
+    steer_wander_params params = {1.0f, 2.0f, 1.0f, STEER_UP_Z};
     float angle = 0.0f;
     steer_v2 vels[] = {{1, 0}, {0, 0}, {NAN, 1}, {1e30f, -1e30f}};
     const float dts[] = {0.1f, 0.0f, -1.0f, 1e30f};
@@ -155,7 +155,7 @@ static void planar_wander_draws_exactly_once_per_call(void)
 static void spherical_wander_draws_exactly_twice_per_call(void)
 {
     draw_counter dc = {0, NULL, 0, steer_rng_make(2)};
-    steer_wander_params params = {1.0f, 2.0f, 1.0f};
+    steer_wander_params params = {1.0f, 2.0f, 1.0f, STEER_UP_Z};
     steer_wander_sphere state = {0.0f, 0.0f};
     steer_v3 vels[] = {{1, 0, 0}, {0, 0, 0}, {0, 0, 1}, {INFINITY, 0, 0}};
     for (int i = 0; i < 1000; ++i) {

@@ -94,7 +94,7 @@ static void behaviours_in_3d_with_z_zero_match_2d(void)
         expect_same("evade", t, steer_evade2(pos, vel, target, tvel, max_speed, pred, panic),
                     steer_evade3(pos3, vel3, target3, tvel3, max_speed, pred, panic));
 
-        steer_wander_params wp = {pos_scalar(&rng), pos_scalar(&rng), pos_scalar(&rng)};
+        steer_wander_params wp = {pos_scalar(&rng), pos_scalar(&rng), pos_scalar(&rng), STEER_UP_Z};
         float a2 = steer_rng_range(&rng, -4, 4), a3 = a2;
         steer_rng r2 = steer_rng_make((uint64_t)t), r3 = r2;
         steer_v2 wt2;
@@ -122,7 +122,7 @@ static void behaviours_in_3d_with_z_zero_match_2d(void)
             obs3[i].centre = pts3[i];
             obs3[i].radius = obs[i].radius;
         }
-        steer_avoid_params ap = {pos_scalar(&rng), pos_scalar(&rng) * 0.2f, pos_scalar(&rng), 8.0f, 0.5f};
+        steer_avoid_params ap = {pos_scalar(&rng), pos_scalar(&rng) * 0.2f, pos_scalar(&rng), 8.0f, 0.5f, STEER_UP_Z};
         int e2 = (int)(steer_rng_u32(&rng) % 3u) - 1, e3 = e2;
         expect_same_unless_special("avoid_obstacles", t, steer_avoid_obstacles2(pos, vel, obs, n, &ap, &e2),
                     steer_avoid_obstacles3(pos3, vel3, obs3, n, &ap, &e3));
@@ -142,13 +142,13 @@ static void behaviours_in_3d_with_z_zero_match_2d(void)
             walls3[i].a = lift(walls[i].a);
             walls3[i].b = lift(walls[i].b);
         }
-        steer_wall_feelers wf = {pos_scalar(&rng), steer_rng_range(&rng, 0, 1.5f), pos_scalar(&rng)};
+        steer_wall_feelers wf = {pos_scalar(&rng), steer_rng_range(&rng, 0, 1.5f), pos_scalar(&rng), STEER_UP_Z};
         steer_v2 tips2[3];
         steer_v3 tips3[3];
         expect_same("avoid_walls", t, steer_avoid_walls2(pos, vel, walls, n, &wf, tips2),
                     steer_avoid_walls3(pos3, vel3, walls3, n, &wf, tips3));
         for (int i = 0; i < 3; ++i) expect_same("wall feeler tip", t, tips2[i], tips3[i]);
-        steer_wall_follow_params fp = {pos_scalar(&rng) * 2.0f, pos_scalar(&rng), pos_scalar(&rng)};
+        steer_wall_follow_params fp = {pos_scalar(&rng) * 2.0f, pos_scalar(&rng), pos_scalar(&rng), STEER_UP_Z};
         expect_same("follow_wall", t, steer_follow_wall2(pos, vel, walls, n, &fp, max_speed),
                     steer_follow_wall3(pos3, vel3, walls3, n, &fp, max_speed));
 

@@ -84,7 +84,7 @@ static void geometry_picks_right_beyond_squared_float_range(void)
     CHECK_NEAR(distance / s, 1.0, 1e-5);
 
     steer_obstacle2 rock = {{5 * s, 0.5f * s}, 1 * s};
-    steer_avoid_params ap = {10 * s, 0.1f * s, 1 * s, 0, 0};
+    steer_avoid_params ap = {10 * s, 0.1f * s, 1 * s, 0, 0, STEER_UP_Z};
     int engaged = -1;
     steer_v2 push = steer_avoid_obstacles2(v2(0, 0), v2(1 * s, 0), &rock, 1, &ap, &engaged);
     CHECK(engaged == 0);

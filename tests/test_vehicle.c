@@ -258,9 +258,9 @@ static void vehicle_behaviours_use_the_vehicles_own_limits_and_state(void)
     steer_path2 path = {pts, 2, false, 0.5f};
     CHECK_V2_EQ(steer_vehicle2_follow_path(&v, &path, 1.0f, 2.0f), steer_follow_path2(p, u, &path, 1.0f, 2.0f, 2.5f));
     steer_segment2 walls[] = {{v2(-10, 3), v2(10, 3)}};
-    steer_wall_feelers feelers = {2.0f, 0.5f, 1.0f};
+    steer_wall_feelers feelers = {2.0f, 0.5f, 1.0f, STEER_UP_Z};
     CHECK_V2_EQ(steer_vehicle2_avoid_walls(&v, walls, 1, &feelers), steer_avoid_walls2(p, u, walls, 1, &feelers, NULL));
-    steer_wall_follow_params wf = {5.0f, 1.0f, 1.0f};
+    steer_wall_follow_params wf = {5.0f, 1.0f, 1.0f, STEER_UP_Z};
     CHECK_V2_EQ(steer_vehicle2_follow_wall(&v, walls, 1, &wf), steer_follow_wall2(p, u, walls, 1, &wf, 2.5f));
     /* Stateful ones update the vehicle. */
     steer_v2 wp[] = {{1.1f, 2}, {5, 5}, {9, 9}};
@@ -278,7 +278,7 @@ static void vehicle_behaviours_use_the_vehicles_own_limits_and_state(void)
     steer_obstacle2 in_way = {v2(3, 1.5f), 0.5f};
     steer_vehicle2 mover = steer_vehicle2_make(v2(0, 2), 1);
     mover.velocity = v2(1, 0);
-    steer_avoid_params ap = {4.0f, mover.radius, mover.max_force, 6.0f, mover.radius};
+    steer_avoid_params ap = {4.0f, mover.radius, mover.max_force, 6.0f, mover.radius, STEER_UP_Z};
     int latch = -1;
     CHECK_V2_EQ(steer_vehicle2_avoid_obstacles(&mover, &in_way, 1, 4.0f),
                 steer_avoid_obstacles2(v2(0, 2), v2(1, 0), &in_way, 1, &ap, &latch));
