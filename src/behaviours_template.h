@@ -72,10 +72,10 @@ V N(steer_flee)(V pos, V vel, V threat, float max_speed, float panic_distance)
     return N(safe)(F(sub)(F(scale)(away, max_speed), vel));
 }
 
-V N(steer_arrive)(V pos, V vel, V target, float max_speed, float slow_radius)
+/* The chapter's desired speed (docs/model.md §2.3): max_speed, falling
+ * linearly to zero at the target inside slow_radius. */
+static inline float N(arrive_speed)(float dist, float max_speed, float slow_radius)
 {
-    float dist;
-    V dir = N(toward)(pos, target, &dist);
     float speed = max_speed;
     if (slow_radius > 0.0f && dist < slow_radius) {
         /* max_speed * dist can overflow (the guard would then zero the whole
@@ -84,7 +84,86 @@ V N(steer_arrive)(V pos, V vel, V target, float max_speed, float slow_radius)
         float product = max_speed * dist;
         speed = product >= FLT_MIN && product <= FLT_MAX ? product / slow_radius : max_speed * (dist / slow_radius);
     }
-    return N(safe)(F(sub)(F(scale)(dir, speed), vel));
+    return speed;
+}
+
+V N(steer_arrive)(V pos, V vel, V target, float max_speed, float slow_radius)
+{
+    float dist;
+    V dir = N(toward)(pos, target, &dist);
+    return N(safe)(F(sub)(F(scale)(dir, N(arrive_speed)(dist, max_speed, slow_radius)), vel));
+}
+
+#ifndef STEER__BRAKING_SHARE
+#define STEER__BRAKING_SHARE 0.875 /* of max_accel, that the braking cap plans with */
+#endif
+
+/* The fastest speed for this step from which braking by a * dt a step
+ * still stops within dist, this step's move included (docs/model.md §2.3):
+ * sqrt(2 a d) - a dt / 2, or, where more, the one-step landing
+ * min(d / dt, a dt); sqrt(2 a d) when dt <= 0. a is 7/8 of max_accel: the
+ * spare part of the brake takes up rounding (on the curve of max_accel itself
+ * an excess grows, ~400 times over a long braking) and leaves half of
+ * max_accel for a sideways velocity. In double, where 2 a d stays in range
+ * for any float a and d. */
+static inline float N(braking_speed)(float dist, float max_accel, float dt)
+{
+    double a = max_accel * STEER__BRAKING_SHARE, d = dist, s = sqrt(2.0 * a * d);
+    if (dt > 0.0f) {
+        double step = a * dt, land = d / dt < step ? d / dt : step;
+        s -= 0.5 * step;
+        if (!(s >= land)) s = land; /* also Inf - Inf */
+    }
+    if (!(s >= 0.0)) s = 0.0;
+    return s < FLT_MAX ? (float)s : FLT_MAX;
+}
+
+/* change cut to the length budget, braking first: when change slows the
+ * approach along dir, that component keeps up to the whole budget and the
+ * sideways rest gets what is left, so a sideways velocity never weakens the
+ * brake; otherwise the whole change is truncated, as the integrator would. */
+static V N(brake_first)(V change, V dir, float budget)
+{
+    if (!(F(len)(change) > budget)) return change;
+    float along = F(dot)(change, dir);
+    if (!(along < 0.0f)) return F(truncate)(change, budget);
+    V side = F(sub)(change, F(scale)(dir, along));
+    float brake = steer_maxf(along, -budget);
+    double left = (double)budget * budget - (double)brake * brake;
+    return F(add)(F(scale)(dir, brake), F(truncate)(side, left > 0.0 ? (float)sqrt(left) : 0.0f));
+}
+
+V N(steer_arrive_braking)(V pos, V vel, V target, float max_speed, const steer_arrival *arrival)
+{
+    const steer_arrival none = {0};
+    const steer_arrival *r = arrival ? arrival : &none;
+    float dist;
+    V dir = N(toward)(pos, target, &dist);
+    float speed = N(arrive_speed)(dist, max_speed, r->slow_radius);
+    if (r->max_accel > 0.0f) speed = steer_minf(speed, N(braking_speed)(dist, r->max_accel, r->dt));
+    if (dist <= r->tolerance) speed = 0.0f;
+    /* The velocity change that reaches the desired velocity in one step: with
+     * the chapter's gain of 1 the velocity would lag the desired one by up to
+     * max_accel times one time unit, and overshoot whatever the cap. */
+    float step = r->dt > 0.0f ? r->dt : 1.0f;
+    V change = F(sub)(F(scale)(dir, speed), vel);
+    if (r->max_accel > 0.0f) change = N(brake_first)(change, dir, r->max_accel * step);
+    return N(safe)(F(scale)(change, 1.0f / step));
+}
+
+/* How far from the target arrive_braking first asks for less than
+ * max_speed: slow_radius, or the stopping distance from max_speed
+ * (max_speed + a dt / 2)^2 / (2 a), the braking cap's inverse, if longer. */
+static float N(braking_reach)(float max_speed, const steer_arrival *arrival)
+{
+    double reach = arrival->slow_radius > 0.0f ? arrival->slow_radius : 0.0;
+    if (arrival->max_accel > 0.0f) {
+        double a = arrival->max_accel * STEER__BRAKING_SHARE, s = max_speed > 0.0f ? max_speed : 0.0f;
+        if (arrival->dt > 0.0f) s += 0.5 * a * arrival->dt;
+        double stop = s * s / (2.0 * a);
+        if (stop > reach) reach = stop;
+    }
+    return reach < FLT_MAX ? (float)reach : FLT_MAX;
 }
 
 V N(steer_predict)(V pos, V target_pos, V target_vel, float max_speed, float max_prediction)
@@ -372,23 +451,22 @@ V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distanc
     return best;
 }
 
-V N(steer_follow_path)(V pos, V vel, const N(steer_path) *path, float predict_distance, float ahead_distance,
-                       float max_speed)
+/* The point ahead_distance along the path from point (on segment seg),
+ * walking on across corners and round a closed path; *passed_end says
+ * whether an open path ended first (the point is then its last). */
+static V N(path_ahead)(const N(steer_path) *path, V point, int seg, float ahead_distance, bool *passed_end)
 {
-    if (!path || path->count <= 0 || !path->points) return F(zero)();
-    V predicted = F(mad)(pos, F(direction)(vel, 0), predict_distance);
-    float dist;
-    int seg;
-    V point = N(steer_path_closest_point)(path, predicted, &dist, &seg, 0);
-    if (dist <= path->radius) return F(zero)();
-    /* Walk ahead_distance along the path from the closest point. */
     int count = path->count;
     V target = point;
     float remaining = ahead_distance;
+    *passed_end = false;
     for (int step = 0; step <= count && remaining > 0.0f && count > 1; ++step) {
         int next = seg + 1;
         if (next >= count) {
-            if (!path->closed) break;
+            if (!path->closed) {
+                *passed_end = true;
+                break;
+            }
             next = 0;
         }
         V end = path->points[next];
@@ -402,17 +480,82 @@ V N(steer_follow_path)(V pos, V vel, const N(steer_path) *path, float predict_di
         target = end;
         seg = next;
     }
-    return N(steer_seek)(pos, vel, target, max_speed);
+    return target;
+}
+
+V N(steer_follow_path)(V pos, V vel, const N(steer_path) *path, float predict_distance, float ahead_distance,
+                       float max_speed)
+{
+    if (!path || path->count <= 0 || !path->points) return F(zero)();
+    V predicted = F(mad)(pos, F(direction)(vel, 0), predict_distance);
+    float dist;
+    int seg;
+    V point = N(steer_path_closest_point)(path, predicted, &dist, &seg, 0);
+    if (dist <= path->radius) return F(zero)();
+    bool passed_end;
+    return N(steer_seek)(pos, vel, N(path_ahead)(path, point, seg, ahead_distance, &passed_end), max_speed);
+}
+
+/* Whether an open path's end is in reach of the agent (see
+ * steer_follow_path_to_end): the path left from the agent's closest point is
+ * no longer than reach, or the point ahead of the predicted point passes the
+ * end. */
+static bool N(path_end_in_reach)(V pos, V predicted, const N(steer_path) *path, float ahead_distance, float reach)
+{
+    int seg;
+    V point = N(steer_path_closest_point)(path, pos, 0, &seg, 0);
+    float left = 0.0f;
+    for (int i = seg + 1; i < path->count && seg >= 0 && left <= reach; ++i) {
+        float length;
+        N(toward)(point, path->points[i], &length);
+        left += length;
+        point = path->points[i];
+    }
+    if (left <= reach) return true;
+    point = N(steer_path_closest_point)(path, predicted, 0, &seg, 0);
+    bool passed_end;
+    N(path_ahead)(path, point, seg, ahead_distance, &passed_end);
+    return passed_end;
+}
+
+V N(steer_follow_path_to_end)(V pos, V vel, const N(steer_path) *path, float predict_distance, float ahead_distance,
+                              const steer_arrival *arrival, float max_speed)
+{
+    const steer_arrival none = {0};
+    const steer_arrival *r = arrival ? arrival : &none;
+    if (path && !path->closed && path->count > 0 && path->points) {
+        V predicted = F(mad)(pos, F(direction)(vel, 0), predict_distance);
+        if (N(path_end_in_reach)(pos, predicted, path, ahead_distance, N(braking_reach)(max_speed, r)))
+            return N(steer_arrive_braking)(pos, vel, path->points[path->count - 1], max_speed, r);
+    }
+    return N(steer_follow_path)(pos, vel, path, predict_distance, ahead_distance, max_speed);
+}
+
+/* Clamps *index into the list and advances it past a waypoint closer than
+ * arrival_radius (never past the last); true when it is the last. */
+static bool N(waypoint_is_last)(V pos, const V *points, int count, int *index, float arrival_radius)
+{
+    if (*index < 0) *index = 0;
+    if (*index > count - 1) *index = count - 1;
+    if (*index < count - 1 && F(dist)(pos, points[*index]) < arrival_radius) ++*index;
+    return *index == count - 1;
 }
 
 V N(steer_follow_waypoints)(V pos, V vel, const V *points, int count, int *index, float arrival_radius,
                             float slow_radius, float max_speed)
 {
     if (count <= 0 || !points) return F(zero)();
-    if (*index < 0) *index = 0;
-    if (*index > count - 1) *index = count - 1;
-    if (*index < count - 1 && F(dist)(pos, points[*index]) < arrival_radius) ++*index;
-    if (*index == count - 1) return N(steer_arrive)(pos, vel, points[*index], max_speed, slow_radius);
+    if (N(waypoint_is_last)(pos, points, count, index, arrival_radius))
+        return N(steer_arrive)(pos, vel, points[*index], max_speed, slow_radius);
+    return N(steer_seek)(pos, vel, points[*index], max_speed);
+}
+
+V N(steer_follow_waypoints_braking)(V pos, V vel, const V *points, int count, int *index, float arrival_radius,
+                                    const steer_arrival *arrival, float max_speed)
+{
+    if (count <= 0 || !points) return F(zero)();
+    if (N(waypoint_is_last)(pos, points, count, index, arrival_radius))
+        return N(steer_arrive_braking)(pos, vel, points[*index], max_speed, arrival);
     return N(steer_seek)(pos, vel, points[*index], max_speed);
 }
 

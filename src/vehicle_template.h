@@ -87,6 +87,15 @@ V VFN(arrive)(const VEH *v, V target, float slow_radius)
     return N(steer_arrive)(v->position, v->velocity, target, v->max_speed, slow_radius);
 }
 
+V VFN(arrive_braking)(const VEH *v, V target, float slow_radius, float tolerance, float dt)
+{
+    /* The behaviour's answer is an acceleration; step divides by the mass. */
+    float mass = v->mass > 0.0f ? v->mass : 1.0f;
+    steer_arrival arrival = {slow_radius, v->max_force / mass, dt, tolerance};
+    V force = F(scale)(N(steer_arrive_braking)(v->position, v->velocity, target, v->max_speed, &arrival), mass);
+    return F(is_valid)(force) ? force : F(zero)();
+}
+
 V VFN(pursue)(const VEH *v, const VEH *target, float max_prediction)
 {
     return N(steer_pursue)(v->position, v->velocity, target->position, target->velocity, v->max_speed,

@@ -126,6 +126,8 @@ static int N(evaluate)(const N(scene) *c, V *out, const char **names, int *units
     OUT("flee", 1, N(steer_flee)(c->pos, c->vel, c->target, c->max_speed, 0.0f));
     OUT("flee panic", 1, N(steer_flee)(c->pos, c->vel, c->target, c->max_speed, c->panic));
     OUT("arrive", 1, N(steer_arrive)(c->pos, c->vel, c->target, c->max_speed, c->slow_radius));
+    const steer_arrival arrival = {c->slow_radius, c->max_force, c->dt, c->agent_radius};
+    OUT("arrive braking", 1, N(steer_arrive_braking)(c->pos, c->vel, c->target, c->max_speed, &arrival));
     OUT("predict", 1, N(steer_predict)(c->pos, c->target, c->tvel, c->max_speed, c->max_prediction));
     OUT("pursue", 1, N(steer_pursue)(c->pos, c->vel, c->target, c->tvel, c->max_speed, 0.0f));
     OUT("evade", 1, N(steer_evade)(c->pos, c->vel, c->target, c->tvel, c->max_speed, c->max_prediction, c->panic));
@@ -172,6 +174,13 @@ static int N(evaluate)(const N(scene) *c, V *out, const char **names, int *units
     OUT("follow waypoints", 1, N(steer_follow_waypoints)(c->pos, c->vel, c->path, N(path_points), &waypoint,
                                                          c->arrival, c->slow_radius, c->max_speed));
     indices[k++] = waypoint;
+    int braking_waypoint = 0;
+    OUT("follow waypoints braking", 1, N(steer_follow_waypoints_braking)(c->pos, c->vel, c->path, N(path_points),
+                                                                         &braking_waypoint, c->arrival, &arrival,
+                                                                         c->max_speed));
+    indices[k++] = braking_waypoint;
+    OUT("follow path to end", 1, N(steer_follow_path_to_end)(c->pos, c->vel, &path, c->predict, c->ahead, &arrival,
+                                                             c->max_speed));
 
     V origin = F(scale)(F(add)(c->box_min, c->box_max), 0.5f);
     origin = F(sub)(origin, N(on_x)(2.0f * c->cell));

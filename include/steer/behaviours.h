@@ -21,6 +21,7 @@
  * (tests/test_scale.c).
  *
  *   seek / flee / arrive              toward, away (optional panic distance), land softly
+ *   arrive_braking                    arrive that never overshoots: capped by what max_accel can stop
  *   pursue / evade / predict          lead a moving target by T = dist / max_speed
  *   wander                            planar jittered circle (exactly one draw per call)
  *   wander_sphere3                    3D jittered sphere (exactly two draws per call)
@@ -31,6 +32,7 @@
  *   follow_wall                       hold a distance alongside the nearest wall
  *   follow_path                       stateless corridor following (open or closed)
  *   follow_waypoints                  stateful: seek each, arrive on the last
+ *   follow_path_to_end, ..._braking   the same, ending at rest on the last point (braking arrive)
  *   follow_flow / flow_field_sample   bilinear (trilinear) grid of vectors
  *   contain                           stay inside a rectangle / box
  *   interpose / hide / offset_pursuit as in Reynolds 1999 and Buckland ch. 3
@@ -101,6 +103,16 @@ typedef struct steer_wall_follow_params {
     steer_up_axis up;       /* 3D: walls stand along it (default Z; ignored in 2D) */
 } steer_wall_follow_params;
 
+/* Arrive, braking form: the desired speed is also never more than max_accel
+ * can stop from in the remaining distance, for a force integrated over dt
+ * (docs/model.md §2.3). Zero fields: seek. */
+typedef struct steer_arrival {
+    float slow_radius; /* the chapter's ramp inside it (<= 0: none, the braking cap alone) */
+    float max_accel;   /* max_force / mass: the desired speed is capped so this can stop it (<= 0: no cap) */
+    float dt;          /* the step the force is integrated over (<= 0: the continuous cap) */
+    float tolerance;   /* within this distance of the target the desired velocity is zero */
+} steer_arrival;
+
 /* ---- shapes the behaviours take, 2D and 3D ----------------------------- */
 typedef struct steer_obstacle2 { steer_v2 centre; float radius; } steer_obstacle2; /* a circle to keep out of */
 typedef struct steer_obstacle3 { steer_v3 centre; float radius; } steer_obstacle3; /* a sphere to keep out of */
@@ -142,6 +154,13 @@ typedef struct steer_flow_field3 {
 /* ---- seek, flee, arrive, pursue, evade ------------------------------------
  * flee: panic_distance <= 0 always flees, else zero force beyond it.
  * arrive: inside slow_radius the desired speed is max_speed * dist / slow_radius.
+ * arrive_braking: the desired speed is also at most what arrival->max_accel
+ * can stop from within the distance left, stepping by arrival->dt (about
+ * sqrt(2 * max_accel * dist)), and zero within arrival->tolerance; the force
+ * reaches the desired velocity in one step, (desired - vel) / dt (gain 1
+ * when dt <= 0), and when it exceeds max_accel the braking along the line to
+ * the target keeps its full share first. It is an acceleration (mass 1): for
+ * mass m, apply m times it. Never overshoots when integrated over dt.
  * predict: where the target will be after T = dist / max_speed (capped at
  * max_prediction when that is > 0); pursue seeks it, evade flees it. */
 steer_v2 steer_seek2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed);                 /* full speed at target */
@@ -150,6 +169,8 @@ steer_v2 steer_flee2(steer_v2 pos, steer_v2 vel, steer_v2 threat, float max_spee
 steer_v3 steer_flee3(steer_v3 pos, steer_v3 vel, steer_v3 threat, float max_speed, float panic_distance); /* away from threat */
 steer_v2 steer_arrive2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed, float slow_radius); /* seek, stop on target */
 steer_v3 steer_arrive3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed, float slow_radius); /* seek, stop on target */
+steer_v2 steer_arrive_braking2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed, const steer_arrival *arrival); /* stop, never past */
+steer_v3 steer_arrive_braking3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed, const steer_arrival *arrival); /* stop, never past */
 steer_v2 steer_predict2(steer_v2 pos, steer_v2 target_pos, steer_v2 target_vel, float max_speed, float max_prediction); /* a point */
 steer_v3 steer_predict3(steer_v3 pos, steer_v3 target_pos, steer_v3 target_vel, float max_speed, float max_prediction); /* a point */
 steer_v2 steer_pursue2(steer_v2 pos, steer_v2 vel, steer_v2 target_pos, steer_v2 target_vel, float max_speed, float max_prediction); /* seek ahead */
@@ -228,6 +249,13 @@ steer_v3 steer_follow_wall3(steer_v3 pos, steer_v3 vel, const steer_segment3 *wa
  * ahead_distance further along the path from the closest point; else zero.
  * follow_waypoints (stateful): seek points[*index]; advance *index when
  * closer than arrival_radius; arrive (slow_radius) on the last point.
+ * follow_waypoints_braking: the same, arriving on the last point with
+ * arrive_braking. follow_path_to_end: follow_path, except that on an open
+ * path it arrive_brakes at the last point once the end is in reach: the path
+ * left from the agent's closest point is no longer than the braking form's
+ * reach (its slow_radius, or the stopping distance from max_speed if longer),
+ * or the point ahead_distance on from the predicted point would pass the
+ * end. A closed path is follow_path exactly.
  * follow_flow: desired = truncate(field(pos + vel * predict_time) * max_speed,
  * max_speed). contain: per axis, within margin of a face (or beyond it) the
  * desired inward speed grows linearly to max_speed at the face; the force
@@ -238,6 +266,10 @@ steer_v2 steer_follow_path2(steer_v2 pos, steer_v2 vel, const steer_path2 *path,
 steer_v3 steer_follow_path3(steer_v3 pos, steer_v3 vel, const steer_path3 *path, float predict_distance, float ahead_distance, float max_speed); /* stay in the corridor */
 steer_v2 steer_follow_waypoints2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed); /* each in turn */
 steer_v3 steer_follow_waypoints3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed); /* each in turn */
+steer_v2 steer_follow_waypoints_braking2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed); /* rest on the last */
+steer_v3 steer_follow_waypoints_braking3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed); /* rest on the last */
+steer_v2 steer_follow_path_to_end2(steer_v2 pos, steer_v2 vel, const steer_path2 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed); /* rest at the end */
+steer_v3 steer_follow_path_to_end3(steer_v3 pos, steer_v3 vel, const steer_path3 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed); /* rest at the end */
 steer_v2 steer_flow_field_sample2(const steer_flow_field2 *field, steer_v2 pos);                      /* bilinear value */
 steer_v3 steer_flow_field_sample3(const steer_flow_field3 *field, steer_v3 pos);                      /* trilinear value */
 steer_v2 steer_follow_flow2(steer_v2 pos, steer_v2 vel, const steer_flow_field2 *field, float predict_time, float max_speed); /* go with the field */

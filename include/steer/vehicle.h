@@ -95,13 +95,18 @@ void steer_vehicle3_step(steer_vehicle3 *v, float dt);                  /* integ
  * avoid_obstacles uses the vehicle's radius, max_force and latch; the
  * release look-ahead is 1.5 x see_ahead and the release margin the radius.
  * wander uses the vehicle's wander params, angle and generator (one draw;
- * wander_sphere two). */
+ * wander_sphere two). arrive_braking brakes with max_force / mass and
+ * returns a force (the acceleration times the mass); dt is the step it will
+ * be integrated over, and with it the vehicle never passes the target
+ * (with no turn limit). */
 steer_v2 steer_vehicle2_seek(const steer_vehicle2 *v, steer_v2 target); /* full speed at target */
 steer_v3 steer_vehicle3_seek(const steer_vehicle3 *v, steer_v3 target); /* full speed at target */
 steer_v2 steer_vehicle2_flee(const steer_vehicle2 *v, steer_v2 threat, float panic_distance); /* away from threat */
 steer_v3 steer_vehicle3_flee(const steer_vehicle3 *v, steer_v3 threat, float panic_distance); /* away from threat */
 steer_v2 steer_vehicle2_arrive(const steer_vehicle2 *v, steer_v2 target, float slow_radius); /* stop on target */
 steer_v3 steer_vehicle3_arrive(const steer_vehicle3 *v, steer_v3 target, float slow_radius); /* stop on target */
+steer_v2 steer_vehicle2_arrive_braking(const steer_vehicle2 *v, steer_v2 target, float slow_radius, float tolerance, float dt); /* stop, never past */
+steer_v3 steer_vehicle3_arrive_braking(const steer_vehicle3 *v, steer_v3 target, float slow_radius, float tolerance, float dt); /* stop, never past */
 steer_v2 steer_vehicle2_pursue(const steer_vehicle2 *v, const steer_vehicle2 *target, float max_prediction); /* seek where it will be */
 steer_v3 steer_vehicle3_pursue(const steer_vehicle3 *v, const steer_vehicle3 *target, float max_prediction); /* seek where it will be */
 steer_v2 steer_vehicle2_evade(const steer_vehicle2 *v, const steer_vehicle2 *threat, float max_prediction, float panic_distance); /* flee where it will be */
