@@ -3,7 +3,7 @@
  * flock's steps.
  *
  *   build/bench/crowded [--agents N] [--threads T] [--dim 2|3] [--steps S]
- *                       [--radius R] [--json]
+ *                       [--radius R] [--non-penetration] [--json]
  *
  * Three worlds of N agents (default 1000000) with the standard flock's
  * rules, torus and unit velocities in random directions (see
@@ -16,7 +16,10 @@
  * ms, the best and the median, and the state hash (the same for any thread
  * count and kernel). A crowd's neighbourhoods are thinned to a fixed
  * sample (docs/design.md), so its steps should cost about what the
- * standard flock's do. --json prints one line per world. */
+ * standard flock's do. --non-penetration turns the world def's
+ * non_penetration on in all three (default passes): a crowd's passes are
+ * thinned the same way, so they too should cost about the standard
+ * flock's. --json prints one line per world. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <math.h>
@@ -42,6 +45,7 @@ static const char *const start_names[] = {"point", "disc", "standard"};
 typedef struct options {
     int agents, threads, dim, steps;
     float radius;
+    bool non_penetration;
     bool json;
 } options;
 
@@ -77,11 +81,16 @@ static steer_world *make_world(const options *o, start how)
     fd.agents = o->agents;
     fd.dim = o->dim;
     fd.worker_count = o->threads;
-    if (how == START_STANDARD) return steer_standard_flock_create(&fd);
     steer_world_def wd;
     if (steer_standard_flock_world_def(&fd, &wd) != STEER_OK) return 0;
+    wd.non_penetration = o->non_penetration;
     steer_world *w = steer_world_create(&wd);
     if (!w) return 0;
+    if (how == START_STANDARD) {
+        if (steer_standard_flock_populate(w, &fd) == STEER_OK) return w;
+        steer_world_destroy(w);
+        return 0;
+    }
     steer_group_def g = steer_default_group_def(); /* the standard flock's group (steer/standard_flock.h) */
     g.max_speed = 2.0f;
     g.max_force = 4.0f;
@@ -134,8 +143,10 @@ static int run(const options *o, start how)
     uint64_t hash = steer_world_state_hash(w);
     steer_world_destroy(w);
     if (o->json) {
-        printf("{\"start\":\"%s\",\"agents\":%d,\"dim\":%d,\"threads\":%d,\"radius\":%g,\"steps_ms\":[",
-               start_names[how], o->agents, o->dim, o->threads, how == START_DISC ? (double)o->radius : 0.0);
+        printf("{\"start\":\"%s\",\"agents\":%d,\"dim\":%d,\"threads\":%d,\"radius\":%g,"
+               "\"non_penetration\":%s,\"steps_ms\":[",
+               start_names[how], o->agents, o->dim, o->threads, how == START_DISC ? (double)o->radius : 0.0,
+               o->non_penetration ? "true" : "false");
         for (int s = 0; s < o->steps; ++s) printf("%s%.3f", s ? "," : "", ms[s]);
         printf("],\"best_ms\":%.3f,\"median_ms\":%.3f,\"state_hash\":\"%016" PRIx64 "\"}\n", best, median, hash);
     } else {
@@ -159,16 +170,21 @@ static int parse_int(const char *name, const char *text, int lo, int hi)
 
 int main(int argc, char **argv)
 {
-    options o = {1000000, 2, 2, 5, 3.0f, false};
+    options o = {1000000, 2, 2, 5, 3.0f, false, false};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *value = i + 1 < argc ? argv[i + 1] : 0;
         if (!strcmp(a, "--json")) {
             o.json = true;
             continue;
         }
+        if (!strcmp(a, "--non-penetration")) {
+            o.non_penetration = true;
+            continue;
+        }
         if (!value) {
             fprintf(stderr, "crowded: unknown option or missing value: %s\n"
-                            "usage: crowded [--agents N] [--threads T] [--dim 2|3] [--steps S] [--radius R] [--json]\n",
+                            "usage: crowded [--agents N] [--threads T] [--dim 2|3] [--steps S] [--radius R] [--non-penetration]"
+                            " [--json]\n",
                     a);
             return 2;
         }
@@ -190,8 +206,9 @@ int main(int argc, char **argv)
         }
     }
     if (!o.json)
-        printf("%d agents, %dD, %d thread%s: ms of each of the first %d steps (disc radius %g)\n", o.agents, o.dim,
-               o.threads, o.threads == 1 ? "" : "s", o.steps, (double)o.radius);
+        printf("%d agents, %dD, %d thread%s%s: ms of each of the first %d steps (disc radius %g)\n", o.agents, o.dim,
+               o.threads, o.threads == 1 ? "" : "s", o.non_penetration ? ", non-penetration" : "", o.steps,
+               (double)o.radius);
     for (int how = START_POINT; how <= START_STANDARD; ++how)
         if (run(&o, (start)how) != 0) return 1;
     return 0;
