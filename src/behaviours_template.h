@@ -483,6 +483,17 @@ static V N(path_ahead)(const N(steer_path) *path, V point, int seg, float ahead_
     return target;
 }
 
+V N(steer_path_point_ahead)(const N(steer_path) *path, V p, float distance, int *out_segment, bool *out_passed_end)
+{
+    int seg = -1;
+    bool passed_end = false;
+    V point = N(steer_path_closest_point)(path, p, 0, &seg, 0);
+    if (seg >= 0) point = N(path_ahead)(path, point, seg, distance, &passed_end);
+    if (out_segment) *out_segment = seg;
+    if (out_passed_end) *out_passed_end = passed_end;
+    return point;
+}
+
 V N(steer_follow_path)(V pos, V vel, const N(steer_path) *path, float predict_distance, float ahead_distance,
                        float max_speed)
 {

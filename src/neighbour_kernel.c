@@ -351,6 +351,10 @@ static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
         wf cohere = wf_select(has, wf_sub(dir[k], v[k]));
         total[k] = wf_add(wf_add(wf_mul(sep, ws), wf_mul(align, wa)), wf_mul(cohere, wc));
     }
+    if (b->any_goal) {
+        wm own = wm_gt(wf_load(b->goal_lane + base), zero);
+        for (int k = 0; k < dim; ++k) total[k] = wf_blend(own, wf_add(total[k], wf_load(b->goal_force[k] + base)), total[k]);
+    }
     truncate_wide(total, wf_load(b->max_force + base), dim);
     wf step = wf_load(b->inv_mass_dt + base);
     for (int k = 0; k < dim; ++k) total[k] = wf_add(v[k], wf_mul(total[k], step));

@@ -72,7 +72,7 @@ typedef void steer__stage_fn(const steer__agents *agents, const steer__span *spa
                              const steer__staged *out);
 
 /* The flocking rules (raw separation, raw alignment, cohesion, weighted
- * blend truncated to max_force, the integration of docs/model.md §1.4) for a batch of
+ * blend plus any lane's goal force, truncated to max_force, the integration of docs/model.md §1.4) for a batch of
  * agents, 16 lanes at a time, lane = agent, then the move: pos = p + out *
  * dt and whether pos lies inside the box [lo, hi). Lanes may belong
  * to different groups: every rule parameter is per lane. Unused lanes must
@@ -86,6 +86,11 @@ typedef struct steer__flock_batch {
     float offset[3][STEER__BATCH], velocity[3][STEER__BATCH], separation[3][STEER__BATCH];
     float weight_separation[STEER__BATCH], weight_alignment[STEER__BATCH], weight_cohesion[STEER__BATCH];
     float max_speed[STEER__BATCH], max_force[STEER__BATCH], inv_mass_dt[STEER__BATCH];
+    /* lanes with their own goal: the weighted goal force, added to the blend
+     * before it is truncated, where goal_lane[k] is 1 (read only when
+     * any_goal; other lanes keep their bits exactly) */
+    float goal_force[3][STEER__BATCH], goal_lane[STEER__BATCH];
+    bool any_goal;
     const float *p[3], *v[3];                       /* the agents' positions and velocities */
     float dt, lo[3], hi[3];                         /* the move and the box */
     float *out[3];                                  /* new velocities */

@@ -1,6 +1,7 @@
 /* The world: creation, groups, shared objects, agents and handles. The step
  * itself is in world_step.c, snapshots in world_snapshot.c. */
 #include "world_internal.h"
+#include "world_goals.h"
 #include "world_handles.h"
 #include "world_solids.h"
 #include "world_sort.h"
@@ -61,18 +62,21 @@ steer_group_def steer_default_group_def(void)
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) g.probability[b] = 1.0f;
     g.combine = STEER_COMBINE_BLEND;
     g.slow_radius = 2.0f;
+    g.arrival_tolerance = 0.05f;
+    g.arrival_speed = 0.1f;
+    g.waypoint_radius = 1.0f;
     g.pursue_group = -1;
     g.evade_group = -1;
     g.chase_radius = 10.0f;
-    g.wander = (steer_wander_params){1.0f, 2.0f, 4.0f};
+    g.wander = (steer_wander_params){1.0f, 2.0f, 4.0f, STEER_UP_Z};
     g.path = -1;
     g.path_predict = 1.0f;
     g.path_ahead = 1.0f;
     g.flow_field = -1;
     g.contain_margin = 2.0f;
     g.see_ahead = 3.0f;
-    g.feelers = (steer_wall_feelers){2.0f, 0.6f, 1.2f};
-    g.wall_follow = (steer_wall_follow_params){3.0f, 1.0f, 2.0f};
+    g.feelers = (steer_wall_feelers){2.0f, 0.6f, 1.2f, STEER_UP_Z};
+    g.wall_follow = (steer_wall_follow_params){3.0f, 1.0f, 2.0f, STEER_UP_Z};
     g.colour = 0x4488FFFFu;
     g.internal_cookie = STEER__COOKIE;
     return g;
@@ -112,6 +116,8 @@ static bool world_def_ok(const steer_world_def *d, const char *function)
     }
     REQUIRE((unsigned)d->boundary <= STEER_BOUNDARY_NONE, WORLD_DEF_BOUNDARY,
             "def->boundary = %d: must be a steer_boundary", (int)d->boundary);
+    REQUIRE(d->up == STEER_UP_Z || d->up == STEER_UP_Y, WORLD_DEF_UP,
+            "def->up = %d: must be STEER_UP_Z or STEER_UP_Y", (int)d->up);
     REQUIRE(nonneg(d->cell_size), WORLD_DEF_CELL_SIZE, "def->cell_size = %g:" NONNEG, (double)d->cell_size);
     REQUIRE(nonneg(d->max_dt), WORLD_DEF_MAX_DT, "def->max_dt = %g:" NONNEG, (double)d->max_dt);
     REQUIRE(d->max_groups >= 1 && d->max_groups <= STEER__MAX_GROUPS, WORLD_DEF_MAX_GROUPS,
@@ -161,6 +167,9 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     FINITE_V3_FIELD(contain_min, GROUP_DEF_CONTAIN_BOX);
     FINITE_V3_FIELD(contain_max, GROUP_DEF_CONTAIN_BOX);
     NONNEG_FIELD(slow_radius, GROUP_DEF_SLOW_RADIUS);
+    NONNEG_FIELD(arrival_tolerance, GROUP_DEF_ARRIVAL);
+    NONNEG_FIELD(arrival_speed, GROUP_DEF_ARRIVAL);
+    NONNEG_FIELD(waypoint_radius, GROUP_DEF_ARRIVAL);
     NONNEG_FIELD(panic_distance, GROUP_DEF_PANIC_DISTANCE);
     NONNEG_FIELD(chase_radius, GROUP_DEF_CHASE_RADIUS);
     NONNEG_FIELD(max_prediction, GROUP_DEF_MAX_PREDICTION);
@@ -212,7 +221,7 @@ void steer__group_derive(steer__group *g)
         if (d->weight[b] != 0.0f) g->active[g->active_count++] = b;
     g->needs_neighbours = d->weight[STEER_SEPARATION] != 0.0f || d->weight[STEER_ALIGNMENT] != 0.0f ||
                           d->weight[STEER_COHESION] != 0.0f;
-    g->flock_only = d->combine == STEER_COMBINE_BLEND && !d->desired_forms && d->max_turn_rate == 0.0f;
+    g->flock_only = d->combine == STEER_COMBINE_BLEND && !d->desired_forms && d->max_turn_rate == 0.0f && !d->ground_plane;
     for (int k = 0; k < g->active_count; ++k) {
         int b = g->active[k];
         if (b != STEER_SEPARATION && b != STEER_ALIGNMENT && b != STEER_COHESION) g->flock_only = false;
@@ -338,6 +347,7 @@ void steer_world_destroy(steer_world *w)
     steer__cache_guard_destroy(w->handles, &al);
     if (w->paths && w->fields) free_objects(w);
     steer__world_free_agents(w);
+    steer__goals_clear(w);
     steer_free(&al, w->stages);
     steer_free(&al, w->penetration_worst);
     steer_free(&al, w->groups);
@@ -382,7 +392,13 @@ static bool members_needed(const steer_group_def *d)
 
 /* Wander starts along the agent's heading (world-frame angle on XY), so a
  * group spawned with scattered headings does not all drift one way. */
-static float initial_wander_angle(steer_v3 vel) { return steer_atan2(vel.y, vel.x); }
+/* Wander's angle lies in the ground plane (docs/model.md §1.8): the
+ * heading's angle there, in the ground frame. */
+static float initial_wander_angle(const steer_world *w, steer_v3 vel)
+{
+    steer_v3 g = steer__to_ground(w, vel);
+    return steer_atan2(g.y, g.x);
+}
 
 /* Per-agent storage that only some groups need is allocated when the first
  * such group appears (never during a step): pursue/evade member lists and
@@ -408,7 +424,7 @@ steer_result steer__world_ensure_wander(steer_world *w)
     w->wander = a;
     w->next_wander = b;
     for (int i = 0; i < w->count; ++i)
-        a[i] = initial_wander_angle(steer_v3_make(w->v[0][i], w->v[1][i], w->dim == 3 ? w->v[2][i] : 0.0f));
+        a[i] = initial_wander_angle(w, steer_v3_make(w->v[0][i], w->v[1][i], w->dim == 3 ? w->v[2][i] : 0.0f));
     return STEER_OK;
 }
 
@@ -511,7 +527,7 @@ int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
     STEER_MISUSE_IF(!finite3(a), STEER_ERROR_INVALID_ARGUMENT, WALL_END, "a = (%g, %g, %g): must be finite", V3(a));
     STEER_MISUSE_IF(!finite3(b), STEER_ERROR_INVALID_ARGUMENT, WALL_END, "b = (%g, %g, %g): must be finite", V3(b));
     if (w->wall_count >= w->def.max_walls) return STEER_ERROR_CAPACITY;
-    w->walls[w->wall_count] = (steer_segment3){flatten(w, a), flatten(w, b)};
+    w->walls[w->wall_count] = (steer_segment3){steer__to_ground(w, flatten(w, a)), steer__to_ground(w, flatten(w, b))};
     steer__objects_changed(w);
     return w->wall_count++;
 }
@@ -559,35 +575,11 @@ int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size,
 }
 
 /* ---- agents ------------------------------------------------------------------- */
-/* STEER_MISUSE_NONE and the agent's dense index, or why the handle is
- * refused. A free slot's generation has FREE_BIT set, which no handle has. */
-static steer_misuse_id lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
-{
-    if (id.world != 0 && id.world != w->identity) return STEER_MISUSE_HANDLE_FOREIGN;
-    if (id.index == 0 || id.index > w->slot_high || (id.generation & STEER__FREE_BIT)) return STEER_MISUSE_HANDLE_STALE;
-    uint32_t slot = id.index - 1;
-    if (w->generation[slot] != id.generation) return STEER_MISUSE_HANDLE_STALE;
-    steer__world_ensure_handles(w);
-    *dense = w->dense_of_slot[slot];
-    return STEER_MISUSE_NONE;
-}
-
-#define CHECK_HANDLE(w, id, dense)                                                                                     \
-    do {                                                                                                               \
-        steer_misuse_id why_ = lookup(w, id, dense);                                                                   \
-        if (why_ != STEER_MISUSE_NONE) {                                                                               \
-            steer__misuse(why_, __func__, "id = {index %u, generation %u, world %u}: %s", id.index, id.generation,    \
-                          id.world, why_ == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world"                      \
-                                                                         : "no live agent of this world has it");     \
-            return STEER_ERROR_STALE_HANDLE;                                                                           \
-        }                                                                                                              \
-    } while (0)
-
 bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
 {
     uint32_t d;
     STEER_MISUSE_IF(w && steer__in_step(w), false, IN_STEP, "called during the world's own step: only between steps");
-    return w && lookup(w, id, &d) == STEER_MISUSE_NONE;
+    return w && steer__handle_lookup(w, id, &d) == STEER_MISUSE_NONE;
 }
 
 /* An agent placed outside the box of a wrap or clamp world is brought into
@@ -625,10 +617,11 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
         w->generation[slot] = 0;
     }
     uint32_t d = (uint32_t)w->count++;
+    w->goals_scattered = true; /* the next sort places the new agent among the others */
     w->dense_of_slot[slot] = d;
     w->slot[d] = slot;
     w->group[d] = (uint8_t)group;
-    if (w->wander) w->wander[d] = initial_wander_angle(vel);
+    if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
@@ -637,8 +630,9 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
 {
     uint32_t d;
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    CHECK_HANDLE(w, id, &d);
+    STEER__CHECK_HANDLE(w, id, &d);
     uint32_t slot = id.index - 1;
+    steer__goal_drop(w, d);
     uint32_t last = (uint32_t)w->count - 1;
     if (d != last) { /* move the last agent into the hole */
         for (int a = 0; a < w->dim; ++a) {
@@ -648,7 +642,7 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
         w->group[d] = w->group[last];
         w->slot[d] = w->slot[last];
         if (w->wander) w->wander[d] = w->wander[last];
-        w->dense_of_slot[w->slot[d]] = d;
+        w->dense_of_slot[steer__slot_of(w, (int)d)] = d;
     }
     w->count--;
     w->generation[slot] = STEER__FREE_BIT | w->free_head;
@@ -660,7 +654,7 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
 {
     uint32_t d;
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    CHECK_HANDLE(w, id, &d);
+    STEER__CHECK_HANDLE(w, id, &d);
     STEER_MISUSE_IF(!finite3(flatten(w, pos)), STEER_ERROR_INVALID_ARGUMENT, AGENT_POSITION,
                     "position = (%g, %g, %g): must be finite", V3(pos));
     STEER_MISUSE_IF(!finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT, AGENT_VELOCITY,
@@ -674,7 +668,7 @@ steer_result steer_world_get_agent(const steer_world *w, steer_agent_id id, stee
     uint32_t d;
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_agent_state");
-    CHECK_HANDLE(w, id, &d);
+    STEER__CHECK_HANDLE(w, id, &d);
     out->position = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
     out->velocity = steer_v3_make(w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f);
     out->group = w->group[d];
@@ -732,6 +726,20 @@ uint64_t steer_world_state_hash(const steer_world *w)
             h = fnv(h, &w->v[a][d], 4);
         }
     }
+    /* goals after the agents, in slot order: a world without them hashes as before */
+    for (uint32_t s = 0; w->goal_count && s < w->slot_high; ++s) {
+        const steer__goal *g = (w->generation[s] & STEER__FREE_BIT) ? NULL : steer__goal_find(w, s);
+        if (!g) continue;
+        int32_t fields[4] = {(int32_t)g->kind, g->path, g->progress, g->point_count};
+        float values[5] = {g->target.x, g->target.y, g->target.z, g->slow_radius, g->speed};
+        uint8_t arrived = g->arrived;
+        h = fnv(h, &s, 4);
+        h = fnv(h, fields, sizeof fields);
+        h = fnv(h, values, sizeof values);
+        h = fnv(h, &arrived, 1);
+        h = fnv(h, &g->arrived_step, sizeof g->arrived_step);
+        if (g->point_count) h = fnv(h, g->points, (size_t)g->point_count * sizeof *g->points);
+    }
     return h;
 }
 
@@ -750,6 +758,8 @@ size_t steer_world_memory_bytes(const steer_world *w)
     bytes += ((size_t)w->def.max_obstacles + 1) * sizeof(steer_obstacle3);
     bytes += ((size_t)w->def.max_walls + 1) * sizeof(steer_segment3);
     for (int i = 0; i < w->path_count; ++i) bytes += (size_t)w->paths[i].count * sizeof(steer_v3);
+    bytes += (size_t)w->goal_capacity * (sizeof(steer__goal) + sizeof(uint32_t)); /* records, reordering scratch */
+    for (int i = 0; i < w->goal_count; ++i) bytes += (size_t)w->goals[i].point_count * sizeof(steer_v3);
     for (int i = 0; i < w->field_count; ++i)
         bytes += (size_t)w->fields[i].nx * w->fields[i].ny * w->fields[i].nz * sizeof(steer_v3);
     const steer__object_grid *index[] = {&w->object_index.obstacles, &w->object_index.walls};

@@ -1,5 +1,6 @@
 /* One agent's behaviours, their combination and its new velocity. */
 #include "world_behaviours.h"
+#include "world_goals.h"
 
 #include <string.h>
 
@@ -45,9 +46,9 @@ static bool nearest_of_group(const steer_world *w, const uint32_t *group_start, 
         if ((int)j == a->dense) continue;
         steer_v3 d = offset_to(w, a->p, steer__v3_at(w, w->p, (int)j));
         float d2 = steer_v3_len_sq(d);
-        if (d2 < best || (d2 == best && found && w->slot[j] < best_slot)) {
+        if (d2 < best || (d2 == best && found && steer__slot_of(w, (int)j) < best_slot)) {
             best = d2;
-            best_slot = w->slot[j];
+            best_slot = steer__slot_of(w, (int)j);
             *out_pos = steer_v3_add(a->p, d);
             *out_vel = steer__v3_at(w, w->v, (int)j);
             found = true;
@@ -96,6 +97,103 @@ static const steer_segment3 *walls_within(const steer_world *w, steer_v3 p, floa
 static float replay_draw(void *value) { return *(const float *)value; }
 
 
+/* ---- the agent's own goal --------------------------------------------------- */
+/* The behaviour whose place the goal takes (world.h, "per-agent goals"). */
+static int goal_behaviour(const steer__goal *goal)
+{
+    return goal->kind == STEER_GOAL_SEEK ? STEER_SEEK : goal->kind == STEER_GOAL_ARRIVE ? STEER_ARRIVE : STEER_FOLLOW_PATH;
+}
+
+static bool is_destination(int b) { return b == STEER_SEEK || b == STEER_ARRIVE || b == STEER_FOLLOW_PATH; }
+
+/* The braking arrive with the group's limits, for this sub-step. */
+static steer_arrival group_arrival(const steer__force_context *fc, const steer__group *g, float slow_radius)
+{
+    return (steer_arrival){slow_radius, g->def.max_force * g->inv_mass, fc->dt, g->def.arrival_tolerance};
+}
+
+/* The braking arrive gives an acceleration (it plans with max_force / mass):
+ * the force is mass times it. */
+static steer_v3 braking_arrive(const steer__agent *a, steer_v3 target, float speed, const steer_arrival *arrival)
+{
+    return steer_v3_scale(steer_arrive_braking3(a->p, a->v, target, speed, arrival), a->g->def.mass);
+}
+
+static steer_path3 world_path(const steer_world *w, int index)
+{
+    const steer__path *p = &w->paths[index];
+    return (steer_path3){p->points, p->count, p->closed, p->radius};
+}
+
+static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a)
+{
+    steer__goal *goal = a->goal;
+    const steer_group_def *d = &a->g->def;
+    float speed = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
+    steer_arrival arrival = group_arrival(fc, a->g, goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius);
+    switch (goal->kind) {
+    case STEER_GOAL_SEEK: return steer_seek3(a->p, a->v, goal->target, speed);
+    case STEER_GOAL_ARRIVE: return braking_arrive(a, goal->target, speed, &arrival);
+    case STEER_GOAL_PATH: { /* seek a point ahead along it; an open one ends with the braking arrive, taken
+                               once the point ahead, at least the stopping distance, passes the end */
+        steer_path3 path = world_path(fc->w, goal->path);
+        float reach = arrival.max_accel > 0.0f ? speed * speed / arrival.max_accel + speed * fc->dt : 0.0f;
+        bool passed_end;
+        steer_v3 ahead = steer_path_point_ahead3(&path, a->p, steer_maxf(d->path_ahead, reach), &goal->progress,
+                                                 &passed_end); /* progress: this agent's record, no other writer */
+        if (passed_end) return braking_arrive(a, path.points[path.count - 1], speed, &arrival);
+        return steer_seek3(a->p, a->v, ahead, speed);
+    }
+    case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last */
+        steer_v3 f = steer_follow_waypoints_braking3(a->p, a->v, goal->points, goal->point_count, &goal->progress,
+                                                     d->waypoint_radius, &arrival, speed);
+        return goal->progress == goal->point_count - 1 ? steer_v3_scale(f, d->mass) : f;
+    }
+    case STEER_GOAL_NONE: break;
+    }
+    return steer_v3_zero();
+}
+
+steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer__agent *a)
+{
+    float weight = a->g->def.weight[goal_behaviour(a->goal)];
+    return steer_v3_scale(goal_force(fc, a), weight != 0.0f ? weight : 1.0f);
+}
+
+/* The point where the goal ends, if it has one now. */
+static bool goal_end(const steer_world *w, const steer__goal *goal, steer_v3 *end)
+{
+    switch (goal->kind) {
+    case STEER_GOAL_SEEK:
+    case STEER_GOAL_ARRIVE: *end = goal->target; return true;
+    case STEER_GOAL_PATH: {
+        const steer__path *p = &w->paths[goal->path];
+        *end = p->points[p->count - 1];
+        return !p->closed;
+    }
+    case STEER_GOAL_WAYPOINTS:
+        *end = goal->points[goal->point_count - 1];
+        return goal->progress == goal->point_count - 1;
+    case STEER_GOAL_NONE: break;
+    }
+    return false;
+}
+
+void steer__goal_arrival(const steer_world *w, const steer__group *g, steer__goal *goal, const float pos[3],
+                         const float vel[3])
+{
+    steer_v3 end;
+    bool now = false;
+    if (goal_end(w, goal, &end)) {
+        steer_v3 off = steer_v3_sub(steer__v3_from(pos), end);
+        if (w->dim == 2) off.z = 0.0f;
+        bool slow = goal->kind == STEER_GOAL_SEEK || steer_v3_len(steer__v3_from(vel)) <= g->def.arrival_speed;
+        now = steer_v3_len(off) <= g->def.arrival_tolerance && slow;
+    }
+    if (now && !goal->arrived) goal->arrived_step = w->steps;
+    goal->arrived = now;
+}
+
 static steer_v3 behaviour_force(const steer__force_context *fc, const steer__agent *a, int b)
 {
     const steer_world *w = fc->w;
@@ -124,10 +222,17 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     }
     case STEER_WANDER: { /* the library's wander, fed the world's counter-based draw */
         float u = agent_random(w, a->slot, 0);
-        return steer_wander3(a->p, a->v, &w->wander[a->dense], &d->wander, ms, fc->dt, replay_draw, &u, 0);
+        steer_wander_params params = d->wander;
+        params.up = w->def.up;
+        return steer_wander3(a->p, a->v, &w->wander[a->dense], &params, ms, fc->dt, replay_draw, &u, 0);
     }
-    case STEER_SEEK: return steer_seek3(a->p, a->v, d->target, ms);
-    case STEER_ARRIVE: return steer_arrive3(a->p, a->v, d->target, ms, d->slow_radius);
+    case STEER_SEEK: return a->goal ? goal_force(fc, a) : steer_seek3(a->p, a->v, d->target, ms);
+    case STEER_ARRIVE: {
+        if (a->goal) return goal_force(fc, a);
+        if (d->chapter_arrive) return steer_arrive3(a->p, a->v, d->target, ms, d->slow_radius);
+        steer_arrival arrival = group_arrival(fc, a->g, d->slow_radius);
+        return braking_arrive(a, d->target, ms, &arrival);
+    }
     case STEER_FLEE: return steer_flee3(a->p, a->v, d->threat, ms, d->panic_distance);
     case STEER_PURSUE:
     case STEER_EVADE: {
@@ -139,8 +244,8 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         return steer_evade3(a->p, a->v, tp, tv, ms, d->max_prediction, d->panic_distance);
     }
     case STEER_FOLLOW_PATH: {
-        const steer__path *p = &w->paths[d->path];
-        steer_path3 path = {p->points, p->count, p->closed, p->radius};
+        if (a->goal) return goal_force(fc, a);
+        steer_path3 path = world_path(w, d->path);
         return steer_follow_path3(a->p, a->v, &path, d->path_predict, d->path_ahead, ms);
     }
     case STEER_FOLLOW_FLOW: {
@@ -161,64 +266,89 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         /* an obstacle it avoids has its centre within see_ahead + 2 (its
          * radius + the agent's) of the agent; the index files each obstacle
          * under centre +- 2 radius */
-        steer_avoid_params params = {d->see_ahead, d->radius, d->max_force, 0.0f, 0.0f};
+        steer_avoid_params params = {d->see_ahead, d->radius, d->max_force, 0.0f, 0.0f, w->def.up};
         near_obstacles near;
         int count;
         const steer_obstacle3 *obstacles = obstacles_within(w, a->p, d->see_ahead + 2.0f * d->radius, &near, &count);
         return steer_avoid_obstacles3(a->p, a->v, obstacles, count, &params, 0);
     }
+    /* Walls are stored in the ground frame (steer__to_ground): the agent is
+     * seen in it too, which is exactly the Y-up call in a Y-up world. */
     case STEER_AVOID_WALLS: { /* a wall it feels crosses a feeler */
         near_walls near;
         int count;
         float reach = steer_maxf(steer_absf(d->feelers.length), steer_absf(d->feelers.whisker_length));
-        const steer_segment3 *walls = walls_within(w, a->p, reach, &near, &count);
-        return steer_avoid_walls3(a->p, a->v, walls, count, &d->feelers, 0);
+        steer_v3 p = steer__to_ground(w, a->p), v = steer__to_ground(w, a->v);
+        const steer_segment3 *walls = walls_within(w, p, reach, &near, &count);
+        steer_wall_feelers feelers = d->feelers;
+        feelers.up = STEER_UP_Z;
+        return steer__from_ground(w, steer_avoid_walls3(p, v, walls, count, &feelers, 0));
     }
     case STEER_FOLLOW_WALL: { /* a wall it follows is within range */
         near_walls near;
         int count;
-        const steer_segment3 *walls = walls_within(w, a->p, d->wall_follow.range, &near, &count);
-        return steer_follow_wall3(a->p, a->v, walls, count, &d->wall_follow, ms);
+        steer_v3 p = steer__to_ground(w, a->p), v = steer__to_ground(w, a->v);
+        const steer_segment3 *walls = walls_within(w, p, d->wall_follow.range, &near, &count);
+        steer_wall_follow_params params = d->wall_follow;
+        params.up = STEER_UP_Z;
+        return steer__from_ground(w, steer_follow_wall3(p, v, walls, count, &params, ms));
     }
     case STEER_BEHAVIOUR_COUNT: break;
     }
     return steer_v3_zero();
 }
 
-steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a)
+/* The agent's behaviours in priority order with their weights: its
+ * group's, where its own goal takes the place of the group's destination
+ * (SEEK, ARRIVE, FOLLOW_PATH), weighted as the group weighs that behaviour
+ * or 1. Returns how many. */
+static int agent_behaviours(const steer__agent *a, int active[STEER_BEHAVIOUR_COUNT], float weight[STEER_BEHAVIOUR_COUNT])
 {
     const steer__group *g = a->g;
-    const steer_group_def *d = &g->def;
+    const float *w = g->def.weight;
+    if (!a->goal) {
+        for (int k = 0; k < g->active_count; ++k) active[k] = g->active[k], weight[k] = w[g->active[k]];
+        return g->active_count;
+    }
+    int own = goal_behaviour(a->goal), n = 0;
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) {
+        if (b == own) active[n] = b, weight[n++] = w[b] != 0.0f ? w[b] : 1.0f;
+        else if (w[b] != 0.0f && !is_destination(b)) active[n] = b, weight[n++] = w[b];
+    }
+    return n;
+}
+
+steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a)
+{
+    const steer_group_def *d = &a->g->def;
+    int active[STEER_BEHAVIOUR_COUNT];
+    float weight[STEER_BEHAVIOUR_COUNT];
+    const int count = agent_behaviours(a, active, weight);
     steer_v3 total = steer_v3_zero();
     switch (d->combine) {
     case STEER_COMBINE_BLEND:
-        for (int k = 0; k < g->active_count; ++k) {
-            int b = g->active[k];
-            total = steer_v3_mad(total, behaviour_force(fc, a, b), d->weight[b]);
-        }
+        for (int k = 0; k < count; ++k) total = steer_v3_mad(total, behaviour_force(fc, a, active[k]), weight[k]);
         return steer_v3_truncate(total, d->max_force);
     case STEER_COMBINE_PRIORITY:
-        for (int k = 0; k < g->active_count; ++k) {
-            int b = g->active[k];
-            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, b), d->weight[b]);
+        for (int k = 0; k < count; ++k) {
+            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[k]), weight[k]);
             if (steer_v3_len_sq(f) > 1e-10f) return steer_v3_truncate(f, d->max_force);
         }
         return total;
     case STEER_COMBINE_RUNNING_SUM:
-        for (int k = 0; k < g->active_count; ++k) {
-            int b = g->active[k];
+        for (int k = 0; k < count; ++k) {
             float remaining = d->max_force - steer_v3_len(total);
             if (!(remaining > 0.0f)) break;
-            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, b), d->weight[b]);
+            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[k]), weight[k]);
             total = steer_v3_add(total, steer_v3_truncate(f, remaining));
         }
         return steer_v3_truncate(total, d->max_force);
     case STEER_COMBINE_DITHER:
-        for (int k = 0; k < g->active_count; ++k) {
-            int b = g->active[k];
+        for (int k = 0; k < count; ++k) {
+            int b = active[k];
             float p = d->probability[b];
             if (!(p > 0.0f) || !(agent_random(fc->w, a->slot, 1 + (uint32_t)b) < p)) continue;
-            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, b), d->weight[b] / p);
+            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, b), weight[k] / p);
             if (steer_v3_len_sq(f) > 1e-10f) return steer_v3_truncate(f, d->max_force);
         }
         return total;

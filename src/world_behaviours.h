@@ -13,6 +13,7 @@ typedef struct steer__agent {
     steer_v3 p, v;
     const steer__group *g;
     const steer__gather_out *nb; /* its gathered neighbours */
+    struct steer__goal *goal;    /* its own goal (world_goals.h), or NULL */
 } steer__agent;
 
 /* What every agent of a step shares. */
@@ -26,6 +27,12 @@ typedef struct steer__force_context {
 void steer__build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1]);
 /* The agent's group's behaviours, combined by its mode, truncated to max_force. */
 steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a);
+/* The force of the agent's own goal (a->goal), weighted as in its group's
+ * blend: for the flock batches, which add it to the flocking rules. */
+steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer__agent *a);
+/* After agent's move to pos with vel: whether its goal is reached (world.h, "arrived"). */
+void steer__goal_arrival(const steer_world *w, const steer__group *g, struct steer__goal *goal, const float pos[3],
+                         const float vel[3]);
 /* The new velocity from the combined force, with the turn limit. */
 steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt);
 

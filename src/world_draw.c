@@ -64,7 +64,8 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
     if (dd->obstacles)
         for (int i = 0; i < w->obstacle_count; ++i) circle(dd, w->obstacles[i].centre, w->obstacles[i].radius, 0x555555FFu);
     if (dd->walls)
-        for (int i = 0; i < w->wall_count; ++i) segment(dd, w->walls[i].a, w->walls[i].b, 0x333333FFu);
+        for (int i = 0; i < w->wall_count; ++i) /* stored in the ground frame */
+            segment(dd, steer__from_ground(w, w->walls[i].a), steer__from_ground(w, w->walls[i].b), 0x333333FFu);
 
     /* Overlays for at most max_agents agents, spread evenly over the internal
      * (cell) order so they do not cluster in one corner of the world. */
@@ -93,7 +94,8 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
             steer_v3 centre = steer_v3_mad(p, heading, g->wander.distance);
             float angle = w->wander ? w->wander[i] : 0.0f;
             circle(dd, centre, g->wander.radius, faded(g->colour, 0x60));
-            steer_v3 target = steer_v3_mad(centre, steer_v3_make(steer_cos(angle), steer_sin(angle), 0.0f), g->wander.radius);
+            steer_v3 on_ground = steer__from_ground(w, steer_v3_make(steer_cos(angle), steer_sin(angle), 0.0f));
+            steer_v3 target = steer_v3_mad(centre, on_ground, g->wander.radius);
             if (dd->point && steer_v3_is_valid(target)) dd->point(target, 2.0f, g->colour, dd->context);
             segment(dd, centre, target, faded(g->colour, 0x90));
         }
@@ -102,7 +104,9 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
                 segment(dd, p, steer_v3_mad(p, heading, g->see_ahead), 0xFF505080u);
             if (g->weight[STEER_AVOID_WALLS] != 0.0f) {
                 steer_v3 tips[3];
-                steer_avoid_walls3(p, v, 0, 0, &g->feelers, tips);
+                steer_wall_feelers feelers = g->feelers;
+                feelers.up = w->def.up;
+                steer_avoid_walls3(p, v, 0, 0, &feelers, tips);
                 for (int k = 0; k < 3; ++k) segment(dd, p, tips[k], 0xFF905080u);
             }
         }

@@ -2,6 +2,7 @@
 #include "world_forces.h"
 #include "world_behaviours.h"
 #include "world_cells.h"
+#include "world_goals.h"
 #include "world_solids.h"
 #include "world_tasks.h"
 #include "misuse_internal.h"
@@ -33,6 +34,7 @@ typedef struct flock_batcher {
     steer__raw_sums raw[STEER__REDUCE_LANES];
     int dense[STEER__BATCH];
     uint8_t group[STEER__BATCH];
+    steer__goal *goal[STEER__BATCH]; /* the lane's own goal, or NULL */
     bool mixed;      /* lanes of more than one group */
     bool row;        /* dense[k] == dense[0] + k so far: 64 agents in a row */
     int params_for;  /* the group whose parameters fill every lane, or -1 */
@@ -139,6 +141,18 @@ static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool di
     }
 }
 
+/* The arrival of each lane with a goal, from its next state. */
+static void batch_arrivals(steer_world *w, const flock_batcher *fb)
+{
+    for (int k = 0; k < fb->n; ++k) {
+        if (!fb->goal[k]) continue;
+        int i = fb->dense[k];
+        const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
+        const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
+        steer__goal_arrival(w, &w->groups[fb->group[k]], fb->goal[k], pos, vel);
+    }
+}
+
 static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
 {
     if (fb->n == 0) return;
@@ -151,8 +165,10 @@ static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
     bool direct = batch_lanes(w, fb);
     w->kernels->flock(&fb->batch);
     commit_batch(w, fb, solids, direct);
+    if (fb->batch.any_goal) batch_arrivals(w, fb);
     fb->n = 0;
     fb->mixed = false;
+    fb->batch.any_goal = false;
 }
 
 /* The move parameters of every batch of this step. */
@@ -165,10 +181,29 @@ static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
     }
 }
 
-/* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16]. */
-static void add_to_batch(steer_world *w, flock_batcher *fb, int i, int group, bool solids)
+/* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16];
+ * an agent with its own goal brings its goal force. */
+static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int i, int group, steer__goal *goal,
+                         bool solids)
 {
+    steer_world *w = fc->w;
     int k = fb->n;
+    fb->goal[k] = goal;
+    fb->batch.goal_lane[k] = goal ? 1.0f : 0.0f;
+    if (goal) {
+#if defined(__GNUC__) || defined(__clang__)
+        /* the records follow the agents' order (world_goals.h): fetch the
+         * next few before they are needed */
+        if (goal + 4 < w->goals + w->goal_count) __builtin_prefetch(goal + 4);
+#endif
+        const steer__group *g = &w->groups[group];
+        steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal};
+        steer_v3 f = steer__weighted_goal_force(fc, &a);
+        fb->batch.goal_force[0][k] = f.x;
+        fb->batch.goal_force[1][k] = f.y;
+        fb->batch.goal_force[2][k] = f.z;
+        fb->batch.any_goal = true;
+    }
     fb->mixed |= k > 0 && fb->group[0] != (uint8_t)group;
     /* A cell queues its plain flockers before its other flockers, so the
      * indices need not increase: only a full run of consecutive ones is a row. */
@@ -197,8 +232,10 @@ static steer__gather_in gather_input(const steer__agent *a)
 /* The plain flockers among agents [first, end) of one staged cell, through
  * the cell kernel, in chunks that fill the batch's raw ring contiguously.
  * Returns how many there were. */
-static int cell_flockers(steer_world *w, const steer__cell_view *cv, flock_batcher *fb, int first, int end, bool solids)
+static int cell_flockers(const steer__force_context *fc, const steer__cell_view *cv, flock_batcher *fb, int first,
+                         int end, bool solids)
 {
+    steer_world *w = fc->w;
     steer__cell_agents ag;
     int members[STEER__CELL_AGENTS];
     uint8_t groups[STEER__CELL_AGENTS];
@@ -220,7 +257,10 @@ static int cell_flockers(steer_world *w, const steer__cell_view *cv, flock_batch
         if (ag.count == 0) continue;
         found += ag.count;
         w->kernels->gather_cell(&cv->soa, cv->staged, &ag, fb->raw + fb->n % STEER__REDUCE_LANES);
-        for (int k = 0; k < ag.count; ++k) add_to_batch(w, fb, members[k], groups[k], solids);
+        for (int k = 0; k < ag.count; ++k) {
+            int m = members[k];
+            add_to_batch(fc, fb, m, groups[k], steer__has_goal(w, m) ? steer__goal_of(w, m) : NULL, solids);
+        }
     }
     return found;
 }
@@ -251,7 +291,7 @@ static void forces_task(int start, int end, int worker, void *context)
         if (ftc->cell_path) { /* the plain flockers of the cell, all against one staged list */
             steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
             viewed = true;
-            if (cv.staged >= 0 && cell_flockers(w, &cv, &fb, i, cell_end, ftc->solids) == cell_end - i) {
+            if (cv.staged >= 0 && cell_flockers(fc, &cv, &fb, i, cell_end, ftc->solids) == cell_end - i) {
                 i = cell_end; /* the whole cell */
                 continue;
             }
@@ -259,15 +299,16 @@ static void forces_task(int start, int end, int worker, void *context)
         for (; i < cell_end; ++i) {
             const steer__group *g = &w->groups[w->group[i]];
             if (ftc->cell_path && g->plain_flock && cv.staged >= 0) continue; /* done above */
+            steer__goal *goal = steer__has_goal(w, i) ? steer__goal_of(w, i) : NULL;
             if (g->needs_neighbours && !viewed) {
                 steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
                 viewed = true;
             }
-            steer__agent a = {i, w->slot[i], steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0};
+            steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal};
             if (g->flock_only) {
                 steer__gather_in in = gather_input(&a);
                 w->kernels->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
-                add_to_batch(w, &fb, i, w->group[i], ftc->solids);
+                add_to_batch(fc, &fb, i, w->group[i], goal, ftc->solids);
                 continue;
             }
             steer__gather_out nb = {0};
@@ -278,8 +319,15 @@ static void forces_task(int start, int end, int worker, void *context)
             a.nb = &nb;
             steer_v3 force = steer__combined_force(fc, &a);
             if (w->dim == 2) force.z = 0.0f;
+            if (g->def.ground_plane) steer__drop_up(w, &force);
             steer_v3 nv = steer__integrate_velocity(g, a.v, force, fc->dt);
+            if (g->def.ground_plane) steer__drop_up(w, &nv); /* its velocity may have had some */
             move_agent(w, i, (const float[3]){nv.x, nv.y, nv.z}, fc->dt, ftc->solids);
+            if (goal) {
+                const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
+                const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
+                steer__goal_arrival(w, g, goal, pos, vel);
+            }
         }
     }
     flush_batch(w, &fb, ftc->solids);

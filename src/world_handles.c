@@ -13,8 +13,7 @@ static void handles_task(int start, int end, int worker, void *context)
     (void)worker;
     steer_world *w = context;
     uint32_t *dense_of_slot = w->dense_of_slot;
-    const uint32_t *slot = w->slot;
-    for (int d = start; d < end; ++d) dense_of_slot[slot[d]] = (uint32_t)d;
+    for (int d = start; d < end; ++d) dense_of_slot[steer__slot_of(w, d)] = (uint32_t)d;
 }
 
 void steer__world_ensure_handles(const steer_world *cw)
@@ -22,7 +21,10 @@ void steer__world_ensure_handles(const steer_world *cw)
     if (steer__cache_guard_ready(cw->handles)) return;
     steer_world *w = (steer_world *)cw; /* the table is a cache; lookups run between steps */
     steer__cache_guard_lock(w->handles);
-    if (!steer__cache_guard_ready(w->handles)) {
+    /* Never while the world steps (a lookup that began just before the step,
+     * misuse): the sort has taken the table's buffer, and a table marked
+     * current then would stay wrong after the step. */
+    if (!steer__cache_guard_ready(w->handles) && !steer__in_step(w)) {
         /* Not through a user's scheduler: a lookup may come from any thread,
          * where its enqueue may not expect to be called. */
         if (w->pool) steer__pool_run(w->pool, handles_task, w->count, w);
@@ -30,4 +32,16 @@ void steer__world_ensure_handles(const steer_world *cw)
         steer__cache_guard_set_ready(w->handles, true);
     }
     steer__cache_guard_unlock(w->handles);
+}
+
+/* A free slot's generation has FREE_BIT set, which no handle has. */
+steer_misuse_id steer__handle_lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
+{
+    if (id.world != 0 && id.world != w->identity) return STEER_MISUSE_HANDLE_FOREIGN;
+    if (id.index == 0 || id.index > w->slot_high || (id.generation & STEER__FREE_BIT)) return STEER_MISUSE_HANDLE_STALE;
+    uint32_t slot = id.index - 1;
+    if (w->generation[slot] != id.generation) return STEER_MISUSE_HANDLE_STALE;
+    steer__world_ensure_handles(w);
+    *dense = w->dense_of_slot[slot];
+    return STEER_MISUSE_NONE;
 }

@@ -14,9 +14,23 @@
 #define STEER__COOKIE 0x57EE7
 #define STEER__FREE_BIT 0x80000000u /* generation: the slot is free; low bits link the free list */
 #define STEER__NO_SLOT 0x7FFFFFFFu
+#define STEER__GOAL_BIT 0x80000000u /* in w->slot[d]: the agent has a goal, whose record index is in the
+                                       low bits (its slot is in the record); slots are < 2^28 */
 #define STEER__PAD 16               /* array padding so 16-lane loads past the end stay in bounds */
 #define STEER__MAX_GROUPS 32
 #define STEER__STAGE_CAP 1024       /* candidates a cell stages; a crowd beyond is sampled (world_cells.h) */
+
+/* One agent's goal (world_goals.c). */
+typedef struct steer__goal {
+    uint32_t slot;           /* its agent */
+    uint8_t kind;            /* steer_goal_kind */
+    bool arrived;
+    steer_v3 target;
+    float slow_radius, speed; /* 0: the group's */
+    int path, progress, point_count;
+    steer_v3 *points;        /* WAYPOINTS: the world's own copy */
+    uint64_t arrived_step;   /* w->steps of the sub-step in which it arrived */
+} steer__goal;
 
 /* Per-group values derived from the def once, not per agent. */
 typedef struct steer__group {
@@ -86,6 +100,14 @@ struct steer_world {
     int field_count;
     steer__object_index object_index; /* obstacles and walls by place (world_obstacles.c) */
     uint32_t *members;       /* pursue/evade: dense indices of a group's members */
+
+    /* per-agent goals (world_goals.c): records, found from the agents' slot entries */
+    steer__goal *goals;
+    uint32_t *goal_order;    /* goal_capacity: scratch of the reordering */
+    int goal_count, goal_capacity;
+    bool goals_scattered;    /* records not in agent order (goals added or removed since the last reordering) */
+    uint64_t goals_ordered_at; /* steps at the last reordering */
+    uint64_t step_begin;      /* steps at the start of the last steer_world_step (its arrivals) */
 
     /* grid: cells cover the bounds; `n` cells per axis of size `cell` */
     bool grid_ready;
@@ -169,6 +191,37 @@ static inline uint32_t steer__cell_of(const steer_world *w, float x, float y, fl
         (a) = (b);                                                                                                     \
         (b) = swap_tmp_;                                                                                               \
     } while (0)
+
+/* Agent d's goal, and its slot (from the goal record when it has one). */
+static inline bool steer__has_goal(const steer_world *w, int d) { return (w->slot[d] & STEER__GOAL_BIT) != 0; }
+static inline steer__goal *steer__goal_of(const steer_world *w, int d)
+{
+    return &w->goals[w->slot[d] & ~STEER__GOAL_BIT];
+}
+static inline uint32_t steer__slot_of(const steer_world *w, int d)
+{
+    return steer__has_goal(w, d) ? steer__goal_of(w, d)->slot : w->slot[d];
+}
+
+/* Removes a 3D vector's component along the world's up axis (ground-plane groups). */
+static inline void steer__drop_up(const steer_world *w, steer_v3 *v)
+{
+    if (w->dim != 3) return;
+    if (w->def.up == STEER_UP_Y) v->y = 0.0f;
+    else v->z = 0.0f;
+}
+
+/* The ground frame, in which walls are stored and resolved: the world's
+ * frame turned so that its up axis is +Z (exact: a permutation and a sign;
+ * the identity for Z-up worlds and in 2D). */
+static inline steer_v3 steer__to_ground(const steer_world *w, steer_v3 v)
+{
+    return w->dim == 3 ? steer_v3_to_z_up(v, w->def.up) : v;
+}
+static inline steer_v3 steer__from_ground(const steer_world *w, steer_v3 v)
+{
+    return w->dim == 3 ? steer_v3_from_z_up(v, w->def.up) : v;
+}
 
 /* Agent i's vector from per-axis arrays (z = 0 in 2D), and a vector from three floats. */
 static inline steer_v3 steer__v3_at(const steer_world *w, float *const arrays[3], int i)

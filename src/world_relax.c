@@ -63,7 +63,7 @@ static void block_of_cell(const relax_pass *rp, const int coords[3], relax_block
  * for any thread count. */
 static void split_coincident(const steer_world *w, int i, int j, float amount, float corr[3])
 {
-    uint32_t si = w->slot[i], sj = w->slot[j];
+    uint32_t si = steer__slot_of(w, i), sj = steer__slot_of(w, j);
     uint32_t h = steer__mix32(steer__mix32((si < sj ? si : sj) + 0x9E3779B9u) ^ (si < sj ? sj : si));
     float along = si < sj ? amount : -amount;
     float angle = (float)(h >> 8) * (2.0f * STEER_PI / 16777216.0f) - STEER_PI; /* 24 bits of the hash */

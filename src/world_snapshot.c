@@ -5,7 +5,7 @@
  *   header  magic "STEERSNP", version, byte-order mark, dim, sizes
  *   body    world def essentials, step count, groups, obstacles, walls,
  *           paths, flow fields, handles (identity, generations, free list), agents in
- *           internal order
+ *           internal order, goals in slot order
  *   trailer CRC-32 of everything before it
  * Agents are stored in their internal (sorted) order so a restored world
  * sums neighbours in the same order and continues bit for bit.
@@ -13,6 +13,8 @@
  * Restoring parses into freshly allocated storage and swaps it in only when
  * everything checked out, so a bad snapshot leaves the world untouched. */
 #include "world_internal.h"
+#include "world_goals.h"
+#include "world_handles.h"
 #include "world_solids.h"
 #include "world_sort.h"
 #include "misuse_internal.h"
@@ -20,8 +22,9 @@
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 5u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
-                           no handle table (rebuilt from the slots); 5: the world's identity */
+#define SNAP_VERSION 6u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
+                           no handle table (rebuilt from the slots); 5: the world's identity;
+                           6: per-agent goals, the arrival fields of groups */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -54,6 +57,7 @@ static void put_v3(writer *wr, steer_v3 v) { put(wr, &v, sizeof v); }
 
 static void write_all(const steer_world *w, writer *wr)
 {
+    steer__world_ensure_handles(w); /* goals are found by slot */
     put(wr, SNAP_MAGIC, 8);
     put_u32(wr, SNAP_VERSION);
     put_u32(wr, SNAP_BOM);
@@ -63,6 +67,7 @@ static void write_all(const steer_world *w, writer *wr)
     put_v3(wr, w->def.bounds_min);
     put_v3(wr, w->def.bounds_max);
     put_u32(wr, (uint32_t)w->def.boundary);
+    put_u32(wr, (uint32_t)w->def.up);
     put_f32(wr, w->def.cell_size);
     put_f32(wr, w->def.max_dt);
     put_u64(wr, w->def.seed);
@@ -106,9 +111,26 @@ static void write_all(const steer_world *w, writer *wr)
     for (int a = 0; a < w->dim; ++a) put(wr, w->p[a], 4 * (size_t)w->count);
     for (int a = 0; a < w->dim; ++a) put(wr, w->v[a], 4 * (size_t)w->count);
     put(wr, w->group, (size_t)w->count);
-    put(wr, w->slot, 4 * (size_t)w->count);
+    for (int d = 0; d < w->count; ++d) put_u32(wr, steer__slot_of(w, d)); /* the goal flag comes from the goals */
     put_u32(wr, w->wander != 0);
     if (w->wander) put(wr, w->wander, 4 * (size_t)w->count);
+    /* goals, in slot order (so equal worlds write equal bytes) */
+    put_u32(wr, (uint32_t)w->goal_count);
+    for (uint32_t s = 0; w->goal_count && s < w->slot_high; ++s) {
+        const steer__goal *g = (w->generation[s] & STEER__FREE_BIT) ? NULL : steer__goal_find(w, s);
+        if (!g) continue;
+        put_u32(wr, s);
+        put_u32(wr, (uint32_t)g->kind);
+        put_v3(wr, g->target);
+        put_f32(wr, g->slow_radius);
+        put_f32(wr, g->speed);
+        put_u32(wr, (uint32_t)g->path);
+        put_u32(wr, (uint32_t)g->progress);
+        put_u32(wr, g->arrived);
+        put_u64(wr, g->arrived_step);
+        put_u32(wr, (uint32_t)g->point_count);
+        put(wr, g->points, sizeof(steer_v3) * (size_t)g->point_count);
+    }
 }
 
 size_t steer_world_snapshot_size(const steer_world *w)
@@ -158,6 +180,119 @@ static uint64_t get_u64(reader *rd) { uint64_t v = 0; take(rd, &v, 8); return v;
 static float get_f32(reader *rd) { float v = 0; take(rd, &v, 4); return v; }
 static steer_v3 get_v3(reader *rd) { steer_v3 v = {0}; take(rd, &v, sizeof v); return v; }
 
+/* The group def as versions 4 and 5 stored it (this build's layout of the
+ * struct then), read into today's def: the fields added since take their
+ * defaults, and ARRIVE keeps the chapter's form those worlds ran with. */
+typedef struct group_def_v5 {
+    float max_speed, max_force, mass, radius, max_turn_rate;
+    float neighbour_radius, separation_radius, field_of_view;
+    uint32_t neighbour_mask;
+    bool desired_forms;
+    float weight[STEER_BEHAVIOUR_COUNT];
+    float probability[STEER_BEHAVIOUR_COUNT];
+    steer_combine combine;
+    steer_v3 target;
+    float slow_radius;
+    steer_v3 threat;
+    float panic_distance;
+    int pursue_group, evade_group;
+    float chase_radius, max_prediction;
+    float wander[3];
+    int path;
+    float path_predict, path_ahead;
+    int flow_field;
+    float flow_predict;
+    steer_v3 contain_min, contain_max;
+    float contain_margin, see_ahead;
+    float feelers[3], wall_follow[3];
+    uint32_t colour;
+    int internal_cookie;
+} group_def_v5;
+
+static size_t group_def_size(uint32_t version)
+{
+    return version >= 6 ? sizeof(steer_group_def) : sizeof(group_def_v5);
+}
+
+/* Reads one group def of `version`; false when truncated or a bool holds
+ * anything but 0 or 1 (undefined to read). */
+static bool take_group_def(reader *rd, uint32_t version, steer_group_def *out)
+{
+    unsigned char flags[3] = {0, 0, 0};
+    if (version >= 6) {
+        if (!take(rd, out, sizeof *out)) return false;
+        memcpy(&flags[0], &out->desired_forms, 1);
+        memcpy(&flags[1], &out->chapter_arrive, 1);
+        memcpy(&flags[2], &out->ground_plane, 1);
+        return flags[0] <= 1 && flags[1] <= 1 && flags[2] <= 1;
+    }
+    group_def_v5 o;
+    if (!take(rd, &o, sizeof o)) return false;
+    memcpy(&flags[0], &o.desired_forms, 1);
+    if (flags[0] > 1) return false;
+    steer_group_def d = steer_default_group_def();
+    d.max_speed = o.max_speed, d.max_force = o.max_force, d.mass = o.mass, d.radius = o.radius;
+    d.max_turn_rate = o.max_turn_rate, d.neighbour_radius = o.neighbour_radius;
+    d.separation_radius = o.separation_radius, d.field_of_view = o.field_of_view;
+    d.neighbour_mask = o.neighbour_mask, d.desired_forms = o.desired_forms;
+    memcpy(d.weight, o.weight, sizeof d.weight);
+    memcpy(d.probability, o.probability, sizeof d.probability);
+    d.combine = o.combine, d.target = o.target, d.slow_radius = o.slow_radius, d.chapter_arrive = true;
+    d.threat = o.threat, d.panic_distance = o.panic_distance;
+    d.pursue_group = o.pursue_group, d.evade_group = o.evade_group;
+    d.chase_radius = o.chase_radius, d.max_prediction = o.max_prediction;
+    d.wander.radius = o.wander[0], d.wander.distance = o.wander[1], d.wander.jitter = o.wander[2];
+    d.path = o.path, d.path_predict = o.path_predict, d.path_ahead = o.path_ahead;
+    d.flow_field = o.flow_field, d.flow_predict = o.flow_predict;
+    d.contain_min = o.contain_min, d.contain_max = o.contain_max;
+    d.contain_margin = o.contain_margin, d.see_ahead = o.see_ahead;
+    d.feelers.length = o.feelers[0], d.feelers.whisker_angle = o.feelers[1], d.feelers.whisker_length = o.feelers[2];
+    d.wall_follow.range = o.wall_follow[0], d.wall_follow.desired_distance = o.wall_follow[1];
+    d.wall_follow.gain = o.wall_follow[2];
+    d.colour = o.colour, d.internal_cookie = o.internal_cookie;
+    *out = d;
+    return true;
+}
+
+/* The goals section (version 6): each a live agent's, once, in slot order,
+ * passing the same checks as steer_world_set_goal; the agents' flags are
+ * set from it. */
+static steer_result take_goals(reader *rd, steer_world *fresh)
+{
+    uint32_t n = get_u32(rd), previous = 0;
+    if (rd->bad || n > (uint32_t)fresh->count) return STEER_ERROR_BAD_SNAPSHOT;
+    for (uint32_t k = 0; k < n; ++k) {
+        uint32_t s = get_u32(rd);
+        uint32_t kind = get_u32(rd);
+        steer__goal g = {s, (uint8_t)(kind <= STEER_GOAL_WAYPOINTS ? kind : 0), false, get_v3(rd), 0.0f, 0.0f, 0, 0, 0, NULL, 0};
+        g.slow_radius = get_f32(rd);
+        g.speed = get_f32(rd);
+        g.path = (int)get_u32(rd);
+        g.progress = (int)get_u32(rd);
+        uint32_t arrived = get_u32(rd);
+        g.arrived = arrived == 1;
+        g.arrived_step = get_u64(rd);
+        uint32_t points = get_u32(rd);
+        if (rd->bad || (k > 0 && s <= previous) || s >= fresh->slot_high || (fresh->generation[s] & STEER__FREE_BIT) ||
+            arrived > 1 || g.kind == STEER_GOAL_NONE || points > STEER_MAX_GOAL_POINTS ||
+            (size_t)points * sizeof(steer_v3) > rd->size - rd->pos)
+            return STEER_ERROR_BAD_SNAPSHOT;
+        previous = s;
+        steer_v3 buffer[64], *list = points <= 64 ? buffer : steer_alloc(&fresh->def.allocator, points * sizeof *list, 16);
+        if (!list) return STEER_ERROR_OUT_OF_MEMORY;
+        take(rd, list, sizeof(steer_v3) * points);
+        g.point_count = (int)points;
+        g.points = list;
+        steer_goal as_set = {(steer_goal_kind)g.kind, g.target, g.slow_radius, g.speed, g.path, list, g.point_count, g.progress, false};
+        bool ok = steer__goal_ok(fresh, &as_set, 0) && (g.kind == STEER_GOAL_WAYPOINTS) == (points > 0) &&
+                  (g.kind != STEER_GOAL_PATH || g.progress >= 0) && (g.kind == STEER_GOAL_PATH || g.kind == STEER_GOAL_WAYPOINTS || g.progress == 0);
+        steer_result r = ok ? steer__goal_put(fresh, fresh->dense_of_slot[s], &g) : STEER_ERROR_BAD_SNAPSHOT;
+        if (list != buffer) steer_free(&fresh->def.allocator, list);
+        if (r != STEER_OK) return r;
+    }
+    return STEER_OK;
+}
+
 static bool all_finite(const float *f, size_t n)
 {
     for (size_t i = 0; i < n; ++i)
@@ -179,7 +314,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     take(&rd, magic, 8);
     uint32_t version = memcmp(magic, SNAP_MAGIC, 8) == 0 ? get_u32(&rd) : 0;
     if (version < SNAP_OLDEST || version > SNAP_VERSION || get_u32(&rd) != SNAP_BOM) return STEER_ERROR_BAD_SNAPSHOT;
-    if (get_u32(&rd) != (uint32_t)w->dim || get_u32(&rd) != (uint32_t)sizeof(steer_group_def))
+    if (get_u32(&rd) != (uint32_t)w->dim || get_u32(&rd) != (uint32_t)group_def_size(version))
         return STEER_ERROR_BAD_SNAPSHOT;
 
     /* Parse into a scratch world that owns new storage. */
@@ -187,6 +322,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     def.bounds_min = get_v3(&rd);
     def.bounds_max = get_v3(&rd);
     def.boundary = (steer_boundary)get_u32(&rd);
+    def.up = version >= 6 ? (steer_up_axis)get_u32(&rd) : STEER_UP_Z;
     def.cell_size = get_f32(&rd);
     def.max_dt = get_f32(&rd);
     def.seed = get_u64(&rd);
@@ -211,10 +347,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     if (!fresh) return STEER_ERROR_BAD_SNAPSHOT;
     for (uint32_t g = 0; g < group_count; ++g) {
         steer_group_def gd;
-        if (!take(&rd, &gd, sizeof gd)) goto fail;
-        unsigned char flag; /* a bool holding anything but 0 or 1 is undefined to read */
-        memcpy(&flag, &gd.desired_forms, 1);
-        if (flag > 1) goto fail;
+        if (!take_group_def(&rd, version, &gd)) goto fail;
         fresh->groups[g].def = gd;
     }
     fresh->group_count = (int)group_count;
@@ -292,7 +425,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         goto fail;
     }
     if (has_wander && (!take(&rd, fresh->wander, 4 * (size_t)count) || !all_finite(fresh->wander, count))) goto fail;
-    if (rd.pos != rd.size) goto fail; /* trailing bytes */
+    if (rd.bad) goto fail; /* the goals follow, read once the handles are checked */
     for (uint32_t d = 0; d < count; ++d) { /* inside the box, as after add or a step */
         float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
         for (int a = 0; a < fresh->dim; ++a) pos[a] = fresh->p[a][d], vel[a] = fresh->v[a][d];
@@ -334,6 +467,14 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     fresh->grid_capacity = grid_capacity < (uint32_t)fresh->capacity ? (int)grid_capacity : fresh->capacity;
     fresh->free_head = free_head;
     fresh->slot_high = slot_high;
+    if (version >= 6) {
+        steer_result r = take_goals(&rd, fresh);
+        if (r != STEER_OK) {
+            result = r;
+            goto fail;
+        }
+    }
+    if (rd.pos != rd.size) goto fail; /* trailing bytes */
     fresh->reuses = reuses;
     fresh->identity = identity;
     fresh->steps = steps;

@@ -68,11 +68,10 @@ static void keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, st
     }
 }
 
-/* Moves the agent from `from` to `*to`, stopping it on its side of any wall
- * the motion would cross and out of any solid obstacle. */
-static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel)
+/* Stops the move from `from` to `*to` on its side of any wall it would
+ * cross, in the ground frame (the walls' frame: steer__to_ground). */
+static void resolve_walls(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel)
 {
-    if (w->def.solid_walls) {
         for (int pass = 0; pass < 4; ++pass) {
             steer_v2 p = steer_v2_from_v3(from), q = steer_v2_from_v3(*to);
             steer_v2 motion = steer_v2_sub(q, p);
@@ -110,6 +109,17 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
             }
         }
         keep_wall_skin(w, from, to, vel);
+}
+
+/* Moves the agent from `from` to `*to`, stopping it on its side of any wall
+ * the motion would cross and out of any solid obstacle. */
+static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel)
+{
+    if (w->def.solid_walls) {
+        steer_v3 ground_to = steer__to_ground(w, *to), ground_vel = steer__to_ground(w, *vel);
+        resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel);
+        *to = steer__from_ground(w, ground_to);
+        *vel = steer__from_ground(w, ground_vel);
     }
     if (w->def.solid_obstacles) {
         /* each obstacle sees `to` as the ones before it left it: after a

@@ -1,7 +1,8 @@
 /* The world step, phase by phase (docs/design.md, "A step"). First the
  * grid (world_sort.c) and the obstacle index (world_obstacles.c) are
  * brought up to date if something changed them; then, per sub-step:
- *   1. sort the agents by cell (world_sort.c);
+ *   1. sort the agents by cell (world_sort.c), their goal records after them
+ *      now and then (world_goals.c);
  *   2. list each group's members for pursue and evade (world_behaviours.c);
  *   3. every agent's force from that one snapshot, and its move into the
  *      next state (world_forces.c, with world_cells.c, world_behaviours.c
@@ -12,6 +13,7 @@
 #include "world_internal.h"
 #include "world_behaviours.h"
 #include "world_forces.h"
+#include "world_goals.h"
 #include "world_relax.h"
 #include "world_obstacles.h"
 #include "world_sort.h"
@@ -23,6 +25,7 @@ static void one_step(steer_world *w, float dt)
 {
     double t0 = steer__seconds();
     steer__world_sort(w);
+    steer__goals_reorder(w); /* goal records in the agents' new order, so the forces read them in sequence */
     double t1 = steer__seconds();
     uint32_t group_start[STEER__MAX_GROUPS + 1];
     steer__build_members(w, group_start);
@@ -59,6 +62,7 @@ steer_result steer_world_step(steer_world *w, float dt)
     double start = steer__seconds();
     w->profile = (steer_step_profile){0};
     w->in_step = true;
+    w->step_begin = w->steps; /* the goals that arrive from here on are this step's arrivals */
     float h = dt / (float)substeps;
     for (int s = 0; s < substeps; ++s) one_step(w, h);
     w->in_step = false;

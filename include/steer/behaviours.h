@@ -256,6 +256,10 @@ steer_v3 steer_follow_wall3(steer_v3 pos, steer_v3 vel, const steer_segment3 *wa
  * reach (its slow_radius, or the stopping distance from max_speed if longer),
  * or the point ahead_distance on from the predicted point would pass the
  * end. A closed path is follow_path exactly.
+ * path_point_ahead: the point `distance` further along the path from p's
+ * closest point (around a closed path; an open path stops at its end and
+ * sets *out_passed_end); out_segment (may be NULL) receives the closest
+ * point's segment, out_passed_end (may be NULL) whether the end was passed.
  * follow_flow: desired = truncate(field(pos + vel * predict_time) * max_speed,
  * max_speed). contain: per axis, within margin of a face (or beyond it) the
  * desired inward speed grows linearly to max_speed at the face; the force
@@ -268,6 +272,8 @@ steer_v2 steer_follow_waypoints2(steer_v2 pos, steer_v2 vel, const steer_v2 *poi
 steer_v3 steer_follow_waypoints3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed); /* each in turn */
 steer_v2 steer_follow_waypoints_braking2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed); /* rest on the last */
 steer_v3 steer_follow_waypoints_braking3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed); /* rest on the last */
+steer_v2 steer_path_point_ahead2(const steer_path2 *path, steer_v2 p, float distance, int *out_segment, bool *out_passed_end); /* a point */
+steer_v3 steer_path_point_ahead3(const steer_path3 *path, steer_v3 p, float distance, int *out_segment, bool *out_passed_end); /* a point */
 steer_v2 steer_follow_path_to_end2(steer_v2 pos, steer_v2 vel, const steer_path2 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed); /* rest at the end */
 steer_v3 steer_follow_path_to_end3(steer_v3 pos, steer_v3 vel, const steer_path3 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed); /* rest at the end */
 steer_v2 steer_flow_field_sample2(const steer_flow_field2 *field, steer_v2 pos);                      /* bilinear value */

@@ -34,6 +34,7 @@ extern "C" {
     X(WORLD_DEF_CAPACITY)                                                                                              \
     X(WORLD_DEF_BOUNDS)         /* a bound not finite, or an extent not in (0, 1e30] */                                \
     X(WORLD_DEF_BOUNDARY)                                                                                              \
+    X(WORLD_DEF_UP)             /* not a steer_up_axis */                                                              \
     X(WORLD_DEF_CELL_SIZE)                                                                                             \
     X(WORLD_DEF_MAX_DT)                                                                                                \
     X(WORLD_DEF_MAX_GROUPS)                                                                                            \
@@ -57,6 +58,7 @@ extern "C" {
     X(GROUP_DEF_THREAT)                                                                                                \
     X(GROUP_DEF_CONTAIN_BOX)                                                                                           \
     X(GROUP_DEF_SLOW_RADIUS)                                                                                           \
+    X(GROUP_DEF_ARRIVAL)        /* arrival_tolerance, arrival_speed or waypoint_radius */                              \
     X(GROUP_DEF_PANIC_DISTANCE)                                                                                        \
     X(GROUP_DEF_CHASE_RADIUS)                                                                                          \
     X(GROUP_DEF_MAX_PREDICTION)                                                                                        \
@@ -87,6 +89,13 @@ extern "C" {
     X(AGENT_GROUP)              /* add_agent: no such group */                                                         \
     X(AGENT_POSITION)                                                                                                  \
     X(AGENT_VELOCITY)                                                                                                  \
+    X(GOAL_KIND)                /* not a steer_goal_kind */                                                            \
+    X(GOAL_TARGET)                                                                                                     \
+    X(GOAL_SLOW_RADIUS)                                                                                                \
+    X(GOAL_SPEED)                                                                                                      \
+    X(GOAL_PATH)                /* no such path */                                                                     \
+    X(GOAL_POINTS)              /* points NULL, a count out of range or a point not finite */                          \
+    X(GOAL_PROGRESS)            /* a start waypoint outside [0, point_count) */                                        \
     X(HANDLE_STALE)             /* no live agent has this handle (removed, or never made) */                           \
     X(HANDLE_FOREIGN)           /* a handle another world made */                                                      \
     X(STEP_DT)                  /* dt not finite or negative */                                                        \

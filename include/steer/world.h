@@ -6,6 +6,7 @@
  *   steer_world_add_agent(w, g, p, v) -> steer_agent_id (stable, generation-checked)
  *   steer_world_remove_agent / teleport_agent / get_agent / is_valid
  *   steer_world_add_obstacle / add_wall / add_path / add_flow_field
+ *   steer_world_set_goal / set_goals / set_targets   each agent its own goal
  *   steer_world_step(w, dt)        synchronous update, any thread count, same bits
  *   steer_world_state_hash(w)      64-bit hash of every agent's state
  *   steer_world_save / restore     versioned, checksummed snapshot
@@ -88,6 +89,8 @@ typedef struct steer_world_def {
     steer_v3 bounds_min;     /* world box (z ignored in 2D); default (-50, -50, -50) */
     steer_v3 bounds_max;     /* default (50, 50, 50) */
     steer_boundary boundary;
+    steer_up_axis up;        /* 3D: STEER_UP_Z (default) or STEER_UP_Y: wander's plane, the axis walls stand
+                                along, the ground of ground_plane groups (ignored in 2D) */
     float cell_size;         /* grid cell; 0: the largest neighbour radius of the groups */
     float max_dt;            /* sub-step guard: larger steps are split (0: none) */
     uint64_t seed;           /* for wander and dithering */
@@ -150,6 +153,7 @@ typedef struct steer_group_def {
     float field_of_view;     /* full cone angle in radians; >= 2*pi: all around (default) */
     uint32_t neighbour_mask; /* bit g set: this group reacts to group g (default: all) */
     bool desired_forms;      /* separation/alignment as desired-velocity forms (default: raw) */
+    bool ground_plane;       /* 3D, "2.5D": no motion along the world's up axis; agents keep their height */
     /* behaviours: weight 0 switches one off */
     float weight[STEER_BEHAVIOUR_COUNT];
     float probability[STEER_BEHAVIOUR_COUNT]; /* DITHER only (default 1) */
@@ -157,6 +161,11 @@ typedef struct steer_group_def {
     /* parameters */
     steer_v3 target;         /* SEEK / ARRIVE */
     float slow_radius;       /* ARRIVE (default 2) */
+    bool chapter_arrive;     /* ARRIVE: the chapter's ramp alone, which can overshoot (default false: the
+                                braking form, capped by what max_force can still stop; docs/model.md) */
+    float arrival_tolerance; /* ARRIVE and goals: within this distance the target is reached (default 0.05) */
+    float arrival_speed;     /* goals: arrived when also slower than this (default 0.1) */
+    float waypoint_radius;   /* goal waypoints: the next one is taken closer than this (default 1) */
     steer_v3 threat;         /* FLEE */
     float panic_distance;    /* FLEE / EVADE: 0 = always */
     int pursue_group;        /* PURSUE: nearest member of this group ... */
@@ -237,6 +246,77 @@ typedef struct steer_world_view {
 } steer_world_view;
 steer_world_view steer_world_get_view(const steer_world *world);
 
+/* ---- per-agent goals ------------------------------------------------------
+ * An agent may have its own goal: a point to seek or arrive at, a world
+ * path, or its own list of waypoints, with its own preferred speed. Its goal
+ * then takes the place of its group's SEEK, ARRIVE and FOLLOW_PATH (those
+ * three are its group's destination; the agent has its own), at the goal
+ * behaviour's priority (SEEK, ARRIVE, or FOLLOW_PATH for paths and
+ * waypoints) and with the group's weight for it, or 1 where the group gives
+ * that behaviour none. Everything else of the group (flocking, avoidance,
+ * containment) applies as before. An agent without a goal behaves exactly as
+ * in a world that never had goals.
+ *
+ * Goals live in a side table: an agent without one costs nothing, and a
+ * step allocates nothing (the table grows when goals are set). Set and read
+ * them between steps, by handle, one at a time or in bulk.
+ *
+ * Arrived: within the group's arrival_tolerance of the goal's last point
+ * (the target, an open path's end, the last waypoint) and slower than its
+ * arrival_speed (a SEEK goal: within the tolerance at any speed), evaluated
+ * after every move; a closed path never ends. Paths and waypoints end with
+ * the braking arrive. Snapshots and the state hash include goals. */
+typedef enum steer_goal_kind {
+    STEER_GOAL_NONE = 0,   /* the group's behaviours alone */
+    STEER_GOAL_SEEK,       /* full speed to target, through it */
+    STEER_GOAL_ARRIVE,     /* stop on target (the braking form: never overshoots) */
+    STEER_GOAL_PATH,       /* along world path `path`: seek the point path_ahead (at least the stopping
+                              distance) on from the nearest; stop at the end of an open one */
+    STEER_GOAL_WAYPOINTS,  /* each of `points` in turn; stop on the last */
+} steer_goal_kind;
+
+#define STEER_MAX_GOAL_POINTS 65536 /* waypoints per agent */
+
+typedef struct steer_goal {
+    steer_goal_kind kind;
+    steer_v3 target;        /* SEEK, ARRIVE */
+    float slow_radius;      /* ARRIVE, and the end of a PATH or WAYPOINTS: 0 takes the group's */
+    float speed;            /* preferred speed: 0 takes the group's max_speed (never above it) */
+    int path;               /* PATH: an index from steer_world_add_path */
+    const steer_v3 *points; /* WAYPOINTS: copied in by set; NULL from get (see steer_world_get_goal_points) */
+    int point_count;        /* WAYPOINTS: 1 .. STEER_MAX_GOAL_POINTS */
+    int progress;           /* WAYPOINTS: the current waypoint (set: where to start); PATH: the segment
+                               nearest the agent after its last move (read only) */
+    bool arrived;           /* read only: see above */
+} steer_goal;
+
+/* kind NONE (or goal NULL) clears the agent's goal. Refused: a stale
+ * handle (STEER_ERROR_STALE_HANDLE), a value out of range or not finite
+ * (INVALID_ARGUMENT, reported as misuse naming the field). */
+steer_result steer_world_set_goal(steer_world *world, steer_agent_id id, const steer_goal *goal);
+/* out->kind is NONE for an agent without a goal. */
+steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, steer_goal *out);
+/* Copies up to capacity of the agent's waypoints; returns how many it has
+ * (0 for other goals), or a negative steer_result. */
+int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, steer_v3 *out, int capacity);
+/* Bulk: goal i for ids[i]; results (may be NULL) receives each one's
+ * result. Returns how many were set (or read). */
+int steer_world_set_goals(steer_world *world, const steer_agent_id *ids, const steer_goal *goals, int count,
+                          steer_result *results);
+int steer_world_get_goals(const steer_world *world, const steer_agent_id *ids, steer_goal *out, int count,
+                          steer_result *results);
+/* Bulk, the common case: send each of ids[i] to targets[i] (kind SEEK or
+ * ARRIVE, the group's slow radius and speed). */
+int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const steer_v3 *targets, int count,
+                            steer_goal_kind kind, steer_result *results);
+/* Whether the agent has a goal and has arrived (false for a stale handle). */
+bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
+/* The agents that arrived during the last steer_world_step (were not
+ * arrived before it, are now), in slot order: writes up to capacity of
+ * them, returns how many there are. O(goals). */
+int steer_world_arrivals(const steer_world *world, steer_agent_id *out, int capacity);
+int steer_world_goal_count(const steer_world *world);
+
 /* ---- stepping ------------------------------------------------------------ */
 /* dt must be finite and >= 0 (0 does nothing). With max_dt > 0 a larger dt
  * runs as ceil(dt / max_dt) equal sub-steps; a dt needing more than 1024 of
@@ -296,7 +376,7 @@ steer_result steer_world_restore(steer_world *world, const void *data, size_t si
 /* ---- lifetime ----------------------------------------------------------- */
 steer_world *steer_world_create(const steer_world_def *def);
 /* The def the world runs with: the one it was created from, except that a
- * restore brings the snapshot's bounds, boundary, cell size, max_dt, seed,
+ * restore brings the snapshot's bounds, boundary, up axis, cell size, max_dt, seed,
  * solid and non-penetration settings. A def to create a like world from
  * (with other capacities, say). */
 steer_result steer_world_get_def(const steer_world *world, steer_world_def *out);

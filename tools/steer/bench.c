@@ -1,6 +1,7 @@
 /* `steer bench`: the standard flock timed per step (steer bench --help).
  *   --repeat R   run each configuration R times and report the fastest run
  *                (its ms_per_step; ms_per_step_median gives the median)
+ *   --goals      every agent also arrives at its own point (per-agent goals)
  */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #define _POSIX_C_SOURCE 200809L
@@ -26,6 +27,7 @@ typedef struct bench_result {
     steer_kernel kernel;
     double ms_median; /* over the repeats */
     int repeat;
+    bool goals;
 } bench_result;
 
 static double clock_seconds(clockid_t clock)
@@ -98,7 +100,35 @@ static void bench_free(void *memory, void *context)
     free(memory);
 }
 
-static int run_bench(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, bench_result *out)
+/* Sends every agent of the standard flock to its own random point of the
+ * torus (ARRIVE, the braking form). populate adds agent i at slot i with
+ * generation 0: its handle is {i + 1, 0, 0}. */
+static int add_goals(steer_world *w, int agents, int dim)
+{
+    steer_world_def wd;
+    steer_world_get_def(w, &wd);
+    steer_agent_id *ids = malloc(sizeof *ids * (size_t)agents);
+    steer_v3 *targets = malloc(sizeof *targets * (size_t)agents);
+    if (!ids || !targets) {
+        free(ids), free(targets);
+        return -1;
+    }
+    steer_rng rng = steer_rng_make(2);
+    float side = wd.bounds_max.x;
+    for (int i = 0; i < agents; ++i) {
+        ids[i] = (steer_agent_id){(uint32_t)i + 1, 0, 0};
+        float x = steer_rng_range(&rng, 0.0f, side);
+        float y = steer_rng_range(&rng, 0.0f, side);
+        float z = dim == 3 ? steer_rng_range(&rng, 0.0f, side) : 0.0f;
+        targets[i] = steer_v3_make(x, y, z);
+    }
+    int set = steer_world_set_targets(w, ids, targets, agents, STEER_GOAL_ARRIVE, NULL);
+    free(ids), free(targets);
+    return set == agents ? 0 : -1;
+}
+
+static int run_bench(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, bool goals,
+                     bench_result *out)
 {
     steer_standard_flock_def fd = steer_default_standard_flock_def();
     fd.agents = agents;
@@ -108,6 +138,10 @@ static int run_bench(int agents, int threads, int steps, int dim, float k, steer
     fd.allocator = (steer_allocator){bench_alloc, bench_free, 0};
     steer_world *w = steer_standard_flock_create(&fd);
     if (!w) return -1;
+    if (goals && add_goals(w, agents, dim) != 0) {
+        steer_world_destroy(w);
+        return -1;
+    }
     kernel = steer_world_set_kernel(w, kernel);
     steer_world_step(w, STEER_STANDARD_FLOCK_DT); /* warm-up */
     double grid = 0.0, total = 0.0;
@@ -122,7 +156,7 @@ static int run_bench(int agents, int threads, int steps, int dim, float k, steer
     *out = (bench_result){agents, threads, steps, dim, k, measure_neighbours(w, dim), 1e3 * elapsed / steps,
                           1e3 * cpu / steps,
                           total > 0.0 ? grid / total : 0.0, steer_world_state_hash(w),
-                          steer_world_memory_bytes(w), kernel, 0.0, 1};
+                          steer_world_memory_bytes(w), kernel, 0.0, 1, goals};
     steer_world_destroy(w);
     return 0;
 }
@@ -136,13 +170,13 @@ static int by_ms(const void *a, const void *b)
 /* The fastest of `repeat` runs (this machine is shared: runs vary by tens of
  * percent), with the median of their times alongside. Every run ends in the
  * same state, so the hash is the same. */
-static int run_repeated(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, int repeat,
-                        bench_result *out)
+static int run_repeated(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, bool goals,
+                        int repeat, bench_result *out)
 {
     double ms[64];
     for (int r = 0; r < repeat; ++r) {
         bench_result one;
-        if (run_bench(agents, threads, steps, dim, k, kernel, &one) != 0) return -1;
+        if (run_bench(agents, threads, steps, dim, k, kernel, goals, &one) != 0) return -1;
         ms[r] = one.ms_per_step;
         if (r == 0 || one.ms_per_step < out->ms_per_step) *out = one;
     }
@@ -157,11 +191,11 @@ static void print_json(const bench_result *r)
     double rate = r->agents / (r->ms_per_step * 1e-3);
     printf("{\"agents\":%d,\"threads\":%d,\"steps\":%d,\"dim\":%d,\"neighbours\":%g,\"mean_neighbours\":%.3f,"
            "\"ms_per_step\":%.4f,\"cpu_ms_per_step\":%.4f,\"agent_steps_per_s\":%.4g,\"ns_per_agent_step\":%.3f,\"grid_share\":%.4f,"
-           "\"bytes_per_agent\":%.2f,\"kernel\":\"%s\",\"repeat\":%d,\"ms_per_step_median\":%.4f,"
+           "\"bytes_per_agent\":%.2f,\"kernel\":\"%s\",\"repeat\":%d,\"ms_per_step_median\":%.4f,\"goals\":%s,"
            "\"state_hash\":\"%016" PRIx64 "\"}\n",
            r->agents, r->threads, r->steps, r->dim, r->neighbours_k, r->mean_neighbours, r->ms_per_step, r->cpu_ms_per_step, rate,
            1e6 * r->ms_per_step / r->agents, r->grid_share, (double)r->bytes / r->agents, steer_kernel_name(r->kernel),
-           r->repeat, r->ms_median, r->hash);
+           r->repeat, r->ms_median, r->goals ? "true" : "false", r->hash);
 }
 
 static int parse_int(const char *s, int lo, int hi, int *out)
@@ -194,7 +228,7 @@ static int kernels_available(char *out, size_t size, bool *has)
     return 0;
 }
 
-enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_TABLE, OPT_JSON, OPT_HELP };
+enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_GOALS, OPT_TABLE, OPT_JSON, OPT_HELP };
 static const tool_option options[] = {
     {"--agents", 0, "N", "agents in the flock, 1 to 67108864 (default 100000)"},
     {"--threads", 0, "T", "worker threads, 1 to 64 (default 1)"},
@@ -203,6 +237,7 @@ static const tool_option options[] = {
     {"--neighbours", 0, "K", "mean neighbours within radius 1 the torus is sized for (default 16)"},
     {"--kernel", 0, "NAME", "best, scalar, avx2 or avx512 (same state hash; an error if this CPU lacks it)"},
     {"--repeat", 0, "R", "run each configuration R times, report the fastest and the median (default 1)"},
+    {"--goals", 0, 0, "every agent also arrives at its own random point (per-agent goals)"},
     {"--table", 0, 0, "sweep N = 10k, 100k, 1M x threads 1, 2"},
     {"--json", 0, 0, "one JSON object per configuration"},
     {"--help", "-h", 0, "this text"},
@@ -212,8 +247,8 @@ static const tool_option options[] = {
 static void usage(FILE *to)
 {
     fprintf(to, "usage: steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
-                "                   [--kernel best|scalar|avx2|avx512] [--repeat R]\n"
-                "       steer bench --table [--dim 2|3] [--steps S] [--json] [--repeat R]\n"
+                "                   [--kernel best|scalar|avx2|avx512] [--repeat R] [--goals]\n"
+                "       steer bench --table [--dim 2|3] [--steps S] [--json] [--repeat R] [--goals]\n"
                 "The standard flock (separation 1.5, alignment 1, cohesion 1 on a torus, dt 1/60) timed per step.\n");
     tool_options_print(to, options, OPTION_COUNT);
 }
@@ -222,7 +257,7 @@ int steer_cmd_bench(int argc, char **argv)
 {
     int agents = 100000, threads = 1, steps = 100, dim = 2, repeat = 1;
     float k = 16.0f;
-    bool json = false, table = false;
+    bool json = false, table = false, goals = false;
     steer_kernel kernel = STEER_KERNEL_BEST;
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
@@ -239,6 +274,7 @@ int steer_cmd_bench(int argc, char **argv)
         case OPT_HELP: usage(stdout); return 0;
         case OPT_JSON: json = true; break;
         case OPT_TABLE: table = true; break;
+        case OPT_GOALS: goals = true; break;
         case OPT_KERNEL:
             bad = -1, rule = "expected best, scalar, avx2 or avx512";
             for (int q = 0; q < KERNEL_COUNT; ++q)
@@ -278,14 +314,15 @@ int steer_cmd_bench(int argc, char **argv)
     }
     if (!table) {
         bench_result r;
-        if (run_repeated(agents, threads, steps, dim, k, kernel, repeat, &r) != 0) {
+        if (run_repeated(agents, threads, steps, dim, k, kernel, goals, repeat, &r) != 0) {
             fprintf(stderr, "steer bench: could not create the flock (out of memory?)\n");
             return 1;
         }
         if (json) print_json(&r);
         else
-            printf("%d agents, %dD, %d threads, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
-                   "neighbours %.2f, hash %016" PRIx64 "\n", r.agents, r.dim, r.threads, steer_kernel_name(r.kernel),
+            printf("%d agents%s, %dD, %d threads, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
+                   "neighbours %.2f, hash %016" PRIx64 "\n", r.agents, goals ? " with goals" : "", r.dim, r.threads,
+                   steer_kernel_name(r.kernel),
                    r.ms_per_step, r.cpu_ms_per_step,
                    r.agents / (r.ms_per_step * 1e-3), r.mean_neighbours, r.hash);
         return 0;
@@ -300,7 +337,7 @@ int steer_cmd_bench(int argc, char **argv)
             int st = steps;
             if (st == 100) st = n >= 1000000 ? 30 : 100; /* keep the sweep short */
             bench_result r;
-            if (run_repeated(n, t, st, dim, k, kernel, repeat, &r) != 0) return 1;
+            if (run_repeated(n, t, st, dim, k, kernel, goals, repeat, &r) != 0) return 1;
             if (json) print_json(&r);
             else
                 printf("%-8d %-3d %-7d %10.3f %10.3f %14.4g %9.2f %8.2f %6.1f%% %9.1f %016" PRIx64 "\n", r.agents, r.dim,

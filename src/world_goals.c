@@ -1,0 +1,330 @@
+/* Per-agent goals: the side table and its API (world.h, "per-agent goals"). */
+#include "world_goals.h"
+#include "world_handles.h"
+#include "misuse_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the table ---------------------------------------------------------------- */
+steer__goal *steer__goal_find(const steer_world *w, uint32_t slot)
+{
+    uint32_t d = w->dense_of_slot[slot];
+    return steer__has_goal(w, (int)d) ? steer__goal_of(w, (int)d) : NULL;
+}
+
+/* Room for one more record (and the reordering's scratch). */
+static steer_result reserve(steer_world *w)
+{
+    if (w->goal_count < w->goal_capacity) return STEER_OK;
+    const steer_allocator *al = &w->def.allocator;
+    int cap = w->goal_capacity ? w->goal_capacity * 2 : 64;
+    steer__goal *g = steer_alloc(al, (size_t)cap * sizeof *g, 64);
+    uint32_t *order = steer_alloc(al, (size_t)cap * sizeof *order, 64);
+    if (!g || !order) {
+        steer_free(al, g);
+        steer_free(al, order);
+        return STEER_ERROR_OUT_OF_MEMORY;
+    }
+    if (w->goal_count) memcpy(g, w->goals, (size_t)w->goal_count * sizeof *g);
+    steer_free(al, w->goals);
+    steer_free(al, w->goal_order);
+    w->goals = g;
+    w->goal_order = order;
+    w->goal_capacity = cap;
+    return STEER_OK;
+}
+
+void steer__goal_drop(steer_world *w, uint32_t d)
+{
+    if (!steer__has_goal(w, (int)d)) return;
+    uint32_t r = w->slot[d] & ~STEER__GOAL_BIT;
+    steer_free(&w->def.allocator, w->goals[r].points);
+    w->slot[d] = w->goals[r].slot;
+    uint32_t last = (uint32_t)--w->goal_count;
+    if (r != last) { /* the last record fills the hole; its agent's entry follows */
+        w->goals[r] = w->goals[last];
+        w->slot[w->dense_of_slot[w->goals[r].slot]] = STEER__GOAL_BIT | r;
+    }
+    w->goals_scattered = true;
+}
+
+steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal)
+{
+    steer_v3 *points = NULL;
+    if (goal->kind == STEER_GOAL_WAYPOINTS) {
+        points = steer_alloc(&w->def.allocator, (size_t)goal->point_count * sizeof *points, 16);
+        if (!points) return STEER_ERROR_OUT_OF_MEMORY;
+        memcpy(points, goal->points, (size_t)goal->point_count * sizeof *points);
+    }
+    steer__goal *record;
+    if (steer__has_goal(w, (int)d)) {
+        record = steer__goal_of(w, (int)d);
+        steer_free(&w->def.allocator, record->points);
+    } else {
+        steer_result r = reserve(w);
+        if (r != STEER_OK) {
+            steer_free(&w->def.allocator, points);
+            return r;
+        }
+        record = &w->goals[w->goal_count];
+        record->slot = w->slot[d];
+        w->slot[d] = STEER__GOAL_BIT | (uint32_t)w->goal_count++;
+        w->goals_scattered = true;
+    }
+    uint32_t slot = record->slot;
+    *record = *goal;
+    record->slot = slot;
+    record->points = points;
+    return STEER_OK;
+}
+
+void steer__goals_clear(steer_world *w)
+{
+    const steer_allocator *al = &w->def.allocator;
+    for (int r = 0; r < w->goal_count; ++r) steer_free(al, w->goals[r].points);
+    steer_free(al, w->goals);
+    steer_free(al, w->goal_order);
+    w->goals = NULL;
+    w->goal_order = NULL;
+    w->goal_count = w->goal_capacity = 0;
+}
+
+void steer__goals_reorder(steer_world *w)
+{
+    if (w->goal_count == 0 || (!w->goals_scattered && w->steps - w->goals_ordered_at < 64)) return;
+    /* order[k]: the record of the k-th agent with a goal; then the records
+     * are permuted in place along its cycles */
+    uint32_t *order = w->goal_order;
+    uint32_t k = 0;
+    for (int d = 0; d < w->count; ++d)
+        if (steer__has_goal(w, d)) {
+            order[k] = w->slot[d] & ~STEER__GOAL_BIT;
+            w->slot[d] = STEER__GOAL_BIT | k++;
+        }
+    for (uint32_t start = 0; start < k; ++start) {
+        if (order[start] == start || order[start] & STEER__GOAL_BIT) continue;
+        steer__goal first = w->goals[start];
+        uint32_t at = start;
+        while (order[at] != start) {
+            uint32_t from = order[at];
+            w->goals[at] = w->goals[from];
+            order[at] = STEER__GOAL_BIT | from; /* done */
+            at = from;
+        }
+        w->goals[at] = first;
+        order[at] = STEER__GOAL_BIT | start;
+    }
+    w->goals_scattered = false;
+    w->goals_ordered_at = w->steps;
+}
+
+/* ---- checks --------------------------------------------------------------- */
+#define REQUIRE(cond, id, ...)                                                                                         \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            if (function) steer__misuse(STEER_MISUSE_##id, function, __VA_ARGS__);                                     \
+            return false;                                                                                              \
+        }                                                                                                              \
+    } while (0)
+
+bool steer__goal_ok(const steer_world *w, const steer_goal *g, const char *function)
+{
+    REQUIRE((unsigned)g->kind <= STEER_GOAL_WAYPOINTS, GOAL_KIND, "goal->kind = %d: must be a steer_goal_kind", (int)g->kind);
+    REQUIRE(steer_v3_is_valid(g->target), GOAL_TARGET, "goal->target = (%g, %g, %g): must be finite", (double)g->target.x,
+            (double)g->target.y, (double)g->target.z);
+    REQUIRE(steer_is_finite(g->slow_radius) && g->slow_radius >= 0.0f, GOAL_SLOW_RADIUS,
+            "goal->slow_radius = %g: must be finite and >= 0 (0: the group's)", (double)g->slow_radius);
+    REQUIRE(steer_is_finite(g->speed) && g->speed >= 0.0f, GOAL_SPEED,
+            "goal->speed = %g: must be finite and >= 0 (0: the group's max_speed)", (double)g->speed);
+    if (g->kind == STEER_GOAL_PATH)
+        REQUIRE(g->path >= 0 && g->path < w->path_count, GOAL_PATH, "goal->path = %d: must be in [0, %d), the paths added",
+                g->path, w->path_count);
+    if (g->kind == STEER_GOAL_WAYPOINTS) {
+        REQUIRE(g->point_count >= 1 && g->point_count <= STEER_MAX_GOAL_POINTS, GOAL_POINTS,
+                "goal->point_count = %d: must be in [1, %d]", g->point_count, STEER_MAX_GOAL_POINTS);
+        REQUIRE(g->points, GOAL_POINTS, "goal->points = NULL: must point to point_count = %d points", g->point_count);
+        for (int k = 0; k < g->point_count; ++k)
+            REQUIRE(steer_v3_is_valid(g->points[k]), GOAL_POINTS, "goal->points[%d] = (%g, %g, %g): must be finite", k,
+                    (double)g->points[k].x, (double)g->points[k].y, (double)g->points[k].z);
+        REQUIRE(g->progress >= 0 && g->progress < g->point_count, GOAL_PROGRESS,
+                "goal->progress = %d: must be in [0, point_count = %d)", g->progress, g->point_count);
+    }
+    return true;
+}
+
+/* ---- the API ---------------------------------------------------------------- */
+static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal *goal, const char *function)
+{
+    uint32_t d;
+    steer_misuse_id why = steer__handle_lookup(w, id, &d);
+    if (why != STEER_MISUSE_NONE) {
+        steer__misuse(why, function, "id = {index %u, generation %u, world %u}: %s", id.index, id.generation, id.world,
+                      why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world" : "no live agent of this world has it");
+        return STEER_ERROR_STALE_HANDLE;
+    }
+    if (!goal || goal->kind == STEER_GOAL_NONE) {
+        steer__goal_drop(w, d);
+        return STEER_OK;
+    }
+    if (!steer__goal_ok(w, goal, function)) return STEER_ERROR_INVALID_ARGUMENT;
+    steer__goal record = {0, (uint8_t)goal->kind, false, goal->target, goal->slow_radius, goal->speed,
+                          goal->kind == STEER_GOAL_PATH ? goal->path : -1,
+                          goal->kind == STEER_GOAL_WAYPOINTS ? goal->progress : 0,
+                          goal->kind == STEER_GOAL_WAYPOINTS ? goal->point_count : 0, (steer_v3 *)goal->points, 0};
+    steer_result r = steer__goal_put(w, d, &record);
+    if (r != STEER_OK) return r;
+    if (w->dim == 2) { /* a 2D world reports z = 0, as for agents */
+        steer__goal *stored = steer__goal_of(w, (int)d);
+        stored->target.z = 0.0f;
+        for (int k = 0; k < stored->point_count; ++k) stored->points[k].z = 0.0f;
+    }
+    return STEER_OK;
+}
+
+steer_result steer_world_set_goal(steer_world *w, steer_agent_id id, const steer_goal *goal)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    return set_goal(w, id, goal, __func__);
+}
+
+static void read_goal(const steer__goal *g, steer_goal *out)
+{
+    *out = (steer_goal){(steer_goal_kind)g->kind, g->target, g->slow_radius, g->speed, g->path, NULL, g->point_count, g->progress,
+                        g->arrived};
+}
+
+static steer_result get_goal(const steer_world *w, steer_agent_id id, steer_goal *out, const char *function)
+{
+    uint32_t d;
+    steer_misuse_id why = steer__handle_lookup(w, id, &d);
+    if (why != STEER_MISUSE_NONE) {
+        steer__misuse(why, function, "id = {index %u, generation %u, world %u}: %s", id.index, id.generation, id.world,
+                      why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world" : "no live agent of this world has it");
+        return STEER_ERROR_STALE_HANDLE;
+    }
+    const steer__goal *g = steer__goal_find(w, id.index - 1);
+    if (g) read_goal(g, out);
+    else *out = (steer_goal){STEER_GOAL_NONE, {0.0f, 0.0f, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false};
+    return STEER_OK;
+}
+
+steer_result steer_world_get_goal(const steer_world *w, steer_agent_id id, steer_goal *out)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_goal");
+    return get_goal(w, id, out, __func__);
+}
+
+int steer_world_get_goal_points(const steer_world *w, steer_agent_id id, steer_v3 *out, int capacity)
+{
+    uint32_t d;
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(capacity < 0 || (capacity > 0 && !out), STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
+                    "out = %p, capacity = %d: need room for capacity points (capacity >= 0)", (const void *)out, capacity);
+    STEER__CHECK_HANDLE(w, id, &d);
+    const steer__goal *g = steer__goal_find(w, id.index - 1);
+    if (!g) return 0;
+    int n = g->point_count < capacity ? g->point_count : capacity;
+    if (n > 0) memcpy(out, g->points, (size_t)n * sizeof *out);
+    return g->point_count;
+}
+
+#define CHECK_BULK(ids, values, count)                                                                                 \
+    do {                                                                                                               \
+        STEER_MISUSE_IF((count) < 0, 0, NULL_ARGUMENT, "count = %d: must be >= 0", (count));                           \
+        STEER_MISUSE_IF((count) > 0 && (!(ids) || !(values)), 0, NULL_ARGUMENT,                                        \
+                        #ids " = %p, " #values " = %p: must point to count = %d entries", (const void *)(ids),         \
+                        (const void *)(values), (count));                                                              \
+    } while (0)
+
+int steer_world_set_goals(steer_world *w, const steer_agent_id *ids, const steer_goal *goals, int count,
+                          steer_result *results)
+{
+    STEER__CHECK_WORLD(w, 0, 0);
+    CHECK_BULK(ids, goals, count);
+    int done = 0;
+    for (int i = 0; i < count; ++i) {
+        steer_result r = set_goal(w, ids[i], &goals[i], __func__);
+        done += r == STEER_OK;
+        if (results) results[i] = r;
+    }
+    return done;
+}
+
+int steer_world_get_goals(const steer_world *w, const steer_agent_id *ids, steer_goal *out, int count,
+                          steer_result *results)
+{
+    STEER__CHECK_WORLD(w, 0, 0);
+    CHECK_BULK(ids, out, count);
+    int done = 0;
+    for (int i = 0; i < count; ++i) {
+        steer_result r = get_goal(w, ids[i], &out[i], __func__);
+        done += r == STEER_OK;
+        if (results) results[i] = r;
+    }
+    return done;
+}
+
+int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const steer_v3 *targets, int count,
+                            steer_goal_kind kind, steer_result *results)
+{
+    STEER__CHECK_WORLD(w, 0, 0);
+    CHECK_BULK(ids, targets, count);
+    STEER_MISUSE_IF(kind != STEER_GOAL_SEEK && kind != STEER_GOAL_ARRIVE, 0, GOAL_KIND,
+                    "kind = %d: must be STEER_GOAL_SEEK or STEER_GOAL_ARRIVE", (int)kind);
+    int done = 0;
+    for (int i = 0; i < count; ++i) {
+        steer_goal goal = {kind, targets[i], 0.0f, 0.0f, -1, NULL, 0, 0, false};
+        steer_result r = set_goal(w, ids[i], &goal, __func__);
+        done += r == STEER_OK;
+        if (results) results[i] = r;
+    }
+    return done;
+}
+
+bool steer_world_has_arrived(const steer_world *w, steer_agent_id id)
+{
+    uint32_t d;
+    STEER_MISUSE_IF(w && steer__in_step(w), false, IN_STEP, "called during the world's own step: only between steps");
+    if (!w || steer__handle_lookup(w, id, &d) != STEER_MISUSE_NONE) return false;
+    const steer__goal *g = steer__goal_find(w, id.index - 1);
+    return g && g->arrived;
+}
+
+static int by_slot(const void *a, const void *b)
+{
+    uint32_t x = ((const steer_agent_id *)a)->index, y = ((const steer_agent_id *)b)->index;
+    return (x > y) - (x < y);
+}
+
+int steer_world_arrivals(const steer_world *w, steer_agent_id *out, int capacity)
+{
+    STEER__CHECK_WORLD(w, 0, 0);
+    STEER_MISUSE_IF(capacity < 0 || (capacity > 0 && !out), 0, NULL_ARGUMENT,
+                    "out = %p, capacity = %d: need room for capacity handles (capacity >= 0)", (const void *)out, capacity);
+    /* The records are in no particular order: count them all, then keep the
+     * lowest slots (sorted) when there are more than capacity. */
+    int total = 0, kept = 0;
+    for (int r = 0; r < w->goal_count; ++r) {
+        const steer__goal *g = &w->goals[r];
+        if (!g->arrived || g->arrived_step < w->step_begin) continue;
+        ++total;
+        steer_agent_id id = {g->slot + 1, w->generation[g->slot], w->identity};
+        if (kept < capacity) {
+            out[kept++] = id;
+            if (kept == capacity) qsort(out, (size_t)kept, sizeof *out, by_slot);
+        } else if (capacity > 0 && id.index < out[capacity - 1].index) { /* replace the highest, keep sorted */
+            int k = capacity - 1;
+            while (k > 0 && out[k - 1].index > id.index) {
+                out[k] = out[k - 1];
+                --k;
+            }
+            out[k] = id;
+        }
+    }
+    if (kept < capacity) qsort(out, (size_t)kept, sizeof *out, by_slot);
+    return total;
+}
+
+int steer_world_goal_count(const steer_world *w) { return w ? w->goal_count : 0; }

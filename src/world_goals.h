@@ -1,0 +1,31 @@
+/* Private: the per-agent goal table. An agent with a goal has
+ * STEER__GOAL_BIT | its record's index in its slot entry (w->slot, which
+ * the sort moves with the agent), and the record holds its slot. So an
+ * agent without a goal costs nothing, and the step finds a goal without a
+ * search. The records are kept in the agents' order (steer__goals_reorder),
+ * so the step reads them in sequence. */
+#ifndef STEER_WORLD_GOALS_H
+#define STEER_WORLD_GOALS_H
+
+#include "world_internal.h"
+
+/* The goal of the live agent with this slot (the handle table must be
+ * current), or NULL. */
+steer__goal *steer__goal_find(const steer_world *w, uint32_t slot);
+/* Forgets dense agent d's goal, if it has one (the handle table must be
+ * current: the record that takes its place names its agent by slot). */
+void steer__goal_drop(steer_world *w, uint32_t d);
+/* Gives dense agent d the goal (a copy; its points copied too), replacing
+ * any it had. */
+steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal);
+/* Frees every goal (destroy). */
+void steer__goals_clear(steer_world *w);
+/* Checks a goal quietly (a snapshot's) or as misuse of `function`. */
+bool steer__goal_ok(const steer_world *w, const steer_goal *goal, const char *function);
+/* Puts the records in the agents' order (after a sort) if goals or agents
+ * were added or removed since, or every 64 steps (agents change places
+ * slowly, so the records stay nearly in order). Order only: no result
+ * depends on it. */
+void steer__goals_reorder(steer_world *w);
+
+#endif

@@ -1,0 +1,489 @@
+/* Per-agent goals in the world: every agent sent to its own point arrives;
+ * the same bits for any thread count, scheduler and kernel, and through a
+ * snapshot; bulk set/get round trips; stale handles refused; agents without
+ * goals exactly as in a world without them; version-5 snapshots still load. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "random_scheduler.h"
+#include "snapshot_bytes.h"
+#include "steer/steer.h"
+
+#ifdef STEER_TEST_SANITIZED
+#define ARRIVE_AGENTS 900 /* a 30 x 30 lattice */
+#define MIXED_AGENTS 600
+#else
+#define ARRIVE_AGENTS 10000 /* a 100 x 100 lattice */
+#define MIXED_AGENTS 3000
+#endif
+#define DT (1.0f / 60.0f)
+
+/* ---- misuse reports: the last one's id and message ------------------------ */
+static steer_misuse_id last_id;
+static char last_message[512];
+static void record_misuse(steer_misuse_id id, const char *function, const char *message, void *context)
+{
+    (void)function, (void)context;
+    last_id = id;
+    snprintf(last_message, sizeof last_message, "%s", message);
+}
+
+/* ---- 1. every agent to its own point ---------------------------------------- */
+/* Targets on a jittered lattice: at least 0.6 apart, beyond the separation
+ * radius, so parked agents do not push each other off their points. */
+static void arrive_all(void)
+{
+    const int side = (int)(sqrt((double)ARRIVE_AGENTS) + 0.5), n = side * side;
+    const float half = 0.5f * (float)side;
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.capacity = n;
+    wd.bounds_min = (steer_v3){-half - 2.0f, -half - 2.0f, 0.0f};
+    wd.bounds_max = (steer_v3){half + 2.0f, half + 2.0f, 0.0f};
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.worker_count = 2;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    gd.max_speed = 5.0f;
+    gd.max_force = 10.0f;
+    gd.weight[STEER_ALIGNMENT] = gd.weight[STEER_COHESION] = 0.0f; /* separation only, and each its goal */
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_rng rng = steer_rng_make(11);
+    steer_agent_id *ids = malloc(sizeof *ids * (size_t)n);
+    steer_v3 *targets = malloc(sizeof *targets * (size_t)n);
+    bool *was = calloc((size_t)n, 1);
+    for (int k = 0; k < n; ++k) {
+        steer_v3 p = {steer_rng_range(&rng, -half, half), steer_rng_range(&rng, -half, half), 0.0f};
+        ids[k] = steer_world_add_agent(w, 0, p, steer_v3_zero());
+        targets[k] = (steer_v3){-half + (float)(k % side) + 0.5f + steer_rng_range(&rng, -0.2f, 0.2f),
+                                -half + (float)(k / side) + 0.5f + steer_rng_range(&rng, -0.2f, 0.2f), 0.0f};
+    }
+    CHECK(steer_world_set_targets(w, ids, targets, n, STEER_GOAL_ARRIVE, NULL) == n);
+    CHECK(steer_world_goal_count(w) == n);
+    int arrived = 0, step = 0, last_arrival_step = 0, arrivals_total = 0, arrivals_wrong = 0;
+    steer_agent_id *list = malloc(sizeof *list * (size_t)n);
+    for (; step < 120 * 60 && arrived < n; ++step) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        int count = steer_world_arrivals(w, list, n);
+        arrivals_total += count;
+        for (int k = 0; k < count; ++k) { /* each listed one is arrived now and was not before */
+            int i = (int)list[k].index - 1; /* slots were handed out in order */
+            arrivals_wrong += !steer_world_has_arrived(w, list[k]) || was[i] || (k > 0 && list[k].index <= list[k - 1].index);
+        }
+        arrived = 0;
+        for (int i = 0; i < n; ++i) {
+            was[i] = steer_world_has_arrived(w, ids[i]);
+            arrived += was[i];
+        }
+        if (count) last_arrival_step = step + 1;
+    }
+    CHECK(arrived == n);
+    CHECK(arrivals_wrong == 0);
+    CHECK(arrivals_total >= n);
+    /* arrived means within the tolerance and slower than arrival_speed */
+    float worst = 0.0f;
+    for (int i = 0; i < n; ++i) {
+        steer_agent_state st;
+        CHECK(steer_world_get_agent(w, ids[i], &st) == STEER_OK);
+        worst = steer_maxf(worst, steer_v3_len(steer_v3_sub(st.position, targets[i])));
+        if (steer_v3_len(st.velocity) > gd.arrival_speed) CHECK(!"an arrived agent moves");
+    }
+    CHECK(worst <= gd.arrival_tolerance);
+    printf("arrive_all: %d agents, all arrived after %d steps (%.2f s), last arrival at step %d, %d arrival events, "
+           "farthest from its point %.4f\n",
+           n, step, (double)step * DT, last_arrival_step, arrivals_total, (double)worst);
+    free(list), free(was), free(targets), free(ids);
+    steer_world_destroy(w);
+}
+
+/* ---- 2. one mixed world, many ways ------------------------------------------------ */
+/* A plain flock (the cell kernel's path), a field-of-view flock and a
+ * seek/separation group, about half of each with its own goal of every kind. */
+typedef struct mixed_setup {
+    int workers;
+    steer_kernel kernel;
+    random_scheduler *scheduler;
+    int dim;
+} mixed_setup;
+
+static steer_world *mixed_world(const mixed_setup *s, steer_agent_id *ids)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = s->dim;
+    wd.capacity = MIXED_AGENTS;
+    wd.bounds_min = (steer_v3){-25.0f, -25.0f, -10.0f};
+    wd.bounds_max = (steer_v3){25.0f, 25.0f, 10.0f};
+    wd.worker_count = s->workers;
+    wd.seed = 5;
+    if (s->scheduler) {
+        wd.enqueue_task = random_scheduler_enqueue;
+        wd.finish_task = random_scheduler_finish;
+        wd.user_task_context = s->scheduler;
+    }
+    steer_world *w = steer_world_create(&wd);
+    steer_world_set_kernel(w, s->kernel);
+    steer_group_def plain = steer_default_group_def();
+    steer_group_def fov = steer_default_group_def();
+    fov.field_of_view = 4.0f;
+    steer_group_def seekers = steer_default_group_def();
+    seekers.weight[STEER_ALIGNMENT] = seekers.weight[STEER_COHESION] = 0.0f;
+    seekers.weight[STEER_SEEK] = 0.5f;
+    seekers.target = (steer_v3){0.0f, 0.0f, 0.0f};
+    steer_world_add_group(w, &plain);
+    steer_world_add_group(w, &fov);
+    steer_world_add_group(w, &seekers);
+    const steer_v3 loop[4] = {{-15, -15, 0}, {15, -15, 2}, {15, 15, 0}, {-15, 15, -2}};
+    int open_path = steer_world_add_path(w, loop, 4, false, 1.5f);
+    int closed_path = steer_world_add_path(w, loop, 4, true, 1.5f);
+    steer_rng rng = steer_rng_make(21);
+    for (int i = 0; i < MIXED_AGENTS; ++i) {
+        steer_v3 p = {steer_rng_range(&rng, -24, 24), steer_rng_range(&rng, -24, 24), steer_rng_range(&rng, -9, 9)};
+        steer_v3 v = {steer_rng_range(&rng, -1, 1), steer_rng_range(&rng, -1, 1), steer_rng_range(&rng, -1, 1)};
+        ids[i] = steer_world_add_agent(w, i % 3, p, v);
+    }
+    for (int i = 0; i < MIXED_AGENTS; i += 2) {
+        steer_v3 t = {steer_rng_range(&rng, -20, 20), steer_rng_range(&rng, -20, 20), steer_rng_range(&rng, -5, 5)};
+        steer_v3 points[3] = {t, {t.y, -t.x, t.z}, {-t.x, -t.y, 0}};
+        steer_goal g = {(steer_goal_kind)(1 + (i / 2) % 4), t, 0.0f, 0.0f, -1, NULL, 0, 0, false};
+        if (g.kind == STEER_GOAL_ARRIVE) g.slow_radius = 0.5f, g.speed = 1.5f;
+        if (g.kind == STEER_GOAL_PATH) g.path = (i / 8) % 2 ? open_path : closed_path;
+        if (g.kind == STEER_GOAL_WAYPOINTS) g.points = points, g.point_count = 3;
+        CHECK(steer_world_set_goal(w, ids[i], &g) == STEER_OK);
+    }
+    return w;
+}
+
+static uint64_t run_mixed(const mixed_setup *s, int steps)
+{
+    steer_agent_id *ids = malloc(sizeof *ids * MIXED_AGENTS);
+    steer_world *w = mixed_world(s, ids);
+    for (int k = 0; k < steps; ++k) steer_world_step(w, DT);
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    free(ids);
+    return h;
+}
+
+static void same_bits_every_way(int dim)
+{
+    const int steps = 240;
+    mixed_setup base = {1, STEER_KERNEL_SCALAR, NULL, dim};
+    uint64_t reference = run_mixed(&base, steps);
+    int threads[] = {1, 2, 4};
+    steer_kernel kernels[] = {STEER_KERNEL_SCALAR, STEER_KERNEL_BEST};
+    for (int t = 0; t < 3; ++t)
+        for (int k = 0; k < 2; ++k) {
+            mixed_setup s = {threads[t], kernels[k], NULL, dim};
+            CHECK(run_mixed(&s, steps) == reference);
+        }
+    random_scheduler rs;
+    random_scheduler_init(&rs, 99, 3);
+    mixed_setup random = {3, STEER_KERNEL_BEST, &rs, dim};
+    CHECK(run_mixed(&random, steps) == reference);
+
+    /* save at the midpoint, restore into a world with other threads, go on */
+    steer_agent_id *ids = malloc(sizeof *ids * MIXED_AGENTS);
+    steer_world *w = mixed_world(&base, ids);
+    for (int k = 0; k < steps / 2; ++k) steer_world_step(w, DT);
+    snap_buffer snap = snap_save(w);
+    mixed_setup other = {2, STEER_KERNEL_BEST, NULL, dim};
+    steer_agent_id *ignored = malloc(sizeof *ignored * MIXED_AGENTS); /* the restore brings w's handles */
+    steer_world *r = mixed_world(&other, ignored);
+    free(ignored);
+    CHECK(steer_world_restore(r, snap.data, snap.size) == STEER_OK);
+    CHECK(steer_world_state_hash(r) == steer_world_state_hash(w));
+    CHECK(steer_world_goal_count(r) == steer_world_goal_count(w));
+    for (int k = steps / 2; k < steps; ++k) steer_world_step(r, DT);
+    CHECK(steer_world_state_hash(r) == reference);
+    /* a goal's state is in the hash: the same world with one waypoint moved differs */
+    steer_goal g;
+    CHECK(steer_world_get_goal(r, ids[6], &g) == STEER_OK && g.kind == STEER_GOAL_WAYPOINTS);
+    steer_v3 points[3];
+    CHECK(steer_world_get_goal_points(r, ids[6], points, 3) == 3);
+    uint64_t before = steer_world_state_hash(r);
+    points[2].x += 1.0f;
+    g.points = points;
+    CHECK(steer_world_set_goal(r, ids[6], &g) == STEER_OK);
+    CHECK(steer_world_state_hash(r) != before);
+    printf("same_bits_every_way: %dD, %d agents, %d steps: %016llx for 1, 2, 4 threads, both kernels, a random "
+           "scheduler and a restore\n",
+           dim, MIXED_AGENTS, steps, (unsigned long long)reference);
+    free(snap.data);
+    free(ids);
+    steer_world_destroy(r);
+    steer_world_destroy(w);
+}
+
+/* ---- 3. the API: bulk round trips, stale handles, field names ------------------ */
+static void api(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 3;
+    wd.capacity = 64;
+    steer_world *w = steer_world_create(&wd);
+    steer_world *other = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    steer_world_add_group(w, &gd);
+    steer_world_add_group(other, &gd);
+    const steer_v3 line[2] = {{0, 0, 0}, {10, 0, 0}};
+    int path = steer_world_add_path(w, line, 2, false, 1.0f);
+    steer_agent_id ids[40];
+    steer_goal goals[40], back[40];
+    steer_v3 points[40][5];
+    steer_result results[40];
+    for (int i = 0; i < 40; ++i) {
+        ids[i] = steer_world_add_agent(w, 0, (steer_v3){(float)i, 0.0f, 0.0f}, steer_v3_zero());
+        for (int k = 0; k < 5; ++k) points[i][k] = (steer_v3){(float)(i + k), (float)k, (float)-i};
+        goals[i] = (steer_goal){(steer_goal_kind)(1 + i % 4), {(float)i, 2.0f, 3.0f}, 0.25f * (float)(i % 3),
+                                0.5f * (float)(i % 5), i % 4 == 2 ? path : -1, i % 4 == 3 ? points[i] : NULL,
+                                i % 4 == 3 ? 1 + i % 5 : 0, i % 4 == 3 ? i % (1 + i % 5) : 0, false};
+    }
+    CHECK(steer_world_set_goals(w, ids, goals, 40, results) == 40);
+    CHECK(steer_world_get_goals(w, ids, back, 40, results) == 40);
+    int mismatched = 0;
+    for (int i = 0; i < 40; ++i) {
+        const steer_goal *a = &goals[i], *b = &back[i];
+        mismatched += results[i] != STEER_OK || a->kind != b->kind || a->slow_radius != b->slow_radius ||
+                      a->speed != b->speed || a->point_count != b->point_count || b->points != NULL || b->arrived ||
+                      memcmp(&a->target, &b->target, sizeof a->target) != 0 || (a->kind == STEER_GOAL_PATH && b->path != path) ||
+                      (a->kind == STEER_GOAL_WAYPOINTS && a->progress != b->progress);
+        steer_v3 got[5];
+        int count = steer_world_get_goal_points(w, ids[i], got, 5);
+        mismatched += count != a->point_count || (count && memcmp(got, a->points, sizeof got[0] * (size_t)count) != 0);
+    }
+    CHECK(mismatched == 0);
+    CHECK(steer_world_goal_count(w) == 40);
+
+    steer_set_misuse_handler(record_misuse, 0);
+    /* stale and foreign handles, in bulk: that entry refused, the rest set */
+    steer_agent_id removed = ids[5];
+    CHECK(steer_world_remove_agent(w, removed) == STEER_OK);
+    CHECK(steer_world_goal_count(w) == 39); /* its goal went with it */
+    steer_agent_id foreign = steer_world_add_agent(other, 0, steer_v3_zero(), steer_v3_zero());
+    steer_agent_id mixed[3] = {ids[1], removed, foreign};
+    steer_goal three[3] = {goals[1], goals[1], goals[1]};
+    CHECK(steer_world_set_goals(w, mixed, three, 3, results) == 1);
+    CHECK(results[0] == STEER_OK && results[1] == STEER_ERROR_STALE_HANDLE && results[2] == STEER_ERROR_STALE_HANDLE);
+    CHECK(last_id == STEER_MISUSE_HANDLE_FOREIGN);
+    steer_goal g;
+    CHECK(steer_world_get_goal(w, removed, &g) == STEER_ERROR_STALE_HANDLE && last_id == STEER_MISUSE_HANDLE_STALE);
+    CHECK(!steer_world_has_arrived(w, removed));
+    /* a reused slot starts without a goal */
+    steer_agent_id reused = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    CHECK(reused.index == removed.index);
+    CHECK(steer_world_get_goal(w, reused, &g) == STEER_OK && g.kind == STEER_GOAL_NONE);
+
+    /* each bad field named, with its id; the agent's goal left as it was */
+    struct { steer_goal goal; steer_misuse_id id; const char *field; } bad[] = {
+        {{(steer_goal_kind)9, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false}, STEER_MISUSE_GOAL_KIND, "goal->kind = 9"},
+        {{STEER_GOAL_ARRIVE, {NAN, 0, 0}, 0, 0, -1, NULL, 0, 0, false}, STEER_MISUSE_GOAL_TARGET, "goal->target"},
+        {{STEER_GOAL_ARRIVE, {0, 0, 0}, -1, 0, -1, NULL, 0, 0, false}, STEER_MISUSE_GOAL_SLOW_RADIUS, "goal->slow_radius = -1"},
+        {{STEER_GOAL_SEEK, {0, 0, 0}, 0, INFINITY, -1, NULL, 0, 0, false}, STEER_MISUSE_GOAL_SPEED, "goal->speed = inf"},
+        {{STEER_GOAL_PATH, {0, 0, 0}, 0, 0, 7, NULL, 0, 0, false}, STEER_MISUSE_GOAL_PATH, "goal->path = 7"},
+        {{STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, NULL, 2, 0, false}, STEER_MISUSE_GOAL_POINTS, "goal->points = NULL"},
+        {{STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, points[0], 0, 0, false}, STEER_MISUSE_GOAL_POINTS, "goal->point_count = 0"},
+        {{STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, points[0], 3, 3, false}, STEER_MISUSE_GOAL_PROGRESS, "goal->progress = 3"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        last_id = STEER_MISUSE_NONE;
+        CHECK(steer_world_set_goal(w, ids[0], &bad[k].goal) == STEER_ERROR_INVALID_ARGUMENT);
+        CHECK(last_id == bad[k].id);
+        if (!strstr(last_message, bad[k].field)) {
+            fprintf(stderr, "message \"%s\" does not name \"%s\"\n", last_message, bad[k].field);
+            CHECK(!"the message names the field and value");
+        }
+        CHECK(steer_world_get_goal(w, ids[0], &g) == STEER_OK && g.kind == goals[0].kind);
+    }
+    points[1][1].y = NAN;
+    steer_goal nan_point = {STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, points[1], 3, 0, false};
+    CHECK(steer_world_set_goal(w, ids[0], &nan_point) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(last_id == STEER_MISUSE_GOAL_POINTS && strstr(last_message, "goal->points[1]"));
+    CHECK(steer_world_set_targets(w, ids, &goals[0].target, 1, STEER_GOAL_PATH, NULL) == 0);
+    CHECK(last_id == STEER_MISUSE_GOAL_KIND);
+    /* clearing */
+    CHECK(steer_world_set_goal(w, ids[0], NULL) == STEER_OK);
+    CHECK(steer_world_get_goal(w, ids[0], &g) == STEER_OK && g.kind == STEER_GOAL_NONE);
+    CHECK(steer_world_goal_count(w) == 38);
+    steer_set_misuse_handler(check_count_misuse, 0);
+    steer_world_destroy(other);
+    steer_world_destroy(w);
+}
+
+/* ---- 4. agents without goals: exactly as in a world without goals ------------------ */
+static void untouched_agents(void)
+{
+    /* a world whose every agent had a goal, cleared before the first step,
+     * runs as one that never had any */
+    mixed_setup s = {2, STEER_KERNEL_BEST, NULL, 2};
+    steer_agent_id *ids = malloc(sizeof *ids * MIXED_AGENTS);
+    steer_world *a = mixed_world(&s, ids);
+    for (int i = 0; i < MIXED_AGENTS; ++i) steer_world_set_goal(a, ids[i], NULL);
+    CHECK(steer_world_goal_count(a) == 0);
+    /* the same world built without goals */
+    steer_world_def wd;
+    steer_world_get_def(a, &wd);
+    steer_world *b = steer_world_create(&wd);
+    for (int g = 0; g < steer_world_group_count(a); ++g) {
+        steer_group_def gd;
+        steer_world_get_group(a, g, &gd);
+        steer_world_add_group(b, &gd);
+    }
+    const steer_v3 loop[4] = {{-15, -15, 0}, {15, -15, 2}, {15, 15, 0}, {-15, 15, -2}};
+    steer_world_add_path(b, loop, 4, false, 1.5f);
+    steer_world_add_path(b, loop, 4, true, 1.5f);
+    for (int i = 0; i < MIXED_AGENTS; ++i) {
+        steer_agent_state st;
+        steer_world_get_agent(a, ids[i], &st);
+        steer_world_add_agent(b, st.group, st.position, st.velocity);
+    }
+    int differ = 0;
+    for (int k = 0; k < 120; ++k) {
+        steer_world_step(a, DT);
+        steer_world_step(b, DT);
+        differ += steer_world_state_hash(a) != steer_world_state_hash(b);
+    }
+    CHECK(differ == 0);
+    steer_world_destroy(b);
+    steer_world_destroy(a);
+
+    /* a group that sees no other keeps its bits while another group's agents
+     * go to their own goals */
+    steer_world_def wd2 = steer_default_world_def();
+    wd2.dim = 2;
+    wd2.capacity = 400;
+    steer_world *with = steer_world_create(&wd2), *without = steer_world_create(&wd2);
+    steer_group_def loners = steer_default_group_def();
+    loners.neighbour_mask = 1u; /* itself only */
+    loners.weight[STEER_WANDER] = 1.0f;
+    steer_group_def movers = steer_default_group_def();
+    movers.neighbour_mask = 2u;
+    steer_world *both[2] = {with, without};
+    steer_agent_id loner_ids[2][200];
+    for (int k = 0; k < 2; ++k) {
+        steer_world_add_group(both[k], &loners);
+        steer_world_add_group(both[k], &movers);
+        steer_rng rng = steer_rng_make(4);
+        for (int i = 0; i < 400; ++i) {
+            steer_v3 p = {steer_rng_range(&rng, -40, 40), steer_rng_range(&rng, -40, 40), 0.0f};
+            steer_agent_id id = steer_world_add_agent(both[k], i % 2, p, (steer_v3){0.5f, 0.0f, 0.0f});
+            if (i % 2 == 0) loner_ids[k][i / 2] = id;
+            else if (k == 0) {
+                steer_goal g = {STEER_GOAL_ARRIVE, {-p.x, -p.y, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false};
+                steer_world_set_goal(with, id, &g);
+            }
+        }
+    }
+    int unequal = 0;
+    for (int step = 0; step < 200; ++step) {
+        steer_world_step(with, DT);
+        steer_world_step(without, DT);
+        for (int i = 0; i < 200; ++i) {
+            steer_agent_state x, y;
+            steer_world_get_agent(with, loner_ids[0][i], &x);
+            steer_world_get_agent(without, loner_ids[1][i], &y);
+            unequal += memcmp(&x.position, &y.position, sizeof x.position) != 0 ||
+                       memcmp(&x.velocity, &y.velocity, sizeof x.velocity) != 0;
+        }
+    }
+    CHECK(unequal == 0);
+    CHECK(steer_world_state_hash(with) != steer_world_state_hash(without)); /* the movers did go elsewhere */
+    steer_world_destroy(with);
+    steer_world_destroy(without);
+    free(ids);
+}
+
+/* ---- 5. paths and waypoints end at rest; progress is readable ---------------------- */
+static void routes(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.capacity = 8;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    gd.weight[STEER_SEPARATION] = gd.weight[STEER_ALIGNMENT] = gd.weight[STEER_COHESION] = 0.0f;
+    steer_world_add_group(w, &gd);
+    const steer_v3 line[3] = {{-10, 0, 0}, {0, 5, 0}, {10, 0, 0}};
+    int path = steer_world_add_path(w, line, 3, false, 1.0f);
+    steer_agent_id walker = steer_world_add_agent(w, 0, (steer_v3){-10, 0, 0}, steer_v3_zero());
+    steer_agent_id tourist = steer_world_add_agent(w, 0, (steer_v3){0, -20, 0}, steer_v3_zero());
+    steer_goal along = {STEER_GOAL_PATH, {0, 0, 0}, 0, 0, path, NULL, 0, 0, false};
+    const steer_v3 stops[3] = {{0, -10, 0}, {10, -10, 0}, {10, -20, 0}};
+    steer_goal tour = {STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, stops, 3, 0, false};
+    CHECK(steer_world_set_goal(w, walker, &along) == STEER_OK);
+    CHECK(steer_world_set_goal(w, tourist, &tour) == STEER_OK);
+    int max_progress[2] = {0, 0}, regress = 0;
+    float overshoot = 0.0f;
+    for (int step = 0; step < 60 * 60; ++step) {
+        steer_world_step(w, DT);
+        steer_goal g[2];
+        steer_agent_id both[2] = {walker, tourist};
+        CHECK(steer_world_get_goals(w, both, g, 2, NULL) == 2);
+        for (int k = 0; k < 2; ++k) {
+            regress += k == 1 && g[k].progress < max_progress[k]; /* waypoints only go forward */
+            if (g[k].progress > max_progress[k]) max_progress[k] = g[k].progress;
+        }
+        steer_agent_state st;
+        steer_world_get_agent(w, walker, &st);
+        overshoot = steer_maxf(overshoot, st.position.x - 10.0f); /* past the path's end */
+    }
+    {
+        steer_agent_state a, b;
+        steer_goal g[2];
+        steer_agent_id both[2] = {walker, tourist};
+        steer_world_get_goals(w, both, g, 2, NULL);
+        steer_world_get_agent(w, walker, &a);
+        steer_world_get_agent(w, tourist, &b);
+        printf("routes: walker at (%.3f, %.3f) v (%.3f, %.3f) progress %d arrived %d; tourist at (%.3f, %.3f) v (%.3f, "
+               "%.3f) progress %d arrived %d\n",
+               (double)a.position.x, (double)a.position.y, (double)a.velocity.x, (double)a.velocity.y, g[0].progress,
+               g[0].arrived, (double)b.position.x, (double)b.position.y, (double)b.velocity.x, (double)b.velocity.y,
+               g[1].progress, g[1].arrived);
+    }
+    CHECK(regress == 0);
+    CHECK(max_progress[0] == 1 && max_progress[1] == 2);
+    CHECK(steer_world_has_arrived(w, walker) && steer_world_has_arrived(w, tourist));
+    CHECK(overshoot <= 0.0f);
+    steer_world_destroy(w);
+}
+
+/* ---- 6. version-5 snapshots still load and run on bit for bit ------------------------ */
+static void old_snapshots(void)
+{
+    /* tests/data/make_v5_fixtures.c, built against the last version-5 build */
+    const char *names[2] = {STEER_TEST_DATA_DIR "/world2_v5.snap", STEER_TEST_DATA_DIR "/world3_v5.snap"};
+    const uint64_t expected[2] = {0x44c9f25a863dc5a5ull, 0x05a76289b758b6b8ull};
+    for (int k = 0; k < 2; ++k) {
+        FILE *f = fopen(names[k], "rb");
+        CHECK(f != NULL);
+        if (!f) continue;
+        unsigned char data[1 << 15];
+        size_t size = fread(data, 1, sizeof data, f);
+        fclose(f);
+        uint32_t version;
+        memcpy(&version, data + SNAP_VERSION_AT, 4);
+        CHECK(version == 5);
+        steer_world_def wd = steer_default_world_def();
+        wd.dim = 2 + k;
+        wd.capacity = 400;
+        steer_world *w = steer_world_create(&wd);
+        CHECK(steer_world_restore(w, data, size) == STEER_OK);
+        steer_group_def gd;
+        CHECK(steer_world_get_group(w, 1, &gd) == STEER_OK && gd.chapter_arrive); /* as those worlds ran */
+        for (int s = 0; s < 50; ++s) steer_world_step(w, DT);
+        CHECK(steer_world_state_hash(w) == expected[k]);
+        steer_world_destroy(w);
+    }
+}
+
+int main(void)
+{
+    api();
+    routes();
+    old_snapshots();
+    untouched_agents();
+    same_bits_every_way(2);
+    same_bits_every_way(3);
+    arrive_all();
+    return check_summary("test_world_goals");
+}
