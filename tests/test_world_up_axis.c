@@ -1,0 +1,465 @@
+/* The world's up axis and ground-plane groups: a Y-up world wanders on XZ
+ * and keeps every height exactly; containment and walls act on XZ; a Y-up
+ * world is the Z-up world of the turned inputs, step by step, exactly; a
+ * ground-plane group never moves along the up axis; Z-up (the default)
+ * gives the states the world gave before the axis existed; a snapshot
+ * keeps the axis; a def with another axis is refused naming the field. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+
+#ifdef STEER_TEST_SANITIZED
+#define WANDER_AGENTS 50
+#define WANDER_STEPS 2000
+#define SCENE_STEPS 200
+#else
+#define WANDER_AGENTS 200
+#define WANDER_STEPS 10000
+#define SCENE_STEPS 600
+#endif
+#define DT (1.0f / 30.0f)
+
+/* ---- frames ------------------------------------------------------------------
+ * Scenes are written in Y-up coordinates; a Z-up world of the same scene
+ * takes every vector turned by steer_v3_to_z_up ((x, y, z) -> (x, -z, y)). */
+static steer_v3 turn(steer_v3 v) { return steer_v3_to_z_up(v, STEER_UP_Y); }
+static steer_v3 in_frame(steer_up_axis up, steer_v3 v) { return up == STEER_UP_Y ? v : turn(v); }
+
+/* A box in the frame: the turn negates an axis, so min and max are re-ordered per axis. */
+static void box_in_frame(steer_up_axis up, steer_v3 lo, steer_v3 hi, steer_v3 *out_min, steer_v3 *out_max)
+{
+    steer_v3 a = in_frame(up, lo), b = in_frame(up, hi);
+    *out_min = v3(fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z));
+    *out_max = v3(fmaxf(a.x, b.x), fmaxf(a.y, b.y), fmaxf(a.z, b.z));
+}
+
+static steer_world_def def_3d(steer_up_axis up, int capacity, steer_v3 lo, steer_v3 hi)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 3;
+    wd.up = up;
+    wd.capacity = capacity;
+    box_in_frame(up, lo, hi, &wd.bounds_min, &wd.bounds_max);
+    return wd;
+}
+
+/* A group that never looks at neighbours, with these behaviours only. */
+static steer_group_def lone_group(void)
+{
+    steer_group_def gd = steer_default_group_def();
+    gd.weight[STEER_SEPARATION] = gd.weight[STEER_ALIGNMENT] = gd.weight[STEER_COHESION] = 0.0f;
+    return gd;
+}
+
+/* ---- 1. a Y-up wanderer stays on its plane ------------------------------------ */
+static void y_up_wander_keeps_every_height(void)
+{
+    steer_world_def wd = def_3d(STEER_UP_Y, WANDER_AGENTS, v3(-20, -20, -20), v3(20, 20, 20));
+    wd.seed = 3;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = lone_group();
+    gd.weight[STEER_WANDER] = 1.0f;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_rng rng = steer_rng_make(5);
+    steer_agent_id ids[WANDER_AGENTS];
+    float height[WANDER_AGENTS], moved_x[WANDER_AGENTS] = {0}, moved_z[WANDER_AGENTS] = {0};
+    steer_v3 last[WANDER_AGENTS];
+    for (int i = 0; i < WANDER_AGENTS; ++i) {
+        height[i] = steer_rng_range(&rng, -15.0f, 15.0f);
+        last[i] = v3(steer_rng_range(&rng, -19.0f, 19.0f), height[i], steer_rng_range(&rng, -19.0f, 19.0f));
+        ids[i] = steer_world_add_agent(w, 0, last[i], v3(steer_rng_range(&rng, -2, 2), 0.0f, steer_rng_range(&rng, -2, 2)));
+    }
+    int off_height = 0, climbing = 0;
+    for (int s = 0; s < WANDER_STEPS; ++s) {
+        steer_world_step(w, 1.0f / 60.0f);
+        for (int i = 0; i < WANDER_AGENTS; ++i) {
+            steer_agent_state st;
+            steer_world_get_agent(w, ids[i], &st);
+            off_height += st.position.y != height[i];
+            climbing += st.velocity.y != 0.0f;
+            /* a wrap jumps a whole box: count steps, not jumps */
+            moved_x[i] += fminf(fabsf(st.position.x - last[i].x), 1.0f);
+            moved_z[i] += fminf(fabsf(st.position.z - last[i].z), 1.0f);
+            last[i] = st.position;
+        }
+    }
+    CHECK(off_height == 0);
+    CHECK(climbing == 0);
+    float least_x = 1e30f, least_z = 1e30f;
+    for (int i = 0; i < WANDER_AGENTS; ++i) least_x = fminf(least_x, moved_x[i]), least_z = fminf(least_z, moved_z[i]);
+    CHECK(least_x > 5.0f && least_z > 5.0f); /* each one wandered in x and in z */
+    printf("y_up_wander: %d agents x %d steps, every y unchanged; least travel along x %.1f, along z %.1f\n",
+           WANDER_AGENTS, WANDER_STEPS, (double)least_x, (double)least_z);
+    steer_world_destroy(w);
+}
+
+/* ---- 2. containment, solid walls and wall avoidance act on XZ ------------------- */
+static steer_agent_state run_one(steer_world *w, steer_agent_id id, int steps, float *least, int axis)
+{
+    steer_agent_state st = {0};
+    for (int s = 0; s < steps; ++s) {
+        steer_world_step(w, DT);
+        steer_world_get_agent(w, id, &st);
+        if (least) *least = fminf(*least, steer_v3_get(st.velocity, axis));
+    }
+    return st;
+}
+
+static void y_up_containment_turns_back_on_every_face(void)
+{
+    /* Box (-10, -5, -10)..(10, 5, 10), margin 2: an agent heading out of
+     * each face, started inside the margin, turns back along that axis;
+     * the y faces are the floor and the ceiling. */
+    const steer_v3 starts[6] = {{8.5f, 0, 0}, {-8.5f, 0, 0}, {0, 0, 8.5f}, {0, 0, -8.5f}, {0, 3.5f, 0}, {0, -3.5f, 0}};
+    const steer_v3 heads[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}, {0, 1, 0}, {0, -1, 0}};
+    int turned = 0, strayed = 0;
+    for (int k = 0; k < 6; ++k) {
+        steer_world_def wd = def_3d(STEER_UP_Y, 1, v3(-10, -5, -10), v3(10, 5, 10));
+        wd.boundary = STEER_BOUNDARY_NONE;
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def gd = lone_group();
+        gd.weight[STEER_CONTAIN] = 1.0f;
+        steer_world_add_group(w, &gd);
+        steer_agent_id id = steer_world_add_agent(w, 0, starts[k], steer_v3_scale(heads[k], gd.max_speed));
+        steer_agent_state st = run_one(w, id, 90, NULL, 0);
+        float along = steer_v3_dot(st.velocity, heads[k]);
+        turned += along < 0.0f;
+        /* the other two axes are left alone */
+        strayed += steer_v3_len_sq(steer_v3_sub(st.velocity, steer_v3_scale(heads[k], along))) != 0.0f;
+        steer_world_destroy(w);
+    }
+    CHECK(turned == 6);
+    CHECK(strayed == 0);
+}
+
+/* A wall along x at z = 0, its ends at arbitrary heights (a Y-up world ignores y). */
+static const steer_v3 wall_a = {-6.0f, 40.0f, 0.0f}, wall_b = {6.0f, -3.0f, 0.0f};
+
+static void y_up_solid_wall_stops_seekers(void)
+{
+    enum { N = 16 };
+    steer_world_def wd = def_3d(STEER_UP_Y, N, v3(-20, -5, -20), v3(20, 5, 20));
+    wd.solid_walls = true;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = lone_group();
+    gd.weight[STEER_SEEK] = 1.0f;
+    gd.target = v3(0.0f, 1.0f, 10.0f);
+    steer_world_add_group(w, &gd);
+    CHECK(steer_world_add_wall(w, wall_a, wall_b) == 0);
+    steer_agent_id ids[N];
+    for (int i = 0; i < N; ++i) ids[i] = steer_world_add_agent(w, 0, v3(-4.0f + 0.5f * (float)i, 1.0f, -3.0f), steer_v3_zero());
+    int crossed = 0;
+    float nearest = 1e30f;
+    for (int s = 0; s < 300; ++s) {
+        steer_world_step(w, DT);
+        for (int i = 0; i < N; ++i) {
+            steer_agent_state st;
+            steer_world_get_agent(w, ids[i], &st);
+            crossed += st.position.z > 0.0f;
+            if (s == 299) nearest = fminf(nearest, -st.position.z);
+        }
+    }
+    CHECK(crossed == 0);
+    CHECK(nearest < 0.1f); /* they reached the wall: it stopped them */
+    steer_world_destroy(w);
+}
+
+static void y_up_avoid_walls_turns_away(void)
+{
+    /* Heading +z at the wall, no solid walls: the feelers alone keep it off. */
+    steer_world_def wd = def_3d(STEER_UP_Y, 1, v3(-20, -5, -20), v3(20, 5, 20));
+    wd.boundary = STEER_BOUNDARY_NONE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = lone_group();
+    gd.weight[STEER_AVOID_WALLS] = 4.0f;
+    steer_world_add_group(w, &gd);
+    steer_world_add_wall(w, wall_a, wall_b);
+    steer_agent_id id = steer_world_add_agent(w, 0, v3(0.5f, 2.0f, -4.0f), v3(0.0f, 0.0f, gd.max_speed));
+    float least_vz = 1e30f, furthest = -1e30f;
+    for (int s = 0; s < 120; ++s) {
+        steer_agent_state st = run_one(w, id, 1, &least_vz, 2);
+        furthest = fmaxf(furthest, st.position.z);
+        CHECK(st.velocity.y == 0.0f);
+    }
+    CHECK(furthest < 0.0f);  /* never reached it */
+    CHECK(least_vz < 0.0f); /* turned back from it */
+    steer_world_destroy(w);
+}
+
+/* ---- 3. a Y-up world is the Z-up world of the turned scene, exactly ------------
+ * Wanderers kept in by containment, seekers and arrivers among walls and
+ * obstacles, and agents with their own seek, arrive and waypoint goals, on
+ * one horizontal plane. The turn is a permutation and a sign, so the two
+ * worlds compute the same numbers, except where a sum's terms come in
+ * another order: a length's x^2 + y^2 + z^2 is x^2 + z^2 + y^2 in the other
+ * frame, and flocking sums neighbours in grid-cell order, whose cells lie
+ * along other axes. So the scene keeps every vector's up component zero
+ * (agents, targets and obstacle centres on the plane, walls vertical) and
+ * its groups have no neighbours; then every sum is the same sum. States are
+ * compared as floats, 0 == -0: turning negates y, which makes -0 of the
+ * other world's +0. */
+enum { SCENE_AGENTS = 300, SCENE_WALLS = 5, SCENE_OBSTACLES = 6 };
+static const float plane = 0.75f;
+
+static steer_world *scene(steer_up_axis up, int workers, steer_agent_id *ids)
+{
+    steer_world_def wd = def_3d(up, SCENE_AGENTS, v3(-20, -4, -20), v3(20, 4, 20));
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.solid_walls = wd.solid_obstacles = true;
+    wd.worker_count = workers;
+    wd.seed = 11;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def wander = lone_group(), seek = lone_group(), arrive = lone_group();
+    wander.weight[STEER_WANDER] = 1.0f;
+    wander.weight[STEER_CONTAIN] = wander.weight[STEER_AVOID_WALLS] = wander.weight[STEER_AVOID_OBSTACLES] = 2.0f;
+    seek.weight[STEER_SEEK] = 1.0f;
+    seek.weight[STEER_AVOID_OBSTACLES] = seek.weight[STEER_AVOID_WALLS] = 1.5f;
+    seek.target = in_frame(up, v3(15.0f, plane, 15.0f));
+    seek.max_speed = 3.0f;
+    arrive.weight[STEER_ARRIVE] = 1.0f;
+    arrive.weight[STEER_FOLLOW_WALL] = 0.5f;
+    arrive.weight[STEER_AVOID_OBSTACLES] = 1.0f;
+    arrive.target = in_frame(up, v3(-15.0f, plane, -15.0f));
+    arrive.slow_radius = 3.0f;
+    arrive.combine = STEER_COMBINE_PRIORITY;
+    steer_world_add_group(w, &wander);
+    steer_world_add_group(w, &seek);
+    steer_world_add_group(w, &arrive);
+    const steer_v3 walls[SCENE_WALLS][2] = {{{-8, 3, -8}, {8, -2, -8}},  {{8, 1, -8}, {8, 1, 8}},
+                                            {{-12, 0, 5}, {-2, 9, 12}}, {{2, -30, 2}, {12, 30, 1}},
+                                            {{-15, 0, -2}, {-5, 0, -3}}};
+    for (int k = 0; k < SCENE_WALLS; ++k) steer_world_add_wall(w, in_frame(up, walls[k][0]), in_frame(up, walls[k][1]));
+    steer_rng rng = steer_rng_make(17);
+    for (int k = 0; k < SCENE_OBSTACLES; ++k) {
+        steer_v3 c = v3(steer_rng_range(&rng, -15, 15), plane, steer_rng_range(&rng, -15, 15));
+        steer_world_add_obstacle(w, in_frame(up, c), steer_rng_range(&rng, 0.8f, 2.0f));
+    }
+    for (int i = 0; i < SCENE_AGENTS; ++i) {
+        steer_v3 p = v3(steer_rng_range(&rng, -19, 19), plane, steer_rng_range(&rng, -19, 19));
+        steer_v3 v = v3(steer_rng_range(&rng, -1.5f, 1.5f), 0.0f, steer_rng_range(&rng, -1.5f, 1.5f));
+        ids[i] = steer_world_add_agent(w, i % 3, in_frame(up, p), in_frame(up, v));
+    }
+    /* the arrivers (group 2) with their own goals: a point to seek, to arrive at, or three waypoints */
+    for (int i = 2; i < SCENE_AGENTS; i += 3) {
+        steer_goal goal = {0};
+        steer_v3 points[3];
+        for (int k = 0; k < 3; ++k) points[k] = in_frame(up, v3(steer_rng_range(&rng, -18, 18), plane, steer_rng_range(&rng, -18, 18)));
+        goal.kind = (steer_goal_kind)(STEER_GOAL_SEEK + (i / 3) % 4); /* SEEK, ARRIVE, PATH (none: no goal), WAYPOINTS */
+        goal.target = points[0];
+        goal.points = points;
+        goal.point_count = 3;
+        if (goal.kind == STEER_GOAL_PATH) continue;
+        CHECK(steer_world_set_goal(w, ids[i], &goal) == STEER_OK);
+    }
+    return w;
+}
+
+static void y_up_world_is_the_turned_z_up_world(void)
+{
+    static steer_agent_id ids_y[SCENE_AGENTS], ids_z[SCENE_AGENTS];
+    steer_world *wy = scene(STEER_UP_Y, 2, ids_y), *wz = scene(STEER_UP_Z, 1, ids_z);
+    int differ = 0, first_step = -1, arrived = 0;
+    double travelled = 0.0;
+    for (int s = 0; s < SCENE_STEPS; ++s) {
+        steer_world_step(wy, DT);
+        steer_world_step(wz, DT);
+        for (int i = 0; i < SCENE_AGENTS; ++i) {
+            steer_agent_state a, b;
+            steer_world_get_agent(wy, ids_y[i], &a);
+            steer_world_get_agent(wz, ids_z[i], &b);
+            steer_v3 p = turn(a.position), v = turn(a.velocity);
+            bool same = p.x == b.position.x && p.y == b.position.y && p.z == b.position.z && v.x == b.velocity.x &&
+                        v.y == b.velocity.y && v.z == b.velocity.z;
+            if (!same && first_step < 0) {
+                first_step = s;
+                fprintf(stderr, "step %d agent %d: Y-up turned (%.9g %.9g %.9g | %.9g %.9g %.9g), Z-up (%.9g %.9g %.9g | %.9g %.9g %.9g)\n",
+                        s, i, (double)p.x, (double)p.y, (double)p.z, (double)v.x, (double)v.y, (double)v.z,
+                        (double)b.position.x, (double)b.position.y, (double)b.position.z, (double)b.velocity.x,
+                        (double)b.velocity.y, (double)b.velocity.z);
+            }
+            differ += !same;
+            travelled += steer_v3_len(a.velocity) * DT;
+            if (s == SCENE_STEPS - 1) arrived += steer_world_has_arrived(wy, ids_y[i]);
+        }
+    }
+    CHECK(differ == 0);
+    CHECK(travelled > 10.0 * SCENE_AGENTS); /* not a scene at rest */
+    printf("y_up_world_is_the_turned_z_up_world: %d agents x %d steps, %d agent-steps differ; mean path %.1f, "
+           "%d goals arrived\n",
+           SCENE_AGENTS, SCENE_STEPS, differ, travelled / SCENE_AGENTS, arrived);
+    steer_world_destroy(wy);
+    steer_world_destroy(wz);
+}
+
+/* ---- 4. ground-plane groups keep their height --------------------------------- */
+static void ground_plane_keeps_height(steer_up_axis up)
+{
+    enum { N = 40 };
+    steer_world_def wd = def_3d(up, N, v3(-20, -20, -20), v3(20, 20, 20));
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = lone_group();
+    gd.ground_plane = true;
+    gd.weight[STEER_SEEK] = 1.0f;
+    gd.target = in_frame(up, v3(10.0f, 8.0f, 10.0f)); /* above them */
+    steer_world_add_group(w, &gd);
+    const int axis = up == STEER_UP_Y ? 1 : 2;
+    steer_agent_id ids[N];
+    float height[N], start_dist[N];
+    steer_v3 goal_at[N];
+    steer_rng rng = steer_rng_make(23);
+    for (int i = 0; i < N; ++i) {
+        steer_v3 p = in_frame(up, v3(steer_rng_range(&rng, -15, 15), steer_rng_range(&rng, -5, 5), steer_rng_range(&rng, -15, 15)));
+        steer_v3 v = in_frame(up, v3(0.5f, 1.0f, -0.5f)); /* climbing at first: the group drops that */
+        ids[i] = steer_world_add_agent(w, 0, p, v);
+        height[i] = steer_v3_get(p, axis);
+        goal_at[i] = gd.target;
+        if (i % 2) { /* half of them arrive at their own points below them */
+            goal_at[i] = in_frame(up, v3(steer_rng_range(&rng, -15, 15), -12.0f, steer_rng_range(&rng, -15, 15)));
+            steer_goal goal = {.kind = STEER_GOAL_ARRIVE, .target = goal_at[i]};
+            CHECK(steer_world_set_goal(w, ids[i], &goal) == STEER_OK);
+        }
+        steer_v3 off = steer_v3_sub(goal_at[i], p);
+        off = steer_v3_set(off, axis, 0.0f);
+        start_dist[i] = steer_v3_len(off);
+    }
+    int off_height = 0, climbing = 0, closer = 0;
+    for (int s = 0; s < 400; ++s) {
+        steer_world_step(w, DT);
+        for (int i = 0; i < N; ++i) {
+            steer_agent_state st;
+            steer_world_get_agent(w, ids[i], &st);
+            off_height += steer_v3_get(st.position, axis) != height[i];
+            climbing += steer_v3_get(st.velocity, axis) != 0.0f;
+            if (s == 399) {
+                steer_v3 off = steer_v3_set(steer_v3_sub(goal_at[i], st.position), axis, 0.0f);
+                closer += steer_v3_len(off) < 0.5f * start_dist[i] || steer_v3_len(off) < 1.0f;
+            }
+        }
+    }
+    CHECK(off_height == 0);
+    CHECK(climbing == 0);
+    CHECK(closer == N); /* they went over or under their targets */
+    steer_world_destroy(w);
+}
+
+/* ---- 5. Z-up is the world as it was before the axis ---------------------------
+ * Wanderers, wall followers and wall avoiders among solid walls and
+ * obstacles, in 2D and 3D. The reference hashes are what this scene gave
+ * with the library before the world had an up axis (commit ee2a034); a def
+ * that says STEER_UP_Z and one that leaves it at its default give them. */
+static uint64_t walled_world_hash(int dim, bool say_z)
+{
+    enum { N = 400 };
+    steer_world_def wd = steer_default_world_def();
+    CHECK(wd.up == STEER_UP_Z);
+    wd.dim = dim;
+    wd.capacity = N;
+    wd.bounds_min = v3(-20, -20, -5);
+    wd.bounds_max = v3(20, 20, 5);
+    wd.solid_walls = wd.solid_obstacles = true;
+    wd.seed = 9;
+    if (say_z) wd.up = STEER_UP_Z;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def a = steer_default_group_def(), b = lone_group();
+    a.weight[STEER_WANDER] = 1.0f;
+    a.weight[STEER_AVOID_WALLS] = 2.0f;
+    b.weight[STEER_FOLLOW_WALL] = 1.0f;
+    b.weight[STEER_WANDER] = 0.5f;
+    b.weight[STEER_AVOID_OBSTACLES] = 1.0f;
+    steer_world_add_group(w, &a);
+    steer_world_add_group(w, &b);
+    for (int k = 0; k < 8; ++k) {
+        float t = (float)k * 0.785f;
+        steer_world_add_wall(w, v3(12.0f * steer_cos(t), 12.0f * steer_sin(t), (float)k),
+                             v3(12.0f * steer_cos(t + 0.6f), 12.0f * steer_sin(t + 0.6f), -1.0f));
+        steer_world_add_obstacle(w, v3(6.0f * steer_cos(t), 6.0f * steer_sin(t), 0.5f * (float)(k - 4)), 1.0f);
+    }
+    steer_rng rng = steer_rng_make(31);
+    for (int i = 0; i < N; ++i) {
+        steer_v3 p = v3(steer_rng_range(&rng, -19, 19), steer_rng_range(&rng, -19, 19), steer_rng_range(&rng, -4, 4));
+        steer_v3 v = v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -1, 1));
+        steer_world_add_agent(w, i % 2, p, v);
+    }
+    for (int s = 0; s < 300; ++s) steer_world_step(w, DT);
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
+static void z_up_is_the_world_before_the_axis(void)
+{
+    const uint64_t reference[2] = {0xcfe7396c19a7f67cull, 0xae218818d52c1c6cull}; /* 2D, 3D */
+    for (int dim = 2; dim <= 3; ++dim) {
+        uint64_t by_default = walled_world_hash(dim, false), said = walled_world_hash(dim, true);
+        printf("z_up_is_the_world_before_the_axis: %dD hash %016llx\n", dim, (unsigned long long)by_default);
+        CHECK(by_default == said);
+        CHECK(by_default == reference[dim - 2]);
+    }
+}
+
+/* ---- 6. a snapshot keeps the axis ------------------------------------------------ */
+static void y_up_snapshot_restores_y_up(void)
+{
+    static steer_agent_id ids[SCENE_AGENTS];
+    steer_world *w = scene(STEER_UP_Y, 1, ids);
+    for (int s = 0; s < 50; ++s) steer_world_step(w, DT);
+    size_t size = steer_world_snapshot_size(w);
+    void *buf = malloc(size);
+    CHECK(steer_world_save(w, buf, size, NULL) == STEER_OK);
+    steer_world_def zd = def_3d(STEER_UP_Z, SCENE_AGENTS, v3(-20, -4, -20), v3(20, 4, 20));
+    steer_world *r = steer_world_create(&zd);
+    CHECK(steer_world_restore(r, buf, size) == STEER_OK);
+    steer_world_def back;
+    CHECK(steer_world_get_def(r, &back) == STEER_OK);
+    CHECK(back.up == STEER_UP_Y);
+    int differ = 0;
+    for (int s = 0; s < 200; ++s) {
+        steer_world_step(w, DT);
+        steer_world_step(r, DT);
+        differ += steer_world_state_hash(w) != steer_world_state_hash(r);
+    }
+    CHECK(differ == 0);
+    free(buf);
+    steer_world_destroy(w);
+    steer_world_destroy(r);
+}
+
+/* ---- 7. a def with another axis is refused, naming the field -------------------- */
+static steer_misuse_id last_id;
+static char last_message[512];
+static void record_misuse(steer_misuse_id id, const char *function, const char *message, void *context)
+{
+    (void)function, (void)context;
+    last_id = id;
+    snprintf(last_message, sizeof last_message, "%s", message);
+}
+
+static void bad_up_axis_refused(void)
+{
+    steer_set_misuse_handler(record_misuse, 0);
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 3;
+    wd.up = (steer_up_axis)7;
+    last_id = STEER_MISUSE_COUNT;
+    CHECK(steer_world_create(&wd) == NULL);
+    CHECK(last_id == STEER_MISUSE_WORLD_DEF_UP);
+    CHECK(strstr(last_message, "def->up") != NULL && strstr(last_message, "7") != NULL);
+    steer_set_misuse_handler(check_count_misuse, 0);
+}
+
+int main(void)
+{
+    y_up_wander_keeps_every_height();
+    y_up_containment_turns_back_on_every_face();
+    y_up_solid_wall_stops_seekers();
+    y_up_avoid_walls_turns_away();
+    y_up_world_is_the_turned_z_up_world();
+    ground_plane_keeps_height(STEER_UP_Z);
+    ground_plane_keeps_height(STEER_UP_Y);
+    z_up_is_the_world_before_the_axis();
+    y_up_snapshot_restores_y_up();
+    bad_up_axis_refused();
+    return check_summary("test_world_up_axis");
+}
