@@ -110,7 +110,10 @@ void sc_free_derived(steer_scenario *sc)
         free(sc->fields[i].name);
         free(sc->fields[i].vectors);
     }
-    for (int i = 0; i < sc->spawn_count; ++i) free(sc->spawns ? sc->spawns[i].points : 0);
+    for (int i = 0; i < sc->spawn_count; ++i) {
+        free(sc->spawns ? sc->spawns[i].points : 0);
+        free(sc->spawns ? sc->spawns[i].goal.points : 0);
+    }
     free(sc->name);
     free(sc->description);
     free(sc->groups);

@@ -1,5 +1,6 @@
 /* Building the world a finished scenario describes: objects, flow fields
- * (generated deterministically), groups, then every spawn's agents. */
+ * (generated deterministically), groups, then every spawn's agents and
+ * their goals. */
 #include "scenario_internal.h"
 
 #include <math.h>
@@ -119,6 +120,10 @@ static steer_v3 spawn_position(const sc_spawn *s, int k, int dim, steer_rng *rng
         return steer_v3_lerp(s->from, s->to, t);
     }
     case SC_SHAPE_POINTS: return s->points[k];
+    case SC_SHAPE_CIRCLE: {
+        float a = 2.0f * STEER_PI * (float)k / (float)(s->count > 0 ? s->count : 1);
+        return steer_v3_add(s->centre, steer_v3_make(s->radius * steer_cos(a), s->radius * steer_sin(a), 0.0f));
+    }
     }
     return steer_v3_zero();
 }
@@ -127,7 +132,8 @@ static steer_v3 spawn_centre(const sc_spawn *s)
 {
     switch (s->shape) {
     case SC_SHAPE_BOX: return steer_v3_scale(steer_v3_add(s->min, s->max), 0.5f);
-    case SC_SHAPE_DISC: return s->centre;
+    case SC_SHAPE_DISC:
+    case SC_SHAPE_CIRCLE: return s->centre;
     case SC_SHAPE_LINE: return steer_v3_scale(steer_v3_add(s->from, s->to), 0.5f);
     case SC_SHAPE_POINTS: break;
     }
@@ -162,6 +168,33 @@ static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_rng
     }
     }
     return steer_v3_scale(dir, s->speed);
+}
+
+/* ---- goals ------------------------------------------------------------------------------ */
+/* Agent k's goal, placed at p: the file's goal with its target chosen. The
+ * waypoints point into the spawn's goal (set_goal copies them). */
+static steer_goal agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng *box_rng)
+{
+    const sc_goal *g = &s->goal;
+    steer_goal out = {.kind = g->kind, .slow_radius = g->slow_radius, .speed = g->speed, .path = g->path};
+    switch (g->place) {
+    case SC_GOAL_TARGET: out.target = g->target; break;
+    case SC_GOAL_ANTIPODE: out.target = steer_v3_sub(steer_v3_scale(spawn_centre(s), 2.0f), p); break;
+    case SC_GOAL_POINTS:
+        if (g->kind == STEER_GOAL_WAYPOINTS) out.points = g->points, out.point_count = g->point_count;
+        else out.target = g->points[k % g->point_count];
+        break;
+    case SC_GOAL_BOX: {
+        float x = g->min.x + (g->max.x - g->min.x) * draw(box_rng);
+        float y = g->min.y + (g->max.y - g->min.y) * draw(box_rng);
+        float z = dim == 3 ? g->min.z + (g->max.z - g->min.z) * draw(box_rng) : 0.0f;
+        out.target = steer_v3_make(x, y, z);
+        break;
+    }
+    case SC_GOAL_PATH: break;
+    }
+    if (dim == 2) out.target.z = 0.0f;
+    return out;
 }
 
 static void set_error(char *error, int size, const char *what, int code)
@@ -214,7 +247,10 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
     int added = 0;
     for (int s = 0; s < sc->spawn_count; ++s) {
         const sc_spawn *sp = &sc->spawns[s];
-        steer_rng rng = steer_rng_make(sp->has_seed ? sp->seed : mix64(seed * 0x100000001B3ull + (uint64_t)sp->index));
+        uint64_t spawn_seed = sp->has_seed ? sp->seed : mix64(seed * 0x100000001B3ull + (uint64_t)sp->index);
+        steer_rng rng = steer_rng_make(spawn_seed);
+        /* the goals' own stream: a goal never moves the spawn's agents */
+        steer_rng box_rng = steer_rng_make(sp->goal.has_seed ? sp->goal.seed : mix64(spawn_seed ^ 0x60A15ull));
         float radius = info->groups[sp->group].def.radius;
         bool random_place = sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC;
         for (int k = 0; k < sp->count; ++k) {
@@ -228,6 +264,14 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
             ++added;
             if (id.index == 0) {
                 set_error(error, error_size, "the world refused an agent", STEER_ERROR_CAPACITY);
+                steer_world_destroy(w);
+                return 0;
+            }
+            if (sp->goal.kind == STEER_GOAL_NONE) continue;
+            steer_goal goal = agent_goal(sp, k, p, info->dim, &box_rng);
+            steer_result gr = steer_world_set_goal(w, id, &goal);
+            if (gr != STEER_OK) {
+                set_error(error, error_size, "the world refused a goal", gr);
                 steer_world_destroy(w);
                 return 0;
             }

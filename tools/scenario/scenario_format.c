@@ -24,6 +24,8 @@
 /* Choice rows store an int; these enums are ints. */
 _Static_assert(sizeof(steer_boundary) == sizeof(int), "boundary is read as an int");
 _Static_assert(sizeof(steer_combine) == sizeof(int), "combine is read as an int");
+_Static_assert(sizeof(steer_up_axis) == sizeof(int) && STEER_UP_Z == 0 && STEER_UP_Y == 1, "up is read as an int");
+_Static_assert(sizeof(steer_goal_kind) == sizeof(int), "a goal's kind is read as an int");
 _Static_assert(sizeof(sc_shape) == sizeof(int) && sizeof(sc_field_type) == sizeof(int), "choices are ints");
 
 /* ---- row builders ------------------------------------------------------------------- */
@@ -749,7 +751,140 @@ static int read_spawn_points(sc_read *r, const sc_row *row, const sc_node *n, co
     return sc_read_vec_array(r, n, path, 1, &s->points, &s->point_count);
 }
 
-static const char *const shapes[] = {"box", "disc", "line", "points"};
+/* ---- goals ------------------------------------------------------------------------------------ */
+static int read_goal_points(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    sc_goal *g = target;
+    if (sc_read_vec_array(r, n, path, 1, &g->points, &g->point_count)) return -1;
+    if (g->point_count > STEER_MAX_GOAL_POINTS)
+        return sc_report(r, n, path, "expected at most %d points, got %d", STEER_MAX_GOAL_POINTS, g->point_count);
+    return 0;
+}
+
+static int read_goal_box(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    sc_goal *g = target;
+    box_spec b;
+    if (read_box(r, n, path, &b)) return -1;
+    g->min = b.min;
+    g->max = b.max;
+    return 0;
+}
+
+static int read_antipode(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    (void)target;
+    bool on = false;
+    if (sc_read_bool(r, n, path, &on)) return -1;
+    return on ? 0 : sc_expected(r, n, path, "true (each agent to the point opposite its start); leave it out otherwise");
+}
+
+/* kind "seek" is index 0: the stored kind is the index + 1 (STEER_GOAL_SEEK). */
+static const char *const goal_kinds[] = {"seek", "arrive", "path", "waypoints"};
+_Static_assert(STEER_GOAL_SEEK == 1 && STEER_GOAL_ARRIVE == 2 && STEER_GOAL_PATH == 3 && STEER_GOAL_WAYPOINTS == 4,
+               "goal kinds follow goal_kinds");
+
+static const sc_row goal_rows[] = {
+    CHOICE("kind", sc_goal, kind, goal_kinds),
+    VEC("target", sc_goal, target),
+    CUSTOM("antipode", read_antipode, "boolean", 0),
+    CUSTOM("points", read_goal_points, "array", 0),
+    CUSTOM("box", read_goal_box, "object", &box_table),
+    SEED("seed", sc_goal, seed),
+    REF("path", sc_goal, path, ref_paths),
+    FLOAT("slow_radius", sc_goal, slow_radius, SC_NONNEG),
+    FLOAT("speed", sc_goal, speed, SC_NONNEG),
+};
+static const sc_table goal_table = TABLE("a goal object {\"kind\": ..., and where to}", goal_rows);
+
+/* The keys each kind uses, and its one placement. */
+static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const sc_members *m, sc_goal *g)
+{
+    static const char *const seek[] = {"kind", "target", "antipode", "points", "box", "seed", "speed"};
+    static const char *const arrive[] = {"kind", "target", "antipode", "points", "box", "seed", "speed", "slow_radius"};
+    static const char *const path_keys[] = {"kind", "path", "speed", "slow_radius"};
+    static const char *const waypoints[] = {"kind", "points", "speed", "slow_radius"};
+    static const char *const places[] = {"target", "antipode", "points", "box"};
+    const sc_table *t = &goal_table;
+    switch (g->kind) {
+    case STEER_GOAL_PATH:
+        g->place = SC_GOAL_PATH;
+        return sc_refuse_keys(r, n, path, m, t, path_keys, COUNT(path_keys), "kind \"path\"") |
+               sc_require(r, n, path, m, t, "path", 0);
+    case STEER_GOAL_WAYPOINTS:
+        g->place = SC_GOAL_POINTS;
+        return sc_refuse_keys(r, n, path, m, t, waypoints, COUNT(waypoints), "kind \"waypoints\"") |
+               sc_require(r, n, path, m, t, "points", "(the route)");
+    default: break;
+    }
+    bool seek_kind = g->kind == STEER_GOAL_SEEK;
+    int rc = seek_kind ? sc_refuse_keys(r, n, path, m, t, seek, COUNT(seek), "kind \"seek\"")
+                       : sc_refuse_keys(r, n, path, m, t, arrive, COUNT(arrive), "kind \"arrive\"");
+    const char *first = 0;
+    for (int i = 0; i < COUNT(places); ++i) {
+        if (!sc_has(m, t, places[i])) continue;
+        if (first) {
+            char p[SC_PATH_SIZE];
+            sc_join_key(p, path, places[i]);
+            rc = sc_report(r, sc_member(n, places[i]), p, "one placement per goal: \"%s\" is already given", first);
+            continue;
+        }
+        first = places[i];
+        g->place = (sc_goal_place)i;
+    }
+    _Static_assert(SC_GOAL_TARGET == 0 && SC_GOAL_ANTIPODE == 1 && SC_GOAL_POINTS == 2 && SC_GOAL_BOX == 3,
+                   "placements follow places");
+    if (!first) rc = sc_report(r, n, path, "missing a placement: one of \"target\", \"antipode\", \"points\", \"box\"");
+    if (sc_has(m, t, "seed") && !sc_has(m, t, "box")) {
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "seed");
+        rc = sc_report(r, sc_member(n, "seed"), p, "used only with \"box\" (its random points)");
+    }
+    return rc;
+}
+
+static int read_goal(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    sc_goal *g = &((sc_spawn *)target)->goal;
+    sc_goal read = {0};
+    const sc_table *t = &goal_table;
+    sc_members m;
+    int rc = sc_read_object(r, n, path, t, &read, &m);
+    if (n->kind != SC_OBJECT) return -1;
+    rc |= sc_require(r, n, path, &m, t, "kind", 0);
+    if (sc_has(&m, t, "kind") && !sc_failed(&m, t, "kind")) {
+        read.kind = (steer_goal_kind)(read.kind + 1);
+        rc |= check_goal_kind(r, n, path, &m, &read);
+    }
+    read.has_seed = sc_has(&m, t, "seed");
+    free(g->points);
+    *g = read; /* owned by the spawn from here on, valid or not */
+    if (rc) g->kind = STEER_GOAL_NONE;
+    if (r->dim == 2) {
+        g->target.z = g->min.z = g->max.z = 0.0f;
+        for (int k = 0; k < g->point_count; ++k) g->points[k].z = 0.0f;
+    }
+    return rc;
+}
+
+/* A reflection through the spawn's centre lands back on its shape only
+ * for the shapes symmetric about it. */
+static int check_antipode(sc_read *r, const sc_node *n, const char *path, const sc_spawn *s)
+{
+    if (s->goal.kind == STEER_GOAL_NONE || s->goal.place != SC_GOAL_ANTIPODE || s->shape != SC_SHAPE_POINTS) return 0;
+    const sc_node *goal = sc_member(n, "goal");
+    char p[SC_PATH_SIZE], q[SC_PATH_SIZE];
+    sc_join_key(q, path, "goal");
+    sc_join_key(p, q, "antipode");
+    return sc_report(r, sc_member(goal, "antipode"), p,
+                     "needs a shape symmetric about its centre (\"circle\", \"disc\", \"box\" or \"line\"), not \"points\"");
+}
+
+static const char *const shapes[] = {"box", "disc", "line", "points", "circle"};
 
 static const sc_row spawn_rows[] = {
     INT("count", sc_spawn, count, 0, MAX_AGENTS),
@@ -766,16 +901,18 @@ static const sc_row spawn_rows[] = {
     FLOAT("speed", sc_spawn, speed, SC_NONNEG),
     CUSTOM("heading", read_heading, "string|number", 0),
     SEED("seed", sc_spawn, seed),
+    CUSTOM("goal", read_goal, "object", &goal_table),
 };
 static const sc_table spawn_table = TABLE("a spawn object", spawn_rows);
 
 /* The keys each shape uses, and what it cannot do without. */
 static int check_shape(sc_read *r, const sc_node *n, const char *path, const sc_members *m, sc_spawn *s)
 {
-    static const char *const box[] = {"count", "shape", "min", "max", "velocity", "speed", "heading", "seed"};
-    static const char *const disc[] = {"count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed"};
-    static const char *const line[] = {"count", "shape", "from", "to", "velocity", "speed", "heading", "seed"};
-    static const char *const points[] = {"count", "shape", "points", "velocity", "speed", "heading", "seed"};
+    static const char *const box[] = {"count", "shape", "min", "max", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const disc[] = {"count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const circle[] = {"count", "shape", "centre", "radius", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const line[] = {"count", "shape", "from", "to", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const points[] = {"count", "shape", "points", "velocity", "speed", "heading", "seed", "goal"};
     const sc_table *t = &spawn_table;
     char p[SC_PATH_SIZE];
     switch ((sc_shape)s->shape) {
@@ -795,6 +932,9 @@ static int check_shape(sc_read *r, const sc_node *n, const char *path, const sc_
         }
         return rc;
     }
+    case SC_SHAPE_CIRCLE:
+        return sc_refuse_keys(r, n, path, m, t, circle, COUNT(circle), "shape \"circle\"") |
+               sc_require(r, n, path, m, t, "centre", 0) | sc_require(r, n, path, m, t, "radius", 0);
     case SC_SHAPE_LINE:
         return sc_refuse_keys(r, n, path, m, t, line, COUNT(line), "shape \"line\"") |
                sc_require(r, n, path, m, t, "from", 0) | sc_require(r, n, path, m, t, "to", 0);
@@ -825,7 +965,7 @@ static int read_spawn(sc_read *r, const sc_node *n, const char *path, const stee
     if (n->kind != SC_OBJECT) return -1;
     s->has_velocity = sc_has(&m, t, "velocity");
     s->has_seed = sc_has(&m, t, "seed");
-    if (!sc_failed(&m, t, "shape")) rc |= check_shape(r, n, path, &m, s);
+    if (!sc_failed(&m, t, "shape")) rc |= check_shape(r, n, path, &m, s) | check_antipode(r, n, path, s);
     if (s->shape != SC_SHAPE_POINTS) rc |= sc_require(r, n, path, &m, t, "count", 0);
     if (s->has_velocity && (sc_has(&m, t, "speed") || sc_has(&m, t, "heading"))) {
         char p[SC_PATH_SIZE];
@@ -851,6 +991,11 @@ static const sc_row group_rows[] = {
     FLOAT("mass", group_spec, def.mass, SC_POSITIVE),
     FLOAT("radius", group_spec, def.radius, SC_NONNEG),
     FLOAT("max_turn_rate", group_spec, def.max_turn_rate, SC_NONNEG),
+    FLOAT("arrival_tolerance", group_spec, def.arrival_tolerance, SC_NONNEG),
+    FLOAT("arrival_speed", group_spec, def.arrival_speed, SC_NONNEG),
+    FLOAT("waypoint_radius", group_spec, def.waypoint_radius, SC_NONNEG),
+    BOOL("chapter_arrive", group_spec, def.chapter_arrive),
+    BOOL("ground_plane", group_spec, def.ground_plane),
     CUSTOM("neighbours", read_neighbours, "object", &neighbour_table),
     CHOICE("combine", group_spec, def.combine, ((const char *const[]){"blend", "priority", "running_sum", "dither"})),
     CUSTOM("behaviours", read_behaviours, "object", &behaviour_table),
@@ -920,6 +1065,11 @@ static int read_groups(sc_read *r, const sc_row *row, const sc_node *n, const ch
             continue;
         }
         bad |= sc_require(r, el, p, &m, &group_table, "name", 0);
+        if (r->dim == 2 && gs.def.ground_plane) {
+            char gp[SC_PATH_SIZE];
+            sc_join_key(gp, p, "ground_plane");
+            bad = sc_report(r, sc_member(el, "ground_plane"), gp, "only in a 3D scenario (\"dim\": 3): a 2D world has no up axis");
+        }
         if (r->dim == 2) gs.def.target.z = gs.def.threat.z = 0.0f;
         g->def = gs.def;
         g->colour = g->def.colour;
@@ -949,6 +1099,7 @@ static int read_ahead(sc_read *r, const sc_row *row, const sc_node *n, const cha
 }
 
 static const char *const boundaries[] = {"wrap", "clamp", "none"};
+static const char *const up_axes[] = {"z", "y"}; /* STEER_UP_Z, STEER_UP_Y */
 
 static const sc_row root_rows[] = {
     CUSTOM("$schema", ignore_string, "string", 0),
@@ -957,6 +1108,7 @@ static const sc_row root_rows[] = {
     CUSTOM("dim", read_ahead, "integer", 0),
     CUSTOM("bounds", read_ahead, "object", &box_table),
     CHOICE("boundary", steer_scenario, info.world.boundary, boundaries),
+    CHOICE("up", steer_scenario, info.world.up, up_axes),
     SEED_D("seed", steer_scenario, info.seed, 1),
     FLOAT_D("dt", steer_scenario, info.dt, SC_POSITIVE, 1.0 / 30.0),
     INT_D("steps", steer_scenario, info.steps, 1, 10000000, 300),
@@ -1067,6 +1219,8 @@ static int check_root(sc_read *r)
     const sc_node *dt = sc_member(root, "dt");
     if (dt && !sc_failed(&m, &root_table, "dt") && info->dt > 10.0f)
         rc = sc_expected(r, dt, "dt", "a positive number no larger than 10");
+    if (r->dim == 2 && sc_has(&m, &root_table, "up"))
+        rc = sc_report(r, sc_member(root, "up"), "up", "only in a 3D scenario (\"dim\": 3): a 2D world has no up axis");
     if (info->frames < 0) info->frames = info->steps < 150 ? info->steps : 150;
     if (info->frames > info->steps)
         rc = sc_report(r, sc_member(sc_member(root, "render"), "frames"), "render.frames",

@@ -11,15 +11,37 @@
 #include "reader.h"
 
 /* ---- the checked description --------------------------------------------------- */
-typedef enum sc_shape { SC_SHAPE_BOX, SC_SHAPE_DISC, SC_SHAPE_LINE, SC_SHAPE_POINTS } sc_shape;
+typedef enum sc_shape { SC_SHAPE_BOX, SC_SHAPE_DISC, SC_SHAPE_LINE, SC_SHAPE_POINTS, SC_SHAPE_CIRCLE } sc_shape;
 typedef enum sc_heading { SC_HEADING_RANDOM, SC_HEADING_ANGLE, SC_HEADING_TANGENT, SC_HEADING_OUTWARD } sc_heading;
+
+/* Where a spawn's goal sends each of its agents. */
+typedef enum sc_goal_place {
+    SC_GOAL_TARGET,            /* every agent to one point */
+    SC_GOAL_ANTIPODE,          /* each to its start reflected through the spawn's centre */
+    SC_GOAL_POINTS,            /* agent k to points[k % n]; waypoints: the whole list */
+    SC_GOAL_BOX,               /* each to a random point in the box (seeded) */
+    SC_GOAL_PATH,              /* a world path */
+} sc_goal_place;
+
+typedef struct sc_goal {
+    steer_goal_kind kind;      /* STEER_GOAL_NONE: the spawn has no goal */
+    sc_goal_place place;
+    steer_v3 target;
+    steer_v3 *points;
+    int point_count;
+    steer_v3 min, max;         /* box */
+    bool has_seed;
+    uint64_t seed;
+    int path;
+    float slow_radius, speed;  /* 0: the group's */
+} sc_goal;
 
 typedef struct sc_spawn {
     int group;
     int count;
     sc_shape shape;
     steer_v3 min, max;         /* box */
-    steer_v3 centre;           /* disc */
+    steer_v3 centre;           /* disc, circle */
     float radius, inner_radius;
     steer_v3 from, to;         /* line */
     steer_v3 *points;          /* points */
@@ -32,6 +54,7 @@ typedef struct sc_spawn {
     bool has_seed;
     uint64_t seed;
     int index;                 /* position among all spawns, for the derived seed */
+    sc_goal goal;
 } sc_spawn;
 
 typedef enum sc_field_type { SC_FIELD_UNIFORM, SC_FIELD_VORTEX, SC_FIELD_NOISE, SC_FIELD_GRID } sc_field_type;

@@ -36,6 +36,12 @@ int metrics_init(metrics *m, const steer_scenario_info *info, int count, const i
 
 void metrics_free(metrics *m)
 {
+    for (int a = 0; m->goals && a < m->count; ++a) {
+        free(m->goals[a].own_points);
+        free(m->goals[a].after);
+    }
+    free(m->goals);
+    m->goals = 0;
     free(m->groups);
     free(m->group_best);
     free(m->approach);
@@ -56,6 +62,141 @@ static steer_v3 offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
         else if (c < -0.5f * extent) d = steer_v3_set(d, a, c + extent);
     }
     return d;
+}
+
+/* ---- goals -------------------------------------------------------------------------------
+ * An agent's goal ends at its last point: the target, the last waypoint,
+ * an open path's end (a closed path never ends; it counts nowhere here).
+ * Its final approach is the direction from where the agent started to a
+ * target, from the last waypoint but one (from the start, for a single
+ * waypoint) or along the path's last segment. The way left is the distance
+ * to a target; to the current waypoint plus the legs after it; along the
+ * path from the closest point to the end. */
+static steer_v3 unit(steer_v3 v) { return steer_v3_len_sq(v) > 0.0f ? steer_v3_normalize(v) : steer_v3_zero(); }
+
+static double way_left(const metrics *m, const metrics_goal *g, steer_v3 p, int progress)
+{
+    switch (g->kind) {
+    case STEER_GOAL_WAYPOINTS: {
+        int i = progress < 0 ? 0 : progress >= g->route_count ? g->route_count - 1 : progress;
+        return steer_v3_len(offset(m->info, p, g->route[i])) + g->after[i];
+    }
+    case STEER_GOAL_PATH: {
+        steer_path3 path = {g->route, g->route_count, false, 0.0f};
+        int segment = 0;
+        steer_v3 c = steer_path_closest_point3(&path, p, 0, &segment, 0);
+        int next = segment + 1 < g->route_count ? segment + 1 : g->route_count - 1;
+        return steer_v3_dist(c, g->route[next]) + g->after[next];
+    }
+    default: return steer_v3_len(offset(m->info, p, g->end));
+    }
+}
+
+static int follow_goal(metrics *m, int a, const steer_goal *goal, steer_v3 start)
+{
+    const steer_scenario_info *info = m->info;
+    metrics_goal *g = &m->goals[a];
+    g->kind = goal->kind;
+    g->tolerance = info->groups[m->group[a]].def.arrival_tolerance;
+    g->arrival_time = -1.0;
+    g->end = goal->target;
+    if (goal->kind == STEER_GOAL_WAYPOINTS) {
+        int n = steer_world_get_goal_points(m->world, m->ids[a], 0, 0);
+        g->own_points = malloc(sizeof *g->own_points * (size_t)(n > 0 ? n : 1));
+        if (!g->own_points) return -1;
+        g->route_count = steer_world_get_goal_points(m->world, m->ids[a], g->own_points, n);
+        g->route = g->own_points;
+    } else if (goal->kind == STEER_GOAL_PATH && goal->path >= 0 && goal->path < info->path_count) {
+        g->route = info->paths[goal->path].points;
+        g->route_count = info->paths[goal->path].count;
+        g->closed_route = info->paths[goal->path].closed;
+    }
+    if (g->route_count > 0) {
+        g->after = calloc((size_t)g->route_count, sizeof *g->after);
+        if (!g->after) return -1;
+        for (int i = g->route_count - 2; i >= 0; --i)
+            g->after[i] = g->after[i + 1] + steer_v3_dist(g->route[i], g->route[i + 1]);
+        g->end = g->route[g->route_count - 1];
+    }
+    g->ends = goal->kind == STEER_GOAL_SEEK || goal->kind == STEER_GOAL_ARRIVE ||
+              (g->route_count > 0 && !g->closed_route);
+    g->brakes = g->ends && goal->kind != STEER_GOAL_SEEK;
+    steer_v3 from = g->route_count > 1 ? g->route[g->route_count - 2] : start;
+    g->approach = unit(offset(info, from, g->end));
+    if (g->ends) {
+        m->goal_agents++;
+        g->best_remaining = way_left(m, g, start, goal->progress);
+    }
+    return 0;
+}
+
+int metrics_track_goals(metrics *m, const steer_world *world, const steer_agent_id *ids, const steer_v3 *position)
+{
+    m->world = world;
+    m->ids = ids;
+    if (steer_world_goal_count(world) == 0) return 0;
+    m->goals = calloc((size_t)m->count + 1, sizeof *m->goals);
+    if (!m->goals) return -1;
+    for (int a = 0; a < m->count; ++a) {
+        steer_goal goal;
+        if (steer_world_get_goal(world, ids[a], &goal) != STEER_OK || goal.kind == STEER_GOAL_NONE) continue;
+        if (follow_goal(m, a, &goal, position[a])) return -1;
+    }
+    return 0;
+}
+
+/* The distance from point e to the segment from 0 to d. */
+static double segment_distance(steer_v3 d, steer_v3 e)
+{
+    double len_sq = steer_v3_len_sq(d), t = len_sq > 0.0 ? steer_v3_dot(e, d) / len_sq : 0.0;
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    return steer_v3_dist(e, steer_v3_scale(d, (float)t));
+}
+
+/* After a step from p0 to p1 at time t: arrival, overshoot and progress. */
+static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
+{
+    metrics_goal *g = &m->goals[a];
+    steer_goal goal;
+    if (!g->ends || steer_world_get_goal(m->world, m->ids[a], &goal) != STEER_OK) return;
+    g->arrived = goal.arrived;
+    if (goal.arrived && g->arrival_time < 0.0) g->arrival_time = t;
+    if (g->brakes) {
+        /* engaged within the tolerance, or by a step that passes over the end */
+        if (!g->engaged)
+            g->engaged = segment_distance(offset(m->info, p0, p1), offset(m->info, p0, g->end)) <= g->tolerance;
+        double past = -steer_v3_dot(offset(m->info, p1, g->end), g->approach);
+        if (g->engaged && past > g->overshoot) g->overshoot = past;
+    }
+    double left = way_left(m, g, p1, goal.progress);
+    if (left <= g->best_remaining - fmax(g->tolerance, 1e-3)) g->best_remaining = left, g->best_time = t;
+}
+
+typedef struct goal_figures {
+    int arrived, stalled, engaged;
+    bool all_arrived_once;
+    double last_arrival, overshoot_max, overshoot_mean;
+} goal_figures;
+
+static goal_figures goal_summary(const metrics *m)
+{
+    goal_figures f = {0, 0, 0, true, 0.0, 0.0, 0.0};
+    double now = (double)m->steps * m->info->dt, sum = 0.0;
+    for (int a = 0; m->goals && a < m->count; ++a) {
+        const metrics_goal *g = &m->goals[a];
+        if (!g->ends) continue;
+        f.arrived += g->arrived;
+        if (g->arrival_time < 0.0) f.all_arrived_once = false;
+        else if (g->arrival_time > f.last_arrival) f.last_arrival = g->arrival_time;
+        if (!g->arrived && now - g->best_time >= METRICS_STALL_TIME) f.stalled++;
+        if (g->brakes && g->engaged) {
+            f.engaged++;
+            sum += g->overshoot;
+            if (g->overshoot > f.overshoot_max) f.overshoot_max = g->overshoot;
+        }
+    }
+    f.overshoot_mean = f.engaged ? sum / f.engaged : 0.0;
+    return f;
 }
 
 static bool crosses(steer_v2 p, steer_v2 q, steer_v2 a, steer_v2 b)
@@ -129,6 +270,7 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
             if (d > m->path_max) m->path_max = d;
             if (m->path_samples == 1 || d - sp->radius > m->path_exit) m->path_exit = d - sp->radius;
         }
+        if (m->goals) goal_step(m, a, p0[a], p1[a], (double)m->steps * dt);
     }
 }
 
@@ -316,6 +458,16 @@ void metrics_print(const metrics *m, FILE *out)
     row(out, "distance from path", m->has_path, value, limit_text(m, "path_distance", limit, sizeof limit));
     snprintf(value, sizeof value, "%.3f", m->path_exit);
     row(out, "farthest outside the corridor", m->has_path, value, limit_text(m, "path_corridor_exit", limit, sizeof limit));
+    goal_figures gf = goal_summary(m);
+    bool goals = m->goal_agents > 0;
+    snprintf(value, sizeof value, "%d of %d", gf.arrived, m->goal_agents);
+    row(out, "agents with goals arrived", goals, value, "");
+    snprintf(value, sizeof value, "%.2f", gf.last_arrival);
+    row(out, "time to the last arrival", goals && gf.all_arrived_once, value, "");
+    snprintf(value, sizeof value, "%.3f (mean %.3f)", gf.overshoot_max, gf.overshoot_mean);
+    row(out, "goal overshoot per agent", gf.engaged > 0, value, "");
+    snprintf(value, sizeof value, "%d", gf.stalled);
+    row(out, "stalled agents", goals, value, "");
     fprintf(out, "\n  %-18s %8s %12s %12s %16s\n", "group", "agents", "mean speed", "jitter", "closest approach");
     for (int g = 0; g < info->group_count; ++g) {
         const metrics_group *mg = &m->groups[g];
@@ -359,6 +511,18 @@ void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
         fprintf(out, "  \"path_distance\": {\"mean\": %.6f, \"max\": %.6f, \"corridor_exit\": %.6f},\n",
                 m->path_sum / (m->path_samples ? m->path_samples : 1), m->path_max, m->path_exit);
     else fprintf(out, "  \"path_distance\": null,\n");
+    goal_figures gf = goal_summary(m);
+    if (m->goal_agents > 0) {
+        fprintf(out, "  \"goals\": {\"agents\": %d, \"arrived\": %d, \"last_arrival\": ", m->goal_agents, gf.arrived);
+        if (gf.all_arrived_once) fprintf(out, "%.6f", gf.last_arrival);
+        else fprintf(out, "null");
+        fprintf(out, ", \"overshoot\": ");
+        if (gf.engaged) fprintf(out, "{\"max\": %.6f, \"mean\": %.6f}", gf.overshoot_max, gf.overshoot_mean);
+        else fprintf(out, "null");
+        fprintf(out, ", \"stalled\": %d},\n", gf.stalled);
+    } else {
+        fprintf(out, "  \"goals\": null,\n");
+    }
     fprintf(out, "  \"groups\": [");
     for (int g = 0; g < info->group_count; ++g) {
         const metrics_group *mg = &m->groups[g];

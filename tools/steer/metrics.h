@@ -1,7 +1,8 @@
 /* metrics.h — motion-quality figures of a run, gathered step by step:
  * time per step, closest approach of two agents, obstacle penetrations,
  * wall crossings, jitter (mean |heading change| per time unit), arrive
- * overshoot and path followers' distance from their path. */
+ * overshoot, path followers' distance from their path, and for agents with
+ * goals: arrivals, the time to the last one, overshoot and stalls. */
 #ifndef STEER_METRICS_H
 #define STEER_METRICS_H
 
@@ -15,6 +16,27 @@ typedef struct metrics_group {
     double speed_sum, jitter_sum;
     long speed_samples, jitter_samples;
 } metrics_group;
+
+/* One agent's goal, as the figures follow it. */
+typedef struct metrics_goal {
+    bool ends;                   /* has a last point (every goal but a closed path) */
+    bool brakes;                 /* ends with arrive (not seek): overshoot is measured */
+    steer_goal_kind kind;
+    steer_v3 end;                /* the last point */
+    steer_v3 approach;           /* unit direction of the final approach (see metrics.c) */
+    const steer_v3 *route;       /* waypoints or the path's points */
+    double *after;               /* route length from point i to the end, per point */
+    int route_count;
+    bool closed_route;
+    double tolerance;            /* the group's arrival_tolerance */
+    bool engaged;                /* came within the tolerance of the end, or passed over it */
+    double overshoot;            /* the farthest past the end along the approach since then */
+    bool arrived;                /* after the last step */
+    double arrival_time;         /* first arrival (< 0: none yet) */
+    double best_remaining;       /* shortest way left to the end so far ... */
+    double best_time;            /* ... and when it last shrank by the tolerance */
+    steer_v3 *own_points;        /* waypoints, copied from the world */
+} metrics_goal;
 
 typedef struct metrics {
     const steer_scenario_info *info;
@@ -37,11 +59,21 @@ typedef struct metrics {
     long path_samples;
     metrics_group *groups;
     double *group_best;          /* per group, scratch for metrics_frame */
+    /* goals (metrics_track_goals) */
+    const steer_world *world;
+    const steer_agent_id *ids;
+    metrics_goal *goals;         /* per agent, NULL when none has a goal */
+    int goal_agents;             /* agents whose goal ends */
 } metrics;
+
+#define METRICS_STALL_TIME 5.0   /* time units without progress that make an agent stalled */
 
 /* 0, or -1 when out of memory. */
 int metrics_init(metrics *m, const steer_scenario_info *info, int count, const int *group, const steer_v3 *position);
 void metrics_free(metrics *m);
+/* Follows the goals the agents (ids, in the order of the position arrays)
+ * have in world from now on. 0, or -1 when out of memory. */
+int metrics_track_goals(metrics *m, const steer_world *world, const steer_agent_id *ids, const steer_v3 *position);
 /* One step from (p0, v0) to (p1, v1) that took `ms` of wall-clock time. */
 void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const steer_v3 *p1, const steer_v3 *v1,
                   double dt, double ms);

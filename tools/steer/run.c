@@ -445,7 +445,8 @@ int steer_cmd_run(int argc, char **argv)
         r.group[a] = s.group;
     }
     read_agents(&r, n);
-    if (trails_init(&r.trails, n, still_trail) || metrics_init(&r.metrics, info, n, r.group, r.pos)) {
+    if (trails_init(&r.trails, n, still_trail) || metrics_init(&r.metrics, info, n, r.group, r.pos) ||
+        metrics_track_goals(&r.metrics, r.world, r.ids, r.pos)) {
         fprintf(stderr, "steer run: out of memory\n");
         run_free(&r);
         return 1;
