@@ -14,6 +14,9 @@
  *                                 written through steer_world_set_group so the
  *                                 library validates every value
  *   pg_set_target / pg_add_obstacle / pg_add_path   the mouse tools
+ *   pg_select_* / pg_send_selected / pg_orders   the RTS gesture: a box
+ *                                 selects agents, an order sends them to a
+ *                                 formation of per-agent ARRIVE goals
  *   pg_raster(w, h, camera)       the agents to scale, as anti-aliased darts
  *                                 cut at the world's border, in an RGBA image
  *                                 (a browser without a GPU fills canvas paths
@@ -44,6 +47,8 @@ static float world_dt = STEER_STANDARD_FLOCK_DT;
 static steer_v3 bounds_min, bounds_max;   /* the region the page shows */
 static uint32_t background = 0x10151CFFu; /* 0xRRGGBBAA */
 static char text[512]; /* returned strings live here until the next call */
+static steer_agent_id *agent_ids; /* every agent the world was built with, in spawn order */
+static int agent_id_count;
 
 /* ---- memory for the page (strings, point lists) ----------------------------- */
 PG_EXPORT(pg_alloc) void *pg_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : 0; }
@@ -66,12 +71,18 @@ static bool seed_from(double value, uint64_t *seed)
     return true;
 }
 
-/* Takes ownership of w (NULL: keeps no world). */
-static void adopt(steer_world *w, float dt)
+static void select_clear(void);
+
+/* Takes ownership of w and its agents' handles ids (NULL: keeps no world). */
+static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
 {
+    select_clear();
     steer_world_destroy(world);
+    free(agent_ids);
     world = w;
     world_dt = dt;
+    agent_ids = ids;
+    agent_id_count = id_count;
 }
 
 /* The standard flock of n agents, as `steer bench` builds it, in a world
@@ -88,18 +99,30 @@ PG_EXPORT(pg_load_standard) int pg_load_standard(int agents, double seed)
                          ? steer_standard_flock_world_def(&fd, &def)
                          : STEER_ERROR_INVALID_ARGUMENT;
     steer_world *w = 0;
+    steer_agent_id *ids = 0;
     if (r == STEER_OK) {
         def.max_obstacles = ROOM_OBSTACLES;
         def.max_paths = ROOM_PATHS;
         w = steer_world_create(&def);
-        r = w ? steer_standard_flock_populate(w, &fd) : STEER_ERROR_OUT_OF_MEMORY;
+        ids = malloc(sizeof *ids * (size_t)agents);
+        r = w && ids ? steer_standard_flock_populate(w, &fd) : STEER_ERROR_OUT_OF_MEMORY;
+        /* Populate returns no handles. A fresh world's agents fill slots 0..n-1
+         * (index = slot + 1) with generation 0; a handle with world 0 is checked
+         * by slot and generation, and each one is checked here. */
+        for (int i = 0; r == STEER_OK && i < agents; ++i) {
+            ids[i] = (steer_agent_id){(uint32_t)i + 1u, 0u, 0u};
+            if (!steer_world_is_valid(w, ids[i])) r = STEER_ERROR_STALE_HANDLE;
+        }
         if (r != STEER_OK) {
             steer_world_destroy(w);
             w = 0;
         }
     }
-    if (!w) return r;
-    adopt(w, STEER_STANDARD_FLOCK_DT);
+    if (!w) {
+        free(ids);
+        return r;
+    }
+    adopt(w, STEER_STANDARD_FLOCK_DT, ids, agents);
     steer_world_get_def(w, &def);
     bounds_min = def.bounds_min;
     bounds_max = def.bounds_max;
@@ -127,10 +150,18 @@ PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed
     ov.threads = 1; /* no threads in WebAssembly */
     ov.extra_obstacles = ROOM_OBSTACLES;
     ov.extra_paths = ROOM_PATHS;
-    steer_world *w = steer_scenario_create_world(sc, &ov, text, (int)sizeof text);
-    if (!w) return -1;
     const steer_scenario_info *info = steer_scenario_get_info(sc);
-    adopt(w, info->dt);
+    ov.agent_ids = malloc(sizeof *ov.agent_ids * (size_t)(info->total_agents > 0 ? info->total_agents : 1));
+    if (!ov.agent_ids) {
+        snprintf(text, sizeof text, "%s", steer_result_string(STEER_ERROR_OUT_OF_MEMORY));
+        return -1;
+    }
+    steer_world *w = steer_scenario_create_world(sc, &ov, text, (int)sizeof text);
+    if (!w) {
+        free(ov.agent_ids);
+        return -1;
+    }
+    adopt(w, info->dt, ov.agent_ids, info->total_agents);
     bounds_min = info->view_min;
     bounds_max = info->view_max;
     background = info->background;
@@ -140,7 +171,7 @@ PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed
 PG_EXPORT(pg_text) const char *pg_text(void) { return text; }
 PG_EXPORT(pg_background) uint32_t pg_background(void) { return background; }
 
-PG_EXPORT(pg_unload) void pg_unload(void) { adopt(0, STEER_STANDARD_FLOCK_DT); }
+PG_EXPORT(pg_unload) void pg_unload(void) { adopt(0, STEER_STANDARD_FLOCK_DT, 0, 0); }
 
 /* ---- stepping and state ------------------------------------------------------ */
 PG_EXPORT(pg_dt) float pg_dt(void) { return world_dt; }
@@ -293,10 +324,13 @@ PG_EXPORT(pg_group_set_combine) int pg_group_set_combine(int group, int combine)
 
 /* ---- the mouse tools ------------------------------------------------------------ */
 /* Every group gets the target; a group that neither seeks nor arrives starts
- * to arrive, so a click always shows the flock heading there. */
+ * to arrive, so a click always shows the flock heading there. Agents sent
+ * somewhere of their own (pg_send_selected) are released to it too. */
 PG_EXPORT(pg_set_target) int pg_set_target(float x, float y)
 {
     if (!world) return STEER_ERROR_INVALID_ARGUMENT;
+    for (int i = 0; i < agent_id_count && steer_world_goal_count(world) > 0; ++i)
+        steer_world_set_goal(world, agent_ids[i], 0);
     for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
         steer_group_def g;
         steer_world_get_group(world, gi, &g);
@@ -346,6 +380,168 @@ PG_EXPORT(pg_add_path) int pg_add_path(const float *xy, int count, int closed, f
         steer_world_set_group(world, gi, &g);
     }
     return index;
+}
+
+/* ---- the RTS gesture: select with a box, send to a formation ---------------------
+ * The selection is a list of handles, so it follows its agents through the
+ * step's sort. 2D worlds only: the page shows x-y, which in a 3D world is a
+ * projection with no ground to click on. */
+static steer_agent_id *selected;
+static steer_v3 *slots; /* the formation: a target per selected agent */
+static float *orders;   /* ORDER_FIELDS per selected agent, for the page */
+static int selected_count;
+enum { ORDER_FIELDS = 6 }; /* x y target_x target_y radius state (0 no goal, 1 going, 2 arrived) */
+
+static void select_clear(void)
+{
+    free(selected);
+    free(slots);
+    free(orders);
+    selected = 0;
+    slots = 0;
+    orders = 0;
+    selected_count = 0;
+}
+
+static bool world_is_2d(void)
+{
+    steer_world_def def;
+    return world && steer_world_get_def(world, &def) == STEER_OK && def.dim == 2;
+}
+
+PG_EXPORT(pg_dim) int pg_dim(void)
+{
+    steer_world_def def;
+    return world && steer_world_get_def(world, &def) == STEER_OK ? def.dim : 0;
+}
+
+PG_EXPORT(pg_select_clear) void pg_select_clear(void) { select_clear(); }
+PG_EXPORT(pg_selected_count) int pg_selected_count(void) { return selected_count; }
+
+/* Whether the agent is inside the box lo..hi (edges included). */
+static bool in_box(steer_agent_id id, float lx, float ly, float hx, float hy)
+{
+    steer_agent_state a;
+    return steer_world_get_agent(world, id, &a) == STEER_OK && a.position.x >= lx && a.position.x <= hx &&
+           a.position.y >= ly && a.position.y <= hy;
+}
+
+/* Selects the agents inside the box with corners (x0, y0) and (x1, y1),
+ * edges included, in place of the last selection. Returns how many, or a
+ * negative steer_result (a 3D world, no world: INVALID_ARGUMENT). */
+PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y1)
+{
+    select_clear();
+    if (!world_is_2d() || !(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1)))
+        return STEER_ERROR_INVALID_ARGUMENT;
+    float lx = steer_minf(x0, x1), hx = steer_maxf(x0, x1), ly = steer_minf(y0, y1), hy = steer_maxf(y0, y1);
+    int inside = 0;
+    for (int i = 0; i < agent_id_count; ++i) inside += in_box(agent_ids[i], lx, ly, hx, hy);
+    if (!inside) return 0;
+    selected = malloc(sizeof *selected * (size_t)inside);
+    slots = malloc(sizeof *slots * (size_t)inside);
+    orders = malloc(sizeof *orders * ORDER_FIELDS * (size_t)inside);
+    if (!selected || !slots || !orders) {
+        select_clear();
+        return STEER_ERROR_OUT_OF_MEMORY;
+    }
+    for (int i = 0; i < agent_id_count; ++i)
+        if (in_box(agent_ids[i], lx, ly, hx, hy)) selected[selected_count++] = agent_ids[i];
+    return selected_count;
+}
+
+/* A selected agent and its squared distance to the point it is sent to. */
+typedef struct by_distance { steer_agent_id id; float d2; } by_distance;
+static int nearer_first(const void *a, const void *b)
+{
+    const by_distance *p = a, *q = b;
+    if (p->d2 != q->d2) return p->d2 < q->d2 ? -1 : 1;
+    return p->id.index < q->id.index ? -1 : p->id.index > q->id.index; /* a fixed order for ties */
+}
+
+/* Sends the selection to (x, y) with the braking arrive, each agent to a slot
+ * of a sunflower spiral (slot j at c sqrt(j + 1/2) from the centre, j golden
+ * angles round), so no two fight for one point. c makes the closest two
+ * slots `spacing` apart: two bodies and a half of the largest selected
+ * agent, or its separation radius when that is larger, so separation does
+ * not push them off their slots. The nearest agent takes the centre, the
+ * farthest the rim: those arriving first never stand in the way of later
+ * ones. A formation that would stick out of a bounded world's box (its
+ * containment margin too) is moved in, whole. Returns how many were sent,
+ * or a negative steer_result. */
+PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
+{
+    if (!world_is_2d() || !isfinite(x) || !isfinite(y)) return STEER_ERROR_INVALID_ARGUMENT;
+    if (!selected_count) return 0;
+    by_distance *order = malloc(sizeof *order * (size_t)selected_count);
+    if (!order) return STEER_ERROR_OUT_OF_MEMORY;
+    float spacing = 0.0f, margin = 0.0f;
+    int n = 0;
+    for (int i = 0; i < selected_count; ++i) {
+        steer_agent_state a;
+        steer_group_def g;
+        if (steer_world_get_agent(world, selected[i], &a) != STEER_OK) continue; /* gone: left out */
+        steer_world_get_group(world, a.group, &g);
+        spacing = steer_maxf(spacing, steer_maxf(2.5f * g.radius, g.weight[STEER_SEPARATION] > 0.0f ? g.separation_radius : 0.0f));
+        if (g.weight[STEER_CONTAIN] > 0.0f) margin = steer_maxf(margin, g.contain_margin);
+        float dx = a.position.x - x, dy = a.position.y - y;
+        order[n++] = (by_distance){selected[i], dx * dx + dy * dy};
+    }
+    qsort(order, (size_t)n, sizeof *order, nearer_first);
+    if (spacing <= 0.0f) spacing = 0.5f;
+    const float closest = 1.546f; /* the closest two slots of the spiral with c = 1 (its first and fourth) */
+    const float c = spacing / closest, golden = 2.39996323f;
+    steer_world_def def;
+    steer_world_get_def(world, &def);
+    if (def.boundary != STEER_BOUNDARY_NONE) {
+        float reach = c * sqrtf((float)n - 0.5f) + 0.5f * spacing + margin;
+        float lo[2] = {def.bounds_min.x + reach, def.bounds_min.y + reach};
+        float hi[2] = {def.bounds_max.x - reach, def.bounds_max.y - reach};
+        x = lo[0] <= hi[0] ? steer_clampf(x, lo[0], hi[0]) : 0.5f * (def.bounds_min.x + def.bounds_max.x);
+        y = lo[1] <= hi[1] ? steer_clampf(y, lo[1], hi[1]) : 0.5f * (def.bounds_min.y + def.bounds_max.y);
+    }
+    for (int j = 0; j < n; ++j) {
+        float r = c * sqrtf((float)j + 0.5f), angle = golden * (float)j;
+        selected[j] = order[j].id;
+        slots[j] = steer_v3_make(x + r * cosf(angle), y + r * sinf(angle), 0.0f);
+    }
+    free(order);
+    selected_count = n;
+    return steer_world_set_targets(world, selected, slots, n, STEER_GOAL_ARRIVE, 0);
+}
+
+/* How many selected agents have arrived at their goals. */
+PG_EXPORT(pg_selected_arrived) int pg_selected_arrived(void)
+{
+    int arrived = 0;
+    for (int i = 0; world && i < selected_count; ++i) arrived += steer_world_has_arrived(world, selected[i]);
+    return arrived;
+}
+
+PG_EXPORT(pg_goal_count) int pg_goal_count(void) { return world ? steer_world_goal_count(world) : 0; }
+
+/* Fills and returns the table of the selected agents as they are now
+ * (ORDER_FIELDS floats each, pg_selected_count() rows): position, its goal's
+ * target, its body radius and its state. Valid until the next call that
+ * changes the selection. */
+PG_EXPORT(pg_orders) const float *pg_orders(void)
+{
+    for (int i = 0; world && i < selected_count; ++i) {
+        steer_agent_state a = {0};
+        steer_goal goal = {0};
+        steer_group_def g = {0};
+        steer_world_get_agent(world, selected[i], &a);
+        steer_world_get_goal(world, selected[i], &goal);
+        steer_world_get_group(world, a.group, &g);
+        float *row = &orders[ORDER_FIELDS * i];
+        row[0] = a.position.x;
+        row[1] = a.position.y;
+        row[2] = goal.target.x;
+        row[3] = goal.target.y;
+        row[4] = g.radius;
+        row[5] = goal.kind == STEER_GOAL_NONE ? 0.0f : goal.arrived ? 2.0f : 1.0f;
+    }
+    return orders;
 }
 
 /* ---- debug drawing into a command buffer ------------------------------------------ */

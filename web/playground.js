@@ -5,7 +5,7 @@
 //
 // window.steerPlayground is a small hook for tests and the console:
 //   ready, load({scenario, seed, agents, document}), pause(), run(), step(n),
-//   state({neighbours, positions}), camera(), setParam(group, name, value),
+//   state({neighbours, positions}), orders(), camera(), setParam(group, name, value),
 //   getParam(group, name), worldToClient(x, y), scenarios()
 
 // The benchmark's workload: the same world as `steer bench`, listed last and
@@ -18,6 +18,9 @@ const FIRST = ['showcase', 'flocking']; // flocks first: what a visitor sees on 
 const FILE = 'file:'; // the prefix of a scenario the visitor opened: FILE + its file name
 const MAX_SEED = Number.MAX_SAFE_INTEGER; // the seeds a JavaScript number holds exactly
 const LAYER_ALWAYS = 64 | 128 | 256; // obstacles, walls, bounds
+const ORDER_FIELDS = 6; // a row of pg_orders: x y target_x target_y radius state
+const GOING = 1, ARRIVED = 2; // its states (0: no goal of its own)
+const ONLY_2D = 'select: boxes and orders work in 2D worlds; this one is 3D (the view is its x-y projection)';
 
 // ---- the module ------------------------------------------------------------
 let wasm; // exports
@@ -339,6 +342,39 @@ function drawOverlays() {
   }
 }
 
+// The RTS gesture: the box being dragged, a ring round each selected agent,
+// and a small diamond on the slot of each one still on its way.
+function drawSelection() {
+  const d = camera.dpr;
+  if (mouse.box) {
+    const { x0, y0, x1, y1 } = mouse.box;
+    ctx.fillStyle = 'rgba(94,184,255,0.12)';
+    ctx.strokeStyle = 'rgba(94,184,255,0.9)';
+    ctx.lineWidth = d;
+    ctx.fillRect(Math.min(x0, x1) * d, Math.min(y0, y1) * d, Math.abs(x1 - x0) * d, Math.abs(y1 - y0) * d);
+    ctx.strokeRect(Math.min(x0, x1) * d + 0.5, Math.min(y0, y1) * d + 0.5, Math.abs(x1 - x0) * d, Math.abs(y1 - y0) * d);
+  }
+  const rows = orders();
+  if (!rows.length) return;
+  ctx.lineWidth = 1.5 * d;
+  ctx.strokeStyle = 'rgba(120,255,160,0.95)';
+  ctx.beginPath();
+  for (let k = 0; k < rows.length; k += ORDER_FIELDS) {
+    const x = sx(rows[k]), y = sy(rows[k + 1]), r = Math.max(rows[k + 4] * camera.scale * 1.5, 3 * d);
+    ctx.moveTo(x + r, y);
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+  }
+  ctx.stroke();
+  ctx.fillStyle = 'rgba(255,209,102,0.95)';
+  ctx.beginPath();
+  for (let k = 0; k < rows.length; k += ORDER_FIELDS) {
+    if (rows[k + 5] !== GOING) continue;
+    const x = sx(rows[k + 2]), y = sy(rows[k + 3]), m = 2.5 * d;
+    ctx.moveTo(x, y - m); ctx.lineTo(x + m, y); ctx.lineTo(x, y + m); ctx.lineTo(x - m, y); ctx.closePath();
+  }
+  ctx.fill();
+}
+
 function drawMarks() {
   const d = camera.dpr;
   if (sim.target) {
@@ -367,6 +403,7 @@ function render() {
   sim.agents = wasm.pg_view();
   drawAgents();
   drawOverlays();
+  drawSelection();
   drawMarks();
 }
 
@@ -387,17 +424,32 @@ function frame(now) {
 }
 
 // ---- the mouse -------------------------------------------------------------------------
-const mouse = { down: null, path: null };
+// As in a real-time strategy game: drag a box to select, right-click to send
+// the selection there. A click sets every group's target; with shift, a
+// click drops an obstacle and a drag draws a path.
+const DRAG = 8; // CSS pixels the pointer moves before a press is a drag
+const mouse = { down: null, path: null, box: null };
+canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
 canvas.addEventListener('pointerdown', (ev) => {
+  if (ev.button === 2) {
+    const [x, y] = toWorld(ev.offsetX, ev.offsetY);
+    sendSelected(x, y);
+    return;
+  }
   if (ev.button !== 0) return;
   canvas.setPointerCapture(ev.pointerId);
   mouse.down = { x: ev.offsetX, y: ev.offsetY, shift: ev.shiftKey };
   mouse.path = null;
+  mouse.box = null;
 });
 canvas.addEventListener('pointermove', (ev) => {
   if (!mouse.down) return;
   const moved = Math.hypot(ev.offsetX - mouse.down.x, ev.offsetY - mouse.down.y);
-  if (!mouse.path && moved > 8) mouse.path = [toWorld(mouse.down.x, mouse.down.y)];
+  if (!mouse.path && !mouse.box && moved > DRAG) {
+    if (mouse.down.shift) mouse.path = [toWorld(mouse.down.x, mouse.down.y)];
+    else mouse.box = { x0: mouse.down.x, y0: mouse.down.y };
+  }
+  if (mouse.box) Object.assign(mouse.box, { x1: ev.offsetX, y1: ev.offsetY });
   if (mouse.path) {
     const p = toWorld(ev.offsetX, ev.offsetY), last = mouse.path[mouse.path.length - 1];
     if (Math.hypot(p[0] - last[0], p[1] - last[1]) * camera.scale > 10 * camera.dpr) mouse.path.push(p);
@@ -406,20 +458,38 @@ canvas.addEventListener('pointermove', (ev) => {
 canvas.addEventListener('pointerup', (ev) => {
   if (!mouse.down) return;
   const { shift } = mouse.down;
-  const path = mouse.path;
-  mouse.down = null;
-  mouse.path = null;
+  const { path, box } = mouse;
+  Object.assign(mouse, { down: null, path: null, box: null });
   const viewWidth = sim.bounds[2] - sim.bounds[0];
-  if (path && path.length >= 2) {
+  if (box) {
+    selectBox(toWorld(box.x0, box.y0), toWorld(ev.offsetX, ev.offsetY));
+  } else if (path && path.length >= 2) {
     const first = path[0], last = path[path.length - 1];
     const closed = path.length > 3 && Math.hypot(first[0] - last[0], first[1] - last[1]) < viewWidth * 0.05;
     addPath(path, closed, Math.max(0.5, viewWidth * 0.015));
-  } else {
+  } else if (!path) {
     const [x, y] = toWorld(ev.offsetX, ev.offsetY);
     if (shift) addObstacle(x, y, Math.max(0.5, viewWidth * 0.03));
     else setTarget(x, y);
   }
 });
+
+// The selected agents as pg_orders reports them now: ORDER_FIELDS floats each.
+function orders() {
+  const n = wasm.pg_selected_count();
+  return n ? new Float32Array(wasm.memory.buffer, wasm.pg_orders(), n * ORDER_FIELDS) : new Float32Array(0);
+}
+function selectBox([x0, y0], [x1, y1]) {
+  const r = wasm.pg_select_box(x0, y0, x1, y1);
+  sim.error = r < 0 ? (wasm.pg_dim() === 3 ? ONLY_2D : `select: ${cstr(wasm.pg_result_string(r))}`) : '';
+  return r;
+}
+function sendSelected(x, y) {
+  const r = wasm.pg_send_selected(x, y);
+  sim.error = r < 0 ? (wasm.pg_dim() === 3 ? ONLY_2D : `send: ${cstr(wasm.pg_result_string(r))}`) : '';
+  return r;
+}
+function clearSelection() { wasm.pg_select_clear(); }
 
 function setTarget(x, y) {
   const r = wasm.pg_set_target(x, y);
@@ -519,6 +589,7 @@ const ui = {
         $('pause').click();
       }
       if (ev.key === 's') $('step').click();
+      if (ev.key === 'Escape') clearSelection();
     });
   },
 
@@ -585,11 +656,12 @@ const ui = {
   },
 
   hud(hash) {
-    const steps = wasm.pg_step_count();
+    const steps = wasm.pg_step_count(), selected = wasm.pg_selected_count();
     const line = (...parts) => parts.map(([value, unit]) => `<b>${value}</b> ${unit}`).join('   ');
     $('hud').innerHTML =
       line([sim.fps.toFixed(0), 'fps'], [sim.msPerStep.toFixed(2), 'ms/step'], [sim.agents.toLocaleString('en'), 'agents'],
-        [steps, 'steps']) + (sim.paused ? '   paused' : '') + '\n' +
+        [steps, 'steps']) + (sim.paused ? '   paused' : '') +
+      (selected ? `   selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>` : '') + '\n' +
       `${escapeHtml(shownName(sim.scenario))} · seed ${sim.seed} · hash ${hash}`;
     $('error').textContent = sim.error;
   },
@@ -637,6 +709,14 @@ const hook = {
   step(n = 1) { return stepWorld(n); },
   setParam, getParam,
   setTarget, addObstacle, addPath,
+  // The selected agents: position, the target of their own goal, and whether
+  // they have one (state 0), are going (1) or have arrived (2).
+  orders() {
+    const rows = orders(), out = [];
+    for (let k = 0; k < rows.length; k += ORDER_FIELDS)
+      out.push({ position: [rows[k], rows[k + 1]], target: [rows[k + 2], rows[k + 3]], state: rows[k + 5] });
+    return out;
+  },
   scenarios: () => [...scenarioNames, STANDARD], // in the order the page lists them
   camera: () => ({ ...camera }), // canvas pixel = (ox + x * scale, oy - y * scale)
   worldToClient(x, y) {
@@ -652,7 +732,8 @@ const hook = {
     const state = {
       scenario: sim.scenario, seed: sim.seed, agents: count, step: wasm.pg_step_count(), paused: sim.paused,
       dt: wasm.pg_dt(), hash: cstr(wasm.pg_hash()), target: sim.target, centroid: count ? [cx / count, cy / count] : null,
-      obstacles: wasm.pg_obstacle_count(), paths: sim.paths,
+      obstacles: wasm.pg_obstacle_count(), paths: sim.paths, dim: wasm.pg_dim(),
+      selected: wasm.pg_selected_count(), arrived: wasm.pg_selected_arrived(), goals: wasm.pg_goal_count(),
       bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error,
     };
     if (neighbours) state.meanNeighbourDistance = meanNearestNeighbour(px, py, count);

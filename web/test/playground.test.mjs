@@ -18,6 +18,7 @@ const state = (page, options) => hook(page, (o) => window.steerPlayground.state(
 const distance = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 // The canvas's own pixels (a screenshot would include the HUD drawn over it).
 const pixels = (page) => page.evaluate(() => document.getElementById('view').toDataURL());
+const nextFrames = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
 
 // Waits until the page has run `steps` more steps (frames are real time, so
 // a slow machine waits longer instead of failing).
@@ -62,6 +63,14 @@ test('the canvas changes between frames', async () => {
   await page.close();
 });
 
+// A press, twelve moves and a release (a drag, as the hand makes one).
+async function drag(page, from, to) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 12; ++k) await page.mouse.move(from.x + ((to.x - from.x) * k) / 12, from.y + ((to.y - from.y) * k) / 12);
+  await page.mouse.up();
+}
+
 test('a click sets the target and the flock closes on it', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3');
   const { bounds } = await state(page);
@@ -79,6 +88,108 @@ test('a click sets the target and the flock closes on it', async () => {
   const d2 = distance((await state(page)).centroid, s0.target);
   assert.ok(d1 < d0 && d2 < d1, `centroid distance falls: ${d0.toFixed(2)} ${d1.toFixed(2)} ${d2.toFixed(2)}`);
   assert.ok(d2 < 0.75 * d0, `and falls far: ${d0.toFixed(2)} -> ${d2.toFixed(2)}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---- the RTS gesture ----------------------------------------------------------------
+// Squads of units at rest in rows 1.5 apart (separation acts closer than 1,
+// so they stay put), farther apart than the neighbour radius, a clear field
+// above them.
+const rows = (x0, y0, count, lines) => Array.from({ length: lines }, (_, k) =>
+  ({ shape: 'line', count, from: [x0, y0 + 1.5 * k], to: [x0 + 1.5 * (count - 1), y0 + 1.5 * k], velocity: [0, 0] }));
+const squads = {
+  name: 'squads', bounds: { min: [-30, -20], max: [30, 20] }, boundary: 'clamp', seed: 1, dt: 1 / 30, steps: 10,
+  groups: [{
+    name: 'units', colour: '#5eb8ff', max_speed: 4, max_force: 8, radius: 0.4,
+    neighbours: { radius: 2, separation_radius: 1 }, behaviours: { separation: 2 },
+    spawn: [...rows(-26, -16, 4, 3), ...rows(-14, -16, 4, 3), ...rows(6, -16, 8, 6)],
+  }],
+};
+const HUD_ORDERS = /selected (\d+), arrived (\d+)/;
+const hudOrders = async (page) => {
+  await nextFrames(page); // the readout is written each frame
+  const m = (await page.textContent('#hud')).match(HUD_ORDERS);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+};
+
+test('the RTS gesture: a box selects, a right-click sends just those to a formation, they arrive; Esc clears', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'squads', document: doc }), squads);
+  assert.ok(r.ok, r.error);
+  const client = (p) => hook(page, ([x, y]) => window.steerPlayground.worldToClient(x, y), p);
+  // Corners well clear of any unit: a pixel of rounding cannot change who
+  // is inside. The box takes the first squad and empty ground beside it.
+  const box = [[-26.75, -16.75], [-17.75, -12.25]];
+  await drag(page, await client(box[0]), await client(box[1]));
+  const s = await state(page, { positions: true });
+  const inside = s.positions.filter(([x, y]) => x >= box[0][0] && x <= box[1][0] && y >= box[0][1] && y <= box[1][1]);
+  assert.equal(inside.length, 12, 'the test box holds a squad of 4 x 3');
+  assert.equal(s.selected, inside.length, 'the agents inside the box are selected');
+  assert.deepEqual(await hudOrders(page), [inside.length, 0], 'the readout says "selected 12, arrived 0"');
+  const key = ([x, y]) => `${x},${y}`;
+  const orders0 = await hook(page, () => window.steerPlayground.orders());
+  assert.deepEqual(orders0.map((o) => key(o.position)).sort(), inside.map(key).sort(), 'exactly those');
+  assert.equal(s.goals, 0, 'a selection sets no goal');
+
+  const target = [12, 8];
+  const at = await client(target);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  const sent = await state(page);
+  assert.equal(sent.error, '');
+  assert.equal(sent.target, null, 'a right-click is not the groups\' target');
+  assert.equal(sent.goals, inside.length, 'goals for the selection and nobody else');
+  const orders = await hook(page, () => window.steerPlayground.orders());
+  assert.ok(orders.every((o) => o.state === 1), 'every selected agent is on its way');
+  // A sunflower of slots a separation radius (1) apart, round the click.
+  const pixel = 60 / 600;
+  const reach = Math.sqrt(inside.length) / 1.546 + pixel;
+  for (const o of orders) assert.ok(distance(o.target, target) <= reach, `slot ${o.target} within ${reach.toFixed(2)} of the click`);
+  let closest = Infinity;
+  for (let i = 0; i < orders.length; ++i)
+    for (let j = i + 1; j < orders.length; ++j) closest = Math.min(closest, distance(orders[i].target, orders[j].target));
+  assert.ok(closest >= 0.99, `slots at least a separation radius apart (closest ${closest.toFixed(3)})`);
+
+  let steps = 0;
+  while ((await state(page)).arrived < inside.length && steps < 1800) {
+    await hook(page, () => window.steerPlayground.step(30));
+    steps += 30;
+  }
+  const done = await state(page, { positions: true });
+  assert.equal(done.arrived, inside.length, `all arrived (after ${steps} steps)`);
+  assert.equal(done.goals, inside.length, 'the others still have no goal');
+  assert.deepEqual(await hudOrders(page), [inside.length, inside.length], 'the readout says they arrived');
+  for (const o of await hook(page, () => window.steerPlayground.orders()))
+    assert.ok(distance(o.position, o.target) <= 0.05 + 1e-6, `on its slot: ${o.position} vs ${o.target}`);
+  const now = new Set(done.positions.map(key));
+  const others = s.positions.filter((p) => !inside.some((q) => key(q) === key(p)));
+  assert.ok(others.every((p) => now.has(key(p))), 'the unselected units have not moved');
+
+  await page.keyboard.press('Escape');
+  assert.equal((await state(page)).selected, 0, 'Esc clears the selection');
+  assert.equal(await hudOrders(page), null, 'and the readout drops it');
+  assert.equal((await state(page)).goals, inside.length, 'the agents keep their orders');
+  const middle = await client([0, 0]);
+  await page.mouse.click(middle.x, middle.y);
+  assert.equal((await state(page)).goals, 0, 'a click (every group\'s target) releases them');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the RTS gesture in a 3D world says it is 2D only and selects nothing', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const cube = { ...structuredClone(squads), dim: 3, bounds: { min: [-30, -20, -5], max: [30, 20, 5] } };
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'cube', document: doc }), cube);
+  assert.ok(r.ok, r.error);
+  assert.equal((await state(page)).dim, 3);
+  const client = (p) => hook(page, ([x, y]) => window.steerPlayground.worldToClient(x, y), p);
+  await drag(page, await client([-28, -18]), await client([28, 18]));
+  const s = await state(page);
+  assert.equal(s.selected, 0);
+  assert.match(s.error, /^select: boxes and orders work in 2D worlds; this one is 3D/);
+  const at = await client([0, 10]);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  assert.equal((await state(page)).goals, 0);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -121,7 +232,7 @@ test('pause stops the motion and run resumes it', async () => {
   await page.close();
 });
 
-test('shift-click drops an obstacle, a drag draws a path, reset takes the seed', async () => {
+test('shift-click drops an obstacle, a shift-drag draws a path, reset takes the seed', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=500&seed=2');
   const { bounds } = await state(page);
   const world = (fx, fy) => [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])];
@@ -137,13 +248,13 @@ test('shift-click drops an obstacle, a drag draws a path, reset takes the seed',
   assert.ok(await hook(page, () => window.steerPlayground.getParam(0, 'weight.avoid_obstacles')) > 0);
 
   const from = await client(world(0.2, 0.2)), to = await client(world(0.8, 0.7));
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  for (let k = 1; k <= 12; ++k) await page.mouse.move(from.x + ((to.x - from.x) * k) / 12, from.y + ((to.y - from.y) * k) / 12);
-  await page.mouse.up();
+  await page.keyboard.down('Shift');
+  await drag(page, from, to);
+  await page.keyboard.up('Shift');
   s = await state(page);
   assert.equal(s.paths, 1, 'one path');
   assert.equal(s.target, null, 'a drag is not a click');
+  assert.equal(s.selected, 0, 'a shift-drag selects nothing');
   assert.ok(await hook(page, () => window.steerPlayground.getParam(0, 'weight.follow_path')) > 0);
   await runSteps(page, 10);
   assert.equal((await state(page)).error, '');
@@ -244,8 +355,6 @@ const measureAgents = (page) => page.evaluate(() => {
     }
   return { outside, far, painted, agents: s.agents, radius };
 });
-
-const nextFrames = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
 
 test('agents are drawn to scale and cut at the world border', async () => {
   const { page, problems } = await openPlayground(env, '?paused');
