@@ -9,7 +9,11 @@
  *   - wall segments, paths and flow fields beyond the world's limits are
  *     refused with the field, the count and the limit;
  *   - a wrong variant key (a field's type, a spawn's shape) does not bring
- *     errors about the keys of the default variant. */
+ *     errors about the keys of the default variant;
+ *   - goals, the circle shape, the up axis and the groups' arrival fields:
+ *     parsed into the description, applied to the world agent by agent
+ *     (antipodes, points, boxes, waypoints, paths), and every mistake in
+ *     them reported at its path. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 
@@ -230,6 +234,180 @@ static void test_world_limits(steer_scenario *sc)
     CHECK(strstr(steer_scenario_error(sc), "obstacles: array too long (at most 1048576 elements)") != 0);
 }
 
+/* ---- goals ------------------------------------------------------------------------------ */
+static steer_v3 agent_position(const steer_world *w, steer_agent_id id)
+{
+    steer_agent_state st = {0};
+    CHECK(steer_world_get_agent(w, id, &st) == STEER_OK);
+    return st.position;
+}
+
+static bool near(steer_v3 a, steer_v3 b) { return steer_v3_dist(a, b) < 1e-4f; }
+
+static void test_goals_applied(steer_scenario *sc)
+{
+    /* %s: the box goal, or nothing */
+    const char *format =
+        "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-50, -50, -50], \"max\": [50, 50, 50]},"
+        " \"paths\": [{\"name\": \"road\", \"points\": [[0, 0], [10, 0], [10, 10]]}],"
+        " \"groups\": [{\"name\": \"a\", \"arrival_tolerance\": 0.2, \"arrival_speed\": 0.3, \"waypoint_radius\": 2,"
+        "   \"chapter_arrive\": true, \"ground_plane\": true, \"spawn\": ["
+        "   {\"shape\": \"circle\", \"centre\": [1, 2, 3], \"radius\": 10, \"count\": 12, \"goal\": {\"kind\": \"arrive\", \"antipode\": true, \"slow_radius\": 4, \"speed\": 1.5}},"
+        "   {\"count\": 5, \"min\": [0, 0, 0], \"max\": [5, 5, 5], \"goal\": {\"kind\": \"seek\", \"points\": [[7, 7, 7], [-7, -7, -7]]}},"
+        "   {\"count\": 6, \"min\": [0, 0, 0], \"max\": [5, 5, 5]%s},"
+        "   {\"count\": 2, \"shape\": \"line\", \"from\": [0, 0], \"to\": [4, 0], \"goal\": {\"kind\": \"waypoints\", \"points\": [[1, 1], [2, 2], [3, 1]]}},"
+        "   {\"count\": 1, \"shape\": \"points\", \"points\": [[0, 5]], \"goal\": {\"kind\": \"path\", \"path\": \"road\"}},"
+        "   {\"count\": 3, \"min\": [0, 0, 0], \"max\": [5, 5, 5]}]}]}";
+    const char *box_goal = ", \"goal\": {\"kind\": \"arrive\", \"box\": {\"min\": [20, 20, 20], \"max\": [30, 25, 21]}}";
+    char text[2048], plain[2048];
+    snprintf(text, sizeof text, format, box_goal);
+    snprintf(plain, sizeof plain, format, "");
+    CHECK(load(sc, text) == 0);
+    if (*error) fprintf(stderr, "%s\n", error);
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    CHECK(info != 0);
+    if (!info) return;
+    const steer_group_def *d = &info->groups[0].def;
+    CHECK(info->world.up == STEER_UP_Y);
+    CHECK(d->arrival_tolerance == 0.2f && d->arrival_speed == 0.3f && d->waypoint_radius == 2.0f);
+    CHECK(d->chapter_arrive && d->ground_plane);
+    steer_agent_id ids[29];
+    steer_scenario_overrides o = {.agent_ids = ids};
+    steer_world *w = steer_scenario_create_world(sc, &o, error, sizeof error);
+    CHECK(w != 0);
+    if (!w) return;
+    CHECK(steer_world_goal_count(w) == 26);
+    steer_goal g;
+    /* the circle: evenly spaced, each to the point opposite through the centre */
+    steer_v3 centre = steer_v3_make(1, 2, 3);
+    for (int k = 0; k < 12; ++k) {
+        steer_v3 p = agent_position(w, ids[k]);
+        float a = 2.0f * STEER_PI * (float)k / 12.0f;
+        CHECK(near(p, steer_v3_add(centre, steer_v3_make(10.0f * steer_cos(a), 10.0f * steer_sin(a), 0.0f))));
+        CHECK(steer_world_get_goal(w, ids[k], &g) == STEER_OK);
+        CHECK(g.kind == STEER_GOAL_ARRIVE && g.slow_radius == 4.0f && g.speed == 1.5f);
+        CHECK(near(g.target, steer_v3_sub(steer_v3_scale(centre, 2.0f), p)));
+    }
+    /* points: agent k to points[k % 2] */
+    for (int k = 0; k < 5; ++k) {
+        CHECK(steer_world_get_goal(w, ids[12 + k], &g) == STEER_OK);
+        CHECK(g.kind == STEER_GOAL_SEEK && g.slow_radius == 0.0f && g.speed == 0.0f);
+        CHECK(near(g.target, k % 2 ? steer_v3_make(-7, -7, -7) : steer_v3_make(7, 7, 7)));
+    }
+    /* a box of random points: inside it, not all the same */
+    steer_v3 first = steer_v3_zero();
+    bool differ = false;
+    for (int k = 0; k < 6; ++k) {
+        CHECK(steer_world_get_goal(w, ids[17 + k], &g) == STEER_OK);
+        steer_v3 t = g.target;
+        CHECK(g.kind == STEER_GOAL_ARRIVE);
+        CHECK(t.x >= 20 && t.x <= 30 && t.y >= 20 && t.y <= 25 && t.z >= 20 && t.z <= 21);
+        if (k == 0) first = t;
+        else differ = differ || !near(t, first);
+    }
+    CHECK(differ);
+    /* waypoints: the whole route, from its first point */
+    steer_v3 route[4];
+    for (int k = 0; k < 2; ++k) {
+        CHECK(steer_world_get_goal(w, ids[23 + k], &g) == STEER_OK);
+        CHECK(g.kind == STEER_GOAL_WAYPOINTS && g.point_count == 3 && g.progress == 0);
+        CHECK(steer_world_get_goal_points(w, ids[23 + k], route, 4) == 3);
+        CHECK(near(route[0], steer_v3_make(1, 1, 0)) && near(route[2], steer_v3_make(3, 1, 0)));
+    }
+    CHECK(steer_world_get_goal(w, ids[25], &g) == STEER_OK && g.kind == STEER_GOAL_PATH && g.path == 0);
+    for (int k = 26; k < 29; ++k) CHECK(steer_world_get_goal(w, ids[k], &g) == STEER_OK && g.kind == STEER_GOAL_NONE);
+
+    /* the same file, the same goals; a goal never moves its spawn's agents */
+    steer_world *again = steer_scenario_create_world(sc, 0, 0, 0);
+    CHECK(again && steer_world_state_hash(again) == steer_world_state_hash(w));
+    steer_world_destroy(again);
+    CHECK(load(sc, plain) == 0);
+    if (*error) fprintf(stderr, "no box: %s\n", error);
+    steer_agent_id plain_ids[29];
+    steer_scenario_overrides po = {.agent_ids = plain_ids};
+    steer_world *no_box = steer_scenario_create_world(sc, &po, 0, 0);
+    CHECK(no_box && steer_world_goal_count(no_box) == 20);
+    for (int k = 0; no_box && k < 29; ++k) CHECK(near(agent_position(no_box, plain_ids[k]), agent_position(w, ids[k])));
+    steer_world_destroy(no_box);
+    steer_world_destroy(w);
+}
+
+typedef struct bad_goal {
+    const char *spawn;   /* one spawn object of group "a" */
+    const char *message; /* the error, after "t.json: groups[0].spawn[0]" */
+    int also;            /* other errors it brings: a misplaced key leaves a required one missing */
+} bad_goal;
+
+static void test_goal_errors(steer_scenario *sc)
+{
+    static const bad_goal cases[] = {
+        {"{\"count\": 2, \"goal\": 3}", ".goal: expected a goal object {\"kind\": ..., and where to}, got 3", 0},
+        {"{\"count\": 2, \"goal\": {\"target\": [1, 1]}}", ".goal: missing required key \"kind\"", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arive\", \"target\": [1, 1]}}",
+         ".goal.kind: expected one of \"seek\", \"arrive\", \"path\", \"waypoints\", got \"arive\"", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"taget\": [1, 1]}}", ".goal.taget: unknown key; did you mean \"target\"?", 1},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [1, 1], \"slow_radus\": 2}}",
+         ".goal.slow_radus: unknown key; did you mean \"slow_radius\"?", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\"}}",
+         ".goal: missing a placement: one of \"target\", \"antipode\", \"points\", \"box\"", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [1, 1], \"box\": {\"min\": [0, 0], \"max\": [1, 1]}}}",
+         ".goal.box: one placement per goal: \"target\" is already given", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [1, \"x\"]}}", ".goal.target[1]: expected a number", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [1, 1], \"slow_radius\": -1}}",
+         ".goal.slow_radius: expected a number >= 0, got -1", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [1, 1], \"speed\": \"fast\"}}",
+         ".goal.speed: expected a number >= 0, got \"fast\"", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"seek\", \"target\": [1, 1], \"slow_radius\": 2}}",
+         ".goal.slow_radius: not used by kind \"seek\"", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"antipode\": false}}",
+         ".goal.antipode: expected true (each agent to the point opposite its start); leave it out otherwise, got false", 0},
+        {"{\"shape\": \"points\", \"points\": [[1, 1]], \"goal\": {\"kind\": \"arrive\", \"antipode\": true}}",
+         ".goal.antipode: needs a shape symmetric about its centre (\"circle\", \"disc\", \"box\" or \"line\"), not \"points\"", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"box\": {\"min\": [2, 0], \"max\": [1, 1]}}}",
+         ".goal.box: expected max greater than min on every axis (axis x: min 2, max 1)", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [1, 1], \"seed\": 3}}",
+         ".goal.seed: used only with \"box\" (its random points)", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"waypoints\", \"target\": [1, 1]}}", ".goal.target: not used by kind \"waypoints\"", 1},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"waypoints\"}}", ".goal: missing required key \"points\" (the route)", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"waypoints\", \"points\": []}}",
+         ".goal.points: expected at least 1 point, got an empty array", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"path\", \"path\": \"raod\"}}", ".goal.path: unknown path \"raod\" (paths: road)", 0},
+        {"{\"count\": 2, \"goal\": {\"kind\": \"path\", \"points\": [[1, 1]]}}", ".goal.points: not used by kind \"path\"", 1},
+        {"{\"count\": 2, \"shape\": \"circle\", \"centre\": [0, 0]}", ": missing required key \"radius\"", 0},
+        {"{\"count\": 2, \"shape\": \"circle\", \"centre\": [0, 0], \"radius\": 1, \"inner_radius\": 0.5}",
+         ".inner_radius: not used by shape \"circle\"", 0},
+    };
+    char text[1024], want[512];
+    for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); ++i) {
+        snprintf(text, sizeof text, "{" BOUNDS ", \"paths\": [{\"name\": \"road\", \"points\": [[0, 0], [1, 1]]}],"
+                 " \"groups\": [{\"name\": \"a\", \"spawn\": [%s]}]}", cases[i].spawn);
+        snprintf(want, sizeof want, "t.json: groups[0].spawn[0]%s", cases[i].message);
+        bool said = load(sc, text) == -1 && strstr(error, want) != 0;
+        if (!said) fprintf(stderr, "goal case %d: expected \"%s\", got: %s\n", i, want, error);
+        CHECK(said);
+        int errors = 1 + cases[i].also;
+        if (steer_scenario_error_count(sc) != errors) fprintf(stderr, "goal case %d: %d errors: %s\n", i, steer_scenario_error_count(sc), error);
+        CHECK(steer_scenario_error_count(sc) == errors);
+    }
+
+    /* every mistake at once, in document order */
+    CHECK(load(sc, "{" BOUNDS ", \"up\": \"x\", \"groups\": [{\"name\": \"a\", \"arrival_tolerence\": 1, \"arrival_speed\": -2,"
+                   " \"chapter_arrive\": 1, \"ground_plane\": true,"
+                   " \"spawn\": [{\"count\": 1, \"goal\": {\"kind\": \"seek\", \"target\": [1, 1], \"speeed\": 2}}]}]}") == -1);
+    const char *e = steer_scenario_error(sc);
+    const char *a = strstr(e, "up: expected one of \"z\", \"y\", got \"x\"");
+    const char *b = strstr(e, "groups[0].arrival_tolerence: unknown key; did you mean \"arrival_tolerance\"?");
+    const char *c = strstr(e, "groups[0].arrival_speed: expected a number >= 0, got -2");
+    const char *d = strstr(e, "groups[0].chapter_arrive: expected true or false, got 1");
+    const char *f = strstr(e, "groups[0].ground_plane: only in a 3D scenario (\"dim\": 3): a 2D world has no up axis");
+    const char *g = strstr(e, "groups[0].spawn[0].goal.speeed: unknown key; did you mean \"speed\"?");
+    if (!(a && b && c && d && f && g && a < b && b < c && c < d && d < f && f < g)) fprintf(stderr, "all at once: %s\n", e);
+    CHECK(a && b && c && d && f && g && a < b && b < c && c < d && d < f && f < g);
+    CHECK(steer_scenario_error_count(sc) == 6);
+    CHECK(load(sc, "{" BOUNDS ", \"up\": \"y\", " GROUP "}") == -1);
+    CHECK(strstr(error, "t.json: up: only in a 3D scenario (\"dim\": 3): a 2D world has no up axis") != 0);
+}
+
 int main(void)
 {
     steer_scenario *sc = steer_scenario_create();
@@ -239,6 +417,8 @@ int main(void)
     test_overflow(sc);
     test_no_behaviours(sc);
     test_world_limits(sc);
+    test_goals_applied(sc);
+    test_goal_errors(sc);
     test_large(sc);
     steer_scenario_destroy(sc);
     return check_summary("test_scenario_reader");

@@ -1219,7 +1219,7 @@ static int check_root(sc_read *r)
     const sc_node *dt = sc_member(root, "dt");
     if (dt && !sc_failed(&m, &root_table, "dt") && info->dt > 10.0f)
         rc = sc_expected(r, dt, "dt", "a positive number no larger than 10");
-    if (r->dim == 2 && sc_has(&m, &root_table, "up"))
+    if (r->dim == 2 && sc_has(&m, &root_table, "up") && !sc_failed(&m, &root_table, "up"))
         rc = sc_report(r, sc_member(root, "up"), "up", "only in a 3D scenario (\"dim\": 3): a 2D world has no up axis");
     if (info->frames < 0) info->frames = info->steps < 150 ? info->steps : 150;
     if (info->frames > info->steps)
