@@ -8,6 +8,8 @@
  *     the expected message, and nothing written;
  *   - the showcase's motion-quality figures stay within their thresholds;
  *   - the setter API the playground uses: paths, sticky errors, live tuning;
+ *   - goals: all arrive with overshoot 0 (the braking arrive), a stalled
+ *     agent is caught, the goal rows' dashes and JSON nulls;
  *   - the command line: --help everywhere, did-you-mean, --csv - and its
  *     t = 0 rows, a full disk, a kernel this CPU lacks, dashes for figures
  *     that do not apply, the GIF's size, path_loop inside its corridor;
@@ -257,7 +259,7 @@ static void test_every_scenario(void)
         ++seen;
     }
     closedir(d);
-    CHECK(seen >= 9); /* eight families and the showcase */
+    CHECK(seen >= 11); /* eight families, two of goals and the showcase */
 }
 
 /* ---- determinism --------------------------------------------------------------------------- */
@@ -644,6 +646,65 @@ static void test_figures_that_do_not_apply(void)
     CHECK(strstr(out, "arrive overshoot                   \xe2\x80\x94") != 0);
     CHECK(!strstr(out, "obstacle penetrations              0"));
     CHECK(strstr(out, "distance from path                 0.") != 0); /* that one applies */
+    static const char *const goal_rows[] = {"agents with goals arrived", "time to the last arrival", "goal overshoot per agent",
+                                            "stalled agents"};
+    for (int i = 0; i < 4; ++i) {
+        char dash[64];
+        snprintf(dash, sizeof dash, "  %-34s \xe2\x80\x94", goal_rows[i]);
+        if (!strstr(out, dash)) fprintf(stderr, "no dash for \"%s\": %s\n", goal_rows[i], out);
+        CHECK(strstr(out, dash) != 0);
+    }
+}
+
+/* Goals: five agents on a circle sent to their antipodes and one along
+ * waypoints all arrive, the braking arrive without overshoot; an agent
+ * sent into a solid rock stops at its surface and is counted as stalled,
+ * and then not every agent has arrived, so the last arrival is a dash. */
+static void test_goal_figures(void)
+{
+    char file[600], dir[512], metrics[600], err[2048];
+    static char out[16384];
+    snprintf(file, sizeof file, "%s/goals.json", OUT);
+    snprintf(dir, sizeof dir, "%s/goals", OUT);
+    snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
+    const char *format = "{\"bounds\": {\"min\": [-30, -30], \"max\": [30, 30]}, \"boundary\": \"clamp\", \"steps\": 600,"
+                         " \"solid_obstacles\": true, \"obstacles\": [{\"centre\": [20, 20], \"radius\": 3}],"
+                         " \"groups\": [{\"name\": \"a\", \"max_speed\": 4, \"max_force\": 10, \"spawn\": ["
+                         " {\"shape\": \"circle\", \"centre\": [0, 0], \"radius\": 10, \"count\": 5, \"speed\": 0,"
+                         "  \"goal\": {\"kind\": \"arrive\", \"antipode\": true}},"
+                         " {\"shape\": \"points\", \"points\": [[-20, -20]], \"speed\": 0,"
+                         "  \"goal\": {\"kind\": \"waypoints\", \"points\": [[-20, 0], [-10, -20]]}}%s]}]}";
+    const char *rock = ", {\"shape\": \"points\", \"points\": [[10, 20]], \"speed\": 0, \"goal\": {\"kind\": \"arrive\", \"target\": [20, 20]}}";
+    char text[2048];
+    for (int stuck = 0; stuck < 2; ++stuck) {
+        snprintf(text, sizeof text, format, stuck ? rock : "");
+        CHECK(write_text(file, text));
+        const char *args[] = {"run", file, "-o", dir, "--size", "64x48", "--metrics", metrics, 0};
+        int rc = run_tool_io(args, out, sizeof out, err, sizeof err);
+        if (rc) fprintf(stderr, "goals: %d %s\n", rc, err);
+        CHECK(rc == 0);
+        json_error_t jerr;
+        json_t *m = json_load_file(metrics, 0, &jerr);
+        json_t *g = m ? json_object_get(m, "goals") : 0;
+        CHECK(g && json_is_object(g));
+        if (!g) {
+            json_decref(m);
+            continue;
+        }
+        CHECK(number_at(g, "agents", 0) == 6 + stuck);
+        CHECK(number_at(g, "arrived", 0) == 6);
+        CHECK(number_at(g, "stalled", 0) == stuck);
+        CHECK(number_at(g, "overshoot", "max") >= 0.0 && number_at(g, "overshoot", "max") <= 1e-4);
+        if (stuck) {
+            CHECK(json_is_null(json_object_get(g, "last_arrival")));
+            CHECK(strstr(out, "  agents with goals arrived          6 of 7") != 0);
+            CHECK(strstr(out, "  time to the last arrival           \xe2\x80\x94") != 0);
+            CHECK(strstr(out, "  stalled agents                     1") != 0);
+        } else {
+            CHECK(number_at(g, "last_arrival", 0) > 2.0 && number_at(g, "last_arrival", 0) < 20.0);
+        }
+        json_decref(m);
+    }
 }
 
 static void test_path_loop_inside_corridor(void)
@@ -892,6 +953,7 @@ int main(void)
     test_csv();
     test_kernel_this_cpu_lacks();
     test_figures_that_do_not_apply();
+    test_goal_figures();
     test_path_loop_inside_corridor();
     test_closest_approach_exact();
     test_sparse_agents();
