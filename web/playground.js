@@ -360,7 +360,7 @@ function drawSelection() {
   ctx.strokeStyle = 'rgba(120,255,160,0.95)';
   ctx.beginPath();
   for (let k = 0; k < rows.length; k += ORDER_FIELDS) {
-    const x = sx(rows[k]), y = sy(rows[k + 1]), r = Math.max(rows[k + 4] * camera.scale * 1.5, 3 * d);
+    const x = sx(rows[k]), y = sy(rows[k + 1]), r = Math.max(rows[k + 4] * camera.scale * 1.25, 3 * d);
     ctx.moveTo(x + r, y);
     ctx.arc(x, y, r, 0, 2 * Math.PI);
   }

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILD, DIST, openPlayground, start } from './browser.mjs';
+import { client, drag, squads } from './rts.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -63,14 +64,6 @@ test('the canvas changes between frames', async () => {
   await page.close();
 });
 
-// A press, twelve moves and a release (a drag, as the hand makes one).
-async function drag(page, from, to) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  for (let k = 1; k <= 12; ++k) await page.mouse.move(from.x + ((to.x - from.x) * k) / 12, from.y + ((to.y - from.y) * k) / 12);
-  await page.mouse.up();
-}
-
 test('a click sets the target and the flock closes on it', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3');
   const { bounds } = await state(page);
@@ -93,19 +86,6 @@ test('a click sets the target and the flock closes on it', async () => {
 });
 
 // ---- the RTS gesture ----------------------------------------------------------------
-// Squads of units at rest in rows 1.5 apart (separation acts closer than 1,
-// so they stay put), farther apart than the neighbour radius, a clear field
-// above them.
-const rows = (x0, y0, count, lines) => Array.from({ length: lines }, (_, k) =>
-  ({ shape: 'line', count, from: [x0, y0 + 1.5 * k], to: [x0 + 1.5 * (count - 1), y0 + 1.5 * k], velocity: [0, 0] }));
-const squads = {
-  name: 'squads', bounds: { min: [-30, -20], max: [30, 20] }, boundary: 'clamp', seed: 1, dt: 1 / 30, steps: 10,
-  groups: [{
-    name: 'units', colour: '#5eb8ff', max_speed: 4, max_force: 8, radius: 0.4,
-    neighbours: { radius: 2, separation_radius: 1 }, behaviours: { separation: 2 },
-    spawn: [...rows(-26, -16, 4, 3), ...rows(-14, -16, 4, 3), ...rows(6, -16, 8, 6)],
-  }],
-};
 const HUD_ORDERS = /selected (\d+), arrived (\d+)/;
 const hudOrders = async (page) => {
   await nextFrames(page); // the readout is written each frame
@@ -117,11 +97,10 @@ test('the RTS gesture: a box selects, a right-click sends just those to a format
   const { page, problems } = await openPlayground(env, '?paused');
   const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'squads', document: doc }), squads);
   assert.ok(r.ok, r.error);
-  const client = (p) => hook(page, ([x, y]) => window.steerPlayground.worldToClient(x, y), p);
   // Corners well clear of any unit: a pixel of rounding cannot change who
   // is inside. The box takes the first squad and empty ground beside it.
   const box = [[-26.75, -16.75], [-17.75, -12.25]];
-  await drag(page, await client(box[0]), await client(box[1]));
+  await drag(page, await client(page, box[0]), await client(page, box[1]));
   const s = await state(page, { positions: true });
   const inside = s.positions.filter(([x, y]) => x >= box[0][0] && x <= box[1][0] && y >= box[0][1] && y <= box[1][1]);
   assert.equal(inside.length, 12, 'the test box holds a squad of 4 x 3');
@@ -133,7 +112,7 @@ test('the RTS gesture: a box selects, a right-click sends just those to a format
   assert.equal(s.goals, 0, 'a selection sets no goal');
 
   const target = [12, 8];
-  const at = await client(target);
+  const at = await client(page, target);
   await page.mouse.click(at.x, at.y, { button: 'right' });
   const sent = await state(page);
   assert.equal(sent.error, '');
@@ -169,7 +148,7 @@ test('the RTS gesture: a box selects, a right-click sends just those to a format
   assert.equal((await state(page)).selected, 0, 'Esc clears the selection');
   assert.equal(await hudOrders(page), null, 'and the readout drops it');
   assert.equal((await state(page)).goals, inside.length, 'the agents keep their orders');
-  const middle = await client([0, 0]);
+  const middle = await client(page, [0, 0]);
   await page.mouse.click(middle.x, middle.y);
   assert.equal((await state(page)).goals, 0, 'a click (every group\'s target) releases them');
   assert.deepEqual(problems, []);
@@ -182,12 +161,11 @@ test('the RTS gesture in a 3D world says it is 2D only and selects nothing', asy
   const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'cube', document: doc }), cube);
   assert.ok(r.ok, r.error);
   assert.equal((await state(page)).dim, 3);
-  const client = (p) => hook(page, ([x, y]) => window.steerPlayground.worldToClient(x, y), p);
-  await drag(page, await client([-28, -18]), await client([28, 18]));
+  await drag(page, await client(page, [-28, -18]), await client(page, [28, 18]));
   const s = await state(page);
   assert.equal(s.selected, 0);
   assert.match(s.error, /^select: boxes and orders work in 2D worlds; this one is 3D/);
-  const at = await client([0, 10]);
+  const at = await client(page, [0, 10]);
   await page.mouse.click(at.x, at.y, { button: 'right' });
   assert.equal((await state(page)).goals, 0);
   assert.deepEqual(problems, []);
@@ -236,9 +214,8 @@ test('shift-click drops an obstacle, a shift-drag draws a path, reset takes the 
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=500&seed=2');
   const { bounds } = await state(page);
   const world = (fx, fy) => [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])];
-  const client = (p) => hook(page, ([x, y]) => window.steerPlayground.worldToClient(x, y), p);
 
-  const at = await client(world(0.5, 0.5));
+  const at = await client(page, world(0.5, 0.5));
   await page.keyboard.down('Shift');
   await page.mouse.click(at.x, at.y);
   await page.keyboard.up('Shift');
@@ -247,7 +224,7 @@ test('shift-click drops an obstacle, a shift-drag draws a path, reset takes the 
   assert.equal(s.target, null, 'a shift-click is not a target');
   assert.ok(await hook(page, () => window.steerPlayground.getParam(0, 'weight.avoid_obstacles')) > 0);
 
-  const from = await client(world(0.2, 0.2)), to = await client(world(0.8, 0.7));
+  const from = await client(page, world(0.2, 0.2)), to = await client(page, world(0.8, 0.7));
   await page.keyboard.down('Shift');
   await drag(page, from, to);
   await page.keyboard.up('Shift');
