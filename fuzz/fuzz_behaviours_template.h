@@ -3,7 +3,8 @@
  * of behaviours.h, combine.h and vehicle.h is one operation; each decodes its
  * arguments from the input and checks what the headers promise of its
  * outputs: finite always, unit headings, forces within max_force where a
- * combiner truncates, in-range indices. */
+ * combiner truncates, in-range indices. In 3D the params' up axis is
+ * drawn too (Z or Y). */
 #include "steer/detail/dim_begin.h"
 
 #define V STEER_V
@@ -103,6 +104,28 @@ static N(steer_box) N(fb_box)(fuzz_input *in)
     return b;
 }
 
+/* The up axis of 3D params and vehicles; 2D has none and reads nothing. */
+static steer_up_axis N(fb_up)(fuzz_input *in)
+{
+#if STEER_DIM == 3
+    return fuzz_bool(in) ? STEER_UP_Y : STEER_UP_Z;
+#else
+    (void)in;
+    return STEER_UP_Z;
+#endif
+}
+
+/* The braking arrive's settings, read in field order. */
+static steer_arrival N(fb_arrival)(fuzz_input *in)
+{
+    steer_arrival a;
+    a.slow_radius = fuzz_float(in);
+    a.max_accel = fuzz_float(in);
+    a.dt = fuzz_float(in);
+    a.tolerance = fuzz_float(in);
+    return a;
+}
+
 /* A fuzz-driven steer_random_fn: values in [0, 1] as the contract says,
  * including both ends. */
 static float N(fb_random)(void *context)
@@ -150,13 +173,16 @@ static void N(fb_vehicle)(fuzz_input *in, N(fb_scratch) *s, int op)
         v.wander_angle = fuzz_float(in);
     }
     other.velocity = N(fb_v)(in);
+#if STEER_DIM == 3
+    v.up = N(fb_up)(in);
+#endif
     int calls = fuzz_int(in, 1, 6);
     for (int c = 0; c < calls; ++c) {
         bool finite_before = F(is_valid)(v.position) && F(is_valid)(v.velocity) && F(is_valid)(v.heading);
         V f;
         bool from_behaviour = true;
         int count = N(fb_count)(in);
-        switch (fuzz_int(in, 0, 17)) {
+        switch (fuzz_int(in, 0, 18)) {
         case 0: f = VFN(seek)(&v, N(fb_v)(in)); break;
         case 1: f = VFN(flee)(&v, N(fb_v)(in), fuzz_float(in)); break;
         case 2: f = VFN(arrive)(&v, N(fb_v)(in), fuzz_float(in)); break;
@@ -216,6 +242,12 @@ static void N(fb_vehicle)(fuzz_input *in, N(fb_scratch) *s, int op)
             break;
         }
 #endif
+        case 17: {
+            V target = N(fb_v)(in);
+            float slow = fuzz_float(in), tolerance = fuzz_float(in), dt = fuzz_float(in);
+            f = VFN(arrive_braking)(&v, target, slow, tolerance, dt);
+            break;
+        }
         default: /* an arbitrary force, maybe not finite: apply_force drops those */
             f = N(fb_v)(in);
             from_behaviour = false;
@@ -252,6 +284,11 @@ static void N(fb_vehicle_forces)(fuzz_input *in, N(fb_scratch) *s, int op)
     N(fb_fill)(in, s->points, count);
     V t;
     N(fb_check)(VFN(seek)(&v, N(fb_v)(in)), "vehicle seek", op);
+    {
+        V target = N(fb_v)(in);
+        float slow = fuzz_float(in), tolerance = fuzz_float(in), dt = fuzz_float(in);
+        N(fb_check)(VFN(arrive_braking)(&v, target, slow, tolerance, dt), "vehicle arrive_braking", op);
+    }
     N(fb_check)(VFN(pursue)(&v, &other, fuzz_float(in)), "vehicle pursue", op);
     N(fb_check)(VFN(evade)(&v, &other, fuzz_float(in), fuzz_float(in)), "vehicle evade", op);
     N(fb_check)(VFN(wander)(&v, fuzz_float(in), &t), "vehicle wander", op);
@@ -263,7 +300,7 @@ static void N(fb_vehicle_forces)(fuzz_input *in, N(fb_scratch) *s, int op)
     N(fb_check)(VFN(offset_pursuit)(&v, &other, N(fb_v)(in), fuzz_float(in)), "vehicle offset", op);
 }
 
-#define N_FB_OPS 40
+#define N_FB_OPS 44
 
 static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
 {
@@ -295,6 +332,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     case 6: {
         float angle = fuzz_float(in);
         steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        wp.up = N(fb_up)(in);
         float dt = fuzz_float(in);
         bool with_random = fuzz_bool(in);
         out = N(steer_wander)(pos, vel, &angle, &wp, max_speed, dt, with_random ? N(fb_random) : 0, in, &extra);
@@ -327,6 +365,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     case 12: {
         N(fb_obstacles)(in, s, count);
         steer_avoid_params ap = {fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        ap.up = N(fb_up)(in);
         int latch = fuzz_int(in, -2, FB_MAX + 1);
         bool use_latch = fuzz_bool(in);
         N(fb_check)(N(steer_avoid_obstacles)(pos, vel, s->obstacles, count, &ap, use_latch ? &latch : 0),
@@ -345,6 +384,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     case 14: {
         N(fb_walls)(in, s, count);
         steer_wall_feelers fl = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        fl.up = N(fb_up)(in);
         V tips[3];
         N(fb_check)(N(steer_avoid_walls)(pos, vel, s->walls, count, &fl, tips), "avoid_walls", op);
         for (int k = 0; k < 3; ++k) N(fb_check)(tips[k], "wall feeler tip", op);
@@ -353,6 +393,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     case 15: {
         N(fb_walls)(in, s, count);
         steer_wall_follow_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        wp.up = N(fb_up)(in);
         N(fb_check)(N(steer_follow_wall)(pos, vel, s->walls, count, &wp, max_speed), "follow_wall", op);
         break;
     }
@@ -422,7 +463,11 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
         /* the heading must be a unit vector; the output is finite for one */
         V h = F(normalize)(N(fb_v)(in));
         V local = N(fb_v)(in);
+#if STEER_DIM == 3
+        out = steer_local_to_world3_up(h, local, N(fb_up)(in));
+#else
         out = N(steer_local_to_world)(h, local);
+#endif
         if (F(len_sq)(h) > 0.0f && F(is_valid)(local) && F(max_abs)(local) < 1e37f)
             N(fb_check)(out, "local_to_world", op);
         break;
@@ -494,6 +539,7 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
         steer_wander_sphere ws = {fuzz_float(in), fuzz_float(in)};
         bool in_range = !(steer_absf(ws.elevation) > STEER_PI * 0.5f); /* the state kept in range stays so */
         steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        wp.up = N(fb_up)(in);
         float dt = fuzz_float(in);
         out = steer_wander_sphere3(pos, vel, &ws, &wp, max_speed, dt, N(fb_random), in, &extra);
         N(fb_check)(out, "wander_sphere3", op);
@@ -505,6 +551,46 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
         break;
     }
 #endif
+    case 39: {
+        V target = N(fb_v)(in);
+        steer_arrival arrival = N(fb_arrival)(in);
+        N(fb_check)(N(steer_arrive_braking)(pos, vel, target, max_speed, &arrival), "arrive_braking", op);
+        break;
+    }
+    case 40: {
+        N(fb_fill)(in, s->points, count);
+        int index = fuzz_int(in, -3, FB_MAX + 3);
+        float arrival_radius = fuzz_float(in);
+        steer_arrival arrival = N(fb_arrival)(in);
+        N(fb_check)(N(steer_follow_waypoints_braking)(pos, vel, s->points, count, &index, arrival_radius, &arrival,
+                                                      max_speed),
+                    "follow_waypoints_braking", op);
+        if (count > 0) FUZZ_CHECK(index >= 0 && index < count, "braking waypoint index %d of %d", index, count);
+        break;
+    }
+    case 41: {
+        N(fb_fill)(in, s->points, count);
+        bool closed = fuzz_bool(in);
+        N(steer_path) path = {s->points, count, closed, fuzz_float(in)};
+        float distance = fuzz_float(in);
+        int seg = -2;
+        bool passed = false;
+        out = N(steer_path_point_ahead)(&path, pos, distance, &seg, &passed);
+        N(fb_check)(out, "path_point_ahead", op);
+        FUZZ_CHECK(seg >= -1 && seg < count, "point ahead segment %d of %d", seg, count);
+        FUZZ_CHECK(!(passed && closed), "point ahead passed the end of a closed path");
+        break;
+    }
+    case 42: {
+        N(fb_fill)(in, s->points, count);
+        bool closed = fuzz_bool(in);
+        N(steer_path) path = {s->points, count, closed, fuzz_float(in)};
+        float predict = fuzz_float(in), ahead = fuzz_float(in);
+        steer_arrival arrival = N(fb_arrival)(in);
+        N(fb_check)(N(steer_follow_path_to_end)(pos, vel, &path, predict, ahead, &arrival, max_speed),
+                    "follow_path_to_end", op);
+        break;
+    }
     default: {
         /* the scalar functions of math.h and the hysteresis gate */
         float x = F(get)(pos, 0), y = F(get)(vel, 0);

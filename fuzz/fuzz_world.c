@@ -1,12 +1,13 @@
-/* Fuzz target: the world API. The input is decoded into a world def and a
- * sequence of calls (groups with arbitrary defs, agents added, removed and
- * teleported, obstacles, walls, paths, flow fields, steps with odd dt, save
- * and restore, debug drawing, kernel changes).
+/* Fuzz target: the world API. The input is decoded into a world def (2D or
+ * 3D, Z-up or Y-up) and a sequence of calls (groups with arbitrary defs,
+ * agents added, removed and teleported, per-agent goals, obstacles, walls,
+ * paths, flow fields, steps with odd dt, save and restore, debug drawing,
+ * kernel changes).
  *
  * Every call is made on two worlds built from the same def: A with the
  * scalar kernel and one thread, B with the best SIMD kernel and two threads.
  * They must agree on every result and, after every step, on the state hash
- * (the kernel and the thread count never change the bits). Also checked:
+ * and the arrivals (the kernel and the thread count never change the bits). Also checked:
  * the agent count against a model of the calls, handle validity (live
  * handles stay valid, removed ones become stale), every position and
  * velocity finite, agents inside the box with WRAP and CLAMP boundaries,
@@ -48,6 +49,7 @@ static steer_world_def fw_decode_def(fuzz_input *in)
     d.non_penetration = flags & 4;
     d.cell_size = flags & 8 ? fuzz_float(in) : 0.0f;
     d.max_dt = flags & 16 ? fuzz_float(in) : 0.0f;
+    d.up = flags & 32 ? STEER_UP_Y : STEER_UP_Z;
     d.penetration_iterations = fuzz_int(in, 0, 4);
     d.max_groups = fuzz_int(in, 1, 8);
     d.max_obstacles = fuzz_int(in, 0, 6);
@@ -64,7 +66,7 @@ static steer_group_def fw_decode_group(fuzz_input *in)
     int changes = fuzz_int(in, 0, 8);
     for (int k = 0; k < changes; ++k) {
         int b = fuzz_int(in, 0, STEER_BEHAVIOUR_COUNT - 1);
-        switch (fuzz_int(in, 0, 31)) {
+        switch (fuzz_int(in, 0, 34)) {
         case 0: g.max_speed = fuzz_float(in); break;
         case 1: g.max_force = fuzz_float(in); break;
         case 2: g.mass = fuzz_float(in); break;
@@ -94,6 +96,9 @@ static steer_group_def fw_decode_group(fuzz_input *in)
         case 26: g.contain_margin = fuzz_float(in), g.see_ahead = fuzz_float(in); break;
         case 27: g.feelers = (steer_wall_feelers){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
         case 28: g.wall_follow = (steer_wall_follow_params){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
+        case 29: g.ground_plane = fuzz_bool(in); break;
+        case 30: g.chapter_arrive = fuzz_bool(in); break;
+        case 31: g.arrival_tolerance = fuzz_float(in), g.arrival_speed = fuzz_float(in), g.waypoint_radius = fuzz_float(in); break;
         default: /* switch a behaviour on with an ordinary weight, wiring its references */
             g.weight[b] = 0.25f * (float)fuzz_int(in, 1, 8);
             if (b == STEER_PURSUE) g.pursue_group = fuzz_int(in, 0, 3);
@@ -233,6 +238,90 @@ static void fw_snapshot(fuzz_input *in, fw *f)
     fw_check_same(f, "restore");
 }
 
+/* A goal of any kind (one past the last: refused), its waypoints in points[8]. */
+static steer_goal fw_decode_goal(fuzz_input *in, steer_v3 *points)
+{
+    steer_goal g;
+    memset(&g, 0, sizeof g);
+    g.kind = (steer_goal_kind)fuzz_int(in, 0, STEER_GOAL_WAYPOINTS + 1);
+    g.target = fuzz_u8(in) < 200 ? steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f,
+                                                 fuzz_small_float(in) - 8.0f)
+                                 : fuzz_v3(in);
+    g.slow_radius = fuzz_u8(in) < 128 ? 0.0f : fuzz_float(in);
+    g.speed = fuzz_u8(in) < 128 ? 0.0f : fuzz_float(in);
+    g.path = fuzz_int(in, -1, 3);
+    int count = fuzz_int(in, 0, 8);
+    for (int i = 0; i < count; ++i)
+        points[i] = fuzz_u8(in) < 200 ? steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, 0.0f)
+                                      : fuzz_v3(in);
+    g.points = fuzz_u8(in) < 240 ? points : 0;
+    g.point_count = fuzz_u8(in) < 240 ? count : fuzz_int(in, -1, 8);
+    g.progress = fuzz_int(in, -1, 8);
+    return g;
+}
+
+/* Both worlds give the same goal, arrival and waypoints for handle id. */
+static void fw_check_goal(const fw *f, steer_agent_id id)
+{
+    steer_goal ga, gb;
+    steer_result ra = steer_world_get_goal(f->a, id, &ga), rb = steer_world_get_goal(f->b, id, &gb);
+    FUZZ_CHECK(ra == rb, "get_goal: %d vs %d", ra, rb);
+    if (ra != STEER_OK) return;
+    FUZZ_CHECK(ga.kind == gb.kind && ga.progress == gb.progress && ga.arrived == gb.arrived &&
+                   ga.point_count == gb.point_count,
+               "get_goal differs: kind %d/%d progress %d/%d arrived %d/%d", ga.kind, gb.kind, ga.progress,
+               gb.progress, ga.arrived, gb.arrived);
+    FUZZ_CHECK(ga.kind >= STEER_GOAL_NONE && ga.kind <= STEER_GOAL_WAYPOINTS, "get_goal kind %d", ga.kind);
+    FUZZ_CHECK(steer_v3_is_valid(ga.target) && steer_is_finite(ga.slow_radius) && steer_is_finite(ga.speed),
+               "get_goal gave a value that is not finite");
+    FUZZ_CHECK(steer_world_has_arrived(f->a, id) == ga.arrived, "has_arrived disagrees with get_goal");
+    steer_v3 pa[8], pb[8];
+    int na = steer_world_get_goal_points(f->a, id, pa, 8), nb = steer_world_get_goal_points(f->b, id, pb, 8);
+    FUZZ_CHECK(na == nb && (na <= 0 || memcmp(pa, pb, sizeof pa[0] * (size_t)(na < 8 ? na : 8)) == 0),
+               "goal points differ: %d vs %d", na, nb);
+    FUZZ_CHECK(ga.kind == STEER_GOAL_WAYPOINTS ? na == ga.point_count : na == 0, "%d goal points for kind %d", na,
+               ga.kind);
+}
+
+static void fw_goals(fuzz_input *in, fw *f)
+{
+    steer_v3 points[8] = {{0}};
+    if (fuzz_bool(in)) {
+        steer_agent_id id = fw_handle(in, f);
+        steer_goal g = fw_decode_goal(in, points);
+        steer_result ra = steer_world_set_goal(f->a, id, &g), rb = steer_world_set_goal(f->b, id, &g);
+        FUZZ_CHECK(ra == rb, "set_goal: %d vs %d", ra, rb);
+        fw_check_goal(f, id);
+    } else { /* the bulk form: a few handles to a few points */
+        steer_agent_id ids[4] = {{0}};
+        steer_result results_a[4], results_b[4];
+        int count = fuzz_int(in, 0, 4);
+        for (int k = 0; k < count; ++k) {
+            ids[k] = fw_handle(in, f);
+            points[k] = steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f);
+        }
+        steer_goal_kind kind = (steer_goal_kind)fuzz_int(in, 0, STEER_GOAL_WAYPOINTS);
+        int na = steer_world_set_targets(f->a, ids, points, count, kind, results_a);
+        int nb = steer_world_set_targets(f->b, ids, points, count, kind, results_b);
+        FUZZ_CHECK(na == nb && memcmp(results_a, results_b, sizeof results_a[0] * (size_t)count) == 0,
+                   "set_targets: %d vs %d set", na, nb);
+        for (int k = 0; k < count; ++k) fw_check_goal(f, ids[k]);
+    }
+    FUZZ_CHECK(steer_world_goal_count(f->a) == steer_world_goal_count(f->b), "goal counts %d vs %d",
+               steer_world_goal_count(f->a), steer_world_goal_count(f->b));
+}
+
+/* The agents that arrived in the last step, the same in both worlds. */
+static void fw_check_arrivals(const fw *f)
+{
+    steer_agent_id la[FW_MAX_IDS], lb[FW_MAX_IDS];
+    int na = steer_world_arrivals(f->a, la, FW_MAX_IDS), nb = steer_world_arrivals(f->b, lb, FW_MAX_IDS);
+    FUZZ_CHECK(na == nb, "arrivals: %d vs %d", na, nb);
+    FUZZ_CHECK(na >= 0 && na <= f->count, "%d arrivals among %d agents", na, f->count);
+    for (int k = 0; k < na && k < FW_MAX_IDS; ++k)
+        FUZZ_CHECK(la[k].index == lb[k].index && la[k].generation == lb[k].generation, "arrival %d differs", k);
+}
+
 static void fw_step(fuzz_input *in, fw *f)
 {
     float dt;
@@ -250,6 +339,7 @@ static void fw_step(fuzz_input *in, fw *f)
         bool valid_dt = steer_is_finite(dt) && dt >= 0.0f;
         FUZZ_CHECK(valid_dt || ra == STEER_ERROR_INVALID_ARGUMENT, "step(%g) accepted", (double)dt);
         fw_check_same(f, "step");
+        fw_check_arrivals(f);
         fw_check_agents(f, f->a, ra == STEER_OK && dt > 0.0f);
         fw_check_agents(f, f->b, ra == STEER_OK && dt > 0.0f);
         if (ra != STEER_OK) break;
@@ -260,7 +350,7 @@ static void fw_op(fuzz_input *in, fw *f)
 {
     steer_world *a = f->a, *b = f->b;
     int ra, rb;
-    switch (fuzz_int(in, 0, 15)) {
+    switch (fuzz_int(in, 0, 16)) {
     case 0:
     case 1: {
         steer_group_def g = fw_decode_group(in);
@@ -384,6 +474,7 @@ static void fw_op(fuzz_input *in, fw *f)
     case 12:
     case 13: fw_step(in, f); break;
     case 14: fw_snapshot(in, f); break;
+    case 15: fw_goals(in, f); break;
     default: {
         if (fuzz_bool(in)) {
             steer_kernel k = (steer_kernel)fuzz_int(in, 0, 3);
