@@ -329,8 +329,8 @@ PG_EXPORT(pg_group_set_combine) int pg_group_set_combine(int group, int combine)
 PG_EXPORT(pg_set_target) int pg_set_target(float x, float y)
 {
     if (!world) return STEER_ERROR_INVALID_ARGUMENT;
-    for (int i = 0; i < agent_id_count && steer_world_goal_count(world) > 0; ++i)
-        steer_world_set_goal(world, agent_ids[i], 0);
+    if (steer_world_goal_count(world) > 0)
+        for (int i = 0; i < agent_id_count; ++i) steer_world_set_goal(world, agent_ids[i], 0);
     for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
         steer_group_def g;
         steer_world_get_group(world, gi, &g);
@@ -526,19 +526,24 @@ PG_EXPORT(pg_goal_count) int pg_goal_count(void) { return world ? steer_world_go
  * changes the selection. */
 PG_EXPORT(pg_orders) const float *pg_orders(void)
 {
-    for (int i = 0; world && i < selected_count; ++i) {
+    if (!world) return orders;
+    float radius[32] = {0}; /* max_groups is at most 32 */
+    for (int gi = 0; gi < steer_world_group_count(world) && gi < 32; ++gi) {
+        steer_group_def g;
+        steer_world_get_group(world, gi, &g);
+        radius[gi] = g.radius;
+    }
+    for (int i = 0; i < selected_count; ++i) {
         steer_agent_state a = {0};
         steer_goal goal = {0};
-        steer_group_def g = {0};
         steer_world_get_agent(world, selected[i], &a);
         steer_world_get_goal(world, selected[i], &goal);
-        steer_world_get_group(world, a.group, &g);
         float *row = &orders[ORDER_FIELDS * i];
         row[0] = a.position.x;
         row[1] = a.position.y;
         row[2] = goal.target.x;
         row[3] = goal.target.y;
-        row[4] = g.radius;
+        row[4] = a.group >= 0 && a.group < 32 ? radius[a.group] : 0.0f;
         row[5] = goal.kind == STEER_GOAL_NONE ? 0.0f : goal.arrived ? 2.0f : 1.0f;
     }
     return orders;

@@ -356,21 +356,26 @@ function drawSelection() {
   }
   const rows = orders();
   if (!rows.length) return;
+  // Short paths: a canvas without a GPU fills one long path in time that
+  // grows faster than its length.
+  const BATCH = 256;
   ctx.lineWidth = 1.5 * d;
   ctx.strokeStyle = 'rgba(120,255,160,0.95)';
   ctx.beginPath();
-  for (let k = 0; k < rows.length; k += ORDER_FIELDS) {
+  for (let k = 0, n = 0; k < rows.length; k += ORDER_FIELDS) {
     const x = sx(rows[k]), y = sy(rows[k + 1]), r = Math.max(rows[k + 4] * camera.scale * 1.25, 3 * d);
-    ctx.moveTo(x + r, y);
-    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    if (r > 4 * d) { ctx.moveTo(x + r, y); ctx.arc(x, y, r, 0, 2 * Math.PI); }
+    else ctx.rect(x - r, y - r, 2 * r, 2 * r); // a ring of a few pixels: a square is as clear, and cheaper
+    if (++n % BATCH === 0) { ctx.stroke(); ctx.beginPath(); }
   }
   ctx.stroke();
   ctx.fillStyle = 'rgba(255,209,102,0.95)';
   ctx.beginPath();
-  for (let k = 0; k < rows.length; k += ORDER_FIELDS) {
+  for (let k = 0, n = 0; k < rows.length; k += ORDER_FIELDS) {
     if (rows[k + 5] !== GOING) continue;
     const x = sx(rows[k + 2]), y = sy(rows[k + 3]), m = 2.5 * d;
     ctx.moveTo(x, y - m); ctx.lineTo(x + m, y); ctx.lineTo(x, y + m); ctx.lineTo(x - m, y); ctx.closePath();
+    if (++n % BATCH === 0) { ctx.fill(); ctx.beginPath(); }
   }
   ctx.fill();
 }
