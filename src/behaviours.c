@@ -3,6 +3,7 @@
  * live here. */
 #include "steer/behaviours.h"
 #include "up_axis.h"
+#include "braking.h"
 
 /* The template's definitions are compiled against the declarations written
  * out in steer/behaviours.h: a definition whose signature differs is a

@@ -94,9 +94,6 @@ V N(steer_arrive)(V pos, V vel, V target, float max_speed, float slow_radius)
     return N(safe)(F(sub)(F(scale)(dir, N(arrive_speed)(dist, max_speed, slow_radius)), vel));
 }
 
-#ifndef STEER__BRAKING_SHARE
-#define STEER__BRAKING_SHARE 0.875 /* of max_accel, that the braking cap plans with */
-#endif
 
 /* The fastest speed for this step from which braking by a * dt a step
  * still stops within dist, this step's move included (docs/model.md §2.3):
@@ -488,7 +485,11 @@ V N(steer_path_point_ahead)(const N(steer_path) *path, V p, float distance, int 
     int seg = -1;
     bool passed_end = false;
     V point = N(steer_path_closest_point)(path, p, 0, &seg, 0);
-    if (seg >= 0) point = N(path_ahead)(path, point, seg, distance, &passed_end);
+    if (seg >= 0) {
+        V ahead = N(path_ahead)(path, point, seg, distance, &passed_end);
+        if (F(is_valid)(ahead)) point = ahead; /* beyond float range ahead: the closest point */
+    }
+    if (!F(is_valid)(point)) point = F(is_valid)(p) ? p : F(zero)(); /* a path of points not finite */
     if (out_segment) *out_segment = seg;
     if (out_passed_end) *out_passed_end = passed_end;
     return point;

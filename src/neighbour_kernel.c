@@ -330,6 +330,60 @@ static inline void truncate_wide(wf *a, wf max, int dim)
     for (int k = 0; k < dim; ++k) a[k] = wf_blend(keep, a[k], cut[k]);
 }
 
+static inline wf wf_min_(wf a, wf b) { return wf_blend(wm_lt(a, b), a, b); }
+static inline wf wf_max_(wf a, wf b) { return wf_blend(wm_gt(a, b), a, b); }
+
+/* The braking arrive of lanes [base, base + 16) toward their goal targets
+ * (see steer__flock_batch): the desired speed is the goal's speed, ramped
+ * inside the slow radius, capped by sqrt(2 a d) - a dt / 2 (at least the
+ * one-step landing min(d / dt, a dt)), zero within the tolerance; the
+ * change toward it is limited to the step's budget, braking along the line
+ * first; the force is that change per dt, times mass and weight. */
+static inline void arrive_force(const steer__flock_batch *b, int base, const wf *v, wf *out, int dim)
+{
+    const wf zero = wf_zero();
+    wf off[3], dir[3];
+    for (int k = 0; k < dim; ++k) off[k] = wf_sub(wf_load(b->goal_target[k] + base), wf_load(b->p[k] + base));
+    wf d2 = dot(off, off, dim), dist = robust_len(off, d2, dim);
+    set_length(off, d2, wf_set1(1.0f), dir, dim);
+    wf speed = wf_load(b->goal_speed + base), slow = wf_load(b->goal_slow + base);
+    speed = wf_blend(wm_gt(slow, zero), wf_min_(speed, wf_mul(speed, wf_div(dist, slow))), speed);
+    wf adt = wf_load(b->arrive_adt + base);
+    wf cap = wf_sub(wf_mul(wf_load(b->arrive_root_2a + base), wf_sqrt(dist)), wf_load(b->arrive_half_adt + base));
+    wf land = wf_min_(wf_mul(dist, wf_set1(1.0f / b->dt)), adt);
+    cap = wf_blend(wm_le(land, cap), cap, land); /* also a NaN cap */
+    speed = wf_min_(speed, wf_max_(cap, zero));
+    speed = wf_blend(wm_le(dist, wf_load(b->arrive_tolerance + base)), zero, speed);
+    wf change[3], side[3], brake_first[3];
+    for (int k = 0; k < dim; ++k) change[k] = wf_sub(wf_mul(dir[k], speed), v[k]);
+    wf budget = wf_load(b->arrive_budget + base), along = dot(change, dir, dim);
+    wm over = wm_gt(dot(change, change, dim), wf_mul(budget, budget));
+    wf brake = wf_max_(along, wf_sub(zero, budget));
+    wf left = wf_max_(wf_sub(wf_mul(budget, budget), wf_mul(brake, brake)), zero);
+    for (int k = 0; k < dim; ++k) side[k] = wf_sub(change[k], wf_mul(dir[k], along));
+    truncate_wide(side, wf_sqrt(left), dim);
+    for (int k = 0; k < dim; ++k) brake_first[k] = wf_add(wf_mul(dir[k], brake), side[k]);
+    wf cut[3] = {change[0], change[1], dim == 3 ? change[2] : zero};
+    truncate_wide(cut, budget, dim);
+    wm braking = wm_lt(along, zero);
+    wf scale = wf_load(b->arrive_scale + base);
+    for (int k = 0; k < dim; ++k)
+        out[k] = wf_mul(wf_blend(over, wf_blend(braking, brake_first[k], cut[k]), change[k]), scale);
+}
+
+/* Whether each arriving lane ended within its tolerance and slower than its
+ * arrival speed (bits of b->arrived). */
+static inline void arrival_bits(steer__flock_batch *b, int base, const wf *pos, const wf *vel, int dim)
+{
+    wf off[3];
+    for (int k = 0; k < dim; ++k) off[k] = wf_sub(wf_load(b->goal_target[k] + base), pos[k]);
+    wm near = wm_le(dot(off, off, dim), wf_load(b->arrive_tolerance_sq + base));
+    wm slow = wm_le(dot(vel, vel, dim), wf_load(b->arrival_speed_sq + base));
+    unsigned bits = wm_bits(wm_and(near, slow));
+    if (base % 16 == 0) b->arrived[base / 16] = (uint16_t)bits;
+    else b->arrived[base / 16] |= (uint16_t)(bits << (base % 16));
+}
+
 static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
@@ -352,8 +406,16 @@ static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
         total[k] = wf_add(wf_add(wf_mul(sep, ws), wf_mul(align, wa)), wf_mul(cohere, wc));
     }
     if (b->any_goal) {
-        wm own = wm_gt(wf_load(b->goal_lane + base), zero);
-        for (int k = 0; k < dim; ++k) total[k] = wf_blend(own, wf_add(total[k], wf_load(b->goal_force[k] + base)), total[k]);
+        wf lane = wf_load(b->goal_lane + base), goal[3];
+        for (int k = 0; k < dim; ++k) goal[k] = wf_load(b->goal_force[k] + base);
+        wm arriving = wm_gt(lane, one);
+        if (b->any_arrive && !wm_none(arriving)) {
+            wf arrive[3];
+            arrive_force(b, base, v, arrive, dim);
+            for (int k = 0; k < dim; ++k) goal[k] = wf_blend(arriving, arrive[k], goal[k]);
+        }
+        wm own = wm_gt(lane, zero);
+        for (int k = 0; k < dim; ++k) total[k] = wf_blend(own, wf_add(total[k], goal[k]), total[k]);
     }
     truncate_wide(total, wf_load(b->max_force + base), dim);
     wf step = wf_load(b->inv_mass_dt + base);
@@ -372,6 +434,7 @@ static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
     unsigned bits = wm_bits(inside);
     if (base % 16 == 0) b->inside[base / 16] = (uint16_t)bits;
     else b->inside[base / 16] |= (uint16_t)(bits << (base % 16));
+    if (b->any_arrive) arrival_bits(b, base, pos, total, dim);
 }
 
 static inline void flock(steer__flock_batch *b, int dim)

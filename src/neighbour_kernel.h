@@ -86,11 +86,25 @@ typedef struct steer__flock_batch {
     float offset[3][STEER__BATCH], velocity[3][STEER__BATCH], separation[3][STEER__BATCH];
     float weight_separation[STEER__BATCH], weight_alignment[STEER__BATCH], weight_cohesion[STEER__BATCH];
     float max_speed[STEER__BATCH], max_force[STEER__BATCH], inv_mass_dt[STEER__BATCH];
-    /* lanes with their own goal: the weighted goal force, added to the blend
-     * before it is truncated, where goal_lane[k] is 1 (read only when
-     * any_goal; other lanes keep their bits exactly) */
+    /* Lanes with their own goal add its force to the blend before it is
+     * truncated; other lanes keep their bits exactly. Read only when
+     * any_goal. goal_lane[k]: 1 adds goal_force (computed by the caller),
+     * 2 computes the braking arrive here (the pure function's rule,
+     * docs/model.md §2.3, in the kernel's float arithmetic) toward
+     * goal_target at up to goal_speed, ramping inside goal_slow (0: none), and
+     * reports in arrived whether the lane ended within its tolerance and
+     * slower than its arrival speed. */
     float goal_force[3][STEER__BATCH], goal_lane[STEER__BATCH];
-    bool any_goal;
+    float goal_target[3][STEER__BATCH], goal_speed[STEER__BATCH], goal_slow[STEER__BATCH];
+    /* per lane, from its group: the tolerance and its square, the planning
+     * acceleration a (a share of max_force / mass), sqrt(2a), a dt / 2, a dt,
+     * the step's change budget max_force / mass * dt, mass * weight / dt, the
+     * arrival speed squared */
+    float arrive_tolerance[STEER__BATCH], arrive_tolerance_sq[STEER__BATCH], arrive_root_2a[STEER__BATCH];
+    float arrive_half_adt[STEER__BATCH], arrive_adt[STEER__BATCH], arrive_budget[STEER__BATCH];
+    float arrive_scale[STEER__BATCH], arrival_speed_sq[STEER__BATCH];
+    uint16_t arrived[STEER__BATCH / 16];
+    bool any_goal, any_arrive;
     const float *p[3], *v[3];                       /* the agents' positions and velocities */
     float dt, lo[3], hi[3];                         /* the move and the box */
     float *out[3];                                  /* new velocities */

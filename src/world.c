@@ -617,7 +617,6 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
         w->generation[slot] = 0;
     }
     uint32_t d = (uint32_t)w->count++;
-    w->goals_scattered = true; /* the next sort places the new agent among the others */
     w->dense_of_slot[slot] = d;
     w->slot[d] = slot;
     w->group[d] = (uint8_t)group;
@@ -690,6 +689,19 @@ steer_world_view steer_world_get_view(const steer_world *w)
     view.vz = w->v[2];
     view.group = w->group;
     return view;
+}
+
+int steer_world_get_agent_ids(const steer_world *w, steer_agent_id *out, int capacity)
+{
+    STEER__CHECK_WORLD(w, 0, 0);
+    STEER_MISUSE_IF(capacity < 0 || (capacity > 0 && !out), 0, NULL_ARGUMENT,
+                    "out = %p, capacity = %d: need room for capacity handles (capacity >= 0)", (const void *)out, capacity);
+    int n = w->count < capacity ? w->count : capacity;
+    for (int d = 0; d < n; ++d) {
+        uint32_t slot = steer__slot_of(w, d);
+        out[d] = (steer_agent_id){slot + 1, w->generation[slot], w->identity};
+    }
+    return w->count;
 }
 
 uint64_t steer_world_step_count(const steer_world *w) { return w ? w->steps : 0; }

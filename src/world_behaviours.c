@@ -179,17 +179,24 @@ static bool goal_end(const steer_world *w, const steer__goal *goal, steer_v3 *en
     return false;
 }
 
+/* Squared distances, as the flock kernel compares them. */
 void steer__goal_arrival(const steer_world *w, const steer__group *g, steer__goal *goal, const float pos[3],
                          const float vel[3])
 {
     steer_v3 end;
     bool now = false;
     if (goal_end(w, goal, &end)) {
-        steer_v3 off = steer_v3_sub(steer__v3_from(pos), end);
-        if (w->dim == 2) off.z = 0.0f;
-        bool slow = goal->kind == STEER_GOAL_SEEK || steer_v3_len(steer__v3_from(vel)) <= g->def.arrival_speed;
-        now = steer_v3_len(off) <= g->def.arrival_tolerance && slow;
+        steer_v3 off = steer_v3_sub(end, steer__v3_from(pos)), v = steer__v3_from(vel);
+        if (w->dim == 2) off.z = v.z = 0.0f;
+        float tol = g->def.arrival_tolerance, speed = g->def.arrival_speed;
+        bool slow = goal->kind == STEER_GOAL_SEEK || steer_v3_len_sq(v) <= speed * speed;
+        now = steer_v3_len_sq(off) <= tol * tol && slow;
     }
+    steer__goal_set_arrived(w, goal, now);
+}
+
+void steer__goal_set_arrived(const steer_world *w, steer__goal *goal, bool now)
+{
     if (now && !goal->arrived) goal->arrived_step = w->steps;
     goal->arrived = now;
 }

@@ -33,6 +33,8 @@ steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer_
 /* After agent's move to pos with vel: whether its goal is reached (world.h, "arrived"). */
 void steer__goal_arrival(const steer_world *w, const steer__group *g, struct steer__goal *goal, const float pos[3],
                          const float vel[3]);
+/* Records whether the goal is reached now (and since which step). */
+void steer__goal_set_arrived(const steer_world *w, struct steer__goal *goal, bool now);
 /* The new velocity from the combined force, with the turn limit. */
 steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt);
 

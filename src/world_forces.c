@@ -6,7 +6,9 @@
 #include "world_solids.h"
 #include "world_tasks.h"
 #include "misuse_internal.h"
+#include "braking.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef struct force_task_context {
@@ -56,6 +58,11 @@ static void batch_parameters(const steer_world *w, flock_batcher *fb, float dt)
         int run_end = fb->mixed ? k + 1 : STEER__BATCH;
         float ws = d->weight[STEER_SEPARATION], wa = d->weight[STEER_ALIGNMENT], wc = d->weight[STEER_COHESION];
         float ms = d->max_speed, mf = d->max_force, step = g->inv_mass * dt;
+        /* the braking arrive of goal lanes (steer__flock_batch) */
+        float accel = mf * g->inv_mass, a = accel * (float)STEER__BRAKING_SHARE, tol = d->arrival_tolerance;
+        float root_2a = sqrtf(2.0f * a), half_adt = 0.5f * a * dt, adt = a * dt, budget = accel * dt;
+        float weight = d->weight[STEER_ARRIVE] != 0.0f ? d->weight[STEER_ARRIVE] : 1.0f;
+        float scale = d->mass * weight / dt, arrival_sq = d->arrival_speed * d->arrival_speed;
         for (; k < run_end; ++k) {
             b->weight_separation[k] = ws;
             b->weight_alignment[k] = wa;
@@ -63,6 +70,14 @@ static void batch_parameters(const steer_world *w, flock_batcher *fb, float dt)
             b->max_speed[k] = ms;
             b->max_force[k] = mf;
             b->inv_mass_dt[k] = step;
+            b->arrive_tolerance[k] = tol;
+            b->arrive_tolerance_sq[k] = tol * tol;
+            b->arrive_root_2a[k] = root_2a;
+            b->arrive_half_adt[k] = half_adt;
+            b->arrive_adt[k] = adt;
+            b->arrive_budget[k] = budget;
+            b->arrive_scale[k] = scale;
+            b->arrival_speed_sq[k] = arrival_sq;
         }
     }
     fb->params_for = fb->mixed ? -1 : fb->group[0];
@@ -141,11 +156,18 @@ static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool di
     }
 }
 
-/* The arrival of each lane with a goal, from its next state. */
-static void batch_arrivals(steer_world *w, const flock_batcher *fb)
+/* The arrival of each lane with a goal: the kernel's answer for an
+ * arriving lane whose move it completed, else from its next state. */
+static void batch_arrivals(steer_world *w, const flock_batcher *fb, bool solids)
 {
+    const steer__flock_batch *b = &fb->batch;
     for (int k = 0; k < fb->n; ++k) {
         if (!fb->goal[k]) continue;
+        bool complete = !solids && (b->inside[k / 16] >> (k % 16) & 1u);
+        if (b->goal_lane[k] > 1.0f && complete) {
+            steer__goal_set_arrived(w, fb->goal[k], (b->arrived[k / 16] >> (k % 16) & 1u) != 0);
+            continue;
+        }
         int i = fb->dense[k];
         const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
         const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
@@ -165,10 +187,10 @@ static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
     bool direct = batch_lanes(w, fb);
     w->kernels->flock(&fb->batch);
     commit_batch(w, fb, solids, direct);
-    if (fb->batch.any_goal) batch_arrivals(w, fb);
+    if (fb->batch.any_goal) batch_arrivals(w, fb, solids);
     fb->n = 0;
     fb->mixed = false;
-    fb->batch.any_goal = false;
+    fb->batch.any_goal = fb->batch.any_arrive = false;
 }
 
 /* The move parameters of every batch of this step. */
@@ -188,21 +210,27 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
 {
     steer_world *w = fc->w;
     int k = fb->n;
+    steer__flock_batch *b = &fb->batch;
     fb->goal[k] = goal;
-    fb->batch.goal_lane[k] = goal ? 1.0f : 0.0f;
-    if (goal) {
-#if defined(__GNUC__) || defined(__clang__)
-        /* the records follow the agents' order (world_goals.h): fetch the
-         * next few before they are needed */
-        if (goal + 4 < w->goals + w->goal_count) __builtin_prefetch(goal + 4);
-#endif
+    b->goal_lane[k] = 0.0f;
+    if (goal && goal->kind == STEER_GOAL_ARRIVE) { /* the kernel computes it, sixteen lanes at a time */
+        const steer_group_def *d = &w->groups[group].def;
+        b->goal_lane[k] = 2.0f;
+        b->goal_target[0][k] = goal->target.x;
+        b->goal_target[1][k] = goal->target.y;
+        b->goal_target[2][k] = goal->target.z;
+        b->goal_speed[k] = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
+        b->goal_slow[k] = goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius;
+        b->any_goal = b->any_arrive = true;
+    } else if (goal) {
         const steer__group *g = &w->groups[group];
         steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal};
         steer_v3 f = steer__weighted_goal_force(fc, &a);
-        fb->batch.goal_force[0][k] = f.x;
-        fb->batch.goal_force[1][k] = f.y;
-        fb->batch.goal_force[2][k] = f.z;
-        fb->batch.any_goal = true;
+        b->goal_lane[k] = 1.0f;
+        b->goal_force[0][k] = f.x;
+        b->goal_force[1][k] = f.y;
+        b->goal_force[2][k] = f.z;
+        b->any_goal = true;
     }
     fb->mixed |= k > 0 && fb->group[0] != (uint8_t)group;
     /* A cell queues its plain flockers before its other flockers, so the
@@ -265,6 +293,20 @@ static int cell_flockers(const steer__force_context *fc, const steer__cell_view 
     return found;
 }
 
+/* Goal records drift from their agents' order between reorderings
+ * (world_goals.h): the ones of agents [from, to) are fetched ahead. Returns to. */
+static int prefetch_goals(const steer_world *w, int from, int to)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    for (int j = from; j < to; ++j)
+        if (steer__has_goal(w, j)) __builtin_prefetch(steer__goal_of(w, j));
+#else
+    (void)w;
+#endif
+    return to;
+}
+#define GOAL_PREFETCH_AHEAD 48 /* agents: a few cells ahead, far more than a memory latency's work */
+
 /* Agents [start, end), cell by cell: each cell's candidates are staged once
  * for all its agents. Every agent's force reads only the sorted snapshot
  * (w->p, w->v); its next state goes to next_p / next_v, so the update is synchronous. */
@@ -281,12 +323,17 @@ static void forces_task(int start, int end, int worker, void *context)
     if (worker < 0 || worker >= w->workers) /* then steer__view_cell stages no cell (a crowd is still sampled) */
         steer__misuse(STEER_MISUSE_WORKER_INDEX, "steer_world_step", "worker_index = %d: must be in [0, worker_count = %d)",
                       worker, w->workers);
+    int fetched = start;
     for (int i = start; i < end;) {
         int coords[3];
         uint32_t cell = steer__cell_of_agent(w, i, coords);
         int cell_end = (int)w->cell_start[cell + 1];
         if (cell_end > end) cell_end = end;
         if (cell_end <= i) cell_end = i + 1; /* cannot happen while sorted; never loop forever */
+        if (w->goal_count) {
+            int ahead = cell_end + GOAL_PREFETCH_AHEAD < end ? cell_end + GOAL_PREFETCH_AHEAD : end;
+            fetched = prefetch_goals(w, fetched > i ? fetched : i, ahead);
+        }
         bool viewed = false;
         if (ftc->cell_path) { /* the plain flockers of the cell, all against one staged list */
             steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);

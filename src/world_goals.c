@@ -46,7 +46,6 @@ void steer__goal_drop(steer_world *w, uint32_t d)
         w->goals[r] = w->goals[last];
         w->slot[w->dense_of_slot[w->goals[r].slot]] = STEER__GOAL_BIT | r;
     }
-    w->goals_scattered = true;
 }
 
 steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal)
@@ -230,10 +229,17 @@ int steer_world_get_goal_points(const steer_world *w, steer_agent_id id, steer_v
     return g->point_count;
 }
 
-#define CHECK_BULK(ids, values, count)                                                                                 \
+/* A bulk call refused as a whole reports each entry as refused too. */
+static int refuse_all(steer_result *results, int count)
+{
+    for (int i = 0; results && i < count; ++i) results[i] = STEER_ERROR_INVALID_ARGUMENT;
+    return 0;
+}
+
+#define CHECK_BULK(ids, values, count, results)                                                                        \
     do {                                                                                                               \
         STEER_MISUSE_IF((count) < 0, 0, NULL_ARGUMENT, "count = %d: must be >= 0", (count));                           \
-        STEER_MISUSE_IF((count) > 0 && (!(ids) || !(values)), 0, NULL_ARGUMENT,                                        \
+        STEER_MISUSE_IF((count) > 0 && (!(ids) || !(values)), refuse_all(results, count), NULL_ARGUMENT,               \
                         #ids " = %p, " #values " = %p: must point to count = %d entries", (const void *)(ids),         \
                         (const void *)(values), (count));                                                              \
     } while (0)
@@ -241,8 +247,8 @@ int steer_world_get_goal_points(const steer_world *w, steer_agent_id id, steer_v
 int steer_world_set_goals(steer_world *w, const steer_agent_id *ids, const steer_goal *goals, int count,
                           steer_result *results)
 {
-    STEER__CHECK_WORLD(w, 0, 0);
-    CHECK_BULK(ids, goals, count);
+    STEER__CHECK_WORLD(w, refuse_all(results, count), refuse_all(results, count));
+    CHECK_BULK(ids, goals, count, results);
     int done = 0;
     for (int i = 0; i < count; ++i) {
         steer_result r = set_goal(w, ids[i], &goals[i], __func__);
@@ -255,8 +261,8 @@ int steer_world_set_goals(steer_world *w, const steer_agent_id *ids, const steer
 int steer_world_get_goals(const steer_world *w, const steer_agent_id *ids, steer_goal *out, int count,
                           steer_result *results)
 {
-    STEER__CHECK_WORLD(w, 0, 0);
-    CHECK_BULK(ids, out, count);
+    STEER__CHECK_WORLD(w, refuse_all(results, count), refuse_all(results, count));
+    CHECK_BULK(ids, out, count, results);
     int done = 0;
     for (int i = 0; i < count; ++i) {
         steer_result r = get_goal(w, ids[i], &out[i], __func__);
@@ -269,9 +275,9 @@ int steer_world_get_goals(const steer_world *w, const steer_agent_id *ids, steer
 int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const steer_v3 *targets, int count,
                             steer_goal_kind kind, steer_result *results)
 {
-    STEER__CHECK_WORLD(w, 0, 0);
-    CHECK_BULK(ids, targets, count);
-    STEER_MISUSE_IF(kind != STEER_GOAL_SEEK && kind != STEER_GOAL_ARRIVE, 0, GOAL_KIND,
+    STEER__CHECK_WORLD(w, refuse_all(results, count), refuse_all(results, count));
+    CHECK_BULK(ids, targets, count, results);
+    STEER_MISUSE_IF(kind != STEER_GOAL_SEEK && kind != STEER_GOAL_ARRIVE, refuse_all(results, count), GOAL_KIND,
                     "kind = %d: must be STEER_GOAL_SEEK or STEER_GOAL_ARRIVE", (int)kind);
     int done = 0;
     for (int i = 0; i < count; ++i) {

@@ -2,8 +2,7 @@
  * STEER__GOAL_BIT | its record's index in its slot entry (w->slot, which
  * the sort moves with the agent), and the record holds its slot. So an
  * agent without a goal costs nothing, and the step finds a goal without a
- * search. The records are kept in the agents' order (steer__goals_reorder),
- * so the step reads them in sequence. */
+ * search. The records are kept near the agents' order (steer__goals_reorder). */
 #ifndef STEER_WORLD_GOALS_H
 #define STEER_WORLD_GOALS_H
 
@@ -22,10 +21,10 @@ steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal
 void steer__goals_clear(steer_world *w);
 /* Checks a goal quietly (a snapshot's) or as misuse of `function`. */
 bool steer__goal_ok(const steer_world *w, const steer_goal *goal, const char *function);
-/* Puts the records in the agents' order (after a sort) if goals or agents
- * were added or removed since, or every 64 steps (agents change places
- * slowly, so the records stay nearly in order). Order only: no result
- * depends on it. */
+/* Puts the records in the agents' order, after a sort, when goals were
+ * added since the last time or every 64 steps: agents change cells slowly,
+ * so the records stay near their agents' order (pages and lines shared), and
+ * the forces pass fetches them ahead. Order only: no result depends on it. */
 void steer__goals_reorder(steer_world *w);
 
 #endif

@@ -105,7 +105,7 @@ struct steer_world {
     steer__goal *goals;
     uint32_t *goal_order;    /* goal_capacity: scratch of the reordering */
     int goal_count, goal_capacity;
-    bool goals_scattered;    /* records not in agent order (goals added or removed since the last reordering) */
+    bool goals_scattered;    /* goals added since the last reordering */
     uint64_t goals_ordered_at; /* steps at the last reordering */
     uint64_t step_begin;      /* steps at the start of the last steer_world_step (its arrivals) */
 

@@ -32,7 +32,7 @@ static int crowd_threshold(const steer_world *w)
     float r = INFINITY;
     for (int g = 0; g < w->group_count; ++g) r = steer_minf(r, w->groups[g].def.radius);
     r *= 1.0f - PENETRATION_SLOP;
-    if (!(r > 0.0f)) return STEER__STAGE_CAP;
+    if (!(r > 0.0f) || !(r < INFINITY)) return STEER__STAGE_CAP; /* no groups, or bodies of no size */
     double ball = w->dim == 2 ? 3.14159265358979 * r * r : 4.18879020478639 * r * r * r;
     double room = (w->dim == 2 ? 0.906899682117109 : 0.740480489693061) / ball;
     for (int a = 0; a < w->dim; ++a) room *= 3.0 * w->cell[a] + 2.0 * r;

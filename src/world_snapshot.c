@@ -47,7 +47,7 @@ typedef struct writer {
 
 static void put(writer *wr, const void *data, size_t size)
 {
-    if (wr->at && wr->size + size <= wr->capacity) memcpy(wr->at + wr->size, data, size);
+    if (wr->at && size && wr->size + size <= wr->capacity) memcpy(wr->at + wr->size, data, size); /* data may be NULL when size is 0 */
     wr->size += size;
 }
 static void put_u32(writer *wr, uint32_t v) { put(wr, &v, 4); }

@@ -2,7 +2,7 @@
  * grid (world_sort.c) and the obstacle index (world_obstacles.c) are
  * brought up to date if something changed them; then, per sub-step:
  *   1. sort the agents by cell (world_sort.c), their goal records after them
- *      now and then (world_goals.c);
+ *      (world_goals.c);
  *   2. list each group's members for pursue and evade (world_behaviours.c);
  *   3. every agent's force from that one snapshot, and its move into the
  *      next state (world_forces.c, with world_cells.c, world_behaviours.c

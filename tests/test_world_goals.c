@@ -254,6 +254,19 @@ static void api(void)
     }
     CHECK(mismatched == 0);
     CHECK(steer_world_goal_count(w) == 40);
+    /* the view's handles: in its order, each the agent at that place */
+    steer_world_step(w, DT); /* sorted: the view's order is no longer the order of adding */
+    steer_agent_id in_view[40];
+    CHECK(steer_world_get_agent_ids(w, in_view, 40) == 40);
+    steer_world_view view = steer_world_get_view(w);
+    int misplaced = 0;
+    for (int d = 0; d < 40; ++d) {
+        steer_agent_state st;
+        misplaced += steer_world_get_agent(w, in_view[d], &st) != STEER_OK || st.position.x != view.px[d] ||
+                     st.position.y != view.py[d];
+    }
+    CHECK(misplaced == 0);
+    CHECK(steer_world_get_agent_ids(w, in_view, 3) == 40); /* the count, whatever the room */
 
     steer_set_misuse_handler(record_misuse, 0);
     /* stale and foreign handles, in bulk: that entry refused, the rest set */

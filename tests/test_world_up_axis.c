@@ -298,9 +298,13 @@ static void ground_plane_keeps_height(steer_up_axis up)
     enum { N = 40 };
     steer_world_def wd = def_3d(up, N, v3(-20, -20, -20), v3(20, 20, 20));
     wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.solid_obstacles = wd.non_penetration = true; /* they push along the ground only */
     steer_world *w = steer_world_create(&wd);
+    for (int k = 0; k < 9; ++k) /* rocks off every plane, in the way */
+        steer_world_add_obstacle(w, in_frame(up, v3(-8.0f + 8.0f * (float)(k % 3), 0.7f * (float)(k - 4), -8.0f + 8.0f * (float)(k / 3))), 1.0f);
     steer_group_def gd = lone_group();
     gd.ground_plane = true;
+    gd.radius = 1.0f; /* bodies that overlap across heights */
     gd.weight[STEER_SEEK] = 1.0f;
     gd.target = in_frame(up, v3(10.0f, 8.0f, 10.0f)); /* above them */
     steer_world_add_group(w, &gd);

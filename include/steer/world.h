@@ -245,6 +245,10 @@ typedef struct steer_world_view {
     const uint8_t *group;
 } steer_world_view;
 steer_world_view steer_world_get_view(const steer_world *world);
+/* The handles of the view's agents, in the view's order (the same order as
+ * its arrays until the next mutating call): writes up to capacity, returns
+ * the agent count. From inside the world's own step: misuse, 0. */
+int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int capacity);
 
 /* ---- per-agent goals ------------------------------------------------------
  * An agent may have its own goal: a point to seek or arrive at, a world
@@ -300,7 +304,9 @@ steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, s
  * (0 for other goals), or a negative steer_result. */
 int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, steer_v3 *out, int capacity);
 /* Bulk: goal i for ids[i]; results (may be NULL) receives each one's
- * result. Returns how many were set (or read). */
+ * result (each STEER_ERROR_INVALID_ARGUMENT when the call itself is refused:
+ * NULL arrays, a bad kind, a NULL world or from inside its step). Returns
+ * how many were set (or read). */
 int steer_world_set_goals(steer_world *world, const steer_agent_id *ids, const steer_goal *goals, int count,
                           steer_result *results);
 int steer_world_get_goals(const steer_world *world, const steer_agent_id *ids, steer_goal *out, int count,
