@@ -356,9 +356,13 @@ static inline void arrive_force(const steer__flock_batch *b, int base, const wf 
     speed = wf_blend(wm_le(dist, wf_load(b->arrive_tolerance + base)), zero, speed);
     wf change[3], side[3], brake_first[3];
     for (int k = 0; k < dim; ++k) change[k] = wf_sub(wf_mul(dir[k], speed), v[k]);
-    wf budget = wf_load(b->arrive_budget + base), along = dot(change, dir, dim);
+    wf budget = wf_load(b->arrive_budget + base), scale = wf_load(b->arrive_scale + base);
     wm over = wm_gt(dot(change, change, dim), wf_mul(budget, budget));
-    wf brake = wf_max_(along, wf_sub(zero, budget));
+    if (wm_none(over)) { /* the usual case: the change fits the step's budget */
+        for (int k = 0; k < dim; ++k) out[k] = wf_mul(change[k], scale);
+        return;
+    }
+    wf along = dot(change, dir, dim), brake = wf_max_(along, wf_sub(zero, budget));
     wf left = wf_max_(wf_sub(wf_mul(budget, budget), wf_mul(brake, brake)), zero);
     for (int k = 0; k < dim; ++k) side[k] = wf_sub(change[k], wf_mul(dir[k], along));
     truncate_wide(side, wf_sqrt(left), dim);
@@ -366,7 +370,6 @@ static inline void arrive_force(const steer__flock_batch *b, int base, const wf 
     wf cut[3] = {change[0], change[1], dim == 3 ? change[2] : zero};
     truncate_wide(cut, budget, dim);
     wm braking = wm_lt(along, zero);
-    wf scale = wf_load(b->arrive_scale + base);
     for (int k = 0; k < dim; ++k)
         out[k] = wf_mul(wf_blend(over, wf_blend(braking, brake_first[k], cut[k]), change[k]), scale);
 }

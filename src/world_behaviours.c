@@ -197,7 +197,8 @@ void steer__goal_arrival(const steer_world *w, const steer__group *g, steer__goa
 
 void steer__goal_set_arrived(const steer_world *w, steer__goal *goal, bool now)
 {
-    if (now && !goal->arrived) goal->arrived_step = w->steps;
+    if (now == goal->arrived) return; /* no write: a record left clean is not written back to memory */
+    if (now) goal->arrived_step = w->steps;
     goal->arrived = now;
 }
 

@@ -203,6 +203,8 @@ static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
     }
 }
 
+#define GOAL_PREFETCH_AHEAD 32 /* agents: a few cells, far more than a memory latency's work */
+
 /* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16];
  * an agent with its own goal brings its goal force. */
 static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int i, int group, steer__goal *goal,
@@ -213,6 +215,12 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
     steer__flock_batch *b = &fb->batch;
     fb->goal[k] = goal;
     b->goal_lane[k] = 0.0f;
+#if defined(__GNUC__) || defined(__clang__)
+    /* Goal records drift from their agents' order between reorderings
+     * (world_goals.h): the one of the agent a few cells on is fetched now. */
+    if (goal && i + GOAL_PREFETCH_AHEAD < w->count && steer__has_goal(w, i + GOAL_PREFETCH_AHEAD))
+        __builtin_prefetch(steer__goal_of(w, i + GOAL_PREFETCH_AHEAD));
+#endif
     if (goal && goal->kind == STEER_GOAL_ARRIVE) { /* the kernel computes it, sixteen lanes at a time */
         const steer_group_def *d = &w->groups[group].def;
         b->goal_lane[k] = 2.0f;
@@ -293,20 +301,6 @@ static int cell_flockers(const steer__force_context *fc, const steer__cell_view 
     return found;
 }
 
-/* Goal records drift from their agents' order between reorderings
- * (world_goals.h): the ones of agents [from, to) are fetched ahead. Returns to. */
-static int prefetch_goals(const steer_world *w, int from, int to)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    for (int j = from; j < to; ++j)
-        if (steer__has_goal(w, j)) __builtin_prefetch(steer__goal_of(w, j));
-#else
-    (void)w;
-#endif
-    return to;
-}
-#define GOAL_PREFETCH_AHEAD 48 /* agents: a few cells ahead, far more than a memory latency's work */
-
 /* Agents [start, end), cell by cell: each cell's candidates are staged once
  * for all its agents. Every agent's force reads only the sorted snapshot
  * (w->p, w->v); its next state goes to next_p / next_v, so the update is synchronous. */
@@ -323,17 +317,12 @@ static void forces_task(int start, int end, int worker, void *context)
     if (worker < 0 || worker >= w->workers) /* then steer__view_cell stages no cell (a crowd is still sampled) */
         steer__misuse(STEER_MISUSE_WORKER_INDEX, "steer_world_step", "worker_index = %d: must be in [0, worker_count = %d)",
                       worker, w->workers);
-    int fetched = start;
     for (int i = start; i < end;) {
         int coords[3];
         uint32_t cell = steer__cell_of_agent(w, i, coords);
         int cell_end = (int)w->cell_start[cell + 1];
         if (cell_end > end) cell_end = end;
         if (cell_end <= i) cell_end = i + 1; /* cannot happen while sorted; never loop forever */
-        if (w->goal_count) {
-            int ahead = cell_end + GOAL_PREFETCH_AHEAD < end ? cell_end + GOAL_PREFETCH_AHEAD : end;
-            fetched = prefetch_goals(w, fetched > i ? fetched : i, ahead);
-        }
         bool viewed = false;
         if (ftc->cell_path) { /* the plain flockers of the cell, all against one staged list */
             steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
