@@ -32,9 +32,11 @@ static void record_misuse(steer_misuse_id id, const char *function, const char *
 /* ---- 1. every agent to its own point ---------------------------------------- */
 /* Targets on a jittered lattice: at least 0.6 apart, beyond the separation
  * radius, so parked agents do not push each other off their points. */
-static void arrive_all(void)
+/* The world of arrive_all, with workers and a kernel: ids and targets filled. */
+static steer_world *arrive_world(int workers, steer_kernel kernel, int side, steer_agent_id *ids, steer_v3 *targets,
+                                 steer_group_def *out_group)
 {
-    const int side = (int)(sqrt((double)ARRIVE_AGENTS) + 0.5), n = side * side;
+    const int n = side * side;
     const float half = 0.5f * (float)side;
     steer_world_def wd = steer_default_world_def();
     wd.dim = 2;
@@ -42,17 +44,16 @@ static void arrive_all(void)
     wd.bounds_min = (steer_v3){-half - 2.0f, -half - 2.0f, 0.0f};
     wd.bounds_max = (steer_v3){half + 2.0f, half + 2.0f, 0.0f};
     wd.boundary = STEER_BOUNDARY_CLAMP;
-    wd.worker_count = 2;
+    wd.worker_count = workers;
     steer_world *w = steer_world_create(&wd);
+    steer_world_set_kernel(w, kernel);
     steer_group_def gd = steer_default_group_def();
     gd.max_speed = 5.0f;
     gd.max_force = 10.0f;
     gd.weight[STEER_ALIGNMENT] = gd.weight[STEER_COHESION] = 0.0f; /* separation only, and each its goal */
     CHECK(steer_world_add_group(w, &gd) == 0);
+    if (out_group) *out_group = gd;
     steer_rng rng = steer_rng_make(11);
-    steer_agent_id *ids = malloc(sizeof *ids * (size_t)n);
-    steer_v3 *targets = malloc(sizeof *targets * (size_t)n);
-    bool *was = calloc((size_t)n, 1);
     for (int k = 0; k < n; ++k) {
         steer_v3 p = {steer_rng_range(&rng, -half, half), steer_rng_range(&rng, -half, half), 0.0f};
         ids[k] = steer_world_add_agent(w, 0, p, steer_v3_zero());
@@ -60,10 +61,23 @@ static void arrive_all(void)
                                 -half + (float)(k / side) + 0.5f + steer_rng_range(&rng, -0.2f, 0.2f), 0.0f};
     }
     CHECK(steer_world_set_targets(w, ids, targets, n, STEER_GOAL_ARRIVE, NULL) == n);
+    return w;
+}
+
+static void arrive_all(void)
+{
+    const int side = (int)(sqrt((double)ARRIVE_AGENTS) + 0.5), n = side * side, middle = 400;
+    steer_agent_id *ids = malloc(sizeof *ids * (size_t)n);
+    steer_v3 *targets = malloc(sizeof *targets * (size_t)n);
+    bool *was = calloc((size_t)n, 1);
+    steer_group_def gd;
+    steer_world *w = arrive_world(2, STEER_KERNEL_BEST, side, ids, targets, &gd);
     CHECK(steer_world_goal_count(w) == n);
+    snap_buffer midway = {0, 0};
     int arrived = 0, step = 0, last_arrival_step = 0, arrivals_total = 0, arrivals_wrong = 0;
     steer_agent_id *list = malloc(sizeof *list * (size_t)n);
     for (; step < 120 * 60 && arrived < n; ++step) {
+        if (step == middle) midway = snap_save(w);
         CHECK(steer_world_step(w, DT) == STEER_OK);
         int count = steer_world_arrivals(w, list, n);
         arrivals_total += count;
@@ -93,6 +107,24 @@ static void arrive_all(void)
     printf("arrive_all: %d agents, all arrived after %d steps (%.2f s), last arrival at step %d, %d arrival events, "
            "farthest from its point %.4f\n",
            n, step, (double)step * DT, last_arrival_step, arrivals_total, (double)worst);
+    /* the same run with 1 thread (scalar kernel) and 4 (the best), and from
+     * the snapshot taken midway in a world of 1 thread: the same final hash */
+    uint64_t final = steer_world_state_hash(w);
+    struct { int workers; steer_kernel kernel; } other[2] = {{1, STEER_KERNEL_SCALAR}, {4, STEER_KERNEL_BEST}};
+    for (int k = 0; k < 2; ++k) {
+        steer_world *o = arrive_world(other[k].workers, other[k].kernel, side, ids, targets, NULL);
+        for (int s = 0; s < step; ++s) steer_world_step(o, DT);
+        CHECK(steer_world_state_hash(o) == final);
+        steer_world_destroy(o);
+    }
+    steer_world *r = arrive_world(1, STEER_KERNEL_BEST, side, ids, targets, NULL);
+    CHECK(midway.data && steer_world_restore(r, midway.data, midway.size) == STEER_OK);
+    for (int s = middle; s < step; ++s) steer_world_step(r, DT);
+    CHECK(steer_world_state_hash(r) == final);
+    printf("arrive_all: %016llx after %d steps for 1, 2, 4 threads, both kernels and a restore at step %d\n",
+           (unsigned long long)final, step, middle);
+    steer_world_destroy(r);
+    free(midway.data);
     free(list), free(was), free(targets), free(ids);
     steer_world_destroy(w);
 }
