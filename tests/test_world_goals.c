@@ -11,11 +11,13 @@
 #include "steer/steer.h"
 
 #ifdef STEER_TEST_SANITIZED
-#define ARRIVE_AGENTS 900 /* a 30 x 30 lattice */
-#define MIXED_AGENTS 600
+#define ARRIVE_AGENTS 400 /* a 20 x 20 lattice */
+#define MIXED_AGENTS 300
+#define MIXED_STEPS 120
 #else
 #define ARRIVE_AGENTS 10000 /* a 100 x 100 lattice */
 #define MIXED_AGENTS 3000
+#define MIXED_STEPS 240
 #endif
 #define DT (1.0f / 60.0f)
 
@@ -66,7 +68,7 @@ static steer_world *arrive_world(int workers, steer_kernel kernel, int side, ste
 
 static void arrive_all(void)
 {
-    const int side = (int)(sqrt((double)ARRIVE_AGENTS) + 0.5), n = side * side, middle = 400;
+    const int side = (int)(sqrt((double)ARRIVE_AGENTS) + 0.5), n = side * side, middle = ARRIVE_AGENTS >= 10000 ? 400 : 100;
     steer_agent_id *ids = malloc(sizeof *ids * (size_t)n);
     steer_v3 *targets = malloc(sizeof *targets * (size_t)n);
     bool *was = calloc((size_t)n, 1);
@@ -199,7 +201,7 @@ static uint64_t run_mixed(const mixed_setup *s, int steps)
 
 static void same_bits_every_way(int dim)
 {
-    const int steps = 240;
+    const int steps = MIXED_STEPS;
     mixed_setup base = {1, STEER_KERNEL_SCALAR, NULL, dim};
     uint64_t reference = run_mixed(&base, steps);
     int threads[] = {1, 2, 4};

@@ -10,10 +10,12 @@
 #include "test_util.h"
 
 #ifdef STEER_TEST_SANITIZED
+#define WALLED_STEPS 60 /* the reference hashes are of 300 steps: checked in the other builds */
 #define WANDER_AGENTS 50
 #define WANDER_STEPS 2000
 #define SCENE_STEPS 200
 #else
+#define WALLED_STEPS 300
 #define WANDER_AGENTS 200
 #define WANDER_STEPS 10000
 #define SCENE_STEPS 600
@@ -391,7 +393,7 @@ static uint64_t walled_world_hash(int dim, bool say_z)
         float vz = steer_rng_range(&rng, -1, 1);
         steer_world_add_agent(w, i % 2, v3(px, py, pz), v3(vx, vy, vz));
     }
-    for (int s = 0; s < 300; ++s) steer_world_step(w, DT);
+    for (int s = 0; s < WALLED_STEPS; ++s) steer_world_step(w, DT);
     uint64_t h = steer_world_state_hash(w);
     steer_world_destroy(w);
     return h;
@@ -404,7 +406,7 @@ static void z_up_is_the_world_before_the_axis(void)
         uint64_t by_default = walled_world_hash(dim, false), said = walled_world_hash(dim, true);
         printf("z_up_is_the_world_before_the_axis: %dD hash %016llx\n", dim, (unsigned long long)by_default);
         CHECK(by_default == said);
-        CHECK(by_default == reference[dim - 2]);
+        if (WALLED_STEPS == 300) CHECK(by_default == reference[dim - 2]);
     }
 }
 
