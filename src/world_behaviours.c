@@ -306,22 +306,17 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     return steer_v3_zero();
 }
 
-/* The agent's behaviours in priority order with their weights: its
- * group's, where its own goal takes the place of the group's destination
- * (SEEK, ARRIVE, FOLLOW_PATH), weighted as the group weighs that behaviour
- * or 1. Returns how many. */
-static int agent_behaviours(const steer__agent *a, int active[STEER_BEHAVIOUR_COUNT], float weight[STEER_BEHAVIOUR_COUNT])
+/* An agent's own behaviours, for one with a goal: its group's, where the
+ * goal takes the place of the group's destination (SEEK, ARRIVE,
+ * FOLLOW_PATH), weighted as the group weighs that behaviour or 1; weight is
+ * by behaviour. Returns how many, in priority order. */
+static int goal_behaviours(const steer__agent *a, int active[STEER_BEHAVIOUR_COUNT], float weight[STEER_BEHAVIOUR_COUNT])
 {
-    const steer__group *g = a->g;
-    const float *w = g->def.weight;
-    if (!a->goal) {
-        for (int k = 0; k < g->active_count; ++k) active[k] = g->active[k], weight[k] = w[g->active[k]];
-        return g->active_count;
-    }
+    const float *w = a->g->def.weight;
     int own = goal_behaviour(a->goal), n = 0;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) {
-        if (b == own) active[n] = b, weight[n++] = w[b] != 0.0f ? w[b] : 1.0f;
-        else if (w[b] != 0.0f && !is_destination(b)) active[n] = b, weight[n++] = w[b];
+        weight[b] = b == own && w[b] == 0.0f ? 1.0f : w[b];
+        if (b == own || (w[b] != 0.0f && !is_destination(b))) active[n++] = b;
     }
     return n;
 }
@@ -329,17 +324,22 @@ static int agent_behaviours(const steer__agent *a, int active[STEER_BEHAVIOUR_CO
 steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a)
 {
     const steer_group_def *d = &a->g->def;
-    int active[STEER_BEHAVIOUR_COUNT];
-    float weight[STEER_BEHAVIOUR_COUNT];
-    const int count = agent_behaviours(a, active, weight);
+    const int *active = a->g->active; /* by priority */
+    const float *weight = d->weight;  /* by behaviour */
+    int count = a->g->active_count, own[STEER_BEHAVIOUR_COUNT];
+    float own_weight[STEER_BEHAVIOUR_COUNT];
+    if (a->goal) {
+        count = goal_behaviours(a, own, own_weight);
+        active = own, weight = own_weight;
+    }
     steer_v3 total = steer_v3_zero();
     switch (d->combine) {
     case STEER_COMBINE_BLEND:
-        for (int k = 0; k < count; ++k) total = steer_v3_mad(total, behaviour_force(fc, a, active[k]), weight[k]);
+        for (int k = 0; k < count; ++k) total = steer_v3_mad(total, behaviour_force(fc, a, active[k]), weight[active[k]]);
         return steer_v3_truncate(total, d->max_force);
     case STEER_COMBINE_PRIORITY:
         for (int k = 0; k < count; ++k) {
-            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[k]), weight[k]);
+            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[k]), weight[active[k]]);
             if (steer_v3_len_sq(f) > 1e-10f) return steer_v3_truncate(f, d->max_force);
         }
         return total;
@@ -347,7 +347,7 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
         for (int k = 0; k < count; ++k) {
             float remaining = d->max_force - steer_v3_len(total);
             if (!(remaining > 0.0f)) break;
-            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[k]), weight[k]);
+            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[k]), weight[active[k]]);
             total = steer_v3_add(total, steer_v3_truncate(f, remaining));
         }
         return steer_v3_truncate(total, d->max_force);
@@ -356,7 +356,7 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
             int b = active[k];
             float p = d->probability[b];
             if (!(p > 0.0f) || !(agent_random(fc->w, a->slot, 1 + (uint32_t)b) < p)) continue;
-            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, b), weight[k] / p);
+            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, b), weight[b] / p);
             if (steer_v3_len_sq(f) > 1e-10f) return steer_v3_truncate(f, d->max_force);
         }
         return total;

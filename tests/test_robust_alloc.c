@@ -1,8 +1,9 @@
 /* No allocation in a steady-state step (docs/robustness.md): after the first
  * step, further steps of the all-behaviours world — every behaviour in every
  * group, every combine mode, solid obstacles and walls, non-penetration,
- * sub-steps, two built-in threads, agents removed, re-added and teleported
- * between steps — make no call at all to the world's allocator. Counted
+ * sub-steps, two built-in threads, a third of the agents with goals of
+ * their own, agents removed, re-added and teleported between steps — make
+ * no call at all to the world's allocator. Counted
  * through steer_world_def.allocator, in 2D and 3D. */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -63,6 +64,12 @@ static void steady_state(int dim)
     CHECK(w != 0);
     if (!w) return;
     CHECK(atomic_load(&c.allocs) > 0); /* the hook is in use: creation allocates through it */
+    /* a third of the agents with goals of their own (the table grows here, never in a step) */
+    for (int i = 0; i < AGENTS; i += 3) {
+        steer_goal g = {i % 2 ? STEER_GOAL_SEEK : STEER_GOAL_ARRIVE, robust_v3(dim, (float)(i % 7), (float)(i % 5), 1.0f),
+                        0.0f, 0.0f, -1, NULL, 0, 0, false};
+        CHECK(steer_world_set_goal(w, ids[i], &g) == STEER_OK);
+    }
 
     CHECK(robust_run(w, &h, dim, 0, 1)); /* the first step may size the grid */
     long allocs = atomic_load(&c.allocs), frees = atomic_load(&c.frees);
