@@ -45,6 +45,7 @@ void steer__goal_drop(steer_world *w, uint32_t d)
     if (r != last) { /* the last record fills the hole; its agent's entry follows */
         w->goals[r] = w->goals[last];
         w->slot[w->dense_of_slot[w->goals[r].slot]] = STEER__GOAL_BIT | r;
+        w->goals_scattered = true;
     }
 }
 
