@@ -91,11 +91,7 @@ static steer_world *make_world(const options *o, start how)
         steer_world_destroy(w);
         return 0;
     }
-    steer_group_def g = steer_default_group_def(); /* the standard flock's group (steer/standard_flock.h) */
-    g.max_speed = 2.0f;
-    g.max_force = 4.0f;
-    g.neighbour_radius = 1.0f;
-    g.separation_radius = 0.5f;
+    steer_group_def g = steer_standard_flock_group_def();
     if (steer_world_add_group(w, &g) != 0) {
         steer_world_destroy(w);
         return 0;

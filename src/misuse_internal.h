@@ -24,4 +24,15 @@ void steer__misuse(steer_misuse_id id, const char *function, const char *format,
         }                                                                                                              \
     } while (0)
 
+/* For checks shared by an API call and a reader of untrusted input (a
+ * snapshot): with `function` set, report id as its misuse; with it NULL,
+ * check quietly. Either way the enclosing bool function returns false. */
+#define STEER__REQUIRE(cond, id, ...)                                                                                  \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            if (function) steer__misuse(STEER_MISUSE_##id, function, __VA_ARGS__);                                     \
+            return false;                                                                                              \
+        }                                                                                                              \
+    } while (0)
+
 #endif

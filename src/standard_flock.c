@@ -38,6 +38,16 @@ float steer_standard_flock_side(int agents, int dim, float neighbours)
     return (float)sqrt(n * pi / k); /* sqrt is correctly rounded everywhere */
 }
 
+steer_group_def steer_standard_flock_group_def(void)
+{
+    steer_group_def g = steer_default_group_def(); /* its defaults are the standard flock's rules */
+    g.max_speed = 2.0f;
+    g.max_force = 4.0f;
+    g.neighbour_radius = 1.0f;
+    g.separation_radius = 0.5f;
+    return g;
+}
+
 static bool valid_def(const steer_standard_flock_def *def)
 {
     return def && def->agents >= 1 && (def->dim == 2 || def->dim == 3) && def->neighbours > 0.0f &&
@@ -67,11 +77,7 @@ steer_result steer_standard_flock_populate(steer_world *w, const steer_standard_
     if (!valid_def(def) || !w) return STEER_ERROR_INVALID_ARGUMENT;
     if (steer_world_group_count(w) != 0 || steer_world_agent_count(w) != 0) return STEER_ERROR_INVALID_ARGUMENT;
     float side = steer_standard_flock_side(def->agents, def->dim, def->neighbours);
-    steer_group_def g = steer_default_group_def(); /* its defaults are the standard flock's rules */
-    g.max_speed = 2.0f;
-    g.max_force = 4.0f;
-    g.neighbour_radius = 1.0f;
-    g.separation_radius = 0.5f;
+    steer_group_def g = steer_standard_flock_group_def();
     int group = steer_world_add_group(w, &g);
     if (group < 0) return (steer_result)group;
     steer_rng rng = steer_rng_make(def->seed);

@@ -86,66 +86,60 @@ static bool finite3(steer_v3 a) { return steer_v3_is_valid(a); }
 static bool nonneg(float a) { return steer_is_finite(a) && a >= 0.0f; }
 static bool positive(float a) { return steer_is_finite(a) && a > 0.0f; }
 
-/* Def checks report the first problem as misuse of `function`, or check
- * quietly when it is NULL (a snapshot's def is input, not misuse). */
-#define REQUIRE(cond, id, ...)                                                                                         \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            if (function) steer__misuse(STEER_MISUSE_##id, function, __VA_ARGS__);                                     \
-            return false;                                                                                              \
-        }                                                                                                              \
-    } while (0)
+/* Def checks (STEER__REQUIRE) report the first problem as misuse of
+ * `function`, or check quietly when it is NULL (a snapshot's def is input,
+ * not misuse). */
 #define V3(v) (double)(v).x, (double)(v).y, (double)(v).z
 #define NONNEG " must be finite and >= 0"
 #define POSITIVE " must be finite and > 0"
 
 static bool world_def_ok(const steer_world_def *d, const char *function)
 {
-    REQUIRE(d, NULL_ARGUMENT, "def = NULL: must point to a def from steer_default_world_def");
-    REQUIRE(d->internal_cookie == STEER__COOKIE, WORLD_DEF_COOKIE,
-            "def->internal_cookie = %d: start from steer_default_world_def()", d->internal_cookie);
-    REQUIRE(d->dim == 2 || d->dim == 3, WORLD_DEF_DIM, "def->dim = %d: must be 2 or 3", d->dim);
-    REQUIRE(d->capacity >= 1 && d->capacity <= (1 << 28), WORLD_DEF_CAPACITY,
-            "def->capacity = %d: must be in [1, 2^28]", d->capacity);
-    REQUIRE(finite3(d->bounds_min), WORLD_DEF_BOUNDS, "def->bounds_min = (%g, %g, %g): must be finite", V3(d->bounds_min));
-    REQUIRE(finite3(d->bounds_max), WORLD_DEF_BOUNDS, "def->bounds_max = (%g, %g, %g): must be finite", V3(d->bounds_max));
+    STEER__REQUIRE(d, NULL_ARGUMENT, "def = NULL: must point to a def from steer_default_world_def");
+    STEER__REQUIRE(d->internal_cookie == STEER__COOKIE, WORLD_DEF_COOKIE,
+                   "def->internal_cookie = %d: start from steer_default_world_def()", d->internal_cookie);
+    STEER__REQUIRE(d->dim == 2 || d->dim == 3, WORLD_DEF_DIM, "def->dim = %d: must be 2 or 3", d->dim);
+    STEER__REQUIRE(d->capacity >= 1 && d->capacity <= (1 << 28), WORLD_DEF_CAPACITY,
+                   "def->capacity = %d: must be in [1, 2^28]", d->capacity);
+    STEER__REQUIRE(finite3(d->bounds_min), WORLD_DEF_BOUNDS, "def->bounds_min = (%g, %g, %g): must be finite", V3(d->bounds_min));
+    STEER__REQUIRE(finite3(d->bounds_max), WORLD_DEF_BOUNDS, "def->bounds_max = (%g, %g, %g): must be finite", V3(d->bounds_max));
     for (int a = 0; a < d->dim; ++a) {
         float extent = steer_v3_get(d->bounds_max, a) - steer_v3_get(d->bounds_min, a);
-        REQUIRE(extent > 0.0f && extent <= 1e30f, WORLD_DEF_BOUNDS, /* the grid divides it into cells */
-                "def->bounds_max.%c - def->bounds_min.%c = %g: must be in (0, 1e30]", "xyz"[a], "xyz"[a], (double)extent);
+        STEER__REQUIRE(extent > 0.0f && extent <= 1e30f, WORLD_DEF_BOUNDS, /* the grid divides it into cells */
+                       "def->bounds_max.%c - def->bounds_min.%c = %g: must be in (0, 1e30]", "xyz"[a], "xyz"[a], (double)extent);
     }
-    REQUIRE((unsigned)d->boundary <= STEER_BOUNDARY_NONE, WORLD_DEF_BOUNDARY,
-            "def->boundary = %d: must be a steer_boundary", (int)d->boundary);
-    REQUIRE(d->up == STEER_UP_Z || d->up == STEER_UP_Y, WORLD_DEF_UP,
-            "def->up = %d: must be STEER_UP_Z or STEER_UP_Y", (int)d->up);
-    REQUIRE(nonneg(d->cell_size), WORLD_DEF_CELL_SIZE, "def->cell_size = %g:" NONNEG, (double)d->cell_size);
-    REQUIRE(nonneg(d->max_dt), WORLD_DEF_MAX_DT, "def->max_dt = %g:" NONNEG, (double)d->max_dt);
-    REQUIRE(d->max_groups >= 1 && d->max_groups <= STEER__MAX_GROUPS, WORLD_DEF_MAX_GROUPS,
-            "def->max_groups = %d: must be in [1, %d]", d->max_groups, STEER__MAX_GROUPS);
+    STEER__REQUIRE((unsigned)d->boundary <= STEER_BOUNDARY_NONE, WORLD_DEF_BOUNDARY,
+                   "def->boundary = %d: must be a steer_boundary", (int)d->boundary);
+    STEER__REQUIRE(d->up == STEER_UP_Z || d->up == STEER_UP_Y, WORLD_DEF_UP,
+                   "def->up = %d: must be STEER_UP_Z or STEER_UP_Y", (int)d->up);
+    STEER__REQUIRE(nonneg(d->cell_size), WORLD_DEF_CELL_SIZE, "def->cell_size = %g:" NONNEG, (double)d->cell_size);
+    STEER__REQUIRE(nonneg(d->max_dt), WORLD_DEF_MAX_DT, "def->max_dt = %g:" NONNEG, (double)d->max_dt);
+    STEER__REQUIRE(d->max_groups >= 1 && d->max_groups <= STEER__MAX_GROUPS, WORLD_DEF_MAX_GROUPS,
+                   "def->max_groups = %d: must be in [1, %d]", d->max_groups, STEER__MAX_GROUPS);
     const struct { const char *name; int value, most; } objects[] = {{"max_obstacles", d->max_obstacles, 1 << 20},
         {"max_walls", d->max_walls, 1 << 20}, {"max_paths", d->max_paths, 4096}, {"max_flow_fields", d->max_flow_fields, 4096}};
     for (int i = 0; i < 4; ++i)
-        REQUIRE(objects[i].value >= 0 && objects[i].value <= objects[i].most, WORLD_DEF_MAX_OBJECTS,
-                "def->%s = %d: must be in [0, %d]", objects[i].name, objects[i].value, objects[i].most);
-    REQUIRE(d->penetration_iterations >= 0 && d->penetration_iterations <= 64, WORLD_DEF_PENETRATION_ITERATIONS,
-            "def->penetration_iterations = %d: must be in [0, 64]", d->penetration_iterations);
-    REQUIRE(d->worker_count >= 1 && d->worker_count <= 64, WORLD_DEF_WORKER_COUNT,
-            "def->worker_count = %d: must be in [1, 64]", d->worker_count);
-    REQUIRE((d->enqueue_task == 0) == (d->finish_task == 0), WORLD_DEF_SCHEDULER,
-            "def->enqueue_task %s, def->finish_task %s: set both or neither", d->enqueue_task ? "set" : "NULL",
-            d->finish_task ? "set" : "NULL");
+        STEER__REQUIRE(objects[i].value >= 0 && objects[i].value <= objects[i].most, WORLD_DEF_MAX_OBJECTS,
+                       "def->%s = %d: must be in [0, %d]", objects[i].name, objects[i].value, objects[i].most);
+    STEER__REQUIRE(d->penetration_iterations >= 0 && d->penetration_iterations <= 64, WORLD_DEF_PENETRATION_ITERATIONS,
+                   "def->penetration_iterations = %d: must be in [0, 64]", d->penetration_iterations);
+    STEER__REQUIRE(d->worker_count >= 1 && d->worker_count <= 64, WORLD_DEF_WORKER_COUNT,
+                   "def->worker_count = %d: must be in [1, 64]", d->worker_count);
+    STEER__REQUIRE((d->enqueue_task == 0) == (d->finish_task == 0), WORLD_DEF_SCHEDULER,
+                   "def->enqueue_task %s, def->finish_task %s: set both or neither", d->enqueue_task ? "set" : "NULL",
+                   d->finish_task ? "set" : "NULL");
     return true;
 }
 
 static bool group_def_ok(const steer_world *w, const steer_group_def *g, const char *function)
 {
-    REQUIRE(g, NULL_ARGUMENT, "def = NULL: must point to a def from steer_default_group_def");
-    REQUIRE(g->internal_cookie == STEER__COOKIE, GROUP_DEF_COOKIE,
-            "def->internal_cookie = %d: start from steer_default_group_def()", g->internal_cookie);
-#define POSITIVE_FIELD(field, id) REQUIRE(positive(g->field), id, "def->" #field " = %g:" POSITIVE, (double)g->field)
-#define NONNEG_FIELD(field, id) REQUIRE(nonneg(g->field), id, "def->" #field " = %g:" NONNEG, (double)g->field)
-#define FINITE_FIELD(field, id) REQUIRE(steer_is_finite(g->field), id, "def->" #field " = %g: must be finite", (double)g->field)
-#define FINITE_V3_FIELD(field, id) REQUIRE(finite3(g->field), id, "def->" #field " = (%g, %g, %g): must be finite", V3(g->field))
+    STEER__REQUIRE(g, NULL_ARGUMENT, "def = NULL: must point to a def from steer_default_group_def");
+    STEER__REQUIRE(g->internal_cookie == STEER__COOKIE, GROUP_DEF_COOKIE,
+                   "def->internal_cookie = %d: start from steer_default_group_def()", g->internal_cookie);
+#define POSITIVE_FIELD(field, id) STEER__REQUIRE(positive(g->field), id, "def->" #field " = %g:" POSITIVE, (double)g->field)
+#define NONNEG_FIELD(field, id) STEER__REQUIRE(nonneg(g->field), id, "def->" #field " = %g:" NONNEG, (double)g->field)
+#define FINITE_FIELD(field, id) STEER__REQUIRE(steer_is_finite(g->field), id, "def->" #field " = %g: must be finite", (double)g->field)
+#define FINITE_V3_FIELD(field, id) STEER__REQUIRE(finite3(g->field), id, "def->" #field " = (%g, %g, %g): must be finite", V3(g->field))
     POSITIVE_FIELD(max_speed, GROUP_DEF_MAX_SPEED);
     POSITIVE_FIELD(max_force, GROUP_DEF_MAX_FORCE);
     POSITIVE_FIELD(mass, GROUP_DEF_MASS);
@@ -155,13 +149,13 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     NONNEG_FIELD(separation_radius, GROUP_DEF_SEPARATION_RADIUS);
     NONNEG_FIELD(field_of_view, GROUP_DEF_FIELD_OF_VIEW);
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) {
-        REQUIRE(steer_is_finite(g->weight[b]), GROUP_DEF_WEIGHT, "def->weight[%d] = %g: must be finite", b,
-                (double)g->weight[b]);
-        REQUIRE(g->probability[b] >= 0.0f && g->probability[b] <= 1.0f, GROUP_DEF_PROBABILITY,
-                "def->probability[%d] = %g: must be in [0, 1]", b, (double)g->probability[b]);
+        STEER__REQUIRE(steer_is_finite(g->weight[b]), GROUP_DEF_WEIGHT, "def->weight[%d] = %g: must be finite", b,
+                       (double)g->weight[b]);
+        STEER__REQUIRE(g->probability[b] >= 0.0f && g->probability[b] <= 1.0f, GROUP_DEF_PROBABILITY,
+                       "def->probability[%d] = %g: must be in [0, 1]", b, (double)g->probability[b]);
     }
-    REQUIRE((unsigned)g->combine <= STEER_COMBINE_DITHER, GROUP_DEF_COMBINE, "def->combine = %d: must be a steer_combine",
-            (int)g->combine);
+    STEER__REQUIRE((unsigned)g->combine <= STEER_COMBINE_DITHER, GROUP_DEF_COMBINE, "def->combine = %d: must be a steer_combine",
+                   (int)g->combine);
     FINITE_V3_FIELD(target, GROUP_DEF_TARGET);
     FINITE_V3_FIELD(threat, GROUP_DEF_THREAT);
     FINITE_V3_FIELD(contain_min, GROUP_DEF_CONTAIN_BOX);
@@ -192,17 +186,17 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
 #undef FINITE_FIELD
 #undef FINITE_V3_FIELD
     /* indices matter only where the behaviour that uses them is on */
-    REQUIRE(g->weight[STEER_PURSUE] == 0.0f || (g->pursue_group >= 0 && g->pursue_group < w->def.max_groups),
-            GROUP_DEF_PURSUE_GROUP, "def->pursue_group = %d: must be in [0, max_groups = %d) while PURSUE is on",
-            g->pursue_group, w->def.max_groups);
-    REQUIRE(g->weight[STEER_EVADE] == 0.0f || (g->evade_group >= 0 && g->evade_group < w->def.max_groups),
-            GROUP_DEF_EVADE_GROUP, "def->evade_group = %d: must be in [0, max_groups = %d) while EVADE is on",
-            g->evade_group, w->def.max_groups);
-    REQUIRE(g->weight[STEER_FOLLOW_PATH] == 0.0f || (g->path >= 0 && g->path < w->path_count), GROUP_DEF_PATH,
-            "def->path = %d: must be a path added to the world (%d so far) while FOLLOW_PATH is on", g->path,
-            w->path_count);
-    REQUIRE(g->weight[STEER_FOLLOW_FLOW] == 0.0f || (g->flow_field >= 0 && g->flow_field < w->field_count),
-            GROUP_DEF_FLOW_FIELD, "def->flow_field = %d: must be a flow field added to the world (%d so far) while "
+    STEER__REQUIRE(g->weight[STEER_PURSUE] == 0.0f || (g->pursue_group >= 0 && g->pursue_group < w->def.max_groups),
+                   GROUP_DEF_PURSUE_GROUP, "def->pursue_group = %d: must be in [0, max_groups = %d) while PURSUE is on",
+                   g->pursue_group, w->def.max_groups);
+    STEER__REQUIRE(g->weight[STEER_EVADE] == 0.0f || (g->evade_group >= 0 && g->evade_group < w->def.max_groups),
+                   GROUP_DEF_EVADE_GROUP, "def->evade_group = %d: must be in [0, max_groups = %d) while EVADE is on",
+                   g->evade_group, w->def.max_groups);
+    STEER__REQUIRE(g->weight[STEER_FOLLOW_PATH] == 0.0f || (g->path >= 0 && g->path < w->path_count), GROUP_DEF_PATH,
+                   "def->path = %d: must be a path added to the world (%d so far) while FOLLOW_PATH is on", g->path,
+                   w->path_count);
+    STEER__REQUIRE(g->weight[STEER_FOLLOW_FLOW] == 0.0f || (g->flow_field >= 0 && g->flow_field < w->field_count),
+                   GROUP_DEF_FLOW_FIELD, "def->flow_field = %d: must be a flow field added to the world (%d so far) while "
             "FOLLOW_FLOW is on", g->flow_field, w->field_count);
     return true;
 }

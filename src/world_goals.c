@@ -120,35 +120,28 @@ void steer__goals_reorder(steer_world *w)
 }
 
 /* ---- checks --------------------------------------------------------------- */
-#define REQUIRE(cond, id, ...)                                                                                         \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            if (function) steer__misuse(STEER_MISUSE_##id, function, __VA_ARGS__);                                     \
-            return false;                                                                                              \
-        }                                                                                                              \
-    } while (0)
 
 bool steer__goal_ok(const steer_world *w, const steer_goal *g, const char *function)
 {
-    REQUIRE((unsigned)g->kind <= STEER_GOAL_WAYPOINTS, GOAL_KIND, "goal->kind = %d: must be a steer_goal_kind", (int)g->kind);
-    REQUIRE(steer_v3_is_valid(g->target), GOAL_TARGET, "goal->target = (%g, %g, %g): must be finite", (double)g->target.x,
-            (double)g->target.y, (double)g->target.z);
-    REQUIRE(steer_is_finite(g->slow_radius) && g->slow_radius >= 0.0f, GOAL_SLOW_RADIUS,
-            "goal->slow_radius = %g: must be finite and >= 0 (0: the group's)", (double)g->slow_radius);
-    REQUIRE(steer_is_finite(g->speed) && g->speed >= 0.0f, GOAL_SPEED,
-            "goal->speed = %g: must be finite and >= 0 (0: the group's max_speed)", (double)g->speed);
+    STEER__REQUIRE((unsigned)g->kind <= STEER_GOAL_WAYPOINTS, GOAL_KIND, "goal->kind = %d: must be a steer_goal_kind", (int)g->kind);
+    STEER__REQUIRE(steer_v3_is_valid(g->target), GOAL_TARGET, "goal->target = (%g, %g, %g): must be finite", (double)g->target.x,
+                   (double)g->target.y, (double)g->target.z);
+    STEER__REQUIRE(steer_is_finite(g->slow_radius) && g->slow_radius >= 0.0f, GOAL_SLOW_RADIUS,
+                   "goal->slow_radius = %g: must be finite and >= 0 (0: the group's)", (double)g->slow_radius);
+    STEER__REQUIRE(steer_is_finite(g->speed) && g->speed >= 0.0f, GOAL_SPEED,
+                   "goal->speed = %g: must be finite and >= 0 (0: the group's max_speed)", (double)g->speed);
     if (g->kind == STEER_GOAL_PATH)
-        REQUIRE(g->path >= 0 && g->path < w->path_count, GOAL_PATH, "goal->path = %d: must be in [0, %d), the paths added",
-                g->path, w->path_count);
+        STEER__REQUIRE(g->path >= 0 && g->path < w->path_count, GOAL_PATH, "goal->path = %d: must be in [0, %d), the paths added",
+                       g->path, w->path_count);
     if (g->kind == STEER_GOAL_WAYPOINTS) {
-        REQUIRE(g->point_count >= 1 && g->point_count <= STEER_MAX_GOAL_POINTS, GOAL_POINTS,
-                "goal->point_count = %d: must be in [1, %d]", g->point_count, STEER_MAX_GOAL_POINTS);
-        REQUIRE(g->points, GOAL_POINTS, "goal->points = NULL: must point to point_count = %d points", g->point_count);
+        STEER__REQUIRE(g->point_count >= 1 && g->point_count <= STEER_MAX_GOAL_POINTS, GOAL_POINTS,
+                       "goal->point_count = %d: must be in [1, %d]", g->point_count, STEER_MAX_GOAL_POINTS);
+        STEER__REQUIRE(g->points, GOAL_POINTS, "goal->points = NULL: must point to point_count = %d points", g->point_count);
         for (int k = 0; k < g->point_count; ++k)
-            REQUIRE(steer_v3_is_valid(g->points[k]), GOAL_POINTS, "goal->points[%d] = (%g, %g, %g): must be finite", k,
-                    (double)g->points[k].x, (double)g->points[k].y, (double)g->points[k].z);
-        REQUIRE(g->progress >= 0 && g->progress < g->point_count, GOAL_PROGRESS,
-                "goal->progress = %d: must be in [0, point_count = %d)", g->progress, g->point_count);
+            STEER__REQUIRE(steer_v3_is_valid(g->points[k]), GOAL_POINTS, "goal->points[%d] = (%g, %g, %g): must be finite", k,
+                           (double)g->points[k].x, (double)g->points[k].y, (double)g->points[k].z);
+        STEER__REQUIRE(g->progress >= 0 && g->progress < g->point_count, GOAL_PROGRESS,
+                       "goal->progress = %d: must be in [0, point_count = %d)", g->progress, g->point_count);
     }
     return true;
 }
@@ -157,12 +150,7 @@ bool steer__goal_ok(const steer_world *w, const steer_goal *g, const char *funct
 static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal *goal, const char *function)
 {
     uint32_t d;
-    steer_misuse_id why = steer__handle_lookup(w, id, &d);
-    if (why != STEER_MISUSE_NONE) {
-        steer__misuse(why, function, "id = {index %u, generation %u, world %u}: %s", id.index, id.generation, id.world,
-                      why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world" : "no live agent of this world has it");
-        return STEER_ERROR_STALE_HANDLE;
-    }
+    if (steer__handle_check(w, id, &d, function) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     if (!goal || goal->kind == STEER_GOAL_NONE) {
         steer__goal_drop(w, d);
         return STEER_OK;
@@ -197,12 +185,7 @@ static void read_goal(const steer__goal *g, steer_goal *out)
 static steer_result get_goal(const steer_world *w, steer_agent_id id, steer_goal *out, const char *function)
 {
     uint32_t d;
-    steer_misuse_id why = steer__handle_lookup(w, id, &d);
-    if (why != STEER_MISUSE_NONE) {
-        steer__misuse(why, function, "id = {index %u, generation %u, world %u}: %s", id.index, id.generation, id.world,
-                      why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world" : "no live agent of this world has it");
-        return STEER_ERROR_STALE_HANDLE;
-    }
+    if (steer__handle_check(w, id, &d, function) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     const steer__goal *g = steer__goal_find(w, id.index - 1);
     if (g) read_goal(g, out);
     else *out = (steer_goal){STEER_GOAL_NONE, {0.0f, 0.0f, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false};

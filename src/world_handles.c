@@ -1,5 +1,6 @@
 /* The handle table, rebuilt by the first lookup after a step. */
 #include "world_handles.h"
+#include "misuse_internal.h"
 
 /* The handle table follows the sorted agents. The sort used its buffer as
  * the target for the slots, and the old slots' buffer becomes the table.
@@ -44,4 +45,13 @@ steer_misuse_id steer__handle_lookup(const steer_world *w, steer_agent_id id, ui
     steer__world_ensure_handles(w);
     *dense = w->dense_of_slot[slot];
     return STEER_MISUSE_NONE;
+}
+
+steer_result steer__handle_check(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function)
+{
+    steer_misuse_id why = steer__handle_lookup(w, id, dense);
+    if (why == STEER_MISUSE_NONE) return STEER_OK;
+    steer__misuse(why, function, "id = {index %u, generation %u, world %u}: %s", id.index, id.generation, id.world,
+                  why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world" : "no live agent of this world has it");
+    return STEER_ERROR_STALE_HANDLE;
 }

@@ -13,18 +13,15 @@ void steer__world_ensure_handles(const steer_world *w);
  * refused (HANDLE_FOREIGN, HANDLE_STALE). */
 steer_misuse_id steer__handle_lookup(const steer_world *w, steer_agent_id id, uint32_t *dense);
 
-/* Looks up id into *dense, or reports the misuse as the calling function's
- * and returns STEER_ERROR_STALE_HANDLE from it. */
+/* Looks up id into *dense; a refused handle is reported as misuse of
+ * `function`. STEER_OK or STEER_ERROR_STALE_HANDLE. */
+steer_result steer__handle_check(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function);
+
+/* Looks up id into *dense, or returns STEER_ERROR_STALE_HANDLE from the
+ * calling function, reported as its misuse. */
 #define STEER__CHECK_HANDLE(w, id, dense)                                                                              \
     do {                                                                                                               \
-        steer_misuse_id why_ = steer__handle_lookup(w, id, dense);                                                     \
-        if (why_ != STEER_MISUSE_NONE) {                                                                               \
-            steer__misuse(why_, __func__, "id = {index %u, generation %u, world %u}: %s", (id).index,                  \
-                          (id).generation, (id).world,                                                                 \
-                          why_ == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world"                                \
-                                                              : "no live agent of this world has it");                 \
-            return STEER_ERROR_STALE_HANDLE;                                                                           \
-        }                                                                                                              \
+        if (steer__handle_check(w, id, dense, __func__) != STEER_OK) return STEER_ERROR_STALE_HANDLE;                 \
     } while (0)
 
 #endif

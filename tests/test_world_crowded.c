@@ -48,11 +48,7 @@ static steer_world *make_crowd(int dim, int agents, int workers, start how, bool
     if (steer_standard_flock_world_def(&fd, &wd) != STEER_OK) return 0;
     steer_world *w = steer_world_create(&wd);
     if (!w) return 0;
-    steer_group_def g = steer_default_group_def(); /* the standard flock's group */
-    g.max_speed = 2.0f;
-    g.max_force = 4.0f;
-    g.neighbour_radius = 1.0f;
-    g.separation_radius = 0.5f;
+    steer_group_def g = steer_standard_flock_group_def();
     CHECK(steer_world_add_group(w, &g) == 0);
     float side = steer_standard_flock_side(agents, dim, fd.neighbours);
     float at = corner ? 0.0f : 0.5f * side;

@@ -38,6 +38,9 @@ steer_world *steer_standard_flock_create(const steer_standard_flock_def *def);
  * STEER_ERROR_INVALID_ARGUMENT on bad input. */
 steer_result steer_standard_flock_world_def(const steer_standard_flock_def *def, steer_world_def *out);
 steer_result steer_standard_flock_populate(steer_world *world, const steer_standard_flock_def *def);
+/* The standard flock's group: the rules above (what populate adds), for a
+ * world that places its own agents. */
+steer_group_def steer_standard_flock_group_def(void);
 /* The torus side length for N and K in dim dimensions. */
 float steer_standard_flock_side(int agents, int dim, float neighbours);
 
