@@ -14,44 +14,8 @@
 
 #include <steer/steer.h>
 
+#include "misuse_report.h"
 #include "snapshot_bytes.h"
-
-/* The last report, and how many. */
-static struct {
-    int count;
-    steer_misuse_id id;
-    char function[64];
-    char message[256];
-} last;
-
-static void record(steer_misuse_id id, const char *function, const char *message, void *context)
-{
-    (void)context;
-    ++last.count;
-    last.id = id;
-    snprintf(last.function, sizeof last.function, "%s", function);
-    snprintf(last.message, sizeof last.message, "%s", message);
-}
-
-/* Exactly one report since `before`, with this id, naming the function and containing `text`. */
-#define CHECK_REPORT(before, want_id, want_function, text)                                                            \
-    do {                                                                                                               \
-        CHECK(last.count == (before) + 1);                                                                             \
-        CHECK(last.id == (want_id));                                                                                   \
-        CHECK(strcmp(last.function, want_function) == 0);                                                              \
-        CHECK(strncmp(last.message, want_function ": ", strlen(want_function) + 2) == 0);                              \
-        CHECK(strstr(last.message, text) != 0);                                                                        \
-        if (last.id != (want_id) || !strstr(last.message, text))                                                       \
-            fprintf(stderr, "  got %s: %s\n", steer_misuse_name(last.id), last.message);                              \
-    } while (0)
-
-/* Runs a call, checks its result and that it made exactly this report. */
-#define EXPECT(call, expected, want_id, want_function, text)                                                          \
-    do {                                                                                                               \
-        int before_ = last.count;                                                                                      \
-        CHECK((int)(call) == (int)(expected));                                                                         \
-        CHECK_REPORT(before_, want_id, want_function, text);                                                           \
-    } while (0)
 
 static steer_world *small_world(void)
 {
@@ -65,7 +29,7 @@ static steer_world *small_world(void)
 
 static void test_world_defs_name_the_field(void)
 {
-    steer_set_misuse_handler(record, 0);
+    steer_set_misuse_handler(misuse_record, 0);
     struct {
         steer_world_def def;
         steer_misuse_id id;
@@ -98,22 +62,22 @@ static void test_world_defs_name_the_field(void)
     CASE(def->finish_task = (steer_finish_task_fn *)abort, WORLD_DEF_SCHEDULER, "def->enqueue_task NULL, def->finish_task set");
 #undef CASE
     for (int i = 0; i < n; ++i) {
-        int before = last.count;
+        int before = misuse_last.count;
         CHECK(steer_world_create(&cases[i].def) == 0);
         CHECK_REPORT(before, cases[i].id, "steer_world_create", cases[i].text);
     }
-    int before = last.count;
+    int before = misuse_last.count;
     CHECK(steer_world_create(0) == 0);
     CHECK_REPORT(before, STEER_MISUSE_NULL_ARGUMENT, "steer_world_create", "def = NULL");
     steer_world *w = steer_world_create(&d);
-    CHECK(w != 0 && last.count == before + 1); /* a good def: silent */
+    CHECK(w != 0 && misuse_last.count == before + 1); /* a good def: silent */
     steer_world_destroy(w);
     steer_set_misuse_handler(check_count_misuse, 0);
 }
 
 static void test_group_defs_name_the_field(void)
 {
-    steer_set_misuse_handler(record, 0);
+    steer_set_misuse_handler(misuse_record, 0);
     steer_world *w = small_world();
     struct {
         steer_group_def def;
@@ -167,10 +131,10 @@ static void test_group_defs_name_the_field(void)
     CASE((def->weight[STEER_FOLLOW_FLOW] = 1, def->flow_field = 2), GROUP_DEF_FLOW_FIELD, "def->flow_field = 2");
 #undef CASE
     for (int i = 0; i < n; ++i) {
-        int before = last.count;
+        int before = misuse_last.count;
         CHECK(steer_world_add_group(w, &cases[i].def) == STEER_ERROR_INVALID_ARGUMENT);
         CHECK_REPORT(before, cases[i].id, "steer_world_add_group", cases[i].text);
-        before = last.count;
+        before = misuse_last.count;
         CHECK(steer_world_set_group(w, 0, &cases[i].def) == STEER_ERROR_INVALID_ARGUMENT);
         CHECK_REPORT(before, cases[i].id, "steer_world_set_group", cases[i].text);
     }
@@ -181,47 +145,47 @@ static void test_group_defs_name_the_field(void)
 
 static void test_calls_name_the_argument(void)
 {
-    steer_set_misuse_handler(record, 0);
+    steer_set_misuse_handler(misuse_record, 0);
     steer_world *w = small_world();
     steer_v3 o = steer_v3_make(0, 0, 0), bad = steer_v3_make(1, NAN, 0);
-    int b = last.count;
+    int b = misuse_last.count;
     steer_agent_id a = steer_world_add_agent(w, 0, o, steer_v3_make(1, 0, 0));
-    CHECK(a.index != 0 && last.count == b); /* valid call: silent */
+    CHECK(a.index != 0 && misuse_last.count == b); /* valid call: silent */
     steer_group_def gd = steer_default_group_def();
     steer_agent_state st;
     steer_world_def wd = steer_default_world_def();
-    EXPECT(steer_world_step(0, 0.1f), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_WORLD, "steer_world_step", "world = NULL");
-    EXPECT(steer_world_step(w, NAN), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_STEP_DT, "steer_world_step", "dt = nan: must be finite and >= 0");
-    EXPECT(steer_world_step(w, -1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_STEP_DT, "steer_world_step", "dt = -1");
-    EXPECT(steer_world_add_group(0, &gd), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_WORLD, "steer_world_add_group", "world = NULL");
-    EXPECT(steer_world_add_group(w, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_add_group", "def = NULL");
-    EXPECT(steer_world_set_group(w, 3, &gd), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_GROUP_INDEX, "steer_world_set_group", "group = 3: must be in [0, 1)");
-    EXPECT(steer_world_get_group(w, -1, &gd), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_GROUP_INDEX, "steer_world_get_group", "group = -1");
-    EXPECT(steer_world_get_group(w, 0, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_get_group", "out = NULL");
-    EXPECT(steer_world_get_def(w, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_get_def", "out = NULL");
-    EXPECT(steer_world_add_obstacle(w, bad, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_CENTRE, "steer_world_add_obstacle", "centre = (1, nan, 0): must be finite");
-    EXPECT(steer_world_add_obstacle(w, o, -1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_RADIUS, "steer_world_add_obstacle", "radius = -1: must be finite and >= 0");
-    EXPECT(steer_world_set_obstacle(w, 0, o, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_INDEX, "steer_world_set_obstacle", "index = 0: must be in [0, 0)");
-    EXPECT(steer_world_add_wall(w, o, bad), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_END, "steer_world_add_wall", "b = (1, nan, 0)");
-    EXPECT(steer_world_add_path(w, 0, 2, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_add_path", "points = NULL");
-    EXPECT(steer_world_add_path(w, &o, 0, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PATH_COUNT, "steer_world_add_path", "count = 0: must be in [1, 2^20]");
-    EXPECT(steer_world_add_path(w, &o, 1, false, NAN), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PATH_RADIUS, "steer_world_add_path", "radius = nan");
-    EXPECT(steer_world_add_path(w, &bad, 1, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PATH_POINT, "steer_world_add_path", "points[0] = (1, nan, 0)");
-    EXPECT(steer_world_add_flow_field(w, o, 1, 1, 1, 1, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_add_flow_field", "vectors = NULL");
-    EXPECT(steer_world_add_flow_field(w, bad, 1, 1, 1, 1, &o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FLOW_FIELD_ORIGIN, "steer_world_add_flow_field", "origin = (1, nan, 0)");
-    EXPECT(steer_world_add_flow_field(w, o, 0, 1, 1, 1, &o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FLOW_FIELD_CELL_SIZE, "steer_world_add_flow_field", "cell_size = 0: must be finite and > 0");
-    EXPECT(steer_world_add_flow_field(w, o, 1, 0, 1, 1, &o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FLOW_FIELD_SIZE, "steer_world_add_flow_field", "nx, ny, nz = 0, 1, 1");
-    EXPECT(steer_world_add_flow_field(w, o, 1, 1, 1, 1, &bad), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FLOW_FIELD_VECTOR, "steer_world_add_flow_field", "vectors[0] = (1, nan, 0)");
-    EXPECT((int)steer_world_add_agent(w, 7, o, o).index, 0, STEER_MISUSE_AGENT_GROUP, "steer_world_add_agent", "group = 7: must be in [0, 1)");
-    EXPECT((int)steer_world_add_agent(w, 0, bad, o).index, 0, STEER_MISUSE_AGENT_POSITION, "steer_world_add_agent", "position = (1, nan, 0): must be finite");
-    EXPECT((int)steer_world_add_agent(w, 0, o, bad).index, 0, STEER_MISUSE_AGENT_VELOCITY, "steer_world_add_agent", "velocity = (1, nan, 0)");
-    EXPECT(steer_world_teleport_agent(w, a, o, bad), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_AGENT_VELOCITY, "steer_world_teleport_agent", "velocity = (1, nan, 0)");
-    EXPECT(steer_world_get_agent(w, (steer_agent_id){99, 0, 0}, &st), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_STALE, "steer_world_get_agent", "id = {index 99, generation 0, world 0}: no live agent of this world has it");
-    EXPECT(steer_world_remove_agent(w, (steer_agent_id){a.index, a.generation, a.world ^ 1u}), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_FOREIGN, "steer_world_remove_agent", "made by another world");
-    EXPECT(steer_world_get_agent(w, a, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_get_agent", "out = NULL");
-    EXPECT(steer_world_save(w, 0, 10, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_save", "buffer = NULL");
-    EXPECT(steer_world_restore(w, 0, 10), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_restore", "data = NULL");
-    EXPECT(steer_world_restore(0, &wd, 10), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_WORLD, "steer_world_restore", "world = NULL");
+    EXPECT_REPORT(steer_world_step(0, 0.1f), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_WORLD, "steer_world_step", "world = NULL");
+    EXPECT_REPORT(steer_world_step(w, NAN), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_STEP_DT, "steer_world_step", "dt = nan: must be finite and >= 0");
+    EXPECT_REPORT(steer_world_step(w, -1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_STEP_DT, "steer_world_step", "dt = -1");
+    EXPECT_REPORT(steer_world_add_group(0, &gd), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_WORLD, "steer_world_add_group", "world = NULL");
+    EXPECT_REPORT(steer_world_add_group(w, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_add_group", "def = NULL");
+    EXPECT_REPORT(steer_world_set_group(w, 3, &gd), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_GROUP_INDEX, "steer_world_set_group", "group = 3: must be in [0, 1)");
+    EXPECT_REPORT(steer_world_get_group(w, -1, &gd), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_GROUP_INDEX, "steer_world_get_group", "group = -1");
+    EXPECT_REPORT(steer_world_get_group(w, 0, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_get_group", "out = NULL");
+    EXPECT_REPORT(steer_world_get_def(w, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_get_def", "out = NULL");
+    EXPECT_REPORT(steer_world_add_obstacle(w, bad, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_CENTRE, "steer_world_add_obstacle", "centre = (1, nan, 0): must be finite");
+    EXPECT_REPORT(steer_world_add_obstacle(w, o, -1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_RADIUS, "steer_world_add_obstacle", "radius = -1: must be finite and >= 0");
+    EXPECT_REPORT(steer_world_set_obstacle(w, 0, o, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_INDEX, "steer_world_set_obstacle", "index = 0: must be in [0, 0)");
+    EXPECT_REPORT(steer_world_add_wall(w, o, bad), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_END, "steer_world_add_wall", "b = (1, nan, 0)");
+    EXPECT_REPORT(steer_world_add_path(w, 0, 2, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_add_path", "points = NULL");
+    EXPECT_REPORT(steer_world_add_path(w, &o, 0, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PATH_COUNT, "steer_world_add_path", "count = 0: must be in [1, 2^20]");
+    EXPECT_REPORT(steer_world_add_path(w, &o, 1, false, NAN), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PATH_RADIUS, "steer_world_add_path", "radius = nan");
+    EXPECT_REPORT(steer_world_add_path(w, &bad, 1, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PATH_POINT, "steer_world_add_path", "points[0] = (1, nan, 0)");
+    EXPECT_REPORT(steer_world_add_flow_field(w, o, 1, 1, 1, 1, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_add_flow_field", "vectors = NULL");
+    EXPECT_REPORT(steer_world_add_flow_field(w, bad, 1, 1, 1, 1, &o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FLOW_FIELD_ORIGIN, "steer_world_add_flow_field", "origin = (1, nan, 0)");
+    EXPECT_REPORT(steer_world_add_flow_field(w, o, 0, 1, 1, 1, &o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FLOW_FIELD_CELL_SIZE, "steer_world_add_flow_field", "cell_size = 0: must be finite and > 0");
+    EXPECT_REPORT(steer_world_add_flow_field(w, o, 1, 0, 1, 1, &o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FLOW_FIELD_SIZE, "steer_world_add_flow_field", "nx, ny, nz = 0, 1, 1");
+    EXPECT_REPORT(steer_world_add_flow_field(w, o, 1, 1, 1, 1, &bad), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FLOW_FIELD_VECTOR, "steer_world_add_flow_field", "vectors[0] = (1, nan, 0)");
+    EXPECT_REPORT((int)steer_world_add_agent(w, 7, o, o).index, 0, STEER_MISUSE_AGENT_GROUP, "steer_world_add_agent", "group = 7: must be in [0, 1)");
+    EXPECT_REPORT((int)steer_world_add_agent(w, 0, bad, o).index, 0, STEER_MISUSE_AGENT_POSITION, "steer_world_add_agent", "position = (1, nan, 0): must be finite");
+    EXPECT_REPORT((int)steer_world_add_agent(w, 0, o, bad).index, 0, STEER_MISUSE_AGENT_VELOCITY, "steer_world_add_agent", "velocity = (1, nan, 0)");
+    EXPECT_REPORT(steer_world_teleport_agent(w, a, o, bad), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_AGENT_VELOCITY, "steer_world_teleport_agent", "velocity = (1, nan, 0)");
+    EXPECT_REPORT(steer_world_get_agent(w, (steer_agent_id){99, 0, 0}, &st), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_STALE, "steer_world_get_agent", "id = {index 99, generation 0, world 0}: no live agent of this world has it");
+    EXPECT_REPORT(steer_world_remove_agent(w, (steer_agent_id){a.index, a.generation, a.world ^ 1u}), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_FOREIGN, "steer_world_remove_agent", "made by another world");
+    EXPECT_REPORT(steer_world_get_agent(w, a, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_get_agent", "out = NULL");
+    EXPECT_REPORT(steer_world_save(w, 0, 10, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_save", "buffer = NULL");
+    EXPECT_REPORT(steer_world_restore(w, 0, 10), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_restore", "data = NULL");
+    EXPECT_REPORT(steer_world_restore(0, &wd, 10), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_WORLD, "steer_world_restore", "world = NULL");
     steer_world_destroy(w);
     steer_set_misuse_handler(check_count_misuse, 0);
 }
@@ -230,7 +194,7 @@ static void test_calls_name_the_argument(void)
  * refused with no misuse report (the debug build's handler would abort). */
 static void test_bad_snapshot_is_not_misuse(void)
 {
-    steer_set_misuse_handler(record, 0);
+    steer_set_misuse_handler(misuse_record, 0);
     steer_world *w = small_world();
     size_t size = steer_world_snapshot_size(w);
     unsigned char *snap = malloc(size);
@@ -238,9 +202,9 @@ static void test_bad_snapshot_is_not_misuse(void)
     float bad = -1.0f;
     memcpy(snap + SNAP_CELL_SIZE_AT, &bad, 4);
     snap_reseal(snap, size);
-    int before = last.count;
+    int before = misuse_last.count;
     CHECK(steer_world_restore(w, snap, size) == STEER_ERROR_BAD_SNAPSHOT);
-    CHECK(last.count == before);
+    CHECK(misuse_last.count == before);
     free(snap);
     steer_world_destroy(w);
     steer_set_misuse_handler(check_count_misuse, 0);
@@ -248,14 +212,14 @@ static void test_bad_snapshot_is_not_misuse(void)
 
 static void test_custom_handler_and_null_restores_default(void)
 {
-    steer_set_misuse_handler(record, 0);
-    int before = last.count;
+    steer_set_misuse_handler(misuse_record, 0);
+    int before = misuse_last.count;
     CHECK(steer_world_step(0, 0.1f) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK(last.count == before + 1);
+    CHECK(misuse_last.count == before + 1);
     steer_set_misuse_handler(check_count_misuse, 0);
     int counted = check_misuse_count;
     CHECK(steer_world_step(0, 0.1f) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK(last.count == before + 1 && check_misuse_count == counted + 1);
+    CHECK(misuse_last.count == before + 1 && check_misuse_count == counted + 1);
     CHECK(strcmp(steer_misuse_name(STEER_MISUSE_GROUP_DEF_MAX_SPEED), "STEER_MISUSE_GROUP_DEF_MAX_SPEED") == 0);
     CHECK(strcmp(steer_misuse_name(STEER_MISUSE_COUNT), "STEER_MISUSE_UNKNOWN") == 0);
 }
