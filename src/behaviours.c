@@ -1,5 +1,6 @@
 /* Steering behaviours, instantiated for 2D and 3D from one template
- * (behaviours_template.h). Only the few truly dimension-specific helpers
+ * (behaviours_template.h; the predictive avoidance of other agents in
+ * anticipation_template.h). Only the few truly dimension-specific helpers
  * live here. */
 #include "steer/behaviours.h"
 #include "up_axis.h"
@@ -59,6 +60,10 @@ static steer_v3 lift3(steer_v2 a, steer_v3 like, steer_up_axis up)
 #include "behaviours_template.h"
 #define STEER_DIM 3
 #include "behaviours_template.h"
+#define STEER_DIM 2
+#include "anticipation_template.h"
+#define STEER_DIM 3
+#include "anticipation_template.h"
 
 
 steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *state,

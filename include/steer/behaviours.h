@@ -30,6 +30,8 @@
  *   avoid_obstacles_feeler            single feeler against circles / spheres
  *   avoid_walls                       three feelers against segments
  *   follow_wall                       hold a distance alongside the nearest wall
+ *   avoid_neighbours                  unaligned collision avoidance: dodge the most imminent agent
+ *   anticipate / time_to_collision    time-to-collision energy of every neighbour (keep right)
  *   follow_path                       stateless corridor following (open or closed)
  *   follow_waypoints                  stateful: seek each, arrive on the last
  *   follow_path_to_end, ..._braking   the same, ending at rest on the last point (braking arrive)
@@ -113,6 +115,28 @@ typedef struct steer_arrival {
     float tolerance;   /* within this distance of the target the desired velocity is zero */
 } steer_arrival;
 
+/* Unaligned collision avoidance (predictive avoidance, below). */
+typedef struct steer_neighbour_avoidance {
+    float horizon;      /* look-ahead time: threats closest later than this are ignored */
+    float agent_radius; /* added to each neighbour's radius, length */
+    float margin;       /* extra clearance, length (<= 0: none) */
+    float max_force;    /* magnitude of the push */
+    float keep_right;   /* head-on: the bias toward the agent's own right, a fraction of the clearance (<= 0: none) */
+    steer_up_axis up;   /* 3D: right is heading x up (default Z; ignored in 2D) */
+} steer_neighbour_avoidance;
+
+/* Anticipatory time-to-collision force (predictive avoidance, below). */
+typedef struct steer_anticipation {
+    float k;            /* strength of the energy k tau^-2 e^(-tau/tau0), length^2 (<= 0: contacts only) */
+    float tau0;         /* time scale of the exponential cutoff, time (<= 0: contacts only) */
+    float horizon;      /* pairs further than this from contact are ignored, time (<= 0: no cut) */
+    float max_force;    /* cap on each pair's push and on the sum (<= 0: zero force) */
+    float agent_radius; /* this agent's radius, length */
+    float keep_right;   /* a push toward the agent's own right, a fraction of the force's magnitude (<= 0: none) */
+    float priority;     /* this agent's priority against the neighbours' (not a positive number: 1) */
+    steer_up_axis up;   /* 3D: right is heading x up (default Z; ignored in 2D) */
+} steer_anticipation;
+
 /* ---- shapes the behaviours take, 2D and 3D ----------------------------- */
 typedef struct steer_obstacle2 { steer_v2 centre; float radius; } steer_obstacle2; /* a circle to keep out of */
 typedef struct steer_obstacle3 { steer_v3 centre; float radius; } steer_obstacle3; /* a sphere to keep out of */
@@ -120,6 +144,8 @@ typedef struct steer_segment2 { steer_v2 a, b; } steer_segment2; /* a wall from 
 typedef struct steer_segment3 { steer_v3 a, b; } steer_segment3; /* a wall along the call's up over the ground segment a-b (XY; XZ for Y-up) */
 typedef struct steer_box2 { steer_v2 min, max; } steer_box2;     /* an axis-aligned rectangle */
 typedef struct steer_box3 { steer_v3 min, max; } steer_box3;     /* an axis-aligned box */
+typedef struct steer_neighbour2 { steer_v2 pos, vel; float radius; } steer_neighbour2; /* another agent: a moving disc */
+typedef struct steer_neighbour3 { steer_v3 pos, vel; float radius; } steer_neighbour3; /* another agent: a moving sphere */
 
 /* A polyline corridor; a closed path joins the last point back to the first. */
 typedef struct steer_path2 {
@@ -239,6 +265,44 @@ steer_v2 steer_avoid_walls2(steer_v2 pos, steer_v2 vel, const steer_segment2 *wa
 steer_v3 steer_avoid_walls3(steer_v3 pos, steer_v3 vel, const steer_segment3 *walls, int count, const steer_wall_feelers *feelers, steer_v3 out_tips[3]); /* three feelers */
 steer_v2 steer_follow_wall2(steer_v2 pos, steer_v2 vel, const steer_segment2 *walls, int count, const steer_wall_follow_params *params, float max_speed); /* run alongside */
 steer_v3 steer_follow_wall3(steer_v3 pos, steer_v3 vel, const steer_segment3 *walls, int count, const steer_wall_follow_params *params, float max_speed); /* run alongside */
+
+/* ---- predictive avoidance: other agents, by where they will be -----------------
+ * Neighbours are moving discs (spheres in 3D): position, velocity, radius,
+ * in the call's units; the agent's own radius is in the params; the list
+ * is whatever the caller passes (the agent itself, coincident and moving
+ * alike, is skipped). Keep right: the one convention that breaks a head-on
+ * pair's symmetry is a push toward the agent's own right, (y, -x) of its
+ * heading in 2D, heading x up in 3D (horizontal; -Y for a vertical heading
+ * in the Z-up frame); so a rotated scene gives the rotated forces and a
+ * mirrored one does not (by design), and a stationary agent has no right.
+ * time_to_collision: when two discs whose radii sum to radius, moving at
+ * constant velocities, first touch: 0 when already touching or
+ * overlapping, -1 when they never do.
+ * avoid_neighbours (Reynolds 1999, unaligned collision avoidance): for each
+ * neighbour the time of closest approach t* = -dot(dp, dv) / |dv|^2 (0 when
+ * dv = 0); a threat closes to less than the clearance (radius sum +
+ * margin) at 0 <= t* <= horizon. The most imminent (smallest t*, the first
+ * listed on a tie) gives a push of max_force: sideways, away from where it
+ * will be at t*; head-on (headings more than 135 degrees apart) with the
+ * keep_right bias added to that sideways offset measured in clearances;
+ * crossing (45 to 135 degrees) away from it along the heading too, braking
+ * if it will be ahead, speeding up if behind; no side at all: right. Zero
+ * when none threatens or the agent is stationary; out_threat (may be NULL)
+ * receives the threat's index or -1.
+ * anticipate (Karamouzas, Skinner, Guy 2014): each neighbour whose time to
+ * collision tau is in (0, horizon] pushes by -grad E, E = k tau^-2
+ * e^(-tau/tau0), at most max_force; one in contact pushes straight apart
+ * with max_force (coincident: to the right). Each push is scaled by the
+ * agent's share, 2 p_j / (p_i + p_j) with p_i = params->priority and p_j =
+ * priorities[j] (NULL: all equal, a share of 1). The sum gets keep_right *
+ * its length toward the agent's right and is capped at max_force. The
+ * formulas: docs/model.md §2.22-§2.24. */
+steer_v2 steer_avoid_neighbours2(steer_v2 pos, steer_v2 vel, const steer_neighbour2 *neighbours, int count, const steer_neighbour_avoidance *params, int *out_threat); /* dodge the first */
+steer_v3 steer_avoid_neighbours3(steer_v3 pos, steer_v3 vel, const steer_neighbour3 *neighbours, int count, const steer_neighbour_avoidance *params, int *out_threat); /* dodge the first */
+steer_v2 steer_anticipate2(steer_v2 pos, steer_v2 vel, const steer_neighbour2 *neighbours, const float *priorities, int count, const steer_anticipation *params); /* summed ttc pushes */
+steer_v3 steer_anticipate3(steer_v3 pos, steer_v3 vel, const steer_neighbour3 *neighbours, const float *priorities, int count, const steer_anticipation *params); /* summed ttc pushes */
+float steer_time_to_collision2(steer_v2 pos, steer_v2 vel, steer_v2 other_pos, steer_v2 other_vel, float radius); /* time, 0 or -1 */
+float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, steer_v3 other_vel, float radius); /* time, 0 or -1 */
 
 /* ---- paths, waypoints, fields, containment ---------------------------------------
  * path_closest_point: the closest point of the path to p; out_distance,

@@ -1,0 +1,195 @@
+/* Private template: predictive avoidance of other agents (docs/model.md
+ * §2.22-§2.24), compiled for STEER_DIM 2 and 3 by behaviours.c after
+ * behaviours_template.h, whose helpers (safe, shorter_than, range_scale) it
+ * uses; any_perpN comes from behaviours.c, to_z_upN / from_z_upN from
+ * up_axis.h. Only IEEE-exact operations and steer_exp2, so that a wide
+ * kernel can reproduce these bits. */
+#include "steer/detail/dim_begin.h"
+
+#define V STEER_V
+#define F STEER_F
+#define N(name) STEER_N(name, )
+
+/* The unit vector to the right of the unit heading h: (y, -x) in 2D; in 3D
+ * h x up, horizontal (the Z-up frame's -any_perp, -Y for a vertical h).
+ * Zero for a zero heading. */
+static inline V N(right_of)(V h)
+{
+    if (F(len_sq)(h) == 0.0f) return F(zero)();
+    return F(neg)(N(any_perp)(h));
+}
+
+/* A neighbour's motion relative to the agent, measured in a frame scaled by
+ * a power of two so that squares and products stay in float range: w = x_j
+ * - x_i, v = v_i - v_j, both times scale; radius = the radius sum times
+ * scale. scale is 1 for coordinates within 2^-40..2^40 (exact arithmetic,
+ * no scaling at all). */
+typedef struct N(relative) {
+    V w, v;
+    float radius, scale;
+} N(relative);
+
+static N(relative) N(relative_motion)(V pos, V vel, V other_pos, V other_vel, float radius)
+{
+    N(relative) r;
+    V w = F(sub)(other_pos, pos), v = F(sub)(vel, other_vel);
+    float pre = 1.0f;
+    if (!F(is_valid)(w) || !F(is_valid)(v)) { /* a difference overflowed (or an input is not finite) */
+        pre = 0.5f;
+        w = F(sub)(F(scale)(other_pos, 0.5f), F(scale)(pos, 0.5f));
+        v = F(sub)(F(scale)(vel, 0.5f), F(scale)(other_vel, 0.5f));
+        radius *= 0.5f;
+    }
+    float k = N(range_scale)(steer_maxf(steer_maxf(F(max_abs)(w), F(max_abs)(v)), steer_absf(radius)));
+    r.w = F(scale)(w, k);
+    r.v = F(scale)(v, k);
+    r.radius = radius * k;
+    r.scale = pre * k;
+    return r;
+}
+
+/* The time to first contact from the scaled relative motion: the smaller
+ * root of a t^2 - 2 b t + c = 0 as c / (b + sqrt(disc)), the same root as
+ * (b - sqrt(disc)) / a without its cancellation (and with no division by a
+ * tiny a). 0 in contact (c <= 0), -1 when they never touch (b <= 0: not
+ * closing; disc <= 0: passing wide). *out_root receives sqrt(disc). */
+static float N(contact_time)(N(relative) r, float *out_root)
+{
+    float a = F(len_sq)(r.v), b = F(dot)(r.w, r.v), c = F(len_sq)(r.w) - r.radius * r.radius;
+    *out_root = 0.0f;
+    if (!(c > 0.0f)) return c <= 0.0f ? 0.0f : -1.0f;
+    float disc = b * b - a * c;
+    if (!(b > 0.0f && disc > 0.0f && steer_is_finite(disc))) return -1.0f;
+    float root = sqrtf(disc);
+    *out_root = root;
+    return c / (b + root);
+}
+
+float N(steer_time_to_collision)(V pos, V vel, V other_pos, V other_vel, float radius)
+{
+    float root;
+    float tau = N(contact_time)(N(relative_motion)(pos, vel, other_pos, other_vel, radius), &root);
+    return steer_is_finite(tau) ? tau : -1.0f;
+}
+
+/* Agent i's share of a pair's avoidance: 2 p_j / (p_i + p_j), written
+ * p_j / (p_i / 2 + p_j / 2) so that it cannot overflow (the same bits
+ * otherwise: halving is exact). A priority that is not a positive finite
+ * number counts as 1. */
+static inline float N(priority_or_one)(float p) { return p > 0.0f && p <= FLT_MAX ? p : 1.0f; }
+static inline float N(share)(float own, float other)
+{
+    return other / (0.5f * own + 0.5f * other);
+}
+
+V N(steer_anticipate)(V pos, V vel, const N(steer_neighbour) *neighbours, const float *priorities, int count,
+                      const steer_anticipation *params)
+{
+    if (!(params->max_force > 0.0f) || !F(is_valid)(pos) || !F(is_valid)(vel)) return F(zero)();
+    pos = N(to_z_up)(pos, params->up);
+    vel = N(to_z_up)(vel, params->up);
+    V heading = F(direction)(vel, 0);
+    V right = N(right_of)(heading);
+    bool energy = params->k > 0.0f && params->tau0 > 0.0f && steer_is_finite(params->k) && steer_is_finite(params->tau0);
+    float rate = -1.44269504088896340736f / params->tau0; /* exp(-tau/tau0) = 2^(tau * rate) */
+    float own = N(priority_or_one)(params->priority);
+    /* Pushes are summed in units of max_force, each at most 1 before its
+     * share, so the sum stays in range for any max_force. */
+    V sum = F(zero)();
+    for (int j = 0; j < count; ++j) {
+        V other_pos = N(to_z_up)(neighbours[j].pos, params->up), other_vel = N(to_z_up)(neighbours[j].vel, params->up);
+        N(relative) r = N(relative_motion)(pos, vel, other_pos, other_vel, params->agent_radius + neighbours[j].radius);
+        float root, tau = N(contact_time)(r, &root), push;
+        V away;
+        if (tau == 0.0f) {
+            /* In contact: straight apart at full force; coincident, to the
+             * agent's own right; coincident and moving alike, nothing can
+             * tell the two apart (the agent itself in the list): skipped. */
+            away = F(direction)(F(neg)(r.w), 0);
+            if (F(len_sq)(away) == 0.0f) away = F(len_sq)(r.v) > 0.0f ? right : F(zero)();
+            push = 1.0f;
+        } else if (tau > 0.0f && energy && !(params->horizon > 0.0f && tau > params->horizon)) {
+            /* F = -grad_xi E for E = k tau^-2 exp(-tau/tau0): magnitude
+             * k e^{-tau/tau0} (2/tau + 1/tau0) tau^-2 * R / sqrt(disc),
+             * direction from j's point of contact to i's, -(w - tau v) / R.
+             * R / sqrt(disc) is scale-free but for one factor of scale. */
+            away = F(direction)(F(sub)(F(scale)(r.v, tau), r.w), 0);
+            float e = steer_exp2(tau * rate);
+            float magnitude = params->k * e * (2.0f / tau + 1.0f / params->tau0) / (tau * tau) * (r.radius / root) * r.scale;
+            push = magnitude / params->max_force;
+            if (!(push <= 1.0f)) push = 1.0f; /* also Inf and NaN: the nearest contacts overflow */
+        } else {
+            continue;
+        }
+        float share = priorities ? N(share)(own, N(priority_or_one)(priorities[j])) : 1.0f;
+        sum = F(mad)(sum, away, push * share);
+    }
+    /* Keep right: a head-on pair's force lies along its velocity and would
+     * only brake both; a lateral part toward the agent's own right makes
+     * both pass. */
+    if (params->keep_right > 0.0f) sum = F(mad)(sum, right, params->keep_right * F(len)(sum));
+    V force = F(scale)(F(truncate)(sum, 1.0f), params->max_force);
+    return N(from_z_up)(N(safe)(force), params->up);
+}
+
+/* cos 45 degrees: headings closer than that to parallel or antiparallel are
+ * the paper's parallel and head-on cases, the rest are crossings. */
+#define STEER__CROSSING_COS 0.70710678118654752440f
+
+V N(steer_avoid_neighbours)(V pos, V vel, const N(steer_neighbour) *neighbours, int count,
+                            const steer_neighbour_avoidance *params, int *out_threat)
+{
+    if (out_threat) *out_threat = -1;
+    pos = N(to_z_up)(pos, params->up);
+    vel = N(to_z_up)(vel, params->up);
+    V heading = F(direction)(vel, 0);
+    if (F(len_sq)(heading) == 0.0f || !F(is_valid)(pos)) return F(zero)();
+    int best = -1;
+    float best_time = 0.0f;
+    V best_offset = F(zero)(), best_vel = F(zero)();
+    float best_clearance = 0.0f;
+    for (int j = 0; j < count; ++j) {
+        V other_pos = N(to_z_up)(neighbours[j].pos, params->up), other_vel = N(to_z_up)(neighbours[j].vel, params->up);
+        float clearance = params->agent_radius + neighbours[j].radius + steer_maxf(params->margin, 0.0f);
+        /* relative_motion's w and v: closest approach at t* = b / a, when
+         * the offset w - v t is shortest; parallel motion keeps today's. */
+        N(relative) r = N(relative_motion)(pos, vel, other_pos, other_vel, clearance);
+        float a = F(len_sq)(r.v), t = a > 0.0f ? F(dot)(r.w, r.v) / a : 0.0f;
+        if (!(t >= 0.0f && t <= params->horizon)) continue; /* also NaN */
+        V offset = F(sub)(r.w, F(scale)(r.v, t)); /* where j will be at t*, seen from i then */
+        if (!F(is_valid)(offset) || !N(shorter_than)(offset, r.radius)) continue;
+        if (best < 0 || t < best_time) {
+            best = j;
+            best_time = t;
+            best_offset = offset;
+            best_clearance = r.radius;
+            best_vel = other_vel;
+        }
+    }
+    if (best < 0) return F(zero)();
+    if (out_threat) *out_threat = best;
+    V right = N(right_of)(heading);
+    V lateral = F(sub)(best_offset, F(scale)(heading, F(dot)(best_offset, heading)));
+    V threat_heading = F(direction)(best_vel, 0);
+    float cos_headings = F(dot)(heading, threat_heading);
+    V away;
+    if (F(len_sq)(threat_heading) > 0.0f && steer_absf(cos_headings) < STEER__CROSSING_COS) {
+        /* Crossing: away from the threat's place at t*, sideways and along
+         * the heading: slow down to pass behind a threat that will be ahead,
+         * speed up to pass ahead of one that will be behind. */
+        away = F(direction)(F(neg)(best_offset), 0);
+    } else {
+        away = F(direction)(F(neg)(lateral), 0);
+        if (cos_headings <= -STEER__CROSSING_COS) /* head-on: keep right, unless clearly to one side already */
+            away = F(direction)(F(add)(F(scale)(F(neg)(lateral), 1.0f / best_clearance),
+                                       F(scale)(right, steer_maxf(params->keep_right, 0.0f))), 0);
+    }
+    if (F(len_sq)(away) == 0.0f) away = right;
+    return N(from_z_up)(N(safe)(F(scale)(away, params->max_force)), params->up);
+}
+
+#undef STEER__CROSSING_COS
+#undef V
+#undef F
+#undef N
+#include "steer/detail/dim_end.h"
