@@ -1,0 +1,62 @@
+"""Checks on the arrays passed to C: shape, dtype, layout, finiteness.
+
+The rule: numpy arrays must already be float32 and C-contiguous (the binding
+never copies a large array behind your back: a float64 or strided array is
+an error that says so); lists and tuples are converted. Rows are (dim,)
+for one agent or one value shared by all, (N, dim) for N agents.
+"""
+import numpy as np
+
+from ._errors import invalid
+from ._steer import ffi, lib
+
+
+def floats(value, name, shape_hint):
+    """value as a float32 C-contiguous array (converting lists and tuples)."""
+    if isinstance(value, np.ndarray):
+        if value.dtype != np.float32:
+            raise invalid(f"{name}: dtype {value.dtype}: must be float32 (convert with .astype(np.float32))")
+        if not value.flags.c_contiguous:
+            raise invalid(f"{name}: not C-contiguous: pass np.ascontiguousarray({name})")
+        return value
+    try:
+        array = np.asarray(value, dtype=np.float32)
+    except (TypeError, ValueError) as e:
+        raise invalid(f"{name}: {value!r}: must be {shape_hint} numbers ({e})") from None
+    return np.ascontiguousarray(array)
+
+
+def finite(array, name):
+    bad = lib.py_first_nonfinite(ffi.from_buffer("float[]", array), array.size)
+    if bad >= 0:
+        dim = array.shape[-1] if array.ndim > 1 else array.size
+        row, col = divmod(bad, dim) if array.ndim > 1 else (None, bad)
+        where = f"[{row}, {col}]" if row is not None else f"[{col}]"
+        raise invalid(f"{name}{where} = {array.flat[bad]}: must be finite")
+    return array
+
+
+def rows(value, name, dim=None):
+    """A checked (dim,) or (N, dim) float32 array with dim 2 or 3 (or the given dim)."""
+    array = finite(floats(value, name, "(dim,) or (N, dim)"), name)
+    if array.ndim not in (1, 2) or array.shape[-1] not in ((dim,) if dim else (2, 3)):
+        want = f"({dim},) or (N, {dim})" if dim else "(2,), (3,), (N, 2) or (N, 3)"
+        raise invalid(f"{name}: shape {array.shape}: must be {want}")
+    return array
+
+
+def scalar(value, name, rule=None, ok=None):
+    """A finite float (optionally checked by ok, with rule as the message)."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise invalid(f"{name} = {value!r}: must be a number") from None
+    if not np.isfinite(v):
+        raise invalid(f"{name} = {v}: must be finite")
+    if ok is not None and not ok(v):
+        raise invalid(f"{name} = {v}: {rule}")
+    return v
+
+
+def pointer(array):
+    return ffi.from_buffer("float[]", array)

@@ -1,0 +1,44 @@
+"""cffi's API-mode build of steer._steer (run by setup.py).
+
+The extension is compiled against the real headers, so the C compiler checks
+every declaration of _cdef.h; it links libsteer.so (found through
+STEER_BUILD_DIR) and compiles the scenario reader of tools/scenario into
+itself, so that World.from_scenario reads files exactly as `steer run` does.
+"""
+import os
+import subprocess
+
+from cffi import FFI
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+SCENARIO = os.path.join(ROOT, "tools", "scenario")
+BUILD_DIR = os.path.abspath(os.environ.get("STEER_BUILD_DIR", os.path.join(ROOT, "build")))
+
+
+def _pkg_config(*args):
+    return subprocess.run(["pkg-config", *args, "jansson"], check=True, capture_output=True, text=True).stdout.split()
+
+
+ffibuilder = FFI()
+with open(os.path.join(HERE, "_cdef.h")) as f:
+    ffibuilder.cdef(f.read())
+with open(os.path.join(HERE, "_vector.c")) as f:
+    vector_source = f.read()
+
+ffibuilder.set_source(
+    "steer._steer",
+    '#include <stdlib.h>\n#include <steer/steer.h>\n#include "scenario.h"\n#include "scenario_json.h"\n' + vector_source,
+    sources=[os.path.join(SCENARIO, name) for name in
+             ("reader.c", "scenario.c", "scenario_format.c", "scenario_build.c", "scenario_json.c")],
+    include_dirs=[os.path.join(ROOT, "include"), SCENARIO] + [f[2:] for f in _pkg_config("--cflags-only-I")],
+    library_dirs=[BUILD_DIR],
+    libraries=["steer"] + [f[2:] for f in _pkg_config("--libs-only-l")] + ["m"],
+    # The installed package carries libsteer.so.* beside the extension.
+    extra_link_args=["-Wl,-rpath,$ORIGIN"],
+    # The library's rules for the code compiled here: C11, no contraction.
+    extra_compile_args=["-std=c11", "-ffp-contract=off", "-D_POSIX_C_SOURCE=200809L"],
+)
+
+if __name__ == "__main__":
+    ffibuilder.compile(verbose=True)

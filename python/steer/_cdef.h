@@ -1,0 +1,212 @@
+/* The C declarations the binding uses, in cffi's cdef dialect. cffi's API
+ * mode compiles the extension against the real <steer/steer.h>, so the C
+ * compiler checks every line here against the library's headers; "..."
+ * lets the compiler fill in struct layouts and enum values. */
+typedef struct { float x, y; } steer_v2;
+typedef struct { float x, y, z; } steer_v3;
+typedef enum { STEER_UP_Z, STEER_UP_Y, ... } steer_up_axis;
+
+typedef enum {
+    STEER_OK, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_STALE_HANDLE, STEER_ERROR_CAPACITY,
+    STEER_ERROR_OUT_OF_MEMORY, STEER_ERROR_IN_STEP, STEER_ERROR_BAD_SNAPSHOT, ...
+} steer_result;
+const char *steer_result_string(steer_result result);
+
+typedef enum { STEER_MISUSE_NONE, STEER_MISUSE_COUNT, ... } steer_misuse_id;
+const char *steer_misuse_name(steer_misuse_id id);
+typedef void steer_misuse_fn(steer_misuse_id id, const char *function, const char *message, void *context);
+void steer_set_misuse_handler(steer_misuse_fn *handler, void *context);
+extern "Python" void steer_py_on_misuse(steer_misuse_id, const char *, const char *, void *);
+
+typedef struct { uint64_t state; uint64_t stream; ...; } steer_rng;
+typedef float steer_random_fn(void *context);
+steer_rng steer_rng_make(uint64_t seed);
+float steer_rng_float(void *rng);
+
+typedef struct { float radius; float distance; float jitter; steer_up_axis up; ...; } steer_wander_params;
+typedef struct { float slow_radius; float max_accel; float dt; float tolerance; ...; } steer_arrival;
+typedef struct { steer_v2 min, max; } steer_box2;
+typedef struct { steer_v3 min, max; } steer_box3;
+
+/* pure behaviours called one at a time (the vectorised loops are below) */
+steer_v2 steer_separation2(steer_v2 pos, const steer_v2 *neighbour_pos, int count, float radius);
+steer_v3 steer_separation3(steer_v3 pos, const steer_v3 *neighbour_pos, int count, float radius);
+steer_v2 steer_alignment2(steer_v2 vel, const steer_v2 *neighbour_vel, int count);
+steer_v3 steer_alignment3(steer_v3 vel, const steer_v3 *neighbour_vel, int count);
+steer_v2 steer_cohesion2(steer_v2 pos, steer_v2 vel, const steer_v2 *neighbour_pos, int count, float max_speed);
+steer_v3 steer_cohesion3(steer_v3 pos, steer_v3 vel, const steer_v3 *neighbour_pos, int count, float max_speed);
+steer_v2 steer_wander2(steer_v2 pos, steer_v2 vel, float *angle, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v2 *out_target);
+steer_v3 steer_wander3(steer_v3 pos, steer_v3 vel, float *angle, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v3 *out_target);
+
+/* combiners */
+steer_v2 steer_blend2(const steer_v2 *forces, const float *weights, int count, float max_force);
+steer_v3 steer_blend3(const steer_v3 *forces, const float *weights, int count, float max_force);
+steer_v2 steer_priority2(const steer_v2 *forces, const float *weights, int count, float epsilon, float max_force, int *out_winner);
+steer_v3 steer_priority3(const steer_v3 *forces, const float *weights, int count, float epsilon, float max_force, int *out_winner);
+steer_v2 steer_running_sum2(const steer_v2 *forces, const float *weights, int count, float max_force);
+steer_v3 steer_running_sum3(const steer_v3 *forces, const float *weights, int count, float max_force);
+
+/* the vehicle */
+typedef struct {
+    steer_v2 position, velocity, heading, smooth_heading, force;
+    float max_speed, max_force, mass, radius, max_turn_rate, heading_smoothing;
+    steer_wander_params wander; float wander_angle; ...;
+} steer_vehicle2;
+typedef struct {
+    steer_v3 position, velocity, heading, smooth_heading, force;
+    float max_speed, max_force, mass, radius, max_turn_rate, heading_smoothing;
+    steer_wander_params wander; float wander_angle; steer_up_axis up; ...;
+} steer_vehicle3;
+steer_vehicle2 steer_vehicle2_make(steer_v2 position, uint64_t seed);
+steer_vehicle3 steer_vehicle3_make(steer_v3 position, uint64_t seed);
+void steer_vehicle2_apply_force(steer_vehicle2 *v, steer_v2 force);
+void steer_vehicle3_apply_force(steer_vehicle3 *v, steer_v3 force);
+void steer_vehicle2_step(steer_vehicle2 *v, float dt);
+void steer_vehicle3_step(steer_vehicle3 *v, float dt);
+steer_v2 steer_vehicle2_seek(const steer_vehicle2 *v, steer_v2 target);
+steer_v3 steer_vehicle3_seek(const steer_vehicle3 *v, steer_v3 target);
+steer_v2 steer_vehicle2_flee(const steer_vehicle2 *v, steer_v2 threat, float panic_distance);
+steer_v3 steer_vehicle3_flee(const steer_vehicle3 *v, steer_v3 threat, float panic_distance);
+steer_v2 steer_vehicle2_arrive(const steer_vehicle2 *v, steer_v2 target, float slow_radius);
+steer_v3 steer_vehicle3_arrive(const steer_vehicle3 *v, steer_v3 target, float slow_radius);
+steer_v2 steer_vehicle2_arrive_braking(const steer_vehicle2 *v, steer_v2 target, float slow_radius, float tolerance, float dt);
+steer_v3 steer_vehicle3_arrive_braking(const steer_vehicle3 *v, steer_v3 target, float slow_radius, float tolerance, float dt);
+steer_v2 steer_vehicle2_pursue(const steer_vehicle2 *v, const steer_vehicle2 *target, float max_prediction);
+steer_v3 steer_vehicle3_pursue(const steer_vehicle3 *v, const steer_vehicle3 *target, float max_prediction);
+steer_v2 steer_vehicle2_evade(const steer_vehicle2 *v, const steer_vehicle2 *threat, float max_prediction, float panic_distance);
+steer_v3 steer_vehicle3_evade(const steer_vehicle3 *v, const steer_vehicle3 *threat, float max_prediction, float panic_distance);
+steer_v2 steer_vehicle2_wander(steer_vehicle2 *v, float dt, steer_v2 *out_target);
+steer_v3 steer_vehicle3_wander(steer_vehicle3 *v, float dt, steer_v3 *out_target);
+steer_v2 steer_vehicle2_contain(const steer_vehicle2 *v, steer_box2 box, float margin);
+steer_v3 steer_vehicle3_contain(const steer_vehicle3 *v, steer_box3 box, float margin);
+
+/* the world */
+typedef struct steer_world steer_world;
+typedef struct { uint32_t index; uint32_t generation; uint32_t world; } steer_agent_id;
+typedef enum { STEER_BOUNDARY_WRAP, STEER_BOUNDARY_CLAMP, STEER_BOUNDARY_NONE, ... } steer_boundary;
+typedef struct {
+    int dim; int capacity; steer_v3 bounds_min; steer_v3 bounds_max; steer_boundary boundary; steer_up_axis up;
+    float cell_size; float max_dt; uint64_t seed; bool solid_obstacles; bool solid_walls; bool non_penetration;
+    int penetration_iterations; int max_groups; int max_obstacles, max_walls, max_paths, max_flow_fields;
+    int worker_count; ...;
+} steer_world_def;
+steer_world_def steer_default_world_def(void);
+
+typedef enum {
+    STEER_AVOID_OBSTACLES, STEER_AVOID_WALLS, STEER_CONTAIN, STEER_SEPARATION, STEER_EVADE, STEER_FLEE,
+    STEER_PURSUE, STEER_SEEK, STEER_ARRIVE, STEER_FOLLOW_WALL, STEER_FOLLOW_PATH, STEER_FOLLOW_FLOW,
+    STEER_ALIGNMENT, STEER_COHESION, STEER_WANDER, STEER_BEHAVIOUR_COUNT, ...
+} steer_behaviour;
+typedef enum { STEER_COMBINE_BLEND, STEER_COMBINE_PRIORITY, STEER_COMBINE_RUNNING_SUM, STEER_COMBINE_DITHER, ... } steer_combine;
+typedef struct {
+    float max_speed, max_force, mass, radius, max_turn_rate;
+    float neighbour_radius, separation_radius, field_of_view; uint32_t neighbour_mask;
+    bool desired_forms, ground_plane;
+    float weight[15]; float probability[15]; steer_combine combine;
+    steer_v3 target; float slow_radius; bool chapter_arrive; float arrival_tolerance, arrival_speed, waypoint_radius;
+    steer_v3 threat; float panic_distance; int pursue_group, evade_group; float chase_radius, max_prediction;
+    steer_wander_params wander; int path; float path_predict, path_ahead; int flow_field; float flow_predict;
+    steer_v3 contain_min, contain_max; float contain_margin; float see_ahead; uint32_t colour; ...;
+} steer_group_def;
+steer_group_def steer_default_group_def(void);
+int steer_world_add_group(steer_world *world, const steer_group_def *def);
+steer_result steer_world_set_group(steer_world *world, int group, const steer_group_def *def);
+steer_result steer_world_get_group(const steer_world *world, int group, steer_group_def *out);
+int steer_world_group_count(const steer_world *world);
+
+int steer_world_add_obstacle(steer_world *world, steer_v3 centre, float radius);
+steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 centre, float radius);
+int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
+int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
+void steer_world_clear_obstacles(steer_world *world);
+int steer_world_obstacle_count(const steer_world *world);
+int steer_world_wall_count(const steer_world *world);
+
+typedef struct { steer_v3 position; steer_v3 velocity; int group; } steer_agent_state;
+steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
+steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
+steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
+steer_result steer_world_get_agent(const steer_world *world, steer_agent_id id, steer_agent_state *out);
+bool steer_world_is_valid(const steer_world *world, steer_agent_id id);
+int steer_world_agent_count(const steer_world *world);
+typedef struct {
+    int count; const float *px, *py, *pz; const float *vx, *vy, *vz; const uint8_t *group;
+} steer_world_view;
+steer_world_view steer_world_get_view(const steer_world *world);
+int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int capacity);
+
+typedef enum { STEER_GOAL_NONE, STEER_GOAL_SEEK, STEER_GOAL_ARRIVE, STEER_GOAL_PATH, STEER_GOAL_WAYPOINTS, ... } steer_goal_kind;
+typedef struct {
+    steer_goal_kind kind; steer_v3 target; float slow_radius; float speed; int path;
+    const steer_v3 *points; int point_count; int progress; bool arrived; ...;
+} steer_goal;
+steer_result steer_world_set_goal(steer_world *world, steer_agent_id id, const steer_goal *goal);
+steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, steer_goal *out);
+int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, steer_v3 *out, int capacity);
+int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const steer_v3 *targets, int count, steer_goal_kind kind, steer_result *results);
+bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
+int steer_world_arrivals(const steer_world *world, steer_agent_id *out, int capacity);
+int steer_world_goal_count(const steer_world *world);
+
+steer_result steer_world_step(steer_world *world, float dt);
+uint64_t steer_world_step_count(const steer_world *world);
+uint64_t steer_world_state_hash(const steer_world *world);
+size_t steer_world_memory_bytes(const steer_world *world);
+typedef enum { STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512, ... } steer_kernel;
+steer_kernel steer_world_set_kernel(steer_world *world, steer_kernel kernel);
+const char *steer_kernel_name(steer_kernel kernel);
+
+size_t steer_world_snapshot_size(const steer_world *world);
+steer_result steer_world_save(const steer_world *world, void *buffer, size_t capacity, size_t *written);
+steer_result steer_world_restore(steer_world *world, const void *data, size_t size);
+steer_world *steer_world_create(const steer_world_def *def);
+steer_result steer_world_get_def(const steer_world *world, steer_world_def *out);
+void steer_world_destroy(steer_world *world);
+
+typedef struct {
+    void (*circle)(steer_v3, float, uint32_t, void *);
+    void (*segment)(steer_v3, steer_v3, uint32_t, void *);
+    void (*point)(steer_v3, float, uint32_t, void *);
+    void (*arrow)(steer_v3, steer_v3, uint32_t, void *);
+    void (*text)(steer_v3, const char *, uint32_t, void *);
+    void (*agent)(steer_v3, steer_v3, float, uint32_t, void *);
+    void *context;
+    bool agents, velocities, neighbour_radius, wander, feelers, obstacles, walls, paths, flow_fields, bounds;
+    int max_agents;
+} steer_debug_draw;
+void steer_world_draw(const steer_world *world, const steer_debug_draw *draw);
+extern "Python" void steer_py_draw_circle(steer_v3, float, uint32_t, void *);
+extern "Python" void steer_py_draw_segment(steer_v3, steer_v3, uint32_t, void *);
+extern "Python" void steer_py_draw_point(steer_v3, float, uint32_t, void *);
+extern "Python" void steer_py_draw_arrow(steer_v3, steer_v3, uint32_t, void *);
+extern "Python" void steer_py_draw_text(steer_v3, const char *, uint32_t, void *);
+extern "Python" void steer_py_draw_agent(steer_v3, steer_v3, float, uint32_t, void *);
+
+typedef struct { int agents; int dim; float neighbours; uint64_t seed; int worker_count; ...; } steer_standard_flock_def;
+steer_standard_flock_def steer_default_standard_flock_def(void);
+steer_world *steer_standard_flock_create(const steer_standard_flock_def *def);
+
+/* scenarios, as `steer run` reads them (tools/scenario) */
+typedef struct steer_scenario steer_scenario;
+typedef struct { const char *name; float dt; int steps; int total_agents; ...; } steer_scenario_info;
+typedef struct { bool set_seed; uint64_t seed; int threads; int extra_capacity; ...; } steer_scenario_overrides;
+steer_scenario *steer_scenario_create(void);
+void steer_scenario_destroy(steer_scenario *sc);
+int steer_scenario_load_json_file(steer_scenario *sc, const char *file, char *error, size_t error_size);
+const steer_scenario_info *steer_scenario_get_info(const steer_scenario *sc);
+steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_scenario_overrides *overrides, char *error, int error_size);
+
+/* the extension's own loops over N agents (_vector.c) */
+int py_first_nonfinite(const float *values, size_t count);
+void py_seek(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *target, int ts, float max_speed, float *out);
+void py_flee(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *threat, int ts, float max_speed, float panic_distance, float *out);
+void py_arrive(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *target, int ts, float max_speed, float slow_radius, float *out);
+void py_arrive_braking(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *target, int ts, float max_speed, const steer_arrival *arrival, float *out);
+void py_pursue(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *tpos, int tps, const float *tvel, int tvs, float max_speed, float max_prediction, float *out);
+void py_evade(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *tpos, int tps, const float *tvel, int tvs, float max_speed, float max_prediction, float panic_distance, float *out);
+void py_predict(int dim, int n, const float *pos, int ps, const float *tpos, int tps, const float *tvel, int tvs, float max_speed, float max_prediction, float *out);
+void py_contain(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *box_min, const float *box_max, float margin, float max_speed, float *out);
+void py_smooth_dt(int dim, int n, const float *smoothed, int ss, const float *raw, int rs, float half_life, float dt, float *out);
+double py_time_seek_loop(int n, int repeat, float max_speed);
+int py_add_agents(steer_world *world, int group, int n, const float *pos, const float *vel, int dim, uint32_t *ids);
+int py_ids_to_array(const uint32_t *ids, int n, steer_agent_id *out);

@@ -1,0 +1,119 @@
+"""C errors as Python exceptions.
+
+The library reports each misuse (a bad def field, a stale handle, a NaN
+position) to a handler with the check's name and a message naming the
+function, the field, the value and the rule; fallible calls also return a
+steer_result. The binding installs its own handler, so the library never
+prints or aborts under Python, and turns both into a SteerError carrying the
+C names: `err.name` ("STEER_MISUSE_HANDLE_STALE"), `err.result`
+("STEER_ERROR_STALE_HANDLE") and the message.
+"""
+from ._steer import ffi, lib
+
+_reports = []  # (misuse name, function, message) since the last _begin()
+
+
+@ffi.def_extern()
+def steer_py_on_misuse(misuse_id, function, message, context):
+    _reports.append((ffi.string(lib.steer_misuse_name(misuse_id)).decode(),
+                     ffi.string(function).decode(), ffi.string(message).decode()))
+
+
+lib.steer_set_misuse_handler(lib.steer_py_on_misuse, ffi.NULL)
+
+
+class SteerError(Exception):
+    """A refused call. name: the C check's or result's name; result: the
+    steer_result's name (None for errors found in Python before the call)."""
+
+    def __init__(self, message, name=None, result=None):
+        super().__init__(message)
+        self.message = message
+        self.name = name
+        self.result = result
+
+
+class InvalidArgument(SteerError, ValueError):
+    """A value out of its documented range, NaN, or an array of the wrong shape, dtype or layout."""
+
+
+class StaleHandle(SteerError, KeyError):
+    """An agent handle no live agent has (removed, or another world's)."""
+
+    __str__ = Exception.__str__
+
+
+class CapacityError(SteerError):
+    """A fixed capacity of the world is exhausted."""
+
+
+class OutOfMemory(SteerError, MemoryError):
+    pass
+
+
+class InStep(SteerError):
+    """The world was changed from inside its own step."""
+
+
+class BadSnapshot(SteerError):
+    """A snapshot that is truncated, corrupted or of another version or dimension."""
+
+
+class ScenarioError(SteerError):
+    """A scenario file with mistakes: the same lines `steer run` prints."""
+
+
+class ClosedError(SteerError):
+    """The world was used after close()."""
+
+
+_BY_RESULT = {
+    lib.STEER_ERROR_INVALID_ARGUMENT: InvalidArgument,
+    lib.STEER_ERROR_STALE_HANDLE: StaleHandle,
+    lib.STEER_ERROR_CAPACITY: CapacityError,
+    lib.STEER_ERROR_OUT_OF_MEMORY: OutOfMemory,
+    lib.STEER_ERROR_IN_STEP: InStep,
+    lib.STEER_ERROR_BAD_SNAPSHOT: BadSnapshot,
+}
+_RESULT_NAMES = {value: name for name, value in vars(lib).items()
+                 if isinstance(value, int) and name.startswith("STEER_ERROR_")}
+_RESULT_NAMES[lib.STEER_OK] = "STEER_OK"
+
+
+def begin():
+    """Forget earlier reports: call before the C call whose reports count."""
+    _reports.clear()
+
+
+def reported():
+    """The misuse reports since begin(), as (name, function, message)."""
+    return list(_reports)
+
+
+def raise_result(result, what):
+    """Raise for a negative steer_result, with the misuse report if the call made one."""
+    result = int(result)
+    name = _RESULT_NAMES.get(result, str(result))
+    text = ffi.string(lib.steer_result_string(result)).decode()
+    cls = _BY_RESULT.get(result, SteerError)
+    if _reports:
+        misuse, _, message = _reports[-1]
+        raise cls(f"{message} ({misuse}, {name})", name=misuse, result=name)
+    raise cls(f"{what}: {text} ({name})", name=name, result=name)
+
+
+def check(result, what):
+    """result, unless negative: then the exception for it."""
+    if result < 0:
+        raise_result(result, what)
+    return result
+
+
+def raise_reported(default_result, what):
+    """For calls that signal failure by a value (a NULL, a null handle): raise from the report."""
+    raise_result(default_result, what)
+
+
+def invalid(message):
+    """An argument the binding refuses before calling C."""
+    return InvalidArgument(message, name="STEER_ERROR_INVALID_ARGUMENT", result="STEER_ERROR_INVALID_ARGUMENT")

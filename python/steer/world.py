@@ -1,0 +1,608 @@
+"""The world: many agents stepped together, in C (steer/world.h).
+
+Views: `world.view()` returns the agents' positions and velocities as
+zero-copy, read-only numpy arrays over the world's own memory (one array per
+axis: the world stores agents by axis, SoA). A view is meaningful until the
+next step, restore or agent change; after that its memory stays allocated
+(the view keeps it alive, even past close()), so reading an old view never
+touches freed memory, but its values are those of whatever the world keeps
+there now. `view.is_current` tells; `.copy()` keeps values. `positions()`
+and `velocities()` return (N, dim) copies.
+"""
+from typing import Any, Dict, NamedTuple, Optional, Sequence
+
+import numpy as np
+
+from . import _arrays, _errors
+from ._errors import ClosedError, ScenarioError, invalid
+from ._steer import ffi, lib
+
+BEHAVIOURS = ("avoid_obstacles", "avoid_walls", "contain", "separation", "evade", "flee", "pursue", "seek", "arrive",
+              "follow_wall", "follow_path", "follow_flow", "alignment", "cohesion", "wander")
+COMBINE = {"blend": lib.STEER_COMBINE_BLEND, "priority": lib.STEER_COMBINE_PRIORITY,
+           "running_sum": lib.STEER_COMBINE_RUNNING_SUM, "dither": lib.STEER_COMBINE_DITHER}
+BOUNDARY = {"wrap": lib.STEER_BOUNDARY_WRAP, "clamp": lib.STEER_BOUNDARY_CLAMP, "none": lib.STEER_BOUNDARY_NONE}
+GOAL_KINDS = {"none": lib.STEER_GOAL_NONE, "seek": lib.STEER_GOAL_SEEK, "arrive": lib.STEER_GOAL_ARRIVE,
+              "path": lib.STEER_GOAL_PATH, "waypoints": lib.STEER_GOAL_WAYPOINTS}
+KERNELS = {"best": lib.STEER_KERNEL_BEST, "scalar": lib.STEER_KERNEL_SCALAR, "avx2": lib.STEER_KERNEL_AVX2,
+           "avx512": lib.STEER_KERNEL_AVX512}
+_GROUP_SCALARS = ("max_speed", "max_force", "mass", "radius", "max_turn_rate", "neighbour_radius", "separation_radius",
+                  "field_of_view", "slow_radius", "arrival_tolerance", "arrival_speed", "waypoint_radius",
+                  "panic_distance", "chase_radius", "max_prediction", "path_predict", "path_ahead", "flow_predict",
+                  "contain_margin", "see_ahead")
+_GROUP_INTS = ("neighbour_mask", "pursue_group", "evade_group", "path", "flow_field", "colour")
+_GROUP_BOOLS = ("desired_forms", "ground_plane", "chapter_arrive")
+_GROUP_VECTORS = ("target", "threat", "contain_min", "contain_max")
+_WORLD_INTS = ("capacity", "max_groups", "max_obstacles", "max_walls", "max_paths", "max_flow_fields",
+               "penetration_iterations", "seed")
+_WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration")
+STANDARD_FLOCK_DT = 1.0 / 60.0  # STEER_STANDARD_FLOCK_DT, as a C float
+
+
+class AgentId(NamedTuple):
+    """A stable, generation-checked agent handle (steer_agent_id)."""
+    index: int
+    generation: int
+    world: int
+
+
+class _Owner:
+    """Owns one C world; destroyed when the World and every view of it are gone."""
+
+    def __init__(self, pointer):
+        self.pointer = pointer
+
+    def __del__(self):
+        if self.pointer is not None:
+            lib.steer_world_destroy(self.pointer)
+            self.pointer = None
+
+
+class _Memory:
+    """A read-only float32 or uint8 array over world memory, keeping its owner alive."""
+
+    def __init__(self, owner, pointer, count, typestr):
+        self.owner = owner
+        address = int(ffi.cast("uintptr_t", pointer)) if count else 0
+        self.__array_interface__ = {"version": 3, "shape": (count,), "typestr": typestr,
+                                    "data": (address, True)}
+
+
+class WorldView(NamedTuple):
+    """Zero-copy, read-only arrays of the live agents in the world's internal order."""
+    x: np.ndarray
+    y: np.ndarray
+    z: Optional[np.ndarray]
+    vx: np.ndarray
+    vy: np.ndarray
+    vz: Optional[np.ndarray]
+    group: np.ndarray
+    step: int
+    world: "World"
+
+    @property
+    def is_current(self) -> bool:
+        """Whether the world has not changed since the view was taken."""
+        return self.world._version == self.step
+
+
+def _vec3(value, name, dim):
+    a = _arrays.rows(value, name, dim)
+    if a.ndim != 1:
+        raise invalid(f"{name}: shape {a.shape}: must be ({dim},)")
+    return ffi.new("steer_v3 *", [float(a[0]), float(a[1]), float(a[2]) if dim == 3 else 0.0])[0]
+
+
+def _ids(ids, name="ids"):
+    a = np.asarray(ids)
+    if a.dtype != np.uint32 or a.ndim != 2 or a.shape[1] != 3 or not a.flags.c_contiguous:
+        raise invalid(f"{name}: {a.dtype} {a.shape}: must be a C-contiguous uint32 array of shape (N, 3) "
+                      "(rows of index, generation, world: what add_agents returns)")
+    out = ffi.new("steer_agent_id[]", max(len(a), 1))
+    lib.py_ids_to_array(ffi.cast("const uint32_t *", ffi.from_buffer(a)), len(a), out)
+    return out, len(a)
+
+
+class World:
+    """A 2D or 3D world of agents, stepped deterministically in C.
+
+    World(dim=2, capacity=1000, bounds_min=(-50,-50,-50), bounds_max=(50,50,50), boundary="wrap", threads=1,
+          seed=0, ...) takes the fields of steer_world_def by name. World.standard_flock(N) and
+    World.from_scenario(path) build the common worlds. Then add_group, add_agents, step, view,
+    state_hash, save/restore; close() (or `with World(...) as w:`) releases it.
+    """
+
+    def __init__(self, dim: int = 2, capacity: int = 1024, *, bounds_min=None, bounds_max=None, boundary="wrap",
+                 threads: int = 1, cell_size: float = 0.0, max_dt: float = 0.0, **fields):
+        d = lib.steer_default_world_def()
+        d.dim = int(dim)
+        d.capacity = int(capacity)
+        if boundary not in BOUNDARY:
+            raise invalid(f"boundary = {boundary!r}: must be one of {', '.join(BOUNDARY)}")
+        d.boundary = BOUNDARY[boundary]
+        d.worker_count = int(threads)
+        d.cell_size = _arrays.scalar(cell_size, "cell_size")
+        d.max_dt = _arrays.scalar(max_dt, "max_dt")
+        for name, value in (("bounds_min", bounds_min), ("bounds_max", bounds_max)):
+            if value is not None:
+                setattr(d, name, _vec3(value, name, 3 if len(value) == 3 else 2))
+        for name, value in fields.items():
+            if name in _WORLD_INTS:
+                setattr(d, name, int(value))
+            elif name in _WORLD_BOOLS:
+                setattr(d, name, bool(value))
+            else:
+                raise invalid(f"World: unknown field {name!r}")
+        _errors.begin()
+        self._adopt(lib.steer_world_create(ffi.new("steer_world_def *", d)), "steer_world_create")
+
+    def _adopt(self, pointer, what):
+        if pointer == ffi.NULL:
+            _errors.raise_reported(lib.STEER_ERROR_INVALID_ARGUMENT, what)
+        self._owner = _Owner(pointer)
+        self._version = 0
+        self.dim = self._def().dim
+        self.scenario_dt = None
+        self.scenario_steps = None
+
+    @classmethod
+    def _wrap(cls, pointer, what):
+        world = cls.__new__(cls)
+        world._adopt(pointer, what)
+        return world
+
+    @classmethod
+    def standard_flock(cls, agents: int, dim: int = 2, neighbours: float = 16.0, seed: int = 1,
+                       threads: int = 1) -> "World":
+        """The standard flock of `steer bench` (steer/standard_flock.h): step it with STANDARD_FLOCK_DT."""
+        fd = lib.steer_default_standard_flock_def()
+        fd.agents, fd.dim, fd.worker_count = int(agents), int(dim), int(threads)
+        fd.neighbours = _arrays.scalar(neighbours, "neighbours", "must be > 0", lambda v: v > 0)
+        fd.seed = int(seed)
+        if fd.agents < 1 or fd.dim not in (2, 3):
+            raise invalid(f"standard_flock: agents = {agents}, dim = {dim}: need agents >= 1 and dim 2 or 3")
+        _errors.begin()
+        return cls._wrap(lib.steer_standard_flock_create(ffi.new("steer_standard_flock_def *", fd)),
+                         "steer_standard_flock_create")
+
+    @classmethod
+    def from_scenario(cls, path: str, seed: Optional[int] = None, threads: int = 0) -> "World":
+        """A world from a scenario file, read as `steer run` reads it (same JSON, same error lines).
+
+        scenario_dt and scenario_steps hold the file's dt and steps."""
+        sc = lib.steer_scenario_create()
+        if sc == ffi.NULL:
+            raise MemoryError("steer_scenario_create")
+        try:
+            error = ffi.new("char[4096]")
+            if lib.steer_scenario_load_json_file(sc, str(path).encode(), error, 4096) != 0:
+                text = ffi.string(error).decode(errors="replace")
+                raise ScenarioError(text, name="scenario", result="STEER_ERROR_INVALID_ARGUMENT")
+            ov = ffi.new("steer_scenario_overrides *")
+            if seed is not None:
+                ov.set_seed, ov.seed = True, int(seed)
+            ov.threads = int(threads)
+            info = lib.steer_scenario_get_info(sc)
+            _errors.begin()
+            pointer = lib.steer_scenario_create_world(sc, ov, error, 4096)
+            if pointer == ffi.NULL:
+                raise ScenarioError(f"{path}: {ffi.string(error).decode(errors='replace')}", name="scenario")
+            world = cls._wrap(pointer, "steer_scenario_create_world")
+            world.scenario_dt, world.scenario_steps = info.dt, info.steps
+            return world
+        finally:
+            lib.steer_scenario_destroy(sc)
+
+    # ---- lifetime ----------------------------------------------------------
+    @property
+    def _w(self):
+        owner = getattr(self, "_owner", None)
+        if owner is None:
+            raise ClosedError("the world was closed", name="closed")
+        return owner.pointer
+
+    def close(self) -> None:
+        """Release the world. Views taken earlier stay readable (they hold its memory until dropped)."""
+        self._owner = None
+        self._version += 1
+
+    @property
+    def closed(self) -> bool:
+        return getattr(self, "_owner", None) is None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _def(self):
+        out = ffi.new("steer_world_def *")
+        _errors.check(lib.steer_world_get_def(self._w, out), "steer_world_get_def")
+        return out
+
+    # ---- groups and objects --------------------------------------------------
+    def _group_def(self, base, fields):
+        gd = ffi.new("steer_group_def *", base)
+        for name, value in fields.items():
+            if name == "behaviours":
+                for behaviour, weight in dict(value).items():
+                    if behaviour not in BEHAVIOURS:
+                        raise invalid(f"behaviours: unknown behaviour {behaviour!r} (one of {', '.join(BEHAVIOURS)})")
+                    gd.weight[BEHAVIOURS.index(behaviour)] = _arrays.scalar(weight, f"behaviours[{behaviour!r}]")
+            elif name == "combine":
+                if value not in COMBINE:
+                    raise invalid(f"combine = {value!r}: must be one of {', '.join(COMBINE)}")
+                gd.combine = COMBINE[value]
+            elif name in _GROUP_SCALARS:
+                setattr(gd, name, _arrays.scalar(value, name))
+            elif name in _GROUP_INTS:
+                setattr(gd, name, int(value))
+            elif name in _GROUP_BOOLS:
+                setattr(gd, name, bool(value))
+            elif name in _GROUP_VECTORS:
+                setattr(gd, name, _vec3(value, name, self.dim))
+            else:
+                raise invalid(f"group: unknown field {name!r}")
+        return gd
+
+    def add_group(self, standard_flock: bool = False, **fields) -> int:
+        """Add a species and return its index. Fields of steer_group_def by name, plus
+        behaviours={"separation": 1.5, ...} (weights) and combine="blend"|"priority"|"running_sum"|"dither".
+        standard_flock=True starts from the standard flock's group instead of the defaults."""
+        base = lib.steer_standard_flock_group_def() if standard_flock else lib.steer_default_group_def()
+        gd = self._group_def(base, fields)
+        _errors.begin()
+        return _errors.check(lib.steer_world_add_group(self._w, gd), "steer_world_add_group")
+
+    def set_group(self, group: int, **fields) -> None:
+        """Live tuning: change some fields of group `group` (agents keep their state)."""
+        gd = self._group_def(self._get_group(group)[0], fields)
+        _errors.begin()
+        _errors.check(lib.steer_world_set_group(self._w, int(group), gd), "steer_world_set_group")
+        self._version += 1
+
+    def _get_group(self, group):
+        out = ffi.new("steer_group_def *")
+        _errors.begin()
+        _errors.check(lib.steer_world_get_group(self._w, int(group), out), "steer_world_get_group")
+        return out
+
+    def get_group(self, group: int) -> Dict[str, Any]:
+        """Group `group`'s def as a dict of the fields add_group takes."""
+        gd = self._get_group(group)
+        out = {name: getattr(gd, name) for name in _GROUP_SCALARS + _GROUP_INTS + _GROUP_BOOLS}
+        for name in _GROUP_VECTORS:
+            v = getattr(gd, name)
+            out[name] = (v.x, v.y, v.z)[:self.dim]
+        out["behaviours"] = {b: gd.weight[i] for i, b in enumerate(BEHAVIOURS) if gd.weight[i] != 0}
+        out["combine"] = next(k for k, v in COMBINE.items() if v == gd.combine)
+        return out
+
+    @property
+    def group_count(self) -> int:
+        return lib.steer_world_group_count(self._w)
+
+    def add_obstacle(self, centre, radius: float) -> int:
+        _errors.begin()
+        return _errors.check(lib.steer_world_add_obstacle(self._w, _vec3(centre, "centre", self.dim),
+                                                          _arrays.scalar(radius, "radius")), "steer_world_add_obstacle")
+
+    def set_obstacle(self, index: int, centre, radius: float) -> None:
+        _errors.begin()
+        _errors.check(lib.steer_world_set_obstacle(self._w, int(index), _vec3(centre, "centre", self.dim),
+                                                   _arrays.scalar(radius, "radius")), "steer_world_set_obstacle")
+
+    def clear_obstacles(self) -> None:
+        lib.steer_world_clear_obstacles(self._w)
+
+    @property
+    def obstacle_count(self) -> int:
+        return lib.steer_world_obstacle_count(self._w)
+
+    def add_wall(self, a, b) -> int:
+        _errors.begin()
+        return _errors.check(lib.steer_world_add_wall(self._w, _vec3(a, "a", self.dim), _vec3(b, "b", self.dim)),
+                             "steer_world_add_wall")
+
+    @property
+    def wall_count(self) -> int:
+        return lib.steer_world_wall_count(self._w)
+
+    def add_path(self, points, closed: bool = False, radius: float = 1.0) -> int:
+        """A world path (for FOLLOW_PATH groups and PATH goals) from (K, dim) points."""
+        pts = self._points3(points, "points")
+        _errors.begin()
+        return _errors.check(lib.steer_world_add_path(self._w, pts, len(pts), bool(closed),
+                                                      _arrays.scalar(radius, "radius")), "steer_world_add_path")
+
+    def _points3(self, points, name):
+        a = _arrays.finite(_arrays.floats(points, name, f"(K, {self.dim})"), name)
+        if a.ndim != 2 or a.shape[1] != self.dim or len(a) == 0:
+            raise invalid(f"{name}: shape {a.shape}: must be (K, {self.dim}) with K >= 1")
+        return ffi.new("steer_v3[]", [(float(p[0]), float(p[1]), float(p[2]) if self.dim == 3 else 0.0) for p in a])
+
+    # ---- agents ----------------------------------------------------------------
+    def add_agents(self, group: int, positions, velocities=None) -> np.ndarray:
+        """Add N agents of one group from (N, dim) float32 arrays; returns their handles, (N, 3) uint32."""
+        p = _arrays.rows(positions, "positions", self.dim)
+        if p.ndim != 2:
+            raise invalid(f"positions: shape {p.shape}: must be (N, {self.dim})")
+        v = np.zeros_like(p) if velocities is None else _arrays.rows(velocities, "velocities", self.dim)
+        if v.shape != p.shape:
+            raise invalid(f"velocities: shape {v.shape}: must be {p.shape}, like positions")
+        ids = np.zeros((len(p), 3), dtype=np.uint32)
+        w = self._w
+        _errors.begin()
+        added = lib.py_add_agents(w, int(group), len(p), _arrays.pointer(p), _arrays.pointer(v), self.dim,
+                                  ffi.cast("uint32_t *", ffi.from_buffer(ids)))
+        self._version += 1
+        if added < len(p):
+            if _errors.reported():
+                _errors.raise_result(lib.STEER_ERROR_INVALID_ARGUMENT, f"add_agents: agent {added}")
+            raise _errors.CapacityError(f"add_agents: the world is full after {added} of {len(p)} agents "
+                                        f"(capacity {self._def().capacity}); those {added} were added",
+                                        name="STEER_ERROR_CAPACITY", result="STEER_ERROR_CAPACITY")
+        return ids
+
+    def add_agent(self, group: int, position, velocity=None) -> AgentId:
+        """Add one agent; returns its handle."""
+        pos = _vec3(position, "position", self.dim)
+        vel = _vec3((0.0,) * self.dim if velocity is None else velocity, "velocity", self.dim)
+        _errors.begin()
+        aid = lib.steer_world_add_agent(self._w, int(group), pos, vel)
+        self._version += 1
+        if aid.index == 0:
+            if not _errors.reported():
+                _errors.raise_result(lib.STEER_ERROR_CAPACITY, "steer_world_add_agent")
+            _errors.raise_reported(lib.STEER_ERROR_INVALID_ARGUMENT, "steer_world_add_agent")
+        return AgentId(aid.index, aid.generation, aid.world)
+
+    @staticmethod
+    def _id(agent):
+        try:
+            index, generation, world = (int(x) for x in agent)
+        except (TypeError, ValueError):
+            raise invalid(f"agent = {agent!r}: must be a handle (index, generation, world)") from None
+        if not all(0 <= x < 2**32 for x in (index, generation, world)):
+            raise invalid(f"agent = {agent!r}: each of index, generation, world must be in [0, 2**32)")
+        return ffi.new("steer_agent_id *", (index, generation, world))[0]
+
+    def remove_agent(self, agent) -> None:
+        _errors.begin()
+        _errors.check(lib.steer_world_remove_agent(self._w, self._id(agent)), "steer_world_remove_agent")
+        self._version += 1
+
+    def teleport_agent(self, agent, position, velocity) -> None:
+        _errors.begin()
+        _errors.check(lib.steer_world_teleport_agent(self._w, self._id(agent), _vec3(position, "position", self.dim),
+                                                     _vec3(velocity, "velocity", self.dim)),
+                      "steer_world_teleport_agent")
+        self._version += 1
+
+    def get_agent(self, agent):
+        """(position, velocity, group) of one agent."""
+        out = ffi.new("steer_agent_state *")
+        _errors.begin()
+        _errors.check(lib.steer_world_get_agent(self._w, self._id(agent), out), "steer_world_get_agent")
+        p, v = out.position, out.velocity
+        return (np.array([p.x, p.y, p.z][:self.dim], np.float32), np.array([v.x, v.y, v.z][:self.dim], np.float32),
+                out.group)
+
+    def is_valid(self, agent) -> bool:
+        return bool(lib.steer_world_is_valid(self._w, self._id(agent)))
+
+    def __len__(self) -> int:
+        return lib.steer_world_agent_count(self._w)
+
+    agent_count = property(__len__)
+
+    def view(self) -> WorldView:
+        """Zero-copy read-only arrays of every live agent (see the module's note on their lifetime)."""
+        w = self._w
+        v = lib.steer_world_get_view(w)
+        n = v.count
+
+        def arr(pointer, typestr="<f4"):
+            return None if pointer == ffi.NULL else np.asarray(_Memory(self._owner, pointer, n, typestr))
+        return WorldView(arr(v.px), arr(v.py), arr(v.pz), arr(v.vx), arr(v.vy), arr(v.vz), arr(v.group, "|u1"),
+                         self._version, self)
+
+    def positions(self) -> np.ndarray:
+        """(N, dim) copy of the positions, in the view's order."""
+        v = self.view()
+        return np.stack([v.x, v.y] + ([v.z] if self.dim == 3 else []), axis=1)
+
+    def velocities(self) -> np.ndarray:
+        """(N, dim) copy of the velocities, in the view's order."""
+        v = self.view()
+        return np.stack([v.vx, v.vy] + ([v.vz] if self.dim == 3 else []), axis=1)
+
+    def agent_ids(self) -> np.ndarray:
+        """The handles of the view's agents, in its order: (N, 3) uint32."""
+        w = self._w
+        n = lib.steer_world_agent_count(w)
+        ids = np.zeros((n, 3), dtype=np.uint32)
+        got = lib.steer_world_get_agent_ids(w, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)), n)
+        return ids[:got]
+
+    # ---- goals -------------------------------------------------------------------
+    def set_goal(self, agent, kind: str = "arrive", target=None, slow_radius: float = 0.0, speed: float = 0.0,
+                 path: int = 0, points=None, progress: int = 0) -> None:
+        """Give one agent its own goal: "seek" or "arrive" at target, follow world path `path`,
+        visit `points` (waypoints, (K, dim)) in turn, or "none" to clear it."""
+        if kind not in GOAL_KINDS:
+            raise invalid(f"kind = {kind!r}: must be one of {', '.join(GOAL_KINDS)}")
+        g = ffi.new("steer_goal *")
+        g.kind = GOAL_KINDS[kind]
+        if target is not None:
+            g.target = _vec3(target, "target", self.dim)
+        g.slow_radius, g.speed = _arrays.scalar(slow_radius, "slow_radius"), _arrays.scalar(speed, "speed")
+        g.path, g.progress = int(path), int(progress)
+        keep = None
+        if points is not None:
+            keep = self._points3(points, "points")
+            g.points, g.point_count = keep, len(keep)
+        _errors.begin()
+        _errors.check(lib.steer_world_set_goal(self._w, self._id(agent), g), "steer_world_set_goal")
+        self._version += 1
+
+    def get_goal(self, agent) -> Dict[str, Any]:
+        """One agent's goal as a dict (kind "none" when it has none), with its waypoints."""
+        g = ffi.new("steer_goal *")
+        _errors.begin()
+        _errors.check(lib.steer_world_get_goal(self._w, self._id(agent), g), "steer_world_get_goal")
+        kind = next(k for k, v in GOAL_KINDS.items() if v == g.kind)
+        out = {"kind": kind, "target": (g.target.x, g.target.y, g.target.z)[:self.dim], "slow_radius": g.slow_radius,
+               "speed": g.speed, "path": g.path, "progress": g.progress, "arrived": bool(g.arrived)}
+        if kind == "waypoints":
+            buf = ffi.new("steer_v3[]", g.point_count)
+            n = _errors.check(lib.steer_world_get_goal_points(self._w, self._id(agent), buf, g.point_count),
+                              "steer_world_get_goal_points")
+            out["points"] = np.array([(p.x, p.y, p.z)[:self.dim] for p in buf[0:n]], np.float32)
+        return out
+
+    def set_targets(self, ids, targets, kind: str = "arrive") -> None:
+        """Bulk: send each agent ids[i] to targets[i] ("seek" or "arrive"), in one C call."""
+        if kind not in ("seek", "arrive"):
+            raise invalid(f"kind = {kind!r}: must be 'seek' or 'arrive'")
+        handles, n = _ids(ids)
+        t = _arrays.rows(targets, "targets", self.dim)
+        if t.shape != (n, self.dim):
+            raise invalid(f"targets: shape {t.shape}: must be ({n}, {self.dim}), one per id")
+        t3 = np.zeros((n, 3), np.float32)
+        t3[:, :self.dim] = t
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        done = lib.steer_world_set_targets(self._w, handles, ffi.cast("const steer_v3 *", ffi.from_buffer(t3)), n,
+                                           GOAL_KINDS[kind], results)
+        self._version += 1
+        if done != n:
+            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
+            _errors.raise_result(results[bad], f"set_targets: ids[{bad}]")
+
+    def has_arrived(self, agent) -> bool:
+        return bool(lib.steer_world_has_arrived(self._w, self._id(agent)))
+
+    def arrivals(self) -> np.ndarray:
+        """The agents that arrived during the last step: (K, 3) uint32 handles."""
+        w = self._w
+        n = lib.steer_world_arrivals(w, ffi.NULL, 0)
+        ids = np.zeros((n, 3), dtype=np.uint32)
+        if n:
+            lib.steer_world_arrivals(w, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)), n)
+        return ids
+
+    @property
+    def goal_count(self) -> int:
+        return lib.steer_world_goal_count(self._w)
+
+    # ---- stepping and state -----------------------------------------------------------
+    def step(self, dt: float = STANDARD_FLOCK_DT, steps: int = 1) -> None:
+        """Advance `steps` steps of dt (one C call each; the GIL is held, as the world's own threads do the work)."""
+        dt = _arrays.scalar(dt, "dt")
+        w = self._w
+        for _ in range(int(steps)):
+            _errors.begin()
+            _errors.check(lib.steer_world_step(w, dt), "steer_world_step")
+        self._version += 1
+
+    @property
+    def step_count(self) -> int:
+        return lib.steer_world_step_count(self._w)
+
+    def state_hash(self) -> str:
+        """The 64-bit state hash as 16 hex digits, as `steer bench --json` and `steer run` print it."""
+        return f"{lib.steer_world_state_hash(self._w):016x}"
+
+    @property
+    def memory_bytes(self) -> int:
+        return lib.steer_world_memory_bytes(self._w)
+
+    def set_kernel(self, kernel: str = "best") -> str:
+        """Choose the neighbour kernel (same bits, different speed); returns the one in use."""
+        if kernel not in KERNELS:
+            raise invalid(f"kernel = {kernel!r}: must be one of {', '.join(KERNELS)}")
+        return ffi.string(lib.steer_kernel_name(lib.steer_world_set_kernel(self._w, KERNELS[kernel]))).decode()
+
+    def save(self) -> bytes:
+        """The complete state as a versioned, checksummed snapshot."""
+        w = self._w
+        size = lib.steer_world_snapshot_size(w)
+        buf = ffi.new("char[]", size)
+        written = ffi.new("size_t *")
+        _errors.check(lib.steer_world_save(w, buf, size, written), "steer_world_save")
+        return ffi.buffer(buf, written[0])[:]
+
+    def restore(self, data: bytes) -> None:
+        """Replace the whole state with a snapshot's. It is restored into a new C world made from this
+        one's def, so views of the old state keep their memory; a refused snapshot changes nothing."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise invalid(f"data: {type(data).__name__}: must be bytes from save()")
+        fresh = lib.steer_world_create(self._def())
+        if fresh == ffi.NULL:
+            _errors.raise_reported(lib.STEER_ERROR_OUT_OF_MEMORY, "restore: steer_world_create")
+        owner = _Owner(fresh)
+        raw = bytes(data)
+        _errors.check(lib.steer_world_restore(fresh, raw, len(raw)), "steer_world_restore")
+        self._owner = owner
+        self._version += 1
+
+    # ---- debug draw ---------------------------------------------------------------------
+    def draw(self, target: Any, agents: bool = True, velocities: bool = False, neighbour_radius: bool = False,
+             wander: bool = False, feelers: bool = False, obstacles: bool = True, walls: bool = True,
+             paths: bool = True, flow_fields: bool = False, bounds: bool = True, max_agents: int = 0) -> None:
+        """Debug drawing into Python: target's methods circle(centre, radius, colour), segment(a, b, colour),
+        point(p, size, colour), arrow(start, end, colour), text(at, text, colour) and
+        agent(position, heading, radius, colour) are called for what the layers show (missing ones are
+        skipped). Points are (x, y, z) tuples, colours 0xRRGGBBAA."""
+        handle = ffi.new_handle(target)
+        dd = ffi.new("steer_debug_draw *")
+        for name in ("circle", "segment", "point", "arrow", "text", "agent"):
+            if callable(getattr(target, name, None)):
+                setattr(dd, name, getattr(lib, f"steer_py_draw_{name}"))
+        dd.context = handle
+        dd.agents, dd.velocities, dd.neighbour_radius, dd.wander, dd.feelers = (
+            agents, velocities, neighbour_radius, wander, feelers)
+        dd.obstacles, dd.walls, dd.paths, dd.flow_fields, dd.bounds = obstacles, walls, paths, flow_fields, bounds
+        dd.max_agents = int(max_agents)
+        lib.steer_world_draw(self._w, dd)
+
+    def __repr__(self):
+        if self.closed:
+            return "World(closed)"
+        return f"World(dim={self.dim}, agents={len(self)}, groups={self.group_count}, step={self.step_count})"
+
+
+def _p(v):
+    return (v.x, v.y, v.z)
+
+
+@ffi.def_extern()
+def steer_py_draw_circle(centre, radius, colour, context):
+    ffi.from_handle(context).circle(_p(centre), radius, colour)
+
+
+@ffi.def_extern()
+def steer_py_draw_segment(a, b, colour, context):
+    ffi.from_handle(context).segment(_p(a), _p(b), colour)
+
+
+@ffi.def_extern()
+def steer_py_draw_point(p, size, colour, context):
+    ffi.from_handle(context).point(_p(p), size, colour)
+
+
+@ffi.def_extern()
+def steer_py_draw_arrow(a, b, colour, context):
+    ffi.from_handle(context).arrow(_p(a), _p(b), colour)
+
+
+@ffi.def_extern()
+def steer_py_draw_text(at, text, colour, context):
+    ffi.from_handle(context).text(_p(at), ffi.string(text).decode(errors="replace"), colour)
+
+
+@ffi.def_extern()
+def steer_py_draw_agent(position, heading, radius, colour, context):
+    ffi.from_handle(context).agent(_p(position), _p(heading), radius, colour)
