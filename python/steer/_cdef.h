@@ -28,7 +28,25 @@ typedef struct { float slow_radius; float max_accel; float dt; float tolerance; 
 typedef struct { steer_v2 min, max; } steer_box2;
 typedef struct { steer_v3 min, max; } steer_box3;
 
-/* pure behaviours called one at a time (the vectorised loops are below) */
+/* pure behaviours (the vectorised loops below call them per agent) */
+steer_v2 steer_seek2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed);
+steer_v3 steer_seek3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed);
+steer_v2 steer_flee2(steer_v2 pos, steer_v2 vel, steer_v2 threat, float max_speed, float panic_distance);
+steer_v3 steer_flee3(steer_v3 pos, steer_v3 vel, steer_v3 threat, float max_speed, float panic_distance);
+steer_v2 steer_arrive2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed, float slow_radius);
+steer_v3 steer_arrive3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed, float slow_radius);
+steer_v2 steer_arrive_braking2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed, const steer_arrival *arrival);
+steer_v3 steer_arrive_braking3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed, const steer_arrival *arrival);
+steer_v2 steer_predict2(steer_v2 pos, steer_v2 target_pos, steer_v2 target_vel, float max_speed, float max_prediction);
+steer_v3 steer_predict3(steer_v3 pos, steer_v3 target_pos, steer_v3 target_vel, float max_speed, float max_prediction);
+steer_v2 steer_pursue2(steer_v2 pos, steer_v2 vel, steer_v2 target_pos, steer_v2 target_vel, float max_speed, float max_prediction);
+steer_v3 steer_pursue3(steer_v3 pos, steer_v3 vel, steer_v3 target_pos, steer_v3 target_vel, float max_speed, float max_prediction);
+steer_v2 steer_evade2(steer_v2 pos, steer_v2 vel, steer_v2 threat_pos, steer_v2 threat_vel, float max_speed, float max_prediction, float panic_distance);
+steer_v3 steer_evade3(steer_v3 pos, steer_v3 vel, steer_v3 threat_pos, steer_v3 threat_vel, float max_speed, float max_prediction, float panic_distance);
+steer_v2 steer_contain2(steer_v2 pos, steer_v2 vel, steer_box2 box, float margin, float max_speed);
+steer_v3 steer_contain3(steer_v3 pos, steer_v3 vel, steer_box3 box, float margin, float max_speed);
+steer_v2 steer_smooth_dt2(steer_v2 smoothed, steer_v2 raw, float half_life, float dt);
+steer_v3 steer_smooth_dt3(steer_v3 smoothed, steer_v3 raw, float half_life, float dt);
 steer_v2 steer_separation2(steer_v2 pos, const steer_v2 *neighbour_pos, int count, float radius);
 steer_v3 steer_separation3(steer_v3 pos, const steer_v3 *neighbour_pos, int count, float radius);
 steer_v2 steer_alignment2(steer_v2 vel, const steer_v2 *neighbour_vel, int count);

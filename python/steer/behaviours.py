@@ -28,11 +28,12 @@ def _gather(**named):
     counts = {a.shape[0] for a in arrays.values() if a.ndim == 2}
     if len(counts) > 1:
         raise invalid("different agent counts: " + ", ".join(f"{k} {a.shape}" for k, a in arrays.items()))
+    single = not counts
     n = counts.pop() if counts else 1
     if n >= 2**31:
         raise invalid(f"{n} agents: at most 2**31 - 1 per call")
     args = [(_arrays.pointer(a), dim if a.ndim == 2 else 0) for a in arrays.values()]
-    return dim, n, not counts, args, arrays
+    return dim, n, single, args, arrays
 
 
 def _out(dim, n, single):
@@ -209,7 +210,7 @@ def wander(pos: Rows, vel: Rows, angle: float, max_speed: float, dt: float, rng:
     a = ffi.new("float *", _arrays.scalar(angle, "angle"))
     target = ffi.new(f"steer_v{dim} *")
     f = getattr(lib, f"steer_wander{dim}")(_v(dim, p), _v(dim, v), a, params, _arrays.scalar(max_speed, "max_speed"),
-                                           _arrays.scalar(dt, "dt"), lib.steer_rng_float, rng._rng, target)
+                                           _arrays.scalar(dt, "dt"), ffi.addressof(lib, "steer_rng_float"), rng._rng, target)
     return _np(f, dim), a[0], _np(target[0], dim)
 
 

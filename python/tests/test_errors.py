@@ -1,0 +1,110 @@
+"""Bad input: a clear Python exception each, never a crash."""
+import os
+
+import numpy as np
+import pytest
+
+import steer
+from steer import behaviours as b
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def test_arrays_wrong_shape_dtype_layout_nan():
+    good = np.zeros((5, 2), np.float32)
+    with pytest.raises(steer.InvalidArgument, match=r"pos: shape \(5, 4\)"):
+        b.seek(np.zeros((5, 4), np.float32), good, good, 1)
+    with pytest.raises(steer.InvalidArgument, match="vel: dtype float64: must be float32"):
+        b.seek(good, np.zeros((5, 2)), good, 1)
+    with pytest.raises(steer.InvalidArgument, match="not C-contiguous"):
+        b.seek(good, np.zeros((2, 5), np.float32).T, good, 1)
+    bad = good.copy()
+    bad[3, 1] = np.nan
+    with pytest.raises(steer.InvalidArgument, match=r"target\[3, 1\] = nan: must be finite"):
+        b.seek(good, good, bad, 1)
+    with pytest.raises(steer.InvalidArgument, match="different agent counts"):
+        b.seek(good, np.zeros((4, 2), np.float32), good, 1)
+    with pytest.raises(steer.InvalidArgument, match="mixed dimensions"):
+        b.seek(good, np.zeros((5, 3), np.float32), good, 1)
+    with pytest.raises(steer.InvalidArgument, match="max_speed = inf"):
+        b.seek(good, good, good, float("inf"))
+    with pytest.raises(ValueError):  # InvalidArgument is a ValueError too
+        b.seek("abc", good, good, 1)
+
+
+def test_c_misuse_becomes_exception_with_its_name_and_message():
+    w = steer.World(dim=2, capacity=10)
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.add_group(max_speed=-1)
+    assert e.value.name == "STEER_MISUSE_GROUP_DEF_MAX_SPEED"
+    assert "max_speed = -1" in str(e.value) and e.value.result == "STEER_ERROR_INVALID_ARGUMENT"
+    with pytest.raises(steer.InvalidArgument, match="STEER_MISUSE_WORLD_DEF_CAPACITY"):
+        steer.World(dim=2, capacity=-5)
+    with pytest.raises(steer.InvalidArgument, match="STEER_MISUSE_STEP_DT"):
+        w.step(-1.0)
+    with pytest.raises(steer.InvalidArgument, match="unknown field 'colour_name'"):
+        w.add_group(colour_name=1)
+
+
+def test_stale_and_foreign_handles():
+    w = steer.World(dim=2, capacity=10)
+    g = w.add_group()
+    a = w.add_agent(g, (1, 1))
+    w.remove_agent(a)
+    assert not w.is_valid(a)
+    with pytest.raises(steer.StaleHandle) as e:
+        w.get_agent(a)
+    assert e.value.name == "STEER_MISUSE_HANDLE_STALE" and e.value.result == "STEER_ERROR_STALE_HANDLE"
+    other = steer.World(dim=2, capacity=10)
+    other.add_group()
+    b_id = other.add_agent(0, (0, 0))
+    with pytest.raises(steer.StaleHandle, match="HANDLE_FOREIGN"):
+        w.teleport_agent(b_id, (0, 0), (0, 0))
+    with pytest.raises(steer.InvalidArgument, match="must be a handle"):
+        w.get_agent("nope")
+    with pytest.raises(steer.InvalidArgument, match=r"\[0, 2\*\*32\)"):
+        w.get_agent((-1, 0, 0))
+
+
+def test_capacity_and_bad_agents():
+    w = steer.World(dim=2, capacity=3)
+    w.add_group()
+    with pytest.raises(steer.CapacityError, match="after 3 of 5"):
+        w.add_agents(0, np.zeros((5, 2), np.float32))
+    assert len(w) == 3
+    with pytest.raises(steer.InvalidArgument, match="AGENT_GROUP"):
+        steer.World(dim=2, capacity=3).add_agent(7, (0, 0))
+    with pytest.raises(steer.InvalidArgument, match=r"positions: shape \(2, 3\)"):
+        w.add_agents(0, np.zeros((2, 3), np.float32))
+
+
+def test_use_after_close():
+    w = steer.World.standard_flock(50)
+    w.close()
+    assert w.closed and repr(w) == "World(closed)"
+    for call in (lambda: w.step(), lambda: len(w), w.state_hash, w.view, w.save, lambda: w.add_group()):
+        with pytest.raises(steer.ClosedError, match="closed"):
+            call()
+
+
+def test_bad_scenario_file_reports_like_steer_run(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"groups": [{"name": "a", "max_speed": -1, "spawn": [{"count": 3}]}]}')
+    with pytest.raises(steer.ScenarioError) as e:
+        steer.World.from_scenario(str(bad))
+    assert "groups[0].max_speed: expected a positive number, got -1" in str(e.value)
+    assert str(bad) in str(e.value)  # the file's name, as steer run shows it
+    with pytest.raises(steer.ScenarioError, match="missing.json"):
+        steer.World.from_scenario(str(tmp_path / "missing.json"))
+
+
+def test_bad_snapshot_leaves_world_unchanged():
+    w = steer.World.standard_flock(100)
+    h = w.state_hash()
+    data = bytearray(w.save())
+    data[40] ^= 0xFF
+    with pytest.raises(steer.BadSnapshot):
+        w.restore(bytes(data))
+    assert w.state_hash() == h
+    with pytest.raises(steer.InvalidArgument, match="must be bytes"):
+        w.restore("text")

@@ -1,0 +1,142 @@
+"""The world from Python: the same state hash as the C tools, views, goals, snapshots, draw."""
+import json
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import steer
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def test_standard_flock_hash_equals_steer_bench(tool):
+    out = subprocess.run([tool("steer"), "bench", "--agents", "2000", "--steps", "20", "--json"], check=True,
+                         capture_output=True, text=True).stdout
+    want = json.loads(out.strip().splitlines()[-1])["state_hash"]
+    w = steer.World.standard_flock(2000)
+    w.step(steer.STANDARD_FLOCK_DT, steps=21)  # bench: one warm-up step, then the timed ones
+    assert w.state_hash() == want
+
+
+def test_scenario_hash_equals_the_native_run(tool):
+    scenario = os.path.join(ROOT, "scenarios", "flocking.json")
+    want = subprocess.run([tool("hash_scenario"), scenario, "--steps", "60"], check=True, capture_output=True,
+                          text=True).stdout.strip()
+    w = steer.World.from_scenario(scenario)
+    assert w.scenario_dt > 0 and w.scenario_steps > 0
+    w.step(w.scenario_dt, steps=60)
+    assert w.state_hash() == want
+
+
+def test_kwargs_world_groups_agents_and_objects():
+    w = steer.World(dim=2, capacity=100, bounds_min=(-20, -20), bounds_max=(20, 20), boundary="clamp", seed=3,
+                    solid_obstacles=True)
+    g = w.add_group(max_speed=3, behaviours={"seek": 1, "separation": 2}, target=(5, 5), combine="priority")
+    assert w.group_count == 1 and {"seek": 1.0, "separation": 2.0}.items() <= w.get_group(g)["behaviours"].items()
+    w.set_group(g, max_speed=4)
+    assert w.get_group(g)["max_speed"] == 4 and w.get_group(g)["combine"] == "priority"
+    assert w.add_obstacle((0, 10), 2) == 0 and w.obstacle_count == 1
+    w.set_obstacle(0, (0, 12), 1)
+    w.clear_obstacles()
+    assert w.obstacle_count == 0
+    assert w.add_wall((-5, -5), (5, -5)) == 0 and w.wall_count == 1
+    assert w.add_path([(0, 0), (10, 0), (10, 10)], closed=True, radius=1) == 0
+    rng = np.random.default_rng(1)
+    pos = rng.uniform(-15, 15, (50, 2)).astype(np.float32)
+    ids = w.add_agents(g, pos, np.zeros_like(pos))
+    assert ids.shape == (50, 3) and ids.dtype == np.uint32 and len(w) == 50
+    p, v, group = w.get_agent(ids[7])
+    assert (p == pos[7]).all() and group == g
+    w.teleport_agent(ids[7], (1, 2), (0, 1))
+    assert w.get_agent(ids[7])[0].tolist() == [1, 2]
+    one = w.add_agent(g, (0, 0), (1, 0))
+    assert w.is_valid(one) and w.agent_count == 51
+    w.step(1 / 30, steps=10)
+    assert w.step_count == 10 and w.memory_bytes > 0
+    assert set(map(tuple, w.agent_ids().tolist())) == set(map(tuple, ids.tolist())) | {tuple(one)}
+    assert w.set_kernel("scalar") == "scalar" and w.set_kernel("best") in ("scalar", "avx2", "avx512")
+
+
+def test_views_zero_copy_new_after_step_old_still_safe():
+    w = steer.World.standard_flock(500)
+    view = w.view()
+    assert view.is_current and not view.x.flags.writeable and view.x.dtype == np.float32 and view.z is None
+    with pytest.raises(ValueError):
+        view.x[0] = 1.0
+    before = w.positions()
+    assert (before[:, 0] == view.x).all() and (w.velocities()[:, 1] == view.vy).all()
+    w.step()
+    assert not view.is_current
+    new = w.view()
+    ids = w.agent_ids()
+    p, v, _ = w.get_agent(ids[3])
+    assert new.x[3] == p[0] and new.y[3] == p[1] and new.vx[3] == v[0]  # the new view shows the new state
+    assert not np.array_equal(np.stack([new.x, new.y], 1), before)
+    float(view.x.sum())  # the old one still reads world memory (ASan would catch freed memory)
+    w.restore(w.save())  # restore makes a new C world: the old memory lives while views need it
+    float(new.x.sum())
+    w.close()
+    float(new.x.sum()) + float(view.x.sum())  # even past close: the view keeps the memory alive
+    assert not new.is_current
+
+
+def test_goals_one_and_bulk_and_arrivals():
+    w = steer.World(dim=2, capacity=100, bounds_min=(-50, -50), bounds_max=(50, 50))
+    g = w.add_group(max_speed=4, max_force=8)
+    ids = w.add_agents(g, np.array([[0, 0], [5, 5], [-5, 0]], np.float32))
+    w.set_goal(ids[0], "arrive", target=(3, 0))
+    w.set_goal(ids[1], "waypoints", points=[(6, 6), (8, 6)])
+    assert w.get_goal(ids[1])["points"].tolist() == [[6, 6], [8, 6]]
+    w.set_targets(ids[2:], np.array([[-5, 3]], np.float32), "seek")
+    assert w.goal_count == 3 and w.get_goal(ids[2])["kind"] == "seek"
+    arrived = []
+    for _ in range(600):
+        w.step(1 / 60)
+        arrived += [tuple(r) for r in w.arrivals().tolist()]
+    assert w.has_arrived(ids[0]) and tuple(ids[0].tolist()) in arrived
+    assert w.get_goal(ids[0])["arrived"]
+    w.set_goal(ids[0], "none")
+    assert w.goal_count == 2
+    with pytest.raises(steer.InvalidArgument, match="GOAL_POINTS|points"):
+        w.set_goal(ids[0], "waypoints", points=np.zeros((0, 2), np.float32))
+    with pytest.raises(steer.InvalidArgument, match="uint32"):
+        w.set_targets(ids.astype(np.int64), np.zeros((3, 2), np.float32))
+
+
+def test_snapshot_round_trip_continues_bit_for_bit():
+    a = steer.World.standard_flock(300, dim=3)
+    a.step(steps=5)
+    data = a.save()
+    a.step(steps=5)
+    b = steer.World.standard_flock(300, dim=3)
+    b.restore(data)
+    b.step(steps=5)
+    assert a.state_hash() == b.state_hash() and b.step_count == 10
+
+
+def test_debug_draw_into_python_callbacks():
+    class Recorder:
+        def __init__(self):
+            self.calls = {}
+
+        def __getattr__(self, name):
+            if name in ("circle", "segment", "point", "arrow", "text", "agent"):
+                return lambda *a: self.calls.setdefault(name, []).append(a)
+            raise AttributeError(name)
+
+    w = steer.World(dim=2, capacity=10)
+    w.add_group(behaviours={"wander": 1})
+    w.add_agents(0, np.array([[1, 1], [2, 2]], np.float32), np.array([[1, 0], [0, 1]], np.float32))
+    w.add_obstacle((5, 5), 1)
+    r = Recorder()
+    w.draw(r, velocities=True)
+    assert len(r.calls["agent"]) == 2 and r.calls["agent"][0][0][:2] == (1.0, 1.0)
+    assert any(c[1] == 1.0 for c in r.calls["circle"])  # the obstacle
+    assert "arrow" in r.calls and "segment" in r.calls  # velocities, bounds
+
+
+def test_help_is_useful():
+    assert "standard_flock" in steer.World.__doc__ and steer.World.view.__doc__
+    assert "zero-copy" in steer.world.__doc__
