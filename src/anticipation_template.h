@@ -1,7 +1,6 @@
 /* Private template: predictive avoidance of other agents (docs/model.md
  * §2.22-§2.24), compiled for STEER_DIM 2 and 3 by behaviours.c after
- * behaviours_template.h, whose helpers (safe, shorter_than, range_scale) it
- * uses; any_perpN comes from behaviours.c, to_z_upN / from_z_upN from
+ * behaviours_template.h, whose helpers (safe, shorter_than) it uses; any_perpN comes from behaviours.c, to_z_upN / from_z_upN from
  * up_axis.h. Only IEEE-exact operations and steer_exp2, so that a wide
  * kernel can reproduce these bits. */
 #include "steer/detail/dim_begin.h"
@@ -22,12 +21,24 @@ static inline V N(right_of)(V h)
 /* A neighbour's motion relative to the agent, measured in a frame scaled by
  * a power of two so that squares and products stay in float range: w = x_j
  * - x_i, v = v_i - v_j, both times scale; radius = the radius sum times
- * scale. scale is 1 for coordinates within 2^-40..2^40 (exact arithmetic,
- * no scaling at all). */
+ * scale (pair_scale). */
 typedef struct N(relative) {
     V w, v;
     float radius, scale;
 } N(relative);
+
+/* A power of two that brings m (the largest magnitude of a pair) near 1
+ * when fourth powers of it (the discriminant's b^2 and a c) would leave
+ * the normal floats; 1 within 2^-20..2^20. Scaling by a power of two is
+ * exact, so either way the results are the same bits wherever the unscaled
+ * arithmetic neither overflows nor underflows. */
+static inline float N(pair_scale)(float m)
+{
+    if (!(m > 0x1p20f || (m < 0x1p-20f && m > 0.0f)) || !steer_is_finite(m)) return 1.0f;
+    int e;
+    frexpf(m, &e);
+    return ldexpf(1.0f, e > 100 ? -100 : (e < -100 ? 100 : -e));
+}
 
 static N(relative) N(relative_motion)(V pos, V vel, V other_pos, V other_vel, float radius)
 {
@@ -40,7 +51,7 @@ static N(relative) N(relative_motion)(V pos, V vel, V other_pos, V other_vel, fl
         v = F(sub)(F(scale)(vel, 0.5f), F(scale)(other_vel, 0.5f));
         radius *= 0.5f;
     }
-    float k = N(range_scale)(steer_maxf(steer_maxf(F(max_abs)(w), F(max_abs)(v)), steer_absf(radius)));
+    float k = N(pair_scale)(steer_maxf(steer_maxf(F(max_abs)(w), F(max_abs)(v)), steer_absf(radius)));
     r.w = F(scale)(w, k);
     r.v = F(scale)(v, k);
     r.radius = radius * k;
@@ -112,10 +123,11 @@ V N(steer_anticipate)(V pos, V vel, const N(steer_neighbour) *neighbours, const 
             /* F = -grad_xi E for E = k tau^-2 exp(-tau/tau0): magnitude
              * k e^{-tau/tau0} (2/tau + 1/tau0) tau^-2 * R / sqrt(disc),
              * direction from j's point of contact to i's, -(w - tau v) / R.
-             * R / sqrt(disc) is scale-free but for one factor of scale. */
+             * In the scaled frame R / sqrt(disc) is 1 / r.scale of its
+             * value, and k * r.scale keeps the product in float range. */
             away = F(direction)(F(sub)(F(scale)(r.v, tau), r.w), 0);
             float e = steer_exp2(tau * rate);
-            float magnitude = params->k * e * (2.0f / tau + 1.0f / params->tau0) / (tau * tau) * (r.radius / root) * r.scale;
+            float magnitude = params->k * r.scale * e * (2.0f / tau + 1.0f / params->tau0) / (tau * tau) * (r.radius / root);
             push = magnitude / params->max_force;
             if (!(push <= 1.0f)) push = 1.0f; /* also Inf and NaN: the nearest contacts overflow */
         } else {
