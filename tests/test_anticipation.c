@@ -3,6 +3,16 @@
  * degenerate input. Scenes are stepped by a plain Euler loop written here. */
 #include "test_util.h"
 
+/* A random point of the box [lo, hi]^dim (z = 0 in 2D), one draw per
+ * statement: the order of a call's arguments is the compiler's choice. */
+static steer_v3 draw_v3(steer_rng *rng, float lo, float hi, int dim)
+{
+    float x = steer_rng_range(rng, lo, hi);
+    float y = steer_rng_range(rng, lo, hi);
+    float z = dim == 3 ? steer_rng_range(rng, lo, hi) : 0.0f;
+    return v3(x, y, z);
+}
+
 /* ---- a two-agent scene, stepped with a goal force ------------------------- */
 
 enum { SCENE_STEPS = 160 };
@@ -135,9 +145,9 @@ static void avoid_neighbours_turns_with_the_scene_but_does_not_mirror(void)
     int compared = 0;
     for (int trial = 0; trial < 300; ++trial) {
         steer_neighbour2 n[3];
-        steer_v2 pos = v2(steer_rng_range(&rng, -3, 3), steer_rng_range(&rng, -3, 3)), vel = v2(1, steer_rng_range(&rng, -0.5f, 0.5f));
+        steer_v2 pos = steer_v2_from_v3(draw_v3(&rng, -3, 3, 2)), vel = v2(1, steer_rng_range(&rng, -0.5f, 0.5f));
         for (int i = 0; i < 3; ++i) {
-            n[i].pos = v2(steer_rng_range(&rng, -8, 8), steer_rng_range(&rng, -8, 8));
+            n[i].pos = steer_v2_from_v3(draw_v3(&rng, -8, 8, 2));
             n[i].vel = steer_v2_scale(steer_v2_sub(pos, n[i].pos), steer_rng_range(&rng, 0.05f, 0.3f));
             n[i].radius = 0.5f;
         }
@@ -219,10 +229,10 @@ static void time_to_collision_agrees_with_a_time_stepped_search(void)
     int hits = 0, misses = 0;
     for (int trial = 0; trial < 200; ++trial) {
         int dim = trial % 2 ? 3 : 2;
-        steer_v3 p = v3(steer_rng_range(&rng, -5, 5), steer_rng_range(&rng, -5, 5), dim == 3 ? steer_rng_range(&rng, -5, 5) : 0);
-        steer_v3 q = v3(steer_rng_range(&rng, -5, 5), steer_rng_range(&rng, -5, 5), dim == 3 ? steer_rng_range(&rng, -5, 5) : 0);
-        steer_v3 u = v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), dim == 3 ? steer_rng_range(&rng, -2, 2) : 0);
-        steer_v3 o = v3(steer_rng_range(&rng, -2, 2), steer_rng_range(&rng, -2, 2), dim == 3 ? steer_rng_range(&rng, -2, 2) : 0);
+        steer_v3 p = draw_v3(&rng, -5, 5, dim);
+        steer_v3 q = draw_v3(&rng, -5, 5, dim);
+        steer_v3 u = draw_v3(&rng, -2, 2, dim);
+        steer_v3 o = draw_v3(&rng, -2, 2, dim);
         float radius = steer_rng_range(&rng, 0.5f, 2.5f);
         float tau = dim == 3 ? steer_time_to_collision3(p, u, q, o, radius)
                              : steer_time_to_collision2(steer_v2_from_v3(p), steer_v2_from_v3(u), steer_v2_from_v3(q),
@@ -475,12 +485,14 @@ static void every_output_is_finite_on_hostile_input(void)
             n[i].radius = gen(&rng);
             prio[i] = gen(&rng);
         }
-        steer_anticipation ap = {gen(&rng), gen(&rng), gen(&rng), gen(&rng), gen(&rng), gen(&rng), gen(&rng), STEER_UP_Z};
+        float draws[12];
+        for (int d = 0; d < 12; ++d) draws[d] = gen(&rng);
+        steer_anticipation ap = {draws[0], draws[1], draws[2], draws[3], draws[4], draws[5], draws[6], STEER_UP_Z};
         if (trial % 4 == 0) { /* sane params, so that the degenerate pairs are reached */
             ap = scene_params();
             ap.max_force = 1e30f;
         }
-        steer_neighbour_avoidance up = {gen(&rng), gen(&rng), gen(&rng), gen(&rng), gen(&rng), (steer_up_axis)(trial % 3)};
+        steer_neighbour_avoidance up = {draws[7], draws[8], draws[9], draws[10], draws[11], (steer_up_axis)(trial % 3)};
         int threat = 5;
         steer_v3 f = anticipate_in(dim, pos, vel, n, trial & 4 ? prio : NULL, count, &ap);
         steer_v3 g = avoid_in(dim, pos, vel, n, count, &up, &threat);
@@ -502,11 +514,11 @@ static void outputs_scale_with_their_lengths(void)
     int compared = 0, bad = 0;
     for (int trial = 0; trial < 200; ++trial) {
         int dim = 2 + trial % 2;
-        steer_v3 pos = v3(steer_rng_range(&rng, -3, 3), steer_rng_range(&rng, -3, 3), dim == 3 ? steer_rng_range(&rng, -3, 3) : 0);
-        steer_v3 vel = v3(steer_rng_range(&rng, -1, 1), steer_rng_range(&rng, -1, 1), dim == 3 ? steer_rng_range(&rng, -1, 1) : 0);
+        steer_v3 pos = draw_v3(&rng, -3, 3, dim);
+        steer_v3 vel = draw_v3(&rng, -1, 1, dim);
         steer_neighbour3 n[3];
         for (int i = 0; i < 3; ++i) {
-            n[i].pos = v3(steer_rng_range(&rng, -6, 6), steer_rng_range(&rng, -6, 6), dim == 3 ? steer_rng_range(&rng, -6, 6) : 0);
+            n[i].pos = draw_v3(&rng, -6, 6, dim);
             n[i].vel = steer_v3_scale(steer_v3_sub(pos, n[i].pos), steer_rng_range(&rng, 0.05f, 0.4f));
             n[i].radius = steer_rng_range(&rng, 0.2f, 1.0f);
         }
