@@ -10,7 +10,7 @@ ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DSTEER_WERROR=ON
 
-.PHONY: all deps build test check test-release test-asan test-tsan demo docs-media clean web wasm serve test-web
+.PHONY: all deps build test check test-release test-asan test-tsan demo docs-media clean web wasm serve test-web python test-python
 
 all: build
 
@@ -122,3 +122,25 @@ soak: deps build
 	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	  $(BUILD)/tests/test_robust_soak 200 1000 2
 
+
+# ---- Python (python/README.md) --------------------------------------------------
+# python       builds libsteer.so and installs the steer package for this user,
+#              offline (Debian's setuptools and pip, no download, no isolation)
+# test-python  builds the package into $(BUILD)/python and runs python/tests
+#              with pytest under python3 -X dev (no install needed)
+PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
+PIP_FLAGS = --user --no-build-isolation --no-deps --no-index --quiet
+python: build
+	@# Debian marks its python3 externally managed: --break-system-packages is
+	@# what lets pip install into ~/.local there (older pips lack the flag).
+	@cd python && flags="$(PIP_FLAGS)"; \
+	  $(PYTHON) -m pip install --help | grep -q break-system-packages && flags="$$flags --break-system-packages"; \
+	  STEER_BUILD_DIR=$(abspath $(BUILD)) $(PYTHON) -m pip install $$flags .
+	@rm -rf python/build python/*.egg-info
+	@cd / && $(PYTHON) -c "import steer; print('steer', steer.__version__, 'installed for $(PYTHON)')"
+
+test-python: build
+	@cd python && STEER_BUILD_DIR=$(abspath $(BUILD)) $(PYTHON) setup.py -q build --build-base $(abspath $(BUILD))/python-build \
+	  --build-lib $(abspath $(BUILD))/python >/dev/null
+	cd / && STEER_BUILD_DIR=$(abspath $(BUILD)) PYTHONPATH=$(abspath $(BUILD))/python $(PYTHON) -X dev -m pytest -q \
+	  -p no:cacheprovider $(abspath python/tests)

@@ -45,6 +45,7 @@ run "browser" make --no-print-directory test-web BUILD="$build" JOBS="$jobs"
 run "determinism matrix" make --no-print-directory test-matrix JOBS="$jobs"
 run "packaging" tests/packaging/check.sh
 run "include cycles" python3 tests/include_cycles.py
+run "python" make --no-print-directory test-python BUILD="$build" JOBS="$jobs"
 
 printf '\n==== done in %d s, load average %s\n' $(( $(date +%s) - start )) "$(cut -d' ' -f1-3 /proc/loadavg)"
 [ ${#failures[@]} -eq 0 ] || printf 'failed suites: %s\n' "${failures[*]}"

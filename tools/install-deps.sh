@@ -6,6 +6,10 @@ packages=(make cmake gcc clang libclang-rt-14-dev valgrind pkg-config libcairo2-
 # The tests' own tools: nm (binutils) for the exported-symbol check, python3
 # for the include-cycle check.
 packages+=(binutils python3)
+# The Python package (python/): cffi builds its extension against the headers
+# (python3-dev), numpy for arrays, pytest for its tests, matplotlib for its
+# examples, setuptools and pip to install it offline.
+packages+=(python3-dev python3-cffi python3-numpy python3-pytest python3-matplotlib python3-setuptools python3-pip)
 # The playground: clang's wasm32 target with lld and wasi-libc; its browser
 # tests run Debian's chromium through playwright-core from npm (node + npm).
 packages+=(lld wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs)
