@@ -311,24 +311,30 @@ static inline wf robust_len(const wf *a, wf l2, int dim)
     return wf_blend(huge, big, len);
 }
 
-/* out = a * (scale / |a|), zero where |a| is tiny or not finite. */
-static inline void set_length(const wf *a, wf l2, wf scale, wf *out, int dim)
+/* out = a * (scale / l), l = |a| (robust_len), zero where l is tiny or not finite. */
+static inline void set_length_of(const wf *a, wf l, wf scale, wf *out, int dim)
 {
-    wf l = robust_len(a, l2, dim);
     wm ok = wm_and(wm_gt(wf_mul(l, l), wf_set1(STEER_EPSILON_SQ_VALUE)), wm_le(l, wf_set1(FLT_MAX)));
     wf inv = wf_div(wf_set1(1.0f), l);
     for (int k = 0; k < dim; ++k) out[k] = wf_select(ok, wf_mul(wf_mul(a[k], inv), scale));
 }
 
-/* Cap the length at max (max > 0); a non-finite vector becomes zero. */
-static inline void truncate_wide(wf *a, wf max, int dim)
+/* out = a * (scale / |a|), zero where |a| is tiny or not finite. */
+static inline void set_length(const wf *a, wf l2, wf scale, wf *out, int dim)
 {
-    wf l2 = dot(a, a, dim);
+    set_length_of(a, robust_len(a, l2, dim), scale, out, dim);
+}
+
+/* Cap the length at max (max > 0); a non-finite vector becomes zero. */
+static inline void truncate_sq(wf *a, wf l2, wf max, int dim)
+{
     wm keep = wm_le(l2, wf_mul(max, max));
     wf cut[3];
     set_length(a, l2, max, cut, dim);
     for (int k = 0; k < dim; ++k) a[k] = wf_blend(keep, a[k], cut[k]);
 }
+
+static inline void truncate_wide(wf *a, wf max, int dim) { truncate_sq(a, dot(a, a, dim), max, dim); }
 
 static inline wf wf_min_(wf a, wf b) { return wf_blend(wm_lt(a, b), a, b); }
 static inline wf wf_max_(wf a, wf b) { return wf_blend(wm_gt(a, b), a, b); }
@@ -345,31 +351,48 @@ static inline void arrive_force(const steer__flock_batch *b, int base, const wf 
     wf off[3], dir[3];
     for (int k = 0; k < dim; ++k) off[k] = wf_sub(wf_load(b->goal_target[k] + base), wf_load(b->p[k] + base));
     wf d2 = dot(off, off, dim), dist = robust_len(off, d2, dim);
-    set_length(off, d2, wf_set1(1.0f), dir, dim);
+    set_length_of(off, dist, wf_set1(1.0f), dir, dim);
     wf speed = wf_load(b->goal_speed + base), slow = wf_load(b->goal_slow + base);
-    speed = wf_blend(wm_gt(slow, zero), wf_min_(speed, wf_mul(speed, wf_div(dist, slow))), speed);
-    wf adt = wf_load(b->arrive_adt + base);
-    wf cap = wf_sub(wf_mul(wf_load(b->arrive_root_2a + base), wf_sqrt(dist)), wf_load(b->arrive_half_adt + base));
-    wf land = wf_min_(wf_mul(dist, wf_set1(1.0f / b->dt)), adt);
-    cap = wf_blend(wm_le(land, cap), cap, land); /* also a NaN cap */
-    speed = wf_min_(speed, wf_max_(cap, zero));
+    /* Most lanes cruise far from their targets, where the ramp and the cap
+     * leave the speed exactly as it is; each is computed (for all sixteen
+     * lanes, so every lane's bits are those of the full formula) only when
+     * some lane may be inside it. The ramp: dist / slow >= 1 keeps it. */
+    wm ramped = wm_gt(slow, zero);
+    if (!wm_none(wm_and(ramped, wm_not(wm_le(slow, dist)))))
+        speed = wf_blend(ramped, wf_min_(speed, wf_mul(speed, wf_div(dist, slow))), speed);
+    /* The cap: where 2 a d clears (speed + a dt / 2)^2 by 1e-4 (far more
+     * than the rounding of either side), sqrt(2 a d) - a dt / 2 > speed. */
+    wf root = wf_load(b->arrive_root_2a + base), half_adt = wf_load(b->arrive_half_adt + base);
+    wf reach = wf_mul(wf_add(speed, half_adt), wf_set1(1.0001f));
+    if (!wm_none(wm_not(wm_le(wf_mul(reach, reach), wf_mul(dist, wf_mul(root, root)))))) {
+        wf cap = wf_sub(wf_mul(root, wf_sqrt(dist)), half_adt);
+        wf land = wf_min_(wf_mul(dist, wf_set1(1.0f / b->dt)), wf_load(b->arrive_adt + base));
+        cap = wf_blend(wm_le(land, cap), cap, land); /* also a NaN cap */
+        speed = wf_min_(speed, wf_max_(cap, zero));
+    }
     speed = wf_blend(wm_le(dist, wf_load(b->arrive_tolerance + base)), zero, speed);
     wf change[3], side[3], brake_first[3];
     for (int k = 0; k < dim; ++k) change[k] = wf_sub(wf_mul(dir[k], speed), v[k]);
     wf budget = wf_load(b->arrive_budget + base), scale = wf_load(b->arrive_scale + base);
-    wm over = wm_gt(dot(change, change, dim), wf_mul(budget, budget));
+    wf change_sq = dot(change, change, dim);
+    wm over = wm_gt(change_sq, wf_mul(budget, budget));
     if (wm_none(over)) { /* the usual case: the change fits the step's budget */
         for (int k = 0; k < dim; ++k) out[k] = wf_mul(change[k], scale);
         return;
     }
-    wf along = dot(change, dir, dim), brake = wf_max_(along, wf_sub(zero, budget));
+    wf cut[3] = {change[0], change[1], dim == 3 ? change[2] : zero};
+    truncate_sq(cut, change_sq, budget, dim);
+    wf along = dot(change, dir, dim);
+    wm braking = wm_lt(along, zero);
+    if (wm_none(wm_and(over, braking))) { /* over the budget while speeding up or turning: cut */
+        for (int k = 0; k < dim; ++k) out[k] = wf_mul(wf_blend(over, cut[k], change[k]), scale);
+        return;
+    }
+    wf brake = wf_max_(along, wf_sub(zero, budget));
     wf left = wf_max_(wf_sub(wf_mul(budget, budget), wf_mul(brake, brake)), zero);
     for (int k = 0; k < dim; ++k) side[k] = wf_sub(change[k], wf_mul(dir[k], along));
     truncate_wide(side, wf_sqrt(left), dim);
     for (int k = 0; k < dim; ++k) brake_first[k] = wf_add(wf_mul(dir[k], brake), side[k]);
-    wf cut[3] = {change[0], change[1], dim == 3 ? change[2] : zero};
-    truncate_wide(cut, budget, dim);
-    wm braking = wm_lt(along, zero);
     for (int k = 0; k < dim; ++k)
         out[k] = wf_mul(wf_blend(over, wf_blend(braking, brake_first[k], cut[k]), change[k]), scale);
 }
