@@ -203,6 +203,7 @@ extern "Python" void steer_py_draw_agent(steer_v3, steer_v3, float, uint32_t, vo
 typedef struct { int agents; int dim; float neighbours; uint64_t seed; int worker_count; ...; } steer_standard_flock_def;
 steer_standard_flock_def steer_default_standard_flock_def(void);
 steer_world *steer_standard_flock_create(const steer_standard_flock_def *def);
+steer_group_def steer_standard_flock_group_def(void);
 
 /* scenarios, as `steer run` reads them (tools/scenario) */
 typedef struct steer_scenario steer_scenario;

@@ -56,6 +56,7 @@ def test_kwargs_world_groups_agents_and_objects():
     w.step(1 / 30, steps=10)
     assert w.step_count == 10 and w.memory_bytes > 0
     assert set(map(tuple, w.agent_ids().tolist())) == set(map(tuple, ids.tolist())) | {tuple(one)}
+    assert w.add_group(standard_flock=True) == 1 and w.get_group(1)["behaviours"]["separation"] == 1.5
     assert w.set_kernel("scalar") == "scalar" and w.set_kernel("best") in ("scalar", "avx2", "avx512")
 
 
