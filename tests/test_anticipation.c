@@ -209,6 +209,32 @@ static void anticipate3_head_on_keeps_right_about_the_up_axis(void)
     CHECK(threat == 0);
 }
 
+/* A Y-up call is the Z-up call on the inputs turned to Z-up, turned back. */
+static void predictive_avoidance3_y_up_is_z_up_turned(void)
+{
+    steer_rng rng = steer_rng_make(0x9);
+    for (int trial = 0; trial < 50; ++trial) {
+        steer_v3 pos = draw_v3(&rng, -3, 3, 3), vel = draw_v3(&rng, -1, 1, 3);
+        steer_neighbour3 n[3], z[3];
+        for (int i = 0; i < 3; ++i) {
+            n[i].pos = draw_v3(&rng, -6, 6, 3);
+            n[i].vel = steer_v3_scale(steer_v3_sub(pos, n[i].pos), steer_rng_range(&rng, 0.05f, 0.4f));
+            n[i].radius = 0.6f;
+            z[i] = (steer_neighbour3){steer_v3_to_z_up(n[i].pos, STEER_UP_Y), steer_v3_to_z_up(n[i].vel, STEER_UP_Y), 0.6f};
+        }
+        steer_v3 zp = steer_v3_to_z_up(pos, STEER_UP_Y), zv = steer_v3_to_z_up(vel, STEER_UP_Y);
+        steer_anticipation ap = scene_params();
+        steer_neighbour_avoidance up = {10.0f, 0.5f, 0.2f, 3.0f, 0.25f, STEER_UP_Z};
+        steer_v3 fz = steer_anticipate3(zp, zv, z, NULL, 3, &ap);
+        int tz, ty;
+        steer_v3 gz = steer_avoid_neighbours3(zp, zv, z, 3, &up, &tz);
+        ap.up = up.up = STEER_UP_Y;
+        CHECK_V3_EQ(steer_anticipate3(pos, vel, n, NULL, 3, &ap), steer_v3_from_z_up(fz, STEER_UP_Y));
+        CHECK_V3_EQ(steer_avoid_neighbours3(pos, vel, n, 3, &up, &ty), steer_v3_from_z_up(gz, STEER_UP_Y));
+        CHECK(ty == tz);
+    }
+}
+
 /* ---- tau and the gradient ------------------------------------------------ */
 
 /* First contact by stepping time finely, in double: the first t on a grid
@@ -378,6 +404,12 @@ static void anticipate_ignores_pairs_beyond_the_horizon_and_pushes_contacts_apar
     steer_neighbour2 same_place = {v2(0, 0), v2(-1, 0), scene_radius}, itself = {v2(0, 0), v2(1, 0), scene_radius};
     CHECK_V2_NEAR(steer_anticipate2(v2(0, 0), v2(1, 0), &same_place, NULL, 1, &p), v2(0, -4), 1e-6);
     CHECK_V2_EQ(steer_anticipate2(v2(0, 0), v2(1, 0), &itself, NULL, 1, &p), v2(0, 0));
+    /* A pair so near contact that its push overflows float still pushes,
+     * with max_force. */
+    p.k = 1e38f;
+    steer_neighbour2 near = {v2(3.02f, 0), v2(-1, 0), scene_radius};
+    CHECK_V2_NEAR(steer_anticipate2(v2(0, 0), v2(1, 0), &near, NULL, 1, &p), v2(-4, 0), 1e-6);
+    p.k = scene_params().k;
     /* The sum is capped at max_force. */
     steer_neighbour2 crowd[3] = {{v2(0, 2), v2(0, 0), 1.0f}, {v2(0.5f, 2), v2(0, 0), 1.0f}, {v2(-0.5f, 2), v2(0, 0), 1.0f}};
     CHECK_NEAR(steer_v2_len(steer_anticipate2(v2(0, 0), v2(1, 0), crowd, NULL, 3, &p)), 4.0, 1e-5);
@@ -404,7 +436,7 @@ static void avoid_neighbours_dodges_the_most_imminent_threat(void)
     CHECK(threat == 0);
     /* 0.6 left of the line, in clearances 0.6, beats keep_right 0.25: go right. */
     CHECK_V2_NEAR(f, v2(0, -3), 1e-6);
-    n[0].pos.y = 0.1f; /* 0.1 left: 0.1 < 0.25, keep right anyway */
+    n[0].pos.y = -0.1f; /* 0.1 right: 0.1 clearances < keep_right 0.25, so right anyway */
     CHECK_V2_NEAR(steer_avoid_neighbours2(v2(0, 0), v2(1, 0), n, 1, &up, NULL), v2(0, -3), 1e-6);
     n[0].pos.y = -0.6f; /* 0.6 right: go left */
     CHECK_V2_NEAR(steer_avoid_neighbours2(v2(0, 0), v2(1, 0), n, 1, &up, NULL), v2(0, 3), 1e-6);
@@ -567,6 +599,7 @@ int main(void)
     anticipate_right_angle_crossing_never_overlaps();
     avoid_neighbours_right_angle_crossing_never_overlaps();
     anticipate3_head_on_keeps_right_about_the_up_axis();
+    predictive_avoidance3_y_up_is_z_up_turned();
     time_to_collision_agrees_with_a_time_stepped_search();
     anticipate_is_minus_the_gradient_of_the_energy();
     anticipate_shares_by_priority();
