@@ -8,6 +8,221 @@
 
 #define PENETRATION_TOLERANCE 1e-3 /* solid obstacles leave agents exactly at contact: ignore rounding */
 
+/* The shortest offset from p to q: across the seam on a torus. */
+static steer_v3 offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
+{
+    steer_v3 d = steer_v3_sub(q, p);
+    if (info->world.boundary != STEER_BOUNDARY_WRAP) return d;
+    for (int a = 0; a < info->dim; ++a) {
+        float extent = steer_v3_get(info->world.bounds_max, a) - steer_v3_get(info->world.bounds_min, a);
+        float c = steer_v3_get(d, a);
+        if (c > 0.5f * extent) d = steer_v3_set(d, a, c - extent);
+        else if (c < -0.5f * extent) d = steer_v3_set(d, a, c + extent);
+    }
+    return d;
+}
+
+/* ---- overlapping bodies -----------------------------------------------------------------
+ * After every step the agents are sorted by cell (cells of side at least
+ * METRICS_FRACTION_REACH times the largest sum of two radii, so every pair
+ * closer than that lies in one cell or two neighbouring ones) and each
+ * cell's pairs are tested against its own agents and those of the cells
+ * after it in (z, y, x) order. The order is kept from step to step: agents
+ * change cells rarely, so an insertion sort finishes in a pass or two (a
+ * sort from scratch when it would not). On a torus the cells tile each
+ * side exactly and wrap around. */
+static int overlaps_init(metrics_overlaps *o, const steer_scenario_info *info, int count)
+{
+    o->closest_fraction = METRICS_FRACTION_REACH;
+    for (int g = 0; g < info->group_count; ++g)
+        if (info->groups[g].agents > 0) o->largest_radius = fmax(o->largest_radius, info->groups[g].def.radius);
+    if (!(o->largest_radius > 0.0) || count < 2) return 0;
+    const bool wrap = info->world.boundary == STEER_BOUNDARY_WRAP;
+    const double side = METRICS_FRACTION_REACH * 2.0 * o->largest_radius;
+    for (int k = 0; k < 3; ++k) {
+        double extent = (double)steer_v3_get(info->world.bounds_max, k) - steer_v3_get(info->world.bounds_min, k);
+        o->wrap_cells[k] = wrap && k < info->dim ? (int)fmax(1.0, floor(extent / side)) : 0;
+        o->origin[k] = wrap ? steer_v3_get(info->world.bounds_min, k) : 0.0;
+        o->inverse_side[k] = o->wrap_cells[k] ? o->wrap_cells[k] / extent : 1.0 / side;
+    }
+    o->entries = malloc(sizeof *o->entries * (size_t)count);
+    o->cell_first = malloc(sizeof *o->cell_first * ((size_t)count + 1));
+    if (!o->entries || !o->cell_first) return -1;
+    for (int a = 0; a < count; ++a) o->entries[a].agent = a;
+    return 0;
+}
+
+static uint64_t mix(uint64_t x) /* splitmix64's finaliser: spreads consecutive keys over the table */
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+static bool key_put(uint64_t *keys, size_t slots, uint64_t key) /* true when new */
+{
+    for (size_t at = mix(key) & (slots - 1);; at = (at + 1) & (slots - 1)) {
+        if (keys[at] == key) return false;
+        if (!keys[at]) {
+            keys[at] = key;
+            return true;
+        }
+    }
+}
+
+/* Keeps the table at most half full; a table that cannot grow (the cap, or
+ * no memory) stops counting and marks the count as a lower bound. */
+static void overlap_add(metrics_overlaps *o, int i, int j)
+{
+    if (o->capped) return;
+    if (2 * (o->pairs + 1) > o->slots) {
+        size_t slots = o->slots ? 2 * o->slots : 1024;
+        uint64_t *keys = o->pairs < METRICS_PAIRS_MAX ? calloc(slots, sizeof *keys) : 0;
+        if (!keys) {
+            o->capped = true;
+            return;
+        }
+        for (size_t k = 0; k < o->slots; ++k)
+            if (o->keys[k]) key_put(keys, slots, o->keys[k]);
+        free(o->keys);
+        o->keys = keys;
+        o->slots = slots;
+    }
+    o->pairs += key_put(o->keys, o->slots, ((uint64_t)i << 32 | (uint64_t)j) + 1);
+}
+
+static int entry_order(const metrics_overlap_entry *a, const metrics_overlap_entry *b)
+{
+    for (int k = 0; k < 3; ++k)
+        if (a->cell[k] != b->cell[k]) return a->cell[k] < b->cell[k] ? -1 : 1;
+    return (a->agent > b->agent) - (a->agent < b->agent);
+}
+
+static int entry_compare(const void *a, const void *b) { return entry_order(a, b); }
+
+/* Cell coordinates, z first (the sort's order); clamped far out, where
+ * merged cells only cost tests. */
+static void locate(const metrics_overlaps *o, int dim, const float *p, int32_t cell[3])
+{
+    cell[0] = 0;
+    for (int k = 0; k < dim; ++k) {
+        double c = floor(((double)p[k] - o->origin[k]) * o->inverse_side[k]);
+        int32_t n = o->wrap_cells[k], i = (int32_t)(c < -1e9 ? -1e9 : c > 1e9 ? 1e9 : c);
+        cell[2 - k] = n ? (i % n + n) % n : i;
+    }
+}
+
+static void sort_entries(metrics_overlaps *o, int count)
+{
+    long moves = 0, budget = 4L * count;
+    for (int i = 1; i < count && moves <= budget; ++i) {
+        metrics_overlap_entry e = o->entries[i];
+        int j = i;
+        for (; j > 0 && entry_order(&o->entries[j - 1], &e) > 0; --j) o->entries[j] = o->entries[j - 1];
+        o->entries[j] = e;
+        moves += i - j;
+    }
+    if (moves > budget) qsort(o->entries, (size_t)count, sizeof *o->entries, entry_compare);
+}
+
+/* The first cell (index into cell_first) at or after `from` whose key is
+ * not below `key`: by bisection, or by walking on from `from`. */
+static int find_cell(const metrics_overlaps *o, int from, const int32_t key[3], bool bisect)
+{
+    const metrics_overlap_entry probe = {{key[0], key[1], key[2]}, -1, {0.0f, 0.0f, 0.0f}, 0.0f};
+    int lo = from, hi = o->cells;
+    if (!bisect) {
+        while (lo < hi && entry_order(&o->entries[o->cell_first[lo]], &probe) < 0) ++lo;
+        return lo;
+    }
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (entry_order(&o->entries[o->cell_first[mid]], &probe) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+static void test_pair(metrics_overlaps *o, const steer_scenario_info *info, const metrics_overlap_entry *a,
+                      const metrics_overlap_entry *b)
+{
+    double sum = (double)a->radius + b->radius, reach = sum * fmax(1.0, o->closest_fraction);
+    double d_sq = steer_v3_len_sq(offset(info, a->position, b->position));
+    if (!(d_sq < reach * reach)) return; /* neither overlaps nor beats the closest fraction */
+    double d = sqrt(d_sq);
+    if (d < sum) overlap_add(o, a->agent < b->agent ? a->agent : b->agent, a->agent < b->agent ? b->agent : a->agent);
+    if (d / sum < o->closest_fraction) o->closest_fraction = d / sum;
+}
+
+static bool same_cell(const int32_t a[3], const int32_t b[3]) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; }
+
+static void test_cells(metrics_overlaps *o, const steer_scenario_info *info, int c, int other)
+{
+    const metrics_overlap_entry *e = o->entries;
+    for (int i = o->cell_first[c]; i < o->cell_first[c + 1]; ++i)
+        for (int j = other == c ? i + 1 : o->cell_first[other]; j < o->cell_first[other + 1]; ++j)
+            test_pair(o, info, &e[i], &e[j]);
+}
+
+/* The neighbours after a cell: (dz, dy, dx) above (0, 0, 0), 4 in 2D, 13 in 3D. */
+static int forward_offsets(int dim, int32_t out[13][3])
+{
+    int n = 0;
+    for (int dz = 0; dz <= (dim == 3); ++dz)
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                if (dz > 0 || dy > 0 || (dy == 0 && dx > 0)) out[n][0] = dz, out[n][1] = dy, out[n][2] = dx, ++n;
+    return n;
+}
+
+static void overlaps_step(metrics *m, const steer_v3 *position)
+{
+    metrics_overlaps *o = &m->overlaps;
+    if (!o->entries) return;
+    const steer_scenario_info *info = m->info;
+    const int count = m->count;
+    for (int a = 0; a < count; ++a) {
+        metrics_overlap_entry *e = &o->entries[a];
+        e->position = position[e->agent];
+        e->radius = info->groups[m->group[e->agent]].def.radius;
+        locate(o, info->dim, &e->position.x, e->cell);
+    }
+    sort_entries(o, count);
+    o->cells = 0;
+    for (int a = 0; a < count; ++a)
+        if (a == 0 || !same_cell(o->entries[a].cell, o->entries[a - 1].cell)) o->cell_first[o->cells++] = a;
+    o->cell_first[o->cells] = count;
+    int32_t offsets[13][3];
+    const int offset_count = forward_offsets(info->dim, offsets);
+    for (int k = 0; k < offset_count; ++k) o->next[k] = 0;
+    for (int c = 0; c < o->cells; ++c) {
+        const int32_t *own = o->entries[o->cell_first[c]].cell;
+        test_cells(o, info, c, c);
+        for (int k = 0; k < offset_count; ++k) {
+            int32_t key[3];
+            bool wrapped = false;
+            for (int a = 0; a < 3; ++a) {
+                int32_t n = o->wrap_cells[2 - a];
+                key[a] = own[a] + offsets[k][a];
+                wrapped |= n && (key[a] < 0 || key[a] >= n);
+            }
+            /* unwrapped keys grow with c: a pointer that only moves on */
+            o->next[k] = find_cell(o, o->next[k], key, false);
+            int at = o->next[k];
+            if (wrapped) {
+                for (int a = 0; a < 3; ++a) {
+                    int32_t n = o->wrap_cells[2 - a];
+                    if (n) key[a] = (key[a] % n + n) % n;
+                }
+                at = find_cell(o, 0, key, true);
+            }
+            if (at != c && at < o->cells && same_cell(o->entries[o->cell_first[at]].cell, key)) test_cells(o, info, c, at);
+        }
+    }
+}
+
 int metrics_init(metrics *m, const steer_scenario_info *info, int count, const int *group, const steer_v3 *position)
 {
     memset(m, 0, sizeof *m);
@@ -23,6 +238,10 @@ int metrics_init(metrics *m, const steer_scenario_info *info, int count, const i
         return -1;
     }
     for (int g = 0; g < info->group_count; ++g) m->groups[g].min_distance = -1.0;
+    if (overlaps_init(&m->overlaps, info, count)) {
+        metrics_free(m);
+        return -1;
+    }
     for (int a = 0; a < count; ++a) {
         const steer_group_def *d = &info->groups[group[a]].def;
         if (d->weight[STEER_ARRIVE] != 0.0f) {
@@ -36,6 +255,10 @@ int metrics_init(metrics *m, const steer_scenario_info *info, int count, const i
 
 void metrics_free(metrics *m)
 {
+    free(m->overlaps.entries);
+    free(m->overlaps.cell_first);
+    free(m->overlaps.keys);
+    memset(&m->overlaps, 0, sizeof m->overlaps);
     for (int a = 0; m->goals && a < m->count; ++a) {
         free(m->goals[a].own_points);
         free(m->goals[a].after);
@@ -48,20 +271,6 @@ void metrics_free(metrics *m)
     m->groups = 0;
     m->group_best = 0;
     m->approach = 0;
-}
-
-/* The shortest offset from p to q: across the seam on a torus. */
-static steer_v3 offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
-{
-    steer_v3 d = steer_v3_sub(q, p);
-    if (info->world.boundary != STEER_BOUNDARY_WRAP) return d;
-    for (int a = 0; a < info->dim; ++a) {
-        float extent = steer_v3_get(info->world.bounds_max, a) - steer_v3_get(info->world.bounds_min, a);
-        float c = steer_v3_get(d, a);
-        if (c > 0.5f * extent) d = steer_v3_set(d, a, c - extent);
-        else if (c < -0.5f * extent) d = steer_v3_set(d, a, c + extent);
-    }
-    return d;
 }
 
 /* ---- goals -------------------------------------------------------------------------------
@@ -126,6 +335,7 @@ static int follow_goal(metrics *m, int a, const steer_goal *goal, steer_v3 start
     if (g->ends) {
         m->goal_agents++;
         g->best_remaining = way_left(m, g, start, goal->progress);
+        g->straight = steer_v3_len(offset(info, start, g->end));
     }
     return 0;
 }
@@ -159,6 +369,8 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     metrics_goal *g = &m->goals[a];
     steer_goal goal;
     if (!g->ends || steer_world_get_goal(m->world, m->ids[a], &goal) != STEER_OK) return;
+    const bool before = g->arrival_time < 0.0; /* not yet arrived once */
+    if (before) g->travelled += steer_v3_len(offset(m->info, p0, p1));
     g->arrived = goal.arrived;
     if (goal.arrived && g->arrival_time < 0.0) g->arrival_time = t;
     if (g->brakes) {
@@ -169,19 +381,24 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
         if (g->engaged && past > g->overshoot) g->overshoot = past;
     }
     double left = way_left(m, g, p1, goal.progress);
-    if (left <= g->best_remaining - fmax(g->tolerance, 1e-3)) g->best_remaining = left, g->best_time = t;
+    bool progress = left <= g->best_remaining - fmax(g->tolerance, 1e-3);
+    if (before && (progress || g->arrival_time >= 0.0)) g->longest_stall = fmax(g->longest_stall, t - g->best_time);
+    if (progress) g->best_remaining = left, g->best_time = t;
 }
 
 typedef struct goal_figures {
     int arrived, stalled, engaged;
     bool all_arrived_once;
     double last_arrival, overshoot_max, overshoot_mean;
+    double longest_stall;    /* the longest time without progress before an agent's first arrival */
+    int detour_agents;       /* arrived at least once from farther than the tolerance */
+    double detour_mean, detour_max; /* path length until the first arrival over the straight-line distance */
 } goal_figures;
 
 static goal_figures goal_summary(const metrics *m)
 {
-    goal_figures f = {0, 0, 0, true, 0.0, 0.0, 0.0};
-    double now = (double)m->steps * m->info->dt, sum = 0.0;
+    goal_figures f = {0, 0, 0, true, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0};
+    double now = (double)m->steps * m->info->dt, sum = 0.0, detour_sum = 0.0;
     for (int a = 0; m->goals && a < m->count; ++a) {
         const metrics_goal *g = &m->goals[a];
         if (!g->ends) continue;
@@ -189,6 +406,13 @@ static goal_figures goal_summary(const metrics *m)
         if (g->arrival_time < 0.0) f.all_arrived_once = false;
         else if (g->arrival_time > f.last_arrival) f.last_arrival = g->arrival_time;
         if (!g->arrived && now - g->best_time >= METRICS_STALL_TIME) f.stalled++;
+        f.longest_stall = fmax(f.longest_stall, fmax(g->longest_stall, g->arrival_time < 0.0 ? now - g->best_time : 0.0));
+        if (g->arrival_time >= 0.0 && g->straight > g->tolerance) {
+            double detour = g->travelled / g->straight;
+            f.detour_agents++;
+            detour_sum += detour;
+            if (detour > f.detour_max) f.detour_max = detour;
+        }
         if (g->brakes && g->engaged) {
             f.engaged++;
             sum += g->overshoot;
@@ -196,6 +420,7 @@ static goal_figures goal_summary(const metrics *m)
         }
     }
     f.overshoot_mean = f.engaged ? sum / f.engaged : 0.0;
+    f.detour_mean = f.detour_agents ? detour_sum / f.detour_agents : 0.0;
     return f;
 }
 
@@ -272,6 +497,7 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
         }
         if (m->goals) goal_step(m, a, p0[a], p1[a], (double)m->steps * dt);
     }
+    overlaps_step(m, p1);
 }
 
 /* ---- closest approach ------------------------------------------------------------------ */
@@ -446,6 +672,12 @@ void metrics_print(const metrics *m, FILE *out)
     row(out, "ms per step", true, value, "");
     snprintf(value, sizeof value, "%.3f", m->min_distance);
     row(out, "closest approach of two agents", m->min_distance >= 0.0, value, limit_text(m, "min_agent_distance", limit, sizeof limit));
+    const metrics_overlaps *ov = &m->overlaps;
+    snprintf(value, sizeof value, "%s%zu", ov->capped ? "at least " : "", ov->pairs);
+    row(out, "overlapping pairs (ever)", ov->entries != 0, value, "");
+    if (ov->closest_fraction < METRICS_FRACTION_REACH) snprintf(value, sizeof value, "%.3f", ov->closest_fraction);
+    else snprintf(value, sizeof value, "more than %g", METRICS_FRACTION_REACH);
+    row(out, "closest / sum of radii", ov->entries != 0, value, "");
     snprintf(value, sizeof value, "%ld (deepest %.3f)", m->penetrations, m->deepest);
     row(out, "obstacle penetrations", info->obstacle_count > 0, value, limit_text(m, "obstacle_penetrations", limit, sizeof limit));
     snprintf(value, sizeof value, "%ld", m->wall_crossings);
@@ -468,6 +700,10 @@ void metrics_print(const metrics *m, FILE *out)
     row(out, "goal overshoot per agent", gf.engaged > 0, value, "");
     snprintf(value, sizeof value, "%d", gf.stalled);
     row(out, "stalled agents", goals, value, "");
+    snprintf(value, sizeof value, "%.2f", gf.longest_stall);
+    row(out, "longest stall before arriving", goals, value, "");
+    snprintf(value, sizeof value, "%.3f (max %.3f)", gf.detour_mean, gf.detour_max);
+    row(out, "path length / straight line", gf.detour_agents > 0, value, "");
     fprintf(out, "\n  %-18s %8s %12s %12s %16s\n", "group", "agents", "mean speed", "jitter", "closest approach");
     for (int g = 0; g < info->group_count; ++g) {
         const metrics_group *mg = &m->groups[g];
@@ -504,6 +740,15 @@ void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
     else fprintf(out, "  \"min_agent_distance\": null,\n");
     fprintf(out, "  \"obstacle_penetrations\": {\"count\": %ld, \"deepest\": %.6f},\n", m->penetrations, m->deepest);
     fprintf(out, "  \"wall_crossings\": %ld,\n", m->wall_crossings);
+    const metrics_overlaps *ov = &m->overlaps;
+    if (ov->entries) {
+        fprintf(out, "  \"overlaps\": {\"pairs\": %zu, \"capped\": %s, \"closest_fraction\": ", ov->pairs,
+                ov->capped ? "true" : "false");
+        if (ov->closest_fraction < METRICS_FRACTION_REACH) fprintf(out, "%.6f},\n", ov->closest_fraction);
+        else fprintf(out, "null},\n");
+    } else {
+        fprintf(out, "  \"overlaps\": null,\n");
+    }
     fprintf(out, "  \"jitter\": %.6f,\n", m->jitter_samples ? m->jitter_sum / m->jitter_samples : 0.0);
     if (m->has_arrive) fprintf(out, "  \"arrive_overshoot\": %.6f,\n", m->arrive_overshoot);
     else fprintf(out, "  \"arrive_overshoot\": null,\n");
@@ -519,7 +764,9 @@ void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
         fprintf(out, ", \"overshoot\": ");
         if (gf.engaged) fprintf(out, "{\"max\": %.6f, \"mean\": %.6f}", gf.overshoot_max, gf.overshoot_mean);
         else fprintf(out, "null");
-        fprintf(out, ", \"stalled\": %d},\n", gf.stalled);
+        fprintf(out, ", \"stalled\": %d, \"longest_stall\": %.6f, \"path_ratio\": ", gf.stalled, gf.longest_stall);
+        if (gf.detour_agents) fprintf(out, "{\"mean\": %.6f, \"max\": %.6f}},\n", gf.detour_mean, gf.detour_max);
+        else fprintf(out, "null},\n");
     } else {
         fprintf(out, "  \"goals\": null,\n");
     }

@@ -1,12 +1,17 @@
 /* metrics.h — motion-quality figures of a run, gathered step by step:
  * time per step, closest approach of two agents, obstacle penetrations,
- * wall crossings, jitter (mean |heading change| per time unit), arrive
- * overshoot, path followers' distance from their path, and for agents with
- * goals: arrivals, the time to the last one, overshoot and stalls. */
+ * wall crossings, jitter (mean |heading change| per time unit, overall and
+ * per group), arrive overshoot, path followers' distance from their path,
+ * bodies that overlapped (pairs closer than the sum of their radii) and the
+ * closest approach as a fraction of that sum, and for agents with goals:
+ * arrivals, the time to the last one, overshoot, stalls and the path length
+ * over the straight-line distance. */
 #ifndef STEER_METRICS_H
 #define STEER_METRICS_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "scenario.h"
@@ -35,8 +40,39 @@ typedef struct metrics_goal {
     double arrival_time;         /* first arrival (< 0: none yet) */
     double best_remaining;       /* shortest way left to the end so far ... */
     double best_time;            /* ... and when it last shrank by the tolerance */
+    double longest_stall;        /* the longest such wait before the first arrival */
+    double straight;             /* from the start to the last point */
+    double travelled;            /* distance moved until the first arrival */
     steer_v3 *own_points;        /* waypoints, copied from the world */
 } metrics_goal;
+
+/* Bodies that overlap: every step, the agents sorted by cell and the pairs
+ * of each cell and its neighbours tested (O(N) per step for spread-out
+ * agents), each pair that ever came closer than the sum of its two radii
+ * kept once in a hash set of pair keys. */
+typedef struct metrics_overlap_entry {
+    int32_t cell[3];             /* z, y, x */
+    int agent;
+    steer_v3 position;           /* copied: the pair tests read the entries in order */
+    float radius;
+} metrics_overlap_entry;
+
+typedef struct metrics_overlaps {
+    metrics_overlap_entry *entries; /* NULL: no agent has a radius (the figures do not apply) */
+    int *cell_first;             /* per occupied cell, its first entry; then the entry count */
+    int cells;
+    int next[13];                /* per neighbour offset: the first cell not below its unwrapped key */
+    double largest_radius;
+    double origin[3], inverse_side[3]; /* the cells' corner and 1 / size per axis (x, y, z) */
+    int32_t wrap_cells[3];       /* cells across a torus' side (0: no wrap) */
+    uint64_t *keys;              /* open addressing: 0 empty, else (i << 32 | j) + 1 with i < j */
+    size_t slots, pairs;
+    bool capped;                 /* METRICS_PAIRS_MAX reached: pairs is a lower bound */
+    double closest_fraction;     /* min over steps and pairs of d / (r_i + r_j); METRICS_FRACTION_REACH: none closer */
+} metrics_overlaps;
+
+#define METRICS_PAIRS_MAX ((size_t)1 << 22) /* distinct overlapping pairs kept (64 MiB of table at most) */
+#define METRICS_FRACTION_REACH 2.0          /* the closest fraction is exact below this, else "more than" */
 
 typedef struct metrics {
     const steer_scenario_info *info;
@@ -59,6 +95,7 @@ typedef struct metrics {
     long path_samples;
     metrics_group *groups;
     double *group_best;          /* per group, scratch for metrics_frame */
+    metrics_overlaps overlaps;
     /* goals (metrics_track_goals) */
     const steer_world *world;
     const steer_agent_id *ids;
@@ -74,7 +111,8 @@ void metrics_free(metrics *m);
 /* Follows the goals the agents (ids, in the order of the position arrays)
  * have in world from now on. 0, or -1 when out of memory. */
 int metrics_track_goals(metrics *m, const steer_world *world, const steer_agent_id *ids, const steer_v3 *position);
-/* One step from (p0, v0) to (p1, v1) that took `ms` of wall-clock time. */
+/* One step from (p0, v0) to (p1, v1) that took `ms` of wall-clock time.
+ * Allocates only when a new overlapping pair needs room in the pair set. */
 void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const steer_v3 *p1, const steer_v3 *v1,
                   double dt, double ms);
 /* Once per rendered frame: the closest approach of two agents (O(N) for

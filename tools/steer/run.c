@@ -495,7 +495,7 @@ int steer_cmd_run(int argc, char **argv)
                         "%.1f hours for %ld steps\n", pairs, why, step_seconds, step_seconds * (double)steps / 3600.0, steps);
         progress_report(&pg, 0, 0, false, 1e9); /* before the first step */
     }
-    double started = pg.started, sim_seconds = 0.0;
+    double started = pg.started, sim_seconds = 0.0, figure_seconds = 0.0; /* figures: reading the agents back too */
     long step = 0;
     bool failed = false;
     char caption[160];
@@ -515,11 +515,14 @@ int steer_cmd_run(int argc, char **argv)
             }
             read_agents(&r, n);
             metrics_step(&r.metrics, r.prev_pos, r.prev_vel, r.pos, r.vel, info->dt, 1e3 * (t1 - t0));
+            figure_seconds += now() - t1;
             ++step;
             progress_report(&pg, f, step, false, t1 - t0);
         }
         trails_push(&r.trails, r.pos);
+        double f0 = now();
         metrics_frame(&r.metrics, r.pos);
+        figure_seconds += now() - f0;
         if (r.csv) write_csv_frame(r.csv, &r, n, info->dim, f + 1, (double)step * info->dt);
         snprintf(caption, sizeof caption, "%s   t = %.1f", info->name, (double)step * info->dt);
         canvas_frame frame = {n, r.pos, r.vel, r.group, &r.trails, trail, true, r.world, o.debug, caption};
@@ -583,8 +586,8 @@ int steer_cmd_run(int argc, char **argv)
                info->name, n, info->group_count, info->group_count == 1 ? "" : "s", step, (double)info->dt,
                (double)step * info->dt, o.set_seed ? o.seed : info->seed, threads, threads == 1 ? "" : "s");
         metrics_print(&r.metrics, report);
-        fprintf(report, "\n  %.2f s in all: simulation %.2f s, rendering and encoding %.2f s; state hash %s\n", total_seconds,
-               sim_seconds, total_seconds - sim_seconds, hash);
+        fprintf(report, "\n  %.2f s in all: simulation %.2f s, figures %.2f s, rendering and encoding %.2f s; state hash %s\n",
+                total_seconds, sim_seconds, figure_seconds, total_seconds - sim_seconds - figure_seconds, hash);
         fprintf(report, "  wrote %s (%d frames, %dx%d, %.2f MB)\n        %s (last frame, %d-frame trails)\n        %s\n",
                gif_file, frames, width, height, file_size(gif_file) / 1048576.0, png_file, still_trail, svg_file);
         if (o.csv && !csv_stdout) fprintf(report, "        %s\n", o.csv);

@@ -1,0 +1,222 @@
+/* Crowd figures of `steer run`, end to end through the command:
+ *   test_crowd figures    the overlap, closest-fraction, path-ratio and
+ *                         stall figures on small worlds whose answers are
+ *                         known (a torus seam included);
+ *   test_crowd scenarios  each crowd scenario in scenarios/ against the
+ *                         figures its issue asks for: every agent arrives,
+ *                         no two bodies ever overlap, the last arrival no
+ *                         later than RVO2's, the doorway without wall
+ *                         crossings or a stall over 5 s.
+ * The tool runs as a child process; its metrics JSON is read with jansson. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include "check.h"
+
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+static char OUT[256];
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* `steer run FILE` into OUT with small pictures; the metrics JSON, or NULL
+ * after saying why. */
+static json_t *run_metrics(const char *file, const char *stem)
+{
+    char dir[512], metrics[600], log[600];
+    snprintf(dir, sizeof dir, "%s/%s", OUT, stem);
+    snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
+    snprintf(log, sizeof log, "%s/%s.log", OUT, stem);
+    const char *argv[] = {STEER_TOOL, "run", file, "-o", dir, "--size", "96x96", "--metrics", metrics, 0};
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) dup2(fd, 1), dup2(fd, 2);
+        execv(STEER_TOOL, (char *const *)argv);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "%s: steer run failed (status %d), see %s\n", file, status, log);
+        return 0;
+    }
+    json_error_t error;
+    json_t *m = json_load_file(metrics, 0, &error);
+    if (!m) fprintf(stderr, "%s: %s\n", metrics, error.text);
+    return m;
+}
+
+/* A number at a dotted path ("goals.arrived"); NAN when missing or null. */
+static double at(json_t *root, const char *path)
+{
+    char key[64];
+    json_t *v = root;
+    for (const char *p = path; v && *p;) {
+        size_t n = strcspn(p, ".");
+        snprintf(key, sizeof key, "%.*s", (int)n, p);
+        v = json_object_get(v, key);
+        p += n + (p[n] == '.');
+    }
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static bool write_text(const char *file, const char *text)
+{
+    FILE *f = fopen(file, "w");
+    if (!f) return false;
+    bool ok = fputs(text, f) >= 0;
+    return fclose(f) == 0 && ok;
+}
+
+static json_t *run_text(const char *stem, const char *text)
+{
+    char file[600];
+    snprintf(file, sizeof file, "%s/%s.json", OUT, stem);
+    CHECK(write_text(file, text));
+    return run_metrics(file, stem);
+}
+
+/* ---- figures with known answers ------------------------------------------------------- */
+/* Three still bodies of radius 0.5: two 0.6 apart (one overlapping pair,
+ * closest 0.6 of the sum), one far away; on a torus of side 20 a fourth and
+ * a fifth 0.4 apart across the seam (a second pair, closest 0.4). */
+static void test_overlaps(void)
+{
+    static const char *const format =
+        "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"boundary\": \"%s\", \"steps\": 10,"
+        " \"groups\": [{\"name\": \"still\", \"radius\": 0.5, \"spawn\": [{\"shape\": \"points\", \"velocity\": [0, 0],"
+        " \"points\": [[0, 0], [0.6, 0], [5, 5]%s]}]}]}";
+    static const char *const seam = ", [-9.8, -3], [9.8, -3]";
+    char text[1024];
+    for (int wrap = 0; wrap < 2; ++wrap) {
+        snprintf(text, sizeof text, format, wrap ? "wrap" : "clamp", wrap ? seam : "");
+        json_t *m = run_text(wrap ? "overlaps_wrap" : "overlaps", text);
+        CHECK(m != 0);
+        CHECK(at(m, "overlaps.pairs") == 1 + wrap);
+        CHECK_NEAR(at(m, "overlaps.closest_fraction"), wrap ? 0.4 : 0.6, 1e-5);
+        CHECK(json_is_false(json_object_get(json_object_get(m, "overlaps"), "capped")));
+        json_decref(m);
+    }
+    /* nobody closer than twice the sum of radii: the fraction is null */
+    json_t *m = run_text("apart", "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"steps\": 5, \"groups\": [{\"name\": \"g\","
+                                  " \"radius\": 0.5, \"spawn\": [{\"shape\": \"points\", \"velocity\": [0, 0],"
+                                  " \"points\": [[0, 0], [2.5, 0]]}]}]}");
+    CHECK(m && at(m, "overlaps.pairs") == 0);
+    CHECK(m && json_is_null(json_object_get(json_object_get(m, "overlaps"), "closest_fraction")));
+    json_decref(m);
+}
+
+/* Two bodies that meet head on with nothing to avoid each other pass
+ * through: one pair overlaps over many steps and is counted once. */
+static void test_pair_counted_once(void)
+{
+    json_t *m = run_text("through", "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"boundary\": \"none\", \"dt\": 0.05,"
+                                    " \"steps\": 200, \"groups\": [{\"name\": \"g\", \"radius\": 0.5, \"spawn\": ["
+                                    " {\"shape\": \"points\", \"points\": [[-5, 0]], \"velocity\": [2, 0]},"
+                                    " {\"shape\": \"points\", \"points\": [[5, 0]], \"velocity\": [-2, 0]}]}]}");
+    CHECK(m && at(m, "overlaps.pairs") == 1);
+    CHECK(m && at(m, "overlaps.closest_fraction") < 0.05); /* centres pass within a step's travel (0.2 of 1) */
+    json_decref(m);
+}
+
+/* A straight arrive has a path ratio of 1; two waypoints at a right angle
+ * (legs of 10, the straight line 10 * sqrt 2) nearly sqrt 2, a little less
+ * where the corner is cut. */
+static void test_path_ratio(void)
+{
+    json_t *m = run_text("ratio", "{\"bounds\": {\"min\": [-30, -30], \"max\": [30, 30]}, \"steps\": 900, \"groups\": [{\"name\": \"g\","
+                                  " \"max_speed\": 4, \"max_force\": 10, \"spawn\": ["
+                                  " {\"shape\": \"points\", \"points\": [[-20, -20]], \"speed\": 0, \"goal\": {\"kind\": \"arrive\", \"target\": [-20, 0]}},"
+                                  " {\"shape\": \"points\", \"points\": [[0, 0]], \"speed\": 0,"
+                                  "  \"goal\": {\"kind\": \"waypoints\", \"points\": [[10, 0], [10, 10]]}}]}]}");
+    CHECK(m && at(m, "goals.arrived") == 2);
+    CHECK(m && at(m, "goals.path_ratio.max") > 1.3 && at(m, "goals.path_ratio.max") <= 1.4143);
+    CHECK(m && at(m, "goals.path_ratio.mean") > 1.15 && at(m, "goals.path_ratio.mean") < 1.21);
+    CHECK(m && at(m, "goals.longest_stall") < 1.0);
+    json_decref(m);
+}
+
+/* An agent sent into a solid rock stops at its surface: it stalls from
+ * then until the end of the run (20 time units in all, the rock reached
+ * after about 4). */
+static void test_longest_stall(void)
+{
+    json_t *m = run_text("stall", "{\"bounds\": {\"min\": [-30, -30], \"max\": [30, 30]}, \"dt\": 0.05, \"steps\": 400,"
+                                  " \"solid_obstacles\": true, \"obstacles\": [{\"centre\": [20, 0], \"radius\": 3}],"
+                                  " \"groups\": [{\"name\": \"g\", \"max_speed\": 4, \"max_force\": 10, \"spawn\": ["
+                                  " {\"shape\": \"points\", \"points\": [[0, 0]], \"speed\": 0, \"goal\": {\"kind\": \"arrive\", \"target\": [20, 0]}}]}]}");
+    CHECK(m && at(m, "goals.stalled") == 1);
+    CHECK(m && at(m, "goals.longest_stall") > 12.0 && at(m, "goals.longest_stall") < 17.0);
+    CHECK(m && json_is_null(json_object_get(json_object_get(m, "goals"), "path_ratio"))); /* never arrived */
+    json_decref(m);
+}
+
+/* ---- the crowd scenarios against the issue's figures ------------------------------------ */
+typedef struct crowd_case {
+    const char *file;
+    double last_arrival; /* at most (RVO2's figure where it has one) */
+    bool doorway;        /* walls: no crossings, no stall over 5 s */
+} crowd_case;
+
+static void test_crowd_scenarios(void)
+{
+    static const crowd_case cases[] = {
+        {"circle_crossing", 887.0, false},
+        {"circle_crossing_1000", 2673.0, false},
+        {"head_on", 25.0, false}, /* RVO2 19.75 s; ours brakes to a stop on the goal */
+        {"four_way", 1e9, false},
+        {"doorway", 1e9, true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const crowd_case *c = &cases[i];
+        char file[512];
+        snprintf(file, sizeof file, "%s/%s.json", STEER_SCENARIOS_DIR, c->file);
+        json_t *m = run_metrics(file, c->file);
+        CHECK(m != 0);
+        if (!m) continue;
+        double agents = at(m, "goals.agents"), arrived = at(m, "goals.arrived"), last = at(m, "goals.last_arrival");
+        double pairs = at(m, "overlaps.pairs");
+        printf("%s: %g of %g arrived, last at %g, %g overlapping pairs, closest %g of the sum of radii, jitter %g\n",
+               c->file, arrived, agents, last, pairs, at(m, "overlaps.closest_fraction"), at(m, "jitter"));
+        CHECK(agents > 0 && arrived == agents);
+        CHECK(last <= c->last_arrival);
+        CHECK(pairs == 0);
+        if (c->doorway) {
+            CHECK(at(m, "wall_crossings") == 0);
+            CHECK(at(m, "goals.longest_stall") <= 5.0);
+        }
+        json_decref(m);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const bool scenarios = argc > 1 && !strcmp(argv[1], "scenarios");
+    snprintf(OUT, sizeof OUT, "%s.%s.%ld", STEER_TEST_OUT, scenarios ? "scenarios" : "figures", (long)getpid());
+    mkdir(OUT, 0777);
+    if (scenarios) {
+        test_crowd_scenarios();
+    } else {
+        test_overlaps();
+        test_pair_counted_once();
+        test_path_ratio();
+        test_longest_stall();
+    }
+    int status = check_summary(scenarios ? "test_crowd scenarios" : "test_crowd figures");
+    if (status) fprintf(stderr, "outputs kept in %s\n", OUT);
+    else nftw(OUT, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return status;
+}
