@@ -65,6 +65,11 @@ steer_group_def steer_default_group_def(void)
     g.arrival_tolerance = 0.05f;
     g.arrival_speed = 0.1f;
     g.waypoint_radius = 1.0f;
+    g.priority = 1.0f;
+    g.anticipation_k = 1.5f;
+    g.anticipation_tau0 = 3.0f;
+    g.avoid_horizon = 10.0f;
+    g.keep_right = 0.25f;
     g.pursue_group = -1;
     g.evade_group = -1;
     g.chase_radius = 10.0f;
@@ -131,6 +136,14 @@ static bool world_def_ok(const steer_world_def *d, const char *function)
     return true;
 }
 
+/* For messages: the enum's names, in its order. */
+static const char *const behaviour_names[] = {
+    "STEER_AVOID_OBSTACLES", "STEER_AVOID_WALLS", "STEER_CONTAIN", "STEER_AVOID_NEIGHBOURS", "STEER_ANTICIPATE",
+    "STEER_SEPARATION", "STEER_EVADE", "STEER_FLEE", "STEER_PURSUE", "STEER_SEEK", "STEER_ARRIVE",
+    "STEER_FOLLOW_WALL", "STEER_FOLLOW_PATH", "STEER_FOLLOW_FLOW", "STEER_ALIGNMENT", "STEER_COHESION", "STEER_WANDER",
+};
+_Static_assert(sizeof behaviour_names / sizeof behaviour_names[0] == STEER_BEHAVIOUR_COUNT, "a name per behaviour");
+
 static bool group_def_ok(const steer_world *w, const steer_group_def *g, const char *function)
 {
     STEER__REQUIRE(g, NULL_ARGUMENT, "def = NULL: must point to a def from steer_default_group_def");
@@ -149,10 +162,10 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     NONNEG_FIELD(separation_radius, GROUP_DEF_SEPARATION_RADIUS);
     NONNEG_FIELD(field_of_view, GROUP_DEF_FIELD_OF_VIEW);
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) {
-        STEER__REQUIRE(steer_is_finite(g->weight[b]), GROUP_DEF_WEIGHT, "def->weight[%d] = %g: must be finite", b,
-                       (double)g->weight[b]);
+        STEER__REQUIRE(steer_is_finite(g->weight[b]), GROUP_DEF_WEIGHT, "def->weight[%s] = %g: must be finite",
+                       behaviour_names[b], (double)g->weight[b]);
         STEER__REQUIRE(g->probability[b] >= 0.0f && g->probability[b] <= 1.0f, GROUP_DEF_PROBABILITY,
-                       "def->probability[%d] = %g: must be in [0, 1]", b, (double)g->probability[b]);
+                       "def->probability[%s] = %g: must be in [0, 1]", behaviour_names[b], (double)g->probability[b]);
     }
     STEER__REQUIRE((unsigned)g->combine <= STEER_COMBINE_DITHER, GROUP_DEF_COMBINE, "def->combine = %d: must be a steer_combine",
                    (int)g->combine);
@@ -175,6 +188,13 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     NONNEG_FIELD(flow_predict, GROUP_DEF_FLOW_PREDICT);
     NONNEG_FIELD(contain_margin, GROUP_DEF_CONTAIN_MARGIN);
     NONNEG_FIELD(see_ahead, GROUP_DEF_SEE_AHEAD);
+    NONNEG_FIELD(see_ahead_time, GROUP_DEF_SEE_AHEAD);
+    POSITIVE_FIELD(priority, GROUP_DEF_AVOIDANCE);
+    NONNEG_FIELD(anticipation_k, GROUP_DEF_AVOIDANCE);
+    POSITIVE_FIELD(anticipation_tau0, GROUP_DEF_AVOIDANCE);
+    NONNEG_FIELD(avoid_horizon, GROUP_DEF_AVOIDANCE);
+    NONNEG_FIELD(avoid_margin, GROUP_DEF_AVOIDANCE);
+    NONNEG_FIELD(keep_right, GROUP_DEF_AVOIDANCE);
     NONNEG_FIELD(feelers.length, GROUP_DEF_FEELERS);
     FINITE_FIELD(feelers.whisker_angle, GROUP_DEF_FEELERS);
     NONNEG_FIELD(feelers.whisker_length, GROUP_DEF_FEELERS);
@@ -213,8 +233,9 @@ void steer__group_derive(steer__group *g)
     g->active_count = 0;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b)
         if (d->weight[b] != 0.0f) g->active[g->active_count++] = b;
+    g->predictive = d->weight[STEER_AVOID_NEIGHBOURS] != 0.0f || d->weight[STEER_ANTICIPATE] != 0.0f;
     g->needs_neighbours = d->weight[STEER_SEPARATION] != 0.0f || d->weight[STEER_ALIGNMENT] != 0.0f ||
-                          d->weight[STEER_COHESION] != 0.0f;
+                          d->weight[STEER_COHESION] != 0.0f || g->predictive;
     g->flock_only = d->combine == STEER_COMBINE_BLEND && !d->desired_forms && d->max_turn_rate == 0.0f && !d->ground_plane;
     for (int k = 0; k < g->active_count; ++k) {
         int b = g->active[k];
@@ -303,6 +324,7 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     if (ok) steer__cache_guard_set_ready(w->handles, true); /* no agents: the empty table is current */
     ok = ok && (w->groups = steer__world_alloc_array(w, (size_t)def->max_groups, sizeof(steer__group)));
     ok = ok && (w->obstacles = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
+    ok = ok && (w->obstacle_velocity = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_v3)));
     ok = ok && (w->walls = steer__world_alloc_array(w, (size_t)def->max_walls + 1, sizeof(steer_segment3)));
     ok = ok && (w->paths = steer__world_alloc_array(w, (size_t)def->max_paths + 1, sizeof(steer__path)));
     ok = ok && (w->fields = steer__world_alloc_array(w, (size_t)def->max_flow_fields + 1, sizeof(steer__field)));
@@ -317,7 +339,10 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (6 * 4 + 1) + 63) / 64 * 64;
     w->stages = steer__world_alloc_array(w, (size_t)w->workers, w->stage_bytes);
     w->penetration_worst = steer__world_alloc_array(w, (size_t)w->workers, sizeof(float));
-    if (!w->stages || !w->penetration_worst) {
+    size_t seen = (size_t)w->workers * STEER__PREDICTIVE_CAP;
+    w->predictive = steer__world_alloc_array(w, seen, sizeof(steer_neighbour3));
+    w->predictive_priority = steer__world_alloc_array(w, seen, sizeof(float));
+    if (!w->stages || !w->penetration_worst || !w->predictive || !w->predictive_priority) {
         steer_world_destroy(w);
         return 0;
     }
@@ -344,8 +369,11 @@ void steer_world_destroy(steer_world *w)
     steer__goals_clear(w);
     steer_free(&al, w->stages);
     steer_free(&al, w->penetration_worst);
+    steer_free(&al, w->predictive);
+    steer_free(&al, w->predictive_priority);
     steer_free(&al, w->groups);
     steer_free(&al, w->obstacles);
+    steer_free(&al, w->obstacle_velocity);
     steer_free(&al, w->walls);
     steer__objects_free(w);
     steer_free(&al, w->paths);
@@ -488,6 +516,7 @@ int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
     STEER_MISUSE_IF(!nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_RADIUS, "radius = %g:" NONNEG, (double)radius);
     if (w->obstacle_count >= w->def.max_obstacles) return STEER_ERROR_CAPACITY;
     w->obstacles[w->obstacle_count] = (steer_obstacle3){flatten(w, centre), radius};
+    w->obstacle_velocity[w->obstacle_count] = steer_v3_zero();
     steer__objects_changed(w);
     return w->obstacle_count++;
 }
@@ -503,6 +532,23 @@ steer_result steer_world_set_obstacle(steer_world *w, int index, steer_v3 centre
     w->obstacles[index] = (steer_obstacle3){flatten(w, centre), radius};
     steer__objects_changed(w);
     return STEER_OK;
+}
+
+steer_result steer_world_set_obstacle_velocity(steer_world *w, int index, steer_v3 velocity)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(index < 0 || index >= w->obstacle_count, STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_INDEX,
+                    "index = %d: must be in [0, %d), the obstacles added", index, w->obstacle_count);
+    STEER_MISUSE_IF(!finite3(velocity), STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_VELOCITY,
+                    "velocity = (%g, %g, %g): must be finite", V3(velocity));
+    w->obstacle_velocity[index] = flatten(w, velocity);
+    return STEER_OK;
+}
+
+steer_v3 steer_world_get_obstacle_velocity(const steer_world *w, int index)
+{
+    if (!w || index < 0 || index >= w->obstacle_count) return steer_v3_zero();
+    return w->obstacle_velocity[index];
 }
 
 void steer_world_clear_obstacles(steer_world *w)
@@ -760,8 +806,9 @@ size_t steer_world_memory_bytes(const steer_world *w)
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;
+    bytes += (size_t)w->workers * STEER__PREDICTIVE_CAP * (sizeof(steer_neighbour3) + sizeof(float));
     bytes += (size_t)w->def.max_groups * sizeof(steer__group);
-    bytes += ((size_t)w->def.max_obstacles + 1) * sizeof(steer_obstacle3);
+    bytes += ((size_t)w->def.max_obstacles + 1) * (sizeof(steer_obstacle3) + sizeof(steer_v3));
     bytes += ((size_t)w->def.max_walls + 1) * sizeof(steer_segment3);
     for (int i = 0; i < w->path_count; ++i) bytes += (size_t)w->paths[i].count * sizeof(steer_v3);
     bytes += (size_t)w->goal_capacity * (sizeof(steer__goal) + sizeof(uint32_t)); /* records, reordering scratch */

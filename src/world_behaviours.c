@@ -1,7 +1,9 @@
 /* One agent's behaviours, their combination and its new velocity. */
 #include "world_behaviours.h"
+#include "world_cells.h"
 #include "world_goals.h"
 
+#include <float.h>
 #include <string.h>
 
 /* ---- counter-based randomness: no per-agent generator state -------------- */
@@ -91,6 +93,67 @@ static const steer_segment3 *walls_within(const steer_world *w, steer_v3 p, floa
     if (!near.ids) return w->walls;
     for (int k = 0; k < near.count; ++k) out->copy[k] = w->walls[near.ids[k]];
     return out->copy;
+}
+
+steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, const steer__cell_view *cv, int worker)
+{
+    steer__seen seen = {0, 0, 0};
+    if (worker < 0 || worker >= w->workers) return seen;
+    steer_neighbour3 *near = w->predictive + (size_t)worker * STEER__PREDICTIVE_CAP;
+    float *priority = w->predictive_priority + (size_t)worker * STEER__PREDICTIVE_CAP;
+    const steer__group *g = a->g;
+    const float own[3] = {a->p.x, a->p.y, a->p.z}, own_v[3] = {a->v.x, a->v.y, a->v.z};
+    int n = 0;
+    for (int s = 0; s < cv->span_count; ++s) {
+        const steer__span *span = &cv->spans[s];
+        for (int j = span->begin; j < span->end && n < STEER__STAGE_CAP; ++j) {
+            float q[3] = {0.0f, 0.0f, 0.0f}, qv[3] = {0.0f, 0.0f, 0.0f}, d2 = 0.0f;
+            bool alike = true;
+            for (int k = 0; k < w->dim; ++k) {
+                q[k] = cv->soa.p[k][j] - span->shift[k];
+                qv[k] = cv->soa.v[k][j];
+                float d = q[k] - own[k];
+                d2 += d * d;
+                alike = alike && qv[k] == own_v[k];
+            }
+            if (!(d2 < g->radius_sq) || (d2 == 0.0f && alike)) continue;
+            int other = cv->soa.group[j];
+            if (!g->all_groups && !(g->def.neighbour_mask >> other & 1u)) continue;
+            near[n] = (steer_neighbour3){{q[0], q[1], q[2]}, {qv[0], qv[1], qv[2]}, w->groups[other].def.radius};
+            priority[n++] = w->groups[other].def.priority;
+        }
+    }
+    if (w->obstacle_count > 0) {
+        steer_v3 lo, hi;
+        steer__box_around(a->p, g->def.neighbour_radius, &lo, &hi);
+        uint32_t ids[STEER__OBJECT_QUERY_CAP];
+        steer__object_list list = steer__obstacles_near(w, lo, hi, ids);
+        for (int k = 0; k < list.count; ++k) {
+            int o = steer__object_at(list, k);
+            const steer_obstacle3 *ob = &w->obstacles[o];
+            float reach = g->def.neighbour_radius + ob->radius;
+            if (!(steer_v3_len_sq(steer_v3_sub(ob->centre, a->p)) < reach * reach)) continue;
+            near[n] = (steer_neighbour3){ob->centre, w->obstacle_velocity[o], ob->radius};
+            priority[n++] = FLT_MAX; /* an obstacle never yields: the agent takes the whole push */
+        }
+    }
+    seen.near = near;
+    seen.priority = priority;
+    seen.count = n;
+    return seen;
+}
+
+/* The push of a predictive behaviour against what the agent sees, at most max_force. */
+static steer_v3 predictive_force(const steer_world *w, const steer__agent *a, int b)
+{
+    const steer_group_def *d = &a->g->def;
+    if (b == STEER_ANTICIPATE) {
+        steer_anticipation params = {d->anticipation_k, d->anticipation_tau0, d->avoid_horizon, d->max_force,
+                                     d->radius, d->keep_right, d->priority, w->def.up};
+        return steer_anticipate3(a->p, a->v, a->seen.near, a->seen.priority, a->seen.count, &params);
+    }
+    steer_neighbour_avoidance params = {d->avoid_horizon, d->radius, d->avoid_margin, d->max_force, d->keep_right, w->def.up};
+    return steer_avoid_neighbours3(a->p, a->v, a->seen.near, a->seen.count, &params, 0);
 }
 
 /* A steer_random_fn that hands back one value drawn beforehand. */
@@ -209,6 +272,8 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     const steer__gather_out *nb = a->nb;
     float ms = d->max_speed;
     switch ((steer_behaviour)b) {
+    case STEER_AVOID_NEIGHBOURS:
+    case STEER_ANTICIPATE: return predictive_force(w, a, b);
     case STEER_SEPARATION: {
         if (nb->separation_count == 0.0f) return steer_v3_zero();
         steer_v3 push = steer_v3_scale(steer_v3_neg(steer__v3_from(nb->separation)), 1.0f / nb->separation_count);
@@ -274,10 +339,11 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         /* an obstacle it avoids has its centre within see_ahead + 2 (its
          * radius + the agent's) of the agent; the index files each obstacle
          * under centre +- 2 radius */
-        steer_avoid_params params = {d->see_ahead, d->radius, d->max_force, 0.0f, 0.0f, w->def.up};
+        float see_ahead = d->see_ahead + d->see_ahead_time * steer_v3_len(a->v);
+        steer_avoid_params params = {see_ahead, d->radius, d->max_force, 0.0f, 0.0f, w->def.up};
         near_obstacles near;
         int count;
-        const steer_obstacle3 *obstacles = obstacles_within(w, a->p, d->see_ahead + 2.0f * d->radius, &near, &count);
+        const steer_obstacle3 *obstacles = obstacles_within(w, a->p, see_ahead + 2.0f * d->radius, &near, &count);
         return steer_avoid_obstacles3(a->p, a->v, obstacles, count, &params, 0);
     }
     /* Walls are stored in the ground frame (steer__to_ground): the agent is

@@ -6,6 +6,14 @@
 
 #include "world_internal.h"
 
+/* What a predictive behaviour (AVOID_NEIGHBOURS, ANTICIPATE) sees: moving
+ * discs (spheres) with their priorities. */
+typedef struct steer__seen {
+    const steer_neighbour3 *near;
+    const float *priority;
+    int count;
+} steer__seen;
+
 /* One agent as its behaviours see it. */
 typedef struct steer__agent {
     int dense;
@@ -14,6 +22,7 @@ typedef struct steer__agent {
     const steer__group *g;
     const steer__gather_out *nb; /* its gathered neighbours */
     struct steer__goal *goal;    /* its own goal (world_goals.h), or NULL */
+    steer__seen seen;            /* predictive groups: steer__see_neighbours */
 } steer__agent;
 
 /* What every agent of a step shares. */
@@ -22,6 +31,15 @@ typedef struct steer__force_context {
     float dt;
     const uint32_t *group_start; /* members of group g: w->members[group_start[g] .. group_start[g + 1]) */
 } steer__force_context;
+
+struct steer__cell_view;
+/* The agents of the cell view within the group's neighbour radius (and its
+ * mask), each a moving disc of its group's radius and priority, then the
+ * obstacles within that radius, which never yield; into the worker's
+ * scratch (none for a worker index out of range). A candidate at the
+ * agent's place moving alike is the agent itself (or a twin nothing tells
+ * apart) and is left out. */
+steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, const struct steer__cell_view *cv, int worker);
 
 /* Lists each group's members (pursue and evade look for the nearest). */
 void steer__build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1]);

@@ -232,7 +232,7 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
         b->any_goal = b->any_arrive = true;
     } else if (goal) {
         const steer__group *g = &w->groups[group];
-        steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal};
+        steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, {0, 0, 0}};
         steer_v3 f = steer__weighted_goal_force(fc, &a);
         b->goal_lane[k] = 1.0f;
         b->goal_force[0][k] = f.x;
@@ -340,7 +340,7 @@ static void forces_task(int start, int end, int worker, void *context)
                 steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
                 viewed = true;
             }
-            steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal};
+            steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, {0, 0, 0}};
             if (g->flock_only) {
                 steer__gather_in in = gather_input(&a);
                 w->kernels->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
@@ -353,6 +353,7 @@ static void forces_task(int start, int end, int worker, void *context)
                 w->kernels->gather(&cv.soa, cv.spans, cv.span_count, &in, &nb);
             }
             a.nb = &nb;
+            if (g->predictive) a.seen = steer__see_neighbours(w, &a, &cv, worker);
             steer_v3 force = steer__combined_force(fc, &a);
             if (w->dim == 2) force.z = 0.0f;
             if (g->def.ground_plane) steer__drop_up(w, &force);
@@ -373,7 +374,8 @@ void steer__world_forces(steer_world *w, float dt, const uint32_t *group_start)
 {
     force_task_context ftc = {{w, dt, group_start}, steer__has_solids(w), false, false};
     for (int g = 0; g < w->group_count; ++g) {
-        ftc.stage_groups |= w->groups[g].needs_neighbours && !w->groups[g].all_groups;
+        /* predictive groups look up each neighbour's group (its radius and priority) */
+        ftc.stage_groups |= w->groups[g].needs_neighbours && (!w->groups[g].all_groups || w->groups[g].predictive);
         ftc.cell_path |= w->groups[g].plain_flock;
     }
     steer__world_run(w, forces_task, w->count, &ftc);

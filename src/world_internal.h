@@ -19,6 +19,7 @@
 #define STEER__PAD 16               /* array padding so 16-lane loads past the end stay in bounds */
 #define STEER__MAX_GROUPS 32
 #define STEER__STAGE_CAP 1024       /* candidates a cell stages; a crowd beyond is sampled (world_cells.h) */
+#define STEER__PREDICTIVE_CAP (STEER__STAGE_CAP + STEER__OBJECT_QUERY_CAP) /* candidates and obstacles */
 
 /* One agent's goal (world_goals.c). */
 typedef struct steer__goal {
@@ -41,6 +42,7 @@ typedef struct steer__group {
     bool use_fov;
     bool all_groups;
     bool needs_neighbours;
+    bool predictive;   /* AVOID_NEIGHBOURS or ANTICIPATE: sees its neighbours one by one (world_behaviours.c) */
     bool flock_only;   /* blend of raw separation/alignment/cohesion only: the fast path */
     bool plain_flock;  /* flock_only, all groups, no field of view: the cell kernel */
     int active[STEER_BEHAVIOUR_COUNT]; /* behaviours with a non-zero weight, in priority order */
@@ -91,6 +93,7 @@ struct steer_world {
     steer__group *groups;
     int group_count;
     steer_obstacle3 *obstacles;
+    steer_v3 *obstacle_velocity; /* per obstacle: what predictive avoidance expects of it */
     int obstacle_count;
     steer_segment3 *walls;
     int wall_count;
@@ -131,6 +134,8 @@ struct steer_world {
     unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
     size_t stage_bytes;      /* per worker */
     float *penetration_worst; /* per worker: the deepest overlap seen by a relaxation pass */
+    steer_neighbour3 *predictive; /* per worker, STEER__PREDICTIVE_CAP: what a predictive behaviour sees ... */
+    float *predictive_priority;   /* ... and their priorities (world_behaviours.c) */
     steer__pool *pool;
     int workers;
     steer_step_profile profile;

@@ -22,9 +22,10 @@
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 6u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
+#define SNAP_VERSION 7u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
                            no handle table (rebuilt from the slots); 5: the world's identity;
-                           6: per-agent goals, the arrival fields of groups */
+                           6: per-agent goals, the arrival fields of groups; 7: predictive
+                           avoidance (two behaviours, their group fields), obstacle velocities */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -80,6 +81,7 @@ static void write_all(const steer_world *w, writer *wr)
     for (int g = 0; g < w->group_count; ++g) put(wr, &w->groups[g].def, sizeof(steer_group_def));
     put_u32(wr, (uint32_t)w->obstacle_count);
     put(wr, w->obstacles, sizeof(steer_obstacle3) * (size_t)w->obstacle_count);
+    put(wr, w->obstacle_velocity, sizeof(steer_v3) * (size_t)w->obstacle_count);
     put_u32(wr, (uint32_t)w->wall_count);
     put(wr, w->walls, sizeof(steer_segment3) * (size_t)w->wall_count);
     put_u32(wr, (uint32_t)w->path_count);
@@ -180,16 +182,59 @@ static uint64_t get_u64(reader *rd) { uint64_t v = 0; take(rd, &v, 8); return v;
 static float get_f32(reader *rd) { float v = 0; take(rd, &v, 4); return v; }
 static steer_v3 get_v3(reader *rd) { steer_v3 v = {0}; take(rd, &v, sizeof v); return v; }
 
-/* The group def as versions 4 and 5 stored it (this build's layout of the
- * struct then), read into today's def: the fields added since take their
- * defaults, and ARRIVE keeps the chapter's form those worlds ran with. */
+/* Versions before 7 had 15 behaviours: AVOID_NEIGHBOURS and ANTICIPATE
+ * came in after CONTAIN. Old index b is today's b, or b + 2 from SEPARATION on. */
+#define OLD_BEHAVIOUR_COUNT 15
+static void take_old_weights(steer_group_def *d, const float *weight, const float *probability)
+{
+    for (int b = 0; b < OLD_BEHAVIOUR_COUNT; ++b) {
+        int now = b < STEER_AVOID_NEIGHBOURS ? b : b + 2;
+        d->weight[now] = weight[b];
+        d->probability[now] = probability[b];
+    }
+}
+
+/* The group def as version 6 stored it (this build's layout of the struct
+ * then): the fields added since take their defaults. */
+typedef struct group_def_v6 {
+    float max_speed, max_force, mass, radius, max_turn_rate;
+    float neighbour_radius, separation_radius, field_of_view;
+    uint32_t neighbour_mask;
+    bool desired_forms, ground_plane;
+    float weight[OLD_BEHAVIOUR_COUNT];
+    float probability[OLD_BEHAVIOUR_COUNT];
+    steer_combine combine;
+    steer_v3 target;
+    float slow_radius;
+    bool chapter_arrive;
+    float arrival_tolerance, arrival_speed, waypoint_radius;
+    steer_v3 threat;
+    float panic_distance;
+    int pursue_group, evade_group;
+    float chase_radius, max_prediction;
+    steer_wander_params wander;
+    int path;
+    float path_predict, path_ahead;
+    int flow_field;
+    float flow_predict;
+    steer_v3 contain_min, contain_max;
+    float contain_margin, see_ahead;
+    steer_wall_feelers feelers;
+    steer_wall_follow_params wall_follow;
+    uint32_t colour;
+    int internal_cookie;
+} group_def_v6;
+
+/* The group def as versions 4 and 5 stored it, read into today's def: the
+ * fields added since take their defaults, and ARRIVE keeps the chapter's
+ * form those worlds ran with. */
 typedef struct group_def_v5 {
     float max_speed, max_force, mass, radius, max_turn_rate;
     float neighbour_radius, separation_radius, field_of_view;
     uint32_t neighbour_mask;
     bool desired_forms;
-    float weight[STEER_BEHAVIOUR_COUNT];
-    float probability[STEER_BEHAVIOUR_COUNT];
+    float weight[OLD_BEHAVIOUR_COUNT];
+    float probability[OLD_BEHAVIOUR_COUNT];
     steer_combine combine;
     steer_v3 target;
     float slow_radius;
@@ -211,7 +256,7 @@ typedef struct group_def_v5 {
 
 static size_t group_def_size(uint32_t version)
 {
-    return version >= 6 ? sizeof(steer_group_def) : sizeof(group_def_v5);
+    return version >= 7 ? sizeof(steer_group_def) : version == 6 ? sizeof(group_def_v6) : sizeof(group_def_v5);
 }
 
 /* Reads one group def of `version`; false when truncated or a bool holds
@@ -219,12 +264,40 @@ static size_t group_def_size(uint32_t version)
 static bool take_group_def(reader *rd, uint32_t version, steer_group_def *out)
 {
     unsigned char flags[3] = {0, 0, 0};
-    if (version >= 6) {
+    if (version >= 7) {
         if (!take(rd, out, sizeof *out)) return false;
         memcpy(&flags[0], &out->desired_forms, 1);
         memcpy(&flags[1], &out->chapter_arrive, 1);
         memcpy(&flags[2], &out->ground_plane, 1);
         return flags[0] <= 1 && flags[1] <= 1 && flags[2] <= 1;
+    }
+    if (version == 6) {
+        group_def_v6 o;
+        if (!take(rd, &o, sizeof o)) return false;
+        memcpy(&flags[0], &o.desired_forms, 1);
+        memcpy(&flags[1], &o.chapter_arrive, 1);
+        memcpy(&flags[2], &o.ground_plane, 1);
+        if (flags[0] > 1 || flags[1] > 1 || flags[2] > 1) return false;
+        steer_group_def d = steer_default_group_def();
+        d.max_speed = o.max_speed, d.max_force = o.max_force, d.mass = o.mass, d.radius = o.radius;
+        d.max_turn_rate = o.max_turn_rate, d.neighbour_radius = o.neighbour_radius;
+        d.separation_radius = o.separation_radius, d.field_of_view = o.field_of_view;
+        d.neighbour_mask = o.neighbour_mask, d.desired_forms = o.desired_forms, d.ground_plane = o.ground_plane;
+        take_old_weights(&d, o.weight, o.probability);
+        d.combine = o.combine, d.target = o.target, d.slow_radius = o.slow_radius, d.chapter_arrive = o.chapter_arrive;
+        d.arrival_tolerance = o.arrival_tolerance, d.arrival_speed = o.arrival_speed;
+        d.waypoint_radius = o.waypoint_radius;
+        d.threat = o.threat, d.panic_distance = o.panic_distance;
+        d.pursue_group = o.pursue_group, d.evade_group = o.evade_group;
+        d.chase_radius = o.chase_radius, d.max_prediction = o.max_prediction;
+        d.wander = o.wander, d.path = o.path, d.path_predict = o.path_predict, d.path_ahead = o.path_ahead;
+        d.flow_field = o.flow_field, d.flow_predict = o.flow_predict;
+        d.contain_min = o.contain_min, d.contain_max = o.contain_max;
+        d.contain_margin = o.contain_margin, d.see_ahead = o.see_ahead;
+        d.feelers = o.feelers, d.wall_follow = o.wall_follow;
+        d.colour = o.colour, d.internal_cookie = o.internal_cookie;
+        *out = d;
+        return true;
     }
     group_def_v5 o;
     if (!take(rd, &o, sizeof o)) return false;
@@ -235,8 +308,7 @@ static bool take_group_def(reader *rd, uint32_t version, steer_group_def *out)
     d.max_turn_rate = o.max_turn_rate, d.neighbour_radius = o.neighbour_radius;
     d.separation_radius = o.separation_radius, d.field_of_view = o.field_of_view;
     d.neighbour_mask = o.neighbour_mask, d.desired_forms = o.desired_forms;
-    memcpy(d.weight, o.weight, sizeof d.weight);
-    memcpy(d.probability, o.probability, sizeof d.probability);
+    take_old_weights(&d, o.weight, o.probability);
     d.combine = o.combine, d.target = o.target, d.slow_radius = o.slow_radius, d.chapter_arrive = true;
     d.threat = o.threat, d.panic_distance = o.panic_distance;
     d.pursue_group = o.pursue_group, d.evade_group = o.evade_group;
@@ -357,6 +429,11 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     for (uint32_t i = 0; i < n; ++i) {
         steer_obstacle3 o = fresh->obstacles[i];
         if (!steer_v3_is_valid(o.centre) || !(o.radius >= 0.0f) || !steer_is_finite(o.radius)) goto fail;
+    }
+    if (version >= 7) { /* the obstacles' velocities (before: none moved) */
+        if (!take(&rd, fresh->obstacle_velocity, sizeof(steer_v3) * n)) goto fail;
+        for (uint32_t i = 0; i < n; ++i)
+            if (!steer_v3_is_valid(fresh->obstacle_velocity[i])) goto fail;
     }
     n = get_u32(&rd);
     if (n > (uint32_t)def.max_walls || !take(&rd, fresh->walls, sizeof(steer_segment3) * n)) goto fail;

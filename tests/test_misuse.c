@@ -104,8 +104,15 @@ static void test_group_defs_name_the_field(void)
     CASE(def->neighbour_radius = INFINITY, GROUP_DEF_NEIGHBOUR_RADIUS, "def->neighbour_radius = inf");
     CASE(def->separation_radius = -2, GROUP_DEF_SEPARATION_RADIUS, "def->separation_radius = -2");
     CASE(def->field_of_view = -1, GROUP_DEF_FIELD_OF_VIEW, "def->field_of_view = -1");
-    CASE(def->weight[STEER_SEEK] = NAN, GROUP_DEF_WEIGHT, "def->weight[7] = nan: must be finite");
-    CASE(def->probability[2] = 1.5f, GROUP_DEF_PROBABILITY, "def->probability[2] = 1.5: must be in [0, 1]");
+    CASE(def->weight[STEER_SEEK] = NAN, GROUP_DEF_WEIGHT, "def->weight[STEER_SEEK] = nan: must be finite");
+    CASE(def->priority = 0, GROUP_DEF_AVOIDANCE, "def->priority = 0");
+    CASE(def->anticipation_k = -1, GROUP_DEF_AVOIDANCE, "def->anticipation_k = -1");
+    CASE(def->anticipation_tau0 = 0, GROUP_DEF_AVOIDANCE, "def->anticipation_tau0 = 0");
+    CASE(def->avoid_horizon = INFINITY, GROUP_DEF_AVOIDANCE, "def->avoid_horizon = inf");
+    CASE(def->avoid_margin = -1, GROUP_DEF_AVOIDANCE, "def->avoid_margin = -1");
+    CASE(def->keep_right = NAN, GROUP_DEF_AVOIDANCE, "def->keep_right = nan");
+    CASE(def->see_ahead_time = -1, GROUP_DEF_SEE_AHEAD, "def->see_ahead_time = -1");
+    CASE(def->probability[STEER_ANTICIPATE] = 1.5f, GROUP_DEF_PROBABILITY, "def->probability[STEER_ANTICIPATE] = 1.5: must be in [0, 1]");
     CASE(def->combine = (steer_combine)9, GROUP_DEF_COMBINE, "def->combine = 9");
     CASE(def->target.z = INFINITY, GROUP_DEF_TARGET, "def->target = (0, 0, inf): must be finite");
     CASE(def->threat.x = NAN, GROUP_DEF_THREAT, "def->threat = (nan, 0, 0)");
@@ -166,6 +173,11 @@ static void test_calls_name_the_argument(void)
     EXPECT_REPORT(steer_world_add_obstacle(w, bad, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_CENTRE, "steer_world_add_obstacle", "centre = (1, nan, 0): must be finite");
     EXPECT_REPORT(steer_world_add_obstacle(w, o, -1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_RADIUS, "steer_world_add_obstacle", "radius = -1: must be finite and >= 0");
     EXPECT_REPORT(steer_world_set_obstacle(w, 0, o, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_INDEX, "steer_world_set_obstacle", "index = 0: must be in [0, 0)");
+    EXPECT_REPORT(steer_world_set_obstacle_velocity(w, 0, o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_INDEX, "steer_world_set_obstacle_velocity", "index = 0: must be in [0, 0)");
+    CHECK(steer_world_add_obstacle(w, o, 1) == 0);
+    EXPECT_REPORT(steer_world_set_obstacle_velocity(w, 0, bad), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_OBSTACLE_VELOCITY, "steer_world_set_obstacle_velocity", "velocity = (1, nan, 0): must be finite");
+    CHECK(steer_world_get_obstacle_velocity(w, 0).y == 0.0f); /* refused: unchanged */
+    steer_world_clear_obstacles(w);
     EXPECT_REPORT(steer_world_add_wall(w, o, bad), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_END, "steer_world_add_wall", "b = (1, nan, 0)");
     EXPECT_REPORT(steer_world_add_path(w, 0, 2, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_add_path", "points = NULL");
     EXPECT_REPORT(steer_world_add_path(w, &o, 0, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PATH_COUNT, "steer_world_add_path", "count = 0: must be in [1, 2^20]");

@@ -74,10 +74,12 @@ extern "C" {
     X(GROUP_DEF_EVADE_GROUP)                                                                                           \
     X(GROUP_DEF_PATH)                                                                                                  \
     X(GROUP_DEF_FLOW_FIELD)                                                                                            \
+    X(GROUP_DEF_AVOIDANCE)      /* priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right */ \
     X(GROUP_INDEX)              /* no such group */                                                                    \
     X(OBSTACLE_INDEX)           /* no such obstacle */                                                                 \
     X(OBSTACLE_CENTRE)                                                                                                 \
     X(OBSTACLE_RADIUS)                                                                                                 \
+    X(OBSTACLE_VELOCITY)                                                                                               \
     X(WALL_END)                                                                                                        \
     X(PATH_COUNT)                                                                                                      \
     X(PATH_POINT)                                                                                                      \

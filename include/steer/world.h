@@ -118,6 +118,8 @@ typedef enum steer_behaviour {
     STEER_AVOID_OBSTACLES = 0,
     STEER_AVOID_WALLS,
     STEER_CONTAIN,
+    STEER_AVOID_NEIGHBOURS, /* unaligned collision avoidance: dodge the most imminent agent */
+    STEER_ANTICIPATE,       /* time-to-collision pushes from every agent in range (keep right) */
     STEER_SEPARATION,
     STEER_EVADE,
     STEER_FLEE,
@@ -154,6 +156,17 @@ typedef struct steer_group_def {
     uint32_t neighbour_mask; /* bit g set: this group reacts to group g (default: all) */
     bool desired_forms;      /* separation/alignment as desired-velocity forms (default: raw) */
     bool ground_plane;       /* 3D, "2.5D": no motion along the world's up axis; agents keep their height */
+    /* predictive avoidance (AVOID_NEIGHBOURS, ANTICIPATE): the agents within neighbour_radius (and
+       the neighbour mask), moving discs of their groups' radii, and the obstacles within it, moving
+       at their velocities (steer_world_set_obstacle_velocity); the push is capped at max_force */
+    float priority;          /* responsibility: of each pair's push this agent takes 2 p_j / (p_i + p_j),
+                                p_i its own priority; an obstacle never yields: 2 (default 1) */
+    float anticipation_k;    /* ANTICIPATE: strength of the energy k tau^-2 e^(-tau/tau0), length^2 (default 1.5) */
+    float anticipation_tau0; /* ANTICIPATE: its time scale (default 3) */
+    float avoid_horizon;     /* both: pairs later than this to contact (closest approach) are ignored (default 10) */
+    float avoid_margin;      /* AVOID_NEIGHBOURS: clearance beyond the two radii (default 0) */
+    float keep_right;        /* both: the bias that sends a head-on pair past each other on their right,
+                                a fraction of the push (default 0.25; 0: none, and a head-on pair stalls) */
     /* behaviours: weight 0 switches one off */
     float weight[STEER_BEHAVIOUR_COUNT];
     float probability[STEER_BEHAVIOUR_COUNT]; /* DITHER only (default 1) */
@@ -181,7 +194,8 @@ typedef struct steer_group_def {
     steer_v3 contain_min;    /* CONTAIN box; a zero box means the world bounds */
     steer_v3 contain_max;
     float contain_margin;    /* default 2 */
-    float see_ahead;         /* AVOID_OBSTACLES look-ahead (default 3) */
+    float see_ahead;         /* AVOID_OBSTACLES look-ahead (default 3) ... */
+    float see_ahead_time;    /* ... plus this times the agent's speed, as a faster agent needs (default 0) */
     steer_wall_feelers feelers;           /* AVOID_WALLS (default length 2, 0.6 rad, 1.2) */
     steer_wall_follow_params wall_follow; /* FOLLOW_WALL (default range 3, distance 1, gain 2) */
     uint32_t colour;         /* 0xRRGGBBAA, for renderers */
@@ -200,6 +214,10 @@ int steer_world_group_count(const steer_world *world);
 /* ---- world objects (copied in; indices are stable) ---------------------- */
 int steer_world_add_obstacle(steer_world *world, steer_v3 centre, float radius);
 steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 centre, float radius);
+/* A moving obstacle: the velocity ANTICIPATE and AVOID_NEIGHBOURS predict it with (default zero).
+   The world does not move it: move it with steer_world_set_obstacle, as your physics does. */
+steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, steer_v3 velocity);
+steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
 /* vectors: nx*ny*nz values (nz = 1 in 2D), x fastest. */

@@ -546,7 +546,15 @@ static const sc_row b_flow[] = {COMMON, REF("field", behaviour_spec, d.flow_fiel
                                 FLOAT("predict", behaviour_spec, d.flow_predict, SC_NONNEG)};
 static const sc_row b_contain[] = {COMMON, VEC("min", behaviour_spec, d.contain_min), VEC("max", behaviour_spec, d.contain_max),
                                    FLOAT("margin", behaviour_spec, d.contain_margin, SC_NONNEG)};
-static const sc_row b_obstacles[] = {COMMON, FLOAT("see_ahead", behaviour_spec, d.see_ahead, SC_NONNEG)};
+static const sc_row b_obstacles[] = {COMMON, FLOAT("see_ahead", behaviour_spec, d.see_ahead, SC_NONNEG),
+                                     FLOAT("see_ahead_time", behaviour_spec, d.see_ahead_time, SC_NONNEG)};
+static const sc_row b_avoid_neighbours[] = {COMMON, FLOAT("horizon", behaviour_spec, d.avoid_horizon, SC_NONNEG),
+                                            FLOAT("margin", behaviour_spec, d.avoid_margin, SC_NONNEG),
+                                            FLOAT("keep_right", behaviour_spec, d.keep_right, SC_NONNEG)};
+static const sc_row b_anticipation[] = {COMMON, FLOAT("strength", behaviour_spec, d.anticipation_k, SC_NONNEG),
+                                        FLOAT("time", behaviour_spec, d.anticipation_tau0, SC_POSITIVE),
+                                        FLOAT("horizon", behaviour_spec, d.avoid_horizon, SC_NONNEG),
+                                        FLOAT("keep_right", behaviour_spec, d.keep_right, SC_NONNEG)};
 static const sc_row b_walls[] = {COMMON, FLOAT("length", behaviour_spec, d.feelers.length, SC_NONNEG),
                                  FLOAT("whisker_angle", behaviour_spec, d.feelers.whisker_angle, SC_ANY),
                                  FLOAT("whisker_length", behaviour_spec, d.feelers.whisker_length, SC_NONNEG)};
@@ -556,6 +564,8 @@ static const sc_row b_follow_wall[] = {COMMON, FLOAT("range", behaviour_spec, d.
 
 #define B_TABLE(name, rows) static const sc_table name = TABLE("an object", rows)
 B_TABLE(t_plain, b_plain);
+B_TABLE(t_avoid_neighbours, b_avoid_neighbours);
+B_TABLE(t_anticipation, b_anticipation);
 B_TABLE(t_seek, b_seek);
 B_TABLE(t_arrive, b_arrive);
 B_TABLE(t_flee, b_flee);
@@ -667,6 +677,8 @@ static const sc_row behaviour_rows[] = {
     OPTIONAL("avoid_obstacles", STEER_AVOID_OBSTACLES, t_obstacles),
     OPTIONAL("avoid_walls", STEER_AVOID_WALLS, t_walls),
     OPTIONAL("contain", STEER_CONTAIN, t_contain),
+    OPTIONAL("avoid_neighbours", STEER_AVOID_NEIGHBOURS, t_avoid_neighbours),
+    OPTIONAL("anticipation", STEER_ANTICIPATE, t_anticipation),
     OPTIONAL("separation", STEER_SEPARATION, t_plain),
     NEEDS("evade", STEER_EVADE, t_evade, "group"),
     NEEDS("flee", STEER_FLEE, t_flee, "threat"),
@@ -994,6 +1006,7 @@ static const sc_row group_rows[] = {
     FLOAT("arrival_tolerance", group_spec, def.arrival_tolerance, SC_NONNEG),
     FLOAT("arrival_speed", group_spec, def.arrival_speed, SC_NONNEG),
     FLOAT("waypoint_radius", group_spec, def.waypoint_radius, SC_NONNEG),
+    FLOAT("priority", group_spec, def.priority, SC_POSITIVE),
     BOOL("chapter_arrive", group_spec, def.chapter_arrive),
     BOOL("ground_plane", group_spec, def.ground_plane),
     CUSTOM("neighbours", read_neighbours, "object", &neighbour_table),
