@@ -44,7 +44,13 @@ fi
 PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" cc -std=c11 "$work/consumer/app.c" \
   $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs steer) -o "$work/consumer/app-pc" ||
   fail "pkg-config --cflags --libs steer"
-"$work/consumer/app-pc" >/dev/null || fail "the pkg-config consumer's program"
+# -lsteer finds the shared library first: the program runs against it
+LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer/app-pc" >/dev/null || fail "the pkg-config consumer's program"
+readelf -d "$work/consumer/app-pc" | grep -q "NEEDED.*libsteer.so" || fail "the pkg-config consumer did not link libsteer.so"
+PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" cc -std=c11 "$work/consumer/app.c" -static-libgcc \
+  $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) "$work/prefix/lib/libsteer.a" -lm -pthread \
+  -o "$work/consumer/app-static" || fail "linking the installed libsteer.a"
+"$work/consumer/app-static" >/dev/null || fail "the static consumer's program"
 
 cp "$work/consumer/app.c" "$work/parent/app.c"
 cat > "$work/parent/CMakeLists.txt" <<C
