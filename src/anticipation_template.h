@@ -106,11 +106,11 @@ V N(steer_anticipate)(V pos, V vel, const N(steer_neighbour) *neighbours, const 
     float own = N(priority_or_one)(params->priority);
     /* Pushes are summed in units of max_force, each at most 1 before its
      * share, so the sum stays in range for any max_force. */
-    V sum = F(zero)();
+    V sum = F(zero)(), bias = F(zero)();
     for (int j = 0; j < count; ++j) {
         V other_pos = N(to_z_up)(neighbours[j].pos, params->up), other_vel = N(to_z_up)(neighbours[j].vel, params->up);
         N(relative) r = N(relative_motion)(pos, vel, other_pos, other_vel, params->agent_radius + neighbours[j].radius);
-        float root, tau = N(contact_time)(r, &root), push;
+        float root, tau = N(contact_time)(r, &root), push, centrality = 0.0f;
         V away;
         if (tau == 0.0f) {
             /* In contact: straight apart at full force; coincident, to the
@@ -130,16 +130,23 @@ V N(steer_anticipate)(V pos, V vel, const N(steer_neighbour) *neighbours, const 
             float magnitude = params->k * r.scale * e * (2.0f / tau + 1.0f / params->tau0) / (tau * tau) * (r.radius / root);
             push = magnitude / params->max_force;
             if (!(push <= 1.0f)) push = 1.0f; /* also Inf and NaN: the nearest contacts overflow */
+            /* sqrt(1 - miss^2 / R^2) = sqrt(disc) / (|v| R): 1 for a
+             * collision straight at the other's centre, 0 for a graze */
+            centrality = steer_minf(root / (F(len)(r.v) * r.radius), 1.0f);
+            if (!steer_is_finite(centrality)) centrality = 0.0f;
         } else {
             continue;
         }
         float share = priorities ? N(share)(own, N(priority_or_one)(priorities[j])) : 1.0f;
         sum = F(mad)(sum, away, push * share);
+        /* Keep right: a central collision pushes only along the relative
+         * motion, which brakes both and never passes. Its centrality weighs
+         * a push to the right of the relative motion; the other's relative
+         * motion is the opposite, so is its right, and the two pass. A
+         * grazing pair already has its side and gets none. */
+        if (centrality > 0.0f) bias = F(mad)(bias, N(right_of)(F(direction)(r.v, 0)), push * share * centrality);
     }
-    /* Keep right: a head-on pair's force lies along its velocity and would
-     * only brake both; a lateral part toward the agent's own right makes
-     * both pass. */
-    if (params->keep_right > 0.0f) sum = F(mad)(sum, right, params->keep_right * F(len)(sum));
+    if (params->keep_right > 0.0f) sum = F(mad)(sum, bias, params->keep_right);
     V force = F(scale)(F(truncate)(sum, 1.0f), params->max_force);
     return N(from_z_up)(N(safe)(force), params->up);
 }

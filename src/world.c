@@ -233,7 +233,7 @@ void steer__group_derive(steer__group *g)
     g->active_count = 0;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b)
         if (d->weight[b] != 0.0f) g->active[g->active_count++] = b;
-    g->predictive = d->weight[STEER_AVOID_NEIGHBOURS] != 0.0f || d->weight[STEER_ANTICIPATE] != 0.0f;
+    g->predictive = d->weight[STEER_AVOID_NEIGHBOURS] != 0.0f || d->weight[STEER_ANTICIPATE] != 0.0f || d->keep_apart;
     g->needs_neighbours = d->weight[STEER_SEPARATION] != 0.0f || d->weight[STEER_ALIGNMENT] != 0.0f ||
                           d->weight[STEER_COHESION] != 0.0f || g->predictive;
     g->flock_only = d->combine == STEER_COMBINE_BLEND && !d->desired_forms && d->max_turn_rate == 0.0f && !d->ground_plane;

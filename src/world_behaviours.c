@@ -431,6 +431,58 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
 }
 
 /* New velocity (docs/model.md §1.4) from the combined force, with the turn limit. */
+/* One constraint of keep_apart: the new velocity's component along u (unit,
+ * toward the neighbour) may be at most limit. An agent takes its share
+ * p_j / (p_i + p_j) of the gap (an obstacle never yields: all of it, less
+ * what the obstacle's own velocity closes); two agents that both keep it
+ * cannot close more than the whole gap, so the step cannot make them
+ * overlap (the distance is at least its projection on the old line). An
+ * overlapping pair may not close at all. False when it can never bind. */
+static bool apart_limit(const steer_world *w, const steer__agent *a, int j, float speed, float dt, steer_v3 *u, float *limit)
+{
+    const steer_neighbour3 *n = &a->seen.near[j];
+    steer_v3 off = steer_v3_sub(n->pos, a->p);
+    if (a->g->def.ground_plane) steer__drop_up(w, &off);
+    float dist = steer_v3_len(off);
+    if (!(dist > 0.0f)) return false; /* coincident: no line to keep them apart along */
+    /* a thousandth of the contact distance kept clear: the positions' rounding cannot then make contact */
+    float contact = a->g->def.radius + n->radius;
+    float gap = steer_maxf(dist - contact * 1.001f, 0.0f);
+    float other = a->seen.priority[j], own = a->g->def.priority;
+    float share = other / (0.5f * own + 0.5f * other) * 0.5f;
+    *u = steer_v3_scale(off, 1.0f / dist);
+    *limit = share * gap / dt;
+    if (other == FLT_MAX) *limit += steer_v3_dot(n->vel, *u); /* a moving obstacle closes (or opens) the gap itself */
+    *limit = steer_maxf(*limit, 0.0f);
+    return *limit < speed;
+}
+
+steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3 v, float dt)
+{
+    if (!(dt > 0.0f)) return v;
+    /* Two passes removing each excess approach in turn, which keeps the
+     * sliding motion past a neighbour; then a scale toward zero (which
+     * meets every limit at once, all being >= 0) settles what is left. */
+    for (int pass = 0; pass < 2; ++pass)
+        for (int j = 0; j < a->seen.count; ++j) {
+            steer_v3 u;
+            float limit;
+            if (!apart_limit(w, a, j, steer_v3_len(v), dt, &u, &limit)) continue;
+            float excess = steer_v3_dot(v, u) - limit;
+            if (excess > 0.0f) v = steer_v3_sub(v, steer_v3_scale(u, excess));
+        }
+    float scale = 1.0f;
+    for (int j = 0; j < a->seen.count; ++j) {
+        steer_v3 u;
+        float limit;
+        if (!apart_limit(w, a, j, steer_v3_len(v), dt, &u, &limit)) continue;
+        float along = steer_v3_dot(v, u);
+        if (along > limit) scale = steer_minf(scale, limit / along);
+    }
+    v = steer_v3_scale(v, scale);
+    return steer_v3_is_valid(v) ? v : steer_v3_zero();
+}
+
 steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt)
 {
     const steer_group_def *d = &g->def;

@@ -53,6 +53,9 @@ void steer__goal_arrival(const steer_world *w, const steer__group *g, struct ste
                          const float vel[3]);
 /* Records whether the goal is reached now (and since which step). */
 void steer__goal_set_arrived(const steer_world *w, struct steer__goal *goal, bool now);
+/* keep_apart: v, the agent's new velocity over dt, with its approach to
+ * each thing it sees cut to its share of their gap (world_behaviours.c). */
+steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3 v, float dt);
 /* The new velocity from the combined force, with the turn limit. */
 steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt);
 

@@ -358,6 +358,7 @@ static void forces_task(int start, int end, int worker, void *context)
             if (w->dim == 2) force.z = 0.0f;
             if (g->def.ground_plane) steer__drop_up(w, &force);
             steer_v3 nv = steer__integrate_velocity(g, a.v, force, fc->dt);
+            if (g->def.keep_apart) nv = steer__keep_apart(w, &a, nv, fc->dt);
             if (g->def.ground_plane) steer__drop_up(w, &nv); /* its velocity may have had some */
             move_agent(w, i, (const float[3]){nv.x, nv.y, nv.z}, fc->dt, ftc->solids);
             if (goal) {

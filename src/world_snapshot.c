@@ -263,13 +263,14 @@ static size_t group_def_size(uint32_t version)
  * anything but 0 or 1 (undefined to read). */
 static bool take_group_def(reader *rd, uint32_t version, steer_group_def *out)
 {
-    unsigned char flags[3] = {0, 0, 0};
+    unsigned char flags[4] = {0, 0, 0, 0};
     if (version >= 7) {
         if (!take(rd, out, sizeof *out)) return false;
         memcpy(&flags[0], &out->desired_forms, 1);
         memcpy(&flags[1], &out->chapter_arrive, 1);
         memcpy(&flags[2], &out->ground_plane, 1);
-        return flags[0] <= 1 && flags[1] <= 1 && flags[2] <= 1;
+        memcpy(&flags[3], &out->keep_apart, 1);
+        return flags[0] <= 1 && flags[1] <= 1 && flags[2] <= 1 && flags[3] <= 1;
     }
     if (version == 6) {
         group_def_v6 o;

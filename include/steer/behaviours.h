@@ -132,7 +132,7 @@ typedef struct steer_anticipation {
     float horizon;      /* pairs further than this from contact are ignored, time (<= 0: no cut) */
     float max_force;    /* cap on each pair's push and on the sum (<= 0: zero force) */
     float agent_radius; /* this agent's radius, length */
-    float keep_right;   /* a push toward the agent's own right, a fraction of the force's magnitude (<= 0: none) */
+    float keep_right;   /* a central collision's push toward the right of the relative motion, a fraction of the push (<= 0: none) */
     float priority;     /* this agent's priority against the neighbours' (not a positive number: 1) */
     steer_up_axis up;   /* 3D: right is heading x up (default Z; ignored in 2D) */
 } steer_anticipation;
@@ -294,9 +294,12 @@ steer_v3 steer_follow_wall3(steer_v3 pos, steer_v3 vel, const steer_segment3 *wa
  * e^(-tau/tau0), at most max_force; one in contact pushes straight apart
  * with max_force (coincident: to the right). Each push is scaled by the
  * agent's share, 2 p_j / (p_i + p_j) with p_i = params->priority and p_j =
- * priorities[j] (NULL: all equal, a share of 1). The sum gets keep_right *
- * its length toward the agent's right and is capped at max_force. The
- * formulas: docs/model.md §2.22-§2.24. */
+ * priorities[j] (NULL: all equal, a share of 1). Keep right here: each
+ * push adds keep_right * its centrality (1 for a collision straight at the
+ * other's centre, 0 for a graze) toward the right of the relative motion
+ * v_i - v_j, which is the agent's own right for a head-on pair and keeps
+ * right of a crosser in its frame; the sum is capped at max_force. The formulas:
+ * docs/model.md §2.22-§2.24. */
 steer_v2 steer_avoid_neighbours2(steer_v2 pos, steer_v2 vel, const steer_neighbour2 *neighbours, int count, const steer_neighbour_avoidance *params, int *out_threat); /* dodge the first */
 steer_v3 steer_avoid_neighbours3(steer_v3 pos, steer_v3 vel, const steer_neighbour3 *neighbours, int count, const steer_neighbour_avoidance *params, int *out_threat); /* dodge the first */
 steer_v2 steer_anticipate2(steer_v2 pos, steer_v2 vel, const steer_neighbour2 *neighbours, const float *priorities, int count, const steer_anticipation *params); /* summed ttc pushes */

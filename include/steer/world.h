@@ -167,6 +167,9 @@ typedef struct steer_group_def {
     float avoid_margin;      /* AVOID_NEIGHBOURS: clearance beyond the two radii (default 0) */
     float keep_right;        /* both: the bias that sends a head-on pair past each other on their right,
                                 a fraction of the push (default 0.25; 0: none, and a head-on pair stalls) */
+    bool keep_apart;         /* a velocity filter after steering: the new velocity never closes more than
+                                this agent's share (as priority splits it) of the gap to what it sees
+                                within the step, so two such agents never overlap (default false) */
     /* behaviours: weight 0 switches one off */
     float weight[STEER_BEHAVIOUR_COUNT];
     float probability[STEER_BEHAVIOUR_COUNT]; /* DITHER only (default 1) */

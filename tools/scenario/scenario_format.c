@@ -1007,6 +1007,7 @@ static const sc_row group_rows[] = {
     FLOAT("arrival_speed", group_spec, def.arrival_speed, SC_NONNEG),
     FLOAT("waypoint_radius", group_spec, def.waypoint_radius, SC_NONNEG),
     FLOAT("priority", group_spec, def.priority, SC_POSITIVE),
+    BOOL("keep_apart", group_spec, def.keep_apart),
     BOOL("chapter_arrive", group_spec, def.chapter_arrive),
     BOOL("ground_plane", group_spec, def.ground_plane),
     CUSTOM("neighbours", read_neighbours, "object", &neighbour_table),

@@ -1,0 +1,362 @@
+/* Predictive avoidance in the world (AVOID_NEIGHBOURS, ANTICIPATE,
+ * keep_apart): an exact head-on pair passes on its right and both arrive;
+ * the scene turned by 90 degrees gives the turned trajectories; priority
+ * splits the dodge; a moving obstacle is anticipated at its declared
+ * velocity; keep_apart never lets two agents overlap; a faster agent looks
+ * further with see_ahead_time; a crowd gives the same bits for any thread
+ * count, scheduler and kernel, and through a snapshot. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "random_scheduler.h"
+#include "snapshot_bytes.h"
+#include "steer/steer.h"
+
+#ifdef STEER_TEST_SANITIZED
+#define CROWD_SIDE 8 /* agents per side of the crowd's square */
+#define CROWD_STEPS 150
+#else
+#define CROWD_SIDE 16
+#define CROWD_STEPS 400
+#endif
+
+static steer_world_def open_world(int workers)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.bounds_min = (steer_v3){-60.0f, -60.0f, 0.0f};
+    wd.bounds_max = (steer_v3){60.0f, 60.0f, 0.0f};
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.worker_count = workers;
+    return wd;
+}
+
+/* The crowd settings of the scenarios (scenarios/circle_crossing.json):
+ * the goal after the avoidance in the running sum. */
+static steer_group_def walker(steer_behaviour avoid)
+{
+    steer_group_def g = steer_default_group_def();
+    memset(g.weight, 0, sizeof g.weight);
+    g.weight[avoid] = 1.0f;
+    g.weight[STEER_ARRIVE] = 1.0f;
+    g.combine = STEER_COMBINE_RUNNING_SUM;
+    g.max_speed = 2.0f;
+    g.max_force = 4.0f;
+    g.radius = 1.5f;
+    g.neighbour_radius = 10.0f;
+    g.anticipation_k = 20.0f;
+    g.keep_right = 0.5f;
+    g.arrival_tolerance = 1.5f;
+    g.arrival_speed = 0.5f;
+    g.keep_apart = true;
+    return g;
+}
+
+static steer_v2 turn(steer_v2 a, float c, float s) { return steer_v2_make(c * a.x - s * a.y, s * a.x + c * a.y); }
+
+typedef struct pair_run {
+    steer_v2 path[2][200];
+    double closest;
+    int arrived_step; /* both arrived; -1: never */
+    double right_of_line[2]; /* the largest step to each agent's own right of its start-goal line */
+} pair_run;
+
+/* Two agents 20 apart (turned by angle), each to the other's start, at a
+ * preferred speed of 1, dt 0.25. */
+static pair_run head_on(steer_behaviour avoid, float angle, float priority0, float priority1)
+{
+    pair_run run;
+    memset(&run, 0, sizeof run);
+    run.closest = 1e9;
+    run.arrived_step = -1;
+    steer_world_def wd = open_world(1);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = walker(avoid);
+    g.priority = priority0;
+    steer_world_add_group(w, &g);
+    g.priority = priority1;
+    steer_world_add_group(w, &g);
+    float c = cosf(angle), s = sinf(angle);
+    steer_v2 start[2] = {turn(steer_v2_make(-10.0f, 0.0f), c, s), turn(steer_v2_make(10.0f, 0.0f), c, s)};
+    steer_agent_id id[2];
+    for (int k = 0; k < 2; ++k) id[k] = steer_world_add_agent(w, k, (steer_v3){start[k].x, start[k].y, 0.0f}, steer_v3_zero());
+    for (int k = 0; k < 2; ++k) {
+        steer_goal goal = {0};
+        goal.kind = STEER_GOAL_ARRIVE;
+        goal.target = (steer_v3){start[1 - k].x, start[1 - k].y, 0.0f};
+        goal.speed = 1.0f;
+        goal.slow_radius = 2.0f;
+        CHECK(steer_world_set_goal(w, id[k], &goal) == STEER_OK);
+    }
+    for (int step = 0; step < 200; ++step) {
+        CHECK(steer_world_step(w, 0.25f) == STEER_OK);
+        steer_agent_state a[2];
+        for (int k = 0; k < 2; ++k) {
+            steer_world_get_agent(w, id[k], &a[k]);
+            run.path[k][step] = steer_v2_make(a[k].position.x, a[k].position.y);
+            /* its right of its own line: heading d = goal - start, right = (d.y, -d.x) */
+            steer_v2 d = steer_v2_sub(start[1 - k], start[k]), off = steer_v2_sub(run.path[k][step], start[k]);
+            double right = (off.x * d.y - off.y * d.x) / steer_v2_len(d);
+            if (right > run.right_of_line[k]) run.right_of_line[k] = right;
+        }
+        double dist = steer_v2_len(steer_v2_sub(run.path[0][step], run.path[1][step]));
+        if (dist < run.closest) run.closest = dist;
+        if (run.arrived_step < 0 && steer_world_has_arrived(w, id[0]) && steer_world_has_arrived(w, id[1]))
+            run.arrived_step = step + 1;
+    }
+    steer_world_destroy(w);
+    return run;
+}
+
+/* ---- 1. the exact head-on pair passes, on its right ---------------------------- */
+static void head_on_pair_passes_on_the_right(void)
+{
+    const steer_behaviour kinds[2] = {STEER_ANTICIPATE, STEER_AVOID_NEIGHBOURS};
+    for (int b = 0; b < 2; ++b) {
+        pair_run run = head_on(kinds[b], 0.0f, 1.0f, 1.0f);
+        printf("head-on (%s): both arrived at %.2f s, closest %.3f (sum of radii 3), sidesteps %.2f and %.2f\n",
+               b ? "avoid_neighbours" : "anticipate", run.arrived_step * 0.25, run.closest, run.right_of_line[0],
+               run.right_of_line[1]);
+        CHECK(run.arrived_step > 0 && run.arrived_step * 0.25 <= 30.0);
+        CHECK(run.closest >= 3.0);
+        CHECK(run.right_of_line[0] > 1.0 && run.right_of_line[1] > 1.0); /* both went right */
+        /* the pair is symmetric under a half turn: each mirrors the other */
+        for (int s = 0; s < 200; s += 10) {
+            CHECK_NEAR(run.path[0][s].x, -run.path[1][s].x, 1e-3);
+            CHECK_NEAR(run.path[0][s].y, -run.path[1][s].y, 1e-3);
+        }
+    }
+    /* Without keep_right and keep_apart nothing breaks the symmetry: they stall face to face. */
+    steer_world_def wd = open_world(1);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = walker(STEER_ANTICIPATE);
+    g.keep_right = 0.0f;
+    steer_world_add_group(w, &g);
+    steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){-10, 0, 0}, steer_v3_zero());
+    steer_agent_id b = steer_world_add_agent(w, 0, (steer_v3){10, 0, 0}, steer_v3_zero());
+    steer_v3 targets[2] = {{10, 0, 0}, {-10, 0, 0}};
+    steer_agent_id ids[2] = {a, b};
+    CHECK(steer_world_set_targets(w, ids, targets, 2, STEER_GOAL_ARRIVE, 0) == 2);
+    for (int s = 0; s < 200; ++s) steer_world_step(w, 0.25f);
+    CHECK(!steer_world_has_arrived(w, a) && !steer_world_has_arrived(w, b));
+    steer_world_destroy(w);
+}
+
+/* ---- 2. turned by 90 degrees: the turned trajectories ---------------------------- */
+static void a_turned_scene_gives_turned_trajectories(void)
+{
+    pair_run base = head_on(STEER_ANTICIPATE, 0.0f, 1.0f, 1.0f);
+    const float quarter = 1.5707963267948966f;
+    pair_run turned = head_on(STEER_ANTICIPATE, quarter, 1.0f, 1.0f);
+    double worst = 0.0;
+    for (int k = 0; k < 2; ++k)
+        for (int s = 0; s < 200; ++s) {
+            steer_v2 expect = steer_v2_make(-base.path[k][s].y, base.path[k][s].x);
+            double e = steer_v2_len(steer_v2_sub(expect, turned.path[k][s]));
+            if (e > worst) worst = e;
+        }
+    printf("head-on turned by 90 degrees: trajectories within %.2e of the turned ones\n", worst);
+    CHECK(worst <= 1e-4);
+}
+
+/* ---- 3. priority: the heavy one yields less ------------------------------------- */
+static void priority_splits_the_dodge(void)
+{
+    pair_run even = head_on(STEER_ANTICIPATE, 0.0f, 1.0f, 1.0f);
+    pair_run heavy = head_on(STEER_ANTICIPATE, 0.0f, 4.0f, 1.0f); /* agent 0 four times the priority */
+    printf("priority 4 against 1: sidesteps %.2f and %.2f (even: %.2f, %.2f)\n", heavy.right_of_line[0],
+           heavy.right_of_line[1], even.right_of_line[0], even.right_of_line[1]);
+    CHECK(heavy.right_of_line[0] < 0.75 * even.right_of_line[0]);
+    CHECK(heavy.right_of_line[1] > even.right_of_line[1]);
+    CHECK(heavy.closest >= 3.0 && heavy.arrived_step > 0);
+}
+
+/* ---- 4. a moving obstacle, anticipated at its declared velocity ----------------- */
+/* An obstacle crossing the agent's path from the side, moved each step by
+ * the caller (as the world leaves it) at the velocity it declares. */
+static double obstacle_crossing(bool declared, bool keep_apart)
+{
+    steer_world_def wd = open_world(1);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = walker(STEER_ANTICIPATE);
+    g.keep_apart = keep_apart;
+    steer_world_add_group(w, &g);
+    steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){-20, 0, 0}, (steer_v3){1, 0, 0});
+    steer_v3 target = {20, 0, 0};
+    steer_world_set_targets(w, &a, &target, 1, STEER_GOAL_ARRIVE, 0);
+    steer_v3 centre = {0, -10, 0}, vel = {0, 1, 0}; /* at the crossing when the agent is, at t = 10 */
+    int o = steer_world_add_obstacle(w, centre, 2.0f);
+    if (declared) CHECK(steer_world_set_obstacle_velocity(w, o, vel) == STEER_OK);
+    CHECK(steer_world_get_obstacle_velocity(w, o).y == (declared ? 1.0f : 0.0f));
+    double closest = 1e9;
+    for (int s = 0; s < 240; ++s) {
+        steer_world_step(w, 0.25f);
+        centre = steer_v3_mad(centre, vel, 0.25f);
+        steer_world_set_obstacle(w, o, centre, 2.0f);
+        steer_agent_state st;
+        steer_world_get_agent(w, a, &st);
+        double d = steer_v3_len(steer_v3_sub(st.position, centre)) - 3.5; /* minus both radii */
+        if (d < closest) closest = d;
+    }
+    CHECK(steer_world_has_arrived(w, a));
+    steer_world_destroy(w);
+    return closest;
+}
+
+static void a_moving_obstacle_is_anticipated(void)
+{
+    double blind = obstacle_crossing(false, false), seen = obstacle_crossing(true, false);
+    double kept = obstacle_crossing(true, true);
+    printf("obstacle crossing at speed 1: clearance %.3f undeclared, %.3f declared, %.3f declared with keep_apart\n",
+           blind, seen, kept);
+    CHECK(blind < 0.0);  /* seen as standing still, it runs the agent over */
+    CHECK(seen >= 0.0); /* anticipated at its velocity, it is passed clear */
+    CHECK(kept >= 0.0);
+}
+
+/* ---- 5. keep_apart: no two agents ever overlap ------------------------------------ */
+/* Agents on a lattice 3.2 apart (radius 1.5), each sent through the crowd
+ * to a random point, with mixed priorities and no avoidance force at all:
+ * the filter alone must keep every pair apart. */
+static void keep_apart_never_lets_agents_overlap(void)
+{
+    steer_world_def wd = open_world(2);
+    wd.capacity = CROWD_SIDE * CROWD_SIDE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = walker(STEER_SEEK);
+    g.weight[STEER_SEEK] = 0.0f;
+    steer_world_add_group(w, &g);
+    g.priority = 3.0f;
+    g.radius = 1.0f;
+    steer_world_add_group(w, &g);
+    steer_rng rng = steer_rng_make(17);
+    enum { N = CROWD_SIDE * CROWD_SIDE };
+    steer_agent_id ids[N];
+    steer_v3 targets[N];
+    float radius[N];
+    for (int i = 0; i < N; ++i) {
+        int group = i % 3 == 0;
+        float x = -0.5f * 3.2f * CROWD_SIDE + 3.2f * (float)(i % CROWD_SIDE), y = -0.5f * 3.2f * CROWD_SIDE + 3.2f * (float)(i / CROWD_SIDE);
+        ids[i] = steer_world_add_agent(w, group, (steer_v3){x, y, 0}, steer_v3_zero());
+        radius[i] = group ? 1.0f : 1.5f;
+        float tx = 50.0f * (2.0f * steer_rng_float(&rng) - 1.0f);
+        float ty = 50.0f * (2.0f * steer_rng_float(&rng) - 1.0f);
+        targets[i] = (steer_v3){tx, ty, 0};
+    }
+    steer_world_set_targets(w, ids, targets, N, STEER_GOAL_SEEK, 0);
+    double worst = 1e9;
+    steer_agent_state *st = malloc(sizeof *st * N);
+    for (int s = 0; s < CROWD_STEPS; ++s) {
+        steer_world_step(w, 0.25f);
+        for (int i = 0; i < N; ++i) steer_world_get_agent(w, ids[i], &st[i]);
+        for (int i = 0; i < N; ++i)
+            for (int j = i + 1; j < N; ++j) {
+                double d = steer_v3_len(steer_v3_sub(st[i].position, st[j].position)) / (radius[i] + radius[j]);
+                if (d < worst) worst = d;
+            }
+    }
+    printf("keep_apart, %d agents through each other for %d steps: closest %.4f of the sum of radii\n", N, CROWD_STEPS, worst);
+    CHECK(worst >= 1.0);
+    free(st);
+    steer_world_destroy(w);
+}
+
+/* ---- 6. see_ahead_time: a faster agent looks further ----------------------------- */
+static void a_faster_agent_looks_further(void)
+{
+    for (int timed = 0; timed < 2; ++timed) {
+        steer_world_def wd = open_world(1);
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def g = steer_default_group_def();
+        memset(g.weight, 0, sizeof g.weight);
+        g.weight[STEER_AVOID_OBSTACLES] = 1.0f;
+        g.max_speed = 10.0f;
+        g.see_ahead = 3.0f;
+        g.see_ahead_time = timed ? 1.0f : 0.0f;
+        steer_world_add_group(w, &g);
+        steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){0, 0, 0}, (steer_v3){8, 0, 0});
+        steer_world_add_obstacle(w, (steer_v3){9, 0.2f, 0}, 1.0f); /* 8 ahead of its surface: beyond 3, within 3 + 8 */
+        steer_world_step(w, 0.01f);
+        steer_agent_state st;
+        steer_world_get_agent(w, a, &st);
+        if (timed) CHECK(st.velocity.y < -1e-3); /* sideways, away from the obstacle's centre */
+        else CHECK(st.velocity.y == 0.0f);
+        steer_world_destroy(w);
+    }
+}
+
+/* ---- 7. the same bits for any thread count, scheduler, kernel and a restore ------ */
+static uint64_t crowd_hash(int workers, bool scheduled, steer_kernel kernel, bool restore_midway)
+{
+    steer_world_def wd = open_world(workers);
+    random_scheduler rs;
+    if (scheduled) {
+        random_scheduler_init(&rs, 5, workers);
+        wd.enqueue_task = random_scheduler_enqueue;
+        wd.finish_task = random_scheduler_finish;
+        wd.user_task_context = &rs;
+    }
+    wd.capacity = 4 * CROWD_SIDE * CROWD_SIDE;
+    steer_world *w = steer_world_create(&wd);
+    steer_world_set_kernel(w, kernel);
+    const steer_behaviour kinds[2] = {STEER_ANTICIPATE, STEER_AVOID_NEIGHBOURS};
+    for (int k = 0; k < 2; ++k) {
+        steer_group_def g = walker(kinds[k]);
+        g.priority = 1.0f + (float)k;
+        g.keep_apart = k == 0;
+        steer_world_add_group(w, &g);
+    }
+    int o = steer_world_add_obstacle(w, (steer_v3){5, 5, 0}, 3.0f);
+    steer_world_set_obstacle_velocity(w, o, (steer_v3){0.5f, 0, 0});
+    /* a circle crossing: each to its antipode */
+    const int n = 4 * CROWD_SIDE;
+    for (int i = 0; i < n; ++i) {
+        float a = 6.2831853f * (float)i / (float)n;
+        steer_v3 p = {50.0f * cosf(a), 50.0f * sinf(a), 0.0f};
+        steer_agent_id id = steer_world_add_agent(w, i % 2, p, steer_v3_zero());
+        steer_v3 target = steer_v3_neg(p);
+        steer_world_set_targets(w, &id, &target, 1, STEER_GOAL_ARRIVE, 0);
+    }
+    for (int s = 0; s < CROWD_STEPS; ++s) {
+        steer_world_step(w, 0.25f);
+        if (restore_midway && s == CROWD_STEPS / 2) {
+            snap_buffer b = snap_save(w);
+            steer_world_destroy(w);
+            steer_world_def fresh = open_world(1);
+            fresh.capacity = wd.capacity;
+            w = steer_world_create(&fresh);
+            CHECK(steer_world_restore(w, b.data, b.size) == STEER_OK);
+            free(b.data);
+        }
+    }
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
+static void a_crowd_gives_the_same_bits_everywhere(void)
+{
+    uint64_t ref = crowd_hash(1, false, STEER_KERNEL_SCALAR, false);
+    const int workers[3] = {1, 2, 4};
+    for (int k = 0; k < 3; ++k) {
+        CHECK(crowd_hash(workers[k], false, STEER_KERNEL_BEST, false) == ref);
+        CHECK(crowd_hash(workers[k], true, STEER_KERNEL_BEST, false) == ref);
+    }
+    CHECK(crowd_hash(2, false, STEER_KERNEL_BEST, true) == ref);
+    printf("crowd (%d agents, %d steps): %016llx for 1, 2, 4 threads, a random scheduler, both kernels and a restore\n",
+           4 * CROWD_SIDE, CROWD_STEPS, (unsigned long long)ref);
+}
+
+int main(void)
+{
+    head_on_pair_passes_on_the_right();
+    a_turned_scene_gives_turned_trajectories();
+    priority_splits_the_dodge();
+    a_moving_obstacle_is_anticipated();
+    keep_apart_never_lets_agents_overlap();
+    a_faster_agent_looks_further();
+    a_crowd_gives_the_same_bits_everywhere();
+    return check_summary("test_world_avoidance");
+}
