@@ -2,6 +2,8 @@
  *   --repeat R   run each configuration R times and report the fastest run
  *                (its ms_per_step; ms_per_step_median gives the median)
  *   --goals      every agent also arrives at its own point (per-agent goals)
+ *   --crowd      every agent arrives at its own point, anticipating collisions
+ *                (a crowd), timed beside the standard flock of the same size
  */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #define _POSIX_C_SOURCE 200809L
@@ -12,11 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/utsname.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
 
 #include <steer/steer.h>
+
+/* What every agent does: the standard flock's rules alone, those and its
+ * own goal, or its own goal while anticipating collisions (no flocking). */
+typedef enum bench_mode { BENCH_FLOCK, BENCH_GOALS, BENCH_CROWD } bench_mode;
 
 typedef struct bench_result {
     int agents, threads, steps, dim;
@@ -27,8 +34,35 @@ typedef struct bench_result {
     steer_kernel kernel;
     double ms_median; /* over the repeats */
     int repeat;
-    bool goals;
+    bench_mode mode;
+    double flock_ms, flock_ms_median; /* BENCH_CROWD: the standard flock of the same size, threads and K */
 } bench_result;
+
+/* The machine the figures belong to: they mean little without it. */
+typedef struct host_info {
+    char cpu[128]; /* /proc/cpuinfo's model name */
+    char os[160];  /* uname: system and release */
+} host_info;
+
+static host_info host_describe(void)
+{
+    host_info h = {"unknown", "unknown"};
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f) {
+        char line[256];
+        while (fgets(line, sizeof line, f)) {
+            const char *colon = strchr(line, ':');
+            if (strncmp(line, "model name", 10) != 0 || !colon) continue;
+            snprintf(h.cpu, sizeof h.cpu, "%s", colon + 1 + (colon[1] == ' '));
+            h.cpu[strcspn(h.cpu, "\n")] = 0;
+            break;
+        }
+        fclose(f);
+    }
+    struct utsname u;
+    if (uname(&u) == 0) snprintf(h.os, sizeof h.os, "%s %s", u.sysname, u.release);
+    return h;
+}
 
 static double clock_seconds(clockid_t clock)
 {
@@ -127,8 +161,27 @@ static int add_goals(steer_world *w, int agents, int dim)
     return set == agents ? 0 : -1;
 }
 
-static int run_bench(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, bool goals,
-                     bench_result *out)
+/* The crowd: the standard flock's limits (max_speed 2, max_force 4),
+ * neighbour radius (1, so the torus holds K neighbours within it) and
+ * placement, with no flocking; each agent anticipates collisions with what
+ * it sees ahead of arriving at its goal, in the running sum, and keep_apart
+ * stops a step from closing a gap to contact: the settings of the crowd
+ * scenarios (scenarios/circle_crossing.json). The body radius is a tenth of
+ * the neighbour radius, as in RVO2's Circle example (1.5 of 15). */
+static steer_group_def crowd_group_def(void)
+{
+    steer_group_def g = steer_standard_flock_group_def();
+    g.weight[STEER_SEPARATION] = g.weight[STEER_ALIGNMENT] = g.weight[STEER_COHESION] = 0.0f;
+    g.weight[STEER_ANTICIPATE] = 1.0f;
+    g.combine = STEER_COMBINE_RUNNING_SUM;
+    g.keep_apart = true;
+    g.anticipation_k = 20.0f;
+    g.keep_right = 0.5f;
+    g.radius = 0.1f;
+    return g;
+}
+
+static steer_world *make_world(int agents, int threads, int dim, float k, bench_mode mode)
 {
     steer_standard_flock_def fd = steer_default_standard_flock_def();
     fd.agents = agents;
@@ -137,11 +190,21 @@ static int run_bench(int agents, int threads, int steps, int dim, float k, steer
     fd.worker_count = threads;
     fd.allocator = (steer_allocator){bench_alloc, bench_free, 0};
     steer_world *w = steer_standard_flock_create(&fd);
-    if (!w) return -1;
-    if (goals && add_goals(w, agents, dim) != 0) {
+    if (!w) return 0;
+    steer_group_def crowd = crowd_group_def();
+    if ((mode == BENCH_CROWD && steer_world_set_group(w, 0, &crowd) != STEER_OK) ||
+        (mode != BENCH_FLOCK && add_goals(w, agents, dim) != 0)) {
         steer_world_destroy(w);
-        return -1;
+        return 0;
     }
+    return w;
+}
+
+static int run_bench(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, bench_mode mode,
+                     bench_result *out)
+{
+    steer_world *w = make_world(agents, threads, dim, k, mode);
+    if (!w) return -1;
     kernel = steer_world_set_kernel(w, kernel);
     steer_world_step(w, STEER_STANDARD_FLOCK_DT); /* warm-up */
     double grid = 0.0, total = 0.0;
@@ -156,7 +219,7 @@ static int run_bench(int agents, int threads, int steps, int dim, float k, steer
     *out = (bench_result){agents, threads, steps, dim, k, measure_neighbours(w, dim), 1e3 * elapsed / steps,
                           1e3 * cpu / steps,
                           total > 0.0 ? grid / total : 0.0, steer_world_state_hash(w),
-                          steer_world_memory_bytes(w), kernel, 0.0, 1, goals};
+                          steer_world_memory_bytes(w), kernel, 0.0, 1, mode, 0.0, 0.0};
     steer_world_destroy(w);
     return 0;
 }
@@ -167,35 +230,51 @@ static int by_ms(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Of n sorted values. */
+static double median(const double *v, int n) { return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]); }
+
 /* The fastest of `repeat` runs (this machine is shared: runs vary by tens of
  * percent), with the median of their times alongside. Every run ends in the
- * same state, so the hash is the same. */
-static int run_repeated(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, bool goals,
+ * same state, so the hash is the same. A crowd's runs alternate with the
+ * standard flock's of the same size, so that both see the same machine. */
+static int run_repeated(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, bench_mode mode,
                         int repeat, bench_result *out)
 {
-    double ms[64];
+    double ms[64], flock_ms[64];
     for (int r = 0; r < repeat; ++r) {
-        bench_result one;
-        if (run_bench(agents, threads, steps, dim, k, kernel, goals, &one) != 0) return -1;
+        bench_result one, flock;
+        if (run_bench(agents, threads, steps, dim, k, kernel, mode, &one) != 0) return -1;
         ms[r] = one.ms_per_step;
         if (r == 0 || one.ms_per_step < out->ms_per_step) *out = one;
+        if (mode != BENCH_CROWD) continue;
+        if (run_bench(agents, threads, steps, dim, k, kernel, BENCH_FLOCK, &flock) != 0) return -1;
+        flock_ms[r] = flock.ms_per_step;
     }
     qsort(ms, (size_t)repeat, sizeof ms[0], by_ms);
-    out->ms_median = repeat % 2 ? ms[repeat / 2] : 0.5 * (ms[repeat / 2 - 1] + ms[repeat / 2]);
+    out->ms_median = median(ms, repeat);
     out->repeat = repeat;
+    if (mode == BENCH_CROWD) {
+        qsort(flock_ms, (size_t)repeat, sizeof flock_ms[0], by_ms);
+        out->flock_ms = flock_ms[0];
+        out->flock_ms_median = median(flock_ms, repeat);
+    }
     return 0;
 }
 
-static void print_json(const bench_result *r)
+static void print_json(const bench_result *r, const host_info *host)
 {
     double rate = r->agents / (r->ms_per_step * 1e-3);
     printf("{\"agents\":%d,\"threads\":%d,\"steps\":%d,\"dim\":%d,\"neighbours\":%g,\"mean_neighbours\":%.3f,"
            "\"ms_per_step\":%.4f,\"cpu_ms_per_step\":%.4f,\"agent_steps_per_s\":%.4g,\"ns_per_agent_step\":%.3f,\"grid_share\":%.4f,"
-           "\"bytes_per_agent\":%.2f,\"kernel\":\"%s\",\"repeat\":%d,\"ms_per_step_median\":%.4f,\"goals\":%s,"
-           "\"state_hash\":\"%016" PRIx64 "\"}\n",
+           "\"bytes_per_agent\":%.2f,\"kernel\":\"%s\",\"repeat\":%d,\"ms_per_step_median\":%.4f,\"goals\":%s,\"crowd\":%s,",
            r->agents, r->threads, r->steps, r->dim, r->neighbours_k, r->mean_neighbours, r->ms_per_step, r->cpu_ms_per_step, rate,
            1e6 * r->ms_per_step / r->agents, r->grid_share, (double)r->bytes / r->agents, steer_kernel_name(r->kernel),
-           r->repeat, r->ms_median, r->goals ? "true" : "false", r->hash);
+           r->repeat, r->ms_median, r->mode != BENCH_FLOCK ? "true" : "false", r->mode == BENCH_CROWD ? "true" : "false");
+    if (r->mode == BENCH_CROWD)
+        printf("\"flock_ms_per_step\":%.4f,\"flock_ms_per_step_median\":%.4f,\"flock_ratio\":%.3f,"
+               "\"flock_ratio_median\":%.3f,",
+               r->flock_ms, r->flock_ms_median, r->ms_per_step / r->flock_ms, r->ms_median / r->flock_ms_median);
+    printf("\"cpu_model\":\"%s\",\"os\":\"%s\",\"state_hash\":\"%016" PRIx64 "\"}\n", host->cpu, host->os, r->hash);
 }
 
 static int parse_int(const char *s, int lo, int hi, int *out)
@@ -228,7 +307,7 @@ static int kernels_available(char *out, size_t size, bool *has)
     return 0;
 }
 
-enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_GOALS, OPT_TABLE, OPT_JSON, OPT_HELP };
+enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_GOALS, OPT_CROWD, OPT_TABLE, OPT_JSON, OPT_HELP };
 static const tool_option options[] = {
     {"--agents", 0, "N", "agents in the flock, 1 to 67108864 (default 100000)"},
     {"--threads", 0, "T", "worker threads, 1 to 64 (default 1)"},
@@ -238,6 +317,8 @@ static const tool_option options[] = {
     {"--kernel", 0, "NAME", "best, scalar, avx2 or avx512 (same state hash; an error if this CPU lacks it)"},
     {"--repeat", 0, "R", "run each configuration R times, report the fastest and the median (default 1)"},
     {"--goals", 0, 0, "every agent also arrives at its own random point (per-agent goals)"},
+    {"--crowd", 0, 0, "a crowd: to its own random point, anticipating collisions, no flocking; "
+                      "timed beside the standard flock"},
     {"--table", 0, 0, "sweep N = 10k, 100k, 1M x threads 1, 2"},
     {"--json", 0, 0, "one JSON object per configuration"},
     {"--help", "-h", 0, "this text"},
@@ -247,17 +328,20 @@ static const tool_option options[] = {
 static void usage(FILE *to)
 {
     fprintf(to, "usage: steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
-                "                   [--kernel best|scalar|avx2|avx512] [--repeat R] [--goals]\n"
-                "       steer bench --table [--dim 2|3] [--steps S] [--json] [--repeat R] [--goals]\n"
-                "The standard flock (separation 1.5, alignment 1, cohesion 1 on a torus, dt 1/60) timed per step.\n");
+                "                   [--kernel best|scalar|avx2|avx512] [--repeat R] [--goals | --crowd]\n"
+                "       steer bench --table [--dim 2|3] [--steps S] [--json] [--repeat R] [--goals | --crowd]\n"
+                "The standard flock (separation 1.5, alignment 1, cohesion 1 on a torus, dt 1/60) timed per step.\n"
+                "--crowd: the same torus, limits and K; each agent arrives at its own point, anticipating\n"
+                "collisions (anticipation k 20, keep right 0.5, keep_apart, radius 0.1, running sum), and\n"
+                "its time is given as a ratio to the standard flock's, the two runs alternating.\n");
     tool_options_print(to, options, OPTION_COUNT);
 }
 
 int steer_cmd_bench(int argc, char **argv)
 {
-    int agents = 100000, threads = 1, steps = 100, dim = 2, repeat = 1;
+    int agents = 100000, threads = 1, steps = 0, dim = 2, repeat = 1; /* steps 0: the default */
     float k = 16.0f;
-    bool json = false, table = false, goals = false;
+    bool json = false, table = false, goals = false, crowd = false;
     steer_kernel kernel = STEER_KERNEL_BEST;
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
@@ -275,6 +359,7 @@ int steer_cmd_bench(int argc, char **argv)
         case OPT_JSON: json = true; break;
         case OPT_TABLE: table = true; break;
         case OPT_GOALS: goals = true; break;
+        case OPT_CROWD: crowd = true; break;
         case OPT_KERNEL:
             bad = -1, rule = "expected best, scalar, avx2 or avx512";
             for (int q = 0; q < KERNEL_COUNT; ++q)
@@ -298,6 +383,12 @@ int steer_cmd_bench(int argc, char **argv)
             return 2;
         }
     }
+    if (goals && crowd) {
+        fprintf(stderr, "steer bench: --goals and --crowd: expected one of them (a crowd's agents have goals already)\n");
+        return 2;
+    }
+    bench_mode mode = crowd ? BENCH_CROWD : goals ? BENCH_GOALS : BENCH_FLOCK;
+    host_info host = host_describe();
     if (kernel != STEER_KERNEL_BEST) {
         char have[64];
         bool has[KERNEL_COUNT] = {0};
@@ -314,35 +405,49 @@ int steer_cmd_bench(int argc, char **argv)
     }
     if (!table) {
         bench_result r;
-        if (run_repeated(agents, threads, steps, dim, k, kernel, goals, repeat, &r) != 0) {
+        if (run_repeated(agents, threads, steps ? steps : 100, dim, k, kernel, mode, repeat, &r) != 0) {
             fprintf(stderr, "steer bench: could not create the flock (out of memory?)\n");
             return 1;
         }
-        if (json) print_json(&r);
-        else
+        if (json) print_json(&r, &host);
+        else {
+            static const char *const what[] = {"", " with goals", " in a crowd"};
             printf("%d agents%s, %dD, %d threads, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
-                   "neighbours %.2f, hash %016" PRIx64 "\n", r.agents, goals ? " with goals" : "", r.dim, r.threads,
-                   steer_kernel_name(r.kernel),
-                   r.ms_per_step, r.cpu_ms_per_step,
-                   r.agents / (r.ms_per_step * 1e-3), r.mean_neighbours, r.hash);
+                   "neighbours %.2f, hash %016" PRIx64 "\n", r.agents, what[mode], r.dim, r.threads,
+                   steer_kernel_name(r.kernel), r.ms_per_step, r.cpu_ms_per_step, r.agents / (r.ms_per_step * 1e-3),
+                   r.mean_neighbours, r.hash);
+            if (mode == BENCH_CROWD)
+                printf("%.2fx the standard flock per agent-step (%.3f ms/step; medians %.2fx)\n", r.ms_per_step / r.flock_ms,
+                       r.flock_ms, r.ms_median / r.flock_ms_median);
+            printf("on %s, %s\n", host.cpu, host.os);
+        }
         return 0;
     }
     static const int sizes[] = {10000, 100000, 1000000};
-    if (!json)
-        printf("%-8s %-3s %-7s %10s %10s %14s %9s %8s %7s %9s %s\n", "agents", "dim", "threads", "ms/step", "median",
+    if (!json) {
+        printf("# %s%s, on %s, %s\n", mode == BENCH_CROWD ? "a crowd" : "the standard flock",
+               mode == BENCH_GOALS ? " with goals" : "", host.cpu, host.os);
+        printf("%-8s %-3s %-7s %10s %10s %14s %9s %8s %7s %9s %-16s", "agents", "dim", "threads", "ms/step", "median",
                "agent-steps/s", "ns/agent", "mean_nb", "grid%", "B/agent", "state_hash");
+        if (mode == BENCH_CROWD) printf(" %10s %10s %7s %7s", "flock_ms", "flock_med", "ratio", "ratio_m");
+        printf("\n");
+    }
     for (int s = 0; s < 3; ++s) {
         for (int t = 1; t <= 2; ++t) {
             int n = sizes[s];
-            int st = steps;
-            if (st == 100) st = n >= 1000000 ? 30 : 100; /* keep the sweep short */
+            int st = steps ? steps : n >= 1000000 ? 30 : 100; /* keep the sweep short */
             bench_result r;
-            if (run_repeated(n, t, st, dim, k, kernel, goals, repeat, &r) != 0) return 1;
-            if (json) print_json(&r);
-            else
-                printf("%-8d %-3d %-7d %10.3f %10.3f %14.4g %9.2f %8.2f %6.1f%% %9.1f %016" PRIx64 "\n", r.agents, r.dim,
+            if (run_repeated(n, t, st, dim, k, kernel, mode, repeat, &r) != 0) return 1;
+            if (json) print_json(&r, &host);
+            else {
+                printf("%-8d %-3d %-7d %10.3f %10.3f %14.4g %9.2f %8.2f %6.1f%% %9.1f %016" PRIx64, r.agents, r.dim,
                        r.threads, r.ms_per_step, r.ms_median, r.agents / (r.ms_per_step * 1e-3), 1e6 * r.ms_per_step / r.agents,
                        r.mean_neighbours, 100.0 * r.grid_share, (double)r.bytes / r.agents, r.hash);
+                if (mode == BENCH_CROWD)
+                    printf(" %10.3f %10.3f %7.2f %7.2f", r.flock_ms, r.flock_ms_median, r.ms_per_step / r.flock_ms,
+                           r.ms_median / r.flock_ms_median);
+                printf("\n");
+            }
             fflush(stdout);
         }
     }
