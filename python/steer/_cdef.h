@@ -27,6 +27,10 @@ typedef struct { float radius; float distance; float jitter; steer_up_axis up; .
 typedef struct { float slow_radius; float max_accel; float dt; float tolerance; ...; } steer_arrival;
 typedef struct { steer_v2 min, max; } steer_box2;
 typedef struct { steer_v3 min, max; } steer_box3;
+typedef struct { steer_v2 pos, vel; float radius; } steer_neighbour2;
+typedef struct { steer_v3 pos, vel; float radius; } steer_neighbour3;
+typedef struct { float horizon, agent_radius, margin, max_force, keep_right; steer_up_axis up; } steer_neighbour_avoidance;
+typedef struct { float k, tau0, horizon, max_force, agent_radius, keep_right, priority; steer_up_axis up; } steer_anticipation;
 
 /* pure behaviours (the vectorised loops below call them per agent) */
 steer_v2 steer_seek2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed);
@@ -55,6 +59,12 @@ steer_v2 steer_cohesion2(steer_v2 pos, steer_v2 vel, const steer_v2 *neighbour_p
 steer_v3 steer_cohesion3(steer_v3 pos, steer_v3 vel, const steer_v3 *neighbour_pos, int count, float max_speed);
 steer_v2 steer_wander2(steer_v2 pos, steer_v2 vel, float *angle, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v2 *out_target);
 steer_v3 steer_wander3(steer_v3 pos, steer_v3 vel, float *angle, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v3 *out_target);
+steer_v2 steer_avoid_neighbours2(steer_v2 pos, steer_v2 vel, const steer_neighbour2 *neighbours, int count, const steer_neighbour_avoidance *params, int *out_threat);
+steer_v3 steer_avoid_neighbours3(steer_v3 pos, steer_v3 vel, const steer_neighbour3 *neighbours, int count, const steer_neighbour_avoidance *params, int *out_threat);
+steer_v2 steer_anticipate2(steer_v2 pos, steer_v2 vel, const steer_neighbour2 *neighbours, const float *priorities, int count, const steer_anticipation *params);
+steer_v3 steer_anticipate3(steer_v3 pos, steer_v3 vel, const steer_neighbour3 *neighbours, const float *priorities, int count, const steer_anticipation *params);
+float steer_time_to_collision2(steer_v2 pos, steer_v2 vel, steer_v2 other_pos, steer_v2 other_vel, float radius);
+float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, steer_v3 other_vel, float radius);
 
 /* combiners */
 steer_v2 steer_blend2(const steer_v2 *forces, const float *weights, int count, float max_force);
@@ -110,21 +120,24 @@ typedef struct {
 } steer_world_def;
 steer_world_def steer_default_world_def(void);
 
+/* Values (and any behaviour not named here) come from the header: the
+ * binding indexes weights by these names, never by position. */
 typedef enum {
-    STEER_AVOID_OBSTACLES, STEER_AVOID_WALLS, STEER_CONTAIN, STEER_SEPARATION, STEER_EVADE, STEER_FLEE,
-    STEER_PURSUE, STEER_SEEK, STEER_ARRIVE, STEER_FOLLOW_WALL, STEER_FOLLOW_PATH, STEER_FOLLOW_FLOW,
-    STEER_ALIGNMENT, STEER_COHESION, STEER_WANDER, STEER_BEHAVIOUR_COUNT, ...
+    STEER_AVOID_OBSTACLES, STEER_AVOID_WALLS, STEER_CONTAIN, STEER_AVOID_NEIGHBOURS, STEER_ANTICIPATE,
+    STEER_SEPARATION, STEER_EVADE, STEER_FLEE, STEER_PURSUE, STEER_SEEK, STEER_ARRIVE, STEER_FOLLOW_WALL,
+    STEER_FOLLOW_PATH, STEER_FOLLOW_FLOW, STEER_ALIGNMENT, STEER_COHESION, STEER_WANDER, STEER_BEHAVIOUR_COUNT, ...
 } steer_behaviour;
 typedef enum { STEER_COMBINE_BLEND, STEER_COMBINE_PRIORITY, STEER_COMBINE_RUNNING_SUM, STEER_COMBINE_DITHER, ... } steer_combine;
 typedef struct {
     float max_speed, max_force, mass, radius, max_turn_rate;
     float neighbour_radius, separation_radius, field_of_view; uint32_t neighbour_mask;
     bool desired_forms, ground_plane;
-    float weight[15]; float probability[15]; steer_combine combine;
+    float priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right; bool keep_apart;
+    float weight[...]; float probability[...]; steer_combine combine;
     steer_v3 target; float slow_radius; bool chapter_arrive; float arrival_tolerance, arrival_speed, waypoint_radius;
     steer_v3 threat; float panic_distance; int pursue_group, evade_group; float chase_radius, max_prediction;
     steer_wander_params wander; int path; float path_predict, path_ahead; int flow_field; float flow_predict;
-    steer_v3 contain_min, contain_max; float contain_margin; float see_ahead; uint32_t colour; ...;
+    steer_v3 contain_min, contain_max; float contain_margin; float see_ahead, see_ahead_time; uint32_t colour; ...;
 } steer_group_def;
 steer_group_def steer_default_group_def(void);
 int steer_world_add_group(steer_world *world, const steer_group_def *def);
@@ -134,6 +147,8 @@ int steer_world_group_count(const steer_world *world);
 
 int steer_world_add_obstacle(steer_world *world, steer_v3 centre, float radius);
 steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 centre, float radius);
+steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, steer_v3 velocity);
+steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
 void steer_world_clear_obstacles(steer_world *world);
@@ -225,6 +240,7 @@ void py_pursue(int dim, int n, const float *pos, int ps, const float *vel, int v
 void py_evade(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *tpos, int tps, const float *tvel, int tvs, float max_speed, float max_prediction, float panic_distance, float *out);
 void py_predict(int dim, int n, const float *pos, int ps, const float *tpos, int tps, const float *tvel, int tvs, float max_speed, float max_prediction, float *out);
 void py_contain(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *box_min, const float *box_max, float margin, float max_speed, float *out);
+void py_time_to_collision(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *opos, int ops, const float *ovel, int ovs, const float *radius, int rs, float *out);
 void py_smooth_dt(int dim, int n, const float *smoothed, int ss, const float *raw, int rs, float half_life, float dt, float *out);
 double py_time_seek_loop(int n, int repeat, float max_speed);
 int py_add_agents(steer_world *world, int group, int n, const float *pos, const float *vel, int dim, uint32_t *ids);

@@ -99,6 +99,18 @@ static void py_contain(int dim, int n, const float *pos, int ps, const float *ve
                steer_contain3(V3(pos, ps, i), V3(vel, vs, i), b3, margin, max_speed));
 }
 
+/* One time per pair (a scalar, so not EACH_AGENT): agent i against other i,
+ * their radius sum radius[i * rs] (rs 0: one sum for all pairs). */
+static void py_time_to_collision(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *opos,
+                                 int ops, const float *ovel, int ovs, const float *radius, int rs, float *out)
+{
+    for (int i = 0; i < n; ++i) {
+        const float r = ROW(radius, rs, i)[0];
+        out[i] = dim == 2 ? steer_time_to_collision2(V2(pos, ps, i), V2(vel, vs, i), V2(opos, ops, i), V2(ovel, ovs, i), r)
+                          : steer_time_to_collision3(V3(pos, ps, i), V3(vel, vs, i), V3(opos, ops, i), V3(ovel, ovs, i), r);
+    }
+}
+
 static void py_smooth_dt(int dim, int n, const float *smoothed, int ss, const float *raw, int rs, float half_life,
                          float dt, float *out)
 {

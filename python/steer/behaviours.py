@@ -214,6 +214,105 @@ def wander(pos: Rows, vel: Rows, angle: float, max_speed: float, dt: float, rng:
     return _np(f, dim), a[0], _np(target[0], dim)
 
 
+# ---- predictive avoidance: other agents as moving discs ------------------------------
+# Defaults are a world group's (steer_default_group_def): horizon 10, keep_right 0.25, k 1.5, tau0 3.
+
+UP = {"z": lib.STEER_UP_Z, "y": lib.STEER_UP_Y}
+
+
+def _per_pair(value, name, n):
+    """A scalar shared by all pairs, or (n,): returns (pointer, stride) for the C loop."""
+    a = _arrays.finite(_arrays.floats(value, name, f"a number or ({n},)"), name)
+    if a.ndim == 0:
+        a = a.reshape(1)
+        return _arrays.pointer(a), 0, a
+    if a.shape != (n,):
+        raise invalid(f"{name}: shape {a.shape}: must be a number or ({n},), one per pair")
+    return _arrays.pointer(a), 1, a
+
+
+def time_to_collision(pos: Rows, vel: Rows, other_pos: Rows, other_vel: Rows, radius) -> np.ndarray:
+    """When each pair of discs (spheres in 3D), radius their radii's sum (one or (N,)), moving at constant
+    velocities first touch: 0 when touching already, -1 when never. (N,) float32, or a float for one pair."""
+    dim, n, single, args, _ = _gather(pos=pos, vel=vel, other_pos=other_pos, other_vel=other_vel)
+    r, rs, _keep = _per_pair(radius, "radius", n)
+    out = np.empty(n, dtype=np.float32)
+    lib.py_time_to_collision(dim, n, *_flat(args), r, rs, _arrays.pointer(out))
+    return float(out[0]) if single else out
+
+
+def _table(dim, neighbour_pos, neighbour_vel, neighbour_radius):
+    """The neighbours as steer_neighbour{dim} records (pos, vel, radius: 2 dim + 1 floats each), packed in numpy."""
+    p = _arrays.finite(_arrays.floats(neighbour_pos, "neighbour_pos", f"(K, {dim})"), "neighbour_pos")
+    p = p.reshape(0, dim) if p.size == 0 else p
+    if p.ndim != 2 or p.shape[1] != dim:
+        raise invalid(f"neighbour_pos: shape {p.shape}: must be (K, {dim}) for K neighbours")
+    k = len(p)
+    v = _arrays.finite(_arrays.floats(neighbour_vel, "neighbour_vel", f"(K, {dim})"), "neighbour_vel")
+    if v.shape != (k, dim) and not (k == 0 and v.size == 0):
+        raise invalid(f"neighbour_vel: shape {v.shape}: must be ({k}, {dim}), like neighbour_pos")
+    r = _arrays.finite(_arrays.floats(neighbour_radius, "neighbour_radius", f"a number or ({k},)"), "neighbour_radius")
+    if r.ndim != 0 and r.shape != (k,):
+        raise invalid(f"neighbour_radius: shape {r.shape}: must be a number or ({k},), one per neighbour")
+    table = np.empty((k, 2 * dim + 1), dtype=np.float32)
+    table[:, :dim], table[:, dim:2 * dim], table[:, 2 * dim] = p, v.reshape(k, dim), r
+    pointer = ffi.cast(f"const steer_neighbour{dim} *", _arrays.pointer(table)) if k else ffi.NULL
+    return pointer, k, table
+
+
+def _up(up):
+    if up not in UP:
+        raise invalid(f"up = {up!r}: must be one of {', '.join(UP)}")
+    return UP[up]
+
+
+def avoid_neighbours(pos: Rows, vel: Rows, neighbour_pos: Rows, neighbour_vel: Rows, neighbour_radius,
+                     agent_radius: float, max_force: float, horizon: float = 10.0, margin: float = 0.0,
+                     keep_right: float = 0.25, up: str = "z") -> Tuple[np.ndarray, int]:
+    """Reynolds' unaligned collision avoidance for one agent: a push of max_force away from the most imminent
+    neighbour (closest approach within horizon, nearer than the radii + margin). Neighbours: (K, dim) positions
+    and velocities, radii one or (K,). Returns (force, the threat's index or -1)."""
+    p, v = _one(pos, "pos"), _one(vel, "vel")
+    dim = p.size
+    if v.size != dim:
+        raise invalid(f"vel: shape {v.shape}: must match pos {p.shape}")
+    table, k, _keep = _table(dim, neighbour_pos, neighbour_vel, neighbour_radius)
+    params = ffi.new("steer_neighbour_avoidance *", {
+        "horizon": _arrays.scalar(horizon, "horizon"), "agent_radius": _arrays.scalar(agent_radius, "agent_radius"),
+        "margin": _arrays.scalar(margin, "margin"), "max_force": _arrays.scalar(max_force, "max_force"),
+        "keep_right": _arrays.scalar(keep_right, "keep_right"), "up": _up(up)})
+    threat = ffi.new("int *")
+    f = getattr(lib, f"steer_avoid_neighbours{dim}")(_v(dim, p), _v(dim, v), table, k, params, threat)
+    return _np(f, dim), threat[0]
+
+
+def anticipate(pos: Rows, vel: Rows, neighbour_pos: Rows, neighbour_vel: Rows, neighbour_radius,
+               agent_radius: float, max_force: float, priorities: Optional[Sequence[float]] = None,
+               priority: float = 1.0, k: float = 1.5, tau0: float = 3.0, horizon: float = 10.0,
+               keep_right: float = 0.25, up: str = "z") -> np.ndarray:
+    """The anticipatory force (Karamouzas, Skinner, Guy 2014) on one agent: each neighbour due to collide within
+    horizon pushes by -grad(k tau^-2 e^(-tau/tau0)), scaled by this agent's share 2 p_j / (priority + p_j)
+    (priorities: (K,), None for all equal), keep right added, the sum capped at max_force."""
+    p, v = _one(pos, "pos"), _one(vel, "vel")
+    dim = p.size
+    if v.size != dim:
+        raise invalid(f"vel: shape {v.shape}: must match pos {p.shape}")
+    table, count, _keep = _table(dim, neighbour_pos, neighbour_vel, neighbour_radius)
+    shares, keep_shares = ffi.NULL, None
+    if priorities is not None:
+        keep_shares = _arrays.finite(_arrays.floats(priorities, "priorities", f"({count},)"), "priorities")
+        if keep_shares.shape != (count,):
+            raise invalid(f"priorities: shape {keep_shares.shape}: must be ({count},), one per neighbour")
+        shares = ffi.cast("const float *", _arrays.pointer(keep_shares)) if count else ffi.NULL
+    params = ffi.new("steer_anticipation *", {
+        "k": _arrays.scalar(k, "k"), "tau0": _arrays.scalar(tau0, "tau0"), "horizon": _arrays.scalar(horizon, "horizon"),
+        "max_force": _arrays.scalar(max_force, "max_force"), "agent_radius": _arrays.scalar(agent_radius, "agent_radius"),
+        "keep_right": _arrays.scalar(keep_right, "keep_right"), "priority": _arrays.scalar(priority, "priority"),
+        "up": _up(up)})
+    f = getattr(lib, f"steer_anticipate{dim}")(_v(dim, p), _v(dim, v), table, shares, count, params)
+    return _np(f, dim)
+
+
 # ---- combiners -------------------------------------------------------------------
 
 def _forces(forces, weights):

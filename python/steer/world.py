@@ -17,8 +17,11 @@ from . import _arrays, _errors
 from ._errors import ClosedError, ScenarioError, invalid
 from ._steer import ffi, lib
 
-BEHAVIOURS = ("avoid_obstacles", "avoid_walls", "contain", "separation", "evade", "flee", "pursue", "seek", "arrive",
-              "follow_wall", "follow_path", "follow_flow", "alignment", "cohesion", "wander")
+# name -> the steer_behaviour value the header gives it: weights are indexed by value, so inserting a
+# behaviour in the C enum (its priority order) moves nothing here.
+BEHAVIOURS = {name: getattr(lib, "STEER_" + name.upper()) for name in (
+    "avoid_obstacles", "avoid_walls", "contain", "avoid_neighbours", "anticipate", "separation", "evade", "flee",
+    "pursue", "seek", "arrive", "follow_wall", "follow_path", "follow_flow", "alignment", "cohesion", "wander")}
 COMBINE = {"blend": lib.STEER_COMBINE_BLEND, "priority": lib.STEER_COMBINE_PRIORITY,
            "running_sum": lib.STEER_COMBINE_RUNNING_SUM, "dither": lib.STEER_COMBINE_DITHER}
 BOUNDARY = {"wrap": lib.STEER_BOUNDARY_WRAP, "clamp": lib.STEER_BOUNDARY_CLAMP, "none": lib.STEER_BOUNDARY_NONE}
@@ -29,9 +32,10 @@ KERNELS = {"best": lib.STEER_KERNEL_BEST, "scalar": lib.STEER_KERNEL_SCALAR, "av
 _GROUP_SCALARS = ("max_speed", "max_force", "mass", "radius", "max_turn_rate", "neighbour_radius", "separation_radius",
                   "field_of_view", "slow_radius", "arrival_tolerance", "arrival_speed", "waypoint_radius",
                   "panic_distance", "chase_radius", "max_prediction", "path_predict", "path_ahead", "flow_predict",
-                  "contain_margin", "see_ahead")
+                  "contain_margin", "see_ahead", "see_ahead_time", "priority", "anticipation_k", "anticipation_tau0",
+                  "avoid_horizon", "avoid_margin", "keep_right")
 _GROUP_INTS = ("neighbour_mask", "pursue_group", "evade_group", "path", "flow_field", "colour")
-_GROUP_BOOLS = ("desired_forms", "ground_plane", "chapter_arrive")
+_GROUP_BOOLS = ("desired_forms", "ground_plane", "chapter_arrive", "keep_apart")
 _GROUP_VECTORS = ("target", "threat", "contain_min", "contain_max")
 _WORLD_INTS = ("capacity", "max_groups", "max_obstacles", "max_walls", "max_paths", "max_flow_fields",
                "penetration_iterations", "seed")
@@ -229,7 +233,7 @@ class World:
                 for behaviour, weight in dict(value).items():
                     if behaviour not in BEHAVIOURS:
                         raise invalid(f"behaviours: unknown behaviour {behaviour!r} (one of {', '.join(BEHAVIOURS)})")
-                    gd.weight[BEHAVIOURS.index(behaviour)] = _arrays.scalar(weight, f"behaviours[{behaviour!r}]")
+                    gd.weight[BEHAVIOURS[behaviour]] = _arrays.scalar(weight, f"behaviours[{behaviour!r}]")
             elif name == "combine":
                 if value not in COMBINE:
                     raise invalid(f"combine = {value!r}: must be one of {', '.join(COMBINE)}")
@@ -275,7 +279,7 @@ class World:
         for name in _GROUP_VECTORS:
             v = getattr(gd, name)
             out[name] = (v.x, v.y, v.z)[:self.dim]
-        out["behaviours"] = {b: gd.weight[i] for i, b in enumerate(BEHAVIOURS) if gd.weight[i] != 0}
+        out["behaviours"] = {b: gd.weight[i] for b, i in BEHAVIOURS.items() if gd.weight[i] != 0}
         out["combine"] = next(k for k, v in COMBINE.items() if v == gd.combine)
         return out
 
@@ -292,6 +296,21 @@ class World:
         _errors.begin()
         _errors.check(lib.steer_world_set_obstacle(self._w, int(index), _vec3(centre, "centre", self.dim),
                                                    _arrays.scalar(radius, "radius")), "steer_world_set_obstacle")
+
+    def set_obstacle_velocity(self, index: int, velocity) -> None:
+        """Declare how obstacle `index` moves: anticipate and avoid_neighbours predict it with this velocity
+        (and it never yields). The world does not move it: set_obstacle does, as your physics does."""
+        _errors.begin()
+        _errors.check(lib.steer_world_set_obstacle_velocity(self._w, int(index), _vec3(velocity, "velocity", self.dim)),
+                      "steer_world_set_obstacle_velocity")
+        self._version += 1
+
+    def get_obstacle_velocity(self, index: int) -> np.ndarray:
+        """The velocity declared for obstacle `index` (zero by default)."""
+        if not 0 <= int(index) < self.obstacle_count:
+            raise invalid(f"index = {index}: no such obstacle (the world has {self.obstacle_count})")
+        v = lib.steer_world_get_obstacle_velocity(self._w, int(index))
+        return np.array([v.x, v.y, v.z][:self.dim], np.float32)
 
     def clear_obstacles(self) -> None:
         lib.steer_world_clear_obstacles(self._w)
