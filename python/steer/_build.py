@@ -37,7 +37,8 @@ ffibuilder.set_source(
     # The installed package carries libsteer.so.* beside the extension.
     extra_link_args=["-Wl,-rpath,$ORIGIN"],
     # The library's rules for the code compiled here: C11, no contraction.
-    extra_compile_args=["-std=c11", "-ffp-contract=off", "-D_POSIX_C_SOURCE=200809L"],
+    # A field of _cdef.h whose type differs from the header's (cffi checks it with a pointer assignment) is an error.
+    extra_compile_args=["-std=c11", "-ffp-contract=off", "-D_POSIX_C_SOURCE=200809L", "-Werror=incompatible-pointer-types"],
 )
 
 if __name__ == "__main__":

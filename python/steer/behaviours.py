@@ -222,10 +222,10 @@ UP = {"z": lib.STEER_UP_Z, "y": lib.STEER_UP_Y}
 
 def _per_pair(value, name, n):
     """A scalar shared by all pairs, or (n,): returns (pointer, stride) for the C loop."""
-    a = _arrays.finite(_arrays.floats(value, name, f"a number or ({n},)"), name)
-    if a.ndim == 0:
-        a = a.reshape(1)
+    if np.ndim(value) == 0:
+        a = np.array([_arrays.scalar(value, name)], np.float32)
         return _arrays.pointer(a), 0, a
+    a = _arrays.finite(_arrays.floats(value, name, f"a number or ({n},)"), name)
     if a.shape != (n,):
         raise invalid(f"{name}: shape {a.shape}: must be a number or ({n},), one per pair")
     return _arrays.pointer(a), 1, a
@@ -251,8 +251,9 @@ def _table(dim, neighbour_pos, neighbour_vel, neighbour_radius):
     v = _arrays.finite(_arrays.floats(neighbour_vel, "neighbour_vel", f"(K, {dim})"), "neighbour_vel")
     if v.shape != (k, dim) and not (k == 0 and v.size == 0):
         raise invalid(f"neighbour_vel: shape {v.shape}: must be ({k}, {dim}), like neighbour_pos")
-    r = _arrays.finite(_arrays.floats(neighbour_radius, "neighbour_radius", f"a number or ({k},)"), "neighbour_radius")
-    if r.ndim != 0 and r.shape != (k,):
+    r = (_arrays.scalar(neighbour_radius, "neighbour_radius") if np.ndim(neighbour_radius) == 0 else
+         _arrays.finite(_arrays.floats(neighbour_radius, "neighbour_radius", f"a number or ({k},)"), "neighbour_radius"))
+    if np.ndim(r) != 0 and r.shape != (k,):
         raise invalid(f"neighbour_radius: shape {r.shape}: must be a number or ({k},), one per neighbour")
     table = np.empty((k, 2 * dim + 1), dtype=np.float32)
     table[:, :dim], table[:, dim:2 * dim], table[:, 2 * dim] = p, v.reshape(k, dim), r
