@@ -225,6 +225,12 @@ class World:
         _errors.check(lib.steer_world_get_def(self._w, out), "steer_world_get_def")
         return out
 
+    @property
+    def bounds(self):
+        """The world box as (bounds_min, bounds_max), (dim,) float32 each."""
+        d = self._def()
+        return tuple(np.array([v.x, v.y, v.z][:self.dim], np.float32) for v in (d.bounds_min, d.bounds_max))
+
     # ---- groups and objects --------------------------------------------------
     def _group_def(self, base, fields):
         gd = ffi.new("steer_group_def *", base)

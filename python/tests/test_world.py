@@ -37,6 +37,7 @@ def test_kwargs_world_groups_agents_and_objects():
     assert w.group_count == 1 and {"seek": 1.0, "separation": 2.0}.items() <= w.get_group(g)["behaviours"].items()
     w.set_group(g, max_speed=4)
     assert w.get_group(g)["max_speed"] == 4 and w.get_group(g)["combine"] == "priority"
+    assert [b.tolist() for b in w.bounds] == [[-20, -20], [20, 20]]
     assert w.add_obstacle((0, 10), 2) == 0 and w.obstacle_count == 1
     w.set_obstacle(0, (0, 12), 1)
     w.clear_obstacles()
