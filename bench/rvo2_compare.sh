@@ -32,13 +32,15 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
 cat >"$WORK/driver.cc" <<'EOF'
-// One thread of RVO2 timed per step (its doStep and the preferred velocities).
+// One thread of RVO2 timed per step (its doStep and the preferred velocities): wall and CPU
+// ms per step (the CPU figure is the honest one on a machine shared with other work).
 // usage: driver circle STEPS | driver random N STEPS
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <random>
 #include <vector>
 #include "RVO.h"
@@ -90,6 +92,7 @@ int main(int argc, char **argv) {
   sim.doStep();  // a warm-up step, as steer bench takes
   int arrived_at = -1;
   double total = 0.0;
+  std::clock_t cpu0 = std::clock();
   for (int s = 0; s < steps; ++s) {
     auto t0 = std::chrono::steady_clock::now();
     prefer(sim, goals);
@@ -97,7 +100,8 @@ int main(int argc, char **argv) {
     total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (circle && arrived_at < 0 && all_reached(sim, goals)) arrived_at = s + 2;
   }
-  std::printf("%.4f %d\n", total / steps, arrived_at);
+  double cpu = 1e3 * static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
+  std::printf("%.4f %.4f %d\n", total / steps, cpu / steps, arrived_at);
   return 0;
 }
 EOF
@@ -112,22 +116,25 @@ json_field() { # FILE NAME: the number after "NAME": in a JSON file
     sed -n "s/.*\"$2\": *\([-0-9.e+]*\).*/\1/p" "$1" | head -n 1
 }
 
-echo "RVO2 one thread against steer one thread, ms per step, one run each"
-printf '%-28s %12s %12s %8s\n' scenario rvo2_ms steer_ms ratio
+echo "RVO2 one thread against steer one thread, ms per step (wall; CPU where both report it), one run each"
+printf '%-20s %10s %10s %7s %10s %10s %7s\n' scenario rvo2_ms steer_ms ratio rvo2_cpu steer_cpu ratio
+ratio() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
 
 # Circle: 4000 steps of dt 0.25, as scenarios/circle_crossing.json runs.
 set -- $("$WORK/driver" circle 4000)
-rvo=$1 arrived=$2
+rvo=$1 rvo_cpu=$2 arrived=$3
 "$STEER" run "$ROOT/scenarios/circle_crossing.json" -o "$WORK/circle" --metrics "$WORK/circle.json" --quiet
 st=$(json_field "$WORK/circle.json" ms_per_step)
-printf '%-28s %12.4f %12.4f %8.2f   (rvo2: all arrived at step %s)\n' "circle 250" "$rvo" "$st" \
-    "$(echo "$st $rvo" | awk '{print $1 / $2}')" "$arrived"
+printf '%-20s %10.4f %10.4f %7s %10.4f %10s %7s   (rvo2: all arrived at step %s)\n' "circle 250" "$rvo" "$st" \
+    "$(ratio "$st" "$rvo")" "$rvo_cpu" - - "$arrived"
 
 for n in 10000 100000; do
     steps=$((n >= 100000 ? 20 : 100))
     set -- $("$WORK/driver" random "$n" "$steps")
-    rvo=$1
+    rvo=$1 rvo_cpu=$2
     "$STEER" bench --crowd --agents "$n" --steps "$steps" --json >"$WORK/crowd.json"
     st=$(sed -n 's/.*"ms_per_step":\([0-9.]*\).*/\1/p' "$WORK/crowd.json")
-    printf '%-28s %12.4f %12.4f %8.2f\n' "random goals $n" "$rvo" "$st" "$(echo "$st $rvo" | awk '{print $1 / $2}')"
+    st_cpu=$(sed -n 's/.*"cpu_ms_per_step":\([0-9.]*\).*/\1/p' "$WORK/crowd.json")
+    printf '%-20s %10.4f %10.4f %7s %10.4f %10.4f %7s\n' "random goals $n" "$rvo" "$st" "$(ratio "$st" "$rvo")" \
+        "$rvo_cpu" "$st_cpu" "$(ratio "$st_cpu" "$rvo_cpu")"
 done
