@@ -220,24 +220,23 @@ def wander(pos: Rows, vel: Rows, angle: float, max_speed: float, dt: float, rng:
 UP = {"z": lib.STEER_UP_Z, "y": lib.STEER_UP_Y}
 
 
-def _per_pair(value, name, n):
-    """A scalar shared by all pairs, or (n,): returns (pointer, stride) for the C loop."""
+def _one_or_each(value, name, n, each):
+    """A number shared by all, as (1,) with stride 0, or one per item, (n,) with stride 1."""
     if np.ndim(value) == 0:
-        a = np.array([_arrays.scalar(value, name)], np.float32)
-        return _arrays.pointer(a), 0, a
+        return np.array([_arrays.scalar(value, name)], np.float32), 0
     a = _arrays.finite(_arrays.floats(value, name, f"a number or ({n},)"), name)
     if a.shape != (n,):
-        raise invalid(f"{name}: shape {a.shape}: must be a number or ({n},), one per pair")
-    return _arrays.pointer(a), 1, a
+        raise invalid(f"{name}: shape {a.shape}: must be a number or ({n},), one per {each}")
+    return a, 1
 
 
 def time_to_collision(pos: Rows, vel: Rows, other_pos: Rows, other_vel: Rows, radius) -> np.ndarray:
     """When each pair of discs (spheres in 3D), radius their radii's sum (one or (N,)), moving at constant
     velocities first touch: 0 when touching already, -1 when never. (N,) float32, or a float for one pair."""
     dim, n, single, args, _ = _gather(pos=pos, vel=vel, other_pos=other_pos, other_vel=other_vel)
-    r, rs, _keep = _per_pair(radius, "radius", n)
+    r, rs = _one_or_each(radius, "radius", n, "pair")
     out = np.empty(n, dtype=np.float32)
-    lib.py_time_to_collision(dim, n, *_flat(args), r, rs, _arrays.pointer(out))
+    lib.py_time_to_collision(dim, n, *_flat(args), _arrays.pointer(r), rs, _arrays.pointer(out))
     return float(out[0]) if single else out
 
 
@@ -251,10 +250,7 @@ def _table(dim, neighbour_pos, neighbour_vel, neighbour_radius):
     v = _arrays.finite(_arrays.floats(neighbour_vel, "neighbour_vel", f"(K, {dim})"), "neighbour_vel")
     if v.shape != (k, dim) and not (k == 0 and v.size == 0):
         raise invalid(f"neighbour_vel: shape {v.shape}: must be ({k}, {dim}), like neighbour_pos")
-    r = (_arrays.scalar(neighbour_radius, "neighbour_radius") if np.ndim(neighbour_radius) == 0 else
-         _arrays.finite(_arrays.floats(neighbour_radius, "neighbour_radius", f"a number or ({k},)"), "neighbour_radius"))
-    if np.ndim(r) != 0 and r.shape != (k,):
-        raise invalid(f"neighbour_radius: shape {r.shape}: must be a number or ({k},), one per neighbour")
+    r, _ = _one_or_each(neighbour_radius, "neighbour_radius", k, "neighbour")
     table = np.empty((k, 2 * dim + 1), dtype=np.float32)
     table[:, :dim], table[:, dim:2 * dim], table[:, 2 * dim] = p, v.reshape(k, dim), r
     pointer = ffi.cast(f"const steer_neighbour{dim} *", _arrays.pointer(table)) if k else ffi.NULL
