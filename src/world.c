@@ -70,6 +70,9 @@ steer_group_def steer_default_group_def(void)
     g.anticipation_tau0 = 3.0f;
     g.avoid_horizon = 10.0f;
     g.keep_right = 0.25f;
+    g.queue_distance = 2.0f;
+    g.leader_behind = 2.0f;
+    g.leader_sight = 4.0f;
     g.pursue_group = -1;
     g.evade_group = -1;
     g.chase_radius = 10.0f;
@@ -139,8 +142,8 @@ static bool world_def_ok(const steer_world_def *d, const char *function)
 /* For messages: the enum's names, in its order. */
 static const char *const behaviour_names[] = {
     "STEER_AVOID_OBSTACLES", "STEER_AVOID_WALLS", "STEER_CONTAIN", "STEER_AVOID_NEIGHBOURS", "STEER_ANTICIPATE",
-    "STEER_SEPARATION", "STEER_EVADE", "STEER_FLEE", "STEER_PURSUE", "STEER_SEEK", "STEER_ARRIVE",
-    "STEER_FOLLOW_WALL", "STEER_FOLLOW_PATH", "STEER_FOLLOW_FLOW", "STEER_ALIGNMENT", "STEER_COHESION", "STEER_WANDER",
+    "STEER_QUEUE", "STEER_SEPARATION", "STEER_EVADE", "STEER_FLEE", "STEER_PURSUE", "STEER_SEEK", "STEER_ARRIVE",
+    "STEER_FOLLOW_LEADER", "STEER_FOLLOW_WALL", "STEER_FOLLOW_PATH", "STEER_FOLLOW_FLOW", "STEER_ALIGNMENT", "STEER_COHESION", "STEER_WANDER",
 };
 _Static_assert(sizeof behaviour_names / sizeof behaviour_names[0] == STEER_BEHAVIOUR_COUNT, "a name per behaviour");
 
@@ -195,6 +198,9 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     NONNEG_FIELD(avoid_horizon, GROUP_DEF_AVOIDANCE);
     NONNEG_FIELD(avoid_margin, GROUP_DEF_AVOIDANCE);
     NONNEG_FIELD(keep_right, GROUP_DEF_AVOIDANCE);
+    NONNEG_FIELD(queue_distance, GROUP_DEF_QUEUE);
+    NONNEG_FIELD(leader_behind, GROUP_DEF_LEADER);
+    NONNEG_FIELD(leader_sight, GROUP_DEF_LEADER);
     NONNEG_FIELD(feelers.length, GROUP_DEF_FEELERS);
     FINITE_FIELD(feelers.whisker_angle, GROUP_DEF_FEELERS);
     NONNEG_FIELD(feelers.whisker_length, GROUP_DEF_FEELERS);
@@ -215,6 +221,11 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     STEER__REQUIRE(g->weight[STEER_FOLLOW_PATH] == 0.0f || (g->path >= 0 && g->path < w->path_count), GROUP_DEF_PATH,
                    "def->path = %d: must be a path added to the world (%d so far) while FOLLOW_PATH is on", g->path,
                    w->path_count);
+    /* a restore (function NULL) checks groups before its agents exist; a leader gone since only stops its followers */
+    STEER__REQUIRE(g->weight[STEER_FOLLOW_LEADER] == 0.0f || !function ||
+                       steer__handle_lookup(w, g->leader, &(uint32_t){0}) == STEER_MISUSE_NONE,
+                   GROUP_DEF_LEADER, "def->leader = {%u, %u, %u}: must be an agent of this world while FOLLOW_LEADER is on",
+                   g->leader.index, g->leader.generation, g->leader.world);
     STEER__REQUIRE(g->weight[STEER_FOLLOW_FLOW] == 0.0f || (g->flow_field >= 0 && g->flow_field < w->field_count),
                    GROUP_DEF_FLOW_FIELD, "def->flow_field = %d: must be a flow field added to the world (%d so far) while "
             "FOLLOW_FLOW is on", g->flow_field, w->field_count);
@@ -233,7 +244,8 @@ void steer__group_derive(steer__group *g)
     g->active_count = 0;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b)
         if (d->weight[b] != 0.0f) g->active[g->active_count++] = b;
-    g->predictive = d->weight[STEER_AVOID_NEIGHBOURS] != 0.0f || d->weight[STEER_ANTICIPATE] != 0.0f || d->keep_apart;
+    g->predictive = d->weight[STEER_AVOID_NEIGHBOURS] != 0.0f || d->weight[STEER_ANTICIPATE] != 0.0f ||
+                    d->weight[STEER_QUEUE] != 0.0f || d->keep_apart;
     g->needs_neighbours = d->weight[STEER_SEPARATION] != 0.0f || d->weight[STEER_ALIGNMENT] != 0.0f ||
                           d->weight[STEER_COHESION] != 0.0f || g->predictive;
     g->flock_only = d->combine == STEER_COMBINE_BLEND && !d->desired_forms && d->max_turn_rate == 0.0f && !d->ground_plane;

@@ -156,6 +156,65 @@ static steer_v3 predictive_force(const steer_world *w, const steer__agent *a, in
     return steer_avoid_neighbours3(a->p, a->v, a->seen.near, a->seen.count, &params, 0);
 }
 
+void steer__find_leaders(steer_world *w)
+{
+    for (int g = 0; g < w->group_count; ++g) {
+        steer__group *grp = &w->groups[g];
+        grp->leader_found = false;
+        steer_agent_id id = grp->def.leader;
+        if (grp->def.weight[STEER_FOLLOW_LEADER] == 0.0f || w->count == 0) continue;
+        if ((id.world != 0 && id.world != w->identity) || id.index == 0 || id.index > w->slot_high ||
+            w->generation[id.index - 1] != id.generation)
+            continue; /* removed since: no leader, no force */
+        uint32_t slot = id.index - 1, hint = grp->leader_dense < (uint32_t)w->count ? grp->leader_dense : 0;
+        for (uint32_t r = 0; r < (uint32_t)w->count && !grp->leader_found; ++r) {
+            const uint32_t at[2] = {hint + r, hint - r}; /* outward from the hint; unsigned wrap leaves the range */
+            for (int k = 0; k < 2; ++k)
+                if (at[k] < (uint32_t)w->count && steer__slot_of(w, (int)at[k]) == slot) {
+                    grp->leader_found = true;
+                    grp->leader_dense = at[k];
+                    break;
+                }
+        }
+        if (!grp->leader_found) continue;
+        int d = (int)grp->leader_dense;
+        grp->leader_p = steer__v3_at(w, w->p, d);
+        grp->leader_v = steer__v3_at(w, w->v, d);
+        grp->leader_radius = w->groups[w->group[d]].def.radius;
+    }
+}
+
+/* QUEUE: the nearest slower agent ahead, in the agent's path (their radii
+ * apart sideways) and closer than queue_distance, sets the speed: its own
+ * along the heading, scaled by gap / queue_distance, so the agent settles
+ * queue_distance behind one that walks and stops behind one that stands.
+ * The force reaches that speed within the step as far as max_force allows. */
+static steer_v3 queue_force(const steer__force_context *fc, const steer__agent *a)
+{
+    const steer_group_def *d = &a->g->def;
+    float speed = steer_v3_len(a->v);
+    if (!(speed > 0.0f) || !(d->queue_distance > 0.0f)) return steer_v3_zero();
+    steer_v3 h = steer_v3_scale(a->v, 1.0f / speed);
+    float best_gap = d->queue_distance, ahead_speed = 0.0f;
+    bool found = false;
+    for (int j = 0; j < a->seen.count; ++j) {
+        const steer_neighbour3 *n = &a->seen.near[j];
+        if (a->seen.priority[j] == FLT_MAX) continue; /* an obstacle is no queue */
+        steer_v3 off = steer_v3_sub(n->pos, a->p);
+        float along = steer_v3_dot(off, h), contact = d->radius + n->radius;
+        if (!(along > 0.0f) || steer_v3_len_sq(off) - along * along >= contact * contact) continue;
+        float gap = along - contact, other = steer_v3_dot(n->vel, h);
+        if (gap >= best_gap || other >= speed) continue; /* farther than the nearest so far, or not slower */
+        best_gap = gap;
+        ahead_speed = steer_maxf(other, 0.0f);
+        found = true;
+    }
+    if (!found) return steer_v3_zero();
+    float target = ahead_speed * steer_maxf(best_gap, 0.0f) / d->queue_distance;
+    float brake = steer_minf((speed - target) * d->mass / fc->dt, d->max_force);
+    return steer_v3_scale(h, -brake);
+}
+
 /* A steer_random_fn that hands back one value drawn beforehand. */
 static float replay_draw(void *value) { return *(const float *)value; }
 
@@ -265,6 +324,30 @@ void steer__goal_set_arrived(const steer_world *w, steer__goal *goal, bool now)
     goal->arrived = now;
 }
 
+/* FOLLOW_LEADER (Reynolds 1999): in front of the leader, inside its path,
+ * step aside (away from its line; on it, to the leader's right); else arrive
+ * at the point leader_behind behind it. */
+static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent *a)
+{
+    const steer__group *g = a->g;
+    const steer_group_def *d = &g->def;
+    if (!g->leader_found || a->dense == (int)g->leader_dense) return steer_v3_zero();
+    steer_v3 heading = steer_v3_normalize(g->leader_v);
+    steer_v3 off = steer_v3_sub(a->p, g->leader_p);
+    float along = steer_v3_dot(off, heading);
+    steer_v3 lateral = steer_v3_sub(off, steer_v3_scale(heading, along));
+    float width = 2.0f * (d->radius + g->leader_radius);
+    if (steer_v3_len_sq(heading) > 0.0f && along > 0.0f && along < d->leader_sight && steer_v3_len_sq(lateral) < width * width) {
+        steer_v3 away = steer_v3_normalize(lateral);
+        if (steer_v3_len_sq(away) == 0.0f) away = steer_v3_make(heading.y, -heading.x, 0.0f); /* the leader's right */
+        if (steer_v3_len_sq(away) == 0.0f) away = steer_v3_make(0.0f, -heading.z, heading.y);
+        return steer_v3_scale(steer_v3_normalize(away), d->max_force);
+    }
+    steer_v3 behind = steer_v3_sub(g->leader_p, steer_v3_scale(heading, d->leader_behind));
+    steer_arrival arrival = group_arrival(fc, g, d->slow_radius);
+    return braking_arrive(a, behind, d->max_speed, &arrival);
+}
+
 static steer_v3 behaviour_force(const steer__force_context *fc, const steer__agent *a, int b)
 {
     const steer_world *w = fc->w;
@@ -274,6 +357,8 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     switch ((steer_behaviour)b) {
     case STEER_AVOID_NEIGHBOURS:
     case STEER_ANTICIPATE: return predictive_force(w, a, b);
+    case STEER_QUEUE: return queue_force(fc, a);
+    case STEER_FOLLOW_LEADER: return follow_leader(fc, a);
     case STEER_SEPARATION: {
         if (nb->separation_count == 0.0f) return steer_v3_zero();
         steer_v3 push = steer_v3_scale(steer_v3_neg(steer__v3_from(nb->separation)), 1.0f / nb->separation_count);

@@ -41,6 +41,10 @@ struct steer__cell_view;
  * apart) and is left out. */
 steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, const struct steer__cell_view *cv, int worker);
 
+/* After a sort: each FOLLOW_LEADER group's leader, found near where it was
+ * (agents move little in the sorted order from one step to the next). */
+void steer__find_leaders(steer_world *w);
+
 /* Lists each group's members (pursue and evade look for the nearest). */
 void steer__build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1]);
 /* The agent's group's behaviours, combined by its mode, truncated to max_force. */

@@ -42,7 +42,12 @@ typedef struct steer__group {
     bool use_fov;
     bool all_groups;
     bool needs_neighbours;
-    bool predictive;   /* AVOID_NEIGHBOURS, ANTICIPATE or keep_apart: sees its neighbours one by one (world_behaviours.c) */
+    bool predictive;   /* AVOID_NEIGHBOURS, ANTICIPATE, QUEUE or keep_apart: sees its neighbours one by one (world_behaviours.c) */
+    /* FOLLOW_LEADER: the leader as this sub-step found it (steer__find_leaders) */
+    bool leader_found;
+    uint32_t leader_dense;   /* where it was: the next search starts there */
+    steer_v3 leader_p, leader_v;
+    float leader_radius;
     bool flock_only;   /* blend of raw separation/alignment/cohesion only: the fast path */
     bool plain_flock;  /* flock_only, all groups, no field of view: the cell kernel */
     int active[STEER_BEHAVIOUR_COUNT]; /* behaviours with a non-zero weight, in priority order */

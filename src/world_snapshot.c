@@ -182,13 +182,13 @@ static uint64_t get_u64(reader *rd) { uint64_t v = 0; take(rd, &v, 8); return v;
 static float get_f32(reader *rd) { float v = 0; take(rd, &v, 4); return v; }
 static steer_v3 get_v3(reader *rd) { steer_v3 v = {0}; take(rd, &v, sizeof v); return v; }
 
-/* Versions before 7 had 15 behaviours: AVOID_NEIGHBOURS and ANTICIPATE
- * came in after CONTAIN. Old index b is today's b, or b + 2 from SEPARATION on. */
+/* Versions before 7 had 15 behaviours: AVOID_NEIGHBOURS, ANTICIPATE and
+ * QUEUE came in after CONTAIN, FOLLOW_LEADER after ARRIVE. */
 #define OLD_BEHAVIOUR_COUNT 15
 static void take_old_weights(steer_group_def *d, const float *weight, const float *probability)
 {
     for (int b = 0; b < OLD_BEHAVIOUR_COUNT; ++b) {
-        int now = b < STEER_AVOID_NEIGHBOURS ? b : b + 2;
+        int now = b < 3 ? b : b < 9 ? b + 3 : b + 4; /* 3: SEPARATION then, 9: FOLLOW_WALL */
         d->weight[now] = weight[b];
         d->probability[now] = probability[b];
     }

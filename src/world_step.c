@@ -29,6 +29,7 @@ static void one_step(steer_world *w, float dt)
     double t1 = steer__seconds();
     uint32_t group_start[STEER__MAX_GROUPS + 1];
     steer__build_members(w, group_start);
+    steer__find_leaders(w);
     steer__world_forces(w, dt, group_start);
     for (int a = 0; a < w->dim; ++a) { /* the next state becomes the current one */
         STEER__SWAP(w->p[a], w->next_p[a]);

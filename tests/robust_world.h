@@ -134,14 +134,23 @@ static inline bool robust_add_objects(steer_world *w, int dim, float h)
 static inline steer_group_def robust_group_def(int dim, float h, int g)
 {
     steer_group_def d = steer_default_group_def();
-    static const float weights[ROBUST_GROUPS][STEER_BEHAVIOUR_COUNT] = {
-        /* obst walls contain sep  evade flee pursue seek arrive fwall path flow align coh wander */
-        {2.0f, 2.0f, 1.0f, 1.5f, 0.6f, 0.2f, 0.1f, 0.1f, 0.1f, 0.2f, 0.2f, 0.2f, 1.0f, 1.0f, 0.3f},
-        {3.0f, 2.0f, 3.0f, 1.0f, 0.3f, 0.1f, 1.5f, 0.2f, 0.2f, 0.2f, 0.3f, 0.2f, 0.3f, 0.3f, 0.5f},
-        {2.0f, 1.5f, 2.0f, 2.0f, 2.0f, 0.5f, 0.2f, 0.3f, 1.0f, 0.3f, 0.5f, 0.3f, 0.5f, 0.5f, 0.2f},
-        {1.5f, 1.5f, 1.0f, 2.0f, 0.5f, 0.3f, 0.3f, 0.5f, 0.4f, 1.0f, 1.0f, 0.6f, 0.4f, 0.4f, 0.4f},
+    /* by name: the enum's order is the priority order, and it grows. FOLLOW_LEADER needs a leader (a
+       handle), which no group has here: tests/test_world_avoidance.c covers it. The predictive ones
+       look at every neighbour one by one: on one group only, so the soak stays affordable. */
+#define W(a, b, c, d) {a, b, c, d}
+    static const struct { steer_behaviour b; float w[ROBUST_GROUPS]; } weights[] = {
+        {STEER_AVOID_OBSTACLES, W(2.0f, 3.0f, 2.0f, 1.5f)}, {STEER_AVOID_WALLS, W(2.0f, 2.0f, 1.5f, 1.5f)},
+        {STEER_CONTAIN, W(1.0f, 3.0f, 2.0f, 1.0f)},         {STEER_AVOID_NEIGHBOURS, W(0.2f, 0.0f, 0.0f, 0.0f)},
+        {STEER_ANTICIPATE, W(0.3f, 0.0f, 0.0f, 0.0f)},      {STEER_QUEUE, W(0.2f, 0.0f, 0.0f, 0.0f)},
+        {STEER_SEPARATION, W(1.5f, 1.0f, 2.0f, 2.0f)},      {STEER_EVADE, W(0.6f, 0.3f, 2.0f, 0.5f)},
+        {STEER_FLEE, W(0.2f, 0.1f, 0.5f, 0.3f)},            {STEER_PURSUE, W(0.1f, 1.5f, 0.2f, 0.3f)},
+        {STEER_SEEK, W(0.1f, 0.2f, 0.3f, 0.5f)},            {STEER_ARRIVE, W(0.1f, 0.2f, 1.0f, 0.4f)},
+        {STEER_FOLLOW_WALL, W(0.2f, 0.2f, 0.3f, 1.0f)},     {STEER_FOLLOW_PATH, W(0.2f, 0.3f, 0.5f, 1.0f)},
+        {STEER_FOLLOW_FLOW, W(0.2f, 0.2f, 0.3f, 0.6f)},     {STEER_ALIGNMENT, W(1.0f, 0.3f, 0.5f, 0.4f)},
+        {STEER_COHESION, W(1.0f, 0.3f, 0.5f, 0.4f)},        {STEER_WANDER, W(0.3f, 0.5f, 0.2f, 0.4f)},
     };
-    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) d.weight[b] = weights[g][b];
+#undef W
+    for (size_t k = 0; k < sizeof weights / sizeof weights[0]; ++k) d.weight[weights[k].b] = weights[k].w[g];
     d.combine = (steer_combine)g; /* 0 blend, 1 priority, 2 running sum, 3 dither */
     /* everyone chases and flees the few hunters (group 1), who chase the
      * flock and flee the dithered group: pursue/evade scan the target group
@@ -177,7 +186,7 @@ static inline steer_group_def robust_group_def(int dim, float h, int g)
         d.max_speed = 1.8f;
         break;
     case 3: /* dithered: each behaviour tried with its own probability */
-        for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) d.probability[b] = 0.35f + 0.04f * (float)b;
+        for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) d.probability[b] = 0.35f + 0.035f * (float)b;
         d.wander = (steer_wander_params){0.8f, 1.5f, 6.0f, STEER_UP_Z};
         break;
     default: break;

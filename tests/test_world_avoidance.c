@@ -3,8 +3,10 @@
  * the scene turned by 90 degrees gives the turned trajectories; priority
  * splits the dodge; a moving obstacle is anticipated at its declared
  * velocity; keep_apart never lets two agents overlap; a faster agent looks
- * further with see_ahead_time; a crowd gives the same bits for any thread
- * count, scheduler and kernel, and through a snapshot. */
+ * further with see_ahead_time; QUEUE brakes behind a slower agent;
+ * FOLLOW_LEADER keeps behind its leader and out of its way; a crowd gives
+ * the same bits for any thread count, scheduler and kernel, and through a
+ * snapshot. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,7 +289,109 @@ static void a_faster_agent_looks_further(void)
     }
 }
 
-/* ---- 7. the same bits for any thread count, scheduler, kernel and a restore ------ */
+/* ---- 7. QUEUE: brake behind a slower agent just ahead ------------------------------ */
+static double queue_gap(bool queue, double *back_speed)
+{
+    steer_world_def wd = open_world(1);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = steer_default_group_def();
+    memset(g.weight, 0, sizeof g.weight);
+    g.weight[STEER_SEEK] = 1.0f;
+    g.weight[STEER_QUEUE] = queue ? 2.0f : 0.0f;
+    g.combine = STEER_COMBINE_RUNNING_SUM;
+    g.radius = 0.5f;
+    g.neighbour_radius = 4.0f;
+    g.max_force = 4.0f;
+    steer_world_add_group(w, &g);
+    steer_agent_id front = steer_world_add_agent(w, 0, (steer_v3){-40, 0, 0}, (steer_v3){0.5f, 0, 0});
+    steer_agent_id back = steer_world_add_agent(w, 0, (steer_v3){-45, 0, 0}, (steer_v3){2, 0, 0});
+    steer_goal goal = {0};
+    goal.kind = STEER_GOAL_SEEK;
+    goal.target = (steer_v3){55, 0, 0};
+    goal.speed = 0.5f; /* the front one walks slowly */
+    steer_world_set_goal(w, front, &goal);
+    goal.speed = 2.0f;
+    steer_world_set_goal(w, back, &goal);
+    double gap = 1e9;
+    steer_agent_state f, b;
+    for (int s = 0; s < 600; ++s) {
+        steer_world_step(w, 1.0f / 30.0f);
+        steer_world_get_agent(w, front, &f);
+        steer_world_get_agent(w, back, &b);
+        double d = f.position.x - b.position.x - 1.0;
+        if (d < gap) gap = d;
+    }
+    *back_speed = b.velocity.x;
+    steer_world_destroy(w);
+    return gap;
+}
+
+static void queue_brakes_behind_a_slower_agent(void)
+{
+    double speed_free, speed_queued;
+    double free_gap = queue_gap(false, &speed_free), queued_gap = queue_gap(true, &speed_queued);
+    printf("queue: smallest gap %.3f without QUEUE, %.3f with; the follower's speed then %.3f (the leader's 0.5)\n",
+           free_gap, queued_gap, speed_queued);
+    CHECK(free_gap < 0.0);     /* seek alone runs into it */
+    CHECK(queued_gap > 0.0);   /* QUEUE stops short of it ... */
+    CHECK_NEAR(speed_queued, 0.5, 0.05); /* ... and walks at its speed */
+}
+
+/* ---- 8. FOLLOW_LEADER: behind the leader, out of its way --------------------------- */
+static void followers_keep_behind_and_out_of_the_way(void)
+{
+    steer_world_def wd = open_world(1);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def lead = steer_default_group_def();
+    memset(lead.weight, 0, sizeof lead.weight);
+    lead.weight[STEER_SEEK] = 1.0f;
+    lead.max_speed = 1.0f;
+    lead.target = (steer_v3){55, 0, 0};
+    steer_world_add_group(w, &lead);
+    steer_agent_id leader = steer_world_add_agent(w, 0, (steer_v3){-30, 0, 0}, (steer_v3){1, 0, 0});
+    steer_group_def follow = steer_default_group_def();
+    memset(follow.weight, 0, sizeof follow.weight);
+    follow.weight[STEER_FOLLOW_LEADER] = 1.0f;
+    follow.weight[STEER_SEPARATION] = 1.0f;
+    follow.separation_radius = 1.0f;
+    follow.max_speed = 2.0f;
+    follow.leader = leader;
+    steer_world_add_group(w, &follow);
+    /* one just ahead of the leader, on its line; two behind, off to the sides */
+    steer_agent_id ahead = steer_world_add_agent(w, 1, (steer_v3){-28, 0.1f, 0}, steer_v3_zero());
+    steer_agent_id side[2] = {steer_world_add_agent(w, 1, (steer_v3){-34, 3, 0}, steer_v3_zero()),
+                              steer_world_add_agent(w, 1, (steer_v3){-34, -3, 0}, steer_v3_zero())};
+    double widest = 0.0;
+    steer_agent_state l, a;
+    for (int s = 0; s < 1200; ++s) {
+        steer_world_step(w, 1.0f / 30.0f);
+        steer_world_get_agent(w, leader, &l);
+        steer_world_get_agent(w, ahead, &a);
+        if (a.position.x > l.position.x && fabs(a.position.y) > widest) widest = fabs(a.position.y);
+    }
+    double worst_behind = 0.0;
+    steer_agent_id all[3] = {ahead, side[0], side[1]};
+    for (int k = 0; k < 3; ++k) {
+        steer_world_get_agent(w, all[k], &a);
+        double along = a.position.x - l.position.x;
+        CHECK(along < 0.0); /* behind it */
+        double off = steer_v3_len(steer_v3_sub(a.position, (steer_v3){l.position.x - 2.0f, l.position.y, 0}));
+        if (off > worst_behind) worst_behind = off;
+    }
+    printf("follow the leader: the one in its path stepped %.2f aside; after 40 s all behind, within %.2f of the point 2 behind\n",
+           widest, worst_behind);
+    CHECK(widest > 1.0);       /* stepped out of the leader's path (0.1 off its line to begin with) */
+    CHECK(worst_behind < 2.5); /* gathered behind it (separation spreads them) */
+    /* the leader removed: the followers' force is zero, and nothing breaks */
+    CHECK(steer_world_remove_agent(w, leader) == STEER_OK);
+    CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+    /* a def naming no live agent is refused */
+    follow.leader = leader;
+    CHECK(steer_world_add_group(w, &follow) < 0);
+    steer_world_destroy(w);
+}
+
+/* ---- 9. the same bits for any thread count, scheduler, kernel and a restore ------ */
 static uint64_t crowd_hash(int workers, bool scheduled, steer_kernel kernel, bool restore_midway)
 {
     steer_world_def wd = open_world(workers);
@@ -310,6 +414,16 @@ static uint64_t crowd_hash(int workers, bool scheduled, steer_kernel kernel, boo
     }
     int o = steer_world_add_obstacle(w, (steer_v3){5, 5, 0}, 3.0f);
     steer_world_set_obstacle_velocity(w, o, (steer_v3){0.5f, 0, 0});
+    /* a squad that queues behind agent 0 of the crossing */
+    steer_agent_id head = steer_world_add_agent(w, 0, (steer_v3){0, -55, 0}, steer_v3_zero());
+    steer_v3 far_target = {0, 55, 0};
+    steer_world_set_targets(w, &head, &far_target, 1, STEER_GOAL_ARRIVE, 0);
+    steer_group_def squad = walker(STEER_QUEUE);
+    squad.weight[STEER_ARRIVE] = 0.0f;
+    squad.weight[STEER_FOLLOW_LEADER] = 1.0f;
+    squad.leader = head;
+    steer_world_add_group(w, &squad);
+    for (int i = 0; i < 6; ++i) steer_world_add_agent(w, 2, (steer_v3){-6.0f + 2.4f * (float)i, -58, 0}, steer_v3_zero());
     /* a circle crossing: each to its antipode */
     const int n = 4 * CROWD_SIDE;
     for (int i = 0; i < n; ++i) {
@@ -357,6 +471,8 @@ int main(void)
     a_moving_obstacle_is_anticipated();
     keep_apart_never_lets_agents_overlap();
     a_faster_agent_looks_further();
+    queue_brakes_behind_a_slower_agent();
+    followers_keep_behind_and_out_of_the_way();
     a_crowd_gives_the_same_bits_everywhere();
     return check_summary("test_world_avoidance");
 }

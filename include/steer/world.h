@@ -120,12 +120,14 @@ typedef enum steer_behaviour {
     STEER_CONTAIN,
     STEER_AVOID_NEIGHBOURS, /* unaligned collision avoidance: dodge the most imminent agent */
     STEER_ANTICIPATE,       /* time-to-collision pushes from every agent in range (keep right) */
+    STEER_QUEUE,            /* brake behind a slower agent just ahead (a queue at a bottleneck) */
     STEER_SEPARATION,
     STEER_EVADE,
     STEER_FLEE,
     STEER_PURSUE,
     STEER_SEEK,
     STEER_ARRIVE,
+    STEER_FOLLOW_LEADER,    /* arrive behind a leader; step out of its way when in front of it */
     STEER_FOLLOW_WALL,
     STEER_FOLLOW_PATH,
     STEER_FOLLOW_FLOW,
@@ -170,6 +172,7 @@ typedef struct steer_group_def {
     bool keep_apart;         /* a velocity filter after steering: the new velocity never closes more than
                                 this agent's share (as priority splits it) of the gap to what it sees
                                 within the step, so two such agents never overlap (default false) */
+    float queue_distance;    /* QUEUE: brake for a slower agent (in its path, ahead) closer than this gap (default 2) */
     /* behaviours: weight 0 switches one off */
     float weight[STEER_BEHAVIOUR_COUNT];
     float probability[STEER_BEHAVIOUR_COUNT]; /* DITHER only (default 1) */
@@ -182,6 +185,11 @@ typedef struct steer_group_def {
     float arrival_tolerance; /* ARRIVE and goals: within this distance the target is reached (default 0.05) */
     float arrival_speed;     /* goals: arrived when also slower than this (default 0.1) */
     float waypoint_radius;   /* goal waypoints: the next one is taken closer than this (default 1) */
+    steer_agent_id leader;   /* FOLLOW_LEADER: the agent followed (a handle of this world; a removed
+                                one: no force) */
+    float leader_behind;     /* FOLLOW_LEADER: arrive at the point this far behind the leader (default 2) */
+    float leader_sight;      /* FOLLOW_LEADER: closer than this ahead of the leader and inside its path
+                                (twice the two radii wide), step aside out of its way (default 4) */
     steer_v3 threat;         /* FLEE */
     float panic_distance;    /* FLEE / EVADE: 0 = always */
     int pursue_group;        /* PURSUE: nearest member of this group ... */
