@@ -542,9 +542,26 @@ static bool apart_limit(const steer_world *w, const steer__agent *a, int j, floa
     return *limit < speed;
 }
 
+/* Whether neighbour j is out of reach of every limit apart_limit could set
+ * for a velocity of at most speed: farther than contact + speed dt / share
+ * (plus what a moving obstacle closes), with a 1% margin over the rounding
+ * of either test, so skipping it changes no bit. No square root. */
+static bool apart_out_of_reach(const steer__agent *a, int j, float speed, float dt)
+{
+    const steer_neighbour3 *n = &a->seen.near[j];
+    float other = a->seen.priority[j], own = a->g->def.priority;
+    float share = other / (0.5f * own + 0.5f * other) * 0.5f;
+    float reach = (a->g->def.radius + n->radius) * 1.001f + speed * dt / share;
+    if (other == FLT_MAX) reach += steer_v3_len(n->vel) * dt;
+    reach *= 1.01f;
+    steer_v3 off = steer_v3_sub(n->pos, a->p);
+    return steer_is_finite(reach) && steer_v3_len_sq(off) > reach * reach;
+}
+
 steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3 v, float dt)
 {
     if (!(dt > 0.0f)) return v;
+    float start_speed = steer_v3_len(v); /* no pass lengthens v: a reach for it holds for all */
     /* Two passes removing each excess approach in turn, which keeps the
      * sliding motion past a neighbour; then a scale toward zero (which
      * meets every limit at once, all being >= 0) settles what is left. */
@@ -552,7 +569,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
         for (int j = 0; j < a->seen.count; ++j) {
             steer_v3 u;
             float limit;
-            if (!apart_limit(w, a, j, steer_v3_len(v), dt, &u, &limit)) continue;
+            if (apart_out_of_reach(a, j, start_speed, dt) || !apart_limit(w, a, j, steer_v3_len(v), dt, &u, &limit)) continue;
             float excess = steer_v3_dot(v, u) - limit;
             if (excess > 0.0f) v = steer_v3_sub(v, steer_v3_scale(u, excess));
         }
@@ -560,7 +577,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
     for (int j = 0; j < a->seen.count; ++j) {
         steer_v3 u;
         float limit;
-        if (!apart_limit(w, a, j, steer_v3_len(v), dt, &u, &limit)) continue;
+        if (apart_out_of_reach(a, j, start_speed, dt) || !apart_limit(w, a, j, steer_v3_len(v), dt, &u, &limit)) continue;
         float along = steer_v3_dot(v, u);
         if (along > limit) scale = steer_minf(scale, limit / along);
     }
