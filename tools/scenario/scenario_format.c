@@ -551,6 +551,7 @@ static const sc_row b_obstacles[] = {COMMON, FLOAT("see_ahead", behaviour_spec, 
 static const sc_row b_avoid_neighbours[] = {COMMON, FLOAT("horizon", behaviour_spec, d.avoid_horizon, SC_NONNEG),
                                             FLOAT("margin", behaviour_spec, d.avoid_margin, SC_NONNEG),
                                             FLOAT("keep_right", behaviour_spec, d.keep_right, SC_NONNEG)};
+static const sc_row b_queue[] = {COMMON, FLOAT("distance", behaviour_spec, d.queue_distance, SC_NONNEG)};
 static const sc_row b_anticipation[] = {COMMON, FLOAT("strength", behaviour_spec, d.anticipation_k, SC_NONNEG),
                                         FLOAT("time", behaviour_spec, d.anticipation_tau0, SC_POSITIVE),
                                         FLOAT("horizon", behaviour_spec, d.avoid_horizon, SC_NONNEG),
@@ -566,6 +567,7 @@ static const sc_row b_follow_wall[] = {COMMON, FLOAT("range", behaviour_spec, d.
 B_TABLE(t_plain, b_plain);
 B_TABLE(t_avoid_neighbours, b_avoid_neighbours);
 B_TABLE(t_anticipation, b_anticipation);
+B_TABLE(t_queue, b_queue);
 B_TABLE(t_seek, b_seek);
 B_TABLE(t_arrive, b_arrive);
 B_TABLE(t_flee, b_flee);
@@ -679,6 +681,7 @@ static const sc_row behaviour_rows[] = {
     OPTIONAL("contain", STEER_CONTAIN, t_contain),
     OPTIONAL("avoid_neighbours", STEER_AVOID_NEIGHBOURS, t_avoid_neighbours),
     OPTIONAL("anticipation", STEER_ANTICIPATE, t_anticipation),
+    OPTIONAL("queue", STEER_QUEUE, t_queue),
     OPTIONAL("separation", STEER_SEPARATION, t_plain),
     NEEDS("evade", STEER_EVADE, t_evade, "group"),
     NEEDS("flee", STEER_FLEE, t_flee, "threat"),
