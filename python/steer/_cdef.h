@@ -241,6 +241,8 @@ void py_evade(int dim, int n, const float *pos, int ps, const float *vel, int vs
 void py_predict(int dim, int n, const float *pos, int ps, const float *tpos, int tps, const float *tvel, int tvs, float max_speed, float max_prediction, float *out);
 void py_contain(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *box_min, const float *box_max, float margin, float max_speed, float *out);
 void py_time_to_collision(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *opos, int ops, const float *ovel, int ovs, const float *radius, int rs, float *out);
+void py_anticipate_all(int dim, int n, const void *agents, const float *priorities, steer_anticipation params, void *others, float *other_priorities, float *out);
+void py_avoid_neighbours_all(int dim, int n, const void *agents, steer_neighbour_avoidance params, void *others, float *out, int *threats);
 void py_smooth_dt(int dim, int n, const float *smoothed, int ss, const float *raw, int rs, float half_life, float dt, float *out);
 double py_time_seek_loop(int n, int repeat, float max_speed);
 int py_add_agents(steer_world *world, int group, int n, const float *pos, const float *vel, int dim, uint32_t *ids);

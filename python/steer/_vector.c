@@ -5,6 +5,7 @@
  * to every agent (one target for all), a stride of dim walks them. */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 #include <time.h>
 
 #define ROW(a, s, i) ((a) + (size_t)(i) * (size_t)(s))
@@ -109,6 +110,65 @@ static void py_time_to_collision(int dim, int n, const float *pos, int ps, const
         out[i] = dim == 2 ? steer_time_to_collision2(V2(pos, ps, i), V2(vel, vs, i), V2(opos, ops, i), V2(ovel, ovs, i), r)
                           : steer_time_to_collision3(V3(pos, ps, i), V3(vel, vs, i), V3(opos, ops, i), V3(ovel, ovs, i), r);
     }
+}
+
+/* The crowd without agent i, in order, as i walks up from 0 (n >= 2): the list for agent i differs
+ * from the one for i - 1 only at place i - 1, where agent i - 1 takes agent i's place. */
+static void py_others_of(int i, int n, const void *all, void *others, size_t size)
+{
+    const char *from = all;
+    char *to = others;
+    if (i == 0) memcpy(to, from + size, (size_t)(n - 1) * size);
+    else memcpy(to + (size_t)(i - 1) * size, from + (size_t)(i - 1) * size, size);
+}
+
+/* Every agent of a crowd against all the others, not relying on the library's skip of the agent itself
+ * (avoid_neighbours would take a coincident agent moving alike as its threat): agents[i] is agent i's
+ * record (its own radius too) and priorities[i] (NULL: all equal) its priority. others (n - 1 records)
+ * and other_priorities (n - 1, or NULL) are the caller's scratch. */
+static void py_anticipate_all(int dim, int n, const void *agents, const float *priorities, steer_anticipation params,
+                              void *others, float *other_priorities, float *out)
+{
+    const steer_neighbour2 *a2 = agents;
+    const steer_neighbour3 *a3 = agents;
+    const size_t size = dim == 2 ? sizeof *a2 : sizeof *a3;
+    for (int i = 0; i < n && n >= 2; ++i) {
+        py_others_of(i, n, agents, others, size);
+        if (priorities) py_others_of(i, n, priorities, other_priorities, sizeof *priorities);
+        params.agent_radius = dim == 2 ? a2[i].radius : a3[i].radius;
+        if (priorities) params.priority = priorities[i];
+        const float *shares = priorities ? other_priorities : NULL;
+        if (dim == 2) {
+            steer_v2 f = steer_anticipate2(a2[i].pos, a2[i].vel, others, shares, n - 1, &params);
+            ROW(out, 2, i)[0] = f.x, ROW(out, 2, i)[1] = f.y;
+        } else {
+            steer_v3 f = steer_anticipate3(a3[i].pos, a3[i].vel, others, shares, n - 1, &params);
+            ROW(out, 3, i)[0] = f.x, ROW(out, 3, i)[1] = f.y, ROW(out, 3, i)[2] = f.z;
+        }
+    }
+    if (n == 1) memset(out, 0, sizeof *out * (size_t)dim);
+}
+
+/* The same crowd for avoid_neighbours: threats[i] receives agent i's threat (an index of the crowd) or -1. */
+static void py_avoid_neighbours_all(int dim, int n, const void *agents, steer_neighbour_avoidance params, void *others,
+                                    float *out, int *threats)
+{
+    const steer_neighbour2 *a2 = agents;
+    const steer_neighbour3 *a3 = agents;
+    const size_t size = dim == 2 ? sizeof *a2 : sizeof *a3;
+    for (int i = 0; i < n && n >= 2; ++i) {
+        py_others_of(i, n, agents, others, size);
+        params.agent_radius = dim == 2 ? a2[i].radius : a3[i].radius;
+        if (dim == 2) {
+            steer_v2 f = steer_avoid_neighbours2(a2[i].pos, a2[i].vel, others, n - 1, &params, &threats[i]);
+            ROW(out, 2, i)[0] = f.x, ROW(out, 2, i)[1] = f.y;
+        } else {
+            steer_v3 f = steer_avoid_neighbours3(a3[i].pos, a3[i].vel, others, n - 1, &params, &threats[i]);
+            ROW(out, 3, i)[0] = f.x, ROW(out, 3, i)[1] = f.y, ROW(out, 3, i)[2] = f.z;
+        }
+        if (threats[i] >= i) ++threats[i]; /* back to the crowd's index */
+    }
+    if (n == 1) memset(out, 0, sizeof *out * (size_t)dim), threats[0] = -1;
 }
 
 static void py_smooth_dt(int dim, int n, const float *smoothed, int ss, const float *raw, int rs, float half_life,

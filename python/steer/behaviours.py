@@ -263,23 +263,58 @@ def _up(up):
     return UP[up]
 
 
+def _avoidance(agent_radius, max_force, horizon, margin, keep_right, up):
+    return ffi.new("steer_neighbour_avoidance *", {
+        "horizon": _arrays.scalar(horizon, "horizon"), "agent_radius": _arrays.scalar(agent_radius, "agent_radius"),
+        "margin": _arrays.scalar(margin, "margin"), "max_force": _arrays.scalar(max_force, "max_force"),
+        "keep_right": _arrays.scalar(keep_right, "keep_right"), "up": _up(up)})
+
+
+def _anticipation(agent_radius, max_force, priority, k, tau0, horizon, keep_right, up):
+    return ffi.new("steer_anticipation *", {
+        "k": _arrays.scalar(k, "k"), "tau0": _arrays.scalar(tau0, "tau0"), "horizon": _arrays.scalar(horizon, "horizon"),
+        "max_force": _arrays.scalar(max_force, "max_force"), "agent_radius": _arrays.scalar(agent_radius, "agent_radius"),
+        "keep_right": _arrays.scalar(keep_right, "keep_right"), "priority": _arrays.scalar(priority, "priority"),
+        "up": _up(up)})
+
+
+def _priorities(priorities, count, each):
+    """(pointer or NULL, the array to keep alive) for priorities given one per item, or None for all equal."""
+    if priorities is None:
+        return ffi.NULL, None
+    a = _arrays.finite(_arrays.floats(priorities, "priorities", f"({count},)"), "priorities")
+    if a.shape != (count,):
+        raise invalid(f"priorities: shape {a.shape}: must be ({count},), one per {each}")
+    return (ffi.cast("const float *", _arrays.pointer(a)) if count else ffi.NULL), a
+
+
+def _agent(pos, vel):
+    p, v = _one(pos, "pos"), _one(vel, "vel")
+    if v.size != p.size:
+        raise invalid(f"vel: shape {v.shape}: must match pos {p.shape}")
+    return p.size, _v(p.size, p), _v(p.size, v)
+
+
+def _crowd(pos, vel, radius):
+    """N agents as the records each is tested against: (dim, n, pointer, the table to keep alive)."""
+    p = _arrays.rows(pos, "pos")
+    if p.ndim != 2:
+        raise invalid(f"pos: shape {p.shape}: a crowd: must be (N, 2) or (N, 3)")
+    table, n, keep = _table(p.shape[1], p, vel, radius)
+    return p.shape[1], n, table, keep
+
+
 def avoid_neighbours(pos: Rows, vel: Rows, neighbour_pos: Rows, neighbour_vel: Rows, neighbour_radius,
                      agent_radius: float, max_force: float, horizon: float = 10.0, margin: float = 0.0,
                      keep_right: float = 0.25, up: str = "z") -> Tuple[np.ndarray, int]:
     """Reynolds' unaligned collision avoidance for one agent: a push of max_force away from the most imminent
     neighbour (closest approach within horizon, nearer than the radii + margin). Neighbours: (K, dim) positions
     and velocities, radii one or (K,). Returns (force, the threat's index or -1)."""
-    p, v = _one(pos, "pos"), _one(vel, "vel")
-    dim = p.size
-    if v.size != dim:
-        raise invalid(f"vel: shape {v.shape}: must match pos {p.shape}")
-    table, k, _keep = _table(dim, neighbour_pos, neighbour_vel, neighbour_radius)
-    params = ffi.new("steer_neighbour_avoidance *", {
-        "horizon": _arrays.scalar(horizon, "horizon"), "agent_radius": _arrays.scalar(agent_radius, "agent_radius"),
-        "margin": _arrays.scalar(margin, "margin"), "max_force": _arrays.scalar(max_force, "max_force"),
-        "keep_right": _arrays.scalar(keep_right, "keep_right"), "up": _up(up)})
+    dim, p, v = _agent(pos, vel)
+    table, count, _keep = _table(dim, neighbour_pos, neighbour_vel, neighbour_radius)
     threat = ffi.new("int *")
-    f = getattr(lib, f"steer_avoid_neighbours{dim}")(_v(dim, p), _v(dim, v), table, k, params, threat)
+    f = getattr(lib, f"steer_avoid_neighbours{dim}")(p, v, table, count, _avoidance(
+        agent_radius, max_force, horizon, margin, keep_right, up), threat)
     return _np(f, dim), threat[0]
 
 
@@ -290,24 +325,40 @@ def anticipate(pos: Rows, vel: Rows, neighbour_pos: Rows, neighbour_vel: Rows, n
     """The anticipatory force (Karamouzas, Skinner, Guy 2014) on one agent: each neighbour due to collide within
     horizon pushes by -grad(k tau^-2 e^(-tau/tau0)), scaled by this agent's share 2 p_j / (priority + p_j)
     (priorities: (K,), None for all equal), keep right added, the sum capped at max_force."""
-    p, v = _one(pos, "pos"), _one(vel, "vel")
-    dim = p.size
-    if v.size != dim:
-        raise invalid(f"vel: shape {v.shape}: must match pos {p.shape}")
+    dim, p, v = _agent(pos, vel)
     table, count, _keep = _table(dim, neighbour_pos, neighbour_vel, neighbour_radius)
-    shares, keep_shares = ffi.NULL, None
-    if priorities is not None:
-        keep_shares = _arrays.finite(_arrays.floats(priorities, "priorities", f"({count},)"), "priorities")
-        if keep_shares.shape != (count,):
-            raise invalid(f"priorities: shape {keep_shares.shape}: must be ({count},), one per neighbour")
-        shares = ffi.cast("const float *", _arrays.pointer(keep_shares)) if count else ffi.NULL
-    params = ffi.new("steer_anticipation *", {
-        "k": _arrays.scalar(k, "k"), "tau0": _arrays.scalar(tau0, "tau0"), "horizon": _arrays.scalar(horizon, "horizon"),
-        "max_force": _arrays.scalar(max_force, "max_force"), "agent_radius": _arrays.scalar(agent_radius, "agent_radius"),
-        "keep_right": _arrays.scalar(keep_right, "keep_right"), "priority": _arrays.scalar(priority, "priority"),
-        "up": _up(up)})
-    f = getattr(lib, f"steer_anticipate{dim}")(_v(dim, p), _v(dim, v), table, shares, count, params)
+    shares, _keep_shares = _priorities(priorities, count, "neighbour")
+    f = getattr(lib, f"steer_anticipate{dim}")(p, v, table, shares, count, _anticipation(
+        agent_radius, max_force, priority, k, tau0, horizon, keep_right, up))
     return _np(f, dim)
+
+
+def avoid_neighbours_all(pos: Rows, vel: Rows, radius, max_force: float, horizon: float = 10.0, margin: float = 0.0,
+                         keep_right: float = 0.25, up: str = "z") -> Tuple[np.ndarray, np.ndarray]:
+    """avoid_neighbours for each of a crowd of N agents against all the others (N^2 pairs, the loop in C; an
+    agent is never its own threat):
+    (N, dim) positions and velocities, radii one or (N,). Returns (forces (N, dim), threats (N,) int32, -1: none)."""
+    dim, n, table, keep = _crowd(pos, vel, radius)
+    out, threats = np.empty((n, dim), np.float32), np.empty(n, np.int32)
+    others = np.empty((max(n - 1, 1), keep.shape[1]), np.float32)
+    lib.py_avoid_neighbours_all(dim, n, table, _avoidance(0.0, max_force, horizon, margin, keep_right, up)[0],
+                                _arrays.pointer(others), _arrays.pointer(out),
+                                ffi.cast("int *", ffi.from_buffer(threats)))
+    return out, threats
+
+
+def anticipate_all(pos: Rows, vel: Rows, radius, max_force: float, priorities: Optional[Sequence[float]] = None,
+                   k: float = 1.5, tau0: float = 3.0, horizon: float = 10.0, keep_right: float = 0.25,
+                   up: str = "z") -> np.ndarray:
+    """anticipate for each of a crowd of N agents against all the others (N^2 pairs, the loop in C):
+    (N, dim) positions and velocities, radii one or (N,), priorities (N,) (None: all equal). Returns (N, dim)."""
+    dim, n, table, keep = _crowd(pos, vel, radius)
+    shares, _keep_shares = _priorities(priorities, n, "agent")
+    out = np.empty((n, dim), np.float32)
+    others, other_shares = np.empty((max(n - 1, 1), keep.shape[1]), np.float32), np.empty(max(n - 1, 1), np.float32)
+    lib.py_anticipate_all(dim, n, table, shares, _anticipation(0.0, max_force, 1.0, k, tau0, horizon, keep_right, up)[0],
+                          _arrays.pointer(others), _arrays.pointer(other_shares), _arrays.pointer(out))
+    return out
 
 
 # ---- combiners -------------------------------------------------------------------

@@ -78,6 +78,33 @@ def test_avoid_neighbours_and_anticipate_equal_c_bit_for_bit(dim):
     assert threats > trials // 20 and pushes > trials // 20  # the inputs exercise the pushes, not only zeros
 
 
+@pytest.mark.parametrize("dim", [2, 3])
+def test_crowd_forms_equal_each_agent_against_the_whole_crowd(dim):
+    n = 200
+    pos, vel = cloud(n, dim, 4), cloud(n, dim, 1.5)
+    radius, prio = rng.uniform(0.2, 0.6, n).astype(np.float32), rng.uniform(0.5, 2.0, n).astype(np.float32)
+    forces, threats = b.avoid_neighbours_all(pos, vel, radius, 2.0, horizon=6, margin=0.1, up="y")
+    pushes = b.anticipate_all(pos, vel, radius, 2.0, priorities=prio, k=2.0, horizon=6, up="y")
+    equal = b.anticipate_all(pos, vel, 0.4, 2.0)
+    for i in range(n):
+        others = [np.ascontiguousarray(np.delete(a, i, axis=0)) for a in (pos, vel, radius, prio)]
+        f, t = b.avoid_neighbours(pos[i], vel[i], others[0], others[1], others[2], radius[i], 2.0, horizon=6,
+                                  margin=0.1, up="y")
+        assert forces[i].tobytes() == f.tobytes() and threats[i] == (t + (t >= i) if t >= 0 else -1)
+        f = b.anticipate(pos[i], vel[i], others[0], others[1], others[2], radius[i], 2.0, priorities=others[3],
+                         priority=prio[i], k=2.0, horizon=6, up="y")
+        assert pushes[i].tobytes() == f.tobytes()
+        # anticipate's own skip of the agent itself gives the same bits with the whole crowd listed
+        assert equal[i].tobytes() == b.anticipate(pos[i], vel[i], pos, vel, 0.4, 0.4, 2.0).tobytes()
+    assert (threats >= 0).sum() > n // 4 and (np.abs(pushes).sum(axis=1) > 0).sum() > n // 4
+    alone, threat = b.avoid_neighbours_all(pos[:1], vel[:1], 0.4, 2.0)
+    assert alone.tolist() == [[0.0] * dim] and threat.tolist() == [-1]
+    with pytest.raises(steer.InvalidArgument, match=r"pos: shape \(2,\): a crowd"):
+        b.anticipate_all((0, 0), (0, 0), 0.5, 1.0)
+    with pytest.raises(steer.InvalidArgument, match=r"priorities: shape \(3,\): must be \(200,\), one per agent"):
+        b.anticipate_all(pos, vel, radius, 2.0, priorities=[1, 2, 3])
+
+
 def test_pure_avoidance_head_on_keeps_right_and_bad_input():
     # heading +x: the right is -y; the threat comes straight at the agent
     force, threat = b.avoid_neighbours((0, 0), (1, 0), [(10, 0)], [(-1, 0)], 0.5, 0.5, 2.0)
