@@ -174,6 +174,7 @@ V N(steer_avoid_neighbours)(V pos, V vel, const N(steer_neighbour) *neighbours, 
          * the offset w - v t is shortest; parallel motion keeps today's. */
         N(relative) r = N(relative_motion)(pos, vel, other_pos, other_vel, clearance);
         float a = F(len_sq)(r.v), t = a > 0.0f ? F(dot)(r.w, r.v) / a : 0.0f;
+        if (a == 0.0f && F(len_sq)(r.w) == 0.0f) continue; /* coincident and moving alike: the agent itself */
         if (!(t >= 0.0f && t <= params->horizon)) continue; /* also NaN */
         V offset = F(sub)(r.w, F(scale)(r.v, t)); /* where j will be at t*, seen from i then */
         if (!F(is_valid)(offset) || !N(shorter_than)(offset, r.radius)) continue;

@@ -453,6 +453,11 @@ static void avoid_neighbours_ignores_what_is_beyond_the_horizon_or_not_convergin
     steer_neighbour2 late = {v2(24, 0), v2(-1, 0), 0.5f}; /* closest at t* = 12 */
     CHECK_V2_EQ(steer_avoid_neighbours2(v2(0, 0), v2(1, 0), &late, 1, &up, &threat), v2(0, 0));
     CHECK(threat == -1);
+    /* the agent itself in the list (coincident, moving alike) is no threat, as anticipate skips it too */
+    steer_neighbour2 itself = {v2(3, 4), v2(1, 0), 0.5f};
+    threat = 7;
+    CHECK_V2_EQ(steer_avoid_neighbours2(v2(3, 4), v2(1, 0), &itself, 1, &up, &threat), v2(0, 0));
+    CHECK(threat == -1);
     up.horizon = 12.5f;
     CHECK(steer_v2_len(steer_avoid_neighbours2(v2(0, 0), v2(1, 0), &late, 1, &up, &threat)) > 0.0f);
     CHECK(threat == 0);
