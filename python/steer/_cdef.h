@@ -123,9 +123,10 @@ steer_world_def steer_default_world_def(void);
 /* Values (and any behaviour not named here) come from the header: the
  * binding indexes weights by these names, never by position. */
 typedef enum {
-    STEER_AVOID_OBSTACLES, STEER_AVOID_WALLS, STEER_CONTAIN, STEER_AVOID_NEIGHBOURS, STEER_ANTICIPATE,
-    STEER_SEPARATION, STEER_EVADE, STEER_FLEE, STEER_PURSUE, STEER_SEEK, STEER_ARRIVE, STEER_FOLLOW_WALL,
-    STEER_FOLLOW_PATH, STEER_FOLLOW_FLOW, STEER_ALIGNMENT, STEER_COHESION, STEER_WANDER, STEER_BEHAVIOUR_COUNT, ...
+    STEER_AVOID_OBSTACLES, STEER_AVOID_WALLS, STEER_CONTAIN, STEER_AVOID_NEIGHBOURS, STEER_ANTICIPATE, STEER_QUEUE,
+    STEER_SEPARATION, STEER_EVADE, STEER_FLEE, STEER_PURSUE, STEER_SEEK, STEER_ARRIVE, STEER_FOLLOW_LEADER,
+    STEER_FOLLOW_WALL, STEER_FOLLOW_PATH, STEER_FOLLOW_FLOW, STEER_ALIGNMENT, STEER_COHESION, STEER_WANDER,
+    STEER_BEHAVIOUR_COUNT, ...
 } steer_behaviour;
 typedef enum { STEER_COMBINE_BLEND, STEER_COMBINE_PRIORITY, STEER_COMBINE_RUNNING_SUM, STEER_COMBINE_DITHER, ... } steer_combine;
 typedef struct {
@@ -133,6 +134,7 @@ typedef struct {
     float neighbour_radius, separation_radius, field_of_view; uint32_t neighbour_mask;
     bool desired_forms, ground_plane;
     float priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right; bool keep_apart;
+    float queue_distance; steer_agent_id leader; float leader_behind, leader_sight;
     float weight[...]; float probability[...]; steer_combine combine;
     steer_v3 target; float slow_radius; bool chapter_arrive; float arrival_tolerance, arrival_speed, waypoint_radius;
     steer_v3 threat; float panic_distance; int pursue_group, evade_group; float chase_radius, max_prediction;

@@ -20,8 +20,9 @@ from ._steer import ffi, lib
 # name -> the steer_behaviour value the header gives it: weights are indexed by value, so inserting a
 # behaviour in the C enum (its priority order) moves nothing here.
 BEHAVIOURS = {name: getattr(lib, "STEER_" + name.upper()) for name in (
-    "avoid_obstacles", "avoid_walls", "contain", "avoid_neighbours", "anticipate", "separation", "evade", "flee",
-    "pursue", "seek", "arrive", "follow_wall", "follow_path", "follow_flow", "alignment", "cohesion", "wander")}
+    "avoid_obstacles", "avoid_walls", "contain", "avoid_neighbours", "anticipate", "queue", "separation", "evade",
+    "flee", "pursue", "seek", "arrive", "follow_leader", "follow_wall", "follow_path", "follow_flow", "alignment",
+    "cohesion", "wander")}
 COMBINE = {"blend": lib.STEER_COMBINE_BLEND, "priority": lib.STEER_COMBINE_PRIORITY,
            "running_sum": lib.STEER_COMBINE_RUNNING_SUM, "dither": lib.STEER_COMBINE_DITHER}
 BOUNDARY = {"wrap": lib.STEER_BOUNDARY_WRAP, "clamp": lib.STEER_BOUNDARY_CLAMP, "none": lib.STEER_BOUNDARY_NONE}
@@ -33,7 +34,7 @@ _GROUP_SCALARS = ("max_speed", "max_force", "mass", "radius", "max_turn_rate", "
                   "field_of_view", "slow_radius", "arrival_tolerance", "arrival_speed", "waypoint_radius",
                   "panic_distance", "chase_radius", "max_prediction", "path_predict", "path_ahead", "flow_predict",
                   "contain_margin", "see_ahead", "see_ahead_time", "priority", "anticipation_k", "anticipation_tau0",
-                  "avoid_horizon", "avoid_margin", "keep_right")
+                  "avoid_horizon", "avoid_margin", "keep_right", "queue_distance", "leader_behind", "leader_sight")
 _GROUP_INTS = ("neighbour_mask", "pursue_group", "evade_group", "path", "flow_field", "colour")
 _GROUP_BOOLS = ("desired_forms", "ground_plane", "chapter_arrive", "keep_apart")
 _GROUP_VECTORS = ("target", "threat", "contain_min", "contain_max")
@@ -244,6 +245,8 @@ class World:
                 if value not in COMBINE:
                     raise invalid(f"combine = {value!r}: must be one of {', '.join(COMBINE)}")
                 gd.combine = COMBINE[value]
+            elif name == "leader":  # FOLLOW_LEADER's agent: a handle of this world
+                gd.leader = self._id(value)
             elif name in _GROUP_SCALARS:
                 setattr(gd, name, _arrays.scalar(value, name))
             elif name in _GROUP_INTS:
@@ -287,6 +290,7 @@ class World:
             out[name] = (v.x, v.y, v.z)[:self.dim]
         out["behaviours"] = {b: gd.weight[i] for b, i in BEHAVIOURS.items() if gd.weight[i] != 0}
         out["combine"] = next(k for k, v in COMBINE.items() if v == gd.combine)
+        out["leader"] = AgentId(gd.leader.index, gd.leader.generation, gd.leader.world)
         return out
 
     @property

@@ -181,11 +181,32 @@ def test_every_behaviour_of_the_header_has_a_name_at_its_value():
     assert sorted(BEHAVIOURS.values()) == list(range(lib.STEER_BEHAVIOUR_COUNT))
     w = steer.World(dim=2, capacity=1, max_groups=32)
     w.add_path([(0, 0), (1, 0)])
+    leader = w.add_agent(w.add_group(), (0, 0))
     for name in set(BEHAVIOURS) - {"follow_flow"}:  # a flow field is not made from Python
-        g = w.add_group(behaviours={**FLOCKING_OFF, name: 2}, pursue_group=0, evade_group=0, path=0)
+        g = w.add_group(behaviours={**FLOCKING_OFF, name: 2}, pursue_group=0, evade_group=0, path=0, leader=leader)
         gd = w._get_group(g)  # C's def: the weight sits at the header's value
         assert [i for i in range(lib.STEER_BEHAVIOUR_COUNT) if gd.weight[i] != 0] == [getattr(lib, "STEER_" + name.upper())]
         assert w.get_group(g)["behaviours"] == {name: 2.0}
+
+
+def test_follow_leader_takes_a_handle_and_walks_leader_behind_behind_it():
+    def gap(behind):
+        w = steer.World(dim=2, capacity=4, bounds_min=(-20, -20), bounds_max=(20, 20), boundary="clamp")
+        walkers = w.add_group(max_speed=1, behaviours=FLOCKING_OFF)
+        leader = w.add_agent(walkers, (0, 0), (1, 0))
+        w.set_goal(leader, "arrive", target=(18, 0))
+        followers = w.add_group(max_speed=2, behaviours={"follow_leader": 1, **FLOCKING_OFF}, leader=leader,
+                                leader_behind=behind, leader_sight=4, queue_distance=1.5)
+        got = w.get_group(followers)
+        assert got["leader"] == leader and (got["leader_behind"], got["queue_distance"]) == (behind, 1.5)
+        follower = w.add_agent(followers, (0, 6))
+        w.step(1 / 60, steps=60 * 10)  # the leader still walking
+        lp, fp = w.get_agent(leader)[0], w.get_agent(follower)[0]
+        assert lp[0] > 8 and fp[0] < lp[0] and abs(fp[1]) < 0.1  # behind it, on its line
+        return float(np.linalg.norm(fp - lp))  # leader_behind, plus the arrive's lag at the leader's speed
+    assert gap(4.0) - gap(2.0) == pytest.approx(2.0, abs=0.05)
+    with pytest.raises(steer.InvalidArgument, match="must be a handle"):
+        steer.World(dim=2, capacity=1).add_group(leader="first")
 
 
 def test_avoidance_group_fields_round_trip_and_bad_values_name_the_field():
