@@ -354,7 +354,11 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     size_t seen = (size_t)w->workers * STEER__PREDICTIVE_CAP;
     w->predictive = steer__world_alloc_array(w, seen, sizeof(steer_neighbour3));
     w->predictive_priority = steer__world_alloc_array(w, seen, sizeof(float));
-    if (!w->stages || !w->penetration_worst || !w->predictive || !w->predictive_priority) {
+    size_t apart = (size_t)w->workers * STEER__APART_CAP;
+    w->apart_u = steer__world_alloc_array(w, apart, sizeof(steer_v3));
+    w->apart_limit = steer__world_alloc_array(w, apart, sizeof(float));
+    if (!w->stages || !w->penetration_worst || !w->predictive || !w->predictive_priority || !w->apart_u ||
+        !w->apart_limit) {
         steer_world_destroy(w);
         return 0;
     }
@@ -383,6 +387,8 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w->penetration_worst);
     steer_free(&al, w->predictive);
     steer_free(&al, w->predictive_priority);
+    steer_free(&al, w->apart_u);
+    steer_free(&al, w->apart_limit);
     steer_free(&al, w->groups);
     steer_free(&al, w->obstacles);
     steer_free(&al, w->obstacle_velocity);
@@ -819,6 +825,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
     bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;
     bytes += (size_t)w->workers * STEER__PREDICTIVE_CAP * (sizeof(steer_neighbour3) + sizeof(float));
+    bytes += (size_t)w->workers * STEER__APART_CAP * (sizeof(steer_v3) + sizeof(float));
     bytes += (size_t)w->def.max_groups * sizeof(steer__group);
     bytes += ((size_t)w->def.max_obstacles + 1) * (sizeof(steer_obstacle3) + sizeof(steer_v3));
     bytes += ((size_t)w->def.max_walls + 1) * sizeof(steer_segment3);

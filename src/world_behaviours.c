@@ -97,8 +97,9 @@ static const steer_segment3 *walls_within(const steer_world *w, steer_v3 p, floa
 
 steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, const steer__cell_view *cv, int worker)
 {
-    steer__seen seen = {0, 0, 0};
+    steer__seen seen = {0, 0, 0, -1};
     if (worker < 0 || worker >= w->workers) return seen;
+    seen.worker = worker;
     steer_neighbour3 *near = w->predictive + (size_t)worker * STEER__PREDICTIVE_CAP;
     float *priority = w->predictive_priority + (size_t)worker * STEER__PREDICTIVE_CAP;
     const steer__group *g = a->g;
@@ -558,28 +559,56 @@ static bool apart_out_of_reach(const steer__agent *a, int j, float speed, float 
     return steer_is_finite(reach) && steer_v3_len_sq(off) > reach * reach;
 }
 
+/* keep_apart's limit for a wall (solid or not): the whole gap between the
+ * agent's body and the segment is its own (a wall never moves). Walls are
+ * stored in the ground frame and stand along the up axis: the line is
+ * the ground distance to the nearest point. */
+static bool apart_wall_limit(const steer_world *w, const steer__agent *a, const steer_segment3 *s, float speed, float dt,
+                             steer_v3 *u, float *limit)
+{
+    steer_v3 p = steer__to_ground(w, a->p);
+    steer_v3 ab = {s->b.x - s->a.x, s->b.y - s->a.y, 0.0f}, ap = {p.x - s->a.x, p.y - s->a.y, 0.0f};
+    float len_sq = steer_v3_len_sq(ab), t = len_sq > 0.0f ? steer_clampf(steer_v3_dot(ap, ab) / len_sq, 0.0f, 1.0f) : 0.0f;
+    steer_v3 off = {s->a.x + ab.x * t - p.x, s->a.y + ab.y * t - p.y, 0.0f};
+    float dist = steer_v3_len(off);
+    if (!(dist > 0.0f)) return false; /* on the wall: no side to keep */
+    *u = steer__from_ground(w, steer_v3_scale(off, 1.0f / dist));
+    *limit = steer_maxf(dist - a->g->def.radius * 1.001f, 0.0f) / dt;
+    return *limit < speed;
+}
+
 steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3 v, float dt)
 {
-    if (!(dt > 0.0f)) return v;
+    if (!(dt > 0.0f) || a->seen.worker < 0) return v;
     float start_speed = steer_v3_len(v); /* no pass lengthens v: a reach for it holds for all */
+    steer_v3 *u = w->apart_u + (size_t)a->seen.worker * STEER__APART_CAP;
+    float *limit = w->apart_limit + (size_t)a->seen.worker * STEER__APART_CAP;
+    int n = 0;
+    for (int j = 0; j < a->seen.count; ++j)
+        if (!apart_out_of_reach(a, j, start_speed, dt) && apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n])) ++n;
+    if (w->wall_count > 0) {
+        near_walls near;
+        int count;
+        float reach = (a->g->def.radius * 1.001f + start_speed * dt) * 1.01f;
+        const steer_segment3 *walls = walls_within(w, steer__to_ground(w, a->p), reach, &near, &count);
+        for (int k = 0; k < count; ++k)
+            if (apart_wall_limit(w, a, &walls[k], start_speed, dt, &u[n], &limit[n])) ++n;
+    }
     /* Two passes removing each excess approach in turn, which keeps the
      * sliding motion past a neighbour; then a scale toward zero (which
-     * meets every limit at once, all being >= 0) settles what is left. */
+     * meets every limit at once, all being >= 0) settles what is left. A
+     * limit at least the current speed cannot bind and is passed over. */
     for (int pass = 0; pass < 2; ++pass)
-        for (int j = 0; j < a->seen.count; ++j) {
-            steer_v3 u;
-            float limit;
-            if (apart_out_of_reach(a, j, start_speed, dt) || !apart_limit(w, a, j, steer_v3_len(v), dt, &u, &limit)) continue;
-            float excess = steer_v3_dot(v, u) - limit;
-            if (excess > 0.0f) v = steer_v3_sub(v, steer_v3_scale(u, excess));
+        for (int k = 0; k < n; ++k) {
+            if (!(limit[k] < steer_v3_len(v))) continue;
+            float excess = steer_v3_dot(v, u[k]) - limit[k];
+            if (excess > 0.0f) v = steer_v3_sub(v, steer_v3_scale(u[k], excess));
         }
-    float scale = 1.0f;
-    for (int j = 0; j < a->seen.count; ++j) {
-        steer_v3 u;
-        float limit;
-        if (apart_out_of_reach(a, j, start_speed, dt) || !apart_limit(w, a, j, steer_v3_len(v), dt, &u, &limit)) continue;
-        float along = steer_v3_dot(v, u);
-        if (along > limit) scale = steer_minf(scale, limit / along);
+    float scale = 1.0f, speed = steer_v3_len(v);
+    for (int k = 0; k < n; ++k) {
+        if (!(limit[k] < speed)) continue;
+        float along = steer_v3_dot(v, u[k]);
+        if (along > limit[k]) scale = steer_minf(scale, limit[k] / along);
     }
     v = steer_v3_scale(v, scale);
     return steer_v3_is_valid(v) ? v : steer_v3_zero();

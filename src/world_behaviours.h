@@ -12,6 +12,7 @@ typedef struct steer__seen {
     const steer_neighbour3 *near;
     const float *priority;
     int count;
+    int worker; /* whose scratch (keep_apart's constraints) */
 } steer__seen;
 
 /* One agent as its behaviours see it. */

@@ -232,7 +232,7 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
         b->any_goal = b->any_arrive = true;
     } else if (goal) {
         const steer__group *g = &w->groups[group];
-        steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, {0, 0, 0}};
+        steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, {0, 0, 0, 0}};
         steer_v3 f = steer__weighted_goal_force(fc, &a);
         b->goal_lane[k] = 1.0f;
         b->goal_force[0][k] = f.x;
@@ -340,7 +340,7 @@ static void forces_task(int start, int end, int worker, void *context)
                 steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
                 viewed = true;
             }
-            steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, {0, 0, 0}};
+            steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, {0, 0, 0, 0}};
             if (g->flock_only) {
                 steer__gather_in in = gather_input(&a);
                 w->kernels->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);

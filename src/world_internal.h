@@ -20,6 +20,7 @@
 #define STEER__MAX_GROUPS 32
 #define STEER__STAGE_CAP 1024       /* candidates a cell stages; a crowd beyond is sampled (world_cells.h) */
 #define STEER__PREDICTIVE_CAP (STEER__STAGE_CAP + STEER__OBJECT_QUERY_CAP) /* candidates and obstacles */
+#define STEER__APART_CAP (STEER__PREDICTIVE_CAP + STEER__OBJECT_QUERY_CAP)   /* and walls */
 
 /* One agent's goal (world_goals.c). */
 typedef struct steer__goal {
@@ -141,6 +142,8 @@ struct steer_world {
     float *penetration_worst; /* per worker: the deepest overlap seen by a relaxation pass */
     steer_neighbour3 *predictive; /* per worker, STEER__PREDICTIVE_CAP: what a predictive behaviour sees ... */
     float *predictive_priority;   /* ... and their priorities (world_behaviours.c) */
+    steer_v3 *apart_u;            /* per worker, STEER__APART_CAP: keep_apart's constraints ... */
+    float *apart_limit;           /* ... (world_behaviours.c) */
     steer__pool *pool;
     int workers;
     steer_step_profile profile;

@@ -265,6 +265,50 @@ static void keep_apart_never_lets_agents_overlap(void)
     steer_world_destroy(w);
 }
 
+/* keep_apart sees walls: agents seeking through a wall (not solid, no
+ * avoidance) stop with their bodies clear of it, in 2D and in a Y-up 3D world. */
+static void keep_apart_keeps_bodies_off_walls(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        steer_world_def wd = open_world(1);
+        wd.dim = dim;
+        wd.up = dim == 3 ? STEER_UP_Y : STEER_UP_Z;
+        wd.bounds_min.z = -60.0f;
+        wd.bounds_max.z = 60.0f;
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def g = walker(STEER_SEEK);
+        g.weight[STEER_SEEK] = 0.0f;
+        g.radius = 0.5f;
+        steer_world_add_group(w, &g);
+        /* a wall across x = 5 (ground frame: XY in 2D, XZ for Y-up) */
+        steer_v3 a = {5, -20, 0}, b = {5, 20, 0};
+        if (dim == 3) a = (steer_v3){5, 0, -20}, b = (steer_v3){5, 0, 20};
+        CHECK(steer_world_add_wall(w, a, b) == 0);
+        steer_agent_id ids[5];
+        steer_v3 targets[5];
+        for (int i = 0; i < 5; ++i) {
+            float side = -6.0f + 3.0f * (float)i;
+            steer_v3 p = dim == 3 ? (steer_v3){0, 0, side} : (steer_v3){0, side, 0};
+            ids[i] = steer_world_add_agent(w, 0, p, steer_v3_zero());
+            targets[i] = dim == 3 ? (steer_v3){20, 0, side + 3.0f} : (steer_v3){20, side + 3.0f, 0};
+        }
+        steer_world_set_targets(w, ids, targets, 5, STEER_GOAL_SEEK, 0);
+        double deepest = 0.0;
+        for (int s = 0; s < 200; ++s) {
+            steer_world_step(w, 0.25f);
+            for (int i = 0; i < 5; ++i) {
+                steer_agent_state st;
+                steer_world_get_agent(w, ids[i], &st);
+                double into = st.position.x - (5.0 - 0.5); /* past the point where its body touches the wall */
+                if (into > deepest) deepest = into;
+            }
+        }
+        printf("keep_apart against a wall (%dD): bodies at most %.2e past touching it\n", dim, deepest);
+        CHECK(deepest <= 0.0);
+        steer_world_destroy(w);
+    }
+}
+
 /* ---- 6. see_ahead_time: a faster agent looks further ----------------------------- */
 static void a_faster_agent_looks_further(void)
 {
@@ -470,6 +514,7 @@ int main(void)
     priority_splits_the_dodge();
     a_moving_obstacle_is_anticipated();
     keep_apart_never_lets_agents_overlap();
+    keep_apart_keeps_bodies_off_walls();
     a_faster_agent_looks_further();
     queue_brakes_behind_a_slower_agent();
     followers_keep_behind_and_out_of_the_way();

@@ -171,7 +171,8 @@ typedef struct steer_group_def {
                                 a fraction of the push (default 0.25; 0: none, and a head-on pair stalls) */
     bool keep_apart;         /* a velocity filter after steering: the new velocity never closes more than
                                 this agent's share (as priority splits it) of the gap to what it sees
-                                within the step, so two such agents never overlap (default false) */
+                                within the step, so two such agents never overlap, and of the whole gap
+                                to a wall, which its body then never crosses (default false) */
     float queue_distance;    /* QUEUE: brake for a slower agent (in its path, ahead) closer than this gap (default 2) */
     /* behaviours: weight 0 switches one off */
     float weight[STEER_BEHAVIOUR_COUNT];
