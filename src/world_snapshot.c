@@ -570,6 +570,11 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         float *restored_worst = w->penetration_worst;
         w->penetration_worst = old.penetration_worst;
         fresh->penetration_worst = restored_worst;
+        /* and the host's per-worker scratch of the predictive behaviours */
+        STEER__SWAP(w->predictive, fresh->predictive);
+        STEER__SWAP(w->predictive_priority, fresh->predictive_priority);
+        STEER__SWAP(w->apart_u, fresh->apart_u);
+        STEER__SWAP(w->apart_limit, fresh->apart_limit);
         w->def.worker_count = old.def.worker_count;
         w->def.enqueue_task = old.def.enqueue_task;
         w->def.finish_task = old.def.finish_task;

@@ -482,7 +482,7 @@ static uint64_t crowd_hash(int workers, bool scheduled, steer_kernel kernel, boo
         if (restore_midway && s == CROWD_STEPS / 2) {
             snap_buffer b = snap_save(w);
             steer_world_destroy(w);
-            steer_world_def fresh = open_world(1);
+            steer_world_def fresh = open_world(workers); /* the host's workers: its per-worker scratch must stay */
             fresh.capacity = wd.capacity;
             w = steer_world_create(&fresh);
             CHECK(steer_world_restore(w, b.data, b.size) == STEER_OK);
@@ -503,6 +503,7 @@ static void a_crowd_gives_the_same_bits_everywhere(void)
         CHECK(crowd_hash(workers[k], true, STEER_KERNEL_BEST, false) == ref);
     }
     CHECK(crowd_hash(2, false, STEER_KERNEL_BEST, true) == ref);
+    CHECK(crowd_hash(4, false, STEER_KERNEL_BEST, true) == ref);
     printf("crowd (%d agents, %d steps): %016llx for 1, 2, 4 threads, a random scheduler, both kernels and a restore\n",
            4 * CROWD_SIDE, CROWD_STEPS, (unsigned long long)ref);
 }
