@@ -1,6 +1,7 @@
 /* The world: creation, groups, shared objects, agents and handles. The step
  * itself is in world_step.c, snapshots in world_snapshot.c. */
 #include "world_internal.h"
+#include "world_formations.h"
 #include "world_goals.h"
 #include "world_handles.h"
 #include "world_solids.h"
@@ -383,6 +384,7 @@ void steer_world_destroy(steer_world *w)
     if (w->paths && w->fields) free_objects(w);
     steer__world_free_agents(w);
     steer__goals_clear(w);
+    steer__formations_clear(w);
     steer_free(&al, w->stages);
     steer_free(&al, w->penetration_worst);
     steer_free(&al, w->predictive);

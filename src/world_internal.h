@@ -115,6 +115,8 @@ struct steer_world {
     uint32_t *goal_order;    /* goal_capacity: scratch of the reordering */
     int goal_count, goal_capacity;
     bool goals_scattered;    /* goals added since the last reordering */
+    struct steer__formation *formations; /* world_formations.c */
+    int formation_count;     /* added, removed ones included (their indices stay) */
     uint64_t goals_ordered_at; /* steps at the last reordering */
     uint64_t step_begin;      /* steps at the start of the last steer_world_step (its arrivals) */
 

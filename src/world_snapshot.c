@@ -13,6 +13,7 @@
  * Restoring parses into freshly allocated storage and swaps it in only when
  * everything checked out, so a bad snapshot leaves the world untouched. */
 #include "world_internal.h"
+#include "world_formations.h"
 #include "world_goals.h"
 #include "world_handles.h"
 #include "world_solids.h"
@@ -132,6 +133,17 @@ static void write_all(const steer_world *w, writer *wr)
         put_u64(wr, g->arrived_step);
         put_u32(wr, (uint32_t)g->point_count);
         put(wr, g->points, sizeof(steer_v3) * (size_t)g->point_count);
+    }
+    /* formations (version 7), removed ones too: their indices stay */
+    put_u32(wr, (uint32_t)w->formation_count);
+    for (int i = 0; i < w->formation_count; ++i) {
+        const steer__formation *f = &w->formations[i];
+        put_u32(wr, f->live);
+        put(wr, &f->leader, sizeof f->leader);
+        put_v3(wr, f->heading);
+        put_u32(wr, (uint32_t)f->count);
+        put(wr, f->members, sizeof *f->members * (size_t)f->count);
+        put(wr, f->slots, sizeof *f->slots * (size_t)f->count);
     }
 }
 
@@ -324,6 +336,43 @@ static bool take_group_def(reader *rd, uint32_t version, steer_group_def *out)
     d.wall_follow.gain = o.wall_follow[2];
     d.colour = o.colour, d.internal_cookie = o.internal_cookie;
     *out = d;
+    return true;
+}
+
+/* The formations section (version 7): counts bounded as steer_world_add_formation
+ * bounds them, slots finite, heading unit or +x. Members need not be live
+ * (a removed one gives its slot up). */
+static bool take_formations(reader *rd, steer_world *fresh)
+{
+    uint32_t n = get_u32(rd);
+    if (rd->bad || n > STEER_MAX_FORMATIONS) return false;
+    if (n == 0) return true;
+    const steer_allocator *al = &fresh->def.allocator;
+    fresh->formations = steer_alloc(al, sizeof *fresh->formations * n, 64);
+    if (!fresh->formations) return false;
+    memset(fresh->formations, 0, sizeof *fresh->formations * n);
+    for (uint32_t i = 0; i < n; ++i) {
+        steer__formation *f = &fresh->formations[i];
+        fresh->formation_count = (int)i + 1; /* what is taken so far is freed with fresh */
+        uint32_t live = get_u32(rd);
+        take(rd, &f->leader, sizeof f->leader);
+        f->heading = get_v3(rd);
+        uint32_t count = get_u32(rd);
+        if (rd->bad || live > 1u || count > STEER_MAX_FORMATION_MEMBERS || (live && count == 0)) return false;
+        f->live = live;
+        if (count == 0) continue;
+        /* the bytes must be there before anything is allocated for them */
+        if (rd->size - rd->pos < (size_t)count * (sizeof *f->members + sizeof *f->slots)) return false;
+        f->count = (int)count;
+        f->members = steer_alloc(al, sizeof *f->members * count, 64);
+        f->slots = steer_alloc(al, sizeof *f->slots * count, 64);
+        if (!f->members || !f->slots || !take(rd, f->members, sizeof *f->members * count) ||
+            !take(rd, f->slots, sizeof *f->slots * count))
+            return false;
+        for (uint32_t k = 0; k < count; ++k)
+            if (!steer_v3_is_valid(f->slots[k])) return false;
+        if (!steer_v3_is_valid(f->heading) || steer_absf(steer_v3_len_sq(f->heading) - 1.0f) > 1e-3f) return false;
+    }
     return true;
 }
 
@@ -552,6 +601,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             goto fail;
         }
     }
+    if (version >= 7 && !take_formations(&rd, fresh)) goto fail;
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
     fresh->reuses = reuses;
     fresh->identity = identity;

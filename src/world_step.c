@@ -13,6 +13,7 @@
 #include "world_internal.h"
 #include "world_behaviours.h"
 #include "world_forces.h"
+#include "world_formations.h"
 #include "world_goals.h"
 #include "world_relax.h"
 #include "world_obstacles.h"
@@ -60,6 +61,7 @@ steer_result steer_world_step(steer_world *w, float dt)
     steer_result r = steer__world_prepare_grid(w);
     if (r != STEER_OK) return r;
     steer__objects_prepare(w); /* the obstacle and wall index, if they changed (out of memory: unindexed) */
+    steer__formations_place(w); /* before the step: handles are looked up */
     double start = steer__seconds();
     w->profile = (steer_step_profile){0};
     w->in_step = true;

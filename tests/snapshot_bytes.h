@@ -35,13 +35,13 @@ static inline snap_buffer snap_save(const steer_world *w)
 #define SNAP_CELL_SIZE_AT (8 + 4 * 4 + 2 * sizeof(steer_v3) + 4 + 4)
 #define SNAP_GRID_CAPACITY_AT (SNAP_CELL_SIZE_AT + 4 + 4 + 8 + 4 + 4)
 
-/* From the end, in a world without wander angles or goals: the CRC, the
- * goal count, the wander flag, then the agents' slots, groups, velocities and positions (count of them,
- * axis by axis), their count, the slots' generations (slot_high of them),
- * the world identity and the reuse counter. */
+/* From the end, in a world without wander angles, goals or formations: the
+ * CRC, the formation count, the goal count, the wander flag, then the agents' slots, groups,
+ * velocities and positions (count of them, axis by axis), their count, the
+ * slots' generations (slot_high of them), the world identity and the reuse counter. */
 static inline size_t snap_positions_at(size_t size, size_t count, int dim)
 {
-    return size - 4 - 4 - 4 - 4 * count - count - 8 * count * (size_t)dim;
+    return size - 4 - 4 - 4 - 4 - 4 * count - count - 8 * count * (size_t)dim;
 }
 static inline size_t snap_identity_at(size_t size, size_t count, int dim, size_t slot_high)
 {

@@ -94,6 +94,9 @@ extern "C" {
     X(AGENT_POSITION)                                                                                                  \
     X(AGENT_VELOCITY)                                                                                                  \
     X(GOAL_KIND)                /* not a steer_goal_kind */                                                            \
+    X(FORMATION_COUNT)          /* members out of range, or too many formations */                                     \
+    X(FORMATION_SLOT)           /* a slot not finite */                                                                \
+    X(FORMATION_INDEX)          /* no such formation */                                                                \
     X(GOAL_TARGET)                                                                                                     \
     X(GOAL_SLOW_RADIUS)                                                                                                \
     X(GOAL_SPEED)                                                                                                      \

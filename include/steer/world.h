@@ -353,6 +353,31 @@ bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
 int steer_world_arrivals(const steer_world *world, steer_agent_id *out, int capacity);
 int steer_world_goal_count(const steer_world *world);
 
+/* ---- formations ---------------------------------------------------------- */
+/* Member k's goal is ARRIVE at slot k in the leader's frame: x along the
+ * leader's heading on the ground, y to its left, z along the world's up
+ * (2D: x and y), led by the leader's velocity times the member's group's
+ * slow_radius / max_speed (the lag of an arrive behind a moving target, so
+ * a member in steady motion sits on its slot). The world places them at the start of every
+ * steer_world_step from the leader's state then (looking the handles up:
+ * a step with formations rebuilds the handle table first); a leader that
+ * stands keeps its last heading (+x before it ever moved). A removed
+ * member gives its slot to the next member, that one's to the next, and so
+ * on: the ranks close up in member order, so the assignment depends only on
+ * who remains, never on a step's timing. A removed leader leaves the
+ * members on their last slots. Members keep their groups' behaviours
+ * (avoidance, separation: the slot is their goal). Snapshots keep
+ * formations. Returns the formation's index, or a negative steer_result
+ * (a stale handle, count out of [1, STEER_MAX_FORMATION_MEMBERS], a slot not
+ * finite, more than STEER_MAX_FORMATIONS). */
+#define STEER_MAX_FORMATION_MEMBERS 65536
+#define STEER_MAX_FORMATIONS 1024
+int steer_world_add_formation(steer_world *world, steer_agent_id leader, const steer_agent_id *members,
+                              const steer_v3 *slots, int count);
+/* The members keep their last goals. The index is not reused. */
+steer_result steer_world_remove_formation(steer_world *world, int formation);
+int steer_world_formation_count(const steer_world *world); /* live ones */
+
 /* ---- stepping ------------------------------------------------------------ */
 /* dt must be finite and >= 0 (0 does nothing). With max_dt > 0 a larger dt
  * runs as ceil(dt / max_dt) equal sub-steps; a dt needing more than 1024 of

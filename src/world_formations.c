@@ -1,0 +1,131 @@
+/* Formations: each member's goal is a slot in its leader's frame
+ * (world.h, "formations"). */
+#include "world_formations.h"
+#include "world_goals.h"
+#include "world_handles.h"
+#include "misuse_internal.h"
+
+#include <string.h>
+
+/* The leader's heading on the ground, unit; its last one while it stands. */
+static steer_v3 ground_heading(const steer_world *w, steer_v3 velocity, steer_v3 last)
+{
+    steer_v3 g = steer__to_ground(w, velocity);
+    g.z = 0.0f;
+    steer_v3 h = steer_v3_normalize(g);
+    return steer_v3_len_sq(h) > 0.0f ? h : last;
+}
+
+/* Member k's goal onto slot `rank`: its ARRIVE record's target moved in
+ * place, or a new ARRIVE goal (the group's slow radius and speed). */
+static void place_member(steer_world *w, uint32_t d, steer_v3 target)
+{
+    if (w->dim == 2) target.z = 0.0f;
+    steer__goal *g = steer__has_goal(w, (int)d) ? steer__goal_of(w, (int)d) : NULL;
+    if (g && g->kind == STEER_GOAL_ARRIVE) {
+        g->target = target;
+        return;
+    }
+    steer__goal record = {0, STEER_GOAL_ARRIVE, false, target, 0.0f, 0.0f, -1, 0, 0, NULL, 0};
+    steer__goal_put(w, d, &record); /* out of memory: the member keeps what it had */
+}
+
+static void place(steer_world *w, steer__formation *f)
+{
+    uint32_t ld;
+    if (steer__handle_lookup(w, f->leader, &ld) != STEER_MISUSE_NONE) return; /* no leader: the last slots stay */
+    steer_v3 lp = steer__v3_at(w, w->p, (int)ld), lv = steer__v3_at(w, w->v, (int)ld);
+    f->heading = ground_heading(w, lv, f->heading);
+    steer_v3 h = f->heading, left = {-h.y, h.x, 0.0f};
+    int rank = 0;
+    for (int k = 0; k < f->count; ++k) {
+        uint32_t d;
+        if (steer__handle_lookup(w, f->members[k], &d) != STEER_MISUSE_NONE) continue; /* its slot goes to the next */
+        steer_v3 s = f->slots[rank++];
+        steer_v3 offset = steer_v3_add(steer_v3_add(steer_v3_scale(h, s.x), steer_v3_scale(left, s.y)),
+                                       (steer_v3){0.0f, 0.0f, s.z});
+        /* An arrive trails a target moving at lv by lv * slow_radius / max_speed (inside the
+         * slow radius its speed is max_speed * dist / slow_radius): the slot leads by that much,
+         * so a member in steady motion sits on it. */
+        const steer_group_def *g = &w->groups[w->group[d]].def;
+        steer_v3 lead = steer_v3_scale(lv, g->slow_radius / g->max_speed);
+        place_member(w, d, steer_v3_add(steer_v3_add(lp, steer__from_ground(w, offset)), lead));
+    }
+}
+
+void steer__formations_place(steer_world *w)
+{
+    for (int i = 0; i < w->formation_count; ++i)
+        if (w->formations[i].live) place(w, &w->formations[i]);
+}
+
+static void free_formation(steer_world *w, steer__formation *f)
+{
+    steer_free(&w->def.allocator, f->members);
+    steer_free(&w->def.allocator, f->slots);
+    memset(f, 0, sizeof *f);
+}
+
+void steer__formations_clear(steer_world *w)
+{
+    for (int i = 0; i < w->formation_count; ++i) free_formation(w, &w->formations[i]);
+    steer_free(&w->def.allocator, w->formations);
+    w->formations = NULL;
+    w->formation_count = 0;
+}
+
+int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer_agent_id *members, const steer_v3 *slots,
+                              int count)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!members || !slots, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
+                    "members = %s, slots = %s: must not be NULL", members ? "set" : "NULL", slots ? "set" : "NULL");
+    STEER_MISUSE_IF(count < 1 || count > STEER_MAX_FORMATION_MEMBERS, STEER_ERROR_INVALID_ARGUMENT, FORMATION_COUNT,
+                    "count = %d: must be in [1, %d]", count, STEER_MAX_FORMATION_MEMBERS);
+    STEER_MISUSE_IF(w->formation_count >= STEER_MAX_FORMATIONS, STEER_ERROR_CAPACITY, FORMATION_COUNT,
+                    "%d formations already: at most %d in a world", w->formation_count, STEER_MAX_FORMATIONS);
+    uint32_t d;
+    if (steer__handle_check(w, leader, &d, __func__) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
+    for (int k = 0; k < count; ++k) {
+        if (steer__handle_check(w, members[k], &d, __func__) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
+        STEER_MISUSE_IF(!steer_v3_is_valid(slots[k]), STEER_ERROR_INVALID_ARGUMENT, FORMATION_SLOT,
+                        "slots[%d] = (%g, %g, %g): must be finite", k, (double)slots[k].x, (double)slots[k].y,
+                        (double)slots[k].z);
+    }
+    const steer_allocator *al = &w->def.allocator;
+    steer__formation *grown = steer_alloc(al, sizeof *grown * (size_t)(w->formation_count + 1), 64);
+    steer_agent_id *m = steer_alloc(al, sizeof *m * (size_t)count, 64);
+    steer_v3 *s = steer_alloc(al, sizeof *s * (size_t)count, 64);
+    if (!grown || !m || !s) {
+        steer_free(al, grown);
+        steer_free(al, m);
+        steer_free(al, s);
+        return STEER_ERROR_OUT_OF_MEMORY;
+    }
+    if (w->formation_count) memcpy(grown, w->formations, sizeof *grown * (size_t)w->formation_count);
+    steer_free(al, w->formations);
+    w->formations = grown;
+    memcpy(m, members, sizeof *m * (size_t)count);
+    memcpy(s, slots, sizeof *s * (size_t)count);
+    steer__formation *f = &w->formations[w->formation_count];
+    *f = (steer__formation){leader, m, s, count, {1.0f, 0.0f, 0.0f}, true};
+    place(w, f); /* the members have their goals from now on */
+    return w->formation_count++;
+}
+
+steer_result steer_world_remove_formation(steer_world *w, int formation)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(formation < 0 || formation >= w->formation_count || !w->formations[formation].live,
+                    STEER_ERROR_INVALID_ARGUMENT, FORMATION_INDEX, "formation = %d: not a formation of this world",
+                    formation);
+    free_formation(w, &w->formations[formation]); /* its index stays, unused */
+    return STEER_OK;
+}
+
+int steer_world_formation_count(const steer_world *w)
+{
+    int n = 0;
+    for (int i = 0; w && i < w->formation_count; ++i) n += w->formations[i].live;
+    return n;
+}

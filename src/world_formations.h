@@ -1,0 +1,24 @@
+/* Private: formations (world.h, "formations"). A formation keeps its
+ * members' ARRIVE goals on slots in its leader's frame; the world places
+ * them once per steer_world_step, between steps' lookups, before the first
+ * sort, from the leader's state then. */
+#ifndef STEER_WORLD_FORMATIONS_H
+#define STEER_WORLD_FORMATIONS_H
+
+#include "world_internal.h"
+
+typedef struct steer__formation {
+    steer_agent_id leader;
+    steer_agent_id *members;  /* in slot order; a removed one gives its slot to the next */
+    steer_v3 *slots;          /* in the leader's frame: x ahead, y left, z up */
+    int count;
+    steer_v3 heading;         /* the leader's last heading on the ground (kept while it stands) */
+    bool live;                /* false: removed (its index stays unused) */
+} steer__formation;
+
+/* Every live formation's members' goals onto their slots (steer_world_step). */
+void steer__formations_place(steer_world *w);
+/* Frees every formation (destroy). */
+void steer__formations_clear(steer_world *w);
+
+#endif
