@@ -229,7 +229,7 @@ steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 ce
 /* A moving obstacle: the velocity ANTICIPATE and AVOID_NEIGHBOURS predict it with (default zero).
    The world does not move it: move it with steer_world_set_obstacle, as your physics does. */
 steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, steer_v3 velocity);
-steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
+steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index); /* zero for an index not added */
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
 /* vectors: nx*ny*nz values (nz = 1 in 2D), x fastest. */
