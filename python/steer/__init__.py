@@ -7,7 +7,7 @@
 Modules: steer.behaviours (pure behaviours and combiners, one agent or N:
 (N, dim) float32 arrays in, forces out, the loop in C), steer.Vehicle (one
 agent with its state), steer.World (many agents: groups, bulk add, step,
-zero-copy views, goals, state hash, snapshots, debug draw). Errors are
+zero-copy views, goals, formations, state hash, snapshots, debug draw). Errors are
 steer.SteerError subclasses carrying the C check's name and message.
 """
 from . import behaviours
@@ -15,9 +15,9 @@ from ._errors import (BadSnapshot, CapacityError, ClosedError, InStep, InvalidAr
                       StaleHandle, SteerError)
 from .behaviours import Random
 from .vehicle import Vehicle
-from .world import STANDARD_FLOCK_DT, AgentId, World, WorldView
+from .world import MAX_FORMATION_MEMBERS, MAX_FORMATIONS, STANDARD_FLOCK_DT, AgentId, World, WorldView
 
 __version__ = "0.1.0"
-__all__ = ["behaviours", "Random", "Vehicle", "World", "WorldView", "AgentId", "STANDARD_FLOCK_DT", "SteerError",
-           "InvalidArgument", "StaleHandle", "CapacityError", "OutOfMemory", "InStep", "BadSnapshot", "ScenarioError",
-           "ClosedError"]
+__all__ = ["behaviours", "Random", "Vehicle", "World", "WorldView", "AgentId", "STANDARD_FLOCK_DT",
+           "MAX_FORMATION_MEMBERS", "MAX_FORMATIONS", "SteerError", "InvalidArgument", "StaleHandle", "CapacityError",
+           "OutOfMemory", "InStep", "BadSnapshot", "ScenarioError", "ClosedError"]

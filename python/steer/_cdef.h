@@ -183,6 +183,12 @@ bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
 int steer_world_arrivals(const steer_world *world, steer_agent_id *out, int capacity);
 int steer_world_goal_count(const steer_world *world);
 
+#define STEER_MAX_FORMATION_MEMBERS ...
+#define STEER_MAX_FORMATIONS ...
+int steer_world_add_formation(steer_world *world, steer_agent_id leader, const steer_agent_id *members, const steer_v3 *slots, int count);
+steer_result steer_world_remove_formation(steer_world *world, int formation);
+int steer_world_formation_count(const steer_world *world);
+
 steer_result steer_world_step(steer_world *world, float dt);
 uint64_t steer_world_step_count(const steer_world *world);
 uint64_t steer_world_state_hash(const steer_world *world);

@@ -42,6 +42,8 @@ _WORLD_INTS = ("capacity", "max_groups", "max_obstacles", "max_walls", "max_path
                "penetration_iterations", "seed")
 _WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration")
 STANDARD_FLOCK_DT = 1.0 / 60.0  # STEER_STANDARD_FLOCK_DT, as a C float
+MAX_FORMATION_MEMBERS = lib.STEER_MAX_FORMATION_MEMBERS
+MAX_FORMATIONS = lib.STEER_MAX_FORMATIONS
 
 
 class AgentId(NamedTuple):
@@ -525,6 +527,60 @@ class World:
     @property
     def goal_count(self) -> int:
         return lib.steer_world_goal_count(self._w)
+
+    # ---- formations --------------------------------------------------------------
+    def add_formation(self, leader, members, slots) -> int:
+        """Keep `members` on `slots` in `leader`'s frame; returns the formation's index.
+
+        members: a sequence of handles (AgentIds, (index, generation, world) rows, or the (N, 3)
+        uint32 array add_agents returns). slots: float32 (N, 2) or, in 3D, (N, 3): member k's slot
+        is x ahead along the leader's heading on the ground, y to its left, z up (2 columns: on the
+        ground). Each step the world makes member k's goal ARRIVE at its slot, led by the leader's
+        velocity times the member's group's slow_radius / max_speed (an arrive's lag behind a moving
+        target), so a member in steady motion sits on its slot; a standing leader keeps its last
+        heading. A removed member's slot goes to the next member (the ranks close up in order);
+        a removed leader leaves the members on their last slots. Snapshots keep formations.
+        At most MAX_FORMATION_MEMBERS members, MAX_FORMATIONS formations a world. The library
+        checks the count, the slots' finiteness and the handles: its refusal is raised with the
+        check's name (STEER_MISUSE_FORMATION_COUNT, _FORMATION_SLOT, _HANDLE_STALE).
+        """
+        handles, n = self._handles(members, "members")
+        s = _arrays.floats(slots, "slots", f"(N, {self.dim})")
+        if s.size == 0:
+            s = s.reshape(0, self.dim)
+        columns = (2,) if self.dim == 2 else (2, 3)
+        if s.ndim != 2 or s.shape[1] not in columns:
+            raise invalid(f"slots: shape {s.shape}: must be (N, {' or '.join(map(str, columns))})")
+        if len(s) != n:
+            raise invalid(f"slots: {len(s)} rows for {n} members: must be one slot per member")
+        s3 = np.zeros((max(n, 1), 3), np.float32)
+        s3[:n, :s.shape[1]] = s
+        _errors.begin()
+        index = _errors.check(lib.steer_world_add_formation(self._w, self._id(leader), handles,
+                                                            ffi.cast("const steer_v3 *", ffi.from_buffer(s3)), n),
+                              "steer_world_add_formation")
+        self._version += 1
+        return index
+
+    def _handles(self, agents, name):
+        if isinstance(agents, np.ndarray):
+            return _ids(agents, name)
+        rows = [self._id(a) for a in agents]
+        out = ffi.new("steer_agent_id[]", max(len(rows), 1))
+        for i, r in enumerate(rows):
+            out[i] = r
+        return out, len(rows)
+
+    def remove_formation(self, formation: int) -> None:
+        """Dissolve formation `formation` (its members keep their last goals; the index is not reused)."""
+        _errors.begin()
+        _errors.check(lib.steer_world_remove_formation(self._w, int(formation)), "steer_world_remove_formation")
+        self._version += 1
+
+    @property
+    def formation_count(self) -> int:
+        """The live formations."""
+        return lib.steer_world_formation_count(self._w)
 
     # ---- stepping and state -----------------------------------------------------------
     def step(self, dt: float = STANDARD_FLOCK_DT, steps: int = 1) -> None:
