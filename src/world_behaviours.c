@@ -2,6 +2,7 @@
 #include "world_behaviours.h"
 #include "world_cells.h"
 #include "world_goals.h"
+#include "world_handles.h"
 
 #include <float.h>
 #include <string.h>
@@ -144,6 +145,10 @@ steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, c
     return seen;
 }
 
+/* Whether what agent a sees at j is an obstacle (steer__see_neighbours
+ * gives obstacles the priority that never yields). */
+static bool seen_obstacle(const steer__agent *a, int j) { return a->seen.priority[j] == FLT_MAX; }
+
 /* The push of a predictive behaviour against what the agent sees, at most max_force. */
 static steer_v3 predictive_force(const steer_world *w, const steer__agent *a, int b)
 {
@@ -164,9 +169,7 @@ void steer__find_leaders(steer_world *w)
         grp->leader_found = false;
         steer_agent_id id = grp->def.leader;
         if (grp->def.weight[STEER_FOLLOW_LEADER] == 0.0f || w->count == 0) continue;
-        if ((id.world != 0 && id.world != w->identity) || id.index == 0 || id.index > w->slot_high ||
-            w->generation[id.index - 1] != id.generation)
-            continue; /* removed since: no leader, no force */
+        if (steer__handle_live(w, id) != STEER_MISUSE_NONE) continue; /* removed since: no leader, no force */
         uint32_t slot = id.index - 1, hint = grp->leader_dense < (uint32_t)w->count ? grp->leader_dense : 0;
         for (uint32_t r = 0; r < (uint32_t)w->count && !grp->leader_found; ++r) {
             const uint32_t at[2] = {hint + r, hint - r}; /* outward from the hint; unsigned wrap leaves the range */
@@ -200,7 +203,7 @@ static steer_v3 queue_force(const steer__force_context *fc, const steer__agent *
     bool found = false;
     for (int j = 0; j < a->seen.count; ++j) {
         const steer_neighbour3 *n = &a->seen.near[j];
-        if (a->seen.priority[j] == FLT_MAX) continue; /* an obstacle is no queue */
+        if (seen_obstacle(a, j)) continue; /* an obstacle is no queue */
         steer_v3 off = steer_v3_sub(n->pos, a->p);
         float along = steer_v3_dot(off, h), contact = d->radius + n->radius;
         if (!(along > 0.0f) || steer_v3_len_sq(off) - along * along >= contact * contact) continue;
@@ -330,6 +333,7 @@ void steer__goal_set_arrived(const steer_world *w, steer__goal *goal, bool now)
  * at the point leader_behind behind it. */
 static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent *a)
 {
+    const steer_world *w = fc->w;
     const steer__group *g = a->g;
     const steer_group_def *d = &g->def;
     if (!g->leader_found || a->dense == (int)g->leader_dense) return steer_v3_zero();
@@ -340,9 +344,11 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
     float width = 2.0f * (d->radius + g->leader_radius);
     if (steer_v3_len_sq(heading) > 0.0f && along > 0.0f && along < d->leader_sight && steer_v3_len_sq(lateral) < width * width) {
         steer_v3 away = steer_v3_normalize(lateral);
-        if (steer_v3_len_sq(away) == 0.0f) away = steer_v3_make(heading.y, -heading.x, 0.0f); /* the leader's right */
-        if (steer_v3_len_sq(away) == 0.0f) away = steer_v3_make(0.0f, -heading.z, heading.y);
-        return steer_v3_scale(steer_v3_normalize(away), d->max_force);
+        if (steer_v3_len_sq(away) == 0.0f) { /* on its line: to the leader's right, on the ground */
+            steer_v3 h = steer__to_ground(w, heading);
+            away = steer_v3_normalize(steer__from_ground(w, steer_v3_make(h.y, -h.x, 0.0f)));
+        }
+        return steer_v3_scale(away, d->max_force);
     }
     steer_v3 behind = steer_v3_sub(g->leader_p, steer_v3_scale(heading, d->leader_behind));
     steer_arrival arrival = group_arrival(fc, g, d->slow_radius);
@@ -516,7 +522,15 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
     return total;
 }
 
-/* New velocity (docs/model.md §1.4) from the combined force, with the turn limit. */
+/* Agent a's share p_j / (p_i + p_j) of the gap to what it sees at j,
+ * written as the pure functions write a pair's share (so that it cannot
+ * overflow), halved. */
+static float apart_share(const steer__agent *a, int j)
+{
+    float other = a->seen.priority[j], own = a->g->def.priority;
+    return other / (0.5f * own + 0.5f * other) * 0.5f;
+}
+
 /* One constraint of keep_apart: the new velocity's component along u (unit,
  * toward the neighbour) may be at most limit. An agent takes its share
  * p_j / (p_i + p_j) of the gap (an obstacle never yields: all of it, less
@@ -534,11 +548,9 @@ static bool apart_limit(const steer_world *w, const steer__agent *a, int j, floa
     /* a thousandth of the contact distance kept clear: the positions' rounding cannot then make contact */
     float contact = a->g->def.radius + n->radius;
     float gap = steer_maxf(dist - contact * 1.001f, 0.0f);
-    float other = a->seen.priority[j], own = a->g->def.priority;
-    float share = other / (0.5f * own + 0.5f * other) * 0.5f;
     *u = steer_v3_scale(off, 1.0f / dist);
-    *limit = share * gap / dt;
-    if (other == FLT_MAX) *limit += steer_v3_dot(n->vel, *u); /* a moving obstacle closes (or opens) the gap itself */
+    *limit = apart_share(a, j) * gap / dt;
+    if (seen_obstacle(a, j)) *limit += steer_v3_dot(n->vel, *u); /* a moving obstacle closes (or opens) the gap itself */
     *limit = steer_maxf(*limit, 0.0f);
     return *limit < speed;
 }
@@ -547,15 +559,14 @@ static bool apart_limit(const steer_world *w, const steer__agent *a, int j, floa
  * for a velocity of at most speed: farther than contact + speed dt / share
  * (plus what a moving obstacle closes), with a 1% margin over the rounding
  * of either test, so skipping it changes no bit. No square root. */
-static bool apart_out_of_reach(const steer__agent *a, int j, float speed, float dt)
+static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, int j, float speed, float dt)
 {
     const steer_neighbour3 *n = &a->seen.near[j];
-    float other = a->seen.priority[j], own = a->g->def.priority;
-    float share = other / (0.5f * own + 0.5f * other) * 0.5f;
-    float reach = (a->g->def.radius + n->radius) * 1.001f + speed * dt / share;
-    if (other == FLT_MAX) reach += steer_v3_len(n->vel) * dt;
+    float reach = (a->g->def.radius + n->radius) * 1.001f + speed * dt / apart_share(a, j);
+    if (seen_obstacle(a, j)) reach += steer_v3_len(n->vel) * dt;
     reach *= 1.01f;
     steer_v3 off = steer_v3_sub(n->pos, a->p);
+    if (a->g->def.ground_plane) steer__drop_up(w, &off); /* measured as apart_limit measures it */
     return steer_is_finite(reach) && steer_v3_len_sq(off) > reach * reach;
 }
 
@@ -585,7 +596,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
     float *limit = w->apart_limit + (size_t)a->seen.worker * STEER__APART_CAP;
     int n = 0;
     for (int j = 0; j < a->seen.count; ++j)
-        if (!apart_out_of_reach(a, j, start_speed, dt) && apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n])) ++n;
+        if (!apart_out_of_reach(w, a, j, start_speed, dt) && apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n])) ++n;
     if (w->wall_count > 0) {
         near_walls near;
         int count;
@@ -598,13 +609,17 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
      * sliding motion past a neighbour; then a scale toward zero (which
      * meets every limit at once, all being >= 0) settles what is left. A
      * limit at least the current speed cannot bind and is passed over. */
+    float speed = start_speed;
     for (int pass = 0; pass < 2; ++pass)
         for (int k = 0; k < n; ++k) {
-            if (!(limit[k] < steer_v3_len(v))) continue;
+            if (!(limit[k] < speed)) continue;
             float excess = steer_v3_dot(v, u[k]) - limit[k];
-            if (excess > 0.0f) v = steer_v3_sub(v, steer_v3_scale(u[k], excess));
+            if (excess > 0.0f) {
+                v = steer_v3_sub(v, steer_v3_scale(u[k], excess));
+                speed = steer_v3_len(v);
+            }
         }
-    float scale = 1.0f, speed = steer_v3_len(v);
+    float scale = 1.0f;
     for (int k = 0; k < n; ++k) {
         if (!(limit[k] < speed)) continue;
         float along = steer_v3_dot(v, u[k]);
@@ -614,6 +629,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
     return steer_v3_is_valid(v) ? v : steer_v3_zero();
 }
 
+/* New velocity (docs/model.md §1.4) from the combined force, with the turn limit. */
 steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt)
 {
     const steer_group_def *d = &g->def;

@@ -36,12 +36,18 @@ void steer__world_ensure_handles(const steer_world *cw)
 }
 
 /* A free slot's generation has FREE_BIT set, which no handle has. */
-steer_misuse_id steer__handle_lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
+steer_misuse_id steer__handle_live(const steer_world *w, steer_agent_id id)
 {
     if (id.world != 0 && id.world != w->identity) return STEER_MISUSE_HANDLE_FOREIGN;
     if (id.index == 0 || id.index > w->slot_high || (id.generation & STEER__FREE_BIT)) return STEER_MISUSE_HANDLE_STALE;
+    return w->generation[id.index - 1] == id.generation ? STEER_MISUSE_NONE : STEER_MISUSE_HANDLE_STALE;
+}
+
+steer_misuse_id steer__handle_lookup(const steer_world *w, steer_agent_id id, uint32_t *dense)
+{
+    steer_misuse_id why = steer__handle_live(w, id);
+    if (why != STEER_MISUSE_NONE) return why;
     uint32_t slot = id.index - 1;
-    if (w->generation[slot] != id.generation) return STEER_MISUSE_HANDLE_STALE;
     steer__world_ensure_handles(w);
     *dense = w->dense_of_slot[slot];
     return STEER_MISUSE_NONE;

@@ -12,6 +12,9 @@ void steer__world_ensure_handles(const steer_world *w);
 /* STEER_MISUSE_NONE and the agent's dense index, or why the handle is
  * refused (HANDLE_FOREIGN, HANDLE_STALE). */
 steer_misuse_id steer__handle_lookup(const steer_world *w, steer_agent_id id, uint32_t *dense);
+/* Whether id names a live agent of this world, without the table (so also
+ * inside a step): NONE, HANDLE_FOREIGN or HANDLE_STALE. */
+steer_misuse_id steer__handle_live(const steer_world *w, steer_agent_id id);
 
 /* Looks up id into *dense; a refused handle is reported as misuse of
  * `function`. STEER_OK or STEER_ERROR_STALE_HANDLE. */

@@ -435,6 +435,37 @@ static void followers_keep_behind_and_out_of_the_way(void)
     steer_world_destroy(w);
 }
 
+/* A follower exactly on a Y-up leader's line steps aside on the ground (to
+ * the leader's right, heading x up: +z for a leader heading +x), never up or down. */
+static void a_follower_on_the_line_steps_aside_on_the_ground(void)
+{
+    steer_world_def wd = open_world(1);
+    wd.dim = 3;
+    wd.up = STEER_UP_Y;
+    wd.bounds_min.z = -60.0f;
+    wd.bounds_max.z = 60.0f;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def lead = steer_default_group_def();
+    memset(lead.weight, 0, sizeof lead.weight);
+    lead.weight[STEER_SEEK] = 1.0f;
+    lead.max_speed = 1.0f;
+    lead.target = (steer_v3){55, 0, 0};
+    steer_world_add_group(w, &lead);
+    steer_agent_id leader = steer_world_add_agent(w, 0, (steer_v3){-30, 0, 0}, (steer_v3){1, 0, 0});
+    steer_group_def follow = steer_default_group_def();
+    memset(follow.weight, 0, sizeof follow.weight);
+    follow.weight[STEER_FOLLOW_LEADER] = 1.0f;
+    follow.leader = leader;
+    steer_world_add_group(w, &follow);
+    steer_agent_id ahead = steer_world_add_agent(w, 1, (steer_v3){-28, 0, 0}, steer_v3_zero());
+    for (int s = 0; s < 30; ++s) steer_world_step(w, 1.0f / 30.0f);
+    steer_agent_state a;
+    steer_world_get_agent(w, ahead, &a);
+    CHECK(a.position.y == 0.0f);  /* stayed on the ground */
+    CHECK(a.position.z > 0.1f);   /* stepped to the leader's right: heading x up = +z */
+    steer_world_destroy(w);
+}
+
 /* ---- 9. the same bits for any thread count, scheduler, kernel and a restore ------ */
 static uint64_t crowd_hash(int workers, bool scheduled, steer_kernel kernel, bool restore_midway)
 {
@@ -519,6 +550,7 @@ int main(void)
     a_faster_agent_looks_further();
     queue_brakes_behind_a_slower_agent();
     followers_keep_behind_and_out_of_the_way();
+    a_follower_on_the_line_steps_aside_on_the_ground();
     a_crowd_gives_the_same_bits_everywhere();
     return check_summary("test_world_avoidance");
 }
