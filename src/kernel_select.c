@@ -1,5 +1,7 @@
 /* Which build of the wide kernels runs: one list of the builds this binary
- * has, fastest first, each with its CPU check. */
+ * has, fastest first, each with its CPU check. x86-64 chooses at run time
+ * (SSE2 is its baseline); AArch64 always has NEON, and a WebAssembly module
+ * has simd128 when it was compiled with it. */
 #include "neighbour_kernel.h"
 
 typedef struct kernel_build {
@@ -27,6 +29,13 @@ static const kernel_build builds[] = {
 #if defined(__x86_64__)
     {STEER_KERNEL_AVX512, cpu_has_avx512f, {&steer__kernels2_avx512, &steer__kernels3_avx512}},
     {STEER_KERNEL_AVX2, cpu_has_avx2, {&steer__kernels2_avx2, &steer__kernels3_avx2}},
+    {STEER_KERNEL_SSE2, always, {&steer__kernels2_sse2, &steer__kernels3_sse2}},
+#endif
+#if defined(__aarch64__)
+    {STEER_KERNEL_NEON, always, {&steer__kernels2_neon, &steer__kernels3_neon}},
+#endif
+#if defined(__wasm_simd128__)
+    {STEER_KERNEL_SIMD128, always, {&steer__kernels2_simd128, &steer__kernels3_simd128}},
 #endif
     {STEER_KERNEL_SCALAR, always, {&steer__kernels2_scalar, &steer__kernels3_scalar}},
 };
@@ -41,4 +50,12 @@ const steer__kernels *steer__kernels_select(steer_kernel requested, int dim, ste
         if (builds[k].available()) pick = &builds[k];
     *chosen = pick->id;
     return pick->tables[dim == 3];
+}
+
+bool steer_kernel_available(steer_kernel kernel)
+{
+    if (kernel == STEER_KERNEL_BEST) return true;
+    for (int k = 0; k < BUILD_COUNT; ++k)
+        if (builds[k].id == kernel) return builds[k].available();
+    return false;
 }

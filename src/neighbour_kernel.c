@@ -1,11 +1,12 @@
 /* The neighbour kernel, written once over the wide type of wide.h. This
- * file is the scalar build; neighbour_kernel_avx2.c and
- * neighbour_kernel_avx512.c include it again with STEER_WIDE_AVX2 /
- * STEER_WIDE_AVX512 defined. Every build gives the same bits (see wide.h). */
+ * file is the scalar build; neighbour_kernel_NAME.c includes it again with
+ * STEER_WIDE_NAME defined, one build per backend of wide.h. Every build
+ * gives the same bits (see wide.h). */
 #include "neighbour_kernel.h"
 #include "wide.h"
 
 #include <float.h>
+#include <string.h>
 
 /* Below this squared length a vector has no direction (as STEER_EPSILON_SQ). */
 #define STEER_EPSILON_SQ_VALUE 1e-24f
@@ -16,6 +17,12 @@
 #define TABLE(dim) steer__kernels##dim##_avx512
 #elif defined(STEER_WIDE_AVX2)
 #define TABLE(dim) steer__kernels##dim##_avx2
+#elif defined(STEER_WIDE_SSE2)
+#define TABLE(dim) steer__kernels##dim##_sse2
+#elif defined(STEER_WIDE_NEON)
+#define TABLE(dim) steer__kernels##dim##_neon
+#elif defined(STEER_WIDE_SIMD128)
+#define TABLE(dim) steer__kernels##dim##_simd128
 #else
 #define TABLE(dim) steer__kernels##dim##_scalar
 #endif
@@ -28,8 +35,22 @@ typedef struct sums {
     int count, sep_count;
 } sums;
 
+#if STEER_WIDE_LANES == 1
+/* x where keep, else +0, by its bits: compilers turn a conditional
+ * expression into the branch that this avoids. */
+static inline float kept_if(bool keep, float x)
+{
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits &= (uint32_t)0 - (uint32_t)keep;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+#endif
+
 /* dim, use_fov and all_groups are compile-time constants at every call, so
- * each combination compiles to its own branch-free loop. */
+ * each combination compiles to its own loop, branch-free but for the
+ * scalar backend's rare separation. */
 static inline void gather_span(const steer__agents *a, const steer__span *span, const steer__gather_in *in,
                                int dim, bool use_fov, bool all_groups, sums *s)
 {
@@ -41,6 +62,43 @@ static inline void gather_span(const steer__agents *a, const steer__span *span, 
         h[axis] = wf_set1(in->heading[axis]);
     }
     const wf cos_fov = wf_set1(in->cos_half_fov);
+#if STEER_WIDE_LANES == 1
+    /* One candidate at a time, into its logical lane (16 accumulators per
+     * quantity, reduced like the wide ones), with none of the work of the
+     * wide loop's spare lanes. */
+    (void)zero;
+    for (int j = span->begin; j < span->end; ++j) {
+        int lane = (j - span->begin) & (STEER_LOGICAL_LANES - 1);
+        float d[3];
+        d[0] = a->p[0][j] - q[0];
+        d[1] = a->p[1][j] - q[1];
+        float d2 = d[0] * d[0] + d[1] * d[1];
+        if (dim == 3) {
+            d[2] = a->p[2][j] - q[2];
+            d2 = d2 + d[2] * d[2];
+        }
+        bool base = d2 > 0.0f;
+        if (!all_groups) base = base && wm_groups(a->group + j, in->group_mask);
+        if (use_fov) {
+            float along = h[0] * d[0] + h[1] * d[1];
+            if (dim == 3) along = along + h[2] * d[2];
+            base = base && cos_fov * sqrtf(d2) <= along;
+        }
+        /* a neighbour or not is about a third each way, which no branch
+         * predicts: adding d or +0 is the same bits as adding or not */
+        bool near = base && d2 < r2;
+        s->count += near;
+        for (int axis = 0; axis < dim; ++axis) {
+            s->offset[axis][lane] += kept_if(near, d[axis]);
+            s->velocity[axis][lane] += kept_if(near, a->v[axis][j]);
+        }
+        if (base && d2 < sep2) { /* rare: a branch */
+            float inv = one / d2;
+            s->sep_count += 1;
+            for (int axis = 0; axis < dim; ++axis) s->sep[axis][lane] += d[axis] * inv;
+        }
+    }
+#else
     /* Logical lane l of a 16-wide step lives in set l / W, lane l % W: the set
      * index is a constant after unrolling, so accumulators stay in registers. */
     for (int step = span->begin; step < span->end; step += STEER_LOGICAL_LANES) {
@@ -77,6 +135,7 @@ static inline void gather_span(const steer__agents *a, const steer__span *span, 
                 s->sep[axis][set] = wf_acc(s->sep[axis][set], close, wf_mul(d[axis], inv));
         }
     }
+#endif
 }
 
 static inline void gather_sums(const steer__agents *a, const steer__span *spans, int span_count,
@@ -212,6 +271,9 @@ static inline void reduce_raw(const steer__raw_sums *raw, steer__flock_batch *b,
     }
 #undef IN_LANE
 #undef BLOCKS
+#elif STEER_WIDE_LANES == 1
+    for (int k = 0; k < STEER_LOGICAL_LANES; ++k)
+        for (int q = 0; q < 3 * dim; ++q) column[q][k] = wide_reduce16(raw[k].lane[q]);
 #else
     for (int k = 0; k < STEER_LOGICAL_LANES; ++k) {
         sums s;

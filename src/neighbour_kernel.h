@@ -2,8 +2,8 @@
  * gathering: for one agent it visits spans of candidate agents (contiguous
  * in memory because agents are sorted by cell) and sums what the flocking
  * rules need; then the flocking rules and the move, and for the sort the
- * agents' cells and their moves to their sorted places. Built three times
- * from neighbour_kernel.c: scalar, AVX2 and AVX-512, giving identical bits. */
+ * agents' cells and their moves to their sorted places. Built once per
+ * backend of wide.h from neighbour_kernel.c, giving identical bits. */
 #ifndef STEER_NEIGHBOUR_KERNEL_H
 #define STEER_NEIGHBOUR_KERNEL_H
 
@@ -187,8 +187,15 @@ typedef struct steer__kernels {
  * their instruction set, chosen only when the CPU has it). */
 extern const steer__kernels steer__kernels2_scalar, steer__kernels3_scalar;
 #if defined(__x86_64__)
+extern const steer__kernels steer__kernels2_sse2, steer__kernels3_sse2;
 extern const steer__kernels steer__kernels2_avx2, steer__kernels3_avx2;
 extern const steer__kernels steer__kernels2_avx512, steer__kernels3_avx512;
+#endif
+#if defined(__aarch64__)
+extern const steer__kernels steer__kernels2_neon, steer__kernels3_neon;
+#endif
+#if defined(__wasm_simd128__)
+extern const steer__kernels steer__kernels2_simd128, steer__kernels3_simd128;
 #endif
 
 /* The kernels of `requested` for dim (2 or 3), or of the fastest build this

@@ -410,6 +410,9 @@ const char *steer_kernel_name(steer_kernel kernel)
     case STEER_KERNEL_SCALAR: return "scalar";
     case STEER_KERNEL_AVX2: return "avx2";
     case STEER_KERNEL_AVX512: return "avx512";
+    case STEER_KERNEL_SSE2: return "sse2";
+    case STEER_KERNEL_NEON: return "neon";
+    case STEER_KERNEL_SIMD128: return "simd128";
     }
     return "unknown";
 }

@@ -5,7 +5,7 @@
 #   compilers   gcc, clang                 (columns)
 #   opt levels  -O0, -O2, -O3              (columns)
 #   threads     1, 2, 4, 8                 (rows)
-#   kernels     scalar, avx2, avx512       (rows; steer_world_set_kernel)
+#   kernels     scalar, sse2, avx2, avx512 (rows; those the CPU runs)
 #   dim         2D and 3D                  (rows; each has its own hash)
 # Each build is a CMake build tree, build-matrix/<compiler><level>/, with
 # the library's own flags from CMakeLists.txt (the one place that knows
@@ -15,9 +15,11 @@
 #
 # Extra columns (hook): every executable tests/determinism_matrix.d/NAME.sh
 # is run as `NAME.sh ROOT OUTDIR STEPS AGENTS` and must print hash_world's
-# lines (`2d 1 scalar scalar HASH`, ...) for the rows it can run; it becomes
-# column NAME. It exits 77 to be skipped (say, when its toolchain is
-# missing). The WebAssembly build plugs in here (wasm.sh).
+# lines (`2d 1 scalar scalar HASH`, ..., `# complete N runs`) for the rows
+# it can run; it becomes column NAME, and its own kernels (neon, simd128)
+# become rows. It exits 77 to be skipped (say, when its toolchain is
+# missing). The WebAssembly build (wasm.sh, the simd128 kernel) and the
+# AArch64 build under qemu (neon.sh, the NEON kernel) plug in here.
 #
 # Usage: tests/determinism_matrix.sh [STEPS] [AGENTS]    (defaults 1000, 100)
 # Environment: MATRIX_DIR (default build-matrix), JOBS (parallel compiles).
@@ -56,8 +58,9 @@ for c in "${columns[@]}"; do
   running=$((running + 1))
 done
 wait || true
-for c in "${columns[@]}"; do # every build ran every row (a crash leaves fewer)
-  [ "$(wc -l < "$out/$c/hashes.txt")" -eq 24 ] || { echo "determinism matrix: $c did not complete" >&2; exit 1; }
+complete() { tail -n 1 "$1" | grep -q '^# complete'; } # a crash leaves no closing line
+for c in "${columns[@]}"; do
+  complete "$out/$c/hashes.txt" || { echo "determinism matrix: $c did not complete" >&2; exit 1; }
 done
 shopt -s nullglob
 for hook in "$root"/tests/determinism_matrix.d/*.sh; do
@@ -68,13 +71,14 @@ for hook in "$root"/tests/determinism_matrix.d/*.sh; do
   rc=$?
   set -e
   if [ $rc -eq 77 ]; then echo "determinism matrix: $name skipped"; continue; fi
-  [ $rc -eq 0 ] || { echo "determinism matrix: hook $name failed ($rc)" >&2; exit 1; }
+  [ $rc -eq 0 ] && complete "$out/$name/hashes.txt" || { echo "determinism matrix: hook $name failed ($rc)" >&2; exit 1; }
   columns+=("$name")
 done
 
-# The table: one row per (dim, threads, kernel); a cell is the hash's first
-# 8 hex digits, '=' when equal to the row's reference (the first column's
-# scalar run of that dimension), 'x' when the run's own checks failed.
+# The table: one row per (dim, threads, kernel) any column ran; a cell is
+# the hash's first 8 hex digits, '=' when equal to the row's reference (the
+# first column's scalar run of that dimension), 'x' when the run's own
+# checks failed, '-' when that build cannot run the row.
 ref_col="${columns[0]}"
 printf '%-22s' "dim threads kernel"
 for c in "${columns[@]}"; do printf ' %-9s' "$c"; done
@@ -94,7 +98,7 @@ while read -r dim threads asked used hash rest; do
     else printf ' %-9s' "${h:0:8}"; mismatch=1; fi
   done
   printf '\n'
-done < "$out/$ref_col/hashes.txt"
+done < <(for c in "${columns[@]}"; do grep -v '^#' "$out/$c/hashes.txt"; done | awk '!seen[$1 " " $2 " " $3]++')
 for d in 2d 3d; do
   printf '%s reference hash (%s, 1 thread, scalar): %s\n' "$d" "$ref_col" \
     "$(awk -v d="$d" '$1 == d && $2 == 1 && $3 == "scalar" { print $5 }' "$out/$ref_col/hashes.txt")"

@@ -26,7 +26,8 @@
 #define SPREAD_STEPS WORLD_TEST_SIZE(30, 10)
 #define DISC_RADIUS 1.5f /* neighbour radii: the disc nearly fills the 3x3(x3) block about its centre */
 
-static const steer_kernel kernels[] = {STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512};
+static const steer_kernel kernels[] = {STEER_KERNEL_SCALAR, STEER_KERNEL_SSE2, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512,
+                                       STEER_KERNEL_NEON, STEER_KERNEL_SIMD128};
 #define KERNELS ((int)(sizeof kernels / sizeof kernels[0]))
 
 typedef enum start {

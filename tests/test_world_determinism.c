@@ -150,7 +150,8 @@ static void threaded_finish(void *user_task, void *user)
 }
 
 /* ---- the standard flock --------------------------------------------------- */
-static const steer_kernel kernels[] = {STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512};
+static const steer_kernel kernels[] = {STEER_KERNEL_SCALAR, STEER_KERNEL_SSE2, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512,
+                                       STEER_KERNEL_NEON, STEER_KERNEL_SIMD128};
 #define KERNELS ((int)(sizeof kernels / sizeof kernels[0]))
 
 /* Selects a kernel; false when this CPU or build lacks it (then skipped). */

@@ -5,9 +5,10 @@
  *
  *   hash_world [--steps N] [--agents N] [--threads-max N]
  *
- * Prints one line per run: dim threads kernel-asked kernel-used hash. A
- * kernel this CPU or build lacks falls back to the best one available;
- * the line says which ran. --threads-max skips the thread counts above N
+ * Prints one line per run: dim threads kernel-asked kernel-used hash, for
+ * every kernel this CPU and build can run (steer_kernel_available), then
+ * "# complete N runs" (a crash leaves no such line). --threads-max skips
+ * the thread counts above N
  * (1, 2, 4, 8 by default). A build without threads (WebAssembly, or
  * STEER_NO_THREADS) defaults to 1: its pool runs serially in one range
  * whatever worker_count says, so a "2 threads" row would only repeat the
@@ -37,13 +38,15 @@ int main(int argc, char **argv)
         return 2;
     }
     static const int threads[] = {1, 2, 4, 8};
-    static const steer_kernel kernels[] = {STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512};
+    static const steer_kernel kernels[] = {STEER_KERNEL_SCALAR, STEER_KERNEL_SSE2,   STEER_KERNEL_AVX2,
+                                           STEER_KERNEL_AVX512, STEER_KERNEL_NEON, STEER_KERNEL_SIMD128};
     steer_agent_id *ids = malloc(sizeof *ids * (size_t)agents);
     if (!ids) return 1;
-    int failed = 0;
+    int failed = 0, runs = 0;
     for (int dim = 2; dim <= 3; ++dim) {
         for (size_t t = 0; t < sizeof threads / sizeof threads[0] && threads[t] <= threads_max; ++t) {
             for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; ++k) {
+                if (!steer_kernel_available(kernels[k])) continue;
                 robust_options o = robust_default_options(dim, agents);
                 o.worker_count = threads[t];
                 robust_handles h = {0, ids};
@@ -58,10 +61,12 @@ int main(int argc, char **argv)
                 printf("%dd %d %s %s %016" PRIx64 "%s\n", dim, threads[t], steer_kernel_name(kernels[k]),
                        steer_kernel_name(used), steer_world_state_hash(w), ok && !bad ? "" : " FAILED");
                 failed |= !ok || bad;
+                ++runs;
                 steer_world_destroy(w);
             }
         }
     }
     free(ids);
+    printf("# complete %d runs\n", runs);
     return failed;
 }

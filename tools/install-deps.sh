@@ -13,6 +13,9 @@ packages+=(python3-dev python3-cffi python3-numpy python3-pytest python3-matplot
 # The playground: clang's wasm32 target with lld and wasi-libc; its browser
 # tests run Debian's chromium through playwright-core from npm (node + npm).
 packages+=(lld wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs)
+# The determinism matrix's AArch64 column: the NEON build, cross-compiled and
+# run under user-mode emulation.
+packages+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 command -v npm >/dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do

@@ -404,16 +404,25 @@ uint64_t steer_world_state_hash(const steer_world *world);
 size_t steer_world_memory_bytes(const steer_world *world);
 
 /* The neighbour kernel: every one gives the same bits; they differ only in
- * speed. The best one this CPU supports is chosen at creation. */
+ * speed. The best one this CPU supports is chosen at creation: on x86-64
+ * at run time (AVX-512, AVX2, else SSE2, its baseline), on AArch64 NEON, in
+ * WebAssembly simd128 when the module was compiled with it. */
 typedef enum steer_kernel {
     STEER_KERNEL_BEST = 0,  /* the fastest available */
-    STEER_KERNEL_SCALAR,    /* plain C, the reference */
-    STEER_KERNEL_AVX2,
-    STEER_KERNEL_AVX512,
+    STEER_KERNEL_SCALAR,    /* plain C, one lane at a time, the reference */
+    STEER_KERNEL_AVX2,      /* x86-64 with AVX2 */
+    STEER_KERNEL_AVX512,    /* x86-64 with AVX-512F */
+    STEER_KERNEL_SSE2,      /* any x86-64 */
+    STEER_KERNEL_NEON,      /* AArch64 */
+    STEER_KERNEL_SIMD128,   /* WebAssembly built with -msimd128 */
 } steer_kernel;
 /* Selects a kernel; returns the one now in use (BEST resolved), which is the
  * requested one unless this CPU or build lacks it. */
 steer_kernel steer_world_set_kernel(steer_world *world, steer_kernel kernel);
+/* Whether this build and CPU can run `kernel` (BEST: always). */
+bool steer_kernel_available(steer_kernel kernel);
+/* "best", "scalar", "avx2", "avx512", "sse2", "neon", "simd128"; "unknown"
+ * for any other value. */
 const char *steer_kernel_name(steer_kernel kernel);
 /* Shorthand: true selects the best kernel, false the scalar one. Returns
  * whether a SIMD kernel is now in use. */

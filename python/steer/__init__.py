@@ -15,9 +15,10 @@ from ._errors import (BadSnapshot, CapacityError, ClosedError, InStep, InvalidAr
                       StaleHandle, SteerError)
 from .behaviours import Random
 from .vehicle import Vehicle
-from .world import MAX_FORMATION_MEMBERS, MAX_FORMATIONS, STANDARD_FLOCK_DT, AgentId, World, WorldView
+from .world import (KERNELS, MAX_FORMATION_MEMBERS, MAX_FORMATIONS, STANDARD_FLOCK_DT, AgentId, World, WorldView,
+                    kernel_available)
 
 __version__ = "0.1.0"
-__all__ = ["behaviours", "Random", "Vehicle", "World", "WorldView", "AgentId", "STANDARD_FLOCK_DT",
+__all__ = ["behaviours", "Random", "Vehicle", "World", "WorldView", "AgentId", "STANDARD_FLOCK_DT", "KERNELS", "kernel_available",
            "MAX_FORMATION_MEMBERS", "MAX_FORMATIONS", "SteerError", "InvalidArgument", "StaleHandle", "CapacityError",
            "OutOfMemory", "InStep", "BadSnapshot", "ScenarioError", "ClosedError"]

@@ -193,8 +193,10 @@ steer_result steer_world_step(steer_world *world, float dt);
 uint64_t steer_world_step_count(const steer_world *world);
 uint64_t steer_world_state_hash(const steer_world *world);
 size_t steer_world_memory_bytes(const steer_world *world);
-typedef enum { STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512, ... } steer_kernel;
+typedef enum { STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512, STEER_KERNEL_SSE2,
+               STEER_KERNEL_NEON, STEER_KERNEL_SIMD128, ... } steer_kernel;
 steer_kernel steer_world_set_kernel(steer_world *world, steer_kernel kernel);
+bool steer_kernel_available(steer_kernel kernel);
 const char *steer_kernel_name(steer_kernel kernel);
 
 size_t steer_world_snapshot_size(const steer_world *world);

@@ -28,8 +28,18 @@ COMBINE = {"blend": lib.STEER_COMBINE_BLEND, "priority": lib.STEER_COMBINE_PRIOR
 BOUNDARY = {"wrap": lib.STEER_BOUNDARY_WRAP, "clamp": lib.STEER_BOUNDARY_CLAMP, "none": lib.STEER_BOUNDARY_NONE}
 GOAL_KINDS = {"none": lib.STEER_GOAL_NONE, "seek": lib.STEER_GOAL_SEEK, "arrive": lib.STEER_GOAL_ARRIVE,
               "path": lib.STEER_GOAL_PATH, "waypoints": lib.STEER_GOAL_WAYPOINTS}
-KERNELS = {"best": lib.STEER_KERNEL_BEST, "scalar": lib.STEER_KERNEL_SCALAR, "avx2": lib.STEER_KERNEL_AVX2,
-           "avx512": lib.STEER_KERNEL_AVX512}
+KERNELS = {"best": lib.STEER_KERNEL_BEST, "scalar": lib.STEER_KERNEL_SCALAR, "sse2": lib.STEER_KERNEL_SSE2,
+           "avx2": lib.STEER_KERNEL_AVX2, "avx512": lib.STEER_KERNEL_AVX512, "neon": lib.STEER_KERNEL_NEON,
+           "simd128": lib.STEER_KERNEL_SIMD128}
+
+
+def kernel_available(kernel: str) -> bool:
+    """Whether this CPU and build can run the neighbour kernel `kernel` (a key of KERNELS)."""
+    if kernel not in KERNELS:
+        raise invalid(f"kernel = {kernel!r}: must be one of {', '.join(KERNELS)}")
+    return bool(lib.steer_kernel_available(KERNELS[kernel]))
+
+
 _GROUP_SCALARS = ("max_speed", "max_force", "mass", "radius", "max_turn_rate", "neighbour_radius", "separation_radius",
                   "field_of_view", "slow_radius", "arrival_tolerance", "arrival_speed", "waypoint_radius",
                   "panic_distance", "chase_radius", "max_prediction", "path_predict", "path_ahead", "flow_predict",

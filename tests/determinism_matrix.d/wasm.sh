@@ -9,9 +9,9 @@
 #
 # Prints hash_world's lines for the rows wasm can run: 1 thread (no pthreads
 # in wasm: the world's pool runs serially, so hash_world --threads-max 1),
-# every kernel asked, the x86 ones falling back to scalar ("2d 1 avx2 scalar
-# HASH"); the matrix shows the other rows as "-". Exits 77 when clang cannot
-# build for wasm32-wasi (no wasi-libc) or node has no node:wasi.
+# the kernels it has (scalar, and simd128 when built with -msimd128). Exits
+# 77 when clang cannot build for wasm32-wasi (no wasi-libc) or node has no
+# node:wasi.
 # Environment: WASM_CC (default clang), JOBS (parallel compiles, default 2).
 set -euo pipefail
 root="$1" out="$2" steps="$3" agents="$4"

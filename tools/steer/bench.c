@@ -286,25 +286,17 @@ static int parse_int(const char *s, int lo, int hi, int *out)
     return 0;
 }
 
-static const steer_kernel kernels[] = {STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512};
+static const steer_kernel kernels[] = {STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_SSE2, STEER_KERNEL_AVX2,
+                                       STEER_KERNEL_AVX512, STEER_KERNEL_NEON, STEER_KERNEL_SIMD128};
 #define KERNEL_COUNT (int)(sizeof kernels / sizeof kernels[0])
 
-/* The kernels this CPU and build can run, as "scalar, avx2": a world
- * falls back from one it lacks, so each is tried on a small flock. */
-static int kernels_available(char *out, size_t size, bool *has)
+/* The kernels this CPU and build can run, as "scalar, sse2, avx2". */
+static void kernels_available(char *out, size_t size)
 {
-    steer_standard_flock_def fd = steer_default_standard_flock_def();
-    fd.agents = 16;
-    steer_world *w = steer_standard_flock_create(&fd);
-    if (!w) return -1;
     out[0] = 0;
-    for (int q = 1; q < KERNEL_COUNT; ++q) {
-        has[q] = steer_world_set_kernel(w, kernels[q]) == kernels[q];
-        if (has[q])
+    for (int q = 1; q < KERNEL_COUNT; ++q)
+        if (steer_kernel_available(kernels[q]))
             snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? ", " : "", steer_kernel_name(kernels[q]));
-    }
-    steer_world_destroy(w);
-    return 0;
 }
 
 enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_GOALS, OPT_CROWD, OPT_TABLE, OPT_JSON, OPT_HELP };
@@ -314,7 +306,7 @@ static const tool_option options[] = {
     {"--steps", 0, "S", "timed steps after one warm-up step (default 100; --table: 30 at 1M agents)"},
     {"--dim", 0, "2|3", "dimensions (default 2)"},
     {"--neighbours", 0, "K", "mean neighbours within radius 1 the torus is sized for (default 16)"},
-    {"--kernel", 0, "NAME", "best, scalar, avx2 or avx512 (same state hash; an error if this CPU lacks it)"},
+    {"--kernel", 0, "NAME", "best, scalar, sse2, avx2, avx512, neon or simd128 (same state hash; an error if this CPU lacks it)"},
     {"--repeat", 0, "R", "run each configuration R times, report the fastest and the median (default 1)"},
     {"--goals", 0, 0, "every agent also arrives at its own random point (per-agent goals)"},
     {"--crowd", 0, 0, "a crowd: to its own random point, anticipating collisions, no flocking; "
@@ -328,7 +320,7 @@ static const tool_option options[] = {
 static void usage(FILE *to)
 {
     fprintf(to, "usage: steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
-                "                   [--kernel best|scalar|avx2|avx512] [--repeat R] [--goals | --crowd]\n"
+                "                   [--kernel best|scalar|sse2|avx2|avx512|neon|simd128] [--repeat R] [--goals | --crowd]\n"
                 "       steer bench --table [--dim 2|3] [--steps S] [--json] [--repeat R] [--goals | --crowd]\n"
                 "The standard flock (separation 1.5, alignment 1, cohesion 1 on a torus, dt 1/60) timed per step.\n"
                 "--crowd: the same torus, limits and K; each agent arrives at its own point, anticipating\n"
@@ -361,7 +353,7 @@ int steer_cmd_bench(int argc, char **argv)
         case OPT_GOALS: goals = true; break;
         case OPT_CROWD: crowd = true; break;
         case OPT_KERNEL:
-            bad = -1, rule = "expected best, scalar, avx2 or avx512";
+            bad = -1, rule = "expected best, scalar, sse2, avx2, avx512, neon or simd128";
             for (int q = 0; q < KERNEL_COUNT; ++q)
                 if (!strcmp(v, steer_kernel_name(kernels[q]))) kernel = kernels[q], bad = 0;
             break;
@@ -389,19 +381,12 @@ int steer_cmd_bench(int argc, char **argv)
     }
     bench_mode mode = crowd ? BENCH_CROWD : goals ? BENCH_GOALS : BENCH_FLOCK;
     host_info host = host_describe();
-    if (kernel != STEER_KERNEL_BEST) {
-        char have[64];
-        bool has[KERNEL_COUNT] = {0};
-        if (kernels_available(have, sizeof have, has) != 0) {
-            fprintf(stderr, "steer bench: could not create the flock (out of memory?)\n");
-            return 1;
-        }
-        for (int q = 0; q < KERNEL_COUNT; ++q)
-            if (kernels[q] == kernel && !has[q]) {
-                fprintf(stderr, "steer bench: --kernel %s: this CPU (or build) cannot run it; it has: %s\n",
-                        steer_kernel_name(kernel), have);
-                return 2;
-            }
+    if (!steer_kernel_available(kernel)) {
+        char have[96];
+        kernels_available(have, sizeof have);
+        fprintf(stderr, "steer bench: --kernel %s: this CPU (or build) cannot run it; it has: %s\n",
+                steer_kernel_name(kernel), have);
+        return 2;
     }
     if (!table) {
         bench_result r;

@@ -1,0 +1,8 @@
+/* The NEON build of neighbour_kernel.c (AArch64, where NEON is always
+ * present). Same source, same bits as the scalar build. */
+#if defined(__aarch64__)
+#define STEER_WIDE_NEON 1
+#include "neighbour_kernel.c"
+#else
+typedef int steer__no_neon_kernel; /* keeps the translation unit non-empty */
+#endif

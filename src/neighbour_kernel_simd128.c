@@ -1,0 +1,8 @@
+/* The WebAssembly simd128 build of neighbour_kernel.c (when the module is
+ * compiled with -msimd128). Same source, same bits as the scalar build. */
+#if defined(__wasm_simd128__)
+#define STEER_WIDE_SIMD128 1
+#include "neighbour_kernel.c"
+#else
+typedef int steer__no_simd128_kernel; /* keeps the translation unit non-empty */
+#endif

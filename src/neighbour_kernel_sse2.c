@@ -1,0 +1,8 @@
+/* The SSE2 build of neighbour_kernel.c (the x86-64 baseline: no flag, no
+ * CPU check). Same source, same bits as the scalar build. */
+#if defined(__x86_64__)
+#define STEER_WIDE_SSE2 1
+#include "neighbour_kernel.c"
+#else
+typedef int steer__no_sse2_kernel; /* keeps the translation unit non-empty */
+#endif

@@ -1,0 +1,62 @@
+/* Private: the scalar backend of wide.h: one float a "register", sixteen
+ * sets for the 16 logical lanes. Masks are plain truth values, so masked
+ * work becomes a branch: a candidate that is not a neighbour costs only its
+ * distance test, as in straightforward C, and adding nothing leaves the
+ * same bits as adding +0 (wide.h). Included by wide.h only. */
+#ifndef STEER_WIDE_SCALAR_H
+#define STEER_WIDE_SCALAR_H
+
+#include <math.h>
+
+#define STEER_WIDE_LANES 1
+typedef float wf;
+typedef bool wm;
+static inline wf wf_load(const float *p) { return *p; }
+static inline void wf_store(float *p, wf a) { *p = a; }
+static inline wf wf_set1(float a) { return a; }
+static inline wf wf_zero(void) { return 0.0f; }
+static inline wf wf_add(wf a, wf b) { return a + b; }
+static inline wf wf_sub(wf a, wf b) { return a - b; }
+static inline wf wf_mul(wf a, wf b) { return a * b; }
+static inline wf wf_div(wf a, wf b) { return a / b; }
+static inline wf wf_sqrt(wf a) { return sqrtf(a); }
+static inline wm wm_lt(wf a, wf b) { return a < b; }
+static inline wm wm_le(wf a, wf b) { return a <= b; }
+static inline wm wm_gt(wf a, wf b) { return a > b; }
+static inline wm wm_and(wm a, wm b) { return a && b; }
+static inline wm wm_not(wm a) { return !a; }
+static inline bool wm_none(wm a) { return !a; }
+static inline int wm_count(wm a) { return a ? 1 : 0; }
+static inline unsigned wm_bits(wm a) { return a ? 1u : 0u; }
+static inline wm wm_ones(void) { return true; }
+static inline wf wf_select(wm m, wf x) { return m ? x : 0.0f; }
+static inline wf wf_blend(wm m, wf a, wf b) { return m ? a : b; }
+static inline wf wf_acc(wf acc, wm m, wf x) { return m ? acc + x : acc; }
+static inline wm wm_first(int n) { return n >= 1; }
+static inline wm wm_groups(const uint8_t *g, uint32_t mask) { return (mask >> g[0] & 1u) != 0; }
+typedef uint32_t wi; /* a 32-bit integer lane, wrapping like the vector ones */
+/* (callers only truncate values in [0, 2^24)) */
+static inline wi wi_trunc(wf a) { return (uint32_t)(int32_t)a; }
+static inline wi wi_set1(uint32_t a) { return a; }
+static inline wi wi_add(wi a, wi b) { return a + b; }
+static inline wi wi_mul(wi a, wi b) { return a * b; }
+static inline void wi_store(uint32_t *p, wi a) { *p = a; }
+static inline wi wi_load(const uint32_t *p) { return *p; }
+static inline unsigned wi_eq_bits(wi a, wi b) { return a == b ? 1u : 0u; }
+/* Runs of one lane: lane is 0 whenever bits is set. */
+static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
+{
+    if (bits & 1u) dst[at - (uint32_t)lane] = a;
+}
+static inline void wi_store_run(uint32_t *dst, uint32_t at, int lane, unsigned bits, wi a)
+{
+    if (bits & 1u) dst[at - (uint32_t)lane] = a;
+}
+typedef uint8_t wb;
+static inline wb wb_load(const uint8_t *p) { return *p; }
+static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bits, wb a)
+{
+    if (bits & 1u) dst[at - (uint32_t)lane] = a;
+}
+
+#endif
