@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import _arrays
+from . import _arrays, _steer
 from ._errors import invalid
 from ._steer import ffi, lib
 
@@ -184,6 +184,9 @@ def cohesion(pos: Rows, vel: Rows, neighbour_pos: Rows, max_speed: float) -> np.
     ptr, count, _keep = _neighbours(neighbour_pos, "neighbour_pos", dim)
     f = getattr(lib, f"steer_cohesion{dim}")(_v(dim, p), _v(dim, v), ptr, count, _arrays.scalar(max_speed, "max_speed"))
     return _np(f, dim)
+
+
+_RNG_FLOAT = ffi.addressof(_steer.lib, "steer_rng_float")  # the generator's draw, as a C function pointer
 
 
 class Random:
@@ -468,7 +471,7 @@ def _dither_lazy(evaluate, weights, probabilities, max_force, rng, epsilon, dim)
     winner = ffi.new("int *")
     f = getattr(lib, f"steer_dither{dim}")(getattr(lib, f"steer_py_force{dim}"), ffi.new_handle(lazy), w, p, k,
                                            _arrays.scalar(epsilon, "epsilon"), _arrays.scalar(max_force, "max_force"),
-                                           ffi.addressof(lib, "steer_rng_float"), rng._rng, winner)
+                                           _RNG_FLOAT, rng._rng, winner)
     if lazy.error is not None:
         raise lazy.error
     return _np(f, dim), winner[0]
