@@ -637,7 +637,7 @@ def _per_agent(value, name, n, dtype, kind):
     if a.shape != (n,) or a.dtype.kind not in ("iu" if kind == "i" else "f"):
         raise invalid(f"{name}: {a.dtype} {a.shape}: must be one {'integer' if kind == 'i' else 'number'} "
                       f"or ({n},) of them")
-    a = np.ascontiguousarray(a, dtype)
+    a = np.array(a, dtype)  # a copy: the caller's state is not changed behind its back
     if kind == "f":
         _arrays.finite(a, name)
     return a
