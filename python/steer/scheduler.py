@@ -147,6 +147,7 @@ class _Binding:
         self.tasks = {}
         self.next_token = 1
         self.error: Optional[BaseException] = None
+        self.stepping = False  # World.step is in its C call
 
     def fail(self, error: BaseException) -> None:
         if self.error is None:

@@ -265,6 +265,11 @@ class World:
         return out
 
     @property
+    def up(self) -> str:
+        """The up axis of a 3D world: "z" (default) or "y" (a 2D world: "z")."""
+        return next(k for k, v in UP.items() if v == self._def().up)
+
+    @property
     def bounds(self):
         """The world box as (bounds_min, bounds_max), (dim,) float32 each."""
         d = self._def()
@@ -722,8 +727,19 @@ class World:
         try:
             for _ in range(int(steps)):
                 _errors.begin()
-                result = lib.steer_world_step(w, dt)
-                error = binding.take_error() if binding else None
+                # A step called from inside this world's own scheduler (refused by C as IN_STEP) must not take
+                # the errors of the step it is inside.
+                outer = binding is not None and not binding.stepping
+                if outer:
+                    binding.stepping = True
+                try:
+                    result = lib.steer_world_step(w, dt)
+                finally:
+                    if outer:
+                        binding.stepping = False
+                error = binding.take_error() if outer else None
+                if error is not None and not isinstance(error, Exception):
+                    raise error  # KeyboardInterrupt, SystemExit: as they are (the step was completed)
                 if error is not None:
                     raise SchedulerError(f"the scheduler failed during step {lib.steer_world_step_count(w)} "
                                          f"({type(error).__name__}: {error}); the step was completed serially",
