@@ -15,11 +15,12 @@ Number = Union[float, np.ndarray]
 
 
 def _apply(which, a, b=None):
+    """One C loop over the values (any shape, float32, C-contiguous, finite); b: atan2's x."""
     single = np.ndim(a) == 0 and (b is None or np.ndim(b) == 0)
-    x = np.array([_arrays.scalar(a, "x")], np.float32) if np.ndim(a) == 0 else _arrays.floats(a, "x", "(N,)")
+    x = np.array([_arrays.scalar(a, "x")], np.float32) if np.ndim(a) == 0 else _arrays.finite(_arrays.floats(a, "x", "(N,)"), "x")
     y = None
     if b is not None:
-        y = np.array([_arrays.scalar(b, "x")], np.float32) if np.ndim(b) == 0 else _arrays.floats(b, "x", "(N,)")
+        y = np.array([_arrays.scalar(b, "x")], np.float32) if np.ndim(b) == 0 else _arrays.finite(_arrays.floats(b, "x", "(N,)"), "x")
         # atan2(y, x): both the same shape, or one a number
         if x.shape != y.shape:
             if x.size == 1:

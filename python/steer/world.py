@@ -618,6 +618,7 @@ class World:
     def set_goals(self, ids, goals: Sequence[Dict[str, Any]]) -> None:
         """Bulk: goal i (a dict of set_goal's keyword arguments) for ids[i], in one C call. Raises for the first
         refused one (the others are set)."""
+        w = self._w
         handles, n = self._handles(ids, "ids")
         goals = list(goals)
         if len(goals) != n:
@@ -630,7 +631,7 @@ class World:
             keep.append(self._goal(array[i], **g))
         results = ffi.new("steer_result[]", max(n, 1))
         _errors.begin()
-        done = lib.steer_world_set_goals(self._w, handles, array, n, results)
+        done = lib.steer_world_set_goals(w, handles, array, n, results)
         self._version += 1
         if done != n:
             bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
@@ -638,11 +639,12 @@ class World:
 
     def get_goals(self, ids) -> list:
         """Bulk: the goals of ids, as get_goal's dicts (without waypoints: get_goal(id) gives them)."""
+        w = self._w
         handles, n = self._handles(ids, "ids")
         out = ffi.new("steer_goal[]", max(n, 1))
         results = ffi.new("steer_result[]", max(n, 1))
         _errors.begin()
-        done = lib.steer_world_get_goals(self._w, handles, out, n, results)
+        done = lib.steer_world_get_goals(w, handles, out, n, results)
         if done != n:
             bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
             _errors.raise_result(results[bad], f"get_goals: ids[{bad}]")
