@@ -18,6 +18,7 @@ BUILD = os.path.abspath(os.environ.get("STEER_BUILD_DIR", os.path.join(ROOT, "bu
 
 CALLED = set()  # steer_* names looked up through the package's lib
 LOOPS = set()   # (py_* name, its first argument) of the extension's loops called
+DESELECTED = []  # tests left out of this run (-k, -m): the coverage test then does not count
 
 
 class _Recorder:
@@ -43,6 +44,10 @@ for info in pkgutil.iter_modules(steer.__path__):
     module = importlib.import_module(f"steer.{info.name}")
     if getattr(module, "lib", None) is _steer.lib:
         module.lib = _recorder
+
+
+def pytest_deselected(items):
+    DESELECTED.extend(items)
 
 
 def pytest_collection_modifyitems(session, config, items):
