@@ -509,3 +509,34 @@ static void py_scalar(int which, int n, const float *a, const float *b, float *o
         }
     }
 }
+
+/* The neighbour behaviours over n agents, each with its own neighbours: rows i * k .. i * k + counts[i] - 1
+ * of nb (positions, or velocities for alignment). kind: 0 separation, 1 separation_desired, 2 alignment,
+ * 3 alignment_desired, 4 cohesion. */
+static void py_flocking(int kind, int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *nb,
+                        int k, const int *counts, float radius, float max_speed, float *out)
+{
+    for (int i = 0; i < n; ++i) {
+        const float *mine = ROW(nb, dim, (size_t)i * (size_t)k);
+        const int c = counts[i];
+        if (dim == 2) {
+            const steer_v2 *q = (const steer_v2 *)mine;
+            steer_v2 p = V2(pos, ps, i), v = V2(vel, vs, i);
+            steer_v2 f = kind == 0 ? steer_separation2(p, q, c, radius)
+                       : kind == 1 ? steer_separation_desired2(p, v, q, c, radius, max_speed)
+                       : kind == 2 ? steer_alignment2(v, q, c)
+                       : kind == 3 ? steer_alignment_desired2(v, q, c, max_speed)
+                                   : steer_cohesion2(p, v, q, c, max_speed);
+            OUT2(out, i, f);
+        } else {
+            const steer_v3 *q = (const steer_v3 *)mine;
+            steer_v3 p = V3(pos, ps, i), v = V3(vel, vs, i);
+            steer_v3 f = kind == 0 ? steer_separation3(p, q, c, radius)
+                       : kind == 1 ? steer_separation_desired3(p, v, q, c, radius, max_speed)
+                       : kind == 2 ? steer_alignment3(v, q, c)
+                       : kind == 3 ? steer_alignment_desired3(v, q, c, max_speed)
+                                   : steer_cohesion3(p, v, q, c, max_speed);
+            OUT3(out, i, f);
+        }
+    }
+}

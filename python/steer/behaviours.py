@@ -160,8 +160,36 @@ def _np(v, dim):
     return np.array([v.x, v.y] if dim == 2 else [v.x, v.y, v.z], dtype=np.float32)
 
 
-def separation(pos: Rows, neighbour_pos: Rows, radius: float) -> np.ndarray:
-    """The raw push away from the neighbours closer than radius (average of normalize(pos - q) / d)."""
+def _flock_batch(kind, pos, vel, neighbours, name, counts, radius=0.0, max_speed=0.0):
+    """N agents, each with its own neighbours: neighbours (N, K, dim), the first counts[i] rows of agent i's
+    (counts None: all K). The loop in C; each agent's result is the one-agent function's bits."""
+    dim, n, _single, args, _ = _gather(pos=pos, vel=vel)
+    nb = _arrays.finite(_arrays.floats(neighbours, name, f"({n}, K, {dim})"), name)
+    if nb.ndim != 3 or nb.shape[0] != n or nb.shape[2] != dim:
+        raise invalid(f"{name}: shape {nb.shape}: must be ({n}, K, {dim}): each agent's K neighbours")
+    k = nb.shape[1]
+    c = np.full(n, k, np.int32) if counts is None else np.array(counts)
+    if c.shape != (n,) or c.dtype.kind not in "iu" or ((c < 0) | (c > k)).any():
+        raise invalid(f"counts: {c.dtype} {c.shape}: must be ({n},) integers in [0, {k}]")
+    c = c.astype(np.int32)
+    out = np.empty((n, dim), np.float32)
+    lib.py_flocking(kind, dim, n, *_flat(args), _arrays.pointer(nb) if nb.size else ffi.new("float[1]"), k,
+                    ffi.cast("const int *", ffi.from_buffer(c)), _arrays.scalar(radius, "radius"),
+                    _arrays.scalar(max_speed, "max_speed"), _arrays.pointer(out))
+    return out
+
+
+def _many(value):
+    return np.ndim(value) == 2
+
+
+def separation(pos: Rows, neighbour_pos: Rows, radius: float, counts=None) -> np.ndarray:
+    """The raw push away from the neighbours closer than radius (average of normalize(pos - q) / d).
+    One agent: pos (dim,), neighbour_pos (K, dim). N agents: pos (N, dim), neighbour_pos (N, K, dim), the first
+    counts[i] of agent i's (counts None: all K); the same for the other neighbour behaviours."""
+    if _many(pos):
+        return _flock_batch(0, pos, np.zeros_like(_arrays.rows(pos, "pos")), neighbour_pos, "neighbour_pos", counts,
+                            radius)
     p = _one(pos, "pos")
     dim = p.size
     ptr, count, _keep = _neighbours(neighbour_pos, "neighbour_pos", dim)
@@ -169,16 +197,20 @@ def separation(pos: Rows, neighbour_pos: Rows, radius: float) -> np.ndarray:
     return _np(f, dim)
 
 
-def alignment(vel: Rows, neighbour_vel: Rows) -> np.ndarray:
+def alignment(vel: Rows, neighbour_vel: Rows, counts=None) -> np.ndarray:
     """The neighbours' average velocity minus vel (zero with no neighbours)."""
+    if _many(vel):
+        return _flock_batch(2, np.zeros_like(_arrays.rows(vel, "vel")), vel, neighbour_vel, "neighbour_vel", counts)
     v = _one(vel, "vel")
     dim = v.size
     ptr, count, _keep = _neighbours(neighbour_vel, "neighbour_vel", dim)
     return _np(getattr(lib, f"steer_alignment{dim}")(_v(dim, v), ptr, count), dim)
 
 
-def cohesion(pos: Rows, vel: Rows, neighbour_pos: Rows, max_speed: float) -> np.ndarray:
+def cohesion(pos: Rows, vel: Rows, neighbour_pos: Rows, max_speed: float, counts=None) -> np.ndarray:
     """Seek the centre of the neighbours."""
+    if _many(pos):
+        return _flock_batch(4, pos, vel, neighbour_pos, "neighbour_pos", counts, max_speed=max_speed)
     p, v = _one(pos, "pos"), _one(vel, "vel")
     dim = p.size
     ptr, count, _keep = _neighbours(neighbour_pos, "neighbour_pos", dim)
@@ -525,16 +557,22 @@ def hysteresis(state, value, on_at: float, off_at: float):
 
 # ---- flocking: the desired-velocity forms ------------------------------------------
 
-def separation_desired(pos: Rows, vel: Rows, neighbour_pos: Rows, radius: float, max_speed: float) -> np.ndarray:
+def separation_desired(pos: Rows, vel: Rows, neighbour_pos: Rows, radius: float, max_speed: float,
+                       counts=None) -> np.ndarray:
     """normalize(separation's push) * max_speed - vel; zero with no push."""
+    if _many(pos):
+        return _flock_batch(1, pos, vel, neighbour_pos, "neighbour_pos", counts, radius, max_speed)
     dim, p, v = _agent(pos, vel)
     ptr, count, _keep = _neighbours(neighbour_pos, "neighbour_pos", dim)
     return _np(getattr(lib, f"steer_separation_desired{dim}")(p, v, ptr, count, _arrays.scalar(radius, "radius"),
                                                               _arrays.scalar(max_speed, "max_speed")), dim)
 
 
-def alignment_desired(vel: Rows, neighbour_vel: Rows, max_speed: float) -> np.ndarray:
+def alignment_desired(vel: Rows, neighbour_vel: Rows, max_speed: float, counts=None) -> np.ndarray:
     """normalize(the neighbours' average velocity) * max_speed - vel; zero with no neighbours."""
+    if _many(vel):
+        return _flock_batch(3, np.zeros_like(_arrays.rows(vel, "vel")), vel, neighbour_vel, "neighbour_vel", counts,
+                            max_speed=max_speed)
     v = _one(vel, "vel")
     dim = v.size
     ptr, count, _keep = _neighbours(neighbour_vel, "neighbour_vel", dim)

@@ -121,9 +121,13 @@ class World:
     """A 2D or 3D world of agents, stepped deterministically in C.
 
     World(dim=2, capacity=1000, bounds_min=(-50,-50,-50), bounds_max=(50,50,50), boundary="wrap", threads=1,
-          seed=0, ...) takes the fields of steer_world_def by name. World.standard_flock(N) and
-    World.from_scenario(path) build the common worlds. Then add_group, add_agents, step, view,
-    state_hash, save/restore; close() (or `with World(...) as w:`) releases it.
+          up="z", seed=0, scheduler=None, ...) takes the fields of steer_world_def by name. World.standard_flock(N)
+    and World.from_scenario(path) build the common worlds. Then add_group (behaviours, combine, probabilities,
+    wander, feelers, wall_follow, ...), add_obstacle / add_wall / add_path / add_flow_field, add_agents, step,
+    view, goals (set_goal, set_goals, set_targets), formations, state_hash, save/restore, draw; close() (or
+    `with World(...) as w:`) releases it. scheduler: an object with enqueue(run, item_count, min_range) and
+    finish(token) that runs the step's tasks (steer.scheduler: ThreadScheduler, SerialScheduler; the same bits
+    as the built-in pool of `threads`).
     """
 
     def __init__(self, dim: int = 2, capacity: int = 1024, *, bounds_min=None, bounds_max=None, boundary="wrap",

@@ -282,3 +282,31 @@ def test_combiners_in_3d():
     assert b.running_sum(np.array([[3, 0, 0], [0, 0, 3]], np.float32), None, 4.0).tolist() == [3, 0, 1]
     f, a, t = b.wander((0, 0, 0), (1, 0, 0), 0.0, 2.0, 0.1, steer.Random(3))
     assert f.shape == (3,) and isinstance(a, float) and t[2] == 0.0
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_neighbour_behaviours_over_n_agents_equal_the_c_functions(dim):
+    k = 6
+    pos, vel = rows(dim, 5.0), rows(dim, 2.0)
+    nb = (pos[:, None, :] + rng.standard_normal((N, k, dim)) * 0.8).astype(np.float32)
+    counts = rng.integers(0, k + 1, N)
+    P, V = vs(dim, pos), vs(dim, vel)
+    rows_of = [vs(dim, nb[i]) for i in range(N)]
+    cases = [
+        (b.separation(pos, nb, 1.0, counts), lambda i: getattr(lib, f"steer_separation{dim}")(P[i], rows_of[i], int(counts[i]), 1.0)),
+        (b.separation_desired(pos, vel, nb, 1.0, 3.0, counts),
+         lambda i: getattr(lib, f"steer_separation_desired{dim}")(P[i], V[i], rows_of[i], int(counts[i]), 1.0, 3.0)),
+        (b.alignment(vel, nb, counts), lambda i: getattr(lib, f"steer_alignment{dim}")(V[i], rows_of[i], int(counts[i]))),
+        (b.alignment_desired(vel, nb, 3.0, counts),
+         lambda i: getattr(lib, f"steer_alignment_desired{dim}")(V[i], rows_of[i], int(counts[i]), 3.0)),
+        (b.cohesion(pos, vel, nb, 3.0, counts),
+         lambda i: getattr(lib, f"steer_cohesion{dim}")(P[i], V[i], rows_of[i], int(counts[i]), 3.0)),
+    ]
+    for got, one in cases:
+        same(got, [back(dim, one(i)) for i in range(N)])
+        assert np.any(got != 0) and not got[counts == 0].any()
+    same(b.cohesion(pos[:3], vel[:3], nb[:3], 3.0), [b.cohesion(pos[i], vel[i], nb[i], 3.0) for i in range(3)])
+    with pytest.raises(steer.InvalidArgument, match=r"counts: int64 \(4,\)"):
+        b.separation(pos[:3], nb[:3], 1.0, counts=np.zeros(4, np.int64))
+    with pytest.raises(steer.InvalidArgument, match=r"neighbour_pos: shape \(3, 6\)"):
+        b.separation(pos[:3], np.ascontiguousarray(nb[:3, :, 0]), 1.0)
