@@ -670,11 +670,15 @@ def _per_agent(value, name, n, dtype, kind):
     if np.ndim(value) == 0:
         if kind == "f":
             value = _arrays.scalar(value, name)
+        elif not isinstance(value, (int, np.integer)) or not -2**31 <= value < 2**31:
+            raise invalid(f"{name} = {value!r}: must be an integer in [-2**31, 2**31)")
         return np.full(n, value, dtype)
     a = np.asarray(value)
     if a.shape != (n,) or a.dtype.kind not in ("iu" if kind == "i" else "f"):
         raise invalid(f"{name}: {a.dtype} {a.shape}: must be one {'integer' if kind == 'i' else 'number'} "
                       f"or ({n},) of them")
+    if kind == "i" and n and (a.min() < -2**31 or a.max() >= 2**31):
+        raise invalid(f"{name}: values must be in [-2**31, 2**31)")
     a = np.array(a, dtype)  # a copy: the caller's state is not changed behind its back
     if kind == "f":
         _arrays.finite(a, name)

@@ -812,8 +812,10 @@ class World:
         """Debug drawing into Python: target's methods circle(centre, radius, colour), segment(a, b, colour),
         point(p, size, colour), arrow(start, end, colour), text(at, text, colour) and
         agent(position, heading, radius, colour) are called for what the layers show (missing ones are
-        skipped). Points are (x, y, z) tuples, colours 0xRRGGBBAA."""
-        handle = ffi.new_handle(target)
+        skipped). Points are (x, y, z) tuples, colours 0xRRGGBBAA. The first exception a method raises ends
+        the drawing (later calls are skipped) and is raised here once C returns."""
+        state = _Draw(target)
+        handle = ffi.new_handle(state)
         dd = ffi.new("steer_debug_draw *")
         for name in ("circle", "segment", "point", "arrow", "text", "agent"):
             if callable(getattr(target, name, None)):
@@ -826,6 +828,8 @@ class World:
         owner = self._owner  # alive through the call, even if a callback closes the world
         lib.steer_world_draw(self._w, dd)
         del owner
+        if state.error is not None:
+            raise state.error
 
     def __repr__(self):
         if self.closed:
@@ -901,31 +905,46 @@ def _p(v):
     return (v.x, v.y, v.z)
 
 
+class _Draw:
+    """One draw call's target and the first exception its methods raised."""
+
+    def __init__(self, target):
+        self.target, self.error = target, None
+
+    def call(self, name, *args):
+        if self.error is not None:
+            return
+        try:
+            getattr(self.target, name)(*args)
+        except BaseException as e:  # noqa: BLE001 -- raised by World.draw once C returns
+            self.error = e
+
+
 @ffi.def_extern()
 def steer_py_draw_circle(centre, radius, colour, context):
-    ffi.from_handle(context).circle(_p(centre), radius, colour)
+    ffi.from_handle(context).call("circle", _p(centre), radius, colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_segment(a, b, colour, context):
-    ffi.from_handle(context).segment(_p(a), _p(b), colour)
+    ffi.from_handle(context).call("segment", _p(a), _p(b), colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_point(p, size, colour, context):
-    ffi.from_handle(context).point(_p(p), size, colour)
+    ffi.from_handle(context).call("point", _p(p), size, colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_arrow(a, b, colour, context):
-    ffi.from_handle(context).arrow(_p(a), _p(b), colour)
+    ffi.from_handle(context).call("arrow", _p(a), _p(b), colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_text(at, text, colour, context):
-    ffi.from_handle(context).text(_p(at), ffi.string(text).decode(errors="replace"), colour)
+    ffi.from_handle(context).call("text", _p(at), ffi.string(text).decode(errors="replace"), colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_agent(position, heading, radius, colour, context):
-    ffi.from_handle(context).agent(_p(position), _p(heading), radius, colour)
+    ffi.from_handle(context).call("agent", _p(position), _p(heading), radius, colour)

@@ -26,6 +26,9 @@ def test_shape_behaviours_refuse_bad_arrays():
     raises(r"engaged: float64 \(5,\)", lambda: b.avoid_obstacles(GOOD, GOOD, [(0, 0)], 1, 1, 1, 1, engaged=np.zeros(5)))
     raises(r"engaged: int64 \(4,\)", lambda: b.avoid_obstacles(GOOD, GOOD, [(0, 0)], 1, 1, 1, 1,
                                                               engaged=np.zeros(4, np.int64)))
+    raises(r"index = 1099511627776: must be an integer", lambda: b.follow_waypoints(GOOD, GOOD, [(0, 0)], 2**40, 1))
+    raises(r"index = 0.5: must be an integer", lambda: b.follow_waypoints(GOOD, GOOD, [(0, 0)], 0.5, 1))
+    raises(r"index: values must be in \[-2\*\*31", lambda: b.follow_waypoints(GOOD, GOOD, [(0, 0)], np.full(5, 2**40), 1))
     raises("up = 'x'", lambda: b.avoid_walls(GOOD, GOOD, np.zeros((1, 2, 2), np.float32), up="x"))
     raises("mixed dimensions", lambda: b.interpose(GOOD, GOOD, GOOD, GOOD, np.zeros((5, 3), np.float32), GOOD, 1, 1))
     raises("different agent counts", lambda: b.face(GOOD, np.zeros((4, 2), np.float32), GOOD, 1, 1))
