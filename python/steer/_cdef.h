@@ -404,3 +404,4 @@ void py_wander_sphere(int n, const float *pos, int ps, const float *vel, int vs,
 void py_dither(int dim, int n, const float *forces, int k, const float *weights, const float *probabilities, float epsilon, float max_force, steer_rng *rng, float *out, int *winners);
 void py_scalar(int which, int n, const float *a, const float *b, float *out);
 void py_flocking(int kind, int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *nb, int k, const int *counts, float radius, float max_speed, float *out);
+void py_combine(int kind, int dim, int n, const float *forces, int k, const float *weights, float epsilon, float max_force, float *out, int *winners);

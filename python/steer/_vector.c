@@ -540,3 +540,26 @@ static void py_flocking(int kind, int dim, int n, const float *pos, int ps, cons
         }
     }
 }
+
+/* blend (kind 0), priority (1) and running_sum (2) over n agents, each with its k forces (rows i * k ..);
+ * weights (k, or NULL) shared; winners (priority only) receives each winner. */
+static void py_combine(int kind, int dim, int n, const float *forces, int k, const float *weights, float epsilon,
+                       float max_force, float *out, int *winners)
+{
+    for (int i = 0; i < n; ++i) {
+        const float *mine = ROW(forces, dim, (size_t)i * (size_t)k);
+        if (dim == 2) {
+            const steer_v2 *f = (const steer_v2 *)mine;
+            steer_v2 r = kind == 0 ? steer_blend2(f, weights, k, max_force)
+                       : kind == 1 ? steer_priority2(f, weights, k, epsilon, max_force, &winners[i])
+                                   : steer_running_sum2(f, weights, k, max_force);
+            OUT2(out, i, r);
+        } else {
+            const steer_v3 *f = (const steer_v3 *)mine;
+            steer_v3 r = kind == 0 ? steer_blend3(f, weights, k, max_force)
+                       : kind == 1 ? steer_priority3(f, weights, k, epsilon, max_force, &winners[i])
+                                   : steer_running_sum3(f, weights, k, max_force);
+            OUT3(out, i, r);
+        }
+    }
+}

@@ -407,40 +407,53 @@ def anticipate_all(pos: Rows, vel: Rows, radius, max_force: float, priorities: O
 # ---- combiners -------------------------------------------------------------------
 
 def _forces(forces, weights):
-    f = _arrays.finite(_arrays.floats(forces, "forces", "(K, dim)"), "forces")
-    if f.ndim != 2 or f.shape[1] not in (2, 3) or len(f) == 0:
-        raise invalid(f"forces: shape {f.shape}: must be (K, 2) or (K, 3), K >= 1")
-    dim = f.shape[1]
+    f = _arrays.finite(_arrays.floats(forces, "forces", "(K, dim) or (N, K, dim)"), "forces")
+    if f.ndim not in (2, 3) or f.shape[-1] not in (2, 3) or f.shape[-2] == 0:
+        raise invalid(f"forces: shape {f.shape}: must be (K, 2), (K, 3), (N, K, 2) or (N, K, 3), K >= 1")
+    dim, k = f.shape[-1], f.shape[-2]
     w = ffi.NULL
     keep = None
     if weights is not None:
         keep = _arrays.finite(_arrays.floats(weights, "weights", "(K,)"), "weights")
-        if keep.shape != (len(f),):
-            raise invalid(f"weights: shape {keep.shape}: must be ({len(f)},), one per force")
+        if keep.shape != (k,):
+            raise invalid(f"weights: shape {keep.shape}: must be ({k},), one per force")
         w = ffi.cast("const float *", _arrays.pointer(keep))
-    return dim, ffi.cast(f"const steer_v{dim} *", _arrays.pointer(f)), w, len(f), (f, keep)
+    return dim, f, w, k, keep
+
+
+def _combine(kind, forces, weights, max_force, epsilon=0.0):
+    """One agent's (K, dim) forces through the C function, or N agents' (N, K, dim) through one C loop."""
+    dim, f, w, k, _keep = _forces(forces, weights)
+    n = f.shape[0] if f.ndim == 3 else 1
+    out, winners = np.empty((n, dim), np.float32), np.full(n, -1, np.int32)
+    max_force, epsilon = _arrays.scalar(max_force, "max_force"), _arrays.scalar(epsilon, "epsilon")
+    if f.ndim == 2:  # one agent: the C function itself
+        name = ("steer_blend", "steer_priority", "steer_running_sum")[kind] + str(dim)
+        pointer, winner = ffi.cast(f"const steer_v{dim} *", _arrays.pointer(f)), ffi.new("int *")
+        args = (pointer, w, k, epsilon, max_force, winner) if kind == 1 else (pointer, w, k, max_force)
+        r = getattr(lib, name)(*args)
+        return _np(r, dim), winner[0]
+    lib.py_combine(kind, dim, n, _arrays.pointer(f), k, w, epsilon, max_force, _arrays.pointer(out),
+                   ffi.cast("int *", ffi.from_buffer(winners)))
+    return out, winners
 
 
 def blend(forces: Rows, weights: Optional[Sequence[float]], max_force: float) -> np.ndarray:
-    """sum(weight_i * force_i), truncated to max_force (weights None: all 1)."""
-    dim, f, w, k, _keep = _forces(forces, weights)
-    return _np(getattr(lib, f"steer_blend{dim}")(f, w, k, _arrays.scalar(max_force, "max_force")), dim)
+    """sum(weight_i * force_i), truncated to max_force (weights None: all 1). forces: one agent's (K, dim), or
+    N agents' (N, K, dim) (the loop in C; the same for priority and running_sum)."""
+    return _combine(0, forces, weights, max_force)[0]
 
 
 def priority(forces: Rows, weights: Optional[Sequence[float]], max_force: float,
-             epsilon: float = 1e-3) -> Tuple[np.ndarray, int]:
-    """The first weighted force longer than epsilon, truncated; returns (force, winner index or -1)."""
-    dim, f, w, k, _keep = _forces(forces, weights)
-    winner = ffi.new("int *")
-    r = getattr(lib, f"steer_priority{dim}")(f, w, k, _arrays.scalar(epsilon, "epsilon"),
-                                             _arrays.scalar(max_force, "max_force"), winner)
-    return _np(r, dim), winner[0]
+             epsilon: float = 1e-3) -> Tuple[np.ndarray, Any]:
+    """The first weighted force longer than epsilon, truncated; returns (force, winner index or -1), for N
+    agents ((N, dim), (N,) int32)."""
+    return _combine(1, forces, weights, max_force, epsilon)
 
 
 def running_sum(forces: Rows, weights: Optional[Sequence[float]], max_force: float) -> np.ndarray:
     """Weighted forces added in order until the max_force budget is spent."""
-    dim, f, w, k, _keep = _forces(forces, weights)
-    return _np(getattr(lib, f"steer_running_sum{dim}")(f, w, k, _arrays.scalar(max_force, "max_force")), dim)
+    return _combine(2, forces, weights, max_force)[0]
 
 
 def dither(forces, weights: Optional[Sequence[float]], probabilities: Sequence[float], max_force: float, rng: Random,

@@ -310,3 +310,23 @@ def test_neighbour_behaviours_over_n_agents_equal_the_c_functions(dim):
         b.separation(pos[:3], nb[:3], 1.0, counts=np.zeros(4, np.int64))
     with pytest.raises(steer.InvalidArgument, match=r"neighbour_pos: shape \(3, 6\)"):
         b.separation(pos[:3], np.ascontiguousarray(nb[:3, :, 0]), 1.0)
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_combiners_over_n_agents_equal_the_c_functions(dim):
+    k = 4
+    forces = (rng.standard_normal((N, k, dim)) * (rng.random((N, k, 1)) < 0.5)).astype(np.float32)
+    weights = np.float32([1.5, 1.0, 0.5, 2.0])
+    rows_of = [vs(dim, forces[i]) for i in range(N)]
+    w = ffi.cast("float *", ffi.from_buffer(weights))
+    same(b.blend(forces, weights, 1.5), [back(dim, getattr(lib, f"steer_blend{dim}")(rows_of[i], w, k, 1.5))
+                                         for i in range(N)])
+    same(b.running_sum(forces, weights, 1.5), [back(dim, getattr(lib, f"steer_running_sum{dim}")(rows_of[i], w, k, 1.5))
+                                               for i in range(N)])
+    got, winners = b.priority(forces, weights, 1.5, 0.01)
+    winner, want, want_w = ffi.new("int *"), [], []
+    for i in range(N):
+        want.append(back(dim, getattr(lib, f"steer_priority{dim}")(rows_of[i], w, k, 0.01, 1.5, winner)))
+        want_w.append(winner[0])
+    same(got, want), same(winners, want_w)
+    assert set(winners.tolist()) == {-1, 0, 1, 2, 3}
