@@ -6,6 +6,13 @@ the force as (N, dim), or (dim,) when every argument is one row. The loop
 over agents runs in C (steer/_vector.c) and calls the library's pure
 function per agent, so the results are its bits exactly. Forces are not
 clamped (truncate where you combine or apply them: steer/behaviours.h).
+
+Shapes shared by all agents: obstacles as centres (M, dim) and radii (one
+or (M,)), walls (W, 2, dim), a Path, a FlowField. Per-agent state (an
+avoidance latch, a waypoint index, a wander angle or sphere state) is one
+value or (N,), copied and returned updated. Neighbour behaviours and
+combiners take one agent's (K, dim) or N agents' (N, K, dim). wander,
+wander_sphere and dither draw from one Random in agent order.
 """
 from typing import Any, Optional, Sequence, Tuple
 
