@@ -726,7 +726,9 @@ class World:
 
     # ---- stepping and state -----------------------------------------------------------
     def step(self, dt: float = STANDARD_FLOCK_DT, steps: int = 1) -> None:
-        """Advance `steps` steps of dt (one C call each; the GIL is held, as the world's own threads do the work)."""
+        """Advance `steps` steps of dt, one C call each (cffi releases the GIL during it: the world's pool, or your
+        scheduler's threads, do the work). A scheduler's failure is raised as SchedulerError after the step it
+        happened in, which was completed exactly; the remaining steps are then not run."""
         dt = _arrays.scalar(dt, "dt")
         w, owner = self._w, self._owner  # owner: the C world lives through the step, even if a callback closes it
         binding = owner.scheduler[1] if owner.scheduler else None
