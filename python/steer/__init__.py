@@ -5,20 +5,27 @@
     world.step(steer.STANDARD_FLOCK_DT, steps=60)
 
 Modules: steer.behaviours (pure behaviours and combiners, one agent or N:
-(N, dim) float32 arrays in, forces out, the loop in C), steer.Vehicle (one
-agent with its state), steer.World (many agents: groups, bulk add, step,
-zero-copy views, goals, formations, state hash, snapshots, debug draw). Errors are
-steer.SteerError subclasses carrying the C check's name and message.
+(N, dim) float32 arrays in, forces out, the loop in C; with Path and
+FlowField), steer.Vehicle (one agent with its state), steer.World (many
+agents: groups, bulk add, step, zero-copy views, goals, formations, flow
+fields, state hash, snapshots, debug draw, your own scheduler:
+steer.scheduler), steer.Grid (the standalone spatial index), steer.maths
+(the library's portable sin, cos, atan2, exp2). Errors are steer.SteerError
+subclasses carrying the C check's name and message.
 """
-from . import behaviours
+from . import behaviours, maths
 from ._errors import (BadSnapshot, CapacityError, ClosedError, InStep, InvalidArgument, OutOfMemory, ScenarioError,
                       StaleHandle, SteerError)
-from .behaviours import Random
+from .behaviours import FlowField, Path, Random
+from .grid import Grid
+from .scheduler import SchedulerError, SerialScheduler, ThreadScheduler
 from .vehicle import Vehicle
 from .world import (KERNELS, MAX_FORMATION_MEMBERS, MAX_FORMATIONS, STANDARD_FLOCK_DT, AgentId, World, WorldView,
-                    kernel_available)
+                    kernel_available, standard_flock_side)
 
 __version__ = "0.1.0"
-__all__ = ["behaviours", "Random", "Vehicle", "World", "WorldView", "AgentId", "STANDARD_FLOCK_DT", "KERNELS", "kernel_available",
+__all__ = ["behaviours", "maths", "Random", "Path", "FlowField", "Grid", "Vehicle", "World", "WorldView", "AgentId",
+           "STANDARD_FLOCK_DT", "standard_flock_side", "SerialScheduler", "ThreadScheduler", "SchedulerError",
+           "KERNELS", "kernel_available",
            "MAX_FORMATION_MEMBERS", "MAX_FORMATIONS", "SteerError", "InvalidArgument", "StaleHandle", "CapacityError",
            "OutOfMemory", "InStep", "BadSnapshot", "ScenarioError", "ClosedError"]

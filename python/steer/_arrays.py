@@ -29,9 +29,7 @@ def floats(value, name, shape_hint):
 def finite(array, name):
     bad = lib.py_first_nonfinite(ffi.from_buffer("float[]", array), array.size)
     if bad >= 0:
-        dim = array.shape[-1] if array.ndim > 1 else array.size
-        row, col = divmod(bad, dim) if array.ndim > 1 else (None, bad)
-        where = f"[{row}, {col}]" if row is not None else f"[{col}]"
+        where = "[" + ", ".join(str(int(i)) for i in np.unravel_index(bad, array.shape)) + "]" if array.ndim else ""
         raise invalid(f"{name}{where} = {array.flat[bad]}: must be finite")
     return array
 

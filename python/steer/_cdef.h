@@ -31,6 +31,27 @@ typedef struct { steer_v2 pos, vel; float radius; } steer_neighbour2;
 typedef struct { steer_v3 pos, vel; float radius; } steer_neighbour3;
 typedef struct { float horizon, agent_radius, margin, max_force, keep_right; steer_up_axis up; } steer_neighbour_avoidance;
 typedef struct { float k, tau0, horizon, max_force, agent_radius, keep_right, priority; steer_up_axis up; } steer_anticipation;
+typedef struct { float azimuth, elevation; } steer_wander_sphere;
+typedef struct { float see_ahead, agent_radius, max_force, release_see_ahead, release_margin; steer_up_axis up; } steer_avoid_params;
+typedef struct { float length, whisker_angle, whisker_length; steer_up_axis up; } steer_wall_feelers;
+typedef struct { float range, desired_distance, gain; steer_up_axis up; } steer_wall_follow_params;
+typedef struct { steer_v2 centre; float radius; } steer_obstacle2;
+typedef struct { steer_v3 centre; float radius; } steer_obstacle3;
+typedef struct { steer_v2 a, b; } steer_segment2;
+typedef struct { steer_v3 a, b; } steer_segment3;
+typedef struct { const steer_v2 *points; int count; bool closed; float radius; } steer_path2;
+typedef struct { const steer_v3 *points; int count; bool closed; float radius; } steer_path3;
+typedef struct { steer_v2 origin; float cell_size; int nx, ny, nz; const steer_v2 *vectors; } steer_flow_field2;
+typedef struct { steer_v3 origin; float cell_size; int nx, ny, nz; const steer_v3 *vectors; } steer_flow_field3;
+
+/* scalar functions of steer/math.h that are compiled, not inline (bit-identical on every platform) */
+float steer_sin(float radians);
+float steer_cos(float radians);
+float steer_atan2(float y, float x);
+float steer_exp2(float x);
+float steer_wrap_angle(float radians);
+uint32_t steer_rng_u32(steer_rng *rng);
+float steer_rng_range(steer_rng *rng, float lo, float hi);
 
 /* pure behaviours (the vectorised loops below call them per agent) */
 steer_v2 steer_seek2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed);
@@ -65,6 +86,50 @@ steer_v2 steer_anticipate2(steer_v2 pos, steer_v2 vel, const steer_neighbour2 *n
 steer_v3 steer_anticipate3(steer_v3 pos, steer_v3 vel, const steer_neighbour3 *neighbours, const float *priorities, int count, const steer_anticipation *params);
 float steer_time_to_collision2(steer_v2 pos, steer_v2 vel, steer_v2 other_pos, steer_v2 other_vel, float radius);
 float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, steer_v3 other_vel, float radius);
+steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *state, const steer_wander_params *params, float max_speed, float dt, steer_random_fn *random, void *random_context, steer_v3 *out_target);
+steer_v2 steer_separation_desired2(steer_v2 pos, steer_v2 vel, const steer_v2 *neighbour_pos, int count, float radius, float max_speed);
+steer_v3 steer_separation_desired3(steer_v3 pos, steer_v3 vel, const steer_v3 *neighbour_pos, int count, float radius, float max_speed);
+steer_v2 steer_alignment_desired2(steer_v2 vel, const steer_v2 *neighbour_vel, int count, float max_speed);
+steer_v3 steer_alignment_desired3(steer_v3 vel, const steer_v3 *neighbour_vel, int count, float max_speed);
+steer_v2 steer_avoid_obstacles2(steer_v2 pos, steer_v2 vel, const steer_obstacle2 *obstacles, int count, const steer_avoid_params *params, int *engaged);
+steer_v3 steer_avoid_obstacles3(steer_v3 pos, steer_v3 vel, const steer_obstacle3 *obstacles, int count, const steer_avoid_params *params, int *engaged);
+steer_v2 steer_avoid_obstacles_feeler2(steer_v2 pos, steer_v2 vel, const steer_obstacle2 *obstacles, int count, float agent_radius, float feeler_length, float max_force, steer_v2 *out_tip);
+steer_v3 steer_avoid_obstacles_feeler3(steer_v3 pos, steer_v3 vel, const steer_obstacle3 *obstacles, int count, float agent_radius, float feeler_length, float max_force, steer_v3 *out_tip);
+steer_v2 steer_avoid_walls2(steer_v2 pos, steer_v2 vel, const steer_segment2 *walls, int count, const steer_wall_feelers *feelers, steer_v2 out_tips[3]);
+steer_v3 steer_avoid_walls3(steer_v3 pos, steer_v3 vel, const steer_segment3 *walls, int count, const steer_wall_feelers *feelers, steer_v3 out_tips[3]);
+steer_v2 steer_follow_wall2(steer_v2 pos, steer_v2 vel, const steer_segment2 *walls, int count, const steer_wall_follow_params *params, float max_speed);
+steer_v3 steer_follow_wall3(steer_v3 pos, steer_v3 vel, const steer_segment3 *walls, int count, const steer_wall_follow_params *params, float max_speed);
+steer_v2 steer_path_closest_point2(const steer_path2 *path, steer_v2 p, float *out_distance, int *out_segment, float *out_t);
+steer_v3 steer_path_closest_point3(const steer_path3 *path, steer_v3 p, float *out_distance, int *out_segment, float *out_t);
+steer_v2 steer_follow_path2(steer_v2 pos, steer_v2 vel, const steer_path2 *path, float predict_distance, float ahead_distance, float max_speed);
+steer_v3 steer_follow_path3(steer_v3 pos, steer_v3 vel, const steer_path3 *path, float predict_distance, float ahead_distance, float max_speed);
+steer_v2 steer_follow_waypoints2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed);
+steer_v3 steer_follow_waypoints3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed);
+steer_v2 steer_follow_waypoints_braking2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed);
+steer_v3 steer_follow_waypoints_braking3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed);
+steer_v2 steer_path_point_ahead2(const steer_path2 *path, steer_v2 p, float distance, int *out_segment, bool *out_passed_end);
+steer_v3 steer_path_point_ahead3(const steer_path3 *path, steer_v3 p, float distance, int *out_segment, bool *out_passed_end);
+steer_v2 steer_follow_path_to_end2(steer_v2 pos, steer_v2 vel, const steer_path2 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed);
+steer_v3 steer_follow_path_to_end3(steer_v3 pos, steer_v3 vel, const steer_path3 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed);
+steer_v2 steer_flow_field_sample2(const steer_flow_field2 *field, steer_v2 pos);
+steer_v3 steer_flow_field_sample3(const steer_flow_field3 *field, steer_v3 pos);
+steer_v2 steer_follow_flow2(steer_v2 pos, steer_v2 vel, const steer_flow_field2 *field, float predict_time, float max_speed);
+steer_v3 steer_follow_flow3(steer_v3 pos, steer_v3 vel, const steer_flow_field3 *field, float predict_time, float max_speed);
+steer_v2 steer_interpose2(steer_v2 pos, steer_v2 vel, steer_v2 a_pos, steer_v2 a_vel, steer_v2 b_pos, steer_v2 b_vel, float max_speed, float slow_radius);
+steer_v3 steer_interpose3(steer_v3 pos, steer_v3 vel, steer_v3 a_pos, steer_v3 a_vel, steer_v3 b_pos, steer_v3 b_vel, float max_speed, float slow_radius);
+steer_v2 steer_hide2(steer_v2 pos, steer_v2 vel, steer_v2 hunter_pos, steer_v2 hunter_vel, const steer_obstacle2 *obstacles, int count, float distance_from_boundary, float max_speed, float slow_radius, steer_v2 *out_spot);
+steer_v3 steer_hide3(steer_v3 pos, steer_v3 vel, steer_v3 hunter_pos, steer_v3 hunter_vel, const steer_obstacle3 *obstacles, int count, float distance_from_boundary, float max_speed, float slow_radius, steer_v3 *out_spot);
+steer_v2 steer_offset_pursuit2(steer_v2 pos, steer_v2 vel, steer_v2 leader_pos, steer_v2 leader_vel, steer_v2 leader_heading, steer_v2 offset, float max_speed, float slow_radius);
+steer_v3 steer_offset_pursuit3(steer_v3 pos, steer_v3 vel, steer_v3 leader_pos, steer_v3 leader_vel, steer_v3 leader_heading, steer_v3 offset, float max_speed, float slow_radius);
+steer_v2 steer_local_to_world2(steer_v2 heading, steer_v2 local);
+steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local);
+steer_v3 steer_local_to_world3_up(steer_v3 heading, steer_v3 local, steer_up_axis up);
+steer_v2 steer_turn_toward2(steer_v2 from, steer_v2 direction, float max_angle);
+steer_v3 steer_turn_toward3(steer_v3 from, steer_v3 direction, float max_angle);
+steer_v2 steer_face2(steer_v2 heading, steer_v2 pos, steer_v2 target, float max_turn_rate, float dt);
+steer_v3 steer_face3(steer_v3 heading, steer_v3 pos, steer_v3 target, float max_turn_rate, float dt);
+steer_v2 steer_look_where_going2(steer_v2 heading, steer_v2 vel, float max_turn_rate, float dt);
+steer_v3 steer_look_where_going3(steer_v3 heading, steer_v3 vel, float max_turn_rate, float dt);
 
 /* combiners */
 steer_v2 steer_blend2(const steer_v2 *forces, const float *weights, int count, float max_force);
@@ -73,17 +138,26 @@ steer_v2 steer_priority2(const steer_v2 *forces, const float *weights, int count
 steer_v3 steer_priority3(const steer_v3 *forces, const float *weights, int count, float epsilon, float max_force, int *out_winner);
 steer_v2 steer_running_sum2(const steer_v2 *forces, const float *weights, int count, float max_force);
 steer_v3 steer_running_sum3(const steer_v3 *forces, const float *weights, int count, float max_force);
+typedef steer_v2 steer_force_fn2(int index, void *context);
+typedef steer_v3 steer_force_fn3(int index, void *context);
+steer_v2 steer_dither2(steer_force_fn2 *evaluate, void *context, const float *weights, const float *probabilities, int count, float epsilon, float max_force, steer_random_fn *random, void *random_context, int *out_winner);
+steer_v3 steer_dither3(steer_force_fn3 *evaluate, void *context, const float *weights, const float *probabilities, int count, float epsilon, float max_force, steer_random_fn *random, void *random_context, int *out_winner);
+extern "Python" steer_v2 steer_py_force2(int, void *);
+extern "Python" steer_v3 steer_py_force3(int, void *);
+steer_v2 steer_smooth2(steer_v2 smoothed, steer_v2 raw, float k);
+steer_v3 steer_smooth3(steer_v3 smoothed, steer_v3 raw, float k);
+bool steer_hysteresis(bool *state, float value, float on_at, float off_at);
 
 /* the vehicle */
 typedef struct {
     steer_v2 position, velocity, heading, smooth_heading, force;
     float max_speed, max_force, mass, radius, max_turn_rate, heading_smoothing;
-    steer_wander_params wander; float wander_angle; ...;
+    steer_wander_params wander; float wander_angle; steer_wander_sphere wander_sphere; int waypoint; int avoid_latch; ...;
 } steer_vehicle2;
 typedef struct {
     steer_v3 position, velocity, heading, smooth_heading, force;
     float max_speed, max_force, mass, radius, max_turn_rate, heading_smoothing;
-    steer_wander_params wander; float wander_angle; steer_up_axis up; ...;
+    steer_wander_params wander; float wander_angle; steer_wander_sphere wander_sphere; int waypoint; int avoid_latch; steer_up_axis up; ...;
 } steer_vehicle3;
 steer_vehicle2 steer_vehicle2_make(steer_v2 position, uint64_t seed);
 steer_vehicle3 steer_vehicle3_make(steer_v3 position, uint64_t seed);
@@ -107,16 +181,40 @@ steer_v2 steer_vehicle2_wander(steer_vehicle2 *v, float dt, steer_v2 *out_target
 steer_v3 steer_vehicle3_wander(steer_vehicle3 *v, float dt, steer_v3 *out_target);
 steer_v2 steer_vehicle2_contain(const steer_vehicle2 *v, steer_box2 box, float margin);
 steer_v3 steer_vehicle3_contain(const steer_vehicle3 *v, steer_box3 box, float margin);
+steer_v3 steer_vehicle3_wander_sphere(steer_vehicle3 *v, float dt, steer_v3 *out_target);
+steer_v2 steer_vehicle2_avoid_obstacles(steer_vehicle2 *v, const steer_obstacle2 *obstacles, int count, float see_ahead);
+steer_v3 steer_vehicle3_avoid_obstacles(steer_vehicle3 *v, const steer_obstacle3 *obstacles, int count, float see_ahead);
+steer_v2 steer_vehicle2_avoid_walls(const steer_vehicle2 *v, const steer_segment2 *walls, int count, const steer_wall_feelers *feelers);
+steer_v3 steer_vehicle3_avoid_walls(const steer_vehicle3 *v, const steer_segment3 *walls, int count, const steer_wall_feelers *feelers);
+steer_v2 steer_vehicle2_follow_wall(const steer_vehicle2 *v, const steer_segment2 *walls, int count, const steer_wall_follow_params *params);
+steer_v3 steer_vehicle3_follow_wall(const steer_vehicle3 *v, const steer_segment3 *walls, int count, const steer_wall_follow_params *params);
+steer_v2 steer_vehicle2_follow_path(const steer_vehicle2 *v, const steer_path2 *path, float predict_distance, float ahead_distance);
+steer_v3 steer_vehicle3_follow_path(const steer_vehicle3 *v, const steer_path3 *path, float predict_distance, float ahead_distance);
+steer_v2 steer_vehicle2_follow_waypoints(steer_vehicle2 *v, const steer_v2 *points, int count, float arrival_radius, float slow_radius);
+steer_v3 steer_vehicle3_follow_waypoints(steer_vehicle3 *v, const steer_v3 *points, int count, float arrival_radius, float slow_radius);
+steer_v2 steer_vehicle2_follow_flow(const steer_vehicle2 *v, const steer_flow_field2 *field, float predict_time);
+steer_v3 steer_vehicle3_follow_flow(const steer_vehicle3 *v, const steer_flow_field3 *field, float predict_time);
+steer_v2 steer_vehicle2_interpose(const steer_vehicle2 *v, const steer_vehicle2 *a, const steer_vehicle2 *b, float slow_radius);
+steer_v3 steer_vehicle3_interpose(const steer_vehicle3 *v, const steer_vehicle3 *a, const steer_vehicle3 *b, float slow_radius);
+steer_v2 steer_vehicle2_hide(const steer_vehicle2 *v, const steer_vehicle2 *hunter, const steer_obstacle2 *obstacles, int count, float distance_from_boundary, float slow_radius);
+steer_v3 steer_vehicle3_hide(const steer_vehicle3 *v, const steer_vehicle3 *hunter, const steer_obstacle3 *obstacles, int count, float distance_from_boundary, float slow_radius);
+steer_v2 steer_vehicle2_offset_pursuit(const steer_vehicle2 *v, const steer_vehicle2 *leader, steer_v2 offset, float slow_radius);
+steer_v3 steer_vehicle3_offset_pursuit(const steer_vehicle3 *v, const steer_vehicle3 *leader, steer_v3 offset, float slow_radius);
 
 /* the world */
 typedef struct steer_world steer_world;
 typedef struct { uint32_t index; uint32_t generation; uint32_t world; } steer_agent_id;
+typedef void steer_task_fn(int start, int end, int worker_index, void *task_context);
+typedef void *steer_enqueue_task_fn(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user_context);
+typedef void steer_finish_task_fn(void *user_task, void *user_context);
+extern "Python" void *steer_py_enqueue_task(steer_task_fn *, int, int, void *, void *);
+extern "Python" void steer_py_finish_task(void *, void *);
 typedef enum { STEER_BOUNDARY_WRAP, STEER_BOUNDARY_CLAMP, STEER_BOUNDARY_NONE, ... } steer_boundary;
 typedef struct {
     int dim; int capacity; steer_v3 bounds_min; steer_v3 bounds_max; steer_boundary boundary; steer_up_axis up;
     float cell_size; float max_dt; uint64_t seed; bool solid_obstacles; bool solid_walls; bool non_penetration;
     int penetration_iterations; int max_groups; int max_obstacles, max_walls, max_paths, max_flow_fields;
-    int worker_count; ...;
+    int worker_count; steer_enqueue_task_fn *enqueue_task; steer_finish_task_fn *finish_task; void *user_task_context; ...;
 } steer_world_def;
 steer_world_def steer_default_world_def(void);
 
@@ -139,7 +237,8 @@ typedef struct {
     steer_v3 target; float slow_radius; bool chapter_arrive; float arrival_tolerance, arrival_speed, waypoint_radius;
     steer_v3 threat; float panic_distance; int pursue_group, evade_group; float chase_radius, max_prediction;
     steer_wander_params wander; int path; float path_predict, path_ahead; int flow_field; float flow_predict;
-    steer_v3 contain_min, contain_max; float contain_margin; float see_ahead, see_ahead_time; uint32_t colour; ...;
+    steer_v3 contain_min, contain_max; float contain_margin; float see_ahead, see_ahead_time;
+    steer_wall_feelers feelers; steer_wall_follow_params wall_follow; uint32_t colour; ...;
 } steer_group_def;
 steer_group_def steer_default_group_def(void);
 int steer_world_add_group(steer_world *world, const steer_group_def *def);
@@ -153,6 +252,7 @@ steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, st
 steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
+int steer_world_add_flow_field(steer_world *world, steer_v3 origin, float cell_size, int nx, int ny, int nz, const steer_v3 *vectors);
 void steer_world_clear_obstacles(steer_world *world);
 int steer_world_obstacle_count(const steer_world *world);
 int steer_world_wall_count(const steer_world *world);
@@ -179,6 +279,8 @@ steer_result steer_world_set_goal(steer_world *world, steer_agent_id id, const s
 steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, steer_goal *out);
 int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, steer_v3 *out, int capacity);
 int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const steer_v3 *targets, int count, steer_goal_kind kind, steer_result *results);
+int steer_world_set_goals(steer_world *world, const steer_agent_id *ids, const steer_goal *goals, int count, steer_result *results);
+int steer_world_get_goals(const steer_world *world, const steer_agent_id *ids, steer_goal *out, int count, steer_result *results);
 bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
 int steer_world_arrivals(const steer_world *world, steer_agent_id *out, int capacity);
 int steer_world_goal_count(const steer_world *world);
@@ -192,6 +294,9 @@ int steer_world_formation_count(const steer_world *world);
 steer_result steer_world_step(steer_world *world, float dt);
 uint64_t steer_world_step_count(const steer_world *world);
 uint64_t steer_world_state_hash(const steer_world *world);
+typedef struct { double grid, forces, solve, total; } steer_step_profile;
+steer_step_profile steer_world_last_profile(const steer_world *world);
+bool steer_world_use_simd(steer_world *world, bool enable);
 size_t steer_world_memory_bytes(const steer_world *world);
 typedef enum { STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512, STEER_KERNEL_SSE2,
                STEER_KERNEL_NEON, STEER_KERNEL_SIMD128, ... } steer_kernel;
@@ -229,6 +334,25 @@ typedef struct { int agents; int dim; float neighbours; uint64_t seed; int worke
 steer_standard_flock_def steer_default_standard_flock_def(void);
 steer_world *steer_standard_flock_create(const steer_standard_flock_def *def);
 steer_group_def steer_standard_flock_group_def(void);
+steer_result steer_standard_flock_world_def(const steer_standard_flock_def *def, steer_world_def *out);
+steer_result steer_standard_flock_populate(steer_world *world, const steer_standard_flock_def *def);
+float steer_standard_flock_side(int agents, int dim, float neighbours);
+
+/* the standalone spatial index (steer/grid.h) */
+typedef struct steer_grid steer_grid;
+typedef struct { int dim; float cell_size; int capacity; ...; } steer_grid_def;
+steer_grid_def steer_default_grid_def(void);
+steer_grid *steer_grid_create(const steer_grid_def *def);
+void steer_grid_destroy(steer_grid *grid);
+steer_result steer_grid_build(steer_grid *grid, const float *points, int count, int stride);
+steer_result steer_grid_insert(steer_grid *grid, int id, const float *p);
+void steer_grid_clear(steer_grid *grid);
+int steer_grid_count(const steer_grid *grid);
+int steer_grid_query_radius(steer_grid *grid, const float *centre, float radius, int *out_ids, int max_out);
+typedef void steer_grid_visit_fn(int id, float distance_sq, void *context);
+int steer_grid_query_visit(steer_grid *grid, const float *centre, float radius, steer_grid_visit_fn *visit, void *context);
+extern "Python" void steer_py_grid_visit(int, float, void *);
+int steer_grid_nearest(steer_grid *grid, const float *p, int k, int *out_ids, float *out_dist_sq);
 
 /* scenarios, as `steer run` reads them (tools/scenario) */
 typedef struct steer_scenario steer_scenario;
@@ -257,3 +381,29 @@ void py_smooth_dt(int dim, int n, const float *smoothed, int ss, const float *ra
 double py_time_seek_loop(int n, int repeat, float max_speed);
 int py_add_agents(steer_world *world, int group, int n, const float *pos, const float *vel, int dim, uint32_t *ids);
 int py_ids_to_array(const uint32_t *ids, int n, steer_agent_id *out);
+void py_avoid_obstacles(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *obstacles, int count, const steer_avoid_params *params, int *engaged, float *out);
+void py_avoid_obstacles_feeler(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *obstacles, int count, float agent_radius, float feeler_length, float max_force, float *out, float *tips);
+void py_avoid_walls(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *walls, int count, const steer_wall_feelers *feelers, float *out, float *tips);
+void py_follow_wall(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *walls, int count, const steer_wall_follow_params *params, float max_speed, float *out);
+void py_path_closest_point(int dim, int n, const void *path, const float *p, int ps, float *out, float *distance, int *segment, float *t);
+void py_path_point_ahead(int dim, int n, const void *path, const float *p, int ps, float distance, float *out, int *segment, uint8_t *passed_end);
+void py_follow_path(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *path, float predict_distance, float ahead_distance, float max_speed, float *out);
+void py_follow_path_to_end(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed, float *out);
+void py_follow_waypoints(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *points, int count, int *index, float arrival_radius, float slow_radius, const steer_arrival *arrival, float max_speed, float *out);
+void py_flow_field_sample(int dim, int n, const void *field, const float *p, int ps, float *out);
+void py_follow_flow(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *field, float predict_time, float max_speed, float *out);
+void py_hide(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *hpos, int hps, const float *hvel, int hvs, const void *obstacles, int count, float distance_from_boundary, float max_speed, float slow_radius, float *out, float *spots);
+void py_interpose(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *apos, int aps, const float *avel, int avs, const float *bpos, int bps, const float *bvel, int bvs, float max_speed, float slow_radius, float *out);
+void py_offset_pursuit(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *lpos, int lps, const float *lvel, int lvs, const float *lhead, int lhs, const float *offset, int os, float max_speed, float slow_radius, float *out);
+void py_local_to_world(int dim, int n, const float *heading, int hs, const float *local, int ls, int up, float *out);
+void py_turn_toward(int dim, int n, const float *from, int fs, const float *direction, int ds, float max_angle, float *out);
+void py_face(int dim, int n, const float *heading, int hs, const float *pos, int ps, const float *target, int ts, float max_turn_rate, float dt, float *out);
+void py_look_where_going(int dim, int n, const float *heading, int hs, const float *vel, int vs, float max_turn_rate, float dt, float *out);
+void py_smooth(int dim, int n, const float *smoothed, int ss, const float *raw, int rs, float k, float *out);
+void py_hysteresis(int n, uint8_t *state, const float *values, int vs, float on_at, float off_at);
+void py_wander(int dim, int n, const float *pos, int ps, const float *vel, int vs, float *angles, const steer_wander_params *params, float max_speed, float dt, steer_rng *rng, float *out, float *targets);
+void py_wander_sphere(int n, const float *pos, int ps, const float *vel, int vs, steer_wander_sphere *states, const steer_wander_params *params, float max_speed, float dt, steer_rng *rng, float *out, float *targets);
+void py_dither(int dim, int n, const float *forces, int k, const float *weights, const float *probabilities, float epsilon, float max_force, steer_rng *rng, float *out, int *winners);
+void py_scalar(int which, int n, const float *a, const float *b, float *out);
+void py_flocking(int kind, int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *nb, int k, const int *counts, float radius, float max_speed, float *out);
+void py_combine(int kind, int dim, int n, const float *forces, int k, const float *weights, float epsilon, float max_force, float *out, int *winners);

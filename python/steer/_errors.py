@@ -19,7 +19,12 @@ def steer_py_on_misuse(misuse_id, function, message, context):
                      ffi.string(function).decode(), ffi.string(message).decode()))
 
 
-lib.steer_set_misuse_handler(lib.steer_py_on_misuse, ffi.NULL)
+def install_misuse_handler() -> None:
+    """Route the library's misuse reports to this module (done at import; process-wide in C)."""
+    lib.steer_set_misuse_handler(lib.steer_py_on_misuse, ffi.NULL)
+
+
+install_misuse_handler()
 
 
 class SteerError(Exception):

@@ -229,3 +229,337 @@ static int py_ids_to_array(const uint32_t *ids, int n, steer_agent_id *out)
     for (int i = 0; i < n; ++i) out[i] = (steer_agent_id){ids[3 * (size_t)i], ids[3 * (size_t)i + 1], ids[3 * (size_t)i + 2]};
     return n;
 }
+
+/* ---- the behaviours with an environment shared by all agents (obstacles, walls, a path, a field) ----
+ * env is the C array or struct of that dimension (steer_obstacle2 / 3, ...), built by the binding.
+ * Per-agent state (a latch, a waypoint index, a wander angle) is an array of n, read and written. */
+#define OUT2(out, i, f) (ROW(out, 2, i)[0] = (f).x, ROW(out, 2, i)[1] = (f).y)
+#define OUT3(out, i, f) (ROW(out, 3, i)[0] = (f).x, ROW(out, 3, i)[1] = (f).y, ROW(out, 3, i)[2] = (f).z)
+
+static void py_avoid_obstacles(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *obstacles,
+                               int count, const steer_avoid_params *params, int *engaged, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_avoid_obstacles2(V2(pos, ps, i), V2(vel, vs, i), obstacles, count, params, engaged ? &engaged[i] : NULL),
+               steer_avoid_obstacles3(V3(pos, ps, i), V3(vel, vs, i), obstacles, count, params, engaged ? &engaged[i] : NULL));
+}
+
+static void py_avoid_obstacles_feeler(int dim, int n, const float *pos, int ps, const float *vel, int vs,
+                                      const void *obstacles, int count, float agent_radius, float feeler_length,
+                                      float max_force, float *out, float *tips)
+{
+    for (int i = 0; i < n; ++i) {
+        if (dim == 2) {
+            steer_v2 tip, f = steer_avoid_obstacles_feeler2(V2(pos, ps, i), V2(vel, vs, i), obstacles, count, agent_radius,
+                                                            feeler_length, max_force, &tip);
+            OUT2(out, i, f), OUT2(tips, i, tip);
+        } else {
+            steer_v3 tip, f = steer_avoid_obstacles_feeler3(V3(pos, ps, i), V3(vel, vs, i), obstacles, count, agent_radius,
+                                                            feeler_length, max_force, &tip);
+            OUT3(out, i, f), OUT3(tips, i, tip);
+        }
+    }
+}
+
+/* tips: n rows of three points (centre, left, right) */
+static void py_avoid_walls(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *walls, int count,
+                           const steer_wall_feelers *feelers, float *out, float *tips)
+{
+    for (int i = 0; i < n; ++i) {
+        if (dim == 2) {
+            steer_v2 t[3], f = steer_avoid_walls2(V2(pos, ps, i), V2(vel, vs, i), walls, count, feelers, t);
+            OUT2(out, i, f);
+            for (int k = 0; k < 3; ++k) OUT2(tips, 3 * i + k, t[k]);
+        } else {
+            steer_v3 t[3], f = steer_avoid_walls3(V3(pos, ps, i), V3(vel, vs, i), walls, count, feelers, t);
+            OUT3(out, i, f);
+            for (int k = 0; k < 3; ++k) OUT3(tips, 3 * i + k, t[k]);
+        }
+    }
+}
+
+static void py_follow_wall(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *walls, int count,
+                           const steer_wall_follow_params *params, float max_speed, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_follow_wall2(V2(pos, ps, i), V2(vel, vs, i), walls, count, params, max_speed),
+               steer_follow_wall3(V3(pos, ps, i), V3(vel, vs, i), walls, count, params, max_speed));
+}
+
+static void py_path_closest_point(int dim, int n, const void *path, const float *p, int ps, float *out, float *distance,
+                                  int *segment, float *t)
+{
+    EACH_AGENT(dim, n, out, steer_path_closest_point2(path, V2(p, ps, i), &distance[i], &segment[i], &t[i]),
+               steer_path_closest_point3(path, V3(p, ps, i), &distance[i], &segment[i], &t[i]));
+}
+
+static void py_path_point_ahead(int dim, int n, const void *path, const float *p, int ps, float distance, float *out,
+                                int *segment, uint8_t *passed_end)
+{
+    for (int i = 0; i < n; ++i) {
+        bool passed = false;
+        if (dim == 2) {
+            steer_v2 f = steer_path_point_ahead2(path, V2(p, ps, i), distance, &segment[i], &passed);
+            OUT2(out, i, f);
+        } else {
+            steer_v3 f = steer_path_point_ahead3(path, V3(p, ps, i), distance, &segment[i], &passed);
+            OUT3(out, i, f);
+        }
+        passed_end[i] = passed;
+    }
+}
+
+static void py_follow_path(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *path,
+                           float predict_distance, float ahead_distance, float max_speed, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_follow_path2(V2(pos, ps, i), V2(vel, vs, i), path, predict_distance, ahead_distance, max_speed),
+               steer_follow_path3(V3(pos, ps, i), V3(vel, vs, i), path, predict_distance, ahead_distance, max_speed));
+}
+
+static void py_follow_path_to_end(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *path,
+                                  float predict_distance, float ahead_distance, const steer_arrival *arrival,
+                                  float max_speed, float *out)
+{
+    EACH_AGENT(dim, n, out,
+               steer_follow_path_to_end2(V2(pos, ps, i), V2(vel, vs, i), path, predict_distance, ahead_distance, arrival, max_speed),
+               steer_follow_path_to_end3(V3(pos, ps, i), V3(vel, vs, i), path, predict_distance, ahead_distance, arrival, max_speed));
+}
+
+/* arrival NULL: follow_waypoints (slow_radius), else follow_waypoints_braking; index: each agent's waypoint */
+static void py_follow_waypoints(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *points,
+                                int count, int *index, float arrival_radius, float slow_radius,
+                                const steer_arrival *arrival, float max_speed, float *out)
+{
+    if (arrival)
+        EACH_AGENT(dim, n, out,
+                   steer_follow_waypoints_braking2(V2(pos, ps, i), V2(vel, vs, i), points, count, &index[i], arrival_radius, arrival, max_speed),
+                   steer_follow_waypoints_braking3(V3(pos, ps, i), V3(vel, vs, i), points, count, &index[i], arrival_radius, arrival, max_speed));
+    else
+        EACH_AGENT(dim, n, out,
+                   steer_follow_waypoints2(V2(pos, ps, i), V2(vel, vs, i), points, count, &index[i], arrival_radius, slow_radius, max_speed),
+                   steer_follow_waypoints3(V3(pos, ps, i), V3(vel, vs, i), points, count, &index[i], arrival_radius, slow_radius, max_speed));
+}
+
+static void py_flow_field_sample(int dim, int n, const void *field, const float *p, int ps, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_flow_field_sample2(field, V2(p, ps, i)), steer_flow_field_sample3(field, V3(p, ps, i)));
+}
+
+static void py_follow_flow(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *field,
+                           float predict_time, float max_speed, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_follow_flow2(V2(pos, ps, i), V2(vel, vs, i), field, predict_time, max_speed),
+               steer_follow_flow3(V3(pos, ps, i), V3(vel, vs, i), field, predict_time, max_speed));
+}
+
+static void py_hide(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *hpos, int hps,
+                    const float *hvel, int hvs, const void *obstacles, int count, float distance_from_boundary,
+                    float max_speed, float slow_radius, float *out, float *spots)
+{
+    for (int i = 0; i < n; ++i) {
+        if (dim == 2) {
+            steer_v2 s, f = steer_hide2(V2(pos, ps, i), V2(vel, vs, i), V2(hpos, hps, i), V2(hvel, hvs, i), obstacles, count,
+                                        distance_from_boundary, max_speed, slow_radius, &s);
+            OUT2(out, i, f), OUT2(spots, i, s);
+        } else {
+            steer_v3 s, f = steer_hide3(V3(pos, ps, i), V3(vel, vs, i), V3(hpos, hps, i), V3(hvel, hvs, i), obstacles, count,
+                                        distance_from_boundary, max_speed, slow_radius, &s);
+            OUT3(out, i, f), OUT3(spots, i, s);
+        }
+    }
+}
+
+/* ---- group tactics and orientation: rows only ---- */
+static void py_interpose(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *apos, int aps,
+                         const float *avel, int avs, const float *bpos, int bps, const float *bvel, int bvs,
+                         float max_speed, float slow_radius, float *out)
+{
+    EACH_AGENT(dim, n, out,
+               steer_interpose2(V2(pos, ps, i), V2(vel, vs, i), V2(apos, aps, i), V2(avel, avs, i), V2(bpos, bps, i),
+                                V2(bvel, bvs, i), max_speed, slow_radius),
+               steer_interpose3(V3(pos, ps, i), V3(vel, vs, i), V3(apos, aps, i), V3(avel, avs, i), V3(bpos, bps, i),
+                                V3(bvel, bvs, i), max_speed, slow_radius));
+}
+
+static void py_offset_pursuit(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *lpos,
+                              int lps, const float *lvel, int lvs, const float *lhead, int lhs, const float *offset,
+                              int os, float max_speed, float slow_radius, float *out)
+{
+    EACH_AGENT(dim, n, out,
+               steer_offset_pursuit2(V2(pos, ps, i), V2(vel, vs, i), V2(lpos, lps, i), V2(lvel, lvs, i), V2(lhead, lhs, i),
+                                     V2(offset, os, i), max_speed, slow_radius),
+               steer_offset_pursuit3(V3(pos, ps, i), V3(vel, vs, i), V3(lpos, lps, i), V3(lvel, lvs, i), V3(lhead, lhs, i),
+                                     V3(offset, os, i), max_speed, slow_radius));
+}
+
+/* up < 0: steer_local_to_world3 (its own +Z rule); else steer_local_to_world3_up with that axis */
+static void py_local_to_world(int dim, int n, const float *heading, int hs, const float *local, int ls, int up, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_local_to_world2(V2(heading, hs, i), V2(local, ls, i)),
+               up < 0 ? steer_local_to_world3(V3(heading, hs, i), V3(local, ls, i))
+                      : steer_local_to_world3_up(V3(heading, hs, i), V3(local, ls, i), (steer_up_axis)up));
+}
+
+static void py_turn_toward(int dim, int n, const float *from, int fs, const float *direction, int ds, float max_angle,
+                           float *out)
+{
+    EACH_AGENT(dim, n, out, steer_turn_toward2(V2(from, fs, i), V2(direction, ds, i), max_angle),
+               steer_turn_toward3(V3(from, fs, i), V3(direction, ds, i), max_angle));
+}
+
+static void py_face(int dim, int n, const float *heading, int hs, const float *pos, int ps, const float *target, int ts,
+                    float max_turn_rate, float dt, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_face2(V2(heading, hs, i), V2(pos, ps, i), V2(target, ts, i), max_turn_rate, dt),
+               steer_face3(V3(heading, hs, i), V3(pos, ps, i), V3(target, ts, i), max_turn_rate, dt));
+}
+
+static void py_look_where_going(int dim, int n, const float *heading, int hs, const float *vel, int vs,
+                                float max_turn_rate, float dt, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_look_where_going2(V2(heading, hs, i), V2(vel, vs, i), max_turn_rate, dt),
+               steer_look_where_going3(V3(heading, hs, i), V3(vel, vs, i), max_turn_rate, dt));
+}
+
+static void py_smooth(int dim, int n, const float *smoothed, int ss, const float *raw, int rs, float k, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_smooth2(V2(smoothed, ss, i), V2(raw, rs, i), k),
+               steer_smooth3(V3(smoothed, ss, i), V3(raw, rs, i), k));
+}
+
+/* state: n gates (0 or 1), updated; values: n (vs 1) or one (vs 0) */
+static void py_hysteresis(int n, uint8_t *state, const float *values, int vs, float on_at, float off_at)
+{
+    for (int i = 0; i < n; ++i) {
+        bool s = state[i] != 0;
+        steer_hysteresis(&s, values[(size_t)i * (size_t)vs], on_at, off_at);
+        state[i] = s;
+    }
+}
+
+/* ---- drawing behaviours, N at a time: one generator drawn in agent order, so the same bits as the
+ * one-agent calls made in that order ---- */
+static void py_wander(int dim, int n, const float *pos, int ps, const float *vel, int vs, float *angles,
+                      const steer_wander_params *params, float max_speed, float dt, steer_rng *rng, float *out,
+                      float *targets)
+{
+    for (int i = 0; i < n; ++i) {
+        if (dim == 2) {
+            steer_v2 t, f = steer_wander2(V2(pos, ps, i), V2(vel, vs, i), &angles[i], params, max_speed, dt, steer_rng_float, rng, &t);
+            OUT2(out, i, f), OUT2(targets, i, t);
+        } else {
+            steer_v3 t, f = steer_wander3(V3(pos, ps, i), V3(vel, vs, i), &angles[i], params, max_speed, dt, steer_rng_float, rng, &t);
+            OUT3(out, i, f), OUT3(targets, i, t);
+        }
+    }
+}
+
+/* states: n (azimuth, elevation) pairs */
+static void py_wander_sphere(int n, const float *pos, int ps, const float *vel, int vs, steer_wander_sphere *states,
+                             const steer_wander_params *params, float max_speed, float dt, steer_rng *rng, float *out,
+                             float *targets)
+{
+    for (int i = 0; i < n; ++i) {
+        steer_v3 t, f = steer_wander_sphere3(V3(pos, ps, i), V3(vel, vs, i), &states[i], params, max_speed, dt, steer_rng_float, rng, &t);
+        OUT3(out, i, f), OUT3(targets, i, t);
+    }
+}
+
+/* dither over n agents, each with its k forces ready (rows i * k .. i * k + k - 1): evaluate reads them */
+typedef struct py_dither_forces { const float *forces; int dim, k, agent; } py_dither_forces;
+
+static steer_v2 py_dither_force2(int index, void *context)
+{
+    const py_dither_forces *c = context;
+    const float *f = ROW(c->forces, 2, (size_t)c->agent * (size_t)c->k + (size_t)index);
+    return steer_v2_make(f[0], f[1]);
+}
+
+static steer_v3 py_dither_force3(int index, void *context)
+{
+    const py_dither_forces *c = context;
+    const float *f = ROW(c->forces, 3, (size_t)c->agent * (size_t)c->k + (size_t)index);
+    return steer_v3_make(f[0], f[1], f[2]);
+}
+
+static void py_dither(int dim, int n, const float *forces, int k, const float *weights, const float *probabilities,
+                      float epsilon, float max_force, steer_rng *rng, float *out, int *winners)
+{
+    py_dither_forces c = {forces, dim, k, 0};
+    for (int i = 0; i < n; ++i) {
+        c.agent = i;
+        if (dim == 2) {
+            steer_v2 f = steer_dither2(py_dither_force2, &c, weights, probabilities, k, epsilon, max_force, steer_rng_float, rng, &winners[i]);
+            OUT2(out, i, f);
+        } else {
+            steer_v3 f = steer_dither3(py_dither_force3, &c, weights, probabilities, k, epsilon, max_force, steer_rng_float, rng, &winners[i]);
+            OUT3(out, i, f);
+        }
+    }
+}
+
+/* The compiled scalar functions of steer/math.h over n values: 0 sin, 1 cos, 2 atan2(a, b), 3 exp2, 4 wrap_angle. */
+static void py_scalar(int which, int n, const float *a, const float *b, float *out)
+{
+    for (int i = 0; i < n; ++i) {
+        switch (which) {
+        case 0: out[i] = steer_sin(a[i]); break;
+        case 1: out[i] = steer_cos(a[i]); break;
+        case 2: out[i] = steer_atan2(a[i], b[i]); break;
+        case 3: out[i] = steer_exp2(a[i]); break;
+        default: out[i] = steer_wrap_angle(a[i]); break;
+        }
+    }
+}
+
+/* The neighbour behaviours over n agents, each with its own neighbours: rows i * k .. i * k + counts[i] - 1
+ * of nb (positions, or velocities for alignment). kind: 0 separation, 1 separation_desired, 2 alignment,
+ * 3 alignment_desired, 4 cohesion. */
+static void py_flocking(int kind, int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *nb,
+                        int k, const int *counts, float radius, float max_speed, float *out)
+{
+    for (int i = 0; i < n; ++i) {
+        const float *mine = ROW(nb, dim, (size_t)i * (size_t)k);
+        const int c = counts[i];
+        if (dim == 2) {
+            const steer_v2 *q = (const steer_v2 *)mine;
+            steer_v2 p = V2(pos, ps, i), v = V2(vel, vs, i);
+            steer_v2 f = kind == 0 ? steer_separation2(p, q, c, radius)
+                       : kind == 1 ? steer_separation_desired2(p, v, q, c, radius, max_speed)
+                       : kind == 2 ? steer_alignment2(v, q, c)
+                       : kind == 3 ? steer_alignment_desired2(v, q, c, max_speed)
+                                   : steer_cohesion2(p, v, q, c, max_speed);
+            OUT2(out, i, f);
+        } else {
+            const steer_v3 *q = (const steer_v3 *)mine;
+            steer_v3 p = V3(pos, ps, i), v = V3(vel, vs, i);
+            steer_v3 f = kind == 0 ? steer_separation3(p, q, c, radius)
+                       : kind == 1 ? steer_separation_desired3(p, v, q, c, radius, max_speed)
+                       : kind == 2 ? steer_alignment3(v, q, c)
+                       : kind == 3 ? steer_alignment_desired3(v, q, c, max_speed)
+                                   : steer_cohesion3(p, v, q, c, max_speed);
+            OUT3(out, i, f);
+        }
+    }
+}
+
+/* blend (kind 0), priority (1) and running_sum (2) over n agents, each with its k forces (rows i * k ..);
+ * weights (k, or NULL) shared; winners (priority only) receives each winner. */
+static void py_combine(int kind, int dim, int n, const float *forces, int k, const float *weights, float epsilon,
+                       float max_force, float *out, int *winners)
+{
+    for (int i = 0; i < n; ++i) {
+        const float *mine = ROW(forces, dim, (size_t)i * (size_t)k);
+        if (dim == 2) {
+            const steer_v2 *f = (const steer_v2 *)mine;
+            steer_v2 r = kind == 0 ? steer_blend2(f, weights, k, max_force)
+                       : kind == 1 ? steer_priority2(f, weights, k, epsilon, max_force, &winners[i])
+                                   : steer_running_sum2(f, weights, k, max_force);
+            OUT2(out, i, r);
+        } else {
+            const steer_v3 *f = (const steer_v3 *)mine;
+            steer_v3 r = kind == 0 ? steer_blend3(f, weights, k, max_force)
+                       : kind == 1 ? steer_priority3(f, weights, k, epsilon, max_force, &winners[i])
+                                   : steer_running_sum3(f, weights, k, max_force);
+            OUT3(out, i, r);
+        }
+    }
+}

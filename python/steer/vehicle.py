@@ -6,6 +6,7 @@ import numpy as np
 from . import _arrays
 from ._errors import invalid
 from ._steer import ffi, lib
+from .behaviours import UP, FlowField, Path, _obstacles, _shape_of, _walls
 
 
 class Vehicle:
@@ -70,7 +71,61 @@ class Vehicle:
     mass = _limit("mass", "<= 0 counts as 1")
     radius = _limit("radius", "body radius, length")
     max_turn_rate = _limit("max_turn_rate", "radians per time unit; <= 0: unlimited")
+    heading_smoothing = _limit("heading_smoothing", "k per step in (0, 1] for smooth_heading")
+    wander_angle = _limit("wander_angle", "planar wander state, radians, world frame")
     del _limit
+
+    smooth_heading = property(lambda self: self._np(self._v.smooth_heading), doc="heading low-passed for display")
+    force = property(lambda self: self._np(self._v.force), doc="the force accumulated since the last step")
+
+    def _wander_field(name, doc):
+        def get(self):
+            return getattr(self._v.wander, name)
+
+        def set_(self, value):
+            setattr(self._v.wander, name, _arrays.scalar(value, f"wander_{name}"))
+        return property(get, set_, doc=doc)
+
+    wander_radius = _wander_field("radius", "wander circle radius, length")
+    wander_distance = _wander_field("distance", "wander circle centre ahead, length")
+    wander_jitter = _wander_field("jitter", "max change of the wander angle, radians per time unit")
+    del _wander_field
+
+    @property
+    def wander_sphere_state(self):
+        """Spherical wander state (3D): (azimuth, elevation) radians."""
+        return (self._v.wander_sphere.azimuth, self._v.wander_sphere.elevation)
+
+    @property
+    def waypoint(self) -> int:
+        """follow_waypoints' state: the index of the current waypoint."""
+        return self._v.waypoint
+
+    @waypoint.setter
+    def waypoint(self, value):
+        if not 0 <= int(value) < 2**31:
+            raise invalid(f"waypoint = {value}: must be in [0, 2**31)")
+        self._v.waypoint = int(value)
+
+    @property
+    def avoid_latch(self) -> int:
+        """avoid_obstacles' hysteresis state: the obstacle being avoided, or -1."""
+        return self._v.avoid_latch
+
+    @property
+    def up(self) -> str:
+        """3D: the up axis, "z" (default) or "y"; 2D: "z"."""
+        if self.dim == 2:
+            return "z"
+        return next(k for k, v in UP.items() if v == self._v.up)
+
+    @up.setter
+    def up(self, value):
+        if self.dim == 2:
+            raise invalid("up: only for a 3D vehicle")
+        if value not in UP:
+            raise invalid(f"up = {value!r}: must be one of {', '.join(UP)}")
+        self._v.up = UP[value]
 
     # integration
     def apply_force(self, force) -> None:
@@ -110,6 +165,72 @@ class Vehicle:
     def contain(self, box_min, box_max, margin: float) -> np.ndarray:
         box = ffi.new(f"steer_box{self.dim} *", [self._vec(box_min, "box_min"), self._vec(box_max, "box_max")])[0]
         return self._call("contain", box, _arrays.scalar(margin, "margin"))
+
+    def wander_sphere(self, dt: float) -> np.ndarray:
+        """3D only: spherical wander with the vehicle's params, state and generator (two draws)."""
+        if self.dim != 3:
+            raise invalid("wander_sphere: a 3D vehicle only")
+        return self._call("wander_sphere", _arrays.scalar(dt, "dt"), ffi.NULL)
+
+    def avoid_obstacles(self, centres, radii, see_ahead: float) -> np.ndarray:
+        """Ray projection with the vehicle's radius, max_force and latch (avoid_latch); the release look-ahead is
+        1.5 x see_ahead and the release margin the radius. Obstacles: centres (M, dim), radii one or (M,)."""
+        obs, count, _keep = _obstacles(centres, radii, self.dim)
+        return self._call("avoid_obstacles", obs, count, _arrays.scalar(see_ahead, "see_ahead"))
+
+    def avoid_walls(self, walls, length: float = 2.0, whisker_angle: float = 0.6, whisker_length: float = 1.2) -> np.ndarray:
+        """Three feelers against walls (W, 2, dim); 3D walls stand along the vehicle's up."""
+        segs, count, _keep = _walls(walls, self.dim)
+        feelers = ffi.new("steer_wall_feelers *", {
+            "length": _arrays.scalar(length, "length"), "whisker_angle": _arrays.scalar(whisker_angle, "whisker_angle"),
+            "whisker_length": _arrays.scalar(whisker_length, "whisker_length"), "up": UP[self.up]})
+        return self._call("avoid_walls", segs, count, feelers)
+
+    def follow_wall(self, walls, range: float = 3.0, desired_distance: float = 1.0, gain: float = 2.0) -> np.ndarray:
+        """Run alongside the nearest wall of walls (W, 2, dim) within range, desired_distance from it."""
+        segs, count, _keep = _walls(walls, self.dim)
+        params = ffi.new("steer_wall_follow_params *", {
+            "range": _arrays.scalar(range, "range"), "desired_distance": _arrays.scalar(desired_distance, "desired_distance"),
+            "gain": _arrays.scalar(gain, "gain"), "up": UP[self.up]})
+        return self._call("follow_wall", segs, count, params)
+
+    def follow_path(self, path: Path, predict_distance: float = 1.0, ahead_distance: float = 1.0) -> np.ndarray:
+        """Stay in a steer.behaviours.Path's corridor."""
+        return self._call("follow_path", _shape_of(path, Path, "path", self.dim),
+                          _arrays.scalar(predict_distance, "predict_distance"),
+                          _arrays.scalar(ahead_distance, "ahead_distance"))
+
+    def follow_waypoints(self, points, arrival_radius: float = 1.0, slow_radius: float = 0.0) -> np.ndarray:
+        """Seek each of points (K, dim) in turn, advancing self.waypoint; arrive on the last."""
+        pts = _arrays.finite(_arrays.floats(points, "points", f"(K, {self.dim})"), "points")
+        if pts.ndim != 2 or pts.shape[1] != self.dim or len(pts) == 0:
+            raise invalid(f"points: shape {pts.shape}: must be (K, {self.dim}) with K >= 1")
+        if not 0 <= self._v.waypoint < len(pts):
+            raise invalid(f"waypoint = {self._v.waypoint}: not an index of the {len(pts)} points (set vehicle.waypoint)")
+        return self._call("follow_waypoints", ffi.cast(f"const steer_v{self.dim} *", _arrays.pointer(pts)), len(pts),
+                          _arrays.scalar(arrival_radius, "arrival_radius"), _arrays.scalar(slow_radius, "slow_radius"))
+
+    def follow_flow(self, field: FlowField, predict_time: float = 0.0) -> np.ndarray:
+        """Go with a steer.behaviours.FlowField."""
+        return self._call("follow_flow", _shape_of(field, FlowField, "field", self.dim),
+                          _arrays.scalar(predict_time, "predict_time"))
+
+    def interpose(self, a: "Vehicle", b: "Vehicle", slow_radius: float) -> np.ndarray:
+        """Get between vehicles a and b."""
+        return self._call("interpose", self._other(a, "a"), self._other(b, "b"), _arrays.scalar(slow_radius, "slow_radius"))
+
+    def hide(self, hunter: "Vehicle", centres, radii, distance_from_boundary: float = 1.0,
+             slow_radius: float = 1.0) -> np.ndarray:
+        """Hide from hunter behind the nearest obstacle (centres (M, dim), radii one or (M,))."""
+        obs, count, _keep = _obstacles(centres, radii, self.dim)
+        return self._call("hide", self._other(hunter, "hunter"), obs, count,
+                          _arrays.scalar(distance_from_boundary, "distance_from_boundary"),
+                          _arrays.scalar(slow_radius, "slow_radius"))
+
+    def offset_pursuit(self, leader: "Vehicle", offset, slow_radius: float) -> np.ndarray:
+        """Keep station at offset in the leader's heading frame (x ahead, y left, z up)."""
+        return self._call("offset_pursuit", self._other(leader, "leader"), self._vec(offset, "offset"),
+                          _arrays.scalar(slow_radius, "slow_radius"))
 
     def __repr__(self):
         return f"Vehicle(position={self.position.tolist()}, velocity={self.velocity.tolist()})"

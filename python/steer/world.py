@@ -16,6 +16,8 @@ import numpy as np
 from . import _arrays, _errors
 from ._errors import ClosedError, ScenarioError, invalid
 from ._steer import ffi, lib
+from .behaviours import UP, FlowField
+from .scheduler import SchedulerError, _Binding, _Task
 
 # name -> the steer_behaviour value the header gives it: weights are indexed by value, so inserting a
 # behaviour in the C enum (its priority order) moves nothing here.
@@ -48,6 +50,10 @@ _GROUP_SCALARS = ("max_speed", "max_force", "mass", "radius", "max_turn_rate", "
 _GROUP_INTS = ("neighbour_mask", "pursue_group", "evade_group", "path", "flow_field", "colour")
 _GROUP_BOOLS = ("desired_forms", "ground_plane", "chapter_arrive", "keep_apart")
 _GROUP_VECTORS = ("target", "threat", "contain_min", "contain_max")
+# the group's small structs, given as dicts: {"radius": 1, "distance": 2, "jitter": 4}
+_GROUP_STRUCTS = {"wander": ("radius", "distance", "jitter"),
+                  "feelers": ("length", "whisker_angle", "whisker_length"),
+                  "wall_follow": ("range", "desired_distance", "gain")}
 _WORLD_INTS = ("capacity", "max_groups", "max_obstacles", "max_walls", "max_paths", "max_flow_fields",
                "penetration_iterations", "seed")
 _WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration")
@@ -66,8 +72,9 @@ class AgentId(NamedTuple):
 class _Owner:
     """Owns one C world; destroyed when the World and every view of it are gone."""
 
-    def __init__(self, pointer):
+    def __init__(self, pointer, scheduler=None):
         self.pointer = pointer
+        self.scheduler = scheduler  # (handle, _Binding): alive as long as the C world that calls it
 
     def __del__(self):
         if self.pointer is not None:
@@ -124,14 +131,22 @@ class World:
     """A 2D or 3D world of agents, stepped deterministically in C.
 
     World(dim=2, capacity=1000, bounds_min=(-50,-50,-50), bounds_max=(50,50,50), boundary="wrap", threads=1,
-          seed=0, ...) takes the fields of steer_world_def by name. World.standard_flock(N) and
-    World.from_scenario(path) build the common worlds. Then add_group, add_agents, step, view,
-    state_hash, save/restore; close() (or `with World(...) as w:`) releases it.
+          up="z", seed=0, scheduler=None, ...) takes the fields of steer_world_def by name. World.standard_flock(N)
+    and World.from_scenario(path) build the common worlds. Then add_group (behaviours, combine, probabilities,
+    wander, feelers, wall_follow, ...), add_obstacle / add_wall / add_path / add_flow_field, add_agents, step,
+    view, goals (set_goal, set_goals, set_targets), formations, state_hash, save/restore, draw; close() (or
+    `with World(...) as w:`) releases it. scheduler: an object with enqueue(run, item_count, min_range) and
+    finish(token) that runs the step's tasks (steer.scheduler: ThreadScheduler, SerialScheduler; the same bits
+    as the built-in pool of `threads`).
     """
 
     def __init__(self, dim: int = 2, capacity: int = 1024, *, bounds_min=None, bounds_max=None, boundary="wrap",
-                 threads: int = 1, cell_size: float = 0.0, max_dt: float = 0.0, **fields):
+                 threads: int = 1, cell_size: float = 0.0, max_dt: float = 0.0, up: str = "z",
+                 scheduler: Any = None, **fields):
         d = lib.steer_default_world_def()
+        if up not in UP:
+            raise invalid(f"up = {up!r}: must be one of {', '.join(UP)}")
+        d.up = UP[up]
         d.dim = int(dim)
         d.capacity = int(capacity)
         if boundary not in BOUNDARY:
@@ -150,37 +165,62 @@ class World:
                 setattr(d, name, bool(value))
             else:
                 raise invalid(f"World: unknown field {name!r}")
+        binding = _scheduler(d, scheduler)
         _errors.begin()
-        self._adopt(lib.steer_world_create(ffi.new("steer_world_def *", d)), "steer_world_create")
+        self._adopt(lib.steer_world_create(ffi.new("steer_world_def *", d)), "steer_world_create", binding)
 
-    def _adopt(self, pointer, what):
+    def _adopt(self, pointer, what, scheduler=None):
         if pointer == ffi.NULL:
             _errors.raise_reported(lib.STEER_ERROR_INVALID_ARGUMENT, what)
-        self._owner = _Owner(pointer)
+        self._owner = _Owner(pointer, scheduler)
         self._version = 0
         self.dim = self._def().dim
         self.scenario_dt = None
         self.scenario_steps = None
 
     @classmethod
-    def _wrap(cls, pointer, what):
+    def _wrap(cls, pointer, what, scheduler=None):
         world = cls.__new__(cls)
-        world._adopt(pointer, what)
+        world._adopt(pointer, what, scheduler)
         return world
 
     @classmethod
     def standard_flock(cls, agents: int, dim: int = 2, neighbours: float = 16.0, seed: int = 1,
-                       threads: int = 1) -> "World":
-        """The standard flock of `steer bench` (steer/standard_flock.h): step it with STANDARD_FLOCK_DT."""
+                       threads: int = 1, scheduler: Any = None, extra_capacity: int = 0, **fields) -> "World":
+        """The standard flock of `steer bench` (steer/standard_flock.h): step it with STANDARD_FLOCK_DT.
+
+        With a scheduler, extra_capacity or other World fields (max_obstacles=..., solid_obstacles=True, ...),
+        the world is made from the flock's def (steer_standard_flock_world_def) enlarged by them, then
+        populated (steer_standard_flock_populate): the same flock, the same bits, with room for more."""
         fd = lib.steer_default_standard_flock_def()
         fd.agents, fd.dim, fd.worker_count = int(agents), int(dim), int(threads)
         fd.neighbours = _arrays.scalar(neighbours, "neighbours", "must be > 0", lambda v: v > 0)
         fd.seed = int(seed)
         if fd.agents < 1 or fd.dim not in (2, 3):
             raise invalid(f"standard_flock: agents = {agents}, dim = {dim}: need agents >= 1 and dim 2 or 3")
+        fdp = ffi.new("steer_standard_flock_def *", fd)
+        if scheduler is None and not extra_capacity and not fields:
+            _errors.begin()
+            return cls._wrap(lib.steer_standard_flock_create(fdp), "steer_standard_flock_create")
+        d = ffi.new("steer_world_def *")
         _errors.begin()
-        return cls._wrap(lib.steer_standard_flock_create(ffi.new("steer_standard_flock_def *", fd)),
-                         "steer_standard_flock_create")
+        _errors.check(lib.steer_standard_flock_world_def(fdp, d), "steer_standard_flock_world_def")
+        if not 0 <= int(extra_capacity) < 2**31 - d.capacity:
+            raise invalid(f"extra_capacity = {extra_capacity}: must be >= 0 (and the total an int)")
+        d.capacity += int(extra_capacity)
+        for name, value in fields.items():
+            if name in _WORLD_INTS:
+                setattr(d, name, int(value))
+            elif name in _WORLD_BOOLS:
+                setattr(d, name, bool(value))
+            else:
+                raise invalid(f"standard_flock: unknown World field {name!r}")
+        binding = _scheduler(d, scheduler)
+        _errors.begin()
+        world = cls._wrap(lib.steer_world_create(d), "steer_world_create", binding)
+        _errors.begin()
+        _errors.check(lib.steer_standard_flock_populate(world._w, fdp), "steer_standard_flock_populate")
+        return world
 
     @classmethod
     def from_scenario(cls, path: str, seed: Optional[int] = None, threads: int = 0) -> "World":
@@ -239,6 +279,11 @@ class World:
         return out
 
     @property
+    def up(self) -> str:
+        """The up axis of a 3D world: "z" (default) or "y" (a 2D world: "z")."""
+        return next(k for k, v in UP.items() if v == self._def().up)
+
+    @property
     def bounds(self):
         """The world box as (bounds_min, bounds_max), (dim,) float32 each."""
         d = self._def()
@@ -253,6 +298,16 @@ class World:
                     if behaviour not in BEHAVIOURS:
                         raise invalid(f"behaviours: unknown behaviour {behaviour!r} (one of {', '.join(BEHAVIOURS)})")
                     gd.weight[BEHAVIOURS[behaviour]] = _arrays.scalar(weight, f"behaviours[{behaviour!r}]")
+            elif name == "probabilities":  # DITHER: the chance each behaviour is tried, in (0, 1]
+                for behaviour, p in dict(value).items():
+                    if behaviour not in BEHAVIOURS:
+                        raise invalid(f"probabilities: unknown behaviour {behaviour!r} (one of {', '.join(BEHAVIOURS)})")
+                    gd.probability[BEHAVIOURS[behaviour]] = _arrays.scalar(p, f"probabilities[{behaviour!r}]")
+            elif name in _GROUP_STRUCTS:
+                for key, v in dict(value).items():
+                    if key not in _GROUP_STRUCTS[name]:
+                        raise invalid(f"{name}: unknown field {key!r} (one of {', '.join(_GROUP_STRUCTS[name])})")
+                    setattr(getattr(gd, name), key, _arrays.scalar(v, f"{name}[{key!r}]"))
             elif name == "combine":
                 if value not in COMBINE:
                     raise invalid(f"combine = {value!r}: must be one of {', '.join(COMBINE)}")
@@ -273,7 +328,10 @@ class World:
 
     def add_group(self, standard_flock: bool = False, **fields) -> int:
         """Add a species and return its index. Fields of steer_group_def by name, plus
-        behaviours={"separation": 1.5, ...} (weights) and combine="blend"|"priority"|"running_sum"|"dither".
+        behaviours={"separation": 1.5, ...} (weights) and combine="blend"|"priority"|"running_sum"|"dither",
+        probabilities={"wander": 0.5, ...} (DITHER: each behaviour is tried with this chance, default 1),
+        wander={"radius", "distance", "jitter"}, feelers={"length", "whisker_angle", "whisker_length"}
+        (AVOID_WALLS), wall_follow={"range", "desired_distance", "gain"} (FOLLOW_WALL), as dicts of some keys.
         standard_flock=True starts from the standard flock's group instead of the defaults."""
         base = lib.steer_standard_flock_group_def() if standard_flock else lib.steer_default_group_def()
         gd = self._group_def(base, fields)
@@ -301,6 +359,9 @@ class World:
             v = getattr(gd, name)
             out[name] = (v.x, v.y, v.z)[:self.dim]
         out["behaviours"] = {b: gd.weight[i] for b, i in BEHAVIOURS.items() if gd.weight[i] != 0}
+        out["probabilities"] = {b: gd.probability[i] for b, i in BEHAVIOURS.items()}
+        for name, keys in _GROUP_STRUCTS.items():
+            out[name] = {k: getattr(getattr(gd, name), k) for k in keys}
         out["combine"] = next(k for k, v in COMBINE.items() if v == gd.combine)
         out["leader"] = AgentId(gd.leader.index, gd.leader.generation, gd.leader.world)
         return out
@@ -356,6 +417,40 @@ class World:
         _errors.begin()
         return _errors.check(lib.steer_world_add_path(self._w, pts, len(pts), bool(closed),
                                                       _arrays.scalar(radius, "radius")), "steer_world_add_path")
+
+    def add_flow_field(self, field: Any, origin=None, cell_size: Optional[float] = None) -> int:
+        """A world flow field (for FOLLOW_FLOW groups: flow_field=index) from a steer.behaviours.FlowField, or
+        from vectors (ny, nx, 2) in 2D / (nz, ny, nx, 3) in 3D, float32, with origin and cell_size. Returns its
+        index. The values are checked by the library (STEER_MISUSE_FLOW_FIELD_*)."""
+        if isinstance(field, FlowField):
+            if origin is not None or cell_size is not None:
+                raise invalid("add_flow_field: a FlowField carries its origin and cell_size: pass only it")
+            if field.dim != self.dim:
+                raise invalid(f"field: a {field.dim}D FlowField for a {self.dim}D world")
+            vectors, origin, cell_size = field.vectors, field.origin, field.cell_size
+        else:
+            if origin is None or cell_size is None:
+                raise invalid("add_flow_field: vectors need origin and cell_size")
+            vectors = _arrays.floats(field, "vectors", "(ny, nx, 2) or (nz, ny, nx, 3)")
+        want = 3 if self.dim == 2 else 4
+        if vectors.ndim != want or vectors.shape[-1] != self.dim or vectors.size == 0:
+            shape = "(ny, nx, 2)" if self.dim == 2 else "(nz, ny, nx, 3)"
+            raise invalid(f"vectors: shape {vectors.shape}: must be {shape} for a {self.dim}D world, every size >= 1")
+        nz, ny, nx = (1,) + vectors.shape[:2] if self.dim == 2 else vectors.shape[:3]
+        flat = np.zeros((nx * ny * nz, 3), np.float32)
+        flat[:, :self.dim] = vectors.reshape(-1, self.dim)
+        o = _arrays.floats(origin, "origin", f"({self.dim},)")
+        if o.shape != (self.dim,):
+            raise invalid(f"origin: shape {o.shape}: must be ({self.dim},)")
+        o3 = ffi.new("steer_v3 *", [float(o[0]), float(o[1]), float(o[2]) if self.dim == 3 else 0.0])[0]
+        try:
+            c = float(cell_size)
+        except (TypeError, ValueError):
+            raise invalid(f"cell_size = {cell_size!r}: must be a number") from None
+        _errors.begin()
+        return _errors.check(lib.steer_world_add_flow_field(self._w, o3, c, nx, ny, nz,
+                                                            ffi.cast("const steer_v3 *", ffi.from_buffer(flat))),
+                             "steer_world_add_flow_field")
 
     def _points3(self, points, name):
         a = _arrays.finite(_arrays.floats(points, name, f"(K, {self.dim})"), name)
@@ -472,31 +567,43 @@ class World:
                  path: int = 0, points=None, progress: int = 0) -> None:
         """Give one agent its own goal: "seek" or "arrive" at target, follow world path `path`,
         visit `points` (waypoints, (K, dim)) in turn, or "none" to clear it."""
+        g = ffi.new("steer_goal *")
+        _keep = self._goal(g[0], kind, target, slow_radius, speed, path, points, progress)
+        _errors.begin()
+        _errors.check(lib.steer_world_set_goal(self._w, self._id(agent), g), "steer_world_set_goal")
+        self._version += 1
+
+    def _goal(self, g, kind="arrive", target=None, slow_radius=0.0, speed=0.0, path=0, points=None, progress=0):
+        """Fills the steer_goal g; returns the waypoints' memory, to keep alive through the C call."""
         if kind not in GOAL_KINDS:
             raise invalid(f"kind = {kind!r}: must be one of {', '.join(GOAL_KINDS)}")
-        g = ffi.new("steer_goal *")
         g.kind = GOAL_KINDS[kind]
         if target is not None:
             g.target = _vec3(target, "target", self.dim)
         g.slow_radius, g.speed = _arrays.scalar(slow_radius, "slow_radius"), _arrays.scalar(speed, "speed")
+        for name, value in (("path", path), ("progress", progress)):
+            if not -2**31 <= int(value) < 2**31:
+                raise invalid(f"{name} = {value}: must be an int")
         g.path, g.progress = int(path), int(progress)
         keep = None
         if points is not None:
             keep = self._points3(points, "points")
             g.points, g.point_count = keep, len(keep)
-        _errors.begin()
-        _errors.check(lib.steer_world_set_goal(self._w, self._id(agent), g), "steer_world_set_goal")
-        self._version += 1
+        return keep
+
+    def _goal_dict(self, g):
+        kind = next(k for k, v in GOAL_KINDS.items() if v == g.kind)
+        return {"kind": kind, "target": (g.target.x, g.target.y, g.target.z)[:self.dim], "slow_radius": g.slow_radius,
+                "speed": g.speed, "path": g.path, "progress": g.progress, "arrived": bool(g.arrived),
+                "point_count": g.point_count}
 
     def get_goal(self, agent) -> Dict[str, Any]:
         """One agent's goal as a dict (kind "none" when it has none), with its waypoints."""
         g = ffi.new("steer_goal *")
         _errors.begin()
         _errors.check(lib.steer_world_get_goal(self._w, self._id(agent), g), "steer_world_get_goal")
-        kind = next(k for k, v in GOAL_KINDS.items() if v == g.kind)
-        out = {"kind": kind, "target": (g.target.x, g.target.y, g.target.z)[:self.dim], "slow_radius": g.slow_radius,
-               "speed": g.speed, "path": g.path, "progress": g.progress, "arrived": bool(g.arrived)}
-        if kind == "waypoints":
+        out = self._goal_dict(g)
+        if out["kind"] == "waypoints":
             buf = ffi.new("steer_v3[]", g.point_count)
             n = _errors.check(lib.steer_world_get_goal_points(self._w, self._id(agent), buf, g.point_count),
                               "steer_world_get_goal_points")
@@ -521,6 +628,41 @@ class World:
         if done != n:
             bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
             _errors.raise_result(results[bad], f"set_targets: ids[{bad}]")
+
+    def set_goals(self, ids, goals: Sequence[Dict[str, Any]]) -> None:
+        """Bulk: goal i (a dict of set_goal's keyword arguments) for ids[i], in one C call. Raises for the first
+        refused one (the others are set)."""
+        w = self._w
+        handles, n = self._handles(ids, "ids")
+        goals = list(goals)
+        if len(goals) != n:
+            raise invalid(f"goals: {len(goals)} for {n} ids: must be one per id")
+        array = ffi.new("steer_goal[]", max(n, 1))
+        keep = []
+        for i, g in enumerate(goals):
+            if not isinstance(g, dict):
+                raise invalid(f"goals[{i}]: {type(g).__name__}: must be a dict of set_goal's arguments")
+            keep.append(self._goal(array[i], **g))
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        done = lib.steer_world_set_goals(w, handles, array, n, results)
+        self._version += 1
+        if done != n:
+            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
+            _errors.raise_result(results[bad], f"set_goals: ids[{bad}]")
+
+    def get_goals(self, ids) -> list:
+        """Bulk: the goals of ids, as get_goal's dicts (without waypoints: get_goal(id) gives them)."""
+        w = self._w
+        handles, n = self._handles(ids, "ids")
+        out = ffi.new("steer_goal[]", max(n, 1))
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        done = lib.steer_world_get_goals(w, handles, out, n, results)
+        if done != n:
+            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
+            _errors.raise_result(results[bad], f"get_goals: ids[{bad}]")
+        return [self._goal_dict(out[i]) for i in range(n)]
 
     def has_arrived(self, agent) -> bool:
         return bool(lib.steer_world_has_arrived(self._w, self._id(agent)))
@@ -594,13 +736,35 @@ class World:
 
     # ---- stepping and state -----------------------------------------------------------
     def step(self, dt: float = STANDARD_FLOCK_DT, steps: int = 1) -> None:
-        """Advance `steps` steps of dt (one C call each; the GIL is held, as the world's own threads do the work)."""
+        """Advance `steps` steps of dt, one C call each (cffi releases the GIL during it: the world's pool, or your
+        scheduler's threads, do the work). A scheduler's failure is raised as SchedulerError after the step it
+        happened in, which was completed exactly; the remaining steps are then not run."""
         dt = _arrays.scalar(dt, "dt")
-        w = self._w
-        for _ in range(int(steps)):
-            _errors.begin()
-            _errors.check(lib.steer_world_step(w, dt), "steer_world_step")
-        self._version += 1
+        w, owner = self._w, self._owner  # owner: the C world lives through the step, even if a callback closes it
+        binding = owner.scheduler[1] if owner.scheduler else None
+        try:
+            for _ in range(int(steps)):
+                _errors.begin()
+                # A step called from inside this world's own scheduler (refused by C as IN_STEP) must not take
+                # the errors of the step it is inside.
+                outer = binding is not None and not binding.stepping
+                if outer:
+                    binding.stepping = True
+                try:
+                    result = lib.steer_world_step(w, dt)
+                finally:
+                    if outer:
+                        binding.stepping = False
+                error = binding.take_error() if outer else None
+                if error is not None and not isinstance(error, Exception):
+                    raise error  # KeyboardInterrupt, SystemExit: as they are (the step was completed)
+                if error is not None:
+                    raise SchedulerError(f"the scheduler failed during step {lib.steer_world_step_count(w)} "
+                                         f"({type(error).__name__}: {error}); the step was completed serially",
+                                         name="scheduler") from error
+                _errors.check(result, "steer_world_step")
+        finally:
+            self._version += 1
 
     @property
     def step_count(self) -> int:
@@ -620,6 +784,16 @@ class World:
             raise invalid(f"kernel = {kernel!r}: must be one of {', '.join(KERNELS)}")
         return ffi.string(lib.steer_kernel_name(lib.steer_world_set_kernel(self._w, KERNELS[kernel]))).decode()
 
+    def use_simd(self, enable: bool = True) -> bool:
+        """Shorthand for set_kernel: True the best kernel, False the scalar one; returns whether SIMD is in use."""
+        return bool(lib.steer_world_use_simd(self._w, bool(enable)))
+
+    def last_profile(self) -> Dict[str, float]:
+        """Seconds the last step spent by phase: grid (sort by cell), forces (neighbours, behaviours,
+        integration), solve (obstacles, walls, non-penetration) and total."""
+        p = lib.steer_world_last_profile(self._w)
+        return {"grid": p.grid, "forces": p.forces, "solve": p.solve, "total": p.total}
+
     def save(self) -> bytes:
         """The complete state as a versioned, checksummed snapshot."""
         w = self._w
@@ -637,7 +811,7 @@ class World:
         fresh = lib.steer_world_create(self._def())
         if fresh == ffi.NULL:
             _errors.raise_reported(lib.STEER_ERROR_OUT_OF_MEMORY, "restore: steer_world_create")
-        owner = _Owner(fresh)
+        owner = _Owner(fresh, self._owner.scheduler)  # the def's scheduler callbacks reach the same binding
         raw = bytes(data)
         _errors.check(lib.steer_world_restore(fresh, raw, len(raw)), "steer_world_restore")
         self._owner = owner
@@ -650,8 +824,10 @@ class World:
         """Debug drawing into Python: target's methods circle(centre, radius, colour), segment(a, b, colour),
         point(p, size, colour), arrow(start, end, colour), text(at, text, colour) and
         agent(position, heading, radius, colour) are called for what the layers show (missing ones are
-        skipped). Points are (x, y, z) tuples, colours 0xRRGGBBAA."""
-        handle = ffi.new_handle(target)
+        skipped). Points are (x, y, z) tuples, colours 0xRRGGBBAA. The first exception a method raises ends
+        the drawing (later calls are skipped) and is raised here once C returns."""
+        state = _Draw(target)
+        handle = ffi.new_handle(state)
         dd = ffi.new("steer_debug_draw *")
         for name in ("circle", "segment", "point", "arrow", "text", "agent"):
             if callable(getattr(target, name, None)):
@@ -661,7 +837,11 @@ class World:
             agents, velocities, neighbour_radius, wander, feelers)
         dd.obstacles, dd.walls, dd.paths, dd.flow_fields, dd.bounds = obstacles, walls, paths, flow_fields, bounds
         dd.max_agents = int(max_agents)
+        owner = self._owner  # alive through the call, even if a callback closes the world
         lib.steer_world_draw(self._w, dd)
+        del owner
+        if state.error is not None:
+            raise state.error
 
     def __repr__(self):
         if self.closed:
@@ -669,35 +849,114 @@ class World:
         return f"World(dim={self.dim}, agents={len(self)}, groups={self.group_count}, step={self.step_count})"
 
 
+def standard_flock_side(agents: int, dim: int = 2, neighbours: float = 16.0) -> float:
+    """The torus side of the standard flock of N agents with K mean neighbours in dim dimensions."""
+    if int(agents) < 1 or int(dim) not in (2, 3):
+        raise invalid(f"agents = {agents}, dim = {dim}: need agents >= 1 and dim 2 or 3")
+    if not -2**31 < int(agents) < 2**31:
+        raise invalid(f"agents = {agents}: must be an int")
+    return lib.steer_standard_flock_side(int(agents), int(dim),
+                                         _arrays.scalar(neighbours, "neighbours", "must be > 0", lambda v: v > 0))
+
+
+def _scheduler(d, scheduler):
+    """Installs a Python scheduler into the world def d: returns (handle, binding) to keep, or None."""
+    if scheduler is None:
+        return None
+    for method in ("enqueue", "finish"):
+        if not callable(getattr(scheduler, method, None)):
+            raise invalid(f"scheduler: {scheduler!r} has no {method}() method (see steer.scheduler)")
+    workers = getattr(scheduler, "workers", d.worker_count)
+    try:
+        workers = int(workers)
+    except (TypeError, ValueError):
+        raise invalid(f"scheduler.workers = {workers!r}: must be an int") from None
+    d.worker_count = workers  # the library checks it (STEER_MISUSE_WORLD_DEF_WORKER_COUNT)
+    binding = _Binding(scheduler, workers)
+    handle = ffi.new_handle(binding)
+    d.enqueue_task, d.finish_task = lib.steer_py_enqueue_task, lib.steer_py_finish_task
+    d.user_task_context = handle
+    return handle, binding
+
+
+@ffi.def_extern()
+def steer_py_enqueue_task(task, item_count, min_range, task_context, user_context):
+    binding = ffi.from_handle(user_context)
+    t = _Task(task, task_context, item_count, binding.workers)
+    token = binding.next_token
+    binding.next_token += 1
+    user = None
+    try:
+        user = binding.scheduler.enqueue(t.run, item_count, min_range)
+    except BaseException as e:  # noqa: BLE001 -- finish runs what it did not; World.step raises it
+        binding.fail(e)
+    binding.tasks[token] = (t, user)
+    return ffi.cast("void *", token)  # never NULL: finish always completes the task
+
+
+@ffi.def_extern()
+def steer_py_finish_task(user_task, user_context):
+    binding = ffi.from_handle(user_context)
+    t, user = binding.tasks.pop(int(ffi.cast("uintptr_t", user_task)))
+    try:
+        if user is not None:
+            binding.scheduler.finish(user)
+    except BaseException as e:  # noqa: BLE001
+        binding.fail(e)
+    try:
+        missing = t.complete()  # waits for running calls, runs what none ran
+    except BaseException as e:  # noqa: BLE001 -- an interruption, raised after completing
+        binding.fail(e)
+        missing = False
+    if missing and user is not None and binding.error is None:
+        binding.fail(SchedulerError(f"finish returned with items of [0, {t.count}) not run: "
+                                    "the ranges must cover every item", name="scheduler"))
+
+
 def _p(v):
     return (v.x, v.y, v.z)
 
 
+class _Draw:
+    """One draw call's target and the first exception its methods raised."""
+
+    def __init__(self, target):
+        self.target, self.error = target, None
+
+    def call(self, name, *args):
+        if self.error is not None:
+            return
+        try:
+            getattr(self.target, name)(*args)
+        except BaseException as e:  # noqa: BLE001 -- raised by World.draw once C returns
+            self.error = e
+
+
 @ffi.def_extern()
 def steer_py_draw_circle(centre, radius, colour, context):
-    ffi.from_handle(context).circle(_p(centre), radius, colour)
+    ffi.from_handle(context).call("circle", _p(centre), radius, colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_segment(a, b, colour, context):
-    ffi.from_handle(context).segment(_p(a), _p(b), colour)
+    ffi.from_handle(context).call("segment", _p(a), _p(b), colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_point(p, size, colour, context):
-    ffi.from_handle(context).point(_p(p), size, colour)
+    ffi.from_handle(context).call("point", _p(p), size, colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_arrow(a, b, colour, context):
-    ffi.from_handle(context).arrow(_p(a), _p(b), colour)
+    ffi.from_handle(context).call("arrow", _p(a), _p(b), colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_text(at, text, colour, context):
-    ffi.from_handle(context).text(_p(at), ffi.string(text).decode(errors="replace"), colour)
+    ffi.from_handle(context).call("text", _p(at), ffi.string(text).decode(errors="replace"), colour)
 
 
 @ffi.def_extern()
 def steer_py_draw_agent(position, heading, radius, colour, context):
-    ffi.from_handle(context).agent(_p(position), _p(heading), radius, colour)
+    ffi.from_handle(context).call("agent", _p(position), _p(heading), radius, colour)

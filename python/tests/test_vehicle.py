@@ -43,3 +43,64 @@ def test_bad_vehicle_input():
         car.pursue(steer.Vehicle((0, 0, 0)))
     with pytest.raises(steer.InvalidArgument, match="max_speed"):
         car.max_speed = float("nan")
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_vehicle_shapes_tactics_and_state(dim):
+    z = (0,) * (dim - 2)
+    car = steer.Vehicle((0, 0) + z, seed=4)
+    car.max_speed, car.max_force = 2, 1
+    car.velocity = (1, 0) + z
+    assert car.arrive((10, 0) + z, 5)[0] > 0
+    f = car.avoid_obstacles([(4, 0.3) + z], 1.0, 6.0)  # just left of the heading: pushed right
+    assert f[1] < 0 and car.avoid_latch == 0
+    assert car.avoid_obstacles(np.zeros((0, dim), np.float32), 1.0, 6.0).tolist() == [0] * dim and car.avoid_latch == -1
+    wall = [[(1.5, -5) + z, (1.5, 5) + z]]
+    assert car.avoid_walls(wall)[0] < 0                           # a wall ahead: pushed back
+    assert np.linalg.norm(car.follow_wall([[(-5, 2) + z, (5, 2) + z]], range=3, desired_distance=1)) > 0
+    path = steer.Path([(0, 5) + z, (20, 5) + z], radius=1.0)
+    assert car.follow_path(path, 1.0, 2.0)[1] > 0                 # back toward the corridor
+    points = np.array([(0.5, 0) + z, (10, 0) + z], np.float32)
+    car.follow_waypoints(points, arrival_radius=1.0)
+    assert car.waypoint == 1                                       # the first is within reach: the next one
+    car.waypoint = 0
+    shape = (2, 2, 2) if dim == 2 else (2, 2, 2, 3)
+    up = np.zeros(shape, np.float32)
+    up[..., 1] = 1
+    field = steer.FlowField(up, (0,) * dim, 1.0)
+    assert car.follow_flow(field)[1] > 0
+    a, b_ = steer.Vehicle((10, 10) + z), steer.Vehicle((10, -10) + z)
+    assert car.interpose(a, b_, 1.0)[0] > 0
+    hunter = steer.Vehicle((-5, 0) + z)
+    f = car.hide(hunter, [(3, 0) + z], 1.0, 1.0, 1.0)
+    assert f[0] > 0                                                # behind the obstacle, away from the hunter
+    leader = steer.Vehicle((5, 0) + z)
+    assert car.offset_pursuit(leader, (-2, 0) + z, 1.0)[0] > 0
+    car.heading_smoothing, car.wander_angle = 0.5, 0.25
+    car.wander_radius, car.wander_distance, car.wander_jitter = 1.5, 2.5, 2.0
+    assert (car.heading_smoothing, car.wander_angle, car.wander_radius, car.wander_distance, car.wander_jitter) == \
+        (0.5, 0.25, 1.5, 2.5, 2.0)
+    car.apply_force((1, 0) + z)
+    assert car.force[0] == 1 and car.smooth_heading[0] == 1
+    with pytest.raises(steer.InvalidArgument, match="a 2D Path" if dim == 3 else "a 3D Path"):
+        car.follow_path(steer.Path([(0,) * (5 - dim), (1,) * (5 - dim)]))
+    car.waypoint = 5
+    with pytest.raises(steer.InvalidArgument, match="waypoint = 5"):
+        car.follow_waypoints(points)
+
+
+def test_vehicle_wander_sphere_and_up_axis():
+    v = steer.Vehicle((0, 0, 0), seed=9)
+    v.velocity = (1, 0, 0)
+    before = v.wander_sphere_state
+    assert np.linalg.norm(v.wander_sphere(0.1)) > 0 and v.wander_sphere_state != before
+    assert v.up == "z"
+    v.up = "y"
+    assert v.up == "y"
+    with pytest.raises(steer.InvalidArgument, match="up = 'x'"):
+        v.up = "x"
+    flat = steer.Vehicle((0, 0))
+    with pytest.raises(steer.InvalidArgument, match="3D vehicle only"):
+        flat.wander_sphere(0.1)
+    with pytest.raises(steer.InvalidArgument, match="only for a 3D"):
+        flat.up = "y"

@@ -143,6 +143,17 @@ def test_debug_draw_into_python_callbacks():
     assert any(c[1] == 1.0 for c in r.calls["circle"])  # the obstacle
     assert "arrow" in r.calls and "segment" in r.calls  # velocities, bounds
 
+    class Broken:
+        calls = 0
+
+        def agent(self, *a):
+            Broken.calls += 1
+            w.close()  # the C world lives through the draw
+            raise RuntimeError("renderer broke")
+    with pytest.raises(RuntimeError, match="renderer broke"):
+        w.draw(Broken())
+    assert Broken.calls == 1 and w.closed  # the first exception ends the drawing
+
 
 def test_help_is_useful():
     assert "standard_flock" in steer.World.__doc__ and steer.World.view.__doc__

@@ -1,0 +1,146 @@
+"""The world's flow fields, DITHER probabilities, the group's wander / feelers / wall_follow, bulk goals,
+the up axis, the profile, the SIMD switch and the standard flock built in two halves."""
+import numpy as np
+import pytest
+
+import steer
+
+
+def flow_world(dim):
+    w = steer.World(dim=dim, capacity=100, bounds_min=(-20,) * dim, bounds_max=(20,) * dim, boundary="none")
+    shape = (4, 4, 2) if dim == 2 else (2, 4, 4, 3)
+    east = np.zeros(shape, np.float32)
+    east[..., 0] = 1
+    return w, east
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_follow_flow_groups_go_with_a_world_flow_field(dim):
+    w, east = flow_world(dim)
+    field = w.add_flow_field(east, (-20,) * dim, 10.0)
+    north = east[..., ::-1].copy() if dim == 2 else np.roll(east, 1, axis=-1)
+    second = w.add_flow_field(steer.FlowField(north, (-20,) * dim, 10.0))
+    assert (field, second) == (0, 1)
+    g = w.add_group(behaviours={"follow_flow": 1, "separation": 0, "alignment": 0, "cohesion": 0},
+                    flow_field=field, max_speed=2, max_force=4)
+    h = w.add_group(behaviours={"follow_flow": 1, "separation": 0, "alignment": 0, "cohesion": 0},
+                    flow_field=second, max_speed=2, max_force=4)
+    a, b = w.add_agent(g, (0,) * dim), w.add_agent(h, (0,) * dim)
+    w.step(1 / 60, steps=120)
+    va, vb = w.get_agent(a)[1], w.get_agent(b)[1]
+    assert va[0] > 1.7 and abs(va[1]) < 1e-4          # east: 2 (1 - e^-2) after 2 s (force = desired - vel)
+    assert vb[1] > 1.7 and abs(vb[0]) < 1e-4          # the second field: north
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.add_flow_field(east, (-20,) * dim, -1.0)
+    assert e.value.name == "STEER_MISUSE_FLOW_FIELD_CELL_SIZE"
+    bad = east.copy()
+    bad.flat[5] = np.nan
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.add_flow_field(bad, (-20,) * dim, 1.0)
+    assert e.value.name == "STEER_MISUSE_FLOW_FIELD_VECTOR" and f"vectors[{5 // dim}]" in str(e.value)
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.add_flow_field(east, (np.inf,) * dim, 1.0)
+    assert e.value.name == "STEER_MISUSE_FLOW_FIELD_ORIGIN"
+    with pytest.raises(steer.InvalidArgument, match="must be"):
+        w.add_flow_field(np.zeros((4, 4, 3), np.float32) if dim == 2 else np.zeros((4, 4, 2), np.float32), (0,) * dim, 1)
+    with pytest.raises(steer.InvalidArgument, match="dtype float64"):
+        w.add_flow_field(east.astype(np.float64), (0,) * dim, 1)
+    with pytest.raises(steer.InvalidArgument, match="not C-contiguous"):
+        w.add_flow_field(np.asfortranarray(east), (0,) * dim, 1)
+    with pytest.raises(steer.InvalidArgument, match="need origin and cell_size"):
+        w.add_flow_field(east)
+    other = steer.FlowField(np.zeros((2, 2, 2, 3) if dim == 2 else (2, 2, 2), np.float32), (0,) * (5 - dim), 1.0)
+    with pytest.raises(steer.InvalidArgument, match=f"for a {dim}D world"):
+        w.add_flow_field(other)
+    for _ in range(6):  # max_flow_fields 8
+        w.add_flow_field(east, (0,) * dim, 1.0)
+    with pytest.raises(steer.CapacityError):
+        w.add_flow_field(east, (0,) * dim, 1.0)
+
+
+def test_dither_probabilities_and_the_groups_small_structs():
+    w = steer.World(dim=2, capacity=10, bounds_min=(-50, -50), bounds_max=(50, 50), boundary="none")
+    common = dict(behaviours={"seek": 1, "wander": 1, "separation": 0, "alignment": 0, "cohesion": 0},
+                  combine="dither", target=(40, 0), max_speed=2, max_force=4)
+    never = w.add_group(probabilities={"seek": 0.0, "wander": 0.0}, **common)
+    always = w.add_group(probabilities={"seek": 1.0}, **common)
+    a, b = w.add_agent(never, (0, 0)), w.add_agent(always, (0, 0))
+    w.step(1 / 60, steps=60)
+    assert np.linalg.norm(w.get_agent(a)[1]) == 0                 # nothing is ever tried
+    assert w.get_agent(b)[1][0] > 1.2                              # seek always wins first: 2 (1 - 1/e) after 1 s
+    gd = w.get_group(never)
+    assert gd["probabilities"]["seek"] == 0.0 and gd["probabilities"]["cohesion"] == 1.0 and gd["combine"] == "dither"
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.add_group(probabilities={"seek": 2.0})
+    assert e.value.name == "STEER_MISUSE_GROUP_DEF_PROBABILITY"
+    with pytest.raises(steer.InvalidArgument, match="probabilities\\['seek'\\] = nan"):
+        w.add_group(probabilities={"seek": float("nan")})
+    with pytest.raises(steer.InvalidArgument, match="unknown behaviour 'fly'"):
+        w.add_group(probabilities={"fly": 0.5})
+    g = w.add_group(wander={"radius": 3, "jitter": 1}, feelers={"length": 5}, wall_follow={"gain": 3, "range": 4})
+    gd = w.get_group(g)
+    assert gd["wander"]["radius"] == 3 and gd["wander"]["jitter"] == 1 and gd["wander"]["distance"] == 2
+    assert gd["feelers"]["length"] == 5 and gd["wall_follow"] == {"range": 4, "desired_distance": 1, "gain": 3}
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.add_group(wander={"radius": -1})
+    assert e.value.name == "STEER_MISUSE_GROUP_DEF_WANDER"
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.add_group(feelers={"length": -1})
+    assert e.value.name == "STEER_MISUSE_GROUP_DEF_FEELERS"
+    with pytest.raises(steer.InvalidArgument, match="unknown field 'size'"):
+        w.add_group(wall_follow={"size": 1})
+
+
+def test_bulk_goals_profile_simd_and_up():
+    w = steer.World(dim=3, capacity=50, up="y", bounds_min=(-20,) * 3, bounds_max=(20,) * 3)
+    assert w.up == "y" and steer.World(dim=2, capacity=2).up == "z"
+    g = w.add_group(behaviours={"separation": 0, "alignment": 0, "cohesion": 0})
+    ids = w.add_agents(g, np.zeros((3, 3), np.float32))
+    w.set_goals(ids, [{"kind": "arrive", "target": (5, 0, 0)}, {"kind": "seek", "target": (0, 0, 5), "speed": 1},
+                      {"kind": "waypoints", "points": [(1, 0, 0), (2, 0, 0)], "progress": 1}])
+    goals = w.get_goals(ids)
+    assert [x["kind"] for x in goals] == ["arrive", "seek", "waypoints"] and goals[1]["speed"] == 1
+    assert goals[2]["point_count"] == 2 and goals[2]["progress"] == 1 and goals[0]["target"] == (5, 0, 0)
+    w.step(1 / 60, steps=5)
+    profile = w.last_profile()
+    assert set(profile) == {"grid", "forces", "solve", "total"} and profile["total"] > 0
+    assert w.use_simd(False) is False and w.set_kernel("scalar") == "scalar"
+    w.use_simd(True)
+    w.remove_agent(ids[1])
+    with pytest.raises(steer.StaleHandle) as e:
+        w.set_goals(ids, [{"kind": "none"}] * 3)
+    assert e.value.name == "STEER_MISUSE_HANDLE_STALE"
+    assert w.get_goals(ids[:1])[0]["kind"] == "none"  # the ones before the stale handle were set
+    with pytest.raises(steer.StaleHandle):
+        w.get_goals(ids)
+    with pytest.raises(steer.InvalidArgument, match="one per id"):
+        w.set_goals(ids, [{}])
+    with pytest.raises(steer.InvalidArgument, match="must be a dict"):
+        w.set_goals(ids[:1], ["arrive"])
+    with pytest.raises(TypeError):
+        w.set_goals(ids[:1], [{"colour": 1}])
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.set_goals(ids[:1], [{"kind": "arrive", "target": (0, 0, 0), "slow_radius": -1}])
+    assert e.value.name == "STEER_MISUSE_GOAL_SLOW_RADIUS"
+    with pytest.raises(steer.InvalidArgument, match="up = 'x'"):
+        steer.World(dim=3, up="x")
+
+
+def test_standard_flock_in_two_halves_is_the_same_flock():
+    plain = steer.World.standard_flock(2000, seed=3)
+    roomy = steer.World.standard_flock(2000, seed=3, extra_capacity=10, max_obstacles=4)
+    plain.step(steps=10)
+    roomy.step(steps=10)
+    assert plain.state_hash() == roomy.state_hash()
+    roomy.add_agent(0, (0, 0))
+    assert len(roomy) == 2001
+    side = steer.standard_flock_side(2000, 2, 16.0)
+    lo, hi = plain.bounds
+    assert np.allclose(hi - lo, side) and abs(side - np.sqrt(2000 * np.pi / 16)) < 1e-3
+    assert abs(steer.standard_flock_side(1000, 3, 16.0) - (1000 * 4 / 3 * np.pi / 16) ** (1 / 3)) < 1e-3
+    with pytest.raises(steer.InvalidArgument, match="unknown World field"):
+        steer.World.standard_flock(10, colour=1)
+    with pytest.raises(steer.InvalidArgument, match="extra_capacity"):
+        steer.World.standard_flock(10, extra_capacity=-1)
+    with pytest.raises(steer.InvalidArgument, match="neighbours"):
+        steer.standard_flock_side(10, 2, 0.0)
