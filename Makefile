@@ -56,7 +56,7 @@ docs-media: build
 	cp $(BUILD)/docs-media/png/showcase.png docs/showcase.png
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(WASM_BUILD) $(WEB_DIST) $(DEMO_OUT)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(WASM_BUILD) $(WASM_SCALAR_BUILD) $(WEB_DIST) $(DEMO_OUT)
 
 # ---- the playground: the library in WebAssembly (clang, wasm-ld, wasi-libc) ----
 # CMake builds it with cmake/wasm32-wasi.cmake (target steer_playground: the
@@ -64,21 +64,28 @@ clean:
 # web/playground.c). No threads in wasm: the world's pool runs serially.
 WEB_DIST ?= web/dist
 WASM_BUILD ?= build-wasm
+WASM_SCALAR_BUILD ?= build-wasm-scalar
 WEB_STATIC = index.html playground.js
 
 web: wasm $(WEB_STATIC:%=$(WEB_DIST)/%)
 	@mkdir -p $(WEB_DIST) && cp $(WASM_BUILD)/steer.wasm $(WEB_DIST)/steer.wasm
+	@cp $(WASM_SCALAR_BUILD)/steer.wasm $(WEB_DIST)/steer-scalar.wasm
 	@rm -rf $(WEB_DIST)/scenarios && mkdir -p $(WEB_DIST)/scenarios
 	@names=; for f in scenarios/*.json; do [ -e "$$f" ] || continue; cp "$$f" $(WEB_DIST)/scenarios/; \
 	  n=$$(basename "$$f" .json); [ "$$n" = schema ] || names="$$names$${names:+,}\"$$n\""; done; \
 	  echo "[$$names]" > $(WEB_DIST)/scenarios/index.json
 	@echo "playground: $(WEB_DIST)/ (make serve)"
 
-# The WebAssembly build tree: the playground's module and hash_world.wasm.
+# The WebAssembly build trees: the playground's module and hash_world.wasm
+# with simd128, and the module without SIMD (steer-scalar.wasm, the page's
+# comparison: ?module=scalar).
 wasm:
 	@cmake -S . -B $(WASM_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(abspath cmake/wasm32-wasi.cmake) \
 	  -DCMAKE_BUILD_TYPE=Release -DSTEER_WERROR=ON >/dev/null
 	@cmake --build $(WASM_BUILD) -j$(JOBS)
+	@cmake -S . -B $(WASM_SCALAR_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(abspath cmake/wasm32-wasi.cmake) \
+	  -DCMAKE_BUILD_TYPE=Release -DSTEER_WERROR=ON -DSTEER_WASM_SIMD=OFF >/dev/null
+	@cmake --build $(WASM_SCALAR_BUILD) -j$(JOBS) --target steer_playground
 
 $(WEB_DIST)/%: web/%
 	@mkdir -p $(WEB_DIST)

@@ -9,6 +9,6 @@ set(STEER_WASM_CC clang CACHE STRING "clang with the wasm32 target")
 set(CMAKE_C_COMPILER ${STEER_WASM_CC})
 set(CMAKE_C_COMPILER_TARGET wasm32-wasi)
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
-# The 128-bit SIMD the wasm kernels may use; the same floating-point rules
-# as every other build (-ffp-contract=off comes from the library target).
-set(CMAKE_C_FLAGS_INIT "-msimd128")
+# The 128-bit SIMD (-msimd128, the simd128 kernel) is CMakeLists.txt's
+# STEER_WASM_SIMD option; the floating-point rules are every build's
+# (-ffp-contract=off comes from the library target).

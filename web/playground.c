@@ -44,6 +44,7 @@
 
 static steer_world *world;
 static float world_dt = STEER_STANDARD_FLOCK_DT;
+static steer_kernel kernel = STEER_KERNEL_SCALAR; /* the one the world runs (BEST, resolved) */
 static steer_v3 bounds_min, bounds_max;   /* the region the page shows */
 static uint32_t background = 0x10151CFFu; /* 0xRRGGBBAA */
 static char text[512]; /* returned strings live here until the next call */
@@ -79,6 +80,7 @@ static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
     select_clear();
     steer_world_destroy(world);
     free(agent_ids);
+    if (w) kernel = steer_world_set_kernel(w, STEER_KERNEL_BEST);
     world = w;
     world_dt = dt;
     agent_ids = ids;
@@ -195,6 +197,10 @@ PG_EXPORT(pg_hash) const char *pg_hash(void)
     snprintf(text, sizeof text, "%016llx", world ? (unsigned long long)steer_world_state_hash(world) : 0ull);
     return text;
 }
+
+/* The neighbour kernel the world runs: "simd128" in the SIMD module,
+ * "scalar" in steer-scalar.wasm. */
+PG_EXPORT(pg_kernel) const char *pg_kernel(void) { return steer_kernel_name(kernel); }
 
 PG_EXPORT(pg_last_step_ms) double pg_last_step_ms(void)
 {

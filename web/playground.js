@@ -60,13 +60,16 @@ function wasiImports(module) {
   return imports;
 }
 
+// steer.wasm has the simd128 kernel; ?module=scalar loads steer-scalar.wasm,
+// the same C built without SIMD (the same bits, for comparison).
+const moduleFile = new URLSearchParams(location.search).get('module') === 'scalar' ? 'steer-scalar.wasm' : 'steer.wasm';
 async function loadModule() {
-  const response = fetch('steer.wasm');
+  const response = fetch(moduleFile);
   let module;
   try {
     module = await WebAssembly.compileStreaming(response);
   } catch { // a server that does not say application/wasm
-    module = await WebAssembly.compile(await (await fetch('steer.wasm')).arrayBuffer());
+    module = await WebAssembly.compile(await (await fetch(moduleFile)).arrayBuffer());
   }
   wasm = (await WebAssembly.instantiate(module, wasiImports(module))).exports;
   wasm._initialize();
@@ -664,8 +667,8 @@ const ui = {
     const steps = wasm.pg_step_count(), selected = wasm.pg_selected_count();
     const line = (...parts) => parts.map(([value, unit]) => `<b>${value}</b> ${unit}`).join('   ');
     $('hud').innerHTML =
-      line([sim.fps.toFixed(0), 'fps'], [sim.msPerStep.toFixed(2), 'ms/step'], [sim.agents.toLocaleString('en'), 'agents'],
-        [steps, 'steps']) + (sim.paused ? '   paused' : '') +
+      line([sim.fps.toFixed(0), 'fps'], [sim.msPerStep.toFixed(2), 'ms/step'], [cstr(wasm.pg_kernel()), 'kernel'],
+        [sim.agents.toLocaleString('en'), 'agents'], [steps, 'steps']) + (sim.paused ? '   paused' : '') +
       (selected ? `   selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>` : '') + '\n' +
       `${escapeHtml(shownName(sim.scenario))} · seed ${sim.seed} · hash ${hash}`;
     $('error').textContent = sim.error;
@@ -740,6 +743,7 @@ const hook = {
       obstacles: wasm.pg_obstacle_count(), paths: sim.paths, dim: wasm.pg_dim(),
       selected: wasm.pg_selected_count(), arrived: wasm.pg_selected_arrived(), goals: wasm.pg_goal_count(),
       bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error,
+      kernel: cstr(wasm.pg_kernel()),
     };
     if (neighbours) state.meanNeighbourDistance = meanNearestNeighbour(px, py, count);
     if (positions) state.positions = [...px].map((x, i) => [x, py[i]]);
