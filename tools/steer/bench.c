@@ -261,6 +261,30 @@ static int run_repeated(int agents, int threads, int steps, int dim, float k, st
     return 0;
 }
 
+static const steer_kernel kernels[] = {STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_SSE2, STEER_KERNEL_AVX2,
+                                       STEER_KERNEL_AVX512, STEER_KERNEL_NEON, STEER_KERNEL_SIMD128};
+#define KERNEL_COUNT (int)(sizeof kernels / sizeof kernels[0])
+
+/* The kernels this CPU and build can run, as "scalar, sse2, avx2". */
+static void kernels_available(char *out, size_t size)
+{
+    out[0] = 0;
+    for (int q = 1; q < KERNEL_COUNT; ++q)
+        if (steer_kernel_available(kernels[q]))
+            snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? ", " : "", steer_kernel_name(kernels[q]));
+}
+
+/* The kernel a world runs when asked for `kernel` (BEST: the fastest here). */
+static steer_kernel dispatched(steer_kernel kernel)
+{
+    steer_standard_flock_def fd = steer_default_standard_flock_def();
+    fd.agents = 16;
+    steer_world *w = steer_standard_flock_create(&fd);
+    steer_kernel used = w ? steer_world_set_kernel(w, kernel) : kernel;
+    steer_world_destroy(w);
+    return used;
+}
+
 static void print_json(const bench_result *r, const host_info *host)
 {
     double rate = r->agents / (r->ms_per_step * 1e-3);
@@ -274,7 +298,10 @@ static void print_json(const bench_result *r, const host_info *host)
         printf("\"flock_ms_per_step\":%.4f,\"flock_ms_per_step_median\":%.4f,\"flock_ratio\":%.3f,"
                "\"flock_ratio_median\":%.3f,",
                r->flock_ms, r->flock_ms_median, r->ms_per_step / r->flock_ms, r->ms_median / r->flock_ms_median);
-    printf("\"cpu_model\":\"%s\",\"os\":\"%s\",\"state_hash\":\"%016" PRIx64 "\"}\n", host->cpu, host->os, r->hash);
+    char have[96];
+    kernels_available(have, sizeof have);
+    printf("\"cpu_model\":\"%s\",\"kernels_available\":\"%s\",\"os\":\"%s\",\"state_hash\":\"%016" PRIx64 "\"}\n",
+           host->cpu, have, host->os, r->hash);
 }
 
 static int parse_int(const char *s, int lo, int hi, int *out)
@@ -284,19 +311,6 @@ static int parse_int(const char *s, int lo, int hi, int *out)
     if (*s == 0 || *end != 0 || v < lo || v > hi) return -1;
     *out = (int)v;
     return 0;
-}
-
-static const steer_kernel kernels[] = {STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_SSE2, STEER_KERNEL_AVX2,
-                                       STEER_KERNEL_AVX512, STEER_KERNEL_NEON, STEER_KERNEL_SIMD128};
-#define KERNEL_COUNT (int)(sizeof kernels / sizeof kernels[0])
-
-/* The kernels this CPU and build can run, as "scalar, sse2, avx2". */
-static void kernels_available(char *out, size_t size)
-{
-    out[0] = 0;
-    for (int q = 1; q < KERNEL_COUNT; ++q)
-        if (steer_kernel_available(kernels[q]))
-            snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? ", " : "", steer_kernel_name(kernels[q]));
 }
 
 enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_GOALS, OPT_CROWD, OPT_TABLE, OPT_JSON, OPT_HELP };
@@ -404,14 +418,19 @@ int steer_cmd_bench(int argc, char **argv)
             if (mode == BENCH_CROWD)
                 printf("%.2fx the standard flock per agent-step (%.3f ms/step; medians %.2fx)\n", r.ms_per_step / r.flock_ms,
                        r.flock_ms, r.ms_median / r.flock_ms_median);
-            printf("on %s, %s\n", host.cpu, host.os);
+            char have[96];
+            kernels_available(have, sizeof have);
+            printf("on %s (kernels: %s), %s\n", host.cpu, have, host.os);
         }
         return 0;
     }
     static const int sizes[] = {10000, 100000, 1000000};
     if (!json) {
-        printf("# %s%s, on %s, %s\n", mode == BENCH_CROWD ? "a crowd" : "the standard flock",
-               mode == BENCH_GOALS ? " with goals" : "", host.cpu, host.os);
+        char have[96];
+        kernels_available(have, sizeof have);
+        steer_kernel used = dispatched(kernel);
+        printf("# %s%s, %s kernel, on %s (kernels: %s), %s\n", mode == BENCH_CROWD ? "a crowd" : "the standard flock",
+               mode == BENCH_GOALS ? " with goals" : "", steer_kernel_name(used), host.cpu, have, host.os);
         printf("%-8s %-3s %-7s %10s %10s %14s %9s %8s %7s %9s %-16s", "agents", "dim", "threads", "ms/step", "median",
                "agent-steps/s", "ns/agent", "mean_nb", "grid%", "B/agent", "state_hash");
         if (mode == BENCH_CROWD) printf(" %10s %10s %7s %7s", "flock_ms", "flock_med", "ratio", "ratio_m");
