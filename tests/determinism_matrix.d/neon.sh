@@ -4,7 +4,10 @@
 # CMake with cmake/aarch64-linux-gnu.cmake (Debian's gcc-aarch64-linux-gnu,
 # Release, -ffp-contract=off, linked statically) and run under qemu-aarch64.
 # Its rows are the scalar and NEON kernels at every thread count; qemu
-# gives the bits of the real hardware, not its speed.
+# gives the bits of the real hardware, not its speed. First it runs
+# tests/test_kernels.c, built the same way: every kernel entry of the NEON
+# build against the scalar build, bit for bit (its report on stderr); a
+# difference fails the hook, and so the matrix.
 #
 #   neon.sh ROOT OUTDIR STEPS AGENTS
 #
@@ -18,6 +21,8 @@ command -v "$cc" >/dev/null || { echo "neon: $cc not found" >&2; exit 77; }
 command -v qemu-aarch64 >/dev/null || { echo "neon: qemu-aarch64 not found" >&2; exit 77; }
 
 cmake -S "$root" -B "$out/build" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake" -DSTEER_ARM64_CC="$cc" \
-  -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_EXTRAS=OFF -DSTEER_HASH_WORLD=ON -DSTEER_INSTALL=OFF -DSTEER_SHARED=OFF >/dev/null
-cmake --build "$out/build" -j"$jobs" --target hash_world >/dev/null
+  -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_EXTRAS=OFF -DSTEER_HASH_WORLD=ON -DSTEER_TEST_KERNELS=ON -DSTEER_INSTALL=OFF \
+  -DSTEER_SHARED=OFF >/dev/null
+cmake --build "$out/build" -j"$jobs" --target hash_world test_kernels >/dev/null
+qemu-aarch64 "$out/build/test_kernels" >&2 || { echo "neon: test_kernels failed (status $?)" >&2; exit 1; }
 exec qemu-aarch64 "$out/build/hash_world" --steps "$steps" --agents "$agents"
