@@ -419,8 +419,8 @@ static inline void arrive_force(const steer__flock_batch *b, int base, const wf 
      * leave the speed exactly as it is; each is computed (for all sixteen
      * lanes, so every lane's bits are those of the full formula) only when
      * some lane may be inside it. The ramp: dist / slow >= 1 keeps it. */
-    wm ramped = wm_gt(slow, zero);
-    if (!wm_none(wm_and(ramped, wm_not(wm_le(slow, dist)))))
+    wm ramped = wm_and(wm_gt(slow, zero), wm_not(wm_le(slow, dist)));
+    if (!wm_none(ramped)) /* the lanes that skip it when alone keep their speed here too (0 * inf) */
         speed = wf_blend(ramped, wf_min_(speed, wf_mul(speed, wf_div(dist, slow))), speed);
     /* The cap: where 2 a d clears (speed + a dt / 2)^2 by 1e-4 (far more
      * than the rounding of either side), sqrt(2 a d) - a dt / 2 > speed. */

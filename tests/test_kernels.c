@@ -583,6 +583,10 @@ static void make_flock_lane(steer__flock_batch *b, int k, int dim, enum lane_kin
     b->goal_lane[k] = kind == LANE_PLAIN ? 0.0f : kind == LANE_FORCE ? 1.0f : kind >= LANE_HUGE ? (float)below(3) : 2.0f;
     float speed = b->goal_speed[k] = chance(20) ? ms : uniform(0.05f, ms);
     b->goal_slow[k] = chance(30) ? 0.0f : uniform(0.5f, 30.0f);
+    if (kind == LANE_WILD && chance(20)) { /* a standing goal with a tiny slow radius: 0 * (dist / slow) = 0 * inf */
+        speed = b->goal_speed[k] = 0.0f;
+        b->goal_slow[k] = 1e-9f;
+    }
     int target = below(5);
     for (int a = 0; a < dim; ++a) {
         lane_p[a][k] = uniform(b->lo[a] - 5.0f, b->hi[a] + 5.0f);
