@@ -6,7 +6,9 @@
  *                         figures its issue asks for: every agent arrives,
  *                         no two bodies ever overlap, the last arrival no
  *                         later than RVO2's, the four-way crossing with less
- *                         jitter than separation alone gives it;
+ *                         jitter than separation alone gives it; the
+ *                         formation with every member on its slot at the
+ *                         end and no body inside a rock;
  *   test_crowd doorway    the doorway without wall crossings or a stall over
  *                         5 s (not registered: it jams today).
  * The tool runs as a child process; its metrics JSON is read with jansson. */
@@ -172,6 +174,8 @@ typedef struct crowd_case {
     double last_arrival;   /* at most (RVO2's figure where it has one) */
     bool doorway;          /* walls: no crossings, no stall over 5 s */
     bool below_separation; /* jitter below the same file's with separation alone */
+    bool formation;        /* no body ever inside a rock; the members' slots (targets that move) left
+                              out of the way figures: the leader's stall and detour alone */
 } crowd_case;
 
 /* The scenario with every group's avoidance replaced by separation alone
@@ -224,6 +228,11 @@ static void check_crowd(const crowd_case *c)
         CHECK(at(m, "wall_crossings") == 0);
         CHECK(at(m, "goals.longest_stall") <= 5.0);
     }
+    if (c->formation) {
+        CHECK(at(m, "obstacle_penetrations.count") == 0);
+        CHECK(at(m, "goals.longest_stall") <= 5.0);
+        CHECK(at(m, "goals.path_ratio.max") < 1.5);
+    }
     if (c->below_separation) {
         double separation = separation_jitter(file, c->file);
         printf("%s with separation alone: jitter %g\n", c->file, separation);
@@ -236,11 +245,13 @@ static void test_crowd_scenarios(void)
 {
     static const crowd_case cases[] = {
 #ifndef STEER_TEST_SANITIZED /* 4,000 steps of 250 and 12,000 of 1000 agents: 5 and 20 s in Release, minutes sanitized */
-        {"circle_crossing", 887.0, false, false},
-        {"circle_crossing_1000", 2673.0, false, false},
+        {"circle_crossing", 887.0, false, false, false},
+        {"circle_crossing_1000", 2673.0, false, false, false},
 #endif
-        {"head_on", 25.0, false, false}, /* RVO2 19.75 s; ours brakes to a stop on the goal */
-        {"four_way", 1e9, false, true},
+        {"head_on", 25.0, false, false, false}, /* RVO2 19.75 s; ours brakes to a stop on the goal */
+        {"four_way", 1e9, false, true, false},
+        /* every member on its slot at the end (arrived), the leader on its last waypoint */
+        {"formation", 1e9, false, false, true},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) check_crowd(&cases[i]);
 }
@@ -253,7 +264,7 @@ int main(int argc, char **argv)
     if (!strcmp(what, "scenarios")) {
         test_crowd_scenarios();
     } else if (!strcmp(what, "doorway")) {
-        check_crowd(&(crowd_case){"doorway", 1e9, true, false});
+        check_crowd(&(crowd_case){"doorway", 1e9, true, false, false});
     } else {
         test_overlaps();
         test_pair_counted_once();
