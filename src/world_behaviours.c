@@ -689,6 +689,14 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
         for (int k = 0; k < count; ++k)
             if (apart_wall_limit(w, a, &walls[k], start_speed, dt, &u[n], &limit[n])) ++n;
     }
+    if (w->def.boundary == STEER_BOUNDARY_CLAMP) /* the box stops centres after the move: were it not */
+        for (int axis = 0; axis < w->dim; ++axis) /* a limit here, that stop could close a gap */
+            for (int side = -1; side <= 1; side += 2) {
+                float p = steer_v3_get(a->p, axis), room = side > 0 ? w->origin[axis] + w->extent[axis] - p : p - w->origin[axis];
+                limit[n] = steer_maxf(room, 0.0f) / dt;
+                u[n] = steer_v3_set(steer_v3_zero(), axis, (float)side);
+                if (limit[n] < start_speed) ++n;
+            }
     /* The velocity closest to v that keeps every limit (a limit at least the
      * speed cannot bind and is not listed); only rounding can leave it
      * without an answer, and standing still keeps every limit. */
