@@ -588,15 +588,99 @@ static bool apart_wall_limit(const steer_world *w, const steer__agent *a, const 
     return *limit < speed;
 }
 
+/* ---- keep_apart's program: the velocity closest to v with u[k] . x <=
+ * limit[k] for every k. Incremental, as RVO2 solves its linear programs:
+ * when x breaks constraint i, the answer for constraints 0..i lies on i's
+ * plane, and there on the line it shares with the first earlier
+ * constraint x then breaks; constraints are taken in list order, so the
+ * answer is the same on every thread. In 2D (and on the ground) every u
+ * lies in the plane, so such a line is the corner point of the two. */
+#define APART_SLACK 1e-6f /* a constraint kept within this (times the speed + 1) holds; the final scale settles it */
+
+/* On the line where constraints i and k hold as equalities, the point
+ * closest to v that keeps constraints 0..k-1 (k < i). False if there is
+ * none (parallel planes, or no such point). */
+static bool apart_on_line(steer_v3 v, const steer_v3 *u, const float *limit, int i, int k, float slack, steer_v3 *x)
+{
+    steer_v3 d = steer_v3_cross(u[i], u[k]);
+    float det = steer_v3_len_sq(d); /* 1 - (u_i . u_k)^2 for unit normals */
+    if (!(det > 1e-10f)) return false;
+    float c = steer_v3_dot(u[i], u[k]);
+    steer_v3 p0 = steer_v3_add(steer_v3_scale(u[i], (limit[i] - c * limit[k]) / det),
+                               steer_v3_scale(u[k], (limit[k] - c * limit[i]) / det));
+    d = steer_v3_scale(d, 1.0f / sqrtf(det));
+    float lo = -FLT_MAX, hi = FLT_MAX;
+    for (int j = 0; j < k; ++j) {
+        float den = steer_v3_dot(u[j], d), num = limit[j] - steer_v3_dot(u[j], p0);
+        if (den > 1e-6f) hi = steer_minf(hi, num / den);
+        else if (den < -1e-6f) lo = steer_maxf(lo, num / den);
+        else if (num < -slack) return false;
+    }
+    if (!(lo <= hi + slack)) return false;
+    float t = steer_clampf(steer_v3_dot(d, steer_v3_sub(v, p0)), lo, steer_maxf(lo, hi));
+    *x = steer_v3_mad(p0, d, t);
+    return true;
+}
+
+/* On constraint i's plane, the point closest to v that keeps constraints 0..i-1. */
+static bool apart_on_plane(steer_v3 v, const steer_v3 *u, const float *limit, int i, float slack, steer_v3 *x)
+{
+    *x = steer_v3_mad(v, u[i], limit[i] - steer_v3_dot(u[i], v));
+    for (int k = 0; k < i; ++k)
+        if (steer_v3_dot(u[k], *x) > limit[k] + slack && !apart_on_line(v, u, limit, i, k, slack, x)) return false;
+    return true;
+}
+
+/* The n constraints' program; false when it has no answer. With every
+ * limit >= 0, x = 0 is feasible and the answer (a projection on a convex
+ * set holding 0) is never longer than v. */
+static bool apart_closest(steer_v3 v, const steer_v3 *u, const float *limit, int n, float speed, steer_v3 *out)
+{
+    float slack = APART_SLACK * (speed + 1.0f);
+    steer_v3 x = v;
+    for (int i = 0; i < n; ++i)
+        if (steer_v3_dot(u[i], x) > limit[i] + slack && !apart_on_plane(v, u, limit, i, slack, &x)) return false;
+    *out = x;
+    return true;
+}
+
+/* Giving way (docs/design.md, "keep_apart"): an agent the program holds to
+ * under YIELD_HELD of the speed it asked for steps back from each
+ * neighbour it touches (a gap under YIELD_GAP of its radius) and gives way
+ * to, being of no higher priority: one ahead of it (within 60 degrees of the way it wants to go), or
+ * one beside it on its right. Two agents side by side at a door so do not
+ * both wait: the one on the left steps back and the other goes through. */
+#define YIELD_HELD 0.9f
+#define YIELD_GAP 0.05f
+#define YIELD_AHEAD 0.5f /* cos 60 degrees */
+#define YIELD_BACK 0.5f  /* the step back, a fraction of the speed asked for */
+#define YIELD_CAP 8      /* neighbours given way to at once */
+
+/* Whether an agent wanting to go along v gives way to the neighbour in
+ * direction u (unit): measured on the ground, where "right" is defined. */
+static bool apart_gives_way(const steer_world *w, steer_v3 v, steer_v3 u)
+{
+    steer_v3 d = steer_v3_normalize(steer__to_ground(w, v)), g = steer__to_ground(w, u);
+    float ahead = d.x * g.x + d.y * g.y;
+    if (ahead > YIELD_AHEAD) return true;
+    if (ahead < -YIELD_AHEAD) return false;
+    return d.y * g.x - d.x * g.y > 0.0f; /* on its right */
+}
+
 steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3 v, float dt)
 {
     if (!(dt > 0.0f) || a->seen.worker < 0) return v;
-    float start_speed = steer_v3_len(v); /* no pass lengthens v: a reach for it holds for all */
+    float start_speed = steer_v3_len(v); /* no answer is longer than v: a reach for it holds for all */
     steer_v3 *u = w->apart_u + (size_t)a->seen.worker * STEER__APART_CAP;
     float *limit = w->apart_limit + (size_t)a->seen.worker * STEER__APART_CAP;
-    int n = 0;
+    int n = 0, yield[YIELD_CAP], yields = 0;
     for (int j = 0; j < a->seen.count; ++j)
-        if (!apart_out_of_reach(w, a, j, start_speed, dt) && apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n])) ++n;
+        if (!apart_out_of_reach(w, a, j, start_speed, dt) && apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n])) {
+            if (yields < YIELD_CAP && !seen_obstacle(a, j) && a->seen.priority[j] >= a->g->def.priority &&
+                limit[n] * dt < YIELD_GAP * a->g->def.radius && apart_gives_way(w, v, u[n]))
+                yield[yields++] = n;
+            ++n;
+        }
     if (w->wall_count > 0) {
         near_walls near;
         int count;
@@ -605,28 +689,38 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
         for (int k = 0; k < count; ++k)
             if (apart_wall_limit(w, a, &walls[k], start_speed, dt, &u[n], &limit[n])) ++n;
     }
-    /* Two passes removing each excess approach in turn, which keeps the
-     * sliding motion past a neighbour; then a scale toward zero (which
-     * meets every limit at once, all being >= 0) settles what is left. A
-     * limit at least the current speed cannot bind and is passed over. */
-    float speed = start_speed;
-    for (int pass = 0; pass < 2; ++pass)
-        for (int k = 0; k < n; ++k) {
-            if (!(limit[k] < speed)) continue;
-            float excess = steer_v3_dot(v, u[k]) - limit[k];
-            if (excess > 0.0f) {
-                v = steer_v3_sub(v, steer_v3_scale(u[k], excess));
-                speed = steer_v3_len(v);
+    if (w->def.boundary == STEER_BOUNDARY_CLAMP) /* the box stops centres after the move: were it not */
+        for (int axis = 0; axis < w->dim; ++axis) /* a limit here, that stop could close a gap */
+            for (int side = -1; side <= 1; side += 2) {
+                float p = steer_v3_get(a->p, axis), room = side > 0 ? w->origin[axis] + w->extent[axis] - p : p - w->origin[axis];
+                limit[n] = steer_maxf(room, 0.0f) / dt;
+                u[n] = steer_v3_set(steer_v3_zero(), axis, (float)side);
+                if (limit[n] < start_speed) ++n;
             }
-        }
-    float scale = 1.0f;
+    /* The velocity closest to v that keeps every limit (a limit at least the
+     * speed cannot bind and is not listed); only rounding can leave it
+     * without an answer, and standing still keeps every limit. */
+    steer_v3 x;
+    if (!apart_closest(v, u, limit, n, start_speed, &x)) x = steer_v3_zero();
+    if (yields > 0 && steer_v3_len(x) < YIELD_HELD * start_speed) {
+        /* held: step back from those it gives way to, if that keeps every
+         * other limit and is no faster than v (the reaches above hold) */
+        float kept[YIELD_CAP];
+        for (int k = 0; k < yields; ++k) kept[k] = limit[yield[k]], limit[yield[k]] = -YIELD_BACK * start_speed;
+        steer_v3 back;
+        if (apart_closest(v, u, limit, n, start_speed, &back) && steer_v3_len(back) <= start_speed) x = back;
+        for (int k = 0; k < yields; ++k) limit[yield[k]] = kept[k];
+    }
+    /* Rounding in the program may leave a limit passed by a hair: a scale
+     * toward zero meets every limit at once (all are >= 0). */
+    float speed = steer_v3_len(x), scale = 1.0f;
     for (int k = 0; k < n; ++k) {
         if (!(limit[k] < speed)) continue;
-        float along = steer_v3_dot(v, u[k]);
+        float along = steer_v3_dot(x, u[k]);
         if (along > limit[k]) scale = steer_minf(scale, limit[k] / along);
     }
-    v = steer_v3_scale(v, scale);
-    return steer_v3_is_valid(v) ? v : steer_v3_zero();
+    x = steer_v3_scale(x, scale);
+    return steer_v3_is_valid(x) ? x : steer_v3_zero();
 }
 
 /* New velocity (docs/model.md §1.4) from the combined force, with the turn limit. */

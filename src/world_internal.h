@@ -20,7 +20,7 @@
 #define STEER__MAX_GROUPS 32
 #define STEER__STAGE_CAP 1024       /* candidates a cell stages; a crowd beyond is sampled (world_cells.h) */
 #define STEER__PREDICTIVE_CAP (STEER__STAGE_CAP + STEER__OBJECT_QUERY_CAP) /* candidates and obstacles */
-#define STEER__APART_CAP (STEER__PREDICTIVE_CAP + STEER__OBJECT_QUERY_CAP)   /* and walls */
+#define STEER__APART_CAP (STEER__PREDICTIVE_CAP + STEER__OBJECT_QUERY_CAP + 6) /* and walls, and a clamped box's faces */
 
 /* One agent's goal (world_goals.c). */
 typedef struct steer__goal {

@@ -309,6 +309,106 @@ static void keep_apart_keeps_bodies_off_walls(void)
     }
 }
 
+/* ---- 5a. a clamped box stops centres; keep_apart sees its faces ------------------ */
+/* 36 bodies of radius 0.5 on a lattice, all seeking a point beyond the
+ * corner of a clamped box: they pile into the corner. The clamp moves a
+ * centre after the step; without the faces among keep_apart's limits that
+ * move closed gaps (the closest came to 0.70 of the sum of radii). */
+static void keep_apart_sees_a_clamped_box(void)
+{
+    steer_world_def wd = open_world(1);
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.bounds_min = (steer_v3){-10, -10, 0};
+    wd.bounds_max = (steer_v3){10, 10, 0};
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = walker(STEER_SEEK);
+    g.weight[STEER_SEEK] = 1.0f;
+    g.weight[STEER_ARRIVE] = 0.0f;
+    g.weight[STEER_WANDER] = 1.0f;
+    g.target = (steer_v3){14, 12, 0};
+    g.radius = 0.5f;
+    g.neighbour_radius = 3.0f;
+    g.max_force = 6.0f;
+    steer_world_add_group(w, &g);
+    steer_agent_id ids[36];
+    for (int i = 0; i < 36; ++i) ids[i] = steer_world_add_agent(w, 0, (steer_v3){-8.0f + 2.0f * (float)(i % 6), -8.0f + 2.0f * (float)(i / 6), 0}, steer_v3_zero());
+    double closest = 1e9;
+    for (int s = 0; s < 600; ++s) {
+        CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+        steer_v3 p[36];
+        for (int i = 0; i < 36; ++i) {
+            steer_agent_state st;
+            steer_world_get_agent(w, ids[i], &st);
+            p[i] = st.position;
+        }
+        for (int i = 0; i < 36; ++i)
+            for (int j = i + 1; j < 36; ++j) {
+                double d = steer_v3_dist(p[i], p[j]);
+                if (d < closest) closest = d;
+            }
+    }
+    printf("keep_apart in a clamped box's corner: closest %.4f of the sum of radii\n", closest);
+    CHECK(closest >= 1.0);
+    steer_world_destroy(w);
+}
+
+/* ---- 5b. an arch of two at a door breaks: the one on the left gives way -------- */
+/* A wall across x = 0 with a gap 1.5 wide; two bodies of radius 0.5 side by
+ * side in front of it, each touching its jamb and nearly the other, both
+ * sent to the same point behind the door. Both want to go where the other
+ * stands: without giving way neither ever moves (an arch), with it the
+ * upper one (the other is on its right) steps back and both pass, one after
+ * the other, in 2D and on the ground of a Y-up world. */
+static void an_arch_at_a_door_breaks(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        steer_world_def wd = open_world(1);
+        wd.dim = dim;
+        wd.up = dim == 3 ? STEER_UP_Y : STEER_UP_Z;
+        wd.bounds_min.z = -60.0f;
+        wd.bounds_max.z = 60.0f;
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def g = walker(STEER_SEEK);
+        g.weight[STEER_SEEK] = 0.0f;
+        g.radius = 0.5f;
+        g.arrival_tolerance = 0.5f;
+        g.ground_plane = dim == 3;
+        steer_world_add_group(w, &g);
+        /* from the ground frame (x, y) to the world's (the identity in 2D) */
+#define GROUND(x, y) steer_v3_from_z_up((steer_v3){(x), (y), 0.0f}, wd.up)
+        CHECK(steer_world_add_wall(w, GROUND(0.0f, 0.75f), GROUND(0.0f, 20.0f)) >= 0);
+        CHECK(steer_world_add_wall(w, GROUND(0.0f, -0.75f), GROUND(0.0f, -20.0f)) >= 0);
+        steer_agent_id ids[2];
+        steer_v3 targets[2];
+        for (int i = 0; i < 2; ++i) {
+            float side = i ? -1.0f : 1.0f;
+            ids[i] = steer_world_add_agent(w, 0, GROUND(-0.45f, side * 0.52f), steer_v3_zero());
+            targets[i] = GROUND(4.0f, 0.0f);
+        }
+        CHECK(steer_world_set_targets(w, ids, targets, 2, STEER_GOAL_ARRIVE, 0) == 2);
+        int through[2] = {-1, -1};
+        double closest = 1e9;
+        for (int s = 0; s < 120; ++s) {
+            CHECK(steer_world_step(w, 0.25f) == STEER_OK);
+            steer_agent_state st[2];
+            for (int i = 0; i < 2; ++i) {
+                steer_world_get_agent(w, ids[i], &st[i]);
+                if (through[i] < 0 && steer_v3_to_z_up(st[i].position, wd.up).x > 0.5f) through[i] = s + 1;
+            }
+            double d = steer_v3_len(steer_v3_sub(st[0].position, st[1].position));
+            if (d < closest) closest = d;
+        }
+#undef GROUND
+        printf("an arch of two at a door (%dD): the upper one through after %.2f s, the lower after %.2f s, closest %.4f"
+               " (sum of radii 1)\n",
+               dim, through[0] * 0.25, through[1] * 0.25, closest);
+        CHECK(through[0] > 0 && through[1] > 0);
+        CHECK(through[1] < through[0]); /* the lower one (on the other's right) goes first */
+        CHECK(closest >= 1.0);
+        steer_world_destroy(w);
+    }
+}
+
 /* ---- 6. see_ahead_time: a faster agent looks further ----------------------------- */
 static void a_faster_agent_looks_further(void)
 {
@@ -547,6 +647,8 @@ int main(void)
     a_moving_obstacle_is_anticipated();
     keep_apart_never_lets_agents_overlap();
     keep_apart_keeps_bodies_off_walls();
+    keep_apart_sees_a_clamped_box();
+    an_arch_at_a_door_breaks();
     a_faster_agent_looks_further();
     queue_brakes_behind_a_slower_agent();
     followers_keep_behind_and_out_of_the_way();

@@ -256,6 +256,10 @@ static const pg_param params[] = {
     W(STEER_FOLLOW_WALL, "follow_wall"),
     W(STEER_FOLLOW_PATH, "follow_path"),
     W(STEER_FOLLOW_FLOW, "follow_flow"),
+    W(STEER_AVOID_NEIGHBOURS, "avoid_neighbours"),
+    W(STEER_ANTICIPATE, "anticipation"),
+    W(STEER_QUEUE, "queue"),
+    W(STEER_FOLLOW_LEADER, "follow_leader"),
     F(max_speed, "limits", 0.0f, 20.0f),
     F(max_force, "limits", 0.0f, 40.0f),
     F(mass, "limits", 0.1f, 10.0f),
@@ -525,6 +529,15 @@ PG_EXPORT(pg_selected_arrived) int pg_selected_arrived(void)
 }
 
 PG_EXPORT(pg_goal_count) int pg_goal_count(void) { return world ? steer_world_goal_count(world) : 0; }
+
+/* Of the agents the world was built with, those on their goals now (a
+ * crowd's arrivals, as `steer run` counts them at the end). */
+PG_EXPORT(pg_goals_arrived) int pg_goals_arrived(void)
+{
+    int arrived = 0;
+    for (int i = 0; world && i < agent_id_count; ++i) arrived += steer_world_has_arrived(world, agent_ids[i]);
+    return arrived;
+}
 
 /* Fills and returns the table of the selected agents as they are now
  * (ORDER_FIELDS floats each, pg_selected_count() rows): position, its goal's

@@ -664,12 +664,13 @@ const ui = {
   },
 
   hud(hash) {
-    const steps = wasm.pg_step_count(), selected = wasm.pg_selected_count();
+    const steps = wasm.pg_step_count(), selected = wasm.pg_selected_count(), goals = wasm.pg_goal_count();
     const line = (...parts) => parts.map(([value, unit]) => `<b>${value}</b> ${unit}`).join('   ');
     $('hud').innerHTML =
       line([sim.fps.toFixed(0), 'fps'], [sim.msPerStep.toFixed(2), 'ms/step'], [cstr(wasm.pg_kernel()), 'kernel'],
         [sim.agents.toLocaleString('en'), 'agents'], [steps, 'steps']) + (sim.paused ? '   paused' : '') +
-      (selected ? `   selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>` : '') + '\n' +
+      (selected ? `   selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`
+        : goals ? `   goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>` : '') + '\n' +
       `${escapeHtml(shownName(sim.scenario))} · seed ${sim.seed} · hash ${hash}`;
     $('error').textContent = sim.error;
   },
@@ -742,6 +743,7 @@ const hook = {
       dt: wasm.pg_dt(), hash: cstr(wasm.pg_hash()), target: sim.target, centroid: count ? [cx / count, cy / count] : null,
       obstacles: wasm.pg_obstacle_count(), paths: sim.paths, dim: wasm.pg_dim(),
       selected: wasm.pg_selected_count(), arrived: wasm.pg_selected_arrived(), goals: wasm.pg_goal_count(),
+      goalsArrived: wasm.pg_goals_arrived(),
       bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error,
       kernel: cstr(wasm.pg_kernel()),
     };

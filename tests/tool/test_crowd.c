@@ -6,9 +6,14 @@
  *                         figures its issue asks for: every agent arrives,
  *                         no two bodies ever overlap, the last arrival no
  *                         later than RVO2's, the four-way crossing with less
- *                         jitter than separation alone gives it;
- *   test_crowd doorway    the doorway without wall crossings or a stall over
- *                         5 s (not registered: it jams today).
+ *                         jitter than separation alone gives it; the
+ *                         formation with every member on its slot at the
+ *                         end and no body inside a rock;
+ *                         The doorway: every agent through the gap and on
+ *                         its place once, no wall crossing;
+ *   test_crowd doorway    the doorway's full figures: also every agent on its
+ *                         place at the end and no stall over 5 s (not
+ *                         registered: its stalls last about a minute).
  * The tool runs as a child process; its metrics JSON is read with jansson. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "check.h"
@@ -169,9 +174,13 @@ static void test_longest_stall(void)
 /* ---- the crowd scenarios against the issue's figures ------------------------------------ */
 typedef struct crowd_case {
     const char *file;
-    double last_arrival;   /* at most (RVO2's figure where it has one) */
-    bool doorway;          /* walls: no crossings, no stall over 5 s */
+    double last_arrival;   /* every agent arrived once, the last no later (RVO2's figure where it has one) */
+    bool settle;           /* every agent on its goal at the end, too */
+    bool walls;            /* no wall crossings */
+    bool stall;            /* no stall over 5 s */
     bool below_separation; /* jitter below the same file's with separation alone */
+    bool formation;        /* no body ever inside a rock; the members' slots (targets that move) left
+                              out of the way figures: the leader's stall and detour alone */
 } crowd_case;
 
 /* The scenario with every group's avoidance replaced by separation alone
@@ -217,12 +226,15 @@ static void check_crowd(const crowd_case *c)
     printf("%s: %g of %g arrived, last at %g, %g overlapping pairs, closest %g of the sum of radii, longest stall %g,"
            " jitter %g\n",
            c->file, arrived, agents, last, pairs, at(m, "overlaps.closest_fraction"), at(m, "goals.longest_stall"), jitter);
-    CHECK(agents > 0 && arrived == agents);
+    CHECK(agents > 0 && (!c->settle || arrived == agents));
     CHECK(last <= c->last_arrival);
     CHECK(pairs == 0);
-    if (c->doorway) {
-        CHECK(at(m, "wall_crossings") == 0);
+    if (c->walls) CHECK(at(m, "wall_crossings") == 0);
+    if (c->stall) CHECK(at(m, "goals.longest_stall") <= 5.0);
+    if (c->formation) {
+        CHECK(at(m, "obstacle_penetrations.count") == 0);
         CHECK(at(m, "goals.longest_stall") <= 5.0);
+        CHECK(at(m, "goals.path_ratio.max") < 1.5);
     }
     if (c->below_separation) {
         double separation = separation_jitter(file, c->file);
@@ -236,11 +248,18 @@ static void test_crowd_scenarios(void)
 {
     static const crowd_case cases[] = {
 #ifndef STEER_TEST_SANITIZED /* 4,000 steps of 250 and 12,000 of 1000 agents: 5 and 20 s in Release, minutes sanitized */
-        {"circle_crossing", 887.0, false, false},
-        {"circle_crossing_1000", 2673.0, false, false},
+        {"circle_crossing", 887.0, true, false, false, false, false},
+        {"circle_crossing_1000", 2673.0, true, false, false, false, false},
 #endif
-        {"head_on", 25.0, false, false}, /* RVO2 19.75 s; ours brakes to a stop on the goal */
-        {"four_way", 1e9, false, true},
+        {"head_on", 25.0, true, false, false, false, false}, /* RVO2 19.75 s; ours brakes to a stop on the goal */
+        {"four_way", 1e9, true, false, false, true, false},
+        /* every member on its slot at the end (arrived), the leader on its last waypoint */
+        {"formation", 1e9, true, false, false, false, true},
+        /* all 100 through the door and each on its place once (with keep_apart
+         * as it was before giving way, 20 on the file's seed); not yet: all
+         * still on their places at the end (wander circles some at the
+         * tolerance), stalls under 5 s (test_crowd doorway) */
+        {"doorway", 400.0, false, true, false, false, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) check_crowd(&cases[i]);
 }
@@ -253,7 +272,7 @@ int main(int argc, char **argv)
     if (!strcmp(what, "scenarios")) {
         test_crowd_scenarios();
     } else if (!strcmp(what, "doorway")) {
-        check_crowd(&(crowd_case){"doorway", 1e9, true, false});
+        check_crowd(&(crowd_case){"doorway", 400.0, true, true, true, false, false});
     } else {
         test_overlaps();
         test_pair_counted_once();

@@ -13,7 +13,9 @@
  *   - goals, the circle shape, the up axis and the groups' arrival fields:
  *     parsed into the description, applied to the world agent by agent
  *     (antipodes, points, boxes, waypoints, paths), and every mistake in
- *     them reported at its path. */
+ *     them reported at its path;
+ *   - named spawns, follow_leader's leader and formations: resolved to agents
+ *     in spawn order, applied to the world, their mistakes reported. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 
@@ -408,6 +410,94 @@ static void test_goal_errors(steer_scenario *sc)
     CHECK(strstr(error, "t.json: up: only in a 3D scenario (\"dim\": 3): a 2D world has no up axis") != 0);
 }
 
+/* Leaders and formations: spawns named, follow_leader's leader and the
+ * formations resolved to agents in spawn order, and applied to the world
+ * (the group's leader handle, the formations' count, a member's goal on its
+ * slot after a step); every mistake reported at its path. */
+static void test_leaders_and_formations(steer_scenario *sc)
+{
+    const char *text =
+        "{" BOUNDS ", \"groups\": ["
+        " {\"name\": \"lead\", \"spawn\": [{\"name\": \"boss\", \"shape\": \"points\", \"points\": [[1, 5]], \"velocity\": [1, 0]}]},"
+        " {\"name\": \"band\", \"radius\": 0.25, \"spawn\": [{\"count\": 2, \"min\": [0, 0], \"max\": [1, 1]},"
+        "   {\"name\": \"pair\", \"shape\": \"line\", \"from\": [0, 2], \"to\": [0, 4], \"count\": 2}]},"
+        " {\"name\": \"tail\", \"behaviours\": {\"follow_leader\": {\"weight\": 2, \"leader\": \"boss\", \"behind\": 3, \"sight\": 5}},"
+        "   \"spawn\": [{\"count\": 3, \"min\": [0, 6], \"max\": [1, 7]}]}],"
+        " \"formations\": [{\"leader\": \"boss\", \"members\": \"pair\", \"slots\": [[-1, 1], [-1, -1]]}]}";
+    CHECK(load(sc, text) == 0);
+    if (*error) fprintf(stderr, "%s\n", error);
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    CHECK(info != 0);
+    if (!info) return;
+    CHECK(info->groups[0].leader == -1 && info->groups[1].leader == -1 && info->groups[2].leader == 0);
+    const steer_group_def *d = &info->groups[2].def;
+    CHECK(d->weight[STEER_FOLLOW_LEADER] == 2.0f && d->leader_behind == 3.0f && d->leader_sight == 5.0f);
+    CHECK(info->formation_count == 1);
+    const steer_scenario_formation *f = &info->formations[0];
+    CHECK(f->leader == 0 && f->first_member == 3 && f->count == 2);
+    CHECK(near(f->slots[0], steer_v3_make(-1, 1, 0)) && near(f->slots[1], steer_v3_make(-1, -1, 0)));
+    steer_agent_id ids[8];
+    steer_scenario_overrides o = {.agent_ids = ids};
+    steer_world *w = steer_scenario_create_world(sc, &o, error, sizeof error);
+    CHECK(w != 0);
+    if (!w) return;
+    steer_group_def got;
+    CHECK(steer_world_get_group(w, 2, &got) == STEER_OK);
+    CHECK(got.leader.index == ids[0].index && got.leader.generation == ids[0].generation);
+    CHECK(got.weight[STEER_FOLLOW_LEADER] == 2.0f);
+    CHECK(steer_world_formation_count(w) == 1);
+    CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    /* the leader walks +x from (1, 5): member 1's slot is behind it and to its right */
+    steer_goal g;
+    steer_v3 lead = agent_position(w, ids[0]);
+    CHECK(steer_world_get_goal(w, ids[4], &g) == STEER_OK && g.kind == STEER_GOAL_ARRIVE);
+    CHECK(g.target.x < lead.x && g.target.y < lead.y);
+    steer_world_destroy(w);
+
+    static const struct {
+        const char *text, *message;
+    } bad[] = {
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"name\": \"x\", \"count\": 1}, {\"name\": \"x\", \"count\": 2}]}]}",
+         "t.json: groups[0].spawn[1].name: \"x\" is already the name of groups[0].spawn[0]"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"name\": \"\", \"count\": 1}]}]}",
+         "t.json: groups[0].spawn[0].name: expected a non-empty name, got \"\""},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"follow_leader\": 1}}]}",
+         "t.json: groups[0].behaviours.follow_leader: expected an object with \"leader\", got 1"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"follow_leader\": {\"leader\": \"bos\"}},"
+         " \"spawn\": [{\"name\": \"boss\", \"count\": 1}]}]}",
+         "t.json: groups[0].behaviours.follow_leader.leader: unknown spawn \"bos\" (spawns: boss)"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"follow_leader\": {\"leader\": \"many\"}},"
+         " \"spawn\": [{\"name\": \"many\", \"count\": 3}]}]}",
+         "t.json: groups[0].behaviours.follow_leader.leader: the spawn \"many\" has 3 agents; a leader is one agent (a spawn of one)"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"behaviours\": {\"follow_leader\": {\"leader\": \"one\", \"behind\": -1}},"
+         " \"spawn\": [{\"name\": \"one\", \"count\": 1}]}]}",
+         "t.json: groups[0].behaviours.follow_leader.behind: expected a number >= 0, got -1"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"name\": \"one\", \"count\": 1}, {\"name\": \"two\", \"count\": 2}]}],"
+         " \"formations\": [{\"leader\": \"one\", \"members\": \"two\", \"slots\": [[1, 1]]}]}",
+         "t.json: formations[0].slots: expected 2 slots (one per agent of the spawn \"two\"), got 1"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"name\": \"one\", \"count\": 1}, {\"name\": \"two\", \"count\": 2}]}],"
+         " \"formations\": [{\"leader\": \"two\", \"members\": \"one\", \"slots\": [[1, 1]]}]}",
+         "t.json: formations[0].leader: the spawn \"two\" has 2 agents; a formation's leader is one agent (a spawn of one)"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"name\": \"one\", \"count\": 1}]}],"
+         " \"formations\": [{\"leader\": \"one\", \"members\": \"one\", \"slots\": [[1, 1]]}]}",
+         "t.json: formations[0].members: the leader cannot be one of its own members"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"name\": \"one\", \"count\": 1}]}],"
+         " \"formations\": [{\"leader\": \"one\", \"slots\": [[1, 1]]}]}",
+         "t.json: formations[0]: missing required key \"members\""},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"name\": \"one\", \"count\": 1}, {\"name\": \"two\", \"count\": 1}]}],"
+         " \"formations\": [{\"leader\": \"one\", \"members\": \"two\", \"slots\": [[1, \"x\"]]}]}",
+         "t.json: formations[0].slots[0][1]: expected a number"},
+        {"{" BOUNDS ", \"formations\": {}, " GROUP "}", "t.json: formations: expected an array of formations, got an empty object"},
+    };
+    for (int i = 0; i < (int)(sizeof bad / sizeof bad[0]); ++i) {
+        bool said = load(sc, bad[i].text) == -1 && strstr(error, bad[i].message) != 0;
+        if (!said) fprintf(stderr, "leader case %d: expected \"%s\", got: %s\n", i, bad[i].message, error);
+        CHECK(said);
+        if (steer_scenario_error_count(sc) != 1) fprintf(stderr, "leader case %d: %d errors: %s\n", i, steer_scenario_error_count(sc), error);
+        CHECK(steer_scenario_error_count(sc) == 1);
+    }
+}
+
 int main(void)
 {
     steer_scenario *sc = steer_scenario_create();
@@ -418,6 +508,7 @@ int main(void)
     test_no_behaviours(sc);
     test_world_limits(sc);
     test_goals_applied(sc);
+    test_leaders_and_formations(sc);
     test_goal_errors(sc);
     test_large(sc);
     steer_scenario_destroy(sc);

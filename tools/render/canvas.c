@@ -333,9 +333,11 @@ static void draw_agents(cairo_t *cr, const canvas_view *v, const canvas_frame *f
      * one huge path); vector surfaces get one path element per group */
     bool vector = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
     for (int g = 0; g < info->group_count; ++g) {
-        /* from the body radius, but never smaller than a readable speck for the picture size */
+        /* to scale, as the playground draws them: the dart's tip on the body's
+         * edge (its back corners inside), so bodies that do not overlap are
+         * never drawn overlapping; never smaller than a readable speck */
         double size = info->agent_size > 0.0f ? info->agent_size
-                                              : fmax(fmax(3.0, v->width / 160.0), 3.2 * info->groups[g].def.radius * v->scale);
+                                              : fmax(fmax(3.0, v->width / 160.0), info->groups[g].def.radius * v->scale / 0.6);
         set_colour(cr, info->groups[g].colour, 1.0);
         for (int a = 0; a < f->count; ++a) {
             if (f->group[a] != g) continue;

@@ -110,6 +110,11 @@ void sc_free_derived(steer_scenario *sc)
         free(sc->fields[i].name);
         free(sc->fields[i].vectors);
     }
+    for (int i = 0; i < sc->info.formation_count; ++i) free(sc->formation_slots ? sc->formation_slots[i] : 0);
+    free(sc->formations);
+    free(sc->formation_slots);
+    sc->formations = 0;
+    sc->formation_slots = 0;
     for (int i = 0; i < sc->spawn_count; ++i) {
         free(sc->spawns ? sc->spawns[i].points : 0);
         free(sc->spawns ? sc->spawns[i].goal.points : 0);

@@ -109,8 +109,18 @@ typedef struct steer_scenario_group {
     const char *name;
     uint32_t colour;         /* 0xRRGGBBAA (also in def.colour) */
     int agents;              /* agents spawned into it */
-    steer_group_def def;     /* exactly what the world gets */
+    int leader;              /* FOLLOW_LEADER: the agent followed, by its index in spawn order (as
+                                overrides.agent_ids lists them), or -1. The world gets the group with
+                                FOLLOW_LEADER off, then, once the agents exist, def with its handle */
+    steer_group_def def;     /* exactly what the world gets (but def.leader: see leader) */
 } steer_scenario_group;
+
+/* A formation (world.h): agents by their index in spawn order. */
+typedef struct steer_scenario_formation {
+    int leader;              /* the leader */
+    int first_member, count; /* members first_member .. first_member + count - 1, member k on slot k */
+    const steer_v3 *slots;   /* count slots in the leader's frame: x ahead, y to its left (z up in 3D) */
+} steer_scenario_formation;
 
 typedef struct steer_scenario_path {
     const char *name;
@@ -160,6 +170,8 @@ typedef struct steer_scenario_info {
     const steer_scenario_path *paths;
     int flow_field_count;
     const char *const *flow_field_names;
+    int formation_count;
+    const steer_scenario_formation *formations;
     int total_agents;
     steer_scenario_expect expect;
 } steer_scenario_info;

@@ -238,11 +238,27 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
                : STEER_ERROR_OUT_OF_MEMORY;
         free(v);
     }
-    for (int g = 0; g < info->group_count && rc >= 0; ++g) rc = steer_world_add_group(w, &info->groups[g].def);
+    for (int g = 0; g < info->group_count && rc >= 0; ++g) {
+        steer_group_def def = info->groups[g].def;
+        if (info->groups[g].leader >= 0) def.weight[STEER_FOLLOW_LEADER] = 0.0f; /* on once its leader exists (below) */
+        rc = steer_world_add_group(w, &def);
+    }
     if (rc < 0) {
         set_error(error, error_size, "the world refused an object or group", rc);
         steer_world_destroy(w);
         return 0;
+    }
+    /* leaders and formations name agents by their index in spawn order */
+    bool named = info->formation_count > 0;
+    for (int g = 0; g < info->group_count; ++g) named |= info->groups[g].leader >= 0;
+    steer_agent_id *ids = o && o->agent_ids ? o->agent_ids : 0, *own_ids = 0;
+    if (named && !ids) {
+        ids = own_ids = malloc(sizeof *ids * (size_t)(info->total_agents > 0 ? info->total_agents : 1));
+        if (!ids) {
+            set_error(error, error_size, "could not create the world", STEER_ERROR_OUT_OF_MEMORY);
+            steer_world_destroy(w);
+            return 0;
+        }
     }
     int added = 0;
     for (int s = 0; s < sc->spawn_count; ++s) {
@@ -260,10 +276,11 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
                 p = spawn_position(sp, k, info->dim, &rng);
             steer_v3 v = spawn_velocity(sp, p, info->dim, &rng);
             steer_agent_id id = steer_world_add_agent(w, sp->group, p, v);
-            if (o && o->agent_ids && id.index != 0) o->agent_ids[added] = id;
+            if (ids && id.index != 0) ids[added] = id;
             ++added;
             if (id.index == 0) {
                 set_error(error, error_size, "the world refused an agent", STEER_ERROR_CAPACITY);
+                free(own_ids);
                 steer_world_destroy(w);
                 return 0;
             }
@@ -272,10 +289,27 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
             steer_result gr = steer_world_set_goal(w, id, &goal);
             if (gr != STEER_OK) {
                 set_error(error, error_size, "the world refused a goal", gr);
+                free(own_ids);
                 steer_world_destroy(w);
                 return 0;
             }
         }
+    }
+    for (int g = 0; g < info->group_count && rc >= 0; ++g) {
+        if (info->groups[g].leader < 0) continue;
+        steer_group_def def = info->groups[g].def;
+        def.leader = ids[info->groups[g].leader];
+        rc = steer_world_set_group(w, g, &def);
+    }
+    for (int f = 0; f < info->formation_count && rc >= 0; ++f) {
+        const steer_scenario_formation *fm = &info->formations[f];
+        rc = steer_world_add_formation(w, ids[fm->leader], ids + fm->first_member, fm->slots, fm->count);
+    }
+    free(own_ids);
+    if (rc < 0) {
+        set_error(error, error_size, "the world refused a leader or a formation", rc);
+        steer_world_destroy(w);
+        return 0;
     }
     return w;
 }

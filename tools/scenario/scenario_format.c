@@ -51,12 +51,13 @@ typedef struct checker {
     steer_v3 bounds_min, bounds_max;
     /* names, collected before the document-order pass so references may
      * point forward ("pursue": the group defined further down) */
-    const char **names[3];
-    int name_count[3];
+    const char **names[4];
+    int name_count[4];
+    const sc_node *formations; /* read after the groups: it needs their spawns' counts */
 } checker;
 
-enum { NAMES_GROUPS, NAMES_PATHS, NAMES_FIELDS };
-static const char *const name_nouns[] = {"group", "path", "flow field"};
+enum { NAMES_GROUPS, NAMES_PATHS, NAMES_FIELDS, NAMES_SPAWNS, NAME_LISTS };
+static const char *const name_nouns[] = {"group", "path", "flow field", "spawn"};
 static const char *const name_arrays[] = {"groups", "paths", "flow_fields"};
 
 static checker *ck_of(sc_read *r) { return r->user; }
@@ -93,6 +94,58 @@ static int collect_names(sc_read *r, int list)
         }
         names[e] = v->string;
     }
+    return rc;
+}
+
+/* The names of spawns (groups[i].spawn[j].name), which name their agents
+ * for leaders and formations: unique over the whole file. */
+static int collect_spawn_names(sc_read *r)
+{
+    checker *ck = ck_of(r);
+    const sc_node *groups = sc_member(&ck->sc->rd.root, "groups");
+    if (!groups || groups->kind != SC_ARRAY) return 0;
+    int total = 0;
+    for (int g = 0; g < groups->count; ++g) {
+        const sc_node *spawn = sc_member(&groups->items[g], "spawn");
+        if (spawn && spawn->kind == SC_ARRAY) total += spawn->count;
+    }
+    if (total == 0) return 0;
+    const char **names = calloc((size_t)total, sizeof *names);
+    char (*where)[SC_PATH_SIZE] = calloc((size_t)total, sizeof *where);
+    int rc = 0;
+    if (!names || !where) {
+        free(names);
+        free(where);
+        return sc_report(r, groups, "groups", "out of memory");
+    }
+    ck->names[NAMES_SPAWNS] = names;
+    int n = 0;
+    for (int g = 0; g < groups->count; ++g) {
+        const sc_node *spawn = sc_member(&groups->items[g], "spawn");
+        if (!spawn || spawn->kind != SC_ARRAY) continue;
+        for (int k = 0; k < spawn->count; ++k) {
+            const sc_node *v = sc_member(&spawn->items[k], "name");
+            char group[SC_PATH_SIZE], list[SC_PATH_SIZE];
+            sc_join_index(group, "groups", g);
+            sc_join_key(list, group, "spawn");
+            sc_join_index(where[n], list, k);
+            if (v && v->kind == SC_STRING && v->string[0]) {
+                int other = -1;
+                for (int e = 0; e < n && other < 0; ++e)
+                    if (names[e] && !strcmp(names[e], v->string)) other = e;
+                if (other >= 0) {
+                    char p[SC_PATH_SIZE];
+                    sc_join_key(p, where[n], "name");
+                    rc = sc_report(r, v, p, "\"%s\" is already the name of %s", v->string, where[other]);
+                } else {
+                    names[n] = v->string;
+                }
+            }
+            ++n;
+        }
+    }
+    ck->name_count[NAMES_SPAWNS] = n;
+    free(where);
     return rc;
 }
 
@@ -524,6 +577,17 @@ typedef struct behaviour_spec {
     steer_group_def d;
 } behaviour_spec;
 
+/* follow_leader's "leader": the name of a spawn of one agent, checked once
+ * every spawn is read (resolve_leaders); read_behaviour keeps the node. */
+static int read_leader_name(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row, (void)target;
+    checker *ck = ck_of(r);
+    int index = 0;
+    return sc_read_reference(r, n, path, name_nouns[NAMES_SPAWNS], ck->names[NAMES_SPAWNS], ck->name_count[NAMES_SPAWNS],
+                             &index);
+}
+
 #define COMMON FLOAT_D("weight", behaviour_spec, weight, SC_ANY, 1), FLOAT_D("probability", behaviour_spec, probability, SC_UNIT, 1)
 
 static const sc_row b_plain[] = {COMMON};
@@ -552,6 +616,9 @@ static const sc_row b_avoid_neighbours[] = {COMMON, FLOAT("horizon", behaviour_s
                                             FLOAT("margin", behaviour_spec, d.avoid_margin, SC_NONNEG),
                                             FLOAT("keep_right", behaviour_spec, d.keep_right, SC_NONNEG)};
 static const sc_row b_queue[] = {COMMON, FLOAT("distance", behaviour_spec, d.queue_distance, SC_NONNEG)};
+static const sc_row b_follow_leader[] = {COMMON, CUSTOM("leader", read_leader_name, "string", 0),
+                                         FLOAT("behind", behaviour_spec, d.leader_behind, SC_NONNEG),
+                                         FLOAT("sight", behaviour_spec, d.leader_sight, SC_NONNEG)};
 static const sc_row b_anticipation[] = {COMMON, FLOAT("strength", behaviour_spec, d.anticipation_k, SC_NONNEG),
                                         FLOAT("time", behaviour_spec, d.anticipation_tau0, SC_POSITIVE),
                                         FLOAT("horizon", behaviour_spec, d.avoid_horizon, SC_NONNEG),
@@ -568,6 +635,7 @@ B_TABLE(t_plain, b_plain);
 B_TABLE(t_avoid_neighbours, b_avoid_neighbours);
 B_TABLE(t_anticipation, b_anticipation);
 B_TABLE(t_queue, b_queue);
+B_TABLE(t_follow_leader, b_follow_leader);
 B_TABLE(t_seek, b_seek);
 B_TABLE(t_arrive, b_arrive);
 B_TABLE(t_flee, b_flee);
@@ -599,6 +667,7 @@ typedef struct group_spec {
     char *name;
     claim claims[32];
     int claim_count;
+    const sc_node *leader; /* follow_leader's "leader", resolved after every spawn is read */
 } group_spec;
 
 static size_t row_size(const sc_row *row)
@@ -617,6 +686,7 @@ static int merge_behaviour(sc_read *r, group_spec *gs, const sc_table *t, const 
     int rc = 0;
     for (int f = 2; f < t->count; ++f) {
         if (!((m->seen >> f) & 1u) || ((m->failed >> f) & 1u)) continue;
+        if (t->rows[f].custom == read_leader_name) continue; /* a name, not a group value: kept in gs->leader */
         size_t off = t->rows[f].offset, size = row_size(&t->rows[f]);
         const char *from = (const char *)spec + off;
         char *to = (char *)&gs->def + (off - offsetof(behaviour_spec, d));
@@ -662,6 +732,7 @@ static int read_behaviour(sc_read *r, const sc_row *row, const sc_node *n, const
     gs->def.weight[k->b] = spec.weight;
     gs->def.probability[k->b] = spec.probability;
     rc |= merge_behaviour(r, gs, t, &m, &spec, n, path);
+    if (k->b == STEER_FOLLOW_LEADER && !sc_failed(&m, t, "leader")) gs->leader = sc_member(n, "leader");
     if (k->b == STEER_CONTAIN && !rc) {
         bool lo = sc_has(&m, t, "min"), hi = sc_has(&m, t, "max");
         if (lo != hi) return sc_require(r, n, path, &m, t, lo ? "max" : "min", "(a box needs both)");
@@ -688,6 +759,7 @@ static const sc_row behaviour_rows[] = {
     NEEDS("pursue", STEER_PURSUE, t_pursue, "group"),
     NEEDS("seek", STEER_SEEK, t_seek, "target"),
     NEEDS("arrive", STEER_ARRIVE, t_arrive, "target"),
+    NEEDS("follow_leader", STEER_FOLLOW_LEADER, t_follow_leader, "leader"),
     OPTIONAL("follow_wall", STEER_FOLLOW_WALL, t_follow_wall),
     NEEDS("follow_path", STEER_FOLLOW_PATH, t_path, "path"),
     NEEDS("follow_flow", STEER_FOLLOW_FLOW, t_flow, "field"),
@@ -901,7 +973,17 @@ static int check_antipode(sc_read *r, const sc_node *n, const char *path, const 
 
 static const char *const shapes[] = {"box", "disc", "line", "points", "circle"};
 
+/* A spawn's name (unique: collect_spawn_names), kept as the tree's string. */
+static int read_spawn_name(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    if (n->kind != SC_STRING || n->string[0] == 0) return sc_expected(r, n, path, "a non-empty name");
+    ((sc_spawn *)target)->name = n->string;
+    return 0;
+}
+
 static const sc_row spawn_rows[] = {
+    CUSTOM("name", read_spawn_name, "string", 0),
     INT("count", sc_spawn, count, 0, MAX_AGENTS),
     CHOICE("shape", sc_spawn, shape, shapes),
     VEC("min", sc_spawn, min),
@@ -923,11 +1005,11 @@ static const sc_table spawn_table = TABLE("a spawn object", spawn_rows);
 /* The keys each shape uses, and what it cannot do without. */
 static int check_shape(sc_read *r, const sc_node *n, const char *path, const sc_members *m, sc_spawn *s)
 {
-    static const char *const box[] = {"count", "shape", "min", "max", "velocity", "speed", "heading", "seed", "goal"};
-    static const char *const disc[] = {"count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed", "goal"};
-    static const char *const circle[] = {"count", "shape", "centre", "radius", "velocity", "speed", "heading", "seed", "goal"};
-    static const char *const line[] = {"count", "shape", "from", "to", "velocity", "speed", "heading", "seed", "goal"};
-    static const char *const points[] = {"count", "shape", "points", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const box[] = {"name", "count", "shape", "min", "max", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const disc[] = {"name", "count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const circle[] = {"name", "count", "shape", "centre", "radius", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const line[] = {"name", "count", "shape", "from", "to", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const points[] = {"name", "count", "shape", "points", "velocity", "speed", "heading", "seed", "goal"};
     const sc_table *t = &spawn_table;
     char p[SC_PATH_SIZE];
     switch ((sc_shape)s->shape) {
@@ -1046,8 +1128,47 @@ static int read_spawns(sc_read *r, const sc_node *arr, const char *path, int gro
             rc = sc_report(r, &arr->items[s], sp, "too many agents: at most %d in all", MAX_AGENTS);
             continue;
         }
+        spawn->first_agent = sc->info.total_agents;
         sc->info.total_agents += spawn->count;
         g->agents += spawn->count;
+    }
+    return rc;
+}
+
+/* The spawn named by n (a string already checked against the names), or NULL. */
+static const sc_spawn *named_spawn(const steer_scenario *sc, const sc_node *n)
+{
+    for (int s = 0; s < sc->spawn_count; ++s)
+        if (sc->spawns[s].name && !strcmp(sc->spawns[s].name, n->string)) return &sc->spawns[s];
+    return 0;
+}
+
+/* A leader is one agent: the spawn named by n, of exactly one; its agent's
+ * index in spawn order, or -1 after reporting. */
+static int one_agent(sc_read *r, const sc_node *n, const char *path, const char *role)
+{
+    const sc_spawn *sp = named_spawn(ck_of(r)->sc, n);
+    if (!sp) return -1; /* a spawn that failed to read: reported there */
+    if (sp->count != 1) {
+        sc_report(r, n, path, "the spawn \"%s\" has %d agents; %s is one agent (a spawn of one)", n->string, sp->count, role);
+        return -1;
+    }
+    return sp->first_agent;
+}
+
+static int resolve_leaders(sc_read *r, const sc_node *const *leaders, int count)
+{
+    steer_scenario *sc = ck_of(r)->sc;
+    int rc = 0;
+    for (int g = 0; g < count; ++g) {
+        if (!leaders[g]) continue;
+        char p[SC_PATH_SIZE], q[SC_PATH_SIZE];
+        sc_join_index(p, "groups", g);
+        sc_join_key(q, p, "behaviours");
+        sc_join_key(p, q, "follow_leader");
+        sc_join_key(q, p, "leader");
+        sc->groups[g].leader = one_agent(r, leaders[g], q, "a leader");
+        if (sc->groups[g].leader < 0) rc = -1;
     }
     return rc;
 }
@@ -1062,6 +1183,8 @@ static int read_groups(sc_read *r, const sc_row *row, const sc_node *n, const ch
     sc->group_names = calloc((size_t)n->count, sizeof *sc->group_names);
     if (!sc->groups || !sc->group_names) return sc_report(r, n, path, "out of memory");
     sc->info.group_count = n->count;
+    const sc_node **leaders = calloc((size_t)n->count, sizeof *leaders);
+    if (!leaders) return sc_report(r, n, path, "out of memory");
     char p[SC_PATH_SIZE];
     int rc = 0;
     for (int i = 0; i < n->count; ++i) {
@@ -1077,6 +1200,8 @@ static int read_groups(sc_read *r, const sc_row *row, const sc_node *n, const ch
         int bad = sc_read_object(r, el, p, &group_table, &gs, &m);
         sc->group_names[i] = gs.name;
         g->name = gs.name;
+        g->leader = -1;
+        leaders[i] = gs.leader;
         if (el->kind != SC_OBJECT) {
             rc = -1;
             continue;
@@ -1097,6 +1222,98 @@ static int read_groups(sc_read *r, const sc_row *row, const sc_node *n, const ch
             bad |= read_spawns(r, spawn, sp, i);
         }
         rc |= bad;
+    }
+    rc |= resolve_leaders(r, leaders, n->count);
+    free(leaders);
+    return rc;
+}
+
+/* ---- formations ------------------------------------------------------------------------------ */
+typedef struct formation_spec {
+    int leader, members; /* unused: the names are resolved once every spawn is read */
+    steer_v3 *slots;
+    int slot_count;
+} formation_spec;
+
+static int read_spawn_ref(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    checker *ck = ck_of(r);
+    return sc_read_reference(r, n, path, name_nouns[NAMES_SPAWNS], ck->names[NAMES_SPAWNS], ck->name_count[NAMES_SPAWNS],
+                             (int *)(void *)((char *)target + row->offset));
+}
+
+static int read_slots(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    formation_spec *f = target;
+    return sc_read_vec_array(r, n, path, 1, &f->slots, &f->slot_count);
+}
+
+static const sc_row formation_rows[] = {
+    {.key = "leader", .type = SC_T_CUSTOM, .offset = offsetof(formation_spec, leader), .custom = read_spawn_ref, .json = "string"},
+    {.key = "members", .type = SC_T_CUSTOM, .offset = offsetof(formation_spec, members), .custom = read_spawn_ref, .json = "string"},
+    CUSTOM("slots", read_slots, "array", 0),
+};
+static const sc_table formation_table = TABLE("a formation object", formation_rows);
+
+/* Read after the groups (check_root), which give the spawns' counts. */
+static int keep_formations(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row, (void)target;
+    ck_of(r)->formations = n;
+    return sc_check_array(r, n, path, "formation", 0);
+}
+
+static int read_formation(sc_read *r, const sc_node *n, const char *path, int index)
+{
+    steer_scenario *sc = ck_of(r)->sc;
+    formation_spec f = {0, 0, 0, 0};
+    sc_members m;
+    const sc_table *t = &formation_table;
+    int rc = sc_read_object(r, n, path, t, &f, &m);
+    sc->formation_slots[index] = f.slots; /* owned from here on */
+    if (n->kind != SC_OBJECT) return -1;
+    rc |= sc_require(r, n, path, &m, t, "leader", 0) | sc_require(r, n, path, &m, t, "members", 0) |
+          sc_require(r, n, path, &m, t, "slots", 0);
+    if (rc) return -1;
+    char p[SC_PATH_SIZE];
+    sc_join_key(p, path, "leader");
+    int leader = one_agent(r, sc_member(n, "leader"), p, "a formation's leader");
+    const sc_spawn *members = named_spawn(sc, sc_member(n, "members"));
+    if (leader < 0 || !members) return -1;
+    sc_join_key(p, path, "members");
+    if (leader >= members->first_agent && leader < members->first_agent + members->count)
+        return sc_report(r, sc_member(n, "members"), p, "the leader cannot be one of its own members");
+    if (members->count < 1 || members->count > STEER_MAX_FORMATION_MEMBERS)
+        return sc_report(r, sc_member(n, "members"), p, "the spawn \"%s\" has %d agents; a formation takes 1 to %d",
+                         members->name, members->count, STEER_MAX_FORMATION_MEMBERS);
+    if (f.slot_count != members->count) {
+        sc_join_key(p, path, "slots");
+        return sc_report(r, sc_member(n, "slots"), p, "expected %d slots (one per agent of the spawn \"%s\"), got %d",
+                         members->count, members->name, f.slot_count);
+    }
+    if (r->dim == 2)
+        for (int k = 0; k < f.slot_count; ++k) f.slots[k].z = 0.0f;
+    sc->formations[index] = (steer_scenario_formation){leader, members->first_agent, members->count, f.slots};
+    return 0;
+}
+
+static int read_formations(sc_read *r)
+{
+    steer_scenario *sc = ck_of(r)->sc;
+    const sc_node *n = ck_of(r)->formations;
+    if (!n || n->kind != SC_ARRAY || n->count == 0) return 0;
+    if (n->count > STEER_MAX_FORMATIONS)
+        return sc_report(r, n, "formations", "expected at most %d formations, got %d", STEER_MAX_FORMATIONS, n->count);
+    sc->formations = calloc((size_t)n->count, sizeof *sc->formations);
+    sc->formation_slots = calloc((size_t)n->count, sizeof *sc->formation_slots);
+    if (!sc->formations || !sc->formation_slots) return sc_report(r, n, "formations", "out of memory");
+    sc->info.formation_count = n->count;
+    int rc = 0;
+    for (int i = 0; i < n->count; ++i) {
+        char p[SC_PATH_SIZE];
+        sc_join_index(p, "formations", i);
+        rc |= read_formation(r, &n->items[i], p, i);
     }
     return rc;
 }
@@ -1144,6 +1361,7 @@ static const sc_row root_rows[] = {
     CUSTOM("paths", read_paths, "array", &path_table),
     CUSTOM("flow_fields", read_fields, "array", &field_table),
     CUSTOM("groups", read_groups, "array", &group_table),
+    CUSTOM("formations", keep_formations, "array", &formation_table),
 };
 static const sc_table root_table = TABLE("a scenario object", root_rows);
 
@@ -1209,6 +1427,7 @@ static void derive_world(steer_scenario *sc, const checker *ck, int dim)
     info->walls = sc->walls;
     info->paths = sc->paths;
     info->flow_field_names = (const char *const *)sc->field_names;
+    info->formations = sc->formations;
 }
 
 static int check_root(sc_read *r)
@@ -1219,7 +1438,8 @@ static int check_root(sc_read *r)
     const sc_node *root = &sc->rd.root;
     if (root->kind != SC_OBJECT) return sc_expected(r, root, "", "a scenario object");
     int rc = read_frame(r);
-    for (int list = 0; list < 3; ++list) rc |= collect_names(r, list);
+    for (int list = 0; list < NAMES_SPAWNS; ++list) rc |= collect_names(r, list);
+    rc |= collect_spawn_names(r);
 
     info->dim = r->dim;
     info->world = steer_default_world_def();
@@ -1233,6 +1453,7 @@ static int check_root(sc_read *r)
     sc_members m;
     rc |= sc_read_object(r, root, "", &root_table, sc, &m);
     rc |= sc_require(r, root, "", &m, &root_table, "groups", 0);
+    rc |= read_formations(r);
     const sc_node *dt = sc_member(root, "dt");
     if (dt && !sc_failed(&m, &root_table, "dt") && info->dt > 10.0f)
         rc = sc_expected(r, dt, "dt", "a positive number no larger than 10");
@@ -1254,9 +1475,9 @@ static int check_root(sc_read *r)
 
 int sc_format_check(steer_scenario *sc)
 {
-    checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0};
     sc_read r = {&sc->rd, 2, MAX_COORD, MAX_EXPECT, &ck};
     int rc = check_root(&r);
-    for (int list = 0; list < 3; ++list) free(ck.names[list]);
+    for (int list = 0; list < NAME_LISTS; ++list) free(ck.names[list]);
     return rc;
 }

@@ -55,6 +55,8 @@ typedef struct sc_spawn {
     uint64_t seed;
     int index;                 /* position among all spawns, for the derived seed */
     sc_goal goal;
+    const char *name;          /* its agents' name, for leaders and formations (the tree's string), or NULL */
+    int first_agent;           /* its first agent's index in spawn order */
 } sc_spawn;
 
 typedef enum sc_field_type { SC_FIELD_UNIFORM, SC_FIELD_VORTEX, SC_FIELD_NOISE, SC_FIELD_GRID } sc_field_type;
@@ -93,6 +95,8 @@ struct steer_scenario {
     char **field_names;
     sc_spawn *spawns;
     int spawn_count;
+    steer_scenario_formation *formations;
+    steer_v3 **formation_slots;
 };
 
 /* scenario.c */

@@ -373,6 +373,11 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     if (before) g->travelled += steer_v3_len(offset(m->info, p0, p1));
     g->arrived = goal.arrived;
     if (goal.arrived && g->arrival_time < 0.0) g->arrival_time = t;
+    /* a target that moves (a formation places its members' every step):
+     * its start, approach and way left mean nothing; only arrivals count */
+    if ((g->kind == STEER_GOAL_SEEK || g->kind == STEER_GOAL_ARRIVE) && memcmp(&goal.target, &g->end, sizeof g->end))
+        g->moved = true;
+    if (g->moved) return;
     if (g->brakes) {
         /* engaged within the tolerance, or by a step that passes over the end */
         if (!g->engaged)
@@ -405,6 +410,7 @@ static goal_figures goal_summary(const metrics *m)
         f.arrived += g->arrived;
         if (g->arrival_time < 0.0) f.all_arrived_once = false;
         else if (g->arrival_time > f.last_arrival) f.last_arrival = g->arrival_time;
+        if (g->moved) continue;
         if (!g->arrived && now - g->best_time >= METRICS_STALL_TIME) f.stalled++;
         f.longest_stall = fmax(f.longest_stall, fmax(g->longest_stall, g->arrival_time < 0.0 ? now - g->best_time : 0.0));
         if (g->arrival_time >= 0.0 && g->straight > g->tolerance) {

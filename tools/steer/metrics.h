@@ -44,6 +44,7 @@ typedef struct metrics_goal {
     double straight;             /* from the start to the last point */
     double travelled;            /* distance moved until the first arrival */
     steer_v3 *own_points;        /* waypoints, copied from the world */
+    bool moved;                  /* a seek or arrive target that moved (a formation's slot): arrivals only */
 } metrics_goal;
 
 /* Bodies that overlap: every step, the agents sorted by cell and the pairs

@@ -517,3 +517,54 @@ test('a scenario file opened in the page gives the native state hash', async () 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// ---- crowds ---------------------------------------------------------------------------
+// steer run's figures for a scenario file (the native build's --metrics).
+function nativeFigures(name) {
+  const dir = mkdtempSync(join(tmpdir(), 'steer-crowd-'));
+  try {
+    const metrics = join(dir, 'm.json');
+    execFileSync(join(BUILD, 'steer'), ['run', join(DIST, 'scenarios', `${name}.json`), '-o', dir, '--size', '16x16',
+      '--quiet', '--metrics', metrics]);
+    return JSON.parse(readFileSync(metrics, 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('the crowd scenarios are in the list, with their goals, and arrive in the page when steer run says', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const crowds = { circle_crossing: 250, head_on: 2, four_way: 40, doorway: 100, formation: 10 };
+  const names = await hook(page, () => window.steerPlayground.scenarios());
+  for (const [name, goals] of Object.entries(crowds)) {
+    assert.ok(names.includes(name), `${name} is listed`);
+    const r = await hook(page, (n) => window.steerPlayground.load({ scenario: n }), name);
+    assert.ok(r.ok, `${name}: ${r.error}`);
+    const s = await state(page);
+    assert.deepEqual([s.goals, s.goalsArrived], [goals, 0], `${name}: every agent with a goal (a formation's members too), none there yet`);
+  }
+  // The step of the last first arrival, from steer run: one step before it
+  // someone is still on the way, at it every goal is reached, and the
+  // readout above the world says so.
+  for (const name of ['head_on', 'formation']) {
+    const m = nativeFigures(name);
+    const last = Math.round(m.goals.last_arrival / m.dt);
+    assert.equal(m.goals.arrived, m.goals.agents, `${name}: all arrive natively`);
+    const [before, at] = await hook(page, async ([n, steps]) => {
+      const p = window.steerPlayground;
+      p.pause();
+      await p.load({ scenario: n });
+      p.step(steps - 1);
+      const before = p.state().goalsArrived;
+      p.step(1);
+      return [before, p.state().goalsArrived];
+    }, [name, last]);
+    assert.ok(before < m.goals.agents, `${name}: not all there at step ${last - 1} (${before})`);
+    assert.equal(at, m.goals.agents, `${name}: all there at step ${last}`);
+    await nextFrames(page);
+    const hud = await page.$eval('#hud', (e) => e.textContent);
+    assert.ok(hud.includes(`goals ${m.goals.agents}, arrived ${m.goals.agents}`), `${name}: the readout says so (${hud})`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
