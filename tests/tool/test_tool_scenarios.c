@@ -474,7 +474,7 @@ static void test_bad_options(void)
         {{"run", flock, "-o", out, "--frame", "3", 0}, "unknown option '--frame'; did you mean '--frames'?"},
         {{"run", flock, "-o", out, "--metric", "m.json", 0}, "unknown option '--metric'; did you mean '--metrics'?"},
         {{"bench", "--agent", "10", 0}, "steer bench: unknown option '--agent'; did you mean '--agents'?"},
-        {{"bench", "--kernel", "sse", 0}, "--kernel 'sse': expected best, scalar, avx2 or avx512"},
+        {{"bench", "--kernel", "sse", 0}, "--kernel 'sse': expected best, scalar, sse2, avx2, avx512, neon or simd128"},
         {{"bench", "--threads", 0}, "--threads needs a value"},
         {{"run", flock, flock, "-o", out, 0}, "one scenario at a time"},
         {{"run", flock, "-o", out, "--frames", 0}, "--frames needs a value"},
