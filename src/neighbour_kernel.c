@@ -275,15 +275,16 @@ static inline void reduce_raw(const steer__raw_sums *raw, steer__flock_batch *b,
     for (int k = 0; k < STEER_LOGICAL_LANES; ++k)
         for (int q = 0; q < 3 * dim; ++q) column[q][k] = wide_reduce16(raw[k].lane[q]);
 #else
-    for (int k = 0; k < STEER_LOGICAL_LANES; ++k) {
-        sums s;
-        for (int q = 0; q < 3 * dim; ++q)
-            for (int set = 0; set < STEER_WIDE_SETS; ++set)
-                sum_vector(&s, q, dim)[set] = wf_load(raw[k].lane[q] + set * STEER_WIDE_LANES);
-        float r[9];
-        reduce_sums(&s, dim, r);
-        for (int q = 0; q < 3 * dim; ++q) column[q][k] = r[q];
-    }
+    /* wf_reduce8 takes eight agents' sums of one quantity at a time: each
+     * tree is its own accumulator's, so the results land in column order. */
+    for (int q = 0; q < 3 * dim; ++q)
+        for (int first = 0; first < STEER_LOGICAL_LANES; first += 8) {
+            wf acc[8][STEER_WIDE_SETS];
+            for (int z = 0; z < 8; ++z)
+                for (int set = 0; set < STEER_WIDE_SETS; ++set)
+                    acc[z][set] = wf_load(raw[first + z].lane[q] + set * STEER_WIDE_LANES);
+            wf_reduce8(acc, column[q] + first);
+        }
 #endif
 }
 
