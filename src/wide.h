@@ -10,15 +10,15 @@
  *   STEER_WIDE_SSE2     4-float registers, four sets (the x86-64 baseline)
  *   STEER_WIDE_NEON     4-float registers, four sets (AArch64)
  *   STEER_WIDE_SIMD128  4-float vectors, four sets (WebAssembly)
- *   (none of them)      one float, sixteen sets: plain C, masks as branches
+ *   (none of them)      one float, sixteen sets: plain C, one candidate at a time
  * STEER_WIDE_LANES is the physical width; STEER_WIDE_SETS = 16 / it. Each
  * backend is its own header, wide_NAME.h.
  *
  * Masked accumulation: acc + (m ? x : +0) leaves acc unchanged where m is
  * clear, because an accumulator that starts at +0 and only ever adds values
  * or +0 can never hold -0. So "add zero" and "don't add" agree bit for bit,
- * which lets AVX-512 use masked adds, the scalar backend branch, and every
- * backend skip work freely. */
+ * which lets AVX-512 use masked adds, the scalar backend add a kept-or-zero
+ * value or skip the add, and every backend skip work freely. */
 #ifndef STEER_WIDE_H
 #define STEER_WIDE_H
 

@@ -1,8 +1,9 @@
 /* Private: the scalar backend of wide.h: one float a "register", sixteen
- * sets for the 16 logical lanes. Masks are plain truth values, so masked
- * work becomes a branch: a candidate that is not a neighbour costs only its
- * distance test, as in straightforward C, and adding nothing leaves the
- * same bits as adding +0 (wide.h). Included by wide.h only. */
+ * sets for the 16 logical lanes, masks as plain truth values. The kernel's
+ * gather has a loop of its own for it (one candidate at a time, the
+ * neighbour test as a bit mask); elsewhere the wide code runs lane by lane
+ * and a mask that is clear skips the work (adding nothing leaves the same
+ * bits as adding +0: wide.h). Included by wide.h only. */
 #ifndef STEER_WIDE_SCALAR_H
 #define STEER_WIDE_SCALAR_H
 
