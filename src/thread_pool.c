@@ -97,12 +97,17 @@ void steer__cache_guard_unlock(steer__cache_guard *guard) { (void)guard; }
 #define EXPLORE_COST 0.0025
 #define EXPLORE_MAX 2.0
 #define SWITCH_MARGIN 0.97 /* the other way must be 3% faster to take over */
+#define SWITCH_WINS 2       /* in this many tries in a row: on a busy machine one
+                             * lucky parallel try (the other threads happened to
+                             * sleep) would hand the phase back to a worker that
+                             * then loses time slices until the means catch up */
 
 typedef struct phase_kind {
     steer_task_fn *task;
     double per_item[2]; /* smoothed seconds per item: [0] serial, [1] parallel; 0 = not yet timed */
     bool parallel;      /* the way in use */
     double next_try;    /* when to try the other way again (steer__seconds) */
+    int wins;           /* tries in a row in which the other way was faster */
 } phase_kind;
 
 /* A worker's share of the chunks, claimed in order; alone on its cache line
@@ -325,7 +330,11 @@ static void record(steer__pool *pool, phase_kind *kind, bool parallel, double no
                               memory_order_relaxed);
     }
     if (!tried || kind->per_item[0] == 0.0 || kind->per_item[1] == 0.0) return;
-    if (kind->per_item[parallel] < kind->per_item[!parallel] * SWITCH_MARGIN) kind->parallel = parallel;
+    kind->wins = kind->per_item[parallel] < kind->per_item[!parallel] * SWITCH_MARGIN ? kind->wins + 1 : 0;
+    if (kind->wins >= SWITCH_WINS) {
+        kind->parallel = parallel;
+        kind->wins = 0;
+    }
     double lost = seconds - kind->per_item[kind->parallel] * count, wait = lost / EXPLORE_COST;
     kind->next_try = now + (wait < 0.0 ? 0.0 : wait > EXPLORE_MAX ? EXPLORE_MAX : wait);
 }
