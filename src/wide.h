@@ -62,6 +62,40 @@ static inline int wide_popcount16(unsigned m)
 
 #define STEER_WIDE_SETS (STEER_LOGICAL_LANES / STEER_WIDE_LANES)
 
+/* Moves for a backend without masked stores (SSE2's only one is
+ * non-temporal; NEON and simd128 have none): a run stored lane by lane. */
+#if !defined(STEER_WIDE_HAS_STORE_RUN)
+static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
+{
+    float v[STEER_WIDE_LANES];
+    wf_store(v, a);
+    for (int k = 0; k < STEER_WIDE_LANES; ++k)
+        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = v[k];
+}
+static inline void wi_store_run(uint32_t *dst, uint32_t at, int lane, unsigned bits, wi a)
+{
+    uint32_t v[STEER_WIDE_LANES];
+    wi_store(v, a);
+    for (int k = 0; k < STEER_WIDE_LANES; ++k)
+        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = v[k];
+}
+#endif
+/* A window of byte values (the agents' groups), one per lane. */
+#if !defined(STEER_WIDE_HAS_BYTES)
+typedef struct { uint8_t v[STEER_WIDE_LANES]; } wb;
+static inline wb wb_load(const uint8_t *p)
+{
+    wb r;
+    for (int k = 0; k < STEER_WIDE_LANES; ++k) r.v[k] = p[k];
+    return r;
+}
+static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bits, wb a)
+{
+    for (int k = 0; k < STEER_WIDE_LANES; ++k)
+        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = a.v[k];
+}
+#endif
+
 /* The fixed reduction order of the 16 logical lanes, shared by all builds. */
 static inline float wide_reduce16(const float l[16])
 {

@@ -42,6 +42,7 @@ static inline unsigned wi_eq_bits(wi a, wi b)
 {
     return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)));
 }
+#define STEER_WIDE_HAS_STORE_RUN 1 /* masked stores; its bytes are wide.h's */
 static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
 {
     _mm256_maskstore_ps((float *)WIDE_RUN_ADDRESS(dst, at, lane), wide_bits_mask(bits), a);
@@ -49,13 +50,6 @@ static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits
 static inline void wi_store_run(uint32_t *dst, uint32_t at, int lane, unsigned bits, wi a)
 {
     _mm256_maskstore_epi32((int *)WIDE_RUN_ADDRESS(dst, at, lane), wide_bits_mask(bits), a);
-}
-typedef struct { uint8_t v[8]; } wb; /* 8-bit values, one per lane */
-static inline wb wb_load(const uint8_t *p) { wb r; for (int k = 0; k < 8; ++k) r.v[k] = p[k]; return r; }
-static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bits, wb a)
-{
-    for (int k = 0; k < 8; ++k)
-        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = a.v[k];
 }
 static inline wf wf_select(wm m, wf x) { return _mm256_and_ps(m, x); }
 static inline wf wf_blend(wm m, wf a, wf b) { return _mm256_blendv_ps(b, a, m); }

@@ -38,6 +38,8 @@ static inline wi wi_mul(wi a, wi b) { return _mm512_mullo_epi32(a, b); }
 static inline void wi_store(uint32_t *p, wi a) { _mm512_storeu_si512((void *)p, a); }
 static inline wi wi_load(const uint32_t *p) { return _mm512_loadu_si512((const void *)p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return (unsigned)_mm512_cmpeq_epi32_mask(a, b); }
+#define STEER_WIDE_HAS_STORE_RUN 1 /* masked stores, and bytes in 32-bit lanes */
+#define STEER_WIDE_HAS_BYTES 1
 static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
 {
     _mm512_mask_storeu_ps(WIDE_RUN_ADDRESS(dst, at, lane), (__mmask16)bits, a);

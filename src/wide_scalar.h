@@ -44,20 +44,4 @@ static inline wi wi_mul(wi a, wi b) { return a * b; }
 static inline void wi_store(uint32_t *p, wi a) { *p = a; }
 static inline wi wi_load(const uint32_t *p) { return *p; }
 static inline unsigned wi_eq_bits(wi a, wi b) { return a == b ? 1u : 0u; }
-/* Runs of one lane: lane is 0 whenever bits is set. */
-static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
-{
-    if (bits & 1u) dst[at - (uint32_t)lane] = a;
-}
-static inline void wi_store_run(uint32_t *dst, uint32_t at, int lane, unsigned bits, wi a)
-{
-    if (bits & 1u) dst[at - (uint32_t)lane] = a;
-}
-typedef uint8_t wb;
-static inline wb wb_load(const uint8_t *p) { return *p; }
-static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bits, wb a)
-{
-    if (bits & 1u) dst[at - (uint32_t)lane] = a;
-}
-
 #endif

@@ -49,27 +49,6 @@ static inline wi wi_mul(wi a, wi b) { return wasm_i32x4_mul(a, b); }
 static inline void wi_store(uint32_t *p, wi a) { wasm_v128_store(p, a); }
 static inline wi wi_load(const uint32_t *p) { return wasm_v128_load(p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return wm_bits(wasm_i32x4_eq(a, b)); }
-static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
-{
-    float v[4];
-    wasm_v128_store(v, a);
-    for (int k = 0; k < 4; ++k)
-        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = v[k];
-}
-static inline void wi_store_run(uint32_t *dst, uint32_t at, int lane, unsigned bits, wi a)
-{
-    uint32_t v[4];
-    wasm_v128_store(v, a);
-    for (int k = 0; k < 4; ++k)
-        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = v[k];
-}
-typedef struct { uint8_t v[4]; } wb; /* 8-bit values, one per lane */
-static inline wb wb_load(const uint8_t *p) { wb r; for (int k = 0; k < 4; ++k) r.v[k] = p[k]; return r; }
-static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bits, wb a)
-{
-    for (int k = 0; k < 4; ++k)
-        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = a.v[k];
-}
 /* [a0 + a1, a2 + a3, b0 + b1, b2 + b3], for wide.h's four-lane reduction */
 static inline wf wf_pair_sums(wf a, wf b)
 {

@@ -55,28 +55,6 @@ static inline wi wi_mul(wi a, wi b) /* the low 32 bits of each product, from two
 static inline void wi_store(uint32_t *p, wi a) { _mm_storeu_si128((__m128i *)(void *)p, a); }
 static inline wi wi_load(const uint32_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b))); }
-/* Runs: SSE2's only masked store is non-temporal, so lanes are stored one by one. */
-static inline void wf_store_run(float *dst, uint32_t at, int lane, unsigned bits, wf a)
-{
-    float v[4];
-    _mm_storeu_ps(v, a);
-    for (int k = 0; k < 4; ++k)
-        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = v[k];
-}
-static inline void wi_store_run(uint32_t *dst, uint32_t at, int lane, unsigned bits, wi a)
-{
-    uint32_t v[4];
-    wi_store(v, a);
-    for (int k = 0; k < 4; ++k)
-        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = v[k];
-}
-typedef struct { uint8_t v[4]; } wb; /* 8-bit values, one per lane */
-static inline wb wb_load(const uint8_t *p) { wb r; for (int k = 0; k < 4; ++k) r.v[k] = p[k]; return r; }
-static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bits, wb a)
-{
-    for (int k = 0; k < 4; ++k)
-        if (bits >> k & 1u) dst[at + (uint32_t)(k - lane)] = a.v[k];
-}
 /* [a0 + a1, a2 + a3, b0 + b1, b2 + b3], for wide.h's four-lane reduction */
 static inline wf wf_pair_sums(wf a, wf b)
 {
