@@ -35,6 +35,17 @@ KERNELS = {"best": lib.STEER_KERNEL_BEST, "scalar": lib.STEER_KERNEL_SCALAR, "ss
            "simd128": lib.STEER_KERNEL_SIMD128}
 
 
+def _set_world_fields(d, fields: dict, unknown: str) -> None:
+    """The world def's integer and boolean fields from keyword arguments; any other name is refused."""
+    for name, value in fields.items():
+        if name in _WORLD_INTS:
+            setattr(d, name, int(value))
+        elif name in _WORLD_BOOLS:
+            setattr(d, name, bool(value))
+        else:
+            raise invalid(f"{unknown} {name!r}")
+
+
 def kernel_available(kernel: str) -> bool:
     """Whether this CPU and build can run the neighbour kernel `kernel` (a key of KERNELS)."""
     if kernel not in KERNELS:
@@ -158,13 +169,7 @@ class World:
         for name, value in (("bounds_min", bounds_min), ("bounds_max", bounds_max)):
             if value is not None:
                 setattr(d, name, _vec3(value, name, 3 if len(value) == 3 else 2))
-        for name, value in fields.items():
-            if name in _WORLD_INTS:
-                setattr(d, name, int(value))
-            elif name in _WORLD_BOOLS:
-                setattr(d, name, bool(value))
-            else:
-                raise invalid(f"World: unknown field {name!r}")
+        _set_world_fields(d, fields, "World: unknown field")
         binding = _scheduler(d, scheduler)
         _errors.begin()
         self._adopt(lib.steer_world_create(ffi.new("steer_world_def *", d)), "steer_world_create", binding)
@@ -208,13 +213,7 @@ class World:
         if not 0 <= int(extra_capacity) < 2**31 - d.capacity:
             raise invalid(f"extra_capacity = {extra_capacity}: must be >= 0 (and the total an int)")
         d.capacity += int(extra_capacity)
-        for name, value in fields.items():
-            if name in _WORLD_INTS:
-                setattr(d, name, int(value))
-            elif name in _WORLD_BOOLS:
-                setattr(d, name, bool(value))
-            else:
-                raise invalid(f"standard_flock: unknown World field {name!r}")
+        _set_world_fields(d, fields, "standard_flock: unknown World field")
         binding = _scheduler(d, scheduler)
         _errors.begin()
         world = cls._wrap(lib.steer_world_create(d), "steer_world_create", binding)
