@@ -413,6 +413,7 @@ const char *steer_kernel_name(steer_kernel kernel)
     case STEER_KERNEL_SSE2: return "sse2";
     case STEER_KERNEL_NEON: return "neon";
     case STEER_KERNEL_SIMD128: return "simd128";
+    case STEER_KERNEL_COUNT: break;
     }
     return "unknown";
 }

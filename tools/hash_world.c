@@ -38,15 +38,13 @@ int main(int argc, char **argv)
         return 2;
     }
     static const int threads[] = {1, 2, 4, 8};
-    static const steer_kernel kernels[] = {STEER_KERNEL_SCALAR, STEER_KERNEL_SSE2,   STEER_KERNEL_AVX2,
-                                           STEER_KERNEL_AVX512, STEER_KERNEL_NEON, STEER_KERNEL_SIMD128};
     steer_agent_id *ids = malloc(sizeof *ids * (size_t)agents);
     if (!ids) return 1;
     int failed = 0, runs = 0;
     for (int dim = 2; dim <= 3; ++dim) {
         for (size_t t = 0; t < sizeof threads / sizeof threads[0] && threads[t] <= threads_max; ++t) {
-            for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; ++k) {
-                if (!steer_kernel_available(kernels[k])) continue;
+            for (steer_kernel k = STEER_KERNEL_SCALAR; k < STEER_KERNEL_COUNT; k = (steer_kernel)(k + 1)) {
+                if (!steer_kernel_available(k)) continue;
                 robust_options o = robust_default_options(dim, agents);
                 o.worker_count = threads[t];
                 robust_handles h = {0, ids};
@@ -55,10 +53,10 @@ int main(int argc, char **argv)
                     fprintf(stderr, "hash_world: cannot create the world\n");
                     return 1;
                 }
-                steer_kernel used = steer_world_set_kernel(w, kernels[k]);
+                steer_kernel used = steer_world_set_kernel(w, k);
                 bool ok = robust_run(w, &h, dim, 0, (uint64_t)steps);
                 int bad = robust_count_bad(w, dim, robust_half_side(dim, agents));
-                printf("%dd %d %s %s %016" PRIx64 "%s\n", dim, threads[t], steer_kernel_name(kernels[k]),
+                printf("%dd %d %s %s %016" PRIx64 "%s\n", dim, threads[t], steer_kernel_name(k),
                        steer_kernel_name(used), steer_world_state_hash(w), ok && !bad ? "" : " FAILED");
                 failed |= !ok || bad;
                 ++runs;

@@ -415,6 +415,7 @@ typedef enum steer_kernel {
     STEER_KERNEL_SSE2,      /* any x86-64 */
     STEER_KERNEL_NEON,      /* AArch64 */
     STEER_KERNEL_SIMD128,   /* WebAssembly built with -msimd128 */
+    STEER_KERNEL_COUNT      /* not a kernel: the number of values, for loops over them */
 } steer_kernel;
 /* Selects a kernel; returns the one now in use (BEST resolved), which is the
  * requested one unless this CPU or build lacks it. */

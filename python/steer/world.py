@@ -30,9 +30,7 @@ COMBINE = {"blend": lib.STEER_COMBINE_BLEND, "priority": lib.STEER_COMBINE_PRIOR
 BOUNDARY = {"wrap": lib.STEER_BOUNDARY_WRAP, "clamp": lib.STEER_BOUNDARY_CLAMP, "none": lib.STEER_BOUNDARY_NONE}
 GOAL_KINDS = {"none": lib.STEER_GOAL_NONE, "seek": lib.STEER_GOAL_SEEK, "arrive": lib.STEER_GOAL_ARRIVE,
               "path": lib.STEER_GOAL_PATH, "waypoints": lib.STEER_GOAL_WAYPOINTS}
-KERNELS = {"best": lib.STEER_KERNEL_BEST, "scalar": lib.STEER_KERNEL_SCALAR, "sse2": lib.STEER_KERNEL_SSE2,
-           "avx2": lib.STEER_KERNEL_AVX2, "avx512": lib.STEER_KERNEL_AVX512, "neon": lib.STEER_KERNEL_NEON,
-           "simd128": lib.STEER_KERNEL_SIMD128}
+KERNELS = {ffi.string(lib.steer_kernel_name(k)).decode(): k for k in range(lib.STEER_KERNEL_COUNT)}
 
 
 def _set_world_fields(d, fields: dict, unknown: str) -> None:

@@ -261,17 +261,13 @@ static int run_repeated(int agents, int threads, int steps, int dim, float k, st
     return 0;
 }
 
-static const steer_kernel kernels[] = {STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_SSE2, STEER_KERNEL_AVX2,
-                                       STEER_KERNEL_AVX512, STEER_KERNEL_NEON, STEER_KERNEL_SIMD128};
-#define KERNEL_COUNT (int)(sizeof kernels / sizeof kernels[0])
-
 /* The kernels this CPU and build can run, as "scalar, sse2, avx2". */
 static void kernels_available(char *out, size_t size)
 {
     out[0] = 0;
-    for (int q = 1; q < KERNEL_COUNT; ++q)
-        if (steer_kernel_available(kernels[q]))
-            snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? ", " : "", steer_kernel_name(kernels[q]));
+    for (steer_kernel q = STEER_KERNEL_SCALAR; q < STEER_KERNEL_COUNT; q = (steer_kernel)(q + 1))
+        if (steer_kernel_available(q))
+            snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? ", " : "", steer_kernel_name(q));
 }
 
 /* The kernel a world runs when asked for `kernel` (BEST: the fastest here). */
@@ -368,8 +364,8 @@ int steer_cmd_bench(int argc, char **argv)
         case OPT_CROWD: crowd = true; break;
         case OPT_KERNEL:
             bad = -1, rule = "expected best, scalar, sse2, avx2, avx512, neon or simd128";
-            for (int q = 0; q < KERNEL_COUNT; ++q)
-                if (!strcmp(v, steer_kernel_name(kernels[q]))) kernel = kernels[q], bad = 0;
+            for (steer_kernel q = STEER_KERNEL_BEST; q < STEER_KERNEL_COUNT; q = (steer_kernel)(q + 1))
+                if (!strcmp(v, steer_kernel_name(q))) kernel = q, bad = 0;
             break;
         case OPT_AGENTS: bad = parse_int(v, 1, 1 << 26, &agents), rule = "expected an integer from 1 to 67108864"; break;
         case OPT_THREADS: bad = parse_int(v, 1, 64, &threads), rule = "expected an integer from 1 to 64"; break;
