@@ -265,32 +265,50 @@ static void keep_apart_never_lets_agents_overlap(void)
     steer_world_destroy(w);
 }
 
+/* A world of bodies of radius 0.5 that follow only their own goals, with
+ * keep_apart: 2D, or 3D Y-up with its bodies on the ground (XZ). */
+static steer_world *ground_walkers(int dim, float arrival_tolerance)
+{
+    steer_world_def wd = open_world(1);
+    wd.dim = dim;
+    wd.up = dim == 3 ? STEER_UP_Y : STEER_UP_Z;
+    wd.bounds_min.z = -60.0f;
+    wd.bounds_max.z = 60.0f;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = walker(STEER_SEEK);
+    g.weight[STEER_SEEK] = 0.0f;
+    g.radius = 0.5f;
+    g.arrival_tolerance = arrival_tolerance;
+    g.ground_plane = dim == 3;
+    steer_world_add_group(w, &g);
+    return w;
+}
+
+/* A point of the ground frame (x, y) in world w (the identity in 2D). */
+static steer_up_axis up_of(const steer_world *w)
+{
+    steer_world_def wd;
+    CHECK(steer_world_get_def(w, &wd) == STEER_OK);
+    return wd.up;
+}
+static steer_v3 ground(const steer_world *w, float x, float y)
+{
+    return steer_v3_from_z_up((steer_v3){x, y, 0.0f}, up_of(w));
+}
+
 /* keep_apart sees walls: agents seeking through a wall (not solid, no
  * avoidance) stop with their bodies clear of it, in 2D and in a Y-up 3D world. */
 static void keep_apart_keeps_bodies_off_walls(void)
 {
     for (int dim = 2; dim <= 3; ++dim) {
-        steer_world_def wd = open_world(1);
-        wd.dim = dim;
-        wd.up = dim == 3 ? STEER_UP_Y : STEER_UP_Z;
-        wd.bounds_min.z = -60.0f;
-        wd.bounds_max.z = 60.0f;
-        steer_world *w = steer_world_create(&wd);
-        steer_group_def g = walker(STEER_SEEK);
-        g.weight[STEER_SEEK] = 0.0f;
-        g.radius = 0.5f;
-        steer_world_add_group(w, &g);
-        /* a wall across x = 5 (ground frame: XY in 2D, XZ for Y-up) */
-        steer_v3 a = {5, -20, 0}, b = {5, 20, 0};
-        if (dim == 3) a = (steer_v3){5, 0, -20}, b = (steer_v3){5, 0, 20};
-        CHECK(steer_world_add_wall(w, a, b) == 0);
+        steer_world *w = ground_walkers(dim, steer_default_group_def().arrival_tolerance);
+        CHECK(steer_world_add_wall(w, ground(w, 5, -20), ground(w, 5, 20)) == 0); /* across x = 5 */
         steer_agent_id ids[5];
         steer_v3 targets[5];
         for (int i = 0; i < 5; ++i) {
             float side = -6.0f + 3.0f * (float)i;
-            steer_v3 p = dim == 3 ? (steer_v3){0, 0, side} : (steer_v3){0, side, 0};
-            ids[i] = steer_world_add_agent(w, 0, p, steer_v3_zero());
-            targets[i] = dim == 3 ? (steer_v3){20, 0, side + 3.0f} : (steer_v3){20, side + 3.0f, 0};
+            ids[i] = steer_world_add_agent(w, 0, ground(w, 0, side), steer_v3_zero());
+            targets[i] = ground(w, 20, side + 3.0f);
         }
         steer_world_set_targets(w, ids, targets, 5, STEER_GOAL_SEEK, 0);
         double deepest = 0.0;
@@ -362,28 +380,16 @@ static void keep_apart_sees_a_clamped_box(void)
 static void an_arch_at_a_door_breaks(void)
 {
     for (int dim = 2; dim <= 3; ++dim) {
-        steer_world_def wd = open_world(1);
-        wd.dim = dim;
-        wd.up = dim == 3 ? STEER_UP_Y : STEER_UP_Z;
-        wd.bounds_min.z = -60.0f;
-        wd.bounds_max.z = 60.0f;
-        steer_world *w = steer_world_create(&wd);
-        steer_group_def g = walker(STEER_SEEK);
-        g.weight[STEER_SEEK] = 0.0f;
-        g.radius = 0.5f;
-        g.arrival_tolerance = 0.5f;
-        g.ground_plane = dim == 3;
-        steer_world_add_group(w, &g);
-        /* from the ground frame (x, y) to the world's (the identity in 2D) */
-#define GROUND(x, y) steer_v3_from_z_up((steer_v3){(x), (y), 0.0f}, wd.up)
-        CHECK(steer_world_add_wall(w, GROUND(0.0f, 0.75f), GROUND(0.0f, 20.0f)) >= 0);
-        CHECK(steer_world_add_wall(w, GROUND(0.0f, -0.75f), GROUND(0.0f, -20.0f)) >= 0);
+        steer_world *w = ground_walkers(dim, 0.5f);
+        steer_up_axis up = up_of(w);
+        CHECK(steer_world_add_wall(w, ground(w, 0.0f, 0.75f), ground(w, 0.0f, 20.0f)) >= 0);
+        CHECK(steer_world_add_wall(w, ground(w, 0.0f, -0.75f), ground(w, 0.0f, -20.0f)) >= 0);
         steer_agent_id ids[2];
         steer_v3 targets[2];
         for (int i = 0; i < 2; ++i) {
             float side = i ? -1.0f : 1.0f;
-            ids[i] = steer_world_add_agent(w, 0, GROUND(-0.45f, side * 0.52f), steer_v3_zero());
-            targets[i] = GROUND(4.0f, 0.0f);
+            ids[i] = steer_world_add_agent(w, 0, ground(w, -0.45f, side * 0.52f), steer_v3_zero());
+            targets[i] = ground(w, 4.0f, 0.0f);
         }
         CHECK(steer_world_set_targets(w, ids, targets, 2, STEER_GOAL_ARRIVE, 0) == 2);
         int through[2] = {-1, -1};
@@ -393,12 +399,11 @@ static void an_arch_at_a_door_breaks(void)
             steer_agent_state st[2];
             for (int i = 0; i < 2; ++i) {
                 steer_world_get_agent(w, ids[i], &st[i]);
-                if (through[i] < 0 && steer_v3_to_z_up(st[i].position, wd.up).x > 0.5f) through[i] = s + 1;
+                if (through[i] < 0 && steer_v3_to_z_up(st[i].position, up).x > 0.5f) through[i] = s + 1;
             }
             double d = steer_v3_len(steer_v3_sub(st[0].position, st[1].position));
             if (d < closest) closest = d;
         }
-#undef GROUND
         printf("an arch of two at a door (%dD): the upper one through after %.2f s, the lower after %.2f s, closest %.4f"
                " (sum of radii 1)\n",
                dim, through[0] * 0.25, through[1] * 0.25, closest);
