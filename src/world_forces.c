@@ -36,7 +36,9 @@ typedef struct flock_batcher {
     steer__raw_sums raw[STEER__REDUCE_LANES];
     int dense[STEER__BATCH];
     uint8_t group[STEER__BATCH];
-    steer__goal *goal[STEER__BATCH]; /* the lane's own goal, or NULL */
+    steer__goal *goal[STEER__BATCH]; /* the lane's own goal, where has_goal */
+    uint16_t has_goal[STEER__BATCH / 16], arriving[STEER__BATCH / 16]; /* bits: a goal; an ARRIVE goal */
+    uint16_t was_arrived[STEER__BATCH / 16]; /* bits: the goal had arrived before this step */
     bool mixed;      /* lanes of more than one group */
     bool row;        /* dense[k] == dense[0] + k so far: 64 agents in a row */
     int params_for;  /* the group whose parameters fill every lane, or -1 */
@@ -157,21 +159,23 @@ static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool di
 }
 
 /* The arrival of each lane with a goal: the kernel's answer for an
- * arriving lane whose move it completed, else from its next state. */
+ * arriving lane whose move it completed (looked at only where it differs
+ * from the goal's state), else from its next state. */
 static void batch_arrivals(steer_world *w, const flock_batcher *fb, bool solids)
 {
     const steer__flock_batch *b = &fb->batch;
-    for (int k = 0; k < fb->n; ++k) {
-        if (!fb->goal[k]) continue;
-        bool complete = !solids && (b->inside[k / 16] >> (k % 16) & 1u);
-        if (b->goal_lane[k] > 1.0f && complete) {
-            steer__goal_set_arrived(w, fb->goal[k], (b->arrived[k / 16] >> (k % 16) & 1u) != 0);
-            continue;
+    for (int word = 0; word < (fb->n + 15) / 16; ++word) {
+        unsigned answered = solids ? 0u : fb->arriving[word] & b->inside[word];
+        for (unsigned changed = (b->arrived[word] ^ fb->was_arrived[word]) & answered; changed; changed &= changed - 1) {
+            int k = word * 16 + steer__lowest_bit(changed);
+            steer__goal_set_arrived(w, fb->goal[k], (b->arrived[word] >> (k % 16) & 1u) != 0);
         }
-        int i = fb->dense[k];
-        const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
-        const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
-        steer__goal_arrival(w, &w->groups[fb->group[k]], fb->goal[k], pos, vel);
+        for (unsigned rest = fb->has_goal[word] & ~answered & 0xFFFFu; rest; rest &= rest - 1) {
+            int k = word * 16 + steer__lowest_bit(rest), i = fb->dense[k];
+            const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
+            const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
+            steer__goal_arrival(w, &w->groups[fb->group[k]], fb->goal[k], pos, vel);
+        }
     }
 }
 
@@ -187,7 +191,12 @@ static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
     bool direct = batch_lanes(w, fb);
     w->kernels->flock(&fb->batch);
     commit_batch(w, fb, solids, direct);
-    if (fb->batch.any_goal) batch_arrivals(w, fb, solids);
+    if (fb->batch.any_goal) {
+        batch_arrivals(w, fb, solids);
+        memset(fb->has_goal, 0, sizeof fb->has_goal);
+        memset(fb->arriving, 0, sizeof fb->arriving);
+        memset(fb->was_arrived, 0, sizeof fb->was_arrived);
+    }
     fb->n = 0;
     fb->mixed = false;
     fb->batch.any_goal = fb->batch.any_arrive = false;
@@ -215,6 +224,12 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
     steer__flock_batch *b = &fb->batch;
     fb->goal[k] = goal;
     b->goal_lane[k] = 0.0f;
+    if (goal) {
+        uint16_t bit = (uint16_t)(1u << (k % 16));
+        fb->has_goal[k / 16] |= bit;
+        if (goal->arrived) fb->was_arrived[k / 16] |= bit;
+        if (goal->kind == STEER_GOAL_ARRIVE) fb->arriving[k / 16] |= bit;
+    }
 #if defined(__GNUC__) || defined(__clang__)
     /* Goal records drift from their agents' order between reorderings
      * (world_goals.h): the one of the agent a few cells on is fetched now. */
