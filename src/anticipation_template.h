@@ -93,62 +93,92 @@ static inline float N(share)(float own, float other)
     return other / (0.5f * own + 0.5f * other);
 }
 
-V N(steer_anticipate)(V pos, V vel, const N(steer_neighbour) *neighbours, const float *priorities, int count,
-                      const steer_anticipation *params)
+STEER_N(steer__anticipation_setup, ) STEER_N(steer__anticipation_begin, )(V pos, V vel, const steer_anticipation *params)
 {
-    if (!(params->max_force > 0.0f) || !F(is_valid)(pos) || !F(is_valid)(vel)) return F(zero)();
-    pos = N(to_z_up)(pos, params->up);
-    vel = N(to_z_up)(vel, params->up);
-    V heading = F(direction)(vel, 0);
-    V right = N(right_of)(heading);
-    bool energy = params->k > 0.0f && params->tau0 > 0.0f && steer_is_finite(params->k) && steer_is_finite(params->tau0);
-    float rate = -1.44269504088896340736f / params->tau0; /* exp(-tau/tau0) = 2^(tau * rate) */
-    float own = N(priority_or_one)(params->priority);
-    /* Pushes are summed in units of max_force, each at most 1 before its
-     * share, so the sum stays in range for any max_force. */
-    V sum = F(zero)(), bias = F(zero)();
-    for (int j = 0; j < count; ++j) {
-        V other_pos = N(to_z_up)(neighbours[j].pos, params->up), other_vel = N(to_z_up)(neighbours[j].vel, params->up);
-        N(relative) r = N(relative_motion)(pos, vel, other_pos, other_vel, params->agent_radius + neighbours[j].radius);
-        float root, tau = N(contact_time)(r, &root), push, centrality = 0.0f;
-        V away;
-        if (tau == 0.0f) {
-            /* In contact: straight apart at full force; coincident, to the
-             * agent's own right; coincident and moving alike, nothing can
-             * tell the two apart (the agent itself in the list): skipped. */
-            away = F(direction)(F(neg)(r.w), 0);
-            if (F(len_sq)(away) == 0.0f) away = F(len_sq)(r.v) > 0.0f ? right : F(zero)();
-            push = 1.0f;
-        } else if (tau > 0.0f && energy && !(params->horizon > 0.0f && tau > params->horizon)) {
-            /* F = -grad_xi E for E = k tau^-2 exp(-tau/tau0): magnitude
-             * k e^{-tau/tau0} (2/tau + 1/tau0) tau^-2 * R / sqrt(disc),
-             * direction from j's point of contact to i's, -(w - tau v) / R.
-             * In the scaled frame R / sqrt(disc) is 1 / r.scale of its
-             * value, and k * r.scale keeps the product in float range. */
-            away = F(direction)(F(sub)(F(scale)(r.v, tau), r.w), 0);
-            float e = steer_exp2(tau * rate);
-            float magnitude = params->k * r.scale * e * (2.0f / tau + 1.0f / params->tau0) / (tau * tau) * (r.radius / root);
-            push = magnitude / params->max_force;
-            if (!(push <= 1.0f)) push = 1.0f; /* also Inf and NaN: the nearest contacts overflow */
-            /* sqrt(1 - miss^2 / R^2) = sqrt(disc) / (|v| R): 1 for a
-             * collision straight at the other's centre, 0 for a graze */
-            centrality = steer_minf(root / (F(len)(r.v) * r.radius), 1.0f);
-            if (!steer_is_finite(centrality)) centrality = 0.0f;
-        } else {
-            continue;
-        }
-        float share = priorities ? N(share)(own, N(priority_or_one)(priorities[j])) : 1.0f;
-        sum = F(mad)(sum, away, push * share);
-        /* Keep right: a central collision pushes only along the relative
-         * motion, which brakes both and never passes. Its centrality weighs
-         * a push to the right of the relative motion; the other's relative
-         * motion is the opposite, so is its right, and the two pass. A
-         * grazing pair already has its side and gets none. */
-        if (centrality > 0.0f) bias = F(mad)(bias, N(right_of)(F(direction)(r.v, 0)), push * share * centrality);
+    STEER_N(steer__anticipation_setup, ) s;
+    s.valid = params->max_force > 0.0f && F(is_valid)(pos) && F(is_valid)(vel);
+    s.pos = N(to_z_up)(pos, params->up);
+    s.vel = N(to_z_up)(vel, params->up);
+    s.right = N(right_of)(F(direction)(s.vel, 0));
+    s.energy = params->k > 0.0f && params->tau0 > 0.0f && steer_is_finite(params->k) && steer_is_finite(params->tau0);
+    s.rate = -1.44269504088896340736f / params->tau0;
+    s.inv_tau0 = 1.0f / params->tau0;
+    s.own = N(priority_or_one)(params->priority);
+    return s;
+}
+
+STEER_N(steer__anticipation_term, ) STEER_N(steer__anticipation_neighbour, )(const STEER_N(steer__anticipation_setup, ) *s,
+                                                                       V other_pos, V other_vel, float other_radius,
+                                                                       const float *priority,
+                                                                       const steer_anticipation *params)
+{
+    STEER_N(steer__anticipation_term, ) t = {F(zero)(), F(zero)(), 0.0f, 0.0f, false, false};
+    N(relative) r = N(relative_motion)(s->pos, s->vel, other_pos, other_vel, params->agent_radius + other_radius);
+    float root, tau = N(contact_time)(r, &root), push, centrality = 0.0f;
+    if (tau == 0.0f) {
+        /* In contact: straight apart at full force; coincident, to the
+         * agent's own right; coincident and moving alike, nothing can
+         * tell the two apart (the agent itself in the list): skipped. */
+        t.away = F(direction)(F(neg)(r.w), 0);
+        if (F(len_sq)(t.away) == 0.0f) t.away = F(len_sq)(r.v) > 0.0f ? s->right : F(zero)();
+        push = 1.0f;
+    } else if (tau > 0.0f && s->energy && !(params->horizon > 0.0f && tau > params->horizon)) {
+        /* F = -grad_xi E for E = k tau^-2 exp(-tau/tau0): magnitude
+         * k e^{-tau/tau0} (2/tau + 1/tau0) tau^-2 * R / sqrt(disc),
+         * direction from j's point of contact to i's, -(w - tau v) / R.
+         * In the scaled frame R / sqrt(disc) is 1 / r.scale of its
+         * value, and k * r.scale keeps the product in float range. */
+        t.away = F(direction)(F(sub)(F(scale)(r.v, tau), r.w), 0);
+        float e = steer_exp2(tau * s->rate);
+        float magnitude = params->k * r.scale * e * (2.0f / tau + s->inv_tau0) / (tau * tau) * (r.radius / root);
+        push = magnitude / params->max_force;
+        if (!(push <= 1.0f)) push = 1.0f; /* also Inf and NaN: the nearest contacts overflow */
+        /* sqrt(1 - miss^2 / R^2) = sqrt(disc) / (|v| R): 1 for a
+         * collision straight at the other's centre, 0 for a graze */
+        centrality = steer_minf(root / (F(len)(r.v) * r.radius), 1.0f);
+        if (!steer_is_finite(centrality)) centrality = 0.0f;
+    } else {
+        return t;
     }
+    float share = priority ? N(share)(s->own, N(priority_or_one)(*priority)) : 1.0f;
+    t.used = true;
+    t.weight = push * share;
+    /* Keep right: a central collision pushes only along the relative
+     * motion, which brakes both and never passes. Its centrality weighs
+     * a push to the right of the relative motion; the other's relative
+     * motion is the opposite, so is its right, and the two pass. A
+     * grazing pair already has its side and gets none. */
+    if (centrality > 0.0f) {
+        t.sided = true;
+        t.side = N(right_of)(F(direction)(r.v, 0));
+        t.side_weight = t.weight * centrality;
+    }
+    return t;
+}
+
+V STEER_N(steer__anticipation_end, )(V sum, V bias, const steer_anticipation *params)
+{
     if (params->keep_right > 0.0f) sum = F(mad)(sum, bias, params->keep_right);
     V force = F(scale)(F(truncate)(sum, 1.0f), params->max_force);
     return N(from_z_up)(N(safe)(force), params->up);
+}
+
+/* Pushes are summed in units of max_force, each at most 1 before its share,
+ * so the sum stays in range for any max_force. */
+V N(steer_anticipate)(V pos, V vel, const N(steer_neighbour) *neighbours, const float *priorities, int count,
+                      const steer_anticipation *params)
+{
+    STEER_N(steer__anticipation_setup, ) s = STEER_N(steer__anticipation_begin, )(pos, vel, params);
+    if (!s.valid) return F(zero)();
+    V sum = F(zero)(), bias = F(zero)();
+    for (int j = 0; j < count; ++j) {
+        V other_pos = N(to_z_up)(neighbours[j].pos, params->up), other_vel = N(to_z_up)(neighbours[j].vel, params->up);
+        STEER_N(steer__anticipation_term, ) t = STEER_N(steer__anticipation_neighbour, )(&s, other_pos, other_vel,
+                                                                                  neighbours[j].radius,
+                                                                                  priorities ? &priorities[j] : 0, params);
+        STEER_N(steer__anticipation_add, )(&sum, &bias, &t);
+    }
+    return STEER_N(steer__anticipation_end, )(sum, bias, params);
 }
 
 /* cos 45 degrees: headings closer than that to parallel or antiparallel are
