@@ -4,6 +4,7 @@
  * gives the same bits (see wide.h). */
 #include "neighbour_kernel.h"
 #include "wide.h"
+#include "steer/math.h"
 
 #include <float.h>
 #include <string.h>
@@ -598,6 +599,156 @@ static void move_agents(const steer__move_arrays *m, int first, const uint32_t *
     }
 }
 
+/* ---- what a predictive agent sees, lane = candidate ------------------------- */
+static inline wm wm_eq_(wf a, wf b) { return wm_and(wm_le(a, b), wm_le(b, a)); }
+
+static inline void select_candidates(const steer__agents *a, int begin, int end, const float shift[3],
+                                     const steer__select_in *in, uint16_t *out, int dim)
+{
+    const wf zero = wf_zero(), r2 = wf_set1(in->radius_sq);
+    for (int step = begin, word = 0; step < end; step += STEER_LOGICAL_LANES, ++word) {
+        unsigned bits = 0;
+        for (int set = 0; set < STEER_WIDE_SETS; ++set) {
+            int j = step + set * STEER_WIDE_LANES;
+            if (j >= end) break;
+            wf d2 = zero;
+            wm alike = wm_ones();
+            for (int k = 0; k < dim; ++k) {
+                wf d = wf_sub(wf_sub(wf_load(a->p[k] + j), wf_set1(shift[k])), wf_set1(in->position[k]));
+                d2 = k == 0 ? wf_mul(d, d) : wf_add(d2, wf_mul(d, d)); /* 0 + d0^2 is d0^2 */
+                alike = wm_and(alike, wm_eq_(wf_load(a->v[k] + j), wf_set1(in->velocity[k])));
+            }
+            wm seen = wm_and(wm_lt(d2, r2), wm_not(wm_and(wm_eq_(d2, zero), alike)));
+            if (end - j < STEER_WIDE_LANES) seen = wm_and(seen, wm_first(end - j));
+            if (!in->all_groups) seen = wm_and(seen, wm_groups(a->group + j, in->group_mask));
+            bits |= wm_bits(seen) << (set * STEER_WIDE_LANES);
+        }
+        out[word] = (uint16_t)bits;
+    }
+}
+
+static void select2(const steer__agents *a, int begin, int end, const float shift[3], const steer__select_in *in,
+                    uint16_t *out)
+{
+    select_candidates(a, begin, end, shift, in, out, 2);
+}
+static void select3(const steer__agents *a, int begin, int end, const float shift[3], const steer__select_in *in,
+                    uint16_t *out)
+{
+    select_candidates(a, begin, end, shift, in, out, 3);
+}
+
+/* ---- anticipation terms, lane = neighbour --------------------------------- */
+static inline wm wm_or_(wm a, wm b) { return wm_not(wm_and(wm_not(a), wm_not(b))); }
+static inline wf wf_neg_(wf a) { return wf_mul(a, wf_set1(-1.0f)); } /* the sign flipped, zeros too */
+static inline wf dot3(const wf *a, const wf *b) { return wf_add(wf_add(wf_mul(a[0], b[0]), wf_mul(a[1], b[1])), wf_mul(a[2], b[2])); }
+/* x finite: x - x is 0, else NaN */
+static inline wm wm_finite_(wf x) { return wm_le(wf_sub(x, x), wf_zero()); }
+/* l2 a square steer_v3_direction and steer_v3_len take without rescaling */
+static inline wm wm_plain_square_(wf l2) { return wm_and(wm_le(wf_set1(FLT_MIN), l2), wm_le(l2, wf_set1(FLT_MAX))); }
+static inline wf wf_abs_(wf a) { return wf_blend(wm_lt(a, wf_zero()), wf_neg_(a), a); }
+
+/* Lanes [base, base + STEER_WIDE_LANES): steer__anticipation_neighbour3's arithmetic on
+ * its usual path (relative_motion's scale 1, direction's unscaled square
+ * root), in the same order, so the same bits; the exponential per lane by
+ * steer_exp2 itself. */
+static inline void anticipate_lanes(const steer__anticipation_lanes *in, int base)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    wf w[3], v[3];
+    for (int k = 0; k < 3; ++k) {
+        w[k] = wf_sub(wf_load(in->p[k] + base), wf_set1(in->pos[k]));
+        v[k] = wf_sub(wf_set1(in->vel[k]), wf_load(in->v[k] + base));
+    }
+    wf radius = wf_add(wf_set1(in->agent_radius), wf_load(in->radius + base));
+    /* relative_motion rescales (or halves) unless every value is finite
+     * and the largest magnitude is 0 or within [2^-20, 2^20] */
+    wm finite = wm_finite_(radius);
+    wf m = wf_abs_(radius);
+    for (int k = 0; k < 3; ++k) {
+        finite = wm_and(finite, wm_and(wm_finite_(w[k]), wm_finite_(v[k])));
+        wf aw = wf_abs_(w[k]), av = wf_abs_(v[k]);
+        m = wf_blend(wm_gt(aw, m), aw, m);
+        m = wf_blend(wm_gt(av, m), av, m);
+    }
+    wm odd = wm_or_(wm_not(finite), wm_or_(wm_gt(m, wf_set1(0x1p20f)), wm_and(wm_lt(m, wf_set1(0x1p-20f)), wm_gt(m, zero))));
+    /* contact_time */
+    wf a = dot3(v, v), b = dot3(w, v), c = wf_sub(dot3(w, w), wf_mul(radius, radius));
+    wm apart = wm_gt(c, zero);
+    wf disc = wf_sub(wf_mul(b, b), wf_mul(a, c));
+    wm closing = wm_and(wm_and(apart, wm_gt(b, zero)), wm_and(wm_gt(disc, zero), wm_finite_(disc)));
+    wf root = wf_select(closing, wf_sqrt(wf_select(closing, disc)));
+    wf tau = wf_blend(closing, wf_div(c, wf_add(b, root)), wf_blend(wm_le(c, zero), zero, wf_set1(-1.0f)));
+    /* in contact: straight apart */
+    wm contact = wm_and(wm_le(tau, zero), wm_le(zero, tau));
+    wf nw[3], d[3], away[3];
+    for (int k = 0; k < 3; ++k) {
+        nw[k] = wf_neg_(w[k]);
+        d[k] = wf_sub(wf_mul(v[k], tau), w[k]);
+    }
+    /* or pushed by the energy's gradient */
+    wm pushed = wm_gt(tau, zero);
+    if (!in->energy) pushed = wm_and(pushed, wm_lt(one, zero));
+    if (in->horizon > 0.0f) pushed = wm_and(pushed, wm_le(tau, wf_set1(in->horizon)));
+    wf dir_l2 = wf_blend(contact, dot3(nw, nw), dot3(d, d));
+    wf inv = wf_div(one, wf_sqrt(dir_l2));
+    for (int k = 0; k < 3; ++k) away[k] = wf_mul(wf_blend(contact, nw[k], d[k]), inv);
+    wm used = wm_or_(contact, pushed);
+    odd = wm_or_(odd, wm_and(used, wm_not(wm_plain_square_(dir_l2))));
+    odd = wm_or_(odd, wm_and(pushed, wm_not(wm_plain_square_(a))));
+    unsigned push_bits = wm_bits(wm_and(pushed, wm_not(odd)));
+    wf e = one;
+    if (push_bits) {
+        float *x = in->exponent + base;
+        wf_store(x, wf_mul(tau, wf_set1(in->rate)));
+        for (unsigned bits = push_bits; bits; bits &= bits - 1) x[steer__lowest_bit(bits)] = steer_exp2(x[steer__lowest_bit(bits)]);
+        e = wf_load(x);
+    }
+    wf inv_tau0 = wf_set1(in->inv_tau0);
+    wf magnitude = wf_mul(wf_mul(wf_set1(in->k), e), wf_add(wf_div(wf_set1(2.0f), tau), inv_tau0));
+    magnitude = wf_mul(wf_div(magnitude, wf_mul(tau, tau)), wf_div(radius, root));
+    wf push = wf_div(magnitude, wf_set1(in->max_force));
+    push = wf_blend(wm_le(push, one), push, one);
+    push = wf_blend(contact, one, push);
+    wf len_v = wf_sqrt(a);
+    wf centrality = wf_div(root, wf_mul(len_v, radius));
+    centrality = wf_blend(wm_lt(centrality, one), centrality, one);
+    centrality = wf_select(wm_and(pushed, wm_finite_(centrality)), centrality);
+    /* share = p_j / (own / 2 + p_j / 2), p_j a positive finite priority or 1 */
+    wf pj = wf_load(in->priority + base);
+    pj = wf_blend(wm_and(wm_gt(pj, zero), wm_le(pj, wf_set1(FLT_MAX))), pj, one);
+    const wf half = wf_set1(0.5f);
+    wf share = wf_div(pj, wf_add(wf_mul(half, wf_set1(in->own)), wf_mul(half, pj)));
+    wf weight = wf_mul(push, share);
+    /* the side: right_of(direction(v)) */
+    wm sided = wm_and(pushed, wm_gt(centrality, zero));
+    wf inv_v = wf_div(one, len_v), h[3];
+    for (int k = 0; k < 3; ++k) h[k] = wf_mul(v[k], inv_v);
+    wf across[3] = {wf_neg_(h[1]), h[0], zero};
+    wf s2 = dot3(across, across);
+    wm turns = wm_gt(s2, wf_set1(1e-12f));
+    wf inv_s = wf_div(one, wf_sqrt(s2));
+    const wf fallback[3] = {zero, one, zero}; /* steer_v3_any_perp's (0, 1, 0) */
+    for (int k = 0; k < 3; ++k) {
+        wf_store(in->away[k] + base, away[k]);
+        wf_store(in->side[k] + base, wf_neg_(wf_blend(turns, wf_mul(across[k], inv_s), fallback[k])));
+    }
+    wf_store(in->weight + base, weight);
+    wf_store(in->side_weight + base, wf_mul(weight, centrality));
+    uint16_t *out[3] = {in->used, in->sided, in->exceptional};
+    const unsigned bits[3] = {wm_bits(used), wm_bits(sided), wm_bits(odd)};
+    for (int q = 0; q < 3; ++q) {
+        if (base % 16 == 0) out[q][base / 16] = (uint16_t)bits[q];
+        else out[q][base / 16] |= (uint16_t)(bits[q] << (base % 16));
+    }
+}
+
+static void anticipate(const steer__anticipation_lanes *in)
+{
+    int end = (in->count + 15) / 16 * 16;
+    for (int base = 0; base < end; base += STEER_WIDE_LANES) anticipate_lanes(in, base);
+}
+
 /* ---- the tables ------------------------------------------------------------------ */
-const steer__kernels TABLE(2) = {gather2, stage2, gather_raw2, reduce2, gather_cell2, flock2, keys2, move_agents};
-const steer__kernels TABLE(3) = {gather3, stage3, gather_raw3, reduce3, gather_cell3, flock3, keys3, move_agents};
+const steer__kernels TABLE(2) = {gather2, stage2, gather_raw2, reduce2, gather_cell2, flock2, keys2, move_agents, select2, anticipate};
+const steer__kernels TABLE(3) = {gather3, stage3, gather_raw3, reduce3, gather_cell3, flock3, keys3, move_agents, select3, anticipate};

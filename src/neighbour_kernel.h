@@ -171,6 +171,44 @@ typedef struct steer__move_arrays {
 } steer__move_arrays;
 typedef void steer__move_fn(const steer__move_arrays *arrays, int first, const uint32_t *to, int n);
 
+/* Which candidates [begin, end) (at most STEER__SELECT_MAX; their torus
+ * image shifted by `shift`) a predictive agent sees (world_behaviours.c,
+ * steer__see_neighbours): with q = p - shift and d = q - position, those
+ * with |d|^2 < radius_sq, not at the agent's place moving alike (|d|^2 = 0
+ * and every velocity component equal), and in group_mask unless
+ * all_groups. Bit l of out[k] is candidate begin + 16 k + l. Candidates
+ * are read up to end rounded up to 16 (padded arrays). */
+#define STEER__SELECT_MAX 256
+typedef struct steer__select_in {
+    float position[3], velocity[3];
+    float radius_sq;
+    bool all_groups;
+    uint32_t group_mask;
+} steer__select_in;
+typedef void steer__select_fn(const steer__agents *candidates, int begin, int end, const float shift[3],
+                              const steer__select_in *in, uint16_t *out);
+
+/* The terms of the anticipatory force (src/anticipation.h) of one agent's
+ * neighbours, 16 lanes at a time, lane = neighbour, in three dimensions
+ * (a 2D world's have z = 0), Z-up: for each neighbour whether its term is
+ * used and sided, its away direction and weight, its side direction and
+ * weight, exactly as steer__anticipation_neighbour3 gives them. Lanes
+ * where that function's arithmetic leaves the usual path (a difference
+ * not finite, magnitudes it would rescale, a direction of a vector too
+ * small or too large to square) are marked exceptional instead, for the
+ * caller to compute with it; so are none of the others. Inputs are read,
+ * and outputs written, up to count rounded up to 16 (finite padding). */
+typedef struct steer__anticipation_lanes {
+    float pos[3], vel[3], right[3];   /* the agent, and the right of its heading */
+    float agent_radius, rate, inv_tau0, own, k, horizon, max_force;
+    bool energy;
+    int count;
+    const float *p[3], *v[3], *radius, *priority; /* per neighbour */
+    float *away[3], *side[3], *weight, *side_weight, *exponent; /* per neighbour; exponent: scratch */
+    uint16_t *used, *sided, *exceptional;                        /* per 16 neighbours: bit l for lane l */
+} steer__anticipation_lanes;
+typedef void steer__anticipate_fn(const steer__anticipation_lanes *lanes);
+
 /* One build's kernels for one dimension. */
 typedef struct steer__kernels {
     steer__gather_fn *gather;
@@ -181,6 +219,8 @@ typedef struct steer__kernels {
     steer__flock_fn *flock;
     steer__keys_fn *keys;
     steer__move_fn *move;
+    steer__select_fn *select;
+    steer__anticipate_fn *anticipate;
 } steer__kernels;
 
 /* The builds, each from neighbour_kernel.c (the x86-64 ones compiled with

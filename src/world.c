@@ -355,11 +355,13 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     size_t seen = (size_t)w->workers * STEER__PREDICTIVE_CAP;
     w->predictive = steer__world_alloc_array(w, seen, sizeof(steer_neighbour3));
     w->predictive_priority = steer__world_alloc_array(w, seen, sizeof(float));
+    w->anticipation = steer__world_alloc_array(w, (size_t)w->workers * STEER__ANTICIPATION_FLOATS, sizeof(float));
+    w->anticipation_bits = steer__world_alloc_array(w, (size_t)w->workers * STEER__ANTICIPATION_WORDS, sizeof(uint16_t));
     size_t apart = (size_t)w->workers * STEER__APART_CAP;
     w->apart_u = steer__world_alloc_array(w, apart, sizeof(steer_v3));
     w->apart_limit = steer__world_alloc_array(w, apart, sizeof(float));
-    if (!w->stages || !w->penetration_worst || !w->predictive || !w->predictive_priority || !w->apart_u ||
-        !w->apart_limit) {
+    if (!w->stages || !w->penetration_worst || !w->predictive || !w->predictive_priority || !w->anticipation ||
+        !w->anticipation_bits || !w->apart_u || !w->apart_limit) {
         steer_world_destroy(w);
         return 0;
     }
@@ -389,6 +391,8 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w->penetration_worst);
     steer_free(&al, w->predictive);
     steer_free(&al, w->predictive_priority);
+    steer_free(&al, w->anticipation);
+    steer_free(&al, w->anticipation_bits);
     steer_free(&al, w->apart_u);
     steer_free(&al, w->apart_limit);
     steer_free(&al, w->groups);
@@ -832,6 +836,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
     bytes += w->stage_bytes * (size_t)w->workers;
     bytes += (size_t)w->workers * STEER__PREDICTIVE_CAP * (sizeof(steer_neighbour3) + sizeof(float));
     bytes += (size_t)w->workers * STEER__APART_CAP * (sizeof(steer_v3) + sizeof(float));
+    bytes += (size_t)w->workers * (STEER__ANTICIPATION_FLOATS * sizeof(float) + STEER__ANTICIPATION_WORDS * sizeof(uint16_t));
     bytes += (size_t)w->def.max_groups * sizeof(steer__group);
     bytes += ((size_t)w->def.max_obstacles + 1) * (sizeof(steer_obstacle3) + sizeof(steer_v3));
     bytes += ((size_t)w->def.max_walls + 1) * sizeof(steer_segment3);

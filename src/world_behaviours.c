@@ -3,6 +3,7 @@
 #include "world_cells.h"
 #include "world_goals.h"
 #include "world_handles.h"
+#include "anticipation.h"
 
 #include <float.h>
 #include <string.h>
@@ -106,23 +107,27 @@ steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, c
     const steer__group *g = a->g;
     const float own[3] = {a->p.x, a->p.y, a->p.z}, own_v[3] = {a->v.x, a->v.y, a->v.z};
     int n = 0;
+    /* the kernel picks them (steer__select_fn: within the neighbour radius,
+     * not the agent itself, in the group mask), sixteen candidates a step */
+    steer__select_in in = {{own[0], own[1], own[2]}, {own_v[0], own_v[1], own_v[2]}, g->radius_sq, g->all_groups,
+                           g->def.neighbour_mask};
+    uint16_t picked[STEER__SELECT_MAX / 16];
     for (int s = 0; s < cv->span_count; ++s) {
         const steer__span *span = &cv->spans[s];
-        for (int j = span->begin; j < span->end && n < STEER__STAGE_CAP; ++j) {
-            float q[3] = {0.0f, 0.0f, 0.0f}, qv[3] = {0.0f, 0.0f, 0.0f}, d2 = 0.0f;
-            bool alike = true;
-            for (int k = 0; k < w->dim; ++k) {
-                q[k] = cv->soa.p[k][j] - span->shift[k];
-                qv[k] = cv->soa.v[k][j];
-                float d = q[k] - own[k];
-                d2 += d * d;
-                alike = alike && qv[k] == own_v[k];
-            }
-            if (!(d2 < g->radius_sq) || (d2 == 0.0f && alike)) continue;
-            int other = cv->soa.group[j];
-            if (!g->all_groups && !(g->def.neighbour_mask >> other & 1u)) continue;
-            near[n] = (steer_neighbour3){{q[0], q[1], q[2]}, {qv[0], qv[1], qv[2]}, w->groups[other].def.radius};
-            priority[n++] = w->groups[other].def.priority;
+        for (int begin = span->begin; begin < span->end && n < STEER__STAGE_CAP; begin += STEER__SELECT_MAX) {
+            int end = span->end - begin < STEER__SELECT_MAX ? span->end : begin + STEER__SELECT_MAX;
+            w->kernels->select(&cv->soa, begin, end, span->shift, &in, picked);
+            for (int word = 0; word < (end - begin + 15) / 16; ++word)
+                for (unsigned bits = picked[word]; bits && n < STEER__STAGE_CAP; bits &= bits - 1) {
+                    int j = begin + word * 16 + steer__lowest_bit(bits), other = cv->soa.group[j];
+                    float q[3] = {0.0f, 0.0f, 0.0f}, qv[3] = {0.0f, 0.0f, 0.0f};
+                    for (int k = 0; k < w->dim; ++k) {
+                        q[k] = cv->soa.p[k][j] - span->shift[k];
+                        qv[k] = cv->soa.v[k][j];
+                    }
+                    near[n] = (steer_neighbour3){{q[0], q[1], q[2]}, {qv[0], qv[1], qv[2]}, w->groups[other].def.radius};
+                    priority[n++] = w->groups[other].def.priority;
+                }
         }
     }
     if (w->obstacle_count > 0) {
@@ -149,6 +154,60 @@ steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, c
  * gives obstacles the priority that never yields). */
 static bool seen_obstacle(const steer__agent *a, int j) { return a->seen.priority[j] == FLT_MAX; }
 
+/* steer_anticipate3 of what the agent sees, its neighbours' terms computed
+ * by the wide kernel (the rare exceptional ones by the pure function's own
+ * term) and added in their order: the same bits. */
+static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const steer_anticipation *params)
+{
+    steer__anticipation_setup3 s = steer__anticipation_begin3(a->p, a->v, params);
+    int n = a->seen.count;
+    steer_v3 sum = steer_v3_zero(), bias = steer_v3_zero();
+    if (!s.valid) return sum;
+    if (n == 0) return steer__anticipation_end3(sum, bias, params);
+    enum { PX, PY, PZ, VX, VY, VZ, RADIUS, PRIORITY, AWAY_X, AWAY_Y, AWAY_Z, SIDE_X, SIDE_Y, SIDE_Z, WEIGHT, SIDE_WEIGHT, EXPONENT };
+    float *f[17];
+    for (int q = 0; q < 17; ++q)
+        f[q] = w->anticipation + (size_t)a->seen.worker * STEER__ANTICIPATION_FLOATS + (size_t)q * STEER__ANTICIPATION_STRIDE;
+    uint16_t *bits = w->anticipation_bits + (size_t)a->seen.worker * STEER__ANTICIPATION_WORDS;
+    const int words = STEER__ANTICIPATION_STRIDE / 16;
+    int padded = (n + 15) / 16 * 16;
+    for (int j = 0; j < padded; ++j) { /* the lanes past n: finite padding, their results unread */
+        steer_v3 p = steer_v3_zero(), v = steer_v3_zero();
+        float radius = 0.0f, priority = 1.0f;
+        if (j < n) {
+            p = steer_v3_to_z_up(a->seen.near[j].pos, params->up);
+            v = steer_v3_to_z_up(a->seen.near[j].vel, params->up);
+            radius = a->seen.near[j].radius;
+            priority = a->seen.priority[j];
+        }
+        f[PX][j] = p.x, f[PY][j] = p.y, f[PZ][j] = p.z;
+        f[VX][j] = v.x, f[VY][j] = v.y, f[VZ][j] = v.z;
+        f[RADIUS][j] = radius, f[PRIORITY][j] = priority;
+    }
+    steer__anticipation_lanes lanes = {{s.pos.x, s.pos.y, s.pos.z}, {s.vel.x, s.vel.y, s.vel.z}, {s.right.x, s.right.y, s.right.z},
+                                       params->agent_radius, s.rate, s.inv_tau0, s.own, params->k, params->horizon,
+                                       params->max_force, s.energy, n,
+                                       {f[PX], f[PY], f[PZ]}, {f[VX], f[VY], f[VZ]}, f[RADIUS], f[PRIORITY],
+                                       {f[AWAY_X], f[AWAY_Y], f[AWAY_Z]}, {f[SIDE_X], f[SIDE_Y], f[SIDE_Z]},
+                                       f[WEIGHT], f[SIDE_WEIGHT], f[EXPONENT], bits, bits + words, bits + 2 * words};
+    w->kernels->anticipate(&lanes);
+    for (int j = 0; j < n; ++j) {
+        unsigned bit = 1u << (j % 16);
+        steer__anticipation_term3 t;
+        if (lanes.exceptional[j / 16] & bit) {
+            t = steer__anticipation_neighbour3(&s, steer_v3_make(f[PX][j], f[PY][j], f[PZ][j]),
+                                               steer_v3_make(f[VX][j], f[VY][j], f[VZ][j]), f[RADIUS][j], &f[PRIORITY][j], params);
+        } else {
+            if (!(lanes.used[j / 16] & bit)) continue;
+            t = (steer__anticipation_term3){steer_v3_make(f[AWAY_X][j], f[AWAY_Y][j], f[AWAY_Z][j]),
+                                            steer_v3_make(f[SIDE_X][j], f[SIDE_Y][j], f[SIDE_Z][j]), f[WEIGHT][j],
+                                            f[SIDE_WEIGHT][j], true, (lanes.sided[j / 16] & bit) != 0};
+        }
+        steer__anticipation_add3(&sum, &bias, &t);
+    }
+    return steer__anticipation_end3(sum, bias, params);
+}
+
 /* The push of a predictive behaviour against what the agent sees, at most max_force. */
 static steer_v3 predictive_force(const steer_world *w, const steer__agent *a, int b)
 {
@@ -156,7 +215,7 @@ static steer_v3 predictive_force(const steer_world *w, const steer__agent *a, in
     if (b == STEER_ANTICIPATE) {
         steer_anticipation params = {d->anticipation_k, d->anticipation_tau0, d->avoid_horizon, d->max_force,
                                      d->radius, d->keep_right, d->priority, w->def.up};
-        return steer_anticipate3(a->p, a->v, a->seen.near, a->seen.priority, a->seen.count, &params);
+        return anticipate(w, a, &params);
     }
     steer_neighbour_avoidance params = {d->avoid_horizon, d->radius, d->avoid_margin, d->max_force, d->keep_right, w->def.up};
     return steer_avoid_neighbours3(a->p, a->v, a->seen.near, a->seen.count, &params, 0);

@@ -20,6 +20,9 @@
 #define STEER__MAX_GROUPS 32
 #define STEER__STAGE_CAP 1024       /* candidates a cell stages; a crowd beyond is sampled (world_cells.h) */
 #define STEER__PREDICTIVE_CAP (STEER__STAGE_CAP + STEER__OBJECT_QUERY_CAP) /* candidates and obstacles */
+#define STEER__ANTICIPATION_STRIDE ((STEER__PREDICTIVE_CAP + 15) / 16 * 16) /* floats per lane array */
+#define STEER__ANTICIPATION_FLOATS (17 * STEER__ANTICIPATION_STRIDE)       /* 8 in, 9 out */
+#define STEER__ANTICIPATION_WORDS (3 * STEER__ANTICIPATION_STRIDE / 16)     /* used, sided, exceptional */
 #define STEER__APART_CAP (STEER__PREDICTIVE_CAP + STEER__OBJECT_QUERY_CAP + 6) /* and walls, and a clamped box's faces */
 
 /* One agent's goal (world_goals.c). */
@@ -144,6 +147,8 @@ struct steer_world {
     float *penetration_worst; /* per worker: the deepest overlap seen by a relaxation pass */
     steer_neighbour3 *predictive; /* per worker, STEER__PREDICTIVE_CAP: what a predictive behaviour sees ... */
     float *predictive_priority;   /* ... and their priorities (world_behaviours.c) */
+    float *anticipation;          /* per worker, STEER__ANTICIPATION_FLOATS: the anticipation kernel's lanes ... */
+    uint16_t *anticipation_bits;  /* ... and its bits, STEER__ANTICIPATION_WORDS (world_behaviours.c) */
     steer_v3 *apart_u;            /* per worker, STEER__APART_CAP: keep_apart's constraints ... */
     float *apart_limit;           /* ... (world_behaviours.c) */
     steer__pool *pool;

@@ -623,6 +623,8 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         /* and the host's per-worker scratch of the predictive behaviours */
         STEER__SWAP(w->predictive, fresh->predictive);
         STEER__SWAP(w->predictive_priority, fresh->predictive_priority);
+        STEER__SWAP(w->anticipation, fresh->anticipation);
+        STEER__SWAP(w->anticipation_bits, fresh->anticipation_bits);
         STEER__SWAP(w->apart_u, fresh->apart_u);
         STEER__SWAP(w->apart_limit, fresh->apart_limit);
         w->def.worker_count = old.def.worker_count;
