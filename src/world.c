@@ -247,8 +247,8 @@ void steer__group_derive(steer__group *g)
         if (d->weight[b] != 0.0f) g->active[g->active_count++] = b;
     g->predictive = d->weight[STEER_AVOID_NEIGHBOURS] != 0.0f || d->weight[STEER_ANTICIPATE] != 0.0f ||
                     d->weight[STEER_QUEUE] != 0.0f || d->keep_apart;
-    g->needs_neighbours = d->weight[STEER_SEPARATION] != 0.0f || d->weight[STEER_ALIGNMENT] != 0.0f ||
-                          d->weight[STEER_COHESION] != 0.0f || g->predictive;
+    g->flocks = d->weight[STEER_SEPARATION] != 0.0f || d->weight[STEER_ALIGNMENT] != 0.0f || d->weight[STEER_COHESION] != 0.0f;
+    g->needs_neighbours = g->flocks || g->predictive;
     g->flock_only = d->combine == STEER_COMBINE_BLEND && !d->desired_forms && d->max_turn_rate == 0.0f && !d->ground_plane;
     for (int k = 0; k < g->active_count; ++k) {
         int b = g->active[k];

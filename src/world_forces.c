@@ -363,7 +363,7 @@ static void forces_task(int start, int end, int worker, void *context)
                 continue;
             }
             steer__gather_out nb = {0};
-            if (g->needs_neighbours) {
+            if (g->flocks) { /* a predictive group that does not flock sees its neighbours one by one instead */
                 steer__gather_in in = gather_input(&a);
                 w->kernels->gather(&cv.soa, cv.spans, cv.span_count, &in, &nb);
             }

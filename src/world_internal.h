@@ -45,6 +45,7 @@ typedef struct steer__group {
     float radius_sq, separation_sq; /* neighbour and separation radii, squared */
     bool use_fov;
     bool all_groups;
+    bool flocks;       /* SEPARATION, ALIGNMENT or COHESION: gathers the neighbours' sums */
     bool needs_neighbours;
     bool predictive;   /* AVOID_NEIGHBOURS, ANTICIPATE, QUEUE or keep_apart: sees its neighbours one by one (world_behaviours.c) */
     /* FOLLOW_LEADER: the leader as this sub-step found it (steer__find_leaders) */
