@@ -120,12 +120,16 @@ steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, c
             for (int word = 0; word < (end - begin + 15) / 16; ++word)
                 for (unsigned bits = picked[word]; bits && n < STEER__STAGE_CAP; bits &= bits - 1) {
                     int j = begin + word * 16 + steer__lowest_bit(bits), other = cv->soa.group[j];
-                    float q[3] = {0.0f, 0.0f, 0.0f}, qv[3] = {0.0f, 0.0f, 0.0f};
-                    for (int k = 0; k < w->dim; ++k) {
-                        q[k] = cv->soa.p[k][j] - span->shift[k];
-                        qv[k] = cv->soa.v[k][j];
-                    }
-                    near[n] = (steer_neighbour3){{q[0], q[1], q[2]}, {qv[0], qv[1], qv[2]}, w->groups[other].def.radius};
+                    /* field by field: a whole struct built from small arrays was
+                     * stored in pieces and read back whole, a stall per neighbour */
+                    steer_neighbour3 *seen = &near[n];
+                    seen->pos.x = cv->soa.p[0][j] - span->shift[0];
+                    seen->pos.y = cv->soa.p[1][j] - span->shift[1];
+                    seen->pos.z = w->dim == 3 ? cv->soa.p[2][j] - span->shift[2] : 0.0f;
+                    seen->vel.x = cv->soa.v[0][j];
+                    seen->vel.y = cv->soa.v[1][j];
+                    seen->vel.z = w->dim == 3 ? cv->soa.v[2][j] : 0.0f;
+                    seen->radius = w->groups[other].def.radius;
                     priority[n++] = w->groups[other].def.priority;
                 }
         }
