@@ -618,16 +618,34 @@ static bool apart_limit(const steer_world *w, const steer__agent *a, int j, floa
     return *limit < speed;
 }
 
+/* The reach of apart_out_of_reach for a neighbour of this radius and
+ * priority; neighbours alike (one group: all of them) share it, so it is
+ * worked out once for a run of them (the same inputs, the same bits). */
+typedef struct apart_reach {
+    float radius, priority, reach;
+    bool known;
+} apart_reach;
+
 /* Whether neighbour j is out of reach of every limit apart_limit could set
  * for a velocity of at most speed: farther than contact + speed dt / share
  * (plus what a moving obstacle closes), with a 1% margin over the rounding
  * of either test, so skipping it changes no bit. No square root. */
-static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, int j, float speed, float dt)
+static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, int j, float speed, float dt,
+                               apart_reach *last)
 {
     const steer_neighbour3 *n = &a->seen.near[j];
-    float reach = (a->g->def.radius + n->radius) * 1.001f + speed * dt / apart_share(a, j);
-    if (seen_obstacle(a, j)) reach += steer_v3_len(n->vel) * dt;
-    reach *= 1.01f;
+    float reach;
+    if (seen_obstacle(a, j)) {
+        reach = (a->g->def.radius + n->radius) * 1.001f + speed * dt / apart_share(a, j);
+        reach = (reach + steer_v3_len(n->vel) * dt) * 1.01f;
+    } else {
+        if (!last->known || memcmp(&last->radius, &n->radius, sizeof(float)) != 0 ||
+            memcmp(&last->priority, &a->seen.priority[j], sizeof(float)) != 0) {
+            float r = (a->g->def.radius + n->radius) * 1.001f + speed * dt / apart_share(a, j);
+            *last = (apart_reach){n->radius, a->seen.priority[j], r * 1.01f, true};
+        }
+        reach = last->reach;
+    }
     steer_v3 off = steer_v3_sub(n->pos, a->p);
     if (a->g->def.ground_plane) steer__drop_up(w, &off); /* measured as apart_limit measures it */
     return steer_is_finite(reach) && steer_v3_len_sq(off) > reach * reach;
@@ -737,8 +755,9 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
     steer_v3 *u = w->apart_u + (size_t)a->seen.worker * STEER__APART_CAP;
     float *limit = w->apart_limit + (size_t)a->seen.worker * STEER__APART_CAP;
     int n = 0, yield[YIELD_CAP], yields = 0;
+    apart_reach last = {0.0f, 0.0f, 0.0f, false};
     for (int j = 0; j < a->seen.count; ++j)
-        if (!apart_out_of_reach(w, a, j, start_speed, dt) && apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n])) {
+        if (!apart_out_of_reach(w, a, j, start_speed, dt, &last) && apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n])) {
             if (yields < YIELD_CAP && !seen_obstacle(a, j) && a->seen.priority[j] >= a->g->def.priority &&
                 limit[n] * dt < YIELD_GAP * a->g->def.radius && apart_gives_way(w, v, u[n]))
                 yield[yields++] = n;
