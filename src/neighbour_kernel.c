@@ -648,10 +648,39 @@ static inline wm wm_finite_(wf x) { return wm_le(wf_sub(x, x), wf_zero()); }
 static inline wm wm_plain_square_(wf l2) { return wm_and(wm_le(wf_set1(FLT_MIN), l2), wm_le(l2, wf_set1(FLT_MAX))); }
 static inline wf wf_abs_(wf a) { return wf_blend(wm_lt(a, wf_zero()), wf_neg_(a), a); }
 
+/* steer_exp2 (math.c) in lanes: the same clamp, rounding to an integer i
+ * and polynomial, then the scaling by 2^i as two exact powers of two (i / 2
+ * and the rest, both normal): the first product is exact and the second
+ * rounds once, as ldexpf does. */
+static inline wf wf_exp2_(wf x)
+{
+    const wf one = wf_set1(1.0f), half = wf_set1(0.5f), lo = wf_set1(-126.0f), hi = wf_set1(0x1.fffffep6f);
+    wm nan = wm_not(wm_eq_(x, x));
+    x = wf_blend(wm_lt(x, lo), lo, wf_blend(wm_gt(x, hi), hi, x));
+    /* floorf(x + 0.5): to the nearest integer by 1.5 * 2^23 (exact for
+     * |y| < 2^22), then one down where that rounded up */
+    const wf magic = wf_set1(12582912.0f);
+    wf y = wf_add(x, half), r = wf_sub(wf_add(y, magic), magic);
+    wf i = wf_sub(r, wf_select(wm_gt(r, y), one));
+    wf f = wf_sub(x, i);
+    wf p = wf_add(wf_mul(wf_set1(1.535336188319500e-4f), f), wf_set1(1.339887440266574e-3f));
+    p = wf_add(wf_mul(p, f), wf_set1(9.618437357674640e-3f));
+    p = wf_add(wf_mul(p, f), wf_set1(5.550332471162809e-2f));
+    p = wf_add(wf_mul(p, f), wf_set1(2.402264791363012e-1f));
+    p = wf_add(wf_mul(p, f), wf_set1(6.931472028550421e-1f));
+    p = wf_add(wf_mul(f, p), one);
+    wi whole = wi_trunc(i), first = wi_trunc(wf_mul(i, half));
+    wi rest = wi_add(whole, wi_mul(first, wi_set1(0xFFFFFFFFu))); /* whole - first */
+    const wi bias = wi_set1(127), exponent = wi_set1(1u << 23);
+    wf first_power = wf_from_bits(wi_mul(wi_add(first, bias), exponent));
+    wf rest_power = wf_from_bits(wi_mul(wi_add(rest, bias), exponent));
+    return wf_blend(nan, one, wf_mul(wf_mul(p, first_power), rest_power));
+}
+
 /* Lanes [base, base + STEER_WIDE_LANES): steer__anticipation_neighbour3's arithmetic on
  * its usual path (relative_motion's scale 1, direction's unscaled square
- * root), in the same order, so the same bits; the exponential per lane by
- * steer_exp2 itself. */
+ * root), in the same order, so the same bits; the exponential as
+ * steer_exp2 computes it (wf_exp2_). */
 static inline void anticipate_lanes(const steer__anticipation_lanes *in, int base)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
@@ -696,14 +725,7 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     wm used = wm_or_(contact, pushed);
     odd = wm_or_(odd, wm_and(used, wm_not(wm_plain_square_(dir_l2))));
     odd = wm_or_(odd, wm_and(pushed, wm_not(wm_plain_square_(a))));
-    unsigned push_bits = wm_bits(wm_and(pushed, wm_not(odd)));
-    wf e = one;
-    if (push_bits) {
-        float *x = in->exponent + base;
-        wf_store(x, wf_mul(tau, wf_set1(in->rate)));
-        for (unsigned bits = push_bits; bits; bits &= bits - 1) x[steer__lowest_bit(bits)] = steer_exp2(x[steer__lowest_bit(bits)]);
-        e = wf_load(x);
-    }
+    wf e = wf_exp2_(wf_mul(tau, wf_set1(in->rate)));
     wf inv_tau0 = wf_set1(in->inv_tau0);
     wf magnitude = wf_mul(wf_mul(wf_set1(in->k), e), wf_add(wf_div(wf_set1(2.0f), tau), inv_tau0));
     magnitude = wf_mul(wf_div(magnitude, wf_mul(tau, tau)), wf_div(radius, root));

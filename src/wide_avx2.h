@@ -31,6 +31,7 @@ static inline wi wi_trunc(wf a) { return _mm256_cvttps_epi32(a); }
 static inline wi wi_set1(uint32_t a) { return _mm256_set1_epi32((int)a); }
 static inline wi wi_add(wi a, wi b) { return _mm256_add_epi32(a, b); }
 static inline wi wi_mul(wi a, wi b) { return _mm256_mullo_epi32(a, b); }
+static inline wf wf_from_bits(wi a) { return _mm256_castsi256_ps(a); }
 static inline void wi_store(uint32_t *p, wi a) { _mm256_storeu_si256((__m256i *)(void *)p, a); }
 static inline __m256i wide_bits_mask(unsigned bits)
 {

@@ -35,6 +35,7 @@ static inline wi wi_trunc(wf a) { return _mm512_cvttps_epi32(a); }
 static inline wi wi_set1(uint32_t a) { return _mm512_set1_epi32((int)a); }
 static inline wi wi_add(wi a, wi b) { return _mm512_add_epi32(a, b); }
 static inline wi wi_mul(wi a, wi b) { return _mm512_mullo_epi32(a, b); }
+static inline wf wf_from_bits(wi a) { return _mm512_castsi512_ps(a); }
 static inline void wi_store(uint32_t *p, wi a) { _mm512_storeu_si512((void *)p, a); }
 static inline wi wi_load(const uint32_t *p) { return _mm512_loadu_si512((const void *)p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return (unsigned)_mm512_cmpeq_epi32_mask(a, b); }

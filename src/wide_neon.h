@@ -50,6 +50,7 @@ static inline wi wi_trunc(wf a) { return vreinterpretq_u32_s32(vcvtq_s32_f32(a))
 static inline wi wi_set1(uint32_t a) { return vdupq_n_u32(a); }
 static inline wi wi_add(wi a, wi b) { return vaddq_u32(a, b); }
 static inline wi wi_mul(wi a, wi b) { return vmulq_u32(a, b); }
+static inline wf wf_from_bits(wi a) { return vreinterpretq_f32_u32(a); }
 static inline void wi_store(uint32_t *p, wi a) { vst1q_u32(p, a); }
 static inline wi wi_load(const uint32_t *p) { return vld1q_u32(p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return wm_bits(vceqq_u32(a, b)); }

@@ -8,6 +8,7 @@
 #define STEER_WIDE_SCALAR_H
 
 #include <math.h>
+#include <string.h>
 
 #define STEER_WIDE_LANES 1
 typedef float wf;
@@ -41,6 +42,12 @@ static inline wi wi_trunc(wf a) { return (uint32_t)(int32_t)a; }
 static inline wi wi_set1(uint32_t a) { return a; }
 static inline wi wi_add(wi a, wi b) { return a + b; }
 static inline wi wi_mul(wi a, wi b) { return a * b; }
+static inline wf wf_from_bits(wi a)
+{
+    wf f;
+    memcpy(&f, &a, sizeof f);
+    return f;
+}
 static inline void wi_store(uint32_t *p, wi a) { *p = a; }
 static inline wi wi_load(const uint32_t *p) { return *p; }
 static inline unsigned wi_eq_bits(wi a, wi b) { return a == b ? 1u : 0u; }

@@ -46,6 +46,7 @@ static inline wi wi_trunc(wf a) { return wasm_i32x4_trunc_sat_f32x4(a); }
 static inline wi wi_set1(uint32_t a) { return wasm_i32x4_splat((int32_t)a); }
 static inline wi wi_add(wi a, wi b) { return wasm_i32x4_add(a, b); }
 static inline wi wi_mul(wi a, wi b) { return wasm_i32x4_mul(a, b); }
+static inline wf wf_from_bits(wi a) { return a; } /* one v128 type */
 static inline void wi_store(uint32_t *p, wi a) { wasm_v128_store(p, a); }
 static inline wi wi_load(const uint32_t *p) { return wasm_v128_load(p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return wm_bits(wasm_i32x4_eq(a, b)); }

@@ -52,6 +52,7 @@ static inline wi wi_mul(wi a, wi b) /* the low 32 bits of each product, from two
     return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, _MM_SHUFFLE(0, 0, 2, 0)),
                               _mm_shuffle_epi32(odd, _MM_SHUFFLE(0, 0, 2, 0)));
 }
+static inline wf wf_from_bits(wi a) { return _mm_castsi128_ps(a); }
 static inline void wi_store(uint32_t *p, wi a) { _mm_storeu_si128((__m128i *)(void *)p, a); }
 static inline wi wi_load(const uint32_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b))); }
