@@ -24,12 +24,14 @@
  * sees any read past them. A difference prints the entry, the build, the
  * dimension, the case, the first differing word (which lane of what) and
  * that lane's inputs. Exit 77 (skipped) when no build but scalar runs here. */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "anticipation.h"
 #include "check.h"
 #include "neighbour_kernel.h"
 
@@ -126,11 +128,15 @@ static int first_difference(const void *a, const void *b, int n, size_t size)
 /* One comparison of a build's output with the scalar build's: counted, and
  * the first mismatch of each (entry, build, dimension) reported in full
  * (returns true: the caller then prints the inputs). */
-enum { GATHER, GATHER_RAW, STAGE, GATHER_CELL, REDUCE, FLOCK, KEYS, MOVE, ENTRIES };
-static const char *const entry_names[ENTRIES] = {"gather", "gather_raw", "stage", "gather_cell", "reduce", "flock", "keys", "move"};
+enum { GATHER, GATHER_RAW, STAGE, GATHER_CELL, REDUCE, FLOCK, KEYS, MOVE, SELECT, SELECT_REF, ANTICIPATE, ANTICIPATE_REF,
+       ENTRIES };
+static const char *const entry_names[ENTRIES] = {"gather", "gather_raw", "stage", "gather_cell", "reduce", "flock", "keys",
+                                                 "move", "select", "select (ref)", "anticipate", "anticipate (ref)"};
+#define SCALAR_SLOT 7 /* reported[][slot][]: runs[] index, or the scalar build against a reference */
 static int compared[ENTRIES], mismatched[ENTRIES], reported[ENTRIES][8][2];
 
-static bool differs(int entry, int run, int dim, int case_no, bool same)
+/* Build `name` (slot: its runs[] index, or SCALAR_SLOT) against `reference`. */
+static bool differs_from(int entry, int slot, const char *name, const char *reference, int dim, int case_no, bool same)
 {
     ++compared[entry];
     if (same) {
@@ -139,9 +145,14 @@ static bool differs(int entry, int run, int dim, int case_no, bool same)
     }
     ++check_failed;
     ++mismatched[entry];
-    if (reported[entry][run][dim == 3]++) return false;
-    fprintf(stderr, "MISMATCH %s %dD: %s differs from scalar in case %d:\n", entry_names[entry], dim, runs[run]->name, case_no);
+    if (reported[entry][slot][dim == 3]++) return false;
+    fprintf(stderr, "MISMATCH %s %dD: %s differs from %s in case %d:\n", entry_names[entry], dim, name, reference, case_no);
     return true;
+}
+
+static bool differs(int entry, int run, int dim, int case_no, bool same)
+{
+    return differs_from(entry, run, runs[run]->name, "scalar", dim, case_no, same);
 }
 
 static void show_word(const char *what, int lane, float ref, float got, const char *name)
@@ -960,6 +971,592 @@ static void test_move(int dim, int cases)
     }
 }
 
+/* ---- select ------------------------------------------------------------------------------- */
+/* One span of candidates for select: the arrays hold exactly what the
+ * kernel reads, begin + (end - begin) rounded up to 16. */
+typedef struct select_case {
+    int begin, end, len;
+    float shift[3];
+    steer__select_in in;
+    float *p[3], *v[3];
+    uint8_t *group;
+} select_case;
+
+/* The contract of steer__select_fn in plain C: q = p - shift, d = q -
+ * position, d2 = d0^2 + d1^2 (+ d2^2) in that order; seen when d2 <
+ * radius_sq, not (d2 == 0 and every velocity component ==), and in the
+ * group mask unless all_groups. */
+static bool select_sees(const select_case *c, int j, int dim, float *out_d2)
+{
+    float d[3];
+    bool alike = true;
+    for (int a = 0; a < dim; ++a) {
+        d[a] = (c->p[a][j] - c->shift[a]) - c->in.position[a];
+        alike = alike && c->v[a][j] == c->in.velocity[a];
+    }
+    float d2 = dist_sq(d, dim);
+    if (out_d2) *out_d2 = d2;
+    bool in_group = c->in.all_groups || (c->in.group_mask >> c->group[j] & 1u);
+    return d2 < c->in.radius_sq && !(d2 == 0.0f && alike) && in_group;
+}
+
+static void select_reference(const select_case *c, int dim, uint16_t *out)
+{
+    for (int word = 0; word < (c->end - c->begin + 15) / 16; ++word) {
+        unsigned bits = 0;
+        for (int l = 0; l < 16 && c->begin + 16 * word + l < c->end; ++l)
+            if (select_sees(c, c->begin + 16 * word + l, dim, NULL)) bits |= 1u << l;
+        out[word] = (uint16_t)bits;
+    }
+}
+
+/* A zero as +0 or -0 (they compare equal). */
+static float flip_zero(float x) { return x == 0.0f && chance(50) ? -x : x; }
+
+/* Candidates around the agent: on it (d^2 == 0 exactly, with equal
+ * velocities, -0 against +0, or one component different), at a distance
+ * whose square underflows, on the radius, NaN and +-inf, squares that
+ * overflow; junk past end. Lengths case_no % (STEER__SELECT_MAX + 1). */
+static void make_select_case(select_case *c, int dim, int case_no)
+{
+    memset(c, 0, sizeof *c);
+    int n = case_no % (STEER__SELECT_MAX + 1);
+    c->begin = below(40);
+    c->end = c->begin + n;
+    c->len = c->begin + round16(n);
+    steer__select_in *in = &c->in;
+    /* positions on a 1/256 grid and integer shifts: position + shift - shift
+     * is exact, so a candidate can sit exactly on the agent's image; or a
+     * position anywhere (or at the origin) with no shift */
+    int mode = below(10);
+    float extent = (float)(50 + below(450)), r = uniform(0.5f, 12.0f);
+    for (int a = 0; a < 3; ++a) {
+        float x = mode < 6 ? (float)(below(51201) - 25600) * 0x1p-8f : mode < 9 ? uniform(-100.0f, 100.0f) : either_sign(0.0f);
+        in->position[a] = a < dim ? x : 0.0f;
+        c->shift[a] = a < dim && mode < 6 && chance(30) ? either_sign(extent) : 0.0f;
+        in->velocity[a] = a < dim ? (chance(25) ? either_sign(0.0f) : uniform(-20.0f, 20.0f)) : 0.0f;
+    }
+    if (mode == 9) r = uniform(1e-20f, 1e-3f); /* the origin: tiny distances matter */
+    in->radius_sq = r * r;
+    in->all_groups = chance(50);
+    switch (below(4)) {
+    case 0: in->group_mask = 0xFFFFFFFFu; break;
+    case 1: in->group_mask = 1u << below(32); break;
+    case 2: in->group_mask = chance(20) ? 0u : rnd(); break;
+    default: in->group_mask = rnd() & rnd(); break;
+    }
+    for (int a = 0; a < 3; ++a) {
+        c->p[a] = a < dim ? xmalloc((size_t)c->len * sizeof(float)) : NULL;
+        c->v[a] = a < dim ? xmalloc((size_t)c->len * sizeof(float)) : NULL;
+    }
+    c->group = xmalloc((size_t)c->len);
+    for (int j = 0; j < c->len; ++j) {
+        c->group[j] = (uint8_t)below(32);
+        bool real = j >= c->begin && j < c->end;
+        int kind = below(100), odd_axis = below(dim);
+        for (int a = 0; a < dim; ++a) {
+            float image = in->position[a] + c->shift[a];
+            float *p = &c->p[a][j], *v = &c->v[a][j];
+            *v = chance(3) ? 0.0f : uniform(-20.0f, 20.0f);
+            if (!real) {
+                *p = junk();
+                *v = junk();
+            } else if (kind < 10) { /* on the agent */
+                *p = image;
+                int how = kind % 5; /* 0-2: alike (zeros of either sign), 3: one component differs, 4: NaN */
+                *v = how < 3 ? flip_zero(in->velocity[a])
+                   : a != odd_axis ? in->velocity[a]
+                   : how == 3 ? (chance(50) ? nextafterf(in->velocity[a], INFINITY) : uniform(-20.0f, 20.0f))
+                              : NAN;
+            } else if (kind < 14) { /* d^2 underflows (or d is absorbed by the image) */
+                *p = image + either_sign(uniform(1e-30f, 1e-22f));
+                if (chance(50)) *v = flip_zero(in->velocity[a]);
+            } else if (kind < 17) {
+                *p = a == odd_axis ? (chance(50) ? either_sign(NAN) : either_sign(INFINITY)) : image;
+            } else if (kind < 19) {
+                *p = image + (a == odd_axis ? huge() : 0.0f);
+            } else {
+                *p = image + uniform(-1.6f * r, 1.6f * r);
+            }
+        }
+    }
+    /* the radius exactly on a candidate's d^2 (strict comparison), or degenerate */
+    if (n > 0 && chance(30)) {
+        float d2;
+        select_sees(c, c->begin + below(n), dim, &d2);
+        in->radius_sq = d2;
+    }
+    switch (below(40)) {
+    case 0: in->radius_sq = 0.0f; break;
+    case 1: in->radius_sq = INFINITY; break;
+    case 2: in->radius_sq = NAN; break;
+    default: break;
+    }
+}
+
+static void select_free(select_case *c)
+{
+    for (int a = 0; a < 3; ++a) {
+        free(c->p[a]);
+        free(c->v[a]);
+    }
+    free(c->group);
+}
+
+static void show_select_lane(const select_case *c, int dim, int word, unsigned ref, unsigned got, const char *ref_name,
+                             const char *name)
+{
+    int lane = steer__lowest_bit(ref ^ got), j = c->begin + 16 * word + lane;
+    float p[3], v[3], d2;
+    for (int a = 0; a < dim; ++a) {
+        p[a] = c->p[a][j];
+        v[a] = c->v[a][j];
+    }
+    select_sees(c, j, dim, &d2);
+    fprintf(stderr, "  word %d lane %d (candidate %d of [%d, %d)): %s %u, %s %u\n   ", word, lane, j, c->begin, c->end, ref_name,
+            ref >> lane & 1u, name, got >> lane & 1u);
+    show3("p", p, dim);
+    show3("v", v, dim);
+    fprintf(stderr, " group=%d", c->group[j]);
+    show("d2", d2);
+    fprintf(stderr, "\n  query:");
+    show3("position", c->in.position, dim);
+    show3("velocity", c->in.velocity, dim);
+    show3("shift", c->shift, dim);
+    show("radius_sq", c->in.radius_sq);
+    fprintf(stderr, " all_groups=%d group_mask=%08x\n", c->in.all_groups, (unsigned)c->in.group_mask);
+}
+
+static void test_select(int dim, int cases)
+{
+    static select_case c;
+    for (int n = 0; n < cases; ++n) {
+        make_select_case(&c, dim, n);
+        int words = (c.end - c.begin + 15) / 16;
+        uint16_t *want = xmalloc((size_t)words * 2), *ref = xmalloc((size_t)words * 2), *got = xmalloc((size_t)words * 2);
+        const steer__agents ag = {{c.p[0], c.p[1], c.p[2]}, {c.v[0], c.v[1], c.v[2]}, c.group};
+        select_reference(&c, dim, want);
+        memset(ref, 0xA5, (size_t)words * 2);
+        kernels(&scalar, dim)->select(&ag, c.begin, c.end, c.shift, &c.in, ref);
+        int k = first_difference(want, ref, words, 2);
+        if (differs_from(SELECT_REF, SCALAR_SLOT, "scalar", "the contract", dim, n, k < 0))
+            show_select_lane(&c, dim, k, want[k], ref[k], "contract", "scalar");
+        for (int b = 0; b < run_count; ++b) {
+            memset(got, 0xA5, (size_t)words * 2);
+            kernels(runs[b], dim)->select(&ag, c.begin, c.end, c.shift, &c.in, got);
+            k = first_difference(ref, got, words, 2);
+            if (differs(SELECT, b, dim, n, k < 0)) show_select_lane(&c, dim, k, ref[k], got[k], "scalar", runs[b]->name);
+        }
+        free(want);
+        free(ref);
+        free(got);
+        select_free(&c);
+    }
+}
+
+/* ---- anticipate ------------------------------------------------------------------------------ */
+/* What the generator made a neighbour: for reports, and the kinds whose
+ * relative motion relative_motion rescales (which must be flagged). */
+enum nb_kind { NB_FAR, NB_NEAR, NB_HEAD_ON, NB_GRAZE, NB_CONTACT, NB_COINCIDENT, NB_SAME_VEL, NB_HUGE, NB_TINY, NB_INF, NB_NAN,
+               NB_KINDS };
+static const char *const nb_names[NB_KINDS] = {"far", "near", "head-on", "grazing", "contact", "coincident",
+                                               "same velocity", "huge", "tiny", "inf", "NaN"};
+enum { AP_X, AP_Y, AP_Z, AV_X, AV_Y, AV_Z, A_RADIUS, A_PRIORITY, A_INPUTS };
+enum { AO_AWAY, AO_SIDE = 3, AO_WEIGHT = 6, AO_SIDE_WEIGHT, AO_EXPONENT, A_OUTPUTS };
+
+/* One agent and its neighbours, as the world fills steer__anticipation_lanes
+ * (world_behaviours.c, anticipate): the setup from steer__anticipation_begin3,
+ * the neighbours Z-up, inputs up to count rounded up to 16. */
+typedef struct antic_case {
+    steer_v3 pos, vel; /* the agent, in its up frame */
+    steer_anticipation params;
+    steer__anticipation_setup3 s;
+    int count, padded;
+    float *in[A_INPUTS];
+    uint8_t *kind;
+} antic_case;
+
+typedef struct antic_out {
+    float *f[A_OUTPUTS];
+    uint16_t *bits[3]; /* used, sided, exceptional */
+} antic_out;
+
+static float priority_value(void)
+{
+    switch (below(14)) {
+    case 0: return 0.0f;
+    case 1: return -uniform(0.1f, 10.0f);
+    case 2: return either_sign(1e30f);
+    case 3: return FLT_MAX;
+    case 4: return either_sign(INFINITY);
+    case 5: return NAN;
+    case 6: return 1.0f;
+    default: return uniform(0.05f, 10.0f);
+    }
+}
+
+static steer_v3 v3_of(const float *x) { return steer_v3_make(x[0], x[1], x[2]); }
+
+/* A unit vector, z = 0 in 2D. */
+static void unit(float *u, int dim)
+{
+    random_direction(u, dim);
+    if (dim == 2) u[2] = 0.0f;
+}
+
+/* Neighbour j of kind `kind` around the agent's Z-up setup. */
+static void make_neighbour(antic_case *c, int j, int dim, enum nb_kind kind, bool tiny_agent)
+{
+    const float pos[3] = {c->s.pos.x, c->s.pos.y, c->s.pos.z}, vel[3] = {c->s.vel.x, c->s.vel.y, c->s.vel.z};
+    float p[3], v[3], radius = chance(5) ? 0.0f : uniform(0.1f, 1.0f), u[3], side[3];
+    float big_r = c->params.agent_radius + radius;
+    unit(u, dim);
+    do unit(side, dim); /* a direction across u */
+    while (fabsf(u[0] * side[0] + u[1] * side[1] + u[2] * side[2]) > 0.9f);
+    float along = u[0] * side[0] + u[1] * side[1] + u[2] * side[2], sl = 0.0f;
+    for (int a = 0; a < 3; ++a) side[a] -= along * u[a];
+    for (int a = 0; a < 3; ++a) sl += side[a] * side[a];
+    for (int a = 0; a < 3; ++a) side[a] /= sqrtf(sl);
+    for (int a = 0; a < 3; ++a) {
+        p[a] = pos[a] + uniform(-3.0f, 3.0f);
+        v[a] = uniform(-3.0f, 3.0f);
+    }
+    float speed = uniform(0.2f, 6.0f), dist = big_r + uniform(0.05f, 15.0f);
+    switch (kind) {
+    case NB_FAR:
+        for (int a = 0; a < 3; ++a) p[a] = pos[a] + uniform(-40.0f, 40.0f);
+        break;
+    case NB_NEAR: break;
+    case NB_HEAD_ON: /* straight at each other (v = u speed), maybe a little off centre */
+    case NB_GRAZE: { /* passing at about the radius sum: disc near 0 */
+        float off = kind == NB_HEAD_ON ? (chance(50) ? 0.0f : uniform(-0.3f, 0.3f) * big_r)
+                                       : either_sign(big_r * (1.0f + either_sign(uniform(0.0f, 1e-3f))));
+        for (int a = 0; a < 3; ++a) {
+            p[a] = pos[a] + u[a] * dist + side[a] * off;
+            v[a] = vel[a] - u[a] * speed;
+        }
+        break;
+    }
+    case NB_CONTACT: { /* tau == 0: within the radius sum */
+        float in = big_r * (chance(10) ? 1.0f : uniform(0.0f, 0.99f));
+        for (int a = 0; a < 3; ++a) p[a] = pos[a] + u[a] * in;
+        break;
+    }
+    case NB_COINCIDENT:
+        for (int a = 0; a < 3; ++a) {
+            p[a] = pos[a];
+            if (chance(50)) v[a] = vel[a];
+        }
+        break;
+    case NB_SAME_VEL:
+        for (int a = 0; a < 3; ++a) v[a] = vel[a];
+        break;
+    case NB_HUGE: { /* a magnitude above 2^20, some with squares that overflow */
+        int which = below(3);
+        for (int a = 0; a < dim; ++a) {
+            float x = chance(50) ? huge() : either_sign(uniform(0x1p21f, 1e7f));
+            if (a == 0 || chance(40)) {
+                if (which == 0) p[a] = pos[a] + x;
+                else if (which == 1) v[a] = x;
+                else radius = fabsf(x);
+            }
+        }
+        break;
+    }
+    case NB_TINY: /* everything below 2^-20 (with a tiny agent), or one ulp away */
+        for (int a = 0; a < dim; ++a) {
+            float t = either_sign(chance(20) ? uniform(1e-44f, 1e-38f) : uniform(1e-12f, 1e-7f));
+            p[a] = tiny_agent ? pos[a] + t : nextafterf(pos[a], chance(50) ? INFINITY : -INFINITY);
+            v[a] = tiny_agent ? vel[a] + either_sign(uniform(0.0f, 1e-7f)) : vel[a];
+        }
+        radius = tiny_agent ? uniform(0.0f, 1e-7f) : radius;
+        break;
+    case NB_INF:
+    case NB_NAN: {
+        float x = kind == NB_INF ? either_sign(INFINITY) : NAN;
+        int which = below(7);
+        if (which < 3) p[which % dim] = x;
+        else if (which < 6) v[which % dim] = x;
+        else radius = x;
+        break;
+    }
+    default: break;
+    }
+    if (dim == 2) p[2] = v[2] = 0.0f;
+    for (int a = 0; a < 3; ++a) {
+        c->in[AP_X + a][j] = p[a];
+        c->in[AV_X + a][j] = v[a];
+    }
+    c->in[A_RADIUS][j] = radius;
+    c->in[A_PRIORITY][j] = priority_value();
+    c->kind[j] = (uint8_t)kind;
+}
+
+/* Whether relative_motion (anticipation_template.h) rescales the pair: a
+ * difference not finite, or a finite largest magnitude outside [2^-20,
+ * 2^20] but 0. Its arithmetic then differs from the kernel's: such lanes
+ * must be flagged. */
+static bool rescaled(const antic_case *c, int j)
+{
+    const float pos[3] = {c->s.pos.x, c->s.pos.y, c->s.pos.z}, vel[3] = {c->s.vel.x, c->s.vel.y, c->s.vel.z};
+    float r = c->params.agent_radius + c->in[A_RADIUS][j], m = fabsf(r);
+    bool finite = true;
+    for (int a = 0; a < 3; ++a) {
+        float w = c->in[AP_X + a][j] - pos[a], v = vel[a] - c->in[AV_X + a][j];
+        finite = finite && isfinite(w) && isfinite(v);
+        m = fmaxf(m, fmaxf(fabsf(w), fabsf(v)));
+    }
+    if (!finite) return true;
+    return isfinite(m) && (m > 0x1p20f || (m < 0x1p-20f && m > 0.0f));
+}
+
+/* crowd: positions within +-10, speeds within +-3, radii 0.1..1, ordinary
+ * parameters, every neighbour near or far. Otherwise every kind, counts
+ * case_no % 71, parameters anywhere (but a valid setup: the world asks the
+ * kernel only then). */
+static void make_antic_case(antic_case *c, int dim, int case_no, bool crowd)
+{
+    c->count = crowd ? 64 : case_no % 71;
+    c->padded = round16(c->count);
+    for (int q = 0; q < A_INPUTS; ++q) c->in[q] = xmalloc((size_t)c->padded * sizeof(float));
+    c->kind = xmalloc((size_t)c->padded);
+    steer_anticipation *pa = &c->params;
+    bool tiny_agent = !crowd && chance(6);
+    pa->k = crowd || chance(60) ? uniform(0.1f, 5.0f) : (float)(below(5) - 2) * (chance(50) ? 1.0f : INFINITY);
+    pa->tau0 = crowd || chance(70) ? uniform(0.5f, 10.0f) : chance(50) ? -uniform(0.0f, 3.0f) : chance(50) ? 0.0f : INFINITY;
+    pa->horizon = chance(50) ? 0.0f : chance(90) ? uniform(0.3f, 10.0f) : -1.0f;
+    pa->max_force = crowd || chance(80) ? uniform(0.5f, 50.0f) : chance(50) ? 1e-30f : 1e30f;
+    pa->agent_radius = tiny_agent ? (chance(50) ? 0.0f : uniform(0.0f, 1e-7f)) : uniform(0.1f, 1.0f);
+    pa->keep_right = uniform(0.0f, 1.0f);
+    pa->priority = crowd ? uniform(0.5f, 2.0f) : priority_value();
+    pa->up = dim == 3 && chance(50) ? STEER_UP_Y : STEER_UP_Z;
+    float p[3], v[3];
+    for (int a = 0; a < 3; ++a) {
+        p[a] = a < dim ? (tiny_agent ? uniform(-1e-7f, 1e-7f) : uniform(-10.0f, 10.0f)) : 0.0f;
+        v[a] = a < dim ? (tiny_agent ? uniform(-1e-8f, 1e-8f) : chance(3) ? 0.0f : uniform(-3.0f, 3.0f)) : 0.0f;
+    }
+    if (!crowd && chance(4)) v[0] = v[1] = v[2] = 0.0f;
+    c->pos = v3_of(p);
+    c->vel = v3_of(v);
+    c->s = steer__anticipation_begin3(c->pos, c->vel, pa);
+    for (int j = 0; j < c->count; ++j) {
+        enum nb_kind kind = crowd ? (chance(50) ? NB_NEAR : NB_FAR) : (enum nb_kind)below(NB_KINDS);
+        if (tiny_agent && chance(50)) kind = NB_TINY;
+        make_neighbour(c, j, dim, kind, tiny_agent);
+    }
+    for (int j = c->count; j < c->padded; ++j) { /* finite padding, results unread */
+        for (int a = 0; a < 3; ++a) {
+            c->in[AP_X + a][j] = a < dim ? uniform(-10.0f, 10.0f) : 0.0f;
+            c->in[AV_X + a][j] = a < dim ? uniform(-3.0f, 3.0f) : 0.0f;
+        }
+        c->in[A_RADIUS][j] = uniform(0.0f, 1.0f);
+        c->in[A_PRIORITY][j] = 1.0f;
+        c->kind[j] = NB_NEAR;
+    }
+    /* the horizon exactly at a neighbour's tau, or one ulp either side */
+    if (c->count > 0 && !crowd && chance(20)) {
+        int j = below(c->count);
+        float tau = steer_time_to_collision3(c->s.pos, c->s.vel, steer_v3_make(c->in[AP_X][j], c->in[AP_Y][j], c->in[AP_Z][j]),
+                                             steer_v3_make(c->in[AV_X][j], c->in[AV_Y][j], c->in[AV_Z][j]),
+                                             pa->agent_radius + c->in[A_RADIUS][j]);
+        if (tau > 0.0f) pa->horizon = below(3) == 0 ? tau : nextafterf(tau, chance(50) ? 0.0f : INFINITY);
+    }
+}
+
+static void antic_free(antic_case *c)
+{
+    for (int q = 0; q < A_INPUTS; ++q) free(c->in[q]);
+    free(c->kind);
+}
+
+static void antic_out_alloc(antic_out *o, int padded)
+{
+    for (int q = 0; q < A_OUTPUTS; ++q) o->f[q] = xmalloc((size_t)padded * sizeof(float));
+    for (int q = 0; q < 3; ++q) o->bits[q] = xmalloc((size_t)(padded / 16) * 2);
+}
+
+static void antic_out_free(antic_out *o)
+{
+    for (int q = 0; q < A_OUTPUTS; ++q) free(o->f[q]);
+    for (int q = 0; q < 3; ++q) free(o->bits[q]);
+}
+
+/* The lanes as the world fills them, outputs filled with junk first. */
+static void run_anticipate(const build *bd, int dim, const antic_case *c, antic_out *o)
+{
+    for (int q = 0; q < A_OUTPUTS; ++q)
+        for (int j = 0; j < c->padded; ++j) o->f[q][j] = junk();
+    for (int q = 0; q < 3; ++q) memset(o->bits[q], 0xA5, (size_t)(c->padded / 16) * 2);
+    const steer__anticipation_setup3 *s = &c->s;
+    const steer_anticipation *pa = &c->params;
+    steer__anticipation_lanes lanes = {{s->pos.x, s->pos.y, s->pos.z}, {s->vel.x, s->vel.y, s->vel.z},
+                                       {s->right.x, s->right.y, s->right.z}, pa->agent_radius, s->rate, s->inv_tau0, s->own,
+                                       pa->k, pa->horizon, pa->max_force, s->energy, c->count,
+                                       {c->in[AP_X], c->in[AP_Y], c->in[AP_Z]}, {c->in[AV_X], c->in[AV_Y], c->in[AV_Z]},
+                                       c->in[A_RADIUS], c->in[A_PRIORITY],
+                                       {o->f[AO_AWAY], o->f[AO_AWAY + 1], o->f[AO_AWAY + 2]},
+                                       {o->f[AO_SIDE], o->f[AO_SIDE + 1], o->f[AO_SIDE + 2]}, o->f[AO_WEIGHT],
+                                       o->f[AO_SIDE_WEIGHT], o->f[AO_EXPONENT], o->bits[0], o->bits[1], o->bits[2]};
+    kernels(bd, dim)->anticipate(&lanes);
+}
+
+static bool bit_of(const uint16_t *words, int j) { return words[j / 16] >> (j % 16) & 1u; }
+
+/* Lane j of a build as a term (meaningful when not exceptional). */
+static steer__anticipation_term3 term_of(const antic_out *o, int j)
+{
+    return (steer__anticipation_term3){steer_v3_make(o->f[AO_AWAY][j], o->f[AO_AWAY + 1][j], o->f[AO_AWAY + 2][j]),
+                                       steer_v3_make(o->f[AO_SIDE][j], o->f[AO_SIDE + 1][j], o->f[AO_SIDE + 2][j]),
+                                       o->f[AO_WEIGHT][j], o->f[AO_SIDE_WEIGHT][j], bit_of(o->bits[0], j), bit_of(o->bits[1], j)};
+}
+
+/* The first field where two terms differ as the contract reads them (away
+ * and weight where used, side and side_weight where sided), or NULL. */
+static const char *term_difference(const steer__anticipation_term3 *r, const steer__anticipation_term3 *g)
+{
+    if (r->used != g->used) return "used";
+    if (!r->used) return NULL;
+    if (r->sided != g->sided) return "sided";
+    if (bits_of(r->away.x) != bits_of(g->away.x) || bits_of(r->away.y) != bits_of(g->away.y) ||
+        bits_of(r->away.z) != bits_of(g->away.z))
+        return "away";
+    if (bits_of(r->weight) != bits_of(g->weight)) return "weight";
+    if (!r->sided) return NULL;
+    if (bits_of(r->side.x) != bits_of(g->side.x) || bits_of(r->side.y) != bits_of(g->side.y) ||
+        bits_of(r->side.z) != bits_of(g->side.z))
+        return "side";
+    if (bits_of(r->side_weight) != bits_of(g->side_weight)) return "side_weight";
+    return NULL;
+}
+
+static void show_term(const char *who, const steer__anticipation_term3 *t)
+{
+    fprintf(stderr, "  %-8s used=%d sided=%d", who, t->used, t->sided);
+    show3("away", &t->away.x, 3);
+    show("weight", t->weight);
+    show3("side", &t->side.x, 3);
+    show("side_weight", t->side_weight);
+    fprintf(stderr, "\n");
+}
+
+static void show_antic_lane(const antic_case *c, int j)
+{
+    const steer_anticipation *pa = &c->params;
+    const steer__anticipation_setup3 *s = &c->s;
+    float p[3] = {c->in[AP_X][j], c->in[AP_Y][j], c->in[AP_Z][j]}, v[3] = {c->in[AV_X][j], c->in[AV_Y][j], c->in[AV_Z][j]};
+    fprintf(stderr, "  neighbour %d of %d (%s):", j, c->count, nb_names[c->kind[j]]);
+    show3("p", p, 3);
+    show3("v", v, 3);
+    show("radius", c->in[A_RADIUS][j]);
+    show("priority", c->in[A_PRIORITY][j]);
+    fprintf(stderr, "\n  agent (Z-up):");
+    show3("pos", &s->pos.x, 3);
+    show3("vel", &s->vel.x, 3);
+    show("rate", s->rate);
+    show("inv_tau0", s->inv_tau0);
+    show("own", s->own);
+    fprintf(stderr, " energy=%d\n  params:", s->energy);
+    show("k", pa->k);
+    show("tau0", pa->tau0);
+    show("horizon", pa->horizon);
+    show("max_force", pa->max_force);
+    show("agent_radius", pa->agent_radius);
+    show("priority", pa->priority);
+    fprintf(stderr, " up=%d\n", (int)pa->up);
+}
+
+/* Lane j of build bd against steer__anticipation_neighbour3 (only where
+ * the build did not flag it; a lane relative_motion rescales must be
+ * flagged). Returns whether the lane was flagged. */
+static bool check_against_pure(const build *bd, int slot, int dim, int case_no, const antic_case *c, const antic_out *o, int j)
+{
+    bool flagged = bit_of(o->bits[2], j);
+    if (flagged) {
+        ++check_passed;
+        return true;
+    }
+    bool must = rescaled(c, j);
+    steer__anticipation_term3 want = steer__anticipation_neighbour3(&c->s, steer_v3_make(c->in[AP_X][j], c->in[AP_Y][j], c->in[AP_Z][j]),
+                                                                    steer_v3_make(c->in[AV_X][j], c->in[AV_Y][j], c->in[AV_Z][j]),
+                                                                    c->in[A_RADIUS][j], &c->in[A_PRIORITY][j], &c->params);
+    steer__anticipation_term3 got = term_of(o, j);
+    const char *field = must ? "exceptional" : term_difference(&want, &got);
+    if (differs_from(ANTICIPATE_REF, slot, bd->name, "steer__anticipation_neighbour3", dim, case_no, field == NULL)) {
+        if (must) fprintf(stderr, "  lane %d is not flagged exceptional, though relative_motion rescales it\n", j);
+        else fprintf(stderr, "  lane %d differs in %s:\n", j, field);
+        show_term("pure", &want);
+        show_term(bd->name, &got);
+        show_antic_lane(c, j);
+    }
+    return false;
+}
+
+/* Each build against the scalar one (the three bits of every lane below
+ * count, and the contract's outputs of the lanes not exceptional), and
+ * every build against the pure function. Returns the scalar build's
+ * flagged lanes. */
+static int compare_anticipate(int dim, int case_no, const antic_case *c, antic_out *ref, antic_out *got)
+{
+    static const char *const bit_names[3] = {"used", "sided", "exceptional"};
+    int flagged = 0;
+    run_anticipate(&scalar, dim, c, ref);
+    for (int j = 0; j < c->count; ++j) flagged += check_against_pure(&scalar, SCALAR_SLOT, dim, case_no, c, ref, j);
+    for (int b = 0; b < run_count; ++b) {
+        run_anticipate(runs[b], dim, c, got);
+        for (int j = 0; j < c->count; ++j) check_against_pure(runs[b], b, dim, case_no, c, got, j);
+        const char *field = NULL;
+        int j = 0;
+        for (; j < c->count && !field; ++j) {
+            for (int q = 0; q < 3 && !field; ++q)
+                if (bit_of(ref->bits[q], j) != bit_of(got->bits[q], j)) field = bit_names[q];
+            if (!field && !bit_of(ref->bits[2], j)) {
+                steer__anticipation_term3 r = term_of(ref, j), g = term_of(got, j);
+                field = term_difference(&r, &g);
+            }
+        }
+        if (differs(ANTICIPATE, b, dim, case_no, field == NULL)) {
+            --j;
+            steer__anticipation_term3 r = term_of(ref, j), g = term_of(got, j);
+            fprintf(stderr, "  lane %d differs in %s (exceptional: scalar %d, %s %d):\n", j, field, bit_of(ref->bits[2], j),
+                    runs[b]->name, bit_of(got->bits[2], j));
+            show_term("scalar", &r);
+            show_term(runs[b]->name, &g);
+            show_antic_lane(c, j);
+        }
+    }
+    return flagged;
+}
+
+static void test_anticipate(int dim, int cases, int crowd_cases)
+{
+    int crowd_lanes = 0, crowd_flagged = 0;
+    for (int n = 0; n < cases + crowd_cases; ++n) {
+        bool crowd = n >= cases;
+        antic_case c;
+        antic_out ref, got;
+        make_antic_case(&c, dim, n, crowd);
+        antic_out_alloc(&ref, c.padded);
+        antic_out_alloc(&got, c.padded);
+        int flagged = compare_anticipate(dim, n, &c, &ref, &got);
+        if (crowd) {
+            crowd_lanes += c.count;
+            crowd_flagged += flagged;
+        }
+        antic_out_free(&ref);
+        antic_out_free(&got);
+        antic_free(&c);
+    }
+    /* the fast path is the usual one: under 1% of a crowd's lanes flagged */
+    if (crowd_lanes > 0 && crowd_flagged * 100 < crowd_lanes) {
+        ++check_passed;
+    } else {
+        ++check_failed;
+        fprintf(stderr, "anticipate %dD: %d of %d crowd-like lanes flagged exceptional (1%% allowed)\n", dim, crowd_flagged,
+                crowd_lanes);
+    }
+    printf("  anticipate %dD: %d of %d crowd-like lanes exceptional\n", dim, crowd_flagged, crowd_lanes);
+}
+
 /* ---- main -------------------------------------------------------------------------------------- */
 int main(void)
 {
@@ -990,9 +1587,11 @@ int main(void)
         test_flock(dim, 600);
         test_keys(dim, 600);
         test_move(dim, 600);
+        test_select(dim, 1500);
+        test_anticipate(dim, 1500, 200);
     }
     for (int e = 0; e < ENTRIES; ++e)
-        printf("  %-12s %6d comparisons, %d differ\n", entry_names[e], compared[e], mismatched[e]);
+        printf("  %-16s %6d comparisons, %d differ\n", entry_names[e], compared[e], mismatched[e]);
     for (int a = 0; a < 3; ++a) {
         free(pos[a]);
         free(vel[a]);
