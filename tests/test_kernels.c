@@ -19,11 +19,30 @@
  *   keys                positions inside and outside the grid, NaN, +-inf
  *   move                random destinations in runs, NO_DEST lanes, runs
  *                       across every window boundary, to[-1] continuing
+ *   select              lengths 0..STEER__SELECT_MAX (every tail), shifts,
+ *                       candidates on the agent (d^2 == 0) with equal
+ *                       velocities (-0 against +0 too) and unequal ones,
+ *                       d^2 underflowing, on the radius, NaN, +-inf, squares
+ *                       that overflow, group masks, all_groups on/off; the
+ *                       scalar build also against the contract in plain C
+ *   anticipate          counts 0..70, neighbours far, near, head-on,
+ *                       grazing, in contact, coincident, moving alike, and
+ *                       off the usual path (magnitudes above 2^20 or below
+ *                       2^-20, +-inf, NaN); energy on/off, horizon on/off
+ *                       and at a tau, priorities of every kind; the used,
+ *                       sided and exceptional bits, and the outputs of the
+ *                       lanes not exceptional where the contract reads them
+ *                       (away, weight if used; side, side_weight if sided).
+ *                       Every build also against steer__anticipation_neighbour3
+ *                       on each lane it does not flag; a lane relative_motion
+ *                       rescales must be flagged; crowd-like inputs must
+ *                       flag under 1% of lanes (the fast path is used)
  * Inputs live in arrays of exactly the size the header asks (STEER__PAD,
  * STEER__STAGE_PAD, "positions are read that far", to[-1]), so a sanitizer
  * sees any read past them. A difference prints the entry, the build, the
  * dimension, the case, the first differing word (which lane of what) and
- * that lane's inputs. Exit 77 (skipped) when no build but scalar runs here. */
+ * that lane's inputs (against a reference likewise). Exit 77 (skipped)
+ * when no build but scalar runs here. */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -1058,8 +1077,8 @@ static void make_select_case(select_case *c, int dim, int case_no)
             float image = in->position[a] + c->shift[a];
             float *p = &c->p[a][j], *v = &c->v[a][j];
             *v = chance(3) ? 0.0f : uniform(-20.0f, 20.0f);
-            if (!real) {
-                *p = junk();
+            if (!real) { /* read, masked: junk, or candidates it would see */
+                *p = chance(50) ? junk() : image + uniform(-r, r);
                 *v = junk();
             } else if (kind < 10) { /* on the agent */
                 *p = image;
