@@ -177,7 +177,8 @@ typedef void steer__move_fn(const steer__move_arrays *arrays, int first, const u
  * with |d|^2 < radius_sq, not at the agent's place moving alike (|d|^2 = 0
  * and every velocity component equal), and in group_mask unless
  * all_groups. Bit l of out[k] is candidate begin + 16 k + l. Candidates
- * are read up to end rounded up to 16 (padded arrays). */
+ * are read up to begin + (end - begin) rounded up to 16, at most end + 15
+ * (padded arrays). */
 #define STEER__SELECT_MAX 256
 typedef struct steer__select_in {
     float position[3], velocity[3];
