@@ -1254,6 +1254,15 @@ static void make_neighbour(antic_case *c, int j, int dim, enum nb_kind kind, boo
             p[a] = pos[a] + u[a] * dist + side[a] * off;
             v[a] = vel[a] - u[a] * speed;
         }
+        if (dim == 3 && kind == NB_HEAD_ON && chance(40)) {
+            /* vertical relative motion, or nearly: the side's any_perp
+             * fallback and its 1e-12 threshold on the horizontal part */
+            float up = either_sign(1.0f), tilt = chance(30) ? 0.0f : uniform(0.3f, 3.0f) * 1e-6f;
+            for (int a = 0; a < 3; ++a) p[a] = pos[a] + (a == 2 ? up * dist : 0.0f);
+            v[0] = vel[0] - either_sign(tilt * speed);
+            v[1] = chance(50) ? vel[1] : vel[1] - either_sign(tilt * speed);
+            v[2] = vel[2] - up * speed;
+        }
         break;
     }
     case NB_CONTACT: { /* tau == 0: within the radius sum */
@@ -1341,8 +1350,12 @@ static void make_antic_case(antic_case *c, int dim, int case_no, bool crowd)
     c->kind = xmalloc((size_t)c->padded);
     steer_anticipation *pa = &c->params;
     bool tiny_agent = !crowd && chance(6);
-    pa->k = crowd || chance(60) ? uniform(0.1f, 5.0f) : (float)(below(5) - 2) * (chance(50) ? 1.0f : INFINITY);
-    pa->tau0 = crowd || chance(70) ? uniform(0.5f, 10.0f) : chance(50) ? -uniform(0.0f, 3.0f) : chance(50) ? 0.0f : INFINITY;
+    /* k and tau0 ordinary, <= 0 (contacts only), not finite, or extreme
+     * (magnitudes that overflow or vanish, exponentials that underflow) */
+    static const float k_odd[] = {0.0f, -1.0f, -2.0f, 1.0f, 2.0f, INFINITY, -INFINITY, NAN, 1e30f, 1e-30f};
+    static const float tau0_odd[] = {0.0f, -0.5f, -3.0f, INFINITY, NAN, 1e-30f, 1e-3f, 1e30f};
+    pa->k = crowd || chance(60) ? uniform(0.1f, 5.0f) : k_odd[below((int)(sizeof k_odd / sizeof k_odd[0]))];
+    pa->tau0 = crowd || chance(70) ? uniform(0.5f, 10.0f) : tau0_odd[below((int)(sizeof tau0_odd / sizeof tau0_odd[0]))];
     pa->horizon = chance(50) ? 0.0f : chance(90) ? uniform(0.3f, 10.0f) : -1.0f;
     pa->max_force = crowd || chance(80) ? uniform(0.5f, 50.0f) : chance(50) ? 1e-30f : 1e30f;
     pa->agent_radius = tiny_agent ? (chance(50) ? 0.0f : uniform(0.0f, 1e-7f)) : uniform(0.1f, 1.0f);
