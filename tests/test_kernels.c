@@ -1176,10 +1176,10 @@ static void test_select(int dim, int cases)
 /* ---- anticipate ------------------------------------------------------------------------------ */
 /* What the generator made a neighbour: for reports, and the kinds whose
  * relative motion relative_motion rescales (which must be flagged). */
-enum nb_kind { NB_FAR, NB_NEAR, NB_HEAD_ON, NB_GRAZE, NB_CONTACT, NB_COINCIDENT, NB_SAME_VEL, NB_HUGE, NB_TINY, NB_INF, NB_NAN,
-               NB_KINDS };
+enum nb_kind { NB_FAR, NB_NEAR, NB_HEAD_ON, NB_GRAZE, NB_CONTACT, NB_COINCIDENT, NB_SAME_VEL, NB_SLOW, NB_HUGE, NB_TINY, NB_INF,
+               NB_NAN, NB_KINDS };
 static const char *const nb_names[NB_KINDS] = {"far", "near", "head-on", "grazing", "contact", "coincident",
-                                               "same velocity", "huge", "tiny", "inf", "NaN"};
+                                               "same velocity", "slow", "huge", "tiny", "inf", "NaN"};
 enum { AP_X, AP_Y, AP_Z, AV_X, AV_Y, AV_Z, A_RADIUS, A_PRIORITY, A_INPUTS };
 enum { AO_AWAY, AO_SIDE = 3, AO_WEIGHT = 6, AO_SIDE_WEIGHT, AO_EXPONENT, A_OUTPUTS };
 
@@ -1279,10 +1279,17 @@ static void make_neighbour(antic_case *c, int j, int dim, enum nb_kind kind, boo
     case NB_SAME_VEL:
         for (int a = 0; a < 3; ++a) v[a] = vel[a];
         break;
+    case NB_SLOW: /* closing slowly, distances ordinary: |v|^2 subnormal (an agent at rest) or an ulp's */
+        for (int a = 0; a < 3; ++a) {
+            p[a] = pos[a] + u[a] * dist;
+            v[a] = vel[a] == 0.0f ? -u[a] * uniform(1e-22f, 1e-17f) : nextafterf(vel[a], u[a] > 0.0f ? -INFINITY : INFINITY);
+        }
+        break;
     case NB_HUGE: { /* a magnitude above 2^20, some with squares that overflow */
         int which = below(3);
         for (int a = 0; a < dim; ++a) {
-            float x = chance(50) ? huge() : either_sign(uniform(0x1p21f, 1e7f));
+            float x = chance(30) ? either_sign(0x1p20f * (chance(50) ? 1.0f : uniform(0.99f, 1.01f))) /* either side of 2^20 */
+                    : chance(50) ? huge() : either_sign(uniform(0x1p21f, 1e7f));
             if (a == 0 || chance(40)) {
                 if (which == 0) p[a] = pos[a] + x;
                 else if (which == 1) v[a] = x;
@@ -1293,7 +1300,9 @@ static void make_neighbour(antic_case *c, int j, int dim, enum nb_kind kind, boo
     }
     case NB_TINY: /* everything below 2^-20 (with a tiny agent), or one ulp away */
         for (int a = 0; a < dim; ++a) {
-            float t = either_sign(chance(20) ? uniform(1e-44f, 1e-38f) : uniform(1e-12f, 1e-7f));
+            float t = either_sign(chance(20) ? uniform(1e-44f, 1e-38f)
+                                  : chance(30) ? 0x1p-20f * uniform(0.5f, 2.0f) /* either side of 2^-20 */
+                                               : uniform(1e-12f, 1e-7f));
             p[a] = tiny_agent ? pos[a] + t : nextafterf(pos[a], chance(50) ? INFINITY : -INFINITY);
             v[a] = tiny_agent ? vel[a] + either_sign(uniform(0.0f, 1e-7f)) : vel[a];
         }
@@ -1367,7 +1376,7 @@ static void make_antic_case(antic_case *c, int dim, int case_no, bool crowd)
         p[a] = a < dim ? (tiny_agent ? uniform(-1e-7f, 1e-7f) : uniform(-10.0f, 10.0f)) : 0.0f;
         v[a] = a < dim ? (tiny_agent ? uniform(-1e-8f, 1e-8f) : chance(3) ? 0.0f : uniform(-3.0f, 3.0f)) : 0.0f;
     }
-    if (!crowd && chance(4)) v[0] = v[1] = v[2] = 0.0f;
+    if (!crowd && chance(15)) v[0] = v[1] = v[2] = 0.0f;
     c->pos = v3_of(p);
     c->vel = v3_of(v);
     c->s = steer__anticipation_begin3(c->pos, c->vel, pa);
@@ -1598,7 +1607,7 @@ static void test_anticipate(int dim, int cases, int crowd_cases)
            crowd_flagged, crowd_lanes);
     for (int k = 0; k < NB_KINDS; ++k)
         printf(" %s %d (%d, %d, %d)%s", nb_names[k], antic_seen[k][0], antic_seen[k][1], antic_seen[k][2], antic_seen[k][3],
-               k == 5 ? "\n   " : k + 1 < NB_KINDS ? "," : "\n");
+               k == 6 ? "\n   " : k + 1 < NB_KINDS ? "," : "\n");
     memset(antic_seen, 0, sizeof antic_seen);
 }
 
