@@ -656,7 +656,9 @@ static inline wf wf_exp2_(wf x)
 {
     const wf one = wf_set1(1.0f), half = wf_set1(0.5f), lo = wf_set1(-126.0f), hi = wf_set1(0x1.fffffep6f);
     wm nan = wm_not(wm_eq_(x, x));
-    x = wf_blend(wm_lt(x, lo), lo, wf_blend(wm_gt(x, hi), hi, x));
+    /* NaN clamped too (to lo; its lane gives one below): the scalar
+     * build's wi_trunc of a NaN would be undefined behaviour */
+    x = wf_blend(wm_le(lo, x), wf_blend(wm_gt(x, hi), hi, x), lo);
     /* floorf(x + 0.5): to the nearest integer by 1.5 * 2^23 (exact for
      * |y| < 2^22), then one down where that rounded up */
     const wf magic = wf_set1(12582912.0f);
