@@ -200,12 +200,12 @@ typedef void steer__select_fn(const steer__agents *candidates, int begin, int en
  * caller to compute with it; so are none of the others. Inputs are read,
  * and outputs written, up to count rounded up to 16 (finite padding). */
 typedef struct steer__anticipation_lanes {
-    float pos[3], vel[3], right[3];   /* the agent, and the right of its heading */
+    float pos[3], vel[3];             /* the agent */
     float agent_radius, rate, inv_tau0, own, k, horizon, max_force;
     bool energy;
     int count;
     const float *p[3], *v[3], *radius, *priority; /* per neighbour */
-    float *away[3], *side[3], *weight, *side_weight, *exponent; /* per neighbour; exponent: scratch */
+    float *away[3], *side[3], *weight, *side_weight;            /* per neighbour */
     uint16_t *used, *sided, *exceptional;                        /* per 16 neighbours: bit l for lane l */
 } steer__anticipation_lanes;
 typedef void steer__anticipate_fn(const steer__anticipation_lanes *lanes);

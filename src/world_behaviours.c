@@ -168,9 +168,9 @@ static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const st
     steer_v3 sum = steer_v3_zero(), bias = steer_v3_zero();
     if (!s.valid) return sum;
     if (n == 0) return steer__anticipation_end3(sum, bias, params);
-    enum { PX, PY, PZ, VX, VY, VZ, RADIUS, PRIORITY, AWAY_X, AWAY_Y, AWAY_Z, SIDE_X, SIDE_Y, SIDE_Z, WEIGHT, SIDE_WEIGHT, EXPONENT };
-    float *f[17];
-    for (int q = 0; q < 17; ++q)
+    enum { PX, PY, PZ, VX, VY, VZ, RADIUS, PRIORITY, AWAY_X, AWAY_Y, AWAY_Z, SIDE_X, SIDE_Y, SIDE_Z, WEIGHT, SIDE_WEIGHT, ARRAYS };
+    float *f[ARRAYS];
+    for (int q = 0; q < ARRAYS; ++q)
         f[q] = w->anticipation + (size_t)a->seen.worker * STEER__ANTICIPATION_FLOATS + (size_t)q * STEER__ANTICIPATION_STRIDE;
     uint16_t *bits = w->anticipation_bits + (size_t)a->seen.worker * STEER__ANTICIPATION_WORDS;
     const int words = STEER__ANTICIPATION_STRIDE / 16;
@@ -188,12 +188,11 @@ static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const st
         f[VX][j] = v.x, f[VY][j] = v.y, f[VZ][j] = v.z;
         f[RADIUS][j] = radius, f[PRIORITY][j] = priority;
     }
-    steer__anticipation_lanes lanes = {{s.pos.x, s.pos.y, s.pos.z}, {s.vel.x, s.vel.y, s.vel.z}, {s.right.x, s.right.y, s.right.z},
-                                       params->agent_radius, s.rate, s.inv_tau0, s.own, params->k, params->horizon,
+    steer__anticipation_lanes lanes = {{s.pos.x, s.pos.y, s.pos.z}, {s.vel.x, s.vel.y, s.vel.z}, params->agent_radius, s.rate, s.inv_tau0, s.own, params->k, params->horizon,
                                        params->max_force, s.energy, n,
                                        {f[PX], f[PY], f[PZ]}, {f[VX], f[VY], f[VZ]}, f[RADIUS], f[PRIORITY],
                                        {f[AWAY_X], f[AWAY_Y], f[AWAY_Z]}, {f[SIDE_X], f[SIDE_Y], f[SIDE_Z]},
-                                       f[WEIGHT], f[SIDE_WEIGHT], f[EXPONENT], bits, bits + words, bits + 2 * words};
+                                       f[WEIGHT], f[SIDE_WEIGHT], bits, bits + words, bits + 2 * words};
     w->kernels->anticipate(&lanes);
     for (int j = 0; j < n; ++j) {
         unsigned bit = 1u << (j % 16);

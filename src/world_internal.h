@@ -21,7 +21,7 @@
 #define STEER__STAGE_CAP 1024       /* candidates a cell stages; a crowd beyond is sampled (world_cells.h) */
 #define STEER__PREDICTIVE_CAP (STEER__STAGE_CAP + STEER__OBJECT_QUERY_CAP) /* candidates and obstacles */
 #define STEER__ANTICIPATION_STRIDE ((STEER__PREDICTIVE_CAP + 15) / 16 * 16) /* floats per lane array */
-#define STEER__ANTICIPATION_FLOATS (17 * STEER__ANTICIPATION_STRIDE)       /* 8 in, 9 out */
+#define STEER__ANTICIPATION_FLOATS (16 * STEER__ANTICIPATION_STRIDE)       /* 8 in, 8 out */
 #define STEER__ANTICIPATION_WORDS (3 * STEER__ANTICIPATION_STRIDE / 16)     /* used, sided, exceptional */
 #define STEER__APART_CAP (STEER__PREDICTIVE_CAP + STEER__OBJECT_QUERY_CAP + 6) /* and walls, and a clamped box's faces */
 

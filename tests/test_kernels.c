@@ -1181,7 +1181,7 @@ enum nb_kind { NB_FAR, NB_NEAR, NB_HEAD_ON, NB_GRAZE, NB_CONTACT, NB_COINCIDENT,
 static const char *const nb_names[NB_KINDS] = {"far", "near", "head-on", "grazing", "contact", "coincident",
                                                "same velocity", "slow", "huge", "tiny", "inf", "NaN"};
 enum { AP_X, AP_Y, AP_Z, AV_X, AV_Y, AV_Z, A_RADIUS, A_PRIORITY, A_INPUTS };
-enum { AO_AWAY, AO_SIDE = 3, AO_WEIGHT = 6, AO_SIDE_WEIGHT, AO_EXPONENT, A_OUTPUTS };
+enum { AO_AWAY, AO_SIDE = 3, AO_WEIGHT = 6, AO_SIDE_WEIGHT, A_OUTPUTS };
 
 /* One agent and its neighbours, as the world fills steer__anticipation_lanes
  * (world_behaviours.c, anticipate): the setup from steer__anticipation_begin3,
@@ -1431,13 +1431,13 @@ static void run_anticipate(const build *bd, int dim, const antic_case *c, antic_
     const steer__anticipation_setup3 *s = &c->s;
     const steer_anticipation *pa = &c->params;
     steer__anticipation_lanes lanes = {{s->pos.x, s->pos.y, s->pos.z}, {s->vel.x, s->vel.y, s->vel.z},
-                                       {s->right.x, s->right.y, s->right.z}, pa->agent_radius, s->rate, s->inv_tau0, s->own,
+                                       pa->agent_radius, s->rate, s->inv_tau0, s->own,
                                        pa->k, pa->horizon, pa->max_force, s->energy, c->count,
                                        {c->in[AP_X], c->in[AP_Y], c->in[AP_Z]}, {c->in[AV_X], c->in[AV_Y], c->in[AV_Z]},
                                        c->in[A_RADIUS], c->in[A_PRIORITY],
                                        {o->f[AO_AWAY], o->f[AO_AWAY + 1], o->f[AO_AWAY + 2]},
                                        {o->f[AO_SIDE], o->f[AO_SIDE + 1], o->f[AO_SIDE + 2]}, o->f[AO_WEIGHT],
-                                       o->f[AO_SIDE_WEIGHT], o->f[AO_EXPONENT], o->bits[0], o->bits[1], o->bits[2]};
+                                       o->f[AO_SIDE_WEIGHT], o->bits[0], o->bits[1], o->bits[2]};
     kernels(bd, dim)->anticipate(&lanes);
 }
 
