@@ -13,7 +13,7 @@
  *                         its place once, no wall crossing;
  *   test_crowd doorway    the doorway's full figures: also every agent on its
  *                         place at the end and no stall over 5 s (not
- *                         registered: its stalls last about a minute).
+ *                         registered: its stalls last up to about 20 s).
  * The tool runs as a child process; its metrics JSON is read with jansson. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "check.h"
