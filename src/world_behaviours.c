@@ -792,9 +792,22 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
         if (apart_closest(v, u, limit, n, start_speed, &back) && steer_v3_len(back) <= start_speed) x = back;
         for (int k = 0; k < yields; ++k) limit[yield[k]] = kept[k];
     }
-    /* Rounding in the program may leave a limit passed by a hair: a scale
-     * toward zero meets every limit at once (all are >= 0). */
-    float speed = steer_v3_len(x), scale = 1.0f;
+    /* Rounding in the program may leave a limit passed by a hair. A scale
+     * toward zero meets every limit at once (all are >= 0), but against a
+     * limit of 0 (a body touching a wall or another) it stops the agent dead
+     * however little was passed, and a body sliding along a wall or round a
+     * neighbour would never move. So the excess is first taken off along
+     * each such constraint (with the program's slack more, so that it
+     * holds), and the scale settles whatever that leaves. Taking it off
+     * lengthens x by at most the slack squared: the reaches above hold. */
+    float speed = steer_v3_len(x), slack = APART_SLACK * (speed + 1.0f);
+    for (int k = 0; k < n; ++k) {
+        if (!(limit[k] < speed)) continue;
+        float along = steer_v3_dot(x, u[k]);
+        if (along > limit[k]) x = steer_v3_sub(x, steer_v3_scale(u[k], along - limit[k] + slack));
+    }
+    speed = steer_v3_len(x);
+    float scale = 1.0f;
     for (int k = 0; k < n; ++k) {
         if (!(limit[k] < speed)) continue;
         float along = steer_v3_dot(x, u[k]);

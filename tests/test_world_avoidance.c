@@ -414,6 +414,41 @@ static void an_arch_at_a_door_breaks(void)
     }
 }
 
+/* ---- 5c. a body against a wall slides along it ----------------------------------- */
+/* A body of radius 0.5 touching a long wall at 24 angles, sent to a point
+ * far along the wall and a little behind it: the closest velocity slides
+ * along the wall. The program may pass the wall's limit of 0 by its
+ * rounding; taking that hair off along the wall, not scaling the whole
+ * velocity toward zero (which stopped the body dead at some angles), keeps
+ * it sliding. It never crosses the wall. */
+static void a_body_against_a_wall_slides_along_it(void)
+{
+    int stuck = 0;
+    double nearest = 1e9;
+    for (int k = 0; k < 24; ++k) {
+        steer_world *w = ground_walkers(2, 0.5f);
+        double a = 6.283185307179586 * (k + 0.37) / 24.0;
+        float dx = (float)cos(a), dy = (float)sin(a), nx = -dy, ny = dx; /* along the wall, and its normal */
+        CHECK(steer_world_add_wall(w, (steer_v3){-30.0f * dx, -30.0f * dy, 0}, (steer_v3){30.0f * dx, 30.0f * dy, 0}) >= 0);
+        steer_agent_id id = steer_world_add_agent(w, 0, (steer_v3){0.5003f * nx, 0.5003f * ny, 0}, steer_v3_zero()); /* within the 0.001 kept clear: a limit of 0 */
+        steer_v3 target = {20.0f * dx - 2.0f * nx, 20.0f * dy - 2.0f * ny, 0};
+        CHECK(steer_world_set_targets(w, &id, &target, 1, STEER_GOAL_ARRIVE, 0) == 1);
+        steer_agent_state st;
+        for (int s = 0; s < 40; ++s) {
+            CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+            steer_world_get_agent(w, id, &st);
+            double off = st.position.x * nx + st.position.y * ny; /* the centre's distance from the wall's line */
+            if (off < nearest) nearest = off;
+        }
+        double along = st.position.x * dx + st.position.y * dy;
+        if (!(along > 2.0)) ++stuck;
+        steer_world_destroy(w);
+    }
+    printf("a body against a wall: %d of 24 angles stuck, the centre at least %.4f from the wall (radius 0.5)\n", stuck, nearest);
+    CHECK(stuck == 0);
+    CHECK(nearest >= 0.5);
+}
+
 /* ---- 6. see_ahead_time: a faster agent looks further ----------------------------- */
 static void a_faster_agent_looks_further(void)
 {
@@ -654,6 +689,7 @@ int main(void)
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();
     an_arch_at_a_door_breaks();
+    a_body_against_a_wall_slides_along_it();
     a_faster_agent_looks_further();
     queue_brakes_behind_a_slower_agent();
     followers_keep_behind_and_out_of_the_way();

@@ -13,7 +13,7 @@
  *                         its place once, no wall crossing;
  *   test_crowd doorway    the doorway's full figures: also every agent on its
  *                         place at the end and no stall over 5 s (not
- *                         registered: its stalls last about a minute).
+ *                         registered: its stalls last up to about 20 s).
  * The tool runs as a child process; its metrics JSON is read with jansson. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "check.h"
@@ -153,6 +153,7 @@ static void test_path_ratio(void)
     CHECK(m && at(m, "goals.path_ratio.max") > 1.3 && at(m, "goals.path_ratio.max") <= 1.4143);
     CHECK(m && at(m, "goals.path_ratio.mean") > 1.15 && at(m, "goals.path_ratio.mean") < 1.21);
     CHECK(m && at(m, "goals.longest_stall") < 1.0);
+    CHECK(m && at(m, "goals.longest_stall_where.agent") >= 0);
     json_decref(m);
 }
 
@@ -167,6 +168,14 @@ static void test_longest_stall(void)
                                   " {\"shape\": \"points\", \"points\": [[0, 0]], \"speed\": 0, \"goal\": {\"kind\": \"arrive\", \"target\": [20, 0]}}]}]}");
     CHECK(m && at(m, "goals.stalled") == 1);
     CHECK(m && at(m, "goals.longest_stall") > 12.0 && at(m, "goals.longest_stall") < 17.0);
+    /* which agent, from when (the stall runs to the end) and where: against the rock */
+    CHECK(m && at(m, "goals.longest_stall_where.agent") == 0);
+    CHECK(m && fabs(at(m, "goals.longest_stall_where.from") + at(m, "goals.longest_stall") - 20.0) < 1e-3);
+    json_t *where = m ? json_object_get(json_object_get(json_object_get(m, "goals"), "longest_stall_where"), "at") : 0;
+    CHECK(json_array_size(where) == 3);
+    double x = json_number_value(json_array_get(where, 0)), y = json_number_value(json_array_get(where, 1));
+    printf("stall: agent 0 from %g at (%g, %g)\n", at(m, "goals.longest_stall_where.from"), x, y);
+    CHECK(x > 15.5 && x < 17.0 && fabs(y) < 0.5); /* within a stall's progress (the tolerance) of the rock's surface at 17 */
     CHECK(m && json_is_null(json_object_get(json_object_get(m, "goals"), "path_ratio"))); /* never arrived */
     json_decref(m);
 }

@@ -335,6 +335,7 @@ static int follow_goal(metrics *m, int a, const steer_goal *goal, steer_v3 start
     if (g->ends) {
         m->goal_agents++;
         g->best_remaining = way_left(m, g, start, goal->progress);
+        g->best_at = start;
         g->straight = steer_v3_len(offset(info, start, g->end));
     }
     return 0;
@@ -387,22 +388,26 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     }
     double left = way_left(m, g, p1, goal.progress);
     bool progress = left <= g->best_remaining - fmax(g->tolerance, 1e-3);
-    if (before && (progress || g->arrival_time >= 0.0)) g->longest_stall = fmax(g->longest_stall, t - g->best_time);
-    if (progress) g->best_remaining = left, g->best_time = t;
+    if (before && (progress || g->arrival_time >= 0.0) && t - g->best_time > g->longest_stall)
+        g->longest_stall = t - g->best_time, g->stall_from = g->best_time, g->stall_at = g->best_at;
+    if (progress) g->best_remaining = left, g->best_time = t, g->best_at = p1;
 }
 
 typedef struct goal_figures {
     int arrived, stalled, engaged;
     bool all_arrived_once;
     double last_arrival, overshoot_max, overshoot_mean;
-    double longest_stall;    /* the longest time without progress before an agent's first arrival */
+    double longest_stall;    /* the longest time without progress before an agent's first arrival ... */
+    int stall_agent;         /* ... whose (-1: none) ... */
+    double stall_from;       /* ... from when ... */
+    steer_v3 stall_at;       /* ... and where it stood then */
     int detour_agents;       /* arrived at least once from farther than the tolerance */
     double detour_mean, detour_max; /* path length until the first arrival over the straight-line distance */
 } goal_figures;
 
 static goal_figures goal_summary(const metrics *m)
 {
-    goal_figures f = {0, 0, 0, true, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0};
+    goal_figures f = {0, 0, 0, true, 0.0, 0.0, 0.0, 0.0, -1, 0.0, {0.0f, 0.0f, 0.0f}, 0, 0.0, 0.0};
     double now = (double)m->steps * m->info->dt, sum = 0.0, detour_sum = 0.0;
     for (int a = 0; m->goals && a < m->count; ++a) {
         const metrics_goal *g = &m->goals[a];
@@ -412,7 +417,10 @@ static goal_figures goal_summary(const metrics *m)
         else if (g->arrival_time > f.last_arrival) f.last_arrival = g->arrival_time;
         if (g->moved) continue;
         if (!g->arrived && now - g->best_time >= METRICS_STALL_TIME) f.stalled++;
-        f.longest_stall = fmax(f.longest_stall, fmax(g->longest_stall, g->arrival_time < 0.0 ? now - g->best_time : 0.0));
+        if (g->longest_stall > f.longest_stall)
+            f.longest_stall = g->longest_stall, f.stall_agent = a, f.stall_from = g->stall_from, f.stall_at = g->stall_at;
+        if (g->arrival_time < 0.0 && now - g->best_time > f.longest_stall) /* still waiting at the end */
+            f.longest_stall = now - g->best_time, f.stall_agent = a, f.stall_from = g->best_time, f.stall_at = g->best_at;
         if (g->arrival_time >= 0.0 && g->straight > g->tolerance) {
             double detour = g->travelled / g->straight;
             f.detour_agents++;
@@ -706,7 +714,10 @@ void metrics_print(const metrics *m, FILE *out)
     row(out, "goal overshoot per agent", gf.engaged > 0, value, "");
     snprintf(value, sizeof value, "%d", gf.stalled);
     row(out, "stalled agents", goals, value, "");
-    snprintf(value, sizeof value, "%.2f", gf.longest_stall);
+    if (gf.stall_agent >= 0)
+        snprintf(value, sizeof value, "%.2f (agent %d from %.1f at %.1f, %.1f)", gf.longest_stall, gf.stall_agent, gf.stall_from,
+                 gf.stall_at.x, gf.stall_at.y);
+    else snprintf(value, sizeof value, "%.2f", gf.longest_stall);
     row(out, "longest stall before arriving", goals, value, "");
     snprintf(value, sizeof value, "%.3f (max %.3f)", gf.detour_mean, gf.detour_max);
     row(out, "path length / straight line", gf.detour_agents > 0, value, "");
@@ -770,7 +781,12 @@ void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
         fprintf(out, ", \"overshoot\": ");
         if (gf.engaged) fprintf(out, "{\"max\": %.6f, \"mean\": %.6f}", gf.overshoot_max, gf.overshoot_mean);
         else fprintf(out, "null");
-        fprintf(out, ", \"stalled\": %d, \"longest_stall\": %.6f, \"path_ratio\": ", gf.stalled, gf.longest_stall);
+        fprintf(out, ", \"stalled\": %d, \"longest_stall\": %.6f, \"longest_stall_where\": ", gf.stalled, gf.longest_stall);
+        if (gf.stall_agent >= 0)
+            fprintf(out, "{\"agent\": %d, \"from\": %.6f, \"at\": [%.6f, %.6f, %.6f]}", gf.stall_agent, gf.stall_from,
+                    gf.stall_at.x, gf.stall_at.y, gf.stall_at.z);
+        else fprintf(out, "null");
+        fprintf(out, ", \"path_ratio\": ");
         if (gf.detour_agents) fprintf(out, "{\"mean\": %.6f, \"max\": %.6f}},\n", gf.detour_mean, gf.detour_max);
         else fprintf(out, "null},\n");
     } else {

@@ -40,7 +40,10 @@ typedef struct metrics_goal {
     double arrival_time;         /* first arrival (< 0: none yet) */
     double best_remaining;       /* shortest way left to the end so far ... */
     double best_time;            /* ... and when it last shrank by the tolerance */
-    double longest_stall;        /* the longest such wait before the first arrival */
+    steer_v3 best_at;            /* ... and where the agent was then */
+    double longest_stall;        /* the longest such wait before the first arrival ... */
+    double stall_from;           /* ... when it began ... */
+    steer_v3 stall_at;           /* ... and where */
     double straight;             /* from the start to the last point */
     double travelled;            /* distance moved until the first arrival */
     steer_v3 *own_points;        /* waypoints, copied from the world */
