@@ -719,7 +719,7 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     }
     /* or pushed by the energy's gradient */
     wm pushed = wm_gt(tau, zero);
-    if (!in->energy) pushed = wm_and(pushed, wm_lt(one, zero));
+    if (!in->energy) pushed = wm_not(wm_ones()); /* contacts only */
     if (in->horizon > 0.0f) pushed = wm_and(pushed, wm_le(tau, wf_set1(in->horizon)));
     wf dir_l2 = wf_blend(contact, dot3(nw, nw), dot3(d, d));
     wf inv = wf_div(one, wf_sqrt(dir_l2));
