@@ -679,6 +679,15 @@ static inline wf wf_exp2_(wf x)
     return wf_blend(nan, one, wf_mul(wf_mul(p, first_power), rest_power));
 }
 
+/* Bits of lanes [base, base + STEER_WIDE_LANES) into the 16-lane words. */
+static inline void store_lane_bits(uint16_t *const out[3], const unsigned bits[3], int base)
+{
+    for (int q = 0; q < 3; ++q) {
+        if (base % 16 == 0) out[q][base / 16] = (uint16_t)bits[q];
+        else out[q][base / 16] |= (uint16_t)(bits[q] << (base % 16));
+    }
+}
+
 /* Lanes [base, base + STEER_WIDE_LANES): steer__anticipation_neighbour3's arithmetic on
  * its usual path (relative_motion's scale 1, direction's unscaled square
  * root), in the same order, so the same bits; the exponential as
@@ -727,6 +736,12 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     wm used = wm_or_(contact, pushed);
     odd = wm_or_(odd, wm_and(used, wm_not(wm_plain_square_(dir_l2))));
     odd = wm_or_(odd, wm_and(pushed, wm_not(wm_plain_square_(a))));
+    uint16_t *const out[3] = {in->used, in->sided, in->exceptional};
+    unsigned bits[3] = {wm_bits(used), 0, wm_bits(odd)};
+    if (!bits[0] && !bits[2]) { /* most neighbours are not on course to touch: nothing more to work out */
+        store_lane_bits(out, bits, base);
+        return;
+    }
     wf e = wf_exp2_(wf_mul(tau, wf_set1(in->rate)));
     wf inv_tau0 = wf_set1(in->inv_tau0);
     wf magnitude = wf_mul(wf_mul(wf_set1(in->k), e), wf_add(wf_div(wf_set1(2.0f), tau), inv_tau0));
@@ -759,12 +774,8 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     }
     wf_store(in->weight + base, weight);
     wf_store(in->side_weight + base, wf_mul(weight, centrality));
-    uint16_t *out[3] = {in->used, in->sided, in->exceptional};
-    const unsigned bits[3] = {wm_bits(used), wm_bits(sided), wm_bits(odd)};
-    for (int q = 0; q < 3; ++q) {
-        if (base % 16 == 0) out[q][base / 16] = (uint16_t)bits[q];
-        else out[q][base / 16] |= (uint16_t)(bits[q] << (base % 16));
-    }
+    bits[1] = wm_bits(sided);
+    store_lane_bits(out, bits, base);
 }
 
 static void anticipate(const steer__anticipation_lanes *in)
