@@ -292,8 +292,6 @@ static int goal_behaviour(const steer__goal *goal)
     return goal->kind == STEER_GOAL_SEEK ? STEER_SEEK : goal->kind == STEER_GOAL_ARRIVE ? STEER_ARRIVE : STEER_FOLLOW_PATH;
 }
 
-static bool is_destination(int b) { return b == STEER_SEEK || b == STEER_ARRIVE || b == STEER_FOLLOW_PATH; }
-
 /* The braking arrive with the group's limits, for this sub-step. */
 static steer_arrival group_arrival(const steer__force_context *fc, const steer__group *g, float slow_radius)
 {
@@ -530,15 +528,11 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
  * goal takes the place of the group's destination (SEEK, ARRIVE,
  * FOLLOW_PATH), weighted as the group weighs that behaviour or 1; weight is
  * by behaviour. Returns how many, in priority order. */
-static int goal_behaviours(const steer__agent *a, int active[STEER_BEHAVIOUR_COUNT], float weight[STEER_BEHAVIOUR_COUNT])
+/* Which of a group's behaviour lists (steer__group.goal_active) an agent's
+ * own goal uses: the one where it takes goal_behaviour's place. */
+static int goal_list(const steer__goal *goal)
 {
-    const float *w = a->g->def.weight;
-    int own = goal_behaviour(a->goal), n = 0;
-    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) {
-        weight[b] = b == own && w[b] == 0.0f ? 1.0f : w[b];
-        if (b == own || (w[b] != 0.0f && !is_destination(b))) active[n++] = b;
-    }
-    return n;
+    return goal->kind == STEER_GOAL_SEEK ? 0 : goal->kind == STEER_GOAL_ARRIVE ? 1 : 2;
 }
 
 steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a)
@@ -546,11 +540,12 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
     const steer_group_def *d = &a->g->def;
     const int *active = a->g->active; /* by priority */
     const float *weight = d->weight;  /* by behaviour */
-    int count = a->g->active_count, own[STEER_BEHAVIOUR_COUNT];
-    float own_weight[STEER_BEHAVIOUR_COUNT];
-    if (a->goal) {
-        count = goal_behaviours(a, own, own_weight);
-        active = own, weight = own_weight;
+    int count = a->g->active_count;
+    if (a->goal) { /* its own goal in the place of the group's destination (worked out with the group) */
+        int list = goal_list(a->goal);
+        active = a->g->goal_active[list];
+        weight = a->g->goal_weight[list];
+        count = a->g->goal_active_count[list];
     }
     steer_v3 total = steer_v3_zero();
     switch (d->combine) {

@@ -57,6 +57,12 @@ typedef struct steer__group {
     bool plain_flock;  /* flock_only, all groups, no field of view: the cell kernel */
     int active[STEER_BEHAVIOUR_COUNT]; /* behaviours with a non-zero weight, in priority order */
     int active_count;
+    /* the same for an agent with its own goal, by the behaviour the goal
+     * takes the place of (0 SEEK, 1 ARRIVE, 2 FOLLOW_PATH): that one in
+     * (weight 1 where the group's is 0), the group's other destinations out */
+    int goal_active[3][STEER_BEHAVIOUR_COUNT];
+    int goal_active_count[3];
+    float goal_weight[3][STEER_BEHAVIOUR_COUNT];
 } steer__group;
 
 typedef struct steer__path {
