@@ -197,8 +197,10 @@ typedef void steer__select_fn(const steer__agents *candidates, int begin, int en
  * where that function's arithmetic leaves the usual path (a difference
  * not finite, magnitudes it would rescale, a direction of a vector too
  * small or too large to square) are marked exceptional instead, for the
- * caller to compute with it; so are none of the others. Inputs are read,
- * and outputs written, up to count rounded up to 16 (finite padding). */
+ * caller to compute with it; so are none of the others. Inputs are read
+ * up to count rounded up to 16 (finite padding); the bits are written for
+ * every lane, the other outputs only where they are promised (a register
+ * with no lane used or exceptional writes none). */
 typedef struct steer__anticipation_lanes {
     float pos[3], vel[3];             /* the agent */
     float agent_radius, rate, inv_tau0, own, k, horizon, max_force;

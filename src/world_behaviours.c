@@ -168,7 +168,8 @@ static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const st
     steer_v3 sum = steer_v3_zero(), bias = steer_v3_zero();
     if (!s.valid) return sum;
     if (n == 0) return steer__anticipation_end3(sum, bias, params);
-    enum { PX, PY, PZ, VX, VY, VZ, RADIUS, PRIORITY, AWAY_X, AWAY_Y, AWAY_Z, SIDE_X, SIDE_Y, SIDE_Z, WEIGHT, SIDE_WEIGHT, ARRAYS };
+    enum { PX, PY, PZ, VX, VY, VZ, RADIUS, PRIORITY, AWAY_X, AWAY_Y, AWAY_Z, SIDE_X, SIDE_Y, SIDE_Z, WEIGHT, SIDE_WEIGHT,
+           ARRAYS };
     float *f[ARRAYS];
     for (int q = 0; q < ARRAYS; ++q)
         f[q] = w->anticipation + (size_t)a->seen.worker * STEER__ANTICIPATION_FLOATS + (size_t)q * STEER__ANTICIPATION_STRIDE;
@@ -188,8 +189,8 @@ static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const st
         f[VX][j] = v.x, f[VY][j] = v.y, f[VZ][j] = v.z;
         f[RADIUS][j] = radius, f[PRIORITY][j] = priority;
     }
-    steer__anticipation_lanes lanes = {{s.pos.x, s.pos.y, s.pos.z}, {s.vel.x, s.vel.y, s.vel.z}, params->agent_radius, s.rate, s.inv_tau0, s.own, params->k, params->horizon,
-                                       params->max_force, s.energy, n,
+    steer__anticipation_lanes lanes = {{s.pos.x, s.pos.y, s.pos.z}, {s.vel.x, s.vel.y, s.vel.z}, params->agent_radius,
+                                       s.rate, s.inv_tau0, s.own, params->k, params->horizon, params->max_force, s.energy, n,
                                        {f[PX], f[PY], f[PZ]}, {f[VX], f[VY], f[VZ]}, f[RADIUS], f[PRIORITY],
                                        {f[AWAY_X], f[AWAY_Y], f[AWAY_Z]}, {f[SIDE_X], f[SIDE_Y], f[SIDE_Z]},
                                        f[WEIGHT], f[SIDE_WEIGHT], bits, bits + words, bits + 2 * words};
@@ -524,12 +525,11 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     return steer_v3_zero();
 }
 
-/* An agent's own behaviours, for one with a goal: its group's, where the
- * goal takes the place of the group's destination (SEEK, ARRIVE,
- * FOLLOW_PATH), weighted as the group weighs that behaviour or 1; weight is
- * by behaviour. Returns how many, in priority order. */
-/* Which of a group's behaviour lists (steer__group.goal_active) an agent's
- * own goal uses: the one where it takes goal_behaviour's place. */
+/* An agent with its own goal has its group's behaviours, where the goal
+ * takes the place of the group's destination (SEEK, ARRIVE, FOLLOW_PATH),
+ * weighted as the group weighs that behaviour or 1: the group works those
+ * lists out once (steer__group.goal_active, world.c). Which of them this
+ * goal uses: the one where it takes goal_behaviour's place. */
 static int goal_list(const steer__goal *goal)
 {
     return goal->kind == STEER_GOAL_SEEK ? 0 : goal->kind == STEER_GOAL_ARRIVE ? 1 : 2;
