@@ -98,6 +98,16 @@ static float uniform(float lo, float hi) { return lo + (hi - lo) * ((float)(rnd(
 static float either_sign(float x) { return chance(50) ? -x : x; }
 static float huge(void) { return either_sign(uniform(1e19f, 1e30f)); } /* its square overflows */
 static int round16(int n) { return (n + 15) / 16 * 16; }
+/* A group mask: every group, one, none or random bits, or sparse bits. */
+static uint32_t random_group_mask(void)
+{
+    switch (below(4)) {
+    case 0: return 0xFFFFFFFFu;
+    case 1: return 1u << below(32);
+    case 2: return chance(20) ? 0u : rnd();
+    default: return rnd() & rnd();
+    }
+}
 
 /* Any float bits, for arrays whose junk must not matter (pads, scratch). */
 static float junk(void)
@@ -219,12 +229,7 @@ static void make_span_case(span_case *c, int dim, int case_no)
     in->cos_half_fov = chance(20) ? (float)(below(3) - 1) : uniform(-1.0f, 1.0f);
     in->use_fov = chance(50);
     in->all_groups = chance(50);
-    switch (below(4)) {
-    case 0: in->group_mask = 0xFFFFFFFFu; break;
-    case 1: in->group_mask = 1u << below(32); break;
-    case 2: in->group_mask = chance(20) ? 0u : rnd(); break;
-    default: in->group_mask = rnd() & rnd(); break;
-    }
+    in->group_mask = random_group_mask();
     /* disjoint spans in any order, as a cell's stencil; past each span's end
      * (read by the wide loads, masked) junk and valid groups */
     c->span_count = below(dim == 3 ? 28 : 10);
@@ -1058,12 +1063,7 @@ static void make_select_case(select_case *c, int dim, int case_no)
     if (mode == 9) r = uniform(1e-20f, 1e-3f); /* the origin: tiny distances matter */
     in->radius_sq = r * r;
     in->all_groups = chance(50);
-    switch (below(4)) {
-    case 0: in->group_mask = 0xFFFFFFFFu; break;
-    case 1: in->group_mask = 1u << below(32); break;
-    case 2: in->group_mask = chance(20) ? 0u : rnd(); break;
-    default: in->group_mask = rnd() & rnd(); break;
-    }
+    in->group_mask = random_group_mask();
     for (int a = 0; a < 3; ++a) {
         c->p[a] = a < dim ? xmalloc((size_t)c->len * sizeof(float)) : NULL;
         c->v[a] = a < dim ? xmalloc((size_t)c->len * sizeof(float)) : NULL;
