@@ -641,7 +641,6 @@ static void select3(const steer__agents *a, int begin, int end, const float shif
 /* ---- anticipation terms, lane = neighbour --------------------------------- */
 static inline wm wm_or_(wm a, wm b) { return wm_not(wm_and(wm_not(a), wm_not(b))); }
 static inline wf wf_neg_(wf a) { return wf_mul(a, wf_set1(-1.0f)); } /* the sign flipped, zeros too */
-static inline wf dot3(const wf *a, const wf *b) { return wf_add(wf_add(wf_mul(a[0], b[0]), wf_mul(a[1], b[1])), wf_mul(a[2], b[2])); }
 /* x finite: x - x is 0, else NaN */
 static inline wm wm_finite_(wf x) { return wm_le(wf_sub(x, x), wf_zero()); }
 /* l2 a square steer_v3_direction and steer_v3_len take without rescaling */
@@ -708,12 +707,11 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     for (int k = 0; k < 3; ++k) {
         finite = wm_and(finite, wm_and(wm_finite_(w[k]), wm_finite_(v[k])));
         wf aw = wf_abs_(w[k]), av = wf_abs_(v[k]);
-        m = wf_blend(wm_gt(aw, m), aw, m);
-        m = wf_blend(wm_gt(av, m), av, m);
+        m = wf_max_(wf_max_(aw, m), av);
     }
     wm odd = wm_or_(wm_not(finite), wm_or_(wm_gt(m, wf_set1(0x1p20f)), wm_and(wm_lt(m, wf_set1(0x1p-20f)), wm_gt(m, zero))));
     /* contact_time */
-    wf a = dot3(v, v), b = dot3(w, v), c = wf_sub(dot3(w, w), wf_mul(radius, radius));
+    wf a = dot(v, v, 3), b = dot(w, v, 3), c = wf_sub(dot(w, w, 3), wf_mul(radius, radius));
     wm apart = wm_gt(c, zero);
     wf disc = wf_sub(wf_mul(b, b), wf_mul(a, c));
     wm closing = wm_and(wm_and(apart, wm_gt(b, zero)), wm_and(wm_gt(disc, zero), wm_finite_(disc)));
@@ -730,7 +728,7 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     wm pushed = wm_gt(tau, zero);
     if (!in->energy) pushed = wm_not(wm_ones()); /* contacts only */
     if (in->horizon > 0.0f) pushed = wm_and(pushed, wm_le(tau, wf_set1(in->horizon)));
-    wf dir_l2 = wf_blend(contact, dot3(nw, nw), dot3(d, d));
+    wf dir_l2 = wf_blend(contact, dot(nw, nw, 3), dot(d, d, 3));
     wf inv = wf_div(one, wf_sqrt(dir_l2));
     for (int k = 0; k < 3; ++k) away[k] = wf_mul(wf_blend(contact, nw[k], d[k]), inv);
     wm used = wm_or_(contact, pushed);
@@ -751,7 +749,7 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     push = wf_blend(contact, one, push);
     wf len_v = wf_sqrt(a);
     wf centrality = wf_div(root, wf_mul(len_v, radius));
-    centrality = wf_blend(wm_lt(centrality, one), centrality, one);
+    centrality = wf_min_(centrality, one); /* steer_minf: NaN gives one */
     centrality = wf_select(wm_and(pushed, wm_finite_(centrality)), centrality);
     /* share = p_j / (own / 2 + p_j / 2), p_j a positive finite priority or 1 */
     wf pj = wf_load(in->priority + base);
@@ -764,7 +762,7 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     wf inv_v = wf_div(one, len_v), h[3];
     for (int k = 0; k < 3; ++k) h[k] = wf_mul(v[k], inv_v);
     wf across[3] = {wf_neg_(h[1]), h[0], zero};
-    wf s2 = dot3(across, across);
+    wf s2 = dot(across, across, 3);
     wm turns = wm_gt(s2, wf_set1(1e-12f));
     wf inv_s = wf_div(one, wf_sqrt(s2));
     const wf fallback[3] = {zero, one, zero}; /* steer_v3_any_perp's (0, 1, 0) */
