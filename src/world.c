@@ -245,15 +245,14 @@ void steer__group_derive(steer__group *g)
     g->active_count = 0;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b)
         if (d->weight[b] != 0.0f) g->active[g->active_count++] = b;
-    static const int goal_takes[3] = {STEER_SEEK, STEER_ARRIVE, STEER_FOLLOW_PATH};
-    for (int v = 0; v < 3; ++v) {
-        int own = goal_takes[v], n = 0;
+    for (int kind = STEER_GOAL_SEEK; kind <= STEER_GOAL_WAYPOINTS; ++kind) {
+        int own = steer__goal_behaviour(kind), n = 0;
         for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) {
             bool destination = b == STEER_SEEK || b == STEER_ARRIVE || b == STEER_FOLLOW_PATH;
-            g->goal_weight[v][b] = b == own && d->weight[b] == 0.0f ? 1.0f : d->weight[b];
-            if (b == own || (d->weight[b] != 0.0f && !destination)) g->goal_active[v][n++] = b;
+            g->goal_weight[kind][b] = b == own && d->weight[b] == 0.0f ? 1.0f : d->weight[b];
+            if (b == own || (d->weight[b] != 0.0f && !destination)) g->goal_active[kind][n++] = b;
         }
-        g->goal_active_count[v] = n;
+        g->goal_active_count[kind] = n;
     }
     g->predictive = d->weight[STEER_AVOID_NEIGHBOURS] != 0.0f || d->weight[STEER_ANTICIPATE] != 0.0f ||
                     d->weight[STEER_QUEUE] != 0.0f || d->keep_apart;

@@ -287,12 +287,6 @@ static float replay_draw(void *value) { return *(const float *)value; }
 
 
 /* ---- the agent's own goal --------------------------------------------------- */
-/* The behaviour whose place the goal takes (world.h, "per-agent goals"). */
-static int goal_behaviour(const steer__goal *goal)
-{
-    return goal->kind == STEER_GOAL_SEEK ? STEER_SEEK : goal->kind == STEER_GOAL_ARRIVE ? STEER_ARRIVE : STEER_FOLLOW_PATH;
-}
-
 /* The braking arrive with the group's limits, for this sub-step. */
 static steer_arrival group_arrival(const steer__force_context *fc, const steer__group *g, float slow_radius)
 {
@@ -343,7 +337,7 @@ static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a
 
 steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer__agent *a)
 {
-    float weight = a->g->def.weight[goal_behaviour(a->goal)];
+    float weight = a->g->def.weight[steer__goal_behaviour(a->goal->kind)];
     return steer_v3_scale(goal_force(fc, a), weight != 0.0f ? weight : 1.0f);
 }
 
@@ -525,27 +519,17 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     return steer_v3_zero();
 }
 
-/* An agent with its own goal has its group's behaviours, where the goal
- * takes the place of the group's destination (SEEK, ARRIVE, FOLLOW_PATH),
- * weighted as the group weighs that behaviour or 1: the group works those
- * lists out once (steer__group.goal_active, world.c). Which of them this
- * goal uses: the one where it takes goal_behaviour's place. */
-static int goal_list(const steer__goal *goal)
-{
-    return goal->kind == STEER_GOAL_SEEK ? 0 : goal->kind == STEER_GOAL_ARRIVE ? 1 : 2;
-}
-
 steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a)
 {
     const steer_group_def *d = &a->g->def;
     const int *active = a->g->active; /* by priority */
     const float *weight = d->weight;  /* by behaviour */
     int count = a->g->active_count;
-    if (a->goal) { /* its own goal in the place of the group's destination (worked out with the group) */
-        int list = goal_list(a->goal);
-        active = a->g->goal_active[list];
-        weight = a->g->goal_weight[list];
-        count = a->g->goal_active_count[list];
+    if (a->goal) { /* its own goal in the place of the group's destination (the lists: steer__group) */
+        int kind = a->goal->kind;
+        active = a->g->goal_active[kind];
+        weight = a->g->goal_weight[kind];
+        count = a->g->goal_active_count[kind];
     }
     steer_v3 total = steer_v3_zero();
     switch (d->combine) {

@@ -37,6 +37,13 @@ typedef struct steer__goal {
     uint64_t arrived_step;   /* w->steps of the sub-step in which it arrived */
 } steer__goal;
 
+/* The behaviour whose place a goal of this kind takes (world.h, "per-agent
+ * goals"): SEEK, ARRIVE, or FOLLOW_PATH for a path or waypoints. */
+static inline int steer__goal_behaviour(int kind)
+{
+    return kind == STEER_GOAL_SEEK ? STEER_SEEK : kind == STEER_GOAL_ARRIVE ? STEER_ARRIVE : STEER_FOLLOW_PATH;
+}
+
 /* Per-group values derived from the def once, not per agent. */
 typedef struct steer__group {
     steer_group_def def;
@@ -57,12 +64,12 @@ typedef struct steer__group {
     bool plain_flock;  /* flock_only, all groups, no field of view: the cell kernel */
     int active[STEER_BEHAVIOUR_COUNT]; /* behaviours with a non-zero weight, in priority order */
     int active_count;
-    /* the same for an agent with its own goal, by the behaviour the goal
-     * takes the place of (0 SEEK, 1 ARRIVE, 2 FOLLOW_PATH): that one in
-     * (weight 1 where the group's is 0), the group's other destinations out */
-    int goal_active[3][STEER_BEHAVIOUR_COUNT];
-    int goal_active_count[3];
-    float goal_weight[3][STEER_BEHAVIOUR_COUNT];
+    /* the same for an agent with its own goal, by the goal's kind: the
+     * behaviour it takes the place of (steer__goal_behaviour) in, weighted 1
+     * where the group's weight is 0, the group's other destinations out */
+    int goal_active[STEER_GOAL_WAYPOINTS + 1][STEER_BEHAVIOUR_COUNT];
+    int goal_active_count[STEER_GOAL_WAYPOINTS + 1];
+    float goal_weight[STEER_GOAL_WAYPOINTS + 1][STEER_BEHAVIOUR_COUNT];
 } steer__group;
 
 typedef struct steer__path {
