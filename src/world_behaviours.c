@@ -170,6 +170,7 @@ static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const st
     if (n == 0) return steer__anticipation_end3(sum, bias, params);
     enum { PX, PY, PZ, VX, VY, VZ, RADIUS, PRIORITY, AWAY_X, AWAY_Y, AWAY_Z, SIDE_X, SIDE_Y, SIDE_Z, WEIGHT, SIDE_WEIGHT,
            ARRAYS };
+    _Static_assert(ARRAYS * STEER__ANTICIPATION_STRIDE == STEER__ANTICIPATION_FLOATS, "the scratch holds these arrays");
     float *f[ARRAYS];
     for (int q = 0; q < ARRAYS; ++q)
         f[q] = w->anticipation + (size_t)a->seen.worker * STEER__ANTICIPATION_FLOATS + (size_t)q * STEER__ANTICIPATION_STRIDE;
