@@ -290,7 +290,10 @@ static void run_parallel(steer__pool *pool, steer_task_fn *task, int count, void
         if (spin % POLLS_PER_CHECK == 0 && !keep_polling(pool, since)) break;
     if (atomic_load(&pool->finished) < pool->workers - 1) {
         pthread_mutex_lock(&pool->lock);
-        atomic_store(&pool->caller_waiting, true);
+        /* an exchange, not a store: a read-modify-write is a full barrier
+         * even where the store-load order of a sequentially consistent store
+         * is not kept (qemu-user's AArch64 on x86 hung here, both asleep) */
+        atomic_exchange(&pool->caller_waiting, true);
         while (atomic_load(&pool->finished) < pool->workers - 1) pthread_cond_wait(&pool->done, &pool->lock);
         atomic_store(&pool->caller_waiting, false);
         pthread_mutex_unlock(&pool->lock);
