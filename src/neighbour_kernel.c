@@ -603,11 +603,11 @@ static void move_agents(const steer__move_arrays *m, int first, const uint32_t *
 static inline wm wm_eq_(wf a, wf b) { return wm_and(wm_le(a, b), wm_le(b, a)); }
 
 static inline void select_candidates(const steer__agents *a, int begin, int end, const float shift[3],
-                                     const steer__select_in *in, uint16_t *out, int dim)
+                                     const steer__select_in *in, uint16_t *seen_out, uint16_t *near_out, int dim)
 {
-    const wf zero = wf_zero(), r2 = wf_set1(in->radius_sq);
+    const wf zero = wf_zero(), r2 = wf_set1(in->radius_sq), near2 = wf_set1(in->near_sq);
     for (int step = begin, word = 0; step < end; step += STEER_LOGICAL_LANES, ++word) {
-        unsigned bits = 0;
+        unsigned bits = 0, near_bits = 0;
         for (int set = 0; set < STEER_WIDE_SETS; ++set) {
             int j = step + set * STEER_WIDE_LANES;
             if (j >= end) break;
@@ -622,20 +622,22 @@ static inline void select_candidates(const steer__agents *a, int begin, int end,
             if (end - j < STEER_WIDE_LANES) seen = wm_and(seen, wm_first(end - j));
             if (!in->all_groups) seen = wm_and(seen, wm_groups(a->group + j, in->group_mask));
             bits |= wm_bits(seen) << (set * STEER_WIDE_LANES);
+            near_bits |= wm_bits(wm_and(seen, wm_lt(d2, near2))) << (set * STEER_WIDE_LANES);
         }
-        out[word] = (uint16_t)bits;
+        seen_out[word] = (uint16_t)bits;
+        near_out[word] = (uint16_t)near_bits;
     }
 }
 
 static void select2(const steer__agents *a, int begin, int end, const float shift[3], const steer__select_in *in,
-                    uint16_t *out)
+                    uint16_t *seen, uint16_t *near)
 {
-    select_candidates(a, begin, end, shift, in, out, 2);
+    select_candidates(a, begin, end, shift, in, seen, near, 2);
 }
 static void select3(const steer__agents *a, int begin, int end, const float shift[3], const steer__select_in *in,
-                    uint16_t *out)
+                    uint16_t *seen, uint16_t *near)
 {
-    select_candidates(a, begin, end, shift, in, out, 3);
+    select_candidates(a, begin, end, shift, in, seen, near, 3);
 }
 
 /* ---- anticipation terms, lane = neighbour --------------------------------- */

@@ -176,18 +176,19 @@ typedef void steer__move_fn(const steer__move_arrays *arrays, int first, const u
  * steer__see_neighbours): with q = p - shift and d = q - position, those
  * with |d|^2 < radius_sq, not at the agent's place moving alike (|d|^2 = 0
  * and every velocity component equal), and in group_mask unless
- * all_groups. Bit l of out[k] is candidate begin + 16 k + l. Candidates
- * are read up to begin + (end - begin) rounded up to 16, at most end + 15
- * (padded arrays). */
+ * all_groups. Bit l of seen[k] is candidate begin + 16 k + l; its bit in
+ * near[k] is set when it is seen and |d|^2 < near_sq as well (keep_apart's
+ * neighbours within reach). Candidates are read up to begin + (end -
+ * begin) rounded up to 16, at most end + 15 (padded arrays). */
 #define STEER__SELECT_MAX 256
 typedef struct steer__select_in {
     float position[3], velocity[3];
-    float radius_sq;
+    float radius_sq, near_sq;
     bool all_groups;
     uint32_t group_mask;
 } steer__select_in;
 typedef void steer__select_fn(const steer__agents *candidates, int begin, int end, const float shift[3],
-                              const steer__select_in *in, uint16_t *out);
+                              const steer__select_in *in, uint16_t *seen, uint16_t *near);
 
 /* The terms of the anticipatory force (src/anticipation.h) of one agent's
  * neighbours, 16 lanes at a time, lane = neighbour, in three dimensions

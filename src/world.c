@@ -363,13 +363,12 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     w->penetration_worst = steer__world_alloc_array(w, (size_t)w->workers, sizeof(float));
     size_t seen = (size_t)w->workers * STEER__PREDICTIVE_CAP;
     w->predictive = steer__world_alloc_array(w, seen, sizeof(steer_neighbour3));
-    w->predictive_priority = steer__world_alloc_array(w, seen, sizeof(float));
     w->anticipation = steer__world_alloc_array(w, (size_t)w->workers * STEER__ANTICIPATION_FLOATS, sizeof(float));
     w->anticipation_bits = steer__world_alloc_array(w, (size_t)w->workers * STEER__ANTICIPATION_WORDS, sizeof(uint16_t));
     size_t apart = (size_t)w->workers * STEER__APART_CAP;
     w->apart_u = steer__world_alloc_array(w, apart, sizeof(steer_v3));
     w->apart_limit = steer__world_alloc_array(w, apart, sizeof(float));
-    if (!w->stages || !w->penetration_worst || !w->predictive || !w->predictive_priority || !w->anticipation ||
+    if (!w->stages || !w->penetration_worst || !w->predictive || !w->anticipation ||
         !w->anticipation_bits || !w->apart_u || !w->apart_limit) {
         steer_world_destroy(w);
         return 0;
@@ -399,7 +398,6 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w->stages);
     steer_free(&al, w->penetration_worst);
     steer_free(&al, w->predictive);
-    steer_free(&al, w->predictive_priority);
     steer_free(&al, w->anticipation);
     steer_free(&al, w->anticipation_bits);
     steer_free(&al, w->apart_u);

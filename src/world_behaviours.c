@@ -97,39 +97,49 @@ static const steer_segment3 *walls_within(const steer_world *w, steer_v3 p, floa
     return out->copy;
 }
 
+/* Worker w's predictive scratch, array q (steer__lane_array). */
+static float *lane_array(const steer_world *w, int worker, int q)
+{
+    return w->anticipation + (size_t)worker * STEER__ANTICIPATION_FLOATS + (size_t)q * STEER__ANTICIPATION_STRIDE;
+}
+
 steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, const steer__cell_view *cv, int worker)
 {
-    steer__seen seen = {0, 0, 0, -1};
+    steer__seen seen = {{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, -1};
     if (worker < 0 || worker >= w->workers) return seen;
     seen.worker = worker;
-    steer_neighbour3 *near = w->predictive + (size_t)worker * STEER__PREDICTIVE_CAP;
-    float *priority = w->predictive_priority + (size_t)worker * STEER__PREDICTIVE_CAP;
+    float *p[3], *v[3], *radius = lane_array(w, worker, STEER__SEEN_RADIUS), *priority = lane_array(w, worker, STEER__SEEN_PRIORITY);
+    for (int k = 0; k < 3; ++k) {
+        p[k] = lane_array(w, worker, STEER__SEEN_PX + k);
+        v[k] = lane_array(w, worker, STEER__SEEN_VX + k);
+    }
     const steer__group *g = a->g;
     const float own[3] = {a->p.x, a->p.y, a->p.z}, own_v[3] = {a->v.x, a->v.y, a->v.z};
+    const int dim = w->dim;
     int n = 0;
     /* the kernel picks them (steer__select_fn: within the neighbour radius,
      * not the agent itself, in the group mask), sixteen candidates a step */
-    steer__select_in in = {{own[0], own[1], own[2]}, {own_v[0], own_v[1], own_v[2]}, g->radius_sq, g->all_groups,
-                           g->def.neighbour_mask};
-    uint16_t picked[STEER__SELECT_MAX / 16];
+    steer__select_in in = {{own[0], own[1], own[2]}, {own_v[0], own_v[1], own_v[2]}, g->radius_sq, g->apart_near_sq,
+                           g->all_groups, g->def.neighbour_mask};
+    uint16_t picked[STEER__SELECT_MAX / 16], near_picked[STEER__SELECT_MAX / 16];
+    uint16_t *near = w->anticipation_bits + (size_t)worker * STEER__ANTICIPATION_WORDS + 3 * STEER__ANTICIPATION_STRIDE / 16;
     for (int s = 0; s < cv->span_count; ++s) {
         const steer__span *span = &cv->spans[s];
         for (int begin = span->begin; begin < span->end && n < STEER__STAGE_CAP; begin += STEER__SELECT_MAX) {
             int end = span->end - begin < STEER__SELECT_MAX ? span->end : begin + STEER__SELECT_MAX;
-            w->kernels->select(&cv->soa, begin, end, span->shift, &in, picked);
+            w->kernels->select(&cv->soa, begin, end, span->shift, &in, picked, near_picked);
             for (int word = 0; word < (end - begin + 15) / 16; ++word)
                 for (unsigned bits = picked[word]; bits && n < STEER__STAGE_CAP; bits &= bits - 1) {
-                    int j = begin + word * 16 + steer__lowest_bit(bits), other = cv->soa.group[j];
-                    /* field by field: a whole struct built from small arrays was
-                     * stored in pieces and read back whole, a stall per neighbour */
-                    steer_neighbour3 *seen = &near[n];
-                    seen->pos.x = cv->soa.p[0][j] - span->shift[0];
-                    seen->pos.y = cv->soa.p[1][j] - span->shift[1];
-                    seen->pos.z = w->dim == 3 ? cv->soa.p[2][j] - span->shift[2] : 0.0f;
-                    seen->vel.x = cv->soa.v[0][j];
-                    seen->vel.y = cv->soa.v[1][j];
-                    seen->vel.z = w->dim == 3 ? cv->soa.v[2][j] : 0.0f;
-                    seen->radius = w->groups[other].def.radius;
+                    int lane = steer__lowest_bit(bits), j = begin + word * 16 + lane, other = cv->soa.group[j];
+                    if (n % 16 == 0) near[n / 16] = 0;
+                    near[n / 16] |= (uint16_t)((near_picked[word] >> lane & 1u) << (n % 16));
+                    p[0][n] = cv->soa.p[0][j] - span->shift[0];
+                    p[1][n] = cv->soa.p[1][j] - span->shift[1];
+                    p[2][n] = dim == 3 ? cv->soa.p[2][j] - span->shift[2] : 0.0f;
+                    v[0][n] = cv->soa.v[0][j];
+                    v[1][n] = cv->soa.v[1][j];
+                    v[2][n] = dim == 3 ? cv->soa.v[2][j] : 0.0f;
+                    radius[n] = w->groups[other].def.radius;
                     priority[n++] = w->groups[other].def.priority;
                 }
         }
@@ -144,12 +154,22 @@ steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, c
             const steer_obstacle3 *ob = &w->obstacles[o];
             float reach = g->def.neighbour_radius + ob->radius;
             if (!(steer_v3_len_sq(steer_v3_sub(ob->centre, a->p)) < reach * reach)) continue;
-            near[n] = (steer_neighbour3){ob->centre, w->obstacle_velocity[o], ob->radius};
+            const steer_v3 ov = w->obstacle_velocity[o];
+            p[0][n] = ob->centre.x, p[1][n] = ob->centre.y, p[2][n] = ob->centre.z;
+            v[0][n] = ov.x, v[1][n] = ov.y, v[2][n] = ov.z;
+            radius[n] = ob->radius;
+            if (n % 16 == 0) near[n / 16] = 0;
+            near[n / 16] |= (uint16_t)(1u << (n % 16)); /* keep_apart looks at every obstacle */
             priority[n++] = FLT_MAX; /* an obstacle never yields: the agent takes the whole push */
         }
     }
-    seen.near = near;
+    for (int k = 0; k < 3; ++k) {
+        seen.p[k] = p[k];
+        seen.v[k] = v[k];
+    }
+    seen.radius = radius;
     seen.priority = priority;
+    seen.near = near;
     seen.count = n;
     return seen;
 }
@@ -168,45 +188,44 @@ static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const st
     steer_v3 sum = steer_v3_zero(), bias = steer_v3_zero();
     if (!s.valid) return sum;
     if (n == 0) return steer__anticipation_end3(sum, bias, params);
-    enum { PX, PY, PZ, VX, VY, VZ, RADIUS, PRIORITY, AWAY_X, AWAY_Y, AWAY_Z, SIDE_X, SIDE_Y, SIDE_Z, WEIGHT, SIDE_WEIGHT,
-           ARRAYS };
-    _Static_assert(ARRAYS * STEER__ANTICIPATION_STRIDE == STEER__ANTICIPATION_FLOATS, "the scratch holds these arrays");
-    float *f[ARRAYS];
-    for (int q = 0; q < ARRAYS; ++q)
-        f[q] = w->anticipation + (size_t)a->seen.worker * STEER__ANTICIPATION_FLOATS + (size_t)q * STEER__ANTICIPATION_STRIDE;
-    uint16_t *bits = w->anticipation_bits + (size_t)a->seen.worker * STEER__ANTICIPATION_WORDS;
+    const int worker = a->seen.worker;
+    float *f[STEER__LANE_ARRAYS];
+    for (int q = 0; q < STEER__LANE_ARRAYS; ++q) f[q] = lane_array(w, worker, q);
+    uint16_t *bits = w->anticipation_bits + (size_t)worker * STEER__ANTICIPATION_WORDS;
     const int words = STEER__ANTICIPATION_STRIDE / 16;
-    int padded = (n + 15) / 16 * 16;
-    for (int j = 0; j < padded; ++j) { /* the lanes past n: finite padding, their results unread */
-        steer_v3 p = steer_v3_zero(), v = steer_v3_zero();
-        float radius = 0.0f, priority = 1.0f;
-        if (j < n) {
-            p = steer_v3_to_z_up(a->seen.near[j].pos, params->up);
-            v = steer_v3_to_z_up(a->seen.near[j].vel, params->up);
-            radius = a->seen.near[j].radius;
-            priority = a->seen.priority[j];
+    for (int j = n; j < (n + 15) / 16 * 16; ++j) { /* the lanes past n: finite padding, their results unread */
+        for (int q = STEER__SEEN_PX; q < STEER__SEEN_PRIORITY; ++q) f[q][j] = 0.0f;
+        f[STEER__SEEN_PRIORITY][j] = 1.0f;
+    }
+    /* The kernel works Z-up: for Y-up, steer_v3_to_z_up's (x, -z, y) */
+    const float *pz = f[STEER__SEEN_PZ], *vz = f[STEER__SEEN_VZ], *py = f[STEER__SEEN_PY], *vy = f[STEER__SEEN_VY];
+    if (params->up == STEER_UP_Y) {
+        for (int j = 0; j < (n + 15) / 16 * 16; ++j) {
+            f[STEER__NEG_PZ][j] = -f[STEER__SEEN_PZ][j];
+            f[STEER__NEG_VZ][j] = -f[STEER__SEEN_VZ][j];
         }
-        f[PX][j] = p.x, f[PY][j] = p.y, f[PZ][j] = p.z;
-        f[VX][j] = v.x, f[VY][j] = v.y, f[VZ][j] = v.z;
-        f[RADIUS][j] = radius, f[PRIORITY][j] = priority;
+        pz = f[STEER__SEEN_PY], vz = f[STEER__SEEN_VY], py = f[STEER__NEG_PZ], vy = f[STEER__NEG_VZ];
     }
     steer__anticipation_lanes lanes = {{s.pos.x, s.pos.y, s.pos.z}, {s.vel.x, s.vel.y, s.vel.z}, params->agent_radius,
                                        s.rate, s.inv_tau0, s.own, params->k, params->horizon, params->max_force, s.energy, n,
-                                       {f[PX], f[PY], f[PZ]}, {f[VX], f[VY], f[VZ]}, f[RADIUS], f[PRIORITY],
-                                       {f[AWAY_X], f[AWAY_Y], f[AWAY_Z]}, {f[SIDE_X], f[SIDE_Y], f[SIDE_Z]},
-                                       f[WEIGHT], f[SIDE_WEIGHT], bits, bits + words, bits + 2 * words};
+                                       {f[STEER__SEEN_PX], py, pz}, {f[STEER__SEEN_VX], vy, vz}, f[STEER__SEEN_RADIUS],
+                                       f[STEER__SEEN_PRIORITY], {f[STEER__AWAY_X], f[STEER__AWAY_Y], f[STEER__AWAY_Z]},
+                                       {f[STEER__SIDE_X], f[STEER__SIDE_Y], f[STEER__SIDE_Z]}, f[STEER__WEIGHT],
+                                       f[STEER__SIDE_WEIGHT], bits, bits + words, bits + 2 * words};
     w->kernels->anticipate(&lanes);
     for (int j = 0; j < n; ++j) {
         unsigned bit = 1u << (j % 16);
         steer__anticipation_term3 t;
         if (lanes.exceptional[j / 16] & bit) {
-            t = steer__anticipation_neighbour3(&s, steer_v3_make(f[PX][j], f[PY][j], f[PZ][j]),
-                                               steer_v3_make(f[VX][j], f[VY][j], f[VZ][j]), f[RADIUS][j], &f[PRIORITY][j], params);
+            t = steer__anticipation_neighbour3(&s, steer_v3_make(f[STEER__SEEN_PX][j], py[j], pz[j]),
+                                               steer_v3_make(f[STEER__SEEN_VX][j], vy[j], vz[j]), f[STEER__SEEN_RADIUS][j],
+                                               &f[STEER__SEEN_PRIORITY][j], params);
         } else {
             if (!(lanes.used[j / 16] & bit)) continue;
-            t = (steer__anticipation_term3){steer_v3_make(f[AWAY_X][j], f[AWAY_Y][j], f[AWAY_Z][j]),
-                                            steer_v3_make(f[SIDE_X][j], f[SIDE_Y][j], f[SIDE_Z][j]), f[WEIGHT][j],
-                                            f[SIDE_WEIGHT][j], true, (lanes.sided[j / 16] & bit) != 0};
+            t = (steer__anticipation_term3){
+                steer_v3_make(f[STEER__AWAY_X][j], f[STEER__AWAY_Y][j], f[STEER__AWAY_Z][j]),
+                steer_v3_make(f[STEER__SIDE_X][j], f[STEER__SIDE_Y][j], f[STEER__SIDE_Z][j]), f[STEER__WEIGHT][j],
+                f[STEER__SIDE_WEIGHT][j], true, (lanes.sided[j / 16] & bit) != 0};
         }
         steer__anticipation_add3(&sum, &bias, &t);
     }
@@ -223,7 +242,9 @@ static steer_v3 predictive_force(const steer_world *w, const steer__agent *a, in
         return anticipate(w, a, &params);
     }
     steer_neighbour_avoidance params = {d->avoid_horizon, d->radius, d->avoid_margin, d->max_force, d->keep_right, w->def.up};
-    return steer_avoid_neighbours3(a->p, a->v, a->seen.near, a->seen.count, &params, 0);
+    steer_neighbour3 *near = w->predictive + (size_t)a->seen.worker * STEER__PREDICTIVE_CAP; /* the pure function's records */
+    for (int j = 0; j < a->seen.count; ++j) near[j] = steer__seen_at(&a->seen, j);
+    return steer_avoid_neighbours3(a->p, a->v, near, a->seen.count, &params, 0);
 }
 
 void steer__find_leaders(steer_world *w)
@@ -266,8 +287,8 @@ static steer_v3 queue_force(const steer__force_context *fc, const steer__agent *
     float best_gap = d->queue_distance, ahead_speed = 0.0f;
     bool found = false;
     for (int j = 0; j < a->seen.count; ++j) {
-        const steer_neighbour3 *n = &a->seen.near[j];
         if (seen_obstacle(a, j)) continue; /* an obstacle is no queue */
+        const steer_neighbour3 seen = steer__seen_at(&a->seen, j), *n = &seen;
         steer_v3 off = steer_v3_sub(n->pos, a->p);
         float along = steer_v3_dot(off, h), contact = d->radius + n->radius;
         if (!(along > 0.0f) || steer_v3_len_sq(off) - along * along >= contact * contact) continue;
@@ -582,7 +603,7 @@ static float apart_share(const steer__agent *a, int j)
  * overlapping pair may not close at all. False when it can never bind. */
 static bool apart_limit(const steer_world *w, const steer__agent *a, int j, float speed, float dt, steer_v3 *u, float *limit)
 {
-    const steer_neighbour3 *n = &a->seen.near[j];
+    const steer_neighbour3 seen = steer__seen_at(&a->seen, j), *n = &seen;
     steer_v3 off = steer_v3_sub(n->pos, a->p);
     if (a->g->def.ground_plane) steer__drop_up(w, &off);
     float dist = steer_v3_len(off);
@@ -612,22 +633,48 @@ typedef struct apart_reach {
 static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, int j, float speed, float dt,
                                apart_reach *last)
 {
-    const steer_neighbour3 *n = &a->seen.near[j];
+    const steer__seen *seen = &a->seen;
+    const float radius = seen->radius[j];
     float reach;
     if (seen_obstacle(a, j)) {
-        reach = (a->g->def.radius + n->radius) * 1.001f + speed * dt / apart_share(a, j);
-        reach = (reach + steer_v3_len(n->vel) * dt) * 1.01f;
+        reach = (a->g->def.radius + radius) * 1.001f + speed * dt / apart_share(a, j);
+        reach = (reach + steer_v3_len(steer_v3_make(seen->v[0][j], seen->v[1][j], seen->v[2][j])) * dt) * 1.01f;
     } else {
-        if (!last->known || memcmp(&last->radius, &n->radius, sizeof(float)) != 0 ||
-            memcmp(&last->priority, &a->seen.priority[j], sizeof(float)) != 0) {
-            float r = (a->g->def.radius + n->radius) * 1.001f + speed * dt / apart_share(a, j);
-            *last = (apart_reach){n->radius, a->seen.priority[j], r * 1.01f, true};
+        if (!last->known || memcmp(&last->radius, &radius, sizeof(float)) != 0 ||
+            memcmp(&last->priority, &seen->priority[j], sizeof(float)) != 0) {
+            float r = (a->g->def.radius + radius) * 1.001f + speed * dt / apart_share(a, j);
+            *last = (apart_reach){radius, seen->priority[j], r * 1.01f, true};
         }
         reach = last->reach;
     }
-    steer_v3 off = steer_v3_sub(n->pos, a->p);
+    steer_v3 off = steer_v3_sub(steer_v3_make(seen->p[0][j], seen->p[1][j], seen->p[2][j]), a->p);
     if (a->g->def.ground_plane) steer__drop_up(w, &off); /* measured as apart_limit measures it */
     return steer_is_finite(reach) && steer_v3_len_sq(off) > reach * reach;
+}
+
+#define APART_SPEED_MARGIN 1.001f /* a truncated velocity's length may pass max_speed by rounding */
+
+void steer__apart_bounds(steer_world *w, float dt)
+{
+    for (int g = 0; g < w->group_count; ++g) {
+        steer__group *grp = &w->groups[g];
+        const steer_group_def *d = &grp->def;
+        grp->apart_near_sq = 0.0f; /* no keep_apart: nothing near */
+        if (!d->keep_apart) continue;
+        /* on the ground plane keep_apart measures the ground distance, which
+         * select's does not bound: everything seen is near */
+        float bound = d->ground_plane || !(dt > 0.0f) ? INFINITY : 0.0f;
+        const float speed = d->max_speed * APART_SPEED_MARGIN;
+        for (int h = 0; h < w->group_count && bound < INFINITY; ++h) {
+            if (!grp->all_groups && !(d->neighbour_mask >> h & 1u)) continue;
+            const float other = w->groups[h].def.priority, radius = w->groups[h].def.radius;
+            float share = other / (0.5f * d->priority + 0.5f * other) * 0.5f; /* apart_share's */
+            float reach = ((d->radius + radius) * 1.001f + speed * dt / share) * 1.01f;
+            bound = steer_is_finite(reach) ? steer_maxf(bound, reach) : INFINITY;
+        }
+        bound *= 1.01f; /* apart_out_of_reach's reach is at most the largest of these */
+        grp->apart_near_sq = steer_is_finite(bound * bound) ? bound * bound : INFINITY;
+    }
 }
 
 /* keep_apart's limit for a wall (solid or not): the whole gap between the
@@ -735,13 +782,21 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
     float *limit = w->apart_limit + (size_t)a->seen.worker * STEER__APART_CAP;
     int n = 0, yield[YIELD_CAP], yields = 0;
     apart_reach last = {0.0f, 0.0f, 0.0f, false};
-    for (int j = 0; j < a->seen.count; ++j)
-        if (!apart_out_of_reach(w, a, j, start_speed, dt, &last) && apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n])) {
+    /* only those select found near can be within reach (apart_bound), when
+     * the speed is within the bound's */
+    const bool near_only = start_speed <= a->g->def.max_speed * APART_SPEED_MARGIN;
+    for (int word = 0; word < (a->seen.count + 15) / 16; ++word) {
+        unsigned bits = near_only ? a->seen.near[word] : 0xFFFFu >> (word * 16 + 16 > a->seen.count ? word * 16 + 16 - a->seen.count : 0);
+        for (; bits; bits &= bits - 1) {
+            int j = word * 16 + steer__lowest_bit(bits);
+            if (apart_out_of_reach(w, a, j, start_speed, dt, &last) || !apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n]))
+                continue;
             if (yields < YIELD_CAP && !seen_obstacle(a, j) && a->seen.priority[j] >= a->g->def.priority &&
                 limit[n] * dt < YIELD_GAP * a->g->def.radius && apart_gives_way(w, v, u[n]))
                 yield[yields++] = n;
             ++n;
         }
+    }
     if (w->wall_count > 0) {
         near_walls near;
         int count;

@@ -7,13 +7,23 @@
 #include "world_internal.h"
 
 /* What a predictive behaviour (AVOID_NEIGHBOURS, ANTICIPATE) sees: moving
- * discs (spheres) with their priorities. */
+ * discs (spheres) with their priorities, in lanes (lane j: the j-th), in
+ * the world's frame: the anticipation kernel reads them where they are. */
 typedef struct steer__seen {
-    const steer_neighbour3 *near;
-    const float *priority;
+    const float *p[3], *v[3], *radius, *priority;
+    const uint16_t *near; /* bit j (of word j / 16): maybe within keep_apart's reach (steer__group.apart_near_sq) */
     int count;
-    int worker; /* whose scratch (keep_apart's constraints) */
+    int worker; /* whose scratch (keep_apart's constraints, the kernel's lanes) */
 } steer__seen;
+
+/* Nothing seen (an agent of a group that does not look). */
+#define STEER__SEEN_NOTHING {{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, 0}
+
+/* Lane j of what is seen as a record. */
+static inline steer_neighbour3 steer__seen_at(const steer__seen *s, int j)
+{
+    return (steer_neighbour3){{s->p[0][j], s->p[1][j], s->p[2][j]}, {s->v[0][j], s->v[1][j], s->v[2][j]}, s->radius[j]};
+}
 
 /* One agent as its behaviours see it. */
 typedef struct steer__agent {
@@ -58,6 +68,9 @@ void steer__goal_arrival(const steer_world *w, const steer__group *g, struct ste
                          const float vel[3]);
 /* Records whether the goal is reached now (and since which step). */
 void steer__goal_set_arrived(const steer_world *w, struct steer__goal *goal, bool now);
+/* Each keep_apart group's apart_near_sq for a step of dt: a bound on the
+ * reach of every limit keep_apart can set at up to max_speed. */
+void steer__apart_bounds(steer_world *w, float dt);
 /* keep_apart: v, the agent's new velocity over dt, with its approach to
  * each thing it sees cut to its share of their gap (world_behaviours.c). */
 steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3 v, float dt);

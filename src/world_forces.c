@@ -247,7 +247,7 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
         b->any_goal = b->any_arrive = true;
     } else if (goal) {
         const steer__group *g = &w->groups[group];
-        steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, {0, 0, 0, 0}};
+        steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, STEER__SEEN_NOTHING};
         steer_v3 f = steer__weighted_goal_force(fc, &a);
         b->goal_lane[k] = 1.0f;
         b->goal_force[0][k] = f.x;
@@ -355,7 +355,7 @@ static void forces_task(int start, int end, int worker, void *context)
                 steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
                 viewed = true;
             }
-            steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, {0, 0, 0, 0}};
+            steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, STEER__SEEN_NOTHING};
             if (g->flock_only) {
                 steer__gather_in in = gather_input(&a);
                 w->kernels->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
@@ -389,6 +389,7 @@ static void forces_task(int start, int end, int worker, void *context)
 void steer__world_forces(steer_world *w, float dt, const uint32_t *group_start)
 {
     force_task_context ftc = {{w, dt, group_start}, steer__has_solids(w), false, false};
+    steer__apart_bounds(w, dt);
     for (int g = 0; g < w->group_count; ++g) {
         /* predictive groups look up each neighbour's group (its radius and priority) */
         ftc.stage_groups |= w->groups[g].needs_neighbours && (!w->groups[g].all_groups || w->groups[g].predictive);

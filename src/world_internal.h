@@ -21,8 +21,18 @@
 #define STEER__STAGE_CAP 1024       /* candidates a cell stages; a crowd beyond is sampled (world_cells.h) */
 #define STEER__PREDICTIVE_CAP (STEER__STAGE_CAP + STEER__OBJECT_QUERY_CAP) /* candidates and obstacles */
 #define STEER__ANTICIPATION_STRIDE ((STEER__PREDICTIVE_CAP + 15) / 16 * 16) /* floats per lane array */
-#define STEER__ANTICIPATION_FLOATS (16 * STEER__ANTICIPATION_STRIDE)       /* 8 in, 8 out */
-#define STEER__ANTICIPATION_WORDS (3 * STEER__ANTICIPATION_STRIDE / 16)     /* used, sided, exceptional */
+/* The arrays of a worker's predictive scratch, STEER__ANTICIPATION_STRIDE
+ * floats each: what the agent sees (world frame; steer__see_neighbours),
+ * the anticipation kernel's results, and for a Y-up world the two negated
+ * components its Z-up inputs need (world_behaviours.c). */
+enum steer__lane_array {
+    STEER__SEEN_PX, STEER__SEEN_PY, STEER__SEEN_PZ, STEER__SEEN_VX, STEER__SEEN_VY, STEER__SEEN_VZ,
+    STEER__SEEN_RADIUS, STEER__SEEN_PRIORITY,
+    STEER__AWAY_X, STEER__AWAY_Y, STEER__AWAY_Z, STEER__SIDE_X, STEER__SIDE_Y, STEER__SIDE_Z, STEER__WEIGHT,
+    STEER__SIDE_WEIGHT, STEER__NEG_PZ, STEER__NEG_VZ, STEER__LANE_ARRAYS
+};
+#define STEER__ANTICIPATION_FLOATS (STEER__LANE_ARRAYS * STEER__ANTICIPATION_STRIDE)
+#define STEER__ANTICIPATION_WORDS (4 * STEER__ANTICIPATION_STRIDE / 16) /* used, sided, exceptional; near (keep_apart) */
 #define STEER__APART_CAP (STEER__PREDICTIVE_CAP + STEER__OBJECT_QUERY_CAP + 6) /* and walls, and a clamped box's faces */
 
 /* One agent's goal (world_goals.c). */
@@ -50,6 +60,7 @@ typedef struct steer__group {
     float inv_mass;
     float cos_half_fov;
     float radius_sq, separation_sq; /* neighbour and separation radii, squared */
+    float apart_near_sq;            /* keep_apart: what it sees farther than this (squared) is out of its reach this step */
     bool use_fov;
     bool all_groups;
     bool flocks;       /* SEPARATION, ALIGNMENT or COHESION: gathers the neighbours' sums */
@@ -159,9 +170,9 @@ struct steer_world {
     unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
     size_t stage_bytes;      /* per worker */
     float *penetration_worst; /* per worker: the deepest overlap seen by a relaxation pass */
-    steer_neighbour3 *predictive; /* per worker, STEER__PREDICTIVE_CAP: what a predictive behaviour sees ... */
-    float *predictive_priority;   /* ... and their priorities (world_behaviours.c) */
-    float *anticipation;          /* per worker, STEER__ANTICIPATION_FLOATS: the anticipation kernel's lanes ... */
+    steer_neighbour3 *predictive; /* per worker, STEER__PREDICTIVE_CAP: what avoid_neighbours sees, as records */
+    float *anticipation;          /* per worker, STEER__ANTICIPATION_FLOATS: what a predictive agent sees, in lanes,
+                                     and the anticipation kernel's results (steer__lane_array) ... */
     uint16_t *anticipation_bits;  /* ... and its bits, STEER__ANTICIPATION_WORDS (world_behaviours.c) */
     steer_v3 *apart_u;            /* per worker, STEER__APART_CAP: keep_apart's constraints ... */
     float *apart_limit;           /* ... (world_behaviours.c) */

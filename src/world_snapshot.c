@@ -622,7 +622,6 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         fresh->penetration_worst = restored_worst;
         /* and the host's per-worker scratch of the predictive behaviours */
         STEER__SWAP(w->predictive, fresh->predictive);
-        STEER__SWAP(w->predictive_priority, fresh->predictive_priority);
         STEER__SWAP(w->anticipation, fresh->anticipation);
         STEER__SWAP(w->anticipation_bits, fresh->anticipation_bits);
         STEER__SWAP(w->apart_u, fresh->apart_u);

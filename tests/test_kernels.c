@@ -1010,7 +1010,7 @@ typedef struct select_case {
  * position, d2 = d0^2 + d1^2 (+ d2^2) in that order; seen when d2 <
  * radius_sq, not (d2 == 0 and every velocity component ==), and in the
  * group mask unless all_groups. */
-static bool select_sees(const select_case *c, int j, int dim, float *out_d2)
+static bool select_sees(const select_case *c, int j, int dim, float *out_d2, bool *out_near)
 {
     float d[3];
     bool alike = true;
@@ -1021,16 +1021,24 @@ static bool select_sees(const select_case *c, int j, int dim, float *out_d2)
     float d2 = dist_sq(d, dim);
     if (out_d2) *out_d2 = d2;
     bool in_group = c->in.all_groups || (c->in.group_mask >> c->group[j] & 1u);
-    return d2 < c->in.radius_sq && !(d2 == 0.0f && alike) && in_group;
+    bool sees = d2 < c->in.radius_sq && !(d2 == 0.0f && alike) && in_group;
+    if (out_near) *out_near = sees && d2 < c->in.near_sq;
+    return sees;
 }
 
+/* The seen bits in out[0, words), the near ones in out[words, 2 words). */
 static void select_reference(const select_case *c, int dim, uint16_t *out)
 {
-    for (int word = 0; word < (c->end - c->begin + 15) / 16; ++word) {
-        unsigned bits = 0;
-        for (int l = 0; l < 16 && c->begin + 16 * word + l < c->end; ++l)
-            if (select_sees(c, c->begin + 16 * word + l, dim, NULL)) bits |= 1u << l;
+    int words = (c->end - c->begin + 15) / 16;
+    for (int word = 0; word < words; ++word) {
+        unsigned bits = 0, near_bits = 0;
+        for (int l = 0; l < 16 && c->begin + 16 * word + l < c->end; ++l) {
+            bool near;
+            if (select_sees(c, c->begin + 16 * word + l, dim, NULL, &near)) bits |= 1u << l;
+            if (near) near_bits |= 1u << l;
+        }
         out[word] = (uint16_t)bits;
+        out[words + word] = (uint16_t)near_bits;
     }
 }
 
@@ -1102,8 +1110,22 @@ static void make_select_case(select_case *c, int dim, int case_no)
     /* the radius exactly on a candidate's d^2 (strict comparison), or degenerate */
     if (n > 0 && chance(30)) {
         float d2;
-        select_sees(c, c->begin + below(n), dim, &d2);
+        select_sees(c, c->begin + below(n), dim, &d2, NULL);
         in->radius_sq = d2;
+    }
+    /* keep_apart's near radius: inside the radius, beyond, or on a candidate's d^2 */
+    float near = uniform(0.0f, 1.2f) * r;
+    in->near_sq = near * near;
+    if (n > 0 && chance(30)) {
+        float d2;
+        select_sees(c, c->begin + below(n), dim, &d2, NULL);
+        in->near_sq = d2;
+    }
+    switch (below(40)) {
+    case 0: in->near_sq = 0.0f; break;
+    case 1: in->near_sq = INFINITY; break;
+    case 2: in->near_sq = NAN; break;
+    default: break;
     }
     switch (below(40)) {
     case 0: in->radius_sq = 0.0f; break;
@@ -1125,15 +1147,17 @@ static void select_free(select_case *c)
 static void show_select_lane(const select_case *c, int dim, int word, unsigned ref, unsigned got, const char *ref_name,
                              const char *name)
 {
+    int words = (c->end - c->begin + 15) / 16, near_word = word >= words;
+    word %= words;
     int lane = steer__lowest_bit(ref ^ got), j = c->begin + 16 * word + lane;
     float p[3], v[3], d2;
     for (int a = 0; a < dim; ++a) {
         p[a] = c->p[a][j];
         v[a] = c->v[a][j];
     }
-    select_sees(c, j, dim, &d2);
-    fprintf(stderr, "  word %d lane %d (candidate %d of [%d, %d)): %s %u, %s %u\n   ", word, lane, j, c->begin, c->end, ref_name,
-            ref >> lane & 1u, name, got >> lane & 1u);
+    select_sees(c, j, dim, &d2, NULL);
+    fprintf(stderr, "  %s word %d lane %d (candidate %d of [%d, %d)): %s %u, %s %u\n   ", near_word ? "near" : "seen", word,
+            lane, j, c->begin, c->end, ref_name, ref >> lane & 1u, name, got >> lane & 1u);
     show3("p", p, dim);
     show3("v", v, dim);
     fprintf(stderr, " group=%d", c->group[j]);
@@ -1143,6 +1167,7 @@ static void show_select_lane(const select_case *c, int dim, int word, unsigned r
     show3("velocity", c->in.velocity, dim);
     show3("shift", c->shift, dim);
     show("radius_sq", c->in.radius_sq);
+    show("near_sq", c->in.near_sq);
     fprintf(stderr, " all_groups=%d group_mask=%08x\n", c->in.all_groups, (unsigned)c->in.group_mask);
 }
 
@@ -1151,19 +1176,19 @@ static void test_select(int dim, int cases)
     static select_case c;
     for (int n = 0; n < cases; ++n) {
         make_select_case(&c, dim, n);
-        int words = (c.end - c.begin + 15) / 16;
-        uint16_t *want = xmalloc((size_t)words * 2), *ref = xmalloc((size_t)words * 2), *got = xmalloc((size_t)words * 2);
+        int words = (c.end - c.begin + 15) / 16; /* seen, then near: 2 words each */
+        uint16_t *want = xmalloc((size_t)words * 4 + 2), *ref = xmalloc((size_t)words * 4 + 2), *got = xmalloc((size_t)words * 4 + 2);
         const steer__agents ag = {{c.p[0], c.p[1], c.p[2]}, {c.v[0], c.v[1], c.v[2]}, c.group};
         select_reference(&c, dim, want);
-        memset(ref, 0xA5, (size_t)words * 2);
-        kernels(&scalar, dim)->select(&ag, c.begin, c.end, c.shift, &c.in, ref);
-        int k = first_difference(want, ref, words, 2);
+        memset(ref, 0xA5, (size_t)words * 4);
+        kernels(&scalar, dim)->select(&ag, c.begin, c.end, c.shift, &c.in, ref, ref + words);
+        int k = first_difference(want, ref, 2 * words, 2);
         if (differs_from(SELECT_REF, SCALAR_SLOT, "scalar", "the contract", dim, n, k < 0))
             show_select_lane(&c, dim, k, want[k], ref[k], "contract", "scalar");
         for (int b = 0; b < run_count; ++b) {
-            memset(got, 0xA5, (size_t)words * 2);
-            kernels(runs[b], dim)->select(&ag, c.begin, c.end, c.shift, &c.in, got);
-            k = first_difference(ref, got, words, 2);
+            memset(got, 0xA5, (size_t)words * 4);
+            kernels(runs[b], dim)->select(&ag, c.begin, c.end, c.shift, &c.in, got, got + words);
+            k = first_difference(ref, got, 2 * words, 2);
             if (differs(SELECT, b, dim, n, k < 0)) show_select_lane(&c, dim, k, ref[k], got[k], "scalar", runs[b]->name);
         }
         free(want);

@@ -163,6 +163,57 @@ static void a_turned_scene_gives_turned_trajectories(void)
     CHECK(worst <= 1e-4);
 }
 
+/* A 3D world with up = Y is the Z-up one turned (steer_v3_from_z_up): the
+ * head-on pair with anticipation and keep_apart in each, its positions
+ * turned back, step by step (not to the bit: a length sums its squares in
+ * the world's axis order). */
+static void a_y_up_world_gives_the_z_up_pair_turned(void)
+{
+    steer_v3 path[2][2][120];
+    for (int u = 0; u < 2; ++u) {
+        steer_up_axis up = u ? STEER_UP_Y : STEER_UP_Z;
+        steer_world_def wd = open_world(1);
+        wd.dim = 3;
+        wd.up = up;
+        wd.bounds_min = (steer_v3){-60.0f, -60.0f, -60.0f}; /* a cube: the same box turned */
+        wd.bounds_max = (steer_v3){60.0f, 60.0f, 60.0f};
+        steer_world *w = steer_world_create(&wd);
+        CHECK(w != NULL);
+        if (!w) return;
+        steer_group_def g = walker(STEER_ANTICIPATE);
+        steer_world_add_group(w, &g);
+        /* a little off the line, so that the sideways terms are not all zero */
+        const steer_v3 start[2] = {{-10.0f, 0.0f, 0.0f}, {10.0f, 0.25f, 0.5f}};
+        steer_agent_id id[2];
+        for (int k = 0; k < 2; ++k) id[k] = steer_world_add_agent(w, 0, steer_v3_from_z_up(start[k], up), steer_v3_zero());
+        for (int k = 0; k < 2; ++k) {
+            steer_goal goal = {0};
+            goal.kind = STEER_GOAL_ARRIVE;
+            goal.target = steer_v3_from_z_up(start[1 - k], up);
+            goal.speed = 1.0f;
+            CHECK(steer_world_set_goal(w, id[k], &goal) == STEER_OK);
+        }
+        for (int s = 0; s < 120; ++s) {
+            CHECK(steer_world_step(w, 0.25f) == STEER_OK);
+            for (int k = 0; k < 2; ++k) {
+                steer_agent_state a;
+                steer_world_get_agent(w, id[k], &a);
+                path[u][k][s] = steer_v3_to_z_up(a.position, up);
+            }
+        }
+        steer_world_destroy(w);
+    }
+    double worst = 0.0, sidestep = 0.0;
+    for (int k = 0; k < 2; ++k)
+        for (int s = 0; s < 120; ++s) {
+            worst = fmax(worst, steer_v3_len(steer_v3_sub(path[0][k][s], path[1][k][s])));
+            sidestep = fmax(sidestep, fabs(path[0][k][s].y - (k ? 0.25 : 0.0)));
+        }
+    printf("head-on in 3D, Y-up against Z-up turned: within %.2e (sidestep %.2f)\n", worst, sidestep);
+    CHECK(sidestep > 1.0); /* they did dodge */
+    CHECK(worst <= 1e-4);
+}
+
 /* ---- 3. priority: the heavy one yields less ------------------------------------- */
 static void priority_splits_the_dodge(void)
 {
@@ -683,6 +734,7 @@ int main(void)
 {
     head_on_pair_passes_on_the_right();
     a_turned_scene_gives_turned_trajectories();
+    a_y_up_world_gives_the_z_up_pair_turned();
     priority_splits_the_dodge();
     a_moving_obstacle_is_anticipated();
     keep_apart_never_lets_agents_overlap();
