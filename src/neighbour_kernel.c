@@ -603,41 +603,51 @@ static void move_agents(const steer__move_arrays *m, int first, const uint32_t *
 static inline wm wm_eq_(wf a, wf b) { return wm_and(wm_le(a, b), wm_le(b, a)); }
 
 static inline void select_candidates(const steer__agents *a, int begin, int end, const float shift[3],
-                                     const steer__select_in *in, uint16_t *seen_out, uint16_t *near_out, int dim)
+                                     const steer__select_in *in, steer__picked *out, int dim)
 {
-    const wf zero = wf_zero(), r2 = wf_set1(in->radius_sq), near2 = wf_set1(in->near_sq);
-    for (int step = begin, word = 0; step < end; step += STEER_LOGICAL_LANES, ++word) {
-        unsigned bits = 0, near_bits = 0;
-        for (int set = 0; set < STEER_WIDE_SETS; ++set) {
-            int j = step + set * STEER_WIDE_LANES;
-            if (j >= end) break;
-            wf d2 = zero;
-            wm alike = wm_ones();
-            for (int k = 0; k < dim; ++k) {
-                wf d = wf_sub(wf_sub(wf_load(a->p[k] + j), wf_set1(shift[k])), wf_set1(in->position[k]));
-                d2 = k == 0 ? wf_mul(d, d) : wf_add(d2, wf_mul(d, d)); /* 0 + d0^2 is d0^2 */
-                alike = wm_and(alike, wm_eq_(wf_load(a->v[k] + j), wf_set1(in->velocity[k])));
-            }
-            wm seen = wm_and(wm_lt(d2, r2), wm_not(wm_and(wm_eq_(d2, zero), alike)));
-            if (end - j < STEER_WIDE_LANES) seen = wm_and(seen, wm_first(end - j));
-            if (!in->all_groups) seen = wm_and(seen, wm_groups(a->group + j, in->group_mask));
-            bits |= wm_bits(seen) << (set * STEER_WIDE_LANES);
-            near_bits |= wm_bits(wm_and(seen, wm_lt(d2, near2))) << (set * STEER_WIDE_LANES);
+    static const uint32_t lane_numbers[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const wf zero = wf_zero(), r2 = wf_set1(in->radius_sq);
+    const wi lanes = wi_load(lane_numbers);
+    int n = out->count;
+    for (int j = begin; j < end; j += STEER_WIDE_LANES) {
+        wf d2 = zero, q[3], v[3];
+        wm alike = wm_ones();
+        for (int k = 0; k < dim; ++k) {
+            q[k] = wf_sub(wf_load(a->p[k] + j), wf_set1(shift[k]));
+            v[k] = wf_load(a->v[k] + j);
+            wf d = wf_sub(q[k], wf_set1(in->position[k]));
+            d2 = k == 0 ? wf_mul(d, d) : wf_add(d2, wf_mul(d, d)); /* 0 + d0^2 is d0^2 */
+            alike = wm_and(alike, wm_eq_(v[k], wf_set1(in->velocity[k])));
         }
-        seen_out[word] = (uint16_t)bits;
-        near_out[word] = (uint16_t)near_bits;
+        wm seen = wm_and(wm_lt(d2, r2), wm_not(wm_and(wm_eq_(d2, zero), alike)));
+        if (end - j < STEER_WIDE_LANES) seen = wm_and(seen, wm_first(end - j));
+        if (!in->all_groups) seen = wm_and(seen, wm_groups(a->group + j, in->group_mask));
+        /* every register is stored, kept lanes or none: no branch on what is seen */
+        unsigned bits = wm_bits(seen);
+        for (int k = 0; k < dim; ++k) {
+            wf_compress_store(out->p[k] + n, bits, q[k]);
+            wf_compress_store(out->v[k] + n, bits, v[k]);
+        }
+        if (dim == 2) {
+            wf_store(out->p[2] + n, zero);
+            wf_store(out->v[2] + n, zero);
+        }
+        wf_compress_store(out->d2 + n, bits, d2);
+        wi_compress_store(out->index + n, bits, wi_add(lanes, wi_set1((uint32_t)j)));
+        n += wide_popcount16(bits);
     }
+    out->count = n;
 }
 
 static void select2(const steer__agents *a, int begin, int end, const float shift[3], const steer__select_in *in,
-                    uint16_t *seen, uint16_t *near)
+                    steer__picked *out)
 {
-    select_candidates(a, begin, end, shift, in, seen, near, 2);
+    select_candidates(a, begin, end, shift, in, out, 2);
 }
 static void select3(const steer__agents *a, int begin, int end, const float shift[3], const steer__select_in *in,
-                    uint16_t *seen, uint16_t *near)
+                    steer__picked *out)
 {
-    select_candidates(a, begin, end, shift, in, seen, near, 3);
+    select_candidates(a, begin, end, shift, in, out, 3);
 }
 
 /* ---- anticipation terms, lane = neighbour --------------------------------- */

@@ -171,24 +171,29 @@ typedef struct steer__move_arrays {
 } steer__move_arrays;
 typedef void steer__move_fn(const steer__move_arrays *arrays, int first, const uint32_t *to, int n);
 
-/* Which candidates [begin, end) (at most STEER__SELECT_MAX; their torus
- * image shifted by `shift`) a predictive agent sees (world_behaviours.c,
- * steer__see_neighbours): with q = p - shift and d = q - position, those
- * with |d|^2 < radius_sq, not at the agent's place moving alike (|d|^2 = 0
- * and every velocity component equal), and in group_mask unless
- * all_groups. Bit l of seen[k] is candidate begin + 16 k + l; its bit in
- * near[k] is set when it is seen and |d|^2 < near_sq as well (keep_apart's
- * neighbours within reach). Candidates are read up to begin + (end -
- * begin) rounded up to 16, at most end + 15 (padded arrays). */
-#define STEER__SELECT_MAX 256
+/* The candidates [begin, end) (their torus image shifted by `shift`) a
+ * predictive agent sees (world_behaviours.c, steer__see_neighbours): with
+ * q = p - shift and d = q - position, those with |d|^2 < radius_sq, not at
+ * the agent's place moving alike (|d|^2 = 0 and every velocity component
+ * equal), and in group_mask unless all_groups. They are appended in
+ * candidate order to `out` from out->count on (which grows by their
+ * number): q, the velocity (z = 0 in 2D), |d|^2 and the candidate's index.
+ * The arrays need room for out->count + (end - begin) + 16 entries (a
+ * register's stores may pass the last one). Candidates are read up to
+ * begin + (end - begin) rounded up to 16, at most end + 15 (padded arrays). */
 typedef struct steer__select_in {
     float position[3], velocity[3];
-    float radius_sq, near_sq;
+    float radius_sq;
     bool all_groups;
     uint32_t group_mask;
 } steer__select_in;
+typedef struct steer__picked {
+    float *p[3], *v[3], *d2;
+    uint32_t *index;
+    int count;
+} steer__picked;
 typedef void steer__select_fn(const steer__agents *candidates, int begin, int end, const float shift[3],
-                              const steer__select_in *in, uint16_t *seen, uint16_t *near);
+                              const steer__select_in *in, steer__picked *out);
 
 /* The terms of the anticipatory force (src/anticipation.h) of one agent's
  * neighbours, 16 lanes at a time, lane = neighbour, in three dimensions

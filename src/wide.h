@@ -96,6 +96,30 @@ static inline void wb_store_run(uint8_t *dst, uint32_t at, int lane, unsigned bi
 }
 #endif
 
+/* Compress: the lanes of `a` set in bits (lane k: bit k), in lane order, to
+ * dst[0, popcount(bits)); dst[popcount(bits), STEER_WIDE_LANES) may be
+ * written too, with any lanes. Moves only: the same bits in every build. */
+#if !defined(STEER_WIDE_HAS_COMPRESS)
+static inline void wf_compress_store(float *dst, unsigned bits, wf a)
+{
+    float v[STEER_WIDE_LANES];
+    wf_store(v, a);
+    for (int k = 0; k < STEER_WIDE_LANES; ++k) { /* no branch: every lane is stored, a kept one advances */
+        *dst = v[k];
+        dst += bits >> k & 1u;
+    }
+}
+static inline void wi_compress_store(uint32_t *dst, unsigned bits, wi a)
+{
+    uint32_t v[STEER_WIDE_LANES];
+    wi_store(v, a);
+    for (int k = 0; k < STEER_WIDE_LANES; ++k) {
+        *dst = v[k];
+        dst += bits >> k & 1u;
+    }
+}
+#endif
+
 /* The fixed reduction order of the 16 logical lanes, shared by all builds. */
 static inline float wide_reduce16(const float l[16])
 {

@@ -68,6 +68,31 @@ static inline wm wm_groups(const uint8_t *g, uint32_t mask)
     return _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(bits, one), one));
 }
 
+/* wide.h's compress: each 128-bit half's kept lanes moved down within it
+ * (vpermilps, the order from a 16-entry table), the low half stored, then
+ * the high half where the low one's kept lanes end. */
+#define STEER_WIDE_HAS_COMPRESS 1
+static inline __m256i wide_compress_order(unsigned bits)
+{
+    static const int32_t order[16][4] = {
+        {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
+        {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0}, {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+    return _mm256_setr_m128i(_mm_loadu_si128((const __m128i *)(const void *)order[bits & 15u]),
+                             _mm_loadu_si128((const __m128i *)(const void *)order[bits >> 4 & 15u]));
+}
+static inline void wf_compress_store(float *dst, unsigned bits, wf a)
+{
+    __m256 moved = _mm256_permutevar_ps(a, wide_compress_order(bits));
+    _mm_storeu_ps(dst, _mm256_castps256_ps128(moved));
+    _mm_storeu_ps(dst + wide_popcount16(bits & 15u), _mm256_extractf128_ps(moved, 1));
+}
+static inline void wi_compress_store(uint32_t *dst, unsigned bits, wi a)
+{
+    __m256i moved = _mm256_castps_si256(_mm256_permutevar_ps(_mm256_castsi256_ps(a), wide_compress_order(bits)));
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm256_castsi256_si128(moved));
+    _mm_storeu_si128((__m128i *)(void *)(dst + wide_popcount16(bits & 15u)), _mm256_extracti128_si256(moved, 1));
+}
+
 /* wf_reduce8 (wide.h): within each 8-lane set, hadd twice (pairs, then
  * pairs of pairs), then the two 128-bit halves; finally set 0 (lanes 0-7) +
  * set 1 (lanes 8-15). */

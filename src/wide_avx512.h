@@ -62,6 +62,16 @@ static inline wm wm_groups(const uint8_t *g, uint32_t mask)
     return _mm512_test_epi32_mask(bits, _mm512_set1_epi32(1));
 }
 
+#define STEER_WIDE_HAS_COMPRESS 1 /* wide.h: the kept lanes moved down, then the whole register stored */
+static inline void wf_compress_store(float *dst, unsigned bits, wf a)
+{
+    _mm512_storeu_ps(dst, _mm512_maskz_compress_ps((__mmask16)bits, a));
+}
+static inline void wi_compress_store(uint32_t *dst, unsigned bits, wi a)
+{
+    _mm512_storeu_si512((void *)dst, _mm512_maskz_compress_epi32((__mmask16)bits, a));
+}
+
 /* wf_reduce8 (wide.h): all eight trees at once with permutes. */
 #define STEER_WIDE_HAS_REDUCE8 1
 static inline void wf_reduce8(wf acc[8][1], float out[8])

@@ -365,10 +365,11 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     w->predictive = steer__world_alloc_array(w, seen, sizeof(steer_neighbour3));
     w->anticipation = steer__world_alloc_array(w, (size_t)w->workers * STEER__ANTICIPATION_FLOATS, sizeof(float));
     w->anticipation_bits = steer__world_alloc_array(w, (size_t)w->workers * STEER__ANTICIPATION_WORDS, sizeof(uint16_t));
+    w->seen_index = steer__world_alloc_array(w, (size_t)w->workers * STEER__ANTICIPATION_STRIDE, sizeof(uint32_t));
     size_t apart = (size_t)w->workers * STEER__APART_CAP;
     w->apart_u = steer__world_alloc_array(w, apart, sizeof(steer_v3));
     w->apart_limit = steer__world_alloc_array(w, apart, sizeof(float));
-    if (!w->stages || !w->penetration_worst || !w->predictive || !w->anticipation ||
+    if (!w->stages || !w->penetration_worst || !w->predictive || !w->anticipation || !w->seen_index ||
         !w->anticipation_bits || !w->apart_u || !w->apart_limit) {
         steer_world_destroy(w);
         return 0;
@@ -400,6 +401,7 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w->predictive);
     steer_free(&al, w->anticipation);
     steer_free(&al, w->anticipation_bits);
+    steer_free(&al, w->seen_index);
     steer_free(&al, w->apart_u);
     steer_free(&al, w->apart_limit);
     steer_free(&al, w->groups);

@@ -115,34 +115,36 @@ steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, c
     }
     const steer__group *g = a->g;
     const float own[3] = {a->p.x, a->p.y, a->p.z}, own_v[3] = {a->v.x, a->v.y, a->v.z};
-    const int dim = w->dim;
-    int n = 0;
+    steer__select_in in = {{own[0], own[1], own[2]}, {own_v[0], own_v[1], own_v[2]}, g->radius_sq, g->all_groups,
+                           g->def.neighbour_mask};
     /* the kernel picks them (steer__select_fn: within the neighbour radius,
-     * not the agent itself, in the group mask), sixteen candidates a step */
-    steer__select_in in = {{own[0], own[1], own[2]}, {own_v[0], own_v[1], own_v[2]}, g->radius_sq, g->apart_near_sq,
-                           g->all_groups, g->def.neighbour_mask};
-    uint16_t picked[STEER__SELECT_MAX / 16], near_picked[STEER__SELECT_MAX / 16];
+     * not the agent itself, in the group mask) and writes them in lanes */
+    _Static_assert(STEER__ANTICIPATION_STRIDE >= STEER__STAGE_CAP + 16, "select may store a register past its last pick");
+    float *d2 = lane_array(w, worker, STEER__SEEN_D2);
     uint16_t *near = w->anticipation_bits + (size_t)worker * STEER__ANTICIPATION_WORDS + 3 * STEER__ANTICIPATION_STRIDE / 16;
+    uint32_t *index = w->seen_index + (size_t)worker * STEER__ANTICIPATION_STRIDE;
+    steer__picked picked = {{p[0], p[1], p[2]}, {v[0], v[1], v[2]}, d2, index, 0};
     for (int s = 0; s < cv->span_count; ++s) {
         const steer__span *span = &cv->spans[s];
-        for (int begin = span->begin; begin < span->end && n < STEER__STAGE_CAP; begin += STEER__SELECT_MAX) {
-            int end = span->end - begin < STEER__SELECT_MAX ? span->end : begin + STEER__SELECT_MAX;
-            w->kernels->select(&cv->soa, begin, end, span->shift, &in, picked, near_picked);
-            for (int word = 0; word < (end - begin + 15) / 16; ++word)
-                for (unsigned bits = picked[word]; bits && n < STEER__STAGE_CAP; bits &= bits - 1) {
-                    int lane = steer__lowest_bit(bits), j = begin + word * 16 + lane, other = cv->soa.group[j];
-                    if (n % 16 == 0) near[n / 16] = 0;
-                    near[n / 16] |= (uint16_t)((near_picked[word] >> lane & 1u) << (n % 16));
-                    p[0][n] = cv->soa.p[0][j] - span->shift[0];
-                    p[1][n] = cv->soa.p[1][j] - span->shift[1];
-                    p[2][n] = dim == 3 ? cv->soa.p[2][j] - span->shift[2] : 0.0f;
-                    v[0][n] = cv->soa.v[0][j];
-                    v[1][n] = cv->soa.v[1][j];
-                    v[2][n] = dim == 3 ? cv->soa.v[2][j] : 0.0f;
-                    radius[n] = w->groups[other].def.radius;
-                    priority[n++] = w->groups[other].def.priority;
-                }
+        for (int begin = span->begin; begin < span->end && picked.count < STEER__STAGE_CAP;) {
+            int room = STEER__STAGE_CAP - picked.count;
+            int end = span->end - begin < room ? span->end : begin + room; /* its picks cannot pass the cap */
+            int first = picked.count;
+            w->kernels->select(&cv->soa, begin, end, span->shift, &in, &picked);
+            for (int k = first; k < picked.count; ++k) {
+                const steer_group_def *other = &w->groups[cv->soa.group[index[k]]].def;
+                radius[k] = other->radius;
+                priority[k] = other->priority;
+            }
+            begin = end;
         }
+    }
+    int n = picked.count;
+    /* keep_apart's: those within its bound (steer__apart_bounds) */
+    for (int word = 0; word < (n + 15) / 16; ++word) {
+        unsigned bits = 0;
+        for (int l = 0; l < 16 && word * 16 + l < n; ++l) bits |= (unsigned)(d2[word * 16 + l] < g->apart_near_sq) << l;
+        near[word] = (uint16_t)bits;
     }
     if (w->obstacle_count > 0) {
         steer_v3 lo, hi;

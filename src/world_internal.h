@@ -27,7 +27,7 @@
  * components its Z-up inputs need (world_behaviours.c). */
 enum steer__lane_array {
     STEER__SEEN_PX, STEER__SEEN_PY, STEER__SEEN_PZ, STEER__SEEN_VX, STEER__SEEN_VY, STEER__SEEN_VZ,
-    STEER__SEEN_RADIUS, STEER__SEEN_PRIORITY,
+    STEER__SEEN_RADIUS, STEER__SEEN_PRIORITY, STEER__SEEN_D2,
     STEER__AWAY_X, STEER__AWAY_Y, STEER__AWAY_Z, STEER__SIDE_X, STEER__SIDE_Y, STEER__SIDE_Z, STEER__WEIGHT,
     STEER__SIDE_WEIGHT, STEER__NEG_PZ, STEER__NEG_VZ, STEER__LANE_ARRAYS
 };
@@ -173,6 +173,7 @@ struct steer_world {
     steer_neighbour3 *predictive; /* per worker, STEER__PREDICTIVE_CAP: what avoid_neighbours sees, as records */
     float *anticipation;          /* per worker, STEER__ANTICIPATION_FLOATS: what a predictive agent sees, in lanes,
                                      and the anticipation kernel's results (steer__lane_array) ... */
+    uint32_t *seen_index;         /* ... per worker, STEER__ANTICIPATION_STRIDE: each seen one's candidate index ... */
     uint16_t *anticipation_bits;  /* ... and its bits, STEER__ANTICIPATION_WORDS (world_behaviours.c) */
     steer_v3 *apart_u;            /* per worker, STEER__APART_CAP: keep_apart's constraints ... */
     float *apart_limit;           /* ... (world_behaviours.c) */

@@ -624,6 +624,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         STEER__SWAP(w->predictive, fresh->predictive);
         STEER__SWAP(w->anticipation, fresh->anticipation);
         STEER__SWAP(w->anticipation_bits, fresh->anticipation_bits);
+        STEER__SWAP(w->seen_index, fresh->seen_index);
         STEER__SWAP(w->apart_u, fresh->apart_u);
         STEER__SWAP(w->apart_limit, fresh->apart_limit);
         w->def.worker_count = old.def.worker_count;

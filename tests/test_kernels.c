@@ -19,7 +19,8 @@
  *   keys                positions inside and outside the grid, NaN, +-inf
  *   move                random destinations in runs, NO_DEST lanes, runs
  *                       across every window boundary, to[-1] continuing
- *   select              lengths 0..STEER__SELECT_MAX (every tail), shifts,
+ *   select              lengths 0..300 (every tail), appended after 0..39
+ *                       picks, nothing written outside its room, shifts,
  *                       candidates on the agent (d^2 == 0) with equal
  *                       velocities (-0 against +0 too) and unequal ones,
  *                       d^2 underflowing, on the radius, NaN, +-inf, squares
@@ -998,8 +999,10 @@ static void test_move(int dim, int cases)
 /* ---- select ------------------------------------------------------------------------------- */
 /* One span of candidates for select: the arrays hold exactly what the
  * kernel reads, begin + (end - begin) rounded up to 16. */
+#define SELECT_LONGEST 300 /* spans of 0 to this many candidates */
 typedef struct select_case {
     int begin, end, len;
+    int already; /* picks in the output before the call */
     float shift[3];
     steer__select_in in;
     float *p[3], *v[3];
@@ -1010,7 +1013,7 @@ typedef struct select_case {
  * position, d2 = d0^2 + d1^2 (+ d2^2) in that order; seen when d2 <
  * radius_sq, not (d2 == 0 and every velocity component ==), and in the
  * group mask unless all_groups. */
-static bool select_sees(const select_case *c, int j, int dim, float *out_d2, bool *out_near)
+static bool select_sees(const select_case *c, int j, int dim, float *out_d2)
 {
     float d[3];
     bool alike = true;
@@ -1021,25 +1024,85 @@ static bool select_sees(const select_case *c, int j, int dim, float *out_d2, boo
     float d2 = dist_sq(d, dim);
     if (out_d2) *out_d2 = d2;
     bool in_group = c->in.all_groups || (c->in.group_mask >> c->group[j] & 1u);
-    bool sees = d2 < c->in.radius_sq && !(d2 == 0.0f && alike) && in_group;
-    if (out_near) *out_near = sees && d2 < c->in.near_sq;
-    return sees;
+    return d2 < c->in.radius_sq && !(d2 == 0.0f && alike) && in_group;
 }
 
-/* The seen bits in out[0, words), the near ones in out[words, 2 words). */
-static void select_reference(const select_case *c, int dim, uint16_t *out)
+/* What select writes: 8 float arrays (q, v by axis; d2) and the indices,
+ * room for `already` + the span + 16 more, and a guard band after that. */
+#define SELECT_GUARD 32
+typedef struct select_output {
+    float *f[8];
+    uint32_t *index;
+    int room;
+} select_output;
+
+static void select_output_init(select_output *o, const select_case *c)
 {
-    int words = (c->end - c->begin + 15) / 16;
-    for (int word = 0; word < words; ++word) {
-        unsigned bits = 0, near_bits = 0;
-        for (int l = 0; l < 16 && c->begin + 16 * word + l < c->end; ++l) {
-            bool near;
-            if (select_sees(c, c->begin + 16 * word + l, dim, NULL, &near)) bits |= 1u << l;
-            if (near) near_bits |= 1u << l;
-        }
-        out[word] = (uint16_t)bits;
-        out[words + word] = (uint16_t)near_bits;
+    o->room = c->already + (c->end - c->begin) + 16 + SELECT_GUARD;
+    for (int q = 0; q < 8; ++q) {
+        o->f[q] = xmalloc((size_t)o->room * sizeof(float));
+        memset(o->f[q], 0xA5, (size_t)o->room * sizeof(float));
     }
+    o->index = xmalloc((size_t)o->room * sizeof(uint32_t));
+    memset(o->index, 0xA5, (size_t)o->room * sizeof(uint32_t));
+}
+
+static void select_output_free(select_output *o)
+{
+    for (int q = 0; q < 8; ++q) free(o->f[q]);
+    free(o->index);
+}
+
+static steer__picked select_target(const select_output *o, int count)
+{
+    return (steer__picked){{o->f[0], o->f[1], o->f[2]}, {o->f[3], o->f[4], o->f[5]}, o->f[6], o->index, count};
+}
+
+/* The reference's picks, appended after c->already. */
+static int select_reference(const select_case *c, int dim, select_output *o)
+{
+    int n = c->already;
+    for (int j = c->begin; j < c->end; ++j) {
+        float d2;
+        if (!select_sees(c, j, dim, &d2)) continue;
+        for (int a = 0; a < 3; ++a) {
+            o->f[a][n] = a < dim ? c->p[a][j] - c->shift[a] : 0.0f;
+            o->f[3 + a][n] = a < dim ? c->v[a][j] : 0.0f;
+        }
+        o->f[6][n] = d2;
+        o->index[n++] = (uint32_t)j;
+    }
+    return n;
+}
+
+/* Where two outputs differ within [already, count) (one of 9 arrays), or
+ * -1; and whether want's guard band (past the room the contract allows,
+ * and before `already`) is untouched in got. */
+static int select_difference(const select_output *want, const select_output *got, int already, int count, int *array)
+{
+    for (int q = 0; q < 9; ++q) {
+        const void *x = q < 8 ? (const void *)(want->f[q] + already) : (const void *)(want->index + already);
+        const void *y = q < 8 ? (const void *)(got->f[q] + already) : (const void *)(got->index + already);
+        int k = first_difference(x, y, count - already, 4);
+        if (k >= 0) {
+            *array = q;
+            return already + k;
+        }
+    }
+    return -1;
+}
+
+static bool select_guard_kept(const select_output *o, const select_case *c)
+{
+    int limit = c->already + (c->end - c->begin) + 16;
+    for (int q = 0; q < 9; ++q) {
+        const unsigned char *bytes = q < 8 ? (const unsigned char *)o->f[q] : (const unsigned char *)o->index;
+        for (size_t b = 0; b < (size_t)c->already * 4; ++b)
+            if (bytes[b] != 0xA5) return false;
+        for (size_t b = (size_t)limit * 4; b < (size_t)o->room * 4; ++b)
+            if (bytes[b] != 0xA5) return false;
+    }
+    return true;
 }
 
 /* A zero as +0 or -0 (they compare equal). */
@@ -1048,12 +1111,13 @@ static float flip_zero(float x) { return x == 0.0f && chance(50) ? -x : x; }
 /* Candidates around the agent: on it (d^2 == 0 exactly, with equal
  * velocities, -0 against +0, or one component different), at a distance
  * whose square underflows, on the radius, NaN and +-inf, squares that
- * overflow; junk past end. Lengths case_no % (STEER__SELECT_MAX + 1). */
+ * overflow; junk past end. Lengths case_no % (SELECT_LONGEST + 1). */
 static void make_select_case(select_case *c, int dim, int case_no)
 {
     memset(c, 0, sizeof *c);
-    int n = case_no % (STEER__SELECT_MAX + 1);
+    int n = case_no % (SELECT_LONGEST + 1);
     c->begin = below(40);
+    c->already = chance(50) ? 0 : below(40);
     c->end = c->begin + n;
     c->len = c->begin + round16(n);
     steer__select_in *in = &c->in;
@@ -1110,22 +1174,8 @@ static void make_select_case(select_case *c, int dim, int case_no)
     /* the radius exactly on a candidate's d^2 (strict comparison), or degenerate */
     if (n > 0 && chance(30)) {
         float d2;
-        select_sees(c, c->begin + below(n), dim, &d2, NULL);
+        select_sees(c, c->begin + below(n), dim, &d2);
         in->radius_sq = d2;
-    }
-    /* keep_apart's near radius: inside the radius, beyond, or on a candidate's d^2 */
-    float near = uniform(0.0f, 1.2f) * r;
-    in->near_sq = near * near;
-    if (n > 0 && chance(30)) {
-        float d2;
-        select_sees(c, c->begin + below(n), dim, &d2, NULL);
-        in->near_sq = d2;
-    }
-    switch (below(40)) {
-    case 0: in->near_sq = 0.0f; break;
-    case 1: in->near_sq = INFINITY; break;
-    case 2: in->near_sq = NAN; break;
-    default: break;
     }
     switch (below(40)) {
     case 0: in->radius_sq = 0.0f; break;
@@ -1144,30 +1194,19 @@ static void select_free(select_case *c)
     free(c->group);
 }
 
-static void show_select_lane(const select_case *c, int dim, int word, unsigned ref, unsigned got, const char *ref_name,
-                             const char *name)
+static void show_select_lane(const select_case *c, int dim, const select_output *want, const select_output *got, int k,
+                             int array, const char *ref_name, const char *name)
 {
-    int words = (c->end - c->begin + 15) / 16, near_word = word >= words;
-    word %= words;
-    int lane = steer__lowest_bit(ref ^ got), j = c->begin + 16 * word + lane;
-    float p[3], v[3], d2;
-    for (int a = 0; a < dim; ++a) {
-        p[a] = c->p[a][j];
-        v[a] = c->v[a][j];
-    }
-    select_sees(c, j, dim, &d2, NULL);
-    fprintf(stderr, "  %s word %d lane %d (candidate %d of [%d, %d)): %s %u, %s %u\n   ", near_word ? "near" : "seen", word,
-            lane, j, c->begin, c->end, ref_name, ref >> lane & 1u, name, got >> lane & 1u);
-    show3("p", p, dim);
-    show3("v", v, dim);
-    fprintf(stderr, " group=%d", c->group[j]);
-    show("d2", d2);
+    static const char *const arrays[9] = {"q.x", "q.y", "q.z", "v.x", "v.y", "v.z", "d2", "(float 7)", "index"};
+    fprintf(stderr, "  pick %d (after %d already, of [%d, %d)), %s: %s ", k, c->already, c->begin, c->end, arrays[array],
+            ref_name);
+    if (array < 8) fprintf(stderr, "%.9g, %s %.9g", (double)want->f[array][k], name, (double)got->f[array][k]);
+    else fprintf(stderr, "%u, %s %u", want->index[k], name, got->index[k]);
     fprintf(stderr, "\n  query:");
     show3("position", c->in.position, dim);
     show3("velocity", c->in.velocity, dim);
     show3("shift", c->shift, dim);
     show("radius_sq", c->in.radius_sq);
-    show("near_sq", c->in.near_sq);
     fprintf(stderr, " all_groups=%d group_mask=%08x\n", c->in.all_groups, (unsigned)c->in.group_mask);
 }
 
@@ -1176,24 +1215,35 @@ static void test_select(int dim, int cases)
     static select_case c;
     for (int n = 0; n < cases; ++n) {
         make_select_case(&c, dim, n);
-        int words = (c.end - c.begin + 15) / 16; /* seen, then near: 2 words each */
-        uint16_t *want = xmalloc((size_t)words * 4 + 2), *ref = xmalloc((size_t)words * 4 + 2), *got = xmalloc((size_t)words * 4 + 2);
         const steer__agents ag = {{c.p[0], c.p[1], c.p[2]}, {c.v[0], c.v[1], c.v[2]}, c.group};
-        select_reference(&c, dim, want);
-        memset(ref, 0xA5, (size_t)words * 4);
-        kernels(&scalar, dim)->select(&ag, c.begin, c.end, c.shift, &c.in, ref, ref + words);
-        int k = first_difference(want, ref, 2 * words, 2);
-        if (differs_from(SELECT_REF, SCALAR_SLOT, "scalar", "the contract", dim, n, k < 0))
-            show_select_lane(&c, dim, k, want[k], ref[k], "contract", "scalar");
-        for (int b = 0; b < run_count; ++b) {
-            memset(got, 0xA5, (size_t)words * 4);
-            kernels(runs[b], dim)->select(&ag, c.begin, c.end, c.shift, &c.in, got, got + words);
-            k = first_difference(ref, got, 2 * words, 2);
-            if (differs(SELECT, b, dim, n, k < 0)) show_select_lane(&c, dim, k, ref[k], got[k], "scalar", runs[b]->name);
+        select_output want, ref, got;
+        select_output_init(&want, &c);
+        select_output_init(&ref, &c);
+        select_output_init(&got, &c);
+        int want_count = select_reference(&c, dim, &want), array = 0;
+        steer__picked out = select_target(&ref, c.already);
+        kernels(&scalar, dim)->select(&ag, c.begin, c.end, c.shift, &c.in, &out);
+        int k = out.count == want_count ? select_difference(&want, &ref, c.already, want_count, &array) : c.already;
+        bool same = out.count == want_count && k < 0 && select_guard_kept(&ref, &c);
+        if (differs_from(SELECT_REF, SCALAR_SLOT, "scalar", "the contract", dim, n, same)) {
+            fprintf(stderr, "  picks: contract %d, scalar %d\n", want_count, out.count);
+            if (k >= 0) show_select_lane(&c, dim, &want, &ref, k, array, "contract", "scalar");
         }
-        free(want);
-        free(ref);
-        free(got);
+        for (int b = 0; b < run_count; ++b) {
+            for (int q = 0; q < 8; ++q) memset(got.f[q], 0xA5, (size_t)got.room * sizeof(float));
+            memset(got.index, 0xA5, (size_t)got.room * sizeof(uint32_t));
+            steer__picked mine = select_target(&got, c.already);
+            kernels(runs[b], dim)->select(&ag, c.begin, c.end, c.shift, &c.in, &mine);
+            k = mine.count == out.count ? select_difference(&ref, &got, c.already, out.count, &array) : c.already;
+            same = mine.count == out.count && k < 0 && select_guard_kept(&got, &c);
+            if (differs(SELECT, b, dim, n, same)) {
+                fprintf(stderr, "  picks: scalar %d, %s %d\n", out.count, runs[b]->name, mine.count);
+                if (k >= 0) show_select_lane(&c, dim, &ref, &got, k, array, "scalar", runs[b]->name);
+            }
+        }
+        select_output_free(&want);
+        select_output_free(&ref);
+        select_output_free(&got);
         select_free(&c);
     }
 }
