@@ -103,11 +103,11 @@ static float *lane_array(const steer_world *w, int worker, int q)
     return w->anticipation + (size_t)worker * STEER__ANTICIPATION_FLOATS + (size_t)q * STEER__ANTICIPATION_STRIDE;
 }
 
-steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, const steer__cell_view *cv, int worker)
+void steer__see_neighbours(const steer_world *w, const steer__agent *a, const steer__cell_view *cv, int worker,
+                           steer__seen *seen)
 {
-    steer__seen seen = {{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, -1};
-    if (worker < 0 || worker >= w->workers) return seen;
-    seen.worker = worker;
+    *seen = (steer__seen){{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, -1};
+    if (worker < 0 || worker >= w->workers) return;
     float *p[3], *v[3], *radius = lane_array(w, worker, STEER__SEEN_RADIUS), *priority = lane_array(w, worker, STEER__SEEN_PRIORITY);
     for (int k = 0; k < 3; ++k) {
         p[k] = lane_array(w, worker, STEER__SEEN_PX + k);
@@ -165,15 +165,17 @@ steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, c
             priority[n++] = FLT_MAX; /* an obstacle never yields: the agent takes the whole push */
         }
     }
+    /* field by field: a struct returned whole was built on the stack in
+     * pieces and copied out by wider loads, a stall per agent */
     for (int k = 0; k < 3; ++k) {
-        seen.p[k] = p[k];
-        seen.v[k] = v[k];
+        seen->p[k] = p[k];
+        seen->v[k] = v[k];
     }
-    seen.radius = radius;
-    seen.priority = priority;
-    seen.near = near;
-    seen.count = n;
-    return seen;
+    seen->radius = radius;
+    seen->priority = priority;
+    seen->near = near;
+    seen->count = n;
+    seen->worker = worker;
 }
 
 /* Whether what agent a sees at j is an obstacle (steer__see_neighbours

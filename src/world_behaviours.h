@@ -50,7 +50,8 @@ struct steer__cell_view;
  * scratch (none for a worker index out of range). A candidate at the
  * agent's place moving alike is the agent itself (or a twin nothing tells
  * apart) and is left out. */
-steer__seen steer__see_neighbours(const steer_world *w, const steer__agent *a, const struct steer__cell_view *cv, int worker);
+void steer__see_neighbours(const steer_world *w, const steer__agent *a, const struct steer__cell_view *cv, int worker,
+                           steer__seen *seen);
 
 /* After a sort: each FOLLOW_LEADER group's leader, found near where it was
  * (agents move little in the sorted order from one step to the next). */

@@ -368,7 +368,7 @@ static void forces_task(int start, int end, int worker, void *context)
                 w->kernels->gather(&cv.soa, cv.spans, cv.span_count, &in, &nb);
             }
             a.nb = &nb;
-            if (g->predictive) a.seen = steer__see_neighbours(w, &a, &cv, worker);
+            if (g->predictive) steer__see_neighbours(w, &a, &cv, worker, &a.seen);
             steer_v3 force = steer__combined_force(fc, &a);
             if (w->dim == 2) force.z = 0.0f;
             if (g->def.ground_plane) steer__drop_up(w, &force);
