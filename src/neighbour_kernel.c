@@ -727,31 +727,40 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     wm apart = wm_gt(c, zero);
     wf disc = wf_sub(wf_mul(b, b), wf_mul(a, c));
     wm closing = wm_and(wm_and(apart, wm_gt(b, zero)), wm_and(wm_gt(disc, zero), wm_finite_(disc)));
+    uint16_t *const out[3] = {in->used, in->sided, in->exceptional};
+    if (!wm_bits(closing) && !wm_bits(wm_le(c, zero)) && !wm_bits(odd)) {
+        /* none closing, none in contact: every tau is -1, no lane used (nor
+         * a square root or a division on the way to that) */
+        const unsigned none[3] = {0, 0, 0};
+        store_lane_bits(out, none, base);
+        return;
+    }
     wf root = wf_select(closing, wf_sqrt(wf_select(closing, disc)));
     wf tau = wf_blend(closing, wf_div(c, wf_add(b, root)), wf_blend(wm_le(c, zero), zero, wf_set1(-1.0f)));
     /* in contact: straight apart */
     wm contact = wm_and(wm_le(tau, zero), wm_le(zero, tau));
-    wf nw[3], d[3], away[3];
-    for (int k = 0; k < 3; ++k) {
-        nw[k] = wf_neg_(w[k]);
-        d[k] = wf_sub(wf_mul(v[k], tau), w[k]);
-    }
     /* or pushed by the energy's gradient */
     wm pushed = wm_gt(tau, zero);
     if (!in->energy) pushed = wm_not(wm_ones()); /* contacts only */
     if (in->horizon > 0.0f) pushed = wm_and(pushed, wm_le(tau, wf_set1(in->horizon)));
-    wf dir_l2 = wf_blend(contact, dot(nw, nw, 3), dot(d, d, 3));
-    wf inv = wf_div(one, wf_sqrt(dir_l2));
-    for (int k = 0; k < 3; ++k) away[k] = wf_mul(wf_blend(contact, nw[k], d[k]), inv);
     wm used = wm_or_(contact, pushed);
-    odd = wm_or_(odd, wm_and(used, wm_not(wm_plain_square_(dir_l2))));
-    odd = wm_or_(odd, wm_and(pushed, wm_not(wm_plain_square_(a))));
-    uint16_t *const out[3] = {in->used, in->sided, in->exceptional};
     unsigned bits[3] = {wm_bits(used), 0, wm_bits(odd)};
     if (!bits[0] && !bits[2]) { /* most neighbours are not on course to touch: nothing more to work out */
         store_lane_bits(out, bits, base);
         return;
     }
+    wf nw[3], d[3], away[3];
+    for (int k = 0; k < 3; ++k) {
+        nw[k] = wf_neg_(w[k]);
+        d[k] = wf_sub(wf_mul(v[k], tau), w[k]);
+    }
+    wf dir_l2 = wf_blend(contact, dot(nw, nw, 3), dot(d, d, 3));
+    wf inv = wf_div(one, wf_sqrt(dir_l2));
+    for (int k = 0; k < 3; ++k) away[k] = wf_mul(wf_blend(contact, nw[k], d[k]), inv);
+    /* (only lanes in use can be odd here: none when the register stopped above) */
+    odd = wm_or_(odd, wm_and(used, wm_not(wm_plain_square_(dir_l2))));
+    odd = wm_or_(odd, wm_and(pushed, wm_not(wm_plain_square_(a))));
+    bits[2] = wm_bits(odd);
     wf e = wf_exp2_(wf_mul(tau, wf_set1(in->rate)));
     wf inv_tau0 = wf_set1(in->inv_tau0);
     wf magnitude = wf_mul(wf_mul(wf_set1(in->k), e), wf_add(wf_div(wf_set1(2.0f), tau), inv_tau0));
