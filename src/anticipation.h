@@ -14,7 +14,6 @@
     /* What an agent's terms share. */                                                                                 \
     typedef struct steer__anticipation_setup##d {                                                                      \
         steer_v##d pos, vel; /* the agent, Z-up */                                                                     \
-        steer_v##d right;    /* right of its heading: the side a coincident pair takes */                              \
         float rate;          /* exp(-tau / tau0) = 2^(tau * rate) */                                                   \
         float inv_tau0;      /* 1 / tau0 */                                                                            \
         float own;           /* its priority, or 1 */                                                                  \

@@ -99,7 +99,6 @@ STEER_N(steer__anticipation_setup, ) STEER_N(steer__anticipation_begin, )(V pos,
     s.valid = params->max_force > 0.0f && F(is_valid)(pos) && F(is_valid)(vel);
     s.pos = N(to_z_up)(pos, params->up);
     s.vel = N(to_z_up)(vel, params->up);
-    s.right = N(right_of)(F(direction)(s.vel, 0));
     s.energy = params->k > 0.0f && params->tau0 > 0.0f && steer_is_finite(params->k) && steer_is_finite(params->tau0);
     s.rate = -1.44269504088896340736f / params->tau0;
     s.inv_tau0 = 1.0f / params->tau0;
@@ -120,7 +119,7 @@ STEER_N(steer__anticipation_term, ) STEER_N(steer__anticipation_neighbour, )(con
          * agent's own right; coincident and moving alike, nothing can
          * tell the two apart (the agent itself in the list): skipped. */
         t.away = F(direction)(F(neg)(r.w), 0);
-        if (F(len_sq)(t.away) == 0.0f) t.away = F(len_sq)(r.v) > 0.0f ? s->right : F(zero)();
+        if (F(len_sq)(t.away) == 0.0f) t.away = F(len_sq)(r.v) > 0.0f ? N(right_of)(F(direction)(s->vel, 0)) : F(zero)();
         push = 1.0f;
     } else if (tau > 0.0f && s->energy && !(params->horizon > 0.0f && tau > params->horizon)) {
         /* F = -grad_xi E for E = k tau^-2 exp(-tau/tau0): magnitude
