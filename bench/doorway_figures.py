@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The doorway's figures from a trajectory CSV, with steer's definitions.
 
-    bench/doorway_figures.py SCENARIO.json RUN.csv [--json]
+    bench/doorway_figures.py SCENARIO.json RUN.csv [--json] [--rings]
 
 RUN.csv is `steer run --csv`'s format (frame,time,agent,group,x,y,vx,vy),
 one frame per step: steer's own run of a copy of the scenario whose render
@@ -27,6 +27,11 @@ place). The definitions are tools/steer/metrics.c's:
 - wall crossings: a step of an agent's centre crossing a wall segment;
 - the door: the first time each agent's x reaches the wall's x (0); its
   flow is (passes - 1) / (last - first).
+
+--rings adds, in rings 2 wide around the door's middle (0, 0), over 40 to
+200 s, the agents per unit of distance from the door (lambda) and their
+mean speed toward it, beside flow / lambda: what a crowd that conserves
+its number moves at (docs/experiments.md, the doorway, session 6).
 
 Only the standard library.
 """
@@ -126,6 +131,7 @@ def figures(scenario_path, csv_path):
     prev = None
     steps = 0
     door_x = 0.0
+    ring_count, ring_speed, ring_frames = {}, {}, 0
 
     def way_left(a, p):
         i = progress[a]
@@ -175,6 +181,14 @@ def figures(scenario_path, csv_path):
                         break
             if door[a] is None and p0[0] < door_x <= p1[0]:
                 door[a] = t
+        if 400 <= fr <= 2000 and fr % 10 == 0:  # the rings, every second from 40 to 200 s
+            ring_frames += 1
+            for x, y, vx, vy in st:
+                d = math.hypot(x, y)
+                if x < door_x and d > 0.0:
+                    b = int(d // 2)
+                    ring_count[b] = ring_count.get(b, 0) + 1
+                    ring_speed[b] = ring_speed.get(b, 0.0) - (x * vx + y * vy) / d
         # overlapping pairs: cells of side twice the largest radius
         side = 2.0 * max(radius) if max(radius) > 0 else 1.0
         cells = {}
@@ -205,7 +219,10 @@ def figures(scenario_path, csv_path):
                 longest = (now_t - best_time[a], a, best_time[a], best_at[a])
     passes = sorted(t for t in door if t is not None)
     gaps = sorted(b - a for a, b in zip(passes, passes[1:]))
+    rings = [{"from": 2 * b, "lambda": ring_count[b] / ring_frames / 2.0, "speed": ring_speed[b] / ring_count[b]}
+             for b in sorted(ring_count)] if ring_frames else []
     return {
+        "rings": rings,
         "agents": n,
         "steps": steps,
         "arrived_once": sum(1 for t in arrival if t >= 0.0),
@@ -245,6 +262,11 @@ def main():
     if f["door_flow"] is not None:
         print("door: %d passes from %.1f to %.1f s, %.3f a second (gaps: median %.1f s, longest %.1f s)" %
               (f["door_passes"], f["door_first"], f["door_last"], f["door_flow"], f["door_gap_median"], f["door_gap_longest"]))
+    if "--rings" in sys.argv and f["door_flow"]:
+        print("from the door  agents per unit  speed toward it  flow / agents per unit")
+        for r in f["rings"]:
+            print("%4d to %-4d   %8.2f        %8.3f         %8.3f" %
+                  (r["from"], r["from"] + 2, r["lambda"], r["speed"], f["door_flow"] / r["lambda"]))
 
 
 if __name__ == "__main__":
