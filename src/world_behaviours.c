@@ -436,6 +436,27 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
     return braking_arrive(a, behind, d->max_speed, &arrival);
 }
 
+/* WANDER on a goal's final approach: an agent whose own goal stops at its
+ * end (all but SEEK) wanders with (distance - tolerance) / (slow radius -
+ * tolerance) of the force within the goal's slow radius of that end, and
+ * not at all within the arrival tolerance, where the braking arrive asks
+ * for no speed: so it comes to rest on the end as the arrive alone would
+ * (with the whole force it keeps circling the end at about the tolerance,
+ * in and out of arrived). 1 everywhere else; the wander's own state moves
+ * on either way. */
+static float wander_fade(const steer_world *w, const steer__agent *a)
+{
+    steer_v3 end;
+    if (!a->goal || a->goal->kind == STEER_GOAL_SEEK || !goal_end(w, a->goal, &end)) return 1.0f;
+    float slow = a->goal->slow_radius > 0.0f ? a->goal->slow_radius : a->g->def.slow_radius;
+    float tol = a->g->def.arrival_tolerance;
+    steer_v3 off = steer_v3_sub(end, a->p);
+    if (w->dim == 2) off.z = 0.0f;
+    float dist = steer_v3_len(off);
+    if (!(dist < slow)) return 1.0f;
+    return dist > tol ? (dist - tol) / (slow - tol) : 0.0f;
+}
+
 static steer_v3 behaviour_force(const steer__force_context *fc, const steer__agent *a, int b)
 {
     const steer_world *w = fc->w;
@@ -470,7 +491,8 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         float u = agent_random(w, a->slot, 0);
         steer_wander_params params = d->wander;
         params.up = w->def.up;
-        return steer_wander3(a->p, a->v, &w->wander[a->dense], &params, ms, fc->dt, replay_draw, &u, 0);
+        steer_v3 f = steer_wander3(a->p, a->v, &w->wander[a->dense], &params, ms, fc->dt, replay_draw, &u, 0);
+        return steer_v3_scale(f, wander_fade(w, a));
     }
     case STEER_SEEK: return a->goal ? goal_force(fc, a) : steer_seek3(a->p, a->v, d->target, ms);
     case STEER_ARRIVE: {

@@ -2,6 +2,7 @@
  * the same bits for any thread count, scheduler and kernel, and through a
  * snapshot; bulk set/get round trips; stale handles refused; agents without
  * goals exactly as in a world without them; version-5 snapshots still load. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -559,6 +560,71 @@ static void old_snapshots(void)
     }
 }
 
+/* ---- wander on the final approach ------------------------------------------------- */
+/* Wanderers sent to their own points (ARRIVE and WAYPOINTS goals): the
+ * wander fades within the goal's slow radius and stops within the arrival
+ * tolerance, so each comes to rest on its end and stays arrived; with the
+ * whole force they would circle the end at about the tolerance. On the way
+ * they still wander (off the straight line), and a SEEK goal keeps all of
+ * it. */
+static void wander_settles(int dim)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = 40;
+    wd.bounds_min = (steer_v3){-40.0f, -40.0f, dim == 3 ? -40.0f : 0.0f};
+    wd.bounds_max = (steer_v3){40.0f, 40.0f, dim == 3 ? 40.0f : 0.0f};
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.seed = 7;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    gd.max_speed = 1.5f;
+    gd.max_force = 2.0f;
+    gd.arrival_tolerance = 0.5f;
+    gd.arrival_speed = 0.3f;
+    gd.weight[STEER_WANDER] = 0.4f;
+    gd.combine = STEER_COMBINE_BLEND;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id ids[20];
+    steer_v3 ends[20], route[20][2];
+    for (int i = 0; i < 20; ++i) {
+        steer_v3 p = {-30.0f, 3.0f * (float)i - 28.5f, 0.0f};
+        ends[i] = (steer_v3){20.0f, p.y, 0.0f};
+        ids[i] = steer_world_add_agent(w, 0, p, steer_v3_zero());
+        steer_goal g = {STEER_GOAL_ARRIVE, ends[i], 2.0f, 1.0f, -1, NULL, 0, 0, false};
+        if (i % 2) { /* waypoints: a point on the way, then the end */
+            route[i][0] = (steer_v3){0.0f, p.y, 0.0f};
+            route[i][1] = ends[i];
+            g.kind = STEER_GOAL_WAYPOINTS;
+            g.points = route[i];
+            g.point_count = 2;
+        }
+        CHECK(steer_world_set_goal(w, ids[i], &g) == STEER_OK);
+    }
+    float off_line = 0.0f;
+    int left_again = 0;
+    bool was[20] = {false};
+    for (int step = 0; step < 1500; ++step) {
+        CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+        for (int i = 0; i < 20; ++i) {
+            steer_agent_state st;
+            steer_world_get_agent(w, ids[i], &st);
+            off_line = steer_maxf(off_line, fabsf(st.position.y - ends[i].y));
+            bool now = steer_world_has_arrived(w, ids[i]);
+            left_again += was[i] && !now;
+            was[i] = now;
+        }
+    }
+    int arrived = 0;
+    for (int i = 0; i < 20; ++i) arrived += was[i];
+    printf("wander_settles (%dD): %d of 20 on their ends after 150 s, %d times one left its end again, off the line "
+           "by up to %.2f on the way\n", dim, arrived, left_again, (double)off_line);
+    CHECK(arrived == 20);
+    CHECK(left_again == 0);
+    CHECK(off_line > 0.5f); /* it wandered on the way */
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     api();
@@ -570,5 +636,7 @@ int main(void)
     same_bits_every_way(2);
     same_bits_every_way(3);
     arrive_all();
+    wander_settles(2);
+    wander_settles(3);
     return check_summary("test_world_goals");
 }

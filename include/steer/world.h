@@ -288,7 +288,10 @@ int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int
  * behaviour's priority (SEEK, ARRIVE, or FOLLOW_PATH for paths and
  * waypoints) and with the group's weight for it, or 1 where the group gives
  * that behaviour none. Everything else of the group (flocking, avoidance,
- * containment) applies as before. An agent without a goal behaves exactly as
+ * containment) applies as before, but WANDER fades on the final approach of
+ * a goal that stops (not SEEK): from all of it at the goal's slow radius to
+ * none at the arrival tolerance, so that a wanderer comes to rest on its
+ * end (docs/model.md, 6.1a). An agent without a goal behaves exactly as
  * in a world that never had goals.
  *
  * Goals live in a side table: an agent without one costs nothing, and a

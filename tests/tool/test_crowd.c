@@ -264,11 +264,11 @@ static void test_crowd_scenarios(void)
         {"four_way", 1e9, true, false, false, true, false},
         /* every member on its slot at the end (arrived), the leader on its last waypoint */
         {"formation", 1e9, true, false, false, false, true},
-        /* all 100 through the door and each on its place once (with keep_apart
-         * as it was before giving way, 20 on the file's seed); not yet: all
-         * still on their places at the end (wander circles some at the
-         * tolerance), stalls under 5 s (test_crowd doorway) */
-        {"doorway", 400.0, false, true, false, false, false},
+        /* all 100 through the door and on their places at the end (with
+         * keep_apart as it was before giving way, 20 on the file's seed;
+         * before the wander faded on a goal's final approach, 93 to 98 at
+         * the end); not yet: stalls under 5 s (test_crowd doorway) */
+        {"doorway", 400.0, true, true, false, false, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) check_crowd(&cases[i]);
 }
