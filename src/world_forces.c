@@ -213,6 +213,7 @@ static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
 }
 
 #define GOAL_PREFETCH_AHEAD 32 /* agents: a few cells, far more than a memory latency's work */
+#define GENERAL_PREFETCH_AHEAD 4 /* agents of the general path (hundreds of ns each) */
 
 /* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16];
  * an agent with its own goal brings its goal force. */
@@ -351,6 +352,16 @@ static void forces_task(int start, int end, int worker, void *context)
             const steer__group *g = &w->groups[w->group[i]];
             if (ftc->cell_path && g->plain_flock && cv.staged >= 0) continue; /* done above */
             steer__goal *goal = steer__has_goal(w, i) ? steer__goal_of(w, i) : NULL;
+#if defined(__GNUC__) || defined(__clang__)
+            /* an agent here takes far longer than a memory latency: the goal
+             * record of the one a few on (its hot fields, either line) is
+             * fetched now, not missed when its slot is read */
+            if (i + GENERAL_PREFETCH_AHEAD < w->count && steer__has_goal(w, i + GENERAL_PREFETCH_AHEAD)) {
+                const steer__goal *ahead = steer__goal_of(w, i + GENERAL_PREFETCH_AHEAD);
+                __builtin_prefetch(ahead);
+                __builtin_prefetch(&ahead->speed);
+            }
+#endif
             if (g->needs_neighbours && !viewed) {
                 steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
                 viewed = true;
