@@ -61,42 +61,6 @@ static bool nearest_of_group(const steer_world *w, const uint32_t *group_start, 
     return found;
 }
 
-/* ---- obstacles and walls near the agent ----------------------------------- */
-/* The objects a behaviour can react to, gathered in index order from the
- * index's answer for a box around the agent; the behaviours iterate in
- * order and break ties by position, so their result is the full list's. */
-typedef struct near_obstacles {
-    uint32_t ids[STEER__OBJECT_QUERY_CAP];
-    steer_obstacle3 copy[STEER__OBJECT_QUERY_CAP];
-} near_obstacles;
-
-typedef struct near_walls {
-    uint32_t ids[STEER__OBJECT_QUERY_CAP];
-    steer_segment3 copy[STEER__OBJECT_QUERY_CAP];
-} near_walls;
-
-static const steer_obstacle3 *obstacles_within(const steer_world *w, steer_v3 p, float half, near_obstacles *out, int *count)
-{
-    steer_v3 lo, hi;
-    steer__box_around(p, half, &lo, &hi);
-    steer__object_list near = steer__obstacles_near(w, lo, hi, out->ids);
-    *count = near.count;
-    if (!near.ids) return w->obstacles;
-    for (int k = 0; k < near.count; ++k) out->copy[k] = w->obstacles[near.ids[k]];
-    return out->copy;
-}
-
-static const steer_segment3 *walls_within(const steer_world *w, steer_v3 p, float half, near_walls *out, int *count)
-{
-    steer_v3 lo, hi;
-    steer__box_around(p, half, &lo, &hi);
-    steer__object_list near = steer__walls_near(w, lo, hi, out->ids);
-    *count = near.count;
-    if (!near.ids) return w->walls;
-    for (int k = 0; k < near.count; ++k) out->copy[k] = w->walls[near.ids[k]];
-    return out->copy;
-}
-
 /* Worker w's predictive scratch, array q (steer__lane_array). */
 static float *lane_array(const steer_world *w, int worker, int q)
 {
@@ -178,9 +142,6 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
     seen->worker = worker;
 }
 
-/* Whether what agent a sees at j is an obstacle (steer__see_neighbours
- * gives obstacles the priority that never yields). */
-static bool seen_obstacle(const steer__agent *a, int j) { return a->seen.priority[j] == FLT_MAX; }
 
 /* steer_anticipate3 of what the agent sees, its neighbours' terms computed
  * by the wide kernel (the rare exceptional ones by the pure function's own
@@ -291,7 +252,7 @@ static steer_v3 queue_force(const steer__force_context *fc, const steer__agent *
     float best_gap = d->queue_distance, ahead_speed = 0.0f;
     bool found = false;
     for (int j = 0; j < a->seen.count; ++j) {
-        if (seen_obstacle(a, j)) continue; /* an obstacle is no queue */
+        if (steer__seen_obstacle(&a->seen, j)) continue; /* an obstacle is no queue */
         const steer_neighbour3 seen = steer__seen_at(&a->seen, j), *n = &seen;
         steer_v3 off = steer_v3_sub(n->pos, a->p);
         float along = steer_v3_dot(off, h), contact = d->radius + n->radius;
@@ -536,28 +497,28 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
          * under centre +- 2 radius */
         float see_ahead = d->see_ahead + d->see_ahead_time * steer_v3_len(a->v);
         steer_avoid_params params = {see_ahead, d->radius, d->max_force, 0.0f, 0.0f, w->def.up};
-        near_obstacles near;
+        steer__near_obstacles near;
         int count;
-        const steer_obstacle3 *obstacles = obstacles_within(w, a->p, see_ahead + 2.0f * d->radius, &near, &count);
+        const steer_obstacle3 *obstacles = steer__obstacles_within(w, a->p, see_ahead + 2.0f * d->radius, &near, &count);
         return steer_avoid_obstacles3(a->p, a->v, obstacles, count, &params, 0);
     }
     /* Walls are stored in the ground frame (steer__to_ground): the agent is
      * seen in it too, which is exactly the Y-up call in a Y-up world. */
     case STEER_AVOID_WALLS: { /* a wall it feels crosses a feeler */
-        near_walls near;
+        steer__near_walls near;
         int count;
         float reach = steer_maxf(steer_absf(d->feelers.length), steer_absf(d->feelers.whisker_length));
         steer_v3 p = steer__to_ground(w, a->p), v = steer__to_ground(w, a->v);
-        const steer_segment3 *walls = walls_within(w, p, reach, &near, &count);
+        const steer_segment3 *walls = steer__walls_within(w, p, reach, &near, &count);
         steer_wall_feelers feelers = d->feelers;
         feelers.up = STEER_UP_Z;
         return steer__from_ground(w, steer_avoid_walls3(p, v, walls, count, &feelers, 0));
     }
     case STEER_FOLLOW_WALL: { /* a wall it follows is within range */
-        near_walls near;
+        steer__near_walls near;
         int count;
         steer_v3 p = steer__to_ground(w, a->p), v = steer__to_ground(w, a->v);
-        const steer_segment3 *walls = walls_within(w, p, d->wall_follow.range, &near, &count);
+        const steer_segment3 *walls = steer__walls_within(w, p, d->wall_follow.range, &near, &count);
         steer_wall_follow_params params = d->wall_follow;
         params.up = STEER_UP_Z;
         return steer__from_ground(w, steer_follow_wall3(p, v, walls, count, &params, ms));
@@ -609,273 +570,6 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
         return total;
     }
     return total;
-}
-
-/* Agent a's share p_j / (p_i + p_j) of the gap to what it sees at j,
- * written as the pure functions write a pair's share (so that it cannot
- * overflow), halved. */
-static float apart_share(const steer__agent *a, int j)
-{
-    float other = a->seen.priority[j], own = a->g->def.priority;
-    return other / (0.5f * own + 0.5f * other) * 0.5f;
-}
-
-/* One constraint of keep_apart: the new velocity's component along u (unit,
- * toward the neighbour) may be at most limit. An agent takes its share
- * p_j / (p_i + p_j) of the gap (an obstacle never yields: all of it, less
- * what the obstacle's own velocity closes); two agents that both keep it
- * cannot close more than the whole gap, so the step cannot make them
- * overlap (the distance is at least its projection on the old line). An
- * overlapping pair may not close at all. False when it can never bind. */
-static bool apart_limit(const steer_world *w, const steer__agent *a, int j, float speed, float dt, steer_v3 *u, float *limit)
-{
-    const steer_neighbour3 seen = steer__seen_at(&a->seen, j), *n = &seen;
-    steer_v3 off = steer_v3_sub(n->pos, a->p);
-    if (a->g->def.ground_plane) steer__drop_up(w, &off);
-    float dist = steer_v3_len(off);
-    if (!(dist > 0.0f)) return false; /* coincident: no line to keep them apart along */
-    /* a thousandth of the contact distance kept clear: the positions' rounding cannot then make contact */
-    float contact = a->g->def.radius + n->radius;
-    float gap = steer_maxf(dist - contact * 1.001f, 0.0f);
-    *u = steer_v3_scale(off, 1.0f / dist);
-    *limit = apart_share(a, j) * gap / dt;
-    if (seen_obstacle(a, j)) *limit += steer_v3_dot(n->vel, *u); /* a moving obstacle closes (or opens) the gap itself */
-    *limit = steer_maxf(*limit, 0.0f);
-    return *limit < speed;
-}
-
-/* The reach of apart_out_of_reach for a neighbour of this radius and
- * priority; neighbours alike (one group: all of them) share it, so it is
- * worked out once for a run of them (the same inputs, the same bits). */
-typedef struct apart_reach {
-    float radius, priority, reach;
-    bool known;
-} apart_reach;
-
-/* Whether neighbour j is out of reach of every limit apart_limit could set
- * for a velocity of at most speed: farther than contact + speed dt / share
- * (plus what a moving obstacle closes), with a 1% margin over the rounding
- * of either test, so skipping it changes no bit. No square root. */
-static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, int j, float speed, float dt,
-                               apart_reach *last)
-{
-    const steer__seen *seen = &a->seen;
-    const float radius = seen->radius[j];
-    float reach;
-    if (seen_obstacle(a, j)) {
-        reach = (a->g->def.radius + radius) * 1.001f + speed * dt / apart_share(a, j);
-        reach = (reach + steer_v3_len(steer_v3_make(seen->v[0][j], seen->v[1][j], seen->v[2][j])) * dt) * 1.01f;
-    } else {
-        if (!last->known || memcmp(&last->radius, &radius, sizeof(float)) != 0 ||
-            memcmp(&last->priority, &seen->priority[j], sizeof(float)) != 0) {
-            float r = (a->g->def.radius + radius) * 1.001f + speed * dt / apart_share(a, j);
-            *last = (apart_reach){radius, seen->priority[j], r * 1.01f, true};
-        }
-        reach = last->reach;
-    }
-    steer_v3 off = steer_v3_sub(steer_v3_make(seen->p[0][j], seen->p[1][j], seen->p[2][j]), a->p);
-    if (a->g->def.ground_plane) steer__drop_up(w, &off); /* measured as apart_limit measures it */
-    return steer_is_finite(reach) && steer_v3_len_sq(off) > reach * reach;
-}
-
-#define APART_SPEED_MARGIN 1.001f /* a truncated velocity's length may pass max_speed by rounding */
-
-void steer__apart_bounds(steer_world *w, float dt)
-{
-    for (int g = 0; g < w->group_count; ++g) {
-        steer__group *grp = &w->groups[g];
-        const steer_group_def *d = &grp->def;
-        grp->apart_near_sq = 0.0f; /* no keep_apart: nothing near */
-        if (!d->keep_apart) continue;
-        /* on the ground plane keep_apart measures the ground distance, which
-         * select's does not bound: everything seen is near */
-        float bound = d->ground_plane || !(dt > 0.0f) ? INFINITY : 0.0f;
-        const float speed = d->max_speed * APART_SPEED_MARGIN;
-        for (int h = 0; h < w->group_count && bound < INFINITY; ++h) {
-            if (!grp->all_groups && !(d->neighbour_mask >> h & 1u)) continue;
-            const float other = w->groups[h].def.priority, radius = w->groups[h].def.radius;
-            float share = other / (0.5f * d->priority + 0.5f * other) * 0.5f; /* apart_share's */
-            float reach = ((d->radius + radius) * 1.001f + speed * dt / share) * 1.01f;
-            bound = steer_is_finite(reach) ? steer_maxf(bound, reach) : INFINITY;
-        }
-        bound *= 1.01f; /* apart_out_of_reach's reach is at most the largest of these */
-        grp->apart_near_sq = steer_is_finite(bound * bound) ? bound * bound : INFINITY;
-    }
-}
-
-/* keep_apart's limit for a wall (solid or not): the whole gap between the
- * agent's body and the segment is its own (a wall never moves). Walls are
- * stored in the ground frame and stand along the up axis: the line is
- * the ground distance to the nearest point. */
-static bool apart_wall_limit(const steer_world *w, const steer__agent *a, const steer_segment3 *s, float speed, float dt,
-                             steer_v3 *u, float *limit)
-{
-    steer_v3 p = steer__to_ground(w, a->p);
-    steer_v3 ab = {s->b.x - s->a.x, s->b.y - s->a.y, 0.0f}, ap = {p.x - s->a.x, p.y - s->a.y, 0.0f};
-    float len_sq = steer_v3_len_sq(ab), t = len_sq > 0.0f ? steer_clampf(steer_v3_dot(ap, ab) / len_sq, 0.0f, 1.0f) : 0.0f;
-    steer_v3 off = {s->a.x + ab.x * t - p.x, s->a.y + ab.y * t - p.y, 0.0f};
-    float dist = steer_v3_len(off);
-    if (!(dist > 0.0f)) return false; /* on the wall: no side to keep */
-    *u = steer__from_ground(w, steer_v3_scale(off, 1.0f / dist));
-    *limit = steer_maxf(dist - a->g->def.radius * 1.001f, 0.0f) / dt;
-    return *limit < speed;
-}
-
-/* ---- keep_apart's program: the velocity closest to v with u[k] . x <=
- * limit[k] for every k. Incremental, as RVO2 solves its linear programs:
- * when x breaks constraint i, the answer for constraints 0..i lies on i's
- * plane, and there on the line it shares with the first earlier
- * constraint x then breaks; constraints are taken in list order, so the
- * answer is the same on every thread. In 2D (and on the ground) every u
- * lies in the plane, so such a line is the corner point of the two. */
-#define APART_SLACK 1e-6f /* a constraint kept within this (times the speed + 1) holds; the final scale settles it */
-
-/* On the line where constraints i and k hold as equalities, the point
- * closest to v that keeps constraints 0..k-1 (k < i). False if there is
- * none (parallel planes, or no such point). */
-static bool apart_on_line(steer_v3 v, const steer_v3 *u, const float *limit, int i, int k, float slack, steer_v3 *x)
-{
-    steer_v3 d = steer_v3_cross(u[i], u[k]);
-    float det = steer_v3_len_sq(d); /* 1 - (u_i . u_k)^2 for unit normals */
-    if (!(det > 1e-10f)) return false;
-    float c = steer_v3_dot(u[i], u[k]);
-    steer_v3 p0 = steer_v3_add(steer_v3_scale(u[i], (limit[i] - c * limit[k]) / det),
-                               steer_v3_scale(u[k], (limit[k] - c * limit[i]) / det));
-    d = steer_v3_scale(d, 1.0f / sqrtf(det));
-    float lo = -FLT_MAX, hi = FLT_MAX;
-    for (int j = 0; j < k; ++j) {
-        float den = steer_v3_dot(u[j], d), num = limit[j] - steer_v3_dot(u[j], p0);
-        if (den > 1e-6f) hi = steer_minf(hi, num / den);
-        else if (den < -1e-6f) lo = steer_maxf(lo, num / den);
-        else if (num < -slack) return false;
-    }
-    if (!(lo <= hi + slack)) return false;
-    float t = steer_clampf(steer_v3_dot(d, steer_v3_sub(v, p0)), lo, steer_maxf(lo, hi));
-    *x = steer_v3_mad(p0, d, t);
-    return true;
-}
-
-/* On constraint i's plane, the point closest to v that keeps constraints 0..i-1. */
-static bool apart_on_plane(steer_v3 v, const steer_v3 *u, const float *limit, int i, float slack, steer_v3 *x)
-{
-    *x = steer_v3_mad(v, u[i], limit[i] - steer_v3_dot(u[i], v));
-    for (int k = 0; k < i; ++k)
-        if (steer_v3_dot(u[k], *x) > limit[k] + slack && !apart_on_line(v, u, limit, i, k, slack, x)) return false;
-    return true;
-}
-
-/* The n constraints' program; false when it has no answer. With every
- * limit >= 0, x = 0 is feasible and the answer (a projection on a convex
- * set holding 0) is never longer than v. */
-static bool apart_closest(steer_v3 v, const steer_v3 *u, const float *limit, int n, float speed, steer_v3 *out)
-{
-    float slack = APART_SLACK * (speed + 1.0f);
-    steer_v3 x = v;
-    for (int i = 0; i < n; ++i)
-        if (steer_v3_dot(u[i], x) > limit[i] + slack && !apart_on_plane(v, u, limit, i, slack, &x)) return false;
-    *out = x;
-    return true;
-}
-
-/* Giving way (docs/design.md, "keep_apart"): an agent the program holds to
- * under YIELD_HELD of the speed it asked for steps back from each
- * neighbour it touches (a gap under YIELD_GAP of its radius) and gives way
- * to, being of no higher priority: one ahead of it (within 60 degrees of the way it wants to go), or
- * one beside it on its right. Two agents side by side at a door so do not
- * both wait: the one on the left steps back and the other goes through. */
-#define YIELD_HELD 0.9f
-#define YIELD_GAP 0.05f
-#define YIELD_AHEAD 0.5f /* cos 60 degrees */
-#define YIELD_BACK 0.5f  /* the step back, a fraction of the speed asked for */
-#define YIELD_CAP 8      /* neighbours given way to at once */
-
-/* Whether an agent wanting to go along v gives way to the neighbour in
- * direction u (unit): measured on the ground, where "right" is defined. */
-static bool apart_gives_way(const steer_world *w, steer_v3 v, steer_v3 u)
-{
-    steer_v3 d = steer_v3_normalize(steer__to_ground(w, v)), g = steer__to_ground(w, u);
-    float ahead = d.x * g.x + d.y * g.y;
-    if (ahead > YIELD_AHEAD) return true;
-    if (ahead < -YIELD_AHEAD) return false;
-    return d.y * g.x - d.x * g.y > 0.0f; /* on its right */
-}
-
-steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3 v, float dt)
-{
-    if (!(dt > 0.0f) || a->seen.worker < 0) return v;
-    float start_speed = steer_v3_len(v); /* no answer is longer than v: a reach for it holds for all */
-    steer_v3 *u = w->apart_u + (size_t)a->seen.worker * STEER__APART_CAP;
-    float *limit = w->apart_limit + (size_t)a->seen.worker * STEER__APART_CAP;
-    int n = 0, yield[YIELD_CAP], yields = 0;
-    apart_reach last = {0.0f, 0.0f, 0.0f, false};
-    /* only those select found near can be within reach (apart_bound), when
-     * the speed is within the bound's */
-    const bool near_only = start_speed <= a->g->def.max_speed * APART_SPEED_MARGIN;
-    for (int word = 0; word < (a->seen.count + 15) / 16; ++word) {
-        unsigned bits = near_only ? a->seen.near[word] : 0xFFFFu >> (word * 16 + 16 > a->seen.count ? word * 16 + 16 - a->seen.count : 0);
-        for (; bits; bits &= bits - 1) {
-            int j = word * 16 + steer__lowest_bit(bits);
-            if (apart_out_of_reach(w, a, j, start_speed, dt, &last) || !apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n]))
-                continue;
-            if (yields < YIELD_CAP && !seen_obstacle(a, j) && a->seen.priority[j] >= a->g->def.priority &&
-                limit[n] * dt < YIELD_GAP * a->g->def.radius && apart_gives_way(w, v, u[n]))
-                yield[yields++] = n;
-            ++n;
-        }
-    }
-    if (w->wall_count > 0) {
-        near_walls near;
-        int count;
-        float reach = (a->g->def.radius * 1.001f + start_speed * dt) * 1.01f;
-        const steer_segment3 *walls = walls_within(w, steer__to_ground(w, a->p), reach, &near, &count);
-        for (int k = 0; k < count; ++k)
-            if (apart_wall_limit(w, a, &walls[k], start_speed, dt, &u[n], &limit[n])) ++n;
-    }
-    if (w->def.boundary == STEER_BOUNDARY_CLAMP) /* the box stops centres after the move: were it not */
-        for (int axis = 0; axis < w->dim; ++axis) /* a limit here, that stop could close a gap */
-            for (int side = -1; side <= 1; side += 2) {
-                float p = steer_v3_get(a->p, axis), room = side > 0 ? w->origin[axis] + w->extent[axis] - p : p - w->origin[axis];
-                limit[n] = steer_maxf(room, 0.0f) / dt;
-                u[n] = steer_v3_set(steer_v3_zero(), axis, (float)side);
-                if (limit[n] < start_speed) ++n;
-            }
-    /* The velocity closest to v that keeps every limit (a limit at least the
-     * speed cannot bind and is not listed); only rounding can leave it
-     * without an answer, and standing still keeps every limit. */
-    steer_v3 x;
-    if (!apart_closest(v, u, limit, n, start_speed, &x)) x = steer_v3_zero();
-    if (yields > 0 && steer_v3_len(x) < YIELD_HELD * start_speed) {
-        /* held: step back from those it gives way to, if that keeps every
-         * other limit and is no faster than v (the reaches above hold) */
-        float kept[YIELD_CAP];
-        for (int k = 0; k < yields; ++k) kept[k] = limit[yield[k]], limit[yield[k]] = -YIELD_BACK * start_speed;
-        steer_v3 back;
-        if (apart_closest(v, u, limit, n, start_speed, &back) && steer_v3_len(back) <= start_speed) x = back;
-        for (int k = 0; k < yields; ++k) limit[yield[k]] = kept[k];
-    }
-    /* Rounding in the program may leave a limit passed by a hair. A scale
-     * toward zero meets every limit at once (all are >= 0), but against a
-     * limit of 0 (a body touching a wall or another) it stops the agent dead
-     * however little was passed, and a body sliding along a wall or round a
-     * neighbour would never move. So the excess is first taken off along
-     * each such constraint (with the program's slack more, so that it
-     * holds), and the scale settles whatever that leaves. Taking it off
-     * lengthens x by at most the slack squared: the reaches above hold. */
-    float speed = steer_v3_len(x), slack = APART_SLACK * (speed + 1.0f);
-    for (int k = 0; k < n; ++k) {
-        if (!(limit[k] < speed)) continue;
-        float along = steer_v3_dot(x, u[k]);
-        if (along > limit[k]) x = steer_v3_sub(x, steer_v3_scale(u[k], along - limit[k] + slack));
-    }
-    speed = steer_v3_len(x);
-    float scale = 1.0f;
-    for (int k = 0; k < n; ++k) {
-        if (!(limit[k] < speed)) continue;
-        float along = steer_v3_dot(x, u[k]);
-        if (along > limit[k]) scale = steer_minf(scale, limit[k] / along);
-    }
-    x = steer_v3_scale(x, scale);
-    return steer_v3_is_valid(x) ? x : steer_v3_zero();
 }
 
 /* New velocity (docs/model.md §1.4) from the combined force, with the turn limit. */

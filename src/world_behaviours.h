@@ -4,6 +4,8 @@
 #ifndef STEER_WORLD_BEHAVIOURS_H
 #define STEER_WORLD_BEHAVIOURS_H
 
+#include <float.h>
+
 #include "world_internal.h"
 
 /* What a predictive behaviour (AVOID_NEIGHBOURS, ANTICIPATE) sees: moving
@@ -18,6 +20,10 @@ typedef struct steer__seen {
 
 /* Nothing seen (an agent of a group that does not look). */
 #define STEER__SEEN_NOTHING {{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, 0}
+
+/* Whether what is seen at j is an obstacle (steer__see_neighbours gives
+ * obstacles the priority that never yields). */
+static inline bool steer__seen_obstacle(const steer__seen *s, int j) { return s->priority[j] == FLT_MAX; }
 
 /* Lane j of what is seen as a record. */
 static inline steer_neighbour3 steer__seen_at(const steer__seen *s, int j)
@@ -69,12 +75,6 @@ void steer__goal_arrival(const steer_world *w, const steer__group *g, struct ste
                          const float vel[3]);
 /* Records whether the goal is reached now (and since which step). */
 void steer__goal_set_arrived(const steer_world *w, struct steer__goal *goal, bool now);
-/* Each keep_apart group's apart_near_sq for a step of dt: a bound on the
- * reach of every limit keep_apart can set at up to max_speed. */
-void steer__apart_bounds(steer_world *w, float dt);
-/* keep_apart: v, the agent's new velocity over dt, with its approach to
- * each thing it sees cut to its share of their gap (world_behaviours.c). */
-steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3 v, float dt);
 /* The new velocity from the combined force, with the turn limit. */
 steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt);
 

@@ -1,6 +1,7 @@
 /* The forces pass and its 64-agent flock batcher. */
 #include "world_forces.h"
 #include "world_behaviours.h"
+#include "world_keep_apart.h"
 #include "world_cells.h"
 #include "world_goals.h"
 #include "world_solids.h"

@@ -176,7 +176,7 @@ struct steer_world {
     uint32_t *seen_index;         /* ... per worker, STEER__ANTICIPATION_STRIDE: each seen one's candidate index ... */
     uint16_t *anticipation_bits;  /* ... and its bits, STEER__ANTICIPATION_WORDS (world_behaviours.c) */
     steer_v3 *apart_u;            /* per worker, STEER__APART_CAP: keep_apart's constraints ... */
-    float *apart_limit;           /* ... (world_behaviours.c) */
+    float *apart_limit;           /* ... (world_keep_apart.c) */
     steer__pool *pool;
     int workers;
     steer_step_profile profile;

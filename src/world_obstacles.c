@@ -251,3 +251,26 @@ void steer__box_around(steer_v3 p, float half, steer_v3 *lo, steer_v3 *hi)
     *lo = steer_v3_make(p.x - half, p.y - half, p.z - half);
     *hi = steer_v3_make(p.x + half, p.y + half, p.z + half);
 }
+
+const steer_obstacle3 *steer__obstacles_within(const steer_world *w, steer_v3 p, float half, steer__near_obstacles *out,
+                                               int *count)
+{
+    steer_v3 lo, hi;
+    steer__box_around(p, half, &lo, &hi);
+    steer__object_list near = steer__obstacles_near(w, lo, hi, out->ids);
+    *count = near.count;
+    if (!near.ids) return w->obstacles;
+    for (int k = 0; k < near.count; ++k) out->copy[k] = w->obstacles[near.ids[k]];
+    return out->copy;
+}
+
+const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, float half, steer__near_walls *out, int *count)
+{
+    steer_v3 lo, hi;
+    steer__box_around(p, half, &lo, &hi);
+    steer__object_list near = steer__walls_near(w, lo, hi, out->ids);
+    *count = near.count;
+    if (!near.ids) return w->walls;
+    for (int k = 0; k < near.count; ++k) out->copy[k] = w->walls[near.ids[k]];
+    return out->copy;
+}

@@ -66,4 +66,21 @@ steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3
 /* The box p +- half on every axis (half < 0 counts as 0). */
 void steer__box_around(steer_v3 p, float half, steer_v3 *lo, steer_v3 *hi);
 
+/* The objects a behaviour can react to, gathered in index order from the
+ * index's answer for the box p +- half; the behaviours iterate in order
+ * and break ties by position, so their result is the full list's. Each
+ * returns the objects (the world's own array when the answer is "every
+ * object", else out->copy) and their number in *count. */
+typedef struct steer__near_obstacles {
+    uint32_t ids[STEER__OBJECT_QUERY_CAP];
+    steer_obstacle3 copy[STEER__OBJECT_QUERY_CAP];
+} steer__near_obstacles;
+typedef struct steer__near_walls {
+    uint32_t ids[STEER__OBJECT_QUERY_CAP];
+    steer_segment3 copy[STEER__OBJECT_QUERY_CAP];
+} steer__near_walls;
+const steer_obstacle3 *steer__obstacles_within(const steer_world *w, steer_v3 p, float half, steer__near_obstacles *out,
+                                               int *count);
+const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, float half, steer__near_walls *out, int *count);
+
 #endif

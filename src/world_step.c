@@ -5,8 +5,9 @@
  *      (world_goals.c);
  *   2. list each group's members for pursue and evade (world_behaviours.c);
  *   3. every agent's force from that one snapshot, and its move into the
- *      next state (world_forces.c, with world_cells.c, world_behaviours.c
- *      and world_solids.c), which then becomes the current one;
+ *      next state (world_forces.c, with world_cells.c, world_behaviours.c,
+ *      world_keep_apart.c and world_solids.c), which then becomes the
+ *      current one;
  *   4. non-penetration, if on (world_relax.c).
  * Each phase is a task over independent items (world_tasks.c), so any
  * thread count gives the same bits. */
