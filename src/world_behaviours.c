@@ -70,7 +70,7 @@ static float *lane_array(const steer_world *w, int worker, int q)
 void steer__see_neighbours(const steer_world *w, const steer__agent *a, const steer__cell_view *cv, int worker,
                            steer__seen *seen)
 {
-    *seen = (steer__seen){{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, -1};
+    *seen = (steer__seen)STEER__SEEN_NOTHING;
     if (worker < 0 || worker >= w->workers) return;
     float *p[3], *v[3], *radius = lane_array(w, worker, STEER__SEEN_RADIUS), *priority = lane_array(w, worker, STEER__SEEN_PRIORITY);
     for (int k = 0; k < 3; ++k) {
@@ -104,8 +104,8 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
         }
     }
     int n = picked.count;
-    /* keep_apart's: those within its bound (steer__apart_bounds) */
-    for (int word = 0; word < (n + 15) / 16; ++word) {
+    /* keep_apart's: those within its bound (steer__apart_bounds); only it reads them */
+    for (int word = 0; g->def.keep_apart && word < (n + 15) / 16; ++word) {
         unsigned bits = 0;
         for (int l = 0; l < 16 && word * 16 + l < n; ++l) bits |= (unsigned)(d2[word * 16 + l] < g->apart_near_sq) << l;
         near[word] = (uint16_t)bits;
@@ -124,8 +124,10 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
             p[0][n] = ob->centre.x, p[1][n] = ob->centre.y, p[2][n] = ob->centre.z;
             v[0][n] = ov.x, v[1][n] = ov.y, v[2][n] = ov.z;
             radius[n] = ob->radius;
-            if (n % 16 == 0) near[n / 16] = 0;
-            near[n / 16] |= (uint16_t)(1u << (n % 16)); /* keep_apart looks at every obstacle */
+            if (g->def.keep_apart) { /* it looks at every obstacle */
+                if (n % 16 == 0) near[n / 16] = 0;
+                near[n / 16] |= (uint16_t)(1u << (n % 16));
+            }
             priority[n++] = FLT_MAX; /* an obstacle never yields: the agent takes the whole push */
         }
     }

@@ -13,13 +13,14 @@
  * the world's frame: the anticipation kernel reads them where they are. */
 typedef struct steer__seen {
     const float *p[3], *v[3], *radius, *priority;
-    const uint16_t *near; /* bit j (of word j / 16): maybe within keep_apart's reach (steer__group.apart_near_sq) */
+    const uint16_t *near; /* keep_apart groups: bit j (of word j / 16) maybe within its reach (steer__group.apart_near_sq) */
     int count;
     int worker; /* whose scratch (keep_apart's constraints, the kernel's lanes) */
 } steer__seen;
 
-/* Nothing seen (an agent of a group that does not look). */
-#define STEER__SEEN_NOTHING {{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, 0}
+/* Nothing seen, and no scratch to see into (worker -1): an agent of a
+ * group that does not look, or one given no worker's scratch. */
+#define STEER__SEEN_NOTHING {{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, -1}
 
 /* Whether what is seen at j is an obstacle (steer__see_neighbours gives
  * obstacles the priority that never yields). */

@@ -5,13 +5,22 @@
 #include <float.h>
 #include <string.h>
 
-/* Agent a's share p_j / (p_i + p_j) of the gap to what it sees at j,
- * written as the pure functions write a pair's share (so that it cannot
- * overflow), halved. */
-static float apart_share(const steer__agent *a, int j)
+/* The share p_j / (p_i + p_j) of a gap taken by an agent of priority own
+ * against one of priority other, written as the pure functions write a
+ * pair's share (so that it cannot overflow), halved. */
+static float pair_share(float own, float other) { return other / (0.5f * own + 0.5f * other) * 0.5f; }
+
+/* Agent a's share of the gap to what it sees at j. */
+static float apart_share(const steer__agent *a, int j) { return pair_share(a->g->def.priority, a->seen.priority[j]); }
+
+/* How far a neighbour of this radius can be and still be closed on by a
+ * velocity of at most speed taking this share of the gap (apart_limit's
+ * contact and limit solved for the distance), before any margin. The
+ * same arithmetic for apart_out_of_reach and steer__apart_bounds, so a
+ * larger speed or a smaller share never gives a shorter reach. */
+static float apart_reach_of(float own_radius, float radius, float speed, float dt, float share)
 {
-    float other = a->seen.priority[j], own = a->g->def.priority;
-    return other / (0.5f * own + 0.5f * other) * 0.5f;
+    return (own_radius + radius) * 1.001f + speed * dt / share;
 }
 
 /* One constraint of keep_apart: the new velocity's component along u (unit,
@@ -57,12 +66,12 @@ static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, int 
     const float radius = seen->radius[j];
     float reach;
     if (steer__seen_obstacle(&a->seen, j)) {
-        reach = (a->g->def.radius + radius) * 1.001f + speed * dt / apart_share(a, j);
+        reach = apart_reach_of(a->g->def.radius, radius, speed, dt, apart_share(a, j));
         reach = (reach + steer_v3_len(steer_v3_make(seen->v[0][j], seen->v[1][j], seen->v[2][j])) * dt) * 1.01f;
     } else {
         if (!last->known || memcmp(&last->radius, &radius, sizeof(float)) != 0 ||
             memcmp(&last->priority, &seen->priority[j], sizeof(float)) != 0) {
-            float r = (a->g->def.radius + radius) * 1.001f + speed * dt / apart_share(a, j);
+            float r = apart_reach_of(a->g->def.radius, radius, speed, dt, apart_share(a, j));
             *last = (apart_reach){radius, seen->priority[j], r * 1.01f, true};
         }
         reach = last->reach;
@@ -87,9 +96,8 @@ void steer__apart_bounds(steer_world *w, float dt)
         const float speed = d->max_speed * APART_SPEED_MARGIN;
         for (int h = 0; h < w->group_count && bound < INFINITY; ++h) {
             if (!grp->all_groups && !(d->neighbour_mask >> h & 1u)) continue;
-            const float other = w->groups[h].def.priority, radius = w->groups[h].def.radius;
-            float share = other / (0.5f * d->priority + 0.5f * other) * 0.5f; /* apart_share's */
-            float reach = ((d->radius + radius) * 1.001f + speed * dt / share) * 1.01f;
+            const steer_group_def *other = &w->groups[h].def;
+            float reach = apart_reach_of(d->radius, other->radius, speed, dt, pair_share(d->priority, other->priority)) * 1.01f;
             bound = steer_is_finite(reach) ? steer_maxf(bound, reach) : INFINITY;
         }
         bound *= 1.01f; /* apart_out_of_reach's reach is at most the largest of these */

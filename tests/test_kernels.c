@@ -1027,11 +1027,12 @@ static bool select_sees(const select_case *c, int j, int dim, float *out_d2)
     return d2 < c->in.radius_sq && !(d2 == 0.0f && alike) && in_group;
 }
 
-/* What select writes: 8 float arrays (q, v by axis; d2) and the indices,
+/* What select writes: 7 float arrays (q, v by axis; d2) and the indices,
  * room for `already` + the span + 16 more, and a guard band after that. */
 #define SELECT_GUARD 32
+#define SELECT_FLOATS 7
 typedef struct select_output {
-    float *f[8];
+    float *f[SELECT_FLOATS];
     uint32_t *index;
     int room;
 } select_output;
@@ -1039,7 +1040,7 @@ typedef struct select_output {
 static void select_output_init(select_output *o, const select_case *c)
 {
     o->room = c->already + (c->end - c->begin) + 16 + SELECT_GUARD;
-    for (int q = 0; q < 8; ++q) {
+    for (int q = 0; q < SELECT_FLOATS; ++q) {
         o->f[q] = xmalloc((size_t)o->room * sizeof(float));
         memset(o->f[q], 0xA5, (size_t)o->room * sizeof(float));
     }
@@ -1049,7 +1050,7 @@ static void select_output_init(select_output *o, const select_case *c)
 
 static void select_output_free(select_output *o)
 {
-    for (int q = 0; q < 8; ++q) free(o->f[q]);
+    for (int q = 0; q < SELECT_FLOATS; ++q) free(o->f[q]);
     free(o->index);
 }
 
@@ -1075,14 +1076,14 @@ static int select_reference(const select_case *c, int dim, select_output *o)
     return n;
 }
 
-/* Where two outputs differ within [already, count) (one of 9 arrays), or
+/* Where two outputs differ within [already, count) (one of the 8 arrays), or
  * -1; and whether want's guard band (past the room the contract allows,
  * and before `already`) is untouched in got. */
 static int select_difference(const select_output *want, const select_output *got, int already, int count, int *array)
 {
-    for (int q = 0; q < 9; ++q) {
-        const void *x = q < 8 ? (const void *)(want->f[q] + already) : (const void *)(want->index + already);
-        const void *y = q < 8 ? (const void *)(got->f[q] + already) : (const void *)(got->index + already);
+    for (int q = 0; q <= SELECT_FLOATS; ++q) {
+        const void *x = q < SELECT_FLOATS ? (const void *)(want->f[q] + already) : (const void *)(want->index + already);
+        const void *y = q < SELECT_FLOATS ? (const void *)(got->f[q] + already) : (const void *)(got->index + already);
         int k = first_difference(x, y, count - already, 4);
         if (k >= 0) {
             *array = q;
@@ -1095,8 +1096,8 @@ static int select_difference(const select_output *want, const select_output *got
 static bool select_guard_kept(const select_output *o, const select_case *c)
 {
     int limit = c->already + (c->end - c->begin) + 16;
-    for (int q = 0; q < 9; ++q) {
-        const unsigned char *bytes = q < 8 ? (const unsigned char *)o->f[q] : (const unsigned char *)o->index;
+    for (int q = 0; q <= SELECT_FLOATS; ++q) {
+        const unsigned char *bytes = q < SELECT_FLOATS ? (const unsigned char *)o->f[q] : (const unsigned char *)o->index;
         for (size_t b = 0; b < (size_t)c->already * 4; ++b)
             if (bytes[b] != 0xA5) return false;
         for (size_t b = (size_t)limit * 4; b < (size_t)o->room * 4; ++b)
@@ -1197,10 +1198,10 @@ static void select_free(select_case *c)
 static void show_select_lane(const select_case *c, int dim, const select_output *want, const select_output *got, int k,
                              int array, const char *ref_name, const char *name)
 {
-    static const char *const arrays[9] = {"q.x", "q.y", "q.z", "v.x", "v.y", "v.z", "d2", "(float 7)", "index"};
+    static const char *const arrays[SELECT_FLOATS + 1] = {"q.x", "q.y", "q.z", "v.x", "v.y", "v.z", "d2", "index"};
     fprintf(stderr, "  pick %d (after %d already, of [%d, %d)), %s: %s ", k, c->already, c->begin, c->end, arrays[array],
             ref_name);
-    if (array < 8) fprintf(stderr, "%.9g, %s %.9g", (double)want->f[array][k], name, (double)got->f[array][k]);
+    if (array < SELECT_FLOATS) fprintf(stderr, "%.9g, %s %.9g", (double)want->f[array][k], name, (double)got->f[array][k]);
     else fprintf(stderr, "%u, %s %u", want->index[k], name, got->index[k]);
     fprintf(stderr, "\n  query:");
     show3("position", c->in.position, dim);
@@ -1230,7 +1231,7 @@ static void test_select(int dim, int cases)
             if (k >= 0) show_select_lane(&c, dim, &want, &ref, k, array, "contract", "scalar");
         }
         for (int b = 0; b < run_count; ++b) {
-            for (int q = 0; q < 8; ++q) memset(got.f[q], 0xA5, (size_t)got.room * sizeof(float));
+            for (int q = 0; q < SELECT_FLOATS; ++q) memset(got.f[q], 0xA5, (size_t)got.room * sizeof(float));
             memset(got.index, 0xA5, (size_t)got.room * sizeof(uint32_t));
             steer__picked mine = select_target(&got, c.already);
             kernels(runs[b], dim)->select(&ag, c.begin, c.end, c.shift, &c.in, &mine);

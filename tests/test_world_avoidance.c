@@ -269,6 +269,54 @@ static void a_moving_obstacle_is_anticipated(void)
     CHECK(kept >= 0.0);
 }
 
+/* keep_apart's limit holds against a neighbour of another group whose
+ * radius and priority set a longer reach than the agent's own (the
+ * neighbours select flags near are bounded over every group it sees):
+ * each step, the agent's approach along the line to a standing giant of
+ * radius 2 and priority 0.25 is at most its share of the gap over dt.
+ * Its share, 0.25 / (1 / 2 + 0.25 / 2) / 2 = 0.2, slows it from 2 / (0.2
+ * * 30) = 0.33 short of contact on; a bound from its own radius (0.2 for
+ * the pair) would flag the giant only 0.33 from its centre, inside its
+ * body, and one from its own share (0.5) too late to keep that limit. */
+static void keep_apart_limits_hold_against_a_larger_group(void)
+{
+    steer_world_def wd = open_world(1);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def walkers = walker(STEER_SEEK);
+    walkers.weight[STEER_SEEK] = 0.0f;
+    walkers.radius = 0.1f;
+    walkers.neighbour_radius = 5.0f;
+    walkers.max_force = 100.0f; /* at full speed within a step: the limit, not the force, slows it */
+    steer_world_add_group(w, &walkers);
+    steer_group_def giants = steer_default_group_def();
+    memset(giants.weight, 0, sizeof giants.weight);
+    giants.radius = 2.0f;
+    giants.priority = 0.25f;
+    steer_world_add_group(w, &giants);
+    steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){-6, 0, 0}, steer_v3_zero());
+    steer_world_add_agent(w, 1, steer_v3_zero(), steer_v3_zero());
+    steer_v3 target = {6, 0, 0};
+    CHECK(steer_world_set_targets(w, &a, &target, 1, STEER_GOAL_ARRIVE, 0) == 1);
+    const float dt = 1.0f / 30.0f, share = 0.25f / (0.5f * 1.0f + 0.5f * 0.25f) * 0.5f;
+    double worst = -1e9;
+    for (int s = 0; s < 120; ++s) {
+        steer_agent_state before, after;
+        steer_world_get_agent(w, a, &before);
+        CHECK(steer_world_step(w, dt) == STEER_OK);
+        steer_world_get_agent(w, a, &after);
+        double dist = -before.position.x, gap = fmax(dist - 2.1 * 1.001, 0.0);
+        double excess = after.velocity.x - share * gap / dt; /* toward the giant: +x */
+        if (excess > worst) worst = excess;
+    }
+    steer_agent_state end;
+    steer_world_get_agent(w, a, &end);
+    printf("keep_apart against a giant of another group: approach over its limit at most %.2e, stopped %.4f from contact\n",
+           worst, -end.position.x - 2.1);
+    CHECK(worst <= 1e-4);
+    CHECK(-end.position.x >= 2.1);
+    steer_world_destroy(w);
+}
+
 /* ---- 5. keep_apart: no two agents ever overlap ------------------------------------ */
 /* Agents on a lattice 3.2 apart (radius 1.5), each sent through the crowd
  * to a random point, with mixed priorities and no avoidance force at all:
@@ -738,6 +786,7 @@ int main(void)
     priority_splits_the_dodge();
     a_moving_obstacle_is_anticipated();
     keep_apart_never_lets_agents_overlap();
+    keep_apart_limits_hold_against_a_larger_group();
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();
     an_arch_at_a_door_breaks();
