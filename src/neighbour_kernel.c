@@ -5,6 +5,7 @@
 #include "neighbour_kernel.h"
 #include "wide.h"
 #include "steer/math.h"
+#include "braking.h"
 
 #include <float.h>
 #include <string.h>
@@ -803,6 +804,120 @@ static void anticipate(const steer__anticipation_lanes *in)
     for (int base = 0; base < end; base += STEER_WIDE_LANES) anticipate_lanes(in, base);
 }
 
+/* ---- crowd lanes (steer__crowd_lanes) ------------------------------------------- */
+static inline wm wm_finite3_(const wf *a) { return wm_and(wm_finite_(a[0]), wm_and(wm_finite_(a[1]), wm_finite_(a[2]))); }
+
+/* steer_v3_len where it is sqrt(a . a), or 0 for a zero vector; odd where
+ * it would rescale (a . a outside the normal range, a not zero). */
+static inline wf crowd_len(const wf *a, wf l2, wm *odd)
+{
+    const wf zero = wf_zero();
+    wm plain = wm_plain_square_(l2);
+    wm nothing = wm_and(wm_eq_(a[0], zero), wm_and(wm_eq_(a[1], zero), wm_eq_(a[2], zero)));
+    *odd = wm_or_(*odd, wm_not(wm_or_(plain, nothing)));
+    return wf_select(plain, wf_sqrt(wf_select(plain, l2)));
+}
+
+/* steer_v3_truncate(a, max) where max > 0, a is finite and both squares
+ * are exact (its usual path); odd elsewhere. */
+static inline void crowd_truncate(wf *a, wf max, wm *odd)
+{
+    wf m2 = wf_mul(max, max), l2 = dot(a, a, 3);
+    wm ok = wm_and(wm_and(wm_gt(max, wf_zero()), wm_finite3_(a)), wm_and(wm_plain_square_(m2), wm_le(l2, wf_set1(FLT_MAX))));
+    *odd = wm_or_(*odd, wm_not(ok));
+    wm keep = wm_le(l2, m2);
+    if (wm_none(wm_and(ok, wm_not(keep)))) return; /* every usual lane keeps its length */
+    wf inv = wf_div(wf_set1(1.0f), wf_sqrt(l2)); /* steer_v3_direction's 1 / l, then the scale */
+    for (int k = 0; k < 3; ++k) a[k] = wf_blend(keep, a[k], wf_mul(wf_mul(a[k], inv), max));
+}
+
+/* One step of the running sum (steer__running_sum_finish): where active
+ * and remaining = max_force - |total| > 0, total += f truncated to it. f's
+ * own oddness (f_odd) counts only where the step takes it. */
+static inline void crowd_step(wf *total, wf *f, wm f_odd, wf max_force, wm active, wm *odd)
+{
+    wm len_odd = wm_not(wm_ones()), cut_odd = wm_not(wm_ones());
+    wf remaining = wf_sub(max_force, crowd_len(total, dot(total, total, 3), &len_odd));
+    wm go = wm_and(active, wm_gt(remaining, wf_zero()));
+    crowd_truncate(f, remaining, &cut_odd);
+    *odd = wm_or_(*odd, wm_or_(wm_and(active, len_odd), wm_and(go, wm_or_(f_odd, cut_odd))));
+    for (int k = 0; k < 3; ++k) total[k] = wf_blend(go, wf_add(total[k], f[k]), total[k]);
+}
+
+/* The goal's braking arrive (steer_arrive_braking3) times mass and weight,
+ * where none of its limits binds but the step's budget, cut without the
+ * brake-first split (the change does not slow the approach); odd
+ * elsewhere. Far from the target the speed is the goal's: the ramp does
+ * not reach it, and sqrt(2 a d) - a dt / 2 exceeds it where 2 a d clears
+ * (speed + a dt / 2)^2 by 1e-4 (far more than the rounding of either
+ * side; the cap itself is worked out in double). */
+static inline void crowd_arrive(const steer__crowd_lanes *in, int base, const wf *v, wf *out, wm *odd)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    wf d[3], dir[3], change[3];
+    for (int k = 0; k < 3; ++k) d[k] = wf_sub(wf_load(in->target[k] + base), wf_load(in->p[k] + base));
+    wf l2 = dot(d, d, 3);
+    wm o = wm_not(wm_and(wm_finite3_(d), wm_plain_square_(l2)));
+    wf dist = wf_sqrt(l2), inv = wf_div(one, dist);
+    for (int k = 0; k < 3; ++k) dir[k] = wf_mul(d[k], inv);
+    wf speed = wf_load(in->speed + base), slow = wf_load(in->slow + base), accel = wf_load(in->max_accel + base);
+    o = wm_or_(o, wm_and(wm_gt(slow, zero), wm_lt(dist, slow)));   /* the ramp */
+    o = wm_or_(o, wm_not(wm_gt(accel, zero)));                    /* no cap: the rare case */
+    o = wm_or_(o, wm_le(dist, wf_load(in->tolerance + base)));    /* at rest there */
+    const wf dt = wf_set1(in->dt);
+    wf a = wf_mul(accel, wf_set1((float)STEER__BRAKING_SHARE));
+    wf reach = wf_mul(wf_add(speed, wf_mul(wf_mul(wf_set1(0.5f), a), dt)), wf_set1(1.0001f));
+    o = wm_or_(o, wm_not(wm_le(wf_mul(reach, reach), wf_mul(dist, wf_add(a, a))))); /* the cap may bind */
+    for (int k = 0; k < 3; ++k) change[k] = wf_sub(wf_mul(dir[k], speed), v[k]);
+    /* brake_first: over the budget, a change that slows the approach splits (in double) */
+    wf budget = wf_mul(accel, dt);
+    wf length = crowd_len(change, dot(change, change, 3), &o);
+    wm over = wm_gt(length, budget);
+    o = wm_or_(o, wm_and(over, wm_lt(dot(change, dir, 3), zero)));
+    if (!wm_none(over)) {
+        wf cut[3] = {change[0], change[1], change[2]};
+        wm cut_odd = wm_not(wm_ones());
+        crowd_truncate(cut, budget, &cut_odd);
+        o = wm_or_(o, wm_and(over, cut_odd));
+        for (int k = 0; k < 3; ++k) change[k] = wf_blend(over, cut[k], change[k]);
+    }
+    wf inv_step = wf_div(one, dt), mass = wf_load(in->mass + base), weight = wf_load(in->weight + base);
+    for (int k = 0; k < 3; ++k) out[k] = wf_mul(wf_mul(wf_mul(change[k], inv_step), mass), weight);
+    *odd = wm_or_(o, wm_not(wm_finite3_(out))); /* steer_arrive_braking3's safe() and beyond */
+}
+
+static inline void crowd_lanes(steer__crowd_lanes *in, int base)
+{
+    const wf zero = wf_zero();
+    wf v[3], total[3], last[3], arrive[3];
+    for (int k = 0; k < 3; ++k) {
+        v[k] = wf_load(in->v[k] + base);
+        total[k] = wf_load(in->total[k] + base);
+        last[k] = wf_load(in->last[k] + base);
+    }
+    wf max_force = wf_load(in->max_force + base), max_speed = wf_load(in->max_speed + base);
+    wm odd = wm_not(wm_and(wm_gt(max_force, zero), wm_gt(max_speed, zero)));
+    if (!(in->dt > 0.0f)) odd = wm_ones();
+    wm arrive_odd = wm_not(wm_ones());
+    crowd_step(total, last, wm_not(wm_ones()), max_force, wm_gt(wf_load(in->has_last + base), zero), &odd);
+    crowd_arrive(in, base, v, arrive, &arrive_odd);
+    crowd_step(total, arrive, arrive_odd, max_force, wm_ones(), &odd);
+    crowd_truncate(total, max_force, &odd);
+    if (in->planar) total[2] = zero;
+    const wf step = wf_load(in->inv_mass_dt + base);
+    for (int k = 0; k < 3; ++k) total[k] = wf_add(v[k], wf_mul(total[k], step));
+    crowd_truncate(total, max_speed, &odd);
+    for (int k = 0; k < 3; ++k) wf_store(in->nv[k] + base, total[k]);
+    unsigned bits = wm_bits(odd);
+    if (base % 16 == 0) in->odd = (uint16_t)bits;
+    else in->odd |= (uint16_t)(bits << (base % 16));
+}
+
+static void crowd(steer__crowd_lanes *in)
+{
+    for (int base = 0; base < 16; base += STEER_WIDE_LANES) crowd_lanes(in, base);
+}
+
 /* ---- the tables ------------------------------------------------------------------ */
-const steer__kernels TABLE(2) = {gather2, stage2, gather_raw2, reduce2, gather_cell2, flock2, keys2, move_agents, select2, anticipate};
-const steer__kernels TABLE(3) = {gather3, stage3, gather_raw3, reduce3, gather_cell3, flock3, keys3, move_agents, select3, anticipate};
+const steer__kernels TABLE(2) = {gather2, stage2, gather_raw2, reduce2, gather_cell2, flock2, keys2, move_agents, select2, anticipate, crowd};
+const steer__kernels TABLE(3) = {gather3, stage3, gather_raw3, reduce3, gather_cell3, flock3, keys3, move_agents, select3, anticipate, crowd};

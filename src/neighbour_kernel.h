@@ -218,6 +218,36 @@ typedef struct steer__anticipation_lanes {
 } steer__anticipation_lanes;
 typedef void steer__anticipate_fn(const steer__anticipation_lanes *lanes);
 
+/* The end of sixteen crowd agents' running sums (world_forces.c): agents
+ * whose last behaviour is their own goal's braking arrive. Per lane:
+ * remaining = max_force - |total|; if positive, total += the last
+ * behaviour's weighted force (where has_last) truncated to it; again for the
+ * arrive's force times mass and weight; the force is total truncated to
+ * max_force (z = 0 in 2D); the new velocity v + force * inv_mass_dt
+ * truncated to max_speed, zero if not finite: exactly the world's scalar
+ * steps (steer__running_sum_finish, steer__integrate_velocity), in three
+ * dimensions. A lane whose arithmetic would leave their usual path is
+ * marked odd instead, for the caller to compute with them: the arrive near
+ * its target (inside the slow radius or the tolerance, or where the
+ * braking cap or the brake-first split may bind), magnitudes those
+ * functions rescale, anything not finite, a limit not positive. The new
+ * velocity is written for every lane, meaningful where not odd. */
+typedef struct steer__crowd_lanes {
+    float p[3][16], v[3][16];
+    float total[3][16], last[3][16];    /* the running sum so far; the last behaviour's force */
+    float target[3][16];                /* the goal's */
+    float speed[16], slow[16], tolerance[16]; /* the goal's speed (at most max_speed) and slow radius */
+    float max_accel[16];                /* max_force / mass: the arrive's acceleration */
+    float mass[16], weight[16];         /* the arrive's force is its acceleration times mass, times weight */
+    float max_force[16], max_speed[16], inv_mass_dt[16];
+    float has_last[16];                 /* 1: the lane has a last behaviour's force; 0: none */
+    float dt;
+    bool planar;                        /* a 2D world: the force's z is dropped */
+    float nv[3][16];                    /* out: the new velocity */
+    uint16_t odd;                       /* out: bit l: lane l is left to the scalar steps */
+} steer__crowd_lanes;
+typedef void steer__crowd_fn(steer__crowd_lanes *lanes);
+
 /* One build's kernels for one dimension. */
 typedef struct steer__kernels {
     steer__gather_fn *gather;
@@ -230,6 +260,7 @@ typedef struct steer__kernels {
     steer__move_fn *move;
     steer__select_fn *select;
     steer__anticipate_fn *anticipate;
+    steer__crowd_fn *crowd;
 } steer__kernels;
 
 /* The builds, each from neighbour_kernel.c (the x86-64 ones compiled with

@@ -530,18 +530,27 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     return steer_v3_zero();
 }
 
+/* The agent's behaviours in priority order and their weights: its group's,
+ * or for an agent with its own goal, the lists for the goal's kind (steer__group). */
+static int behaviour_list(const steer__agent *a, const int **active, const float **weight)
+{
+    if (a->goal) { /* its own goal in the place of the group's destination */
+        int kind = a->goal->kind;
+        *active = a->g->goal_active[kind];
+        *weight = a->g->goal_weight[kind];
+        return a->g->goal_active_count[kind];
+    }
+    *active = a->g->active;
+    *weight = a->g->def.weight;
+    return a->g->active_count;
+}
+
 steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a)
 {
     const steer_group_def *d = &a->g->def;
-    const int *active = a->g->active; /* by priority */
-    const float *weight = d->weight;  /* by behaviour */
-    int count = a->g->active_count;
-    if (a->goal) { /* its own goal in the place of the group's destination (the lists: steer__group) */
-        int kind = a->goal->kind;
-        active = a->g->goal_active[kind];
-        weight = a->g->goal_weight[kind];
-        count = a->g->goal_active_count[kind];
-    }
+    const int *active;  /* by priority */
+    const float *weight; /* by behaviour */
+    int count = behaviour_list(a, &active, &weight);
     steer_v3 total = steer_v3_zero();
     switch (d->combine) {
     case STEER_COMBINE_BLEND:
@@ -572,6 +581,45 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
         return total;
     }
     return total;
+}
+
+bool steer__running_sum_prefix(const steer__force_context *fc, const steer__agent *a, steer_v3 *total, steer_v3 *last)
+{
+    const steer_group_def *d = &a->g->def;
+    const int *active;
+    const float *weight;
+    int count = behaviour_list(a, &active, &weight);
+    *total = *last = steer_v3_zero();
+    for (int k = 0; k < count - 1; ++k) {
+        float remaining = d->max_force - steer_v3_len(*total);
+        if (!(remaining > 0.0f)) return false;
+        steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[k]), weight[active[k]]);
+        if (k == count - 2) {
+            *last = f;
+            return true;
+        }
+        *total = steer_v3_add(*total, steer_v3_truncate(f, remaining));
+    }
+    return false;
+}
+
+steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__agent *a, steer_v3 total, steer_v3 last,
+                                   bool has_last)
+{
+    const steer_group_def *d = &a->g->def;
+    const int *active;
+    const float *weight;
+    int count = behaviour_list(a, &active, &weight);
+    float remaining = d->max_force - steer_v3_len(total);
+    if (has_last && remaining > 0.0f) {
+        total = steer_v3_add(total, steer_v3_truncate(last, remaining));
+        remaining = d->max_force - steer_v3_len(total);
+    }
+    if (count > 0 && remaining > 0.0f) {
+        steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[count - 1]), weight[active[count - 1]]);
+        total = steer_v3_add(total, steer_v3_truncate(f, remaining));
+    }
+    return steer_v3_truncate(total, d->max_force);
 }
 
 /* New velocity (docs/model.md §1.4) from the combined force, with the turn limit. */

@@ -68,6 +68,15 @@ void steer__find_leaders(steer_world *w);
 void steer__build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1]);
 /* The agent's group's behaviours, combined by its mode, truncated to max_force. */
 steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a);
+/* The running sum (steer__combined_force) in two parts, for the crowd
+ * kernel (world_forces.c), with the same bits: the prefix adds the
+ * behaviours before the last two and gives the one before the last's
+ * weighted force (*last; true), or false when there is none or the sum is
+ * spent; the finish adds that force and the last behaviour's, each where
+ * max_force is not yet spent, and truncates the total to max_force. */
+bool steer__running_sum_prefix(const steer__force_context *fc, const steer__agent *a, steer_v3 *total, steer_v3 *last);
+steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__agent *a, steer_v3 total, steer_v3 last,
+                                   bool has_last);
 /* The force of the agent's own goal (a->goal), weighted as in its group's
  * blend: for the flock batches, which add it to the flocking rules. */
 steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer__agent *a);

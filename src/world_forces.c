@@ -267,6 +267,129 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
     if (fb->n == STEER__BATCH) flush_batch(w, fb, solids);
 }
 
+/* Crowd agents (steer__group.crowd_lanes) with an ARRIVE goal end their
+ * steps sixteen at a time: what they see and the running sum up to their
+ * goal's arrive are worked out one by one as they come, the arrive, the
+ * rest of the sum and the integration in the crowd kernel, then keep_apart
+ * and the move one by one again. keep_apart reads what the agent saw,
+ * which the next agents' looks overwrite: the near ones (the only ones it
+ * reads for a velocity from the integration, never faster than max_speed)
+ * are kept here, at most CROWD_NEAR_CAP an agent; an agent with more
+ * takes the scalar steps at once. The bits are the scalar steps': the
+ * kernel leaves any lane off their usual path to them (odd). */
+#define CROWD_NEAR_CAP 32
+typedef struct crowd_chunk {
+    steer__crowd_lanes lanes;
+    steer__agent agent[16];
+    bool has_last[16];
+    float near_p[3][16 * CROWD_NEAR_CAP], near_v[3][16 * CROWD_NEAR_CAP];
+    float near_radius[16 * CROWD_NEAR_CAP], near_priority[16 * CROWD_NEAR_CAP];
+    uint16_t near_bits[16][CROWD_NEAR_CAP / 16];
+    int n;
+} crowd_chunk;
+
+/* Agent a's steps after its force: keep_apart, the move, the arrival. */
+static void finish_agent(const steer__force_context *fc, const steer__agent *a, steer_v3 nv, bool solids)
+{
+    steer_world *w = fc->w;
+    const steer__group *g = a->g;
+    if (g->def.keep_apart) nv = steer__keep_apart(w, a, nv, fc->dt);
+    if (g->def.ground_plane) steer__drop_up(w, &nv); /* its velocity may have had some */
+    move_agent(w, a->dense, (const float[3]){nv.x, nv.y, nv.z}, fc->dt, solids);
+    if (a->goal) {
+        int i = a->dense;
+        const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
+        const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
+        steer__goal_arrival(w, g, a->goal, pos, vel);
+    }
+}
+
+static void flush_crowd(const steer__force_context *fc, crowd_chunk *cc, bool solids)
+{
+    if (cc->n == 0) return;
+    steer__crowd_lanes *l = &cc->lanes;
+    for (int k = cc->n; k < 16; ++k) l->max_force[k] = 0.0f; /* unused lanes: odd, unread */
+    fc->w->kernels->crowd(l);
+    for (int k = 0; k < cc->n; ++k) {
+        const steer__agent *a = &cc->agent[k];
+        steer_v3 nv = steer_v3_make(l->nv[0][k], l->nv[1][k], l->nv[2][k]);
+        if (l->odd >> k & 1u) { /* the scalar steps */
+            steer_v3 total = steer_v3_make(l->total[0][k], l->total[1][k], l->total[2][k]);
+            steer_v3 last = steer_v3_make(l->last[0][k], l->last[1][k], l->last[2][k]);
+            steer_v3 force = steer__running_sum_finish(fc, a, total, last, cc->has_last[k]);
+            if (fc->w->dim == 2) force.z = 0.0f;
+            nv = steer__integrate_velocity(a->g, a->v, force, fc->dt);
+        }
+        finish_agent(fc, a, nv, solids);
+    }
+    cc->n = 0;
+}
+
+/* Queues crowd agent a (its neighbours seen, an ARRIVE goal) for the crowd
+ * kernel; false if it saw more near ones than its place holds. */
+static bool add_to_crowd(const steer__force_context *fc, crowd_chunk *cc, const steer__agent *a, bool solids)
+{
+    const steer__group *g = a->g;
+    const steer_group_def *d = &g->def;
+    int k = cc->n, near = 0;
+    if (d->keep_apart && a->seen.worker >= 0) {
+        for (int word = 0; word < (a->seen.count + 15) / 16; ++word)
+            for (unsigned bits = a->seen.near[word]; bits; bits &= bits - 1) ++near;
+        if (near > CROWD_NEAR_CAP) return false;
+        int at = 0, base = k * CROWD_NEAR_CAP;
+        memset(cc->near_bits[k], 0, sizeof cc->near_bits[k]);
+        for (int word = 0; word < (a->seen.count + 15) / 16; ++word)
+            for (unsigned bits = a->seen.near[word]; bits; bits &= bits - 1, ++at) {
+                int j = word * 16 + steer__lowest_bit(bits);
+                for (int q = 0; q < 3; ++q) {
+                    cc->near_p[q][base + at] = a->seen.p[q][j];
+                    cc->near_v[q][base + at] = a->seen.v[q][j];
+                }
+                cc->near_radius[base + at] = a->seen.radius[j];
+                cc->near_priority[base + at] = a->seen.priority[j];
+                cc->near_bits[k][at / 16] |= (uint16_t)(1u << (at % 16));
+            }
+    }
+    steer__agent *kept = &cc->agent[k];
+    *kept = *a;
+    kept->nb = NULL; /* the gather's sums are the caller's: used up by the prefix */
+    if (d->keep_apart && a->seen.worker >= 0) {
+        int base = k * CROWD_NEAR_CAP;
+        kept->seen = (steer__seen){{cc->near_p[0] + base, cc->near_p[1] + base, cc->near_p[2] + base},
+                                   {cc->near_v[0] + base, cc->near_v[1] + base, cc->near_v[2] + base},
+                                   cc->near_radius + base, cc->near_priority + base, cc->near_bits[k], near, a->seen.worker};
+    } else {
+        kept->seen = (steer__seen)STEER__SEEN_NOTHING;
+    }
+    steer_v3 total, last;
+    cc->has_last[k] = steer__running_sum_prefix(fc, a, &total, &last);
+    steer__crowd_lanes *l = &cc->lanes;
+    const steer__goal *goal = a->goal;
+    const float p[3] = {a->p.x, a->p.y, a->p.z}, v[3] = {a->v.x, a->v.y, a->v.z};
+    const float t[3] = {total.x, total.y, total.z}, f[3] = {last.x, last.y, last.z};
+    const float target[3] = {goal->target.x, goal->target.y, goal->target.z};
+    for (int q = 0; q < 3; ++q) {
+        l->p[q][k] = p[q];
+        l->v[q][k] = v[q];
+        l->total[q][k] = t[q];
+        l->last[q][k] = f[q];
+        l->target[q][k] = target[q];
+    }
+    l->has_last[k] = cc->has_last[k] ? 1.0f : 0.0f;
+    /* goal_force's arrival and speed, and the weight of its behaviour */
+    l->speed[k] = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
+    l->slow[k] = goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius;
+    l->tolerance[k] = d->arrival_tolerance;
+    l->max_accel[k] = d->max_force * g->inv_mass;
+    l->mass[k] = d->mass;
+    l->weight[k] = g->goal_weight[STEER_GOAL_ARRIVE][STEER_ARRIVE];
+    l->max_force[k] = d->max_force;
+    l->max_speed[k] = d->max_speed;
+    l->inv_mass_dt[k] = g->inv_mass * fc->dt;
+    if (++cc->n == 16) flush_crowd(fc, cc, solids);
+    return true;
+}
+
 static steer__gather_in gather_input(const steer__agent *a)
 {
     const steer__group *g = a->g;
@@ -329,6 +452,11 @@ static void forces_task(int start, int end, int worker, void *context)
     steer__cell_view cv;
     flock_batcher fb;
     memset(&fb, 0, sizeof fb); /* lanes past the last agent of a batch must hold finite values */
+    crowd_chunk crowd;
+    memset(&crowd.lanes, 0, sizeof crowd.lanes); /* likewise (the kernel reads all sixteen) */
+    crowd.lanes.dt = fc->dt;
+    crowd.lanes.planar = w->dim == 2;
+    crowd.n = 0;
     fb.params_for = -1;
     batch_setup(w, &fb.batch, fc->dt);
     if (worker < 0 || worker >= w->workers) /* then steer__view_cell stages no cell (a crowd is still sampled) */
@@ -381,21 +509,16 @@ static void forces_task(int start, int end, int worker, void *context)
             }
             a.nb = &nb;
             if (g->predictive) steer__see_neighbours(w, &a, &cv, worker, &a.seen);
+            if (g->crowd_lanes && goal && goal->kind == STEER_GOAL_ARRIVE && add_to_crowd(fc, &crowd, &a, ftc->solids))
+                continue;
             steer_v3 force = steer__combined_force(fc, &a);
             if (w->dim == 2) force.z = 0.0f;
             if (g->def.ground_plane) steer__drop_up(w, &force);
-            steer_v3 nv = steer__integrate_velocity(g, a.v, force, fc->dt);
-            if (g->def.keep_apart) nv = steer__keep_apart(w, &a, nv, fc->dt);
-            if (g->def.ground_plane) steer__drop_up(w, &nv); /* its velocity may have had some */
-            move_agent(w, i, (const float[3]){nv.x, nv.y, nv.z}, fc->dt, ftc->solids);
-            if (goal) {
-                const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
-                const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
-                steer__goal_arrival(w, g, goal, pos, vel);
-            }
+            finish_agent(fc, &a, steer__integrate_velocity(g, a.v, force, fc->dt), ftc->solids);
         }
     }
     flush_batch(w, &fb, ftc->solids);
+    flush_crowd(fc, &crowd, ftc->solids);
 }
 
 void steer__world_forces(steer_world *w, float dt, const uint32_t *group_start)

@@ -38,6 +38,14 @@
  *                       on each lane it does not flag; a lane relative_motion
  *                       rescales must be flagged; crowd-like inputs must
  *                       flag under 1% of lanes (the fast path is used)
+ *   crowd               lanes far from and near their targets (inside the
+ *                       slow radius, the tolerance, at the target, where the
+ *                       braking cap or the brake-first split binds), totals
+ *                       zero, small and spent, with and without a last
+ *                       force, limits zero, NaN, +-inf, huge; the new
+ *                       velocity and the odd bits. Every build also against
+ *                       the world's scalar steps in plain C on each lane it
+ *                       does not flag; crowd-like lanes must flag under 1%
  * Inputs live in arrays of exactly the size the header asks (STEER__PAD,
  * STEER__STAGE_PAD, "positions are read that far", to[-1]), so a sanitizer
  * sees any read past them. A difference prints the entry, the build, the
@@ -159,9 +167,10 @@ static int first_difference(const void *a, const void *b, int n, size_t size)
  * the first mismatch of each (entry, build, dimension) reported in full
  * (returns true: the caller then prints the inputs). */
 enum { GATHER, GATHER_RAW, STAGE, GATHER_CELL, REDUCE, FLOCK, KEYS, MOVE, SELECT, SELECT_REF, ANTICIPATE, ANTICIPATE_REF,
-       ENTRIES };
+       CROWD, CROWD_REF, ENTRIES };
 static const char *const entry_names[ENTRIES] = {"gather", "gather_raw", "stage", "gather_cell", "reduce", "flock", "keys",
-                                                 "move", "select", "select (ref)", "anticipate", "anticipate (ref)"};
+                                                 "move", "select", "select (ref)", "anticipate", "anticipate (ref)",
+                                                 "crowd", "crowd (ref)"};
 #define SCALAR_SLOT 7 /* reported[][slot][]: runs[] index, or the scalar build against a reference */
 static int compared[ENTRIES], mismatched[ENTRIES], reported[ENTRIES][8][2];
 
@@ -1687,6 +1696,161 @@ static void test_anticipate(int dim, int cases, int crowd_cases)
     memset(antic_seen, 0, sizeof antic_seen);
 }
 
+/* ---- crowd ------------------------------------------------------------------------------------- */
+/* The world's scalar steps for lane k (world_behaviours.c,
+ * steer__running_sum_finish with the goal's braking arrive, then
+ * steer__integrate_velocity), in plain C: the contract. */
+static steer_v3 crowd_reference(const steer__crowd_lanes *l, int k)
+{
+    steer_v3 total = steer_v3_make(l->total[0][k], l->total[1][k], l->total[2][k]);
+    steer_v3 last = steer_v3_make(l->last[0][k], l->last[1][k], l->last[2][k]);
+    steer_v3 p = steer_v3_make(l->p[0][k], l->p[1][k], l->p[2][k]), v = steer_v3_make(l->v[0][k], l->v[1][k], l->v[2][k]);
+    steer_v3 target = steer_v3_make(l->target[0][k], l->target[1][k], l->target[2][k]);
+    float max_force = l->max_force[k];
+    float remaining = max_force - steer_v3_len(total);
+    if (l->has_last[k] > 0.0f && remaining > 0.0f) {
+        total = steer_v3_add(total, steer_v3_truncate(last, remaining));
+        remaining = max_force - steer_v3_len(total);
+    }
+    if (remaining > 0.0f) {
+        steer_arrival arrival = {l->slow[k], l->max_accel[k], l->dt, l->tolerance[k]};
+        steer_v3 f = steer_v3_scale(steer_arrive_braking3(p, v, target, l->speed[k], &arrival), l->mass[k]);
+        total = steer_v3_add(total, steer_v3_truncate(steer_v3_scale(f, l->weight[k]), remaining));
+    }
+    steer_v3 force = steer_v3_truncate(total, max_force);
+    if (l->planar) force.z = 0.0f;
+    steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, force, l->inv_mass_dt[k]), l->max_speed[k]);
+    return steer_v3_is_valid(nv) ? nv : steer_v3_zero();
+}
+
+/* A vector of length about `len` in a random direction (z = 0 in 2D). */
+static void crowd_vector(float *x[3], int k, float len, int dim)
+{
+    for (int a = 0; a < 3; ++a) x[a][k] = a < dim ? uniform(-1.0f, 1.0f) * len : 0.0f;
+}
+
+/* Case n of 16 lanes; crowd-like: cruising far from the target. */
+static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
+{
+    memset(l, 0, sizeof *l);
+    l->dt = chance(70) ? 1.0f / 60.0f : 0.25f;
+    l->planar = dim == 2;
+    for (int k = 0; k < 16; ++k) {
+        float *p[3] = {l->p[0], l->p[1], l->p[2]}, *v[3] = {l->v[0], l->v[1], l->v[2]};
+        float *total[3] = {l->total[0], l->total[1], l->total[2]}, *last[3] = {l->last[0], l->last[1], l->last[2]};
+        float *target[3] = {l->target[0], l->target[1], l->target[2]};
+        float max_speed = uniform(0.5f, 5.0f), max_force = uniform(0.5f, 10.0f), mass = chance(60) ? 1.0f : uniform(0.5f, 2.0f);
+        crowd_vector(p, k, 100.0f, dim);
+        crowd_vector(v, k, max_speed, dim);
+        l->max_speed[k] = max_speed;
+        l->max_force[k] = max_force;
+        l->mass[k] = mass;
+        l->weight[k] = chance(70) ? 1.0f : uniform(0.5f, 2.0f);
+        l->max_accel[k] = max_force * (1.0f / mass);
+        l->inv_mass_dt[k] = (1.0f / mass) * l->dt;
+        l->speed[k] = chance(70) ? max_speed : uniform(0.0f, max_speed);
+        l->slow[k] = chance(20) ? 0.0f : uniform(0.5f, 5.0f);
+        l->tolerance[k] = chance(20) ? 0.0f : uniform(0.1f, 1.0f);
+        l->has_last[k] = chance(60) ? 1.0f : 0.0f;
+        crowd_vector(last, k, chance(30) ? 0.0f : uniform(0.0f, 3.0f * max_force), dim);
+        /* the target: far (the usual case), or near in one of the ways that bind a limit */
+        int where = crowd ? 0 : below(6);
+        float stop = max_speed * max_speed / l->max_accel[k]; /* beyond twice the stopping distance the cap is loose */
+        float off = where == 0 ? uniform(20.0f, 150.0f) + stop
+                    : where == 1 ? uniform(0.0f, 1.2f) * l->slow[k]    /* the ramp */
+                    : where == 2 ? uniform(0.0f, 1.2f) * l->tolerance[k]
+                    : where == 3 ? 0.0f                                 /* on it */
+                    : uniform(0.5f, 8.0f);                              /* the cap, the split */
+        float dir[3] = {0.0f, 0.0f, 0.0f};
+        crowd_vector((float *[3]){&dir[0], &dir[1], &dir[2]}, 0, 1.0f, dim);
+        float n = sqrtf(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+        for (int a = 0; a < 3; ++a) target[a][k] = p[a][k] + (n > 0.0f ? dir[a] / n * off : 0.0f);
+        if (crowd) { /* cruising toward it at its speed, the anticipation's push ahead of the arrive */
+            l->speed[k] = max_speed;
+            for (int a = 0; a < 3; ++a) v[a][k] = n > 0.0f ? dir[a] / n * max_speed * uniform(0.9f, 1.0f) : 0.0f;
+            l->has_last[k] = 1.0f;
+            crowd_vector(last, k, uniform(0.0f, max_force), dim);
+        } else {
+            switch (below(8)) { /* the sum so far */
+            case 0: crowd_vector(total, k, uniform(0.0f, max_force), dim); break;
+            case 1: crowd_vector(total, k, uniform(max_force, 3.0f * max_force), dim); break; /* spent */
+            default: break;                                                                    /* zero */
+            }
+        }
+        if (!crowd && chance(4)) { /* off the usual path */
+            float *fields[] = {&p[below(dim)][k], &v[below(dim)][k], &total[below(dim)][k], &last[below(dim)][k],
+                               &target[below(dim)][k], &l->max_force[k], &l->max_speed[k], &l->speed[k]};
+            float bad[] = {NAN, INFINITY, -INFINITY, huge(), 1e-30f, 0.0f, -1.0f};
+            *fields[below(8)] = bad[below(7)];
+        }
+    }
+}
+
+static void show_crowd_lane(const steer__crowd_lanes *l, int k)
+{
+    float p[3] = {l->p[0][k], l->p[1][k], l->p[2][k]}, v[3] = {l->v[0][k], l->v[1][k], l->v[2][k]};
+    float t[3] = {l->target[0][k], l->target[1][k], l->target[2][k]}, s[3] = {l->total[0][k], l->total[1][k], l->total[2][k]};
+    float f[3] = {l->last[0][k], l->last[1][k], l->last[2][k]};
+    fprintf(stderr, "  lane %d:", k);
+    show3("p", p, 3), show3("v", v, 3), show3("target", t, 3), show3("total", s, 3), show3("last", f, 3);
+    show("has_last", l->has_last[k]), show("speed", l->speed[k]), show("slow", l->slow[k]), show("tol", l->tolerance[k]);
+    show("max_accel", l->max_accel[k]), show("mass", l->mass[k]), show("weight", l->weight[k]);
+    show("max_force", l->max_force[k]), show("max_speed", l->max_speed[k]), show("dt", l->dt);
+    fprintf(stderr, "\n");
+}
+
+/* Every build against the scalar one (nv and the odd bits), and the scalar
+ * one's lanes not odd against the reference. Returns the odd lanes. */
+static int compare_crowd(int dim, int case_no, const steer__crowd_lanes *c)
+{
+    steer__crowd_lanes ref = *c, got;
+    kernels(&scalar, dim)->crowd(&ref);
+    for (int k = 0; k < 16; ++k) {
+        if (ref.odd >> k & 1u) continue;
+        steer_v3 want = crowd_reference(c, k);
+        float w3[3] = {want.x, want.y, want.z}, g3[3] = {ref.nv[0][k], ref.nv[1][k], ref.nv[2][k]};
+        if (differs_from(CROWD_REF, SCALAR_SLOT, "scalar", "the scalar steps", dim, case_no, memcmp(w3, g3, sizeof w3) == 0)) {
+            show3("  steps", w3, 3), show3("scalar", g3, 3);
+            fprintf(stderr, "\n");
+            show_crowd_lane(c, k);
+        }
+    }
+    for (int b = 0; b < run_count; ++b) {
+        got = *c;
+        kernels(runs[b], dim)->crowd(&got);
+        bool same = got.odd == ref.odd;
+        for (int a = 0; a < 3; ++a)
+            for (int k = 0; k < 16; ++k) same = same && ((ref.odd >> k & 1u) || bits_of(got.nv[a][k]) == bits_of(ref.nv[a][k]));
+        if (differs(CROWD, b, dim, case_no, same)) {
+            fprintf(stderr, "  odd: scalar %04x, %s %04x\n", ref.odd, runs[b]->name, got.odd);
+            for (int k = 0; k < 16; ++k)
+                if (!(ref.odd >> k & 1u) && bits_of(got.nv[0][k]) != bits_of(ref.nv[0][k])) {
+                    show_word("nv.x", k, ref.nv[0][k], got.nv[0][k], runs[b]->name);
+                    show_crowd_lane(c, k);
+                    break;
+                }
+        }
+    }
+    int odd = 0;
+    for (int k = 0; k < 16; ++k) odd += ref.odd >> k & 1u;
+    return odd;
+}
+
+static void test_crowd(int dim, int cases, int crowd_cases)
+{
+    int odd = 0, crowd_odd = 0;
+    for (int n = 0; n < cases + crowd_cases; ++n) {
+        steer__crowd_lanes c;
+        make_crowd_case(&c, dim, n >= cases);
+        int flagged = compare_crowd(dim, n, &c);
+        if (n >= cases) crowd_odd += flagged;
+        else odd += flagged;
+    }
+    /* the kernel takes the usual lanes: under 1% of a crowd's flagged */
+    CHECK(crowd_odd * 100 < crowd_cases * 16);
+    printf("  crowd %dD: %d of %d lanes odd (%d of %d crowd-like)\n", dim, odd, cases * 16, crowd_odd, crowd_cases * 16);
+}
+
 /* ---- main -------------------------------------------------------------------------------------- */
 int main(void)
 {
@@ -1719,6 +1883,7 @@ int main(void)
         test_move(dim, 600);
         test_select(dim, 1500);
         test_anticipate(dim, 1500, 200);
+        test_crowd(dim, 2000, 200);
     }
     for (int e = 0; e < ENTRIES; ++e)
         printf("  %-16s %6d comparisons, %d differ\n", entry_names[e], compared[e], mismatched[e]);
