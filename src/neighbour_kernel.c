@@ -886,6 +886,27 @@ static inline void crowd_arrive(const steer__crowd_lanes *in, int base, const wf
     *odd = wm_or_(o, wm_not(wm_finite3_(out))); /* steer_arrive_braking3's safe() and beyond */
 }
 
+/* steer__anticipation_end3(sum, bias) times ANTICIPATE's weight, where
+ * its arithmetic keeps its usual path (odd elsewhere). */
+static inline void crowd_anticipation(const steer__crowd_lanes *in, int base, wf max_force, wf *out, wm *odd)
+{
+    wf sum[3], kr = wf_load(in->keep_right + base), weight = wf_load(in->anticipate_weight + base);
+    wm sided = wm_gt(kr, wf_zero());
+    for (int k = 0; k < 3; ++k) {
+        sum[k] = wf_load(in->sum[k] + base);
+        sum[k] = wf_blend(sided, wf_add(sum[k], wf_mul(wf_load(in->bias[k] + base), kr)), sum[k]);
+    }
+    crowd_truncate(sum, wf_set1(1.0f), odd);
+    for (int k = 0; k < 3; ++k) sum[k] = wf_mul(sum[k], max_force);
+    *odd = wm_or_(*odd, wm_not(wm_finite3_(sum))); /* its safe() */
+    if (in->y_up) { /* steer_v3_from_z_up: (x, z, -y) */
+        wf y = sum[1];
+        sum[1] = sum[2];
+        sum[2] = wf_neg_(y);
+    }
+    for (int k = 0; k < 3; ++k) out[k] = wf_mul(sum[k], weight);
+}
+
 static inline void crowd_lanes(steer__crowd_lanes *in, int base)
 {
     const wf zero = wf_zero();
@@ -898,8 +919,16 @@ static inline void crowd_lanes(steer__crowd_lanes *in, int base)
     wf max_force = wf_load(in->max_force + base), max_speed = wf_load(in->max_speed + base);
     wm odd = wm_not(wm_and(wm_gt(max_force, zero), wm_gt(max_speed, zero)));
     if (!(in->dt > 0.0f)) odd = wm_ones();
-    wm arrive_odd = wm_not(wm_ones());
-    crowd_step(total, last, wm_not(wm_ones()), max_force, wm_gt(wf_load(in->has_last + base), zero), &odd);
+    wm arrive_odd = wm_not(wm_ones()), last_odd = wm_not(wm_ones());
+    wm terms = wm_gt(wf_load(in->terms + base), zero);
+    if (!wm_none(terms)) {
+        wf ended[3];
+        wm ended_odd = wm_not(wm_ones());
+        crowd_anticipation(in, base, max_force, ended, &ended_odd);
+        for (int k = 0; k < 3; ++k) last[k] = wf_blend(terms, ended[k], last[k]);
+        last_odd = wm_and(terms, ended_odd);
+    }
+    crowd_step(total, last, last_odd, max_force, wm_gt(wf_load(in->has_last + base), zero), &odd);
     crowd_arrive(in, base, v, arrive, &arrive_odd);
     crowd_step(total, arrive, arrive_odd, max_force, wm_ones(), &odd);
     crowd_truncate(total, max_force, &odd);

@@ -221,7 +221,9 @@ typedef void steer__anticipate_fn(const steer__anticipation_lanes *lanes);
 /* The end of sixteen crowd agents' running sums (world_forces.c): agents
  * whose last behaviour is their own goal's braking arrive. Per lane:
  * remaining = max_force - |total|; if positive, total += the last
- * behaviour's weighted force (where has_last) truncated to it; again for the
+ * behaviour's weighted force (where has_last; where terms, that force is
+ * ANTICIPATE's from its summed terms, steer__anticipation_end3, times its
+ * weight) truncated to it; again for the
  * arrive's force times mass and weight; the force is total truncated to
  * max_force (z = 0 in 2D); the new velocity v + force * inv_mass_dt
  * truncated to max_speed, zero if not finite: exactly the world's scalar
@@ -241,6 +243,9 @@ typedef struct steer__crowd_lanes {
     float mass[16], weight[16];         /* the arrive's force is its acceleration times mass, times weight */
     float max_force[16], max_speed[16], inv_mass_dt[16];
     float has_last[16];                 /* 1: the lane has a last behaviour's force; 0: none */
+    float terms[16];                    /* 1: that force is ANTICIPATE's, from these (Z-up): */
+    float sum[3][16], bias[3][16], keep_right[16], anticipate_weight[16];
+    bool y_up;                          /* the world's up axis (the anticipation's frame turned back) */
     float dt;
     bool planar;                        /* a 2D world: the force's z is dropped */
     float nv[3][16];                    /* out: the new velocity */

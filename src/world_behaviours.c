@@ -145,16 +145,26 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
 }
 
 
-/* steer_anticipate3 of what the agent sees, its neighbours' terms computed
- * by the wide kernel (the rare exceptional ones by the pure function's own
- * term) and added in their order: the same bits. */
-static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const steer_anticipation *params)
+/* The anticipation's parameters of a group. */
+static steer_anticipation anticipation_params(const steer_world *w, const steer_group_def *d)
+{
+    return (steer_anticipation){d->anticipation_k, d->anticipation_tau0, d->avoid_horizon, d->max_force,
+                                d->radius, d->keep_right, d->priority, w->def.up};
+}
+
+/* The summed terms of steer_anticipate3 of what the agent sees (Z-up), its
+ * neighbours' terms computed by the wide kernel (the rare exceptional ones
+ * by the pure function's own term) and added in their order: the same
+ * bits. False when the agent gets no force at all (steer__anticipation_setup3.valid). */
+static bool anticipation_sums(const steer_world *w, const steer__agent *a, const steer_anticipation *params,
+                              steer_v3 *out_sum, steer_v3 *out_bias)
 {
     steer__anticipation_setup3 s = steer__anticipation_begin3(a->p, a->v, params);
     int n = a->seen.count;
     steer_v3 sum = steer_v3_zero(), bias = steer_v3_zero();
-    if (!s.valid) return sum;
-    if (n == 0) return steer__anticipation_end3(sum, bias, params);
+    *out_sum = *out_bias = sum;
+    if (!s.valid) return false;
+    if (n == 0) return true;
     const int worker = a->seen.worker;
     float *f[STEER__LANE_ARRAYS];
     for (int q = 0; q < STEER__LANE_ARRAYS; ++q) f[q] = lane_array(w, worker, q);
@@ -196,6 +206,15 @@ static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const st
         }
         steer__anticipation_add3(&sum, &bias, &t);
     }
+    *out_sum = sum;
+    *out_bias = bias;
+    return true;
+}
+
+static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const steer_anticipation *params)
+{
+    steer_v3 sum, bias;
+    if (!anticipation_sums(w, a, params, &sum, &bias)) return steer_v3_zero();
     return steer__anticipation_end3(sum, bias, params);
 }
 
@@ -204,8 +223,7 @@ static steer_v3 predictive_force(const steer_world *w, const steer__agent *a, in
 {
     const steer_group_def *d = &a->g->def;
     if (b == STEER_ANTICIPATE) {
-        steer_anticipation params = {d->anticipation_k, d->anticipation_tau0, d->avoid_horizon, d->max_force,
-                                     d->radius, d->keep_right, d->priority, w->def.up};
+        steer_anticipation params = anticipation_params(w, d);
         return anticipate(w, a, &params);
     }
     steer_neighbour_avoidance params = {d->avoid_horizon, d->radius, d->avoid_margin, d->max_force, d->keep_right, w->def.up};
@@ -583,35 +601,47 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
     return total;
 }
 
-bool steer__running_sum_prefix(const steer__force_context *fc, const steer__agent *a, steer_v3 *total, steer_v3 *last)
+void steer__running_sum_prefix(const steer__force_context *fc, const steer__agent *a, steer__running_prefix *out)
 {
     const steer_group_def *d = &a->g->def;
     const int *active;
     const float *weight;
     int count = behaviour_list(a, &active, &weight);
-    *total = *last = steer_v3_zero();
+    *out = (steer__running_prefix){steer_v3_zero(), steer_v3_zero(), steer_v3_zero(), steer_v3_zero(), STEER__PREFIX_NONE};
     for (int k = 0; k < count - 1; ++k) {
-        float remaining = d->max_force - steer_v3_len(*total);
-        if (!(remaining > 0.0f)) return false;
+        float remaining = d->max_force - (k == 0 ? 0.0f : steer_v3_len(out->total)); /* the first: |0| = 0 */
+        if (!(remaining > 0.0f)) return;
+        if (k == count - 2 && active[k] == STEER_ANTICIPATE) { /* its end and weight: the caller's */
+            steer_anticipation params = anticipation_params(fc->w, d);
+            out->kind = STEER__PREFIX_TERMS;
+            if (anticipation_sums(fc->w, a, &params, &out->sum, &out->bias)) return;
+            out->last = steer_v3_scale(steer_v3_zero(), weight[STEER_ANTICIPATE]); /* no force at all */
+            out->kind = STEER__PREFIX_FORCE;
+            return;
+        }
         steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[k]), weight[active[k]]);
         if (k == count - 2) {
-            *last = f;
-            return true;
+            out->last = f;
+            out->kind = STEER__PREFIX_FORCE;
+            return;
         }
-        *total = steer_v3_add(*total, steer_v3_truncate(f, remaining));
+        out->total = steer_v3_add(out->total, steer_v3_truncate(f, remaining));
     }
-    return false;
 }
 
-steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__agent *a, steer_v3 total, steer_v3 last,
-                                   bool has_last)
+steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__agent *a, const steer__running_prefix *prefix)
 {
     const steer_group_def *d = &a->g->def;
     const int *active;
     const float *weight;
     int count = behaviour_list(a, &active, &weight);
+    steer_v3 total = prefix->total, last = prefix->last;
+    if (prefix->kind == STEER__PREFIX_TERMS) {
+        steer_anticipation params = anticipation_params(fc->w, d);
+        last = steer_v3_scale(steer__anticipation_end3(prefix->sum, prefix->bias, &params), weight[STEER_ANTICIPATE]);
+    }
     float remaining = d->max_force - steer_v3_len(total);
-    if (has_last && remaining > 0.0f) {
+    if (prefix->kind != STEER__PREFIX_NONE && remaining > 0.0f) {
         total = steer_v3_add(total, steer_v3_truncate(last, remaining));
         remaining = d->max_force - steer_v3_len(total);
     }

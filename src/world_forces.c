@@ -281,7 +281,7 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
 typedef struct crowd_chunk {
     steer__crowd_lanes lanes;
     steer__agent agent[16];
-    bool has_last[16];
+    steer__running_prefix prefix[16];
     float near_p[3][16 * CROWD_NEAR_CAP], near_v[3][16 * CROWD_NEAR_CAP];
     float near_radius[16 * CROWD_NEAR_CAP], near_priority[16 * CROWD_NEAR_CAP];
     uint16_t near_bits[16][CROWD_NEAR_CAP / 16];
@@ -314,9 +314,7 @@ static void flush_crowd(const steer__force_context *fc, crowd_chunk *cc, bool so
         const steer__agent *a = &cc->agent[k];
         steer_v3 nv = steer_v3_make(l->nv[0][k], l->nv[1][k], l->nv[2][k]);
         if (l->odd >> k & 1u) { /* the scalar steps */
-            steer_v3 total = steer_v3_make(l->total[0][k], l->total[1][k], l->total[2][k]);
-            steer_v3 last = steer_v3_make(l->last[0][k], l->last[1][k], l->last[2][k]);
-            steer_v3 force = steer__running_sum_finish(fc, a, total, last, cc->has_last[k]);
+            steer_v3 force = steer__running_sum_finish(fc, a, &cc->prefix[k]);
             if (fc->w->dim == 2) force.z = 0.0f;
             nv = steer__integrate_velocity(a->g, a->v, force, fc->dt);
         }
@@ -361,21 +359,27 @@ static bool add_to_crowd(const steer__force_context *fc, crowd_chunk *cc, const 
     } else {
         kept->seen = (steer__seen)STEER__SEEN_NOTHING;
     }
-    steer_v3 total, last;
-    cc->has_last[k] = steer__running_sum_prefix(fc, a, &total, &last);
+    const steer__running_prefix *prefix = &cc->prefix[k];
+    steer__running_sum_prefix(fc, a, &cc->prefix[k]);
     steer__crowd_lanes *l = &cc->lanes;
     const steer__goal *goal = a->goal;
     const float p[3] = {a->p.x, a->p.y, a->p.z}, v[3] = {a->v.x, a->v.y, a->v.z};
-    const float t[3] = {total.x, total.y, total.z}, f[3] = {last.x, last.y, last.z};
+    const float t[3] = {prefix->total.x, prefix->total.y, prefix->total.z}, f[3] = {prefix->last.x, prefix->last.y, prefix->last.z};
+    const float sum[3] = {prefix->sum.x, prefix->sum.y, prefix->sum.z}, bias[3] = {prefix->bias.x, prefix->bias.y, prefix->bias.z};
     const float target[3] = {goal->target.x, goal->target.y, goal->target.z};
     for (int q = 0; q < 3; ++q) {
         l->p[q][k] = p[q];
         l->v[q][k] = v[q];
         l->total[q][k] = t[q];
         l->last[q][k] = f[q];
+        l->sum[q][k] = sum[q];
+        l->bias[q][k] = bias[q];
         l->target[q][k] = target[q];
     }
-    l->has_last[k] = cc->has_last[k] ? 1.0f : 0.0f;
+    l->has_last[k] = prefix->kind != STEER__PREFIX_NONE ? 1.0f : 0.0f;
+    l->terms[k] = prefix->kind == STEER__PREFIX_TERMS ? 1.0f : 0.0f;
+    l->keep_right[k] = d->keep_right;
+    l->anticipate_weight[k] = g->goal_weight[STEER_GOAL_ARRIVE][STEER_ANTICIPATE];
     /* goal_force's arrival and speed, and the weight of its behaviour */
     l->speed[k] = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
     l->slow[k] = goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius;
@@ -456,6 +460,7 @@ static void forces_task(int start, int end, int worker, void *context)
     memset(&crowd.lanes, 0, sizeof crowd.lanes); /* likewise (the kernel reads all sixteen) */
     crowd.lanes.dt = fc->dt;
     crowd.lanes.planar = w->dim == 2;
+    crowd.lanes.y_up = w->def.up == STEER_UP_Y;
     crowd.n = 0;
     fb.params_for = -1;
     batch_setup(w, &fb.batch, fc->dt);

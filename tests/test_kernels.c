@@ -42,7 +42,8 @@
  *                       slow radius, the tolerance, at the target, where the
  *                       braking cap or the brake-first split binds), totals
  *                       zero, small and spent, with and without a last
- *                       force, limits zero, NaN, +-inf, huge; the new
+ *                       force or ANTICIPATE's terms to end (keep right,
+ *                       Y-up), limits zero, NaN, +-inf, huge; the new
  *                       velocity and the odd bits. Every build also against
  *                       the world's scalar steps in plain C on each lane it
  *                       does not flag; crowd-like lanes must flag under 1%
@@ -1707,6 +1708,12 @@ static steer_v3 crowd_reference(const steer__crowd_lanes *l, int k)
     steer_v3 p = steer_v3_make(l->p[0][k], l->p[1][k], l->p[2][k]), v = steer_v3_make(l->v[0][k], l->v[1][k], l->v[2][k]);
     steer_v3 target = steer_v3_make(l->target[0][k], l->target[1][k], l->target[2][k]);
     float max_force = l->max_force[k];
+    if (l->terms[k] > 0.0f) { /* ANTICIPATE's force from its summed terms */
+        steer_anticipation params = {0.0f, 0.0f, 0.0f, max_force, 0.0f, l->keep_right[k], 0.0f, l->y_up ? STEER_UP_Y : STEER_UP_Z};
+        steer_v3 sum = steer_v3_make(l->sum[0][k], l->sum[1][k], l->sum[2][k]);
+        steer_v3 bias = steer_v3_make(l->bias[0][k], l->bias[1][k], l->bias[2][k]);
+        last = steer_v3_scale(steer__anticipation_end3(sum, bias, &params), l->anticipate_weight[k]);
+    }
     float remaining = max_force - steer_v3_len(total);
     if (l->has_last[k] > 0.0f && remaining > 0.0f) {
         total = steer_v3_add(total, steer_v3_truncate(last, remaining));
@@ -1735,6 +1742,7 @@ static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
     memset(l, 0, sizeof *l);
     l->dt = chance(70) ? 1.0f / 60.0f : 0.25f;
     l->planar = dim == 2;
+    l->y_up = dim == 3 && chance(30);
     for (int k = 0; k < 16; ++k) {
         float *p[3] = {l->p[0], l->p[1], l->p[2]}, *v[3] = {l->v[0], l->v[1], l->v[2]};
         float *total[3] = {l->total[0], l->total[1], l->total[2]}, *last[3] = {l->last[0], l->last[1], l->last[2]};
@@ -1753,6 +1761,13 @@ static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
         l->tolerance[k] = chance(20) ? 0.0f : uniform(0.1f, 1.0f);
         l->has_last[k] = chance(60) ? 1.0f : 0.0f;
         crowd_vector(last, k, chance(30) ? 0.0f : uniform(0.0f, 3.0f * max_force), dim);
+        /* or ANTICIPATE's summed terms (Z-up: a 2D world's have z = 0) for the kernel to end */
+        float *sum[3] = {l->sum[0], l->sum[1], l->sum[2]}, *bias[3] = {l->bias[0], l->bias[1], l->bias[2]};
+        l->terms[k] = l->has_last[k] > 0.0f && chance(60) ? 1.0f : 0.0f;
+        crowd_vector(sum, k, chance(20) ? 0.0f : chance(50) ? uniform(0.0f, 1.0f) : uniform(1.0f, 4.0f), dim);
+        crowd_vector(bias, k, chance(30) ? 0.0f : uniform(0.0f, 2.0f), dim);
+        l->keep_right[k] = chance(30) ? 0.0f : uniform(0.0f, 1.0f);
+        l->anticipate_weight[k] = chance(70) ? 1.0f : uniform(0.5f, 2.0f);
         /* the target: far (the usual case), or near in one of the ways that bind a limit */
         int where = crowd ? 0 : below(6);
         float stop = max_speed * max_speed / l->max_accel[k]; /* beyond twice the stopping distance the cap is loose */
@@ -1770,6 +1785,7 @@ static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
             for (int a = 0; a < 3; ++a) v[a][k] = n > 0.0f ? dir[a] / n * max_speed * uniform(0.9f, 1.0f) : 0.0f;
             l->has_last[k] = 1.0f;
             crowd_vector(last, k, uniform(0.0f, max_force), dim);
+            crowd_vector(sum, k, uniform(0.0f, 1.5f), dim);
         } else {
             switch (below(8)) { /* the sum so far */
             case 0: crowd_vector(total, k, uniform(0.0f, max_force), dim); break;
@@ -1778,10 +1794,11 @@ static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
             }
         }
         if (!crowd && chance(4)) { /* off the usual path */
-            float *fields[] = {&p[below(dim)][k], &v[below(dim)][k], &total[below(dim)][k], &last[below(dim)][k],
-                               &target[below(dim)][k], &l->max_force[k], &l->max_speed[k], &l->speed[k]};
+            float *fields[] = {&p[below(dim)][k], &v[below(dim)][k],   &total[below(dim)][k], &last[below(dim)][k],
+                               &target[below(dim)][k], &l->max_force[k], &l->max_speed[k],    &l->speed[k],
+                               &sum[below(dim)][k], &bias[below(dim)][k]};
             float bad[] = {NAN, INFINITY, -INFINITY, huge(), 1e-30f, 0.0f, -1.0f};
-            *fields[below(8)] = bad[below(7)];
+            *fields[below(10)] = bad[below(7)];
         }
     }
 }
@@ -1796,6 +1813,9 @@ static void show_crowd_lane(const steer__crowd_lanes *l, int k)
     show("has_last", l->has_last[k]), show("speed", l->speed[k]), show("slow", l->slow[k]), show("tol", l->tolerance[k]);
     show("max_accel", l->max_accel[k]), show("mass", l->mass[k]), show("weight", l->weight[k]);
     show("max_force", l->max_force[k]), show("max_speed", l->max_speed[k]), show("dt", l->dt);
+    float su[3] = {l->sum[0][k], l->sum[1][k], l->sum[2][k]}, bi[3] = {l->bias[0][k], l->bias[1][k], l->bias[2][k]};
+    show("terms", l->terms[k]), show3("sum", su, 3), show3("bias", bi, 3), show("keep_right", l->keep_right[k]);
+    show("anticipate_weight", l->anticipate_weight[k]), show("y_up", l->y_up ? 1.0f : 0.0f);
     fprintf(stderr, "\n");
 }
 
