@@ -707,12 +707,17 @@ static inline void store_lane_bits(uint16_t *const out[3], const unsigned bits[3
 static inline void anticipate_lanes(const steer__anticipation_lanes *in, int base)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
+    /* lanes past count take a neighbour at the origin, at rest, of radius 0
+     * and priority 1 (whatever the arrays hold there): finite, and their
+     * results are not read */
+    const int live_n = in->count - base;
+    const wm live = live_n >= STEER_WIDE_LANES ? wm_ones() : live_n <= 0 ? wm_not(wm_ones()) : wm_first(live_n);
     wf w[3], v[3];
     for (int k = 0; k < 3; ++k) {
-        w[k] = wf_sub(wf_load(in->p[k] + base), wf_set1(in->pos[k]));
-        v[k] = wf_sub(wf_set1(in->vel[k]), wf_load(in->v[k] + base));
+        w[k] = wf_sub(wf_select(live, wf_load(in->p[k] + base)), wf_set1(in->pos[k]));
+        v[k] = wf_sub(wf_set1(in->vel[k]), wf_select(live, wf_load(in->v[k] + base)));
     }
-    wf radius = wf_add(wf_set1(in->agent_radius), wf_load(in->radius + base));
+    wf radius = wf_add(wf_set1(in->agent_radius), wf_select(live, wf_load(in->radius + base)));
     /* relative_motion rescales (or halves) unless every value is finite
      * and the largest magnitude is 0 or within [2^-20, 2^20] */
     wm finite = wm_finite_(radius);
@@ -774,7 +779,7 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     centrality = wf_min_(centrality, one); /* steer_minf: NaN gives one */
     centrality = wf_select(wm_and(pushed, wm_finite_(centrality)), centrality);
     /* share = p_j / (own / 2 + p_j / 2), p_j a positive finite priority or 1 */
-    wf pj = wf_load(in->priority + base);
+    wf pj = wf_blend(live, wf_load(in->priority + base), one);
     pj = wf_blend(wm_and(wm_gt(pj, zero), wm_le(pj, wf_set1(FLT_MAX))), pj, one);
     const wf half = wf_set1(0.5f);
     wf share = wf_div(pj, wf_add(wf_mul(half, wf_set1(in->own)), wf_mul(half, pj)));

@@ -204,7 +204,9 @@ typedef void steer__select_fn(const steer__agents *candidates, int begin, int en
  * not finite, magnitudes it would rescale, a direction of a vector too
  * small or too large to square) are marked exceptional instead, for the
  * caller to compute with it; so are none of the others. Inputs are read
- * up to count rounded up to 16 (finite padding); the bits are written for
+ * up to count rounded up to 16; lanes past count are taken as a neighbour
+ * at the origin, at rest, of radius 0 and priority 1, whatever the arrays
+ * hold there (the caller writes no padding). The bits are written for
  * every lane, the other outputs only where they are promised (a register
  * with no lane used or exceptional writes none). */
 typedef struct steer__anticipation_lanes {

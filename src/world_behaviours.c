@@ -170,10 +170,6 @@ static bool anticipation_sums(const steer_world *w, const steer__agent *a, const
     for (int q = 0; q < STEER__LANE_ARRAYS; ++q) f[q] = lane_array(w, worker, q);
     uint16_t *bits = w->anticipation_bits + (size_t)worker * STEER__ANTICIPATION_WORDS;
     const int words = STEER__ANTICIPATION_STRIDE / 16;
-    for (int j = n; j < (n + 15) / 16 * 16; ++j) { /* the lanes past n: finite padding, their results unread */
-        for (int q = STEER__SEEN_PX; q < STEER__SEEN_PRIORITY; ++q) f[q][j] = 0.0f;
-        f[STEER__SEEN_PRIORITY][j] = 1.0f;
-    }
     /* The kernel works Z-up: for Y-up, steer_v3_to_z_up's (x, -z, y) */
     const float *pz = f[STEER__SEEN_PZ], *vz = f[STEER__SEEN_VZ], *py = f[STEER__SEEN_PY], *vy = f[STEER__SEEN_VY];
     if (params->up == STEER_UP_Y) {

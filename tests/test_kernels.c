@@ -1471,13 +1471,8 @@ static void make_antic_case(antic_case *c, int dim, int case_no, bool crowd)
         if (tiny_agent && chance(50)) kind = NB_TINY;
         make_neighbour(c, j, dim, kind, tiny_agent);
     }
-    for (int j = c->count; j < c->padded; ++j) { /* finite padding, results unread */
-        for (int a = 0; a < 3; ++a) {
-            c->in[AP_X + a][j] = a < dim ? uniform(-10.0f, 10.0f) : 0.0f;
-            c->in[AV_X + a][j] = a < dim ? uniform(-3.0f, 3.0f) : 0.0f;
-        }
-        c->in[A_RADIUS][j] = uniform(0.0f, 1.0f);
-        c->in[A_PRIORITY][j] = 1.0f;
+    for (int j = c->count; j < c->padded; ++j) { /* past count: anything (the kernel replaces it), results unread */
+        for (int q = 0; q < A_INPUTS; ++q) c->in[q][j] = junk();
         c->kind[j] = NB_NEAR;
     }
     /* the horizon exactly at a neighbour's tau, or one ulp either side */
