@@ -166,42 +166,46 @@ static bool anticipation_sums(const steer_world *w, const steer__agent *a, const
     if (!s.valid) return false;
     if (n == 0) return true;
     const int worker = a->seen.worker;
-    float *f[STEER__LANE_ARRAYS];
-    for (int q = 0; q < STEER__LANE_ARRAYS; ++q) f[q] = lane_array(w, worker, q);
+    float *const scratch = lane_array(w, worker, 0);
+#define f(q) (scratch + (size_t)(q) * STEER__ANTICIPATION_STRIDE) /* a constant offset each: no table of pointers */
     uint16_t *bits = w->anticipation_bits + (size_t)worker * STEER__ANTICIPATION_WORDS;
     const int words = STEER__ANTICIPATION_STRIDE / 16;
     /* The kernel works Z-up: for Y-up, steer_v3_to_z_up's (x, -z, y) */
-    const float *pz = f[STEER__SEEN_PZ], *vz = f[STEER__SEEN_VZ], *py = f[STEER__SEEN_PY], *vy = f[STEER__SEEN_VY];
+    const float *pz = f(STEER__SEEN_PZ), *vz = f(STEER__SEEN_VZ), *py = f(STEER__SEEN_PY), *vy = f(STEER__SEEN_VY);
     if (params->up == STEER_UP_Y) {
         for (int j = 0; j < (n + 15) / 16 * 16; ++j) {
-            f[STEER__NEG_PZ][j] = -f[STEER__SEEN_PZ][j];
-            f[STEER__NEG_VZ][j] = -f[STEER__SEEN_VZ][j];
+            f(STEER__NEG_PZ)[j] = -f(STEER__SEEN_PZ)[j];
+            f(STEER__NEG_VZ)[j] = -f(STEER__SEEN_VZ)[j];
         }
-        pz = f[STEER__SEEN_PY], vz = f[STEER__SEEN_VY], py = f[STEER__NEG_PZ], vy = f[STEER__NEG_VZ];
+        pz = f(STEER__SEEN_PY), vz = f(STEER__SEEN_VY), py = f(STEER__NEG_PZ), vy = f(STEER__NEG_VZ);
     }
     steer__anticipation_lanes lanes = {{s.pos.x, s.pos.y, s.pos.z}, {s.vel.x, s.vel.y, s.vel.z}, params->agent_radius,
                                        s.rate, s.inv_tau0, s.own, params->k, params->horizon, params->max_force, s.energy, n,
-                                       {f[STEER__SEEN_PX], py, pz}, {f[STEER__SEEN_VX], vy, vz}, f[STEER__SEEN_RADIUS],
-                                       f[STEER__SEEN_PRIORITY], {f[STEER__AWAY_X], f[STEER__AWAY_Y], f[STEER__AWAY_Z]},
-                                       {f[STEER__SIDE_X], f[STEER__SIDE_Y], f[STEER__SIDE_Z]}, f[STEER__WEIGHT],
-                                       f[STEER__SIDE_WEIGHT], bits, bits + words, bits + 2 * words};
+                                       {f(STEER__SEEN_PX), py, pz}, {f(STEER__SEEN_VX), vy, vz}, f(STEER__SEEN_RADIUS),
+                                       f(STEER__SEEN_PRIORITY), {f(STEER__AWAY_X), f(STEER__AWAY_Y), f(STEER__AWAY_Z)},
+                                       {f(STEER__SIDE_X), f(STEER__SIDE_Y), f(STEER__SIDE_Z)}, f(STEER__WEIGHT),
+                                       f(STEER__SIDE_WEIGHT), bits, bits + words, bits + 2 * words};
     w->kernels->anticipate(&lanes);
-    for (int j = 0; j < n; ++j) {
-        unsigned bit = 1u << (j % 16);
-        steer__anticipation_term3 t;
-        if (lanes.exceptional[j / 16] & bit) {
-            t = steer__anticipation_neighbour3(&s, steer_v3_make(f[STEER__SEEN_PX][j], py[j], pz[j]),
-                                               steer_v3_make(f[STEER__SEEN_VX][j], vy[j], vz[j]), f[STEER__SEEN_RADIUS][j],
-                                               &f[STEER__SEEN_PRIORITY][j], params);
-        } else {
-            if (!(lanes.used[j / 16] & bit)) continue;
-            t = (steer__anticipation_term3){
-                steer_v3_make(f[STEER__AWAY_X][j], f[STEER__AWAY_Y][j], f[STEER__AWAY_Z][j]),
-                steer_v3_make(f[STEER__SIDE_X][j], f[STEER__SIDE_Y][j], f[STEER__SIDE_Z][j]), f[STEER__WEIGHT][j],
-                f[STEER__SIDE_WEIGHT][j], true, (lanes.sided[j / 16] & bit) != 0};
+    /* the used or exceptional lanes in order (the others add nothing) */
+    for (int word = 0; word < (n + 15) / 16; ++word)
+        for (unsigned todo = (unsigned)(lanes.used[word] | lanes.exceptional[word]); todo; todo &= todo - 1) {
+            int j = word * 16 + steer__lowest_bit(todo);
+            if (j >= n) break; /* lanes past n: not neighbours */
+            unsigned bit = 1u << (j % 16);
+            steer__anticipation_term3 t;
+            if (lanes.exceptional[word] & bit) {
+                t = steer__anticipation_neighbour3(&s, steer_v3_make(f(STEER__SEEN_PX)[j], py[j], pz[j]),
+                                                   steer_v3_make(f(STEER__SEEN_VX)[j], vy[j], vz[j]), f(STEER__SEEN_RADIUS)[j],
+                                                   &f(STEER__SEEN_PRIORITY)[j], params);
+            } else {
+                t = (steer__anticipation_term3){
+                    steer_v3_make(f(STEER__AWAY_X)[j], f(STEER__AWAY_Y)[j], f(STEER__AWAY_Z)[j]),
+                    steer_v3_make(f(STEER__SIDE_X)[j], f(STEER__SIDE_Y)[j], f(STEER__SIDE_Z)[j]), f(STEER__WEIGHT)[j],
+                    f(STEER__SIDE_WEIGHT)[j], true, (lanes.sided[word] & bit) != 0};
+            }
+            steer__anticipation_add3(&sum, &bias, &t);
         }
-        steer__anticipation_add3(&sum, &bias, &t);
-    }
+#undef f
     *out_sum = sum;
     *out_bias = bias;
     return true;
