@@ -78,7 +78,12 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
         v[k] = lane_array(w, worker, STEER__SEEN_VX + k);
     }
     const steer__group *g = a->g;
-    const float own[3] = {a->p.x, a->p.y, a->p.z}, own_v[3] = {a->v.x, a->v.y, a->v.z};
+    /* a->p and a->v are the agent's row of the sorted state, just stored field
+     * by field: read from the arrays, not as one wide load of the fresh
+     * stores (which cannot be forwarded: a stall per agent) */
+    const int i = a->dense, z = w->dim == 3;
+    const float own[3] = {w->p[0][i], w->p[1][i], z ? w->p[2][i] : 0.0f};
+    const float own_v[3] = {w->v[0][i], w->v[1][i], z ? w->v[2][i] : 0.0f};
     steer__select_in in = {{own[0], own[1], own[2]}, {own_v[0], own_v[1], own_v[2]}, g->radius_sq, g->all_groups,
                            g->def.neighbour_mask};
     /* the kernel picks them (steer__select_fn: within the neighbour radius,
