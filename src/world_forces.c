@@ -331,22 +331,22 @@ static bool add_to_crowd(const steer__force_context *fc, crowd_chunk *cc, const 
     const steer_group_def *d = &g->def;
     int k = cc->n, near = 0;
     if (d->keep_apart && a->seen.worker >= 0) {
+        const int base = k * CROWD_NEAR_CAP;
         for (int word = 0; word < (a->seen.count + 15) / 16; ++word)
-            for (unsigned bits = a->seen.near[word]; bits; bits &= bits - 1) ++near;
-        if (near > CROWD_NEAR_CAP) return false;
-        int at = 0, base = k * CROWD_NEAR_CAP;
-        memset(cc->near_bits[k], 0, sizeof cc->near_bits[k]);
-        for (int word = 0; word < (a->seen.count + 15) / 16; ++word)
-            for (unsigned bits = a->seen.near[word]; bits; bits &= bits - 1, ++at) {
+            for (unsigned bits = a->seen.near[word]; bits; bits &= bits - 1, ++near) {
+                if (near == CROWD_NEAR_CAP) return false; /* one more than its place holds */
                 int j = word * 16 + steer__lowest_bit(bits);
                 for (int q = 0; q < 3; ++q) {
-                    cc->near_p[q][base + at] = a->seen.p[q][j];
-                    cc->near_v[q][base + at] = a->seen.v[q][j];
+                    cc->near_p[q][base + near] = a->seen.p[q][j];
+                    cc->near_v[q][base + near] = a->seen.v[q][j];
                 }
-                cc->near_radius[base + at] = a->seen.radius[j];
-                cc->near_priority[base + at] = a->seen.priority[j];
-                cc->near_bits[k][at / 16] |= (uint16_t)(1u << (at % 16));
+                cc->near_radius[base + near] = a->seen.radius[j];
+                cc->near_priority[base + near] = a->seen.priority[j];
             }
+        for (int word = 0; word < CROWD_NEAR_CAP / 16; ++word) { /* the first `near` of them */
+            int in_word = near - word * 16;
+            cc->near_bits[k][word] = (uint16_t)(in_word >= 16 ? 0xFFFFu : in_word > 0 ? (1u << in_word) - 1u : 0u);
+        }
     }
     steer__agent *kept = &cc->agent[k];
     *kept = *a;
