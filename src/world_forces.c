@@ -278,6 +278,7 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
  * takes the scalar steps at once. The bits are the scalar steps': the
  * kernel leaves any lane off their usual path to them (odd). */
 #define CROWD_NEAR_CAP 32
+bool steer__crowd_kernel_off = false;
 typedef struct crowd_chunk {
     steer__crowd_lanes lanes;
     steer__agent agent[16];
@@ -514,7 +515,8 @@ static void forces_task(int start, int end, int worker, void *context)
             }
             a.nb = &nb;
             if (g->predictive) steer__see_neighbours(w, &a, &cv, worker, &a.seen);
-            if (g->crowd_lanes && goal && goal->kind == STEER_GOAL_ARRIVE && add_to_crowd(fc, &crowd, &a, ftc->solids))
+            if (g->crowd_lanes && goal && goal->kind == STEER_GOAL_ARRIVE && !steer__crowd_kernel_off &&
+                add_to_crowd(fc, &crowd, &a, ftc->solids))
                 continue;
             steer_v3 force = steer__combined_force(fc, &a);
             if (w->dim == 2) force.z = 0.0f;

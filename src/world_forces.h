@@ -7,6 +7,10 @@
 
 #include "world_internal.h"
 
+/* For tests, set between steps: every crowd agent takes the scalar steps
+ * instead of the crowd kernel, whose bits they must give. */
+extern bool steer__crowd_kernel_off;
+
 /* Forces and moves of every agent; group_start as in steer__build_members. */
 void steer__world_forces(steer_world *w, float dt, const uint32_t *group_start);
 

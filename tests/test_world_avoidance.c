@@ -6,7 +6,7 @@
  * further with see_ahead_time; QUEUE brakes behind a slower agent;
  * FOLLOW_LEADER keeps behind its leader and out of its way; a crowd gives
  * the same bits for any thread count, scheduler and kernel, and through a
- * snapshot. */
+ * snapshot, and with its agents' steps in the crowd kernel or scalar. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,8 @@
 #include "random_scheduler.h"
 #include "snapshot_bytes.h"
 #include "steer/steer.h"
+
+extern bool steer__crowd_kernel_off; /* the library's test switch (src/world_forces.h) */
 
 #ifdef STEER_TEST_SANITIZED
 #define CROWD_SIDE 8 /* agents per side of the crowd's square */
@@ -774,8 +776,13 @@ static void a_crowd_gives_the_same_bits_everywhere(void)
     }
     CHECK(crowd_hash(2, false, STEER_KERNEL_BEST, true) == ref);
     CHECK(crowd_hash(4, false, STEER_KERNEL_BEST, true) == ref);
-    printf("crowd (%d agents, %d steps): %016llx for 1, 2, 4 threads, a random scheduler, both kernels and a restore\n",
-           4 * CROWD_SIDE, CROWD_STEPS, (unsigned long long)ref);
+    /* the crowd kernel's lanes against the scalar steps they stand for */
+    steer__crowd_kernel_off = true;
+    CHECK(crowd_hash(1, false, STEER_KERNEL_SCALAR, false) == ref);
+    CHECK(crowd_hash(2, false, STEER_KERNEL_BEST, false) == ref);
+    steer__crowd_kernel_off = false;
+    printf("crowd (%d agents, %d steps): %016llx for 1, 2, 4 threads, a random scheduler, both kernels, a restore and the "
+           "scalar steps for the crowd kernel's\n", 4 * CROWD_SIDE, CROWD_STEPS, (unsigned long long)ref);
 }
 
 int main(void)
