@@ -77,7 +77,9 @@ typedef enum steer_boundary {
  * same time share one (it indexes per-worker scratch). The result never
  * depends on the split. An index out of range is reported as misuse and
  * that call runs without its scratch: still a correct step, but summed in
- * another order, so not the same bits as with a correct scheduler. */
+ * another order, so not the same bits as with a correct scheduler. A task
+ * needs about 64 KB of its thread's stack (the forces pass keeps its
+ * batches there). */
 typedef void steer_task_fn(int start, int end, int worker_index, void *task_context);
 typedef void *steer_enqueue_task_fn(steer_task_fn *task, int item_count, int min_range, void *task_context,
                                     void *user_context);
