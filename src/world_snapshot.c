@@ -23,10 +23,11 @@
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 7u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
+#define SNAP_VERSION 8u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
                            no handle table (rebuilt from the slots); 5: the world's identity;
                            6: per-agent goals, the arrival fields of groups; 7: predictive
-                           avoidance (two behaviours, their group fields), obstacle velocities */
+                           avoidance (two behaviours, their group fields), obstacle velocities;
+                           8: where the last step began (its arrivals) */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -78,6 +79,7 @@ static void write_all(const steer_world *w, writer *wr)
     put_u32(wr, (uint32_t)w->def.penetration_iterations);
     put_u32(wr, (uint32_t)w->grid_capacity);
     put_u64(wr, w->steps);
+    put_u64(wr, w->step_begin);
     put_u32(wr, (uint32_t)w->group_count);
     for (int g = 0; g < w->group_count; ++g) put(wr, &w->groups[g].def, sizeof(steer_group_def));
     put_u32(wr, (uint32_t)w->obstacle_count);
@@ -455,9 +457,12 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     def.penetration_iterations = (int)get_u32(&rd);
     uint32_t grid_capacity = get_u32(&rd);
     uint64_t steps = get_u64(&rd);
+    /* before version 8 the last step's start was not kept: no arrivals are
+     * listed until the next step */
+    uint64_t step_begin = version >= 8 ? get_u64(&rd) : steps;
     uint32_t group_count = get_u32(&rd);
     if (rd.bad || flags > 7u || group_count > (uint32_t)def.max_groups || grid_capacity < 1u ||
-        grid_capacity > (1u << 28))
+        grid_capacity > (1u << 28) || step_begin > steps)
         return STEER_ERROR_BAD_SNAPSHOT;
     /* def must pass the same checks as at creation; the capacity may grow */
     steer_result result = STEER_ERROR_BAD_SNAPSHOT;
@@ -606,6 +611,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     fresh->reuses = reuses;
     fresh->identity = identity;
     fresh->steps = steps;
+    fresh->step_begin = step_begin;
 
     /* Success: swap contents, keeping the host's threading and SIMD choice. */
     {

@@ -1,7 +1,8 @@
 /* Per-agent goals in the world: every agent sent to its own point arrives;
  * the same bits for any thread count, scheduler and kernel, and through a
  * snapshot; bulk set/get round trips; stale handles refused; agents without
- * goals exactly as in a world without them; version-5 snapshots still load. */
+ * goals exactly as in a world without them; version-5 snapshots still load;
+ * a snapshot keeps the last step's arrivals. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -560,6 +561,56 @@ static void old_snapshots(void)
     }
 }
 
+/* ---- 6a. the last step's arrivals through a snapshot --------------------------------- */
+/* A snapshot keeps where the last step began (version 8), so a restored
+ * world lists the same arrivals as the one saved, before any step too; a
+ * version-7 snapshot, which did not keep it, lists none until the next
+ * step (it had listed every agent that ever arrived). */
+static void arrivals_through_a_snapshot(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.capacity = 8;
+    steer_world *w = steer_world_create(&wd), *copy = steer_world_create(&wd), *old = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    steer_world_add_group(w, &gd);
+    /* one at rest on its point arrives in the first step, one far away later */
+    steer_agent_id ids[2] = {steer_world_add_agent(w, 0, (steer_v3){10, 10, 0}, steer_v3_zero()),
+                             steer_world_add_agent(w, 0, (steer_v3){-30, -30, 0}, steer_v3_zero())};
+    const steer_v3 targets[2] = {{10, 10, 0}, {30, 30, 0}};
+    CHECK(steer_world_set_targets(w, ids, targets, 2, STEER_GOAL_ARRIVE, NULL) == 2);
+    steer_world_step(w, DT);
+    steer_agent_id listed[2], restored[2];
+    CHECK(steer_world_arrivals(w, listed, 2) == 1 && listed[0].index == ids[0].index);
+    snap_buffer b = snap_save(w);
+    CHECK(steer_world_restore(copy, b.data, b.size) == STEER_OK);
+    CHECK(steer_world_arrivals(copy, restored, 2) == 1 && restored[0].index == ids[0].index);
+    steer_world_step(copy, 0.0f); /* no step: the same list */
+    CHECK(steer_world_arrivals(copy, restored, 2) == 1);
+    steer_world_step(w, DT);
+    steer_world_step(copy, DT);
+    CHECK(steer_world_arrivals(w, listed, 2) == 0 && steer_world_arrivals(copy, restored, 2) == 0);
+    /* the same snapshot as version 7: without the 8 bytes after the step count */
+    uint32_t seven = 7;
+    const size_t steps_at = SNAP_GRID_CAPACITY_AT + 4;
+    memcpy(b.data + SNAP_VERSION_AT, &seven, 4);
+    memmove(b.data + steps_at + 8, b.data + steps_at + 16, b.size - (steps_at + 16));
+    snap_reseal(b.data, b.size - 8);
+    CHECK(steer_world_restore(old, b.data, b.size - 8) == STEER_OK);
+    CHECK(steer_world_arrivals(old, restored, 2) == 0);
+    CHECK(steer_world_has_arrived(old, ids[0])); /* arrived, but not in a step it was told of */
+    /* a step's start after its count: refused */
+    free(b.data);
+    b = snap_save(w);
+    uint64_t later = 1000;
+    memcpy(b.data + steps_at + 8, &later, 8);
+    snap_reseal(b.data, b.size);
+    CHECK(steer_world_restore(old, b.data, b.size) == STEER_ERROR_BAD_SNAPSHOT);
+    free(b.data);
+    steer_world_destroy(w);
+    steer_world_destroy(copy);
+    steer_world_destroy(old);
+}
+
 /* ---- wander on the final approach ------------------------------------------------- */
 /* Wanderers sent to their own points (ARRIVE and WAYPOINTS goals): the
  * wander fades within the goal's slow radius and stops within the arrival
@@ -632,6 +683,7 @@ int main(void)
     kernel_arrive_is_the_pure_one(2);
     kernel_arrive_is_the_pure_one(3);
     old_snapshots();
+    arrivals_through_a_snapshot();
     untouched_agents();
     same_bits_every_way(2);
     same_bits_every_way(3);
