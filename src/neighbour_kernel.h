@@ -222,15 +222,14 @@ typedef void steer__anticipate_fn(const steer__anticipation_lanes *lanes);
 
 /* The end of sixteen crowd agents' running sums (world_forces.c): agents
  * whose last behaviour is their own goal's braking arrive. Per lane:
- * remaining = max_force - |total|; if positive, total += the last
- * behaviour's weighted force (where has_last; where terms, that force is
- * ANTICIPATE's from its summed terms, steer__anticipation_end3, times its
- * weight) truncated to it; again for the
- * arrive's force times mass and weight; the force is total truncated to
- * max_force (z = 0 in 2D); the new velocity v + force * inv_mass_dt
- * truncated to max_speed, zero if not finite: exactly the world's scalar
- * steps (steer__running_sum_finish, steer__integrate_velocity), in three
- * dimensions. A lane whose arithmetic would leave their usual path is
+ * remaining = max_force - |total|; if positive, total += the force of the
+ * behaviour before the arrive (where has_last; where terms, ANTICIPATE's
+ * from its summed terms, steer__anticipation_end3, times its weight)
+ * truncated to it; the same for the arrive's force times mass and weight;
+ * the force is total truncated to max_force (z = 0 in 2D); the new
+ * velocity v + force * inv_mass_dt truncated to max_speed, zero if not
+ * finite: exactly the world's scalar steps (steer__running_sum_finish,
+ * steer__integrate_velocity), in three dimensions. A lane whose arithmetic would leave their usual path is
  * marked odd instead, for the caller to compute with them: the arrive near
  * its target (inside the slow radius or the tolerance, or where the
  * braking cap or the brake-first split may bind), magnitudes those

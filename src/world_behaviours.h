@@ -72,8 +72,9 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
  * kernel (world_forces.c), with the same bits. The prefix adds the
  * behaviours before the last two and gives the one before the last: its
  * weighted force (FORCE), or for ANTICIPATE its summed terms (TERMS, Z-up),
- * or NONE when there is none or max_force is spent. The finish adds that force and the last behaviour's, each where
- * max_force is not yet spent, and truncates the total to max_force. */
+ * or NONE when there is none or max_force is spent. The finish adds that
+ * force and the last behaviour's, each where max_force is not yet spent,
+ * and truncates the total to max_force. */
 enum { STEER__PREFIX_NONE, STEER__PREFIX_FORCE, STEER__PREFIX_TERMS };
 typedef struct steer__running_prefix {
     steer_v3 total, last; /* the sum so far; FORCE: the weighted force */
