@@ -585,14 +585,11 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
             if (steer_v3_len_sq(f) > 1e-10f) return steer_v3_truncate(f, d->max_force);
         }
         return total;
-    case STEER_COMBINE_RUNNING_SUM:
-        for (int k = 0; k < count; ++k) {
-            float remaining = d->max_force - steer_v3_len(total);
-            if (!(remaining > 0.0f)) break;
-            steer_v3 f = steer_v3_scale(behaviour_force(fc, a, active[k]), weight[active[k]]);
-            total = steer_v3_add(total, steer_v3_truncate(f, remaining));
-        }
-        return steer_v3_truncate(total, d->max_force);
+    case STEER_COMBINE_RUNNING_SUM: { /* in the two parts the crowd kernel shares */
+        steer__running_prefix prefix;
+        steer__running_sum_prefix(fc, a, &prefix);
+        return steer__running_sum_finish(fc, a, &prefix);
+    }
     case STEER_COMBINE_DITHER:
         for (int k = 0; k < count; ++k) {
             int b = active[k];
@@ -606,17 +603,19 @@ steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agen
     return total;
 }
 
+/* The running sum: in priority order, each behaviour's weighted force
+ * truncated to what max_force has left (remaining = max_force - |total|),
+ * until it is spent; the total truncated to max_force. */
 void steer__running_sum_prefix(const steer__force_context *fc, const steer__agent *a, steer__running_prefix *out)
 {
     const steer_group_def *d = &a->g->def;
     const int *active;
     const float *weight;
     int count = behaviour_list(a, &active, &weight);
-    *out = (steer__running_prefix){steer_v3_zero(), steer_v3_zero(), steer_v3_zero(), steer_v3_zero(), STEER__PREFIX_NONE};
-    for (int k = 0; k < count - 1; ++k) {
-        float remaining = d->max_force - (k == 0 ? 0.0f : steer_v3_len(out->total)); /* the first: |0| = 0 */
-        if (!(remaining > 0.0f)) return;
-        if (k == count - 2 && active[k] == STEER_ANTICIPATE) { /* its end and weight: the caller's */
+    *out = (steer__running_prefix){steer_v3_zero(), steer_v3_zero(), steer_v3_zero(), steer_v3_zero(), d->max_force,
+                                   STEER__PREFIX_NONE}; /* remaining: max_force - |0| */
+    for (int k = 0; k < count - 1 && out->remaining > 0.0f; ++k) {
+        if (k == count - 2 && active[k] == STEER_ANTICIPATE) { /* its end and weight: the finish's */
             steer_anticipation params = anticipation_params(fc->w, d);
             out->kind = STEER__PREFIX_TERMS;
             if (anticipation_sums(fc->w, a, &params, &out->sum, &out->bias)) return;
@@ -630,7 +629,8 @@ void steer__running_sum_prefix(const steer__force_context *fc, const steer__agen
             out->kind = STEER__PREFIX_FORCE;
             return;
         }
-        out->total = steer_v3_add(out->total, steer_v3_truncate(f, remaining));
+        out->total = steer_v3_add(out->total, steer_v3_truncate(f, out->remaining));
+        out->remaining = d->max_force - steer_v3_len(out->total);
     }
 }
 
@@ -641,12 +641,12 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
     const float *weight;
     int count = behaviour_list(a, &active, &weight);
     steer_v3 total = prefix->total, last = prefix->last;
-    if (prefix->kind == STEER__PREFIX_TERMS) {
-        steer_anticipation params = anticipation_params(fc->w, d);
-        last = steer_v3_scale(steer__anticipation_end3(prefix->sum, prefix->bias, &params), weight[STEER_ANTICIPATE]);
-    }
-    float remaining = d->max_force - steer_v3_len(total);
-    if (prefix->kind != STEER__PREFIX_NONE && remaining > 0.0f) {
+    float remaining = prefix->remaining;
+    if (prefix->kind != STEER__PREFIX_NONE) { /* remaining > 0 */
+        if (prefix->kind == STEER__PREFIX_TERMS) {
+            steer_anticipation params = anticipation_params(fc->w, d);
+            last = steer_v3_scale(steer__anticipation_end3(prefix->sum, prefix->bias, &params), weight[STEER_ANTICIPATE]);
+        }
         total = steer_v3_add(total, steer_v3_truncate(last, remaining));
         remaining = d->max_force - steer_v3_len(total);
     }

@@ -68,17 +68,18 @@ void steer__find_leaders(steer_world *w);
 void steer__build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1]);
 /* The agent's group's behaviours, combined by its mode, truncated to max_force. */
 steer_v3 steer__combined_force(const steer__force_context *fc, const steer__agent *a);
-/* The running sum (steer__combined_force) in two parts, for the crowd
- * kernel (world_forces.c), with the same bits. The prefix adds the
- * behaviours before the last two and gives the one before the last: its
- * weighted force (FORCE), or for ANTICIPATE its summed terms (TERMS, Z-up),
- * or NONE when there is none or max_force is spent. The finish adds that
- * force and the last behaviour's, each where max_force is not yet spent,
- * and truncates the total to max_force. */
+/* The running sum in two parts, so that the crowd kernel (world_forces.c)
+ * can take the second for its agents: steer__combined_force is the two in
+ * turn. The prefix adds the behaviours before the last two and gives the
+ * one before the last: its weighted force (FORCE), or for ANTICIPATE its
+ * summed terms (TERMS, Z-up), or NONE when there is none or max_force is
+ * spent. The finish adds that force and the last behaviour's, each where
+ * max_force is not yet spent, and truncates the total to max_force. */
 enum { STEER__PREFIX_NONE, STEER__PREFIX_FORCE, STEER__PREFIX_TERMS };
 typedef struct steer__running_prefix {
     steer_v3 total, last; /* the sum so far; FORCE: the weighted force */
     steer_v3 sum, bias;   /* TERMS: steer__anticipation_end3's inputs */
+    float remaining;      /* max_force - |total| */
     int kind;
 } steer__running_prefix;
 void steer__running_sum_prefix(const steer__force_context *fc, const steer__agent *a, steer__running_prefix *out);

@@ -289,7 +289,16 @@ typedef struct crowd_chunk {
     int n;
 } crowd_chunk;
 
-/* Agent a's steps after its force: keep_apart, the move, the arrival. */
+/* Agent a's new velocity from its combined force: in the world's plane,
+ * integrated with the turn limit. */
+static steer_v3 new_velocity(const steer__force_context *fc, const steer__agent *a, steer_v3 force)
+{
+    if (fc->w->dim == 2) force.z = 0.0f;
+    if (a->g->def.ground_plane) steer__drop_up(fc->w, &force);
+    return steer__integrate_velocity(a->g, a->v, force, fc->dt);
+}
+
+/* Agent a's steps after its new velocity: keep_apart, the move, the arrival. */
 static void finish_agent(const steer__force_context *fc, const steer__agent *a, steer_v3 nv, bool solids)
 {
     steer_world *w = fc->w;
@@ -314,11 +323,7 @@ static void flush_crowd(const steer__force_context *fc, crowd_chunk *cc, bool so
     for (int k = 0; k < cc->n; ++k) {
         const steer__agent *a = &cc->agent[k];
         steer_v3 nv = steer_v3_make(l->nv[0][k], l->nv[1][k], l->nv[2][k]);
-        if (l->odd >> k & 1u) { /* the scalar steps */
-            steer_v3 force = steer__running_sum_finish(fc, a, &cc->prefix[k]);
-            if (fc->w->dim == 2) force.z = 0.0f;
-            nv = steer__integrate_velocity(a->g, a->v, force, fc->dt);
-        }
+        if (l->odd >> k & 1u) nv = new_velocity(fc, a, steer__running_sum_finish(fc, a, &cc->prefix[k])); /* the scalar steps */
         finish_agent(fc, a, nv, solids);
     }
     cc->n = 0;
@@ -518,10 +523,7 @@ static void forces_task(int start, int end, int worker, void *context)
             if (g->crowd_lanes && goal && goal->kind == STEER_GOAL_ARRIVE && !steer__crowd_kernel_off &&
                 add_to_crowd(fc, &crowd, &a, ftc->solids))
                 continue;
-            steer_v3 force = steer__combined_force(fc, &a);
-            if (w->dim == 2) force.z = 0.0f;
-            if (g->def.ground_plane) steer__drop_up(w, &force);
-            finish_agent(fc, &a, steer__integrate_velocity(g, a.v, force, fc->dt), ftc->solids);
+            finish_agent(fc, &a, new_velocity(fc, &a, steer__combined_force(fc, &a)), ftc->solids);
         }
     }
     flush_batch(w, &fb, ftc->solids);

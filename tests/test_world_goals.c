@@ -616,8 +616,7 @@ static void arrivals_through_a_snapshot(void)
  * wander fades within the goal's slow radius and stops within the arrival
  * tolerance, so each comes to rest on its end and stays arrived; with the
  * whole force they would circle the end at about the tolerance. On the way
- * they still wander (off the straight line), and a SEEK goal keeps all of
- * it. */
+ * they still wander (off the straight line). */
 static void wander_settles(int dim)
 {
     steer_world_def wd = steer_default_world_def();
