@@ -216,46 +216,54 @@ static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
 #define GOAL_PREFETCH_AHEAD 32 /* agents: a few cells, far more than a memory latency's work */
 #define GENERAL_PREFETCH_AHEAD 4 /* agents of the general path (hundreds of ns each) */
 
-/* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16];
- * an agent with its own goal brings its goal force. */
-static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int i, int group, steer__goal *goal,
-                         bool solids)
+/* Lane k's goal other than ARRIVE: its force, computed for the agent and
+ * added to the lane's blend by the kernel. */
+static void goal_force_lane(const steer__force_context *fc, flock_batcher *fb, int k, int i, int group, steer__goal *goal)
 {
     steer_world *w = fc->w;
-    int k = fb->n;
+    steer__flock_batch *b = &fb->batch;
+    steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), &w->groups[group], 0, goal,
+                      STEER__SEEN_NOTHING};
+    steer_v3 f = steer__weighted_goal_force(fc, &a);
+    b->goal_lane[k] = 1.0f;
+    b->goal_force[0][k] = f.x;
+    b->goal_force[1][k] = f.y;
+    b->goal_force[2][k] = f.z;
+    b->any_goal = true;
+}
+
+/* Puts agent i in lane k of the batch (its neighbours' sums are the
+ * caller's, in fb->raw); an agent with its own goal brings its goal. The
+ * caller counts the lane in and reduces and flushes. */
+static inline void queue_lane(const steer__force_context *fc, flock_batcher *fb, int k, int i, int group, steer__goal *goal)
+{
+    steer_world *w = fc->w;
     steer__flock_batch *b = &fb->batch;
     fb->goal[k] = goal;
     b->goal_lane[k] = 0.0f;
     if (goal) {
         uint16_t bit = (uint16_t)(1u << (k % 16));
         fb->has_goal[k / 16] |= bit;
-        if (goal->arrived) fb->was_arrived[k / 16] |= bit;
-        if (goal->kind == STEER_GOAL_ARRIVE) fb->arriving[k / 16] |= bit;
-    }
 #if defined(__GNUC__) || defined(__clang__)
-    /* Goal records drift from their agents' order between reorderings
-     * (world_goals.h): the one of the agent a few cells on is fetched now. */
-    if (goal && i + GOAL_PREFETCH_AHEAD < w->count && steer__has_goal(w, i + GOAL_PREFETCH_AHEAD))
-        __builtin_prefetch(steer__goal_of(w, i + GOAL_PREFETCH_AHEAD));
+        /* Goal records drift from their agents' order between reorderings
+         * (world_goals.h): the one of the agent a few cells on is fetched now. */
+        if (i + GOAL_PREFETCH_AHEAD < w->count && steer__has_goal(w, i + GOAL_PREFETCH_AHEAD))
+            __builtin_prefetch(steer__goal_of(w, i + GOAL_PREFETCH_AHEAD));
 #endif
-    if (goal && goal->kind == STEER_GOAL_ARRIVE) { /* the kernel computes it, sixteen lanes at a time */
-        const steer_group_def *d = &w->groups[group].def;
-        b->goal_lane[k] = 2.0f;
-        b->goal_target[0][k] = goal->target.x;
-        b->goal_target[1][k] = goal->target.y;
-        b->goal_target[2][k] = goal->target.z;
-        b->goal_speed[k] = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
-        b->goal_slow[k] = goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius;
-        b->any_goal = b->any_arrive = true;
-    } else if (goal) {
-        const steer__group *g = &w->groups[group];
-        steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, STEER__SEEN_NOTHING};
-        steer_v3 f = steer__weighted_goal_force(fc, &a);
-        b->goal_lane[k] = 1.0f;
-        b->goal_force[0][k] = f.x;
-        b->goal_force[1][k] = f.y;
-        b->goal_force[2][k] = f.z;
-        b->any_goal = true;
+        if (goal->arrived) fb->was_arrived[k / 16] |= bit;
+        if (goal->kind == STEER_GOAL_ARRIVE) { /* the kernel computes it, sixteen lanes at a time */
+            const steer_group_def *d = &w->groups[group].def;
+            fb->arriving[k / 16] |= bit;
+            b->goal_lane[k] = 2.0f;
+            b->goal_target[0][k] = goal->target.x;
+            b->goal_target[1][k] = goal->target.y;
+            b->goal_target[2][k] = goal->target.z;
+            b->goal_speed[k] = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
+            b->goal_slow[k] = goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius;
+            b->any_goal = b->any_arrive = true;
+        } else {
+            goal_force_lane(fc, fb, k, i, group, goal);
+        }
     }
     fb->mixed |= k > 0 && fb->group[0] != (uint8_t)group;
     /* A cell queues its plain flockers before its other flockers, so the
@@ -263,8 +271,23 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
     fb->row = k == 0 || (fb->row && i == fb->dense[k - 1] + 1);
     fb->group[k] = (uint8_t)group;
     fb->dense[k] = i;
-    if (++fb->n % STEER__REDUCE_LANES == 0) w->kernels->reduce(fb->raw, &fb->batch, fb->n - STEER__REDUCE_LANES);
+}
+
+/* Counts in `count` lanes just queued (not past a sixteen's end): a full
+ * sixteen is reduced, a full batch flushed. */
+static inline void lanes_queued(steer_world *w, flock_batcher *fb, int count, bool solids)
+{
+    fb->n += count;
+    if (fb->n % STEER__REDUCE_LANES == 0) w->kernels->reduce(fb->raw, &fb->batch, fb->n - STEER__REDUCE_LANES);
     if (fb->n == STEER__BATCH) flush_batch(w, fb, solids);
+}
+
+/* Queues agent i, whose neighbours were gathered (raw) into fb->raw[fb->n % 16]. */
+static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int i, int group, steer__goal *goal,
+                         bool solids)
+{
+    queue_lane(fc, fb, fb->n, i, group, goal);
+    lanes_queued(fc->w, fb, 1, solids);
 }
 
 /* Crowd agents (steer__group.crowd_lanes) with an ARRIVE goal end their
@@ -445,8 +468,9 @@ static int cell_flockers(const steer__force_context *fc, const steer__cell_view 
         w->kernels->gather_cell(&cv->soa, cv->staged, &ag, fb->raw + fb->n % STEER__REDUCE_LANES);
         for (int k = 0; k < ag.count; ++k) {
             int m = members[k];
-            add_to_batch(fc, fb, m, groups[k], steer__has_goal(w, m) ? steer__goal_of(w, m) : NULL, solids);
+            queue_lane(fc, fb, fb->n + k, m, groups[k], steer__has_goal(w, m) ? steer__goal_of(w, m) : NULL);
         }
+        lanes_queued(w, fb, ag.count, solids);
     }
     return found;
 }
