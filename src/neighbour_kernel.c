@@ -330,18 +330,19 @@ static inline void stage(const steer__agents *a, const steer__span *spans, int s
 {
     int o = 0;
     for (int s = 0; s < span_count; ++s) {
-        int n = spans[s].end - spans[s].begin;
-        for (int axis = 0; axis < dim; ++axis) {
-            const float *p = a->p[axis] + spans[s].begin, *v = a->v[axis] + spans[s].begin;
-            float *qp = out->p[axis] + o, *qv = out->v[axis] + o;
-            const wf shift = wf_set1(spans[s].shift[axis]);
-            /* whole vectors: the tail past n is overwritten by the next span
-             * or lies in the pad; sources are padded by STEER__PAD */
-            for (int k = 0; k < n; k += STEER_WIDE_LANES) {
-                wf_store(qp + k, wf_sub(wf_load(p + k), shift));
-                wf_store(qv + k, wf_load(v + k));
+        const int n = spans[s].end - spans[s].begin, first = spans[s].begin;
+        wf shift[3];
+        for (int axis = 0; axis < dim; ++axis) shift[axis] = wf_set1(spans[s].shift[axis]);
+        /* whole vectors: the tail past n is overwritten by the next span or
+         * lies in the pad; sources are padded by STEER__PAD. One loop per
+         * span, the arrays inside it: its exit is the one branch a span's
+         * length decides (one per array mispredicted about as often) */
+        const int whole = STEER_WIDE_LANES > 1 ? STEER_LOGICAL_LANES : 0; /* copied whatever n: no branch */
+        for (int k = 0; k < whole || k < n; k += STEER_WIDE_LANES)
+            for (int axis = 0; axis < dim; ++axis) {
+                wf_store(out->p[axis] + o + k, wf_sub(wf_load(a->p[axis] + first + k), shift[axis]));
+                wf_store(out->v[axis] + o + k, wf_load(a->v[axis] + first + k));
             }
-        }
         o += n;
     }
 }
