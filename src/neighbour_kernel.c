@@ -335,9 +335,10 @@ static inline void stage(const steer__agents *a, const steer__span *spans, int s
         for (int axis = 0; axis < dim; ++axis) shift[axis] = wf_set1(spans[s].shift[axis]);
         /* whole vectors: the tail past n is overwritten by the next span or
          * lies in the pad; sources are padded by STEER__PAD. One loop per
-         * span, the arrays inside it: its exit is the one branch a span's
-         * length decides (one per array mispredicted about as often) */
-        const int whole = STEER_WIDE_LANES > 1 ? STEER_LOGICAL_LANES : 0; /* copied whatever n: no branch */
+         * span with every array inside it, its first sixteen lanes copied
+         * whatever n: a loop per array, each ending where n said, had its
+         * exits mispredicted */
+        const int whole = STEER_WIDE_LANES > 1 ? STEER_LOGICAL_LANES : 0;
         for (int k = 0; k < whole || k < n; k += STEER_WIDE_LANES)
             for (int axis = 0; axis < dim; ++axis) {
                 wf_store(out->p[axis] + o + k, wf_sub(wf_load(a->p[axis] + first + k), shift[axis]));
