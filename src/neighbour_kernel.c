@@ -706,7 +706,7 @@ static inline void store_lane_bits(uint16_t *const out[3], const unsigned bits[3
  * its usual path (relative_motion's scale 1, direction's unscaled square
  * root), in the same order, so the same bits; the exponential as
  * steer_exp2 computes it (wf_exp2_). */
-static inline void anticipate_lanes(const steer__anticipation_lanes *in, int base)
+static inline void anticipate_lanes(const steer__anticipation_lanes *in, int base, int dim)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
     /* lanes past count take a neighbour at the origin, at rest, of radius 0
@@ -714,8 +714,10 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
      * results are not read */
     const int live_n = in->count - base;
     const wm live = live_n >= STEER_WIDE_LANES ? wm_ones() : live_n <= 0 ? wm_not(wm_ones()) : wm_first(live_n);
-    wf w[3], v[3];
-    for (int k = 0; k < 3; ++k) {
+    /* in 2D every z is 0: left out of each sum below, where it would add
+     * +0 (or its square), which changes no bits */
+    wf w[3] = {zero, zero, zero}, v[3] = {zero, zero, zero};
+    for (int k = 0; k < dim; ++k) {
         w[k] = wf_sub(wf_select(live, wf_load(in->p[k] + base)), wf_set1(in->pos[k]));
         v[k] = wf_sub(wf_set1(in->vel[k]), wf_select(live, wf_load(in->v[k] + base)));
     }
@@ -724,14 +726,14 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
      * and the largest magnitude is 0 or within [2^-20, 2^20] */
     wm finite = wm_finite_(radius);
     wf m = wf_abs_(radius);
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < dim; ++k) { /* (a zero z could only turn a NaN m, which is not finite anyway, to 0) */
         finite = wm_and(finite, wm_and(wm_finite_(w[k]), wm_finite_(v[k])));
         wf aw = wf_abs_(w[k]), av = wf_abs_(v[k]);
         m = wf_max_(wf_max_(aw, m), av);
     }
     wm odd = wm_or_(wm_not(finite), wm_or_(wm_gt(m, wf_set1(0x1p20f)), wm_and(wm_lt(m, wf_set1(0x1p-20f)), wm_gt(m, zero))));
     /* contact_time */
-    wf a = dot(v, v, 3), b = dot(w, v, 3), c = wf_sub(dot(w, w, 3), wf_mul(radius, radius));
+    wf a = dot(v, v, dim), b = dot(w, v, dim), c = wf_sub(dot(w, w, dim), wf_mul(radius, radius));
     wm apart = wm_gt(c, zero);
     wf disc = wf_sub(wf_mul(b, b), wf_mul(a, c));
     wm closing = wm_and(wm_and(apart, wm_gt(b, zero)), wm_and(wm_gt(disc, zero), wm_finite_(disc)));
@@ -758,13 +760,15 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
         return;
     }
     wf nw[3], d[3], away[3];
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < dim; ++k) {
         nw[k] = wf_neg_(w[k]);
         d[k] = wf_sub(wf_mul(v[k], tau), w[k]);
     }
-    wf dir_l2 = wf_blend(contact, dot(nw, nw, 3), dot(d, d, 3));
+    wf dir_l2 = wf_blend(contact, dot(nw, nw, dim), dot(d, d, dim));
     wf inv = wf_div(one, wf_sqrt(dir_l2));
-    for (int k = 0; k < 3; ++k) away[k] = wf_mul(wf_blend(contact, nw[k], d[k]), inv);
+    for (int k = 0; k < dim; ++k) away[k] = wf_mul(wf_blend(contact, nw[k], d[k]), inv);
+    /* 2D: -0 (towards the agent) or +0 (the miss vector) times inv, as in 3D */
+    if (dim == 2) away[2] = wf_blend(contact, wf_set1(-0.0f), zero);
     /* (only lanes in use can be odd here: none when the register stopped above) */
     odd = wm_or_(odd, wm_and(used, wm_not(wm_plain_square_(dir_l2))));
     odd = wm_or_(odd, wm_and(pushed, wm_not(wm_plain_square_(a))));
@@ -788,10 +792,10 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     wf weight = wf_mul(push, share);
     /* the side: right_of(direction(v)) */
     wm sided = wm_and(pushed, wm_gt(centrality, zero));
-    wf inv_v = wf_div(one, len_v), h[3];
-    for (int k = 0; k < 3; ++k) h[k] = wf_mul(v[k], inv_v);
+    wf inv_v = wf_div(one, len_v), h[2];
+    for (int k = 0; k < 2; ++k) h[k] = wf_mul(v[k], inv_v);
     wf across[3] = {wf_neg_(h[1]), h[0], zero};
-    wf s2 = dot(across, across, 3);
+    wf s2 = dot(across, across, dim); /* its z is 0 */
     wm turns = wm_gt(s2, wf_set1(1e-12f));
     wf inv_s = wf_div(one, wf_sqrt(s2));
     const wf fallback[3] = {zero, one, zero}; /* steer_v3_any_perp's (0, 1, 0) */
@@ -805,11 +809,13 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     store_lane_bits(out, bits, base);
 }
 
-static void anticipate(const steer__anticipation_lanes *in)
+static inline void anticipate(const steer__anticipation_lanes *in, int dim)
 {
     int end = (in->count + 15) / 16 * 16;
-    for (int base = 0; base < end; base += STEER_WIDE_LANES) anticipate_lanes(in, base);
+    for (int base = 0; base < end; base += STEER_WIDE_LANES) anticipate_lanes(in, base, dim);
 }
+static void anticipate2(const steer__anticipation_lanes *in) { anticipate(in, 2); }
+static void anticipate3(const steer__anticipation_lanes *in) { anticipate(in, 3); }
 
 /* ---- crowd lanes (steer__crowd_lanes) ------------------------------------------- */
 static inline wm wm_finite3_(const wf *a) { return wm_and(wm_finite_(a[0]), wm_and(wm_finite_(a[1]), wm_finite_(a[2]))); }
@@ -955,5 +961,5 @@ static void crowd(steer__crowd_lanes *in)
 }
 
 /* ---- the tables ------------------------------------------------------------------ */
-const steer__kernels TABLE(2) = {gather2, stage2, gather_raw2, reduce2, gather_cell2, flock2, keys2, move_agents, select2, anticipate, crowd};
-const steer__kernels TABLE(3) = {gather3, stage3, gather_raw3, reduce3, gather_cell3, flock3, keys3, move_agents, select3, anticipate, crowd};
+const steer__kernels TABLE(2) = {gather2, stage2, gather_raw2, reduce2, gather_cell2, flock2, keys2, move_agents, select2, anticipate2, crowd};
+const steer__kernels TABLE(3) = {gather3, stage3, gather_raw3, reduce3, gather_cell3, flock3, keys3, move_agents, select3, anticipate3, crowd};

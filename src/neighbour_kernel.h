@@ -196,8 +196,8 @@ typedef void steer__select_fn(const steer__agents *candidates, int begin, int en
                               const steer__select_in *in, steer__picked *out);
 
 /* The terms of the anticipatory force (src/anticipation.h) of one agent's
- * neighbours, 16 lanes at a time, lane = neighbour, in three dimensions
- * (a 2D world's have z = 0), Z-up: for each neighbour whether its term is
+ * neighbours, 16 lanes at a time, lane = neighbour, in three dimensions,
+ * Z-up (the 2D table's kernel takes every z as 0 and reads none): for each neighbour whether its term is
  * used and sided, its away direction and weight, its side direction and
  * weight, exactly as steer__anticipation_neighbour3 gives them. Lanes
  * where that function's arithmetic leaves the usual path (a difference
