@@ -341,6 +341,7 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     if (!w) return 0;
     memset(w, 0, sizeof *w);
     w->def = *def;
+    if (def->dim == 2) w->def.up = STEER_UP_Z; /* ignored in 2D: its plane is XY, and every frame is Z-up */
     w->dim = def->dim;
     w->grid_capacity = def->capacity;
     w->identity = next_identity();

@@ -3,7 +3,8 @@
  * world is the Z-up world of the turned inputs, step by step, exactly; a
  * ground-plane group never moves along the up axis; Z-up (the default)
  * gives the states the world gave before the axis existed; a snapshot
- * keeps the axis; a def with another axis is refused naming the field. */
+ * keeps the axis; a 2D world ignores it; a def with another axis is
+ * refused naming the field. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -438,7 +439,69 @@ static void y_up_snapshot_restores_y_up(void)
     steer_world_destroy(r);
 }
 
-/* ---- 7. a def with another axis is refused, naming the field -------------------- */
+/* ---- 7. a 2D world ignores its up axis -------------------------------------------- */
+/* A head-on pair, a little off the line, anticipating and keeping right,
+ * with keep_apart, in a 2D world given each axis: the same states (a Y-up
+ * frame would have turned the world's y into the anticipation's z and lost
+ * the keep-right push with it), and the def reads back Z-up. */
+static uint64_t two_d_head_on(steer_up_axis up, double *sidestep)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.up = up;
+    wd.capacity = 2;
+    wd.bounds_min = v3(-40, -40, 0);
+    wd.bounds_max = v3(40, 40, 0);
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != NULL);
+    if (!w) return 0;
+    steer_world_def back;
+    CHECK(steer_world_get_def(w, &back) == STEER_OK && back.up == STEER_UP_Z);
+    steer_group_def g = lone_group();
+    g.weight[STEER_ANTICIPATE] = 1.0f;
+    g.weight[STEER_ARRIVE] = 1.0f;
+    g.combine = STEER_COMBINE_RUNNING_SUM;
+    g.max_speed = 2.0f;
+    g.max_force = 4.0f;
+    g.radius = 1.5f;
+    g.neighbour_radius = 10.0f;
+    g.anticipation_k = 20.0f;
+    g.keep_right = 0.5f;
+    g.keep_apart = true;
+    steer_world_add_group(w, &g);
+    const steer_v3 start[2] = {v3(-10, 0, 0), v3(10, 0.25f, 0)};
+    steer_agent_id id[2];
+    for (int k = 0; k < 2; ++k) id[k] = steer_world_add_agent(w, 0, start[k], steer_v3_zero());
+    for (int k = 0; k < 2; ++k) {
+        steer_goal goal = {0};
+        goal.kind = STEER_GOAL_ARRIVE;
+        goal.target = start[1 - k];
+        goal.speed = 1.0f;
+        CHECK(steer_world_set_goal(w, id[k], &goal) == STEER_OK);
+    }
+    *sidestep = 0.0;
+    for (int s = 0; s < 120; ++s) {
+        CHECK(steer_world_step(w, 0.25f) == STEER_OK);
+        steer_agent_state a;
+        steer_world_get_agent(w, id[0], &a);
+        *sidestep = fmax(*sidestep, fabs(a.position.y));
+    }
+    uint64_t hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return hash;
+}
+
+static void two_d_ignores_the_up_axis(void)
+{
+    double side_z, side_y;
+    uint64_t z = two_d_head_on(STEER_UP_Z, &side_z), y = two_d_head_on(STEER_UP_Y, &side_y);
+    printf("2D head-on: Z-up hash %016llx sidestep %.2f, Y-up hash %016llx sidestep %.2f\n", (unsigned long long)z,
+           side_z, (unsigned long long)y, side_y);
+    CHECK(z == y);
+    CHECK(side_z > 1.0); /* they did dodge, to their right */
+}
+
+/* ---- 8. a def with another axis is refused, naming the field -------------------- */
 static void bad_up_axis_refused(void)
 {
     steer_set_misuse_handler(misuse_record, 0);
@@ -460,6 +523,7 @@ int main(void)
     ground_plane_keeps_height(STEER_UP_Y);
     z_up_is_the_world_before_the_axis();
     y_up_snapshot_restores_y_up();
+    two_d_ignores_the_up_axis();
     bad_up_axis_refused();
     return check_summary("test_world_up_axis");
 }

@@ -92,7 +92,8 @@ typedef struct steer_world_def {
     steer_v3 bounds_max;     /* default (50, 50, 50) */
     steer_boundary boundary;
     steer_up_axis up;        /* 3D: STEER_UP_Z (default) or STEER_UP_Y: wander's plane, the axis walls stand
-                                along, the ground of ground_plane groups (ignored in 2D) */
+                                along, the ground of ground_plane groups (ignored in 2D: such a world
+                                keeps, reports and saves STEER_UP_Z) */
     float cell_size;         /* grid cell; 0: the largest neighbour radius of the groups */
     float max_dt;            /* sub-step guard: larger steps are split (0: none) */
     uint64_t seed;           /* for wander and dithering */
