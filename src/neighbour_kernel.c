@@ -428,14 +428,20 @@ static inline void arrive_force(const steer__flock_batch *b, int base, const wf 
     if (!wm_none(ramped)) /* the lanes that skip it when alone keep their speed here too (0 * inf) */
         speed = wf_blend(ramped, wf_min_(speed, wf_mul(speed, wf_div(dist, slow))), speed);
     /* The cap: where 2 a d clears (speed + a dt / 2)^2 by 1e-4 (far more
-     * than the rounding of either side), sqrt(2 a d) - a dt / 2 > speed. */
+     * than the rounding of either side) and is finite, sqrt(2 a d) - a dt / 2
+     * > speed. Where either side overflows the test proves nothing (with a
+     * huge a dt the cap is Inf - Inf, and the landing takes over): the cap
+     * is worked out there too. Only the lanes it may bind take it, so a
+     * lane's speed never depends on the others in its register. */
     wf root = wf_load(b->arrive_root_2a + base), half_adt = wf_load(b->arrive_half_adt + base);
     wf reach = wf_mul(wf_add(speed, half_adt), wf_set1(1.0001f));
-    if (!wm_none(wm_not(wm_le(wf_mul(reach, reach), wf_mul(dist, wf_mul(root, root)))))) {
+    wf clear = wf_mul(dist, wf_mul(root, root));
+    wm may_bind = wm_not(wm_and(wm_le(wf_mul(reach, reach), clear), wm_le(clear, wf_set1(FLT_MAX))));
+    if (!wm_none(may_bind)) {
         wf cap = wf_sub(wf_mul(root, wf_sqrt(dist)), half_adt);
         wf land = wf_min_(wf_mul(dist, wf_set1(1.0f / b->dt)), wf_load(b->arrive_adt + base));
         cap = wf_blend(wm_le(land, cap), cap, land); /* also a NaN cap */
-        speed = wf_min_(speed, wf_max_(cap, zero));
+        speed = wf_blend(may_bind, wf_min_(speed, wf_max_(cap, zero)), speed);
     }
     speed = wf_blend(wm_le(dist, wf_load(b->arrive_tolerance + base)), zero, speed);
     wf change[3], side[3], brake_first[3];
@@ -880,7 +886,9 @@ static inline void crowd_arrive(const steer__crowd_lanes *in, int base, const wf
     const wf dt = wf_set1(in->dt);
     wf a = wf_mul(accel, wf_set1((float)STEER__BRAKING_SHARE));
     wf reach = wf_mul(wf_add(speed, wf_mul(wf_mul(wf_set1(0.5f), a), dt)), wf_set1(1.0001f));
-    o = wm_or_(o, wm_not(wm_le(wf_mul(reach, reach), wf_mul(dist, wf_add(a, a))))); /* the cap may bind */
+    wf clear = wf_mul(dist, wf_add(a, a));
+    o = wm_or_(o, wm_not(wm_and(wm_le(wf_mul(reach, reach), clear), wm_le(clear, wf_set1(FLT_MAX))))); /* the cap may bind
+                                                                           (or either side overflows: no proof) */
     for (int k = 0; k < 3; ++k) change[k] = wf_sub(wf_mul(dir[k], speed), v[k]);
     /* brake_first: over the budget, a change that slows the approach splits (in double) */
     wf budget = wf_mul(accel, dt);

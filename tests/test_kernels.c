@@ -581,6 +581,7 @@ enum lane_kind {
     LANE_START,  /* arriving, far away, from rest: over the budget, not braking */
     LANE_NEAR,   /* arriving, inside its slow radius or its tolerance: ramp and cap */
     LANE_WILD,   /* arriving, anything: targets from on the lane to 1e30 away, any parameters */
+    LANE_HUGE_ACCEL, /* arriving, max_force 1e30 or FLT_MAX: the cap's test overflows (with a long dt, Inf - Inf) */
     LANE_HUGE,   /* a vector whose squared length overflows (robust_len's slow path) */
     LANE_ZERO,   /* zero vectors, no neighbours */
     LANE_KINDS
@@ -600,6 +601,7 @@ static void random_direction(float *d, int dim)
 static void make_flock_lane(steer__flock_batch *b, int k, int dim, enum lane_kind kind)
 {
     float mass = uniform(0.5f, 5.0f), ms = uniform(0.5f, 20.0f), mf = uniform(0.1f, 50.0f), r = uniform(1.0f, 10.0f);
+    if (kind == LANE_HUGE_ACCEL) mass = 1.0f, mf = chance(50) ? FLT_MAX : 1e30f;
     int count = kind == LANE_ZERO || chance(20) ? 0 : 1 + below(30);
     int sep_count = kind == LANE_ZERO || chance(40) ? 0 : 1 + below(count + 1);
     b->count[k] = (float)count;
@@ -658,6 +660,9 @@ static void make_flock_lane(steer__flock_batch *b, int k, int dim, enum lane_kin
             b->goal_target[a][k] = lane_p[a][k] + dir[a] * dist;
             lane_v[a][k] = kind == LANE_START ? 0.0f : dir[a] * speed + uniform(-noise, noise);
         }
+    } else if (kind == LANE_HUGE_ACCEL) { /* near enough that one step lands: the cap binds */
+        float dist = uniform(0.05f, 20.0f);
+        for (int a = 0; a < dim; ++a) b->goal_target[a][k] = lane_p[a][k] + dir[a] * dist;
     } else if (kind == LANE_NEAR) {
         float dist = chance(20) ? uniform(0.0f, tol) : uniform(0.0f, b->goal_slow[k] > 0.0f ? b->goal_slow[k] : 5.0f);
         for (int a = 0; a < dim; ++a) b->goal_target[a][k] = lane_p[a][k] + dir[a] * dist;
@@ -674,7 +679,7 @@ static void make_flock_lane(steer__flock_batch *b, int k, int dim, enum lane_kin
 static void make_flock_batch(steer__flock_batch *b, int dim)
 {
     memset(b, 0, sizeof *b);
-    b->dt = uniform(0.005f, 0.1f);
+    b->dt = chance(10) ? uniform(1.0f, 40.0f) : uniform(0.005f, 0.1f); /* sometimes a long step (the world's max_dt 0) */
     for (int a = 0; a < 3; ++a) {
         b->lo[a] = a < dim ? uniform(-200.0f, -20.0f) : 0.0f;
         b->hi[a] = a < dim ? b->lo[a] + uniform(40.0f, 400.0f) : 0.0f;
@@ -1735,7 +1740,7 @@ static void crowd_vector(float *x[3], int k, float len, int dim)
 static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
 {
     memset(l, 0, sizeof *l);
-    l->dt = chance(70) ? 1.0f / 60.0f : 0.25f;
+    l->dt = crowd || chance(90) ? (chance(70) ? 1.0f / 60.0f : 0.25f) : uniform(1.0f, 40.0f); /* or a long step */
     l->planar = dim == 2;
     l->y_up = dim == 3 && chance(30);
     for (int k = 0; k < 16; ++k) {
@@ -1743,6 +1748,7 @@ static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
         float *total[3] = {l->total[0], l->total[1], l->total[2]}, *last[3] = {l->last[0], l->last[1], l->last[2]};
         float *target[3] = {l->target[0], l->target[1], l->target[2]};
         float max_speed = uniform(0.5f, 5.0f), max_force = uniform(0.5f, 10.0f), mass = chance(60) ? 1.0f : uniform(0.5f, 2.0f);
+        if (!crowd && chance(5)) mass = chance(50) ? 1.2e-38f : 3e-38f; /* max_accel 1e37 to Inf: the cap test overflows */
         crowd_vector(p, k, 100.0f, dim);
         crowd_vector(v, k, max_speed, dim);
         l->max_speed[k] = max_speed;
