@@ -886,9 +886,9 @@ static inline void crowd_arrive(const steer__crowd_lanes *in, int base, const wf
     const wf dt = wf_set1(in->dt);
     wf a = wf_mul(accel, wf_set1((float)STEER__BRAKING_SHARE));
     wf reach = wf_mul(wf_add(speed, wf_mul(wf_mul(wf_set1(0.5f), a), dt)), wf_set1(1.0001f));
+    /* the cap may bind, or either side overflows (then the test proves nothing) */
     wf clear = wf_mul(dist, wf_add(a, a));
-    o = wm_or_(o, wm_not(wm_and(wm_le(wf_mul(reach, reach), clear), wm_le(clear, wf_set1(FLT_MAX))))); /* the cap may bind
-                                                                           (or either side overflows: no proof) */
+    o = wm_or_(o, wm_not(wm_and(wm_le(wf_mul(reach, reach), clear), wm_le(clear, wf_set1(FLT_MAX)))));
     for (int k = 0; k < 3; ++k) change[k] = wf_sub(wf_mul(dir[k], speed), v[k]);
     /* brake_first: over the budget, a change that slows the approach splits (in double) */
     wf budget = wf_mul(accel, dt);
