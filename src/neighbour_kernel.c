@@ -406,6 +406,17 @@ static inline void truncate_wide(wf *a, wf max, int dim) { truncate_sq(a, dot(a,
 static inline wf wf_min_(wf a, wf b) { return wf_blend(wm_lt(a, b), a, b); }
 static inline wf wf_max_(wf a, wf b) { return wf_blend(wm_gt(a, b), a, b); }
 
+/* The lanes where the braking cap sqrt(2 a d) - a dt / 2 provably leaves
+ * speed as it is: 2 a d (two_ad) clears (speed + a dt / 2)^2 by 1e-4, far
+ * more than the rounding of either side, and is finite. Where either side
+ * overflows the test proves nothing (with a huge a dt the cap is Inf - Inf,
+ * and the one-step landing binds). */
+static inline wm cap_loose_(wf speed, wf half_adt, wf two_ad)
+{
+    wf reach = wf_mul(wf_add(speed, half_adt), wf_set1(1.0001f));
+    return wm_and(wm_le(wf_mul(reach, reach), two_ad), wm_le(two_ad, wf_set1(FLT_MAX)));
+}
+
 /* The braking arrive of lanes [base, base + 16) toward their goal targets
  * (see steer__flock_batch): the desired speed is the goal's speed, ramped
  * inside the slow radius, capped by sqrt(2 a d) - a dt / 2 (at least the
@@ -421,22 +432,16 @@ static inline void arrive_force(const steer__flock_batch *b, int base, const wf 
     set_length_of(off, dist, wf_set1(1.0f), dir, dim);
     wf speed = wf_load(b->goal_speed + base), slow = wf_load(b->goal_slow + base);
     /* Most lanes cruise far from their targets, where the ramp and the cap
-     * leave the speed exactly as it is; each is computed (for all sixteen
-     * lanes, so every lane's bits are those of the full formula) only when
-     * some lane may be inside it. The ramp: dist / slow >= 1 keeps it. */
+     * leave the speed exactly as it is; each is computed only when some lane
+     * may be inside it, and taken only by those lanes, so that a lane's
+     * speed never depends on the others in its register. The ramp: dist /
+     * slow >= 1 keeps it. */
     wm ramped = wm_and(wm_gt(slow, zero), wm_not(wm_le(slow, dist)));
     if (!wm_none(ramped)) /* the lanes that skip it when alone keep their speed here too (0 * inf) */
         speed = wf_blend(ramped, wf_min_(speed, wf_mul(speed, wf_div(dist, slow))), speed);
-    /* The cap: where 2 a d clears (speed + a dt / 2)^2 by 1e-4 (far more
-     * than the rounding of either side) and is finite, sqrt(2 a d) - a dt / 2
-     * > speed. Where either side overflows the test proves nothing (with a
-     * huge a dt the cap is Inf - Inf, and the landing takes over): the cap
-     * is worked out there too. Only the lanes it may bind take it, so a
-     * lane's speed never depends on the others in its register. */
+    /* The cap */
     wf root = wf_load(b->arrive_root_2a + base), half_adt = wf_load(b->arrive_half_adt + base);
-    wf reach = wf_mul(wf_add(speed, half_adt), wf_set1(1.0001f));
-    wf clear = wf_mul(dist, wf_mul(root, root));
-    wm may_bind = wm_not(wm_and(wm_le(wf_mul(reach, reach), clear), wm_le(clear, wf_set1(FLT_MAX))));
+    wm may_bind = wm_not(cap_loose_(speed, half_adt, wf_mul(dist, wf_mul(root, root))));
     if (!wm_none(may_bind)) {
         wf cap = wf_sub(wf_mul(root, wf_sqrt(dist)), half_adt);
         wf land = wf_min_(wf_mul(dist, wf_set1(1.0f / b->dt)), wf_load(b->arrive_adt + base));
@@ -867,9 +872,8 @@ static inline void crowd_step(wf *total, wf *f, wm f_odd, wf max_force, wm activ
  * where none of its limits binds but the step's budget, cut without the
  * brake-first split (the change does not slow the approach); odd
  * elsewhere. Far from the target the speed is the goal's: the ramp does
- * not reach it, and sqrt(2 a d) - a dt / 2 exceeds it where 2 a d clears
- * (speed + a dt / 2)^2 by 1e-4 (far more than the rounding of either
- * side; the cap itself is worked out in double). */
+ * not reach it, and the cap leaves it (cap_loose_; the cap itself is
+ * worked out in double). */
 static inline void crowd_arrive(const steer__crowd_lanes *in, int base, const wf *v, wf *out, wm *odd)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
@@ -885,10 +889,8 @@ static inline void crowd_arrive(const steer__crowd_lanes *in, int base, const wf
     o = wm_or_(o, wm_le(dist, wf_load(in->tolerance + base)));    /* at rest there */
     const wf dt = wf_set1(in->dt);
     wf a = wf_mul(accel, wf_set1((float)STEER__BRAKING_SHARE));
-    wf reach = wf_mul(wf_add(speed, wf_mul(wf_mul(wf_set1(0.5f), a), dt)), wf_set1(1.0001f));
-    /* the cap may bind, or either side overflows (then the test proves nothing) */
-    wf clear = wf_mul(dist, wf_add(a, a));
-    o = wm_or_(o, wm_not(wm_and(wm_le(wf_mul(reach, reach), clear), wm_le(clear, wf_set1(FLT_MAX)))));
+    wf half_adt = wf_mul(wf_mul(wf_set1(0.5f), a), dt);
+    o = wm_or_(o, wm_not(cap_loose_(speed, half_adt, wf_mul(dist, wf_add(a, a))))); /* the cap */
     for (int k = 0; k < 3; ++k) change[k] = wf_sub(wf_mul(dir[k], speed), v[k]);
     /* brake_first: over the budget, a change that slows the approach splits (in double) */
     wf budget = wf_mul(accel, dt);

@@ -197,11 +197,11 @@ typedef void steer__select_fn(const steer__agents *candidates, int begin, int en
 
 /* The terms of the anticipatory force (src/anticipation.h) of one agent's
  * neighbours, 16 lanes at a time, lane = neighbour, in three dimensions,
- * Z-up (the 2D table's kernel takes every z as 0 and reads none): for each neighbour whether its term is
- * used and sided, its away direction and weight, its side direction and
- * weight, exactly as steer__anticipation_neighbour3 gives them. Lanes
- * where that function's arithmetic leaves the usual path (a difference
- * not finite, magnitudes it would rescale, a direction of a vector too
+ * Z-up (the 2D table's kernel takes every z as 0 and reads none): for each
+ * neighbour whether its term is used and sided, its away direction and
+ * weight, its side direction and weight, exactly as
+ * steer__anticipation_neighbour3 gives them. Lanes where that function's
+ * arithmetic leaves the usual path (a difference not finite, magnitudes it would rescale, a direction of a vector too
  * small or too large to square) are marked exceptional instead, for the
  * caller to compute with it; so are none of the others. Inputs are read
  * up to count rounded up to 16; lanes past count are taken as a neighbour
@@ -229,12 +229,13 @@ typedef void steer__anticipate_fn(const steer__anticipation_lanes *lanes);
  * the force is total truncated to max_force (z = 0 in 2D); the new
  * velocity v + force * inv_mass_dt truncated to max_speed, zero if not
  * finite: exactly the world's scalar steps (steer__running_sum_finish,
- * steer__integrate_velocity), in three dimensions. A lane whose arithmetic would leave their usual path is
- * marked odd instead, for the caller to compute with them: the arrive near
- * its target (inside the slow radius or the tolerance, or where the
- * braking cap or the brake-first split may bind), magnitudes those
- * functions rescale, anything not finite, a limit not positive. The new
- * velocity is written for every lane, meaningful where not odd. */
+ * steer__integrate_velocity), in three dimensions. A lane whose arithmetic
+ * would leave their usual path is marked odd instead, for the caller to
+ * compute with them: the arrive near its target (inside the slow radius or
+ * the tolerance, or where the braking cap or the brake-first split may
+ * bind), magnitudes those functions rescale, anything not finite, a limit
+ * not positive. The new velocity is written for every lane, meaningful
+ * where not odd. */
 typedef struct steer__crowd_lanes {
     float p[3][16], v[3][16];
     float total[3][16], last[3][16];    /* the running sum so far; the last behaviour's force */

@@ -532,6 +532,44 @@ static void kernel_arrive_is_the_pure_one(int dim)
     steer_world_destroy(w);
 }
 
+/* The same at the extremes: max_force FLT_MAX and a step of 28.6 s (no
+ * max_dt), where the cap's own test overflows and the pure function lands
+ * on the target in that one step (speed d / dt). Every kernel, one step. */
+static void kernel_arrive_lands_with_a_huge_force(int dim)
+{
+    const float dt = 28.625f;
+    for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
+        if (!steer_kernel_available((steer_kernel)k)) continue;
+        steer_world_def wd = steer_default_world_def();
+        wd.dim = dim;
+        wd.capacity = 4;
+        wd.boundary = STEER_BOUNDARY_NONE;
+        steer_world *w = steer_world_create(&wd);
+        steer_world_set_kernel(w, (steer_kernel)k);
+        steer_group_def gd = steer_default_group_def(); /* a plain flock: the kernel's path */
+        gd.max_force = FLT_MAX;
+        steer_world_add_group(w, &gd);
+        const steer_v3 start = {-6.0f, 0.0f, dim == 3 ? -6.125f : 0.0f}, velocity = {-2.0f, -1.0f, 0.0f};
+        const steer_v3 target = {-8.0f, -8.0f, dim == 3 ? -8.0f : 0.0f};
+        steer_agent_id id = steer_world_add_agent(w, 0, start, velocity);
+        CHECK(steer_world_set_targets(w, &id, &target, 1, STEER_GOAL_ARRIVE, NULL) == 1);
+        const steer_arrival arrival = {gd.slow_radius, gd.max_force / gd.mass, dt, gd.arrival_tolerance};
+        steer_v3 f = steer_v3_scale(steer_arrive_braking3(start, velocity, target, gd.max_speed, &arrival), gd.mass);
+        steer_v3 expected = steer_v3_truncate(steer_v3_mad(velocity, steer_v3_truncate(f, gd.max_force), dt / gd.mass),
+                                              gd.max_speed);
+        CHECK(steer_world_step(w, dt) == STEER_OK);
+        steer_agent_state after;
+        steer_world_get_agent(w, id, &after);
+        double error = steer_v3_len(steer_v3_sub(after.velocity, expected));
+        double miss = steer_v3_len(steer_v3_sub(after.position, target));
+        printf("kernel_arrive_lands_with_a_huge_force: %dD, kernel %d, speed %.4f (pure %.4f), %.2g from the target\n", dim,
+               k, steer_v3_len(after.velocity), steer_v3_len(expected), miss);
+        CHECK(error <= 1e-5 * steer_v3_len(expected));
+        CHECK(miss <= 1e-4); /* landed: at max_speed it would pass the target by 49 */
+        steer_world_destroy(w);
+    }
+}
+
 /* ---- 6. version-5 snapshots still load and run on bit for bit ------------------------ */
 static void old_snapshots(void)
 {
@@ -681,6 +719,8 @@ int main(void)
     routes();
     kernel_arrive_is_the_pure_one(2);
     kernel_arrive_is_the_pure_one(3);
+    kernel_arrive_lands_with_a_huge_force(2);
+    kernel_arrive_lands_with_a_huge_force(3);
     old_snapshots();
     arrivals_through_a_snapshot();
     untouched_agents();
