@@ -280,12 +280,13 @@ static void test_goals_applied(steer_scenario *sc)
     if (!w) return;
     CHECK(steer_world_goal_count(w) == 26);
     steer_goal g;
-    /* the circle: evenly spaced, each to the point opposite through the centre */
+    /* the circle: evenly spaced on the Y-up world's ground (from +X toward
+     * -Z), each to the point opposite through the centre */
     steer_v3 centre = steer_v3_make(1, 2, 3);
     for (int k = 0; k < 12; ++k) {
         steer_v3 p = agent_position(w, ids[k]);
         float a = 2.0f * STEER_PI * (float)k / 12.0f;
-        CHECK(near(p, steer_v3_add(centre, steer_v3_make(10.0f * steer_cos(a), 10.0f * steer_sin(a), 0.0f))));
+        CHECK(near(p, steer_v3_add(centre, steer_v3_make(10.0f * steer_cos(a), 0.0f, -10.0f * steer_sin(a)))));
         CHECK(steer_world_get_goal(w, ids[k], &g) == STEER_OK);
         CHECK(g.kind == STEER_GOAL_ARRIVE && g.slow_radius == 4.0f && g.speed == 1.5f);
         CHECK(near(g.target, steer_v3_sub(steer_v3_scale(centre, 2.0f), p)));

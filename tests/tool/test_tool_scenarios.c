@@ -10,6 +10,8 @@
  *   - the setter API the playground uses: paths, sticky errors, live tuning;
  *   - goals: all arrive with overshoot 0 (the braking arrive), a stalled
  *     agent is caught, the goal rows' dashes and JSON nulls;
+ *   - a Y-up world: spawn shapes and headings on the XZ ground, the
+ *     picture seen from above; a stopped agent keeps facing its way;
  *   - the command line: --help everywhere, did-you-mean, --csv - and its
  *     t = 0 rows, a full disk, a kernel this CPU lacks, dashes for figures
  *     that do not apply, the GIF's size, path_loop inside its corridor;
@@ -716,6 +718,153 @@ static void test_goal_figures(void)
     }
 }
 
+/* The rows of frame `frame` in a CSV of a 3D run: agent k's position and
+ * velocity into p[k], v[k] (at most n); returns how many were read. */
+static int csv_frame3(const char *text, int frame, steer_v3 *p, steer_v3 *v, int n)
+{
+    int got = 0;
+    for (const char *line = text; line && *line && got < n; line = strchr(line, '\n'), line = line ? line + 1 : 0) {
+        int f, agent, group;
+        double t, x, y, z, vx, vy, vz;
+        if (sscanf(line, "%d,%lf,%d,%d,%lf,%lf,%lf,%lf,%lf,%lf", &f, &t, &agent, &group, &x, &y, &z, &vx, &vy, &vz) != 10) continue;
+        if (f != frame || agent < 0 || agent >= n) continue;
+        p[agent] = steer_v3_make((float)x, (float)y, (float)z);
+        v[agent] = steer_v3_make((float)vx, (float)vy, (float)vz);
+        ++got;
+    }
+    return got;
+}
+
+/* Rows [top, bottom] above row `below` holding pixels of colour rgb (within
+ * 12 a channel): false when there are none. */
+static bool rows_of_colour(const char *png, uint32_t rgb, int below, int *top, int *bottom)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+    bool ok = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS;
+    *top = 1 << 30, *bottom = -1;
+    if (ok) {
+        cairo_surface_flush(s);
+        const unsigned char *data = cairo_image_surface_get_data(s);
+        int stride = cairo_image_surface_get_stride(s), w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+        for (int y = 0; y < h && y < below; ++y)
+            for (int x = 0; x < w; ++x) {
+                uint32_t px;
+                memcpy(&px, data + (size_t)y * (size_t)stride + 4 * (size_t)x, 4);
+                bool near = true;
+                for (int shift = 0; shift < 24; shift += 8)
+                    near = near && abs((int)(px >> shift & 0xFF) - (int)(rgb >> shift & 0xFF)) <= 12;
+                if (!near) continue;
+                if (y < *top) *top = y;
+                if (y > *bottom) *bottom = y;
+            }
+    }
+    cairo_surface_destroy(s);
+    return ok && *bottom >= 0;
+}
+
+/* A Y-up world (as Unity and Godot lay out a scene): a circle spawn lies on
+ * the XZ ground and its tangent heading turns counter-clockwise seen from
+ * above (+y), a ground_plane group stays at y = 0, and the picture shows
+ * the ground from above, so the agents spread down the picture as far as
+ * the circle spreads along z (drawn on x and y, they would be one row). */
+static void test_y_up_ground(void)
+{
+    char file[600], dir[512], csv[600], png[600], err[2048];
+    snprintf(file, sizeof file, "%s/y_up.json", OUT);
+    snprintf(dir, sizeof dir, "%s/y_up", OUT);
+    snprintf(csv, sizeof csv, "%s/agents.csv", dir);
+    CHECK(write_text(file, "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-20, -5, -20], \"max\": [20, 5, 20]},"
+                           " \"boundary\": \"clamp\", \"steps\": 20, \"groups\": [{\"name\": \"a\", \"ground_plane\": true,"
+                           " \"max_speed\": 2, \"spawn\": [{\"shape\": \"circle\", \"centre\": [0, 0, 0], \"radius\": 10, \"count\": 8,"
+                           " \"heading\": \"tangent\", \"speed\": 1}]}]}"));
+    const char *args[] = {"run", file, "-o", dir, "--frames", "2", "--size", "160x120", "--quiet", "--csv", csv, 0};
+    CHECK(run_tool(args, err, sizeof err) == 0);
+    char *text = slurp(csv, 0);
+    steer_v3 p[8], v[8];
+    CHECK(text && csv_frame3(text, 0, p, v, 8) == 8);
+    if (text) {
+        /* agent k at angle 2 pi k / 8 from +x toward -z: agent 0 at +x, agent 2 at -z */
+        CHECK(fabsf(p[0].x - 10.0f) < 1e-4f && fabsf(p[0].z) < 1e-4f && fabsf(p[2].z + 10.0f) < 1e-4f && fabsf(p[2].x) < 1e-4f);
+        CHECK(fabsf(v[0].z + 1.0f) < 1e-4f && fabsf(v[0].x) < 1e-4f); /* at +x, counter-clockwise from above: toward -z */
+        for (int frame = 0; frame <= 2; ++frame) {
+            CHECK(csv_frame3(text, frame, p, v, 8) == 8);
+            for (int k = 0; k < 8; ++k) CHECK(p[k].y == 0.0f && v[k].y == 0.0f);
+        }
+    }
+    free(text);
+    /* the scenario file: its 40 walkers' circle (radius 18 of the view's 25)
+     * spans most of the picture's height (above the strip with the legend's
+     * dart, 17 pixels at this size) */
+    snprintf(file, sizeof file, "%s/y_up_ground.json", STEER_SCENARIOS_DIR);
+    snprintf(png, sizeof png, "%s/y_up_ground.png", dir);
+    const char *picture[] = {"run", file, "-o", dir, "--frames", "2", "--size", "200x220", "--quiet", 0};
+    CHECK(run_tool(picture, err, sizeof err) == 0);
+    int top, bottom;
+    CHECK(rows_of_colour(png, 0x5EB8FFu, 220 - 20, &top, &bottom));
+    if (bottom - top < 100) fprintf(stderr, "y-up picture: the walkers span rows %d to %d of 220\n", top, bottom);
+    CHECK(bottom - top >= 100);
+}
+
+/* Columns [left, right] above row `below` holding pixels of colour rgb
+ * (within 12 a channel): false when there are none. */
+static bool columns_of_colour(const char *png, uint32_t rgb, int below, int *left, int *right)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+    bool ok = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS;
+    *left = 1 << 30, *right = -1;
+    if (ok) {
+        cairo_surface_flush(s);
+        const unsigned char *data = cairo_image_surface_get_data(s);
+        int stride = cairo_image_surface_get_stride(s), w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+        for (int y = 0; y < h && y < below; ++y)
+            for (int x = 0; x < w; ++x) {
+                uint32_t px;
+                memcpy(&px, data + (size_t)y * (size_t)stride + 4 * (size_t)x, 4);
+                bool near = true;
+                for (int shift = 0; shift < 24; shift += 8)
+                    near = near && abs((int)(px >> shift & 0xFF) - (int)(rgb >> shift & 0xFF)) <= 12;
+                if (!near) continue;
+                if (x < *left) *left = x;
+                if (x > *right) *right = x;
+            }
+    }
+    cairo_surface_destroy(s);
+    return ok && *right >= 0;
+}
+
+/* An agent that stops keeps facing the way it came: one arriving at the
+ * origin from the east is drawn pointing west, one from the west pointing
+ * east. The dart reaches 0.6 of its size ahead of the body's centre and 0.4
+ * behind, so the two pictures' darts are mirror images about the same
+ * centre (both drawn facing +x when a standing agent lost its heading). */
+static void test_stopped_agents_keep_facing(void)
+{
+    char file[600], dir[512], png[600], err[2048];
+    snprintf(file, sizeof file, "%s/facing.json", OUT);
+    snprintf(dir, sizeof dir, "%s/facing", OUT);
+    snprintf(png, sizeof png, "%s/facing.png", dir);
+    int left[2], right[2];
+    for (int from_east = 0; from_east < 2; ++from_east) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"boundary\": \"clamp\", \"steps\": 300,"
+                 " \"render\": {\"frames\": 2, \"trail\": 0}, \"groups\": [{\"name\": \"a\", \"colour\": \"#5eb8ff\", \"radius\": 2,"
+                 " \"max_speed\": 2, \"max_force\": 4, \"spawn\": [{\"shape\": \"points\", \"points\": [[%d, 0]], \"speed\": 0,"
+                 " \"goal\": {\"kind\": \"arrive\", \"target\": [0, 0]}}]}]}",
+                 from_east ? 6 : -6);
+        CHECK(write_text(file, text));
+        const char *args[] = {"run", file, "-o", dir, "--size", "200x220", "--quiet", 0};
+        CHECK(run_tool(args, err, sizeof err) == 0);
+        CHECK(columns_of_colour(png, 0x5EB8FFu, 220 - 20, &left[from_east], &right[from_east]));
+    }
+    /* the same width; the west-facing dart lies further west by 0.2 of its
+     * size (33 pixels here: radius 2 at 10 pixels a unit, / 0.6) */
+    CHECK(abs((right[0] - left[0]) - (right[1] - left[1])) <= 2);
+    if (!(left[1] <= left[0] - 4 && right[1] <= right[0] - 4))
+        fprintf(stderr, "facing: from the west columns %d-%d, from the east %d-%d\n", left[0], right[0], left[1], right[1]);
+    CHECK(left[1] <= left[0] - 4 && right[1] <= right[0] - 4);
+}
+
 static void test_path_loop_inside_corridor(void)
 {
     char file[512], dir[512], metrics[600], err[2048];
@@ -963,6 +1112,8 @@ int main(void)
     test_kernel_this_cpu_lacks();
     test_figures_that_do_not_apply();
     test_goal_figures();
+    test_y_up_ground();
+    test_stopped_agents_keep_facing();
     test_path_loop_inside_corridor();
     test_closest_approach_exact();
     test_sparse_agents();

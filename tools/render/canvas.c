@@ -15,9 +15,35 @@ static const uint32_t debug_colours[] = {0x555555FFu, 0x333333FFu, 0xD0A020FFu, 
 /* The caption strip: one line of text with a little room around it. */
 static double font_for(int height) { return fmax(9.0, fmin(16.0, height / 40.0)); }
 
+steer_v3 canvas_ground(const steer_scenario_info *info, steer_v3 p)
+{
+    if (info->dim == 3 && info->world.up == STEER_UP_Y) return steer_v3_make(p.x, -p.z, p.y);
+    return p;
+}
+
 static bool boxes_overlap(const double a[4], const double b[4])
 {
     return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+/* Which side of the line through a and b the point (x, y) lies on. */
+static double side_of(double ax, double ay, double bx, double by, double x, double y)
+{
+    return (bx - ax) * (y - ay) - (by - ay) * (x - ax);
+}
+
+/* Whether some wall crosses the segment between the centres of two boxes:
+ * their groups start in panels of their own and stay there. */
+static bool wall_between(const steer_scenario_info *info, const double a[4], const double b[4])
+{
+    double ax = 0.5 * (a[0] + a[2]), ay = 0.5 * (a[1] + a[3]), bx = 0.5 * (b[0] + b[2]), by = 0.5 * (b[1] + b[3]);
+    for (int w = 0; w < info->wall_count; ++w) {
+        steer_v3 p = canvas_ground(info, info->walls[w].a), q = canvas_ground(info, info->walls[w].b);
+        double s1 = side_of(ax, ay, bx, by, p.x, p.y), s2 = side_of(ax, ay, bx, by, q.x, q.y);
+        double c1 = side_of(p.x, p.y, q.x, q.y, ax, ay), c2 = side_of(p.x, p.y, q.x, q.y, bx, by);
+        if (s1 * s2 < 0.0 && c1 * c2 < 0.0) return true;
+    }
+    return false;
 }
 
 canvas_view canvas_view_make(const steer_scenario_info *info, int width, int height, const steer_v3 *position,
@@ -25,14 +51,22 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
 {
     double font = font_for(height), strip = ceil(font * 1.8);
     double area = height - strip;
-    double vw = (double)info->view_max.x - info->view_min.x, vh = (double)info->view_max.y - info->view_min.y;
+    /* the view's and the world's boxes on the ground (the map is a rotation:
+     * each box's corners go to the new box's corners) */
+    steer_v3 lo = canvas_ground(info, info->view_min), hi = canvas_ground(info, info->view_max);
+    steer_v3 world_lo = canvas_ground(info, info->world.bounds_min), world_hi = canvas_ground(info, info->world.bounds_max);
+    double min_x = fmin(lo.x, hi.x), min_y = fmin(lo.y, hi.y);
+    double vw = fabs((double)hi.x - lo.x), vh = fabs((double)hi.y - lo.y);
     double scale = fmin(width / vw, area / vh);
-    canvas_view v = {info, width, height, scale, 0.5 * (width - vw * scale), strip + 0.5 * (area - vh * scale), font, strip,
-                     0, {0}, {0}, {0}};
+    canvas_view v = {info, width, height, scale, min_x, min_y, 0.5 * fabs((double)world_hi.x - world_lo.x),
+                     0.5 * fabs((double)world_hi.y - world_lo.y), 0.5 * (width - vw * scale), strip + 0.5 * (area - vh * scale),
+                     font, strip, 0, {0}, {0}, {0}};
     /* Names over the panels: a group with several agents whose starting box
      * overlaps no wider group's (hawks among the boids are only in the
-     * legend), at the top of its panel: under the lowest wall above it that
-     * spans it, or the top of the view. */
+     * legend) and is walled off from every other group's (groups that roam
+     * the same floor, such as two squads that swap sides, would leave their
+     * names over each other), at the top of its panel: under the lowest wall
+     * above it that spans it, or the top of the view. */
     if (info->group_count < 2) return v;
     double box[CANVAS_MAX_LABELS][4];
     int agents[CANVAS_MAX_LABELS] = {0};
@@ -52,17 +86,19 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
                 double ag = (box[g][2] - box[g][0]) * (box[g][3] - box[g][1]);
                 double ah = (box[h][2] - box[h][0]) * (box[h][3] - box[h][1]);
                 own = ag > ah; /* of two overlapping groups, the wider one is named */
+            } else if (h != g && agents[h]) {
+                own = wall_between(info, box[g], box[h]);
             }
         if (!own) continue;
-        double ceiling = info->view_max.y;
+        double ceiling = min_y + vh;
         for (int w = 0; w < info->wall_count; ++w) {
-            const steer_segment3 *s = &info->walls[w];
-            double low = fmin(s->a.y, s->b.y);
-            if (low > box[g][3] && low < ceiling && fmin(s->a.x, s->b.x) <= box[g][0] && fmax(s->a.x, s->b.x) >= box[g][2])
+            steer_v3 a = canvas_ground(info, info->walls[w].a), b = canvas_ground(info, info->walls[w].b);
+            double low = fmin(a.y, b.y);
+            if (low > box[g][3] && low < ceiling && fmin(a.x, b.x) <= box[g][0] && fmax(a.x, b.x) >= box[g][2])
                 ceiling = low;
         }
-        double x = v.left + (box[g][0] - info->view_min.x) * scale;
-        double y = height - (v.bottom + (ceiling - info->view_min.y) * scale) + 0.8 * font + 3.0; /* the text top 3 px below */
+        double x = v.left + (box[g][0] - min_x) * scale;
+        double y = height - (v.bottom + (ceiling - min_y) * scale) + 0.8 * font + 3.0; /* the text top 3 px below */
         v.label_group[v.labels] = g;
         v.label_x[v.labels] = fmax(2.0, fmin(x, width - 8.0 * font));
         v.label_y[v.labels] = fmax(font + 2.0, fmin(y, area - 2.0));
@@ -72,8 +108,11 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
     return v;
 }
 
-static double px(const canvas_view *v, double x) { return v->left + (x - v->info->view_min.x) * v->scale; }
-static double py(const canvas_view *v, double y) { return v->height - (v->bottom + (y - v->info->view_min.y) * v->scale); }
+static double px(const canvas_view *v, double x) { return v->left + (x - v->min_x) * v->scale; }
+static double py(const canvas_view *v, double y) { return v->height - (v->bottom + (y - v->min_y) * v->scale); }
+/* a world point's pixels, through the ground map */
+static double wx(const canvas_view *v, steer_v3 p) { return px(v, canvas_ground(v->info, p).x); }
+static double wy(const canvas_view *v, steer_v3 p) { return py(v, canvas_ground(v->info, p).y); }
 
 static void set_colour(cairo_t *cr, uint32_t c, double alpha)
 {
@@ -125,15 +164,15 @@ static void dd_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
 {
     draw_ctx *d = context;
     set_colour(d->cr, pick(d, colour), 1.0);
-    cairo_move_to(d->cr, px(d->view, a.x), py(d->view, a.y));
-    cairo_line_to(d->cr, px(d->view, b.x), py(d->view, b.y));
+    cairo_move_to(d->cr, wx(d->view, a), wy(d->view, a));
+    cairo_line_to(d->cr, wx(d->view, b), wy(d->view, b));
     cairo_stroke(d->cr);
 }
 
 static void dd_arrow(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
 {
     draw_ctx *d = context;
-    double ax = px(d->view, a.x), ay = py(d->view, a.y), bx = px(d->view, b.x), by = py(d->view, b.y);
+    double ax = wx(d->view, a), ay = wy(d->view, a), bx = wx(d->view, b), by = wy(d->view, b);
     double dx = bx - ax, dy = by - ay, len = sqrt(dx * dx + dy * dy);
     if (!(len > 0.5)) return;
     set_colour(d->cr, pick(d, colour), 1.0);
@@ -151,7 +190,7 @@ static void dd_circle(steer_v3 c, float r, uint32_t colour, void *context)
     draw_ctx *d = context;
     set_colour(d->cr, pick(d, colour), 1.0);
     cairo_new_sub_path(d->cr);
-    cairo_arc(d->cr, px(d->view, c.x), py(d->view, c.y), r * d->view->scale, 0.0, TAU);
+    cairo_arc(d->cr, wx(d->view, c), wy(d->view, c), r * d->view->scale, 0.0, TAU);
     cairo_stroke(d->cr);
 }
 
@@ -160,7 +199,7 @@ static void dd_point(steer_v3 p, float size, uint32_t colour, void *context)
     draw_ctx *d = context;
     set_colour(d->cr, pick(d, colour), 1.0);
     cairo_new_sub_path(d->cr);
-    cairo_arc(d->cr, px(d->view, p.x), py(d->view, p.y), fmax(1.5, size), 0.0, TAU);
+    cairo_arc(d->cr, wx(d->view, p), wy(d->view, p), fmax(1.5, size), 0.0, TAU);
     cairo_fill(d->cr);
 }
 
@@ -185,7 +224,7 @@ static void draw_paths(cairo_t *cr, const canvas_view *v)
         const steer_scenario_path *p = &info->paths[i];
         for (int pass = 0; pass < 2; ++pass) {
             for (int k = 0; k < p->count; ++k) {
-                double x = px(v, p->points[k].x), y = py(v, p->points[k].y);
+                double x = wx(v, p->points[k]), y = wy(v, p->points[k]);
                 if (k == 0) cairo_move_to(cr, x, y);
                 else cairo_line_to(cr, x, y);
             }
@@ -211,7 +250,7 @@ static void draw_obstacles_and_walls(cairo_t *cr, const canvas_view *v)
     for (int i = 0; i < info->obstacle_count; ++i) {
         const steer_obstacle3 *o = &info->obstacles[i];
         cairo_new_sub_path(cr);
-        cairo_arc(cr, px(v, o->centre.x), py(v, o->centre.y), o->radius * v->scale, 0.0, TAU);
+        cairo_arc(cr, wx(v, o->centre), wy(v, o->centre), o->radius * v->scale, 0.0, TAU);
         set_colour(cr, info->obstacle_colour, 1.0);
         cairo_fill_preserve(cr);
         set_colour(cr, lighten(info->obstacle_colour, 35), 1.0);
@@ -222,8 +261,8 @@ static void draw_obstacles_and_walls(cairo_t *cr, const canvas_view *v)
     cairo_set_line_width(cr, fmax(2.0, 0.2 * v->scale));
     set_colour(cr, info->wall_colour, 1.0);
     for (int i = 0; i < info->wall_count; ++i) {
-        cairo_move_to(cr, px(v, info->walls[i].a.x), py(v, info->walls[i].a.y));
-        cairo_line_to(cr, px(v, info->walls[i].b.x), py(v, info->walls[i].b.y));
+        cairo_move_to(cr, wx(v, info->walls[i].a), wy(v, info->walls[i].a));
+        cairo_line_to(cr, wx(v, info->walls[i].b), wy(v, info->walls[i].b));
     }
     cairo_stroke(cr);
 }
@@ -241,8 +280,7 @@ static void draw_trails(cairo_t *cr, const canvas_view *v, const canvas_frame *f
     int length = f->trail_length < t->filled ? f->trail_length : t->filled;
     if (length < 2) return;
     const steer_scenario_info *info = v->info;
-    double jump_x = 0.5 * ((double)info->world.bounds_max.x - info->world.bounds_min.x);
-    double jump_y = 0.5 * ((double)info->world.bounds_max.y - info->world.bounds_min.y);
+    double jump_x = v->jump_x, jump_y = v->jump_y;
     double width = fmax(1.0, fmin(2.0, 0.12 * v->scale));
     cairo_set_line_width(cr, width);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
@@ -304,8 +342,7 @@ static void draw_trails_fast(cairo_t *cr, const canvas_view *v, const canvas_fra
     int stride = cairo_image_surface_get_stride(surface);
     int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
     const steer_scenario_info *info = v->info;
-    double jump_x = 0.5 * ((double)info->world.bounds_max.x - info->world.bounds_min.x);
-    double jump_y = 0.5 * ((double)info->world.bounds_max.y - info->world.bounds_min.y);
+    double jump_x = v->jump_x, jump_y = v->jump_y;
     for (int a = 0; a < f->count; a += t->stride) {
         uint32_t c = info->groups[f->group[a]].colour;
         double rgb[3] = {(double)(c >> 24 & 0xFF), (double)(c >> 16 & 0xFF), (double)(c >> 8 & 0xFF)};
@@ -341,7 +378,7 @@ static void draw_agents(cairo_t *cr, const canvas_view *v, const canvas_frame *f
         set_colour(cr, info->groups[g].colour, 1.0);
         for (int a = 0; a < f->count; ++a) {
             if (f->group[a] != g) continue;
-            steer_v3 h = steer_v3_normalize(f->velocity[a]);
+            steer_v3 h = steer_v3_normalize(f->heading[a]);
             double hx = h.x, hy = h.y;
             if (hx == 0.0 && hy == 0.0) hx = 1.0;
             double n = sqrt(hx * hx + hy * hy);
@@ -377,7 +414,7 @@ static void draw_targets(cairo_t *cr, const canvas_view *v)
                 drawn = same && steer_v3_dist_sq(kind == 0 ? e->target : e->threat, p) == 0.0f;
             }
             if (!uses || drawn) continue;
-            double x = px(v, p.x), y = py(v, p.y);
+            double x = wx(v, p), y = wy(v, p);
             set_colour(cr, info->groups[g].colour, 1.0);
             if (kind == 0) {
                 cairo_new_sub_path(cr);

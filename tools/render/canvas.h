@@ -18,13 +18,21 @@
 
 #define CANVAS_MAX_LABELS 32
 
-/* World to pixels: the scenario's view fitted into width x (height - the
- * strip), centred, Y up. */
+/* The picture shows the ground from above. A 2D or Z-up world is drawn on
+ * its (x, y); a Y-up world on (x, -z), a rotation (to (x, -z, y)) that
+ * keeps an agent's right (heading x up) on the picture's right. Returns
+ * p in the picture's frame: (across, up the picture, height). */
+steer_v3 canvas_ground(const steer_scenario_info *info, steer_v3 p);
+
+/* World to pixels: the scenario's view (on the ground, canvas_ground)
+ * fitted into width x (height - the strip), centred. */
 typedef struct canvas_view {
     const steer_scenario_info *info;
     int width, height;
     double scale;            /* pixels per world unit */
-    double left, bottom;     /* pixel x of view_min.x, pixel y of view_min.y (from the picture's bottom) */
+    double min_x, min_y;     /* the view's low corner on the ground */
+    double jump_x, jump_y;   /* half the world's extent on the ground: a trail step longer wrapped round a torus */
+    double left, bottom;     /* pixel x of min_x, pixel y of min_y (from the picture's bottom) */
     double font;             /* text size, pixels */
     double strip;            /* height of the caption strip at the bottom, pixels */
     int labels;              /* group names drawn over the world */
@@ -32,14 +40,16 @@ typedef struct canvas_view {
     double label_x[CANVAS_MAX_LABELS], label_y[CANVAS_MAX_LABELS]; /* baseline start, pixels */
 } canvas_view;
 
-/* position and group: the agents at the start (count of them); each group
- * that occupies a region of its own is named above it. */
+/* position (on the ground, canvas_ground) and group: the agents at the
+ * start (count of them); each group that occupies a region of its own is
+ * named above it. */
 canvas_view canvas_view_make(const steer_scenario_info *info, int width, int height, const steer_v3 *position,
                              const int *group, int count);
 
 typedef struct canvas_frame {
     int count;               /* agents, in spawn order */
-    const steer_v3 *position, *velocity;
+    const steer_v3 *position;/* on the ground (canvas_ground) */
+    const steer_v3 *heading; /* on the ground: the way each agent faces (zero: along +x) */
     const int *group;
     const trails *trails;    /* NULL: none */
     int trail_length;        /* frames of trail to draw */

@@ -100,7 +100,16 @@ static bool inside_obstacle(const steer_scenario_info *info, steer_v3 p, float r
     return false;
 }
 
-static steer_v3 spawn_position(const sc_spawn *s, int k, int dim, steer_rng *rng)
+/* The point (u, v) of a flat shape, or the direction at angle atan2(v, u),
+ * on the world's ground: (x, y) in 2D and Z-up, (x, -z) in Y-up, where
+ * turning from +x toward it is the right-handed turn about +y (as wander
+ * turns, and as the pictures show a Y-up world from above). */
+static steer_v3 on_ground(steer_up_axis up, float u, float v)
+{
+    return up == STEER_UP_Y ? steer_v3_make(u, 0.0f, -v) : steer_v3_make(u, v, 0.0f);
+}
+
+static steer_v3 spawn_position(const sc_spawn *s, int k, int dim, steer_up_axis up, steer_rng *rng)
 {
     switch (s->shape) {
     case SC_SHAPE_BOX: {
@@ -113,7 +122,7 @@ static steer_v3 spawn_position(const sc_spawn *s, int k, int dim, steer_rng *rng
         float r0 = s->inner_radius * s->inner_radius, r1 = s->radius * s->radius;
         float r = sqrtf(r0 + (r1 - r0) * draw(rng));
         float a = 2.0f * STEER_PI * draw(rng);
-        return steer_v3_add(s->centre, steer_v3_make(r * steer_cos(a), r * steer_sin(a), 0.0f));
+        return steer_v3_add(s->centre, on_ground(up, r * steer_cos(a), r * steer_sin(a)));
     }
     case SC_SHAPE_LINE: {
         float t = s->count > 1 ? (float)k / (float)(s->count - 1) : 0.5f;
@@ -122,7 +131,7 @@ static steer_v3 spawn_position(const sc_spawn *s, int k, int dim, steer_rng *rng
     case SC_SHAPE_POINTS: return s->points[k];
     case SC_SHAPE_CIRCLE: {
         float a = 2.0f * STEER_PI * (float)k / (float)(s->count > 0 ? s->count : 1);
-        return steer_v3_add(s->centre, steer_v3_make(s->radius * steer_cos(a), s->radius * steer_sin(a), 0.0f));
+        return steer_v3_add(s->centre, on_ground(up, s->radius * steer_cos(a), s->radius * steer_sin(a)));
     }
     }
     return steer_v3_zero();
@@ -142,7 +151,7 @@ static steer_v3 spawn_centre(const sc_spawn *s)
     return s->count ? steer_v3_scale(c, 1.0f / (float)s->count) : c;
 }
 
-static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_rng *rng)
+static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_up_axis up, steer_rng *rng)
 {
     if (s->has_velocity) return s->velocity;
     steer_v3 dir = steer_v3_zero();
@@ -157,13 +166,15 @@ static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_rng
         }
         break;
     }
-    case SC_HEADING_ANGLE: dir = steer_v3_make(steer_cos(s->angle), steer_sin(s->angle), 0.0f); break;
+    case SC_HEADING_ANGLE: dir = on_ground(up, steer_cos(s->angle), steer_sin(s->angle)); break;
     case SC_HEADING_TANGENT:
-    case SC_HEADING_OUTWARD: {
+    case SC_HEADING_OUTWARD: { /* on the ground: the offset from the centre without its height */
         steer_v3 r = steer_v3_sub(p, spawn_centre(s));
-        r.z = 0.0f;
+        if (up == STEER_UP_Y) r.y = 0.0f;
+        else r.z = 0.0f;
         r = steer_v3_normalize(r);
-        dir = s->heading == SC_HEADING_OUTWARD ? r : steer_v3_make(-r.y, r.x, 0.0f);
+        steer_v3 turned = up == STEER_UP_Y ? steer_v3_make(r.z, 0.0f, -r.x) : steer_v3_make(-r.y, r.x, 0.0f); /* up x r */
+        dir = s->heading == SC_HEADING_OUTWARD ? r : turned; /* tangent: counter-clockwise seen from above */
         break;
     }
     }
@@ -268,13 +279,14 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
         /* the goals' own stream: a goal never moves the spawn's agents */
         steer_rng box_rng = steer_rng_make(sp->goal.has_seed ? sp->goal.seed : mix64(spawn_seed ^ 0x60A15ull));
         float radius = info->groups[sp->group].def.radius;
+        steer_up_axis up = info->dim == 3 ? info->world.up : STEER_UP_Z;
         bool random_place = sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC;
         for (int k = 0; k < sp->count; ++k) {
-            steer_v3 p = spawn_position(sp, k, info->dim, &rng);
+            steer_v3 p = spawn_position(sp, k, info->dim, up, &rng);
             /* keep random placements out of obstacles: a few deterministic retries */
             for (int tries = 0; random_place && tries < 64 && inside_obstacle(info, p, radius); ++tries)
-                p = spawn_position(sp, k, info->dim, &rng);
-            steer_v3 v = spawn_velocity(sp, p, info->dim, &rng);
+                p = spawn_position(sp, k, info->dim, up, &rng);
+            steer_v3 v = spawn_velocity(sp, p, info->dim, up, &rng);
             steer_agent_id id = steer_world_add_agent(w, sp->group, p, v);
             if (ids && id.index != 0) ids[added] = id;
             ++added;

@@ -288,6 +288,7 @@ typedef struct run_state {
     steer_world *world;
     steer_agent_id *ids;
     steer_v3 *pos, *vel, *prev_pos, *prev_vel;
+    steer_v3 *ground, *heading; /* for the picture: positions on the ground, the way each faces */
     int *group;
     trails trails;
     metrics metrics;
@@ -310,12 +311,19 @@ static void run_free(run_state *r)
     free(r->vel);
     free(r->prev_pos);
     free(r->prev_vel);
+    free(r->ground);
+    free(r->heading);
     free(r->group);
     steer_world_destroy(r->world);
     steer_scenario_destroy(r->sc);
 }
 
-static void read_agents(run_state *r, int count)
+/* An agent slower than this share of its max speed stands (arrived, waiting
+ * or jostled in place): it keeps facing the way it last moved, rather than
+ * turning to +x when it stops or spinning with every small push. */
+#define STANDING_SPEED_SHARE 0.02f
+
+static void read_agents(run_state *r, const steer_scenario_info *info, int count)
 {
     for (int a = 0; a < count; ++a) {
         steer_agent_state s;
@@ -323,6 +331,9 @@ static void read_agents(run_state *r, int count)
             r->pos[a] = s.position;
             r->vel[a] = s.velocity;
         }
+        r->ground[a] = canvas_ground(info, r->pos[a]);
+        float standing = STANDING_SPEED_SHARE * info->groups[r->group[a]].def.max_speed;
+        if (steer_v3_len_sq(r->vel[a]) > standing * standing) r->heading[a] = canvas_ground(info, r->vel[a]);
     }
 }
 
@@ -429,10 +440,12 @@ int steer_cmd_run(int argc, char **argv)
     r.vel = calloc(cells, sizeof *r.vel);
     r.prev_pos = calloc(cells, sizeof *r.prev_pos);
     r.prev_vel = calloc(cells, sizeof *r.prev_vel);
+    r.ground = calloc(cells, sizeof *r.ground);
+    r.heading = calloc(cells, sizeof *r.heading);
     r.group = calloc(cells, sizeof *r.group);
     r.palette = malloc(sizeof *r.palette);
     steer_scenario_overrides ov = {.set_seed = o.set_seed, .seed = o.seed, .threads = threads, .agent_ids = r.ids};
-    bool ok = r.ids && r.pos && r.vel && r.prev_pos && r.prev_vel && r.group && r.palette;
+    bool ok = r.ids && r.pos && r.vel && r.prev_pos && r.prev_vel && r.ground && r.heading && r.group && r.palette;
     if (ok) r.world = steer_scenario_create_world(r.sc, &ov, error, sizeof error);
     if (!ok || !r.world) {
         fprintf(stderr, "steer run: %s\n", ok ? error : "out of memory");
@@ -444,7 +457,9 @@ int steer_cmd_run(int argc, char **argv)
         steer_world_get_agent(r.world, r.ids[a], &s);
         r.group[a] = s.group;
     }
-    read_agents(&r, n);
+    read_agents(&r, info, n);
+    for (int a = 0; a < n; ++a) /* a standing start faces the way it was spawned moving, or +x */
+        if (steer_v3_len_sq(r.heading[a]) == 0.0f) r.heading[a] = canvas_ground(info, r.vel[a]);
     if (trails_init(&r.trails, n, still_trail) || metrics_init(&r.metrics, info, n, r.group, r.pos) ||
         metrics_track_goals(&r.metrics, r.world, r.ids, r.pos)) {
         fprintf(stderr, "steer run: out of memory\n");
@@ -485,7 +500,7 @@ int steer_cmd_run(int argc, char **argv)
         }
     }
 
-    canvas_view view = canvas_view_make(info, width, height, r.pos, r.group, n);
+    canvas_view view = canvas_view_make(info, width, height, r.ground, r.group, n);
     progress pg = {!o.quiet && isatty(2), !o.quiet, now(), 0.0, frames, steps};
     pg.last = pg.started;
     char why[256];
@@ -513,19 +528,19 @@ int steer_cmd_run(int argc, char **argv)
                 failed = true;
                 break;
             }
-            read_agents(&r, n);
+            read_agents(&r, info, n);
             metrics_step(&r.metrics, r.prev_pos, r.prev_vel, r.pos, r.vel, info->dt, 1e3 * (t1 - t0));
             figure_seconds += now() - t1;
             ++step;
             progress_report(&pg, f, step, false, t1 - t0);
         }
-        trails_push(&r.trails, r.pos);
+        trails_push(&r.trails, r.ground);
         double f0 = now();
         metrics_frame(&r.metrics, r.pos);
         figure_seconds += now() - f0;
         if (r.csv) write_csv_frame(r.csv, &r, n, info->dim, f + 1, (double)step * info->dt);
         snprintf(caption, sizeof caption, "%s   t = %.1f", info->name, (double)step * info->dt);
-        canvas_frame frame = {n, r.pos, r.vel, r.group, &r.trails, trail, true, r.world, o.debug, caption};
+        canvas_frame frame = {n, r.ground, r.heading, r.group, &r.trails, trail, true, r.world, o.debug, caption};
         cairo_t *cr = cairo_create(r.image);
         canvas_draw(cr, &view, &frame);
         cairo_destroy(cr);
@@ -543,7 +558,7 @@ int steer_cmd_run(int argc, char **argv)
     }
     r.gif = 0;
     if (!failed) {
-        canvas_frame still = {n, r.pos, r.vel, r.group, &r.trails, still_trail, false, r.world, o.debug, caption};
+        canvas_frame still = {n, r.ground, r.heading, r.group, &r.trails, still_trail, false, r.world, o.debug, caption};
         failed = write_image(png_file, &view, &still, false) || write_image(svg_file, &view, &still, true);
     }
     if (r.csv) {
