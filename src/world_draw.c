@@ -47,10 +47,14 @@ static void draw_field(const steer_world *w, const steer_debug_draw *dd, const s
 void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
 {
     if (!w || !dd) return;
+    /* The box's outline on the ground (XY; XZ in a Y-up world), at height 0,
+     * drawn through the ground frame; its top-left corner seen from above. */
+    steer_v3 lo = steer__to_ground(w, w->def.bounds_min), hi = steer__to_ground(w, w->def.bounds_max);
+    float left = steer_minf(lo.x, hi.x), right = steer_maxf(lo.x, hi.x);
+    float bottom = steer_minf(lo.y, hi.y), top = steer_maxf(lo.y, hi.y);
     if (dd->bounds) {
-        steer_v3 a = w->def.bounds_min, b = w->def.bounds_max;
-        steer_v3 c[4] = {{a.x, a.y, 0}, {b.x, a.y, 0}, {b.x, b.y, 0}, {a.x, b.y, 0}};
-        for (int i = 0; i < 4; ++i) segment(dd, c[i], c[(i + 1) % 4], 0x66666680u);
+        steer_v3 c[4] = {{left, bottom, 0}, {right, bottom, 0}, {right, top, 0}, {left, top, 0}};
+        for (int i = 0; i < 4; ++i) segment(dd, steer__from_ground(w, c[i]), steer__from_ground(w, c[(i + 1) % 4]), 0x66666680u);
     }
     if (dd->flow_fields)
         for (int i = 0; i < w->field_count; ++i) draw_field(w, dd, &w->fields[i]);
@@ -114,6 +118,6 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
     if (dd->text) {
         char line[96];
         snprintf(line, sizeof line, "%d agents, step %llu", w->count, (unsigned long long)w->steps);
-        dd->text(steer_v3_make(w->def.bounds_min.x, w->def.bounds_max.y, 0.0f), line, 0x222222FFu, dd->context);
+        dd->text(steer__from_ground(w, steer_v3_make(left, top, 0.0f)), line, 0x222222FFu, dd->context);
     }
 }

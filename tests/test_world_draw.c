@@ -2,7 +2,7 @@
  * (counted per layer and per callback), no layer means no calls, NULL
  * callbacks are skipped, max_agents limits the per-agent overlays, and the
  * agent callback receives each agent's position, unit heading, radius and
- * group colour. */
+ * group colour; the bounds are outlined on the ground, XZ in a Y-up world. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,9 +195,68 @@ static void test_layers(int dim)
     steer_world_destroy(w);
 }
 
+/* The bounds layer outlines the box on the ground: in a Y-up world the
+ * XZ rectangle at y = 0 (it was the XY rectangle, a slice across the
+ * ground), and the text goes at its top-left corner seen from above
+ * (min x, min z). */
+typedef struct outline { float lo[3], hi[3]; int segments; steer_v3 text_at; } outline;
+static void outline_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *ctx)
+{
+    (void)colour;
+    outline *o = ctx;
+    const steer_v3 end[2] = {a, b};
+    for (int e = 0; e < 2; ++e) {
+        const float v[3] = {end[e].x, end[e].y, end[e].z};
+        for (int q = 0; q < 3; ++q) {
+            o->lo[q] = o->segments || e ? fminf(o->lo[q], v[q]) : v[q];
+            o->hi[q] = o->segments || e ? fmaxf(o->hi[q], v[q]) : v[q];
+        }
+    }
+    o->segments++;
+}
+static void outline_text(steer_v3 at, const char *text, uint32_t colour, void *ctx)
+{
+    (void)text, (void)colour;
+    ((outline *)ctx)->text_at = at;
+}
+
+static void test_bounds_on_the_ground(void)
+{
+    for (int up = 0; up < 2; ++up) {
+        steer_world_def wd = steer_default_world_def();
+        wd.dim = 3;
+        wd.up = up ? STEER_UP_Y : STEER_UP_Z;
+        wd.bounds_min = steer_v3_make(-10, -20, -30);
+        wd.bounds_max = steer_v3_make(10, 20, 30);
+        steer_world *w = steer_world_create(&wd);
+        CHECK(w != 0);
+        if (!w) continue;
+        outline o;
+        memset(&o, 0, sizeof o);
+        steer_debug_draw dd;
+        memset(&dd, 0, sizeof dd);
+        dd.segment = outline_segment;
+        dd.text = outline_text;
+        dd.context = &o;
+        dd.bounds = true;
+        steer_world_draw(w, &dd);
+        CHECK(o.segments == 4);
+        CHECK(o.lo[0] == -10.0f && o.hi[0] == 10.0f);
+        if (up) { /* XZ at y = 0; the text at (min x, 0, min z), the top left seen from +Y */
+            CHECK(o.lo[1] == 0.0f && o.hi[1] == 0.0f && o.lo[2] == -30.0f && o.hi[2] == 30.0f);
+            CHECK(o.text_at.x == -10.0f && o.text_at.y == 0.0f && o.text_at.z == -30.0f);
+        } else { /* XY at z = 0; the text at (min x, max y, 0) */
+            CHECK(o.lo[1] == -20.0f && o.hi[1] == 20.0f && o.lo[2] == 0.0f && o.hi[2] == 0.0f);
+            CHECK(o.text_at.x == -10.0f && o.text_at.y == 20.0f && o.text_at.z == 0.0f);
+        }
+        steer_world_destroy(w);
+    }
+}
+
 int main(void)
 {
     test_layers(2);
     test_layers(3);
+    test_bounds_on_the_ground();
     return check_summary("test_world_draw");
 }

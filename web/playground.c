@@ -23,6 +23,10 @@
  *                                 far too slowly for 100k)
  *   pg_draw(layers)               steer_world_draw into a command buffer that
  *                                 the page paints in one pass
+ * The page shows the ground from above, as `steer run` draws it: x and y of
+ * a 2D or Z-up world, x and -z of a Y-up one (its right stays on the
+ * screen's right). Every coordinate given to the page or taken from it is
+ * on that ground (ground_y, on_ground).
  * All simulation stays in the library; nothing here changes a result. */
 #include <math.h>
 #include <stdbool.h>
@@ -50,6 +54,13 @@ static uint32_t background = 0x10151CFFu; /* 0xRRGGBBAA */
 static char text[512]; /* returned strings live here until the next call */
 static steer_agent_id *agent_ids; /* every agent the world was built with, in spawn order */
 static int agent_id_count;
+static bool y_up; /* the world is 3D with up = Y: its ground is XZ */
+
+/* ---- the ground the page shows ----------------------------------------------- */
+static steer_up_axis up_axis(void) { return y_up ? STEER_UP_Y : STEER_UP_Z; }
+static float ground_y(steer_v3 p) { return steer_v3_to_z_up(p, up_axis()).y; }
+static float height_of(steer_v3 p) { return steer_v3_to_z_up(p, up_axis()).z; }
+static steer_v3 on_ground(float x, float y, float height) { return steer_v3_from_z_up(steer_v3_make(x, y, height), up_axis()); }
 
 /* ---- memory for the page (strings, point lists) ----------------------------- */
 PG_EXPORT(pg_alloc) void *pg_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : 0; }
@@ -73,16 +84,20 @@ static bool seed_from(double value, uint64_t *seed)
 }
 
 static void select_clear(void);
+static void forget_facings(void);
 
 /* Takes ownership of w and its agents' handles ids (NULL: keeps no world). */
 static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
 {
     select_clear();
+    forget_facings(); /* a new world's slots are new agents */
     steer_world_destroy(world);
     free(agent_ids);
     if (w) kernel = steer_world_set_kernel(w, STEER_KERNEL_BEST);
     world = w;
     world_dt = dt;
+    steer_world_def def;
+    y_up = w && steer_world_get_def(w, &def) == STEER_OK && def.dim == 3 && def.up == STEER_UP_Y;
     agent_ids = ids;
     agent_id_count = id_count;
 }
@@ -209,25 +224,39 @@ PG_EXPORT(pg_last_step_ms) double pg_last_step_ms(void)
 
 PG_EXPORT(pg_result_string) const char *pg_result_string(int result) { return steer_result_string((steer_result)result); }
 
-PG_EXPORT(pg_bounds) float pg_bounds(int which) /* 0..3: min.x, min.y, max.x, max.y */
+PG_EXPORT(pg_bounds) float pg_bounds(int which) /* 0..3: min.x, min.y, max.x, max.y on the ground */
 {
-    float b[4] = {bounds_min.x, bounds_min.y, bounds_max.x, bounds_max.y};
+    float lo = ground_y(bounds_min), hi = ground_y(bounds_max);
+    float b[4] = {bounds_min.x, steer_minf(lo, hi), bounds_max.x, steer_maxf(lo, hi)};
     return which >= 0 && which < 4 ? b[which] : 0.0f;
 }
 
 /* ---- agents: pointers into this module's memory, valid until the next call
  * that changes the world (the page re-reads them every frame) ---------------- */
 static steer_world_view view;
+static float *view_gy, *view_gvy; /* a Y-up world's -z and -vz: its ground's second axis */
+static int view_ground_room;
 PG_EXPORT(pg_view) int pg_view(void)
 {
     steer_world_view none = {0};
     view = world ? steer_world_get_view(world) : none;
+    if (y_up && view.count > view_ground_room) {
+        float *gy = realloc(view_gy, sizeof *gy * (size_t)view.count), *gvy = gy ? realloc(view_gvy, sizeof *gvy * (size_t)view.count) : 0;
+        if (gy) view_gy = gy;
+        if (gvy) view_gvy = gvy;
+        if (!gy || !gvy) return 0; /* out of memory: nothing to show */
+        view_ground_room = view.count;
+    }
+    for (int i = 0; y_up && i < view.count; ++i) {
+        view_gy[i] = -view.pz[i];
+        view_gvy[i] = -view.vz[i];
+    }
     return view.count;
 }
 PG_EXPORT(pg_view_px) const float *pg_view_px(void) { return view.px; }
-PG_EXPORT(pg_view_py) const float *pg_view_py(void) { return view.py; }
+PG_EXPORT(pg_view_py) const float *pg_view_py(void) { return y_up ? view_gy : view.py; }
 PG_EXPORT(pg_view_vx) const float *pg_view_vx(void) { return view.vx; }
-PG_EXPORT(pg_view_vy) const float *pg_view_vy(void) { return view.vy; }
+PG_EXPORT(pg_view_vy) const float *pg_view_vy(void) { return y_up ? view_gvy : view.vy; }
 PG_EXPORT(pg_view_group) const uint8_t *pg_view_group(void) { return view.group; }
 
 /* ---- groups: a table of the fields the sliders tune ------------------------- */
@@ -344,7 +373,7 @@ PG_EXPORT(pg_set_target) int pg_set_target(float x, float y)
     for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
         steer_group_def g;
         steer_world_get_group(world, gi, &g);
-        g.target = steer_v3_make(x, y, 0.0f);
+        g.target = on_ground(x, y, 0.0f);
         if (g.weight[STEER_SEEK] == 0.0f && g.weight[STEER_ARRIVE] == 0.0f) g.weight[STEER_ARRIVE] = 1.0f;
         steer_result r = steer_world_set_group(world, gi, &g);
         if (r != STEER_OK) return r;
@@ -357,7 +386,7 @@ PG_EXPORT(pg_set_target) int pg_set_target(float x, float y)
 PG_EXPORT(pg_add_obstacle) int pg_add_obstacle(float x, float y, float radius)
 {
     if (!world) return STEER_ERROR_INVALID_ARGUMENT;
-    int index = steer_world_add_obstacle(world, steer_v3_make(x, y, 0.0f), radius);
+    int index = steer_world_add_obstacle(world, on_ground(x, y, 0.0f), radius);
     if (index < 0) return index;
     for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
         steer_group_def g;
@@ -378,7 +407,7 @@ PG_EXPORT(pg_add_path) int pg_add_path(const float *xy, int count, int closed, f
     if (!world || !xy || count < 2 || count > 4096) return STEER_ERROR_INVALID_ARGUMENT;
     steer_v3 *points = malloc(sizeof(steer_v3) * (size_t)count);
     if (!points) return STEER_ERROR_OUT_OF_MEMORY;
-    for (int i = 0; i < count; ++i) points[i] = steer_v3_make(xy[2 * i], xy[2 * i + 1], 0.0f);
+    for (int i = 0; i < count; ++i) points[i] = on_ground(xy[2 * i], xy[2 * i + 1], 0.0f);
     int index = steer_world_add_path(world, points, count, closed != 0, radius);
     free(points);
     if (index < 0) return index;
@@ -394,8 +423,8 @@ PG_EXPORT(pg_add_path) int pg_add_path(const float *xy, int count, int closed, f
 
 /* ---- the RTS gesture: select with a box, send to a formation ---------------------
  * The selection is a list of handles, so it follows its agents through the
- * step's sort. 2D worlds only: the page shows x-y, which in a 3D world is a
- * projection with no ground to click on. */
+ * step's sort. The box and the formation lie on the ground the page shows;
+ * in 3D each agent's slot is at the height it has when sent. */
 static steer_agent_id *selected;
 static steer_v3 *slots; /* the formation: a target per selected agent */
 static float *orders;   /* ORDER_FIELDS per selected agent, for the page */
@@ -413,12 +442,6 @@ static void select_clear(void)
     selected_count = 0;
 }
 
-static bool world_is_2d(void)
-{
-    steer_world_def def;
-    return world && steer_world_get_def(world, &def) == STEER_OK && def.dim == 2;
-}
-
 PG_EXPORT(pg_dim) int pg_dim(void)
 {
     steer_world_def def;
@@ -433,16 +456,17 @@ static bool in_box(steer_agent_id id, float lx, float ly, float hx, float hy)
 {
     steer_agent_state a;
     return steer_world_get_agent(world, id, &a) == STEER_OK && a.position.x >= lx && a.position.x <= hx &&
-           a.position.y >= ly && a.position.y <= hy;
+           ground_y(a.position) >= ly && ground_y(a.position) <= hy;
 }
 
-/* Selects the agents inside the box with corners (x0, y0) and (x1, y1),
- * edges included, in place of the last selection. Returns how many, or a
- * negative steer_result (a 3D world, no world: INVALID_ARGUMENT). */
+/* Selects the agents inside the box with corners (x0, y0) and (x1, y1) on
+ * the ground, edges included, in place of the last selection. Returns how
+ * many, or a negative steer_result (no world, a corner not finite:
+ * INVALID_ARGUMENT). */
 PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y1)
 {
     select_clear();
-    if (!world_is_2d() || !(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1)))
+    if (!world || !(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1)))
         return STEER_ERROR_INVALID_ARGUMENT;
     float lx = steer_minf(x0, x1), hx = steer_maxf(x0, x1), ly = steer_minf(y0, y1), hy = steer_maxf(y0, y1);
     int inside = 0;
@@ -460,8 +484,9 @@ PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y
     return selected_count;
 }
 
-/* A selected agent and its squared distance to the point it is sent to. */
-typedef struct by_distance { steer_agent_id id; float d2; } by_distance;
+/* A selected agent, its squared distance (on the ground) to the point it is
+ * sent to, and its height. */
+typedef struct by_distance { steer_agent_id id; float d2, height; } by_distance;
 static int nearer_first(const void *a, const void *b)
 {
     const by_distance *p = a, *q = b;
@@ -481,7 +506,7 @@ static int nearer_first(const void *a, const void *b)
  * or a negative steer_result. */
 PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
 {
-    if (!world_is_2d() || !isfinite(x) || !isfinite(y)) return STEER_ERROR_INVALID_ARGUMENT;
+    if (!world || !isfinite(x) || !isfinite(y)) return STEER_ERROR_INVALID_ARGUMENT;
     if (!selected_count) return 0;
     by_distance *order = malloc(sizeof *order * (size_t)selected_count);
     if (!order) return STEER_ERROR_OUT_OF_MEMORY;
@@ -494,8 +519,8 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
         steer_world_get_group(world, a.group, &g);
         spacing = steer_maxf(spacing, steer_maxf(2.5f * g.radius, g.weight[STEER_SEPARATION] > 0.0f ? g.separation_radius : 0.0f));
         if (g.weight[STEER_CONTAIN] > 0.0f) margin = steer_maxf(margin, g.contain_margin);
-        float dx = a.position.x - x, dy = a.position.y - y;
-        order[n++] = (by_distance){selected[i], dx * dx + dy * dy};
+        float dx = a.position.x - x, dy = ground_y(a.position) - y;
+        order[n++] = (by_distance){selected[i], dx * dx + dy * dy, height_of(a.position)};
     }
     qsort(order, (size_t)n, sizeof *order, nearer_first);
     if (spacing <= 0.0f) spacing = 0.5f;
@@ -505,15 +530,17 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     steer_world_get_def(world, &def);
     if (def.boundary != STEER_BOUNDARY_NONE) {
         float reach = c * sqrtf((float)n - 0.5f) + 0.5f * spacing + margin;
-        float lo[2] = {def.bounds_min.x + reach, def.bounds_min.y + reach};
-        float hi[2] = {def.bounds_max.x - reach, def.bounds_max.y - reach};
+        float ground_lo = steer_minf(ground_y(def.bounds_min), ground_y(def.bounds_max));
+        float ground_hi = steer_maxf(ground_y(def.bounds_min), ground_y(def.bounds_max));
+        float lo[2] = {def.bounds_min.x + reach, ground_lo + reach};
+        float hi[2] = {def.bounds_max.x - reach, ground_hi - reach};
         x = lo[0] <= hi[0] ? steer_clampf(x, lo[0], hi[0]) : 0.5f * (def.bounds_min.x + def.bounds_max.x);
-        y = lo[1] <= hi[1] ? steer_clampf(y, lo[1], hi[1]) : 0.5f * (def.bounds_min.y + def.bounds_max.y);
+        y = lo[1] <= hi[1] ? steer_clampf(y, lo[1], hi[1]) : 0.5f * (ground_lo + ground_hi);
     }
     for (int j = 0; j < n; ++j) {
         float r = c * sqrtf((float)j + 0.5f), angle = golden * (float)j;
         selected[j] = order[j].id;
-        slots[j] = steer_v3_make(x + r * cosf(angle), y + r * sinf(angle), 0.0f);
+        slots[j] = on_ground(x + r * cosf(angle), y + r * sinf(angle), order[j].height);
     }
     free(order);
     selected_count = n;
@@ -559,9 +586,9 @@ PG_EXPORT(pg_orders) const float *pg_orders(void)
         steer_world_get_goal(world, selected[i], &goal);
         float *row = &orders[ORDER_FIELDS * i];
         row[0] = a.position.x;
-        row[1] = a.position.y;
+        row[1] = ground_y(a.position);
         row[2] = goal.target.x;
-        row[3] = goal.target.y;
+        row[3] = ground_y(goal.target);
         row[4] = a.group >= 0 && a.group < 32 ? radius[a.group] : 0.0f;
         row[5] = goal.kind == STEER_GOAL_NONE ? 0.0f : goal.arrived ? 2.0f : 1.0f;
     }
@@ -585,22 +612,22 @@ static void emit(uint32_t kind, uint32_t colour, float a, float b, float c, floa
 static void on_circle(steer_v3 p, float r, uint32_t colour, void *context)
 {
     (void)context;
-    emit(CMD_CIRCLE, colour, p.x, p.y, r, 0.0f);
+    emit(CMD_CIRCLE, colour, p.x, ground_y(p), r, 0.0f);
 }
 static void on_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
 {
     (void)context;
-    emit(CMD_SEGMENT, colour, a.x, a.y, b.x, b.y);
+    emit(CMD_SEGMENT, colour, a.x, ground_y(a), b.x, ground_y(b));
 }
 static void on_point(steer_v3 p, float size, uint32_t colour, void *context)
 {
     (void)context;
-    emit(CMD_POINT, colour, p.x, p.y, size, 0.0f);
+    emit(CMD_POINT, colour, p.x, ground_y(p), size, 0.0f);
 }
 static void on_arrow(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
 {
     (void)context;
-    emit(CMD_ARROW, colour, a.x, a.y, b.x, b.y);
+    emit(CMD_ARROW, colour, a.x, ground_y(a), b.x, ground_y(b));
 }
 
 /* Layer bits, as the page's toggles. */
@@ -686,8 +713,10 @@ static clip_box clip_of(int width, int height, float scale, float ox, float oy)
     steer_world_def def;
     if (steer_world_get_def(world, &def) != STEER_OK || def.boundary == STEER_BOUNDARY_NONE) return c;
     /* A pixel is inside when its centre is. */
+    float low = steer_minf(ground_y(def.bounds_min), ground_y(def.bounds_max));
+    float high = steer_maxf(ground_y(def.bounds_min), ground_y(def.bounds_max));
     float left = ceilf(ox + def.bounds_min.x * scale - 0.5f), right = floorf(ox + def.bounds_max.x * scale - 0.5f);
-    float top = ceilf(oy - def.bounds_max.y * scale - 0.5f), bottom = floorf(oy - def.bounds_min.y * scale - 0.5f);
+    float top = ceilf(oy - high * scale - 0.5f), bottom = floorf(oy - low * scale - 0.5f);
     if (left > (float)c.x0) c.x0 = left < (float)width ? (int)left : width;
     if (top > (float)c.y0) c.y0 = top < (float)height ? (int)top : height;
     if (right < (float)c.x1) c.x1 = right > -1.0f ? (int)right : -1;
@@ -733,12 +762,52 @@ static void dot(int width, clip_box clip, float x, float y, int n, pixel_colour 
                 blend(&image[(size_t)py * (size_t)width + (size_t)px], colour, 256u);
 }
 
+/* The way each agent faces on the ground, kept by slot: its velocity's
+ * direction while it moves; one slower than this share of its max speed
+ * (arrived, waiting, jostled in place) keeps the way it last moved, as
+ * `steer run` draws it, instead of turning to +x when it stops. */
+#define STANDING_SPEED_SHARE 0.02f
+typedef struct facing { float x, y; uint32_t generation; bool known; } facing;
+static facing *facings;
+static size_t facing_room;
+static steer_agent_id *raster_ids;
+static int raster_id_room;
+
+static void forget_facings(void)
+{
+    if (facings) memset(facings, 0, sizeof *facings * facing_room);
+}
+
+/* Agent i of the view (handle id, ground velocity (vx, vy)): the way it
+ * faces, updated; (1, 0) when out of memory. */
+static void face(steer_agent_id id, float vx, float vy, float standing, float *hx, float *hy)
+{
+    size_t slot = id.index - 1u;
+    if (slot >= facing_room) {
+        size_t room = facing_room ? facing_room : 1024;
+        while (room <= slot) room *= 2;
+        facing *more = realloc(facings, sizeof *more * room);
+        if (!more) {
+            *hx = 1.0f, *hy = 0.0f;
+            return;
+        }
+        memset(more + facing_room, 0, sizeof *more * (room - facing_room));
+        facings = more;
+        facing_room = room;
+    }
+    facing *f = &facings[slot];
+    if (!f->known || f->generation != id.generation) *f = (facing){1.0f, 0.0f, id.generation, true};
+    float l = sqrtf(vx * vx + vy * vy);
+    if (l > standing && l > 1e-9f) f->x = vx / l, f->y = vy / l;
+    *hx = f->x, *hy = f->y;
+}
+
 /* Paints the background and every agent into a width x height RGBA image;
- * screen = (ox + x * scale, oy - y * scale). Agents are drawn to scale: a
- * dart inside the circle of the group's body radius, pointing along the
- * velocity; a body smaller than three pixels across is a dot (never less
- * than one pixel, so no agent vanishes). Returns the image (NULL when out of
- * memory). */
+ * screen = (ox + x * scale, oy - y * scale) on the ground. Agents are drawn
+ * to scale: a dart inside the circle of the group's body radius, pointing
+ * the way it faces (face); a body smaller than three pixels across is a dot
+ * (never less than one pixel, so no agent vanishes). Returns the image (NULL
+ * when out of memory). */
 PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scale, float ox, float oy)
 {
     if (width < 1 || height < 1 || width > 16384 || height > 16384) return 0;
@@ -753,33 +822,36 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
     for (size_t i = 0; i < n; ++i) image[i] = bg;
     if (!world) return image;
     pixel_colour colour[32];
-    float radius[32];
+    float radius[32], standing[32];
     int groups = steer_world_group_count(world);
     for (int g = 0; g < groups && g < 32; ++g) {
         steer_group_def def;
         steer_world_get_group(world, g, &def);
         colour[g] = pixel_of(def.colour);
         radius[g] = def.radius * scale;
+        standing[g] = STANDING_SPEED_SHARE * def.max_speed;
     }
     clip_box clip = clip_of(width, height, scale, ox, oy);
-    steer_world_view v = steer_world_get_view(world);
-    for (int i = 0; i < v.count; ++i) {
-        int g = v.group[i] < groups && v.group[i] < 32 ? v.group[i] : 0;
-        float x = ox + v.px[i] * scale, y = oy - v.py[i] * scale, r = radius[g];
+    int count = pg_view();
+    if (count > raster_id_room) {
+        steer_agent_id *more = realloc(raster_ids, sizeof *more * (size_t)count);
+        if (!more) return 0;
+        raster_ids = more;
+        raster_id_room = count;
+    }
+    if (steer_world_get_agent_ids(world, raster_ids, count) != count) return 0;
+    const float *gx = pg_view_px(), *gy = pg_view_py(), *gvx = pg_view_vx(), *gvy = pg_view_vy();
+    for (int i = 0; i < count; ++i) {
+        int g = view.group[i] < groups && view.group[i] < 32 ? view.group[i] : 0;
+        float hx, hy;
+        face(raster_ids[i], gvx[i], gvy[i], standing[g], &hx, &hy); /* every agent, drawn or not, so none loses its way */
+        float x = ox + gx[i] * scale, y = oy - gy[i] * scale, r = radius[g];
         if (x < (float)clip.x0 - r - 1.0f || y < (float)clip.y0 - r - 1.0f || x > (float)clip.x1 + r + 1.0f ||
             y > (float)clip.y1 + r + 1.0f)
             continue;
         if (r < 1.5f) {
             dot(width, clip, x, y, r >= 0.75f ? 2 : 1, colour[g]);
             continue;
-        }
-        float hx = v.vx[i], hy = v.vy[i], l = sqrtf(hx * hx + hy * hy);
-        if (l > 1e-9f) {
-            hx /= l;
-            hy /= l;
-        } else {
-            hx = 1.0f;
-            hy = 0.0f;
         }
         hy = -hy; /* screen y points down */
         /* Tip at r ahead, the back corners 0.8 r behind and 0.55 r aside:

@@ -20,7 +20,6 @@ const MAX_SEED = Number.MAX_SAFE_INTEGER; // the seeds a JavaScript number holds
 const LAYER_ALWAYS = 64 | 128 | 256; // obstacles, walls, bounds
 const ORDER_FIELDS = 6; // a row of pg_orders: x y target_x target_y radius state
 const GOING = 1, ARRIVED = 2; // its states (0: no goal of its own)
-const ONLY_2D = 'select: boxes and orders work in 2D worlds; this one is 3D (the view is its x-y projection)';
 
 // ---- the module ------------------------------------------------------------
 let wasm; // exports
@@ -489,12 +488,12 @@ function orders() {
 }
 function selectBox([x0, y0], [x1, y1]) {
   const r = wasm.pg_select_box(x0, y0, x1, y1);
-  sim.error = r < 0 ? (wasm.pg_dim() === 3 ? ONLY_2D : `select: ${cstr(wasm.pg_result_string(r))}`) : '';
+  sim.error = r < 0 ? `select: ${cstr(wasm.pg_result_string(r))}` : '';
   return r;
 }
 function sendSelected(x, y) {
   const r = wasm.pg_send_selected(x, y);
-  sim.error = r < 0 ? (wasm.pg_dim() === 3 ? ONLY_2D : `send: ${cstr(wasm.pg_result_string(r))}`) : '';
+  sim.error = r < 0 ? `send: ${cstr(wasm.pg_result_string(r))}` : '';
   return r;
 }
 function clearSelection() { wasm.pg_select_clear(); }

@@ -17,8 +17,7 @@ static double font_for(int height) { return fmax(9.0, fmin(16.0, height / 40.0))
 
 steer_v3 canvas_ground(const steer_scenario_info *info, steer_v3 p)
 {
-    if (info->dim == 3 && info->world.up == STEER_UP_Y) return steer_v3_make(p.x, -p.z, p.y);
-    return p;
+    return info->dim == 3 ? steer_v3_to_z_up(p, info->world.up) : p;
 }
 
 static bool boxes_overlap(const double a[4], const double b[4])

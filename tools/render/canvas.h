@@ -19,9 +19,9 @@
 #define CANVAS_MAX_LABELS 32
 
 /* The picture shows the ground from above. A 2D or Z-up world is drawn on
- * its (x, y); a Y-up world on (x, -z), a rotation (to (x, -z, y)) that
- * keeps an agent's right (heading x up) on the picture's right. Returns
- * p in the picture's frame: (across, up the picture, height). */
+ * its (x, y); a Y-up world on (x, -z): p turned to Z-up (steer_v3_to_z_up,
+ * a rotation, which keeps an agent's right, heading x up, on the picture's
+ * right). Returns (across, up the picture, height). */
 steer_v3 canvas_ground(const steer_scenario_info *info, steer_v3 p);
 
 /* World to pixels: the scenario's view (on the ground, canvas_ground)

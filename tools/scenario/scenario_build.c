@@ -101,13 +101,11 @@ static bool inside_obstacle(const steer_scenario_info *info, steer_v3 p, float r
 }
 
 /* The point (u, v) of a flat shape, or the direction at angle atan2(v, u),
- * on the world's ground: (x, y) in 2D and Z-up, (x, -z) in Y-up, where
- * turning from +x toward it is the right-handed turn about +y (as wander
- * turns, and as the pictures show a Y-up world from above). */
-static steer_v3 on_ground(steer_up_axis up, float u, float v)
-{
-    return up == STEER_UP_Y ? steer_v3_make(u, 0.0f, -v) : steer_v3_make(u, v, 0.0f);
-}
+ * on the world's ground: (x, y) in 2D and Z-up, (x, -z) in Y-up (the turn
+ * from Z-up, steer_v3_from_z_up), where turning from +x toward it is the
+ * right-handed turn about +y (as wander turns, and as the pictures show a
+ * Y-up world from above). */
+static steer_v3 on_ground(steer_up_axis up, float u, float v) { return steer_v3_from_z_up(steer_v3_make(u, v, 0.0f), up); }
 
 static steer_v3 spawn_position(const sc_spawn *s, int k, int dim, steer_up_axis up, steer_rng *rng)
 {

@@ -155,19 +155,44 @@ test('the RTS gesture: a box selects, a right-click sends just those to a format
   await page.close();
 });
 
-test('the RTS gesture in a 3D world says it is 2D only and selects nothing', async () => {
+test('the RTS gesture works on the XZ ground of a Y-up world', async () => {
   const { page, problems } = await openPlayground(env, '?paused');
-  const cube = { ...structuredClone(squads), dim: 3, bounds: { min: [-30, -20, -5], max: [30, 20, 5] } };
-  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'cube', document: doc }), cube);
+  // The squads on the ground of a Y-up world: a ground point (x, y) of the
+  // 2D file is (x, 0, -y) here, and the page shows it at (x, y) again.
+  const onGround = ([x, y]) => [x, 0, -y];
+  const doc = structuredClone(squads);
+  doc.name = 'y-up squads';
+  Object.assign(doc, { dim: 3, up: 'y', bounds: { min: [-30, -5, -20], max: [30, 5, 20] } });
+  doc.groups[0].ground_plane = true;
+  for (const sp of doc.groups[0].spawn) Object.assign(sp, { from: onGround(sp.from), to: onGround(sp.to), velocity: [0, 0, 0] });
+  const r = await hook(page, (d) => window.steerPlayground.load({ scenario: 'y-up squads', document: d }), doc);
   assert.ok(r.ok, r.error);
-  assert.equal((await state(page)).dim, 3);
-  await drag(page, await client(page, [-28, -18]), await client(page, [28, 18]));
+  const s0 = await state(page, { positions: true });
+  assert.equal(s0.dim, 3);
+  assert.deepEqual(s0.bounds, [-30, -20, 30, 20], 'the view spans the XZ ground');
+  const box = [[-26.75, -16.75], [-17.75, -12.25]];
+  const inside = s0.positions.filter(([x, y]) => x >= box[0][0] && x <= box[1][0] && y >= box[0][1] && y <= box[1][1]);
+  assert.equal(inside.length, 12, 'the first squad of 4 x 3, where the 2D file has it');
+  await drag(page, await client(page, box[0]), await client(page, box[1]));
   const s = await state(page);
-  assert.equal(s.selected, 0);
-  assert.match(s.error, /^select: boxes and orders work in 2D worlds; this one is 3D/);
-  const at = await client(page, [0, 10]);
+  assert.equal(s.error, '');
+  assert.equal(s.selected, 12, 'the box on the ground selects them');
+  const target = [12, 8];
+  const at = await client(page, target);
   await page.mouse.click(at.x, at.y, { button: 'right' });
-  assert.equal((await state(page)).goals, 0);
+  assert.equal((await state(page)).goals, 12, 'sent');
+  let steps = 0;
+  while ((await state(page)).arrived < 12 && steps < 1800) {
+    await hook(page, () => window.steerPlayground.step(30));
+    steps += 30;
+  }
+  // Arrival is within the tolerance in 3D: a slot off the agents' height
+  // (they keep y = 0 on their ground plane) could never be reached.
+  assert.equal((await state(page)).arrived, 12, `all arrived on the ground (after ${steps} steps)`);
+  for (const o of await hook(page, () => window.steerPlayground.orders())) {
+    assert.ok(distance(o.position, o.target) <= 0.05 + 1e-6, `on its slot: ${o.position} vs ${o.target}`);
+    assert.ok(distance(o.target, target) <= Math.sqrt(12) / 1.546 + 0.2, `slot ${o.target} round the click`);
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });
