@@ -803,6 +803,22 @@ static void test_y_up_ground(void)
     CHECK(rows_of_colour(png, 0x5EB8FFu, 220 - 20, &top, &bottom));
     if (bottom - top < 100) fprintf(stderr, "y-up picture: the walkers span rows %d to %d of 220\n", top, bottom);
     CHECK(bottom - top >= 100);
+    /* a wall of a Y-up world stands on the XZ ground: an agent walking
+     * through it along z is counted crossing it (on x and y, both the wall
+     * and the walk are points on one line, and nothing crosses) */
+    char metrics[600];
+    snprintf(metrics, sizeof metrics, "%s/crossing.json", dir);
+    snprintf(file, sizeof file, "%s/y_up_wall.json", OUT);
+    CHECK(write_text(file, "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-20, -5, -20], \"max\": [20, 5, 20]},"
+                     " \"boundary\": \"clamp\", \"steps\": 60, \"walls\": [{\"from\": [-3, 0, 0], \"to\": [3, 0, 0]}],"
+                     " \"groups\": [{\"name\": \"a\", \"max_speed\": 2, \"spawn\": [{\"shape\": \"points\","
+                     " \"points\": [[0, 0, -3]], \"velocity\": [0, 0, 2]}]}]}"));
+    const char *walk[] = {"run", file, "-o", dir, "--size", "64x48", "--quiet", "--metrics", metrics, 0};
+    CHECK(run_tool(walk, err, sizeof err) == 0);
+    json_error_t jerr;
+    json_t *m = json_load_file(metrics, 0, &jerr);
+    CHECK(m && json_integer_value(json_object_get(m, "wall_crossings")) == 1);
+    json_decref(m);
 }
 
 /* Columns [left, right] above row `below` holding pixels of colour rgb

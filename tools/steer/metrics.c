@@ -9,6 +9,13 @@
 #define PENETRATION_TOLERANCE 1e-3 /* solid obstacles leave agents exactly at contact: ignore rounding */
 
 /* The shortest offset from p to q: across the seam on a torus. */
+/* A point on the ground, where walls stand (XY; a Y-up world's XZ, turned
+ * to Z-up): what a wall crossing is tested on. */
+static steer_v2 on_ground(const steer_scenario_info *info, steer_v3 p)
+{
+    return steer_v2_from_v3(info->dim == 3 ? steer_v3_to_z_up(p, info->world.up) : p);
+}
+
 static steer_v3 offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
 {
     steer_v3 d = steer_v3_sub(q, p);
@@ -476,12 +483,12 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
                 if (depth > m->deepest) m->deepest = depth;
             }
         }
-        /* wall crossing: the centre's motion this step intersects a wall */
+        /* wall crossing: the centre's motion this step, on the ground, intersects a wall */
         if (info->wall_count) {
-            steer_v2 p = steer_v2_from_v3(p0[a]);
-            steer_v2 q = steer_v2_add(p, steer_v2_from_v3(offset(info, p0[a], p1[a])));
+            steer_v2 p = on_ground(info, p0[a]);
+            steer_v2 q = steer_v2_add(p, on_ground(info, offset(info, p0[a], p1[a])));
             for (int w = 0; w < info->wall_count; ++w)
-                if (crosses(p, q, steer_v2_from_v3(info->walls[w].a), steer_v2_from_v3(info->walls[w].b))) {
+                if (crosses(p, q, on_ground(info, info->walls[w].a), on_ground(info, info->walls[w].b))) {
                     m->wall_crossings++;
                     break;
                 }
@@ -680,7 +687,7 @@ static void row(FILE *out, const char *figure, bool applies, const char *value, 
 void metrics_print(const metrics *m, FILE *out)
 {
     const steer_scenario_info *info = m->info;
-    char value[64], limit[64];
+    char value[96], limit[64];
     fprintf(out, "  %-34s %-20s %s\n", "figure", "value", "expected");
     snprintf(value, sizeof value, "%.3f (max %.3f)", m->steps ? m->step_ms_sum / m->steps : 0.0, m->step_ms_max);
     row(out, "ms per step", true, value, "");
@@ -714,7 +721,10 @@ void metrics_print(const metrics *m, FILE *out)
     row(out, "goal overshoot per agent", gf.engaged > 0, value, "");
     snprintf(value, sizeof value, "%d", gf.stalled);
     row(out, "stalled agents", goals, value, "");
-    if (gf.stall_agent >= 0)
+    if (gf.stall_agent >= 0 && info->dim == 3)
+        snprintf(value, sizeof value, "%.2f (agent %d from %.1f at %.1f, %.1f, %.1f)", gf.longest_stall, gf.stall_agent,
+                 gf.stall_from, gf.stall_at.x, gf.stall_at.y, gf.stall_at.z);
+    else if (gf.stall_agent >= 0)
         snprintf(value, sizeof value, "%.2f (agent %d from %.1f at %.1f, %.1f)", gf.longest_stall, gf.stall_agent, gf.stall_from,
                  gf.stall_at.x, gf.stall_at.y);
     else snprintf(value, sizeof value, "%.2f", gf.longest_stall);
