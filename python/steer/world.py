@@ -329,7 +329,11 @@ class World:
         probabilities={"wander": 0.5, ...} (DITHER: each behaviour is tried with this chance, default 1),
         wander={"radius", "distance", "jitter"}, feelers={"length", "whisker_angle", "whisker_length"}
         (AVOID_WALLS), wall_follow={"range", "desired_distance", "gain"} (FOLLOW_WALL), as dicts of some keys.
-        standard_flock=True starts from the standard flock's group instead of the defaults."""
+        standard_flock=True starts from the standard flock's group instead of the defaults.
+        Unlike a scenario file's group, behaviours not named keep the base def's weights, and
+        steer_default_group_def flocks (separation 1.5, alignment 1, cohesion 1): a crowd that should not
+        flock names those three with weight 0 (README, "Predictive avoidance"), or its agents' cohesion
+        holds them off their goals; get_group shows the weights a group ended with."""
         base = lib.steer_standard_flock_group_def() if standard_flock else lib.steer_default_group_def()
         gd = self._group_def(base, fields)
         _errors.begin()
