@@ -735,13 +735,14 @@ static int csv_frame3(const char *text, int frame, steer_v3 *p, steer_v3 *v, int
     return got;
 }
 
-/* Rows [top, bottom] above row `below` holding pixels of colour rgb (within
- * 12 a channel): false when there are none. */
-static bool rows_of_colour(const char *png, uint32_t rgb, int below, int *top, int *bottom)
+/* The box [left, right] x [top, bottom] of the pixels of colour rgb (within
+ * 12 a channel) above row `below`: false when there are none. */
+typedef struct pixel_box { int left, top, right, bottom; } pixel_box;
+static bool box_of_colour(const char *png, uint32_t rgb, int below, pixel_box *box)
 {
     cairo_surface_t *s = cairo_image_surface_create_from_png(png);
     bool ok = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS;
-    *top = 1 << 30, *bottom = -1;
+    *box = (pixel_box){1 << 30, 1 << 30, -1, -1};
     if (ok) {
         cairo_surface_flush(s);
         const unsigned char *data = cairo_image_surface_get_data(s);
@@ -754,12 +755,14 @@ static bool rows_of_colour(const char *png, uint32_t rgb, int below, int *top, i
                 for (int shift = 0; shift < 24; shift += 8)
                     near = near && abs((int)(px >> shift & 0xFF) - (int)(rgb >> shift & 0xFF)) <= 12;
                 if (!near) continue;
-                if (y < *top) *top = y;
-                if (y > *bottom) *bottom = y;
+                if (x < box->left) box->left = x;
+                if (x > box->right) box->right = x;
+                if (y < box->top) box->top = y;
+                if (y > box->bottom) box->bottom = y;
             }
     }
     cairo_surface_destroy(s);
-    return ok && *bottom >= 0;
+    return ok && box->bottom >= 0;
 }
 
 /* A Y-up world (as Unity and Godot lay out a scene): a circle spawn lies on
@@ -799,10 +802,11 @@ static void test_y_up_ground(void)
     snprintf(png, sizeof png, "%s/y_up_ground.png", dir);
     const char *picture[] = {"run", file, "-o", dir, "--frames", "2", "--size", "200x220", "--quiet", 0};
     CHECK(run_tool(picture, err, sizeof err) == 0);
-    int top, bottom;
-    CHECK(rows_of_colour(png, 0x5EB8FFu, 220 - 20, &top, &bottom));
-    if (bottom - top < 100) fprintf(stderr, "y-up picture: the walkers span rows %d to %d of 220\n", top, bottom);
-    CHECK(bottom - top >= 100);
+    pixel_box walkers;
+    CHECK(box_of_colour(png, 0x5EB8FFu, 220 - 20, &walkers));
+    if (walkers.bottom - walkers.top < 100)
+        fprintf(stderr, "y-up picture: the walkers span rows %d to %d of 220\n", walkers.top, walkers.bottom);
+    CHECK(walkers.bottom - walkers.top >= 100);
     /* a wall of a Y-up world stands on the XZ ground: an agent walking
      * through it along z is counted crossing it (on x and y, both the wall
      * and the walk are points on one line, and nothing crosses) */
@@ -821,33 +825,6 @@ static void test_y_up_ground(void)
     json_decref(m);
 }
 
-/* Columns [left, right] above row `below` holding pixels of colour rgb
- * (within 12 a channel): false when there are none. */
-static bool columns_of_colour(const char *png, uint32_t rgb, int below, int *left, int *right)
-{
-    cairo_surface_t *s = cairo_image_surface_create_from_png(png);
-    bool ok = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS;
-    *left = 1 << 30, *right = -1;
-    if (ok) {
-        cairo_surface_flush(s);
-        const unsigned char *data = cairo_image_surface_get_data(s);
-        int stride = cairo_image_surface_get_stride(s), w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-        for (int y = 0; y < h && y < below; ++y)
-            for (int x = 0; x < w; ++x) {
-                uint32_t px;
-                memcpy(&px, data + (size_t)y * (size_t)stride + 4 * (size_t)x, 4);
-                bool near = true;
-                for (int shift = 0; shift < 24; shift += 8)
-                    near = near && abs((int)(px >> shift & 0xFF) - (int)(rgb >> shift & 0xFF)) <= 12;
-                if (!near) continue;
-                if (x < *left) *left = x;
-                if (x > *right) *right = x;
-            }
-    }
-    cairo_surface_destroy(s);
-    return ok && *right >= 0;
-}
-
 /* An agent that stops keeps facing the way it came: one arriving at the
  * origin from the east is drawn pointing west, one from the west pointing
  * east. The dart reaches 0.6 of its size ahead of the body's centre and 0.4
@@ -859,7 +836,7 @@ static void test_stopped_agents_keep_facing(void)
     snprintf(file, sizeof file, "%s/facing.json", OUT);
     snprintf(dir, sizeof dir, "%s/facing", OUT);
     snprintf(png, sizeof png, "%s/facing.png", dir);
-    int left[2], right[2];
+    pixel_box dart[2];
     for (int from_east = 0; from_east < 2; ++from_east) {
         char text[1024];
         snprintf(text, sizeof text,
@@ -871,14 +848,15 @@ static void test_stopped_agents_keep_facing(void)
         CHECK(write_text(file, text));
         const char *args[] = {"run", file, "-o", dir, "--size", "200x220", "--quiet", 0};
         CHECK(run_tool(args, err, sizeof err) == 0);
-        CHECK(columns_of_colour(png, 0x5EB8FFu, 220 - 20, &left[from_east], &right[from_east]));
+        CHECK(box_of_colour(png, 0x5EB8FFu, 220 - 20, &dart[from_east]));
     }
     /* the same width; the west-facing dart lies further west by 0.2 of its
      * size (33 pixels here: radius 2 at 10 pixels a unit, / 0.6) */
-    CHECK(abs((right[0] - left[0]) - (right[1] - left[1])) <= 2);
-    if (!(left[1] <= left[0] - 4 && right[1] <= right[0] - 4))
-        fprintf(stderr, "facing: from the west columns %d-%d, from the east %d-%d\n", left[0], right[0], left[1], right[1]);
-    CHECK(left[1] <= left[0] - 4 && right[1] <= right[0] - 4);
+    CHECK(abs((dart[0].right - dart[0].left) - (dart[1].right - dart[1].left)) <= 2);
+    if (!(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4))
+        fprintf(stderr, "facing: from the west columns %d-%d, from the east %d-%d\n", dart[0].left, dart[0].right, dart[1].left,
+                dart[1].right);
+    CHECK(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4);
 }
 
 static void test_path_loop_inside_corridor(void)
