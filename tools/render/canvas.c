@@ -62,10 +62,10 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
                      font, strip, 0, {0}, {0}, {0}};
     /* Names over the panels: a group with several agents whose starting box
      * overlaps no wider group's (hawks among the boids are only in the
-     * legend) and is walled off from every other group's (groups that roam
-     * the same floor, such as two squads that swap sides, would leave their
-     * names over each other), at the top of its panel: under the lowest wall
-     * above it that spans it, or the top of the view. */
+     * legend), at the top of its panel: under the lowest wall above it that
+     * spans it, or the top of the view. Where either of two groups was sent
+     * somewhere (goals of their own), a wall must separate them too: two
+     * squads that swap sides would leave their names over each other. */
     if (info->group_count < 2) return v;
     double box[CANVAS_MAX_LABELS][4];
     int agents[CANVAS_MAX_LABELS] = {0};
@@ -85,7 +85,7 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
                 double ag = (box[g][2] - box[g][0]) * (box[g][3] - box[g][1]);
                 double ah = (box[h][2] - box[h][0]) * (box[h][3] - box[h][1]);
                 own = ag > ah; /* of two overlapping groups, the wider one is named */
-            } else if (h != g && agents[h]) {
+            } else if (h != g && agents[h] && (info->groups[g].agents_with_goals || info->groups[h].agents_with_goals)) {
                 own = wall_between(info, box[g], box[h]);
             }
         if (!own) continue;

@@ -109,6 +109,7 @@ typedef struct steer_scenario_group {
     const char *name;
     uint32_t colour;         /* 0xRRGGBBAA (also in def.colour) */
     int agents;              /* agents spawned into it */
+    int agents_with_goals;   /* of them, those spawned with a goal of their own (they travel) */
     int leader;              /* FOLLOW_LEADER: the agent followed, by its index in spawn order (as
                                 overrides.agent_ids lists them), or -1. The world gets the group with
                                 FOLLOW_LEADER off, then, once the agents exist, def with its handle */

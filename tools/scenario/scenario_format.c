@@ -1131,6 +1131,7 @@ static int read_spawns(sc_read *r, const sc_node *arr, const char *path, int gro
         spawn->first_agent = sc->info.total_agents;
         sc->info.total_agents += spawn->count;
         g->agents += spawn->count;
+        if (spawn->goal.kind != STEER_GOAL_NONE) g->agents_with_goals += spawn->count;
     }
     return rc;
 }
