@@ -201,9 +201,10 @@ typedef void steer__select_fn(const steer__agents *candidates, int begin, int en
  * neighbour whether its term is used and sided, its away direction and
  * weight, its side direction and weight, exactly as
  * steer__anticipation_neighbour3 gives them. Lanes where that function's
- * arithmetic leaves the usual path (a difference not finite, magnitudes it would rescale, a direction of a vector too
- * small or too large to square) are marked exceptional instead, for the
- * caller to compute with it; so are none of the others. Inputs are read
+ * arithmetic leaves the usual path (a difference not finite, magnitudes it
+ * would rescale, a direction of a vector too small or too large to square)
+ * are marked exceptional instead, for the caller to compute with it; so
+ * are none of the others. Inputs are read
  * up to count rounded up to 16; lanes past count are taken as a neighbour
  * at the origin, at rest, of radius 0 and priority 1, whatever the arrays
  * hold there (the caller writes no padding). The bits are written for

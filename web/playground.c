@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ground.h"
 #include "scenario.h"
 #include "steer/standard_flock.h"
 #include "steer/world.h"
@@ -54,13 +55,13 @@ static uint32_t background = 0x10151CFFu; /* 0xRRGGBBAA */
 static char text[512]; /* returned strings live here until the next call */
 static steer_agent_id *agent_ids; /* every agent the world was built with, in spawn order */
 static int agent_id_count;
-static bool y_up; /* the world is 3D with up = Y: its ground is XZ */
+static steer_up_axis up = STEER_UP_Z; /* the world's (ground.h) */
+static bool y_up;                      /* up is Y: the ground is XZ */
 
-/* ---- the ground the page shows ----------------------------------------------- */
-static steer_up_axis up_axis(void) { return y_up ? STEER_UP_Y : STEER_UP_Z; }
-static float ground_y(steer_v3 p) { return steer_v3_to_z_up(p, up_axis()).y; }
-static float height_of(steer_v3 p) { return steer_v3_to_z_up(p, up_axis()).z; }
-static steer_v3 on_ground(float x, float y, float height) { return steer_v3_from_z_up(steer_v3_make(x, y, height), up_axis()); }
+/* ---- the ground the page shows (ground.h) -------------------------------------- */
+static float ground_y(steer_v3 p) { return ground_of(up, p).y; }
+static float height_of(steer_v3 p) { return ground_of(up, p).z; }
+static steer_v3 on_ground(float x, float y, float height) { return ground_to_world(up, steer_v3_make(x, y, height)); }
 
 /* ---- memory for the page (strings, point lists) ----------------------------- */
 PG_EXPORT(pg_alloc) void *pg_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : 0; }
@@ -97,7 +98,8 @@ static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
     world = w;
     world_dt = dt;
     steer_world_def def;
-    y_up = w && steer_world_get_def(w, &def) == STEER_OK && def.dim == 3 && def.up == STEER_UP_Y;
+    up = w && steer_world_get_def(w, &def) == STEER_OK ? ground_up(def.dim, def.up) : STEER_UP_Z;
+    y_up = up == STEER_UP_Y;
     agent_ids = ids;
     agent_id_count = id_count;
 }
@@ -248,8 +250,8 @@ PG_EXPORT(pg_view) int pg_view(void)
         view_ground_room = view.count;
     }
     for (int i = 0; y_up && i < view.count; ++i) {
-        view_gy[i] = -view.pz[i];
-        view_gvy[i] = -view.vz[i];
+        view_gy[i] = ground_y(steer_v3_make(view.px[i], view.py[i], view.pz[i]));
+        view_gvy[i] = ground_y(steer_v3_make(view.vx[i], view.vy[i], view.vz[i]));
     }
     return view.count;
 }
@@ -763,10 +765,8 @@ static void dot(int width, clip_box clip, float x, float y, int n, pixel_colour 
 }
 
 /* The way each agent faces on the ground, kept by slot: its velocity's
- * direction while it moves; one slower than this share of its max speed
- * (arrived, waiting, jostled in place) keeps the way it last moved, as
- * `steer run` draws it, instead of turning to +x when it stops. */
-#define STANDING_SPEED_SHARE 0.02f
+ * direction while it moves, else the way it last moved
+ * (ground_faces_its_velocity), as `steer run` draws it. */
 typedef struct facing { float x, y; uint32_t generation; bool known; } facing;
 static facing *facings;
 static size_t facing_room;
@@ -778,9 +778,9 @@ static void forget_facings(void)
     if (facings) memset(facings, 0, sizeof *facings * facing_room);
 }
 
-/* Agent i of the view (handle id, ground velocity (vx, vy)): the way it
- * faces, updated; (1, 0) when out of memory. */
-static void face(steer_agent_id id, float vx, float vy, float standing, float *hx, float *hy)
+/* Agent i of the view (handle id, ground velocity (vx, vy), its group's
+ * max speed): the way it faces, updated; (1, 0) when out of memory. */
+static void face(steer_agent_id id, float vx, float vy, float max_speed, float *hx, float *hy)
 {
     size_t slot = id.index - 1u;
     if (slot >= facing_room) {
@@ -797,8 +797,10 @@ static void face(steer_agent_id id, float vx, float vy, float standing, float *h
     }
     facing *f = &facings[slot];
     if (!f->known || f->generation != id.generation) *f = (facing){1.0f, 0.0f, id.generation, true};
-    float l = sqrtf(vx * vx + vy * vy);
-    if (l > standing && l > 1e-9f) f->x = vx / l, f->y = vy / l;
+    if (ground_faces_its_velocity(steer_v3_make(vx, vy, 0.0f), max_speed)) {
+        float l = sqrtf(vx * vx + vy * vy);
+        f->x = vx / l, f->y = vy / l;
+    }
     *hx = f->x, *hy = f->y;
 }
 
@@ -822,14 +824,14 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
     for (size_t i = 0; i < n; ++i) image[i] = bg;
     if (!world) return image;
     pixel_colour colour[32];
-    float radius[32], standing[32];
+    float radius[32], max_speed[32];
     int groups = steer_world_group_count(world);
     for (int g = 0; g < groups && g < 32; ++g) {
         steer_group_def def;
         steer_world_get_group(world, g, &def);
         colour[g] = pixel_of(def.colour);
         radius[g] = def.radius * scale;
-        standing[g] = STANDING_SPEED_SHARE * def.max_speed;
+        max_speed[g] = def.max_speed;
     }
     clip_box clip = clip_of(width, height, scale, ox, oy);
     int count = pg_view();
@@ -844,7 +846,7 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
     for (int i = 0; i < count; ++i) {
         int g = view.group[i] < groups && view.group[i] < 32 ? view.group[i] : 0;
         float hx, hy;
-        face(raster_ids[i], gvx[i], gvy[i], standing[g], &hx, &hy); /* every agent, drawn or not, so none loses its way */
+        face(raster_ids[i], gvx[i], gvy[i], max_speed[g], &hx, &hy); /* every agent, drawn or not, so none loses its way */
         float x = ox + gx[i] * scale, y = oy - gy[i] * scale, r = radius[g];
         if (x < (float)clip.x0 - r - 1.0f || y < (float)clip.y0 - r - 1.0f || x > (float)clip.x1 + r + 1.0f ||
             y > (float)clip.y1 + r + 1.0f)

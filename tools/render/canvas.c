@@ -1,6 +1,7 @@
 /* Drawing one frame with cairo. Coordinates are converted to pixels here
  * (not through a cairo matrix) so line widths stay in pixels. */
 #include "canvas.h"
+#include "ground.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@ static double font_for(int height) { return fmax(9.0, fmin(16.0, height / 40.0))
 
 steer_v3 canvas_ground(const steer_scenario_info *info, steer_v3 p)
 {
-    return info->dim == 3 ? steer_v3_to_z_up(p, info->world.up) : p;
+    return ground_of(ground_up(info->dim, info->world.up), p);
 }
 
 static bool boxes_overlap(const double a[4], const double b[4])
@@ -25,23 +26,16 @@ static bool boxes_overlap(const double a[4], const double b[4])
     return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 }
 
-/* Which side of the line through a and b the point (x, y) lies on. */
-static double side_of(double ax, double ay, double bx, double by, double x, double y)
-{
-    return (bx - ax) * (y - ay) - (by - ay) * (x - ax);
-}
-
 /* Whether some wall crosses the segment between the centres of two boxes:
  * their groups start in panels of their own and stay there. */
 static bool wall_between(const steer_scenario_info *info, const double a[4], const double b[4])
 {
-    double ax = 0.5 * (a[0] + a[2]), ay = 0.5 * (a[1] + a[3]), bx = 0.5 * (b[0] + b[2]), by = 0.5 * (b[1] + b[3]);
-    for (int w = 0; w < info->wall_count; ++w) {
-        steer_v3 p = canvas_ground(info, info->walls[w].a), q = canvas_ground(info, info->walls[w].b);
-        double s1 = side_of(ax, ay, bx, by, p.x, p.y), s2 = side_of(ax, ay, bx, by, q.x, q.y);
-        double c1 = side_of(p.x, p.y, q.x, q.y, ax, ay), c2 = side_of(p.x, p.y, q.x, q.y, bx, by);
-        if (s1 * s2 < 0.0 && c1 * c2 < 0.0) return true;
-    }
+    steer_v2 ca = steer_v2_make((float)(0.5 * (a[0] + a[2])), (float)(0.5 * (a[1] + a[3])));
+    steer_v2 cb = steer_v2_make((float)(0.5 * (b[0] + b[2])), (float)(0.5 * (b[1] + b[3])));
+    for (int w = 0; w < info->wall_count; ++w)
+        if (ground_segments_cross(ca, cb, steer_v2_from_v3(canvas_ground(info, info->walls[w].a)),
+                                  steer_v2_from_v3(canvas_ground(info, info->walls[w].b))))
+            return true;
     return false;
 }
 

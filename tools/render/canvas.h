@@ -18,10 +18,9 @@
 
 #define CANVAS_MAX_LABELS 32
 
-/* The picture shows the ground from above. A 2D or Z-up world is drawn on
- * its (x, y); a Y-up world on (x, -z): p turned to Z-up (steer_v3_to_z_up,
- * a rotation, which keeps an agent's right, heading x up, on the picture's
- * right). Returns (across, up the picture, height). */
+/* The picture shows the ground from above (ground.h): a 2D or Z-up world
+ * on its (x, y), a Y-up world on (x, -z). Returns p as (across, up the
+ * picture, height). */
 steer_v3 canvas_ground(const steer_scenario_info *info, steer_v3 p);
 
 /* World to pixels: the scenario's view (on the ground, canvas_ground)

@@ -2,6 +2,7 @@
  * (generated deterministically), groups, then every spawn's agents and
  * their goals. */
 #include "scenario_internal.h"
+#include "ground.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -101,11 +102,10 @@ static bool inside_obstacle(const steer_scenario_info *info, steer_v3 p, float r
 }
 
 /* The point (u, v) of a flat shape, or the direction at angle atan2(v, u),
- * on the world's ground: (x, y) in 2D and Z-up, (x, -z) in Y-up (the turn
- * from Z-up, steer_v3_from_z_up), where turning from +x toward it is the
- * right-handed turn about +y (as wander turns, and as the pictures show a
- * Y-up world from above). */
-static steer_v3 on_ground(steer_up_axis up, float u, float v) { return steer_v3_from_z_up(steer_v3_make(u, v, 0.0f), up); }
+ * on the world's ground (ground.h): (x, y) in 2D and Z-up, (x, -z) in Y-up,
+ * where turning from +x toward it is the right-handed turn about +y (as
+ * wander turns, and as the pictures show a Y-up world from above). */
+static steer_v3 on_ground(steer_up_axis up, float u, float v) { return ground_to_world(up, steer_v3_make(u, v, 0.0f)); }
 
 static steer_v3 spawn_position(const sc_spawn *s, int k, int dim, steer_up_axis up, steer_rng *rng)
 {
@@ -167,12 +167,11 @@ static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_up_
     case SC_HEADING_ANGLE: dir = on_ground(up, steer_cos(s->angle), steer_sin(s->angle)); break;
     case SC_HEADING_TANGENT:
     case SC_HEADING_OUTWARD: { /* on the ground: the offset from the centre without its height */
-        steer_v3 r = steer_v3_sub(p, spawn_centre(s));
-        if (up == STEER_UP_Y) r.y = 0.0f;
-        else r.z = 0.0f;
+        steer_v3 r = ground_of(up, steer_v3_sub(p, spawn_centre(s)));
+        r.z = 0.0f;
         r = steer_v3_normalize(r);
-        steer_v3 turned = up == STEER_UP_Y ? steer_v3_make(r.z, 0.0f, -r.x) : steer_v3_make(-r.y, r.x, 0.0f); /* up x r */
-        dir = s->heading == SC_HEADING_OUTWARD ? r : turned; /* tangent: counter-clockwise seen from above */
+        /* tangent: counter-clockwise seen from above */
+        dir = ground_to_world(up, s->heading == SC_HEADING_OUTWARD ? r : steer_v3_make(-r.y, r.x, 0.0f));
         break;
     }
     }
@@ -277,7 +276,7 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
         /* the goals' own stream: a goal never moves the spawn's agents */
         steer_rng box_rng = steer_rng_make(sp->goal.has_seed ? sp->goal.seed : mix64(spawn_seed ^ 0x60A15ull));
         float radius = info->groups[sp->group].def.radius;
-        steer_up_axis up = info->dim == 3 ? info->world.up : STEER_UP_Z;
+        steer_up_axis up = ground_up(info->dim, info->world.up);
         bool random_place = sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC;
         for (int k = 0; k < sp->count; ++k) {
             steer_v3 p = spawn_position(sp, k, info->dim, up, &rng);

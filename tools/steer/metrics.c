@@ -1,6 +1,7 @@
 /* Motion-quality figures. Each is defined where it is computed; the docs
  * (docs/scenarios.md, "Motion-quality figures") repeat the definitions. */
 #include "metrics.h"
+#include "ground.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -9,11 +10,11 @@
 #define PENETRATION_TOLERANCE 1e-3 /* solid obstacles leave agents exactly at contact: ignore rounding */
 
 /* The shortest offset from p to q: across the seam on a torus. */
-/* A point on the ground, where walls stand (XY; a Y-up world's XZ, turned
- * to Z-up): what a wall crossing is tested on. */
+/* A point on the ground (ground.h), where walls stand: what a wall
+ * crossing is tested on. */
 static steer_v2 on_ground(const steer_scenario_info *info, steer_v3 p)
 {
-    return steer_v2_from_v3(info->dim == 3 ? steer_v3_to_z_up(p, info->world.up) : p);
+    return steer_v2_from_v3(ground_of(ground_up(info->dim, info->world.up), p));
 }
 
 static steer_v3 offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
@@ -445,16 +446,6 @@ static goal_figures goal_summary(const metrics *m)
     return f;
 }
 
-static bool crosses(steer_v2 p, steer_v2 q, steer_v2 a, steer_v2 b)
-{
-    steer_v2 r = steer_v2_sub(q, p), s = steer_v2_sub(b, a);
-    double denom = (double)r.x * s.y - (double)r.y * s.x;
-    if (fabs(denom) < 1e-20) return false;
-    double ax = (double)a.x - p.x, ay = (double)a.y - p.y;
-    double t = (ax * s.y - ay * s.x) / denom, u = (ax * r.y - ay * r.x) / denom;
-    return t >= 0.0 && t <= 1.0 && u >= 0.0 && u <= 1.0;
-}
-
 /* Heading change between two velocities, radians (0 when either is ~still). */
 static double turn(steer_v3 v0, steer_v3 v1)
 {
@@ -488,7 +479,7 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
             steer_v2 p = on_ground(info, p0[a]);
             steer_v2 q = steer_v2_add(p, on_ground(info, offset(info, p0[a], p1[a])));
             for (int w = 0; w < info->wall_count; ++w)
-                if (crosses(p, q, on_ground(info, info->walls[w].a), on_ground(info, info->walls[w].b))) {
+                if (ground_segments_cross(p, q, on_ground(info, info->walls[w].a), on_ground(info, info->walls[w].b))) {
                     m->wall_crossings++;
                     break;
                 }

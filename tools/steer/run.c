@@ -20,6 +20,7 @@
 #include <fontconfig/fontconfig.h>
 
 #include "canvas.h"
+#include "ground.h"
 #include "gif_writer.h"
 #include "metrics.h"
 #include "scenario_json.h"
@@ -318,11 +319,6 @@ static void run_free(run_state *r)
     steer_scenario_destroy(r->sc);
 }
 
-/* An agent slower than this share of its max speed stands (arrived, waiting
- * or jostled in place): it keeps facing the way it last moved, rather than
- * turning to +x when it stops or spinning with every small push. */
-#define STANDING_SPEED_SHARE 0.02f
-
 static void read_agents(run_state *r, const steer_scenario_info *info, int count)
 {
     for (int a = 0; a < count; ++a) {
@@ -332,8 +328,8 @@ static void read_agents(run_state *r, const steer_scenario_info *info, int count
             r->vel[a] = s.velocity;
         }
         r->ground[a] = canvas_ground(info, r->pos[a]);
-        float standing = STANDING_SPEED_SHARE * info->groups[r->group[a]].def.max_speed;
-        if (steer_v3_len_sq(r->vel[a]) > standing * standing) r->heading[a] = canvas_ground(info, r->vel[a]);
+        if (ground_faces_its_velocity(r->vel[a], info->groups[r->group[a]].def.max_speed))
+            r->heading[a] = canvas_ground(info, r->vel[a]);
     }
 }
 
