@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The doorway's figures from a trajectory CSV, with steer's definitions.
 
-    bench/doorway_figures.py SCENARIO.json RUN.csv [--json] [--rings]
+    bench/doorway_figures.py SCENARIO.json RUN.csv [--json] [--rings] [--progress=D]
 
 RUN.csv is `steer run --csv`'s format (frame,time,agent,group,x,y,vx,vy),
 one frame per step: steer's own run of a copy of the scenario whose render
@@ -21,7 +21,10 @@ place). The definitions are tools/steer/metrics.c's:
   on the position and velocity after the step;
 - a stall (goal_step): the way left not shrinking by the arrival tolerance
   (at least 1e-3) below its best so far; the longest before an agent's
-  first arrival, counting an agent still waiting at the end up to the end;
+  first arrival, counting an agent still waiting at the end up to the end.
+  --progress=D counts a shrink by D (at least 1e-3) as progress instead,
+  for what the stall would be under another threshold (a creep of 0.1 in
+  5 s, say, where metrics.c asks for the tolerance); not steer's figure;
 - overlapping pairs: two bodies closer than the sum of their radii after
   some step (ever; each pair once);
 - wall crossings: a step of an agent's centre crossing a wall segment;
@@ -103,7 +106,7 @@ def frames(csv_path):
             yield cur, state
 
 
-def figures(scenario_path, csv_path):
+def figures(scenario_path, csv_path, progress_step=None):
     sc, dt, walls, agents = load(scenario_path)
     n = len(agents)
     radius = [a[0].get("radius", 0.0) for a in agents]
@@ -167,7 +170,7 @@ def figures(scenario_path, csv_path):
             if now and arrival[a] < 0.0:
                 arrival[a] = t
             left = way_left(a, p1)
-            prog = left <= best[a] - max(tol[a], 1e-3)
+            prog = left <= best[a] - max(tol[a] if progress_step is None else progress_step, 1e-3)
             if before and (prog or arrival[a] >= 0.0):
                 own[a] = max(own[a], t - best_time[a])
                 if t - best_time[a] > longest[0]:
@@ -247,7 +250,16 @@ def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     if len(args) != 2:
         sys.exit(__doc__.split("\n\n")[1])
-    f = figures(args[0], args[1])
+    step = None
+    for a in sys.argv[1:]:
+        if a.startswith("--progress="):
+            try:
+                step = float(a[len("--progress="):])
+            except ValueError:
+                step = -1.0
+            if not step > 0.0 or step == float("inf"):
+                sys.exit("doorway_figures: %s: must be a positive number of units" % a)
+    f = figures(args[0], args[1], step)
     if "--json" in sys.argv:
         print(json.dumps(f))
         return
