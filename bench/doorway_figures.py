@@ -2,10 +2,11 @@
 """The doorway's figures from a trajectory CSV, with steer's definitions.
 
     bench/doorway_figures.py SCENARIO.json RUN.csv [--json] [--rings] [--progress=D]
+    bench/doorway_figures.py --every-step SCENARIO.json OUT.json
 
 RUN.csv is `steer run --csv`'s format (frame,time,agent,group,x,y,vx,vy),
 one frame per step: steer's own run of a copy of the scenario whose render
-frames equal its steps (bench/rvo2_doorway.sh makes one), or the RVO2
+frames equal its steps (--every-step writes that copy), or the RVO2
 driver's run of the same doorway. Agent i is the scenario's i-th spawned
 point; each has a waypoints goal (the route point past the door, then its
 place). The definitions are tools/steer/metrics.c's:
@@ -246,8 +247,21 @@ def figures(scenario_path, csv_path, progress_step=None):
     }
 
 
+def every_step(scenario_path, out_path):
+    """The scenario with a render frame every step, so that --csv has them all."""
+    sc = json.load(open(scenario_path))
+    sc.pop("$schema", None)
+    sc["render"] = {"size": [64, 32], "frames": sc["steps"], "fps": 25, "trail": 0}
+    json.dump(sc, open(out_path, "w"))
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if "--every-step" in sys.argv:
+        if len(args) != 2:
+            sys.exit(__doc__.split("\n\n")[1])
+        every_step(args[0], args[1])
+        return
     if len(args) != 2:
         sys.exit(__doc__.split("\n\n")[1])
     step = None

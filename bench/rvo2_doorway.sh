@@ -153,13 +153,7 @@ done
 g++ -O2 -DNDEBUG -std=c++17 -I"$RVO2_SRC/src" "$WORK/driver.cc" "$WORK"/[A-Z]*.o -o "$WORK/driver"
 
 # steer's own run, one frame a step: the scenario with render frames = steps
-python3 - "$SCENARIO" "$WORK/every.json" <<'EOF'
-import json, sys
-sc = json.load(open(sys.argv[1]))
-sc.pop("$schema", None)
-sc["render"] = {"size": [64, 32], "frames": sc["steps"], "fps": 25, "trail": 0}
-json.dump(sc, open(sys.argv[2], "w"))
-EOF
+python3 "$ROOT/bench/doorway_figures.py" --every-step "$SCENARIO" "$WORK/every.json"
 
 figures() { python3 "$ROOT/bench/doorway_figures.py" "$SCENARIO" "$1" | sed 's/^/    /'; }
 
