@@ -18,11 +18,10 @@ static canvas_view labels_of(const char *name, const char *text)
     canvas_view none = {0};
     none.labels = -1;
     steer_scenario *sc = steer_scenario_create();
-    char error[512];
-    int bad = text ? steer_scenario_load_json(sc, name, text, strlen(text), error, sizeof error)
-                   : steer_scenario_load_json_file(sc, name, error, sizeof error);
-    if (!sc || bad) {
-        fprintf(stderr, "%s: %s\n", name, sc ? error : "out of memory");
+    char error[512] = "out of memory";
+    if (!sc || (text ? steer_scenario_load_json(sc, name, text, strlen(text), error, sizeof error)
+                     : steer_scenario_load_json_file(sc, name, error, sizeof error))) {
+        fprintf(stderr, "%s: %s\n", name, error);
         steer_scenario_destroy(sc);
         return none;
     }
