@@ -55,8 +55,7 @@ static uint32_t background = 0x10151CFFu; /* 0xRRGGBBAA */
 static char text[512]; /* returned strings live here until the next call */
 static steer_agent_id *agent_ids; /* every agent the world was built with, in spawn order */
 static int agent_id_count;
-static steer_up_axis up = STEER_UP_Z; /* the world's (ground.h) */
-static bool y_up;                      /* up is Y: the ground is XZ */
+static steer_up_axis up = STEER_UP_Z; /* the world's (ground.h); Y: the ground is XZ */
 
 /* ---- the ground the page shows (ground.h) -------------------------------------- */
 static float ground_y(steer_v3 p) { return ground_of(up, p).y; }
@@ -99,7 +98,6 @@ static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
     world_dt = dt;
     steer_world_def def;
     up = w && steer_world_get_def(w, &def) == STEER_OK ? ground_up(def.dim, def.up) : STEER_UP_Z;
-    y_up = up == STEER_UP_Y;
     agent_ids = ids;
     agent_id_count = id_count;
 }
@@ -242,23 +240,23 @@ PG_EXPORT(pg_view) int pg_view(void)
 {
     steer_world_view none = {0};
     view = world ? steer_world_get_view(world) : none;
-    if (y_up && view.count > view_ground_room) {
+    if (up == STEER_UP_Y && view.count > view_ground_room) {
         float *gy = realloc(view_gy, sizeof *gy * (size_t)view.count), *gvy = gy ? realloc(view_gvy, sizeof *gvy * (size_t)view.count) : 0;
         if (gy) view_gy = gy;
         if (gvy) view_gvy = gvy;
         if (!gy || !gvy) return 0; /* out of memory: nothing to show */
         view_ground_room = view.count;
     }
-    for (int i = 0; y_up && i < view.count; ++i) {
+    for (int i = 0; up == STEER_UP_Y && i < view.count; ++i) {
         view_gy[i] = ground_y(steer_v3_make(view.px[i], view.py[i], view.pz[i]));
         view_gvy[i] = ground_y(steer_v3_make(view.vx[i], view.vy[i], view.vz[i]));
     }
     return view.count;
 }
 PG_EXPORT(pg_view_px) const float *pg_view_px(void) { return view.px; }
-PG_EXPORT(pg_view_py) const float *pg_view_py(void) { return y_up ? view_gy : view.py; }
+PG_EXPORT(pg_view_py) const float *pg_view_py(void) { return up == STEER_UP_Y ? view_gy : view.py; }
 PG_EXPORT(pg_view_vx) const float *pg_view_vx(void) { return view.vx; }
-PG_EXPORT(pg_view_vy) const float *pg_view_vy(void) { return y_up ? view_gvy : view.vy; }
+PG_EXPORT(pg_view_vy) const float *pg_view_vy(void) { return up == STEER_UP_Y ? view_gvy : view.vy; }
 PG_EXPORT(pg_view_group) const uint8_t *pg_view_group(void) { return view.group; }
 
 /* ---- groups: a table of the fields the sliders tune ------------------------- */
