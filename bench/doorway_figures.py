@@ -39,6 +39,7 @@ its number moves at (docs/experiments.md, the doorway, session 6).
 
 Only the standard library.
 """
+import argparse
 import csv
 import json
 import math
@@ -255,26 +256,32 @@ def every_step(scenario_path, out_path):
     json.dump(sc, open(out_path, "w"))
 
 
+def positive(text):
+    """--progress's value: a finite number of units above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.0 < value < math.inf:
+        raise argparse.ArgumentTypeError("%r: must be a positive number of units" % text)
+    return value
+
+
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    if "--every-step" in sys.argv:
-        if len(args) != 2:
-            sys.exit(__doc__.split("\n\n")[1])
-        every_step(args[0], args[1])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("scenario", help="the scenario file (SCENARIO.json)")
+    parser.add_argument("run", help="the trajectory (RUN.csv); with --every-step, the copy to write (OUT.json)")
+    parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    parser.add_argument("--rings", action="store_true", help="the crowd's density and speed by distance from the door")
+    parser.add_argument("--progress", type=positive, metavar="D", help="the stall with a gain of D as progress")
+    parser.add_argument("--every-step", action="store_true", help="write the scenario with a frame every step")
+    args = parser.parse_args()
+    if args.every_step:
+        every_step(args.scenario, args.run)
         return
-    if len(args) != 2:
-        sys.exit(__doc__.split("\n\n")[1])
-    step = None
-    for a in sys.argv[1:]:
-        if a.startswith("--progress="):
-            try:
-                step = float(a[len("--progress="):])
-            except ValueError:
-                step = -1.0
-            if not step > 0.0 or step == float("inf"):
-                sys.exit("doorway_figures: %s: must be a positive number of units" % a)
-    f = figures(args[0], args[1], step)
-    if "--json" in sys.argv:
+    f = figures(args.scenario, args.run, args.progress)
+    if args.json:
         print(json.dumps(f))
         return
     w = f["longest_stall_where"]
@@ -288,7 +295,7 @@ def main():
     if f["door_flow"] is not None:
         print("door: %d passes from %.1f to %.1f s, %.3f a second (gaps: median %.1f s, longest %.1f s)" %
               (f["door_passes"], f["door_first"], f["door_last"], f["door_flow"], f["door_gap_median"], f["door_gap_longest"]))
-    if "--rings" in sys.argv and f["door_flow"]:
+    if args.rings and f["door_flow"]:
         print("from the door  agents per unit  speed toward it  flow / agents per unit")
         for r in f["rings"]:
             print("%4d to %-4d   %8.2f        %8.3f         %8.3f" %
