@@ -497,7 +497,7 @@ static int nearer_first(const void *a, const void *b)
 /* Sends the selection to (x, y) with the braking arrive, each agent to a slot
  * of a sunflower spiral (slot j at c sqrt(j + 1/2) from the centre, j golden
  * angles round), so no two fight for one point. c makes the closest two
- * slots `spacing` apart: two bodies and a half of the largest selected
+ * slots `spacing` apart: two and a half radii of the largest selected
  * agent, or its separation radius when that is larger, so separation does
  * not push them off their slots. The nearest agent takes the centre, the
  * farthest the rim: those arriving first never stand in the way of later
