@@ -250,10 +250,12 @@ def figures(scenario_path, csv_path, progress_step=None):
 
 def every_step(scenario_path, out_path):
     """The scenario with a render frame every step, so that --csv has them all."""
-    sc = json.load(open(scenario_path))
+    with open(scenario_path) as f:
+        sc = json.load(f)
     sc.pop("$schema", None)
     sc["render"] = {"size": [64, 32], "frames": sc["steps"], "fps": 25, "trail": 0}
-    json.dump(sc, open(out_path, "w"))
+    with open(out_path, "w") as f:
+        json.dump(sc, f)
 
 
 def positive(text):

@@ -34,13 +34,16 @@ static canvas_view labels_of(const char *name, const char *text)
     steer_world *w = ids && ground && group ? steer_scenario_create_world(sc, &overrides, error, sizeof error) : NULL;
     canvas_view v = none;
     if (w) {
+        bool all = true;
         for (int a = 0; a < n; ++a) {
             steer_agent_state s;
-            if (steer_world_get_agent(w, ids[a], &s) != STEER_OK) break;
+            all = steer_world_get_agent(w, ids[a], &s) == STEER_OK;
+            if (!all) break;
             ground[a] = canvas_ground(info, s.position);
             group[a] = s.group;
         }
-        v = canvas_view_make(info, 800, 600, ground, group, n);
+        CHECK(all); /* every spawned agent read back: none drawn at the origin by mistake */
+        if (all) v = canvas_view_make(info, 800, 600, ground, group, n);
         steer_world_destroy(w);
     }
     free(ids);
