@@ -99,6 +99,7 @@ static steer_group_def fw_decode_group(fuzz_input *in)
         case 29: g.ground_plane = fuzz_bool(in); break;
         case 30: g.chapter_arrive = fuzz_bool(in); break;
         case 31: g.arrival_tolerance = fuzz_float(in), g.arrival_speed = fuzz_float(in), g.waypoint_radius = fuzz_float(in); break;
+        case 32: g.departure_distance = fuzz_float(in); break;
         default: /* switch a behaviour on with an ordinary weight, wiring its references */
             g.weight[b] = 0.25f * (float)fuzz_int(in, 1, 8);
             if (b == STEER_PURSUE) g.pursue_group = fuzz_int(in, 0, 3);

@@ -180,6 +180,7 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     NONNEG_FIELD(slow_radius, GROUP_DEF_SLOW_RADIUS);
     NONNEG_FIELD(arrival_tolerance, GROUP_DEF_ARRIVAL);
     NONNEG_FIELD(arrival_speed, GROUP_DEF_ARRIVAL);
+    NONNEG_FIELD(departure_distance, GROUP_DEF_ARRIVAL);
     NONNEG_FIELD(waypoint_radius, GROUP_DEF_ARRIVAL);
     NONNEG_FIELD(panic_distance, GROUP_DEF_PANIC_DISTANCE);
     NONNEG_FIELD(chase_radius, GROUP_DEF_CHASE_RADIUS);

@@ -372,7 +372,13 @@ static bool goal_end(const steer_world *w, const steer__goal *goal, steer_v3 *en
     return false;
 }
 
-/* Squared distances, as the flock kernel compares them. */
+bool steer__group_departs_late(const steer__group *g)
+{
+    return g->def.departure_distance > g->def.arrival_tolerance;
+}
+
+/* Squared distances, as the flock kernel compares them. An agent that has
+ * arrived stays so within its group's departure distance, at any speed. */
 void steer__goal_arrival(const steer_world *w, const steer__group *g, steer__goal *goal, const float pos[3],
                          const float vel[3])
 {
@@ -381,9 +387,11 @@ void steer__goal_arrival(const steer_world *w, const steer__group *g, steer__goa
     if (goal_end(w, goal, &end)) {
         steer_v3 off = steer_v3_sub(end, steer__v3_from(pos)), v = steer__v3_from(vel);
         if (w->dim == 2) off.z = v.z = 0.0f;
-        float tol = g->def.arrival_tolerance, speed = g->def.arrival_speed;
+        float tol = g->def.arrival_tolerance, speed = g->def.arrival_speed, dist_sq = steer_v3_len_sq(off);
         bool slow = goal->kind == STEER_GOAL_SEEK || steer_v3_len_sq(v) <= speed * speed;
-        now = steer_v3_len_sq(off) <= tol * tol && slow;
+        now = dist_sq <= tol * tol && slow;
+        if (!now && goal->arrived && steer__group_departs_late(g))
+            now = dist_sq <= g->def.departure_distance * g->def.departure_distance;
     }
     steer__goal_set_arrived(w, goal, now);
 }

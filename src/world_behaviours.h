@@ -90,6 +90,10 @@ steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer_
 /* After agent's move to pos with vel: whether its goal is reached (world.h, "arrived"). */
 void steer__goal_arrival(const steer_world *w, const steer__group *g, struct steer__goal *goal, const float pos[3],
                          const float vel[3]);
+/* Whether the group's arrived agents stay so beyond the tolerance (its
+ * departure distance is larger): the flock kernel's arrival bits, which
+ * know the tolerance alone, then do not decide a departure. */
+bool steer__group_departs_late(const steer__group *g);
 /* Records whether the goal is reached now (and since which step). */
 void steer__goal_set_arrived(const steer_world *w, struct steer__goal *goal, bool now);
 /* The new velocity from the combined force, with the turn limit. */

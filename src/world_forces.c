@@ -161,7 +161,9 @@ static void commit_batch(steer_world *w, flock_batcher *fb, bool solids, bool di
 
 /* The arrival of each lane with a goal: the kernel's answer for an
  * arriving lane whose move it completed (looked at only where it differs
- * from the goal's state), else from its next state. */
+ * from the goal's state), else from its next state. The kernel knows the
+ * tolerance alone: an arrived agent whose group lets it depart later is
+ * judged from its next state too when the kernel finds it out. */
 static void batch_arrivals(steer_world *w, const flock_batcher *fb, bool solids)
 {
     const steer__flock_batch *b = &fb->batch;
@@ -169,7 +171,12 @@ static void batch_arrivals(steer_world *w, const flock_batcher *fb, bool solids)
         unsigned answered = solids ? 0u : fb->arriving[word] & b->inside[word];
         for (unsigned changed = (b->arrived[word] ^ fb->was_arrived[word]) & answered; changed; changed &= changed - 1) {
             int k = word * 16 + steer__lowest_bit(changed);
-            steer__goal_set_arrived(w, fb->goal[k], (b->arrived[word] >> (k % 16) & 1u) != 0);
+            bool now = (b->arrived[word] >> (k % 16) & 1u) != 0;
+            if (!now && steer__group_departs_late(&w->groups[fb->group[k]])) {
+                answered &= ~(1u << (k % 16)); /* to the next state's answer below */
+                continue;
+            }
+            steer__goal_set_arrived(w, fb->goal[k], now);
         }
         for (unsigned rest = fb->has_goal[word] & ~answered & 0xFFFFu; rest; rest &= rest - 1) {
             int k = word * 16 + steer__lowest_bit(rest), i = fb->dense[k];

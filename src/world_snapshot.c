@@ -20,14 +20,16 @@
 #include "world_sort.h"
 #include "misuse_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 8u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
+#define SNAP_VERSION 9u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
                            no handle table (rebuilt from the slots); 5: the world's identity;
                            6: per-agent goals, the arrival fields of groups; 7: predictive
                            avoidance (two behaviours, their group fields), obstacle velocities;
-                           8: where the last step began (its arrivals) */
+                           8: where the last step began (its arrivals); 9: the groups'
+                           departure distance */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -268,9 +270,19 @@ typedef struct group_def_v5 {
     int internal_cookie;
 } group_def_v5;
 
+/* Versions 7 and 8 stored today's def without departure_distance: a
+ * float among floats, so the bytes before it and after it are where they
+ * are today, 4 bytes sooner after it. */
+#define DEPARTURE_AT offsetof(steer_group_def, departure_distance)
+_Static_assert(DEPARTURE_AT % sizeof(float) == 0 && offsetof(steer_group_def, waypoint_radius) == DEPARTURE_AT + sizeof(float),
+               "departure_distance sits between floats");
+
 static size_t group_def_size(uint32_t version)
 {
-    return version >= 7 ? sizeof(steer_group_def) : version == 6 ? sizeof(group_def_v6) : sizeof(group_def_v5);
+    return version >= 9   ? sizeof(steer_group_def)
+           : version >= 7 ? sizeof(steer_group_def) - sizeof(float)
+           : version == 6 ? sizeof(group_def_v6)
+                          : sizeof(group_def_v5);
 }
 
 /* Reads one group def of `version`; false when truncated or a bool holds
@@ -279,7 +291,14 @@ static bool take_group_def(reader *rd, uint32_t version, steer_group_def *out)
 {
     unsigned char flags[4] = {0, 0, 0, 0};
     if (version >= 7) {
-        if (!take(rd, out, sizeof *out)) return false;
+        if (version >= 9) {
+            if (!take(rd, out, sizeof *out)) return false;
+        } else {
+            if (!take(rd, out, DEPARTURE_AT) ||
+                !take(rd, (unsigned char *)out + DEPARTURE_AT + sizeof(float), sizeof *out - DEPARTURE_AT - sizeof(float)))
+                return false;
+            out->departure_distance = 0.0f; /* they had none */
+        }
         memcpy(&flags[0], &out->desired_forms, 1);
         memcpy(&flags[1], &out->chapter_arrive, 1);
         memcpy(&flags[2], &out->ground_plane, 1);

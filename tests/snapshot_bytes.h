@@ -32,6 +32,7 @@ static inline snap_buffer snap_save(const steer_world *w)
  * def's bounds, boundary, up axis, cell size, max_dt, seed, flags,
  * penetration iterations and the grid capacity. */
 #define SNAP_VERSION_AT 8
+#define SNAP_DEF_SIZE_AT 20
 #define SNAP_CELL_SIZE_AT (8 + 4 * 4 + 2 * sizeof(steer_v3) + 4 + 4)
 #define SNAP_GRID_CAPACITY_AT (SNAP_CELL_SIZE_AT + 4 + 4 + 8 + 4 + 4)
 
@@ -67,6 +68,30 @@ static inline void snap_reseal(unsigned char *data, size_t size)
 {
     uint32_t crc = snap_crc32(data, size - 4);
     memcpy(data + size - 4, &crc, 4);
+}
+
+/* A snapshot of this build rewritten as version 8 or 7 stored it: each
+ * group's def without departure_distance (version 9), and for 7 without
+ * where the last step began (version 8). In place; returns the new size. */
+static inline size_t snap_as_old_version(unsigned char *data, size_t size, uint32_t version)
+{
+    const size_t steps_at = SNAP_GRID_CAPACITY_AT + 4, def = sizeof(steer_group_def);
+    const size_t departure = offsetof(steer_group_def, departure_distance);
+    uint32_t groups, def_size = (uint32_t)(def - sizeof(float));
+    memcpy(&groups, data + steps_at + 16, 4);
+    size_t at = steps_at + 16 + 4;
+    for (uint32_t g = 0; g < groups; ++g, at += def - sizeof(float)) {
+        memmove(data + at + departure, data + at + departure + 4, size - (at + departure + 4));
+        size -= 4;
+    }
+    memcpy(data + SNAP_VERSION_AT, &version, 4);
+    memcpy(data + SNAP_DEF_SIZE_AT, &def_size, 4);
+    if (version < 8) {
+        memmove(data + steps_at + 8, data + steps_at + 16, size - (steps_at + 16));
+        size -= 8;
+    }
+    snap_reseal(data, size);
+    return size;
 }
 
 #endif

@@ -118,6 +118,7 @@ static void test_group_defs_name_the_field(void)
     CASE(def->threat.x = NAN, GROUP_DEF_THREAT, "def->threat = (nan, 0, 0)");
     CASE(def->contain_max.y = NAN, GROUP_DEF_CONTAIN_BOX, "def->contain_max = (0, nan, 0)");
     CASE(def->slow_radius = -1, GROUP_DEF_SLOW_RADIUS, "def->slow_radius = -1");
+    CASE(def->departure_distance = NAN, GROUP_DEF_ARRIVAL, "def->departure_distance = nan: must be finite and >= 0");
     CASE(def->panic_distance = -1, GROUP_DEF_PANIC_DISTANCE, "def->panic_distance = -1");
     CASE(def->chase_radius = -1, GROUP_DEF_CHASE_RADIUS, "def->chase_radius = -1");
     CASE(def->max_prediction = -1, GROUP_DEF_MAX_PREDICTION, "def->max_prediction = -1");

@@ -58,7 +58,7 @@ extern "C" {
     X(GROUP_DEF_THREAT)                                                                                                \
     X(GROUP_DEF_CONTAIN_BOX)                                                                                           \
     X(GROUP_DEF_SLOW_RADIUS)                                                                                           \
-    X(GROUP_DEF_ARRIVAL)        /* arrival_tolerance, arrival_speed or waypoint_radius */                              \
+    X(GROUP_DEF_ARRIVAL)        /* arrival_tolerance, arrival_speed, departure_distance or waypoint_radius */          \
     X(GROUP_DEF_PANIC_DISTANCE)                                                                                        \
     X(GROUP_DEF_CHASE_RADIUS)                                                                                          \
     X(GROUP_DEF_MAX_PREDICTION)                                                                                        \

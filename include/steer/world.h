@@ -188,6 +188,11 @@ typedef struct steer_group_def {
                                 braking form, capped by what max_force can still stop; docs/model.md) */
     float arrival_tolerance; /* ARRIVE and goals: within this distance the target is reached (default 0.05) */
     float arrival_speed;     /* goals: arrived when also slower than this (default 0.1) */
+    float departure_distance; /* goals: an arrived agent stays arrived, at any speed, until farther than
+                                this from its goal's end, so a nudge by a passer-by does not end its
+                                arrival and start another (an RTS's "arrived" event comes once);
+                                up to arrival_tolerance: none, it leaves as soon as it is out of the
+                                tolerance or faster than arrival_speed (default 0) */
     float waypoint_radius;   /* goal waypoints: the next one is taken closer than this (default 1) */
     steer_agent_id leader;   /* FOLLOW_LEADER: the agent followed (a handle of this world; a removed
                                 one: no force) */
@@ -304,7 +309,9 @@ int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int
  * Arrived: within the group's arrival_tolerance of the goal's last point
  * (the target, an open path's end, the last waypoint) and slower than its
  * arrival_speed (a SEEK goal: within the tolerance at any speed), evaluated
- * after every move; a closed path never ends. Paths and waypoints end with
+ * after every move; once arrived, an agent of a group with a departure_distance
+ * larger than the tolerance stays so until farther than that from the end
+ * (at any speed); a closed path never ends. Paths and waypoints end with
  * the braking arrive. Snapshots and the state hash include goals. */
 typedef enum steer_goal_kind {
     STEER_GOAL_NONE = 0,   /* the group's behaviours alone */

@@ -234,7 +234,7 @@ typedef struct {
     float priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right; bool keep_apart;
     float queue_distance; steer_agent_id leader; float leader_behind, leader_sight;
     float weight[...]; float probability[...]; steer_combine combine;
-    steer_v3 target; float slow_radius; bool chapter_arrive; float arrival_tolerance, arrival_speed, waypoint_radius;
+    steer_v3 target; float slow_radius; bool chapter_arrive; float arrival_tolerance, arrival_speed, departure_distance, waypoint_radius;
     steer_v3 threat; float panic_distance; int pursue_group, evade_group; float chase_radius, max_prediction;
     steer_wander_params wander; int path; float path_predict, path_ahead; int flow_field; float flow_predict;
     steer_v3 contain_min, contain_max; float contain_margin; float see_ahead, see_ahead_time;

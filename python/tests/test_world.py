@@ -112,6 +112,30 @@ def test_goals_one_and_bulk_and_arrivals():
         w.set_targets(ids.astype(np.int64), np.zeros((3, 2), np.float32))
 
 
+def test_departure_distance_makes_one_arrival_per_goal():
+    # one agent on its point, nudged 0.3 off it twice between steps: without a departure
+    # distance each nudge ends its arrival and the walk back is another
+    def events(departure):
+        w = steer.World(dim=2, capacity=4, bounds_min=(-50, -50), bounds_max=(50, 50))
+        g = w.add_group(departure_distance=departure)
+        assert w.get_group(g)["departure_distance"] == pytest.approx(departure)
+        ids = w.add_agents(g, np.array([[3, 3]], np.float32))
+        w.set_targets(ids, np.array([[3, 3]], np.float32), "arrive")
+        count = 0
+        for nudge in range(3):
+            if nudge:
+                w.teleport_agent(ids[0], (3.3, 3), (0, 0))
+            for _ in range(240):
+                w.step(1 / 60)
+                count += len(w.arrivals())
+        assert w.has_arrived(ids[0])
+        return count
+
+    assert events(0.0) == 3 and events(0.5) == 1
+    with pytest.raises(steer.InvalidArgument, match="departure_distance"):
+        steer.World(dim=2, capacity=4).add_group(departure_distance=-1)
+
+
 def test_snapshot_round_trip_continues_bit_for_bit():
     a = steer.World.standard_flock(300, dim=3)
     a.step(steps=5)

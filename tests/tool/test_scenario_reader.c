@@ -252,7 +252,7 @@ static void test_goals_applied(steer_scenario *sc)
     const char *format =
         "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-50, -50, -50], \"max\": [50, 50, 50]},"
         " \"paths\": [{\"name\": \"road\", \"points\": [[0, 0], [10, 0], [10, 10]]}],"
-        " \"groups\": [{\"name\": \"a\", \"arrival_tolerance\": 0.2, \"arrival_speed\": 0.3, \"waypoint_radius\": 2,"
+        " \"groups\": [{\"name\": \"a\", \"arrival_tolerance\": 0.2, \"arrival_speed\": 0.3, \"departure_distance\": 0.4, \"waypoint_radius\": 2,"
         "   \"chapter_arrive\": true, \"ground_plane\": true, \"spawn\": ["
         "   {\"shape\": \"circle\", \"centre\": [1, 2, 3], \"radius\": 10, \"count\": 12, \"goal\": {\"kind\": \"arrive\", \"antipode\": true, \"slow_radius\": 4, \"speed\": 1.5}},"
         "   {\"count\": 5, \"min\": [0, 0, 0], \"max\": [5, 5, 5], \"goal\": {\"kind\": \"seek\", \"points\": [[7, 7, 7], [-7, -7, -7]]}},"
@@ -272,6 +272,7 @@ static void test_goals_applied(steer_scenario *sc)
     const steer_group_def *d = &info->groups[0].def;
     CHECK(info->world.up == STEER_UP_Y);
     CHECK(d->arrival_tolerance == 0.2f && d->arrival_speed == 0.3f && d->waypoint_radius == 2.0f);
+    CHECK(d->departure_distance == 0.4f);
     CHECK(d->chapter_arrive && d->ground_plane);
     steer_agent_id ids[29];
     steer_scenario_overrides o = {.agent_ids = ids};
@@ -395,18 +396,19 @@ static void test_goal_errors(steer_scenario *sc)
 
     /* every mistake at once, in document order */
     CHECK(load(sc, "{" BOUNDS ", \"up\": \"x\", \"groups\": [{\"name\": \"a\", \"arrival_tolerence\": 1, \"arrival_speed\": -2,"
-                   " \"chapter_arrive\": 1, \"ground_plane\": true,"
+                   " \"departure_distance\": -1, \"chapter_arrive\": 1, \"ground_plane\": true,"
                    " \"spawn\": [{\"count\": 1, \"goal\": {\"kind\": \"seek\", \"target\": [1, 1], \"speeed\": 2}}]}]}") == -1);
     const char *e = steer_scenario_error(sc);
     const char *a = strstr(e, "up: expected one of \"z\", \"y\", got \"x\"");
     const char *b = strstr(e, "groups[0].arrival_tolerence: unknown key; did you mean \"arrival_tolerance\"?");
     const char *c = strstr(e, "groups[0].arrival_speed: expected a number >= 0, got -2");
+    CHECK(strstr(e, "groups[0].departure_distance: expected a number >= 0, got -1") > c);
     const char *d = strstr(e, "groups[0].chapter_arrive: expected true or false, got 1");
     const char *f = strstr(e, "groups[0].ground_plane: only in a 3D scenario (\"dim\": 3): a 2D world has no up axis");
     const char *g = strstr(e, "groups[0].spawn[0].goal.speeed: unknown key; did you mean \"speed\"?");
     if (!(a && b && c && d && f && g && a < b && b < c && c < d && d < f && f < g)) fprintf(stderr, "all at once: %s\n", e);
     CHECK(a && b && c && d && f && g && a < b && b < c && c < d && d < f && f < g);
-    CHECK(steer_scenario_error_count(sc) == 6);
+    CHECK(steer_scenario_error_count(sc) == 7);
     CHECK(load(sc, "{" BOUNDS ", \"up\": \"y\", " GROUP "}") == -1);
     CHECK(strstr(error, "t.json: up: only in a 3D scenario (\"dim\": 3): a 2D world has no up axis") != 0);
 }

@@ -1090,6 +1090,7 @@ static const sc_row group_rows[] = {
     FLOAT("max_turn_rate", group_spec, def.max_turn_rate, SC_NONNEG),
     FLOAT("arrival_tolerance", group_spec, def.arrival_tolerance, SC_NONNEG),
     FLOAT("arrival_speed", group_spec, def.arrival_speed, SC_NONNEG),
+    FLOAT("departure_distance", group_spec, def.departure_distance, SC_NONNEG),
     FLOAT("waypoint_radius", group_spec, def.waypoint_radius, SC_NONNEG),
     FLOAT("priority", group_spec, def.priority, SC_POSITIVE),
     BOOL("keep_apart", group_spec, def.keep_apart),
