@@ -3,8 +3,9 @@
  * on the other side (one bulk call), with the braking arrive that stops on
  * the spot; separation keeps them from walking through each other. It
  * prints the arrivals as they happen, then how long the last one took, how
- * close every unit stands to its place and the state hash (the same for any
- * thread count).
+ * close every unit stands to its place, how many arrivals were listed (one
+ * each: a unit nudged aside by a passing one stays arrived) and the state
+ * hash (the same for any thread count).
  *
  * Run: build/examples/world_goals [SECONDS]   (simulated time, default 40) */
 #include <stdio.h>
@@ -33,6 +34,7 @@ int main(int argc, char **argv)
     steer_group_def unit = steer_default_group_def();      /* separation 1.5, alignment 1, cohesion 1 */
     unit.weight[STEER_ALIGNMENT] = unit.weight[STEER_COHESION] = 0.0f; /* each its own way */
     unit.separation_radius = 0.6f;                           /* places are 0.8 apart: no pushing once there */
+    unit.departure_distance = 0.3f;                          /* a unit nudged less than this stays arrived */
     int units = steer_world_add_group(world, &unit);
 
     steer_agent_id ids[UNITS];
@@ -47,11 +49,11 @@ int main(int argc, char **argv)
     steer_world_set_targets(world, ids, places, UNITS, STEER_GOAL_ARRIVE, NULL); /* one call for all */
 
     steer_agent_id arrived[UNITS];
-    int steps = (int)seconds * STEPS_PER_SECOND, last = -1;
+    int steps = (int)seconds * STEPS_PER_SECOND, last = -1, events = 0;
     for (int step = 0; step < steps; ++step) {
         steer_world_step(world, 1.0f / STEPS_PER_SECOND);
         int n = steer_world_arrivals(world, arrived, UNITS); /* arrived during this step */
-        if (n > 0) last = step;
+        if (n > 0) last = step, events += n;
         if (n > 0 && step % 60 == 0) printf("t %5.2f s  %d arrived this step\n", (step + 1) / 60.0, n);
     }
     /* [/readme] */
@@ -66,6 +68,7 @@ int main(int argc, char **argv)
     }
     printf("%d of %d units on their places, the last arrived at %.2f s, the farthest %.3f from its place\n", there,
            UNITS, (last + 1) / 60.0, (double)farthest);
+    printf("%d arrivals listed (without the departure distance, units that make way arrive again)\n", events);
     printf("state hash %016llx\n", (unsigned long long)steer_world_state_hash(world));
     steer_world_destroy(world);
     return there == UNITS ? 0 : 1;
