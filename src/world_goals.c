@@ -1,6 +1,7 @@
 /* Per-agent goals: the side table and its API (world.h, "per-agent goals"). */
 #include "world_goals.h"
 #include "world_handles.h"
+#include "assign.h"
 #include "misuse_internal.h"
 
 #include <stdlib.h>
@@ -271,6 +272,86 @@ int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const ste
         if (results) results[i] = r;
     }
     return done;
+}
+
+/* The agents' slots and positions for send_to_places; stale ones are
+ * refused in results and left out. Returns how many are live. */
+static int live_agents(steer_world *w, const steer_agent_id *ids, int count, steer_result *results, int *which,
+                       steer_v3 *from)
+{
+    int n = 0;
+    for (int i = 0; i < count; ++i) {
+        uint32_t d;
+        steer_result r = steer__handle_check(w, ids[i], &d, "steer_world_send_to_places");
+        if (results) results[i] = r;
+        if (r != STEER_OK) continue;
+        which[n] = i;
+        from[n++] = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
+    }
+    return n;
+}
+
+/* The place of each live agent (k: the k-th live one), as the goal will
+ * hold it (z = 0 in 2D). */
+static steer_v3 place_of_agent(const steer_world *w, const steer_v3 *places, const int *place_of, int k)
+{
+    steer_v3 p = places[place_of[k]];
+    if (w->dim == 2) p.z = 0.0f;
+    return p;
+}
+
+static float agent_max_speed(const steer_world *w, steer_agent_id id)
+{
+    return w->groups[w->group[w->dense_of_slot[id.index - 1]]].def.max_speed;
+}
+
+int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places,
+                               int place_count, bool together, steer_result *results)
+{
+    STEER__CHECK_WORLD(w, refuse_all(results, count), refuse_all(results, count));
+    CHECK_BULK(ids, places, count, results);
+    STEER_MISUSE_IF(place_count < count || place_count > STEER_MAX_PLACES, refuse_all(results, count), GOAL_POINTS,
+                    "place_count = %d: must be in [count = %d, STEER_MAX_PLACES = %d]", place_count, count,
+                    STEER_MAX_PLACES);
+    STEER_MISUSE_IF(place_count > 0 && !places, refuse_all(results, count), NULL_ARGUMENT,
+                    "places = NULL: must point to place_count = %d points", place_count);
+    for (int k = 0; k < place_count; ++k)
+        STEER_MISUSE_IF(!steer_v3_is_valid(places[k]), refuse_all(results, count), GOAL_POINTS,
+                        "places[%d] = (%g, %g, %g): must be finite", k, (double)places[k].x, (double)places[k].y,
+                        (double)places[k].z);
+    if (count == 0) return 0;
+    const steer_allocator *al = &w->def.allocator;
+    int *which = steer_alloc(al, sizeof(int) * 2 * (size_t)count, 8), *place_of = which ? which + count : NULL;
+    steer_v3 *from = steer_alloc(al, sizeof(steer_v3) * (size_t)count, 8);
+    steer_result r = STEER_ERROR_OUT_OF_MEMORY;
+    int n = 0, sent = 0;
+    if (which && from) {
+        n = live_agents(w, ids, count, results, which, from);
+        r = steer__assign_least_squares(from, n, places, place_count, w->dim, al, place_of);
+    }
+    /* together: the time the slowest needs at its max_speed; each agent's
+     * speed takes it that long (never 0, which would mean its max_speed) */
+    float longest = 0.0f;
+    for (int k = 0; r == STEER_OK && together && k < n; ++k) {
+        float dist = steer_v3_len(steer_v3_sub(place_of_agent(w, places, place_of, k), from[k]));
+        longest = steer_maxf(longest, dist / agent_max_speed(w, ids[which[k]]));
+    }
+    for (int k = 0; r == STEER_OK && k < n; ++k) {
+        steer_goal goal = {STEER_GOAL_ARRIVE, place_of_agent(w, places, place_of, k), 0.0f, 0.0f, -1, NULL, 0, 0, false};
+        if (longest > 0.0f) {
+            float max_speed = agent_max_speed(w, ids[which[k]]);
+            float dist = steer_v3_len(steer_v3_sub(goal.target, from[k]));
+            goal.speed = steer_clampf(dist / longest, 1e-3f * max_speed, max_speed);
+        }
+        steer_result one = set_goal(w, ids[which[k]], &goal, "steer_world_send_to_places");
+        sent += one == STEER_OK;
+        if (results) results[which[k]] = one;
+    }
+    if (r != STEER_OK && results)
+        for (int i = 0; i < count; ++i) results[i] = r;
+    steer_free(al, which);
+    steer_free(al, from);
+    return r == STEER_OK ? sent : (int)r;
 }
 
 bool steer_world_has_arrived(const steer_world *w, steer_agent_id id)

@@ -630,6 +630,26 @@ class World:
             bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
             _errors.raise_result(results[bad], f"set_targets: ids[{bad}]")
 
+    def send_to_places(self, ids, places, together: bool = False) -> None:
+        """Send the agents ids to places ((M, dim), M >= len(ids); the rest stay free), an arrive goal each,
+        choosing who goes where: the least sum of squared distances, so paths do not cross and the first to
+        arrive do not stand in the way of the rest. together: speeds that bring all in at about the same time,
+        which works for starts and places of any shapes (world.h, steer_world_send_to_places). Raises for the
+        first refused id (the others are sent); get_goal tells where each went."""
+        handles, n = _ids(ids)
+        p = _arrays.rows(places, "places", self.dim)
+        p3 = np.zeros((p.shape[0], 3), np.float32)
+        p3[:, :self.dim] = p
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        done = lib.steer_world_send_to_places(self._w, handles, n, ffi.cast("const steer_v3 *", ffi.from_buffer(p3)),
+                                              p3.shape[0], bool(together), results)
+        self._version += 1
+        _errors.check(min(done, 0), "steer_world_send_to_places")
+        if done != n:
+            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
+            _errors.raise_result(results[bad], f"send_to_places: ids[{bad}]")
+
     def set_goals(self, ids, goals: Sequence[Dict[str, Any]]) -> None:
         """Bulk: goal i (a dict of set_goal's keyword arguments) for ids[i], in one C call. Raises for the first
         refused one (the others are set)."""

@@ -136,6 +136,24 @@ def test_departure_distance_makes_one_arrival_per_goal():
         steer.World(dim=2, capacity=4).add_group(departure_distance=-1)
 
 
+def test_send_to_places_assigns_least_squares_and_together_speeds():
+    w = steer.World(dim=2, capacity=8, bounds_min=(-50, -50), bounds_max=(50, 50))
+    g = w.add_group(max_speed=2)
+    ids = w.add_agents(g, np.array([[0, 0], [0, 4], [0, 8]], np.float32))
+    places = np.array([[10, 8], [10, 0], [10, 4], [40, 40]], np.float32)
+    w.send_to_places(ids, places)  # in the same order along y: no crossing paths
+    assert [w.get_goal(i)["target"][:2] for i in ids] == [(10, 0), (10, 4), (10, 8)]
+    w.send_to_places(ids[:2], np.array([[0, 1], [0, 40]], np.float32), together=True)
+    assert w.get_goal(ids[1])["speed"] == pytest.approx(2.0)  # the farther one: max_speed
+    assert w.get_goal(ids[0])["speed"] == pytest.approx(2.0 * 1 / 36)  # 1 in the time it needs for 36
+    with pytest.raises(steer.InvalidArgument, match="place_count = 1: must be in"):
+        w.send_to_places(ids, places[:1])
+    w.remove_agent(ids[2])
+    with pytest.raises(steer.StaleHandle):
+        w.send_to_places(ids, places)
+    assert w.get_goal(ids[0])["target"][:2] == (10, 0)  # the live ones are sent
+
+
 def test_snapshot_round_trip_continues_bit_for_bit():
     a = steer.World.standard_flock(300, dim=3)
     a.step(steps=5)

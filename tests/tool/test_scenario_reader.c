@@ -501,6 +501,61 @@ static void test_leaders_and_formations(steer_scenario *sc)
     }
 }
 
+/* "assign": the world chooses who goes where among the points (or the
+ * box's random points), with together's speeds or not; the wrong places for
+ * it are errors. */
+static void test_goal_assign(steer_scenario *sc)
+{
+    /* three agents on a line along y, their points given in the reverse order */
+    const char *format = "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"max_speed\": 2, \"spawn\": ["
+                         "{\"shape\": \"points\", \"points\": [[1, 1], [1, 2], [1, 4]],"
+                         " \"goal\": {\"kind\": \"arrive\", %s\"points\": [[9, 4], [9, 2], [9, 1], [9.5, 9.5]]}},"
+                         "{\"count\": 4, \"min\": [0, 6], \"max\": [3, 9],"
+                         " \"goal\": {\"kind\": \"arrive\", \"assign\": \"least_squares\", \"box\": {\"min\": [7, 6], \"max\": [9, 9]}}}]}]}";
+    const char *assigns[3] = {"", "\"assign\": \"least_squares\", ", "\"assign\": \"together\", "};
+    for (int a = 0; a < 3; ++a) {
+        char text[1024];
+        snprintf(text, sizeof text, format, assigns[a]);
+        CHECK(load(sc, text) == 0);
+        steer_agent_id ids[7];
+        steer_scenario_overrides o = {.agent_ids = ids};
+        steer_world *w = steer_scenario_create_world(sc, &o, error, sizeof error);
+        CHECK(w != 0);
+        if (!w) continue;
+        steer_goal g[3];
+        for (int k = 0; k < 3; ++k) CHECK(steer_world_get_goal(w, ids[k], &g[k]) == STEER_OK);
+        if (a == 0) { /* in order: agent k to the k-th point, crossing */
+            CHECK(g[0].target.y == 4.0f && g[1].target.y == 2.0f && g[2].target.y == 1.0f);
+        } else { /* each to the point level with it; the fourth left free */
+            CHECK(g[0].target.y == 1.0f && g[1].target.y == 2.0f && g[2].target.y == 4.0f);
+            CHECK(g[0].target.x == 9.0f && g[2].target.x == 9.0f);
+        }
+        /* together: all 8 away, all at max_speed; else the group's (0) */
+        for (int k = 0; k < 3; ++k) CHECK(g[k].speed == (a == 2 ? 2.0f : 0.0f));
+        /* the box's four random points, assigned: each agent a different one, inside the box */
+        steer_goal b[4];
+        for (int k = 0; k < 4; ++k) {
+            CHECK(steer_world_get_goal(w, ids[3 + k], &b[k]) == STEER_OK && b[k].kind == STEER_GOAL_ARRIVE);
+            CHECK(b[k].target.x >= 7.0f && b[k].target.x <= 9.0f && b[k].target.y >= 6.0f && b[k].target.y <= 9.0f);
+            for (int j = 0; j < k; ++j) CHECK(b[j].target.x != b[k].target.x || b[j].target.y != b[k].target.y);
+        }
+        steer_world_destroy(w);
+    }
+    /* where it does not belong */
+    CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": ["
+                   "{\"count\": 3, \"goal\": {\"kind\": \"arrive\", \"assign\": \"together\", \"target\": [1, 1]}},"
+                   "{\"count\": 3, \"goal\": {\"kind\": \"arrive\", \"assign\": \"together\", \"points\": [[1, 1], [2, 2]]}},"
+                   "{\"count\": 1, \"goal\": {\"kind\": \"seek\", \"assign\": \"together\", \"points\": [[1, 1]]}},"
+                   "{\"count\": 1, \"goal\": {\"kind\": \"arrive\", \"assign\": \"best\", \"points\": [[1, 1]]}}]}]}") == -1);
+    const char *e = steer_scenario_error(sc);
+    CHECK(strstr(e, "groups[0].spawn[0].goal.assign: used only with \"points\" or \"box\" (places to choose among)") != 0);
+    CHECK(strstr(e, "groups[0].spawn[1].goal.assign: needs between count (3) and 4096 places, got 2") != 0);
+    CHECK(strstr(e, "groups[0].spawn[2].goal.assign: not used by kind \"seek\"") != 0);
+    CHECK(strstr(e, "groups[0].spawn[3].goal.assign: expected one of \"in_order\", \"least_squares\", \"together\", got \"best\"") != 0);
+    if (steer_scenario_error_count(sc) != 4) fprintf(stderr, "assign errors: %s\n", e);
+    CHECK(steer_scenario_error_count(sc) == 4);
+}
+
 int main(void)
 {
     steer_scenario *sc = steer_scenario_create();
@@ -513,6 +568,7 @@ int main(void)
     test_goals_applied(sc);
     test_leaders_and_formations(sc);
     test_goal_errors(sc);
+    test_goal_assign(sc);
     test_large(sc);
     steer_scenario_destroy(sc);
     return check_summary("test_scenario_reader");

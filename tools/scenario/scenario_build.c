@@ -259,6 +259,7 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
     /* leaders and formations name agents by their index in spawn order */
     bool named = info->formation_count > 0;
     for (int g = 0; g < info->group_count; ++g) named |= info->groups[g].leader >= 0;
+    for (int s = 0; s < sc->spawn_count; ++s) named |= sc->spawns[s].goal.kind != STEER_GOAL_NONE && sc->spawns[s].goal.assign;
     steer_agent_id *ids = o && o->agent_ids ? o->agent_ids : 0, *own_ids = 0;
     if (named && !ids) {
         ids = own_ids = malloc(sizeof *ids * (size_t)(info->total_agents > 0 ? info->total_agents : 1));
@@ -271,6 +272,11 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
     int added = 0;
     for (int s = 0; s < sc->spawn_count; ++s) {
         const sc_spawn *sp = &sc->spawns[s];
+        const int first = added;
+        /* a box's random places, when the world assigns them */
+        steer_v3 *drawn = sp->goal.kind != STEER_GOAL_NONE && sp->goal.assign && sp->goal.place == SC_GOAL_BOX
+                              ? malloc(sizeof *drawn * (size_t)(sp->count > 0 ? sp->count : 1))
+                              : 0;
         uint64_t spawn_seed = sp->has_seed ? sp->seed : mix64(seed * 0x100000001B3ull + (uint64_t)sp->index);
         steer_rng rng = steer_rng_make(spawn_seed);
         /* the goals' own stream: a goal never moves the spawn's agents */
@@ -289,15 +295,33 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
             ++added;
             if (id.index == 0) {
                 set_error(error, error_size, "the world refused an agent", STEER_ERROR_CAPACITY);
+                free(drawn);
                 free(own_ids);
                 steer_world_destroy(w);
                 return 0;
             }
             if (sp->goal.kind == STEER_GOAL_NONE) continue;
             steer_goal goal = agent_goal(sp, k, p, info->dim, &box_rng);
+            if (drawn) drawn[k] = goal.target;
             steer_result gr = steer_world_set_goal(w, id, &goal);
             if (gr != STEER_OK) {
                 set_error(error, error_size, "the world refused a goal", gr);
+                free(drawn);
+                free(own_ids);
+                steer_world_destroy(w);
+                return 0;
+            }
+        }
+        if (sp->goal.kind != STEER_GOAL_NONE && sp->goal.assign) { /* the world chooses who goes where */
+            const steer_v3 *places = sp->goal.place == SC_GOAL_BOX ? drawn : sp->goal.points;
+            int place_count = sp->goal.place == SC_GOAL_BOX ? sp->count : sp->goal.point_count;
+            int sent = places ? steer_world_send_to_places(w, ids + first, sp->count, places, place_count,
+                                                           sp->goal.assign == 2, NULL)
+                              : STEER_ERROR_OUT_OF_MEMORY;
+            free(drawn);
+            if (sent != sp->count) {
+                set_error(error, error_size, "the world refused an assignment of places",
+                          sent < 0 ? sent : STEER_ERROR_INVALID_ARGUMENT);
                 free(own_ids);
                 steer_world_destroy(w);
                 return 0;

@@ -874,6 +874,11 @@ static const char *const goal_kinds[] = {"seek", "arrive", "path", "waypoints"};
 _Static_assert(STEER_GOAL_SEEK == 1 && STEER_GOAL_ARRIVE == 2 && STEER_GOAL_PATH == 3 && STEER_GOAL_WAYPOINTS == 4,
                "goal kinds follow goal_kinds");
 
+/* Who goes where: "in_order" (the file's order), or the world's
+ * least-squares assignment (steer_world_send_to_places), with "together"'s
+ * speeds or not. */
+static const char *const assign_kinds[] = {"in_order", "least_squares", "together"};
+
 static const sc_row goal_rows[] = {
     CHOICE("kind", sc_goal, kind, goal_kinds),
     VEC("target", sc_goal, target),
@@ -884,6 +889,7 @@ static const sc_row goal_rows[] = {
     REF("path", sc_goal, path, ref_paths),
     FLOAT("slow_radius", sc_goal, slow_radius, SC_NONNEG),
     FLOAT("speed", sc_goal, speed, SC_NONNEG),
+    CHOICE("assign", sc_goal, assign, assign_kinds),
 };
 static const sc_table goal_table = TABLE("a goal object {\"kind\": ..., and where to}", goal_rows);
 
@@ -891,7 +897,8 @@ static const sc_table goal_table = TABLE("a goal object {\"kind\": ..., and wher
 static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const sc_members *m, sc_goal *g)
 {
     static const char *const seek[] = {"kind", "target", "antipode", "points", "box", "seed", "speed"};
-    static const char *const arrive[] = {"kind", "target", "antipode", "points", "box", "seed", "speed", "slow_radius"};
+    static const char *const arrive[] = {"kind", "target", "antipode", "points", "box", "seed", "speed", "slow_radius",
+                                         "assign"};
     static const char *const path_keys[] = {"kind", "path", "speed", "slow_radius"};
     static const char *const waypoints[] = {"kind", "points", "speed", "slow_radius"};
     static const char *const places[] = {"target", "antipode", "points", "box"};
@@ -929,6 +936,11 @@ static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const
         char p[SC_PATH_SIZE];
         sc_join_key(p, path, "seed");
         rc = sc_report(r, sc_member(n, "seed"), p, "used only with \"box\" (its random points)");
+    }
+    if (g->assign != 0 && first && g->place != SC_GOAL_POINTS && g->place != SC_GOAL_BOX) {
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "assign");
+        rc = sc_report(r, sc_member(n, "assign"), p, "used only with \"points\" or \"box\" (places to choose among)");
     }
     return rc;
 }
@@ -969,6 +981,20 @@ static int check_antipode(sc_read *r, const sc_node *n, const char *path, const 
     sc_join_key(p, q, "antipode");
     return sc_report(r, sc_member(goal, "antipode"), p,
                      "needs a shape symmetric about its centre (\"circle\", \"disc\", \"box\" or \"line\"), not \"points\"");
+}
+
+/* An assignment needs a place for each agent, and at most STEER_MAX_PLACES. */
+static int check_assign(sc_read *r, const sc_node *n, const char *path, const sc_spawn *s)
+{
+    const sc_goal *g = &s->goal;
+    if (g->kind == STEER_GOAL_NONE || g->assign == 0) return 0;
+    int places = g->place == SC_GOAL_POINTS ? g->point_count : s->count;
+    if (places >= s->count && places <= STEER_MAX_PLACES) return 0;
+    char p[SC_PATH_SIZE], q[SC_PATH_SIZE];
+    sc_join_key(q, path, "goal");
+    sc_join_key(p, q, "assign");
+    return sc_report(r, sc_member(sc_member(n, "goal"), "assign"), p,
+                     "needs between count (%d) and %d places, got %d", s->count, STEER_MAX_PLACES, places);
 }
 
 static const char *const shapes[] = {"box", "disc", "line", "points", "circle"};
@@ -1064,6 +1090,7 @@ static int read_spawn(sc_read *r, const sc_node *n, const char *path, const stee
     s->has_seed = sc_has(&m, t, "seed");
     if (!sc_failed(&m, t, "shape")) rc |= check_shape(r, n, path, &m, s) | check_antipode(r, n, path, s);
     if (s->shape != SC_SHAPE_POINTS) rc |= sc_require(r, n, path, &m, t, "count", 0);
+    rc |= check_assign(r, n, path, s);
     if (s->has_velocity && (sc_has(&m, t, "speed") || sc_has(&m, t, "heading"))) {
         char p[SC_PATH_SIZE];
         sc_join_key(p, path, "velocity");

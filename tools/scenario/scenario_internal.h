@@ -34,6 +34,7 @@ typedef struct sc_goal {
     uint64_t seed;
     int path;
     float slow_radius, speed;  /* 0: the group's */
+    int assign;                /* who goes where (points, box): 0 in order, 1 least squares, 2 together */
 } sc_goal;
 
 typedef struct sc_spawn {

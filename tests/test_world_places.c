@@ -1,0 +1,256 @@
+/* Many agents to many places (steer_world_send_to_places): the assignment
+ * is the least sum of squared distances (held to a brute force on small
+ * cases), ties go to the lower index; a crowd sent to a grid of places so
+ * assigned all arrives where a random assignment knots; `together` sets
+ * the speeds that make the arrivals come together; bad input is refused
+ * and named; the same bits for any thread count and kernel. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "assign.h"
+#include "check.h"
+#include "misuse_report.h"
+#include "steer/steer.h"
+
+#ifdef STEER_TEST_SANITIZED
+#define CROWD_SECONDS 60
+#else
+#define CROWD_SECONDS 120
+#endif
+
+static double total_cost(const steer_v3 *from, int n, const steer_v3 *to, const int *place, int dim)
+{
+    double total = 0.0;
+    for (int i = 0; i < n; ++i) {
+        double dx = (double)from[i].x - to[place[i]].x, dy = (double)from[i].y - to[place[i]].y;
+        double dz = dim == 3 ? (double)from[i].z - to[place[i]].z : 0.0;
+        total += dx * dx + dy * dy + dz * dz;
+    }
+    return total;
+}
+
+/* The least total over every injective choice, by enumeration. */
+static double brute_force(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int *place, int i,
+                          unsigned used)
+{
+    if (i == n) return total_cost(from, n, to, place, dim);
+    double best = DBL_MAX;
+    for (int j = 0; j < m; ++j) {
+        if (used >> j & 1u) continue;
+        place[i] = j;
+        double t = brute_force(from, n, to, m, dim, place, i + 1, used | 1u << j);
+        best = t < best ? t : best;
+    }
+    return best;
+}
+
+/* ---- 1. the least sum of squared distances, on every small case ------------ */
+static void least_squares_small(void)
+{
+    steer_rng rng = steer_rng_make(17);
+    steer_allocator heap = {0};
+    int cases = 0;
+    for (int c = 0; c < 600; ++c) {
+        int dim = 2 + c % 2, n = 1 + (int)steer_rng_range(&rng, 0.0f, 6.0f), m = n + (int)steer_rng_range(&rng, 0.0f, 2.0f);
+        steer_v3 from[7], to[8];
+        int place[7], brute[7];
+        for (int i = 0; i < n; ++i)
+            from[i] = steer_v3_make(steer_rng_range(&rng, -10, 10), steer_rng_range(&rng, -10, 10), steer_rng_range(&rng, -10, 10));
+        for (int j = 0; j < m; ++j) /* some places on a coarse lattice: ties */
+            to[j] = c % 3 ? steer_v3_make(steer_rng_range(&rng, -10, 10), steer_rng_range(&rng, -10, 10), 0.0f)
+                          : steer_v3_make((float)(j % 2), (float)(j / 2 % 2), 0.0f);
+        CHECK(steer__assign_least_squares(from, n, to, m, dim, &heap, place) == STEER_OK);
+        unsigned taken = 0;
+        for (int i = 0; i < n; ++i) {
+            CHECK(place[i] >= 0 && place[i] < m && !(taken >> place[i] & 1u)); /* a place each, none twice */
+            taken |= 1u << place[i];
+        }
+        double got = total_cost(from, n, to, place, dim), least = brute_force(from, n, to, m, dim, brute, 0, 0);
+        CHECK(got <= least * (1.0 + 1e-12) + 1e-12);
+        ++cases;
+    }
+    /* agents alike and places alike: every choice ties, and the lower index takes the lower place */
+    steer_v3 same[5] = {{1, 1, 0}, {1, 1, 0}, {1, 1, 0}, {1, 1, 0}, {1, 1, 0}}, spot[5] = {{4, 4, 0}, {4, 4, 0}, {4, 4, 0}, {4, 4, 0}, {4, 4, 0}};
+    int place[5];
+    CHECK(steer__assign_least_squares(same, 5, spot, 5, 2, &heap, place) == STEER_OK);
+    for (int i = 0; i < 5; ++i) CHECK(place[i] == i);
+    printf("least_squares_small: %d cases equal to the brute force's least sum\n", cases);
+}
+
+/* ---- 2. a crowd to a grid of places ----------------------------------------- */
+/* 200 agents of radius 0.5 (anticipation, keep_apart) from a lattice 1.6
+ * apart (20 across, 10 deep) to a grid of places 1.5 apart (10 across, 20
+ * deep: another shape) 60 away. In a random order the first to arrive stand
+ * in the way of the rest; assigned by least squares all arrive. A column
+ * (5 across, 40 deep, off to one side) needs `together` as well. */
+enum { CROWD = 200 };
+
+typedef struct crowd_run {
+    int arrived;
+    float last; /* seconds to the last arrival */
+    uint64_t hash;
+} crowd_run;
+
+typedef enum crowd_order { RANDOM_ORDER, LEAST_SQUARES, TOGETHER } crowd_order;
+
+static crowd_run run_crowd(bool column, crowd_order order, int workers, steer_kernel kernel)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.capacity = CROWD;
+    wd.worker_count = workers;
+    wd.bounds_min = steer_v3_make(-100, -100, 0);
+    wd.bounds_max = steer_v3_make(100, 100, 0);
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    steer_world *w = steer_world_create(&wd);
+    steer_world_set_kernel(w, kernel);
+    steer_group_def gd = steer_default_group_def();
+    gd.weight[STEER_SEPARATION] = gd.weight[STEER_ALIGNMENT] = gd.weight[STEER_COHESION] = 0.0f;
+    gd.weight[STEER_ANTICIPATE] = 1.0f;
+    gd.combine = STEER_COMBINE_RUNNING_SUM;
+    gd.keep_apart = true;
+    gd.radius = 0.5f;
+    gd.max_speed = 3.0f;
+    gd.max_force = 6.0f;
+    gd.neighbour_radius = 4.0f;
+    gd.departure_distance = 0.5f;
+    steer_world_add_group(w, &gd);
+    steer_agent_id ids[CROWD];
+    steer_v3 places[CROWD];
+    for (int i = 0; i < CROWD; ++i) {
+        steer_v3 p = column ? steer_v3_make(-60.0f + 1.6f * (float)(i % 5), -70.0f + 1.6f * (float)(i / 5), 0.0f)
+                            : steer_v3_make(-40.0f + 1.6f * (float)(i / 20), -15.0f + 1.6f * (float)(i % 20), 0.0f);
+        ids[i] = steer_world_add_agent(w, 0, p, steer_v3_zero());
+        places[i] = steer_v3_make(20.0f + 1.5f * (float)(i / 10), -7.0f + 1.5f * (float)(i % 10), 0.0f);
+    }
+    if (order == RANDOM_ORDER) {
+        steer_rng rng = steer_rng_make(5);
+        for (int i = CROWD - 1; i > 0; --i) { /* Fisher-Yates */
+            int j = (int)steer_rng_range(&rng, 0.0f, (float)(i + 1)) % (i + 1);
+            steer_v3 t = places[i];
+            places[i] = places[j], places[j] = t;
+        }
+        CHECK(steer_world_set_targets(w, ids, places, CROWD, STEER_GOAL_ARRIVE, NULL) == CROWD);
+    } else {
+        CHECK(steer_world_send_to_places(w, ids, CROWD, places, CROWD, order == TOGETHER, NULL) == CROWD);
+    }
+    crowd_run run = {0, 0.0f, 0};
+    const int steps = CROWD_SECONDS * 30;
+    for (int s = 0; s < steps; ++s) {
+        steer_world_step(w, 1.0f / 30.0f);
+        if (steer_world_arrivals(w, NULL, 0) > 0) run.last = (float)(s + 1) / 30.0f;
+    }
+    for (int i = 0; i < CROWD; ++i) run.arrived += steer_world_has_arrived(w, ids[i]);
+    run.hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return run;
+}
+
+static void crowd_to_a_grid(void)
+{
+    crowd_run random = run_crowd(false, RANDOM_ORDER, 1, STEER_KERNEL_BEST);
+    crowd_run least = run_crowd(false, LEAST_SQUARES, 1, STEER_KERNEL_BEST);
+    crowd_run together = run_crowd(false, TOGETHER, 1, STEER_KERNEL_BEST);
+    crowd_run column = run_crowd(true, LEAST_SQUARES, 1, STEER_KERNEL_BEST);
+    crowd_run column_together = run_crowd(true, TOGETHER, 1, STEER_KERNEL_BEST);
+    printf("crowd_to_a_grid: %d agents, %d s: a random order %d arrived (the last at %.1f s), least squares %d (%.1f s), "
+           "together %d (%.1f s); a column: least squares %d (%.1f s), together %d (%.1f s)\n",
+           CROWD, CROWD_SECONDS, random.arrived, (double)random.last, least.arrived, (double)least.last, together.arrived,
+           (double)together.last, column.arrived, (double)column.last, column_together.arrived,
+           (double)column_together.last);
+    CHECK(random.arrived < CROWD * 3 / 4); /* the knot */
+    CHECK(least.arrived > random.arrived);
+    CHECK(together.arrived == CROWD && column_together.arrived == CROWD);
+    for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
+        if (!steer_kernel_available((steer_kernel)k)) continue;
+        crowd_run other = run_crowd(false, TOGETHER, 2, (steer_kernel)k);
+        CHECK(other.hash == together.hash);
+    }
+}
+
+/* ---- 3. together: speeds that bring every agent in at once ------------------ */
+static void together_speeds(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 3;
+    wd.capacity = 8;
+    wd.boundary = STEER_BOUNDARY_NONE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def slow = steer_default_group_def(), fast = steer_default_group_def();
+    slow.max_speed = 1.0f;
+    fast.max_speed = 4.0f;
+    int gs = steer_world_add_group(w, &slow), gf = steer_world_add_group(w, &fast);
+    steer_agent_id ids[3] = {steer_world_add_agent(w, gs, steer_v3_make(0, 0, 0), steer_v3_zero()),
+                             steer_world_add_agent(w, gf, steer_v3_make(0, 10, 0), steer_v3_zero()),
+                             steer_world_add_agent(w, gf, steer_v3_make(5, 5, 5), steer_v3_zero())};
+    /* the least squares: (3, 0, 0) for the slow one (3 s at 1), (0, 10, -20) for the
+       first fast one (5 s at 4: the longest), (5, 5, 5) where the last stands (409, against
+       750 with the fast two swapped) */
+    steer_v3 places[4] = {{5, 5, 5}, {0, 10, -20}, {3, 0, 0}, {90, 90, 90}};
+    steer_result results[3];
+    CHECK(steer_world_send_to_places(w, ids, 3, places, 4, true, results) == 3);
+    steer_goal g[3];
+    for (int i = 0; i < 3; ++i) CHECK(results[i] == STEER_OK && steer_world_get_goal(w, ids[i], &g[i]) == STEER_OK);
+    CHECK(g[0].kind == STEER_GOAL_ARRIVE && g[0].target.x == 3.0f && g[1].target.z == -20.0f && g[2].target.x == 5.0f);
+    CHECK(g[1].speed == 4.0f);                        /* the farthest in time goes at its max_speed */
+    CHECK(fabsf(g[0].speed - 3.0f / 5.0f) <= 1e-6f);  /* 3 in the same 5 s */
+    CHECK(g[2].speed == 1e-3f * 4.0f);                /* on its place: the floor, never 0 (= max_speed) */
+    /* without together, every speed is the group's */
+    CHECK(steer_world_send_to_places(w, ids, 3, places, 4, false, NULL) == 3);
+    for (int i = 0; i < 3; ++i) CHECK(steer_world_get_goal(w, ids[i], &g[i]) == STEER_OK && g[i].speed == 0.0f);
+    steer_world_destroy(w);
+}
+
+/* ---- 4. bad input: refused, named, nothing changed -------------------------- */
+static void refusals(void)
+{
+    steer_set_misuse_handler(misuse_record, 0);
+    steer_world_def wd = steer_default_world_def();
+    wd.capacity = 4;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    steer_world_add_group(w, &gd);
+    steer_agent_id ids[3] = {steer_world_add_agent(w, 0, steer_v3_make(0, 0, 0), steer_v3_zero()),
+                             steer_world_add_agent(w, 0, steer_v3_make(1, 0, 0), steer_v3_zero()),
+                             steer_world_add_agent(w, 0, steer_v3_make(2, 0, 0), steer_v3_zero())};
+    steer_v3 places[3] = {{5, 0, 0}, {6, 0, 0}, {7, 0, 0}};
+    steer_result results[3];
+#define f "steer_world_send_to_places"
+    EXPECT_REPORT(steer_world_send_to_places(w, ids, 3, places, 2, false, results), 0, STEER_MISUSE_GOAL_POINTS, f,
+                  "place_count = 2: must be in [count = 3, STEER_MAX_PLACES = 4096]");
+    CHECK(results[0] == STEER_ERROR_INVALID_ARGUMENT && results[2] == STEER_ERROR_INVALID_ARGUMENT);
+    EXPECT_REPORT(steer_world_send_to_places(w, ids, 3, places, STEER_MAX_PLACES + 1, false, NULL), 0,
+                  STEER_MISUSE_GOAL_POINTS, f, "place_count = 4097");
+    EXPECT_REPORT(steer_world_send_to_places(w, ids, 0, NULL, 3, false, NULL), 0, STEER_MISUSE_NULL_ARGUMENT, f,
+                  "places = NULL: must point to place_count = 3 points");
+    EXPECT_REPORT(steer_world_send_to_places(w, ids, -1, places, 3, false, NULL), 0, STEER_MISUSE_NULL_ARGUMENT, f,
+                  "count = -1");
+    places[1].y = NAN;
+    EXPECT_REPORT(steer_world_send_to_places(w, ids, 3, places, 3, false, NULL), 0, STEER_MISUSE_GOAL_POINTS, f,
+                  "places[1] = (6, nan, 0): must be finite");
+    places[1].y = 0.0f;
+    CHECK(steer_world_goal_count(w) == 0); /* nothing set by a refused call */
+    /* a stale handle: refused and left out, the others sent, one place left free */
+    steer_world_remove_agent(w, ids[1]);
+    int before = misuse_last.count;
+    CHECK(steer_world_send_to_places(w, ids, 3, places, 3, false, results) == 2);
+    CHECK(misuse_last.count == before + 1 && misuse_last.id == STEER_MISUSE_HANDLE_STALE);
+    CHECK(results[0] == STEER_OK && results[1] == STEER_ERROR_STALE_HANDLE && results[2] == STEER_OK);
+    steer_goal g0, g2;
+    CHECK(steer_world_get_goal(w, ids[0], &g0) == STEER_OK && steer_world_get_goal(w, ids[2], &g2) == STEER_OK);
+    CHECK(g0.target.x == 5.0f && g2.target.x == 6.0f); /* in order along the line: (0 -> 5, 2 -> 6) */
+    CHECK(steer_world_goal_count(w) == 2);
+    steer_world_destroy(w);
+    steer_set_misuse_handler(check_count_misuse, 0);
+#undef f
+}
+
+int main(void)
+{
+    least_squares_small();
+    together_speeds();
+    refusals();
+    crowd_to_a_grid();
+    return check_summary("test_world_places");
+}
