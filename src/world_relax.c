@@ -90,8 +90,12 @@ static inline void push_from(const steer_world *w, int i, int j, const float shi
         d2 += d[a] * d[a];
     }
     if (d2 >= reach * reach) return;
-    float dist = sqrtf(d2);
-    *worst = steer_maxf(*worst, (reach - dist) / reach);
+    float dist = sqrtf(d2), overlap = (reach - dist) / reach;
+    /* Two radii that overflow make an infinite reach and a NaN here; the
+     * maximum over a worker's range, then over the workers, would keep or
+     * drop a NaN by the order it met it in, and so whether the passes go
+     * on would follow the thread count. Such a body overlaps wholly. */
+    *worst = steer_maxf(*worst, overlap <= 1.0f ? overlap : 1.0f);
     if (dist > 0.0f) {
         float k = 0.5f * (reach - dist) / dist;
         for (int a = 0; a < w->dim; ++a) corr[a] += d[a] * k;
