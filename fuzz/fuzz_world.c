@@ -1,8 +1,8 @@
 /* Fuzz target: the world API. The input is decoded into a world def (2D or
  * 3D, Z-up or Y-up) and a sequence of calls (groups with arbitrary defs,
- * agents added, removed and teleported, per-agent goals, obstacles, walls,
- * paths, flow fields, steps with odd dt, save and restore, debug drawing,
- * kernel changes).
+ * agents added, removed and teleported, per-agent goals (one, in bulk, or
+ * places the world assigns), obstacles, walls, paths, flow fields, steps
+ * with odd dt, save and restore, debug drawing, kernel changes).
  *
  * Every call is made on two worlds built from the same def: A with the
  * scalar kernel and one thread, B with the best SIMD kernel and two
@@ -309,10 +309,20 @@ static void fw_goals(fuzz_input *in, fw *f)
             points[k] = steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f);
         }
         steer_goal_kind kind = (steer_goal_kind)fuzz_int(in, 0, STEER_GOAL_WAYPOINTS);
-        int na = steer_world_set_targets(f->a, ids, points, count, kind, results_a);
-        int nb = steer_world_set_targets(f->b, ids, points, count, kind, results_b);
+        int na, nb;
+        if (kind == STEER_GOAL_PATH) { /* (refused by set_targets) the places form: the world assigns them */
+            int places = fuzz_int(in, 0, 8);
+            for (int k = count; k < places; ++k)
+                points[k] = steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f);
+            bool together = fuzz_bool(in);
+            na = steer_world_send_to_places(f->a, ids, count, points, places, together, results_a);
+            nb = steer_world_send_to_places(f->b, ids, count, points, places, together, results_b);
+        } else {
+            na = steer_world_set_targets(f->a, ids, points, count, kind, results_a);
+            nb = steer_world_set_targets(f->b, ids, points, count, kind, results_b);
+        }
         FUZZ_CHECK(na == nb && memcmp(results_a, results_b, sizeof results_a[0] * (size_t)count) == 0,
-                   "set_targets: %d vs %d set", na, nb);
+                   "set_targets or send_to_places: %d vs %d set", na, nb);
         for (int k = 0; k < count; ++k) fw_check_goal(f, ids[k]);
     }
     FUZZ_CHECK(steer_world_goal_count(f->a) == steer_world_goal_count(f->b), "goal counts %d vs %d",

@@ -4,6 +4,7 @@
 #include "assign.h"
 #include "misuse_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -300,6 +301,12 @@ static steer_v3 place_of_agent(const steer_world *w, const steer_v3 *places, con
     return p;
 }
 
+static double distance(steer_v3 a, steer_v3 b)
+{
+    double dx = (double)a.x - b.x, dy = (double)a.y - b.y, dz = (double)a.z - b.z;
+    return sqrt(dx * dx + dy * dy + dz * dz);
+}
+
 static float agent_max_speed(const steer_world *w, steer_agent_id id)
 {
     return w->groups[w->group[w->dense_of_slot[id.index - 1]]].def.max_speed;
@@ -330,18 +337,18 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
         r = steer__assign_least_squares(from, n, places, place_count, w->dim, al, place_of);
     }
     /* together: the time the slowest needs at its max_speed; each agent's
-     * speed takes it that long (never 0, which would mean its max_speed) */
-    float longest = 0.0f;
+     * speed takes it that long (never 0, which would mean its max_speed).
+     * In doubles: no distance between floats overflows there. */
+    double longest = 0.0;
     for (int k = 0; r == STEER_OK && together && k < n; ++k) {
-        float dist = steer_v3_len(steer_v3_sub(place_of_agent(w, places, place_of, k), from[k]));
-        longest = steer_maxf(longest, dist / agent_max_speed(w, ids[which[k]]));
+        double time = distance(place_of_agent(w, places, place_of, k), from[k]) / agent_max_speed(w, ids[which[k]]);
+        longest = time > longest ? time : longest;
     }
     for (int k = 0; r == STEER_OK && k < n; ++k) {
         steer_goal goal = {STEER_GOAL_ARRIVE, place_of_agent(w, places, place_of, k), 0.0f, 0.0f, -1, NULL, 0, 0, false};
-        if (longest > 0.0f) {
+        if (longest > 0.0) {
             float max_speed = agent_max_speed(w, ids[which[k]]);
-            float dist = steer_v3_len(steer_v3_sub(goal.target, from[k]));
-            goal.speed = steer_clampf(dist / longest, 1e-3f * max_speed, max_speed);
+            goal.speed = steer_clampf((float)(distance(goal.target, from[k]) / longest), 1e-3f * max_speed, max_speed);
         }
         steer_result one = set_goal(w, ids[which[k]], &goal, "steer_world_send_to_places");
         sent += one == STEER_OK;
