@@ -484,33 +484,24 @@ PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y
     return selected_count;
 }
 
-/* A selected agent, its squared distance (on the ground) to the point it is
- * sent to, and its height. */
-typedef struct by_distance { steer_agent_id id; float d2, height; } by_distance;
-static int nearer_first(const void *a, const void *b)
-{
-    const by_distance *p = a, *q = b;
-    if (p->d2 != q->d2) return p->d2 < q->d2 ? -1 : 1;
-    return p->id.index < q->id.index ? -1 : p->id.index > q->id.index; /* a fixed order for ties */
-}
-
 /* Sends the selection to (x, y) with the braking arrive, each agent to a slot
  * of a sunflower spiral (slot j at c sqrt(j + 1/2) from the centre, j golden
  * angles round), so no two fight for one point. c makes the closest two
  * slots `spacing` apart: two and a half radii of the largest selected
  * agent, or its separation radius when that is larger, so separation does
- * not push them off their slots. The nearest agent takes the centre, the
- * farthest the rim: those arriving first never stand in the way of later
+ * not push them off their slots. The world chooses who takes which slot and
+ * how fast each goes (steer_world_send_to_places, together): no paths
+ * cross, the far slots go to the agents in front, and all arrive at about
+ * the same time, so those arriving first never stand in the way of later
  * ones. A formation that would stick out of a bounded world's box (its
- * containment margin too) is moved in, whole. Returns how many were sent,
- * or a negative steer_result. */
+ * containment margin too) is moved in, whole. In 3D the slots are
+ * assigned at the selection's mean height (which adds the same to every
+ * slot of an agent, so it does not change who goes where), then each keeps
+ * its own height. Returns how many were sent, or a negative steer_result. */
 PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
 {
     if (!world || !isfinite(x) || !isfinite(y)) return STEER_ERROR_INVALID_ARGUMENT;
-    if (!selected_count) return 0;
-    by_distance *order = malloc(sizeof *order * (size_t)selected_count);
-    if (!order) return STEER_ERROR_OUT_OF_MEMORY;
-    float spacing = 0.0f, margin = 0.0f;
+    float spacing = 0.0f, margin = 0.0f, height = 0.0f;
     int n = 0;
     for (int i = 0; i < selected_count; ++i) {
         steer_agent_state a;
@@ -519,10 +510,12 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
         steer_world_get_group(world, a.group, &g);
         spacing = steer_maxf(spacing, steer_maxf(2.5f * g.radius, g.weight[STEER_SEPARATION] > 0.0f ? g.separation_radius : 0.0f));
         if (g.weight[STEER_CONTAIN] > 0.0f) margin = steer_maxf(margin, g.contain_margin);
-        float dx = a.position.x - x, dy = ground_y(a.position) - y;
-        order[n++] = (by_distance){selected[i], dx * dx + dy * dy, height_of(a.position)};
+        height += height_of(a.position);
+        selected[n++] = selected[i];
     }
-    qsort(order, (size_t)n, sizeof *order, nearer_first);
+    selected_count = n;
+    if (!n) return 0;
+    height /= (float)n;
     if (spacing <= 0.0f) spacing = 0.5f;
     const float closest = 1.546f; /* the closest two slots of the spiral with c = 1 (its first and fourth) */
     const float c = spacing / closest, golden = 2.39996323f;
@@ -539,12 +532,19 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     }
     for (int j = 0; j < n; ++j) {
         float r = c * sqrtf((float)j + 0.5f), angle = golden * (float)j;
-        selected[j] = order[j].id;
-        slots[j] = on_ground(x + r * cosf(angle), y + r * sinf(angle), order[j].height);
+        slots[j] = on_ground(x + r * cosf(angle), y + r * sinf(angle), height);
     }
-    free(order);
-    selected_count = n;
-    return steer_world_set_targets(world, selected, slots, n, STEER_GOAL_ARRIVE, 0);
+    int sent = steer_world_send_to_places(world, selected, n, slots, n, true, 0);
+    for (int i = 0; sent > 0 && def.dim == 3 && i < n; ++i) { /* each at its own height */
+        steer_agent_state a;
+        steer_goal goal;
+        if (steer_world_get_agent(world, selected[i], &a) != STEER_OK ||
+            steer_world_get_goal(world, selected[i], &goal) != STEER_OK)
+            continue;
+        goal.target = on_ground(goal.target.x, ground_y(goal.target), height_of(a.position));
+        steer_world_set_goal(world, selected[i], &goal);
+    }
+    return sent;
 }
 
 /* How many selected agents have arrived at their goals. */
