@@ -571,26 +571,35 @@ static void kernel_arrive_lands_with_a_huge_force(int dim)
 }
 
 /* ---- 6. version-5 snapshots still load and run on bit for bit ------------------------ */
+/* A fixture of tests/data, of this version, restored into a world of this
+ * dimension (400 agents); NULL when it cannot be read. */
+static steer_world *restore_fixture(const char *name, uint32_t want_version, int dim)
+{
+    FILE *f = fopen(name, "rb");
+    CHECK(f != NULL);
+    if (!f) return NULL;
+    unsigned char data[1 << 15];
+    size_t size = fread(data, 1, sizeof data, f);
+    fclose(f);
+    uint32_t version;
+    memcpy(&version, data + SNAP_VERSION_AT, 4);
+    CHECK(version == want_version);
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = 400;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(steer_world_restore(w, data, size) == STEER_OK);
+    return w;
+}
+
 static void old_snapshots(void)
 {
     /* tests/data/make_v5_fixtures.c, built against the last version-5 build */
     const char *names[2] = {STEER_TEST_DATA_DIR "/world2_v5.snap", STEER_TEST_DATA_DIR "/world3_v5.snap"};
     const uint64_t expected[2] = {0x44c9f25a863dc5a5ull, 0x05a76289b758b6b8ull};
     for (int k = 0; k < 2; ++k) {
-        FILE *f = fopen(names[k], "rb");
-        CHECK(f != NULL);
-        if (!f) continue;
-        unsigned char data[1 << 15];
-        size_t size = fread(data, 1, sizeof data, f);
-        fclose(f);
-        uint32_t version;
-        memcpy(&version, data + SNAP_VERSION_AT, 4);
-        CHECK(version == 5);
-        steer_world_def wd = steer_default_world_def();
-        wd.dim = 2 + k;
-        wd.capacity = 400;
-        steer_world *w = steer_world_create(&wd);
-        CHECK(steer_world_restore(w, data, size) == STEER_OK);
+        steer_world *w = restore_fixture(names[k], 5, 2 + k);
+        if (!w) continue;
         steer_group_def gd;
         CHECK(steer_world_get_group(w, 1, &gd) == STEER_OK && gd.chapter_arrive); /* as those worlds ran */
         for (int s = 0; s < 50; ++s) steer_world_step(w, DT);
@@ -652,20 +661,8 @@ static void version_8_snapshots(void)
     const char *names[2] = {STEER_TEST_DATA_DIR "/world2_v8.snap", STEER_TEST_DATA_DIR "/world3_v8.snap"};
     const uint64_t expected[2] = {0xa247d2a2a0bf5337ull, 0x785b66489924ace1ull};
     for (int k = 0; k < 2; ++k) {
-        FILE *f = fopen(names[k], "rb");
-        CHECK(f != NULL);
-        if (!f) continue;
-        unsigned char data[1 << 15];
-        size_t size = fread(data, 1, sizeof data, f);
-        fclose(f);
-        uint32_t version;
-        memcpy(&version, data + SNAP_VERSION_AT, 4);
-        CHECK(version == 8);
-        steer_world_def wd = steer_default_world_def();
-        wd.dim = 2 + k;
-        wd.capacity = 400;
-        steer_world *w = steer_world_create(&wd);
-        CHECK(steer_world_restore(w, data, size) == STEER_OK);
+        steer_world *w = restore_fixture(names[k], 8, 2 + k);
+        if (!w) continue;
         steer_group_def gd;
         CHECK(steer_world_get_group(w, 0, &gd) == STEER_OK && gd.departure_distance == 0.0f);
         CHECK(gd.keep_apart && gd.arrival_tolerance == 0.2f && gd.waypoint_radius == 1.0f); /* the fields around it */
