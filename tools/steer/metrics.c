@@ -380,6 +380,7 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     if (!g->ends || steer_world_get_goal(m->world, m->ids[a], &goal) != STEER_OK) return;
     const bool before = g->arrival_time < 0.0; /* not yet arrived once */
     if (before) g->travelled += steer_v3_len(offset(m->info, p0, p1));
+    g->arrivals += goal.arrived && !g->arrived;
     g->arrived = goal.arrived;
     if (goal.arrived && g->arrival_time < 0.0) g->arrival_time = t;
     /* a target that moves (a formation places its members' every step):
@@ -402,7 +403,7 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
 }
 
 typedef struct goal_figures {
-    int arrived, stalled, engaged;
+    int arrived, arrivals, stalled, engaged; /* arrivals: every time an agent became arrived */
     bool all_arrived_once;
     double last_arrival, overshoot_max, overshoot_mean;
     double longest_stall;    /* the longest time without progress before an agent's first arrival ... */
@@ -415,12 +416,13 @@ typedef struct goal_figures {
 
 static goal_figures goal_summary(const metrics *m)
 {
-    goal_figures f = {0, 0, 0, true, 0.0, 0.0, 0.0, 0.0, -1, 0.0, {0.0f, 0.0f, 0.0f}, 0, 0.0, 0.0};
+    goal_figures f = {0, 0, 0, 0, true, 0.0, 0.0, 0.0, 0.0, -1, 0.0, {0.0f, 0.0f, 0.0f}, 0, 0.0, 0.0};
     double now = (double)m->steps * m->info->dt, sum = 0.0, detour_sum = 0.0;
     for (int a = 0; m->goals && a < m->count; ++a) {
         const metrics_goal *g = &m->goals[a];
         if (!g->ends) continue;
         f.arrived += g->arrived;
+        f.arrivals += g->arrivals;
         if (g->arrival_time < 0.0) f.all_arrived_once = false;
         else if (g->arrival_time > f.last_arrival) f.last_arrival = g->arrival_time;
         if (g->moved) continue;
@@ -708,6 +710,8 @@ void metrics_print(const metrics *m, FILE *out)
     row(out, "agents with goals arrived", goals, value, "");
     snprintf(value, sizeof value, "%.2f", gf.last_arrival);
     row(out, "time to the last arrival", goals && gf.all_arrived_once, value, "");
+    snprintf(value, sizeof value, "%d", gf.arrivals);
+    row(out, "arrival events", goals, value, "");
     snprintf(value, sizeof value, "%.3f (mean %.3f)", gf.overshoot_max, gf.overshoot_mean);
     row(out, "goal overshoot per agent", gf.engaged > 0, value, "");
     snprintf(value, sizeof value, "%d", gf.stalled);
@@ -779,7 +783,7 @@ void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
         fprintf(out, "  \"goals\": {\"agents\": %d, \"arrived\": %d, \"last_arrival\": ", m->goal_agents, gf.arrived);
         if (gf.all_arrived_once) fprintf(out, "%.6f", gf.last_arrival);
         else fprintf(out, "null");
-        fprintf(out, ", \"overshoot\": ");
+        fprintf(out, ", \"arrival_events\": %d, \"overshoot\": ", gf.arrivals);
         if (gf.engaged) fprintf(out, "{\"max\": %.6f, \"mean\": %.6f}", gf.overshoot_max, gf.overshoot_mean);
         else fprintf(out, "null");
         fprintf(out, ", \"stalled\": %d, \"longest_stall\": %.6f, \"longest_stall_where\": ", gf.stalled, gf.longest_stall);

@@ -38,6 +38,7 @@ typedef struct metrics_goal {
     double overshoot;            /* the farthest past the end along the approach since then */
     bool arrived;                /* after the last step */
     double arrival_time;         /* first arrival (< 0: none yet) */
+    int arrivals;                /* times it became arrived (steer_world_arrivals would list it) */
     double best_remaining;       /* shortest way left to the end so far ... */
     double best_time;            /* ... and when it last shrank by the tolerance */
     steer_v3 best_at;            /* ... and where the agent was then */
