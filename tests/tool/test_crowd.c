@@ -1,7 +1,9 @@
 /* Crowd figures of `steer run`, end to end through the command:
  *   test_crowd figures    the overlap, closest-fraction, path-ratio and
  *                         stall figures on small worlds whose answers are
- *                         known (a torus seam included);
+ *                         known (a torus seam included), and the arrival
+ *                         events of rts_squads with and without its
+ *                         departure distance;
  *   test_crowd scenarios  each crowd scenario in scenarios/ against the
  *                         figures its issue asks for: every agent arrives,
  *                         no two bodies ever overlap, the last arrival no
@@ -223,6 +225,41 @@ static double separation_jitter(const char *file, const char *stem)
     return jitter;
 }
 
+/* Arrival events: rts_squads' units are jostled on their spots; with the
+ * file's departure distance each arrives once (the events equal the
+ * agents), without it many arrive again. The motion is the same either
+ * way, so are the first arrivals. */
+static void test_arrival_events(void)
+{
+    char file[512];
+    snprintf(file, sizeof file, "%s/rts_squads.json", STEER_SCENARIOS_DIR);
+    json_t *with = run_metrics(file, "rts_squads");
+    json_error_t error;
+    json_t *root = json_load_file(file, 0, &error);
+    CHECK(with != 0 && root != 0);
+    if (!with || !root) return;
+    size_t i;
+    json_t *group;
+    int had = 0;
+    json_array_foreach(json_object_get(root, "groups"), i, group) had += json_object_del(group, "departure_distance") == 0;
+    CHECK(had == 2);
+    char copy[600];
+    snprintf(copy, sizeof copy, "%s/rts_squads_no_departure.json", OUT);
+    CHECK(json_dump_file(root, copy, 0) == 0);
+    json_decref(root);
+    json_t *without = run_metrics(copy, "rts_squads_no_departure");
+    CHECK(without != 0);
+    if (!without) return;
+    double agents = at(with, "goals.agents");
+    printf("arrival events: rts_squads %g for %g agents, without its departure distance %g\n",
+           at(with, "goals.arrival_events"), agents, at(without, "goals.arrival_events"));
+    CHECK(at(with, "goals.arrival_events") == agents && at(with, "goals.arrived") == agents);
+    CHECK(at(without, "goals.arrival_events") > 1.5 * agents);
+    CHECK(at(without, "goals.last_arrival") == at(with, "goals.last_arrival"));
+    json_decref(with);
+    json_decref(without);
+}
+
 static void check_crowd(const crowd_case *c)
 {
     char file[512];
@@ -287,6 +324,7 @@ int main(int argc, char **argv)
         test_pair_counted_once();
         test_path_ratio();
         test_longest_stall();
+        test_arrival_events();
     }
     char name[64];
     snprintf(name, sizeof name, "test_crowd %s", what);
