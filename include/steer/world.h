@@ -375,8 +375,8 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * (tests/test_world_places.c; docs/scenarios.md has more). Ties go to the
  * lower index: the answer is the same everywhere. The Hungarian method:
  * up to count^2 x place_count steps (here about 2 ms for 100 agents,
- * 0.15 s for 500, 1.2 s for 1000, 7 s for 2000 among scattered places),
- * scratch from the world's allocator. A stale handle is refused (in
+ * 0.15 s for 500, 1.2 s for 1000, 7 s for 2000 and 50 s for 4096 among
+ * scattered places), scratch from the world's allocator. A stale handle is refused (in
  * results) and left out. Returns how many were sent: 0 when the call is
  * refused (misuse names the field), STEER_ERROR_OUT_OF_MEMORY when the
  * scratch is not to be had. */
