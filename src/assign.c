@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-static double cost(const steer_v3 *a, const steer_v3 *b, int dim)
+double steer__assign_cost(steer_v3 a, steer_v3 b, int dim)
 {
-    double dx = (double)a->x - (double)b->x, dy = (double)a->y - (double)b->y, dz = (double)a->z - (double)b->z;
+    double dx = (double)a.x - (double)b.x, dy = (double)a.y - (double)b.y, dz = (double)a.z - (double)b.z;
     return dim == 3 ? dx * dx + dy * dy + dz * dz : dx * dx + dy * dy;
 }
 
@@ -52,7 +52,7 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
             int next = 0;
             for (int j = 1; j <= m; ++j) {
                 if (done[j]) continue;
-                double d = base + cost(&from[i0 - 1], &to[j - 1], dim) - v[j];
+                double d = base + steer__assign_cost(from[i0 - 1], to[j - 1], dim) - v[j];
                 if (d < dist[j]) dist[j] = d, prev[j] = j0;
                 if (dist[j] < nearest) nearest = dist[j], next = j; /* strict: the lower index on a tie */
             }

@@ -7,6 +7,10 @@
 #include "steer/math.h"
 #include "steer/result.h"
 
+/* The squared distance over the first dim axes, in doubles (no
+ * difference of two floats overflows there): the assignment's cost. */
+double steer__assign_cost(steer_v3 a, steer_v3 b, int dim);
+
 /* For n points `from` and m >= n points `to`, writes out[i], the index of
  * the `to` point of from[i]: every from point gets its own, and the sum of
  * the squared distances (over the first dim axes, in doubles) is the least

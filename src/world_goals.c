@@ -292,21 +292,6 @@ static int live_agents(steer_world *w, const steer_agent_id *ids, int count, ste
     return n;
 }
 
-/* The place of each live agent (k: the k-th live one), as the goal will
- * hold it (z = 0 in 2D). */
-static steer_v3 place_of_agent(const steer_world *w, const steer_v3 *places, const int *place_of, int k)
-{
-    steer_v3 p = places[place_of[k]];
-    if (w->dim == 2) p.z = 0.0f;
-    return p;
-}
-
-static double distance(steer_v3 a, steer_v3 b)
-{
-    double dx = (double)a.x - b.x, dy = (double)a.y - b.y, dz = (double)a.z - b.z;
-    return sqrt(dx * dx + dy * dy + dz * dz);
-}
-
 static float agent_max_speed(const steer_world *w, steer_agent_id id)
 {
     return w->groups[w->group[w->dense_of_slot[id.index - 1]]].def.max_speed;
@@ -338,17 +323,18 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     }
     /* together: the time the slowest needs at its max_speed; each agent's
      * speed takes it that long (never 0, which would mean its max_speed).
-     * In doubles: no distance between floats overflows there. */
+     * (A 2D goal's z is dropped by set_goal, and the distances ignore it.) */
     double longest = 0.0;
     for (int k = 0; r == STEER_OK && together && k < n; ++k) {
-        double time = distance(place_of_agent(w, places, place_of, k), from[k]) / agent_max_speed(w, ids[which[k]]);
+        double time = sqrt(steer__assign_cost(places[place_of[k]], from[k], w->dim)) / agent_max_speed(w, ids[which[k]]);
         longest = time > longest ? time : longest;
     }
     for (int k = 0; r == STEER_OK && k < n; ++k) {
-        steer_goal goal = {STEER_GOAL_ARRIVE, place_of_agent(w, places, place_of, k), 0.0f, 0.0f, -1, NULL, 0, 0, false};
+        steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false};
         if (longest > 0.0) {
             float max_speed = agent_max_speed(w, ids[which[k]]);
-            goal.speed = steer_clampf((float)(distance(goal.target, from[k]) / longest), 1e-3f * max_speed, max_speed);
+            double distance = sqrt(steer__assign_cost(goal.target, from[k], w->dim));
+            goal.speed = steer_clampf((float)(distance / longest), 1e-3f * max_speed, max_speed);
         }
         steer_result one = set_goal(w, ids[which[k]], &goal, "steer_world_send_to_places");
         sent += one == STEER_OK;
