@@ -625,11 +625,23 @@ int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool
         STEER_MISUSE_IF(!finite3(points[i]), STEER_ERROR_INVALID_ARGUMENT, PATH_POINT,
                         "points[%d] = (%g, %g, %g): must be finite", i, V3(points[i]));
     if (w->path_count >= w->def.max_paths) return STEER_ERROR_CAPACITY;
-    steer_v3 *copy = steer__world_alloc_array(w, (size_t)count, sizeof(steer_v3));
+    steer_v3 *copy = steer__world_alloc_array(w, (size_t)count * steer__path_copies(w->dim), sizeof(steer_v3));
     if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
     for (int i = 0; i < count; ++i) copy[i] = flatten(w, points[i]);
-    w->paths[w->path_count] = (steer__path){copy, count, closed, radius};
+    w->paths[w->path_count] = (steer__path){copy, NULL, count, closed, radius};
+    steer__path_level(w, &w->paths[w->path_count]);
     return w->path_count++;
+}
+
+void steer__path_level(const steer_world *w, steer__path *p)
+{
+    p->flat = p->points;
+    if (w->dim != 3) return;
+    p->flat = p->points + p->count;
+    for (int i = 0; i < p->count; ++i) {
+        p->flat[i] = p->points[i];
+        steer__drop_up(w, &p->flat[i]);
+    }
 }
 
 int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size, int nx, int ny, int nz,
@@ -854,7 +866,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
     bytes += (size_t)w->def.max_groups * sizeof(steer__group);
     bytes += ((size_t)w->def.max_obstacles + 1) * (sizeof(steer_obstacle3) + sizeof(steer_v3));
     bytes += ((size_t)w->def.max_walls + 1) * sizeof(steer_segment3);
-    for (int i = 0; i < w->path_count; ++i) bytes += (size_t)w->paths[i].count * sizeof(steer_v3);
+    for (int i = 0; i < w->path_count; ++i) bytes += (size_t)w->paths[i].count * steer__path_copies(w->dim) * sizeof(steer_v3);
     bytes += (size_t)w->goal_capacity * (sizeof(steer__goal) + sizeof(uint32_t)); /* records, reordering scratch */
     for (int i = 0; i < w->goal_count; ++i) bytes += (size_t)w->goals[i].point_count * sizeof(steer_v3);
     for (int i = 0; i < w->field_count; ++i)

@@ -305,17 +305,48 @@ static steer_arrival group_arrival(const steer__force_context *fc, const steer__
     return (steer_arrival){slow_radius, g->def.max_force * g->inv_mass, fc->dt, g->def.arrival_tolerance};
 }
 
-/* The braking arrive gives an acceleration (it plans with max_force / mass):
- * the force is mass times it. */
-static steer_v3 braking_arrive(const steer__agent *a, steer_v3 target, float speed, const steer_arrival *arrival)
+/* Where the agent stands as seen from a point it steers for. A ground-plane
+ * agent keeps its height, so it reads every point on the ground: its
+ * position taken at the point's height, and the offset has no up part
+ * (else an agent at height 1 sent to a point at height 0 would stand
+ * below the point for ever, one unit from it). Others: its position. */
+static steer_v3 level_with(const steer_world *w, const steer__agent *a, steer_v3 point)
 {
-    return steer_v3_scale(steer_arrive_braking3(a->p, a->v, target, speed, arrival), a->g->def.mass);
+    steer_v3 p = a->p;
+    if (!a->g->def.ground_plane || w->dim != 3) return p;
+    if (w->def.up == STEER_UP_Y) p.y = point.y;
+    else p.z = point.z;
+    return p;
 }
 
-static steer_path3 world_path(const steer_world *w, int index)
+/* Offsets to a goal's end as the group measures them: 2D ones have no z,
+ * a ground-plane group's none along the up axis. */
+static void drop_unreachable(const steer_world *w, const steer__group *g, steer_v3 *off)
+{
+    if (w->dim == 2) off->z = 0.0f;
+    else if (g->def.ground_plane) steer__drop_up(w, off);
+}
+
+static steer_v3 seek_point(const steer_world *w, const steer__agent *a, steer_v3 target, float speed)
+{
+    return steer_seek3(level_with(w, a, target), a->v, target, speed);
+}
+
+/* The braking arrive gives an acceleration (it plans with max_force / mass):
+ * the force is mass times it. */
+static steer_v3 braking_arrive(const steer_world *w, const steer__agent *a, steer_v3 target, float speed,
+                               const steer_arrival *arrival)
+{
+    steer_v3 p = level_with(w, a, target);
+    return steer_v3_scale(steer_arrive_braking3(p, a->v, target, speed, arrival), a->g->def.mass);
+}
+
+/* A world path as the agent follows it: a ground-plane agent the level
+ * copy (which level_with(.., zero) is level with). */
+static steer_path3 world_path(const steer_world *w, const steer__agent *a, int index)
 {
     const steer__path *p = &w->paths[index];
-    return (steer_path3){p->points, p->count, p->closed, p->radius};
+    return (steer_path3){a->g->def.ground_plane ? p->flat : p->points, p->count, p->closed, p->radius};
 }
 
 static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a)
@@ -324,21 +355,27 @@ static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a
     const steer_group_def *d = &a->g->def;
     float speed = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
     steer_arrival arrival = group_arrival(fc, a->g, goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius);
+    const steer_world *w = fc->w;
     switch (goal->kind) {
-    case STEER_GOAL_SEEK: return steer_seek3(a->p, a->v, goal->target, speed);
-    case STEER_GOAL_ARRIVE: return braking_arrive(a, goal->target, speed, &arrival);
+    case STEER_GOAL_SEEK: return seek_point(w, a, goal->target, speed);
+    case STEER_GOAL_ARRIVE: return braking_arrive(w, a, goal->target, speed, &arrival);
     case STEER_GOAL_PATH: { /* seek a point ahead along it; an open one ends with the braking arrive, taken
                                once the point ahead, at least the stopping distance, passes the end */
-        steer_path3 path = world_path(fc->w, goal->path);
+        steer_path3 path = world_path(w, a, goal->path);
         float reach = arrival.max_accel > 0.0f ? speed * speed / arrival.max_accel + speed * fc->dt : 0.0f;
         bool passed_end;
-        steer_v3 ahead = steer_path_point_ahead3(&path, a->p, steer_maxf(d->path_ahead, reach), &goal->progress,
+        steer_v3 p = level_with(w, a, steer_v3_zero());
+        steer_v3 ahead = steer_path_point_ahead3(&path, p, steer_maxf(d->path_ahead, reach), &goal->progress,
                                                  &passed_end); /* progress: this agent's record, no other writer */
-        if (passed_end) return braking_arrive(a, path.points[path.count - 1], speed, &arrival);
-        return steer_seek3(a->p, a->v, ahead, speed);
+        if (passed_end) return braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
+        return seek_point(w, a, ahead, speed);
     }
-    case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last */
-        steer_v3 f = steer_follow_waypoints_braking3(a->p, a->v, goal->points, goal->point_count, &goal->progress,
+    case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last; a ground-plane agent level
+                                    with the current one (one step after taking the next it is seeking
+                                    that one from the last one's height: the up part is dropped anyway) */
+        int at = goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
+        steer_v3 p = level_with(w, a, goal->points[at]);
+        steer_v3 f = steer_follow_waypoints_braking3(p, a->v, goal->points, goal->point_count, &goal->progress,
                                                      d->waypoint_radius, &arrival, speed);
         return goal->progress == goal->point_count - 1 ? steer_v3_scale(f, d->mass) : f;
     }
@@ -386,7 +423,8 @@ void steer__goal_arrival(const steer_world *w, const steer__group *g, steer__goa
     bool now = false;
     if (goal_end(w, goal, &end)) {
         steer_v3 off = steer_v3_sub(end, steer__v3_from(pos)), v = steer__v3_from(vel);
-        if (w->dim == 2) off.z = v.z = 0.0f;
+        if (w->dim == 2) v.z = 0.0f;
+        drop_unreachable(w, g, &off);
         float tol = g->def.arrival_tolerance, speed = g->def.arrival_speed, dist_sq = steer_v3_len_sq(off);
         bool slow = goal->kind == STEER_GOAL_SEEK || steer_v3_len_sq(v) <= speed * speed;
         now = dist_sq <= tol * tol && slow;
@@ -427,7 +465,7 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
     }
     steer_v3 behind = steer_v3_sub(g->leader_p, steer_v3_scale(heading, d->leader_behind));
     steer_arrival arrival = group_arrival(fc, g, d->slow_radius);
-    return braking_arrive(a, behind, d->max_speed, &arrival);
+    return braking_arrive(w, a, behind, d->max_speed, &arrival);
 }
 
 /* WANDER on a goal's final approach: an agent whose own goal stops at its
@@ -445,7 +483,7 @@ static float wander_fade(const steer_world *w, const steer__agent *a)
     float slow = a->goal->slow_radius > 0.0f ? a->goal->slow_radius : a->g->def.slow_radius;
     float tol = a->g->def.arrival_tolerance;
     steer_v3 off = steer_v3_sub(end, a->p);
-    if (w->dim == 2) off.z = 0.0f;
+    drop_unreachable(w, a->g, &off);
     float dist = steer_v3_len(off);
     if (!(dist < slow)) return 1.0f;
     return dist > tol ? (dist - tol) / (slow - tol) : 0.0f;
@@ -488,12 +526,12 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer_v3 f = steer_wander3(a->p, a->v, &w->wander[a->dense], &params, ms, fc->dt, replay_draw, &u, 0);
         return steer_v3_scale(f, wander_fade(w, a));
     }
-    case STEER_SEEK: return a->goal ? goal_force(fc, a) : steer_seek3(a->p, a->v, d->target, ms);
+    case STEER_SEEK: return a->goal ? goal_force(fc, a) : seek_point(w, a, d->target, ms);
     case STEER_ARRIVE: {
         if (a->goal) return goal_force(fc, a);
-        if (d->chapter_arrive) return steer_arrive3(a->p, a->v, d->target, ms, d->slow_radius);
+        if (d->chapter_arrive) return steer_arrive3(level_with(w, a, d->target), a->v, d->target, ms, d->slow_radius);
         steer_arrival arrival = group_arrival(fc, a->g, d->slow_radius);
-        return braking_arrive(a, d->target, ms, &arrival);
+        return braking_arrive(w, a, d->target, ms, &arrival);
     }
     case STEER_FLEE: return steer_flee3(a->p, a->v, d->threat, ms, d->panic_distance);
     case STEER_PURSUE:
@@ -507,8 +545,8 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     }
     case STEER_FOLLOW_PATH: {
         if (a->goal) return goal_force(fc, a);
-        steer_path3 path = world_path(w, d->path);
-        return steer_follow_path3(a->p, a->v, &path, d->path_predict, d->path_ahead, ms);
+        steer_path3 path = world_path(w, a, d->path);
+        return steer_follow_path3(level_with(w, a, steer_v3_zero()), a->v, &path, d->path_predict, d->path_ahead, ms);
     }
     case STEER_FOLLOW_FLOW: {
         const steer__field *f = &w->fields[d->flow_field];

@@ -292,6 +292,14 @@ static int live_agents(steer_world *w, const steer_agent_id *ids, int count, ste
     return n;
 }
 
+/* Whether the n live agents of a 3D world are all of ground-plane groups. */
+static bool all_on_ground(const steer_world *w, const steer_agent_id *ids, const int *which, int n)
+{
+    for (int k = 0; k < n && w->dim == 3; ++k)
+        if (!w->groups[w->group[w->dense_of_slot[ids[which[k]].index - 1]]].def.ground_plane) return false;
+    return w->dim == 3 && n > 0;
+}
+
 static float agent_max_speed(const steer_world *w, steer_agent_id id)
 {
     return w->groups[w->group[w->dense_of_slot[id.index - 1]]].def.max_speed;
@@ -316,24 +324,35 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     int *which = steer_alloc(al, sizeof(int) * 2 * (size_t)count, 8), *place_of = which ? which + count : NULL;
     steer_v3 *from = steer_alloc(al, sizeof(steer_v3) * (size_t)count, 8);
     steer_result r = STEER_ERROR_OUT_OF_MEMORY;
-    int n = 0, sent = 0;
+    int n = 0, sent = 0, dim = w->dim;
+    const steer_v3 *to = places;
+    steer_v3 *on_ground = NULL;
     if (which && from) {
         n = live_agents(w, ids, count, results, which, from);
-        r = steer__assign_least_squares(from, n, places, place_count, w->dim, al, place_of);
+        /* Agents that all keep their height reach places on the ground, so
+         * the distances are measured there (2D in the ground frame). */
+        bool ground = all_on_ground(w, ids, which, n);
+        if (ground && (on_ground = steer_alloc(al, sizeof(steer_v3) * (size_t)place_count, 8))) {
+            dim = 2;
+            for (int k = 0; k < n; ++k) from[k] = steer__to_ground(w, from[k]);
+            for (int k = 0; k < place_count; ++k) on_ground[k] = steer__to_ground(w, places[k]);
+            to = on_ground;
+        }
+        if (!ground || on_ground) r = steer__assign_least_squares(from, n, to, place_count, dim, al, place_of);
     }
     /* together: the time the slowest needs at its max_speed; each agent's
      * speed takes it that long (never 0, which would mean its max_speed).
      * (A 2D goal's z is dropped by set_goal, and the distances ignore it.) */
     double longest = 0.0;
     for (int k = 0; r == STEER_OK && together && k < n; ++k) {
-        double time = sqrt(steer__assign_cost(places[place_of[k]], from[k], w->dim)) / agent_max_speed(w, ids[which[k]]);
+        double time = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim)) / agent_max_speed(w, ids[which[k]]);
         longest = time > longest ? time : longest;
     }
     for (int k = 0; r == STEER_OK && k < n; ++k) {
         steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false};
         if (longest > 0.0) {
             float max_speed = agent_max_speed(w, ids[which[k]]);
-            double distance = sqrt(steer__assign_cost(goal.target, from[k], w->dim));
+            double distance = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim));
             goal.speed = steer_clampf((float)(distance / longest), 1e-3f * max_speed, max_speed);
         }
         steer_result one = set_goal(w, ids[which[k]], &goal, "steer_world_send_to_places");
@@ -344,6 +363,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
         for (int i = 0; i < count; ++i) results[i] = r;
     steer_free(al, which);
     steer_free(al, from);
+    steer_free(al, on_ground);
     return r == STEER_OK ? sent : (int)r;
 }
 

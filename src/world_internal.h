@@ -87,6 +87,9 @@ typedef struct steer__group {
 
 typedef struct steer__path {
     steer_v3 *points;
+    steer_v3 *flat; /* 3D: a second copy after the points, the up coordinate 0, which ground-plane
+                       groups follow (they keep their height, so the path's heights are not theirs);
+                       2D: the points */
     int count;
     bool closed;
     float radius;
@@ -258,6 +261,11 @@ static inline void steer__drop_up(const steer_world *w, steer_v3 *v)
     if (w->def.up == STEER_UP_Y) v->y = 0.0f;
     else v->z = 0.0f;
 }
+
+/* A path's storage: its points, and in 3D their level copy (steer__path.flat). */
+static inline size_t steer__path_copies(int dim) { return dim == 3 ? 2 : 1; }
+/* Sets p->flat (and fills it, in 3D) from p->points and p->count. */
+void steer__path_level(const steer_world *w, steer__path *p);
 
 /* The ground frame, in which walls are stored and resolved: the world's
  * frame turned so that its up axis is +Z (exact: a permutation and a sign;

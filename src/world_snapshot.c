@@ -521,10 +521,11 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         float radius = get_f32(&rd);
         if (rd.bad || count < 1 || count > (1u << 20) || closed > 1u || (size_t)count * sizeof(steer_v3) > rd.size - rd.pos)
             goto fail;
-        steer_v3 *points = steer_alloc(&def.allocator, sizeof(steer_v3) * count, 16);
+        steer_v3 *points = steer_alloc(&def.allocator, sizeof(steer_v3) * count * steer__path_copies(def.dim), 16);
         if (!points) { result = STEER_ERROR_OUT_OF_MEMORY; goto fail; }
         take(&rd, points, sizeof(steer_v3) * count);
-        fresh->paths[i] = (steer__path){points, (int)count, closed != 0, radius};
+        fresh->paths[i] = (steer__path){points, NULL, (int)count, closed != 0, radius};
+        steer__path_level(fresh, &fresh->paths[i]);
         fresh->path_count = (int)i + 1;
         if (!all_finite((const float *)points, 3 * (size_t)count) || !(radius >= 0.0f) || !steer_is_finite(radius))
             goto fail;

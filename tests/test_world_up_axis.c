@@ -1,7 +1,8 @@
 /* The world's up axis and ground-plane groups: a Y-up world wanders on XZ
  * and keeps every height exactly; containment and walls act on XZ; a Y-up
  * world is the Z-up world of the turned inputs, step by step, exactly; a
- * ground-plane group never moves along the up axis; Z-up (the default)
+ * ground-plane group never moves along the up axis and reaches points
+ * off its height on the ground; Z-up (the default)
  * gives the states the world gave before the axis existed; a snapshot
  * keeps the axis; a 2D world ignores it; a def with another axis is
  * refused naming the field. */
@@ -352,6 +353,119 @@ static void ground_plane_keeps_height(steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* ---- 4b. a ground-plane agent reaches points off its height ---------------------
+ * It keeps its height, so it measures every point on the ground: goals,
+ * waypoints, a path's end and its group's target at other heights are
+ * reached (arrived: within the tolerance on the ground), with no overshoot
+ * on the ground. Before, an agent at height 1 sent to a point at height 0
+ * stood below it for ever, one unit away, never arrived. */
+static steer_v3 on_ground_of(steer_up_axis up, steer_v3 v) /* the offset's up part dropped */
+{
+    return steer_v3_set(v, up == STEER_UP_Y ? 1 : 2, 0.0f);
+}
+
+static void ground_plane_reaches_points_off_its_height(steer_up_axis up)
+{
+    enum { N = 4, PATH_POINTS = 3, STEPS = 30 * 40 };
+    steer_world_def wd = def_3d(up, N + 1, v3(-30, -30, -30), v3(30, 30, 30));
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = lone_group();
+    gd.ground_plane = true;
+    int walkers = steer_world_add_group(w, &gd);
+    gd.weight[STEER_ARRIVE] = 1.0f; /* no own goal: its group's target */
+    gd.target = in_frame(up, v3(-12.0f, -3.0f, 8.0f));
+    int arrivers = steer_world_add_group(w, &gd);
+    const steer_v3 path_points[PATH_POINTS] = {in_frame(up, v3(0, 2, 0)), in_frame(up, v3(10, -2, -10)),
+                                               in_frame(up, v3(20, 4, -10))};
+    int path = steer_world_add_path(w, path_points, PATH_POINTS, false, 1.0f);
+    const steer_v3 waypoints[3] = {in_frame(up, v3(5, 3, 12)), in_frame(up, v3(-5, -4, 18)), in_frame(up, v3(-15, 2, 10))};
+    steer_goal goals[N] = {
+        {.kind = STEER_GOAL_ARRIVE, .target = in_frame(up, v3(10, 0, 5))},
+        {.kind = STEER_GOAL_WAYPOINTS, .points = waypoints, .point_count = 3},
+        {.kind = STEER_GOAL_PATH, .path = path},
+        {.kind = STEER_GOAL_NONE},
+    };
+    const steer_v3 ends[N] = {goals[0].target, waypoints[2], path_points[PATH_POINTS - 1], gd.target};
+    steer_agent_id ids[N];
+    steer_v3 start[N];
+    for (int i = 0; i < N; ++i) {
+        start[i] = in_frame(up, v3(0.0f, 1.0f + (float)i, 0.0f)); /* above or below every point it heads for */
+        ids[i] = steer_world_add_agent(w, i == N - 1 ? arrivers : walkers, start[i], v3(0, 0, 0));
+        if (goals[i].kind != STEER_GOAL_NONE) CHECK(steer_world_set_goal(w, ids[i], &goals[i]) == STEER_OK);
+    }
+    double passed[N] = {0}, left[N] = {0};
+    int arrival_events = 0;
+    steer_world *twin = steer_world_create(&wd); /* restored at the midpoint: it follows the level path too */
+    for (int s = 0; s < STEPS; ++s) {
+        if (s == STEPS / 2) {
+            size_t size = steer_world_snapshot_size(w);
+            void *buffer = malloc(size);
+            CHECK(steer_world_save(w, buffer, size, NULL) == STEER_OK);
+            CHECK(steer_world_restore(twin, buffer, size) == STEER_OK);
+            free(buffer);
+        }
+        steer_world_step(w, DT);
+        if (s >= STEPS / 2) steer_world_step(twin, DT);
+        for (int i = 0; i < N; ++i) {
+            steer_agent_state st;
+            steer_world_get_agent(w, ids[i], &st);
+            /* past the end along the last leg's way in: the approach from the start (or from the last
+               waypoint or path point before the end) */
+            steer_v3 from = i == 1 ? waypoints[1] : i == 2 ? path_points[1] : start[i];
+            steer_v3 way = on_ground_of(up, steer_v3_sub(ends[i], from));
+            steer_v3 beyond = on_ground_of(up, steer_v3_sub(st.position, ends[i]));
+            double along = steer_v3_dot(beyond, steer_v3_normalize(way));
+            if (along > passed[i]) passed[i] = along;
+            left[i] = steer_v3_len(on_ground_of(up, steer_v3_sub(ends[i], st.position)));
+        }
+        steer_agent_id arrived[N];
+        arrival_events += steer_world_arrivals(w, arrived, N);
+    }
+    for (int i = 0; i < N; ++i) {
+        CHECK(left[i] <= gd.arrival_tolerance);
+        CHECK(passed[i] <= 0.0);
+        if (i < N - 1) CHECK(steer_world_has_arrived(w, ids[i]));
+    }
+    CHECK(arrival_events == N - 1); /* one each, for the agents with goals */
+    CHECK(steer_world_state_hash(twin) == steer_world_state_hash(w));
+    steer_world_destroy(twin);
+    steer_world_destroy(w);
+}
+
+/* send_to_places: agents that all keep their height are assigned by the
+ * distances on the ground. Two agents, one ten above the other, and two
+ * places: on the ground each is nearer its own (5 against 7 for the swap),
+ * in 3D the swap is far shorter (7 against 205); an agent of a free-flying
+ * group among them makes the assignment 3D again. */
+static void ground_plane_places_assigned_on_the_ground(steer_up_axis up)
+{
+    steer_world_def wd = def_3d(up, 3, v3(-30, -30, -30), v3(30, 30, 30));
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = lone_group();
+    gd.ground_plane = true;
+    int ground = steer_world_add_group(w, &gd);
+    gd.ground_plane = false;
+    int flying = steer_world_add_group(w, &gd);
+    steer_agent_id ids[2] = {steer_world_add_agent(w, ground, in_frame(up, v3(0, 0, 0)), v3(0, 0, 0)),
+                             steer_world_add_agent(w, ground, in_frame(up, v3(1, 10, 0)), v3(0, 0, 0))};
+    const steer_v3 places[2] = {in_frame(up, v3(0, 10, 2)), in_frame(up, v3(1, 0, 1))};
+    CHECK(steer_world_send_to_places(w, ids, 2, places, 2, true, NULL) == 2);
+    for (int i = 0; i < 2; ++i) {
+        steer_goal goal;
+        CHECK(steer_world_get_goal(w, ids[i], &goal) == STEER_OK);
+        CHECK_V3_EQ(goal.target, places[i]); /* the places are kept as given: the height too */
+        /* together: 2 and 1 to walk on the ground, so full speed and half */
+        CHECK(goal.speed == (i == 0 ? gd.max_speed : 0.5f * gd.max_speed));
+    }
+    steer_world_remove_agent(w, ids[1]);
+    ids[1] = steer_world_add_agent(w, flying, in_frame(up, v3(1, 10, 0)), v3(0, 0, 0));
+    CHECK(steer_world_send_to_places(w, ids, 2, places, 2, false, NULL) == 2);
+    steer_goal goal;
+    CHECK(steer_world_get_goal(w, ids[0], &goal) == STEER_OK);
+    CHECK_V3_EQ(goal.target, places[1]);
+    steer_world_destroy(w);
+}
+
 /* ---- 5. Z-up is the world as it was before the axis ---------------------------
  * Wanderers, wall followers and wall avoiders among solid walls and
  * obstacles, in 2D and 3D. The reference hashes are what this scene gave
@@ -521,6 +635,10 @@ int main(void)
     y_up_world_is_the_turned_z_up_world();
     ground_plane_keeps_height(STEER_UP_Z);
     ground_plane_keeps_height(STEER_UP_Y);
+    ground_plane_reaches_points_off_its_height(STEER_UP_Z);
+    ground_plane_reaches_points_off_its_height(STEER_UP_Y);
+    ground_plane_places_assigned_on_the_ground(STEER_UP_Z);
+    ground_plane_places_assigned_on_the_ground(STEER_UP_Y);
     z_up_is_the_world_before_the_axis();
     y_up_snapshot_restores_y_up();
     two_d_ignores_the_up_axis();

@@ -160,7 +160,9 @@ typedef struct steer_group_def {
     float field_of_view;     /* full cone angle in radians; >= 2*pi: all around (default) */
     uint32_t neighbour_mask; /* bit g set: this group reacts to group g (default: all) */
     bool desired_forms;      /* separation/alignment as desired-velocity forms (default: raw) */
-    bool ground_plane;       /* 3D, "2.5D": no motion along the world's up axis; agents keep their height */
+    bool ground_plane;       /* 3D, "2.5D": no motion along the world's up axis; agents keep their height,
+                                and read goals, targets, paths and places on the ground (the up part of
+                                every distance dropped: docs/model.md 6.1a) */
     /* predictive avoidance (AVOID_NEIGHBOURS, ANTICIPATE): the agents within neighbour_radius (and
        the neighbour mask), moving discs of their groups' radii, and the obstacles within it, moving
        at their velocities (steer_world_set_obstacle_velocity); the push is capped at max_force */
@@ -307,6 +309,7 @@ int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int
  * them between steps, by handle, one at a time or in bulk.
  *
  * Arrived: within the group's arrival_tolerance of the goal's last point
+ * (on the ground for a ground_plane group)
  * (the target, an open path's end, the last waypoint) and slower than its
  * arrival_speed (a SEEK goal: within the tolerance at any speed), evaluated
  * after every move; once arrived, an agent of a group with a departure_distance
@@ -362,8 +365,9 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * handle once) to one of places[] (place_count >= count; the rest stay
  * free), an ARRIVE goal each, choosing who goes where: the assignment with
  * the least sum of squared distances from the agents' positions (2D: x
- * and y). It keeps straight paths from crossing and gives the far places
- * to the agents in front. With together, each agent's preferred speed is
+ * and y; on the ground when every agent sent is of a ground_plane group).
+ * It keeps straight paths from crossing and gives the far places to the
+ * agents in front. With together, each agent's preferred speed is
  * its distance over the time the farthest needs at its group's max_speed
  * (at least a thousandth of its max_speed), so all arrive at about the
  * same time, and straight paths keep the clearance they start with (with

@@ -718,6 +718,43 @@ static void test_goal_figures(void)
     }
 }
 
+/* A ground-plane group's goals are read on the ground: agents 4 above and
+ * 4 below the ground sent to points on it arrive (the library), and their
+ * figures are measured there too: the way in is engaged (an overshoot is
+ * measured, 0) and the path over the straight line is 1 less the last
+ * tolerance (0.05 of 11: 0.996; measured in 3D the straight line would
+ * include the height no step can cover: 0.94). */
+static void test_ground_plane_goal_figures(void)
+{
+    char file[600], dir[512], metrics[600], err[2048];
+    snprintf(file, sizeof file, "%s/ground_goals.json", OUT);
+    snprintf(dir, sizeof dir, "%s/ground_goals", OUT);
+    snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
+    CHECK(write_text(file, "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-20, -5, -20], \"max\": [20, 5, 20]},"
+                           " \"boundary\": \"clamp\", \"steps\": 900, \"groups\": [{\"name\": \"a\", \"ground_plane\": true,"
+                           " \"max_speed\": 2, \"spawn\": ["
+                           " {\"shape\": \"points\", \"points\": [[0, 4, 0]], \"speed\": 0,"
+                           "  \"goal\": {\"kind\": \"arrive\", \"target\": [10, 0, 5]}},"
+                           " {\"shape\": \"points\", \"points\": [[0, -4, 0]], \"speed\": 0,"
+                           "  \"goal\": {\"kind\": \"waypoints\", \"points\": [[-5, 0, 2.5], [-10, 0, 5]]}}]}]}"));
+    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", "--quiet", "--metrics", metrics, 0};
+    CHECK(run_tool(args, err, sizeof err) == 0);
+    json_error_t jerr;
+    json_t *m = json_load_file(metrics, 0, &jerr);
+    json_t *g = m ? json_object_get(m, "goals") : 0;
+    CHECK(g && json_is_object(g));
+    if (g) {
+        CHECK(number_at(g, "arrived", 0) == 2);
+        CHECK(number_at(g, "stalled", 0) == 0);
+        CHECK(json_is_object(json_object_get(g, "overshoot")));
+        CHECK(number_at(g, "overshoot", "max") >= 0.0 && number_at(g, "overshoot", "max") <= 1e-4);
+        double ratio = number_at(g, "path_ratio", "mean");
+        if (!(ratio >= 0.99 && ratio < 1.01)) fprintf(stderr, "ground goals: path over straight line %g\n", ratio);
+        CHECK(ratio >= 0.99 && ratio < 1.01);
+    }
+    json_decref(m);
+}
+
 /* The rows of frame `frame` in a CSV of a 3D run: agent k's position and
  * velocity into p[k], v[k] (at most n); returns how many were read. */
 static int csv_frame3(const char *text, int frame, steer_v3 *p, steer_v3 *v, int n)
@@ -1107,6 +1144,7 @@ int main(void)
     test_figures_that_do_not_apply();
     test_goal_figures();
     test_y_up_ground();
+    test_ground_plane_goal_figures();
     test_stopped_agents_keep_facing();
     test_path_loop_inside_corridor();
     test_closest_approach_exact();

@@ -291,6 +291,17 @@ void metrics_free(metrics *m)
  * path from the closest point to the end. */
 static steer_v3 unit(steer_v3 v) { return steer_v3_len_sq(v) > 0.0f ? steer_v3_normalize(v) : steer_v3_zero(); }
 
+/* A point as a ground-plane agent's goal figures measure it: at height 0
+ * (such an agent keeps its height, and the library reads its goals on the
+ * ground); any other agent's as it is. */
+static steer_v3 level(const metrics *m, const metrics_goal *g, steer_v3 p)
+{
+    if (!g->level) return p;
+    steer_v3 on_ground = ground_of(m->info->world.up, p);
+    on_ground.z = 0.0f;
+    return ground_to_world(m->info->world.up, on_ground);
+}
+
 static double way_left(const metrics *m, const metrics_goal *g, steer_v3 p, int progress)
 {
     switch (g->kind) {
@@ -309,14 +320,17 @@ static double way_left(const metrics *m, const metrics_goal *g, steer_v3 p, int 
     }
 }
 
-static int follow_goal(metrics *m, int a, const steer_goal *goal, steer_v3 start)
+static int follow_goal(metrics *m, int a, const steer_goal *goal, steer_v3 start_at)
 {
+    steer_v3 start = start_at;
     const steer_scenario_info *info = m->info;
     metrics_goal *g = &m->goals[a];
     g->kind = goal->kind;
     g->tolerance = info->groups[m->group[a]].def.arrival_tolerance;
+    g->level = info->dim == 3 && info->groups[m->group[a]].def.ground_plane;
     g->arrival_time = -1.0;
-    g->end = goal->target;
+    g->end = level(m, g, goal->target);
+    start = level(m, g, start);
     if (goal->kind == STEER_GOAL_WAYPOINTS) {
         int n = steer_world_get_goal_points(m->world, m->ids[a], 0, 0);
         g->own_points = malloc(sizeof *g->own_points * (size_t)(n > 0 ? n : 1));
@@ -327,7 +341,14 @@ static int follow_goal(metrics *m, int a, const steer_goal *goal, steer_v3 start
         g->route = info->paths[goal->path].points;
         g->route_count = info->paths[goal->path].count;
         g->closed_route = info->paths[goal->path].closed;
+        if (g->level) { /* a copy to level */
+            g->own_points = malloc(sizeof *g->own_points * (size_t)g->route_count);
+            if (!g->own_points) return -1;
+            memcpy(g->own_points, g->route, sizeof *g->own_points * (size_t)g->route_count);
+            g->route = g->own_points;
+        }
     }
+    for (int i = 0; g->level && i < g->route_count; ++i) g->own_points[i] = level(m, g, g->own_points[i]);
     if (g->route_count > 0) {
         g->after = calloc((size_t)g->route_count, sizeof *g->after);
         if (!g->after) return -1;
@@ -343,7 +364,7 @@ static int follow_goal(metrics *m, int a, const steer_goal *goal, steer_v3 start
     if (g->ends) {
         m->goal_agents++;
         g->best_remaining = way_left(m, g, start, goal->progress);
-        g->best_at = start;
+        g->best_at = start_at;
         g->straight = steer_v3_len(offset(info, start, g->end));
     }
     return 0;
@@ -378,6 +399,10 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     metrics_goal *g = &m->goals[a];
     steer_goal goal;
     if (!g->ends || steer_world_get_goal(m->world, m->ids[a], &goal) != STEER_OK) return;
+    const steer_v3 at = p1; /* where it is; the measures take it level */
+    p0 = level(m, g, p0);
+    p1 = level(m, g, p1);
+    goal.target = level(m, g, goal.target);
     const bool before = g->arrival_time < 0.0; /* not yet arrived once */
     if (before) g->travelled += steer_v3_len(offset(m->info, p0, p1));
     g->arrivals += goal.arrived && !g->arrived;
@@ -399,7 +424,7 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     bool progress = left <= g->best_remaining - fmax(g->tolerance, 1e-3);
     if (before && (progress || g->arrival_time >= 0.0) && t - g->best_time > g->longest_stall)
         g->longest_stall = t - g->best_time, g->stall_from = g->best_time, g->stall_at = g->best_at;
-    if (progress) g->best_remaining = left, g->best_time = t, g->best_at = p1;
+    if (progress) g->best_remaining = left, g->best_time = t, g->best_at = at;
 }
 
 typedef struct goal_figures {

@@ -27,6 +27,7 @@ typedef struct metrics_goal {
     bool ends;                   /* has a last point (every goal but a closed path) */
     bool brakes;                 /* ends with arrive (not seek): overshoot is measured */
     steer_goal_kind kind;
+    bool level;                  /* a ground-plane agent's: measured at height 0 (metrics.c) */
     steer_v3 end;                /* the last point */
     steer_v3 approach;           /* unit direction of the final approach (see metrics.c) */
     const steer_v3 *route;       /* waypoints or the path's points */
@@ -47,7 +48,7 @@ typedef struct metrics_goal {
     steer_v3 stall_at;           /* ... and where */
     double straight;             /* from the start to the last point */
     double travelled;            /* distance moved until the first arrival */
-    steer_v3 *own_points;        /* waypoints, copied from the world */
+    steer_v3 *own_points;        /* waypoints copied from the world, or a path's levelled */
     bool moved;                  /* a seek or arrive target that moved (a formation's slot): arrivals only */
 } metrics_goal;
 
