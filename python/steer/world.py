@@ -9,6 +9,7 @@ touches freed memory, but its values are those of whatever the world keeps
 there now. `view.is_current` tells; `.copy()` keeps values. `positions()`
 and `velocities()` return (N, dim) copies.
 """
+import difflib
 from typing import Any, Dict, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -33,15 +34,24 @@ GOAL_KINDS = {"none": lib.STEER_GOAL_NONE, "seek": lib.STEER_GOAL_SEEK, "arrive"
 KERNELS = {ffi.string(lib.steer_kernel_name(k)).decode(): k for k in range(lib.STEER_KERNEL_COUNT)}
 
 
-def _set_world_fields(d, fields: dict, unknown: str) -> None:
-    """The world def's integer and boolean fields from keyword arguments; any other name is refused."""
+def _unknown(what: str, name: str, known) -> Exception:
+    """The error for a name that is not one of known: the nearest known name first (a typo, the other
+    spelling: neighbor_radius, or the scenario files' word: anticipation), then all of them."""
+    near = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    hint = f"did you mean {near[0]!r}? " if near else ""
+    return invalid(f"{what} {name!r} ({hint}one of {', '.join(known)})")
+
+
+def _set_world_fields(d, fields: dict, unknown: str, keywords=()) -> None:
+    """The world def's integer and boolean fields from keyword arguments; any other name is refused (the
+    caller's own keywords named among the ones it takes)."""
     for name, value in fields.items():
         if name in _WORLD_INTS:
             setattr(d, name, int(value))
         elif name in _WORLD_BOOLS:
             setattr(d, name, bool(value))
         else:
-            raise invalid(f"{unknown} {name!r}")
+            raise _unknown(unknown, name, tuple(keywords) + _WORLD_INTS + _WORLD_BOOLS)
 
 
 def kernel_available(kernel: str) -> bool:
@@ -63,6 +73,9 @@ _GROUP_VECTORS = ("target", "threat", "contain_min", "contain_max")
 _GROUP_STRUCTS = {"wander": ("radius", "distance", "jitter"),
                   "feelers": ("length", "whisker_angle", "whisker_length"),
                   "wall_follow": ("range", "desired_distance", "gain")}
+# every keyword add_group and set_group take
+_GROUP_FIELDS = (("behaviours", "probabilities", "combine", "leader") + _GROUP_SCALARS + _GROUP_INTS + _GROUP_BOOLS
+                 + _GROUP_VECTORS + tuple(_GROUP_STRUCTS))
 _WORLD_INTS = ("capacity", "max_groups", "max_obstacles", "max_walls", "max_paths", "max_flow_fields",
                "penetration_iterations", "seed")
 _WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration")
@@ -167,7 +180,8 @@ class World:
         for name, value in (("bounds_min", bounds_min), ("bounds_max", bounds_max)):
             if value is not None:
                 setattr(d, name, _vec3(value, name, 3 if len(value) == 3 else 2))
-        _set_world_fields(d, fields, "World: unknown field")
+        _set_world_fields(d, fields, "World: unknown field", ("dim", "bounds_min", "bounds_max", "boundary", "threads",
+                                                             "cell_size", "max_dt", "up", "scheduler"))
         binding = _scheduler(d, scheduler)
         _errors.begin()
         self._adopt(lib.steer_world_create(ffi.new("steer_world_def *", d)), "steer_world_create", binding)
@@ -293,17 +307,17 @@ class World:
             if name == "behaviours":
                 for behaviour, weight in dict(value).items():
                     if behaviour not in BEHAVIOURS:
-                        raise invalid(f"behaviours: unknown behaviour {behaviour!r} (one of {', '.join(BEHAVIOURS)})")
+                        raise _unknown("behaviours: unknown behaviour", behaviour, BEHAVIOURS)
                     gd.weight[BEHAVIOURS[behaviour]] = _arrays.scalar(weight, f"behaviours[{behaviour!r}]")
             elif name == "probabilities":  # DITHER: the chance each behaviour is tried, in (0, 1]
                 for behaviour, p in dict(value).items():
                     if behaviour not in BEHAVIOURS:
-                        raise invalid(f"probabilities: unknown behaviour {behaviour!r} (one of {', '.join(BEHAVIOURS)})")
+                        raise _unknown("probabilities: unknown behaviour", behaviour, BEHAVIOURS)
                     gd.probability[BEHAVIOURS[behaviour]] = _arrays.scalar(p, f"probabilities[{behaviour!r}]")
             elif name in _GROUP_STRUCTS:
                 for key, v in dict(value).items():
                     if key not in _GROUP_STRUCTS[name]:
-                        raise invalid(f"{name}: unknown field {key!r} (one of {', '.join(_GROUP_STRUCTS[name])})")
+                        raise _unknown(f"{name}: unknown field", key, _GROUP_STRUCTS[name])
                     setattr(getattr(gd, name), key, _arrays.scalar(v, f"{name}[{key!r}]"))
             elif name == "combine":
                 if value not in COMBINE:
@@ -320,7 +334,7 @@ class World:
             elif name in _GROUP_VECTORS:
                 setattr(gd, name, _vec3(value, name, self.dim))
             else:
-                raise invalid(f"group: unknown field {name!r}")
+                raise _unknown("group: unknown field", name, _GROUP_FIELDS)
         return gd
 
     def add_group(self, standard_flock: bool = False, **fields) -> int:

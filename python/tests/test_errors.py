@@ -108,3 +108,24 @@ def test_bad_snapshot_leaves_world_unchanged():
     assert w.state_hash() == h
     with pytest.raises(steer.InvalidArgument, match="must be bytes"):
         w.restore("text")
+
+
+def test_unknown_names_suggest_the_nearest():
+    """A misspelt keyword names the nearest accepted one first: the other spelling, the scenario files'
+    word, a typo; a name near none gets the whole list only."""
+    w = steer.World(dim=2, capacity=4)
+    cases = [
+        (lambda: w.add_group(neighbor_radius=2), "group: unknown field 'neighbor_radius' \\(did you mean 'neighbour_radius'\\?"),
+        (lambda: w.add_group(behaviours={"anticipation": 1}), "unknown behaviour 'anticipation' \\(did you mean 'anticipate'\\?"),
+        (lambda: w.add_group(probabilities={"wandr": 0.5}), "unknown behaviour 'wandr' \\(did you mean 'wander'\\?"),
+        (lambda: w.add_group(wander={"jiter": 1}), "wander: unknown field 'jiter' \\(did you mean 'jitter'\\?"),
+        (lambda: steer.World(dim=2, bounds_mn=(0, 0)), "World: unknown field 'bounds_mn' \\(did you mean 'bounds_min'\\?"),
+        (lambda: steer.World.standard_flock(100, solid_wall=True),
+         "standard_flock: unknown World field 'solid_wall' \\(did you mean 'solid_walls'\\?"),
+    ]
+    for call, message in cases:
+        with pytest.raises(steer.InvalidArgument, match=message):
+            call()
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.add_group(zzz=1)
+    assert "did you mean" not in str(e.value) and "max_speed" in str(e.value)
