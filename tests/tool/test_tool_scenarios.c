@@ -718,6 +718,37 @@ static void test_goal_figures(void)
     }
 }
 
+/* On a torus the world steers an agent to its goal inside the box, and
+ * the figures measure the way there the same way: sent from x = 45 to
+ * x = -45 of a 100-wide torus it walks 90 units with no stall, a path over
+ * the straight line of 1 and no overshoot (measured across the seam, where
+ * the goal is 10 away, the walk was a 40 s stall, a path ratio of 9 and an
+ * overshoot of the tolerance). */
+static void test_goal_figures_on_a_torus(void)
+{
+    char file[600], dir[512], metrics[600], err[2048];
+    snprintf(file, sizeof file, "%s/torus_goal.json", OUT);
+    snprintf(dir, sizeof dir, "%s/torus_goal", OUT);
+    snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
+    CHECK(write_text(file, "{\"bounds\": {\"min\": [-50, -50], \"max\": [50, 50]}, \"boundary\": \"wrap\", \"steps\": 3000,"
+                           " \"groups\": [{\"name\": \"a\", \"max_speed\": 2, \"spawn\": [{\"shape\": \"points\","
+                           " \"points\": [[45, 0]], \"speed\": 0, \"goal\": {\"kind\": \"arrive\", \"target\": [-45, 0]}}]}]}"));
+    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", "--quiet", "--metrics", metrics, 0};
+    CHECK(run_tool(args, err, sizeof err) == 0);
+    json_error_t jerr;
+    json_t *m = json_load_file(metrics, 0, &jerr);
+    json_t *g = m ? json_object_get(m, "goals") : 0;
+    CHECK(g && json_is_object(g));
+    if (g) {
+        CHECK(number_at(g, "arrived", 0) == 1);
+        CHECK(number_at(g, "last_arrival", 0) > 45.0); /* 90 units at 2 a second: the way inside */
+        CHECK(number_at(g, "longest_stall", 0) < 1.0);
+        CHECK(number_at(g, "overshoot", "max") >= 0.0 && number_at(g, "overshoot", "max") <= 1e-4);
+        CHECK(number_at(g, "path_ratio", "mean") > 0.99 && number_at(g, "path_ratio", "mean") < 1.01);
+    }
+    json_decref(m);
+}
+
 /* A ground-plane group's goals are read on the ground: agents 4 above and
  * 4 below the ground sent to points on it arrive (the library), and their
  * figures are measured there too: the way in is engaged (an overshoot is
@@ -1145,6 +1176,7 @@ int main(void)
     test_goal_figures();
     test_y_up_ground();
     test_ground_plane_goal_figures();
+    test_goal_figures_on_a_torus();
     test_stopped_agents_keep_facing();
     test_path_loop_inside_corridor();
     test_closest_approach_exact();

@@ -9,7 +9,6 @@
 
 #define PENETRATION_TOLERANCE 1e-3 /* solid obstacles leave agents exactly at contact: ignore rounding */
 
-/* The shortest offset from p to q: across the seam on a torus. */
 /* A point on the ground (ground.h), where walls stand: what a wall
  * crossing is tested on. */
 static steer_v2 on_ground(const steer_scenario_info *info, steer_v3 p)
@@ -17,6 +16,8 @@ static steer_v2 on_ground(const steer_scenario_info *info, steer_v3 p)
     return steer_v2_from_v3(ground_of(ground_up(info->dim, info->world.up), p));
 }
 
+/* The shortest offset from p to q: across the seam on a torus (how one
+ * agent sees another, and how far a step that wraps went). */
 static steer_v3 offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
 {
     steer_v3 d = steer_v3_sub(q, p);
@@ -288,7 +289,9 @@ void metrics_free(metrics *m)
  * target, from the last waypoint but one (from the start, for a single
  * waypoint) or along the path's last segment. The way left is the distance
  * to a target; to the current waypoint plus the legs after it; along the
- * path from the closest point to the end. */
+ * path from the closest point to the end. These are measured inside the
+ * box, never across a torus's seam, since that is the way the world steers
+ * an agent to a point (only agents see each other across it). */
 static steer_v3 unit(steer_v3 v) { return steer_v3_len_sq(v) > 0.0f ? steer_v3_normalize(v) : steer_v3_zero(); }
 
 /* A point as a ground-plane agent's goal figures measure it: at height 0
@@ -302,12 +305,12 @@ static steer_v3 level(const metrics *m, const metrics_goal *g, steer_v3 p)
     return ground_to_world(m->info->world.up, on_ground);
 }
 
-static double way_left(const metrics *m, const metrics_goal *g, steer_v3 p, int progress)
+static double way_left(const metrics_goal *g, steer_v3 p, int progress)
 {
     switch (g->kind) {
     case STEER_GOAL_WAYPOINTS: {
         int i = progress < 0 ? 0 : progress >= g->route_count ? g->route_count - 1 : progress;
-        return steer_v3_len(offset(m->info, p, g->route[i])) + g->after[i];
+        return steer_v3_dist(p, g->route[i]) + g->after[i];
     }
     case STEER_GOAL_PATH: {
         steer_path3 path = {g->route, g->route_count, false, 0.0f};
@@ -316,7 +319,7 @@ static double way_left(const metrics *m, const metrics_goal *g, steer_v3 p, int 
         int next = segment + 1 < g->route_count ? segment + 1 : g->route_count - 1;
         return steer_v3_dist(c, g->route[next]) + g->after[next];
     }
-    default: return steer_v3_len(offset(m->info, p, g->end));
+    default: return steer_v3_dist(p, g->end);
     }
 }
 
@@ -360,12 +363,12 @@ static int follow_goal(metrics *m, int a, const steer_goal *goal, steer_v3 start
               (g->route_count > 0 && !g->closed_route);
     g->brakes = g->ends && goal->kind != STEER_GOAL_SEEK;
     steer_v3 from = g->route_count > 1 ? g->route[g->route_count - 2] : start;
-    g->approach = unit(offset(info, from, g->end));
+    g->approach = unit(steer_v3_sub(g->end, from));
     if (g->ends) {
         m->goal_agents++;
-        g->best_remaining = way_left(m, g, start, goal->progress);
+        g->best_remaining = way_left(g, start, goal->progress);
         g->best_at = start_at;
-        g->straight = steer_v3_len(offset(info, start, g->end));
+        g->straight = steer_v3_dist(start, g->end);
     }
     return 0;
 }
@@ -416,11 +419,11 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     if (g->brakes) {
         /* engaged within the tolerance, or by a step that passes over the end */
         if (!g->engaged)
-            g->engaged = segment_distance(offset(m->info, p0, p1), offset(m->info, p0, g->end)) <= g->tolerance;
-        double past = -steer_v3_dot(offset(m->info, p1, g->end), g->approach);
+            g->engaged = segment_distance(offset(m->info, p0, p1), steer_v3_sub(g->end, p0)) <= g->tolerance;
+        double past = -steer_v3_dot(steer_v3_sub(g->end, p1), g->approach);
         if (g->engaged && past > g->overshoot) g->overshoot = past;
     }
-    double left = way_left(m, g, p1, goal.progress);
+    double left = way_left(g, p1, goal.progress);
     bool progress = left <= g->best_remaining - fmax(g->tolerance, 1e-3);
     if (before && (progress || g->arrival_time >= 0.0) && t - g->best_time > g->longest_stall)
         g->longest_stall = t - g->best_time, g->stall_from = g->best_time, g->stall_at = g->best_at;
