@@ -1,8 +1,10 @@
 """Checks on the arrays passed to C: shape, dtype, layout, finiteness.
 
 The rule: numpy arrays must already be float32 and C-contiguous (the binding
-never copies a large array behind your back: a float64 or strided array is
-an error that says so); lists and tuples are converted. Rows are (dim,)
+never copies a large array behind your back: a float64 or strided array of
+rows is an error that says so); lists and tuples are converted, and so is
+one row (a (2,) or (3,) vector of any real dtype: np.random's float64, a
+row of a float64 array), which costs nothing to copy. Rows are (dim,)
 for one agent or one value shared by all, (N, dim) for N agents.
 """
 import numpy as np
@@ -36,6 +38,9 @@ def finite(array, name):
 
 def rows(value, name, dim=None):
     """A checked (dim,) or (N, dim) float32 array with dim 2 or 3 (or the given dim)."""
+    if (isinstance(value, np.ndarray) and value.shape in (((dim,),) if dim else ((2,), (3,)))
+            and value.dtype.kind in "fiu"):
+        value = value.astype(np.float32)  # one row: nothing large is copied
     array = finite(floats(value, name, "(dim,) or (N, dim)"), name)
     if array.ndim not in (1, 2) or array.shape[-1] not in ((dim,) if dim else (2, 3)):
         want = f"({dim},) or (N, {dim})" if dim else "(2,), (3,), (N, 2) or (N, 3)"

@@ -32,6 +32,26 @@ def test_arrays_wrong_shape_dtype_layout_nan():
         b.seek("abc", good, good, 1)
 
 
+def test_one_vector_of_any_real_dtype_is_converted():
+    """One row costs nothing to copy, so a float64 target from np.random or an int point is taken as
+    float32; (N, dim) float64 arrays are still refused, and so are batches of values (exp2)."""
+    w = steer.World(dim=2, capacity=4)
+    g = w.add_group()
+    a = w.add_agent(g, np.array([1.0, 2.0]))  # float64
+    w.set_goal(a, "arrive", target=np.array([3, 4]))  # int64
+    goal = w.get_goal(a)
+    assert list(goal["target"][:2]) == [3.0, 4.0]
+    assert list(w.positions()[0]) == [1.0, 2.0]
+    f = b.seek(np.array([0.0, 0.0]), np.zeros(2, np.float32), np.array([1.0, 0.0]), 2.0)
+    assert list(f) == [2.0, 0.0]
+    with pytest.raises(steer.InvalidArgument, match="dtype float64: must be float32"):
+        w.add_agents(g, np.zeros((2, 2)))
+    with pytest.raises(steer.InvalidArgument, match="must be"):
+        w.set_goal(a, "arrive", target=np.array([True, False]))
+    with pytest.raises(steer.InvalidArgument, match="dtype float64"):
+        steer.maths.exp2(np.zeros(3))
+
+
 def test_c_misuse_becomes_exception_with_its_name_and_message():
     w = steer.World(dim=2, capacity=10)
     with pytest.raises(steer.InvalidArgument) as e:
