@@ -141,9 +141,10 @@ def _vec3(value, name, dim):
 
 def _ids(ids, name="ids"):
     a = np.asarray(ids)
-    if a.dtype != np.uint32 or a.ndim != 2 or a.shape[1] != 3 or not a.flags.c_contiguous:
-        raise invalid(f"{name}: {a.dtype} {a.shape}: must be a C-contiguous uint32 array of shape (N, 3) "
+    if a.dtype != np.uint32 or a.ndim != 2 or a.shape[1] != 3:
+        raise invalid(f"{name}: {a.dtype} {a.shape}: must be a uint32 array of shape (N, 3) "
                       "(rows of index, generation, world: what add_agents returns)")
+    a = np.ascontiguousarray(a)  # a slice such as ids[::2]: the handles are copied into C's structs anyway
     out = ffi.new("steer_agent_id[]", max(len(a), 1))
     lib.py_ids_to_array(ffi.cast("const uint32_t *", ffi.from_buffer(a)), len(a), out)
     return out, len(a)
@@ -629,7 +630,7 @@ class World:
         """Bulk: send each agent ids[i] to targets[i] ("seek" or "arrive"), in one C call."""
         if kind not in ("seek", "arrive"):
             raise invalid(f"kind = {kind!r}: must be 'seek' or 'arrive'")
-        handles, n = _ids(ids)
+        handles, n = self._handles(ids, "ids")
         t = _arrays.rows(targets, "targets", self.dim)
         if t.shape != (n, self.dim):
             raise invalid(f"targets: shape {t.shape}: must be ({n}, {self.dim}), one per id")
@@ -650,7 +651,7 @@ class World:
         arrive do not stand in the way of the rest. together: speeds that bring all in at about the same time,
         which works for starts and places of any shapes (world.h, steer_world_send_to_places). Raises for the
         first refused id (the others are sent); get_goal tells where each went."""
-        handles, n = _ids(ids)
+        handles, n = self._handles(ids, "ids")
         p = _arrays.rows(places, "places", self.dim)
         p3 = np.zeros((p.shape[0], 3), np.float32)
         p3[:, :self.dim] = p
@@ -750,6 +751,8 @@ class World:
         return index
 
     def _handles(self, agents, name):
+        """Handles for C from the (N, 3) uint32 array add_agents returns (a slice of it too) or a sequence of
+        handles (AgentIds or (index, generation, world) rows)."""
         if isinstance(agents, np.ndarray):
             return _ids(agents, name)
         rows = [self._id(a) for a in agents]

@@ -149,3 +149,18 @@ def test_unknown_names_suggest_the_nearest():
     with pytest.raises(steer.InvalidArgument) as e:
         w.add_group(zzz=1)
     assert "did you mean" not in str(e.value) and "max_speed" in str(e.value)
+
+
+def test_handles_as_a_slice_or_a_list():
+    """Bulk calls take add_agents' (N, 3) uint32 array, a slice of it (every second unit) or a list of
+    handles, and mean the same agents by each."""
+    w = steer.World(dim=2, capacity=8, boundary="clamp")
+    g = w.add_group()
+    ids = w.add_agents(g, np.array([[0, 0], [1, 0], [2, 0], [3, 0]], np.float32))
+    every_second = ids[::2]
+    assert not every_second.flags.c_contiguous
+    w.set_targets(every_second, np.array([[5, 5], [6, 6]], np.float32))
+    assert [w.get_goal(i)["kind"] for i in ids] == ["arrive", "none", "arrive", "none"]
+    w.send_to_places([ids[1], ids[3]], np.array([[3, 0], [1, 0]], np.float32))
+    assert list(w.get_goal(ids[1])["target"]) == [1, 0] and list(w.get_goal(ids[3])["target"]) == [3, 0]
+    assert [d["kind"] for d in w.get_goals(ids[1::2])] == ["arrive", "arrive"]
