@@ -103,8 +103,18 @@ static steer_group_def fw_decode_group(fuzz_input *in)
         case 26: g.contain_margin = fuzz_float(in), g.see_ahead = fuzz_float(in); break;
         case 27: g.feelers = (steer_wall_feelers){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
         case 28: g.wall_follow = (steer_wall_follow_params){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
-        case 29: g.ground_plane = fuzz_bool(in); break;
-        case 30: g.chapter_arrive = fuzz_bool(in); break;
+        case 29: { /* one byte, as a bool always took: its low bit as before, the next for keep_apart (so
+                      the corpus's inputs decode the same stream) */
+            unsigned bits = fuzz_u8(in);
+            g.ground_plane = bits & 1u, g.keep_apart = bits >> 1 & 1u;
+            break;
+        }
+        case 30: { /* the same: chapter_arrive, then a priority from its next three bits (0: refused) */
+            static const float priorities[8] = {1.0f, 0.25f, 2.0f, 8.0f, 1e-3f, 1e6f, 0.0f, 1.0f};
+            unsigned bits = fuzz_u8(in);
+            g.chapter_arrive = bits & 1u, g.priority = priorities[bits >> 1 & 7u];
+            break;
+        }
         case 31: g.arrival_tolerance = fuzz_float(in), g.arrival_speed = fuzz_float(in), g.waypoint_radius = fuzz_float(in); break;
         case 32: g.departure_distance = fuzz_float(in); break;
         default: /* switch a behaviour on with an ordinary weight, wiring its references */
