@@ -251,6 +251,7 @@ typedef struct steer__crowd_lanes {
     bool y_up;                          /* the world's up axis (the anticipation's frame turned back) */
     float dt;
     bool planar;                        /* a 2D world: the force's z is dropped */
+    float ground[16];                   /* 1: a ground-plane agent's: the force's up part is dropped (3D) */
     float nv[3][16];                    /* out: the new velocity */
     uint16_t odd;                       /* out: bit l: lane l is left to the scalar steps */
 } steer__crowd_lanes;

@@ -268,7 +268,7 @@ void steer__group_derive(steer__group *g)
     g->plain_flock = g->flock_only && g->all_groups && !g->use_fov;
     const int arrive_count = g->goal_active_count[STEER_GOAL_ARRIVE];
     g->crowd_lanes = !g->flock_only && d->combine == STEER_COMBINE_RUNNING_SUM && d->max_turn_rate == 0.0f &&
-                     !d->ground_plane && arrive_count > 0 && g->goal_active[STEER_GOAL_ARRIVE][arrive_count - 1] == STEER_ARRIVE;
+                     arrive_count > 0 && g->goal_active[STEER_GOAL_ARRIVE][arrive_count - 1] == STEER_ARRIVE;
 }
 
 /* ---- storage ------------------------------------------------------------- */

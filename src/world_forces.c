@@ -402,7 +402,13 @@ static bool add_to_crowd(const steer__force_context *fc, crowd_chunk *cc, const 
     const float p[3] = {a->p.x, a->p.y, a->p.z}, v[3] = {a->v.x, a->v.y, a->v.z};
     const float t[3] = {prefix->total.x, prefix->total.y, prefix->total.z}, f[3] = {prefix->last.x, prefix->last.y, prefix->last.z};
     const float sum[3] = {prefix->sum.x, prefix->sum.y, prefix->sum.z}, bias[3] = {prefix->bias.x, prefix->bias.y, prefix->bias.z};
-    const float target[3] = {goal->target.x, goal->target.y, goal->target.z};
+    float target[3] = {goal->target.x, goal->target.y, goal->target.z};
+    const bool ground = d->ground_plane && fc->w->dim == 3;
+    if (ground) { /* the target level with the agent, as goal_force's level_with reads it */
+        const int up = fc->w->def.up == STEER_UP_Y ? 1 : 2;
+        target[up] = p[up];
+    }
+    l->ground[k] = ground ? 1.0f : 0.0f;
     for (int q = 0; q < 3; ++q) {
         l->p[q][k] = p[q];
         l->v[q][k] = v[q];

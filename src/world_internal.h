@@ -73,8 +73,8 @@ typedef struct steer__group {
     float leader_radius;
     bool flock_only;   /* blend of raw separation/alignment/cohesion only: the fast path */
     bool plain_flock;  /* flock_only, all groups, no field of view: the cell kernel */
-    bool crowd_lanes;  /* a running sum whose last behaviour is an ARRIVE goal's, no turn limit, off the
-                        * ground plane: its agents with such goals end their steps in the crowd kernel */
+    bool crowd_lanes;  /* a running sum whose last behaviour is an ARRIVE goal's, no turn limit: its
+                        * agents with such goals end their steps in the crowd kernel */
     int active[STEER_BEHAVIOUR_COUNT]; /* behaviours with a non-zero weight, in priority order */
     int active_count;
     /* the same for an agent with its own goal, by the goal's kind: the

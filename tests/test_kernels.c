@@ -1726,6 +1726,7 @@ static steer_v3 crowd_reference(const steer__crowd_lanes *l, int k)
     }
     steer_v3 force = steer_v3_truncate(total, max_force);
     if (l->planar) force.z = 0.0f;
+    else if (l->ground[k] > 0.0f) force = steer_v3_set(force, l->y_up ? 1 : 2, 0.0f); /* steer__drop_up */
     steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, force, l->inv_mass_dt[k]), l->max_speed[k]);
     return steer_v3_is_valid(nv) ? nv : steer_v3_zero();
 }
@@ -1753,6 +1754,7 @@ static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
         crowd_vector(v, k, max_speed, dim);
         l->max_speed[k] = max_speed;
         l->max_force[k] = max_force;
+        l->ground[k] = dim == 3 && chance(30) ? 1.0f : 0.0f; /* a ground-plane agent's lane */
         l->mass[k] = mass;
         l->weight[k] = chance(70) ? 1.0f : uniform(0.5f, 2.0f);
         l->max_accel[k] = max_force * (1.0f / mass);
@@ -1816,7 +1818,7 @@ static void show_crowd_lane(const steer__crowd_lanes *l, int k)
     show("max_force", l->max_force[k]), show("max_speed", l->max_speed[k]), show("dt", l->dt);
     float su[3] = {l->sum[0][k], l->sum[1][k], l->sum[2][k]}, bi[3] = {l->bias[0][k], l->bias[1][k], l->bias[2][k]};
     show("terms", l->terms[k]), show3("sum", su, 3), show3("bias", bi, 3), show("keep_right", l->keep_right[k]);
-    show("anticipate_weight", l->anticipate_weight[k]), show("y_up", l->y_up ? 1.0f : 0.0f);
+    show("anticipate_weight", l->anticipate_weight[k]), show("y_up", l->y_up ? 1.0f : 0.0f), show("ground", l->ground[k]);
     fprintf(stderr, "\n");
 }
 

@@ -785,6 +785,70 @@ static void a_crowd_gives_the_same_bits_everywhere(void)
            "scalar steps for the crowd kernel's\n", 4 * CROWD_SIDE, CROWD_STEPS, (unsigned long long)ref);
 }
 
+/* Ground-plane crowds take the crowd kernel too: a Y-up world whose walkers
+ * keep their heights (-2 to 2), each sent to the antipode of its circle at
+ * height 0, beside a free-flying group in the same chunks; the same bits
+ * with the kernel's lanes as with the scalar steps they stand for, for
+ * every kernel and 1 or 2 workers; every height kept. */
+static uint64_t ground_crowd_hash(int workers, steer_kernel kernel, bool lanes_off, bool *heights_kept)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 3;
+    wd.up = STEER_UP_Y;
+    wd.bounds_min = (steer_v3){-60.0f, -5.0f, -60.0f};
+    wd.bounds_max = (steer_v3){60.0f, 5.0f, 60.0f};
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.worker_count = workers;
+    const int n = 4 * CROWD_SIDE;
+    wd.capacity = n;
+    steer_world *w = steer_world_create(&wd);
+    steer_world_set_kernel(w, kernel);
+    for (int k = 0; k < 2; ++k) {
+        steer_group_def g = walker(STEER_ANTICIPATE);
+        g.keep_apart = true;
+        g.ground_plane = k == 0;
+        steer_world_add_group(w, &g);
+    }
+    steer_agent_id ids[4 * CROWD_SIDE];
+    float height[4 * CROWD_SIDE];
+    for (int i = 0; i < n; ++i) {
+        float a = 6.2831853f * (float)i / (float)n;
+        height[i] = i % 3 ? -2.0f + 4.0f * (float)(i % 7) / 6.0f : 0.0f;
+        steer_v3 p = {50.0f * cosf(a), height[i], 50.0f * sinf(a)};
+        ids[i] = steer_world_add_agent(w, i % 4 == 3, p, steer_v3_zero());
+        steer_v3 target = {-p.x, 0.0f, -p.z};
+        steer_world_set_targets(w, &ids[i], &target, 1, STEER_GOAL_ARRIVE, 0);
+    }
+    steer__crowd_kernel_off = lanes_off;
+    for (int s = 0; s < CROWD_STEPS; ++s) steer_world_step(w, 0.25f);
+    steer__crowd_kernel_off = false;
+    *heights_kept = true;
+    for (int i = 0; i < n; ++i) {
+        steer_agent_state st;
+        steer_world_get_agent(w, ids[i], &st);
+        if (i % 4 != 3 && st.position.y != height[i]) *heights_kept = false;
+    }
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
+static void a_ground_plane_crowd_gives_the_scalar_bits(void)
+{
+    bool kept;
+    uint64_t ref = ground_crowd_hash(1, STEER_KERNEL_SCALAR, true, &kept);
+    CHECK(kept);
+    for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
+        if (!steer_kernel_available((steer_kernel)k)) continue;
+        for (int workers = 1; workers <= 2; ++workers) {
+            CHECK(ground_crowd_hash(workers, (steer_kernel)k, false, &kept) == ref);
+            CHECK(kept);
+        }
+    }
+    printf("ground-plane crowd (%d agents, %d steps, Y-up): %016llx for the scalar steps and every kernel's lanes\n",
+           4 * CROWD_SIDE, CROWD_STEPS, (unsigned long long)ref);
+}
+
 int main(void)
 {
     head_on_pair_passes_on_the_right();
@@ -803,5 +867,6 @@ int main(void)
     followers_keep_behind_and_out_of_the_way();
     a_follower_on_the_line_steps_aside_on_the_ground();
     a_crowd_gives_the_same_bits_everywhere();
+    a_ground_plane_crowd_gives_the_scalar_bits();
     return check_summary("test_world_avoidance");
 }
