@@ -366,6 +366,43 @@ static void keep_apart_never_lets_agents_overlap(void)
     steer_world_destroy(w);
 }
 
+/* keep_apart in a group that only flocks: cohesion pulls 400 boids of
+ * radius 0.5 together, and no two bodies overlap (the flocking fast path,
+ * which has no velocity filter, used to take the group and left keep_apart
+ * out: the boids piled onto each other, centres 0 apart). */
+static void keep_apart_holds_for_a_flock(void)
+{
+    steer_world_def wd = open_world(2);
+    wd.capacity = 400;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = steer_default_group_def();
+    g.weight[STEER_SEPARATION] = 0.0f; /* nothing else keeps them apart */
+    g.weight[STEER_COHESION] = 3.0f;
+    g.radius = 0.5f;
+    g.neighbour_radius = 4.0f;
+    g.keep_apart = true;
+    steer_world_add_group(w, &g);
+    steer_rng rng = steer_rng_make(5);
+    steer_agent_id ids[400];
+    for (int i = 0; i < 400; ++i)
+        ids[i] = steer_world_add_agent(w, 0, (steer_v3){-30.0f + 3.0f * (float)(i % 20) + steer_rng_range(&rng, -0.2f, 0.2f),
+                                                       -30.0f + 3.0f * (float)(i / 20), 0.0f}, steer_v3_zero());
+    double worst = 1e9;
+    steer_agent_state st[400];
+    for (int s = 0; s < 300; ++s) {
+        steer_world_step(w, 1.0f / 30.0f);
+        for (int i = 0; i < 400; ++i) steer_world_get_agent(w, ids[i], &st[i]);
+        for (int i = 0; i < 400; ++i)
+            for (int j = i + 1; j < 400; ++j) {
+                double d = steer_v3_dist(st[i].position, st[j].position);
+                if (d < worst) worst = d;
+            }
+    }
+    printf("keep_apart, 400 cohesive boids for 300 steps: closest centres %.4f (bodies touch at 1)\n", worst);
+    CHECK(worst >= 1.0 - 1e-4);
+    steer_world_destroy(w);
+}
+
 /* A world of bodies of radius 0.5 that follow only their own goals, with
  * keep_apart: 2D, or 3D Y-up with its bodies on the ground (XZ). */
 static steer_world *ground_walkers(int dim, float arrival_tolerance)
@@ -857,6 +894,7 @@ int main(void)
     priority_splits_the_dodge();
     a_moving_obstacle_is_anticipated();
     keep_apart_never_lets_agents_overlap();
+    keep_apart_holds_for_a_flock();
     keep_apart_limits_hold_against_a_larger_group();
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();
