@@ -724,21 +724,33 @@ static void test_goal_figures(void)
  * the straight line of 1 and no overshoot (measured across the seam, where
  * the goal is 10 away, the walk was a 40 s stall, a path ratio of 9 and an
  * overshoot of the tolerance). */
-static void test_goal_figures_on_a_torus(void)
+/* `steer run --metrics` on the scenario `text` (written as NAME.json):
+ * the metrics (the caller frees them) and their goal figures in *goals
+ * (NULL, a failed check, when there are none). */
+static json_t *goal_figures_of(const char *name, const char *text, json_t **goals)
 {
     char file[600], dir[512], metrics[600], err[2048];
-    snprintf(file, sizeof file, "%s/torus_goal.json", OUT);
-    snprintf(dir, sizeof dir, "%s/torus_goal", OUT);
+    snprintf(file, sizeof file, "%s/%s.json", OUT, name);
+    snprintf(dir, sizeof dir, "%s/%s", OUT, name);
     snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
-    CHECK(write_text(file, "{\"bounds\": {\"min\": [-50, -50], \"max\": [50, 50]}, \"boundary\": \"wrap\", \"steps\": 3000,"
-                           " \"groups\": [{\"name\": \"a\", \"max_speed\": 2, \"spawn\": [{\"shape\": \"points\","
-                           " \"points\": [[45, 0]], \"speed\": 0, \"goal\": {\"kind\": \"arrive\", \"target\": [-45, 0]}}]}]}"));
+    CHECK(write_text(file, text));
     const char *args[] = {"run", file, "-o", dir, "--size", "64x48", "--quiet", "--metrics", metrics, 0};
     CHECK(run_tool(args, err, sizeof err) == 0);
     json_error_t jerr;
     json_t *m = json_load_file(metrics, 0, &jerr);
-    json_t *g = m ? json_object_get(m, "goals") : 0;
-    CHECK(g && json_is_object(g));
+    *goals = m ? json_object_get(m, "goals") : 0;
+    if (*goals && !json_is_object(*goals)) *goals = 0;
+    CHECK(*goals != 0);
+    return m;
+}
+
+static void test_goal_figures_on_a_torus(void)
+{
+    json_t *g, *m = goal_figures_of("torus_goal",
+                                    "{\"bounds\": {\"min\": [-50, -50], \"max\": [50, 50]}, \"boundary\": \"wrap\", \"steps\": 3000,"
+                                    " \"groups\": [{\"name\": \"a\", \"max_speed\": 2, \"spawn\": [{\"shape\": \"points\","
+                                    " \"points\": [[45, 0]], \"speed\": 0, \"goal\": {\"kind\": \"arrive\", \"target\": [-45, 0]}}]}]}",
+                                    &g);
     if (g) {
         CHECK(number_at(g, "arrived", 0) == 1);
         CHECK(number_at(g, "last_arrival", 0) > 45.0); /* 90 units at 2 a second: the way inside */
@@ -757,23 +769,15 @@ static void test_goal_figures_on_a_torus(void)
  * include the height no step can cover: 0.94). */
 static void test_ground_plane_goal_figures(void)
 {
-    char file[600], dir[512], metrics[600], err[2048];
-    snprintf(file, sizeof file, "%s/ground_goals.json", OUT);
-    snprintf(dir, sizeof dir, "%s/ground_goals", OUT);
-    snprintf(metrics, sizeof metrics, "%s/metrics.json", dir);
-    CHECK(write_text(file, "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-20, -5, -20], \"max\": [20, 5, 20]},"
-                           " \"boundary\": \"clamp\", \"steps\": 900, \"groups\": [{\"name\": \"a\", \"ground_plane\": true,"
-                           " \"max_speed\": 2, \"spawn\": ["
-                           " {\"shape\": \"points\", \"points\": [[0, 4, 0]], \"speed\": 0,"
-                           "  \"goal\": {\"kind\": \"arrive\", \"target\": [10, 0, 5]}},"
-                           " {\"shape\": \"points\", \"points\": [[0, -4, 0]], \"speed\": 0,"
-                           "  \"goal\": {\"kind\": \"waypoints\", \"points\": [[-5, 0, 2.5], [-10, 0, 5]]}}]}]}"));
-    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", "--quiet", "--metrics", metrics, 0};
-    CHECK(run_tool(args, err, sizeof err) == 0);
-    json_error_t jerr;
-    json_t *m = json_load_file(metrics, 0, &jerr);
-    json_t *g = m ? json_object_get(m, "goals") : 0;
-    CHECK(g && json_is_object(g));
+    json_t *g, *m = goal_figures_of("ground_goals",
+                                    "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-20, -5, -20], \"max\": [20, 5, 20]},"
+                                    " \"boundary\": \"clamp\", \"steps\": 900, \"groups\": [{\"name\": \"a\", \"ground_plane\": true,"
+                                    " \"max_speed\": 2, \"spawn\": ["
+                                    " {\"shape\": \"points\", \"points\": [[0, 4, 0]], \"speed\": 0,"
+                                    "  \"goal\": {\"kind\": \"arrive\", \"target\": [10, 0, 5]}},"
+                                    " {\"shape\": \"points\", \"points\": [[0, -4, 0]], \"speed\": 0,"
+                                    "  \"goal\": {\"kind\": \"waypoints\", \"points\": [[-5, 0, 2.5], [-10, 0, 5]]}}]}]}",
+                                    &g);
     if (g) {
         CHECK(number_at(g, "arrived", 0) == 2);
         CHECK(number_at(g, "stalled", 0) == 0);
