@@ -522,9 +522,13 @@ static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
         for (int k = 0; k < dim; ++k) total[k] = wf_blend(own, wf_add(total[k], goal[k]), total[k]);
     }
     truncate_wide(total, wf_load(b->max_force + base), dim);
+    const bool ground = dim == 3 && b->any_ground;
+    wm on_ground = ground ? wm_gt(wf_load(b->ground + base), zero) : wm_not(wm_ones());
+    if (ground) total[b->up] = wf_blend(on_ground, zero, total[b->up]); /* steer__drop_up's +0 */
     wf step = wf_load(b->inv_mass_dt + base);
     for (int k = 0; k < dim; ++k) total[k] = wf_add(v[k], wf_mul(total[k], step));
     truncate_wide(total, max_speed, dim);
+    if (ground) total[b->up] = wf_blend(on_ground, zero, total[b->up]);
     for (int k = 0; k < dim; ++k) wf_store(b->out[k] + base, total[k]);
     /* the move, with the arithmetic of the world's scalar path */
     wm inside = wm_ones();

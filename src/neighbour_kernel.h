@@ -105,6 +105,11 @@ typedef struct steer__flock_batch {
     float arrive_scale[STEER__BATCH], arrival_speed_sq[STEER__BATCH];
     uint16_t arrived[STEER__BATCH / 16];
     bool any_goal, any_arrive;
+    /* ground[k] 1: a ground-plane agent's lane (3D): the up part (axis up, 1 or 2) of the force after
+       its truncation and of the new velocity after its own is dropped, as the scalar steps drop them */
+    float ground[STEER__BATCH];
+    bool any_ground;
+    int up;
     const float *p[3], *v[3];                       /* the agents' positions and velocities */
     float dt, lo[3], hi[3];                         /* the move and the box */
     float *out[3];                                  /* new velocities */

@@ -260,8 +260,7 @@ void steer__group_derive(steer__group *g)
     g->flocks = d->weight[STEER_SEPARATION] != 0.0f || d->weight[STEER_ALIGNMENT] != 0.0f || d->weight[STEER_COHESION] != 0.0f;
     g->needs_neighbours = g->flocks || g->predictive;
     /* (keep_apart filters the velocity after the move's force: the general path's finish) */
-    g->flock_only = d->combine == STEER_COMBINE_BLEND && !d->desired_forms && d->max_turn_rate == 0.0f && !d->ground_plane &&
-                    !d->keep_apart;
+    g->flock_only = d->combine == STEER_COMBINE_BLEND && !d->desired_forms && d->max_turn_rate == 0.0f && !d->keep_apart;
     for (int k = 0; k < g->active_count; ++k) {
         int b = g->active[k];
         if (b != STEER_SEPARATION && b != STEER_ALIGNMENT && b != STEER_COHESION) g->flock_only = false;

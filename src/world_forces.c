@@ -55,6 +55,7 @@ static void batch_parameters(const steer_world *w, flock_batcher *fb, float dt)
 {
     steer__flock_batch *b = &fb->batch;
     if (!fb->mixed && fb->params_for == fb->group[0]) return;
+    b->any_ground = false;
     for (int k = 0; k < STEER__BATCH;) {
         const steer__group *g = &w->groups[fb->group[k < fb->n ? k : 0]];
         const steer_group_def *d = &g->def;
@@ -66,7 +67,10 @@ static void batch_parameters(const steer_world *w, flock_batcher *fb, float dt)
         float root_2a = sqrtf(2.0f * a), half_adt = 0.5f * a * dt, adt = a * dt, budget = accel * dt;
         float weight = d->weight[STEER_ARRIVE] != 0.0f ? d->weight[STEER_ARRIVE] : 1.0f;
         float scale = d->mass * weight / dt, arrival_sq = d->arrival_speed * d->arrival_speed;
+        const float ground = d->ground_plane && w->dim == 3 ? 1.0f : 0.0f;
+        b->any_ground |= ground > 0.0f;
         for (; k < run_end; ++k) {
+            b->ground[k] = ground;
             b->weight_separation[k] = ws;
             b->weight_alignment[k] = wa;
             b->weight_cohesion[k] = wc;
@@ -214,6 +218,7 @@ static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
 static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
 {
     b->dt = dt;
+    b->up = w->def.up == STEER_UP_Y ? 1 : 2;
     for (int a = 0; a < w->dim; ++a) {
         b->lo[a] = w->origin[a];
         b->hi[a] = w->origin[a] + w->extent[a];
@@ -265,6 +270,10 @@ static inline void queue_lane(const steer__force_context *fc, flock_batcher *fb,
             b->goal_target[0][k] = goal->target.x;
             b->goal_target[1][k] = goal->target.y;
             b->goal_target[2][k] = goal->target.z;
+            if (d->ground_plane && w->dim == 3) { /* level with the agent, as goal_force's level_with reads it */
+                const int up = w->def.up == STEER_UP_Y ? 1 : 2;
+                b->goal_target[up][k] = w->p[up][i];
+            }
             b->goal_speed[k] = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
             b->goal_slow[k] = goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius;
             b->any_goal = b->any_arrive = true;
@@ -309,6 +318,7 @@ static void add_to_batch(const steer__force_context *fc, flock_batcher *fb, int 
  * kernel leaves any lane off their usual path to them (odd). */
 #define CROWD_NEAR_CAP 32
 bool steer__crowd_kernel_off = false;
+bool steer__flock_batches_off = false;
 typedef struct crowd_chunk {
     steer__crowd_lanes lanes;
     steer__agent agent[16];
@@ -544,7 +554,7 @@ static void forces_task(int start, int end, int worker, void *context)
                 viewed = true;
             }
             steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, STEER__SEEN_NOTHING};
-            if (g->flock_only) {
+            if (g->flock_only && !steer__flock_batches_off) {
                 steer__gather_in in = gather_input(&a);
                 w->kernels->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);
                 add_to_batch(fc, &fb, i, w->group[i], goal, ftc->solids);
@@ -574,7 +584,7 @@ void steer__world_forces(steer_world *w, float dt, const uint32_t *group_start)
     for (int g = 0; g < w->group_count; ++g) {
         /* predictive groups look up each neighbour's group (its radius and priority) */
         ftc.stage_groups |= w->groups[g].needs_neighbours && (!w->groups[g].all_groups || w->groups[g].predictive);
-        ftc.cell_path |= w->groups[g].plain_flock;
+        ftc.cell_path |= w->groups[g].plain_flock && !steer__flock_batches_off;
     }
     steer__world_run(w, forces_task, w->count, &ftc);
 }

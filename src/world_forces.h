@@ -10,6 +10,9 @@
 /* For tests, set between steps: every crowd agent takes the scalar steps
  * instead of the crowd kernel, whose bits they must give. */
 extern bool steer__crowd_kernel_off;
+/* For tests, likewise: flockers take the general path, not the flock
+ * batches (the same bits for agents without goals). */
+extern bool steer__flock_batches_off;
 
 /* Forces and moves of every agent; group_start as in steer__build_members. */
 void steer__world_forces(steer_world *w, float dt, const uint32_t *group_start);

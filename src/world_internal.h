@@ -71,7 +71,7 @@ typedef struct steer__group {
     uint32_t leader_dense;   /* where it was: the next search starts there */
     steer_v3 leader_p, leader_v;
     float leader_radius;
-    bool flock_only;   /* blend of raw separation/alignment/cohesion only: the fast path */
+    bool flock_only;   /* blend of raw separation/alignment/cohesion only, no keep_apart: the fast path */
     bool plain_flock;  /* flock_only, all groups, no field of view: the cell kernel */
     bool crowd_lanes;  /* a running sum whose last behaviour is an ARRIVE goal's, no turn limit: its
                         * agents with such goals end their steps in the crowd kernel */

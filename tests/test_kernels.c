@@ -695,6 +695,9 @@ static void make_flock_batch(steer__flock_batch *b, int dim)
         }
     }
     if (b->any_goal && chance(10)) b->any_arrive = true; /* arrival bits for every lane */
+    b->any_ground = dim == 3 && chance(30); /* ground-plane lanes: the up part dropped twice */
+    b->up = chance(50) ? 1 : 2;
+    for (int k = 0; k < STEER__BATCH; ++k) b->ground[k] = b->any_ground && chance(50) ? 1.0f : 0.0f;
 }
 
 static void show_flock_lane(const steer__flock_batch *b, int k, int dim)

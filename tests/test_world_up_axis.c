@@ -466,6 +466,93 @@ static void ground_plane_places_assigned_on_the_ground(steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* ---- 4c. a ground-plane flock in the flock batches ---------------------------------
+ * Boids of a Y-up world on the ground at heights -2 to 2 (neighbours
+ * across heights pull them up and down, which the group drops), half of
+ * them also arriving at their own points at height 0: every height kept,
+ * the arrivals on the ground, and the same bits for every kernel and 1 or 2
+ * workers; without goals, the bits of the general path's scalar steps
+ * (the flock batches' arrive is their own float arithmetic, so only the
+ * kernels are compared with goals). They arrive as well as the same flock
+ * all on one plane without the flag (cohesion pulls arrived boids off
+ * their points: about two thirds are on them at the end either way). */
+extern bool steer__flock_batches_off; /* the library's test switch (src/world_forces.h) */
+
+static uint64_t ground_flock_hash(bool goals, bool flat, int workers, steer_kernel kernel, bool batches_off,
+                                  int *arrived, bool *heights_kept)
+{
+    enum { N = 300 };
+    steer_world_def wd = def_3d(STEER_UP_Y, N, v3(-15, -3, -15), v3(15, 3, 15));
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.worker_count = workers;
+    steer_world *w = steer_world_create(&wd);
+    steer_world_set_kernel(w, kernel);
+    steer_group_def gd = steer_default_group_def(); /* the flock */
+    gd.ground_plane = !flat;
+    gd.neighbour_radius = 2.0f;
+    gd.separation_radius = 1.0f;
+    gd.arrival_tolerance = 0.2f;
+    gd.arrival_speed = 0.3f;
+    steer_world_add_group(w, &gd);
+    steer_rng rng = steer_rng_make(31);
+    steer_agent_id ids[N];
+    float height[N];
+    for (int i = 0; i < N; ++i) {
+        height[i] = flat ? 0.0f : steer_rng_range(&rng, -2.0f, 2.0f);
+        steer_v3 p = v3(steer_rng_range(&rng, -14, 14), height[i], steer_rng_range(&rng, -14, 14));
+        float heading = steer_rng_range(&rng, 0.0f, 6.2831853f); /* at full speed: the speed limit binds */
+        ids[i] = steer_world_add_agent(w, 0, p, v3(gd.max_speed * cosf(heading), flat || i % 5 ? 0.0f : 1.0f,
+                                                   gd.max_speed * sinf(heading))); /* some start climbing: dropped */
+        if (goals && i % 2) {
+            steer_goal goal = {.kind = STEER_GOAL_ARRIVE, .target = v3(steer_rng_range(&rng, -12, 12), 0.0f, steer_rng_range(&rng, -12, 12))};
+            CHECK(steer_world_set_goal(w, ids[i], &goal) == STEER_OK);
+        }
+    }
+    steer__flock_batches_off = batches_off;
+    for (int s = 0; s < 600; ++s) steer_world_step(w, DT);
+    steer__flock_batches_off = false;
+    *arrived = 0;
+    *heights_kept = true;
+    for (int i = 0; i < N; ++i) {
+        steer_agent_state st;
+        steer_world_get_agent(w, ids[i], &st);
+        *heights_kept = *heights_kept && st.position.y == height[i] && st.velocity.y == 0.0f;
+        *arrived += steer_world_has_arrived(w, ids[i]);
+    }
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
+static void ground_plane_flock_in_batches(void)
+{
+    int arrived;
+    bool kept;
+    for (int goals = 0; goals < 2; ++goals) {
+        uint64_t ref = ground_flock_hash(goals, false, 1, STEER_KERNEL_SCALAR, false, &arrived, &kept);
+        CHECK(kept);
+        if (goals) {
+            int on_one_plane;
+            ground_flock_hash(goals, true, 1, STEER_KERNEL_SCALAR, false, &on_one_plane, &kept);
+            printf("ground-plane flock, 150 of 300 arriving at points off their heights: %d on them after 20 s (%d "
+                   "of the same flock on one plane)\n", arrived, on_one_plane);
+            CHECK(arrived >= on_one_plane * 9 / 10 && on_one_plane >= 75);
+        } else {
+            int none;
+            CHECK(ground_flock_hash(goals, false, 1, STEER_KERNEL_SCALAR, true, &none, &kept) == ref); /* the scalar steps */
+            CHECK(kept);
+        }
+        for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
+            if (!steer_kernel_available((steer_kernel)k)) continue;
+            for (int workers = 1; workers <= 2; ++workers) {
+                int n;
+                CHECK(ground_flock_hash(goals, false, workers, (steer_kernel)k, false, &n, &kept) == ref);
+                CHECK(kept && n == arrived);
+            }
+        }
+    }
+}
+
 /* ---- 5. Z-up is the world as it was before the axis ---------------------------
  * Wanderers, wall followers and wall avoiders among solid walls and
  * obstacles, in 2D and 3D. The reference hashes are what this scene gave
@@ -639,6 +726,7 @@ int main(void)
     ground_plane_reaches_points_off_its_height(STEER_UP_Y);
     ground_plane_places_assigned_on_the_ground(STEER_UP_Z);
     ground_plane_places_assigned_on_the_ground(STEER_UP_Y);
+    ground_plane_flock_in_batches();
     z_up_is_the_world_before_the_axis();
     y_up_snapshot_restores_y_up();
     two_d_ignores_the_up_axis();
