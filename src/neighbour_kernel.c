@@ -959,11 +959,8 @@ static inline void crowd_lanes(steer__crowd_lanes *in, int base)
     crowd_arrive(in, base, v, arrive, &arrive_odd);
     crowd_step(total, arrive, arrive_odd, max_force, wm_ones(), &odd);
     crowd_truncate(total, max_force, &odd);
-    if (in->planar) total[2] = zero;
-    else { /* a ground-plane lane drops its up part, y or z: the same +0 as steer__drop_up */
-        const int up = in->y_up ? 1 : 2;
-        total[up] = wf_blend(wm_gt(wf_load(in->ground + base), zero), zero, total[up]);
-    }
+    const int up = in->y_up ? 1 : 2; /* the same +0 as new_velocity's (2D: z) */
+    total[up] = wf_blend(wm_gt(wf_load(in->drop_up + base), zero), zero, total[up]);
     const wf step = wf_load(in->inv_mass_dt + base);
     for (int k = 0; k < 3; ++k) total[k] = wf_add(v[k], wf_mul(total[k], step));
     crowd_truncate(total, max_speed, &odd);

@@ -255,8 +255,8 @@ typedef struct steer__crowd_lanes {
     float sum[3][16], bias[3][16], keep_right[16], anticipate_weight[16];
     bool y_up;                          /* the world's up axis (the anticipation's frame turned back) */
     float dt;
-    bool planar;                        /* a 2D world: the force's z is dropped */
-    float ground[16];                   /* 1: a ground-plane agent's: the force's up part is dropped (3D) */
+    float drop_up[16];                  /* 1: the force's up part is dropped (a 2D world's z: every lane;
+                                           a ground-plane agent's up axis, y_up's) */
     float nv[3][16];                    /* out: the new velocity */
     uint16_t odd;                       /* out: bit l: lane l is left to the scalar steps */
 } steer__crowd_lanes;

@@ -312,11 +312,9 @@ static steer_arrival group_arrival(const steer__force_context *fc, const steer__
  * below the point for ever, one unit from it). Others: its position. */
 static steer_v3 level_with(const steer_world *w, const steer__agent *a, steer_v3 point)
 {
-    steer_v3 p = a->p;
-    if (!a->g->def.ground_plane || w->dim != 3) return p;
-    if (w->def.up == STEER_UP_Y) p.y = point.y;
-    else p.z = point.z;
-    return p;
+    if (!a->g->def.ground_plane || w->dim != 3) return a->p;
+    const int up = steer__up_index(w);
+    return steer_v3_set(a->p, up, steer_v3_get(point, up));
 }
 
 /* Offsets to a goal's end as the group measures them: 2D ones have no z,
@@ -342,12 +340,13 @@ static steer_v3 braking_arrive(const steer_world *w, const steer__agent *a, stee
 }
 
 /* A world path as the agent follows it: a ground-plane agent the level
- * copy (which level_with(.., zero) is level with). */
+ * copy, from its position at height 0 (path_position). */
 static steer_path3 world_path(const steer_world *w, const steer__agent *a, int index)
 {
     const steer__path *p = &w->paths[index];
     return (steer_path3){a->g->def.ground_plane ? p->flat : p->points, p->count, p->closed, p->radius};
 }
+static steer_v3 path_position(const steer_world *w, const steer__agent *a) { return level_with(w, a, steer_v3_zero()); }
 
 static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a)
 {
@@ -364,8 +363,7 @@ static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a
         steer_path3 path = world_path(w, a, goal->path);
         float reach = arrival.max_accel > 0.0f ? speed * speed / arrival.max_accel + speed * fc->dt : 0.0f;
         bool passed_end;
-        steer_v3 p = level_with(w, a, steer_v3_zero());
-        steer_v3 ahead = steer_path_point_ahead3(&path, p, steer_maxf(d->path_ahead, reach), &goal->progress,
+        steer_v3 ahead = steer_path_point_ahead3(&path, path_position(w, a), steer_maxf(d->path_ahead, reach), &goal->progress,
                                                  &passed_end); /* progress: this agent's record, no other writer */
         if (passed_end) return braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
         return seek_point(w, a, ahead, speed);
@@ -546,7 +544,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     case STEER_FOLLOW_PATH: {
         if (a->goal) return goal_force(fc, a);
         steer_path3 path = world_path(w, a, d->path);
-        return steer_follow_path3(level_with(w, a, steer_v3_zero()), a->v, &path, d->path_predict, d->path_ahead, ms);
+        return steer_follow_path3(path_position(w, a), a->v, &path, d->path_predict, d->path_ahead, ms);
     }
     case STEER_FOLLOW_FLOW: {
         const steer__field *f = &w->fields[d->flow_field];

@@ -218,7 +218,7 @@ static void flush_batch(steer_world *w, flock_batcher *fb, bool solids)
 static void batch_setup(const steer_world *w, steer__flock_batch *b, float dt)
 {
     b->dt = dt;
-    b->up = w->def.up == STEER_UP_Y ? 1 : 2;
+    b->up = steer__up_index(w);
     for (int a = 0; a < w->dim; ++a) {
         b->lo[a] = w->origin[a];
         b->hi[a] = w->origin[a] + w->extent[a];
@@ -270,10 +270,8 @@ static inline void queue_lane(const steer__force_context *fc, flock_batcher *fb,
             b->goal_target[0][k] = goal->target.x;
             b->goal_target[1][k] = goal->target.y;
             b->goal_target[2][k] = goal->target.z;
-            if (d->ground_plane && w->dim == 3) { /* level with the agent, as goal_force's level_with reads it */
-                const int up = w->def.up == STEER_UP_Y ? 1 : 2;
-                b->goal_target[up][k] = w->p[up][i];
-            }
+            if (d->ground_plane && w->dim == 3) /* level with the agent, as goal_force's level_with reads it */
+                b->goal_target[b->up][k] = w->p[b->up][i];
             b->goal_speed[k] = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
             b->goal_slow[k] = goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius;
             b->any_goal = b->any_arrive = true;
@@ -414,11 +412,8 @@ static bool add_to_crowd(const steer__force_context *fc, crowd_chunk *cc, const 
     const float sum[3] = {prefix->sum.x, prefix->sum.y, prefix->sum.z}, bias[3] = {prefix->bias.x, prefix->bias.y, prefix->bias.z};
     float target[3] = {goal->target.x, goal->target.y, goal->target.z};
     const bool ground = d->ground_plane && fc->w->dim == 3;
-    if (ground) { /* the target level with the agent, as goal_force's level_with reads it */
-        const int up = fc->w->def.up == STEER_UP_Y ? 1 : 2;
-        target[up] = p[up];
-    }
-    l->ground[k] = ground ? 1.0f : 0.0f;
+    if (ground) target[steer__up_index(fc->w)] = p[steer__up_index(fc->w)]; /* level with it, as level_with reads it */
+    l->drop_up[k] = ground || fc->w->dim == 2 ? 1.0f : 0.0f;
     for (int q = 0; q < 3; ++q) {
         l->p[q][k] = p[q];
         l->v[q][k] = v[q];
@@ -512,7 +507,6 @@ static void forces_task(int start, int end, int worker, void *context)
     crowd_chunk crowd;
     memset(&crowd.lanes, 0, sizeof crowd.lanes); /* likewise (the kernel reads all sixteen) */
     crowd.lanes.dt = fc->dt;
-    crowd.lanes.planar = w->dim == 2;
     crowd.lanes.y_up = w->def.up == STEER_UP_Y;
     crowd.n = 0;
     fb.params_for = -1;

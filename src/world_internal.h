@@ -254,12 +254,13 @@ static inline uint32_t steer__slot_of(const steer_world *w, int d)
     return steer__has_goal(w, d) ? steer__goal_of(w, d)->slot : w->slot[d];
 }
 
+/* The index of the world's up axis: 1 (Y-up) or 2 (Z-up, and every 2D world). */
+static inline int steer__up_index(const steer_world *w) { return w->def.up == STEER_UP_Y ? 1 : 2; }
+
 /* Removes a 3D vector's component along the world's up axis (ground-plane groups). */
 static inline void steer__drop_up(const steer_world *w, steer_v3 *v)
 {
-    if (w->dim != 3) return;
-    if (w->def.up == STEER_UP_Y) v->y = 0.0f;
-    else v->z = 0.0f;
+    if (w->dim == 3) *v = steer_v3_set(*v, steer__up_index(w), 0.0f);
 }
 
 /* A path's storage: its points, and in 3D their level copy (steer__path.flat). */

@@ -1728,8 +1728,7 @@ static steer_v3 crowd_reference(const steer__crowd_lanes *l, int k)
         total = steer_v3_add(total, steer_v3_truncate(steer_v3_scale(f, l->weight[k]), remaining));
     }
     steer_v3 force = steer_v3_truncate(total, max_force);
-    if (l->planar) force.z = 0.0f;
-    else if (l->ground[k] > 0.0f) force = steer_v3_set(force, l->y_up ? 1 : 2, 0.0f); /* steer__drop_up */
+    if (l->drop_up[k] > 0.0f) force = steer_v3_set(force, l->y_up ? 1 : 2, 0.0f); /* a 2D world's z, a ground's up */
     steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, force, l->inv_mass_dt[k]), l->max_speed[k]);
     return steer_v3_is_valid(nv) ? nv : steer_v3_zero();
 }
@@ -1745,7 +1744,6 @@ static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
 {
     memset(l, 0, sizeof *l);
     l->dt = crowd || chance(90) ? (chance(70) ? 1.0f / 60.0f : 0.25f) : uniform(1.0f, 40.0f); /* or a long step */
-    l->planar = dim == 2;
     l->y_up = dim == 3 && chance(30);
     for (int k = 0; k < 16; ++k) {
         float *p[3] = {l->p[0], l->p[1], l->p[2]}, *v[3] = {l->v[0], l->v[1], l->v[2]};
@@ -1757,7 +1755,7 @@ static void make_crowd_case(steer__crowd_lanes *l, int dim, bool crowd)
         crowd_vector(v, k, max_speed, dim);
         l->max_speed[k] = max_speed;
         l->max_force[k] = max_force;
-        l->ground[k] = dim == 3 && chance(30) ? 1.0f : 0.0f; /* a ground-plane agent's lane */
+        l->drop_up[k] = dim == 2 || chance(30) ? 1.0f : 0.0f; /* every 2D lane; a ground-plane agent's */
         l->mass[k] = mass;
         l->weight[k] = chance(70) ? 1.0f : uniform(0.5f, 2.0f);
         l->max_accel[k] = max_force * (1.0f / mass);
@@ -1821,7 +1819,7 @@ static void show_crowd_lane(const steer__crowd_lanes *l, int k)
     show("max_force", l->max_force[k]), show("max_speed", l->max_speed[k]), show("dt", l->dt);
     float su[3] = {l->sum[0][k], l->sum[1][k], l->sum[2][k]}, bi[3] = {l->bias[0][k], l->bias[1][k], l->bias[2][k]};
     show("terms", l->terms[k]), show3("sum", su, 3), show3("bias", bi, 3), show("keep_right", l->keep_right[k]);
-    show("anticipate_weight", l->anticipate_weight[k]), show("y_up", l->y_up ? 1.0f : 0.0f), show("ground", l->ground[k]);
+    show("anticipate_weight", l->anticipate_weight[k]), show("y_up", l->y_up ? 1.0f : 0.0f), show("drop_up", l->drop_up[k]);
     fprintf(stderr, "\n");
 }
 
