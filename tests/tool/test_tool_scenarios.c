@@ -478,6 +478,7 @@ static void test_bad_options(void)
         {{"bench", "--agent", "10", 0}, "steer bench: unknown option '--agent'; did you mean '--agents'?"},
         {{"bench", "--kernel", "sse", 0}, "--kernel 'sse': expected best, scalar, sse2, avx2, avx512, neon or simd128"},
         {{"bench", "--threads", 0}, "--threads needs a value"},
+        {{"bench", "--ground", "--dim", "2", 0}, "steer bench: --dim 2 with --ground: expected 3"},
         {{"run", flock, flock, "-o", out, 0}, "one scenario at a time"},
         {{"run", flock, "-o", out, "--frames", 0}, "--frames needs a value"},
         {{"run", flock, "-o", file, 0}, "cannot use as the output folder: Not a directory"},
@@ -570,7 +571,7 @@ static void test_help(void)
     }
     CHECK(run_tool_io(bench_help, out, sizeof out, err, sizeof err) == 0); /* was: exit 2, "unknown option" */
     static const char *const bench_options[] = {"--agents N", "--threads T", "--steps S", "--dim 2|3", "--neighbours K",
-                                                "--kernel NAME", "--repeat R", "--table", "--json", "--help", 0};
+                                                "--kernel NAME", "--repeat R", "--table", "--json", "--ground", "--help", 0};
     for (int i = 0; bench_options[i]; ++i) {
         if (!strstr(out, bench_options[i])) fprintf(stderr, "steer bench --help lacks %s\n", bench_options[i]);
         CHECK(strstr(out, bench_options[i]) != 0);
@@ -641,6 +642,65 @@ static void test_kernel_this_cpu_lacks(void)
         CHECK(strstr(err, want) != 0);
     }
     if (!lacking) printf("note: this CPU runs every kernel; the error for a missing one is not exercised here\n");
+}
+
+/* The JSON line's value of `key` ("\"key\":"), copied up to the next comma
+ * or brace; "" when absent. */
+static void json_value(const char *line, const char *key, char *out, size_t size)
+{
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "\"%s\":", key);
+    const char *at = strstr(line, quoted);
+    out[0] = 0;
+    if (!at) return;
+    at += strlen(quoted);
+    size_t n = strcspn(at, ",}");
+    snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), at);
+}
+
+/* steer bench --ground: the flock, its goals and the crowd on a Y-up world's
+ * ground run (dim 3, flagged in the JSON), every kernel to one hash, and
+ * not the plain 2D or 3D flock's. */
+static void test_bench_on_the_ground(void)
+{
+    static char out[8192];
+    char err[2048], hash[3][40], value[64];
+    const char *modes[][12] = {
+        {"bench", "--ground", "--agents", "400", "--steps", "3", "--json", "--kernel", "scalar", 0},
+        {"bench", "--ground", "--agents", "400", "--steps", "3", "--json", 0},
+        {"bench", "--ground", "--agents", "400", "--steps", "3", "--json", "--dim", "3", "--threads", "2", 0},
+    };
+    for (int i = 0; i < 3; ++i) {
+        CHECK(run_tool_io(modes[i], out, sizeof out, err, sizeof err) == 0);
+        json_value(out, "ground", value, sizeof value);
+        CHECK(!strcmp(value, "true"));
+        json_value(out, "dim", value, sizeof value);
+        CHECK(!strcmp(value, "3"));
+        json_value(out, "state_hash", hash[i], sizeof hash[i]);
+        CHECK(strlen(hash[i]) == 18);
+    }
+    CHECK(!strcmp(hash[0], hash[1]) && !strcmp(hash[0], hash[2]));
+    for (int dim = 2; dim <= 3; ++dim) {
+        const char *plain[] = {"bench", "--agents", "400", "--steps", "3", "--json", "--dim", dim == 2 ? "2" : "3", 0};
+        CHECK(run_tool_io(plain, out, sizeof out, err, sizeof err) == 0);
+        json_value(out, "ground", value, sizeof value);
+        CHECK(!strcmp(value, "false"));
+        json_value(out, "state_hash", value, sizeof value);
+        CHECK(strlen(value) == 18 && strcmp(value, hash[0]) != 0);
+    }
+    const char *crowd[][12] = {
+        {"bench", "--ground", "--crowd", "--agents", "400", "--steps", "3", "--json", "--kernel", "scalar", 0},
+        {"bench", "--ground", "--crowd", "--agents", "400", "--steps", "3", "--json", "--threads", "2", 0},
+    };
+    char crowd_hash[2][40];
+    for (int i = 0; i < 2; ++i) {
+        CHECK(run_tool_io(crowd[i], out, sizeof out, err, sizeof err) == 0);
+        json_value(out, "crowd", value, sizeof value);
+        CHECK(!strcmp(value, "true"));
+        json_value(out, "state_hash", crowd_hash[i], sizeof crowd_hash[i]);
+        CHECK(strlen(crowd_hash[i]) == 18 && strcmp(crowd_hash[i], hash[0]) != 0);
+    }
+    CHECK(!strcmp(crowd_hash[0], crowd_hash[1]));
 }
 
 static void test_figures_that_do_not_apply(void)
@@ -1176,6 +1236,7 @@ int main(void)
     test_help();
     test_csv();
     test_kernel_this_cpu_lacks();
+    test_bench_on_the_ground();
     test_figures_that_do_not_apply();
     test_goal_figures();
     test_y_up_ground();

@@ -4,6 +4,8 @@
  *   --goals      every agent also arrives at its own point (per-agent goals)
  *   --crowd      every agent arrives at its own point, anticipating collisions
  *                (a crowd), timed beside the standard flock of the same size
+ *   --ground     the 2D flock (or goals, or crowd) on the XZ ground of a Y-up
+ *                3D world, its group ground_plane (the 2.5D case of a game)
  */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #define _POSIX_C_SOURCE 200809L
@@ -25,16 +27,23 @@
  * own goal, or its own goal while anticipating collisions (no flocking). */
 typedef enum bench_mode { BENCH_FLOCK, BENCH_GOALS, BENCH_CROWD } bench_mode;
 
-typedef struct bench_result {
+/* One configuration to time. */
+typedef struct bench_setup {
     int agents, threads, steps, dim;
-    float neighbours_k;
+    float k; /* the mean neighbours the torus is sized for */
+    steer_kernel kernel;
+    bench_mode mode;
+    bool ground; /* the 2D placement on a Y-up world's ground (dim 3) */
+} bench_setup;
+
+typedef struct bench_result {
+    bench_setup setup;
     double mean_neighbours, ms_per_step, cpu_ms_per_step, grid_share;
     uint64_t hash;
     size_t bytes;
-    steer_kernel kernel;
+    steer_kernel kernel; /* the one that ran (BEST resolved) */
     double ms_median; /* over the repeats */
     int repeat;
-    bench_mode mode;
     double flock_ms, flock_ms_median; /* BENCH_CROWD: the standard flock of the same size, threads and K */
 } bench_result;
 
@@ -134,31 +143,38 @@ static void bench_free(void *memory, void *context)
     free(memory);
 }
 
+/* The ground of --ground: every agent at this height of a Y-up torus three
+ * cells tall (at least twice the neighbour radius, so no agent is seen
+ * twice across the seam). */
+#define GROUND_HEIGHT 1.5f
+#define GROUND_TOP 3.0f
+
 /* Sends every agent of the standard flock to its own random point of the
- * torus (ARRIVE, the braking form). populate adds agent i at slot i with
- * generation 0: its handle is {i + 1, 0, 0}. */
-static int add_goals(steer_world *w, int agents, int dim)
+ * torus (ARRIVE, the braking form); on the ground, to points of the ground.
+ * Agent i was added as the i-th agent of a new world: its handle is
+ * {i + 1, 0, 0}. */
+static int add_goals(steer_world *w, const bench_setup *b)
 {
     steer_world_def wd;
     steer_world_get_def(w, &wd);
-    steer_agent_id *ids = malloc(sizeof *ids * (size_t)agents);
-    steer_v3 *targets = malloc(sizeof *targets * (size_t)agents);
+    steer_agent_id *ids = malloc(sizeof *ids * (size_t)b->agents);
+    steer_v3 *targets = malloc(sizeof *targets * (size_t)b->agents);
     if (!ids || !targets) {
         free(ids), free(targets);
         return -1;
     }
     steer_rng rng = steer_rng_make(2);
     float side = wd.bounds_max.x;
-    for (int i = 0; i < agents; ++i) {
+    for (int i = 0; i < b->agents; ++i) {
         ids[i] = (steer_agent_id){(uint32_t)i + 1, 0, 0};
         float x = steer_rng_range(&rng, 0.0f, side);
         float y = steer_rng_range(&rng, 0.0f, side);
-        float z = dim == 3 ? steer_rng_range(&rng, 0.0f, side) : 0.0f;
-        targets[i] = steer_v3_make(x, y, z);
+        float z = b->dim == 3 && !b->ground ? steer_rng_range(&rng, 0.0f, side) : 0.0f;
+        targets[i] = b->ground ? steer_v3_make(x, GROUND_HEIGHT, y) : steer_v3_make(x, y, z);
     }
-    int set = steer_world_set_targets(w, ids, targets, agents, STEER_GOAL_ARRIVE, NULL);
+    int set = steer_world_set_targets(w, ids, targets, b->agents, STEER_GOAL_ARRIVE, NULL);
     free(ids), free(targets);
-    return set == agents ? 0 : -1;
+    return set == b->agents ? 0 : -1;
 }
 
 /* The crowd: the standard flock's limits (max_speed 2, max_force 4),
@@ -181,45 +197,79 @@ static steer_group_def crowd_group_def(void)
     return g;
 }
 
-static steer_world *make_world(int agents, int threads, int dim, float k, bench_mode mode)
+/* The 2D standard flock laid on the XZ ground of a Y-up 3D world: the same
+ * placement and headings (2D x, y become x, z) at GROUND_HEIGHT, the group
+ * ground_plane. Built from a 2D flock's agents, so the two start alike. */
+static steer_world *make_ground_world(const steer_standard_flock_def *fd)
+{
+    steer_standard_flock_def flat_def = *fd;
+    flat_def.dim = 2;
+    flat_def.allocator = (steer_allocator){0};
+    steer_world_def wd;
+    if (steer_standard_flock_world_def(&flat_def, &wd) != STEER_OK) return 0;
+    wd.dim = 3;
+    wd.up = STEER_UP_Y;
+    wd.bounds_max.y = GROUND_TOP;
+    wd.allocator = fd->allocator;
+    steer_world *flat = steer_standard_flock_create(&flat_def);
+    steer_world *w = flat ? steer_world_create(&wd) : 0;
+    steer_group_def g = steer_standard_flock_group_def();
+    g.ground_plane = true;
+    if (!w || steer_world_add_group(w, &g) != 0) {
+        steer_world_destroy(flat), steer_world_destroy(w);
+        return 0;
+    }
+    steer_world_view v = steer_world_get_view(flat); /* no step yet: in the order added */
+    for (int i = 0; i < v.count; ++i) {
+        steer_v3 p = steer_v3_make(v.px[i], GROUND_HEIGHT, v.py[i]), vel = steer_v3_make(v.vx[i], 0.0f, v.vy[i]);
+        if (steer_world_add_agent(w, 0, p, vel).index == 0) {
+            steer_world_destroy(w);
+            w = 0;
+            break;
+        }
+    }
+    steer_world_destroy(flat);
+    return w;
+}
+
+static steer_world *make_world(const bench_setup *b)
 {
     steer_standard_flock_def fd = steer_default_standard_flock_def();
-    fd.agents = agents;
-    fd.dim = dim;
-    fd.neighbours = k;
-    fd.worker_count = threads;
+    fd.agents = b->agents;
+    fd.dim = b->dim;
+    fd.neighbours = b->k;
+    fd.worker_count = b->threads;
     fd.allocator = (steer_allocator){bench_alloc, bench_free, 0};
-    steer_world *w = steer_standard_flock_create(&fd);
+    steer_world *w = b->ground ? make_ground_world(&fd) : steer_standard_flock_create(&fd);
     if (!w) return 0;
     steer_group_def crowd = crowd_group_def();
-    if ((mode == BENCH_CROWD && steer_world_set_group(w, 0, &crowd) != STEER_OK) ||
-        (mode != BENCH_FLOCK && add_goals(w, agents, dim) != 0)) {
+    crowd.ground_plane = b->ground;
+    if ((b->mode == BENCH_CROWD && steer_world_set_group(w, 0, &crowd) != STEER_OK) ||
+        (b->mode != BENCH_FLOCK && add_goals(w, b) != 0)) {
         steer_world_destroy(w);
         return 0;
     }
     return w;
 }
 
-static int run_bench(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, bench_mode mode,
-                     bench_result *out)
+static int run_bench(const bench_setup *b, bench_result *out)
 {
-    steer_world *w = make_world(agents, threads, dim, k, mode);
+    steer_world *w = make_world(b);
     if (!w) return -1;
-    kernel = steer_world_set_kernel(w, kernel);
+    steer_kernel kernel = steer_world_set_kernel(w, b->kernel);
     steer_world_step(w, STEER_STANDARD_FLOCK_DT); /* warm-up */
     double grid = 0.0, total = 0.0;
     double start = seconds(), cpu_start = cpu_seconds();
-    for (int s = 0; s < steps; ++s) {
+    for (int s = 0; s < b->steps; ++s) {
         steer_world_step(w, STEER_STANDARD_FLOCK_DT);
         steer_step_profile p = steer_world_last_profile(w);
         grid += p.grid;
         total += p.total;
     }
     double elapsed = seconds() - start, cpu = cpu_seconds() - cpu_start;
-    *out = (bench_result){agents, threads, steps, dim, k, measure_neighbours(w, dim), 1e3 * elapsed / steps,
-                          1e3 * cpu / steps,
+    *out = (bench_result){*b, measure_neighbours(w, b->dim), 1e3 * elapsed / b->steps, 1e3 * cpu / b->steps,
                           total > 0.0 ? grid / total : 0.0, steer_world_state_hash(w),
-                          steer_world_memory_bytes(w), kernel, 0.0, 1, mode, 0.0, 0.0};
+                          steer_world_memory_bytes(w), kernel, 0.0, 1, 0.0, 0.0};
     steer_world_destroy(w);
     return 0;
 }
@@ -237,23 +287,24 @@ static double median(const double *v, int n) { return n % 2 ? v[n / 2] : 0.5 * (
  * percent), with the median of their times alongside. Every run ends in the
  * same state, so the hash is the same. A crowd's runs alternate with the
  * standard flock's of the same size, so that both see the same machine. */
-static int run_repeated(int agents, int threads, int steps, int dim, float k, steer_kernel kernel, bench_mode mode,
-                        int repeat, bench_result *out)
+static int run_repeated(const bench_setup *b, int repeat, bench_result *out)
 {
     double ms[64], flock_ms[64];
+    bench_setup flock_setup = *b;
+    flock_setup.mode = BENCH_FLOCK;
     for (int r = 0; r < repeat; ++r) {
         bench_result one, flock;
-        if (run_bench(agents, threads, steps, dim, k, kernel, mode, &one) != 0) return -1;
+        if (run_bench(b, &one) != 0) return -1;
         ms[r] = one.ms_per_step;
         if (r == 0 || one.ms_per_step < out->ms_per_step) *out = one;
-        if (mode != BENCH_CROWD) continue;
-        if (run_bench(agents, threads, steps, dim, k, kernel, BENCH_FLOCK, &flock) != 0) return -1;
+        if (b->mode != BENCH_CROWD) continue;
+        if (run_bench(&flock_setup, &flock) != 0) return -1;
         flock_ms[r] = flock.ms_per_step;
     }
     qsort(ms, (size_t)repeat, sizeof ms[0], by_ms);
     out->ms_median = median(ms, repeat);
     out->repeat = repeat;
-    if (mode == BENCH_CROWD) {
+    if (b->mode == BENCH_CROWD) {
         qsort(flock_ms, (size_t)repeat, sizeof flock_ms[0], by_ms);
         out->flock_ms = flock_ms[0];
         out->flock_ms_median = median(flock_ms, repeat);
@@ -283,14 +334,17 @@ static steer_kernel dispatched(steer_kernel kernel)
 
 static void print_json(const bench_result *r, const host_info *host)
 {
-    double rate = r->agents / (r->ms_per_step * 1e-3);
+    const bench_setup *b = &r->setup;
+    double rate = b->agents / (r->ms_per_step * 1e-3);
     printf("{\"agents\":%d,\"threads\":%d,\"steps\":%d,\"dim\":%d,\"neighbours\":%g,\"mean_neighbours\":%.3f,"
            "\"ms_per_step\":%.4f,\"cpu_ms_per_step\":%.4f,\"agent_steps_per_s\":%.4g,\"ns_per_agent_step\":%.3f,\"grid_share\":%.4f,"
-           "\"bytes_per_agent\":%.2f,\"kernel\":\"%s\",\"repeat\":%d,\"ms_per_step_median\":%.4f,\"goals\":%s,\"crowd\":%s,",
-           r->agents, r->threads, r->steps, r->dim, r->neighbours_k, r->mean_neighbours, r->ms_per_step, r->cpu_ms_per_step, rate,
-           1e6 * r->ms_per_step / r->agents, r->grid_share, (double)r->bytes / r->agents, steer_kernel_name(r->kernel),
-           r->repeat, r->ms_median, r->mode != BENCH_FLOCK ? "true" : "false", r->mode == BENCH_CROWD ? "true" : "false");
-    if (r->mode == BENCH_CROWD)
+           "\"bytes_per_agent\":%.2f,\"kernel\":\"%s\",\"repeat\":%d,\"ms_per_step_median\":%.4f,\"goals\":%s,\"crowd\":%s,"
+           "\"ground\":%s,",
+           b->agents, b->threads, b->steps, b->dim, b->k, r->mean_neighbours, r->ms_per_step, r->cpu_ms_per_step, rate,
+           1e6 * r->ms_per_step / b->agents, r->grid_share, (double)r->bytes / b->agents, steer_kernel_name(r->kernel),
+           r->repeat, r->ms_median, b->mode != BENCH_FLOCK ? "true" : "false", b->mode == BENCH_CROWD ? "true" : "false",
+           b->ground ? "true" : "false");
+    if (b->mode == BENCH_CROWD)
         printf("\"flock_ms_per_step\":%.4f,\"flock_ms_per_step_median\":%.4f,\"flock_ratio\":%.3f,"
                "\"flock_ratio_median\":%.3f,",
                r->flock_ms, r->flock_ms_median, r->ms_per_step / r->flock_ms, r->ms_median / r->flock_ms_median);
@@ -309,7 +363,7 @@ static int parse_int(const char *s, int lo, int hi, int *out)
     return 0;
 }
 
-enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_GOALS, OPT_CROWD, OPT_TABLE, OPT_JSON, OPT_HELP };
+enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_GOALS, OPT_CROWD, OPT_GROUND, OPT_TABLE, OPT_JSON, OPT_HELP };
 static const tool_option options[] = {
     {"--agents", 0, "N", "agents in the flock, 1 to 67108864 (default 100000)"},
     {"--threads", 0, "T", "worker threads, 1 to 64 (default 1)"},
@@ -321,6 +375,8 @@ static const tool_option options[] = {
     {"--goals", 0, 0, "every agent also arrives at its own random point (per-agent goals)"},
     {"--crowd", 0, 0, "a crowd: to its own random point, anticipating collisions, no flocking; "
                       "timed beside the standard flock"},
+    {"--ground", 0, 0, "the 2D placement on the XZ ground of a Y-up 3D world, the group on the ground plane "
+                       "(with --goals or --crowd too)"},
     {"--table", 0, 0, "sweep N = 10k, 100k, 1M x threads 1, 2"},
     {"--json", 0, 0, "one JSON object per configuration"},
     {"--help", "-h", 0, "this text"},
@@ -335,7 +391,9 @@ static void usage(FILE *to)
                 "The standard flock (separation 1.5, alignment 1, cohesion 1 on a torus, dt 1/60) timed per step.\n"
                 "--crowd: the same torus, limits and K; each agent arrives at its own point, anticipating\n"
                 "collisions (anticipation k 20, keep right 0.5, keep_apart, radius 0.1, running sum), and\n"
-                "its time is given as a ratio to the standard flock's, the two runs alternating.\n");
+                "its time is given as a ratio to the standard flock's, the two runs alternating.\n"
+                "--ground: any of these on the ground of a Y-up 3D world (a torus 3 tall, every agent at\n"
+                "height 1.5, the 2D flock's placement on XZ): the 2.5D case of a game engine.\n");
     tool_options_print(to, options, OPTION_COUNT);
 }
 
@@ -343,7 +401,7 @@ int steer_cmd_bench(int argc, char **argv)
 {
     int agents = 100000, threads = 1, steps = 0, dim = 2, repeat = 1; /* steps 0: the default */
     float k = 16.0f;
-    bool json = false, table = false, goals = false, crowd = false;
+    bool json = false, table = false, goals = false, crowd = false, ground = false, dim_given = false;
     steer_kernel kernel = STEER_KERNEL_BEST;
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
@@ -362,6 +420,7 @@ int steer_cmd_bench(int argc, char **argv)
         case OPT_TABLE: table = true; break;
         case OPT_GOALS: goals = true; break;
         case OPT_CROWD: crowd = true; break;
+        case OPT_GROUND: ground = true; break;
         case OPT_KERNEL:
             bad = -1, rule = "expected best, scalar, sse2, avx2, avx512, neon or simd128";
             for (steer_kernel q = STEER_KERNEL_BEST; q < STEER_KERNEL_COUNT; q = (steer_kernel)(q + 1))
@@ -370,7 +429,7 @@ int steer_cmd_bench(int argc, char **argv)
         case OPT_AGENTS: bad = parse_int(v, 1, 1 << 26, &agents), rule = "expected an integer from 1 to 67108864"; break;
         case OPT_THREADS: bad = parse_int(v, 1, 64, &threads), rule = "expected an integer from 1 to 64"; break;
         case OPT_STEPS: bad = parse_int(v, 1, 1 << 24, &steps), rule = "expected an integer from 1 to 16777216"; break;
-        case OPT_DIM: bad = parse_int(v, 2, 3, &dim), rule = "expected 2 or 3"; break;
+        case OPT_DIM: bad = parse_int(v, 2, 3, &dim), rule = "expected 2 or 3", dim_given = true; break;
         case OPT_REPEAT: bad = parse_int(v, 1, 64, &repeat), rule = "expected an integer from 1 to 64"; break;
         case OPT_NEIGHBOURS: {
             char *end;
@@ -389,7 +448,12 @@ int steer_cmd_bench(int argc, char **argv)
         fprintf(stderr, "steer bench: --goals and --crowd: expected one of them (a crowd's agents have goals already)\n");
         return 2;
     }
+    if (ground && dim_given && dim != 3) {
+        fprintf(stderr, "steer bench: --dim %d with --ground: expected 3 (the ground is a 3D world's)\n", dim);
+        return 2;
+    }
     bench_mode mode = crowd ? BENCH_CROWD : goals ? BENCH_GOALS : BENCH_FLOCK;
+    bench_setup setup = {agents, threads, steps ? steps : 100, ground ? 3 : dim, k, kernel, mode, ground};
     host_info host = host_describe();
     if (!steer_kernel_available(kernel)) {
         char have[96];
@@ -400,16 +464,16 @@ int steer_cmd_bench(int argc, char **argv)
     }
     if (!table) {
         bench_result r;
-        if (run_repeated(agents, threads, steps ? steps : 100, dim, k, kernel, mode, repeat, &r) != 0) {
+        if (run_repeated(&setup, repeat, &r) != 0) {
             fprintf(stderr, "steer bench: could not create the flock (out of memory?)\n");
             return 1;
         }
         if (json) print_json(&r, &host);
         else {
             static const char *const what[] = {"", " with goals", " in a crowd"};
-            printf("%d agents%s, %dD, %d threads, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
-                   "neighbours %.2f, hash %016" PRIx64 "\n", r.agents, what[mode], r.dim, r.threads,
-                   steer_kernel_name(r.kernel), r.ms_per_step, r.cpu_ms_per_step, r.agents / (r.ms_per_step * 1e-3),
+            printf("%d agents%s, %dD%s, %d threads, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
+                   "neighbours %.2f, hash %016" PRIx64 "\n", agents, what[mode], setup.dim, ground ? " on the Y-up ground" : "",
+                   threads, steer_kernel_name(r.kernel), r.ms_per_step, r.cpu_ms_per_step, agents / (r.ms_per_step * 1e-3),
                    r.mean_neighbours, r.hash);
             if (mode == BENCH_CROWD)
                 printf("%.2fx the standard flock per agent-step (%.3f ms/step; medians %.2fx)\n", r.ms_per_step / r.flock_ms,
@@ -425,8 +489,9 @@ int steer_cmd_bench(int argc, char **argv)
         char have[96];
         kernels_available(have, sizeof have);
         steer_kernel used = dispatched(kernel);
-        printf("# %s%s, %s kernel, on %s (kernels: %s), %s\n", mode == BENCH_CROWD ? "a crowd" : "the standard flock",
-               mode == BENCH_GOALS ? " with goals" : "", steer_kernel_name(used), host.cpu, have, host.os);
+        printf("# %s%s%s, %s kernel, on %s (kernels: %s), %s\n", mode == BENCH_CROWD ? "a crowd" : "the standard flock",
+               mode == BENCH_GOALS ? " with goals" : "", ground ? " on the Y-up ground" : "", steer_kernel_name(used),
+               host.cpu, have, host.os);
         printf("%-8s %-3s %-7s %10s %10s %14s %9s %8s %7s %9s %-16s", "agents", "dim", "threads", "ms/step", "median",
                "agent-steps/s", "ns/agent", "mean_nb", "grid%", "B/agent", "state_hash");
         if (mode == BENCH_CROWD) printf(" %10s %10s %7s %7s", "flock_ms", "flock_med", "ratio", "ratio_m");
@@ -436,13 +501,15 @@ int steer_cmd_bench(int argc, char **argv)
         for (int t = 1; t <= 2; ++t) {
             int n = sizes[s];
             int st = steps ? steps : n >= 1000000 ? 30 : 100; /* keep the sweep short */
+            bench_setup row = setup;
+            row.agents = n, row.threads = t, row.steps = st;
             bench_result r;
-            if (run_repeated(n, t, st, dim, k, kernel, mode, repeat, &r) != 0) return 1;
+            if (run_repeated(&row, repeat, &r) != 0) return 1;
             if (json) print_json(&r, &host);
             else {
-                printf("%-8d %-3d %-7d %10.3f %10.3f %14.4g %9.2f %8.2f %6.1f%% %9.1f %016" PRIx64, r.agents, r.dim,
-                       r.threads, r.ms_per_step, r.ms_median, r.agents / (r.ms_per_step * 1e-3), 1e6 * r.ms_per_step / r.agents,
-                       r.mean_neighbours, 100.0 * r.grid_share, (double)r.bytes / r.agents, r.hash);
+                printf("%-8d %-3d %-7d %10.3f %10.3f %14.4g %9.2f %8.2f %6.1f%% %9.1f %016" PRIx64, n, row.dim, t,
+                       r.ms_per_step, r.ms_median, n / (r.ms_per_step * 1e-3), 1e6 * r.ms_per_step / n,
+                       r.mean_neighbours, 100.0 * r.grid_share, (double)r.bytes / n, r.hash);
                 if (mode == BENCH_CROWD)
                     printf(" %10.3f %10.3f %7.2f %7.2f", r.flock_ms, r.flock_ms_median, r.ms_per_step / r.flock_ms,
                            r.ms_median / r.flock_ms_median);
