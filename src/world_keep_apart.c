@@ -5,10 +5,17 @@
 #include <float.h>
 #include <string.h>
 
-/* The share p_j / (p_i + p_j) of a gap taken by an agent of priority own
- * against one of priority other, written as the pure functions write a
- * pair's share (so that it cannot overflow), halved. */
-static float pair_share(float own, float other) { return other / (0.5f * own + 0.5f * other) * 0.5f; }
+/* The share p_i / (p_i + p_j) of a gap an agent of priority own may close
+ * against one of priority other: the one of higher priority closes more
+ * (it yields less), and the two shares sum to the gap. Written as the pure
+ * functions write a pair's share (so that it cannot overflow), halved. An
+ * obstacle (priority FLT_MAX) does not steer toward the agent: the agent's
+ * share of that gap is all of it (apart_limit then takes off what the
+ * obstacle's own velocity closes); two of priority FLT_MAX share it evenly. */
+static float pair_share(float own, float other)
+{
+    return other == FLT_MAX && own < FLT_MAX ? 1.0f : own / (0.5f * own + 0.5f * other) * 0.5f;
+}
 
 /* Agent a's share of the gap to what it sees at j. */
 static float apart_share(const steer__agent *a, int j) { return pair_share(a->g->def.priority, a->seen.priority[j]); }
@@ -25,7 +32,7 @@ static float apart_reach_of(float own_radius, float radius, float speed, float d
 
 /* One constraint of keep_apart: the new velocity's component along u (unit,
  * toward the neighbour) may be at most limit. An agent takes its share
- * p_j / (p_i + p_j) of the gap (an obstacle never yields: all of it, less
+ * p_i / (p_i + p_j) of the gap (of an obstacle's: all of it, less
  * what the obstacle's own velocity closes); two agents that both keep it
  * cannot close more than the whole gap, so the step cannot make them
  * overlap (the distance is at least its projection on the old line). An

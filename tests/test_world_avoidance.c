@@ -275,11 +275,12 @@ static void a_moving_obstacle_is_anticipated(void)
  * radius and priority set a longer reach than the agent's own (the
  * neighbours select flags near are bounded over every group it sees):
  * each step, the agent's approach along the line to a standing giant of
- * radius 2 and priority 0.25 is at most its share of the gap over dt.
- * Its share, 0.25 / (1 / 2 + 0.25 / 2) / 2 = 0.2, slows it from 2 / (0.2
- * * 30) = 0.33 short of contact on; a bound from its own radius (0.2 for
- * the pair) would flag the giant only 0.33 from its centre, inside its
- * body, and one from its own share (0.5) too late to keep that limit. */
+ * radius 2 and priority 4 is at most its share of the gap over dt.
+ * Its share, 1 / (1 / 2 + 4 / 2) / 2 = 0.2 (the giant yields less), slows
+ * it from 2 / (0.2 * 30) = 0.33 short of contact on; a bound from its own
+ * radius (0.2 for the pair) would flag the giant only 0.33 from its centre,
+ * inside its body, and one from its own share (0.5) too late to keep that
+ * limit. */
 static void keep_apart_limits_hold_against_a_larger_group(void)
 {
     steer_world_def wd = open_world(1);
@@ -293,13 +294,13 @@ static void keep_apart_limits_hold_against_a_larger_group(void)
     steer_group_def giants = steer_default_group_def();
     memset(giants.weight, 0, sizeof giants.weight);
     giants.radius = 2.0f;
-    giants.priority = 0.25f;
+    giants.priority = 4.0f;
     steer_world_add_group(w, &giants);
     steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){-6, 0, 0}, steer_v3_zero());
     steer_world_add_agent(w, 1, steer_v3_zero(), steer_v3_zero());
     steer_v3 target = {6, 0, 0};
     CHECK(steer_world_set_targets(w, &a, &target, 1, STEER_GOAL_ARRIVE, 0) == 1);
-    const float dt = 1.0f / 30.0f, share = 0.25f / (0.5f * 1.0f + 0.5f * 0.25f) * 0.5f;
+    const float dt = 1.0f / 30.0f, share = 1.0f / (0.5f * 1.0f + 0.5f * 4.0f) * 0.5f;
     double worst = -1e9;
     for (int s = 0; s < 120; ++s) {
         steer_agent_state before, after;
@@ -432,6 +433,94 @@ static steer_up_axis up_of(const steer_world *w)
 static steer_v3 ground(const steer_world *w, float x, float y)
 {
     return steer_v3_from_z_up((steer_v3){x, y, 0.0f}, up_of(w));
+}
+
+/* keep_apart and priority: a unit of higher priority walks through idle
+ * units of lower priority, which step aside for it and return to their
+ * points. A corridor 4.6 wide (solid walls), a block of 3 x 6 idle units
+ * (radius 0.5, 0.2 between bodies, each arrived on its own point) across
+ * it, and a walker of the same size sent from x = -15 to 15: with equal
+ * priorities it is held at their bodies for good; with its priority 10 or
+ * 100 times theirs it takes the larger share of every gap (it yields
+ * less) and they the larger part of the dodge. No two bodies overlap. */
+typedef struct corridor_run {
+    float walker_arrival; /* seconds; < 0: never */
+    int idle_back;        /* idle units arrived on their points at the end */
+    double closest;       /* the least gap between two bodies over the run */
+    uint64_t hash;
+} corridor_run;
+
+enum { CORRIDOR_IDLE = 18, CORRIDOR_STEPS = 60 * 30 };
+
+static corridor_run run_corridor(float walker_priority, int workers, steer_kernel kernel)
+{
+    const float dt = 1.0f / 30.0f;
+    steer_world_def wd = open_world(workers);
+    wd.capacity = CORRIDOR_IDLE + 1;
+    wd.solid_walls = true;
+    steer_world *w = steer_world_create(&wd);
+    steer_world_set_kernel(w, kernel);
+    steer_world_add_wall(w, (steer_v3){-20, 2.3f, 0}, (steer_v3){20, 2.3f, 0});
+    steer_world_add_wall(w, (steer_v3){20, -2.3f, 0}, (steer_v3){-20, -2.3f, 0});
+    steer_group_def g = walker(STEER_ANTICIPATE);
+    g.weight[STEER_ARRIVE] = 0.0f; /* goals only */
+    g.radius = 0.5f;
+    g.neighbour_radius = 3.0f;
+    g.arrival_tolerance = 0.1f;
+    g.arrival_speed = 0.1f;
+    g.departure_distance = 1.5f;
+    g.priority = walker_priority;
+    steer_world_add_group(w, &g);
+    g.priority = 1.0f;
+    steer_world_add_group(w, &g);
+    steer_agent_id ids[CORRIDOR_IDLE + 1];
+    for (int k = 0; k < CORRIDOR_IDLE; ++k) {
+        steer_v3 spot = {-3.0f + 1.2f * (float)(k % 6), -1.2f + 1.2f * (float)(k / 6), 0.0f};
+        ids[k] = steer_world_add_agent(w, 1, spot, steer_v3_zero());
+        CHECK(steer_world_set_targets(w, &ids[k], &spot, 1, STEER_GOAL_ARRIVE, 0) == 1);
+    }
+    steer_v3 far_end = {15, 0, 0};
+    steer_agent_id walker_id = ids[CORRIDOR_IDLE] = steer_world_add_agent(w, 0, (steer_v3){-15, 0, 0}, steer_v3_zero());
+    CHECK(steer_world_set_targets(w, &walker_id, &far_end, 1, STEER_GOAL_ARRIVE, 0) == 1);
+    corridor_run run = {-1.0f, 0, 1e30, 0};
+    for (int s = 0; s < CORRIDOR_STEPS; ++s) {
+        CHECK(steer_world_step(w, dt) == STEER_OK);
+        if (run.walker_arrival < 0.0f && steer_world_has_arrived(w, walker_id)) run.walker_arrival = (float)(s + 1) * dt;
+        steer_v3 p[CORRIDOR_IDLE + 1];
+        for (int i = 0; i <= CORRIDOR_IDLE; ++i) {
+            steer_agent_state st;
+            steer_world_get_agent(w, ids[i], &st);
+            p[i] = st.position;
+            for (int j = 0; j < i; ++j) run.closest = fmin(run.closest, steer_v3_dist(p[i], p[j]) - 1.0);
+        }
+    }
+    for (int k = 0; k < CORRIDOR_IDLE; ++k) run.idle_back += steer_world_has_arrived(w, ids[k]);
+    run.hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return run;
+}
+
+static void a_unit_of_higher_priority_walks_through_idle_ones(void)
+{
+    corridor_run even = run_corridor(1.0f, 1, STEER_KERNEL_SCALAR);
+    printf("corridor, equal priorities: the walker %s (closest bodies %.4f apart)\n",
+           even.walker_arrival < 0.0f ? "is held at the idle units for good" : "arrives", even.closest);
+    CHECK(even.closest >= -1e-4);
+    static const float priorities[] = {10.0f, 100.0f};
+    for (int i = 0; i < 2; ++i) {
+        corridor_run run = run_corridor(priorities[i], 1, STEER_KERNEL_SCALAR);
+        printf("corridor, the walker's priority %g: arrives at %.1f s, %d of %d idle units back on their points, "
+               "closest bodies %.4f apart\n", (double)priorities[i], (double)run.walker_arrival, run.idle_back,
+               CORRIDOR_IDLE, run.closest);
+        CHECK(run.walker_arrival > 0.0f && run.walker_arrival < 25.0f); /* unhindered: 15 s */
+        CHECK(run.idle_back == CORRIDOR_IDLE);
+        CHECK(run.closest >= -1e-4);
+        if (i) continue;
+        for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
+            if (!steer_kernel_available((steer_kernel)k)) continue;
+            for (int workers = 1; workers <= 2; ++workers) CHECK(run_corridor(priorities[i], workers, (steer_kernel)k).hash == run.hash);
+        }
+    }
 }
 
 /* keep_apart sees walls: agents seeking through a wall (not solid, no
@@ -896,6 +985,7 @@ int main(void)
     keep_apart_never_lets_agents_overlap();
     keep_apart_holds_for_a_flock();
     keep_apart_limits_hold_against_a_larger_group();
+    a_unit_of_higher_priority_walks_through_idle_ones();
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();
     an_arch_at_a_door_breaks();

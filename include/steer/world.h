@@ -167,7 +167,10 @@ typedef struct steer_group_def {
        the neighbour mask), moving discs of their groups' radii, and the obstacles within it, moving
        at their velocities (steer_world_set_obstacle_velocity); the push is capped at max_force */
     float priority;          /* responsibility: of each pair's push this agent takes 2 p_j / (p_i + p_j),
-                                p_i its own priority; an obstacle never yields: 2 (default 1) */
+                                p_i its own priority, and with keep_apart it may close p_i / (p_i + p_j)
+                                of their gap in a step: the higher priority dodges less and is held
+                                less; an obstacle never yields: the push is all the agent's, and so is
+                                the gap (default 1) */
     float anticipation_k;    /* ANTICIPATE: strength of the energy k tau^-2 e^(-tau/tau0), length^2 (default 1.5) */
     float anticipation_tau0; /* ANTICIPATE: its time scale (default 3) */
     float avoid_horizon;     /* both: pairs later than this to contact (closest approach) are ignored (default 10) */
@@ -175,7 +178,7 @@ typedef struct steer_group_def {
     float keep_right;        /* both: the bias that sends a head-on pair past each other on their right,
                                 a fraction of the push (default 0.25; 0: none, and a head-on pair stalls) */
     bool keep_apart;         /* a velocity filter after steering: the new velocity never closes more than
-                                this agent's share (as priority splits it) of the gap to what it sees
+                                this agent's share (p_i / (p_i + p_j), see priority) of the gap to what it sees
                                 within the step, so two such agents never overlap, and of the whole gap
                                 to a wall, which its body then never crosses (default false) */
     float queue_distance;    /* QUEUE: brake for a slower agent (in its path, ahead) closer than this gap (default 2) */
