@@ -1,8 +1,9 @@
 /* Fuzz target: the world API. The input is decoded into a world def (2D or
  * 3D, Z-up or Y-up) and a sequence of calls (groups with arbitrary defs,
- * agents added, removed and teleported, per-agent goals (one, in bulk, or
- * places the world assigns), obstacles, walls, paths, flow fields, steps
- * with odd dt, save and restore, debug drawing, kernel changes).
+ * agents added, removed, teleported and moved between groups, per-agent
+ * goals (one, in bulk, or places the world assigns), obstacles, walls,
+ * paths, flow fields, steps with odd dt, save and restore, debug drawing,
+ * kernel changes).
  *
  * Every call is made on two worlds built from the same def: A with the
  * scalar kernel and one thread, B with the best SIMD kernel and two
@@ -304,12 +305,24 @@ static void fw_check_goal(const fw *f, steer_agent_id id)
 static void fw_goals(fuzz_input *in, fw *f)
 {
     steer_v3 points[8] = {{0}};
-    if (fuzz_bool(in)) {
+    /* one byte, as a bool always took: its low bit as before; with the next
+     * set, the agent also moves to group (its next three bits) - 1, so the
+     * stream decodes as it did */
+    unsigned choice = fuzz_u8(in);
+    if (choice & 1u) {
         steer_agent_id id = fw_handle(in, f);
         steer_goal g = fw_decode_goal(in, points);
         steer_result ra = steer_world_set_goal(f->a, id, &g), rb = steer_world_set_goal(f->b, id, &g);
         FUZZ_CHECK(ra == rb, "set_goal: %d vs %d", ra, rb);
         fw_check_goal(f, id);
+        if (choice & 2u) {
+            int group = (int)(choice >> 2 & 7u) - 1;
+            ra = steer_world_set_agent_group(f->a, id, group), rb = steer_world_set_agent_group(f->b, id, group);
+            FUZZ_CHECK(ra == rb, "set_agent_group: %d vs %d", ra, rb);
+            steer_agent_state sa;
+            FUZZ_CHECK(ra != STEER_OK || (steer_world_get_agent(f->a, id, &sa) == STEER_OK && sa.group == group),
+                       "set_agent_group: the agent is not in group %d", group);
+        }
     } else { /* the bulk form: a few handles to a few points */
         steer_agent_id ids[4] = {{0}};
         steer_result results_a[4] = {0}, results_b[4] = {0}; /* a refused call (kind) writes none */

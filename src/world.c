@@ -757,6 +757,17 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
     return STEER_OK;
 }
 
+steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int group)
+{
+    uint32_t d;
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER__CHECK_HANDLE(w, id, &d);
+    STEER_MISUSE_IF(group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT, AGENT_GROUP,
+                    "group = %d: must be in [0, %d), the groups added", group, w->group_count);
+    w->group[d] = (uint8_t)group;
+    return STEER_OK;
+}
+
 steer_result steer_world_get_agent(const steer_world *w, steer_agent_id id, steer_agent_state *out)
 {
     uint32_t d;

@@ -442,7 +442,10 @@ static steer_v3 ground(const steer_world *w, float x, float y)
  * it, and a walker of the same size sent from x = -15 to 15: with equal
  * priorities it is held at their bodies for good; with its priority 10 or
  * 100 times theirs it takes the larger share of every gap (it yields
- * less) and they the larger part of the dodge. No two bodies overlap. */
+ * less) and they the larger part of the dodge. No two bodies overlap. A
+ * walker held among them as one of their group passes once it is moved
+ * to the group of priority 10 (steer_world_set_agent_group: the RTS way
+ * to give units with orders the right of way). */
 typedef struct corridor_run {
     float walker_arrival; /* seconds; < 0: never */
     int idle_back;        /* idle units arrived on their points at the end */
@@ -452,7 +455,7 @@ typedef struct corridor_run {
 
 enum { CORRIDOR_IDLE = 18, CORRIDOR_STEPS = 60 * 30 };
 
-static corridor_run run_corridor(float walker_priority, int workers, steer_kernel kernel)
+static corridor_run run_corridor(float walker_priority, int workers, steer_kernel kernel, int promote_step)
 {
     const float dt = 1.0f / 30.0f;
     steer_world_def wd = open_world(workers);
@@ -480,10 +483,21 @@ static corridor_run run_corridor(float walker_priority, int workers, steer_kerne
         CHECK(steer_world_set_targets(w, &ids[k], &spot, 1, STEER_GOAL_ARRIVE, 0) == 1);
     }
     steer_v3 far_end = {15, 0, 0};
-    steer_agent_id walker_id = ids[CORRIDOR_IDLE] = steer_world_add_agent(w, 0, (steer_v3){-15, 0, 0}, steer_v3_zero());
+    /* promote_step >= 0: a walker of the idle units' group, moved to its own at that step */
+    int first_group = promote_step >= 0 ? 1 : 0;
+    steer_agent_id walker_id = ids[CORRIDOR_IDLE] = steer_world_add_agent(w, first_group, (steer_v3){-15, 0, 0}, steer_v3_zero());
     CHECK(steer_world_set_targets(w, &walker_id, &far_end, 1, STEER_GOAL_ARRIVE, 0) == 1);
     corridor_run run = {-1.0f, 0, 1e30, 0};
     for (int s = 0; s < CORRIDOR_STEPS; ++s) {
+        if (s == promote_step) {
+            steer_agent_state before, after;
+            CHECK(steer_world_get_agent(w, walker_id, &before) == STEER_OK && before.group == 1);
+            CHECK(steer_world_set_agent_group(w, walker_id, 0) == STEER_OK);
+            CHECK(steer_world_get_agent(w, walker_id, &after) == STEER_OK && after.group == 0);
+            CHECK(!memcmp(&before.position, &after.position, sizeof before.position)); /* only its group changes */
+            steer_goal kept;
+            CHECK(steer_world_get_goal(w, walker_id, &kept) == STEER_OK && kept.kind == STEER_GOAL_ARRIVE);
+        }
         CHECK(steer_world_step(w, dt) == STEER_OK);
         if (run.walker_arrival < 0.0f && steer_world_has_arrived(w, walker_id)) run.walker_arrival = (float)(s + 1) * dt;
         steer_v3 p[CORRIDOR_IDLE + 1];
@@ -502,13 +516,13 @@ static corridor_run run_corridor(float walker_priority, int workers, steer_kerne
 
 static void a_unit_of_higher_priority_walks_through_idle_ones(void)
 {
-    corridor_run even = run_corridor(1.0f, 1, STEER_KERNEL_SCALAR);
+    corridor_run even = run_corridor(1.0f, 1, STEER_KERNEL_SCALAR, -1);
     printf("corridor, equal priorities: the walker %s (closest bodies %.4f apart)\n",
            even.walker_arrival < 0.0f ? "is held at the idle units for good" : "arrives", even.closest);
     CHECK(even.closest >= -1e-4);
     static const float priorities[] = {10.0f, 100.0f};
     for (int i = 0; i < 2; ++i) {
-        corridor_run run = run_corridor(priorities[i], 1, STEER_KERNEL_SCALAR);
+        corridor_run run = run_corridor(priorities[i], 1, STEER_KERNEL_SCALAR, -1);
         printf("corridor, the walker's priority %g: arrives at %.1f s, %d of %d idle units back on their points, "
                "closest bodies %.4f apart\n", (double)priorities[i], (double)run.walker_arrival, run.idle_back,
                CORRIDOR_IDLE, run.closest);
@@ -518,9 +532,17 @@ static void a_unit_of_higher_priority_walks_through_idle_ones(void)
         if (i) continue;
         for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
             if (!steer_kernel_available((steer_kernel)k)) continue;
-            for (int workers = 1; workers <= 2; ++workers) CHECK(run_corridor(priorities[i], workers, (steer_kernel)k).hash == run.hash);
+            for (int workers = 1; workers <= 2; ++workers)
+                CHECK(run_corridor(priorities[i], workers, (steer_kernel)k, -1).hash == run.hash);
         }
     }
+    corridor_run promoted = run_corridor(10.0f, 1, STEER_KERNEL_SCALAR, 20 * 30);
+    printf("corridor, a walker of the idle units' group moved to the group of priority 10 at 20 s: arrives at %.1f s, "
+           "%d of %d idle units back on their points, closest bodies %.4f apart\n", (double)promoted.walker_arrival,
+           promoted.idle_back, CORRIDOR_IDLE, promoted.closest);
+    CHECK(promoted.walker_arrival > 20.0f && promoted.walker_arrival < 50.0f);
+    CHECK(promoted.idle_back == CORRIDOR_IDLE);
+    CHECK(promoted.closest >= -1e-4);
 }
 
 /* keep_apart sees walls: agents seeking through a wall (not solid, no

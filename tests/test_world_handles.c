@@ -57,6 +57,7 @@ static void test_stale_after_remove(int dim)
     CHECK(!steer_world_is_valid(w, a));
     CHECK(steer_world_get_agent(w, a, &st) == STEER_ERROR_STALE_HANDLE);
     CHECK(steer_world_teleport_agent(w, a, steer_v3_make(0, 0, 0), steer_v3_make(0, 0, 0)) == STEER_ERROR_STALE_HANDLE);
+    CHECK(steer_world_set_agent_group(w, a, 0) == STEER_ERROR_STALE_HANDLE);
     CHECK(steer_world_remove_agent(w, a) == STEER_ERROR_STALE_HANDLE);
     CHECK(steer_world_agent_count(w) == 1);
     CHECK(steer_world_is_valid(w, b));

@@ -90,7 +90,7 @@ extern "C" {
     X(FLOW_FIELD_CELL_SIZE)                                                                                            \
     X(FLOW_FIELD_SIZE)          /* nx, ny or nz below 1, or more than 2^24 cells */                                    \
     X(FLOW_FIELD_VECTOR)                                                                                               \
-    X(AGENT_GROUP)              /* add_agent: no such group */                                                         \
+    X(AGENT_GROUP)              /* add_agent, set_agent_group: no such group */                                        \
     X(AGENT_POSITION)                                                                                                  \
     X(AGENT_VELOCITY)                                                                                                  \
     X(GOAL_KIND)                /* not a steer_goal_kind */                                                            \

@@ -268,6 +268,12 @@ typedef struct steer_agent_state {
 steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
 steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
+/* Moves an agent to another group (its handle, state and goal kept): a unit
+ * given a move order can join a group of higher priority, which idle units
+ * step aside for, and return to its own when it arrives. The next step uses
+ * the new group's rules. A stale handle or a group not added:
+ * STEER_ERROR_INVALID_ARGUMENT. */
+steer_result steer_world_set_agent_group(steer_world *world, steer_agent_id id, int group);
 /* Handles are looked up between steps: from inside the world's own step
  * (a task its scheduler runs) these report misuse and refuse
  * (STEER_ERROR_IN_STEP, false). A step leaves the handle table stale (the

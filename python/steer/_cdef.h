@@ -261,6 +261,7 @@ typedef struct { steer_v3 position; steer_v3 velocity; int group; } steer_agent_
 steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
 steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
+steer_result steer_world_set_agent_group(steer_world *world, steer_agent_id id, int group);
 steer_result steer_world_get_agent(const steer_world *world, steer_agent_id id, steer_agent_state *out);
 bool steer_world_is_valid(const steer_world *world, steer_agent_id id);
 int steer_world_agent_count(const steer_world *world);

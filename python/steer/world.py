@@ -532,6 +532,13 @@ class World:
                       "steer_world_teleport_agent")
         self._version += 1
 
+    def set_agent_group(self, agent, group: int) -> None:
+        """Move one agent to another group, keeping its handle, state and goal: a unit given a move order can
+        join a group of higher priority (idle units step aside for it) and return when it arrives."""
+        _errors.begin()
+        _errors.check(lib.steer_world_set_agent_group(self._w, self._id(agent), int(group)), "steer_world_set_agent_group")
+        self._version += 1
+
     def get_agent(self, agent):
         """(position, velocity, group) of one agent."""
         out = ffi.new("steer_agent_state *")

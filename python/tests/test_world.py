@@ -58,6 +58,18 @@ def test_kwargs_world_groups_agents_and_objects():
     assert w.step_count == 10 and w.memory_bytes > 0
     assert set(map(tuple, w.agent_ids().tolist())) == set(map(tuple, ids.tolist())) | {tuple(one)}
     assert w.add_group(standard_flock=True) == 1 and w.get_group(1)["behaviours"]["separation"] == 1.5
+    before = w.get_agent(ids[3])
+    w.set_agent_group(ids[3], 1)  # a unit moved to another group keeps its state
+    after = w.get_agent(ids[3])
+    assert after[2] == 1 and (after[0] == before[0]).all() and (after[1] == before[1]).all()
+    assert w.view().group[[tuple(r) for r in w.agent_ids().tolist()].index(tuple(ids[3]))] == 1
+    with pytest.raises(steer.InvalidArgument, match=r"group = 2: must be in \[0, 2\).*AGENT_GROUP"):
+        w.set_agent_group(ids[3], 2)
+    w.remove_agent(ids[4])
+    with pytest.raises(steer.StaleHandle):
+        w.set_agent_group(ids[4], 0)
+    w.set_agent_group(ids[3], 0)
+    w.add_agent(g, (1, 1))  # ids[4]'s slot, a new generation
     assert w.set_kernel("scalar") == "scalar" and w.set_kernel("best") in steer.KERNELS
     for name in steer.KERNELS:  # each kernel this CPU runs is the one in use, the others fall back
         assert (w.set_kernel(name) == name) == (name != "best" and steer.kernel_available(name))
