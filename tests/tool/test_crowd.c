@@ -12,7 +12,10 @@
  *                         formation with every member on its slot at the
  *                         end and no body inside a rock;
  *                         The doorway: every agent through the gap and on
- *                         its place once, no wall crossing;
+ *                         its place once, no wall crossing; the garrison:
+ *                         the convoy through, every unit back on its post,
+ *                         no stall over 5 s, and the convoy held with the
+ *                         garrison's priority;
  *   test_crowd doorway    the doorway's full figures: also every agent on its
  *                         place at the end and no stall over 5 s (not
  *                         registered: its stalls last up to about 20 s).
@@ -290,6 +293,32 @@ static void check_crowd(const crowd_case *c)
     json_decref(m);
 }
 
+/* The garrison with the convoy's priority that of the garrison: the
+ * convoy is held at the garrison's front, so not everyone arrives. */
+static void test_garrison_needs_priority(void)
+{
+    char file[512], copy[600];
+    snprintf(file, sizeof file, "%s/garrison.json", STEER_SCENARIOS_DIR);
+    json_error_t error;
+    json_t *root = json_load_file(file, 0, &error);
+    CHECK(root != 0);
+    if (!root) return;
+    json_t *convoy = json_array_get(json_object_get(root, "groups"), 0);
+    CHECK(json_number_value(json_object_get(convoy, "priority")) == 10.0);
+    json_object_set_new(convoy, "priority", json_real(1.0));
+    snprintf(copy, sizeof copy, "%s/garrison_even.json", OUT);
+    CHECK(json_dump_file(root, copy, 0) == 0);
+    json_decref(root);
+    json_t *m = run_metrics(copy, "garrison_even");
+    CHECK(m != 0);
+    if (!m) return;
+    printf("garrison with equal priorities: %g of %g arrived, %g overlapping pairs\n", at(m, "goals.arrived"),
+           at(m, "goals.agents"), at(m, "overlaps.pairs"));
+    CHECK(at(m, "goals.arrived") < at(m, "goals.agents"));
+    CHECK(at(m, "overlaps.pairs") == 0);
+    json_decref(m);
+}
+
 static void test_crowd_scenarios(void)
 {
     static const crowd_case cases[] = {
@@ -306,8 +335,11 @@ static void test_crowd_scenarios(void)
          * before the wander faded on a goal's final approach, 93 to 98 at
          * the end); not yet: stalls under 5 s (test_crowd doorway) */
         {"doorway", 400.0, true, true, false, false, false},
+        /* the convoy through the idle garrison, which returns to its posts */
+        {"garrison", 60.0, true, true, true, false, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) check_crowd(&cases[i]);
+    test_garrison_needs_priority();
 }
 
 int main(int argc, char **argv)
