@@ -1,6 +1,7 @@
 """The world from Python: the same state hash as the C tools, views, goals, snapshots, draw."""
 import json
 import os
+import runpy
 import subprocess
 
 import numpy as np
@@ -212,3 +213,13 @@ def test_debug_draw_into_python_callbacks():
 def test_help_is_useful():
     assert "standard_flock" in steer.World.__doc__ and steer.World.view.__doc__
     assert "zero-copy" in steer.world.__doc__
+
+
+def test_right_of_way_example_moves_units_through_idle_ones():
+    """examples/right_of_way.py, as it says: with the ordered units in a group of priority 10, both orders are
+    done and every idle unit is back on its post; with equal priorities the first order never is."""
+    example = runpy.run_path(os.path.join(ROOT, "python", "examples", "right_of_way.py"))
+    done, back = example["run"](True)
+    assert len(done) == 2 and done[0] < 60 and back == 35
+    done, back = example["run"](False)
+    assert done == []
