@@ -8,13 +8,17 @@
 /* The share p_i / (p_i + p_j) of a gap an agent of priority own may close
  * against one of priority other: the one of higher priority closes more
  * (it yields less), and the two shares sum to the gap. Written as the pure
- * functions write a pair's share (so that it cannot overflow), halved. An
- * obstacle (priority FLT_MAX) does not steer toward the agent: the agent's
- * share of that gap is all of it (apart_limit then takes off what the
- * obstacle's own velocity closes); two of priority FLT_MAX share it evenly. */
+ * functions write a pair's share (so that it cannot overflow), halved.
+ * Priority FLT_MAX is an obstacle's: the agent's share of the gap to an
+ * obstacle is all of it (apart_limit then takes off what the obstacle's
+ * own velocity closes), so an agent of a group of that priority, which the
+ * others take for an obstacle, closes none of the gap to them (and half of
+ * it to its own kind). */
 static float pair_share(float own, float other)
 {
-    return other == FLT_MAX && own < FLT_MAX ? 1.0f : own / (0.5f * own + 0.5f * other) * 0.5f;
+    if (other == FLT_MAX) return own < FLT_MAX ? 1.0f : 0.5f;
+    if (own == FLT_MAX) return 0.0f;
+    return own / (0.5f * own + 0.5f * other) * 0.5f;
 }
 
 /* Agent a's share of the gap to what it sees at j. */

@@ -7,6 +7,7 @@
  * FOLLOW_LEADER keeps behind its leader and out of its way; a crowd gives
  * the same bits for any thread count, scheduler and kernel, and through a
  * snapshot, and with its agents' steps in the crowd kernel or scalar. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -433,6 +434,45 @@ static steer_up_axis up_of(const steer_world *w)
 static steer_v3 ground(const steer_world *w, float x, float y)
 {
     return steer_v3_from_z_up((steer_v3){x, y, 0.0f}, up_of(w));
+}
+
+/* A group of the obstacles' priority (FLT_MAX) is taken for moving
+ * obstacles by the others, which then use the whole gap to it less what
+ * its velocity closes: so its agents close none of the gap themselves, and
+ * two such agents walking into others and each other never overlap. */
+static void keep_apart_holds_for_the_obstacles_priority(void)
+{
+    steer_world_def wd = open_world(1);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = walker(STEER_SEEK);
+    g.weight[STEER_SEEK] = 0.0f;
+    g.radius = 0.5f;
+    g.priority = FLT_MAX;
+    steer_world_add_group(w, &g);
+    g.priority = 1.0f;
+    steer_world_add_group(w, &g);
+    steer_agent_id ids[4] = {
+        steer_world_add_agent(w, 0, (steer_v3){-6, 0, 0}, steer_v3_zero()),
+        steer_world_add_agent(w, 0, (steer_v3){6, 0.2f, 0}, steer_v3_zero()),
+        steer_world_add_agent(w, 1, (steer_v3){0, 0, 0}, steer_v3_zero()),
+        steer_world_add_agent(w, 1, (steer_v3){0, -6, 0}, steer_v3_zero()),
+    };
+    steer_v3 targets[4] = {{6, 0, 0}, {-6, 0.2f, 0}, {0, -3, 0}, {0, 6, 0}};
+    CHECK(steer_world_set_targets(w, ids, targets, 4, STEER_GOAL_ARRIVE, 0) == 4);
+    double closest = 1e30;
+    for (int s = 0; s < 300; ++s) {
+        CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+        steer_v3 p[4];
+        for (int i = 0; i < 4; ++i) {
+            steer_agent_state st;
+            steer_world_get_agent(w, ids[i], &st);
+            p[i] = st.position;
+            for (int j = 0; j < i; ++j) closest = fmin(closest, steer_v3_dist(p[i], p[j]) - 1.0);
+        }
+    }
+    printf("keep_apart with a group of priority FLT_MAX: closest bodies %.4f apart\n", closest);
+    CHECK(closest >= -1e-4);
+    steer_world_destroy(w);
 }
 
 /* keep_apart and priority: a unit of higher priority walks through idle
@@ -1008,6 +1048,7 @@ int main(void)
     keep_apart_holds_for_a_flock();
     keep_apart_limits_hold_against_a_larger_group();
     a_unit_of_higher_priority_walks_through_idle_ones();
+    keep_apart_holds_for_the_obstacles_priority();
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();
     an_arch_at_a_door_breaks();
