@@ -436,6 +436,21 @@ static steer_v3 ground(const steer_world *w, float x, float y)
     return steer_v3_from_z_up((steer_v3){x, y, 0.0f}, up_of(w));
 }
 
+/* The least gap between the bodies of n agents (at most 64) whose radii
+ * sum to contact, now. */
+static double closest_gap(const steer_world *w, const steer_agent_id *ids, int n, double contact)
+{
+    steer_v3 p[64];
+    double closest = 1e30;
+    for (int i = 0; i < n && i < 64; ++i) {
+        steer_agent_state st;
+        CHECK(steer_world_get_agent(w, ids[i], &st) == STEER_OK);
+        p[i] = st.position;
+        for (int j = 0; j < i; ++j) closest = fmin(closest, steer_v3_dist(p[i], p[j]) - contact);
+    }
+    return closest;
+}
+
 /* A group of the obstacles' priority (FLT_MAX) is taken for moving
  * obstacles by the others, which then use the whole gap to it less what
  * its velocity closes: so its agents close none of the gap themselves, and
@@ -462,13 +477,7 @@ static void keep_apart_holds_for_the_obstacles_priority(void)
     double closest = 1e30;
     for (int s = 0; s < 300; ++s) {
         CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
-        steer_v3 p[4];
-        for (int i = 0; i < 4; ++i) {
-            steer_agent_state st;
-            steer_world_get_agent(w, ids[i], &st);
-            p[i] = st.position;
-            for (int j = 0; j < i; ++j) closest = fmin(closest, steer_v3_dist(p[i], p[j]) - 1.0);
-        }
+        closest = fmin(closest, closest_gap(w, ids, 4, 1.0));
     }
     printf("keep_apart with a group of priority FLT_MAX: closest bodies %.4f apart\n", closest);
     CHECK(closest >= -1e-4);
@@ -540,13 +549,7 @@ static corridor_run run_corridor(float walker_priority, int workers, steer_kerne
         }
         CHECK(steer_world_step(w, dt) == STEER_OK);
         if (run.walker_arrival < 0.0f && steer_world_has_arrived(w, walker_id)) run.walker_arrival = (float)(s + 1) * dt;
-        steer_v3 p[CORRIDOR_IDLE + 1];
-        for (int i = 0; i <= CORRIDOR_IDLE; ++i) {
-            steer_agent_state st;
-            steer_world_get_agent(w, ids[i], &st);
-            p[i] = st.position;
-            for (int j = 0; j < i; ++j) run.closest = fmin(run.closest, steer_v3_dist(p[i], p[j]) - 1.0);
-        }
+        run.closest = fmin(run.closest, closest_gap(w, ids, CORRIDOR_IDLE + 1, 1.0));
     }
     for (int k = 0; k < CORRIDOR_IDLE; ++k) run.idle_back += steer_world_has_arrived(w, ids[k]);
     run.hash = steer_world_state_hash(w);
