@@ -660,7 +660,7 @@ static void json_value(const char *line, const char *key, char *out, size_t size
 
 /* steer bench --ground: the flock, its goals and the crowd on a Y-up world's
  * ground run (dim 3, flagged in the JSON), every kernel to one hash, and
- * not the plain 2D or 3D flock's. */
+ * not the plain 2D or 3D flock's. And --goals gives its ratio to the flock. */
 static void test_bench_on_the_ground(void)
 {
     static char out[8192];
@@ -701,6 +701,13 @@ static void test_bench_on_the_ground(void)
         CHECK(strlen(crowd_hash[i]) == 18 && strcmp(crowd_hash[i], hash[0]) != 0);
     }
     CHECK(!strcmp(crowd_hash[0], crowd_hash[1]));
+    /* goals, like a crowd, are timed beside the plain flock: the ratio of the two */
+    const char *goals[] = {"bench", "--goals", "--agents", "400", "--steps", "3", "--json", 0};
+    CHECK(run_tool_io(goals, out, sizeof out, err, sizeof err) == 0);
+    json_value(out, "flock_ratio", value, sizeof value);
+    CHECK(atof(value) > 0.0);
+    json_value(out, "flock_ms_per_step", value, sizeof value);
+    CHECK(atof(value) > 0.0);
 }
 
 static void test_figures_that_do_not_apply(void)

@@ -3,7 +3,8 @@
  *                (its ms_per_step; ms_per_step_median gives the median)
  *   --goals      every agent also arrives at its own point (per-agent goals)
  *   --crowd      every agent arrives at its own point, anticipating collisions
- *                (a crowd), timed beside the standard flock of the same size
+ *                (a crowd)
+ *   both timed beside the standard flock of the same size, the runs alternating
  *   --ground     the 2D flock (or goals, or crowd) on the XZ ground of a Y-up
  *                3D world, its group ground_plane (the 2.5D case of a game)
  */
@@ -44,7 +45,7 @@ typedef struct bench_result {
     steer_kernel kernel; /* the one that ran (BEST resolved) */
     double ms_median; /* over the repeats */
     int repeat;
-    double flock_ms, flock_ms_median; /* BENCH_CROWD: the standard flock of the same size, threads and K */
+    double flock_ms, flock_ms_median; /* goals and crowds: the standard flock of the same size, threads and K */
 } bench_result;
 
 /* The machine the figures belong to: they mean little without it. */
@@ -285,8 +286,9 @@ static double median(const double *v, int n) { return n % 2 ? v[n / 2] : 0.5 * (
 
 /* The fastest of `repeat` runs (this machine is shared: runs vary by tens of
  * percent), with the median of their times alongside. Every run ends in the
- * same state, so the hash is the same. A crowd's runs alternate with the
- * standard flock's of the same size, so that both see the same machine. */
+ * same state, so the hash is the same. The runs of goals or a crowd
+ * alternate with the standard flock's of the same size, so that both see
+ * the same machine. */
 static int run_repeated(const bench_setup *b, int repeat, bench_result *out)
 {
     double ms[64], flock_ms[64];
@@ -297,14 +299,14 @@ static int run_repeated(const bench_setup *b, int repeat, bench_result *out)
         if (run_bench(b, &one) != 0) return -1;
         ms[r] = one.ms_per_step;
         if (r == 0 || one.ms_per_step < out->ms_per_step) *out = one;
-        if (b->mode != BENCH_CROWD) continue;
+        if (b->mode == BENCH_FLOCK) continue;
         if (run_bench(&flock_setup, &flock) != 0) return -1;
         flock_ms[r] = flock.ms_per_step;
     }
     qsort(ms, (size_t)repeat, sizeof ms[0], by_ms);
     out->ms_median = median(ms, repeat);
     out->repeat = repeat;
-    if (b->mode == BENCH_CROWD) {
+    if (b->mode != BENCH_FLOCK) {
         qsort(flock_ms, (size_t)repeat, sizeof flock_ms[0], by_ms);
         out->flock_ms = flock_ms[0];
         out->flock_ms_median = median(flock_ms, repeat);
@@ -344,7 +346,7 @@ static void print_json(const bench_result *r, const host_info *host)
            1e6 * r->ms_per_step / b->agents, r->grid_share, (double)r->bytes / b->agents, steer_kernel_name(r->kernel),
            r->repeat, r->ms_median, b->mode != BENCH_FLOCK ? "true" : "false", b->mode == BENCH_CROWD ? "true" : "false",
            b->ground ? "true" : "false");
-    if (b->mode == BENCH_CROWD)
+    if (b->mode != BENCH_FLOCK)
         printf("\"flock_ms_per_step\":%.4f,\"flock_ms_per_step_median\":%.4f,\"flock_ratio\":%.3f,"
                "\"flock_ratio_median\":%.3f,",
                r->flock_ms, r->flock_ms_median, r->ms_per_step / r->flock_ms, r->ms_median / r->flock_ms_median);
@@ -387,11 +389,13 @@ static void usage(FILE *to)
 {
     fprintf(to, "usage: steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
                 "                   [--kernel best|scalar|sse2|avx2|avx512|neon|simd128] [--repeat R] [--goals | --crowd]\n"
-                "       steer bench --table [--dim 2|3] [--steps S] [--json] [--repeat R] [--goals | --crowd]\n"
+                "                   [--ground]\n"
+                "       steer bench --table [--dim 2|3] [--steps S] [--json] [--repeat R] [--goals | --crowd] [--ground]\n"
                 "The standard flock (separation 1.5, alignment 1, cohesion 1 on a torus, dt 1/60) timed per step.\n"
+                "--goals: the same, each agent also arriving at its own random point.\n"
                 "--crowd: the same torus, limits and K; each agent arrives at its own point, anticipating\n"
-                "collisions (anticipation k 20, keep right 0.5, keep_apart, radius 0.1, running sum), and\n"
-                "its time is given as a ratio to the standard flock's, the two runs alternating.\n"
+                "collisions (anticipation k 20, keep right 0.5, keep_apart, radius 0.1, running sum).\n"
+                "With either, the time is also given as a ratio to the standard flock's, the runs alternating.\n"
                 "--ground: any of these on the ground of a Y-up 3D world (a torus 3 tall, every agent at\n"
                 "height 1.5, the 2D flock's placement on XZ): the 2.5D case of a game engine.\n");
     tool_options_print(to, options, OPTION_COUNT);
@@ -475,7 +479,7 @@ int steer_cmd_bench(int argc, char **argv)
                    "neighbours %.2f, hash %016" PRIx64 "\n", agents, what[mode], setup.dim, ground ? " on the Y-up ground" : "",
                    threads, steer_kernel_name(r.kernel), r.ms_per_step, r.cpu_ms_per_step, agents / (r.ms_per_step * 1e-3),
                    r.mean_neighbours, r.hash);
-            if (mode == BENCH_CROWD)
+            if (mode != BENCH_FLOCK)
                 printf("%.2fx the standard flock per agent-step (%.3f ms/step; medians %.2fx)\n", r.ms_per_step / r.flock_ms,
                        r.flock_ms, r.ms_median / r.flock_ms_median);
             char have[96];
@@ -494,7 +498,7 @@ int steer_cmd_bench(int argc, char **argv)
                host.cpu, have, host.os);
         printf("%-8s %-3s %-7s %10s %10s %14s %9s %8s %7s %9s %-16s", "agents", "dim", "threads", "ms/step", "median",
                "agent-steps/s", "ns/agent", "mean_nb", "grid%", "B/agent", "state_hash");
-        if (mode == BENCH_CROWD) printf(" %10s %10s %7s %7s", "flock_ms", "flock_med", "ratio", "ratio_m");
+        if (mode != BENCH_FLOCK) printf(" %10s %10s %7s %7s", "flock_ms", "flock_med", "ratio", "ratio_m");
         printf("\n");
     }
     for (int s = 0; s < 3; ++s) {
@@ -510,7 +514,7 @@ int steer_cmd_bench(int argc, char **argv)
                 printf("%-8d %-3d %-7d %10.3f %10.3f %14.4g %9.2f %8.2f %6.1f%% %9.1f %016" PRIx64, n, row.dim, t,
                        r.ms_per_step, r.ms_median, n / (r.ms_per_step * 1e-3), 1e6 * r.ms_per_step / n,
                        r.mean_neighbours, 100.0 * r.grid_share, (double)r.bytes / n, r.hash);
-                if (mode == BENCH_CROWD)
+                if (mode != BENCH_FLOCK)
                     printf(" %10.3f %10.3f %7.2f %7.2f", r.flock_ms, r.flock_ms_median, r.ms_per_step / r.flock_ms,
                            r.ms_median / r.flock_ms_median);
                 printf("\n");
