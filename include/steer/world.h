@@ -271,7 +271,9 @@ steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, s
 /* Moves an agent to another group (its handle, state and goal kept): a unit
  * given a move order can join a group of higher priority, which idle units
  * step aside for, and return to its own when it arrives. The next step uses
- * the new group's rules. A stale handle or a group not added:
+ * the new group's rules, and others see it as one of that group (their
+ * neighbour_mask names groups: give the two groups the same place in every
+ * mask). A stale handle: STEER_ERROR_STALE_HANDLE; a group not added:
  * STEER_ERROR_INVALID_ARGUMENT. */
 steer_result steer_world_set_agent_group(steer_world *world, steer_agent_id id, int group);
 /* Handles are looked up between steps: from inside the world's own step
