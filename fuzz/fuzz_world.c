@@ -110,8 +110,8 @@ static steer_group_def fw_decode_group(fuzz_input *in)
             g.ground_plane = bits & 1u, g.keep_apart = bits >> 1 & 1u;
             break;
         }
-        case 30: { /* the same: chapter_arrive, then a priority from its next three bits (0: refused) */
-            static const float priorities[8] = {1.0f, 0.25f, 2.0f, 8.0f, 1e-3f, 1e6f, 0.0f, 1.0f};
+        case 30: { /* the same: chapter_arrive, then a priority from its next three bits (0 and FLT_MAX: refused) */
+            static const float priorities[8] = {1.0f, 0.25f, 2.0f, 8.0f, 1e-3f, 1e6f, 0.0f, FLT_MAX};
             unsigned bits = fuzz_u8(in);
             g.chapter_arrive = bits & 1u, g.priority = priorities[bits >> 1 & 7u];
             break;

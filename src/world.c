@@ -194,7 +194,9 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     NONNEG_FIELD(contain_margin, GROUP_DEF_CONTAIN_MARGIN);
     NONNEG_FIELD(see_ahead, GROUP_DEF_SEE_AHEAD);
     NONNEG_FIELD(see_ahead_time, GROUP_DEF_SEE_AHEAD);
-    POSITIVE_FIELD(priority, GROUP_DEF_AVOIDANCE);
+    /* FLT_MAX is an obstacle's priority in what an agent sees: a group's stays far below it */
+    STEER__REQUIRE(g->priority > 0.0f && g->priority <= STEER_MAX_PRIORITY, GROUP_DEF_AVOIDANCE,
+                   "def->priority = %g: must be > 0 and at most %g", (double)g->priority, (double)STEER_MAX_PRIORITY);
     NONNEG_FIELD(anticipation_k, GROUP_DEF_AVOIDANCE);
     POSITIVE_FIELD(anticipation_tau0, GROUP_DEF_AVOIDANCE);
     NONNEG_FIELD(avoid_horizon, GROUP_DEF_AVOIDANCE);
@@ -234,10 +236,11 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     return true;
 }
 
-void steer__group_derive(steer__group *g)
+void steer__group_derive(steer__group *g, int dim)
 {
     const steer_group_def *d = &g->def;
     g->inv_mass = 1.0f / d->mass;
+    g->on_ground = d->ground_plane && dim == 3;
     g->use_fov = d->field_of_view < 2.0f * STEER_PI;
     g->cos_half_fov = steer_cos(0.5f * d->field_of_view);
     g->radius_sq = d->neighbour_radius * d->neighbour_radius;
@@ -506,7 +509,7 @@ int steer__world_add_group(steer_world *w, const steer_group_def *def, const cha
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     steer__group *g = &w->groups[w->group_count];
     g->def = *def;
-    steer__group_derive(g);
+    steer__group_derive(g, w->dim);
     steer__world_invalidate_grid(w);
     return w->group_count++;
 }
@@ -519,7 +522,7 @@ steer_result steer_world_set_group(steer_world *w, int group, const steer_group_
     if (!group_def_ok(w, def, __func__)) return STEER_ERROR_INVALID_ARGUMENT;
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     w->groups[group].def = *def;
-    steer__group_derive(&w->groups[group]);
+    steer__group_derive(&w->groups[group], w->dim);
     steer__world_invalidate_grid(w);
     return STEER_OK;
 }

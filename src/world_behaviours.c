@@ -312,7 +312,7 @@ static steer_arrival group_arrival(const steer__force_context *fc, const steer__
  * below the point for ever, one unit from it). Others: its position. */
 static steer_v3 level_with(const steer_world *w, const steer__agent *a, steer_v3 point)
 {
-    if (!a->g->def.ground_plane || w->dim != 3) return a->p;
+    if (!a->g->on_ground) return a->p;
     const int up = steer__up_index(w);
     return steer_v3_set(a->p, up, steer_v3_get(point, up));
 }
@@ -344,7 +344,7 @@ static steer_v3 braking_arrive(const steer_world *w, const steer__agent *a, stee
 static steer_path3 world_path(const steer_world *w, const steer__agent *a, int index)
 {
     const steer__path *p = &w->paths[index];
-    return (steer_path3){a->g->def.ground_plane ? p->flat : p->points, p->count, p->closed, p->radius};
+    return (steer_path3){a->g->on_ground ? p->flat : p->points, p->count, p->closed, p->radius};
 }
 static steer_v3 path_position(const steer_world *w, const steer__agent *a) { return level_with(w, a, steer_v3_zero()); }
 

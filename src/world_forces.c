@@ -67,7 +67,7 @@ static void batch_parameters(const steer_world *w, flock_batcher *fb, float dt)
         float root_2a = sqrtf(2.0f * a), half_adt = 0.5f * a * dt, adt = a * dt, budget = accel * dt;
         float weight = d->weight[STEER_ARRIVE] != 0.0f ? d->weight[STEER_ARRIVE] : 1.0f;
         float scale = d->mass * weight / dt, arrival_sq = d->arrival_speed * d->arrival_speed;
-        const float ground = d->ground_plane && w->dim == 3 ? 1.0f : 0.0f;
+        const float ground = g->on_ground ? 1.0f : 0.0f;
         b->any_ground |= ground > 0.0f;
         for (; k < run_end; ++k) {
             b->ground[k] = ground;
@@ -270,7 +270,7 @@ static inline void queue_lane(const steer__force_context *fc, flock_batcher *fb,
             b->goal_target[0][k] = goal->target.x;
             b->goal_target[1][k] = goal->target.y;
             b->goal_target[2][k] = goal->target.z;
-            if (d->ground_plane && w->dim == 3) /* level with the agent, as goal_force's level_with reads it */
+            if (w->groups[group].on_ground) /* level with the agent, as goal_force's level_with reads it */
                 b->goal_target[b->up][k] = w->p[b->up][i];
             b->goal_speed[k] = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
             b->goal_slow[k] = goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius;
@@ -411,9 +411,8 @@ static bool add_to_crowd(const steer__force_context *fc, crowd_chunk *cc, const 
     const float t[3] = {prefix->total.x, prefix->total.y, prefix->total.z}, f[3] = {prefix->last.x, prefix->last.y, prefix->last.z};
     const float sum[3] = {prefix->sum.x, prefix->sum.y, prefix->sum.z}, bias[3] = {prefix->bias.x, prefix->bias.y, prefix->bias.z};
     float target[3] = {goal->target.x, goal->target.y, goal->target.z};
-    const bool ground = d->ground_plane && fc->w->dim == 3;
-    if (ground) target[steer__up_index(fc->w)] = p[steer__up_index(fc->w)]; /* level with it, as level_with reads it */
-    l->drop_up[k] = ground || fc->w->dim == 2 ? 1.0f : 0.0f;
+    if (a->g->on_ground) target[steer__up_index(fc->w)] = p[steer__up_index(fc->w)]; /* level with it, as level_with reads it */
+    l->drop_up[k] = a->g->on_ground || fc->w->dim == 2 ? 1.0f : 0.0f;
     for (int q = 0; q < 3; ++q) {
         l->p[q][k] = p[q];
         l->v[q][k] = v[q];

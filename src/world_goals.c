@@ -292,18 +292,18 @@ static int live_agents(steer_world *w, const steer_agent_id *ids, int count, ste
     return n;
 }
 
-/* The group def of a live agent (the handle table current). */
-static const steer_group_def *group_def_of(const steer_world *w, steer_agent_id id)
+/* The group of a live agent (the handle table current). */
+static const steer__group *group_of(const steer_world *w, steer_agent_id id)
 {
-    return &w->groups[w->group[w->dense_of_slot[id.index - 1]]].def;
+    return &w->groups[w->group[w->dense_of_slot[id.index - 1]]];
 }
 
-/* Whether the n live agents of a 3D world are all of ground-plane groups. */
+/* Whether the n live agents are all of ground-plane groups of a 3D world. */
 static bool all_on_ground(const steer_world *w, const steer_agent_id *ids, const int *which, int n)
 {
-    for (int k = 0; k < n && w->dim == 3; ++k)
-        if (!group_def_of(w, ids[which[k]])->ground_plane) return false;
-    return w->dim == 3 && n > 0;
+    for (int k = 0; k < n; ++k)
+        if (!group_of(w, ids[which[k]])->on_ground) return false;
+    return n > 0;
 }
 
 int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places,
@@ -346,13 +346,13 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
      * (A 2D goal's z is dropped by set_goal, and the distances ignore it.) */
     double longest = 0.0;
     for (int k = 0; r == STEER_OK && together && k < n; ++k) {
-        double time = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim)) / group_def_of(w, ids[which[k]])->max_speed;
+        double time = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim)) / group_of(w, ids[which[k]])->def.max_speed;
         longest = time > longest ? time : longest;
     }
     for (int k = 0; r == STEER_OK && k < n; ++k) {
         steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false};
         if (longest > 0.0) {
-            float max_speed = group_def_of(w, ids[which[k]])->max_speed;
+            float max_speed = group_of(w, ids[which[k]])->def.max_speed;
             double distance = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim));
             goal.speed = steer_clampf((float)(distance / longest), 1e-3f * max_speed, max_speed);
         }

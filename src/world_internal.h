@@ -71,6 +71,7 @@ typedef struct steer__group {
     uint32_t leader_dense;   /* where it was: the next search starts there */
     steer_v3 leader_p, leader_v;
     float leader_radius;
+    bool on_ground;    /* ground_plane in a 3D world (a 2D world has no up axis to keep) */
     bool flock_only;   /* blend of raw separation/alignment/cohesion only, no keep_apart: the fast path */
     bool plain_flock;  /* flock_only, all groups, no field of view: the cell kernel */
     bool crowd_lanes;  /* a running sum whose last behaviour is an ARRIVE goal's, no turn limit: its
@@ -207,7 +208,7 @@ int steer__world_add_group(steer_world *w, const steer_group_def *def, const cha
 void *steer__world_alloc_array(steer_world *w, size_t count, size_t size);
 steer_result steer__world_alloc_agents(steer_world *w, int capacity);
 void steer__world_free_agents(steer_world *w);
-void steer__group_derive(steer__group *g);
+void steer__group_derive(steer__group *g, int dim);
 steer_result steer__world_ensure_wander(steer_world *w);
 
 /* Whether the world is inside its own step (another thread may ask). */

@@ -8,17 +8,13 @@
 /* The share p_i / (p_i + p_j) of a gap an agent of priority own may close
  * against one of priority other: the one of higher priority closes more
  * (it yields less), and the two shares sum to the gap. Written as the pure
- * functions write a pair's share (so that it cannot overflow), halved.
- * Priority FLT_MAX is an obstacle's: the agent's share of the gap to an
- * obstacle is all of it (apart_limit then takes off what the obstacle's
- * own velocity closes), so an agent of a group of that priority, which the
- * others take for an obstacle, closes none of the gap to them (and half of
- * it to its own kind). */
+ * functions write a pair's share (so that it cannot overflow), halved. An
+ * obstacle (priority FLT_MAX, which no group may have) never steers toward
+ * the agent: the gap is all the agent's (apart_limit then takes off what
+ * the obstacle's own velocity closes). */
 static float pair_share(float own, float other)
 {
-    if (other == FLT_MAX) return own < FLT_MAX ? 1.0f : 0.5f;
-    if (own == FLT_MAX) return 0.0f;
-    return own / (0.5f * own + 0.5f * other) * 0.5f;
+    return other == FLT_MAX ? 1.0f : own / (0.5f * own + 0.5f * other) * 0.5f;
 }
 
 /* Agent a's share of the gap to what it sees at j. */
@@ -103,7 +99,7 @@ void steer__apart_bounds(steer_world *w, float dt)
         if (!d->keep_apart) continue;
         /* on the ground plane keep_apart measures the ground distance, which
          * select's does not bound: everything seen is near */
-        float bound = d->ground_plane || !(dt > 0.0f) ? INFINITY : 0.0f;
+        float bound = grp->on_ground || !(dt > 0.0f) ? INFINITY : 0.0f;
         const float speed = d->max_speed * APART_SPEED_MARGIN;
         for (int h = 0; h < w->group_count && bound < INFINITY; ++h) {
             if (!grp->all_groups && !(d->neighbour_mask >> h & 1u)) continue;

@@ -193,8 +193,8 @@ void steer__finish_move(steer_world *w, int i, float pos[3], float vel[3], bool 
         pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
         vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
     }
-    if (dim == 3 && w->groups[w->group[i]].def.ground_plane) { /* solids and relaxation push along the ground only */
-        int up = w->def.up == STEER_UP_Y ? 1 : 2;
+    if (w->groups[w->group[i]].on_ground) { /* solids and relaxation push along the ground only */
+        int up = steer__up_index(w);
         pos[up] = w->p[up][i];
         vel[up] = 0.0f;
     }

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L /* fork, waitpid, pipe */
 #include "check.h"
 
+#include <float.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,7 @@ static void test_group_defs_name_the_field(void)
     CASE(def->field_of_view = -1, GROUP_DEF_FIELD_OF_VIEW, "def->field_of_view = -1");
     CASE(def->weight[STEER_SEEK] = NAN, GROUP_DEF_WEIGHT, "def->weight[STEER_SEEK] = nan: must be finite");
     CASE(def->priority = 0, GROUP_DEF_AVOIDANCE, "def->priority = 0");
+    CASE(def->priority = FLT_MAX, GROUP_DEF_AVOIDANCE, "def->priority = 3.40282e+38: must be > 0 and at most 1e+06"); /* an obstacle's */
     CASE(def->anticipation_k = -1, GROUP_DEF_AVOIDANCE, "def->anticipation_k = -1");
     CASE(def->anticipation_tau0 = 0, GROUP_DEF_AVOIDANCE, "def->anticipation_tau0 = 0");
     CASE(def->avoid_horizon = INFINITY, GROUP_DEF_AVOIDANCE, "def->avoid_horizon = inf");

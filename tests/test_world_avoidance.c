@@ -7,7 +7,6 @@
  * FOLLOW_LEADER keeps behind its leader and out of its way; a crowd gives
  * the same bits for any thread count, scheduler and kernel, and through a
  * snapshot, and with its agents' steps in the crowd kernel or scalar. */
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -451,19 +450,19 @@ static double closest_gap(const steer_world *w, const steer_agent_id *ids, int n
     return closest;
 }
 
-/* A group of the obstacles' priority (FLT_MAX) is taken for moving
- * obstacles by the others, which then use the whole gap to it less what
- * its velocity closes: so its agents close none of the gap themselves, and
- * two such agents walking into others and each other never overlap. */
-static void keep_apart_holds_for_the_obstacles_priority(void)
+/* keep_apart at the largest priority a group may have (FLT_MAX, an
+ * obstacle's, is refused): against it the others' share of a gap is a
+ * millionth, and two such agents walking into others and each other
+ * never overlap. */
+static void keep_apart_holds_at_the_largest_priority(void)
 {
     steer_world_def wd = open_world(1);
     steer_world *w = steer_world_create(&wd);
     steer_group_def g = walker(STEER_SEEK);
     g.weight[STEER_SEEK] = 0.0f;
     g.radius = 0.5f;
-    g.priority = FLT_MAX;
-    steer_world_add_group(w, &g);
+    g.priority = STEER_MAX_PRIORITY;
+    CHECK(steer_world_add_group(w, &g) == 0);
     g.priority = 1.0f;
     steer_world_add_group(w, &g);
     steer_agent_id ids[4] = {
@@ -479,7 +478,7 @@ static void keep_apart_holds_for_the_obstacles_priority(void)
         CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
         closest = fmin(closest, closest_gap(w, ids, 4, 1.0));
     }
-    printf("keep_apart with a group of priority FLT_MAX: closest bodies %.4f apart\n", closest);
+    printf("keep_apart with a group of priority %g: closest bodies %.4f apart\n", (double)STEER_MAX_PRIORITY, closest);
     CHECK(closest >= -1e-4);
     steer_world_destroy(w);
 }
@@ -1051,7 +1050,7 @@ int main(void)
     keep_apart_holds_for_a_flock();
     keep_apart_limits_hold_against_a_larger_group();
     a_unit_of_higher_priority_walks_through_idle_ones();
-    keep_apart_holds_for_the_obstacles_priority();
+    keep_apart_holds_at_the_largest_priority();
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();
     an_arch_at_a_door_breaks();

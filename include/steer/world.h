@@ -147,6 +147,8 @@ typedef enum steer_combine {
     STEER_COMBINE_DITHER,       /* each tried with probability[b], scaled by weight/p */
 } steer_combine;
 
+#define STEER_MAX_PRIORITY 1e6f /* a group's priority is in (0, this] */
+
 typedef struct steer_group_def {
     /* limits */
     float max_speed;         /* length per time unit (default 2: per second, for dt = 1/60) */
@@ -170,7 +172,7 @@ typedef struct steer_group_def {
                                 p_i its own priority, and with keep_apart it may close p_i / (p_i + p_j)
                                 of their gap in a step: the higher priority dodges less and is held
                                 less; an obstacle never yields: the push is all the agent's, and so is
-                                the gap (default 1) */
+                                the gap (default 1, at most STEER_MAX_PRIORITY) */
     float anticipation_k;    /* ANTICIPATE: strength of the energy k tau^-2 e^(-tau/tau0), length^2 (default 1.5) */
     float anticipation_tau0; /* ANTICIPATE: its time scale (default 3) */
     float avoid_horizon;     /* both: pairs later than this to contact (closest approach) are ignored (default 10) */
