@@ -42,6 +42,7 @@ void steer__goal_drop(steer_world *w, uint32_t d)
     if (!steer__has_goal(w, (int)d)) return;
     uint32_t r = w->slot[d] & ~STEER__GOAL_BIT;
     steer_free(&w->def.allocator, w->goals[r].points);
+    w->ordered_goals -= w->goals[r].order != 0;
     w->slot[d] = w->goals[r].slot;
     uint32_t last = (uint32_t)--w->goal_count;
     if (r != last) { /* the last record fills the hole; its agent's entry follows */
@@ -63,6 +64,7 @@ steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal
     if (steer__has_goal(w, (int)d)) {
         record = steer__goal_of(w, (int)d);
         steer_free(&w->def.allocator, record->points);
+        w->ordered_goals -= record->order != 0;
     } else {
         steer_result r = reserve(w);
         if (r != STEER_OK) {
@@ -78,6 +80,7 @@ steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal
     *record = *goal;
     record->slot = slot;
     record->points = points;
+    w->ordered_goals += record->order != 0;
     return STEER_OK;
 }
 
@@ -89,7 +92,7 @@ void steer__goals_clear(steer_world *w)
     steer_free(al, w->goal_order);
     w->goals = NULL;
     w->goal_order = NULL;
-    w->goal_count = w->goal_capacity = 0;
+    w->goal_count = w->goal_capacity = w->ordered_goals = 0;
 }
 
 void steer__goals_reorder(steer_world *w)
@@ -149,7 +152,8 @@ bool steer__goal_ok(const steer_world *w, const steer_goal *g, const char *funct
 }
 
 /* ---- the API ---------------------------------------------------------------- */
-static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal *goal, const char *function)
+/* order: the send_to_places call it comes from, or 0 */
+static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal *goal, uint32_t order, const char *function)
 {
     uint32_t d;
     if (steer__handle_check(w, id, &d, function) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
@@ -161,7 +165,7 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
     steer__goal record = {0, (uint8_t)goal->kind, false, goal->target, goal->slow_radius, goal->speed,
                           goal->kind == STEER_GOAL_PATH ? goal->path : -1,
                           goal->kind == STEER_GOAL_WAYPOINTS ? goal->progress : 0,
-                          goal->kind == STEER_GOAL_WAYPOINTS ? goal->point_count : 0, (steer_v3 *)goal->points, 0};
+                          goal->kind == STEER_GOAL_WAYPOINTS ? goal->point_count : 0, (steer_v3 *)goal->points, 0, order};
     steer_result r = steer__goal_put(w, d, &record);
     if (r != STEER_OK) return r;
     if (w->dim == 2) { /* a 2D world reports z = 0, as for agents */
@@ -175,7 +179,7 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
 steer_result steer_world_set_goal(steer_world *w, steer_agent_id id, const steer_goal *goal)
 {
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    return set_goal(w, id, goal, __func__);
+    return set_goal(w, id, goal, 0, __func__);
 }
 
 static void read_goal(const steer__goal *g, steer_goal *out)
@@ -237,7 +241,7 @@ int steer_world_set_goals(steer_world *w, const steer_agent_id *ids, const steer
     CHECK_BULK(ids, goals, count, results);
     int done = 0;
     for (int i = 0; i < count; ++i) {
-        steer_result r = set_goal(w, ids[i], &goals[i], __func__);
+        steer_result r = set_goal(w, ids[i], &goals[i], 0, __func__);
         done += r == STEER_OK;
         if (results) results[i] = r;
     }
@@ -268,7 +272,7 @@ int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const ste
     int done = 0;
     for (int i = 0; i < count; ++i) {
         steer_goal goal = {kind, targets[i], 0.0f, 0.0f, -1, NULL, 0, 0, false};
-        steer_result r = set_goal(w, ids[i], &goal, __func__);
+        steer_result r = set_goal(w, ids[i], &goal, 0, __func__);
         done += r == STEER_OK;
         if (results) results[i] = r;
     }
@@ -349,6 +353,8 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
         double time = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim)) / group_of(w, ids[which[k]])->def.max_speed;
         longest = time > longest ? time : longest;
     }
+    uint32_t order = 0;
+    if (r == STEER_OK && n > 0 && (order = ++w->orders_sent) == 0) order = ++w->orders_sent; /* 0 is none */
     for (int k = 0; r == STEER_OK && k < n; ++k) {
         steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false};
         if (longest > 0.0) {
@@ -356,7 +362,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
             double distance = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim));
             goal.speed = steer_clampf((float)(distance / longest), 1e-3f * max_speed, max_speed);
         }
-        steer_result one = set_goal(w, ids[which[k]], &goal, "steer_world_send_to_places");
+        steer_result one = set_goal(w, ids[which[k]], &goal, order, "steer_world_send_to_places");
         sent += one == STEER_OK;
         if (results) results[which[k]] = one;
     }

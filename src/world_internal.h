@@ -45,6 +45,8 @@ typedef struct steer__goal {
     int path, progress, point_count;
     steer_v3 *points;        /* WAYPOINTS: the world's own copy */
     uint64_t arrived_step;   /* w->steps of the sub-step in which it arrived */
+    uint32_t order;          /* the steer_world_send_to_places call that sent it (0: none); agents of
+                                one order trade places on the way (world_places.c) */
 } steer__goal;
 
 /* The behaviour whose place a goal of this kind takes (world.h, "per-agent
@@ -149,6 +151,8 @@ struct steer_world {
     uint32_t *goal_order;    /* goal_capacity: scratch of the reordering */
     int goal_count, goal_capacity;
     bool goals_scattered;    /* goals added since the last reordering */
+    int ordered_goals;       /* records with an order: the step looks for trades only while there are some */
+    uint32_t orders_sent;    /* the last order given (steer_world_send_to_places) */
     struct steer__formation *formations; /* world_formations.c */
     int formation_count;     /* added, removed ones included (their indices stay) */
     uint64_t goals_ordered_at; /* steps at the last reordering */

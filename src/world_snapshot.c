@@ -24,12 +24,12 @@
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 9u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
-                           no handle table (rebuilt from the slots); 5: the world's identity;
-                           6: per-agent goals, the arrival fields of groups; 7: predictive
-                           avoidance (two behaviours, their group fields), obstacle velocities;
-                           8: where the last step began (its arrivals); 9: the groups'
-                           departure distance */
+#define SNAP_VERSION 10u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
+                            no handle table (rebuilt from the slots); 5: the world's identity;
+                            6: per-agent goals, the arrival fields of groups; 7: predictive
+                            avoidance (two behaviours, their group fields), obstacle velocities;
+                            8: where the last step began (its arrivals); 9: the groups'
+                            departure distance; 10: the goals' orders (send_to_places) */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -123,6 +123,7 @@ static void write_all(const steer_world *w, writer *wr)
     if (w->wander) put(wr, w->wander, 4 * (size_t)w->count);
     /* goals, in slot order (so equal worlds write equal bytes) */
     put_u32(wr, (uint32_t)w->goal_count);
+    put_u32(wr, w->orders_sent);
     for (uint32_t s = 0; w->goal_count && s < w->slot_high; ++s) {
         const steer__goal *g = (w->generation[s] & STEER__FREE_BIT) ? NULL : steer__goal_find(w, s);
         if (!g) continue;
@@ -135,6 +136,7 @@ static void write_all(const steer_world *w, writer *wr)
         put_u32(wr, (uint32_t)g->progress);
         put_u32(wr, g->arrived);
         put_u64(wr, g->arrived_step);
+        put_u32(wr, g->order);
         put_u32(wr, (uint32_t)g->point_count);
         put(wr, g->points, sizeof(steer_v3) * (size_t)g->point_count);
     }
@@ -399,15 +401,17 @@ static bool take_formations(reader *rd, steer_world *fresh)
 
 /* The goals section (version 6): each a live agent's, once, in slot order,
  * passing the same checks as steer_world_set_goal; the agents' flags are
- * set from it. */
-static steer_result take_goals(reader *rd, steer_world *fresh)
+ * set from it. From version 10, the orders: the last given, and each
+ * goal's (none later than that, and only an ARRIVE has one). */
+static steer_result take_goals(reader *rd, uint32_t version, steer_world *fresh)
 {
     uint32_t n = get_u32(rd), previous = 0;
+    fresh->orders_sent = version >= 10 ? get_u32(rd) : 0;
     if (rd->bad || n > (uint32_t)fresh->count) return STEER_ERROR_BAD_SNAPSHOT;
     for (uint32_t k = 0; k < n; ++k) {
         uint32_t s = get_u32(rd);
         uint32_t kind = get_u32(rd);
-        steer__goal g = {s, (uint8_t)(kind <= STEER_GOAL_WAYPOINTS ? kind : 0), false, get_v3(rd), 0.0f, 0.0f, 0, 0, 0, NULL, 0};
+        steer__goal g = {s, (uint8_t)(kind <= STEER_GOAL_WAYPOINTS ? kind : 0), false, get_v3(rd), 0.0f, 0.0f, 0, 0, 0, NULL, 0, 0};
         g.slow_radius = get_f32(rd);
         g.speed = get_f32(rd);
         g.path = (int)get_u32(rd);
@@ -415,9 +419,10 @@ static steer_result take_goals(reader *rd, steer_world *fresh)
         uint32_t arrived = get_u32(rd);
         g.arrived = arrived == 1;
         g.arrived_step = get_u64(rd);
+        g.order = version >= 10 ? get_u32(rd) : 0;
         uint32_t points = get_u32(rd);
         if (rd->bad || (k > 0 && s <= previous) || s >= fresh->slot_high || (fresh->generation[s] & STEER__FREE_BIT) ||
-            arrived > 1 || g.kind == STEER_GOAL_NONE || points > STEER_MAX_GOAL_POINTS ||
+            arrived > 1 || g.order > fresh->orders_sent || (g.order && g.kind != STEER_GOAL_ARRIVE) || g.kind == STEER_GOAL_NONE || points > STEER_MAX_GOAL_POINTS ||
             (size_t)points * sizeof(steer_v3) > rd->size - rd->pos)
             return STEER_ERROR_BAD_SNAPSHOT;
         previous = s;
@@ -620,7 +625,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     fresh->free_head = free_head;
     fresh->slot_high = slot_high;
     if (version >= 6) {
-        steer_result r = take_goals(&rd, fresh);
+        steer_result r = take_goals(&rd, version, fresh);
         if (r != STEER_OK) {
             result = r;
             goto fail;

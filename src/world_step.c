@@ -2,7 +2,8 @@
  * grid (world_sort.c) and the obstacle index (world_obstacles.c) are
  * brought up to date if something changed them; then, per sub-step:
  *   1. sort the agents by cell (world_sort.c), their goal records after them
- *      (world_goals.c);
+ *      (world_goals.c); agents sent to places together trade them
+ *      (world_places.c);
  *   2. list each group's members for pursue and evade (world_behaviours.c);
  *   3. every agent's force from that one snapshot, and its move into the
  *      next state (world_forces.c, with world_cells.c, world_behaviours.c,
@@ -18,6 +19,7 @@
 #include "world_goals.h"
 #include "world_relax.h"
 #include "world_obstacles.h"
+#include "world_places.h"
 #include "world_sort.h"
 #include "misuse_internal.h"
 
@@ -28,6 +30,7 @@ static void one_step(steer_world *w, float dt)
     double t0 = steer__seconds();
     steer__world_sort(w);
     steer__goals_reorder(w); /* goal records in the agents' new order, so the forces read them in sequence */
+    steer__trade_places(w);
     double t1 = steer__seconds();
     uint32_t group_start[STEER__MAX_GROUPS + 1];
     steer__build_members(w, group_start);

@@ -37,12 +37,12 @@ static inline snap_buffer snap_save(const steer_world *w)
 #define SNAP_GRID_CAPACITY_AT (SNAP_CELL_SIZE_AT + 4 + 4 + 8 + 4 + 4)
 
 /* From the end, in a world without wander angles, goals or formations: the
- * CRC, the formation count, the goal count, the wander flag, then the agents' slots, groups,
+ * CRC, the formation count, the orders given and the goal count, the wander flag, then the agents' slots, groups,
  * velocities and positions (count of them, axis by axis), their count, the
  * slots' generations (slot_high of them), the world identity and the reuse counter. */
 static inline size_t snap_positions_at(size_t size, size_t count, int dim)
 {
-    return size - 4 - 4 - 4 - 4 - 4 * count - count - 8 * count * (size_t)dim;
+    return size - 4 - 4 - 4 - 4 - 4 - 4 * count - count - 8 * count * (size_t)dim;
 }
 static inline size_t snap_identity_at(size_t size, size_t count, int dim, size_t slot_high)
 {
@@ -70,11 +70,34 @@ static inline void snap_reseal(unsigned char *data, size_t size)
     memcpy(data + size - 4, &crc, 4);
 }
 
-/* A snapshot of this build rewritten as version 8 or 7 stored it: each
- * group's def without departure_distance (version 9), and for 7 without
- * where the last step began (version 8). In place; returns the new size. */
-static inline size_t snap_as_old_version(unsigned char *data, size_t size, uint32_t version)
+/* The bytes of one goal without waypoints: slot, kind, target, slow
+ * radius, speed, path, progress, arrived, arrival step, order, point count. */
+#define SNAP_GOAL_BYTES (4 + 4 + 12 + 4 + 4 + 4 + 4 + 4 + 8 + 4 + 4)
+
+/* A snapshot of this build, of a world with `goals` goals (none with
+ * waypoints) and no formations, rewritten as version 9, 8 or 7 stored it:
+ * without the orders (version 10: the last given, and each goal's), for 8
+ * each group's def without departure_distance (version 9), and for 7
+ * without where the last step began (version 8). In place; returns the new
+ * size. */
+static inline size_t snap_as_old_version(unsigned char *data, size_t size, uint32_t version, size_t goals)
 {
+    /* from the end: the CRC, the formation count, the goals, the orders given, the goal count
+       (first goal first: the goals after one keep their place from the end) */
+    for (size_t k = 0; k < goals; ++k) {
+        size_t order_at = size - 4 - 4 - (goals - k) * SNAP_GOAL_BYTES + SNAP_GOAL_BYTES - 8;
+        memmove(data + order_at, data + order_at + 4, size - (order_at + 4));
+        size -= 4;
+    }
+    size_t orders_at = size - 4 - 4 - goals * (SNAP_GOAL_BYTES - 4) - 4;
+    memmove(data + orders_at, data + orders_at + 4, size - (orders_at + 4));
+    size -= 4;
+    uint32_t nine = 9;
+    memcpy(data + SNAP_VERSION_AT, &nine, 4);
+    if (version == 9) {
+        snap_reseal(data, size);
+        return size;
+    }
     const size_t steps_at = SNAP_GRID_CAPACITY_AT + 4, def = sizeof(steer_group_def);
     const size_t departure = offsetof(steer_group_def, departure_distance);
     uint32_t groups, def_size = (uint32_t)(def - sizeof(float));

@@ -638,7 +638,7 @@ static void arrivals_through_a_snapshot(void)
     CHECK(steer_world_arrivals(w, listed, 2) == 0 && steer_world_arrivals(copy, restored, 2) == 0);
     /* the same snapshot as version 7: without the 8 bytes after the step count */
     const size_t steps_at = SNAP_GRID_CAPACITY_AT + 4;
-    CHECK(steer_world_restore(old, b.data, snap_as_old_version(b.data, b.size, 7)) == STEER_OK);
+    CHECK(steer_world_restore(old, b.data, snap_as_old_version(b.data, b.size, 7, 2)) == STEER_OK);
     CHECK(steer_world_arrivals(old, restored, 2) == 0);
     CHECK(steer_world_has_arrived(old, ids[0])); /* arrived, but not in a step it was told of */
     /* a step's start after its count: refused */
@@ -681,7 +681,7 @@ static void version_8_snapshots(void)
     snap_buffer b = snap_save(w);
     CHECK(steer_world_restore(copy, b.data, b.size) == STEER_OK);
     CHECK(steer_world_get_group(copy, 0, &back) == STEER_OK && back.departure_distance == 0.75f);
-    CHECK(steer_world_restore(copy, b.data, snap_as_old_version(b.data, b.size, 8)) == STEER_OK);
+    CHECK(steer_world_restore(copy, b.data, snap_as_old_version(b.data, b.size, 8, 0)) == STEER_OK);
     CHECK(steer_world_get_group(copy, 0, &back) == STEER_OK && back.departure_distance == 0.0f);
     CHECK(back.arrival_speed == gd.arrival_speed && back.waypoint_radius == 1.5f);
     free(b.data);
