@@ -17,6 +17,7 @@
         float rate;          /* exp(-tau / tau0) = 2^(tau * rate) */                                                   \
         float inv_tau0;      /* 1 / tau0 */                                                                            \
         float own;           /* its priority, or 1 */                                                                  \
+        float brake;         /* mass / (2 max_force dt): a push's cap per unit of approach (Inf: none) */              \
         bool energy;         /* k and tau0 ask for the energy's push (else contacts only) */                           \
         bool valid;          /* max_force > 0, position and velocity finite: else no force at all */                   \
     } steer__anticipation_setup##d;                                                                                    \

@@ -103,6 +103,8 @@ STEER_N(steer__anticipation_setup, ) STEER_N(steer__anticipation_begin, )(V pos,
     s.rate = -1.44269504088896340736f / params->tau0;
     s.inv_tau0 = 1.0f / params->tau0;
     s.own = N(priority_or_one)(params->priority);
+    float mass = params->mass > 0.0f && steer_is_finite(params->mass) ? params->mass : 1.0f;
+    s.brake = params->dt > 0.0f && steer_is_finite(params->dt) ? mass / (2.0f * params->max_force * params->dt) : INFINITY;
     return s;
 }
 
@@ -132,6 +134,14 @@ STEER_N(steer__anticipation_term, ) STEER_N(steer__anticipation_neighbour, )(con
         float magnitude = params->k * r.scale * e * (2.0f / tau + s->inv_tau0) / (tau * tau) * (r.radius / root);
         push = magnitude / params->max_force;
         if (!(push <= 1.0f)) push = 1.0f; /* also Inf and NaN: the nearest contacts overflow */
+        /* with a step: at most the agent's part of stopping the approach
+         * along the contact's normal (-away) within it, half before the
+         * share; twice that against a higher priority (it makes way). No
+         * step: brake is Inf, and so is the cap (or NaN): no change */
+        float cap = -F(dot)(r.v, t.away) / r.scale * s->brake;
+        if (priority && s->own < N(priority_or_one)(*priority)) cap = cap * 2.0f;
+        if (cap < push) push = cap;
+        if (!(push > 0.0f)) push = 0.0f; /* a zero of either sign is +0 */
         /* sqrt(1 - miss^2 / R^2) = sqrt(disc) / (|v| R): 1 for a
          * collision straight at the other's centre, 0 for a graze */
         centrality = steer_minf(root / (F(len)(r.v) * r.radius), 1.0f);

@@ -794,14 +794,21 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     magnitude = wf_mul(wf_div(magnitude, wf_mul(tau, tau)), wf_div(radius, root));
     wf push = wf_div(magnitude, wf_set1(in->max_force));
     push = wf_blend(wm_le(push, one), push, one);
+    /* p_j: a positive finite priority or 1 */
+    wf pj = wf_blend(live, wf_load(in->priority + base), one);
+    pj = wf_blend(wm_and(wm_gt(pj, zero), wm_le(pj, wf_set1(FLT_MAX))), pj, one);
+    /* the step's cap per unit of approach at contact, twice against a
+     * higher priority (scale 1 here: the division by it is exact) */
+    wf cap = wf_mul(wf_neg_(dot(v, away, dim)), wf_set1(in->brake));
+    cap = wf_blend(wm_lt(wf_set1(in->own), pj), wf_mul(cap, wf_set1(2.0f)), cap);
+    push = wf_blend(wm_lt(cap, push), cap, push);
+    push = wf_blend(wm_gt(push, zero), push, zero); /* a zero of either sign is +0 */
     push = wf_blend(contact, one, push);
     wf len_v = wf_sqrt(a);
     wf centrality = wf_div(root, wf_mul(len_v, radius));
     centrality = wf_min_(centrality, one); /* steer_minf: NaN gives one */
     centrality = wf_select(wm_and(pushed, wm_finite_(centrality)), centrality);
-    /* share = p_j / (own / 2 + p_j / 2), p_j a positive finite priority or 1 */
-    wf pj = wf_blend(live, wf_load(in->priority + base), one);
-    pj = wf_blend(wm_and(wm_gt(pj, zero), wm_le(pj, wf_set1(FLT_MAX))), pj, one);
+    /* share = p_j / (own / 2 + p_j / 2) */
     const wf half = wf_set1(0.5f);
     wf share = wf_div(pj, wf_add(wf_mul(half, wf_set1(in->own)), wf_mul(half, pj)));
     wf weight = wf_mul(push, share);

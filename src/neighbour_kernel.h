@@ -217,7 +217,7 @@ typedef void steer__select_fn(const steer__agents *candidates, int begin, int en
  * with no lane used or exceptional writes none). */
 typedef struct steer__anticipation_lanes {
     float pos[3], vel[3];             /* the agent */
-    float agent_radius, rate, inv_tau0, own, k, horizon, max_force;
+    float agent_radius, rate, inv_tau0, own, k, horizon, max_force, brake;
     bool energy;
     int count;
     const float *p[3], *v[3], *radius, *priority; /* per neighbour */

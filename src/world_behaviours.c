@@ -150,11 +150,17 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
 }
 
 
-/* The anticipation's parameters of a group. */
-static steer_anticipation anticipation_params(const steer_world *w, const steer_group_def *d)
+static bool final_approach(const steer_world *w, const steer__agent *a, float *dist, float *slow);
+
+/* The anticipation's parameters of agent a: its group's, and on its own
+ * goal's final approach this step's cap on each push (docs/model.md §6.1a). */
+static steer_anticipation anticipation_params(const steer__force_context *fc, const steer__agent *a)
 {
-    return (steer_anticipation){d->anticipation_k, d->anticipation_tau0, d->avoid_horizon, d->max_force,
-                                d->radius, d->keep_right, d->priority, w->def.up};
+    const steer_group_def *d = &a->g->def;
+    float dist, slow;
+    bool settling = final_approach(fc->w, a, &dist, &slow);
+    return (steer_anticipation){d->anticipation_k, d->anticipation_tau0, d->avoid_horizon, d->max_force, d->radius,
+                                d->keep_right, d->priority, fc->w->def.up, settling ? fc->dt : 0.0f, d->mass};
 }
 
 /* The summed terms of steer_anticipate3 of what the agent sees (Z-up), its
@@ -185,7 +191,7 @@ static bool anticipation_sums(const steer_world *w, const steer__agent *a, const
         pz = f(STEER__SEEN_PY), vz = f(STEER__SEEN_VY), py = f(STEER__NEG_PZ), vy = f(STEER__NEG_VZ);
     }
     steer__anticipation_lanes lanes = {{s.pos.x, s.pos.y, s.pos.z}, {s.vel.x, s.vel.y, s.vel.z}, params->agent_radius,
-                                       s.rate, s.inv_tau0, s.own, params->k, params->horizon, params->max_force, s.energy, n,
+                                       s.rate, s.inv_tau0, s.own, params->k, params->horizon, params->max_force, s.brake, s.energy, n,
                                        {f(STEER__SEEN_PX), py, pz}, {f(STEER__SEEN_VX), vy, vz}, f(STEER__SEEN_RADIUS),
                                        f(STEER__SEEN_PRIORITY), {f(STEER__AWAY_X), f(STEER__AWAY_Y), f(STEER__AWAY_Z)},
                                        {f(STEER__SIDE_X), f(STEER__SIDE_Y), f(STEER__SIDE_Z)}, f(STEER__WEIGHT),
@@ -224,11 +230,12 @@ static steer_v3 anticipate(const steer_world *w, const steer__agent *a, const st
 }
 
 /* The push of a predictive behaviour against what the agent sees, at most max_force. */
-static steer_v3 predictive_force(const steer_world *w, const steer__agent *a, int b)
+static steer_v3 predictive_force(const steer__force_context *fc, const steer__agent *a, int b)
 {
+    const steer_world *w = fc->w;
     const steer_group_def *d = &a->g->def;
     if (b == STEER_ANTICIPATE) {
-        steer_anticipation params = anticipation_params(w, d);
+        steer_anticipation params = anticipation_params(fc, a);
         return anticipate(w, a, &params);
     }
     steer_neighbour_avoidance params = {d->avoid_horizon, d->radius, d->avoid_margin, d->max_force, d->keep_right, w->def.up};
@@ -476,15 +483,22 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
  * on either way. */
 static float wander_fade(const steer_world *w, const steer__agent *a)
 {
+    float dist, slow, tol = a->g->def.arrival_tolerance;
+    if (!final_approach(w, a, &dist, &slow)) return 1.0f;
+    return dist > tol ? (dist - tol) / (slow - tol) : 0.0f;
+}
+
+/* Whether the agent is within its own goal's slow radius (*slow) of where
+ * the goal stops (all but SEEK), *dist from it. */
+static bool final_approach(const steer_world *w, const steer__agent *a, float *dist, float *slow)
+{
     steer_v3 end;
-    if (!a->goal || a->goal->kind == STEER_GOAL_SEEK || !goal_end(w, a->goal, &end)) return 1.0f;
-    float slow = a->goal->slow_radius > 0.0f ? a->goal->slow_radius : a->g->def.slow_radius;
-    float tol = a->g->def.arrival_tolerance;
+    if (!a->goal || a->goal->kind == STEER_GOAL_SEEK || !goal_end(w, a->goal, &end)) return false;
+    *slow = a->goal->slow_radius > 0.0f ? a->goal->slow_radius : a->g->def.slow_radius;
     steer_v3 off = steer_v3_sub(end, a->p);
     drop_unreachable(w, a->g, &off);
-    float dist = steer_v3_len(off);
-    if (!(dist < slow)) return 1.0f;
-    return dist > tol ? (dist - tol) / (slow - tol) : 0.0f;
+    *dist = steer_v3_len(off);
+    return *dist < *slow;
 }
 
 static steer_v3 behaviour_force(const steer__force_context *fc, const steer__agent *a, int b)
@@ -495,7 +509,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     float ms = d->max_speed;
     switch ((steer_behaviour)b) {
     case STEER_AVOID_NEIGHBOURS:
-    case STEER_ANTICIPATE: return predictive_force(w, a, b);
+    case STEER_ANTICIPATE: return predictive_force(fc, a, b);
     case STEER_QUEUE: return queue_force(fc, a);
     case STEER_FOLLOW_LEADER: return follow_leader(fc, a);
     case STEER_SEPARATION: {
@@ -660,7 +674,7 @@ void steer__running_sum_prefix(const steer__force_context *fc, const steer__agen
                                    STEER__PREFIX_NONE}; /* remaining: max_force - |0| */
     for (int k = 0; k < count - 1 && out->remaining > 0.0f; ++k) {
         if (k == count - 2 && active[k] == STEER_ANTICIPATE) { /* its end and weight: the finish's */
-            steer_anticipation params = anticipation_params(fc->w, d);
+            steer_anticipation params = anticipation_params(fc, a);
             out->kind = STEER__PREFIX_TERMS;
             if (anticipation_sums(fc->w, a, &params, &out->sum, &out->bias)) return;
             out->last = steer_v3_scale(steer_v3_zero(), weight[STEER_ANTICIPATE]); /* no force at all */
@@ -688,7 +702,7 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
     float remaining = prefix->remaining;
     if (prefix->kind != STEER__PREFIX_NONE) { /* remaining > 0 */
         if (prefix->kind == STEER__PREFIX_TERMS) {
-            steer_anticipation params = anticipation_params(fc->w, d);
+            steer_anticipation params = anticipation_params(fc, a);
             last = steer_v3_scale(steer__anticipation_end3(prefix->sum, prefix->bias, &params), weight[STEER_ANTICIPATE]);
         }
         total = steer_v3_add(total, steer_v3_truncate(last, remaining));

@@ -524,7 +524,7 @@ static void every_output_is_finite_on_hostile_input(void)
         }
         float draws[12];
         for (int d = 0; d < 12; ++d) draws[d] = gen(&rng);
-        steer_anticipation ap = {draws[0], draws[1], draws[2], draws[3], draws[4], draws[5], draws[6], STEER_UP_Z};
+        steer_anticipation ap = {draws[0], draws[1], draws[2], draws[3], draws[4], draws[5], draws[6], STEER_UP_Z, 0.0f, 0.0f};
         if (trial % 4 == 0) { /* sane params, so that the degenerate pairs are reached */
             ap = scene_params();
             ap.max_force = 1e30f;
@@ -595,6 +595,45 @@ static void outputs_scale_with_their_lengths(void)
     CHECK(compared > 200);
 }
 
+/* With a step (dt, mass), a push is at most what takes away, within dt,
+ * the agent's half of the approach at contact; all of it against a
+ * neighbour of higher priority (then times the share as ever). A slow
+ * approach across a small gap asks the power law for the whole max_force,
+ * which would turn the approach into a retreat within one step. A fast
+ * approach at a game's step is not capped: the same bits as without. */
+static void a_step_caps_a_push_at_its_share_of_the_approach(void)
+{
+    steer_anticipation p = scene_params();
+    p.agent_radius = 0.5f;
+    p.keep_right = 0.0f;
+    const steer_v2 at = {0, 0}, still = {0, 0};
+    steer_neighbour2 slow = {{1.2f, 0}, {-0.15f, 0}, 0.5f}; /* a gap of 0.2 closing at 0.15 */
+    float uncapped = steer_v2_len(steer_anticipate2(at, still, &slow, NULL, 1, &p));
+    p.dt = 0.1f;
+    p.mass = 1.0f;
+    steer_v2 capped = steer_anticipate2(at, still, &slow, NULL, 1, &p);
+    const float half = 0.15f / 2.0f / 0.1f; /* its half of 0.15 within 0.1 s, mass 1 */
+    CHECK(uncapped == p.max_force);         /* the power law's whole push */
+    CHECK(fabsf(steer_v2_len(capped) - half) <= 1e-5f * half && capped.x < 0.0f);
+    p.mass = 2.0f; /* twice the mass takes twice the force */
+    CHECK(fabsf(steer_v2_len(steer_anticipate2(at, still, &slow, NULL, 1, &p)) - 2.0f * half) <= 2e-5f * half);
+    p.mass = 1.0f;
+    const float higher = 10.0f, share = higher / (0.5f * 1.0f + 0.5f * higher);
+    steer_v2 yields = steer_anticipate2(at, still, &slow, &higher, 1, &p);
+    CHECK(fabsf(steer_v2_len(yields) - 2.0f * half * share) <= 1e-5f * half * share);
+    const float lower = 0.5f, lower_share = lower / (0.5f * 1.0f + 0.5f * lower);
+    CHECK(fabsf(steer_v2_len(steer_anticipate2(at, still, &slow, &lower, 1, &p)) - half * lower_share) <=
+          1e-5f * half);
+    steer_neighbour2 fast = {{4.0f, 0}, {-2.0f, 0}, 0.5f};
+    p.dt = 1.0f / 60.0f;
+    steer_v2 with_step = steer_anticipate2(at, still, &fast, NULL, 1, &p);
+    p.dt = 0.0f;
+    steer_v2 without = steer_anticipate2(at, still, &fast, NULL, 1, &p);
+    CHECK(with_step.x == without.x && with_step.y == without.y && without.x < 0.0f);
+    printf("a step's cap: a gap of 0.2 closing at 0.15 pushes %.3f uncapped, %.3f at dt 0.1 (%.3f against a higher "
+           "priority)\n", (double)uncapped, (double)steer_v2_len(capped), (double)steer_v2_len(yields));
+}
+
 int main(void)
 {
     anticipate_head_on_pair_passes_on_the_right();
@@ -613,5 +652,6 @@ int main(void)
     avoid_neighbours_ignores_what_is_beyond_the_horizon_or_not_converging();
     every_output_is_finite_on_hostile_input();
     outputs_scale_with_their_lengths();
+    a_step_caps_a_push_at_its_share_of_the_approach();
     return check_summary("test_anticipation");
 }

@@ -1465,6 +1465,10 @@ static void make_antic_case(antic_case *c, int dim, int case_no, bool crowd)
     pa->keep_right = uniform(0.0f, 1.0f);
     pa->priority = crowd ? uniform(0.5f, 2.0f) : priority_value();
     pa->up = dim == 3 && chance(50) ? STEER_UP_Y : STEER_UP_Z;
+    /* the step's cap on a push: none, a game's or a coarse step's, or odd */
+    static const float dt_odd[] = {-1.0f, INFINITY, NAN, 1e-30f, 1e30f};
+    pa->dt = chance(20) ? 0.0f : crowd || chance(80) ? uniform(0.005f, 0.3f) : dt_odd[below((int)(sizeof dt_odd / sizeof dt_odd[0]))];
+    pa->mass = chance(20) ? 0.0f : chance(90) ? uniform(0.2f, 5.0f) : (chance(50) ? NAN : 1e30f);
     float p[3], v[3];
     for (int a = 0; a < 3; ++a) {
         p[a] = a < dim ? (tiny_agent ? uniform(-1e-7f, 1e-7f) : uniform(-10.0f, 10.0f)) : 0.0f;
@@ -1521,7 +1525,7 @@ static void run_anticipate(const build *bd, int dim, const antic_case *c, antic_
     const steer_anticipation *pa = &c->params;
     steer__anticipation_lanes lanes = {{s->pos.x, s->pos.y, s->pos.z}, {s->vel.x, s->vel.y, s->vel.z},
                                        pa->agent_radius, s->rate, s->inv_tau0, s->own,
-                                       pa->k, pa->horizon, pa->max_force, s->energy, c->count,
+                                       pa->k, pa->horizon, pa->max_force, s->brake, s->energy, c->count,
                                        {c->in[AP_X], c->in[AP_Y], c->in[AP_Z]}, {c->in[AV_X], c->in[AV_Y], c->in[AV_Z]},
                                        c->in[A_RADIUS], c->in[A_PRIORITY],
                                        {o->f[AO_AWAY], o->f[AO_AWAY + 1], o->f[AO_AWAY + 2]},
@@ -1712,7 +1716,8 @@ static steer_v3 crowd_reference(const steer__crowd_lanes *l, int k)
     steer_v3 target = steer_v3_make(l->target[0][k], l->target[1][k], l->target[2][k]);
     float max_force = l->max_force[k];
     if (l->terms[k] > 0.0f) { /* ANTICIPATE's force from its summed terms */
-        steer_anticipation params = {0.0f, 0.0f, 0.0f, max_force, 0.0f, l->keep_right[k], 0.0f, l->y_up ? STEER_UP_Y : STEER_UP_Z};
+        steer_anticipation params = {0.0f, 0.0f, 0.0f, max_force, 0.0f, l->keep_right[k], 0.0f, l->y_up ? STEER_UP_Y : STEER_UP_Z,
+                                     0.0f, 0.0f}; /* the end reads neither */
         steer_v3 sum = steer_v3_make(l->sum[0][k], l->sum[1][k], l->sum[2][k]);
         steer_v3 bias = steer_v3_make(l->bias[0][k], l->bias[1][k], l->bias[2][k]);
         last = steer_v3_scale(steer__anticipation_end3(sum, bias, &params), l->anticipate_weight[k]);

@@ -659,7 +659,7 @@ static void version_8_snapshots(void)
 {
     /* tests/data/make_v8_fixtures.c, built against the last version-8 build */
     const char *names[2] = {STEER_TEST_DATA_DIR "/world2_v8.snap", STEER_TEST_DATA_DIR "/world3_v8.snap"};
-    const uint64_t expected[2] = {0xa247d2a2a0bf5337ull, 0x785b66489924ace1ull};
+    const uint64_t expected[2] = {0x979149c36499fb7bull, 0x785b66489924ace1ull}; /* 2D: since a settling agent's pushes are capped */
     for (int k = 0; k < 2; ++k) {
         steer_world *w = restore_fixture(names[k], 8, 2 + k);
         if (!w) continue;

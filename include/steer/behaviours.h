@@ -135,6 +135,10 @@ typedef struct steer_anticipation {
     float keep_right;   /* a central collision's push toward the right of the relative motion, a fraction of the push (<= 0: none) */
     float priority;     /* this agent's priority against the neighbours' (not a positive number: 1) */
     steer_up_axis up;   /* 3D: right is heading x up (default Z; ignored in 2D) */
+    float dt;           /* the step the force acts for, time: each pair's push is then at most what takes
+                           away the agent's part of their approach at contact within it, half between
+                           equals, twice that against a higher priority (<= 0: no such cap; docs/model.md §2.24) */
+    float mass;         /* the agent's mass, with dt (not a positive number: 1) */
 } steer_anticipation;
 
 /* ---- shapes the behaviours take, 2D and 3D ----------------------------- */

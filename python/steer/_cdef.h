@@ -30,7 +30,7 @@ typedef struct { steer_v3 min, max; } steer_box3;
 typedef struct { steer_v2 pos, vel; float radius; } steer_neighbour2;
 typedef struct { steer_v3 pos, vel; float radius; } steer_neighbour3;
 typedef struct { float horizon, agent_radius, margin, max_force, keep_right; steer_up_axis up; } steer_neighbour_avoidance;
-typedef struct { float k, tau0, horizon, max_force, agent_radius, keep_right, priority; steer_up_axis up; } steer_anticipation;
+typedef struct { float k, tau0, horizon, max_force, agent_radius, keep_right, priority; steer_up_axis up; float dt, mass; } steer_anticipation;
 typedef struct { float azimuth, elevation; } steer_wander_sphere;
 typedef struct { float see_ahead, agent_radius, max_force, release_see_ahead, release_margin; steer_up_axis up; } steer_avoid_params;
 typedef struct { float length, whisker_angle, whisker_length; steer_up_axis up; } steer_wall_feelers;

@@ -320,12 +320,12 @@ def _avoidance(agent_radius, max_force, horizon, margin, keep_right, up):
         "keep_right": _arrays.scalar(keep_right, "keep_right"), "up": _up(up)})
 
 
-def _anticipation(agent_radius, max_force, priority, k, tau0, horizon, keep_right, up):
+def _anticipation(agent_radius, max_force, priority, k, tau0, horizon, keep_right, up, dt, mass):
     return ffi.new("steer_anticipation *", {
         "k": _arrays.scalar(k, "k"), "tau0": _arrays.scalar(tau0, "tau0"), "horizon": _arrays.scalar(horizon, "horizon"),
         "max_force": _arrays.scalar(max_force, "max_force"), "agent_radius": _arrays.scalar(agent_radius, "agent_radius"),
         "keep_right": _arrays.scalar(keep_right, "keep_right"), "priority": _arrays.scalar(priority, "priority"),
-        "up": _up(up)})
+        "up": _up(up), "dt": _arrays.scalar(dt, "dt"), "mass": _arrays.scalar(mass, "mass")})
 
 
 def _priorities(priorities, count, each):
@@ -371,15 +371,18 @@ def avoid_neighbours(pos: Rows, vel: Rows, neighbour_pos: Rows, neighbour_vel: R
 def anticipate(pos: Rows, vel: Rows, neighbour_pos: Rows, neighbour_vel: Rows, neighbour_radius,
                agent_radius: float, max_force: float, priorities: Optional[Sequence[float]] = None,
                priority: float = 1.0, k: float = 1.5, tau0: float = 3.0, horizon: float = 10.0,
-               keep_right: float = 0.25, up: str = "z") -> np.ndarray:
+               keep_right: float = 0.25, up: str = "z", dt: float = 0.0, mass: float = 1.0) -> np.ndarray:
     """The anticipatory force (Karamouzas, Skinner, Guy 2014) on one agent: each neighbour due to collide within
     horizon pushes by -grad(k tau^-2 e^(-tau/tau0)), scaled by this agent's share 2 p_j / (priority + p_j)
-    (priorities: (K,), None for all equal), keep right added, the sum capped at max_force."""
+    (priorities: (K,), None for all equal), keep right added, the sum capped at max_force. With dt > 0 (the step
+    the force acts for, and the agent's mass) each push is at most what takes away, within dt, half of the pair's
+    approach at contact (all of it for a neighbour of higher priority), before the share: the world's rule for an
+    agent settling on its goal."""
     dim, p, v = _agent(pos, vel)
     table, count, _keep = _table(dim, neighbour_pos, neighbour_vel, neighbour_radius)
     shares, _keep_shares = _priorities(priorities, count, "neighbour")
     f = getattr(lib, f"steer_anticipate{dim}")(p, v, table, shares, count, _anticipation(
-        agent_radius, max_force, priority, k, tau0, horizon, keep_right, up))
+        agent_radius, max_force, priority, k, tau0, horizon, keep_right, up, dt, mass))
     return _np(f, dim)
 
 
@@ -399,14 +402,14 @@ def avoid_neighbours_all(pos: Rows, vel: Rows, radius, max_force: float, horizon
 
 def anticipate_all(pos: Rows, vel: Rows, radius, max_force: float, priorities: Optional[Sequence[float]] = None,
                    k: float = 1.5, tau0: float = 3.0, horizon: float = 10.0, keep_right: float = 0.25,
-                   up: str = "z") -> np.ndarray:
+                   up: str = "z", dt: float = 0.0, mass: float = 1.0) -> np.ndarray:
     """anticipate for each of a crowd of N agents against all the others (N^2 pairs, the loop in C):
     (N, dim) positions and velocities, radii one or (N,), priorities (N,) (None: all equal). Returns (N, dim)."""
     dim, n, table, keep = _crowd(pos, vel, radius)
     shares, _keep_shares = _priorities(priorities, n, "agent")
     out = np.empty((n, dim), np.float32)
     others, other_shares = np.empty((max(n - 1, 1), keep.shape[1]), np.float32), np.empty(max(n - 1, 1), np.float32)
-    lib.py_anticipate_all(dim, n, table, shares, _anticipation(0.0, max_force, 1.0, k, tau0, horizon, keep_right, up)[0],
+    lib.py_anticipate_all(dim, n, table, shares, _anticipation(0.0, max_force, 1.0, k, tau0, horizon, keep_right, up, dt, mass)[0],
                           _arrays.pointer(others), _arrays.pointer(other_shares), _arrays.pointer(out))
     return out
 

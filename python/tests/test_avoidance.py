@@ -105,6 +105,20 @@ def test_crowd_forms_equal_each_agent_against_the_whole_crowd(dim):
         b.anticipate_all(pos, vel, radius, 2.0, priorities=[1, 2, 3])
 
 
+def test_a_step_caps_anticipation_at_its_share_of_the_approach():
+    # a gap of 0.2 closing at 0.15: the power law asks for the whole max_force; with dt 0.1 (mass 1) the push
+    # takes away the agent's half of the approach within the step, and twice the mass takes twice the force
+    slow = dict(neighbour_pos=[(1.2, 0)], neighbour_vel=[(-0.15, 0)], neighbour_radius=0.5, agent_radius=0.5,
+                max_force=4.0, keep_right=0.0)
+    assert np.linalg.norm(b.anticipate((0, 0), (0, 0), **slow)) == 4.0
+    assert np.linalg.norm(b.anticipate((0, 0), (0, 0), dt=0.1, **slow)) == pytest.approx(0.75, rel=1e-5)
+    assert np.linalg.norm(b.anticipate((0, 0), (0, 0), dt=0.1, mass=2.0, **slow)) == pytest.approx(1.5, rel=1e-5)
+    # the crowd form takes the same step: agent 0 of the pair gets what anticipate gives it
+    pos, vel = np.array([(0, 0), (1.2, 0)], np.float32), np.array([(0, 0), (-0.15, 0)], np.float32)
+    crowd = b.anticipate_all(pos, vel, 0.5, 4.0, keep_right=0.0, dt=0.1)
+    assert crowd[0].tobytes() == b.anticipate((0, 0), (0, 0), dt=0.1, **slow).tobytes()
+
+
 def test_pure_avoidance_head_on_keeps_right_and_bad_input():
     # heading +x: the right is -y; the threat comes straight at the agent
     force, threat = b.avoid_neighbours((0, 0), (1, 0), [(10, 0)], [(-1, 0)], 0.5, 0.5, 2.0)
