@@ -24,6 +24,7 @@ static void place_member(steer_world *w, uint32_t d, steer_v3 target)
     steer__goal *g = steer__has_goal(w, (int)d) ? steer__goal_of(w, (int)d) : NULL;
     if (g && g->kind == STEER_GOAL_ARRIVE) {
         g->target = target;
+        steer__goal_leave_order(w, g); /* its slot is its own: not traded with agents sent with it */
         return;
     }
     steer__goal record = {0, STEER_GOAL_ARRIVE, false, target, 0.0f, 0.0f, -1, 0, 0, NULL, 0, 0};

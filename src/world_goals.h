@@ -17,6 +17,12 @@ void steer__goal_drop(steer_world *w, uint32_t d);
 /* Gives dense agent d the goal (a copy; its points copied too), replacing
  * any it had. */
 steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal);
+/* The goal no longer trades places with the agents sent with it. */
+static inline void steer__goal_leave_order(steer_world *w, steer__goal *g)
+{
+    w->ordered_goals -= g->order != 0;
+    g->order = 0;
+}
 /* Frees every goal (destroy). */
 void steer__goals_clear(steer_world *w);
 /* Checks a goal quietly (a snapshot's) or as misuse of `function`. */

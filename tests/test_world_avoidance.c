@@ -1043,7 +1043,7 @@ static void a_ground_plane_crowd_gives_the_scalar_bits(void)
  * random velocity, at dt 0.1. The anticipation's power law answers a slow
  * approach across the 0.2 gaps with the whole max_force, which turns it
  * into an approach to the neighbour on the other side: without a cap the
- * line jostles for good (0 to 7 of 40 at rest after 60 s, at up to 0.5).
+ * line jostles for good (2 to 7 of 40 at rest after 60 s, at up to 0.5).
  * On a goal's final approach each push is at most the agent's share of
  * stopping the approach within the step, and the line comes to rest. */
 typedef struct stirred_run {

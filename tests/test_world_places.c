@@ -209,7 +209,7 @@ static void together_speeds(void)
  * then ten pairs two apart in a row are put on each other's places. Each
  * unit must get past the one between them, which stands on its own place
  * in a packed block: local steering alone leaves them pushing (80 of 100
- * back after 60 s, the first of these tests measured). Sent together, the
+ * back after 30 s). Sent together, the
  * two of a pair trade places and are all home at once; given the places
  * one by one (set_targets: the user's choice, never traded), they stay
  * stuck. */
@@ -302,7 +302,8 @@ static void swapped_units_trade(void)
 
 /* Who trades: two agents standing on each other's places trade in the
  * first step when one call sent them, not when two calls did, nor once
- * one of them has been given a goal of its own. Snapshots keep the orders;
+ * one of them has been given a goal of its own or a formation's slot.
+ * Snapshots keep the orders;
  * a version-9 snapshot (before them) loads without any; an order past the
  * last one given is refused. */
 static void who_trades(void)
@@ -359,6 +360,17 @@ static void who_trades(void)
     steer_world_step(w, 1.0f / 60.0f);
     CHECK(steer_world_get_goal(w, ids[0], &g) == STEER_OK && g.target.x == 0.8f);
     CHECK(steer_world_get_goal(w, ids[1], &g) == STEER_OK && g.target.x == 0.0f);
+    /* members of a formation keep their slots: sent together, then put in a
+       formation, two members on each other's slots do not trade them */
+    steer_agent_id leader = steer_world_add_agent(w, 0, steer_v3_make(-5, 0, 0), steer_v3_zero());
+    CHECK(steer_world_send_to_places(w, ids, 2, at, 2, false, NULL) == 2);
+    const steer_v3 slots[2] = {{5, 0, 0}, {5.8f, 0, 0}}; /* ahead of the leader: the places at 0 and 0.8 */
+    CHECK(steer_world_add_formation(w, leader, ids, slots, 2) == 0);
+    steer_world_teleport_agent(w, ids[0], at[1], steer_v3_zero());
+    steer_world_teleport_agent(w, ids[1], at[0], steer_v3_zero());
+    steer_world_step(w, 1.0f / 60.0f);
+    CHECK(steer_world_get_goal(w, ids[0], &g) == STEER_OK && fabsf(g.target.x) < 1e-5f);
+    CHECK(steer_world_get_goal(w, ids[1], &g) == STEER_OK && fabsf(g.target.x - 0.8f) < 1e-5f);
     steer_world_destroy(w);
 }
 

@@ -391,14 +391,14 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * a quarter of their summed radii squared (each keeps its speed): so
  * agents pushed out of order by a crowd, an obstacle or a walker do not
  * jostle for each other's places (ten swapped pairs in a block of 100:
- * all home at once, against 75 of 100 after 30 s when the places were set
+ * all home at once, against 80 of 100 after 30 s when the places were set
  * one by one). The trades happen at the start of each step, serially in
  * the agents' order (the same everywhere); a goal given any other way
  * takes the agent out of its call's trades (to keep an assignment fixed,
  * read it back and give it with steer_world_set_targets). Sent in a random
  * order, the first to arrive stand in the way of the rest: 200 agents of
  * radius 0.5 from a block 1.6 apart to a grid of places 1.5 apart of
- * another shape, 103 arrive in 120 s; assigned, all 200 in 27 s
+ * another shape, 92 arrive in 120 s; assigned, all 200 in 27 s
  * (tests/test_world_places.c; docs/scenarios.md has more). Ties go to the
  * lower index: the answer is the same everywhere. The Hungarian method:
  * up to count^2 x place_count steps (here about 2 ms for 100 agents,
