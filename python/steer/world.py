@@ -656,8 +656,10 @@ class World:
         """Send the agents ids to places ((M, dim), M >= len(ids); the rest stay free), an arrive goal each,
         choosing who goes where: the least sum of squared distances, so paths do not cross and the first to
         arrive do not stand in the way of the rest. together: speeds that bring all in at about the same time,
-        which works for starts and places of any shapes (world.h, steer_world_send_to_places). Raises for the
-        first refused id (the others are sent); get_goal tells where each went."""
+        which works for starts and places of any shapes (world.h, steer_world_send_to_places). On the way, two
+        agents of one call that see each other trade places when that brings them nearer in sum (a goal given
+        any other way takes an agent out of its call's trades). Raises for the first refused id (the others are
+        sent); get_goal tells where each is going."""
         handles, n = self._handles(ids, "ids")
         p = _arrays.rows(places, "places", self.dim)
         p3 = np.zeros((p.shape[0], 3), np.float32)

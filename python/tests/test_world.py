@@ -167,6 +167,20 @@ def test_send_to_places_assigns_least_squares_and_together_speeds():
     assert w.get_goal(ids[0])["target"][:2] == (10, 0)  # the live ones are sent
 
 
+def test_agents_sent_together_trade_places_and_others_do_not():
+    w = steer.World(dim=2, capacity=4, bounds_min=(-50, -50), bounds_max=(50, 50))
+    g = w.add_group(neighbour_radius=3)
+    ids = w.add_agents(g, np.array([[0, 0], [1, 0]], np.float32))
+    w.send_to_places(ids, np.array([[0, 0], [1, 0]], np.float32))  # each to where it stands
+    for i, x in zip(ids, (1, 0)):
+        w.teleport_agent(i, (x, 0), (0, 0))  # now on each other's places
+    w.step(1 / 60)
+    assert [w.get_goal(i)["target"][0] for i in ids] == [1.0, 0.0]  # traded
+    w.set_targets(ids, np.array([[0, 0], [1, 0]], np.float32), "arrive")  # the user's choice: kept
+    w.step(1 / 60)
+    assert [w.get_goal(i)["target"][0] for i in ids] == [0.0, 1.0]
+
+
 def test_snapshot_round_trip_continues_bit_for_bit():
     a = steer.World.standard_flock(300, dim=3)
     a.step(steps=5)
