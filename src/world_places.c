@@ -15,35 +15,36 @@
 #include "world_places.h"
 #include "world_cells.h"
 #include "world_goals.h"
-#include "assign.h"
 
-/* Squared distance from dense agent d to point q, on the ground for an
- * agent that keeps its height. */
-static double reach_sq(const steer_world *w, int d, steer_v3 q)
+/* Agent d (with goal `mine`, sight its neighbour radius) against candidate
+ * j, seen through `shift`: trades when both are of one order, in each
+ * other's sight and better off. The cheap tests first: the positions are
+ * read in sequence, the other's goal record is a random read. */
+static void consider(const steer_world *w, int d, steer__goal *mine, float sight, int j, const float shift[3])
 {
-    steer_v3 p = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
-    if (w->groups[w->group[d]].on_ground) return steer__assign_cost(steer__to_ground(w, p), steer__to_ground(w, q), 2);
-    return steer__assign_cost(p, q, w->dim);
-}
-
-/* Agent d (with goal `mine`) against candidate j, seen through `shift`:
- * trades when both are of one order, in each other's sight and better off. */
-static void consider(const steer_world *w, int d, steer__goal *mine, int j, const float shift[3])
-{
-    if (j == d || !steer__has_goal(w, j)) return;
-    steer__goal *theirs = steer__goal_of(w, j);
-    if (theirs->order != mine->order || (mine->arrived && theirs->arrived)) return;
-    const steer_group_def *a = &w->groups[w->group[d]].def, *b = &w->groups[w->group[j]].def;
-    float sight = a->neighbour_radius < b->neighbour_radius ? a->neighbour_radius : b->neighbour_radius, gap_sq = 0.0f;
+    float gap_sq = 0.0f;
     for (int k = 0; k < w->dim; ++k) {
         float g = w->p[k][j] - shift[k] - w->p[k][d];
         gap_sq += g * g;
     }
-    if (!(gap_sq < sight * sight)) return;
-    double now = reach_sq(w, d, mine->target) + reach_sq(w, j, theirs->target);
-    double traded = reach_sq(w, d, theirs->target) + reach_sq(w, j, mine->target);
-    double radii = (double)a->radius + (double)b->radius;
-    if (!(now - traded > 0.25 * radii * radii)) return;
+    if (!(gap_sq < sight * sight) || j == d || !steer__has_goal(w, j)) return;
+    steer__goal *theirs = steer__goal_of(w, j);
+    if (theirs->order != mine->order) return;
+    const steer__group *a = &w->groups[w->group[d]], *b = &w->groups[w->group[j]];
+    if (!(gap_sq < b->def.neighbour_radius * b->def.neighbour_radius)) return; /* it does not see this one */
+    /* |p_d - t_d|^2 + |p_j - t_j|^2 - (|p_d - t_j|^2 + |p_j - t_d|^2) is
+     * 2 (p_d - p_j) . (t_j - t_d): the places (and the agents as they
+     * stand, not their images) on the ground when both keep their height */
+    steer_v3 apart = steer_v3_make(w->p[0][d] - w->p[0][j], w->p[1][d] - w->p[1][j],
+                                   w->dim == 3 ? w->p[2][d] - w->p[2][j] : 0.0f);
+    steer_v3 places = steer_v3_sub(theirs->target, mine->target);
+    if (a->on_ground && b->on_ground) {
+        steer__drop_up(w, &apart);
+        steer__drop_up(w, &places);
+    }
+    double gain = 2.0 * ((double)apart.x * places.x + (double)apart.y * places.y + (double)apart.z * places.z);
+    double radii = (double)a->def.radius + (double)b->def.radius;
+    if (!(gain > 0.25 * radii * radii)) return;
     steer_v3 place = mine->target;
     mine->target = theirs->target;
     theirs->target = place;
@@ -64,10 +65,11 @@ void steer__trade_places(steer_world *w)
         steer__cell_of_agent(w, d, coords);
         steer__span spans[STEER__MAX_SPANS];
         int span_count = steer__build_spans(w, coords, spans), seen = 0;
+        const float sight = w->groups[w->group[d]].def.neighbour_radius;
         /* at most a stage's worth of candidates (a packed crowd's block can
          * hold thousands): the pass stays bounded */
         for (int s = 0; s < span_count && seen < STEER__STAGE_CAP; ++s)
             for (int j = spans[s].begin; j < spans[s].end && seen < STEER__STAGE_CAP; ++j, ++seen)
-                consider(w, d, mine, j, spans[s].shift);
+                consider(w, d, mine, sight, j, spans[s].shift);
     }
 }
