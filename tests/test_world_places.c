@@ -97,13 +97,16 @@ typedef struct crowd_run {
 
 typedef enum crowd_order { RANDOM_ORDER, LEAST_SQUARES, TOGETHER } crowd_order;
 
-static crowd_run run_crowd(bool column, crowd_order order, int workers, steer_kernel kernel)
+/* A world of `capacity` units (radius 0.5, anticipation, keep_apart, a
+ * running sum, departure distance 0.5) in a clamped square [-half, half]^2. */
+static steer_world *units_world(int capacity, float half, float max_speed, float max_force, float neighbour_radius,
+                                int workers, steer_kernel kernel)
 {
     steer_world_def wd = steer_default_world_def();
-    wd.capacity = CROWD;
+    wd.capacity = capacity;
     wd.worker_count = workers;
-    wd.bounds_min = steer_v3_make(-100, -100, 0);
-    wd.bounds_max = steer_v3_make(100, 100, 0);
+    wd.bounds_min = steer_v3_make(-half, -half, 0);
+    wd.bounds_max = steer_v3_make(half, half, 0);
     wd.boundary = STEER_BOUNDARY_CLAMP;
     steer_world *w = steer_world_create(&wd);
     steer_world_set_kernel(w, kernel);
@@ -113,11 +116,17 @@ static crowd_run run_crowd(bool column, crowd_order order, int workers, steer_ke
     gd.combine = STEER_COMBINE_RUNNING_SUM;
     gd.keep_apart = true;
     gd.radius = 0.5f;
-    gd.max_speed = 3.0f;
-    gd.max_force = 6.0f;
-    gd.neighbour_radius = 4.0f;
+    gd.max_speed = max_speed;
+    gd.max_force = max_force;
+    gd.neighbour_radius = neighbour_radius;
     gd.departure_distance = 0.5f;
     steer_world_add_group(w, &gd);
+    return w;
+}
+
+static crowd_run run_crowd(bool column, crowd_order order, int workers, steer_kernel kernel)
+{
+    steer_world *w = units_world(CROWD, 100.0f, 3.0f, 6.0f, 4.0f, workers, kernel);
     steer_agent_id ids[CROWD];
     steer_v3 places[CROWD];
     for (int i = 0; i < CROWD; ++i) {
@@ -222,25 +231,7 @@ typedef struct block_run {
 
 static steer_world *block_world(int workers, steer_kernel kernel, steer_agent_id *ids, steer_v3 *places)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.capacity = BLOCK;
-    wd.worker_count = workers;
-    wd.bounds_min = steer_v3_make(-30, -30, 0);
-    wd.bounds_max = steer_v3_make(30, 30, 0);
-    wd.boundary = STEER_BOUNDARY_CLAMP;
-    steer_world *w = steer_world_create(&wd);
-    steer_world_set_kernel(w, kernel);
-    steer_group_def gd = steer_default_group_def();
-    gd.weight[STEER_SEPARATION] = gd.weight[STEER_ALIGNMENT] = gd.weight[STEER_COHESION] = 0.0f;
-    gd.weight[STEER_ANTICIPATE] = 1.0f;
-    gd.combine = STEER_COMBINE_RUNNING_SUM;
-    gd.keep_apart = true;
-    gd.radius = 0.5f;
-    gd.max_speed = 2.0f;
-    gd.max_force = 4.0f;
-    gd.neighbour_radius = 5.0f;
-    gd.departure_distance = 0.5f;
-    steer_world_add_group(w, &gd);
+    steer_world *w = units_world(BLOCK, 30.0f, 2.0f, 4.0f, 5.0f, workers, kernel);
     for (int i = 0; i < BLOCK; ++i) {
         places[i] = steer_v3_make(1.2f * (float)(i % 10), 1.2f * (float)(i / 10), 0.0f);
         ids[i] = steer_world_add_agent(w, 0, places[i], steer_v3_zero());
