@@ -152,15 +152,21 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
 
 static bool final_approach(const steer_world *w, const steer__agent *a, float *dist, float *slow);
 
-/* The anticipation's parameters of agent a: its group's, and on its own
- * goal's final approach this step's cap on each push (docs/model.md §6.1a). */
-static steer_anticipation anticipation_params(const steer__force_context *fc, const steer__agent *a)
+/* The anticipation's parameters of a group (no step: what its end reads). */
+static steer_anticipation anticipation_params(const steer_world *w, const steer_group_def *d)
 {
-    const steer_group_def *d = &a->g->def;
-    float dist, slow;
-    bool settling = final_approach(fc->w, a, &dist, &slow);
     return (steer_anticipation){d->anticipation_k, d->anticipation_tau0, d->avoid_horizon, d->max_force, d->radius,
-                                d->keep_right, d->priority, fc->w->def.up, settling ? fc->dt : 0.0f, d->mass};
+                                d->keep_right, d->priority, w->def.up, 0.0f, d->mass};
+}
+
+/* For agent a's terms: its group's, and on its own goal's final approach
+ * this step's cap on each push (docs/model.md §6.1a). */
+static steer_anticipation term_params(const steer__force_context *fc, const steer__agent *a)
+{
+    steer_anticipation params = anticipation_params(fc->w, &a->g->def);
+    float dist, slow;
+    if (final_approach(fc->w, a, &dist, &slow)) params.dt = fc->dt;
+    return params;
 }
 
 /* The summed terms of steer_anticipate3 of what the agent sees (Z-up), its
@@ -235,7 +241,7 @@ static steer_v3 predictive_force(const steer__force_context *fc, const steer__ag
     const steer_world *w = fc->w;
     const steer_group_def *d = &a->g->def;
     if (b == STEER_ANTICIPATE) {
-        steer_anticipation params = anticipation_params(fc, a);
+        steer_anticipation params = term_params(fc, a);
         return anticipate(w, a, &params);
     }
     steer_neighbour_avoidance params = {d->avoid_horizon, d->radius, d->avoid_margin, d->max_force, d->keep_right, w->def.up};
@@ -674,7 +680,7 @@ void steer__running_sum_prefix(const steer__force_context *fc, const steer__agen
                                    STEER__PREFIX_NONE}; /* remaining: max_force - |0| */
     for (int k = 0; k < count - 1 && out->remaining > 0.0f; ++k) {
         if (k == count - 2 && active[k] == STEER_ANTICIPATE) { /* its end and weight: the finish's */
-            steer_anticipation params = anticipation_params(fc, a);
+            steer_anticipation params = term_params(fc, a);
             out->kind = STEER__PREFIX_TERMS;
             if (anticipation_sums(fc->w, a, &params, &out->sum, &out->bias)) return;
             out->last = steer_v3_scale(steer_v3_zero(), weight[STEER_ANTICIPATE]); /* no force at all */
@@ -702,7 +708,7 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
     float remaining = prefix->remaining;
     if (prefix->kind != STEER__PREFIX_NONE) { /* remaining > 0 */
         if (prefix->kind == STEER__PREFIX_TERMS) {
-            steer_anticipation params = anticipation_params(fc, a);
+            steer_anticipation params = anticipation_params(fc->w, d); /* the end: no terms, no step */
             last = steer_v3_scale(steer__anticipation_end3(prefix->sum, prefix->bias, &params), weight[STEER_ANTICIPATE]);
         }
         total = steer_v3_add(total, steer_v3_truncate(last, remaining));
