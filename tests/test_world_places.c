@@ -12,6 +12,7 @@
 
 #include "assign.h"
 #include "check.h"
+#include "crowd_unit.h"
 #include "misuse_report.h"
 #include "snapshot_bytes.h"
 #include "steer/steer.h"
@@ -110,12 +111,7 @@ static steer_world *units_world(int capacity, float half, float max_speed, float
     wd.boundary = STEER_BOUNDARY_CLAMP;
     steer_world *w = steer_world_create(&wd);
     steer_world_set_kernel(w, kernel);
-    steer_group_def gd = steer_default_group_def();
-    gd.weight[STEER_SEPARATION] = gd.weight[STEER_ALIGNMENT] = gd.weight[STEER_COHESION] = 0.0f;
-    gd.weight[STEER_ANTICIPATE] = 1.0f;
-    gd.combine = STEER_COMBINE_RUNNING_SUM;
-    gd.keep_apart = true;
-    gd.radius = 0.5f;
+    steer_group_def gd = crowd_unit_def();
     gd.max_speed = max_speed;
     gd.max_force = max_force;
     gd.neighbour_radius = neighbour_radius;

@@ -197,14 +197,35 @@ typedef struct crowd_case {
                               out of the way figures: the leader's stall and detour alone */
 } crowd_case;
 
+/* A scenario file as JSON, to edit (NULL, and a failed check, if it does
+ * not load). */
+static json_t *load_scenario(const char *file)
+{
+    json_error_t error;
+    json_t *root = json_load_file(file, 0, &error);
+    CHECK(root != 0);
+    return root;
+}
+
+/* An edited scenario (root, taken) written as OUT/stem.json and run: its
+ * metrics, or NULL (and a failed check). */
+static json_t *run_edited(json_t *root, const char *stem)
+{
+    char copy[600];
+    snprintf(copy, sizeof copy, "%s/%s.json", OUT, stem);
+    CHECK(json_dump_file(root, copy, 0) == 0);
+    json_decref(root);
+    json_t *m = run_metrics(copy, stem);
+    CHECK(m != 0);
+    return m;
+}
+
 /* The scenario with every group's avoidance replaced by separation alone
  * (weight 6 within three radii, blended, no keep_apart), run; its jitter,
  * or NAN. */
 static double separation_jitter(const char *file, const char *stem)
 {
-    json_error_t error;
-    json_t *root = json_load_file(file, 0, &error);
-    CHECK(root != 0);
+    json_t *root = load_scenario(file);
     if (!root) return NAN;
     size_t i;
     json_t *group;
@@ -216,13 +237,9 @@ static double separation_jitter(const char *file, const char *stem)
         json_object_del(group, "combine");
         json_object_del(group, "keep_apart");
     }
-    char copy[600], copy_stem[300];
+    char copy_stem[300];
     snprintf(copy_stem, sizeof copy_stem, "%s_separation", stem);
-    snprintf(copy, sizeof copy, "%s/%s.json", OUT, copy_stem);
-    CHECK(json_dump_file(root, copy, 0) == 0);
-    json_decref(root);
-    json_t *m = run_metrics(copy, copy_stem);
-    CHECK(m != 0);
+    json_t *m = run_edited(root, copy_stem);
     double jitter = m ? at(m, "jitter") : NAN;
     json_decref(m);
     return jitter;
@@ -236,22 +253,15 @@ static void test_arrival_events(void)
 {
     char file[512];
     snprintf(file, sizeof file, "%s/rts_squads.json", STEER_SCENARIOS_DIR);
-    json_t *with = run_metrics(file, "rts_squads");
-    json_error_t error;
-    json_t *root = json_load_file(file, 0, &error);
-    CHECK(with != 0 && root != 0);
+    json_t *with = run_metrics(file, "rts_squads"), *root = load_scenario(file);
+    CHECK(with != 0);
     if (!with || !root) return;
     size_t i;
     json_t *group;
     int had = 0;
     json_array_foreach(json_object_get(root, "groups"), i, group) had += json_object_del(group, "departure_distance") == 0;
     CHECK(had == 2);
-    char copy[600];
-    snprintf(copy, sizeof copy, "%s/rts_squads_no_departure.json", OUT);
-    CHECK(json_dump_file(root, copy, 0) == 0);
-    json_decref(root);
-    json_t *without = run_metrics(copy, "rts_squads_no_departure");
-    CHECK(without != 0);
+    json_t *without = run_edited(root, "rts_squads_no_departure");
     if (!without) return;
     double agents = at(with, "goals.agents");
     printf("arrival events: rts_squads %g for %g agents, without its departure distance %g\n",
@@ -297,20 +307,14 @@ static void check_crowd(const crowd_case *c)
  * convoy is held at the garrison's front, so not everyone arrives. */
 static void test_garrison_needs_priority(void)
 {
-    char file[512], copy[600];
+    char file[512];
     snprintf(file, sizeof file, "%s/garrison.json", STEER_SCENARIOS_DIR);
-    json_error_t error;
-    json_t *root = json_load_file(file, 0, &error);
-    CHECK(root != 0);
+    json_t *root = load_scenario(file);
     if (!root) return;
     json_t *convoy = json_array_get(json_object_get(root, "groups"), 0);
     CHECK(json_number_value(json_object_get(convoy, "priority")) == 10.0);
     json_object_set_new(convoy, "priority", json_real(1.0));
-    snprintf(copy, sizeof copy, "%s/garrison_even.json", OUT);
-    CHECK(json_dump_file(root, copy, 0) == 0);
-    json_decref(root);
-    json_t *m = run_metrics(copy, "garrison_even");
-    CHECK(m != 0);
+    json_t *m = run_edited(root, "garrison_even");
     if (!m) return;
     printf("garrison with equal priorities: %g of %g arrived, %g overlapping pairs\n", at(m, "goals.arrived"),
            at(m, "goals.agents"), at(m, "overlaps.pairs"));
