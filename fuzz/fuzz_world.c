@@ -110,10 +110,12 @@ static steer_group_def fw_decode_group(fuzz_input *in)
             g.ground_plane = bits & 1u, g.keep_apart = bits >> 1 & 1u;
             break;
         }
-        case 30: { /* the same: chapter_arrive, then a priority from its next three bits (0 and FLT_MAX: refused) */
+        case 30: { /* the same: chapter_arrive, then a priority from its next three bits (0 and FLT_MAX:
+                      refused) and an arrived_priority from the three after (0: none; -1 refused) */
             static const float priorities[8] = {1.0f, 0.25f, 2.0f, 8.0f, 1e-3f, 1e6f, 0.0f, FLT_MAX};
+            static const float arrived[8] = {0.0f, 0.1f, 0.01f, 10.0f, 1e-3f, 1e6f, -1.0f, 1.0f};
             unsigned bits = fuzz_u8(in);
-            g.chapter_arrive = bits & 1u, g.priority = priorities[bits >> 1 & 7u];
+            g.chapter_arrive = bits & 1u, g.priority = priorities[bits >> 1 & 7u], g.arrived_priority = arrived[bits >> 4 & 7u];
             break;
         }
         case 31: g.arrival_tolerance = fuzz_float(in), g.arrival_speed = fuzz_float(in), g.waypoint_radius = fuzz_float(in); break;

@@ -197,6 +197,9 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     /* FLT_MAX is an obstacle's priority in what an agent sees: a group's stays far below it */
     STEER__REQUIRE(g->priority > 0.0f && g->priority <= STEER_MAX_PRIORITY, GROUP_DEF_AVOIDANCE,
                    "def->priority = %g: must be > 0 and at most %g", (double)g->priority, (double)STEER_MAX_PRIORITY);
+    STEER__REQUIRE(g->arrived_priority >= 0.0f && g->arrived_priority <= STEER_MAX_PRIORITY, GROUP_DEF_AVOIDANCE,
+                   "def->arrived_priority = %g: must be 0 (the priority) or > 0 and at most %g", (double)g->arrived_priority,
+                   (double)STEER_MAX_PRIORITY);
     NONNEG_FIELD(anticipation_k, GROUP_DEF_AVOIDANCE);
     POSITIVE_FIELD(anticipation_tau0, GROUP_DEF_AVOIDANCE);
     NONNEG_FIELD(avoid_horizon, GROUP_DEF_AVOIDANCE);
@@ -246,6 +249,7 @@ void steer__group_derive(steer__group *g, int dim)
     g->radius_sq = d->neighbour_radius * d->neighbour_radius;
     g->separation_sq = d->separation_radius * d->separation_radius;
     g->all_groups = d->neighbour_mask == 0xFFFFFFFFu;
+    g->arrived_priority = d->arrived_priority > 0.0f ? d->arrived_priority : d->priority;
     g->active_count = 0;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b)
         if (d->weight[b] != 0.0f) g->active[g->active_count++] = b;
@@ -313,7 +317,8 @@ void steer__world_free_agents(steer_world *w)
         w->p[a] = w->v[a] = w->next_p[a] = w->next_v[a] = 0;
     }
     void **arrays[] = {(void **)&w->group, (void **)&w->next_group, (void **)&w->slot, (void **)&w->dense_of_slot,
-                       (void **)&w->wander, (void **)&w->next_wander, (void **)&w->generation, (void **)&w->members};
+                       (void **)&w->wander, (void **)&w->next_wander, (void **)&w->generation, (void **)&w->members,
+                       (void **)&w->arrived_now};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
         steer_free(al, *arrays[i]);
         *arrays[i] = 0;
@@ -365,9 +370,10 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     }
     if (!def->enqueue_task) w->pool = steer__pool_create(def->worker_count, &def->allocator);
     w->workers = def->enqueue_task ? def->worker_count : steer__pool_workers(w->pool);
-    /* one candidate stage per worker: 2 * dim float arrays and a group array,
-     * sized for 3D so a restore of any snapshot can keep the host's stages */
-    w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (6 * 4 + 1) + 63) / 64 * 64;
+    /* one candidate stage per worker: 2 * dim float arrays, a group array and
+     * an arrival array, sized for 3D so a restore of any snapshot can keep
+     * the host's stages */
+    w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (6 * 4 + 2) + 63) / 64 * 64;
     w->stages = steer__world_alloc_array(w, (size_t)w->workers, w->stage_bytes);
     w->penetration_worst = steer__world_alloc_array(w, (size_t)w->workers, sizeof(float));
     size_t seen = (size_t)w->workers * STEER__PREDICTIVE_CAP;
@@ -475,6 +481,9 @@ static steer_result ensure_members(steer_world *w, const steer_group_def *d)
 {
     size_t n = (size_t)w->capacity + STEER__PAD;
     if (members_needed(d) && !w->members && !(w->members = steer__world_alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    /* an arrived_priority: each agent's arrival, kept for its neighbours to read (world_goals.c) */
+    if (d->arrived_priority > 0.0f && !w->arrived_now && !(w->arrived_now = steer__world_alloc_array(w, n, 1)))
+        return STEER_ERROR_OUT_OF_MEMORY;
     if (d->weight[STEER_WANDER] != 0.0f) return steer__world_ensure_wander(w);
     return STEER_OK;
 }

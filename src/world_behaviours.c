@@ -101,9 +101,9 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
             int first = picked.count;
             w->kernels->select(&cv->soa, begin, end, span->shift, &in, &picked);
             for (int k = first; k < picked.count; ++k) {
-                const steer_group_def *other = &w->groups[cv->soa.group[index[k]]].def;
-                radius[k] = other->radius;
-                priority[k] = other->priority;
+                const steer__group *other = &w->groups[cv->soa.group[index[k]]];
+                radius[k] = other->def.radius;
+                priority[k] = cv->arrived && cv->arrived[index[k]] ? other->arrived_priority : other->def.priority;
             }
             begin = end;
         }
@@ -159,11 +159,13 @@ static steer_anticipation anticipation_params(const steer_world *w, const steer_
                                 d->keep_right, d->priority, w->def.up, 0.0f, d->mass};
 }
 
-/* For agent a's terms: its group's, and on its own goal's final approach
- * this step's cap on each push (docs/model.md §6.1a). */
+/* For agent a's terms: its group's, with its own priority this sub-step,
+ * and on its own goal's final approach this step's cap on each push
+ * (docs/model.md §6.1a). */
 static steer_anticipation term_params(const steer__force_context *fc, const steer__agent *a)
 {
     steer_anticipation params = anticipation_params(fc->w, &a->g->def);
+    params.priority = steer__agent_priority(fc->w, a);
     float dist, slow;
     if (final_approach(fc->w, a, &dist, &slow)) params.dt = fc->dt;
     return params;

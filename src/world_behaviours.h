@@ -43,6 +43,13 @@ typedef struct steer__agent {
     steer__seen seen;            /* predictive groups: steer__see_neighbours */
 } steer__agent;
 
+/* Agent a's priority this sub-step: its group's arrived_priority while it
+ * has arrived at its own goal (as its neighbours see it), else its group's. */
+static inline float steer__agent_priority(const steer_world *w, const steer__agent *a)
+{
+    return w->arrived_seen && w->arrived_now[a->dense] ? a->g->arrived_priority : a->g->def.priority;
+}
+
 /* What every agent of a step shares. */
 typedef struct steer__force_context {
     steer_world *w;

@@ -113,7 +113,9 @@ static void sample_crowd(const steer_world *w, steer__cell_view *cv)
             cv->sample_v[a][k] = w->v[a][i];
         }
         cv->sample_group[k] = w->group[i];
+        if (w->arrived_seen) cv->sample_arrived[k] = w->arrived_now[i];
     }
+    cv->arrived = w->arrived_seen ? cv->sample_arrived : NULL;
     cv->soa = (steer__agents){{cv->sample_p[0], cv->sample_p[1], cv->sample_p[2]},
                               {cv->sample_v[0], cv->sample_v[1], cv->sample_v[2]}, cv->sample_group};
     cv->spans[0] = (steer__span){0, sample, {0.0f, 0.0f, 0.0f}};
@@ -125,6 +127,7 @@ static void sample_crowd(const steer_world *w, steer__cell_view *cv)
 void steer__view_cell(const steer_world *w, const int coords[3], int worker, bool stage_groups, steer__cell_view *cv)
 {
     cv->soa = (steer__agents){{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
+    cv->arrived = w->arrived_seen ? w->arrived_now : NULL;
     cv->span_count = steer__build_spans(w, coords, cv->spans);
     cv->staged = -1;
     int total = 0;
@@ -156,15 +159,19 @@ void steer__view_cell(const steer_world *w, const int coords[3], int worker, boo
     }
     w->kernels->stage(&cv->soa, cv->spans, cv->span_count, &st);
     uint8_t *groups = (uint8_t *)(f + (size_t)(2 * w->dim) * stride);
+    uint8_t *arrived = groups + stride; /* after the groups: the stage holds 2 * 3 float arrays and 2 byte arrays */
+    const bool stage_arrived = stage_groups && w->arrived_seen;
     if (stage_groups) {
         int o = 0;
         for (int s = 0; s < cv->span_count; ++s) {
             int n = cv->spans[s].end - cv->spans[s].begin;
             memcpy(groups + o, w->group + cv->spans[s].begin, (size_t)n);
+            if (stage_arrived) memcpy(arrived + o, w->arrived_now + cv->spans[s].begin, (size_t)n);
             o += n;
         }
     }
     cv->soa = (steer__agents){{st.p[0], st.p[1], st.p[2]}, {st.v[0], st.v[1], st.v[2]}, groups};
+    cv->arrived = stage_arrived ? arrived : NULL;
     cv->spans[0] = (steer__span){0, total, {0.0f, 0.0f, 0.0f}};
     cv->span_count = total > 0;
     cv->staged = total;

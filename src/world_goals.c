@@ -95,6 +95,17 @@ void steer__goals_clear(steer_world *w)
     w->goal_count = w->goal_capacity = w->ordered_goals = 0;
 }
 
+void steer__goals_note_arrived(steer_world *w)
+{
+    w->arrived_seen = false;
+    if (!w->arrived_now) return;
+    bool used = false;
+    for (int g = 0; g < w->group_count; ++g) used |= w->groups[g].def.arrived_priority > 0.0f;
+    if (!used) return; /* the array outlives the groups that asked for it */
+    for (int d = 0; d < w->count; ++d) w->arrived_now[d] = steer__has_goal(w, d) && steer__goal_of(w, d)->arrived;
+    w->arrived_seen = true;
+}
+
 void steer__goals_reorder(steer_world *w)
 {
     if (w->goal_count == 0 || (!w->goals_scattered && w->steps - w->goals_ordered_at < 64)) return;

@@ -32,5 +32,10 @@ bool steer__goal_ok(const steer_world *w, const steer_goal *goal, const char *fu
  * so the records stay near their agents' order (pages and lines shared), and
  * the forces pass fetches them ahead. Order only: no result depends on it. */
 void steer__goals_reorder(steer_world *w);
+/* When a group has an arrived_priority: who has arrived at its own goal as
+ * the sub-step begins (w->arrived_now, in the agents' new order), which
+ * the forces pass reads for neighbours while it writes the new arrivals
+ * into the records. Sets w->arrived_seen. */
+void steer__goals_note_arrived(steer_world *w);
 
 #endif

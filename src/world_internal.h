@@ -65,6 +65,7 @@ typedef struct steer__group {
     float apart_near_sq;            /* keep_apart: what it sees farther than this (squared) is out of its reach this step */
     bool use_fov;
     bool all_groups;
+    float arrived_priority; /* the priority of its agents while arrived: def.arrived_priority, or def.priority */
     bool flocks;       /* SEPARATION, ALIGNMENT or COHESION: gathers the neighbours' sums */
     bool needs_neighbours;
     bool predictive;   /* AVOID_NEIGHBOURS, ANTICIPATE, QUEUE or keep_apart: sees its neighbours one by one (world_behaviours.c) */
@@ -145,6 +146,9 @@ struct steer_world {
     int field_count;
     steer__object_index object_index; /* obstacles and walls by place (world_obstacles.c) */
     uint32_t *members;       /* pursue/evade: dense indices of a group's members */
+    uint8_t *arrived_now;    /* a group with an arrived_priority: 1 where agent d had arrived at its own goal
+                                when this sub-step began (steer__goals_note_arrived), else 0 */
+    bool arrived_seen;       /* this sub-step: arrived_now is filled, and what agents see reads it */
 
     /* per-agent goals (world_goals.c): records, found from the agents' slot entries */
     steer__goal *goals;

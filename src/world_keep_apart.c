@@ -18,7 +18,10 @@ static float pair_share(float own, float other)
 }
 
 /* Agent a's share of the gap to what it sees at j. */
-static float apart_share(const steer__agent *a, int j) { return pair_share(a->g->def.priority, a->seen.priority[j]); }
+static float apart_share(const steer_world *w, const steer__agent *a, int j)
+{
+    return pair_share(steer__agent_priority(w, a), a->seen.priority[j]);
+}
 
 /* How far a neighbour of this radius can be and still be closed on by a
  * velocity of at most speed taking this share of the gap (apart_limit's
@@ -48,7 +51,7 @@ static bool apart_limit(const steer_world *w, const steer__agent *a, int j, floa
     float contact = a->g->def.radius + n->radius;
     float gap = steer_maxf(dist - contact * 1.001f, 0.0f);
     *u = steer_v3_scale(off, 1.0f / dist);
-    *limit = apart_share(a, j) * gap / dt;
+    *limit = apart_share(w, a, j) * gap / dt;
     if (steer__seen_obstacle(&a->seen, j)) *limit += steer_v3_dot(n->vel, *u); /* a moving obstacle closes (or opens) the gap itself */
     *limit = steer_maxf(*limit, 0.0f);
     return *limit < speed;
@@ -73,12 +76,12 @@ static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, int 
     const float radius = seen->radius[j];
     float reach;
     if (steer__seen_obstacle(&a->seen, j)) {
-        reach = apart_reach_of(a->g->def.radius, radius, speed, dt, apart_share(a, j));
+        reach = apart_reach_of(a->g->def.radius, radius, speed, dt, apart_share(w, a, j));
         reach = (reach + steer_v3_len(steer_v3_make(seen->v[0][j], seen->v[1][j], seen->v[2][j])) * dt) * 1.01f;
     } else {
         if (!last->known || memcmp(&last->radius, &radius, sizeof(float)) != 0 ||
             memcmp(&last->priority, &seen->priority[j], sizeof(float)) != 0) {
-            float r = apart_reach_of(a->g->def.radius, radius, speed, dt, apart_share(a, j));
+            float r = apart_reach_of(a->g->def.radius, radius, speed, dt, apart_share(w, a, j));
             *last = (apart_reach){radius, seen->priority[j], r * 1.01f, true};
         }
         reach = last->reach;
@@ -103,8 +106,12 @@ void steer__apart_bounds(steer_world *w, float dt)
         const float speed = d->max_speed * APART_SPEED_MARGIN;
         for (int h = 0; h < w->group_count && bound < INFINITY; ++h) {
             if (!grp->all_groups && !(d->neighbour_mask >> h & 1u)) continue;
-            const steer_group_def *other = &w->groups[h].def;
-            float reach = apart_reach_of(d->radius, other->radius, speed, dt, pair_share(d->priority, other->priority)) * 1.01f;
+            /* the smallest share its agents can take of a gap to h's: its lowest
+             * priority against their highest (each arrived or not) */
+            const steer__group *other = &w->groups[h];
+            float share = pair_share(steer_minf(d->priority, grp->arrived_priority),
+                                     steer_maxf(other->def.priority, other->arrived_priority));
+            float reach = apart_reach_of(d->radius, other->def.radius, speed, dt, share) * 1.01f;
             bound = steer_is_finite(reach) ? steer_maxf(bound, reach) : INFINITY;
         }
         bound *= 1.01f; /* apart_out_of_reach's reach is at most the largest of these */
@@ -216,6 +223,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
     steer_v3 *u = w->apart_u + (size_t)a->seen.worker * STEER__APART_CAP;
     float *limit = w->apart_limit + (size_t)a->seen.worker * STEER__APART_CAP;
     int n = 0, yield[YIELD_CAP], yields = 0;
+    const float own_priority = steer__agent_priority(w, a);
     apart_reach last = {0.0f, 0.0f, 0.0f, false};
     /* only those select found near can be within reach (apart_bound), when
      * the speed is within the bound's */
@@ -226,7 +234,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
             int j = word * 16 + steer__lowest_bit(bits);
             if (apart_out_of_reach(w, a, j, start_speed, dt, &last) || !apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n]))
                 continue;
-            if (yields < YIELD_CAP && !steer__seen_obstacle(&a->seen, j) && a->seen.priority[j] >= a->g->def.priority &&
+            if (yields < YIELD_CAP && !steer__seen_obstacle(&a->seen, j) && a->seen.priority[j] >= own_priority &&
                 limit[n] * dt < YIELD_GAP * a->g->def.radius && apart_gives_way(w, v, u[n]))
                 yield[yields++] = n;
             ++n;

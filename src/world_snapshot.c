@@ -24,12 +24,13 @@
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 10u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
+#define SNAP_VERSION 11u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
                             no handle table (rebuilt from the slots); 5: the world's identity;
                             6: per-agent goals, the arrival fields of groups; 7: predictive
                             avoidance (two behaviours, their group fields), obstacle velocities;
                             8: where the last step began (its arrivals); 9: the groups'
-                            departure distance; 10: the goals' orders (send_to_places) */
+                            departure distance; 10: the goals' orders (send_to_places);
+                            11: the groups' arrived priority */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -272,19 +273,34 @@ typedef struct group_def_v5 {
     int internal_cookie;
 } group_def_v5;
 
-/* Versions 7 and 8 stored today's def without departure_distance: a
- * float among floats, so the bytes before it and after it are where they
- * are today, 4 bytes sooner after it. */
-#define DEPARTURE_AT offsetof(steer_group_def, departure_distance)
-_Static_assert(DEPARTURE_AT % sizeof(float) == 0 && offsetof(steer_group_def, waypoint_radius) == DEPARTURE_AT + sizeof(float),
-               "departure_distance sits between floats");
+/* The def's fields added since version 7, in the order of the struct:
+ * each a float among floats (every field of the def is 4-byte aligned), so
+ * a snapshot older than the field holds the def without those 4 bytes,
+ * the bytes before and after it where they are today; such a field reads 0
+ * (none). */
+static const struct {
+    size_t at;
+    uint32_t since;
+} added_fields[] = {
+    {offsetof(steer_group_def, arrived_priority), 11},
+    {offsetof(steer_group_def, departure_distance), 9},
+};
+#define ADDED_FIELDS (sizeof added_fields / sizeof added_fields[0])
+_Static_assert(offsetof(steer_group_def, arrived_priority) == offsetof(steer_group_def, priority) + sizeof(float) &&
+                   offsetof(steer_group_def, anticipation_k) == offsetof(steer_group_def, arrived_priority) + sizeof(float),
+               "arrived_priority sits between floats");
+_Static_assert(offsetof(steer_group_def, waypoint_radius) == offsetof(steer_group_def, departure_distance) + sizeof(float) &&
+                   offsetof(steer_group_def, arrival_speed) + sizeof(float) == offsetof(steer_group_def, departure_distance) &&
+                   offsetof(steer_group_def, arrived_priority) < offsetof(steer_group_def, departure_distance),
+               "departure_distance sits between floats, after arrived_priority");
 
 static size_t group_def_size(uint32_t version)
 {
-    return version >= 9   ? sizeof(steer_group_def)
-           : version >= 7 ? sizeof(steer_group_def) - sizeof(float)
-           : version == 6 ? sizeof(group_def_v6)
-                          : sizeof(group_def_v5);
+    if (version == 6) return sizeof(group_def_v6);
+    if (version < 6) return sizeof(group_def_v5);
+    size_t size = sizeof(steer_group_def);
+    for (size_t k = 0; k < ADDED_FIELDS; ++k) size -= version < added_fields[k].since ? sizeof(float) : 0;
+    return size;
 }
 
 /* Reads one group def of `version`; false when truncated or a bool holds
@@ -293,14 +309,14 @@ static bool take_group_def(reader *rd, uint32_t version, steer_group_def *out)
 {
     unsigned char flags[4] = {0, 0, 0, 0};
     if (version >= 7) {
-        if (version >= 9) {
-            if (!take(rd, out, sizeof *out)) return false;
-        } else {
-            if (!take(rd, out, DEPARTURE_AT) ||
-                !take(rd, (unsigned char *)out + DEPARTURE_AT + sizeof(float), sizeof *out - DEPARTURE_AT - sizeof(float)))
-                return false;
-            out->departure_distance = 0.0f; /* they had none */
+        memset(out, 0, sizeof *out);
+        size_t from = 0; /* today's layout, read up to each field the version lacks */
+        for (size_t k = 0; k < ADDED_FIELDS; ++k) {
+            if (version >= added_fields[k].since) continue;
+            if (!take(rd, (unsigned char *)out + from, added_fields[k].at - from)) return false;
+            from = added_fields[k].at + sizeof(float); /* left 0 */
         }
+        if (!take(rd, (unsigned char *)out + from, sizeof *out - from)) return false;
         memcpy(&flags[0], &out->desired_forms, 1);
         memcpy(&flags[1], &out->chapter_arrive, 1);
         memcpy(&flags[2], &out->ground_plane, 1);

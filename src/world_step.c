@@ -3,7 +3,7 @@
  * brought up to date if something changed them; then, per sub-step:
  *   1. sort the agents by cell (world_sort.c), their goal records after them
  *      (world_goals.c); agents sent to places together trade them
- *      (world_places.c);
+ *      (world_places.c); who has arrived, if a group's priority depends on it;
  *   2. list each group's members for pursue and evade (world_behaviours.c);
  *   3. every agent's force from that one snapshot, and its move into the
  *      next state (world_forces.c, with world_cells.c, world_behaviours.c,
@@ -31,6 +31,7 @@ static void one_step(steer_world *w, float dt)
     steer__world_sort(w);
     steer__goals_reorder(w); /* goal records in the agents' new order, so the forces read them in sequence */
     steer__trade_places(w);
+    steer__goals_note_arrived(w); /* after the trades, which end arrivals */
     double t1 = steer__seconds();
     uint32_t group_start[STEER__MAX_GROUPS + 1];
     steer__build_members(w, group_start);

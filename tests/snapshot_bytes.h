@@ -74,14 +74,38 @@ static inline void snap_reseal(unsigned char *data, size_t size)
  * radius, speed, path, progress, arrived, arrival step, order, point count. */
 #define SNAP_GOAL_BYTES (4 + 4 + 12 + 4 + 4 + 4 + 4 + 4 + 8 + 4 + 4)
 
+/* Removes the 4 bytes at offset `field` of each group's def (`def` bytes
+ * long as stored) and stores the shorter def size; returns the new size. */
+static inline size_t snap_drop_def_field(unsigned char *data, size_t size, size_t def, size_t field)
+{
+    const size_t steps_at = SNAP_GRID_CAPACITY_AT + 4;
+    uint32_t groups, def_size = (uint32_t)(def - sizeof(float));
+    memcpy(&groups, data + steps_at + 16, 4);
+    size_t at = steps_at + 16 + 4;
+    for (uint32_t g = 0; g < groups; ++g, at += def - sizeof(float)) {
+        memmove(data + at + field, data + at + field + 4, size - (at + field + 4));
+        size -= 4;
+    }
+    memcpy(data + SNAP_DEF_SIZE_AT, &def_size, 4);
+    return size;
+}
+
 /* A snapshot of this build, of a world with `goals` goals (none with
- * waypoints) and no formations, rewritten as version 9, 8 or 7 stored it:
+ * waypoints) and no formations, rewritten as version 10, 9, 8 or 7 stored
+ * it: each group's def without arrived_priority (version 11), for 9
  * without the orders (version 10: the last given, and each goal's), for 8
  * each group's def without departure_distance (version 9), and for 7
  * without where the last step began (version 8). In place; returns the new
  * size. */
 static inline size_t snap_as_old_version(unsigned char *data, size_t size, uint32_t version, size_t goals)
 {
+    const size_t def = sizeof(steer_group_def), arrived_priority = offsetof(steer_group_def, arrived_priority);
+    size = snap_drop_def_field(data, size, def, arrived_priority);
+    memcpy(data + SNAP_VERSION_AT, &(uint32_t){10}, 4);
+    if (version == 10) {
+        snap_reseal(data, size);
+        return size;
+    }
     /* from the end: the CRC, the formation count, the goals, the orders given, the goal count
        (first goal first: the goals after one keep their place from the end) */
     for (size_t k = 0; k < goals; ++k) {
@@ -92,24 +116,16 @@ static inline size_t snap_as_old_version(unsigned char *data, size_t size, uint3
     size_t orders_at = size - 4 - 4 - goals * (SNAP_GOAL_BYTES - 4) - 4;
     memmove(data + orders_at, data + orders_at + 4, size - (orders_at + 4));
     size -= 4;
-    uint32_t nine = 9;
-    memcpy(data + SNAP_VERSION_AT, &nine, 4);
+    memcpy(data + SNAP_VERSION_AT, &(uint32_t){9}, 4);
     if (version == 9) {
         snap_reseal(data, size);
         return size;
     }
-    const size_t steps_at = SNAP_GRID_CAPACITY_AT + 4, def = sizeof(steer_group_def);
-    const size_t departure = offsetof(steer_group_def, departure_distance);
-    uint32_t groups, def_size = (uint32_t)(def - sizeof(float));
-    memcpy(&groups, data + steps_at + 16, 4);
-    size_t at = steps_at + 16 + 4;
-    for (uint32_t g = 0; g < groups; ++g, at += def - sizeof(float)) {
-        memmove(data + at + departure, data + at + departure + 4, size - (at + departure + 4));
-        size -= 4;
-    }
+    /* departure_distance comes after arrived_priority, already taken out */
+    size = snap_drop_def_field(data, size, def - sizeof(float), offsetof(steer_group_def, departure_distance) - sizeof(float));
     memcpy(data + SNAP_VERSION_AT, &version, 4);
-    memcpy(data + SNAP_DEF_SIZE_AT, &def_size, 4);
     if (version < 8) {
+        const size_t steps_at = SNAP_GRID_CAPACITY_AT + 4;
         memmove(data + steps_at + 8, data + steps_at + 16, size - (steps_at + 16));
         size -= 8;
     }

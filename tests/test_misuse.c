@@ -108,6 +108,9 @@ static void test_group_defs_name_the_field(void)
     CASE(def->weight[STEER_SEEK] = NAN, GROUP_DEF_WEIGHT, "def->weight[STEER_SEEK] = nan: must be finite");
     CASE(def->priority = 0, GROUP_DEF_AVOIDANCE, "def->priority = 0");
     CASE(def->priority = FLT_MAX, GROUP_DEF_AVOIDANCE, "def->priority = 3.40282e+38: must be > 0 and at most 1e+06"); /* an obstacle's */
+    CASE(def->arrived_priority = -1, GROUP_DEF_AVOIDANCE, "def->arrived_priority = -1: must be 0 (the priority) or > 0 and at most 1e+06");
+    CASE(def->arrived_priority = NAN, GROUP_DEF_AVOIDANCE, "def->arrived_priority = nan");
+    CASE(def->arrived_priority = 2e6f, GROUP_DEF_AVOIDANCE, "def->arrived_priority = 2e+06");
     CASE(def->anticipation_k = -1, GROUP_DEF_AVOIDANCE, "def->anticipation_k = -1");
     CASE(def->anticipation_tau0 = 0, GROUP_DEF_AVOIDANCE, "def->anticipation_tau0 = 0");
     CASE(def->avoid_horizon = INFINITY, GROUP_DEF_AVOIDANCE, "def->avoid_horizon = inf");

@@ -504,7 +504,10 @@ typedef struct corridor_run {
 
 enum { CORRIDOR_IDLE = 18, CORRIDOR_STEPS = 60 * 30 };
 
-static corridor_run run_corridor(float walker_priority, int workers, steer_kernel kernel, int promote_step)
+/* arrived_priority: both groups' (0: none); restore_step >= 0: the world
+ * saved at that step and restored into a new one, which goes on */
+static corridor_run run_corridor(float walker_priority, int workers, steer_kernel kernel, int promote_step,
+                                 float arrived_priority, int restore_step)
 {
     const float dt = 1.0f / 30.0f;
     steer_world_def wd = open_world(workers);
@@ -521,6 +524,7 @@ static corridor_run run_corridor(float walker_priority, int workers, steer_kerne
     g.arrival_tolerance = 0.1f;
     g.arrival_speed = 0.1f;
     g.departure_distance = 1.5f;
+    g.arrived_priority = arrived_priority;
     g.priority = walker_priority;
     steer_world_add_group(w, &g);
     g.priority = 1.0f;
@@ -547,6 +551,14 @@ static corridor_run run_corridor(float walker_priority, int workers, steer_kerne
             steer_goal kept;
             CHECK(steer_world_get_goal(w, walker_id, &kept) == STEER_OK && kept.kind == STEER_GOAL_ARRIVE);
         }
+        if (s == restore_step) {
+            snap_buffer b = snap_save(w);
+            steer_world_destroy(w);
+            w = steer_world_create(&wd);
+            CHECK(steer_world_restore(w, b.data, b.size) == STEER_OK);
+            steer_world_set_kernel(w, kernel);
+            free(b.data);
+        }
         CHECK(steer_world_step(w, dt) == STEER_OK);
         if (run.walker_arrival < 0.0f && steer_world_has_arrived(w, walker_id)) run.walker_arrival = (float)(s + 1) * dt;
         run.closest = fmin(run.closest, closest_gap(w, ids, CORRIDOR_IDLE + 1, 1.0));
@@ -559,13 +571,13 @@ static corridor_run run_corridor(float walker_priority, int workers, steer_kerne
 
 static void a_unit_of_higher_priority_walks_through_idle_ones(void)
 {
-    corridor_run even = run_corridor(1.0f, 1, STEER_KERNEL_SCALAR, -1);
+    corridor_run even = run_corridor(1.0f, 1, STEER_KERNEL_SCALAR, -1, 0.0f, -1);
     printf("corridor, equal priorities: the walker %s (closest bodies %.4f apart)\n",
            even.walker_arrival < 0.0f ? "is held at the idle units for good" : "arrives", even.closest);
     CHECK(even.closest >= -1e-4);
     static const float priorities[] = {10.0f, 100.0f};
     for (int i = 0; i < 2; ++i) {
-        corridor_run run = run_corridor(priorities[i], 1, STEER_KERNEL_SCALAR, -1);
+        corridor_run run = run_corridor(priorities[i], 1, STEER_KERNEL_SCALAR, -1, 0.0f, -1);
         printf("corridor, the walker's priority %g: arrives at %.1f s, %d of %d idle units back on their points, "
                "closest bodies %.4f apart\n", (double)priorities[i], (double)run.walker_arrival, run.idle_back,
                CORRIDOR_IDLE, run.closest);
@@ -576,16 +588,66 @@ static void a_unit_of_higher_priority_walks_through_idle_ones(void)
         for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
             if (!steer_kernel_available((steer_kernel)k)) continue;
             for (int workers = 1; workers <= 2; ++workers)
-                CHECK(run_corridor(priorities[i], workers, (steer_kernel)k, -1).hash == run.hash);
+                CHECK(run_corridor(priorities[i], workers, (steer_kernel)k, -1, 0.0f, -1).hash == run.hash);
         }
     }
-    corridor_run promoted = run_corridor(10.0f, 1, STEER_KERNEL_SCALAR, 20 * 30);
+    corridor_run promoted = run_corridor(10.0f, 1, STEER_KERNEL_SCALAR, 20 * 30, 0.0f, -1);
     printf("corridor, a walker of the idle units' group moved to the group of priority 10 at 20 s: arrives at %.1f s, "
            "%d of %d idle units back on their points, closest bodies %.4f apart\n", (double)promoted.walker_arrival,
            promoted.idle_back, CORRIDOR_IDLE, promoted.closest);
     CHECK(promoted.walker_arrival > 20.0f && promoted.walker_arrival < 50.0f);
     CHECK(promoted.idle_back == CORRIDOR_IDLE);
     CHECK(promoted.closest >= -1e-4);
+}
+
+/* A group's arrived_priority: the walker and the idle units of equal
+ * priority, but an arrived unit's priority 0.1 (or 0.01) while it stands
+ * on its point: the idle units make way as for a walker of priority 10,
+ * and one pushed out of its place (farther than the departure distance)
+ * has the right of way back in. Equal priorities and no arrived_priority
+ * hold the walker for good (above). One hash for every kernel, 1 and 2
+ * workers and through a restore in the middle of the passing. */
+static void idle_units_make_way_by_their_arrived_priority(void)
+{
+    static const float lower[] = {0.1f, 0.01f};
+    for (int i = 0; i < 2; ++i) {
+        corridor_run run = run_corridor(1.0f, 1, STEER_KERNEL_SCALAR, -1, lower[i], -1);
+        printf("corridor, equal priorities, arrived units' priority %g: the walker arrives at %.1f s, %d of %d idle "
+               "units back on their points, closest bodies %.4f apart\n", (double)lower[i], (double)run.walker_arrival,
+               run.idle_back, CORRIDOR_IDLE, run.closest);
+        CHECK(run.walker_arrival > 0.0f && run.walker_arrival < 25.0f);
+        CHECK(run.idle_back == CORRIDOR_IDLE);
+        CHECK(run.closest >= -1e-4);
+        if (i) continue;
+        CHECK(run_corridor(1.0f, 1, STEER_KERNEL_SCALAR, -1, lower[i], 9 * 30).hash == run.hash);
+        for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
+            if (!steer_kernel_available((steer_kernel)k)) continue;
+            for (int workers = 1; workers <= 2; ++workers)
+                CHECK(run_corridor(1.0f, workers, (steer_kernel)k, -1, lower[i], -1).hash == run.hash);
+        }
+    }
+    /* snapshots keep it (format 11); one of format 10 loads without it */
+    steer_world_def wd = open_world(1);
+    steer_world *w = steer_world_create(&wd), *copy = steer_world_create(&wd);
+    steer_group_def g = crowd_unit_def();
+    g.arrived_priority = 0.1f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    steer_agent_id id = steer_world_add_agent(w, 0, steer_v3_make(1, 2, 0), steer_v3_zero());
+    CHECK(steer_world_set_targets(w, &id, &(steer_v3){1, 2, 0}, 1, STEER_GOAL_ARRIVE, NULL) == 1);
+    CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    snap_buffer b = snap_save(w);
+    steer_group_def got;
+    CHECK(steer_world_restore(copy, b.data, b.size) == STEER_OK && steer_world_get_group(copy, 0, &got) == STEER_OK);
+    CHECK(got.arrived_priority == 0.1f && steer_world_state_hash(copy) == steer_world_state_hash(w));
+    CHECK(steer_world_restore(copy, b.data, snap_as_old_version(b.data, b.size, 10, 1)) == STEER_OK);
+    CHECK(steer_world_get_group(copy, 0, &got) == STEER_OK && got.arrived_priority == 0.0f && got.priority == 1.0f);
+    CHECK(got.departure_distance == g.departure_distance && got.anticipation_k == g.anticipation_k);
+    CHECK(steer_world_state_hash(copy) == steer_world_state_hash(w));
+    free(b.data);
+    steer_world_destroy(copy);
+    steer_world_destroy(w);
+    /* an arrived_priority equal to the priority changes no bit */
+    CHECK(run_corridor(1.0f, 1, STEER_KERNEL_SCALAR, -1, 1.0f, -1).hash == run_corridor(1.0f, 1, STEER_KERNEL_SCALAR, -1, 0.0f, -1).hash);
 }
 
 /* keep_apart sees walls: agents seeking through a wall (not solid, no
@@ -1111,6 +1173,7 @@ int main(void)
     keep_apart_holds_for_a_flock();
     keep_apart_limits_hold_against_a_larger_group();
     a_unit_of_higher_priority_walks_through_idle_ones();
+    idle_units_make_way_by_their_arrived_priority();
     keep_apart_holds_at_the_largest_priority();
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();

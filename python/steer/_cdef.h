@@ -231,7 +231,7 @@ typedef struct {
     float max_speed, max_force, mass, radius, max_turn_rate;
     float neighbour_radius, separation_radius, field_of_view; uint32_t neighbour_mask;
     bool desired_forms, ground_plane;
-    float priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right; bool keep_apart;
+    float priority, arrived_priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right; bool keep_apart;
     float queue_distance; steer_agent_id leader; float leader_behind, leader_sight;
     float weight[...]; float probability[...]; steer_combine combine;
     steer_v3 target; float slow_radius; bool chapter_arrive; float arrival_tolerance, arrival_speed, departure_distance, waypoint_radius;

@@ -149,6 +149,33 @@ def test_departure_distance_makes_one_arrival_per_goal():
         steer.World(dim=2, capacity=4).add_group(departure_distance=-1)
 
 
+def test_arrived_priority_lets_a_walker_through_idle_units_of_its_own_priority():
+    # a corridor 4.6 wide, 18 idle units on their points 1.2 apart across it, a walker of the same
+    # group from x = -15 to 15: held for good, unless arrived units have a lower priority
+    def walker_arrives(arrived_priority):
+        w = steer.World(dim=2, capacity=32, bounds_min=(-30, -30), bounds_max=(30, 30), solid_walls=True)
+        w.add_wall((-20, 2.3), (20, 2.3))
+        w.add_wall((20, -2.3), (-20, -2.3))
+        g = w.add_group(radius=0.5, max_speed=2, max_force=4, neighbour_radius=3, keep_apart=True,
+                        combine="running_sum", arrival_tolerance=0.1, arrival_speed=0.1, departure_distance=1.5,
+                        arrived_priority=arrived_priority,
+                        behaviours={"separation": 0, "alignment": 0, "cohesion": 0, "anticipate": 1})
+        assert w.get_group(g)["arrived_priority"] == pytest.approx(arrived_priority)
+        spots = np.array([[-3 + 1.2 * (k % 6), -1.2 + 1.2 * (k // 6)] for k in range(18)], np.float32)
+        idle = w.add_agents(g, spots)
+        w.set_targets(idle, spots, "arrive")
+        walker = w.add_agents(g, np.array([[-15, 0]], np.float32))
+        w.set_targets(walker, np.array([[15, 0]], np.float32), "arrive")
+        for _ in range(40 * 30):
+            w.step(1 / 30)
+        return w.has_arrived(walker[0]), sum(w.has_arrived(i) for i in idle)
+
+    assert walker_arrives(0.0) == (False, 18)
+    assert walker_arrives(0.1) == (True, 18)
+    with pytest.raises(steer.InvalidArgument, match="arrived_priority"):
+        steer.World(dim=2, capacity=4).add_group(arrived_priority=-1)
+
+
 def test_send_to_places_assigns_least_squares_and_together_speeds():
     w = steer.World(dim=2, capacity=8, bounds_min=(-50, -50), bounds_max=(50, 50))
     g = w.add_group(max_speed=2)

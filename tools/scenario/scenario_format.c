@@ -1120,6 +1120,7 @@ static const sc_row group_rows[] = {
     FLOAT("departure_distance", group_spec, def.departure_distance, SC_NONNEG),
     FLOAT("waypoint_radius", group_spec, def.waypoint_radius, SC_NONNEG),
     FLOAT("priority", group_spec, def.priority, SC_POSITIVE),
+    FLOAT("arrived_priority", group_spec, def.arrived_priority, SC_NONNEG),
     BOOL("keep_apart", group_spec, def.keep_apart),
     BOOL("chapter_arrive", group_spec, def.chapter_arrive),
     BOOL("ground_plane", group_spec, def.ground_plane),
