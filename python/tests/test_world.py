@@ -256,6 +256,16 @@ def test_help_is_useful():
     assert "zero-copy" in steer.world.__doc__
 
 
+def test_make_way_example_brings_every_unit_back_after_a_tank():
+    """examples/make_way.py, as it says: with arrived_priority every unit the tank pushed out gets back to its
+    post; without it some stay outside the ranks."""
+    example = runpy.run_path(os.path.join(ROOT, "python", "examples", "make_way.py"))
+    back, last = example["run"](0.1)
+    assert back == 40 and last < 40
+    back, _ = example["run"](0.0)
+    assert back < 40
+
+
 def test_right_of_way_example_moves_units_through_idle_ones():
     """examples/right_of_way.py, as it says: with the ordered units in a group of priority 10, both orders are
     done and every idle unit is back on its post; with equal priorities the first order never is."""

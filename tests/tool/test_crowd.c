@@ -15,7 +15,8 @@
  *                         its place once, no wall crossing; the garrison:
  *                         the convoy through, every unit back on its post,
  *                         no stall over 5 s, and the convoy held with the
- *                         garrison's priority;
+ *                         garrison's priority; the squads crossing it, the
+ *                         same, and held without its arrived_priority;
  *   test_crowd doorway    the doorway's full figures: also every agent on its
  *                         place at the end and no stall over 5 s (not
  *                         registered: its stalls last up to about 20 s).
@@ -323,6 +324,28 @@ static void test_garrison_needs_priority(void)
     json_decref(m);
 }
 
+/* The squads crossing the garrison without arrived_priority (every unit
+ * always of priority 1): held inside it, so not everyone arrives. */
+static void test_garrison_crossing_needs_arrived_priority(void)
+{
+    char file[512];
+    snprintf(file, sizeof file, "%s/garrison_crossing.json", STEER_SCENARIOS_DIR);
+    json_t *root = load_scenario(file);
+    if (!root) return;
+    size_t i;
+    json_t *group;
+    int had = 0;
+    json_array_foreach(json_object_get(root, "groups"), i, group) had += json_object_del(group, "arrived_priority") == 0;
+    CHECK(had == 3);
+    json_t *m = run_edited(root, "garrison_crossing_even");
+    if (!m) return;
+    printf("garrison_crossing without arrived_priority: %g of %g arrived, %g overlapping pairs\n", at(m, "goals.arrived"),
+           at(m, "goals.agents"), at(m, "overlaps.pairs"));
+    CHECK(at(m, "goals.arrived") < at(m, "goals.agents"));
+    CHECK(at(m, "overlaps.pairs") == 0);
+    json_decref(m);
+}
+
 static void test_crowd_scenarios(void)
 {
     static const crowd_case cases[] = {
@@ -341,9 +364,12 @@ static void test_crowd_scenarios(void)
         {"doorway", 400.0, true, true, false, false, false},
         /* the convoy through the idle garrison, which returns to its posts */
         {"garrison", 60.0, true, true, true, false, false},
+        /* two squads through it from either end, all of one priority but the arrived units' */
+        {"garrison_crossing", 90.0, true, true, true, false, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) check_crowd(&cases[i]);
     test_garrison_needs_priority();
+    test_garrison_crossing_needs_arrived_priority();
 }
 
 int main(int argc, char **argv)
