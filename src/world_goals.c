@@ -1,6 +1,7 @@
 /* Per-agent goals: the side table and its API (world.h, "per-agent goals"). */
 #include "world_goals.h"
 #include "world_handles.h"
+#include "world_tasks.h"
 #include "assign.h"
 #include "misuse_internal.h"
 
@@ -95,6 +96,13 @@ void steer__goals_clear(steer_world *w)
     w->goal_count = w->goal_capacity = w->ordered_goals = 0;
 }
 
+static void note_arrived_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    steer_world *w = context;
+    for (int d = start; d < end; ++d) w->arrived_now[d] = steer__has_goal(w, d) && steer__goal_of(w, d)->arrived;
+}
+
 void steer__goals_note_arrived(steer_world *w)
 {
     w->arrived_seen = false;
@@ -102,7 +110,7 @@ void steer__goals_note_arrived(steer_world *w)
     bool used = false;
     for (int g = 0; g < w->group_count; ++g) used |= w->groups[g].def.arrived_priority > 0.0f;
     if (!used) return; /* the array outlives the groups that asked for it */
-    for (int d = 0; d < w->count; ++d) w->arrived_now[d] = steer__has_goal(w, d) && steer__goal_of(w, d)->arrived;
+    steer__world_run(w, note_arrived_task, w->count, w); /* each agent's byte its own: any split, the same bytes */
     w->arrived_seen = true;
 }
 
