@@ -650,6 +650,56 @@ static void idle_units_make_way_by_their_arrived_priority(void)
     CHECK(run_corridor(1.0f, 1, STEER_KERNEL_SCALAR, -1, 1.0f, -1).hash == run_corridor(1.0f, 1, STEER_KERNEL_SCALAR, -1, 0.0f, -1).hash);
 }
 
+/* The arrivals every agent sees are the step's start, staged with the
+ * cell and, in a crowd thinned to a sample, sampled with it: a dense
+ * crowd (1200 agents in a box 8 across, half standing on their points,
+ * half going elsewhere), 2D and on the ground of a Y-up 3D world, has one
+ * hash for every kernel and 1-2 workers, and another without its
+ * arrived_priority (so the arrivals were read). */
+static uint64_t dense_arrived_crowd(int dim, int workers, steer_kernel kernel, float arrived_priority)
+{
+    enum { N = 1200 };
+    steer_world_def wd = open_world(workers);
+    wd.dim = dim;
+    wd.up = STEER_UP_Y;
+    wd.capacity = N;
+    wd.bounds_min = (steer_v3){-30, -30, -30};
+    wd.bounds_max = (steer_v3){30, 30, 30};
+    steer_world *w = steer_world_create(&wd);
+    steer_world_set_kernel(w, kernel);
+    steer_group_def g = crowd_unit_def();
+    g.neighbour_radius = 3.0f;
+    g.departure_distance = 1.0f;
+    g.arrived_priority = arrived_priority;
+    g.ground_plane = dim == 3;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    steer_rng rng = steer_rng_make(3);
+    for (int i = 0; i < N; ++i) {
+        float x = steer_rng_range(&rng, -4, 4), y = steer_rng_range(&rng, -4, 4);
+        steer_v3 p = dim == 3 ? steer_v3_make(x, 0, y) : steer_v3_make(x, y, 0);
+        steer_agent_id id = steer_world_add_agent(w, 0, p, steer_v3_zero());
+        steer_v3 to = i % 2 ? steer_v3_make(steer_rng_range(&rng, -20, 20), 0, steer_rng_range(&rng, -20, 20)) : p;
+        if (dim == 2) to = steer_v3_make(to.x, to.z, 0);
+        CHECK(steer_world_set_targets(w, &id, &to, 1, STEER_GOAL_ARRIVE, NULL) == 1);
+    }
+    for (int s = 0; s < 12; ++s) CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+    uint64_t hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return hash;
+}
+
+static void a_dense_crowd_sees_arrivals_alike(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        uint64_t first = dense_arrived_crowd(dim, 1, STEER_KERNEL_SCALAR, 0.1f);
+        for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
+            if (!steer_kernel_available((steer_kernel)k)) continue;
+            for (int workers = 1; workers <= 2; ++workers) CHECK(dense_arrived_crowd(dim, workers, (steer_kernel)k, 0.1f) == first);
+        }
+        CHECK(dense_arrived_crowd(dim, 1, STEER_KERNEL_SCALAR, 0.0f) != first);
+    }
+}
+
 /* keep_apart sees walls: agents seeking through a wall (not solid, no
  * avoidance) stop with their bodies clear of it, in 2D and in a Y-up 3D world. */
 static void keep_apart_keeps_bodies_off_walls(void)
@@ -1174,6 +1224,7 @@ int main(void)
     keep_apart_limits_hold_against_a_larger_group();
     a_unit_of_higher_priority_walks_through_idle_ones();
     idle_units_make_way_by_their_arrived_priority();
+    a_dense_crowd_sees_arrivals_alike();
     keep_apart_holds_at_the_largest_priority();
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();
