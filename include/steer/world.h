@@ -247,7 +247,11 @@ int steer_world_group_count(const steer_world *world);
 int steer_world_add_obstacle(steer_world *world, steer_v3 centre, float radius);
 steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 centre, float radius);
 /* A moving obstacle: the velocity ANTICIPATE and AVOID_NEIGHBOURS predict it with (default zero).
-   The world does not move it: move it with steer_world_set_obstacle, as your physics does. */
+   The world does not move it: move it with steer_world_set_obstacle, as your physics does.
+   keep_apart never lets an agent close on an obstacle, but it does not make one flee: an agent
+   anticipates a moving obstacle and steers out of its way, and one with no room to (in a packed
+   crowd, or before an obstacle faster than its max_speed) is overrun unless solid_obstacles
+   pushes it out (with non_penetration, its neighbours in turn). */
 steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, steer_v3 velocity);
 steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index); /* zero for an index not added */
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
