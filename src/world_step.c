@@ -37,6 +37,7 @@ static void one_step(steer_world *w, float dt)
     steer__build_members(w, group_start);
     steer__find_leaders(w);
     steer__world_forces(w, dt, group_start);
+    w->arrived_seen = false; /* noted for this sub-step's forces only */
     for (int a = 0; a < w->dim; ++a) { /* the next state becomes the current one */
         STEER__SWAP(w->p[a], w->next_p[a]);
         STEER__SWAP(w->v[a], w->next_v[a]);
