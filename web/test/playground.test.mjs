@@ -197,6 +197,42 @@ test('the RTS gesture works on the XZ ground of a Y-up world', async () => {
   await page.close();
 });
 
+test('the RTS gesture through a garrison: its idle units make way (arrived_priority) and return to their posts', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, () => window.steerPlayground.load({ scenario: 'garrison_crossing' }));
+  assert.ok(r.ok, r.error);
+  const run = async (done, most) => {
+    let steps = 0;
+    while (!(await done()) && steps < most) {
+      await hook(page, () => window.steerPlayground.step(60));
+      steps += 60;
+    }
+    return steps;
+  };
+  // The file's two squads cross the garrison, every unit of one priority
+  // but 0.1 while on its post.
+  const s0 = await state(page);
+  assert.equal(s0.goals, 56);
+  let steps = await run(async () => (await state(page)).goalsArrived === 56, 3000);
+  assert.equal((await state(page)).goalsArrived, 56, `the squads through, the garrison on its posts (${steps} steps)`);
+  // The garrison's fourth column (x = -0.7), sent west through the three
+  // columns beside it.
+  const box = [[-1.3, -3.4], [-0.1, 3.4]];
+  await drag(page, await client(page, box[0]), await client(page, box[1]));
+  assert.equal((await state(page)).selected, 5, 'the column of 5 selected');
+  const at = await client(page, [-20, 0]);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  assert.equal((await state(page)).goalsArrived, 51, 'the column is on its way');
+  steps = await run(async () => (await state(page)).arrived === 5, 1800);
+  const mid = await state(page, { positions: true });
+  assert.equal(mid.arrived, 5, `the column through the garrison (${steps} steps)`);
+  steps = await run(async () => (await state(page)).goalsArrived === 56, 1800);
+  assert.equal((await state(page)).goalsArrived, 56, `every other unit back on its post (${steps} more steps)`);
+  assert.equal((await state(page)).error, '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the separation slider spreads the flock', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000&seed=5&paused');
   const slider = page.locator('input[data-param="weight.separation"]');
