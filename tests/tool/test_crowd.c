@@ -246,6 +246,16 @@ static double separation_jitter(const char *file, const char *stem)
     return jitter;
 }
 
+/* Removes a field from every group of a scenario; returns how many had it. */
+static int drop_group_field(json_t *root, const char *field)
+{
+    size_t i;
+    json_t *group;
+    int had = 0;
+    json_array_foreach(json_object_get(root, "groups"), i, group) had += json_object_del(group, field) == 0;
+    return had;
+}
+
 /* Arrival events: rts_squads' units are jostled on their spots; with the
  * file's departure distance each arrives once (the events equal the
  * agents), without it many arrive again. The motion is the same either
@@ -257,11 +267,7 @@ static void test_arrival_events(void)
     json_t *with = run_metrics(file, "rts_squads"), *root = load_scenario(file);
     CHECK(with != 0);
     if (!with || !root) return;
-    size_t i;
-    json_t *group;
-    int had = 0;
-    json_array_foreach(json_object_get(root, "groups"), i, group) had += json_object_del(group, "departure_distance") == 0;
-    CHECK(had == 2);
+    CHECK(drop_group_field(root, "departure_distance") == 2);
     json_t *without = run_edited(root, "rts_squads_no_departure");
     if (!without) return;
     double agents = at(with, "goals.agents");
@@ -332,11 +338,7 @@ static void test_garrison_crossing_needs_arrived_priority(void)
     snprintf(file, sizeof file, "%s/garrison_crossing.json", STEER_SCENARIOS_DIR);
     json_t *root = load_scenario(file);
     if (!root) return;
-    size_t i;
-    json_t *group;
-    int had = 0;
-    json_array_foreach(json_object_get(root, "groups"), i, group) had += json_object_del(group, "arrived_priority") == 0;
-    CHECK(had == 3);
+    CHECK(drop_group_field(root, "arrived_priority") == 3);
     json_t *m = run_edited(root, "garrison_crossing_even");
     if (!m) return;
     printf("garrison_crossing without arrived_priority: %g of %g arrived, %g overlapping pairs\n", at(m, "goals.arrived"),
