@@ -102,7 +102,7 @@ static bool positive(float a) { return steer_is_finite(a) && a > 0.0f; }
 #define NONNEG " must be finite and >= 0"
 #define POSITIVE " must be finite and > 0"
 
-static bool world_def_ok(const steer_world_def *d, const char *function)
+bool steer__world_def_ok(const steer_world_def *d, const char *function)
 {
     STEER__REQUIRE(d, NULL_ARGUMENT, "def = NULL: must point to a def from steer_default_world_def");
     STEER__REQUIRE(d->internal_cookie == STEER__COOKIE, WORLD_DEF_COOKIE,
@@ -346,7 +346,7 @@ steer_world *steer_world_create(const steer_world_def *def) { return steer__worl
 
 steer_world *steer__world_create(const steer_world_def *def, const char *function)
 {
-    if (!world_def_ok(def, function)) return 0;
+    if (!steer__world_def_ok(def, function)) return 0;
     steer_world *w = steer_alloc(&def->allocator, sizeof *w, 64);
     if (!w) return 0;
     memset(w, 0, sizeof *w);

@@ -509,9 +509,11 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     def.worker_count = 1; /* the scratch world needs no threads; the host keeps its own */
     def.enqueue_task = 0;
     def.finish_task = 0;
-    /* validates def quietly (a bad snapshot is not misuse), allocates capacity-sized storage */
+    /* def checked quietly (a bad snapshot is not misuse); then the scratch
+     * world's capacity-sized storage, which only memory can refuse */
+    if (!steer__world_def_ok(&def, 0)) return STEER_ERROR_BAD_SNAPSHOT;
     steer_world *fresh = steer__world_create(&def, 0);
-    if (!fresh) return STEER_ERROR_BAD_SNAPSHOT;
+    if (!fresh) return STEER_ERROR_OUT_OF_MEMORY;
     for (uint32_t g = 0; g < group_count; ++g) {
         steer_group_def gd;
         if (!take_group_def(&rd, version, &gd)) goto fail;
@@ -575,6 +577,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         steer_group_def gd = fresh->groups[g].def;
         fresh->group_count = g;
         int index = steer__world_add_group(fresh, &gd, 0);
+        if (index == STEER_ERROR_OUT_OF_MEMORY) result = STEER_ERROR_OUT_OF_MEMORY; /* its member list, say */
         if (index != g) goto fail;
     }
     uint32_t slot_high = get_u32(&rd), free_head = get_u32(&rd), reuses = get_u32(&rd);

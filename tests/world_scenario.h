@@ -154,6 +154,7 @@ static inline bool mixed_populate_objects(steer_world *w, int dim)
     g.weight[STEER_ALIGNMENT] = 0.5f;
     g.weight[STEER_COHESION] = 0.5f;
     g.combine = STEER_COMBINE_RUNNING_SUM;
+    g.arrived_priority = 0.5f; /* its own array and pass (no predictive group reads it: the same motion) */
     g.colour = 0x40C040FFu;
     ok = ok && steer_world_add_group(w, &g) == 2;
     /* 3: path followers with separation and wander; dither */

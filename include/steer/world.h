@@ -511,7 +511,9 @@ size_t steer_world_snapshot_size(const steer_world *world);
 steer_result steer_world_save(const steer_world *world, void *buffer, size_t capacity, size_t *written);
 /* Replaces the world's whole state with the snapshot's. A snapshot that is
  * truncated, corrupted (CRC-32) or of another version or dimension is refused
- * and the world is left unchanged. The world's threading and allocator stay.
+ * (STEER_ERROR_BAD_SNAPSHOT) and the world is left unchanged; so it is when
+ * memory runs out (STEER_ERROR_OUT_OF_MEMORY: the save is good). The world's
+ * threading and allocator stay.
  * Sizes come from this world, never from the file: its capacities bound the
  * agents and objects, and the grid keeps the saved world's cells (so the run
  * continues bit for bit) only up to this world's capacity; a snapshot of a
