@@ -3,12 +3,8 @@
  * change the world from inside its own step, a bad dt is refused, and a
  * large dt with max_dt is split into sub-steps equal to stepping the parts.
  * Misuse also reports through the misuse handler (check.h counts reports).
- *
- * Known bug, in a block at the end (off by default):
- *   STEER_KNOWN_BUG_GRID_OVERFLOW  a tiny cell_size or a box whose extent
- *                                  overflows float is accepted; sizing its
- *                                  grid is undefined (and, for the box, the
- *                                  first step never returns) */
+ * A tiny cell_size and a box whose extent overflows float, once a hang and
+ * undefined conversions, are sized or refused. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -521,13 +517,10 @@ static void test_result_strings(void)
     CHECK(steer_result_string((steer_result)42) != 0);
 }
 
-#if STEER_KNOWN_BUG_GRID_OVERFLOW
-/* world.c sizes the grid with (long long)(extent / cell) before capping the
- * cell count. A def that passes the checks with a tiny cell_size converts
- * 1e32 to long long (undefined; UBSan aborts here). Bounds of +-3e38 are
- * finite and accepted, but their extent overflows to inf: the first step
- * then loops for ever in the release build (UBSan: undefined conversion of
- * inf), so such a def must be refused at creation. */
+/* A tiny cell_size: the grid's count of cells is worked out in double and
+ * capped before any integer conversion (it was (long long)(extent / cell),
+ * undefined at 1e32). Bounds of +-3e38 are finite, but their extent
+ * overflows to inf: refused at creation (its first step looped for ever). */
 static void test_grid_size_overflow(void)
 {
     steer_world_def d = steer_default_world_def();
@@ -544,10 +537,9 @@ static void test_grid_size_overflow(void)
     d.bounds_min = steer_v3_make(-3e38f, -3e38f, -3e38f);
     d.bounds_max = steer_v3_make(3e38f, 3e38f, 3e38f);
     w = steer_world_create(&d);
-    CHECK(w == 0); /* fails: accepted, and its first step never returns */
+    CHECK(w == 0);
     steer_world_destroy(w);
 }
-#endif
 
 /* get_def returns what the world runs with, and the standard flock's two
  * halves build the same world as create, in a world with more room. */
@@ -597,8 +589,6 @@ int main(void)
     test_object_arguments();
     test_result_strings();
     test_get_def_and_roomy_flock();
-#if STEER_KNOWN_BUG_GRID_OVERFLOW
     test_grid_size_overflow();
-#endif
     return check_summary("test_world_api");
 }
