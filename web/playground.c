@@ -262,7 +262,7 @@ PG_EXPORT(pg_view_group) const uint8_t *pg_view_group(void) { return view.group;
 /* ---- groups: a table of the fields the sliders tune ------------------------- */
 typedef struct pg_param {
     const char *name;    /* shown in the page; weights are "weight.<behaviour>" */
-    const char *section; /* "weights", "limits" or "radii" */
+    const char *section; /* "weights", "limits", "radii" or "priority" */
     size_t offset;       /* of the float in steer_group_def */
     float lo, hi;        /* slider range */
 } pg_param;
@@ -304,6 +304,8 @@ static const pg_param params[] = {
     F(wander.distance, "radii", 0.0f, 10.0f),
     F(wander.jitter, "radii", 0.0f, 40.0f),
     F(path_ahead, "radii", 0.0f, 10.0f),
+    F(priority, "priority", 0.1f, 20.0f),
+    F(arrived_priority, "priority", 0.0f, 20.0f), /* 0: the priority */
 };
 #undef W
 #undef F

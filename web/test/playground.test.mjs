@@ -210,7 +210,10 @@ test('the RTS gesture through a garrison: its idle units make way (arrived_prior
     return steps;
   };
   // The file's two squads cross the garrison, every unit of one priority
-  // but 0.1 while on its post.
+  // but 0.1 while on its post (the garrison's slider shows it).
+  await page.selectOption('#group', '2');
+  assert.equal(Number(await page.locator('input[data-param="arrived_priority"]').inputValue()), 0.1);
+  assert.equal(await hook(page, () => window.steerPlayground.getParam(2, 'priority')), 1);
   const s0 = await state(page);
   assert.equal(s0.goals, 56);
   let steps = await run(async () => (await state(page)).goalsArrived === 56, 3000);
