@@ -32,7 +32,7 @@ def run(arrived_priority: float, seconds: float = 60.0):
         w.step(dt)
         if len(w.arrivals()):
             last_back = (step + 1) * dt
-    back = sum(w.has_arrived(u) for u in units)
+    back = int(w.arrived(units).sum())
     return back, last_back
 
 

@@ -712,6 +712,17 @@ class World:
     def has_arrived(self, agent) -> bool:
         return bool(lib.steer_world_has_arrived(self._w, self._id(agent)))
 
+    def arrived(self, ids) -> np.ndarray:
+        """Bulk has_arrived: one bool per id (False for an agent without a goal); a stale id raises."""
+        handles, n = self._handles(ids, "ids")
+        out = ffi.new("steer_goal[]", max(n, 1))
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        if lib.steer_world_get_goals(self._w, handles, out, n, results) != n:
+            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
+            _errors.raise_result(results[bad], f"arrived: ids[{bad}]")
+        return np.fromiter((out[i].arrived for i in range(n)), dtype=bool, count=n)
+
     def arrivals(self) -> np.ndarray:
         """The agents that arrived during the last step: (K, 3) uint32 handles."""
         w = self._w

@@ -149,6 +149,21 @@ def test_departure_distance_makes_one_arrival_per_goal():
         steer.World(dim=2, capacity=4).add_group(departure_distance=-1)
 
 
+def test_arrived_in_bulk_matches_has_arrived():
+    w = steer.World(dim=2, capacity=8, bounds_min=(-50, -50), bounds_max=(50, 50))
+    g = w.add_group()
+    ids = w.add_agents(g, np.array([[0, 0], [5, 5], [9, 9]], np.float32))
+    w.set_targets(ids[:2], np.array([[0, 0], [30, 30]], np.float32), "arrive")  # the third has no goal
+    for _ in range(60):
+        w.step(1 / 60)
+    got = w.arrived(ids)
+    assert got.dtype == bool and got.tolist() == [w.has_arrived(i) for i in ids] == [True, False, False]
+    assert w.arrived(ids[:0]).shape == (0,)
+    w.remove_agent(ids[2])
+    with pytest.raises(steer.StaleHandle):
+        w.arrived(ids)
+
+
 def test_arrived_priority_lets_a_walker_through_idle_units_of_its_own_priority():
     # a corridor 4.6 wide, 18 idle units on their points 1.2 apart across it, a walker of the same
     # group from x = -15 to 15: held for good, unless arrived units have a lower priority
@@ -168,7 +183,7 @@ def test_arrived_priority_lets_a_walker_through_idle_units_of_its_own_priority()
         w.set_targets(walker, np.array([[15, 0]], np.float32), "arrive")
         for _ in range(40 * 30):
             w.step(1 / 30)
-        return w.has_arrived(walker[0]), sum(w.has_arrived(i) for i in idle)
+        return w.has_arrived(walker[0]), int(w.arrived(idle).sum())
 
     assert walker_arrives(0.0) == (False, 18)
     assert walker_arrives(0.1) == (True, 18)
