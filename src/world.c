@@ -881,7 +881,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
     size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */
                  + 8 /* slot, and the handle table that is also its sort target */
                  + (w->wander ? 8 : 0) /* wander x2 */
-                 + 4 /* generation */ + (w->members ? 4 : 0);
+                 + 4 /* generation */ + (w->members ? 4 : 0) + (w->arrived_now ? 1 : 0);
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;

@@ -69,7 +69,8 @@ typedef struct steer__cell_view {
     int total;  /* the neighbourhood's candidates before any sample */
     float sample_p[3][STEER__CROWD_SAMPLE_MAX], sample_v[3][STEER__CROWD_SAMPLE_MAX];
     uint8_t sample_group[STEER__CROWD_SAMPLE_MAX];
-    const uint8_t *arrived; /* as soa.group: each candidate's w->arrived_now (NULL unless w->arrived_seen) */
+    const uint8_t *arrived; /* as soa.group: each candidate's w->arrived_now (NULL unless w->arrived_seen and,
+                               staged, the groups are) */
     uint8_t sample_arrived[STEER__CROWD_SAMPLE_MAX];
 } steer__cell_view;
 

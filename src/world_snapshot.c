@@ -380,15 +380,17 @@ static bool take_group_def(reader *rd, uint32_t version, steer_group_def *out)
 
 /* The formations section (version 7): counts bounded as steer_world_add_formation
  * bounds them, slots finite, heading unit or +x. Members need not be live
- * (a removed one gives its slot up). */
-static bool take_formations(reader *rd, steer_world *fresh)
+ * (a removed one gives its slot up). STEER_ERROR_OUT_OF_MEMORY when an
+ * allocation fails (the save may be good), BAD_SNAPSHOT for bad bytes. */
+static steer_result take_formations(reader *rd, steer_world *fresh)
 {
+    const steer_result bad = STEER_ERROR_BAD_SNAPSHOT;
     uint32_t n = get_u32(rd);
-    if (rd->bad || n > STEER_MAX_FORMATIONS) return false;
-    if (n == 0) return true;
+    if (rd->bad || n > STEER_MAX_FORMATIONS) return bad;
+    if (n == 0) return STEER_OK;
     const steer_allocator *al = &fresh->def.allocator;
     fresh->formations = steer_alloc(al, sizeof *fresh->formations * n, 64);
-    if (!fresh->formations) return false;
+    if (!fresh->formations) return STEER_ERROR_OUT_OF_MEMORY;
     memset(fresh->formations, 0, sizeof *fresh->formations * n);
     for (uint32_t i = 0; i < n; ++i) {
         steer__formation *f = &fresh->formations[i];
@@ -397,22 +399,21 @@ static bool take_formations(reader *rd, steer_world *fresh)
         take(rd, &f->leader, sizeof f->leader);
         f->heading = get_v3(rd);
         uint32_t count = get_u32(rd);
-        if (rd->bad || live > 1u || count > STEER_MAX_FORMATION_MEMBERS || (live && count == 0)) return false;
+        if (rd->bad || live > 1u || count > STEER_MAX_FORMATION_MEMBERS || (live && count == 0)) return bad;
         f->live = live;
         if (count == 0) continue;
         /* the bytes must be there before anything is allocated for them */
-        if (rd->size - rd->pos < (size_t)count * (sizeof *f->members + sizeof *f->slots)) return false;
+        if (rd->size - rd->pos < (size_t)count * (sizeof *f->members + sizeof *f->slots)) return bad;
         f->count = (int)count;
         f->members = steer_alloc(al, sizeof *f->members * count, 64);
         f->slots = steer_alloc(al, sizeof *f->slots * count, 64);
-        if (!f->members || !f->slots || !take(rd, f->members, sizeof *f->members * count) ||
-            !take(rd, f->slots, sizeof *f->slots * count))
-            return false;
+        if (!f->members || !f->slots) return STEER_ERROR_OUT_OF_MEMORY;
+        if (!take(rd, f->members, sizeof *f->members * count) || !take(rd, f->slots, sizeof *f->slots * count)) return bad;
         for (uint32_t k = 0; k < count; ++k)
-            if (!steer_v3_is_valid(f->slots[k])) return false;
-        if (!steer_v3_is_valid(f->heading) || steer_absf(steer_v3_len_sq(f->heading) - 1.0f) > 1e-3f) return false;
+            if (!steer_v3_is_valid(f->slots[k])) return bad;
+        if (!steer_v3_is_valid(f->heading) || steer_absf(steer_v3_len_sq(f->heading) - 1.0f) > 1e-3f) return bad;
     }
-    return true;
+    return STEER_OK;
 }
 
 /* The goals section (version 6): each a live agent's, once, in slot order,
@@ -650,7 +651,13 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             goto fail;
         }
     }
-    if (version >= 7 && !take_formations(&rd, fresh)) goto fail;
+    if (version >= 7) {
+        steer_result r = take_formations(&rd, fresh);
+        if (r != STEER_OK) {
+            result = r;
+            goto fail;
+        }
+    }
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
     fresh->reuses = reuses;
     fresh->identity = identity;

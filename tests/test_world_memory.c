@@ -212,6 +212,9 @@ static void test_restore_out_of_memory(int dim)
     mixed_handles h;
     steer_world *source = mixed_create(&o, &h);
     CHECK(mixed_run(source, &h, dim, 0, 30));
+    /* and a formation, whose members and slots a restore allocates too */
+    const steer_v3 slots[3] = {mixed_v3(dim, -1, 1, 0), mixed_v3(dim, -1, -1, 0), mixed_v3(dim, -2, 0, 0)};
+    CHECK(steer_world_add_formation(source, h.ids[0], &h.ids[1], slots, 3) == 0);
     size_t size = steer_world_snapshot_size(source);
     unsigned char *snap = malloc(size);
     CHECK(steer_world_save(source, snap, size, 0) == STEER_OK);

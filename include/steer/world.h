@@ -173,11 +173,12 @@ typedef struct steer_group_def {
                                 of their gap in a step: the higher priority dodges less and is held
                                 less; an obstacle never yields: the push is all the agent's, and so is
                                 the gap (default 1, at most STEER_MAX_PRIORITY) */
-    float arrived_priority;  /* the priority of an agent of this group while it has arrived at its own goal
-                                (steer_world_has_arrived), in place of priority: lower, idle units make way
-                                for those on their way, and one pushed out of its place (farther than
-                                departure_distance, which keeps arrival through a nudge) has the right of
-                                way back in; 0: priority (default 0, else at most STEER_MAX_PRIORITY) */
+    float arrived_priority;  /* the priority (ANTICIPATE, keep_apart) of an agent of this group while it has
+                                arrived at its own goal (steer_world_has_arrived), in its place: lower, idle
+                                units make way for those on their way, and one pushed out of its place
+                                (farther than departure_distance, which keeps arrival through a nudge) has
+                                the right of way back in; 0: priority (default 0, else at most
+                                STEER_MAX_PRIORITY) */
     float anticipation_k;    /* ANTICIPATE: strength of the energy k tau^-2 e^(-tau/tau0), length^2 (default 1.5) */
     float anticipation_tau0; /* ANTICIPATE: its time scale (default 3) */
     float avoid_horizon;     /* both: pairs later than this to contact (closest approach) are ignored (default 10) */
