@@ -206,10 +206,9 @@ struct steer_world {
     } while (0)
 
 /* world.c */
-/* steer_world_create and steer_world_add_group, their misuse reported as
- * `function`'s, or checked quietly when it is NULL (a snapshot's contents
- * are input, not misuse). */
-/* Whether a world def passes creation's checks (quietly when function is NULL). */
+/* steer_world_create's check of a def, steer_world_create and
+ * steer_world_add_group, their misuse reported as `function`'s, or checked
+ * quietly when it is NULL (a snapshot's contents are input, not misuse). */
 bool steer__world_def_ok(const steer_world_def *def, const char *function);
 steer_world *steer__world_create(const steer_world_def *def, const char *function);
 int steer__world_add_group(steer_world *w, const steer_group_def *def, const char *function);

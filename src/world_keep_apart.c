@@ -17,12 +17,6 @@ static float pair_share(float own, float other)
     return other == FLT_MAX ? 1.0f : own / (0.5f * own + 0.5f * other) * 0.5f;
 }
 
-/* Agent a's share of the gap to what it sees at j. */
-static float apart_share(const steer_world *w, const steer__agent *a, int j)
-{
-    return pair_share(steer__agent_priority(w, a), a->seen.priority[j]);
-}
-
 /* How far a neighbour of this radius can be and still be closed on by a
  * velocity of at most speed taking this share of the gap (apart_limit's
  * contact and limit solved for the distance), before any margin. The
@@ -34,13 +28,15 @@ static float apart_reach_of(float own_radius, float radius, float speed, float d
 }
 
 /* One constraint of keep_apart: the new velocity's component along u (unit,
- * toward the neighbour) may be at most limit. An agent takes its share
+ * toward the neighbour) may be at most limit. An agent of priority own
+ * (steer__agent_priority, worked out once an agent) takes its share
  * p_i / (p_i + p_j) of the gap (of an obstacle's: all of it, less
  * what the obstacle's own velocity closes); two agents that both keep it
  * cannot close more than the whole gap, so the step cannot make them
  * overlap (the distance is at least its projection on the old line). An
  * overlapping pair may not close at all. False when it can never bind. */
-static bool apart_limit(const steer_world *w, const steer__agent *a, int j, float speed, float dt, steer_v3 *u, float *limit)
+static bool apart_limit(const steer_world *w, const steer__agent *a, float own, int j, float speed, float dt, steer_v3 *u,
+                        float *limit)
 {
     const steer_neighbour3 seen = steer__seen_at(&a->seen, j), *n = &seen;
     steer_v3 off = steer_v3_sub(n->pos, a->p);
@@ -51,7 +47,7 @@ static bool apart_limit(const steer_world *w, const steer__agent *a, int j, floa
     float contact = a->g->def.radius + n->radius;
     float gap = steer_maxf(dist - contact * 1.001f, 0.0f);
     *u = steer_v3_scale(off, 1.0f / dist);
-    *limit = apart_share(w, a, j) * gap / dt;
+    *limit = pair_share(own, a->seen.priority[j]) * gap / dt;
     if (steer__seen_obstacle(&a->seen, j)) *limit += steer_v3_dot(n->vel, *u); /* a moving obstacle closes (or opens) the gap itself */
     *limit = steer_maxf(*limit, 0.0f);
     return *limit < speed;
@@ -69,19 +65,19 @@ typedef struct apart_reach {
  * for a velocity of at most speed: farther than contact + speed dt / share
  * (plus what a moving obstacle closes), with a 1% margin over the rounding
  * of either test, so skipping it changes no bit. No square root. */
-static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, int j, float speed, float dt,
+static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, float own, int j, float speed, float dt,
                                apart_reach *last)
 {
     const steer__seen *seen = &a->seen;
     const float radius = seen->radius[j];
     float reach;
     if (steer__seen_obstacle(&a->seen, j)) {
-        reach = apart_reach_of(a->g->def.radius, radius, speed, dt, apart_share(w, a, j));
+        reach = apart_reach_of(a->g->def.radius, radius, speed, dt, pair_share(own, seen->priority[j]));
         reach = (reach + steer_v3_len(steer_v3_make(seen->v[0][j], seen->v[1][j], seen->v[2][j])) * dt) * 1.01f;
     } else {
         if (!last->known || memcmp(&last->radius, &radius, sizeof(float)) != 0 ||
             memcmp(&last->priority, &seen->priority[j], sizeof(float)) != 0) {
-            float r = apart_reach_of(a->g->def.radius, radius, speed, dt, apart_share(w, a, j));
+            float r = apart_reach_of(a->g->def.radius, radius, speed, dt, pair_share(own, seen->priority[j]));
             *last = (apart_reach){radius, seen->priority[j], r * 1.01f, true};
         }
         reach = last->reach;
@@ -232,7 +228,8 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
         unsigned bits = near_only ? a->seen.near[word] : 0xFFFFu >> (word * 16 + 16 > a->seen.count ? word * 16 + 16 - a->seen.count : 0);
         for (; bits; bits &= bits - 1) {
             int j = word * 16 + steer__lowest_bit(bits);
-            if (apart_out_of_reach(w, a, j, start_speed, dt, &last) || !apart_limit(w, a, j, start_speed, dt, &u[n], &limit[n]))
+            if (apart_out_of_reach(w, a, own_priority, j, start_speed, dt, &last) ||
+                !apart_limit(w, a, own_priority, j, start_speed, dt, &u[n], &limit[n]))
                 continue;
             if (yields < YIELD_CAP && !steer__seen_obstacle(&a->seen, j) && a->seen.priority[j] >= own_priority &&
                 limit[n] * dt < YIELD_GAP * a->g->def.radius && apart_gives_way(w, v, u[n]))

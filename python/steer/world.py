@@ -696,17 +696,20 @@ class World:
             bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
             _errors.raise_result(results[bad], f"set_goals: ids[{bad}]")
 
-    def get_goals(self, ids) -> list:
-        """Bulk: the goals of ids, as get_goal's dicts (without waypoints: get_goal(id) gives them)."""
-        w = self._w
+    def _goal_records(self, ids, who: str):
+        """steer_world_get_goals for ids: (the steer_goal array, n); a bad id raises, named for `who`."""
         handles, n = self._handles(ids, "ids")
         out = ffi.new("steer_goal[]", max(n, 1))
         results = ffi.new("steer_result[]", max(n, 1))
         _errors.begin()
-        done = lib.steer_world_get_goals(w, handles, out, n, results)
-        if done != n:
+        if lib.steer_world_get_goals(self._w, handles, out, n, results) != n:
             bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
-            _errors.raise_result(results[bad], f"get_goals: ids[{bad}]")
+            _errors.raise_result(results[bad], f"{who}: ids[{bad}]")
+        return out, n
+
+    def get_goals(self, ids) -> list:
+        """Bulk: the goals of ids, as get_goal's dicts (without waypoints: get_goal(id) gives them)."""
+        out, n = self._goal_records(ids, "get_goals")
         return [self._goal_dict(out[i]) for i in range(n)]
 
     def has_arrived(self, agent) -> bool:
@@ -714,13 +717,7 @@ class World:
 
     def arrived(self, ids) -> np.ndarray:
         """Bulk has_arrived: one bool per id (False for an agent without a goal); a stale id raises."""
-        handles, n = self._handles(ids, "ids")
-        out = ffi.new("steer_goal[]", max(n, 1))
-        results = ffi.new("steer_result[]", max(n, 1))
-        _errors.begin()
-        if lib.steer_world_get_goals(self._w, handles, out, n, results) != n:
-            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
-            _errors.raise_result(results[bad], f"arrived: ids[{bad}]")
+        out, n = self._goal_records(ids, "arrived")
         return np.fromiter((out[i].arrived for i in range(n)), dtype=bool, count=n)
 
     def arrivals(self) -> np.ndarray:
