@@ -10,7 +10,7 @@ static int axis_cells(const steer_world *w, int axis, int c, int out_cell[3], fl
     for (int o = -1; o <= 1; ++o) {
         int x = c + o;
         float shift = 0.0f;
-        if (axis >= w->dim) {
+        if (axis >= w->dim || steer__narrow_axis(w, axis)) { /* a narrow axis: the one cell once, images per candidate */
             if (o != 0) continue;
         } else if (x < 0 || x >= n) {
             if (!wrap) continue;
@@ -101,15 +101,18 @@ int steer__crowd_sample(const steer__span *spans, int total, int dim, int *agent
 }
 
 /* A crowd's sample into the view's own arrays, each pick seen through its
- * span's image (position - shift), as staging does. */
-static void sample_crowd(const steer_world *w, steer__cell_view *cv)
+ * span's image (position - shift), as staging does; on a narrow axis, at
+ * its image nearest agent `viewer` (if not negative). */
+static void sample_crowd(const steer_world *w, steer__cell_view *cv, int viewer)
 {
     int agent[STEER__CROWD_SAMPLE_MAX], span[STEER__CROWD_SAMPLE_MAX];
     int sample = steer__crowd_sample(cv->spans, cv->total, w->dim, agent, span);
     for (int k = 0; k < sample; ++k) {
         int i = agent[k];
         for (int a = 0; a < w->dim; ++a) {
-            cv->sample_p[a][k] = w->p[a][i] - cv->spans[span[k]].shift[a];
+            float q = w->p[a][i], shift = cv->spans[span[k]].shift[a];
+            if (viewer >= 0) shift = steer__image_shift(w, a, shift, q, w->p[a][viewer]);
+            cv->sample_p[a][k] = q - shift;
             cv->sample_v[a][k] = w->v[a][i];
         }
         cv->sample_group[k] = w->group[i];
@@ -123,6 +126,21 @@ static void sample_crowd(const steer_world *w, steer__cell_view *cv)
     cv->staged = sample;
 }
 
+/* Worker `worker`'s stage: 2 * 3 float arrays and 2 byte arrays (groups,
+ * arrivals) of STEER__STAGE_CAP + STEER__STAGE_PAD entries. */
+static void worker_stage(const steer_world *w, int worker, steer__staged *st, uint8_t **groups, uint8_t **arrived)
+{
+    float *f = (float *)(void *)(w->stages + (size_t)worker * w->stage_bytes);
+    size_t stride = STEER__STAGE_CAP + STEER__STAGE_PAD;
+    *st = (steer__staged){{0, 0, 0}, {0, 0, 0}};
+    for (int a = 0; a < w->dim; ++a) {
+        st->p[a] = f + (size_t)a * stride;
+        st->v[a] = f + (size_t)(w->dim + a) * stride;
+    }
+    *groups = (uint8_t *)(f + (size_t)(2 * w->dim) * stride);
+    *arrived = *groups + stride;
+}
+
 #define PREFETCH_AHEAD 400 /* agents: ~80 cells of a 2D row at K = 16 (160 to 400 measured alike) */
 void steer__view_cell(const steer_world *w, const int coords[3], int worker, bool stage_groups, steer__cell_view *cv)
 {
@@ -134,7 +152,7 @@ void steer__view_cell(const steer_world *w, const int coords[3], int worker, boo
     for (int s = 0; s < cv->span_count; ++s) total += cv->spans[s].end - cv->spans[s].begin;
     cv->total = total;
     if (total > STEER__STAGE_CAP) {
-        sample_crowd(w, cv);
+        sample_crowd(w, cv, -1);
         return;
     }
     if (worker < 0 || worker >= w->workers) return;
@@ -150,16 +168,10 @@ void steer__view_cell(const steer_world *w, const int coords[3], int worker, boo
             }
     }
 #endif
-    float *f = (float *)(void *)(w->stages + (size_t)worker * w->stage_bytes);
-    size_t stride = STEER__STAGE_CAP + STEER__STAGE_PAD;
-    steer__staged st = {{0, 0, 0}, {0, 0, 0}};
-    for (int a = 0; a < w->dim; ++a) {
-        st.p[a] = f + (size_t)a * stride;
-        st.v[a] = f + (size_t)(w->dim + a) * stride;
-    }
+    steer__staged st;
+    uint8_t *groups, *arrived;
+    worker_stage(w, worker, &st, &groups, &arrived);
     w->kernels->stage(&cv->soa, cv->spans, cv->span_count, &st);
-    uint8_t *groups = (uint8_t *)(f + (size_t)(2 * w->dim) * stride);
-    uint8_t *arrived = groups + stride; /* after the groups: the stage holds 2 * 3 float arrays and 2 byte arrays */
     const bool stage_arrived = stage_groups && w->arrived_seen;
     if (stage_groups) {
         int o = 0;
@@ -172,6 +184,43 @@ void steer__view_cell(const steer_world *w, const int coords[3], int worker, boo
     }
     cv->soa = (steer__agents){{st.p[0], st.p[1], st.p[2]}, {st.v[0], st.v[1], st.v[2]}, groups};
     cv->arrived = stage_arrived ? arrived : NULL;
+    cv->spans[0] = (steer__span){0, total, {0.0f, 0.0f, 0.0f}};
+    cv->span_count = total > 0;
+    cv->staged = total;
+}
+
+void steer__view_agent(const steer_world *w, int i, int worker, steer__cell_view *cv)
+{
+    int coords[3];
+    steer__cell_of_agent(w, i, coords);
+    cv->soa = (steer__agents){{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
+    cv->span_count = steer__build_spans(w, coords, cv->spans);
+    int total = 0;
+    for (int s = 0; s < cv->span_count; ++s) total += cv->spans[s].end - cv->spans[s].begin;
+    cv->total = total;
+    const bool own_stage = worker >= 0 && worker < w->workers;
+    if (total > (own_stage ? STEER__STAGE_CAP : STEER__CROWD_SAMPLE_MAX)) {
+        sample_crowd(w, cv, i);
+        return;
+    }
+    steer__staged st = {{cv->sample_p[0], cv->sample_p[1], cv->sample_p[2]}, {cv->sample_v[0], cv->sample_v[1], cv->sample_v[2]}};
+    uint8_t *groups = cv->sample_group, *arrived = cv->sample_arrived;
+    if (own_stage) worker_stage(w, worker, &st, &groups, &arrived);
+    int o = 0;
+    for (int s = 0; s < cv->span_count; ++s)
+        for (int j = cv->spans[s].begin; j < cv->spans[s].end; ++j, ++o) {
+            for (int a = 0; a < w->dim; ++a) {
+                float q = w->p[a][j];
+                st.p[a][o] = q - steer__image_shift(w, a, cv->spans[s].shift[a], q, w->p[a][i]);
+                st.v[a][o] = w->v[a][j];
+            }
+            groups[o] = w->group[j];
+            if (w->arrived_seen) arrived[o] = w->arrived_now[j];
+        }
+    for (; o % 16 != 0; ++o) /* the kernels read whole 16-lane steps: finite scratch to the last */
+        for (int a = 0; a < w->dim; ++a) st.p[a][o] = st.v[a][o] = 0.0f;
+    cv->soa = (steer__agents){{st.p[0], st.p[1], st.p[2]}, {st.v[0], st.v[1], st.v[2]}, groups};
+    cv->arrived = w->arrived_seen ? arrived : NULL;
     cv->spans[0] = (steer__span){0, total, {0.0f, 0.0f, 0.0f}};
     cv->span_count = total > 0;
     cv->staged = total;

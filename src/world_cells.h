@@ -21,6 +21,26 @@ static inline uint32_t steer__cell_of_agent(const steer_world *w, int i, int coo
  * into one span. Returns the count. */
 int steer__build_spans(const steer_world *w, const int coords[3], steer__span *spans);
 
+/* A wrapped axis of one cell (a torus narrower than two neighbour reaches)
+ * would show every candidate under three shifts, two or three of them
+ * within reach (the agent's own among them). The spans visit such an axis
+ * once, with shift 0, and each pair takes the candidate's image nearest the
+ * agent there, as offsets are measured everywhere else in the world: the
+ * shift (image = q - shift) is per candidate. */
+static inline bool steer__narrow_axis(const steer_world *w, int axis)
+{
+    return (w->narrow_axes >> axis) & 1u;
+}
+
+/* The shift that shows candidate coordinate q to an agent at p on axis
+ * `axis`: the span's, or on a narrow axis the nearest image's. */
+static inline float steer__image_shift(const steer_world *w, int axis, float span_shift, float q, float p)
+{
+    if (!steer__narrow_axis(w, axis)) return span_shift;
+    float d = q - p, half = 0.5f * w->extent[axis];
+    return d > half ? w->extent[axis] : d < -half ? -w->extent[axis] : 0.0f;
+}
+
 /* The bound on neighbour work. A neighbourhood holding more than
  * STEER__STAGE_CAP candidates (a crowd: agents spawned at one point, say) is
  * thinned to a sample of STEER__CROWD_SAMPLE: about as many candidates as
@@ -78,5 +98,11 @@ typedef struct steer__cell_view {
  * crowd's sample; otherwise staged in `worker`'s stage (when the index is
  * valid). Group ids come too when stage_groups. */
 void steer__view_cell(const steer_world *w, const int coords[3], int worker, bool stage_groups, steer__cell_view *cv);
+
+/* In a world with a narrow axis, what dense agent i alone gathers from:
+ * its cell's candidates, each at its image nearest i, staged as
+ * steer__view_cell stages (the groups always come), in the view itself
+ * when the worker index is not valid and they fit, or a crowd's sample. */
+void steer__view_agent(const steer_world *w, int i, int worker, steer__cell_view *cv);
 
 #endif

@@ -492,8 +492,17 @@ static int cell_flockers(const steer__force_context *fc, const steer__cell_view 
     return found;
 }
 
+/* What the agents of the cell at coords gather from; in a world with a
+ * narrow axis, what agent i alone does (its images). */
+static void view(const force_task_context *ftc, const int coords[3], int i, int worker, steer__cell_view *cv)
+{
+    const steer_world *w = ftc->fc.w;
+    if (w->narrow_axes) steer__view_agent(w, i, worker, cv);
+    else steer__view_cell(w, coords, worker, ftc->stage_groups, cv);
+}
+
 /* Agents [start, end), cell by cell: each cell's candidates are staged once
- * for all its agents. Every agent's force reads only the sorted snapshot
+ * for all its agents (in a world with a narrow axis, agent by agent). Every agent's force reads only the sorted snapshot
  * (w->p, w->v); its next state goes to next_p / next_v, so the update is synchronous. */
 static void forces_task(int start, int end, int worker, void *context)
 {
@@ -518,10 +527,10 @@ static void forces_task(int start, int end, int worker, void *context)
         uint32_t cell = steer__cell_of_agent(w, i, coords);
         int cell_end = (int)w->cell_start[cell + 1];
         if (cell_end > end) cell_end = end;
-        if (cell_end <= i) cell_end = i + 1; /* cannot happen while sorted; never loop forever */
+        if (cell_end <= i || w->narrow_axes) cell_end = i + 1; /* cannot happen while sorted; never loop forever */
         bool viewed = false;
         if (ftc->cell_path) { /* the plain flockers of the cell, all against one staged list */
-            steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
+            view(ftc, coords, i, worker, &cv);
             viewed = true;
             if (cv.staged >= 0 && cell_flockers(fc, &cv, &fb, i, cell_end, ftc->solids) == cell_end - i) {
                 i = cell_end; /* the whole cell */
@@ -543,7 +552,7 @@ static void forces_task(int start, int end, int worker, void *context)
             }
 #endif
             if (g->needs_neighbours && !viewed) {
-                steer__view_cell(w, coords, worker, ftc->stage_groups, &cv);
+                view(ftc, coords, i, worker, &cv);
                 viewed = true;
             }
             steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, STEER__SEEN_NOTHING};

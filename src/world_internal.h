@@ -169,6 +169,7 @@ struct steer_world {
     int n[3];
     float cell[3], inv_cell[3];
     float origin[3], extent[3];
+    unsigned narrow_axes;    /* bit a: axis a wraps and has one cell (world_cells.h) */
     int cell_count;
     uint32_t *cell_start;    /* cell_count + 1 */
     size_t cell_capacity;

@@ -17,14 +17,14 @@
 #include "world_goals.h"
 
 /* Agent d (with goal `mine`, sight its neighbour radius) against candidate
- * j, seen through `shift`: trades when both are of one order, in each
+ * j, seen through `shift` (on a narrow axis, at its nearest image): trades when both are of one order, in each
  * other's sight and better off. The cheap tests first: the positions are
  * read in sequence, the other's goal record is a random read. */
 static void consider(const steer_world *w, int d, steer__goal *mine, float sight, int j, const float shift[3])
 {
     float gap_sq = 0.0f;
     for (int k = 0; k < w->dim; ++k) {
-        float g = w->p[k][j] - shift[k] - w->p[k][d];
+        float g = w->p[k][j] - steer__image_shift(w, k, shift[k], w->p[k][j], w->p[k][d]) - w->p[k][d];
         gap_sq += g * g;
     }
     if (!(gap_sq < sight * sight) || j == d || !steer__has_goal(w, j)) return;

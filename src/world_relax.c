@@ -77,16 +77,16 @@ static void split_coincident(const steer_world *w, int i, int j, float amount, f
     corr[2] += along * z;
 }
 
-/* Agent i's push away from candidate j (seen through `shift`) by half
- * their overlap; *worst keeps the deepest overlap as a fraction of the
- * contact distance. */
+/* Agent i's push away from candidate j (seen through `shift`, on a narrow
+ * axis at its nearest image) by half their overlap; *worst keeps the
+ * deepest overlap as a fraction of the contact distance. */
 static inline void push_from(const steer_world *w, int i, int j, const float shift[3], float ri, float corr[3],
                              float *worst)
 {
     float reach = ri + w->groups[w->group[j]].def.radius;
     float d[3] = {0.0f, 0.0f, 0.0f}, d2 = 0.0f;
     for (int a = 0; a < w->dim; ++a) {
-        d[a] = (w->p[a][i] + shift[a]) - w->p[a][j];
+        d[a] = (w->p[a][i] + steer__image_shift(w, a, shift[a], w->p[a][j], w->p[a][i])) - w->p[a][j];
         d2 += d[a] * d[a];
     }
     if (d2 >= reach * reach) return;

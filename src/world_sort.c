@@ -44,6 +44,7 @@ steer_result steer__world_prepare_grid(steer_world *w)
         need *= 1.25f;
     }
     int total = 1;
+    w->narrow_axes = 0;
     for (int a = 0; a < 3; ++a) {
         if (a >= w->dim) {
             w->n[a] = 1;
@@ -55,6 +56,7 @@ steer_result steer__world_prepare_grid(steer_world *w)
         int n = (int)(w->extent[a] / need);
         if (n < 1) n = 1;
         w->n[a] = n;
+        if (n == 1 && w->def.boundary == STEER_BOUNDARY_WRAP) w->narrow_axes |= 1u << a;
         w->cell[a] = w->extent[a] / (float)n;
         w->inv_cell[a] = (float)n / w->extent[a];
         total *= n;

@@ -700,6 +700,84 @@ static void a_dense_crowd_sees_arrivals_alike(void)
     }
 }
 
+/* ---- a torus narrower than two neighbour radii ----------------------------- */
+/* One cell across: a neighbour has two images within reach there, and the
+ * anticipation must see it once, at its nearest. Two bodies of radius 1.4
+ * closing head-on 2 apart along a strip 5 wide, 2.3 apart across it: the
+ * other image (2.7 the other way) is within the neighbour radius 4 and on
+ * a collision course too. After one step the pair turns as it does in a
+ * strip 9 wide, where the other image is out of reach. */
+static steer_v3 narrow_pair_velocity(float width)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.bounds_min = (steer_v3){0, 0, 0};
+    wd.bounds_max = (steer_v3){40, width, 0};
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = crowd_unit_def();
+    g.neighbour_radius = 4.0f;
+    g.radius = 1.4f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    float mid = 0.5f * width;
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_make(20.0f, mid - 1.15f, 0), steer_v3_make(1, 0, 0));
+    CHECK(steer_world_add_agent(w, 0, steer_v3_make(22.0f, mid + 1.15f, 0), steer_v3_make(-1, 0, 0)).index != 0);
+    CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    steer_agent_state st;
+    CHECK(steer_world_get_agent(w, a, &st) == STEER_OK);
+    steer_world_destroy(w);
+    return st.velocity;
+}
+
+/* A crowd in a strip 5 across with goals, keep_apart and non-penetration
+ * (2D, and on the ground of a Y-up world): one hash for every kernel and
+ * 1, 2 and 4 workers. */
+static uint64_t narrow_crowd(int dim, int workers, steer_kernel kernel)
+{
+    enum { N = 300 };
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.up = STEER_UP_Y;
+    wd.worker_count = workers;
+    wd.capacity = N;
+    wd.non_penetration = true;
+    wd.bounds_min = (steer_v3){-15, dim == 3 ? -2 : -2.5f, -2.5f};
+    wd.bounds_max = (steer_v3){15, dim == 3 ? 2 : 2.5f, 2.5f};
+    steer_world *w = steer_world_create(&wd);
+    steer_world_set_kernel(w, kernel);
+    steer_group_def g = crowd_unit_def();
+    g.neighbour_radius = 3.0f;
+    g.ground_plane = dim == 3;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    steer_rng rng = steer_rng_make(8);
+    for (int i = 0; i < N; ++i) {
+        float x = steer_rng_range(&rng, -15, 15), across = steer_rng_range(&rng, -2.5f, 2.5f);
+        float to_x = steer_rng_range(&rng, -15, 15), to_across = steer_rng_range(&rng, -2.5f, 2.5f);
+        steer_v3 p = dim == 3 ? steer_v3_make(x, 0, across) : steer_v3_make(x, across, 0);
+        steer_v3 to = dim == 3 ? steer_v3_make(to_x, 0, to_across) : steer_v3_make(to_x, to_across, 0);
+        steer_agent_id id = steer_world_add_agent(w, 0, p, steer_v3_zero());
+        CHECK(steer_world_set_targets(w, &id, &to, 1, STEER_GOAL_ARRIVE, NULL) == 1);
+    }
+    for (int s = 0; s < 20; ++s) CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    uint64_t hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return hash;
+}
+
+static void a_narrow_torus_sees_each_neighbour_once(void)
+{
+    steer_v3 narrow = narrow_pair_velocity(5.0f), wide = narrow_pair_velocity(9.0f);
+    printf("a pair 2.3 apart across a strip 5 wide: velocity (%.6f, %.6f); 9 wide: (%.6f, %.6f)\n", (double)narrow.x,
+           (double)narrow.y, (double)wide.x, (double)wide.y);
+    CHECK(fabsf(narrow.x - wide.x) < 1e-4f && fabsf(narrow.y - wide.y) < 1e-4f);
+    CHECK(fabsf(wide.y) > 0.01f); /* it did turn */
+    for (int dim = 2; dim <= 3; ++dim) {
+        uint64_t first = narrow_crowd(dim, 1, STEER_KERNEL_SCALAR);
+        for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {
+            if (!steer_kernel_available((steer_kernel)k)) continue;
+            for (int workers = 1; workers <= 4; workers *= 2) CHECK(narrow_crowd(dim, workers, (steer_kernel)k) == first);
+        }
+    }
+}
+
 /* keep_apart sees walls: agents seeking through a wall (not solid, no
  * avoidance) stop with their bodies clear of it, in 2D and in a Y-up 3D world. */
 static void keep_apart_keeps_bodies_off_walls(void)
@@ -1225,6 +1303,7 @@ int main(void)
     a_unit_of_higher_priority_walks_through_idle_ones();
     idle_units_make_way_by_their_arrived_priority();
     a_dense_crowd_sees_arrivals_alike();
+    a_narrow_torus_sees_each_neighbour_once();
     keep_apart_holds_at_the_largest_priority();
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();

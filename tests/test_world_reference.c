@@ -14,10 +14,8 @@
  * step restarted from the world's own state, which compares the rules of a
  * single step without any chaotic amplification.
  *
- * Known limitation, in a block at the end (off by default):
- *   STEER_KNOWN_BUG_SMALL_TORUS a torus narrower than two neighbour radii
- *                               counts a neighbour once per image
- * (the sparse-torus span-merge bug is fixed; its test runs by default) */
+ * Regressions at the end: the sparse-torus span merge, and tori narrower
+ * than two neighbour radii (a neighbour was counted once per image). */
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,9 +314,9 @@ static void check_scenario(scenario *s, float dt)
 
 /* ---- scenarios ------------------------------------------------------------ */
 
-/* A world of the standard flock's rules in a box [lo, hi) with random agents. */
-static void random_world(scenario *s, const char *name, int dim, steer_boundary boundary, float side, int count,
-                         uint64_t seed)
+/* A world of the standard flock's rules in a box [lo, lo + size) with random agents. */
+static void random_box_world(scenario *s, const char *name, int dim, steer_boundary boundary, steer_v3 size,
+                             int count, uint64_t seed)
 {
     memset(s, 0, sizeof *s);
     s->name = name;
@@ -326,8 +324,8 @@ static void random_world(scenario *s, const char *name, int dim, steer_boundary 
     wd.dim = dim;
     wd.capacity = MAX_AGENTS;
     wd.boundary = boundary;
-    steer_v3 lo = boundary == STEER_BOUNDARY_WRAP ? steer_v3_make(0, 0, 0) : steer_v3_make(-side / 2, -side / 2, -side / 2);
-    steer_v3 hi = steer_v3_add(lo, steer_v3_make(side, side, side));
+    steer_v3 lo = boundary == STEER_BOUNDARY_WRAP ? steer_v3_make(0, 0, 0) : steer_v3_scale(size, -0.5f);
+    steer_v3 hi = steer_v3_add(lo, size);
     wd.bounds_min = lo;
     wd.bounds_max = hi;
     s->world = steer_world_create(&wd);
@@ -343,6 +341,12 @@ static void random_world(scenario *s, const char *name, int dim, steer_boundary 
     }
     scenario_capture(s, count, STEER_STANDARD_FLOCK_DT);
     scenario_bounds(s, dim, boundary == STEER_BOUNDARY_WRAP, lo, hi);
+}
+
+static void random_world(scenario *s, const char *name, int dim, steer_boundary boundary, float side, int count,
+                         uint64_t seed)
+{
+    random_box_world(s, name, dim, boundary, steer_v3_make(side, side, side), count, seed);
 }
 
 /* The standard flock itself (docs/model.md §7): dense (K = 16) and wrapped. Its agents
@@ -395,7 +399,6 @@ static void two_groups(scenario *s, const char *name, int dim, uint64_t seed)
     scenario_bounds(s, dim, true, steer_v3_make(0, 0, 0), steer_v3_make(6, 6, 6));
 }
 
-#if STEER_KNOWN_BUG_SMALL_TORUS
 /* A torus narrower than twice the neighbour radius: the grid has one or two
  * cells per axis and world_step.c visits the same cell under several shifts,
  * so a neighbour is counted once per image within the radius instead of once
@@ -420,7 +423,6 @@ static void test_small_torus(void)
     CHECK(st.velocity.x > 0.0f);
     steer_world_destroy(w);
 }
-#endif
 
 /* Regression: build_spans once merged a cell into the previous span when the
  * previous x cell was empty, though that span belonged to an earlier row or
@@ -472,10 +474,18 @@ int main(void)
     test_span_merge();
     random_world(&s, "3D sparse wrap", 3, STEER_BOUNDARY_WRAP, 6.0f, 24, 1);
     check_scenario(&s, STEER_STANDARD_FLOCK_DT);
-#if STEER_KNOWN_BUG_SMALL_TORUS
+    /* Tori narrower than two neighbour radii (one cell across): each
+     * neighbour counts once, at its nearest image */
     test_small_torus();
     random_world(&s, "torus 1.5 < 2 radii", 2, STEER_BOUNDARY_WRAP, 1.5f, 6, 5);
     check_scenario(&s, STEER_STANDARD_FLOCK_DT);
-#endif
+    random_box_world(&s, "2D strip 12 x 1.2", 2, STEER_BOUNDARY_WRAP, steer_v3_make(12, 1.2f, 0), 40, 6);
+    check_scenario(&s, STEER_STANDARD_FLOCK_DT);
+    random_box_world(&s, "3D slab 6 x 6 x 0.9", 3, STEER_BOUNDARY_WRAP, steer_v3_make(6, 6, 0.9f), 60, 7);
+    check_scenario(&s, STEER_STANDARD_FLOCK_DT);
+    standard_flock(&s, "standard flock 2D of 12", 2, 12); /* its side: 1.53 */
+    check_scenario(&s, STEER_STANDARD_FLOCK_DT);
+    standard_flock(&s, "standard flock 3D of 20", 3, 20); /* its side: 1.74 */
+    check_scenario(&s, STEER_STANDARD_FLOCK_DT);
     return check_summary("test_world_reference");
 }
