@@ -15,7 +15,7 @@ def run(arrived_priority: float, seconds: float = 60.0):
                     solid_obstacles=True, non_penetration=True)
     g = w.add_group(radius=0.5, max_speed=2, max_force=4, neighbour_radius=3, keep_apart=True, combine="running_sum",
                     arrival_tolerance=0.1, arrival_speed=0.1, departure_distance=1.5, arrived_priority=arrived_priority,
-                    behaviours={"separation": 0, "alignment": 0, "cohesion": 0, "anticipate": 1})
+                    behaviours={"anticipate": 1})
     posts = np.array([[-4.9 + 1.4 * c, -2.8 + 1.4 * r] for c in range(8) for r in range(5)], np.float32)
     units = w.add_agents(g, posts)
     w.set_targets(units, posts, "arrive")

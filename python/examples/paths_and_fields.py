@@ -30,7 +30,7 @@ field = steer.FlowField(swirl.astype(np.float32), origin=(-50, -50), cell_size=5
 
 def make(**threading):
     w = steer.World(dim=2, capacity=20_000, bounds_min=(-50, -50), bounds_max=(50, 50), **threading)
-    g = w.add_group(behaviours={"follow_flow": 1, "wander": 1, "separation": 1, "alignment": 0, "cohesion": 0},
+    g = w.add_group(behaviours={"follow_flow": 1, "wander": 1, "separation": 1},
                     combine="dither", probabilities={"follow_flow": 0.7, "wander": 0.5}, flow_field=w.add_flow_field(field),
                     neighbour_radius=1.0, wander={"jitter": 2})
     w.add_agents(g, np.random.default_rng(3).uniform(-50, 50, (20_000, 2)).astype(np.float32))

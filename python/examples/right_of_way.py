@@ -19,7 +19,7 @@ def run(right_of_way: bool, seconds: float = 120.0):
     w.add_wall((40, -5), (-40, -5))
     unit = dict(radius=0.5, max_speed=2, max_force=4, neighbour_radius=3, keep_apart=True, combine="running_sum",
                 arrival_tolerance=0.1, arrival_speed=0.1, departure_distance=1.5,
-                behaviours={"separation": 0, "alignment": 0, "cohesion": 0, "anticipate": 1})
+                behaviours={"anticipate": 1})
     idle = w.add_group(priority=1, **unit)
     moving = w.add_group(priority=10 if right_of_way else 1, **unit)
 

@@ -12,7 +12,7 @@ def order(assigned, seconds=120.0):
     w = steer.World(dim=2, capacity=200, bounds_min=(-100, -100), bounds_max=(100, 100), boundary="clamp")
     units = w.add_group(radius=0.5, max_speed=3, max_force=6, neighbour_radius=4, keep_apart=True,
                         combine="running_sum", departure_distance=0.5,
-                        behaviours={"separation": 0, "alignment": 0, "cohesion": 0, "anticipate": 1})
+                        behaviours={"anticipate": 1})
     block = np.array([[-40 + 1.6 * (i // 20), -15 + 1.6 * (i % 20)] for i in range(200)], np.float32)
     ids = w.add_agents(units, block)
     grid = np.array([[20 + 1.5 * (i // 10), -7 + 1.5 * (i % 10)] for i in range(200)], np.float32)  # another shape

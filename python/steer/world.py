@@ -302,10 +302,13 @@ class World:
         return tuple(np.array([v.x, v.y, v.z][:self.dim], np.float32) for v in (d.bounds_min, d.bounds_max))
 
     # ---- groups and objects --------------------------------------------------
-    def _group_def(self, base, fields):
+    def _group_def(self, base, fields, whole_weights=False):
         gd = ffi.new("steer_group_def *", base)
         for name, value in fields.items():
             if name == "behaviours":
+                if whole_weights:  # the weights named are the group's, as in a scenario file
+                    for i in BEHAVIOURS.values():
+                        gd.weight[i] = 0.0
                 for behaviour, weight in dict(value).items():
                     if behaviour not in BEHAVIOURS:
                         raise _unknown("behaviours: unknown behaviour", behaviour, BEHAVIOURS)
@@ -345,17 +348,17 @@ class World:
         wander={"radius", "distance", "jitter"}, feelers={"length", "whisker_angle", "whisker_length"}
         (AVOID_WALLS), wall_follow={"range", "desired_distance", "gain"} (FOLLOW_WALL), as dicts of some keys.
         standard_flock=True starts from the standard flock's group instead of the defaults.
-        Unlike a scenario file's group, behaviours not named keep the base def's weights, and
-        steer_default_group_def flocks (separation 1.5, alignment 1, cohesion 1): a crowd that should not
-        flock names those three with weight 0 (README, "Predictive avoidance"), or its agents' cohesion
-        holds them off their goals; get_group shows the weights a group ended with."""
+        behaviours= is the whole weight table, as in a scenario file: a behaviour not named has weight 0.
+        Without it the group keeps the base def's weights, and steer_default_group_def flocks (separation
+        1.5, alignment 1, cohesion 1). set_group(behaviours=...) changes only the weights it names."""
         base = lib.steer_standard_flock_group_def() if standard_flock else lib.steer_default_group_def()
-        gd = self._group_def(base, fields)
+        gd = self._group_def(base, fields, whole_weights=True)
         _errors.begin()
         return _errors.check(lib.steer_world_add_group(self._w, gd), "steer_world_add_group")
 
     def set_group(self, group: int, **fields) -> None:
-        """Live tuning: change some fields of group `group` (agents keep their state)."""
+        """Live tuning: change some fields of group `group` (agents keep their state); behaviours=
+        changes the weights it names and keeps the others."""
         gd = self._group_def(self._get_group(group)[0], fields)
         _errors.begin()
         _errors.check(lib.steer_world_set_group(self._w, int(group), gd), "steer_world_set_group")

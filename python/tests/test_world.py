@@ -31,6 +31,17 @@ def test_scenario_hash_equals_the_native_run(tool):
     assert w.state_hash() == want
 
 
+def test_add_group_behaviours_are_the_whole_table_and_set_group_changes_some():
+    w = steer.World(dim=2, capacity=4)
+    assert w.get_group(w.add_group())["behaviours"] == {"separation": 1.5, "alignment": 1.0, "cohesion": 1.0}
+    g = w.add_group(behaviours={"seek": 1})  # no flocking unless named, as in a scenario file
+    assert w.get_group(g)["behaviours"] == {"seek": 1.0}
+    w.set_group(g, behaviours={"separation": 2})
+    assert w.get_group(g)["behaviours"] == {"seek": 1.0, "separation": 2.0}
+    s = w.add_group(standard_flock=True, behaviours={"wander": 1}, max_speed=3)
+    assert w.get_group(s)["behaviours"] == {"wander": 1.0} and w.get_group(s)["max_speed"] == 3
+
+
 def test_kwargs_world_groups_agents_and_objects():
     w = steer.World(dim=2, capacity=100, bounds_min=(-20, -20), bounds_max=(20, 20), boundary="clamp", seed=3,
                     solid_obstacles=True)

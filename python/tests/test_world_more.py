@@ -21,9 +21,9 @@ def test_follow_flow_groups_go_with_a_world_flow_field(dim):
     north = east[..., ::-1].copy() if dim == 2 else np.roll(east, 1, axis=-1)
     second = w.add_flow_field(steer.FlowField(north, (-20,) * dim, 10.0))
     assert (field, second) == (0, 1)
-    g = w.add_group(behaviours={"follow_flow": 1, "separation": 0, "alignment": 0, "cohesion": 0},
+    g = w.add_group(behaviours={"follow_flow": 1},
                     flow_field=field, max_speed=2, max_force=4)
-    h = w.add_group(behaviours={"follow_flow": 1, "separation": 0, "alignment": 0, "cohesion": 0},
+    h = w.add_group(behaviours={"follow_flow": 1},
                     flow_field=second, max_speed=2, max_force=4)
     a, b = w.add_agent(g, (0,) * dim), w.add_agent(h, (0,) * dim)
     w.step(1 / 60, steps=120)
