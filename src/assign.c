@@ -4,12 +4,28 @@
  * Dijkstra search over the columns for the cheapest path to a free column
  * under the reduced costs c(i, j) - u_i - v_j, which the potentials keep
  * >= 0 (and 0 on the assigned pairs). Costs are computed when needed: no
- * n x m matrix. */
+ * n x m matrix.
+ *
+ * The dense form scans every column from every row the search reaches:
+ * with places in a crowd's geometry a search reaches most rows, so n^2 m
+ * (50 s for 4096). The sparse form searches the same way, but from an
+ * assigned row only along its candidates (the k places nearest it), and
+ * from the row being added along every column (so a free column is always
+ * reached). The potentials are then those of the optimum of the candidate
+ * graph; a pass over every pair checks them against the full costs, and
+ * pairs they do not cover join the candidates for another solve. When no
+ * pair is left out, the potentials prove the assignment the least of all
+ * (linear programming duality: u_i + v_j <= c(i, j) everywhere, v <= 0,
+ * equality on the assigned pairs, 0 on the free columns). */
 #include "assign.h"
 
 #include <float.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "steer/grid.h"
 
 double steer__assign_cost(steer_v3 a, steer_v3 b, int dim)
 {
@@ -17,8 +33,8 @@ double steer__assign_cost(steer_v3 a, steer_v3 b, int dim)
     return dim == 3 ? dx * dx + dy * dy + dz * dz : dx * dx + dy * dy;
 }
 
-steer_result steer__assign_least_squares(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
-                                         const steer_allocator *allocator, int *out)
+steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
+                                 const steer_allocator *allocator, int *out)
 {
     if (n <= 0) return STEER_OK;
     /* rows 1..n and columns 1..m; column 0 is the search's root, holding the
@@ -78,4 +94,413 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
     steer_free(allocator, row_of);
     steer_free(allocator, done);
     return STEER_OK;
+}
+
+/* ---- the sparse form --------------------------------------------------------- */
+
+/* A search's frontier: a binary min-heap of (dist, column), ties to the
+ * lower column; entries made stale by a cheaper path are skipped when popped. */
+typedef struct frontier {
+    double *key;
+    int *col;
+    int count;
+} frontier;
+
+static bool before(const frontier *f, int a, int b)
+{
+    return f->key[a] < f->key[b] || (f->key[a] == f->key[b] && f->col[a] < f->col[b]);
+}
+
+static void swap_entries(frontier *f, int a, int b)
+{
+    double k = f->key[a];
+    int c = f->col[a];
+    f->key[a] = f->key[b], f->col[a] = f->col[b];
+    f->key[b] = k, f->col[b] = c;
+}
+
+static void sift_down(frontier *f, int at)
+{
+    for (;;) {
+        int l = 2 * at + 1, r = l + 1, least = at;
+        if (l < f->count && before(f, l, least)) least = l;
+        if (r < f->count && before(f, r, least)) least = r;
+        if (least == at) return;
+        swap_entries(f, at, least);
+        at = least;
+    }
+}
+
+static void push(frontier *f, double key, int col)
+{
+    int at = f->count++;
+    f->key[at] = key, f->col[at] = col;
+    while (at > 0 && before(f, at, (at - 1) / 2)) {
+        swap_entries(f, at, (at - 1) / 2);
+        at = (at - 1) / 2;
+    }
+}
+
+static void pop(frontier *f, double *key, int *col)
+{
+    *key = f->key[0], *col = f->col[0];
+    f->key[0] = f->key[--f->count], f->col[0] = f->col[f->count];
+    sift_down(f, 0);
+}
+
+/* Candidates: row i's columns are cand[start[i] .. start[i + 1]). */
+typedef struct candidates {
+    int *start, *cand;
+    int count, capacity;
+} candidates;
+
+typedef struct sparse_solve {
+    const steer_v3 *from, *to;
+    int n, m, dim;
+    double *u, *v, *dist; /* dist: +inf but where the current search has been */
+    int *row_of, *prev, *touched;
+    bool *done;
+    frontier heap;
+} sparse_solve;
+
+/* One search from row r (its potential 0, every v <= 0: each edge from it
+ * has a reduced cost >= 0): along r's candidates (`whole`: every column),
+ * then along the candidates of the rows it reaches, to the nearest free
+ * column. Returns that column, or -1 when the candidates reach none. The
+ * columns it reached are listed in s->touched (their count in *touched). */
+static int search(sparse_solve *s, const candidates *c, int r, bool whole, int *touched)
+{
+    int t = 0, end = -1;
+    s->heap.count = 0;
+    const int first = whole ? 0 : c->start[r], last = whole ? s->m : c->start[r + 1];
+    for (int e = first; e < last; ++e) {
+        int j = whole ? e : c->cand[e];
+        double d = steer__assign_cost(s->from[r], s->to[j], s->dim) - s->v[j];
+        s->dist[j] = d;
+        s->prev[j] = -1;
+        s->touched[t++] = j;
+        push(&s->heap, d, j);
+    }
+    while (s->heap.count > 0) {
+        double d;
+        int j;
+        pop(&s->heap, &d, &j);
+        if (s->done[j] || d != s->dist[j]) continue; /* stale */
+        s->done[j] = true;
+        const int i0 = s->row_of[j];
+        if (i0 < 0) {
+            end = j;
+            break;
+        }
+        const double base = d - s->u[i0];
+        for (int e = c->start[i0]; e < c->start[i0 + 1]; ++e) {
+            int k = c->cand[e];
+            if (s->done[k]) continue;
+            double nd = base + steer__assign_cost(s->from[i0], s->to[k], s->dim) - s->v[k];
+            if (nd < s->dist[k]) {
+                if (s->dist[k] == INFINITY) s->touched[t++] = k;
+                s->dist[k] = nd;
+                s->prev[k] = j;
+                push(&s->heap, nd, k);
+            }
+        }
+    }
+    *touched = t;
+    return end;
+}
+
+/* Adds row r: a search along the candidates (again over every column from
+ * r if they reach no free column); the potentials follow, and the path
+ * flips. */
+static void add_row(sparse_solve *s, const candidates *c, int r)
+{
+    int touched, end = search(s, c, r, false, &touched);
+    if (end < 0) {
+        for (int q = 0; q < touched; ++q) s->dist[s->touched[q]] = INFINITY, s->done[s->touched[q]] = false;
+        end = search(s, c, r, true, &touched); /* a free column is one step away: found */
+    }
+    const double total = s->dist[end];
+    for (int q = 0; q < touched; ++q) {
+        int j = s->touched[q];
+        if (s->done[j] && s->row_of[j] >= 0) { /* scanned: its edge stays tight, the others >= 0 */
+            s->u[s->row_of[j]] += total - s->dist[j];
+            s->v[j] -= total - s->dist[j];
+        }
+    }
+    s->u[r] += total;
+    for (int j = end;;) { /* the path, flipped back to the root */
+        int pj = s->prev[j];
+        s->row_of[j] = pj < 0 ? r : s->row_of[pj];
+        if (pj < 0) break;
+        j = pj;
+    }
+    for (int q = 0; q < touched; ++q) s->dist[s->touched[q]] = INFINITY, s->done[s->touched[q]] = false;
+}
+
+/* 2 x 2 symmetric matrices as {a, b, d} = [[a, b], [b, d]]. */
+static void sym2_sqrt(const double x[3], double out[3]) /* of a positive definite one */
+{
+    double root_det = sqrt(fmax(x[0] * x[2] - x[1] * x[1], 0.0)), t = sqrt(x[0] + x[2] + 2.0 * root_det);
+    out[0] = (x[0] + root_det) / t, out[1] = x[1] / t, out[2] = (x[2] + root_det) / t;
+}
+
+static void sym2_inverse(const double x[3], double out[3])
+{
+    double det = x[0] * x[2] - x[1] * x[1];
+    out[0] = x[2] / det, out[1] = -x[1] / det, out[2] = x[0] / det;
+}
+
+/* Where the agents would go if the places were a stretched copy of them:
+ * the map between the two clouds' means and covariances that the least
+ * squares picks for Gaussians (Dowson and Landau 1982; in 2D; in 3D the
+ * means and spreads only), which is exact for a formation that is an
+ * affine image of the crowd. For choosing candidates only: a formation
+ * sent far away, turned or of another shape would otherwise give every
+ * agent the same few nearest places. */
+static void agents_in_places_frame(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, float *out)
+{
+    double ca[3] = {0, 0, 0}, cp[3] = {0, 0, 0}, sa[3][3] = {{0}}, sp[3][3] = {{0}};
+    for (int i = 0; i < n; ++i)
+        for (int a = 0; a < dim; ++a) ca[a] += (double)steer_v3_get(from[i], a) / n;
+    for (int j = 0; j < m; ++j)
+        for (int a = 0; a < dim; ++a) cp[a] += (double)steer_v3_get(to[j], a) / m;
+    for (int i = 0; i < n; ++i)
+        for (int a = 0; a < dim; ++a)
+            for (int b = 0; b < dim; ++b)
+                sa[a][b] += ((double)steer_v3_get(from[i], a) - ca[a]) * ((double)steer_v3_get(from[i], b) - ca[b]) / n;
+    for (int j = 0; j < m; ++j)
+        for (int a = 0; a < dim; ++a)
+            for (int b = 0; b < dim; ++b)
+                sp[a][b] += ((double)steer_v3_get(to[j], a) - cp[a]) * ((double)steer_v3_get(to[j], b) - cp[b]) / m;
+    double map[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    double ta = 0.0, tp = 0.0;
+    for (int a = 0; a < dim; ++a) ta += sa[a][a], tp += sp[a][a];
+    if (ta > 0.0 && tp > 0.0 && ta < 1e300 && tp < 1e300) {
+        if (dim == 2) { /* A = Sa^-1/2 (Sa^1/2 Sp Sa^1/2)^1/2 Sa^-1/2, each made definite by a trace's thousandth */
+            double x[3] = {sa[0][0] + 1e-3 * ta, sa[0][1], sa[1][1] + 1e-3 * ta};
+            double y[3] = {sp[0][0] + 1e-3 * tp, sp[0][1], sp[1][1] + 1e-3 * tp};
+            double half[3], inv_half[3], mid[3], root[3], out_map[3];
+            sym2_sqrt(x, half);
+            sym2_inverse(half, inv_half);
+            /* half y half: symmetric (a congruence), formed as a full product */
+            double hy00 = half[0] * y[0] + half[1] * y[1], hy01 = half[0] * y[1] + half[1] * y[2];
+            double hy10 = half[1] * y[0] + half[2] * y[1], hy11 = half[1] * y[1] + half[2] * y[2];
+            mid[0] = hy00 * half[0] + hy01 * half[1];
+            mid[1] = hy00 * half[1] + hy01 * half[2];
+            mid[2] = hy10 * half[1] + hy11 * half[2];
+            sym2_sqrt(mid, root);
+            /* inv_half root inv_half, again a congruence */
+            double l00 = inv_half[0] * root[0] + inv_half[1] * root[1], l01 = inv_half[0] * root[1] + inv_half[1] * root[2];
+            double l10 = inv_half[1] * root[0] + inv_half[2] * root[1], l11 = inv_half[1] * root[1] + inv_half[2] * root[2];
+            out_map[0] = l00 * inv_half[0] + l01 * inv_half[1];
+            out_map[1] = l00 * inv_half[1] + l01 * inv_half[2];
+            out_map[2] = l10 * inv_half[1] + l11 * inv_half[2];
+            map[0][0] = out_map[0], map[0][1] = map[1][0] = out_map[1], map[1][1] = out_map[2];
+        } else {
+            double scale = sqrt(tp / ta);
+            for (int a = 0; a < 3; ++a) map[a][a] = scale;
+        }
+    }
+    for (int i = 0; i < n; ++i)
+        for (int a = 0; a < dim; ++a) {
+            double x = cp[a];
+            for (int b = 0; b < dim; ++b) x += map[a][b] * ((double)steer_v3_get(from[i], b) - ca[b]);
+            out[(size_t)i * 3 + (size_t)a] = (float)x;
+        }
+}
+
+/* Each row's k nearest places (to where the map sends its agent). */
+static steer_result nearest_candidates(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
+                                       const steer_allocator *al, candidates *c)
+{
+    float *seen = steer_alloc(al, sizeof(float) * 3 * (size_t)n, 8);
+    float *places = steer_alloc(al, sizeof(float) * 3 * (size_t)m, 8);
+    float *dist_sq = steer_alloc(al, sizeof(float) * (size_t)k, 8);
+    steer_grid *grid = NULL;
+    steer_result r = STEER_ERROR_OUT_OF_MEMORY;
+    if (seen && places && dist_sq) {
+        agents_in_places_frame(from, n, to, m, dim, seen);
+        double spread = 0.0; /* the places' extent, in cells that hold about two each */
+        float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+        for (int j = 0; j < m; ++j)
+            for (int a = 0; a < 3; ++a) {
+                float x = steer_v3_get(to[j], a);
+                places[(size_t)j * 3 + (size_t)a] = x;
+                lo[a] = fminf(lo[a], x);
+                hi[a] = fmaxf(hi[a], x);
+            }
+        for (int a = 0; a < dim; ++a) spread = fmax(spread, (double)hi[a] - (double)lo[a]);
+        double cell = spread * pow(2.0 / m, 1.0 / dim);
+        steer_grid_def gd = steer_default_grid_def();
+        gd.dim = dim;
+        gd.cell_size = cell > 1e-30 && cell < 1e30 ? (float)cell : 1.0f;
+        gd.capacity = m;
+        gd.allocator = *al;
+        grid = steer_grid_create(&gd);
+        if (grid) r = steer_grid_build(grid, places, m, 3);
+    }
+    if (r == STEER_OK) {
+        for (int i = 0; i < n; ++i) {
+            int got = steer_grid_nearest(grid, seen + (size_t)i * 3, k, c->cand + c->count, dist_sq);
+            c->start[i] = c->count;
+            c->count += got;
+        }
+        c->start[n] = c->count;
+    }
+    steer_grid_destroy(grid);
+    steer_free(al, seen);
+    steer_free(al, places);
+    steer_free(al, dist_sq);
+    return r;
+}
+
+/* Pairs the potentials do not cover (a reduced cost below zero, past
+ * rounding, with a free column's v taken as 0): a row's k most uncovered
+ * join its candidates, into `next` (`worst`, `worst_col`: k scratch
+ * entries). Returns how many pairs are not covered. */
+static long long widen(const sparse_solve *s, const candidates *c, int k, candidates *next, bool *mark, double *worst,
+                       int *worst_col)
+{
+    long long missed = 0;
+    next->count = 0;
+    for (int j = 0; j < s->m; ++j) mark[j] = false;
+    for (int i = 0; i < s->n; ++i) {
+        next->start[i] = next->count;
+        for (int e = c->start[i]; e < c->start[i + 1]; ++e) {
+            mark[c->cand[e]] = true;
+            if (next->count < next->capacity) next->cand[next->count] = c->cand[e];
+            ++next->count;
+        }
+        int held = 0; /* a max-heap on the reduced cost: the k lowest seen */
+        for (int j = 0; j < s->m; ++j) {
+            double cost = steer__assign_cost(s->from[i], s->to[j], s->dim), v = s->row_of[j] < 0 ? 0.0 : s->v[j];
+            double reduced = cost - s->u[i] - v;
+            if (!(reduced < -1e-9 * (cost + fabs(s->u[i]) + fabs(v)))) continue;
+            ++missed; /* a candidate's only where a free column's v was below 0: the next solve starts it at 0 */
+            if (mark[j] || (held == k && !(reduced < worst[0]))) continue;
+            int at = held < k ? held++ : 0;
+            if (at == 0 && held == k && k > 1) { /* replace the top, sift down */
+                for (;;) {
+                    int l = 2 * at + 1, r = l + 1, big = -1;
+                    double top = reduced;
+                    if (l < held && worst[l] > top) big = l, top = worst[l];
+                    if (r < held && worst[r] > top) big = r;
+                    if (big < 0) break;
+                    worst[at] = worst[big], worst_col[at] = worst_col[big];
+                    at = big;
+                }
+            } else {
+                while (at > 0 && worst[(at - 1) / 2] < reduced) {
+                    worst[at] = worst[(at - 1) / 2], worst_col[at] = worst_col[(at - 1) / 2];
+                    at = (at - 1) / 2;
+                }
+            }
+            worst[at] = reduced, worst_col[at] = j;
+        }
+        for (int q = 0; q < held; ++q) {
+            if (next->count < next->capacity) next->cand[next->count] = worst_col[q];
+            ++next->count;
+        }
+        for (int e = c->start[i]; e < c->start[i + 1]; ++e) mark[c->cand[e]] = false;
+    }
+    next->start[s->n] = next->count;
+    return missed;
+}
+
+steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
+                                  const steer_allocator *al, int *out, int *rounds)
+{
+    if (rounds) *rounds = 0;
+    if (n <= 0) return STEER_OK;
+    if (k > m) k = m;
+    if (k < 1) k = 1;
+    const size_t edges = (size_t)n * (size_t)k, spare = edges + (size_t)m; /* the first graph; the heap's bound */
+    sparse_solve s = {from, to, n, m, dim, NULL, NULL, NULL, NULL, NULL, NULL, NULL, {NULL, NULL, 0}};
+    candidates c[2] = {{NULL, NULL, 0, 0}, {NULL, NULL, 0, 0}};
+    steer_result r = STEER_ERROR_OUT_OF_MEMORY;
+    s.u = steer_alloc(al, sizeof(double) * ((size_t)n + 2 * (size_t)m), 8);
+    s.row_of = steer_alloc(al, sizeof(int) * 3 * (size_t)m, 8);
+    s.done = steer_alloc(al, sizeof(bool) * (size_t)m, 8);
+    for (int g = 0; g < 2; ++g) {
+        c[g].start = steer_alloc(al, sizeof(int) * ((size_t)n + 1), 8);
+        c[g].cand = steer_alloc(al, sizeof(int) * edges, 8);
+        c[g].capacity = (int)edges;
+    }
+    size_t heap_room = spare;
+    s.heap.key = steer_alloc(al, sizeof(double) * heap_room, 8);
+    s.heap.col = steer_alloc(al, sizeof(int) * heap_room, 8);
+    if (!s.u || !s.row_of || !s.done || !c[0].start || !c[0].cand || !c[1].start || !c[1].cand || !s.heap.key ||
+        !s.heap.col)
+        goto finish;
+    s.v = s.u + n;
+    s.dist = s.v + m;
+    s.prev = s.row_of + m;
+    s.touched = s.prev + m;
+    for (int j = 0; j < m; ++j) s.dist[j] = INFINITY, s.done[j] = false, s.v[j] = 0.0, s.row_of[j] = -1;
+    c[0].count = 0;
+    if ((r = nearest_candidates(from, n, to, m, dim, k, al, &c[0])) != STEER_OK) goto finish;
+    for (int g = 0, round = 1;; g ^= 1, ++round) {
+        if (rounds) *rounds = round;
+        if (round > STEER__ASSIGN_ROUNDS) { /* candidates that keep missing: the dense form */
+            r = steer__assign_dense(from, n, to, m, dim, al, out);
+            goto finish;
+        }
+        size_t need = (size_t)c[g].count + (size_t)m; /* a search's pushes: the root's (m at most), one a candidate */
+        if (need > heap_room) {
+            steer_free(al, s.heap.key);
+            steer_free(al, s.heap.col);
+            s.heap.key = steer_alloc(al, sizeof(double) * need, 8);
+            s.heap.col = steer_alloc(al, sizeof(int) * need, 8);
+            heap_room = need;
+            r = STEER_ERROR_OUT_OF_MEMORY;
+            if (!s.heap.key || !s.heap.col) goto finish;
+        }
+        /* a solve from the last one's column potentials (every v <= 0, a
+         * column it left free at 0, so a free column's v is 0 at the end
+         * unless it was taken on the way): its rows find their columns
+         * nearly priced */
+        for (int i = 0; i < n; ++i) s.u[i] = 0.0;
+        for (int j = 0; j < m; ++j) {
+            if (s.row_of[j] < 0 || m > n) s.v[j] = 0.0; /* spare places: a cold start (a free column ends at 0) */
+            s.row_of[j] = -1;
+        }
+        for (int i = 0; i < n; ++i) add_row(&s, &c[g], i);
+        /* every pair covered: the least of all */
+        /* each solve lets a row take twice as many more: a shape the
+         * first guess misses widely converges in a few solves */
+        const int grow = round >= 30 || (k << (round - 1)) > m ? m : k << (round - 1);
+        long long missed = widen(&s, &c[g], grow, &c[g ^ 1], s.done, s.dist, s.touched);
+        for (int j = 0; j < grow; ++j) s.dist[j] = INFINITY; /* widen's scratch */
+        if (missed == 0) break;
+        if (c[g ^ 1].count > c[g ^ 1].capacity) { /* grow and collect again */
+            size_t room = (size_t)c[g ^ 1].count + (size_t)c[g ^ 1].count / 2;
+            steer_free(al, c[g ^ 1].cand);
+            c[g ^ 1].cand = steer_alloc(al, sizeof(int) * room, 8);
+            c[g ^ 1].capacity = (int)room;
+            r = STEER_ERROR_OUT_OF_MEMORY;
+            if (!c[g ^ 1].cand || room > INT32_MAX) goto finish;
+            widen(&s, &c[g], grow, &c[g ^ 1], s.done, s.dist, s.touched);
+        }
+    }
+    for (int j = 0; j < m; ++j)
+        if (s.row_of[j] >= 0) out[s.row_of[j]] = j;
+    r = STEER_OK;
+finish:
+    steer_free(al, s.u);
+    steer_free(al, s.row_of);
+    steer_free(al, s.done);
+    for (int g = 0; g < 2; ++g) {
+        steer_free(al, c[g].start);
+        steer_free(al, c[g].cand);
+    }
+    steer_free(al, s.heap.key);
+    steer_free(al, s.heap.col);
+    return r;
+}
+
+steer_result steer__assign_least_squares(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
+                                         const steer_allocator *allocator, int *out)
+{
+    if ((double)n * n * m <= 64.0 * 64.0 * 64.0) return steer__assign_dense(from, n, to, m, dim, allocator, out);
+    return steer__assign_sparse(from, n, to, m, dim, STEER__ASSIGN_CANDIDATES, allocator, out, NULL);
 }

@@ -15,9 +15,23 @@ double steer__assign_cost(steer_v3 a, steer_v3 b, int dim);
  * the `to` point of from[i]: every from point gets its own, and the sum of
  * the squared distances (over the first dim axes, in doubles) is the least
  * any such choice gives. Ties go to the lower index, so the answer depends
- * on the inputs alone. O(n^2 m) time; O(n + m) scratch from the allocator
+ * on the inputs alone. O(n + m + n k) scratch from the allocator
  * (OUT_OF_MEMORY if it fails, out untouched). Inputs finite. */
 steer_result steer__assign_least_squares(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                          const steer_allocator *allocator, int *out);
+
+/* Its two forms (assign.c), the same least sum (the lower index on a tie
+ * in each, which may pick another of equal sums). Dense: every column from
+ * every row a search reaches, n^2 m; what small cases take. Sparse: a
+ * search goes on from an assigned row along its k nearest places only, and
+ * a pass over every pair widens those candidates until the potentials
+ * cover every pair (at most STEER__ASSIGN_ROUNDS solves, then the dense
+ * form). *rounds (if not NULL): the solves it took. */
+#define STEER__ASSIGN_CANDIDATES 16
+#define STEER__ASSIGN_ROUNDS 8
+steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
+                                 const steer_allocator *allocator, int *out);
+steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
+                                  const steer_allocator *allocator, int *out, int *rounds);
 
 #endif

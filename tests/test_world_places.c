@@ -82,6 +82,107 @@ static void least_squares_small(void)
     printf("least_squares_small: %d cases equal to the brute force's least sum\n", cases);
 }
 
+/* ---- 1a. the sparse form: the dense form's least sum ----------------------- */
+typedef struct tally {
+    long allocations, live, fail_at; /* fail_at: the allocation that fails (0: none) */
+} tally;
+
+static void *tally_alloc(size_t size, size_t alignment, void *context)
+{
+    tally *t = context;
+    if (++t->allocations == t->fail_at) return NULL;
+    size_t align = alignment < sizeof(void *) ? sizeof(void *) : alignment;
+    void *p = aligned_alloc(align, (size + align) / align * align); /* C11: a multiple of the alignment */
+    if (!p) return NULL;
+    ++t->live;
+    return p;
+}
+
+static void tally_free(void *memory, void *context)
+{
+    tally *t = context;
+    if (memory) --t->live, free(memory);
+}
+
+/* Shapes that make the first candidates miss (a formation turned and
+ * reshaped far away, spare places, a line, one point, coincident agents
+ * on a coarse lattice of places: ties), with candidate lists as short as
+ * one (so the widening and the search over every column both run). */
+static int sparse_case(int c, steer_rng *rng, steer_v3 *from, steer_v3 *to, int *n_out, int *dim_out)
+{
+    int n = 20 + (int)steer_rng_range(rng, 0.0f, 130.0f), m = n, dim = c % 5 == 4 ? 3 : 2;
+    int kind = c % 6;
+    if (kind == 2) m = n + 1 + (int)steer_rng_range(rng, 0.0f, (float)n);
+    for (int i = 0; i < n; ++i) {
+        float x = steer_rng_range(rng, -10, 10), y = steer_rng_range(rng, -10, 10), z = dim == 3 ? steer_rng_range(rng, -10, 10) : 0.0f;
+        if (kind == 1) x = 1.6f * (float)(i % 10), y = 1.6f * (float)(i / 10), z = 0.0f;
+        if (kind == 3) y = 0.0f, z = 0.0f;          /* a line */
+        if (kind == 5) x = y = z = 2.0f;            /* one point */
+        from[i] = steer_v3_make(x, y, z);
+    }
+    for (int j = 0; j < m; ++j) {
+        float x = steer_rng_range(rng, 0, 20), y = steer_rng_range(rng, -10, 10), z = dim == 3 ? steer_rng_range(rng, -10, 10) : 0.0f;
+        if (kind == 1) { /* another shape, turned, far off */
+            float gx = 1.5f * (float)(j % 7), gy = 1.5f * (float)(j / 7);
+            x = 80.0f + 0.8f * gx - 0.6f * gy, y = 30.0f + 0.6f * gx + 0.8f * gy, z = 0.0f;
+        }
+        if (kind == 5 || kind == 4) x = (float)(j % 4), y = (float)(j / 4 % 4); /* a coarse lattice: ties */
+        to[j] = steer_v3_make(x, y, z);
+    }
+    *n_out = n;
+    *dim_out = dim;
+    return m;
+}
+
+static void sparse_equals_dense(void)
+{
+    enum { MAX_N = 150, MAX_M = 300 };
+    static steer_v3 from[MAX_N], to[MAX_M];
+    static int dense[MAX_N], sparse[MAX_N], again[MAX_N];
+    steer_rng rng = steer_rng_make(23);
+    steer_allocator heap = {0};
+    int cases = 0, widened = 0;
+    for (int c = 0; c < 120; ++c) {
+        int dim, n, m = sparse_case(c, &rng, from, to, &n, &dim);
+        const int k = c % 4 == 0 ? 1 : c % 4 == 1 ? 2 : c % 4 == 2 ? 4 : STEER__ASSIGN_CANDIDATES;
+        int rounds = 0;
+        CHECK(steer__assign_dense(from, n, to, m, dim, &heap, dense) == STEER_OK);
+        CHECK(steer__assign_sparse(from, n, to, m, dim, k, &heap, sparse, &rounds) == STEER_OK);
+        CHECK(steer__assign_sparse(from, n, to, m, dim, k, &heap, again, NULL) == STEER_OK);
+        bool taken[MAX_M] = {false}, valid = true;
+        for (int i = 0; i < n; ++i) {
+            valid = valid && sparse[i] >= 0 && sparse[i] < m && !taken[sparse[i]];
+            if (valid) taken[sparse[i]] = true;
+        }
+        CHECK(valid);
+        CHECK(memcmp(sparse, again, sizeof(int) * (size_t)n) == 0); /* the inputs alone decide */
+        double d = total_cost(from, n, to, dense, dim), sp = total_cost(from, n, to, sparse, dim);
+        CHECK(sp <= d * (1.0 + 1e-9) + 1e-9);
+        if (!(sp <= d * (1.0 + 1e-9) + 1e-9)) printf("case %d (n %d, m %d, k %d): sparse %.9g > dense %.9g\n", c, n, m, k, sp, d);
+        widened += rounds > 1;
+        ++cases;
+    }
+    printf("sparse_equals_dense: %d cases at the dense form's least sum (%d needed more than one solve)\n", cases, widened);
+    CHECK(widened > cases / 4); /* the widening was exercised */
+    /* out of memory at each of its allocations: refused, nothing kept */
+    int dim, n, m = sparse_case(1, &rng, from, to, &n, &dim);
+    long needed = 0;
+    for (long f = 1;; ++f) {
+        tally t = {0, 0, f};
+        steer_allocator al = {tally_alloc, tally_free, &t};
+        steer_result r = steer__assign_sparse(from, n, to, m, dim, 2, &al, sparse, NULL);
+        CHECK(t.live == 0);
+        if (r == STEER_OK) {
+            needed = f - 1;
+            break;
+        }
+        CHECK(r == STEER_ERROR_OUT_OF_MEMORY);
+        if (f > 1000) break;
+    }
+    printf("sparse form: out of memory at each of its %ld allocations, nothing kept\n", needed);
+    CHECK(needed >= 8);
+}
+
 /* ---- 2. a crowd to a grid of places ----------------------------------------- */
 /* 200 agents of radius 0.5 (anticipation, keep_apart) from a lattice 1.6
  * apart (20 across, 10 deep) to a grid of places 1.5 apart (10 across, 20
@@ -418,6 +519,7 @@ static void refusals(void)
 int main(void)
 {
     least_squares_small();
+    sparse_equals_dense();
     together_speeds();
     refusals();
     crowd_to_a_grid();
