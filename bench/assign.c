@@ -2,7 +2,7 @@
  * its sparse form (the one used past 64 agents) against the dense Hungarian
  * method, on the shapes an RTS or a crowd sends.
  *
- *   build/bench/assign [--sizes 500,1000,2000,4096] [--dense-max N] [--repeat R] [--json]
+ *   build/bench/assign [--sizes 500,1000,2000,4096] [--dense-max N] [--k K] [--repeat R] [--json]
  *
  *   scattered   n agents uniform in a square 1.5 sqrt(n) across, n places
  *               uniform in the same square moved half its side along x;
@@ -13,7 +13,8 @@
  * Times are the best of R runs (default 3), one thread. The dense form runs
  * up to --dense-max agents (default 2000: it takes about 7 s there, n^2 m);
  * where both run, the table gives the two sums of squared distances, which
- * must agree. --json prints one line per case. */
+ * must agree. --k: the sparse form's candidates a row (default
+ * STEER__ASSIGN_CANDIDATES). --json prints one line per case. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -70,7 +71,7 @@ static int make_case(shape sh, int n, steer_v3 *from, steer_v3 *to)
 
 int main(int argc, char **argv)
 {
-    int sizes[16] = {500, 1000, 2000, 4096}, size_count = 4, dense_max = 2000, repeat = 3;
+    int sizes[16] = {500, 1000, 2000, 4096}, size_count = 4, dense_max = 2000, repeat = 3, k = STEER__ASSIGN_CANDIDATES;
     bool json = false;
     for (int a = 1; a < argc; ++a) {
         if (!strcmp(argv[a], "--sizes") && a + 1 < argc) {
@@ -79,12 +80,14 @@ int main(int argc, char **argv)
                 sizes[size_count++] = atoi(s);
         } else if (!strcmp(argv[a], "--dense-max") && a + 1 < argc) {
             dense_max = atoi(argv[++a]);
+        } else if (!strcmp(argv[a], "--k") && a + 1 < argc) {
+            k = atoi(argv[++a]);
         } else if (!strcmp(argv[a], "--repeat") && a + 1 < argc) {
             repeat = atoi(argv[++a]);
         } else if (!strcmp(argv[a], "--json")) {
             json = true;
         } else {
-            fprintf(stderr, "usage: %s [--sizes N,N,...] [--dense-max N] [--repeat R] [--json]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--sizes N,N,...] [--dense-max N] [--k K] [--repeat R] [--json]\n", argv[0]);
             return 2;
         }
     }
@@ -99,8 +102,8 @@ int main(int argc, char **argv)
                       "dense sum", "sparse sum");
     int failures = 0;
     for (int sh = 0; sh < SHAPE_COUNT; ++sh)
-        for (int k = 0; k < size_count; ++k) {
-            int n = sizes[k];
+        for (int z = 0; z < size_count; ++z) {
+            int n = sizes[z];
             steer_v3 *from = malloc(sizeof *from * (size_t)n), *to = malloc(sizeof *to * 2 * (size_t)n);
             int *dense = malloc(sizeof(int) * (size_t)n), *sparse = malloc(sizeof(int) * (size_t)n);
             if (!from || !to || !dense || !sparse) return 1;
@@ -108,7 +111,7 @@ int main(int argc, char **argv)
             double best_sparse = INFINITY, best_dense = NAN, dense_sum = NAN;
             for (int r = 0; r < repeat; ++r) {
                 double t0 = seconds();
-                if (steer__assign_sparse(from, n, to, m, dim, STEER__ASSIGN_CANDIDATES, &heap, sparse, &solves) != STEER_OK) return 1;
+                if (steer__assign_sparse(from, n, to, m, dim, k, &heap, sparse, &solves) != STEER_OK) return 1;
                 best_sparse = fmin(best_sparse, seconds() - t0);
             }
             double sparse_sum = total_cost(from, n, to, sparse, dim);
