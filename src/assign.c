@@ -8,12 +8,15 @@
  *
  * The dense form scans every column from every row the search reaches:
  * with places in a crowd's geometry a search reaches most rows, so n^2 m
- * (50 s for 4096). The sparse form searches the same way, but from an
- * assigned row only along its candidates (the k places nearest it), and
- * from the row being added along every column (so a free column is always
- * reached). The potentials are then those of the optimum of the candidate
- * graph; a pass over every pair checks them against the full costs, and
- * pairs they do not cover join the candidates for another solve. When no
+ * (37 s for 4096 scattered places). The sparse form searches the same way
+ * but only along candidates: a row's k places nearest where a map of the
+ * crowd onto the places sends its agent (and the row being added, when
+ * its candidates reach no free column, along every column). The
+ * potentials are then those of the optimum of the candidate graph; a pass
+ * over every pair checks them against the full costs, and a row's pairs
+ * they do not cover join its candidates (the most uncovered, twice as
+ * many each solve), and that row is added again on the potentials as they
+ * are (with spare places every row, from the column potentials). When no
  * pair is left out, the potentials prove the assignment the least of all
  * (linear programming duality: u_i + v_j <= c(i, j) everywhere, v <= 0,
  * equality on the assigned pairs, 0 on the free columns). */
@@ -407,6 +410,19 @@ static long long widen(const sparse_solve *s, const candidates *c, int k, candid
     return missed;
 }
 
+/* The assigned pairs are tight (u_i + v_j = c(i, j), past rounding): with
+ * every pair covered, the proof that the sum is the least. */
+static bool assigned_tight(const sparse_solve *s)
+{
+    for (int j = 0; j < s->m; ++j) {
+        int i = s->row_of[j];
+        if (i < 0) continue;
+        double cost = steer__assign_cost(s->from[i], s->to[j], s->dim);
+        if (!(fabs(cost - s->u[i] - s->v[j]) <= 1e-9 * (cost + fabs(s->u[i]) + fabs(s->v[j])))) return false;
+    }
+    return true;
+}
+
 steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
                                   const steer_allocator *al, int *out, int *rounds)
 {
@@ -455,23 +471,40 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
             r = STEER_ERROR_OUT_OF_MEMORY;
             if (!s.heap.key || !s.heap.col) goto finish;
         }
-        /* a solve from the last one's column potentials (every v <= 0, a
-         * column it left free at 0, so a free column's v is 0 at the end
-         * unless it was taken on the way): its rows find their columns
-         * nearly priced */
-        for (int i = 0; i < n; ++i) s.u[i] = 0.0;
-        for (int j = 0; j < m; ++j) {
-            if (s.row_of[j] < 0 || m > n) s.v[j] = 0.0; /* spare places: a cold start (a free column ends at 0) */
-            s.row_of[j] = -1;
+        if (round > 1 && m == n) {
+            /* Only the rows that gained candidates (they had pairs left
+             * out) are added again, on the potentials as they are: their
+             * own reset to 0 covers their new pairs (every v <= 0), and the
+             * other rows' pairs are covered already. Every column ends
+             * taken, so none needs its v back at 0. */
+            const candidates *was = &c[g ^ 1], *now = &c[g];
+#define GREW(i) (now->start[(i) + 1] - now->start[i] > was->start[(i) + 1] - was->start[i])
+            for (int j = 0; j < m; ++j)
+                if (s.row_of[j] >= 0 && GREW(s.row_of[j])) s.row_of[j] = -1;
+            for (int i = 0; i < n; ++i)
+                if (GREW(i)) s.u[i] = 0.0;
+            for (int i = 0; i < n; ++i)
+                if (GREW(i)) add_row(&s, now, i);
+#undef GREW
+        } else {
+            /* from the last solve's column potentials (every v <= 0; a
+             * column it left free back at 0): its rows find their columns
+             * nearly priced. Spare places start from 0: a column taken and
+             * then left free would end below 0, which proves nothing. */
+            for (int i = 0; i < n; ++i) s.u[i] = 0.0;
+            for (int j = 0; j < m; ++j) {
+                if (s.row_of[j] < 0 || m > n) s.v[j] = 0.0;
+                s.row_of[j] = -1;
+            }
+            for (int i = 0; i < n; ++i) add_row(&s, &c[g], i);
         }
-        for (int i = 0; i < n; ++i) add_row(&s, &c[g], i);
         /* every pair covered: the least of all */
         /* each solve lets a row take twice as many more: a shape the
          * first guess misses widely converges in a few solves */
         const int grow = round >= 30 || (k << (round - 1)) > m ? m : k << (round - 1);
         long long missed = widen(&s, &c[g], grow, &c[g ^ 1], s.done, s.dist, s.touched);
-        for (int j = 0; j < grow; ++j) s.dist[j] = INFINITY; /* widen's scratch */
-        if (missed == 0) break;
+        if (missed == 0 && assigned_tight(&s)) break;
+        if (missed == 0) round = STEER__ASSIGN_ROUNDS; /* cannot happen: the dense form, not an answer unproved */
         if (c[g ^ 1].count > c[g ^ 1].capacity) { /* grow and collect again */
             size_t room = (size_t)c[g ^ 1].count + (size_t)c[g ^ 1].count / 2;
             steer_free(al, c[g ^ 1].cand);
@@ -481,6 +514,7 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
             if (!c[g ^ 1].cand || room > INT32_MAX) goto finish;
             widen(&s, &c[g], grow, &c[g ^ 1], s.done, s.dist, s.touched);
         }
+        for (int j = 0; j < grow; ++j) s.dist[j] = INFINITY; /* widen's scratch */
     }
     for (int j = 0; j < m; ++j)
         if (s.row_of[j] >= 0) out[s.row_of[j]] = j;

@@ -28,7 +28,7 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
  * cover every pair (at most STEER__ASSIGN_ROUNDS solves, then the dense
  * form). *rounds (if not NULL): the solves it took. */
 #define STEER__ASSIGN_CANDIDATES 16
-#define STEER__ASSIGN_ROUNDS 8
+#define STEER__ASSIGN_ROUNDS 24
 steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                  const steer_allocator *allocator, int *out);
 steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,

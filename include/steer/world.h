@@ -413,10 +413,11 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * (tests/test_world_places.c; docs/scenarios.md has more). Ties go to the
  * lower index: the answer is the same everywhere. The Hungarian method,
  * past 64 agents in a sparse form that proves its answer the least over
- * every pair (`build/bench/assign`, one thread, this machine: scattered
- * places 0.01 s for 500, 0.12 s for 2000, 0.6 s for 4096, against 0.1,
- * 4.7 and about 50 s dense; a lattice to a turned grid of another shape
- * 0.03 / 1.3 / 26 s; twice as many places as agents 0.12 / 3.0 / 15 s),
+ * every pair (`build/bench/assign`, one thread, this machine, 500 / 2000
+ * / 4096 agents: scattered places 0.01 / 0.12 / 0.64 s, against 0.10 /
+ * 4.8 / 37 s dense; a lattice to a turned grid of another shape 0.02 /
+ * 1.2 / 6.3 s, against 0.08 / 3.7 / 23; twice as many places as agents
+ * 0.11 / 3.0 / 15 s, against 0.10 / 5.0 / 49),
  * scratch from the world's allocator. A stale handle is refused (in
  * results) and left out. Returns how many were sent: 0 when the call is
  * refused (misuse names the field), STEER_ERROR_OUT_OF_MEMORY when the
