@@ -247,6 +247,15 @@ static void sym2_sqrt(const double x[3], double out[3]) /* of a positive definit
     out[0] = (x[0] + root_det) / t, out[1] = x[1] / t, out[2] = (x[2] + root_det) / t;
 }
 
+static void sym2_congruence(const double a[3], const double b[3], double out[3]) /* a b a */
+{
+    double ab00 = a[0] * b[0] + a[1] * b[1], ab01 = a[0] * b[1] + a[1] * b[2];
+    double ab10 = a[1] * b[0] + a[2] * b[1], ab11 = a[1] * b[1] + a[2] * b[2];
+    out[0] = ab00 * a[0] + ab01 * a[1];
+    out[1] = ab00 * a[1] + ab01 * a[2];
+    out[2] = ab10 * a[1] + ab11 * a[2];
+}
+
 static void sym2_inverse(const double x[3], double out[3])
 {
     double det = x[0] * x[2] - x[1] * x[1];
@@ -285,19 +294,9 @@ static void agents_in_places_frame(const steer_v3 *from, int n, const steer_v3 *
             double half[3], inv_half[3], mid[3], root[3], out_map[3];
             sym2_sqrt(x, half);
             sym2_inverse(half, inv_half);
-            /* half y half: symmetric (a congruence), formed as a full product */
-            double hy00 = half[0] * y[0] + half[1] * y[1], hy01 = half[0] * y[1] + half[1] * y[2];
-            double hy10 = half[1] * y[0] + half[2] * y[1], hy11 = half[1] * y[1] + half[2] * y[2];
-            mid[0] = hy00 * half[0] + hy01 * half[1];
-            mid[1] = hy00 * half[1] + hy01 * half[2];
-            mid[2] = hy10 * half[1] + hy11 * half[2];
+            sym2_congruence(half, y, mid);
             sym2_sqrt(mid, root);
-            /* inv_half root inv_half, again a congruence */
-            double l00 = inv_half[0] * root[0] + inv_half[1] * root[1], l01 = inv_half[0] * root[1] + inv_half[1] * root[2];
-            double l10 = inv_half[1] * root[0] + inv_half[2] * root[1], l11 = inv_half[1] * root[1] + inv_half[2] * root[2];
-            out_map[0] = l00 * inv_half[0] + l01 * inv_half[1];
-            out_map[1] = l00 * inv_half[1] + l01 * inv_half[2];
-            out_map[2] = l10 * inv_half[1] + l11 * inv_half[2];
+            sym2_congruence(inv_half, root, out_map);
             map[0][0] = out_map[0], map[0][1] = map[1][0] = out_map[1], map[1][1] = out_map[2];
         } else {
             double scale = sqrt(tp / ta);
