@@ -264,8 +264,8 @@ static void sym2_inverse(const double x[3], double out[3])
 
 /* Where the agents would go if the places were a stretched copy of them:
  * the map between the two clouds' means and covariances that the least
- * squares picks for Gaussians (Dowson and Landau 1982; in 2D; in 3D the
- * means and spreads only), which is exact for a formation that is an
+ * squares picks for Gaussians (Knott and Smith 1984; in 2D; in 3D the
+ * means and spreads only), which is close for a formation that is an
  * affine image of the crowd. For choosing candidates only: a formation
  * sent far away, turned or of another shape would otherwise give every
  * agent the same few nearest places. */
@@ -307,7 +307,8 @@ static void agents_in_places_frame(const steer_v3 *from, int n, const steer_v3 *
         for (int a = 0; a < dim; ++a) {
             double x = cp[a];
             for (int b = 0; b < dim; ++b) x += map[a][b] * ((double)steer_v3_get(from[i], b) - ca[b]);
-            out[(size_t)i * 3 + (size_t)a] = (float)x;
+            float seen = (float)x; /* beyond float range (places near it): where the agent stands */
+            out[(size_t)i * 3 + (size_t)a] = isfinite(seen) ? seen : steer_v3_get(from[i], a);
         }
 }
 

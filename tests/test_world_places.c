@@ -162,6 +162,17 @@ static void sparse_equals_dense(void)
         widened += rounds > 1;
         ++cases;
     }
+    /* near the float range's ends: agents and places across +-1.5e38 */
+    {
+        steer_rng wide = steer_rng_make(5);
+        const int n = 100, m = 120;
+        for (int i = 0; i < n; ++i) from[i] = steer_v3_make(steer_rng_range(&wide, -1.5e38f, 1.5e38f), steer_rng_range(&wide, -1, 1), 0);
+        for (int j = 0; j < m; ++j) to[j] = steer_v3_make(steer_rng_range(&wide, -1, 1), steer_rng_range(&wide, -1.5e38f, 1.5e38f), 0);
+        CHECK(steer__assign_dense(from, n, to, m, 2, &heap, dense) == STEER_OK);
+        CHECK(steer__assign_sparse(from, n, to, m, 2, 4, &heap, sparse, NULL) == STEER_OK);
+        double d = total_cost(from, n, to, dense, 2), sp = total_cost(from, n, to, sparse, 2);
+        CHECK(isfinite(sp) && sp <= d * (1.0 + 1e-9));
+    }
     printf("sparse_equals_dense: %d cases at the dense form's least sum (%d needed more than one solve)\n", cases, widened);
     CHECK(widened > cases / 4); /* the widening was exercised */
     /* out of memory at each of its allocations: refused, nothing kept */
