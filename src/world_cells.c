@@ -141,6 +141,9 @@ static void worker_stage(const steer_world *w, int worker, steer__staged *st, ui
     *arrived = *groups + stride;
 }
 
+static void stage_in_worker(const steer_world *w, int worker, bool stage_groups, steer__cell_view *cv,
+                            const float *viewer);
+
 #define PREFETCH_AHEAD 400 /* agents: ~80 cells of a 2D row at K = 16 (160 to 400 measured alike) */
 void steer__view_cell(const steer_world *w, const int coords[3], int worker, bool stage_groups, steer__cell_view *cv)
 {
@@ -168,6 +171,16 @@ void steer__view_cell(const steer_world *w, const int coords[3], int worker, boo
             }
     }
 #endif
+    stage_in_worker(w, worker, stage_groups, cv, NULL);
+}
+
+/* The view's spans staged in worker `worker`'s stage (the groups and the
+ * arrivals too when stage_groups), as one list; then, on each narrow axis,
+ * each candidate moved to its image nearest *viewer (if not NULL: its
+ * position). */
+static void stage_in_worker(const steer_world *w, int worker, bool stage_groups, steer__cell_view *cv,
+                            const float *viewer)
+{
     steer__staged st;
     uint8_t *groups, *arrived;
     worker_stage(w, worker, &st, &groups, &arrived);
@@ -182,11 +195,23 @@ void steer__view_cell(const steer_world *w, const int coords[3], int worker, boo
             o += n;
         }
     }
+    for (int a = 0; viewer && a < w->dim; ++a) {
+        if (!steer__narrow_axis(w, a)) continue;
+        /* steer__image_shift's shift, chosen between constants: a loop
+         * the compiler vectorises (branches here mispredicted) */
+        const float p = viewer[a], extent = w->extent[a], half = 0.5f * extent;
+        float *x = st.p[a];
+        for (int k = 0; k < cv->total; ++k) {
+            float d = x[k] - p, shift = d > half ? extent : 0.0f;
+            shift = d < -half ? -extent : shift;
+            x[k] = x[k] - shift;
+        }
+    }
     cv->soa = (steer__agents){{st.p[0], st.p[1], st.p[2]}, {st.v[0], st.v[1], st.v[2]}, groups};
     cv->arrived = stage_arrived ? arrived : NULL;
-    cv->spans[0] = (steer__span){0, total, {0.0f, 0.0f, 0.0f}};
-    cv->span_count = total > 0;
-    cv->staged = total;
+    cv->spans[0] = (steer__span){0, cv->total, {0.0f, 0.0f, 0.0f}};
+    cv->span_count = cv->total > 0;
+    cv->staged = cv->total;
 }
 
 void steer__view_agent(const steer_world *w, int i, int worker, steer__cell_view *cv)
@@ -203,9 +228,14 @@ void steer__view_agent(const steer_world *w, int i, int worker, steer__cell_view
         sample_crowd(w, cv, i);
         return;
     }
+    if (own_stage) {
+        const float at[3] = {w->p[0][i], w->p[1][i], w->dim == 3 ? w->p[2][i] : 0.0f};
+        stage_in_worker(w, worker, true, cv, at);
+        return;
+    }
+    /* a scheduler that broke the worker-index contract: in the view's own arrays */
     steer__staged st = {{cv->sample_p[0], cv->sample_p[1], cv->sample_p[2]}, {cv->sample_v[0], cv->sample_v[1], cv->sample_v[2]}};
     uint8_t *groups = cv->sample_group, *arrived = cv->sample_arrived;
-    if (own_stage) worker_stage(w, worker, &st, &groups, &arrived);
     int o = 0;
     for (int s = 0; s < cv->span_count; ++s)
         for (int j = cv->spans[s].begin; j < cv->spans[s].end; ++j, ++o) {
