@@ -502,8 +502,9 @@ static void view(const force_task_context *ftc, const int coords[3], int i, int 
 }
 
 /* Agents [start, end), cell by cell: each cell's candidates are staged once
- * for all its agents (in a world with a narrow axis, agent by agent). Every agent's force reads only the sorted snapshot
- * (w->p, w->v); its next state goes to next_p / next_v, so the update is synchronous. */
+ * for all its agents (in a world with a narrow axis, agent by agent). Every
+ * agent's force reads only the sorted snapshot (w->p, w->v); its next state
+ * goes to next_p / next_v, so the update is synchronous. */
 static void forces_task(int start, int end, int worker, void *context)
 {
     force_task_context *ftc = context;

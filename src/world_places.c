@@ -17,9 +17,10 @@
 #include "world_goals.h"
 
 /* Agent d (with goal `mine`, sight its neighbour radius) against candidate
- * j, seen through `shift` (on a narrow axis, at its nearest image): trades when both are of one order, in each
- * other's sight and better off. The cheap tests first: the positions are
- * read in sequence, the other's goal record is a random read. */
+ * j, seen through `shift` (on a narrow axis, at its nearest image): trades
+ * when both are of one order, in each other's sight and better off. The
+ * cheap tests first: the positions are read in sequence, the other's goal
+ * record is a random read. */
 static void consider(const steer_world *w, int d, steer__goal *mine, float sight, int j, const float shift[3])
 {
     float gap_sq = 0.0f;
