@@ -15,7 +15,8 @@ double steer__assign_cost(steer_v3 a, steer_v3 b, int dim);
  * the `to` point of from[i]: every from point gets its own, and the sum of
  * the squared distances (over the first dim axes, in doubles) is the least
  * any such choice gives. Ties go to the lower index, so the answer depends
- * on the inputs alone. O(n + m + n k) scratch from the allocator
+ * on the inputs alone. Scratch from the allocator: O(n + m) and the
+ * candidates (n k at first, more as they widen)
  * (OUT_OF_MEMORY if it fails, out untouched). Inputs finite. */
 steer_result steer__assign_least_squares(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                          const steer_allocator *allocator, int *out);
