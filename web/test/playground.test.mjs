@@ -68,7 +68,7 @@ test('a click sets the target and the flock closes on it', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3');
   const { bounds } = await state(page);
   const target = [bounds[0] + 0.2 * (bounds[2] - bounds[0]), bounds[1] + 0.25 * (bounds[3] - bounds[1])];
-  const at = await hook(page, ([x, y]) => window.steerPlayground.worldToClient(x, y), target);
+  const at = await client(page, target);
   await page.mouse.click(at.x, at.y);
   const s0 = await state(page);
   assert.ok(s0.target, 'the click set a target');
