@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "counting_allocator.h"
 #include "steer/grid.h"
 #include "steer/random.h"
 
@@ -503,8 +504,6 @@ static void test_visit_order_insert_vs_build(void)
     steer_grid_destroy(b);
 }
 
-static void counting_free(void *memory, void *context);
-
 /* ---- misuse --------------------------------------------------------------- */
 
 static void test_create_refuses_bad_defs(void)
@@ -579,26 +578,6 @@ static void test_bad_arguments(void)
 
 /* ---- the allocator hook ---------------------------------------------------- */
 
-typedef struct counting {
-    int allocs, frees, fail_after; /* fail_after < 0: never fail */
-} counting;
-
-static void *counting_alloc(size_t size, size_t alignment, void *context)
-{
-    counting *cnt = context;
-    if (cnt->fail_after >= 0 && cnt->allocs >= cnt->fail_after) return NULL;
-    ++cnt->allocs;
-    CHECK(alignment > 0 && (alignment & (alignment - 1)) == 0 && alignment <= 64);
-    return aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
-}
-
-static void counting_free(void *memory, void *context)
-{
-    counting *cnt = context;
-    ++cnt->frees;
-    free(memory);
-}
-
 static void count_visit(int id, float distance_sq, void *context)
 {
     (void)id;
@@ -608,14 +587,13 @@ static void count_visit(int id, float distance_sq, void *context)
 
 static void test_allocator_hook(void)
 {
-    counting cnt = {0, 0, -1};
+    static counter cnt;
+    counter_reset(&cnt, -1);
     steer_grid_def def = steer_default_grid_def();
     def.dim = 3;
     def.cell_size = 2.0f;
     def.capacity = 1000;
-    def.allocator.alloc = counting_alloc;
-    def.allocator.free = counting_free;
-    def.allocator.context = &cnt;
+    def.allocator = allocator_of(&cnt);
     steer_grid *g = steer_grid_create(&def);
     CHECK(g != NULL);
     CHECK(cnt.allocs >= 1);
@@ -623,7 +601,7 @@ static void test_allocator_hook(void)
     steer_rng rng = steer_rng_make(31);
     static float pts[1000 * 3];
     for (int i = 0; i < 1000 * 3; ++i) pts[i] = steer_rng_range(&rng, -20, 20);
-    int before = cnt.allocs;
+    long before = cnt.allocs;
     CHECK(steer_grid_build(g, pts, 1000, 3) == STEER_OK);
     CHECK(cnt.allocs == before); /* within the reserved capacity */
 
@@ -646,7 +624,7 @@ static void test_allocator_hook(void)
     CHECK(cnt.allocs == before + 1 && cnt.frees == 1);
 
     /* Out of memory: STEER_ERROR_OUT_OF_MEMORY and the contents are kept. */
-    cnt.fail_after = cnt.allocs;
+    cnt.fail_after = cnt.attempts; /* every allocation from here on */
     static float many[5000 * 3];
     CHECK(steer_grid_build(g, many, 5000, 3) == STEER_ERROR_OUT_OF_MEMORY);
     CHECK(steer_grid_count(g) == 1900);
@@ -658,13 +636,15 @@ static void test_allocator_hook(void)
     CHECK(steer_grid_insert(g, 1, c) == STEER_ERROR_OUT_OF_MEMORY && steer_grid_count(g) == kept);
     steer_grid_destroy(g);
     CHECK(cnt.allocs == cnt.frees); /* everything returned */
+    CHECK(cnt.bad_alignment == 0);
 
     /* A create that cannot allocate returns NULL and leaks nothing. */
-    counting none = {0, 0, 0};
-    def.allocator.context = &none;
+    static counter none, one;
+    counter_reset(&none, 0);
+    def.allocator = allocator_of(&none);
     CHECK(steer_grid_create(&def) == NULL);
-    counting one = {0, 0, 1}; /* the grid itself, but not its storage */
-    def.allocator.context = &one;
+    counter_reset(&one, 1); /* the grid itself, but not its storage */
+    def.allocator = allocator_of(&one);
     CHECK(steer_grid_create(&def) == NULL);
     CHECK(one.allocs == 1 && one.frees == 1);
 }

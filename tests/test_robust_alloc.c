@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "counting_allocator.h"
 #include "robust_world.h"
 
 static int failures;
@@ -28,36 +29,16 @@ static int failures;
         }                                                                                                              \
     } while (0)
 
-typedef struct counting {
-    atomic_long allocs, frees;
-} counting;
-
-static void *counting_alloc(size_t size, size_t alignment, void *context)
-{
-    counting *c = context;
-    atomic_fetch_add(&c->allocs, 1);
-    size_t rounded = (size + alignment - 1) / alignment * alignment;
-    return aligned_alloc(alignment, rounded ? rounded : alignment);
-}
-
-static void counting_free(void *memory, void *context)
-{
-    counting *c = context;
-    if (memory) atomic_fetch_add(&c->frees, 1);
-    free(memory);
-}
-
 #define AGENTS 240
 #define STEPS (ROBUST_SANITIZED ? 60 : 400)
 
 static void steady_state(int dim)
 {
-    counting c;
-    atomic_init(&c.allocs, 0);
-    atomic_init(&c.frees, 0);
+    static counter c;
+    counter_reset(&c, -1);
     robust_options o = robust_default_options(dim, AGENTS);
     o.worker_count = 2;
-    o.allocator = (steer_allocator){counting_alloc, counting_free, &c};
+    o.allocator = allocator_of(&c);
     steer_agent_id ids[AGENTS];
     robust_handles h = {0, ids};
     steer_world *w = robust_create(&o, &h);

@@ -8,56 +8,10 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "counting_allocator.h"
 #include "steer/standard_flock.h"
 #include "steer/steer.h"
 #include "world_scenario.h"
-
-/* ---- a counting allocator -------------------------------------------------------- */
-#define HEADER 64 /* keeps 64-byte alignment and stores the size */
-
-typedef struct counter {
-    atomic_long allocs, frees, live_bytes, bad_alignment;
-    long fail_after; /* allocations left before returning NULL; < 0: never fail */
-    atomic_long attempts;
-} counter;
-
-static void *counting_alloc(size_t size, size_t alignment, void *context)
-{
-    counter *c = context;
-    long attempt = atomic_fetch_add(&c->attempts, 1);
-    if (c->fail_after >= 0 && attempt >= c->fail_after) return 0;
-    if (alignment == 0 || (alignment & (alignment - 1)) != 0 || alignment > HEADER) atomic_fetch_add(&c->bad_alignment, 1);
-    unsigned char *base = aligned_alloc(HEADER, HEADER + ((size + HEADER - 1) / HEADER) * HEADER);
-    if (!base) return 0;
-    memcpy(base, &size, sizeof size);
-    atomic_fetch_add(&c->allocs, 1);
-    atomic_fetch_add(&c->live_bytes, (long)size);
-    return base + HEADER;
-}
-
-static void counting_free(void *memory, void *context)
-{
-    counter *c = context;
-    if (!memory) return;
-    unsigned char *base = (unsigned char *)memory - HEADER;
-    size_t size;
-    memcpy(&size, base, sizeof size);
-    atomic_fetch_add(&c->frees, 1);
-    atomic_fetch_sub(&c->live_bytes, (long)size);
-    free(base);
-}
-
-static void counter_reset(counter *c, long fail_after)
-{
-    atomic_store(&c->allocs, 0);
-    atomic_store(&c->frees, 0);
-    atomic_store(&c->live_bytes, 0);
-    atomic_store(&c->bad_alignment, 0);
-    atomic_store(&c->attempts, 0);
-    c->fail_after = fail_after;
-}
-
-static steer_allocator allocator_of(counter *c) { return (steer_allocator){counting_alloc, counting_free, c}; }
 
 /* ---- steady state ------------------------------------------------------------------- */
 static void test_steady_state(int dim, int workers)

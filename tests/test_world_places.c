@@ -12,6 +12,7 @@
 
 #include "assign.h"
 #include "check.h"
+#include "counting_allocator.h"
 #include "crowd_unit.h"
 #include "misuse_report.h"
 #include "snapshot_bytes.h"
@@ -83,27 +84,6 @@ static void least_squares_small(void)
 }
 
 /* ---- 1a. the sparse form: the dense form's least sum ----------------------- */
-typedef struct tally {
-    long allocations, live, fail_at; /* fail_at: the allocation that fails (0: none) */
-} tally;
-
-static void *tally_alloc(size_t size, size_t alignment, void *context)
-{
-    tally *t = context;
-    if (++t->allocations == t->fail_at) return NULL;
-    size_t align = alignment < sizeof(void *) ? sizeof(void *) : alignment;
-    void *p = aligned_alloc(align, (size + align) / align * align); /* C11: a multiple of the alignment */
-    if (!p) return NULL;
-    ++t->live;
-    return p;
-}
-
-static void tally_free(void *memory, void *context)
-{
-    tally *t = context;
-    if (memory) --t->live, free(memory);
-}
-
 /* Shapes that make the first candidates miss (a formation turned and
  * reshaped far away, spare places, a line, one point, coincident agents
  * on a coarse lattice of places: ties), with candidate lists as short as
@@ -178,17 +158,17 @@ static void sparse_equals_dense(void)
     /* out of memory at each of its allocations: refused, nothing kept */
     int dim, n, m = sparse_case(1, &rng, from, to, &n, &dim);
     long needed = 0;
-    for (long f = 1;; ++f) {
-        tally t = {0, 0, f};
-        steer_allocator al = {tally_alloc, tally_free, &t};
+    static counter tally;
+    for (long f = 0; f <= 1000; ++f) {
+        counter_reset(&tally, f);
+        steer_allocator al = allocator_of(&tally);
         steer_result r = steer__assign_sparse(from, n, to, m, dim, 2, &al, sparse, NULL);
-        CHECK(t.live == 0);
+        CHECK(atomic_load(&tally.allocs) == atomic_load(&tally.frees) && atomic_load(&tally.bad_alignment) == 0);
         if (r == STEER_OK) {
-            needed = f - 1;
+            needed = f;
             break;
         }
         CHECK(r == STEER_ERROR_OUT_OF_MEMORY);
-        if (f > 1000) break;
     }
     printf("sparse form: out of memory at each of its %ld allocations, nothing kept\n", needed);
     CHECK(needed >= 8);
