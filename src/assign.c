@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "steer/grid.h"
 
@@ -357,57 +358,61 @@ static steer_result nearest_candidates(const steer_v3 *from, int n, const steer_
     return r;
 }
 
+/* Appends column j to the lists being built, growing them through the
+ * allocator; false when memory runs out. */
+static bool append(candidates *c, int j, const steer_allocator *al)
+{
+    if (c->count == c->capacity) {
+        size_t room = (size_t)c->capacity + (size_t)c->capacity / 2 + 16;
+        int *more = room <= INT32_MAX ? steer_alloc(al, sizeof(int) * room, 8) : NULL;
+        if (!more) return false;
+        memcpy(more, c->cand, sizeof(int) * (size_t)c->count);
+        steer_free(al, c->cand);
+        c->cand = more;
+        c->capacity = (int)room;
+    }
+    c->cand[c->count++] = j;
+    return true;
+}
+
 /* Pairs the potentials do not cover (a reduced cost below zero, past
  * rounding, with a free column's v taken as 0): a row's k most uncovered
- * join its candidates, into `next` (`worst`, `worst_col`: k scratch
- * entries). Returns how many pairs are not covered. */
-static long long widen(const sparse_solve *s, const candidates *c, int k, candidates *next, bool *mark, double *worst,
-                       int *worst_col)
+ * join its candidates, into `next` (`pick` keeps them: a frontier on minus
+ * the reduced cost, room for k). Returns how many pairs are not covered,
+ * or -1 when memory runs out. */
+static long long widen(const sparse_solve *s, const candidates *c, int k, candidates *next, frontier *pick, bool *mark,
+                       const steer_allocator *al)
 {
     long long missed = 0;
+    bool ok = true;
     next->count = 0;
     for (int j = 0; j < s->m; ++j) mark[j] = false;
     for (int i = 0; i < s->n; ++i) {
         next->start[i] = next->count;
         for (int e = c->start[i]; e < c->start[i + 1]; ++e) {
             mark[c->cand[e]] = true;
-            if (next->count < next->capacity) next->cand[next->count] = c->cand[e];
-            ++next->count;
+            ok = ok && append(next, c->cand[e], al);
         }
-        int held = 0; /* a max-heap on the reduced cost: the k lowest seen */
+        pick->count = 0;
         for (int j = 0; j < s->m; ++j) {
             double cost = steer__assign_cost(s->from[i], s->to[j], s->dim), v = s->row_of[j] < 0 ? 0.0 : s->v[j];
             double reduced = cost - s->u[i] - v;
             if (!(reduced < -1e-9 * (cost + fabs(s->u[i]) + fabs(v)))) continue;
             ++missed; /* a candidate's only where a free column's v was below 0: the next solve starts it at 0 */
-            if (mark[j] || (held == k && !(reduced < worst[0]))) continue;
-            int at = held < k ? held++ : 0;
-            if (at == 0 && held == k && k > 1) { /* replace the top, sift down */
-                for (;;) {
-                    int l = 2 * at + 1, r = l + 1, big = -1;
-                    double top = reduced;
-                    if (l < held && worst[l] > top) big = l, top = worst[l];
-                    if (r < held && worst[r] > top) big = r;
-                    if (big < 0) break;
-                    worst[at] = worst[big], worst_col[at] = worst_col[big];
-                    at = big;
-                }
-            } else {
-                while (at > 0 && worst[(at - 1) / 2] < reduced) {
-                    worst[at] = worst[(at - 1) / 2], worst_col[at] = worst_col[(at - 1) / 2];
-                    at = (at - 1) / 2;
-                }
+            if (mark[j]) continue;
+            if (pick->count == k) {
+                if (!(-reduced > pick->key[0])) continue; /* no more uncovered than the least of the k kept */
+                double key;
+                int col;
+                pop(pick, &key, &col);
             }
-            worst[at] = reduced, worst_col[at] = j;
+            push(pick, -reduced, j);
         }
-        for (int q = 0; q < held; ++q) {
-            if (next->count < next->capacity) next->cand[next->count] = worst_col[q];
-            ++next->count;
-        }
+        for (int q = 0; q < pick->count; ++q) ok = ok && append(next, pick->col[q], al);
         for (int e = c->start[i]; e < c->start[i + 1]; ++e) mark[c->cand[e]] = false;
     }
     next->start[s->n] = next->count;
-    return missed;
+    return ok ? missed : -1;
 }
 
 /* The assigned pairs are tight (u_i + v_j = c(i, j), past rounding): with
@@ -445,8 +450,9 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
     size_t heap_room = spare;
     s.heap.key = steer_alloc(al, sizeof(double) * heap_room, 8);
     s.heap.col = steer_alloc(al, sizeof(int) * heap_room, 8);
+    frontier pick = {steer_alloc(al, sizeof(double) * (size_t)m, 8), steer_alloc(al, sizeof(int) * (size_t)m, 8), 0};
     if (!s.u || !s.row_of || !s.done || !c[0].start || !c[0].cand || !c[1].start || !c[1].cand || !s.heap.key ||
-        !s.heap.col)
+        !s.heap.col || !pick.key || !pick.col)
         goto finish;
     s.v = s.u + n;
     s.dist = s.v + m;
@@ -498,23 +504,20 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
             }
             for (int i = 0; i < n; ++i) add_row(&s, &c[g], i);
         }
-        /* every pair covered: the least of all */
-        /* each solve lets a row take twice as many more: a shape the
-         * first guess misses widely converges in a few solves */
-        const int grow = round >= 30 || (k << (round - 1)) > m ? m : k << (round - 1);
-        long long missed = widen(&s, &c[g], grow, &c[g ^ 1], s.done, s.dist, s.touched);
-        if (missed == 0 && assigned_tight(&s)) break;
-        if (missed == 0) round = STEER__ASSIGN_ROUNDS; /* cannot happen: the dense form, not an answer unproved */
-        if (c[g ^ 1].count > c[g ^ 1].capacity) { /* grow and collect again */
-            size_t room = (size_t)c[g ^ 1].count + (size_t)c[g ^ 1].count / 2;
-            steer_free(al, c[g ^ 1].cand);
-            c[g ^ 1].cand = steer_alloc(al, sizeof(int) * room, 8);
-            c[g ^ 1].capacity = (int)room;
+        /* each solve lets a row take twice as many more (round is at most
+         * STEER__ASSIGN_ROUNDS): a shape the first guess misses widely
+         * converges in a few solves */
+        const long long more = (long long)k << (round - 1);
+        long long missed = widen(&s, &c[g], more > m ? m : (int)more, &c[g ^ 1], &pick, s.done, al);
+        if (missed < 0) {
             r = STEER_ERROR_OUT_OF_MEMORY;
-            if (!c[g ^ 1].cand || room > INT32_MAX) goto finish;
-            widen(&s, &c[g], grow, &c[g ^ 1], s.done, s.dist, s.touched);
+            goto finish;
         }
-        for (int j = 0; j < grow; ++j) s.dist[j] = INFINITY; /* widen's scratch */
+        if (missed == 0) { /* every pair covered */
+            if (assigned_tight(&s)) break; /* and so the least of all */
+            r = steer__assign_dense(from, n, to, m, dim, al, out); /* cannot happen: never an answer unproved */
+            goto finish;
+        }
     }
     for (int j = 0; j < m; ++j)
         if (s.row_of[j] >= 0) out[s.row_of[j]] = j;
@@ -529,6 +532,8 @@ finish:
     }
     steer_free(al, s.heap.key);
     steer_free(al, s.heap.col);
+    steer_free(al, pick.key);
+    steer_free(al, pick.col);
     return r;
 }
 

@@ -310,6 +310,19 @@ static void check_crowd(const crowd_case *c)
     json_decref(m);
 }
 
+/* An edited file (run as `name`, said as `what`) in which some are held
+ * for good: not everyone arrives, and still no pair overlaps. */
+static void expect_held(json_t *root, const char *name, const char *what)
+{
+    json_t *m = run_edited(root, name);
+    if (!m) return;
+    printf("%s: %g of %g arrived, %g overlapping pairs\n", what, at(m, "goals.arrived"), at(m, "goals.agents"),
+           at(m, "overlaps.pairs"));
+    CHECK(at(m, "goals.arrived") < at(m, "goals.agents"));
+    CHECK(at(m, "overlaps.pairs") == 0);
+    json_decref(m);
+}
+
 /* The garrison with the convoy's priority that of the garrison: the
  * convoy is held at the garrison's front, so not everyone arrives. */
 static void test_garrison_needs_priority(void)
@@ -321,13 +334,7 @@ static void test_garrison_needs_priority(void)
     json_t *convoy = json_array_get(json_object_get(root, "groups"), 0);
     CHECK(json_number_value(json_object_get(convoy, "priority")) == 10.0);
     json_object_set_new(convoy, "priority", json_real(1.0));
-    json_t *m = run_edited(root, "garrison_even");
-    if (!m) return;
-    printf("garrison with equal priorities: %g of %g arrived, %g overlapping pairs\n", at(m, "goals.arrived"),
-           at(m, "goals.agents"), at(m, "overlaps.pairs"));
-    CHECK(at(m, "goals.arrived") < at(m, "goals.agents"));
-    CHECK(at(m, "overlaps.pairs") == 0);
-    json_decref(m);
+    expect_held(root, "garrison_even", "garrison with equal priorities");
 }
 
 /* The squads crossing the garrison without arrived_priority (every unit
@@ -339,13 +346,7 @@ static void test_garrison_crossing_needs_arrived_priority(void)
     json_t *root = load_scenario(file);
     if (!root) return;
     CHECK(drop_group_field(root, "arrived_priority") == 3);
-    json_t *m = run_edited(root, "garrison_crossing_even");
-    if (!m) return;
-    printf("garrison_crossing without arrived_priority: %g of %g arrived, %g overlapping pairs\n", at(m, "goals.arrived"),
-           at(m, "goals.agents"), at(m, "overlaps.pairs"));
-    CHECK(at(m, "goals.arrived") < at(m, "goals.agents"));
-    CHECK(at(m, "overlaps.pairs") == 0);
-    json_decref(m);
+    expect_held(root, "garrison_crossing_even", "garrison_crossing without arrived_priority");
 }
 
 static void test_crowd_scenarios(void)
