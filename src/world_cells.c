@@ -214,10 +214,8 @@ static void stage_in_worker(const steer_world *w, int worker, bool stage_groups,
     cv->staged = cv->total;
 }
 
-void steer__view_agent(const steer_world *w, int i, int worker, steer__cell_view *cv)
+void steer__view_agent(const steer_world *w, int i, const int coords[3], int worker, steer__cell_view *cv)
 {
-    int coords[3];
-    steer__cell_of_agent(w, i, coords);
     cv->soa = (steer__agents){{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
     cv->span_count = steer__build_spans(w, coords, cv->spans);
     int total = 0;

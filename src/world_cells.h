@@ -99,10 +99,11 @@ typedef struct steer__cell_view {
  * valid). Group ids come too when stage_groups. */
 void steer__view_cell(const steer_world *w, const int coords[3], int worker, bool stage_groups, steer__cell_view *cv);
 
-/* In a world with a narrow axis, what dense agent i alone gathers from:
- * its cell's candidates, each at its image nearest i, staged as
+/* In a world with a narrow axis, what dense agent i (in the cell at
+ * coords) alone gathers from: its cell's candidates, each at its image
+ * nearest i, staged as
  * steer__view_cell stages (the groups always come), in the view itself
  * when the worker index is not valid and they fit, or a crowd's sample. */
-void steer__view_agent(const steer_world *w, int i, int worker, steer__cell_view *cv);
+void steer__view_agent(const steer_world *w, int i, const int coords[3], int worker, steer__cell_view *cv);
 
 #endif

@@ -497,7 +497,7 @@ static int cell_flockers(const steer__force_context *fc, const steer__cell_view 
 static void view(const force_task_context *ftc, const int coords[3], int i, int worker, steer__cell_view *cv)
 {
     const steer_world *w = ftc->fc.w;
-    if (w->narrow_axes) steer__view_agent(w, i, worker, cv);
+    if (w->narrow_axes) steer__view_agent(w, i, coords, worker, cv);
     else steer__view_cell(w, coords, worker, ftc->stage_groups, cv);
 }
 
