@@ -290,7 +290,13 @@ function fitCamera() {
 }
 const sx = (x) => camera.ox + x * camera.scale;
 const sy = (y) => camera.oy - y * camera.scale;
-const toWorld = (cx, cy) => [(cx * camera.dpr - camera.ox) / camera.scale, (camera.oy - cy * camera.dpr) / camera.scale];
+// Pointer and page coordinates map through the camera the next frame will
+// draw with (the canvas may have been resized or the world loaded since the
+// last one), so a click right after a load lands where the page shows it.
+const toWorld = (cx, cy) => {
+  fitCamera();
+  return [(cx * camera.dpr - camera.ox) / camera.scale, (camera.oy - cy * camera.dpr) / camera.scale];
+};
 
 const cssCache = new Map();
 const css = (c) => { let s = cssCache.get(c); if (!s) cssCache.set(c, (s = colourCss(c))); return s; };
@@ -728,6 +734,7 @@ const hook = {
   scenarios: () => [...scenarioNames, STANDARD], // in the order the page lists them
   camera: () => ({ ...camera }), // canvas pixel = (ox + x * scale, oy - y * scale)
   worldToClient(x, y) {
+    fitCamera();
     const r = canvas.getBoundingClientRect();
     return { x: r.left + sx(x) / camera.dpr, y: r.top + sy(y) / camera.dpr };
   },

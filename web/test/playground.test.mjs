@@ -66,6 +66,11 @@ test('the canvas changes between frames', async () => {
 
 test('a click sets the target and the flock closes on it', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3');
+  // from `ready` on the mapping is the one the page draws with: a click
+  // needs no frame to pass first (it moved 17.5 pixels on the first frame)
+  const early = await client(page, [3, 4]);
+  await nextFrames(page);
+  assert.deepEqual(await client(page, [3, 4]), early, 'the mapping holds across the first frames');
   const { bounds } = await state(page);
   const target = [bounds[0] + 0.2 * (bounds[2] - bounds[0]), bounds[1] + 0.25 * (bounds[3] - bounds[1])];
   const at = await client(page, target);

@@ -23,20 +23,8 @@ export async function drag(page, from, to, { release = true } = {}) {
   if (release) await page.mouse.up();
 }
 
-// A world point where the page shows it, in the page's CSS pixels, once
-// the layout has settled: the same place two frames apart (a panel filled
-// in after load can still resize the canvas, and a click computed before
-// that landed 13 and 33 pixels off once).
+// A world point where the page shows it, in the page's CSS pixels (the page
+// maps through the camera its next frame draws with).
 export async function client(page, p) {
-  return page.evaluate(async ([x, y]) => {
-    const frame = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
-    let at = window.steerPlayground.worldToClient(x, y);
-    for (let tries = 0; tries < 100; ++tries) {
-      await frame();
-      const next = window.steerPlayground.worldToClient(x, y);
-      if (next.x === at.x && next.y === at.y) return next;
-      at = next;
-    }
-    return at;
-  }, p);
+  return page.evaluate(([x, y]) => window.steerPlayground.worldToClient(x, y), p);
 }
