@@ -186,7 +186,7 @@ static void batch_arrivals(steer_world *w, const flock_batcher *fb, bool solids)
             int k = word * 16 + steer__lowest_bit(rest), i = fb->dense[k];
             const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
             const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
-            steer__goal_arrival(w, &w->groups[fb->group[k]], fb->goal[k], pos, vel);
+            steer__goal_after_move(w, &w->groups[fb->group[k]], fb->goal[k], pos, vel);
         }
     }
 }
@@ -348,7 +348,7 @@ static void finish_agent(const steer__force_context *fc, const steer__agent *a, 
         int i = a->dense;
         const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
         const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
-        steer__goal_arrival(w, g, a->goal, pos, vel);
+        steer__goal_after_move(w, g, a->goal, pos, vel);
     }
 }
 

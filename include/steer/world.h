@@ -358,8 +358,10 @@ typedef struct steer_goal {
     int path;               /* PATH: an index from steer_world_add_path */
     const steer_v3 *points; /* WAYPOINTS: copied in by set; NULL from get (see steer_world_get_goal_points) */
     int point_count;        /* WAYPOINTS: 1 .. STEER_MAX_GOAL_POINTS */
-    int progress;           /* WAYPOINTS: the current waypoint (set: where to start); PATH: the segment
-                               nearest the agent after its last move (read only) */
+    int progress;           /* WAYPOINTS: the current waypoint (set: where to start), moved on when the
+                               agent ends a move within waypoint_radius of it; PATH: the segment nearest
+                               the agent after its last move (read only). Both follow every move,
+                               whichever behaviour steered it (docs/model.md 6.1a) */
     bool arrived;           /* read only: see above */
 } steer_goal;
 
