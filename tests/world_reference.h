@@ -107,8 +107,8 @@ typedef struct bench {
      * an arrived_priority was in what an agent saw */
     unsigned focus;
     int focus_acting, keep_right_acting, moving_obstacle_steps, arrived_priority_steps;
-    int leader_wide; /* FOLLOW_LEADER agent-steps ahead within sight, beyond the documented path but
-                        within twice its half-width (see follow_leader_force) */
+    int leader_wide; /* FOLLOW_LEADER agent-steps ahead within sight, in the outer half of the path
+                        (one to two radius sums off its line; see follow_leader_force) */
 } bench;
 
 /* The state a step starts from (or ends in), as the public API reports it. */
@@ -375,7 +375,7 @@ typedef struct agent_ref {
      * and what it does say (check_loose) */
     int loose;
     bool leader_either;          /* FOLLOW_LEADER: the arrive behind (leader_alternative) is allowed too */
-    bool leader_wide;            /* FOLLOW_LEADER: ahead, beyond the path but within twice its half-width */
+    bool leader_wide;            /* FOLLOW_LEADER: ahead, in the outer half of the path */
     steer_v3 leader_heading, leader_lateral, leader_alternative;
     bool queue_must_brake;       /* QUEUE: every reading asks for clearly less than its speed */
     float queue_floor;           /* QUEUE: the least speed any reading brakes to */
@@ -729,15 +729,15 @@ static inline steer_v3 queue_force(agent_ref *r)
 /* FOLLOW_LEADER (world.h): arrive (the world's arrive, the braking form) at
  * the point leader_behind behind the leader, along its heading (its
  * velocity's direction); closer than leader_sight ahead of it and inside its
- * path, "twice the two radii wide" (a centre nearer its line than the two
- * radii), step aside out of its way: the documentation gives that push no
+ * path, "closer to its line than twice the two radii", step aside out of its
+ * way: the documentation gives that push no
  * size, so it is loose (check_loose: sideways, away from the line, at most
  * max_force). "Closer than leader_sight ahead" read along the heading and
  * straight: where the two disagree either outcome is allowed. The leader is
  * where it is (a bench that follows keeps its leader off a torus's seam).
- * The world steps aside out to twice that distance from the line (a path four
- * radius sums wide), where this reference arrives behind: those agent-steps
- * (leader_wide counts them) fail until the documentation and the world agree. */
+ * leader_wide counts the agent-steps in the outer half of the path (one to
+ * two radius sums off the line), where a path as wide as contact alone
+ * would have them arrive behind instead. */
 static inline steer_v3 follow_leader_force(agent_ref *r)
 {
     const steer_group_def *g = r->g;
@@ -751,11 +751,11 @@ static inline steer_v3 follow_leader_force(agent_ref *r)
     steer_v3 behind = steer_v3_sub(l->position, steer_v3_scale(heading, g->leader_behind));
     steer_v3 arrive = braking_arrive_force(r, behind, g->max_speed, g->slow_radius);
     steer_v3 off = steer_v3_sub(r->p, l->position);
-    float along = steer_v3_dot(off, heading), half_width = g->radius + r->s->group[l->group].radius;
+    float along = steer_v3_dot(off, heading), contact = g->radius + r->s->group[l->group].radius, half_width = 2.0f * contact;
     steer_v3 lateral = steer_v3_sub(off, steer_v3_scale(heading, along));
     float lateral_sq = steer_v3_len_sq(lateral), half_width_sq = half_width * half_width;
     bool ahead = along > 0.0f && along < g->leader_sight;
-    r->leader_wide = ahead && !(lateral_sq < half_width_sq) && lateral_sq < 4.0f * half_width_sq;
+    r->leader_wide = ahead && !(lateral_sq < contact * contact) && lateral_sq < half_width_sq;
     if (!(ahead && lateral_sq < half_width_sq)) return arrive;
     r->loose = STEER_FOLLOW_LEADER;
     r->leader_either = !(steer_v3_len(off) < g->leader_sight);

@@ -211,7 +211,8 @@ typedef struct steer_group_def {
                                 one: no force) */
     float leader_behind;     /* FOLLOW_LEADER: arrive at the point this far behind the leader (default 2) */
     float leader_sight;      /* FOLLOW_LEADER: closer than this ahead of the leader and inside its path
-                                (twice the two radii wide), step aside out of its way (default 4) */
+                                (closer to its line than twice the two radii: room to pass, not just
+                                to touch), step aside out of its way (default 4) */
     steer_v3 threat;         /* FLEE */
     float panic_distance;    /* FLEE / EVADE: 0 = always */
     int pursue_group;        /* PURSUE: nearest member of this group ... */
