@@ -48,7 +48,7 @@
  *   groups[2].max_speed: expected a positive number, got -1
  *   groups[0].behaviours.pursue.group: unknown group "wolf" (groups: boids, hawk)
  *   groups[1].colour: expected a colour "#rrggbb" or "#rrggbbaa", got "red"
- *   obstacles: expected at least 1 obstacle, got an empty array
+ *   steps: expected an integer from 1 to 10000000, got a number out of range
  * At most 20 lines, then "... and N more errors". steer_scenario_error
  * returns them (never NULL: "" when there is none; its first line is the
  * first error), steer_scenario_error_count how many there were. Front ends

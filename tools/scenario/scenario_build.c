@@ -48,8 +48,9 @@ static float stream(uint64_t seed, float x, float y, float z)
     return value_noise(seed, x, y, z) + 0.5f * value_noise(seed ^ 0xA5A5A5A5ull, 2.0f * x, 2.0f * y, 2.0f * z);
 }
 
-steer_v3 *sc_field_vectors(const sc_field *f, int dim, uint64_t world_seed)
+steer_v3 *sc_field_vectors(const sc_field *f, int dim, steer_up_axis up, uint64_t world_seed)
 {
+    up = ground_up(dim, up); /* a vortex turns and noise streams on the ground: XZ in a Y-up world */
     int nx = f->n[0], ny = f->n[1], nz = dim == 3 ? f->n[2] : 1;
     size_t count = (size_t)nx * (size_t)ny * (size_t)nz;
     steer_v3 *out = malloc(sizeof *out * count);
@@ -65,21 +66,23 @@ steer_v3 *sc_field_vectors(const sc_field *f, int dim, uint64_t world_seed)
                 switch (f->type) {
                 case SC_FIELD_UNIFORM: v = steer_v3_normalize(f->direction); break;
                 case SC_FIELD_VORTEX: {
-                    steer_v3 r = steer_v3_sub(p, f->centre);
+                    steer_v3 r = steer_v3_sub(ground_of(up, p), ground_of(up, f->centre));
                     r.z = 0.0f;
                     steer_v3 radial = steer_v3_normalize(r);
                     steer_v3 tangent = steer_v3_make(-radial.y, radial.x, 0.0f);
-                    v = steer_v3_normalize(steer_v3_sub(steer_v3_scale(tangent, f->spin), steer_v3_scale(radial, f->inward)));
+                    v = ground_to_world(up, steer_v3_normalize(steer_v3_sub(steer_v3_scale(tangent, f->spin),
+                                                                            steer_v3_scale(radial, f->inward))));
                     break;
                 }
                 case SC_FIELD_NOISE: {
                     /* the curl of a noise stream function: divergence-free, so
                      * followers circulate in eddies instead of piling into sinks */
                     float s = 1.0f / f->scale, h = 0.25f;
-                    float qx = p.x * s, qy = p.y * s, qz = p.z * s;
+                    steer_v3 g = ground_of(up, p);
+                    float qx = g.x * s, qy = g.y * s, qz = g.z * s;
                     float dx = stream(seed, qx + h, qy, qz) - stream(seed, qx - h, qy, qz);
                     float dy = stream(seed, qx, qy + h, qz) - stream(seed, qx, qy - h, qz);
-                    v = steer_v3_normalize(steer_v3_make(dy, -dx, 0.0f));
+                    v = ground_to_world(up, steer_v3_normalize(steer_v3_make(dy, -dx, 0.0f)));
                     break;
                 }
                 case SC_FIELD_GRID: v = f->vectors[i]; break;
@@ -241,7 +244,7 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
     }
     for (int i = 0; i < info->flow_field_count && rc >= 0; ++i) {
         const sc_field *f = &sc->fields[i];
-        steer_v3 *v = sc_field_vectors(f, info->dim, seed);
+        steer_v3 *v = sc_field_vectors(f, info->dim, info->world.up, seed);
         rc = v ? steer_world_add_flow_field(w, f->origin, f->cell_size, f->n[0], f->n[1], f->n[2], v)
                : STEER_ERROR_OUT_OF_MEMORY;
         free(v);

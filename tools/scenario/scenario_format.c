@@ -541,8 +541,11 @@ static int read_field(sc_read *r, const sc_node *n, const char *path, sc_field *
         if (f->vector_count != want) {
             char p[SC_PATH_SIZE];
             sc_join_key(p, path, "vectors");
-            return sc_report(r, sc_member(n, "vectors"), p, "expected %d vectors (size %d x %d%s), got %d", want, f->n[0],
-                             f->n[1], r->dim == 3 ? " x nz" : "", f->vector_count);
+            if (r->dim == 3)
+                return sc_report(r, sc_member(n, "vectors"), p, "expected %d vectors (size %d x %d x %d), got %d", want,
+                                 f->n[0], f->n[1], f->n[2], f->vector_count);
+            return sc_report(r, sc_member(n, "vectors"), p, "expected %d vectors (size %d x %d), got %d", want, f->n[0],
+                             f->n[1], f->vector_count);
         }
     }
     if (r->dim == 2) f->origin.z = 0.0f;

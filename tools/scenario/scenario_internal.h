@@ -111,7 +111,8 @@ const sc_table *sc_format_root(void);
 
 /* scenario_build.c */
 /* The flow field's vectors (n[0]*n[1]*n[2] of them), generated for the
- * noise, vortex and uniform types; NULL when out of memory. Caller frees. */
-steer_v3 *sc_field_vectors(const sc_field *f, int dim, uint64_t world_seed);
+ * noise, vortex and uniform types (a vortex and noise on the world's
+ * ground: XZ in a Y-up world); NULL when out of memory. Caller frees. */
+steer_v3 *sc_field_vectors(const sc_field *f, int dim, steer_up_axis up, uint64_t world_seed);
 
 #endif
