@@ -11,13 +11,13 @@ driver's run of the same doorway. Agent i is the scenario's i-th spawned
 point; each has a waypoints goal (the route point past the door, then its
 place). The definitions are tools/steer/metrics.c's:
 
-- progress: an agent takes its next route point at the step whose start
-  position is closer than the group's waypoint_radius to the current one
-  (steer_follow_waypoints_braking), so the position at frame k+1 is judged
-  against the route point taken after seeing frame k;
+- progress: an agent takes its next route point when the step ends with
+  it closer than the group's waypoint_radius to the current one (the
+  world's goal progress, steer__goal_after_move), so the position at frame
+  k+1 is judged against the route point taken after seeing it;
 - way left (metrics.c way_left): the distance to the current route point
   plus the legs after it;
-- arrived (steer__goal_arrival): on the last route point, within
+- arrived (steer__goal_after_move): on the last route point, within
   arrival_tolerance of the place and no faster than arrival_speed, judged
   on the position and velocity after the step;
 - a stall (goal_step): the way left not shrinking by the arrival tolerance
@@ -53,7 +53,7 @@ def f32(x):
 
 def load(scenario_path):
     sc = json.load(open(scenario_path))
-    dt = f32(sc.get("dt", 1.0 / 60.0))
+    dt = f32(sc.get("dt", 1.0 / 30.0))  # the format's default
     walls = []
     for w in sc.get("walls", []):
         if "points" in w:
@@ -159,8 +159,8 @@ def figures(scenario_path, csv_path, progress_step=None):
         t = fr * dt
         for a in range(n):
             p0, p1 = prev[a][:2], st[a][:2]
-            # the goal force of this step saw p0 and advanced the route point
-            if progress[a] < len(route[a]) - 1 and f32(math.dist(p0, route[a][progress[a]])) < f32(wrad[a]):
+            # the route point moves on from where the step ended
+            if progress[a] < len(route[a]) - 1 and f32(math.dist(p1, route[a][progress[a]])) < f32(wrad[a]):
                 progress[a] += 1
             last = progress[a] == len(route[a]) - 1
             place = route[a][-1]

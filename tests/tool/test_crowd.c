@@ -1,7 +1,7 @@
 /* Crowd figures of `steer run`, end to end through the command:
  *   test_crowd figures    the overlap, closest-fraction, path-ratio and
  *                         stall figures on small worlds whose answers are
- *                         known (a torus seam included), and the arrival
+ *                         known (a torus seam included, for walls too), and the arrival
  *                         events of rts_squads with and without its
  *                         departure distance;
  *   test_crowd scenarios  each crowd scenario in scenarios/ against the
@@ -105,7 +105,8 @@ static json_t *run_text(const char *stem, const char *text)
 /* ---- figures with known answers ------------------------------------------------------- */
 /* Three still bodies of radius 0.5: two 0.6 apart (one overlapping pair,
  * closest 0.6 of the sum), one far away; on a torus of side 20 a fourth and
- * a fifth 0.4 apart across the seam (a second pair, closest 0.4). */
+ * a fifth 0.4 apart across the seam (a second pair, closest 0.4, and the
+ * closest approach 0.4). */
 static void test_overlaps(void)
 {
     static const char *const format =
@@ -120,6 +121,7 @@ static void test_overlaps(void)
         CHECK(m != 0);
         CHECK(at(m, "overlaps.pairs") == 1 + wrap);
         CHECK_NEAR(at(m, "overlaps.closest_fraction"), wrap ? 0.4 : 0.6, 1e-5);
+        CHECK_NEAR(at(m, "min_agent_distance"), wrap ? 0.4 : 0.6, 1e-5); /* the closest approach across the seam too */
         CHECK(json_is_false(json_object_get(json_object_get(m, "overlaps"), "capped")));
         json_decref(m);
     }
@@ -142,6 +144,22 @@ static void test_pair_counted_once(void)
                                     " {\"shape\": \"points\", \"points\": [[5, 0]], \"velocity\": [-2, 0]}]}]}");
     CHECK(m && at(m, "overlaps.pairs") == 1);
     CHECK(m && at(m, "overlaps.closest_fraction") < 0.05); /* centres pass within a step's travel (0.2 of 1) */
+    json_decref(m);
+}
+
+/* Wall crossings on a torus of side 20: an agent at x = 9.5 moving +2 along
+ * x crosses the seam in its second step (dt 0.1) and a wall at x = -9.95
+ * just past it, as another agent at y = 5 crosses one at x = 9.95 before
+ * the seam: two crossings (the part of a step past the seam was not tested:
+ * 1). Nothing steers them (no behaviour), so each crosses once in 10 steps. */
+static void test_wall_past_the_seam(void)
+{
+    json_t *m = run_text("seam", "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"boundary\": \"wrap\", \"dt\": 0.1,"
+                                 " \"steps\": 10, \"walls\": [{\"points\": [[-9.95, -2], [-9.95, 2]]}, {\"points\": [[9.95, 3], [9.95, 7]]}],"
+                                 " \"groups\": [{\"name\": \"g\", \"max_speed\": 2, \"spawn\": ["
+                                 " {\"shape\": \"points\", \"points\": [[9.5, 0]], \"velocity\": [2, 0]},"
+                                 " {\"shape\": \"points\", \"points\": [[9.5, 5]], \"velocity\": [2, 0]}]}]}");
+    CHECK(m && at(m, "wall_crossings") == 2);
     json_decref(m);
 }
 
@@ -387,6 +405,7 @@ int main(int argc, char **argv)
     } else {
         test_overlaps();
         test_pair_counted_once();
+        test_wall_past_the_seam();
         test_path_ratio();
         test_longest_stall();
         test_arrival_events();

@@ -504,15 +504,21 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
                 if (depth > m->deepest) m->deepest = depth;
             }
         }
-        /* wall crossing: the centre's motion this step, on the ground, intersects a wall */
+        /* wall crossing: the centre's motion this step, on the ground, intersects a
+         * wall; a step across a torus's seam is tested from where it began and
+         * to where it ended (the part past the seam lies there) */
         if (info->wall_count) {
-            steer_v2 p = on_ground(info, p0[a]);
-            steer_v2 q = steer_v2_add(p, on_ground(info, offset(info, p0[a], p1[a])));
-            for (int w = 0; w < info->wall_count; ++w)
-                if (ground_segments_cross(p, q, on_ground(info, info->walls[w].a), on_ground(info, info->walls[w].b))) {
+            steer_v2 step = on_ground(info, offset(info, p0[a], p1[a]));
+            steer_v2 p = on_ground(info, p0[a]), q = steer_v2_add(p, step);
+            steer_v2 end = on_ground(info, p1[a]), begin = steer_v2_sub(end, step);
+            bool seam = end.x != q.x || end.y != q.y;
+            for (int w = 0; w < info->wall_count; ++w) {
+                steer_v2 wa = on_ground(info, info->walls[w].a), wb = on_ground(info, info->walls[w].b);
+                if (ground_segments_cross(p, q, wa, wb) || (seam && ground_segments_cross(begin, end, wa, wb))) {
                     m->wall_crossings++;
                     break;
                 }
+            }
         }
         double th = turn(v0[a], v1[a]);
         if (th >= 0.0 && dt > 0.0) {
@@ -593,6 +599,43 @@ static void visit_pair(int id, float distance_sq, void *context)
     if (c->m->group[id] == g && d < c->group_best[g]) c->group_best[g] = d;
 }
 
+/* On a torus, pairs across the seam (as agents see each other, and as the
+ * overlaps are counted): an agent within the distance still to beat of an
+ * edge looks for the others from its images beyond the opposite edges
+ * (every combination of shifts by the extent along the axes it is near). */
+static void seam_pairs(metrics *m, steer_grid *grid, const steer_v3 *position, nearest_ctx *c)
+{
+    const steer_scenario_info *info = m->info;
+    const int dim = info->dim;
+    double lo[3], extent[3];
+    for (int k = 0; k < dim; ++k) {
+        lo[k] = steer_v3_get(info->world.bounds_min, k);
+        extent[k] = (double)steer_v3_get(info->world.bounds_max, k) - lo[k];
+    }
+    for (int a = 0; a < m->count; ++a) {
+        const double reach = fmax(c->best, c->group_best[m->group[a]]);
+        int side[3] = {0, 0, 0}; /* -1 near the low edge, +1 near the high one */
+        bool near = false;
+        for (int k = 0; k < dim; ++k) {
+            double x = steer_v3_get(position[a], k) - lo[k];
+            side[k] = x < reach ? -1 : extent[k] - x < reach ? 1 : 0;
+            near |= side[k] != 0;
+        }
+        if (!near) continue;
+        c->agent = a;
+        for (int shifts = 1; shifts < 1 << dim; ++shifts) { /* each non-empty subset of the near axes */
+            float at[3] = {position[a].x, position[a].y, position[a].z};
+            bool usable = true;
+            for (int k = 0; k < dim; ++k)
+                if (shifts >> k & 1) {
+                    usable = usable && side[k] != 0;
+                    at[k] = (float)((double)at[k] - side[k] * extent[k]);
+                }
+            if (usable) steer_grid_query_visit(grid, at, (float)fmax(c->best, c->group_best[m->group[a]]), visit_pair, c);
+        }
+    }
+}
+
 /* The exact closest approach, overall and within each group, in O(N) for
  * spread-out agents: a grid sized by the pigeonhole bound, and each query
  * only as wide as the best distance still to beat (which only shrinks, so
@@ -622,6 +665,7 @@ void metrics_frame(metrics *m, const steer_v3 *position)
         c.agent = a;
         steer_grid_query_visit(grid, &position[a].x, (float)fmax(c.best, own), visit_pair, &c);
     }
+    if (m->info->world.boundary == STEER_BOUNDARY_WRAP) seam_pairs(m, grid, position, &c);
     steer_grid_destroy(grid);
     if (m->min_distance < 0.0 || c.best < m->min_distance) m->min_distance = c.best;
     for (int g = 0; g < groups; ++g) {

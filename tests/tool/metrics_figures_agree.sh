@@ -1,0 +1,28 @@
+#!/bin/sh
+# Every figure of `steer run --metrics`, recomputed by bench/metrics_figures.py
+# from the run's trajectory (a frame every step) with docs/scenarios.md's
+# definitions, must agree with steer's. Three short runs that between them
+# give most figures non-zero values:
+#   y_up_ground --blind          3D (Y up, ground_plane): walls crossed, rocks
+#                                entered, overlapping pairs, arrive goals,
+#                                stalls, path ratio
+#   doorway --blind --steps 1000 2D walls crossed, waypoint goals, agents still
+#                                stalled at the end (no last arrival)
+#   formation --blind            formation slots (targets that move: arrival
+#                                events), a waypoint leader, rocks entered
+# (--blind: a copy without solid walls and obstacles, keep_apart and the
+# avoidance of walls and obstacles, so the counts are not all 0.)
+#   tests/tool/metrics_figures_agree.sh STEER SOURCE_DIR
+set -eu
+steer=$1 root=$2
+status=0
+run() {
+    python3 "$root/bench/metrics_figures.py" --steer "$steer" --world-goals no "$@" || status=1
+}
+run "$root/scenarios/y_up_ground.json" --blind
+run "$root/scenarios/doorway.json" --blind --steps 1000
+run "$root/scenarios/formation.json" --blind
+if [ "$status" -ne 0 ]; then
+    echo "metrics_figures_agree: some figure differs from its definition (above: DIFFER)"
+fi
+exit "$status"
