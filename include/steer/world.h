@@ -189,7 +189,12 @@ typedef struct steer_group_def {
                                 this agent's share (p_i / (p_i + p_j), see priority) of the gap to what it sees
                                 within the step, so two such agents never overlap, and of the whole gap
                                 to a wall, which its body then never crosses (default false) */
-    float queue_distance;    /* QUEUE: brake for a slower agent (in its path, ahead) closer than this gap (default 2) */
+    float queue_distance;    /* QUEUE: brake for a slower agent (in its path, ahead) closer than this gap (default 2):
+                                for the nearest, the speed along the heading is to become the other's speed
+                                along it times gap / queue_distance (settling this far behind one that
+                                walks, stopping behind one that stands), within the step as far as max_force
+                                allows; the force is a brake only, and a weight above 1 brakes past that
+                                speed (weight 2: v' = 2 target - v) */
     /* behaviours: weight 0 switches one off */
     float weight[STEER_BEHAVIOUR_COUNT];
     float probability[STEER_BEHAVIOUR_COUNT]; /* DITHER only (default 1) */
@@ -212,7 +217,10 @@ typedef struct steer_group_def {
     float leader_behind;     /* FOLLOW_LEADER: arrive at the point this far behind the leader (default 2) */
     float leader_sight;      /* FOLLOW_LEADER: closer than this ahead of the leader and inside its path
                                 (closer to its line than twice the two radii: room to pass, not just
-                                to touch), step aside out of its way (default 4) */
+                                to touch), step aside out of its way at max_force, straight away from
+                                its line (on the line: to the leader's right) (default 4); a leader
+                                standing still has no heading, so no path, and the point behind it is
+                                where it stands (keep_apart or separation keep the bodies apart) */
     steer_v3 threat;         /* FLEE */
     float panic_distance;    /* FLEE / EVADE: 0 = always */
     int pursue_group;        /* PURSUE: nearest member of this group ... */
