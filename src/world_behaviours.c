@@ -358,14 +358,14 @@ static steer_v3 braking_arrive(const steer_world *w, const steer__agent *a, stee
     return steer_v3_scale(steer_arrive_braking3(p, a->v, target, speed, arrival), a->g->def.mass);
 }
 
-/* A world path as the agent follows it: a ground-plane agent the level
- * copy, from its position at height 0 (path_position). */
-static steer_path3 world_path(const steer_world *w, const steer__group *g, int index)
-{
-    const steer__path *p = &w->paths[index];
-    return (steer_path3){g->on_ground ? p->flat : p->points, p->count, p->closed, p->radius};
-}
+/* Where the agent stands as a world path (steer__path_for) sees it. */
 static steer_v3 path_position(const steer_world *w, const steer__agent *a) { return level_with(w, a, steer_v3_zero()); }
+
+/* A WAYPOINTS goal's current waypoint, within its list. */
+static int current_waypoint(const steer__goal *goal)
+{
+    return goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
+}
 
 static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a)
 {
@@ -379,10 +379,10 @@ static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a
     case STEER_GOAL_ARRIVE: return braking_arrive(w, a, goal->target, speed, &arrival);
     case STEER_GOAL_PATH: { /* seek a point ahead along it; an open one ends with the braking arrive, taken
                                once the point ahead, at least the stopping distance, passes the end */
-        steer_path3 path = world_path(w, a->g, goal->path);
+        steer_path3 path = steer__path_for(w, a->g, goal->path);
         float reach = arrival.max_accel > 0.0f ? speed * speed / arrival.max_accel + speed * fc->dt : 0.0f;
         bool passed_end;
-        int segment; /* the record's progress moves after the move (steer__goal_after_move) */
+        int segment; /* the goal's progress is worked out when read (world_goals.c) */
         steer_v3 ahead = steer_path_point_ahead3(&path, path_position(w, a), steer_maxf(d->path_ahead, reach), &segment,
                                                  &passed_end);
         if (passed_end) return braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
@@ -391,8 +391,7 @@ static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a
     case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last; a ground-plane agent level
                                     with the current one (one step after taking the next it is seeking
                                     that one from the last one's height: the up part is dropped anyway) */
-        int at = goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
-        steer_v3 p = level_with(w, a, goal->points[at]);
+        steer_v3 p = level_with(w, a, goal->points[current_waypoint(goal)]);
         int current = goal->progress; /* the record's moves after the move (steer__goal_after_move) */
         steer_v3 f = steer_follow_waypoints_braking3(p, a->v, goal->points, goal->point_count, &current,
                                                      d->waypoint_radius, &arrival, speed);
@@ -433,22 +432,17 @@ bool steer__group_departs_late(const steer__group *g)
     return g->def.departure_distance > g->def.arrival_tolerance;
 }
 
-/* A goal's progress from where its agent now stands, whichever of its
- * group's behaviours steered it (a PRIORITY's earlier winner, say): the
- * waypoint list moves on past a waypoint within waypoint_radius, by the
- * pure function's own rule (its force is not wanted here); a path's is
- * the segment of the closest point. Both as the goal's force reads the
- * position (a ground-plane agent level with the point or the path). */
-static void goal_progress(const steer_world *w, const steer__group *g, steer__goal *goal, steer_v3 p)
+/* A WAYPOINTS goal moves on from where its agent now stands, whichever of
+ * its group's behaviours steered it (a PRIORITY's earlier winner, say):
+ * past a waypoint within waypoint_radius, by the pure function's own rule
+ * (its force is not wanted here), as the goal's force reads the position
+ * (a ground-plane agent level with the waypoint). (A PATH goal's progress
+ * is a function of the position alone: worked out when read.) */
+static void waypoint_progress(const steer_world *w, const steer__group *g, steer__goal *goal, steer_v3 p)
 {
-    if (goal->kind == STEER_GOAL_WAYPOINTS) {
-        int at = goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
-        (void)steer_follow_waypoints3(level_at(w, g, p, goal->points[at]), steer_v3_zero(), goal->points, goal->point_count,
-                                      &goal->progress, g->def.waypoint_radius, 0.0f, 0.0f);
-    } else if (goal->kind == STEER_GOAL_PATH) {
-        steer_path3 path = world_path(w, g, goal->path);
-        (void)steer_path_closest_point3(&path, level_at(w, g, p, steer_v3_zero()), NULL, &goal->progress, NULL);
-    }
+    if (goal->kind != STEER_GOAL_WAYPOINTS) return;
+    (void)steer_follow_waypoints3(level_at(w, g, p, goal->points[current_waypoint(goal)]), steer_v3_zero(), goal->points,
+                                  goal->point_count, &goal->progress, g->def.waypoint_radius, 0.0f, 0.0f);
 }
 
 /* Squared distances, as the flock kernel compares them. An agent that has
@@ -456,7 +450,7 @@ static void goal_progress(const steer_world *w, const steer__group *g, steer__go
 void steer__goal_after_move(const steer_world *w, const steer__group *g, steer__goal *goal, const float pos[3],
                             const float vel[3])
 {
-    goal_progress(w, g, goal, steer__v3_from(pos));
+    waypoint_progress(w, g, goal, steer__v3_from(pos));
     steer_v3 end;
     bool now = false;
     if (goal_end(w, goal, &end)) {
@@ -590,7 +584,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
     }
     case STEER_FOLLOW_PATH: {
         if (a->goal) return goal_force(fc, a);
-        steer_path3 path = world_path(w, a->g, d->path);
+        steer_path3 path = steer__path_for(w, a->g, d->path);
         return steer_follow_path3(path_position(w, a), a->v, &path, d->path_predict, d->path_ahead, ms);
     }
     case STEER_FOLLOW_FLOW: {

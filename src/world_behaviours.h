@@ -95,9 +95,8 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
  * blend: for the flock batches, which add it to the flocking rules. */
 steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer__agent *a);
 /* After the agent's move to pos with vel, for every agent with a goal
- * whatever steered it: its goal's progress (the current waypoint, the
- * nearest segment of a path) and whether it is reached (world.h,
- * "arrived"). */
+ * whatever steered it: a WAYPOINTS goal's current waypoint, and whether
+ * the goal is reached (world.h, "arrived"). */
 void steer__goal_after_move(const steer_world *w, const steer__group *g, struct steer__goal *goal, const float pos[3],
                             const float vel[3]);
 /* Whether the group's arrived agents stay so beyond the tolerance (its

@@ -201,9 +201,25 @@ steer_result steer_world_set_goal(steer_world *w, steer_agent_id id, const steer
     return set_goal(w, id, goal, 0, __func__);
 }
 
-static void read_goal(const steer__goal *g, steer_goal *out)
+/* A PATH goal's progress: the segment of the path's point closest to
+ * dense agent d where it stands (a ground-plane agent on the level copy,
+ * from its position at height 0). A function of the position alone, so it
+ * is worked out here, when read, and the step pays nothing for it. */
+static int path_segment(const steer_world *w, uint32_t d, const steer__goal *g)
 {
-    *out = (steer_goal){(steer_goal_kind)g->kind, g->target, g->slow_radius, g->speed, g->path, NULL, g->point_count, g->progress,
+    const steer__group *group = &w->groups[w->group[d]];
+    steer_path3 path = steer__path_for(w, group, g->path);
+    steer_v3 at = steer__v3_at(w, w->p, (int)d);
+    if (group->on_ground) at = steer_v3_set(at, steer__up_index(w), 0.0f);
+    int segment = 0;
+    (void)steer_path_closest_point3(&path, at, NULL, &segment, NULL);
+    return segment;
+}
+
+static void read_goal(const steer_world *w, uint32_t d, const steer__goal *g, steer_goal *out)
+{
+    int progress = g->kind == STEER_GOAL_PATH ? path_segment(w, d, g) : g->progress;
+    *out = (steer_goal){(steer_goal_kind)g->kind, g->target, g->slow_radius, g->speed, g->path, NULL, g->point_count, progress,
                         g->arrived};
 }
 
@@ -212,7 +228,7 @@ static steer_result get_goal(const steer_world *w, steer_agent_id id, steer_goal
     uint32_t d;
     if (steer__handle_check(w, id, &d, function) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     const steer__goal *g = steer__goal_find(w, id.index - 1);
-    if (g) read_goal(g, out);
+    if (g) read_goal(w, d, g, out);
     else *out = (steer_goal){STEER_GOAL_NONE, {0.0f, 0.0f, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false};
     return STEER_OK;
 }

@@ -278,6 +278,13 @@ static inline void steer__drop_up(const steer_world *w, steer_v3 *v)
 static inline size_t steer__path_copies(int dim) { return dim == 3 ? 2 : 1; }
 /* Sets p->flat (and fills it, in 3D) from p->points and p->count. */
 void steer__path_level(const steer_world *w, steer__path *p);
+/* World path `index` as group g's agents follow it: a ground-plane group
+ * the level copy, from its agents' positions at height 0. */
+static inline steer_path3 steer__path_for(const steer_world *w, const steer__group *g, int index)
+{
+    const steer__path *p = &w->paths[index];
+    return (steer_path3){g->on_ground ? p->flat : p->points, p->count, p->closed, p->radius};
+}
 
 /* The ground frame, in which walls are stored and resolved: the world's
  * frame turned so that its up axis is +Z (exact: a permutation and a sign;

@@ -368,9 +368,9 @@ typedef struct steer_goal {
     const steer_v3 *points; /* WAYPOINTS: copied in by set; NULL from get (see steer_world_get_goal_points) */
     int point_count;        /* WAYPOINTS: 1 .. STEER_MAX_GOAL_POINTS */
     int progress;           /* WAYPOINTS: the current waypoint (set: where to start), moved on when the
-                               agent ends a move within waypoint_radius of it; PATH: the segment nearest
-                               the agent after its last move (read only). Both follow every move,
-                               whichever behaviour steered it (docs/model.md 6.1a) */
+                               agent ends a move within waypoint_radius of it, whichever behaviour
+                               steered it; PATH: the segment nearest the agent where it stands (read
+                               only, worked out when read) (docs/model.md 6.1a) */
     bool arrived;           /* read only: see above */
 } steer_goal;
 
