@@ -197,15 +197,10 @@ static void stage_in_worker(const steer_world *w, int worker, bool stage_groups,
     }
     for (int a = 0; viewer && a < w->dim; ++a) {
         if (!steer__narrow_axis(w, a)) continue;
-        /* steer__image_shift's shift, chosen between constants: a loop
-         * the compiler vectorises (branches here mispredicted) */
+        /* in a loop the compiler vectorises (branches here mispredicted) */
         const float p = viewer[a], extent = w->extent[a], half = 0.5f * extent;
         float *x = st.p[a];
-        for (int k = 0; k < cv->total; ++k) {
-            float d = x[k] - p, shift = d > half ? extent : 0.0f;
-            shift = d < -half ? -extent : shift;
-            x[k] = x[k] - shift;
-        }
+        for (int k = 0; k < cv->total; ++k) x[k] = x[k] - steer__nearest_image_shift(x[k], p, extent, half);
     }
     cv->soa = (steer__agents){{st.p[0], st.p[1], st.p[2]}, {st.v[0], st.v[1], st.v[2]}, groups};
     cv->arrived = stage_arrived ? arrived : NULL;

@@ -32,13 +32,21 @@ static inline bool steer__narrow_axis(const steer_world *w, int axis)
     return (w->narrow_axes >> axis) & 1u;
 }
 
+/* The shift (image = q - shift) of the image of q nearest p on a wrapped
+ * axis of this extent: selects between constants, so a loop over many q
+ * vectorises. */
+static inline float steer__nearest_image_shift(float q, float p, float extent, float half)
+{
+    float d = q - p, shift = d > half ? extent : 0.0f;
+    return d < -half ? -extent : shift;
+}
+
 /* The shift that shows candidate coordinate q to an agent at p on axis
  * `axis`: the span's, or on a narrow axis the nearest image's. */
 static inline float steer__image_shift(const steer_world *w, int axis, float span_shift, float q, float p)
 {
     if (!steer__narrow_axis(w, axis)) return span_shift;
-    float d = q - p, half = 0.5f * w->extent[axis];
-    return d > half ? w->extent[axis] : d < -half ? -w->extent[axis] : 0.0f;
+    return steer__nearest_image_shift(q, p, w->extent[axis], 0.5f * w->extent[axis]);
 }
 
 /* The bound on neighbour work. A neighbourhood holding more than
