@@ -508,10 +508,11 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
          * wall; a step across a torus's seam is tested from where it began and
          * to where it ended (the part past the seam lies there) */
         if (info->wall_count) {
-            steer_v2 step = on_ground(info, offset(info, p0[a], p1[a]));
+            steer_v3 moved = offset(info, p0[a], p1[a]), raw = steer_v3_sub(p1[a], p0[a]);
+            bool seam = moved.x != raw.x || moved.y != raw.y || moved.z != raw.z; /* offset wrapped it */
+            steer_v2 step = on_ground(info, moved);
             steer_v2 p = on_ground(info, p0[a]), q = steer_v2_add(p, step);
             steer_v2 end = on_ground(info, p1[a]), begin = steer_v2_sub(end, step);
-            bool seam = end.x != q.x || end.y != q.y;
             for (int w = 0; w < info->wall_count; ++w) {
                 steer_v2 wa = on_ground(info, info->walls[w].a), wb = on_ground(info, info->walls[w].b);
                 if (ground_segments_cross(p, q, wa, wb) || (seam && ground_segments_cross(begin, end, wa, wb))) {
@@ -631,7 +632,7 @@ static void seam_pairs(metrics *m, steer_grid *grid, const steer_v3 *position, n
                     usable = usable && side[k] != 0;
                     at[k] = (float)((double)at[k] - side[k] * extent[k]);
                 }
-            if (usable) steer_grid_query_visit(grid, at, (float)fmax(c->best, c->group_best[m->group[a]]), visit_pair, c);
+            if (usable) steer_grid_query_visit(grid, at, (float)reach, visit_pair, c);
         }
     }
 }
