@@ -511,6 +511,56 @@ static void progress(void)
     steer_world_destroy(w);
 }
 
+/* Goals and the rest of the agent's life: a cleared goal is no longer
+ * arrived nor listed; a change of group keeps the goal; a closed path never ends. */
+static void goal_odds(void)
+{
+    steer_world *w = make_world(2, STEER_UP_Z, 8);
+    steer_group_def gd = quiet_group();
+    int g = steer_world_add_group(w, &gd);
+    gd.max_speed = 3.0f;
+    int g2 = steer_world_add_group(w, &gd);
+    steer_agent_id a = steer_world_add_agent(w, g, steer_v3_make(0, 0, 0), steer_v3_zero());
+    steer_goal ga = arrive_goal(steer_v3_make(0, 0, 0));
+    steer_world_set_goal(w, a, &ga);
+    steer_world_step(w, DT);
+    steer_agent_id list[2];
+    CHECK(steer_world_arrivals(w, list, 2) == 1 && steer_world_has_arrived(w, a));
+    CHECK(steer_world_set_agent_group(w, a, g2) == STEER_OK);
+    CHECK(goal_of(w, a).kind == STEER_GOAL_ARRIVE && steer_world_has_arrived(w, a));
+    steer_world_set_goal(w, a, NULL);
+    CHECK(!steer_world_has_arrived(w, a));
+    CHECK(steer_world_arrivals(w, list, 2) == 0); /* "are now" arrived: not one without a goal */
+    /* a closed path never ends */
+    steer_v3 loop[4] = {{0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}};
+    int path = steer_world_add_path(w, loop, 4, true, 0.5f);
+    steer_goal gp;
+    memset(&gp, 0, sizeof gp);
+    gp.kind = STEER_GOAL_PATH;
+    gp.path = path;
+    steer_world_set_goal(w, a, &gp);
+    int arrived = 0;
+    for (int s = 0; s < 600; ++s) {
+        steer_world_step(w, DT);
+        arrived += steer_world_has_arrived(w, a);
+    }
+    CHECK(arrived == 0);
+    /* STEER_MAX_GOAL_POINTS waypoints at most */
+    steer_v3 *many = calloc(STEER_MAX_GOAL_POINTS + 1, sizeof *many);
+    steer_goal gw;
+    memset(&gw, 0, sizeof gw);
+    gw.kind = STEER_GOAL_WAYPOINTS;
+    gw.points = many;
+    gw.point_count = STEER_MAX_GOAL_POINTS + 1;
+    CHECK(steer_world_set_goal(w, a, &gw) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(goal_of(w, a).kind == STEER_GOAL_PATH);
+    gw.point_count = STEER_MAX_GOAL_POINTS;
+    CHECK(steer_world_set_goal(w, a, &gw) == STEER_OK);
+    CHECK(steer_world_get_goal_points(w, a, NULL, 0) == STEER_MAX_GOAL_POINTS);
+    free(many);
+    steer_world_destroy(w);
+}
+
 /* ---- 1. snapshots and the state hash ----------------------------------------- */
 static void snapshots(void)
 {
@@ -782,6 +832,28 @@ static void formation_lifetime(void)
     steer_world_destroy(q.w);
 }
 
+/* A member's slot reused by a new agent: the newcomer is no member (no goal);
+ * a goal given to a member by hand is replaced at the next step. */
+static void formation_slot_reuse(void)
+{
+    squad q = make_squad(2, STEER_UP_Z);
+    steer_world_teleport_agent(q.w, q.leader, steer_v3_make(1, 2, 0), steer_v3_make(1, 0, 0));
+    steer_world_step(q.w, DT);
+    steer_goal mine = arrive_goal(steer_v3_make(-20, -20, 0));
+    steer_world_set_goal(q.w, q.members[0], &mine);
+    steer_world_remove_agent(q.w, q.members[1]);
+    steer_agent_id newcomer = steer_world_add_agent(q.w, 1, steer_v3_make(20, 20, 0), steer_v3_zero());
+    CHECK(newcomer.index == q.members[1].index);
+    steer_v3 lp = position_of(q.w, q.leader), lv = velocity_of(q.w, q.leader);
+    steer_world_step(q.w, DT);
+    CHECK(goal_of(q.w, newcomer).kind == STEER_GOAL_NONE);
+    steer_v3 h = steer_v3_make(1, 0, 0);
+    CHECK(v3_dist(goal_of(q.w, q.members[0]).target, slot_point(lp, lv, h, q.slots[0], q.lag, 2, STEER_UP_Z)) < 1e-4);
+    CHECK(v3_dist(goal_of(q.w, q.members[2]).target, slot_point(lp, lv, h, q.slots[1], q.lag, 2, STEER_UP_Z)) < 1e-4);
+    CHECK(v3_dist(goal_of(q.w, q.members[3]).target, slot_point(lp, lv, h, q.slots[2], q.lag, 2, STEER_UP_Z)) < 1e-4);
+    steer_world_destroy(q.w);
+}
+
 /* ---- 3. send_to_places ------------------------------------------------------- */
 static double sq_dist(steer_v3 a, steer_v3 b, int dim, bool ground_y)
 {
@@ -949,12 +1021,46 @@ static void places_trade(void)
     }
 }
 
+/* `together` over groups of other max speeds (the time is the longest any needs at
+ * its own max_speed); trading needs both groups' neighbour_radius; ties to the lower index. */
+static void places_more(void)
+{
+    steer_world *w = make_world(2, STEER_UP_Z, 8);
+    steer_group_def gd = quiet_group();
+    gd.max_speed = 1.0f;
+    gd.neighbour_radius = 3.0f;
+    int slow = steer_world_add_group(w, &gd);
+    gd.max_speed = 4.0f;
+    gd.neighbour_radius = 0.5f;
+    int quick = steer_world_add_group(w, &gd);
+    steer_agent_id ids[2] = {steer_world_add_agent(w, slow, steer_v3_make(0, 0, 0), steer_v3_zero()),
+                             steer_world_add_agent(w, quick, steer_v3_make(0, 1, 0), steer_v3_zero())};
+    steer_v3 places[2] = {{5, 0, 0}, {8, 1, 0}};
+    CHECK(steer_world_send_to_places(w, ids, 2, places, 2, true, NULL) == 2);
+    /* times at max speed: 5 and 2; all arrive together in 5: speeds 1 and 8 / 5 */
+    CHECK_NEAR(goal_of(w, ids[0]).speed, 1.0, 1e-5);
+    CHECK_NEAR(goal_of(w, ids[1]).speed, 1.6, 1e-5);
+    /* swapped, 1 apart: within the slow group's radius, not the quick one's: no trade */
+    steer_world_teleport_agent(w, ids[0], steer_v3_make(4, 1, 0), steer_v3_zero());
+    steer_world_teleport_agent(w, ids[1], steer_v3_make(4, 0, 0), steer_v3_zero());
+    steer_world_step(w, DT);
+    CHECK(v3_eq(goal_of(w, ids[0]).target, places[0]));
+    /* two agents on one spot, two places the same distance away: the lower index takes the lower */
+    steer_world_teleport_agent(w, ids[0], steer_v3_make(-20, 0, 0), steer_v3_zero());
+    steer_world_teleport_agent(w, ids[1], steer_v3_make(-20, 0, 0), steer_v3_zero());
+    steer_v3 tie[2] = {{-20, 5, 0}, {-20, -5, 0}};
+    CHECK(steer_world_send_to_places(w, ids, 2, tie, 2, false, NULL) == 2);
+    CHECK(v3_eq(goal_of(w, ids[0]).target, tie[0]) && v3_eq(goal_of(w, ids[1]).target, tie[1]));
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     set_and_get_one();
     bulk();
     arrivals();
     progress();
+    goal_odds();
     snapshots();
     ground_plane();
     formation_frames(2, STEER_UP_Z);
@@ -962,9 +1068,11 @@ int main(void)
     formation_frames(3, STEER_UP_Y);
     formation_order_does_not_matter();
     formation_lifetime();
+    formation_slot_reuse();
     places_least_squares();
     places_contract();
     places_ground();
     places_trade();
+    places_more();
     return check_summary("test_world_goal_contracts");
 }
