@@ -347,6 +347,10 @@ static void bulk(void)
     CHECK(steer_world_set_targets(w, ids, elsewhere, BULK - 1, STEER_GOAL_PATH, results) == 0);
     CHECK(results[0] == STEER_ERROR_INVALID_ARGUMENT);
     CHECK(v3_eq(goal_of(w, ids[0]).target, targets[0]) && goal_of(w, ids[0]).kind == STEER_GOAL_SEEK);
+    for (int i = 0; i < BULK; ++i) results[i] = STEER_OK;
+    CHECK(steer_world_set_targets(w, ids, elsewhere, BULK - 1, STEER_GOAL_NONE, results) == 0);
+    CHECK(results[1] == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_world_goal_count(w) == BULK - 1 && goal_of(w, ids[1]).kind == STEER_GOAL_SEEK);
     /* set_goals clearing in bulk */
     steer_goal nones[BULK - 1];
     memset(nones, 0, sizeof nones);
@@ -449,6 +453,34 @@ static void arrivals(void)
     CHECK(steer_world_has_arrived(w, s1));
     CHECK(steer_v3_len(velocity_of(w, s2)) > gd.arrival_speed);
     CHECK(!steer_world_has_arrived(w, s2));
+    steer_world_destroy(w);
+}
+
+/* The arrivals list is in slot order whatever the order the goals were set in
+ * and the agents stand in; with less room, the lowest slots. */
+static void arrivals_in_slot_order(void)
+{
+    steer_world *w = make_world(2, STEER_UP_Z, 8);
+    steer_group_def gd = quiet_group();
+    int g = steer_world_add_group(w, &gd);
+    steer_agent_id ids[5];
+    for (int i = 0; i < 5; ++i) {
+        float at = 40.0f - 10.0f * (float)i;
+        ids[i] = steer_world_add_agent(w, g, steer_v3_make(at, at, 0), steer_v3_zero());
+    }
+    for (int i = 4; i >= 0; --i) {
+        float at = 40.0f - 10.0f * (float)i;
+        steer_goal gl = arrive_goal(steer_v3_make(at, at, 0));
+        steer_world_set_goal(w, ids[i], &gl);
+    }
+    steer_world_step(w, DT);
+    steer_agent_id out[8];
+    CHECK(steer_world_arrivals(w, out, 5) == 5);
+    for (int i = 0; i < 5; ++i) CHECK(out[i].index == ids[i].index && out[i].generation == ids[i].generation);
+    CHECK(steer_world_arrivals(w, out, 8) == 5);
+    for (int i = 0; i < 5; ++i) CHECK(out[i].index == ids[i].index);
+    CHECK(steer_world_arrivals(w, out, 2) == 5);
+    CHECK(out[0].index == ids[0].index && out[1].index == ids[1].index);
     steer_world_destroy(w);
 }
 
@@ -1008,6 +1040,14 @@ static void places_trade(void)
         steer_v3 places[2] = {{10, 0, 0}, {10, 1, 0}};
         CHECK(steer_world_send_to_places(w, ids, 2, places, 2, false, NULL) == 2);
         CHECK(v3_eq(goal_of(w, ids[0]).target, places[0]));
+        /* through a snapshot: the goals still of one call */
+        size_t size = steer_world_snapshot_size(w);
+        void *buffer = malloc(size);
+        CHECK(steer_world_save(w, buffer, size, NULL) == STEER_OK);
+        steer_world_set_goals(w, ids, NULL, 0, NULL);
+        steer_world_set_goal(w, ids[0], NULL);
+        CHECK(steer_world_restore(w, buffer, size) == STEER_OK);
+        free(buffer);
         /* pushed out of order: now the other's place is nearer */
         float apart = taken_out == 2 ? 4.0f : 1.0f; /* 2: out of each other's neighbour_radius */
         steer_world_teleport_agent(w, ids[0], steer_v3_make(2, apart, 0), steer_v3_zero());
@@ -1059,6 +1099,7 @@ int main(void)
     set_and_get_one();
     bulk();
     arrivals();
+    arrivals_in_slot_order();
     progress();
     goal_odds();
     snapshots();
