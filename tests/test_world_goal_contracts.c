@@ -872,6 +872,8 @@ static void formation_slot_reuse(void)
     steer_world_teleport_agent(q.w, q.leader, steer_v3_make(1, 2, 0), steer_v3_make(1, 0, 0));
     steer_world_step(q.w, DT);
     steer_goal mine = arrive_goal(steer_v3_make(-20, -20, 0));
+    mine.slow_radius = 1.0f;
+    mine.speed = 1.0f;
     steer_world_set_goal(q.w, q.members[0], &mine);
     steer_world_remove_agent(q.w, q.members[1]);
     steer_agent_id newcomer = steer_world_add_agent(q.w, 1, steer_v3_make(20, 20, 0), steer_v3_zero());
@@ -982,6 +984,16 @@ static void places_contract(void)
     CHECK(sent == 0);
     CHECK(misuse_total() > m0);
     CHECK(steer_world_goal_count(w) == 0);
+    for (int i = 0; i < 4; ++i) steer_world_set_goal(w, ids[i], NULL); /* whatever the duplicate call did */
+    /* a stale handle among them: refused in results and left out, the others sent (one place spare) */
+    steer_agent_id gone = steer_world_add_agent(w, g, steer_v3_make(0, 4, 0), steer_v3_zero());
+    steer_world_remove_agent(w, gone);
+    steer_agent_id some[3] = {ids[2], gone, ids[0]};
+    steer_result three[3];
+    CHECK(steer_world_send_to_places(w, some, 3, places, 4, false, three) == 2);
+    CHECK(three[0] == STEER_OK && three[1] == STEER_ERROR_STALE_HANDLE && three[2] == STEER_OK);
+    CHECK(v3_eq(goal_of(w, ids[2]).target, places[2]) && v3_eq(goal_of(w, ids[0]).target, places[0]));
+    CHECK(steer_world_goal_count(w) == 2);
     /* a good call: straight across */
     CHECK(steer_world_send_to_places(w, ids, 4, places, 4, false, results) == 4);
     for (int i = 0; i < 4; ++i) CHECK(v3_eq(goal_of(w, ids[i]).target, places[i]));
