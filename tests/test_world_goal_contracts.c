@@ -330,8 +330,8 @@ static void bulk(void)
     CHECK(steer_world_set_goals(w, ids, goals, 0, results) == 0);
 
     /* set_targets: kind SEEK or ARRIVE, "the group's slow radius and speed" */
-    steer_v3 targets[BULK - 1];
-    for (int i = 0; i < BULK - 1; ++i) targets[i] = steer_v3_make(3, (float)i + 0.5f, 0);
+    steer_v3 targets[BULK];
+    for (int i = 0; i < BULK; ++i) targets[i] = steer_v3_make(3, (float)i + 0.5f, 0);
     CHECK(steer_world_set_targets(w, ids, targets, BULK, STEER_GOAL_SEEK, results) == BULK - 1);
     CHECK(results[BULK - 1] == STEER_ERROR_STALE_HANDLE);
     for (int i = 0; i < BULK - 1; ++i) {
