@@ -888,6 +888,56 @@ static void formation_slot_reuse(void)
     steer_world_destroy(q.w);
 }
 
+/* A snapshot taken while the leader stands keeps its last heading (the
+ * restored world places the slots as the original does), and the list of
+ * the last step's arrivals. */
+static void formation_snapshot_standing(void)
+{
+    squad q = make_squad(2, STEER_UP_Z);
+    steer_world_teleport_agent(q.w, q.leader, steer_v3_make(1, 2, 0), steer_v3_make(0, 1, 0));
+    steer_world_step(q.w, DT);
+    steer_world_teleport_agent(q.w, q.leader, steer_v3_make(1, 2, 0), steer_v3_zero());
+    steer_world_step(q.w, DT);
+    size_t size = steer_world_snapshot_size(q.w);
+    void *buffer = malloc(size);
+    CHECK(steer_world_save(q.w, buffer, size, NULL) == STEER_OK);
+    steer_world *copy = make_world(2, STEER_UP_Z, 16);
+    CHECK(steer_world_restore(copy, buffer, size) == STEER_OK);
+    steer_world_step(q.w, DT);
+    steer_world_step(copy, DT);
+    int differ = 0;
+    for (int i = 0; i < MEMBERS; ++i) differ += !v3_eq(goal_of(q.w, q.members[i]).target, goal_of(copy, q.members[i]).target);
+    CHECK(differ == 0);
+    steer_v3 want = slot_point(steer_v3_make(1, 2, 0), steer_v3_zero(), steer_v3_make(0, 1, 0), q.slots[0], q.lag, 2,
+                               STEER_UP_Z);
+    CHECK(v3_dist(goal_of(copy, q.members[0]).target, want) < 1e-4);
+    free(buffer);
+    steer_world_destroy(copy);
+    steer_world_destroy(q.w);
+
+    /* the arrivals of the last step, through a snapshot */
+    steer_world *w = make_world(2, STEER_UP_Z, 8);
+    steer_group_def gd = quiet_group();
+    int g = steer_world_add_group(w, &gd);
+    steer_agent_id a = steer_world_add_agent(w, g, steer_v3_make(1, 1, 0), steer_v3_zero());
+    steer_goal ga = arrive_goal(steer_v3_make(1, 1, 0));
+    steer_world_set_goal(w, a, &ga);
+    steer_world_step(w, DT);
+    steer_agent_id list[2];
+    CHECK(steer_world_arrivals(w, list, 2) == 1);
+    size = steer_world_snapshot_size(w);
+    buffer = malloc(size);
+    CHECK(steer_world_save(w, buffer, size, NULL) == STEER_OK);
+    copy = make_world(2, STEER_UP_Z, 8);
+    CHECK(steer_world_restore(copy, buffer, size) == STEER_OK);
+    CHECK(steer_world_arrivals(copy, list, 2) == 1 && list[0].index == a.index);
+    steer_world_step(copy, DT);
+    CHECK(steer_world_arrivals(copy, list, 2) == 0 && steer_world_has_arrived(copy, a));
+    free(buffer);
+    steer_world_destroy(copy);
+    steer_world_destroy(w);
+}
+
 /* ---- 3. send_to_places ------------------------------------------------------- */
 static double sq_dist(steer_v3 a, steer_v3 b, int dim, bool ground_y)
 {
@@ -1005,6 +1055,10 @@ static void places_contract(void)
     CHECK(steer_world_send_to_places(w, ids, 4, places, 4, true, results) == 4);
     float want[4] = {gd.max_speed / 1000.0f, 0.4f * gd.max_speed, 0.8f * gd.max_speed, gd.max_speed};
     for (int i = 0; i < 4; ++i) CHECK_NEAR(goal_of(w, ids[i]).speed, want[i], 1e-5);
+    /* every one already on its place: each at least a thousandth of its max_speed (0 would read as max_speed) */
+    for (int i = 0; i < 4; ++i) steer_world_teleport_agent(w, ids[i], places[i], steer_v3_zero());
+    CHECK(steer_world_send_to_places(w, ids, 4, places, 4, true, results) == 4);
+    CHECK_NEAR(goal_of(w, ids[0]).speed, gd.max_speed / 1000.0f, 1e-6);
     steer_world_destroy(w);
 }
 
@@ -1050,8 +1104,12 @@ static void places_trade(void)
         steer_agent_id ids[2] = {steer_world_add_agent(w, g, steer_v3_make(0, 0, 0), steer_v3_zero()),
                                  steer_world_add_agent(w, g, steer_v3_make(0, 1, 0), steer_v3_zero())};
         steer_v3 places[2] = {{10, 0, 0}, {10, 1, 0}};
-        CHECK(steer_world_send_to_places(w, ids, 2, places, 2, false, NULL) == 2);
+        steer_world_teleport_agent(w, ids[1], steer_v3_make(-4, 1, 0), steer_v3_zero()); /* farther: slower */
+        CHECK(steer_world_send_to_places(w, ids, 2, places, 2, true, NULL) == 2);
+        steer_world_teleport_agent(w, ids[1], steer_v3_make(0, 1, 0), steer_v3_zero());
         CHECK(v3_eq(goal_of(w, ids[0]).target, places[0]));
+        float speed0 = goal_of(w, ids[0]).speed, speed1 = goal_of(w, ids[1]).speed;
+        CHECK(speed0 < speed1);
         /* through a snapshot: the goals still of one call */
         size_t size = steer_world_snapshot_size(w);
         void *buffer = malloc(size);
@@ -1067,8 +1125,12 @@ static void places_trade(void)
         if (taken_out == 1) steer_world_set_targets(w, ids, places, 1, STEER_GOAL_ARRIVE, NULL);
         steer_world_step(w, DT);
         bool traded = v3_eq(goal_of(w, ids[0]).target, places[1]) && v3_eq(goal_of(w, ids[1]).target, places[0]);
-        if (taken_out == 0) CHECK(traded);
-        else CHECK(!traded);
+        if (taken_out == 0) {
+            CHECK(traded);
+            CHECK(goal_of(w, ids[0]).speed == speed0 && goal_of(w, ids[1]).speed == speed1); /* "each keeps its speed" */
+        } else {
+            CHECK(!traded);
+        }
         steer_world_destroy(w);
     }
 }
@@ -1122,6 +1184,7 @@ int main(void)
     formation_order_does_not_matter();
     formation_lifetime();
     formation_slot_reuse();
+    formation_snapshot_standing();
     places_least_squares();
     places_contract();
     places_ground();
