@@ -509,6 +509,19 @@ static void progress(void)
     CHECK(goal_of(w, a).progress == 2);
     for (int s = 0; s < 300; ++s) steer_world_step(w, DT);
     CHECK(goal_of(w, a).progress == 2);
+    /* "once a step" also when max_dt splits the step into sub-steps */
+    {
+        steer_world_def wd = steer_default_world_def();
+        wd.capacity = 2;
+        wd.max_dt = DT / 4.0f;
+        steer_world *sw = steer_world_create(&wd);
+        int sg = steer_world_add_group(sw, &gd);
+        steer_agent_id sa = steer_world_add_agent(sw, sg, steer_v3_make(0, 0, 0), steer_v3_zero());
+        CHECK(steer_world_set_goal(sw, sa, &gw) == STEER_OK); /* the three points within waypoint_radius */
+        steer_world_step(sw, DT);                              /* four sub-steps */
+        CHECK(goal_of(sw, sa).progress == 1);
+        steer_world_destroy(sw);
+    }
     /* arrived only on the last: a route whose first point is where it stands */
     steer_v3 route[2] = {{0, 0, 0}, {0, 8, 0}};
     steer_world_teleport_agent(w, a, steer_v3_make(0, 0, 0), steer_v3_zero());
@@ -859,6 +872,19 @@ static void formation_lifetime(void)
     /* a stale leader or member: refused */
     steer_world_remove_agent(q.w, q.members[3]);
     CHECK(steer_world_add_formation(q.w, q.leader, q.members, q.slots, MEMBERS) == STEER_ERROR_STALE_HANDLE);
+    /* STEER_MAX_FORMATIONS: the world's formations; formation_count counts the live ones. Read as a
+     * bound on the live ones, a world that adds and removes a formation per move order never runs out */
+    steer_world_remove_formation(q.w, again);
+    int refused_at = -1;
+    for (int i = 0; i < STEER_MAX_FORMATIONS + 2 && refused_at < 0; ++i) {
+        int f = steer_world_add_formation(q.w, q.leader, q.members, q.slots, 1);
+        if (f < 0) refused_at = i;
+        else steer_world_remove_formation(q.w, f);
+    }
+    CHECK(steer_world_formation_count(q.w) == 0);
+    if (refused_at >= 0)
+        printf("formations: add #%d refused with none live (%d added and removed before)\n", refused_at + 3, refused_at + 2);
+    CHECK(refused_at < 0);
     free(buffer);
     steer_world_destroy(copy);
     steer_world_destroy(q.w);
