@@ -360,10 +360,23 @@ static void bulk(void)
 }
 
 /* ---- 1. arrival, the arrivals list, departure ---------------------------------- */
-static void arrivals(void)
+/* 0: every behaviour off; 1: the standard flock's rules (no neighbours here),
+ * whose goals the wide kernel batches handle (docs/model.md 6.1a); 2: a crowd group */
+static steer_group_def test_group(int kind)
+{
+    if (kind == 1) return steer_default_group_def();
+    steer_group_def gd = quiet_group();
+    if (kind == 2) { /* a crowd group: anticipation and keep_apart (no neighbours here: no push) */
+        gd.weight[STEER_ANTICIPATE] = 1.0f;
+        gd.keep_apart = true;
+    }
+    return gd;
+}
+
+static void arrivals(int flock)
 {
     steer_world *w = make_world(2, STEER_UP_Z, 8);
-    steer_group_def gd = quiet_group();
+    steer_group_def gd = test_group(flock);
     int g = steer_world_add_group(w, &gd);
     gd.departure_distance = 1.0f;
     int gdep = steer_world_add_group(w, &gd);
@@ -658,10 +671,10 @@ static void snapshots(void)
 }
 
 /* ---- 4. the ground plane: Y-up ----------------------------------------------- */
-static void ground_plane(void)
+static void ground_plane(int flock)
 {
     steer_world *w = make_world(3, STEER_UP_Y, 8);
-    steer_group_def gd = quiet_group();
+    steer_group_def gd = test_group(flock);
     gd.ground_plane = true;
     gd.waypoint_radius = 0.5f;
     int g = steer_world_add_group(w, &gd);
@@ -1198,12 +1211,12 @@ int main(void)
 {
     set_and_get_one();
     bulk();
-    arrivals();
+    for (int kind = 0; kind < 3; ++kind) arrivals(kind);
     arrivals_in_slot_order();
     progress();
     goal_odds();
     snapshots();
-    ground_plane();
+    for (int kind = 0; kind < 3; ++kind) ground_plane(kind);
     formation_frames(2, STEER_UP_Z);
     formation_frames(3, STEER_UP_Z);
     formation_frames(3, STEER_UP_Y);
