@@ -22,7 +22,14 @@
  *               `together` speeds, trading on the way
  *
  * Where the world and its documentation disagree the check fails; each
- * check names the sentence it holds the world to. */
+ * check names the sentence it holds the world to. Failing when written
+ * (audit-groups): send_to_places with a handle twice is not refused (it
+ * returns 3 for 2 agents and sends the second one to a worse place);
+ * `together` with every agent already on its place leaves speed 0 (read:
+ * max_speed), not max_speed / 1000; a WAYPOINTS goal moves on once a
+ * sub-step, not "once a step", when max_dt splits the step; the formation
+ * cap counts removed formations (the 1025th add of a world's life is
+ * refused with none live). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
