@@ -712,6 +712,19 @@ static void ground_plane(int flock)
     CHECK(goal_of(w, a).progress == 1);
     for (int s = 0; s < 900 && !steer_world_has_arrived(w, a); ++s) steer_world_step(w, DT);
     CHECK(steer_world_has_arrived(w, a));
+    /* a path above the ground: followed on its level copy; progress read there, its end reached on the ground */
+    steer_v3 high[3] = {{0, 40, 0}, {8, 40, 0}, {8, 0, 8}}; /* in 3D the second segment would be the nearer */
+    int path = steer_world_add_path(w, high, 3, false, 0.5f);
+    steer_world_teleport_agent(w, a, steer_v3_make(4, 1, 0.5f), steer_v3_zero());
+    steer_goal gp;
+    memset(&gp, 0, sizeof gp);
+    gp.kind = STEER_GOAL_PATH;
+    gp.path = path;
+    CHECK(steer_world_set_goal(w, a, &gp) == STEER_OK);
+    CHECK(goal_of(w, a).progress == 0);
+    for (int s = 0; s < 900 && !steer_world_has_arrived(w, a); ++s) steer_world_step(w, DT);
+    CHECK(steer_world_has_arrived(w, a));
+    CHECK(hypot(position_of(w, a).x - 8.0, position_of(w, a).z - 8.0) <= gd.arrival_tolerance);
     steer_world_destroy(w);
 }
 
@@ -815,6 +828,9 @@ static void formation_frames(int dim, steer_up_axis up)
     steer_goal last2 = goal_of(q.w, q.members[2]), last3 = goal_of(q.w, q.members[3]);
     steer_world_remove_agent(q.w, q.leader);
     steer_world_step(q.w, DT);
+    /* a new agent in the leader's slot is not the leader */
+    steer_agent_id newcomer = steer_world_add_agent(q.w, 0, steer_v3_make(9, 9, dim == 3 ? 9.0f : 0.0f), steer_v3_make(1, 1, 0));
+    CHECK(newcomer.index == q.leader.index);
     steer_world_step(q.w, DT);
     CHECK(v3_eq(goal_of(q.w, q.members[2]).target, last2.target));
     CHECK(v3_eq(goal_of(q.w, q.members[3]).target, last3.target));
@@ -1029,7 +1045,7 @@ static void places_least_squares(void)
             ids[i] = steer_world_add_agent(w, g, from[i], steer_v3_zero());
         }
         for (int j = 0; j < m; ++j)
-            to[j] = steer_v3_make(urand(&seed) * 20 - 10, urand(&seed) * 20 - 10, dim == 3 ? urand(&seed) * 20 - 10 : 0);
+            to[j] = steer_v3_make(urand(&seed) * 20 - 10, urand(&seed) * 20 - 10, urand(&seed) * 20 - 10); /* 2D: z ignored */
         steer_result results[8];
         CHECK(steer_world_send_to_places(w, ids, n, to, m, false, results) == n);
         double cost = 0.0;
@@ -1040,7 +1056,7 @@ static void places_least_squares(void)
             CHECK(gl.kind == STEER_GOAL_ARRIVE);
             int j = -1;
             for (int k = 0; k < m; ++k)
-                if (v3_eq(gl.target, to[k])) j = k;
+                if (gl.target.x == to[k].x && gl.target.y == to[k].y && gl.target.z == (dim == 3 ? to[k].z : 0.0f)) j = k;
             if (j < 0) {
                 ++not_a_place;
                 continue;
