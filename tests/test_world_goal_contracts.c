@@ -29,7 +29,9 @@
  * max_speed), not max_speed / 1000; a WAYPOINTS goal moves on once a
  * sub-step, not "once a step", when max_dt splits the step; the formation
  * cap counts removed formations (the 1025th add of a world's life is
- * refused with none live). */
+ * refused with none live); a member that had an ARRIVE goal of its own
+ * before it joined keeps that goal's slow radius and speed, so it does not
+ * sit on its slot in steady motion. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1000,6 +1002,37 @@ static void formation_snapshot_standing(void)
     steer_world_destroy(w);
 }
 
+/* "led by the leader's velocity times the member's group's slow_radius /
+ * max_speed (...), so a member in steady motion sits on its slot": also a
+ * member that had an ARRIVE goal of its own (another slow radius and speed)
+ * before it joined. */
+static void formation_steady_motion(void)
+{
+    steer_world *w = make_world(2, STEER_UP_Z, 8);
+    steer_group_def gd = quiet_group();
+    int gl = steer_world_add_group(w, &gd);
+    int gm = steer_world_add_group(w, &gd);
+    steer_agent_id l = steer_world_add_agent(w, gl, steer_v3_make(-40, 0, 0), steer_v3_make(1, 0, 0));
+    steer_agent_id m[2] = {steer_world_add_agent(w, gm, steer_v3_make(-42, 0, 0), steer_v3_make(1, 0, 0)),
+                           steer_world_add_agent(w, gm, steer_v3_make(-42, 3, 0), steer_v3_make(1, 0, 0))};
+    steer_goal own = arrive_goal(steer_v3_make(-42, 0, 0));
+    own.slow_radius = 0.5f;
+    own.speed = 1.2f;
+    steer_world_set_goal(w, m[0], &own);
+    steer_v3 slots[2] = {{-2, 0, 0}, {-2, 3, 0}};
+    CHECK(steer_world_add_formation(w, l, m, slots, 2) >= 0);
+    for (int s = 0; s < 1800; ++s) steer_world_step(w, DT);
+    steer_v3 lp = position_of(w, l);
+    for (int i = 0; i < 2; ++i) {
+        steer_v3 p = position_of(w, m[i]);
+        double off = hypot(p.x - lp.x - slots[i].x, p.y - lp.y - slots[i].y);
+        if (off > 0.01) printf("formations: member %d (%s) sits %.3f off its slot in steady motion\n", i,
+                               i == 0 ? "its own ARRIVE goal before" : "no goal before", off);
+        CHECK(off <= 0.01);
+    }
+    steer_world_destroy(w);
+}
+
 /* ---- 3. send_to_places ------------------------------------------------------- */
 static double sq_dist(steer_v3 a, steer_v3 b, int dim, bool ground_y)
 {
@@ -1247,6 +1280,7 @@ int main(void)
     formation_lifetime();
     formation_slot_reuse();
     formation_snapshot_standing();
+    formation_steady_motion();
     places_least_squares();
     places_contract();
     places_ground();
