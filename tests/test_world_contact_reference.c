@@ -34,6 +34,7 @@
  * share would add. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -95,7 +96,7 @@ static double gcross(g2 a, g2 b) { return a.x * b.y - a.y * b.x; }
 static double glen(g2 a) { return sqrt(gdot(a, a)); }
 
 /* Where segment p->q crosses segment a->b: the parameter along p->q, or -1. */
-__attribute__((unused)) static double crossing(g2 p, g2 q, g2 a, g2 b)
+static double crossing(g2 p, g2 q, g2 a, g2 b)
 {
     g2 d = gsub(q, p), e = gsub(b, a);
     double den = gcross(d, e);
@@ -106,7 +107,7 @@ __attribute__((unused)) static double crossing(g2 p, g2 q, g2 a, g2 b)
     return t;
 }
 
-__attribute__((unused)) static double point_segment_distance(g2 p, g2 a, g2 b)
+static double point_segment_distance(g2 p, g2 a, g2 b)
 {
     g2 e = gsub(b, a);
     double ee = gdot(e, e), t = ee > 0.0 ? gdot(gsub(p, a), e) / ee : 0.0;
@@ -156,7 +157,7 @@ static void rig_wall(rig *r, steer_v3 a, steer_v3 b)
     ++r->wall_count;
 }
 
-__attribute__((unused)) static void rig_obstacle(rig *r, steer_v3 c, float radius)
+static void rig_obstacle(rig *r, steer_v3 c, float radius)
 {
     CHECK(steer_world_add_obstacle(r->world, c, radius) == r->obstacle_count);
     r->oc[r->obstacle_count] = c;
@@ -390,10 +391,448 @@ static void test_solid_walls_reference(void)
     }
 }
 
+
+/* A move across the seam of a torus into a wall just past it: world.h's
+ * solid_walls ("agents never cross a wall segment") against §6.2's order
+ * (walls at step 3, the wrap at step 5). The check is the guarantee: the
+ * move, taken as the torus has it (the nearest image of the new position),
+ * crosses no wall. */
+static bool move_crosses_wall(const rig *r, steer_v3 p0, steer_v3 p1, int *which);
+
+static void test_wall_across_seam(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        rig r;
+        rig_begin(&r, dim, STEER_UP_Z, STEER_BOUNDARY_WRAP, true, false);
+        rig_wall(&r, steer_v3_make(-11.95f, -5, 0), steer_v3_make(-11.95f, 5, 0));
+        rig_wall(&r, steer_v3_make(-5, 11.97f, 0), steer_v3_make(5, 11.97f, 0)); /* just inside the top */
+        steer_group_def g = coasting(10.0f, false);
+        int group = steer_world_add_group(r.world, &g);
+        steer_agent_id a = steer_world_add_agent(r.world, group, steer_v3_make(11.9f, 0, 0), steer_v3_make(4, 0, 0));
+        steer_agent_id b = steer_world_add_agent(r.world, group, steer_v3_make(1, -11.9f, 0), steer_v3_make(0, -4, 0));
+        int crossings = 0;
+        for (int s = 0; s < 4; ++s) {
+            steer_agent_state a0, a1, b0, b1;
+            steer_world_get_agent(r.world, a, &a0);
+            steer_world_get_agent(r.world, b, &b0);
+            steer_world_step(r.world, 0.05f);
+            steer_world_get_agent(r.world, a, &a1);
+            steer_world_get_agent(r.world, b, &b1);
+            int w = -1;
+            if (move_crosses_wall(&r, a0.position, a1.position, &w)) {
+                if (crossings++ < 2)
+                    REPORT("solid walls, torus seam (dim %d): (%.7g %.7g) -> (%.7g %.7g) crosses wall %d\n", dim,
+                           a0.position.x, a0.position.y, a1.position.x, a1.position.y, w);
+            }
+            if (move_crosses_wall(&r, b0.position, b1.position, &w)) {
+                if (crossings++ < 2)
+                    REPORT("solid walls, torus seam (dim %d): (%.7g %.7g) -> (%.7g %.7g) crosses wall %d\n", dim,
+                           b0.position.x, b0.position.y, b1.position.x, b1.position.y, w);
+            }
+        }
+        CHECK(crossings == 0);
+        steer_world_destroy(r.world);
+    }
+}
+
+/* ---- 2. solid obstacles, one agent ------------------------------------------ */
+static void test_solid_obstacles_reference(void)
+{
+    static const struct {
+        const char *name;
+        int dim;
+        float c[3], radius, p[3], v[3];
+    } cases[] = {
+        {"head-on", 2, {0, 0, 0}, 1.0f, {-3, 0, 0}, {2, 0, 0}},
+        {"glancing", 2, {0, 0, 0}, 1.0f, {-3, 0.8f, 0}, {2, 0, 0}},
+        {"oblique", 2, {1, 2, 0}, 1.5f, {-3, -1, 0}, {2, 1.2f, 0}},
+        {"sphere, glancing", 3, {0, 0, 0.5f}, 1.0f, {-3, 0.3f, 0}, {2, 0, 0.2f}},
+        {"sphere, head-on", 3, {0, 0, 0}, 1.0f, {-3, 0, 0}, {2, 0, 0}},
+    };
+    for (int k = 0; k < (int)(sizeof cases / sizeof cases[0]); ++k) {
+        rig r;
+        rig_begin(&r, cases[k].dim, STEER_UP_Z, STEER_BOUNDARY_NONE, false, true);
+        rig_obstacle(&r, steer_v3_make(cases[k].c[0], cases[k].c[1], cases[k].c[2]), cases[k].radius);
+        steer_group_def g = coasting(10.0f, false);
+        g.radius = 0.25f;
+        int group = steer_world_add_group(r.world, &g);
+        steer_agent_id id = steer_world_add_agent(r.world, group, steer_v3_make(cases[k].p[0], cases[k].p[1], cases[k].p[2]),
+                                                  steer_v3_make(cases[k].v[0], cases[k].v[1], cases[k].v[2]));
+        char name[96];
+        snprintf(name, sizeof name, "solid obstacle %s", cases[k].name);
+        follow(&r, name, id, 60, 0.05f, g.radius);
+        steer_world_destroy(r.world);
+    }
+}
+
+/* ---- 5. boundaries and the float-range guard ---------------------------------- */
+static void test_boundaries_reference(void)
+{
+    static const steer_boundary kinds[3] = {STEER_BOUNDARY_WRAP, STEER_BOUNDARY_CLAMP, STEER_BOUNDARY_NONE};
+    static const char *names[3] = {"wrap", "clamp", "none"};
+    for (int dim = 2; dim <= 3; ++dim)
+        for (int k = 0; k < 3; ++k) {
+            rig r;
+            rig_begin(&r, dim, STEER_UP_Z, kinds[k], false, false);
+            steer_group_def g = coasting(10.0f, false);
+            int group = steer_world_add_group(r.world, &g);
+            steer_agent_id ids[3] = {
+                steer_world_add_agent(r.world, group, steer_v3_make(11, 10.5f, -11), steer_v3_make(3, 2, -2.5f)),
+                steer_world_add_agent(r.world, group, steer_v3_make(-11, -11.5f, 11), steer_v3_make(-2, -1, 2.2f)),
+                steer_world_add_agent(r.world, group, steer_v3_make(0, 11.8f, 0), steer_v3_make(0.5f, 4, 0)),
+            };
+            for (int a = 0; a < 3; ++a) {
+                char name[64];
+                snprintf(name, sizeof name, "boundary %s dim %d agent %d", names[k], dim, a);
+                /* agents do not meet (no forces anyway): follow each in turn over the same steps */
+                (void)name;
+            }
+            for (int s = 0; s < 30; ++s) {
+                steer_agent_state st[3];
+                steer_v3 ep[3], ev[3];
+                for (int a = 0; a < 3; ++a) {
+                    steer_world_get_agent(r.world, ids[a], &st[a]);
+                    ref_step(&r, st[a].position, st[a].velocity, 0.05f, g.radius, WALL_SHORT, &ep[a], &ev[a]);
+                }
+                CHECK(steer_world_step(r.world, 0.05f) == STEER_OK);
+                for (int a = 0; a < 3; ++a) {
+                    steer_agent_state b;
+                    steer_world_get_agent(r.world, ids[a], &b);
+                    if (!(v3_gap(ep[a], b.position) <= REF_TOL && v3_gap(ev[a], b.velocity) <= REF_TOL)) {
+                        CHECK(0);
+                        REPORT("boundary %s dim %d agent %d step %d: world p (%.7g %.7g %.7g) v (%.7g %.7g %.7g), ref p "
+                               "(%.7g %.7g %.7g) v (%.7g %.7g %.7g)\n",
+                               names[k], dim, a, s, b.position.x, b.position.y, b.position.z, b.velocity.x, b.velocity.y,
+                               b.velocity.z, ep[a].x, ep[a].y, ep[a].z, ev[a].x, ev[a].y, ev[a].z);
+                    } else
+                        CHECK(1);
+                }
+            }
+            steer_world_destroy(r.world);
+        }
+    /* the float-range guard (step 4): an unbounded world, a group allowed
+     * near FLT_MAX; a move to 3e38 + 1e38 * 10 would leave float range */
+    for (int dim = 2; dim <= 3; ++dim) {
+        rig r;
+        rig_begin(&r, dim, STEER_UP_Z, STEER_BOUNDARY_NONE, false, false);
+        steer_group_def g = coasting(2e38f, false);
+        int group = steer_world_add_group(r.world, &g);
+        CHECK(group >= 0);
+        steer_agent_id far = steer_world_add_agent(r.world, group, steer_v3_make(3e38f, 1, 2), steer_v3_make(1e38f, 0, 0));
+        steer_agent_id near = steer_world_add_agent(r.world, group, steer_v3_make(1e37f, -1e38f, 0), steer_v3_make(1e37f, -1e37f, 0));
+        CHECK(far.index != 0 && near.index != 0);
+        steer_agent_state f0, f1, n0, n1;
+        steer_world_get_agent(r.world, far, &f0);
+        steer_world_get_agent(r.world, near, &n0);
+        CHECK(steer_world_step(r.world, 10.0f) == STEER_OK);
+        steer_world_get_agent(r.world, far, &f1);
+        steer_world_get_agent(r.world, near, &n1);
+        /* refused: stays, stops */
+        CHECK(f1.position.x == f0.position.x && f1.position.y == f0.position.y && f1.position.z == f0.position.z);
+        CHECK(f1.velocity.x == 0.0f && f1.velocity.y == 0.0f && f1.velocity.z == 0.0f);
+        /* in range: made (1e37 + 1e37 * 10, -1e38 - 1e37 * 10) */
+        CHECK_NEAR(n1.position.x / 1e37, 11.0, 1e-5);
+        CHECK_NEAR(n1.position.y / 1e37, -20.0, 1e-5);
+        CHECK_NEAR(n1.velocity.x / 1e37, 1.0, 1e-6);
+        steer_world_destroy(r.world);
+    }
+}
+
+/* ---- crowds: properties every step --------------------------------------------- */
+
+static double wrap_axis(double d, double length, bool wrap)
+{
+    if (!wrap) return d;
+    if (d > 0.5 * length) d -= length;
+    else if (d < -0.5 * length) d += length;
+    return d;
+}
+
+/* The offset from a to b, to b's nearest image on a torus. */
+static steer_v3 image_offset(const rig *r, steer_v3 a, steer_v3 b)
+{
+    bool w = r->boundary == STEER_BOUNDARY_WRAP;
+    return steer_v3_make((float)wrap_axis((double)b.x - a.x, 2.0 * HALF, w), (float)wrap_axis((double)b.y - a.y, 2.0 * HALF, w),
+                         (float)wrap_axis((double)b.z - a.z, 2.0 * HALF, w && r->dim == 3));
+}
+
+/* Whether the move p0 -> p1 (on a torus, to p1's nearest image, and the same
+ * move ending at p1) crosses a wall, on the ground. */
+static bool move_crosses_wall(const rig *r, steer_v3 p0, steer_v3 p1, int *which)
+{
+    steer_v3 d = image_offset(r, p0, p1);
+    g2 gd = ground(d, r->upi), a0 = ground(p0, r->upi), b1 = ground(p1, r->upi);
+    for (int k = 0; k < r->wall_count; ++k) {
+        if (crossing(a0, gadd(a0, gd), r->wa[k], r->wb[k]) >= 0.0 || crossing(gsub(b1, gd), b1, r->wa[k], r->wb[k]) >= 0.0) {
+            *which = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+typedef struct crowd_case {
+    const char *name;
+    int dim;
+    steer_up_axis up;
+    bool ground_plane;
+    steer_boundary boundary;
+    uint64_t seed;
+    bool keep_apart, solid_walls, non_penetration;
+    bool walls, obstacles; /* add them (solid or not) */
+    bool seam;             /* start the crowd around the torus's corner */
+    int count, steps;
+    float spread; /* starts and goals in +-spread */
+} crowd_case;
+
+static double v3_len(steer_v3 a) { return sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z); }
+static double v3_dotd(steer_v3 a, steer_v3 b) { return (double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z; }
+
+static float rnd(steer_rng *rng, float lo, float hi) { return lo + (hi - lo) * steer_rng_float(rng); }
+
+static void run_crowd(const crowd_case *c)
+{
+    rig r;
+    rig_begin(&r, c->dim, c->up, c->boundary, c->solid_walls, false);
+    /* rig_begin's def has no non_penetration: make the world again with it */
+    if (c->non_penetration) {
+        steer_world_destroy(r.world);
+        steer_world_def wd = steer_default_world_def();
+        wd.dim = c->dim;
+        wd.up = c->up;
+        wd.capacity = MAX_CROWD;
+        wd.boundary = c->boundary;
+        wd.bounds_min = r.lo;
+        wd.bounds_max = r.hi;
+        wd.solid_walls = c->solid_walls;
+        wd.non_penetration = true;
+        wd.penetration_iterations = 64; /* the most scenarios.md allows: enough to settle */
+        wd.seed = 5;
+        r.world = steer_world_create(&wd);
+        CHECK(r.world != 0);
+    }
+    int upi = r.upi;
+    const float dt = 1.0f / 30.0f;
+    if (c->walls) {
+        rig_wall(&r, from_ground((g2){-6, -1}, 0, upi), from_ground((g2){-1, 4}, 0, upi));
+        rig_wall(&r, from_ground((g2){2, -5}, 0, upi), from_ground((g2){2, 3}, 0, upi));
+        rig_wall(&r, from_ground((g2){-3, -6}, 0, upi), from_ground((g2){5, -6.5f}, 0, upi));
+        rig_wall(&r, from_ground((g2){4, 5}, 0, upi), from_ground((g2){8, 1}, 0, upi));
+    }
+    if (c->obstacles) {
+        rig_obstacle(&r, from_ground((g2){-3, -3}, 0, upi), 1.0f);
+        rig_obstacle(&r, from_ground((g2){5, -2}, 0, upi), 1.3f);
+    }
+    steer_group_def g[2];
+    for (int k = 0; k < 2; ++k) {
+        g[k] = steer_default_group_def();
+        for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) g[k].weight[b] = 0.0f;
+        g[k].weight[STEER_ARRIVE] = 1.0f;
+        g[k].weight[STEER_SEPARATION] = 0.5f;
+        g[k].weight[STEER_ANTICIPATE] = 0.6f;
+        g[k].weight[STEER_WANDER] = 0.4f;
+        g[k].weight[STEER_AVOID_WALLS] = 0.0f; /* let them meet the walls */
+        g[k].max_speed = 1.5f;
+        g[k].max_force = 6.0f;
+        g[k].neighbour_radius = 2.0f;
+        g[k].keep_apart = c->keep_apart;
+        g[k].ground_plane = c->ground_plane;
+        g[k].arrival_tolerance = 0.1f;
+        g[k].arrival_speed = 0.2f;
+    }
+    g[0].radius = 0.3f;
+    g[0].weight[STEER_WANDER] = 0.0f; /* so that they arrive (arrived_priority) */
+    g[0].priority = 1.0f;
+    g[0].arrived_priority = 0.25f;
+    g[1].radius = 0.4f;
+    g[1].priority = 4.0f;
+    for (int k = 0; k < 2; ++k) CHECK(steer_world_add_group(r.world, &g[k]) == k);
+
+    steer_rng rng = steer_rng_make(c->seed);
+    steer_agent_id ids[MAX_CROWD];
+    int group_of[MAX_CROWD];
+    steer_v3 start[MAX_CROWD];
+    int n = 0;
+    for (int tries = 0; n < c->count && tries < 100000; ++tries) {
+        int gi = n % 2;
+        float rad = g[gi].radius;
+        steer_v3 p;
+        if (c->seam) p = steer_v3_make(rnd(&rng, 9.0f, 15.0f), rnd(&rng, 9.0f, 15.0f), 0.0f);
+        else p = steer_v3_make(rnd(&rng, -c->spread, c->spread), rnd(&rng, -c->spread, c->spread), 0.0f);
+        if (c->dim == 3 && !c->ground_plane) p.z = rnd(&rng, -1.5f, 1.5f);
+        if (c->seam) {
+            if (p.x >= HALF) p.x -= 2 * HALF;
+            if (p.y >= HALF) p.y -= 2 * HALF;
+        }
+        steer_v3 wp = from_ground((g2){p.x, p.y}, p.z, upi);
+        bool ok = true;
+        for (int k = 0; k < n && ok; ++k)
+            ok = v3_len(image_offset(&r, start[k], wp)) > rad + g[group_of[k]].radius + 0.05;
+        for (int k = 0; k < r.wall_count && ok; ++k) ok = point_segment_distance(ground(wp, upi), r.wa[k], r.wb[k]) > rad + 0.05;
+        for (int k = 0; k < r.obstacle_count && ok; ++k) ok = v3_len(steer_v3_sub(wp, r.oc[k])) > r.orad[k] + rad + 0.05;
+        if (!ok) continue;
+        start[n] = wp;
+        group_of[n] = gi;
+        ids[n] = steer_world_add_agent(r.world, gi, wp, steer_v3_zero());
+        CHECK(ids[n].index != 0);
+        /* a goal a few steps away, toward the middle (inside the box: goals are never across the seam) */
+        steer_v3 t = c->seam ? steer_v3_make(rnd(&rng, -6, 6), rnd(&rng, -6, 6), 0.0f) : steer_v3_make(0.3f * p.x + rnd(&rng, -3, 3), 0.3f * p.y + rnd(&rng, -3, 3), 0.0f);
+        if (c->dim == 3 && !c->ground_plane) t.z = rnd(&rng, -1.5f, 1.5f);
+        steer_goal goal;
+        memset(&goal, 0, sizeof goal);
+        goal.kind = STEER_GOAL_ARRIVE;
+        goal.target = from_ground((g2){t.x, t.y}, t.z, upi);
+        if (c->ground_plane) goal.target = steer_v3_set(goal.target, upi, 0.0f);
+        CHECK(steer_world_set_goal(r.world, ids[n], &goal) == STEER_OK);
+        ++n;
+    }
+    CHECK(n == c->count);
+
+    int share_bad = 0, overlap_bad = 0, wall_bad = 0, obstacle_bad = 0, relax_bad = 0, crossing_bad = 0;
+    int pairs_checked = 0, arrived_seen = 0;
+    double worst_relax = 0.0;
+    steer_v3 p0[MAX_CROWD], p1[MAX_CROWD], v1[MAX_CROWD];
+    float prio[MAX_CROWD];
+    for (int s = 0; s < c->steps; ++s) {
+        for (int i = 0; i < n; ++i) {
+            steer_agent_state a;
+            CHECK(steer_world_get_agent(r.world, ids[i], &a) == STEER_OK);
+            p0[i] = a.position;
+            const steer_group_def *gd = &g[group_of[i]];
+            bool arrived = steer_world_has_arrived(r.world, ids[i]);
+            arrived_seen += arrived && gd->arrived_priority > 0.0f;
+            prio[i] = arrived && gd->arrived_priority > 0.0f ? gd->arrived_priority : gd->priority;
+        }
+        CHECK(steer_world_step(r.world, dt) == STEER_OK);
+        for (int i = 0; i < n; ++i) {
+            steer_agent_state a;
+            CHECK(steer_world_get_agent(r.world, ids[i], &a) == STEER_OK);
+            p1[i] = a.position;
+            v1[i] = a.velocity;
+        }
+        for (int i = 0; i < n; ++i) {
+            const steer_group_def *gi = &g[group_of[i]];
+            int w;
+            if (c->solid_walls && move_crosses_wall(&r, p0[i], p1[i], &w)) {
+                if (crossing_bad++ < REPORT_LIMIT)
+                    REPORT("%s step %d: agent %d's move (%.7g %.7g %.7g) -> (%.7g %.7g %.7g) crosses wall %d\n", c->name, s,
+                           i, p0[i].x, p0[i].y, p0[i].z, p1[i].x, p1[i].y, p1[i].z, w);
+            }
+            if (c->keep_apart) {
+                /* the whole gap to a wall is the agent's: its body never crosses one */
+                for (int k = 0; k < r.wall_count; ++k) {
+                    double before = point_segment_distance(ground(p0[i], upi), r.wa[k], r.wb[k]);
+                    double after = point_segment_distance(ground(p1[i], upi), r.wa[k], r.wb[k]);
+                    bool crossed = move_crosses_wall(&r, p0[i], p1[i], &w);
+                    if (before >= gi->radius && (after < gi->radius - GAP_TOL || crossed)) {
+                        if (wall_bad++ < REPORT_LIMIT)
+                            REPORT("%s step %d: agent %d (radius %g) to wall %d: %.7g before, %.7g after%s\n", c->name,
+                                   s, i, (double)gi->radius, k, before, after, crossed ? " (crossed)" : "");
+                    }
+                }
+                /* an obstacle never yields: the whole gap is the agent's, and no more */
+                for (int k = 0; k < r.obstacle_count; ++k) {
+                    double reach = (double)r.orad[k] + gi->radius;
+                    steer_v3 o0 = steer_v3_sub(p0[i], r.oc[k]), o1 = steer_v3_sub(p1[i], r.oc[k]);
+                    if (c->ground_plane) o0 = steer_v3_set(o0, upi, 0.0f), o1 = steer_v3_set(o1, upi, 0.0f);
+                    double before = v3_len(o0) - reach, after = v3_len(o1) - reach;
+                    if (before >= 0.0 && after < -GAP_TOL) {
+                        if (obstacle_bad++ < REPORT_LIMIT)
+                            REPORT("%s step %d: agent %d closes on obstacle %d: gap %.7g -> %.7g\n", c->name, s, i, k,
+                                   before, after);
+                    }
+                }
+            }
+            for (int j = i + 1; j < n; ++j) {
+                const steer_group_def *gj = &g[group_of[j]];
+                double contact = (double)gi->radius + gj->radius;
+                steer_v3 off0 = image_offset(&r, p0[i], p0[j]), off1 = image_offset(&r, p1[i], p1[j]);
+                double d0 = v3_len(off0), d1 = v3_len(off1);
+                if (c->non_penetration) {
+                    double over = (contact - d1) / contact;
+                    if (over > worst_relax) worst_relax = over;
+                    if (over > 0.01 + 1e-5) {
+                        if (relax_bad++ < REPORT_LIMIT)
+                            REPORT("%s step %d: agents %d and %d overlap by %.4g of their contact distance after "
+                                   "the passes\n",
+                                   c->name, s, i, j, over);
+                    }
+                }
+                if (!c->keep_apart) continue;
+                /* they see each other: within both neighbour radii (masks: all; all around) */
+                if (d0 >= gi->neighbour_radius || d0 >= gj->neighbour_radius || d0 <= 0.0) continue;
+                double gap0 = d0 - contact;
+                if (gap0 < 0.0) continue;
+                ++pairs_checked;
+                if (d1 < contact - GAP_TOL) {
+                    if (overlap_bad++ < REPORT_LIMIT)
+                        REPORT("%s step %d: keep_apart agents %d and %d overlap: %.7g apart, contact %.7g (gap before "
+                               "%.7g)\n",
+                               c->name, s, i, j, d1, contact, gap0);
+                }
+                if (c->boundary == STEER_BOUNDARY_CLAMP) continue; /* the clamp edits the velocity after */
+                steer_v3 u = steer_v3_scale(off0, (float)(1.0 / d0));
+                double close_i = v3_dotd(v1[i], u) * dt, close_j = -v3_dotd(v1[j], u) * dt;
+                double share_i = (double)prio[i] / ((double)prio[i] + prio[j]), share_j = 1.0 - share_i;
+                if (close_i > share_i * gap0 + GAP_TOL || close_j > share_j * gap0 + GAP_TOL) {
+                    if (share_bad++ < REPORT_LIMIT)
+                        REPORT("%s step %d: agents %d (p %g) and %d (p %g), gap %.7g: closings %.7g and %.7g against "
+                               "shares %.7g and %.7g\n",
+                               c->name, s, i, (double)prio[i], j, (double)prio[j], gap0, close_i, close_j,
+                               share_i * gap0, share_j * gap0);
+                }
+            }
+        }
+    }
+    if (c->keep_apart) {
+        CHECK(pairs_checked > 100); /* the crowd did meet */
+        CHECK(arrived_seen > 0);    /* and arrived_priority acted */
+        if (pairs_checked <= 100) REPORT("%s: only %d pairs met\n", c->name, pairs_checked);
+    }
+    CHECK(share_bad == 0);
+    CHECK(overlap_bad == 0);
+    CHECK(wall_bad == 0);
+    CHECK(obstacle_bad == 0);
+    CHECK(relax_bad == 0);
+    CHECK(crossing_bad == 0);
+    if (share_bad + overlap_bad + wall_bad + obstacle_bad + relax_bad + crossing_bad)
+        REPORT("%s: share %d, overlap %d, wall %d, obstacle %d, relax %d (worst %.4g), crossing %d (pairs %d, "
+               "arrived-steps %d)\n",
+               c->name, share_bad, overlap_bad, wall_bad, obstacle_bad, relax_bad, worst_relax, crossing_bad,
+               pairs_checked, arrived_seen);
+    if (getenv("CONTACT_VERBOSE"))
+        printf("%s: pairs %d, arrived-steps %d, worst relax %.4g\n", c->name, pairs_checked, arrived_seen, worst_relax);
+    steer_world_destroy(r.world);
+}
+
+static void test_crowds(void)
+{
+    static const crowd_case cases[] = {
+        /* name, dim, up, ground, boundary, seed, keep_apart, solid walls, non_pen, walls, obstacles, seam, n, steps, spread */
+        {"keep_apart 2D", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 1, true, false, false, true, true, false, 64, 450, 8},
+        {"keep_apart 2D seed 2", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 2, true, false, false, true, true, false, 64, 240, 8},
+        {"keep_apart 2D seed 3", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 3, true, false, false, false, false, false, 80, 600, 5},
+        {"keep_apart 3D", 3, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 4, true, false, false, true, true, false, 64, 240, 6},
+        {"keep_apart Y-up ground", 3, STEER_UP_Y, true, STEER_BOUNDARY_NONE, 5, true, false, false, true, true, false, 64, 240, 8},
+        {"keep_apart torus seam", 2, STEER_UP_Z, false, STEER_BOUNDARY_WRAP, 6, true, false, false, false, false, true, 64, 240, 8},
+        {"keep_apart clamped box", 2, STEER_UP_Z, false, STEER_BOUNDARY_CLAMP, 7, true, false, false, false, false, false, 80, 240, 11},
+        {"solid walls crowd 2D", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 8, false, true, false, true, false, false, 64, 240, 8},
+        {"solid walls crowd Y-up", 3, STEER_UP_Y, false, STEER_BOUNDARY_NONE, 9, false, true, false, true, false, false, 64, 240, 8},
+        {"non_penetration 2D", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 10, false, false, true, false, false, false, 80, 240, 4},
+        {"non_penetration 3D", 3, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 11, false, false, true, false, false, false, 80, 240, 3},
+        {"non_penetration + solid walls", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 12, false, true, true, true, false, false, 80, 240, 6},
+    };
+    for (int k = 0; k < (int)(sizeof cases / sizeof cases[0]); ++k) run_crowd(&cases[k]);
+}
+
 int main(void)
 {
     clock_t t0 = clock();
     test_solid_walls_reference();
+    test_wall_across_seam();
+    test_solid_obstacles_reference();
+    test_boundaries_reference();
+    test_crowds();
     printf("(%.2f s)\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
     return check_summary("test_world_contact_reference");
 }
