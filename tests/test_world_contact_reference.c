@@ -435,6 +435,54 @@ static void test_wall_across_seam(void)
     }
 }
 
+/* Into the tip of a wedge narrower than the 1e-3 set-back, where no point
+ * is 1e-3 from both walls and the reference's reading is not defined (the
+ * documentation's "up to four times" is what has to keep the agent in): the
+ * check is the guarantee, no move crosses either wall and the agent stays
+ * inside the wedge. */
+static void test_wall_acute_tip(void)
+{
+    static const float tips[2][2][4] = {{{8, 0.05f, 2, 0}, {8, -0.05f, 2, 0}}, {{8, 1.2f, 2, 1}, {8, 0.98f, 2, 1}}};
+    static const float starts[2][4] = {{7, 0.001f, -3, -0.0004f}, {7.5f, 1.1f, -3, -0.05f}};
+    for (int t = 0; t < 2; ++t)
+        for (int frame = 0; frame < 3; ++frame) {
+            int dim = frame == 0 ? 2 : 3;
+            steer_up_axis up = frame == 2 ? STEER_UP_Y : STEER_UP_Z;
+            rig r;
+            rig_begin(&r, dim, up, STEER_BOUNDARY_NONE, true, false);
+            for (int k = 0; k < 2; ++k)
+                rig_wall(&r, from_ground((g2){tips[t][k][0], tips[t][k][1]}, 3.0f, r.upi),
+                         from_ground((g2){tips[t][k][2], tips[t][k][3]}, -1.0f, r.upi));
+            steer_group_def g = coasting(10.0f, false);
+            int group = steer_world_add_group(r.world, &g);
+            steer_agent_id id = steer_world_add_agent(r.world, group, from_ground((g2){starts[t][0], starts[t][1]}, 0.5f, r.upi),
+                                                      from_ground((g2){starts[t][2], starts[t][3]}, 0.2f, r.upi));
+            int bad = 0;
+            for (int s = 0; s < 60; ++s) {
+                steer_agent_state a, b;
+                steer_world_get_agent(r.world, id, &a);
+                steer_world_step(r.world, 0.05f);
+                steer_world_get_agent(r.world, id, &b);
+                int w = -1;
+                /* inside: on the same side of each wall's line as the wedge's far end */
+                bool inside = true;
+                for (int k = 0; k < 2; ++k) {
+                    g2 e = gsub(r.wb[k], r.wa[k]), other = r.wa[1 - k];
+                    double side_in = gcross(e, gsub(other, r.wa[k])), side = gcross(e, gsub(ground(b.position, r.upi), r.wa[k]));
+                    inside = inside && side * side_in > 0.0;
+                }
+                if (move_crosses_wall(&r, a.position, b.position, &w) || !inside) {
+                    if (bad++ < REPORT_LIMIT)
+                        REPORT("acute tip %d (dim %d, %s) step %d: (%.7g %.7g %.7g) -> (%.7g %.7g %.7g)%s\n", t, dim,
+                               up == STEER_UP_Y ? "Y-up" : "Z-up", s, a.position.x, a.position.y, a.position.z,
+                               b.position.x, b.position.y, b.position.z, inside ? " crosses a wall" : " out of the wedge");
+                }
+            }
+            CHECK(bad == 0);
+            steer_world_destroy(r.world);
+        }
+}
+
 /* ---- 2. solid obstacles, one agent ------------------------------------------ */
 static void test_solid_obstacles_reference(void)
 {
@@ -581,6 +629,7 @@ typedef struct crowd_case {
     bool keep_apart, solid_walls, non_penetration;
     bool walls, obstacles; /* add them (solid or not) */
     bool seam;             /* start the crowd around the torus's corner */
+    bool corner;           /* every goal at the box's corner (+x, +y) */
     int count, steps;
     float spread; /* starts and goals in +-spread */
 } crowd_case;
@@ -678,6 +727,7 @@ static void run_crowd(const crowd_case *c)
         /* a goal a few steps away, toward the middle (inside the box: goals are never across the seam) */
         steer_v3 t = c->seam ? steer_v3_make(rnd(&rng, -6, 6), rnd(&rng, -6, 6), 0.0f) : steer_v3_make(0.3f * p.x + rnd(&rng, -3, 3), 0.3f * p.y + rnd(&rng, -3, 3), 0.0f);
         if (c->dim == 3 && !c->ground_plane) t.z = rnd(&rng, -1.5f, 1.5f);
+        if (c->corner) t = steer_v3_make(HALF - 0.1f, HALF - 0.1f, 0.0f);
         steer_goal goal;
         memset(&goal, 0, sizeof goal);
         goal.kind = STEER_GOAL_ARRIVE;
@@ -809,19 +859,21 @@ static void run_crowd(const crowd_case *c)
 static void test_crowds(void)
 {
     static const crowd_case cases[] = {
-        /* name, dim, up, ground, boundary, seed, keep_apart, solid walls, non_pen, walls, obstacles, seam, n, steps, spread */
-        {"keep_apart 2D", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 1, true, false, false, true, true, false, 64, 450, 8},
-        {"keep_apart 2D seed 2", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 2, true, false, false, true, true, false, 64, 240, 8},
-        {"keep_apart 2D seed 3", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 3, true, false, false, false, false, false, 80, 600, 5},
-        {"keep_apart 3D", 3, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 4, true, false, false, true, true, false, 64, 240, 6},
-        {"keep_apart Y-up ground", 3, STEER_UP_Y, true, STEER_BOUNDARY_NONE, 5, true, false, false, true, true, false, 64, 240, 8},
-        {"keep_apart torus seam", 2, STEER_UP_Z, false, STEER_BOUNDARY_WRAP, 6, true, false, false, false, false, true, 56, 240, 8},
-        {"keep_apart clamped box", 2, STEER_UP_Z, false, STEER_BOUNDARY_CLAMP, 7, true, false, false, false, false, false, 80, 240, 11},
-        {"solid walls crowd 2D", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 8, false, true, false, true, false, false, 64, 240, 8},
-        {"solid walls crowd Y-up", 3, STEER_UP_Y, false, STEER_BOUNDARY_NONE, 9, false, true, false, true, false, false, 64, 240, 8},
-        {"non_penetration 2D", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 10, false, false, true, false, false, false, 80, 240, 4},
-        {"non_penetration 3D", 3, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 11, false, false, true, false, false, false, 80, 240, 3},
-        {"non_penetration + solid walls", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 12, false, true, true, true, false, false, 80, 240, 6},
+        /* name, dim, up, ground, boundary, seed, keep_apart, solid walls, non_pen, walls, obstacles, seam, corner, n, steps, spread */
+        {"keep_apart 2D", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 1, true, false, false, true, true, false, false, 64, 450, 8},
+        {"keep_apart 2D seed 2", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 2, true, false, false, true, true, false, false, 64, 240, 8},
+        {"keep_apart 2D seed 3", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 3, true, false, false, false, false, false, false, 80, 600, 5},
+        {"keep_apart 3D", 3, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 4, true, false, false, true, true, false, false, 64, 240, 6},
+        {"keep_apart Y-up ground", 3, STEER_UP_Y, true, STEER_BOUNDARY_NONE, 5, true, false, false, true, true, false, false, 64, 240, 8},
+        {"keep_apart torus seam", 2, STEER_UP_Z, false, STEER_BOUNDARY_WRAP, 6, true, false, false, false, false, true, false, 56, 240, 8},
+        {"keep_apart clamped box", 2, STEER_UP_Z, false, STEER_BOUNDARY_CLAMP, 7, true, false, false, false, false, false, false, 80, 240, 11},
+        {"keep_apart clamped corner", 2, STEER_UP_Z, false, STEER_BOUNDARY_CLAMP, 13, true, false, false, false, false, false, true, 48, 300, 11},
+        {"keep_apart clamped corner 3D", 3, STEER_UP_Z, false, STEER_BOUNDARY_CLAMP, 14, true, false, false, false, false, false, true, 48, 300, 11},
+        {"solid walls crowd 2D", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 8, false, true, false, true, false, false, false, 64, 240, 8},
+        {"solid walls crowd Y-up", 3, STEER_UP_Y, false, STEER_BOUNDARY_NONE, 9, false, true, false, true, false, false, false, 64, 240, 8},
+        {"non_penetration 2D", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 10, false, false, true, false, false, false, false, 80, 240, 4},
+        {"non_penetration 3D", 3, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 11, false, false, true, false, false, false, false, 80, 240, 3},
+        {"non_penetration + solid walls", 2, STEER_UP_Z, false, STEER_BOUNDARY_NONE, 12, false, true, true, true, false, false, false, 80, 240, 6},
     };
     for (int k = 0; k < (int)(sizeof cases / sizeof cases[0]); ++k) run_crowd(&cases[k]);
 }
@@ -831,6 +883,7 @@ int main(void)
     clock_t t0 = clock();
     test_solid_walls_reference();
     test_wall_across_seam();
+    test_wall_acute_tip();
     test_solid_obstacles_reference();
     test_boundaries_reference();
     test_crowds();
