@@ -856,6 +856,50 @@ static void run_crowd(const crowd_case *c)
     steer_world_destroy(r.world);
 }
 
+/* ---- 4. non-penetration, one pass ---------------------------------------------
+ * §6.2 step 6: "passes that push every overlapping pair apart by half their
+ * overlap (to radius_i + radius_j)". Two agents at rest, overlapping, with
+ * one pass allowed: each moves half the overlap along their line, away from
+ * the other, and they end at contact. Also in 3D and on a torus across the
+ * seam (the nearest image). */
+static void test_relax_one_pass(void)
+{
+    for (int k = 0; k < 3; ++k) {
+        int dim = k == 1 ? 3 : 2;
+        steer_world_def wd = steer_default_world_def();
+        wd.dim = dim;
+        wd.capacity = 4;
+        wd.boundary = k == 2 ? STEER_BOUNDARY_WRAP : STEER_BOUNDARY_NONE;
+        wd.bounds_min = steer_v3_make(-HALF, -HALF, -HALF);
+        wd.bounds_max = steer_v3_make(HALF, HALF, HALF);
+        wd.non_penetration = true;
+        wd.penetration_iterations = 1;
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def g = coasting(10.0f, false);
+        g.radius = 0.5f;
+        int group = steer_world_add_group(w, &g);
+        steer_v3 pa = k == 2 ? steer_v3_make(11.8f, 1, 0) : steer_v3_make(1, 2, dim == 3 ? 0.5f : 0.0f);
+        steer_v3 off = steer_v3_make(0.48f, 0.36f, dim == 3 ? 0.3f : 0.0f); /* |off| 0.6734 (2D 0.6) < 1 */
+        steer_v3 pb = steer_v3_add(pa, off);
+        if (k == 2) pb.x -= 2 * HALF;
+        steer_agent_id a = steer_world_add_agent(w, group, pa, steer_v3_zero());
+        steer_agent_id b = steer_world_add_agent(w, group, pb, steer_v3_zero());
+        CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+        steer_agent_state sa, sb;
+        steer_world_get_agent(w, a, &sa);
+        steer_world_get_agent(w, b, &sb);
+        double len = v3_len(off), half = 0.5 * (1.0 - len);
+        for (int axis = 0; axis < 3; ++axis) {
+            double u = steer_v3_get(off, axis) / len;
+            double ea = steer_v3_get(pa, axis) - u * half, eb = steer_v3_get(pb, axis) + u * half;
+            if (k == 2 && axis == 0 && ea >= HALF) ea -= 2 * HALF;
+            CHECK_NEAR(steer_v3_get(sa.position, axis), ea, REF_TOL);
+            CHECK_NEAR(steer_v3_get(sb.position, axis), eb, REF_TOL);
+        }
+        steer_world_destroy(w);
+    }
+}
+
 static void test_crowds(void)
 {
     static const crowd_case cases[] = {
@@ -886,6 +930,7 @@ int main(void)
     test_wall_acute_tip();
     test_solid_obstacles_reference();
     test_boundaries_reference();
+    test_relax_one_pass();
     test_crowds();
     printf("(%.2f s)\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
     return check_summary("test_world_contact_reference");
