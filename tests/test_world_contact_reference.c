@@ -837,7 +837,7 @@ static void run_crowd(const crowd_case *c)
     }
     if (c->keep_apart) {
         CHECK(pairs_checked > 100); /* the crowd did meet */
-        CHECK(c->seam || arrived_seen > 0); /* and arrived_priority acted */
+        CHECK(c->seam || c->corner || arrived_seen > 0); /* and arrived_priority acted (not where all share one goal) */
         if (pairs_checked <= 100) REPORT("%s: only %d pairs met\n", c->name, pairs_checked);
     }
     CHECK(share_bad == 0);
