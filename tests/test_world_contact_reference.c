@@ -483,6 +483,35 @@ static void test_wall_acute_tip(void)
         }
 }
 
+/* The same across the seam with keep_apart alone (world.h: the whole gap to
+ * a wall is the agent's, "which its body then never crosses"). */
+static void test_keep_apart_wall_across_seam(void)
+{
+    rig r;
+    rig_begin(&r, 2, STEER_UP_Z, STEER_BOUNDARY_WRAP, false, false);
+    rig_wall(&r, steer_v3_make(-11.8f, -5, 0), steer_v3_make(-11.8f, 5, 0));
+    steer_group_def g = coasting(10.0f, false);
+    g.keep_apart = true;
+    int group = steer_world_add_group(r.world, &g);
+    steer_agent_id id = steer_world_add_agent(r.world, group, steer_v3_make(11.5f, 0, 0), steer_v3_make(4, 0, 0));
+    int bad = 0;
+    for (int s = 0; s < 6; ++s) {
+        steer_agent_state a, b;
+        steer_world_get_agent(r.world, id, &a);
+        steer_world_step(r.world, 0.05f);
+        steer_world_get_agent(r.world, id, &b);
+        int w = -1;
+        double after = point_segment_distance(ground(b.position, r.upi), r.wa[0], r.wb[0]);
+        if (move_crosses_wall(&r, a.position, b.position, &w) || after < g.radius - GAP_TOL) {
+            if (bad++ < 2)
+                REPORT("keep_apart, torus seam: (%.7g %.7g) -> (%.7g %.7g), %.7g from the wall (radius %g)\n",
+                       a.position.x, a.position.y, b.position.x, b.position.y, after, (double)g.radius);
+        }
+    }
+    CHECK(bad == 0);
+    steer_world_destroy(r.world);
+}
+
 /* ---- 2. solid obstacles, one agent ------------------------------------------ */
 static void test_solid_obstacles_reference(void)
 {
@@ -928,6 +957,7 @@ int main(void)
     test_solid_walls_reference();
     test_wall_across_seam();
     test_wall_acute_tip();
+    test_keep_apart_wall_across_seam();
     test_solid_obstacles_reference();
     test_boundaries_reference();
     test_relax_one_pass();
