@@ -442,9 +442,10 @@ static void test_wall_across_seam(void)
  * inside the wedge. */
 static void test_wall_acute_tip(void)
 {
-    static const float tips[2][2][4] = {{{8, 0.05f, 2, 0}, {8, -0.05f, 2, 0}}, {{8, 1.2f, 2, 1}, {8, 0.98f, 2, 1}}};
-    static const float starts[2][4] = {{7, 0.001f, -3, -0.0004f}, {7.5f, 1.1f, -3, -0.05f}};
-    for (int t = 0; t < 2; ++t)
+    static const float tips[3][2][4] = {
+        {{8, 0.05f, 2, 0}, {8, -0.05f, 2, 0}}, {{8, 1.2f, 2, 1}, {8, 0.98f, 2, 1}}, {{8, 2.2f, 2, 0}, {8, -2.2f, 2, 0}}};
+    static const float starts[3][4] = {{7, 0.001f, -3, -0.0004f}, {7.5f, 1.1f, -3, -0.05f}, {7, 0.0003f, -3, 0}};
+    for (int t = 0; t < 3; ++t)
         for (int frame = 0; frame < 3; ++frame) {
             int dim = frame == 0 ? 2 : 3;
             steer_up_axis up = frame == 2 ? STEER_UP_Y : STEER_UP_Z;
@@ -471,11 +472,12 @@ static void test_wall_acute_tip(void)
                     double side_in = gcross(e, gsub(other, r.wa[k])), side = gcross(e, gsub(ground(b.position, r.upi), r.wa[k]));
                     inside = inside && side * side_in > 0.0;
                 }
-                if (move_crosses_wall(&r, a.position, b.position, &w) || !inside) {
+                bool crossed = move_crosses_wall(&r, a.position, b.position, &w);
+                if (crossed || !inside) {
                     if (bad++ < REPORT_LIMIT)
                         REPORT("acute tip %d (dim %d, %s) step %d: (%.7g %.7g %.7g) -> (%.7g %.7g %.7g)%s\n", t, dim,
                                up == STEER_UP_Y ? "Y-up" : "Z-up", s, a.position.x, a.position.y, a.position.z,
-                               b.position.x, b.position.y, b.position.z, inside ? " crosses a wall" : " out of the wedge");
+                               b.position.x, b.position.y, b.position.z, crossed ? " crosses a wall" : " out of the wedge");
                 }
             }
             CHECK(bad == 0);
