@@ -621,6 +621,8 @@ class World:
         if kind not in GOAL_KINDS:
             raise invalid(f"kind = {kind!r}: must be one of {', '.join(GOAL_KINDS)}")
         g.kind = GOAL_KINDS[kind]
+        if target is None and kind in ("seek", "arrive"):
+            raise invalid(f"target: None: a {kind!r} goal needs its target, ({self.dim},)")
         if target is not None:
             g.target = _vec3(target, "target", self.dim)
         g.slow_radius, g.speed = _arrays.scalar(slow_radius, "slow_radius"), _arrays.scalar(speed, "speed")
