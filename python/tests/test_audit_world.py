@@ -349,7 +349,6 @@ def test_with_block_closes():
 
 def test_snapshot_round_trip_continues_bit_for_bit():
     w = steer.World.standard_flock(1500, seed=7)
-    g = w.add_group(behaviours={"arrive": 1}) if False else None  # noqa: the standard flock's own world
     w.step(steps=5)
     ids = w.agent_ids()
     w.set_targets(ids[:10], np.full((10, 2), 3, np.float32))
@@ -370,7 +369,6 @@ def test_snapshot_round_trip_continues_bit_for_bit():
         fresh.step(steps=9)
         assert fresh.state_hash() == after
         np.testing.assert_array_equal(fresh.positions(), positions)
-    assert g is None
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "empty", "3d"])
@@ -496,3 +494,13 @@ def test_grid_and_flock_side_refuse_fractional_counts():
                  lambda: steer.standard_flock_side(1.5)):
         with pytest.raises(steer.InvalidArgument):
             call()
+
+
+@pytest.mark.xfail(strict=True, reason="WorldView.step is the binding's change counter (bumped by agent changes, goals, "
+                   "restore, close), not the world's step_count its name suggests; undocumented (world.py)")
+def test_view_step_is_the_step_count():
+    w, g, _ = small()
+    w.step(steps=5)
+    w.add_agent(g, (0, 0))
+    assert w.step_count == 5
+    assert w.view().step == w.step_count
