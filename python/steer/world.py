@@ -684,6 +684,8 @@ class World:
         sent); get_goal tells where each is going."""
         handles, n = self._handles(ids, "ids")
         p = _arrays.rows(places, "places", self.dim)
+        if p.ndim != 2:  # one (dim,) row was taken as dim places, each a copy of it
+            raise invalid(f"places: shape {p.shape}: must be (M, {self.dim}) with M >= {n}, the number of ids")
         p3 = np.zeros((p.shape[0], 3), np.float32)
         p3[:, :self.dim] = p
         results = ffi.new("steer_result[]", max(n, 1))
