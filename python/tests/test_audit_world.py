@@ -504,3 +504,16 @@ def test_view_step_is_the_step_count():
     w.add_agent(g, (0, 0))
     assert w.step_count == 5
     assert w.view().step == w.step_count
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_send_to_places_refuses_one_row_of_places(dim):
+    """places are (M, dim): one (dim,) row was taken as dim places, each the same point, so dim agents were all
+    sent to it without a word."""
+    w = steer.World(dim=dim, capacity=8)
+    g = w.add_group()
+    ids = w.add_agents(g, np.zeros((dim, dim), np.float32))
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.send_to_places(ids, np.arange(dim, dtype=np.float32) + 5)
+    refused(e, "places", f"({dim},)", f"(M, {dim})")
+    assert w.goal_count == 0
