@@ -1,8 +1,8 @@
 """Move orders as a real-time strategy game gives them: a squad is sent to a formation of places, the world
 choosing who goes where (send_to_places, together: no crossing paths, all in at about the same time), and each
 unit's arrival is reported once (the group's departure_distance keeps a unit that is jostled on its place
-arrived). Prints the arrivals as they come and the order's summary; the same squad sent in the file's order
-alongside, for comparison."""
+arrived). Prints each order's summary (units on their places, the last arrival, the arrival events): the
+squad sent in a random order, then assigned by the world, for comparison."""
 import numpy as np
 
 import steer

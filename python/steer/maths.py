@@ -14,13 +14,19 @@ from ._steer import lib
 Number = Union[float, np.ndarray]
 
 
-def _apply(which, a, b=None):
-    """One C loop over the values (any shape, float32, C-contiguous, finite); b: atan2's x."""
+def _values(value, name):
+    if np.ndim(value) == 0:
+        return np.array([_arrays.scalar(value, name)], np.float32)
+    return _arrays.finite(_arrays.floats(value, name, "(N,)"), name)
+
+
+def _apply(which, a, b=None, name="x"):
+    """One C loop over the values (any shape, float32, C-contiguous, finite); b: atan2's x (a is then its y)."""
     single = np.ndim(a) == 0 and (b is None or np.ndim(b) == 0)
-    x = np.array([_arrays.scalar(a, "x")], np.float32) if np.ndim(a) == 0 else _arrays.finite(_arrays.floats(a, "x", "(N,)"), "x")
+    x = _values(a, name)
     y = None
     if b is not None:
-        y = np.array([_arrays.scalar(b, "x")], np.float32) if np.ndim(b) == 0 else _arrays.finite(_arrays.floats(b, "x", "(N,)"), "x")
+        y = _values(b, "x")
         # atan2(y, x): both the same shape, or one a number
         if x.shape != y.shape:
             if x.size == 1:
@@ -46,7 +52,7 @@ def cos(radians: Number) -> Number:
 
 def atan2(y: Number, x: Number) -> Number:
     """steer_atan2: radians in [-pi, pi]; atan2(0, 0) = 0."""
-    return _apply(2, y, x)
+    return _apply(2, y, x, name="y")
 
 
 def exp2(x: Number) -> Number:

@@ -82,6 +82,7 @@ _WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration")
 STANDARD_FLOCK_DT = 1.0 / 60.0  # STEER_STANDARD_FLOCK_DT, as a C float
 MAX_FORMATION_MEMBERS = lib.STEER_MAX_FORMATION_MEMBERS
 MAX_FORMATIONS = lib.STEER_MAX_FORMATIONS
+_GOAL_KEYS = {"kind", "target", "slow_radius", "speed", "path", "points", "progress"}  # set_goal's, but the agent
 
 
 class AgentId(NamedTuple):
@@ -148,6 +149,15 @@ def _ids(ids, name="ids"):
     out = ffi.new("steer_agent_id[]", max(len(a), 1))
     lib.py_ids_to_array(ffi.cast("const uint32_t *", ffi.from_buffer(a)), len(a), out)
     return out, len(a)
+
+
+def _int(value, name):
+    """An index or count for a C int: an int (or numpy integer), never a float truncated or a string parsed."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise invalid(f"{name} = {value!r}: must be an int")
+    if not -2**31 <= int(value) < 2**31:
+        raise invalid(f"{name} = {value}: out of the range of a C int")
+    return int(value)
 
 
 class World:
@@ -361,13 +371,13 @@ class World:
         changes the weights it names and keeps the others."""
         gd = self._group_def(self._get_group(group)[0], fields)
         _errors.begin()
-        _errors.check(lib.steer_world_set_group(self._w, int(group), gd), "steer_world_set_group")
+        _errors.check(lib.steer_world_set_group(self._w, _int(group, "group"), gd), "steer_world_set_group")
         self._version += 1
 
     def _get_group(self, group):
         out = ffi.new("steer_group_def *")
         _errors.begin()
-        _errors.check(lib.steer_world_get_group(self._w, int(group), out), "steer_world_get_group")
+        _errors.check(lib.steer_world_get_group(self._w, _int(group, "group"), out), "steer_world_get_group")
         return out
 
     def get_group(self, group: int) -> Dict[str, Any]:
@@ -396,20 +406,20 @@ class World:
 
     def set_obstacle(self, index: int, centre, radius: float) -> None:
         _errors.begin()
-        _errors.check(lib.steer_world_set_obstacle(self._w, int(index), _vec3(centre, "centre", self.dim),
+        _errors.check(lib.steer_world_set_obstacle(self._w, _int(index, "index"), _vec3(centre, "centre", self.dim),
                                                    _arrays.scalar(radius, "radius")), "steer_world_set_obstacle")
 
     def set_obstacle_velocity(self, index: int, velocity) -> None:
         """Declare how obstacle `index` moves: anticipate and avoid_neighbours predict it with this velocity
         (and it never yields). The world does not move it: set_obstacle does, as your physics does."""
         _errors.begin()
-        _errors.check(lib.steer_world_set_obstacle_velocity(self._w, int(index), _vec3(velocity, "velocity", self.dim)),
+        _errors.check(lib.steer_world_set_obstacle_velocity(self._w, _int(index, "index"), _vec3(velocity, "velocity", self.dim)),
                       "steer_world_set_obstacle_velocity")
         self._version += 1
 
     def get_obstacle_velocity(self, index: int) -> np.ndarray:
         """The velocity declared for obstacle `index` (zero by default)."""
-        if not 0 <= int(index) < self.obstacle_count:
+        if not 0 <= _int(index, "index") < self.obstacle_count:
             raise invalid(f"index = {index}: no such obstacle (the world has {self.obstacle_count})")
         v = lib.steer_world_get_obstacle_velocity(self._w, int(index))
         return np.array([v.x, v.y, v.z][:self.dim], np.float32)
@@ -489,7 +499,7 @@ class World:
         ids = np.zeros((len(p), 3), dtype=np.uint32)
         w = self._w
         _errors.begin()
-        added = lib.py_add_agents(w, int(group), len(p), _arrays.pointer(p), _arrays.pointer(v), self.dim,
+        added = lib.py_add_agents(w, _int(group, "group"), len(p), _arrays.pointer(p), _arrays.pointer(v), self.dim,
                                   ffi.cast("uint32_t *", ffi.from_buffer(ids)))
         self._version += 1
         if added < len(p):
@@ -505,7 +515,7 @@ class World:
         pos = _vec3(position, "position", self.dim)
         vel = _vec3((0.0,) * self.dim if velocity is None else velocity, "velocity", self.dim)
         _errors.begin()
-        aid = lib.steer_world_add_agent(self._w, int(group), pos, vel)
+        aid = lib.steer_world_add_agent(self._w, _int(group, "group"), pos, vel)
         self._version += 1
         if aid.index == 0:
             if not _errors.reported():
@@ -539,7 +549,8 @@ class World:
         """Move one agent to another group, keeping its handle, state and goal: a unit given a move order can
         join a group of higher priority (idle units step aside for it) and return when it arrives."""
         _errors.begin()
-        _errors.check(lib.steer_world_set_agent_group(self._w, self._id(agent), int(group)), "steer_world_set_agent_group")
+        _errors.check(lib.steer_world_set_agent_group(self._w, self._id(agent), _int(group, "group")),
+                      "steer_world_set_agent_group")
         self._version += 1
 
     def get_agent(self, agent):
@@ -566,7 +577,13 @@ class World:
         n = v.count
 
         def arr(pointer, typestr="<f4"):
-            return None if pointer == ffi.NULL else np.asarray(_Memory(self._owner, pointer, n, typestr))
+            if pointer == ffi.NULL:
+                return None
+            if n == 0:  # numpy refuses a null data address: an empty world's view is empty read-only arrays
+                empty = np.zeros(0, np.dtype(typestr))
+                empty.flags.writeable = False
+                return empty
+            return np.asarray(_Memory(self._owner, pointer, n, typestr))
         return WorldView(arr(v.px), arr(v.py), arr(v.pz), arr(v.vx), arr(v.vy), arr(v.vz), arr(v.group, "|u1"),
                          self._version, self)
 
@@ -604,6 +621,8 @@ class World:
         if kind not in GOAL_KINDS:
             raise invalid(f"kind = {kind!r}: must be one of {', '.join(GOAL_KINDS)}")
         g.kind = GOAL_KINDS[kind]
+        if target is None and kind in ("seek", "arrive"):
+            raise invalid(f"target: None: a {kind!r} goal needs its target, ({self.dim},)")
         if target is not None:
             g.target = _vec3(target, "target", self.dim)
         g.slow_radius, g.speed = _arrays.scalar(slow_radius, "slow_radius"), _arrays.scalar(speed, "speed")
@@ -665,6 +684,8 @@ class World:
         sent); get_goal tells where each is going."""
         handles, n = self._handles(ids, "ids")
         p = _arrays.rows(places, "places", self.dim)
+        if p.ndim != 2:  # one (dim,) row was taken as dim places, each a copy of it
+            raise invalid(f"places: shape {p.shape}: must be (M, {self.dim}) with M >= {n}, the number of ids")
         p3 = np.zeros((p.shape[0], 3), np.float32)
         p3[:, :self.dim] = p
         results = ffi.new("steer_result[]", max(n, 1))
@@ -690,6 +711,10 @@ class World:
         for i, g in enumerate(goals):
             if not isinstance(g, dict):
                 raise invalid(f"goals[{i}]: {type(g).__name__}: must be a dict of set_goal's arguments")
+            unknown = sorted(set(g) - _GOAL_KEYS)
+            if unknown:
+                # a TypeError, as an unknown keyword of set_goal is (tests/test_world_more.py), but naming goals[i]
+                raise TypeError(f"goals[{i}]: unknown key {unknown[0]!r} (one of {', '.join(sorted(_GOAL_KEYS))})")
             keep.append(self._goal(array[i], **g))
         results = ffi.new("steer_result[]", max(n, 1))
         _errors.begin()
@@ -784,7 +809,7 @@ class World:
     def remove_formation(self, formation: int) -> None:
         """Dissolve formation `formation` (its members keep their last goals; the index is not reused)."""
         _errors.begin()
-        _errors.check(lib.steer_world_remove_formation(self._w, int(formation)), "steer_world_remove_formation")
+        _errors.check(lib.steer_world_remove_formation(self._w, _int(formation, "formation")), "steer_world_remove_formation")
         self._version += 1
 
     @property
@@ -798,6 +823,8 @@ class World:
         scheduler's threads, do the work). A scheduler's failure is raised as SchedulerError after the step it
         happened in, which was completed exactly; the remaining steps are then not run."""
         dt = _arrays.scalar(dt, "dt")
+        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 0:
+            raise invalid(f"steps = {steps!r}: must be an int >= 0")
         w, owner = self._w, self._owner  # owner: the C world lives through the step, even if a callback closes it
         binding = owner.scheduler[1] if owner.scheduler else None
         try:
@@ -871,6 +898,7 @@ class World:
             _errors.raise_reported(lib.STEER_ERROR_OUT_OF_MEMORY, "restore: steer_world_create")
         owner = _Owner(fresh, self._owner.scheduler)  # the def's scheduler callbacks reach the same binding
         raw = bytes(data)
+        _errors.begin()  # the refusal's own report, not an earlier call's
         _errors.check(lib.steer_world_restore(fresh, raw, len(raw)), "steer_world_restore")
         self._owner = owner
         self._version += 1
