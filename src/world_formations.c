@@ -24,6 +24,8 @@ static void place_member(steer_world *w, uint32_t d, steer_v3 target)
     steer__goal *g = steer__has_goal(w, (int)d) ? steer__goal_of(w, (int)d) : NULL;
     if (g && g->kind == STEER_GOAL_ARRIVE) {
         g->target = target;
+        g->slow_radius = 0.0f; /* the group's, which the slot's lead is made for */
+        g->speed = 0.0f;
         steer__goal_leave_order(w, g); /* its slot is its own: not traded with agents sent with it */
         return;
     }
@@ -83,8 +85,11 @@ int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer
                     "members = %s, slots = %s: must not be NULL", members ? "set" : "NULL", slots ? "set" : "NULL");
     STEER_MISUSE_IF(count < 1 || count > STEER_MAX_FORMATION_MEMBERS, STEER_ERROR_INVALID_ARGUMENT, FORMATION_COUNT,
                     "count = %d: must be in [1, %d]", count, STEER_MAX_FORMATION_MEMBERS);
-    STEER_MISUSE_IF(w->formation_count >= STEER_MAX_FORMATIONS, STEER_ERROR_CAPACITY, FORMATION_COUNT,
-                    "%d formations already: at most %d in a world", w->formation_count, STEER_MAX_FORMATIONS);
+    /* A removed formation's record (and index) is taken again first. */
+    int index = 0;
+    while (index < w->formation_count && w->formations[index].live) ++index;
+    STEER_MISUSE_IF(index >= STEER_MAX_FORMATIONS, STEER_ERROR_CAPACITY, FORMATION_COUNT,
+                    "%d formations live: at most %d in a world", index, STEER_MAX_FORMATIONS);
     uint32_t d;
     if (steer__handle_check(w, leader, &d, __func__) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     for (int k = 0; k < count; ++k) {
@@ -94,24 +99,28 @@ int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer
                         (double)slots[k].z);
     }
     const steer_allocator *al = &w->def.allocator;
-    steer__formation *grown = steer_alloc(al, sizeof *grown * (size_t)(w->formation_count + 1), 64);
+    bool grow = index == w->formation_count;
+    steer__formation *grown = grow ? steer_alloc(al, sizeof *grown * (size_t)(w->formation_count + 1), 64) : NULL;
     steer_agent_id *m = steer_alloc(al, sizeof *m * (size_t)count, 64);
     steer_v3 *s = steer_alloc(al, sizeof *s * (size_t)count, 64);
-    if (!grown || !m || !s) {
+    if ((grow && !grown) || !m || !s) {
         steer_free(al, grown);
         steer_free(al, m);
         steer_free(al, s);
         return STEER_ERROR_OUT_OF_MEMORY;
     }
-    if (w->formation_count) memcpy(grown, w->formations, sizeof *grown * (size_t)w->formation_count);
-    steer_free(al, w->formations);
-    w->formations = grown;
+    if (grow) {
+        if (w->formation_count) memcpy(grown, w->formations, sizeof *grown * (size_t)w->formation_count);
+        steer_free(al, w->formations);
+        w->formations = grown;
+        ++w->formation_count;
+    }
     memcpy(m, members, sizeof *m * (size_t)count);
     memcpy(s, slots, sizeof *s * (size_t)count);
-    steer__formation *f = &w->formations[w->formation_count];
+    steer__formation *f = &w->formations[index];
     *f = (steer__formation){leader, m, s, count, {1.0f, 0.0f, 0.0f}, true};
     place(w, f); /* the members have their goals from now on */
-    return w->formation_count++;
+    return index;
 }
 
 steer_result steer_world_remove_formation(steer_world *w, int formation)

@@ -331,6 +331,31 @@ static int live_agents(steer_world *w, const steer_agent_id *ids, int count, ste
     return n;
 }
 
+static int by_slot_then_entry(const void *a, const void *b)
+{
+    const int *x = a, *y = b;
+    return x[0] != y[0] ? (x[0] > y[0]) - (x[0] < y[0]) : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* The first entry of ids (of the n live ones in which[]) naming the same
+ * agent as an earlier one, or -1; its earlier entry in *earlier. keyed:
+ * scratch of 2n ints. */
+static int repeated_entry(const steer_agent_id *ids, const int *which, int n, int *keyed, int *earlier)
+{
+    for (int k = 0; k < n; ++k) {
+        keyed[2 * k] = (int)ids[which[k]].index;
+        keyed[2 * k + 1] = which[k];
+    }
+    qsort(keyed, (size_t)n, 2 * sizeof(int), by_slot_then_entry);
+    int found = -1;
+    for (int k = 1; k < n; ++k)
+        if (keyed[2 * k] == keyed[2 * k - 2] && (found < 0 || keyed[2 * k + 1] < found)) {
+            found = keyed[2 * k + 1];
+            *earlier = keyed[2 * k - 1];
+        }
+    return found;
+}
+
 /* The group of a live agent (the handle table current). */
 static const steer__group *group_of(const steer_world *w, steer_agent_id id)
 {
@@ -369,6 +394,17 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     steer_v3 *on_ground = NULL;
     if (which && from) {
         n = live_agents(w, ids, count, results, which, from);
+        int *keyed = steer_alloc(al, sizeof(int) * 2 * (size_t)(n > 0 ? n : 1), 8);
+        if (!keyed) goto out;
+        int earlier = -1, repeat = repeated_entry(ids, which, n, keyed, &earlier);
+        steer_free(al, keyed);
+        if (repeat >= 0) {
+            steer__misuse(STEER_MISUSE_HANDLE_REPEATED, "steer_world_send_to_places",
+                          "ids[%d] = ids[%d] = {index %u, generation %u}: each agent may be sent once a call", repeat,
+                          earlier, ids[repeat].index, ids[repeat].generation);
+            r = STEER_ERROR_INVALID_ARGUMENT;
+            goto out;
+        }
         /* Agents that all keep their height reach places on the ground, so
          * the distances are measured there (2D in the ground frame). */
         bool ground = all_on_ground(w, ids, which, n);
@@ -380,6 +416,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
         }
         if (!ground || on_ground) r = steer__assign_least_squares(from, n, to, place_count, dim, al, place_of);
     }
+out:;
     /* together: the time the slowest needs at its max_speed; each agent's
      * speed takes it that long (never 0, which would mean its max_speed).
      * (A 2D goal's z is dropped by set_goal, and the distances ignore it.) */
@@ -392,10 +429,10 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     if (r == STEER_OK && n > 0 && (order = ++w->orders_sent) == 0) order = ++w->orders_sent; /* 0 is none */
     for (int k = 0; r == STEER_OK && k < n; ++k) {
         steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false};
-        if (longest > 0.0) {
+        if (together) {
             float max_speed = group_of(w, ids[which[k]])->def.max_speed;
             double distance = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim));
-            goal.speed = steer_clampf((float)(distance / longest), 1e-3f * max_speed, max_speed);
+            goal.speed = steer_clampf(longest > 0.0 ? (float)(distance / longest) : 0.0f, 1e-3f * max_speed, max_speed);
         }
         steer_result one = set_goal(w, ids[which[k]], &goal, order, "steer_world_send_to_places");
         sent += one == STEER_OK;
@@ -406,7 +443,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     steer_free(al, which);
     steer_free(al, from);
     steer_free(al, on_ground);
-    return r == STEER_OK ? sent : (int)r;
+    return r == STEER_OK ? sent : r == STEER_ERROR_OUT_OF_MEMORY ? (int)r : 0; /* a refused call: 0 */
 }
 
 bool steer_world_has_arrived(const steer_world *w, steer_agent_id id)

@@ -23,15 +23,15 @@
  *
  * Where the world and its documentation disagree the check fails; each
  * check names the sentence it holds the world to. Failing when written
- * (audit-groups): send_to_places with a handle twice is not refused (it
- * returns 3 for 2 agents and sends the second one to a worse place);
- * `together` with every agent already on its place leaves speed 0 (read:
- * max_speed), not max_speed / 1000; a WAYPOINTS goal moves on once a
- * sub-step, not "once a step", when max_dt splits the step; the formation
- * cap counts removed formations (the 1025th add of a world's life is
- * refused with none live); a member that had an ARRIVE goal of its own
- * before it joined keeps that goal's slow radius and speed, so it does not
- * sit on its slot in steady motion. */
+ * (fixed since, docs/robustness.md R16): send_to_places with a handle twice
+ * was not refused (it returned 3 for 2 agents and sent the second one to a
+ * worse place); `together` with every agent already on its place left speed
+ * 0 (read: max_speed), not max_speed / 1000; the formation cap counted
+ * removed formations (the 1025th add of a world's life was refused with
+ * none live); a member that had an ARRIVE goal of its own before it joined
+ * kept that goal's slow radius and speed, so it did not sit on its slot in
+ * steady motion. And model.md said a WAYPOINTS goal moves on "once a step";
+ * it is once a move (a sub-step when max_dt splits the step). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -531,7 +531,7 @@ static void progress(void)
     CHECK(goal_of(w, a).progress == 2);
     for (int s = 0; s < 300; ++s) steer_world_step(w, DT);
     CHECK(goal_of(w, a).progress == 2);
-    /* "once a step" also when max_dt splits the step into sub-steps */
+    /* "once a move": a sub-step when max_dt splits the step */
     {
         steer_world_def wd = steer_default_world_def();
         wd.capacity = 2;
@@ -540,8 +540,8 @@ static void progress(void)
         int sg = steer_world_add_group(sw, &gd);
         steer_agent_id sa = steer_world_add_agent(sw, sg, steer_v3_make(0, 0, 0), steer_v3_zero());
         CHECK(steer_world_set_goal(sw, sa, &gw) == STEER_OK); /* the three points within waypoint_radius */
-        steer_world_step(sw, DT);                              /* four sub-steps */
-        CHECK(goal_of(sw, sa).progress == 1);
+        steer_world_step(sw, DT);                              /* four sub-steps: once a move */
+        CHECK(goal_of(sw, sa).progress == 2);
         steer_world_destroy(sw);
     }
     /* arrived only on the last: a route whose first point is where it stands */
@@ -898,7 +898,7 @@ static void formation_lifetime(void)
     }
     CHECK(steer_world_state_hash(q.w) == steer_world_state_hash(copy));
     CHECK(v3_eq(goal_of(q.w, q.members[2]).target, goal_of(copy, q.members[2]).target));
-    /* removed: the members keep their last goals; the index is not reused */
+    /* removed: the members keep their last goals; the index is taken again by the next add */
     steer_goal last = goal_of(q.w, q.members[0]);
     CHECK(steer_world_remove_formation(q.w, q.formation) == STEER_OK);
     CHECK(steer_world_formation_count(q.w) == 0);
@@ -906,7 +906,7 @@ static void formation_lifetime(void)
     CHECK(v3_eq(goal_of(q.w, q.members[0]).target, last.target) && goal_of(q.w, q.members[0]).kind == STEER_GOAL_ARRIVE);
     CHECK(steer_world_remove_formation(q.w, q.formation) != STEER_OK);
     int again = steer_world_add_formation(q.w, q.leader, q.members, q.slots, MEMBERS);
-    CHECK(again >= 0 && again != q.formation);
+    CHECK(again == q.formation);
     /* a stale leader or member: refused */
     steer_world_remove_agent(q.w, q.members[3]);
     CHECK(steer_world_add_formation(q.w, q.leader, q.members, q.slots, MEMBERS) == STEER_ERROR_STALE_HANDLE);

@@ -98,7 +98,8 @@ typedef struct steer_world_def {
     float max_dt;            /* sub-step guard: larger steps are split (0: none) */
     uint64_t seed;           /* for wander and dithering */
     bool solid_obstacles;    /* agents are pushed out of obstacles after each step */
-    bool solid_walls;        /* agents never cross a wall segment */
+    bool solid_walls;        /* agents' centres never cross a wall segment (keep_apart: their bodies); not
+                                yet across a torus seam, nor in a wedge narrower than 2e-3 (docs/robustness.md) */
     bool non_penetration;    /* agents are pushed apart to radius_i + radius_j */
     int penetration_iterations; /* at most this many relaxation passes when non_penetration (default 32);
                                    they stop once no pair overlaps by more than 1% of r_i + r_j */
@@ -385,7 +386,9 @@ steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, s
 int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, steer_v3 *out, int capacity);
 /* Bulk: goal i for ids[i]; results (may be NULL) receives each one's
  * result (each STEER_ERROR_INVALID_ARGUMENT when the call itself is refused:
- * NULL arrays, a bad kind, a NULL world or from inside its step). Returns
+ * NULL arrays, set_targets' kind not SEEK or ARRIVE, a NULL world or from
+ * inside its step; an entry set_goal would refuse, such as a stale handle or
+ * a bad kind or value, is refused alone). Returns
  * how many were set (or read). */
 int steer_world_set_goals(steer_world *world, const steer_agent_id *ids, const steer_goal *goals, int count,
                           steer_result *results);
@@ -431,8 +434,8 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * 0.11 / 3.0 / 15 s, against 0.10 / 5.0 / 49),
  * scratch from the world's allocator. A stale handle is refused (in
  * results) and left out. Returns how many were sent: 0 when the call is
- * refused (misuse names the field), STEER_ERROR_OUT_OF_MEMORY when the
- * scratch is not to be had. */
+ * refused (misuse names the field: a handle listed twice refuses the whole
+ * call), STEER_ERROR_OUT_OF_MEMORY when the scratch is not to be had. */
 #define STEER_MAX_PLACES 4096
 int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, int count, const steer_v3 *places,
                                int place_count, bool together, steer_result *results);
@@ -456,7 +459,11 @@ int steer_world_goal_count(const steer_world *world);
  * member gives its slot to the next member, that one's to the next, and so
  * on: the ranks close up in member order, so the assignment depends only on
  * who remains, never on a step's timing. A removed leader leaves the
- * members on their last slots. Members keep their groups' behaviours
+ * members on their last slots. A member's goal is its group's ARRIVE (a
+ * goal it had loses its own slow radius and speed); an agent in two
+ * formations takes the later one's slot (they are placed in index order);
+ * the leader listed among its own members chases its own slot: don't.
+ * Members keep their groups' behaviours
  * (avoidance, separation: the slot is their goal). Snapshots keep
  * formations. Returns the formation's index, or a negative steer_result
  * (a stale handle, count out of [1, STEER_MAX_FORMATION_MEMBERS], a slot not
@@ -465,7 +472,8 @@ int steer_world_goal_count(const steer_world *world);
 #define STEER_MAX_FORMATIONS 1024
 int steer_world_add_formation(steer_world *world, steer_agent_id leader, const steer_agent_id *members,
                               const steer_v3 *slots, int count);
-/* The members keep their last goals. The index is not reused. */
+/* The members keep their last goals. The next steer_world_add_formation
+ * takes the lowest removed index again (at most STEER_MAX_FORMATIONS live). */
 steer_result steer_world_remove_formation(steer_world *world, int formation);
 int steer_world_formation_count(const steer_world *world); /* live ones */
 
@@ -486,7 +494,8 @@ typedef struct steer_step_profile {
 steer_step_profile steer_world_last_profile(const steer_world *world);
 
 /* FNV-1a over every live agent's slot, generation, group, position and
- * velocity bits, in slot order, plus the step count. (Uses the handle
+ * velocity bits, in slot order, every goal (kind, points, speed, slow
+ * radius, progress, arrival), plus the step count. (Uses the handle
  * table: see the lookups above.) From inside the world's own step it
  * reports misuse and returns 0. */
 uint64_t steer_world_state_hash(const steer_world *world);

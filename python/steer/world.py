@@ -807,7 +807,7 @@ class World:
         return out, len(rows)
 
     def remove_formation(self, formation: int) -> None:
-        """Dissolve formation `formation` (its members keep their last goals; the index is not reused)."""
+        """Dissolve formation `formation` (its members keep their last goals; the next add_formation takes the lowest removed index again)."""
         _errors.begin()
         _errors.check(lib.steer_world_remove_formation(self._w, _int(formation, "formation")), "steer_world_remove_formation")
         self._version += 1

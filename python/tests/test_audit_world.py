@@ -446,7 +446,7 @@ def test_formation_members_close_up_when_one_is_removed():
     assert [d["target"] for d in w.get_goals(ids[2:])] == [(-1, 0), (-2, 0)]
     w.remove_formation(f)
     with pytest.raises(steer.InvalidArgument) as e:
-        w.remove_formation(f)  # "the index is not reused"
+        w.remove_formation(f)  # removed already
     assert e.value.name == "STEER_MISUSE_FORMATION_INDEX"
     with pytest.raises(steer.InvalidArgument) as e:
         w.remove_formation(1.0)

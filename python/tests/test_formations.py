@@ -47,11 +47,11 @@ def test_remove_formation_and_count_round_trip():
     w.remove_formation(a)
     assert w.formation_count == 1
     with pytest.raises(steer.InvalidArgument) as e:
-        w.remove_formation(a)  # the index is not reused
+        w.remove_formation(a)  # removed already
     assert e.value.name == "STEER_MISUSE_FORMATION_INDEX"
-    assert w.add_formation(leader, members[:2], SLOTS[:2]) == 2 and w.formation_count == 2
+    assert w.add_formation(leader, members[:2], SLOTS[:2]) == a and w.formation_count == 2  # the index taken again
     w.remove_formation(b)
-    w.remove_formation(2)
+    w.remove_formation(a)
     assert w.formation_count == 0
     assert steer.MAX_FORMATIONS == 1024 and steer.MAX_FORMATION_MEMBERS == 65536
 
