@@ -331,28 +331,27 @@ static int live_agents(steer_world *w, const steer_agent_id *ids, int count, ste
     return n;
 }
 
-static int by_slot_then_entry(const void *a, const void *b)
+static int by_key(const void *a, const void *b)
 {
-    const int *x = a, *y = b;
-    return x[0] != y[0] ? (x[0] > y[0]) - (x[0] < y[0]) : (x[1] > y[1]) - (x[1] < y[1]);
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
 }
 
-/* The first entry of ids (of the n live ones in which[]) naming the same
- * agent as an earlier one, or -1; its earlier entry in *earlier. keyed:
- * scratch of 2n ints. */
-static int repeated_entry(const steer_agent_id *ids, const int *which, int n, int *keyed, int *earlier)
+/* The lowest entry of ids (of the n live ones in which[]) naming the same
+ * agent as an earlier one, or -1; that earlier entry in *earlier. keys:
+ * scratch of n, each (slot, entry) sorted. */
+static int repeated_entry(const steer_agent_id *ids, const int *which, int n, uint64_t *keys, int *earlier)
 {
-    for (int k = 0; k < n; ++k) {
-        keyed[2 * k] = (int)ids[which[k]].index;
-        keyed[2 * k + 1] = which[k];
-    }
-    qsort(keyed, (size_t)n, 2 * sizeof(int), by_slot_then_entry);
+    for (int k = 0; k < n; ++k) keys[k] = (uint64_t)ids[which[k]].index << 32 | (uint32_t)which[k];
+    qsort(keys, (size_t)n, sizeof *keys, by_key);
     int found = -1;
-    for (int k = 1; k < n; ++k)
-        if (keyed[2 * k] == keyed[2 * k - 2] && (found < 0 || keyed[2 * k + 1] < found)) {
-            found = keyed[2 * k + 1];
-            *earlier = keyed[2 * k - 1];
+    for (int k = 1; k < n; ++k) {
+        int entry = (int)(uint32_t)keys[k];
+        if (keys[k] >> 32 == keys[k - 1] >> 32 && (found < 0 || entry < found)) {
+            found = entry;
+            *earlier = (int)(uint32_t)keys[k - 1];
         }
+    }
     return found;
 }
 
@@ -388,23 +387,22 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     const steer_allocator *al = &w->def.allocator;
     int *which = steer_alloc(al, sizeof(int) * 2 * (size_t)count, 8), *place_of = which ? which + count : NULL;
     steer_v3 *from = steer_alloc(al, sizeof(steer_v3) * (size_t)count, 8);
+    uint64_t *keys = steer_alloc(al, sizeof(uint64_t) * (size_t)count, 8);
     steer_result r = STEER_ERROR_OUT_OF_MEMORY;
     int n = 0, sent = 0, dim = w->dim;
     const steer_v3 *to = places;
     steer_v3 *on_ground = NULL;
-    if (which && from) {
+    int earlier = -1, repeat = -1;
+    if (which && from && keys) {
         n = live_agents(w, ids, count, results, which, from);
-        int *keyed = steer_alloc(al, sizeof(int) * 2 * (size_t)(n > 0 ? n : 1), 8);
-        if (!keyed) goto out;
-        int earlier = -1, repeat = repeated_entry(ids, which, n, keyed, &earlier);
-        steer_free(al, keyed);
-        if (repeat >= 0) {
-            steer__misuse(STEER_MISUSE_HANDLE_REPEATED, "steer_world_send_to_places",
-                          "ids[%d] = ids[%d] = {index %u, generation %u}: each agent may be sent once a call", repeat,
-                          earlier, ids[repeat].index, ids[repeat].generation);
-            r = STEER_ERROR_INVALID_ARGUMENT;
-            goto out;
-        }
+        repeat = repeated_entry(ids, which, n, keys, &earlier);
+    }
+    if (repeat >= 0) {
+        steer__misuse(STEER_MISUSE_HANDLE_REPEATED, "steer_world_send_to_places",
+                      "ids[%d] = ids[%d] = {index %u, generation %u}: each agent may be sent once a call", repeat,
+                      earlier, ids[repeat].index, ids[repeat].generation);
+        r = STEER_ERROR_INVALID_ARGUMENT;
+    } else if (which && from && keys) {
         /* Agents that all keep their height reach places on the ground, so
          * the distances are measured there (2D in the ground frame). */
         bool ground = all_on_ground(w, ids, which, n);
@@ -416,7 +414,6 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
         }
         if (!ground || on_ground) r = steer__assign_least_squares(from, n, to, place_count, dim, al, place_of);
     }
-out:;
     /* together: the time the slowest needs at its max_speed; each agent's
      * speed takes it that long (never 0, which would mean its max_speed).
      * (A 2D goal's z is dropped by set_goal, and the distances ignore it.) */
@@ -442,6 +439,7 @@ out:;
         for (int i = 0; i < count; ++i) results[i] = r;
     steer_free(al, which);
     steer_free(al, from);
+    steer_free(al, keys);
     steer_free(al, on_ground);
     return r == STEER_OK ? sent : r == STEER_ERROR_OUT_OF_MEMORY ? (int)r : 0; /* a refused call: 0 */
 }

@@ -823,8 +823,8 @@ class World:
         scheduler's threads, do the work). A scheduler's failure is raised as SchedulerError after the step it
         happened in, which was completed exactly; the remaining steps are then not run."""
         dt = _arrays.scalar(dt, "dt")
-        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 0:
-            raise invalid(f"steps = {steps!r}: must be an int >= 0")
+        if _int(steps, "steps") < 0:
+            raise invalid(f"steps = {steps}: must be >= 0")
         w, owner = self._w, self._owner  # owner: the C world lives through the step, even if a callback closes it
         binding = owner.scheduler[1] if owner.scheduler else None
         try:
