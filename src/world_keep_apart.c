@@ -118,11 +118,11 @@ void steer__apart_bounds(steer_world *w, float dt)
 /* keep_apart's limit for a wall (solid or not): the whole gap between the
  * agent's body and the segment is its own (a wall never moves). Walls are
  * stored in the ground frame and stand along the up axis: the line is
- * the ground distance to the nearest point. */
-static bool apart_wall_limit(const steer_world *w, const steer__agent *a, const steer_segment3 *s, float speed, float dt,
-                             steer_v3 *u, float *limit)
+ * the ground distance from p (the agent, in the ground frame of the
+ * walls' copy it is measured in) to the nearest point. */
+static bool apart_wall_limit(const steer_world *w, const steer__agent *a, steer_v3 p, const steer_segment3 *s, float speed,
+                             float dt, steer_v3 *u, float *limit)
 {
-    steer_v3 p = steer__to_ground(w, a->p);
     steer_v3 ab = {s->b.x - s->a.x, s->b.y - s->a.y, 0.0f}, ap = {p.x - s->a.x, p.y - s->a.y, 0.0f};
     float len_sq = steer_v3_len_sq(ab), t = len_sq > 0.0f ? steer_clampf(steer_v3_dot(ap, ab) / len_sq, 0.0f, 1.0f) : 0.0f;
     steer_v3 off = {s->a.x + ab.x * t - p.x, s->a.y + ab.y * t - p.y, 0.0f};
@@ -238,12 +238,22 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
         }
     }
     if (w->wall_count > 0) {
-        steer__near_walls near;
-        int count;
+        /* on a torus, the walls' copies past a seam within reach too */
         float reach = (a->g->def.radius * 1.001f + start_speed * dt) * 1.01f;
-        const steer_segment3 *walls = steer__walls_within(w, steer__to_ground(w, a->p), reach, &near, &count);
-        for (int k = 0; k < count; ++k)
-            if (apart_wall_limit(w, a, &walls[k], start_speed, dt, &u[n], &limit[n])) ++n;
+        steer_v3 lo, hi;
+        steer__box_around(a->p, reach, &lo, &hi);
+        steer__images images;
+        unsigned ground_axes = w->dim == 3 ? 7u & ~(1u << steer__up_index(w)) : 3u;
+        if (!steer__torus_images(w, lo, hi, ground_axes, &images)) return steer_v3_zero(); /* a reach past two boxes */
+        steer_v3 ground_p = steer__to_ground(w, a->p);
+        for (int m = 0; m < images.count; ++m) {
+            steer_v3 p = m == 0 ? ground_p : steer_v3_add(ground_p, steer__to_ground(w, images.shift[m]));
+            steer__near_walls near;
+            int count;
+            const steer_segment3 *walls = steer__walls_within(w, p, reach, &near, &count);
+            for (int k = 0; k < count && n < STEER__APART_CAP - 6; ++k) /* room for the box's faces */
+                if (apart_wall_limit(w, a, p, &walls[k], start_speed, dt, &u[n], &limit[n])) ++n;
+        }
     }
     if (w->def.boundary == STEER_BOUNDARY_CLAMP) /* the box stops centres after the move: were it not */
         for (int axis = 0; axis < w->dim; ++axis) /* a limit here, that stop could close a gap */

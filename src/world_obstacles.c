@@ -274,3 +274,36 @@ const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, floa
     for (int k = 0; k < near.count; ++k) out->copy[k] = w->walls[near.ids[k]];
     return out->copy;
 }
+
+bool steer__torus_images(const steer_world *w, steer_v3 lo, steer_v3 hi, unsigned axes, steer__images *out)
+{
+    out->count = 1;
+    out->shift[0] = steer_v3_zero();
+    if (w->def.boundary != STEER_BOUNDARY_WRAP) return true;
+    int first[3] = {0, 0, 0}, last[3] = {0, 0, 0};
+    for (int a = 0; a < w->dim; ++a) {
+        double extent = w->extent[a];
+        if (!(axes >> a & 1u) || !(extent > 0.0)) continue;
+        /* copy k (the box moved by -k extents) meets the world's box when
+         * (lo - origin) / extent - 1 <= k <= (hi - origin) / extent */
+        double from = ceil(((double)steer_v3_get(lo, a) - w->origin[a]) / extent - 1.0);
+        double to = floor(((double)steer_v3_get(hi, a) - w->origin[a]) / extent);
+        if (!(from >= -3.0 && to <= 3.0)) {
+            out->count = 0;
+            return false;
+        }
+        first[a] = from < 0.0 ? (int)from : 0;
+        last[a] = to > 0.0 ? (int)to : 0;
+        if (last[a] - first[a] > 2) {
+            out->count = 0;
+            return false;
+        }
+    }
+    for (int z = first[2]; z <= last[2]; ++z)
+        for (int y = first[1]; y <= last[1]; ++y)
+            for (int x = first[0]; x <= last[0]; ++x)
+                if (x || y || z)
+                    out->shift[out->count++] = steer_v3_make(-(float)x * w->extent[0], -(float)y * w->extent[1],
+                                                             w->dim == 3 ? -(float)z * w->extent[2] : 0.0f);
+    return true;
+}

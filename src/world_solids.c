@@ -24,124 +24,188 @@ static void wrap_axis(float *x, float lo, float extent)
  * back to it (and the velocity into the wall dropped). */
 #define WALL_SKIN 1e-3f
 
+/* A point seen in copy m of the walls (images->shift[m], ground frame):
+ * the identity leaves it untouched, bit for bit. */
+static steer_v2 in_image(steer_v2 p, const steer__images *images, int m)
+{
+    return m == 0 ? p : steer_v2_add(p, steer_v2_from_v3(images->shift[m]));
+}
+
 /* The walls keep_wall_skin may set `to` back from: such a wall has `to`
  * at most max(skin, |to - from|) off its line (from is on the other side,
  * or to is inside the skin) and at most a skin past an end. */
-static steer__object_list walls_near_skin(const steer_world *w, steer_v3 from, steer_v3 to, uint32_t *buf)
+static steer__object_list walls_near_skin(const steer_world *w, steer_v2 from, steer_v2 to, uint32_t *buf)
 {
     steer_v3 lo, hi;
-    float off = steer_v2_len(steer_v2_sub(steer_v2_from_v3(to), steer_v2_from_v3(from)));
-    steer__box_around(to, off + 2.0f * WALL_SKIN, &lo, &hi);
+    float off = steer_v2_len(steer_v2_sub(to, from));
+    steer__box_around(steer_v3_make(to.x, to.y, 0.0f), off + 2.0f * WALL_SKIN, &lo, &hi);
     return steer__walls_near(w, lo, hi, buf);
 }
 
 /* Each wall sees `to` as the walls before it left it: after a move the
- * walls near the new `to` are asked for, from the next index on. */
-static void keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel)
+ * walls near the new `to` are asked for, from the next index on. In copy
+ * m of the walls; true if `to` was set back. */
+static bool keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel, const steer__images *images,
+                           int m)
 {
-    steer_v2 p = steer_v2_from_v3(from);
+    steer_v2 p = in_image(steer_v2_from_v3(from), images, m), q = in_image(steer_v2_from_v3(*to), images, m);
+    bool moved = false;
     uint32_t buf[STEER__OBJECT_QUERY_CAP];
-    steer__object_list near = walls_near_skin(w, from, *to, buf);
+    steer__object_list near = walls_near_skin(w, p, q, buf);
     for (int k = 0; k < near.count; ++k) {
         int i = steer__object_at(near, k);
         steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
         float length;
         steer_v2 dir = steer_v2_normalize_len(along, &length);
         if (length == 0.0f) continue;
-        steer_v2 q = steer_v2_from_v3(*to), aq = steer_v2_sub(q, a);
+        steer_v2 aq = steer_v2_sub(q, a);
         float t = steer_v2_dot(aq, dir);
         if (t < -WALL_SKIN || t > length + WALL_SKIN) continue; /* beyond an end */
         steer_v2 n = steer_v2_perp_left(dir);
         float dq = steer_v2_dot(aq, n), dp = steer_v2_dot(steer_v2_sub(p, a), n);
         float side = dp > 0.0f ? 1.0f : dp < 0.0f ? -1.0f : (dq >= 0.0f ? 1.0f : -1.0f);
         if (side * dq >= WALL_SKIN) continue;
-        steer_v2 out = steer_v2_mad(q, n, side * WALL_SKIN - dq);
-        to->x = out.x;
-        to->y = out.y;
+        q = steer_v2_mad(q, n, side * WALL_SKIN - dq);
+        moved = true;
         float into = (vel->x * n.x + vel->y * n.y) * side;
         if (into < 0.0f) {
             vel->x -= into * side * n.x;
             vel->y -= into * side * n.y;
         }
-        near = walls_near_skin(w, from, *to, buf);
+        near = walls_near_skin(w, p, q, buf);
         k = steer__object_after(near, i) - 1;
     }
+    if (moved) {
+        steer_v2 back = m == 0 ? q : steer_v2_sub(q, steer_v2_from_v3(images->shift[m]));
+        to->x = back.x;
+        to->y = back.y;
+    }
+    return moved;
+}
+
+/* Where along the move p -> q (0 to 1) it first crosses a wall, in any copy
+ * of the walls `images` lists, and the wall's normal facing p; 2 if none.
+ * The identity is asked first and keeps a tie. */
+static float first_crossing(const steer_world *w, steer_v2 p, steer_v2 q, const steer__images *images, steer_v2 *normal)
+{
+    steer_v2 motion = steer_v2_sub(q, p);
+    float first = 2.0f;
+    for (int m = 0; m < images->count; ++m) {
+        steer_v2 pm = in_image(p, images, m), qm = steer_v2_add(pm, motion);
+        /* a crossing is on the motion and on the wall (reaching a hair past its ends) */
+        uint32_t buf[STEER__OBJECT_QUERY_CAP];
+        steer_v3 lo = steer_v3_make(steer_minf(pm.x, qm.x), steer_minf(pm.y, qm.y), 0.0f);
+        steer_v3 hi = steer_v3_make(steer_maxf(pm.x, qm.x), steer_maxf(pm.y, qm.y), 0.0f);
+        steer__object_list near = steer__walls_near(w, lo, hi, buf);
+        for (int k = 0; k < near.count; ++k) {
+            int i = steer__object_at(near, k);
+            steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
+            float denom = steer_v2_cross(motion, along);
+            if (steer_absf(denom) < 1e-20f) continue;
+            steer_v2 ap = steer_v2_sub(a, pm);
+            float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
+            /* walls reach a hair past their ends so motion through a shared
+             * corner cannot slip between two walls by rounding */
+            if (s >= 0.0f && s <= 1.0f && u >= -1e-4f && u <= 1.0f + 1e-4f && s < first) {
+                first = s;
+                *normal = steer_v2_perp_left(steer_v2_normalize(along));
+                if (steer_v2_dot(*normal, motion) > 0.0f) *normal = steer_v2_neg(*normal);
+            }
+        }
+    }
+    return first;
 }
 
 /* Stops the move from `from` to `*to` on its side of any wall it would
- * cross, in the ground frame (the walls' frame: steer__to_ground). */
-static void resolve_walls(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel)
+ * cross, in the ground frame (the walls' frame: steer__to_ground), in
+ * every copy of the walls the move meets on a torus. */
+static void resolve_walls(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel, const steer__images *images)
 {
-        for (int pass = 0; pass < 4; ++pass) {
-            steer_v2 p = steer_v2_from_v3(from), q = steer_v2_from_v3(*to);
-            steer_v2 motion = steer_v2_sub(q, p);
-            float first = 2.0f;
-            steer_v2 normal = steer_v2_zero();
-            /* a crossing is on the motion and on the wall (reaching a hair past its ends) */
-            uint32_t buf[STEER__OBJECT_QUERY_CAP];
-            steer_v3 lo = steer_v3_make(steer_minf(p.x, q.x), steer_minf(p.y, q.y), 0.0f);
-            steer_v3 hi = steer_v3_make(steer_maxf(p.x, q.x), steer_maxf(p.y, q.y), 0.0f);
-            steer__object_list near = steer__walls_near(w, lo, hi, buf);
-            for (int k = 0; k < near.count; ++k) {
-                int i = steer__object_at(near, k);
-                steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
-                float denom = steer_v2_cross(motion, along);
-                if (steer_absf(denom) < 1e-20f) continue;
-                steer_v2 ap = steer_v2_sub(a, p);
-                float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
-                /* walls reach a hair past their ends so motion through a shared
-                 * corner cannot slip between two walls by rounding */
-                if (s >= 0.0f && s <= 1.0f && u >= -1e-4f && u <= 1.0f + 1e-4f && s < first) {
-                    first = s;
-                    normal = steer_v2_perp_left(steer_v2_normalize(along));
-                    if (steer_v2_dot(normal, motion) > 0.0f) normal = steer_v2_neg(normal);
-                }
-            }
-            if (first > 1.0f) break;
-            /* stop just short of the wall and slide: drop the velocity into it */
-            steer_v2 stop = steer_v2_mad(steer_v2_mad(p, motion, first), normal, 1e-3f);
-            to->x = stop.x;
-            to->y = stop.y;
-            float into = vel->x * normal.x + vel->y * normal.y;
-            if (into < 0.0f) {
-                vel->x -= into * normal.x;
-                vel->y -= into * normal.y;
-            }
+    steer_v2 p = steer_v2_from_v3(from);
+    bool moved = false;
+    for (int pass = 0; pass < 4; ++pass) {
+        steer_v2 normal = steer_v2_zero();
+        float first = first_crossing(w, p, steer_v2_from_v3(*to), images, &normal);
+        if (first > 1.0f) break;
+        /* stop just short of the wall and slide: drop the velocity into it */
+        steer_v2 stop = steer_v2_mad(steer_v2_mad(p, steer_v2_sub(steer_v2_from_v3(*to), p), first), normal, WALL_SKIN);
+        to->x = stop.x;
+        to->y = stop.y;
+        moved = true;
+        float into = vel->x * normal.x + vel->y * normal.y;
+        if (into < 0.0f) {
+            vel->x -= into * normal.x;
+            vel->y -= into * normal.y;
         }
-        keep_wall_skin(w, from, to, vel);
+    }
+    for (int m = 0; m < images->count; ++m) moved = keep_wall_skin(w, from, to, vel, images, m) || moved;
+    /* Where walls meet at an angle too narrow for the set-backs (a point
+     * WALL_SKIN from both may not exist), setting `to` back from one wall
+     * can carry it across another: then the agent stays where it was, on
+     * its side of every wall, and stops. */
+    steer_v2 normal;
+    if (moved && first_crossing(w, p, steer_v2_from_v3(*to), images, &normal) <= 1.0f) {
+        *to = from;
+        *vel = steer_v3_zero();
+    }
 }
 
 /* Moves the agent from `from` to `*to`, stopping it on its side of any wall
  * the motion would cross and out of any solid obstacle. */
 static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel)
 {
+    /* On a torus the move meets the copies of the walls and obstacles just
+     * past a seam: the box it sweeps, with the set-backs' and the
+     * obstacles' reach, names them. A move longer than the box is not
+     * tested: the agent stays where it was and stops. */
+    float reach = steer_maxf(g->def.radius, 2.0f * WALL_SKIN) + steer_v3_len(steer_v3_sub(*to, from));
+    steer_v3 lo, hi;
+    steer__box_around(from, reach, &lo, &hi);
+    steer__images images;
     if (w->def.solid_walls) {
         steer_v3 ground_to = steer__to_ground(w, *to), ground_vel = steer__to_ground(w, *vel);
-        resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel);
+        unsigned ground_axes = w->dim == 3 ? 7u & ~(1u << steer__up_index(w)) : 3u;
+        if (!steer__torus_images(w, lo, hi, ground_axes, &images)) {
+            *to = from;
+            *vel = steer_v3_zero();
+            return;
+        }
+        for (int m = 1; m < images.count; ++m) images.shift[m] = steer__to_ground(w, images.shift[m]);
+        resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel, &images);
         *to = steer__from_ground(w, ground_to);
         *vel = steer__from_ground(w, ground_vel);
     }
     if (w->def.solid_obstacles) {
+        if (!steer__torus_images(w, lo, hi, 7u, &images)) {
+            *to = from;
+            *vel = steer_v3_zero();
+            return;
+        }
         /* each obstacle sees `to` as the ones before it left it: after a
          * push the obstacles near the new `to` are asked for, from the next
-         * index on */
-        uint32_t buf[STEER__OBJECT_QUERY_CAP];
-        steer_v3 lo, hi;
-        steer__box_around(*to, g->def.radius, &lo, &hi);
-        steer__object_list near = steer__obstacles_near(w, lo, hi, buf);
-        for (int k = 0; k < near.count; ++k) {
-            int i = steer__object_at(near, k);
-            steer_v3 d = steer_v3_sub(*to, w->obstacles[i].centre);
-            float reach = w->obstacles[i].radius + g->def.radius, dist;
-            if (steer_v3_len_sq(d) >= reach * reach) continue;
-            steer_v3 n = steer_v3_normalize_len(d, &dist);
-            if (dist == 0.0f) n = steer_v3_make(1.0f, 0.0f, 0.0f);
-            *to = steer_v3_mad(w->obstacles[i].centre, n, reach);
-            float into = steer_v3_dot(*vel, n);
-            if (into < 0.0f) *vel = steer_v3_sub(*vel, steer_v3_scale(n, into));
-            steer__box_around(*to, g->def.radius, &lo, &hi);
-            near = steer__obstacles_near(w, lo, hi, buf);
-            k = steer__object_after(near, i) - 1;
+         * index on (in each copy of the obstacles in turn) */
+        for (int m = 0; m < images.count; ++m) {
+            steer_v3 at = m == 0 ? *to : steer_v3_add(*to, images.shift[m]);
+            bool pushed = false;
+            uint32_t buf[STEER__OBJECT_QUERY_CAP];
+            steer__box_around(at, g->def.radius, &lo, &hi);
+            steer__object_list near = steer__obstacles_near(w, lo, hi, buf);
+            for (int k = 0; k < near.count; ++k) {
+                int i = steer__object_at(near, k);
+                steer_v3 d = steer_v3_sub(at, w->obstacles[i].centre);
+                float obstacle_reach = w->obstacles[i].radius + g->def.radius, dist;
+                if (steer_v3_len_sq(d) >= obstacle_reach * obstacle_reach) continue;
+                steer_v3 n = steer_v3_normalize_len(d, &dist);
+                if (dist == 0.0f) n = steer_v3_make(1.0f, 0.0f, 0.0f);
+                at = steer_v3_mad(w->obstacles[i].centre, n, obstacle_reach);
+                pushed = true;
+                float into = steer_v3_dot(*vel, n);
+                if (into < 0.0f) *vel = steer_v3_sub(*vel, steer_v3_scale(n, into));
+                steer__box_around(at, g->def.radius, &lo, &hi);
+                near = steer__obstacles_near(w, lo, hi, buf);
+                k = steer__object_after(near, i) - 1;
+            }
+            if (pushed) *to = m == 0 ? at : steer_v3_sub(at, images.shift[m]);
         }
     }
 }

@@ -33,13 +33,14 @@
  * typical one-step closing of 2.5e-3 (speed 1.5, dt 1/60) that a broken
  * share would add.
  *
- * Known disagreements, kept failing on purpose (each a check here):
- *   - test_wall_across_seam: a move that wraps across a torus's seam passes
+ * Cases that once failed (docs/robustness.md, R14 and R15), kept as checks:
+ *   - test_wall_across_seam: a move that wraps across a torus's seam passed
  *     through a solid wall just past the seam (world.h: solid walls,
  *     "agents never cross a wall segment");
  *   - test_keep_apart_wall_across_seam: likewise keep_apart's body;
+ *   - test_obstacle_across_seam: likewise a solid obstacle's;
  *   - test_wall_acute_tip: in a wedge whose tip is narrower than 2e-3, the
- *     1e-3 set-back off one wall crosses the other. */
+ *     1e-3 set-back off one wall crossed the other. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -523,6 +524,66 @@ static void test_keep_apart_wall_across_seam(void)
     steer_world_destroy(r.world);
 }
 
+/* A solid obstacle just past the seam: the end of a move that wraps onto
+ * it is outside its disc or ball (world.h: solid_obstacles), in 2D and 3D
+ * and across a corner of the box. */
+static void test_obstacle_across_seam(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        rig r;
+        rig_begin(&r, dim, STEER_UP_Z, STEER_BOUNDARY_WRAP, false, true);
+        rig_obstacle(&r, steer_v3_make(-11.7f, 0, 0), 0.5f);
+        rig_obstacle(&r, steer_v3_make(-11.6f, -11.6f, 0), 0.5f); /* across the corner from (11.9, 11.9) */
+        steer_group_def g = coasting(10.0f, false);
+        g.radius = 0.25f;
+        int group = steer_world_add_group(r.world, &g);
+        steer_agent_id ids[2] = {steer_world_add_agent(r.world, group, steer_v3_make(11.9f, 0, 0), steer_v3_make(4, 0, 0)),
+                                 steer_world_add_agent(r.world, group, steer_v3_make(11.9f, 11.9f, 0), steer_v3_make(3, 3, 0))};
+        int bad = 0;
+        for (int s = 0; s < 6; ++s) {
+            steer_world_step(r.world, 0.05f);
+            for (int k = 0; k < 2; ++k) {
+                steer_agent_state a;
+                steer_world_get_agent(r.world, ids[k], &a);
+                for (int o = 0; o < r.obstacle_count; ++o) {
+                    double dx = a.position.x - r.oc[o].x, dy = a.position.y - r.oc[o].y, dz = a.position.z - r.oc[o].z;
+                    double gap = sqrt(dx * dx + dy * dy + dz * dz) - (0.5 + g.radius);
+                    if (gap < -GAP_TOL && bad++ < 2)
+                        REPORT("solid obstacle, torus seam (dim %d) step %d: agent %d at (%.7g %.7g) is %.3g inside obstacle %d\n",
+                               dim, s, k, a.position.x, a.position.y, -gap, o);
+                }
+            }
+        }
+        CHECK(bad == 0);
+        steer_world_destroy(r.world);
+    }
+}
+
+/* On a torus a move longer than the box could pass any number of copies of
+ * a wall; the world does not test it but refuses it (world.h): the agent
+ * stays where it was and stops. Without solids the same move is taken. */
+static void test_move_longer_than_torus(void)
+{
+    for (int solid = 0; solid <= 1; ++solid) {
+        rig r;
+        rig_begin(&r, 2, STEER_UP_Z, STEER_BOUNDARY_WRAP, solid != 0, false);
+        if (solid) rig_wall(&r, steer_v3_make(5, -5, 0), steer_v3_make(5, 5, 0));
+        steer_group_def g = coasting(1000.0f, false);
+        int group = steer_world_add_group(r.world, &g);
+        steer_agent_id id = steer_world_add_agent(r.world, group, steer_v3_make(0, 0, 0), steer_v3_make(700, 0, 0));
+        steer_world_step(r.world, 0.1f); /* 70 along x: almost three turns of the box of side 24 */
+        steer_agent_state a;
+        steer_world_get_agent(r.world, id, &a);
+        if (solid) {
+            CHECK(a.position.x == 0.0f && a.position.y == 0.0f);
+            CHECK(a.velocity.x == 0.0f && a.velocity.y == 0.0f);
+        } else {
+            CHECK(fabsf(a.position.x - (70.0f - 72.0f)) < 1e-3f); /* 70 wraps to -2 */
+        }
+        steer_world_destroy(r.world);
+    }
+}
+
 /* ---- 2. solid obstacles, one agent ------------------------------------------ */
 static void test_solid_obstacles_reference(void)
 {
@@ -966,17 +1027,11 @@ int main(void)
 {
     clock_t t0 = clock();
     test_solid_walls_reference();
-    /* Known bugs (docs/robustness.md, R14 and R15): a wall just past a torus
-     * seam is not tested against the wrapped part of a move (solid walls,
-     * keep_apart), and a wedge narrower than the 1e-3 set-back lets an agent
-     * out. Run with STEER_KNOWN_BUGS=1 to see them fail. */
-    if (getenv("STEER_KNOWN_BUGS")) {
-        test_wall_across_seam();
-        test_wall_acute_tip();
-        test_keep_apart_wall_across_seam();
-    } else {
-        printf("known bugs skipped (STEER_KNOWN_BUGS=1 runs them): walls across a torus seam, acute wedges\n");
-    }
+    test_wall_across_seam();
+    test_wall_acute_tip();
+    test_keep_apart_wall_across_seam();
+    test_obstacle_across_seam();
+    test_move_longer_than_torus();
     test_solid_obstacles_reference();
     test_boundaries_reference();
     test_relax_one_pass();

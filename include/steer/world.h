@@ -98,8 +98,10 @@ typedef struct steer_world_def {
     float max_dt;            /* sub-step guard: larger steps are split (0: none) */
     uint64_t seed;           /* for wander and dithering */
     bool solid_obstacles;    /* agents are pushed out of obstacles after each step */
-    bool solid_walls;        /* agents' centres never cross a wall segment (keep_apart: their bodies); not
-                                yet across a torus seam, nor in a wedge narrower than 2e-3 (docs/robustness.md) */
+    bool solid_walls;        /* agents' centres never cross a wall segment (keep_apart: their bodies), also
+                                across a torus seam; on a torus a move longer than the box is refused
+                                (the agent stays and stops), as is a set-back that would cross a second
+                                wall (a wedge narrower than 2e-3) */
     bool non_penetration;    /* agents are pushed apart to radius_i + radius_j */
     int penetration_iterations; /* at most this many relaxation passes when non_penetration (default 32);
                                    they stop once no pair overlaps by more than 1% of r_i + r_j */
