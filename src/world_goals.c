@@ -427,9 +427,13 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     for (int k = 0; r == STEER_OK && k < n; ++k) {
         steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false};
         if (together) {
-            float max_speed = group_of(w, ids[which[k]])->def.max_speed;
+            /* The slow radius scales with the speed, so each one's slow-down
+             * (speed * distance / slow_radius) is its group's at full speed
+             * and takes the same time, slow or fast. */
+            const steer_group_def *d = &group_of(w, ids[which[k]])->def;
             double distance = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim));
-            goal.speed = steer_clampf(longest > 0.0 ? (float)(distance / longest) : 0.0f, 1e-3f * max_speed, max_speed);
+            goal.speed = steer_clampf(longest > 0.0 ? (float)(distance / longest) : 0.0f, 1e-3f * d->max_speed, d->max_speed);
+            goal.slow_radius = d->slow_radius * (goal.speed / d->max_speed);
         }
         steer_result one = set_goal(w, ids[which[k]], &goal, order, "steer_world_send_to_places");
         sent += one == STEER_OK;

@@ -1150,6 +1150,8 @@ static void places_contract(void)
     CHECK(steer_world_send_to_places(w, ids, 4, places, 4, true, results) == 4);
     float want[4] = {gd.max_speed / 1000.0f, 0.4f * gd.max_speed, 0.8f * gd.max_speed, gd.max_speed};
     for (int i = 0; i < 4; ++i) CHECK_NEAR(goal_of(w, ids[i]).speed, want[i], 1e-5);
+    /* and each one's slow radius is its group's scaled as its speed is */
+    for (int i = 0; i < 4; ++i) CHECK_NEAR(goal_of(w, ids[i]).slow_radius, gd.slow_radius * want[i] / gd.max_speed, 1e-5);
     /* every one already on its place: each at least a thousandth of its max_speed (0 would read as max_speed) */
     for (int i = 0; i < 4; ++i) steer_world_teleport_agent(w, ids[i], places[i], steer_v3_zero());
     CHECK(steer_world_send_to_places(w, ids, 4, places, 4, true, results) == 4);
@@ -1263,6 +1265,35 @@ static void places_more(void)
     steer_world_destroy(w);
 }
 
+/* `together` arrivals at about the same time (world.h): agents 5 and 40
+ * from their places come in within a tenth of the time apart. With the
+ * group's slow radius for both, the near one (speed 2 * 5 / 40) spent 8 s
+ * of slow-down per e-fold inside it and came in at 41.5 s against 22.7. */
+static void together_arrive_together(void)
+{
+    steer_world *w = make_world(2, STEER_UP_Z, 4);
+    steer_group_def gd = quiet_group();
+    gd.max_speed = 2.0f;
+    gd.max_force = 20.0f;
+    gd.slow_radius = 2.0f;
+    int g = steer_world_add_group(w, &gd);
+    steer_agent_id ids[2] = {steer_world_add_agent(w, g, steer_v3_make(0, 0, 0), steer_v3_zero()),
+                             steer_world_add_agent(w, g, steer_v3_make(0, 10, 0), steer_v3_zero())};
+    steer_v3 places[2] = {{5, 0, 0}, {40, 10, 0}};
+    CHECK(steer_world_send_to_places(w, ids, 2, places, 2, true, NULL) == 2);
+    int when[2] = {-1, -1};
+    for (int step = 0; step < 60 * 40 && (when[0] < 0 || when[1] < 0); ++step) {
+        steer_world_step(w, 1.0f / 60.0f);
+        for (int k = 0; k < 2; ++k)
+            if (when[k] < 0 && steer_world_has_arrived(w, ids[k])) when[k] = step;
+    }
+    CHECK(when[0] >= 0 && when[1] >= 0);
+    int later = when[0] > when[1] ? when[0] : when[1], apart = when[0] > when[1] ? when[0] - when[1] : when[1] - when[0];
+    CHECK(apart * 10 < later);
+    printf("together: arrivals at %.2f and %.2f s\n", when[0] / 60.0, when[1] / 60.0);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     set_and_get_one();
@@ -1286,5 +1317,6 @@ int main(void)
     places_ground();
     places_trade();
     places_more();
+    together_arrive_together();
     return check_summary("test_world_goal_contracts");
 }

@@ -408,8 +408,9 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * It keeps straight paths from crossing and gives the far places to the
  * agents in front. With together, each agent's preferred speed is
  * its distance over the time the farthest needs at its group's max_speed
- * (at least a thousandth of its max_speed), so all arrive at about the
- * same time, and straight paths keep the clearance they start with (with
+ * (at least a thousandth of its max_speed) and its slow radius its
+ * group's scaled by the same fraction (the slow-down then takes each
+ * agent as long), so all arrive at about the same time, and straight paths keep the clearance they start with (with
  * starts and places at least 2 sqrt(2) radii apart they never meet:
  * Turpin, Michael and Kumar, "CAPT", 2014). On the way, two agents of one
  * call that are within both groups' neighbour_radius of each other trade

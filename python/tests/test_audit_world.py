@@ -169,9 +169,6 @@ def test_send_to_places_assigns_the_least_squared_distance():
     assert w.get_goal(free[0])["kind"] == "none"  # "the rest stay free"
 
 
-@pytest.mark.xfail(strict=True, reason="together: the near agent's goal speed is 0.25 (5/40 of max_speed) and the "
-                   "arrive's slow-down inside the group's slow_radius (2) scales with that speed, so it arrives at "
-                   "41.5 s against the far one's 22.7 s: not 'at about the same time' (src/, world.h)")
 def test_send_to_places_together_arrive_at_about_the_same_time():
     w = steer.World(dim=2, capacity=8, bounds_min=(-100, -100), bounds_max=(100, 100), boundary="clamp")
     g = w.add_group(behaviours={"arrive": 1}, max_speed=2, max_force=20)
