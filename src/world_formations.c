@@ -98,16 +98,30 @@ int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer
                         "slots[%d] = (%g, %g, %g): must be finite", k, (double)slots[k].x, (double)slots[k].y,
                         (double)slots[k].z);
     }
+    /* The leader is not its own member, nor is an agent a member twice:
+     * either would chase a slot that moves with it. */
+    for (int k = 0; k < count; ++k)
+        STEER_MISUSE_IF(members[k].index == leader.index, STEER_ERROR_INVALID_ARGUMENT, HANDLE_REPEATED,
+                        "members[%d] = leader = {index %u, generation %u}: the leader may not be a member", k,
+                        leader.index, leader.generation);
     const steer_allocator *al = &w->def.allocator;
     bool grow = index == w->formation_count;
     steer__formation *grown = grow ? steer_alloc(al, sizeof *grown * (size_t)(w->formation_count + 1), 64) : NULL;
     steer_agent_id *m = steer_alloc(al, sizeof *m * (size_t)count, 64);
     steer_v3 *s = steer_alloc(al, sizeof *s * (size_t)count, 64);
-    if ((grow && !grown) || !m || !s) {
+    uint64_t *keys = steer_alloc(al, sizeof *keys * (size_t)count, 8);
+    bool allocated = (grown || !grow) && m && s && keys;
+    int earlier = -1, repeat = allocated ? steer__repeated_handle(members, NULL, count, keys, &earlier) : -1;
+    steer_free(al, keys);
+    if (!allocated || repeat >= 0) {
         steer_free(al, grown);
         steer_free(al, m);
         steer_free(al, s);
-        return STEER_ERROR_OUT_OF_MEMORY;
+        if (repeat < 0) return STEER_ERROR_OUT_OF_MEMORY;
+        steer__misuse(STEER_MISUSE_HANDLE_REPEATED, __func__,
+                      "members[%d] = members[%d] = {index %u, generation %u}: each agent may be a member once", repeat,
+                      earlier, members[repeat].index, members[repeat].generation);
+        return STEER_ERROR_INVALID_ARGUMENT;
     }
     if (grow) {
         if (w->formation_count) memcpy(grown, w->formations, sizeof *grown * (size_t)w->formation_count);

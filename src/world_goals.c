@@ -331,30 +331,6 @@ static int live_agents(steer_world *w, const steer_agent_id *ids, int count, ste
     return n;
 }
 
-static int by_key(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* The lowest entry of ids (of the n live ones in which[]) naming the same
- * agent as an earlier one, or -1; that earlier entry in *earlier. keys:
- * scratch of n, each (slot, entry) sorted. */
-static int repeated_entry(const steer_agent_id *ids, const int *which, int n, uint64_t *keys, int *earlier)
-{
-    for (int k = 0; k < n; ++k) keys[k] = (uint64_t)ids[which[k]].index << 32 | (uint32_t)which[k];
-    qsort(keys, (size_t)n, sizeof *keys, by_key);
-    int found = -1;
-    for (int k = 1; k < n; ++k) {
-        int entry = (int)(uint32_t)keys[k];
-        if (keys[k] >> 32 == keys[k - 1] >> 32 && (found < 0 || entry < found)) {
-            found = entry;
-            *earlier = (int)(uint32_t)keys[k - 1];
-        }
-    }
-    return found;
-}
-
 /* The group of a live agent (the handle table current). */
 static const steer__group *group_of(const steer_world *w, steer_agent_id id)
 {
@@ -395,7 +371,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     int earlier = -1, repeat = -1;
     if (which && from && keys) {
         n = live_agents(w, ids, count, results, which, from);
-        repeat = repeated_entry(ids, which, n, keys, &earlier);
+        repeat = steer__repeated_handle(ids, which, n, keys, &earlier);
     }
     if (repeat >= 0) {
         steer__misuse(STEER_MISUSE_HANDLE_REPEATED, "steer_world_send_to_places",

@@ -2,6 +2,8 @@
 #include "world_handles.h"
 #include "misuse_internal.h"
 
+#include <stdlib.h>
+
 /* The handle table follows the sorted agents. The sort used its buffer as
  * the target for the slots, and the old slots' buffer becomes the table.
  * The step does not rebuild it: its random writes (slots are scattered in
@@ -60,4 +62,29 @@ steer_result steer__handle_check(const steer_world *w, steer_agent_id id, uint32
     steer__misuse(why, function, "id = {index %u, generation %u, world %u}: %s", id.index, id.generation, id.world,
                   why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world" : "no live agent of this world has it");
     return STEER_ERROR_STALE_HANDLE;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+int steer__repeated_handle(const steer_agent_id *ids, const int *which, int n, uint64_t *keys, int *earlier)
+{
+    /* each key (slot, entry): sorted, a slot's entries are adjacent and in entry order */
+    for (int k = 0; k < n; ++k) {
+        int entry = which ? which[k] : k;
+        keys[k] = (uint64_t)ids[entry].index << 32 | (uint32_t)entry;
+    }
+    qsort(keys, (size_t)n, sizeof *keys, by_key);
+    int found = -1;
+    for (int k = 1; k < n; ++k) {
+        int entry = (int)(uint32_t)keys[k];
+        if (keys[k] >> 32 == keys[k - 1] >> 32 && (found < 0 || entry < found)) {
+            found = entry;
+            *earlier = (int)(uint32_t)keys[k - 1];
+        }
+    }
+    return found;
 }

@@ -20,6 +20,12 @@ steer_misuse_id steer__handle_live(const steer_world *w, steer_agent_id id);
  * `function`. STEER_OK or STEER_ERROR_STALE_HANDLE. */
 steer_result steer__handle_check(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function);
 
+/* The lowest entry of ids naming the same agent as an earlier one, or -1;
+ * that earlier entry in *earlier. Over the n entries which[0 .. n) (which
+ * NULL: entries 0 .. n), all live; keys: scratch of n. One sort, no
+ * allocation. */
+int steer__repeated_handle(const steer_agent_id *ids, const int *which, int n, uint64_t *keys, int *earlier);
+
 /* Looks up id into *dense, or returns STEER_ERROR_STALE_HANDLE from the
  * calling function, reported as its misuse. */
 #define STEER__CHECK_HANDLE(w, id, dense)                                                                              \

@@ -152,6 +152,18 @@ static void bad_calls_are_refused(void)
                   STEER_MISUSE_FORMATION_COUNT, "steer_world_add_formation", "count = 0: must be in [1, 65536]");
     EXPECT_REPORT(steer_world_add_formation(q.w, q.leader, NULL, q.slots, 1), STEER_ERROR_INVALID_ARGUMENT,
                   STEER_MISUSE_NULL_ARGUMENT, "steer_world_add_formation", "members = NULL");
+    /* the leader among its members, or a member twice: each would chase a slot that moves with it */
+    steer_agent_id with_leader[MEMBERS];
+    memcpy(with_leader, q.members, sizeof with_leader);
+    with_leader[2] = q.leader;
+    EXPECT_REPORT(steer_world_add_formation(q.w, q.leader, with_leader, q.slots, MEMBERS), STEER_ERROR_INVALID_ARGUMENT,
+                  STEER_MISUSE_HANDLE_REPEATED, "steer_world_add_formation", "members[2] = leader");
+    steer_agent_id twice[MEMBERS];
+    memcpy(twice, q.members, sizeof twice);
+    twice[4] = twice[1];
+    EXPECT_REPORT(steer_world_add_formation(q.w, q.leader, twice, q.slots, MEMBERS), STEER_ERROR_INVALID_ARGUMENT,
+                  STEER_MISUSE_HANDLE_REPEATED, "steer_world_add_formation", "members[4] = members[1]");
+    CHECK(steer_world_formation_count(q.w) == 1); /* make_squad's own; nothing added */
     EXPECT_REPORT(steer_world_remove_formation(q.w, 5), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FORMATION_INDEX,
                   "steer_world_remove_formation", "formation = 5: not a formation of this world");
     steer_agent_id gone = q.leader;

@@ -464,13 +464,13 @@ int steer_world_goal_count(const steer_world *world);
  * who remains, never on a step's timing. A removed leader leaves the
  * members on their last slots. A member's goal is its group's ARRIVE (a
  * goal it had loses its own slow radius and speed); an agent in two
- * formations takes the later one's slot (they are placed in index order);
- * the leader listed among its own members chases its own slot: don't.
+ * formations takes the later one's slot (they are placed in index order).
  * Members keep their groups' behaviours
  * (avoidance, separation: the slot is their goal). Snapshots keep
  * formations. Returns the formation's index, or a negative steer_result
  * (a stale handle, count out of [1, STEER_MAX_FORMATION_MEMBERS], a slot not
- * finite, more than STEER_MAX_FORMATIONS). */
+ * finite, the leader among the members or a member listed twice, more
+ * than STEER_MAX_FORMATIONS). */
 #define STEER_MAX_FORMATION_MEMBERS 65536
 #define STEER_MAX_FORMATIONS 1024
 int steer_world_add_formation(steer_world *world, steer_agent_id leader, const steer_agent_id *members,

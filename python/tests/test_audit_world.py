@@ -450,8 +450,6 @@ def test_formation_members_close_up_when_one_is_removed():
     refused(e, "formation")
 
 
-@pytest.mark.xfail(strict=True, reason="a formation whose members include its leader, or one agent twice, is "
-                   "accepted (the C checks are stale handles, counts and slots only; world.h says nothing of it)")
 def test_a_formation_refuses_its_leader_as_a_member_and_a_member_twice():
     w, _, ids = small()
     with pytest.raises(steer.InvalidArgument):
