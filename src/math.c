@@ -105,14 +105,15 @@ float steer_atan2(float y, float x)
 float steer_exp2(float x)
 {
     if (x != x) return 1.0f;
-    /* 2^x is a normal float on [-126, 128); the top clamp is the largest
-     * float below 128, whose power of two is still finite. */
-    x = steer_clampf(x, -126.0f, 0x1.fffffep6f);
+    /* 2^x is a float on (-150, 128) (subnormal below -126); the top clamp
+     * is the largest float below 128, whose power of two is still finite,
+     * and from -151 down the power rounds to 0. */
+    x = steer_clampf(x, -151.0f, 0x1.fffffep6f);
     float i = floorf(x + 0.5f);
     float f = x - i;
     float p = f * (((((1.535336188319500e-4f * f + 1.339887440266574e-3f) * f + 9.618437357674640e-3f) * f
                      + 5.550332471162809e-2f) * f + 2.402264791363012e-1f) * f + 6.931472028550421e-1f) + 1.0f;
-    return ldexpf(p, (int)i); /* exact scaling by a power of two */
+    return ldexpf(p, (int)i); /* scaling by a power of two: exact, or one rounding to a subnormal */
 }
 
 float steer_wrap_angle(float a)

@@ -679,11 +679,12 @@ static inline wf wf_abs_(wf a) { return wf_blend(wm_lt(a, wf_zero()), wf_neg_(a)
 
 /* steer_exp2 (math.c) in lanes: the same clamp, rounding to an integer i
  * and polynomial, then the scaling by 2^i as two exact powers of two (i / 2
- * and the rest, both normal): the first product is exact and the second
- * rounds once, as ldexpf does. */
+ * and the rest, both normal for i >= -151): the first product is exact and
+ * the second rounds once (to a subnormal, or 0, below 2^-126), as ldexpf
+ * does. */
 static inline wf wf_exp2_(wf x)
 {
-    const wf one = wf_set1(1.0f), half = wf_set1(0.5f), lo = wf_set1(-126.0f), hi = wf_set1(0x1.fffffep6f);
+    const wf one = wf_set1(1.0f), half = wf_set1(0.5f), lo = wf_set1(-151.0f), hi = wf_set1(0x1.fffffep6f);
     wm nan = wm_not(wm_eq_(x, x));
     /* NaN clamped too (to lo; its lane gives one below): the scalar
      * build's wi_trunc of a NaN would be undefined behaviour */

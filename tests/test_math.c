@@ -248,6 +248,17 @@ static void exp2_matches_libm_with_relative_error_below_3e_7(void)
     CHECK(steer_is_finite(steer_exp2(top)));
     CHECK_NEAR(steer_exp2(127.9f) / exp2((double)127.9f), 1.0, 3e-7); /* just below 2^128: still finite */
     CHECK(steer_exp2(0.0f) == 1.0f);
+    /* below 2^-126: subnormal, within the polynomial's relative error and
+     * half of the smallest subnormal (one rounding), then 0; never FLT_MIN
+     * for a power far below it */
+    bool subnormal_ok = true;
+    for (float x = -126.0f; x > -152.0f; x -= 0.013f) {
+        double want = exp2((double)x);
+        subnormal_ok = subnormal_ok && fabs((double)steer_exp2(x) - want) <= 0x1p-150 + 3e-7 * want;
+    }
+    CHECK(subnormal_ok);
+    CHECK(steer_exp2(-149.0f) == 0x1p-149f && steer_exp2(-140.0f) == 0x1p-140f);
+    CHECK(steer_exp2(-200.0f) == 0.0f && steer_exp2(-INFINITY) == 0.0f);
     CHECK(steer_exp2(NAN) == 1.0f);
     CHECK(steer_is_finite(steer_exp2(INFINITY)) && steer_is_finite(steer_exp2(-INFINITY)));
 }

@@ -38,7 +38,8 @@ typedef struct steer_v3 { float x, y, z; } steer_v3;
 float steer_sin(float radians);                 /* |error| < 2e-7 */
 float steer_cos(float radians);                 /* |error| < 2e-7 */
 float steer_atan2(float y, float x);            /* radians in [-pi, pi]; (0,0) -> 0 */
-float steer_exp2(float x);                      /* 2^x, relative error < 3e-7 */
+float steer_exp2(float x);                      /* 2^x, relative error < 3e-7 where it is a normal float;
+                                                   subnormal below 2^-126, 0 from 2^-150 down */
 float steer_wrap_angle(float radians);          /* into [-pi, pi) */
 
 static inline bool steer_is_finite(float a) { return a - a == 0.0f; } /* false for NaN, +-Inf */
