@@ -26,7 +26,7 @@ class Vehicle:
             raise invalid(f"position: shape {p.shape}: must be (2,) or (3,)")
         self.dim = p.size
         self._t = f"steer_vehicle{self.dim}"
-        self._v = ffi.new(f"{self._t} *", getattr(lib, f"{self._t}_make")(self._vec(p), int(seed) & (2**64 - 1)))
+        self._v = ffi.new(f"{self._t} *", getattr(lib, f"{self._t}_make")(self._vec(p), _arrays.integer(seed, "seed", -2**63, 2**64, "must be in [-2**63, 2**64)") & (2**64 - 1)))
 
     def _vec(self, value, name="value"):
         a = _arrays.rows(value, name, self.dim)
@@ -103,9 +103,7 @@ class Vehicle:
 
     @waypoint.setter
     def waypoint(self, value):
-        if not 0 <= int(value) < 2**31:
-            raise invalid(f"waypoint = {value}: must be in [0, 2**31)")
-        self._v.waypoint = int(value)
+        self._v.waypoint = _arrays.integer(value, "waypoint", 0, 2**31, "must be in [0, 2**31)")
 
     @property
     def avoid_latch(self) -> int:
