@@ -255,12 +255,17 @@ def test_readme_avoidance_defaults_are_the_world_groups():
         assert (p["horizon"].default, p["keep_right"].default) == (horizon, keep_right)
 
 
-@pytest.mark.xfail(strict=True, reason="README: '90 tests' (and '90 passed' under ASan); the suite has more")
-def test_readme_test_count():
-    import glob
-    count = 0
-    for path in glob.glob(os.path.join(HERE, "test_*.py")):
-        with open(path) as f:
-            count += len(re.findall(r"^def test_", f.read(), re.M))
-    claimed = int(re.search(r"every exported function is reached \((\d+) tests", readme_text()).group(1))
-    assert count <= claimed  # functions, before parametrisation: already more than the README's count
+def test_readme_states_no_stale_test_count():
+    """The README said '90 tests' (and '90 passed' under ASan) when the suite had more. It says what the suite
+    covers and how to run it; a count of tests it states must be the number pytest collects."""
+    text = readme_text()
+    assert "`make test-python`" in text and "`make -C python asan`" in text
+    assert "every exported function is reached" in text and os.path.exists(os.path.join(HERE, "test_zz_bindings.py"))
+    section = re.search(r"## Tests and figures(.*?)(?:## |$)", text).group(1)  # not the history ("8 tests failed")
+    stated = [int(n) for n in re.findall(r"\b(\d+) (?:tests\b|passed\b)", section)]
+    if stated:
+        out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", HERE],
+                             cwd="/", env=dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p)),
+                             capture_output=True, text=True, timeout=120)
+        collected = int(re.search(r"(\d+) tests? collected", out.stdout).group(1))
+        assert stated == [collected] * len(stated), (stated, collected)
