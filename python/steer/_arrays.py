@@ -61,5 +61,15 @@ def scalar(value, name, rule=None, ok=None):
     return v
 
 
+def integer(value, name, low=-2**31, high=2**31, rule=None):
+    """An index, count or seed for C: an int (or numpy integer) in [low, high), never a float truncated, a bool or
+    a string parsed. rule: the message when it is out of range (default: the range of a C int)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise invalid(f"{name} = {value!r}: must be an int")
+    if not low <= int(value) < high:
+        raise invalid(f"{name} = {value}: {rule or 'out of the range of a C int'}")
+    return int(value)
+
+
 def pointer(array):
     return ffi.from_buffer("float[]", array)

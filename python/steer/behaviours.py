@@ -232,7 +232,8 @@ class Random:
     """A seeded PCG32 generator (steer_rng) for the behaviours that draw (wander)."""
 
     def __init__(self, seed: int = 1):
-        self._rng = ffi.new("steer_rng *", lib.steer_rng_make(int(seed) & (2**64 - 1)))
+        self._rng = ffi.new("steer_rng *", lib.steer_rng_make(
+            _arrays.integer(seed, "seed", -2**63, 2**64, "must be in [-2**63, 2**64)") & (2**64 - 1)))
 
     def float(self) -> float:
         """Uniform in [0, 1)."""
@@ -516,8 +517,9 @@ class _Lazy:
 
 
 def _dither_lazy(evaluate, weights, probabilities, max_force, rng, epsilon, dim):
-    if dim not in (2, 3):
+    if _arrays.integer(dim, "dim") not in (2, 3):
         raise invalid(f"dim = {dim!r}: must be 2 or 3 (the dimension of the forces evaluate returns)")
+    dim = int(dim)
     k = int(np.size(probabilities))
     if k == 0:
         raise invalid("probabilities: empty: must be (K,), K >= 1")

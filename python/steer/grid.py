@@ -47,12 +47,11 @@ class Grid:
 
     def __init__(self, dim: int = 2, cell_size: float = 1.0, capacity: int = 0):
         d = lib.steer_default_grid_def()
-        if dim not in (2, 3):
+        if _arrays.integer(dim, "dim") not in (2, 3):
             raise invalid(f"dim = {dim!r}: must be 2 or 3")
+        dim = int(dim)
         d.dim, d.cell_size = dim, _arrays.scalar(cell_size, "cell_size", "must be > 0", lambda c: c > 0)
-        if not 0 <= int(capacity) < 2**26:
-            raise invalid(f"capacity = {capacity}: must be in [0, 2**26)")
-        d.capacity = int(capacity)
+        d.capacity = _arrays.integer(capacity, "capacity", 0, 2**26, "must be in [0, 2**26)")
         pointer = lib.steer_grid_create(ffi.new("steer_grid_def *", d))
         if pointer == ffi.NULL:
             raise MemoryError("steer_grid_create")
@@ -96,9 +95,8 @@ class Grid:
 
     def insert(self, point_id: int, p) -> None:
         """Add one point with the caller's id (>= 0)."""
-        if not 0 <= int(point_id) < 2**31:
-            raise invalid(f"point_id = {point_id}: must be in [0, 2**31)")
-        _errors.check(lib.steer_grid_insert(self._g, int(point_id), _arrays.pointer(self._point(p))),
+        point_id = _arrays.integer(point_id, "point_id", 0, 2**31, "must be in [0, 2**31)")
+        _errors.check(lib.steer_grid_insert(self._g, point_id, _arrays.pointer(self._point(p))),
                       "steer_grid_insert")
 
     def clear(self) -> None:
@@ -137,10 +135,9 @@ class Grid:
         """The k nearest points (ties by the smaller id): (ids (m,) int32, squared distances (m,) float32),
         m = min(k, len(self))."""
         c = self._point(p)
-        if not 0 <= int(k) < 2**31:
-            raise invalid(f"k = {k}: must be in [0, 2**31)")
+        k = _arrays.integer(k, "k", 0, 2**31, "must be in [0, 2**31)")
         g = self._g
-        m = min(int(k), lib.steer_grid_count(g))
+        m = min(k, lib.steer_grid_count(g))
         ids, d2 = np.empty(max(m, 1), np.int32), np.empty(max(m, 1), np.float32)
         got = lib.steer_grid_nearest(g, _arrays.pointer(c), m, ffi.cast("int *", ffi.from_buffer(ids)),
                                      _arrays.pointer(d2))

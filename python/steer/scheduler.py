@@ -22,6 +22,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, List, Optional
 
+from . import _arrays
 from ._errors import SteerError
 
 Run = Callable[[int, int, int], None]
@@ -50,9 +51,7 @@ class ThreadScheduler:
     close() (or `with`) stops the threads."""
 
     def __init__(self, workers: int = 2):
-        if not 1 <= int(workers) <= 256:
-            raise ValueError(f"workers = {workers}: must be in [1, 256]")
-        self.workers = int(workers)
+        self.workers = _arrays.integer(workers, "workers", 1, 257, "must be in [1, 256]")
         self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="steer-task")
 
     def enqueue(self, run: Run, item_count: int, min_range: int) -> Any:
@@ -87,7 +86,8 @@ class _Task:
 
     def run(self, start: int, end: int, worker_index: int) -> None:
         """Run items [start, end) of the task as worker worker_index (see the module's rules)."""
-        start, end, worker_index = int(start), int(end), int(worker_index)
+        start, end = _arrays.integer(start, "start"), _arrays.integer(end, "end")
+        worker_index = _arrays.integer(worker_index, "worker_index")
         with self.lock:
             if self.finished:
                 raise ValueError("run: the task is finished (a run after finish)")

@@ -13,8 +13,11 @@ class Vehicle:
     """One steered agent, 2D or 3D: position, velocity, heading, limits.
 
     Defaults are per-frame units (max_speed 3, max_force 0.12): step with
-    dt = 1 once per frame. Behaviour methods return a force; apply_force
-    accumulates it and step integrates and clears it.
+    dt = 1 once per frame. Setting a limit checks it against steer/vehicle.h's
+    range (max_speed, max_force, radius >= 0; heading_smoothing in (0, 1];
+    mass <= 0 counts as 1; every value finite) and raises InvalidArgument.
+    Behaviour methods return a force; apply_force accumulates it and step
+    integrates and clears it.
 
     >>> car = Vehicle((0, 0), seed=1)
     >>> car.apply_force(car.arrive((80, 60), slow_radius=40)); car.step(1.0)
@@ -26,7 +29,7 @@ class Vehicle:
             raise invalid(f"position: shape {p.shape}: must be (2,) or (3,)")
         self.dim = p.size
         self._t = f"steer_vehicle{self.dim}"
-        self._v = ffi.new(f"{self._t} *", getattr(lib, f"{self._t}_make")(self._vec(p), int(seed) & (2**64 - 1)))
+        self._v = ffi.new(f"{self._t} *", getattr(lib, f"{self._t}_make")(self._vec(p), _arrays.integer(seed, "seed", -2**63, 2**64, "must be in [-2**63, 2**64)") & (2**64 - 1)))
 
     def _vec(self, value, name="value"):
         a = _arrays.rows(value, name, self.dim)
@@ -58,20 +61,23 @@ class Vehicle:
     def velocity(self, value):
         self._v.velocity = self._vec(value, "velocity")
 
-    def _limit(name, doc):
+    def _limit(name, doc, rule=None, ok=None):
         def get(self):
             return getattr(self._v, name)
 
         def set_(self, value):
-            setattr(self._v, name, _arrays.scalar(value, name))
-        return property(get, set_, doc=doc)
+            setattr(self._v, name, _arrays.scalar(value, name, rule, ok))
+        return property(get, set_, doc=f"{doc} ({rule})" if rule else doc)
 
-    max_speed = _limit("max_speed", "length per time unit")
-    max_force = _limit("max_force", "length per time unit^2 per unit mass")
+    # the ranges of steer/vehicle.h: limits and a radius are magnitudes; mass <= 0 and max_turn_rate <= 0 are
+    # documented there (mass 1, no turn limit); every value finite
+    max_speed = _limit("max_speed", "length per time unit", "must be >= 0", lambda v: v >= 0)
+    max_force = _limit("max_force", "length per time unit^2 per unit mass", "must be >= 0", lambda v: v >= 0)
     mass = _limit("mass", "<= 0 counts as 1")
-    radius = _limit("radius", "body radius, length")
+    radius = _limit("radius", "body radius, length", "must be >= 0", lambda v: v >= 0)
     max_turn_rate = _limit("max_turn_rate", "radians per time unit; <= 0: unlimited")
-    heading_smoothing = _limit("heading_smoothing", "k per step in (0, 1] for smooth_heading")
+    heading_smoothing = _limit("heading_smoothing", "k per step for smooth_heading", "must be in (0, 1]",
+                               lambda v: 0 < v <= 1)
     wander_angle = _limit("wander_angle", "planar wander state, radians, world frame")
     del _limit
 
@@ -103,9 +109,7 @@ class Vehicle:
 
     @waypoint.setter
     def waypoint(self, value):
-        if not 0 <= int(value) < 2**31:
-            raise invalid(f"waypoint = {value}: must be in [0, 2**31)")
-        self._v.waypoint = int(value)
+        self._v.waypoint = _arrays.integer(value, "waypoint", 0, 2**31, "must be in [0, 2**31)")
 
     @property
     def avoid_latch(self) -> int:

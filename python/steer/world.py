@@ -46,8 +46,10 @@ def _set_world_fields(d, fields: dict, unknown: str, keywords=()) -> None:
     """The world def's integer and boolean fields from keyword arguments; any other name is refused (the
     caller's own keywords named among the ones it takes)."""
     for name, value in fields.items():
-        if name in _WORLD_INTS:
-            setattr(d, name, int(value))
+        if name == "seed":
+            d.seed = _seed(value)
+        elif name in _WORLD_INTS:
+            setattr(d, name, _int(value, name))
         elif name in _WORLD_BOOLS:
             setattr(d, name, bool(value))
         else:
@@ -115,8 +117,7 @@ class _Memory:
                                     "data": (address, True)}
 
 
-class WorldView(NamedTuple):
-    """Zero-copy, read-only arrays of the live agents in the world's internal order."""
+class _ViewFields(NamedTuple):
     x: np.ndarray
     y: np.ndarray
     z: Optional[np.ndarray]
@@ -127,10 +128,25 @@ class WorldView(NamedTuple):
     step: int
     world: "World"
 
+
+class WorldView(_ViewFields):
+    """Zero-copy, read-only arrays of the live agents in the world's internal order.
+
+    x, y, z (None in 2D): positions; vx, vy, vz (None in 2D): velocities; group: uint8 group indices; step: the
+    world's step count (World.step_count) when the view was taken; world: the World. is_current tells whether
+    the world has changed since (a step, an agent added, removed or moved, a goal, a restore, close): that is
+    the binding's own count of changes, kept apart from step, since changes happen between steps too."""
+
+    def __new__(cls, *fields, version=None):
+        view = super().__new__(cls, *fields)
+        view._version = version  # World._version when taken: the change count is_current compares
+        return view
+
     @property
     def is_current(self) -> bool:
         """Whether the world has not changed since the view was taken."""
-        return self.world._version == self.step
+        version = getattr(self, "_version", None)
+        return version is not None and self.world._version == version
 
 
 def _vec3(value, name, dim):
@@ -151,20 +167,20 @@ def _ids(ids, name="ids"):
     return out, len(a)
 
 
-def _int(value, name):
-    """An index or count for a C int: an int (or numpy integer), never a float truncated or a string parsed."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise invalid(f"{name} = {value!r}: must be an int")
-    if not -2**31 <= int(value) < 2**31:
-        raise invalid(f"{name} = {value}: out of the range of a C int")
-    return int(value)
+_int = _arrays.integer  # the shared check of an index or count: an int, never a float truncated
+
+
+def _seed(value, name="seed"):
+    """A seed for a C uint64_t: an int in [0, 2**64)."""
+    return _int(value, name, 0, 2**64, "must be in [0, 2**64)")
 
 
 class World:
     """A 2D or 3D world of agents, stepped deterministically in C.
 
-    World(dim=2, capacity=1000, bounds_min=(-50,-50,-50), bounds_max=(50,50,50), boundary="wrap", threads=1,
-          up="z", seed=0, scheduler=None, ...) takes the fields of steer_world_def by name. World.standard_flock(N)
+    World(dim=2, capacity=1000, bounds_min=(-50,-50), bounds_max=(50,50), boundary="wrap", threads=1,
+          up="z", seed=0, scheduler=None, ...) takes the fields of steer_world_def by name; bounds_min and
+    bounds_max are dim numbers each (a 3D world: (-50,-50,-50), (50,50,50)). World.standard_flock(N)
     and World.from_scenario(path) build the common worlds. Then add_group (behaviours, combine, probabilities,
     wander, feelers, wall_follow, ...), add_obstacle / add_wall / add_path / add_flow_field, add_agents, step,
     view, goals (set_goal, set_goals, set_targets), formations, state_hash, save/restore, draw; close() (or
@@ -180,17 +196,23 @@ class World:
         if up not in UP:
             raise invalid(f"up = {up!r}: must be one of {', '.join(UP)}")
         d.up = UP[up]
-        d.dim = int(dim)
-        d.capacity = int(capacity)
+        d.dim = _int(dim, "dim")
+        d.capacity = _int(capacity, "capacity")
         if boundary not in BOUNDARY:
             raise invalid(f"boundary = {boundary!r}: must be one of {', '.join(BOUNDARY)}")
         d.boundary = BOUNDARY[boundary]
-        d.worker_count = int(threads)
+        d.worker_count = _int(threads, "threads")
         d.cell_size = _arrays.scalar(cell_size, "cell_size")
         d.max_dt = _arrays.scalar(max_dt, "max_dt")
         for name, value in (("bounds_min", bounds_min), ("bounds_max", bounds_max)):
-            if value is not None:
-                setattr(d, name, _vec3(value, name, 3 if len(value) == 3 else 2))
+            if value is not None and d.dim in (2, 3):  # another dim: the library refuses it (WORLD_DEF_DIM)
+                try:
+                    shape = np.asarray(value).shape
+                except ValueError:  # ragged
+                    shape = None
+                if shape != (d.dim,):  # a third bound for a 2D world is not dropped without a word
+                    raise invalid(f"{name} = {value!r}: must be {d.dim} numbers, one per axis of a {d.dim}D world")
+                setattr(d, name, _vec3(value, name, d.dim))
         _set_world_fields(d, fields, "World: unknown field", ("dim", "bounds_min", "bounds_max", "boundary", "threads",
                                                              "cell_size", "max_dt", "up", "scheduler"))
         binding = _scheduler(d, scheduler)
@@ -221,9 +243,9 @@ class World:
         the world is made from the flock's def (steer_standard_flock_world_def) enlarged by them, then
         populated (steer_standard_flock_populate): the same flock, the same bits, with room for more."""
         fd = lib.steer_default_standard_flock_def()
-        fd.agents, fd.dim, fd.worker_count = int(agents), int(dim), int(threads)
+        fd.agents, fd.dim, fd.worker_count = _int(agents, "agents"), _int(dim, "dim"), _int(threads, "threads")
         fd.neighbours = _arrays.scalar(neighbours, "neighbours", "must be > 0", lambda v: v > 0)
-        fd.seed = int(seed)
+        fd.seed = _seed(seed)
         if fd.agents < 1 or fd.dim not in (2, 3):
             raise invalid(f"standard_flock: agents = {agents}, dim = {dim}: need agents >= 1 and dim 2 or 3")
         fdp = ffi.new("steer_standard_flock_def *", fd)
@@ -233,9 +255,8 @@ class World:
         d = ffi.new("steer_world_def *")
         _errors.begin()
         _errors.check(lib.steer_standard_flock_world_def(fdp, d), "steer_standard_flock_world_def")
-        if not 0 <= int(extra_capacity) < 2**31 - d.capacity:
-            raise invalid(f"extra_capacity = {extra_capacity}: must be >= 0 (and the total an int)")
-        d.capacity += int(extra_capacity)
+        d.capacity += _int(extra_capacity, "extra_capacity", 0, 2**31 - d.capacity,
+                           "must be >= 0 (and the total an int)")
         _set_world_fields(d, fields, "standard_flock: unknown World field")
         binding = _scheduler(d, scheduler)
         _errors.begin()
@@ -259,8 +280,8 @@ class World:
                 raise ScenarioError(text, name="scenario", result="STEER_ERROR_INVALID_ARGUMENT")
             ov = ffi.new("steer_scenario_overrides *")
             if seed is not None:
-                ov.set_seed, ov.seed = True, int(seed)
-            ov.threads = int(threads)
+                ov.set_seed, ov.seed = True, _seed(seed)
+            ov.threads = _int(threads, "threads")
             info = lib.steer_scenario_get_info(sc)
             _errors.begin()
             pointer = lib.steer_scenario_create_world(sc, ov, error, 4096)
@@ -341,8 +362,10 @@ class World:
                 gd.leader = self._id(value)
             elif name in _GROUP_SCALARS:
                 setattr(gd, name, _arrays.scalar(value, name))
+            elif name in ("neighbour_mask", "colour"):  # uint32_t
+                setattr(gd, name, _int(value, name, 0, 2**32, "must be in [0, 2**32)"))
             elif name in _GROUP_INTS:
-                setattr(gd, name, int(value))
+                setattr(gd, name, _int(value, name))
             elif name in _GROUP_BOOLS:
                 setattr(gd, name, bool(value))
             elif name in _GROUP_VECTORS:
@@ -421,7 +444,7 @@ class World:
         """The velocity declared for obstacle `index` (zero by default)."""
         if not 0 <= _int(index, "index") < self.obstacle_count:
             raise invalid(f"index = {index}: no such obstacle (the world has {self.obstacle_count})")
-        v = lib.steer_world_get_obstacle_velocity(self._w, int(index))
+        v = lib.steer_world_get_obstacle_velocity(self._w, _int(index, "index"))
         return np.array([v.x, v.y, v.z][:self.dim], np.float32)
 
     def clear_obstacles(self) -> None:
@@ -526,11 +549,13 @@ class World:
     @staticmethod
     def _id(agent):
         try:
-            index, generation, world = (int(x) for x in agent)
+            index, generation, world = agent
         except (TypeError, ValueError):
             raise invalid(f"agent = {agent!r}: must be a handle (index, generation, world)") from None
-        if not all(0 <= x < 2**32 for x in (index, generation, world)):
-            raise invalid(f"agent = {agent!r}: each of index, generation, world must be in [0, 2**32)")
+        if not all(isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)) and 0 <= x < 2**32
+                   for x in (index, generation, world)):
+            raise invalid(f"agent = {agent!r}: each of index, generation, world must be an int in [0, 2**32)")
+        index, generation, world = int(index), int(generation), int(world)
         return ffi.new("steer_agent_id *", (index, generation, world))[0]
 
     def remove_agent(self, agent) -> None:
@@ -585,7 +610,7 @@ class World:
                 return empty
             return np.asarray(_Memory(self._owner, pointer, n, typestr))
         return WorldView(arr(v.px), arr(v.py), arr(v.pz), arr(v.vx), arr(v.vy), arr(v.vz), arr(v.group, "|u1"),
-                         self._version, self)
+                         lib.steer_world_step_count(w), self, version=self._version)
 
     def positions(self) -> np.ndarray:
         """(N, dim) copy of the positions, in the view's order."""
@@ -626,10 +651,7 @@ class World:
         if target is not None:
             g.target = _vec3(target, "target", self.dim)
         g.slow_radius, g.speed = _arrays.scalar(slow_radius, "slow_radius"), _arrays.scalar(speed, "speed")
-        for name, value in (("path", path), ("progress", progress)):
-            if not -2**31 <= int(value) < 2**31:
-                raise invalid(f"{name} = {value}: must be an int")
-        g.path, g.progress = int(path), int(progress)
+        g.path, g.progress = _int(path, "path"), _int(progress, "progress")
         keep = None
         if points is not None:
             keep = self._points3(points, "points")
@@ -922,7 +944,7 @@ class World:
         dd.agents, dd.velocities, dd.neighbour_radius, dd.wander, dd.feelers = (
             agents, velocities, neighbour_radius, wander, feelers)
         dd.obstacles, dd.walls, dd.paths, dd.flow_fields, dd.bounds = obstacles, walls, paths, flow_fields, bounds
-        dd.max_agents = int(max_agents)
+        dd.max_agents = _int(max_agents, "max_agents")
         owner = self._owner  # alive through the call, even if a callback closes the world
         lib.steer_world_draw(self._w, dd)
         del owner
@@ -937,10 +959,8 @@ class World:
 
 def standard_flock_side(agents: int, dim: int = 2, neighbours: float = 16.0) -> float:
     """The torus side of the standard flock of N agents with K mean neighbours in dim dimensions."""
-    if int(agents) < 1 or int(dim) not in (2, 3):
+    if _int(agents, "agents") < 1 or _int(dim, "dim") not in (2, 3):
         raise invalid(f"agents = {agents}, dim = {dim}: need agents >= 1 and dim 2 or 3")
-    if not -2**31 < int(agents) < 2**31:
-        raise invalid(f"agents = {agents}: must be an int")
     return lib.steer_standard_flock_side(int(agents), int(dim),
                                          _arrays.scalar(neighbours, "neighbours", "must be > 0", lambda v: v > 0))
 
@@ -953,10 +973,7 @@ def _scheduler(d, scheduler):
         if not callable(getattr(scheduler, method, None)):
             raise invalid(f"scheduler: {scheduler!r} has no {method}() method (see steer.scheduler)")
     workers = getattr(scheduler, "workers", d.worker_count)
-    try:
-        workers = int(workers)
-    except (TypeError, ValueError):
-        raise invalid(f"scheduler.workers = {workers!r}: must be an int") from None
+    workers = _int(workers, "scheduler.workers")
     d.worker_count = workers  # the library checks it (STEER_MISUSE_WORLD_DEF_WORKER_COUNT)
     binding = _Binding(scheduler, workers)
     handle = ffi.new_handle(binding)

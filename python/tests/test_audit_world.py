@@ -223,12 +223,23 @@ def test_add_agents_checks_before_adding_any():
     assert len(w) == 6
 
 
-@pytest.mark.xfail(strict=True, reason="a 2D world takes 3-element bounds and drops z (the World docstring even "
-                   "shows bounds_min=(-50,-50,-50) for dim=2): the README's rule is rows of (dim,); a design question")
 def test_world_bounds_of_the_other_dimension_are_refused():
+    """A 2D world took 3-element bounds and dropped z (the World docstring showed bounds_min=(-50,-50,-50) for
+    dim=2); the README's rule is rows of (dim,)."""
     with pytest.raises(steer.InvalidArgument) as e:
         steer.World(dim=2, bounds_min=(-1, -1, -1), bounds_max=(1, 1, 1))
-    refused(e, "bounds_min")
+    refused(e, "bounds_min", "(-1, -1, -1)", "must be 2 numbers")
+    with pytest.raises(steer.InvalidArgument) as e:
+        steer.World(dim=2, bounds_min=(-1, -1), bounds_max=np.float32([1, 1, 1]))
+    refused(e, "bounds_max", "must be 2 numbers")
+    with pytest.raises(steer.InvalidArgument) as e:
+        steer.World(dim=3, bounds_min=(-1, -1), bounds_max=(1, 1))
+    refused(e, "bounds_min", "(-1, -1)", "must be 3 numbers")
+    assert "(-50,-50,-50)" not in steer.World.__doc__.split("a 3D world")[0]
+    for dim in (2, 3):  # (dim,) bounds of any real dtype are taken
+        w = steer.World(dim=dim, bounds_min=np.full(dim, -3.0), bounds_max=[3] * dim)
+        np.testing.assert_array_equal(w.bounds[0], [-3] * dim)
+        np.testing.assert_array_equal(w.bounds[1], [3] * dim)
 
 
 # ---- views ----------------------------------------------------------------------------------------------------------
@@ -480,25 +491,98 @@ def test_grid_query_and_nearest_match_brute_force_and_refuse_bad_values():
         grid.query_radius((0, 0), 1)
 
 
-@pytest.mark.xfail(strict=True, reason="Grid.insert(1.5, p), nearest(p, 2.5) and standard_flock_side(1.5) take "
-                   "the int() of a float (ids and counts truncated silently); python/steer/grid.py, world.py")
 def test_grid_and_flock_side_refuse_fractional_counts():
+    """Grid.insert(1.5, p), nearest(p, 2.5) and standard_flock_side(1.5) took the int() of a float (ids and counts
+    truncated silently)."""
     grid = steer.Grid(dim=2, cell_size=1.0)
     grid.build(np.zeros((3, 2), np.float32))
-    for call in (lambda: grid.insert(1.5, (0, 0)), lambda: grid.nearest((0, 0), 2.5),
-                 lambda: steer.standard_flock_side(1.5)):
-        with pytest.raises(steer.InvalidArgument):
+    for call, name, value in ((lambda: grid.insert(1.5, (0, 0)), "point_id", "1.5"),
+                              (lambda: grid.nearest((0, 0), 2.5), "k", "2.5"),
+                              (lambda: grid.nearest((0, 0), "2"), "k", "'2'"),
+                              (lambda: steer.standard_flock_side(1.5), "agents", "1.5"),
+                              (lambda: steer.standard_flock_side(100, dim=2.0), "dim", "2.0")):
+        with pytest.raises(steer.InvalidArgument) as e:
             call()
+        refused(e, name, value, "must be an int")
+    assert len(grid) == 3
+    grid.insert(np.int32(7), (0, 0))  # numpy integers are ints
+    ids, _ = grid.nearest((0, 0), np.int64(4))
+    assert sorted(ids.tolist()) == [0, 1, 2, 7]
+    assert steer.standard_flock_side(np.int64(100)) == steer.standard_flock_side(100)
 
 
-@pytest.mark.xfail(strict=True, reason="WorldView.step is the binding's change counter (bumped by agent changes, goals, "
-                   "restore, close), not the world's step_count its name suggests; undocumented (world.py)")
+def _a_scheduler_with_workers(workers):
+    s = steer.SerialScheduler()
+    s.workers = workers
+    return s
+
+
+@pytest.mark.parametrize("call,name", [
+    (lambda: steer.World(dim=2, capacity=10.5), "capacity"),
+    (lambda: steer.World(dim=2.0), "dim"),
+    (lambda: steer.World(dim=2, threads=1.0), "threads"),
+    (lambda: steer.World(dim=2, max_obstacles=4.5), "max_obstacles"),
+    (lambda: steer.World(dim=2, seed=1.5), "seed"),
+    (lambda: steer.World(dim=2, scheduler=_a_scheduler_with_workers(2.5)), "scheduler.workers"),
+    (lambda: steer.World.standard_flock(10.5), "agents"),
+    (lambda: steer.World.standard_flock(10, seed=1.5), "seed"),
+    (lambda: steer.World.standard_flock(10, extra_capacity=2.5), "extra_capacity"),
+    (lambda: steer.Grid(dim=2, capacity=8.5), "capacity"),
+    (lambda: steer.Grid(dim=2.0), "dim"),
+    (lambda: steer.ThreadScheduler(1.5), "workers"),
+    (lambda: steer.Random(1.5), "seed"),
+    (lambda: steer.Vehicle((0, 0), seed=1.5), "seed"),
+])
+def test_counts_seeds_and_sizes_are_ints_not_floats_truncated(call, name):
+    with pytest.raises(steer.InvalidArgument) as e:
+        call()
+    refused(e, name, "must be an int")
+
+
+def test_world_index_arguments_are_ints_not_floats_truncated():
+    w, g, ids = small()
+    for call, name in ((lambda: w.add_group(pursue_group=0.5), "pursue_group"),
+                       (lambda: w.add_group(colour=255.0), "colour"),
+                       (lambda: w.set_goal(ids[0], "path", path=0.5), "path"),
+                       (lambda: w.set_goal(ids[0], "arrive", (1, 1), progress=1.5), "progress"),
+                       (lambda: w.draw(object(), max_agents=2.5), "max_agents"),
+                       (lambda: w.remove_agent((1.0, 1, ids[0][2])), "agent"),
+                       (lambda: w.get_agent((float(ids[0][0]), ids[0][1], ids[0][2])), "agent")):
+        with pytest.raises(steer.InvalidArgument) as e:
+            call()
+        refused(e, name, "must be an int")
+    assert len(w) == 4 and w.group_count == 1 and w.goal_count == 0
+    w.add_group(colour=np.uint32(0xFF0000FF), pursue_group=np.int64(0))  # numpy integers are ints
+    assert w.get_group(1)["colour"] == 0xFF0000FF
+    w.remove_agent(steer.AgentId(*map(int, ids[0])))
+    assert len(w) == 3
+    vehicle = steer.Vehicle((0, 0))
+    with pytest.raises(steer.InvalidArgument) as e:
+        vehicle.waypoint = 1.5
+    refused(e, "waypoint", "1.5", "must be an int")
+    vehicle.waypoint = np.int16(2)
+    assert vehicle.waypoint == 2
+    with pytest.raises(steer.InvalidArgument) as e:
+        steer.behaviours.dither(lambda i: (0, 0), None, [1], 1, steer.Random(1), dim=2.0)
+    refused(e, "dim", "2.0", "must be an int")
+
+
 def test_view_step_is_the_step_count():
+    """WorldView.step was the binding's change counter (bumped by agent changes, goals, restore, close), not the
+    world's step_count its name suggests; undocumented."""
     w, g, _ = small()
+    assert w.view().step == 0
     w.step(steps=5)
     w.add_agent(g, (0, 0))
     assert w.step_count == 5
-    assert w.view().step == w.step_count
+    v = w.view()
+    assert v.step == w.step_count and v.is_current
+    w.add_agent(g, (1, 1))  # a change between steps: the view is stale, its step still the count it was taken at
+    assert not v.is_current and v.step == 5 and w.view().step == 5 and w.view().is_current
+    w.step()
+    assert not w.view()._replace().is_current  # a tuple rebuilt without the binding's change count: not current
+    assert w.view().step == 6
+    assert "step count" in steer.WorldView.__doc__
 
 
 @pytest.mark.parametrize("dim", [2, 3])

@@ -46,6 +46,29 @@ def test_bad_vehicle_input():
 
 
 @pytest.mark.parametrize("dim", [2, 3])
+@pytest.mark.parametrize("name,value,rule,end", [
+    ("max_speed", -1, "must be >= 0", 0), ("max_force", -0.5, "must be >= 0", 0), ("radius", -1, "must be >= 0", 0),
+    ("heading_smoothing", 0, "must be in (0, 1]", 1), ("heading_smoothing", 1.5, "must be in (0, 1]", 1),
+])
+def test_vehicle_limits_out_of_their_range_are_refused(dim, name, value, rule, end):
+    """steer/vehicle.h's ranges: a speed, force or radius is a magnitude; heading_smoothing is in (0, 1]. The
+    refusal names the field, the value and the rule, and leaves the vehicle as it was; the range's end is taken,
+    and so are what the header documents for mass and max_turn_rate (<= 0: mass 1, no turn limit)."""
+    car = steer.Vehicle((0,) * dim)
+    before = getattr(car, name)
+    with pytest.raises(steer.InvalidArgument) as e:
+        setattr(car, name, value)
+    for word in (name, rule, str(float(value))):
+        assert word in str(e.value), (word, str(e.value))
+    assert getattr(car, name) == before
+    setattr(car, name, end)
+    car.mass, car.max_turn_rate = 0, -1
+    car.apply_force((1,) + (0,) * (dim - 1))
+    car.step(1.0)
+    assert getattr(car, name) == end and np.isfinite(car.position).all()
+
+
+@pytest.mark.parametrize("dim", [2, 3])
 def test_vehicle_shapes_tactics_and_state(dim):
     z = (0,) * (dim - 2)
     car = steer.Vehicle((0, 0) + z, seed=4)
