@@ -465,6 +465,15 @@ static bool all_finite(const float *f, size_t n)
     return true;
 }
 
+/* A good snapshot of a world with more room than this one: refused with
+ * CAPACITY, naming what does not fit (a corrupted one cannot pass the CRC). */
+static steer_result too_small(uint32_t need, const char *what, const char *limit_name, int limit)
+{
+    steer__misuse(STEER_MISUSE_SNAPSHOT_CAPACITY, "steer_world_restore", "the snapshot holds %u %s: this world's %s is %d",
+                  need, what, limit_name, limit);
+    return STEER_ERROR_CAPACITY;
+}
+
 steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
 {
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
@@ -502,9 +511,9 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
      * listed until the next step */
     uint64_t step_begin = version >= 8 ? get_u64(&rd) : steps;
     uint32_t group_count = get_u32(&rd);
-    if (rd.bad || flags > 7u || group_count > (uint32_t)def.max_groups || grid_capacity < 1u ||
-        grid_capacity > (1u << 28) || step_begin > steps)
+    if (rd.bad || flags > 7u || grid_capacity < 1u || grid_capacity > (1u << 28) || step_begin > steps)
         return STEER_ERROR_BAD_SNAPSHOT;
+    if (group_count > (uint32_t)def.max_groups) return too_small(group_count, "groups", "max_groups", def.max_groups);
     /* def must pass the same checks as at creation; the capacity may grow */
     steer_result result = STEER_ERROR_BAD_SNAPSHOT;
     def.worker_count = 1; /* the scratch world needs no threads; the host keeps its own */
@@ -522,7 +531,8 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     }
     fresh->group_count = (int)group_count;
     uint32_t n = get_u32(&rd);
-    if (n > (uint32_t)def.max_obstacles || !take(&rd, fresh->obstacles, sizeof(steer_obstacle3) * n)) goto fail;
+    if (n > (uint32_t)def.max_obstacles) { result = too_small(n, "obstacles", "max_obstacles", def.max_obstacles); goto fail; }
+    if (!take(&rd, fresh->obstacles, sizeof(steer_obstacle3) * n)) goto fail;
     fresh->obstacle_count = (int)n;
     for (uint32_t i = 0; i < n; ++i) {
         steer_obstacle3 o = fresh->obstacles[i];
@@ -534,12 +544,13 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             if (!steer_v3_is_valid(fresh->obstacle_velocity[i])) goto fail;
     }
     n = get_u32(&rd);
-    if (n > (uint32_t)def.max_walls || !take(&rd, fresh->walls, sizeof(steer_segment3) * n)) goto fail;
+    if (n > (uint32_t)def.max_walls) { result = too_small(n, "walls", "max_walls", def.max_walls); goto fail; }
+    if (!take(&rd, fresh->walls, sizeof(steer_segment3) * n)) goto fail;
     fresh->wall_count = (int)n;
     for (uint32_t i = 0; i < n; ++i)
         if (!steer_v3_is_valid(fresh->walls[i].a) || !steer_v3_is_valid(fresh->walls[i].b)) goto fail;
     n = get_u32(&rd);
-    if (n > (uint32_t)def.max_paths) goto fail;
+    if (n > (uint32_t)def.max_paths) { result = too_small(n, "paths", "max_paths", def.max_paths); goto fail; }
     for (uint32_t i = 0; i < n; ++i) {
         uint32_t count = get_u32(&rd), closed = get_u32(&rd);
         float radius = get_f32(&rd);
@@ -555,7 +566,10 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             goto fail;
     }
     n = get_u32(&rd);
-    if (n > (uint32_t)def.max_flow_fields) goto fail;
+    if (n > (uint32_t)def.max_flow_fields) {
+        result = too_small(n, "flow fields", "max_flow_fields", def.max_flow_fields);
+        goto fail;
+    }
     for (uint32_t i = 0; i < n; ++i) {
         steer_v3 origin = get_v3(&rd);
         float cell = get_f32(&rd);
@@ -584,7 +598,11 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     uint32_t slot_high = get_u32(&rd), free_head = get_u32(&rd), reuses = get_u32(&rd);
     /* a version 4 snapshot's world gets a new identity (fresh's), as a new world would */
     uint32_t identity = version >= 5 ? get_u32(&rd) : fresh->identity;
-    if (rd.bad || slot_high > (uint32_t)fresh->capacity || reuses >= STEER__FREE_BIT || identity == 0) goto fail;
+    if (rd.bad || reuses >= STEER__FREE_BIT || identity == 0) goto fail;
+    if (slot_high > (uint32_t)fresh->capacity) {
+        result = too_small(slot_high, "agent slots", "capacity", fresh->capacity);
+        goto fail;
+    }
     if (!take(&rd, fresh->generation, 4 * (size_t)slot_high)) goto fail;
     uint32_t count = get_u32(&rd);
     if (rd.bad || count > slot_high) goto fail;

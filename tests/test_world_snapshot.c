@@ -11,6 +11,7 @@
 #include "check.h"
 #include "steer/standard_flock.h"
 #include "steer/steer.h"
+#include "misuse_report.h"
 #include "snapshot_bytes.h"
 #include "world_scenario.h"
 
@@ -289,7 +290,10 @@ static void test_refusals_mixed(int dim)
     /* the small world's capacity (16) cannot hold it: refused, unchanged */
     snap_buffer before = snap_save(target);
     uint64_t hash_before = steer_world_state_hash(target);
-    CHECK(steer_world_restore(target, snap.data, snap.size) != STEER_OK);
+    steer_set_misuse_handler(misuse_record, 0);
+    EXPECT_REPORT(steer_world_restore(target, snap.data, snap.size), STEER_ERROR_CAPACITY, STEER_MISUSE_SNAPSHOT_CAPACITY,
+                  "steer_world_restore", "this world's");
+    steer_set_misuse_handler(check_count_misuse, 0);
     CHECK(unchanged(target, &before, hash_before));
     printf("%dD mixed snapshot at step %d: %zu bytes, every 7th byte and truncation refused\n", dim, SAVE_AT, snap.size);
     free(before.data);
@@ -377,7 +381,8 @@ static void test_resealed_corruptions(int dim)
                 CHECK(steer_world_restore(target, before.data, before.size) == STEER_OK); /* back to the start */
             } else {
                 ++refused;
-                if (r != STEER_ERROR_BAD_SNAPSHOT && r != STEER_ERROR_OUT_OF_MEMORY) ++wrong_error;
+                /* a count raised past the host's limits reads as a larger world's snapshot: CAPACITY */
+                if (r != STEER_ERROR_BAD_SNAPSHOT && r != STEER_ERROR_OUT_OF_MEMORY && r != STEER_ERROR_CAPACITY) ++wrong_error;
                 if (steer_world_state_hash(target) != hash_before) ++changed;
             }
         }
@@ -421,6 +426,43 @@ static void test_hostile_grid_size(int dim)
     steer_world_destroy(target);
 }
 
+/* A good snapshot of a world with more room than the host's: refused as
+ * CAPACITY naming what does not fit, not as a bad snapshot; the host keeps
+ * its state. Each limit in turn, agents last (the order restore reads). */
+static void test_too_small(void)
+{
+    static const char *const said[] = {"5 groups: this world's max_groups is 4", "5 obstacles: this world's max_obstacles is 4",
+                                       "5 walls: this world's max_walls is 4", "3 paths: this world's max_paths is 2",
+                                       "17 agent slots: this world's capacity is 16"};
+    steer_set_misuse_handler(misuse_record, 0);
+    for (int k = 0; k < 5; ++k) {
+        steer_world_def wd = steer_default_world_def();
+        wd.capacity = 32;
+        steer_world *big = steer_world_create(&wd);
+        CHECK(big != 0);
+        if (!big) continue;
+        steer_group_def g = steer_default_group_def();
+        steer_v3 line[2] = {{0, 0, 0}, {1, 0, 0}};
+        for (int i = 0; i < (k == 0 ? 5 : 1); ++i) steer_world_add_group(big, &g);
+        for (int i = 0; i < (k == 1 ? 5 : 0); ++i) steer_world_add_obstacle(big, steer_v3_make((float)i, 0, 0), 0.5f);
+        for (int i = 0; i < (k == 2 ? 5 : 0); ++i) steer_world_add_wall(big, line[0], line[1]);
+        for (int i = 0; i < (k == 3 ? 3 : 0); ++i) steer_world_add_path(big, line, 2, false, 0.5f);
+        for (int i = 0; i < (k == 4 ? 17 : 1); ++i) steer_world_add_agent(big, 0, steer_v3_make((float)i, 0, 0), steer_v3_zero());
+        snap_buffer snap = snap_save(big);
+        steer_world *host = small_world(2, 9);
+        snap_buffer before = snap_save(host);
+        uint64_t hash_before = steer_world_state_hash(host);
+        EXPECT_REPORT(steer_world_restore(host, snap.data, snap.size), STEER_ERROR_CAPACITY, STEER_MISUSE_SNAPSHOT_CAPACITY,
+                      "steer_world_restore", said[k]);
+        CHECK(unchanged(host, &before, hash_before));
+        free(before.data);
+        free(snap.data);
+        steer_world_destroy(host);
+        steer_world_destroy(big);
+    }
+    steer_set_misuse_handler(check_count_misuse, 0);
+}
+
 int main(void)
 {
     test_continue_standard_flock(2);
@@ -433,6 +475,7 @@ int main(void)
     test_refusals_mixed(2);
     test_refusals_mixed(3);
     test_other_dimension();
+    test_too_small();
     test_save_arguments();
     test_hostile_grid_size(2);
     test_hostile_grid_size(3);

@@ -543,7 +543,10 @@ steer_result steer_world_save(const steer_world *world, void *buffer, size_t cap
  * memory runs out (STEER_ERROR_OUT_OF_MEMORY: the save is good). The world's
  * threading and allocator stay.
  * Sizes come from this world, never from the file: its capacities bound the
- * agents and objects, and the grid keeps the saved world's cells (so the run
+ * agents and objects (a snapshot that holds more agent slots, groups,
+ * obstacles, walls, paths or flow fields than they allow is refused with
+ * STEER_ERROR_CAPACITY, reported as misuse naming which; the world is left
+ * unchanged), and the grid keeps the saved world's cells (so the run
  * continues bit for bit) only up to this world's capacity; a snapshot of a
  * larger world gets the cells this world's capacity allows (the same
  * motion, summed in another order). */

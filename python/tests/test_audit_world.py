@@ -66,6 +66,18 @@ def test_a_refused_restore_reports_its_own_error_not_an_earlier_one():
     assert e.value.result == "STEER_ERROR_BAD_SNAPSHOT"
 
 
+def test_restore_into_a_world_too_small_says_what_does_not_fit():
+    big = steer.World(dim=2, capacity=50)
+    big.add_agents(big.add_group(), np.zeros((20, 2), np.float32))
+    w, _, _ = small()
+    before = w.state_hash()
+    with pytest.raises(steer.CapacityError) as e:
+        w.restore(big.save())
+    refused(e, "20 agent slots", "capacity is 16")
+    assert e.value.name == "STEER_MISUSE_SNAPSHOT_CAPACITY"
+    assert w.state_hash() == before
+
+
 def test_stale_and_foreign_handles_everywhere():
     w, g, ids = small()
     other, og, _ = small()
