@@ -49,7 +49,9 @@ def rows(value, name, dim=None):
 
 
 def scalar(value, name, rule=None, ok=None):
-    """A finite float (optionally checked by ok, with rule as the message)."""
+    """A finite float (optionally checked by ok, with rule as the message); a string is not parsed."""
+    if isinstance(value, (str, bytes, bytearray)):
+        raise invalid(f"{name} = {value!r}: must be a number")
     try:
         v = float(value)
     except (TypeError, ValueError):
@@ -59,6 +61,15 @@ def scalar(value, name, rule=None, ok=None):
     if ok is not None and not ok(v):
         raise invalid(f"{name} = {v}: {rule}")
     return v
+
+
+def flag(value, name):
+    """A bool for C: True, False, a numpy bool or the ints 0 and 1; never a string (bool("False") is True)."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)) and int(value) in (0, 1):
+        return bool(value)
+    raise invalid(f"{name} = {value!r}: must be True or False")
 
 
 def integer(value, name, low=-2**31, high=2**31, rule=None):

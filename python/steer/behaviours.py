@@ -638,7 +638,7 @@ class Path:
             raise invalid(f"points: shape {a.shape}: must be (K, 2) or (K, 3) with K >= 1")
         self.points = a.copy()
         self.points.setflags(write=False)
-        self.dim, self.closed = a.shape[1], bool(closed)
+        self.dim, self.closed = a.shape[1], _arrays.flag(closed, "closed")
         self.radius = _arrays.scalar(radius, "radius", "must be >= 0", lambda r: r >= 0)
         self._c = ffi.new(f"steer_path{self.dim} *", {
             "points": ffi.cast(f"const steer_v{self.dim} *", ffi.from_buffer(self.points)),

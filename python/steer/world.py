@@ -51,7 +51,7 @@ def _set_world_fields(d, fields: dict, unknown: str, keywords=()) -> None:
         elif name in _WORLD_INTS:
             setattr(d, name, _int(value, name))
         elif name in _WORLD_BOOLS:
-            setattr(d, name, bool(value))
+            setattr(d, name, _arrays.flag(value, name))
         else:
             raise _unknown(unknown, name, tuple(keywords) + _WORLD_INTS + _WORLD_BOOLS)
 
@@ -367,7 +367,7 @@ class World:
             elif name in _GROUP_INTS:
                 setattr(gd, name, _int(value, name))
             elif name in _GROUP_BOOLS:
-                setattr(gd, name, bool(value))
+                setattr(gd, name, _arrays.flag(value, name))
             elif name in _GROUP_VECTORS:
                 setattr(gd, name, _vec3(value, name, self.dim))
             else:
@@ -467,7 +467,7 @@ class World:
         """A world path (for FOLLOW_PATH groups and PATH goals) from (K, dim) points."""
         pts = self._points3(points, "points")
         _errors.begin()
-        return _errors.check(lib.steer_world_add_path(self._w, pts, len(pts), bool(closed),
+        return _errors.check(lib.steer_world_add_path(self._w, pts, len(pts), _arrays.flag(closed, "closed"),
                                                       _arrays.scalar(radius, "radius")), "steer_world_add_path")
 
     def add_flow_field(self, field: Any, origin=None, cell_size: Optional[float] = None) -> int:
@@ -713,7 +713,7 @@ class World:
         results = ffi.new("steer_result[]", max(n, 1))
         _errors.begin()
         done = lib.steer_world_send_to_places(self._w, handles, n, ffi.cast("const steer_v3 *", ffi.from_buffer(p3)),
-                                              p3.shape[0], bool(together), results)
+                                              p3.shape[0], _arrays.flag(together, "together"), results)
         self._version += 1
         _errors.check(min(done, 0), "steer_world_send_to_places")
         if done != n:
@@ -893,7 +893,7 @@ class World:
 
     def use_simd(self, enable: bool = True) -> bool:
         """Shorthand for set_kernel: True the best kernel, False the scalar one; returns whether SIMD is in use."""
-        return bool(lib.steer_world_use_simd(self._w, bool(enable)))
+        return bool(lib.steer_world_use_simd(self._w, _arrays.flag(enable, "enable")))
 
     def last_profile(self) -> Dict[str, float]:
         """Seconds the last step spent by phase: grid (sort by cell), forces (neighbours, behaviours,

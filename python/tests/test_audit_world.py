@@ -608,3 +608,35 @@ def test_send_to_places_refuses_one_row_of_places(dim):
         w.send_to_places(ids, np.arange(dim, dtype=np.float32) + 5)
     refused(e, "places", f"({dim},)", f"(M, {dim})")
     assert w.goal_count == 0
+
+
+@pytest.mark.parametrize("value", ["False", "0", None, 2, 0.5])
+def test_flags_are_bools_not_truthy_values(value):
+    """bool("False") is True: a flag given as a string, None or another number was taken as its truthiness."""
+    w, g, ids = small()
+    calls = ((lambda: steer.World(dim=2, solid_walls=value), "solid_walls"),
+             (lambda: w.set_group(g, keep_apart=value), "keep_apart"),
+             (lambda: w.add_path(np.float32([[0, 0], [1, 0]]), closed=value), "closed"),
+             (lambda: w.send_to_places(ids[:1], np.float32([[1, 1]]), together=value), "together"),
+             (lambda: steer.Path(np.float32([[0, 0], [1, 0]]), closed=value), "closed"))
+    for call, name in calls:
+        with pytest.raises(steer.InvalidArgument) as e:
+            call()
+        refused(e, name, repr(value), "True or False")
+    assert w.goal_count == 0 and not w.get_group(g)["keep_apart"]
+    w.set_group(g, keep_apart=np.bool_(True))  # a numpy bool is a bool
+    w.set_group(g, ground_plane=0)  # and 0 and 1 are
+    assert w.get_group(g)["keep_apart"]
+
+
+@pytest.mark.parametrize("value", ["3", b"3"])
+def test_numbers_are_not_parsed_from_strings(value):
+    w, g, _ = small()
+    speed = w.get_group(g)["max_speed"]
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.set_group(g, max_speed=value)
+    refused(e, "max_speed", repr(value), "must be a number")
+    car = steer.Vehicle((0, 0))
+    with pytest.raises(steer.InvalidArgument):
+        car.max_speed = value
+    assert w.get_group(g)["max_speed"] == speed
