@@ -286,14 +286,14 @@ bool steer__torus_images(const steer_world *w, steer_v3 lo, steer_v3 hi, unsigne
         if (!(axes >> a & 1u) || !(extent > 0.0)) continue;
         /* copy k (the box moved by -k extents) meets the world's box when
          * (lo - origin) / extent - 1 <= k <= (hi - origin) / extent */
-        double from = ceil(((double)steer_v3_get(lo, a) - w->origin[a]) / extent - 1.0);
-        double to = floor(((double)steer_v3_get(hi, a) - w->origin[a]) / extent);
-        if (!(from >= -3.0 && to <= 3.0)) {
+        double low_copy = ceil(((double)steer_v3_get(lo, a) - w->origin[a]) / extent - 1.0);
+        double high_copy = floor(((double)steer_v3_get(hi, a) - w->origin[a]) / extent);
+        if (!(low_copy >= -3.0 && high_copy <= 3.0)) { /* also NaN */
             out->count = 0;
             return false;
         }
-        first[a] = from < 0.0 ? (int)from : 0;
-        last[a] = to > 0.0 ? (int)to : 0;
+        first[a] = low_copy < 0.0 ? (int)low_copy : 0;
+        last[a] = high_copy > 0.0 ? (int)high_copy : 0;
         if (last[a] - first[a] > 2) {
             out->count = 0;
             return false;

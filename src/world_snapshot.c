@@ -531,7 +531,10 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     }
     fresh->group_count = (int)group_count;
     uint32_t n = get_u32(&rd);
-    if (n > (uint32_t)def.max_obstacles) { result = too_small(n, "obstacles", "max_obstacles", def.max_obstacles); goto fail; }
+    if (n > (uint32_t)def.max_obstacles) {
+        result = too_small(n, "obstacles", "max_obstacles", def.max_obstacles);
+        goto fail;
+    }
     if (!take(&rd, fresh->obstacles, sizeof(steer_obstacle3) * n)) goto fail;
     fresh->obstacle_count = (int)n;
     for (uint32_t i = 0; i < n; ++i) {
@@ -544,13 +547,19 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             if (!steer_v3_is_valid(fresh->obstacle_velocity[i])) goto fail;
     }
     n = get_u32(&rd);
-    if (n > (uint32_t)def.max_walls) { result = too_small(n, "walls", "max_walls", def.max_walls); goto fail; }
+    if (n > (uint32_t)def.max_walls) {
+        result = too_small(n, "walls", "max_walls", def.max_walls);
+        goto fail;
+    }
     if (!take(&rd, fresh->walls, sizeof(steer_segment3) * n)) goto fail;
     fresh->wall_count = (int)n;
     for (uint32_t i = 0; i < n; ++i)
         if (!steer_v3_is_valid(fresh->walls[i].a) || !steer_v3_is_valid(fresh->walls[i].b)) goto fail;
     n = get_u32(&rd);
-    if (n > (uint32_t)def.max_paths) { result = too_small(n, "paths", "max_paths", def.max_paths); goto fail; }
+    if (n > (uint32_t)def.max_paths) {
+        result = too_small(n, "paths", "max_paths", def.max_paths);
+        goto fail;
+    }
     for (uint32_t i = 0; i < n; ++i) {
         uint32_t count = get_u32(&rd), closed = get_u32(&rd);
         float radius = get_f32(&rd);
