@@ -116,24 +116,46 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
         near[word] = (uint16_t)bits;
     }
     if (w->obstacle_count > 0) {
+        /* Obstacles as the agents are seen: each once, at its copy nearest
+         * the agent (on a torus, past a seam), at most
+         * STEER__OBJECT_QUERY_CAP of them (the first by index and copy). */
         steer_v3 lo, hi;
         steer__box_around(a->p, g->def.neighbour_radius, &lo, &hi);
-        uint32_t ids[STEER__OBJECT_QUERY_CAP];
-        steer__object_list list = steer__obstacles_near(w, lo, hi, ids);
-        for (int k = 0; k < list.count; ++k) {
-            int o = steer__object_at(list, k);
-            const steer_obstacle3 *ob = &w->obstacles[o];
-            float reach = g->def.neighbour_radius + ob->radius;
-            if (!(steer_v3_len_sq(steer_v3_sub(ob->centre, a->p)) < reach * reach)) continue;
-            const steer_v3 ov = w->obstacle_velocity[o];
-            p[0][n] = ob->centre.x, p[1][n] = ob->centre.y, p[2][n] = ob->centre.z;
-            v[0][n] = ov.x, v[1][n] = ov.y, v[2][n] = ov.z;
-            radius[n] = ob->radius;
-            if (g->def.keep_apart) { /* it looks at every obstacle */
-                if (n % 16 == 0) near[n / 16] = 0;
-                near[n / 16] |= (uint16_t)(1u << (n % 16));
+        steer__images images;
+        if (!steer__torus_images(w, lo, hi, 7u, &images)) images.count = 1; /* a reach past two boxes: the box's own */
+        int seen_obstacle[STEER__OBJECT_QUERY_CAP], obstacles = 0;
+        const int first_obstacle = n;
+        for (int m = 0; m < images.count; ++m) {
+            steer_v3 at = m == 0 ? a->p : steer_v3_add(a->p, images.shift[m]);
+            steer__box_around(at, g->def.neighbour_radius, &lo, &hi);
+            uint32_t ids[STEER__OBJECT_QUERY_CAP];
+            steer__object_list list = steer__obstacles_near(w, lo, hi, ids);
+            for (int k = 0; k < list.count && obstacles < STEER__OBJECT_QUERY_CAP; ++k) {
+                int o = steer__object_at(list, k);
+                const steer_obstacle3 *ob = &w->obstacles[o];
+                float reach = g->def.neighbour_radius + ob->radius, d2_copy = steer_v3_len_sq(steer_v3_sub(ob->centre, at));
+                if (!(d2_copy < reach * reach)) continue;
+                steer_v3 centre = m == 0 ? ob->centre : steer_v3_sub(ob->centre, images.shift[m]);
+                int slot = n;
+                for (int e = 0; m > 0 && e < obstacles; ++e) /* seen in an earlier copy: the nearer stays */
+                    if (seen_obstacle[e] == o) slot = first_obstacle + e;
+                if (slot < n) {
+                    steer_v3 before = steer_v3_make(p[0][slot], p[1][slot], p[2][slot]);
+                    if (!(d2_copy < steer_v3_len_sq(steer_v3_sub(before, a->p)))) continue;
+                    p[0][slot] = centre.x, p[1][slot] = centre.y, p[2][slot] = centre.z;
+                    continue;
+                }
+                const steer_v3 ov = w->obstacle_velocity[o];
+                p[0][n] = centre.x, p[1][n] = centre.y, p[2][n] = centre.z;
+                v[0][n] = ov.x, v[1][n] = ov.y, v[2][n] = ov.z;
+                radius[n] = ob->radius;
+                if (g->def.keep_apart) { /* it looks at every obstacle */
+                    if (n % 16 == 0) near[n / 16] = 0;
+                    near[n / 16] |= (uint16_t)(1u << (n % 16));
+                }
+                seen_obstacle[obstacles++] = o;
+                priority[n++] = FLT_MAX; /* an obstacle never yields: the agent takes the whole push */
             }
-            priority[n++] = FLT_MAX; /* an obstacle never yields: the agent takes the whole push */
         }
     }
     /* field by field: a struct returned whole was built on the stack in

@@ -524,6 +524,33 @@ static void test_keep_apart_wall_across_seam(void)
     steer_world_destroy(r.world);
 }
 
+/* keep_apart's body against an obstacle just past the seam (world.h:
+ * keep_apart, an obstacle's whole gap is the agent's), without solid
+ * obstacles: the body never enters the obstacle's disc. */
+static void test_keep_apart_obstacle_across_seam(void)
+{
+    rig r;
+    rig_begin(&r, 2, STEER_UP_Z, STEER_BOUNDARY_WRAP, false, false);
+    rig_obstacle(&r, steer_v3_make(-11.4f, 0, 0), 0.5f);
+    steer_group_def g = coasting(10.0f, false);
+    g.keep_apart = true;
+    int group = steer_world_add_group(r.world, &g);
+    steer_agent_id id = steer_world_add_agent(r.world, group, steer_v3_make(11.5f, 0, 0), steer_v3_make(4, 0, 0));
+    int bad = 0;
+    for (int s = 0; s < 8; ++s) {
+        steer_world_step(r.world, 0.05f);
+        steer_agent_state a;
+        steer_world_get_agent(r.world, id, &a);
+        double dx = a.position.x - r.oc[0].x, dy = a.position.y - r.oc[0].y;
+        double gap = sqrt(dx * dx + dy * dy) - (0.5 + g.radius);
+        if (gap < -GAP_TOL && bad++ < 2)
+            REPORT("keep_apart, obstacle across the seam, step %d: (%.7g %.7g) is %.3g inside\n", s, a.position.x,
+                   a.position.y, -gap);
+    }
+    CHECK(bad == 0);
+    steer_world_destroy(r.world);
+}
+
 /* A solid obstacle just past the seam: the end of a move that wraps onto
  * it is outside its disc or ball (world.h: solid_obstacles), in 2D and 3D
  * and across a corner of the box. */
@@ -1031,6 +1058,7 @@ int main(void)
     test_wall_acute_tip();
     test_keep_apart_wall_across_seam();
     test_obstacle_across_seam();
+    test_keep_apart_obstacle_across_seam();
     test_move_longer_than_torus();
     test_solid_obstacles_reference();
     test_boundaries_reference();
