@@ -267,8 +267,52 @@ static void test_crowd_spreads(int dim)
     CHECK(r.rms_end > 20.0 * r.rms_start);
 }
 
+/* Obstacles beyond the room of what an agent sees: 1400 small obstacles
+ * within one neighbour radius of a handful of agents. What the crowd
+ * behaviours see holds the first 256 obstacles; the list had room for the
+ * stage's 1024 candidates and 256 obstacles, and more ran past its end (the
+ * sanitizer build reports it). The step keeps every position finite, and
+ * the same bits for 1 and 2 threads. */
+static uint64_t obstacles_past_the_room(int threads)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.capacity = 16;
+    wd.max_obstacles = 1400;
+    wd.worker_count = threads;
+    wd.bounds_min = steer_v3_make(-20, -20, 0);
+    wd.bounds_max = steer_v3_make(20, 20, 0);
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    if (!w) return 0;
+    steer_group_def g = steer_default_group_def();
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) g.weight[b] = 0.0f;
+    g.weight[STEER_ANTICIPATE] = 1.0f;
+    g.keep_apart = true;
+    g.neighbour_radius = 6.0f;
+    g.radius = 0.01f;
+    int group = steer_world_add_group(w, &g);
+    for (int k = 0; k < 1400; ++k)
+        steer_world_add_obstacle(w, steer_v3_make(-3.5f + 0.1f * (float)(k % 70), 1.0f + 0.1f * (float)(k / 70), 0), 0.02f);
+    for (int k = 0; k < 16; ++k)
+        steer_world_add_agent(w, group, steer_v3_make(-2.0f + 0.25f * (float)k, -1.0f, 0), steer_v3_make(0, 1, 0));
+    for (int s = 0; s < 2; ++s) CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_OK);
+    steer_world_view v = steer_world_get_view(w);
+    bool finite = true;
+    for (int k = 0; k < v.count; ++k) finite = finite && steer_is_finite(v.px[k]) && steer_is_finite(v.py[k]);
+    CHECK(finite);
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
+static void test_obstacles_past_the_room(void)
+{
+    CHECK(obstacles_past_the_room(1) == obstacles_past_the_room(2));
+}
+
 int main(void)
 {
+    test_obstacles_past_the_room();
     test_picks_one_per_stratum();
     for (int dim = 2; dim <= 3; ++dim) {
         test_crowded_view_is_sampled(dim);
