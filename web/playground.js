@@ -766,8 +766,16 @@ hook.ready = (async () => {
   await listScenarios();
   ui.init();
   const wanted = new URLSearchParams(location.search);
-  let first = wanted.get('scenario') ?? (scenarioNames.includes('showcase') ? 'showcase' : scenarioNames[0] ?? STANDARD);
+  const opening = scenarioNames.includes('showcase') ? 'showcase' : scenarioNames[0] ?? STANDARD;
+  let first = wanted.get('scenario') ?? opening;
   if (first === 'standard') first = STANDARD;
+  // A scenario the list does not have is refused like a bad seed: the page
+  // opens on its first scenario and says why, never on an empty world.
+  let refusedScenario = '';
+  if (first !== STANDARD && !scenarioNames.includes(first)) {
+    refusedScenario = `scenario: no scenario named ${JSON.stringify(first)}; opened ${opening}`;
+    first = opening;
+  }
   const asked = { scenario: first, seed: wanted.get('seed') ?? undefined, agents: wanted.get('agents') ?? undefined };
   // A refused seed or count keeps its message and stays in its box; the page
   // starts without it.
@@ -776,6 +784,7 @@ hook.ready = (async () => {
     await load({ ...asked, ...Object.fromEntries(refused.map((field) => [field, undefined])) });
     for (const field of refused) $(field).value = asked[field];
   }
+  if (refusedScenario) sim.error = refusedScenario;
   if (wanted.has('paused')) hook.pause();
   requestAnimationFrame(frame);
 })();

@@ -637,3 +637,21 @@ test('the crowd scenarios are in the list, with their goals, and arrive in the p
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a scenario the list does not have, in the address, is refused: the page opens on the showcase and says so', async () => {
+  for (const name of ['nope', 'schema']) { // schema.json is in scenarios/ but is not a scenario
+    const { page, problems } = await openPlayground(env, `?scenario=${name}&paused`);
+    const s = await state(page);
+    assert.equal(s.scenario, 'showcase');
+    assert.ok(s.agents > 0, 'a world, not an empty one');
+    assert.equal(s.kernel, 'simd128', 'the kernel the module runs');
+    assert.equal(s.error, `scenario: no scenario named "${name}"; opened showcase`);
+    await nextFrames(page);
+    assert.equal(await page.textContent('#error'), s.error, 'shown on the page');
+    assert.equal(await page.inputValue('#scenario'), 'showcase');
+    assert.deepEqual(await page.$$eval('#scenario option', (o) => o.map((e) => e.value)),
+      await hook(page, () => window.steerPlayground.scenarios()), 'nothing added to the list');
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
