@@ -236,6 +236,7 @@ async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
     `${sim.agents} spawned (each spawn of the scenario is scaled and rounded, at least 1 each)`, true);
   ui.message('file', '');
   ui.refresh();
+  hashShown = ''; // the last world's hash is not this one's
   return { ok: true, error: '', agents: sim.agents };
 }
 
@@ -421,7 +422,10 @@ function render() {
 }
 
 // ---- the frame loop ------------------------------------------------------------------
-let lastFrame = 0, frames = 0, hashShown = '', hashAge = 0;
+// The hash shown is worked out every 30 frames while the world runs (it reads
+// every agent), and at once for a new world or a step taken while paused, so
+// a paused readout's hash is always the one of the steps it shows.
+let lastFrame = 0, frames = 0, hashShown = '', hashAge = 0, hashStep = -1;
 function frame(now) {
   if (lastFrame) {
     const fps = 1000 / Math.max(now - lastFrame, 1);
@@ -430,7 +434,12 @@ function frame(now) {
   lastFrame = now;
   if (!sim.paused && sim.running) stepWorld(1);
   render();
-  if (++hashAge >= 30 || !hashShown) { hashShown = cstr(wasm.pg_hash()); hashAge = 0; }
+  const steps = wasm.pg_step_count();
+  if (++hashAge >= 30 || !hashShown || (sim.paused && steps !== hashStep)) {
+    hashShown = cstr(wasm.pg_hash());
+    hashAge = 0;
+    hashStep = steps;
+  }
   ui.hud(hashShown);
   ++frames;
   requestAnimationFrame(frame);

@@ -655,3 +655,33 @@ test('a scenario the list does not have, in the address, is refused: the page op
     await page.close();
   }
 });
+
+test('the readout\'s hash is the hash of the world and the step it shows, after a step, a pause and a change of scenario', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=500&paused');
+  // What the readout says after the page has drawn two more frames.
+  const readout = async () => {
+    await nextFrames(page);
+    const text = await page.textContent('#hud');
+    return { steps: +text.match(/(\d+) steps/)[1], name: text.match(/\n(.*) · seed/)[1], hash: text.match(/hash ([0-9a-f]{16})/)[1] };
+  };
+  const expect = async (name) => {
+    const shown = await readout(), s = await state(page);
+    assert.deepEqual(shown, { steps: s.step, name, hash: s.hash });
+  };
+  await expect('standard flock (benchmark)');
+  for (let k = 0; k < 4; ++k) {
+    await page.keyboard.press('s');
+    await expect('standard flock (benchmark)');
+  }
+  await hook(page, () => window.steerPlayground.run());
+  await runSteps(page, 10);
+  await hook(page, () => window.steerPlayground.pause());
+  await expect('standard flock (benchmark)');
+  for (const name of ['flocking', 'head_on', 'flocking']) {
+    await page.selectOption('#scenario', name);
+    await page.waitForFunction((n) => window.steerPlayground.state().scenario === n, name);
+    await expect(name);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
