@@ -602,16 +602,31 @@ const ui = {
       const r = wasm.pg_group_set_combine(this.group, +ev.target.value);
       sim.error = r ? `combine: ${cstr(wasm.pg_result_string(r))}` : '';
     });
+    // The keys: space pauses, s steps, Esc deselects. A text field keeps
+    // every key. A control reached with Tab keeps the keys it uses (space
+    // toggles a checkbox, presses a button, opens a section; a list takes
+    // letters to pick by name); one the mouse pressed gives them back to the
+    // page, so s after picking a scenario steps it (instead of picking
+    // "standard flock", the list's next name with an s) and space pauses.
+    let pointerDown = false, pointerFocus = false;
+    window.addEventListener('pointerdown', (ev) => {
+      pointerDown = true;
+      if (document.activeElement?.contains(ev.target)) pointerFocus = true; // pressed where the focus was
+    }, true);
+    window.addEventListener('focusin', () => { pointerFocus = pointerDown; pointerDown = false; }, true);
     window.addEventListener('keydown', (ev) => {
       const t = ev.target;
-      if (t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && t.type !== 'range' && t.type !== 'checkbox')) return;
-      if (ev.code === 'Space') {
-        ev.preventDefault();
-        t.blur?.(); // a focused button would click itself on keyup as well
-        $('pause').click();
-      }
-      if (ev.key === 's') $('step').click();
+      pointerDown = false; // a focus that a key moves (Tab) is the keyboard's
+      if (t instanceof HTMLTextAreaElement || t.isContentEditable ||
+        (t instanceof HTMLInputElement && t.type !== 'range' && t.type !== 'checkbox')) return;
+      const space = ev.code === 'Space', step = ev.key === 's' && !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+      const owns = !pointerFocus && (t instanceof HTMLSelectElement || (space && (t instanceof HTMLButtonElement ||
+        (t instanceof HTMLInputElement && t.type === 'checkbox') || t.localName === 'summary')));
       if (ev.key === 'Escape') clearSelection();
+      if (owns || !(space || step)) return;
+      ev.preventDefault(); // no pick by letter in a list, no scrolling
+      if (t !== document.body) t.blur?.(); // a focused button would click itself on keyup as well
+      $(space ? 'pause' : 'step').click();
     });
   },
 

@@ -685,3 +685,49 @@ test('the readout\'s hash is the hash of the world and the step it shows, after 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the keys: after a scenario is picked with the mouse, s steps it and space runs it; a control reached with Tab keeps its own space', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  const now = () => hook(page, () => {
+    const s = window.steerPlayground.state();
+    return { scenario: s.scenario, step: s.step, paused: s.paused, picked: document.getElementById('scenario').value };
+  });
+  // The mouse opens the list and picks the next scenario.
+  const box = await page.locator('#scenario').boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'arrive_seek');
+  await hook(page, () => window.steerPlayground.pause());
+  const picked = await now();
+  await page.keyboard.press('s');
+  assert.deepEqual(await now(), { ...picked, step: picked.step + 1 }, 's steps the scenario picked, and picks no other');
+  await page.keyboard.press(' ');
+  assert.deepEqual(await now(), { ...picked, step: picked.step + 1, paused: false }, 'space runs it');
+  await page.keyboard.press(' ');
+  assert.equal((await now()).paused, true, 'and pauses it');
+
+  // A checkbox reached with Tab: space toggles it; the world stays paused.
+  await page.focus('#overlay-agents');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await hook(page, () => document.activeElement.dataset.layer), '32', 'the velocities box');
+  await page.keyboard.press(' ');
+  assert.equal(await page.isChecked('#layers input[data-layer="32"]'), true, 'space toggled it');
+  assert.equal((await now()).paused, true);
+  // A section's heading reached with Tab: space closes it.
+  const open = () => hook(page, () => document.querySelector('#params details[data-section="weights"]').open);
+  assert.equal(await open(), true);
+  await page.focus('#combine');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press(' ');
+  assert.equal(await open(), false, 'space closed the section');
+  assert.equal((await now()).paused, true);
+  // The same box clicked with the mouse: space pauses and runs, the box stays.
+  await page.click('#layers input[data-layer="32"]');
+  assert.equal(await page.isChecked('#layers input[data-layer="32"]'), false);
+  await page.keyboard.press(' ');
+  assert.equal((await now()).paused, false);
+  assert.equal(await page.isChecked('#layers input[data-layer="32"]'), false, 'the box kept its state');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
