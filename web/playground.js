@@ -694,13 +694,18 @@ const ui = {
 
   hud(hash) {
     const steps = wasm.pg_step_count(), selected = wasm.pg_selected_count(), goals = wasm.pg_goal_count();
-    const line = (...parts) => parts.map(([value, unit]) => `<b>${value}</b> ${unit}`).join('   ');
+    // Each figure in a span that never breaks; a narrow window wraps the bar
+    // between them (fps and ms/step padded, so the bar does not wrap and
+    // unwrap as their digits come and go) instead of cutting the end off.
+    const item = (html) => `<span class="item">${html}</span>`;
+    const line = (...parts) => parts.map(([value, unit]) => item(`<b>${value}</b> ${unit}`)).join('   ');
     $('hud').innerHTML =
-      line([sim.fps.toFixed(0), 'fps'], [sim.msPerStep.toFixed(2), 'ms/step'], [cstr(wasm.pg_kernel()), 'kernel'],
-        [sim.agents.toLocaleString('en'), 'agents'], [steps, 'steps']) + (sim.paused ? '   paused' : '') +
-      (selected ? `   selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`
-        : goals ? `   goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>` : '') + '\n' +
-      `${escapeHtml(shownName(sim.scenario))} · seed ${sim.seed} · hash ${hash}`;
+      line([sim.fps.toFixed(0).padStart(3), 'fps'], [sim.msPerStep.toFixed(2).padStart(6), 'ms/step'],
+        [cstr(wasm.pg_kernel()), 'kernel'], [sim.agents.toLocaleString('en'), 'agents'], [steps, 'steps']) +
+      (sim.paused ? `   ${item('paused')}` : '') +
+      (selected ? `   ${item(`selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`)}`
+        : goals ? `   ${item(`goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>`)}` : '') + '\n' +
+      [escapeHtml(shownName(sim.scenario)), `seed ${sim.seed}`, `hash ${hash}`].map(item).join(' · ');
     $('error').textContent = sim.error;
   },
 };

@@ -731,3 +731,32 @@ test('the keys: after a scenario is picked with the mouse, s steps it and space 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('in a narrow window the readout wraps between its figures and shows them all, never over the world', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=100000&paused');
+  const b = (await state(page)).bounds;
+  await drag(page, await client(page, [b[0] + 1, b[3] - 1]), await client(page, [b[2] - 1, b[1] + 1]));
+  const selected = (await state(page)).selected;
+  assert.ok(selected > 90000, `a box round the world selects almost all (${selected})`);
+  for (const [width, height] of [[1024, 700], [700, 500], [600, 500]]) {
+    await page.setViewportSize({ width, height });
+    await nextFrames(page);
+    const layout = await page.evaluate(() => {
+      const hud = document.getElementById('hud'), box = (e) => e.getBoundingClientRect().toJSON();
+      return {
+        hud: box(hud), canvas: box(document.getElementById('view')), text: hud.textContent,
+        items: [...hud.querySelectorAll('.item')].map((e) => ({ text: e.textContent, ...box(e) })),
+        fits: [hud.scrollWidth <= hud.clientWidth, hud.scrollHeight <= hud.clientHeight],
+      };
+    });
+    const at = `${width}x${height}`;
+    assert.deepEqual(layout.fits, [true, true], `${at}: the readout fits its bar`);
+    assert.match(layout.text, new RegExp(`100,000 agents[\\s\\S]*selected ${selected}, arrived 0`), at);
+    for (const item of layout.items)
+      assert.ok(item.left >= layout.hud.left && item.right <= layout.hud.right && item.bottom <= layout.hud.bottom,
+        `${at}: "${item.text}" is inside the bar`);
+    assert.ok(layout.canvas.top >= layout.hud.bottom, `${at}: the world is below the readout`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
