@@ -566,7 +566,9 @@ const ui = {
       if (!r.ok) pick.value = sim.scenario;
     });
     $('reset').addEventListener('click', () => load({ scenario: sim.scenario, seed: $('seed').value, agents: $('agents').value }));
-    $('seed').addEventListener('change', () => this.message('seed', wholeNumber('seed', $('seed').value, 0, MAX_SEED).error ?? ''));
+    // A seed or a count typed and entered (Enter, or leaving the box) resets
+    // the world with both, as the reset button does.
+    $('seed').addEventListener('change', () => $('reset').click());
     $('overlay-agents').addEventListener('change', (ev) => {
       const { value, error } = wholeNumber('for', ev.target.value, 1, 5000);
       if (!error) this.overlayCount = value;

@@ -760,3 +760,24 @@ test('in a narrow window the readout wraps between its figures and shows them al
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a seed typed and entered seeds the world, as a count typed and entered does', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  await page.fill('#seed', '42');
+  await page.press('#seed', 'Enter');
+  let s = await state(page);
+  assert.deepEqual([s.scenario, s.seed, s.agents, s.step], ['flocking', 42, 600, 0]);
+  await nextFrames(page);
+  assert.match(await page.textContent('#hud'), /flocking · seed 42 · hash/);
+  await page.fill('#agents', '300');
+  await page.press('#agents', 'Enter');
+  s = await state(page);
+  assert.deepEqual([s.seed, s.agents], [42, 300], 'the count keeps the seed');
+  await page.fill('#seed', '-1');
+  await page.press('#seed', 'Enter');
+  assert.equal(await page.textContent('#seed-message'), 'seed: expected a whole number from 0 to 9007199254740991, got -1');
+  s = await state(page);
+  assert.deepEqual([s.seed, s.agents], [42, 300], 'a refused seed changes nothing');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
