@@ -781,3 +781,25 @@ test('a seed typed and entered seeds the world, as a count typed and entered doe
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('clear obstacles removes the ones dropped and keeps the scenario\'s own', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=showcase&paused');
+  const own = (await state(page)).obstacles;
+  assert.ok(own > 0, 'the showcase has obstacles of its own');
+  await page.keyboard.down('Shift');
+  for (const p of [[0, -40], [30, -40]]) {
+    const c = await client(page, p);
+    await page.mouse.click(c.x, c.y);
+  }
+  await page.keyboard.up('Shift');
+  assert.equal((await state(page)).obstacles, own + 2);
+  await page.click('#clear');
+  assert.equal((await state(page)).obstacles, own, 'the dropped two are gone, the scenario\'s kept');
+  await hook(page, () => window.steerPlayground.step(30));
+  const cleared = (await state(page)).hash;
+  await hook(page, () => window.steerPlayground.load({ scenario: 'showcase' }));
+  await hook(page, () => window.steerPlayground.step(30));
+  assert.equal(cleared, (await state(page)).hash, 'the same world as one never touched');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
