@@ -176,7 +176,7 @@ function scaleSpawns(doc, agents) {
 const sim = {
   scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null, about: '',
   groupNames: ['flock'], paused: false, running: false, target: null, paths: 0, error: '',
-  msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1],
+  msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1], loading: 0,
 };
 
 function colourCss(c) {
@@ -188,7 +188,16 @@ function colourCss(c) {
 // on, and the message shows next to what was wrong (the field, the file
 // picker, or the status line). document: a scenario given as parsed JSON
 // instead of a file's.
-async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
+// Loads overlap when a scenario's file is still on its way as another is
+// picked: the last one asked for wins, and an earlier one that arrives later
+// changes nothing (it used to replace the world the visitor picked last).
+let loadTicket = 0;
+async function load(options) {
+  ++sim.loading;
+  try { return await loadNow(options); } finally { --sim.loading; }
+}
+
+async function loadNow({ scenario = sim.scenario, seed, agents, document } = {}) {
   const problems = {}, given = { seed: seed !== undefined, agents: agents !== undefined };
   if (seed !== undefined) ({ value: seed, error: problems.seed } = wholeNumber('seed', seed, 0, MAX_SEED));
   if (agents !== undefined) ({ value: agents, error: problems.agents } = wholeNumber('agents', agents, 1, wasm.pg_max_agents()));
@@ -198,6 +207,7 @@ async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
     const refused = ['seed', 'agents'].filter((field) => problems[field]);
     return { ok: false, error: refused.map((field) => problems[field]).join('\n'), refused };
   }
+  const ticket = ++loadTicket;
   let error = '', groupNames = ['flock'], fileSeed = null, about = STANDARD_ABOUT;
   if (scenario === STANDARD) {
     agents ??= sim.scenario === STANDARD ? sim.agents : 2000;
@@ -207,6 +217,7 @@ async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
   } else {
     let doc = null;
     try { doc = await scenarioDoc(scenario, document); } catch (e) { error = e.message; }
+    if (ticket !== loadTicket) return { ok: false, error: '', superseded: true };
     if (doc) {
       fileSeed = typeof doc.seed === 'number' ? doc.seed : null;
       seed ??= fileSeed ?? 1;
@@ -563,7 +574,7 @@ const ui = {
       this.message('seed', '');
       this.message('agents', '');
       const r = await load(pick.value === STANDARD ? { scenario: STANDARD, seed: 1, agents: 2000 } : { scenario: pick.value });
-      if (!r.ok) pick.value = sim.scenario;
+      if (!r.ok && !r.superseded) pick.value = sim.scenario;
     });
     $('reset').addEventListener('click', () => load({ scenario: sim.scenario, seed: $('seed').value, agents: $('agents').value }));
     // A seed or a count typed and entered (Enter, or leaving the box) resets
@@ -781,7 +792,7 @@ const hook = {
       obstacles: wasm.pg_obstacle_count(), paths: sim.paths, dim: wasm.pg_dim(),
       selected: wasm.pg_selected_count(), arrived: wasm.pg_selected_arrived(), goals: wasm.pg_goal_count(),
       goalsArrived: wasm.pg_goals_arrived(),
-      bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error,
+      bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error, loading: sim.loading,
       kernel: cstr(wasm.pg_kernel()),
     };
     if (neighbours) state.meanNeighbourDistance = meanNearestNeighbour(px, py, count);

@@ -803,3 +803,29 @@ test('clear obstacles removes the ones dropped and keeps the scenario\'s own', a
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('scenarios picked in quick succession over a slow network: the last one picked is the one that runs', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  // Each scenario file asked for from now on comes sooner than the one before.
+  const delays = [900, 600, 300, 0];
+  let asked = 0, served = 0;
+  const allServed = new Promise((done) => {
+    page.route('**/scenarios/*.json', async (route) => {
+      await new Promise((ok) => setTimeout(ok, delays[asked++] ?? 0));
+      await route.continue();
+      if (++served === delays.length) done();
+    });
+  });
+  await page.focus('#scenario');
+  for (let k = 0; k < delays.length; ++k) await page.keyboard.press('ArrowDown');
+  const picked = await page.inputValue('#scenario');
+  await allServed;
+  await page.waitForFunction(() => window.steerPlayground.state().loading === 0, null, { timeout: 10_000 });
+  const s = await state(page);
+  assert.equal(s.scenario, picked, 'the world is the one picked last');
+  assert.equal(await page.inputValue('#scenario'), picked, 'and the list says so');
+  await nextFrames(page);
+  assert.match(await page.textContent('#hud'), new RegExp(`\\n${picked} · seed`));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
