@@ -703,7 +703,9 @@ test('the keys: after a scenario is picked with the mouse, s steps it and space 
   await page.keyboard.press('s');
   assert.deepEqual(await now(), { ...picked, step: picked.step + 1 }, 's steps the scenario picked, and picks no other');
   await page.keyboard.press(' ');
-  assert.deepEqual(await now(), { ...picked, step: picked.step + 1, paused: false }, 'space runs it');
+  const running = await now();
+  assert.deepEqual({ ...running, step: 0 }, { ...picked, step: 0, paused: false }, 'space runs it');
+  assert.ok(running.step >= picked.step + 1);
   await page.keyboard.press(' ');
   assert.equal((await now()).paused, true, 'and pauses it');
 
