@@ -190,7 +190,7 @@ function colourCss(c) {
 // instead of a file's.
 // Loads overlap when a scenario's file is still on its way as another is
 // picked: the last one asked for wins, and an earlier one that arrives later
-// changes nothing (it used to replace the world the visitor picked last).
+// changes nothing.
 let loadTicket = 0;
 async function load(options) {
   ++sim.loading;
@@ -619,8 +619,8 @@ const ui = {
     // every key. A control reached with Tab keeps the keys it uses (space
     // toggles a checkbox, presses a button, opens a section; a list takes
     // letters to pick by name); one the mouse pressed gives them back to the
-    // page, so s after picking a scenario steps it (instead of picking
-    // "standard flock", the list's next name with an s) and space pauses.
+    // page, so s after picking a scenario with the mouse steps it (rather than
+    // picking the list's next name with an s) and space pauses.
     let pointerDown = false, pointerFocus = false;
     window.addEventListener('pointerdown', (ev) => {
       pointerDown = true;
