@@ -713,7 +713,7 @@ const ui = {
     const item = (html) => `<span class="item">${html}</span>`;
     const line = (...parts) => parts.map(([value, unit]) => item(`<b>${value}</b> ${unit}`)).join('   ');
     $('hud').innerHTML =
-      line([sim.fps.toFixed(0).padStart(3), 'fps'], [sim.msPerStep.toFixed(2).padStart(6), 'ms/step'],
+      line([sim.fps.toFixed(0).padStart(2), 'fps'], [sim.msPerStep.toFixed(2).padStart(5), 'ms/step'],
         [cstr(wasm.pg_kernel()), 'kernel'], [sim.agents.toLocaleString('en'), 'agents'], [steps, 'steps']) +
       (sim.paused ? `   ${item('paused')}` : '') +
       (selected ? `   ${item(`selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`)}`
