@@ -712,14 +712,22 @@ const ui = {
     // unwrap as their digits come and go) instead of cutting the end off.
     const item = (html) => `<span class="item">${html}</span>`;
     const line = (...parts) => parts.map(([value, unit]) => item(`<b>${value}</b> ${unit}`)).join('   ');
-    $('hud').innerHTML =
+    const figures =
       line([sim.fps.toFixed(0).padStart(2), 'fps'], [sim.msPerStep.toFixed(2).padStart(5), 'ms/step'],
         [cstr(wasm.pg_kernel()), 'kernel'], [sim.agents.toLocaleString('en'), 'agents'], [steps, 'steps']) +
       (sim.paused ? `   ${item('paused')}` : '') +
       (selected ? `   ${item(`selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`)}`
-        : goals ? `   ${item(`goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>`)}` : '') + '\n' +
-      [escapeHtml(shownName(sim.scenario)), `seed ${sim.seed}`, `hash ${hash}`].map(item).join(' · ');
-    $('error').textContent = sim.error;
+        : goals ? `   ${item(`goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>`)}` : '');
+    const world = [escapeHtml(shownName(sim.scenario)), `seed ${sim.seed}`, `hash ${hash}`].map(item).join(' · ');
+    // Two lines, each rewritten only when it changes: the fps change every
+    // frame, but a paused world's line stays put, so its hash can be selected
+    // (a double-click) and copied.
+    const hud = $('hud');
+    if (hud.childNodes.length !== 3) hud.replaceChildren(document.createElement('span'), '\n', document.createElement('span'));
+    const [top, , bottom] = hud.childNodes;
+    for (const [line, html] of [[top, figures], [bottom, world]])
+      if (line.shown !== html) { line.innerHTML = html; line.shown = html; }
+    if ($('error').textContent !== sim.error) $('error').textContent = sim.error;
   },
 };
 const escapeHtml = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);

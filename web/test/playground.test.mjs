@@ -831,3 +831,31 @@ test('scenarios picked in quick succession over a slow network: the last one pic
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a paused world\'s hash can be double-clicked and stays selected, to copy', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  await page.keyboard.press('s');
+  await nextFrames(page);
+  const { hash } = await state(page);
+  // Where the readout shows the hash: a range over its characters.
+  const at = await page.evaluate((h) => {
+    const walk = document.createTreeWalker(document.getElementById('hud'), NodeFilter.SHOW_TEXT);
+    for (let node; (node = walk.nextNode());) {
+      const k = node.data.indexOf(h);
+      if (k < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, k);
+      range.setEnd(node, k + h.length);
+      const r = range.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    }
+    return null;
+  }, hash);
+  assert.ok(at, `the readout shows ${hash}`);
+  await page.mouse.dblclick(at.x, at.y);
+  assert.equal(await page.evaluate(() => getSelection().toString()), hash, 'a double-click selects the hash');
+  for (let k = 0; k < 3; ++k) await nextFrames(page);
+  assert.equal(await page.evaluate(() => getSelection().toString()), hash, 'and it stays selected as frames go by');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
