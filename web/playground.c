@@ -86,6 +86,12 @@ static bool seed_from(double value, uint64_t *seed)
 static void select_clear(void);
 static void forget_facings(void);
 
+/* The obstacles the world was built with (the scenario's, in the world's
+ * order); "clear obstacles" removes the ones the mouse dropped and keeps
+ * these. */
+static steer_obstacle3 *own_obstacles;
+static int own_obstacle_count;
+
 /* Takes ownership of w and its agents' handles ids (NULL: keeps no world). */
 static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
 {
@@ -93,6 +99,9 @@ static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
     forget_facings(); /* a new world's slots are new agents */
     steer_world_destroy(world);
     free(agent_ids);
+    free(own_obstacles); /* a scenario's load sets its own after adopting */
+    own_obstacles = 0;
+    own_obstacle_count = 0;
     if (w) kernel = steer_world_set_kernel(w, STEER_KERNEL_BEST);
     world = w;
     world_dt = dt;
@@ -178,7 +187,20 @@ PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed
         free(ov.agent_ids);
         return -1;
     }
+    steer_obstacle3 *own = 0;
+    if (info->obstacle_count > 0) {
+        own = malloc(sizeof *own * (size_t)info->obstacle_count);
+        if (!own) {
+            steer_world_destroy(w);
+            free(ov.agent_ids);
+            snprintf(text, sizeof text, "%s", steer_result_string(STEER_ERROR_OUT_OF_MEMORY));
+            return -1;
+        }
+        memcpy(own, info->obstacles, sizeof *own * (size_t)info->obstacle_count);
+    }
     adopt(w, info->dt, ov.agent_ids, info->total_agents);
+    own_obstacles = own;
+    own_obstacle_count = info->obstacle_count > 0 ? info->obstacle_count : 0;
     bounds_min = info->view_min;
     bounds_max = info->view_max;
     background = info->background;
@@ -400,7 +422,15 @@ PG_EXPORT(pg_add_obstacle) int pg_add_obstacle(float x, float y, float radius)
     return index;
 }
 
-PG_EXPORT(pg_clear_obstacles) void pg_clear_obstacles(void) { if (world) steer_world_clear_obstacles(world); }
+/* Removes the obstacles the mouse dropped: the world's are cleared and the
+ * scenario's own put back, at their indices. */
+PG_EXPORT(pg_clear_obstacles) void pg_clear_obstacles(void)
+{
+    if (!world) return;
+    steer_world_clear_obstacles(world);
+    for (int i = 0; i < own_obstacle_count; ++i)
+        steer_world_add_obstacle(world, own_obstacles[i].centre, own_obstacles[i].radius);
+}
 PG_EXPORT(pg_obstacle_count) int pg_obstacle_count(void) { return world ? steer_world_obstacle_count(world) : 0; }
 
 /* xy: count pairs of floats. Every group follows the new path. */

@@ -176,7 +176,7 @@ function scaleSpawns(doc, agents) {
 const sim = {
   scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null, about: '',
   groupNames: ['flock'], paused: false, running: false, target: null, paths: 0, error: '',
-  msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1],
+  msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1], loading: 0,
 };
 
 function colourCss(c) {
@@ -188,7 +188,16 @@ function colourCss(c) {
 // on, and the message shows next to what was wrong (the field, the file
 // picker, or the status line). document: a scenario given as parsed JSON
 // instead of a file's.
-async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
+// Loads overlap when a scenario's file is still on its way as another is
+// picked: the last one asked for wins, and an earlier one that arrives later
+// changes nothing.
+let loadTicket = 0;
+async function load(options) {
+  ++sim.loading;
+  try { return await loadNow(options); } finally { --sim.loading; }
+}
+
+async function loadNow({ scenario = sim.scenario, seed, agents, document } = {}) {
   const problems = {}, given = { seed: seed !== undefined, agents: agents !== undefined };
   if (seed !== undefined) ({ value: seed, error: problems.seed } = wholeNumber('seed', seed, 0, MAX_SEED));
   if (agents !== undefined) ({ value: agents, error: problems.agents } = wholeNumber('agents', agents, 1, wasm.pg_max_agents()));
@@ -198,6 +207,7 @@ async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
     const refused = ['seed', 'agents'].filter((field) => problems[field]);
     return { ok: false, error: refused.map((field) => problems[field]).join('\n'), refused };
   }
+  const ticket = ++loadTicket;
   let error = '', groupNames = ['flock'], fileSeed = null, about = STANDARD_ABOUT;
   if (scenario === STANDARD) {
     agents ??= sim.scenario === STANDARD ? sim.agents : 2000;
@@ -207,6 +217,7 @@ async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
   } else {
     let doc = null;
     try { doc = await scenarioDoc(scenario, document); } catch (e) { error = e.message; }
+    if (ticket !== loadTicket) return { ok: false, error: '', superseded: true };
     if (doc) {
       fileSeed = typeof doc.seed === 'number' ? doc.seed : null;
       seed ??= fileSeed ?? 1;
@@ -236,6 +247,7 @@ async function load({ scenario = sim.scenario, seed, agents, document } = {}) {
     `${sim.agents} spawned (each spawn of the scenario is scaled and rounded, at least 1 each)`, true);
   ui.message('file', '');
   ui.refresh();
+  hashShown = ''; // the last world's hash is not this one's
   return { ok: true, error: '', agents: sim.agents };
 }
 
@@ -421,7 +433,10 @@ function render() {
 }
 
 // ---- the frame loop ------------------------------------------------------------------
-let lastFrame = 0, frames = 0, hashShown = '', hashAge = 0;
+// The hash shown is worked out every 30 frames while the world runs (it reads
+// every agent), and at once for a new world or a step taken while paused, so
+// a paused readout's hash is always the one of the steps it shows.
+let lastFrame = 0, frames = 0, hashShown = '', hashAge = 0, hashStep = -1;
 function frame(now) {
   if (lastFrame) {
     const fps = 1000 / Math.max(now - lastFrame, 1);
@@ -430,7 +445,12 @@ function frame(now) {
   lastFrame = now;
   if (!sim.paused && sim.running) stepWorld(1);
   render();
-  if (++hashAge >= 30 || !hashShown) { hashShown = cstr(wasm.pg_hash()); hashAge = 0; }
+  const steps = wasm.pg_step_count();
+  if (++hashAge >= 30 || !hashShown || (sim.paused && steps !== hashStep)) {
+    hashShown = cstr(wasm.pg_hash());
+    hashAge = 0;
+    hashStep = steps;
+  }
   ui.hud(hashShown);
   ++frames;
   requestAnimationFrame(frame);
@@ -554,10 +574,12 @@ const ui = {
       this.message('seed', '');
       this.message('agents', '');
       const r = await load(pick.value === STANDARD ? { scenario: STANDARD, seed: 1, agents: 2000 } : { scenario: pick.value });
-      if (!r.ok) pick.value = sim.scenario;
+      if (!r.ok && !r.superseded) pick.value = sim.scenario;
     });
     $('reset').addEventListener('click', () => load({ scenario: sim.scenario, seed: $('seed').value, agents: $('agents').value }));
-    $('seed').addEventListener('change', () => this.message('seed', wholeNumber('seed', $('seed').value, 0, MAX_SEED).error ?? ''));
+    // A seed or a count typed and entered (Enter, or leaving the box) resets
+    // the world with both, as the reset button does.
+    $('seed').addEventListener('change', () => $('reset').click());
     $('overlay-agents').addEventListener('change', (ev) => {
       const { value, error } = wholeNumber('for', ev.target.value, 1, 5000);
       if (!error) this.overlayCount = value;
@@ -593,16 +615,31 @@ const ui = {
       const r = wasm.pg_group_set_combine(this.group, +ev.target.value);
       sim.error = r ? `combine: ${cstr(wasm.pg_result_string(r))}` : '';
     });
+    // The keys: space pauses, s steps, Esc deselects. A text field keeps
+    // every key. A control reached with Tab keeps the keys it uses (space
+    // toggles a checkbox, presses a button, opens a section; a list takes
+    // letters to pick by name); one the mouse pressed gives them back to the
+    // page, so s after picking a scenario with the mouse steps it (rather than
+    // picking the list's next name with an s) and space pauses.
+    let pointerDown = false, pointerFocus = false;
+    window.addEventListener('pointerdown', (ev) => {
+      pointerDown = true;
+      if (document.activeElement?.contains(ev.target)) pointerFocus = true; // pressed where the focus was
+    }, true);
+    window.addEventListener('focusin', () => { pointerFocus = pointerDown; pointerDown = false; }, true);
     window.addEventListener('keydown', (ev) => {
       const t = ev.target;
-      if (t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && t.type !== 'range' && t.type !== 'checkbox')) return;
-      if (ev.code === 'Space') {
-        ev.preventDefault();
-        t.blur?.(); // a focused button would click itself on keyup as well
-        $('pause').click();
-      }
-      if (ev.key === 's') $('step').click();
+      pointerDown = false; // a focus that a key moves (Tab) is the keyboard's
+      if (t instanceof HTMLTextAreaElement || t.isContentEditable ||
+        (t instanceof HTMLInputElement && t.type !== 'range' && t.type !== 'checkbox')) return;
+      const space = ev.code === 'Space', step = ev.key === 's' && !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+      const owns = !pointerFocus && (t instanceof HTMLSelectElement || (space && (t instanceof HTMLButtonElement ||
+        (t instanceof HTMLInputElement && t.type === 'checkbox') || t.localName === 'summary')));
       if (ev.key === 'Escape') clearSelection();
+      if (owns || !(space || step)) return;
+      ev.preventDefault(); // no pick by letter in a list, no scrolling
+      if (t !== document.body) t.blur?.(); // a focused button would click itself on keyup as well
+      $(space ? 'pause' : 'step').click();
     });
   },
 
@@ -670,14 +707,27 @@ const ui = {
 
   hud(hash) {
     const steps = wasm.pg_step_count(), selected = wasm.pg_selected_count(), goals = wasm.pg_goal_count();
-    const line = (...parts) => parts.map(([value, unit]) => `<b>${value}</b> ${unit}`).join('   ');
-    $('hud').innerHTML =
-      line([sim.fps.toFixed(0), 'fps'], [sim.msPerStep.toFixed(2), 'ms/step'], [cstr(wasm.pg_kernel()), 'kernel'],
-        [sim.agents.toLocaleString('en'), 'agents'], [steps, 'steps']) + (sim.paused ? '   paused' : '') +
-      (selected ? `   selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`
-        : goals ? `   goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>` : '') + '\n' +
-      `${escapeHtml(shownName(sim.scenario))} · seed ${sim.seed} · hash ${hash}`;
-    $('error').textContent = sim.error;
+    // Each figure in a span that never breaks; a narrow window wraps the bar
+    // between them (fps and ms/step padded, so the bar does not wrap and
+    // unwrap as their digits come and go) instead of cutting the end off.
+    const item = (html) => `<span class="item">${html}</span>`;
+    const line = (...parts) => parts.map(([value, unit]) => item(`<b>${value}</b> ${unit}`)).join('   ');
+    const figures =
+      line([sim.fps.toFixed(0).padStart(2), 'fps'], [sim.msPerStep.toFixed(2).padStart(5), 'ms/step'],
+        [cstr(wasm.pg_kernel()), 'kernel'], [sim.agents.toLocaleString('en'), 'agents'], [steps, 'steps']) +
+      (sim.paused ? `   ${item('paused')}` : '') +
+      (selected ? `   ${item(`selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`)}`
+        : goals ? `   ${item(`goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>`)}` : '');
+    const world = [escapeHtml(shownName(sim.scenario)), `seed ${sim.seed}`, `hash ${hash}`].map(item).join(' · ');
+    // Two lines, each rewritten only when it changes: the fps change every
+    // frame, but a paused world's line stays put, so its hash can be selected
+    // (a double-click) and copied.
+    const hud = $('hud');
+    if (hud.childNodes.length !== 3) hud.replaceChildren(document.createElement('span'), '\n', document.createElement('span'));
+    const [top, , bottom] = hud.childNodes;
+    for (const [line, html] of [[top, figures], [bottom, world]])
+      if (line.shown !== html) { line.innerHTML = html; line.shown = html; }
+    if ($('error').textContent !== sim.error) $('error').textContent = sim.error;
   },
 };
 const escapeHtml = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -750,7 +800,7 @@ const hook = {
       obstacles: wasm.pg_obstacle_count(), paths: sim.paths, dim: wasm.pg_dim(),
       selected: wasm.pg_selected_count(), arrived: wasm.pg_selected_arrived(), goals: wasm.pg_goal_count(),
       goalsArrived: wasm.pg_goals_arrived(),
-      bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error,
+      bounds: sim.bounds, msPerStep: sim.msPerStep, fps: sim.fps, frames, error: sim.error, loading: sim.loading,
       kernel: cstr(wasm.pg_kernel()),
     };
     if (neighbours) state.meanNeighbourDistance = meanNearestNeighbour(px, py, count);
@@ -766,8 +816,16 @@ hook.ready = (async () => {
   await listScenarios();
   ui.init();
   const wanted = new URLSearchParams(location.search);
-  let first = wanted.get('scenario') ?? (scenarioNames.includes('showcase') ? 'showcase' : scenarioNames[0] ?? STANDARD);
+  const opening = scenarioNames.includes('showcase') ? 'showcase' : scenarioNames[0] ?? STANDARD;
+  let first = wanted.get('scenario') ?? opening;
   if (first === 'standard') first = STANDARD;
+  // A scenario the list does not have is refused like a bad seed: the page
+  // opens on its first scenario and says why, never on an empty world.
+  let refusedScenario = '';
+  if (first !== STANDARD && !scenarioNames.includes(first)) {
+    refusedScenario = `scenario: no scenario named ${JSON.stringify(first)}; opened ${opening}`;
+    first = opening;
+  }
   const asked = { scenario: first, seed: wanted.get('seed') ?? undefined, agents: wanted.get('agents') ?? undefined };
   // A refused seed or count keeps its message and stays in its box; the page
   // starts without it.
@@ -776,6 +834,7 @@ hook.ready = (async () => {
     await load({ ...asked, ...Object.fromEntries(refused.map((field) => [field, undefined])) });
     for (const field of refused) $(field).value = asked[field];
   }
+  if (refusedScenario) sim.error = refusedScenario;
   if (wanted.has('paused')) hook.pause();
   requestAnimationFrame(frame);
 })();

@@ -637,3 +637,225 @@ test('the crowd scenarios are in the list, with their goals, and arrive in the p
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a scenario the list does not have, in the address, is refused: the page opens on the showcase and says so', async () => {
+  for (const name of ['nope', 'schema']) { // schema.json is in scenarios/ but is not a scenario
+    const { page, problems } = await openPlayground(env, `?scenario=${name}&paused`);
+    const s = await state(page);
+    assert.equal(s.scenario, 'showcase');
+    assert.ok(s.agents > 0, 'a world, not an empty one');
+    assert.equal(s.kernel, 'simd128', 'the kernel the module runs');
+    assert.equal(s.error, `scenario: no scenario named "${name}"; opened showcase`);
+    await nextFrames(page);
+    assert.equal(await page.textContent('#error'), s.error, 'shown on the page');
+    assert.equal(await page.inputValue('#scenario'), 'showcase');
+    assert.deepEqual(await page.$$eval('#scenario option', (o) => o.map((e) => e.value)),
+      await hook(page, () => window.steerPlayground.scenarios()), 'nothing added to the list');
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('the readout\'s hash is the hash of the world and the step it shows, after a step, a pause and a change of scenario', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=500&paused');
+  // What the readout says after the page has drawn two more frames.
+  const readout = async () => {
+    await nextFrames(page);
+    const text = await page.textContent('#hud');
+    return { steps: +text.match(/(\d+) steps/)[1], name: text.match(/\n(.*) · seed/)[1], hash: text.match(/hash ([0-9a-f]{16})/)[1] };
+  };
+  const expect = async (name) => {
+    const shown = await readout(), s = await state(page);
+    assert.deepEqual(shown, { steps: s.step, name, hash: s.hash });
+  };
+  await expect('standard flock (benchmark)');
+  for (let k = 0; k < 4; ++k) {
+    await page.keyboard.press('s');
+    await expect('standard flock (benchmark)');
+  }
+  await hook(page, () => window.steerPlayground.run());
+  await runSteps(page, 10);
+  await hook(page, () => window.steerPlayground.pause());
+  await expect('standard flock (benchmark)');
+  for (const name of ['flocking', 'head_on', 'flocking']) {
+    await page.selectOption('#scenario', name);
+    await page.waitForFunction((n) => window.steerPlayground.state().scenario === n, name);
+    await expect(name);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the keys: after a scenario is picked with the mouse, s steps it and space runs it; a control reached with Tab keeps its own space', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  const now = () => hook(page, () => {
+    const s = window.steerPlayground.state();
+    return { scenario: s.scenario, step: s.step, paused: s.paused, picked: document.getElementById('scenario').value };
+  });
+  // The mouse opens the list and picks the next scenario.
+  const box = await page.locator('#scenario').boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'arrive_seek');
+  await hook(page, () => window.steerPlayground.pause());
+  const picked = await now();
+  await page.keyboard.press('s');
+  assert.deepEqual(await now(), { ...picked, step: picked.step + 1 }, 's steps the scenario picked, and picks no other');
+  await page.keyboard.press(' ');
+  const running = await now();
+  assert.deepEqual({ ...running, step: 0 }, { ...picked, step: 0, paused: false }, 'space runs it');
+  assert.ok(running.step >= picked.step + 1);
+  await page.keyboard.press(' ');
+  assert.equal((await now()).paused, true, 'and pauses it');
+
+  // A checkbox reached with Tab: space toggles it; the world stays paused.
+  await page.focus('#overlay-agents');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await hook(page, () => document.activeElement.dataset.layer), '32', 'the velocities box');
+  await page.keyboard.press(' ');
+  assert.equal(await page.isChecked('#layers input[data-layer="32"]'), true, 'space toggled it');
+  assert.equal((await now()).paused, true);
+  // A section's heading reached with Tab: space closes it.
+  const open = () => hook(page, () => document.querySelector('#params details[data-section="weights"]').open);
+  assert.equal(await open(), true);
+  await page.focus('#combine');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press(' ');
+  assert.equal(await open(), false, 'space closed the section');
+  assert.equal((await now()).paused, true);
+  // The same box clicked with the mouse: space pauses and runs, the box stays.
+  await page.click('#layers input[data-layer="32"]');
+  assert.equal(await page.isChecked('#layers input[data-layer="32"]'), false);
+  await page.keyboard.press(' ');
+  assert.equal((await now()).paused, false);
+  assert.equal(await page.isChecked('#layers input[data-layer="32"]'), false, 'the box kept its state');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in a narrow window the readout wraps between its figures and shows them all, never over the world', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=100000&paused');
+  const b = (await state(page)).bounds;
+  await drag(page, await client(page, [b[0] + 1, b[3] - 1]), await client(page, [b[2] - 1, b[1] + 1]));
+  const selected = (await state(page)).selected;
+  assert.ok(selected > 90000, `a box round the world selects almost all (${selected})`);
+  for (const [width, height] of [[1024, 700], [700, 500], [600, 500]]) {
+    await page.setViewportSize({ width, height });
+    await nextFrames(page);
+    const layout = await page.evaluate(() => {
+      const hud = document.getElementById('hud'), box = (e) => e.getBoundingClientRect().toJSON();
+      return {
+        hud: box(hud), canvas: box(document.getElementById('view')), text: hud.textContent,
+        items: [...hud.querySelectorAll('.item')].map((e) => ({ text: e.textContent, ...box(e) })),
+        fits: [hud.scrollWidth <= hud.clientWidth, hud.scrollHeight <= hud.clientHeight],
+      };
+    });
+    const at = `${width}x${height}`;
+    assert.deepEqual(layout.fits, [true, true], `${at}: the readout fits its bar`);
+    assert.match(layout.text, new RegExp(`100,000 agents[\\s\\S]*selected ${selected}, arrived 0`), at);
+    for (const item of layout.items)
+      assert.ok(item.left >= layout.hud.left && item.right <= layout.hud.right && item.bottom <= layout.hud.bottom,
+        `${at}: "${item.text}" is inside the bar`);
+    assert.ok(layout.canvas.top >= layout.hud.bottom, `${at}: the world is below the readout`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a seed typed and entered seeds the world, as a count typed and entered does', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  await page.fill('#seed', '42');
+  await page.press('#seed', 'Enter');
+  let s = await state(page);
+  assert.deepEqual([s.scenario, s.seed, s.agents, s.step], ['flocking', 42, 600, 0]);
+  await nextFrames(page);
+  assert.match(await page.textContent('#hud'), /flocking · seed 42 · hash/);
+  await page.fill('#agents', '300');
+  await page.press('#agents', 'Enter');
+  s = await state(page);
+  assert.deepEqual([s.seed, s.agents], [42, 300], 'the count keeps the seed');
+  await page.fill('#seed', '-1');
+  await page.press('#seed', 'Enter');
+  assert.equal(await page.textContent('#seed-message'), 'seed: expected a whole number from 0 to 9007199254740991, got -1');
+  s = await state(page);
+  assert.deepEqual([s.seed, s.agents], [42, 300], 'a refused seed changes nothing');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('clear obstacles removes the ones dropped and keeps the scenario\'s own', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=showcase&paused');
+  const own = (await state(page)).obstacles;
+  assert.ok(own > 0, 'the showcase has obstacles of its own');
+  await page.keyboard.down('Shift');
+  for (const p of [[0, -40], [30, -40]]) {
+    const c = await client(page, p);
+    await page.mouse.click(c.x, c.y);
+  }
+  await page.keyboard.up('Shift');
+  assert.equal((await state(page)).obstacles, own + 2);
+  await page.click('#clear');
+  assert.equal((await state(page)).obstacles, own, 'the dropped two are gone, the scenario\'s kept');
+  await hook(page, () => window.steerPlayground.step(30));
+  const cleared = (await state(page)).hash;
+  await hook(page, () => window.steerPlayground.load({ scenario: 'showcase' }));
+  await hook(page, () => window.steerPlayground.step(30));
+  assert.equal(cleared, (await state(page)).hash, 'the same world as one never touched');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('scenarios picked in quick succession over a slow network: the last one picked is the one that runs', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  // Each scenario file asked for from now on comes sooner than the one before.
+  const delays = [900, 600, 300, 0];
+  let asked = 0, served = 0;
+  const allServed = new Promise((done) => {
+    page.route('**/scenarios/*.json', async (route) => {
+      await new Promise((ok) => setTimeout(ok, delays[asked++] ?? 0));
+      await route.continue();
+      if (++served === delays.length) done();
+    });
+  });
+  await page.focus('#scenario');
+  for (let k = 0; k < delays.length; ++k) await page.keyboard.press('ArrowDown');
+  const picked = await page.inputValue('#scenario');
+  await allServed;
+  await page.waitForFunction(() => window.steerPlayground.state().loading === 0, null, { timeout: 10_000 });
+  const s = await state(page);
+  assert.equal(s.scenario, picked, 'the world is the one picked last');
+  assert.equal(await page.inputValue('#scenario'), picked, 'and the list says so');
+  await nextFrames(page);
+  assert.match(await page.textContent('#hud'), new RegExp(`\\n${picked} · seed`));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a paused world\'s hash can be double-clicked and stays selected, to copy', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  await page.keyboard.press('s');
+  await nextFrames(page);
+  const { hash } = await state(page);
+  // Where the readout shows the hash: a range over its characters.
+  const at = await page.evaluate((h) => {
+    const walk = document.createTreeWalker(document.getElementById('hud'), NodeFilter.SHOW_TEXT);
+    for (let node; (node = walk.nextNode());) {
+      const k = node.data.indexOf(h);
+      if (k < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, k);
+      range.setEnd(node, k + h.length);
+      const r = range.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    }
+    return null;
+  }, hash);
+  assert.ok(at, `the readout shows ${hash}`);
+  await page.mouse.dblclick(at.x, at.y);
+  assert.equal(await page.evaluate(() => getSelection().toString()), hash, 'a double-click selects the hash');
+  for (let k = 0; k < 3; ++k) await nextFrames(page);
+  assert.equal(await page.evaluate(() => getSelection().toString()), hash, 'and it stays selected as frames go by');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
