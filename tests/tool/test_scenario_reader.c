@@ -102,6 +102,20 @@ static void test_every_error(steer_scenario *sc)
     CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"shape\": \"disk\", \"radius\": 2}]}]}") == -1);
     CHECK(strstr(error, "groups[0].spawn[0].shape: expected one of") != 0);
     CHECK(steer_scenario_error_count(sc) == 2); /* the shape, and the count it needs */
+
+    /* a uniform field's direction is normalised: a zero one (or one whose
+     * square underflows) was a field of zeros, accepted without a word */
+    CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"uniform\", \"direction\": [0, 0]}], " GROUP
+                   "}") == -1);
+    CHECK(!strcmp(error, "t.json: flow_fields[0].direction: expected a non-zero direction (it is normalised), got [0, 0]"));
+    CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"uniform\", \"direction\": [1e-30, 0]}], "
+                   GROUP "}") == -1);
+    CHECK(strstr(error, "flow_fields[0].direction: expected a non-zero direction") != 0);
+    CHECK(load(sc, "{\"dim\": 3, \"bounds\": {\"min\": [0, 0, 0], \"max\": [10, 10, 10]}, \"flow_fields\": [{\"name\": \"f\", "
+                   "\"type\": \"uniform\", \"direction\": [0, 0, 0]}], " GROUP "}") == -1);
+    CHECK(strstr(error, "flow_fields[0].direction: expected a non-zero direction (it is normalised), got [0, 0, 0]") != 0);
+    CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"uniform\", \"direction\": [0, 1e-3]}], " GROUP
+                   "}") == 0); /* small is fine */
 }
 
 static void test_overflow(steer_scenario *sc)

@@ -536,6 +536,16 @@ static int read_field(sc_read *r, const sc_node *n, const char *path, sc_field *
         f->cell_size = longest / 32.0f;
     }
     if (!sc_has(&m, t, "size") && cover_bounds(r, n, path, f)) return -1;
+    if (f->type == SC_FIELD_UNIFORM && !(fabsf(steer_v3_len(steer_v3_normalize(f->direction)) - 1.0f) < 1e-3f)) {
+        /* normalised, so a zero (or underflowing) direction was a field of zeros: nothing moved, and nothing said so */
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "direction");
+        if (r->dim == 3)
+            return sc_report(r, sc_member(n, "direction"), p, "expected a non-zero direction (it is normalised), got [%g, %g, %g]",
+                             (double)f->direction.x, (double)f->direction.y, (double)f->direction.z);
+        return sc_report(r, sc_member(n, "direction"), p, "expected a non-zero direction (it is normalised), got [%g, %g]",
+                         (double)f->direction.x, (double)f->direction.y);
+    }
     if (f->type == SC_FIELD_GRID) {
         int want = f->n[0] * f->n[1] * f->n[2];
         if (f->vector_count != want) {
