@@ -11,6 +11,7 @@
 #   - the CSV's time to 12 digits: every frame's time is the step times dt
 #     (at 6 digits frames near t = 100 were 1% apart from their step)
 #   - a failed write leaves nothing to LeakSanitizer (fontconfig's caches)
+#   - figures averaged over nothing (no agent ever moving) are null / "—"
 #   - steer bench --table refuses --agents and --threads (it swept its own,
 #     ignoring them), and steer --help lists bench's modes
 #   tests/tool/cli_guards.sh STEER
@@ -104,6 +105,25 @@ if [ -w /dev/full ]; then
     if grep -q "Sanitizer" stderr.txt; then fail "--metrics /dev/full: $(grep -m1 Sanitizer stderr.txt)"; fi
     rm -rf out
 fi
+
+# a mean over no agent-step is none: null in --metrics, "—" in the table
+# (jitter and a group's mean speed were 0 in the JSON beside the table's "—")
+cat > still.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 5, "render": {"size": [32, 32]},
+ "groups": [{"name": "still", "spawn": [{"count": 2, "speed": 0}]}, {"name": "nobody", "spawn": [{"count": 0}]}]}
+EOF
+"$steer" run still.json -o out --metrics out/m.json > stdout.txt 2> stderr.txt || fail "still.json: status $? ($(cat stderr.txt))"
+python3 - out/m.json <<'EOF' || fail "still.json: figures of nothing are not null"
+import json, sys
+m = json.load(open(sys.argv[1]))
+g = {x["name"]: x for x in m["groups"]}
+got = (m["jitter"], g["still"]["jitter"], g["still"]["mean_speed"], g["nobody"]["jitter"], g["nobody"]["mean_speed"])
+if got != (None, None, 0.0, None, None):
+    print("jitter, still's jitter and mean speed, nobody's jitter and mean speed:", got)
+    sys.exit(1)
+EOF
+grep -q "^  nobody  *0  *— *— *—$" stdout.txt || fail "still.json: no dashes for the empty group: $(grep nobody stdout.txt)"
+rm -rf out
 
 # steer --help: every mode of bench
 "$steer" --help > stdout.txt 2>&1 || fail "steer --help: status $?"
