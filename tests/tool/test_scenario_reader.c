@@ -505,6 +505,17 @@ static void test_leaders_and_formations(steer_scenario *sc)
          " \"formations\": [{\"leader\": \"one\", \"members\": \"two\", \"slots\": [[1, \"x\"]]}]}",
          "t.json: formations[0].slots[0][1]: expected a number"},
         {"{" BOUNDS ", \"formations\": {}, " GROUP "}", "t.json: formations: expected an array of formations, got an empty object"},
+        /* one goal per agent: the members' own goal, or an earlier formation's slots, were silently replaced */
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\"}, {\"name\": \"b\", \"spawn\": [{\"name\": \"one\", \"count\": 1},"
+         " {\"name\": \"two\", \"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [5, 5]}}]}],"
+         " \"formations\": [{\"leader\": \"one\", \"members\": \"two\", \"slots\": [[1, 1], [1, -1]]}]}",
+         "t.json: formations[0].members: the spawn \"two\" has a goal of its own (groups[1].spawn[1].goal); a formation's members "
+         "take their slots as goals"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"name\": \"one\", \"count\": 1}, {\"name\": \"two\", \"count\": 2},"
+         " {\"name\": \"three\", \"count\": 1}]}],"
+         " \"formations\": [{\"leader\": \"one\", \"members\": \"two\", \"slots\": [[1, 1], [1, -1]]},"
+         " {\"leader\": \"three\", \"members\": \"two\", \"slots\": [[2, 2], [2, -2]]}]}",
+         "t.json: formations[1].members: the spawn \"two\" already takes the slots of formations[0]; an agent has one slot"},
     };
     for (int i = 0; i < (int)(sizeof bad / sizeof bad[0]); ++i) {
         bool said = load(sc, bad[i].text) == -1 && strstr(error, bad[i].message) != 0;

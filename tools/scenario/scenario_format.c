@@ -1330,6 +1330,21 @@ static int read_formation(sc_read *r, const sc_node *n, const char *path, int in
     if (members->count < 1 || members->count > STEER_MAX_FORMATION_MEMBERS)
         return sc_report(r, sc_member(n, "members"), p, "the spawn \"%s\" has %d agents; a formation takes 1 to %d",
                          members->name, members->count, STEER_MAX_FORMATION_MEMBERS);
+    /* a member has one goal: its slot. A goal of its own, or a slot in an
+     * earlier formation, was silently replaced by this one's. */
+    if (members->goal.kind != STEER_GOAL_NONE) {
+        int k = 0;
+        for (const sc_spawn *o = sc->spawns; o < members; ++o) k += o->group == members->group;
+        return sc_report(r, sc_member(n, "members"), p,
+                         "the spawn \"%s\" has a goal of its own (groups[%d].spawn[%d].goal); a formation's members take "
+                         "their slots as goals",
+                         members->name, members->group, k);
+    }
+    for (int j = 0; j < index; ++j)
+        if (sc->formations[j].count > 0 && sc->formations[j].first_member == members->first_agent)
+            return sc_report(r, sc_member(n, "members"), p,
+                             "the spawn \"%s\" already takes the slots of formations[%d]; an agent has one slot", members->name,
+                             j);
     if (f.slot_count != members->count) {
         sc_join_key(p, path, "slots");
         return sc_report(r, sc_member(n, "slots"), p, "expected %d slots (one per agent of the spawn \"%s\"), got %d",
