@@ -597,6 +597,11 @@ static void test_goal_assign(steer_scenario *sc)
     CHECK(strstr(e, "groups[0].spawn[3].goal.assign: expected one of \"in_order\", \"least_squares\", \"together\", got \"best\"") != 0);
     if (steer_scenario_error_count(sc) != 4) fprintf(stderr, "assign errors: %s\n", e);
     CHECK(steer_scenario_error_count(sc) == 4);
+    /* more agents than any assignment takes: it said "needs between count (5000) and 4096 places, got 5000" */
+    CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 5000, \"goal\": {\"kind\": \"arrive\", "
+                   "\"assign\": \"least_squares\", \"box\": {\"min\": [1, 1], \"max\": [9, 9]}}}]}]}") == -1);
+    if (!strstr(error, "t.json: groups[0].spawn[0].goal.assign: assigns at most 4096 agents, got count 5000")) fprintf(stderr, "%s\n", error);
+    CHECK(strstr(error, "t.json: groups[0].spawn[0].goal.assign: assigns at most 4096 agents, got count 5000") != 0);
 }
 
 int main(void)

@@ -1006,6 +1006,10 @@ static int check_assign(sc_read *r, const sc_node *n, const char *path, const sc
     char p[SC_PATH_SIZE], q[SC_PATH_SIZE];
     sc_join_key(q, path, "goal");
     sc_join_key(p, q, "assign");
+    if (s->count > STEER_MAX_PLACES) /* no number of places would do: say what would */
+        return sc_report(r, sc_member(sc_member(n, "goal"), "assign"), p,
+                         "assigns at most %d agents, got count %d (split the spawn, or leave out assign)", STEER_MAX_PLACES,
+                         s->count);
     return sc_report(r, sc_member(sc_member(n, "goal"), "assign"), p,
                      "needs between count (%d) and %d places, got %d", s->count, STEER_MAX_PLACES, places);
 }
