@@ -11,7 +11,8 @@
 #   - the CSV's time to 12 digits: every frame's time is the step times dt
 #     (at 6 digits frames near t = 100 were 1% apart from their step)
 #   - a failed write leaves nothing to LeakSanitizer (fontconfig's caches)
-#   - figures averaged over nothing (no agent ever moving) are null / "—"
+#   - figures averaged over nothing (no agent ever moving) are null / "—", and
+#     a limit on a figure that does not apply is "not measured", not "ok"
 #   - steer bench --table refuses --agents and --threads (it swept its own,
 #     ignoring them), and steer --help lists bench's modes
 #   tests/tool/cli_guards.sh STEER
@@ -123,6 +124,21 @@ if got != (None, None, 0.0, None, None):
     sys.exit(1)
 EOF
 grep -q "^  nobody  *0  *— *— *—$" stdout.txt || fail "still.json: no dashes for the empty group: $(grep nobody stdout.txt)"
+rm -rf out
+
+# a limit on a figure that does not apply is "not measured", not "ok" (it
+# was "ok": a max_arrive_overshoot meant for goals looked met); no failure
+cat > limits.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 5, "render": {"size": [32, 32]},
+ "expect": {"max_arrive_overshoot": 0.1, "max_path_distance": 1, "max_jitter": 100, "min_agent_distance": 0.001},
+ "groups": [{"name": "one", "spawn": [{"count": 1, "speed": 0, "goal": {"kind": "arrive", "target": [1, 1]}}]}]}
+EOF
+"$steer" run limits.json -o out > stdout.txt 2> stderr.txt || fail "limits.json: status $? ($(cat stderr.txt))"
+for figure in "arrive overshoot" "distance from path" "closest approach of two agents"; do
+    grep -q "^  $figure  *—  *[<>]= [0-9.]*  not measured$" stdout.txt ||
+        fail "limits.json: '$figure' not shown as not measured: $(grep "$figure" stdout.txt)"
+done
+grep -q "^  jitter (rad per time unit)  *[0-9.]*  *<= 100  ok$" stdout.txt || fail "limits.json: jitter: $(grep jitter stdout.txt)"
 rm -rf out
 
 # steer --help: every mode of bench
