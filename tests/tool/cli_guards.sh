@@ -13,6 +13,8 @@
 #   - a failed write leaves nothing to LeakSanitizer (fontconfig's caches)
 #   - figures averaged over nothing (no agent ever moving) are null / "—", and
 #     a limit on a figure that does not apply is "not measured", not "ok"
+#   - --frames N runs N x steps / frames steps: the scenario's own frame count
+#     runs the scenario's own steps
 #   - steer bench --table refuses --agents and --threads (it swept its own,
 #     ignoring them), and steer --help lists bench's modes
 #   tests/tool/cli_guards.sh STEER
@@ -140,6 +142,29 @@ for figure in "arrive overshoot" "distance from path" "closest approach of two a
 done
 grep -q "^  jitter (rad per time unit)  *[0-9.]*  *<= 100  ok$" stdout.txt || fail "limits.json: jitter: $(grep jitter stdout.txt)"
 rm -rf out
+
+# --frames N: N x steps / frames steps, so the scenario's own frame count is
+# its own run (whole steps per frame ran 9 of these 10 steps at --frames 3)
+cat > thirds.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 10, "dt": 0.1, "render": {"frames": 3, "size": [32, 32]},
+ "groups": [{"name": "g", "spawn": [{"count": 1}]}]}
+EOF
+for case in "3 10" "6 20" "5 16" "1 3"; do
+    set -- $case
+    "$steer" run thirds.json -o out --quiet --frames "$1" --metrics out/m.json --csv out/c.csv 2> stderr.txt ||
+        fail "thirds.json --frames $1: status $? ($(cat stderr.txt))"
+    python3 - out/m.json out/c.csv "$1" "$2" <<'EOF' || fail "thirds.json --frames $1: not $2 steps"
+import csv, json, sys
+m = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+frames, steps = int(sys.argv[3]), int(sys.argv[4])
+last = rows[-1]
+if m["steps"] != steps or int(last["frame"]) != frames or abs(float(last["time"]) - steps * m["dt"]) > 1e-7 * steps:
+    print(f"--frames {frames}: {m['steps']} steps, last frame {last['frame']} at t = {last['time']}; expected {steps} steps")
+    sys.exit(1)
+EOF
+    rm -rf out
+done
 
 # steer --help: every mode of bench
 "$steer" --help > stdout.txt 2>&1 || fail "steer --help: status $?"
