@@ -47,7 +47,7 @@ static const tool_option options[] = {
     {"--out", "-o", "DIR", "output folder, created if missing (default: out)"},
     {"--frames", 0, "N", "frames to render, 1 to 10000; the run lasts N times the scenario's steps per frame (rounded down)"},
     {"--size", 0, "WxH", "picture size in pixels, each 16 to 4096 (default: the scenario's)"},
-    {"--fps", 0, "F", "GIF playback rate, 1 to 100 (default: the scenario's)"},
+    {"--fps", 0, "F", "GIF playback rate, 1 to 100 (default: the scenario's; played as 100 / round(100 / F), at most 50)"},
     {"--trail", 0, "N", "GIF trail length in frames, 0 to 1000 (default: the scenario's; the PNG and SVG keep theirs)"},
     {"--seed", 0, "S", "replace the scenario's seed (same seed: byte-identical outputs)"},
     {"--threads", 0, "T", "worker threads, 1 to 64 (results are identical for any T)"},
