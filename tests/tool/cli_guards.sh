@@ -15,6 +15,7 @@
 #     a limit on a figure that does not apply is "not measured", not "ok"
 #   - --frames N runs N x steps / frames steps: the scenario's own frame count
 #     runs the scenario's own steps
+#   - a file of 25 mistakes: the first 20, then "... and 5 more errors"
 #   - steer bench --table refuses --agents and --threads (it swept its own,
 #     ignoring them), and steer --help lists bench's modes
 #   tests/tool/cli_guards.sh STEER
@@ -66,6 +67,17 @@ refused "bench --table --agents" "steer bench: --agents with --table: the table 
     bench --table --agents 5
 refused "bench --threads --table" "steer bench: --threads with --table: the table sweeps" \
     bench --threads 2 --table
+
+# 25 mistakes: the first 20, each at its path, then how many more (steer run
+# cut the list at what fitted in 1 KiB: 14 here, "... (25 errors in all)")
+python3 -c '
+import json
+groups = [{"name": "group_with_a_longish_name_%02d" % i, "max_speed": -1} for i in range(25)]
+print(json.dumps({"bounds": {"min": [0, 0], "max": [1, 1]}, "groups": groups}))' > many.json
+refused "25 errors" "many.json: ... and 5 more errors" run many.json -o out
+[ "$(grep -c '^many.json: groups\[[0-9]*\]\.max_speed: expected a positive number, got -1$' stderr.txt)" -eq 20 ] ||
+    fail "25 errors: not the first 20 of them: $(cat stderr.txt)"
+grep -q '^many.json: groups\[19\]\.max_speed' stderr.txt || fail "25 errors: groups[19] missing"
 
 # files next to each other are fine: --csv ./out/.. in the folder -o creates
 "$steer" run scen.json -o out --quiet --csv ./out/a.csv --metrics out/m.json 2> stderr.txt ||
