@@ -597,6 +597,14 @@ static void test_goal_assign(steer_scenario *sc)
     CHECK(strstr(e, "groups[0].spawn[3].goal.assign: expected one of \"in_order\", \"least_squares\", \"together\", got \"best\"") != 0);
     if (steer_scenario_error_count(sc) != 4) fprintf(stderr, "assign errors: %s\n", e);
     CHECK(steer_scenario_error_count(sc) == 4);
+    /* too many agents in all: the counts that add up to it (it named neither) */
+    CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 3000000}]}, {\"name\": \"b\", "
+                   "\"spawn\": [{\"count\": 5}, {\"count\": 3000000}]}]}") == -1);
+    if (!strstr(error, "t.json: groups[1].spawn[1]: too many agents: at most 4194304 in all, got 3000005 before this spawn and "
+                       "3000000 in it"))
+        fprintf(stderr, "%s\n", error);
+    CHECK(strstr(error, "t.json: groups[1].spawn[1]: too many agents: at most 4194304 in all, got 3000005 before this spawn and "
+                        "3000000 in it") != 0);
     /* more agents than any assignment takes: it said "needs between count (5000) and 4096 places, got 5000" */
     CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 5000, \"goal\": {\"kind\": \"arrive\", "
                    "\"assign\": \"least_squares\", \"box\": {\"min\": [1, 1], \"max\": [9, 9]}}}]}]}") == -1);

@@ -1171,7 +1171,8 @@ static int read_spawns(sc_read *r, const sc_node *arr, const char *path, int gro
             continue;
         }
         if ((long long)sc->info.total_agents + spawn->count > MAX_AGENTS) {
-            rc = sc_report(r, &arr->items[s], sp, "too many agents: at most %d in all", MAX_AGENTS);
+            rc = sc_report(r, &arr->items[s], sp, "too many agents: at most %d in all, got %d before this spawn and %d in it",
+                           MAX_AGENTS, sc->info.total_agents, spawn->count);
             continue;
         }
         spawn->first_agent = sc->info.total_agents;
