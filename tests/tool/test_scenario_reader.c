@@ -102,6 +102,20 @@ static void test_every_error(steer_scenario *sc)
     CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"shape\": \"disk\", \"radius\": 2}]}]}") == -1);
     CHECK(strstr(error, "groups[0].spawn[0].shape: expected one of") != 0);
     CHECK(steer_scenario_error_count(sc) == 2); /* the shape, and the count it needs */
+
+    /* a uniform field's direction is normalised: a zero one (or one whose
+     * square underflows) was a field of zeros, accepted without a word */
+    CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"uniform\", \"direction\": [0, 0]}], " GROUP
+                   "}") == -1);
+    CHECK(!strcmp(error, "t.json: flow_fields[0].direction: expected a non-zero direction (it is normalised), got [0, 0]"));
+    CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"uniform\", \"direction\": [1e-30, 0]}], "
+                   GROUP "}") == -1);
+    CHECK(strstr(error, "flow_fields[0].direction: expected a non-zero direction") != 0);
+    CHECK(load(sc, "{\"dim\": 3, \"bounds\": {\"min\": [0, 0, 0], \"max\": [10, 10, 10]}, \"flow_fields\": [{\"name\": \"f\", "
+                   "\"type\": \"uniform\", \"direction\": [0, 0, 0]}], " GROUP "}") == -1);
+    CHECK(strstr(error, "flow_fields[0].direction: expected a non-zero direction (it is normalised), got [0, 0, 0]") != 0);
+    CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"uniform\", \"direction\": [0, 1e-3]}], " GROUP
+                   "}") == 0); /* small is fine */
 }
 
 static void test_overflow(steer_scenario *sc)
@@ -491,6 +505,17 @@ static void test_leaders_and_formations(steer_scenario *sc)
          " \"formations\": [{\"leader\": \"one\", \"members\": \"two\", \"slots\": [[1, \"x\"]]}]}",
          "t.json: formations[0].slots[0][1]: expected a number"},
         {"{" BOUNDS ", \"formations\": {}, " GROUP "}", "t.json: formations: expected an array of formations, got an empty object"},
+        /* one goal per agent: the members' own goal, or an earlier formation's slots, were silently replaced */
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\"}, {\"name\": \"b\", \"spawn\": [{\"name\": \"one\", \"count\": 1},"
+         " {\"name\": \"two\", \"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [5, 5]}}]}],"
+         " \"formations\": [{\"leader\": \"one\", \"members\": \"two\", \"slots\": [[1, 1], [1, -1]]}]}",
+         "t.json: formations[0].members: the spawn \"two\" has a goal of its own (groups[1].spawn[1].goal); a formation's members "
+         "take their slots as goals"},
+        {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"name\": \"one\", \"count\": 1}, {\"name\": \"two\", \"count\": 2},"
+         " {\"name\": \"three\", \"count\": 1}]}],"
+         " \"formations\": [{\"leader\": \"one\", \"members\": \"two\", \"slots\": [[1, 1], [1, -1]]},"
+         " {\"leader\": \"three\", \"members\": \"two\", \"slots\": [[2, 2], [2, -2]]}]}",
+         "t.json: formations[1].members: the spawn \"two\" already takes the slots of formations[0]; an agent has one slot"},
     };
     for (int i = 0; i < (int)(sizeof bad / sizeof bad[0]); ++i) {
         bool said = load(sc, bad[i].text) == -1 && strstr(error, bad[i].message) != 0;
@@ -572,6 +597,19 @@ static void test_goal_assign(steer_scenario *sc)
     CHECK(strstr(e, "groups[0].spawn[3].goal.assign: expected one of \"in_order\", \"least_squares\", \"together\", got \"best\"") != 0);
     if (steer_scenario_error_count(sc) != 4) fprintf(stderr, "assign errors: %s\n", e);
     CHECK(steer_scenario_error_count(sc) == 4);
+    /* too many agents in all: the counts that add up to it (it named neither) */
+    CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 3000000}]}, {\"name\": \"b\", "
+                   "\"spawn\": [{\"count\": 5}, {\"count\": 3000000}]}]}") == -1);
+    if (!strstr(error, "t.json: groups[1].spawn[1]: too many agents: at most 4194304 in all, got 3000005 before this spawn and "
+                       "3000000 in it"))
+        fprintf(stderr, "%s\n", error);
+    CHECK(strstr(error, "t.json: groups[1].spawn[1]: too many agents: at most 4194304 in all, got 3000005 before this spawn and "
+                        "3000000 in it") != 0);
+    /* more agents than any assignment takes: it said "needs between count (5000) and 4096 places, got 5000" */
+    CHECK(load(sc, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 5000, \"goal\": {\"kind\": \"arrive\", "
+                   "\"assign\": \"least_squares\", \"box\": {\"min\": [1, 1], \"max\": [9, 9]}}}]}]}") == -1);
+    if (!strstr(error, "t.json: groups[0].spawn[0].goal.assign: assigns at most 4096 agents, got count 5000")) fprintf(stderr, "%s\n", error);
+    CHECK(strstr(error, "t.json: groups[0].spawn[0].goal.assign: assigns at most 4096 agents, got count 5000") != 0);
 }
 
 int main(void)

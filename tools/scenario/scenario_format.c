@@ -536,6 +536,16 @@ static int read_field(sc_read *r, const sc_node *n, const char *path, sc_field *
         f->cell_size = longest / 32.0f;
     }
     if (!sc_has(&m, t, "size") && cover_bounds(r, n, path, f)) return -1;
+    if (f->type == SC_FIELD_UNIFORM && !(fabsf(steer_v3_len(steer_v3_normalize(f->direction)) - 1.0f) < 1e-3f)) {
+        /* normalised, so a zero (or underflowing) direction was a field of zeros: nothing moved, and nothing said so */
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "direction");
+        if (r->dim == 3)
+            return sc_report(r, sc_member(n, "direction"), p, "expected a non-zero direction (it is normalised), got [%g, %g, %g]",
+                             (double)f->direction.x, (double)f->direction.y, (double)f->direction.z);
+        return sc_report(r, sc_member(n, "direction"), p, "expected a non-zero direction (it is normalised), got [%g, %g]",
+                         (double)f->direction.x, (double)f->direction.y);
+    }
     if (f->type == SC_FIELD_GRID) {
         int want = f->n[0] * f->n[1] * f->n[2];
         if (f->vector_count != want) {
@@ -996,6 +1006,10 @@ static int check_assign(sc_read *r, const sc_node *n, const char *path, const sc
     char p[SC_PATH_SIZE], q[SC_PATH_SIZE];
     sc_join_key(q, path, "goal");
     sc_join_key(p, q, "assign");
+    if (s->count > STEER_MAX_PLACES) /* no number of places would do: say what would */
+        return sc_report(r, sc_member(sc_member(n, "goal"), "assign"), p,
+                         "assigns at most %d agents, got count %d (split the spawn, or leave out assign)", STEER_MAX_PLACES,
+                         s->count);
     return sc_report(r, sc_member(sc_member(n, "goal"), "assign"), p,
                      "needs between count (%d) and %d places, got %d", s->count, STEER_MAX_PLACES, places);
 }
@@ -1157,7 +1171,8 @@ static int read_spawns(sc_read *r, const sc_node *arr, const char *path, int gro
             continue;
         }
         if ((long long)sc->info.total_agents + spawn->count > MAX_AGENTS) {
-            rc = sc_report(r, &arr->items[s], sp, "too many agents: at most %d in all", MAX_AGENTS);
+            rc = sc_report(r, &arr->items[s], sp, "too many agents: at most %d in all, got %d before this spawn and %d in it",
+                           MAX_AGENTS, sc->info.total_agents, spawn->count);
             continue;
         }
         spawn->first_agent = sc->info.total_agents;
@@ -1320,6 +1335,21 @@ static int read_formation(sc_read *r, const sc_node *n, const char *path, int in
     if (members->count < 1 || members->count > STEER_MAX_FORMATION_MEMBERS)
         return sc_report(r, sc_member(n, "members"), p, "the spawn \"%s\" has %d agents; a formation takes 1 to %d",
                          members->name, members->count, STEER_MAX_FORMATION_MEMBERS);
+    /* a member has one goal: its slot. A goal of its own, or a slot in an
+     * earlier formation, was silently replaced by this one's. */
+    if (members->goal.kind != STEER_GOAL_NONE) {
+        int k = 0;
+        for (const sc_spawn *o = sc->spawns; o < members; ++o) k += o->group == members->group;
+        return sc_report(r, sc_member(n, "members"), p,
+                         "the spawn \"%s\" has a goal of its own (groups[%d].spawn[%d].goal); a formation's members take "
+                         "their slots as goals",
+                         members->name, members->group, k);
+    }
+    for (int j = 0; j < index; ++j)
+        if (sc->formations[j].count > 0 && sc->formations[j].first_member == members->first_agent)
+            return sc_report(r, sc_member(n, "members"), p,
+                             "the spawn \"%s\" already takes the slots of formations[%d]; an agent has one slot", members->name,
+                             j);
     if (f.slot_count != members->count) {
         sc_join_key(p, path, "slots");
         return sc_report(r, sc_member(n, "slots"), p, "expected %d slots (one per agent of the spawn \"%s\"), got %d",

@@ -379,7 +379,7 @@ static const tool_option options[] = {
                       "timed beside the standard flock"},
     {"--ground", 0, 0, "the 2D placement on the XZ ground of a Y-up 3D world, the group on the ground plane "
                        "(with --goals or --crowd too)"},
-    {"--table", 0, 0, "sweep N = 10k, 100k, 1M x threads 1, 2"},
+    {"--table", 0, 0, "sweep N = 10k, 100k, 1M x threads 1, 2 (so no --agents or --threads)"},
     {"--json", 0, 0, "one JSON object per configuration"},
     {"--help", "-h", 0, "this text"},
 };
@@ -390,7 +390,8 @@ static void usage(FILE *to)
     fprintf(to, "usage: steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
                 "                   [--kernel best|scalar|sse2|avx2|avx512|neon|simd128] [--repeat R] [--goals | --crowd]\n"
                 "                   [--ground]\n"
-                "       steer bench --table [--dim 2|3] [--steps S] [--json] [--repeat R] [--goals | --crowd] [--ground]\n"
+                "       steer bench --table [--dim 2|3] [--steps S] [--neighbours K] [--kernel NAME] [--json] [--repeat R]\n"
+                "                   [--goals | --crowd] [--ground]\n"
                 "The standard flock (separation 1.5, alignment 1, cohesion 1 on a torus, dt 1/60) timed per step.\n"
                 "--goals: the same, each agent also arriving at its own random point.\n"
                 "--crowd: the same torus, limits and K; each agent arrives at its own point, anticipating\n"
@@ -406,6 +407,7 @@ int steer_cmd_bench(int argc, char **argv)
     int agents = 100000, threads = 1, steps = 0, dim = 2, repeat = 1; /* steps 0: the default */
     float k = 16.0f;
     bool json = false, table = false, goals = false, crowd = false, ground = false, dim_given = false;
+    const char *sized = 0; /* --agents or --threads as given: --table sweeps both itself */
     steer_kernel kernel = STEER_KERNEL_BEST;
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
@@ -430,8 +432,10 @@ int steer_cmd_bench(int argc, char **argv)
             for (steer_kernel q = STEER_KERNEL_BEST; q < STEER_KERNEL_COUNT; q = (steer_kernel)(q + 1))
                 if (!strcmp(v, steer_kernel_name(q))) kernel = q, bad = 0;
             break;
-        case OPT_AGENTS: bad = parse_int(v, 1, 1 << 26, &agents), rule = "expected an integer from 1 to 67108864"; break;
-        case OPT_THREADS: bad = parse_int(v, 1, 64, &threads), rule = "expected an integer from 1 to 64"; break;
+        case OPT_AGENTS:
+            bad = parse_int(v, 1, 1 << 26, &agents), rule = "expected an integer from 1 to 67108864", sized = a;
+            break;
+        case OPT_THREADS: bad = parse_int(v, 1, 64, &threads), rule = "expected an integer from 1 to 64", sized = a; break;
         case OPT_STEPS: bad = parse_int(v, 1, 1 << 24, &steps), rule = "expected an integer from 1 to 16777216"; break;
         case OPT_DIM: bad = parse_int(v, 2, 3, &dim), rule = "expected 2 or 3", dim_given = true; break;
         case OPT_REPEAT: bad = parse_int(v, 1, 64, &repeat), rule = "expected an integer from 1 to 64"; break;
@@ -447,6 +451,11 @@ int steer_cmd_bench(int argc, char **argv)
             fprintf(stderr, "steer bench: %s '%s': %s\n", a, v, rule);
             return 2;
         }
+    }
+    if (table && sized) { /* the sweep sets both: a silently ignored option would mislabel the user's figures */
+        fprintf(stderr, "steer bench: %s with --table: the table sweeps N = 10k, 100k, 1M and threads 1, 2 itself; "
+                        "leave out %s (or --table)\n", sized, sized);
+        return 2;
     }
     if (goals && crowd) {
         fprintf(stderr, "steer bench: --goals and --crowd: expected one of them (a crowd's agents have goals already)\n");

@@ -13,8 +13,10 @@ static void usage(FILE *to)
     fprintf(to, "usage: steer run [SCENARIO.json] [-o DIR] [--frames N] [--size WxH] [--fps F] [--seed S]\n"
                 "                 [--trail N] [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
                 "       steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
-                "                   [--kernel best|scalar|sse2|avx2|avx512|neon|simd128] [--repeat R]\n"
-                "       steer bench --table [--dim 2|3] [--json] [--repeat R]\n"
+                "                   [--kernel best|scalar|sse2|avx2|avx512|neon|simd128] [--repeat R] [--goals | --crowd]\n"
+                "                   [--ground]\n"
+                "       steer bench --table [--dim 2|3] [--steps S] [--neighbours K] [--kernel NAME] [--json] [--repeat R]\n"
+                "                   [--goals | --crowd] [--ground]\n"
                 "every option: steer run --help, steer bench --help\n");
 }
 

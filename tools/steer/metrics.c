@@ -695,7 +695,7 @@ static int checks(const metrics *m, check out[CHECKS])
     check all[CHECKS] = {
         {"obstacle_penetrations", e->max_obstacle_penetrations, (double)m->penetrations, true, true},
         {"wall_crossings", e->max_wall_crossings, (double)m->wall_crossings, true, true},
-        {"jitter", e->max_jitter, jitter, true, true},
+        {"jitter", e->max_jitter, jitter, true, m->jitter_samples > 0},
         {"min_agent_distance", e->min_agent_distance, m->min_distance, false, m->min_distance >= 0.0},
         {"arrive_overshoot", e->max_arrive_overshoot, m->arrive_overshoot, true, m->has_arrive},
         {"path_distance", e->max_path_distance, path_mean, true, m->has_path},
@@ -733,7 +733,9 @@ static const char *limit_text(const metrics *m, const char *figure, char *buf, s
     int n = checks(m, c);
     for (int i = 0; i < n; ++i)
         if (!strcmp(c[i].figure, figure)) {
-            snprintf(buf, size, "%s %g  %s", c[i].upper ? "<=" : ">=", c[i].limit, passes(&c[i]) ? "ok" : "FAILED");
+            /* a limit on a dash was shown "ok", as if it had been met: it was never measured */
+            snprintf(buf, size, "%s %g  %s", c[i].upper ? "<=" : ">=", c[i].limit,
+                     !c[i].applies ? "not measured" : passes(&c[i]) ? "ok" : "FAILED");
             return buf;
         }
     return "";
@@ -802,12 +804,15 @@ void metrics_print(const metrics *m, FILE *out)
     fprintf(out, "\n  %-18s %8s %12s %12s %16s\n", "group", "agents", "mean speed", "jitter", "closest approach");
     for (int g = 0; g < info->group_count; ++g) {
         const metrics_group *mg = &m->groups[g];
-        char closest[32];
+        char closest[32], speed[32], jitter[32];
         snprintf(closest, sizeof closest, "%.3f", mg->min_distance);
-        fprintf(out, "  %-18s %8d %12.3f %12.3f %*s%s\n", info->groups[g].name, info->groups[g].agents,
-                mg->speed_samples ? mg->speed_sum / mg->speed_samples : 0.0,
-                mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0, mg->min_distance >= 0.0 ? 17 - (int)strlen(closest) : 16,
-                "", mg->min_distance >= 0.0 ? closest : DASH);
+        snprintf(speed, sizeof speed, "%.3f", mg->speed_samples ? mg->speed_sum / mg->speed_samples : 0.0);
+        snprintf(jitter, sizeof jitter, "%.3f", mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0);
+        /* "—" (three bytes, one column) where there was nothing to average */
+        fprintf(out, "  %-18s %8d %*s%s %*s%s %*s%s\n", info->groups[g].name, info->groups[g].agents,
+                mg->speed_samples ? 12 - (int)strlen(speed) : 11, "", mg->speed_samples ? speed : DASH,
+                mg->jitter_samples ? 12 - (int)strlen(jitter) : 11, "", mg->jitter_samples ? jitter : DASH,
+                mg->min_distance >= 0.0 ? 17 - (int)strlen(closest) : 16, "", mg->min_distance >= 0.0 ? closest : DASH);
     }
 }
 
@@ -844,7 +849,9 @@ void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
     } else {
         fprintf(out, "  \"overlaps\": null,\n");
     }
-    fprintf(out, "  \"jitter\": %.6f,\n", m->jitter_samples ? m->jitter_sum / m->jitter_samples : 0.0);
+    /* a mean over no agent-step (no agents, or none ever moving) is none: null, as the table's "—" */
+    if (m->jitter_samples) fprintf(out, "  \"jitter\": %.6f,\n", m->jitter_sum / m->jitter_samples);
+    else fprintf(out, "  \"jitter\": null,\n");
     if (m->has_arrive) fprintf(out, "  \"arrive_overshoot\": %.6f,\n", m->arrive_overshoot);
     else fprintf(out, "  \"arrive_overshoot\": null,\n");
     if (m->has_path)
@@ -875,9 +882,13 @@ void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
         const metrics_group *mg = &m->groups[g];
         fprintf(out, "%s\n    {\"name\": ", g ? "," : "");
         json_string(out, info->groups[g].name);
-        fprintf(out, ", \"agents\": %d, \"mean_speed\": %.6f, \"jitter\": %.6f, \"min_distance\": ", info->groups[g].agents,
-                mg->speed_samples ? mg->speed_sum / mg->speed_samples : 0.0,
-                mg->jitter_samples ? mg->jitter_sum / mg->jitter_samples : 0.0);
+        fprintf(out, ", \"agents\": %d, \"mean_speed\": ", info->groups[g].agents);
+        if (mg->speed_samples) fprintf(out, "%.6f", mg->speed_sum / mg->speed_samples);
+        else fprintf(out, "null");
+        fprintf(out, ", \"jitter\": ");
+        if (mg->jitter_samples) fprintf(out, "%.6f", mg->jitter_sum / mg->jitter_samples);
+        else fprintf(out, "null");
+        fprintf(out, ", \"min_distance\": ");
         if (mg->min_distance >= 0.0) fprintf(out, "%.6f}", mg->min_distance);
         else fprintf(out, "null}");
     }

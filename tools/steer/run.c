@@ -3,6 +3,7 @@
  * figures. Everything the user gave is checked before anything is written:
  * bad options, scenarios, files or folders stop with status 2. */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "commands.h"
 
 #include <errno.h>
@@ -44,14 +45,14 @@ enum { OPT_OUT, OPT_FRAMES, OPT_SIZE, OPT_FPS, OPT_TRAIL, OPT_SEED, OPT_THREADS,
        OPT_QUIET, OPT_HELP };
 static const tool_option options[] = {
     {"--out", "-o", "DIR", "output folder, created if missing (default: out)"},
-    {"--frames", 0, "N", "frames to render, 1 to 10000; the run lasts N times the scenario's steps per frame"},
+    {"--frames", 0, "N", "frames to render, 1 to 10000; the run lasts N times the scenario's steps per frame (rounded down)"},
     {"--size", 0, "WxH", "picture size in pixels, each 16 to 4096 (default: the scenario's)"},
-    {"--fps", 0, "F", "GIF playback rate, 1 to 100 (default: the scenario's)"},
+    {"--fps", 0, "F", "GIF playback rate, 1 to 100 (default: the scenario's; played as 100 / round(100 / F), at most 50)"},
     {"--trail", 0, "N", "GIF trail length in frames, 0 to 1000 (default: the scenario's; the PNG and SVG keep theirs)"},
     {"--seed", 0, "S", "replace the scenario's seed (same seed: byte-identical outputs)"},
     {"--threads", 0, "T", "worker threads, 1 to 64 (results are identical for any T)"},
     {"--csv", 0, "FILE", "every agent's state at every frame from t = 0 ('-': standard output)"},
-    {"--metrics", 0, "FILE", "the motion-quality figures as JSON"},
+    {"--metrics", 0, "FILE", "the motion-quality figures as JSON ('-': standard output)"},
     {"--debug", 0, 0, "overlay neighbour radius, wander circle, feelers, paths, flow fields"},
     {"--quiet", 0, 0, "no progress, no warnings about slow steps, no summary"},
     {"--help", "-h", 0, "this text"},
@@ -143,6 +144,10 @@ static int parse_options(int argc, char **argv, run_options *o)
         fprintf(stderr, "steer run: -o needs a folder\n");
         return 2;
     }
+    if (o->csv && o->metrics && !strcmp(o->csv, "-") && !strcmp(o->metrics, "-")) {
+        fprintf(stderr, "steer run: --csv - and --metrics -: standard output takes one of them; give the other a file\n");
+        return 2;
+    }
     return 0;
 }
 
@@ -175,12 +180,102 @@ static int make_dirs(const char *dir)
     return 0;
 }
 
+/* A path made absolute and normal: its longest existing folder resolved
+ * (realpath), the rest taken lexically ("." dropped, ".." going up, "//" one
+ * slash), so "out//a.csv", "./out/a.csv" and "out/../out/a.csv" meet whether
+ * or not out/ exists yet. */
+static void path_key(const char *path, char *key, size_t size)
+{
+    char buf[2 * PATH_MAX + 2], head[PATH_MAX], real[PATH_MAX], cwd[PATH_MAX];
+    if (path[0] == '/' || !getcwd(cwd, sizeof cwd)) snprintf(buf, sizeof buf, "%s", path);
+    else snprintf(buf, sizeof buf, "%s/%s", cwd, path);
+    /* the longest prefix that resolves */
+    size_t cut = strlen(buf);
+    const char *rest = "";
+    for (;;) {
+        snprintf(head, sizeof head, "%.*s", (int)cut, buf);
+        if (cut > 0 && realpath(head, real)) {
+            rest = buf + cut;
+            break;
+        }
+        while (cut > 0 && buf[cut - 1] != '/') --cut;
+        if (cut == 0) {
+            snprintf(real, sizeof real, "/");
+            rest = buf;
+            break;
+        }
+        --cut; /* before the slash */
+        if (cut == 0) {
+            snprintf(real, sizeof real, "/");
+            rest = buf;
+            break;
+        }
+    }
+    /* the rest, lexically */
+    snprintf(key, size, "%s", real);
+    size_t len = strlen(key);
+    for (const char *p = rest; *p;) {
+        while (*p == '/') ++p;
+        const char *e = p;
+        while (*e && *e != '/') ++e;
+        size_t n = (size_t)(e - p);
+        if (n == 0 || (n == 1 && p[0] == '.')) {
+        } else if (n == 2 && p[0] == '.' && p[1] == '.') {
+            while (len > 1 && key[len - 1] != '/') --len;
+            if (len > 1) --len;
+            key[len] = 0;
+        } else if (len + 1 + n < size) {
+            if (len > 1 || key[0] != '/') key[len++] = '/';
+            memcpy(key + len, p, n);
+            key[len += n] = 0;
+        }
+        p = e;
+    }
+}
+
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char ka[PATH_MAX], kb[PATH_MAX];
+    path_key(a, ka, sizeof ka);
+    path_key(b, kb, sizeof kb);
+    return !strcmp(ka, kb);
+}
+
+/* --csv and --metrics write files of their own: never the scenario being read
+ * (a typo used to overwrite it with the run's CSV), each other's or a
+ * picture's (only the last written was left). 0, or 2 after a message. */
+static int check_distinct_files(const run_options *o, const char *const pictures[3])
+{
+    const char *option[2] = {"--csv", "--metrics"}, *file[2] = {o->csv, o->metrics};
+    static const char *const what[3] = {"GIF", "PNG", "SVG"};
+    for (int i = 0; i < 2; ++i) {
+        if (!file[i] || !strcmp(file[i], "-")) continue;
+        if (o->scenario && strcmp(o->scenario, "-") && same_file(file[i], o->scenario)) {
+            fprintf(stderr, "steer run: %s %s: is the scenario file; the run would overwrite it\n", option[i], file[i]);
+            return 2;
+        }
+        for (int p = 0; p < 3; ++p)
+            if (same_file(file[i], pictures[p])) {
+                fprintf(stderr, "steer run: %s %s: is the %s the run writes (%s); name another file\n", option[i], file[i],
+                        what[p], pictures[p]);
+                return 2;
+            }
+    }
+    if (file[0] && file[1] && strcmp(file[0], "-") && same_file(file[0], file[1])) {
+        fprintf(stderr, "steer run: --csv %s and --metrics %s: the same file; name two\n", file[0], file[1]);
+        return 2;
+    }
+    return 0;
+}
+
 static bool same_folder(const char *a, const char *b)
 {
-    size_t la = strlen(a), lb = strlen(b);
-    while (la > 1 && a[la - 1] == '/') --la;
-    while (lb > 1 && b[lb - 1] == '/') --lb;
-    return la == lb && !memcmp(a, b, la);
+    char ka[PATH_MAX], kb[PATH_MAX];
+    path_key(a, ka, sizeof ka);
+    path_key(b, kb, sizeof kb);
+    return !strcmp(ka, kb);
 }
 
 /* The folder a file will be written into must exist and be writable (or be
@@ -333,15 +428,17 @@ static void read_agents(run_state *r, const steer_scenario_info *info, int count
     }
 }
 
-/* One CSV row per agent: `frame` 0 is the state before the first step. */
+/* One CSV row per agent: `frame` 0 is the state before the first step.
+ * The time to 12 digits: at 6 a late frame's time lost the step (a run of
+ * 10,000 steps of 1/30 printed 333.267, 333.3, 333.333: steps 2% off). */
 static void write_csv_frame(FILE *csv, const run_state *r, int n, int dim, int frame, double t)
 {
     for (int a = 0; a < n; ++a) {
         const steer_v3 p = r->pos[a], v = r->vel[a];
         if (dim == 3)
-            fprintf(csv, "%d,%.6g,%d,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", frame, t, a, r->group[a], p.x, p.y, p.z, v.x, v.y,
+            fprintf(csv, "%d,%.12g,%d,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", frame, t, a, r->group[a], p.x, p.y, p.z, v.x, v.y,
                     v.z);
-        else fprintf(csv, "%d,%.6g,%d,%d,%.9g,%.9g,%.9g,%.9g\n", frame, t, a, r->group[a], p.x, p.y, v.x, v.y);
+        else fprintf(csv, "%d,%.12g,%d,%d,%.9g,%.9g,%.9g,%.9g\n", frame, t, a, r->group[a], p.x, p.y, v.x, v.y);
     }
 }
 
@@ -387,7 +484,9 @@ int steer_cmd_run(int argc, char **argv)
         fprintf(stderr, "steer run: out of memory\n");
         return 1;
     }
-    char error[1024];
+    /* every error the reader keeps (20 lines, each a path of up to 512 bytes
+     * and its message, then "... and N more errors"): 1 KiB held 14 short ones */
+    static char error[32768];
     int loaded = o.scenario ? steer_scenario_load_json_file(r.sc, o.scenario, error, sizeof error)
                             : steer_scenario_load_json(r.sc, "showcase.json (built in)", (const char *)steer_showcase_json,
                                                        (size_t)steer_showcase_json_size, error, sizeof error);
@@ -397,10 +496,18 @@ int steer_cmd_run(int argc, char **argv)
         return 2;
     }
     const steer_scenario_info *info = steer_scenario_get_info(r.sc);
-    bool csv_stdout = o.csv && !strcmp(o.csv, "-");
-    FILE *report = csv_stdout ? stderr : stdout; /* standard output carries the CSV then */
+    bool csv_stdout = o.csv && !strcmp(o.csv, "-"), metrics_stdout = o.metrics && !strcmp(o.metrics, "-");
+    /* standard output carries the CSV or the figures then */
+    FILE *report = csv_stdout || metrics_stdout ? stderr : stdout;
+    char stem[256], gif_file[PATH_MAX], png_file[PATH_MAX], svg_file[PATH_MAX];
+    stem_of(o.scenario ? o.scenario : "showcase", stem, sizeof stem);
+    snprintf(gif_file, sizeof gif_file, "%s/%s.gif", o.out_dir, stem);
+    snprintf(png_file, sizeof png_file, "%s/%s.png", o.out_dir, stem);
+    snprintf(svg_file, sizeof svg_file, "%s/%s.svg", o.out_dir, stem);
+    const char *const pictures[3] = {gif_file, png_file, svg_file};
     if ((o.csv && !csv_stdout && check_file_target(o.csv, "--csv", o.out_dir)) ||
-        (o.metrics && check_file_target(o.metrics, "--metrics", o.out_dir))) {
+        (o.metrics && !metrics_stdout && check_file_target(o.metrics, "--metrics", o.out_dir)) ||
+        check_distinct_files(&o, pictures)) {
         run_free(&r);
         return 2;
     }
@@ -412,9 +519,11 @@ int steer_cmd_run(int argc, char **argv)
     }
 
     /* the run: frames, steps and picture */
-    int steps_per_frame = info->steps / info->frames;
+    /* --frames N: N x steps / frames steps, rounded down (the scenario's own
+     * frame count is its own run; whole steps per frame ran 3900 of the
+     * doorway's 4000 steps at its own 150 frames) */
     int frames = o.frames ? o.frames : info->frames;
-    long steps = o.frames ? (long)o.frames * (steps_per_frame > 0 ? steps_per_frame : 1) : info->steps;
+    long steps = o.frames ? (long)((long long)o.frames * info->steps / info->frames) : info->steps;
     int width = o.width ? o.width : info->width, height = o.height ? o.height : info->height;
     int fps = o.fps ? o.fps : info->fps;
     int trail = o.trail >= 0 ? o.trail : info->trail;
@@ -423,11 +532,6 @@ int steer_cmd_run(int argc, char **argv)
     if (still_trail > frames) still_trail = frames;
     if (still_trail < trail) still_trail = trail;
     int threads = o.threads ? o.threads : info->threads;
-    char stem[256], gif_file[PATH_MAX], png_file[PATH_MAX], svg_file[PATH_MAX];
-    stem_of(o.scenario ? o.scenario : "showcase", stem, sizeof stem);
-    snprintf(gif_file, sizeof gif_file, "%s/%s.gif", o.out_dir, stem);
-    snprintf(png_file, sizeof png_file, "%s/%s.png", o.out_dir, stem);
-    snprintf(svg_file, sizeof svg_file, "%s/%s.svg", o.out_dir, stem);
 
     int n = info->total_agents;
     size_t cells = (size_t)n + 1;
@@ -572,12 +676,12 @@ int steer_cmd_run(int argc, char **argv)
     char hash[32];
     snprintf(hash, sizeof hash, "%016" PRIx64, steer_world_state_hash(r.world));
     if (!failed && o.metrics) {
-        FILE *mf = fopen(o.metrics, "w");
+        FILE *mf = metrics_stdout ? stdout : fopen(o.metrics, "w");
         errno = 0;
         if (mf) metrics_write_json(&r.metrics, mf, hash);
         bool bad = !mf || fflush(mf) != 0 || ferror(mf);
         int why = errno;
-        if (mf && fclose(mf) != 0 && !bad) bad = true, why = errno;
+        if (mf && mf != stdout && fclose(mf) != 0 && !bad) bad = true, why = errno;
         if (bad) {
             fprintf(stderr, "steer run: --metrics %s: write failed: %s\n", o.metrics, why ? strerror(why) : "stream error");
             failed = true;
@@ -588,6 +692,8 @@ int steer_cmd_run(int argc, char **argv)
         remove(png_file);
         remove(svg_file);
         run_free(&r);
+        cairo_debug_reset_static_data(); /* as at the end: a failed write left fontconfig's caches to LeakSanitizer */
+        FcFini();
         return 1;
     }
     double total_seconds = now() - started;
@@ -602,7 +708,7 @@ int steer_cmd_run(int argc, char **argv)
         fprintf(report, "  wrote %s (%d frames, %dx%d, %.2f MB)\n        %s (last frame, %d-frame trails)\n        %s\n",
                gif_file, frames, width, height, file_size(gif_file) / 1048576.0, png_file, still_trail, svg_file);
         if (o.csv && !csv_stdout) fprintf(report, "        %s\n", o.csv);
-        if (o.metrics) fprintf(report, "        %s\n", o.metrics);
+        if (o.metrics && !metrics_stdout) fprintf(report, "        %s\n", o.metrics);
     }
     int failures = metrics_check(&r.metrics, stderr);
     run_free(&r);

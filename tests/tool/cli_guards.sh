@@ -1,0 +1,191 @@
+#!/bin/sh
+# The command line as a careless or demanding user meets it: what steer run
+# and steer bench refuse (status 2, a message naming the option and why,
+# nothing written) and what they write where.
+#   - --csv or --metrics naming the scenario file: refused, the file intact
+#     (it used to be overwritten by the run's CSV or figures)
+#   - --csv and --metrics naming one file, or a picture the run writes
+#     ("out//x.svg", "./out/x.gif" too): refused (only the last written was left)
+#   - --metrics -: the figures on standard output, the summary on stderr
+#     (it used to write a file named "-"); --csv - with it: refused
+#   - the CSV's time to 12 digits: every frame's time is the step times dt
+#     (at 6 digits frames near t = 100 were 1% apart from their step)
+#   - a failed write leaves nothing to LeakSanitizer (fontconfig's caches)
+#   - figures averaged over nothing (no agent ever moving) are null / "—", and
+#     a limit on a figure that does not apply is "not measured", not "ok"
+#   - --frames N runs N x steps / frames steps: the scenario's own frame count
+#     runs the scenario's own steps
+#   - a file of 25 mistakes: the first 20, then "... and 5 more errors"
+#   - steer bench --table refuses --agents and --threads (it swept its own,
+#     ignoring them), and steer --help lists bench's modes
+#   tests/tool/cli_guards.sh STEER
+set -u
+steer=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 2
+fails=0
+fail() {
+    echo "FAIL: $*"
+    fails=$((fails + 1))
+}
+
+cat > scen.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 20,
+ "render": {"size": [32, 32]},
+ "groups": [{"name": "g", "behaviours": {"seek": {"target": [5, 5]}}, "spawn": [{"count": 3}]}]}
+EOF
+cp scen.json pristine.json
+
+# refused: status 2, stderr says $2, the scenario intact, no output folder
+refused() {
+    what=$1 says=$2
+    shift 2
+    "$steer" "$@" > stdout.txt 2> stderr.txt
+    rc=$?
+    [ "$rc" -eq 2 ] || fail "$what: status $rc, expected 2 ($(cat stderr.txt))"
+    grep -qF -- "$says" stderr.txt || fail "$what: expected \"$says\", got: $(cat stderr.txt)"
+    cmp -s scen.json pristine.json || { fail "$what: the scenario file was overwritten"; cp pristine.json scen.json; }
+    [ ! -e out ] || { fail "$what: wrote out/ though refused"; rm -rf out; }
+}
+
+refused "--csv the scenario" "--csv scen.json: is the scenario file; the run would overwrite it" \
+    run scen.json -o out --quiet --csv scen.json
+refused "--metrics the scenario" "--metrics ./scen.json: is the scenario file" \
+    run scen.json -o out --quiet --metrics ./scen.json
+refused "--metrics the scenario by its full path" "is the scenario file" \
+    run scen.json -o out --quiet --metrics "$work/scen.json"
+refused "--csv and --metrics one file" "--csv out/../out/a and --metrics out//a: the same file" \
+    run scen.json -o out --quiet --metrics out//a --csv out/../out/a
+refused "--csv the PNG" "--csv out/scen.png: is the PNG the run writes" \
+    run scen.json -o out --quiet --csv out/scen.png
+refused "--metrics the SVG" "--metrics ./out//scen.svg: is the SVG the run writes" \
+    run scen.json -o out/ --quiet --metrics ./out//scen.svg
+refused "--csv - and --metrics -" "--csv - and --metrics -: standard output takes one of them" \
+    run scen.json -o out --quiet --csv - --metrics -
+refused "bench --table --agents" "steer bench: --agents with --table: the table sweeps" \
+    bench --table --agents 5
+refused "bench --threads --table" "steer bench: --threads with --table: the table sweeps" \
+    bench --threads 2 --table
+
+# 25 mistakes: the first 20, each at its path, then how many more (steer run
+# cut the list at what fitted in 1 KiB: 14 here, "... (25 errors in all)")
+python3 -c '
+import json
+groups = [{"name": "group_with_a_longish_name_%02d" % i, "max_speed": -1} for i in range(25)]
+print(json.dumps({"bounds": {"min": [0, 0], "max": [1, 1]}, "groups": groups}))' > many.json
+refused "25 errors" "many.json: ... and 5 more errors" run many.json -o out
+[ "$(grep -c '^many.json: groups\[[0-9]*\]\.max_speed: expected a positive number, got -1$' stderr.txt)" -eq 20 ] ||
+    fail "25 errors: not the first 20 of them: $(cat stderr.txt)"
+grep -q '^many.json: groups\[19\]\.max_speed' stderr.txt || fail "25 errors: groups[19] missing"
+
+# files next to each other are fine: --csv ./out/.. in the folder -o creates
+"$steer" run scen.json -o out --quiet --csv ./out/a.csv --metrics out/m.json 2> stderr.txt ||
+    fail "--csv ./out/a.csv --metrics out/m.json: status $? ($(cat stderr.txt))"
+[ -s out/a.csv ] && [ -s out/m.json ] && [ -s out/scen.png ] || fail "--csv ./out/a.csv: files missing"
+rm -rf out
+
+# --metrics -: JSON on standard output, the summary on stderr, no file "-"
+"$steer" run scen.json -o out --metrics - > stdout.txt 2> stderr.txt || fail "--metrics -: status $?"
+python3 -c 'import json, sys; m = json.load(open(sys.argv[1])); assert m["agents"] == 3 and m["steps"] == 20' stdout.txt ||
+    fail "--metrics -: standard output is not the figures: $(head -c 300 stdout.txt)"
+grep -q "closest approach of two agents" stderr.txt || fail "--metrics -: the summary is not on stderr"
+[ ! -e ./- ] && [ ! -e out/- ] || fail "--metrics -: wrote a file named '-'"
+rm -rf out
+
+# the CSV's time: step x dt, to the step, at t = 100 (dt 1/30 held as float32)
+cat > long.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 3000, "render": {"frames": 3000, "size": [16, 16]},
+ "groups": [{"name": "g", "spawn": [{"count": 1}]}]}
+EOF
+"$steer" run long.json -o out --quiet --csv out/t.csv 2> stderr.txt || fail "long.json: status $? ($(cat stderr.txt))"
+python3 - out/t.csv <<'EOF' || fail "the CSV's time column is not step x dt"
+import csv, struct, sys
+dt = struct.unpack("f", struct.pack("f", 1 / 30))[0]
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 3001, len(rows)
+worst = max(abs(float(r["time"]) - int(r["frame"]) * dt) for r in rows)
+if worst > 1e-9:
+    print(f"time column: off by up to {worst:.3g} from frame x dt (dt {dt!r}); last row {rows[-1]['time']}")
+    sys.exit(1)
+EOF
+rm -rf out
+
+# a write that fails after drawing: status 1, and nothing for a leak checker
+if [ -w /dev/full ]; then
+    "$steer" run scen.json -o out --quiet --metrics /dev/full > stdout.txt 2> stderr.txt
+    rc=$?
+    [ "$rc" -eq 1 ] || fail "--metrics /dev/full: status $rc, expected 1"
+    grep -q "write failed" stderr.txt || fail "--metrics /dev/full: no message: $(cat stderr.txt)"
+    if grep -q "Sanitizer" stderr.txt; then fail "--metrics /dev/full: $(grep -m1 Sanitizer stderr.txt)"; fi
+    rm -rf out
+fi
+
+# a mean over no agent-step is none: null in --metrics, "—" in the table
+# (jitter and a group's mean speed were 0 in the JSON beside the table's "—")
+cat > still.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 5, "render": {"size": [32, 32]},
+ "groups": [{"name": "still", "spawn": [{"count": 2, "speed": 0}]}, {"name": "nobody", "spawn": [{"count": 0}]}]}
+EOF
+"$steer" run still.json -o out --metrics out/m.json > stdout.txt 2> stderr.txt || fail "still.json: status $? ($(cat stderr.txt))"
+python3 - out/m.json <<'EOF' || fail "still.json: figures of nothing are not null"
+import json, sys
+m = json.load(open(sys.argv[1]))
+g = {x["name"]: x for x in m["groups"]}
+got = (m["jitter"], g["still"]["jitter"], g["still"]["mean_speed"], g["nobody"]["jitter"], g["nobody"]["mean_speed"])
+if got != (None, None, 0.0, None, None):
+    print("jitter, still's jitter and mean speed, nobody's jitter and mean speed:", got)
+    sys.exit(1)
+EOF
+grep -q "^  nobody  *0  *— *— *—$" stdout.txt || fail "still.json: no dashes for the empty group: $(grep nobody stdout.txt)"
+rm -rf out
+
+# a limit on a figure that does not apply is "not measured", not "ok" (it
+# was "ok": a max_arrive_overshoot meant for goals looked met); no failure
+cat > limits.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 5, "render": {"size": [32, 32]},
+ "expect": {"max_arrive_overshoot": 0.1, "max_path_distance": 1, "max_jitter": 100, "min_agent_distance": 0.001},
+ "groups": [{"name": "one", "spawn": [{"count": 1, "speed": 0, "goal": {"kind": "arrive", "target": [1, 1]}}]}]}
+EOF
+"$steer" run limits.json -o out > stdout.txt 2> stderr.txt || fail "limits.json: status $? ($(cat stderr.txt))"
+for figure in "arrive overshoot" "distance from path" "closest approach of two agents"; do
+    grep -q "^  $figure  *—  *[<>]= [0-9.]*  not measured$" stdout.txt ||
+        fail "limits.json: '$figure' not shown as not measured: $(grep "$figure" stdout.txt)"
+done
+grep -q "^  jitter (rad per time unit)  *[0-9.]*  *<= 100  ok$" stdout.txt || fail "limits.json: jitter: $(grep jitter stdout.txt)"
+rm -rf out
+
+# --frames N: N x steps / frames steps, so the scenario's own frame count is
+# its own run (whole steps per frame ran 9 of these 10 steps at --frames 3)
+cat > thirds.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 10, "dt": 0.1, "render": {"frames": 3, "size": [32, 32]},
+ "groups": [{"name": "g", "spawn": [{"count": 1}]}]}
+EOF
+for case in "3 10" "6 20" "5 16" "1 3"; do
+    set -- $case
+    "$steer" run thirds.json -o out --quiet --frames "$1" --metrics out/m.json --csv out/c.csv 2> stderr.txt ||
+        fail "thirds.json --frames $1: status $? ($(cat stderr.txt))"
+    python3 - out/m.json out/c.csv "$1" "$2" <<'EOF' || fail "thirds.json --frames $1: not $2 steps"
+import csv, json, sys
+m = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+frames, steps = int(sys.argv[3]), int(sys.argv[4])
+last = rows[-1]
+if m["steps"] != steps or int(last["frame"]) != frames or abs(float(last["time"]) - steps * m["dt"]) > 1e-7 * steps:
+    print(f"--frames {frames}: {m['steps']} steps, last frame {last['frame']} at t = {last['time']}; expected {steps} steps")
+    sys.exit(1)
+EOF
+    rm -rf out
+done
+
+# steer --help: every mode of bench
+"$steer" --help > stdout.txt 2>&1 || fail "steer --help: status $?"
+for s in "[--goals | --crowd]" "[--ground]" "--table [--dim 2|3] [--steps S]"; do
+    grep -qF -- "$s" stdout.txt || fail "steer --help lacks '$s'"
+done
+
+if [ "$fails" -ne 0 ]; then
+    echo "cli_guards: $fails failed"
+    exit 1
+fi
+echo "cli_guards: all passed"
