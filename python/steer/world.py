@@ -84,6 +84,7 @@ _WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration")
 STANDARD_FLOCK_DT = 1.0 / 60.0  # STEER_STANDARD_FLOCK_DT, as a C float
 MAX_FORMATION_MEMBERS = lib.STEER_MAX_FORMATION_MEMBERS
 MAX_FORMATIONS = lib.STEER_MAX_FORMATIONS
+_SCENARIO_ERROR_SIZE = 32768  # STEER_SCENARIO_ERROR_SIZE (tools/scenario/scenario_json.h): every error the reader keeps
 _GOAL_KEYS = {"kind", "target", "slow_radius", "speed", "path", "points", "progress"}  # set_goal's, but the agent
 
 
@@ -274,8 +275,8 @@ class World:
         if sc == ffi.NULL:
             raise MemoryError("steer_scenario_create")
         try:
-            error = ffi.new("char[4096]")
-            if lib.steer_scenario_load_json_file(sc, str(path).encode(), error, 4096) != 0:
+            error = ffi.new("char[]", _SCENARIO_ERROR_SIZE)
+            if lib.steer_scenario_load_json_file(sc, str(path).encode(), error, _SCENARIO_ERROR_SIZE) != 0:
                 text = ffi.string(error).decode(errors="replace")
                 raise ScenarioError(text, name="scenario", result="STEER_ERROR_INVALID_ARGUMENT")
             ov = ffi.new("steer_scenario_overrides *")
@@ -284,7 +285,7 @@ class World:
             ov.threads = _int(threads, "threads")
             info = lib.steer_scenario_get_info(sc)
             _errors.begin()
-            pointer = lib.steer_scenario_create_world(sc, ov, error, 4096)
+            pointer = lib.steer_scenario_create_world(sc, ov, error, _SCENARIO_ERROR_SIZE)
             if pointer == ffi.NULL:
                 raise ScenarioError(f"{path}: {ffi.string(error).decode(errors='replace')}", name="scenario")
             world = cls._wrap(pointer, "steer_scenario_create_world")

@@ -68,7 +68,7 @@ int main(int argc, char **argv)
         }
     } else {
         steer_scenario *sc = steer_scenario_create();
-        char error[512];
+        static char error[STEER_SCENARIO_ERROR_SIZE];
         if (!sc || steer_scenario_load_json_file(sc, file, error, sizeof error) != 0) {
             fprintf(stderr, "%s\n", sc ? error : "hash_scenario: out of memory");
             steer_scenario_destroy(sc);

@@ -8,6 +8,11 @@
 
 #include "scenario.h"
 
+/* An error buffer this large holds every error the reader keeps (20
+ * lines, each a path of up to 512 bytes and its message, then "... and N
+ * more errors"); a smaller one cuts the list short. */
+#define STEER_SCENARIO_ERROR_SIZE 32768
+
 /* Parses `text` (length bytes), fills `sc` (reset first) and finishes it.
  * Returns 0, or -1 with `error` holding "NAME: message", NAME being the
  * display name (usually the file name as the user gave it). */

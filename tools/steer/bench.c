@@ -484,9 +484,9 @@ int steer_cmd_bench(int argc, char **argv)
         if (json) print_json(&r, &host);
         else {
             static const char *const what[] = {"", " with goals", " in a crowd"};
-            printf("%d agents%s, %dD%s, %d threads, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
-                   "neighbours %.2f, hash %016" PRIx64 "\n", agents, what[mode], setup.dim, ground ? " on the Y-up ground" : "",
-                   threads, steer_kernel_name(r.kernel), r.ms_per_step, r.cpu_ms_per_step, agents / (r.ms_per_step * 1e-3),
+            printf("%d agent%s%s, %dD%s, %d thread%s, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
+                   "neighbours %.2f, hash %016" PRIx64 "\n", agents, agents == 1 ? "" : "s", what[mode], setup.dim,
+                   ground ? " on the Y-up ground" : "", threads, threads == 1 ? "" : "s", steer_kernel_name(r.kernel), r.ms_per_step, r.cpu_ms_per_step, agents / (r.ms_per_step * 1e-3),
                    r.mean_neighbours, r.hash);
             if (mode != BENCH_FLOCK)
                 printf("%.2fx the standard flock per agent-step (%.3f ms/step; medians %.2fx)\n", r.ms_per_step / r.flock_ms,

@@ -484,9 +484,7 @@ int steer_cmd_run(int argc, char **argv)
         fprintf(stderr, "steer run: out of memory\n");
         return 1;
     }
-    /* every error the reader keeps (20 lines, each a path of up to 512 bytes
-     * and its message, then "... and N more errors"): 1 KiB held 14 short ones */
-    static char error[32768];
+    static char error[STEER_SCENARIO_ERROR_SIZE]; /* every error the reader keeps: 1 KiB held 14 short ones */
     int loaded = o.scenario ? steer_scenario_load_json_file(r.sc, o.scenario, error, sizeof error)
                             : steer_scenario_load_json(r.sc, "showcase.json (built in)", (const char *)steer_showcase_json,
                                                        (size_t)steer_showcase_json_size, error, sizeof error);
