@@ -10,7 +10,8 @@
 #     (it used to write a file named "-"); --csv - with it: refused
 #   - the CSV's time to 12 digits: every frame's time is the step times dt
 #     (at 6 digits frames near t = 100 were 1% apart from their step)
-#   - a failed write leaves nothing to LeakSanitizer (fontconfig's caches)
+#   - a failed write leaves nothing to LeakSanitizer (fontconfig's caches),
+#     and none of the run's files (the CSV was left), never removing a device
 #   - figures averaged over nothing (no agent ever moving) are null / "—", and
 #     a limit on a figure that does not apply is "not measured", not "ok"
 #   - --frames N runs N x steps / frames steps: the scenario's own frame count
@@ -113,11 +114,15 @@ rm -rf out
 
 # a write that fails after drawing: status 1, and nothing for a leak checker
 if [ -w /dev/full ]; then
-    "$steer" run scen.json -o out --quiet --metrics /dev/full > stdout.txt 2> stderr.txt
+    "$steer" run scen.json -o out --quiet --csv run.csv --metrics /dev/full > stdout.txt 2> stderr.txt
     rc=$?
     [ "$rc" -eq 1 ] || fail "--metrics /dev/full: status $rc, expected 1"
     grep -q "write failed" stderr.txt || fail "--metrics /dev/full: no message: $(cat stderr.txt)"
     if grep -q "Sanitizer" stderr.txt; then fail "--metrics /dev/full: $(grep -m1 Sanitizer stderr.txt)"; fi
+    # none of the failed run's files is left (the CSV was), and the device stays a device
+    [ ! -e run.csv ] || fail "--metrics /dev/full: the run's CSV was left behind"
+    ls out/*.gif out/*.png out/*.svg > /dev/null 2>&1 && fail "--metrics /dev/full: pictures left: $(ls out)"
+    [ -c /dev/full ] || fail "--metrics /dev/full: /dev/full is no longer a device"
     rm -rf out
 fi
 

@@ -210,6 +210,18 @@ static void test_no_behaviours(steer_scenario *sc)
     CHECK(all_off); /* not the library's default flocking */
 }
 
+/* A UTF-8 byte-order mark before the JSON (as editors on Windows save it)
+ * reads as the file without it; it was "invalid token". A mark alone, or
+ * anywhere else, is still an error. */
+static void test_byte_order_mark(steer_scenario *sc)
+{
+    CHECK(load(sc, "\xEF\xBB\xBF{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2}]}]}") == 0);
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    CHECK(info && info->total_agents == 2);
+    CHECK(load(sc, "\xEF\xBB\xBF") == -1);
+    CHECK(load(sc, "{" BOUNDS ", \xEF\xBB\xBF" GROUP "}") == -1);
+}
+
 /* walls: [{"points": [...], count points}, ...] through the setters. */
 static void test_world_limits(steer_scenario *sc)
 {
@@ -620,6 +632,7 @@ int main(void)
     test_every_error(sc);
     test_overflow(sc);
     test_no_behaviours(sc);
+    test_byte_order_mark(sc);
     test_world_limits(sc);
     test_goals_applied(sc);
     test_leaders_and_formations(sc);

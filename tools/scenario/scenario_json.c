@@ -187,6 +187,9 @@ int steer_scenario_load_json(steer_scenario *sc, const char *name, const char *t
                              size_t error_size)
 {
     steer_scenario_reset(sc);
+    /* a UTF-8 byte-order mark (editors on Windows write one) is not JSON,
+     * but says nothing: skipped, as RFC 8259 lets a parser do */
+    if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, length -= 3;
     json_error_t jerr;
     overflow overflows[MAX_OVERFLOWS];
     walker wk = {sc, overflows, 0, 0};

@@ -243,6 +243,14 @@ static bool same_file(const char *a, const char *b)
     return !strcmp(ka, kb);
 }
 
+/* Removes an output the run wrote, if it is a regular file: never a device
+ * (--metrics /dev/full, run as root) or a folder. */
+static void remove_output(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) remove(path);
+}
+
 /* --csv and --metrics write files of their own: never the scenario being read
  * (a typo used to overwrite it with the run's CSV), each other's or a
  * picture's (only the last written was left). 0, or 2 after a message. */
@@ -593,7 +601,7 @@ int steer_cmd_run(int argc, char **argv)
             fprintf(stderr, "steer run: --csv %s: %s\n", o.csv, strerror(errno));
             if (r.csv == stdout) r.csv = 0;
             run_free(&r);
-            remove(gif_file);
+            remove_output(gif_file);
             return 1;
         }
     }
@@ -685,10 +693,12 @@ int steer_cmd_run(int argc, char **argv)
             failed = true;
         }
     }
-    if (failed) {
-        remove(gif_file);
-        remove(png_file);
-        remove(svg_file);
+    if (failed) { /* no output of a failed write is left half made */
+        remove_output(gif_file);
+        remove_output(png_file);
+        remove_output(svg_file);
+        if (o.csv && !csv_stdout) remove_output(o.csv);
+        if (o.metrics && !metrics_stdout) remove_output(o.metrics);
         run_free(&r);
         cairo_debug_reset_static_data(); /* as at the end: a failed write left fontconfig's caches to LeakSanitizer */
         FcFini();
