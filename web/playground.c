@@ -13,7 +13,10 @@
  *   pg_param_* / pg_group_*       a table of group fields for live sliders,
  *                                 written through steer_world_set_group so the
  *                                 library validates every value
- *   pg_set_target / pg_add_obstacle / pg_add_path   the mouse tools
+ *   pg_set_target / pg_add_obstacle / pg_add_path   the mouse tools (a
+ *                                 target is moved inside a bounded world)
+ *   pg_misuse()                   the library's message for the last misuse
+ *                                 (the field, the value and the rule)
  *   pg_select_* / pg_send_selected / pg_orders   the RTS gesture: a box
  *                                 selects agents, an order sends them to a
  *                                 formation of per-agent ARRIVE goals
@@ -38,6 +41,7 @@
 
 #include "ground.h"
 #include "scenario.h"
+#include "steer/misuse.h"
 #include "steer/standard_flock.h"
 #include "steer/world.h"
 
@@ -61,6 +65,27 @@ static steer_up_axis up = STEER_UP_Z; /* the world's (ground.h); Y: the ground i
 static float ground_y(steer_v3 p) { return ground_of(up, p).y; }
 static float height_of(steer_v3 p) { return ground_of(up, p).z; }
 static steer_v3 on_ground(float x, float y, float height) { return ground_to_world(up, steer_v3_make(x, y, height)); }
+
+/* ---- why the library refused ------------------------------------------------------ */
+/* The library reports misuse (a field out of its rule, an index the world
+ * does not have) to its misuse handler with a message naming the function,
+ * the field, the value and the rule; the result code alone says only
+ * "invalid argument". This handler keeps the last message for the page
+ * (pg_misuse), which clears it (pg_misuse_clear) before a call that may be
+ * refused and shows it when the call is. It prints nothing: the page shows
+ * it where the refusal is. */
+static char misuse_text[256];
+
+static void keep_misuse(steer_misuse_id id, const char *function, const char *message, void *context)
+{
+    (void)id, (void)function, (void)context; /* the message starts with the function */
+    snprintf(misuse_text, sizeof misuse_text, "%s", message);
+}
+
+__attribute__((constructor)) static void install_misuse_handler(void) { steer_set_misuse_handler(keep_misuse, 0); }
+
+PG_EXPORT(pg_misuse) const char *pg_misuse(void) { return misuse_text; }
+PG_EXPORT(pg_misuse_clear) void pg_misuse_clear(void) { misuse_text[0] = 0; }
 
 /* ---- memory for the page (strings, point lists) ----------------------------- */
 PG_EXPORT(pg_alloc) void *pg_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : 0; }
@@ -363,6 +388,14 @@ PG_EXPORT(pg_param_set) int pg_param_set(int group, int i, float value)
     return steer_world_set_group(world, group, &g);
 }
 
+/* A group's seek/arrive target on the ground: which 0 x, 1 y. */
+PG_EXPORT(pg_group_target) float pg_group_target(int group, int which)
+{
+    steer_group_def g;
+    if (!world || steer_world_get_group(world, group, &g) != STEER_OK) return 0.0f;
+    return which == 0 ? g.target.x : ground_y(g.target);
+}
+
 PG_EXPORT(pg_group_colour) uint32_t pg_group_colour(int group)
 {
     steer_group_def g;
@@ -386,12 +419,37 @@ PG_EXPORT(pg_group_set_combine) int pg_group_set_combine(int group, int combine)
 }
 
 /* ---- the mouse tools ------------------------------------------------------------ */
-/* Every group gets the target; a group that neither seeks nor arrives starts
- * to arrive, so a click always shows the flock heading there. Agents sent
- * somewhere of their own (pg_send_selected) are released to it too. */
+/* Moves (x, y) on the ground into a bounded world's box, at least reach from
+ * its sides (to the box's middle on an axis narrower than 2 reach); an
+ * unbounded world takes every point. A click in the canvas's margin, outside
+ * the box, then still means a place the agents can reach. */
+static void move_inside(float *x, float *y, float reach)
+{
+    steer_world_def def;
+    if (steer_world_get_def(world, &def) != STEER_OK || def.boundary == STEER_BOUNDARY_NONE) return;
+    float ground_lo = steer_minf(ground_y(def.bounds_min), ground_y(def.bounds_max));
+    float ground_hi = steer_maxf(ground_y(def.bounds_min), ground_y(def.bounds_max));
+    float lo[2] = {def.bounds_min.x + reach, ground_lo + reach};
+    float hi[2] = {def.bounds_max.x - reach, ground_hi - reach};
+    *x = lo[0] <= hi[0] ? steer_clampf(*x, lo[0], hi[0]) : 0.5f * (def.bounds_min.x + def.bounds_max.x);
+    *y = lo[1] <= hi[1] ? steer_clampf(*y, lo[1], hi[1]) : 0.5f * (ground_lo + ground_hi);
+}
+
+/* Every group gets the target, moved inside a bounded world's box (and the
+ * containment margin of the groups that contain); a group that neither seeks
+ * nor arrives starts to arrive, so a click always shows the flock heading
+ * there. Agents sent somewhere of their own (pg_send_selected) are released
+ * to it too. pg_group_target reads back where it went. */
 PG_EXPORT(pg_set_target) int pg_set_target(float x, float y)
 {
-    if (!world) return STEER_ERROR_INVALID_ARGUMENT;
+    if (!world || !isfinite(x) || !isfinite(y)) return STEER_ERROR_INVALID_ARGUMENT;
+    float margin = 0.0f;
+    for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
+        steer_group_def g;
+        steer_world_get_group(world, gi, &g);
+        if (g.weight[STEER_CONTAIN] > 0.0f) margin = steer_maxf(margin, g.contain_margin);
+    }
+    move_inside(&x, &y, margin);
     if (steer_world_goal_count(world) > 0)
         for (int i = 0; i < agent_id_count; ++i) steer_world_set_goal(world, agent_ids[i], 0);
     for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
@@ -553,15 +611,7 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     const float c = spacing / closest, golden = 2.39996323f;
     steer_world_def def;
     steer_world_get_def(world, &def);
-    if (def.boundary != STEER_BOUNDARY_NONE) {
-        float reach = c * sqrtf((float)n - 0.5f) + 0.5f * spacing + margin;
-        float ground_lo = steer_minf(ground_y(def.bounds_min), ground_y(def.bounds_max));
-        float ground_hi = steer_maxf(ground_y(def.bounds_min), ground_y(def.bounds_max));
-        float lo[2] = {def.bounds_min.x + reach, ground_lo + reach};
-        float hi[2] = {def.bounds_max.x - reach, ground_hi - reach};
-        x = lo[0] <= hi[0] ? steer_clampf(x, lo[0], hi[0]) : 0.5f * (def.bounds_min.x + def.bounds_max.x);
-        y = lo[1] <= hi[1] ? steer_clampf(y, lo[1], hi[1]) : 0.5f * (ground_lo + ground_hi);
-    }
+    move_inside(&x, &y, c * sqrtf((float)n - 0.5f) + 0.5f * spacing + margin);
     for (int j = 0; j < n; ++j) {
         float r = c * sqrtf((float)j + 0.5f), angle = golden * (float)j;
         slots[j] = on_ground(x + r * cosf(angle), y + r * sinf(angle), height);

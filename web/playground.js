@@ -79,6 +79,15 @@ const cstr = (ptr) => {
   return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
 };
 
+// Calls a module function the library may refuse, and why(r) says why it
+// did: the library's own message (the function, the field, the value and the
+// rule, kept by the misuse handler in playground.c), else the result's name.
+function call(fn, ...args) {
+  wasm.pg_misuse_clear();
+  return fn(...args);
+}
+const why = (r) => cstr(wasm.pg_misuse()) || cstr(wasm.pg_result_string(r));
+
 // Calls fn with each string argument copied into the module's memory.
 function withStrings(strings, fn) {
   const encoded = strings.map((s) => new TextEncoder().encode(s + '\0'));
@@ -212,8 +221,8 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
   if (scenario === STANDARD) {
     agents ??= sim.scenario === STANDARD ? sim.agents : 2000;
     seed ??= sim.seed;
-    const result = wasm.pg_load_standard(agents, seed);
-    if (result) error = cstr(wasm.pg_result_string(result));
+    const result = call(wasm.pg_load_standard, agents, seed);
+    if (result) error = why(result);
   } else {
     let doc = null;
     try { doc = await scenarioDoc(scenario, document); } catch (e) { error = e.message; }
@@ -240,6 +249,10 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
     scenario, seed, groupNames, fileSeed, about, error: '', running: true, target: null, paths: 0, msPerStep: 0,
     bounds: [0, 1, 2, 3].map((i) => wasm.pg_bounds(i)), agents: wasm.pg_view(),
   });
+  remember({
+    scenario, seed: scenario === STANDARD || seed !== fileSeed ? seed : undefined,
+    agents: scenario === STANDARD || given.agents ? agents : undefined,
+  });
   if (given.seed) ui.message('seed', '');
   // A scenario's spawns are scaled and rounded (each keeps at least one), so
   // the count can differ from the one asked for: say so.
@@ -251,13 +264,31 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
   return { ok: true, error: '', agents: sim.agents };
 }
 
+// The address names the world that runs, so a reload builds it again: the
+// scenario, its seed unless it is the file's own, and the agent count when
+// one was asked for (the standard flock's always), as the page reads them
+// on load. Its other parameters (module, paused) stay as they are. A world
+// that is not in the list (a file opened, a document given to load) has no
+// name to reload by: the address then names none.
+function remember({ scenario, seed, agents }) {
+  const keep = location.search.slice(1).split('&')
+    .filter((part) => part && !['scenario', 'seed', 'agents'].includes(decodeURIComponent(part.split('=')[0])));
+  if (scenario === STANDARD || scenarioNames.includes(scenario)) {
+    keep.push(`scenario=${encodeURIComponent(scenario === STANDARD ? 'standard' : scenario)}`);
+    if (seed !== undefined) keep.push(`seed=${seed}`);
+    if (agents !== undefined) keep.push(`agents=${agents}`);
+  }
+  const search = keep.length ? `?${keep.join('&')}` : '';
+  if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+}
+
 function stepWorld(count) {
   const t0 = performance.now();
-  const r = wasm.pg_step(count);
+  const r = call(wasm.pg_step, count);
   const ms = (performance.now() - t0) / count;
   sim.msPerStep = sim.msPerStep ? sim.msPerStep * 0.9 + ms * 0.1 : ms;
   if (r) {
-    sim.error = `step: ${cstr(wasm.pg_result_string(r))}`;
+    sim.error = `step: ${why(r)}`;
     sim.running = false;
   }
   return r;
@@ -278,8 +309,8 @@ const paramIndex = (name) => {
   return p.index;
 };
 function setParam(group, name, value) {
-  const r = wasm.pg_param_set(group, paramIndex(name), value);
-  sim.error = r ? `${name}: ${cstr(wasm.pg_result_string(r))}` : '';
+  const r = call(wasm.pg_param_set, group, paramIndex(name), value);
+  sim.error = r ? `${name}: ${why(r)}` : '';
   return r;
 }
 const getParam = (group, name) => wasm.pg_param_get(group, paramIndex(name));
@@ -513,36 +544,38 @@ function orders() {
   return n ? new Float32Array(wasm.memory.buffer, wasm.pg_orders(), n * ORDER_FIELDS) : new Float32Array(0);
 }
 function selectBox([x0, y0], [x1, y1]) {
-  const r = wasm.pg_select_box(x0, y0, x1, y1);
-  sim.error = r < 0 ? `select: ${cstr(wasm.pg_result_string(r))}` : '';
+  const r = call(wasm.pg_select_box, x0, y0, x1, y1);
+  sim.error = r < 0 ? `select: ${why(r)}` : '';
   return r;
 }
 function sendSelected(x, y) {
-  const r = wasm.pg_send_selected(x, y);
-  sim.error = r < 0 ? `send: ${cstr(wasm.pg_result_string(r))}` : '';
+  const r = call(wasm.pg_send_selected, x, y);
+  sim.error = r < 0 ? `send: ${why(r)}` : '';
   return r;
 }
 function clearSelection() { wasm.pg_select_clear(); }
 
+// The target goes inside a bounded world's box (a click in the margin round
+// it too): sim.target is where it went, as the world has it.
 function setTarget(x, y) {
-  const r = wasm.pg_set_target(x, y);
-  sim.error = r ? `target: ${cstr(wasm.pg_result_string(r))}` : '';
-  if (!r) sim.target = [x, y];
+  const r = call(wasm.pg_set_target, x, y);
+  sim.error = r ? `target: ${why(r)}` : '';
+  if (!r) sim.target = [wasm.pg_group_target(0, 0), wasm.pg_group_target(0, 1)];
   ui.refreshParams();
   return r;
 }
 function addObstacle(x, y, radius) {
-  const r = wasm.pg_add_obstacle(x, y, radius);
-  sim.error = r < 0 ? `obstacle: ${cstr(wasm.pg_result_string(r))}` : '';
+  const r = call(wasm.pg_add_obstacle, x, y, radius);
+  sim.error = r < 0 ? `obstacle: ${why(r)}` : '';
   ui.refreshParams();
   return r;
 }
 function addPath(points, closed, radius) {
   const p = wasm.pg_alloc(8 * points.length);
   new Float32Array(wasm.memory.buffer, p, 2 * points.length).set(points.flat());
-  const r = wasm.pg_add_path(p, points.length, closed ? 1 : 0, radius);
+  const r = call(wasm.pg_add_path, p, points.length, closed ? 1 : 0, radius);
   wasm.pg_free(p);
-  sim.error = r < 0 ? `path: ${cstr(wasm.pg_result_string(r))}${r === -3 ? ' (reset to draw more)' : ''}` : '';
+  sim.error = r < 0 ? `path: ${why(r)}${r === -3 ? ' (reset to draw more)' : ''}` : '';
   if (r >= 0) ++sim.paths;
   ui.refreshParams();
   return r;
@@ -583,6 +616,7 @@ const ui = {
     $('overlay-agents').addEventListener('change', (ev) => {
       const { value, error } = wholeNumber('for', ev.target.value, 1, 5000);
       if (!error) this.overlayCount = value;
+      $('overlay-agents-unit').textContent = plural(this.overlayCount, 'agent'); // "for 1 agent"
       this.message('overlay-agents', error ?? '');
     });
     $('open').addEventListener('click', () => $('file').click());
@@ -612,8 +646,8 @@ const ui = {
     this.syncAgents = (n) => { number.value = n; range.value = toRange(n); };
     $('group').addEventListener('change', (ev) => { this.group = +ev.target.value; this.refreshParams(); });
     $('combine').addEventListener('change', (ev) => {
-      const r = wasm.pg_group_set_combine(this.group, +ev.target.value);
-      sim.error = r ? `combine: ${cstr(wasm.pg_result_string(r))}` : '';
+      const r = call(wasm.pg_group_set_combine, this.group, +ev.target.value);
+      sim.error = r ? `combine: ${why(r)}` : '';
     });
     // The keys: space pauses, s steps, Esc deselects. A text field keeps
     // every key. A control reached with Tab keeps the keys it uses (space
@@ -694,9 +728,9 @@ const ui = {
       const out = document.createElement('output');
       out.textContent = fmt(value);
       input.addEventListener('input', () => {
-        const r = wasm.pg_param_set(this.group, p.index, +input.value);
+        const r = call(wasm.pg_param_set, this.group, p.index, +input.value);
         const now = wasm.pg_param_get(this.group, p.index);
-        sim.error = r ? `${p.name}: ${cstr(wasm.pg_result_string(r))}` : '';
+        sim.error = r ? `${p.name}: ${why(r)}` : '';
         out.textContent = fmt(now);
         if (r) input.value = now;
       });
@@ -714,7 +748,8 @@ const ui = {
     const line = (...parts) => parts.map(([value, unit]) => item(`<b>${value}</b> ${unit}`)).join('   ');
     const figures =
       line([sim.fps.toFixed(0).padStart(2), 'fps'], [sim.msPerStep.toFixed(2).padStart(5), 'ms/step'],
-        [cstr(wasm.pg_kernel()), 'kernel'], [sim.agents.toLocaleString('en'), 'agents'], [steps, 'steps']) +
+        [cstr(wasm.pg_kernel()), 'kernel'], [sim.agents.toLocaleString('en'), plural(sim.agents, 'agent')],
+        [steps, plural(steps, 'step')]) +
       (sim.paused ? `   ${item('paused')}` : '') +
       (selected ? `   ${item(`selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`)}`
         : goals ? `   ${item(`goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>`)}` : '');
@@ -730,6 +765,7 @@ const ui = {
     if ($('error').textContent !== sim.error) $('error').textContent = sim.error;
   },
 };
+const plural = (n, one, many = `${one}s`) => (n === 1 ? one : many); // "1 agent", "0 agents", "2 agents"
 const escapeHtml = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 // A scenario file from the picker or a drop: parsed here, then checked and

@@ -662,7 +662,7 @@ test('the readout\'s hash is the hash of the world and the step it shows, after 
   const readout = async () => {
     await nextFrames(page);
     const text = await page.textContent('#hud');
-    return { steps: +text.match(/(\d+) steps/)[1], name: text.match(/\n(.*) · seed/)[1], hash: text.match(/hash ([0-9a-f]{16})/)[1] };
+    return { steps: +text.match(/(\d+) steps?\b/)[1], name: text.match(/\n(.*) · seed/)[1], hash: text.match(/hash ([0-9a-f]{16})/)[1] };
   };
   const expect = async (name) => {
     const shown = await readout(), s = await state(page);
@@ -856,6 +856,122 @@ test('a paused world\'s hash can be double-clicked and stays selected, to copy',
   assert.equal(await page.evaluate(() => getSelection().toString()), hash, 'a double-click selects the hash');
   for (let k = 0; k < 3; ++k) await nextFrames(page);
   assert.equal(await page.evaluate(() => getSelection().toString()), hash, 'and it stays selected as frames go by');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a click in the margin round a bounded world sets the target inside the box, at the nearest place', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3&paused');
+  const { bounds } = await state(page);
+  const rect = await page.$eval('#view', (e) => e.getBoundingClientRect().toJSON());
+  // Where a client point is in the world, through the camera the page draws with.
+  const world = async ([x, y]) => {
+    const c = await hook(page, () => window.steerPlayground.camera());
+    return [((x - rect.left) * c.dpr - c.ox) / c.scale, (c.oy - (y - rect.top) * c.dpr) / c.scale];
+  };
+  const pixel = (bounds[2] - bounds[0]) / 300;
+  // The left margin, halfway down; the top left corner of the canvas.
+  for (const at of [[rect.left + 3, rect.top + rect.height / 2], [rect.left + 3, rect.top + 3]]) {
+    const [x, y] = await world(at);
+    assert.ok(x < bounds[0] || y > bounds[3], `the click (${x.toFixed(2)}, ${y.toFixed(2)}) is outside the world`);
+    await page.mouse.click(at[0], at[1]);
+    const s = await state(page);
+    assert.equal(s.error, '');
+    assert.ok(s.target, 'the click set a target');
+    const [tx, ty] = s.target;
+    assert.ok(tx >= bounds[0] && tx <= bounds[2] && ty >= bounds[1] && ty <= bounds[3],
+      `target (${tx}, ${ty}) inside the world ${bounds}`);
+    const nearest = [Math.min(Math.max(x, bounds[0]), bounds[2]), Math.min(Math.max(y, bounds[1]), bounds[3])];
+    assert.ok(distance(s.target, nearest) < pixel, `target ${s.target} at the box's nearest point ${nearest}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a slider the library refuses snaps back and says why, in the library\'s words', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=500&seed=1&paused');
+  const refused = async (param, value) => {
+    const slider = page.locator(`input[data-param="${param}"]`);
+    const was = await hook(page, (p) => window.steerPlayground.getParam(0, p), param);
+    await slider.fill(String(value));
+    assert.equal(await hook(page, (p) => window.steerPlayground.getParam(0, p), param), was, `${param} unchanged`);
+    assert.equal(Number(await slider.inputValue()), was, `${param}: the slider snaps back`);
+    await nextFrames(page);
+    return page.textContent('#error');
+  };
+  const RULE = 'steer_world_set_group: def->';
+  for (const [weight, field, rule] of [
+    ['pursue', 'pursue_group = -1', 'must be in [0, max_groups = '], ['evade', 'evade_group = -1', 'must be in [0, max_groups = '],
+    ['follow_leader', 'leader = {0, 0, 0}', 'must be an agent of this world while FOLLOW_LEADER is on'],
+    ['follow_path', 'path = -1', 'must be a path added to the world (0 so far) while FOLLOW_PATH is on'],
+  ]) {
+    const shown = await refused(`weight.${weight}`, 2);
+    assert.ok(shown.startsWith(`weight.${weight}: ${RULE}${field}: ${rule}`), `weight.${weight}: ${shown}`);
+  }
+  assert.equal(await refused('max_speed', 0), `max_speed: ${RULE}max_speed = 0: must be finite and > 0`);
+  // A value taken clears the message, and the next refusal names its own rule.
+  await page.locator('input[data-param="weight.separation"]').fill('3');
+  await nextFrames(page);
+  assert.equal(await page.textContent('#error'), '');
+  assert.equal(await hook(page, () => window.steerPlayground.setParam(0, 'mass', 0)), -1, 'INVALID_ARGUMENT');
+  assert.equal((await state(page)).error, `mass: ${RULE}mass = 0: must be finite and > 0`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the readout counts in the singular for one: "1 agent", "1 step"', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1&seed=1&paused');
+  const figures = async () => {
+    await nextFrames(page);
+    return page.$$eval('#hud .item', (items) => items.map((e) => e.textContent.trim()));
+  };
+  assert.equal((await state(page)).agents, 1);
+  let shown = await figures();
+  assert.ok(shown.includes('1 agent') && shown.includes('0 steps'), shown.join(' | '));
+  await page.keyboard.press('s');
+  shown = await figures();
+  assert.ok(shown.includes('1 agent') && shown.includes('1 step'), shown.join(' | '));
+  await page.keyboard.press('s');
+  assert.ok((await figures()).includes('2 steps'));
+  await hook(page, () => window.steerPlayground.load({ agents: 2 }));
+  assert.ok((await figures()).includes('2 agents'));
+  // The overlays' "for N agents" likewise.
+  for (const [n, unit] of [['1', 'agent'], ['0', 'agent'], ['3', 'agents']]) { // 0 is refused: the 1 stays
+    await page.fill('#overlay-agents', n);
+    await page.dispatchEvent('#overlay-agents', 'change');
+    assert.equal(await page.textContent('#overlay-agents-unit'), unit, `for ${n}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the address keeps the scenario, seed and agent count picked, so a reload builds the same world', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  const address = () => Object.fromEntries(new URL(page.url()).searchParams);
+  const world = async () => { const s = await state(page); return [s.scenario, s.seed, s.agents, s.step, s.hash]; };
+  await page.selectOption('#scenario', 'head_on');
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'head_on');
+  assert.deepEqual(address(), { paused: '', scenario: 'head_on' }, 'the file\'s own seed and count are not written');
+  await page.fill('#seed', '77');
+  await page.dispatchEvent('#seed', 'change');
+  await page.waitForFunction(() => window.steerPlayground.state().seed === 77);
+  await page.fill('#agents', '40');
+  await page.dispatchEvent('#agents', 'change');
+  await page.waitForFunction(() => window.steerPlayground.state().loading === 0);
+  assert.deepEqual(address(), { paused: '', scenario: 'head_on', seed: '77', agents: '40' });
+  const before = await world();
+  await page.reload();
+  await page.evaluate(() => window.steerPlayground.ready);
+  assert.deepEqual(await world(), before, 'the reload builds the same world');
+  assert.equal(await page.inputValue('#scenario'), 'head_on');
+  // The benchmark's flock: its seed and count always.
+  await page.selectOption('#scenario', 'standard flock');
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'standard flock');
+  assert.deepEqual(address(), { paused: '', scenario: 'standard', seed: '1', agents: '2000' });
+  // A world with no name to reload by: the address names none.
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'squads', document: doc }), squads);
+  assert.ok(r.ok, r.error);
+  assert.deepEqual(address(), { paused: '' });
   assert.deepEqual(problems, []);
   await page.close();
 });
