@@ -116,6 +116,13 @@ static void test_every_error(steer_scenario *sc)
     CHECK(strstr(error, "flow_fields[0].direction: expected a non-zero direction (it is normalised), got [0, 0, 0]") != 0);
     CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"uniform\", \"direction\": [0, 1e-3]}], " GROUP
                    "}") == 0); /* small is fine */
+    /* a vortex's direction is spin along the circle plus inward, normalised: both 0 was a field of zeros */
+    CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"vortex\", \"spin\": 0, \"inward\": 0}], "
+                   GROUP "}") == -1);
+    CHECK(!strcmp(error, "t.json: flow_fields[0].spin: expected spin or inward other than 0 (the field would be zero), got 0 "
+                         "and 0"));
+    CHECK(load(sc, "{" BOUNDS ", \"flow_fields\": [{\"name\": \"f\", \"type\": \"vortex\", \"spin\": 0, \"inward\": 1}], "
+                   GROUP "}") == 0); /* a sink is a field */
 }
 
 static void test_overflow(steer_scenario *sc)

@@ -546,6 +546,12 @@ static int read_field(sc_read *r, const sc_node *n, const char *path, sc_field *
         return sc_report(r, sc_member(n, "direction"), p, "expected a non-zero direction (it is normalised), got [%g, %g]",
                          (double)f->direction.x, (double)f->direction.y);
     }
+    if (f->type == SC_FIELD_VORTEX && f->spin == 0.0f && f->inward == 0.0f) {
+        /* the direction is spin along the circle plus inward toward the centre, normalised: both 0 is a field of zeros */
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "spin");
+        return sc_report(r, sc_member(n, "spin"), p, "expected spin or inward other than 0 (the field would be zero), got 0 and 0");
+    }
     if (f->type == SC_FIELD_GRID) {
         int want = f->n[0] * f->n[1] * f->n[2];
         if (f->vector_count != want) {
