@@ -282,12 +282,13 @@ bool steer__torus_images(const steer_world *w, steer_v3 lo, steer_v3 hi, unsigne
     if (w->def.boundary != STEER_BOUNDARY_WRAP) return true;
     int first[3] = {0, 0, 0}, last[3] = {0, 0, 0};
     for (int a = 0; a < w->dim; ++a) {
-        double extent = w->extent[a];
+        double extent = w->extent[a], low = steer_v3_get(lo, a), high = steer_v3_get(hi, a);
         if (!(axes >> a & 1u) || !(extent > 0.0)) continue;
+        if (low >= w->origin[a] && high < w->origin[a] + extent) continue; /* inside the box: the usual case */
         /* copy k (the box moved by -k extents) meets the world's box when
          * (lo - origin) / extent - 1 <= k <= (hi - origin) / extent */
-        double low_copy = ceil(((double)steer_v3_get(lo, a) - w->origin[a]) / extent - 1.0);
-        double high_copy = floor(((double)steer_v3_get(hi, a) - w->origin[a]) / extent);
+        double low_copy = ceil((low - w->origin[a]) / extent - 1.0);
+        double high_copy = floor((high - w->origin[a]) / extent);
         if (!(low_copy >= -3.0 && high_copy <= 3.0)) { /* also NaN */
             out->count = 0;
             return false;
