@@ -807,17 +807,11 @@ static void finish_nothing(void *user_task, void *user_context)
     (void)user_context;
 }
 
-/* With a custom scheduler and a small capacity (<= 64 here; 1000 is fine) the neighbour kernel
- * reads past the end of the world's agent arrays (AddressSanitizer: heap-buffer-overflow in
- * stage(), src/neighbour_kernel.c, every kernel, scalar included), whether the scheduler runs
- * each task whole or split by min_range; the built-in pool does not. Release builds pass
- * silently, so the small world runs only with STEER_AUDIT_CHECK_DISAGREEMENTS (tag
- * custom-scheduler-small-capacity-overread); the checks below use a capacity of 1000. */
-#ifdef STEER_AUDIT_CHECK_DISAGREEMENTS
+/* run_now runs the task and returns NULL (as Box2D's enqueue may for a task it ran at once):
+ * the world once took NULL for "declined" and ran the task a second time, which doubled the
+ * sort's counts and sent the neighbour kernel past the end of the agents' arrays
+ * (AddressSanitizer: heap-buffer-overflow in stage(), at a capacity of 4). */
 enum { IN_STEP_CAPACITY = 4 };
-#else
-enum { IN_STEP_CAPACITY = 1000 };
-#endif
 
 static void test_in_step(void)
 {
@@ -844,6 +838,49 @@ static void test_in_step(void)
     bad_worker_index = 0;
     CHECK(world_finite(w) && steer_world_step_count(w) == 3);
     steer_world_destroy(w);
+}
+
+/* A scheduler that declines (returns NULL, runs nothing): the world runs the task itself, the
+ * same bits as the built-in pool. One whose calls cover only half the items: reported. */
+static int declined_calls;
+static void *decline(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user_context)
+{
+    (void)task, (void)item_count, (void)min_range, (void)task_context, (void)user_context;
+    ++declined_calls;
+    return 0;
+}
+static void *half_only(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user_context)
+{
+    (void)min_range, (void)user_context;
+    task(0, item_count / 2, 0, task_context);
+    return task_context;
+}
+
+static uint64_t scheduled_hash(steer_enqueue_task_fn *enqueue, int steps)
+{
+    steer_world_def d = def3(64);
+    d.enqueue_task = enqueue;
+    d.finish_task = enqueue ? finish_nothing : 0;
+    steer_world *w = steer_world_create(&d);
+    steer_group_def g = steer_default_group_def();
+    steer_world_add_group(w, &g);
+    for (int i = 0; i < 40; ++i)
+        steer_world_add_agent(w, 0, steer_v3_make((float)(i % 7), (float)(i / 7), 0), steer_v3_make(1, 0.5f, 0));
+    for (int s = 0; s < steps; ++s) CHECK(steer_world_step(w, 1.0f / 60) == STEER_OK);
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
+static void test_scheduler_null_and_coverage(void)
+{
+    uint64_t pool = scheduled_hash(0, 5);
+    CHECK(scheduled_hash(run_now, 5) == pool); /* ran at once, NULL: not run twice */
+    CHECK(scheduled_hash(decline, 5) == pool && declined_calls > 0);
+    int before = misuse_last.count;
+    scheduled_hash(half_only, 1);
+    CHECK(misuse_last.count > before && misuse_last.id == STEER_MISUSE_SCHEDULER_ITEMS &&
+          strstr(misuse_last.message, "once each"));
 }
 
 /* ---- NULL worlds of the queries (steer/misuse.h: a NULL object is misuse) ---------- */
@@ -1356,6 +1393,7 @@ int main(void)
     test_formation_refusals();
     test_step_refusals();
     test_in_step();
+    test_scheduler_null_and_coverage();
     test_null_world_queries();
     test_snapshot_refusals();
     test_kernels_and_names();

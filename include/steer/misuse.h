@@ -109,7 +109,8 @@ extern "C" {
     X(STEP_SUBSTEPS)            /* dt needs more than 1024 sub-steps of max_dt */                                      \
     X(WORKER_INDEX)             /* a scheduler's worker_index outside [0, worker_count) */                             \
     X(HANDLE_REPEATED)          /* a handle listed twice where each must come once (send_to_places, a formation) */    \
-    X(SNAPSHOT_CAPACITY)        /* a snapshot holds more agents, groups or objects than this world has room for */
+    X(SNAPSHOT_CAPACITY)        /* a snapshot holds more agents, groups or objects than this world has room for */     \
+    X(SCHEDULER_ITEMS)          /* a scheduler's calls did not cover a task's items once each */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
 typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;

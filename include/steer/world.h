@@ -72,7 +72,12 @@ typedef enum steer_boundary {
  * callback, the world hands each task to it; finish waits for it. Without
  * one, the built-in pool of def.worker_count threads is used (1 = serial).
  * Your scheduler calls the task on sub-ranges that cover [0, item_count)
- * once each, in any order and split; worker_index names the thread running
+ * once each, in any order and split (a world reports calls that do not,
+ * STEER_MISUSE_SCHEDULER_ITEMS, and that step's result is then undefined).
+ * enqueue returns a handle that the world passes to finish, or NULL: either
+ * it ran the whole task before returning (as Box2D's enqueue may) or it
+ * declined and ran none of it, and then the world runs it on its own
+ * thread; finish is not called for NULL. worker_index names the thread running
  * it, 0 <= worker_index < def.worker_count, and no two calls running at the
  * same time share one (it indexes per-worker scratch). The result never
  * depends on the split. An index out of range is reported as misuse and
