@@ -16,6 +16,10 @@
 void steer__misuse(steer_misuse_id id, const char *function, const char *format, ...) STEER__PRINTF(3, 4);
 
 /* if (cond) { report id with the message; return result; } */
+/* A query given a NULL world: reported, and `result` (0, false or empty) returned. */
+#define STEER__QUERY_WORLD(w, result)                                                                                 \
+    STEER_MISUSE_IF(!(w), result, NULL_WORLD, "world = NULL: must be a world from steer_world_create")
+
 #define STEER_MISUSE_IF(cond, result, id, ...)                                                                         \
     do {                                                                                                               \
         if (cond) {                                                                                                    \

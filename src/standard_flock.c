@@ -76,6 +76,10 @@ steer_result steer_standard_flock_populate(steer_world *w, const steer_standard_
 {
     if (!valid_def(def) || !w) return STEER_ERROR_INVALID_ARGUMENT;
     if (steer_world_group_count(w) != 0 || steer_world_agent_count(w) != 0) return STEER_ERROR_INVALID_ARGUMENT;
+    /* all or nothing: a world too small gets neither the group nor any agent */
+    steer_world_def wd;
+    if (steer_world_get_def(w, &wd) != STEER_OK) return STEER_ERROR_INVALID_ARGUMENT;
+    if (wd.capacity < def->agents) return STEER_ERROR_CAPACITY;
     float side = steer_standard_flock_side(def->agents, def->dim, def->neighbours);
     steer_group_def g = steer_standard_flock_group_def();
     int group = steer_world_add_group(w, &g);

@@ -92,6 +92,8 @@ steer_group_def steer_default_group_def(void)
 }
 
 static bool finite3(steer_v3 a) { return steer_v3_is_valid(a); }
+/* finite on the world's axes (dim 2: x and y) */
+static bool finite_in(steer_v3 a, int dim) { return steer_is_finite(a.x) && steer_is_finite(a.y) && (dim == 2 || steer_is_finite(a.z)); }
 static bool nonneg(float a) { return steer_is_finite(a) && a >= 0.0f; }
 static bool positive(float a) { return steer_is_finite(a) && a > 0.0f; }
 
@@ -110,8 +112,11 @@ bool steer__world_def_ok(const steer_world_def *d, const char *function)
     STEER__REQUIRE(d->dim == 2 || d->dim == 3, WORLD_DEF_DIM, "def->dim = %d: must be 2 or 3", d->dim);
     STEER__REQUIRE(d->capacity >= 1 && d->capacity <= (1 << 28), WORLD_DEF_CAPACITY,
                    "def->capacity = %d: must be in [1, 2^28]", d->capacity);
-    STEER__REQUIRE(finite3(d->bounds_min), WORLD_DEF_BOUNDS, "def->bounds_min = (%g, %g, %g): must be finite", V3(d->bounds_min));
-    STEER__REQUIRE(finite3(d->bounds_max), WORLD_DEF_BOUNDS, "def->bounds_max = (%g, %g, %g): must be finite", V3(d->bounds_max));
+    /* z is ignored in 2D (a 2D world keeps (-50, 50) there, world.h) */
+    STEER__REQUIRE(finite_in(d->bounds_min, d->dim), WORLD_DEF_BOUNDS, "def->bounds_min = (%g, %g, %g): must be finite",
+                   V3(d->bounds_min));
+    STEER__REQUIRE(finite_in(d->bounds_max, d->dim), WORLD_DEF_BOUNDS, "def->bounds_max = (%g, %g, %g): must be finite",
+                   V3(d->bounds_max));
     for (int a = 0; a < d->dim; ++a) {
         float extent = steer_v3_get(d->bounds_max, a) - steer_v3_get(d->bounds_min, a);
         STEER__REQUIRE(extent > 0.0f && extent <= 1e30f, WORLD_DEF_BOUNDS, /* the grid divides it into cells */
@@ -352,6 +357,10 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     memset(w, 0, sizeof *w);
     w->def = *def;
     if (def->dim == 2) w->def.up = STEER_UP_Z; /* ignored in 2D: its plane is XY, and every frame is Z-up */
+    if (def->dim == 2 && !(steer_is_finite(def->bounds_min.z) && steer_is_finite(def->bounds_max.z))) {
+        w->def.bounds_min.z = -50.0f; /* ignored in 2D, but a snapshot keeps the def: kept finite */
+        w->def.bounds_max.z = 50.0f;
+    }
     w->dim = def->dim;
     w->grid_capacity = def->capacity;
     w->identity = next_identity();
@@ -546,7 +555,11 @@ steer_result steer_world_get_group(const steer_world *w, int group, steer_group_
     return STEER_OK;
 }
 
-int steer_world_group_count(const steer_world *w) { return w ? w->group_count : 0; }
+int steer_world_group_count(const steer_world *w)
+{
+    STEER__QUERY_WORLD(w, 0);
+    return w->group_count;
+}
 
 steer_result steer_world_get_def(const steer_world *w, steer_world_def *out)
 {
@@ -613,8 +626,16 @@ void steer_world_clear_obstacles(steer_world *w)
     steer__objects_changed(w);
 }
 
-int steer_world_obstacle_count(const steer_world *w) { return w ? w->obstacle_count : 0; }
-int steer_world_wall_count(const steer_world *w) { return w ? w->wall_count : 0; }
+int steer_world_obstacle_count(const steer_world *w)
+{
+    STEER__QUERY_WORLD(w, 0);
+    return w->obstacle_count;
+}
+int steer_world_wall_count(const steer_world *w)
+{
+    STEER__QUERY_WORLD(w, 0);
+    return w->wall_count;
+}
 
 int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
 {
@@ -685,8 +706,9 @@ int steer_world_add_flow_field(steer_world *w, steer_v3 origin, float cell_size,
 bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
 {
     uint32_t d;
-    STEER_MISUSE_IF(w && steer__in_step(w), false, IN_STEP, "called during the world's own step: only between steps");
-    return w && steer__handle_lookup(w, id, &d) == STEER_MISUSE_NONE;
+    STEER__QUERY_WORLD(w, false);
+    STEER_MISUSE_IF(steer__in_step(w), false, IN_STEP, "called during the world's own step: only between steps");
+    return steer__handle_lookup(w, id, &d) == STEER_MISUSE_NONE;
 }
 
 /* An agent placed outside the box of a wrap or clamp world is brought into
@@ -792,12 +814,16 @@ steer_result steer_world_get_agent(const steer_world *w, steer_agent_id id, stee
     return STEER_OK;
 }
 
-int steer_world_agent_count(const steer_world *w) { return w ? w->count : 0; }
+int steer_world_agent_count(const steer_world *w)
+{
+    STEER__QUERY_WORLD(w, 0);
+    return w->count;
+}
 
 steer_world_view steer_world_get_view(const steer_world *w)
 {
     steer_world_view view = {0};
-    if (!w) return view;
+    STEER__QUERY_WORLD(w, view);
     view.count = w->count;
     view.px = w->p[0];
     view.py = w->p[1];
@@ -822,7 +848,11 @@ int steer_world_get_agent_ids(const steer_world *w, steer_agent_id *out, int cap
     return w->count;
 }
 
-uint64_t steer_world_step_count(const steer_world *w) { return w ? w->steps : 0; }
+uint64_t steer_world_step_count(const steer_world *w)
+{
+    STEER__QUERY_WORLD(w, 0);
+    return w->steps;
+}
 steer_step_profile steer_world_last_profile(const steer_world *w)
 {
     steer_step_profile none = {0};
@@ -839,8 +869,8 @@ static uint64_t fnv(uint64_t h, const void *data, size_t size)
 
 uint64_t steer_world_state_hash(const steer_world *w)
 {
+    STEER__QUERY_WORLD(w, 0);
     uint64_t h = 0xCBF29CE484222325ull;
-    if (!w) return h;
     /* mid-step the state is half moved and the table's buffer is the sort's */
     STEER_MISUSE_IF(steer__in_step(w), 0, IN_STEP, "called during the world's own step: only between steps");
     h = fnv(h, &w->steps, sizeof w->steps);

@@ -46,7 +46,8 @@ static void draw_field(const steer_world *w, const steer_debug_draw *dd, const s
 
 void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
 {
-    if (!w || !dd) return;
+    STEER__QUERY_WORLD(w, );
+    STEER_MISUSE_IF(!dd, , NULL_ARGUMENT, "dd = NULL: must point to the drawing callbacks");
     /* The box's outline on the ground (XY; XZ in a Y-up world), at height 0,
      * drawn through the ground frame; its top-left corner seen from above. */
     steer_v3 lo = steer__to_ground(w, w->def.bounds_min), hi = steer__to_ground(w, w->def.bounds_max);

@@ -5,6 +5,7 @@
 #include "world_handles.h"
 #include "misuse_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The leader's heading on the ground, unit; its last one while it stands. */
@@ -91,9 +92,13 @@ int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer
     STEER_MISUSE_IF(index >= STEER_MAX_FORMATIONS, STEER_ERROR_CAPACITY, FORMATION_COUNT,
                     "%d formations live: at most %d in a world", index, STEER_MAX_FORMATIONS);
     uint32_t d;
-    if (steer__handle_check(w, leader, &d, __func__) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
+    if (steer__handle_check_named(w, leader, &d, __func__, "leader") != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     for (int k = 0; k < count; ++k) {
-        if (steer__handle_check(w, members[k], &d, __func__) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
+        if (steer__handle_lookup(w, members[k], &d) != STEER_MISUSE_NONE) { /* named only when refused */
+            char name[32];
+            snprintf(name, sizeof name, "members[%d]", k);
+            return steer__handle_check_named(w, members[k], &d, __func__, name);
+        }
         STEER_MISUSE_IF(!steer_v3_is_valid(slots[k]), STEER_ERROR_INVALID_ARGUMENT, FORMATION_SLOT,
                         "slots[%d] = (%g, %g, %g): must be finite", k, (double)slots[k].x, (double)slots[k].y,
                         (double)slots[k].z);
@@ -149,7 +154,8 @@ steer_result steer_world_remove_formation(steer_world *w, int formation)
 
 int steer_world_formation_count(const steer_world *w)
 {
+    STEER__QUERY_WORLD(w, 0);
     int n = 0;
-    for (int i = 0; w && i < w->formation_count; ++i) n += w->formations[i].live;
+    for (int i = 0; i < w->formation_count; ++i) n += w->formations[i].live;
     return n;
 }

@@ -427,8 +427,9 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
 bool steer_world_has_arrived(const steer_world *w, steer_agent_id id)
 {
     uint32_t d;
-    STEER_MISUSE_IF(w && steer__in_step(w), false, IN_STEP, "called during the world's own step: only between steps");
-    if (!w || steer__handle_lookup(w, id, &d) != STEER_MISUSE_NONE) return false;
+    STEER__QUERY_WORLD(w, false);
+    STEER_MISUSE_IF(steer__in_step(w), false, IN_STEP, "called during the world's own step: only between steps");
+    if (steer__handle_lookup(w, id, &d) != STEER_MISUSE_NONE) return false;
     const steer__goal *g = steer__goal_find(w, id.index - 1);
     return g && g->arrived;
 }
@@ -468,4 +469,8 @@ int steer_world_arrivals(const steer_world *w, steer_agent_id *out, int capacity
     return total;
 }
 
-int steer_world_goal_count(const steer_world *w) { return w ? w->goal_count : 0; }
+int steer_world_goal_count(const steer_world *w)
+{
+    STEER__QUERY_WORLD(w, 0);
+    return w->goal_count;
+}

@@ -57,9 +57,15 @@ steer_misuse_id steer__handle_lookup(const steer_world *w, steer_agent_id id, ui
 
 steer_result steer__handle_check(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function)
 {
+    return steer__handle_check_named(w, id, dense, function, "id");
+}
+
+steer_result steer__handle_check_named(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function,
+                                       const char *name)
+{
     steer_misuse_id why = steer__handle_lookup(w, id, dense);
     if (why == STEER_MISUSE_NONE) return STEER_OK;
-    steer__misuse(why, function, "id = {index %u, generation %u, world %u}: %s", id.index, id.generation, id.world,
+    steer__misuse(why, function, "%s = {index %u, generation %u, world %u}: %s", name, id.index, id.generation, id.world,
                   why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world" : "no live agent of this world has it");
     return STEER_ERROR_STALE_HANDLE;
 }

@@ -19,6 +19,9 @@ steer_misuse_id steer__handle_live(const steer_world *w, steer_agent_id id);
 /* Looks up id into *dense; a refused handle is reported as misuse of
  * `function`. STEER_OK or STEER_ERROR_STALE_HANDLE. */
 steer_result steer__handle_check(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function);
+/* The same, the handle named `name` in the report ("leader", "members[3]") instead of "id". */
+steer_result steer__handle_check_named(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function,
+                                       const char *name);
 
 /* The lowest entry of ids naming the same agent as an earlier one, or -1;
  * that earlier entry in *earlier. Over the n entries which[0 .. n) (which

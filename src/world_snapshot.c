@@ -156,7 +156,7 @@ static void write_all(const steer_world *w, writer *wr)
 
 size_t steer_world_snapshot_size(const steer_world *w)
 {
-    if (!w) return 0;
+    STEER__QUERY_WORLD(w, 0);
     writer wr = {0, 0, 0};
     write_all(w, &wr);
     return wr.size + 4;

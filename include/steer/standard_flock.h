@@ -35,7 +35,9 @@ steer_world *steer_standard_flock_create(const steer_standard_flock_def *def);
  * (obstacles, paths, capacity): the world def create would use, which you
  * may enlarge, then the group and agents added to a new world made from it.
  * Populate refuses a world that already has groups or agents. Both return
- * STEER_ERROR_INVALID_ARGUMENT on bad input. */
+ * STEER_ERROR_INVALID_ARGUMENT on bad input; populate returns
+ * STEER_ERROR_CAPACITY, adding nothing, when the world's capacity is below
+ * def->agents. */
 steer_result steer_standard_flock_world_def(const steer_standard_flock_def *def, steer_world_def *out);
 steer_result steer_standard_flock_populate(steer_world *world, const steer_standard_flock_def *def);
 /* The standard flock's group: the rules above (what populate adds), for a

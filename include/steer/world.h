@@ -93,7 +93,8 @@ typedef void steer_finish_task_fn(void *user_task, void *user_context);
 typedef struct steer_world_def {
     int dim;                 /* 2 or 3 */
     int capacity;            /* max agents; storage is reserved up front */
-    steer_v3 bounds_min;     /* world box (z ignored in 2D); default (-50, -50, -50) */
+    steer_v3 bounds_min;     /* world box (z ignored in 2D, kept as (-50, 50) there when not finite);
+                                default (-50, -50, -50) */
     steer_v3 bounds_max;     /* default (50, 50, 50) */
     steer_boundary boundary;
     steer_up_axis up;        /* 3D: STEER_UP_Z (default) or STEER_UP_Y: wander's plane, the axis walls stand
