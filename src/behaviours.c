@@ -80,8 +80,11 @@ steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *s
         float du = (random(random_context) * 2.0f - 1.0f) * step;
         float dv = (random(random_context) * 2.0f - 1.0f) * step;
         if (steer_is_finite(du)) state->azimuth = steer_wrap_angle(state->azimuth + du);
-        if (steer_is_finite(dv)) state->elevation = steer_clampf(state->elevation + dv, -0.5f * STEER_PI, 0.5f * STEER_PI);
+        if (steer_is_finite(dv)) state->elevation += dv;
     }
+    /* kept in range also when the jitter overflows (or no random is given) */
+    state->azimuth = steer_wrap_angle(state->azimuth);
+    state->elevation = steer_clampf(state->elevation, -0.5f * STEER_PI, 0.5f * STEER_PI);
     float ce = steer_cos(state->elevation);
     steer_v3 local = steer_v3_make(ce * steer_cos(state->azimuth), ce * steer_sin(state->azimuth),
                                    steer_sin(state->elevation));

@@ -93,7 +93,10 @@ steer_group_def steer_default_group_def(void)
 
 static bool finite3(steer_v3 a) { return steer_v3_is_valid(a); }
 /* finite on the world's axes (dim 2: x and y) */
-static bool finite_in(steer_v3 a, int dim) { return steer_is_finite(a.x) && steer_is_finite(a.y) && (dim == 2 || steer_is_finite(a.z)); }
+static bool finite_in(steer_v3 a, int dim)
+{
+    return steer_is_finite(a.x) && steer_is_finite(a.y) && (dim == 2 || steer_is_finite(a.z));
+}
 static bool nonneg(float a) { return steer_is_finite(a) && a >= 0.0f; }
 static bool positive(float a) { return steer_is_finite(a) && a > 0.0f; }
 
