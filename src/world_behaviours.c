@@ -122,7 +122,7 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
         steer_v3 lo, hi;
         steer__box_around(a->p, g->def.neighbour_radius, &lo, &hi);
         steer__images images;
-        if (!steer__torus_images(w, lo, hi, 7u, &images)) images.count = 1; /* a reach past two boxes: the box's own */
+        if (!steer__torus_images(w, lo, hi, false, &images)) images.count = 1; /* a reach past two boxes: the box's own */
         int seen_obstacle[STEER__OBJECT_QUERY_CAP], obstacles = 0;
         const int first_obstacle = n;
         for (int m = 0; m < images.count; ++m) {

@@ -243,11 +243,10 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
         steer_v3 lo, hi;
         steer__box_around(a->p, reach, &lo, &hi);
         steer__images images;
-        unsigned ground_axes = w->dim == 3 ? 7u & ~(1u << steer__up_index(w)) : 3u;
-        if (!steer__torus_images(w, lo, hi, ground_axes, &images)) return steer_v3_zero(); /* a reach past two boxes */
+        if (!steer__torus_images(w, lo, hi, true, &images)) return steer_v3_zero(); /* a reach past two boxes */
         steer_v3 ground_p = steer__to_ground(w, a->p);
         for (int m = 0; m < images.count; ++m) {
-            steer_v3 p = m == 0 ? ground_p : steer_v3_add(ground_p, steer__to_ground(w, images.shift[m]));
+            steer_v3 p = m == 0 ? ground_p : steer_v3_add(ground_p, images.shift[m]);
             steer__near_walls near;
             int count;
             const steer_segment3 *walls = steer__walls_within(w, p, reach, &near, &count);

@@ -275,15 +275,16 @@ const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, floa
     return out->copy;
 }
 
-bool steer__torus_images(const steer_world *w, steer_v3 lo, steer_v3 hi, unsigned axes, steer__images *out)
+bool steer__torus_images(const steer_world *w, steer_v3 lo, steer_v3 hi, bool walls, steer__images *out)
 {
     out->count = 1;
     out->shift[0] = steer_v3_zero();
     if (w->def.boundary != STEER_BOUNDARY_WRAP) return true;
     int first[3] = {0, 0, 0}, last[3] = {0, 0, 0};
+    const int up = walls && w->dim == 3 ? steer__up_index(w) : -1; /* walls repeat along the ground only */
     for (int a = 0; a < w->dim; ++a) {
         double extent = w->extent[a], low = steer_v3_get(lo, a), high = steer_v3_get(hi, a);
-        if (!(axes >> a & 1u) || !(extent > 0.0)) continue;
+        if (a == up || !(extent > 0.0)) continue;
         if (low >= w->origin[a] && high < w->origin[a] + extent) continue; /* inside the box: the usual case */
         /* copy k (the box moved by -k extents) meets the world's box when
          * (lo - origin) / extent - 1 <= k <= (hi - origin) / extent */
@@ -303,8 +304,10 @@ bool steer__torus_images(const steer_world *w, steer_v3 lo, steer_v3 hi, unsigne
     for (int z = first[2]; z <= last[2]; ++z)
         for (int y = first[1]; y <= last[1]; ++y)
             for (int x = first[0]; x <= last[0]; ++x)
-                if (x || y || z)
-                    out->shift[out->count++] = steer_v3_make(-(float)x * w->extent[0], -(float)y * w->extent[1],
-                                                             w->dim == 3 ? -(float)z * w->extent[2] : 0.0f);
+                if (x || y || z) {
+                    steer_v3 shift = steer_v3_make(-(float)x * w->extent[0], -(float)y * w->extent[1],
+                                                   w->dim == 3 ? -(float)z * w->extent[2] : 0.0f);
+                    out->shift[out->count++] = walls ? steer__to_ground(w, shift) : shift;
+                }
     return true;
 }

@@ -86,16 +86,17 @@ const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, floa
 /* On a torus (boundary WRAP) the objects repeat in every copy of the box,
  * so a move or a reach that leaves the box meets the copies just past the
  * seam. The shifts that bring each copy of the box [lo, hi] (world frame)
- * that meets the world's box back into it, along the axes set in `axes`
- * (bit a: axis a): the identity first, then the others in a fixed order.
- * Without a torus, the identity alone. False (and no shifts) when [lo, hi]
- * is longer than two boxes along an axis or not finite: a move that long
- * is not tested. */
+ * that meets the world's box back into it: the identity first, then the
+ * others in a fixed order. For the walls (`walls`), which stand along the
+ * up axis, only the copies along the ground, their shifts in the ground
+ * frame (steer__to_ground). Without a torus, the identity alone. False
+ * (and no shifts) when [lo, hi] is longer than two boxes along an axis or
+ * not finite: a move that long is not tested. */
 #define STEER__IMAGE_CAP 27
 typedef struct steer__images {
     int count;
     steer_v3 shift[STEER__IMAGE_CAP];
 } steer__images;
-bool steer__torus_images(const steer_world *w, steer_v3 lo, steer_v3 hi, unsigned axes, steer__images *out);
+bool steer__torus_images(const steer_world *w, steer_v3 lo, steer_v3 hi, bool walls, steer__images *out);
 
 #endif

@@ -164,19 +164,17 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
     steer__images images;
     if (w->def.solid_walls) {
         steer_v3 ground_to = steer__to_ground(w, *to), ground_vel = steer__to_ground(w, *vel);
-        unsigned ground_axes = w->dim == 3 ? 7u & ~(1u << steer__up_index(w)) : 3u;
-        if (!steer__torus_images(w, lo, hi, ground_axes, &images)) {
+        if (!steer__torus_images(w, lo, hi, true, &images)) {
             *to = from;
             *vel = steer_v3_zero();
             return;
         }
-        for (int m = 1; m < images.count; ++m) images.shift[m] = steer__to_ground(w, images.shift[m]);
         resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel, &images);
         *to = steer__from_ground(w, ground_to);
         *vel = steer__from_ground(w, ground_vel);
     }
     if (w->def.solid_obstacles) {
-        if (!steer__torus_images(w, lo, hi, 7u, &images)) {
+        if (!steer__torus_images(w, lo, hi, false, &images)) {
             *to = from;
             *vel = steer_v3_zero();
             return;
