@@ -67,6 +67,20 @@ static float *lane_array(const steer_world *w, int worker, int q)
     return w->anticipation + (size_t)worker * STEER__ANTICIPATION_FLOATS + (size_t)q * STEER__ANTICIPATION_STRIDE;
 }
 
+/* Of the `count` obstacles seen from index `first` of the lanes p, the one
+ * farthest from `at` (the first of a tie), as an index from `first`. */
+static int farthest_seen(float *const p[3], steer_v3 at, int first, int count)
+{
+    int far = 0;
+    float far_d2 = -1.0f;
+    for (int e = 0; e < count; ++e) {
+        steer_v3 c = steer_v3_make(p[0][first + e], p[1][first + e], p[2][first + e]);
+        float d2 = steer_v3_len_sq(steer_v3_sub(c, at));
+        if (d2 > far_d2) far = e, far_d2 = d2;
+    }
+    return far;
+}
+
 void steer__see_neighbours(const steer_world *w, const steer__agent *a, const steer__cell_view *cv, int worker,
                            steer__seen *seen)
 {
@@ -118,19 +132,22 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
     if (w->obstacle_count > 0) {
         /* Obstacles as the agents are seen: each once, at its copy nearest
          * the agent (on a torus, past a seam), at most
-         * STEER__OBJECT_QUERY_CAP of them (the first by index and copy). */
+         * STEER__OBJECT_QUERY_CAP of them (the nearest: past the room, a
+         * nearer one takes the farthest one's slot; a tie keeps the one
+         * seen first). */
         steer_v3 lo, hi;
         steer__box_around(a->p, g->def.neighbour_radius, &lo, &hi);
         steer__images images;
         if (!steer__torus_images(w, lo, hi, false, &images)) images.count = 1; /* a reach past two boxes: the box's own */
         int seen_obstacle[STEER__OBJECT_QUERY_CAP], obstacles = 0;
+        int farthest = -1; /* once the room is full: the seen one farthest from the agent */
         const int first_obstacle = n;
         for (int m = 0; m < images.count; ++m) {
             steer_v3 at = m == 0 ? a->p : steer_v3_add(a->p, images.shift[m]);
             steer__box_around(at, g->def.neighbour_radius, &lo, &hi);
             uint32_t ids[STEER__OBJECT_QUERY_CAP];
             steer__object_list list = steer__obstacles_near(w, lo, hi, ids);
-            for (int k = 0; k < list.count && obstacles < STEER__OBJECT_QUERY_CAP; ++k) {
+            for (int k = 0; k < list.count; ++k) {
                 int o = steer__object_at(list, k);
                 const steer_obstacle3 *ob = &w->obstacles[o];
                 float reach = g->def.neighbour_radius + ob->radius, d2_copy = steer_v3_len_sq(steer_v3_sub(ob->centre, at));
@@ -143,6 +160,20 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
                     steer_v3 before = steer_v3_make(p[0][slot], p[1][slot], p[2][slot]);
                     if (!(d2_copy < steer_v3_len_sq(steer_v3_sub(before, a->p)))) continue;
                     p[0][slot] = centre.x, p[1][slot] = centre.y, p[2][slot] = centre.z;
+                    farthest = -1; /* a seen one came nearer */
+                    continue;
+                }
+                if (obstacles == STEER__OBJECT_QUERY_CAP) { /* full: a nearer one replaces the farthest */
+                    if (farthest < 0) farthest = farthest_seen(p, a->p, first_obstacle, obstacles);
+                    int f = first_obstacle + farthest;
+                    steer_v3 far_at = steer_v3_make(p[0][f], p[1][f], p[2][f]);
+                    if (!(d2_copy < steer_v3_len_sq(steer_v3_sub(far_at, a->p)))) continue;
+                    const steer_v3 ov = w->obstacle_velocity[o];
+                    p[0][f] = centre.x, p[1][f] = centre.y, p[2][f] = centre.z;
+                    v[0][f] = ov.x, v[1][f] = ov.y, v[2][f] = ov.z;
+                    radius[f] = ob->radius;
+                    seen_obstacle[farthest] = o;
+                    farthest = -1;
                     continue;
                 }
                 const steer_v3 ov = w->obstacle_velocity[o];

@@ -269,7 +269,7 @@ static void test_crowd_spreads(int dim)
 
 /* Obstacles beyond the room of what an agent sees: 1400 small obstacles
  * within one neighbour radius of a handful of agents. What the crowd
- * behaviours see holds the first 256 obstacles; the list had room for the
+ * behaviours see holds the nearest 256 obstacles; the list had room for the
  * stage's 1024 candidates and 256 obstacles, and more ran past its end (the
  * sanitizer build reports it). The step keeps every position finite, and
  * the same bits for 1 and 2 threads. */
@@ -310,8 +310,50 @@ static void test_obstacles_past_the_room(void)
     CHECK(obstacles_past_the_room(1) == obstacles_past_the_room(2));
 }
 
+/* More obstacles within reach than an agent sees: it sees the nearest.
+ * 299 obstacles on a ring 4 to 5.5 from an agent (within its neighbour
+ * radius 6), added first, and the 300th just ahead of it, in its way.
+ * keep_apart (the only rule on; obstacles not solid) must stop its body at
+ * that one, which it does only if it sees it: by index it is past the
+ * first 256. */
+static void test_sees_the_nearest_obstacles(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.capacity = 4;
+    wd.max_obstacles = 300;
+    wd.bounds_min = steer_v3_make(-20, -20, 0);
+    wd.bounds_max = steer_v3_make(20, 20, 0);
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    if (!w) return;
+    steer_group_def g = steer_default_group_def();
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) g.weight[b] = 0.0f;
+    g.keep_apart = true;
+    g.neighbour_radius = 6.0f;
+    g.radius = 0.1f;
+    int group = steer_world_add_group(w, &g);
+    for (int k = 0; k < 299; ++k) {
+        float turn = 6.2831853f * (float)k / 299.0f, ring = 4.0f + 1.5f * (float)(k % 4) / 3.0f;
+        CHECK(steer_world_add_obstacle(w, steer_v3_make(ring * cosf(turn), ring * sinf(turn), 0), 0.05f) >= 0);
+    }
+    const steer_v3 in_the_way = steer_v3_make(1.0f, 0.0f, 0.0f);
+    const float contact = 0.3f + g.radius;
+    CHECK(steer_world_add_obstacle(w, in_the_way, 0.3f) == 299);
+    steer_agent_id id = steer_world_add_agent(w, group, steer_v3_make(0, 0, 0), steer_v3_make(1, 0, 0));
+    float closest = 1e9f;
+    for (int s = 0; s < 120; ++s) {
+        CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_OK);
+        steer_agent_state st;
+        CHECK(steer_world_get_agent(w, id, &st) == STEER_OK);
+        closest = fminf(closest, steer_v3_len(steer_v3_sub(st.position, in_the_way)));
+    }
+    CHECK(closest >= contact * 0.999f);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
+    test_sees_the_nearest_obstacles();
     test_obstacles_past_the_room();
     test_picks_one_per_stratum();
     for (int dim = 2; dim <= 3; ++dim) {

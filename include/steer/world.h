@@ -199,7 +199,7 @@ typedef struct steer_group_def {
                                 within the step, so two such agents never overlap, and of the whole gap
                                 to a wall, which its body then never crosses (default false). It sees
                                 obstacles as neighbours, also across a torus seam (each at its nearest copy;
-                                at most 256 within the neighbour radius, the first by index) */
+                                at most 256 within the neighbour radius, the nearest) */
     float queue_distance;    /* QUEUE: brake for a slower agent (in its path, ahead) closer than this gap (default 2):
                                 for the nearest, the speed along the heading is to become the other's speed
                                 along it times gap / queue_distance (settling this far behind one that
