@@ -110,7 +110,10 @@ typedef struct steer_world_def {
                                 wall (a wedge narrower than 2e-3) */
     bool non_penetration;    /* agents are pushed apart to radius_i + radius_j */
     int penetration_iterations; /* at most this many relaxation passes when non_penetration (default 32);
-                                   they stop once no pair overlaps by more than 1% of r_i + r_j */
+                                   they stop once no pair overlaps by more than 1% of r_i + r_j. A crowd
+                                   driven into solid walls or obstacles faster than the passes settle
+                                   it keeps some overlap (walls win over the pushes): keep_apart, a
+                                   filter before the move, is the rule that never overlaps */
     int max_groups;          /* default 16 (at most 32: neighbour masks are 32 bits) */
     int max_obstacles, max_walls, max_paths, max_flow_fields; /* defaults 256, 256, 16, 8 */
     int worker_count;        /* built-in pool threads, >= 1 (default 1) */
