@@ -111,7 +111,7 @@ done
 # out of memory: the configuration named, status 1 (the table stopped after
 # its 100k rows with status 1 and not a word; a failed count of neighbours
 # was a mean of 0). Not where the limit stops the tool outright (ASan).
-if (ulimit -v 60000 && "$steer" bench --agents 10 --steps 1) > /dev/null 2>&1; then
+if [ "$( (ulimit -v 60000 && "$steer" bench --agents 10 --steps 1 > /dev/null 2>&1; echo $?) 2> /dev/null)" = 0 ]; then
     (ulimit -v 60000 && exec "$steer" bench --table --steps 1) > stdout.txt 2> stderr.txt
     rc=$?
     [ "$rc" -eq 1 ] || fail "bench --table in 60 MB: status $rc, expected 1"
