@@ -27,7 +27,9 @@ for k in ${KERNELS:-best}; do for d in ${DIMS:-2 3}; do for t in ${THREADS:-1 2}
 : > "$work/refc.txt"
 for c in "${configs[@]}"; do : > "$work/$(echo "$c" | tr ' ' _).txt"; done
 for ((r = 0; r < rounds; ++r)); do
-  "$work/refc" "$agents" "$steps" | sed -n 's/.*"steps":\([0-9]*\).*"sec":\([0-9.]*\).*/\2 \1/p' |
+  # ms/step from agent_steps_per_s (to the agent-step): "sec" is to the
+  # millisecond, so a short run read 0.000 ms/step and every ratio 0.00
+  "$work/refc" "$agents" "$steps" | sed -n 's/.*"agents":\([0-9]*\).*"agent_steps_per_s":\([0-9.e+]*\).*/\1 \2/p' |
     awk '{ printf "%.3f\n", 1000 * $1 / $2 }' >> "$work/refc.txt"
   for c in "${configs[@]}"; do
     read -r k d t <<< "$c"

@@ -19,9 +19,20 @@
 #   - a file of 25 mistakes: the first 20, then "... and 5 more errors"
 #   - steer bench --table refuses --agents and --threads (it swept its own,
 #     ignoring them), and steer --help lists bench's modes
+#   - steer bench refuses an option given twice (the last won, silently) and
+#     a number after whitespace (" 10" was 10, "10 " an error); its --help
+#     gives the range of every number it checks
+#   - steer bench's mean_neighbours counts across the torus's seams (200
+#     agents on a torus sized for 16 read 13.5), and a run out of memory says
+#     so and fails (the mean was printed as 0.00; --table ended saying nothing)
+#   - steer bench and steer --help into a full disk: status 1 and a message
+#     (status 0, the figures lost)
+#   - bench/refc_ratio.sh reads refc's time to the agent-step (refc's "sec"
+#     is to the millisecond: a short run read 0.000 ms/step, every ratio 0.00)
 #   tests/tool/cli_guards.sh STEER
 set -u
 steer=$1
+root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 2
@@ -68,6 +79,78 @@ refused "bench --table --agents" "steer bench: --agents with --table: the table 
     bench --table --agents 5
 refused "bench --threads --table" "steer bench: --threads with --table: the table sweeps" \
     bench --threads 2 --table
+refused "bench --agents twice" "steer bench: --agents given twice ('10', then '20'): expected it once" \
+    bench --agents 10 --agents 20 --steps 1
+refused "bench --kernel twice" "steer bench: --kernel given twice ('scalar', then 'avx2')" \
+    bench --kernel scalar --agents 10 --steps 1 --kernel avx2
+refused "bench --agents ' 10'" "steer bench: --agents ' 10': expected an integer from 1 to 67108864" \
+    bench --agents " 10" --steps 1
+refused "bench --neighbours ' 16'" "steer bench: --neighbours ' 16': expected a number above 0 and below 1000000" \
+    bench --neighbours " 16" --agents 10 --steps 1
+"$steer" bench --help > stdout.txt 2>&1 || fail "steer bench --help: status $?"
+for s in "--steps S  *.*1 to 16777216" "--repeat R  *.*1 to 64" "--neighbours K  *.*above 0 and below 1000000" \
+    "--agents N  *.*1 to 67108864" "--threads T  *.*1 to 64"; do
+    grep -q -- "$s" stdout.txt || fail "steer bench --help: no range in: $(grep -- "${s%% *}" stdout.txt)"
+done
+
+# steer bench's mean neighbours across the seams: 200 agents (2D) and 500
+# (3D) on tori sized for 16 have 15.6 and 15.5 (a brute force over every
+# pair at its nearest copy gives the same); a grid that did not wrap read
+# 13.5 and 12.4
+for case in "200 2" "500 3"; do
+    set -- $case
+    "$steer" bench --agents "$1" --dim "$2" --steps 1 --json > stdout.txt 2> stderr.txt ||
+        fail "bench --agents $1 --dim $2: status $? ($(cat stderr.txt))"
+    python3 - stdout.txt <<'EOF' || fail "bench --agents $1 --dim $2: mean_neighbours not about 16: $(cat stdout.txt)"
+import json, sys
+m = json.load(open(sys.argv[1]))
+sys.exit(0 if 15.0 <= m["mean_neighbours"] <= 17.0 else 1)
+EOF
+done
+
+# out of memory: the configuration named, status 1 (the table stopped after
+# its 100k rows with status 1 and not a word; a failed count of neighbours
+# was a mean of 0). Not where the limit stops the tool outright (ASan).
+if [ "$( (ulimit -v 60000 && "$steer" bench --agents 10 --steps 1 > /dev/null 2>&1; echo $?) 2> /dev/null)" = 0 ]; then
+    (ulimit -v 60000 && exec "$steer" bench --table --steps 1) > stdout.txt 2> stderr.txt
+    rc=$?
+    [ "$rc" -eq 1 ] || fail "bench --table in 60 MB: status $rc, expected 1"
+    grep -q "^steer bench: [0-9]* agents, 2D, [12] threads*: could not create the flock or count its neighbours" stderr.txt ||
+        fail "bench --table in 60 MB: no message: $(cat stderr.txt)"
+    if grep -q " 0\.00 " stdout.txt; then fail "bench --table in 60 MB: a mean of 0 neighbours: $(cat stdout.txt)"; fi
+fi
+
+# standard output on a full disk: status 1, said (it was 0, the figures lost)
+if [ -w /dev/full ]; then
+    for args in "bench --agents 10 --steps 1 --json" "bench --agents 10 --steps 1" "bench --help" "--help"; do
+        # shellcheck disable=SC2086
+        "$steer" $args > /dev/full 2> stderr.txt
+        rc=$?
+        [ "$rc" -eq 1 ] || fail "steer $args > /dev/full: status $rc, expected 1"
+        grep -q "standard output: write failed" stderr.txt || fail "steer $args > /dev/full: no message: $(cat stderr.txt)"
+    done
+fi
+
+# bench/refc_ratio.sh against a refc that ran 200 agent-steps in 0.1 ms: its
+# "sec" reads 0.000, its agent-steps/s 2000000, so 0.100 ms a step
+if command -v bash > /dev/null && command -v cc > /dev/null; then
+    cat > refc.c <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    (void)argc;
+    printf("{\"impl\":\"refc-grid\",\"agents\":%d,\"steps\":%d,\"mean_neighbours\":16.0,\"sec\":0.000,"
+           "\"agent_steps_per_s\":2000000}\n", atoi(argv[1]), atoi(argv[2]));
+    return 0;
+}
+EOF
+    STEER="$steer" REFC_SRC="$work/refc.c" STEPS=1 KERNELS=scalar DIMS=2 THREADS=1 \
+        bash "$root/bench/refc_ratio.sh" 200 1 > stdout.txt 2> stderr.txt || fail "refc_ratio.sh: status $? ($(cat stderr.txt))"
+    grep -q "^refc  *2  *1  *0\.100  *0\.100 " stdout.txt || fail "refc_ratio.sh: refc not at 0.100 ms/step: $(cat stdout.txt)"
+    grep -q "^scalar  *2  *1  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]* [0-9a-f]\{16\}$" stdout.txt ||
+        fail "refc_ratio.sh: no scalar row with its hash: $(cat stdout.txt)"
+fi
 
 # 25 mistakes: the first 20, each at its path, then how many more (steer run
 # cut the list at what fitted in 1 KiB: 14 here, "... (25 errors in all)")

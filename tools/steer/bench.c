@@ -12,6 +12,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,36 +86,75 @@ static double seconds(void) { return clock_seconds(CLOCK_MONOTONIC); }
 /* CPU time of all threads: the honest figure on a machine shared with other work. */
 static double cpu_seconds(void) { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
 
-/* Mean neighbour count within radius 1, measured on a sample of agents. */
+/* Counts the distinct agents a query reaches, other than the one asked
+ * about: on a torus an agent near a seam is reached through the copies of
+ * the centre beyond it, and on a torus under 2 wide (a handful of agents,
+ * or a large K) through more than one copy. */
+typedef struct neighbour_count {
+    int *stamp; /* per agent: the last sample that counted it */
+    int sample, self, count;
+} neighbour_count;
+
+static void count_neighbour(int id, float distance_sq, void *context)
+{
+    neighbour_count *c = context;
+    (void)distance_sq;
+    if (id == c->self || c->stamp[id] == c->sample) return;
+    c->stamp[id] = c->sample;
+    c->count++;
+}
+
+/* Mean neighbour count within radius 1, measured on a sample of agents as the
+ * world sees them: across the torus's seams (a plain grid missed the
+ * neighbours beyond them: 13.5 for 200 agents on a torus sized for 16).
+ * Negative when out of memory. */
 static double measure_neighbours(steer_world *w, int dim)
 {
     steer_world_view view = steer_world_get_view(w);
+    steer_world_def wd;
+    steer_world_get_def(w, &wd);
     int sample = view.count < 2000 ? view.count : 2000;
     steer_grid_def gd = steer_default_grid_def();
     gd.dim = dim;
     gd.cell_size = 1.0f;
     gd.capacity = view.count;
     steer_grid *grid = steer_grid_create(&gd);
-    if (!grid) return 0.0;
     float *pts = malloc(sizeof(float) * 3 * (size_t)view.count);
-    if (!pts) {
+    int *stamp = malloc(sizeof(int) * (size_t)view.count);
+    if (!grid || !pts || !stamp) {
+        free(pts), free(stamp);
         steer_grid_destroy(grid);
-        return 0.0;
+        return -1.0;
     }
     for (int i = 0; i < view.count; ++i) {
         pts[3 * i] = view.px[i];
         pts[3 * i + 1] = view.py[i];
         pts[3 * i + 2] = dim == 3 ? view.pz[i] : 0.0f;
+        stamp[i] = -1;
     }
-    steer_grid_build(grid, pts, view.count, 3);
-    long long total = 0;
-    for (int s = 0; s < sample; ++s) {
+    double total = 0.0;
+    if (steer_grid_build(grid, pts, view.count, 3) != STEER_OK) total = -1.0;
+    /* the copies of the world's box one side along each axis it wraps */
+    const float lo[3] = {wd.bounds_min.x, wd.bounds_min.y, wd.bounds_min.z};
+    const float hi[3] = {wd.bounds_max.x, wd.bounds_max.y, wd.bounds_max.z};
+    int reach[3] = {0, 0, 0};
+    for (int a = 0; a < dim && wd.boundary == STEER_BOUNDARY_WRAP; ++a) reach[a] = 1;
+    for (int s = 0; s < sample && total >= 0.0; ++s) {
         int i = (int)((long long)s * view.count / sample);
-        total += steer_grid_query_radius(grid, &pts[3 * i], 1.0f, 0, 0) - 1; /* minus itself */
+        neighbour_count c = {stamp, s, i, 0};
+        for (int dz = -reach[2]; dz <= reach[2]; ++dz)
+            for (int dy = -reach[1]; dy <= reach[1]; ++dy)
+                for (int dx = -reach[0]; dx <= reach[0]; ++dx) {
+                    const int d[3] = {dx, dy, dz};
+                    float centre[3];
+                    for (int a = 0; a < 3; ++a) centre[a] = pts[3 * i + a] + (float)d[a] * (hi[a] - lo[a]);
+                    steer_grid_query_visit(grid, centre, 1.0f, count_neighbour, &c);
+                }
+        total += c.count;
     }
-    free(pts);
+    free(pts), free(stamp);
     steer_grid_destroy(grid);
-    return sample ? (double)total / sample : 0.0;
+    return total < 0.0 ? -1.0 : sample ? total / sample : 0.0;
 }
 
 /* Large arrays on transparent huge pages where the system offers them
@@ -268,7 +309,12 @@ static int run_bench(const bench_setup *b, bench_result *out)
         total += p.total;
     }
     double elapsed = seconds() - start, cpu = cpu_seconds() - cpu_start;
-    *out = (bench_result){*b, measure_neighbours(w, b->dim), 1e3 * elapsed / b->steps, 1e3 * cpu / b->steps,
+    double neighbours = measure_neighbours(w, b->dim);
+    if (neighbours < 0.0) { /* out of memory: not a mean of 0 (it was printed as one) */
+        steer_world_destroy(w);
+        return -1;
+    }
+    *out = (bench_result){*b, neighbours, 1e3 * elapsed / b->steps, 1e3 * cpu / b->steps,
                           total > 0.0 ? grid / total : 0.0, steer_world_state_hash(w),
                           steer_world_memory_bytes(w), kernel, 0.0, 1, 0.0, 0.0};
     steer_world_destroy(w);
@@ -356,11 +402,31 @@ static void print_json(const bench_result *r, const host_info *host)
            host->cpu, have, host->os, r->hash);
 }
 
+/* Standard output flushed; false, said on stderr, when a write failed (a
+ * full disk: the figures were lost and the status was 0). */
+static bool stdout_written(void)
+{
+    int why = fflush(stdout) != 0 ? errno : 0;
+    if (!why && !ferror(stdout)) return true;
+    fprintf(stderr, "steer bench: standard output: write failed: %s\n", why ? strerror(why) : "stream error");
+    return false;
+}
+
+/* A configuration that could not run: its world, or the grid that counts
+ * its neighbours, did not fit in memory. */
+static void failed(const bench_setup *b)
+{
+    fprintf(stderr, "steer bench: %d agents, %dD, %d thread%s: could not create the flock or count its neighbours "
+                    "(out of memory?)\n", b->agents, b->dim, b->threads, b->threads == 1 ? "" : "s");
+}
+
+/* Whitespace before a number is refused as after it (strtol skipped it: "
+ * 10" was 10, "10 " an error). */
 static int parse_int(const char *s, int lo, int hi, int *out)
 {
     char *end;
     long v = strtol(s, &end, 10);
-    if (*s == 0 || *end != 0 || v < lo || v > hi) return -1;
+    if (*s == 0 || isspace((unsigned char)*s) || *end != 0 || v < lo || v > hi) return -1;
     *out = (int)v;
     return 0;
 }
@@ -369,11 +435,11 @@ enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, 
 static const tool_option options[] = {
     {"--agents", 0, "N", "agents in the flock, 1 to 67108864 (default 100000)"},
     {"--threads", 0, "T", "worker threads, 1 to 64 (default 1)"},
-    {"--steps", 0, "S", "timed steps after one warm-up step (default 100; --table: 30 at 1M agents)"},
+    {"--steps", 0, "S", "timed steps after one warm-up step, 1 to 16777216 (default 100; --table: 30 at 1M agents)"},
     {"--dim", 0, "2|3", "dimensions (default 2)"},
-    {"--neighbours", 0, "K", "mean neighbours within radius 1 the torus is sized for (default 16)"},
+    {"--neighbours", 0, "K", "mean neighbours within radius 1 the torus is sized for, above 0 and below 1000000 (default 16)"},
     {"--kernel", 0, "NAME", "best, scalar, sse2, avx2, avx512, neon or simd128 (same state hash; an error if this CPU lacks it)"},
-    {"--repeat", 0, "R", "run each configuration R times, report the fastest and the median (default 1)"},
+    {"--repeat", 0, "R", "run each configuration R times (1 to 64), report the fastest and the median (default 1)"},
     {"--goals", 0, 0, "every agent also arrives at its own random point (per-agent goals)"},
     {"--crowd", 0, 0, "a crowd: to its own random point, anticipating collisions, no flocking; "
                       "timed beside the standard flock"},
@@ -409,6 +475,7 @@ int steer_cmd_bench(int argc, char **argv)
     bool json = false, table = false, goals = false, crowd = false, ground = false, dim_given = false;
     const char *sized = 0; /* --agents or --threads as given: --table sweeps both itself */
     steer_kernel kernel = STEER_KERNEL_BEST;
+    const char *given[OPTION_COUNT] = {0}; /* each value option's value, once given */
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
         int o = tool_option_find("steer bench", options, OPTION_COUNT, a);
@@ -418,10 +485,15 @@ int steer_cmd_bench(int argc, char **argv)
             fprintf(stderr, "steer bench: %s needs a value (%s)\n", a, options[o].value);
             return 2;
         }
+        if (v && given[o]) { /* the last one won, silently: the figures of one run labelled with the other */
+            fprintf(stderr, "steer bench: %s given twice ('%s', then '%s'): expected it once\n", a, given[o], v);
+            return 2;
+        }
+        if (v) given[o] = v;
         int bad = 0;
         const char *rule = "";
         switch (o) {
-        case OPT_HELP: usage(stdout); return 0;
+        case OPT_HELP: usage(stdout); return stdout_written() ? 0 : 1;
         case OPT_JSON: json = true; break;
         case OPT_TABLE: table = true; break;
         case OPT_GOALS: goals = true; break;
@@ -442,7 +514,7 @@ int steer_cmd_bench(int argc, char **argv)
         case OPT_NEIGHBOURS: {
             char *end;
             k = strtof(v, &end);
-            bad = (*v == 0 || *end != 0 || !(k > 0.0f && k < 1e6f)) ? -1 : 0;
+            bad = (*v == 0 || isspace((unsigned char)*v) || *end != 0 || !(k > 0.0f && k < 1e6f)) ? -1 : 0;
             rule = "expected a number above 0 and below 1000000";
             break;
         }
@@ -478,7 +550,7 @@ int steer_cmd_bench(int argc, char **argv)
     if (!table) {
         bench_result r;
         if (run_repeated(&setup, repeat, &r) != 0) {
-            fprintf(stderr, "steer bench: could not create the flock (out of memory?)\n");
+            failed(&setup);
             return 1;
         }
         if (json) print_json(&r, &host);
@@ -495,7 +567,7 @@ int steer_cmd_bench(int argc, char **argv)
             kernels_available(have, sizeof have);
             printf("on %s (kernels: %s), %s\n", host.cpu, have, host.os);
         }
-        return 0;
+        return stdout_written() ? 0 : 1;
     }
     static const int sizes[] = {10000, 100000, 1000000};
     if (!json) {
@@ -517,7 +589,11 @@ int steer_cmd_bench(int argc, char **argv)
             bench_setup row = setup;
             row.agents = n, row.threads = t, row.steps = st;
             bench_result r;
-            if (run_repeated(&row, repeat, &r) != 0) return 1;
+            if (run_repeated(&row, repeat, &r) != 0) { /* the table used to end there, saying nothing */
+                fflush(stdout);
+                failed(&row);
+                return 1;
+            }
             if (json) print_json(&r, &host);
             else {
                 printf("%-8d %-3d %-7d %10.3f %10.3f %14.4g %9.2f %8.2f %6.1f%% %9.1f %016" PRIx64, n, row.dim, t,
@@ -528,7 +604,7 @@ int steer_cmd_bench(int argc, char **argv)
                            r.ms_median / r.flock_ms_median);
                 printf("\n");
             }
-            fflush(stdout);
+            if (!stdout_written()) return 1; /* no use running the rest of the sweep */
         }
     }
     return 0;

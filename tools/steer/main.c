@@ -24,7 +24,12 @@ int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+        if (argc < 2) return 2;
+        if (fflush(stdout) != 0 || ferror(stdout)) { /* steer --help > /dev/full was status 0 */
+            fprintf(stderr, "steer: standard output: write failed\n");
+            return 1;
+        }
+        return 0;
     }
     if (!strcmp(argv[1], "bench")) return steer_cmd_bench(argc - 2, argv + 2);
     if (!strcmp(argv[1], "run")) return steer_cmd_run(argc - 2, argv + 2);
