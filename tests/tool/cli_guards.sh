@@ -25,8 +25,9 @@
 #   - steer bench's mean_neighbours counts across the torus's seams (200
 #     agents on a torus sized for 16 read 13.5), and a run out of memory says
 #     so and fails (the mean was printed as 0.00; --table ended saying nothing)
-#   - steer bench and steer --help into a full disk: status 1 and a message
-#     (status 0, the figures lost)
+#   - steer bench, steer run's report and every --help into a full disk:
+#     status 1 and a message (status 0, the figures lost); steer run refuses
+#     an option given twice (-o a -o b wrote to b)
 #   - bench/refc_ratio.sh reads refc's time to the agent-step (refc's "sec"
 #     is to the millisecond: a short run read 0.000 ms/step, every ratio 0.00)
 #   tests/tool/cli_guards.sh STEER
@@ -83,6 +84,10 @@ refused "bench --agents twice" "steer bench: --agents given twice ('10', then '2
     bench --agents 10 --agents 20 --steps 1
 refused "bench --kernel twice" "steer bench: --kernel given twice ('scalar', then 'avx2')" \
     bench --kernel scalar --agents 10 --steps 1 --kernel avx2
+refused "run -o twice" "steer run: -o given twice ('a', then 'b'): expected it once" \
+    run scen.json -o a -o b
+refused "run --frames twice" "steer run: --frames given twice ('2', then '3')" \
+    run scen.json --frames 2 --frames 3
 refused "bench --agents ' 10'" "steer bench: --agents ' 10': expected an integer from 1 to 67108864" \
     bench --agents " 10" --steps 1
 refused "bench --neighbours ' 16'" "steer bench: --neighbours ' 16': expected a number above 0 and below 1000000" \
@@ -122,7 +127,8 @@ fi
 
 # standard output on a full disk: status 1, said (it was 0, the figures lost)
 if [ -w /dev/full ]; then
-    for args in "bench --agents 10 --steps 1 --json" "bench --agents 10 --steps 1" "bench --help" "--help"; do
+    for args in "bench --agents 10 --steps 1 --json" "bench --agents 10 --steps 1" "bench --help" "--help" \
+        "run --help" "run scen.json -o full"; do
         # shellcheck disable=SC2086
         "$steer" $args > /dev/full 2> stderr.txt
         rc=$?

@@ -13,7 +13,6 @@
 #include "commands.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -402,16 +401,6 @@ static void print_json(const bench_result *r, const host_info *host)
            host->cpu, have, host->os, r->hash);
 }
 
-/* Standard output flushed; false, said on stderr, when a write failed (a
- * full disk: the figures were lost and the status was 0). */
-static bool stdout_written(void)
-{
-    int why = fflush(stdout) != 0 ? errno : 0;
-    if (!why && !ferror(stdout)) return true;
-    fprintf(stderr, "steer bench: standard output: write failed: %s\n", why ? strerror(why) : "stream error");
-    return false;
-}
-
 /* A configuration that could not run: its world, or the grid that counts
  * its neighbours, did not fit in memory. */
 static void failed(const bench_setup *b)
@@ -485,15 +474,11 @@ int steer_cmd_bench(int argc, char **argv)
             fprintf(stderr, "steer bench: %s needs a value (%s)\n", a, options[o].value);
             return 2;
         }
-        if (v && given[o]) { /* the last one won, silently: the figures of one run labelled with the other */
-            fprintf(stderr, "steer bench: %s given twice ('%s', then '%s'): expected it once\n", a, given[o], v);
-            return 2;
-        }
-        if (v) given[o] = v;
+        if (v && !tool_option_once("steer bench", a, &given[o], v)) return 2;
         int bad = 0;
         const char *rule = "";
         switch (o) {
-        case OPT_HELP: usage(stdout); return stdout_written() ? 0 : 1;
+        case OPT_HELP: usage(stdout); return tool_stdout_written("steer bench") ? 0 : 1;
         case OPT_JSON: json = true; break;
         case OPT_TABLE: table = true; break;
         case OPT_GOALS: goals = true; break;
@@ -567,7 +552,7 @@ int steer_cmd_bench(int argc, char **argv)
             kernels_available(have, sizeof have);
             printf("on %s (kernels: %s), %s\n", host.cpu, have, host.os);
         }
-        return stdout_written() ? 0 : 1;
+        return tool_stdout_written("steer bench") ? 0 : 1;
     }
     static const int sizes[] = {10000, 100000, 1000000};
     if (!json) {
@@ -604,7 +589,7 @@ int steer_cmd_bench(int argc, char **argv)
                            r.ms_median / r.flock_ms_median);
                 printf("\n");
             }
-            if (!stdout_written()) return 1; /* no use running the rest of the sweep */
+            if (!tool_stdout_written("steer bench")) return 1; /* no use running the rest of the sweep */
         }
     }
     return 0;

@@ -5,6 +5,7 @@
 #ifndef STEER_TOOL_COMMANDS_H
 #define STEER_TOOL_COMMANDS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 int steer_cmd_bench(int argc, char **argv);
@@ -23,5 +24,13 @@ typedef struct tool_option {
 int tool_option_find(const char *command, const tool_option *options, int count, const char *arg);
 /* The options, one per line, for --help. */
 void tool_options_print(FILE *to, const tool_option *options, int count);
+/* A value option is given once: when *given already holds one, false after
+ * "COMMAND: NAME given twice ('A', then 'B'): expected it once" (the last
+ * one used to win silently); else *given takes value. */
+bool tool_option_once(const char *command, const char *name, const char **given, const char *value);
+/* Standard output flushed; false after "COMMAND: standard output: write
+ * failed: WHY" on stderr (a full disk: the figures or the report were lost,
+ * and the status was 0). */
+bool tool_stdout_written(const char *command);
 
 #endif

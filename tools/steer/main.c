@@ -2,6 +2,7 @@
  *   steer run [SCENARIO.json] [options]  render a scenario to GIF, PNG, SVG (steer run --help)
  *   steer bench [options]                the standard flock benchmark (steer bench --help)
  * Also the option lookup and help text both subcommands share. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,11 +26,7 @@ int main(int argc, char **argv)
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
         if (argc < 2) return 2;
-        if (fflush(stdout) != 0 || ferror(stdout)) { /* steer --help > /dev/full was status 0 */
-            fprintf(stderr, "steer: standard output: write failed\n");
-            return 1;
-        }
-        return 0;
+        return tool_stdout_written("steer") ? 0 : 1; /* steer --help > /dev/full was status 0 */
     }
     if (!strcmp(argv[1], "bench")) return steer_cmd_bench(argc - 2, argv + 2);
     if (!strcmp(argv[1], "run")) return steer_cmd_run(argc - 2, argv + 2);
@@ -63,4 +60,22 @@ void tool_options_print(FILE *to, const tool_option *options, int count)
                  options[i].name, options[i].value ? " " : "", options[i].value ? options[i].value : "");
         fprintf(to, "  %-24s %s\n", left, options[i].help);
     }
+}
+
+bool tool_option_once(const char *command, const char *name, const char **given, const char *value)
+{
+    if (*given) {
+        fprintf(stderr, "%s: %s given twice ('%s', then '%s'): expected it once\n", command, name, *given, value);
+        return false;
+    }
+    *given = value;
+    return true;
+}
+
+bool tool_stdout_written(const char *command)
+{
+    int why = fflush(stdout) != 0 ? errno : 0;
+    if (!why && !ferror(stdout)) return true;
+    fprintf(stderr, "%s: standard output: write failed: %s\n", command, why ? strerror(why) : "stream error");
+    return false;
 }

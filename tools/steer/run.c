@@ -89,6 +89,7 @@ static int parse_long(const char *s, long long lo, long long hi, long long *out)
 static int parse_options(int argc, char **argv, run_options *o)
 {
     *o = (run_options){0, "out", 0, 0, 0, 0, 0, -1, false, 0, 0, 0, false, false};
+    const char *given[OPTION_COUNT] = {0}; /* each value option's value, once given */
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == 0) { /* the scenario ("-" alone is a file name too) */
@@ -106,6 +107,7 @@ static int parse_options(int argc, char **argv, run_options *o)
             fprintf(stderr, "steer run: %s needs a value (%s)\n", a, options[k].value);
             return 2;
         }
+        if (v && !tool_option_once("steer run", a, &given[k], v)) return 2; /* -o a -o b wrote to b */
         long long n = 0;
         static const long long lo[] = {[OPT_FRAMES] = 1, [OPT_FPS] = 1, [OPT_TRAIL] = 0, [OPT_SEED] = 0, [OPT_THREADS] = 1};
         static const long long hi[] = {[OPT_FRAMES] = 10000, [OPT_FPS] = 100, [OPT_TRAIL] = 1000,
@@ -483,7 +485,8 @@ int steer_cmd_run(int argc, char **argv)
 {
     run_options o;
     int rc = parse_options(argc, argv, &o);
-    if (rc) return rc == 1 ? 0 : rc;
+    if (rc == 1) return tool_stdout_written("steer run") ? 0 : 1; /* --help */
+    if (rc) return rc;
 
     run_state r;
     memset(&r, 0, sizeof r);
@@ -719,6 +722,7 @@ int steer_cmd_run(int argc, char **argv)
         if (o.metrics && !metrics_stdout) fprintf(report, "        %s\n", o.metrics);
     }
     int failures = metrics_check(&r.metrics, stderr);
+    if (report == stdout && !tool_stdout_written("steer run")) failures = 1; /* the outputs stand; the report was lost */
     run_free(&r);
     cairo_debug_reset_static_data(); /* cairo's and fontconfig's caches: keeps leak checkers quiet */
     FcFini();
