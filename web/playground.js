@@ -267,18 +267,28 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
 // The address names the world that runs, so a reload builds it again: the
 // scenario, its seed unless it is the file's own, and the agent count when
 // one was asked for (the standard flock's always), as the page reads them
-// on load. Its other parameters (module, paused) stay as they are. A world
-// that is not in the list (a file opened, a document given to load) has no
-// name to reload by: the address then names none.
+// on load; and `paused` while the world is paused (pause, a step), gone once
+// it runs, so a reload or a shared address opens it as it is now. Its other
+// parameter (module) stays as it is. A world that is not in the list (a file
+// opened, a document given to load) has no name to reload by: the address
+// then names none.
 function remember({ scenario, seed, agents }) {
-  const keep = location.search.slice(1).split('&')
-    .filter((part) => part && !['scenario', 'seed', 'agents'].includes(decodeURIComponent(part.split('=')[0])));
+  const parts = [];
   if (scenario === STANDARD || scenarioNames.includes(scenario)) {
-    keep.push(`scenario=${encodeURIComponent(scenario === STANDARD ? 'standard' : scenario)}`);
-    if (seed !== undefined) keep.push(`seed=${seed}`);
-    if (agents !== undefined) keep.push(`agents=${agents}`);
+    parts.push(`scenario=${encodeURIComponent(scenario === STANDARD ? 'standard' : scenario)}`);
+    if (seed !== undefined) parts.push(`seed=${seed}`);
+    if (agents !== undefined) parts.push(`agents=${agents}`);
   }
-  const search = keep.length ? `?${keep.join('&')}` : '';
+  rewriteAddress(['scenario', 'seed', 'agents'], parts);
+}
+const rememberPaused = () => rewriteAddress(['paused'], sim.paused ? ['paused'] : []);
+
+// Replaces the address's parameters `names` with `parts` (after the others,
+// which stay as they are), with history.replaceState: no new history entry.
+function rewriteAddress(names, parts) {
+  const name = (part) => { try { return decodeURIComponent(part.split('=')[0]); } catch { return part; } };
+  const keep = location.search.slice(1).split('&').filter((part) => part && !names.includes(name(part)));
+  const search = keep.length + parts.length ? `?${[...keep, ...parts].join('&')}` : '';
   if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
 }
 
@@ -804,8 +814,8 @@ function meanNearestNeighbour(px, py, count) {
 const hook = {
   ready: null,
   load,
-  pause() { sim.paused = true; ui.refreshPause(); },
-  run() { sim.paused = false; ui.refreshPause(); },
+  pause() { sim.paused = true; ui.refreshPause(); rememberPaused(); },
+  run() { sim.paused = false; ui.refreshPause(); rememberPaused(); },
   step(n = 1) { return stepWorld(n); },
   setParam, getParam,
   setTarget, addObstacle, addPath,

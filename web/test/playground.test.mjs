@@ -975,3 +975,34 @@ test('the address keeps the scenario, seed and agent count picked, so a reload b
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the address says paused while the world is paused and not once it runs, so a reload opens it as it was', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&seed=9&paused');
+  const address = () => Object.fromEntries(new URL(page.url()).searchParams);
+  const reopen = async () => {
+    await page.reload();
+    await page.evaluate(() => window.steerPlayground.ready);
+    return (await state(page)).paused;
+  };
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9', paused: '' });
+  assert.equal((await state(page)).paused, true);
+  await page.click('#pause'); // the button says "run"
+  assert.equal((await state(page)).paused, false);
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9' }, 'run: paused leaves the address, the rest stays');
+  assert.equal(await reopen(), false, 'a reload runs it');
+  await runSteps(page, 3);
+  await page.click('#pause');
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9', paused: '' }, 'pause: back in the address');
+  assert.equal(await reopen(), true, 'a reload opens it paused');
+  await page.keyboard.press('Space');
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9' }, 'space runs it');
+  await page.keyboard.press('s');
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9', paused: '' }, 's steps it, and it stays paused');
+  // A scenario picked while paused stays paused, and the address with it.
+  await page.selectOption('#scenario', 'head_on');
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'head_on');
+  assert.deepEqual(address(), { scenario: 'head_on', paused: '' });
+  assert.equal(page.url().split('?')[1], 'paused&scenario=head_on', 'written in the page\'s own form');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
