@@ -256,8 +256,8 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
   if (given.seed) ui.message('seed', '');
   // A scenario's spawns are scaled and rounded (each keeps at least one), so
   // the count can differ from the one asked for: say so.
-  if (given.agents) ui.message('agents', agents === sim.agents ? '' : `agents: ${agents} asked for, ` +
-    `${sim.agents} spawned (each spawn of the scenario is scaled and rounded, at least 1 each)`, true);
+  if (given.agents) ui.message('agents', agents === sim.agents ? '' : `agents: ${figure(agents)} asked for, ` +
+    `${figure(sim.agents)} spawned (each spawn of the scenario is scaled and rounded, at least 1 each)`, true);
   ui.message('file', '');
   ui.refresh();
   hashShown = ''; // the last world's hash is not this one's
@@ -296,7 +296,7 @@ function stepWorld(count) {
   const t0 = performance.now();
   const r = call(wasm.pg_step, count);
   const ms = (performance.now() - t0) / count;
-  sim.msPerStep = sim.msPerStep ? sim.msPerStep * 0.9 + ms * 0.1 : ms;
+  if (count > 0 && Number.isFinite(ms)) sim.msPerStep = sim.msPerStep ? sim.msPerStep * 0.9 + ms * 0.1 : ms;
   if (r) {
     sim.error = `step: ${why(r)}`;
     sim.running = false;
@@ -751,18 +751,20 @@ const ui = {
 
   hud(hash) {
     const steps = wasm.pg_step_count(), selected = wasm.pg_selected_count(), goals = wasm.pg_goal_count();
+    // ms/step is '-' until a step of this world is timed (a world just built
+    // and paused has none: 0.00 would be a measurement).
     // Each figure in a span that never breaks; a narrow window wraps the bar
     // between them (fps and ms/step padded, so the bar does not wrap and
     // unwrap as their digits come and go) instead of cutting the end off.
     const item = (html) => `<span class="item">${html}</span>`;
     const line = (...parts) => parts.map(([value, unit]) => item(`<b>${value}</b> ${unit}`)).join('   ');
     const figures =
-      line([sim.fps.toFixed(0).padStart(2), 'fps'], [sim.msPerStep.toFixed(2).padStart(5), 'ms/step'],
-        [cstr(wasm.pg_kernel()), 'kernel'], [sim.agents.toLocaleString('en'), plural(sim.agents, 'agent')],
-        [steps, plural(steps, 'step')]) +
+      line([figure(sim.fps).padStart(2), 'fps'], [(sim.msPerStep ? figure(sim.msPerStep, 2) : '-').padStart(5), 'ms/step'],
+        [cstr(wasm.pg_kernel()), 'kernel'], [figure(sim.agents), plural(sim.agents, 'agent')],
+        [figure(steps), plural(steps, 'step')]) +
       (sim.paused ? `   ${item('paused')}` : '') +
-      (selected ? `   ${item(`selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`)}`
-        : goals ? `   ${item(`goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>`)}` : '');
+      (selected ? `   ${item(`selected <b>${figure(selected)}</b>, arrived <b>${figure(wasm.pg_selected_arrived())}</b>`)}`
+        : goals ? `   ${item(`goals <b>${figure(goals)}</b>, arrived <b>${figure(wasm.pg_goals_arrived())}</b>`)}` : '');
     const world = [escapeHtml(shownName(sim.scenario)), `seed ${sim.seed}`, `hash ${hash}`].map(item).join(' · ');
     // Two lines, each rewritten only when it changes: the fps change every
     // frame, but a paused world's line stays put, so its hash can be selected
@@ -776,6 +778,19 @@ const ui = {
   },
 };
 const plural = (n, one, many = `${one}s`) => (n === 1 ? one : many); // "1 agent", "0 agents", "2 agents"
+// Every figure the page shows (the readout's counts, fps and ms per step, a
+// slider's value, the spawned count) is written one way: in English digits
+// whatever the browser's language, grouped in thousands with a comma, with
+// `digits` decimals (2,000 agents, 12,345 steps, 1,024.50 ms/step). The seed
+// and the hash are names, not quantities: shown as typed and as the address
+// and `steer run` write them. A figure that is not a number says so ("-").
+const figureFormats = [];
+function figure(value, digits = 0) {
+  if (!Number.isFinite(value)) return '-';
+  figureFormats[digits] ??= new Intl.NumberFormat('en-US',
+    { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' });
+  return figureFormats[digits].format(value);
+}
 const escapeHtml = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 // A scenario file from the picker or a drop: parsed here, then checked and
@@ -792,7 +807,7 @@ async function openFile(file) {
   }
   return load({ scenario: FILE + file.name, document: doc });
 }
-const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+const fmt = (v) => figure(v, Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2); // a slider's value: three figures
 
 // ---- the hook -----------------------------------------------------------------------------------
 function meanNearestNeighbour(px, py, count) {

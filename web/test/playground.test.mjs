@@ -753,7 +753,7 @@ test('in a narrow window the readout wraps between its figures and shows them al
     });
     const at = `${width}x${height}`;
     assert.deepEqual(layout.fits, [true, true], `${at}: the readout fits its bar`);
-    assert.match(layout.text, new RegExp(`100,000 agents[\\s\\S]*selected ${selected}, arrived 0`), at);
+    assert.match(layout.text, new RegExp(`100,000 agents[\\s\\S]*selected ${selected.toLocaleString('en-US')}, arrived 0`), at);
     for (const item of layout.items)
       assert.ok(item.left >= layout.hud.left && item.right <= layout.hud.right && item.bottom <= layout.hud.bottom,
         `${at}: "${item.text}" is inside the bar`);
@@ -1003,6 +1003,37 @@ test('the address says paused while the world is paused and not once it runs, so
   await page.waitForFunction(() => window.steerPlayground.state().scenario === 'head_on');
   assert.deepEqual(address(), { scenario: 'head_on', paused: '' });
   assert.equal(page.url().split('?')[1], 'paused&scenario=head_on', 'written in the page\'s own form');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the readout writes every figure one way: thousands grouped with a comma', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=2000&seed=1&paused');
+  await nextFrames(page);
+  assert.match(await page.textContent('#hud'), / {4}- ms\/step/, 'no step timed yet: no figure, not 0.00');
+  await hook(page, () => window.steerPlayground.step(1234));
+  // Every agent selected, then sent: "selected 2,000, arrived 0", and with
+  // the selection cleared, the goals.
+  const { bounds } = await state(page);
+  const corner = async (fx, fy) => client(page, [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])]);
+  await drag(page, await corner(-0.01, -0.01), await corner(1.01, 1.01));
+  const centre = await corner(0.5, 0.5);
+  await page.mouse.click(centre.x, centre.y, { button: 'right' });
+  const figures = async () => {
+    await nextFrames(page);
+    return page.$$eval('#hud .item', (items) => items.map((e) => e.textContent.trim()));
+  };
+  let shown = await figures();
+  for (const expected of ['2,000 agents', '1,234 steps', 'selected 2,000, arrived 0'])
+    assert.ok(shown.includes(expected), `"${expected}" in ${shown.join(' | ')}`);
+  assert.match(shown.find((t) => t.endsWith('ms/step')), /^\d{1,3}(,\d{3})*\.\d\d ms\/step$/);
+  await page.keyboard.press('Escape');
+  shown = await figures();
+  assert.ok(shown.includes('goals 2,000, arrived 0'), shown.join(' | '));
+  // No figure of four digits or more anywhere without its comma (the seed and
+  // the hash are names, on the line below).
+  const [counts] = (await page.textContent('#hud')).split('\n');
+  assert.doesNotMatch(counts, /\d{4}/, counts);
   assert.deepEqual(problems, []);
   await page.close();
 });
