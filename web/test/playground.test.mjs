@@ -740,13 +740,13 @@ test('in a narrow window the readout wraps between its figures and shows them al
   await drag(page, await client(page, [b[0] + 1, b[3] - 1]), await client(page, [b[2] - 1, b[1] + 1]));
   const selected = (await state(page)).selected;
   assert.ok(selected > 90000, `a box round the world selects almost all (${selected})`);
-  for (const [width, height] of [[1024, 700], [700, 500], [600, 500]]) {
+  for (const [width, height] of [[1024, 700], [700, 500], [600, 500], [420, 760]]) {
     await page.setViewportSize({ width, height });
     await nextFrames(page);
     const layout = await page.evaluate(() => {
       const hud = document.getElementById('hud'), box = (e) => e.getBoundingClientRect().toJSON();
       return {
-        hud: box(hud), canvas: box(document.getElementById('view')), text: hud.textContent,
+        hud: box(hud), canvas: box(document.getElementById('view')), text: hud.textContent, aside: box(document.querySelector('aside')),
         items: [...hud.querySelectorAll('.item')].map((e) => ({ text: e.textContent, ...box(e) })),
         fits: [hud.scrollWidth <= hud.clientWidth, hud.scrollHeight <= hud.clientHeight],
       };
@@ -758,6 +758,14 @@ test('in a narrow window the readout wraps between its figures and shows them al
       assert.ok(item.left >= layout.hud.left && item.right <= layout.hud.right && item.bottom <= layout.hud.bottom,
         `${at}: "${item.text}" is inside the bar`);
     assert.ok(layout.canvas.top >= layout.hud.bottom, `${at}: the world is below the readout`);
+    // Below 560 pixels the panel goes under the world: the world keeps the
+    // window's width, and the panel is all there, scrolling.
+    if (width < 560) {
+      assert.ok(layout.canvas.width >= width - 1 && layout.canvas.height >= 0.3 * height,
+        `${at}: the world has the window's width (${layout.canvas.width}x${layout.canvas.height})`);
+      assert.ok(layout.aside.top >= layout.canvas.bottom && layout.aside.bottom <= height + 1 && layout.aside.width >= width - 1,
+        `${at}: the panel is below the world, in the window`);
+    }
   }
   assert.deepEqual(problems, []);
   await page.close();
@@ -1034,6 +1042,23 @@ test('the readout writes every figure one way: thousands grouped with a comma', 
   // the hash are names, on the line below).
   const [counts] = (await page.textContent('#hud')).split('\n');
   assert.doesNotMatch(counts, /\d{4}/, counts);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('pressing pause moves nothing in the panel: the button is as wide saying "run"', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking');
+  const layout = () => page.evaluate(() => {
+    const box = (sel) => document.querySelector(sel).getBoundingClientRect().toJSON();
+    return { label: document.getElementById('pause').textContent, pause: box('#pause'), clear: box('#clear'), layers: box('#layers') };
+  });
+  const running = await layout();
+  await page.click('#pause');
+  const paused = await layout();
+  assert.deepEqual([running.label, paused.label], ['pause', 'run']);
+  assert.equal(paused.pause.width, running.pause.width, 'the same width');
+  assert.deepEqual(paused.clear, running.clear, 'the button after it stays where it was');
+  assert.deepEqual(paused.layers, running.layers, 'and the panel below does not jump');
   assert.deepEqual(problems, []);
   await page.close();
 });
