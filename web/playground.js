@@ -369,6 +369,14 @@ function drawOverlays() {
   const base = wasm.pg_draw_commands() >> 2;
   const u32 = new Uint32Array(wasm.memory.buffer), f32 = new Float32Array(wasm.memory.buffer);
   ctx.lineWidth = Math.max(1, camera.dpr);
+  // Cut at the world's border, as the agents are (and its line kept whole):
+  // a flow field's arrows start on its grid's nodes, so those on a field's
+  // edge along the border point out of the world.
+  const [x0, y0, x1, y1] = sim.bounds, pad = ctx.lineWidth;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(sx(x0) - pad, sy(y1) - pad, sx(x1) - sx(x0) + 2 * pad, sy(y0) - sy(y1) + 2 * pad);
+  ctx.clip();
   let i = 0;
   while (i < n) {
     const kind = u32[base + 6 * i], colour = u32[base + 6 * i + 1];
@@ -401,6 +409,7 @@ function drawOverlays() {
     else { ctx.strokeStyle = css(colour); ctx.stroke(); }
     i = j;
   }
+  ctx.restore();
 }
 
 // The RTS gesture: the box being dragged, a ring round each selected agent,

@@ -420,6 +420,11 @@ test('agents are drawn to scale and cut at the world border', async () => {
   await hook(page, () => window.steerPlayground.load({ scenario: 'standard flock', agents: 2000, seed: 1 }));
   await nextFrames(page);
   assert.equal((await measureAgents(page)).outside, 0, 'the standard flock stays inside its border');
+  // The overlays too: the flow fields' arrows on the world's edge point out
+  // of it (their grids' nodes lie on the border).
+  await hook(page, () => window.steerPlayground.load({ scenario: 'flow_field' }));
+  await nextFrames(page);
+  assert.equal((await measureAgents(page)).outside, 0, 'the flow fields\' arrows stay inside the border');
   assert.deepEqual(problems, []);
   await page.close();
 });
