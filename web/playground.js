@@ -256,8 +256,8 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
   if (given.seed) ui.message('seed', '');
   // A scenario's spawns are scaled and rounded (each keeps at least one), so
   // the count can differ from the one asked for: say so.
-  if (given.agents) ui.message('agents', agents === sim.agents ? '' : `agents: ${agents} asked for, ` +
-    `${sim.agents} spawned (each spawn of the scenario is scaled and rounded, at least 1 each)`, true);
+  if (given.agents) ui.message('agents', agents === sim.agents ? '' : `agents: ${figure(agents)} asked for, ` +
+    `${figure(sim.agents)} spawned (each spawn of the scenario is scaled and rounded, at least 1 each)`, true);
   ui.message('file', '');
   ui.refresh();
   hashShown = ''; // the last world's hash is not this one's
@@ -267,18 +267,28 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
 // The address names the world that runs, so a reload builds it again: the
 // scenario, its seed unless it is the file's own, and the agent count when
 // one was asked for (the standard flock's always), as the page reads them
-// on load. Its other parameters (module, paused) stay as they are. A world
-// that is not in the list (a file opened, a document given to load) has no
-// name to reload by: the address then names none.
+// on load; and `paused` while the world is paused (pause, a step), gone once
+// it runs, so a reload or a shared address opens it as it is now. Its other
+// parameter (module) stays as it is. A world that is not in the list (a file
+// opened, a document given to load) has no name to reload by: the address
+// then names none.
 function remember({ scenario, seed, agents }) {
-  const keep = location.search.slice(1).split('&')
-    .filter((part) => part && !['scenario', 'seed', 'agents'].includes(decodeURIComponent(part.split('=')[0])));
+  const parts = [];
   if (scenario === STANDARD || scenarioNames.includes(scenario)) {
-    keep.push(`scenario=${encodeURIComponent(scenario === STANDARD ? 'standard' : scenario)}`);
-    if (seed !== undefined) keep.push(`seed=${seed}`);
-    if (agents !== undefined) keep.push(`agents=${agents}`);
+    parts.push(`scenario=${encodeURIComponent(scenario === STANDARD ? 'standard' : scenario)}`);
+    if (seed !== undefined) parts.push(`seed=${seed}`);
+    if (agents !== undefined) parts.push(`agents=${agents}`);
   }
-  const search = keep.length ? `?${keep.join('&')}` : '';
+  rewriteAddress(['scenario', 'seed', 'agents'], parts);
+}
+const rememberPaused = () => rewriteAddress(['paused'], sim.paused ? ['paused'] : []);
+
+// Replaces the address's parameters `names` with `parts` (after the others,
+// which stay as they are), with history.replaceState: no new history entry.
+function rewriteAddress(names, parts) {
+  const name = (part) => { try { return decodeURIComponent(part.split('=')[0]); } catch { return part; } };
+  const keep = location.search.slice(1).split('&').filter((part) => part && !names.includes(name(part)));
+  const search = keep.length + parts.length ? `?${[...keep, ...parts].join('&')}` : '';
   if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
 }
 
@@ -286,7 +296,7 @@ function stepWorld(count) {
   const t0 = performance.now();
   const r = call(wasm.pg_step, count);
   const ms = (performance.now() - t0) / count;
-  sim.msPerStep = sim.msPerStep ? sim.msPerStep * 0.9 + ms * 0.1 : ms;
+  if (count > 0 && Number.isFinite(ms)) sim.msPerStep = sim.msPerStep ? sim.msPerStep * 0.9 + ms * 0.1 : ms;
   if (r) {
     sim.error = `step: ${why(r)}`;
     sim.running = false;
@@ -359,6 +369,14 @@ function drawOverlays() {
   const base = wasm.pg_draw_commands() >> 2;
   const u32 = new Uint32Array(wasm.memory.buffer), f32 = new Float32Array(wasm.memory.buffer);
   ctx.lineWidth = Math.max(1, camera.dpr);
+  // Cut at the world's border, as the agents are (and its line kept whole):
+  // a flow field's arrows start on its grid's nodes, so those on a field's
+  // edge along the border point out of the world.
+  const [x0, y0, x1, y1] = sim.bounds, pad = ctx.lineWidth;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(sx(x0) - pad, sy(y1) - pad, sx(x1) - sx(x0) + 2 * pad, sy(y0) - sy(y1) + 2 * pad);
+  ctx.clip();
   let i = 0;
   while (i < n) {
     const kind = u32[base + 6 * i], colour = u32[base + 6 * i + 1];
@@ -391,6 +409,7 @@ function drawOverlays() {
     else { ctx.strokeStyle = css(colour); ctx.stroke(); }
     i = j;
   }
+  ctx.restore();
 }
 
 // The RTS gesture: the box being dragged, a ring round each selected agent,
@@ -741,18 +760,20 @@ const ui = {
 
   hud(hash) {
     const steps = wasm.pg_step_count(), selected = wasm.pg_selected_count(), goals = wasm.pg_goal_count();
+    // ms/step is '-' until a step of this world is timed (a world just built
+    // and paused has none: 0.00 would be a measurement).
     // Each figure in a span that never breaks; a narrow window wraps the bar
     // between them (fps and ms/step padded, so the bar does not wrap and
     // unwrap as their digits come and go) instead of cutting the end off.
     const item = (html) => `<span class="item">${html}</span>`;
     const line = (...parts) => parts.map(([value, unit]) => item(`<b>${value}</b> ${unit}`)).join('   ');
     const figures =
-      line([sim.fps.toFixed(0).padStart(2), 'fps'], [sim.msPerStep.toFixed(2).padStart(5), 'ms/step'],
-        [cstr(wasm.pg_kernel()), 'kernel'], [sim.agents.toLocaleString('en'), plural(sim.agents, 'agent')],
-        [steps, plural(steps, 'step')]) +
+      line([figure(sim.fps).padStart(2), 'fps'], [(sim.msPerStep ? figure(sim.msPerStep, 2) : '-').padStart(5), 'ms/step'],
+        [cstr(wasm.pg_kernel()), 'kernel'], [figure(sim.agents), plural(sim.agents, 'agent')],
+        [figure(steps), plural(steps, 'step')]) +
       (sim.paused ? `   ${item('paused')}` : '') +
-      (selected ? `   ${item(`selected <b>${selected}</b>, arrived <b>${wasm.pg_selected_arrived()}</b>`)}`
-        : goals ? `   ${item(`goals <b>${goals}</b>, arrived <b>${wasm.pg_goals_arrived()}</b>`)}` : '');
+      (selected ? `   ${item(`selected <b>${figure(selected)}</b>, arrived <b>${figure(wasm.pg_selected_arrived())}</b>`)}`
+        : goals ? `   ${item(`goals <b>${figure(goals)}</b>, arrived <b>${figure(wasm.pg_goals_arrived())}</b>`)}` : '');
     const world = [escapeHtml(shownName(sim.scenario)), `seed ${sim.seed}`, `hash ${hash}`].map(item).join(' · ');
     // Two lines, each rewritten only when it changes: the fps change every
     // frame, but a paused world's line stays put, so its hash can be selected
@@ -766,6 +787,19 @@ const ui = {
   },
 };
 const plural = (n, one, many = `${one}s`) => (n === 1 ? one : many); // "1 agent", "0 agents", "2 agents"
+// Every figure the page shows (the readout's counts, fps and ms per step, a
+// slider's value, the spawned count) is written one way: in English digits
+// whatever the browser's language, grouped in thousands with a comma, with
+// `digits` decimals (2,000 agents, 12,345 steps, 1,024.50 ms/step). The seed
+// and the hash are names, not quantities: shown as typed and as the address
+// and `steer run` write them. A figure that is not a number says so ("-").
+const figureFormats = [];
+function figure(value, digits = 0) {
+  if (!Number.isFinite(value)) return '-';
+  figureFormats[digits] ??= new Intl.NumberFormat('en-US',
+    { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' });
+  return figureFormats[digits].format(value);
+}
 const escapeHtml = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 // A scenario file from the picker or a drop: parsed here, then checked and
@@ -782,7 +816,7 @@ async function openFile(file) {
   }
   return load({ scenario: FILE + file.name, document: doc });
 }
-const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+const fmt = (v) => figure(v, Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2); // a slider's value: three figures
 
 // ---- the hook -----------------------------------------------------------------------------------
 function meanNearestNeighbour(px, py, count) {
@@ -804,8 +838,8 @@ function meanNearestNeighbour(px, py, count) {
 const hook = {
   ready: null,
   load,
-  pause() { sim.paused = true; ui.refreshPause(); },
-  run() { sim.paused = false; ui.refreshPause(); },
+  pause() { sim.paused = true; ui.refreshPause(); rememberPaused(); },
+  run() { sim.paused = false; ui.refreshPause(); rememberPaused(); },
   step(n = 1) { return stepWorld(n); },
   setParam, getParam,
   setTarget, addObstacle, addPath,

@@ -420,6 +420,11 @@ test('agents are drawn to scale and cut at the world border', async () => {
   await hook(page, () => window.steerPlayground.load({ scenario: 'standard flock', agents: 2000, seed: 1 }));
   await nextFrames(page);
   assert.equal((await measureAgents(page)).outside, 0, 'the standard flock stays inside its border');
+  // The overlays too: the flow fields' arrows on the world's edge point out
+  // of it (their grids' nodes lie on the border).
+  await hook(page, () => window.steerPlayground.load({ scenario: 'flow_field' }));
+  await nextFrames(page);
+  assert.equal((await measureAgents(page)).outside, 0, 'the flow fields\' arrows stay inside the border');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -740,24 +745,32 @@ test('in a narrow window the readout wraps between its figures and shows them al
   await drag(page, await client(page, [b[0] + 1, b[3] - 1]), await client(page, [b[2] - 1, b[1] + 1]));
   const selected = (await state(page)).selected;
   assert.ok(selected > 90000, `a box round the world selects almost all (${selected})`);
-  for (const [width, height] of [[1024, 700], [700, 500], [600, 500]]) {
+  for (const [width, height] of [[1024, 700], [700, 500], [600, 500], [420, 760]]) {
     await page.setViewportSize({ width, height });
     await nextFrames(page);
     const layout = await page.evaluate(() => {
       const hud = document.getElementById('hud'), box = (e) => e.getBoundingClientRect().toJSON();
       return {
-        hud: box(hud), canvas: box(document.getElementById('view')), text: hud.textContent,
+        hud: box(hud), canvas: box(document.getElementById('view')), text: hud.textContent, aside: box(document.querySelector('aside')),
         items: [...hud.querySelectorAll('.item')].map((e) => ({ text: e.textContent, ...box(e) })),
         fits: [hud.scrollWidth <= hud.clientWidth, hud.scrollHeight <= hud.clientHeight],
       };
     });
     const at = `${width}x${height}`;
     assert.deepEqual(layout.fits, [true, true], `${at}: the readout fits its bar`);
-    assert.match(layout.text, new RegExp(`100,000 agents[\\s\\S]*selected ${selected}, arrived 0`), at);
+    assert.match(layout.text, new RegExp(`100,000 agents[\\s\\S]*selected ${selected.toLocaleString('en-US')}, arrived 0`), at);
     for (const item of layout.items)
       assert.ok(item.left >= layout.hud.left && item.right <= layout.hud.right && item.bottom <= layout.hud.bottom,
         `${at}: "${item.text}" is inside the bar`);
     assert.ok(layout.canvas.top >= layout.hud.bottom, `${at}: the world is below the readout`);
+    // Below 560 pixels the panel goes under the world: the world keeps the
+    // window's width, and the panel is all there, scrolling.
+    if (width < 560) {
+      assert.ok(layout.canvas.width >= width - 1 && layout.canvas.height >= 0.3 * height,
+        `${at}: the world has the window's width (${layout.canvas.width}x${layout.canvas.height})`);
+      assert.ok(layout.aside.top >= layout.canvas.bottom && layout.aside.bottom <= height + 1 && layout.aside.width >= width - 1,
+        `${at}: the panel is below the world, in the window`);
+    }
   }
   assert.deepEqual(problems, []);
   await page.close();
@@ -972,6 +985,85 @@ test('the address keeps the scenario, seed and agent count picked, so a reload b
   const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'squads', document: doc }), squads);
   assert.ok(r.ok, r.error);
   assert.deepEqual(address(), { paused: '' });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the address says paused while the world is paused and not once it runs, so a reload opens it as it was', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&seed=9&paused');
+  const address = () => Object.fromEntries(new URL(page.url()).searchParams);
+  const reopen = async () => {
+    await page.reload();
+    await page.evaluate(() => window.steerPlayground.ready);
+    return (await state(page)).paused;
+  };
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9', paused: '' });
+  assert.equal((await state(page)).paused, true);
+  await page.click('#pause'); // the button says "run"
+  assert.equal((await state(page)).paused, false);
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9' }, 'run: paused leaves the address, the rest stays');
+  assert.equal(await reopen(), false, 'a reload runs it');
+  await runSteps(page, 3);
+  await page.click('#pause');
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9', paused: '' }, 'pause: back in the address');
+  assert.equal(await reopen(), true, 'a reload opens it paused');
+  await page.keyboard.press('Space');
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9' }, 'space runs it');
+  await page.keyboard.press('s');
+  assert.deepEqual(address(), { scenario: 'flocking', seed: '9', paused: '' }, 's steps it, and it stays paused');
+  // A scenario picked while paused stays paused, and the address with it.
+  await page.selectOption('#scenario', 'head_on');
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'head_on');
+  assert.deepEqual(address(), { scenario: 'head_on', paused: '' });
+  assert.equal(page.url().split('?')[1], 'paused&scenario=head_on', 'written in the page\'s own form');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the readout writes every figure one way: thousands grouped with a comma', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=2000&seed=1&paused');
+  await nextFrames(page);
+  assert.match(await page.textContent('#hud'), / {4}- ms\/step/, 'no step timed yet: no figure, not 0.00');
+  await hook(page, () => window.steerPlayground.step(1234));
+  // Every agent selected, then sent: "selected 2,000, arrived 0", and with
+  // the selection cleared, the goals.
+  const { bounds } = await state(page);
+  const corner = async (fx, fy) => client(page, [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])]);
+  await drag(page, await corner(-0.01, -0.01), await corner(1.01, 1.01));
+  const centre = await corner(0.5, 0.5);
+  await page.mouse.click(centre.x, centre.y, { button: 'right' });
+  const figures = async () => {
+    await nextFrames(page);
+    return page.$$eval('#hud .item', (items) => items.map((e) => e.textContent.trim()));
+  };
+  let shown = await figures();
+  for (const expected of ['2,000 agents', '1,234 steps', 'selected 2,000, arrived 0'])
+    assert.ok(shown.includes(expected), `"${expected}" in ${shown.join(' | ')}`);
+  assert.match(shown.find((t) => t.endsWith('ms/step')), /^\d{1,3}(,\d{3})*\.\d\d ms\/step$/);
+  await page.keyboard.press('Escape');
+  shown = await figures();
+  assert.ok(shown.includes('goals 2,000, arrived 0'), shown.join(' | '));
+  // No figure of four digits or more anywhere without its comma (the seed and
+  // the hash are names, on the line below).
+  const [counts] = (await page.textContent('#hud')).split('\n');
+  assert.doesNotMatch(counts, /\d{4}/, counts);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('pressing pause moves nothing in the panel: the button is as wide saying "run"', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking');
+  const layout = () => page.evaluate(() => {
+    const box = (sel) => document.querySelector(sel).getBoundingClientRect().toJSON();
+    return { label: document.getElementById('pause').textContent, pause: box('#pause'), clear: box('#clear'), layers: box('#layers') };
+  });
+  const running = await layout();
+  await page.click('#pause');
+  const paused = await layout();
+  assert.deepEqual([running.label, paused.label], ['pause', 'run']);
+  assert.equal(paused.pause.width, running.pause.width, 'the same width');
+  assert.deepEqual(paused.clear, running.clear, 'the button after it stays where it was');
+  assert.deepEqual(paused.layers, running.layers, 'and the panel below does not jump');
   assert.deepEqual(problems, []);
   await page.close();
 });
