@@ -26,6 +26,8 @@
  *                                 far too slowly for 100k)
  *   pg_draw(layers)               steer_world_draw into a command buffer that
  *                                 the page paints in one pass
+ *   pg_marks()                    the groups' seek/arrive targets and flee
+ *                                 threats, as `steer run` marks them
  * The page shows the ground from above, as `steer run` draws it: x and y of
  * a 2D or Z-up world, x and -z of a Y-up one (its right stays on the
  * screen's right). Every coordinate given to the page or taken from it is
@@ -750,6 +752,33 @@ PG_EXPORT(pg_draw) int pg_draw(int layers, int max_agents)
 }
 
 PG_EXPORT(pg_draw_commands) const pg_cmd *pg_draw_commands(void) { return cmds; }
+
+/* The scenario's marks, as `steer run` draws them (tools/render/canvas.c,
+ * draw_targets): each seek/arrive target in use (CMD_TARGET: x y) and each
+ * flee threat in use (CMD_THREAT: x y), once per place, in the colour of the
+ * first group that uses it. Into the command buffer, as pg_draw's (which it
+ * replaces); returns their number. */
+enum { CMD_TARGET = 5, CMD_THREAT = 6 };
+PG_EXPORT(pg_marks) int pg_marks(void)
+{
+    cmd_count = 0;
+    if (!world) return 0;
+    for (int g = 0; g < steer_world_group_count(world); ++g) {
+        steer_group_def d;
+        if (steer_world_get_group(world, g, &d) != STEER_OK) continue;
+        for (int kind = 0; kind < 2; ++kind) {
+            bool uses = kind == 0 ? d.weight[STEER_SEEK] != 0.0f || d.weight[STEER_ARRIVE] != 0.0f : d.weight[STEER_FLEE] != 0.0f;
+            if (!uses) continue;
+            steer_v3 p = kind == 0 ? d.target : d.threat;
+            uint32_t what = kind == 0 ? CMD_TARGET : CMD_THREAT;
+            float x = p.x, y = ground_y(p);
+            bool drawn = false;
+            for (int c = 0; c < cmd_count && !drawn; ++c) drawn = cmds[c].kind == what && cmds[c].a == x && cmds[c].b == y;
+            if (!drawn) emit(what, d.colour, x, y, 0.0f, 0.0f);
+        }
+    }
+    return cmd_count;
+}
 
 /* ---- the agents as pixels -------------------------------------------------------------- */
 static uint32_t *image;

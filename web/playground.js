@@ -412,6 +412,39 @@ function drawOverlays() {
   ctx.restore();
 }
 
+// The groups' seek/arrive targets (a ring with a dot) and flee threats (a
+// cross), as `steer run` marks them in its pictures (tools/render/canvas.c):
+// in the colour of the first group that uses each, as large as its marks in
+// a picture of the world's height. The target a click set (every group's) is
+// marked by the click's crosshair instead.
+const MARK_TARGET = 5, MARK_THREAT = 6; // pg_marks' kinds
+function drawTargets() {
+  const n = wasm.pg_marks();
+  if (!n) return;
+  const base = wasm.pg_draw_commands() >> 2;
+  const u32 = new Uint32Array(wasm.memory.buffer), f32 = new Float32Array(wasm.memory.buffer);
+  const d = camera.dpr, font = Math.max(9, Math.min(16, canvas.clientHeight / 40)), r = Math.max(4, 0.6 * font) * d;
+  ctx.lineWidth = 1.5 * d;
+  for (let i = 0; i < n; ++i) {
+    const kind = u32[base + 6 * i], colour = css((u32[base + 6 * i + 1] | 255) >>> 0);
+    const wx = f32[base + 6 * i + 2], wy = f32[base + 6 * i + 3], x = sx(wx), y = sy(wy);
+    if (kind === MARK_TARGET && sim.target && wx === sim.target[0] && wy === sim.target[1]) continue;
+    ctx.strokeStyle = ctx.fillStyle = colour;
+    ctx.beginPath();
+    if (kind === MARK_TARGET) {
+      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(x, y, 1.5 * d, 0, 2 * Math.PI);
+      ctx.fill();
+    } else {
+      ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r);
+      ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y - r);
+      ctx.stroke();
+    }
+  }
+}
+
 // The RTS gesture: the box being dragged, a ring round each selected agent,
 // and a small diamond on the slot of each one still on its way.
 function drawSelection() {
@@ -478,6 +511,7 @@ function render() {
   sim.agents = wasm.pg_view();
   drawAgents();
   drawOverlays();
+  drawTargets();
   drawSelection();
   drawMarks();
 }

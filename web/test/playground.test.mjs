@@ -429,6 +429,46 @@ test('agents are drawn to scale and cut at the world border', async () => {
   await page.close();
 });
 
+// How many canvas pixels within `radius` CSS pixels of a world point are of
+// `colour` (#rrggbb; anti-aliased edges half covered or more count).
+const pixelsOf = (page, point, radius, colour) => page.evaluate(([[x, y], radius, colour]) => {
+  const { scale, ox, oy, dpr } = window.steerPlayground.camera();
+  const want = [1, 3, 5].map((k) => parseInt(colour.slice(k, k + 2), 16));
+  const c = document.getElementById('view'), r = Math.ceil(radius * dpr);
+  const cx = Math.round(ox + x * scale), cy = Math.round(oy - y * scale);
+  const img = c.getContext('2d').getImageData(cx - r, cy - r, 2 * r + 1, 2 * r + 1).data;
+  let count = 0;
+  for (let k = 0; k < img.length; k += 4)
+    if (Math.max(...want.map((v, j) => Math.abs(img[k + j] - v))) <= 64) ++count;
+  return count;
+}, [point, radius, colour]);
+
+test('the groups\' targets and threats are marked as steer run marks them: arrive_seek\'s green target is there to see', async () => {
+  // arrive_seek: "Arrive lands softly on its target (green) ... Seek
+  // overshoots and circles forever (red); flee scatters a crowd from a
+  // threat (yellow)": a ring (with a dot) on each target, a cross on the
+  // threat, in the colour of the groups that use them.
+  const { page, problems } = await openPlayground(env, '?scenario=arrive_seek&paused');
+  await nextFrames(page);
+  // At step 0 no agent is near either target.
+  const green = await pixelsOf(page, [-10, 10], 12, '#7be07b'), red = await pixelsOf(page, [15, 10], 12, '#ff6b5e');
+  assert.ok(green >= 15, `the arrive target is marked in green (${green} px)`);
+  assert.ok(red >= 15, `the seek target is marked in red (${red} px)`);
+  // The crowd starts on the threat: once it has fled, the cross stays.
+  await hook(page, () => window.steerPlayground.step(150));
+  await nextFrames(page);
+  const yellow = await pixelsOf(page, [0, -12], 12, '#ffc857');
+  assert.ok(yellow >= 15, `the flee threat is marked in yellow (${yellow} px)`);
+  // A click moves every group's target there: the click's crosshair marks it,
+  // and the old places are marked no more.
+  const to = await client(page, [25, -20]);
+  await page.mouse.click(to.x, to.y);
+  await nextFrames(page);
+  assert.equal(await pixelsOf(page, [15, 10], 12, '#ff6b5e') < red / 2, true, 'the seek target moved with the click');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the readout has a backdrop of its own and nothing overlaps', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=showcase&agents=100000&paused');
   await nextFrames(page);
