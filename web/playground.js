@@ -462,11 +462,16 @@ function drawSelection() {
   // Short paths: a canvas without a GPU fills one long path in time that
   // grows faster than its length.
   const BATCH = 256;
-  ctx.lineWidth = 1.5 * d;
-  ctx.strokeStyle = 'rgba(120,255,160,0.95)';
+  // Each ring stands clear of its agent's body (the dart inside the body
+  // radius, or a dot of at most 2 pixels), a gap outside it: the agent's own
+  // colour, its group's, shows whole inside the ring, so a selection of two
+  // squads still tells them apart. A thin white line, a colour no group has.
+  const line = d, gap = 1.5 * d;
+  ctx.lineWidth = line;
+  ctx.strokeStyle = 'rgba(255,255,255,0.65)';
   ctx.beginPath();
   for (let k = 0, n = 0; k < rows.length; k += ORDER_FIELDS) {
-    const x = sx(rows[k]), y = sy(rows[k + 1]), r = Math.max(rows[k + 4] * camera.scale * 1.25, 3 * d);
+    const x = sx(rows[k]), y = sy(rows[k + 1]), r = Math.max(rows[k + 4] * camera.scale, 2) + gap + line / 2;
     if (r > 4 * d) { ctx.moveTo(x + r, y); ctx.arc(x, y, r, 0, 2 * Math.PI); }
     else ctx.rect(x - r, y - r, 2 * r, 2 * r); // a ring of a few pixels: a square is as clear, and cheaper
     if (++n % BATCH === 0) { ctx.stroke(); ctx.beginPath(); }

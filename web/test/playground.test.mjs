@@ -469,6 +469,51 @@ test('the groups\' targets and threats are marked as steer run marks them: arriv
   await page.close();
 });
 
+test('a selected agent\'s ring stands clear of its body: its squad\'s colour shows whole', async () => {
+  // rts_squads: a red squad and a blue one, small bodies (about 2.5 px).
+  const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
+  await nextFrames(page);
+  // The canvas before and after the selection (the world paused: the same
+  // picture but for the selection), compared in the page.
+  await page.evaluate(() => {
+    const c = document.getElementById('view');
+    window.canvasBefore = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  });
+  const { bounds } = await state(page);
+  await drag(page, await client(page, [bounds[0], bounds[3]]), await client(page, [bounds[2], bounds[1]]));
+  await nextFrames(page);
+  const s = await state(page);
+  assert.equal(s.selected, s.agents, 'the box takes every agent');
+  const { covered, ringed, body } = await page.evaluate(() => {
+    const p = window.steerPlayground, { scale, ox, oy, dpr } = p.camera(), before = window.canvasBefore;
+    const c = document.getElementById('view'), after = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const body = Math.max(0.4 * scale, 2) + 0.5; // the dart (or dot) and its anti-aliased edge
+    const reach = 12 * dpr;
+    const centres = p.state({ positions: true }).positions.map(([x, y]) => [ox + x * scale, oy - y * scale]);
+    const changed = (px, py) => { const k = 4 * (py * c.width + px); return [0, 1, 2].some((j) => before[k + j] !== after[k + j]); };
+    let covered = 0, ringed = 0;
+    centres.forEach(([cx, cy], i) => {
+      // a neighbour's ring may cross this body: only pixels out of every
+      // other agent's reach count
+      const near = centres.filter(([x, y], j) => j !== i && Math.hypot(x - cx, y - cy) < 2 * reach);
+      let ring = false;
+      for (let py = Math.floor(cy - reach); py <= cy + reach; ++py)
+        for (let px = Math.floor(cx - reach); px <= cx + reach; ++px) {
+          if (!changed(px, py)) continue;
+          const r = Math.hypot(px + 0.5 - cx, py + 0.5 - cy);
+          if (r <= body && near.every(([x, y]) => Math.hypot(px + 0.5 - x, py + 0.5 - y) > reach)) ++covered;
+          if (r > body && r <= body + 4 * dpr) ring = true;
+        }
+      if (ring) ++ringed;
+    });
+    return { covered, ringed, body };
+  });
+  assert.equal(covered, 0, `no pixel of a body (${body.toFixed(1)} px) is painted over by the selection`);
+  assert.equal(ringed, s.agents, 'every selected agent is ringed');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the readout has a backdrop of its own and nothing overlaps', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=showcase&agents=100000&paused');
   await nextFrames(page);
