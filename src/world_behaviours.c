@@ -165,27 +165,23 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
                 }
                 if (obstacles == STEER__OBJECT_QUERY_CAP) { /* full: a nearer one replaces the farthest */
                     if (farthest < 0) farthest = farthest_seen(p, a->p, first_obstacle, obstacles);
-                    int f = first_obstacle + farthest;
-                    steer_v3 far_at = steer_v3_make(p[0][f], p[1][f], p[2][f]);
+                    slot = first_obstacle + farthest;
+                    steer_v3 far_at = steer_v3_make(p[0][slot], p[1][slot], p[2][slot]);
                     if (!(d2_copy < steer_v3_len_sq(steer_v3_sub(far_at, a->p)))) continue;
-                    const steer_v3 ov = w->obstacle_velocity[o];
-                    p[0][f] = centre.x, p[1][f] = centre.y, p[2][f] = centre.z;
-                    v[0][f] = ov.x, v[1][f] = ov.y, v[2][f] = ov.z;
-                    radius[f] = ob->radius;
                     seen_obstacle[farthest] = o;
                     farthest = -1;
-                    continue;
+                } else { /* a new lane */
+                    if (g->def.keep_apart) { /* it looks at every obstacle */
+                        if (n % 16 == 0) near[n / 16] = 0;
+                        near[n / 16] |= (uint16_t)(1u << (n % 16));
+                    }
+                    seen_obstacle[obstacles++] = o;
+                    priority[n++] = FLT_MAX; /* an obstacle never yields: the agent takes the whole push */
                 }
                 const steer_v3 ov = w->obstacle_velocity[o];
-                p[0][n] = centre.x, p[1][n] = centre.y, p[2][n] = centre.z;
-                v[0][n] = ov.x, v[1][n] = ov.y, v[2][n] = ov.z;
-                radius[n] = ob->radius;
-                if (g->def.keep_apart) { /* it looks at every obstacle */
-                    if (n % 16 == 0) near[n / 16] = 0;
-                    near[n / 16] |= (uint16_t)(1u << (n % 16));
-                }
-                seen_obstacle[obstacles++] = o;
-                priority[n++] = FLT_MAX; /* an obstacle never yields: the agent takes the whole push */
+                p[0][slot] = centre.x, p[1][slot] = centre.y, p[2][slot] = centre.z;
+                v[0][slot] = ov.x, v[1][slot] = ov.y, v[2][slot] = ov.z;
+                radius[slot] = ob->radius;
             }
         }
     }
