@@ -763,20 +763,16 @@ PG_EXPORT(pg_marks) int pg_marks(void)
 {
     cmd_count = 0;
     if (!world) return 0;
-    for (int g = 0; g < steer_world_group_count(world); ++g) {
-        steer_group_def d;
-        if (steer_world_get_group(world, g, &d) != STEER_OK) continue;
-        for (int kind = 0; kind < 2; ++kind) {
-            bool uses = kind == 0 ? d.weight[STEER_SEEK] != 0.0f || d.weight[STEER_ARRIVE] != 0.0f : d.weight[STEER_FLEE] != 0.0f;
-            if (!uses) continue;
-            steer_v3 p = kind == 0 ? d.target : d.threat;
-            uint32_t what = kind == 0 ? CMD_TARGET : CMD_THREAT;
-            float x = p.x, y = ground_y(p);
-            bool drawn = false;
-            for (int c = 0; c < cmd_count && !drawn; ++c) drawn = cmds[c].kind == what && cmds[c].a == x && cmds[c].b == y;
-            if (!drawn) emit(what, d.colour, x, y, 0.0f, 0.0f);
-        }
-    }
+    steer_group_def defs[STEER_SCENARIO_MARK_GROUPS];
+    const steer_group_def *groups[STEER_SCENARIO_MARK_GROUPS];
+    steer_scenario_mark marks[2 * STEER_SCENARIO_MARK_GROUPS];
+    int count = 0;
+    for (int g = 0; g < steer_world_group_count(world) && count < STEER_SCENARIO_MARK_GROUPS; ++g)
+        if (steer_world_get_group(world, g, &defs[count]) == STEER_OK) groups[count] = &defs[count], ++count;
+    int n = steer_scenario_marks(groups, count, marks);
+    for (int k = 0; k < n; ++k)
+        emit(marks[k].threat ? CMD_THREAT : CMD_TARGET, groups[marks[k].group]->colour, marks[k].at.x, ground_y(marks[k].at),
+             0.0f, 0.0f);
     return cmd_count;
 }
 

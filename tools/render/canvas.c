@@ -393,36 +393,29 @@ static void draw_agents(cairo_t *cr, const canvas_view *v, const canvas_frame *f
 static void draw_targets(cairo_t *cr, const canvas_view *v)
 {
     const steer_scenario_info *info = v->info;
+    const steer_group_def *groups[STEER_SCENARIO_MARK_GROUPS];
+    steer_scenario_mark marks[2 * STEER_SCENARIO_MARK_GROUPS];
+    int count = info->group_count < STEER_SCENARIO_MARK_GROUPS ? info->group_count : STEER_SCENARIO_MARK_GROUPS;
+    for (int g = 0; g < count; ++g) groups[g] = &info->groups[g].def;
+    int n = steer_scenario_marks(groups, count, marks);
     double r = fmax(4.0, 0.6 * v->font);
     cairo_set_line_width(cr, 1.5);
-    for (int g = 0; g < info->group_count; ++g) {
-        const steer_group_def *d = &info->groups[g].def;
-        for (int kind = 0; kind < 2; ++kind) {
-            bool uses = kind == 0 ? d->weight[STEER_SEEK] != 0.0f || d->weight[STEER_ARRIVE] != 0.0f : d->weight[STEER_FLEE] != 0.0f;
-            steer_v3 p = kind == 0 ? d->target : d->threat;
-            bool drawn = false;
-            for (int h = 0; h < g && uses && !drawn; ++h) {
-                const steer_group_def *e = &info->groups[h].def;
-                bool same = kind == 0 ? e->weight[STEER_SEEK] != 0.0f || e->weight[STEER_ARRIVE] != 0.0f : e->weight[STEER_FLEE] != 0.0f;
-                drawn = same && steer_v3_dist_sq(kind == 0 ? e->target : e->threat, p) == 0.0f;
-            }
-            if (!uses || drawn) continue;
-            double x = wx(v, p), y = wy(v, p);
-            set_colour(cr, info->groups[g].colour, 1.0);
-            if (kind == 0) {
-                cairo_new_sub_path(cr);
-                cairo_arc(cr, x, y, r, 0.0, TAU);
-                cairo_stroke(cr);
-                cairo_new_sub_path(cr);
-                cairo_arc(cr, x, y, 1.5, 0.0, TAU);
-                cairo_fill(cr);
-            } else {
-                cairo_move_to(cr, x - r, y - r);
-                cairo_line_to(cr, x + r, y + r);
-                cairo_move_to(cr, x - r, y + r);
-                cairo_line_to(cr, x + r, y - r);
-                cairo_stroke(cr);
-            }
+    for (int k = 0; k < n; ++k) {
+        double x = wx(v, marks[k].at), y = wy(v, marks[k].at);
+        set_colour(cr, info->groups[marks[k].group].colour, 1.0);
+        if (!marks[k].threat) {
+            cairo_new_sub_path(cr);
+            cairo_arc(cr, x, y, r, 0.0, TAU);
+            cairo_stroke(cr);
+            cairo_new_sub_path(cr);
+            cairo_arc(cr, x, y, 1.5, 0.0, TAU);
+            cairo_fill(cr);
+        } else {
+            cairo_move_to(cr, x - r, y - r);
+            cairo_line_to(cr, x + r, y + r);
+            cairo_move_to(cr, x - r, y + r);
+            cairo_line_to(cr, x + r, y - r);
+            cairo_stroke(cr);
         }
     }
 }

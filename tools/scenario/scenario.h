@@ -180,6 +180,23 @@ typedef struct steer_scenario_info {
 /* NULL unless the last steer_scenario_finish succeeded. */
 const steer_scenario_info *steer_scenario_get_info(const steer_scenario *sc);
 
+/* A mark that `steer run`'s pictures and the playground draw for the
+ * groups: a seek/arrive target (a ring with a dot) or a flee threat (a
+ * cross), in the colour of the first group that uses it. */
+typedef struct steer_scenario_mark {
+    bool threat;
+    steer_v3 at;
+    int group;
+} steer_scenario_mark;
+
+/* The marks of groups[0..count): each seek/arrive target and flee threat
+ * a group's weights use, once per kind and place. out holds 2 * count;
+ * returns how many were written. A world has at most
+ * STEER_SCENARIO_MARK_GROUPS groups (world.h, max_groups): callers size
+ * their arrays by it. */
+#define STEER_SCENARIO_MARK_GROUPS 32
+int steer_scenario_marks(const steer_group_def *const *groups, int count, steer_scenario_mark *out);
+
 typedef struct steer_scenario_overrides {
     bool set_seed;           /* replace the world seed (and the derived spawn seeds) */
     uint64_t seed;
