@@ -30,6 +30,9 @@
 #     an option given twice (-o a -o b wrote to b)
 #   - bench/refc_ratio.sh reads refc's time to the agent-step (refc's "sec"
 #     is to the millisecond: a short run read 0.000 ms/step, every ratio 0.00)
+#   - steer bench --json names the machine as its text does, the CPU's name
+#     a JSON string whatever it holds (printed raw, a quote, a backslash or a
+#     tab in it broke the line)
 #   tests/tool/cli_guards.sh STEER
 set -u
 steer=$1
@@ -112,6 +115,41 @@ m = json.load(open(sys.argv[1]))
 sys.exit(0 if 15.0 <= m["mean_neighbours"] <= 17.0 else 1)
 EOF
 done
+
+# steer bench --json names the machine as its text does ("on CPU (kernels:
+# K), OS"), one line; with a CPU named with a quote, a backslash, a tab, a
+# control byte and UTF-8 too, where a user namespace can lay a made-up
+# /proc/cpuinfo over the real one (unshare -rm): the name was printed raw
+# into the JSON
+bench_names_machine() { # WHAT [CPU_NAME]: bench_text.txt against bench_json.txt
+    python3 - bench_text.txt bench_json.txt "$@" <<'EOF'
+import json, sys
+text = open(sys.argv[1], encoding="utf-8").read().splitlines()
+lines = open(sys.argv[2], encoding="utf-8").read().splitlines()
+try:
+    m = json.loads(lines[0])
+except (IndexError, ValueError) as e:
+    sys.exit("%s: not a JSON line (%s): %r" % (sys.argv[3], e, lines))
+said = "on %s (kernels: %s), %s" % (m["cpu_model"], m["kernels_available"], m["os"])
+if len(lines) != 1 or text[-1] != said:
+    sys.exit("%s: %d lines; the text says %r, the JSON %r" % (sys.argv[3], len(lines), text[-1], said))
+if len(sys.argv) > 4 and m["cpu_model"] != sys.argv[4]:
+    sys.exit("%s: cpu_model %r, expected %r" % (sys.argv[3], m["cpu_model"], sys.argv[4]))
+EOF
+}
+"$steer" bench --agents 10 --steps 1 > bench_text.txt 2> stderr.txt || fail "bench --agents 10: status $? ($(cat stderr.txt))"
+"$steer" bench --agents 10 --steps 1 --json > bench_json.txt 2> stderr.txt || fail "bench --json: status $? ($(cat stderr.txt))"
+bench_names_machine "this machine" || fail "bench --json does not name the machine as the text does"
+fake_cpu=$(printf 'Fake "CPU" \\ 5\tGHz\001 caf\303\251')
+printf 'model name\t: %s\n' "$fake_cpu" > cpuinfo
+if unshare -rm sh -c 'mount --bind "$1" /proc/cpuinfo' sh "$work/cpuinfo" 2> /dev/null; then
+    unshare -rm sh -c 'mount --bind "$1" /proc/cpuinfo && "$2" bench --agents 10 --steps 1 > bench_text.txt &&
+        "$2" bench --agents 10 --steps 1 --json > bench_json.txt' sh "$work/cpuinfo" "$steer" 2> stderr.txt ||
+        fail "bench on a made-up /proc/cpuinfo: status $? ($(cat stderr.txt))"
+    bench_names_machine "a CPU named $fake_cpu" "$fake_cpu" || fail "bench --json: the CPU's name is not a JSON string"
+else
+    echo "cli_guards: no user namespace to lay a CPU name over /proc/cpuinfo in (unshare -rm): not checked"
+fi
 
 # out of memory: the configuration named, status 1 (the table stopped after
 # its 100k rows with status 1 and not a word; a failed count of neighbours

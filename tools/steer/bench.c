@@ -11,8 +11,10 @@
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
+#include "tool_json.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -379,26 +381,61 @@ static steer_kernel dispatched(steer_kernel kernel)
     return used;
 }
 
-static void print_json(const bench_result *r, const host_info *host)
+/* steer bench --json's line for one configuration, its figures rounded as
+ * docs/model.md (7) says; the goals' and crowds' times beside the flock's
+ * for them alone. NULL when out of memory. */
+static json_t *bench_json(const bench_result *r, const host_info *host)
 {
     const bench_setup *b = &r->setup;
-    double rate = b->agents / (r->ms_per_step * 1e-3);
-    printf("{\"agents\":%d,\"threads\":%d,\"steps\":%d,\"dim\":%d,\"neighbours\":%g,\"mean_neighbours\":%.3f,"
-           "\"ms_per_step\":%.4f,\"cpu_ms_per_step\":%.4f,\"agent_steps_per_s\":%.4g,\"ns_per_agent_step\":%.3f,\"grid_share\":%.4f,"
-           "\"bytes_per_agent\":%.2f,\"kernel\":\"%s\",\"repeat\":%d,\"ms_per_step_median\":%.4f,\"goals\":%s,\"crowd\":%s,"
-           "\"ground\":%s,",
-           b->agents, b->threads, b->steps, b->dim, b->k, r->mean_neighbours, r->ms_per_step, r->cpu_ms_per_step, rate,
-           1e6 * r->ms_per_step / b->agents, r->grid_share, (double)r->bytes / b->agents, steer_kernel_name(r->kernel),
-           r->repeat, r->ms_median, b->mode != BENCH_FLOCK ? "true" : "false", b->mode == BENCH_CROWD ? "true" : "false",
-           b->ground ? "true" : "false");
-    if (b->mode != BENCH_FLOCK)
-        printf("\"flock_ms_per_step\":%.4f,\"flock_ms_per_step_median\":%.4f,\"flock_ratio\":%.3f,"
-               "\"flock_ratio_median\":%.3f,",
-               r->flock_ms, r->flock_ms_median, r->ms_per_step / r->flock_ms, r->ms_median / r->flock_ms_median);
-    char have[96];
+    json_t *line = json_pack("{s:i, s:i, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:i, s:o, s:b, s:b, s:b}",
+                             "agents", b->agents,
+                             "threads", b->threads,
+                             "steps", b->steps,
+                             "dim", b->dim,
+                             "neighbours", tool_json_digits(b->k, 6),
+                             "mean_neighbours", tool_json_fixed(r->mean_neighbours, 3),
+                             "ms_per_step", tool_json_fixed(r->ms_per_step, 4),
+                             "cpu_ms_per_step", tool_json_fixed(r->cpu_ms_per_step, 4),
+                             "agent_steps_per_s", tool_json_digits(b->agents / (r->ms_per_step * 1e-3), 4),
+                             "ns_per_agent_step", tool_json_fixed(1e6 * r->ms_per_step / b->agents, 3),
+                             "grid_share", tool_json_fixed(r->grid_share, 4),
+                             "bytes_per_agent", tool_json_fixed((double)r->bytes / b->agents, 2),
+                             "kernel", steer_kernel_name(r->kernel),
+                             "repeat", r->repeat,
+                             "ms_per_step_median", tool_json_fixed(r->ms_median, 4),
+                             "goals", b->mode != BENCH_FLOCK,
+                             "crowd", b->mode == BENCH_CROWD,
+                             "ground", b->ground);
+    json_t *beside_flock = b->mode == BENCH_FLOCK
+                               ? json_object()
+                               : json_pack("{s:o, s:o, s:o, s:o}",
+                                           "flock_ms_per_step", tool_json_fixed(r->flock_ms, 4),
+                                           "flock_ms_per_step_median", tool_json_fixed(r->flock_ms_median, 4),
+                                           "flock_ratio", tool_json_fixed(r->ms_per_step / r->flock_ms, 3),
+                                           "flock_ratio_median", tool_json_fixed(r->ms_median / r->flock_ms_median, 3));
+    char have[96], hash[24];
     kernels_available(have, sizeof have);
-    printf("\"cpu_model\":\"%s\",\"kernels_available\":\"%s\",\"os\":\"%s\",\"state_hash\":\"%016" PRIx64 "\"}\n",
-           host->cpu, have, host->os, r->hash);
+    snprintf(hash, sizeof hash, "%016" PRIx64, r->hash);
+    json_t *machine = json_pack("{s:o, s:s, s:o, s:s}",
+                                "cpu_model", tool_json_text(host->cpu),
+                                "kernels_available", have,
+                                "os", tool_json_text(host->os),
+                                "state_hash", hash);
+    /* both parts freed, whichever failed */
+    int rc = json_object_update_new(line, beside_flock);
+    rc |= json_object_update_new(line, machine);
+    if (rc == 0) return line;
+    json_decref(line);
+    return 0;
+}
+
+/* One line of JSON; false after "steer bench: standard output: write
+ * failed: WHY" (out of memory, or a write that failed at once). */
+static bool print_json(const bench_result *r, const host_info *host)
+{
+    if (tool_json_write(bench_json(r, host), stdout, JSON_COMPACT) == 0) return true;
+    fprintf(stderr, "steer bench: standard output: write failed: %s\n", errno ? strerror(errno) : "stream error");
+    return false;
 }
 
 /* A configuration that could not run: its world, or the grid that counts
@@ -538,8 +575,9 @@ int steer_cmd_bench(int argc, char **argv)
             failed(&setup);
             return 1;
         }
-        if (json) print_json(&r, &host);
-        else {
+        if (json) {
+            if (!print_json(&r, &host)) return 1;
+        } else {
             static const char *const what[] = {"", " with goals", " in a crowd"};
             printf("%d agent%s%s, %dD%s, %d thread%s, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
                    "neighbours %.2f, hash %016" PRIx64 "\n", agents, agents == 1 ? "" : "s", what[mode], setup.dim,
@@ -579,8 +617,9 @@ int steer_cmd_bench(int argc, char **argv)
                 failed(&row);
                 return 1;
             }
-            if (json) print_json(&r, &host);
-            else {
+            if (json) {
+                if (!print_json(&r, &host)) return 1;
+            } else {
                 printf("%-8d %-3d %-7d %10.3f %10.3f %14.4g %9.2f %8.2f %6.1f%% %9.1f %016" PRIx64, n, row.dim, t,
                        r.ms_per_step, r.ms_median, n / (r.ms_per_step * 1e-3), 1e6 * r.ms_per_step / n,
                        r.mean_neighbours, 100.0 * r.grid_share, (double)r.bytes / n, r.hash);
