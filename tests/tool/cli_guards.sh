@@ -32,7 +32,7 @@
 #     is to the millisecond: a short run read 0.000 ms/step, every ratio 0.00)
 #   - steer bench --json names the machine as its text does, the CPU's name
 #     a JSON string whatever it holds (printed raw, a quote, a backslash or a
-#     tab in it broke the line)
+#     tab in it broke the line); the names in --metrics are the file's
 #   tests/tool/cli_guards.sh STEER
 set -u
 steer=$1
@@ -219,6 +219,23 @@ python3 -c 'import json, sys; m = json.load(open(sys.argv[1])); assert m["agents
     fail "--metrics -: standard output is not the figures: $(head -c 300 stdout.txt)"
 grep -q "closest approach of two agents" stderr.txt || fail "--metrics -: the summary is not on stderr"
 [ ! -e ./- ] && [ ! -e out/- ] || fail "--metrics -: wrote a file named '-'"
+rm -rf out
+
+# the names in --metrics are the file's: a quote, a backslash, a tab,
+# control bytes and UTF-8 in the scenario's name and a group's
+python3 -c '
+import json
+name = "say \"hi\" \\ back\tslash\x01\x1f caf\u00e9 \u2603 \U0001F600"
+print(json.dumps({"name": name, "bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 5, "render": {"size": [32, 32]},
+                  "groups": [{"name": name + " g", "spawn": [{"count": 2}]}]}))' > named.json
+"$steer" run named.json -o out --quiet --metrics out/m.json 2> stderr.txt || fail "named.json: status $? ($(cat stderr.txt))"
+python3 - named.json out/m.json <<'EOF' || fail "named.json: the names in --metrics are not the file's"
+import json, sys
+name = json.load(open(sys.argv[1]))["name"]
+m = json.load(open(sys.argv[2], encoding="utf-8"))
+if (m["scenario"], m["groups"][0]["name"]) != (name, name + " g"):
+    sys.exit("scenario %r, group %r; expected %r" % (m["scenario"], m["groups"][0]["name"], name))
+EOF
 rm -rf out
 
 # the CSV's time: step x dt, to the step, at t = 100 (dt 1/30 held as float32)

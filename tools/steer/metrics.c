@@ -2,6 +2,7 @@
  * (docs/scenarios.md, "Motion-quality figures") repeat the definitions. */
 #include "metrics.h"
 #include "ground.h"
+#include "tool_json.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -816,81 +817,101 @@ void metrics_print(const metrics *m, FILE *out)
     }
 }
 
-static void json_string(FILE *out, const char *s)
+/* ---- the --metrics file ----------------------------------------------------------------
+ * The figures to 6 decimals (times per step to 4, dt to the 9 digits of the
+ * float it is); null where the table shows a dash (a mean over no
+ * agent-step: no agents, or none ever moving), and for a figure that is not
+ * a finite number (docs/scenarios.md). */
+static json_t *figure(double value) { return tool_json_fixed(value, 6); }
+static json_t *figure_if(bool measured, double value) { return measured ? figure(value) : json_null(); }
+
+/* The goal rows: null without goals. */
+static json_t *goals_json(const metrics *m)
 {
-    fputc('"', out);
-    for (; *s; ++s) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-        else if (c < 0x20) fprintf(out, "\\u%04x", c);
-        else fputc(c, out);
-    }
-    fputc('"', out);
+    if (m->goal_agents == 0) return json_null();
+    goal_figures gf = goal_summary(m);
+    json_t *overshoot = !gf.engaged ? json_null()
+                                    : json_pack("{s:o, s:o}",
+                                                "max", figure(gf.overshoot_max),
+                                                "mean", figure(gf.overshoot_mean));
+    json_t *stall_where = gf.stall_agent < 0 ? json_null()
+                                             : json_pack("{s:i, s:o, s:[o, o, o]}",
+                                                         "agent", gf.stall_agent,
+                                                         "from", figure(gf.stall_from),
+                                                         "at", figure(gf.stall_at.x), figure(gf.stall_at.y),
+                                                         figure(gf.stall_at.z));
+    json_t *path_ratio = !gf.detour_agents ? json_null()
+                                           : json_pack("{s:o, s:o}",
+                                                       "mean", figure(gf.detour_mean),
+                                                       "max", figure(gf.detour_max));
+    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:o, s:o, s:o}",
+                     "agents", m->goal_agents,
+                     "arrived", gf.arrived,
+                     "last_arrival", figure_if(gf.all_arrived_once, gf.last_arrival),
+                     "arrival_events", gf.arrivals,
+                     "overshoot", overshoot,
+                     "stalled", gf.stalled,
+                     "longest_stall", figure(gf.longest_stall),
+                     "longest_stall_where", stall_where,
+                     "path_ratio", path_ratio);
 }
 
-void metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
+/* One object per group, in the file's order. */
+static json_t *groups_json(const metrics *m)
 {
-    const steer_scenario_info *info = m->info;
-    fprintf(out, "{\n  \"scenario\": ");
-    json_string(out, info->name);
-    fprintf(out, ",\n  \"agents\": %d,\n  \"steps\": %ld,\n  \"dt\": %.9g,\n", m->count, m->steps, (double)info->dt);
-    fprintf(out, "  \"ms_per_step\": %.4f,\n  \"ms_per_step_max\": %.4f,\n", m->steps ? m->step_ms_sum / m->steps : 0.0,
-            m->step_ms_max);
-    if (m->min_distance >= 0.0) fprintf(out, "  \"min_agent_distance\": %.6f,\n", m->min_distance);
-    else fprintf(out, "  \"min_agent_distance\": null,\n");
-    fprintf(out, "  \"obstacle_penetrations\": {\"count\": %ld, \"deepest\": %.6f},\n", m->penetrations, m->deepest);
-    fprintf(out, "  \"wall_crossings\": %ld,\n", m->wall_crossings);
-    const metrics_overlaps *ov = &m->overlaps;
-    if (ov->entries) {
-        fprintf(out, "  \"overlaps\": {\"pairs\": %zu, \"capped\": %s, \"closest_fraction\": ", ov->pairs,
-                ov->capped ? "true" : "false");
-        if (ov->closest_fraction < METRICS_FRACTION_REACH) fprintf(out, "%.6f},\n", ov->closest_fraction);
-        else fprintf(out, "null},\n");
-    } else {
-        fprintf(out, "  \"overlaps\": null,\n");
-    }
-    /* a mean over no agent-step (no agents, or none ever moving) is none: null, as the table's "—" */
-    if (m->jitter_samples) fprintf(out, "  \"jitter\": %.6f,\n", m->jitter_sum / m->jitter_samples);
-    else fprintf(out, "  \"jitter\": null,\n");
-    if (m->has_arrive) fprintf(out, "  \"arrive_overshoot\": %.6f,\n", m->arrive_overshoot);
-    else fprintf(out, "  \"arrive_overshoot\": null,\n");
-    if (m->has_path)
-        fprintf(out, "  \"path_distance\": {\"mean\": %.6f, \"max\": %.6f, \"corridor_exit\": %.6f},\n",
-                m->path_sum / (m->path_samples ? m->path_samples : 1), m->path_max, m->path_exit);
-    else fprintf(out, "  \"path_distance\": null,\n");
-    goal_figures gf = goal_summary(m);
-    if (m->goal_agents > 0) {
-        fprintf(out, "  \"goals\": {\"agents\": %d, \"arrived\": %d, \"last_arrival\": ", m->goal_agents, gf.arrived);
-        if (gf.all_arrived_once) fprintf(out, "%.6f", gf.last_arrival);
-        else fprintf(out, "null");
-        fprintf(out, ", \"arrival_events\": %d, \"overshoot\": ", gf.arrivals);
-        if (gf.engaged) fprintf(out, "{\"max\": %.6f, \"mean\": %.6f}", gf.overshoot_max, gf.overshoot_mean);
-        else fprintf(out, "null");
-        fprintf(out, ", \"stalled\": %d, \"longest_stall\": %.6f, \"longest_stall_where\": ", gf.stalled, gf.longest_stall);
-        if (gf.stall_agent >= 0)
-            fprintf(out, "{\"agent\": %d, \"from\": %.6f, \"at\": [%.6f, %.6f, %.6f]}", gf.stall_agent, gf.stall_from,
-                    gf.stall_at.x, gf.stall_at.y, gf.stall_at.z);
-        else fprintf(out, "null");
-        fprintf(out, ", \"path_ratio\": ");
-        if (gf.detour_agents) fprintf(out, "{\"mean\": %.6f, \"max\": %.6f}},\n", gf.detour_mean, gf.detour_max);
-        else fprintf(out, "null},\n");
-    } else {
-        fprintf(out, "  \"goals\": null,\n");
-    }
-    fprintf(out, "  \"groups\": [");
-    for (int g = 0; g < info->group_count; ++g) {
+    json_t *groups = json_array();
+    for (int g = 0; groups && g < m->info->group_count; ++g) {
         const metrics_group *mg = &m->groups[g];
-        fprintf(out, "%s\n    {\"name\": ", g ? "," : "");
-        json_string(out, info->groups[g].name);
-        fprintf(out, ", \"agents\": %d, \"mean_speed\": ", info->groups[g].agents);
-        if (mg->speed_samples) fprintf(out, "%.6f", mg->speed_sum / mg->speed_samples);
-        else fprintf(out, "null");
-        fprintf(out, ", \"jitter\": ");
-        if (mg->jitter_samples) fprintf(out, "%.6f", mg->jitter_sum / mg->jitter_samples);
-        else fprintf(out, "null");
-        fprintf(out, ", \"min_distance\": ");
-        if (mg->min_distance >= 0.0) fprintf(out, "%.6f}", mg->min_distance);
-        else fprintf(out, "null}");
+        double speed = mg->speed_samples ? mg->speed_sum / (double)mg->speed_samples : 0.0;
+        double jitter = mg->jitter_samples ? mg->jitter_sum / (double)mg->jitter_samples : 0.0;
+        json_t *group = json_pack("{s:o, s:i, s:o, s:o, s:o}",
+                                  "name", tool_json_text(m->info->groups[g].name),
+                                  "agents", m->info->groups[g].agents,
+                                  "mean_speed", figure_if(mg->speed_samples > 0, speed),
+                                  "jitter", figure_if(mg->jitter_samples > 0, jitter),
+                                  "min_distance", figure_if(mg->min_distance >= 0.0, mg->min_distance));
+        if (json_array_append_new(groups, group) != 0) {
+            json_decref(groups);
+            groups = 0;
+        }
     }
-    fprintf(out, "\n  ],\n  \"expect_failures\": %d,\n  \"state_hash\": \"%s\"\n}\n", metrics_check(m, 0), state_hash);
+    return groups;
+}
+
+int metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
+{
+    const metrics_overlaps *ov = &m->overlaps;
+    bool closer = ov->closest_fraction < METRICS_FRACTION_REACH; /* else "more than 2": null */
+    json_t *overlaps = !ov->entries ? json_null()
+                                    : json_pack("{s:I, s:b, s:o}",
+                                                "pairs", (json_int_t)ov->pairs,
+                                                "capped", ov->capped,
+                                                "closest_fraction", figure_if(closer, ov->closest_fraction));
+    double path_mean = m->path_sum / (double)(m->path_samples ? m->path_samples : 1);
+    json_t *path_distance = !m->has_path ? json_null()
+                                         : json_pack("{s:o, s:o, s:o}",
+                                                     "mean", figure(path_mean),
+                                                     "max", figure(m->path_max),
+                                                     "corridor_exit", figure(m->path_exit));
+    /* every part is freed by json_pack, whichever failed (out of memory) */
+    json_t *figures = json_pack(
+        "{s:o, s:i, s:I, s:o, s:o, s:o, s:o, s:{s:I, s:o}, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:s}",
+        "scenario", tool_json_text(m->info->name),
+        "agents", m->count,
+        "steps", (json_int_t)m->steps,
+        "dt", tool_json_digits(m->info->dt, 9),
+        "ms_per_step", tool_json_fixed(m->steps ? m->step_ms_sum / (double)m->steps : 0.0, 4),
+        "ms_per_step_max", tool_json_fixed(m->step_ms_max, 4),
+        "min_agent_distance", figure_if(m->min_distance >= 0.0, m->min_distance),
+        "obstacle_penetrations", "count", (json_int_t)m->penetrations, "deepest", figure(m->deepest),
+        "wall_crossings", (json_int_t)m->wall_crossings,
+        "overlaps", overlaps,
+        "jitter", figure_if(m->jitter_samples > 0, m->jitter_sum / (double)m->jitter_samples),
+        "arrive_overshoot", figure_if(m->has_arrive, m->arrive_overshoot),
+        "path_distance", path_distance,
+        "goals", goals_json(m),
+        "groups", groups_json(m),
+        "expect_failures", metrics_check(m, 0),
+        "state_hash", state_hash);
+    return tool_json_write(figures, out, JSON_INDENT(2));
 }

@@ -129,6 +129,8 @@ void metrics_frame(metrics *m, const steer_v3 *position);
  * `report` (may be NULL) and returns the number of failures. */
 int metrics_check(const metrics *m, FILE *report);
 void metrics_print(const metrics *m, FILE *out);
-void metrics_write_json(const metrics *m, FILE *out, const char *state_hash);
+/* The figures as one indented JSON object (docs/scenarios.md). 0, or -1
+ * with errno set when known (ENOMEM: out of memory). */
+int metrics_write_json(const metrics *m, FILE *out, const char *state_hash);
 
 #endif

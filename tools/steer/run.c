@@ -687,8 +687,7 @@ int steer_cmd_run(int argc, char **argv)
     if (!failed && o.metrics) {
         FILE *mf = metrics_stdout ? stdout : fopen(o.metrics, "w");
         errno = 0;
-        if (mf) metrics_write_json(&r.metrics, mf, hash);
-        bool bad = !mf || fflush(mf) != 0 || ferror(mf);
+        bool bad = !mf || metrics_write_json(&r.metrics, mf, hash) != 0 || fflush(mf) != 0 || ferror(mf);
         int why = errno;
         if (mf && mf != stdout && fclose(mf) != 0 && !bad) bad = true, why = errno;
         if (bad) {
