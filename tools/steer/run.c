@@ -685,8 +685,8 @@ int steer_cmd_run(int argc, char **argv)
     char hash[32];
     snprintf(hash, sizeof hash, "%016" PRIx64, steer_world_state_hash(r.world));
     if (!failed && o.metrics) {
+        errno = 0; /* fopen's reason, if it fails, is the one to report */
         FILE *mf = metrics_stdout ? stdout : fopen(o.metrics, "w");
-        errno = 0;
         bool bad = !mf || metrics_write_json(&r.metrics, mf, hash) != 0 || fflush(mf) != 0 || ferror(mf);
         int why = errno;
         if (mf && mf != stdout && fclose(mf) != 0 && !bad) bad = true, why = errno;
