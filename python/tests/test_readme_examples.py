@@ -228,7 +228,7 @@ def test_every_example_is_tested_here():
 
 
 def test_example_flock_picture_compiles():
-    # drawing 100k agents with matplotlib takes ~30 s: only checked to compile and to use the standard flock
+    # drawing 100k agents with matplotlib takes seconds: only checked to compile and to use the standard flock
     with open(os.path.join(EXAMPLES, "flock_picture.py")) as f:
         source = f.read()
     compile(source, "flock_picture.py", "exec")

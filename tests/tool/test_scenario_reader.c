@@ -267,6 +267,29 @@ static void test_world_limits(steer_scenario *sc)
     /* arrays beyond the tree's limit, which is the world's for obstacles and path points */
     CHECK(steer_scenario_set_array(sc, "obstacles", (1 << 20) + 1) == -1);
     CHECK(strstr(steer_scenario_error(sc), "obstacles: array too long (at most 1048576 elements)") != 0);
+
+    /* the same in a file is its one error: the JSON front end stopped its
+     * walk there, and the keys after the array (groups) were reported
+     * missing, ahead of it */
+    const int elements = (1 << 20) + 1;
+    char *text = malloc((size_t)elements * 2 + 256);
+    CHECK(text != 0);
+    if (text) {
+        size_t used = (size_t)sprintf(text, "{" BOUNDS ", \"obstacles\": [0");
+        for (int i = 1; i < elements; ++i) text[used++] = ',', text[used++] = '0';
+        sprintf(text + used, "], " GROUP "}");
+        CHECK(load(sc, text) == -1);
+        CHECK(!strcmp(error, "t.json: obstacles: array too long (at most 1048576 elements)"));
+        free(text);
+    }
+    /* a key too long for the path: an unknown key, and the walk goes on
+     * (it stopped, and groups was reported missing) */
+    char key_text[1024];
+    snprintf(key_text, sizeof key_text, "{" BOUNDS ", \"%0600d\": 1, \"groups\": [{\"name\": \"a\", \"mass\": 0}]}", 7);
+    CHECK(load(sc, key_text) == -1);
+    CHECK(strstr(error, "t.json: \"00000000000000000000000000000000...\": unknown key") != 0);
+    CHECK(strstr(error, "t.json: groups[0].mass: expected a positive number, got 0") != 0);
+    CHECK(steer_scenario_error_count(sc) == 2);
 }
 
 /* ---- goals ------------------------------------------------------------------------------ */

@@ -4,6 +4,7 @@
 #include "scenario_json.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,9 +97,10 @@ static int walk(walker *wk, json_t *value, char *path, size_t used)
         json_t *member;
         json_object_foreach(value, key, member) {
             int n = snprintf(path + used, PATH_SIZE - used, "%s%s", used ? "." : "", key);
-            if (n < 0 || (size_t)n >= PATH_SIZE - used) {
-                path[used] = 0;
-                return steer_scenario_fail(sc, path, "nested too deeply");
+            if (n < 0 || (size_t)n >= PATH_SIZE - used) { /* longer than any key of the format */
+                snprintf(path + used, PATH_SIZE - used, "%s\"%.32s...\"", used ? "." : "", key);
+                steer_scenario_fail(sc, path, "unknown key");
+                continue;
             }
             if (!plain_key(key)) {
                 snprintf(path + used, PATH_SIZE - used, "%s\"%s\"", used ? "." : "", key);
@@ -111,9 +113,10 @@ static int walk(walker *wk, json_t *value, char *path, size_t used)
         return 0;
     }
     case JSON_ARRAY: {
+        /* the setter refuses an array beyond the tree's limit, and the
+         * finish then reports that alone: the tree without it is incomplete */
         size_t count = json_array_size(value);
-        if (count > (size_t)1 << 20) return steer_scenario_fail(sc, path, "array too long (at most 1048576 elements)");
-        if (steer_scenario_set_array(sc, path, (int)count)) return -1;
+        if (steer_scenario_set_array(sc, path, count > INT_MAX ? INT_MAX : (int)count)) return -1;
         for (size_t i = 0; i < count; ++i) {
             int n = snprintf(path + used, PATH_SIZE - used, "[%zu]", i);
             if (n < 0 || (size_t)n >= PATH_SIZE - used) {
