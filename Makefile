@@ -5,6 +5,8 @@
 #               packaging and the include check; ends "summary: N passed, M failed"
 #   make check  the edit-test loop: the release build's quick tests
 JOBS ?= 2
+# cmake --build runs make in make: without this every level prints "Entering directory"
+MAKEFLAGS += --no-print-directory
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan

@@ -549,7 +549,9 @@ size_t steer_world_snapshot_size(const steer_world *world);
 /* Writes the complete state; *written may be NULL. */
 steer_result steer_world_save(const steer_world *world, void *buffer, size_t capacity, size_t *written);
 /* Replaces the world's whole state with the snapshot's. A snapshot that is
- * truncated, corrupted (CRC-32) or of another version or dimension is refused
+ * truncated, corrupted (CRC-32), of another dimension, or of a version this
+ * build does not read (it reads its own and every earlier one from version
+ * 4) is refused
  * (STEER_ERROR_BAD_SNAPSHOT) and the world is left unchanged; so it is when
  * memory runs out (STEER_ERROR_OUT_OF_MEMORY: the save is good). The world's
  * threading and allocator stay.
