@@ -73,9 +73,10 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
     /* Names over the panels: a group with several agents whose starting box
      * overlaps no wider group's (hawks among the boids are only in the
      * legend), at the top of its panel: under the lowest wall or pen edge
-     * above it that spans it, or the top of the view. Where either of two groups was sent
-     * somewhere (goals of their own), a wall must separate them too: two
-     * squads that swap sides would leave their names over each other. */
+     * above it that spans it, or the top of the view. Where either of two
+     * groups was sent somewhere (goals of their own), a wall must separate
+     * them too: two squads that swap sides would leave their names over
+     * each other. */
     if (info->group_count < 2) return v;
     double box[CANVAS_MAX_LABELS][4];
     int agents[CANVAS_MAX_LABELS] = {0};

@@ -12,8 +12,9 @@
  * scenario_format.c (the format's tables and the checks beyond them),
  * scenario.c (these functions), scenario_build.c (the world, spawns, flow
  * fields), scenario_marks.c (what the pictures mark beneath the agents:
- * targets, threats, pens, goal places and routes). They need only the steer library and libc; scenario_json.c is
- * the JSON-file front end and the only one that needs jansson.
+ * targets, threats, pens, goal places and routes). They need only the
+ * steer library and libc; scenario_json.c is the JSON-file front end and
+ * the only one that needs jansson.
  *
  * ---- filling a scenario (the walker's contract) ---------------------------
  * Walk the parsed document depth first, in document order, and report each
