@@ -21,13 +21,16 @@
  *                                 selects agents, an order sends them to a
  *                                 formation of per-agent ARRIVE goals
  *   pg_raster(w, h, camera)       the agents to scale, as anti-aliased darts
- *                                 cut at the world's border, in an RGBA image
- *                                 (a browser without a GPU fills canvas paths
- *                                 far too slowly for 100k)
+ *                                 cut at the world's border, in a clear RGBA
+ *                                 image laid over the ground (a browser
+ *                                 without a GPU fills canvas paths far too
+ *                                 slowly for 100k)
  *   pg_draw(layers)               steer_world_draw into a command buffer that
- *                                 the page paints in one pass
- *   pg_marks()                    the groups' seek/arrive targets and flee
- *                                 threats, as `steer run` marks them
+ *                                 the page paints in one pass (obstacles,
+ *                                 walls, paths, fields as `steer run` draws them)
+ *   pg_marks()                    the groups' targets, threats and pens and the
+ *                                 scenario's goal places and routes, as
+ *                                 `steer run` marks them
  * The page shows the ground from above, as `steer run` draws it: x and y of
  * a 2D or Z-up world, x and -z of a Y-up one (its right stays on the
  * screen's right). Every coordinate given to the page or taken from it is
@@ -62,6 +65,11 @@ static char text[512]; /* returned strings live here until the next call */
 static steer_agent_id *agent_ids; /* every agent the world was built with, in spawn order */
 static int agent_id_count;
 static steer_up_axis up = STEER_UP_Z; /* the world's (ground.h); Y: the ground is XZ */
+static steer_scenario_mark *goal_marks; /* the scenario's goal places and routes (pg_marks) */
+static int goal_mark_count;
+/* The scenario's colours for what the world holds, as `steer run` draws
+ * them; 0: the world's own debug colours (the standard flock). */
+static uint32_t obstacle_colour, wall_colour, path_colour, field_colour;
 
 /* ---- the ground the page shows (ground.h) -------------------------------------- */
 static float ground_y(steer_v3 p) { return ground_of(up, p).y; }
@@ -119,6 +127,34 @@ static void forget_facings(void);
 static steer_obstacle3 *own_obstacles;
 static int own_obstacle_count;
 
+/* The world's paths as `steer run` draws them, a corridor of the path's
+ * radius round a dashed centre line: the library draws only their lines,
+ * so the page keeps each one's points and radius, the scenario's and those
+ * the mouse drew, in the world's order (pg_draw). */
+typedef struct known_path { steer_v3 *points; int count; bool closed; float radius; } known_path;
+static known_path *known_paths;
+static int known_path_count;
+
+static void forget_paths(void)
+{
+    for (int i = 0; i < known_path_count; ++i) free(known_paths[i].points);
+    free(known_paths);
+    known_paths = 0;
+    known_path_count = 0;
+}
+
+/* Out of memory: the world has the path, the page does not draw it. */
+static void keep_path(const steer_v3 *points, int count, bool closed, float radius)
+{
+    known_path *more = realloc(known_paths, sizeof *more * (size_t)(known_path_count + 1));
+    if (!more) return;
+    known_paths = more;
+    steer_v3 *copy = malloc(sizeof *copy * (size_t)count);
+    if (!copy) return;
+    memcpy(copy, points, sizeof *copy * (size_t)count);
+    known_paths[known_path_count++] = (known_path){copy, count, closed, radius};
+}
+
 /* Takes ownership of w and its agents' handles ids (NULL: keeps no world). */
 static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
 {
@@ -129,6 +165,11 @@ static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
     free(own_obstacles); /* a scenario's load sets its own after adopting */
     own_obstacles = 0;
     own_obstacle_count = 0;
+    forget_paths();
+    free(goal_marks); /* and its goal marks and colours */
+    goal_marks = 0;
+    goal_mark_count = 0;
+    obstacle_colour = wall_colour = path_colour = field_colour = 0;
     if (w) kernel = steer_world_set_kernel(w, STEER_KERNEL_BEST);
     world = w;
     world_dt = dt;
@@ -225,9 +266,20 @@ PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed
         }
         memcpy(own, info->obstacles, sizeof *own * (size_t)info->obstacle_count);
     }
+    /* before the first step (out of memory: the page goes without them) */
+    int marks = 0;
+    steer_scenario_mark *goals = steer_scenario_goal_marks(info, w, ov.agent_ids, &marks);
     adopt(w, info->dt, ov.agent_ids, info->total_agents);
     own_obstacles = own;
     own_obstacle_count = info->obstacle_count > 0 ? info->obstacle_count : 0;
+    goal_marks = goals;
+    goal_mark_count = marks;
+    for (int i = 0; i < info->path_count; ++i)
+        keep_path(info->paths[i].points, info->paths[i].count, info->paths[i].closed, info->paths[i].radius);
+    obstacle_colour = info->obstacle_colour;
+    wall_colour = info->wall_colour;
+    path_colour = info->path_colour;
+    field_colour = info->field_colour;
     bounds_min = info->view_min;
     bounds_max = info->view_max;
     background = info->background;
@@ -501,6 +553,7 @@ PG_EXPORT(pg_add_path) int pg_add_path(const float *xy, int count, int closed, f
     if (!points) return STEER_ERROR_OUT_OF_MEMORY;
     for (int i = 0; i < count; ++i) points[i] = on_ground(xy[2 * i], xy[2 * i + 1], 0.0f);
     int index = steer_world_add_path(world, points, count, closed != 0, radius);
+    if (index >= 0) keep_path(points, count, closed != 0, radius);
     free(points);
     if (index < 0) return index;
     for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
@@ -681,6 +734,11 @@ PG_EXPORT(pg_orders) const float *pg_orders(void)
 
 /* ---- debug drawing into a command buffer ------------------------------------------ */
 enum { CMD_CIRCLE = 1, CMD_SEGMENT = 2, CMD_POINT = 3, CMD_ARROW = 4 };
+/* what the world holds, drawn as `steer run` draws it (tools/render/canvas.c):
+ * an obstacle filled, with a lighter rim (x y r); a wall as a thick line
+ * (x0 y0 x1 y1); a path point by point (x y radius start: 1 the first point
+ * of an open path, 2 of a closed one, 0 the next) */
+enum { CMD_OBSTACLE = 10, CMD_WALL = 11, CMD_PATH = 12 };
 typedef struct pg_cmd {
     uint32_t kind, colour; /* colour 0xRRGGBBAA */
     float a, b, c, d;      /* circle: x y r -; segment/arrow: x0 y0 x1 y1; point: x y size - */
@@ -693,25 +751,29 @@ static void emit(uint32_t kind, uint32_t colour, float a, float b, float c, floa
 {
     if (cmd_count < MAX_CMDS) cmds[cmd_count++] = (pg_cmd){kind, colour, a, b, c, d};
 }
+
+/* How one steer_world_draw call's shapes are emitted: as they come, or (a
+ * layer of the scenario's) as circle_kind / segment_kind in its colour. */
+typedef struct draw_as { uint32_t circle_kind, segment_kind, colour; } draw_as;
+static uint32_t colour_as(const draw_as *as, uint32_t colour) { return as && as->colour ? as->colour : colour; }
+
 static void on_circle(steer_v3 p, float r, uint32_t colour, void *context)
 {
-    (void)context;
-    emit(CMD_CIRCLE, colour, p.x, ground_y(p), r, 0.0f);
+    const draw_as *as = context;
+    emit(as ? as->circle_kind : CMD_CIRCLE, colour_as(as, colour), p.x, ground_y(p), r, 0.0f);
 }
 static void on_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
 {
-    (void)context;
-    emit(CMD_SEGMENT, colour, a.x, ground_y(a), b.x, ground_y(b));
+    const draw_as *as = context;
+    emit(as ? as->segment_kind : CMD_SEGMENT, colour_as(as, colour), a.x, ground_y(a), b.x, ground_y(b));
 }
 static void on_point(steer_v3 p, float size, uint32_t colour, void *context)
 {
-    (void)context;
-    emit(CMD_POINT, colour, p.x, ground_y(p), size, 0.0f);
+    emit(CMD_POINT, colour_as(context, colour), p.x, ground_y(p), size, 0.0f);
 }
 static void on_arrow(steer_v3 a, steer_v3 b, uint32_t colour, void *context)
 {
-    (void)context;
-    emit(CMD_ARROW, colour, a.x, ground_y(a), b.x, ground_y(b));
+    emit(CMD_ARROW, colour_as(context, colour), a.x, ground_y(a), b.x, ground_y(b));
 }
 
 /* Layer bits, as the page's toggles. */
@@ -727,52 +789,100 @@ enum {
     LAYER_BOUNDS = 1 << 8,
 };
 
-/* Returns the number of commands; per-agent overlays for at most max_agents. */
-PG_EXPORT(pg_draw) int pg_draw(int layers, int max_agents)
+static steer_debug_draw callbacks(void *context)
 {
-    cmd_count = 0;
-    if (!world) return 0;
     steer_debug_draw dd = {0};
     dd.circle = on_circle;
     dd.segment = on_segment;
     dd.point = on_point;
     dd.arrow = on_arrow;
+    dd.context = context;
+    return dd;
+}
+
+static void emit_paths(void)
+{
+    uint32_t colour = path_colour ? path_colour : 0xD0A02080u; /* else the library's own (src/world_draw.c) */
+    for (int i = 0; i < known_path_count; ++i)
+        for (int k = 0; k < known_paths[i].count; ++k) {
+            steer_v3 p = known_paths[i].points[k];
+            float start = k ? 0.0f : known_paths[i].closed ? 2.0f : 1.0f;
+            emit(CMD_PATH, colour, p.x, ground_y(p), known_paths[i].radius, start);
+        }
+}
+
+/* Returns the number of commands; per-agent overlays for at most max_agents.
+ * Paths (known_paths), flow fields, obstacles and walls come in the
+ * scenario's colours, each world layer from a call of its own. */
+PG_EXPORT(pg_draw) int pg_draw(int layers, int max_agents)
+{
+    cmd_count = 0;
+    if (!world) return 0;
+    const struct { int layer; draw_as as; } own[] = { /* in steer run's order */
+        {LAYER_FLOW_FIELDS, {CMD_CIRCLE, CMD_SEGMENT, field_colour}},
+        {LAYER_PATHS, {0, 0, 0}},
+        {LAYER_OBSTACLES, {CMD_OBSTACLE, CMD_SEGMENT, obstacle_colour}},
+        {LAYER_WALLS, {CMD_CIRCLE, CMD_WALL, wall_colour}},
+    };
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; ++i) {
+        if (!(layers & own[i].layer)) continue;
+        if (own[i].layer == LAYER_PATHS) {
+            emit_paths();
+            continue;
+        }
+        steer_debug_draw dd = callbacks((void *)&own[i].as);
+        dd.flow_fields = own[i].layer == LAYER_FLOW_FIELDS;
+        dd.obstacles = own[i].layer == LAYER_OBSTACLES;
+        dd.walls = own[i].layer == LAYER_WALLS;
+        steer_world_draw(world, &dd);
+    }
+    steer_debug_draw dd = callbacks(0);
     dd.neighbour_radius = layers & LAYER_NEIGHBOUR_RADIUS;
     dd.wander = layers & LAYER_WANDER;
     dd.feelers = layers & LAYER_FEELERS;
-    dd.paths = layers & LAYER_PATHS;
-    dd.flow_fields = layers & LAYER_FLOW_FIELDS;
     dd.velocities = layers & LAYER_VELOCITIES;
-    dd.obstacles = layers & LAYER_OBSTACLES;
-    dd.walls = layers & LAYER_WALLS;
     dd.bounds = layers & LAYER_BOUNDS;
     dd.max_agents = max_agents > 0 ? max_agents : 1;
-    steer_world_draw(world, &dd);
+    if (dd.neighbour_radius || dd.wander || dd.feelers || dd.velocities || dd.bounds) steer_world_draw(world, &dd);
     return cmd_count;
 }
 
 PG_EXPORT(pg_draw_commands) const pg_cmd *pg_draw_commands(void) { return cmds; }
 
-/* The scenario's marks, as `steer run` draws them (tools/render/canvas.c,
- * draw_targets): each seek/arrive target in use (CMD_TARGET: x y) and each
- * flee threat in use (CMD_THREAT: x y), once per place, in the colour of the
- * first group that uses it. Into the command buffer, as pg_draw's (which it
- * replaces); returns their number. */
-enum { CMD_TARGET = 5, CMD_THREAT = 6 };
+/* What `steer run`'s pictures mark beneath the agents (tools/render/canvas.c,
+ * draw_beneath and draw_targets), from the same rules (scenario_marks.c):
+ * the groups' seek/arrive targets (CMD_TARGET: x y), flee threats
+ * (CMD_THREAT: x y panic_distance) and pens (CMD_PEN: x0 y0 x1 y1), read
+ * from the groups as they are now, and the scenario's goal places
+ * (CMD_PLACE: x y) and route legs (CMD_ROUTE: x0 y0 x1 y1), as it was
+ * built; each in its group's colour. Into the command buffer, as pg_draw's
+ * (which it replaces); returns their number. */
+enum { CMD_TARGET = 5, CMD_THREAT = 6, CMD_PEN = 7, CMD_ROUTE = 8, CMD_PLACE = 9 };
+static void emit_mark(const steer_scenario_mark *m, uint32_t colour)
+{
+    static const uint32_t kinds[] = {[STEER_SCENARIO_MARK_TARGET] = CMD_TARGET, [STEER_SCENARIO_MARK_THREAT] = CMD_THREAT,
+                                     [STEER_SCENARIO_MARK_PEN] = CMD_PEN, [STEER_SCENARIO_MARK_ROUTE] = CMD_ROUTE,
+                                     [STEER_SCENARIO_MARK_PLACE] = CMD_PLACE};
+    if (m->kind == STEER_SCENARIO_MARK_THREAT) emit(CMD_THREAT, colour, m->a.x, ground_y(m->a), m->b.x, 0.0f);
+    else emit(kinds[m->kind], colour, m->a.x, ground_y(m->a), m->b.x, ground_y(m->b));
+}
+
 PG_EXPORT(pg_marks) int pg_marks(void)
 {
     cmd_count = 0;
-    if (!world) return 0;
+    steer_world_def def;
+    if (!world || steer_world_get_def(world, &def) != STEER_OK) return 0;
     steer_group_def defs[STEER_SCENARIO_MARK_GROUPS];
     const steer_group_def *groups[STEER_SCENARIO_MARK_GROUPS];
-    steer_scenario_mark marks[2 * STEER_SCENARIO_MARK_GROUPS];
+    steer_scenario_mark marks[3 * STEER_SCENARIO_MARK_GROUPS];
     int count = 0;
     for (int g = 0; g < steer_world_group_count(world) && count < STEER_SCENARIO_MARK_GROUPS; ++g)
         if (steer_world_get_group(world, g, &defs[count]) == STEER_OK) groups[count] = &defs[count], ++count;
-    int n = steer_scenario_marks(groups, count, marks);
-    for (int k = 0; k < n; ++k)
-        emit(marks[k].threat ? CMD_THREAT : CMD_TARGET, groups[marks[k].group]->colour, marks[k].at.x, ground_y(marks[k].at),
-             0.0f, 0.0f);
+    int n = steer_scenario_marks(groups, count, &def, marks);
+    for (int k = 0; k < n; ++k) emit_mark(&marks[k], groups[marks[k].group]->colour);
+    /* after the groups' few: a crowd's places may fill the buffer */
+    for (int k = 0; k < goal_mark_count; ++k)
+        if (goal_marks[k].group < count) emit_mark(&goal_marks[k], groups[goal_marks[k].group]->colour);
     return cmd_count;
 }
 
@@ -789,14 +899,28 @@ static pixel_colour pixel_of(uint32_t rgba)
     return p;
 }
 
-/* Blends c over *px with coverage 0..256 (two channels per multiply). */
+/* Blends c over *px with coverage 0..256: over an opaque pixel two channels
+ * per multiply; over a clear or partly covered one (the image is clear but
+ * for the agents: the page lays it over what lies beneath them) the
+ * straight-alpha "over", for the anti-aliased edges. */
 static void blend(uint32_t *px, pixel_colour c, uint32_t coverage)
 {
     uint32_t a = (coverage * c.alpha) >> 8;
     uint32_t d = *px, s = c.rgb;
-    uint32_t rb = ((d & 0xFF00FFu) * (256u - a) + (s & 0xFF00FFu) * a) >> 8;
-    uint32_t g = ((d & 0x00FF00u) * (256u - a) + (s & 0x00FF00u) * a) >> 8;
-    *px = 0xFF000000u | (rb & 0xFF00FFu) | (g & 0x00FF00u);
+    if (d >> 24 == 0xFFu) {
+        uint32_t rb = ((d & 0xFF00FFu) * (256u - a) + (s & 0xFF00FFu) * a) >> 8;
+        uint32_t g = ((d & 0x00FF00u) * (256u - a) + (s & 0x00FF00u) * a) >> 8;
+        *px = 0xFF000000u | (rb & 0xFF00FFu) | (g & 0x00FF00u);
+        return;
+    }
+    float sa = (float)a / 256.0f, da = (float)(d >> 24) / 255.0f * (1.0f - sa), oa = sa + da;
+    if (oa <= 0.0f) return;
+    uint32_t out = (uint32_t)(oa * 255.0f + 0.5f) << 24;
+    for (int shift = 0; shift < 24; shift += 8) {
+        float v = ((float)(s >> shift & 0xFFu) * sa + (float)(d >> shift & 0xFFu) * da) / oa;
+        out |= (uint32_t)(v + 0.5f) << shift;
+    }
+    *px = out;
 }
 
 /* Signed distance (pixels) of (x, y) inside the edge a->b. */
@@ -909,7 +1033,8 @@ static void face(steer_agent_id id, float vx, float vy, float max_speed, float *
     *hx = f->x, *hy = f->y;
 }
 
-/* Paints the background and every agent into a width x height RGBA image;
+/* Paints every agent into a clear width x height RGBA image, which the page
+ * lays over the world's ground and marks (so no mark hides an agent);
  * screen = (ox + x * scale, oy - y * scale) on the ground. Agents are drawn
  * to scale: a dart inside the circle of the group's body radius, pointing
  * the way it faces (face); a body smaller than three pixels across is a dot
@@ -925,8 +1050,7 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
         image = more;
         image_pixels = n;
     }
-    uint32_t bg = 0xFF000000u | pixel_of(background).rgb;
-    for (size_t i = 0; i < n; ++i) image[i] = bg;
+    memset(image, 0, n * sizeof *image);
     if (!world) return image;
     pixel_colour colour[32];
     float radius[32], max_speed[32];

@@ -18,6 +18,9 @@ const FIRST = ['showcase', 'flocking']; // flocks first: what a visitor sees on 
 const FILE = 'file:'; // the prefix of a scenario the visitor opened: FILE + its file name
 const MAX_SEED = Number.MAX_SAFE_INTEGER; // the seeds a JavaScript number holds exactly
 const LAYER_ALWAYS = 64 | 128 | 256; // obstacles, walls, bounds
+// What pg_draw draws beneath the agents (the ground: flow fields and paths,
+// then obstacles, walls and the bounds) and the overlays over them.
+const LAYER_GROUND = 8 | 16, LAYER_OVER = 1 | 2 | 4 | 32;
 const ORDER_FIELDS = 6; // a row of pg_orders: x y target_x target_y radius state
 const GOING = 1, ARRIVED = 2; // its states (0: no goal of its own)
 
@@ -354,17 +357,32 @@ const toWorld = (cx, cy) => {
 const cssCache = new Map();
 const css = (c) => { let s = cssCache.get(c); if (!s) cssCache.set(c, (s = colourCss(c))); return s; };
 
-// The agents are painted by the module into an RGBA image: a canvas without
-// a GPU (headless, or a software fallback) fills paths far too slowly.
+// The agents are painted by the module into a clear RGBA image: a canvas
+// without a GPU (headless, or a software fallback) fills paths far too
+// slowly. It is laid over what is drawn beneath them (through a canvas of
+// its own: putImageData would replace the ground, not cover it).
+const agentLayer = document.createElement('canvas');
+const agentCtx = agentLayer.getContext('2d');
 function drawAgents() {
   const w = canvas.width, h = canvas.height;
   const ptr = wasm.pg_raster(w, h, camera.scale, camera.ox, camera.oy);
   if (!ptr) return;
-  ctx.putImageData(new ImageData(new Uint8ClampedArray(wasm.memory.buffer, ptr, 4 * w * h), w, h), 0, 0);
+  if (agentLayer.width !== w || agentLayer.height !== h) Object.assign(agentLayer, { width: w, height: h });
+  agentCtx.putImageData(new ImageData(new Uint8ClampedArray(wasm.memory.buffer, ptr, 4 * w * h), w, h), 0, 0);
+  ctx.drawImage(agentLayer, 0, 0);
 }
 
-function drawOverlays() {
-  const n = wasm.pg_draw(ui.layers() | LAYER_ALWAYS, ui.overlayAgents());
+// A colour with its alpha scaled, and one lighter by `percent`, as steer
+// run's canvas.c shades them.
+const faded = (c, alpha) => ((c & 0xFFFFFF00) | Math.round((c & 255) * alpha)) >>> 0;
+const lighter = (c, percent) => [24, 16, 8].reduce((out, shift) => {
+  const ch = (c >>> shift) & 255;
+  return (out | ((ch + Math.trunc(((255 - ch) * percent) / 100)) << shift)) >>> 0;
+}, c & 255);
+
+const OBSTACLE = 10, WALL = 11, PATH = 12; // pg_draw's kinds for the world's obstacles, walls and paths
+function drawOverlays(layers) {
+  const n = wasm.pg_draw(layers, ui.overlayAgents());
   if (!n) return;
   const base = wasm.pg_draw_commands() >> 2;
   const u32 = new Uint32Array(wasm.memory.buffer), f32 = new Float32Array(wasm.memory.buffer);
@@ -384,7 +402,11 @@ function drawOverlays() {
     let j = i;
     for (; j < n && u32[base + 6 * j] === kind && u32[base + 6 * j + 1] === colour; ++j) {
       const a = f32[base + 6 * j + 2], b = f32[base + 6 * j + 3], c = f32[base + 6 * j + 4], d = f32[base + 6 * j + 5];
-      if (kind === 1) { // circle
+      if (kind === PATH) { // one path at a time: each has its own corridor's width
+        if (d && j > i) break;
+        if (d) ctx.moveTo(sx(a), sy(b));
+        else ctx.lineTo(sx(a), sy(b));
+      } else if (kind === 1 || kind === OBSTACLE) { // circle
         const r = Math.max(c * camera.scale, 0.5);
         ctx.moveTo(sx(a) + r, sy(b));
         ctx.arc(sx(a), sy(b), r, 0, 2 * Math.PI);
@@ -404,7 +426,33 @@ function drawOverlays() {
         }
       }
     }
-    if (kind === 3) { ctx.fillStyle = css(colour); ctx.fill(); }
+    if (kind === PATH) { // a corridor of the path's radius round a dashed centre line
+      if (f32[base + 6 * i + 5] === 2) ctx.closePath();
+      Object.assign(ctx, { lineJoin: 'round', lineCap: 'round' });
+      ctx.strokeStyle = css(faded(colour, 0.35));
+      ctx.lineWidth = Math.max(2 * camera.dpr, 2 * f32[base + 6 * i + 4] * camera.scale);
+      ctx.stroke();
+      ctx.strokeStyle = css(colour);
+      ctx.lineWidth = camera.dpr;
+      ctx.setLineDash([6 * camera.dpr, 5 * camera.dpr]);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      Object.assign(ctx, { lineJoin: 'miter', lineCap: 'butt' });
+    } else if (kind === OBSTACLE) { // filled, with a lighter rim
+      ctx.fillStyle = css((colour | 255) >>> 0);
+      ctx.fill();
+      ctx.strokeStyle = css(lighter((colour | 255) >>> 0, 35));
+      ctx.lineWidth = 1.5 * camera.dpr;
+      ctx.stroke();
+      ctx.lineWidth = Math.max(1, camera.dpr);
+    } else if (kind === WALL) {
+      ctx.strokeStyle = css(colour);
+      ctx.lineWidth = Math.max(2 * camera.dpr, 0.2 * camera.scale);
+      ctx.lineCap = 'round';
+      ctx.stroke();
+      ctx.lineCap = 'butt';
+      ctx.lineWidth = Math.max(1, camera.dpr);
+    } else if (kind === 3) { ctx.fillStyle = css(colour); ctx.fill(); }
     else if (kind === 1 && (colour & 255) === 255) { ctx.fillStyle = css((colour & 0xFFFFFF00) | 0x60); ctx.fill(); ctx.strokeStyle = css(colour); ctx.stroke(); }
     else { ctx.strokeStyle = css(colour); ctx.stroke(); }
     i = j;
@@ -412,35 +460,68 @@ function drawOverlays() {
   ctx.restore();
 }
 
-// The groups' seek/arrive targets (a ring with a dot) and flee threats (a
-// cross), as `steer run` marks them in its pictures (tools/render/canvas.c):
-// in the colour of the first group that uses each, as large as its marks in
-// a picture of the world's height. The target a click set (every group's) is
-// marked by the click's crosshair instead.
-const MARK_TARGET = 5, MARK_THREAT = 6; // pg_marks' kinds
-function drawTargets() {
+// What steer run marks beneath the agents (tools/render/canvas.c), by the
+// same rules (pg_marks, from tools/scenario/scenario_marks.c), each in its
+// group's colour: `beneath` the obstacles, the pens (a thin outline), the
+// goals' route legs (a thin line) and places (a small dot); over them the
+// seek/arrive targets (a ring with a dot) and flee threats (a cross, in a
+// faint dashed circle of their panic distance), as large as steer run's
+// marks in a picture of the world's height. The target a click set (every
+// group's) is marked by the click's crosshair instead.
+const MARK_TARGET = 5, MARK_THREAT = 6, MARK_PEN = 7, MARK_ROUTE = 8, MARK_PLACE = 9; // pg_marks' kinds
+function drawScenarioMarks(beneath) {
   const n = wasm.pg_marks();
   if (!n) return;
   const base = wasm.pg_draw_commands() >> 2;
   const u32 = new Uint32Array(wasm.memory.buffer), f32 = new Float32Array(wasm.memory.buffer);
   const d = camera.dpr, font = Math.max(9, Math.min(16, canvas.clientHeight / 40)), r = Math.max(4, 0.6 * font) * d;
-  ctx.lineWidth = 1.5 * d;
+  const stroke = (colour, width) => { ctx.strokeStyle = css(colour); ctx.lineWidth = width; ctx.stroke(); };
+  const fill = (colour) => { ctx.fillStyle = css(colour); ctx.fill(); };
   for (let i = 0; i < n; ++i) {
-    const kind = u32[base + 6 * i], colour = css((u32[base + 6 * i + 1] | 255) >>> 0);
-    const wx = f32[base + 6 * i + 2], wy = f32[base + 6 * i + 3], x = sx(wx), y = sy(wy);
-    if (kind === MARK_TARGET && sim.target && wx === sim.target[0] && wy === sim.target[1]) continue;
-    ctx.strokeStyle = ctx.fillStyle = colour;
+    const kind = u32[base + 6 * i], colour = (u32[base + 6 * i + 1] | 255) >>> 0;
+    if (beneath !== (kind === MARK_PEN || kind === MARK_ROUTE || kind === MARK_PLACE)) continue;
+    const a = f32[base + 6 * i + 2], b = f32[base + 6 * i + 3], c = f32[base + 6 * i + 4], e = f32[base + 6 * i + 5];
+    const x = sx(a), y = sy(b);
+    if (kind === MARK_TARGET && sim.target && a === sim.target[0] && b === sim.target[1]) continue;
     ctx.beginPath();
-    if (kind === MARK_TARGET) {
+    if (kind === MARK_PEN) { // on pixel centres: a crisp line
+      const x0 = Math.floor(Math.min(x, sx(c))) + 0.5, y0 = Math.floor(Math.min(y, sy(e))) + 0.5;
+      const x1 = Math.floor(Math.max(x, sx(c))) + 0.5, y1 = Math.floor(Math.max(y, sy(e))) + 0.5;
+      ctx.rect(x0, y0, x1 - x0, y1 - y0);
+      stroke(faded(colour, 0.45), d);
+    } else if (kind === MARK_ROUTE) {
+      ctx.moveTo(x, y);
+      ctx.lineTo(sx(c), sy(e));
+      ctx.lineCap = 'round';
+      stroke(faded(colour, 0.45), d);
+      ctx.lineCap = 'butt';
+    } else if (kind === MARK_PLACE) { // a crowd's places in short paths of one colour (as drawSelection's)
+      let j = i;
+      for (; j < n && j < i + 256 && u32[base + 6 * j] === kind && u32[base + 6 * j + 1] === u32[base + 6 * i + 1]; ++j) {
+        const px = sx(f32[base + 6 * j + 2]), py = sy(f32[base + 6 * j + 3]);
+        ctx.moveTo(px + 1.5 * d, py);
+        ctx.arc(px, py, 1.5 * d, 0, 2 * Math.PI);
+      }
+      fill(faded(colour, 0.6));
+      i = j - 1;
+    } else if (kind === MARK_TARGET) {
       ctx.arc(x, y, r, 0, 2 * Math.PI);
-      ctx.stroke();
+      stroke(colour, 1.5 * d);
       ctx.beginPath();
       ctx.arc(x, y, 1.5 * d, 0, 2 * Math.PI);
-      ctx.fill();
-    } else {
+      fill(colour);
+    } else if (kind === MARK_THREAT) {
       ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r);
       ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y - r);
-      ctx.stroke();
+      stroke(colour, 1.5 * d);
+      const panic = c * camera.scale;
+      if (panic > r) { // a distance, not a wall: dashed
+        ctx.beginPath();
+        ctx.arc(x, y, panic, 0, 2 * Math.PI);
+        ctx.setLineDash([4 * d, 4 * d]);
+        stroke(faded(colour, 0.35), d);
+        ctx.setLineDash([]);
+      }
     }
   }
 }
@@ -511,12 +592,20 @@ function drawMarks() {
   }
 }
 
+// In steer run's order: the ground and what marks it, then what stands on
+// it, the agents, and over them the overlays and the gestures.
 function render() {
   fitCamera();
   sim.agents = wasm.pg_view();
+  ctx.fillStyle = css((wasm.pg_background() | 255) >>> 0);
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  const layers = ui.layers() | LAYER_ALWAYS;
+  drawOverlays(layers & LAYER_GROUND);
+  drawScenarioMarks(true);
+  drawOverlays(layers & LAYER_ALWAYS);
+  drawScenarioMarks(false);
   drawAgents();
-  drawOverlays();
-  drawTargets();
+  drawOverlays(layers & LAYER_OVER);
   drawSelection();
   drawMarks();
 }

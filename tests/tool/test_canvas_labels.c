@@ -71,6 +71,10 @@ static void test_files(void)
     CHECK(!names(&v, 1)); /* the hawks fly among the boids: in the legend only */
     for (int g = 0; g < 6; ++g)
         if (g != 1) CHECK(names(&v, g));
+    /* the wanderers' name inside their pen, under its top edge (y = -14), not through it */
+    double pen_top = v.height - (v.bottom + (-14.0 - v.min_y) * v.scale);
+    for (int l = 0; l < v.labels; ++l)
+        if (v.label_group[l] == 2) CHECK(v.label_y[l] - 0.8 * v.font > pen_top);
     const char *two_panels[] = {"flow_field.json", "wander_containment.json"};
     for (int k = 0; k < 2; ++k) {
         snprintf(file, sizeof file, "%s/%s", STEER_SCENARIOS_DIR, two_panels[k]);

@@ -39,6 +39,22 @@ static bool wall_between(const steer_scenario_info *info, const double a[4], con
     return false;
 }
 
+/* The groups' marks (scenario.h): their targets, threats and pens. */
+static int group_marks(const steer_scenario_info *info, steer_scenario_mark *marks)
+{
+    const steer_group_def *groups[STEER_SCENARIO_MARK_GROUPS];
+    int count = info->group_count < STEER_SCENARIO_MARK_GROUPS ? info->group_count : STEER_SCENARIO_MARK_GROUPS;
+    for (int g = 0; g < count; ++g) groups[g] = &info->groups[g].def;
+    return steer_scenario_marks(groups, count, &info->world, marks);
+}
+
+/* The lowest of ceiling and a line at height y from x0 to x1 above the box
+ * and across it. */
+static double ceiling_over(const double box[4], double ceiling, double y, double x0, double x1)
+{
+    return y > box[3] && y < ceiling && fmin(x0, x1) <= box[0] && fmax(x0, x1) >= box[2] ? y : ceiling;
+}
+
 canvas_view canvas_view_make(const steer_scenario_info *info, int width, int height, const steer_v3 *position,
                              const int *group, int count)
 {
@@ -53,13 +69,14 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
     double scale = fmin(width / vw, area / vh);
     canvas_view v = {info, width, height, scale, min_x, min_y, 0.5 * fabs((double)world_hi.x - world_lo.x),
                      0.5 * fabs((double)world_hi.y - world_lo.y), 0.5 * (width - vw * scale), strip + 0.5 * (area - vh * scale),
-                     font, strip, 0, {0}, {0}, {0}};
+                     font, strip, 0, {0}, {0}, {0}, 0, 0};
     /* Names over the panels: a group with several agents whose starting box
      * overlaps no wider group's (hawks among the boids are only in the
-     * legend), at the top of its panel: under the lowest wall above it that
-     * spans it, or the top of the view. Where either of two groups was sent
-     * somewhere (goals of their own), a wall must separate them too: two
-     * squads that swap sides would leave their names over each other. */
+     * legend), at the top of its panel: under the lowest wall or pen edge
+     * above it that spans it, or the top of the view. Where either of two
+     * groups was sent somewhere (goals of their own), a wall must separate
+     * them too: two squads that swap sides would leave their names over
+     * each other. */
     if (info->group_count < 2) return v;
     double box[CANVAS_MAX_LABELS][4];
     int agents[CANVAS_MAX_LABELS] = {0};
@@ -72,6 +89,8 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
         box[g][0] = fmin(box[g][0], position[a].x), box[g][1] = fmin(box[g][1], position[a].y);
         box[g][2] = fmax(box[g][2], position[a].x), box[g][3] = fmax(box[g][3], position[a].y);
     }
+    steer_scenario_mark marks[3 * STEER_SCENARIO_MARK_GROUPS];
+    int mark_count = group_marks(info, marks);
     for (int g = 0; g < groups; ++g) {
         bool own = agents[g] >= 2 && box[g][2] > box[g][0] && box[g][3] > box[g][1];
         for (int h = 0; h < groups && own; ++h)
@@ -86,10 +105,13 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
         double ceiling = min_y + vh;
         for (int w = 0; w < info->wall_count; ++w) {
             steer_v3 a = canvas_ground(info, info->walls[w].a), b = canvas_ground(info, info->walls[w].b);
-            double low = fmin(a.y, b.y);
-            if (low > box[g][3] && low < ceiling && fmin(a.x, b.x) <= box[g][0] && fmax(a.x, b.x) >= box[g][2])
-                ceiling = low;
+            ceiling = ceiling_over(box[g], ceiling, fmin(a.y, b.y), a.x, b.x);
         }
+        for (int k = 0; k < mark_count; ++k) /* a pen's top edge too: drawn through the name otherwise */
+            if (marks[k].kind == STEER_SCENARIO_MARK_PEN) {
+                steer_v3 a = canvas_ground(info, marks[k].a), b = canvas_ground(info, marks[k].b);
+                ceiling = ceiling_over(box[g], ceiling, fmax(a.y, b.y), a.x, b.x);
+            }
         double x = v.left + (box[g][0] - min_x) * scale;
         double y = height - (v.bottom + (ceiling - min_y) * scale) + 0.8 * font + 3.0; /* the text top 3 px below */
         v.label_group[v.labels] = g;
@@ -388,34 +410,73 @@ static void draw_agents(cairo_t *cr, const canvas_view *v, const canvas_frame *f
     }
 }
 
-/* Seek and arrive targets (a ring with a dot) and flee threats (a cross),
- * in the colour of the first group that uses each. */
-static void draw_targets(cairo_t *cr, const canvas_view *v)
+/* Pens, routes and goal places: thin, translucent, in their group's colour,
+ * on the ground beneath everything that stands on it. */
+static void draw_beneath(cairo_t *cr, const canvas_view *v, const steer_scenario_mark *marks, int n)
 {
     const steer_scenario_info *info = v->info;
-    const steer_group_def *groups[STEER_SCENARIO_MARK_GROUPS];
-    steer_scenario_mark marks[2 * STEER_SCENARIO_MARK_GROUPS];
-    int count = info->group_count < STEER_SCENARIO_MARK_GROUPS ? info->group_count : STEER_SCENARIO_MARK_GROUPS;
-    for (int g = 0; g < count; ++g) groups[g] = &info->groups[g].def;
-    int n = steer_scenario_marks(groups, count, marks);
-    double r = fmax(4.0, 0.6 * v->font);
-    cairo_set_line_width(cr, 1.5);
+    cairo_set_line_width(cr, 1.0);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (int k = 0; k < n; ++k) {
-        double x = wx(v, marks[k].at), y = wy(v, marks[k].at);
-        set_colour(cr, info->groups[marks[k].group].colour, 1.0);
-        if (!marks[k].threat) {
+        const steer_scenario_mark *m = &marks[k];
+        double ax = wx(v, m->a), ay = wy(v, m->a), bx = wx(v, m->b), by = wy(v, m->b);
+        uint32_t colour = info->groups[m->group].colour;
+        if (m->kind == STEER_SCENARIO_MARK_PEN) { /* on pixel centres: a crisp line one pixel wide */
+            double x0 = floor(fmin(ax, bx)) + 0.5, y0 = floor(fmin(ay, by)) + 0.5;
+            double x1 = floor(fmax(ax, bx)) + 0.5, y1 = floor(fmax(ay, by)) + 0.5;
+            cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+            set_colour(cr, colour, 0.45);
+            cairo_stroke(cr);
+        } else if (m->kind == STEER_SCENARIO_MARK_ROUTE) {
+            cairo_move_to(cr, ax, ay);
+            cairo_line_to(cr, bx, by);
+            set_colour(cr, colour, 0.45);
+            cairo_stroke(cr);
+        } else if (m->kind == STEER_SCENARIO_MARK_PLACE) {
+            cairo_new_sub_path(cr);
+            cairo_arc(cr, ax, ay, 1.5, 0.0, TAU);
+            set_colour(cr, colour, 0.6);
+            cairo_fill(cr);
+        }
+    }
+}
+
+/* Seek and arrive targets (a ring with a dot) and flee threats (a cross,
+ * and a faint dashed circle of the panic distance the group flees within). */
+static void draw_targets(cairo_t *cr, const canvas_view *v, const steer_scenario_mark *marks, int n)
+{
+    const steer_scenario_info *info = v->info;
+    double r = fmax(4.0, 0.6 * v->font);
+    for (int k = 0; k < n; ++k) {
+        double x = wx(v, marks[k].a), y = wy(v, marks[k].a);
+        uint32_t colour = info->groups[marks[k].group].colour;
+        cairo_set_line_width(cr, 1.5);
+        set_colour(cr, colour, 1.0);
+        if (marks[k].kind == STEER_SCENARIO_MARK_TARGET) {
             cairo_new_sub_path(cr);
             cairo_arc(cr, x, y, r, 0.0, TAU);
             cairo_stroke(cr);
             cairo_new_sub_path(cr);
             cairo_arc(cr, x, y, 1.5, 0.0, TAU);
             cairo_fill(cr);
-        } else {
+        } else if (marks[k].kind == STEER_SCENARIO_MARK_THREAT) {
             cairo_move_to(cr, x - r, y - r);
             cairo_line_to(cr, x + r, y + r);
             cairo_move_to(cr, x - r, y + r);
             cairo_line_to(cr, x + r, y - r);
             cairo_stroke(cr);
+            double panic = marks[k].b.x * v->scale;
+            if (panic > r) {
+                cairo_new_sub_path(cr);
+                cairo_arc(cr, x, y, panic, 0.0, TAU);
+                cairo_set_line_width(cr, 1.0);
+                set_colour(cr, colour, 0.35);
+                double dash[2] = {4.0, 4.0}; /* a distance, not a wall */
+                cairo_set_dash(cr, dash, 2, 0.0);
+                cairo_stroke(cr);
+                cairo_set_dash(cr, 0, 0, 0.0);
+            }
         }
     }
 }
@@ -514,12 +575,16 @@ void canvas_draw(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
         steer_world_draw(f->world, &dd);
     }
     draw_paths(cr, v);
+    steer_scenario_mark marks[3 * STEER_SCENARIO_MARK_GROUPS];
+    int mark_count = group_marks(info, marks);
+    draw_beneath(cr, v, marks, mark_count);
+    draw_beneath(cr, v, v->goals, v->goal_count);
     draw_obstacles_and_walls(cr, v);
     if (f->trails && f->fast_trails && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE)
         draw_trails_fast(cr, v, f);
     else if (f->trails)
         draw_trails(cr, v, f);
-    draw_targets(cr, v);
+    draw_targets(cr, v, marks, mark_count);
     if (f->fast_trails) cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
     draw_agents(cr, v, f);
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);

@@ -1,7 +1,8 @@
 /* canvas.h — one frame of a scenario drawn with cairo (image, PNG or SVG
- * surfaces alike): flow fields, paths, obstacles, walls, seek/arrive
- * targets and flee threats, fading trails, agents as heading-oriented
- * triangles coloured by group, an optional debug overlay through the
+ * surfaces alike): flow fields, paths, the groups' pens and their agents'
+ * goal places and routes, obstacles, walls, fading trails, seek/arrive
+ * targets and flee threats, agents as heading-oriented triangles coloured
+ * by group, an optional debug overlay through the
  * world's steer_world_draw callbacks, the groups' names over their panels,
  * and below the world a strip with the caption and a legend of the group
  * colours (so no text ever covers the world). */
@@ -37,6 +38,8 @@ typedef struct canvas_view {
     int labels;              /* group names drawn over the world */
     int label_group[CANVAS_MAX_LABELS];
     double label_x[CANVAS_MAX_LABELS], label_y[CANVAS_MAX_LABELS]; /* baseline start, pixels */
+    const steer_scenario_mark *goals; /* the agents' goal places and routes (steer_scenario_goal_marks), */
+    int goal_count;                   /* drawn beneath them; NULL and 0: none */
 } canvas_view;
 
 /* position (on the ground, canvas_ground) and group: the agents at the

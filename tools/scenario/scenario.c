@@ -144,20 +144,3 @@ void sc_free_derived(steer_scenario *sc)
     memset(&sc->info, 0, sizeof sc->info);
     sc->finished = false;
 }
-
-int steer_scenario_marks(const steer_group_def *const *groups, int count, steer_scenario_mark *out)
-{
-    int n = 0;
-    for (int g = 0; g < count; ++g) {
-        const steer_group_def *d = groups[g];
-        for (int threat = 0; threat < 2; ++threat) {
-            bool uses = threat ? d->weight[STEER_FLEE] != 0.0f
-                               : d->weight[STEER_SEEK] != 0.0f || d->weight[STEER_ARRIVE] != 0.0f;
-            steer_v3 at = threat ? d->threat : d->target;
-            bool marked = false;
-            for (int k = 0; k < n && !marked; ++k) marked = out[k].threat == (threat != 0) && steer_v3_dist_sq(out[k].at, at) == 0.0f;
-            if (uses && !marked) out[n++] = (steer_scenario_mark){threat != 0, at, g};
-        }
-    }
-    return n;
-}

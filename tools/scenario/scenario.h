@@ -11,8 +11,10 @@
  * tables of rows, typo suggestions, errors in document order),
  * scenario_format.c (the format's tables and the checks beyond them),
  * scenario.c (these functions), scenario_build.c (the world, spawns, flow
- * fields). They need only the steer library and libc; scenario_json.c is
- * the JSON-file front end and the only one that needs jansson.
+ * fields), scenario_marks.c (what the pictures mark beneath the agents:
+ * targets, threats, pens, goal places and routes). They need only the
+ * steer library and libc; scenario_json.c is the JSON-file front end and
+ * the only one that needs jansson.
  *
  * ---- filling a scenario (the walker's contract) ---------------------------
  * Walk the parsed document depth first, in document order, and report each
@@ -63,6 +65,9 @@
  *   steer_scenario_create_world(sc, &overrides)
  *                                     a new world with every object, group
  *                                     and spawned agent; NULL on failure
+ *   steer_scenario_marks, steer_scenario_goal_marks
+ *                                     what both front ends draw beneath the
+ *                                     agents, worked out once here
  * The world holds groups in the order of "groups", obstacles, walls (each
  * polyline split into segments), paths and flow fields in file order, so
  * the indices in the info below are the world's indices.
@@ -180,22 +185,49 @@ typedef struct steer_scenario_info {
 /* NULL unless the last steer_scenario_finish succeeded. */
 const steer_scenario_info *steer_scenario_get_info(const steer_scenario *sc);
 
-/* A mark that `steer run`'s pictures and the playground draw for the
- * groups: a seek/arrive target (a ring with a dot) or a flee threat (a
- * cross), in the colour of the first group that uses it. */
+/* What `steer run`'s pictures and the playground mark for the groups,
+ * beneath the agents, each in the colour of the first group it is for. */
+typedef enum steer_scenario_mark_kind {
+    STEER_SCENARIO_MARK_TARGET, /* a seek/arrive target at a: a ring with a dot */
+    STEER_SCENARIO_MARK_THREAT, /* a flee threat at a: a cross, and a faint circle of its panic
+                                   distance b.x round it (0: none, the group flees everywhere) */
+    STEER_SCENARIO_MARK_PEN,    /* a contain box inside the world, corners a and b: a thin outline */
+    STEER_SCENARIO_MARK_ROUTE,  /* a leg of a waypoint route, a to b: a thin line */
+    STEER_SCENARIO_MARK_PLACE,  /* where an agent's goal sends it (its target, a waypoint) at a: a small dot */
+} steer_scenario_mark_kind;
+
 typedef struct steer_scenario_mark {
-    bool threat;
-    steer_v3 at;
+    steer_scenario_mark_kind kind;
+    steer_v3 a, b;           /* world points (b: see the kind) */
     int group;
 } steer_scenario_mark;
 
-/* The marks of groups[0..count): each seek/arrive target and flee threat
- * a group's weights use, once per kind and place. out holds 2 * count;
- * returns how many were written. A world has at most
- * STEER_SCENARIO_MARK_GROUPS groups (world.h, max_groups): callers size
- * their arrays by it. */
+/* The marks of groups[0..count) in a world of this def: each seek/arrive
+ * target and flee threat a group's weights use, once per kind and place,
+ * and each contain box that is a pen (inside the world's bounds on the
+ * ground; one reaching past them is a band along the world's edges or
+ * walls, which those show already). out holds 3 * count; returns how many
+ * were written. A world has at most STEER_SCENARIO_MARK_GROUPS groups
+ * (world.h, max_groups): callers size their arrays by it. Cheap: read the
+ * groups again whenever they may have changed (live tuning). */
 #define STEER_SCENARIO_MARK_GROUPS 32
-int steer_scenario_marks(const steer_group_def *const *groups, int count, steer_scenario_mark *out);
+int steer_scenario_marks(const steer_group_def *const *groups, int count, const steer_world_def *world,
+                         steer_scenario_mark *out);
+
+/* The places and routes the goals of the scenario's agents give them, as
+ * the world built from it holds them (ids: the handles create_world gave,
+ * info->total_agents of them, in spawn order). Read once, before the first
+ * step: goals given later are the user's, not the scenario's, and the goals
+ * of a formation's members are left out (their slots move with the leader).
+ * A place for each seek/arrive target and each waypoint, once per group and
+ * place, and the legs of a group's waypoint routes while it has at most
+ * STEER_SCENARIO_ROUTE_LINES distinct ones (a crowd's hundred routes would
+ * be a fan of lines over the crowd: their waypoints show them). Returns the
+ * marks (free them), *n their number; NULL with *n = 0 when there are none
+ * or memory ran out. */
+#define STEER_SCENARIO_ROUTE_LINES 8
+steer_scenario_mark *steer_scenario_goal_marks(const steer_scenario_info *info, const steer_world *world,
+                                               const steer_agent_id *ids, int *n);
 
 typedef struct steer_scenario_overrides {
     bool set_seed;           /* replace the world seed (and the derived spawn seeds) */

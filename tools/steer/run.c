@@ -396,6 +396,7 @@ typedef struct run_state {
     steer_v3 *pos, *vel, *prev_pos, *prev_vel;
     steer_v3 *ground, *heading; /* for the picture: positions on the ground, the way each faces */
     int *group;
+    steer_scenario_mark *goal_marks; /* the goals' places and routes, as the world was built */
     trails trails;
     metrics metrics;
     cairo_surface_t *image;
@@ -420,6 +421,7 @@ static void run_free(run_state *r)
     free(r->ground);
     free(r->heading);
     free(r->group);
+    free(r->goal_marks);
     steer_world_destroy(r->world);
     steer_scenario_destroy(r->sc);
 }
@@ -610,6 +612,9 @@ int steer_cmd_run(int argc, char **argv)
     }
 
     canvas_view view = canvas_view_make(info, width, height, r.ground, r.group, n);
+    /* before the first step (out of memory: the pictures go without them) */
+    r.goal_marks = steer_scenario_goal_marks(info, r.world, r.ids, &view.goal_count);
+    view.goals = r.goal_marks;
     progress pg = {!o.quiet && isatty(2), !o.quiet, now(), 0.0, frames, steps};
     pg.last = pg.started;
     char why[256];

@@ -469,6 +469,79 @@ test('the groups\' targets and threats are marked as steer run marks them: arriv
   await page.close();
 });
 
+// A big red agent standing on a green group's arrive target, inside that
+// group's pen: the marks lie beneath the agents, as in steer run's pictures.
+const standingOnAMark = {
+  name: 'on a mark', bounds: { min: [-10, -10], max: [10, 10] }, boundary: 'clamp', seed: 1, dt: 0.05, steps: 10,
+  groups: [
+    { name: 'seekers', colour: '#30ff30', radius: 0.3, neighbours: { groups: ['seekers'] },
+      behaviours: { arrive: { target: [0, 0] }, contain: { min: [-1, -9], max: [9, 9] } },
+      spawn: [{ shape: 'points', points: [[-8, -8]], speed: 0 }] },
+    { name: 'stander', colour: '#ff3030', radius: 2, neighbours: { groups: ['stander'] }, behaviours: { separation: 1 },
+      spawn: [{ shape: 'points', points: [[0, 0]], speed: 0 }] },
+  ],
+};
+
+// How many canvas pixels within `radius` CSS pixels of a world point show
+// `colour` (#rrggbb) over the world's background, whole or translucent: off
+// the background toward that colour (the marks are drawn faint).
+const pixelsNear = (page, point, radius, colour) => page.evaluate(([[x, y], radius, colour]) => {
+  const { scale, ox, oy, dpr } = window.steerPlayground.camera();
+  const bg = [0x10, 0x15, 0x1c], toward = [1, 3, 5].map((k, j) => parseInt(colour.slice(k, k + 2), 16) - bg[j]);
+  const c = document.getElementById('view'), r = Math.ceil(radius * dpr);
+  const img = c.getContext('2d').getImageData(Math.round(ox + x * scale) - r, Math.round(oy - y * scale) - r, 2 * r + 1, 2 * r + 1).data;
+  const length = (v) => Math.hypot(...v);
+  let near = 0;
+  for (let k = 0; k < img.length; k += 4) {
+    const off = [0, 1, 2].map((j) => img[k + j] - bg[j]);
+    const cos = off.reduce((sum, v, j) => sum + v * toward[j], 0) / (length(off) * length(toward) || 1);
+    if (length(off) > 20 && cos > 0.97) ++near;
+  }
+  return near;
+}, [point, radius, colour]);
+
+test('the marks lie beneath the agents: an agent standing on a target and a pen edge hides them', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'on a mark', document: doc }), standingOnAMark);
+  assert.ok(r.ok, r.error);
+  await nextFrames(page);
+  const { scale, dpr } = await hook(page, () => window.steerPlayground.camera());
+  const ring = Math.max(4, 0.6 * 16) + 2; // the target's ring (its radius at most 0.6 * 16 px) and its stroke
+  // The dart faces +x, its tip a body radius R ahead and its back corners
+  // 0.55 R aside 0.8 R behind: 0.3 (R - x) wide each side at x.
+  assert.ok(0.3 * (2 * scale / dpr - ring) > ring, 'the red dart covers the whole ring');
+  // Over the agents, the ring and its dot showed green inside the red dart.
+  assert.equal(await pixelsNear(page, [0, 0], ring, '#30ff30'), 0, 'no green over the red agent');
+  assert.ok(await pixelsOf(page, [0, 0], ring, '#ff3030') > 0.9 * (2 * ring + 1) ** 2, 'the agent shows whole');
+  // The pen's left edge (x = -1) crosses the dart too; away from it, it shows.
+  assert.equal(await pixelsNear(page, [-1, 0], 3, '#30ff30'), 0, 'no pen line over the agent');
+  assert.ok(await pixelsNear(page, [-1, 6], 3, '#30ff30') > 0, 'the pen is drawn where no agent stands');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// What the descriptions promise, drawn at the start, where no agent is yet:
+// wander_containment's pens ("kept inside their pens by containment
+// alone"), formation's route ("a leader walks a route of waypoints"), the
+// places of places ("grids of places") and arrive_seek's panic distance.
+test('the pens, routes and places the scenarios describe are drawn, as steer run draws them', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const seen = async (scenario, point, colour) => {
+    const r = await hook(page, (n) => window.steerPlayground.load({ scenario: n }), scenario);
+    assert.ok(r.ok, r.error);
+    await nextFrames(page);
+    return pixelsNear(page, point, 3, colour);
+  };
+  assert.ok(await seen('wander_containment', [-38, 0], '#ffc857') > 0, 'the restless pen\'s left edge');
+  assert.ok(await seen('wander_containment', [38, 0], '#7be07b') > 0, 'the calm pen\'s right edge');
+  assert.ok(await seen('formation', [8, -1], '#ffc857') > 0, 'the leader\'s route between its third and fourth waypoints');
+  assert.ok(await seen('places', [23, 21], '#ff6b5e') > 0, 'a red place');
+  assert.ok(await seen('places', [20, -37.5], '#5eb8ff') > 0, 'a blue place');
+  assert.ok(await seen('arrive_seek', [12, -12], '#ffc857') > 0, 'the threat\'s panic distance');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a selected agent\'s ring stands clear of its body: its squad\'s colour shows whole', async () => {
   // rts_squads: a red squad and a blue one, small bodies (about 2.5 px).
   const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
