@@ -120,9 +120,10 @@ function fillScenario(sc, value, path) {
       if (at(wasm.steer_scenario_set_object)) return -1;
       for (const [key, member] of Object.entries(value)) {
         const sub = path ? `${path}.${key}` : key;
-        if (!plainKey(key)) {
+        if (!plainKey(key)) { // recorded, and the walk goes on to the keys after it, as steer run's does
           const shown = path ? `${path}."${key}"` : `"${key}"`;
-          return withStrings([shown, 'unknown key'], (p, m) => wasm.steer_scenario_fail(sc, p, m));
+          withStrings([shown, 'unknown key'], (p, m) => wasm.steer_scenario_fail(sc, p, m));
+          continue;
         }
         if (fillScenario(sc, member, sub)) return -1;
       }
@@ -243,7 +244,7 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
     }
   }
   if (error) {
-    error = `${shownName(scenario)}: ${error}`;
+    error = error.split('\n').map((line) => `${shownName(scenario)}: ${line}`).join('\n'); // each, as steer run names them
     if (scenario.startsWith(FILE)) ui.message('file', error);
     else sim.error = error;
     return { ok: false, error };

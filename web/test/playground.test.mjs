@@ -674,6 +674,20 @@ test('a scenario file from the picker or a drop loads; a bad one shows the steer
     await page.setInputFiles('#file', join(dir, 'bad-radius.json'));
     await page.waitForFunction(() => document.getElementById('file-message').textContent !== '');
     assert.equal(await page.textContent('#file-message'), expected, 'the same text as the steer command');
+
+    // A key the format cannot hold, and a mistake after it: both named, as the steer command names them.
+    const odd = JSON.parse(good);
+    odd.groups[0]['max speed'] = 1;
+    odd.groups[0].mass = 0;
+    writeFileSync(join(dir, 'odd-key.json'), JSON.stringify(odd));
+    const oddCli = spawnSync(join(BUILD, 'steer'), ['run', 'odd-key.json', '-o', 'out'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(oddCli.status, 2, oddCli.stderr);
+    const oddExpected = oddCli.stderr.trim();
+    assert.match(oddExpected, /groups\[0\]\."max speed": unknown key/);
+    assert.match(oddExpected, /groups\[0\]\.mass: /);
+    await page.setInputFiles('#file', join(dir, 'odd-key.json'));
+    await page.waitForFunction(() => document.getElementById('file-message').textContent.startsWith('odd-key.json'));
+    assert.equal(await page.textContent('#file-message'), oddExpected, 'every mistake, as the steer command shows them');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
