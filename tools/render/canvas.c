@@ -481,13 +481,20 @@ static void draw_targets(cairo_t *cr, const canvas_view *v, const steer_scenario
     }
 }
 
+/* Each name over a rim of the background, so agents passing under it do
+ * not break up its letters. */
 static void draw_labels(cairo_t *cr, const canvas_view *v)
 {
     cairo_set_font_size(cr, v->font);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_width(cr, fmax(2.0, 0.3 * v->font));
     for (int i = 0; i < v->labels; ++i) {
-        set_colour(cr, v->info->groups[v->label_group[i]].colour, 1.0);
         cairo_move_to(cr, v->label_x[i], v->label_y[i]);
-        cairo_show_text(cr, v->info->groups[v->label_group[i]].name);
+        cairo_text_path(cr, v->info->groups[v->label_group[i]].name);
+        set_colour(cr, v->info->background | 0xFFu, 0.85);
+        cairo_stroke_preserve(cr);
+        set_colour(cr, v->info->groups[v->label_group[i]].colour, 1.0);
+        cairo_fill(cr);
     }
 }
 
