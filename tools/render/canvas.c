@@ -69,7 +69,8 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
     double scale = fmin(width / vw, area / vh);
     canvas_view v = {info, width, height, scale, min_x, min_y, 0.5 * fabs((double)world_hi.x - world_lo.x),
                      0.5 * fabs((double)world_hi.y - world_lo.y), 0.5 * (width - vw * scale), strip + 0.5 * (area - vh * scale),
-                     font, strip, 0, {0}, {0}, {0}, 0, 0};
+                     font, strip, 0, {0}, {0}, {0}, {{0}}, 0, 0, 0};
+    v.mark_count = group_marks(info, v.marks);
     /* Names over the panels: a group with several agents whose starting box
      * overlaps no wider group's (hawks among the boids are only in the
      * legend), at the top of its panel: under the lowest wall or pen edge
@@ -89,8 +90,6 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
         box[g][0] = fmin(box[g][0], position[a].x), box[g][1] = fmin(box[g][1], position[a].y);
         box[g][2] = fmax(box[g][2], position[a].x), box[g][3] = fmax(box[g][3], position[a].y);
     }
-    steer_scenario_mark marks[3 * STEER_SCENARIO_MARK_GROUPS];
-    int mark_count = group_marks(info, marks);
     for (int g = 0; g < groups; ++g) {
         bool own = agents[g] >= 2 && box[g][2] > box[g][0] && box[g][3] > box[g][1];
         for (int h = 0; h < groups && own; ++h)
@@ -107,9 +106,9 @@ canvas_view canvas_view_make(const steer_scenario_info *info, int width, int hei
             steer_v3 a = canvas_ground(info, info->walls[w].a), b = canvas_ground(info, info->walls[w].b);
             ceiling = ceiling_over(box[g], ceiling, fmin(a.y, b.y), a.x, b.x);
         }
-        for (int k = 0; k < mark_count; ++k) /* a pen's top edge too: drawn through the name otherwise */
-            if (marks[k].kind == STEER_SCENARIO_MARK_PEN) {
-                steer_v3 a = canvas_ground(info, marks[k].a), b = canvas_ground(info, marks[k].b);
+        for (int k = 0; k < v.mark_count; ++k) /* a pen's top edge too: drawn through the name otherwise */
+            if (v.marks[k].kind == STEER_SCENARIO_MARK_PEN) {
+                steer_v3 a = canvas_ground(info, v.marks[k].a), b = canvas_ground(info, v.marks[k].b);
                 ceiling = ceiling_over(box[g], ceiling, fmax(a.y, b.y), a.x, b.x);
             }
         double x = v.left + (box[g][0] - min_x) * scale;
@@ -582,16 +581,14 @@ void canvas_draw(cairo_t *cr, const canvas_view *v, const canvas_frame *f)
         steer_world_draw(f->world, &dd);
     }
     draw_paths(cr, v);
-    steer_scenario_mark marks[3 * STEER_SCENARIO_MARK_GROUPS];
-    int mark_count = group_marks(info, marks);
-    draw_beneath(cr, v, marks, mark_count);
+    draw_beneath(cr, v, v->marks, v->mark_count);
     draw_beneath(cr, v, v->goals, v->goal_count);
     draw_obstacles_and_walls(cr, v);
     if (f->trails && f->fast_trails && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE)
         draw_trails_fast(cr, v, f);
     else if (f->trails)
         draw_trails(cr, v, f);
-    draw_targets(cr, v, marks, mark_count);
+    draw_targets(cr, v, v->marks, v->mark_count);
     if (f->fast_trails) cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
     draw_agents(cr, v, f);
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);

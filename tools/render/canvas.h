@@ -38,6 +38,8 @@ typedef struct canvas_view {
     int labels;              /* group names drawn over the world */
     int label_group[CANVAS_MAX_LABELS];
     double label_x[CANVAS_MAX_LABELS], label_y[CANVAS_MAX_LABELS]; /* baseline start, pixels */
+    steer_scenario_mark marks[3 * STEER_SCENARIO_MARK_GROUPS]; /* the groups' targets, threats and pens */
+    int mark_count;                                             /* (steer_scenario_marks), read once */
     const steer_scenario_mark *goals; /* the agents' goal places and routes (steer_scenario_goal_marks), */
     int goal_count;                   /* drawn beneath them; NULL and 0: none */
 } canvas_view;
