@@ -913,7 +913,12 @@ static void blend(uint32_t *px, pixel_colour c, uint32_t coverage)
         *px = 0xFF000000u | (rb & 0xFF00FFu) | (g & 0x00FF00u);
         return;
     }
-    float sa = (float)a / 256.0f, da = (float)(d >> 24) / 255.0f * (1.0f - sa), oa = sa + da;
+    float sa = (float)a / 256.0f;
+    if (d == 0) { /* still clear, as most pixels an agent covers are: its colour at its coverage */
+        if (a) *px = (uint32_t)(sa * 255.0f + 0.5f) << 24 | (s & 0xFFFFFFu);
+        return;
+    }
+    float da = (float)(d >> 24) / 255.0f * (1.0f - sa), oa = sa + da;
     if (oa <= 0.0f) return;
     uint32_t out = (uint32_t)(oa * 255.0f + 0.5f) << 24;
     for (int shift = 0; shift < 24; shift += 8) {

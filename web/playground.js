@@ -463,38 +463,45 @@ function drawOverlays(layers) {
 
 // What steer run marks beneath the agents (tools/render/canvas.c), by the
 // same rules (pg_marks, from tools/scenario/scenario_marks.c), each in its
-// group's colour: `beneath` the obstacles, the pens (a thin outline), the
+// group's colour: beneath the obstacles, the pens (a thin outline), the
 // goals' route legs (a thin line) and places (a small dot); over them the
 // seek/arrive targets (a ring with a dot) and flee threats (a cross, in a
 // faint dashed circle of their panic distance), as large as steer run's
 // marks in a picture of the world's height. The target a click set (every
 // group's) is marked by the click's crosshair instead.
 const MARK_TARGET = 5, MARK_THREAT = 6, MARK_PEN = 7, MARK_ROUTE = 8, MARK_PLACE = 9; // pg_marks' kinds
-function drawScenarioMarks(beneath) {
+const markStroke = (colour, width) => { ctx.strokeStyle = css(colour); ctx.lineWidth = width; ctx.stroke(); };
+const markFill = (colour) => { ctx.fillStyle = css(colour); ctx.fill(); };
+
+// Draws the marks beneath the obstacles and returns the targets and threats
+// ([kind, colour, x, y, panic]) for drawTargets, so the marks (a crowd's
+// places among them) are read from the module once a frame.
+function drawMarksBeneath() {
+  const over = [];
   const n = wasm.pg_marks();
-  if (!n) return;
+  if (!n) return over;
   const base = wasm.pg_draw_commands() >> 2;
   const u32 = new Uint32Array(wasm.memory.buffer), f32 = new Float32Array(wasm.memory.buffer);
-  const d = camera.dpr, font = Math.max(9, Math.min(16, canvas.clientHeight / 40)), r = Math.max(4, 0.6 * font) * d;
-  const stroke = (colour, width) => { ctx.strokeStyle = css(colour); ctx.lineWidth = width; ctx.stroke(); };
-  const fill = (colour) => { ctx.fillStyle = css(colour); ctx.fill(); };
+  const d = camera.dpr;
   for (let i = 0; i < n; ++i) {
     const kind = u32[base + 6 * i], colour = (u32[base + 6 * i + 1] | 255) >>> 0;
-    if (beneath !== (kind === MARK_PEN || kind === MARK_ROUTE || kind === MARK_PLACE)) continue;
     const a = f32[base + 6 * i + 2], b = f32[base + 6 * i + 3], c = f32[base + 6 * i + 4], e = f32[base + 6 * i + 5];
+    if (kind === MARK_TARGET || kind === MARK_THREAT) {
+      over.push([kind, colour, a, b, c]);
+      continue;
+    }
     const x = sx(a), y = sy(b);
-    if (kind === MARK_TARGET && sim.target && a === sim.target[0] && b === sim.target[1]) continue;
     ctx.beginPath();
     if (kind === MARK_PEN) { // on pixel centres: a crisp line
       const x0 = Math.floor(Math.min(x, sx(c))) + 0.5, y0 = Math.floor(Math.min(y, sy(e))) + 0.5;
       const x1 = Math.floor(Math.max(x, sx(c))) + 0.5, y1 = Math.floor(Math.max(y, sy(e))) + 0.5;
       ctx.rect(x0, y0, x1 - x0, y1 - y0);
-      stroke(faded(colour, 0.45), d);
+      markStroke(faded(colour, 0.45), d);
     } else if (kind === MARK_ROUTE) {
       ctx.moveTo(x, y);
       ctx.lineTo(sx(c), sy(e));
       ctx.lineCap = 'round';
-      stroke(faded(colour, 0.45), d);
+      markStroke(faded(colour, 0.45), d);
       ctx.lineCap = 'butt';
     } else if (kind === MARK_PLACE) { // a crowd's places in short paths of one colour (as drawSelection's)
       let j = i;
@@ -503,24 +510,34 @@ function drawScenarioMarks(beneath) {
         ctx.moveTo(px + 1.5 * d, py);
         ctx.arc(px, py, 1.5 * d, 0, 2 * Math.PI);
       }
-      fill(faded(colour, 0.6));
+      markFill(faded(colour, 0.6));
       i = j - 1;
-    } else if (kind === MARK_TARGET) {
+    }
+  }
+  return over;
+}
+
+function drawTargets(over) {
+  const d = camera.dpr, font = Math.max(9, Math.min(16, canvas.clientHeight / 40)), r = Math.max(4, 0.6 * font) * d;
+  for (const [kind, colour, a, b, panic] of over) {
+    if (kind === MARK_TARGET && sim.target && a === sim.target[0] && b === sim.target[1]) continue;
+    const x = sx(a), y = sy(b);
+    ctx.beginPath();
+    if (kind === MARK_TARGET) {
       ctx.arc(x, y, r, 0, 2 * Math.PI);
-      stroke(colour, 1.5 * d);
+      markStroke(colour, 1.5 * d);
       ctx.beginPath();
       ctx.arc(x, y, 1.5 * d, 0, 2 * Math.PI);
-      fill(colour);
-    } else if (kind === MARK_THREAT) {
+      markFill(colour);
+    } else {
       ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r);
       ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y - r);
-      stroke(colour, 1.5 * d);
-      const panic = c * camera.scale;
-      if (panic > r) { // a distance, not a wall: dashed
+      markStroke(colour, 1.5 * d);
+      if (panic * camera.scale > r) { // a distance, not a wall: dashed
         ctx.beginPath();
-        ctx.arc(x, y, panic, 0, 2 * Math.PI);
+        ctx.arc(x, y, panic * camera.scale, 0, 2 * Math.PI);
         ctx.setLineDash([4 * d, 4 * d]);
-        stroke(faded(colour, 0.35), d);
+        markStroke(faded(colour, 0.35), d);
         ctx.setLineDash([]);
       }
     }
@@ -602,9 +619,9 @@ function render() {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   const layers = ui.layers() | LAYER_ALWAYS;
   drawOverlays(layers & LAYER_GROUND);
-  drawScenarioMarks(true);
+  const targets = drawMarksBeneath();
   drawOverlays(layers & LAYER_ALWAYS);
-  drawScenarioMarks(false);
+  drawTargets(targets);
   drawAgents();
   drawOverlays(layers & LAYER_OVER);
   drawSelection();
