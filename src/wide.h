@@ -46,6 +46,28 @@ static inline int wide_popcount16(unsigned m)
 #define WIDE_RUN_ADDRESS(dst, at, lane) \
     ((void *)((uintptr_t)(dst) + ((uintptr_t)(at) - (uintptr_t)(lane)) * sizeof *(dst)))
 
+/* The four-lane backends' compress table (NEON's table lookup, simd128's
+ * swizzle): entry m holds the bytes of the lanes mask m keeps, in order,
+ * then zeros (any lane may follow the kept ones). */
+#define WIDE_LANE_BYTES(k) 4 * (k), 4 * (k) + 1, 4 * (k) + 2, 4 * (k) + 3
+#define WIDE_COMPRESS_BYTES4                                                                              \
+    {{0},                                                                                                 \
+     {WIDE_LANE_BYTES(0)},                                                                                \
+     {WIDE_LANE_BYTES(1)},                                                                                \
+     {WIDE_LANE_BYTES(0), WIDE_LANE_BYTES(1)},                                                            \
+     {WIDE_LANE_BYTES(2)},                                                                                \
+     {WIDE_LANE_BYTES(0), WIDE_LANE_BYTES(2)},                                                            \
+     {WIDE_LANE_BYTES(1), WIDE_LANE_BYTES(2)},                                                            \
+     {WIDE_LANE_BYTES(0), WIDE_LANE_BYTES(1), WIDE_LANE_BYTES(2)},                                        \
+     {WIDE_LANE_BYTES(3)},                                                                                \
+     {WIDE_LANE_BYTES(0), WIDE_LANE_BYTES(3)},                                                            \
+     {WIDE_LANE_BYTES(1), WIDE_LANE_BYTES(3)},                                                            \
+     {WIDE_LANE_BYTES(0), WIDE_LANE_BYTES(1), WIDE_LANE_BYTES(3)},                                        \
+     {WIDE_LANE_BYTES(2), WIDE_LANE_BYTES(3)},                                                            \
+     {WIDE_LANE_BYTES(0), WIDE_LANE_BYTES(2), WIDE_LANE_BYTES(3)},                                        \
+     {WIDE_LANE_BYTES(1), WIDE_LANE_BYTES(2), WIDE_LANE_BYTES(3)},                                        \
+     {WIDE_LANE_BYTES(0), WIDE_LANE_BYTES(1), WIDE_LANE_BYTES(2), WIDE_LANE_BYTES(3)}}
+
 #if defined(STEER_WIDE_AVX512)
 #include "wide_avx512.h"
 #elif defined(STEER_WIDE_AVX2)

@@ -54,6 +54,22 @@ static inline wf wf_from_bits(wi a) { return vreinterpretq_f32_u32(a); }
 static inline void wi_store(uint32_t *p, wi a) { vst1q_u32(p, a); }
 static inline wi wi_load(const uint32_t *p) { return vld1q_u32(p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return wm_bits(vceqq_u32(a, b)); }
+/* wide.h's compress: the kept lanes moved down by one table lookup, then
+ * the whole register stored. */
+#define STEER_WIDE_HAS_COMPRESS 1
+static inline uint8x16_t wide_compress(unsigned bits, uint8x16_t a)
+{
+    static const uint8_t order[16][16] = WIDE_COMPRESS_BYTES4;
+    return vqtbl1q_u8(a, vld1q_u8(order[bits & 15u]));
+}
+static inline void wf_compress_store(float *dst, unsigned bits, wf a)
+{
+    vst1q_f32(dst, vreinterpretq_f32_u8(wide_compress(bits, vreinterpretq_u8_f32(a))));
+}
+static inline void wi_compress_store(uint32_t *dst, unsigned bits, wi a)
+{
+    vst1q_u32(dst, vreinterpretq_u32_u8(wide_compress(bits, vreinterpretq_u8_u32(a))));
+}
 /* [a0 + a1, a2 + a3, b0 + b1, b2 + b3], for wide.h's four-lane reduction */
 static inline wf wf_pair_sums(wf a, wf b) { return vpaddq_f32(a, b); }
 

@@ -50,6 +50,16 @@ static inline wf wf_from_bits(wi a) { return a; } /* one v128 type */
 static inline void wi_store(uint32_t *p, wi a) { wasm_v128_store(p, a); }
 static inline wi wi_load(const uint32_t *p) { return wasm_v128_load(p); }
 static inline unsigned wi_eq_bits(wi a, wi b) { return wm_bits(wasm_i32x4_eq(a, b)); }
+/* wide.h's compress: the kept lanes moved down by one byte swizzle, then
+ * the whole vector stored. */
+#define STEER_WIDE_HAS_COMPRESS 1
+static inline v128_t wide_compress(unsigned bits, v128_t a)
+{
+    static const uint8_t order[16][16] = WIDE_COMPRESS_BYTES4;
+    return wasm_i8x16_swizzle(a, wasm_v128_load(order[bits & 15u]));
+}
+static inline void wf_compress_store(float *dst, unsigned bits, wf a) { wasm_v128_store(dst, wide_compress(bits, a)); }
+static inline void wi_compress_store(uint32_t *dst, unsigned bits, wi a) { wasm_v128_store(dst, wide_compress(bits, a)); }
 /* [a0 + a1, a2 + a3, b0 + b1, b2 + b3], for wide.h's four-lane reduction */
 static inline wf wf_pair_sums(wf a, wf b)
 {
