@@ -863,6 +863,8 @@ steer_step_profile steer_world_last_profile(const steer_world *w)
 }
 
 /* ---- hash and memory ------------------------------------------------------------- */
+#define HASH_PREFETCH_AHEAD 16u
+
 static uint64_t fnv(uint64_t h, const void *data, size_t size)
 {
     const unsigned char *b = data;
@@ -879,6 +881,14 @@ uint64_t steer_world_state_hash(const steer_world *w)
     h = fnv(h, &w->steps, sizeof w->steps);
     steer__world_ensure_handles(w);
     for (uint32_t s = 0; s < w->slot_high; ++s) {
+        /* slot order is not the agents' (cell) order: each agent's lines
+         * are asked for a few slots ahead, or the hash waits on every one */
+        uint32_t ahead = s + HASH_PREFETCH_AHEAD;
+        if (ahead < w->slot_high && !(w->generation[ahead] & STEER__FREE_BIT))
+            for (int a = 0; a < w->dim; ++a) {
+                __builtin_prefetch(w->p[a] + w->dense_of_slot[ahead]);
+                __builtin_prefetch(w->v[a] + w->dense_of_slot[ahead]);
+            }
         if (w->generation[s] & STEER__FREE_BIT) continue;
         uint32_t d = w->dense_of_slot[s];
         h = fnv(h, &s, 4);
@@ -891,6 +901,14 @@ uint64_t steer_world_state_hash(const steer_world *w)
     }
     /* goals after the agents, in slot order: a world without them hashes as before */
     for (uint32_t s = 0; w->goal_count && s < w->slot_high; ++s) {
+        /* as above, in two stages: the slot entry that finds a record, then the record */
+        uint32_t ahead = s + 2 * HASH_PREFETCH_AHEAD, near = s + HASH_PREFETCH_AHEAD;
+        if (ahead < w->slot_high && !(w->generation[ahead] & STEER__FREE_BIT))
+            __builtin_prefetch(w->slot + w->dense_of_slot[ahead]);
+        if (near < w->slot_high && !(w->generation[near] & STEER__FREE_BIT)) {
+            const steer__goal *next = steer__goal_find(w, near);
+            if (next) __builtin_prefetch(next);
+        }
         const steer__goal *g = (w->generation[s] & STEER__FREE_BIT) ? NULL : steer__goal_find(w, s);
         if (!g) continue;
         int32_t fields[4] = {(int32_t)g->kind, g->path, g->progress, g->point_count};

@@ -1,0 +1,111 @@
+/* bench/state_hash.c — what steer_world_state_hash costs beside a step, for
+ * a program that hashes every step (lockstep play checking for desyncs).
+ *
+ *   build/bench/state_hash [--agents N] [--threads T] [--repeat R] [--json]
+ *
+ * The standard flock of N agents (default 1000000; steer/standard_flock.h),
+ * then the same with every agent arriving at its own point (per-agent
+ * goals, hashed after the agents). Each world takes one step, then R times
+ * (default 5) a hash and a step, each timed; the table gives the best and
+ * the median ms of each and the hash. The hash reads the agents in slot
+ * order, which is not their order in memory. --json prints one line per
+ * world. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <steer/steer.h>
+
+#define MAX_REPEAT 64
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* best and median of n timings, in ms */
+static void summary(double *t, int n, double *best, double *median)
+{
+    qsort(t, (size_t)n, sizeof *t, by_value);
+    *best = t[0] * 1e3;
+    *median = (n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2])) * 1e3;
+}
+
+/* Every agent its own ARRIVE point, spread over the torus. */
+static int give_goals(steer_world *w, int n)
+{
+    steer_agent_id *ids = malloc(sizeof *ids * (size_t)n);
+    steer_v3 *targets = malloc(sizeof *targets * (size_t)n);
+    int set = 0;
+    if (ids && targets && steer_world_get_agent_ids(w, ids, n) == n) {
+        for (int i = 0; i < n; ++i) targets[i] = steer_v3_make((float)(i % 997), (float)(i * 7 % 991), 0.0f);
+        set = steer_world_set_targets(w, ids, targets, n, STEER_GOAL_ARRIVE, NULL);
+    }
+    free(ids);
+    free(targets);
+    return set == n;
+}
+
+int main(int argc, char **argv)
+{
+    int agents = 1000000, threads = 1, repeat = 5, json = 0;
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (i + 1 < argc && strcmp(argv[i], "--agents") == 0) agents = atoi(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--threads") == 0) threads = atoi(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--repeat") == 0) repeat = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: state_hash [--agents N] [--threads T] [--repeat R] [--json]\n");
+            return 2;
+        }
+    }
+    if (agents < 1 || threads < 1 || threads > 64 || repeat < 1 || repeat > MAX_REPEAT) {
+        fprintf(stderr, "state_hash: --agents >= 1, --threads 1 to 64, --repeat 1 to %d\n", MAX_REPEAT);
+        return 2;
+    }
+    if (!json) printf("%-8s %9s %9s %9s %9s %9s %s\n", "world", "agents", "hash_ms", "median", "step_ms", "median", "state_hash");
+    for (int goals = 0; goals <= 1; ++goals) {
+        steer_standard_flock_def def = steer_default_standard_flock_def();
+        def.agents = agents;
+        def.worker_count = threads;
+        steer_world *w = steer_standard_flock_create(&def);
+        if (!w || (goals && !give_goals(w, agents))) {
+            fprintf(stderr, "state_hash: could not make the world of %d agents\n", agents);
+            steer_world_destroy(w);
+            return 1;
+        }
+        steer_world_step(w, STEER_STANDARD_FLOCK_DT);
+        double hash_t[MAX_REPEAT], step_t[MAX_REPEAT];
+        uint64_t hash = 0;
+        for (int r = 0; r < repeat; ++r) {
+            double t0 = seconds();
+            hash = steer_world_state_hash(w);
+            double t1 = seconds();
+            steer_world_step(w, STEER_STANDARD_FLOCK_DT);
+            hash_t[r] = t1 - t0;
+            step_t[r] = seconds() - t1;
+        }
+        double hb, hm, sb, sm;
+        summary(hash_t, repeat, &hb, &hm);
+        summary(step_t, repeat, &sb, &sm);
+        const char *name = goals ? "goals" : "flock";
+        if (json)
+            printf("{\"world\":\"%s\",\"agents\":%d,\"threads\":%d,\"hash_ms\":%.3f,\"hash_ms_median\":%.3f,"
+                   "\"step_ms\":%.3f,\"step_ms_median\":%.3f,\"last_hash\":\"%016" PRIx64 "\"}\n",
+                   name, agents, threads, hb, hm, sb, sm, hash);
+        else printf("%-8s %9d %9.3f %9.3f %9.3f %9.3f %016" PRIx64 "\n", name, agents, hb, hm, sb, sm, hash);
+        steer_world_destroy(w);
+    }
+    return 0;
+}
