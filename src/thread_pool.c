@@ -312,12 +312,14 @@ static phase_kind *kind_of(steer__pool *pool, steer_task_fn *task)
     return kind;
 }
 
-/* Which way this call runs: untimed ways first, then the way in use, or the
- * other one when it is time to try it again. */
+/* Which way this call runs: untimed ways first (serial first, so that the
+ * one slow call of a large phase falls in a program's first step, not in
+ * its second), then the way in use, or the other one when it is time to
+ * try it again. */
 static bool choose_parallel(const phase_kind *kind, double now)
 {
-    if (kind->per_item[1] == 0.0) return true;
     if (kind->per_item[0] == 0.0) return false;
+    if (kind->per_item[1] == 0.0) return true;
     return now >= kind->next_try ? !kind->parallel : kind->parallel;
 }
 
@@ -332,13 +334,19 @@ static void record(steer__pool *pool, phase_kind *kind, bool parallel, double no
         atomic_store_explicit(&pool->spin_seconds, spin < SPIN_MIN ? SPIN_MIN : spin > SPIN_MAX ? SPIN_MAX : spin,
                               memory_order_relaxed);
     }
-    if (!tried || kind->per_item[0] == 0.0 || kind->per_item[1] == 0.0) return;
-    kind->wins = kind->per_item[parallel] < kind->per_item[!parallel] * SWITCH_MARGIN ? kind->wins + 1 : 0;
-    if (kind->wins >= SWITCH_WINS) {
-        kind->parallel = parallel;
-        kind->wins = 0;
+    if (kind->per_item[0] == 0.0 || kind->per_item[1] == 0.0) return;
+    if (tried) {
+        kind->wins = kind->per_item[parallel] < kind->per_item[!parallel] * SWITCH_MARGIN ? kind->wins + 1 : 0;
+        if (kind->wins >= SWITCH_WINS) {
+            kind->parallel = parallel;
+            kind->wins = 0;
+        }
+    } else if (kind->next_try != 0.0) {
+        return;
     }
-    double lost = seconds - kind->per_item[kind->parallel] * count, wait = lost / EXPLORE_COST;
+    /* what a try of the other way costs, from the means (the first time here,
+     * the serial call came first and this call is the way in use) */
+    double lost = (kind->per_item[!kind->parallel] - kind->per_item[kind->parallel]) * count, wait = lost / EXPLORE_COST;
     kind->next_try = now + (wait < 0.0 ? 0.0 : wait > EXPLORE_MAX ? EXPLORE_MAX : wait);
 }
 
