@@ -42,14 +42,18 @@ static void summary(double *t, int n, double *best, double *median)
     *median = (n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2])) * 1e3;
 }
 
-/* Every agent its own ARRIVE point, spread over the torus. */
+/* Every agent its own ARRIVE point, spread over the torus (a 997 x 991
+ * lattice of points scaled to it). */
 static int give_goals(steer_world *w, int n)
 {
     steer_agent_id *ids = malloc(sizeof *ids * (size_t)n);
     steer_v3 *targets = malloc(sizeof *targets * (size_t)n);
+    steer_world_def def;
     int set = 0;
-    if (ids && targets && steer_world_get_agent_ids(w, ids, n) == n) {
-        for (int i = 0; i < n; ++i) targets[i] = steer_v3_make((float)(i % 997), (float)(i * 7 % 991), 0.0f);
+    if (ids && targets && steer_world_get_def(w, &def) == STEER_OK && steer_world_get_agent_ids(w, ids, n) == n) {
+        float sx = (def.bounds_max.x - def.bounds_min.x) / 997.0f, sy = (def.bounds_max.y - def.bounds_min.y) / 991.0f;
+        for (int i = 0; i < n; ++i)
+            targets[i] = steer_v3_make(def.bounds_min.x + sx * (float)(i % 997), def.bounds_min.y + sy * (float)(i * 7 % 991), 0.0f);
         set = steer_world_set_targets(w, ids, targets, n, STEER_GOAL_ARRIVE, NULL);
     }
     free(ids);

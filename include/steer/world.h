@@ -513,7 +513,7 @@ steer_step_profile steer_world_last_profile(const steer_world *world);
  * table: see the lookups above.) From inside the world's own step it
  * reports misuse and returns 0. FNV-1a takes a byte at a time: about a
  * flock step's time on one thread (0.3 ms at 10k agents, 37 ms at 1M),
- * 2-3x that with a goal each (build/bench/state_hash); a lockstep program
+ * 2-4x that with a goal each (build/bench/state_hash); a lockstep program
  * checking for desyncs can hash every few steps. */
 uint64_t steer_world_state_hash(const steer_world *world);
 
