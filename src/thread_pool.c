@@ -81,40 +81,56 @@ void steer__cache_guard_unlock(steer__cache_guard *guard) { (void)guard; }
 #define YIELD_AFTER 5e-6
 #define POLLS_PER_CHECK 256 /* a fraction of a microsecond of polling */
 
-/* Each kind of phase (a task function) is timed per item, run in parallel
- * and, now and then, serially by the caller alone; the pool runs it the way
- * that has been faster. On a machine whose processors are taken by other
- * threads, a worker preempted in the middle of a chunk holds its phase up
- * for a time slice (milliseconds: a 10k-agent step took 8 ms on two
- * workers against 0.7 ms on one), and then the caller alone is faster.
- * Results never depend on the choice: every task writes only its own
- * items, whoever runs them. The way not in use is tried again once the
- * time since the last try is 1/EXPLORE_COST times what that try lost, so
- * trying costs about EXPLORE_COST of the time per kind whatever the ratio
- * (a step has about six kinds: 1.5% in all), and at least every
- * EXPLORE_MAX seconds, so that the pool notices when the load goes away. */
-#define PHASE_KINDS 16
+/* Each kind of phase (a task function) runs in parallel or serially by the
+ * caller alone, whichever is faster. On a machine whose processors are
+ * taken by other threads, a worker preempted in the middle of a chunk holds
+ * its phase up for a time slice (milliseconds: a 10k-agent step took 8 ms
+ * on two workers against 0.7 ms on one), and then the caller alone is
+ * faster. Results never depend on the choice: every task writes only its
+ * own items, whoever runs them.
+ * A parallel call measures both ways at once: its wall time, and each
+ * worker's busy time and items. The serial estimate is the busy times added
+ * up (each item's cost, whoever ran it), except that a worker slower per
+ * item than PREEMPTED_RATE times the fastest one lost its processor
+ * mid-phase, and counts at that rate: what the caller alone, keeping its
+ * processor, would take. So a large phase that is far better in parallel
+ * never runs serially to find that out; re-running it serially now and then
+ * made one step in ~70 twice as long (1M agents, two workers), a dropped
+ * frame.
+ * While serial, the pool tries the parallel way again once the time since
+ * the last try is 1/EXPLORE_COST times what that try lost, so trying costs
+ * about EXPLORE_COST of the time per kind whatever the ratio, and at least
+ * every EXPLORE_MAX seconds, so that it notices when the load goes away.
+ * While parallel, the serial estimate is judged on the same schedule. */
+#define PHASE_KINDS 16 /* kinds of phase timed apart; a step has about six */
+#define PREEMPTED_RATE 4.0 /* items cost up to a few times each other; a time slice lost costs
+                           * milliseconds against a 10k-agent phase's microseconds */
 #define EXPLORE_COST 0.0025
 #define EXPLORE_MAX 2.0
 #define SWITCH_MARGIN 0.97 /* the other way must be 3% faster to take over */
-#define SWITCH_WINS 2       /* in this many tries in a row: on a busy machine one
+#define SWITCH_WINS 2       /* in this many judgements in a row: on a busy machine one
                              * lucky parallel try (the other threads happened to
                              * sleep) would hand the phase back to a worker that
                              * then loses time slices until the means catch up */
 
 typedef struct phase_kind {
     steer_task_fn *task;
-    double per_item[2]; /* smoothed seconds per item: [0] serial, [1] parallel; 0 = not yet timed */
+    double per_item[2]; /* smoothed seconds per item: [0] serial (timed, or estimated by a
+                         * parallel call), [1] parallel; 0 = not yet timed */
     bool parallel;      /* the way in use */
-    double next_try;    /* when to try the other way again (steer__seconds) */
-    int wins;           /* tries in a row in which the other way was faster */
+    double next_try;    /* when to judge again (steer__seconds): while serial, by a parallel try */
+    int wins;           /* judgements in a row in which the other way was faster */
 } phase_kind;
 
-/* A worker's share of the chunks, claimed in order; alone on its cache line
- * so claims on different queues do not contend. */
+/* A worker's share of the chunks, claimed in order, and what it ran of the
+ * last phase; alone on its cache line so claims on different queues do not
+ * contend. busy and items are written by their worker before it counts
+ * itself finished, and read by the caller after it sees the count. */
 typedef struct chunk_queue {
     atomic_int next;
-    char pad[64 - sizeof(atomic_int)];
+    int items;   /* items this worker ran in the last parallel phase */
+    double busy; /* seconds it spent running them */
+    char pad[64 - sizeof(atomic_int) - sizeof(int) - sizeof(double)];
 } chunk_queue;
 
 struct steer__pool {
@@ -168,6 +184,8 @@ static bool keep_polling(steer__pool *pool, double since)
 
 static void run_range(steer__pool *pool, int index)
 {
+    double since = steer__seconds();
+    int items = 0;
     long long count = pool->count;
     int chunks = pool->chunks, workers = pool->workers;
     for (int k = 0; k < workers; ++k) {
@@ -178,9 +196,13 @@ static void run_range(steer__pool *pool, int index)
             if (c >= owned) break;
             c += first;
             int start = (int)(count * c / chunks), end = (int)(count * (c + 1) / chunks);
-            if (end > start) pool->task(start, end, index, pool->context);
+            if (end <= start) continue;
+            pool->task(start, end, index, pool->context);
+            items += end - start;
         }
     }
+    pool->queues[index].busy = steer__seconds() - since;
+    pool->queues[index].items = items;
 }
 
 static void *worker_main(void *raw)
@@ -312,40 +334,63 @@ static phase_kind *kind_of(steer__pool *pool, steer_task_fn *task)
     return kind;
 }
 
-/* Which way this call runs: untimed ways first (serial first, so that the
- * one slow call of a large phase falls in a program's first step, not in
- * its second), then the way in use, or the other one when it is time to
- * try it again. */
-static bool choose_parallel(const phase_kind *kind, double now)
+/* Which way this call runs: the way in use or, while serial, the parallel
+ * way when it is time to try it again. A new kind starts in parallel, whose
+ * first call times both ways. */
+static bool choose_parallel(const phase_kind *kind, double now) { return kind->parallel || now >= kind->next_try; }
+
+/* Seconds per item the caller alone would take, from the parallel call that
+ * just ended (see PHASE_KINDS); 0 if no worker ran an item. */
+static double serial_estimate(const steer__pool *pool)
 {
-    if (kind->per_item[0] == 0.0) return false;
-    if (kind->per_item[1] == 0.0) return true;
-    return now >= kind->next_try ? !kind->parallel : kind->parallel;
+    double best = 0.0, total = 0.0;
+    int items = 0;
+    for (int q = 0; q < pool->workers; ++q) {
+        const chunk_queue *queue = &pool->queues[q];
+        if (queue->items > 0 && (best == 0.0 || queue->busy / queue->items < best)) best = queue->busy / queue->items;
+    }
+    for (int q = 0; q < pool->workers; ++q) {
+        const chunk_queue *queue = &pool->queues[q];
+        double cap = PREEMPTED_RATE * best * queue->items;
+        total += queue->busy < cap ? queue->busy : cap;
+        items += queue->items;
+    }
+    return items ? total / items : 0.0;
+}
+
+static void smooth(double *mean, double sample, double weight)
+{
+    *mean = *mean == 0.0 ? sample : *mean + (sample - *mean) * weight;
 }
 
 static void record(steer__pool *pool, phase_kind *kind, bool parallel, double now, double seconds, int count)
 {
-    double per_item = seconds / count, *mean = &kind->per_item[parallel];
-    bool tried = parallel != kind->parallel;
-    /* the way in use is timed every call, so it is smoothed more */
-    *mean = *mean == 0.0 ? per_item : *mean + (per_item - *mean) * (tried ? 0.5 : 0.25);
+    bool tried = parallel != kind->parallel; /* a parallel try while serial */
+    /* the way in use is timed every call, so it is smoothed more than a try */
+    smooth(&kind->per_item[parallel], seconds / count, tried ? 0.5 : 0.25);
     if (parallel) {
         double spin = 2.0 * seconds;
         atomic_store_explicit(&pool->spin_seconds, spin < SPIN_MIN ? SPIN_MIN : spin > SPIN_MAX ? SPIN_MAX : spin,
                               memory_order_relaxed);
+        double estimate = serial_estimate(pool);
+        if (!tried && estimate > 0.0) smooth(&kind->per_item[0], estimate, 0.25);
     }
     if (kind->per_item[0] == 0.0 || kind->per_item[1] == 0.0) return;
-    if (tried) {
-        kind->wins = kind->per_item[parallel] < kind->per_item[!parallel] * SWITCH_MARGIN ? kind->wins + 1 : 0;
+    /* While parallel, the serial estimate is judged at the times a serial
+     * try would have been made, so that two wins in a row are two moments
+     * apart, not one slow call (a late wake-up) seen twice. */
+    bool judged = tried || (kind->parallel && kind->next_try != 0.0 && now >= kind->next_try);
+    if (judged) {
+        bool other_faster = kind->per_item[!kind->parallel] < kind->per_item[kind->parallel] * SWITCH_MARGIN;
+        kind->wins = other_faster ? kind->wins + 1 : 0;
         if (kind->wins >= SWITCH_WINS) {
-            kind->parallel = parallel;
+            kind->parallel = !kind->parallel;
             kind->wins = 0;
         }
     } else if (kind->next_try != 0.0) {
         return;
     }
-    /* what a try of the other way costs, from the means (the first time here,
-     * the serial call came first and this call is the way in use) */
+    /* the next judgement: after what a try of the other way would lose */
     double lost = (kind->per_item[!kind->parallel] - kind->per_item[kind->parallel]) * count, wait = lost / EXPLORE_COST;
     kind->next_try = now + (wait < 0.0 ? 0.0 : wait > EXPLORE_MAX ? EXPLORE_MAX : wait);
 }
