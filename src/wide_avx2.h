@@ -121,23 +121,28 @@ static inline void wi_compress_store(uint32_t *dst, unsigned bits, wi a)
     _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_permutevar8x32_epi32(a, wide_compress_order(bits)));
 }
 
-/* wf_reduce8 (wide.h): within each 8-lane set, hadd twice (pairs, then
- * pairs of pairs), then the two 128-bit halves; finally set 0 (lanes 0-7) +
- * set 1 (lanes 8-15). */
+/* wf_reduce8 (wide.h): within each 8-lane set, pair sums twice (pairs, then
+ * pairs of pairs: an add of two in-lane shuffles, cheaper here than hadd),
+ * then the two 128-bit halves of four agents' sets against the other four's
+ * (two lane permutes and one add); finally set 0 (lanes 0-7) + set 1 (lanes
+ * 8-15). */
 #define STEER_WIDE_HAS_REDUCE8 1
+static inline __m256 wide_pair_sums8(__m256 x, __m256 y)
+{
+    return _mm256_add_ps(_mm256_shuffle_ps(x, y, 0x88), _mm256_shuffle_ps(x, y, 0xDD));
+}
 static inline void wf_reduce8(wf acc[8][2], float out[8])
 {
-    __m128 half[2][2];
+    __m256 set_sum[2];
     for (int set = 0; set < 2; ++set) {
-        for (int g = 0; g < 2; ++g) {
-            __m256 ab = _mm256_hadd_ps(acc[4 * g][set], acc[4 * g + 1][set]);
-            __m256 cd = _mm256_hadd_ps(acc[4 * g + 2][set], acc[4 * g + 3][set]);
-            __m256 abcd = _mm256_hadd_ps(ab, cd); /* [a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7] */
-            half[set][g] = _mm_add_ps(_mm256_castps256_ps128(abcd), _mm256_extractf128_ps(abcd, 1));
-        }
+        __m256 quad[2];
+        for (int g = 0; g < 2; ++g) /* [a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7] */
+            quad[g] = wide_pair_sums8(wide_pair_sums8(acc[4 * g][set], acc[4 * g + 1][set]),
+                                      wide_pair_sums8(acc[4 * g + 2][set], acc[4 * g + 3][set]));
+        set_sum[set] = _mm256_add_ps(_mm256_permute2f128_ps(quad[0], quad[1], 0x20),
+                                     _mm256_permute2f128_ps(quad[0], quad[1], 0x31));
     }
-    _mm_storeu_ps(out, _mm_add_ps(half[0][0], half[1][0]));
-    _mm_storeu_ps(out + 4, _mm_add_ps(half[0][1], half[1][1]));
+    _mm256_storeu_ps(out, _mm256_add_ps(set_sum[0], set_sum[1]));
 }
 
 #endif
