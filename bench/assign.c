@@ -24,14 +24,9 @@
 
 #include <steer/steer.h>
 
-#include "assign.h"
+#include "bench_util.h"
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "assign.h"
 
 static double total_cost(const steer_v3 *from, int n, const steer_v3 *to, const int *place, int dim)
 {
@@ -110,17 +105,17 @@ int main(int argc, char **argv)
             int m = make_case((shape)sh, n, from, to), dim = sh == CUBE ? 3 : 2, solves = 0;
             double best_sparse = INFINITY, best_dense = NAN, dense_sum = NAN;
             for (int r = 0; r < repeat; ++r) {
-                double t0 = seconds();
+                double t0 = bench_seconds();
                 if (steer__assign_sparse(from, n, to, m, dim, k, &heap, sparse, &solves) != STEER_OK) return 1;
-                best_sparse = fmin(best_sparse, seconds() - t0);
+                best_sparse = fmin(best_sparse, bench_seconds() - t0);
             }
             double sparse_sum = total_cost(from, n, to, sparse, dim);
             if (n <= dense_max) {
                 best_dense = INFINITY;
                 for (int r = 0; r < (n > 1000 ? 1 : repeat); ++r) {
-                    double t0 = seconds();
+                    double t0 = bench_seconds();
                     if (steer__assign_dense(from, n, to, m, dim, &heap, dense) != STEER_OK) return 1;
-                    best_dense = fmin(best_dense, seconds() - t0);
+                    best_dense = fmin(best_dense, bench_seconds() - t0);
                 }
                 dense_sum = total_cost(from, n, to, dense, dim);
                 if (!(sparse_sum <= dense_sum * (1.0 + 1e-9))) ++failures;

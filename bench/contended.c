@@ -30,17 +30,12 @@
 
 #include <steer/steer.h>
 
+#include "bench_util.h"
+
 #define MAX_LIST 8
 #define MAX_REPEAT 31
 #define SETTLE_SECONDS 2.5 /* per load, before its timed runs */
 #define MAX_LOAD 16
-
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ---- the competing load: threads that spin until told to stop ---------- */
 static atomic_bool stop_load;
@@ -87,28 +82,11 @@ static int parse_list(const char *text, int *out, const char *name)
     return n;
 }
 
-static int parse_int(const char *text, const char *name, int lo, int hi)
-{
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (*end || end == text || v < lo || v > hi) {
-        fprintf(stderr, "contended: %s: expected an integer in [%d, %d], got \"%s\"\n", name, lo, hi, text);
-        exit(2);
-    }
-    return (int)v;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static double run_steps(steer_world *w, int steps)
 {
-    double t0 = seconds();
+    double t0 = bench_seconds();
     for (int s = 0; s < steps; ++s) steer_world_step(w, STEER_STANDARD_FLOCK_DT);
-    return (seconds() - t0) * 1e3 / steps;
+    return (bench_seconds() - t0) * 1e3 / steps;
 }
 
 int main(int argc, char **argv)
@@ -125,8 +103,8 @@ int main(int argc, char **argv)
             return 0;
         } else if (v && !strcmp(a, "--agents")) agent_count = parse_list(argv[++i], agents, a);
         else if (v && !strcmp(a, "--loads")) load_count = parse_list(argv[++i], loads, a);
-        else if (v && !strcmp(a, "--steps")) steps_arg = parse_int(argv[++i], a, 1, 1000000);
-        else if (v && !strcmp(a, "--repeat")) repeat = parse_int(argv[++i], a, 1, MAX_REPEAT);
+        else if (v && !strcmp(a, "--steps")) steps_arg = bench_parse_int("contended", a, argv[++i], 1, 1000000);
+        else if (v && !strcmp(a, "--repeat")) repeat = bench_parse_int("contended", a, argv[++i], 1, MAX_REPEAT);
         else {
             fprintf(stderr, "contended: unknown option or missing value: %s (see --help)\n", a);
             return 2;
@@ -161,7 +139,7 @@ int main(int argc, char **argv)
             /* The pool settles on this load first: it re-tries the way it is
              * not using at least every 2 s (src/thread_pool.c), and the goal
              * is about a steady load, not the seconds after it changes. */
-            for (double until = seconds() + SETTLE_SECONDS; seconds() < until;)
+            for (double until = bench_seconds() + SETTLE_SECONDS; bench_seconds() < until;)
                 for (int t = 0; t < 2; ++t) run_steps(w[t], steps);
             double ms[2][MAX_REPEAT];
             for (int r = 0; r < repeat; ++r)
@@ -173,8 +151,8 @@ int main(int argc, char **argv)
                 one[r] = r % 2 ? ms[1][r] : ms[0][r];
                 two[r] = r % 2 ? ms[0][r] : ms[1][r];
             }
-            qsort(one, (size_t)repeat, sizeof one[0], compare_double);
-            qsort(two, (size_t)repeat, sizeof two[0], compare_double);
+            qsort(one, (size_t)repeat, sizeof one[0], bench_by_value);
+            qsort(two, (size_t)repeat, sizeof two[0], bench_by_value);
             uint64_t h1 = steer_world_state_hash(w[0]), h2 = steer_world_state_hash(w[1]);
             double ratio = two[repeat / 2] / one[repeat / 2];
             if (h1 != h2) status = 1;

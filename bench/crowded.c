@@ -30,14 +30,9 @@
 
 #include <steer/steer.h>
 
-#define MAX_STEPS 64
+#include "bench_util.h"
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#define MAX_STEPS 64
 
 typedef enum start { START_POINT, START_DISC, START_STANDARD } start;
 static const char *const start_names[] = {"point", "disc", "standard"};
@@ -111,12 +106,6 @@ static steer_world *make_world(const options *o, start how)
     return w;
 }
 
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static int run(const options *o, start how)
 {
     steer_world *w = make_world(o, how);
@@ -126,15 +115,15 @@ static int run(const options *o, start how)
     }
     double ms[MAX_STEPS], sorted[MAX_STEPS];
     for (int s = 0; s < o->steps; ++s) {
-        double t0 = seconds();
+        double t0 = bench_seconds();
         if (steer_world_step(w, STEER_STANDARD_FLOCK_DT) != STEER_OK) {
             fprintf(stderr, "crowded: step %d of the %s world failed\n", s, start_names[how]);
             steer_world_destroy(w);
             return 1;
         }
-        ms[s] = sorted[s] = 1e3 * (seconds() - t0);
+        ms[s] = sorted[s] = 1e3 * (bench_seconds() - t0);
     }
-    qsort(sorted, (size_t)o->steps, sizeof sorted[0], compare);
+    qsort(sorted, (size_t)o->steps, sizeof sorted[0], bench_by_value);
     double best = sorted[0], median = sorted[o->steps / 2];
     uint64_t hash = steer_world_state_hash(w);
     steer_world_destroy(w);
@@ -151,17 +140,6 @@ static int run(const options *o, start how)
         printf("   best %8.2f  median %8.2f  %016" PRIx64 "\n", best, median, hash);
     }
     return 0;
-}
-
-static int parse_int(const char *name, const char *text, int lo, int hi)
-{
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end || v < lo || v > hi) {
-        fprintf(stderr, "crowded: %s: expected an integer from %d to %d, got \"%s\"\n", name, lo, hi, text);
-        exit(2);
-    }
-    return (int)v;
 }
 
 int main(int argc, char **argv)
@@ -185,10 +163,10 @@ int main(int argc, char **argv)
             return 2;
         }
         ++i;
-        if (!strcmp(a, "--agents")) o.agents = parse_int(a, value, 2, 67108864);
-        else if (!strcmp(a, "--threads")) o.threads = parse_int(a, value, 1, 64);
-        else if (!strcmp(a, "--dim")) o.dim = parse_int(a, value, 2, 3);
-        else if (!strcmp(a, "--steps")) o.steps = parse_int(a, value, 1, MAX_STEPS);
+        if (!strcmp(a, "--agents")) o.agents = bench_parse_int("crowded", a, value, 2, 67108864);
+        else if (!strcmp(a, "--threads")) o.threads = bench_parse_int("crowded", a, value, 1, 64);
+        else if (!strcmp(a, "--dim")) o.dim = bench_parse_int("crowded", a, value, 2, 3);
+        else if (!strcmp(a, "--steps")) o.steps = bench_parse_int("crowded", a, value, 1, MAX_STEPS);
         else if (!strcmp(a, "--radius")) {
             char *end;
             o.radius = strtof(value, &end);

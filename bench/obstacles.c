@@ -27,17 +27,12 @@
 #include <time.h>
 
 #include <steer/steer.h>
+
+#include "bench_util.h"
 /* the full loops are the index's test switch, which is private */
 #include "world_internal.h"
 
 #define MAX_STEPS 256
-
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static uint64_t rng;
 static float uniform(float lo, float hi)
@@ -116,25 +111,19 @@ static steer_world *make_world(const scene *s, bool full_loops)
     return w;
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Median ms per step over `steps` steps; *first is the first step's (the
  * index is built in it), *hash_at the state hash after `hash_after` steps. */
 static double run(steer_world *w, int steps, int hash_after, uint64_t *hash_at, double *first)
 {
     double ms[MAX_STEPS];
     for (int s = 0; s < steps; ++s) {
-        double t0 = seconds();
+        double t0 = bench_seconds();
         steer_world_step(w, 1.0f / 30.0f);
-        ms[s] = 1e3 * (seconds() - t0);
+        ms[s] = 1e3 * (bench_seconds() - t0);
         if (s + 1 == hash_after) *hash_at = steer_world_state_hash(w);
     }
     *first = ms[0];
-    qsort(ms, (size_t)steps, sizeof ms[0], compare_doubles);
+    qsort(ms, (size_t)steps, sizeof ms[0], bench_by_value);
     return ms[steps / 2];
 }
 

@@ -19,25 +19,14 @@
 
 #include <steer/steer.h>
 
+#include "bench_util.h"
+
 #define MAX_REPEAT 64
-
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* best and median of n timings, in ms */
 static void summary(double *t, int n, double *best, double *median)
 {
-    qsort(t, (size_t)n, sizeof *t, by_value);
+    qsort(t, (size_t)n, sizeof *t, bench_by_value);
     *best = t[0] * 1e3;
     *median = (n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2])) * 1e3;
 }
@@ -66,17 +55,16 @@ int main(int argc, char **argv)
     int agents = 1000000, threads = 1, repeat = 5, json = 0;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
-        else if (i + 1 < argc && strcmp(argv[i], "--agents") == 0) agents = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(argv[i], "--threads") == 0) threads = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(argv[i], "--repeat") == 0) repeat = atoi(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--agents") == 0)
+            agents = bench_parse_int("state_hash", "--agents", argv[++i], 1, 67108864);
+        else if (i + 1 < argc && strcmp(argv[i], "--threads") == 0)
+            threads = bench_parse_int("state_hash", "--threads", argv[++i], 1, 64);
+        else if (i + 1 < argc && strcmp(argv[i], "--repeat") == 0)
+            repeat = bench_parse_int("state_hash", "--repeat", argv[++i], 1, MAX_REPEAT);
         else {
             fprintf(stderr, "usage: state_hash [--agents N] [--threads T] [--repeat R] [--json]\n");
             return 2;
         }
-    }
-    if (agents < 1 || threads < 1 || threads > 64 || repeat < 1 || repeat > MAX_REPEAT) {
-        fprintf(stderr, "state_hash: --agents >= 1, --threads 1 to 64, --repeat 1 to %d\n", MAX_REPEAT);
-        return 2;
     }
     if (!json) printf("%-8s %9s %9s %9s %9s %9s %s\n", "world", "agents", "hash_ms", "median", "step_ms", "median", "state_hash");
     for (int goals = 0; goals <= 1; ++goals) {
@@ -93,12 +81,12 @@ int main(int argc, char **argv)
         double hash_t[MAX_REPEAT], step_t[MAX_REPEAT];
         uint64_t hash = 0;
         for (int r = 0; r < repeat; ++r) {
-            double t0 = seconds();
+            double t0 = bench_seconds();
             hash = steer_world_state_hash(w);
-            double t1 = seconds();
+            double t1 = bench_seconds();
             steer_world_step(w, STEER_STANDARD_FLOCK_DT);
             hash_t[r] = t1 - t0;
-            step_t[r] = seconds() - t1;
+            step_t[r] = bench_seconds() - t1;
         }
         double hb, hm, sb, sm;
         summary(hash_t, repeat, &hb, &hm);

@@ -17,29 +17,7 @@
 
 #include <steer/steer.h>
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int parse_int(const char *text, const char *name, int lo, int hi)
-{
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (*end || end == text || v < lo || v > hi) {
-        fprintf(stderr, "step_times: %s: expected an integer in [%d, %d], got \"%s\"\n", name, lo, hi, text);
-        exit(2);
-    }
-    return (int)v;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "bench_util.h"
 
 static steer_kernel parse_kernel(const char *text)
 {
@@ -63,10 +41,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--help")) {
             printf("usage: step_times [--agents N] [--threads T] [--steps S] [--dim 2|3] [--kernel NAME] [--json]\n");
             return 0;
-        } else if (v && !strcmp(a, "--agents")) fd.agents = parse_int(argv[++i], a, 1, 67108864);
-        else if (v && !strcmp(a, "--threads")) fd.worker_count = parse_int(argv[++i], a, 1, 64);
-        else if (v && !strcmp(a, "--steps")) steps = parse_int(argv[++i], a, 1, 1000000);
-        else if (v && !strcmp(a, "--dim")) fd.dim = parse_int(argv[++i], a, 2, 3);
+        } else if (v && !strcmp(a, "--agents")) fd.agents = bench_parse_int("step_times", a, argv[++i], 1, 67108864);
+        else if (v && !strcmp(a, "--threads")) fd.worker_count = bench_parse_int("step_times", a, argv[++i], 1, 64);
+        else if (v && !strcmp(a, "--steps")) steps = bench_parse_int("step_times", a, argv[++i], 1, 1000000);
+        else if (v && !strcmp(a, "--dim")) fd.dim = bench_parse_int("step_times", a, argv[++i], 2, 3);
         else if (v && !strcmp(a, "--kernel")) kernel = parse_kernel(argv[++i]);
         else {
             fprintf(stderr, "step_times: unknown option or missing value: %s (see --help)\n", a);
@@ -84,16 +62,16 @@ int main(int argc, char **argv)
         return 1;
     }
     kernel = steer_world_set_kernel(w, kernel);
-    double t0 = seconds();
+    double t0 = bench_seconds();
     steer_world_step(w, STEER_STANDARD_FLOCK_DT);
-    double first = (seconds() - t0) * 1e3;
+    double first = (bench_seconds() - t0) * 1e3;
     for (int s = 0; s < steps; ++s) {
-        double t = seconds();
+        double t = bench_seconds();
         steer_world_step(w, STEER_STANDARD_FLOCK_DT);
-        ms[s] = (seconds() - t) * 1e3;
+        ms[s] = (bench_seconds() - t) * 1e3;
     }
     memcpy(sorted, ms, (size_t)steps * sizeof *ms);
-    qsort(sorted, (size_t)steps, sizeof *sorted, compare_double);
+    qsort(sorted, (size_t)steps, sizeof *sorted, bench_by_value);
     double median = sorted[steps / 2], p90 = sorted[steps * 9 / 10], p99 = sorted[steps * 99 / 100];
     int slow = 0, worst = 0;
     for (int s = 0; s < steps; ++s) {
