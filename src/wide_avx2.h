@@ -127,7 +127,9 @@ static inline void wi_compress_store(uint32_t *dst, unsigned bits, wi a)
  * (two lane permutes and one add); finally set 0 (lanes 0-7) + set 1 (lanes
  * 8-15). */
 #define STEER_WIDE_HAS_REDUCE8 1
-static inline __m256 wide_pair_sums8(__m256 x, __m256 y)
+/* [a0 + a1, a2 + a3, b0 + b1, b2 + b3] in each 128-bit half, as the four-lane
+ * backends' wf_pair_sums does in their one */
+static inline wf wf_pair_sums(wf x, wf y)
 {
     return _mm256_add_ps(_mm256_shuffle_ps(x, y, 0x88), _mm256_shuffle_ps(x, y, 0xDD));
 }
@@ -137,8 +139,8 @@ static inline void wf_reduce8(wf acc[8][2], float out[8])
     for (int set = 0; set < 2; ++set) {
         __m256 quad[2];
         for (int g = 0; g < 2; ++g) /* [a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7] */
-            quad[g] = wide_pair_sums8(wide_pair_sums8(acc[4 * g][set], acc[4 * g + 1][set]),
-                                      wide_pair_sums8(acc[4 * g + 2][set], acc[4 * g + 3][set]));
+            quad[g] = wf_pair_sums(wf_pair_sums(acc[4 * g][set], acc[4 * g + 1][set]),
+                                   wf_pair_sums(acc[4 * g + 2][set], acc[4 * g + 3][set]));
         set_sum[set] = _mm256_add_ps(_mm256_permute2f128_ps(quad[0], quad[1], 0x20),
                                      _mm256_permute2f128_ps(quad[0], quad[1], 0x31));
     }
