@@ -961,6 +961,88 @@ static void test_spawn_keeps_out_of_obstacles(void)
     steer_world_destroy(w);
 }
 
+/* The closest two of points [first, first + n) (positions, or goal targets). */
+static double closest_pair(const steer_world *w, int first, int n, bool goals)
+{
+    double closest = INFINITY;
+    for (int i = first; i < first + n; ++i)
+        for (int j = i + 1; j < first + n; ++j) {
+            steer_v3 a = goals ? goal_of(w, i).target : position(w, i), b = goals ? goal_of(w, j).target : position(w, j);
+            double d = length(sub(a, b));
+            closest = d < closest ? d : closest;
+        }
+    return closest;
+}
+
+static void test_spawn_spacing(void)
+{
+    /* Two spawns into overlapping places (a box and a disc over it, 2D and
+     * 3D) and their goals into one box: without spacing, some pair lies
+     * closer than 1.2; with it, none of all 300, across the spawns too. */
+    static const char *const docs[2][2] = {
+        {"{" B2 ", 'groups': [{'name': 'a', 'radius': 0.5, 'spawn': ["
+         " {'count': 200, 'min': [-15, -15], 'max': [15, 15], 'goal': {'kind': 'arrive', 'box': {'min': [20, -15], 'max': [50, 15]}}},"
+         " {'count': 100, 'shape': 'disc', 'centre': [15, 15], 'radius': 12, 'goal': {'kind': 'arrive', 'box': {'min': [20, -15], 'max': [50, 15]}}}]}]}",
+         "{" B2 ", 'groups': [{'name': 'a', 'radius': 0.5, 'spawn': ["
+         " {'count': 200, 'min': [-15, -15], 'max': [15, 15], 'spacing': 1.2,"
+         "  'goal': {'kind': 'arrive', 'box': {'min': [20, -15], 'max': [50, 15]}, 'spacing': 1.2}},"
+         " {'count': 100, 'shape': 'disc', 'centre': [15, 15], 'radius': 12, 'spacing': 1.2,"
+         "  'goal': {'kind': 'arrive', 'box': {'min': [20, -15], 'max': [50, 15]}, 'spacing': 1.2}}]}]}"},
+        {"{'dim': 3, 'bounds': {'min': [-50, -40, -10], 'max': [50, 40, 10]}, 'groups': [{'name': 'a', 'spawn': ["
+         " {'count': 200, 'min': [-5, -5, -5], 'max': [5, 5, 5], 'goal': {'kind': 'seek', 'box': {'min': [20, 0, 0], 'max': [35, 15, 5]}}},"
+         " {'count': 100, 'shape': 'disc', 'centre': [12, 0, 0], 'radius': 12, 'goal': {'kind': 'seek', 'box': {'min': [20, 0, 0], 'max': [35, 15, 5]}}}]}]}",
+         "{'dim': 3, 'bounds': {'min': [-50, -40, -10], 'max': [50, 40, 10]}, 'groups': [{'name': 'a', 'spawn': ["
+         " {'count': 200, 'min': [-5, -5, -5], 'max': [5, 5, 5], 'spacing': 1.2,"
+         "  'goal': {'kind': 'seek', 'box': {'min': [20, 0, 0], 'max': [35, 15, 5]}, 'spacing': 1.2}},"
+         " {'count': 100, 'shape': 'disc', 'centre': [12, 0, 0], 'radius': 12, 'spacing': 1.2,"
+         "  'goal': {'kind': 'seek', 'box': {'min': [20, 0, 0], 'max': [30, 10, 5]}, 'spacing': 1.2}}]}]}"}};
+    for (int d = 0; d < 2; ++d) {
+        steer_world *w = BUILD(docs[d][0]);
+        if (!w) return;
+        CHECK(closest_pair(w, 0, 300, false) < 1.2 && closest_pair(w, 0, 300, true) < 1.2);
+        steer_world_destroy(w);
+        w = BUILD(docs[d][1]);
+        if (!w) return;
+        double places = closest_pair(w, 0, 300, false), goals = closest_pair(w, 0, 300, true);
+        if (!(places >= 1.2 && goals >= 1.2)) fail_at(__LINE__, "%dD: closest places %g, goals %g: expected >= 1.2", d + 2, places, goals);
+        else ++check_passed;
+        int outside = 0;
+        for (int k = 0; k < 200; ++k) {
+            steer_v3 p = position(w, k);
+            outside += fabs(p.x) > (d ? 5 : 15) || fabs(p.y) > (d ? 5 : 15) || fabs(p.z) > 5;
+        }
+        CHECK(outside == 0); /* drawn again in the shape, not pushed out of it */
+        steer_world_destroy(w);
+    }
+
+    /* kept out of the obstacles too: a rock over most of the box */
+    steer_world *w = BUILD("{'bounds': {'min': [-10, -10], 'max': [10, 10]}, 'obstacles': [{'centre': [0, 0], 'radius': 8}],"
+                           " 'groups': [{'name': 'a', 'radius': 0.5, 'spawn': [{'count': 60, 'spacing': 1.1}]}]}");
+    if (w) {
+        int inside = 0;
+        for (int k = 0; k < agent_count; ++k) inside += length(position(w, k)) < 8.5 - 1e-4;
+        CHECK(inside == 0 && closest_pair(w, 0, agent_count, false) >= 1.1);
+        steer_world_destroy(w);
+    }
+
+    /* no room: the world is refused, naming the spawn's spacing */
+    static const char *const full[] = {
+        "{" B2 ", 'groups': [{'name': 'a'}, {'name': 'b', 'spawn': [{'count': 3}, {'count': 50, 'min': [0, 0], 'max': [5, 5], 'spacing': 2}]}]}",
+        "{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'count': 50, 'goal': {'kind': 'arrive', 'box': {'min': [0, 0], 'max': [5, 5]}, 'spacing': 2}}]}]}"};
+    static const char *const said[] = {"groups[1].spawn[1].spacing: no place for agent", "groups[0].spawn[0].goal.spacing: no point for agent"};
+    for (int k = 0; k < 2; ++k) {
+        if (load(full[k]) != 0) {
+            fail_at(__LINE__, "refused, expected it to load:\n%s", error);
+            continue;
+        }
+        char why[512] = "";
+        steer_world *none = steer_scenario_create_world(scenario, NULL, why, sizeof why);
+        if (none || strstr(why, said[k]) != why) fail_at(__LINE__, "expected no world and \"%s...\", got \"%s\"", said[k], why);
+        else ++check_passed;
+        steer_world_destroy(none);
+    }
+}
+
 /* ==== goals ============================================================================== */
 #define LINE_AT(y) "'count': 2, 'shape': 'line', 'from': [0, " #y "], 'to': [1, " #y "]"
 static void test_goal_kinds(void)
@@ -1638,6 +1720,9 @@ static void test_refused_spawns_goals_formations(void)
             "\"random\", \"tangent\", \"outward\"");
     REFUSED(SPAWN("'count': 2, 'speed': -1"), "groups[0].spawn[0].speed", "-1", ">= 0");
     REFUSED(SPAWN("'count': 2, 'seed': -1"), "groups[0].spawn[0].seed", "-1", "from 0 to 9007199254740991");
+    REFUSED(SPAWN("'count': 2, 'spacing': -0.5"), "groups[0].spawn[0].spacing", "-0.5", ">= 0");
+    REFUSED(SPAWN("'count': 2, 'shape': 'line', 'from': [0, 0], 'to': [1, 0], 'spacing': 1"), "groups[0].spawn[0].spacing", NULL,
+            "shape \"line\"");
     REFUSED(SPAWN("'count': 2, 'colour': '#ffffff'"), "groups[0].spawn[0].colour", NULL, "unknown key");
     REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 's', 'count': 1}]}, {'name': 'b', 'spawn': [{'name': 's', 'count': 1}]}]}",
             "groups[1].spawn[0].name", "\"s\"", "already the name of groups[0].spawn[0]");
@@ -1655,6 +1740,9 @@ static void test_refused_spawns_goals_formations(void)
             "groups[0].spawn[0].goal.antipode", NULL, "not \"points\"");
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'antipode': false"), "groups[0].spawn[0].goal.antipode", "false", "true");
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'target': [1, 1], 'seed': 3"), "groups[0].spawn[0].goal.seed", NULL, "\"box\"");
+    REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'target': [1, 1], 'spacing': 1"), "groups[0].spawn[0].goal.spacing", NULL, "\"box\"");
+    REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'box': {'min': [0, 0], 'max': [5, 5]}, 'spacing': -1"),
+            "groups[0].spawn[0].goal.spacing", "-1", ">= 0");
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'target': [1, 1], 'assign': 'least_squares'"),
             "groups[0].spawn[0].goal.assign", NULL, "\"points\" or \"box\"");
     REFUSED(GOAL("'count': 2", "'kind': 'seek', 'points': [[1, 1], [2, 2]], 'assign': 'least_squares'"),
@@ -1895,6 +1983,7 @@ int main(void)
     test_spawn_velocity_and_heading();
     test_spawn_seeds();
     test_spawn_keeps_out_of_obstacles();
+    test_spawn_spacing();
     test_goal_kinds();
     test_goal_antipodes();
     test_goal_assignment();

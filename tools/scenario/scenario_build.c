@@ -3,8 +3,10 @@
  * their goals. */
 #include "scenario_internal.h"
 #include "ground.h"
+#include "spacing.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -93,6 +95,9 @@ steer_v3 *sc_field_vectors(const sc_field *f, int dim, steer_up_axis up, uint64_
 }
 
 /* ---- spawns ---------------------------------------------------------------------------- */
+/* Random places drawn for one agent or one goal before a spacing is given up. */
+#define SPACING_TRIES 1000
+
 static float draw(steer_rng *rng) { return steer_rng_float(rng); }
 
 static bool inside_obstacle(const steer_scenario_info *info, steer_v3 p, float radius)
@@ -181,36 +186,184 @@ static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_up_
     return steer_v3_scale(dir, s->speed);
 }
 
+/* Where agent k of spawn sp starts. A random place (box, disc) is kept out
+ * of the obstacles: with a spacing, drawn again until it is and keeps the
+ * spacing from every agent placed before it (false if no draw of
+ * SPACING_TRIES does); without, a few deterministic retries for the
+ * obstacles alone. */
+static bool place_agent(const steer_scenario_info *info, const sc_spawn *sp, int k, steer_up_axis up,
+                        const sc_spacing *taken, steer_rng *rng, steer_v3 *out)
+{
+    const float radius = info->groups[sp->group].def.radius;
+    steer_v3 p = spawn_position(sp, k, info->dim, up, rng);
+    if (sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC) {
+        if (sp->spacing > 0.0f) {
+            for (int tries = 1; inside_obstacle(info, p, radius) || !sc_spacing_clear(taken, p, sp->spacing); ++tries) {
+                if (tries == SPACING_TRIES) return false;
+                p = spawn_position(sp, k, info->dim, up, rng);
+            }
+        } else {
+            for (int tries = 0; tries < 64 && inside_obstacle(info, p, radius); ++tries)
+                p = spawn_position(sp, k, info->dim, up, rng);
+        }
+    }
+    *out = p;
+    return true;
+}
+
 /* ---- goals ------------------------------------------------------------------------------ */
+static steer_v3 box_point(const sc_goal *g, int dim, steer_rng *rng)
+{
+    float x = g->min.x + (g->max.x - g->min.x) * draw(rng);
+    float y = g->min.y + (g->max.y - g->min.y) * draw(rng);
+    float z = dim == 3 ? g->min.z + (g->max.z - g->min.z) * draw(rng) : 0.0f;
+    return steer_v3_make(x, y, z);
+}
+
 /* Agent k's goal, placed at p: the file's goal with its target chosen. The
- * waypoints point into the spawn's goal (set_goal copies them). */
-static steer_goal agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng *box_rng)
+ * waypoints point into the spawn's goal (set_goal copies them). False when
+ * the box's spacing found no point among the goals placed so far. */
+static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng *box_rng, const sc_spacing *goals,
+                       steer_goal *out)
 {
     const sc_goal *g = &s->goal;
-    steer_goal out = {.kind = g->kind, .slow_radius = g->slow_radius, .speed = g->speed, .path = g->path};
+    *out = (steer_goal){.kind = g->kind, .slow_radius = g->slow_radius, .speed = g->speed, .path = g->path};
     switch (g->place) {
-    case SC_GOAL_TARGET: out.target = g->target; break;
-    case SC_GOAL_ANTIPODE: out.target = steer_v3_sub(steer_v3_scale(spawn_centre(s), 2.0f), p); break;
+    case SC_GOAL_TARGET: out->target = g->target; break;
+    case SC_GOAL_ANTIPODE: out->target = steer_v3_sub(steer_v3_scale(spawn_centre(s), 2.0f), p); break;
     case SC_GOAL_POINTS:
-        if (g->kind == STEER_GOAL_WAYPOINTS) out.points = g->points, out.point_count = g->point_count;
-        else out.target = g->points[k % g->point_count];
+        if (g->kind == STEER_GOAL_WAYPOINTS) out->points = g->points, out->point_count = g->point_count;
+        else out->target = g->points[k % g->point_count];
         break;
-    case SC_GOAL_BOX: {
-        float x = g->min.x + (g->max.x - g->min.x) * draw(box_rng);
-        float y = g->min.y + (g->max.y - g->min.y) * draw(box_rng);
-        float z = dim == 3 ? g->min.z + (g->max.z - g->min.z) * draw(box_rng) : 0.0f;
-        out.target = steer_v3_make(x, y, z);
+    case SC_GOAL_BOX:
+        out->target = box_point(g, dim, box_rng);
+        for (int tries = 1; g->spacing > 0.0f && !sc_spacing_clear(goals, out->target, g->spacing); ++tries) {
+            if (tries == SPACING_TRIES) return false;
+            out->target = box_point(g, dim, box_rng);
+        }
         break;
-    }
     case SC_GOAL_PATH: break;
     }
-    if (dim == 2) out.target.z = 0.0f;
-    return out;
+    if (dim == 2) out->target.z = 0.0f;
+    return true;
 }
 
 static void set_error(char *error, int size, const char *what, int code)
 {
     if (error && size > 0) snprintf(error, (size_t)size, "%s (%s)", what, steer_result_string((steer_result)code));
+}
+
+static void report(char *error, int size, const char *format, ...)
+{
+    if (!error || size <= 0) return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error, (size_t)size, format, args);
+    va_end(args);
+}
+
+/* The spawn's path in the file, for an error: groups[G].spawn[J]. */
+static void spawn_path(const steer_scenario *sc, int s, char *out, size_t size)
+{
+    int within = 0;
+    for (int i = 0; i < s; ++i) within += sc->spawns[i].group == sc->spawns[s].group;
+    snprintf(out, size, "groups[%d].spawn[%d]", sc->spawns[s].group, within);
+}
+
+/* The largest spacing of the spawns' places (goals: of their goals' boxes). */
+static float largest_spacing(const steer_scenario *sc, bool goals)
+{
+    float largest = 0.0f;
+    for (int s = 0; s < sc->spawn_count; ++s)
+        largest = steer_maxf(largest, goals ? sc->spawns[s].goal.spacing : sc->spawns[s].spacing);
+    return largest;
+}
+
+/* Every spawn's agents and their goals, in the file's order (ids[k]: agent
+ * k's handle, when ids is given). Each spacing keeps to every place before
+ * it, of its own spawn and the earlier ones. */
+static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, steer_agent_id *ids, char *error,
+                       int error_size)
+{
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    const float place_cell = largest_spacing(sc, false), goal_cell = largest_spacing(sc, true);
+    sc_spacing *taken = place_cell > 0.0f ? sc_spacing_create(place_cell, info->total_agents) : 0;
+    sc_spacing *goals = goal_cell > 0.0f ? sc_spacing_create(goal_cell, info->total_agents) : 0;
+    steer_v3 *drawn = 0;
+    bool ok = (place_cell == 0.0f || taken) && (goal_cell == 0.0f || goals);
+    if (!ok) set_error(error, error_size, "could not create the world", STEER_ERROR_OUT_OF_MEMORY);
+    const steer_up_axis up = ground_up(info->dim, info->world.up);
+    int added = 0;
+    for (int s = 0; ok && s < sc->spawn_count; ++s) {
+        const sc_spawn *sp = &sc->spawns[s];
+        const int first = added;
+        /* a box's random places, when the world assigns them */
+        drawn = sp->goal.kind != STEER_GOAL_NONE && sp->goal.assign && sp->goal.place == SC_GOAL_BOX
+                    ? malloc(sizeof *drawn * (size_t)(sp->count > 0 ? sp->count : 1))
+                    : 0;
+        uint64_t spawn_seed = sp->has_seed ? sp->seed : mix64(seed * 0x100000001B3ull + (uint64_t)sp->index);
+        steer_rng rng = steer_rng_make(spawn_seed);
+        /* the goals' own stream: a goal never moves the spawn's agents */
+        steer_rng box_rng = steer_rng_make(sp->goal.has_seed ? sp->goal.seed : mix64(spawn_seed ^ 0x60A15ull));
+        char where[64];
+        for (int k = 0; ok && k < sp->count; ++k) {
+            steer_v3 p;
+            if (!place_agent(info, sp, k, up, taken, &rng, &p)) {
+                spawn_path(sc, s, where, sizeof where);
+                report(error, error_size,
+                         "%s.spacing: no place for agent %d of %d at least %g from the agents before it (and out of "
+                         "the obstacles) in %d random draws: give a larger shape, fewer agents or a smaller spacing",
+                         where, k + 1, sp->count, (double)sp->spacing, SPACING_TRIES);
+                ok = false;
+                break;
+            }
+            if (taken) sc_spacing_add(taken, p);
+            steer_v3 v = spawn_velocity(sp, p, info->dim, up, &rng);
+            steer_agent_id id = steer_world_add_agent(w, sp->group, p, v);
+            if (ids && id.index != 0) ids[added] = id;
+            ++added;
+            if (id.index == 0) {
+                set_error(error, error_size, "the world refused an agent", STEER_ERROR_CAPACITY);
+                ok = false;
+                break;
+            }
+            if (sp->goal.kind == STEER_GOAL_NONE) continue;
+            steer_goal goal;
+            if (!agent_goal(sp, k, p, info->dim, &box_rng, goals, &goal)) {
+                spawn_path(sc, s, where, sizeof where);
+                report(error, error_size,
+                         "%s.goal.spacing: no point for agent %d of %d at least %g from the goals before it in %d "
+                         "random draws: give a larger box or a smaller spacing",
+                         where, k + 1, sp->count, (double)sp->goal.spacing, SPACING_TRIES);
+                ok = false;
+                break;
+            }
+            if (goals && (goal.kind == STEER_GOAL_SEEK || goal.kind == STEER_GOAL_ARRIVE)) sc_spacing_add(goals, goal.target);
+            if (drawn) drawn[k] = goal.target;
+            steer_result gr = steer_world_set_goal(w, id, &goal);
+            if (gr != STEER_OK) {
+                set_error(error, error_size, "the world refused a goal", gr);
+                ok = false;
+            }
+        }
+        if (ok && sp->goal.kind != STEER_GOAL_NONE && sp->goal.assign) { /* the world chooses who goes where */
+            const steer_v3 *places = sp->goal.place == SC_GOAL_BOX ? drawn : sp->goal.points;
+            int place_count = sp->goal.place == SC_GOAL_BOX ? sp->count : sp->goal.point_count;
+            int sent = places ? steer_world_send_to_places(w, ids + first, sp->count, places, place_count,
+                                                           sp->goal.assign == 2, NULL)
+                              : STEER_ERROR_OUT_OF_MEMORY;
+            if (sent != sp->count) {
+                set_error(error, error_size, "the world refused an assignment of places",
+                          sent < 0 ? sent : STEER_ERROR_INVALID_ARGUMENT);
+                ok = false;
+            }
+        }
+        free(drawn);
+        drawn = 0;
+    }
+    sc_spacing_destroy(taken);
+    sc_spacing_destroy(goals);
+    return ok;
 }
 
 steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_scenario_overrides *o, char *error,
@@ -272,64 +425,10 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
             return 0;
         }
     }
-    int added = 0;
-    for (int s = 0; s < sc->spawn_count; ++s) {
-        const sc_spawn *sp = &sc->spawns[s];
-        const int first = added;
-        /* a box's random places, when the world assigns them */
-        steer_v3 *drawn = sp->goal.kind != STEER_GOAL_NONE && sp->goal.assign && sp->goal.place == SC_GOAL_BOX
-                              ? malloc(sizeof *drawn * (size_t)(sp->count > 0 ? sp->count : 1))
-                              : 0;
-        uint64_t spawn_seed = sp->has_seed ? sp->seed : mix64(seed * 0x100000001B3ull + (uint64_t)sp->index);
-        steer_rng rng = steer_rng_make(spawn_seed);
-        /* the goals' own stream: a goal never moves the spawn's agents */
-        steer_rng box_rng = steer_rng_make(sp->goal.has_seed ? sp->goal.seed : mix64(spawn_seed ^ 0x60A15ull));
-        float radius = info->groups[sp->group].def.radius;
-        steer_up_axis up = ground_up(info->dim, info->world.up);
-        bool random_place = sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC;
-        for (int k = 0; k < sp->count; ++k) {
-            steer_v3 p = spawn_position(sp, k, info->dim, up, &rng);
-            /* keep random placements out of obstacles: a few deterministic retries */
-            for (int tries = 0; random_place && tries < 64 && inside_obstacle(info, p, radius); ++tries)
-                p = spawn_position(sp, k, info->dim, up, &rng);
-            steer_v3 v = spawn_velocity(sp, p, info->dim, up, &rng);
-            steer_agent_id id = steer_world_add_agent(w, sp->group, p, v);
-            if (ids && id.index != 0) ids[added] = id;
-            ++added;
-            if (id.index == 0) {
-                set_error(error, error_size, "the world refused an agent", STEER_ERROR_CAPACITY);
-                free(drawn);
-                free(own_ids);
-                steer_world_destroy(w);
-                return 0;
-            }
-            if (sp->goal.kind == STEER_GOAL_NONE) continue;
-            steer_goal goal = agent_goal(sp, k, p, info->dim, &box_rng);
-            if (drawn) drawn[k] = goal.target;
-            steer_result gr = steer_world_set_goal(w, id, &goal);
-            if (gr != STEER_OK) {
-                set_error(error, error_size, "the world refused a goal", gr);
-                free(drawn);
-                free(own_ids);
-                steer_world_destroy(w);
-                return 0;
-            }
-        }
-        if (sp->goal.kind != STEER_GOAL_NONE && sp->goal.assign) { /* the world chooses who goes where */
-            const steer_v3 *places = sp->goal.place == SC_GOAL_BOX ? drawn : sp->goal.points;
-            int place_count = sp->goal.place == SC_GOAL_BOX ? sp->count : sp->goal.point_count;
-            int sent = places ? steer_world_send_to_places(w, ids + first, sp->count, places, place_count,
-                                                           sp->goal.assign == 2, NULL)
-                              : STEER_ERROR_OUT_OF_MEMORY;
-            free(drawn);
-            if (sent != sp->count) {
-                set_error(error, error_size, "the world refused an assignment of places",
-                          sent < 0 ? sent : STEER_ERROR_INVALID_ARGUMENT);
-                free(own_ids);
-                steer_world_destroy(w);
-                return 0;
-            }
-        }
+    if (!add_spawns(sc, w, seed, ids, error, error_size)) {
+        free(own_ids);
+        steer_world_destroy(w);
+        return 0;
     }
     for (int g = 0; g < info->group_count && rc >= 0; ++g) {
         if (info->groups[g].leader < 0) continue;

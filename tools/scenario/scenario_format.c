@@ -909,15 +909,16 @@ static const sc_row goal_rows[] = {
     FLOAT("slow_radius", sc_goal, slow_radius, SC_NONNEG),
     FLOAT("speed", sc_goal, speed, SC_NONNEG),
     CHOICE("assign", sc_goal, assign, assign_kinds),
+    FLOAT("spacing", sc_goal, spacing, SC_NONNEG),
 };
 static const sc_table goal_table = TABLE("a goal object {\"kind\": ..., and where to}", goal_rows);
 
 /* The keys each kind uses, and its one placement. */
 static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const sc_members *m, sc_goal *g)
 {
-    static const char *const seek[] = {"kind", "target", "antipode", "points", "box", "seed", "speed"};
-    static const char *const arrive[] = {"kind", "target", "antipode", "points", "box", "seed", "speed", "slow_radius",
-                                         "assign"};
+    static const char *const seek[] = {"kind", "target", "antipode", "points", "box", "seed", "spacing", "speed"};
+    static const char *const arrive[] = {"kind", "target", "antipode", "points", "box", "seed", "spacing", "speed",
+                                         "slow_radius", "assign"};
     static const char *const path_keys[] = {"kind", "path", "speed", "slow_radius"};
     static const char *const waypoints[] = {"kind", "points", "speed", "slow_radius"};
     static const char *const places[] = {"target", "antipode", "points", "box"};
@@ -951,10 +952,12 @@ static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const
     _Static_assert(SC_GOAL_TARGET == 0 && SC_GOAL_ANTIPODE == 1 && SC_GOAL_POINTS == 2 && SC_GOAL_BOX == 3,
                    "placements follow places");
     if (!first) rc = sc_report(r, n, path, "missing a placement: one of \"target\", \"antipode\", \"points\", \"box\"");
-    if (sc_has(m, t, "seed") && !sc_has(m, t, "box")) {
+    for (int i = 0; i < 2; ++i) { /* the keys of a box's random points */
+        const char *key = i == 0 ? "seed" : "spacing";
+        if (!sc_has(m, t, key) || sc_has(m, t, "box")) continue;
         char p[SC_PATH_SIZE];
-        sc_join_key(p, path, "seed");
-        rc = sc_report(r, sc_member(n, "seed"), p, "used only with \"box\" (its random points)");
+        sc_join_key(p, path, key);
+        rc = sc_report(r, sc_member(n, key), p, "used only with \"box\" (its random points)");
     }
     if (g->assign != 0 && first && g->place != SC_GOAL_POINTS && g->place != SC_GOAL_BOX) {
         char p[SC_PATH_SIZE];
@@ -1047,6 +1050,7 @@ static const sc_row spawn_rows[] = {
     FLOAT("speed", sc_spawn, speed, SC_NONNEG),
     CUSTOM("heading", read_heading, "string|number", 0),
     SEED("seed", sc_spawn, seed),
+    FLOAT("spacing", sc_spawn, spacing, SC_NONNEG),
     CUSTOM("goal", read_goal, "object", &goal_table),
 };
 static const sc_table spawn_table = TABLE("a spawn object", spawn_rows);
@@ -1054,8 +1058,8 @@ static const sc_table spawn_table = TABLE("a spawn object", spawn_rows);
 /* The keys each shape uses, and what it cannot do without. */
 static int check_shape(sc_read *r, const sc_node *n, const char *path, const sc_members *m, sc_spawn *s)
 {
-    static const char *const box[] = {"name", "count", "shape", "min", "max", "velocity", "speed", "heading", "seed", "goal"};
-    static const char *const disc[] = {"name", "count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const box[] = {"name", "count", "shape", "min", "max", "velocity", "speed", "heading", "seed", "spacing", "goal"};
+    static const char *const disc[] = {"name", "count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed", "spacing", "goal"};
     static const char *const circle[] = {"name", "count", "shape", "centre", "radius", "velocity", "speed", "heading", "seed", "goal"};
     static const char *const line[] = {"name", "count", "shape", "from", "to", "velocity", "speed", "heading", "seed", "goal"};
     static const char *const points[] = {"name", "count", "shape", "points", "velocity", "speed", "heading", "seed", "goal"};

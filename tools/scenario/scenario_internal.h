@@ -35,6 +35,7 @@ typedef struct sc_goal {
     int path;
     float slow_radius, speed;  /* 0: the group's */
     int assign;                /* who goes where (points, box): 0 in order, 1 least squares, 2 together */
+    float spacing;             /* box: each point at least this far from every goal point before it (0: any) */
 } sc_goal;
 
 typedef struct sc_spawn {
@@ -54,6 +55,7 @@ typedef struct sc_spawn {
     float angle;               /* SC_HEADING_ANGLE, radians */
     bool has_seed;
     uint64_t seed;
+    float spacing;             /* box, disc: each agent at least this far from every agent before it (0: any) */
     int index;                 /* position among all spawns, for the derived seed */
     sc_goal goal;
     const char *name;          /* its agents' name, for leaders and formations (the tree's string), or NULL */
