@@ -174,12 +174,15 @@ async function scenarioDoc(name, document) {
 }
 
 // Scales the spawn counts so the total is about `agents` (each keeps >= 1).
-// A "points" spawn keeps its count: it is the number of its points.
+// A "points" spawn keeps its count: it is the number of its points, whether
+// or not the file also gives it as `count`. So the count a world spawned,
+// asked for again, builds the same world.
 function scaleSpawns(doc, agents) {
   const spawns = (doc.groups ?? []).flatMap((g) => (Array.isArray(g?.spawn) ? g.spawn : []));
   const counted = (sp) => typeof sp?.count === 'number' && sp.count > 0;
+  const points = (sp) => sp?.shape === 'points' && Array.isArray(sp.points);
   const scaled = spawns.filter((sp) => counted(sp) && sp.shape !== 'points');
-  const pinned = spawns.filter((sp) => counted(sp) && sp.shape === 'points').reduce((n, sp) => n + sp.count, 0);
+  const pinned = spawns.filter(points).reduce((n, sp) => n + sp.points.length, 0);
   const total = scaled.reduce((n, sp) => n + sp.count, 0), want = Math.max(agents - pinned, 0);
   if (!total || want === total) return;
   for (const sp of scaled) sp.count = Math.max(1, Math.round((sp.count * want) / total));

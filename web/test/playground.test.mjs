@@ -611,6 +611,33 @@ test('the readout has a backdrop of its own and nothing overlaps', async () => {
   await page.close();
 });
 
+test('reset with nothing changed builds the same world; a count asked for scales all but the points spawns', async () => {
+  // These scenarios mix spawns of given points (their count is their points)
+  // with scaled ones: reset once added the points' agents again every time.
+  for (const scenario of ['formation', 'showcase', 'arrive_seek', 'pursuit_evasion']) {
+    const { page, problems } = await openPlayground(env, `?scenario=${scenario}&paused`);
+    const was = await state(page);
+    for (let k = 0; k < 2; ++k) {
+      await page.click('#reset');
+      await nextFrames(page);
+      const now = await state(page);
+      assert.deepEqual([now.agents, now.hash], [was.agents, was.hash], `${scenario}: reset ${k + 1}`);
+    }
+    assert.equal(await page.textContent('#agents-message'), '', `${scenario}: no message`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  // formation: ten agents given as points (the leader, a wedge of eight and
+  // one more) and a line of three; 27 more asked for: the line takes them.
+  const { page, problems } = await openPlayground(env, '?scenario=formation&paused');
+  const was = await state(page);
+  await page.fill('#agents', String(was.agents + 27));
+  await page.click('#reset');
+  assert.equal((await state(page)).agents, was.agents + 27);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a seed or agent count out of its rule is refused where it was typed', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000&seed=4&paused');
   const was = await state(page);
