@@ -177,6 +177,8 @@ V STEER_N(steer__anticipation_end, )(V sum, V bias, const steer_anticipation *pa
 V N(steer_anticipate)(V pos, V vel, const N(steer_neighbour) *neighbours, const float *priorities, int count,
                       const steer_anticipation *params)
 {
+    if (!params) return F(zero)();
+    if (!neighbours) count = 0;
     STEER_N(steer__anticipation_setup, ) s = STEER_N(steer__anticipation_begin, )(pos, vel, params);
     if (!s.valid) return F(zero)();
     V sum = F(zero)(), bias = F(zero)();
@@ -198,6 +200,8 @@ V N(steer_avoid_neighbours)(V pos, V vel, const N(steer_neighbour) *neighbours, 
                             const steer_neighbour_avoidance *params, int *out_threat)
 {
     if (out_threat) *out_threat = -1;
+    if (!params) return F(zero)();
+    if (!neighbours) count = 0;
     pos = N(to_z_up)(pos, params->up);
     vel = N(to_z_up)(vel, params->up);
     V heading = F(direction)(vel, 0);

@@ -71,6 +71,10 @@ steer_v3 steer_wander_sphere3(steer_v3 pos, steer_v3 vel, steer_wander_sphere *s
                               const steer_wander_params *params, float max_speed, float dt,
                               steer_random_fn *random, void *random_context, steer_v3 *out_target)
 {
+    if (!state || !params) { /* no state or no sphere: no wander */
+        if (out_target) *out_target = steer_v3_is_valid(pos) ? pos : steer_v3_zero();
+        return steer_v3_zero();
+    }
     pos = steer_v3_to_z_up(pos, params->up);
     vel = steer_v3_to_z_up(vel, params->up);
     if (!steer_is_finite(state->azimuth)) state->azimuth = 0.0f;

@@ -190,6 +190,10 @@ V N(steer_evade)(V pos, V vel, V threat_pos, V threat_vel, float max_speed, floa
 V N(steer_wander)(V pos, V vel, float *angle, const steer_wander_params *params, float max_speed, float dt,
                   steer_random_fn *random, void *random_context, V *out_target)
 {
+    if (!angle || !params) { /* no state or no circle: no wander */
+        if (out_target) *out_target = N(safe)(pos);
+        return F(zero)();
+    }
     if (!steer_is_finite(*angle)) *angle = 0.0f;
     if (random) {
         float u = random(random_context);
@@ -211,6 +215,7 @@ V N(steer_wander)(V pos, V vel, float *angle, const steer_wander_params *params,
 /* ---- flocking --------------------------------------------------------- */
 V N(steer_separation)(V pos, const V *neighbour_pos, int count, float radius)
 {
+    if (!neighbour_pos) return F(zero)();
     V push = F(zero)();
     int used = 0;
     for (int i = 0; i < count; ++i) {
@@ -244,13 +249,13 @@ static V N(average)(const V *values, int count)
 
 V N(steer_alignment)(V vel, const V *neighbour_vel, int count)
 {
-    if (count <= 0) return F(zero)();
+    if (count <= 0 || !neighbour_vel) return F(zero)();
     return N(safe)(F(sub)(N(average)(neighbour_vel, count), vel));
 }
 
 V N(steer_alignment_desired)(V vel, const V *neighbour_vel, int count, float max_speed)
 {
-    if (count <= 0) return F(zero)();
+    if (count <= 0 || !neighbour_vel) return F(zero)();
     V dir = F(direction)(N(average)(neighbour_vel, count), 0);
     if (F(len_sq)(dir) == 0.0f) return F(zero)();
     return N(safe)(F(sub)(F(scale)(dir, max_speed), vel));
@@ -258,7 +263,7 @@ V N(steer_alignment_desired)(V vel, const V *neighbour_vel, int count, float max
 
 V N(steer_cohesion)(V pos, V vel, const V *neighbour_pos, int count, float max_speed)
 {
-    if (count <= 0) return F(zero)();
+    if (count <= 0 || !neighbour_pos) return F(zero)();
     return N(steer_seek)(pos, vel, N(average)(neighbour_pos, count), max_speed);
 }
 
@@ -266,10 +271,12 @@ V N(steer_cohesion)(V pos, V vel, const V *neighbour_pos, int count, float max_s
 V N(steer_avoid_obstacles)(V pos, V vel, const N(steer_obstacle) *obstacles, int count,
                            const steer_avoid_params *params, int *engaged)
 {
-    pos = N(to_z_up)(pos, params->up);
-    V heading = F(direction)(N(to_z_up)(vel, params->up), 0);
     int latched = engaged ? *engaged : -1;
     if (engaged) *engaged = -1;
+    if (!params) return F(zero)();
+    if (!obstacles) count = 0;
+    pos = N(to_z_up)(pos, params->up);
+    V heading = F(direction)(N(to_z_up)(vel, params->up), 0);
     if (F(len_sq)(heading) == 0.0f) return F(zero)();
     int best = -1;
     float best_along = 0.0f;
@@ -306,6 +313,7 @@ V N(steer_avoid_obstacles_feeler)(V pos, V vel, const N(steer_obstacle) *obstacl
     V dir = N(heading_or_x)(vel);
     V tip = F(mad)(pos, dir, feeler_length);
     if (out_tip) *out_tip = N(safe)(tip);
+    if (!obstacles) count = 0;
     int deepest = -1;
     float best_depth = 0.0f;
     for (int i = 0; i < count; ++i) {
@@ -324,6 +332,11 @@ V N(steer_avoid_obstacles_feeler)(V pos, V vel, const N(steer_obstacle) *obstacl
 V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, const steer_wall_feelers *feelers,
                        V out_tips[3])
 {
+    if (!feelers) { /* no feelers: nothing felt, the tips at the agent */
+        for (int f = 0; out_tips && f < 3; ++f) out_tips[f] = N(safe)(pos);
+        return F(zero)();
+    }
+    if (!walls) count = 0;
     steer_v2 p = N(flat)(pos, feelers->up);
     steer_v2 dir = steer_v2_direction(N(flat)(vel, feelers->up), 0);
     if (steer_v2_len_sq(dir) == 0.0f) dir = steer_v2_make(1.0f, 0.0f);
@@ -379,6 +392,8 @@ static steer_v2 N(closest_on_segment_flat)(steer_v2 a, steer_v2 b, steer_v2 p)
 V N(steer_follow_wall)(V pos, V vel, const N(steer_segment) *walls, int count,
                        const steer_wall_follow_params *params, float max_speed)
 {
+    if (!params) return F(zero)();
+    if (!walls) count = 0;
     steer_v2 p = N(flat)(pos, params->up), v = N(flat)(vel, params->up);
     int best = -1;
     float best_dist = 0.0f;
@@ -556,7 +571,7 @@ static bool N(waypoint_is_last)(V pos, const V *points, int count, int *index, f
 V N(steer_follow_waypoints)(V pos, V vel, const V *points, int count, int *index, float arrival_radius,
                             float slow_radius, float max_speed)
 {
-    if (count <= 0 || !points) return F(zero)();
+    if (count <= 0 || !points || !index) return F(zero)();
     if (N(waypoint_is_last)(pos, points, count, index, arrival_radius))
         return N(steer_arrive)(pos, vel, points[*index], max_speed, slow_radius);
     return N(steer_seek)(pos, vel, points[*index], max_speed);
@@ -565,7 +580,7 @@ V N(steer_follow_waypoints)(V pos, V vel, const V *points, int count, int *index
 V N(steer_follow_waypoints_braking)(V pos, V vel, const V *points, int count, int *index, float arrival_radius,
                                     const steer_arrival *arrival, float max_speed)
 {
-    if (count <= 0 || !points) return F(zero)();
+    if (count <= 0 || !points || !index) return F(zero)();
     if (N(waypoint_is_last)(pos, points, count, index, arrival_radius))
         return N(steer_arrive_braking)(pos, vel, points[*index], max_speed, arrival);
     return N(steer_seek)(pos, vel, points[*index], max_speed);
@@ -649,6 +664,7 @@ V N(steer_interpose)(V pos, V vel, V a_pos, V a_vel, V b_pos, V b_vel, float max
 V N(steer_hide)(V pos, V vel, V hunter_pos, V hunter_vel, const N(steer_obstacle) *obstacles, int count,
                 float distance_from_boundary, float max_speed, float slow_radius, V *out_spot)
 {
+    if (!obstacles) count = 0;
     int best = -1;
     float best_d2 = 0.0f;
     V best_spot = pos;

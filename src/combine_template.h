@@ -13,6 +13,7 @@ static inline V N(weighted)(const V *forces, const float *weights, int i)
 
 V N(steer_blend)(const V *forces, const float *weights, int count, float max_force)
 {
+    if (!forces) count = 0;
     V sum = F(zero)();
     for (int i = 0; i < count; ++i) sum = F(add)(sum, N(weighted)(forces, weights, i));
     return F(truncate)(sum, max_force);
@@ -22,6 +23,7 @@ V N(steer_priority)(const V *forces, const float *weights, int count, float epsi
                     int *out_winner)
 {
     if (out_winner) *out_winner = -1;
+    if (!forces) count = 0;
     for (int i = 0; i < count; ++i) {
         V f = N(weighted)(forces, weights, i);
         if (F(len_sq)(f) > epsilon * epsilon) {
@@ -34,6 +36,7 @@ V N(steer_priority)(const V *forces, const float *weights, int count, float epsi
 
 V N(steer_running_sum)(const V *forces, const float *weights, int count, float max_force)
 {
+    if (!forces) count = 0;
     V total = F(zero)();
     for (int i = 0; i < count; ++i) {
         float remaining = max_force - F(len)(total);
@@ -48,6 +51,7 @@ V N(steer_dither)(N(steer_force_fn) *evaluate, void *context, const float *weigh
                   int *out_winner)
 {
     if (out_winner) *out_winner = -1;
+    if (!evaluate || !probabilities || !random) count = 0;
     for (int i = 0; i < count; ++i) {
         float p = probabilities[i];
         if (!(p > 0.0f)) continue;

@@ -131,6 +131,79 @@ static void empty_neighbour_lists_give_zero(void)
     CHECK(dc.calls == 0 && winner == -1);
 }
 
+/* A NULL array with a count above zero is an empty list, and a NULL
+ * parameter struct, state or callback gives zero (behaviours.h, combine.h):
+ * never a crash. Each dimension's functions come from one template, so the
+ * calls below run every function of it, in both. */
+#define NULL_INPUTS_GIVE_ZERO(D, V, make, CHECK_EQ)                                                                  \
+    do {                                                                                                              \
+        V pos = make(1), vel = make(2), zero = make(0);                                                               \
+        int out = 7;                                                                                                  \
+        float angle = 0.0f;                                                                                           \
+        steer_avoid_params ap = {0};                                                                            \
+        steer_neighbour_avoidance na = {0};                                                                          \
+        steer_anticipation an = {0};                                                                                  \
+        steer_wall_feelers wf = {0};                                                                                  \
+        steer_arrival arrival = {0};                                                                                  \
+        CHECK_EQ(steer_separation##D(pos, NULL, 3, 5.0f), zero);                                                      \
+        CHECK_EQ(steer_separation_desired##D(pos, vel, NULL, 3, 5.0f, 2.0f), zero);                                   \
+        CHECK_EQ(steer_alignment##D(vel, NULL, 3), zero);                                                             \
+        CHECK_EQ(steer_alignment_desired##D(vel, NULL, 3, 2.0f), zero);                                               \
+        CHECK_EQ(steer_cohesion##D(pos, vel, NULL, 3, 2.0f), zero);                                                   \
+        CHECK_EQ(steer_avoid_obstacles##D(pos, vel, NULL, 3, &ap, &out), zero);                                       \
+        CHECK(out == -1);                                                                                             \
+        out = 7;                                                                                                      \
+        CHECK_EQ(steer_avoid_obstacles##D(pos, vel, NULL, 0, NULL, &out), zero);                                      \
+        CHECK(out == -1);                                                                                             \
+        CHECK_EQ(steer_avoid_obstacles_feeler##D(pos, vel, NULL, 3, 0.5f, 2.0f, 1.0f, NULL), zero);                   \
+        CHECK_EQ(steer_avoid_walls##D(pos, vel, NULL, 3, &wf, NULL), zero);                                           \
+        CHECK_EQ(steer_avoid_walls##D(pos, vel, NULL, 0, NULL, NULL), zero);                                          \
+        CHECK_EQ(steer_follow_wall##D(pos, vel, NULL, 3, NULL, 2.0f), zero);                                          \
+        out = 7;                                                                                                      \
+        CHECK_EQ(steer_avoid_neighbours##D(pos, vel, NULL, 3, &na, &out), zero);                                      \
+        CHECK(out == -1);                                                                                             \
+        out = 7;                                                                                                      \
+        CHECK_EQ(steer_avoid_neighbours##D(pos, vel, NULL, 0, NULL, &out), zero);                                     \
+        CHECK(out == -1);                                                                                             \
+        CHECK_EQ(steer_anticipate##D(pos, vel, NULL, NULL, 3, &an), zero);                                            \
+        CHECK_EQ(steer_anticipate##D(pos, vel, NULL, NULL, 0, NULL), zero);                                           \
+        CHECK_EQ(steer_follow_waypoints##D(pos, vel, NULL, 3, &out, 0.5f, 1.0f, 2.0f), zero);                         \
+        CHECK_EQ(steer_follow_waypoints##D(pos, vel, &pos, 1, NULL, 0.5f, 1.0f, 2.0f), zero);                         \
+        CHECK_EQ(steer_follow_waypoints_braking##D(pos, vel, &pos, 1, NULL, 0.5f, &arrival, 2.0f), zero);             \
+        /* no arrival: all its fields 0 (no ramp, no cap); no field: an empty one */                                \
+        CHECK_EQ(steer_arrive_braking##D(pos, vel, zero, 2.0f, NULL), steer_arrive_braking##D(pos, vel, zero, 2.0f, &arrival)); \
+        out = 0;                                                                                                      \
+        CHECK_EQ(steer_follow_waypoints_braking##D(pos, vel, &zero, 1, &out, 0.5f, NULL, 2.0f),                       \
+                 steer_arrive_braking##D(pos, vel, zero, 2.0f, &arrival));                                            \
+        CHECK_EQ(steer_follow_path_to_end##D(pos, vel, NULL, 1.0f, 1.0f, &arrival, 2.0f), zero);                      \
+        CHECK_EQ(steer_path_point_ahead##D(NULL, pos, 1.0f, &out, NULL), pos);                                        \
+        CHECK(out == -1);                                                                                             \
+        CHECK_EQ(steer_flow_field_sample##D(NULL, pos), zero);                                                        \
+        CHECK_EQ(steer_follow_flow##D(pos, vel, NULL, 1.0f, 2.0f), steer_v##D##_neg(vel));                            \
+        CHECK_EQ(steer_hide##D(pos, vel, zero, zero, NULL, 3, 1.0f, 2.0f, 1.0f, NULL),                                \
+                 steer_hide##D(pos, vel, zero, zero, NULL, 0, 1.0f, 2.0f, 1.0f, NULL));                               \
+        CHECK_EQ(steer_wander##D(pos, vel, NULL, NULL, 2.0f, 0.1f, NULL, NULL, NULL), zero);                          \
+        CHECK_EQ(steer_wander##D(pos, vel, &angle, NULL, 2.0f, 0.1f, NULL, NULL, NULL), zero);                        \
+        CHECK_EQ(steer_blend##D(NULL, NULL, 3, 1.0f), zero);                                                          \
+        out = 7;                                                                                                      \
+        CHECK_EQ(steer_priority##D(NULL, NULL, 3, 0.1f, 1.0f, &out), zero);                                           \
+        CHECK(out == -1);                                                                                             \
+        CHECK_EQ(steer_running_sum##D(NULL, NULL, 3, 1.0f), zero);                                                    \
+        out = 7;                                                                                                      \
+        CHECK_EQ(steer_dither##D(NULL, NULL, NULL, NULL, 3, 0.1f, 1.0f, NULL, NULL, &out), zero);                     \
+        CHECK(out == -1);                                                                                             \
+    } while (0)
+
+static steer_v2 v2_all(float x) { return v2(x, x); }
+static steer_v3 v3_all(float x) { return v3(x, x, x); }
+
+static void null_inputs_give_zero(void)
+{
+    NULL_INPUTS_GIVE_ZERO(2, steer_v2, v2_all, CHECK_V2_EQ);
+    NULL_INPUTS_GIVE_ZERO(3, steer_v3, v3_all, CHECK_V3_EQ);
+    CHECK_V3_EQ(steer_wander_sphere3(v3(1, 1, 1), v3(1, 0, 0), NULL, NULL, 2.0f, 0.1f, NULL, NULL, NULL), v3(0, 0, 0));
+}
+
 static void coincident_neighbours_are_skipped(void)
 {
     steer_v2 pos = v2(1, 1);
@@ -267,6 +340,7 @@ int main(void)
     zero_velocity_uses_the_documented_fallbacks();
     target_at_the_agent_gives_minus_velocity();
     empty_neighbour_lists_give_zero();
+    null_inputs_give_zero();
     coincident_neighbours_are_skipped();
     zero_length_segments_and_single_points_are_handled();
     zero_radii_give_documented_results();

@@ -14,6 +14,11 @@
  * result that would not be finite (only possible from non-finite inputs, or
  * from answers beyond float range) is returned as zero.
  *
+ * No crash on NULL: an array passed as NULL is an empty list whatever its
+ * count; a NULL parameter struct or state (wander's angle or sphere, a
+ * waypoint index) gives zero, with out_target at the agent; a NULL arrival
+ * means all its fields 0; out_ pointers may be NULL.
+ *
  * Any scale: the behaviours take directions with steer_vN_direction (no
  * length threshold) and keep squares and products within float range, so
  * multiplying every length of a call by s multiplies its force by s (a

@@ -11,7 +11,9 @@
  *   steer_smooth_dtN    the same for variable steps: k = 1 - 2^(-dt / half_life)
  *   steer_hysteresis    a gate that turns on at one threshold and off at another
  *
- * weights may be NULL (all 1). Non-finite forces count as zero.
+ * weights may be NULL (all 1). Non-finite forces count as zero. forces
+ * given as NULL are none (whatever count); dither with a NULL evaluate,
+ * probabilities or random tries none. Every one of them then gives zero.
  */
 #ifndef STEER_COMBINE_H
 #define STEER_COMBINE_H
