@@ -461,6 +461,9 @@ const char *steer_kernel_name(steer_kernel kernel)
 steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
 {
     if (!w) return STEER_KERNEL_SCALAR;
+    STEER_MISUSE_IF((int)kernel < 0 || kernel >= STEER_KERNEL_COUNT, w->kernel, KERNEL,
+                    "kernel = %d: must be a steer_kernel, from STEER_KERNEL_BEST (0) to %d", (int)kernel,
+                    STEER_KERNEL_COUNT - 1);
     w->kernels = steer__kernels_select(kernel, w->dim, &w->kernel);
     return w->kernel;
 }
@@ -841,8 +844,9 @@ steer_world_view steer_world_get_view(const steer_world *w)
 int steer_world_get_agent_ids(const steer_world *w, steer_agent_id *out, int capacity)
 {
     STEER__CHECK_WORLD(w, 0, 0);
-    STEER_MISUSE_IF(capacity < 0 || (capacity > 0 && !out), 0, NULL_ARGUMENT,
-                    "out = %p, capacity = %d: need room for capacity handles (capacity >= 0)", (const void *)out, capacity);
+    STEER_MISUSE_IF(capacity < 0, 0, COUNT_NEGATIVE, "capacity = %d: must be >= 0", capacity);
+    STEER_MISUSE_IF(capacity > 0 && !out, 0, NULL_ARGUMENT, "out = NULL, capacity = %d: must point to room for capacity handles",
+                    capacity);
     int n = w->count < capacity ? w->count : capacity;
     for (int d = 0; d < n; ++d) {
         uint32_t slot = steer__slot_of(w, d);

@@ -244,8 +244,9 @@ int steer_world_get_goal_points(const steer_world *w, steer_agent_id id, steer_v
 {
     uint32_t d;
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    STEER_MISUSE_IF(capacity < 0 || (capacity > 0 && !out), STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
-                    "out = %p, capacity = %d: need room for capacity points (capacity >= 0)", (const void *)out, capacity);
+    STEER_MISUSE_IF(capacity < 0, STEER_ERROR_INVALID_ARGUMENT, COUNT_NEGATIVE, "capacity = %d: must be >= 0", capacity);
+    STEER_MISUSE_IF(capacity > 0 && !out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
+                    "out = NULL, capacity = %d: must point to room for capacity points", capacity);
     STEER__CHECK_HANDLE(w, id, &d);
     const steer__goal *g = steer__goal_find(w, id.index - 1);
     if (!g) return 0;
@@ -263,7 +264,7 @@ static int refuse_all(steer_result *results, int count)
 
 #define CHECK_BULK(ids, values, count, results)                                                                        \
     do {                                                                                                               \
-        STEER_MISUSE_IF((count) < 0, 0, NULL_ARGUMENT, "count = %d: must be >= 0", (count));                           \
+        STEER_MISUSE_IF((count) < 0, 0, COUNT_NEGATIVE, "count = %d: must be >= 0", (count));                          \
         STEER_MISUSE_IF((count) > 0 && (!(ids) || !(values)), refuse_all(results, count), NULL_ARGUMENT,               \
                         #ids " = %p, " #values " = %p: must point to count = %d entries", (const void *)(ids),         \
                         (const void *)(values), (count));                                                              \
@@ -443,8 +444,9 @@ static int by_slot(const void *a, const void *b)
 int steer_world_arrivals(const steer_world *w, steer_agent_id *out, int capacity)
 {
     STEER__CHECK_WORLD(w, 0, 0);
-    STEER_MISUSE_IF(capacity < 0 || (capacity > 0 && !out), 0, NULL_ARGUMENT,
-                    "out = %p, capacity = %d: need room for capacity handles (capacity >= 0)", (const void *)out, capacity);
+    STEER_MISUSE_IF(capacity < 0, 0, COUNT_NEGATIVE, "capacity = %d: must be >= 0", capacity);
+    STEER_MISUSE_IF(capacity > 0 && !out, 0, NULL_ARGUMENT, "out = NULL, capacity = %d: must point to room for capacity handles",
+                    capacity);
     /* The records are in no particular order: count them all, then keep the
      * lowest slots (sorted) when there are more than capacity. */
     int total = 0, kept = 0;

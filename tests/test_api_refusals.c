@@ -588,6 +588,11 @@ static void test_goal_refusals(void)
     CHECK(res[0] == STEER_ERROR_INVALID_ARGUMENT && res[1] == STEER_ERROR_INVALID_ARGUMENT && res[2] == STEER_ERROR_INVALID_ARGUMENT);
     REFUSED(w, steer_world_set_targets(w, ids, 0, 3, STEER_GOAL_SEEK, res), 0, STEER_MISUSE_NULL_ARGUMENT, "steer_world_set_targets", "targets = ", "must point to");
     REFUSED(w, steer_world_set_targets(0, ids, targets, 3, STEER_GOAL_SEEK, res), 0, STEER_MISUSE_NULL_WORLD, "steer_world_set_targets", "world", "NULL");
+    REFUSED(w, steer_world_set_targets(w, ids, targets, -1, STEER_GOAL_SEEK, res), 0, STEER_MISUSE_COUNT_NEGATIVE, "steer_world_set_targets", "count", "-1");
+    steer_agent_id got[2];
+    REFUSED(w, steer_world_arrivals(w, got, -1), 0, STEER_MISUSE_COUNT_NEGATIVE, "steer_world_arrivals", "capacity", "-1");
+    REFUSED(w, steer_world_arrivals(w, 0, 2), 0, STEER_MISUSE_NULL_ARGUMENT, "steer_world_arrivals", "out", "NULL");
+    REFUSED(w, steer_world_get_agent_ids(w, got, -3), 0, STEER_MISUSE_COUNT_NEGATIVE, "steer_world_get_agent_ids", "capacity", "-3");
     SILENT(CHECK(steer_world_set_goals(w, ids, goals, 0, 0) == 0)); /* nothing to do */
     /* one bad entry and one stale: refused alone, the first set */
     goals[1].slow_radius = -2;
@@ -1008,8 +1013,12 @@ static void test_kernels_and_names(void)
     CHECK(strcmp(steer_kernel_name(STEER_KERNEL_COUNT), "unknown") == 0);
     CHECK(steer_kernel_available(STEER_KERNEL_BEST));
     steer_world *w = world3(2);
-    steer_kernel k = steer_world_set_kernel(w, (steer_kernel)99);
-    CHECK(k > STEER_KERNEL_BEST && k < STEER_KERNEL_COUNT && steer_kernel_available(k));
+    steer_kernel k = steer_world_set_kernel(w, STEER_KERNEL_SCALAR);
+    CHECK(k == STEER_KERNEL_SCALAR);
+    /* not a kernel: reported, and the kernel in use stays */
+    REFUSED(w, steer_world_set_kernel(w, (steer_kernel)99), STEER_KERNEL_SCALAR, STEER_MISUSE_KERNEL, "steer_world_set_kernel", "kernel", "99");
+    REFUSED(w, steer_world_set_kernel(w, (steer_kernel)-1), STEER_KERNEL_SCALAR, STEER_MISUSE_KERNEL, "steer_world_set_kernel", "kernel", "-1");
+    REFUSED(w, steer_world_set_kernel(w, STEER_KERNEL_COUNT), STEER_KERNEL_SCALAR, STEER_MISUSE_KERNEL, "steer_world_set_kernel", "kernel", "7");
     CHECK(steer_world_step(w, 0.1f) == STEER_OK);
     steer_world_destroy(w);
     CHECK(strcmp(steer_misuse_name((steer_misuse_id)-1), "STEER_MISUSE_UNKNOWN") == 0);

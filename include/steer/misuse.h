@@ -110,7 +110,9 @@ extern "C" {
     X(WORKER_INDEX)             /* a scheduler's worker_index outside [0, worker_count) */                             \
     X(HANDLE_REPEATED)          /* a handle listed twice where each must come once (send_to_places, a formation) */    \
     X(SNAPSHOT_CAPACITY)        /* a snapshot holds more agents, groups or objects than this world has room for */     \
-    X(SCHEDULER_ITEMS)          /* a scheduler's calls did not cover a task's items once each */
+    X(SCHEDULER_ITEMS)          /* a scheduler's calls did not cover a task's items once each */                   \
+    X(COUNT_NEGATIVE)           /* a count or capacity below 0 */                                                      \
+    X(KERNEL)                   /* not a steer_kernel */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
 typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;

@@ -535,7 +535,8 @@ typedef enum steer_kernel {
     STEER_KERNEL_COUNT      /* not a kernel: the number of values, for loops over them */
 } steer_kernel;
 /* Selects a kernel; returns the one now in use (BEST resolved), which is the
- * requested one unless this CPU or build lacks it. */
+ * requested one unless this CPU or build lacks it. A value that is not a
+ * steer_kernel is misuse: reported, and the kernel in use stays (returned). */
 steer_kernel steer_world_set_kernel(steer_world *world, steer_kernel kernel);
 /* Whether this build and CPU can run `kernel` (BEST: always). */
 bool steer_kernel_available(steer_kernel kernel);
