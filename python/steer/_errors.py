@@ -107,6 +107,23 @@ def raise_result(result, what):
     raise cls(f"{what}: {text} ({name})", name=name, result=name)
 
 
+def raise_bulk(results, n, done, what, changes=True):
+    """For a bulk call that refused some of its n entries (results[i] per
+    entry, done of them accepted): raise for the first refused, naming its
+    index and, for a call that changes the world, that the rest took effect.
+    The exception's `index` is that entry's."""
+    bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
+    result = int(results[bad])
+    name = _RESULT_NAMES.get(result, str(result))
+    cls = _BY_RESULT.get(result, SteerError)
+    why = f"{_reports[-1][2]} ({_reports[-1][0]}, {name})" if _reports else \
+        f"{ffi.string(lib.steer_result_string(result)).decode()} ({name})"
+    applied = f"; the other {done} of {n} were applied" if changes else ""
+    e = cls(f"{what}: ids[{bad}] refused{applied}: {why}", name=_reports[-1][0] if _reports else name, result=name)
+    e.index = bad
+    raise e
+
+
 def check(result, what):
     """result, unless negative: then the exception for it."""
     if result < 0:

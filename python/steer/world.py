@@ -393,9 +393,14 @@ class World:
     def set_group(self, group: int, **fields) -> None:
         """Live tuning: change some fields of group `group` (agents keep their state); behaviours=
         changes the weights it names and keeps the others."""
-        gd = self._group_def(self._get_group(group)[0], fields)
+        index = _int(group, "group")
+        if not 0 <= index < self.group_count:  # refused by set_group itself, not by get_group below
+            defaults = ffi.new("steer_group_def *", lib.steer_default_group_def())
+            _errors.begin()
+            _errors.check(lib.steer_world_set_group(self._w, index, defaults), "steer_world_set_group")
+        gd = self._group_def(self._get_group(index)[0], fields)
         _errors.begin()
-        _errors.check(lib.steer_world_set_group(self._w, _int(group, "group"), gd), "steer_world_set_group")
+        _errors.check(lib.steer_world_set_group(self._w, index, gd), "steer_world_set_group")
         self._version += 1
 
     def _get_group(self, group):
@@ -679,7 +684,8 @@ class World:
         return out
 
     def set_targets(self, ids, targets, kind: str = "arrive") -> None:
-        """Bulk: send each agent ids[i] to targets[i] ("seek" or "arrive"), in one C call."""
+        """Bulk: send each agent ids[i] to targets[i] ("seek" or "arrive"), in one C call. Raises for the
+        first refused id (a stale handle, say: the error's index is its position), the others are sent."""
         if kind not in ("seek", "arrive"):
             raise invalid(f"kind = {kind!r}: must be 'seek' or 'arrive'")
         handles, n = self._handles(ids, "ids")
@@ -694,8 +700,7 @@ class World:
                                            GOAL_KINDS[kind], results)
         self._version += 1
         if done != n:
-            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
-            _errors.raise_result(results[bad], f"set_targets: ids[{bad}]")
+            _errors.raise_bulk(results, n, done, "set_targets")
 
     def send_to_places(self, ids, places, together: bool = False) -> None:
         """Send the agents ids to places ((M, dim), M >= len(ids); the rest stay free), an arrive goal each,
@@ -718,8 +723,7 @@ class World:
         self._version += 1
         _errors.check(min(done, 0), "steer_world_send_to_places")
         if done != n:
-            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
-            _errors.raise_result(results[bad], f"send_to_places: ids[{bad}]")
+            _errors.raise_bulk(results, n, done, "send_to_places")
 
     def set_goals(self, ids, goals: Sequence[Dict[str, Any]]) -> None:
         """Bulk: goal i (a dict of set_goal's keyword arguments) for ids[i], in one C call. Raises for the first
@@ -744,8 +748,7 @@ class World:
         done = lib.steer_world_set_goals(w, handles, array, n, results)
         self._version += 1
         if done != n:
-            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
-            _errors.raise_result(results[bad], f"set_goals: ids[{bad}]")
+            _errors.raise_bulk(results, n, done, "set_goals")
 
     def _goal_records(self, ids, who: str):
         """steer_world_get_goals for ids: (the steer_goal array, n); a bad id raises, named for `who`."""
@@ -753,9 +756,9 @@ class World:
         out = ffi.new("steer_goal[]", max(n, 1))
         results = ffi.new("steer_result[]", max(n, 1))
         _errors.begin()
-        if lib.steer_world_get_goals(self._w, handles, out, n, results) != n:
-            bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
-            _errors.raise_result(results[bad], f"{who}: ids[{bad}]")
+        done = lib.steer_world_get_goals(self._w, handles, out, n, results)
+        if done != n:
+            _errors.raise_bulk(results, n, done, who, changes=False)
         return out, n
 
     def get_goals(self, ids) -> list:

@@ -111,11 +111,16 @@ def test_bulk_calls_with_one_stale_id_set_the_others():
     mixed = np.stack([ids[0], np.array(gone, np.uint32), ids[2]])
     with pytest.raises(steer.StaleHandle) as e:
         w.set_targets(mixed, np.float32([[1, 1], [2, 2], [3, 3]]))
-    assert "ids[1]" in str(e.value) or e.value.name == "STEER_MISUSE_HANDLE_STALE"
+    assert e.value.name == "STEER_MISUSE_HANDLE_STALE" and e.value.index == 1
+    assert str(e.value).startswith("set_targets: ids[1] refused; the other 2 of 3 were applied: ")
     assert [d["kind"] for d in w.get_goals(ids)] == ["arrive", "none", "arrive", "none"]
     assert w.get_goal(ids[2])["target"] == (3, 3)
-    with pytest.raises(steer.StaleHandle):
+    with pytest.raises(steer.StaleHandle) as e:
         w.send_to_places(mixed, np.float32([[5, 5], [6, 6], [7, 7]]))
+    assert e.value.index == 1 and "send_to_places: ids[1] refused; the other 2 of 3" in str(e.value)
+    with pytest.raises(steer.StaleHandle) as e:
+        w.get_goals(mixed)
+    assert e.value.index == 1 and str(e.value).startswith("get_goals: ids[1] refused: ")
     assert w.get_goal(ids[0])["kind"] == "arrive" and w.get_goal(ids[2])["kind"] == "arrive"
 
 
@@ -640,3 +645,10 @@ def test_numbers_are_not_parsed_from_strings(value):
     with pytest.raises(steer.InvalidArgument):
         car.max_speed = value
     assert w.get_group(g)["max_speed"] == speed
+
+
+def test_set_group_refuses_a_group_out_of_range_under_its_own_name():
+    w, _, _ = small()
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.set_group(99, max_speed=1)
+    assert str(e.value).startswith("steer_world_set_group: group = 99: ") and e.value.name == "STEER_MISUSE_GROUP_INDEX"
