@@ -648,8 +648,12 @@ int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(!finite3(a), STEER_ERROR_INVALID_ARGUMENT, WALL_END, "a = (%g, %g, %g): must be finite", V3(a));
     STEER_MISUSE_IF(!finite3(b), STEER_ERROR_INVALID_ARGUMENT, WALL_END, "b = (%g, %g, %g): must be finite", V3(b));
+    const steer_segment3 wall = {steer__to_ground(w, flatten(w, a)), steer__to_ground(w, flatten(w, b))};
+    STEER_MISUSE_IF(wall.a.x == wall.b.x && wall.a.y == wall.b.y, STEER_ERROR_INVALID_ARGUMENT, WALL_END,
+                    "a = (%g, %g, %g), b = (%g, %g, %g): one point on the ground; a wall needs length (a post is an "
+                    "obstacle)", V3(a), V3(b));
     if (w->wall_count >= w->def.max_walls) return STEER_ERROR_CAPACITY;
-    w->walls[w->wall_count] = (steer_segment3){steer__to_ground(w, flatten(w, a)), steer__to_ground(w, flatten(w, b))};
+    w->walls[w->wall_count] = wall;
     steer__objects_changed(w);
     return w->wall_count++;
 }

@@ -113,7 +113,8 @@ static inline bool robust_add_objects(steer_world *w, int dim, float h)
     ok = ok && steer_world_add_wall(w, robust_v3(dim, -0.75f * h, -0.75f * h, 0), robust_v3(dim, -0.2f * h, -0.75f * h, 0)) == 0;
     ok = ok && steer_world_add_wall(w, robust_v3(dim, 0.55f * h, -0.1f * h, 0), robust_v3(dim, 0.55f * h, 0.6f * h, 0)) == 1;
     ok = ok && steer_world_add_wall(w, robust_v3(dim, -0.7f * h, 0.4f * h, 0), robust_v3(dim, -0.3f * h, 0.75f * h, 0)) == 2;
-    ok = ok && steer_world_add_wall(w, robust_v3(dim, 0.1f * h, 0.8f * h, 0), robust_v3(dim, 0.1f * h, 0.8f * h, 0)) == 3; /* degenerate */
+    /* nearly degenerate (a wall of no length on the ground is refused) */
+    ok = ok && steer_world_add_wall(w, robust_v3(dim, 0.1f * h, 0.8f * h, 0), robust_v3(dim, 0.101f * h, 0.8f * h, 0)) == 3;
     steer_v3 loop[5] = {robust_v3(dim, -0.65f * h, -0.6f * h, -0.2f * h), robust_v3(dim, 0.65f * h, -0.6f * h, 0),
                         robust_v3(dim, 0.7f * h, 0.65f * h, 0.2f * h), robust_v3(dim, -0.6f * h, 0.7f * h, 0),
                         robust_v3(dim, -0.8f * h, 0.0f, -0.1f * h)};

@@ -367,7 +367,10 @@ static void test_object_refusals(void)
     REFUSED(w, steer_world_add_wall(w, in, o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_END, "steer_world_add_wall", "a = ", "inf");
     REFUSED(w, steer_world_add_wall(w, o, nin), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_END, "steer_world_add_wall", "b = ", "-inf");
     REFUSED(w, steer_world_add_wall(0, o, o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_WORLD, "steer_world_add_wall", "world", "NULL");
-    SILENT(CHECK(steer_world_add_wall(w, steer_v3_make(5, 5, 0), steer_v3_make(5, 5, 0)) == 0)); /* zero length */
+    /* no length on the ground: along z (the up axis here), or a point */
+    REFUSED(w, steer_world_add_wall(w, steer_v3_make(5, 5, 0), steer_v3_make(5, 5, 0)), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_END, "steer_world_add_wall", "a = ", "one point on the ground");
+    REFUSED(w, steer_world_add_wall(w, steer_v3_make(5, 5, 0), steer_v3_make(5, 5, 4)), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_END, "steer_world_add_wall", "b = ", "(5, 5, 4)");
+    SILENT(CHECK(steer_world_add_wall(w, steer_v3_make(5, 5, 0), steer_v3_make(5, 6, 0)) == 0));
     SILENT(CHECK(steer_world_add_wall(w, steer_v3_make(-5, 5, 0), steer_v3_make(-5, 9, 0)) == 1));
     REFUSED_QUIETLY(w, steer_world_add_wall(w, o, steer_v3_make(1, 0, 0)), STEER_ERROR_CAPACITY);
 

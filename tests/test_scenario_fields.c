@@ -1594,6 +1594,15 @@ static void test_refused_render_expect_objects(void)
     REFUSED(TOP("'walls': [{'from': [0, 0]}]"), "walls[0]", NULL, "missing required key \"to\"");
     REFUSED(TOP("'walls': [{'from': [0, 0], 'to': [1, 1], 'points': [[0, 0], [1, 0]]}]"), "walls[0].points", NULL, "not used by");
     REFUSED(TOP("'walls': [{'points': [[0, 0], [1, 0]], 'closed': 'yes'}]"), "walls[0].closed", "\"yes\"", "true or false");
+    /* no length on the ground: the world refuses such a wall */
+    REFUSED(TOP("'walls': [{'from': [1, 1], 'to': [1, 1]}]"), "walls[0].to", NULL, "the same point as \"from\" on the ground");
+    REFUSED(TOP("'walls': [{'points': [[0, 0], [1, 1], [1, 1]]}]"), "walls[0].points[2]", NULL, "the same point as points[1]");
+    REFUSED(TOP("'walls': [{'points': [[0, 0], [1, 1], [0, 0]], 'closed': true}]"), "walls[0].points[2]", NULL,
+            "the last point repeats the first");
+    REFUSED("{'dim': 3, 'bounds': {'min': [-9, -9, -9], 'max': [9, 9, 9]}, " GROUP_A ","
+            " 'walls': [{'from': [1, 0, 1], 'to': [1, 5, 1]}], 'up': 'y'}", "walls[0].to", NULL, "on the ground"); /* up after walls */
+    CHECK(INFO("{'dim': 3, 'bounds': {'min': [-9, -9, -9], 'max': [9, 9, 9]}, " GROUP_A ","
+               " 'walls': [{'from': [1, 0, 1], 'to': [1, 5, 1]}]}") != NULL); /* Z-up: along the ground */
     REFUSED(TOP("'paths': [{'points': [[0, 0], [1, 0]]}]"), "paths[0]", NULL, "missing required key \"name\"");
     REFUSED(TOP("'paths': [{'name': 'road', 'points': [[0, 0], [1, 0]]}, {'name': 'road', 'points': [[0, 0], [1, 0]]}]"),
             "paths[1].name", "\"road\"", "already the name of paths[0]");

@@ -485,7 +485,7 @@ static void refusals(void)
                   STEER_MISUSE_GOAL_POINTS, f, "place_count = 4097");
     EXPECT_REPORT(steer_world_send_to_places(w, ids, 0, NULL, 3, false, NULL), 0, STEER_MISUSE_NULL_ARGUMENT, f,
                   "places = NULL: must point to place_count = 3 points");
-    EXPECT_REPORT(steer_world_send_to_places(w, ids, -1, places, 3, false, NULL), 0, STEER_MISUSE_NULL_ARGUMENT, f,
+    EXPECT_REPORT(steer_world_send_to_places(w, ids, -1, places, 3, false, NULL), 0, STEER_MISUSE_COUNT_NEGATIVE, f,
                   "count = -1");
     places[1].y = NAN;
     EXPECT_REPORT(steer_world_send_to_places(w, ids, 3, places, 3, false, NULL), 0, STEER_MISUSE_GOAL_POINTS, f,

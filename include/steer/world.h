@@ -209,7 +209,8 @@ typedef struct steer_group_def {
                                 walks, stopping behind one that stands), within the step as far as max_force
                                 allows; the force is a brake only, and a weight above 1 brakes past that
                                 speed (weight 2: v' = 2 target - v) */
-    /* behaviours: weight 0 switches one off */
+    /* behaviours: weight 0 switches one off; a negative weight (finite) turns one
+       around, e.g. cohesion -1 scatters a group */
     float weight[STEER_BEHAVIOUR_COUNT];
     float probability[STEER_BEHAVIOUR_COUNT]; /* DITHER only (default 1) */
     steer_combine combine;
@@ -278,6 +279,9 @@ steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 ce
    pushes it out (with non_penetration, its neighbours in turn). */
 steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, steer_v3 velocity);
 steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index); /* zero for an index not added */
+/* Walls stand along the up axis: a and b must differ on the ground (a
+ * post is an obstacle). A path of one point (count 1) is that point, to
+ * follow as to a target. */
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
 /* vectors: nx*ny*nz values (nz = 1 in 2D), x fastest. */

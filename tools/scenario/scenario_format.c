@@ -5,6 +5,7 @@
  * the generic reader (reader.h); every error in the document is reported,
  * in document order. docs/scenarios.md describes the same format. */
 #include "scenario_internal.h"
+#include "ground.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -54,6 +55,7 @@ typedef struct checker {
     const char **names[4];
     int name_count[4];
     const sc_node *formations; /* read after the groups: it needs their spawns' counts */
+    steer_up_axis up;          /* the ground walls stand on (read ahead, like the bounds) */
 } checker;
 
 enum { NAMES_GROUPS, NAMES_PATHS, NAMES_FIELDS, NAMES_SPAWNS, NAME_LISTS };
@@ -314,6 +316,41 @@ static const sc_row wall_rows[] = {
 };
 static const sc_table wall_table = TABLE("a wall {\"from\": [x, y], \"to\": [x, y]} or {\"points\": [...]}", wall_rows);
 
+/* Whether a and b are one point on the ground (walls stand along the up
+ * axis: a wall between them would have no length). */
+static bool same_on_ground(steer_up_axis up, steer_v3 a, steer_v3 b)
+{
+    steer_v3 ga = ground_of(up, a), gb = ground_of(up, b);
+    return ga.x == gb.x && ga.y == gb.y;
+}
+
+/* A wall's ends, or a polyline's consecutive points, that coincide on the
+ * ground: the world refuses such a wall (a post is an obstacle). */
+static int check_wall_lengths(sc_read *r, const sc_node *el, const char *p, const wall_spec *w, bool segment)
+{
+    const steer_up_axis up = ck_of(r)->up;
+    char q[SC_PATH_SIZE], at[SC_PATH_SIZE];
+    if (segment) {
+        if (!same_on_ground(up, w->from, w->to)) return 0;
+        sc_join_key(q, p, "to");
+        return sc_report(r, sc_member(el, "to"), q, "the same point as \"from\" on the ground: a wall needs length (a post is an obstacle)");
+    }
+    int rc = 0;
+    const sc_node *points = sc_member(el, "points");
+    for (int k = 1; k <= w->count; ++k) {
+        int j = k % w->count;
+        if (k == w->count && (!w->closed || w->count < 2)) break;
+        if (!same_on_ground(up, w->points[k - 1], w->points[j])) continue;
+        sc_join_key(q, p, "points");
+        sc_join_index(at, q, j == 0 ? w->count - 1 : j);
+        rc = j == 0 ? sc_report(r, &points->items[w->count - 1], at,
+                                "the last point repeats the first: a closed wall joins them itself")
+                    : sc_report(r, &points->items[j], at, "the same point as points[%d] on the ground: a wall's "
+                                "consecutive points must differ", k - 1);
+    }
+    return rc;
+}
+
 /* One wall's segments appended to sc->walls (its capacity in *capacity). */
 static int read_wall(sc_read *r, const sc_node *el, const char *p, steer_scenario *sc, int *total, int *capacity)
 {
@@ -329,6 +366,7 @@ static int read_wall(sc_read *r, const sc_node *el, const char *p, steer_scenari
     } else {
         rc |= sc_require(r, el, p, &m, &wall_table, "points", "(or \"from\" and \"to\")");
     }
+    if (!rc) rc |= check_wall_lengths(r, el, p, &w, segment);
     int segments = segment ? 1 : (w.closed ? w.count : w.count - 1);
     if (!rc && *total + segments > *capacity) {
         int more_capacity = 2 * (*total + segments);
@@ -1475,6 +1513,9 @@ static int read_frame(sc_read *r)
     }
     ck->bounds_min = b.min;
     ck->bounds_max = b.max;
+    /* the up axis, read again (with its errors) in document order */
+    const sc_node *up = sc_member(root, "up");
+    ck->up = r->dim == 3 && up && up->kind == SC_STRING && !strcmp(up->string, "y") ? STEER_UP_Y : STEER_UP_Z;
     return rc;
 }
 
@@ -1548,7 +1589,7 @@ static int check_root(sc_read *r)
 
 int sc_format_check(steer_scenario *sc)
 {
-    checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0};
+    checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, STEER_UP_Z};
     sc_read r = {&sc->rd, 2, MAX_COORD, MAX_EXPECT, &ck};
     int rc = check_root(&r);
     for (int list = 0; list < NAME_LISTS; ++list) free(ck.names[list]);
