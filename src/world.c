@@ -625,6 +625,26 @@ steer_v3 steer_world_get_obstacle_velocity(const steer_world *w, int index)
     return w->obstacle_velocity[index];
 }
 
+steer_result steer_world_get_obstacle(const steer_world *w, int index, steer_obstacle3 *out)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_obstacle3");
+    STEER_MISUSE_IF(index < 0 || index >= w->obstacle_count, STEER_ERROR_INVALID_ARGUMENT, OBSTACLE_INDEX,
+                    "index = %d: must be in [0, %d), the obstacles added", index, w->obstacle_count);
+    *out = w->obstacles[index];
+    return STEER_OK;
+}
+
+steer_result steer_world_get_wall(const steer_world *w, int index, steer_segment3 *out)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_segment3");
+    STEER_MISUSE_IF(index < 0 || index >= w->wall_count, STEER_ERROR_INVALID_ARGUMENT, WALL_INDEX,
+                    "index = %d: must be in [0, %d), the walls added", index, w->wall_count);
+    *out = (steer_segment3){steer__from_ground(w, w->walls[index].a), steer__from_ground(w, w->walls[index].b)};
+    return STEER_OK;
+}
+
 void steer_world_clear_obstacles(steer_world *w)
 {
     STEER__CHECK_WORLD(w, , );

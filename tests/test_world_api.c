@@ -498,9 +498,31 @@ static void test_object_arguments(void)
     CHECK(steer_world_add_flow_field(w, steer_v3_make(0, 0, 0), 1.0f, 1, 1, 1, field) == STEER_ERROR_CAPACITY);
     CHECK(check_misuse_count == reports);
     CHECK(steer_world_set_obstacle(w, 1, steer_v3_make(4, 4, 0), 2.0f) == STEER_OK);
+    /* read back: as set, and as added */
+    steer_obstacle3 o;
+    steer_segment3 s;
+    CHECK(steer_world_get_obstacle(w, 1, &o) == STEER_OK && o.centre.x == 4 && o.centre.y == 4 && o.radius == 2);
+    CHECK(steer_world_get_obstacle(w, 0, &o) == STEER_OK && o.centre.x == 0 && o.radius == 1);
+    CHECK(steer_world_get_wall(w, 0, &s) == STEER_OK && s.a.x == 0 && s.b.x == 1 && s.b.y == 0);
+    reports = check_misuse_count;
+    CHECK(steer_world_get_obstacle(w, 2, &o) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_world_get_wall(w, -1, &s) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_world_get_wall(w, 0, 0) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(steer_world_get_obstacle(0, 0, &o) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(check_misuse_count == reports + 4);
     steer_world_clear_obstacles(w);
     CHECK(steer_world_obstacle_count(w) == 0);
     CHECK(steer_world_add_obstacle(w, steer_v3_make(6, 0, 0), 1.0f) == 0); /* room again */
+    steer_world_destroy(w);
+
+    /* a Y-up world keeps its walls on the ground turned Z-up: read back as added */
+    wd = steer_default_world_def();
+    wd.dim = 3;
+    wd.up = STEER_UP_Y;
+    w = steer_world_create(&wd);
+    CHECK(steer_world_add_wall(w, steer_v3_make(1, 0.5f, 2), steer_v3_make(4, 3, -2)) == 0);
+    CHECK(steer_world_get_wall(w, 0, &s) == STEER_OK);
+    CHECK(s.a.x == 1 && s.a.y == 0.5f && s.a.z == 2 && s.b.x == 4 && s.b.y == 3 && s.b.z == -2);
     steer_world_destroy(w);
 }
 

@@ -629,6 +629,31 @@ PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y
     return selected_count;
 }
 
+/* Whether an agent `half` a spacing wide can stand at p and walk there
+ * straight from the click c: outside every obstacle and clear of every
+ * wall by half, no wall between c and p, and inside a bounded world's box
+ * by `reach` (lo, hi: that box on the ground). */
+static bool slot_open(steer_v2 c, steer_v2 p, float half, const float lo[2], const float hi[2])
+{
+    if (lo && (p.x < lo[0] || p.x > hi[0] || p.y < lo[1] || p.y > hi[1])) return false;
+    for (int i = 0; i < steer_world_obstacle_count(world); ++i) {
+        steer_obstacle3 o;
+        if (steer_world_get_obstacle(world, i, &o) != STEER_OK) continue;
+        steer_v3 g = ground_of(up, o.centre);
+        if (steer_v2_dist(p, steer_v2_make(g.x, g.y)) < o.radius + half) return false;
+    }
+    for (int i = 0; i < steer_world_wall_count(world); ++i) {
+        steer_segment3 s;
+        if (steer_world_get_wall(world, i, &s) != STEER_OK) continue;
+        steer_v3 a = ground_of(up, s.a), b = ground_of(up, s.b);
+        steer_v2 ends[2] = {steer_v2_make(a.x, a.y), steer_v2_make(b.x, b.y)};
+        float d = 0.0f;
+        steer_path_closest_point2(&(steer_path2){ends, 2, false, 0.0f}, p, &d, 0, 0);
+        if (d < half || ground_segments_cross(c, p, ends[0], ends[1])) return false;
+    }
+    return true;
+}
+
 /* Sends the selection to (x, y) with the braking arrive, each agent to a slot
  * of a sunflower spiral (slot j at c sqrt(j + 1/2) from the centre, j golden
  * angles round), so no two fight for one point. c makes the closest two
@@ -639,7 +664,11 @@ PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y
  * cross, the far slots go to the agents in front, and all arrive at about
  * the same time, so those arriving first never stand in the way of later
  * ones. A formation that would stick out of a bounded world's box (its
- * containment margin too) is moved in, whole. In 3D the slots are
+ * containment margin too) is moved in, whole. The spiral's points that no
+ * agent could reach or stand on (in a rock, on or behind a wall seen from
+ * the click, out of the box) are passed over, so the formation flows round
+ * them; when too few are open within 64 times the points needed, the rest
+ * take the points passed over, nearest first. In 3D the slots are
  * assigned at the selection's mean height (which adds the same to every
  * slot of an agent, so it does not change who goes where), then each keeps
  * its own height. Returns how many were sent, or a negative steer_result. */
@@ -667,9 +696,27 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     steer_world_def def;
     steer_world_get_def(world, &def);
     move_inside(&x, &y, c * sqrtf((float)n - 0.5f) + 0.5f * spacing + margin);
-    for (int j = 0; j < n; ++j) {
+    float lo[2], hi[2];
+    bool bounded = def.boundary != STEER_BOUNDARY_NONE && def.boundary != STEER_BOUNDARY_WRAP;
+    if (bounded) {
+        float reach = 0.5f * spacing + margin;
+        lo[0] = def.bounds_min.x + reach, hi[0] = def.bounds_max.x - reach;
+        lo[1] = steer_minf(ground_y(def.bounds_min), ground_y(def.bounds_max)) + reach;
+        hi[1] = steer_maxf(ground_y(def.bounds_min), ground_y(def.bounds_max)) - reach;
+    }
+    const steer_v2 click = steer_v2_make(x, y);
+    int kept = 0;
+    for (int j = 0; kept < n && j < 64 * n; ++j) {
         float r = c * sqrtf((float)j + 0.5f), angle = golden * (float)j;
-        slots[j] = on_ground(x + r * cosf(angle), y + r * sinf(angle), height);
+        steer_v2 p = steer_v2_make(x + r * cosf(angle), y + r * sinf(angle));
+        if (slot_open(click, p, 0.5f * spacing, bounded ? lo : 0, bounded ? hi : 0))
+            slots[kept++] = on_ground(p.x, p.y, height);
+    }
+    for (int j = 0; kept < n; ++j) { /* too few open: those passed over, nearest first, then the spiral on */
+        float r = c * sqrtf((float)j + 0.5f), angle = golden * (float)j;
+        steer_v2 p = steer_v2_make(x + r * cosf(angle), y + r * sinf(angle));
+        if (j >= 64 * n || !slot_open(click, p, 0.5f * spacing, bounded ? lo : 0, bounded ? hi : 0))
+            slots[kept++] = on_ground(p.x, p.y, height);
     }
     int sent = steer_world_send_to_places(world, selected, n, slots, n, true, 0);
     for (int i = 0; sent > 0 && def.dim == 3 && i < n; ++i) { /* each at its own height */

@@ -287,6 +287,11 @@ int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, 
 /* vectors: nx*ny*nz values (nz = 1 in 2D), x fastest. */
 int steer_world_add_flow_field(steer_world *world, steer_v3 origin, float cell_size, int nx, int ny, int nz,
                                const steer_v3 *vectors);
+/* Obstacle `index` as it is now (its centre moves with its velocity), and
+ * wall `index` as added (z = 0 in 2D). STEER_OK, or INVALID_ARGUMENT
+ * (reported) for an index not added or a NULL out. */
+steer_result steer_world_get_obstacle(const steer_world *world, int index, steer_obstacle3 *out);
+steer_result steer_world_get_wall(const steer_world *world, int index, steer_segment3 *out);
 void steer_world_clear_obstacles(steer_world *world);
 int steer_world_obstacle_count(const steer_world *world);
 int steer_world_wall_count(const steer_world *world);

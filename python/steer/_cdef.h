@@ -250,6 +250,8 @@ int steer_world_add_obstacle(steer_world *world, steer_v3 centre, float radius);
 steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 centre, float radius);
 steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, steer_v3 velocity);
 steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
+steer_result steer_world_get_obstacle(const steer_world *world, int index, steer_obstacle3 *out);
+steer_result steer_world_get_wall(const steer_world *world, int index, steer_segment3 *out);
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
 int steer_world_add_flow_field(steer_world *world, steer_v3 origin, float cell_size, int nx, int ny, int nz, const steer_v3 *vectors);

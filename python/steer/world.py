@@ -453,6 +453,21 @@ class World:
         v = lib.steer_world_get_obstacle_velocity(self._w, _int(index, "index"))
         return np.array([v.x, v.y, v.z][:self.dim], np.float32)
 
+    def get_obstacle(self, index: int):
+        """Obstacle `index` as it is now: (centre, radius)."""
+        out = ffi.new("steer_obstacle3 *")
+        _errors.begin()
+        _errors.check(lib.steer_world_get_obstacle(self._w, _int(index, "index"), out), "steer_world_get_obstacle")
+        return np.array([out.centre.x, out.centre.y, out.centre.z][:self.dim], np.float32), float(out.radius)
+
+    def get_wall(self, index: int):
+        """Wall `index` as added: its ends (a, b)."""
+        out = ffi.new("steer_segment3 *")
+        _errors.begin()
+        _errors.check(lib.steer_world_get_wall(self._w, _int(index, "index"), out), "steer_world_get_wall")
+        return (np.array([out.a.x, out.a.y, out.a.z][:self.dim], np.float32),
+                np.array([out.b.x, out.b.y, out.b.z][:self.dim], np.float32))
+
     def clear_obstacles(self) -> None:
         lib.steer_world_clear_obstacles(self._w)
 

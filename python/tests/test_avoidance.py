@@ -234,3 +234,17 @@ def test_avoidance_group_fields_round_trip_and_bad_values_name_the_field():
     assert e.value.name == "STEER_MISUSE_GROUP_DEF_AVOIDANCE" and "anticipation_tau0 = -1" in str(e.value)
     with pytest.raises(steer.InvalidArgument, match="unknown behaviour 'anticipation'.*anticipate"):
         w.add_group(behaviours={"anticipation": 1})
+
+
+def test_obstacles_and_walls_read_back():
+    w = steer.World(dim=3, capacity=4, up="y")
+    assert w.add_obstacle((1, 2, 3), 0.5) == 0 and w.add_wall((1, 0.5, 2), (4, 3, -2)) == 0
+    w.set_obstacle(0, (2, 2, 2), 1.5)
+    centre, radius = w.get_obstacle(0)
+    assert centre.tolist() == [2, 2, 2] and radius == 1.5
+    a, b = w.get_wall(0)
+    assert a.tolist() == [1, 0.5, 2] and b.tolist() == [4, 3, -2]
+    with pytest.raises(steer.InvalidArgument, match="steer_world_get_wall: index = 1: must be in"):
+        w.get_wall(1)
+    with pytest.raises(steer.InvalidArgument, match="steer_world_get_obstacle: index = -1"):
+        w.get_obstacle(-1)

@@ -241,6 +241,34 @@ test('the RTS gesture through a garrison: its idle units make way (arrived_prior
   await page.close();
 });
 
+test('the RTS gesture keeps a formation on the click\'s side of walls and out of rocks', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=garrison&paused');
+  // The garrison's 40 units, sent along the road (walls at y = +-5) near
+  // a rock dropped on it: a sunflower of 40 slots is wider than the road.
+  const rock = await hook(page, () => window.steerPlayground.addObstacle(18, 1, 1.5));
+  assert.ok(rock >= 0);
+  const box = [[-5.5, -3.4], [5.5, 3.4]];
+  await drag(page, await client(page, box[0]), await client(page, box[1]));
+  assert.equal((await state(page)).selected, 40);
+  const at = await client(page, [15, 3]);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  const orders = await hook(page, () => window.steerPlayground.orders());
+  assert.equal(orders.length, 40);
+  const half = 1.25 / 2; // two and a half radii of 0.5, halved
+  for (const o of orders) {
+    assert.ok(Math.abs(o.target[1]) <= 5 - half + 1e-4, `slot ${o.target} inside the road`);
+    assert.ok(distance(o.target, [18, 1]) >= 1.5 + half - 1e-4, `slot ${o.target} out of the rock`);
+  }
+  let steps = 0;
+  while ((await state(page)).arrived < 40 && steps < 3600) {
+    await hook(page, () => window.steerPlayground.step(60));
+    steps += 60;
+  }
+  assert.equal((await state(page)).arrived, 40, `all on their slots (${steps} steps)`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the separation slider spreads the flock', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000&seed=5&paused');
   const slider = page.locator('input[data-param="weight.separation"]');
