@@ -188,6 +188,15 @@ function scaleSpawns(doc, agents) {
   for (const sp of scaled) sp.count = Math.max(1, Math.round((sp.count * want) / total));
 }
 
+// A slider's step: about a 400th of its range, rounded up to 1, 2, 2.5 or 5
+// times a power of ten, so that round values (1, 0.5, a default) lie on its
+// grid (every slider's min is a multiple of its step) and the arrow keys
+// step away from one and back onto it.
+function sliderStep(range) {
+  const raw = range / 400, power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((step) => step >= raw * (1 - 1e-9));
+}
+
 // ---- the world as the page holds it ------------------------------------------
 const sim = {
   scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null, about: '',
@@ -218,8 +227,10 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
   if (seed !== undefined) ({ value: seed, error: problems.seed } = wholeNumber('seed', seed, 0, MAX_SEED));
   if (agents !== undefined) ({ value: agents, error: problems.agents } = wholeNumber('agents', agents, 1, wasm.pg_max_agents()));
   if (problems.seed || problems.agents) {
-    ui.message('seed', problems.seed ?? '');
-    ui.message('agents', problems.agents ?? '');
+    // A good value beside a refused one is not applied either: say so there.
+    const held = (field, other) => (given[field] ? `${field}: not applied while the ${other} is refused` : '');
+    ui.message('seed', problems.seed ?? held('seed', 'agent count'), !problems.seed); // a note: not invalid
+    ui.message('agents', problems.agents ?? held('agents', 'seed'), !problems.agents);
     const refused = ['seed', 'agents'].filter((field) => problems[field]);
     return { ok: false, error: refused.map((field) => problems[field]).join('\n'), refused };
   }
@@ -890,7 +901,7 @@ const ui = {
       name.textContent = p.name.replace(/^weight\./, '').replaceAll('_', ' ');
       name.title = p.name;
       const input = Object.assign(document.createElement('input'), {
-        type: 'range', min: p.min, max: Math.max(p.max, value), step: (p.max - p.min) / 400, value,
+        type: 'range', min: p.min, max: Math.max(p.max, value), step: sliderStep(p.max - p.min), value,
       });
       input.dataset.param = p.name;
       const out = document.createElement('output');

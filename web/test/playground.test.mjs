@@ -269,6 +269,23 @@ test('the RTS gesture keeps a formation on the click\'s side of walls and out of
   await page.close();
 });
 
+test('a slider stepped away by a key and back lands on its round value again', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=500&paused');
+  // The standard flock's mass and priority are 1; its max speed and force are round too.
+  for (const name of ['mass', 'priority', 'max_speed', 'max_force']) {
+    const slider = page.locator(`input[data-param="${name}"]`);
+    const was = await hook(page, (n) => window.steerPlayground.getParam(0, n), name);
+    if (name === 'mass' || name === 'priority') assert.equal(was, 1);
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    assert.notEqual(await hook(page, (n) => window.steerPlayground.getParam(0, n), name), was, `${name} moved`);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await hook(page, (n) => window.steerPlayground.getParam(0, n), name), was, `${name} back on ${was}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the separation slider spreads the flock', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000&seed=5&paused');
   const slider = page.locator('input[data-param="weight.separation"]');
@@ -679,6 +696,10 @@ test('a seed or agent count out of its rule is refused where it was typed', asyn
     await page.fill('#agents', agents);
     await page.click('#reset');
     assert.equal(await page.textContent(`#${field}-message`), message);
+    const other = field === 'seed' ? 'agents' : 'seed'; // valid, and held back: said there too
+    assert.equal(await page.textContent(`#${other}-message`),
+      `${other}: not applied while the ${field === 'seed' ? 'seed' : 'agent count'} is refused`);
+    assert.equal(await page.getAttribute(`#${other}`, 'aria-invalid'), 'false', 'a note, not an error');
     assert.equal(await page.getAttribute(`#${field}`, 'aria-invalid'), 'true');
     assert.equal(await page.inputValue(`#${field}`), field === 'seed' ? seed : agents, 'what was typed stays');
     const now = await state(page);
