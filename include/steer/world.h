@@ -5,7 +5,7 @@
  *   steer_world_add_group(w, gd)   a species: limits, neighbour rules, behaviours
  *   steer_world_add_agent(w, g, p, v) -> steer_agent_id (stable, generation-checked)
  *   steer_world_remove_agent / teleport_agent / get_agent / is_valid
- *   steer_world_add_obstacle / add_wall / add_path / add_flow_field
+ *   steer_world_add_obstacle / add_wall / add_path / add_flow_field, get_obstacle / get_wall
  *   steer_world_set_goal / set_goals / set_targets   each agent its own goal
  *   steer_world_step(w, dt)        synchronous update, any thread count, same bits
  *   steer_world_state_hash(w)      64-bit hash of every agent's state
