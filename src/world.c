@@ -869,8 +869,8 @@ int steer_world_get_agent_ids(const steer_world *w, steer_agent_id *out, int cap
 {
     STEER__CHECK_WORLD(w, 0, 0);
     STEER_MISUSE_IF(capacity < 0, 0, COUNT_NEGATIVE, "capacity = %d: must be >= 0", capacity);
-    STEER_MISUSE_IF(capacity > 0 && !out, 0, NULL_ARGUMENT, "out = NULL, capacity = %d: must point to room for capacity handles",
-                    capacity);
+    STEER_MISUSE_IF(capacity > 0 && !out, 0, NULL_ARGUMENT,
+                    "out = NULL, capacity = %d: must point to room for capacity handles", capacity);
     int n = w->count < capacity ? w->count : capacity;
     for (int d = 0; d < n; ++d) {
         uint32_t slot = steer__slot_of(w, d);

@@ -244,7 +244,8 @@ int steer_world_get_goal_points(const steer_world *w, steer_agent_id id, steer_v
 {
     uint32_t d;
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    STEER_MISUSE_IF(capacity < 0, STEER_ERROR_INVALID_ARGUMENT, COUNT_NEGATIVE, "capacity = %d: must be >= 0", capacity);
+    STEER_MISUSE_IF(capacity < 0, STEER_ERROR_INVALID_ARGUMENT, COUNT_NEGATIVE, "capacity = %d: must be >= 0",
+                    capacity);
     STEER_MISUSE_IF(capacity > 0 && !out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
                     "out = NULL, capacity = %d: must point to room for capacity points", capacity);
     STEER__CHECK_HANDLE(w, id, &d);
@@ -445,8 +446,8 @@ int steer_world_arrivals(const steer_world *w, steer_agent_id *out, int capacity
 {
     STEER__CHECK_WORLD(w, 0, 0);
     STEER_MISUSE_IF(capacity < 0, 0, COUNT_NEGATIVE, "capacity = %d: must be >= 0", capacity);
-    STEER_MISUSE_IF(capacity > 0 && !out, 0, NULL_ARGUMENT, "out = NULL, capacity = %d: must point to room for capacity handles",
-                    capacity);
+    STEER_MISUSE_IF(capacity > 0 && !out, 0, NULL_ARGUMENT,
+                    "out = NULL, capacity = %d: must point to room for capacity handles", capacity);
     /* The records are in no particular order: count them all, then keep the
      * lowest slots (sorted) when there are more than capacity. */
     int total = 0, kept = 0;

@@ -311,9 +311,9 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
             if (!place_agent(info, sp, k, up, taken, &rng, &p)) {
                 spawn_path(sc, s, where, sizeof where);
                 report(error, error_size,
-                         "%s.spacing: no place for agent %d of %d at least %g from the agents before it (and out of "
-                         "the obstacles) in %d random draws: give a larger shape, fewer agents or a smaller spacing",
-                         where, k + 1, sp->count, (double)sp->spacing, SPACING_TRIES);
+                       "%s.spacing: no place for agent %d of %d at least %g from the agents before it (and out of "
+                       "the obstacles) in %d random draws: give a larger shape, fewer agents or a smaller spacing",
+                       where, k + 1, sp->count, (double)sp->spacing, SPACING_TRIES);
                 ok = false;
                 break;
             }
@@ -332,13 +332,14 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
             if (!agent_goal(sp, k, p, info->dim, &box_rng, goals, &goal)) {
                 spawn_path(sc, s, where, sizeof where);
                 report(error, error_size,
-                         "%s.goal.spacing: no point for agent %d of %d at least %g from the goals before it in %d "
-                         "random draws: give a larger box or a smaller spacing",
-                         where, k + 1, sp->count, (double)sp->goal.spacing, SPACING_TRIES);
+                       "%s.goal.spacing: no point for agent %d of %d at least %g from the goals before it in %d "
+                       "random draws: give a larger box or a smaller spacing",
+                       where, k + 1, sp->count, (double)sp->goal.spacing, SPACING_TRIES);
                 ok = false;
                 break;
             }
-            if (goals && (goal.kind == STEER_GOAL_SEEK || goal.kind == STEER_GOAL_ARRIVE)) sc_spacing_add(goals, goal.target);
+            if (goals && (goal.kind == STEER_GOAL_SEEK || goal.kind == STEER_GOAL_ARRIVE))
+                sc_spacing_add(goals, goal.target);
             if (drawn) drawn[k] = goal.target;
             steer_result gr = steer_world_set_goal(w, id, &goal);
             if (gr != STEER_OK) {

@@ -333,7 +333,8 @@ static int check_wall_lengths(sc_read *r, const sc_node *el, const char *p, cons
     if (segment) {
         if (!same_on_ground(up, w->from, w->to)) return 0;
         sc_join_key(q, p, "to");
-        return sc_report(r, sc_member(el, "to"), q, "the same point as \"from\" on the ground: a wall needs length (a post is an obstacle)");
+        return sc_report(r, sc_member(el, "to"), q,
+                         "the same point as \"from\" on the ground: a wall needs length (a post is an obstacle)");
     }
     int rc = 0;
     const sc_node *points = sc_member(el, "points");
