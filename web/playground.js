@@ -669,7 +669,9 @@ function frame(now) {
 // ---- the mouse -------------------------------------------------------------------------
 // As in a real-time strategy game: drag a box to select, right-click to send
 // the selection there. A click sets every group's target; with shift, a
-// click drops an obstacle and a drag draws a path.
+// click drops an obstacle and a drag draws a path. A finger has no right
+// button: its tap sends the selection when there is one (a drag over no
+// agent clears it), and sets the target when there is none.
 const DRAG = 8; // CSS pixels the pointer moves before a press is a drag
 const mouse = { down: null, path: null, box: null };
 canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
@@ -713,9 +715,13 @@ canvas.addEventListener('pointerup', (ev) => {
   } else if (!path) {
     const [x, y] = toWorld(ev.offsetX, ev.offsetY);
     if (shift) addObstacle(x, y, Math.max(0.5, viewWidth * 0.03));
+    else if (ev.pointerType === 'touch' && wasm.pg_selected_count() > 0) sendSelected(x, y);
     else setTarget(x, y);
   }
 });
+// The browser took the pointer (a system gesture, the page scrolled): no
+// press is left half done, and no box is left drawn.
+canvas.addEventListener('pointercancel', () => Object.assign(mouse, { down: null, path: null, box: null }));
 
 // The selected agents as pg_orders reports them now: ORDER_FIELDS floats each.
 function orders() {

@@ -286,6 +286,30 @@ test('a slider stepped away by a key and back lands on its round value again', a
   await page.close();
 });
 
+test('on a touch screen a finger\'s drag selects and its tap sends the selection', async () => {
+  const page = await env.browser.newPage({ hasTouch: true, viewport: { width: 390, height: 844 } });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(`${env.url}?scenario=garrison&paused`);
+  await page.evaluate(() => window.steerPlayground.ready);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, at) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
+  const from = await client(page, [-5.5, -3.4]), to = await client(page, [5.5, 3.4]);
+  await touch('touchStart', from);
+  for (let k = 1; k <= 10; ++k) await touch('touchMove', { x: from.x + ((to.x - from.x) * k) / 10, y: from.y + ((to.y - from.y) * k) / 10 });
+  await touch('touchEnd');
+  assert.equal((await state(page)).selected, 40, 'the drag selected the garrison (not scrolled the page)');
+  const at = await client(page, [15, 3]);
+  await touch('touchStart', at); // a tap
+  await touch('touchEnd');
+  const orders = await hook(page, () => window.steerPlayground.orders());
+  assert.equal(orders.length, 40);
+  assert.ok(orders.every((o) => o.state === 1 && distance(o.target, [15, 3]) < 12), 'each on its way to a slot there');
+  assert.equal((await state(page)).target, null, 'not every group\'s target');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the separation slider spreads the flock', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000&seed=5&paused');
   const slider = page.locator('input[data-param="weight.separation"]');
