@@ -783,7 +783,21 @@ const ui = {
     $(field)?.setAttribute('aria-invalid', String(Boolean(text) && !note));
   },
 
+  // The description shows three lines; a click, a tap or Enter shows it all
+  // (a tooltip would not reach a finger) and folds it again.
+  openAbout(open) {
+    $('about').classList.toggle('open', open);
+    $('about').setAttribute('aria-expanded', String(open));
+  },
+
   init() {
+    const about = $('about');
+    about.addEventListener('click', () => this.openAbout(!about.classList.contains('open')));
+    about.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'Enter' && ev.key !== ' ') return;
+      ev.preventDefault();
+      this.openAbout(!about.classList.contains('open'));
+    });
     const pick = $('scenario');
     for (const name of scenarioNames) pick.add(new Option(name, name));
     pick.add(new Option(STANDARD_LABEL, STANDARD));
@@ -867,7 +881,8 @@ const ui = {
     if (![...pick.options].some((o) => o.value === sim.scenario)) // a file: listed before the benchmark
       pick.add(new Option(shownName(sim.scenario), sim.scenario), pick.options[pick.length - 1]);
     pick.value = sim.scenario;
-    $('about').textContent = $('about').title = sim.about;
+    if ($('about').textContent !== sim.about) this.openAbout(false); // a new scenario's starts folded
+    $('about').textContent = sim.about;
     $('seed').value = sim.seed;
     this.syncAgents(sim.agents);
     const g = $('group');

@@ -310,6 +310,25 @@ test('on a touch screen a finger\'s drag selects and its tap sends the selection
   await page.close();
 });
 
+test('a long description shows three lines, and all of it on a click; a new scenario\'s starts folded', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=doorway&paused');
+  const size = () => page.$eval('#about', (e) => ({ shown: e.clientHeight, whole: e.scrollHeight, text: e.textContent }));
+  const folded = await size();
+  assert.ok(folded.text.length > 500 && folded.whole > folded.shown + 10, `folded: ${folded.shown} of ${folded.whole} px`);
+  await page.click('#about');
+  const open = await size();
+  assert.ok(open.shown >= open.whole && open.shown > folded.shown, `open: ${open.shown} of ${open.whole} px`);
+  assert.equal(await page.getAttribute('#about', 'aria-expanded'), 'true');
+  await page.keyboard.press('Enter'); // focused by the click: Enter folds it
+  assert.equal((await size()).shown, folded.shown);
+  await page.click('#about');
+  await page.selectOption('#scenario', 'four_way');
+  await page.waitForFunction(() => window.steerPlayground.state().scenario === 'four_way');
+  assert.equal(await page.getAttribute('#about', 'aria-expanded'), 'false');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the separation slider spreads the flock', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=1000&seed=5&paused');
   const slider = page.locator('input[data-param="weight.separation"]');
