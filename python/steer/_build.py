@@ -30,7 +30,7 @@ ffibuilder.set_source(
     "steer._steer",
     '#include <stdlib.h>\n#include <steer/steer.h>\n#include "scenario.h"\n#include "scenario_json.h"\n' + vector_source,
     sources=[os.path.join(SCENARIO, name) for name in
-             ("reader.c", "scenario.c", "scenario_format.c", "scenario_build.c", "scenario_json.c", "spacing.c")],
+             ("reader.c", "scenario.c", "scenario_format.c", "scenario_build.c", "scenario_json.c")],
     include_dirs=[os.path.join(ROOT, "include"), SCENARIO] + [f[2:] for f in _pkg_config("--cflags-only-I")],
     library_dirs=[BUILD_DIR],
     libraries=["steer"] + [f[2:] for f in _pkg_config("--libs-only-l")] + ["m"],

@@ -3,7 +3,6 @@
  * their goals. */
 #include "scenario_internal.h"
 #include "ground.h"
-#include "spacing.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -100,6 +99,31 @@ steer_v3 *sc_field_vectors(const sc_field *f, int dim, steer_up_axis up, uint64_
 
 static float draw(steer_rng *rng) { return steer_rng_float(rng); }
 
+/* Random places kept apart ("spacing"): the places so far in a steer_grid,
+ * whose cells are as large as the largest spacing asked. */
+static steer_grid *spacing_grid(int dim, float largest, int capacity)
+{
+    if (!(largest > 0.0f)) return 0;
+    steer_grid_def def = steer_default_grid_def();
+    def.dim = dim;
+    def.cell_size = largest;
+    def.capacity = capacity;
+    return steer_grid_create(&def);
+}
+
+/* Whether p is farther than `spacing` from every place in g. */
+static bool spaced(steer_grid *g, steer_v3 p, float spacing)
+{
+    const float at[3] = {p.x, p.y, p.z};
+    return steer_grid_query_radius(g, at, spacing, 0, 0) == 0;
+}
+
+static bool keep_place(steer_grid *g, steer_v3 p)
+{
+    const float at[3] = {p.x, p.y, p.z};
+    return !g || steer_grid_insert(g, steer_grid_count(g), at) == STEER_OK;
+}
+
 static bool inside_obstacle(const steer_scenario_info *info, steer_v3 p, float radius)
 {
     for (int i = 0; i < info->obstacle_count; ++i) {
@@ -192,13 +216,13 @@ static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_up_
  * SPACING_TRIES does); without, a few deterministic retries for the
  * obstacles alone. */
 static bool place_agent(const steer_scenario_info *info, const sc_spawn *sp, int k, steer_up_axis up,
-                        const sc_spacing *taken, steer_rng *rng, steer_v3 *out)
+                        steer_grid *taken, steer_rng *rng, steer_v3 *out)
 {
     const float radius = info->groups[sp->group].def.radius;
     steer_v3 p = spawn_position(sp, k, info->dim, up, rng);
     if (sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC) {
         if (sp->spacing > 0.0f) {
-            for (int tries = 1; inside_obstacle(info, p, radius) || !sc_spacing_clear(taken, p, sp->spacing); ++tries) {
+            for (int tries = 1; inside_obstacle(info, p, radius) || !spaced(taken, p, sp->spacing); ++tries) {
                 if (tries == SPACING_TRIES) return false;
                 p = spawn_position(sp, k, info->dim, up, rng);
             }
@@ -223,7 +247,7 @@ static steer_v3 box_point(const sc_goal *g, int dim, steer_rng *rng)
 /* Agent k's goal, placed at p: the file's goal with its target chosen. The
  * waypoints point into the spawn's goal (set_goal copies them). False when
  * the box's spacing found no point among the goals placed so far. */
-static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng *box_rng, const sc_spacing *goals,
+static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng *box_rng, steer_grid *goals,
                        steer_goal *out)
 {
     const sc_goal *g = &s->goal;
@@ -237,7 +261,7 @@ static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng 
         break;
     case SC_GOAL_BOX:
         out->target = box_point(g, dim, box_rng);
-        for (int tries = 1; g->spacing > 0.0f && !sc_spacing_clear(goals, out->target, g->spacing); ++tries) {
+        for (int tries = 1; g->spacing > 0.0f && !spaced(goals, out->target, g->spacing); ++tries) {
             if (tries == SPACING_TRIES) return false;
             out->target = box_point(g, dim, box_rng);
         }
@@ -287,8 +311,8 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
 {
     const steer_scenario_info *info = steer_scenario_get_info(sc);
     const float place_cell = largest_spacing(sc, false), goal_cell = largest_spacing(sc, true);
-    sc_spacing *taken = place_cell > 0.0f ? sc_spacing_create(place_cell, info->total_agents) : 0;
-    sc_spacing *goals = goal_cell > 0.0f ? sc_spacing_create(goal_cell, info->total_agents) : 0;
+    steer_grid *taken = spacing_grid(info->dim, place_cell, info->total_agents);
+    steer_grid *goals = spacing_grid(info->dim, goal_cell, info->total_agents);
     steer_v3 *drawn = 0;
     bool ok = (place_cell == 0.0f || taken) && (goal_cell == 0.0f || goals);
     if (!ok) set_error(error, error_size, "could not create the world", STEER_ERROR_OUT_OF_MEMORY);
@@ -317,7 +341,11 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
                 ok = false;
                 break;
             }
-            if (taken) sc_spacing_add(taken, p);
+            if (!keep_place(taken, p)) {
+                set_error(error, error_size, "could not create the world", STEER_ERROR_OUT_OF_MEMORY);
+                ok = false;
+                break;
+            }
             steer_v3 v = spawn_velocity(sp, p, info->dim, up, &rng);
             steer_agent_id id = steer_world_add_agent(w, sp->group, p, v);
             if (ids && id.index != 0) ids[added] = id;
@@ -338,8 +366,11 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
                 ok = false;
                 break;
             }
-            if (goals && (goal.kind == STEER_GOAL_SEEK || goal.kind == STEER_GOAL_ARRIVE))
-                sc_spacing_add(goals, goal.target);
+            if ((goal.kind == STEER_GOAL_SEEK || goal.kind == STEER_GOAL_ARRIVE) && !keep_place(goals, goal.target)) {
+                set_error(error, error_size, "could not create the world", STEER_ERROR_OUT_OF_MEMORY);
+                ok = false;
+                break;
+            }
             if (drawn) drawn[k] = goal.target;
             steer_result gr = steer_world_set_goal(w, id, &goal);
             if (gr != STEER_OK) {
@@ -362,8 +393,8 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
         free(drawn);
         drawn = 0;
     }
-    sc_spacing_destroy(taken);
-    sc_spacing_destroy(goals);
+    steer_grid_destroy(taken);
+    steer_grid_destroy(goals);
     return ok;
 }
 
