@@ -95,16 +95,24 @@ def reported():
     return list(_reports)
 
 
-def raise_result(result, what):
-    """Raise for a negative steer_result, with the misuse report if the call made one."""
+def _refusal(result):
+    """For a negative steer_result: the exception class, the check's name (the
+    misuse report's if the call made one, else the result's), the result's
+    name, and why: the report's message, or None without a report."""
     result = int(result)
     name = _RESULT_NAMES.get(result, str(result))
-    text = ffi.string(lib.steer_result_string(result)).decode()
     cls = _BY_RESULT.get(result, SteerError)
     if _reports:
         misuse, _, message = _reports[-1]
-        raise cls(f"{message} ({misuse}, {name})", name=misuse, result=name)
-    raise cls(f"{what}: {text} ({name})", name=name, result=name)
+        return cls, misuse, name, f"{message} ({misuse}, {name})"
+    return cls, name, name, None
+
+
+def raise_result(result, what):
+    """Raise for a negative steer_result, with the misuse report if the call made one."""
+    cls, check_name, name, why = _refusal(result)
+    text = ffi.string(lib.steer_result_string(int(result))).decode()
+    raise cls(why or f"{what}: {text} ({name})", name=check_name, result=name)
 
 
 def raise_bulk(results, n, done, what, changes=True):
@@ -113,13 +121,10 @@ def raise_bulk(results, n, done, what, changes=True):
     index and, for a call that changes the world, that the rest took effect.
     The exception's `index` is that entry's."""
     bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
-    result = int(results[bad])
-    name = _RESULT_NAMES.get(result, str(result))
-    cls = _BY_RESULT.get(result, SteerError)
-    why = f"{_reports[-1][2]} ({_reports[-1][0]}, {name})" if _reports else \
-        f"{ffi.string(lib.steer_result_string(result)).decode()} ({name})"
+    cls, check_name, name, why = _refusal(results[bad])
+    why = why or f"{ffi.string(lib.steer_result_string(int(results[bad]))).decode()} ({name})"
     applied = f"; the other {done} of {n} were applied" if changes else ""
-    e = cls(f"{what}: ids[{bad}] refused{applied}: {why}", name=_reports[-1][0] if _reports else name, result=name)
+    e = cls(f"{what}: ids[{bad}] refused{applied}: {why}", name=check_name, result=name)
     e.index = bad
     raise e
 

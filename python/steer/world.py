@@ -394,10 +394,9 @@ class World:
         """Live tuning: change some fields of group `group` (agents keep their state); behaviours=
         changes the weights it names and keeps the others."""
         index = _int(group, "group")
-        if not 0 <= index < self.group_count:  # refused by set_group itself, not by get_group below
-            defaults = ffi.new("steer_group_def *", lib.steer_default_group_def())
+        if not 0 <= index < self.group_count:  # refused by set_group itself (its index check comes first)
             _errors.begin()
-            _errors.check(lib.steer_world_set_group(self._w, index, defaults), "steer_world_set_group")
+            _errors.check(lib.steer_world_set_group(self._w, index, ffi.NULL), "steer_world_set_group")
         gd = self._group_def(self._get_group(index)[0], fields)
         _errors.begin()
         _errors.check(lib.steer_world_set_group(self._w, index, gd), "steer_world_set_group")

@@ -1516,7 +1516,8 @@ static int read_frame(sc_read *r)
     ck->bounds_max = b.max;
     /* the up axis, read again (with its errors) in document order */
     const sc_node *up = sc_member(root, "up");
-    ck->up = r->dim == 3 && up && up->kind == SC_STRING && !strcmp(up->string, "y") ? STEER_UP_Y : STEER_UP_Z;
+    bool y_up = r->dim == 3 && up && up->kind == SC_STRING && !strcmp(up->string, up_axes[STEER_UP_Y]);
+    ck->up = y_up ? STEER_UP_Y : STEER_UP_Z;
     return rc;
 }
 
