@@ -678,23 +678,59 @@ int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
     return w->wall_count++;
 }
 
-int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool closed, float radius)
+/* A path's points checked for `function` (add_path, set_path): false,
+ * reported, for a bad one. */
+static bool path_valid(const char *function, const steer_v3 *points, int count, float radius)
 {
-    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    STEER_MISUSE_IF(!points, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "points = NULL: must point to count points");
-    STEER_MISUSE_IF(count < 1 || count > (1 << 20), STEER_ERROR_INVALID_ARGUMENT, PATH_COUNT,
-                    "count = %d: must be in [1, 2^20]", count);
-    STEER_MISUSE_IF(!nonneg(radius), STEER_ERROR_INVALID_ARGUMENT, PATH_RADIUS, "radius = %g:" NONNEG, (double)radius);
+    STEER__REQUIRE(points, NULL_ARGUMENT, "points = NULL: must point to count points");
+    STEER__REQUIRE(count >= 1 && count <= (1 << 20), PATH_COUNT, "count = %d: must be in [1, 2^20]", count);
+    STEER__REQUIRE(nonneg(radius), PATH_RADIUS, "radius = %g:" NONNEG, (double)radius);
     for (int i = 0; i < count; ++i)
-        STEER_MISUSE_IF(!finite3(points[i]), STEER_ERROR_INVALID_ARGUMENT, PATH_POINT,
-                        "points[%d] = (%g, %g, %g): must be finite", i, V3(points[i]));
-    if (w->path_count >= w->def.max_paths) return STEER_ERROR_CAPACITY;
+        STEER__REQUIRE(finite3(points[i]), PATH_POINT, "points[%d] = (%g, %g, %g): must be finite", i, V3(points[i]));
+    return true;
+}
+
+/* Checked points copied, with their level copy in 3D: STEER_OK, or
+ * OUT_OF_MEMORY with nothing allocated. */
+static steer_result path_copy(steer_world *w, const steer_v3 *points, int count, bool closed, float radius,
+                              steer__path *out)
+{
     steer_v3 *copy = steer__world_alloc_array(w, (size_t)count * steer__path_copies(w->dim), sizeof(steer_v3));
     if (!copy) return STEER_ERROR_OUT_OF_MEMORY;
     for (int i = 0; i < count; ++i) copy[i] = flatten(w, points[i]);
-    w->paths[w->path_count] = (steer__path){copy, NULL, count, closed, radius};
-    steer__path_level(w, &w->paths[w->path_count]);
-    return w->path_count++;
+    *out = (steer__path){copy, NULL, count, closed, radius};
+    steer__path_level(w, out);
+    return STEER_OK;
+}
+
+int steer_world_add_path(steer_world *w, const steer_v3 *points, int count, bool closed, float radius)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    if (!path_valid(__func__, points, count, radius)) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->path_count >= w->def.max_paths) return STEER_ERROR_CAPACITY;
+    steer_result r = path_copy(w, points, count, closed, radius, &w->paths[w->path_count]);
+    return r != STEER_OK ? r : w->path_count++;
+}
+
+steer_result steer_world_set_path(steer_world *w, int index, const steer_v3 *points, int count, bool closed,
+                                  float radius)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(index < 0 || index >= w->path_count, STEER_ERROR_INVALID_ARGUMENT, PATH_INDEX,
+                    "index = %d: must be in [0, %d), the paths added", index, w->path_count);
+    if (!path_valid(__func__, points, count, radius)) return STEER_ERROR_INVALID_ARGUMENT;
+    steer__path fresh;
+    steer_result r = path_copy(w, points, count, closed, radius, &fresh);
+    if (r != STEER_OK) return r; /* the old path stays */
+    steer_free(&w->def.allocator, w->paths[index].points);
+    w->paths[index] = fresh;
+    return STEER_OK;
+}
+
+int steer_world_path_count(const steer_world *w)
+{
+    STEER__QUERY_WORLD(w, 0);
+    return w->path_count;
 }
 
 void steer__path_level(const steer_world *w, steer__path *p)

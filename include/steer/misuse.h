@@ -113,7 +113,8 @@ extern "C" {
     X(SCHEDULER_ITEMS)          /* a scheduler's calls did not cover a task's items once each */                   \
     X(COUNT_NEGATIVE)           /* a count or capacity below 0 */                                                      \
     X(KERNEL)                   /* not a steer_kernel */                                                               \
-    X(WALL_INDEX)               /* no such wall */
+    X(WALL_INDEX)               /* no such wall */                                                                     \
+    X(PATH_INDEX)               /* no such path */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
 typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;

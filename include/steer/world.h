@@ -5,7 +5,7 @@
  *   steer_world_add_group(w, gd)   a species: limits, neighbour rules, behaviours
  *   steer_world_add_agent(w, g, p, v) -> steer_agent_id (stable, generation-checked)
  *   steer_world_remove_agent / teleport_agent / get_agent / is_valid
- *   steer_world_add_obstacle / add_wall / add_path / add_flow_field, get_obstacle / get_wall
+ *   steer_world_add_obstacle / add_wall / add_path / add_flow_field, get_obstacle / get_wall, set_path
  *   steer_world_set_goal / set_goals / set_targets   each agent its own goal
  *   steer_world_step(w, dt)        synchronous update, any thread count, same bits
  *   steer_world_state_hash(w)      64-bit hash of every agent's state
@@ -284,6 +284,16 @@ steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
  * follow as to a target. */
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
+/* Path `index` replaced by new points (a route found again by a pathfinder,
+ * an edited patrol), by the rules of add_path: the index stays, so the
+ * groups and PATH goals on it follow the new route from the next step, and
+ * arrival there is judged at its new end. A game re-routing a squad for
+ * each order keeps one path per squad instead of adding one per order
+ * (max_paths). STEER_OK; INVALID_ARGUMENT (reported) for an index not
+ * added or bad points, OUT_OF_MEMORY: the old path stays. */
+steer_result steer_world_set_path(steer_world *world, int index, const steer_v3 *points, int count, bool closed,
+                                  float radius);
+int steer_world_path_count(const steer_world *world);
 /* vectors: nx*ny*nz values (nz = 1 in 2D), x fastest. */
 int steer_world_add_flow_field(steer_world *world, steer_v3 origin, float cell_size, int nx, int ny, int nz,
                                const steer_v3 *vectors);

@@ -254,6 +254,8 @@ steer_result steer_world_get_obstacle(const steer_world *world, int index, steer
 steer_result steer_world_get_wall(const steer_world *world, int index, steer_segment3 *out);
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
+steer_result steer_world_set_path(steer_world *world, int index, const steer_v3 *points, int count, bool closed, float radius);
+int steer_world_path_count(const steer_world *world);
 int steer_world_add_flow_field(steer_world *world, steer_v3 origin, float cell_size, int nx, int ny, int nz, const steer_v3 *vectors);
 void steer_world_clear_obstacles(steer_world *world);
 int steer_world_obstacle_count(const steer_world *world);

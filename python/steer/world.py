@@ -490,6 +490,18 @@ class World:
         return _errors.check(lib.steer_world_add_path(self._w, pts, len(pts), _arrays.flag(closed, "closed"),
                                                       _arrays.scalar(radius, "radius")), "steer_world_add_path")
 
+    def set_path(self, index: int, points, closed: bool = False, radius: float = 1.0) -> None:
+        """Replace path `index` with new (K, dim) points (a route found again, an edited patrol): the groups and
+        PATH goals on it follow the new one from the next step. Refused bad points leave the old path."""
+        pts = self._points3(points, "points")
+        _errors.begin()
+        _errors.check(lib.steer_world_set_path(self._w, _int(index, "index"), pts, len(pts), _arrays.flag(closed, "closed"),
+                                               _arrays.scalar(radius, "radius")), "steer_world_set_path")
+
+    @property
+    def path_count(self) -> int:
+        return lib.steer_world_path_count(self._w)
+
     def add_flow_field(self, field: Any, origin=None, cell_size: Optional[float] = None) -> int:
         """A world flow field (for FOLLOW_FLOW groups: flow_field=index) from a steer.behaviours.FlowField, or
         from vectors (ny, nx, 2) in 2D / (nz, ny, nx, 3) in 3D, float32, with origin and cell_size. Returns its

@@ -136,6 +136,28 @@ def test_goals_one_and_bulk_and_arrivals():
         w.set_targets(ids.astype(np.int64), np.zeros((3, 2), np.float32))
 
 
+def test_set_path_reroutes_a_path_goal_without_a_new_path():
+    w = steer.World(dim=3, capacity=4, up="y", max_paths=1)
+    g = w.add_group(max_speed=4, max_force=8, ground_plane=True)
+    unit = w.add_agent(g, (0, 0, 0))
+    route = w.add_path([(0, 0, 0), (10, 0, 0)])
+    w.set_goal(unit, "path", path=route)
+    for order in range(200):  # an order each: one path, re-routed
+        w.set_path(route, [(0, 0, 0), (order % 7, 0, -3.0), (order % 5, 0, -6.0)])
+    assert w.path_count == 1
+    w.set_path(route, [(0, 0, 0), (0, 0, -8.0)])
+    w.step(1 / 60, steps=400)
+    assert w.has_arrived(unit) and np.allclose(w.get_agent(unit)[0], (0, 0, -8), atol=0.1)
+    with pytest.raises(steer.InvalidArgument, match="steer_world_set_path: index = 1: must be in .*PATH_INDEX"):
+        w.set_path(1, [(0, 0, 0)])
+    with pytest.raises(steer.InvalidArgument, match=r"points\[1, 0\] = nan: must be finite"):
+        w.set_path(route, [(0, 0, 0), (np.nan, 0, 0)])
+    with pytest.raises(steer.InvalidArgument, match="radius = -1: .*PATH_RADIUS"):
+        w.set_path(route, [(0, 0, 0), (5, 0, 0)], radius=-1)
+    w.step(1 / 60, steps=10)  # the refused points left the route as it was
+    assert w.has_arrived(unit)
+
+
 def test_departure_distance_makes_one_arrival_per_goal():
     # one agent on its point, nudged 0.3 off it twice between steps: without a departure
     # distance each nudge ends its arrival and the walk back is another
