@@ -15,6 +15,7 @@
  *                                 library validates every value
  *   pg_set_target / pg_add_obstacle / pg_add_path   the mouse tools (a
  *                                 target is moved inside a bounded world)
+ *   pg_clear_drawn                what the tools added taken away again
  *   pg_misuse()                   the library's message for the last misuse
  *                                 (the field, the value and the rule)
  *   pg_select_* / pg_send_selected / pg_orders   the RTS gesture: a box
@@ -155,6 +156,32 @@ static void keep_path(const steer_v3 *points, int count, bool closed, float radi
     known_paths[known_path_count++] = (known_path){copy, count, closed, radius};
 }
 
+/* What the mouse tools changed, for "clear" to put back: the path the
+ * mouse drew (one at a time: a new drawing replaces it in the world, by
+ * steer_world_set_path, so drawing never runs out of paths), and in each
+ * group the FOLLOW_PATH weight and path a drawing set and the
+ * AVOID_OBSTACLES weight a dropped obstacle set, as they were before. */
+static int drawn_path = -1; /* its index in the world; -1 before the first drawing */
+static bool drawn_shown;    /* it is the last of known_paths (not cleared since drawn) */
+typedef struct tool_change { bool path_set, avoid_set; int path; float follow_path, avoid_obstacles; } tool_change;
+static tool_change tool_changes[32]; /* by group: a world has at most 32 */
+
+static void forget_tool_changes(void)
+{
+    memset(tool_changes, 0, sizeof tool_changes);
+    drawn_path = -1;
+    drawn_shown = false;
+}
+
+/* The drawn path's corridor is no longer drawn (the world keeps the path,
+ * which no group follows once "clear" has put their paths back). */
+static void hide_drawn_path(void)
+{
+    if (!drawn_shown) return;
+    free(known_paths[--known_path_count].points);
+    drawn_shown = false;
+}
+
 /* Takes ownership of w and its agents' handles ids (NULL: keeps no world). */
 static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
 {
@@ -166,6 +193,7 @@ static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
     own_obstacles = 0;
     own_obstacle_count = 0;
     forget_paths();
+    forget_tool_changes();
     free(goal_marks); /* and its goal marks and colours */
     goal_marks = 0;
     goal_mark_count = 0;
@@ -528,43 +556,76 @@ PG_EXPORT(pg_add_obstacle) int pg_add_obstacle(float x, float y, float radius)
         steer_group_def g;
         steer_world_get_group(world, gi, &g);
         if (g.weight[STEER_AVOID_OBSTACLES] != 0.0f) continue;
+        tool_changes[gi].avoid_set = true;
+        tool_changes[gi].avoid_obstacles = 0.0f;
         g.weight[STEER_AVOID_OBSTACLES] = 4.0f;
         steer_world_set_group(world, gi, &g);
     }
     return index;
 }
 
-/* Removes the obstacles the mouse dropped: the world's are cleared and the
- * scenario's own put back, at their indices. */
-PG_EXPORT(pg_clear_obstacles) void pg_clear_obstacles(void)
-{
-    if (!world) return;
-    steer_world_clear_obstacles(world);
-    for (int i = 0; i < own_obstacle_count; ++i)
-        steer_world_add_obstacle(world, own_obstacles[i].centre, own_obstacles[i].radius);
-}
 PG_EXPORT(pg_obstacle_count) int pg_obstacle_count(void) { return world ? steer_world_obstacle_count(world) : 0; }
 
-/* xy: count pairs of floats. Every group follows the new path. */
+/* xy: count pairs of floats: the drawn path, which replaces the one drawn
+ * before. Every group follows it. Returns its index or a steer_result. */
 PG_EXPORT(pg_add_path) int pg_add_path(const float *xy, int count, int closed, float radius)
 {
     if (!world || !xy || count < 2 || count > 4096) return STEER_ERROR_INVALID_ARGUMENT;
     steer_v3 *points = malloc(sizeof(steer_v3) * (size_t)count);
     if (!points) return STEER_ERROR_OUT_OF_MEMORY;
     for (int i = 0; i < count; ++i) points[i] = on_ground(xy[2 * i], xy[2 * i + 1], 0.0f);
-    int index = steer_world_add_path(world, points, count, closed != 0, radius);
-    if (index >= 0) keep_path(points, count, closed != 0, radius);
+    int index = drawn_path;
+    if (index >= 0) {
+        steer_result r = steer_world_set_path(world, index, points, count, closed != 0, radius);
+        if (r != STEER_OK) index = r;
+    } else {
+        index = drawn_path = steer_world_add_path(world, points, count, closed != 0, radius);
+        if (index < 0) drawn_path = -1;
+    }
+    if (index >= 0) {
+        hide_drawn_path();
+        int before = known_path_count;
+        keep_path(points, count, closed != 0, radius);
+        drawn_shown = known_path_count > before;
+    }
     free(points);
     if (index < 0) return index;
     for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
         steer_group_def g;
         steer_world_get_group(world, gi, &g);
+        tool_change *tc = &tool_changes[gi];
+        if (!tc->path_set) *tc = (tool_change){true, tc->avoid_set, g.path, g.weight[STEER_FOLLOW_PATH], tc->avoid_obstacles};
         g.path = index;
         if (g.weight[STEER_FOLLOW_PATH] == 0.0f) g.weight[STEER_FOLLOW_PATH] = 2.0f;
         steer_world_set_group(world, gi, &g);
     }
     return index;
 }
+
+/* Removes what the mouse added: the dropped obstacles (the world's are
+ * cleared and the scenario's own put back, at their indices) and the drawn
+ * path, and puts back what they changed in the groups. */
+PG_EXPORT(pg_clear_drawn) void pg_clear_drawn(void)
+{
+    if (!world) return;
+    steer_world_clear_obstacles(world);
+    for (int i = 0; i < own_obstacle_count; ++i)
+        steer_world_add_obstacle(world, own_obstacles[i].centre, own_obstacles[i].radius);
+    for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
+        const tool_change *tc = &tool_changes[gi];
+        if (!tc->path_set && !tc->avoid_set) continue;
+        steer_group_def g;
+        steer_world_get_group(world, gi, &g);
+        if (tc->path_set) g.path = tc->path, g.weight[STEER_FOLLOW_PATH] = tc->follow_path;
+        if (tc->avoid_set) g.weight[STEER_AVOID_OBSTACLES] = tc->avoid_obstacles;
+        steer_world_set_group(world, gi, &g);
+    }
+    int path = drawn_path;
+    hide_drawn_path();
+    forget_tool_changes();
+    drawn_path = path; /* the world keeps it: the next drawing replaces it */
+}
+PG_EXPORT(pg_drawn_paths) int pg_drawn_paths(void) { return drawn_shown ? 1 : 0; }
 
 /* ---- the RTS gesture: select with a box, send to a formation ---------------------
  * The selection is a list of handles, so it follows its agents through the

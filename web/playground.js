@@ -63,8 +63,13 @@ function wasiImports(module) {
 }
 
 // steer.wasm has the simd128 kernel; ?module=scalar loads steer-scalar.wasm,
-// the same C built without SIMD (the same bits, for comparison).
-const moduleFile = new URLSearchParams(location.search).get('module') === 'scalar' ? 'steer-scalar.wasm' : 'steer.wasm';
+// the same C built without SIMD (the same bits, for comparison). Another
+// name is refused as a scenario's is: the page runs simd128 and says so.
+const MODULES = { simd128: 'steer.wasm', scalar: 'steer-scalar.wasm' };
+const askedModule = new URLSearchParams(location.search).get('module');
+const moduleFile = MODULES[askedModule] ?? MODULES.simd128;
+const refusedModule = askedModule !== null && !Object.hasOwn(MODULES, askedModule)
+  ? `module: no module named ${JSON.stringify(askedModule)} (simd128 or scalar); running simd128` : '';
 async function loadModule() {
   const response = fetch(moduleFile);
   let module;
@@ -160,7 +165,7 @@ function wholeNumber(field, typed, lo, hi) {
   const text = String(typed ?? '').trim();
   const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
   if (value >= lo && value <= hi) return { value };
-  return { error: `${field}: expected a whole number from ${lo} to ${hi}, got ${text === '' ? 'nothing' : text}` };
+  return { error: `${field}: expected a whole number from ${figure(lo)} to ${figure(hi)}, got ${text === '' ? 'nothing' : text}` };
 }
 
 async function scenarioDoc(name, document) {
@@ -173,10 +178,12 @@ async function scenarioDoc(name, document) {
   return structuredClone(scenarioDocs.get(name));
 }
 
-// Scales the spawn counts so the total is about `agents` (each keeps >= 1).
-// A "points" spawn keeps its count: it is the number of its points, whether
-// or not the file also gives it as `count`. So the count a world spawned,
-// asked for again, builds the same world.
+// Scales the spawn counts so the total is `agents` (each keeps >= 1, so a
+// count below the spawns' number gives more). A "points" spawn keeps its
+// count: it is the number of its points, whether or not the file also gives
+// it as `count`. The counts are apportioned by largest remainder (ties to
+// the earlier spawn), so they add up to what was asked: the count a world
+// spawned, asked for again, builds the same world.
 function scaleSpawns(doc, agents) {
   const spawns = (doc.groups ?? []).flatMap((g) => (Array.isArray(g?.spawn) ? g.spawn : []));
   const counted = (sp) => typeof sp?.count === 'number' && sp.count > 0;
@@ -185,7 +192,15 @@ function scaleSpawns(doc, agents) {
   const pinned = spawns.filter(points).reduce((n, sp) => n + sp.points.length, 0);
   const total = scaled.reduce((n, sp) => n + sp.count, 0), want = Math.max(agents - pinned, 0);
   if (!total || want === total) return;
-  for (const sp of scaled) sp.count = Math.max(1, Math.round((sp.count * want) / total));
+  const quotas = scaled.map((sp) => (sp.count * want) / total);
+  const counts = quotas.map((q) => Math.max(1, Math.floor(q)));
+  let left = want - counts.reduce((n, c) => n + c, 0);
+  // Largest remainders first take one more; while over (spawns raised to 1),
+  // the smallest remainders of those above 1 give one back.
+  const order = quotas.map((q, i) => i).sort((a, b) => (quotas[b] - counts[b]) - (quotas[a] - counts[a]) || a - b);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, --left) ++counts[order[k]];
+  for (let k = order.length - 1; left < 0 && k >= 0; --k) if (counts[order[k]] > 1) { --counts[order[k]]; ++left; }
+  scaled.forEach((sp, i) => { sp.count = counts[i]; });
 }
 
 // A slider's step: about a 400th of its range, rounded up to 1, 2, 2.5 or 5
@@ -760,8 +775,8 @@ function addPath(points, closed, radius) {
   new Float32Array(wasm.memory.buffer, p, 2 * points.length).set(points.flat());
   const r = call(wasm.pg_add_path, p, points.length, closed ? 1 : 0, radius);
   wasm.pg_free(p);
-  sim.error = r < 0 ? `path: ${why(r)}${r === -3 ? ' (reset to draw more)' : ''}` : '';
-  if (r >= 0) ++sim.paths;
+  sim.error = r < 0 ? `path: ${why(r)}` : '';
+  sim.paths = wasm.pg_drawn_paths();
   ui.refreshParams();
   return r;
 }
@@ -835,7 +850,7 @@ const ui = {
     });
     $('pause').addEventListener('click', () => (sim.paused ? hook.run() : hook.pause()));
     $('step').addEventListener('click', () => { hook.pause(); stepWorld(1); });
-    $('clear').addEventListener('click', () => wasm.pg_clear_obstacles());
+    $('clear').addEventListener('click', () => { wasm.pg_clear_drawn(); sim.paths = wasm.pg_drawn_paths(); ui.refreshParams(); });
     const range = $('agents-range'), number = $('agents');
     const fromRange = (v) => Math.round(10 ** (1 + (4 * v) / 1000)); // 10 .. 100000, log scale
     const toRange = (n) => Math.round(((Math.log10(Math.max(n, 1)) - 1) * 1000) / 4);
@@ -1085,7 +1100,7 @@ hook.ready = (async () => {
     await load({ ...asked, ...Object.fromEntries(refused.map((field) => [field, undefined])) });
     for (const field of refused) $(field).value = asked[field];
   }
-  if (refusedScenario) sim.error = refusedScenario;
+  sim.error = [refusedModule, refusedScenario].filter(Boolean).join('\n');
   if (wanted.has('paused')) hook.pause();
   requestAnimationFrame(frame);
 })();
