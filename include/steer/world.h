@@ -1,6 +1,6 @@
 /* steer/world.h — many agents stepped together (docs/model.md §6).
  *
- *   steer_default_world_def()      zero-default def; set dim, bounds, capacity
+ *   steer_default_world_def()      usable defaults (2D, a +-50 torus, capacity 1024); change what you need
  *   steer_world_create(def)        NULL on a bad def (fields out of their documented range)
  *   steer_world_add_group(w, gd)   a species: limits, neighbour rules, behaviours
  *   steer_world_add_agent(w, g, p, v) -> steer_agent_id (stable, generation-checked)
@@ -20,8 +20,9 @@
  *      sit contiguously in memory;
  *   2. each agent gathers its neighbours (group mask, radius, field of view)
  *      and evaluates its group's behaviours, combined by the group's mode;
- *   3. all agents integrate (docs/model.md §1.4), then boundaries, solid obstacles and
- *      walls, and the optional non-penetration pass are applied.
+ *   3. all agents integrate (docs/model.md §1.4), then solid obstacles and
+ *      walls, the float-range guard and the boundary are applied, and the
+ *      optional non-penetration pass.
  * A dt larger than def.max_dt is split into equal sub-steps.
  *
  * Determinism: results depend only on the def, the calls made and their
