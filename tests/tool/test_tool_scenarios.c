@@ -21,6 +21,7 @@
  * The tool runs as a child process (fork + exec) with stderr captured. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
+#include "steer/steer.h" /* the version */
 
 #include <dirent.h>
 #include <errno.h>
@@ -578,6 +579,10 @@ static void test_help(void)
     }
     CHECK(run_tool_io(top, out, sizeof out, err, sizeof err) == 0);
     CHECK(strstr(out, "steer run") && strstr(out, "steer bench") && strstr(out, "--trail")); /* it used to omit --trail */
+    const char *version[] = {"--version", 0};
+    char want[64];
+    snprintf(want, sizeof want, "steer %d.%d.%d\n", STEER_VERSION_MAJOR, STEER_VERSION_MINOR, STEER_VERSION_PATCH);
+    CHECK(run_tool_io(version, out, sizeof out, err, sizeof err) == 0 && !strcmp(out, want)); /* was: unknown command */
 }
 
 static int count_lines(const char *text, const char *prefix)

@@ -1,6 +1,7 @@
 /* steer — run and measure steering scenarios.
  *   steer run [SCENARIO.json] [options]  render a scenario to GIF, PNG, SVG (steer run --help)
  *   steer bench [options]                the standard flock benchmark (steer bench --help)
+ *   steer --version                      the library's version, as its header has it
  * Also the option lookup and help text both subcommands share. */
 #include <errno.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 
 #include "commands.h"
 #include "reader.h" /* sc_edit_distance */
+#include "steer/steer.h" /* the version */
 
 static void usage(FILE *to)
 {
@@ -18,6 +20,7 @@ static void usage(FILE *to)
                 "                   [--ground]\n"
                 "       steer bench --table [--dim 2|3] [--steps S] [--neighbours K] [--kernel NAME] [--json] [--repeat R]\n"
                 "                   [--goals | --crowd] [--ground]\n"
+                "       steer --version\n"
                 "every option: steer run --help, steer bench --help\n");
 }
 
@@ -27,6 +30,10 @@ int main(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         if (argc < 2) return 2;
         return tool_stdout_written("steer") ? 0 : 1; /* steer --help > /dev/full was status 0 */
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("steer %d.%d.%d\n", STEER_VERSION_MAJOR, STEER_VERSION_MINOR, STEER_VERSION_PATCH);
+        return tool_stdout_written("steer") ? 0 : 1;
     }
     if (!strcmp(argv[1], "bench")) return steer_cmd_bench(argc - 2, argv + 2);
     if (!strcmp(argv[1], "run")) return steer_cmd_run(argc - 2, argv + 2);
