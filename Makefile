@@ -19,8 +19,10 @@ all: build
 deps:
 	@tools/install-deps.sh
 
+# gcc for a new build folder; one configured before keeps its compiler (a
+# different one named here would make CMake drop its cache and options).
 build:
-	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DCMAKE_C_COMPILER=gcc >/dev/null
+	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) $(if $(wildcard $(BUILD)/CMakeCache.txt),,-DCMAKE_C_COMPILER=gcc) >/dev/null
 	@cmake --build $(BUILD) -j$(JOBS)
 
 test: deps
