@@ -161,19 +161,21 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
     float reach = steer_maxf(g->def.radius, 2.0f * WALL_SKIN) + steer_v3_len(steer_v3_sub(*to, from));
     steer_v3 lo, hi;
     steer__box_around(from, reach, &lo, &hi);
-    steer__images images;
+    steer__images images, wall_images;
     if (w->def.solid_walls) {
         steer_v3 ground_to = steer__to_ground(w, *to), ground_vel = steer__to_ground(w, *vel);
-        if (!steer__torus_images(w, lo, hi, true, &images)) {
+        if (!steer__torus_images(w, lo, hi, true, &wall_images)) {
             *to = from;
             *vel = steer_v3_zero();
             return;
         }
-        resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel, &images);
+        resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel, &wall_images);
         *to = steer__from_ground(w, ground_to);
         *vel = steer__from_ground(w, ground_vel);
     }
     if (w->def.solid_obstacles) {
+        steer_v3 before_pushes = *to;
+        bool any_push = false;
         if (!steer__torus_images(w, lo, hi, false, &images)) {
             *to = from;
             *vel = steer_v3_zero();
@@ -204,6 +206,24 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
                 k = steer__object_after(near, i) - 1;
             }
             if (pushed) *to = m == 0 ? at : steer_v3_sub(at, images.shift[m]);
+            any_push = any_push || pushed;
+        }
+        /* Walls win: a push out of an obstacle (one moving into an agent
+         * pressed against a wall) stops on the agent's side of the wall,
+         * which leaves it overlapping the obstacle. The push is a move from
+         * where the walls left the agent, on its side, tested as one. */
+        if (any_push && w->def.solid_walls) {
+            reach = steer_maxf(g->def.radius, 2.0f * WALL_SKIN) + steer_v3_len(steer_v3_sub(*to, before_pushes));
+            steer__box_around(before_pushes, reach, &lo, &hi);
+            if (!steer__torus_images(w, lo, hi, true, &wall_images)) {
+                *to = before_pushes;
+                *vel = steer_v3_zero();
+                return;
+            }
+            steer_v3 ground_to = steer__to_ground(w, *to), ground_vel = steer__to_ground(w, *vel);
+            resolve_walls(w, steer__to_ground(w, before_pushes), &ground_to, &ground_vel, &wall_images);
+            *to = steer__from_ground(w, ground_to);
+            *vel = steer__from_ground(w, ground_vel);
         }
     }
 }

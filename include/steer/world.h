@@ -106,7 +106,8 @@ typedef struct steer_world_def {
     uint64_t seed;           /* for wander and dithering */
     bool solid_obstacles;    /* agents are pushed out of obstacles after each step */
     bool solid_walls;        /* agents' centres never cross a wall segment (keep_apart: their bodies), also
-                                across a torus seam; on a torus a move longer than the box is refused
+                                across a torus seam, nor when a solid obstacle's push-out presses them against
+                                one (walls win: the obstacle then overlaps them); on a torus a move longer than the box is refused
                                 (the agent stays and stops), as is a set-back that would cross a second
                                 wall (a wedge narrower than 2e-3) */
     bool non_penetration;    /* agents are pushed apart to radius_i + radius_j */
