@@ -9,7 +9,10 @@
  *   formation   a lattice 1.6 apart (c x r) to a grid 1.5 apart of the
  *               other shape (r x c), turned 30 degrees, 60 away;
  *   spare       n agents to 2n places, both scattered as above;
- *   3D          the scattered case in a cube.
+ *   3D          the scattered case in a cube;
+ *   merge       four blocks 1.6 apart at the corners of a square 180 across
+ *               to one grid 2.6 apart in its middle ("select all, move
+ *               here" after a battle on four fronts).
  * Times are the best of R runs (default 3), one thread. The dense form runs
  * up to --dense-max agents (default 2000: it takes about 7 s there, n^2 m);
  * where both run, the table gives the two sums of squared distances, which
@@ -35,8 +38,8 @@ static double total_cost(const steer_v3 *from, int n, const steer_v3 *to, const 
     return sum;
 }
 
-typedef enum shape { SCATTERED, FORMATION, SPARE, CUBE, SHAPE_COUNT } shape;
-static const char *shape_names[SHAPE_COUNT] = {"scattered", "formation", "spare", "3D"};
+typedef enum shape { SCATTERED, FORMATION, SPARE, CUBE, MERGE, SHAPE_COUNT } shape;
+static const char *shape_names[SHAPE_COUNT] = {"scattered", "formation", "spare", "3D", "merge"};
 
 static int make_case(shape sh, int n, steer_v3 *from, steer_v3 *to)
 {
@@ -51,6 +54,15 @@ static int make_case(shape sh, int n, steer_v3 *from, steer_v3 *to)
             from[i] = steer_v3_make(1.6f * (float)(i % c), 1.6f * (float)(i / c), 0.0f);
             float x = 1.5f * ((float)(i % r) - 0.5f * (float)(r - 1)), y = 1.5f * ((float)(i / r) - 0.5f * (float)(c - 1));
             to[i] = steer_v3_make(60.0f + cs * x - sn * y, 20.0f + sn * x + cs * y, 0.0f);
+        }
+        return m;
+    }
+    if (sh == MERGE) { /* four blocks 1.6 apart, one at each corner, to one grid 2.6 apart between them */
+        for (int i = 0; i < n; ++i) {
+            int a = i % 4, k = i / 4;
+            float cx = a % 2 ? 90.0f : -90.0f, cy = a / 2 ? 90.0f : -90.0f;
+            from[i] = steer_v3_make(cx + 1.6f * (float)(k % 25 - 12), cy + 1.6f * (float)(k / 25 - 10), 0.0f);
+            to[i] = steer_v3_make(2.6f * (float)(i % 50) - 65.0f, 2.6f * (float)(i / 50) - 50.0f, 0.0f);
         }
         return m;
     }
