@@ -119,7 +119,12 @@ def raise_bulk(results, n, done, what, changes=True):
     """For a bulk call that refused some of its n entries (results[i] per
     entry, done of them accepted): raise for the first refused, naming its
     index and, for a call that changes the world, that the rest took effect.
-    The exception's `index` is that entry's."""
+    The exception's `index` is that entry's. A call refused as a whole (a
+    bad count, a handle listed twice: every entry INVALID_ARGUMENT under one
+    report) raises that report, with no index."""
+    if done == 0 and n > 1 and len(_reports) == 1 and all(
+            results[i] == lib.STEER_ERROR_INVALID_ARGUMENT for i in range(n)):
+        raise_result(results[0], what)
     bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
     cls, check_name, name, why = _refusal(results[bad])
     why = why or f"{ffi.string(lib.steer_result_string(int(results[bad]))).decode()} ({name})"

@@ -124,6 +124,21 @@ def test_bulk_calls_with_one_stale_id_set_the_others():
     assert w.get_goal(ids[0])["kind"] == "arrive" and w.get_goal(ids[2])["kind"] == "arrive"
 
 
+def test_bulk_call_refused_as_a_whole_says_why_and_names_no_entry():
+    """A bad place_count or a handle twice refuses the whole call: the message is the call's, not 'ids[0] refused'."""
+    w, g, ids = small()
+    for places, check in [(np.zeros((5000, 2), np.float32), "place_count = 5000"),
+                          (np.zeros((1, 2), np.float32), "place_count = 1")]:
+        with pytest.raises(steer.InvalidArgument) as e:
+            w.send_to_places(ids[:2], places)
+        assert str(e.value).startswith(f"steer_world_send_to_places: {check}: must be in") and not hasattr(e.value, "index")
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.send_to_places(np.stack([ids[0], ids[0]]), np.zeros((3, 2), np.float32))
+    assert e.value.name == "STEER_MISUSE_HANDLE_REPEATED" and "ids[1] = ids[0]" in str(e.value)
+    assert "refused; the other" not in str(e.value)
+    assert w.goal_count == 0
+
+
 @pytest.mark.parametrize("ids", [np.zeros((2, 3), np.int64), np.zeros((2, 3)), np.zeros((2, 2), np.uint32),
                                  np.zeros(3, np.uint32)])
 def test_bulk_ids_of_the_wrong_dtype_or_shape(ids):

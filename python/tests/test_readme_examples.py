@@ -48,8 +48,8 @@ def test_readme_has_the_blocks_this_file_tests():
 
 def test_readme_one_liner_prints_the_hash_steer_bench_prints(tool):
     (sh,) = blocks("sh")
-    line = next(line for line in sh.splitlines() if line.startswith("python3 -c"))
-    code = re.match(r'python3 -c "(.*)"\s*$', line).group(1)
+    line = next(line for line in sh.splitlines() if line.startswith("/usr/bin/python3 -c"))
+    code = re.match(r'/usr/bin/python3 -c "(.*)"\s*$', line).group(1)
     assert "standard_flock(100_000)" in code and "steps=60" in code
     printed = run_script(code, code=True).strip()
     assert re.fullmatch(r"[0-9a-f]{16}", printed), printed
@@ -223,7 +223,7 @@ def test_every_example_is_tested_here():
     tested = {"numpy_loop.py", "env_loop.py", "rts_orders.py", "right_of_way.py", "make_way.py",
               "paths_and_fields.py", "flock_picture.py"}
     assert set(f for f in os.listdir(EXAMPLES) if f.endswith(".py")) == tested
-    listed = set(re.findall(r"`examples/(\w+\.py)`", readme_text()))
+    listed = set(re.findall(r"`examples/(\w+\.py)(?: \[\w+\])?`", readme_text()))
     assert listed == tested
 
 
