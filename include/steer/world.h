@@ -299,8 +299,9 @@ int steer_world_path_count(const steer_world *world);
 /* vectors: nx*ny*nz values (nz = 1 in 2D), x fastest. */
 int steer_world_add_flow_field(steer_world *world, steer_v3 origin, float cell_size, int nx, int ny, int nz,
                                const steer_v3 *vectors);
-/* Obstacle `index` as it is now (its centre moves with its velocity), and
- * wall `index` as added (z = 0 in 2D). STEER_OK, or INVALID_ARGUMENT
+/* Obstacle `index` as last set (the world never moves it: its velocity
+ * is a prediction for the avoidance), and wall `index` as added (z = 0 in
+ * 2D). STEER_OK, or INVALID_ARGUMENT
  * (reported) for an index not added or a NULL out. */
 steer_result steer_world_get_obstacle(const steer_world *world, int index, steer_obstacle3 *out);
 steer_result steer_world_get_wall(const steer_world *world, int index, steer_segment3 *out);
