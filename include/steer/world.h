@@ -370,7 +370,11 @@ int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int
  * a goal that stops (not SEEK): from all of it at the goal's slow radius to
  * none at the arrival tolerance, so that a wanderer comes to rest on its
  * end (docs/model.md, 6.1a). An agent without a goal behaves exactly as
- * in a world that never had goals.
+ * in a world that never had goals: clearing a goal hands the agent back to
+ * its group's SEEK / ARRIVE / FOLLOW_PATH (with a weight, the group's
+ * target, (0, 0, 0) unless set), so a group whose units only ever go where
+ * they are sent leaves those weights 0, and "stop here" is an ARRIVE goal
+ * at the agent's position.
  *
  * Goals live in a side table: an agent without one costs nothing, and a
  * step allocates nothing (the table grows when goals are set). Set and read
