@@ -63,6 +63,17 @@ void steer__formations_place(steer_world *w)
         if (w->formations[i].live) place(w, &w->formations[i]);
 }
 
+void steer__formations_release(steer_world *w, steer_agent_id id)
+{
+    for (int i = 0; i < w->formation_count; ++i) {
+        steer__formation *f = &w->formations[i];
+        if (!f->live) continue;
+        for (int k = 0; k < f->count; ++k)
+            if (f->members[k].index == id.index && f->members[k].generation == id.generation)
+                f->members[k] = (steer_agent_id){0}; /* the null handle: never live, so its slot goes on */
+    }
+}
+
 static void free_formation(steer_world *w, steer__formation *f)
 {
     steer_free(&w->def.allocator, f->members);

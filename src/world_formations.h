@@ -18,6 +18,9 @@ typedef struct steer__formation {
 
 /* Every live formation's members' goals onto their slots (steer_world_step). */
 void steer__formations_place(steer_world *w);
+/* The agent leaves every formation it is a member of (a goal given to it
+ * another way): its slot goes to the next member, as a removed one's. */
+void steer__formations_release(steer_world *w, steer_agent_id id);
 /* Frees every formation (destroy). */
 void steer__formations_clear(steer_world *w);
 

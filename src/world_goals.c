@@ -1,5 +1,6 @@
 /* Per-agent goals: the side table and its API (world.h, "per-agent goals"). */
 #include "world_goals.h"
+#include "world_formations.h"
 #include "world_handles.h"
 #include "world_tasks.h"
 #include "assign.h"
@@ -176,11 +177,12 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
 {
     uint32_t d;
     if (steer__handle_check(w, id, &d, function) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
+    if (goal && goal->kind != STEER_GOAL_NONE && !steer__goal_ok(w, goal, function)) return STEER_ERROR_INVALID_ARGUMENT;
+    if (w->formation_count) steer__formations_release(w, id); /* its own goal now, not a slot */
     if (!goal || goal->kind == STEER_GOAL_NONE) {
         steer__goal_drop(w, d);
         return STEER_OK;
     }
-    if (!steer__goal_ok(w, goal, function)) return STEER_ERROR_INVALID_ARGUMENT;
     steer__goal record = {0, (uint8_t)goal->kind, false, goal->target, goal->slow_radius, goal->speed,
                           goal->kind == STEER_GOAL_PATH ? goal->path : -1,
                           goal->kind == STEER_GOAL_WAYPOINTS ? goal->progress : 0,

@@ -823,10 +823,18 @@ static void formation_frames(int dim, steer_up_axis up)
     steer_world_remove_agent(q.w, q.members[1]);
     int closed[MEMBERS] = {0, -1, 1, 2};
     CHECK(formation_step_and_check(&q, closed, sw, dim, up, &worst) == 0);
+    /* a member given a goal of its own leaves the formation: its order
+       holds through the steps, and its slot goes to the next member */
+    steer_v3 own = dim == 3 ? steer_v3_from_z_up(steer_v3_make(20, -20, 0), up) : steer_v3_make(20, -20, 0);
+    CHECK(steer_world_set_targets(q.w, &q.members[2], &own, 1, STEER_GOAL_ARRIVE, NULL) == 1);
+    int left[MEMBERS] = {0, -1, -1, 1};
+    CHECK(formation_step_and_check(&q, left, sw, dim, up, &worst) == 0);
+    CHECK(formation_step_and_check(&q, left, sw, dim, up, &worst) == 0);
+    CHECK(v3_eq(goal_of(q.w, q.members[2]).target, own));
     steer_world_remove_agent(q.w, q.members[0]);
-    int closed2[MEMBERS] = {-1, -1, 0, 1};
+    int closed2[MEMBERS] = {-1, -1, -1, 0};
     CHECK(formation_step_and_check(&q, closed2, sw, dim, up, &worst) == 0);
-    /* the leader removed: the members keep their last slots */
+    /* the leader removed: the members keep their last slots (and member 2 its own order) */
     steer_goal last2 = goal_of(q.w, q.members[2]), last3 = goal_of(q.w, q.members[3]);
     steer_world_remove_agent(q.w, q.leader);
     steer_world_step(q.w, DT);
@@ -929,7 +937,8 @@ static void formation_lifetime(void)
 }
 
 /* A member's slot reused by a new agent: the newcomer is no member (no goal);
- * a goal given to a member by hand is replaced at the next step. */
+ * a member given a goal by hand keeps it and leaves the formation (it was
+ * once replaced at the next step: an RTS order to one unit undone). */
 static void formation_slot_reuse(void)
 {
     squad q = make_squad(2, STEER_UP_Z);
@@ -946,9 +955,10 @@ static void formation_slot_reuse(void)
     steer_world_step(q.w, DT);
     CHECK(goal_of(q.w, newcomer).kind == STEER_GOAL_NONE);
     steer_v3 h = steer_v3_make(1, 0, 0);
-    CHECK(v3_dist(goal_of(q.w, q.members[0]).target, slot_point(lp, lv, h, q.slots[0], q.lag, 2, STEER_UP_Z)) < 1e-4);
-    CHECK(v3_dist(goal_of(q.w, q.members[2]).target, slot_point(lp, lv, h, q.slots[1], q.lag, 2, STEER_UP_Z)) < 1e-4);
-    CHECK(v3_dist(goal_of(q.w, q.members[3]).target, slot_point(lp, lv, h, q.slots[2], q.lag, 2, STEER_UP_Z)) < 1e-4);
+    steer_goal kept = goal_of(q.w, q.members[0]);
+    CHECK(v3_eq(kept.target, mine.target) && kept.slow_radius == 1.0f && kept.speed == 1.0f);
+    CHECK(v3_dist(goal_of(q.w, q.members[2]).target, slot_point(lp, lv, h, q.slots[0], q.lag, 2, STEER_UP_Z)) < 1e-4);
+    CHECK(v3_dist(goal_of(q.w, q.members[3]).target, slot_point(lp, lv, h, q.slots[1], q.lag, 2, STEER_UP_Z)) < 1e-4);
     steer_world_destroy(q.w);
 }
 

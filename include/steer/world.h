@@ -495,7 +495,8 @@ int steer_world_goal_count(const steer_world *world);
 /* ---- formations ---------------------------------------------------------- */
 /* Member k's goal is ARRIVE at slot k in the leader's frame: x along the
  * leader's heading on the ground, y to its left, z along the world's up
- * (2D: x and y), led by the leader's velocity times the member's group's
+ * (2D: x and y; in a Y-up world too, (ahead, left, up), not the world's
+ * own axes), led by the leader's velocity times the member's group's
  * slow_radius / max_speed (the lag of an arrive behind a moving target, so
  * a member in steady motion sits on its slot). The world places them at the start of every
  * steer_world_step from the leader's state then (looking the handles up:
@@ -503,8 +504,11 @@ int steer_world_goal_count(const steer_world *world);
  * stands keeps its last heading (+x before it ever moved). A removed
  * member gives its slot to the next member, that one's to the next, and so
  * on: the ranks close up in member order, so the assignment depends only on
- * who remains, never on a step's timing. A removed leader leaves the
- * members on their last slots. A member's goal is its group's ARRIVE (a
+ * who remains, never on a step's timing. A member given a goal another
+ * way (set_goal, set_goals, set_targets, send_to_places; clearing it too)
+ * leaves the formation, as a removed one does, and keeps that goal: an
+ * order to one unit of a squad is not undone at the next step. A removed
+ * leader leaves the members on their last slots. A member's goal is its group's ARRIVE (a
  * goal it had loses its own slow radius and speed); an agent in two
  * formations takes the later one's slot (they are placed in index order).
  * Members keep their groups' behaviours
