@@ -513,12 +513,15 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
             r = STEER_ERROR_OUT_OF_MEMORY;
             goto finish;
         }
-        if ((double)c[g ^ 1].count > (double)n * (double)m / STEER__ASSIGN_DENSE_SHARE) {
+        if ((double)n * (double)m >= STEER__ASSIGN_DENSE_FROM &&
+            (double)c[g ^ 1].count > (double)n * (double)m / STEER__ASSIGN_DENSE_SHARE) {
             /* a graph this dense searches slower than the dense form scans
              * (four blocks merging into one grid, 2000 agents: the graph grew
              * to a third of all pairs in 10 solves, 8.3 s against the dense
              * form's 1.8; bailing out at an eighth took 5.2 s, at a twelfth
-             * 3.6; at a sixteenth a formation of 1000 went dense, 4.7x slower) */
+             * 3.6; at a sixteenth a formation of 1000 went dense, 4.7x slower).
+             * Small calls keep the sparse form's answer (on ties the two
+             * forms may pick different places of equal sums). */
             r = steer__assign_dense(from, n, to, m, dim, al, out);
             goto finish;
         }

@@ -30,8 +30,10 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
  * form). *rounds (if not NULL): the solves it took. */
 #define STEER__ASSIGN_CANDIDATES 16
 #define STEER__ASSIGN_ROUNDS 24
-/* past n m / this many candidate pairs the dense form is faster */
+/* past n m / this many candidate pairs the dense form is faster, for n m
+ * from STEER__ASSIGN_DENSE_FROM on (about 500 agents to 500 places) */
 #define STEER__ASSIGN_DENSE_SHARE 12.0
+#define STEER__ASSIGN_DENSE_FROM 250000.0
 steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                  const steer_allocator *allocator, int *out);
 steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
