@@ -177,9 +177,10 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
 {
     uint32_t d;
     if (steer__handle_check(w, id, &d, function) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
-    if (goal && goal->kind != STEER_GOAL_NONE && !steer__goal_ok(w, goal, function)) return STEER_ERROR_INVALID_ARGUMENT;
+    bool clears = !goal || goal->kind == STEER_GOAL_NONE;
+    if (!clears && !steer__goal_ok(w, goal, function)) return STEER_ERROR_INVALID_ARGUMENT;
     if (w->formation_count) steer__formations_release(w, id); /* its own goal now, not a slot */
-    if (!goal || goal->kind == STEER_GOAL_NONE) {
+    if (clears) {
         steer__goal_drop(w, d);
         return STEER_OK;
     }

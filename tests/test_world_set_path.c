@@ -54,8 +54,8 @@ static steer_world *make_world(setup s, const steer_v3 *first, int count)
     int group = steer_world_add_group(w, &g);
     CHECK(group == 0);
     for (int i = 0; i < AGENTS; ++i) {
-        steer_agent_id id = ids[i] = steer_world_add_agent(w, group, at(s, -5.0f + (float)(i % 6), -3.0f + (float)(i / 6), 0.0f),
-                                                  steer_v3_zero());
+        steer_v3 place = at(s, -5.0f + (float)(i % 6), -3.0f + (float)(i / 6), 0.0f);
+        steer_agent_id id = ids[i] = steer_world_add_agent(w, group, place, steer_v3_zero());
         if (i % 2) continue;
         steer_goal goal;
         memset(&goal, 0, sizeof goal);
@@ -127,27 +127,29 @@ static void test_refusals_keep_the_path(setup s)
     if (!plain || !w) return;
     steer_set_misuse_handler(misuse_record, 0);
     const steer_v3 bad[2] = {at(s, 1, 1, 0), {NAN, 0, 0}};
-    int before = misuse_last.count;
-    CHECK(steer_world_set_path(w, 1, east, 3, false, 1.0f) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK_REPORT(before, STEER_MISUSE_PATH_INDEX, "steer_world_set_path", "index = 1");
-    before = misuse_last.count;
-    CHECK(steer_world_set_path(w, -1, east, 3, false, 1.0f) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK_REPORT(before, STEER_MISUSE_PATH_INDEX, "steer_world_set_path", "index = -1");
-    before = misuse_last.count;
-    CHECK(steer_world_set_path(w, 0, bad, 2, false, 1.0f) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK_REPORT(before, STEER_MISUSE_PATH_POINT, "steer_world_set_path", "points[1]");
-    before = misuse_last.count;
-    CHECK(steer_world_set_path(w, 0, east, 0, false, 1.0f) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK_REPORT(before, STEER_MISUSE_PATH_COUNT, "steer_world_set_path", "count = 0");
-    before = misuse_last.count;
-    CHECK(steer_world_set_path(w, 0, east, 3, false, -1.0f) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK_REPORT(before, STEER_MISUSE_PATH_RADIUS, "steer_world_set_path", "radius = -1");
-    before = misuse_last.count;
-    CHECK(steer_world_set_path(w, 0, NULL, 3, false, 1.0f) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK_REPORT(before, STEER_MISUSE_NULL_ARGUMENT, "steer_world_set_path", "points = NULL");
-    before = misuse_last.count;
-    CHECK(steer_world_set_path(NULL, 0, east, 3, false, 1.0f) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK_REPORT(before, STEER_MISUSE_NULL_WORLD, "steer_world_set_path", "world = NULL");
+    const struct {
+        steer_world *world;
+        int index;
+        const steer_v3 *points;
+        int count;
+        float radius;
+        steer_misuse_id id;
+        const char *text;
+    } cases[] = {
+        {w, 1, east, 3, 1.0f, STEER_MISUSE_PATH_INDEX, "index = 1"},
+        {w, -1, east, 3, 1.0f, STEER_MISUSE_PATH_INDEX, "index = -1"},
+        {w, 0, bad, 2, 1.0f, STEER_MISUSE_PATH_POINT, "points[1]"},
+        {w, 0, east, 0, 1.0f, STEER_MISUSE_PATH_COUNT, "count = 0"},
+        {w, 0, east, 3, -1.0f, STEER_MISUSE_PATH_RADIUS, "radius = -1"},
+        {w, 0, NULL, 3, 1.0f, STEER_MISUSE_NULL_ARGUMENT, "points = NULL"},
+        {NULL, 0, east, 3, 1.0f, STEER_MISUSE_NULL_WORLD, "world = NULL"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        int before = misuse_last.count;
+        CHECK(steer_world_set_path(cases[i].world, cases[i].index, cases[i].points, cases[i].count, false,
+                                   cases[i].radius) == STEER_ERROR_INVALID_ARGUMENT);
+        CHECK_REPORT(before, cases[i].id, "steer_world_set_path", cases[i].text);
+    }
     steer_set_misuse_handler(check_count_misuse, 0);
     CHECK(run(plain, STEPS) == run(w, STEPS));
     CHECK(steer_world_path_count(NULL) == 0);
@@ -168,7 +170,8 @@ static void test_many_reroutes(setup s)
     int fails = 0;
     for (int order = 0; order < 1000; ++order) {
         int n = 1 + order % 40;
-        for (int i = 0; i < n; ++i) route[i] = at(s, (float)(order % 7) + (float)i, (float)(order % 5) - (float)i, 0.0f);
+        for (int i = 0; i < n; ++i)
+            route[i] = at(s, (float)(order % 7) + (float)i, (float)(order % 5) - (float)i, 0.0f);
         fails += steer_world_set_path(w, 0, route, n, order % 3 == 0, 0.5f) != STEER_OK;
         if (order % 100 == 0) steer_world_step(w, 1.0f / 20.0f);
     }

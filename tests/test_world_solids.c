@@ -337,7 +337,8 @@ static void test_obstacle_pushes_stop_at_walls(int dim, bool non_penetration)
 #undef GROUND
     CHECK(crossed == 0);
     CHECK(overrun > 0); /* the scene presses as meant: the tank had to pass over units */
-    if (crossed) fprintf(stderr, "  dim %d, non_penetration %d: %d agent-steps across the wall\n", dim, non_penetration, crossed);
+    if (crossed)
+        fprintf(stderr, "  dim %d, non_penetration %d: %d agent-steps across the wall\n", dim, non_penetration, crossed);
     steer_world_destroy(w);
 }
 

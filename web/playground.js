@@ -165,7 +165,8 @@ function wholeNumber(field, typed, lo, hi) {
   const text = String(typed ?? '').trim();
   const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
   if (value >= lo && value <= hi) return { value };
-  return { error: `${field}: expected a whole number from ${figure(lo)} to ${figure(hi)}, got ${text === '' ? 'nothing' : text}` };
+  const got = text === '' ? 'nothing' : text;
+  return { error: `${field}: expected a whole number from ${figure(lo)} to ${figure(hi)}, got ${got}` };
 }
 
 async function scenarioDoc(name, document) {
@@ -1100,7 +1101,8 @@ hook.ready = (async () => {
     await load({ ...asked, ...Object.fromEntries(refused.map((field) => [field, undefined])) });
     for (const field of refused) $(field).value = asked[field];
   }
-  sim.error = [refusedModule, refusedScenario].filter(Boolean).join('\n');
+  const refusedOnLoad = [refusedModule, refusedScenario].filter(Boolean).join('\n');
+  if (refusedOnLoad) sim.error = refusedOnLoad;
   if (wanted.has('paused')) hook.pause();
   requestAnimationFrame(frame);
 })();

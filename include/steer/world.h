@@ -107,9 +107,9 @@ typedef struct steer_world_def {
     bool solid_obstacles;    /* agents are pushed out of obstacles after each step */
     bool solid_walls;        /* agents' centres never cross a wall segment (keep_apart: their bodies), also
                                 across a torus seam, nor when a solid obstacle's push-out presses them against
-                                one (walls win: the obstacle then overlaps them); on a torus a move longer than the box is refused
-                                (the agent stays and stops), as is a set-back that would cross a second
-                                wall (a wedge narrower than 2e-3) */
+                                one (walls win: the obstacle then overlaps them); on a torus a move longer
+                                than the box is refused (the agent stays and stops), as is a set-back that
+                                would cross a second wall (a wedge narrower than 2e-3) */
     bool non_penetration;    /* agents are pushed apart to radius_i + radius_j */
     int penetration_iterations; /* at most this many relaxation passes when non_penetration (default 32);
                                    they stop once no pair overlaps by more than 1% of r_i + r_j. A crowd
@@ -477,8 +477,8 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * scratch from the world's allocator. The call runs to its end in the
  * caller's thread: a game that must not drop frames sends orders of more
  * than a few hundred agents squad by squad (a call each), or chooses the
- * places itself and gives them with steer_world_set_targets. A stale handle is refused (in
- * results) and left out. Returns how many were sent: 0 when the call is
+ * places itself and gives them with steer_world_set_targets. A stale
+ * handle is refused (in results) and left out. Returns how many were sent: 0 when the call is
  * refused (misuse names the field: a handle listed twice refuses the whole
  * call), STEER_ERROR_OUT_OF_MEMORY when the scratch is not to be had. */
 #define STEER_MAX_PLACES 4096
@@ -508,8 +508,8 @@ int steer_world_goal_count(const steer_world *world);
  * way (set_goal, set_goals, set_targets, send_to_places; clearing it too)
  * leaves the formation, as a removed one does, and keeps that goal: an
  * order to one unit of a squad is not undone at the next step. A removed
- * leader leaves the members on their last slots. A member's goal is its group's ARRIVE (a
- * goal it had loses its own slow radius and speed); an agent in two
+ * leader leaves the members on their last slots. A member's goal is its
+ * group's ARRIVE (a goal it had loses its own slow radius and speed); an agent in two
  * formations takes the later one's slot (they are placed in index order).
  * Members keep their groups' behaviours
  * (avoidance, separation: the slot is their goal). Snapshots keep
