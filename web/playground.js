@@ -687,7 +687,8 @@ function frame(now) {
 // the selection there. A click sets every group's target; with shift, a
 // click drops an obstacle and a drag draws a path. A finger has no right
 // button: its tap sends the selection when there is one (a drag over no
-// agent clears it), and sets the target when there is none.
+// agent clears it), and sets the target when there is none. Nor has it a
+// shift key: the draw button (or d) holds shift down until pressed again.
 const DRAG = 8; // CSS pixels the pointer moves before a press is a drag
 const mouse = { down: null, path: null, box: null };
 canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
@@ -699,7 +700,7 @@ canvas.addEventListener('pointerdown', (ev) => {
   }
   if (ev.button !== 0) return;
   canvas.setPointerCapture(ev.pointerId);
-  mouse.down = { x: ev.offsetX, y: ev.offsetY, shift: ev.shiftKey };
+  mouse.down = { x: ev.offsetX, y: ev.offsetY, shift: ev.shiftKey || ui.drawing };
   mouse.path = null;
   mouse.box = null;
 });
@@ -786,6 +787,12 @@ function addPath(points, closed, radius) {
 const $ = (id) => document.getElementById(id);
 const ui = {
   group: 0,
+  drawing: false, // the draw button: clicks and drags as with shift held
+
+  setDrawing(on) {
+    this.drawing = on;
+    $('draw').setAttribute('aria-pressed', String(on));
+  },
   layers: () => [...document.querySelectorAll('#layers input')].reduce((m, c) => m | (c.checked ? +c.dataset.layer : 0), 0),
   overlayCount: 150, // the last valid "for N agents"
   overlayAgents() { return this.overlayCount; },
@@ -851,6 +858,7 @@ const ui = {
     });
     $('pause').addEventListener('click', () => (sim.paused ? hook.run() : hook.pause()));
     $('step').addEventListener('click', () => { hook.pause(); stepWorld(1); });
+    $('draw').addEventListener('click', () => this.setDrawing(!this.drawing));
     $('clear').addEventListener('click', () => { wasm.pg_clear_drawn(); sim.paths = wasm.pg_drawn_paths(); ui.refreshParams(); });
     const range = $('agents-range'), number = $('agents');
     const fromRange = (v) => Math.round(10 ** (1 + (4 * v) / 1000)); // 10 .. 100000, log scale
@@ -881,7 +889,9 @@ const ui = {
       pointerDown = false; // a focus that a key moves (Tab) is the keyboard's
       if (t instanceof HTMLTextAreaElement || t.isContentEditable ||
         (t instanceof HTMLInputElement && t.type !== 'range' && t.type !== 'checkbox')) return;
-      const space = ev.code === 'Space', step = ev.key === 's' && !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+      const plain = !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+      const space = ev.code === 'Space', step = ev.key === 's' && plain;
+      if (ev.key === 'd' && plain && !(t instanceof HTMLSelectElement)) this.setDrawing(!this.drawing);
       const owns = !pointerFocus && (t instanceof HTMLSelectElement || (space && (t instanceof HTMLButtonElement ||
         (t instanceof HTMLInputElement && t.type === 'checkbox') || t.localName === 'summary')));
       if (ev.key === 'Escape') clearSelection();

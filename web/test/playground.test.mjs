@@ -310,6 +310,40 @@ test('on a touch screen a finger\'s drag selects and its tap sends the selection
   await page.close();
 });
 
+test('on a touch screen the draw button stands in for shift: a tap drops an obstacle, a drag draws a path', async () => {
+  const page = await env.browser.newPage({ hasTouch: true, viewport: { width: 390, height: 844 } });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(`${env.url}?scenario=standard&agents=300&seed=5&paused`);
+  await page.evaluate(() => window.steerPlayground.ready);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, at) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
+  const tap = async (at) => { await touch('touchStart', at); await touch('touchEnd'); };
+  const { bounds } = await state(page);
+  const world = (fx, fy) => [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])];
+  await page.click('#draw');
+  assert.equal(await page.getAttribute('#draw', 'aria-pressed'), 'true');
+  await tap(await client(page, world(0.5, 0.5)));
+  let s = await state(page);
+  assert.deepEqual([s.obstacles, s.target], [1, null], 'the tap dropped an obstacle, set no target');
+  const from = await client(page, world(0.2, 0.3)), to = await client(page, world(0.8, 0.6));
+  await touch('touchStart', from);
+  for (let k = 1; k <= 10; ++k) await touch('touchMove', { x: from.x + ((to.x - from.x) * k) / 10, y: from.y + ((to.y - from.y) * k) / 10 });
+  await touch('touchEnd');
+  s = await state(page);
+  assert.deepEqual([s.paths, s.selected], [1, 0], 'the drag drew a path, selected nothing');
+  await page.click('#draw');
+  assert.equal(await page.getAttribute('#draw', 'aria-pressed'), 'false');
+  await tap(await client(page, world(0.3, 0.7)));
+  s = await state(page);
+  assert.equal(s.obstacles, 1, 'drawing off: a tap drops nothing');
+  assert.notEqual(s.target, null, 'it sets the target again');
+  await page.keyboard.press('d'); // the key toggles it too
+  assert.equal(await page.getAttribute('#draw', 'aria-pressed'), 'true');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a long description shows three lines, and all of it on a click; a new scenario\'s starts folded', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=doorway&paused');
   const size = () => page.$eval('#about', (e) => ({ shown: e.clientHeight, whole: e.scrollHeight, text: e.textContent }));
