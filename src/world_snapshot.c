@@ -488,8 +488,12 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     take(&rd, magic, 8);
     uint32_t version = memcmp(magic, SNAP_MAGIC, 8) == 0 ? get_u32(&rd) : 0;
     if (version < SNAP_OLDEST || version > SNAP_VERSION || get_u32(&rd) != SNAP_BOM) return STEER_ERROR_BAD_SNAPSHOT;
-    if (get_u32(&rd) != (uint32_t)w->dim || get_u32(&rd) != (uint32_t)group_def_size(version))
-        return STEER_ERROR_BAD_SNAPSHOT;
+    uint32_t dim = get_u32(&rd);
+    /* a good snapshot of the other dimension: the caller's mistake, said */
+    STEER_MISUSE_IF(!rd.bad && (dim == 2u || dim == 3u) && dim != (uint32_t)w->dim, STEER_ERROR_BAD_SNAPSHOT,
+                    SNAPSHOT_DIM, "the snapshot is of a %uD world, this world is %dD: restore into a world of its dim",
+                    dim, w->dim);
+    if (dim != (uint32_t)w->dim || get_u32(&rd) != (uint32_t)group_def_size(version)) return STEER_ERROR_BAD_SNAPSHOT;
 
     /* Parse into a scratch world that owns new storage. */
     steer_world_def def = w->def;

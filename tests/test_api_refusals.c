@@ -990,7 +990,8 @@ static void test_snapshot_refusals(void)
     steer_world *flat = steer_world_create(&d2);
     steer_group_def g = steer_default_group_def();
     steer_world_add_group(flat, &g);
-    REFUSED_QUIETLY(flat, steer_world_restore(flat, snap, size), STEER_ERROR_BAD_SNAPSHOT);
+    REFUSED(flat, steer_world_restore(flat, snap, size), STEER_ERROR_BAD_SNAPSHOT, STEER_MISUSE_SNAPSHOT_DIM,
+            "steer_world_restore", "3D world", "2D");
     /* more groups than this world allows */
     steer_world_def dg = def3(8);
     dg.max_groups = 1;

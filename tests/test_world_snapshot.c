@@ -310,8 +310,20 @@ static void test_other_dimension(void)
     snap_buffer s2 = snap_save(w2), s3 = snap_save(w3);
     snap_buffer b2 = snap_save(w2), b3 = snap_save(w3);
     uint64_t h2 = steer_world_state_hash(w2), h3 = steer_world_state_hash(w3);
+    /* refused, and said (the caller's mistake, not damage) */
+    steer_set_misuse_handler(misuse_record, 0);
+    int before = misuse_last.count;
     CHECK(steer_world_restore(w2, s3.data, s3.size) == STEER_ERROR_BAD_SNAPSHOT);
+    CHECK_REPORT(before, STEER_MISUSE_SNAPSHOT_DIM, "steer_world_restore", "a 3D world, this world is 2D");
+    before = misuse_last.count;
     CHECK(steer_world_restore(w3, s2.data, s2.size) == STEER_ERROR_BAD_SNAPSHOT);
+    CHECK_REPORT(before, STEER_MISUSE_SNAPSHOT_DIM, "steer_world_restore", "a 2D world, this world is 3D");
+    /* damage is not misuse: a flipped byte is refused without a report */
+    before = misuse_last.count;
+    ((unsigned char *)s3.data)[20] ^= 1u;
+    CHECK(steer_world_restore(w3, s3.data, s3.size) == STEER_ERROR_BAD_SNAPSHOT);
+    CHECK(misuse_last.count == before);
+    steer_set_misuse_handler(check_count_misuse, 0);
     CHECK(unchanged(w2, &b2, h2));
     CHECK(unchanged(w3, &b3, h3));
     /* the same dimension is accepted */

@@ -114,7 +114,8 @@ extern "C" {
     X(COUNT_NEGATIVE)           /* a count or capacity below 0 */                                                      \
     X(KERNEL)                   /* not a steer_kernel */                                                               \
     X(WALL_INDEX)               /* no such wall */                                                                     \
-    X(PATH_INDEX)               /* no such path */
+    X(PATH_INDEX)               /* no such path */                                                                     \
+    X(SNAPSHOT_DIM)             /* restore: a good snapshot of a world of the other dim */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
 typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;

@@ -591,7 +591,9 @@ steer_result steer_world_save(const steer_world *world, void *buffer, size_t cap
  * truncated, corrupted (CRC-32), of another dimension, or of a version this
  * build does not read (it reads its own and every earlier one from version
  * 4) is refused
- * (STEER_ERROR_BAD_SNAPSHOT) and the world is left unchanged; so it is when
+ * (STEER_ERROR_BAD_SNAPSHOT) and the world is left unchanged (a good
+ * snapshot of the other dimension is also reported as misuse, saying so:
+ * the others are damage, not mistakes); so it is when
  * memory runs out (STEER_ERROR_OUT_OF_MEMORY: the save is good). The world's
  * threading and allocator stay.
  * Sizes come from this world, never from the file: its capacities bound the
