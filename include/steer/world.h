@@ -585,7 +585,9 @@ bool steer_world_use_simd(steer_world *world, bool enable);
 /* ---- snapshots ---------------------------------------------------------- */
 /* Bytes needed by steer_world_save. */
 size_t steer_world_snapshot_size(const steer_world *world);
-/* Writes the complete state; *written may be NULL. */
+/* Writes the complete state; *written may be NULL. STEER_ERROR_CAPACITY,
+ * with nothing written (*written 0), when capacity is below
+ * steer_world_snapshot_size. */
 steer_result steer_world_save(const steer_world *world, void *buffer, size_t capacity, size_t *written);
 /* Replaces the world's whole state with the snapshot's. A snapshot that is
  * truncated, corrupted (CRC-32), of another dimension, or of a version this
