@@ -10,8 +10,9 @@
  * with places in a crowd's geometry a search reaches most rows, so n^2 m
  * (37 s for 4096 scattered places). The sparse form searches the same way
  * but only along candidates: a row's k places nearest where a map of the
- * crowd onto the places sends its agent (and the row being added, when
- * its candidates reach no free column, along every column). The
+ * crowd onto the places sends its agent, in a large call also the k
+ * nearest where the places' marginal quantiles send it (and the row being
+ * added, when its candidates reach no free column, along every column). The
  * potentials are then those of the optimum of the candidate graph; a pass
  * over every pair checks them against the full costs, and a row's pairs
  * they do not cover join its candidates (the most uncovered, twice as
@@ -27,6 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "steer/grid.h"
@@ -313,7 +315,48 @@ static void agents_in_places_frame(const steer_v3 *from, int n, const steer_v3 *
         }
 }
 
-/* Each row's k nearest places (to where the map sends its agent). */
+static bool append(candidates *c, int j, const steer_allocator *al);
+
+/* A coordinate and whose it is: sorted by value, ties by index (a total
+ * order, so any qsort gives the same ranks). */
+typedef struct ranked { float value; int index; } ranked;
+static int by_value(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    return x->value < y->value ? -1 : x->value > y->value ? 1 : (x->index > y->index) - (x->index < y->index);
+}
+
+/* Each agent where the places' marginal quantiles send it: along every
+ * axis, the agent of rank r among n goes to the place of rank r (m - 1) /
+ * (n - 1) among m. Several blocks sent to one grid land each on its own
+ * part of it, which the affine map cannot do. false when memory runs out. */
+static bool agents_by_quantiles(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
+                                const steer_allocator *al, float *out)
+{
+    ranked *agents = steer_alloc(al, sizeof *agents * (size_t)n, 8);
+    ranked *places = steer_alloc(al, sizeof *places * (size_t)m, 8);
+    bool ok = agents && places;
+    for (int a = 0; ok && a < 3; ++a) {
+        if (a >= dim) {
+            for (int i = 0; i < n; ++i) out[(size_t)i * 3 + (size_t)a] = 0.0f;
+            continue;
+        }
+        for (int i = 0; i < n; ++i) agents[i] = (ranked){steer_v3_get(from[i], a), i};
+        for (int j = 0; j < m; ++j) places[j] = (ranked){steer_v3_get(to[j], a), j};
+        qsort(agents, (size_t)n, sizeof *agents, by_value);
+        qsort(places, (size_t)m, sizeof *places, by_value);
+        for (int r = 0; r < n; ++r) {
+            long long q = n > 1 ? ((long long)r * (m - 1) + (n - 1) / 2) / (n - 1) : (m - 1) / 2;
+            out[(size_t)agents[r].index * 3 + (size_t)a] = places[q].value;
+        }
+    }
+    steer_free(al, agents);
+    steer_free(al, places);
+    return ok;
+}
+
+/* Each row's k nearest places (to where the map sends its agent; in a
+ * large call, and the k nearest to where the quantiles send it). */
 static steer_result nearest_candidates(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
                                        const steer_allocator *al, candidates *c)
 {
@@ -343,14 +386,37 @@ static steer_result nearest_candidates(const steer_v3 *from, int n, const steer_
         grid = steer_grid_create(&gd);
         if (grid) r = steer_grid_build(grid, places, m, 3);
     }
+    /* large calls: also the places nearest where the quantiles send each
+     * agent (small calls keep their candidates, and so their answers) */
+    float *quantile = NULL;
+    int *more = NULL;
+    if (r == STEER_OK && (double)n * (double)m >= STEER__ASSIGN_DENSE_FROM) {
+        quantile = steer_alloc(al, sizeof(float) * 3 * (size_t)n, 8);
+        more = steer_alloc(al, sizeof(int) * (size_t)k, 8);
+        if (!quantile || !more || !agents_by_quantiles(from, n, to, m, dim, al, quantile))
+            r = STEER_ERROR_OUT_OF_MEMORY;
+    }
     if (r == STEER_OK) {
-        for (int i = 0; i < n; ++i) {
-            int got = steer_grid_nearest(grid, seen + (size_t)i * 3, k, c->cand + c->count, dist_sq);
+        for (int i = 0; i < n && r == STEER_OK; ++i) {
+            int got = steer_grid_nearest(grid, seen + (size_t)i * 3, k, more ? more : c->cand + c->count, dist_sq);
             c->start[i] = c->count;
-            c->count += got;
+            if (!more) {
+                c->count += got;
+                continue;
+            }
+            for (int e = 0; e < got; ++e)
+                if (!append(c, more[e], al)) r = STEER_ERROR_OUT_OF_MEMORY;
+            got = steer_grid_nearest(grid, quantile + (size_t)i * 3, k, more, dist_sq);
+            for (int e = 0; e < got && r == STEER_OK; ++e) {
+                bool known = false;
+                for (int f = c->start[i]; f < c->count && !known; ++f) known = c->cand[f] == more[e];
+                if (!known && !append(c, more[e], al)) r = STEER_ERROR_OUT_OF_MEMORY;
+            }
         }
         c->start[n] = c->count;
     }
+    steer_free(al, quantile);
+    steer_free(al, more);
     steer_grid_destroy(grid);
     steer_free(al, seen);
     steer_free(al, places);

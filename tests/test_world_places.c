@@ -174,6 +174,79 @@ static void sparse_equals_dense(void)
     CHECK(needed >= 8);
 }
 
+/* Calls of 500 agents and more (n m from STEER__ASSIGN_DENSE_FROM) also
+ * take candidates from the places' marginal quantiles: four blocks at the
+ * corners merging into one grid (the game's "select all, move here", once
+ * 8 s for 2000 agents), a lattice to a turned grid, and twice as many
+ * places as agents, each at the dense form's least sum, the same answer
+ * twice; out of memory at each allocation of the merge, nothing kept. */
+enum { LARGE_N = 500, LARGE_M = 1000 };
+static const char *const large_names[3] = {"merge", "formation", "spare"};
+
+/* Case `shape` (0 merge, 1 formation, 2 spare) of LARGE_N agents: returns its place count. */
+static int large_case(int shape, steer_rng *rng, steer_v3 *from, steer_v3 *to)
+{
+    int m = shape == 2 ? LARGE_M : LARGE_N;
+    for (int i = 0; i < LARGE_N; ++i) {
+        int a = i % 4, k = i / 4;
+        if (shape == 0)
+            from[i] = steer_v3_make((a % 2 ? 90.0f : -90.0f) + 1.6f * (float)(k % 12 - 6),
+                                    (a / 2 ? 90.0f : -90.0f) + 1.6f * (float)(k / 12 - 5), 0.0f);
+        else if (shape == 1)
+            from[i] = steer_v3_make(1.6f * (float)(i % 20), 1.6f * (float)(i / 20), 0.0f);
+        else
+            from[i] = steer_v3_make(steer_rng_range(rng, 0, 30), steer_rng_range(rng, 0, 30), 0.0f);
+    }
+    for (int j = 0; j < m; ++j) {
+        float gx = 1.5f * (float)(j % 25), gy = 1.5f * (float)(j / 25);
+        if (shape == 0) to[j] = steer_v3_make(2.6f * (float)(j % 25) - 30.0f, 2.6f * (float)(j / 25) - 25.0f, 0.0f);
+        else if (shape == 1) to[j] = steer_v3_make(60.0f + 0.87f * gx - 0.5f * gy, 20.0f + 0.5f * gx + 0.87f * gy, 0.0f);
+        else to[j] = steer_v3_make(steer_rng_range(rng, 15, 45), steer_rng_range(rng, 0, 30), 0.0f);
+    }
+    return m;
+}
+
+static void large_sparse_equals_dense(void)
+{
+    static steer_v3 from[LARGE_N], to[LARGE_M];
+    static int dense[LARGE_N], sparse[LARGE_N], again[LARGE_N];
+    steer_allocator heap = {0};
+    steer_rng rng = steer_rng_make(41);
+    for (int shape = 0; shape < 3; ++shape) {
+        int m = large_case(shape, &rng, from, to), rounds = 0;
+        CHECK(steer__assign_dense(from, LARGE_N, to, m, 2, &heap, dense) == STEER_OK);
+        CHECK(steer__assign_sparse(from, LARGE_N, to, m, 2, STEER__ASSIGN_CANDIDATES, &heap, sparse, &rounds) == STEER_OK);
+        CHECK(steer__assign_sparse(from, LARGE_N, to, m, 2, STEER__ASSIGN_CANDIDATES, &heap, again, NULL) == STEER_OK);
+        CHECK(memcmp(sparse, again, sizeof sparse) == 0);
+        bool taken[LARGE_M] = {false}, valid = true;
+        for (int i = 0; i < LARGE_N; ++i) {
+            valid = valid && sparse[i] >= 0 && sparse[i] < m && !taken[sparse[i]];
+            if (valid) taken[sparse[i]] = true;
+        }
+        CHECK(valid);
+        double d = total_cost(from, LARGE_N, to, dense, 2), sp = total_cost(from, LARGE_N, to, sparse, 2);
+        CHECK(sp <= d * (1.0 + 1e-9) + 1e-9);
+        printf("large sparse (%s, %d to %d): the least sum in %d solves\n", large_names[shape], LARGE_N, m, rounds);
+        if (shape == 0) CHECK(rounds == 1); /* with the quantiles' candidates (without: 2 solves, then the dense form) */
+    }
+    static counter tally;
+    long needed = 0;
+    large_case(0, &rng, from, to);
+    for (long f = 0; f <= 1000; ++f) {
+        counter_reset(&tally, f);
+        steer_allocator al = allocator_of(&tally);
+        steer_result r = steer__assign_sparse(from, LARGE_N, to, LARGE_N, 2, STEER__ASSIGN_CANDIDATES, &al, sparse, NULL);
+        CHECK(atomic_load(&tally.allocs) == atomic_load(&tally.frees));
+        if (r == STEER_OK) {
+            needed = f;
+            break;
+        }
+        CHECK(r == STEER_ERROR_OUT_OF_MEMORY);
+    }
+    printf("large sparse form: out of memory at each of its %ld allocations, nothing kept\n", needed);
+    CHECK(needed >= 10);
+}
+
 /* ---- 2. a crowd to a grid of places ----------------------------------------- */
 /* 200 agents of radius 0.5 (anticipation, keep_apart) from a lattice 1.6
  * apart (20 across, 10 deep) to a grid of places 1.5 apart (10 across, 20
@@ -511,6 +584,7 @@ int main(void)
 {
     least_squares_small();
     sparse_equals_dense();
+    large_sparse_equals_dense();
     together_speeds();
     refusals();
     crowd_to_a_grid();
