@@ -85,7 +85,16 @@ typedef enum steer_boundary {
  * that call runs without its scratch: still a correct step, but summed in
  * another order, so not the same bits as with a correct scheduler. A task
  * needs about 64 KB of its thread's stack (the forces pass keeps its
- * batches there). */
+ * batches there).
+ *
+ * Your threads and a world: the world takes no lock for you. Call it from
+ * one thread at a time, as Box2D asks, with one exception: lookups by
+ * handle (get_agent, is_valid, get_goal, has_arrived) may run from several
+ * threads at once between steps. A call that changes the world (step, add,
+ * remove, set, teleport, restore) must have the world to itself; beside
+ * any other call it is a data race. From inside the world's own step (a
+ * task its scheduler runs) every call is refused (STEER_ERROR_IN_STEP).
+ * Worlds share nothing: a thread each is safe. */
 typedef void steer_task_fn(int start, int end, int worker_index, void *task_context);
 typedef void *steer_enqueue_task_fn(steer_task_fn *task, int item_count, int min_range, void *task_context,
                                     void *user_context);
