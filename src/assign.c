@@ -389,34 +389,30 @@ static steer_result nearest_candidates(const steer_v3 *from, int n, const steer_
     /* large calls: also the places nearest where the quantiles send each
      * agent (small calls keep their candidates, and so their answers) */
     float *quantile = NULL;
-    int *more = NULL;
+    int *near = steer_alloc(al, sizeof(int) * (size_t)k, 8);
+    if (!near) r = STEER_ERROR_OUT_OF_MEMORY;
     if (r == STEER_OK && (double)n * (double)m >= STEER__ASSIGN_DENSE_FROM) {
         quantile = steer_alloc(al, sizeof(float) * 3 * (size_t)n, 8);
-        more = steer_alloc(al, sizeof(int) * (size_t)k, 8);
-        if (!quantile || !more || !agents_by_quantiles(from, n, to, m, dim, al, quantile))
-            r = STEER_ERROR_OUT_OF_MEMORY;
+        if (!quantile || !agents_by_quantiles(from, n, to, m, dim, al, quantile)) r = STEER_ERROR_OUT_OF_MEMORY;
     }
     if (r == STEER_OK) {
         for (int i = 0; i < n && r == STEER_OK; ++i) {
-            int got = steer_grid_nearest(grid, seen + (size_t)i * 3, k, more ? more : c->cand + c->count, dist_sq);
             c->start[i] = c->count;
-            if (!more) {
-                c->count += got;
-                continue;
-            }
-            for (int e = 0; e < got; ++e)
-                if (!append(c, more[e], al)) r = STEER_ERROR_OUT_OF_MEMORY;
-            got = steer_grid_nearest(grid, quantile + (size_t)i * 3, k, more, dist_sq);
+            int got = steer_grid_nearest(grid, seen + (size_t)i * 3, k, near, dist_sq);
+            for (int e = 0; e < got && r == STEER_OK; ++e)
+                if (!append(c, near[e], al)) r = STEER_ERROR_OUT_OF_MEMORY;
+            if (!quantile) continue;
+            got = steer_grid_nearest(grid, quantile + (size_t)i * 3, k, near, dist_sq);
             for (int e = 0; e < got && r == STEER_OK; ++e) {
                 bool known = false;
-                for (int f = c->start[i]; f < c->count && !known; ++f) known = c->cand[f] == more[e];
-                if (!known && !append(c, more[e], al)) r = STEER_ERROR_OUT_OF_MEMORY;
+                for (int f = c->start[i]; f < c->count && !known; ++f) known = c->cand[f] == near[e];
+                if (!known && !append(c, near[e], al)) r = STEER_ERROR_OUT_OF_MEMORY;
             }
         }
         c->start[n] = c->count;
     }
     steer_free(al, quantile);
-    steer_free(al, more);
+    steer_free(al, near);
     steer_grid_destroy(grid);
     steer_free(al, seen);
     steer_free(al, places);

@@ -177,19 +177,19 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
 {
     uint32_t d;
     if (steer__handle_check(w, id, &d, function) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
-    bool clears = !goal || goal->kind == STEER_GOAL_NONE;
-    if (!clears && !steer__goal_ok(w, goal, function)) return STEER_ERROR_INVALID_ARGUMENT;
-    if (w->formation_count) steer__formations_release(w, id); /* its own goal now, not a slot */
-    if (clears) {
+    if (!goal || goal->kind == STEER_GOAL_NONE) {
         steer__goal_drop(w, d);
+        steer__formations_release(w, id); /* its own (no) goal now, not a slot */
         return STEER_OK;
     }
+    if (!steer__goal_ok(w, goal, function)) return STEER_ERROR_INVALID_ARGUMENT;
     steer__goal record = {0, (uint8_t)goal->kind, false, goal->target, goal->slow_radius, goal->speed,
                           goal->kind == STEER_GOAL_PATH ? goal->path : -1,
                           goal->kind == STEER_GOAL_WAYPOINTS ? goal->progress : 0,
                           goal->kind == STEER_GOAL_WAYPOINTS ? goal->point_count : 0, (steer_v3 *)goal->points, 0, order};
     steer_result r = steer__goal_put(w, d, &record);
-    if (r != STEER_OK) return r;
+    if (r != STEER_OK) return r; /* out of memory: the goal, and any formation's slot, as they were */
+    steer__formations_release(w, id);
     if (w->dim == 2) { /* a 2D world reports z = 0, as for agents */
         steer__goal *stored = steer__goal_of(w, (int)d);
         stored->target.z = 0.0f;

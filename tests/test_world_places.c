@@ -114,6 +114,23 @@ static int sparse_case(int c, steer_rng *rng, steer_v3 *from, steer_v3 *to, int 
     return m;
 }
 
+/* steer__assign_sparse with its f-th allocation failing, f = 0, 1, ...:
+ * each refused with nothing kept, until one succeeds. Returns how many
+ * allocations it needed. */
+static long sparse_out_of_memory(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k, int *out)
+{
+    static counter tally;
+    for (long f = 0; f <= 1000; ++f) {
+        counter_reset(&tally, f);
+        steer_allocator al = allocator_of(&tally);
+        steer_result r = steer__assign_sparse(from, n, to, m, dim, k, &al, out, NULL);
+        CHECK(atomic_load(&tally.allocs) == atomic_load(&tally.frees) && atomic_load(&tally.bad_alignment) == 0);
+        if (r == STEER_OK) return f;
+        CHECK(r == STEER_ERROR_OUT_OF_MEMORY);
+    }
+    return -1;
+}
+
 static void sparse_equals_dense(void)
 {
     enum { MAX_N = 150, MAX_M = 300 };
@@ -157,19 +174,7 @@ static void sparse_equals_dense(void)
     CHECK(widened > cases / 4); /* the widening was exercised */
     /* out of memory at each of its allocations: refused, nothing kept */
     int dim, n, m = sparse_case(1, &rng, from, to, &n, &dim);
-    long needed = 0;
-    static counter tally;
-    for (long f = 0; f <= 1000; ++f) {
-        counter_reset(&tally, f);
-        steer_allocator al = allocator_of(&tally);
-        steer_result r = steer__assign_sparse(from, n, to, m, dim, 2, &al, sparse, NULL);
-        CHECK(atomic_load(&tally.allocs) == atomic_load(&tally.frees) && atomic_load(&tally.bad_alignment) == 0);
-        if (r == STEER_OK) {
-            needed = f;
-            break;
-        }
-        CHECK(r == STEER_ERROR_OUT_OF_MEMORY);
-    }
+    long needed = sparse_out_of_memory(from, n, to, m, dim, 2, sparse);
     printf("sparse form: out of memory at each of its %ld allocations, nothing kept\n", needed);
     CHECK(needed >= 8);
 }
@@ -229,20 +234,8 @@ static void large_sparse_equals_dense(void)
         printf("large sparse (%s, %d to %d): the least sum in %d solves\n", large_names[shape], LARGE_N, m, rounds);
         if (shape == 0) CHECK(rounds == 1); /* with the quantiles' candidates (without: 2 solves, then the dense form) */
     }
-    static counter tally;
-    long needed = 0;
     large_case(0, &rng, from, to);
-    for (long f = 0; f <= 1000; ++f) {
-        counter_reset(&tally, f);
-        steer_allocator al = allocator_of(&tally);
-        steer_result r = steer__assign_sparse(from, LARGE_N, to, LARGE_N, 2, STEER__ASSIGN_CANDIDATES, &al, sparse, NULL);
-        CHECK(atomic_load(&tally.allocs) == atomic_load(&tally.frees));
-        if (r == STEER_OK) {
-            needed = f;
-            break;
-        }
-        CHECK(r == STEER_ERROR_OUT_OF_MEMORY);
-    }
+    long needed = sparse_out_of_memory(from, LARGE_N, to, LARGE_N, 2, STEER__ASSIGN_CANDIDATES, sparse);
     printf("large sparse form: out of memory at each of its %ld allocations, nothing kept\n", needed);
     CHECK(needed >= 10);
 }

@@ -286,22 +286,30 @@ test('a slider stepped away by a key and back lands on its round value again', a
   await page.close();
 });
 
-test('on a touch screen a finger\'s drag selects and its tap sends the selection', async () => {
+// A phone-sized page with a finger: touch events through the DevTools
+// protocol, a tap and a drag in ten moves, at client points.
+async function openTouchPage(query) {
   const page = await env.browser.newPage({ hasTouch: true, viewport: { width: 390, height: 844 } });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(`${env.url}?scenario=garrison&paused`);
+  await page.goto(`${env.url}${query}`);
   await page.evaluate(() => window.steerPlayground.ready);
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, at) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
-  const from = await client(page, [-5.5, -3.4]), to = await client(page, [5.5, 3.4]);
-  await touch('touchStart', from);
-  for (let k = 1; k <= 10; ++k) await touch('touchMove', { x: from.x + ((to.x - from.x) * k) / 10, y: from.y + ((to.y - from.y) * k) / 10 });
-  await touch('touchEnd');
+  const tap = async (at) => { await touch('touchStart', at); await touch('touchEnd'); };
+  const swipe = async (from, to) => {
+    await touch('touchStart', from);
+    for (let k = 1; k <= 10; ++k) await touch('touchMove', { x: from.x + ((to.x - from.x) * k) / 10, y: from.y + ((to.y - from.y) * k) / 10 });
+    await touch('touchEnd');
+  };
+  return { page, problems, tap, swipe };
+}
+
+test('on a touch screen a finger\'s drag selects and its tap sends the selection', async () => {
+  const { page, problems, tap, swipe } = await openTouchPage('?scenario=garrison&paused');
+  await swipe(await client(page, [-5.5, -3.4]), await client(page, [5.5, 3.4]));
   assert.equal((await state(page)).selected, 40, 'the drag selected the garrison (not scrolled the page)');
-  const at = await client(page, [15, 3]);
-  await touch('touchStart', at); // a tap
-  await touch('touchEnd');
+  await tap(await client(page, [15, 3]));
   const orders = await hook(page, () => window.steerPlayground.orders());
   assert.equal(orders.length, 40);
   assert.ok(orders.every((o) => o.state === 1 && distance(o.target, [15, 3]) < 12), 'each on its way to a slot there');
@@ -311,14 +319,7 @@ test('on a touch screen a finger\'s drag selects and its tap sends the selection
 });
 
 test('on a touch screen the draw button stands in for shift: a tap drops an obstacle, a drag draws a path', async () => {
-  const page = await env.browser.newPage({ hasTouch: true, viewport: { width: 390, height: 844 } });
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(`${env.url}?scenario=standard&agents=300&seed=5&paused`);
-  await page.evaluate(() => window.steerPlayground.ready);
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type, at) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
-  const tap = async (at) => { await touch('touchStart', at); await touch('touchEnd'); };
+  const { page, problems, tap, swipe } = await openTouchPage('?scenario=standard&agents=300&seed=5&paused');
   const { bounds } = await state(page);
   const world = (fx, fy) => [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])];
   await page.click('#draw');
@@ -326,10 +327,7 @@ test('on a touch screen the draw button stands in for shift: a tap drops an obst
   await tap(await client(page, world(0.5, 0.5)));
   let s = await state(page);
   assert.deepEqual([s.obstacles, s.target], [1, null], 'the tap dropped an obstacle, set no target');
-  const from = await client(page, world(0.2, 0.3)), to = await client(page, world(0.8, 0.6));
-  await touch('touchStart', from);
-  for (let k = 1; k <= 10; ++k) await touch('touchMove', { x: from.x + ((to.x - from.x) * k) / 10, y: from.y + ((to.y - from.y) * k) / 10 });
-  await touch('touchEnd');
+  await swipe(await client(page, world(0.2, 0.3)), await client(page, world(0.8, 0.6)));
   s = await state(page);
   assert.deepEqual([s.paths, s.selected], [1, 0], 'the drag drew a path, selected nothing');
   await page.click('#draw');
