@@ -172,11 +172,19 @@ bool steer__goal_ok(const steer_world *w, const steer_goal *g, const char *funct
 }
 
 /* ---- the API ---------------------------------------------------------------- */
+/* The handle of a single call (entry < 0: a stale one is misuse) or of a
+ * bulk call's entry (a stale one is that entry's result alone). */
+static steer_result look_up(const steer_world *w, steer_agent_id id, uint32_t *d, const char *function, int entry)
+{
+    return entry < 0 ? steer__handle_check(w, id, d, function) : steer__handle_check_entry(w, id, d, function, entry);
+}
+
 /* order: the send_to_places call it comes from, or 0 */
-static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal *goal, uint32_t order, const char *function)
+static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal *goal, uint32_t order, const char *function,
+                             int entry)
 {
     uint32_t d;
-    if (steer__handle_check(w, id, &d, function) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
+    if (look_up(w, id, &d, function, entry) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     if (!goal || goal->kind == STEER_GOAL_NONE) {
         steer__goal_drop(w, d);
         steer__formations_release(w, id); /* its own (no) goal now, not a slot */
@@ -201,7 +209,7 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
 steer_result steer_world_set_goal(steer_world *w, steer_agent_id id, const steer_goal *goal)
 {
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    return set_goal(w, id, goal, 0, __func__);
+    return set_goal(w, id, goal, 0, __func__, -1);
 }
 
 /* A PATH goal's progress: the segment of the path's point closest to
@@ -226,10 +234,10 @@ static void read_goal(const steer_world *w, uint32_t d, const steer__goal *g, st
                         g->arrived};
 }
 
-static steer_result get_goal(const steer_world *w, steer_agent_id id, steer_goal *out, const char *function)
+static steer_result get_goal(const steer_world *w, steer_agent_id id, steer_goal *out, const char *function, int entry)
 {
     uint32_t d;
-    if (steer__handle_check(w, id, &d, function) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
+    if (look_up(w, id, &d, function, entry) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     const steer__goal *g = steer__goal_find(w, id.index - 1);
     if (g) read_goal(w, d, g, out);
     else *out = (steer_goal){STEER_GOAL_NONE, {0.0f, 0.0f, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false};
@@ -240,7 +248,7 @@ steer_result steer_world_get_goal(const steer_world *w, steer_agent_id id, steer
 {
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_goal");
-    return get_goal(w, id, out, __func__);
+    return get_goal(w, id, out, __func__, -1);
 }
 
 int steer_world_get_goal_points(const steer_world *w, steer_agent_id id, steer_v3 *out, int capacity)
@@ -281,7 +289,7 @@ int steer_world_set_goals(steer_world *w, const steer_agent_id *ids, const steer
     CHECK_BULK(ids, goals, count, results);
     int done = 0;
     for (int i = 0; i < count; ++i) {
-        steer_result r = set_goal(w, ids[i], &goals[i], 0, __func__);
+        steer_result r = set_goal(w, ids[i], &goals[i], 0, __func__, i);
         done += r == STEER_OK;
         if (results) results[i] = r;
     }
@@ -295,7 +303,7 @@ int steer_world_get_goals(const steer_world *w, const steer_agent_id *ids, steer
     CHECK_BULK(ids, out, count, results);
     int done = 0;
     for (int i = 0; i < count; ++i) {
-        steer_result r = get_goal(w, ids[i], &out[i], __func__);
+        steer_result r = get_goal(w, ids[i], &out[i], __func__, i);
         done += r == STEER_OK;
         if (results) results[i] = r;
     }
@@ -312,7 +320,7 @@ int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const ste
     int done = 0;
     for (int i = 0; i < count; ++i) {
         steer_goal goal = {kind, targets[i], 0.0f, 0.0f, -1, NULL, 0, 0, false};
-        steer_result r = set_goal(w, ids[i], &goal, 0, __func__);
+        steer_result r = set_goal(w, ids[i], &goal, 0, __func__, i);
         done += r == STEER_OK;
         if (results) results[i] = r;
     }
@@ -327,7 +335,7 @@ static int live_agents(steer_world *w, const steer_agent_id *ids, int count, ste
     int n = 0;
     for (int i = 0; i < count; ++i) {
         uint32_t d;
-        steer_result r = steer__handle_check(w, ids[i], &d, "steer_world_send_to_places");
+        steer_result r = steer__handle_check_entry(w, ids[i], &d, "steer_world_send_to_places", i);
         if (results) results[i] = r;
         if (r != STEER_OK) continue;
         which[n] = i;
@@ -416,7 +424,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
             goal.speed = steer_clampf(longest > 0.0 ? (float)(distance / longest) : 0.0f, 1e-3f * d->max_speed, d->max_speed);
             goal.slow_radius = d->slow_radius * (goal.speed / d->max_speed);
         }
-        steer_result one = set_goal(w, ids[which[k]], &goal, order, "steer_world_send_to_places");
+        steer_result one = set_goal(w, ids[which[k]], &goal, order, "steer_world_send_to_places", which[k]);
         sent += one == STEER_OK;
         if (results) results[which[k]] = one;
     }

@@ -2,6 +2,7 @@
 #include "world_handles.h"
 #include "misuse_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 /* The handle table follows the sorted agents. The sort used its buffer as
@@ -68,6 +69,17 @@ steer_result steer__handle_check_named(const steer_world *w, steer_agent_id id, 
     steer__misuse(why, function, "%s = {index %u, generation %u, world %u}: %s", name, id.index, id.generation, id.world,
                   why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world" : "no live agent of this world has it");
     return STEER_ERROR_STALE_HANDLE;
+}
+
+steer_result steer__handle_check_entry(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function,
+                                       int entry)
+{
+    steer_misuse_id why = steer__handle_lookup(w, id, dense);
+    if (why == STEER_MISUSE_NONE) return STEER_OK;
+    if (why == STEER_MISUSE_HANDLE_STALE) return STEER_ERROR_STALE_HANDLE;
+    char name[24];
+    snprintf(name, sizeof name, "ids[%d]", entry);
+    return steer__handle_check_named(w, id, dense, function, name);
 }
 
 static int by_key(const void *a, const void *b)

@@ -23,6 +23,13 @@ steer_result steer__handle_check(const steer_world *w, steer_agent_id id, uint32
 steer_result steer__handle_check_named(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function,
                                        const char *name);
 
+/* For entry `entry` of a bulk call: a handle of an agent that is gone
+ * (removed, or never made) is refused quietly, the entry's result saying
+ * so, since units die between a game's selection and its order; a handle
+ * of another world is still misuse, reported naming "ids[entry]". */
+steer_result steer__handle_check_entry(const steer_world *w, steer_agent_id id, uint32_t *dense, const char *function,
+                                       int entry);
+
 /* The lowest entry of ids naming the same agent as an earlier one, or -1;
  * that earlier entry in *earlier. Over the n entries which[0 .. n) (which
  * NULL: entries 0 .. n), all live; keys: scratch of n. One sort, no

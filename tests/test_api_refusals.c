@@ -602,7 +602,24 @@ static void test_goal_refusals(void)
     int before_count = misuse_last.count;
     CHECK(steer_world_set_goals(w, ids, goals, 3, res) == 1);
     CHECK(res[0] == STEER_OK && res[1] == STEER_ERROR_INVALID_ARGUMENT && res[2] == STEER_ERROR_STALE_HANDLE);
-    CHECK(misuse_last.count == before_count + 2); /* each refused entry is misuse */
+    CHECK(misuse_last.count == before_count + 1 && misuse_last.id == STEER_MISUSE_GOAL_SLOW_RADIUS); /* the bad value only */
+    /* a stale entry is its result alone (units die between selection and
+     * order); a foreign one is still misuse, naming its entry */
+    steer_agent_id stale_first[2] = {gone, a};
+    steer_goal two[2] = {kept, kept};
+    before_count = misuse_last.count;
+    CHECK(steer_world_set_goals(w, stale_first, two, 2, res) == 1);
+    CHECK(res[0] == STEER_ERROR_STALE_HANDLE && res[1] == STEER_OK && misuse_last.count == before_count);
+    steer_goal read[2];
+    CHECK(steer_world_get_goals(w, stale_first, read, 2, res) == 1);
+    CHECK(res[0] == STEER_ERROR_STALE_HANDLE && res[1] == STEER_OK && misuse_last.count == before_count);
+    CHECK(steer_world_set_targets(w, stale_first, targets, 2, STEER_GOAL_ARRIVE, res) == 1);
+    CHECK(res[0] == STEER_ERROR_STALE_HANDLE && res[1] == STEER_OK && misuse_last.count == before_count);
+    steer_agent_id with_foreign[2] = {a, foreign};
+    CHECK(steer_world_set_targets(w, with_foreign, targets, 2, STEER_GOAL_ARRIVE, res) == 1);
+    CHECK(res[0] == STEER_OK && res[1] == STEER_ERROR_STALE_HANDLE);
+    CHECK_REPORT(before_count, STEER_MISUSE_HANDLE_FOREIGN, "steer_world_set_targets", "ids[1] = {");
+    CHECK(steer_world_get_goals(w, with_foreign, read, 2, res) == 1 && misuse_last.id == STEER_MISUSE_HANDLE_FOREIGN);
     targets[0].z = nanf_;
     CHECK(steer_world_set_targets(w, ids, targets, 2, STEER_GOAL_ARRIVE, res) == 1);
     CHECK(res[0] == STEER_ERROR_INVALID_ARGUMENT && res[1] == STEER_OK);
@@ -637,12 +654,12 @@ static void test_places_refusals(void)
     REFUSED(w, steer_world_send_to_places(w, ids, 4, many_places, big, false, 0), 0, STEER_MISUSE_GOAL_POINTS, "steer_world_send_to_places", "place_count", "4097");
     free(many);
     free(many_places);
-    /* a stale handle: refused alone (in results), the others sent */
+    /* a stale handle: refused alone (in results, not misuse), the others sent */
     steer_world_remove_agent(w, ids[3]);
     int before = misuse_last.count;
     CHECK(steer_world_send_to_places(w, ids, 4, places, 4, false, res) == 3);
     CHECK(res[0] == STEER_OK && res[1] == STEER_OK && res[2] == STEER_OK && res[3] == STEER_ERROR_STALE_HANDLE);
-    CHECK(misuse_last.count == before + 1 && misuse_last.id == STEER_MISUSE_HANDLE_STALE);
+    CHECK(misuse_last.count == before);
     /* coincident agents and places, together: finite speeds */
     steer_world_teleport_agent(w, ids[0], places[0], v);
     steer_world_teleport_agent(w, ids[1], places[0], v);

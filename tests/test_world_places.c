@@ -562,7 +562,7 @@ static void refusals(void)
     steer_world_remove_agent(w, ids[1]);
     int before = misuse_last.count;
     CHECK(steer_world_send_to_places(w, ids, 3, places, 3, false, results) == 2);
-    CHECK(misuse_last.count == before + 1 && misuse_last.id == STEER_MISUSE_HANDLE_STALE);
+    CHECK(misuse_last.count == before); /* a stale entry is its result alone */
     CHECK(results[0] == STEER_OK && results[1] == STEER_ERROR_STALE_HANDLE && results[2] == STEER_OK);
     steer_goal g0, g2;
     CHECK(steer_world_get_goal(w, ids[0], &g0) == STEER_OK && steer_world_get_goal(w, ids[2], &g2) == STEER_OK);

@@ -13,8 +13,8 @@
  * builds of the library (built without NDEBUG); in release builds it prints
  * the first report of each id to stderr and goes on. Install your own to
  * log, count (tests do) or break into a debugger. Runtime conditions that
- * are not mistakes (capacity exhausted, out of memory, a corrupted snapshot)
- * do not call it.
+ * are not mistakes (capacity exhausted, out of memory, a corrupted snapshot,
+ * a stale handle among a bulk call's entries) do not call it.
  */
 #ifndef STEER_MISUSE_H
 #define STEER_MISUSE_H

@@ -436,8 +436,11 @@ int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, ste
  * result (each STEER_ERROR_INVALID_ARGUMENT when the call itself is refused:
  * NULL arrays, set_targets' kind not SEEK or ARRIVE, a NULL world or from
  * inside its step; an entry set_goal would refuse, such as a stale handle or
- * a bad kind or value, is refused alone). Returns
- * how many were set (or read). */
+ * a bad kind or value, is refused alone). A stale handle in a bulk call
+ * (set_goals, get_goals, set_targets, send_to_places) is not misuse: units
+ * die between a game's selection and its order, so the entry's result
+ * (STEER_ERROR_STALE_HANDLE) is the whole report. A handle of another world
+ * still is. Returns how many were set (or read). */
 int steer_world_set_goals(steer_world *world, const steer_agent_id *ids, const steer_goal *goals, int count,
                           steer_result *results);
 int steer_world_get_goals(const steer_world *world, const steer_agent_id *ids, steer_goal *out, int count,
@@ -488,7 +491,7 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * than a few hundred agents squad by squad (a call each), or chooses the
  * places itself and gives them with steer_world_set_targets (spare places
  * and lattices turned to grids of another shape take seconds from 2000). A stale
- * handle is refused (in results) and left out. Returns how many were sent: 0 when the call is
+ * handle is refused (in results, not as misuse) and left out. Returns how many were sent: 0 when the call is
  * refused (misuse names the field: a handle listed twice refuses the whole
  * call), STEER_ERROR_OUT_OF_MEMORY when the scratch is not to be had. */
 #define STEER_MAX_PLACES 4096

@@ -95,15 +95,16 @@ def reported():
     return list(_reports)
 
 
-def _refusal(result):
+def _refusal(result, report=-1):
     """For a negative steer_result: the exception class, the check's name (the
     misuse report's if the call made one, else the result's), the result's
-    name, and why: the report's message, or None without a report."""
+    name, and why: the report's message (_reports[report]), or None without
+    a report (report None: the refusal made none)."""
     result = int(result)
     name = _RESULT_NAMES.get(result, str(result))
     cls = _BY_RESULT.get(result, SteerError)
-    if _reports:
-        misuse, _, message = _reports[-1]
+    if _reports and report is not None:
+        misuse, _, message = _reports[report]
         return cls, misuse, name, f"{message} ({misuse}, {name})"
     return cls, name, name, None
 
@@ -115,18 +116,26 @@ def raise_result(result, what):
     raise cls(why or f"{what}: {text} ({name})", name=check_name, result=name)
 
 
-def raise_bulk(results, n, done, what, changes=True):
+def raise_bulk(results, n, done, what, handles, changes=True):
     """For a bulk call that refused some of its n entries (results[i] per
     entry, done of them accepted): raise for the first refused, naming its
     index and, for a call that changes the world, that the rest took effect.
     The exception's `index` is that entry's. A call refused as a whole (a
     bad count, a handle listed twice: every entry INVALID_ARGUMENT under one
-    report) raises that report, with no index."""
+    report) raises that report, with no index. The entries before the first
+    refused made no report, so its report, if it made one, is the first; a
+    stale handle (an agent gone) makes none (the C library counts it a
+    result, not misuse), and is named from handles[i]."""
     if done == 0 and n > 1 and len(_reports) == 1 and all(
             results[i] == lib.STEER_ERROR_INVALID_ARGUMENT for i in range(n)):
         raise_result(results[0], what)
     bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
-    cls, check_name, name, why = _refusal(results[bad])
+    gone = results[bad] == lib.STEER_ERROR_STALE_HANDLE and not any(f"ids[{bad}] = {{" in r[2] for r in _reports)
+    cls, check_name, name, why = _refusal(results[bad], None if gone else 0)
+    if gone:
+        h = handles[bad]
+        why = (f"ids[{bad}] = {{index {h.index}, generation {h.generation}, world {h.world}}}: "
+               f"no live agent of this world has it ({name})")
     why = why or f"{ffi.string(lib.steer_result_string(int(results[bad]))).decode()} ({name})"
     applied = f"; the other {done} of {n} were applied" if changes else ""
     e = cls(f"{what}: ids[{bad}] refused{applied}: {why}", name=check_name, result=name)

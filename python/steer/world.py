@@ -726,7 +726,7 @@ class World:
                                            GOAL_KINDS[kind], results)
         self._version += 1
         if done != n:
-            _errors.raise_bulk(results, n, done, "set_targets")
+            _errors.raise_bulk(results, n, done, "set_targets", handles)
 
     def send_to_places(self, ids, places, together: bool = False) -> None:
         """Send the agents ids to places ((M, dim), M >= len(ids); the rest stay free), an arrive goal each,
@@ -749,7 +749,7 @@ class World:
         self._version += 1
         _errors.check(min(done, 0), "steer_world_send_to_places")
         if done != n:
-            _errors.raise_bulk(results, n, done, "send_to_places")
+            _errors.raise_bulk(results, n, done, "send_to_places", handles)
 
     def set_goals(self, ids, goals: Sequence[Dict[str, Any]]) -> None:
         """Bulk: goal i (a dict of set_goal's keyword arguments) for ids[i], in one C call. Raises for the first
@@ -774,7 +774,7 @@ class World:
         done = lib.steer_world_set_goals(w, handles, array, n, results)
         self._version += 1
         if done != n:
-            _errors.raise_bulk(results, n, done, "set_goals")
+            _errors.raise_bulk(results, n, done, "set_goals", handles)
 
     def _goal_records(self, ids, who: str):
         """steer_world_get_goals for ids: (the steer_goal array, n); a bad id raises, named for `who`."""
@@ -784,7 +784,7 @@ class World:
         _errors.begin()
         done = lib.steer_world_get_goals(self._w, handles, out, n, results)
         if done != n:
-            _errors.raise_bulk(results, n, done, who, changes=False)
+            _errors.raise_bulk(results, n, done, who, handles, changes=False)
         return out, n
 
     def get_goals(self, ids) -> list:

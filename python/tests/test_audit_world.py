@@ -89,15 +89,18 @@ def test_stale_and_foreign_handles_everywhere():
         calls = [lambda: w.remove_agent(handle), lambda: w.get_agent(handle),
                  lambda: w.teleport_agent(handle, (0, 0), (0, 0)), lambda: w.set_agent_group(handle, g),
                  lambda: w.set_goal(handle, "arrive", (0, 0)), lambda: w.get_goal(handle),
-                 lambda: w.set_targets([handle], [[0, 0]]), lambda: w.set_goals([handle], [{"target": (0, 0)}]),
-                 lambda: w.get_goals([handle]), lambda: w.arrived([handle]),
-                 lambda: w.send_to_places([handle], [[0, 0]]),
                  lambda: w.add_formation(ids[0], [handle], [[1, 0]]),
                  lambda: w.add_formation(handle, ids[1:2], [[1, 0]])]
-        for call in calls:
+        # in a bulk call a gone agent is the entry's result, not a misuse report (units die between
+        # selection and order); a foreign handle is still misuse
+        bulk_name = "STEER_ERROR_STALE_HANDLE" if handle == gone else name
+        bulk = [lambda: w.set_targets([handle], [[0, 0]]), lambda: w.set_goals([handle], [{"target": (0, 0)}]),
+                lambda: w.get_goals([handle]), lambda: w.arrived([handle]),
+                lambda: w.send_to_places([handle], [[0, 0]])]
+        for call, want in [(c, name) for c in calls] + [(c, bulk_name) for c in bulk]:
             with pytest.raises(steer.StaleHandle) as e:
                 call()
-            assert e.value.name == name, (e.value.name, str(e.value))
+            assert e.value.name == want, (e.value.name, str(e.value))
             assert f"index {handle[0]}" in str(e.value)
         assert not w.is_valid(handle) and not w.has_arrived(handle)
     assert w.state_hash() == h and len(w) == 4 and w.goal_count == 0 and w.formation_count == 0
@@ -111,8 +114,8 @@ def test_bulk_calls_with_one_stale_id_set_the_others():
     mixed = np.stack([ids[0], np.array(gone, np.uint32), ids[2]])
     with pytest.raises(steer.StaleHandle) as e:
         w.set_targets(mixed, np.float32([[1, 1], [2, 2], [3, 3]]))
-    assert e.value.name == "STEER_MISUSE_HANDLE_STALE" and e.value.index == 1
-    assert str(e.value).startswith("set_targets: ids[1] refused; the other 2 of 3 were applied: ")
+    assert e.value.name == "STEER_ERROR_STALE_HANDLE" and e.value.index == 1
+    assert str(e.value).startswith("set_targets: ids[1] refused; the other 2 of 3 were applied: ids[1] = {index ")
     assert [d["kind"] for d in w.get_goals(ids)] == ["arrive", "none", "arrive", "none"]
     assert w.get_goal(ids[2])["target"] == (3, 3)
     with pytest.raises(steer.StaleHandle) as e:
@@ -122,6 +125,24 @@ def test_bulk_calls_with_one_stale_id_set_the_others():
         w.get_goals(mixed)
     assert e.value.index == 1 and str(e.value).startswith("get_goals: ids[1] refused: ")
     assert w.get_goal(ids[0])["kind"] == "arrive" and w.get_goal(ids[2])["kind"] == "arrive"
+
+
+def test_bulk_call_names_the_first_refused_entry_with_its_own_reason():
+    """The first refused entry's reason, whichever entries after it were refused, and for what."""
+    w, g, ids = small()
+    gone = w.add_agent(g, (3, 3))
+    w.remove_agent(gone)
+    gone_first = np.stack([np.array(gone, np.uint32), ids[1], ids[2]])
+    bad_speed = [{"target": (1, 1)}, {"target": (2, 2)}, {"target": (3, 3), "speed": -1.0}]
+    with pytest.raises(steer.StaleHandle) as e:
+        w.set_goals(gone_first, bad_speed)
+    assert e.value.index == 0 and f"ids[0] = {{index {gone[0]}, generation {gone[1]}" in str(e.value)
+    assert "speed" not in str(e.value)
+    bad_first = np.stack([ids[0], np.array(gone, np.uint32), ids[2]])
+    bad_speed = [{"target": (1, 1), "speed": -1.0}, {"target": (2, 2)}, {"target": (3, 3), "slow_radius": -2.0}]
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.set_goals(bad_first, bad_speed)
+    assert e.value.index == 0 and e.value.name == "STEER_MISUSE_GOAL_SPEED" and "speed = -1" in str(e.value)
 
 
 def test_bulk_call_refused_as_a_whole_says_why_and_names_no_entry():

@@ -109,7 +109,7 @@ def test_bulk_goals_profile_simd_and_up():
     w.remove_agent(ids[1])
     with pytest.raises(steer.StaleHandle) as e:
         w.set_goals(ids, [{"kind": "none"}] * 3)
-    assert e.value.name == "STEER_MISUSE_HANDLE_STALE"
+    assert e.value.name == "STEER_ERROR_STALE_HANDLE"  # a gone agent in a bulk call: a result, not misuse
     assert w.get_goals(ids[:1])[0]["kind"] == "none"  # the ones before the stale handle were set
     with pytest.raises(steer.StaleHandle):
         w.get_goals(ids)
