@@ -621,7 +621,9 @@ steer_result steer_world_set_obstacle_velocity(steer_world *w, int index, steer_
 
 steer_v3 steer_world_get_obstacle_velocity(const steer_world *w, int index)
 {
-    if (!w || index < 0 || index >= w->obstacle_count) return steer_v3_zero();
+    STEER__CHECK_WORLD(w, steer_v3_zero(), steer_v3_zero());
+    STEER_MISUSE_IF(index < 0 || index >= w->obstacle_count, steer_v3_zero(), OBSTACLE_INDEX,
+                    "index = %d: must be in [0, %d), the obstacles added", index, w->obstacle_count);
     return w->obstacle_velocity[index];
 }
 

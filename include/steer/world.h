@@ -289,7 +289,8 @@ steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 ce
    crowd, or before an obstacle faster than its max_speed) is overrun unless solid_obstacles
    pushes it out (with non_penetration, its neighbours in turn). */
 steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, steer_v3 velocity);
-steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index); /* zero for an index not added */
+/* Zero, reported as misuse, for an index not added. */
+steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
 /* Walls stand along the up axis: a and b must differ on the ground (a
  * post is an obstacle). A path of one point (count 1) is that point, to
  * follow as to a target. */
