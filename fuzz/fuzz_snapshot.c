@@ -7,7 +7,8 @@
  * are real snapshots of small all-behaviours worlds, from make_corpus.c.
  *
  * A refused snapshot must leave the world exactly as it was. An accepted
- * one must give a world whose agents are finite; saved again and restored
+ * one must give a world whose agents are finite, and steer_world_snapshot_info
+ * must accept it too, with the same counts (it reads any bytes safely); saved again and restored
  * into a second host it must give the same hash; both must then step alike
  * (bit for bit), stay finite, and stay inside the box with a WRAP or CLAMP
  * boundary. */
@@ -91,6 +92,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* CAPACITY: counts past the host's limits (read as a larger world's snapshot) */
     FUZZ_CHECK(r == STEER_OK || r == STEER_ERROR_BAD_SNAPSHOT || r == STEER_ERROR_OUT_OF_MEMORY || r == STEER_ERROR_CAPACITY,
                "restore returned %d", r);
+    /* The info walk reads any bytes safely, and accepts every snapshot restore does, with its counts. */
+    steer_snapshot_info info;
+    steer_result ri = steer_world_snapshot_info(snap, n, &info);
+    FUZZ_CHECK(ri == STEER_OK || ri == STEER_ERROR_BAD_SNAPSHOT, "snapshot_info returned %d", ri);
+    FUZZ_CHECK(memchr(info.problem, 0, sizeof info.problem) && (ri == STEER_OK) == (info.problem[0] == 0),
+               "snapshot_info's problem: \"%.*s\" for result %d", (int)sizeof info.problem, info.problem, ri);
+    FUZZ_CHECK(r != STEER_OK || (ri == STEER_OK && info.dim == dim && info.agent_count == steer_world_agent_count(w) &&
+                                 info.goal_count == steer_world_goal_count(w)),
+               "restore took a snapshot snapshot_info refuses (%s) or counts otherwise", info.problem);
     if (r != STEER_OK) {
         FUZZ_CHECK(steer_world_state_hash(w) == before && steer_world_agent_count(w) == 0 &&
                        steer_world_group_count(w) == 0,

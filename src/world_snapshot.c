@@ -21,10 +21,11 @@
 #include "misuse_internal.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #define SNAP_MAGIC "STEERSNP"
-#define SNAP_VERSION 11u /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
+#define SNAP_VERSION ((uint32_t)STEER_SNAPSHOT_VERSION) /* 2: wander angles only when present; 3: grid capacity; 4: reuse generations,
                             no handle table (rebuilt from the slots); 5: the world's identity;
                             6: per-agent goals, the arrival fields of groups; 7: predictive
                             avoidance (two behaviours, their group fields), obstacle velocities;
@@ -587,7 +588,9 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         steer_v3 origin = get_v3(&rd);
         float cell = get_f32(&rd);
         uint32_t nx = get_u32(&rd), ny = get_u32(&rd), nz = get_u32(&rd);
-        if (rd.bad || nx < 1 || ny < 1 || nz < 1 || (uint64_t)nx * ny * nz > (1u << 24)) goto fail;
+        /* nx * ny bounded first: the product of three u32 can wrap to a small count in 64 bits */
+        if (rd.bad || nx < 1 || ny < 1 || nz < 1 || (uint64_t)nx * ny > (1u << 24) || (uint64_t)nx * ny * nz > (1u << 24))
+            goto fail;
         size_t cells = (size_t)nx * ny * nz;
         if (cells * sizeof(steer_v3) > rd.size - rd.pos) goto fail;
         steer_v3 *vectors = steer_alloc(&def.allocator, sizeof(steer_v3) * cells, 16);
@@ -729,4 +732,135 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
 fail:
     steer_world_destroy(fresh);
     return result;
+}
+
+/* ---- info: the header and the sections' sizes, without restoring --------- */
+static bool skip(reader *rd, uint64_t size)
+{
+    if (rd->bad || size > rd->size - rd->pos) {
+        rd->bad = true;
+        return false;
+    }
+    rd->pos += (size_t)size;
+    return true;
+}
+
+/* A count that must fit an int (the sections' counts are bounded far below). */
+static bool count_ok(reader *rd, uint32_t n) { return !rd->bad && n <= (uint32_t)INT32_MAX; }
+
+#define INFO_REFUSE(...)                                                                                               \
+    do {                                                                                                               \
+        snprintf(out->problem, sizeof out->problem, __VA_ARGS__);                                                      \
+        return STEER_ERROR_BAD_SNAPSHOT;                                                                               \
+    } while (0)
+#define INFO_SECTION(rd, section)                                                                                      \
+    do {                                                                                                               \
+        if ((rd)->bad) INFO_REFUSE("cut short in its %s", section);                                                   \
+    } while (0)
+
+steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snapshot_info *out)
+{
+    STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_snapshot_info");
+    memset(out, 0, sizeof *out);
+    STEER_MISUSE_IF(!data && size > 0, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
+                    "data = NULL, size = %zu: must point to size bytes", size);
+    if (size < 8 + 4 * 4 + 4) INFO_REFUSE("%zu bytes: too short for a snapshot's header", size);
+    if (memcmp(data, SNAP_MAGIC, 8) != 0) INFO_REFUSE("not a steer snapshot: it does not start with \"" SNAP_MAGIC "\"");
+    reader rd = {data, size - 4, 8, false};
+    uint32_t version = get_u32(&rd), bom = get_u32(&rd);
+    out->version = (int)(version <= (uint32_t)INT32_MAX ? version : 0);
+    if (bom != SNAP_BOM) INFO_REFUSE("written on a machine of the other byte order");
+    if (version < SNAP_OLDEST || version > SNAP_VERSION)
+        INFO_REFUSE("version %u: this build reads versions %u to %u", version, SNAP_OLDEST, SNAP_VERSION);
+    uint32_t stored_crc;
+    memcpy(&stored_crc, (const unsigned char *)data + size - 4, 4);
+    if (crc32_update(0, data, size - 4) != stored_crc)
+        INFO_REFUSE("damaged: its CRC-32 does not match its %zu bytes (cut short, or bytes changed)", size);
+    uint32_t dim = get_u32(&rd), def_size = get_u32(&rd);
+    if (dim != 2u && dim != 3u) INFO_REFUSE("dim %u: must be 2 or 3", dim);
+    out->dim = (int)dim;
+    if (def_size != (uint32_t)group_def_size(version))
+        INFO_REFUSE("a group def of %u bytes: version %u's is %zu", def_size, version, group_def_size(version));
+    out->bounds_min = get_v3(&rd);
+    out->bounds_max = get_v3(&rd);
+    out->boundary = (steer_boundary)get_u32(&rd);
+    out->up = version >= 6 ? (steer_up_axis)get_u32(&rd) : STEER_UP_Z;
+    out->cell_size = get_f32(&rd);
+    out->max_dt = get_f32(&rd);
+    out->seed = get_u64(&rd);
+    skip(&rd, 4 + 4 + 4); /* solid and penetration flags, penetration iterations, grid capacity */
+    out->steps = get_u64(&rd);
+    if (version >= 8) skip(&rd, 8); /* where the last step began */
+    uint32_t n = get_u32(&rd);
+    INFO_SECTION(&rd, "world def");
+    out->group_count = (int)n;
+    skip(&rd, (uint64_t)n * def_size);
+    INFO_SECTION(&rd, "groups");
+    n = get_u32(&rd);
+    if (!count_ok(&rd, n)) INFO_REFUSE("cut short before its obstacles");
+    out->obstacle_count = (int)n;
+    skip(&rd, (uint64_t)n * (sizeof(steer_obstacle3) + (version >= 7 ? sizeof(steer_v3) : 0)));
+    INFO_SECTION(&rd, "obstacles");
+    n = get_u32(&rd);
+    if (!count_ok(&rd, n)) INFO_REFUSE("cut short before its walls");
+    out->wall_count = (int)n;
+    skip(&rd, (uint64_t)n * sizeof(steer_segment3));
+    INFO_SECTION(&rd, "walls");
+    n = get_u32(&rd);
+    if (!count_ok(&rd, n)) INFO_REFUSE("cut short before its paths");
+    out->path_count = (int)n;
+    for (uint32_t i = 0; i < n && !rd.bad; ++i) {
+        uint32_t points = get_u32(&rd);
+        skip(&rd, 4 + 4 + (uint64_t)points * sizeof(steer_v3)); /* closed, radius, the points */
+    }
+    INFO_SECTION(&rd, "paths");
+    n = get_u32(&rd);
+    if (!count_ok(&rd, n)) INFO_REFUSE("cut short before its flow fields");
+    out->flow_field_count = (int)n;
+    for (uint32_t i = 0; i < n && !rd.bad; ++i) {
+        skip(&rd, sizeof(steer_v3) + 4); /* origin, cell size */
+        uint64_t nx = get_u32(&rd), ny = get_u32(&rd), nz = get_u32(&rd); /* each below 2^32: no wrap */
+        if (!rd.bad && nx * ny > (1u << 24)) INFO_REFUSE("flow field %u: %llu x %llu cells: more than 2^24", i,
+                                                         (unsigned long long)nx, (unsigned long long)ny);
+        skip(&rd, nx * ny * nz * sizeof(steer_v3));
+    }
+    INFO_SECTION(&rd, "flow fields");
+    uint32_t slot_high = get_u32(&rd);
+    skip(&rd, version >= 5 ? 12 : 8); /* free list head, reuse counter, identity */
+    if (!count_ok(&rd, slot_high)) INFO_REFUSE("cut short before its handles");
+    out->agent_slots = (int)slot_high;
+    skip(&rd, 4 * (uint64_t)slot_high);
+    uint32_t count = get_u32(&rd);
+    INFO_SECTION(&rd, "handles");
+    if (count > slot_high) INFO_REFUSE("%u agents in %u slots", count, slot_high);
+    out->agent_count = (int)count;
+    skip(&rd, (uint64_t)count * (2u * 4u * dim + 1u + 4u)); /* positions, velocities, groups, slots */
+    if (get_u32(&rd) == 1u) skip(&rd, 4 * (uint64_t)count); /* wander angles */
+    INFO_SECTION(&rd, "agents");
+    if (version >= 6) {
+        n = get_u32(&rd);
+        if (version >= 10) skip(&rd, 4); /* the last order */
+        if (!count_ok(&rd, n)) INFO_REFUSE("cut short before its goals");
+        out->goal_count = (int)n;
+        for (uint32_t k = 0; k < n && !rd.bad; ++k) {
+            /* slot, kind, target, slow radius, speed, path, progress, arrived, arrival step, order */
+            skip(&rd, 4 + 4 + sizeof(steer_v3) + 4 + 4 + 4 + 4 + 4 + 8 + (version >= 10 ? 4 : 0));
+            uint32_t points = get_u32(&rd);
+            skip(&rd, (uint64_t)points * sizeof(steer_v3));
+        }
+        INFO_SECTION(&rd, "goals");
+    }
+    if (version >= 7) {
+        n = get_u32(&rd);
+        if (!count_ok(&rd, n)) INFO_REFUSE("cut short before its formations");
+        out->formation_count = (int)n;
+        for (uint32_t i = 0; i < n && !rd.bad; ++i) {
+            skip(&rd, 4 + sizeof(steer_agent_id) + sizeof(steer_v3)); /* live, leader, heading */
+            uint32_t members = get_u32(&rd);
+            skip(&rd, (uint64_t)members * (sizeof(steer_agent_id) + sizeof(steer_v3)));
+        }
+        INFO_SECTION(&rd, "formations");
+    }
+    if (rd.pos != rd.size) INFO_REFUSE("%zu bytes left after its last section", rd.size - rd.pos);
+    return STEER_OK;
 }

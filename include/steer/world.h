@@ -9,7 +9,7 @@
  *   steer_world_set_goal / set_goals / set_targets   each agent its own goal
  *   steer_world_step(w, dt)        synchronous update, any thread count, same bits
  *   steer_world_state_hash(w)      64-bit hash of every agent's state
- *   steer_world_save / restore     versioned, checksummed snapshot
+ *   steer_world_save / restore     versioned, checksummed snapshot (snapshot_info reads one)
  *   steer_world_draw(w, dd)        debug drawing through callbacks
  *
  * A world is 2D or 3D (def.dim). Positions and velocities are passed as
@@ -607,7 +607,7 @@ steer_result steer_world_save(const steer_world *world, void *buffer, size_t cap
  * truncated, corrupted (CRC-32), of another dimension, or of a version this
  * build does not read (it reads its own and every earlier one from version
  * 4) is refused
- * (STEER_ERROR_BAD_SNAPSHOT) and the world is left unchanged (a good
+ * (STEER_ERROR_BAD_SNAPSHOT; steer_world_snapshot_info says why) and the world is left unchanged (a good
  * snapshot of the other dimension is also reported as misuse, saying so:
  * the others are damage, not mistakes); so it is when
  * memory runs out (STEER_ERROR_OUT_OF_MEMORY: the save is good). The world's
@@ -621,6 +621,33 @@ steer_result steer_world_save(const steer_world *world, void *buffer, size_t cap
  * larger world gets the cells this world's capacity allows (the same
  * motion, summed in another order). */
 steer_result steer_world_restore(steer_world *world, const void *data, size_t size);
+
+/* What a snapshot holds, read without restoring it: to check a save file
+ * before loading it, or to create a world with room for it. */
+typedef struct steer_snapshot_info {
+    int version;             /* the format's (this build writes STEER_SNAPSHOT_VERSION, reads from 4) */
+    int dim;                 /* 2 or 3: restore into a world of this dim */
+    steer_up_axis up;
+    steer_boundary boundary;
+    steer_v3 bounds_min, bounds_max;
+    float cell_size, max_dt;
+    uint64_t seed;
+    uint64_t steps;          /* steps the saved world had taken */
+    int agent_count;         /* live agents */
+    int agent_slots;         /* the capacity a world needs to restore it (slots ever used) */
+    int group_count, obstacle_count, wall_count, path_count, flow_field_count; /* the max_ each needs */
+    int goal_count, formation_count;
+    char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
+} steer_snapshot_info;
+#define STEER_SNAPSHOT_VERSION 11
+/* Reads a snapshot's header and walks its sections: STEER_OK with *out
+ * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
+ * snapshot, a version this build does not read, the other byte order, the
+ * checksum, a section cut short, bytes left over) and the fields read
+ * before it. It checks the layout, not every value: a snapshot it accepts
+ * can still be refused by steer_world_restore (a NaN position, say, which
+ * the checksum shows was saved so). No allocation; data is not changed. */
+steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snapshot_info *out);
 
 /* ---- lifetime ----------------------------------------------------------- */
 steer_world *steer_world_create(const steer_world_def *def);

@@ -15,7 +15,7 @@ from typing import Any, Dict, NamedTuple, Optional, Sequence
 import numpy as np
 
 from . import _arrays, _errors
-from ._errors import ClosedError, ScenarioError, invalid
+from ._errors import BadSnapshot, ClosedError, ScenarioError, invalid
 from ._steer import ffi, lib
 from .behaviours import UP, FlowField
 from .scheduler import SchedulerError, _Binding, _Task
@@ -61,6 +61,36 @@ def kernel_available(kernel: str) -> bool:
     if kernel not in KERNELS:
         raise invalid(f"kernel = {kernel!r}: must be one of {', '.join(KERNELS)}")
     return bool(lib.steer_kernel_available(KERNELS[kernel]))
+
+
+def _read_snapshot_info(raw: bytes, what: str):
+    """The C steer_snapshot_info of raw, or BadSnapshot saying why, prefixed with `what`."""
+    info = ffi.new("steer_snapshot_info *")
+    if lib.steer_world_snapshot_info(raw, len(raw), info) != lib.STEER_OK:
+        raise BadSnapshot(f"{what}: {ffi.string(info.problem).decode()}", name="STEER_ERROR_BAD_SNAPSHOT",
+                          result="STEER_ERROR_BAD_SNAPSHOT")
+    return info
+
+
+def snapshot_info(data) -> Dict[str, Any]:
+    """What a snapshot from World.save() holds, without restoring it: version, dim, up ("z" or "y"),
+    boundary, bounds, cell_size, max_dt, seed, steps, and the counts a world needs room for
+    (agent_slots is the capacity; group_count, obstacle_count, ... the max_ fields). Raises BadSnapshot
+    saying why for bytes that are not a whole snapshot this build reads. Checks the layout, not every
+    value: restore can still refuse a snapshot this accepts."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise invalid(f"data: {type(data).__name__}: must be bytes from save()")
+    info = _read_snapshot_info(bytes(data), "snapshot_info")
+    dim = info.dim
+    out = {"version": info.version, "dim": dim, "up": "y" if info.up == lib.STEER_UP_Y else "z",
+           "boundary": next(k for k, v in BOUNDARY.items() if v == info.boundary),
+           "bounds_min": (info.bounds_min.x, info.bounds_min.y, info.bounds_min.z)[:dim],
+           "bounds_max": (info.bounds_max.x, info.bounds_max.y, info.bounds_max.z)[:dim],
+           "cell_size": info.cell_size, "max_dt": info.max_dt, "seed": int(info.seed), "steps": int(info.steps)}
+    for key in ("agent_count", "agent_slots", "group_count", "obstacle_count", "wall_count", "path_count",
+                "flow_field_count", "goal_count", "formation_count"):
+        out[key] = getattr(info, key)
+    return out
 
 
 _GROUP_SCALARS = ("max_speed", "max_force", "mass", "radius", "max_turn_rate", "neighbour_radius", "separation_radius",
@@ -951,7 +981,13 @@ class World:
         owner = _Owner(fresh, self._owner.scheduler)  # the def's scheduler callbacks reach the same binding
         raw = bytes(data)
         _errors.begin()  # the refusal's own report, not an earlier call's
-        _errors.check(lib.steer_world_restore(fresh, raw, len(raw)), "steer_world_restore")
+        r = lib.steer_world_restore(fresh, raw, len(raw))
+        if r == lib.STEER_ERROR_BAD_SNAPSHOT and not _errors.reported():
+            _read_snapshot_info(raw, "restore")  # raises saying why, for damage the layout shows
+            raise BadSnapshot("restore: the snapshot's layout is whole but a value in it is not one the world "
+                              "accepts (a NaN position, a bad group def, ...)", name="STEER_ERROR_BAD_SNAPSHOT",
+                              result="STEER_ERROR_BAD_SNAPSHOT")
+        _errors.check(r, "steer_world_restore")
         self._owner = owner
         self._version += 1
 

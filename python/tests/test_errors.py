@@ -164,3 +164,28 @@ def test_handles_as_a_slice_or_a_list():
     w.send_to_places([ids[1], ids[3]], np.array([[3, 0], [1, 0]], np.float32))
     assert list(w.get_goal(ids[1])["target"]) == [1, 0] and list(w.get_goal(ids[3])["target"]) == [3, 0]
     assert [d["kind"] for d in w.get_goals(ids[1::2])] == ["arrive", "arrive"]
+
+
+def test_snapshot_info_reads_the_counts_and_says_why_a_snapshot_is_refused():
+    w = steer.World(dim=3, capacity=40, up="y")
+    g = w.add_group(max_speed=2)
+    ids = [w.add_agent(g, (i, 0, 0)) for i in range(12)]
+    w.remove_agent(ids[3])
+    w.add_obstacle((5, 0, 5), 1)
+    w.set_goal(ids[0], "arrive", (3, 0, 3))
+    w.step(steps=4)
+    info = steer.snapshot_info(w.save())
+    assert info["dim"] == 3 and info["up"] == "y" and info["steps"] == 4 and info["boundary"] == "wrap"
+    assert info["agent_count"] == 11 and info["agent_slots"] == 12 and info["group_count"] == 1
+    assert info["obstacle_count"] == 1 and info["goal_count"] == 1 and info["version"] >= 11
+    snap = w.save()
+    with pytest.raises(steer.BadSnapshot, match="not a steer snapshot"):
+        steer.snapshot_info(b"0123456789abcdefghijklmnopqrstuvwxyz")
+    with pytest.raises(steer.BadSnapshot, match="CRC-32"):
+        steer.snapshot_info(snap[:-1])
+    # restore says the same reason
+    with pytest.raises(steer.BadSnapshot, match="restore: damaged: its CRC-32 does not match") as e:
+        w.restore(snap[:60] + bytes([snap[60] ^ 1]) + snap[61:])
+    assert e.value.result == "STEER_ERROR_BAD_SNAPSHOT"
+    with pytest.raises(steer.InvalidArgument, match="must be bytes"):
+        steer.snapshot_info("text")
