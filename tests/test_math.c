@@ -303,8 +303,17 @@ static void rng_is_seeded_uniform_and_in_range(void)
     CHECK_NEAR(sum / 100000.0, 0.5, 0.01);
 }
 
+/* The header writes its rescaling powers of two in decimal (C++ before 17
+ * has no hexadecimal floats): they must be exactly 2^100 and 2^-66. */
+static void rescaling_constants_are_exact_powers_of_two(void)
+{
+    CHECK(STEER__SCALE_TINY == ldexpf(1.0f, 100));
+    CHECK(STEER__SCALE_HUGE == ldexpf(1.0f, -66));
+}
+
 int main(void)
 {
+    rescaling_constants_are_exact_powers_of_two();
     normalize_of_zero_is_zero_with_length_zero();
     normalize_of_tiny_vectors_is_zero_not_an_invented_direction();
     normalize_of_huge_vectors_is_unit();

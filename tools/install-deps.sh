@@ -6,6 +6,8 @@ packages=(make cmake gcc clang libclang-rt-14-dev valgrind pkg-config libcairo2-
 # The tests' own tools: nm (binutils) for the exported-symbol check, python3
 # for the include-cycle check.
 packages+=(binutils python3)
+# The packaging test compiles the headers as C++ (g++; clang++ comes with clang).
+packages+=(g++)
 # The Python package (python/): cffi builds its extension against the headers
 # (python3-dev), numpy for arrays, pytest for its tests, matplotlib for its
 # examples, setuptools and pip to install it offline.

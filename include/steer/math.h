@@ -26,6 +26,10 @@ extern "C" {
 #endif
 
 #define STEER_PI 3.14159265358979323846f
+/* Exact powers of two that bring a square back into float range: 2^100
+ * and 2^-66, written in decimal for C++ before C++17 (no hexadecimal floats). */
+#define STEER__SCALE_TINY 1267650600228229401496703205376.0f
+#define STEER__SCALE_HUGE 1.3552527156068805425093160010874271392822265625e-20f
 
 /* Below this squared length a vector counts as zero (has no direction). */
 #define STEER_EPSILON_SQ 1e-24f
@@ -108,7 +112,7 @@ static inline steer_v3 steer_v3_cross(steer_v3 a, steer_v3 b)
  *             from noise, never NaN)
  * truncate    a with its length capped at max_len, at any scale; max_len <= 0
  *             or a non-finite a gives zero */
-static inline steer_v2 steer_v2_zero(void) { steer_v2 r = {0}; return r; }
+static inline steer_v2 steer_v2_zero(void) { steer_v2 r = {0.0f, 0.0f}; return r; }
 static inline steer_v2 steer_v2_mad(steer_v2 a, steer_v2 b, float s) { return steer_v2_add(a, steer_v2_scale(b, s)); } /* a + b*s */
 static inline steer_v2 steer_v2_lerp(steer_v2 a, steer_v2 b, float t) { return steer_v2_add(a, steer_v2_scale(steer_v2_sub(b, a), t)); }
 static inline float steer_v2_len_sq(steer_v2 a) { return steer_v2_dot(a, a); }
@@ -116,7 +120,7 @@ static inline float steer_v2_len(steer_v2 a)
 {
     float l2 = steer_v2_dot(a, a);
     if (l2 >= FLT_MIN && l2 <= FLT_MAX) return sqrtf(l2);
-    float k = l2 < FLT_MIN ? 0x1p100f : 0x1p-66f; /* exact: a power of two */
+    float k = l2 < FLT_MIN ? STEER__SCALE_TINY : STEER__SCALE_HUGE; /* exact: a power of two */
     steer_v2 s = steer_v2_scale(a, k);
     return sqrtf(steer_v2_dot(s, s)) / k;
 }
@@ -131,7 +135,7 @@ static inline steer_v2 steer_v2_direction(steer_v2 a, float *out_len)
             if (out_len) *out_len = 0.0f;
             return steer_v2_zero();
         }
-        k = l2 < FLT_MIN ? 0x1p100f : 0x1p-66f;
+        k = l2 < FLT_MIN ? STEER__SCALE_TINY : STEER__SCALE_HUGE;
         a = steer_v2_scale(a, k);
         l2 = steer_v2_dot(a, a);
     }
@@ -150,17 +154,22 @@ static inline steer_v2 steer_v2_normalize_len(steer_v2 a, float *out_len)
     if (out_len) *out_len = l;
     return d;
 }
-static inline steer_v2 steer_v2_normalize(steer_v2 a) { return steer_v2_normalize_len(a, 0); }
+static inline steer_v2 steer_v2_normalize(steer_v2 a)
+{
+    float unused; /* not a null pointer: C++ warns of every spelling of one */
+    return steer_v2_normalize_len(a, &unused);
+}
 static inline steer_v2 steer_v2_truncate(steer_v2 a, float max_len)
 {
     if (!(max_len > 0.0f) || !steer_v2_is_valid(a)) return steer_v2_zero();
     float m2 = max_len * max_len, l2 = steer_v2_dot(a, a);
     bool squares_exact = m2 >= FLT_MIN && m2 <= FLT_MAX && l2 <= FLT_MAX;
     if (squares_exact ? l2 <= m2 : steer_v2_len(a) <= max_len) return a;
-    return steer_v2_scale(steer_v2_direction(a, 0), max_len);
+    float len;
+    return steer_v2_scale(steer_v2_direction(a, &len), max_len);
 }
 
-static inline steer_v3 steer_v3_zero(void) { steer_v3 r = {0}; return r; }
+static inline steer_v3 steer_v3_zero(void) { steer_v3 r = {0.0f, 0.0f, 0.0f}; return r; }
 static inline steer_v3 steer_v3_mad(steer_v3 a, steer_v3 b, float s) { return steer_v3_add(a, steer_v3_scale(b, s)); } /* a + b*s */
 static inline steer_v3 steer_v3_lerp(steer_v3 a, steer_v3 b, float t) { return steer_v3_add(a, steer_v3_scale(steer_v3_sub(b, a), t)); }
 static inline float steer_v3_len_sq(steer_v3 a) { return steer_v3_dot(a, a); }
@@ -168,7 +177,7 @@ static inline float steer_v3_len(steer_v3 a)
 {
     float l2 = steer_v3_dot(a, a);
     if (l2 >= FLT_MIN && l2 <= FLT_MAX) return sqrtf(l2);
-    float k = l2 < FLT_MIN ? 0x1p100f : 0x1p-66f; /* exact: a power of two */
+    float k = l2 < FLT_MIN ? STEER__SCALE_TINY : STEER__SCALE_HUGE; /* exact: a power of two */
     steer_v3 s = steer_v3_scale(a, k);
     return sqrtf(steer_v3_dot(s, s)) / k;
 }
@@ -183,7 +192,7 @@ static inline steer_v3 steer_v3_direction(steer_v3 a, float *out_len)
             if (out_len) *out_len = 0.0f;
             return steer_v3_zero();
         }
-        k = l2 < FLT_MIN ? 0x1p100f : 0x1p-66f;
+        k = l2 < FLT_MIN ? STEER__SCALE_TINY : STEER__SCALE_HUGE;
         a = steer_v3_scale(a, k);
         l2 = steer_v3_dot(a, a);
     }
@@ -202,14 +211,19 @@ static inline steer_v3 steer_v3_normalize_len(steer_v3 a, float *out_len)
     if (out_len) *out_len = l;
     return d;
 }
-static inline steer_v3 steer_v3_normalize(steer_v3 a) { return steer_v3_normalize_len(a, 0); }
+static inline steer_v3 steer_v3_normalize(steer_v3 a)
+{
+    float unused; /* not a null pointer: C++ warns of every spelling of one */
+    return steer_v3_normalize_len(a, &unused);
+}
 static inline steer_v3 steer_v3_truncate(steer_v3 a, float max_len)
 {
     if (!(max_len > 0.0f) || !steer_v3_is_valid(a)) return steer_v3_zero();
     float m2 = max_len * max_len, l2 = steer_v3_dot(a, a);
     bool squares_exact = m2 >= FLT_MIN && m2 <= FLT_MAX && l2 <= FLT_MAX;
     if (squares_exact ? l2 <= m2 : steer_v3_len(a) <= max_len) return a;
-    return steer_v3_scale(steer_v3_direction(a, 0), max_len);
+    float len;
+    return steer_v3_scale(steer_v3_direction(a, &len), max_len);
 }
 
 /* ---- the up axis -------------------------------------------------------

@@ -22,7 +22,7 @@ command -v qemu-aarch64 >/dev/null || { echo "neon: qemu-aarch64 not found" >&2;
 
 cmake -S "$root" -B "$out/build" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake" -DSTEER_ARM64_CC="$cc" \
   -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_EXTRAS=OFF -DSTEER_HASH_WORLD=ON -DSTEER_TEST_KERNELS=ON -DSTEER_INSTALL=OFF \
-  -DSTEER_SHARED=OFF >/dev/null
+  -DSTEER_SHARED=OFF -DCMAKE_EXE_LINKER_FLAGS=-static >/dev/null
 cmake --build "$out/build" -j"$jobs" --target hash_world test_kernels >/dev/null
 qemu-aarch64 "$out/build/test_kernels" >&2 || { echo "neon: test_kernels failed (status $?)" >&2; exit 1; }
 exec qemu-aarch64 "$out/build/hash_world" --steps "$steps" --agents "$agents"

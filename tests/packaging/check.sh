@@ -3,7 +3,9 @@
 #   1. installed: cmake --install, then a consumer's find_package(steer 0.1
 #      CONFIG REQUIRED) (the version file) and pkg-config;
 #   2. add_subdirectory: a parent that installs its own program gets no
-#      steer headers or library in its prefix (STEER_INSTALL is off there).
+#      steer headers or library in its prefix (STEER_INSTALL is off there);
+#   3. C++: every public header compiled by g++ and clang++, C++11 to C++20,
+#      with -Werror, and the program run.
 # Usage: tests/packaging/check.sh [WORKDIR]   (default build-packaging)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -36,11 +38,14 @@ cmake -S "$work/consumer" -B "$work/consumer/build" -DCMAKE_PREFIX_PATH="$work/p
   fail "find_package(steer 0.1 CONFIG REQUIRED) against the installed package"
 cmake --build "$work/consumer/build" >/dev/null
 "$work/consumer/build/app" | grep -q "seek 3.0 4.0" || fail "the find_package consumer's program"
-mkdir -p "$work/consumer9" && cp "$work/consumer/app.c" "$work/consumer9/"
-sed 's/find_package(steer 0.1/find_package(steer 9.0/' "$work/consumer/CMakeLists.txt" > "$work/consumer9/CMakeLists.txt"
-if cmake -S "$work/consumer9" -B "$work/consumer9/build" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null 2>&1; then
-  fail "find_package(steer 9.0) accepted the installed version"
-fi
+# another major, or before 1.0 another minor (whose ABI may differ): refused
+for other in 9.0 0.2 0.0; do
+  mkdir -p "$work/consumer-$other" && cp "$work/consumer/app.c" "$work/consumer-$other/"
+  sed "s/find_package(steer 0.1/find_package(steer $other/" "$work/consumer/CMakeLists.txt" > "$work/consumer-$other/CMakeLists.txt"
+  if cmake -S "$work/consumer-$other" -B "$work/consumer-$other/build" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null 2>&1; then
+    fail "find_package(steer $other) accepted the installed 0.1"
+  fi
+done
 PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" cc -std=c11 "$work/consumer/app.c" \
   $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs steer) -o "$work/consumer/app-pc" ||
   fail "pkg-config --cflags --libs steer"
@@ -51,6 +56,37 @@ PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" cc -std=c11 "$work/consumer/app.c" 
   $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) "$work/prefix/lib/libsteer.a" -lm -pthread \
   -o "$work/consumer/app-static" || fail "linking the installed libsteer.a"
 "$work/consumer/app-static" >/dev/null || fail "the static consumer's program"
+
+# C++: every public header, g++ and clang++, C++11 to C++20, warnings as errors
+cat > "$work/consumer/app.cpp" <<'CPP'
+#include <steer/steer.h>
+#include <steer/debug_draw.h>
+#include <steer/grid.h>
+#include <steer/standard_flock.h>
+#include <cstdio>
+int main()
+{
+    steer_world_def def = steer_default_world_def();
+    steer_world *world = steer_world_create(&def);
+    steer_group_def group = steer_default_group_def();
+    int g = steer_world_add_group(world, &group);
+    steer_agent_id id = steer_world_add_agent(world, g, steer_v3_make(0.0f, 0.0f, 0.0f), steer_v3_make(1.0f, 0.0f, 0.0f));
+    bool ok = steer_world_step(world, 1.0f / 60.0f) == STEER_OK && steer_world_is_valid(world, id);
+    steer_v3 unit = steer_v3_normalize(steer_v3_make(3.0f, 4.0f, 0.0f));
+    steer_world_destroy(world);
+    std::printf("c++ %s %.1f\n", ok ? "ok" : "failed", static_cast<double>(unit.y));
+    return ok && unit.y == 0.8f ? 0 : 1;
+}
+CPP
+for cxx in g++ clang++; do
+  for std in c++11 c++14 c++17 c++20; do
+    "$cxx" -std=$std -Wall -Wextra -Wpedantic -Werror -Wzero-as-null-pointer-constant -Wold-style-cast -Wshadow \
+      "$work/consumer/app.cpp" $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) \
+      "$work/prefix/lib/libsteer.a" -lm -pthread -o "$work/consumer/app-$cxx-$std" ||
+      fail "the headers as C++ ($cxx -std=$std -Werror)"
+    "$work/consumer/app-$cxx-$std" | grep -q "c++ ok 0.8" || fail "the C++ consumer ($cxx -std=$std)"
+  done
+done
 
 cp "$work/consumer/app.c" "$work/parent/app.c"
 cat > "$work/parent/CMakeLists.txt" <<C
@@ -67,4 +103,4 @@ cmake --install "$work/parent/build" --prefix "$work/parent/prefix" >/dev/null
 [ -x "$work/parent/prefix/bin/app" ] || fail "the parent's own install"
 left="$(cd "$work/parent/prefix" && find . -type f ! -path ./bin/app)"
 [ -z "$left" ] || fail "add_subdirectory installed steer's files into the parent's prefix: $left"
-echo "packaging: find_package with version, pkg-config, add_subdirectory without install side effects: ok"
+echo "packaging: find_package with version, pkg-config, C++11-20 (g++, clang++), add_subdirectory without install side effects: ok"
