@@ -78,8 +78,9 @@ int main(int argc, char **argv)
             steer_world_step(world, 1.0f / STEPS_PER_SECOND);
     }
 
-    steer_agent_state s;
-    if (steer_world_get_agent(world, first, &s) == STEER_OK)  /* STEER_ERROR_STALE_HANDLE once removed */
+    steer_agent_state s;  /* a kept handle can outlive its agent: is_valid asks quietly (a lookup of */
+    if (steer_world_is_valid(world, first) &&           /* a removed one is misuse, which aborts a debug build) */
+        steer_world_get_agent(world, first, &s) == STEER_OK)
         printf("boid 0 at (%.2f, %.2f)\n", s.position.x, s.position.y);
     printf("state hash %016llx\n", (unsigned long long)steer_world_state_hash(world));
 

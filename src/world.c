@@ -373,6 +373,7 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     ok = ok && (w->groups = steer__world_alloc_array(w, (size_t)def->max_groups, sizeof(steer__group)));
     ok = ok && (w->obstacles = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
     ok = ok && (w->obstacle_velocity = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_v3)));
+    ok = ok && (w->obstacles_ground = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
     ok = ok && (w->walls = steer__world_alloc_array(w, (size_t)def->max_walls + 1, sizeof(steer_segment3)));
     ok = ok && (w->paths = steer__world_alloc_array(w, (size_t)def->max_paths + 1, sizeof(steer__path)));
     ok = ok && (w->fields = steer__world_alloc_array(w, (size_t)def->max_flow_fields + 1, sizeof(steer__field)));
@@ -434,6 +435,7 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w->groups);
     steer_free(&al, w->obstacles);
     steer_free(&al, w->obstacle_velocity);
+    steer_free(&al, w->obstacles_ground);
     steer_free(&al, w->walls);
     steer__objects_free(w);
     steer_free(&al, w->paths);

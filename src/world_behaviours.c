@@ -146,13 +146,14 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
             steer_v3 at = m == 0 ? a->p : steer_v3_add(a->p, images.shift[m]);
             steer__box_around(at, g->def.neighbour_radius, &lo, &hi);
             uint32_t ids[STEER__OBJECT_QUERY_CAP];
-            steer__object_list list = steer__obstacles_near(w, lo, hi, ids);
+            steer__object_list list = steer__obstacles_near_for(w, g->on_ground, lo, hi, ids);
             for (int k = 0; k < list.count; ++k) {
                 int o = steer__object_at(list, k);
                 const steer_obstacle3 *ob = &w->obstacles[o];
-                float reach = g->def.neighbour_radius + ob->radius, d2_copy = steer_v3_len_sq(steer_v3_sub(ob->centre, at));
+                steer_v3 met = steer__obstacle_level(w, g->on_ground, ob->centre, at); /* a ground group's: at its height */
+                float reach = g->def.neighbour_radius + ob->radius, d2_copy = steer_v3_len_sq(steer_v3_sub(met, at));
                 if (!(d2_copy < reach * reach)) continue;
-                steer_v3 centre = m == 0 ? ob->centre : steer_v3_sub(ob->centre, images.shift[m]);
+                steer_v3 centre = m == 0 ? met : steer_v3_sub(met, images.shift[m]);
                 int slot = n;
                 for (int e = 0; m > 0 && e < obstacles; ++e) /* seen in an earlier copy: the nearer stays */
                     if (seen_obstacle[e] == o) slot = first_obstacle + e;
@@ -658,8 +659,11 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer_avoid_params params = {see_ahead, d->radius, d->max_force, 0.0f, 0.0f, w->def.up};
         steer__near_obstacles near;
         int count;
-        const steer_obstacle3 *obstacles = steer__obstacles_within(w, a->p, see_ahead + 2.0f * d->radius, &near, &count);
-        return steer_avoid_obstacles3(a->p, a->v, obstacles, count, &params, 0);
+        /* a ground-plane agent meets upright cylinders: it and the obstacles taken on the ground */
+        steer_v3 at = a->g->on_ground ? steer_v3_set(a->p, steer__up_index(w), 0.0f) : a->p;
+        const steer_obstacle3 *obstacles =
+            steer__obstacles_within(w, a->g->on_ground, at, see_ahead + 2.0f * d->radius, &near, &count);
+        return steer_avoid_obstacles3(at, a->v, obstacles, count, &params, 0);
     }
     /* Walls are stored in the ground frame (steer__to_ground): the agent is
      * seen in it too, which is exactly the Y-up call in a Y-up world. */

@@ -137,6 +137,9 @@ struct steer_world {
     int group_count;
     steer_obstacle3 *obstacles;
     steer_v3 *obstacle_velocity; /* per obstacle: what predictive avoidance expects of it */
+    steer_obstacle3 *obstacles_ground; /* per obstacle, its centre on the ground (up part 0): a ground-plane
+                                          group's obstacles are upright cylinders, as walls stand (3D;
+                                          filled when the index is rebuilt) */
     int obstacle_count;
     steer_segment3 *walls;
     int wall_count;

@@ -168,6 +168,10 @@ void steer__objects_prepare(steer_world *w)
 {
     steer__object_index *x = &w->object_index;
     if (x->current) return;
+    if (w->dim == 3)
+        for (int i = 0; i < w->obstacle_count; ++i)
+            w->obstacles_ground[i] = (steer_obstacle3){steer_v3_set(w->obstacles[i].centre, steer__up_index(w), 0.0f),
+                                                       w->obstacles[i].radius};
     bool obstacles = build_grid(w, &x->obstacles, w->dim, w->obstacle_count, OBSTACLES);
     bool walls = build_grid(w, &x->walls, 2, w->wall_count, WALLS);
     x->current = obstacles && walls; /* out of memory: tried again next step */
@@ -193,8 +197,9 @@ static void sort_ids(uint32_t *ids, int n)
     }
 }
 
+/* column: an axis whose every cell the box takes (-1: none) */
 static steer__object_list query(const steer_world *w, const steer__object_grid *g, int count, steer_v3 lo, steer_v3 hi,
-                                uint32_t *buf)
+                                int column, uint32_t *buf)
 {
     steer__object_list all = {0, count};
     if (!w->object_index.current || w->object_index.full_loops || !g->built) return all;
@@ -207,6 +212,7 @@ static steer__object_list query(const steer_world *w, const steer__object_grid *
     }
     int clo[3], chi[3];
     cell_range(g, &b, clo, chi);
+    if (column >= 0 && column < g->axes) clo[column] = 0, chi[column] = g->n[column] - 1;
     int n = 0;
     for (int z = clo[2]; z <= chi[2]; ++z)
         for (int y = clo[1]; y <= chi[1]; ++y)
@@ -225,12 +231,24 @@ static steer__object_list query(const steer_world *w, const steer__object_grid *
 
 steer__object_list steer__obstacles_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf)
 {
-    return query(w, &w->object_index.obstacles, w->obstacle_count, lo, hi, buf);
+    return query(w, &w->object_index.obstacles, w->obstacle_count, lo, hi, -1, buf);
+}
+
+steer__object_list steer__obstacles_near_for(const steer_world *w, bool on_ground, steer_v3 lo, steer_v3 hi, uint32_t *buf)
+{
+    return query(w, &w->object_index.obstacles, w->obstacle_count, lo, hi, on_ground ? steer__up_index(w) : -1, buf);
+}
+
+steer_v3 steer__obstacle_level(const steer_world *w, bool on_ground, steer_v3 centre, steer_v3 at)
+{
+    if (!on_ground) return centre;
+    const int up = steer__up_index(w);
+    return steer_v3_set(centre, up, steer_v3_get(at, up));
 }
 
 steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf)
 {
-    return query(w, &w->object_index.walls, w->wall_count, lo, hi, buf);
+    return query(w, &w->object_index.walls, w->wall_count, lo, hi, -1, buf);
 }
 
 int steer__object_after(steer__object_list list, int index)
@@ -252,15 +270,16 @@ void steer__box_around(steer_v3 p, float half, steer_v3 *lo, steer_v3 *hi)
     *hi = steer_v3_make(p.x + half, p.y + half, p.z + half);
 }
 
-const steer_obstacle3 *steer__obstacles_within(const steer_world *w, steer_v3 p, float half, steer__near_obstacles *out,
-                                               int *count)
+const steer_obstacle3 *steer__obstacles_within(const steer_world *w, bool on_ground, steer_v3 p, float half,
+                                               steer__near_obstacles *out, int *count)
 {
     steer_v3 lo, hi;
     steer__box_around(p, half, &lo, &hi);
-    steer__object_list near = steer__obstacles_near(w, lo, hi, out->ids);
+    steer__object_list near = steer__obstacles_near_for(w, on_ground, lo, hi, out->ids);
+    const steer_obstacle3 *all = on_ground ? w->obstacles_ground : w->obstacles;
     *count = near.count;
-    if (!near.ids) return w->obstacles;
-    for (int k = 0; k < near.count; ++k) out->copy[k] = w->obstacles[near.ids[k]];
+    if (!near.ids) return all;
+    for (int k = 0; k < near.count; ++k) out->copy[k] = all[near.ids[k]];
     return out->copy;
 }
 

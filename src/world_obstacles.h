@@ -61,6 +61,11 @@ void steer__objects_free(steer_world *w);
  * test reaches) that might meet the box in x, y. A box is grown by a small
  * relative margin against rounding. buf holds STEER__OBJECT_QUERY_CAP ids. */
 steer__object_list steer__obstacles_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf);
+/* The same for a ground-plane group (on_ground): its obstacles are upright
+ * cylinders, so the box reaches every height along the world's up axis. */
+steer__object_list steer__obstacles_near_for(const steer_world *w, bool on_ground, steer_v3 lo, steer_v3 hi, uint32_t *buf);
+/* An obstacle's centre as an agent at `at` of such a group meets it: at the agent's height. */
+steer_v3 steer__obstacle_level(const steer_world *w, bool on_ground, steer_v3 centre, steer_v3 at);
 steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf);
 
 /* The box p +- half on every axis (half < 0 counts as 0). */
@@ -79,8 +84,9 @@ typedef struct steer__near_walls {
     uint32_t ids[STEER__OBJECT_QUERY_CAP];
     steer_segment3 copy[STEER__OBJECT_QUERY_CAP];
 } steer__near_walls;
-const steer_obstacle3 *steer__obstacles_within(const steer_world *w, steer_v3 p, float half, steer__near_obstacles *out,
-                                               int *count);
+/* on_ground: from w->obstacles_ground, for an agent p on the ground (its up part 0). */
+const steer_obstacle3 *steer__obstacles_within(const steer_world *w, bool on_ground, steer_v3 p, float half,
+                                               steer__near_obstacles *out, int *count);
 const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, float half, steer__near_walls *out, int *count);
 
 /* On a torus (boundary WRAP) the objects repeat in every copy of the box,

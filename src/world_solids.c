@@ -189,20 +189,22 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
             bool pushed = false;
             uint32_t buf[STEER__OBJECT_QUERY_CAP];
             steer__box_around(at, g->def.radius, &lo, &hi);
-            steer__object_list near = steer__obstacles_near(w, lo, hi, buf);
+            steer__object_list near = steer__obstacles_near_for(w, g->on_ground, lo, hi, buf);
             for (int k = 0; k < near.count; ++k) {
                 int i = steer__object_at(near, k);
-                steer_v3 d = steer_v3_sub(at, w->obstacles[i].centre);
+                /* a ground group's obstacles are upright cylinders: met at the agent's height */
+                steer_v3 centre = steer__obstacle_level(w, g->on_ground, w->obstacles[i].centre, at);
+                steer_v3 d = steer_v3_sub(at, centre);
                 float obstacle_reach = w->obstacles[i].radius + g->def.radius, dist;
                 if (steer_v3_len_sq(d) >= obstacle_reach * obstacle_reach) continue;
                 steer_v3 n = steer_v3_normalize_len(d, &dist);
-                if (dist == 0.0f) n = steer_v3_make(1.0f, 0.0f, 0.0f);
-                at = steer_v3_mad(w->obstacles[i].centre, n, obstacle_reach);
+                if (dist == 0.0f) n = steer_v3_make(1.0f, 0.0f, 0.0f); /* +x: on the ground, Z-up or Y-up */
+                at = steer_v3_mad(centre, n, obstacle_reach);
                 pushed = true;
                 float into = steer_v3_dot(*vel, n);
                 if (into < 0.0f) *vel = steer_v3_sub(*vel, steer_v3_scale(n, into));
                 steer__box_around(at, g->def.radius, &lo, &hi);
-                near = steer__obstacles_near(w, lo, hi, buf);
+                near = steer__obstacles_near_for(w, g->on_ground, lo, hi, buf);
                 k = steer__object_after(near, i) - 1;
             }
             if (pushed) *to = m == 0 ? at : steer_v3_sub(at, images.shift[m]);

@@ -5,6 +5,8 @@
  * when crowds press into a corner or aim straight through it, and when a
  * moving obstacle presses them against a wall (walls win). */
 #include <float.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -404,8 +406,68 @@ static void test_far_wrap_box(int dim)
     steer_world_destroy(w);
 }
 
+/* A ground-plane group's obstacles are upright cylinders, as walls stand:
+ * an agent meets an obstacle on the ground whatever the height of either.
+ * A unit at height h walks on +x straight at an obstacle of radius 2
+ * centred at height 0 (seek a point past it; solid obstacles; and, in a
+ * second run, avoiding it). Its path on the ground is the same bits at
+ * h = 0, 1, 5 and -30 (Z-up and Y-up), it never closes on the centre, on
+ * the ground, below radius + the agent's, and it gets round (seeking alone
+ * it slides round the side, avoiding it steers round). (Spheres let the
+ * unit at 1 in to 2.01 of 2.5 and the one at 5 straight through.) */
+static void test_ground_obstacles_are_cylinders(steer_up_axis up, bool avoid)
+{
+    const float heights[4] = {0.0f, 1.0f, 5.0f, -30.0f};
+    enum { PATH_STEPS = 480 };
+    float first_path[PATH_STEPS][2];
+    double worst = 1e9;
+    for (int h = 0; h < 4; ++h) {
+        steer_world_def wd = steer_default_world_def();
+        wd.dim = 3;
+        wd.up = up;
+        wd.capacity = 8;
+        wd.boundary = STEER_BOUNDARY_NONE;
+        wd.solid_obstacles = true;
+        wd.bounds_min = steer_v3_make(-50, -50, -50);
+        wd.bounds_max = steer_v3_make(50, 50, 50);
+        steer_world *w = steer_world_create(&wd);
+        CHECK(w != 0);
+        if (!w) return;
+        steer_group_def gd = steer_default_group_def();
+        gd.ground_plane = true;
+        gd.radius = 0.5f;
+        gd.weight[STEER_SEEK] = 1.0f;
+        gd.weight[STEER_AVOID_OBSTACLES] = avoid ? 4.0f : 0.0f;
+        gd.target = up == STEER_UP_Y ? steer_v3_make(20, 0, 0.3f) : steer_v3_make(20, 0.3f, 0);
+        CHECK(steer_world_add_group(w, &gd) == 0);
+        CHECK(steer_world_add_obstacle(w, steer_v3_zero(), 2.0f) == 0);
+        /* ground (a, b): x and the other ground axis; the height on the up axis */
+        steer_v3 start = up == STEER_UP_Y ? steer_v3_make(-10, heights[h], 0.3f) : steer_v3_make(-10, 0.3f, heights[h]);
+        steer_agent_id id = steer_world_add_agent(w, 0, start, steer_v3_make(1, 0, 0));
+        for (int s = 0; s < PATH_STEPS; ++s) {
+            CHECK(steer_world_step(w, 1.0f / 30) == STEER_OK);
+            steer_agent_state st;
+            CHECK(steer_world_get_agent(w, id, &st) == STEER_OK);
+            float a = st.position.x, b = up == STEER_UP_Y ? st.position.z : st.position.y;
+            float height = up == STEER_UP_Y ? st.position.y : st.position.z;
+            CHECK(height == heights[h]);
+            if (h == 0) first_path[s][0] = a, first_path[s][1] = b;
+            else CHECK(memcmp(first_path[s], (float[2]){a, b}, sizeof first_path[s]) == 0);
+            worst = fmin(worst, sqrt((double)a * a + (double)b * b));
+        }
+        CHECK(first_path[PATH_STEPS - 1][0] > 10.0f); /* round it, in the end */
+        steer_world_destroy(w);
+    }
+    CHECK(worst >= 2.5 - 1e-4);
+    if (!(worst >= 2.5 - 1e-4)) fprintf(stderr, "  closest on the ground %.4f (up %d, avoid %d)\n", worst, (int)up, avoid);
+}
+
 int main(void)
 {
+    test_ground_obstacles_are_cylinders(STEER_UP_Z, false);
+    test_ground_obstacles_are_cylinders(STEER_UP_Y, false);
+    test_ground_obstacles_are_cylinders(STEER_UP_Z, true);
+    test_ground_obstacles_are_cylinders(STEER_UP_Y, true);
     for (int dim = 2; dim <= 3; ++dim) {
         test_obstacles(dim, false);
         test_obstacles(dim, true);

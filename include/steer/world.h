@@ -187,7 +187,9 @@ typedef struct steer_group_def {
     bool desired_forms;      /* separation/alignment as desired-velocity forms (default: raw) */
     bool ground_plane;       /* 3D, "2.5D": no motion along the world's up axis; agents keep their height,
                                 and read goals, targets, paths and places on the ground (the up part of
-                                every distance dropped: docs/model.md 6.1a) */
+                                every distance dropped: docs/model.md 6.1a); obstacles are upright
+                                cylinders to them, as walls stand: met at the agent's height, whatever
+                                the height of the centre (units on several levels meet every post) */
     /* predictive avoidance (AVOID_NEIGHBOURS, ANTICIPATE): the agents within neighbour_radius (and
        the neighbour mask), moving discs of their groups' radii, and the obstacles within it, moving
        at their velocities (steer_world_set_obstacle_velocity); the push is capped at max_force */
