@@ -478,9 +478,12 @@ static inline void find_seen(agent_ref *r)
         r->seen_obstacle[n++] = false;
     }
     for (int k = 0; k < b->obstacle_count; ++k) {
+        /* world.h: to a ground_plane group an obstacle is an upright cylinder, met at the agent's height */
+        steer_v3 centre = b->obstacles[k].centre;
+        if (on_ground(r)) centre = steer_v3_set(centre, up_index(b), steer_v3_get(r->p, up_index(b)));
         float reach = g->neighbour_radius + b->obstacles[k].radius;
-        if (!(steer_v3_dist_sq(b->obstacles[k].centre, r->p) < reach * reach)) continue;
-        r->seen[n] = (steer_neighbour3){b->obstacles[k].centre, b->obstacle_velocity[k], b->obstacles[k].radius};
+        if (!(steer_v3_dist_sq(centre, r->p) < reach * reach)) continue;
+        r->seen[n] = (steer_neighbour3){centre, b->obstacle_velocity[k], b->obstacles[k].radius};
         r->seen_priority[n] = OBSTACLE_PRIORITY;
         r->seen_agent[n] = -1;
         r->seen_obstacle[n++] = true;
@@ -836,6 +839,11 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
             for (int k = 0; k < b->obstacle_count; ++k)
                 obstacles[k] = (steer_obstacle2){v2_of(b->obstacles[k].centre), b->obstacles[k].radius};
             return v3_of(steer_avoid_obstacles2(p2, v2, obstacles, b->obstacle_count, &params, NULL));
+        }
+        if (on_ground(r)) { /* upright cylinders: the agent and the obstacles taken on the ground */
+            steer_obstacle3 level[MAX_OBJECTS];
+            for (int k = 0; k < b->obstacle_count; ++k) level[k] = (steer_obstacle3){drop_up(b, b->obstacles[k].centre), b->obstacles[k].radius};
+            return steer_avoid_obstacles3(drop_up(b, r->p), r->v, level, b->obstacle_count, &params, NULL);
         }
         return steer_avoid_obstacles3(r->p, r->v, b->obstacles, b->obstacle_count, &params, NULL);
     }
