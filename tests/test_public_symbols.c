@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "steer/steer.h"
 
 #define HEADERS_DIR STEER_VECTORS_DIR "/../../include/steer"
 #define LIBRARY_DIR STEER_EXAMPLES_DIR "/.."
@@ -207,6 +208,9 @@ static void test_scanner(void)
 
 int main(void)
 {
+    char version[32]; /* the library says the version its headers say */
+    snprintf(version, sizeof version, "%d.%d.%d", STEER_VERSION_MAJOR, STEER_VERSION_MINOR, STEER_VERSION_PATCH);
+    CHECK(strcmp(steer_version(), version) == 0);
     test_scanner();
     CHECK(read_headers() >= 12);
     CHECK(read_library());

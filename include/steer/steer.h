@@ -76,4 +76,15 @@
 #define STEER_VERSION_MINOR 1
 #define STEER_VERSION_PATCH 0
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* The linked library's version, "MAJOR.MINOR.PATCH": a program using
+ * libsteer.so can compare it with the STEER_VERSION_* it was compiled with
+ * (before 1.0 another minor may have another ABI). */
+const char *steer_version(void);
+#ifdef __cplusplus
+}
+#endif
+
 #endif

@@ -11,6 +11,7 @@ typedef enum {
     STEER_ERROR_OUT_OF_MEMORY, STEER_ERROR_IN_STEP, STEER_ERROR_BAD_SNAPSHOT, ...
 } steer_result;
 const char *steer_result_string(steer_result result);
+const char *steer_version(void);
 
 typedef enum { STEER_MISUSE_NONE, STEER_MISUSE_COUNT, ... } steer_misuse_id;
 const char *steer_misuse_name(steer_misuse_id id);

@@ -189,3 +189,8 @@ def test_snapshot_info_reads_the_counts_and_says_why_a_snapshot_is_refused():
     assert e.value.result == "STEER_ERROR_BAD_SNAPSHOT"
     with pytest.raises(steer.InvalidArgument, match="must be bytes"):
         steer.snapshot_info("text")
+
+
+def test_package_version_is_the_linked_librarys():
+    from steer._steer import ffi, lib
+    assert steer.__version__ == ffi.string(lib.steer_version()).decode()

@@ -1,7 +1,7 @@
 /* steer — run and measure steering scenarios.
  *   steer run [SCENARIO.json] [options]  render a scenario to GIF, PNG, SVG (steer run --help)
  *   steer bench [options]                the standard flock benchmark (steer bench --help)
- *   steer --version                      the library's version, as its header has it
+ *   steer --version                      the linked library's version (steer_version())
  * Also the option lookup and help text both subcommands share. */
 #include <errno.h>
 #include <stdio.h>
@@ -32,7 +32,7 @@ int main(int argc, char **argv)
         return tool_stdout_written("steer") ? 0 : 1; /* steer --help > /dev/full was status 0 */
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("steer %d.%d.%d\n", STEER_VERSION_MAJOR, STEER_VERSION_MINOR, STEER_VERSION_PATCH);
+        printf("steer %s\n", steer_version());
         return tool_stdout_written("steer") ? 0 : 1;
     }
     if (!strcmp(argv[1], "bench")) return steer_cmd_bench(argc - 2, argv + 2);
