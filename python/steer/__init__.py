@@ -21,11 +21,11 @@ from .grid import Grid
 from .scheduler import SchedulerError, SerialScheduler, ThreadScheduler
 from .vehicle import Vehicle
 from .world import (KERNELS, MAX_FORMATION_MEMBERS, MAX_FORMATIONS, STANDARD_FLOCK_DT, AgentId, World, WorldView,
-                    kernel_available, snapshot_info, standard_flock_side)
+                    kernel_available, library_version, snapshot_info, standard_flock_side)
 
 __version__ = "0.1.0"
 __all__ = ["behaviours", "maths", "Random", "Path", "FlowField", "Grid", "Vehicle", "World", "WorldView", "AgentId",
            "STANDARD_FLOCK_DT", "standard_flock_side", "SerialScheduler", "ThreadScheduler", "SchedulerError",
-           "KERNELS", "kernel_available", "snapshot_info",
+           "KERNELS", "kernel_available", "library_version", "snapshot_info",
            "MAX_FORMATION_MEMBERS", "MAX_FORMATIONS", "SteerError", "InvalidArgument", "StaleHandle", "CapacityError",
            "OutOfMemory", "InStep", "BadSnapshot", "ScenarioError", "ClosedError"]

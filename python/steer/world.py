@@ -56,6 +56,11 @@ def _set_world_fields(d, fields: dict, unknown: str, keywords=()) -> None:
             raise _unknown(unknown, name, tuple(keywords) + _WORLD_INTS + _WORLD_BOOLS)
 
 
+def library_version() -> str:
+    """The linked C library's version, "MAJOR.MINOR.PATCH" (steer.__version__ is the package's)."""
+    return ffi.string(lib.steer_version()).decode()
+
+
 def kernel_available(kernel: str) -> bool:
     """Whether this CPU and build can run the neighbour kernel `kernel` (a key of KERNELS)."""
     if kernel not in KERNELS:

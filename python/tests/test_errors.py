@@ -192,5 +192,4 @@ def test_snapshot_info_reads_the_counts_and_says_why_a_snapshot_is_refused():
 
 
 def test_package_version_is_the_linked_librarys():
-    from steer._steer import ffi, lib
-    assert steer.__version__ == ffi.string(lib.steer_version()).decode()
+    assert steer.__version__ == steer.library_version()
