@@ -127,7 +127,9 @@ const char *steer_misuse_name(steer_misuse_id id);
 typedef void steer_misuse_fn(steer_misuse_id id, const char *function, const char *message, void *context);
 
 /* handler NULL restores the default. Process-wide: set it before starting
- * threads that use steer. */
+ * threads that use steer. It may be called from several threads at once
+ * (lookups by handle from your threads, worlds on threads of their own),
+ * so it must be thread-safe. */
 void steer_set_misuse_handler(steer_misuse_fn *handler, void *context);
 
 #ifdef __cplusplus

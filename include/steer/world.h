@@ -73,7 +73,8 @@ typedef enum steer_boundary {
  * callback, the world hands each task to it; finish waits for it. Without
  * one, the built-in pool of def.worker_count threads is used (1 = serial).
  * Your scheduler calls the task on sub-ranges that cover [0, item_count)
- * once each, in any order and split (a world reports calls that do not,
+ * once each, in any order and split (min_range is the size below which a
+ * split costs more than it gains: a hint, as Box2D's minRange is) (a world reports calls that do not,
  * STEER_MISUSE_SCHEDULER_ITEMS, and that step's result is then undefined).
  * enqueue returns a handle that the world passes to finish, or NULL: either
  * it ran the whole task before returning (as Box2D's enqueue may) or it
@@ -127,7 +128,8 @@ typedef struct steer_world_def {
                                    filter before the move, is the rule that never overlaps */
     int max_groups;          /* default 16 (at most 32: neighbour masks are 32 bits) */
     int max_obstacles, max_walls, max_paths, max_flow_fields; /* defaults 256, 256, 16, 8 */
-    int worker_count;        /* built-in pool threads, >= 1 (default 1) */
+    int worker_count;        /* built-in pool threads (the caller's among them), or with enqueue_task your
+                                scheduler's workers: in [1, 64] (default 1) */
     steer_enqueue_task_fn *enqueue_task; /* optional: your own scheduler */
     steer_finish_task_fn *finish_task;
     void *user_task_context;
@@ -255,7 +257,8 @@ typedef struct steer_group_def {
     int evade_group;         /* EVADE: nearest member of this group ... */
     float chase_radius;      /* ... within this radius (default 10) */
     float max_prediction;    /* PURSUE / EVADE look-ahead cap, time (0: uncapped) */
-    steer_wander_params wander; /* default radius 1, distance 2, jitter 4 rad/time */
+    steer_wander_params wander; /* default radius 1, distance 2, jitter 4 rad/time; its up is the
+                                   world's (wander.up is ignored in a world) */
     int path;                /* FOLLOW_PATH: index from steer_world_add_path */
     float path_predict;      /* prediction distance (default 1) */
     float path_ahead;        /* seek this far ahead along the path (default 1) */
@@ -443,7 +446,9 @@ int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, ste
  * (set_goals, get_goals, set_targets, send_to_places) is not misuse: units
  * die between a game's selection and its order, so the entry's result
  * (STEER_ERROR_STALE_HANDLE) is the whole report. A handle of another world
- * still is. Returns how many were set (or read). */
+ * still is. A handle listed twice is set twice, the later entry last
+ * (send_to_places, which chooses, refuses it). Returns how many were set
+ * (or read). */
 int steer_world_set_goals(steer_world *world, const steer_agent_id *ids, const steer_goal *goals, int count,
                           steer_result *results);
 int steer_world_get_goals(const steer_world *world, const steer_agent_id *ids, steer_goal *out, int count,
