@@ -667,19 +667,47 @@ int steer_world_wall_count(const steer_world *w)
     return w->wall_count;
 }
 
+/* A wall's ends checked for `function` and stored in the ground frame into
+ * *out; false, reported, for bad ends. */
+static bool wall_from(const steer_world *w, const char *function, steer_v3 a, steer_v3 b, steer_segment3 *out)
+{
+    STEER__REQUIRE(finite3(a), WALL_END, "a = (%g, %g, %g): must be finite", V3(a));
+    STEER__REQUIRE(finite3(b), WALL_END, "b = (%g, %g, %g): must be finite", V3(b));
+    *out = (steer_segment3){steer__to_ground(w, flatten(w, a)), steer__to_ground(w, flatten(w, b))};
+    STEER__REQUIRE(out->a.x != out->b.x || out->a.y != out->b.y, WALL_END,
+                   "a = (%g, %g, %g), b = (%g, %g, %g): one point on the ground; a wall needs length (a post is an "
+                   "obstacle)", V3(a), V3(b));
+    return true;
+}
+
 int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
 {
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    STEER_MISUSE_IF(!finite3(a), STEER_ERROR_INVALID_ARGUMENT, WALL_END, "a = (%g, %g, %g): must be finite", V3(a));
-    STEER_MISUSE_IF(!finite3(b), STEER_ERROR_INVALID_ARGUMENT, WALL_END, "b = (%g, %g, %g): must be finite", V3(b));
-    const steer_segment3 wall = {steer__to_ground(w, flatten(w, a)), steer__to_ground(w, flatten(w, b))};
-    STEER_MISUSE_IF(wall.a.x == wall.b.x && wall.a.y == wall.b.y, STEER_ERROR_INVALID_ARGUMENT, WALL_END,
-                    "a = (%g, %g, %g), b = (%g, %g, %g): one point on the ground; a wall needs length (a post is an "
-                    "obstacle)", V3(a), V3(b));
+    steer_segment3 wall;
+    if (!wall_from(w, __func__, a, b, &wall)) return STEER_ERROR_INVALID_ARGUMENT;
     if (w->wall_count >= w->def.max_walls) return STEER_ERROR_CAPACITY;
     w->walls[w->wall_count] = wall;
     steer__objects_changed(w);
     return w->wall_count++;
+}
+
+steer_result steer_world_set_wall(steer_world *w, int index, steer_v3 a, steer_v3 b)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(index < 0 || index >= w->wall_count, STEER_ERROR_INVALID_ARGUMENT, WALL_INDEX,
+                    "index = %d: must be in [0, %d), the walls added", index, w->wall_count);
+    steer_segment3 wall;
+    if (!wall_from(w, __func__, a, b, &wall)) return STEER_ERROR_INVALID_ARGUMENT;
+    w->walls[index] = wall;
+    steer__objects_changed(w);
+    return STEER_OK;
+}
+
+void steer_world_clear_walls(steer_world *w)
+{
+    STEER__CHECK_WORLD(w, , );
+    w->wall_count = 0;
+    steer__objects_changed(w);
 }
 
 /* A path's points checked for `function` (add_path, set_path): false,

@@ -371,6 +371,17 @@ static void test_object_refusals(void)
     SILENT(CHECK(steer_world_add_wall(w, steer_v3_make(5, 5, 0), steer_v3_make(5, 6, 0)) == 0));
     SILENT(CHECK(steer_world_add_wall(w, steer_v3_make(-5, 5, 0), steer_v3_make(-5, 9, 0)) == 1));
     REFUSED_QUIETLY(w, steer_world_add_wall(w, o, steer_v3_make(1, 0, 0)), STEER_ERROR_CAPACITY);
+    REFUSED(w, steer_world_set_wall(w, 2, o, steer_v3_make(1, 0, 0)), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_INDEX, "steer_world_set_wall", "index", "[0, 2)");
+    REFUSED(w, steer_world_set_wall(w, -1, o, steer_v3_make(1, 0, 0)), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_INDEX, "steer_world_set_wall", "index", "-1");
+    REFUSED(w, steer_world_set_wall(w, 0, nin, o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_END, "steer_world_set_wall", "a = ", "-inf");
+    REFUSED(w, steer_world_set_wall(w, 1, o, o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_END, "steer_world_set_wall", "a = ", "one point on the ground");
+    REFUSED(w, steer_world_set_wall(0, 0, o, o), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_WORLD, "steer_world_set_wall", "world", "NULL");
+    {
+        steer_segment3 kept;
+        CHECK(steer_world_get_wall(w, 1, &kept) == STEER_OK && kept.a.x == -5 && kept.b.y == 9); /* refusals left it */
+        SILENT(CHECK(steer_world_set_wall(w, 1, steer_v3_make(-6, 5, 0), steer_v3_make(-6, 8, 0)) == STEER_OK));
+        CHECK(steer_world_get_wall(w, 1, &kept) == STEER_OK && kept.a.x == -6 && kept.b.y == 8);
+    }
 
     steer_v3 pts[4] = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {3, 0, 0}};
     REFUSED(w, steer_world_add_path(w, pts, -1, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PATH_COUNT, "steer_world_add_path", "count", "-1");

@@ -462,8 +462,67 @@ static void test_ground_obstacles_are_cylinders(steer_up_axis up, bool avoid)
     if (!(worst >= 2.5 - 1e-4)) fprintf(stderr, "  closest on the ground %.4f (up %d, avoid %d)\n", worst, (int)up, avoid);
 }
 
+/* A door: a solid wall across a corridor, moved aside with set_wall. Shut,
+ * no agent gets through; moved to lie along the corridor's side, all of
+ * them do. A wall set to a place steps the same bits as one added there,
+ * and clear_walls leaves no wall (the next add_wall is 0 again). */
+static steer_world *corridor(bool door_open)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.capacity = 32;
+    wd.solid_walls = true;
+    wd.boundary = STEER_BOUNDARY_NONE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    gd.radius = 0.3f;
+    gd.weight[STEER_SEEK] = 1.0f;
+    gd.target = steer_v3_make(12, 0, 0);
+    CHECK(w && steer_world_add_group(w, &gd) == 0);
+    CHECK(steer_world_add_wall(w, steer_v3_make(-12, 2, 0), steer_v3_make(12, 2, 0)) == 0);
+    CHECK(steer_world_add_wall(w, steer_v3_make(-12, -2, 0), steer_v3_make(12, -2, 0)) == 1);
+    steer_v3 a = door_open ? steer_v3_make(0, 2, 0) : steer_v3_make(0, -2, 0), b = steer_v3_make(door_open ? 4 : 0, 2, 0);
+    CHECK(steer_world_add_wall(w, a, b) == 2);
+    for (int i = 0; i < 20; ++i)
+        steer_world_add_agent(w, 0, steer_v3_make(-8.0f + (float)(i % 5), -1.5f + 0.75f * (float)(i / 5), 0), steer_v3_zero());
+    return w;
+}
+
+static int agents_past(const steer_world *w, float x)
+{
+    steer_world_view v = steer_world_get_view(w);
+    int n = 0;
+    for (int i = 0; i < v.count; ++i) n += v.px[i] > x;
+    return n;
+}
+
+static void test_a_door_moved_with_set_wall(void)
+{
+    steer_world *w = corridor(false), *open = corridor(true);
+    if (!w || !open) return;
+    for (int s = 0; s < 300; ++s) CHECK(steer_world_step(w, 1.0f / 30) == STEER_OK);
+    CHECK(agents_past(w, 0.0f) == 0);
+    /* open it: the same world as one built open and run to here */
+    CHECK(steer_world_set_wall(w, 2, steer_v3_make(0, 2, 0), steer_v3_make(4, 2, 0)) == STEER_OK);
+    for (int s = 0; s < 300; ++s) CHECK(steer_world_step(open, 1.0f / 30) == STEER_OK);
+    CHECK(agents_past(open, 0.0f) == 20);
+    steer_world *shut_then_open = corridor(false);
+    CHECK(steer_world_set_wall(shut_then_open, 2, steer_v3_make(0, 2, 0), steer_v3_make(4, 2, 0)) == STEER_OK);
+    for (int s = 0; s < 300; ++s) CHECK(steer_world_step(shut_then_open, 1.0f / 30) == STEER_OK);
+    CHECK(steer_world_state_hash(shut_then_open) == steer_world_state_hash(open));
+    for (int s = 0; s < 300; ++s) CHECK(steer_world_step(w, 1.0f / 30) == STEER_OK);
+    CHECK(agents_past(w, 0.0f) == 20);
+    steer_world_clear_walls(w);
+    CHECK(steer_world_wall_count(w) == 0);
+    CHECK(steer_world_add_wall(w, steer_v3_make(20, -5, 0), steer_v3_make(20, 5, 0)) == 0);
+    for (int s = 0; s < 30; ++s) CHECK(steer_world_step(w, 1.0f / 30) == STEER_OK);
+    steer_world_destroy(shut_then_open);
+    steer_world_destroy(open);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
+    test_a_door_moved_with_set_wall();
     test_ground_obstacles_are_cylinders(STEER_UP_Z, false);
     test_ground_obstacles_are_cylinders(STEER_UP_Y, false);
     test_ground_obstacles_are_cylinders(STEER_UP_Z, true);

@@ -300,6 +300,15 @@ steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
  * post is an obstacle). A path of one point (count 1) is that point, to
  * follow as to a target. */
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
+/* Wall `index` moved to a-b by the rules of add_wall (a door that slides, a
+ * barricade put up elsewhere); its index stays. A wall moved across an
+ * agent leaves it where it is, on whichever side that now is: solid walls
+ * stop moves that cross a wall, they do not sweep agents along. STEER_OK,
+ * or INVALID_ARGUMENT (reported) for an index not added or bad ends (the
+ * wall as it was). steer_world_clear_walls removes them all (the next
+ * add_wall is index 0 again), as clear_obstacles does the obstacles. */
+steer_result steer_world_set_wall(steer_world *world, int index, steer_v3 a, steer_v3 b);
+void steer_world_clear_walls(steer_world *world);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
 /* Path `index` replaced by new points (a route found again by a pathfinder,
  * an edited patrol), by the rules of add_path: the index stays, so the

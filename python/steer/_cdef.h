@@ -254,6 +254,8 @@ steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
 steer_result steer_world_get_obstacle(const steer_world *world, int index, steer_obstacle3 *out);
 steer_result steer_world_get_wall(const steer_world *world, int index, steer_segment3 *out);
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
+steer_result steer_world_set_wall(steer_world *world, int index, steer_v3 a, steer_v3 b);
+void steer_world_clear_walls(steer_world *world);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
 steer_result steer_world_set_path(steer_world *world, int index, const steer_v3 *points, int count, bool closed, float radius);
 int steer_world_path_count(const steer_world *world);

@@ -514,6 +514,17 @@ class World:
         return _errors.check(lib.steer_world_add_wall(self._w, _vec3(a, "a", self.dim), _vec3(b, "b", self.dim)),
                              "steer_world_add_wall")
 
+    def set_wall(self, index: int, a, b) -> None:
+        """Move wall `index` to a-b (a sliding door, a barricade put up elsewhere); its index stays. Agents are
+        not swept along: one the wall now crosses stays where it is."""
+        _errors.begin()
+        _errors.check(lib.steer_world_set_wall(self._w, _int(index, "index"), _vec3(a, "a", self.dim),
+                                               _vec3(b, "b", self.dim)), "steer_world_set_wall")
+
+    def clear_walls(self) -> None:
+        """Remove every wall (the next add_wall is index 0 again)."""
+        lib.steer_world_clear_walls(self._w)
+
     @property
     def wall_count(self) -> int:
         return lib.steer_world_wall_count(self._w)

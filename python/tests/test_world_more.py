@@ -144,3 +144,19 @@ def test_standard_flock_in_two_halves_is_the_same_flock():
         steer.World.standard_flock(10, extra_capacity=-1)
     with pytest.raises(steer.InvalidArgument, match="neighbours"):
         steer.standard_flock_side(10, 2, 0.0)
+
+
+def test_set_wall_moves_a_door_and_clear_walls_removes_them():
+    w = steer.World(dim=2, capacity=8, bounds_min=(-20, -20), bounds_max=(20, 20))
+    w.add_wall((-10, 2), (10, 2))
+    door = w.add_wall((0, -2), (0, 2))
+    w.set_wall(door, (0, 2), (4, 2))
+    a = w.save()
+    with pytest.raises(steer.InvalidArgument, match="index = 5") as e:
+        w.set_wall(5, (0, 0), (1, 0))
+    assert e.value.name == "STEER_MISUSE_WALL_INDEX"
+    with pytest.raises(steer.InvalidArgument, match="one point on the ground"):
+        w.set_wall(door, (1, 1), (1, 1))
+    assert w.save() == a  # refusals changed nothing
+    w.clear_walls()
+    assert w.wall_count == 0 and w.add_wall((0, 0), (1, 0)) == 0
