@@ -900,16 +900,41 @@ steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int 
     return STEER_OK;
 }
 
+static steer_agent_state state_of(const steer_world *w, uint32_t d)
+{
+    return (steer_agent_state){steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f),
+                               steer_v3_make(w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f), w->group[d]};
+}
+
 steer_result steer_world_get_agent(const steer_world *w, steer_agent_id id, steer_agent_state *out)
 {
     uint32_t d;
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_agent_state");
     STEER__CHECK_HANDLE(w, id, &d);
-    out->position = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
-    out->velocity = steer_v3_make(w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f);
-    out->group = w->group[d];
+    *out = state_of(w, d);
     return STEER_OK;
+}
+
+int steer_world_get_agents(const steer_world *w, const steer_agent_id *ids, steer_agent_state *out, int count,
+                           steer_result *results)
+{
+    const steer_agent_state none = {{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}, -1};
+    STEER_MISUSE_IF(count < 0, 0, COUNT_NEGATIVE, "count = %d: must be >= 0", count);
+    bool refused = !w || steer__in_step(w) || (count > 0 && (!ids || !out));
+    for (int i = 0; refused && results && i < count; ++i) results[i] = STEER_ERROR_INVALID_ARGUMENT;
+    STEER__CHECK_WORLD(w, 0, 0);
+    STEER_MISUSE_IF(count > 0 && (!ids || !out), 0, NULL_ARGUMENT, "ids = %p, out = %p: must point to count = %d entries",
+                    (const void *)ids, (const void *)out, count);
+    int done = 0;
+    for (int i = 0; i < count; ++i) {
+        uint32_t d;
+        steer_result r = steer__handle_check_entry(w, ids[i], &d, __func__, i);
+        out[i] = r == STEER_OK ? state_of(w, d) : none;
+        if (results) results[i] = r;
+        done += r == STEER_OK;
+    }
+    return done;
 }
 
 int steer_world_agent_count(const steer_world *w)

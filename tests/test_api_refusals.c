@@ -461,6 +461,27 @@ static void test_agent_refusals(void)
     memset(ids, 0xAB, sizeof ids);
     SILENT(CHECK(steer_world_get_agent_ids(w, ids, 1) == 3));
     CHECK(ids[1].index == 0xABABABABu && ids[1].world == 0xABABABABu);
+    /* get_agents: each as get_agent reads it; b (gone) is its result alone, foreign is misuse */
+    {
+        steer_agent_id some[4] = {c, b, a, foreign};
+        steer_agent_state got[4];
+        steer_result res[4];
+        int before = misuse_last.count;
+        CHECK(steer_world_get_agents(w, some, got, 3, res) == 2);
+        CHECK(misuse_last.count == before && res[0] == STEER_OK && res[1] == STEER_ERROR_STALE_HANDLE && res[2] == STEER_OK);
+        CHECK(got[1].group == -1 && got[1].position.x == 0.0f);
+        SILENT(CHECK(steer_world_get_agent(w, c, &st) == STEER_OK));
+        CHECK(memcmp(&got[0], &st, sizeof st) == 0 && got[0].position.x == 3.0f);
+        SILENT(CHECK(steer_world_get_agent(w, a, &st) == STEER_OK));
+        CHECK(memcmp(&got[2], &st, sizeof st) == 0);
+        CHECK(steer_world_get_agents(w, some, got, 4, res) == 2 && res[3] == STEER_ERROR_STALE_HANDLE);
+        CHECK_REPORT(before, STEER_MISUSE_HANDLE_FOREIGN, "steer_world_get_agents", "ids[3] = {");
+        REFUSED(w, steer_world_get_agents(w, some, 0, 2, res), 0, STEER_MISUSE_NULL_ARGUMENT, "steer_world_get_agents", "out = ", "must point to");
+        CHECK(res[0] == STEER_ERROR_INVALID_ARGUMENT && res[1] == STEER_ERROR_INVALID_ARGUMENT);
+        REFUSED(w, steer_world_get_agents(w, some, got, -1, res), 0, STEER_MISUSE_COUNT_NEGATIVE, "steer_world_get_agents", "count", "-1");
+        REFUSED(w, steer_world_get_agents(0, some, got, 2, 0), 0, STEER_MISUSE_NULL_WORLD, "steer_world_get_agents", "world", "NULL");
+        SILENT(CHECK(steer_world_get_agents(w, 0, 0, 0, 0) == 0));
+    }
 #undef ADD
     steer_world_destroy(other);
     steer_world_destroy(w);

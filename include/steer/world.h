@@ -365,6 +365,15 @@ steer_result steer_world_set_agent_group(steer_world *world, steer_agent_id id, 
  * several threads at once are safe. A removed agent's handle stays stale
  * when its slot is reused: the reused slot takes a new generation. */
 steer_result steer_world_get_agent(const steer_world *world, steer_agent_id id, steer_agent_state *out);
+/* Bulk: out[i] for ids[i] (a game reading its units back each frame in its
+ * own order), results (may be NULL) each one's result. An agent that is
+ * gone is not misuse here: its entry is STEER_ERROR_STALE_HANDLE, out[i]
+ * zero with group -1 (a handle of another world is misuse, reported).
+ * Returns how many were read; 0 when the call is refused (a NULL world or
+ * array, from inside its step: each result STEER_ERROR_INVALID_ARGUMENT;
+ * a negative count). */
+int steer_world_get_agents(const steer_world *world, const steer_agent_id *ids, steer_agent_state *out, int count,
+                           steer_result *results);
 bool steer_world_is_valid(const steer_world *world, steer_agent_id id);
 int steer_world_agent_count(const steer_world *world);
 

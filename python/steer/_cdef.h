@@ -270,6 +270,8 @@ steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
 steer_result steer_world_set_agent_group(steer_world *world, steer_agent_id id, int group);
 steer_result steer_world_get_agent(const steer_world *world, steer_agent_id id, steer_agent_state *out);
+int steer_world_get_agents(const steer_world *world, const steer_agent_id *ids, steer_agent_state *out, int count,
+                           steer_result *results);
 bool steer_world_is_valid(const steer_world *world, steer_agent_id id);
 int steer_world_agent_count(const steer_world *world);
 typedef struct {

@@ -665,6 +665,21 @@ class World:
         return (np.array([p.x, p.y, p.z][:self.dim], np.float32), np.array([v.x, v.y, v.z][:self.dim], np.float32),
                 out.group)
 
+    def get_agents(self, ids):
+        """Bulk get_agent, in one C call: (positions (N, dim), velocities (N, dim), groups (N,)) in the order
+        of ids. Raises for the first refused id (a gone agent: StaleHandle, its .index the position)."""
+        handles, n = self._handles(ids, "ids")
+        out = ffi.new("steer_agent_state[]", max(n, 1))
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        done = lib.steer_world_get_agents(self._w, handles, out, n, results)
+        if done != n:
+            _errors.raise_bulk(results, n, done, "get_agents", handles, changes=False)
+        width = ffi.sizeof("steer_agent_state") // 4  # position, velocity, group: 4-byte fields
+        rows = np.frombuffer(ffi.buffer(out, n * width * 4), np.float32).reshape(n, width)
+        return (rows[:, 0:self.dim].copy(), rows[:, 3:3 + self.dim].copy(),
+                rows[:, 6].view(np.int32).astype(np.int32))
+
     def is_valid(self, agent) -> bool:
         return bool(lib.steer_world_is_valid(self._w, self._id(agent)))
 

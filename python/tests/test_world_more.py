@@ -160,3 +160,22 @@ def test_set_wall_moves_a_door_and_clear_walls_removes_them():
     assert w.save() == a  # refusals changed nothing
     w.clear_walls()
     assert w.wall_count == 0 and w.add_wall((0, 0), (1, 0)) == 0
+
+
+def test_get_agents_reads_each_as_get_agent_does():
+    w = steer.World(dim=3, capacity=64, up="y")
+    g0, g1 = w.add_group(), w.add_group()
+    ids = w.add_agents(g0, np.float32(np.random.default_rng(3).uniform(-10, 10, (20, 3))))
+    extra = w.add_agent(g1, (1, 2, 3), (0.5, 0, 0))
+    w.step(steps=3)
+    order = np.concatenate([ids[::-1][:5], np.array([extra], np.uint32)])
+    p, v, groups = w.get_agents(order)
+    assert p.shape == (6, 3) and v.shape == (6, 3) and groups.tolist() == [g0] * 5 + [g1]
+    for k, h in enumerate(order):
+        one = w.get_agent(h)
+        assert np.array_equal(p[k], one[0]) and np.array_equal(v[k], one[1]) and groups[k] == one[2]
+    w.remove_agent(ids[0])
+    with pytest.raises(steer.StaleHandle) as e:
+        w.get_agents(np.stack([ids[1], ids[0]]))
+    assert e.value.index == 1 and e.value.name == "STEER_ERROR_STALE_HANDLE" and "get_agents: ids[1] refused" in str(e.value)
+    assert [a.shape for a in w.get_agents([])[:2]] == [(0, 3), (0, 3)]
