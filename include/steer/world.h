@@ -388,7 +388,11 @@ typedef struct steer_world_view {
 steer_world_view steer_world_get_view(const steer_world *world);
 /* The handles of the view's agents, in the view's order (the same order as
  * its arrays until the next mutating call): writes up to capacity, returns
- * the agent count. From inside the world's own step: misuse, 0. */
+ * the agent count. From inside the world's own step: misuse, 0. A game's
+ * own data per agent needs no field in the world: a handle's index is in
+ * [1, capacity] and no two live agents share one, so an array of capacity
+ * + 1 entries indexed by it maps each view row to the game's entity
+ * (steer_world_get_agents reads agents in the game's own order instead). */
 int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int capacity);
 
 /* ---- per-agent goals ------------------------------------------------------
