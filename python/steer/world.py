@@ -668,13 +668,7 @@ class World:
     def get_agents(self, ids):
         """Bulk get_agent, in one C call: (positions (N, dim), velocities (N, dim), groups (N,)) in the order
         of ids. Raises for the first refused id (a gone agent: StaleHandle, its .index the position)."""
-        handles, n = self._handles(ids, "ids")
-        out = ffi.new("steer_agent_state[]", max(n, 1))
-        results = ffi.new("steer_result[]", max(n, 1))
-        _errors.begin()
-        done = lib.steer_world_get_agents(self._w, handles, out, n, results)
-        if done != n:
-            _errors.raise_bulk(results, n, done, "get_agents", handles, changes=False)
+        out, n = self._bulk_read(ids, "steer_agent_state", lib.steer_world_get_agents, "get_agents")
         width = ffi.sizeof("steer_agent_state") // 4  # position, velocity, group: 4-byte fields
         rows = np.frombuffer(ffi.buffer(out, n * width * 4), np.float32).reshape(n, width)
         return (rows[:, 0:self.dim].copy(), rows[:, 3:3 + self.dim].copy(),
@@ -837,16 +831,20 @@ class World:
         if done != n:
             _errors.raise_bulk(results, n, done, "set_goals", handles)
 
-    def _goal_records(self, ids, who: str):
-        """steer_world_get_goals for ids: (the steer_goal array, n); a bad id raises, named for `who`."""
+    def _bulk_read(self, ids, ctype: str, read, who: str):
+        """A C bulk read (get_goals, get_agents) for ids: (the `ctype` array, n); a bad id raises, named for `who`."""
         handles, n = self._handles(ids, "ids")
-        out = ffi.new("steer_goal[]", max(n, 1))
+        out = ffi.new(f"{ctype}[]", max(n, 1))
         results = ffi.new("steer_result[]", max(n, 1))
         _errors.begin()
-        done = lib.steer_world_get_goals(self._w, handles, out, n, results)
+        done = read(self._w, handles, out, n, results)
         if done != n:
             _errors.raise_bulk(results, n, done, who, handles, changes=False)
         return out, n
+
+    def _goal_records(self, ids, who: str):
+        """steer_world_get_goals for ids: (the steer_goal array, n); a bad id raises, named for `who`."""
+        return self._bulk_read(ids, "steer_goal", lib.steer_world_get_goals, who)
 
     def get_goals(self, ids) -> list:
         """Bulk: the goals of ids, as get_goal's dicts (without waypoints: get_goal(id) gives them)."""
