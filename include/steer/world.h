@@ -465,7 +465,7 @@ int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, ste
  * NULL arrays, set_targets' kind not SEEK or ARRIVE, a NULL world or from
  * inside its step; an entry set_goal would refuse, such as a stale handle or
  * a bad kind or value, is refused alone). A stale handle in a bulk call
- * (set_goals, get_goals, set_targets, send_to_places) is not misuse: units
+ * (set_goals, get_goals, set_targets, send_to_places, get_agents) is not misuse: units
  * die between a game's selection and its order, so the entry's result
  * (STEER_ERROR_STALE_HANDLE) is the whole report. A handle of another world
  * still is. A handle listed twice is set twice, the later entry last
