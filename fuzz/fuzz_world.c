@@ -508,12 +508,23 @@ static void fw_op(fuzz_input *in, fw *f)
         FUZZ_CHECK(ra == rb, "add_flow_field: %d vs %d", ra, rb);
         break;
     }
-    case 11:
-        if (fuzz_u8(in) < 32) {
+    case 11: {
+        int pick = fuzz_u8(in);
+        if (pick < 32) {
             steer_world_clear_obstacles(a);
             steer_world_clear_obstacles(b);
+        } else if (pick < 40) {
+            steer_world_clear_walls(a);
+            steer_world_clear_walls(b);
+        } else if (pick < 80) { /* a wall moved (a door) */
+            int index = fuzz_int(in, -1, 4);
+            steer_v3 p = fuzz_v3(in), q = fuzz_v3(in);
+            ra = steer_world_set_wall(a, index, p, q);
+            rb = steer_world_set_wall(b, index, p, q);
+            FUZZ_CHECK(ra == rb, "set_wall: %d vs %d", ra, rb);
         }
         break;
+    }
     case 12:
     case 13: fw_step(in, f); break;
     case 14: fw_snapshot(in, f); break;
