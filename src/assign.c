@@ -458,6 +458,98 @@ static bool append(candidates *c, int j, const steer_allocator *al)
  * join its candidates, into `next` (`pick` keeps them: a frontier on minus
  * the reduced cost, room for k). Returns how many pairs are not covered,
  * or -1 when memory runs out. */
+/* A large call's places in blocks of STEER__ASSIGN_BLOCK, consecutive in
+ * Morton order, so that a row can pass over a block no pair of which it
+ * leaves out. Its reduced cost with place j = c + d_j of block b is
+ * |x|^2 - u_i - 2 x.c + r_j + (g - 2 x).d_j, with w_j = |y_j|^2 - v_j and
+ * r_j = w_j - g.d_j for g the least-squares slope of w over the block (near
+ * a row's own places g - 2 x is small): at least that with r_j at its least
+ * and d_j at the box's corner. A block whose bound is clear of 0 by far
+ * more than rounding has no pair left out; any other is checked pair by
+ * pair as before, so the answer is the same. */
+#define STEER__ASSIGN_BLOCK 32
+typedef struct place_blocks {
+    const int *order; /* the places in Morton order */
+    double *data;     /* a block's centre, slope, box low and high corner (3 each), least r, size (of w and g.d) */
+    int count;
+} place_blocks;
+
+static void fit_blocks(const place_blocks *pb, int m, int dim, const double *px, const double *py, const double *pz,
+                       const double *pv)
+{
+    const double *axis[3] = {px, py, pz};
+    for (int b = 0; b < pb->count; ++b) {
+        const int first = b * STEER__ASSIGN_BLOCK, last = first + STEER__ASSIGN_BLOCK < m ? first + STEER__ASSIGN_BLOCK : m;
+        double *c = pb->data + (size_t)b * 14, *g = c + 3, *lo = g + 3, *hi = lo + 3, *least = hi + 3, *size = least + 1;
+        double mean_w = 0.0;
+        for (int a = 0; a < 3; ++a) c[a] = 0.0, lo[a] = INFINITY, hi[a] = -INFINITY;
+        for (int q = first; q < last; ++q) {
+            const int j = pb->order[q];
+            for (int a = 0; a < 3; ++a) c[a] += axis[a][j] / (last - first);
+            mean_w += (px[j] * px[j] + py[j] * py[j] + pz[j] * pz[j] - pv[j]) / (last - first);
+        }
+        double s[3][3] = {{0}}, t[3] = {0, 0, 0}; /* the normal equations of the slope */
+        for (int q = first; q < last; ++q) {
+            const int j = pb->order[q];
+            const double d[3] = {px[j] - c[0], py[j] - c[1], pz[j] - c[2]};
+            const double w = px[j] * px[j] + py[j] * py[j] + pz[j] * pz[j] - pv[j] - mean_w;
+            for (int a = 0; a < 3; ++a) {
+                lo[a] = fmin(lo[a], d[a]), hi[a] = fmax(hi[a], d[a]), t[a] += d[a] * w;
+                for (int e = 0; e < 3; ++e) s[a][e] += d[a] * d[e];
+            }
+        }
+        const double ridge = 1e-9 * (s[0][0] + s[1][1] + s[2][2]) + 1e-300;
+        for (int a = 0; a < 3; ++a) s[a][a] += ridge, g[a] = 2.0 * c[a]; /* without a slope: that of |y|^2 */
+        if (dim == 2) {
+            const double det = s[0][0] * s[1][1] - s[0][1] * s[1][0];
+            if (det > 0.0 && isfinite(det))
+                g[0] = (t[0] * s[1][1] - t[1] * s[0][1]) / det, g[1] = (s[0][0] * t[1] - s[1][0] * t[0]) / det;
+            g[2] = 0.0;
+        } else {
+            const double m0 = s[1][1] * s[2][2] - s[1][2] * s[2][1], m1 = s[1][0] * s[2][2] - s[1][2] * s[2][0],
+                         m2 = s[1][0] * s[2][1] - s[1][1] * s[2][0], det = s[0][0] * m0 - s[0][1] * m1 + s[0][2] * m2;
+            if (det > 0.0 && isfinite(det)) {
+                g[0] = (t[0] * m0 - s[0][1] * (t[1] * s[2][2] - s[1][2] * t[2]) + s[0][2] * (t[1] * s[2][1] - s[1][1] * t[2])) / det;
+                g[1] = (s[0][0] * (t[1] * s[2][2] - s[1][2] * t[2]) - t[0] * m1 + s[0][2] * (s[1][0] * t[2] - t[1] * s[2][0])) / det;
+                g[2] = (s[0][0] * (s[1][1] * t[2] - t[1] * s[2][1]) - s[0][1] * (s[1][0] * t[2] - t[1] * s[2][0]) + t[0] * m2) / det;
+            }
+        }
+        *least = INFINITY, *size = 0.0;
+        for (int q = first; q < last; ++q) {
+            const int j = pb->order[q];
+            const double w = px[j] * px[j] + py[j] * py[j] + pz[j] * pz[j] - pv[j];
+            const double gd = g[0] * (px[j] - c[0]) + g[1] * (py[j] - c[1]) + g[2] * (pz[j] - c[2]);
+            *least = fmin(*least, w - gd);
+            *size = fmax(*size, fabs(w) + fabs(gd) + px[j] * px[j] + py[j] * py[j] + pz[j] * pz[j] + fabs(pv[j]));
+        }
+    }
+}
+
+/* Whether row i (at x, potential ui) leaves a pair out, block by block;
+ * the test on a pair is widen's. */
+static bool leaves_out(const place_blocks *pb, int m, const double x[3], double ui, const double *px, const double *py,
+                       const double *pz, const double *pv)
+{
+    const double xx = x[0] * x[0] + x[1] * x[1] + x[2] * x[2], slack = fabs(ui);
+    for (int b = 0; b < pb->count; ++b) {
+        const double *c = pb->data + (size_t)b * 14, *g = c + 3, *lo = g + 3, *hi = lo + 3, least = hi[3], size = hi[4];
+        const double xc = x[0] * c[0] + x[1] * c[1] + x[2] * c[2];
+        double bound = xx - ui - 2.0 * xc + least, scale = xx + slack + 2.0 * fabs(xc) + fabs(least) + size;
+        for (int a = 0; a < 3; ++a) {
+            const double slope = g[a] - 2.0 * x[a], corner = fmin(slope * lo[a], slope * hi[a]);
+            bound += corner, scale += fabs(corner);
+        }
+        if (bound >= 1e-12 * scale) continue; /* clear of 0 past any rounding (NaN is not: checked) */
+        const int first = b * STEER__ASSIGN_BLOCK, last = first + STEER__ASSIGN_BLOCK < m ? first + STEER__ASSIGN_BLOCK : m;
+        for (int q = first; q < last; ++q) {
+            const int j = pb->order[q];
+            const double dx = x[0] - px[j], dy = x[1] - py[j], dz = x[2] - pz[j], cost = dx * dx + dy * dy + dz * dz;
+            if (cost - ui - pv[j] < -1e-9 * (cost + slack + fabs(pv[j]))) return true;
+        }
+    }
+    return false;
+}
+
 /* Row i's pairs left out: counted, the k most uncovered of them not
  * among its candidates (mark) kept in pick. */
 static long long left_out(const sparse_solve *s, int i, int k, frontier *pick, const bool *mark)
@@ -482,7 +574,7 @@ static long long left_out(const sparse_solve *s, int i, int k, frontier *pick, c
 }
 
 static long long widen(const sparse_solve *s, const candidates *c, int k, candidates *next, frontier *pick, bool *mark,
-                       double *places, const steer_allocator *al)
+                       double *places, const place_blocks *blocks, const steer_allocator *al)
 {
     /* the places and their v (a free column's as 0) in rows of doubles: a
      * first pass over a row, the same sums in the same order, finds whether
@@ -493,6 +585,7 @@ static long long widen(const sparse_solve *s, const candidates *c, int k, candid
         px[j] = (double)s->to[j].x, py[j] = (double)s->to[j].y, pz[j] = s->dim == 3 ? (double)s->to[j].z : 0.0;
         pv[j] = s->row_of[j] < 0 ? 0.0 : s->v[j];
     }
+    if (blocks) fit_blocks(blocks, s->m, s->dim, px, py, pz, pv);
     long long missed = 0;
     bool ok = true;
     next->count = 0;
@@ -506,9 +599,14 @@ static long long widen(const sparse_solve *s, const candidates *c, int k, candid
         const double fx = (double)s->from[i].x, fy = (double)s->from[i].y, fz = s->dim == 3 ? (double)s->from[i].z : 0.0;
         const double ui = s->u[i], slack = fabs(ui);
         int any = 0;
-        for (size_t j = 0; j < m; ++j) {
-            const double dx = fx - px[j], dy = fy - py[j], dz = fz - pz[j], cost = dx * dx + dy * dy + dz * dz;
-            any += cost - ui - pv[j] < -1e-9 * (cost + slack + fabs(pv[j]));
+        if (blocks) {
+            const double x[3] = {fx, fy, fz};
+            any = leaves_out(blocks, s->m, x, ui, px, py, pz, pv);
+        } else {
+            for (size_t j = 0; j < m; ++j) {
+                const double dx = fx - px[j], dy = fy - py[j], dz = fz - pz[j], cost = dx * dx + dy * dy + dz * dz;
+                any += cost - ui - pv[j] < -1e-9 * (cost + slack + fabs(pv[j]));
+            }
         }
         pick->count = 0;
         if (any) missed += left_out(s, i, k, pick, mark);
@@ -666,6 +764,8 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
     s.heap.col = steer_alloc(al, sizeof(int) * heap_room, 8);
     frontier pick = {steer_alloc(al, sizeof(double) * (size_t)m, 8), steer_alloc(al, sizeof(int) * (size_t)m, 8), 0};
     double *places = steer_alloc(al, sizeof(double) * 4 * (size_t)m, 8);
+    place_blocks blocks = {NULL, NULL, 0};
+    int *block_order = NULL;
     /* large calls: the auction's col_of and queue, the stand-ins' columns */
     int *col_of = steer_alloc(al, sizeof(int) * 2 * (size_t)n + (size_t)m, 8), *queue = NULL;
     bool *spare_held = NULL;
@@ -682,6 +782,15 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
     c[0].count = 0;
     if ((r = nearest_candidates(from, n, to, m, dim, k, al, &c[0])) != STEER_OK) goto finish;
     const bool large = (double)n * (double)m >= STEER__ASSIGN_DENSE_FROM;
+    if (large) {
+        blocks.count = (m + STEER__ASSIGN_BLOCK - 1) / STEER__ASSIGN_BLOCK;
+        block_order = steer_alloc(al, sizeof(int) * (size_t)m, 8);
+        blocks.data = steer_alloc(al, sizeof(double) * 14 * (size_t)blocks.count, 8);
+        r = STEER_ERROR_OUT_OF_MEMORY;
+        if (!block_order || !blocks.data || (r = steer__assign_morton(to, m, dim, al, block_order)) != STEER_OK)
+            goto finish;
+        blocks.order = block_order;
+    }
 #define GREW(i) (now->start[(i) + 1] - now->start[i] > was->start[(i) + 1] - was->start[i])
     for (int g = 0, round = 1;; g ^= 1, ++round) {
         if (rounds) *rounds = round;
@@ -746,7 +855,8 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
          * STEER__ASSIGN_ROUNDS): a shape the first guess misses widely
          * converges in a few solves */
         const long long more = (long long)k << (round - 1);
-        long long missed = widen(&s, &c[g], more > m ? m : (int)more, &c[g ^ 1], &pick, s.done, places, al);
+        long long missed = widen(&s, &c[g], more > m ? m : (int)more, &c[g ^ 1], &pick, s.done, places,
+                                 blocks.order ? &blocks : NULL, al);
         if (missed < 0) {
             r = STEER_ERROR_OUT_OF_MEMORY;
             goto finish;
@@ -787,6 +897,8 @@ finish:
     steer_free(al, pick.col);
     steer_free(al, col_of);
     steer_free(al, places);
+    steer_free(al, block_order);
+    steer_free(al, blocks.data);
     return r;
 }
 

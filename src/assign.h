@@ -58,4 +58,8 @@ void steer__assign_auction(const steer_v3 *from, const steer_v3 *to, int n, int 
 steer_result steer__assign_predict(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                    const steer_allocator *al, float *out, int *ranked);
 
+/* order[q]: the index of the q-th of the count points in Morton order
+ * (assign_predict.c; ties by index). */
+steer_result steer__assign_morton(const steer_v3 *p, int count, int dim, const steer_allocator *al, int *order);
+
 #endif

@@ -61,6 +61,16 @@ static void morton_order(const steer_v3 *p, int count, int dim, keyed *order)
     qsort(order, (size_t)count, sizeof *order, by_key);
 }
 
+steer_result steer__assign_morton(const steer_v3 *p, int count, int dim, const steer_allocator *al, int *order)
+{
+    keyed *keys = steer_alloc(al, sizeof *keys * (size_t)count, 8);
+    if (!keys) return STEER_ERROR_OUT_OF_MEMORY;
+    morton_order(p, count, dim, keys);
+    for (int q = 0; q < count; ++q) order[q] = keys[q].index;
+    steer_free(al, keys);
+    return STEER_OK;
+}
+
 steer_result steer__assign_predict(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                    const steer_allocator *al, float *out, int *ranked)
 {
