@@ -43,7 +43,7 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
                                   const steer_allocator *allocator, int *out, int *rounds);
 
 /* Near-optimal potentials for the sparse form's first solve of a large
- * call (assign_auction.c): an auction over the candidates (row i's are
+ * call without spare places (assign_auction.c): an auction over the candidates (row i's are
  * cand[start[i] .. start[i + 1])) from the potentials v, lowering them.
  * row_of[j] / col_of[i]: the pairs it leaves (-1: none; on entry a
  * consistent matching); queue: room for n. */

@@ -76,8 +76,8 @@ steer_result steer__assign_predict(const steer_v3 *from, int n, const steer_v3 *
 {
     int ns = n < STEER__PREDICT_SAMPLE ? n : STEER__PREDICT_SAMPLE;
     while (ns > 1 && (double)ns * ((double)ns * m / n + 1.0) >= STEER__ASSIGN_DENSE_FROM) --ns;
-    long long room = (long long)(STEER__ASSIGN_DENSE_FROM / ns) - 1; /* a place for every agent, at least */
-    const int ms = (int)fmin((double)((long long)ns * m / n), (double)(room > ns ? room : ns));
+    /* as many places in proportion, below the large form's n m even for one agent (its sample must not sample) */
+    const int ms = (int)fmin((double)((long long)ns * m / n), STEER__ASSIGN_DENSE_FROM / ns - 1.0);
     keyed *order = steer_alloc(al, sizeof *order * ((size_t)n + (size_t)m), 8);
     steer_v3 *sample = steer_alloc(al, sizeof *sample * (size_t)(ns + ms), 8);
     int *whose = steer_alloc(al, sizeof(int) * (size_t)ns, 8);
