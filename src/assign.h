@@ -27,7 +27,10 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
  * search goes on from an assigned row along its k nearest places only, and
  * a pass over every pair widens those candidates until the potentials
  * cover every pair (at most STEER__ASSIGN_ROUNDS solves, then the dense
- * form). *rounds (if not NULL): the solves it took. */
+ * form); a large call (n m from STEER__ASSIGN_DENSE_FROM) takes its first
+ * candidates from a sample's exact answer and starts each solve from
+ * potentials near the answer (assign.c's opening comment). *rounds (if not
+ * NULL): the solves it took. */
 #define STEER__ASSIGN_CANDIDATES 16
 #define STEER__ASSIGN_ROUNDS 24
 /* past n m / this many candidate pairs the dense form is faster, for n m
@@ -38,5 +41,25 @@ steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to
                                  const steer_allocator *allocator, int *out);
 steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
                                   const steer_allocator *allocator, int *out, int *rounds);
+
+/* Near-optimal potentials for the sparse form's first solve of a large
+ * call without spare places (assign_auction.c): an auction over the candidates (row i's are
+ * cand[start[i] .. start[i + 1])) from the potentials v, lowering them.
+ * row_of[j] / col_of[i]: the pairs it leaves (-1: none; on entry a
+ * consistent matching); queue: room for n. */
+void steer__assign_auction(const steer_v3 *from, const steer_v3 *to, int n, int dim, const int *start,
+                           const int *cand, double *v, int *row_of, int *col_of, int *queue);
+
+/* Where each agent goes, roughly (assign_predict.c): the exact answer for
+ * a sample spread over both clouds, each agent moved as its nearest sampled
+ * agents move; out: 3 floats an agent. ranked[i]: the place of agent i's
+ * rank in the two Morton orders (one place each: with it among the
+ * candidates, every row can be seated). For the candidates of a large call. */
+steer_result steer__assign_predict(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
+                                   const steer_allocator *al, float *out, int *ranked);
+
+/* order[q]: the index of the q-th of the count points in Morton order
+ * (assign_predict.c; ties by index). */
+steer_result steer__assign_morton(const steer_v3 *p, int count, int dim, const steer_allocator *al, int *order);
 
 #endif

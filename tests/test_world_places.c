@@ -240,6 +240,49 @@ static void large_sparse_equals_dense(void)
     CHECK(needed >= 10);
 }
 
+/* Large calls with spare places: after the first solve the rows that
+ * gained candidates are added again on the potentials as they are, with
+ * rows that cost 0 everywhere standing in for the free columns (which must
+ * end at v = 0). A few spare places to twice as many, a crowd on a lattice
+ * to a coarser one (ties) and a 3D cloud: the dense form's least sum, the
+ * same answer twice. */
+static void large_spare_equals_dense(void)
+{
+    enum { N = 500, M_MAX = 1000 };
+    static steer_v3 from[N], to[M_MAX];
+    static int dense[N], sparse[N], again[N];
+    steer_allocator heap = {0};
+    steer_rng rng = steer_rng_make(77);
+    const int places[4] = {510, 700, 1000, 800};
+    for (int c = 0; c < 4; ++c) {
+        const int m = places[c], dim = c == 3 ? 3 : 2;
+        for (int i = 0; i < N; ++i)
+            from[i] = c == 1 ? steer_v3_make(1.6f * (float)(i % 25), 1.6f * (float)(i / 25), 0.0f)
+                             : steer_v3_make(steer_rng_range(&rng, 0, 30), steer_rng_range(&rng, 0, 30),
+                                             dim == 3 ? steer_rng_range(&rng, 0, 30) : 0.0f);
+        for (int j = 0; j < m; ++j)
+            to[j] = c == 1 ? steer_v3_make(20.0f + 2.0f * (float)(j % 35), 2.0f * (float)(j / 35), 0.0f)
+                           : steer_v3_make(steer_rng_range(&rng, 10, 40), steer_rng_range(&rng, 0, 30),
+                                           dim == 3 ? steer_rng_range(&rng, 0, 30) : 0.0f);
+        const int k = c < 3 ? 3 : STEER__ASSIGN_CANDIDATES; /* few candidates: more solves, more rows added again */
+        int rounds = 0;
+        CHECK(steer__assign_dense(from, N, to, m, dim, &heap, dense) == STEER_OK);
+        CHECK(steer__assign_sparse(from, N, to, m, dim, k, &heap, sparse, &rounds) == STEER_OK);
+        CHECK(steer__assign_sparse(from, N, to, m, dim, k, &heap, again, NULL) == STEER_OK);
+        CHECK(memcmp(sparse, again, sizeof sparse) == 0);
+        bool taken[M_MAX] = {false}, valid = true;
+        for (int i = 0; i < N; ++i) {
+            valid = valid && sparse[i] >= 0 && sparse[i] < m && !taken[sparse[i]];
+            if (valid) taken[sparse[i]] = true;
+        }
+        CHECK(valid);
+        double d = total_cost(from, N, to, dense, dim), sp = total_cost(from, N, to, sparse, dim);
+        CHECK(sp <= d * (1.0 + 1e-9) + 1e-9);
+        printf("large sparse, spare places (%d to %d, %dD, k %d): the least sum in %d solves\n", N, m, dim, k, rounds);
+        CHECK(rounds > 1 || c == 3);
+    }
+}
+
 /* ---- 2. a crowd to a grid of places ----------------------------------------- */
 /* 200 agents of radius 0.5 (anticipation, keep_apart) from a lattice 1.6
  * apart (20 across, 10 deep) to a grid of places 1.5 apart (10 across, 20
@@ -578,6 +621,7 @@ int main(void)
     least_squares_small();
     sparse_equals_dense();
     large_sparse_equals_dense();
+    large_spare_equals_dense();
     together_speeds();
     refusals();
     crowd_to_a_grid();
