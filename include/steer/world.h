@@ -509,18 +509,19 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * (tests/test_world_places.c; docs/scenarios.md has more). Ties go to the
  * lower index: the answer is the same everywhere. The Hungarian method,
  * past 64 agents in a sparse form that proves its answer the least over
- * every pair (`build/bench/assign`, one thread, this machine, 500 / 2000
- * / 4096 agents: scattered places 0.02 / 0.12 / 0.36 s, against 0.10 /
- * 4.8 / 37 s dense; a lattice to a turned grid of another shape 0.02 /
- * 0.68 / 5.7 s, against 0.08 / 3.7 / 23; twice as many places as agents
- * 0.12 / 3.0 / 14 s, against 0.10 / 5.0 / 49; four blocks at the corners
- * of a square merging into one grid between them 0.02 / 0.10 / 0.48 s,
- * against 0.05 / 1.7 s dense at 500 / 2000),
- * scratch from the world's allocator. The call runs to its end in the
- * caller's thread: a game that must not drop frames sends orders of more
- * than a few hundred agents squad by squad (a call each), or chooses the
- * places itself and gives them with steer_world_set_targets (spare places
- * and lattices turned to grids of another shape take seconds from 2000). A stale
+ * every pair; from about 500 agents it starts near the answer (an exact
+ * solve of a sample predicts each agent's place, an auction's prices start
+ * the first solve). `build/bench/assign`, one thread, this machine, 500 /
+ * 2000 / 4096 agents: scattered places 0.011 / 0.037 / 0.10 s, against
+ * 0.10 / 4.8 / 37 s dense; a lattice to a turned grid of another shape
+ * 0.011 / 0.041 / 0.26 s, against 0.08 / 3.7 / 23; twice as many places as
+ * agents 0.034 / 0.20 / 0.89 s, against 0.10 / 5.0 / 49; four blocks at the
+ * corners of a square merging into one grid between them 0.036 / 0.048 /
+ * 0.12 s, against 0.05 / 1.7 s dense at 500 / 2000. Scratch from the
+ * world's allocator. The call runs to its end in the caller's thread: a
+ * game that must not drop a frame sends an order of thousands squad by
+ * squad (a call each), or chooses the places itself and gives them with
+ * steer_world_set_targets. A stale
  * handle is refused (in results, not as misuse) and left out. Returns how many were sent: 0 when the call is
  * refused (misuse names the field: a handle listed twice refuses the whole
  * call), STEER_ERROR_OUT_OF_MEMORY when the scratch is not to be had. */
