@@ -103,7 +103,10 @@ steer_result steer__assign_predict(const steer_v3 *from, int n, const steer_v3 *
             }
             double spread = 0.0;
             for (int q = 0; q < ns; ++q)
-                for (int a = 0; a < dim; ++a) spread = fmax(spread, fabs((double)at[q * 3 + a] - at[a]));
+                for (int a = 0; a < dim; ++a) { /* not fmax: AArch64 gcc 12 -O3 crashes vectorising that reduction */
+                    const double d = fabs((double)at[q * 3 + a] - at[a]);
+                    spread = d > spread ? d : spread;
+                }
             double cell = 2.0 * spread * pow(2.0 / ns, 1.0 / dim);
             steer_grid_def gd = steer_default_grid_def();
             gd.dim = dim;
