@@ -307,8 +307,8 @@ static void rng_is_seeded_uniform_and_in_range(void)
  * has no hexadecimal floats): they must be exactly 2^100 and 2^-66. */
 static void rescaling_constants_are_exact_powers_of_two(void)
 {
-    CHECK(STEER__SCALE_TINY == ldexpf(1.0f, 100));
-    CHECK(STEER__SCALE_HUGE == ldexpf(1.0f, -66));
+    CHECK(STEER_RESCALE_TINY == ldexpf(1.0f, 100));
+    CHECK(STEER_RESCALE_HUGE == ldexpf(1.0f, -66));
 }
 
 int main(void)

@@ -28,8 +28,8 @@ extern "C" {
 #define STEER_PI 3.14159265358979323846f
 /* Exact powers of two that bring a square back into float range: 2^100
  * and 2^-66, written in decimal for C++ before C++17 (no hexadecimal floats). */
-#define STEER__SCALE_TINY 1267650600228229401496703205376.0f
-#define STEER__SCALE_HUGE 1.3552527156068805425093160010874271392822265625e-20f
+#define STEER_RESCALE_TINY 1267650600228229401496703205376.0f
+#define STEER_RESCALE_HUGE 1.3552527156068805425093160010874271392822265625e-20f
 
 /* Below this squared length a vector counts as zero (has no direction). */
 #define STEER_EPSILON_SQ 1e-24f
@@ -120,7 +120,7 @@ static inline float steer_v2_len(steer_v2 a)
 {
     float l2 = steer_v2_dot(a, a);
     if (l2 >= FLT_MIN && l2 <= FLT_MAX) return sqrtf(l2);
-    float k = l2 < FLT_MIN ? STEER__SCALE_TINY : STEER__SCALE_HUGE; /* exact: a power of two */
+    float k = l2 < FLT_MIN ? STEER_RESCALE_TINY : STEER_RESCALE_HUGE; /* exact: a power of two */
     steer_v2 s = steer_v2_scale(a, k);
     return sqrtf(steer_v2_dot(s, s)) / k;
 }
@@ -135,7 +135,7 @@ static inline steer_v2 steer_v2_direction(steer_v2 a, float *out_len)
             if (out_len) *out_len = 0.0f;
             return steer_v2_zero();
         }
-        k = l2 < FLT_MIN ? STEER__SCALE_TINY : STEER__SCALE_HUGE;
+        k = l2 < FLT_MIN ? STEER_RESCALE_TINY : STEER_RESCALE_HUGE;
         a = steer_v2_scale(a, k);
         l2 = steer_v2_dot(a, a);
     }
@@ -177,7 +177,7 @@ static inline float steer_v3_len(steer_v3 a)
 {
     float l2 = steer_v3_dot(a, a);
     if (l2 >= FLT_MIN && l2 <= FLT_MAX) return sqrtf(l2);
-    float k = l2 < FLT_MIN ? STEER__SCALE_TINY : STEER__SCALE_HUGE; /* exact: a power of two */
+    float k = l2 < FLT_MIN ? STEER_RESCALE_TINY : STEER_RESCALE_HUGE; /* exact: a power of two */
     steer_v3 s = steer_v3_scale(a, k);
     return sqrtf(steer_v3_dot(s, s)) / k;
 }
@@ -192,7 +192,7 @@ static inline steer_v3 steer_v3_direction(steer_v3 a, float *out_len)
             if (out_len) *out_len = 0.0f;
             return steer_v3_zero();
         }
-        k = l2 < FLT_MIN ? STEER__SCALE_TINY : STEER__SCALE_HUGE;
+        k = l2 < FLT_MIN ? STEER_RESCALE_TINY : STEER_RESCALE_HUGE;
         a = steer_v3_scale(a, k);
         l2 = steer_v3_dot(a, a);
     }
