@@ -176,6 +176,37 @@ typedef struct sparse_solve {
     frontier heap;
 } sparse_solve;
 
+/* The search from the columns in the heap (their dist, prev and touched
+ * set): the nearest column settled first, along the candidates of the row
+ * that holds it, to the first free one; columns with skip[k] (skip may be
+ * NULL) are never entered. Returns that column, or -1 when none is
+ * reached; *t counts the touched columns, the reached ones added. */
+static int settle(sparse_solve *s, const candidates *c, const bool *skip, int *t)
+{
+    while (s->heap.count > 0) {
+        double d;
+        int j;
+        pop(&s->heap, &d, &j);
+        if (s->done[j] || d != s->dist[j]) continue; /* stale */
+        s->done[j] = true;
+        const int i0 = s->row_of[j];
+        if (i0 < 0) return j;
+        const double base = d - s->u[i0];
+        for (int e = c->start[i0]; e < c->start[i0 + 1]; ++e) {
+            int k = c->cand[e];
+            if (s->done[k] || (skip && skip[k])) continue;
+            double nd = base + steer__assign_cost(s->from[i0], s->to[k], s->dim) - s->v[k];
+            if (nd < s->dist[k]) {
+                if (s->dist[k] == INFINITY) s->touched[(*t)++] = k;
+                s->dist[k] = nd;
+                s->prev[k] = j;
+                push(&s->heap, nd, k);
+            }
+        }
+    }
+    return -1;
+}
+
 /* One search from row r (its potential 0, every v <= 0: each edge from it
  * has a reduced cost >= 0): along r's candidates (`whole`: every column),
  * then along the candidates of the rows it reaches, to the nearest free
@@ -183,7 +214,7 @@ typedef struct sparse_solve {
  * columns it reached are listed in s->touched (their count in *touched). */
 static int search(sparse_solve *s, const candidates *c, int r, bool whole, int *touched)
 {
-    int t = 0, end = -1;
+    int t = 0;
     s->heap.count = 0;
     const int first = whole ? 0 : c->start[r], last = whole ? s->m : c->start[r + 1];
     for (int e = first; e < last; ++e) {
@@ -194,32 +225,8 @@ static int search(sparse_solve *s, const candidates *c, int r, bool whole, int *
         s->touched[t++] = j;
         push(&s->heap, d, j);
     }
-    while (s->heap.count > 0) {
-        double d;
-        int j;
-        pop(&s->heap, &d, &j);
-        if (s->done[j] || d != s->dist[j]) continue; /* stale */
-        s->done[j] = true;
-        const int i0 = s->row_of[j];
-        if (i0 < 0) {
-            end = j;
-            break;
-        }
-        const double base = d - s->u[i0];
-        for (int e = c->start[i0]; e < c->start[i0 + 1]; ++e) {
-            int k = c->cand[e];
-            if (s->done[k]) continue;
-            double nd = base + steer__assign_cost(s->from[i0], s->to[k], s->dim) - s->v[k];
-            if (nd < s->dist[k]) {
-                if (s->dist[k] == INFINITY) s->touched[t++] = k;
-                s->dist[k] = nd;
-                s->prev[k] = j;
-                push(&s->heap, nd, k);
-            }
-        }
-    }
     *touched = t;
-    return end;
+    return settle(s, c, NULL, touched);
 }
 
 /* Adds row r: a search along the candidates (again over every column from
@@ -324,6 +331,7 @@ static void agents_in_places_frame(const steer_v3 *from, int n, const steer_v3 *
 }
 
 static bool append(candidates *c, int j, const steer_allocator *al);
+static bool append_new(candidates *c, int i, int j, const steer_allocator *al);
 
 /* A coordinate and whose it is: sorted by value, ties by index (a total
  * order, so any qsort gives the same ranks). */
@@ -363,6 +371,30 @@ static bool agents_by_quantiles(const steer_v3 *from, int n, const steer_v3 *to,
     return ok;
 }
 
+steer_grid *steer__assign_grid(const float *xyz, int count, int dim, const steer_allocator *al)
+{
+    double spread = 0.0; /* the points' extent, in cells that hold about two each */
+    float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int j = 0; j < count; ++j)
+        for (int a = 0; a < 3; ++a) {
+            lo[a] = fminf(lo[a], xyz[(size_t)j * 3 + (size_t)a]);
+            hi[a] = fmaxf(hi[a], xyz[(size_t)j * 3 + (size_t)a]);
+        }
+    for (int a = 0; a < dim; ++a) spread = fmax(spread, (double)hi[a] - (double)lo[a]);
+    double cell = spread * pow(2.0 / count, 1.0 / dim);
+    steer_grid_def gd = steer_default_grid_def();
+    gd.dim = dim;
+    gd.cell_size = cell > 1e-30 && cell < 1e30 ? (float)cell : 1.0f;
+    gd.capacity = count;
+    gd.allocator = *al;
+    steer_grid *grid = steer_grid_create(&gd);
+    if (grid && steer_grid_build(grid, xyz, count, 3) != STEER_OK) {
+        steer_grid_destroy(grid);
+        grid = NULL;
+    }
+    return grid;
+}
+
 /* Each row's k nearest places (to where the map sends its agent; in a
  * large call, and the k nearest to where the quantiles send it). */
 static steer_result nearest_candidates(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
@@ -377,31 +409,16 @@ static steer_result nearest_candidates(const steer_v3 *from, int n, const steer_
     int *ranked = large ? steer_alloc(al, sizeof(int) * (size_t)n, 8) : NULL;
     if (seen && places && dist_sq && (!large || (ranked && steer__assign_predict(from, n, to, m, dim, al, seen, ranked) == STEER_OK))) {
         if (!large) agents_in_places_frame(from, n, to, m, dim, seen);
-        double spread = 0.0; /* the places' extent, in cells that hold about two each */
-        float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
         for (int j = 0; j < m; ++j)
-            for (int a = 0; a < 3; ++a) {
-                float x = steer_v3_get(to[j], a);
-                places[(size_t)j * 3 + (size_t)a] = x;
-                lo[a] = fminf(lo[a], x);
-                hi[a] = fmaxf(hi[a], x);
-            }
-        for (int a = 0; a < dim; ++a) spread = fmax(spread, (double)hi[a] - (double)lo[a]);
-        double cell = spread * pow(2.0 / m, 1.0 / dim);
-        steer_grid_def gd = steer_default_grid_def();
-        gd.dim = dim;
-        gd.cell_size = cell > 1e-30 && cell < 1e30 ? (float)cell : 1.0f;
-        gd.capacity = m;
-        gd.allocator = *al;
-        grid = steer_grid_create(&gd);
-        if (grid) r = steer_grid_build(grid, places, m, 3);
+            for (int a = 0; a < 3; ++a) places[(size_t)j * 3 + (size_t)a] = steer_v3_get(to[j], a);
+        if ((grid = steer__assign_grid(places, m, dim, al))) r = STEER_OK;
     }
     /* large calls: also the places nearest where the quantiles send each
      * agent (small calls keep their candidates, and so their answers) */
     float *quantile = NULL;
     int *near = steer_alloc(al, sizeof(int) * (size_t)k, 8);
     if (!near) r = STEER_ERROR_OUT_OF_MEMORY;
-    if (r == STEER_OK && (double)n * (double)m >= STEER__ASSIGN_DENSE_FROM) {
+    if (r == STEER_OK && large) {
         quantile = steer_alloc(al, sizeof(float) * 3 * (size_t)n, 8);
         if (!quantile || !agents_by_quantiles(from, n, to, m, dim, al, quantile)) r = STEER_ERROR_OUT_OF_MEMORY;
     }
@@ -411,18 +428,11 @@ static steer_result nearest_candidates(const steer_v3 *from, int n, const steer_
             int got = steer_grid_nearest(grid, seen + (size_t)i * 3, k, near, dist_sq);
             for (int e = 0; e < got && r == STEER_OK; ++e)
                 if (!append(c, near[e], al)) r = STEER_ERROR_OUT_OF_MEMORY;
-            if (ranked) {
-                bool known = false;
-                for (int f = c->start[i]; f < c->count && !known; ++f) known = c->cand[f] == ranked[i];
-                if (!known && !append(c, ranked[i], al)) r = STEER_ERROR_OUT_OF_MEMORY;
-            }
+            if (ranked && r == STEER_OK && !append_new(c, i, ranked[i], al)) r = STEER_ERROR_OUT_OF_MEMORY;
             if (!quantile) continue;
             got = steer_grid_nearest(grid, quantile + (size_t)i * 3, k, near, dist_sq);
-            for (int e = 0; e < got && r == STEER_OK; ++e) {
-                bool known = false;
-                for (int f = c->start[i]; f < c->count && !known; ++f) known = c->cand[f] == near[e];
-                if (!known && !append(c, near[e], al)) r = STEER_ERROR_OUT_OF_MEMORY;
-            }
+            for (int e = 0; e < got && r == STEER_OK; ++e)
+                if (!append_new(c, i, near[e], al)) r = STEER_ERROR_OUT_OF_MEMORY;
         }
         c->start[n] = c->count;
     }
@@ -451,6 +461,14 @@ static bool append(candidates *c, int j, const steer_allocator *al)
     }
     c->cand[c->count++] = j;
     return true;
+}
+
+/* Appends column j to row i's list (being built) unless it is there. */
+static bool append_new(candidates *c, int i, int j, const steer_allocator *al)
+{
+    for (int f = c->start[i]; f < c->count; ++f)
+        if (c->cand[f] == j) return true;
+    return append(c, j, al);
 }
 
 /* Pairs the potentials do not cover (a reduced cost below zero, past
@@ -659,7 +677,7 @@ static void keep_cheapest(sparse_solve *s, const candidates *c, int *col_of)
  * shift so that the spare-held columns stay at 0. */
 static void add_spare_row(sparse_solve *s, const candidates *c, bool *spare)
 {
-    int t = 0, end = -1;
+    int t = 0;
     s->heap.count = 0;
     for (int j = 0; j < s->m; ++j) {
         if (spare[j]) continue;
@@ -668,29 +686,7 @@ static void add_spare_row(sparse_solve *s, const candidates *c, bool *spare)
         s->touched[t++] = j;
         push(&s->heap, s->dist[j], j);
     }
-    while (s->heap.count > 0) {
-        double d;
-        int j;
-        pop(&s->heap, &d, &j);
-        if (s->done[j] || d != s->dist[j]) continue; /* stale */
-        s->done[j] = true;
-        const int i0 = s->row_of[j];
-        if (i0 < 0) {
-            end = j;
-            break;
-        }
-        const double base = d - s->u[i0];
-        for (int e = c->start[i0]; e < c->start[i0 + 1]; ++e) {
-            int k = c->cand[e];
-            if (s->done[k] || spare[k]) continue;
-            double nd = base + steer__assign_cost(s->from[i0], s->to[k], s->dim) - s->v[k];
-            if (nd < s->dist[k]) {
-                s->dist[k] = nd;
-                s->prev[k] = j;
-                push(&s->heap, nd, k);
-            }
-        }
-    }
+    const int end = settle(s, c, spare, &t); /* some column is open: one per spare row still waiting */
     const double total = s->dist[end];
     for (int q = 0; q < t; ++q) { /* the usual update, then every potential up by total */
         const int j = s->touched[q];

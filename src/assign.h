@@ -4,6 +4,7 @@
 #define STEER_ASSIGN_H
 
 #include "steer/alloc.h"
+#include "steer/grid.h"
 #include "steer/math.h"
 #include "steer/result.h"
 
@@ -57,6 +58,11 @@ void steer__assign_auction(const steer_v3 *from, const steer_v3 *to, int n, int 
  * candidates, every row can be seated). For the candidates of a large call. */
 steer_result steer__assign_predict(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                    const steer_allocator *al, float *out, int *ranked);
+
+/* A grid of the count points xyz (3 floats each), its cells holding about
+ * two of them over their extent (the nearest queries' answers do not
+ * depend on the cell); NULL when memory runs out. */
+steer_grid *steer__assign_grid(const float *xyz, int count, int dim, const steer_allocator *al);
 
 /* order[q]: the index of the q-th of the count points in Morton order
  * (assign_predict.c; ties by index). */

@@ -14,7 +14,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "steer/grid.h"
 
 /* agents in the sample: at most this many (and fewer, when the places are
  * many, to keep the sample's n m below the large form's) */
@@ -101,20 +100,8 @@ steer_result steer__assign_predict(const steer_v3 *from, int n, const steer_v3 *
                     moves[q * 3 + a] = steer_v3_get(places[whose[q]], a) - steer_v3_get(sample[q], a);
                 }
             }
-            double spread = 0.0;
-            for (int q = 0; q < ns; ++q)
-                for (int a = 0; a < dim; ++a) { /* not fmax: AArch64 gcc 12 -O3 crashes vectorising that reduction */
-                    const double d = fabs((double)at[q * 3 + a] - at[a]);
-                    spread = d > spread ? d : spread;
-                }
-            double cell = 2.0 * spread * pow(2.0 / ns, 1.0 / dim);
-            steer_grid_def gd = steer_default_grid_def();
-            gd.dim = dim;
-            gd.cell_size = cell > 1e-30 && cell < 1e30 ? (float)cell : 1.0f;
-            gd.capacity = ns;
-            gd.allocator = *al;
-            grid = steer_grid_create(&gd);
-            r = grid ? steer_grid_build(grid, at, ns, 3) : STEER_ERROR_OUT_OF_MEMORY;
+            grid = steer__assign_grid(at, ns, dim, al);
+            r = grid ? STEER_OK : STEER_ERROR_OUT_OF_MEMORY;
         }
     }
     if (r == STEER_OK) {
