@@ -306,7 +306,8 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
     if (!(w->group = steer__world_alloc_array(w, n, 1)) || !(w->next_group = steer__world_alloc_array(w, n, 1))) return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->slot = steer__world_alloc_array(w, n, 4)) || !(w->dense_of_slot = steer__world_alloc_array(w, n, 4)))
         return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->generation = steer__world_alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->generation = steer__world_alloc_array(w, n, 4)) || !(w->in_formation = steer__world_alloc_array(w, n, 1)))
+        return STEER_ERROR_OUT_OF_MEMORY;
     w->capacity = capacity;
     w->free_head = STEER__NO_SLOT;
     w->slot_high = 0;
@@ -326,7 +327,7 @@ void steer__world_free_agents(steer_world *w)
     }
     void **arrays[] = {(void **)&w->group, (void **)&w->next_group, (void **)&w->slot, (void **)&w->dense_of_slot,
                        (void **)&w->wander, (void **)&w->next_wander, (void **)&w->generation, (void **)&w->members,
-                       (void **)&w->arrived_now};
+                       (void **)&w->arrived_now, (void **)&w->in_formation};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
         steer_free(al, *arrays[i]);
         *arrays[i] = 0;

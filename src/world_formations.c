@@ -63,8 +63,20 @@ void steer__formations_place(steer_world *w)
         if (w->formations[i].live) place(w, &w->formations[i]);
 }
 
+void steer__formations_mark(steer_world *w)
+{
+    for (int i = 0; i < w->formation_count; ++i) {
+        const steer__formation *f = &w->formations[i];
+        for (int k = 0; f->live && k < f->count; ++k)
+            if (f->members[k].index >= 1 && f->members[k].index <= (uint32_t)w->capacity)
+                w->in_formation[f->members[k].index - 1] = 1;
+    }
+}
+
 void steer__formations_release(steer_world *w, steer_agent_id id)
 {
+    if (id.index < 1 || id.index > (uint32_t)w->capacity || !w->in_formation[id.index - 1]) return; /* listed nowhere */
+    w->in_formation[id.index - 1] = 0; /* its entries go below; another agent's of its slot never match again */
     for (int i = 0; i < w->formation_count; ++i) {
         steer__formation *f = &w->formations[i];
         if (!f->live) continue;
@@ -149,6 +161,7 @@ int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer
     memcpy(s, slots, sizeof *s * (size_t)count);
     steer__formation *f = &w->formations[index];
     *f = (steer__formation){leader, m, s, count, {1.0f, 0.0f, 0.0f}, true};
+    for (int k = 0; k < count; ++k) w->in_formation[m[k].index - 1] = 1; /* live: index in [1, capacity] */
     place(w, f); /* the members have their goals from now on */
     return index;
 }

@@ -21,6 +21,8 @@ void steer__formations_place(steer_world *w);
 /* The agent leaves every formation it is a member of (a goal given to it
  * another way): its slot goes to the next member, as a removed one's. */
 void steer__formations_release(steer_world *w, steer_agent_id id);
+/* Marks every live formation's members in w->in_formation (after a restore). */
+void steer__formations_mark(steer_world *w);
 /* Frees every formation (destroy). */
 void steer__formations_clear(steer_world *w);
 

@@ -127,6 +127,9 @@ struct steer_world {
     /* handles */
     uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);
                                 free, FREE_BIT | the next free slot */
+    uint8_t *in_formation;   /* per slot: 1 if its agent may be listed in a formation (set by add_formation
+                                and restore, cleared by steer__formations_release): lets a goal
+                                given to any other agent skip the scan of every member list */
     uint32_t free_head;      /* first free slot or STEER__NO_SLOT */
     uint32_t slot_high;      /* slots ever used */
     uint32_t reuses;         /* generation of the last reused slot (a new slot's is 0) */

@@ -691,6 +691,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             result = r;
             goto fail;
         }
+        steer__formations_mark(fresh);
     }
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
     fresh->reuses = reuses;

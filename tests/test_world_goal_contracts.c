@@ -823,6 +823,20 @@ static void formation_frames(int dim, steer_up_axis up)
     steer_world_remove_agent(q.w, q.members[1]);
     int closed[MEMBERS] = {0, -1, 1, 2};
     CHECK(formation_step_and_check(&q, closed, sw, dim, up, &worst) == 0);
+    /* the same world through a snapshot (what restore brings must know who
+       is a member, for the release below) */
+    {
+        steer_world_def def;
+        CHECK(steer_world_get_def(q.w, &def) == STEER_OK);
+        size_t size = steer_world_snapshot_size(q.w);
+        void *bytes = malloc(size);
+        steer_world *restored = steer_world_create(&def);
+        CHECK(bytes && restored && steer_world_save(q.w, bytes, size, NULL) == STEER_OK);
+        CHECK(steer_world_restore(restored, bytes, size) == STEER_OK);
+        free(bytes);
+        steer_world_destroy(q.w);
+        q.w = restored;
+    }
     /* a member given a goal of its own leaves the formation: its order
        holds through the steps, and its slot goes to the next member */
     steer_v3 own = dim == 3 ? steer_v3_from_z_up(steer_v3_make(20, -20, 0), up) : steer_v3_make(20, -20, 0);
