@@ -921,12 +921,7 @@ int steer_world_get_agents(const steer_world *w, const steer_agent_id *ids, stee
                            steer_result *results)
 {
     const steer_agent_state none = {{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}, -1};
-    STEER_MISUSE_IF(count < 0, 0, COUNT_NEGATIVE, "count = %d: must be >= 0", count);
-    bool refused = !w || steer__in_step(w) || (count > 0 && (!ids || !out));
-    for (int i = 0; refused && results && i < count; ++i) results[i] = STEER_ERROR_INVALID_ARGUMENT;
-    STEER__CHECK_WORLD(w, 0, 0);
-    STEER_MISUSE_IF(count > 0 && (!ids || !out), 0, NULL_ARGUMENT, "ids = %p, out = %p: must point to count = %d entries",
-                    (const void *)ids, (const void *)out, count);
+    STEER__CHECK_BULK(w, ids, out, count, results);
     int done = 0;
     for (int i = 0; i < count; ++i) {
         uint32_t d;

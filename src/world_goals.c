@@ -267,26 +267,11 @@ int steer_world_get_goal_points(const steer_world *w, steer_agent_id id, steer_v
     return g->point_count;
 }
 
-/* A bulk call refused as a whole reports each entry as refused too. */
-static int refuse_all(steer_result *results, int count)
-{
-    for (int i = 0; results && i < count; ++i) results[i] = STEER_ERROR_INVALID_ARGUMENT;
-    return 0;
-}
-
-#define CHECK_BULK(ids, values, count, results)                                                                        \
-    do {                                                                                                               \
-        STEER_MISUSE_IF((count) < 0, 0, COUNT_NEGATIVE, "count = %d: must be >= 0", (count));                          \
-        STEER_MISUSE_IF((count) > 0 && (!(ids) || !(values)), refuse_all(results, count), NULL_ARGUMENT,               \
-                        #ids " = %p, " #values " = %p: must point to count = %d entries", (const void *)(ids),         \
-                        (const void *)(values), (count));                                                              \
-    } while (0)
 
 int steer_world_set_goals(steer_world *w, const steer_agent_id *ids, const steer_goal *goals, int count,
                           steer_result *results)
 {
-    STEER__CHECK_WORLD(w, refuse_all(results, count), refuse_all(results, count));
-    CHECK_BULK(ids, goals, count, results);
+    STEER__CHECK_BULK(w, ids, goals, count, results);
     int done = 0;
     for (int i = 0; i < count; ++i) {
         steer_result r = set_goal(w, ids[i], &goals[i], 0, __func__, i);
@@ -299,8 +284,7 @@ int steer_world_set_goals(steer_world *w, const steer_agent_id *ids, const steer
 int steer_world_get_goals(const steer_world *w, const steer_agent_id *ids, steer_goal *out, int count,
                           steer_result *results)
 {
-    STEER__CHECK_WORLD(w, refuse_all(results, count), refuse_all(results, count));
-    CHECK_BULK(ids, out, count, results);
+    STEER__CHECK_BULK(w, ids, out, count, results);
     int done = 0;
     for (int i = 0; i < count; ++i) {
         steer_result r = get_goal(w, ids[i], &out[i], __func__, i);
@@ -313,9 +297,8 @@ int steer_world_get_goals(const steer_world *w, const steer_agent_id *ids, steer
 int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const steer_v3 *targets, int count,
                             steer_goal_kind kind, steer_result *results)
 {
-    STEER__CHECK_WORLD(w, refuse_all(results, count), refuse_all(results, count));
-    CHECK_BULK(ids, targets, count, results);
-    STEER_MISUSE_IF(kind != STEER_GOAL_SEEK && kind != STEER_GOAL_ARRIVE, refuse_all(results, count), GOAL_KIND,
+    STEER__CHECK_BULK(w, ids, targets, count, results);
+    STEER_MISUSE_IF(kind != STEER_GOAL_SEEK && kind != STEER_GOAL_ARRIVE, steer__refuse_all(results, count), GOAL_KIND,
                     "kind = %d: must be STEER_GOAL_SEEK or STEER_GOAL_ARRIVE", (int)kind);
     int done = 0;
     for (int i = 0; i < count; ++i) {
@@ -361,15 +344,14 @@ static bool all_on_ground(const steer_world *w, const steer_agent_id *ids, const
 int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places,
                                int place_count, bool together, steer_result *results)
 {
-    STEER__CHECK_WORLD(w, refuse_all(results, count), refuse_all(results, count));
-    CHECK_BULK(ids, places, count, results);
-    STEER_MISUSE_IF(place_count < count || place_count > STEER_MAX_PLACES, refuse_all(results, count), GOAL_POINTS,
+    STEER__CHECK_BULK(w, ids, places, count, results);
+    STEER_MISUSE_IF(place_count < count || place_count > STEER_MAX_PLACES, steer__refuse_all(results, count), GOAL_POINTS,
                     "place_count = %d: must be in [count = %d, STEER_MAX_PLACES = %d]", place_count, count,
                     STEER_MAX_PLACES);
-    STEER_MISUSE_IF(place_count > 0 && !places, refuse_all(results, count), NULL_ARGUMENT,
+    STEER_MISUSE_IF(place_count > 0 && !places, steer__refuse_all(results, count), NULL_ARGUMENT,
                     "places = NULL: must point to place_count = %d points", place_count);
     for (int k = 0; k < place_count; ++k)
-        STEER_MISUSE_IF(!steer_v3_is_valid(places[k]), refuse_all(results, count), GOAL_POINTS,
+        STEER_MISUSE_IF(!steer_v3_is_valid(places[k]), steer__refuse_all(results, count), GOAL_POINTS,
                         "places[%d] = (%g, %g, %g): must be finite", k, (double)places[k].x, (double)places[k].y,
                         (double)places[k].z);
     if (count == 0) return 0;

@@ -4,6 +4,7 @@
 #define STEER_WORLD_HANDLES_H
 
 #include "world_internal.h"
+#include "misuse_internal.h"
 
 /* Rebuilds the handle table if a step left it stale (thread-safe: lookups
  * from several threads at once rebuild it once). */
@@ -35,6 +36,25 @@ steer_result steer__handle_check_entry(const steer_world *w, steer_agent_id id, 
  * NULL: entries 0 .. n), all live; keys: scratch of n. One sort, no
  * allocation. */
 int steer__repeated_handle(const steer_agent_id *ids, const int *which, int n, uint64_t *keys, int *earlier);
+
+/* A bulk call refused as a whole reports each entry as refused too
+ * (results may be NULL). Returns 0, the entries done. */
+static inline int steer__refuse_all(steer_result *results, int count)
+{
+    for (int i = 0; results && i < count; ++i) results[i] = STEER_ERROR_INVALID_ARGUMENT;
+    return 0;
+}
+
+/* A bulk call's world, count and arrays checked: refused as a whole
+ * (returning 0 from the calling function, every result refused), reported. */
+#define STEER__CHECK_BULK(w, ids, values, count, results)                                                              \
+    do {                                                                                                               \
+        STEER__CHECK_WORLD(w, steer__refuse_all(results, count), steer__refuse_all(results, count));                    \
+        STEER_MISUSE_IF((count) < 0, 0, COUNT_NEGATIVE, "count = %d: must be >= 0", (count));                          \
+        STEER_MISUSE_IF((count) > 0 && (!(ids) || !(values)), steer__refuse_all(results, count), NULL_ARGUMENT,        \
+                        #ids " = %p, " #values " = %p: must point to count = %d entries", (const void *)(ids),         \
+                        (const void *)(values), (count));                                                              \
+    } while (0)
 
 /* Looks up id into *dense, or returns STEER_ERROR_STALE_HANDLE from the
  * calling function, reported as its misuse. */
