@@ -1,5 +1,5 @@
 /* Private: the handle table (slot -> dense index), rebuilt lazily, and the
- * lookup of a handle. */
+ * lookup of a handle; the checks every bulk call shares. */
 #ifndef STEER_WORLD_HANDLES_H
 #define STEER_WORLD_HANDLES_H
 
