@@ -371,6 +371,7 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     bool ok = steer__world_alloc_agents(w, def->capacity) == STEER_OK;
     ok = ok && (w->handles = steer__cache_guard_create(&def->allocator));
     if (ok) steer__cache_guard_set_ready(w->handles, true); /* no agents: the empty table is current */
+    if (ok) steer__query_init(w);
     ok = ok && (w->groups = steer__world_alloc_array(w, (size_t)def->max_groups, sizeof(steer__group)));
     ok = ok && (w->obstacles = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
     ok = ok && (w->obstacle_velocity = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_v3)));
@@ -421,6 +422,7 @@ void steer_world_destroy(steer_world *w)
     const steer_allocator al = w->def.allocator;
     steer__pool_destroy(w->pool, &al);
     steer__cache_guard_destroy(w->handles, &al);
+    steer__query_free(w);
     if (w->paths && w->fields) free_objects(w);
     steer__world_free_agents(w);
     steer__goals_clear(w);
@@ -850,6 +852,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->group[d] = (uint8_t)group;
     if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
+    steer__query_stale(w);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
 
@@ -872,6 +875,7 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
         w->dense_of_slot[steer__slot_of(w, (int)d)] = d;
     }
     w->count--;
+    steer__query_stale(w);
     w->generation[slot] = STEER__FREE_BIT | w->free_head;
     w->free_head = slot;
     return STEER_OK;
@@ -887,6 +891,7 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
     STEER_MISUSE_IF(!finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT, AGENT_VELOCITY,
                     "velocity = (%g, %g, %g): must be finite", V3(vel));
     write_state(w, d, pos, vel);
+    steer__query_stale(w);
     return STEER_OK;
 }
 
@@ -1066,5 +1071,6 @@ size_t steer_world_memory_bytes(const steer_world *w)
         bytes += (size_t)w->fields[i].nx * w->fields[i].ny * w->fields[i].nz * sizeof(steer_v3);
     const steer__object_grid *index[] = {&w->object_index.obstacles, &w->object_index.walls};
     for (int k = 0; k < 2; ++k) bytes += (index[k]->start_capacity + index[k]->ids_capacity) * sizeof(uint32_t);
+    bytes += (w->query.start_capacity + w->query.agents_capacity) * sizeof(uint32_t);
     return bytes;
 }

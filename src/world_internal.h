@@ -10,6 +10,7 @@
 #include "neighbour_kernel.h"
 #include "thread_pool.h"
 #include "world_obstacles.h"
+#include "world_query.h"
 
 #define STEER__COOKIE 0x57EE7
 #define STEER__FREE_BIT 0x80000000u /* generation: the slot is free; low bits link the free list */
@@ -151,6 +152,7 @@ struct steer_world {
     steer__field *fields;
     int field_count;
     steer__object_index object_index; /* obstacles and walls by place (world_obstacles.c) */
+    steer__query_index query;         /* agents by place, for the queries (world_query.c) */
     uint32_t *members;       /* pursue/evade: dense indices of a group's members */
     uint8_t *arrived_now;    /* a group with an arrived_priority: 1 where agent d had arrived at its own goal
                                 when this sub-step began (steer__goals_note_arrived), else 0 */

@@ -68,6 +68,7 @@ steer_result steer_world_step(steer_world *w, float dt)
     if (r != STEER_OK) return r;
     steer__objects_prepare(w); /* the obstacle and wall index, if they changed (out of memory: unindexed) */
     steer__formations_place(w); /* before the step: handles are looked up */
+    steer__query_stale(w); /* the agents move */
     double start = steer__seconds();
     w->profile = (steer_step_profile){0};
     w->in_step = true;

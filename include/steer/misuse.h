@@ -115,7 +115,9 @@ extern "C" {
     X(KERNEL)                   /* not a steer_kernel */                                                               \
     X(WALL_INDEX)               /* no such wall */                                                                     \
     X(PATH_INDEX)               /* no such path */                                                                     \
-    X(SNAPSHOT_DIM)             /* restore: a good snapshot of a world of the other dim */
+    X(SNAPSHOT_DIM)             /* restore: a good snapshot of a world of the other dim */                             \
+    X(QUERY_CENTRE)             /* a query's centre not finite */                                                      \
+    X(QUERY_DISTANCE)           /* a query's radius or max_distance NaN or negative */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
 typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;

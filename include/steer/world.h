@@ -395,6 +395,43 @@ steer_world_view steer_world_get_view(const steer_world *world);
  * (steer_world_get_agents reads agents in the game's own order instead). */
 int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int capacity);
 
+/* ---- queries --------------------------------------------------------------
+ * Which agents are near a point, between steps (a tower's targets, the
+ * units under a click, the nearest enemy). Exact: every agent within the
+ * distance and none beyond it, whatever the groups' neighbour radii, and
+ * the same answer for any thread count, kernel or order of earlier calls.
+ * Distance is Euclidean in the world's dimension, worked out in double
+ * precision from the agents' positions; in a WRAP world it is the shortest
+ * way round the box, and the centre is first wrapped into the box as an
+ * agent's position would be. groups: bit g set takes the agents of group
+ * g (STEER_ALL_GROUPS: every group).
+ *
+ * The first query after a change (a step, an agent added, removed or
+ * teleported, a restore) indexes the agents by place, in O(agents): 4 bytes
+ * an agent and about 2 a cell, allocated by that first query and reused
+ * after it (a world that is never queried pays nothing). Then a query costs
+ * about the cells its distance covers and the agents in them. Queries from
+ * several threads at once are safe: the first builds the index, the others
+ * wait for it. Without memory for the index a query looks at every agent:
+ * the same answer, slower. From inside the world's own step: misuse, 0. */
+#define STEER_ALL_GROUPS 0xFFFFFFFFu
+
+/* The agents within `radius` of `centre` (distance <= radius). Returns how
+ * many there are, and writes the `capacity` of them with the lowest handle
+ * indices to out, ascending (out may be NULL when capacity is 0: a count).
+ * Misuse, 0: out NULL with capacity > 0, capacity < 0, a centre not finite,
+ * a radius NaN or negative (INFINITY: every agent of the groups). */
+int steer_world_query_radius(const steer_world *world, steer_v3 centre, float radius, uint32_t groups,
+                             steer_agent_id *out, int capacity);
+/* The k agents nearest `centre`, no farther than max_distance (INFINITY: any
+ * distance): writes their handles to out and their distances to distances
+ * (both with room for k), nearest first, equal distances by handle index;
+ * returns how many it wrote, fewer than k when fewer agents qualify.
+ * Misuse, 0: out or distances NULL with k > 0, k < 0, a centre not finite,
+ * a max_distance NaN or negative. */
+int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, float max_distance, uint32_t groups,
+                              steer_agent_id *out, float *distances);
+
 /* ---- per-agent goals ------------------------------------------------------
  * An agent may have its own goal: a point to seek or arrive at, a world
  * path, or its own list of waypoints, with its own preferred speed. Its goal

@@ -279,6 +279,11 @@ typedef struct {
 } steer_world_view;
 steer_world_view steer_world_get_view(const steer_world *world);
 int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int capacity);
+#define STEER_ALL_GROUPS ...
+int steer_world_query_radius(const steer_world *world, steer_v3 centre, float radius, uint32_t groups,
+                             steer_agent_id *out, int capacity);
+int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, float max_distance, uint32_t groups,
+                              steer_agent_id *out, float *distances);
 
 typedef enum { STEER_GOAL_NONE, STEER_GOAL_SEEK, STEER_GOAL_ARRIVE, STEER_GOAL_PATH, STEER_GOAL_WAYPOINTS, ... } steer_goal_kind;
 typedef struct {

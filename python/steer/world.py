@@ -10,6 +10,7 @@ there now. `view.is_current` tells; `.copy()` keeps values. `positions()`
 and `velocities()` return (N, dim) copies.
 """
 import difflib
+import math
 from typing import Any, Dict, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -716,6 +717,63 @@ class World:
         ids = np.zeros((n, 3), dtype=np.uint32)
         got = lib.steer_world_get_agent_ids(w, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)), n)
         return ids[:got]
+
+    # ---- queries -----------------------------------------------------------------
+    def query_radius(self, centre, radius, groups=None) -> np.ndarray:
+        """The agents within `radius` of `centre` (distance <= radius; math.inf: every agent of the groups),
+        as (K, 3) uint32 handles in ascending index. Exact, whatever the groups' neighbour radii; in a wrap
+        world the distance goes the shortest way round the box. groups: None for every group, or a sequence
+        of group indices. The first query after a change indexes the agents (O(agents)); the next cost
+        about the agents found."""
+        c, r, mask = self._query_args(centre, radius, "radius", groups)
+        _errors.begin()
+        n = lib.steer_world_query_radius(self._w, c, r, mask, ffi.NULL, 0)
+        self._raise_query_refusal("steer_world_query_radius")
+        ids = np.zeros((n, 3), dtype=np.uint32)
+        if n:
+            lib.steer_world_query_radius(self._w, c, r, mask, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)), n)
+        return ids
+
+    def query_nearest(self, centre, k: int, max_distance=math.inf, groups=None):
+        """The k agents nearest `centre` no farther than max_distance: ((K, 3) uint32 handles, (K,) float32
+        distances), nearest first, equal distances by handle index; K < k when fewer qualify. groups as for
+        query_radius."""
+        c, r, mask = self._query_args(centre, max_distance, "max_distance", groups)
+        k = _int(k, "k", 0, 2**31, "must be >= 0")
+        ids = np.zeros((max(k, 1), 3), dtype=np.uint32)
+        dist = np.zeros(max(k, 1), dtype=np.float32)
+        _errors.begin()
+        n = lib.steer_world_query_nearest(self._w, c, k, r, mask, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)),
+                                          ffi.cast("float *", ffi.from_buffer(dist)))
+        self._raise_query_refusal("steer_world_query_nearest")
+        return ids[:n].copy(), dist[:n].copy()
+
+    def _query_args(self, centre, distance, name, groups):
+        """A query's centre, distance (any float; C checks its sign) and group mask."""
+        c = _vec3(centre, "centre", self.dim)
+        if isinstance(distance, (str, bytes, bytearray)):
+            raise invalid(f"{name} = {distance!r}: must be a number")
+        try:
+            r = float(distance)
+        except (TypeError, ValueError):
+            raise invalid(f"{name} = {distance!r}: must be a number") from None
+        if groups is None:
+            return c, r, lib.STEER_ALL_GROUPS
+        if isinstance(groups, (int, np.integer, str, bytes)):
+            raise invalid(f"groups = {groups!r}: must be None or a sequence of group indices, such as [{groups!r}]")
+        count = lib.steer_world_group_count(self._w)
+        mask = 0
+        for i, g in enumerate(groups):
+            mask |= 1 << _int(g, f"groups[{i}]", 0, count, f"must be in [0, {count}), the groups added")
+        return c, r, mask
+
+    @staticmethod
+    def _raise_query_refusal(what):
+        """A query refused by the library (it returned 0 and reported why): raised."""
+        reports = _errors.reported()
+        if reports:
+            in_step = reports[0][0] == "STEER_MISUSE_IN_STEP"
+            _errors.raise_reported(lib.STEER_ERROR_IN_STEP if in_step else lib.STEER_ERROR_INVALID_ARGUMENT, what)
 
     # ---- goals -------------------------------------------------------------------
     def set_goal(self, agent, kind: str = "arrive", target=None, slow_radius: float = 0.0, speed: float = 0.0,

@@ -1,0 +1,372 @@
+/* steer_world_query_radius and steer_world_query_nearest against a brute
+ * force over every agent: 2D and 3D, WRAP, CLAMP and NONE worlds (agents
+ * far outside an unbounded world's box), several groups and masks, centres
+ * inside and outside the box, radii from 0 to INFINITY, capacities below
+ * the count; after steps, adds, removals and teleports (the index must
+ * follow each). A wrapped centre answers as its image in the box. The same
+ * answers for 1, 2 and 4 workers; queries from several threads at once
+ * agree; bad arguments are reported and refused. */
+#define _POSIX_C_SOURCE 200809L /* pthread_barrier */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "misuse_report.h"
+#include "steer/steer.h"
+
+#define MAX_AGENTS 3000
+
+typedef struct entry {
+    steer_agent_id id;
+    float distance;
+    double dist_sq;
+} entry;
+
+static steer_v3 random_in(steer_rng *rng, steer_v3 lo, steer_v3 hi)
+{
+    return steer_v3_make(lo.x + steer_rng_float(rng) * (hi.x - lo.x), lo.y + steer_rng_float(rng) * (hi.y - lo.y),
+                         lo.z + steer_rng_float(rng) * (hi.z - lo.z));
+}
+
+/* The definition, written out: double differences, the shortest way round a WRAP box. */
+static int brute(const steer_world *w, const steer_world_def *wd, steer_v3 c, double reach, uint32_t groups, entry *out)
+{
+    static steer_agent_id ids[MAX_AGENTS];
+    steer_world_view v = steer_world_get_view(w);
+    CHECK(steer_world_get_agent_ids(w, ids, MAX_AGENTS) == v.count);
+    const float *p[3] = {v.px, v.py, v.pz};
+    double centre[3] = {c.x, c.y, c.z};
+    double lo[3] = {wd->bounds_min.x, wd->bounds_min.y, wd->bounds_min.z};
+    double hi[3] = {wd->bounds_max.x, wd->bounds_max.y, wd->bounds_max.z};
+    int n = 0;
+    for (int i = 0; i < v.count; ++i) {
+        if (!(groups >> v.group[i] & 1u)) continue;
+        double sum = 0.0;
+        for (int a = 0; a < wd->dim; ++a) {
+            double x = (double)p[a][i] - centre[a];
+            if (wd->boundary == STEER_BOUNDARY_WRAP) {
+                double e = hi[a] - lo[a];
+                x = x > 0.5 * e ? x - e : (x < -0.5 * e ? x + e : x);
+            }
+            sum += x * x;
+        }
+        if (sum <= reach * reach) out[n++] = (entry){ids[i], (float)sqrt(sum), sum};
+    }
+    return n;
+}
+
+static int by_index(const void *a, const void *b)
+{
+    uint32_t x = ((const entry *)a)->id.index, y = ((const entry *)b)->id.index;
+    return (x > y) - (x < y);
+}
+
+static int by_distance(const void *a, const void *b)
+{
+    const entry *x = a, *y = b;
+    if (x->distance != y->distance) return x->distance < y->distance ? -1 : 1;
+    return (x->id.index > y->id.index) - (x->id.index < y->id.index);
+}
+
+static bool same_id(steer_agent_id a, steer_agent_id b)
+{
+    return a.index == b.index && a.generation == b.generation && a.world == b.world;
+}
+
+/* One centre and distance: both queries against the brute force. Returns
+ * the failures (0 when all agree). */
+static int compare(const steer_world *w, const steer_world_def *wd, steer_v3 c, float reach, uint32_t groups, int capacity,
+                   int k)
+{
+    static entry want[MAX_AGENTS];
+    static steer_agent_id got[MAX_AGENTS];
+    static float dist[MAX_AGENTS];
+    int bad = 0;
+    int n = brute(w, wd, c, reach, groups, want);
+    qsort(want, (size_t)n, sizeof *want, by_index);
+    int found = steer_world_query_radius(w, c, reach, groups, got, capacity);
+    bad += found != n;
+    for (int i = 0; i < (n < capacity ? n : capacity); ++i) bad += !same_id(got[i], want[i].id);
+    n = brute(w, wd, c, INFINITY, groups, want); /* nearest: within max_distance, by distance then index */
+    qsort(want, (size_t)n, sizeof *want, by_distance);
+    int within = 0;
+    while (within < n && want[within].dist_sq <= (double)reach * reach) ++within;
+    int written = steer_world_query_nearest(w, c, k, reach, groups, got, dist);
+    bad += written != (within < k ? within : k);
+    for (int i = 0; i < written && i < within; ++i) bad += !same_id(got[i], want[i].id) || dist[i] != want[i].distance;
+    return bad;
+}
+
+static steer_world *make_world(steer_world_def *wd, int dim, steer_boundary boundary, int workers)
+{
+    *wd = steer_default_world_def();
+    wd->dim = dim;
+    wd->capacity = MAX_AGENTS;
+    wd->boundary = boundary;
+    wd->worker_count = workers;
+    wd->bounds_min = steer_v3_make(-40, -30, dim == 3 ? -20 : 0);
+    wd->bounds_max = steer_v3_make(40, 30, dim == 3 ? 20 : 0);
+    steer_world *w = steer_world_create(wd);
+    CHECK(w != 0);
+    steer_group_def g = steer_default_group_def();
+    g.max_speed = 6.0f; /* agents move a few cells a step: the index must follow */
+    g.weight[STEER_WANDER] = 1.0f;
+    for (int i = 0; i < 3; ++i) CHECK(steer_world_add_group(w, &g) == i);
+    return w;
+}
+
+static int random_queries(const steer_world *w, const steer_world_def *wd, steer_rng *rng, int count)
+{
+    static const float radii[] = {0.0f, 0.3f, 1.0f, 4.0f, 15.0f, 39.9f, 40.0f, 70.0f, 1e30f, INFINITY};
+    steer_v3 lo = wd->bounds_min, hi = wd->bounds_max;
+    steer_v3 wide_lo = steer_v3_scale(lo, 1.5f), wide_hi = steer_v3_scale(hi, 1.5f);
+    int bad = 0, total = steer_world_agent_count(w);
+    for (int q = 0; q < count; ++q) {
+        bool inside = wd->boundary == STEER_BOUNDARY_WRAP || q % 3 != 0;
+        steer_v3 c = random_in(rng, inside ? lo : wide_lo, inside ? hi : wide_hi);
+        if (wd->dim == 2) c.z = 0.0f;
+        float reach = radii[q % 10];
+        uint32_t groups = q % 4 == 0 ? STEER_ALL_GROUPS : (uint32_t)(q % 7) ; /* some masks take no group */
+        int capacity = q % 5 == 0 ? 3 : total + 1, k = q % 2 ? 1 + q % 13 : total + 5;
+        bad += compare(w, wd, c, reach, groups, capacity, k);
+    }
+    return bad;
+}
+
+static void test_against_brute_force(int dim, steer_boundary boundary)
+{
+    steer_world_def wd;
+    steer_world *w = make_world(&wd, dim, boundary, 1);
+    steer_rng rng = steer_rng_make(7 + (uint64_t)dim * 3 + boundary);
+    steer_agent_id ids[MAX_AGENTS];
+    int n = 2000, bad = 0;
+    steer_v3 lo = wd.bounds_min, hi = wd.bounds_max;
+    if (boundary == STEER_BOUNDARY_NONE) lo = steer_v3_scale(lo, 3.0f), hi = steer_v3_scale(hi, 3.0f);
+    for (int i = 0; i < n; ++i) {
+        steer_v3 p = random_in(&rng, lo, hi);
+        if (i % 4 == 0) p = steer_v3_scale(p, 0.1f); /* a dense crowd near the centre */
+        if (i % 97 == 0) p = steer_v3_make(5.0f, 5.0f, 0.0f); /* agents at one point: equal distances */
+        ids[i] = steer_world_add_agent(w, i % 3, p, random_in(&rng, steer_v3_make(-3, -3, -3), steer_v3_make(3, 3, 3)));
+    }
+    CHECK(steer_world_agent_count(w) == n);
+    bad += random_queries(w, &wd, &rng, 300); /* before any step */
+    for (int s = 0; s < 4; ++s) {
+        CHECK(steer_world_step(w, 0.25f) == STEER_OK);
+        bad += random_queries(w, &wd, &rng, 100);
+        for (int i = s; i < n; i += 50) /* removed, added and teleported between queries */
+            if (steer_world_is_valid(w, ids[i])) CHECK(steer_world_remove_agent(w, ids[i]) == STEER_OK);
+        bad += random_queries(w, &wd, &rng, 30);
+        for (int i = s; i < n; i += 50) ids[i] = steer_world_add_agent(w, 2, random_in(&rng, lo, hi), steer_v3_make(0, 0, 0));
+        bad += random_queries(w, &wd, &rng, 30);
+        for (int i = s + 7; i < n; i += 40)
+            CHECK(steer_world_teleport_agent(w, ids[i], random_in(&rng, lo, hi), steer_v3_make(0, 0, 0)) == STEER_OK);
+        bad += random_queries(w, &wd, &rng, 30);
+    }
+    if (bad) fprintf(stderr, "dim %d boundary %d: %d disagreements\n", dim, boundary, bad);
+    CHECK(bad == 0);
+    steer_world_destroy(w);
+}
+
+/* A centre outside a WRAP box answers as its image inside. */
+static void test_wrapped_centre(void)
+{
+    steer_world_def wd;
+    steer_world *w = make_world(&wd, 2, STEER_BOUNDARY_WRAP, 1);
+    steer_rng rng = steer_rng_make(11);
+    for (int i = 0; i < 500; ++i) steer_world_add_agent(w, 0, random_in(&rng, wd.bounds_min, wd.bounds_max), steer_v3_make(0, 0, 0));
+    steer_agent_id a[500], b[500];
+    float da[500], db[500];
+    int differ = 0;
+    for (int q = 0; q < 50; ++q) {
+        steer_v3 c = random_in(&rng, wd.bounds_min, wd.bounds_max);
+        c = steer_v3_make(roundf(c.x), roundf(c.y), 0.0f); /* whole numbers: the image is exact */
+        steer_v3 image = steer_v3_make(c.x + 80.0f * (float)(q % 3 + 1), c.y - 60.0f * (float)(q % 2 + 1), 0.0f);
+        int n = steer_world_query_radius(w, c, 12.0f, STEER_ALL_GROUPS, a, 500);
+        differ += n != steer_world_query_radius(w, image, 12.0f, STEER_ALL_GROUPS, b, 500) || memcmp(a, b, sizeof *a * (size_t)n);
+        n = steer_world_query_nearest(w, c, 9, INFINITY, STEER_ALL_GROUPS, a, da);
+        differ += n != steer_world_query_nearest(w, image, 9, INFINITY, STEER_ALL_GROUPS, b, db) ||
+                  memcmp(a, b, sizeof *a * (size_t)n) || memcmp(da, db, sizeof *da * (size_t)n);
+        CHECK(n == 9);
+    }
+    CHECK(differ == 0);
+    steer_world_destroy(w);
+}
+
+/* The answers do not depend on the workers that stepped the world. */
+static void test_same_for_any_workers(void)
+{
+    enum { N = 1500, Q = 40 };
+    static steer_agent_id found[3][Q][64]; /* 48 from the radius query, then 16 nearest */
+    static float dist[3][Q][16];
+    int counts[3][Q];
+    const int workers[3] = {1, 2, 4};
+    for (int t = 0; t < 3; ++t) {
+        steer_world_def wd;
+        steer_world *w = make_world(&wd, 3, STEER_BOUNDARY_WRAP, workers[t]);
+        steer_rng rng = steer_rng_make(3);
+        for (int i = 0; i < N; ++i)
+            steer_world_add_agent(w, i % 3, random_in(&rng, wd.bounds_min, wd.bounds_max), steer_v3_make(1, 0, 0));
+        for (int s = 0; s < 10; ++s) CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+        steer_rng qr = steer_rng_make(4);
+        for (int q = 0; q < Q; ++q) {
+            steer_v3 c = random_in(&qr, wd.bounds_min, wd.bounds_max);
+            counts[t][q] = steer_world_query_radius(w, c, 6.0f, 5u, found[t][q], 48);
+            steer_world_query_nearest(w, c, 16, INFINITY, STEER_ALL_GROUPS, found[t][q] + 48, dist[t][q]);
+            for (int i = 0; i < 64; ++i) found[t][q][i].world = 0; /* each world has its own identity */
+        }
+        steer_world_destroy(w);
+    }
+    CHECK(memcmp(found[0], found[1], sizeof found[0]) == 0 && memcmp(found[0], found[2], sizeof found[0]) == 0);
+    CHECK(memcmp(dist[0], dist[1], sizeof dist[0]) == 0 && memcmp(dist[0], dist[2], sizeof dist[0]) == 0);
+    CHECK(memcmp(counts[0], counts[1], sizeof counts[0]) == 0 && memcmp(counts[0], counts[2], sizeof counts[0]) == 0);
+    int some = 0;
+    for (int q = 0; q < Q; ++q) some += counts[0][q] > 0;
+    CHECK(some > Q / 2); /* the queries found agents: the comparison means something */
+}
+
+/* Queries from several threads at once, right after a step (the first of them builds the index). */
+#define QUERY_THREADS 4
+typedef struct query_job {
+    const steer_world *w;
+    const steer_v3 *centres;
+    int count;
+    int *answers;
+    pthread_barrier_t *start;
+} query_job;
+
+static void *query_all(void *arg)
+{
+    query_job *job = arg;
+    pthread_barrier_wait(job->start);
+    steer_agent_id out[8];
+    float dist[8];
+    for (int i = 0; i < job->count; ++i) {
+        job->answers[2 * i] = steer_world_query_radius(job->w, job->centres[i], 5.0f, STEER_ALL_GROUPS, out, 8);
+        job->answers[2 * i + 1] = steer_world_query_nearest(job->w, job->centres[i], 8, 3.0f, STEER_ALL_GROUPS, out, dist) * 1000 +
+                                  (int)out[0].index % 1000;
+    }
+    return 0;
+}
+
+static void test_concurrent_queries(void)
+{
+    enum { N = 2000, Q = 300 };
+    steer_world_def wd;
+    steer_world *w = make_world(&wd, 2, STEER_BOUNDARY_WRAP, 2);
+    steer_rng rng = steer_rng_make(9);
+    for (int i = 0; i < N; ++i) steer_world_add_agent(w, 0, random_in(&rng, wd.bounds_min, wd.bounds_max), steer_v3_make(1, 1, 0));
+    static steer_v3 centres[Q];
+    static int answers[QUERY_THREADS + 1][2 * Q];
+    for (int i = 0; i < Q; ++i) centres[i] = random_in(&rng, wd.bounds_min, wd.bounds_max);
+    int disagreements = 0;
+    for (int s = 0; s < 5; ++s) {
+        CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+        pthread_barrier_t start;
+        CHECK(pthread_barrier_init(&start, 0, QUERY_THREADS) == 0);
+        query_job jobs[QUERY_THREADS];
+        pthread_t threads[QUERY_THREADS];
+        for (int t = 0; t < QUERY_THREADS; ++t) {
+            jobs[t] = (query_job){w, centres, Q, answers[t], &start};
+            CHECK(pthread_create(&threads[t], 0, query_all, &jobs[t]) == 0);
+        }
+        for (int t = 0; t < QUERY_THREADS; ++t) pthread_join(threads[t], 0);
+        pthread_barrier_destroy(&start);
+        query_job alone = {w, centres, Q, answers[QUERY_THREADS], 0};
+        for (int i = 0; i < Q; ++i) { /* the same, one thread, the index already built */
+            steer_agent_id out[8];
+            float dist[8];
+            alone.answers[2 * i] = steer_world_query_radius(w, centres[i], 5.0f, STEER_ALL_GROUPS, out, 8);
+            alone.answers[2 * i + 1] = steer_world_query_nearest(w, centres[i], 8, 3.0f, STEER_ALL_GROUPS, out, dist) * 1000 +
+                                       (int)out[0].index % 1000;
+        }
+        for (int t = 0; t < QUERY_THREADS; ++t) disagreements += memcmp(answers[t], answers[QUERY_THREADS], sizeof answers[t]) != 0;
+    }
+    CHECK(disagreements == 0);
+    steer_world_destroy(w);
+}
+
+/* An index is built by the first query only, and counted in the memory. */
+static void test_memory(void)
+{
+    steer_world_def wd;
+    steer_world *w = make_world(&wd, 2, STEER_BOUNDARY_WRAP, 1);
+    steer_rng rng = steer_rng_make(2);
+    for (int i = 0; i < 1000; ++i) steer_world_add_agent(w, 0, random_in(&rng, wd.bounds_min, wd.bounds_max), steer_v3_make(0, 0, 0));
+    CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    size_t before = steer_world_memory_bytes(w);
+    CHECK(steer_world_query_radius(w, steer_v3_make(0, 0, 0), 1e9f, STEER_ALL_GROUPS, 0, 0) == 1000);
+    size_t after = steer_world_memory_bytes(w);
+    CHECK(after >= before + 4 * 1000 && after <= before + 8 * 1000 + 1024);
+    CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    CHECK(steer_world_query_radius(w, steer_v3_make(0, 0, 0), 1e9f, STEER_ALL_GROUPS, 0, 0) == 1000);
+    CHECK(steer_world_memory_bytes(w) == after); /* rebuilt in place */
+    steer_world_destroy(w);
+}
+
+static void test_refusals(void)
+{
+    steer_set_misuse_handler(misuse_record, 0);
+    steer_world_def wd;
+    steer_world *w = make_world(&wd, 3, STEER_BOUNDARY_CLAMP, 1);
+    steer_world_add_agent(w, 0, steer_v3_make(1, 1, 1), steer_v3_make(0, 0, 0));
+    steer_agent_id out[2];
+    float dist[2];
+    steer_v3 o = steer_v3_make(0, 0, 0);
+    int before = misuse_last.count;
+    CHECK(steer_world_query_radius(w, steer_v3_make(0, NAN, 0), 1, STEER_ALL_GROUPS, out, 2) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_QUERY_CENTRE, "steer_world_query_radius", "centre = (0, nan, 0): must be finite");
+    before = misuse_last.count;
+    CHECK(steer_world_query_radius(w, o, -1.0f, STEER_ALL_GROUPS, out, 2) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_QUERY_DISTANCE, "steer_world_query_radius", "radius = -1: must be >= 0");
+    before = misuse_last.count;
+    CHECK(steer_world_query_radius(w, o, NAN, STEER_ALL_GROUPS, out, 2) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_QUERY_DISTANCE, "steer_world_query_radius", "radius = nan");
+    before = misuse_last.count;
+    CHECK(steer_world_query_radius(w, o, 5, STEER_ALL_GROUPS, 0, 2) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_NULL_ARGUMENT, "steer_world_query_radius", "out = NULL, capacity = 2");
+    before = misuse_last.count;
+    CHECK(steer_world_query_radius(w, o, 5, STEER_ALL_GROUPS, out, -1) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_COUNT_NEGATIVE, "steer_world_query_radius", "capacity = -1");
+    before = misuse_last.count;
+    CHECK(steer_world_query_radius(0, o, 5, STEER_ALL_GROUPS, out, 2) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_NULL_WORLD, "steer_world_query_radius", "world = NULL");
+    before = misuse_last.count;
+    CHECK(steer_world_query_nearest(w, o, 2, INFINITY, STEER_ALL_GROUPS, out, 0) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_NULL_ARGUMENT, "steer_world_query_nearest", "distances = NULL, k = 2");
+    before = misuse_last.count;
+    CHECK(steer_world_query_nearest(w, o, -2, INFINITY, STEER_ALL_GROUPS, out, dist) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_COUNT_NEGATIVE, "steer_world_query_nearest", "k = -2");
+    before = misuse_last.count;
+    CHECK(steer_world_query_nearest(w, o, 2, -INFINITY, STEER_ALL_GROUPS, out, dist) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_QUERY_DISTANCE, "steer_world_query_nearest", "max_distance = -inf");
+    before = misuse_last.count;
+    CHECK(steer_world_query_nearest(w, steer_v3_make(0, 0, INFINITY), 2, 1, STEER_ALL_GROUPS, out, dist) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_QUERY_CENTRE, "steer_world_query_nearest", "centre = (0, 0, inf)");
+    /* accepted: a count with no room, a k of 0, no group, the NULLs they allow */
+    before = misuse_last.count;
+    CHECK(steer_world_query_radius(w, o, 5, STEER_ALL_GROUPS, 0, 0) == 1);
+    CHECK(steer_world_query_radius(w, o, 5, 0u, out, 2) == 0);
+    CHECK(steer_world_query_nearest(w, o, 0, INFINITY, STEER_ALL_GROUPS, 0, 0) == 0);
+    CHECK(steer_world_query_nearest(w, o, 2, INFINITY, STEER_ALL_GROUPS, out, dist) == 1);
+    CHECK(steer_world_query_nearest(w, o, 2, 1.0f, STEER_ALL_GROUPS, out, dist) == 0); /* sqrt(3) away */
+    CHECK(misuse_last.count == before);
+    steer_world_destroy(w);
+    steer_set_misuse_handler(check_count_misuse, 0);
+}
+
+int main(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        test_against_brute_force(dim, STEER_BOUNDARY_WRAP);
+        test_against_brute_force(dim, STEER_BOUNDARY_CLAMP);
+        test_against_brute_force(dim, STEER_BOUNDARY_NONE);
+    }
+    test_wrapped_centre();
+    test_same_for_any_workers();
+    test_concurrent_queries();
+    test_memory();
+    test_refusals();
+    return check_summary("test_world_query");
+}
