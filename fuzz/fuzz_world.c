@@ -2,8 +2,8 @@
  * 3D, Z-up or Y-up) and a sequence of calls (groups with arbitrary defs,
  * agents added, removed, teleported and moved between groups, per-agent
  * goals (one, in bulk, or places the world assigns), obstacles, walls,
- * paths, flow fields, steps with odd dt, save and restore, debug drawing,
- * kernel changes).
+ * paths, flow fields, steps with odd dt, save and restore, debug drawing
+ * and queries, kernel changes).
  *
  * Every call is made on two worlds built from the same def: A with the
  * scalar kernel and one thread, B with the best SIMD kernel and two
@@ -365,6 +365,40 @@ static void fw_check_arrivals(const fw *f)
         FUZZ_CHECK(la[k].index == lb[k].index && la[k].generation == lb[k].generation, "arrival %d differs", k);
 }
 
+/* The queries, on both worlds: the same answers (handles by index and
+ * generation: each world has its own identity), every handle live, the
+ * radius answer ascending, the nearest by distance, none beyond the asked
+ * distance, no distance NaN. */
+static void fw_query(fuzz_input *in, fw *f)
+{
+    steer_v3 c = fuzz_v3(in);
+    float reach = fuzz_float(in);
+    uint32_t groups = fuzz_bool(in) ? STEER_ALL_GROUPS : fuzz_u32(in);
+    int capacity = fuzz_int(in, 0, FW_MAX_IDS);
+    steer_agent_id ia[FW_MAX_IDS], ib[FW_MAX_IDS];
+    float da[FW_MAX_IDS], db[FW_MAX_IDS];
+    int na = steer_world_query_radius(f->a, c, reach, groups, ia, capacity);
+    int nb = steer_world_query_radius(f->b, c, reach, groups, ib, capacity);
+    FUZZ_CHECK(na == nb && na >= 0 && na <= steer_world_agent_count(f->a), "query_radius: %d vs %d", na, nb);
+    int kept = na < capacity ? na : capacity;
+    for (int i = 0; i < kept; ++i) {
+        FUZZ_CHECK(ia[i].index == ib[i].index && ia[i].generation == ib[i].generation, "query_radius: entry %d differs", i);
+        FUZZ_CHECK(steer_world_is_valid(f->a, ia[i]), "query_radius: entry %d not live", i);
+        FUZZ_CHECK(i == 0 || ia[i - 1].index < ia[i].index, "query_radius: entry %d out of order", i);
+    }
+    na = steer_world_query_nearest(f->a, c, capacity, reach, groups, ia, da);
+    nb = steer_world_query_nearest(f->b, c, capacity, reach, groups, ib, db);
+    FUZZ_CHECK(na == nb && na <= capacity, "query_nearest: %d vs %d", na, nb);
+    for (int i = 0; i < na; ++i) {
+        FUZZ_CHECK(ia[i].index == ib[i].index && ia[i].generation == ib[i].generation && da[i] == db[i],
+                   "query_nearest: entry %d differs", i);
+        FUZZ_CHECK(steer_world_is_valid(f->a, ia[i]) && da[i] >= 0.0f && !(da[i] > reach), "query_nearest: entry %d: %g",
+                   i, (double)da[i]);
+        FUZZ_CHECK(i == 0 || da[i - 1] < da[i] || (da[i - 1] == da[i] && ia[i - 1].index < ia[i].index),
+                   "query_nearest: entry %d out of order", i);
+    }
+}
+
 static void fw_step(fuzz_input *in, fw *f)
 {
     float dt;
@@ -543,6 +577,7 @@ static void fw_op(fuzz_input *in, fw *f)
         dd.obstacles = dd.walls = dd.paths = dd.flow_fields = dd.bounds = true;
         dd.max_agents = fuzz_int(in, 0, 8);
         steer_world_draw(a, &dd);
+        fw_query(in, f); /* read-only, as the drawing */
         break;
     }
     }

@@ -63,18 +63,18 @@ static void size_cells(steer__query_index *q, const steer_world *w)
     for (int a = 0; a < w->dim; ++a)
         if (hi[a] > lo[a]) volume *= (double)hi[a] - lo[a], ++spread;
     double side = spread ? pow(volume / want, 1.0 / spread) : 1.0;
-    for (;;) {
+    double n[3] = {1.0, 1.0, 1.0};
+    for (;;) { /* in doubles: a thin spread can ask for more cells than an int holds */
         double cells = 1.0;
         for (int a = 0; a < w->dim; ++a) {
-            double n = hi[a] > lo[a] ? floor(((double)hi[a] - lo[a]) / side) : 1.0;
-            q->n[a] = n < 1.0 ? 1 : (int)n;
-            cells *= q->n[a];
+            n[a] = hi[a] > lo[a] ? fmax(1.0, floor(((double)hi[a] - lo[a]) / side)) : 1.0;
+            cells *= n[a];
         }
         if (cells <= 2.0 * want + 64.0) break;
         side *= 1.25;
     }
+    for (int a = 0; a < 3; ++a) q->n[a] = (int)n[a];
     for (int a = 0; a < 3; ++a) {
-        if (a >= w->dim) q->n[a] = 1;
         q->low[a] = a < w->dim ? lo[a] : 0.0f;
         q->high[a] = a < w->dim ? hi[a] : 0.0f;
         q->inv_cell[a] = a < w->dim && hi[a] > lo[a] ? (float)((double)q->n[a] / ((double)hi[a] - lo[a])) : 0.0f;

@@ -91,8 +91,9 @@ static int compare(const steer_world *w, const steer_world_def *wd, steer_v3 c, 
     for (int i = 0; i < (n < capacity ? n : capacity); ++i) bad += !same_id(got[i], want[i].id);
     n = brute(w, wd, c, INFINITY, groups, want); /* nearest: within max_distance, by distance then index */
     qsort(want, (size_t)n, sizeof *want, by_distance);
-    int within = 0;
-    while (within < n && want[within].dist_sq <= (double)reach * reach) ++within;
+    int within = 0; /* those within reach (by the squared distance), in that order */
+    for (int i = 0; i < n; ++i)
+        if (want[i].dist_sq <= (double)reach * reach) want[within++] = want[i];
     int written = steer_world_query_nearest(w, c, k, reach, groups, got, dist);
     bad += written != (within < k ? within : k);
     for (int i = 0; i < written && i < within; ++i) bad += !same_id(got[i], want[i].id) || dist[i] != want[i].distance;
@@ -166,6 +167,27 @@ static void test_against_brute_force(int dim, steer_boundary boundary)
     }
     if (bad) fprintf(stderr, "dim %d boundary %d: %d disagreements\n", dim, boundary, bad);
     CHECK(bad == 0);
+    steer_world_destroy(w);
+}
+
+/* An unbounded world's agents spread over the float range, and on a line:
+ * the cells stay few, and the answers exact. */
+static void test_extreme_spread(void)
+{
+    steer_world_def wd;
+    steer_world *w = make_world(&wd, 3, STEER_BOUNDARY_NONE, 1);
+    static const float xs[] = {-3e38f, -1e30f, -1.0f, -1e-30f, 0.0f, 1e-30f, 1e-3f, 1.0f, 1e20f, 3e38f};
+    for (int i = 0; i < 10; ++i)
+        for (int j = 0; j < 3; ++j) steer_world_add_agent(w, j, steer_v3_make(xs[i], (float)j * 1e-6f, 0.0f), steer_v3_make(0, 0, 0));
+    static const float radii[] = {0.0f, 1e-30f, 1.0f, 1e21f, 1e31f, 3e38f, INFINITY};
+    int bad = 0;
+    for (int i = 0; i < 10; ++i)
+        for (int r = 0; r < 7; ++r) {
+            bad += compare(w, &wd, steer_v3_make(xs[i], 0.0f, 0.0f), radii[r], STEER_ALL_GROUPS, 64, 7);
+            bad += compare(w, &wd, steer_v3_make(xs[i], 5e-7f, 2.0f), radii[r], 5u, 3, 31);
+        }
+    CHECK(bad == 0);
+    CHECK(steer_world_memory_bytes(w) < 1u << 26); /* a few cells, not one per unit of the spread */
     steer_world_destroy(w);
 }
 
@@ -363,6 +385,7 @@ int main(void)
         test_against_brute_force(dim, STEER_BOUNDARY_CLAMP);
         test_against_brute_force(dim, STEER_BOUNDARY_NONE);
     }
+    test_extreme_spread();
     test_wrapped_centre();
     test_same_for_any_workers();
     test_concurrent_queries();
