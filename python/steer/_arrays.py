@@ -48,6 +48,9 @@ def rows(value, name, dim=None):
     return array
 
 
+FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+
 def scalar(value, name, rule=None, ok=None):
     """A finite float (optionally checked by ok, with rule as the message); a string is not parsed."""
     if isinstance(value, (str, bytes, bytearray)):
@@ -58,6 +61,8 @@ def scalar(value, name, rule=None, ok=None):
         raise invalid(f"{name} = {value!r}: must be a number") from None
     if not np.isfinite(v):
         raise invalid(f"{name} = {v}: must be finite")
+    if abs(v) > FLOAT32_MAX:  # C takes a float: this would arrive as infinity
+        raise invalid(f"{name} = {v}: must be finite as a float32 (magnitude at most {FLOAT32_MAX:.7g})")
     if ok is not None and not ok(v):
         raise invalid(f"{name} = {v}: {rule}")
     return v

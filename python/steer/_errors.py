@@ -8,14 +8,26 @@ prints or aborts under Python, and turns both into a SteerError carrying the
 C names: `err.name` ("STEER_MISUSE_HANDLE_STALE"), `err.result`
 ("STEER_ERROR_STALE_HANDLE") and the message.
 """
+import threading
+
 from ._steer import ffi, lib
 
-_reports = []  # (misuse name, function, message) since the last _begin()
+# The reports of each thread's calls: (misuse name, function, message) since
+# that thread's last begin(). Per thread, since C calls release the GIL and
+# the library reports a call's misuse on the thread that made it.
+_local = threading.local()
+
+
+def _reports():
+    reports = getattr(_local, "reports", None)
+    if reports is None:
+        reports = _local.reports = []
+    return reports
 
 
 @ffi.def_extern()
 def steer_py_on_misuse(misuse_id, function, message, context):
-    _reports.append((ffi.string(lib.steer_misuse_name(misuse_id)).decode(),
+    _reports().append((ffi.string(lib.steer_misuse_name(misuse_id)).decode(),
                      ffi.string(function).decode(), ffi.string(message).decode()))
 
 
@@ -87,12 +99,12 @@ _RESULT_NAMES[lib.STEER_OK] = "STEER_OK"
 
 def begin():
     """Forget earlier reports: call before the C call whose reports count."""
-    _reports.clear()
+    _reports().clear()
 
 
 def reported():
     """The misuse reports since begin(), as (name, function, message)."""
-    return list(_reports)
+    return list(_reports())
 
 
 def _refusal(result, report=-1):
@@ -103,8 +115,11 @@ def _refusal(result, report=-1):
     result = int(result)
     name = _RESULT_NAMES.get(result, str(result))
     cls = _BY_RESULT.get(result, SteerError)
-    if _reports and report is not None:
-        misuse, _, message = _reports[report]
+    reports = _reports()
+    if reports and report is not None:
+        misuse, _, message = reports[report]
+        if misuse == "STEER_MISUSE_IN_STEP":  # refused for when it was called, whatever the call returns
+            cls = InStep
         return cls, misuse, name, f"{message} ({misuse}, {name})"
     return cls, name, name, None
 
@@ -126,11 +141,11 @@ def raise_bulk(results, n, done, what, handles, changes=True):
     refused made no report, so its report, if it made one, is the first; a
     stale handle (an agent gone) makes none (the C library counts it a
     result, not misuse), and is named from handles[i]."""
-    if done == 0 and n > 1 and len(_reports) == 1 and all(
+    if done == 0 and n > 1 and len(_reports()) == 1 and all(
             results[i] == lib.STEER_ERROR_INVALID_ARGUMENT for i in range(n)):
         raise_result(results[0], what)
     bad = next(i for i in range(n) if results[i] != lib.STEER_OK)
-    gone = results[bad] == lib.STEER_ERROR_STALE_HANDLE and not any(f"ids[{bad}] = {{" in r[2] for r in _reports)
+    gone = results[bad] == lib.STEER_ERROR_STALE_HANDLE and not any(f"ids[{bad}] = {{" in r[2] for r in _reports())
     cls, check_name, name, why = _refusal(results[bad], None if gone else 0)
     if gone:
         h = handles[bad]

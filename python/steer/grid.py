@@ -21,8 +21,9 @@ class _GridOwner:
         self.pointer = pointer
 
     def __del__(self):
-        if self.pointer is not None:
-            lib.steer_grid_destroy(self.pointer)
+        pointer = getattr(self, "pointer", None)
+        if pointer is not None:
+            lib.steer_grid_destroy(pointer)
             self.pointer = None
 
 
@@ -57,6 +58,8 @@ class Grid:
             raise MemoryError("steer_grid_create")
         self.dim = dim
         self._owner = _GridOwner(pointer)
+        self._visiting = 0  # query_visit calls running: the C query reads the grid until it returns
+        self._close_after = False
 
     @property
     def _g(self):
@@ -66,7 +69,21 @@ class Grid:
         return owner.pointer
 
     def close(self) -> None:
+        """Release the grid; from inside query_visit's callback, once query_visit returns."""
+        if getattr(self, "_visiting", 0):
+            self._close_after = True
+            return
         self._owner = None
+
+    def _change(self, what):
+        """The pointer for a call that changes the grid; refused inside query_visit's callback."""
+        if getattr(self, "_visiting", 0):
+            raise invalid(f"Grid.{what}: called from inside query_visit's callback: the grid is read until "
+                          "query_visit returns (collect the ids, change the grid after)")
+        return self._g
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError("a Grid cannot be pickled or copied: build a new one from the same points")
 
     def __enter__(self):
         return self
@@ -90,18 +107,18 @@ class Grid:
         if len(a) >= 2**26:
             raise invalid(f"points: {len(a)} rows: at most 2**26 - 1")
         _errors.begin()
-        _errors.check(lib.steer_grid_build(self._g, _arrays.pointer(a) if a.size else ffi.new("float[1]"), len(a),
+        _errors.check(lib.steer_grid_build(self._change("build"), _arrays.pointer(a) if a.size else ffi.new("float[1]"), len(a),
                                            a.shape[1]), "steer_grid_build")
 
     def insert(self, point_id: int, p) -> None:
         """Add one point with the caller's id (>= 0)."""
         point_id = _arrays.integer(point_id, "point_id", 0, 2**31, "must be in [0, 2**31)")
-        _errors.check(lib.steer_grid_insert(self._g, point_id, _arrays.pointer(self._point(p))),
+        _errors.check(lib.steer_grid_insert(self._change("insert"), point_id, _arrays.pointer(self._point(p))),
                       "steer_grid_insert")
 
     def clear(self) -> None:
         """Empty the grid, keeping its memory."""
-        lib.steer_grid_clear(self._g)
+        lib.steer_grid_clear(self._change("clear"))
 
     def __len__(self) -> int:
         return lib.steer_grid_count(self._g)
@@ -120,13 +137,22 @@ class Grid:
     def query_visit(self, centre, radius: float, visit: Callable[[int, float], None]) -> int:
         """Call visit(id, distance_sq) for every point within radius, cells in ascending (z, y, x) offset and
         points in a cell in insertion order; returns how many. An exception from visit ends the visits (the
-        rest are skipped) and is raised here."""
+        rest are skipped) and is raised here. visit may not change the grid (build, insert, clear raise
+        InvalidArgument); a close() from it takes effect when query_visit returns."""
         if not callable(visit):
             raise invalid(f"visit: {visit!r}: must be callable")
         c = self._point(centre, "centre")
         r = _arrays.scalar(radius, "radius", "must be >= 0", lambda v: v >= 0)
         state = _Visit(visit)
-        n = lib.steer_grid_query_visit(self._g, _arrays.pointer(c), r, lib.steer_py_grid_visit, ffi.new_handle(state))
+        g = self._g
+        self._visiting += 1
+        try:
+            n = lib.steer_grid_query_visit(g, _arrays.pointer(c), r, lib.steer_py_grid_visit, ffi.new_handle(state))
+        finally:
+            self._visiting -= 1
+            if self._close_after and not self._visiting:
+                self._close_after = False
+                self._owner = None
         if state.error is not None:
             raise state.error
         return n

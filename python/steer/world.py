@@ -139,8 +139,9 @@ class _Owner:
         self.scheduler = scheduler  # (handle, _Binding): alive as long as the C world that calls it
 
     def __del__(self):
-        if self.pointer is not None:
-            lib.steer_world_destroy(self.pointer)
+        pointer = getattr(self, "pointer", None)  # None too for an _Owner whose __init__ never ran
+        if pointer is not None:
+            lib.steer_world_destroy(pointer)
             self.pointer = None
 
 
@@ -215,7 +216,7 @@ def _seed(value, name="seed"):
 class World:
     """A 2D or 3D world of agents, stepped deterministically in C.
 
-    World(dim=2, capacity=1000, bounds_min=(-50,-50), bounds_max=(50,50), boundary="wrap", threads=1,
+    World(dim=2, capacity=1024, bounds_min=(-50,-50), bounds_max=(50,50), boundary="wrap", threads=1,
           up="z", seed=0, scheduler=None, ...) takes the fields of steer_world_def by name; bounds_min and
     bounds_max are dim numbers each (a 3D world: (-50,-50,-50), (50,50,50)). World.standard_flock(N)
     and World.from_scenario(path) build the common worlds. Then add_group (behaviours, combine, probabilities,
@@ -234,6 +235,8 @@ class World:
             raise invalid(f"up = {up!r}: must be one of {', '.join(UP)}")
         d.up = UP[up]
         d.dim = _int(dim, "dim")
+        if d.dim == 2 and up != "z":  # the library ignores it in 2D: not dropped without a word either
+            raise invalid(f"up = {up!r}: a 2D world lies in the XY plane and has no up axis to choose (up is for 3D)")
         d.capacity = _int(capacity, "capacity")
         if boundary not in BOUNDARY:
             raise invalid(f"boundary = {boundary!r}: must be one of {', '.join(BOUNDARY)}")
@@ -256,11 +259,17 @@ class World:
         _errors.begin()
         self._adopt(lib.steer_world_create(ffi.new("steer_world_def *", d)), "steer_world_create", binding)
 
+    def __reduce_ex__(self, protocol):
+        raise TypeError("a World cannot be pickled or copied (it is a C world, perhaps with a scheduler): "
+                        "save() gives its state as bytes, and restore(data) on a World made with the same "
+                        "fields continues it bit for bit")
+
     def _adopt(self, pointer, what, scheduler=None):
         if pointer == ffi.NULL:
             _errors.raise_reported(lib.STEER_ERROR_INVALID_ARGUMENT, what)
         self._owner = _Owner(pointer, scheduler)
         self._version = 0
+        self._step_arrivals = None  # step(steps > 1): the arrivals of all its steps (arrivals())
         self.dim = self._def().dim
         self.scenario_dt = None
         self.scenario_steps = None
@@ -591,25 +600,36 @@ class World:
 
     # ---- agents ----------------------------------------------------------------
     def add_agents(self, group: int, positions, velocities=None) -> np.ndarray:
-        """Add N agents of one group from (N, dim) float32 arrays; returns their handles, (N, 3) uint32."""
+        """Add N agents of one group from (N, dim) float32 arrays; returns their handles, (N, 3) uint32.
+        All or none: more than the world has room for raises CapacityError before any is added. A refusal
+        after some were added (a call from another thread during a step) carries their handles as `.ids`."""
         p = _arrays.rows(positions, "positions", self.dim)
         if p.ndim != 2:
             raise invalid(f"positions: shape {p.shape}: must be (N, {self.dim})")
         v = np.zeros_like(p) if velocities is None else _arrays.rows(velocities, "velocities", self.dim)
         if v.shape != p.shape:
             raise invalid(f"velocities: shape {v.shape}: must be {p.shape}, like positions")
-        ids = np.zeros((len(p), 3), dtype=np.uint32)
         w = self._w
+        capacity, count = self._def().capacity, lib.steer_world_agent_count(w)
+        if count + len(p) > capacity:
+            raise _errors.CapacityError(f"add_agents: {len(p)} agents: the world has room for {capacity - count} "
+                                        f"more (capacity {capacity}, {count} live); none were added",
+                                        name="STEER_ERROR_CAPACITY", result="STEER_ERROR_CAPACITY")
+        ids = np.zeros((len(p), 3), dtype=np.uint32)
         _errors.begin()
         added = lib.py_add_agents(w, _int(group, "group"), len(p), _arrays.pointer(p), _arrays.pointer(v), self.dim,
                                   ffi.cast("uint32_t *", ffi.from_buffer(ids)))
         self._version += 1
         if added < len(p):
-            if _errors.reported():
-                _errors.raise_result(lib.STEER_ERROR_INVALID_ARGUMENT, f"add_agents: agent {added}")
-            raise _errors.CapacityError(f"add_agents: the world is full after {added} of {len(p)} agents "
-                                        f"(capacity {self._def().capacity}); those {added} were added",
-                                        name="STEER_ERROR_CAPACITY", result="STEER_ERROR_CAPACITY")
+            try:
+                if _errors.reported():
+                    _errors.raise_result(lib.STEER_ERROR_INVALID_ARGUMENT, f"add_agents: agent {added}")
+                raise _errors.CapacityError(f"add_agents: the world is full after {added} of {len(p)} agents "
+                                            f"(capacity {capacity}); those {added} were added",
+                                            name="STEER_ERROR_CAPACITY", result="STEER_ERROR_CAPACITY")
+            except _errors.SteerError as e:
+                e.ids = ids[:added]
+                raise
         return ids
 
     def add_agent(self, group: int, position, velocity=None) -> AgentId:
@@ -915,10 +935,18 @@ class World:
     def arrived(self, ids) -> np.ndarray:
         """Bulk has_arrived: one bool per id (False for an agent without a goal); a stale id raises."""
         out, n = self._goal_records(ids, "arrived")
-        return np.fromiter((out[i].arrived for i in range(n)), dtype=bool, count=n)
+        size, at = ffi.sizeof("steer_goal"), ffi.offsetof("steer_goal", "arrived")  # a bool: one byte
+        return np.frombuffer(ffi.buffer(out, n * size), np.uint8).reshape(n, size)[:, at] != 0
 
     def arrivals(self) -> np.ndarray:
-        """The agents that arrived during the last step: (K, 3) uint32 handles."""
+        """The agents that arrived during the last step() call, all of its steps (each agent once, in the
+        order they arrived): (K, 3) uint32 handles."""
+        if self._step_arrivals is not None:
+            return self._step_arrivals.copy()
+        return self._c_arrivals()
+
+    def _c_arrivals(self) -> np.ndarray:
+        """The agents that arrived during the last C step."""
         w = self._w
         n = lib.steer_world_arrivals(w, ffi.NULL, 0)
         ids = np.zeros((n, 3), dtype=np.uint32)
@@ -996,6 +1024,9 @@ class World:
             raise invalid(f"steps = {steps}: must be >= 0")
         w, owner = self._w, self._owner  # owner: the C world lives through the step, even if a callback closes it
         binding = owner.scheduler[1] if owner.scheduler else None
+        # C lists the arrivals of its last step: over several, this call's are gathered after each
+        self._step_arrivals = None
+        gathered = [] if steps > 1 else None
         try:
             for _ in range(int(steps)):
                 _errors.begin()
@@ -1017,8 +1048,14 @@ class World:
                                          f"({type(error).__name__}: {error}); the step was completed serially",
                                          name="scheduler") from error
                 _errors.check(result, "steer_world_step")
+                if gathered is not None:
+                    gathered.append(self._c_arrivals())
         finally:
             self._version += 1
+            if gathered:
+                rows = np.concatenate(gathered)
+                _, first = np.unique(rows, axis=0, return_index=True)
+                self._step_arrivals = rows[np.sort(first)]
 
     @property
     def step_count(self) -> int:
@@ -1076,6 +1113,7 @@ class World:
                               result="STEER_ERROR_BAD_SNAPSHOT")
         _errors.check(r, "steer_world_restore")
         self._owner = owner
+        self._step_arrivals = None  # the snapshot's own last step says who arrived
         self._version += 1
 
     # ---- debug draw ---------------------------------------------------------------------
