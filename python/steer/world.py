@@ -354,6 +354,7 @@ class World:
 
     @property
     def closed(self) -> bool:
+        """Whether close() has released the C world."""
         return getattr(self, "_owner", None) is None
 
     def __enter__(self):
@@ -470,14 +471,17 @@ class World:
 
     @property
     def group_count(self) -> int:
+        """The groups added."""
         return lib.steer_world_group_count(self._w)
 
     def add_obstacle(self, centre, radius: float) -> int:
+        """Add a sphere (a circle in 2D) agents avoid; returns its index."""
         _errors.begin()
         return _errors.check(lib.steer_world_add_obstacle(self._w, _vec3(centre, "centre", self.dim),
                                                           _arrays.scalar(radius, "radius")), "steer_world_add_obstacle")
 
     def set_obstacle(self, index: int, centre, radius: float) -> None:
+        """Move or resize obstacle `index` (a door, a moving rock; set_obstacle_velocity tells avoidance its speed)."""
         _errors.begin()
         _errors.check(lib.steer_world_set_obstacle(self._w, _int(index, "index"), _vec3(centre, "centre", self.dim),
                                                    _arrays.scalar(radius, "radius")), "steer_world_set_obstacle")
@@ -513,13 +517,16 @@ class World:
                 np.array([out.b.x, out.b.y, out.b.z][:self.dim], np.float32))
 
     def clear_obstacles(self) -> None:
+        """Remove every obstacle."""
         lib.steer_world_clear_obstacles(self._w)
 
     @property
     def obstacle_count(self) -> int:
+        """The obstacles added."""
         return lib.steer_world_obstacle_count(self._w)
 
     def add_wall(self, a, b) -> int:
+        """Add a wall from a to b (in 3D it stands along the up axis); returns its index."""
         _errors.begin()
         return _errors.check(lib.steer_world_add_wall(self._w, _vec3(a, "a", self.dim), _vec3(b, "b", self.dim)),
                              "steer_world_add_wall")
@@ -537,6 +544,7 @@ class World:
 
     @property
     def wall_count(self) -> int:
+        """The walls added."""
         return lib.steer_world_wall_count(self._w)
 
     def add_path(self, points, closed: bool = False, radius: float = 1.0) -> int:
@@ -556,6 +564,7 @@ class World:
 
     @property
     def path_count(self) -> int:
+        """The paths added."""
         return lib.steer_world_path_count(self._w)
 
     def add_flow_field(self, field: Any, origin=None, cell_size: Optional[float] = None) -> int:
@@ -658,11 +667,13 @@ class World:
         return ffi.new("steer_agent_id *", (index, generation, world))[0]
 
     def remove_agent(self, agent) -> None:
+        """Remove one agent; its handle becomes stale (a new agent never reuses it)."""
         _errors.begin()
         _errors.check(lib.steer_world_remove_agent(self._w, self._id(agent)), "steer_world_remove_agent")
         self._version += 1
 
     def teleport_agent(self, agent, position, velocity) -> None:
+        """Put one agent at position with velocity (brought into the box as a step would)."""
         _errors.begin()
         _errors.check(lib.steer_world_teleport_agent(self._w, self._id(agent), _vec3(position, "position", self.dim),
                                                      _vec3(velocity, "velocity", self.dim)),
@@ -696,6 +707,7 @@ class World:
                 rows[:, 6].view(np.int32).astype(np.int32))
 
     def is_valid(self, agent) -> bool:
+        """Whether the handle names a live agent of this world (no error for a stale one)."""
         return bool(lib.steer_world_is_valid(self._w, self._id(agent)))
 
     def __len__(self) -> int:
@@ -930,6 +942,7 @@ class World:
         return [self._goal_dict(out[i]) for i in range(n)]
 
     def has_arrived(self, agent) -> bool:
+        """Whether the agent has a goal and has arrived (False for a stale handle)."""
         return bool(lib.steer_world_has_arrived(self._w, self._id(agent)))
 
     def arrived(self, ids) -> np.ndarray:
@@ -956,6 +969,7 @@ class World:
 
     @property
     def goal_count(self) -> int:
+        """The agents with a goal of their own."""
         return lib.steer_world_goal_count(self._w)
 
     # ---- formations --------------------------------------------------------------
@@ -1059,6 +1073,7 @@ class World:
 
     @property
     def step_count(self) -> int:
+        """The steps taken (restore brings the snapshot's count)."""
         return lib.steer_world_step_count(self._w)
 
     def state_hash(self) -> str:
@@ -1067,6 +1082,7 @@ class World:
 
     @property
     def memory_bytes(self) -> int:
+        """Bytes the C world holds (agents, grid, scratch, goals, objects)."""
         return lib.steer_world_memory_bytes(self._w)
 
     def set_kernel(self, kernel: str = "best") -> str:
