@@ -67,12 +67,21 @@ static int make_case(shape sh, int n, steer_v3 *from, steer_v3 *to)
         return m;
     }
     float side = dim == 3 ? 1.5f * cbrtf((float)n) : 1.5f * sqrtf((float)n);
-    for (int i = 0; i < n; ++i)
-        from[i] = steer_v3_make(steer_rng_range(&rng, 0, side), steer_rng_range(&rng, 0, side),
-                                dim == 3 ? steer_rng_range(&rng, 0, side) : 0.0f);
-    for (int j = 0; j < m; ++j)
-        to[j] = steer_v3_make(steer_rng_range(&rng, 0.5f * side, 1.5f * side), steer_rng_range(&rng, 0, side),
-                              dim == 3 ? steer_rng_range(&rng, 0, side) : 0.0f);
+    /* one draw per statement: a function's arguments are evaluated in no set
+     * order, and compilers differ (gcc took the z draw first), so the cases
+     * were not the same under every compiler */
+    for (int i = 0; i < n; ++i) {
+        float z = dim == 3 ? steer_rng_range(&rng, 0, side) : 0.0f;
+        float y = steer_rng_range(&rng, 0, side);
+        float x = steer_rng_range(&rng, 0, side);
+        from[i] = steer_v3_make(x, y, z);
+    }
+    for (int j = 0; j < m; ++j) {
+        float z = dim == 3 ? steer_rng_range(&rng, 0, side) : 0.0f;
+        float y = steer_rng_range(&rng, 0, side);
+        float x = steer_rng_range(&rng, 0.5f * side, 1.5f * side);
+        to[j] = steer_v3_make(x, y, z);
+    }
     return m;
 }
 
