@@ -1,7 +1,7 @@
 /* bench/query.c — the world's queries on the standard flock: what the first
  * query after a step costs (it indexes the agents), and then a query within
- * radius 1 (about K = 16 agents), within radius 5 (about 400) and of the 16
- * nearest, each at random centres.
+ * radius 1 (about K = 16 agents), within radius 5 (about 400), in a box of
+ * side 10 (about 500 in 2D) and of the 16 nearest, each at random centres.
  *
  *   build/bench/query [--agents N[,N...]] [--dim 2|3] [--queries Q] [--repeat R] [--json]
  *
@@ -22,9 +22,9 @@
 
 #define MAX_LIST 8
 #define MAX_REPEAT 31
-#define KINDS 3
+#define KINDS 4
 
-static const char *const kind_names[KINDS] = {"radius1_us", "radius5_us", "nearest16_us"};
+static const char *const kind_names[KINDS] = {"radius1_us", "radius5_us", "box10_us", "nearest16_us"};
 
 static int parse_list(const char *text, int *out)
 {
@@ -46,6 +46,9 @@ static double run_kind(const steer_world *w, int kind, const steer_v3 *centres, 
     for (int i = 0; i < queries; ++i) {
         if (kind == 0) *found += steer_world_query_radius(w, centres[i], 1.0f, STEER_ALL_GROUPS, out, 2048);
         else if (kind == 1) *found += steer_world_query_radius(w, centres[i], 5.0f, STEER_ALL_GROUPS, out, 2048);
+        else if (kind == 2)
+            *found += steer_world_query_box(w, centres[i], steer_v3_add(centres[i], steer_v3_make(10, 10, 10)), STEER_ALL_GROUPS,
+                                            out, 2048);
         else *found += steer_world_query_nearest(w, centres[i], 16, INFINITY, STEER_ALL_GROUPS, out, dist);
     }
     return bench_seconds() - t0;
@@ -70,8 +73,8 @@ int main(int argc, char **argv)
     }
     steer_v3 *centres = malloc(sizeof *centres * (size_t)queries);
     if (!centres) return 1;
-    if (!json) printf("%-9s %3s %21s %21s %21s %21s\n", "agents", "dim", "index ms (best/med)", "radius 1 us",
-                      "radius 5 us", "nearest 16 us");
+    if (!json) printf("%-9s %3s %21s %21s %21s %21s %21s\n", "agents", "dim", "index ms (best/med)", "radius 1 us",
+                      "radius 5 us", "box 10 us", "nearest 16 us");
     for (int l = 0; l < lists; ++l) {
         steer_standard_flock_def fd = steer_default_standard_flock_def();
         fd.agents = agents[l];

@@ -386,6 +386,13 @@ static void fw_query(fuzz_input *in, fw *f)
         FUZZ_CHECK(steer_world_is_valid(f->a, ia[i]), "query_radius: entry %d not live", i);
         FUZZ_CHECK(i == 0 || ia[i - 1].index < ia[i].index, "query_radius: entry %d out of order", i);
     }
+    steer_v3 corner = fuzz_v3(in);
+    na = steer_world_query_box(f->a, c, corner, groups, ia, capacity);
+    nb = steer_world_query_box(f->b, c, corner, groups, ib, capacity);
+    FUZZ_CHECK(na == nb && na >= 0 && na <= steer_world_agent_count(f->a), "query_box: %d vs %d", na, nb);
+    for (int i = 0; i < (na < capacity ? na : capacity); ++i)
+        FUZZ_CHECK(ia[i].index == ib[i].index && ia[i].generation == ib[i].generation && (i == 0 || ia[i - 1].index < ia[i].index),
+                   "query_box: entry %d", i);
     na = steer_world_query_nearest(f->a, c, capacity, reach, groups, ia, da);
     nb = steer_world_query_nearest(f->b, c, capacity, reach, groups, ib, db);
     FUZZ_CHECK(na == nb && na <= capacity, "query_nearest: %d vs %d", na, nb);

@@ -133,11 +133,13 @@ typedef struct search {
     double c[3];        /* the centre (wrapped into a WRAP world's box) */
     double extent[3];   /* a WRAP world's box, per axis (0: the axis does not wrap) */
     uint32_t groups;
+    bool box;           /* a box instead: agents with low <= p <= high on every axis */
+    float low[3], high[3];
 } search;
 
 static search search_of(const steer_world *w, steer_v3 centre, uint32_t groups)
 {
-    search s = {w, {0, 0, 0}, {0, 0, 0}, groups};
+    search s = {w, {0, 0, 0}, {0, 0, 0}, groups, false, {0, 0, 0}, {0, 0, 0}};
     float pos[3] = {centre.x, centre.y, centre.z}, vel[3] = {0, 0, 0};
     bool wrap = w->def.boundary == STEER_BOUNDARY_WRAP;
     if (wrap) steer__confine(w, pos, vel); /* into the box, as an agent's position */
@@ -148,11 +150,17 @@ static search search_of(const steer_world *w, steer_v3 centre, uint32_t groups)
     return s;
 }
 
-/* Agent d's squared distance from the centre, or -1 when its group is not asked for. */
+/* Agent d's squared distance from the centre (0 inside a box), or -1 when
+ * its group is not asked for or it is outside the box. */
 static double distance_sq(const search *s, int d)
 {
     const steer_world *w = s->w;
     if (!(s->groups >> w->group[d] & 1u)) return -1.0;
+    if (s->box) {
+        for (int a = 0; a < w->dim; ++a)
+            if (!(w->p[a][d] >= s->low[a] && w->p[a][d] <= s->high[a])) return -1.0;
+        return 0.0;
+    }
     double sum = 0.0;
     for (int a = 0; a < w->dim; ++a) {
         double x = (double)w->p[a][d] - s->c[a], e = s->extent[a];
@@ -169,12 +177,20 @@ static double distance_sq(const search *s, int d)
  * an agent missed. Returns how many. */
 static int axis_ranges(const search *s, const steer__query_index *q, int a, double r, int lo[3], int hi[3])
 {
+    double extent = q->inv_cell[a] > 0.0f ? q->n[a] / q->inv_cell[a] : 0.0;
+    if (s->box) { /* one range, from the box's low side to its high side */
+        double from = s->low[a], to = s->high[a];
+        double pad = 1e-5 * (fabs(from) + fabs(to) + fabs((double)q->low[a]) + extent) + 1e-30;
+        from -= pad, to += pad;
+        lo[0] = from < -3e38 ? 0 : cell_at(q, a, (float)from), hi[0] = to > 3e38 ? q->n[a] - 1 : cell_at(q, a, (float)to);
+        return 1;
+    }
     double c = s->c[a], e = s->extent[a];
     if (e > 0.0 && 2.0 * r >= e) {
         lo[0] = 0, hi[0] = q->n[a] - 1;
         return 1;
     }
-    double pad = 1e-5 * (fabs(c) + r + e + fabs((double)q->low[a]) + (q->inv_cell[a] > 0.0f ? q->n[a] / q->inv_cell[a] : 0.0)) + 1e-30;
+    double pad = 1e-5 * (fabs(c) + r + e + fabs((double)q->low[a]) + extent) + 1e-30;
     int count = 0;
     for (int k = e > 0.0 ? -1 : 0; k <= (e > 0.0 ? 1 : 0); ++k) {
         double from = c + k * e - r - pad, to = c + k * e + r + pad;
@@ -190,7 +206,8 @@ static int axis_ranges(const search *s, const steer__query_index *q, int a, doub
 
 typedef void visit_fn(void *context, int d, double dist_sq);
 
-/* Calls visit for every agent of the asked groups within r of the centre, each once. */
+/* Calls visit for every agent of the asked groups within r of the centre
+ * (or inside the box: r unused), each once. */
 static void search_cells(const search *s, const steer__query_index *q, double r, visit_fn *visit, void *context)
 {
     const steer_world *w = s->w;
@@ -276,20 +293,11 @@ static void visit_within(void *context, int d, double dist_sq)
     }
 }
 
-int steer_world_query_radius(const steer_world *w, steer_v3 centre, float radius, uint32_t groups, steer_agent_id *out,
-                             int capacity)
+/* The search's agents into out, the lowest handle indices ascending; returns how many there are. */
+static int list_within(const search *s, double r, steer_agent_id *out, int capacity)
 {
-    STEER__CHECK_WORLD(w, 0, 0);
-    STEER_MISUSE_IF(capacity < 0, 0, COUNT_NEGATIVE, "capacity = %d: must be >= 0", capacity);
-    STEER_MISUSE_IF(capacity > 0 && !out, 0, NULL_ARGUMENT, "out = NULL, capacity = %d: must point to room for capacity handles",
-                    capacity);
-    STEER_MISUSE_IF(!(steer_is_finite(centre.x) && steer_is_finite(centre.y) && (w->dim == 2 || steer_is_finite(centre.z))), 0,
-                    QUERY_CENTRE, "centre = (%g, %g, %g): must be finite", (double)centre.x, (double)centre.y,
-                    (double)centre.z);
-    STEER_MISUSE_IF(!(radius >= 0.0f), 0, QUERY_DISTANCE, "radius = %g: must be >= 0 (INFINITY: any distance)", (double)radius);
-    search s = search_of(w, centre, groups);
-    within v = {w, out, capacity, 0, 0};
-    search_cells(&s, current_index(w), (double)radius, visit_within, &v);
+    within v = {s->w, out, capacity, 0, 0};
+    search_cells(s, current_index(s->w), r, visit_within, &v);
     /* ascending: a heap of what was kept (already one when full), sorted in place */
     if (v.kept < v.capacity)
         for (int i = v.kept / 2 - 1; i >= 0; --i) sift_down_index(out, v.kept, i);
@@ -299,6 +307,47 @@ int steer_world_query_radius(const steer_world *w, steer_v3 centre, float radius
         sift_down_index(out, n, 0);
     }
     return v.found;
+}
+
+#define CHECK_ROOM(out, capacity)                                                                                     \
+    do {                                                                                                               \
+        STEER_MISUSE_IF(capacity < 0, 0, COUNT_NEGATIVE, "capacity = %d: must be >= 0", capacity);                     \
+        STEER_MISUSE_IF(capacity > 0 && !out, 0, NULL_ARGUMENT,                                                       \
+                        "out = NULL, capacity = %d: must point to room for capacity handles", capacity);              \
+    } while (0)
+
+int steer_world_query_radius(const steer_world *w, steer_v3 centre, float radius, uint32_t groups, steer_agent_id *out,
+                             int capacity)
+{
+    STEER__CHECK_WORLD(w, 0, 0);
+    CHECK_ROOM(out, capacity);
+    STEER_MISUSE_IF(!(steer_is_finite(centre.x) && steer_is_finite(centre.y) && (w->dim == 2 || steer_is_finite(centre.z))), 0,
+                    QUERY_POINT, "centre = (%g, %g, %g): must be finite", (double)centre.x, (double)centre.y,
+                    (double)centre.z);
+    STEER_MISUSE_IF(!(radius >= 0.0f), 0, QUERY_DISTANCE, "radius = %g: must be >= 0 (INFINITY: any distance)", (double)radius);
+    search s = search_of(w, centre, groups);
+    return list_within(&s, (double)radius, out, capacity);
+}
+
+int steer_world_query_box(const steer_world *w, steer_v3 corner_a, steer_v3 corner_b, uint32_t groups, steer_agent_id *out,
+                          int capacity)
+{
+    STEER__CHECK_WORLD(w, 0, 0);
+    CHECK_ROOM(out, capacity);
+    for (int a = 0; a < w->dim; ++a) {
+        STEER_MISUSE_IF(steer_v3_get(corner_a, a) != steer_v3_get(corner_a, a), 0, QUERY_POINT,
+                        "corner_a = (%g, %g, %g): must not be NaN", (double)corner_a.x, (double)corner_a.y,
+                        (double)corner_a.z);
+        STEER_MISUSE_IF(steer_v3_get(corner_b, a) != steer_v3_get(corner_b, a), 0, QUERY_POINT,
+                        "corner_b = (%g, %g, %g): must not be NaN", (double)corner_b.x, (double)corner_b.y,
+                        (double)corner_b.z);
+    }
+    search s = {w, {0, 0, 0}, {0, 0, 0}, groups, true, {0, 0, 0}, {0, 0, 0}};
+    for (int a = 0; a < w->dim; ++a) {
+        float p = steer_v3_get(corner_a, a), q = steer_v3_get(corner_b, a);
+        s.low[a] = p < q ? p : q, s.high[a] = p < q ? q : p;
+    }
+    return list_within(&s, 0.0, out, capacity);
 }
 
 /* ---- the k nearest: by distance, then handle index -------------------------------- */
@@ -359,7 +408,7 @@ int steer_world_query_nearest(const steer_world *w, steer_v3 centre, int k, floa
     STEER_MISUSE_IF(k > 0 && (!out || !distances), 0, NULL_ARGUMENT,
                     "%s = NULL, k = %d: out and distances must each have room for k entries", out ? "distances" : "out", k);
     STEER_MISUSE_IF(!(steer_is_finite(centre.x) && steer_is_finite(centre.y) && (w->dim == 2 || steer_is_finite(centre.z))), 0,
-                    QUERY_CENTRE, "centre = (%g, %g, %g): must be finite", (double)centre.x, (double)centre.y,
+                    QUERY_POINT, "centre = (%g, %g, %g): must be finite", (double)centre.x, (double)centre.y,
                     (double)centre.z);
     STEER_MISUSE_IF(!(max_distance >= 0.0f), 0, QUERY_DISTANCE, "max_distance = %g: must be >= 0 (INFINITY: any distance)",
                     (double)max_distance);

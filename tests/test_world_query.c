@@ -1,4 +1,4 @@
-/* steer_world_query_radius and steer_world_query_nearest against a brute
+/* steer_world_query_radius, _box and _nearest against a brute
  * force over every agent: 2D and 3D, WRAP, CLAMP and NONE worlds (agents
  * far outside an unbounded world's box), several groups and masks, centres
  * inside and outside the box, radii from 0 to INFINITY, capacities below
@@ -100,6 +100,27 @@ static int compare(const steer_world *w, const steer_world_def *wd, steer_v3 c, 
     return bad;
 }
 
+/* A box query against the definition: every agent with low <= p <= high on each axis. */
+static int compare_box(const steer_world *w, const steer_world_def *wd, steer_v3 a, steer_v3 b, uint32_t groups, int capacity)
+{
+    static entry want[MAX_AGENTS];
+    static steer_agent_id got[MAX_AGENTS], ids[MAX_AGENTS];
+    steer_world_view v = steer_world_get_view(w);
+    steer_world_get_agent_ids(w, ids, MAX_AGENTS);
+    const float *p[3] = {v.px, v.py, v.pz};
+    float lo[3] = {fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)}, hi[3] = {fmaxf(a.x, b.x), fmaxf(a.y, b.y), fmaxf(a.z, b.z)};
+    int n = 0;
+    for (int i = 0; i < v.count; ++i) {
+        bool in = groups >> v.group[i] & 1u;
+        for (int k = 0; k < wd->dim; ++k) in = in && p[k][i] >= lo[k] && p[k][i] <= hi[k];
+        if (in) want[n++] = (entry){ids[i], 0.0f, 0.0};
+    }
+    qsort(want, (size_t)n, sizeof *want, by_index);
+    int found = steer_world_query_box(w, a, b, groups, got, capacity), bad = found != n;
+    for (int i = 0; i < (n < capacity ? n : capacity); ++i) bad += !same_id(got[i], want[i].id);
+    return bad;
+}
+
 static steer_world *make_world(steer_world_def *wd, int dim, steer_boundary boundary, int workers)
 {
     *wd = steer_default_world_def();
@@ -132,6 +153,10 @@ static int random_queries(const steer_world *w, const steer_world_def *wd, steer
         uint32_t groups = q % 4 == 0 ? STEER_ALL_GROUPS : (uint32_t)(q % 7) ; /* some masks take no group */
         int capacity = q % 5 == 0 ? 3 : total + 1, k = q % 2 ? 1 + q % 13 : total + 5;
         bad += compare(w, wd, c, reach, groups, capacity, k);
+        steer_v3 corner = random_in(rng, wide_lo, wide_hi); /* a box: corners in either order, some infinite */
+        if (q % 7 == 3) corner.z = q % 2 ? INFINITY : -INFINITY;
+        if (q % 11 == 5) corner.x = -INFINITY;
+        bad += compare_box(w, wd, c, q % 13 == 0 ? c : corner, groups, capacity);
     }
     return bad;
 }
@@ -338,7 +363,7 @@ static void test_refusals(void)
     steer_v3 o = steer_v3_make(0, 0, 0);
     int before = misuse_last.count;
     CHECK(steer_world_query_radius(w, steer_v3_make(0, NAN, 0), 1, STEER_ALL_GROUPS, out, 2) == 0);
-    CHECK_REPORT(before, STEER_MISUSE_QUERY_CENTRE, "steer_world_query_radius", "centre = (0, nan, 0): must be finite");
+    CHECK_REPORT(before, STEER_MISUSE_QUERY_POINT, "steer_world_query_radius", "centre = (0, nan, 0): must be finite");
     before = misuse_last.count;
     CHECK(steer_world_query_radius(w, o, -1.0f, STEER_ALL_GROUPS, out, 2) == 0);
     CHECK_REPORT(before, STEER_MISUSE_QUERY_DISTANCE, "steer_world_query_radius", "radius = -1: must be >= 0");
@@ -355,6 +380,12 @@ static void test_refusals(void)
     CHECK(steer_world_query_radius(0, o, 5, STEER_ALL_GROUPS, out, 2) == 0);
     CHECK_REPORT(before, STEER_MISUSE_NULL_WORLD, "steer_world_query_radius", "world = NULL");
     before = misuse_last.count;
+    CHECK(steer_world_query_box(w, o, steer_v3_make(1, 1, NAN), STEER_ALL_GROUPS, out, 2) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_QUERY_POINT, "steer_world_query_box", "corner_b = (1, 1, nan): must not be NaN");
+    before = misuse_last.count;
+    CHECK(steer_world_query_box(w, o, o, STEER_ALL_GROUPS, 0, 1) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_NULL_ARGUMENT, "steer_world_query_box", "out = NULL, capacity = 1");
+    before = misuse_last.count;
     CHECK(steer_world_query_nearest(w, o, 2, INFINITY, STEER_ALL_GROUPS, out, 0) == 0);
     CHECK_REPORT(before, STEER_MISUSE_NULL_ARGUMENT, "steer_world_query_nearest", "distances = NULL, k = 2");
     before = misuse_last.count;
@@ -365,7 +396,7 @@ static void test_refusals(void)
     CHECK_REPORT(before, STEER_MISUSE_QUERY_DISTANCE, "steer_world_query_nearest", "max_distance = -inf");
     before = misuse_last.count;
     CHECK(steer_world_query_nearest(w, steer_v3_make(0, 0, INFINITY), 2, 1, STEER_ALL_GROUPS, out, dist) == 0);
-    CHECK_REPORT(before, STEER_MISUSE_QUERY_CENTRE, "steer_world_query_nearest", "centre = (0, 0, inf)");
+    CHECK_REPORT(before, STEER_MISUSE_QUERY_POINT, "steer_world_query_nearest", "centre = (0, 0, inf)");
     /* accepted: a count with no room, a k of 0, no group, the NULLs they allow */
     before = misuse_last.count;
     CHECK(steer_world_query_radius(w, o, 5, STEER_ALL_GROUPS, 0, 0) == 1);
@@ -373,6 +404,9 @@ static void test_refusals(void)
     CHECK(steer_world_query_nearest(w, o, 0, INFINITY, STEER_ALL_GROUPS, 0, 0) == 0);
     CHECK(steer_world_query_nearest(w, o, 2, INFINITY, STEER_ALL_GROUPS, out, dist) == 1);
     CHECK(steer_world_query_nearest(w, o, 2, 1.0f, STEER_ALL_GROUPS, out, dist) == 0); /* sqrt(3) away */
+    CHECK(steer_world_query_box(w, steer_v3_make(2, 2, 2), o, STEER_ALL_GROUPS, out, 2) == 1); /* corners either way */
+    CHECK(steer_world_query_box(w, steer_v3_make(1, 1, -INFINITY), steer_v3_make(1, 1, INFINITY), STEER_ALL_GROUPS, out, 2) == 1);
+    CHECK(steer_world_query_box(w, steer_v3_make(1, 1, 1.5f), steer_v3_make(1, 1, 9), STEER_ALL_GROUPS, out, 2) == 0);
     CHECK(misuse_last.count == before);
     steer_world_destroy(w);
     steer_set_misuse_handler(check_count_misuse, 0);

@@ -116,7 +116,7 @@ extern "C" {
     X(WALL_INDEX)               /* no such wall */                                                                     \
     X(PATH_INDEX)               /* no such path */                                                                     \
     X(SNAPSHOT_DIM)             /* restore: a good snapshot of a world of the other dim */                             \
-    X(QUERY_CENTRE)             /* a query's centre not finite */                                                      \
+    X(QUERY_POINT)              /* a query's centre not finite, or a box corner NaN */                                 \
     X(QUERY_DISTANCE)           /* a query's radius or max_distance NaN or negative */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,

@@ -396,8 +396,8 @@ steer_world_view steer_world_get_view(const steer_world *world);
 int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int capacity);
 
 /* ---- queries --------------------------------------------------------------
- * Which agents are near a point, between steps (a tower's targets, the
- * units under a click, the nearest enemy). Exact: every agent within the
+ * Which agents are near a point or in a box, between steps (a tower's
+ * targets, the units under a click or a drag box, the nearest enemy). Exact: every agent within the
  * distance and none beyond it, whatever the groups' neighbour radii, and
  * the same answer for any thread count, kernel or order of earlier calls.
  * Distance is Euclidean in the world's dimension, worked out in double
@@ -423,6 +423,15 @@ int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int
  * a radius NaN or negative (INFINITY: every agent of the groups). */
 int steer_world_query_radius(const steer_world *world, steer_v3 centre, float radius, uint32_t groups,
                              steer_agent_id *out, int capacity);
+/* The agents inside the box between two corners, in either order (low <=
+ * position <= high on each axis, as the agents' positions are stored: in
+ * a WRAP world inside its box, so a box across its seam is two queries).
+ * Corners may be infinite: in 3D, -INFINITY to INFINITY along the up axis
+ * selects by the ground alone, the RTS drag box. Returns how many there
+ * are and writes the `capacity` with the lowest handle indices to out,
+ * ascending. Misuse, 0: as query_radius, a corner coordinate NaN. */
+int steer_world_query_box(const steer_world *world, steer_v3 corner_a, steer_v3 corner_b, uint32_t groups,
+                          steer_agent_id *out, int capacity);
 /* The k agents nearest `centre`, no farther than max_distance (INFINITY: any
  * distance): writes their handles to out and their distances to distances
  * (both with room for k), nearest first, equal distances by handle index;

@@ -282,6 +282,8 @@ int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int
 #define STEER_ALL_GROUPS ...
 int steer_world_query_radius(const steer_world *world, steer_v3 centre, float radius, uint32_t groups,
                              steer_agent_id *out, int capacity);
+int steer_world_query_box(const steer_world *world, steer_v3 corner_a, steer_v3 corner_b, uint32_t groups,
+                          steer_agent_id *out, int capacity);
 int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, float max_distance, uint32_t groups,
                               steer_agent_id *out, float *distances);
 

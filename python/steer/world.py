@@ -766,6 +766,33 @@ class World:
             lib.steer_world_query_radius(self._w, c, r, mask, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)), n)
         return ids
 
+    def query_box(self, corner_a, corner_b, groups=None) -> np.ndarray:
+        """The agents inside the box between two corners, in either order (low <= position <= high per axis, as
+        positions are stored): (K, 3) uint32 handles in ascending index; the RTS drag box. Corners may be
+        infinite (in 3D, -inf to inf along the up axis selects by the ground alone), never NaN. groups as for
+        query_radius."""
+        a, b = self._corner(corner_a, "corner_a"), self._corner(corner_b, "corner_b")
+        _, _, mask = self._query_args((0.0,) * self.dim, 0.0, "radius", groups)
+        _errors.begin()
+        n = lib.steer_world_query_box(self._w, a, b, mask, ffi.NULL, 0)
+        self._raise_query_refusal("steer_world_query_box")
+        ids = np.zeros((n, 3), dtype=np.uint32)
+        if n:
+            lib.steer_world_query_box(self._w, a, b, mask, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)), n)
+        return ids
+
+    def _corner(self, value, name):
+        """A box corner: dim numbers, infinite allowed, NaN refused."""
+        try:
+            c = np.asarray(value, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise invalid(f"{name} = {value!r}: must be {self.dim} numbers") from None
+        if c.shape != (self.dim,):
+            raise invalid(f"{name}: shape {c.shape}: must be ({self.dim},)")
+        if np.isnan(c).any():
+            raise invalid(f"{name} = {tuple(c.tolist())}: must not be NaN (infinite is allowed)")
+        return ffi.new("steer_v3 *", [float(c[0]), float(c[1]), float(c[2]) if self.dim == 3 else 0.0])[0]
+
     def query_nearest(self, centre, k: int, max_distance=math.inf, groups=None):
         """The k agents nearest `centre` no farther than max_distance: ((K, 3) uint32 handles, (K,) float32
         distances), nearest first, equal distances by handle index; K < k when fewer qualify. groups as for

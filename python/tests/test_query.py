@@ -1,4 +1,4 @@
-"""The world's queries (query_radius, query_nearest) against numpy over every agent: 2D and 3D, wrap and
+"""The world's queries (query_radius, query_box, query_nearest) against numpy over every agent: 2D and 3D, wrap and
 clamp worlds, group masks, distances up to math.inf; and what they refuse."""
 import math
 
@@ -48,6 +48,15 @@ def test_queries_agree_with_every_agent(dim, boundary):
         near, d = w.query_nearest(centre, k, groups=groups)
         assert (near == ids[take][order]).all()
         assert (d == dist[take][order].astype(np.float32)).all() and d.dtype == np.float32
+        corner = rng.uniform(-35, 35, dim).astype(np.float32)
+        if q % 5 == 0:
+            corner[-1] = -math.inf if q % 2 else math.inf
+        v = w.view()
+        p = np.stack([v.x, v.y] + ([v.z] if dim == 3 else []), axis=1)
+        inside = take & ((p >= np.minimum(centre, corner)) & (p <= np.maximum(centre, corner))).all(axis=1)
+        want = ids[inside][np.argsort(ids[inside][:, 0], kind="stable")]
+        got = w.query_box(corner, centre, groups)
+        assert got.shape == want.shape and (got == want).all()
     some = w.agent_ids()[:5]
     for h in some:
         w.teleport_agent(h, (1.0,) * dim, (0.0,) * dim)  # the index follows a teleport
@@ -81,5 +90,9 @@ def test_queries_refuse_bad_input():
         w.query_radius((0, 0), 1.0, groups=1)
     with pytest.raises(steer.InvalidArgument, match="k = -1"):
         w.query_nearest((0, 0), -1)
+    with pytest.raises(steer.InvalidArgument, match="corner_b = .*must not be NaN"):
+        w.query_box((0, 0), (1, float("nan")))
+    with pytest.raises(steer.InvalidArgument, match=r"corner_a: shape \(3,\): must be \(2,\)"):
+        w.query_box((0, 0, 0), (1, 1))
     with pytest.raises(steer.InvalidArgument, match="radius = 'far'"):
         w.query_radius((0, 0), "far")
