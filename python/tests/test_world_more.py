@@ -179,3 +179,22 @@ def test_get_agents_reads_each_as_get_agent_does():
         w.get_agents(np.stack([ids[1], ids[0]]))
     assert e.value.index == 1 and e.value.name == "STEER_ERROR_STALE_HANDLE" and "get_agents: ids[1] refused" in str(e.value)
     assert [a.shape for a in w.get_agents([])[:2]] == [(0, 3), (0, 3)]
+
+
+def test_goal_arrays_match_get_goals():
+    w = steer.World(dim=3, capacity=64, bounds_min=(-20,) * 3, bounds_max=(20,) * 3)
+    g = w.add_group(behaviours={"arrive": 1})
+    ids = w.add_agents(g, np.random.default_rng(2).uniform(-5, 5, (12, 3)).astype(np.float32))
+    w.add_path(np.float32([[0, 0, 0], [5, 0, 0], [5, 5, 1]]), closed=False, radius=1.0)
+    w.set_goal(ids[0], "seek", target=(1, 2, 3), speed=0.5)
+    w.set_goal(ids[1], "arrive", target=(-1, -2, -3), slow_radius=2.0)
+    w.set_goal(ids[2], "path", path=0)
+    w.set_goal(ids[3], "waypoints", points=np.float32([[1, 1, 1], [2, 2, 2], [3, 3, 3]]), progress=1)
+    w.step(0.1, steps=3)
+    dicts, arrays = w.get_goals(ids), w.goal_arrays(ids)
+    assert arrays["target"].shape == (12, 3) and arrays["target"].dtype == np.float32
+    for i, d in enumerate(dicts):
+        for key, value in d.items():
+            got = arrays[key][i]
+            assert (tuple(got) if key == "target" else got) == value, (i, key, got, value)
+    assert list(arrays["kind"][:5]) == ["seek", "arrive", "path", "waypoints", "none"]
