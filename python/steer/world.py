@@ -766,27 +766,26 @@ class World:
         of group indices. The first query after a change indexes the agents (O(agents)); the next cost
         about the agents found."""
         c, r, mask = self._query_args(centre, radius, "radius", groups)
-        _errors.begin()
-        n = lib.steer_world_query_radius(self._w, c, r, mask, ffi.NULL, 0)
-        self._raise_query_refusal("steer_world_query_radius")
-        ids = np.zeros((n, 3), dtype=np.uint32)
-        if n:
-            lib.steer_world_query_radius(self._w, c, r, mask, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)), n)
-        return ids
+        return self._list_handles("steer_world_query_radius",
+                                  lambda out, capacity: lib.steer_world_query_radius(self._w, c, r, mask, out, capacity))
 
     def query_box(self, corner_a, corner_b, groups=None) -> np.ndarray:
         """The agents inside the box between two corners, in either order (low <= position <= high per axis, as
         positions are stored): (K, 3) uint32 handles in ascending index; the RTS drag box. Corners may be
         infinite (in 3D, -inf to inf along the up axis selects by the ground alone), never NaN. groups as for
         query_radius."""
-        a, b = self._corner(corner_a, "corner_a"), self._corner(corner_b, "corner_b")
-        _, _, mask = self._query_args((0.0,) * self.dim, 0.0, "radius", groups)
+        a, b, mask = self._corner(corner_a, "corner_a"), self._corner(corner_b, "corner_b"), self._group_mask(groups)
+        return self._list_handles("steer_world_query_box",
+                                  lambda out, capacity: lib.steer_world_query_box(self._w, a, b, mask, out, capacity))
+
+    def _list_handles(self, what, call):
+        """A C query that lists handles, call(out, capacity) -> how many: once to count, once to fill."""
         _errors.begin()
-        n = lib.steer_world_query_box(self._w, a, b, mask, ffi.NULL, 0)
-        self._raise_query_refusal("steer_world_query_box")
+        n = call(ffi.NULL, 0)
+        self._raise_query_refusal(what)
         ids = np.zeros((n, 3), dtype=np.uint32)
         if n:
-            lib.steer_world_query_box(self._w, a, b, mask, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)), n)
+            call(ffi.cast("steer_agent_id *", ffi.from_buffer(ids)), n)
         return ids
 
     def _corner(self, value, name):
@@ -824,15 +823,19 @@ class World:
             r = float(distance)
         except (TypeError, ValueError):
             raise invalid(f"{name} = {distance!r}: must be a number") from None
+        return c, r, self._group_mask(groups)
+
+    def _group_mask(self, groups):
+        """None: every group; else a sequence of group indices as a mask of bits."""
         if groups is None:
-            return c, r, lib.STEER_ALL_GROUPS
+            return lib.STEER_ALL_GROUPS
         if isinstance(groups, (int, np.integer, str, bytes)):
             raise invalid(f"groups = {groups!r}: must be None or a sequence of group indices, such as [{groups!r}]")
         count = lib.steer_world_group_count(self._w)
         mask = 0
         for i, g in enumerate(groups):
             mask |= 1 << _int(g, f"groups[{i}]", 0, count, f"must be in [0, {count}), the groups added")
-        return c, r, mask
+        return mask
 
     @staticmethod
     def _raise_query_refusal(what):
