@@ -657,16 +657,9 @@ PG_EXPORT(pg_dim) int pg_dim(void)
 PG_EXPORT(pg_select_clear) void pg_select_clear(void) { select_clear(); }
 PG_EXPORT(pg_selected_count) int pg_selected_count(void) { return selected_count; }
 
-/* Whether the agent is inside the box lo..hi (edges included). */
-static bool in_box(steer_agent_id id, float lx, float ly, float hx, float hy)
-{
-    steer_agent_state a;
-    return steer_world_get_agent(world, id, &a) == STEER_OK && a.position.x >= lx && a.position.x <= hx &&
-           ground_y(a.position) >= ly && ground_y(a.position) <= hy;
-}
-
 /* Selects the agents inside the box with corners (x0, y0) and (x1, y1) on
- * the ground, edges included, in place of the last selection. Returns how
+ * the ground, edges included, at any height, in place of the last
+ * selection (the world's box query, in ascending handle order). Returns how
  * many, or a negative steer_result (no world, a corner not finite:
  * INVALID_ARGUMENT). */
 PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y1)
@@ -674,9 +667,8 @@ PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y
     select_clear();
     if (!world || !(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1)))
         return STEER_ERROR_INVALID_ARGUMENT;
-    float lx = steer_minf(x0, x1), hx = steer_maxf(x0, x1), ly = steer_minf(y0, y1), hy = steer_maxf(y0, y1);
-    int inside = 0;
-    for (int i = 0; i < agent_id_count; ++i) inside += in_box(agent_ids[i], lx, ly, hx, hy);
+    steer_v3 a = on_ground(x0, y0, -INFINITY), b = on_ground(x1, y1, INFINITY);
+    int inside = steer_world_query_box(world, a, b, STEER_ALL_GROUPS, 0, 0);
     if (!inside) return 0;
     selected = malloc(sizeof *selected * (size_t)inside);
     slots = malloc(sizeof *slots * (size_t)inside);
@@ -685,8 +677,7 @@ PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y
         select_clear();
         return STEER_ERROR_OUT_OF_MEMORY;
     }
-    for (int i = 0; i < agent_id_count; ++i)
-        if (in_box(agent_ids[i], lx, ly, hx, hy)) selected[selected_count++] = agent_ids[i];
+    selected_count = steer_world_query_box(world, a, b, STEER_ALL_GROUPS, selected, inside);
     return selected_count;
 }
 
