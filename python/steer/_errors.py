@@ -102,6 +102,12 @@ def begin():
     _reports().clear()
 
 
+def keep_reports(keep):
+    """Forget this thread's reports whose misuse name keep(name) rejects (those a caller counts as answers)."""
+    reports = _reports()
+    reports[:] = [r for r in reports if keep(r[0])]
+
+
 def reported():
     """The misuse reports since begin(), as (name, function, message)."""
     return list(_reports())

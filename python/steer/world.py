@@ -718,6 +718,20 @@ class World:
         """Whether the handle names a live agent of this world (no error for a stale one)."""
         return bool(lib.steer_world_is_valid(self._w, self._id(agent)))
 
+    def alive(self, ids) -> np.ndarray:
+        """Bulk is_valid, one C call: a bool per id, True where it names a live agent of this world. A unit
+        selected a while ago may have died; `ids[w.alive(ids)]` keeps the living for a bulk call, which raises
+        for a gone one. A handle of another world is False too."""
+        handles, n = self._handles(ids, "ids")
+        out = ffi.new("steer_agent_state[]", max(n, 1))
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        lib.steer_world_get_agents(self._w, handles, out, n, results)  # a gone agent is a result, not misuse
+        _errors.keep_reports(lambda name: name != "STEER_MISUSE_HANDLE_FOREIGN")  # not alive here: an answer
+        self._raise_query_refusal("steer_world_get_agents")
+        codes = np.frombuffer(ffi.buffer(results, n * ffi.sizeof("steer_result")), f"<i{ffi.sizeof('steer_result')}")
+        return codes == lib.STEER_OK
+
     def __len__(self) -> int:
         return lib.steer_world_agent_count(self._w)
 

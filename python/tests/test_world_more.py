@@ -198,3 +198,18 @@ def test_goal_arrays_match_get_goals():
             got = arrays[key][i]
             assert (tuple(got) if key == "target" else got) == value, (i, key, got, value)
     assert list(arrays["kind"][:5]) == ["seek", "arrive", "path", "waypoints", "none"]
+
+
+def test_alive_marks_the_living():
+    w = steer.World(dim=2, capacity=16)
+    g = w.add_group()
+    ids = w.add_agents(g, np.zeros((6, 2), np.float32))
+    for k in (1, 4):
+        w.remove_agent(ids[k])
+    other = steer.World(dim=2, capacity=4)
+    foreign = other.add_agents(other.add_group(), np.zeros((1, 2), np.float32))
+    mixed = np.concatenate([ids, foreign])
+    assert w.alive(mixed).tolist() == [True, False, True, True, False, True, False]
+    assert w.alive(ids[:0]).shape == (0,)
+    pos, _, _ = w.get_agents(ids[w.alive(ids)])  # the living, read in one call without a StaleHandle
+    assert pos.shape == (4, 2)
