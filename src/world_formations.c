@@ -59,6 +59,7 @@ static void place(steer_world *w, steer__formation *f)
 
 void steer__formations_place(steer_world *w)
 {
+    steer__formations_sweep(w); /* (every bulk call sweeps before it returns) */
     for (int i = 0; i < w->formation_count; ++i)
         if (w->formations[i].live) place(w, &w->formations[i]);
 }
@@ -83,6 +84,28 @@ void steer__formations_release(steer_world *w, steer_agent_id id)
         for (int k = 0; k < f->count; ++k)
             if (f->members[k].index == id.index && f->members[k].generation == id.generation)
                 f->members[k] = (steer_agent_id){0}; /* the null handle: never live, so its slot goes on */
+    }
+}
+
+void steer__formations_release_later(steer_world *w, steer_agent_id id)
+{
+    if (id.index < 1 || id.index > (uint32_t)w->capacity || !w->in_formation[id.index - 1]) return; /* listed nowhere */
+    w->in_formation[id.index - 1] = 0;
+    w->formations_unswept = true;
+}
+
+void steer__formations_sweep(steer_world *w)
+{
+    if (!w->formations_unswept) return;
+    w->formations_unswept = false;
+    for (int i = 0; i < w->formation_count; ++i) {
+        steer__formation *f = &w->formations[i];
+        for (int k = 0; f->live && k < f->count; ++k) {
+            steer_agent_id m = f->members[k];
+            if (m.index >= 1 && m.index <= (uint32_t)w->capacity && !w->in_formation[m.index - 1] &&
+                m.generation == w->generation[m.index - 1])
+                f->members[k] = (steer_agent_id){0};
+        }
     }
 }
 

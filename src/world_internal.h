@@ -167,6 +167,7 @@ struct steer_world {
     uint32_t orders_sent;    /* the last order given (steer_world_send_to_places) */
     struct steer__formation *formations; /* world_formations.c */
     int formation_count;     /* added, removed ones included (their indices stay) */
+    bool formations_unswept; /* a bulk call released members not yet cleared (steer__formations_sweep) */
     uint64_t goals_ordered_at; /* steps at the last reordering */
     uint64_t step_begin;      /* steps at the start of the last steer_world_step (its arrivals) */
 

@@ -1,6 +1,7 @@
 /* Formations: members hold their slots in the leader's frame as it walks and
  * turns; a removed member's slot passes to the next (ranks close up in
  * order); the same bits for 1, 2 and 4 threads and through a snapshot;
+ * members released in bulk leave the formations as released one by one;
  * bad calls are refused with a report naming the field. */
 #include <math.h>
 #include <stdlib.h>
@@ -139,6 +140,60 @@ static void the_same_bits_for_any_thread_count_and_through_a_snapshot(void)
     printf("formation: %016llx for 1, 2, 4 threads and through a snapshot\n", (unsigned long long)ref);
 }
 
+/* Members released by a bulk call (cleared in one sweep at its end) leave
+ * the formations exactly as one release each does: the same snapshot
+ * bytes (the member lists), hash and steps. Two formations share members;
+ * one lists a removed agent whose slot a member of a third took again (its
+ * stale entry must stay, the new agent's go); the bulk call also clears a
+ * goal (kind NONE) and names a gone agent. */
+static void a_bulk_release_clears_what_single_releases_clear(void)
+{
+    enum { N = 60 };
+    squad q = make_squad(1, (steer_v3){40, 30, 0}); /* its world, leader group 0, member group 1 */
+    steer_world *a = q.w;
+    steer_agent_id m[N], lead2 = steer_world_add_agent(a, 0, (steer_v3){10, 10, 0}, steer_v3_zero());
+    steer_v3 slots[N];
+    for (int k = 0; k < N; ++k) {
+        m[k] = steer_world_add_agent(a, 1, (steer_v3){-5.0f - (float)(k % 10), -5.0f - (float)(k / 10), 0}, steer_v3_zero());
+        slots[k] = (steer_v3){-1.0f - (float)(k / 4), (float)(k % 4) - 1.5f, 0.0f};
+    }
+    CHECK(steer_world_add_formation(a, q.leader, m, slots, 40) >= 0);      /* members 0..39 */
+    CHECK(steer_world_add_formation(a, lead2, m + 20, slots, 40) >= 0);    /* 20..59 */
+    CHECK(steer_world_remove_agent(a, m[5]) == STEER_OK);
+    steer_agent_id again = steer_world_add_agent(a, 1, (steer_v3){-20, -20, 0}, steer_v3_zero()); /* m[5]'s slot */
+    CHECK(again.index == m[5].index && again.generation != m[5].generation);
+    CHECK(steer_world_add_formation(a, lead2, &again, slots, 1) >= 0);
+    for (int s = 0; s < 5; ++s) steer_world_step(a, DT);
+    snap_buffer before = snap_save(a);
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    steer_world *b = steer_world_create(&wd);
+    CHECK(steer_world_restore(b, before.data, before.size) == STEER_OK);
+    /* the order: members 0..34 (m[5] gone: its handle stale), the new agent, and m[50] with no goal */
+    steer_agent_id ids[37];
+    steer_goal goals[37];
+    for (int k = 0; k < 35; ++k) ids[k] = m[k];
+    ids[35] = again, ids[36] = m[50];
+    for (int k = 0; k < 37; ++k)
+        goals[k] = (steer_goal){k == 36 ? STEER_GOAL_NONE : STEER_GOAL_ARRIVE, {30.0f, (float)k, 0}, 0, 0, -1, NULL, 0, 0, false};
+    steer_result results[37];
+    CHECK(steer_world_set_goals(a, ids, goals, 37, results) == 36);
+    CHECK(results[5] == STEER_ERROR_STALE_HANDLE);
+    for (int k = 0; k < 37; ++k)
+        if (k != 5) CHECK(steer_world_set_goal(b, ids[k], &goals[k]) == STEER_OK);
+    snap_buffer sa = snap_save(a), sb = snap_save(b);
+    CHECK(sa.size == sb.size && memcmp(sa.data, sb.data, sa.size) == 0);
+    CHECK(sa.size != before.size || memcmp(sa.data, before.data, sa.size) != 0);
+    for (int s = 0; s < 60; ++s) {
+        steer_world_step(a, DT);
+        steer_world_step(b, DT);
+    }
+    CHECK(steer_world_state_hash(a) == steer_world_state_hash(b));
+    free(before.data), free(sa.data), free(sb.data);
+    steer_world_destroy(a);
+    steer_world_destroy(b);
+}
+
 static void bad_calls_are_refused(void)
 {
     squad q = make_squad(1, (steer_v3){10, 0, 0});
@@ -178,6 +233,7 @@ int main(void)
 {
     members_hold_their_slots_as_the_leader_walks_and_turns();
     the_same_bits_for_any_thread_count_and_through_a_snapshot();
+    a_bulk_release_clears_what_single_releases_clear();
     bad_calls_are_refused();
     return check_summary("test_world_formations");
 }
