@@ -2,8 +2,8 @@
  * 3D, Z-up or Y-up) and a sequence of calls (groups with arbitrary defs,
  * agents added, removed, teleported and moved between groups, per-agent
  * goals (one, in bulk, or places the world assigns), obstacles, walls,
- * paths, flow fields, steps with odd dt, save and restore, debug drawing
- * and queries, kernel changes).
+ * paths, flow fields, formations, steps with odd dt, save and restore,
+ * debug drawing and queries, kernel changes).
  *
  * Every call is made on two worlds built from the same def: A with the
  * scalar kernel and one thread, B with the best SIMD kernel and two
@@ -310,7 +310,7 @@ static void fw_goals(fuzz_input *in, fw *f)
     /* one byte, as a bool always took: its low bit as before; with the next
      * set, the agent also moves to group (its next three bits) - 1, so the
      * stream decodes as it did */
-    unsigned choice = fuzz_u8(in);
+    unsigned choice = fuzz_u8(in); /* the bulk form (low bit clear): bit 1, a formation of its handles; bit 2, one removed */
     if (choice & 1u) {
         steer_agent_id id = fw_handle(in, f);
         steer_goal g = fw_decode_goal(in, points);
@@ -349,6 +349,18 @@ static void fw_goals(fuzz_input *in, fw *f)
         FUZZ_CHECK(na == nb && memcmp(results_a, results_b, sizeof results_a[0] * (size_t)count) == 0,
                    "set_targets or send_to_places: %d vs %d set", na, nb);
         for (int k = 0; k < count; ++k) fw_check_goal(f, ids[k]);
+        if (choice & 2u) { /* the same handles as a formation behind another (later bulk calls release them) */
+            steer_agent_id leader = fw_handle(in, f);
+            int ra = steer_world_add_formation(f->a, leader, ids, points, count);
+            int rb = steer_world_add_formation(f->b, leader, ids, points, count);
+            FUZZ_CHECK(ra == rb, "add_formation: %d vs %d", ra, rb);
+            if (choice & 4u) {
+                int index = fuzz_int(in, -1, 4);
+                ra = steer_world_remove_formation(f->a, index), rb = steer_world_remove_formation(f->b, index);
+                FUZZ_CHECK(ra == rb, "remove_formation: %d vs %d", ra, rb);
+            }
+            FUZZ_CHECK(steer_world_formation_count(f->a) == steer_world_formation_count(f->b), "formation counts differ");
+        }
     }
     FUZZ_CHECK(steer_world_goal_count(f->a) == steer_world_goal_count(f->b), "goal counts %d vs %d",
                steer_world_goal_count(f->a), steer_world_goal_count(f->b));
