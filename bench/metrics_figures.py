@@ -37,8 +37,12 @@ Readings (where the docs leave a choice; --alt shows the others):
   threshold below the way left at the step before that (the start first)
   to the next such step, the first arrival, or the end of the run; an
   agent is stalled when that last step is at least 5 time units back;
-- a goal whose target the world moves (a formation's slot, a place traded
-  on the way) counts in the arrivals only;
+- a formation's slot (a target the world moves every step) counts in the
+  arrivals only; a place traded on the way is followed: from the step it
+  was traded in, the approach and straight line run from the start to the
+  new place, the overshoot is engaged anew, and the way left is taken
+  afresh from where the agent stood before that step (a trade is no
+  progress; the time of the last progress stands);
 - on a torus, overlapping pairs, wall crossings and the closest approach
   are measured across the seam (the docs say so), obstacle penetrations
   inside the box (the docs do not say so);
@@ -573,8 +577,8 @@ json.dump({"changes": changes, "first": first, "final": positions()}, sys.stdout
 
 
 # ---- the figures ---------------------------------------------------------------------------
-def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/python3", include_traded=False,
-            world_changes_given=None, readings=False):
+def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/python3", world_changes_given=None,
+            readings=False):
     dim = sc.dim
     n = len(sc.agent_group)
     dt = sc.dt
@@ -837,10 +841,15 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
                 while st["change"] + 1 < len(ch) and ch[st["change"] + 1][0] <= step:
                     st["change"] += 1
                 new_end = levelled(a, ch[st["change"]][1][:dim])
-                if new_end != goal.end:
+                if new_end != goal.end:  # a place traded at the start of this step: the figures follow it
                     goal.end = new_end
                     s0 = levelled(a, start[a])
                     st["approach"], st["straight"] = unit(sub(new_end, s0)), norm(sub(new_end, s0))
+                    st["engaged"] = False  # engaged anew at the new place
+                    # the way left taken afresh from before the step (the trade is no progress)
+                    st["chains"]["main"].ref = way_left(a, goal, p0, st["progress"])
+                    st["chains"]["lag"].ref = way_left(a, goal, p0, st["progress_lag"])
+                    st["chains"]["double"].ref = way_left(a, goal, p0, st["progress"], lambda x, y: norm(sub(x, y)))
             if goal.moving:
                 end = placed[a]
                 st.setdefault("end_after", {})
@@ -871,7 +880,8 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
                 st["travelled"] += norm(sub(p1, p0))
             if first_now:
                 st["first"] = t
-            if goal.moving or (st.get("moved_by_world") and not include_traded):
+                st["displaced"] = norm(sub(p1, levelled(a, start[a])))
+            if goal.moving:
                 if goal.moving:
                     st["alt_dist"] = norm(sub(end_after, p1))
                 continue
@@ -917,7 +927,7 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
         counted = [a for a in ending if goal_ok or not goals[a].world]
         arrived = sum(1 for a in counted if gstate[a]["arrived"])
         firsts = [gstate[a]["first"] for a in counted]
-        fixed = [a for a in counted if not goals[a].moving and (include_traded or not gstate[a].get("moved_by_world"))]
+        fixed = [a for a in counted if not goals[a].moving]
         engaged = [gstate[a]["over"] for a in fixed if gstate[a]["engaged"]]
         # still waiting at the end: the stall runs to the end of the run
         longest, who, frm, at = 0.0, None, 0.0, None
@@ -944,13 +954,13 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
             h = st["hist"]
             if len(h) > back and not (h[-1] <= h[-1 - back] - max(st["tol"], 1e-3)):
                 stalled_lit += 1
-        ratios = [gstate[a]["travelled"] / gstate[a]["straight"] for a in fixed
-                  if gstate[a]["first"] >= 0.0 and gstate[a]["straight"] > gstate[a]["tol"]]
+        ratios = [gstate[a]["travelled"] / gstate[a]["displaced"] for a in fixed
+                  if gstate[a]["first"] >= 0.0 and gstate[a]["straight"] > gstate[a]["tol"] and gstate[a]["displaced"] > 0.0]
         g = {"agents": len(ending), "arrived": arrived,
              "last_arrival": max(firsts) if firsts and all(x >= 0.0 for x in firsts) and goal_ok else None,
              "arrival_events": sum(gstate[a]["events"] for a in counted),
              "overshoot": {"max": max(engaged), "mean": sum(engaged) / len(engaged)} if engaged else None,
-             "stalled": stalled, "longest_stall": longest,
+             "stalled": stalled if fixed else None, "longest_stall": longest if fixed else None,
              "longest_stall_where": None if who is None else {"agent": who, "from": frm, "at": list(at) + [0.0] * (3 - dim)},
              "path_ratio": {"mean": sum(ratios) / len(ratios), "max": max(ratios)} if ratios else None}
         out["goals"] = g
@@ -1172,10 +1182,6 @@ def main():
         with open(run_json) as f:
             steer = json.load(f)
         ours = figures(sc, copy, run_csv, args.world_goals, args.python, readings=args.alt)
-        if args.alt and any(st.get("moved_by_world") for st in ours["_per_agent"].values()):
-            traded = figures(sc, copy, run_csv, args.world_goals, args.python, True, ours["_world_changes"])["goals"]
-            for k in ("overshoot", "stalled", "longest_stall", "longest_stall_where", "path_ratio"):
-                ours["_alt"]["goals.%s with traded places counted (current target)" % k] = traded[k]
         took = time.time() - began - ran
     finally:
         if not args.work:

@@ -370,6 +370,7 @@ static int follow_goal(metrics *m, int a, const steer_goal *goal, steer_v3 start
         g->best_remaining = way_left(g, start, goal->progress);
         g->best_at = start_at;
         g->straight = steer_v3_dist(start, g->end);
+        g->start = start;
     }
     return 0;
 }
@@ -386,6 +387,11 @@ int metrics_track_goals(metrics *m, const steer_world *world, const steer_agent_
         if (steer_world_get_goal(world, ids[a], &goal) != STEER_OK || goal.kind == STEER_GOAL_NONE) continue;
         if (follow_goal(m, a, &goal, position[a])) return -1;
     }
+    for (int f = 0; f < m->info->formation_count; ++f) /* members in spawn order, as ids */
+        for (int k = 0; k < m->info->formations[f].count; ++k) {
+            int a = m->info->formations[f].first_member + k;
+            if (a >= 0 && a < m->count) m->goals[a].slot = true;
+        }
     return 0;
 }
 
@@ -395,6 +401,20 @@ static double segment_distance(steer_v3 d, steer_v3 e)
     double len_sq = steer_v3_len_sq(d), t = len_sq > 0.0 ? steer_v3_dot(e, d) / len_sq : 0.0;
     t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
     return steer_v3_dist(e, steer_v3_scale(d, (float)t));
+}
+
+/* A place traded on the way (agents sent together trade places at the start
+ * of a step): the figures follow the new place. Its approach and straight
+ * line run from the start; its way left is taken afresh from where the
+ * agent stood before the step (the trade is no progress, and the time of
+ * the last progress stands); the overshoot is engaged anew. */
+static void retarget(metrics_goal *g, steer_v3 target, steer_v3 p0, int progress)
+{
+    g->end = target;
+    g->approach = unit(steer_v3_sub(g->end, g->start));
+    g->straight = steer_v3_dist(g->start, g->end);
+    g->engaged = false;
+    g->best_remaining = way_left(g, p0, progress);
 }
 
 /* After a step from p0 to p1 at time t: arrival, overshoot and progress. */
@@ -411,11 +431,11 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     if (before) g->travelled += steer_v3_len(offset(m->info, p0, p1));
     g->arrivals += goal.arrived && !g->arrived;
     g->arrived = goal.arrived;
-    if (goal.arrived && g->arrival_time < 0.0) g->arrival_time = t;
-    /* a target that moves (a formation places its members' every step):
-     * its start, approach and way left mean nothing; only arrivals count */
-    if ((g->kind == STEER_GOAL_SEEK || g->kind == STEER_GOAL_ARRIVE) && memcmp(&goal.target, &g->end, sizeof g->end))
-        g->moved = true;
+    if (goal.arrived && g->arrival_time < 0.0) g->arrival_time = t, g->displaced = steer_v3_dist(g->start, p1);
+    if ((g->kind == STEER_GOAL_SEEK || g->kind == STEER_GOAL_ARRIVE) && memcmp(&goal.target, &g->end, sizeof g->end)) {
+        if (g->slot) g->moved = true; /* a formation's slot moves with its leader: only arrivals count */
+        else retarget(g, goal.target, p0, goal.progress);
+    }
     if (g->moved) return;
     if (g->brakes) {
         /* engaged within the tolerance, or by a step that passes over the end */
@@ -433,6 +453,7 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
 
 typedef struct goal_figures {
     int arrived, arrivals, stalled, engaged; /* arrivals: every time an agent became arrived */
+    int measured;            /* agents whose way is measured (not a formation's slot): stalls need one */
     bool all_arrived_once;
     double last_arrival, overshoot_max, overshoot_mean;
     double longest_stall;    /* the longest time without progress before an agent's first arrival ... */
@@ -445,7 +466,7 @@ typedef struct goal_figures {
 
 static goal_figures goal_summary(const metrics *m)
 {
-    goal_figures f = {0, 0, 0, 0, true, 0.0, 0.0, 0.0, 0.0, -1, 0.0, {0.0f, 0.0f, 0.0f}, 0, 0.0, 0.0};
+    goal_figures f = {0, 0, 0, 0, 0, true, 0.0, 0.0, 0.0, 0.0, -1, 0.0, {0.0f, 0.0f, 0.0f}, 0, 0.0, 0.0};
     double now = (double)m->steps * m->info->dt, sum = 0.0, detour_sum = 0.0;
     for (int a = 0; m->goals && a < m->count; ++a) {
         const metrics_goal *g = &m->goals[a];
@@ -455,13 +476,14 @@ static goal_figures goal_summary(const metrics *m)
         if (g->arrival_time < 0.0) f.all_arrived_once = false;
         else if (g->arrival_time > f.last_arrival) f.last_arrival = g->arrival_time;
         if (g->moved) continue;
+        f.measured++;
         if (!g->arrived && now - g->best_time >= METRICS_STALL_TIME) f.stalled++;
         if (g->longest_stall > f.longest_stall)
             f.longest_stall = g->longest_stall, f.stall_agent = a, f.stall_from = g->stall_from, f.stall_at = g->stall_at;
         if (g->arrival_time < 0.0 && now - g->best_time > f.longest_stall) /* still waiting at the end */
             f.longest_stall = now - g->best_time, f.stall_agent = a, f.stall_from = g->best_time, f.stall_at = g->best_at;
-        if (g->arrival_time >= 0.0 && g->straight > g->tolerance) {
-            double detour = g->travelled / g->straight;
+        if (g->arrival_time >= 0.0 && g->straight > g->tolerance && g->displaced > 0.0) {
+            double detour = g->travelled / g->displaced; /* at least 1: no walk is shorter than its displacement */
             f.detour_agents++;
             detour_sum += detour;
             if (detour > f.detour_max) f.detour_max = detour;
@@ -791,7 +813,7 @@ void metrics_print(const metrics *m, FILE *out)
     snprintf(value, sizeof value, "%.3f (mean %.3f)", gf.overshoot_max, gf.overshoot_mean);
     row(out, "goal overshoot per agent", gf.engaged > 0, value, "");
     snprintf(value, sizeof value, "%d", gf.stalled);
-    row(out, "stalled agents", goals, value, "");
+    row(out, "stalled agents", gf.measured > 0, value, "");
     if (gf.stall_agent >= 0 && info->dim == 3)
         snprintf(value, sizeof value, "%.2f (agent %d from %.1f at %.1f, %.1f, %.1f)", gf.longest_stall, gf.stall_agent,
                  gf.stall_from, gf.stall_at.x, gf.stall_at.y, gf.stall_at.z);
@@ -799,7 +821,7 @@ void metrics_print(const metrics *m, FILE *out)
         snprintf(value, sizeof value, "%.2f (agent %d from %.1f at %.1f, %.1f)", gf.longest_stall, gf.stall_agent, gf.stall_from,
                  gf.stall_at.x, gf.stall_at.y);
     else snprintf(value, sizeof value, "%.2f", gf.longest_stall);
-    row(out, "longest stall before arriving", goals, value, "");
+    row(out, "longest stall before arriving", gf.measured > 0, value, "");
     snprintf(value, sizeof value, "%.3f (max %.3f)", gf.detour_mean, gf.detour_max);
     row(out, "path length / straight line", gf.detour_agents > 0, value, "");
     fprintf(out, "\n  %-18s %8s %12s %12s %16s\n", "group", "agents", "mean speed", "jitter", "closest approach");
@@ -844,14 +866,14 @@ static json_t *goals_json(const metrics *m)
                                            : json_pack("{s:o, s:o}",
                                                        "mean", figure(gf.detour_mean),
                                                        "max", figure(gf.detour_max));
-    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:i, s:o, s:o, s:o}",
+    return json_pack("{s:i, s:i, s:o, s:i, s:o, s:o, s:o, s:o, s:o}",
                      "agents", m->goal_agents,
                      "arrived", gf.arrived,
                      "last_arrival", figure_if(gf.all_arrived_once, gf.last_arrival),
                      "arrival_events", gf.arrivals,
                      "overshoot", overshoot,
-                     "stalled", gf.stalled,
-                     "longest_stall", figure(gf.longest_stall),
+                     "stalled", gf.measured ? json_integer(gf.stalled) : json_null(),
+                     "longest_stall", figure_if(gf.measured > 0, gf.longest_stall),
                      "longest_stall_where", stall_where,
                      "path_ratio", path_ratio);
 }

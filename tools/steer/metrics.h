@@ -47,9 +47,12 @@ typedef struct metrics_goal {
     double stall_from;           /* ... when it began ... */
     steer_v3 stall_at;           /* ... and where */
     double straight;             /* from the start to the last point */
-    double travelled;            /* distance moved until the first arrival */
+    double travelled;            /* distance moved until the first arrival ... */
+    double displaced;            /* ... and from the start to where it then stood */
     steer_v3 *own_points;        /* waypoints copied from the world, or a path's levelled */
-    bool moved;                  /* a seek or arrive target that moved (a formation's slot): arrivals only */
+    steer_v3 start;              /* where it started (levelled) */
+    bool slot;                   /* a formation member's: its target moves with the leader */
+    bool moved;                  /* a slot's target that moved: arrivals only */
 } metrics_goal;
 
 /* Bodies that overlap: every step, the agents sorted by cell and the pairs
