@@ -2,6 +2,8 @@
 # The command line as a careless or demanding user meets it: what steer run
 # and steer bench refuse (status 2, a message naming the option and why,
 # nothing written) and what they write where.
+#   - a spawn with no room for its agents: status 2 naming the file, no
+#     output folder (it was status 1, "an expectation failed", and an empty folder)
 #   - --csv or --metrics naming the scenario file: refused, the file intact
 #     (it used to be overwritten by the run's CSV or figures)
 #   - --csv and --metrics naming one file, or a picture the run writes
@@ -77,6 +79,11 @@ refused "--csv the PNG" "--csv out/scen.png: is the PNG the run writes" \
     run scen.json -o out --quiet --csv out/scen.png
 refused "--metrics the SVG" "--metrics ./out//scen.svg: is the SVG the run writes" \
     run scen.json -o out/ --quiet --metrics ./out//scen.svg
+# a spawn with no room for its agents: the file's mistake (status 2, the file named), nothing written
+cat > crowded.json <<'EOF2'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "groups": [{"name": "a", "spawn": [{"count": 500, "spacing": 2}]}]}
+EOF2
+refused "a spawn with no room" "crowded.json: groups[0].spawn[0].spacing: no place for agent" run crowded.json -o out --quiet
 refused "--csv - and --metrics -" "--csv - and --metrics -: standard output takes one of them" \
     run scen.json -o out --quiet --csv - --metrics -
 refused "bench --table --agents" "steer bench: --agents with --table: the table sweeps" \

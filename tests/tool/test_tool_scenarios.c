@@ -377,6 +377,8 @@ static const bad_case bad_cases[] = {
     {"{" BOUNDS ",\n \"groups\": [{\"name\": \"a\",\n \"radius\": 1e999}]}",
      "groups[0].radius: expected a number >= 0, got a number out of range"},
     {"{" BOUNDS ", \"dt\": 1e-50, \"groups\": [{\"name\": \"a\"}]}", "dt: expected a positive number (as a float), got 1e-50"},
+    /* dt's own bound, not the general one (1e40 named 1000000) */
+    {"{" BOUNDS ", \"dt\": 1e40, \"groups\": [{\"name\": \"a\"}]}", "dt: expected a positive number no larger than 10, got 1e+40"},
     /* unknown keys */
     {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"max_sped\": 3}]}",
      "groups[0].max_sped: unknown key; did you mean \"max_speed\"?"},

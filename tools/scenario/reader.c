@@ -506,8 +506,13 @@ int sc_read_double(sc_read *r, const sc_node *n, const char *path, sc_range rang
 
 int sc_read_float(sc_read *r, const sc_node *n, const char *path, sc_range range, float *out)
 {
+    return sc_read_float_within(r, n, path, range, r->float_limit, out);
+}
+
+int sc_read_float_within(sc_read *r, const sc_node *n, const char *path, sc_range range, double limit, float *out)
+{
     double v = 0.0;
-    if (sc_read_double(r, n, path, range, r->float_limit, &v) != 0) return -1;
+    if (sc_read_double(r, n, path, range, limit, &v) != 0) return -1;
     if (range == SC_POSITIVE && !((float)v > 0.0f)) return sc_expected(r, n, path, "a positive number (as a float)");
     *out = (float)v;
     return 0;
@@ -739,7 +744,7 @@ static int read_row(sc_read *r, const sc_row *row, const sc_node *v, const char 
 {
     void *at = (char *)target + row->offset;
     switch (row->type) {
-    case SC_T_FLOAT: return sc_read_float(r, v, p, row->range, at);
+    case SC_T_FLOAT: return sc_read_float_within(r, v, p, row->range, row->max > 0.0 ? row->max : r->float_limit, at);
     case SC_T_DOUBLE: return sc_read_double(r, v, p, row->range, r->double_limit, at);
     case SC_T_INT: {
         long long x = 0;

@@ -127,6 +127,8 @@ int sc_expected(sc_read *r, const sc_node *n, const char *path, const char *what
 /* Leaf readers: 0, or -1 with the error recorded and *out untouched. */
 int sc_read_double(sc_read *r, const sc_node *n, const char *path, sc_range range, double limit, double *out);
 int sc_read_float(sc_read *r, const sc_node *n, const char *path, sc_range range, float *out);
+/* The same within |x| <= limit (a field's own bound, named in its message). */
+int sc_read_float_within(sc_read *r, const sc_node *n, const char *path, sc_range range, double limit, float *out);
 int sc_read_int(sc_read *r, const sc_node *n, const char *path, long long lo, long long hi, long long *out);
 int sc_read_seed(sc_read *r, const sc_node *n, const char *path, uint64_t *out); /* 0 .. 2^53 - 1 */
 int sc_read_bool(sc_read *r, const sc_node *n, const char *path, bool *out);
@@ -172,6 +174,7 @@ struct sc_row {
     sc_type type;
     size_t offset;           /* into the target */
     sc_range range;          /* SC_T_FLOAT, SC_T_DOUBLE */
+    double max;              /* SC_T_FLOAT: its own bound on |x| (0: the reader's float_limit) */
     long long lo, hi;        /* SC_T_INT */
     const char *const *names; /* SC_T_CHOICE */
     int name_count;

@@ -1456,7 +1456,8 @@ static const sc_row root_rows[] = {
     CHOICE("boundary", steer_scenario, info.world.boundary, boundaries),
     CHOICE("up", steer_scenario, info.world.up, up_axes),
     SEED_D("seed", steer_scenario, info.seed, 1),
-    FLOAT_D("dt", steer_scenario, info.dt, SC_POSITIVE, 1.0 / 30.0),
+    {.key = "dt", .type = SC_T_FLOAT, .offset = offsetof(steer_scenario, info.dt), .range = SC_POSITIVE, .max = 10.0,
+     .has_default = true, .default_value = 1.0 / 30.0},
     INT_D("steps", steer_scenario, info.steps, 1, 10000000, 300),
     FLOAT("max_dt", steer_scenario, info.world.max_dt, SC_NONNEG),
     FLOAT("cell_size", steer_scenario, info.world.cell_size, SC_NONNEG),
@@ -1570,9 +1571,6 @@ static int check_root(sc_read *r)
     rc |= sc_read_object(r, root, "", &root_table, sc, &m);
     rc |= sc_require(r, root, "", &m, &root_table, "groups", 0);
     rc |= read_formations(r);
-    const sc_node *dt = sc_member(root, "dt");
-    if (dt && !sc_failed(&m, &root_table, "dt") && info->dt > 10.0f)
-        rc = sc_expected(r, dt, "dt", "a positive number no larger than 10");
     if (r->dim == 2 && sc_has(&m, &root_table, "up") && !sc_failed(&m, &root_table, "up"))
         rc = sc_report(r, sc_member(root, "up"), "up", "only in a 3D scenario (\"dim\": 3): a 2D world has no up axis");
     if (info->frames < 0) info->frames = info->steps < 150 ? info->steps : 150;

@@ -522,12 +522,6 @@ int steer_cmd_run(int argc, char **argv)
         run_free(&r);
         return 2;
     }
-    int err = make_dirs(o.out_dir);
-    if (err) {
-        fprintf(stderr, "steer run: -o %s: cannot use as the output folder: %s\n", o.out_dir, strerror(err));
-        run_free(&r);
-        return 2;
-    }
 
     /* the run: frames, steps and picture */
     /* --frames N: N x steps / frames steps, rounded down (the scenario's own
@@ -558,10 +552,17 @@ int steer_cmd_run(int argc, char **argv)
     steer_scenario_overrides ov = {.set_seed = o.set_seed, .seed = o.seed, .threads = threads, .agent_ids = r.ids};
     bool ok = r.ids && r.pos && r.vel && r.prev_pos && r.prev_vel && r.ground && r.heading && r.group && r.palette;
     if (ok) r.world = steer_scenario_create_world(r.sc, &ov, error, sizeof error);
-    if (!ok || !r.world) {
-        fprintf(stderr, "steer run: %s\n", ok ? error : "out of memory");
+    if (!ok || !r.world) { /* the file's (a spawn with no room for its agents), or out of memory */
+        if (ok) fprintf(stderr, "%s: %s\n", o.scenario ? o.scenario : "showcase.json (built in)", error);
+        else fprintf(stderr, "steer run: out of memory\n");
         run_free(&r);
-        return 1;
+        return ok ? 2 : 1;
+    }
+    int err = make_dirs(o.out_dir);
+    if (err) {
+        fprintf(stderr, "steer run: -o %s: cannot use as the output folder: %s\n", o.out_dir, strerror(err));
+        run_free(&r);
+        return 2;
     }
     for (int a = 0; a < n; ++a) {
         steer_agent_state s;
