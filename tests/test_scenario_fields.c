@@ -961,6 +961,37 @@ static void test_spawn_keeps_out_of_obstacles(void)
     steer_world_destroy(w);
 }
 
+static void test_spawn_keeps_out_of_walls(void)
+{
+    /* ... and out of a pillar drawn as a closed wall polyline, and off every
+     * wall by a body's radius: a 3D Y-up flock around a square pillar (its
+     * ground is XZ), and a 2D box crossed by a long wall; the spawns with
+     * and without a spacing */
+    steer_world *w = BUILD("{'dim': 3, 'up': 'y', 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
+                           " 'walls': [{'points': [[-4, 0, -4], [4, 0, -4], [4, 0, 4], [-4, 0, 4]], 'closed': true}],"
+                           " 'groups': [{'name': 'a', 'radius': 0.5, 'spawn': [{'count': 300},"
+                           "   {'count': 100, 'spacing': 0.6}]}]}");
+    if (!w) return;
+    int inside = 0;
+    for (int k = 0; k < agent_count; ++k) {
+        steer_v3 p = position(w, k);
+        double ox = fmax(fabs(p.x) - 4.0, 0.0), oz = fmax(fabs(p.z) - 4.0, 0.0); /* outside the square by */
+        inside += sqrt(ox * ox + oz * oz) < 0.5 - 1e-4; /* in the pillar, or within a radius of it */
+    }
+    CHECK(inside == 0);
+    steer_world_destroy(w);
+    w = BUILD("{'bounds': {'min': [-10, -10], 'max': [10, 10]}, 'walls': [{'from': [-10, 1], 'to': [10, -1]}],"
+              " 'groups': [{'name': 'a', 'radius': 0.5, 'spawn': [{'count': 300}]}]}");
+    if (!w) return;
+    int touching = 0;
+    for (int k = 0; k < agent_count; ++k) { /* the line y = -x / 10: distance |x / 10 + y| / sqrt(1.01) */
+        steer_v3 p = position(w, k);
+        touching += fabs(p.x / 10.0 + p.y) / sqrt(1.01) < 0.5 - 1e-4;
+    }
+    CHECK(touching == 0);
+    steer_world_destroy(w);
+}
+
 /* The closest two of points [first, first + n) (positions, or goal targets). */
 static double closest_pair(const steer_world *w, int first, int n, bool goals)
 {
@@ -1992,6 +2023,7 @@ int main(void)
     test_spawn_velocity_and_heading();
     test_spawn_seeds();
     test_spawn_keeps_out_of_obstacles();
+    test_spawn_keeps_out_of_walls();
     test_spawn_spacing();
     test_goal_kinds();
     test_goal_antipodes();

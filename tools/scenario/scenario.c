@@ -125,6 +125,7 @@ void sc_free_derived(steer_scenario *sc)
     free(sc->group_names);
     free(sc->obstacles);
     free(sc->walls);
+    free(sc->wall_loops);
     free(sc->paths);
     free(sc->path_points);
     free(sc->fields);
@@ -135,6 +136,8 @@ void sc_free_derived(steer_scenario *sc)
     sc->group_names = 0;
     sc->obstacles = 0;
     sc->walls = 0;
+    sc->wall_loops = 0;
+    sc->wall_loop_count = 0;
     sc->paths = 0;
     sc->path_points = 0;
     sc->fields = 0;

@@ -124,11 +124,32 @@ static bool keep_place(steer_grid *g, steer_v3 p)
     return !g || steer_grid_insert(g, steer_grid_count(g), at) == STEER_OK;
 }
 
-static bool inside_obstacle(const steer_scenario_info *info, steer_v3 p, float radius)
+/* Whether a body of `radius` at p would start inside an obstacle, across a
+ * wall, or inside a closed wall polyline (on the ground, by the even-odd
+ * rule: a pillar or a pen drawn with walls). */
+static bool blocked(const steer_scenario *sc, steer_v3 p, float radius)
 {
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
     for (int i = 0; i < info->obstacle_count; ++i) {
         float reach = info->obstacles[i].radius + radius;
         if (steer_v3_dist_sq(p, info->obstacles[i].centre) < reach * reach) return true;
+    }
+    const steer_up_axis up = ground_up(info->dim, info->world.up);
+    const steer_v3 g = ground_of(up, p);
+    const steer_v2 q = steer_v2_make(g.x, g.y);
+    for (int i = 0; i < info->wall_count; ++i) {
+        steer_v3 a = ground_of(up, info->walls[i].a), b = steer_v3_sub(ground_of(up, info->walls[i].b), a);
+        steer_v2 d = steer_v2_make(b.x, b.y), e = steer_v2_make(q.x - a.x, q.y - a.y);
+        float len_sq = steer_v2_len_sq(d), t = len_sq > 0.0f ? steer_clampf(steer_v2_dot(e, d) / len_sq, 0.0f, 1.0f) : 0.0f;
+        if (steer_v2_dist_sq(e, steer_v2_scale(d, t)) < radius * radius) return true;
+    }
+    for (int l = 0; l < sc->wall_loop_count; ++l) {
+        bool inside = false;
+        for (int i = sc->wall_loops[l].first; i < sc->wall_loops[l].first + sc->wall_loops[l].count; ++i) {
+            steer_v3 a = ground_of(up, info->walls[i].a), b = ground_of(up, info->walls[i].b);
+            if ((a.y > q.y) != (b.y > q.y) && q.x < a.x + (q.y - a.y) * (b.x - a.x) / (b.y - a.y)) inside = !inside;
+        }
+        if (inside) return true;
     }
     return false;
 }
@@ -211,23 +232,24 @@ static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_up_
 }
 
 /* Where agent k of spawn sp starts. A random place (box, disc) is kept out
- * of the obstacles: with a spacing, drawn again until it is and keeps the
- * spacing from every agent placed before it (false if no draw of
- * SPACING_TRIES does); without, a few deterministic retries for the
- * obstacles alone. */
-static bool place_agent(const steer_scenario_info *info, const sc_spawn *sp, int k, steer_up_axis up,
-                        steer_grid *taken, steer_rng *rng, steer_v3 *out)
+ * of the obstacles, off the walls and out of closed wall polylines: with a
+ * spacing, drawn again until it is and keeps the spacing from every agent
+ * placed before it (false if no draw of SPACING_TRIES does); without, a few
+ * deterministic retries for those alone. */
+static bool place_agent(const steer_scenario *sc, const sc_spawn *sp, int k, steer_up_axis up, steer_grid *taken,
+                        steer_rng *rng, steer_v3 *out)
 {
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
     const float radius = info->groups[sp->group].def.radius;
     steer_v3 p = spawn_position(sp, k, info->dim, up, rng);
     if (sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC) {
         if (sp->spacing > 0.0f) {
-            for (int tries = 1; inside_obstacle(info, p, radius) || !spaced(taken, p, sp->spacing); ++tries) {
+            for (int tries = 1; blocked(sc, p, radius) || !spaced(taken, p, sp->spacing); ++tries) {
                 if (tries == SPACING_TRIES) return false;
                 p = spawn_position(sp, k, info->dim, up, rng);
             }
         } else {
-            for (int tries = 0; tries < 64 && inside_obstacle(info, p, radius); ++tries)
+            for (int tries = 0; tries < 64 && blocked(sc, p, radius); ++tries)
                 p = spawn_position(sp, k, info->dim, up, rng);
         }
     }
@@ -332,11 +354,11 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
         char where[64];
         for (int k = 0; ok && k < sp->count; ++k) {
             steer_v3 p;
-            if (!place_agent(info, sp, k, up, taken, &rng, &p)) {
+            if (!place_agent(sc, sp, k, up, taken, &rng, &p)) {
                 spawn_path(sc, s, where, sizeof where);
                 report(error, error_size,
                        "%s.spacing: no place for agent %d of %d at least %g from the agents before it (and out of "
-                       "the obstacles) in %d random draws: give a larger shape, fewer agents or a smaller spacing",
+                       "the obstacles and walls) in %d random draws: give a larger shape, fewer agents or a smaller spacing",
                        where, k + 1, sp->count, (double)sp->spacing, SPACING_TRIES);
                 ok = false;
                 break;

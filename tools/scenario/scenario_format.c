@@ -375,6 +375,11 @@ static int read_wall(sc_read *r, const sc_node *el, const char *p, steer_scenari
         if (!more) rc = sc_report(r, el, p, "out of memory");
         else sc->walls = more, *capacity = more_capacity;
     }
+    if (!rc && !segment && w.closed) {
+        sc_wall_loop *more = realloc(sc->wall_loops, sizeof *more * (size_t)(sc->wall_loop_count + 1));
+        if (!more) rc = sc_report(r, el, p, "out of memory");
+        else sc->wall_loops = more, sc->wall_loops[sc->wall_loop_count++] = (sc_wall_loop){*total, segments};
+    }
     if (!rc) {
         if (segment) sc->walls[(*total)++] = (steer_segment3){w.from, w.to};
         else

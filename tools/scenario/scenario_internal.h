@@ -64,6 +64,11 @@ typedef struct sc_spawn {
 
 typedef enum sc_field_type { SC_FIELD_UNIFORM, SC_FIELD_VORTEX, SC_FIELD_NOISE, SC_FIELD_GRID } sc_field_type;
 
+/* A closed wall polyline: walls[first .. first + count). */
+typedef struct sc_wall_loop {
+    int first, count;
+} sc_wall_loop;
+
 typedef struct sc_field {
     char *name;
     sc_field_type type;
@@ -92,6 +97,8 @@ struct steer_scenario {
     char **group_names;
     steer_obstacle3 *obstacles;
     steer_segment3 *walls;
+    sc_wall_loop *wall_loops;  /* the closed polylines among the walls, for keeping spawns out of them */
+    int wall_loop_count;
     steer_scenario_path *paths;
     steer_v3 **path_points;
     sc_field *fields;
