@@ -377,6 +377,13 @@ static const bad_case bad_cases[] = {
     {"{" BOUNDS ",\n \"groups\": [{\"name\": \"a\",\n \"radius\": 1e999}]}",
      "groups[0].radius: expected a number >= 0, got a number out of range"},
     {"{" BOUNDS ", \"dt\": 1e-50, \"groups\": [{\"name\": \"a\"}]}", "dt: expected a positive number (as a float), got 1e-50"},
+    /* places outside a wrap or clamp world's box (they were moved in silently: two agents on one edge point) */
+    {"{" BOUNDS ", \"boundary\": \"clamp\", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"shape\": \"points\", \"points\": [[0, 0], [500, 0]]}]}]}",
+     "groups[0].spawn[0].points[1]: a start at x = 500 is outside the bounds"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [0, 900]}}]}]}",
+     "groups[0].spawn[0].goal.target: a goal target at y = 900 is outside the bounds"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"box\": {\"min\": [0, 0], \"max\": [0.5, 99]}}}]}]}",
+     "groups[0].spawn[0].goal.box.max: a corner of the goals' box at y = 99 is outside the bounds"},
     /* dt's own bound, not the general one (1e40 named 1000000) */
     {"{" BOUNDS ", \"dt\": 1e40, \"groups\": [{\"name\": \"a\"}]}", "dt: expected a positive number no larger than 10, got 1e+40"},
     /* unknown keys */

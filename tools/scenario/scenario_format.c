@@ -56,6 +56,7 @@ typedef struct checker {
     int name_count[4];
     const sc_node *formations; /* read after the groups: it needs their spawns' counts */
     steer_up_axis up;          /* the ground walls stand on (read ahead, like the bounds) */
+    bool boxed;                /* a wrap or clamp world (read ahead): agents start, and goals lie, in the box */
 } checker;
 
 enum { NAMES_GROUPS, NAMES_PATHS, NAMES_FIELDS, NAMES_SPAWNS, NAME_LISTS };
@@ -63,6 +64,36 @@ static const char *const name_nouns[] = {"group", "path", "flow field", "spawn"}
 static const char *const name_arrays[] = {"groups", "paths", "flow_fields"};
 
 static checker *ck_of(sc_read *r) { return r->user; }
+
+/* In a wrap or clamp world, a point given outside the box is a mistake: the
+ * world would move an agent into it (two at one edge point), and a goal
+ * there is never reached. Reports points[i] (named `what`) and returns -1. */
+static int check_in_box(sc_read *r, const sc_node *n, const char *path, steer_v3 p, const char *what)
+{
+    const checker *ck = ck_of(r);
+    if (!ck->boxed) return 0;
+    for (int a = 0; a < r->dim; ++a) {
+        float x = steer_v3_get(p, a), lo = steer_v3_get(ck->bounds_min, a), hi = steer_v3_get(ck->bounds_max, a);
+        if (x < lo || x > hi)
+            return sc_report(r, n, path, "%s at %c = %g is outside the bounds (%g to %g on that axis): a wrap or clamp "
+                                         "world keeps everything in its box (\"boundary\": \"none\" does not)",
+                             what, "xyz"[a], (double)x, (double)lo, (double)hi);
+    }
+    return 0;
+}
+
+/* check_in_box for every point of an array node read into points. */
+static int check_points_in_box(sc_read *r, const sc_node *n, const char *path, const steer_v3 *points, int count,
+                               const char *what)
+{
+    int rc = 0;
+    char p[SC_PATH_SIZE];
+    for (int i = 0; i < count && i < n->count; ++i) {
+        sc_join_index(p, path, i);
+        rc |= check_in_box(r, &n->items[i], p, points[i], what);
+    }
+    return rc;
+}
 
 /* ---- names -------------------------------------------------------------------------- */
 /* Collects the names of the elements of a top-level array of objects, and
@@ -898,7 +929,8 @@ static int read_spawn_points(sc_read *r, const sc_row *row, const sc_node *n, co
 {
     (void)row;
     sc_spawn *s = target;
-    return sc_read_vec_array(r, n, path, 1, &s->points, &s->point_count);
+    if (sc_read_vec_array(r, n, path, 1, &s->points, &s->point_count)) return -1;
+    return check_points_in_box(r, n, path, s->points, s->point_count, "a start");
 }
 
 /* ---- goals ------------------------------------------------------------------------------------ */
@@ -909,7 +941,7 @@ static int read_goal_points(sc_read *r, const sc_row *row, const sc_node *n, con
     if (sc_read_vec_array(r, n, path, 1, &g->points, &g->point_count)) return -1;
     if (g->point_count > STEER_MAX_GOAL_POINTS)
         return sc_report(r, n, path, "expected at most %d points, got %d", STEER_MAX_GOAL_POINTS, g->point_count);
-    return 0;
+    return check_points_in_box(r, n, path, g->points, g->point_count, "a goal point");
 }
 
 static int read_goal_box(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
@@ -920,7 +952,11 @@ static int read_goal_box(sc_read *r, const sc_row *row, const sc_node *n, const 
     if (read_box(r, n, path, &b)) return -1;
     g->min = b.min;
     g->max = b.max;
-    return 0;
+    char p[SC_PATH_SIZE];
+    sc_join_key(p, path, "min");
+    int rc = check_in_box(r, sc_member(n, "min"), p, b.min, "a corner of the goals' box");
+    sc_join_key(p, path, "max");
+    return rc | check_in_box(r, sc_member(n, "max"), p, b.max, "a corner of the goals' box");
 }
 
 static int read_antipode(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
@@ -996,6 +1032,11 @@ static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const
     _Static_assert(SC_GOAL_TARGET == 0 && SC_GOAL_ANTIPODE == 1 && SC_GOAL_POINTS == 2 && SC_GOAL_BOX == 3,
                    "placements follow places");
     if (!first) rc = sc_report(r, n, path, "missing a placement: one of \"target\", \"antipode\", \"points\", \"box\"");
+    if (first && g->place == SC_GOAL_TARGET && !sc_failed(m, t, "target")) {
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "target");
+        rc |= check_in_box(r, sc_member(n, "target"), p, g->target, "a goal target");
+    }
     for (int i = 0; i < 2; ++i) { /* the keys of a box's random points */
         const char *key = i == 0 ? "seed" : "spacing";
         if (!sc_has(m, t, key) || sc_has(m, t, "box")) continue;
@@ -1524,8 +1565,12 @@ static int read_frame(sc_read *r)
     const sc_node *up = sc_member(root, "up");
     bool y_up = r->dim == 3 && up && up->kind == SC_STRING && !strcmp(up->string, up_axes[STEER_UP_Y]);
     ck->up = y_up ? STEER_UP_Y : STEER_UP_Z;
+    const sc_node *boundary = sc_member(root, "boundary");
+    ck->boxed = !(boundary && boundary->kind == SC_STRING && !strcmp(boundary->string, "none"));
     return rc;
 }
+
+
 
 /* What the world gets, from what was read. */
 static void derive_world(steer_scenario *sc, const checker *ck, int dim)
@@ -1594,7 +1639,7 @@ static int check_root(sc_read *r)
 
 int sc_format_check(steer_scenario *sc)
 {
-    checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, STEER_UP_Z};
+    checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, STEER_UP_Z, true};
     sc_read r = {&sc->rd, 2, MAX_COORD, MAX_EXPECT, &ck};
     int rc = check_root(&r);
     for (int list = 0; list < NAME_LISTS; ++list) free(ck.names[list]);
