@@ -1029,6 +1029,14 @@ def expect_failures(sc, f):
     if "max_path_distance" in e and f["path_distance"] is not None:
         fails += f["path_distance"]["mean"] > e["max_path_distance"]
         fails += f["path_distance"]["corridor_exit"] > 0.0
+    g = f.get("goals")
+    if "min_arrived" in e and g is not None and g["arrived"] < e["min_arrived"]:
+        fails += 1
+    if "max_stall" in e and g is not None and g["longest_stall"] is not None and g["longest_stall"] > e["max_stall"]:
+        fails += 1
+    ov = f["overlaps"]
+    if "max_overlapping_pairs" in e and ov is not None and ov["pairs"] > e["max_overlapping_pairs"]:
+        fails += 1
     return fails
 
 

@@ -1044,6 +1044,37 @@ static void test_path_loop_inside_corridor(void)
     CHECK(strstr(err, "expectation failed: path_corridor_exit = ") != 0);
 }
 
+/* The crowd expectations: a jam of 40 walkers into a pen with a gap of
+ * one body (some arrive, some wait, some touch) against min_arrived,
+ * max_stall and max_overlapping_pairs set to pass, then each set to fail. */
+static void test_crowd_expectations(void)
+{
+    static const char *const limits[4] = {
+        "\"min_arrived\": 1, \"max_stall\": 1e6, \"max_overlapping_pairs\": 1e6",
+        "\"min_arrived\": 41", "\"max_stall\": 0.001", "\"max_overlapping_pairs\": 0"};
+    static const char *const says[4] = {0, "expectation failed: arrived = ", "expectation failed: longest_stall = ",
+                                        "expectation failed: overlapping_pairs = "};
+    char file[600], dir[512], err[4096], text[1200];
+    snprintf(file, sizeof file, "%s/expect_crowd.json", OUT);
+    snprintf(dir, sizeof dir, "%s/expect_crowd", OUT);
+    for (int i = 0; i < 4; ++i) {
+        snprintf(text, sizeof text,
+                 "{\"bounds\": {\"min\": [-20, -20], \"max\": [20, 20]}, \"boundary\": \"clamp\", \"steps\": 300,"
+                 " \"render\": {\"size\": [32, 32], \"frames\": 2}, \"walls\": [{\"from\": [5, -10], \"to\": [5, -0.6]},"
+                 " {\"from\": [5, 0.6], \"to\": [5, 10]}], \"expect\": {%s},"
+                 " \"groups\": [{\"name\": \"a\", \"radius\": 0.5, \"max_speed\": 2, \"behaviours\": {\"separation\": 1},"
+                 " \"spawn\": [{\"count\": 40, \"min\": [-15, -8], \"max\": [0, 8],"
+                 " \"goal\": {\"kind\": \"arrive\", \"target\": [8, 0]}}]}]}",
+                 limits[i]);
+        CHECK(write_text(file, text));
+        const char *args[] = {"run", file, "-o", dir, "--quiet", 0};
+        int status = run_tool(args, err, sizeof err);
+        CHECK(status == (i == 0 ? 0 : 1));
+        if (says[i]) CHECK(strstr(err, says[i]) != 0);
+        if (status != (i == 0 ? 0 : 1)) fprintf(stderr, "crowd expectations %d: status %d: %s\n", i, status, err);
+    }
+}
+
 /* ---- hostile inputs ------------------------------------------------------------------------------ */
 /* The exact closest approach, overall and per group: two agents 0.5 apart,
  * and a group of two 60 apart among others (the old 8-nearest search
@@ -1273,6 +1304,7 @@ int main(void)
     test_goal_figures_on_a_torus();
     test_stopped_agents_keep_facing();
     test_path_loop_inside_corridor();
+    test_crowd_expectations();
     test_closest_approach_exact();
     test_sparse_agents();
     test_hour_long_steps_are_announced();

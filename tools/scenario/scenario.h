@@ -145,6 +145,9 @@ typedef struct steer_scenario_expect {
     double min_agent_distance;        /* closest approach of any two agents */
     double max_arrive_overshoot;      /* length past the target */
     double max_path_distance;         /* mean distance of path followers from their path */
+    double min_arrived;               /* agents with goals arrived at the end of the run */
+    double max_stall;                 /* the longest stall before arriving, time units */
+    double max_overlapping_pairs;     /* pairs of agents ever closer than their radii's sum */
 } steer_scenario_expect;
 
 typedef struct steer_scenario_info {

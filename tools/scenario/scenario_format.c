@@ -286,6 +286,9 @@ static const sc_row expect_rows[] = {
     DOUBLE_D("min_agent_distance", steer_scenario_expect, min_agent_distance, SC_NONNEG, -1),
     DOUBLE_D("max_arrive_overshoot", steer_scenario_expect, max_arrive_overshoot, SC_NONNEG, -1),
     DOUBLE_D("max_path_distance", steer_scenario_expect, max_path_distance, SC_NONNEG, -1),
+    DOUBLE_D("min_arrived", steer_scenario_expect, min_arrived, SC_NONNEG, -1),
+    DOUBLE_D("max_stall", steer_scenario_expect, max_stall, SC_NONNEG, -1),
+    DOUBLE_D("max_overlapping_pairs", steer_scenario_expect, max_overlapping_pairs, SC_NONNEG, -1),
 };
 static const sc_table expect_table = TABLE("an object", expect_rows);
 

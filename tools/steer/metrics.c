@@ -709,10 +709,13 @@ typedef struct check {
 
 /* A limit on the path distance also keeps every follower inside its
  * corridor: its largest distance minus the corridor's radius, at most 0. */
-#define CHECKS 7
+#define CHECKS 10
+static goal_figures goal_summary(const metrics *m);
 static int checks(const metrics *m, check out[CHECKS])
 {
     const steer_scenario_expect *e = &m->info->expect;
+    const goal_figures gf = goal_summary(m);
+    const metrics_overlaps *ov = &m->overlaps;
     double path_mean = m->path_samples ? m->path_sum / m->path_samples : 0.0;
     double jitter = m->jitter_samples ? m->jitter_sum / m->jitter_samples : 0.0;
     check all[CHECKS] = {
@@ -723,6 +726,10 @@ static int checks(const metrics *m, check out[CHECKS])
         {"arrive_overshoot", e->max_arrive_overshoot, m->arrive_overshoot, true, m->has_arrive},
         {"path_distance", e->max_path_distance, path_mean, true, m->has_path},
         {"path_corridor_exit", e->max_path_distance >= 0.0 ? 0.0 : -1.0, m->path_exit, true, m->has_path},
+        {"arrived", e->min_arrived, (double)gf.arrived, false, m->goal_agents > 0},
+        {"longest_stall", e->max_stall, gf.longest_stall, true, gf.measured > 0},
+        /* a capped count is a lower bound: it fails a limit below it, never passes one above */
+        {"overlapping_pairs", e->max_overlapping_pairs, ov->capped ? INFINITY : (double)ov->pairs, true, ov->entries != 0},
     };
     int n = 0;
     for (int i = 0; i < CHECKS; ++i)
@@ -786,7 +793,7 @@ void metrics_print(const metrics *m, FILE *out)
     row(out, "closest approach of two agents", m->min_distance >= 0.0, value, limit_text(m, "min_agent_distance", limit, sizeof limit));
     const metrics_overlaps *ov = &m->overlaps;
     snprintf(value, sizeof value, "%s%zu", ov->capped ? "at least " : "", ov->pairs);
-    row(out, "overlapping pairs (ever)", ov->entries != 0, value, "");
+    row(out, "overlapping pairs (ever)", ov->entries != 0, value, limit_text(m, "overlapping_pairs", limit, sizeof limit));
     if (ov->closest_fraction < METRICS_FRACTION_REACH) snprintf(value, sizeof value, "%.3f", ov->closest_fraction);
     else snprintf(value, sizeof value, "more than %g", METRICS_FRACTION_REACH);
     row(out, "closest / sum of radii", ov->entries != 0, value, "");
@@ -805,7 +812,7 @@ void metrics_print(const metrics *m, FILE *out)
     goal_figures gf = goal_summary(m);
     bool goals = m->goal_agents > 0;
     snprintf(value, sizeof value, "%d of %d", gf.arrived, m->goal_agents);
-    row(out, "agents with goals arrived", goals, value, "");
+    row(out, "agents with goals arrived", goals, value, limit_text(m, "arrived", limit, sizeof limit));
     snprintf(value, sizeof value, "%.2f", gf.last_arrival);
     row(out, "time to the last arrival", goals && gf.all_arrived_once, value, "");
     snprintf(value, sizeof value, "%d", gf.arrivals);
@@ -821,7 +828,7 @@ void metrics_print(const metrics *m, FILE *out)
         snprintf(value, sizeof value, "%.2f (agent %d from %.1f at %.1f, %.1f)", gf.longest_stall, gf.stall_agent, gf.stall_from,
                  gf.stall_at.x, gf.stall_at.y);
     else snprintf(value, sizeof value, "%.2f", gf.longest_stall);
-    row(out, "longest stall before arriving", gf.measured > 0, value, "");
+    row(out, "longest stall before arriving", gf.measured > 0, value, limit_text(m, "longest_stall", limit, sizeof limit));
     snprintf(value, sizeof value, "%.3f (max %.3f)", gf.detour_mean, gf.detour_max);
     row(out, "path length / straight line", gf.detour_agents > 0, value, "");
     fprintf(out, "\n  %-18s %8s %12s %12s %16s\n", "group", "agents", "mean speed", "jitter", "closest approach");
