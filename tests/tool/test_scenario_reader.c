@@ -404,7 +404,7 @@ static void test_goal_errors(steer_scenario *sc)
         {"{\"count\": 2, \"goal\": 3}", ".goal: expected a goal object {\"kind\": ..., and where to}, got 3", 0},
         {"{\"count\": 2, \"goal\": {\"target\": [1, 1]}}", ".goal: missing required key \"kind\"", 0},
         {"{\"count\": 2, \"goal\": {\"kind\": \"arive\", \"target\": [1, 1]}}",
-         ".goal.kind: expected one of \"seek\", \"arrive\", \"path\", \"waypoints\", got \"arive\"", 0},
+         ".goal.kind: expected one of \"seek\", \"arrive\", \"path\", \"waypoints\" (did you mean \"arrive\"?), got \"arive\"", 0},
         {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"taget\": [1, 1]}}", ".goal.taget: unknown key; did you mean \"target\"?", 1},
         {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [1, 1], \"slow_radus\": 2}}",
          ".goal.slow_radus: unknown key; did you mean \"slow_radius\"?", 0},

@@ -384,6 +384,11 @@ static const bad_case bad_cases[] = {
      "groups[0].spawn[0].goal.target: a goal target at y = 900 is outside the bounds"},
     {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"box\": {\"min\": [0, 0], \"max\": [0.5, 99]}}}]}]}",
      "groups[0].spawn[0].goal.box.max: a corner of the goals' box at y = 99 is outside the bounds"},
+    /* a misspelt name gets the nearest; a 3D file's 2D bounds say what is missing */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"goal\": {\"kind\": \"arive\", \"target\": [1, 1]}}]}]}",
+     "groups[0].spawn[0].goal.kind: expected one of \"seek\", \"arrive\", \"path\", \"waypoints\" (did you mean \"arrive\"?), got \"arive\""},
+    {"{\"dim\": 3, " BOUNDS ", \"groups\": [{\"name\": \"a\"}]}",
+     "bounds: a 3D scenario (\"dim\": 3) needs [x, y, z] for min and max: z is missing"},
     /* dt's own bound, not the general one (1e40 named 1000000) */
     {"{" BOUNDS ", \"dt\": 1e40, \"groups\": [{\"name\": \"a\"}]}", "dt: expected a positive number no larger than 10, got 1e+40"},
     /* unknown keys */

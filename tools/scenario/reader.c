@@ -630,10 +630,19 @@ int sc_read_choice(sc_read *r, const sc_node *n, const char *path, const char *c
                 *out = i;
                 return 0;
             }
-    char what[200];
+    char what[260];
     size_t used = (size_t)snprintf(what, sizeof what, "one of");
     for (int i = 0; i < count && used < sizeof what; ++i)
         used += (size_t)snprintf(what + used, sizeof what - used, "%s \"%s\"", i ? "," : "", names[i]);
+    if (n->kind == SC_STRING) { /* a misspelt name: the nearest, as for keys */
+        const char *best = 0;
+        int best_d = 3;
+        for (int i = 0; i < count; ++i) {
+            int d = sc_edit_distance(n->string, names[i]);
+            if (d < best_d && 2 * d < (int)strlen(names[i])) best_d = d, best = names[i]; /* not "x" for "z" */
+        }
+        if (best && used < sizeof what) snprintf(what + used, sizeof what - used, " (did you mean \"%s\"?)", best);
+    }
     return sc_expected(r, n, path, what);
 }
 

@@ -197,9 +197,13 @@ static const int ref_groups = NAMES_GROUPS, ref_paths = NAMES_PATHS, ref_fields 
 static int check_box(sc_read *r, const sc_node *n, const char *path, steer_v3 lo, steer_v3 hi)
 {
     for (int a = 0; a < r->dim; ++a)
-        if (!(steer_v3_get(hi, a) > steer_v3_get(lo, a)))
+        if (!(steer_v3_get(hi, a) > steer_v3_get(lo, a))) {
+            const sc_node *max = sc_member(n, "max");
+            if (a == 2 && max && max->kind == SC_ARRAY && max->count == 2) /* [x, y] given in a 3D file */
+                return sc_report(r, n, path, "a 3D scenario (\"dim\": 3) needs [x, y, z] for min and max: z is missing");
             return sc_report(r, n, path, "expected max greater than min on every axis (axis %c: min %g, max %g)",
                              "xyz"[a], (double)steer_v3_get(lo, a), (double)steer_v3_get(hi, a));
+        }
     return 0;
 }
 
