@@ -1731,6 +1731,32 @@ static void test_refused_groups_and_behaviours(void)
     REFUSED(BEHAVIOUR_DOC("'queue': {'distance': -2}"), "groups[0].behaviours.queue.distance", "-2", ">= 0");
 }
 
+/* A goal's "via": every agent walks the route, then to its own place (one
+ * waypoint list each); refused with a seek, with "assign", and outside the box. */
+static void test_goal_via(void)
+{
+    steer_world *w = BUILD("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'count': 5, 'min': [-30, -5], 'max': [-20, 5],"
+                           " 'goal': {'kind': 'arrive', 'via': [[-3, 0], [3, 0]], 'points': [[10, 0], [10, 2], [10, 4]]}}]}]}");
+    if (!w) return;
+    for (int k = 0; k < 5; ++k) {
+        steer_goal g = goal_of(w, k);
+        steer_v3 route[4];
+        CHECK(g.kind == STEER_GOAL_WAYPOINTS && g.point_count == 3 && g.progress == 0);
+        CHECK(steer_world_get_goal_points(w, ids[k], route, 4) == 3);
+        CHECK(route[0].x == -3.0f && route[0].y == 0.0f && route[1].x == 3.0f && route[1].y == 0.0f);
+        CHECK(route[2].x == 10.0f && route[2].y == (float)(2 * (k % 3))); /* its own place, in order */
+    }
+    steer_world_destroy(w);
+    REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'count': 2, 'goal': {'kind': 'seek', 'via': [[0, 0]], 'target': [1, 1]}}]}]}",
+            "groups[0].spawn[0].goal.via", NULL, "not used by kind \"seek\"");
+    REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'count': 2, 'goal': {'kind': 'arrive', 'via': [[0, 0]],"
+            " 'points': [[1, 1], [2, 2]], 'assign': 'together'}}]}]}",
+            "groups[0].spawn[0].goal.via", NULL, "not with \"assign\"");
+    REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'count': 2, 'goal': {'kind': 'arrive', 'via': [[0, 0], [0, 99]],"
+            " 'target': [1, 1]}}]}]}",
+            "groups[0].spawn[0].goal.via[1]", "y = 99", "outside the bounds");
+}
+
 static void test_refused_spawns_goals_formations(void)
 {
     REFUSED(SPAWN("'speed': 1"), "groups[0].spawn[0]", NULL, "missing required key \"count\"");
@@ -2024,6 +2050,7 @@ int main(void)
     test_spawn_seeds();
     test_spawn_keeps_out_of_obstacles();
     test_spawn_keeps_out_of_walls();
+    test_goal_via();
     test_spawn_spacing();
     test_goal_kinds();
     test_goal_antipodes();

@@ -118,6 +118,7 @@ void sc_free_derived(steer_scenario *sc)
     for (int i = 0; i < sc->spawn_count; ++i) {
         free(sc->spawns ? sc->spawns[i].points : 0);
         free(sc->spawns ? sc->spawns[i].goal.points : 0);
+        free(sc->spawns ? sc->spawns[i].goal.via : 0);
     }
     free(sc->name);
     free(sc->description);

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static uint64_t mix64(uint64_t z)
 {
@@ -394,6 +395,15 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
                 break;
             }
             if (drawn) drawn[k] = goal.target;
+            steer_v3 route[SC_MAX_VIA + 1];
+            if (sp->goal.via_count > 0) { /* the route first, then its own place: one waypoint list */
+                memcpy(route, sp->goal.via, sizeof *route * (size_t)sp->goal.via_count);
+                route[sp->goal.via_count] = goal.target;
+                goal.kind = STEER_GOAL_WAYPOINTS;
+                goal.points = route;
+                goal.point_count = sp->goal.via_count + 1;
+                goal.progress = 0;
+            }
             steer_result gr = steer_world_set_goal(w, id, &goal);
             if (gr != STEER_OK) {
                 set_error(error, error_size, "the world refused a goal", gr);

@@ -951,6 +951,15 @@ static int read_goal_points(sc_read *r, const sc_row *row, const sc_node *n, con
     return check_points_in_box(r, n, path, g->points, g->point_count, "a goal point");
 }
 
+static int read_goal_via(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    sc_goal *g = target;
+    if (sc_read_vec_array(r, n, path, 1, &g->via, &g->via_count)) return -1;
+    if (g->via_count > SC_MAX_VIA) return sc_report(r, n, path, "expected at most %d points, got %d", SC_MAX_VIA, g->via_count);
+    return check_points_in_box(r, n, path, g->via, g->via_count, "a point of the route");
+}
+
 static int read_goal_box(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
 {
     (void)row;
@@ -996,6 +1005,7 @@ static const sc_row goal_rows[] = {
     FLOAT("slow_radius", sc_goal, slow_radius, SC_NONNEG),
     FLOAT("speed", sc_goal, speed, SC_NONNEG),
     CHOICE("assign", sc_goal, assign, assign_kinds),
+    CUSTOM("via", read_goal_via, "array", 0),
     FLOAT("spacing", sc_goal, spacing, SC_NONNEG),
 };
 static const sc_table goal_table = TABLE("a goal object {\"kind\": ..., and where to}", goal_rows);
@@ -1005,7 +1015,7 @@ static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const
 {
     static const char *const seek[] = {"kind", "target", "antipode", "points", "box", "seed", "spacing", "speed"};
     static const char *const arrive[] = {"kind", "target", "antipode", "points", "box", "seed", "spacing", "speed",
-                                         "slow_radius", "assign"};
+                                         "slow_radius", "assign", "via"};
     static const char *const path_keys[] = {"kind", "path", "speed", "slow_radius"};
     static const char *const waypoints[] = {"kind", "points", "speed", "slow_radius"};
     static const char *const places[] = {"target", "antipode", "points", "box"};
@@ -1051,6 +1061,12 @@ static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const
         sc_join_key(p, path, key);
         rc = sc_report(r, sc_member(n, key), p, "used only with \"box\" (its random points)");
     }
+    if (g->assign != 0 && g->via_count > 0) {
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "via");
+        rc = sc_report(r, sc_member(n, "via"), p, "not with \"assign\": the world's assignment sends each agent straight "
+                                                  "to its place (give the places in order for a route first)");
+    }
     if (g->assign != 0 && first && g->place != SC_GOAL_POINTS && g->place != SC_GOAL_BOX) {
         char p[SC_PATH_SIZE];
         sc_join_key(p, path, "assign");
@@ -1075,11 +1091,13 @@ static int read_goal(sc_read *r, const sc_row *row, const sc_node *n, const char
     }
     read.has_seed = sc_has(&m, t, "seed");
     free(g->points);
+    free(g->via);
     *g = read; /* owned by the spawn from here on, valid or not */
     if (rc) g->kind = STEER_GOAL_NONE;
     if (r->dim == 2) {
         g->target.z = g->min.z = g->max.z = 0.0f;
         for (int k = 0; k < g->point_count; ++k) g->points[k].z = 0.0f;
+        for (int k = 0; k < g->via_count; ++k) g->via[k].z = 0.0f;
     }
     return rc;
 }

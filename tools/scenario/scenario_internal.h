@@ -23,6 +23,8 @@ typedef enum sc_goal_place {
     SC_GOAL_PATH,              /* a world path */
 } sc_goal_place;
 
+#define SC_MAX_VIA 64 /* a goal's "via" points */
+
 typedef struct sc_goal {
     steer_goal_kind kind;      /* STEER_GOAL_NONE: the spawn has no goal */
     sc_goal_place place;
@@ -35,6 +37,8 @@ typedef struct sc_goal {
     int path;
     float slow_radius, speed;  /* 0: the group's */
     int assign;                /* who goes where (points, box): 0 in order, 1 least squares, 2 together */
+    steer_v3 *via;             /* arrive: a route every agent walks before its own place (SC_MAX_VIA points) */
+    int via_count;
     float spacing;             /* box: each point at least this far from every goal point before it (0: any) */
 } sc_goal;
 
