@@ -1,5 +1,5 @@
-/* The world's queries: agents within a distance of a point, and the k
- * nearest. Exact (the distance test decides; the cells only narrow the
+/* The world's queries: agents within a distance of a point or inside a box,
+ * and the k nearest. Exact (the distance test decides; the cells only narrow the
  * search), ordered by handle index or by distance, so no answer depends on
  * the agents' memory order or the thread count. */
 #include "world_query.h"

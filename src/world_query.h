@@ -1,5 +1,5 @@
 /* Private: the index behind the world's queries (steer_world_query_radius,
- * steer_world_query_nearest). Agents by place in cells of their own (not
+ * _box and _nearest). Agents by place in cells of their own (not
  * the step's, which are sorted at the step's start and so lag the agents
  * by a step), built by the first query after a change. */
 #ifndef STEER_WORLD_QUERY_H
