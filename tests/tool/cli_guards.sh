@@ -17,7 +17,8 @@
 #   - figures averaged over nothing (no agent ever moving) are null / "—", and
 #     a limit on a figure that does not apply is "not measured", not "ok"
 #   - --frames N runs N x steps / frames steps: the scenario's own frame count
-#     runs the scenario's own steps
+#     runs the scenario's own steps; --until T runs to the first step at or
+#     past T (a picture at a chosen time), and not with --frames
 #   - a file of 25 mistakes: the first 20, then "... and 5 more errors"
 #   - steer bench --table refuses --agents and --threads (it swept its own,
 #     ignoring them), and steer --help lists bench's modes
@@ -333,6 +334,28 @@ if m["steps"] != steps or int(last["frame"]) != frames or abs(float(last["time"]
 EOF
     rm -rf out
 done
+
+# --until T: the first step at or past T, the frames in proportion (at least
+# one), the last frame at that time; past the end, the whole run
+for case in "0.5 5 1" "0.45 5 1" "0.7 7 2" "99 10 3"; do
+    set -- $case
+    "$steer" run thirds.json -o out --quiet --until "$1" --metrics out/m.json --csv out/c.csv 2> stderr.txt ||
+        fail "thirds.json --until $1: status $? ($(cat stderr.txt))"
+    python3 - out/m.json out/c.csv "$3" "$2" <<'EOF' || fail "thirds.json --until $1: not $2 steps in $3 frames"
+import csv, json, sys
+m = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+frames, steps = int(sys.argv[3]), int(sys.argv[4])
+last = rows[-1]
+if m["steps"] != steps or int(last["frame"]) != frames or abs(float(last["time"]) - steps * m["dt"]) > 1e-7 * steps:
+    print(f"--until: {m['steps']} steps, last frame {last['frame']} at t = {last['time']}; expected {steps} in {frames}")
+    sys.exit(1)
+EOF
+    rm -rf out
+done
+refused "run --until and --frames" "steer run: --frames and --until: each sets the run's length; give one" \
+    run scen.json -o out --until 1 --frames 2
+refused "run --until 0" "steer run: --until expects a time above 0, got '0'" run scen.json -o out --until 0
 
 # steer --help: every mode of bench
 "$steer" --help > stdout.txt 2>&1 || fail "steer --help: status $?"

@@ -35,17 +35,19 @@ typedef struct run_options {
     const char *scenario;    /* NULL: the built-in showcase */
     const char *out_dir;
     int frames, width, height, fps, threads, trail;
+    double until;            /* > 0: stop at the first step at or past this time */
     bool set_seed;
     uint64_t seed;
     const char *csv, *metrics;
     bool debug, quiet;
 } run_options;
 
-enum { OPT_OUT, OPT_FRAMES, OPT_SIZE, OPT_FPS, OPT_TRAIL, OPT_SEED, OPT_THREADS, OPT_CSV, OPT_METRICS, OPT_DEBUG,
-       OPT_QUIET, OPT_HELP };
+enum { OPT_OUT, OPT_FRAMES, OPT_UNTIL, OPT_SIZE, OPT_FPS, OPT_TRAIL, OPT_SEED, OPT_THREADS, OPT_CSV, OPT_METRICS,
+       OPT_DEBUG, OPT_QUIET, OPT_HELP };
 static const tool_option options[] = {
     {"--out", "-o", "DIR", "output folder, created if missing (default: out)"},
     {"--frames", 0, "N", "frames to render, 1 to 10000; the run lasts N times the scenario's steps per frame (rounded down)"},
+    {"--until", 0, "T", "stop at time T (the first step at or past it; its frames in proportion): the PNG and SVG show T"},
     {"--size", 0, "WxH", "picture size in pixels, each 16 to 4096 (default: the scenario's)"},
     {"--fps", 0, "F", "GIF playback rate, 1 to 100 (default: the scenario's; played as 100 / round(100 / F), at most 50)"},
     {"--trail", 0, "N", "GIF trail length in frames, 0 to 1000 (default: the scenario's; the PNG and SVG keep theirs)"},
@@ -61,7 +63,7 @@ static const tool_option options[] = {
 
 static void usage(FILE *to)
 {
-    fprintf(to, "usage: steer run [SCENARIO.json] [-o DIR] [--frames N] [--size WxH] [--fps F] [--seed S]\n"
+    fprintf(to, "usage: steer run [SCENARIO.json] [-o DIR] [--frames N | --until T] [--size WxH] [--fps F] [--seed S]\n"
                 "                 [--trail N] [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
                 "  %-24s a scenario (docs/scenarios.md); none: the built-in showcase\n",
             "SCENARIO.json");
@@ -88,7 +90,7 @@ static int parse_long(const char *s, long long lo, long long hi, long long *out)
 /* 0, 1 when --help was given (exit 0), or 2 after a message. */
 static int parse_options(int argc, char **argv, run_options *o)
 {
-    *o = (run_options){0, "out", 0, 0, 0, 0, 0, -1, false, 0, 0, 0, false, false};
+    *o = (run_options){0, "out", 0, 0, 0, 0, 0, -1, 0.0, false, 0, 0, 0, false, false};
     const char *given[OPTION_COUNT] = {0}; /* each value option's value, once given */
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
@@ -130,6 +132,16 @@ static int parse_options(int argc, char **argv, run_options *o)
             else if (k == OPT_TRAIL) o->trail = (int)n;
             else o->set_seed = true, o->seed = (uint64_t)n;
             break;
+        case OPT_UNTIL: {
+            char *end;
+            double t = strtod(v, &end);
+            if (!*v || *end || !(t > 0.0) || !isfinite(t)) {
+                fprintf(stderr, "steer run: --until expects a time above 0, got '%s'\n", v);
+                return 2;
+            }
+            o->until = t;
+            break;
+        }
         case OPT_SIZE: {
             int w = 0, h = 0;
             char tail;
@@ -144,6 +156,10 @@ static int parse_options(int argc, char **argv, run_options *o)
     }
     if (!*o->out_dir) {
         fprintf(stderr, "steer run: -o needs a folder\n");
+        return 2;
+    }
+    if (o->frames && o->until > 0.0) {
+        fprintf(stderr, "steer run: --frames and --until: each sets the run's length; give one\n");
         return 2;
     }
     if (o->csv && o->metrics && !strcmp(o->csv, "-") && !strcmp(o->metrics, "-")) {
@@ -534,6 +550,12 @@ int steer_cmd_run(int argc, char **argv)
      * doorway's 4000 steps at its own 150 frames) */
     int frames = o.frames ? o.frames : info->frames;
     long steps = o.frames ? (long)((long long)o.frames * info->steps / info->frames) : info->steps;
+    if (o.until > 0.0) { /* to the first step at or past it, the frames in proportion (at least one) */
+        double at = ceil(o.until / (double)info->dt - 1e-9);
+        steps = at < (double)info->steps ? (long)(at < 1.0 ? 1.0 : at) : info->steps;
+        frames = (int)((long long)info->frames * steps / info->steps);
+        if (frames < 1) frames = 1;
+    }
     int width = o.width ? o.width : info->width, height = o.height ? o.height : info->height;
     int fps = o.fps ? o.fps : info->fps;
     int trail = o.trail >= 0 ? o.trail : info->trail;
