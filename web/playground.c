@@ -85,12 +85,29 @@ static steer_v3 on_ground(float x, float y, float height) { return ground_to_wor
  * (pg_misuse), which clears it (pg_misuse_clear) before a call that may be
  * refused and shows it when the call is. It prints nothing: the page shows
  * it where the refusal is. */
-static char misuse_text[256];
+static char misuse_text[384];
+
+/* What a behaviour that names something needs, in the scenario's words,
+ * after the library's message: a slider turned up on a group without it. */
+static const char *hint_for(steer_misuse_id id)
+{
+    switch (id) {
+    case STEER_MISUSE_GROUP_DEF_PURSUE_GROUP: return "pursue chases another group: name it in the scenario (behaviours.pursue.group)";
+    case STEER_MISUSE_GROUP_DEF_EVADE_GROUP: return "evade flees another group: name it in the scenario (behaviours.evade.group)";
+    case STEER_MISUSE_GROUP_DEF_LEADER:
+        return "follow_leader needs a leader: name a spawn of one agent in the scenario (behaviours.follow_leader.leader)";
+    case STEER_MISUSE_GROUP_DEF_PATH: return "follow_path needs a path: draw one (shift-drag) or name one in the scenario";
+    case STEER_MISUSE_GROUP_DEF_FLOW_FIELD: return "follow_flow needs a flow field: name one in the scenario (behaviours.follow_flow.field)";
+    default: return 0;
+    }
+}
 
 static void keep_misuse(steer_misuse_id id, const char *function, const char *message, void *context)
 {
-    (void)id, (void)function, (void)context; /* the message starts with the function */
-    snprintf(misuse_text, sizeof misuse_text, "%s", message);
+    (void)function, (void)context; /* the message starts with the function */
+    const char *hint = hint_for(id);
+    if (hint) snprintf(misuse_text, sizeof misuse_text, "%s. %s", message, hint);
+    else snprintf(misuse_text, sizeof misuse_text, "%s", message);
 }
 
 __attribute__((constructor)) static void install_misuse_handler(void) { steer_set_misuse_handler(keep_misuse, 0); }

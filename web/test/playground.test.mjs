@@ -1285,13 +1285,17 @@ test('a slider the library refuses snaps back and says why, in the library\'s wo
     return page.textContent('#error');
   };
   const RULE = 'steer_world_set_group: def->';
-  for (const [weight, field, rule] of [
-    ['pursue', 'pursue_group = -1', 'must be in [0, max_groups = '], ['evade', 'evade_group = -1', 'must be in [0, max_groups = '],
-    ['follow_leader', 'leader = {0, 0, 0}', 'must be an agent of this world while FOLLOW_LEADER is on'],
-    ['follow_path', 'path = -1', 'must be a path added to the world (0 so far) while FOLLOW_PATH is on'],
+  // then what the behaviour needs, in the scenario's words (a designer read only the library's rule)
+  for (const [weight, field, rule, hint] of [
+    ['pursue', 'pursue_group = -1', 'must be in [0, max_groups = ', 'pursue chases another group: name it in the scenario'],
+    ['evade', 'evade_group = -1', 'must be in [0, max_groups = ', 'evade flees another group: name it in the scenario'],
+    ['follow_leader', 'leader = {0, 0, 0}', 'must be an agent of this world while FOLLOW_LEADER is on', 'follow_leader needs a leader'],
+    ['follow_path', 'path = -1', 'must be a path added to the world (0 so far) while FOLLOW_PATH is on',
+      'follow_path needs a path: draw one (shift-drag)'],
   ]) {
     const shown = await refused(`weight.${weight}`, 2);
     assert.ok(shown.startsWith(`weight.${weight}: ${RULE}${field}: ${rule}`), `weight.${weight}: ${shown}`);
+    assert.ok(shown.includes(`. ${hint}`), `weight.${weight}: ${shown}`);
   }
   assert.equal(await refused('max_speed', 0), `max_speed: ${RULE}max_speed = 0: must be finite and > 0`);
   // A value taken clears the message, and the next refusal names its own rule.
