@@ -181,6 +181,11 @@ class WorldView(_ViewFields):
         return view
 
     @property
+    def count(self) -> int:
+        """The agents in the view (len(view) is the tuple's field count, as for any NamedTuple)."""
+        return len(self.x)
+
+    @property
     def is_current(self) -> bool:
         """Whether the world has not changed since the view was taken."""
         version = getattr(self, "_version", None)

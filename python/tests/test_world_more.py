@@ -213,3 +213,10 @@ def test_alive_marks_the_living():
     assert w.alive(ids[:0]).shape == (0,)
     pos, _, _ = w.get_agents(ids[w.alive(ids)])  # the living, read in one call without a StaleHandle
     assert pos.shape == (4, 2)
+
+
+def test_view_count_is_the_agents():
+    w = steer.World(dim=2, capacity=8)
+    w.add_agents(w.add_group(), np.zeros((5, 2), np.float32))
+    v = w.view()
+    assert v.count == 5 and len(v.x) == 5
