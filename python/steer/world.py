@@ -825,6 +825,7 @@ class World:
         query_radius."""
         c, r, mask = self._query_args(centre, max_distance, "max_distance", groups)
         k = _int(k, "k", 0, 2**31, "must be >= 0")
+        k = min(k, lib.steer_world_agent_count(self._w))  # no more can qualify: room for those alone
         ids = np.zeros((max(k, 1), 3), dtype=np.uint32)
         dist = np.zeros(max(k, 1), dtype=np.float32)
         _errors.begin()

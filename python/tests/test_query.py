@@ -72,6 +72,8 @@ def test_max_distance_and_empty_answers():
     assert len(w.query_radius((0, 0), math.inf)) == 30
     ids, d = w.query_nearest((0, 0), 0)
     assert ids.shape == (0, 3)
+    ids, d = w.query_nearest((0, 0), 2**31 - 1)  # room for the world's agents, not for k
+    assert ids.shape == (30, 3) and (np.diff(d) >= 0).all()
 
 
 def test_queries_refuse_bad_input():
