@@ -2,6 +2,8 @@
 # The command line as a careless or demanding user meets it: what steer run
 # and steer bench refuse (status 2, a message naming the option and why,
 # nothing written) and what they write where.
+#   - goals that stop on one point (only one agent can stand there) are
+#     warned of before the run, own places are not
 #   - a spawn with no room for its agents: status 2 naming the file, no
 #     output folder (it was status 1, "an expectation failed", and an empty folder)
 #   - --csv or --metrics naming the scenario file: refused, the file intact
@@ -356,6 +358,21 @@ done
 refused "run --until and --frames" "steer run: --frames and --until: each sets the run's length; give one" \
     run scen.json -o out --until 1 --frames 2
 refused "run --until 0" "steer run: --until expects a time above 0, got '0'" run scen.json -o out --until 0
+
+# goals that stop on one point: warned before the run (only one can stand
+# there; a designer's stadium of 300 never emptied), not for own places
+cat > shared.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 2, "render": {"size": [32, 32]},
+ "groups": [{"name": "g", "spawn": [{"count": 5, "goal": {"kind": "arrive", "target": [5, 5]}},
+                                    {"count": 3, "goal": {"kind": "arrive", "points": [[1, 1], [2, 2], [3, 3]]}}]}]}
+EOF
+"$steer" run shared.json -o out > stdout.txt 2> stderr.txt || fail "shared.json: status $?"
+grep -qF "steer run: warning: 5 agents have goals that stop on one point (5, 5, 0)" stderr.txt ||
+    fail "shared.json: no warning of 5 agents on one point: $(cat stderr.txt)"
+sed -i 's/"target": \[5, 5\]/"box": {"min": [0, 0], "max": [9, 9]}/' shared.json
+"$steer" run shared.json -o out > stdout.txt 2> stderr.txt || fail "shared.json with places: status $?"
+! grep -q "stop on one point" stderr.txt || fail "shared.json with own places: warned: $(cat stderr.txt)"
+rm -rf out
 
 # steer --help: every mode of bench
 "$steer" --help > stdout.txt 2>&1 || fail "steer --help: status $?"

@@ -395,6 +395,31 @@ int metrics_track_goals(metrics *m, const steer_world *world, const steer_agent_
     return 0;
 }
 
+static int by_point(const void *a, const void *b)
+{
+    const steer_v3 *p = a, *q = b;
+    if (p->x != q->x) return p->x < q->x ? -1 : 1;
+    if (p->y != q->y) return p->y < q->y ? -1 : 1;
+    return (p->z > q->z) - (p->z < q->z);
+}
+
+int metrics_shared_end(const metrics *m, steer_v3 *at)
+{
+    if (!m->goals) return 0;
+    steer_v3 *ends = malloc(sizeof *ends * (size_t)(m->count + 1));
+    if (!ends) return -1;
+    int n = 0, most = 0;
+    for (int a = 0; a < m->count; ++a)
+        if (m->goals[a].ends && m->goals[a].brakes && !m->goals[a].slot) ends[n++] = m->goals[a].end;
+    qsort(ends, (size_t)n, sizeof *ends, by_point);
+    for (int i = 0, j = 0; i < n; i = j) {
+        for (j = i + 1; j < n && !by_point(&ends[i], &ends[j]); ++j) continue;
+        if (j - i > most) most = j - i, *at = ends[i];
+    }
+    free(ends);
+    return most > 1 ? most : 0;
+}
+
 /* The distance from point e to the segment from 0 to d. */
 static double segment_distance(steer_v3 d, steer_v3 e)
 {

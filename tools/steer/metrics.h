@@ -120,6 +120,10 @@ void metrics_free(metrics *m);
 /* Follows the goals the agents (ids, in the order of the position arrays)
  * have in world from now on. 0, or -1 when out of memory. */
 int metrics_track_goals(metrics *m, const steer_world *world, const steer_agent_id *ids, const steer_v3 *position);
+/* The most agents whose goals stop on one point (arrive, waypoints, an open
+ * path; not seek, not a formation's slot), and that point: more than one
+ * can never all arrive. 0 when none share, -1 when out of memory. */
+int metrics_shared_end(const metrics *m, steer_v3 *at);
 /* One step from (p0, v0) to (p1, v1) that took `ms` of wall-clock time.
  * Allocates only when a new overlapping pair needs room in the pair set. */
 void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const steer_v3 *p1, const steer_v3 *v1,

@@ -605,6 +605,13 @@ int steer_cmd_run(int argc, char **argv)
         run_free(&r);
         return 1;
     }
+    steer_v3 shared_at;
+    int shared = metrics_shared_end(&r.metrics, &shared_at);
+    if (!o.quiet && shared > 1) /* a crowd to one point: the stadium that never empties */
+        fprintf(stderr, "steer run: warning: %d agents have goals that stop on one point (%g, %g, %g): only one can "
+                        "stand on it, so the rest never arrive; give each its own place (goal points or box, with "
+                        "\"via\" for a shared route)\n",
+                shared, (double)shared_at.x, (double)shared_at.y, (double)shared_at.z);
     if (!o.quiet && (r.trails.stride > 1 || r.trails.length < still_trail))
         fprintf(stderr, "steer run: trails kept for %d of %d agents (one in %d) over %d frames: at most %d Mi points\n",
                 r.trails.kept, n, r.trails.stride, r.trails.length, TRAILS_MAX_POINTS >> 20);
