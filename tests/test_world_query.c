@@ -139,6 +139,12 @@ static steer_world *make_world(steer_world_def *wd, int dim, steer_boundary boun
     return w;
 }
 
+/* n agents at random in the world's box, of groups 0 .. groups - 1 in turn, all with one velocity. */
+static void scatter(steer_world *w, const steer_world_def *wd, steer_rng *rng, int n, int groups, steer_v3 velocity)
+{
+    for (int i = 0; i < n; ++i) steer_world_add_agent(w, i % groups, random_in(rng, wd->bounds_min, wd->bounds_max), velocity);
+}
+
 static int random_queries(const steer_world *w, const steer_world_def *wd, steer_rng *rng, int count)
 {
     static const float radii[] = {0.0f, 0.3f, 1.0f, 4.0f, 15.0f, 39.9f, 40.0f, 70.0f, 1e30f, INFINITY};
@@ -222,7 +228,7 @@ static void test_wrapped_centre(void)
     steer_world_def wd;
     steer_world *w = make_world(&wd, 2, STEER_BOUNDARY_WRAP, 1);
     steer_rng rng = steer_rng_make(11);
-    for (int i = 0; i < 500; ++i) steer_world_add_agent(w, 0, random_in(&rng, wd.bounds_min, wd.bounds_max), steer_v3_make(0, 0, 0));
+    scatter(w, &wd, &rng, 500, 1, steer_v3_make(0, 0, 0));
     steer_agent_id a[500], b[500];
     float da[500], db[500];
     int differ = 0;
@@ -253,8 +259,7 @@ static void test_same_for_any_workers(void)
         steer_world_def wd;
         steer_world *w = make_world(&wd, 3, STEER_BOUNDARY_WRAP, workers[t]);
         steer_rng rng = steer_rng_make(3);
-        for (int i = 0; i < N; ++i)
-            steer_world_add_agent(w, i % 3, random_in(&rng, wd.bounds_min, wd.bounds_max), steer_v3_make(1, 0, 0));
+        scatter(w, &wd, &rng, N, 3, steer_v3_make(1, 0, 0));
         for (int s = 0; s < 10; ++s) CHECK(steer_world_step(w, 0.1f) == STEER_OK);
         steer_rng qr = steer_rng_make(4);
         for (int q = 0; q < Q; ++q) {
@@ -310,7 +315,7 @@ static void test_concurrent_queries(void)
     steer_world_def wd;
     steer_world *w = make_world(&wd, 2, STEER_BOUNDARY_WRAP, 2);
     steer_rng rng = steer_rng_make(9);
-    for (int i = 0; i < N; ++i) steer_world_add_agent(w, 0, random_in(&rng, wd.bounds_min, wd.bounds_max), steer_v3_make(1, 1, 0));
+    scatter(w, &wd, &rng, N, 1, steer_v3_make(1, 1, 0));
     static steer_v3 centres[Q];
     static int answers[QUERY_THREADS + 1][2 * Q];
     for (int i = 0; i < Q; ++i) centres[i] = random_in(&rng, wd.bounds_min, wd.bounds_max);
@@ -341,7 +346,7 @@ static void test_memory(void)
     steer_world_def wd;
     steer_world *w = make_world(&wd, 2, STEER_BOUNDARY_WRAP, 1);
     steer_rng rng = steer_rng_make(2);
-    for (int i = 0; i < 1000; ++i) steer_world_add_agent(w, 0, random_in(&rng, wd.bounds_min, wd.bounds_max), steer_v3_make(0, 0, 0));
+    scatter(w, &wd, &rng, 1000, 1, steer_v3_make(0, 0, 0));
     CHECK(steer_world_step(w, 0.1f) == STEER_OK);
     size_t before = steer_world_memory_bytes(w);
     CHECK(steer_world_query_radius(w, steer_v3_make(0, 0, 0), 1e9f, STEER_ALL_GROUPS, 0, 0) == 1000);

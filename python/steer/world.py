@@ -859,11 +859,10 @@ class World:
 
     @staticmethod
     def _raise_query_refusal(what):
-        """A query refused by the library (it returned 0 and reported why): raised."""
-        reports = _errors.reported()
-        if reports:
-            in_step = reports[0][0] == "STEER_MISUSE_IN_STEP"
-            _errors.raise_reported(lib.STEER_ERROR_IN_STEP if in_step else lib.STEER_ERROR_INVALID_ARGUMENT, what)
+        """A query refused by the library (it returned 0 and reported why): raised (InStep for a call made
+        during a step, as every refusal reported so)."""
+        if _errors.reported():
+            _errors.raise_reported(lib.STEER_ERROR_INVALID_ARGUMENT, what)
 
     # ---- goals -------------------------------------------------------------------
     def set_goal(self, agent, kind: str = "arrive", target=None, slow_radius: float = 0.0, speed: float = 0.0,

@@ -315,46 +315,36 @@ grep -q "^  jitter (rad per time unit)  *[0-9.]*  *<= 100  ok$" stdout.txt || fa
 rm -rf out
 
 # --frames N: N x steps / frames steps, so the scenario's own frame count is
-# its own run (whole steps per frame ran 9 of these 10 steps at --frames 3)
+# its own run (whole steps per frame ran 9 of these 10 steps at --frames 3);
+# --until T: the first step at or past T, the frames in proportion (at least
+# one), the last frame at that time; past the end, the whole run
 cat > thirds.json <<'EOF'
 {"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 10, "dt": 0.1, "render": {"frames": 3, "size": [32, 32]},
  "groups": [{"name": "g", "spawn": [{"count": 1}]}]}
 EOF
-for case in "3 10" "6 20" "5 16" "1 3"; do
-    set -- $case
-    "$steer" run thirds.json -o out --quiet --frames "$1" --metrics out/m.json --csv out/c.csv 2> stderr.txt ||
-        fail "thirds.json --frames $1: status $? ($(cat stderr.txt))"
-    python3 - out/m.json out/c.csv "$1" "$2" <<'EOF' || fail "thirds.json --frames $1: not $2 steps"
+runs_for() { # OPTION VALUE STEPS FRAMES: thirds.json with OPTION VALUE runs STEPS steps in FRAMES frames
+    "$steer" run thirds.json -o out --quiet "$1" "$2" --metrics out/m.json --csv out/c.csv 2> stderr.txt ||
+        fail "thirds.json $1 $2: status $? ($(cat stderr.txt))"
+    python3 - out/m.json out/c.csv "$4" "$3" <<'EOF' || fail "thirds.json $1 $2: not $3 steps in $4 frames"
 import csv, json, sys
 m = json.load(open(sys.argv[1]))
 rows = list(csv.DictReader(open(sys.argv[2])))
 frames, steps = int(sys.argv[3]), int(sys.argv[4])
 last = rows[-1]
 if m["steps"] != steps or int(last["frame"]) != frames or abs(float(last["time"]) - steps * m["dt"]) > 1e-7 * steps:
-    print(f"--frames {frames}: {m['steps']} steps, last frame {last['frame']} at t = {last['time']}; expected {steps} steps")
+    print(f"{m['steps']} steps, last frame {last['frame']} at t = {last['time']}; expected {steps} in {frames}")
     sys.exit(1)
 EOF
     rm -rf out
-done
-
-# --until T: the first step at or past T, the frames in proportion (at least
-# one), the last frame at that time; past the end, the whole run
-for case in "0.5 5 1" "0.45 5 1" "0.7 7 2" "99 10 3"; do
-    set -- $case
-    "$steer" run thirds.json -o out --quiet --until "$1" --metrics out/m.json --csv out/c.csv 2> stderr.txt ||
-        fail "thirds.json --until $1: status $? ($(cat stderr.txt))"
-    python3 - out/m.json out/c.csv "$3" "$2" <<'EOF' || fail "thirds.json --until $1: not $2 steps in $3 frames"
-import csv, json, sys
-m = json.load(open(sys.argv[1]))
-rows = list(csv.DictReader(open(sys.argv[2])))
-frames, steps = int(sys.argv[3]), int(sys.argv[4])
-last = rows[-1]
-if m["steps"] != steps or int(last["frame"]) != frames or abs(float(last["time"]) - steps * m["dt"]) > 1e-7 * steps:
-    print(f"--until: {m['steps']} steps, last frame {last['frame']} at t = {last['time']}; expected {steps} in {frames}")
-    sys.exit(1)
-EOF
-    rm -rf out
-done
+}
+runs_for --frames 3 10 3
+runs_for --frames 6 20 6
+runs_for --frames 5 16 5
+runs_for --frames 1 3 1
+runs_for --until 0.5 5 1
+runs_for --until 0.45 5 1
+runs_for --until 0.7 7 2
+runs_for --until 99 10 3
 refused "run --until and --frames" "steer run: --frames and --until: each sets the run's length; give one" \
     run scen.json -o out --until 1 --frames 2
 refused "run --until 0" "steer run: --until expects a time above 0, got '0'" run scen.json -o out --until 0

@@ -139,10 +139,11 @@ static bool blocked(const steer_scenario *sc, steer_v3 p, float radius)
     const steer_v3 g = ground_of(up, p);
     const steer_v2 q = steer_v2_make(g.x, g.y);
     for (int i = 0; i < info->wall_count; ++i) {
-        steer_v3 a = ground_of(up, info->walls[i].a), b = steer_v3_sub(ground_of(up, info->walls[i].b), a);
-        steer_v2 d = steer_v2_make(b.x, b.y), e = steer_v2_make(q.x - a.x, q.y - a.y);
-        float len_sq = steer_v2_len_sq(d), t = len_sq > 0.0f ? steer_clampf(steer_v2_dot(e, d) / len_sq, 0.0f, 1.0f) : 0.0f;
-        if (steer_v2_dist_sq(e, steer_v2_scale(d, t)) < radius * radius) return true;
+        steer_v3 a = ground_of(up, info->walls[i].a), b = ground_of(up, info->walls[i].b);
+        steer_v2 ends[2] = {steer_v2_make(a.x, a.y), steer_v2_make(b.x, b.y)};
+        float d = 0.0f;
+        steer_path_closest_point2(&(steer_path2){ends, 2, false, 0.0f}, q, &d, 0, 0);
+        if (d < radius) return true;
     }
     for (int l = 0; l < sc->wall_loop_count; ++l) {
         bool inside = false;
