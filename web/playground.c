@@ -651,6 +651,7 @@ PG_EXPORT(pg_drawn_paths) int pg_drawn_paths(void) { return drawn_shown ? 1 : 0;
 static steer_agent_id *selected;
 static steer_v3 *slots; /* the formation: a target per selected agent */
 static float *orders;   /* ORDER_FIELDS per selected agent, for the page */
+static int sent_walled; /* pg_sent_walled */
 static int selected_count;
 enum { ORDER_FIELDS = 6 }; /* x y target_x target_y radius state (0 no goal, 1 going, 2 arrived) */
 
@@ -663,6 +664,7 @@ static void select_clear(void)
     slots = 0;
     orders = 0;
     selected_count = 0;
+    sent_walled = 0;
 }
 
 PG_EXPORT(pg_dim) int pg_dim(void)
@@ -696,6 +698,18 @@ PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y
     }
     selected_count = steer_world_query_box(world, a, b, STEER_ALL_GROUPS, selected, inside);
     return selected_count;
+}
+
+/* Whether a wall crosses the ground segment from a to b. */
+static bool wall_between(steer_v2 a, steer_v2 b)
+{
+    for (int i = 0; i < steer_world_wall_count(world); ++i) {
+        steer_segment3 s;
+        if (steer_world_get_wall(world, i, &s) != STEER_OK) continue;
+        steer_v3 wa = ground_of(up, s.a), wb = ground_of(up, s.b);
+        if (ground_segments_cross(a, b, steer_v2_make(wa.x, wa.y), steer_v2_make(wb.x, wb.y))) return true;
+    }
+    return false;
 }
 
 /* Whether an agent `half` a spacing wide can stand at p and walk there
@@ -788,6 +802,16 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
             slots[kept++] = on_ground(p.x, p.y, height);
     }
     int sent = steer_world_send_to_places(world, selected, n, slots, n, true, 0);
+    sent_walled = 0;
+    for (int i = 0; sent > 0 && def.boundary != STEER_BOUNDARY_WRAP && i < n; ++i) { /* steering walks straight: a wall on the way holds it */
+        steer_agent_state a;
+        steer_goal goal;
+        if (steer_world_get_agent(world, selected[i], &a) != STEER_OK ||
+            steer_world_get_goal(world, selected[i], &goal) != STEER_OK)
+            continue;
+        steer_v3 from = ground_of(up, a.position), to = ground_of(up, goal.target);
+        sent_walled += wall_between(steer_v2_make(from.x, from.y), steer_v2_make(to.x, to.y));
+    }
     for (int i = 0; sent > 0 && def.dim == 3 && i < n; ++i) { /* each at its own height */
         steer_agent_state a;
         steer_goal goal;
@@ -799,6 +823,11 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     }
     return sent;
 }
+
+/* Of the agents the last pg_send_selected sent, how many have a wall
+ * between them and their place: steering has no path-finding, so they
+ * stop at it (the page says so, and how to route them round). */
+PG_EXPORT(pg_sent_walled) int pg_sent_walled(void) { return sent_walled; }
 
 /* How many selected agents have arrived at their goals. */
 PG_EXPORT(pg_selected_arrived) int pg_selected_arrived(void)

@@ -750,9 +750,13 @@ function selectBox([x0, y0], [x1, y1]) {
   sim.error = r < 0 ? `select: ${why(r)}` : '';
   return r;
 }
+// Steering walks straight: a wall between an agent and its place holds it
+// there, so the page says so at once rather than leave the squad pressing.
 function sendSelected(x, y) {
   const r = call(wasm.pg_send_selected, x, y);
-  sim.error = r < 0 ? `send: ${why(r)}` : '';
+  const walled = r > 0 ? wasm.pg_sent_walled() : 0;
+  sim.error = r < 0 ? `send: ${why(r)}`
+    : walled ? `send: ${walled} of ${r} have a wall between them and that place (no path-finding: send them round it in steps)` : '';
   return r;
 }
 function clearSelection() { wasm.pg_select_clear(); }

@@ -265,6 +265,14 @@ test('the RTS gesture keeps a formation on the click\'s side of walls and out of
     steps += 60;
   }
   assert.equal((await state(page)).arrived, 40, `all on their slots (${steps} steps)`);
+  assert.equal((await state(page)).error, '', 'nothing in their way: no message');
+  // Sent past the road's wall (y = 5): the formation stands on the click's
+  // side, and the page says at once that a wall holds every one of them.
+  const behind = await client(page, [15, 8]);
+  await page.mouse.click(behind.x, behind.y, { button: 'right' });
+  const walled = await hook(page, () => window.steerPlayground.orders());
+  assert.ok(walled.every((o) => o.target[1] > 5), 'the slots past the wall');
+  assert.match((await state(page)).error, /^send: 40 of 40 have a wall between them and that place/);
   assert.deepEqual(problems, []);
   await page.close();
 });
