@@ -191,6 +191,22 @@ class WorldView(_ViewFields):
         version = getattr(self, "_version", None)
         return version is not None and self.world._version == version
 
+    @property
+    def ids(self) -> np.ndarray:
+        """The handles of the view's rows, in its order ((count, 3) uint32, World.agent_ids()): row k is agent
+        ids[k]. Read from the world on first use and kept; a view whose world has changed before that refuses
+        (SteerError: its rows may no longer be the world's agents), so take ids with the view when a change may
+        come between."""
+        ids = getattr(self, "_ids", None)
+        if ids is None:
+            if not self.is_current:
+                raise _errors.SteerError(f"view.ids: the world has changed since this view was taken (at step {self.step}): "
+                                         "its rows may no longer be the world's agents; take a new view")
+            ids = self.world.agent_ids()
+            ids.flags.writeable = False
+            self._ids = ids
+        return ids
+
 
 def _goal_dtype():
     """steer_goal's fields as a numpy record, at the offsets the C compiler gave them."""

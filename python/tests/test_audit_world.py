@@ -346,6 +346,24 @@ def test_view_is_current_until_any_change():
     assert not v.is_current
 
 
+def test_view_ids_name_its_rows_and_refuse_once_the_world_changed():
+    w, g, ids = small()
+    w.remove_agent(ids[1])  # a hole: the view's order is no longer the handles' order
+    w.add_agents(g, np.full((2, 2), 3, np.float32))
+    v = w.view()
+    assert v.ids.shape == (v.count, 3) and v.ids.dtype == np.uint32 and not v.ids.flags.writeable
+    for k, h in enumerate(v.ids):
+        p, _, _ = w.get_agent(h)
+        assert (p[0], p[1]) == (v.x[k], v.y[k])
+    kept = v.ids
+    w.step()
+    assert v.ids is kept  # taken while current: kept
+    late = w.view()
+    w.add_agent(g, (9, 9))
+    with pytest.raises(steer.SteerError, match=r"view\.ids: the world has changed since this view was taken"):
+        late.ids
+
+
 def test_view_after_agents_change_keeps_its_length_and_order():
     w, g, ids = small()
     v = w.view()
