@@ -8,7 +8,8 @@ A scenario whose agents start on given points (spawn "shape": "points") has
 no randomness for its seed to change: one run says nothing of how near a
 knot it passes. This runs the file as it is (run 0), then N - 1 copies with
 every point of those spawns moved by up to D (0.02) along each axis
-(Python's random.Random(run), so each run is the same every time), with
+(Python's random.Random(run), so each run is the same every time; a
+scenario with no such spawn is refused), with
 `steer run --metrics`, and prints each run's arrivals, last arrival,
 longest stall and overlapping pairs, then the spread.
 
@@ -69,6 +70,10 @@ def main():
     if a.steps:
         scenario["steps"] = a.steps
     groups = set(filter(None, a.groups.split(",")))
+    points = sum(len(sp["points"]) for g in scenario["groups"] if not groups or g.get("name") in groups
+                 for sp in g.get("spawn", []) if sp.get("shape") == "points")
+    if points == 0:
+        sys.exit(f"moved_starts: {a.scenario}: no spawn of shape \"points\"{' in those groups' if groups else ''}: nothing to move")
     with tempfile.TemporaryDirectory() as work:
         rows = [figures(a.steer, moved(scenario, run, a.move, groups), work, run) for run in range(a.runs)]
     if a.json:
@@ -80,6 +85,9 @@ def main():
     for r in rows:
         print(f"{r['run']:>4} {str(r['arrived']) + ' of ' + str(r['agents']):>10} {fmt(r['last_arrival'], ' s'):>9} "
               f"{fmt(r['longest_stall'], ' s'):>8} {r['overlapping_pairs']:>9}")
+    if rows[0]["agents"] is None:
+        print("# no goals: only the overlapping pairs compare")
+        return
     done = [r for r in rows if r["arrived"] == r["agents"]]
     stalls = sorted(r["longest_stall"] for r in rows if r["longest_stall"] is not None)
     print(f"# all arrived in {len(done)} of {len(rows)} runs; longest stall {fmt(stalls[0] if stalls else None, ' s')} "
