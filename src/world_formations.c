@@ -8,11 +8,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The leader's heading on the ground, unit; its last one while it stands. */
-static steer_v3 ground_heading(const steer_world *w, steer_v3 velocity, steer_v3 last)
+/* The leader's heading on the ground, unit; its last one while it stands,
+ * and while it moves no faster than `still` (its group's arrival_speed):
+ * an agent settling on a point makes small moves every way, which would
+ * swing its members' slots round it (a chain's links, each led by one
+ * settling, coiled into a knot). */
+static steer_v3 ground_heading(const steer_world *w, steer_v3 velocity, float still, steer_v3 last)
 {
     steer_v3 g = steer__to_ground(w, velocity);
     g.z = 0.0f;
+    if (!(steer_v3_len_sq(g) > still * still)) return last;
     steer_v3 h = steer_v3_normalize(g);
     return steer_v3_len_sq(h) > 0.0f ? h : last;
 }
@@ -39,7 +44,7 @@ static void place(steer_world *w, steer__formation *f)
     uint32_t ld;
     if (steer__handle_lookup(w, f->leader, &ld) != STEER_MISUSE_NONE) return; /* no leader: the last slots stay */
     steer_v3 lp = steer__v3_at(w, w->p, (int)ld), lv = steer__v3_at(w, w->v, (int)ld);
-    f->heading = ground_heading(w, lv, f->heading);
+    f->heading = ground_heading(w, lv, w->groups[w->group[ld]].def.arrival_speed, f->heading);
     steer_v3 h = f->heading, left = {-h.y, h.x, 0.0f};
     int rank = 0;
     for (int k = 0; k < f->count; ++k) {

@@ -1505,6 +1505,26 @@ static void test_formations_and_leaders(void)
         CHECK_V3(g.target, v3(expected[k][0], expected[k][1], 0), 1e-4);
     }
     steer_world_destroy(w);
+
+    /* a chain: member 0's slot in the leader's frame, each next one's in the frame of the member
+       before it (all walking along +y at 1), led as above: 2 behind, 0.5 ahead */
+    w = BUILD("{" B2 ", 'groups': ["
+              "  {'name': 'lead', 'spawn': [{'name': 'leader', 'shape': 'points', 'points': [[0, 0]], 'velocity': [0, 1]}]},"
+              "  {'name': 'column', 'max_speed': 4, 'spawn': [{'name': 'column', 'shape': 'points',"
+              "   'points': [[0, -3], [0, -6], [0, -9]], 'velocity': [0, 1]}]}],"
+              " 'formations': [{'leader': 'leader', 'members': 'column', 'chain': [-2, 0]}]}");
+    if (!w) return;
+    CHECK(steer_world_formation_count(w) == 3); /* one a link */
+    info = steer_scenario_get_info(scenario);
+    CHECK(info->formation_count == 1 && info->formations[0].chain && info->formations[0].count == 3);
+    CHECK(steer_world_step(w, info->dt) == STEER_OK);
+    static const float link[3] = {-1.5f, -4.5f, -7.5f};
+    for (int k = 0; k < 3; ++k) {
+        steer_goal g = goal_of(w, 1 + k);
+        CHECK(g.kind == STEER_GOAL_ARRIVE);
+        CHECK_V3(g.target, v3(0, link[k], 0), 1e-4);
+    }
+    steer_world_destroy(w);
 }
 
 /* ==== render and expect (the description's; no world holds them) ============================== */
@@ -1878,6 +1898,20 @@ static void test_refused_spawns_goals_formations(void)
     REFUSED(FORMATION("'one'", "'nobody'", "[[0, 1]]"), "formations[0].members", "\"nobody\"", "unknown spawn");
     REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}]}], 'formations': [{'leader': 'one'}]}",
             "formations[0]", NULL, "missing required key \"members\"");
+    REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}, {'name': 'two', 'count': 2}]}],"
+            " 'formations': [{'leader': 'one', 'members': 'two', 'slots': [[0, 1], [0, 2]], 'chain': [-1, 0]}]}",
+            "formations[0].chain", NULL, "a formation takes \"slots\" (one per member) or \"chain\" (one link), not both");
+    REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}, {'name': 'many', 'count': 1024}]}],"
+            " 'formations': [{'leader': 'one', 'members': 'one', 'chain': [-1, 0]}]}",
+            "formations[0].members", NULL, "the leader cannot be one of its own members");
+    REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}, {'name': 'few', 'count': 2},"
+            " {'name': 'many', 'count': 1024}]}], 'formations': [{'leader': 'one', 'members': 'few', 'slots': [[0, 1], [0, 2]]},"
+            " {'leader': 'one', 'members': 'many', 'chain': [-1, 0]}]}",
+            "formations[1]", NULL, "the formations take 1025 of the world's formations (a chain one per member); at most 1024");
+    /* 1 + 1023: exactly the world's 1024 */
+    CHECK(INFO("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}, {'name': 'few', 'count': 2},"
+               " {'name': 'many', 'count': 1023}]}], 'formations': [{'leader': 'one', 'members': 'few', 'slots': [[0, 1], [0, 2]]},"
+               " {'leader': 'one', 'members': 'many', 'chain': [-1, 0]}]}") != NULL);
 }
 
 /* ==== how errors are reported ================================================================== */

@@ -2,6 +2,7 @@
  * turns; a removed member's slot passes to the next (ranks close up in
  * order); the same bits for 1, 2 and 4 threads and through a snapshot;
  * members released in bulk leave the formations as released one by one;
+ * a leader creeping slower than its arrival_speed does not turn the slots;
  * bad calls are refused with a report naming the field. */
 #include <math.h>
 #include <stdlib.h>
@@ -194,6 +195,38 @@ static void a_bulk_release_clears_what_single_releases_clear(void)
     steer_world_destroy(b);
 }
 
+/* The slots turn with the leader's heading, but not with the small moves of
+ * a leader slower than its group's arrival_speed (0.1): one settling on its
+ * point would swing them round it, and a chain of links, each led by one
+ * settling, coiled into a knot. */
+static void slots_keep_their_heading_while_the_leader_creeps(void)
+{
+    squad q = make_squad(1, (steer_v3){40, 0, 0});
+    steer_goal g;
+    CHECK(steer_world_step(q.w, DT) == STEER_OK); /* walking along +x: member 0 is 2 behind, 1.5 to its left */
+    CHECK(steer_world_get_goal(q.w, q.members[0], &g) == STEER_OK);
+    steer_agent_state l;
+    steer_world_get_agent(q.w, q.leader, &l);
+    CHECK(g.target.x < l.position.x - 1.0f && g.target.y > l.position.y + 1.0f);
+    /* creeping along -y at 0.09 (the leader's ARRIVE is off: it keeps that velocity) */
+    steer_group_def lead;
+    steer_world_get_group(q.w, 0, &lead);
+    lead.weight[STEER_ARRIVE] = 0.0f;
+    steer_world_set_group(q.w, 0, &lead);
+    CHECK(steer_world_teleport_agent(q.w, q.leader, l.position, (steer_v3){0, -0.09f, 0}) == STEER_OK);
+    CHECK(steer_world_step(q.w, DT) == STEER_OK);
+    steer_world_get_agent(q.w, q.leader, &l);
+    CHECK(steer_world_get_goal(q.w, q.members[0], &g) == STEER_OK);
+    CHECK(g.target.x < l.position.x - 1.0f && g.target.y > l.position.y + 1.0f); /* still behind along +x */
+    /* faster than arrival_speed: the slots turn (behind along -y is +y, its left is +x) */
+    CHECK(steer_world_teleport_agent(q.w, q.leader, l.position, (steer_v3){0, -0.2f, 0}) == STEER_OK);
+    CHECK(steer_world_step(q.w, DT) == STEER_OK);
+    steer_world_get_agent(q.w, q.leader, &l);
+    CHECK(steer_world_get_goal(q.w, q.members[0], &g) == STEER_OK);
+    CHECK(g.target.y > l.position.y + 1.5f && g.target.x > l.position.x + 1.0f);
+    steer_world_destroy(q.w);
+}
+
 static void bad_calls_are_refused(void)
 {
     squad q = make_squad(1, (steer_v3){10, 0, 0});
@@ -234,6 +267,7 @@ int main(void)
     members_hold_their_slots_as_the_leader_walks_and_turns();
     the_same_bits_for_any_thread_count_and_through_a_snapshot();
     a_bulk_release_clears_what_single_releases_clear();
+    slots_keep_their_heading_while_the_leader_creeps();
     bad_calls_are_refused();
     return check_summary("test_world_formations");
 }

@@ -591,7 +591,11 @@ int steer_world_goal_count(const steer_world *world);
  * a member in steady motion sits on its slot). The world places them at the start of every
  * steer_world_step from the leader's state then (looking the handles up:
  * a step with formations rebuilds the handle table first); a leader that
- * stands keeps its last heading (+x before it ever moved). A removed
+ * stands, or moves no faster than its group's arrival_speed, keeps its last
+ * heading (+x before it ever moved): the small moves of a leader settling
+ * on its point would swing the slots round it. A chain (a column: each
+ * member the leader of a formation of one, the member after it) is
+ * formations of one member each. A removed
  * member gives its slot to the next member, that one's to the next, and so
  * on: the ranks close up in member order, so the assignment depends only on
  * who remains, never on a step's timing. A member given a goal another

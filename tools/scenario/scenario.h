@@ -125,7 +125,10 @@ typedef struct steer_scenario_group {
 typedef struct steer_scenario_formation {
     int leader;              /* the leader */
     int first_member, count; /* members first_member .. first_member + count - 1, member k on slot k */
-    const steer_v3 *slots;   /* count slots in the leader's frame: x ahead, y to its left (z up in 3D) */
+    const steer_v3 *slots;   /* count slots in the leader's frame: x ahead, y to its left (z up in 3D);
+                                a chain: one, each member's in the frame of the one before it */
+    bool chain;              /* a column: member 0 follows the leader, member k member k - 1, each as
+                                a world formation of one (so a chain of n takes n of STEER_MAX_FORMATIONS) */
 } steer_scenario_formation;
 
 typedef struct steer_scenario_path {

@@ -503,7 +503,13 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
     }
     for (int f = 0; f < info->formation_count && rc >= 0; ++f) {
         const steer_scenario_formation *fm = &info->formations[f];
-        rc = steer_world_add_formation(w, ids[fm->leader], ids + fm->first_member, fm->slots, fm->count);
+        if (!fm->chain) {
+            rc = steer_world_add_formation(w, ids[fm->leader], ids + fm->first_member, fm->slots, fm->count);
+            continue;
+        }
+        for (int k = 0; k < fm->count && rc >= 0; ++k) /* each link follows the one before it */
+            rc = steer_world_add_formation(w, ids[k == 0 ? fm->leader : fm->first_member + k - 1], ids + fm->first_member + k,
+                                           fm->slots, 1);
     }
     free(own_ids);
     if (rc < 0) {

@@ -1401,6 +1401,7 @@ typedef struct formation_spec {
     int leader, members; /* unused: the names are resolved once every spawn is read */
     steer_v3 *slots;
     int slot_count;
+    steer_v3 chain; /* a chain's one link */
 } formation_spec;
 
 static int read_spawn_ref(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
@@ -1421,6 +1422,7 @@ static const sc_row formation_rows[] = {
     {.key = "leader", .type = SC_T_CUSTOM, .offset = offsetof(formation_spec, leader), .custom = read_spawn_ref, .json = "string"},
     {.key = "members", .type = SC_T_CUSTOM, .offset = offsetof(formation_spec, members), .custom = read_spawn_ref, .json = "string"},
     CUSTOM("slots", read_slots, "array", 0),
+    VEC("chain", formation_spec, chain),
 };
 static const sc_table formation_table = TABLE("a formation object", formation_rows);
 
@@ -1435,15 +1437,28 @@ static int keep_formations(sc_read *r, const sc_row *row, const sc_node *n, cons
 static int read_formation(sc_read *r, const sc_node *n, const char *path, int index)
 {
     steer_scenario *sc = ck_of(r)->sc;
-    formation_spec f = {0, 0, 0, 0};
+    formation_spec f = {0, 0, 0, 0, {0.0f, 0.0f, 0.0f}};
     sc_members m;
     const sc_table *t = &formation_table;
     int rc = sc_read_object(r, n, path, t, &f, &m);
     sc->formation_slots[index] = f.slots; /* owned from here on */
     if (n->kind != SC_OBJECT) return -1;
-    rc |= sc_require(r, n, path, &m, t, "leader", 0) | sc_require(r, n, path, &m, t, "members", 0) |
-          sc_require(r, n, path, &m, t, "slots", 0);
+    rc |= sc_require(r, n, path, &m, t, "leader", 0) | sc_require(r, n, path, &m, t, "members", 0);
+    const bool chain = sc_member(n, "chain") != NULL;
+    if (chain && sc_member(n, "slots")) {
+        char at[SC_PATH_SIZE];
+        sc_join_key(at, path, "chain");
+        rc |= sc_report(r, sc_member(n, "chain"), at, "a formation takes \"slots\" (one per member) or \"chain\" (one link), not both");
+    }
+    else if (!chain)
+        rc |= sc_require(r, n, path, &m, t, "slots", 0);
     if (rc) return -1;
+    if (chain) { /* the one link, held as a slot */
+        sc->formation_slots[index] = f.slots = malloc(sizeof *f.slots);
+        if (!f.slots) return sc_report(r, n, path, "out of memory");
+        f.slots[0] = f.chain;
+        f.slot_count = 1;
+    }
     char p[SC_PATH_SIZE];
     sc_join_key(p, path, "leader");
     int leader = one_agent(r, sc_member(n, "leader"), p, "a formation's leader");
@@ -1470,14 +1485,14 @@ static int read_formation(sc_read *r, const sc_node *n, const char *path, int in
             return sc_report(r, sc_member(n, "members"), p,
                              "the spawn \"%s\" already takes the slots of formations[%d]; an agent has one slot", members->name,
                              j);
-    if (f.slot_count != members->count) {
+    if (!chain && f.slot_count != members->count) {
         sc_join_key(p, path, "slots");
         return sc_report(r, sc_member(n, "slots"), p, "expected %d slots (one per agent of the spawn \"%s\"), got %d",
                          members->count, members->name, f.slot_count);
     }
     if (r->dim == 2)
         for (int k = 0; k < f.slot_count; ++k) f.slots[k].z = 0.0f;
-    sc->formations[index] = (steer_scenario_formation){leader, members->first_agent, members->count, f.slots};
+    sc->formations[index] = (steer_scenario_formation){leader, members->first_agent, members->count, f.slots, chain};
     return 0;
 }
 
@@ -1492,11 +1507,16 @@ static int read_formations(sc_read *r)
     sc->formation_slots = calloc((size_t)n->count, sizeof *sc->formation_slots);
     if (!sc->formations || !sc->formation_slots) return sc_report(r, n, "formations", "out of memory");
     sc->info.formation_count = n->count;
-    int rc = 0;
+    int rc = 0, world_formations = 0;
     for (int i = 0; i < n->count; ++i) {
         char p[SC_PATH_SIZE];
         sc_join_index(p, "formations", i);
         rc |= read_formation(r, &n->items[i], p, i);
+        if (rc) continue;
+        world_formations += sc->formations[i].chain ? sc->formations[i].count : 1;
+        if (world_formations > STEER_MAX_FORMATIONS) /* a chain of n is n formations of one */
+            return sc_report(r, &n->items[i], p, "the formations take %d of the world's formations (a chain one per member); at most %d",
+                             world_formations, STEER_MAX_FORMATIONS);
     }
     return rc;
 }
