@@ -1942,6 +1942,13 @@ static void test_error_reporting(void)
     CHECK(strstr(error, "\nt.json: ... and 5 more errors") != NULL);
     CHECK(steer_scenario_error_count(scenario) == 25);
 
+    /* a spawn that fails says so once: a formation naming it adds nothing (its agents were
+       taken to start at index 0, so the leader read as one of its own members) */
+    CHECK(load("{" B2 ", 'boundary': 'clamp', 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1},"
+               " {'name': 'col', 'shape': 'points', 'points': [[0, 1], [0, 99]]}]}],"
+               " 'formations': [{'leader': 'one', 'members': 'col', 'chain': [-1, 0]}]}") != 0);
+    CHECK(lines_of(error) == 1 && strstr(error, "t.json: groups[0].spawn[1].points[1]: ") == error);
+
     /* a key only a shape uses is checked once the shape is valid: one typo, one error */
     CHECK(load(SPAWN("'count': 3, 'shape': 'circel', 'centre': [0, 0], 'radius': 2")) != 0);
     CHECK(lines_of(error) == 1 && strstr(error, "t.json: groups[0].spawn[0].shape: ") == error);

@@ -1286,6 +1286,7 @@ static int read_spawns(sc_read *r, const sc_node *arr, const char *path, int gro
         memset(spawn, 0, sizeof *spawn);
         spawn->group = group;
         spawn->index = sc->spawn_count++; /* owned from here on, freed with the rest */
+        spawn->first_agent = -1;              /* until it is read whole: named_spawn passes it over */
         if (read_spawn(r, &arr->items[s], sp, &g->def, spawn)) {
             rc = -1;
             continue;
@@ -1303,11 +1304,14 @@ static int read_spawns(sc_read *r, const sc_node *arr, const char *path, int gro
     return rc;
 }
 
-/* The spawn named by n (a string already checked against the names), or NULL. */
+/* The spawn named by n (a string already checked against the names), or
+ * NULL, also for one that failed to read (reported there: a leader or
+ * formation naming it says nothing more, where its index would mislead). */
 static const sc_spawn *named_spawn(const steer_scenario *sc, const sc_node *n)
 {
     for (int s = 0; s < sc->spawn_count; ++s)
-        if (sc->spawns[s].name && !strcmp(sc->spawns[s].name, n->string)) return &sc->spawns[s];
+        if (sc->spawns[s].name && !strcmp(sc->spawns[s].name, n->string))
+            return sc->spawns[s].first_agent >= 0 ? &sc->spawns[s] : 0;
     return 0;
 }
 
