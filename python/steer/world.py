@@ -1068,8 +1068,9 @@ class World:
         is x ahead along the leader's heading on the ground, y to its left, z up (2 columns: on the
         ground). Each step the world makes member k's goal ARRIVE at its slot, led by the leader's
         velocity times the member's group's slow_radius / max_speed (an arrive's lag behind a moving
-        target), so a member in steady motion sits on its slot; a standing leader keeps its last
-        heading. A removed member's slot goes to the next member (the ranks close up in order);
+        target), so a member in steady motion sits on its slot; a leader standing, or slower than its
+        group's arrival_speed, keeps its last heading (a column: each member the leader of a
+        formation of one, the member after it). A removed member's slot goes to the next member (the ranks close up in order);
         a removed leader leaves the members on their last slots. Snapshots keep formations.
         At most MAX_FORMATION_MEMBERS members, MAX_FORMATIONS formations a world. The library
         checks the count, the slots' finiteness and the handles: its refusal is raised with the
