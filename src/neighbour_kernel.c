@@ -637,8 +637,12 @@ static inline void select_candidates(const steer__agents *a, int begin, int end,
             d2 = k == 0 ? wf_mul(d, d) : wf_add(d2, wf_mul(d, d)); /* 0 + d0^2 is d0^2 */
             alike = wm_and(alike, wm_eq_(v[k], wf_set1(in->velocity[k])));
         }
-        wm seen = wm_and(wm_lt(d2, r2), wm_not(wm_and(wm_eq_(d2, zero), alike)));
-        if (end - j < STEER_WIDE_LANES) seen = wm_and(seen, wm_first(end - j));
+        wm same = wm_and(wm_eq_(d2, zero), alike), seen = wm_and(wm_lt(d2, r2), wm_not(same));
+        if (end - j < STEER_WIDE_LANES) {
+            seen = wm_and(seen, wm_first(end - j));
+            same = wm_and(same, wm_first(end - j));
+        }
+        out->identical += wide_popcount16(wm_bits(same));
         if (!in->all_groups) seen = wm_and(seen, wm_groups(a->group + j, in->group_mask));
         /* every register is stored, kept lanes or none: no branch on what is seen */
         unsigned bits = wm_bits(seen);

@@ -196,6 +196,7 @@ typedef struct steer__picked {
     float *p[3], *v[3], *d2;
     uint32_t *index;
     int count;
+    int identical; /* grows by the candidates at the agent's place moving alike (itself among them), any group */
 } steer__picked;
 typedef void steer__select_fn(const steer__agents *candidates, int begin, int end, const float shift[3],
                               const steer__select_in *in, steer__picked *out);

@@ -106,7 +106,7 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
     float *d2 = lane_array(w, worker, STEER__SEEN_D2);
     uint16_t *near = w->anticipation_bits + (size_t)worker * STEER__ANTICIPATION_WORDS + 3 * STEER__ANTICIPATION_STRIDE / 16;
     uint32_t *index = w->seen_index + (size_t)worker * STEER__ANTICIPATION_STRIDE;
-    steer__picked picked = {{p[0], p[1], p[2]}, {v[0], v[1], v[2]}, d2, index, 0};
+    steer__picked picked = {{p[0], p[1], p[2]}, {v[0], v[1], v[2]}, d2, index, 0, 0};
     for (int s = 0; s < cv->span_count; ++s) {
         const steer__span *span = &cv->spans[s];
         for (int begin = span->begin; begin < span->end && picked.count < STEER__STAGE_CAP;) {
@@ -197,6 +197,7 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
     seen->near = near;
     seen->count = n;
     seen->worker = worker;
+    seen->twinned = picked.identical > 1; /* itself and another */
 }
 
 
@@ -807,6 +808,21 @@ steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 f
             nv = steer_v3_scale(steer_turn_toward3(heading, nv, d->max_turn_rate * dt), speed);
     }
     return steer_v3_is_valid(nv) ? nv : steer_v3_zero();
+}
+
+steer_v3 steer__twin_nudge(const steer_world *w, const steer__agent *a, steer_v3 v, float dt)
+{
+    uint32_t h = steer__mix32(a->slot + 0x9E3779B9u);
+    float angle = (float)(h >> 8) * (2.0f * STEER_PI / 16777216.0f) - STEER_PI; /* 24 bits of the hash */
+    float planar = 1.0f, z = 0.0f;
+    if (w->dim == 3 && !a->g->on_ground) { /* uniform on the sphere: z uniform in [-1, 1] */
+        z = (float)(steer__mix32(h) >> 8) * (2.0f / 16777216.0f) - 1.0f;
+        planar = sqrtf(steer_maxf(0.0f, 1.0f - z * z));
+    }
+    steer_v3 dir = steer_v3_make(planar * steer_cos(angle), planar * steer_sin(angle), z);
+    if (a->g->on_ground) dir = steer__from_ground(w, dir);
+    steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, dir, a->g->def.max_force * a->g->inv_mass * dt), a->g->def.max_speed);
+    return steer_v3_is_valid(nv) ? nv : v;
 }
 
 void steer__build_members(steer_world *w, uint32_t group_start[STEER__MAX_GROUPS + 1])

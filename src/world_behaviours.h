@@ -15,12 +15,14 @@ typedef struct steer__seen {
     const float *p[3], *v[3], *radius, *priority;
     const uint16_t *near; /* keep_apart groups: bit j (of word j / 16) maybe within its reach (steer__group.apart_near_sq) */
     int count;
-    int worker; /* whose scratch (keep_apart's constraints, the kernel's lanes) */
+    int worker;   /* whose scratch (keep_apart's constraints, the kernel's lanes) */
+    bool twinned; /* another agent stands at its place moving alike: nothing it sees tells them
+                     apart, so nothing would (steer__twin_nudge) */
 } steer__seen;
 
 /* Nothing seen, and no scratch to see into (worker -1): an agent of a
  * group that does not look, or one given no worker's scratch. */
-#define STEER__SEEN_NOTHING {{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, -1}
+#define STEER__SEEN_NOTHING {{0, 0, 0}, {0, 0, 0}, 0, 0, 0, 0, -1, false}
 
 /* Whether what is seen at j is an obstacle (steer__see_neighbours gives
  * obstacles the priority that never yields). */
@@ -107,5 +109,10 @@ bool steer__group_departs_late(const steer__group *g);
 void steer__goal_set_arrived(const steer_world *w, struct steer__goal *goal, bool now);
 /* The new velocity from the combined force, with the turn limit. */
 steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt);
+/* A twinned agent's new velocity v (steer__seen.twinned), nudged by one
+ * step of its max force along a unit direction of its own slot (on the
+ * ground for a ground_plane group), so that agents added at one point
+ * moving alike part, each its own way, the same for any thread count. */
+steer_v3 steer__twin_nudge(const steer_world *w, const steer__agent *a, steer_v3 v, float dt);
 
 #endif

@@ -341,6 +341,7 @@ static void finish_agent(const steer__force_context *fc, const steer__agent *a, 
 {
     steer_world *w = fc->w;
     const steer__group *g = a->g;
+    if (a->seen.twinned) nv = steer__twin_nudge(w, a, nv, fc->dt);
     if (g->def.keep_apart) nv = steer__keep_apart(w, a, nv, fc->dt);
     if (g->def.ground_plane) steer__drop_up(w, &nv); /* its velocity may have had some */
     move_agent(w, a->dense, (const float[3]){nv.x, nv.y, nv.z}, fc->dt, solids);
@@ -399,10 +400,12 @@ static bool add_to_crowd(const steer__force_context *fc, crowd_chunk *cc, const 
         int base = k * CROWD_NEAR_CAP;
         kept->seen = (steer__seen){{cc->near_p[0] + base, cc->near_p[1] + base, cc->near_p[2] + base},
                                    {cc->near_v[0] + base, cc->near_v[1] + base, cc->near_v[2] + base},
-                                   cc->near_radius + base, cc->near_priority + base, cc->near_bits[k], near, a->seen.worker};
+                                   cc->near_radius + base, cc->near_priority + base, cc->near_bits[k], near, a->seen.worker,
+                                   false};
     } else {
         kept->seen = (steer__seen)STEER__SEEN_NOTHING;
     }
+    kept->seen.twinned = a->seen.twinned;
     const steer__running_prefix *prefix = &cc->prefix[k];
     steer__running_sum_prefix(fc, a, &cc->prefix[k]);
     steer__crowd_lanes *l = &cc->lanes;

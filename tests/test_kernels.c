@@ -1074,7 +1074,24 @@ static void select_output_free(select_output *o)
 
 static steer__picked select_target(const select_output *o, int count)
 {
-    return (steer__picked){{o->f[0], o->f[1], o->f[2]}, {o->f[3], o->f[4], o->f[5]}, o->f[6], o->index, count};
+    return (steer__picked){{o->f[0], o->f[1], o->f[2]}, {o->f[3], o->f[4], o->f[5]}, o->f[6], o->index, count, 0};
+}
+
+/* How many candidates sit on the agent's place moving alike (any group):
+ * what select adds to out->identical. */
+static int select_identical(const select_case *c, int dim)
+{
+    int n = 0;
+    for (int j = c->begin; j < c->end; ++j) {
+        float d[3];
+        bool alike = true;
+        for (int a = 0; a < dim; ++a) {
+            d[a] = (c->p[a][j] - c->shift[a]) - c->in.position[a];
+            alike = alike && c->v[a][j] == c->in.velocity[a];
+        }
+        n += dist_sq(d, dim) == 0.0f && alike;
+    }
+    return n;
 }
 
 /* The reference's picks, appended after c->already. */
@@ -1243,7 +1260,8 @@ static void test_select(int dim, int cases)
         steer__picked out = select_target(&ref, c.already);
         kernels(&scalar, dim)->select(&ag, c.begin, c.end, c.shift, &c.in, &out);
         int k = out.count == want_count ? select_difference(&want, &ref, c.already, want_count, &array) : c.already;
-        bool same = out.count == want_count && k < 0 && select_guard_kept(&ref, &c);
+        const int identical = select_identical(&c, dim);
+        bool same = out.count == want_count && k < 0 && select_guard_kept(&ref, &c) && out.identical == identical;
         if (differs_from(SELECT_REF, SCALAR_SLOT, "scalar", "the contract", dim, n, same)) {
             fprintf(stderr, "  picks: contract %d, scalar %d\n", want_count, out.count);
             if (k >= 0) show_select_lane(&c, dim, &want, &ref, k, array, "contract", "scalar");
@@ -1254,7 +1272,7 @@ static void test_select(int dim, int cases)
             steer__picked mine = select_target(&got, c.already);
             kernels(runs[b], dim)->select(&ag, c.begin, c.end, c.shift, &c.in, &mine);
             k = mine.count == out.count ? select_difference(&ref, &got, c.already, out.count, &array) : c.already;
-            same = mine.count == out.count && k < 0 && select_guard_kept(&got, &c);
+            same = mine.count == out.count && k < 0 && select_guard_kept(&got, &c) && mine.identical == identical;
             if (differs(SELECT, b, dim, n, same)) {
                 fprintf(stderr, "  picks: scalar %d, %s %d\n", out.count, runs[b]->name, mine.count);
                 if (k >= 0) show_select_lane(&c, dim, &ref, &got, k, array, "scalar", runs[b]->name);

@@ -6,7 +6,8 @@
  * further with see_ahead_time; QUEUE brakes behind a slower agent;
  * FOLLOW_LEADER keeps behind its leader and out of its way; a crowd gives
  * the same bits for any thread count, scheduler and kernel, and through a
- * snapshot, and with its agents' steps in the crowd kernel or scalar. */
+ * snapshot, and with its agents' steps in the crowd kernel or scalar;
+ * units added at one point part. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1275,6 +1276,49 @@ static stirred_run stir_a_line(uint64_t seed, int workers, steer_kernel kernel)
     return run;
 }
 
+/* Units added at one point at rest (a barracks door) are twins: each sees
+ * the others exactly where it stands, moving as it moves, so nothing it
+ * sees tells them apart and every force on them is the same. Each takes a
+ * nudge of its own (its slot's direction) and they part: with the crowd's
+ * anticipation and keep_apart (0.0 apart for ever before), and with
+ * separation alone; the same bits for 1 and 2 workers. */
+static double twins_part(steer_behaviour push, int workers, double seconds, uint64_t *hash)
+{
+    steer_world_def wd = open_world(workers);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = walker(push);
+    g.weight[STEER_ARRIVE] = 0.0f;
+    g.radius = 0.5f;
+    g.separation_radius = 1.5f;
+    steer_world_add_group(w, &g);
+    steer_agent_id id[8];
+    for (int k = 0; k < 8; ++k) id[k] = steer_world_add_agent(w, 0, (steer_v3){3.0f, -2.0f, 0.0f}, steer_v3_zero());
+    for (int step = 0; step < (int)(seconds * 10.0); ++step) CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    double closest = 1e9;
+    for (int i = 0; i < 8; ++i)
+        for (int j = i + 1; j < 8; ++j) {
+            steer_agent_state a, b;
+            steer_world_get_agent(w, id[i], &a);
+            steer_world_get_agent(w, id[j], &b);
+            closest = fmin(closest, steer_v3_len(steer_v3_sub(a.position, b.position)));
+        }
+    *hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return closest;
+}
+
+static void units_added_at_one_point_part(void)
+{
+    uint64_t one, two;
+    double apart = twins_part(STEER_ANTICIPATE, 1, 10.0, &one);
+    printf("8 units added at one point, anticipation and keep_apart: the closest two %.3f apart after 10 s\n", apart);
+    CHECK(apart > 0.9); /* bodies 1 across */
+    CHECK(twins_part(STEER_ANTICIPATE, 2, 10.0, &two) == apart && two == one);
+    apart = twins_part(STEER_SEPARATION, 1, 10.0, &one);
+    printf("8 units added at one point, separation and keep_apart: the closest two %.3f apart after 10 s\n", apart);
+    CHECK(apart > 0.9);
+}
+
 static void a_stirred_line_comes_to_rest(void)
 {
     for (uint64_t seed = 1; seed <= 3; ++seed) {
@@ -1316,5 +1360,6 @@ int main(void)
     a_crowd_gives_the_same_bits_everywhere();
     a_ground_plane_crowd_gives_the_scalar_bits();
     a_stirred_line_comes_to_rest();
+    units_added_at_one_point_part();
     return check_summary("test_world_avoidance");
 }

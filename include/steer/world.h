@@ -214,7 +214,9 @@ typedef struct steer_group_def {
                                 a fraction of the push (default 0.25; 0: none, and a head-on pair stalls) */
     bool keep_apart;         /* a velocity filter after steering: the new velocity never closes more than
                                 this agent's share (p_i / (p_i + p_j), see priority) of the gap to what it sees
-                                within the step, so two such agents never overlap, and of the whole gap
+                                within the step, so two such agents never overlap (of those it sees: within
+                                its neighbour_radius, so while 2 max_speed dt + both radii fit in it; set the
+                                world's max_dt to keep that at any dt), and of the whole gap
                                 to a wall, which its body then never crosses (default false). It sees
                                 obstacles as neighbours, also across a torus seam (each at its nearest copy;
                                 at most 256 within the neighbour radius, the nearest) */
@@ -474,7 +476,8 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
 typedef enum steer_goal_kind {
     STEER_GOAL_NONE = 0,   /* the group's behaviours alone */
     STEER_GOAL_SEEK,       /* full speed to target, through it */
-    STEER_GOAL_ARRIVE,     /* stop on target (the braking form: never overshoots) */
+    STEER_GOAL_ARRIVE,     /* stop at target (the braking form: never overshoots): at rest within the
+                              group's arrival_tolerance of it, so a looser tolerance stops that much short */
     STEER_GOAL_PATH,       /* along world path `path`: seek the point path_ahead (at least the stopping
                               distance) on from the nearest; stop at the end of an open one */
     STEER_GOAL_WAYPOINTS,  /* each of `points` in turn; stop on the last */
