@@ -229,7 +229,9 @@ static inline steer_v3 steer_v3_truncate(steer_v3 a, float max_len)
 /* ---- the up axis -------------------------------------------------------
  * The 3D behaviours that need a ground plane (planar wander, vertical walls,
  * a heading frame's up) take +Z as up by default; Y-up serves engines such
- * as Unity and Godot. A Y-up call is the Z-up call on inputs turned to Z-up
+ * as Unity and Godot. Both frames are right-handed (as Godot's is); Unity's
+ * is left-handed: negate z on the way in and out, or every "right" (keep
+ * right, a left slot, wander's turn) is mirrored in its view. A Y-up call is the Z-up call on inputs turned to Z-up
  * and its result turned back: the turn only permutes and negates, so it is
  * exact and both share one code path. Any value but STEER_UP_Y counts as Z. */
 typedef enum steer_up_axis {
