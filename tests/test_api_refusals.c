@@ -270,6 +270,9 @@ static void test_group_def_refusals(void)
     CASE(def->radius = inf, GROUP_DEF_RADIUS, "def->radius", "inf");
     CASE(def->max_turn_rate = nanf_, GROUP_DEF_MAX_TURN_RATE, "def->max_turn_rate", "nan");
     CASE(def->neighbour_radius = -1, GROUP_DEF_NEIGHBOUR_RADIUS, "def->neighbour_radius", "-1");
+    /* keep_apart must see two bodies of the group before they touch */
+    CASE((def->keep_apart = true, def->radius = 1.0f, def->neighbour_radius = 1.5f), GROUP_DEF_NEIGHBOUR_RADIUS,
+         "def->neighbour_radius", "1.5 with keep_apart and radius 1: must be at least 2 radius = 2");
     CASE(def->separation_radius = nanf_, GROUP_DEF_SEPARATION_RADIUS, "def->separation_radius", "nan");
     CASE(def->field_of_view = nanf_, GROUP_DEF_FIELD_OF_VIEW, "def->field_of_view", "nan");
     CASE(def->weight[STEER_WANDER] = -inf, GROUP_DEF_WEIGHT, "def->weight[STEER_WANDER]", "-inf");

@@ -1886,6 +1886,12 @@ static void test_refused_spawns_goals_formations(void)
         }
     }
 
+    /* keep_apart sees only neighbours within the neighbour radius: two bodies must be seen before they touch */
+    REFUSED(GROUP("'radius': 1, 'keep_apart': true, 'neighbours': {'radius': 1.5}"), "groups[0].neighbours.radius", NULL,
+            "neighbour radius 1.5 with keep_apart and radius 1: must be at least 2 radius = 2");
+    REFUSED(GROUP("'radius': 0.75, 'keep_apart': true"), "groups[0].keep_apart", NULL,
+            "neighbour radius 1 with keep_apart and radius 0.75: must be at least 2 radius = 1.5");
+
     /* formations */
 #define FORMATION(leader, members, slots)                                                                              \
     "{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}, {'name': 'two', 'count': 2},"          \

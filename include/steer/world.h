@@ -215,8 +215,9 @@ typedef struct steer_group_def {
     bool keep_apart;         /* a velocity filter after steering: the new velocity never closes more than
                                 this agent's share (p_i / (p_i + p_j), see priority) of the gap to what it sees
                                 within the step, so two such agents never overlap (of those it sees: within
-                                its neighbour_radius, so while 2 max_speed dt + both radii fit in it; set the
-                                world's max_dt to keep that at any dt), and of the whole gap
+                                its neighbour_radius, which must be at least 2 radius, refused otherwise;
+                                so while 2 max_speed dt + both radii fit in it; set the world's max_dt to
+                                keep that at any dt), and of the whole gap
                                 to a wall, which its body then never crosses (default false). It sees
                                 obstacles as neighbours, also across a torus seam (each at its nearest copy;
                                 at most 256 within the neighbour radius, the nearest) */

@@ -1384,6 +1384,16 @@ static int read_groups(sc_read *r, const sc_row *row, const sc_node *n, const ch
             sc_join_key(gp, p, "ground_plane");
             bad = sc_report(r, sc_member(el, "ground_plane"), gp, "only in a 3D scenario (\"dim\": 3): a 2D world has no up axis");
         }
+        if (gs.def.keep_apart && gs.def.neighbour_radius < 2.0f * gs.def.radius) { /* the library's rule, with a path */
+            const sc_node *neighbours = sc_member(el, "neighbours");
+            const sc_node *radius = neighbours ? sc_member(neighbours, "radius") : NULL;
+            const sc_node *at = radius ? radius : sc_member(el, "keep_apart");
+            char np[SC_PATH_SIZE];
+            sc_join_key(np, p, radius ? "neighbours.radius" : "keep_apart");
+            bad = sc_report(r, at, np, "neighbour radius %g with keep_apart and radius %g: must be at least 2 radius = %g "
+                            "(keep_apart sees only neighbours within it, and two bodies touch at 2 radius)",
+                            (double)gs.def.neighbour_radius, (double)gs.def.radius, 2.0 * (double)gs.def.radius);
+        }
         if (r->dim == 2) gs.def.target.z = gs.def.threat.z = 0.0f;
         g->def = gs.def;
         g->colour = g->def.colour;
