@@ -226,8 +226,9 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
 #undef NONNEG_FIELD
 #undef FINITE_FIELD
 #undef FINITE_V3_FIELD
-    /* keep_apart limits only what it sees: two of the group must be seen before their bodies meet */
-    STEER__REQUIRE(!g->keep_apart || !(g->neighbour_radius < 2.0f * g->radius), GROUP_DEF_NEIGHBOUR_RADIUS,
+    /* keep_apart limits only what it sees: two of the group must be seen before their bodies meet (a
+     * snapshot from before the rule, restored with function NULL, still loads) */
+    STEER__REQUIRE(!g->keep_apart || !function || !(g->neighbour_radius < 2.0f * g->radius), GROUP_DEF_NEIGHBOUR_RADIUS,
                    "def->neighbour_radius = %g with keep_apart and radius %g: must be at least 2 radius = %g (keep_apart "
                    "sees only neighbours within it, and two bodies touch at 2 radius)",
                    (double)g->neighbour_radius, (double)g->radius, 2.0 * (double)g->radius);
