@@ -56,6 +56,23 @@ PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" cc -std=c11 "$work/consumer/app.c" 
   $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) "$work/prefix/lib/libsteer.a" -lm -pthread \
   -o "$work/consumer/app-static" || fail "linking the installed libsteer.a"
 "$work/consumer/app-static" >/dev/null || fail "the static consumer's program"
+# a game engine's native plugin: libsteer.a linked into a shared object (position-independent code)
+cat > "$work/consumer/plugin.c" <<'C'
+#include <steer/steer.h>
+int plugin_step(void)
+{
+    steer_world_def def = steer_default_world_def();
+    steer_world *world = steer_world_create(&def);
+    steer_group_def group = steer_default_group_def();
+    int g = steer_world_add_group(world, &group);
+    steer_world_add_agent(world, g, steer_v3_make(1, 2, 0), steer_v3_make(1, 0, 0));
+    steer_result r = steer_world_step(world, 0.1f);
+    steer_world_destroy(world);
+    return (int)r;
+}
+C
+cc -std=c11 -shared -fPIC $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) "$work/consumer/plugin.c" \
+  "$work/prefix/lib/libsteer.a" -lm -pthread -o "$work/consumer/libplugin.so" || fail "linking libsteer.a into a shared object (-fPIC)"
 
 # C++: every public header, g++ and clang++, C++11 to C++20, warnings as errors
 cat > "$work/consumer/app.cpp" <<'CPP'
