@@ -16,9 +16,14 @@
 void steer__misuse(steer_misuse_id id, const char *function, const char *format, ...) STEER__PRINTF(3, 4);
 
 /* if (cond) { report id with the message; return result; } */
-/* A query given a NULL world: reported, and `result` (0, false or empty) returned. */
+/* A query given a NULL world, or asked from inside the world's own step
+ * (where the state is half moved): reported, and `result` (0, false or
+ * empty) returned. Expanded only where world_internal.h is known. */
 #define STEER__QUERY_WORLD(w, result)                                                                                 \
-    STEER_MISUSE_IF(!(w), result, NULL_WORLD, "world = NULL: must be a world from steer_world_create")
+    do {                                                                                                               \
+        STEER_MISUSE_IF(!(w), result, NULL_WORLD, "world = NULL: must be a world from steer_world_create");           \
+        STEER_MISUSE_IF(steer__in_step(w), result, IN_STEP, "called during the world's own step: only between steps"); \
+    } while (0)
 
 #define STEER_MISUSE_IF(cond, result, id, ...)                                                                         \
     do {                                                                                                               \

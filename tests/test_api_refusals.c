@@ -820,8 +820,8 @@ static void test_step_refusals(void)
     steer_world_destroy(w);
 }
 
-/* From inside the world's own step (a scheduler that runs the task at once): handle lookups and
- * the hash report IN_STEP and refuse; a worker_index out of range is reported, the step still runs. */
+/* From inside the world's own step (a scheduler that runs the task at once): handle lookups, the
+ * queries (view, counts) and the hash report IN_STEP and refuse; a worker_index out of range is reported, the step still runs. */
 static steer_world *in_step_world;
 static int in_step_calls, bad_worker_index;
 static void *run_now(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user_context)
@@ -844,6 +844,13 @@ static void *run_now(steer_task_fn *task, int item_count, int min_range, void *t
         steer_agent_id ids[2];
         CHECK(steer_world_get_agent_ids(in_step_world, ids, 2) == 0);
         CHECK(misuse_last.id == STEER_MISUSE_IN_STEP);
+        /* the queries too: mid-step their arrays and counts are half moved */
+        before = misuse_last.count;
+        CHECK(steer_world_get_view(in_step_world).count == 0 && steer_world_get_view(in_step_world).px == NULL);
+        CHECK(steer_world_agent_count(in_step_world) == 0 && steer_world_step_count(in_step_world) == 0);
+        CHECK(steer_world_goal_count(in_step_world) == 0 && !steer_world_has_arrived(in_step_world, id));
+        CHECK(misuse_last.count == before + 6 && misuse_last.id == STEER_MISUSE_IN_STEP &&
+              strstr(misuse_last.message, "steer_world_has_arrived"));
     }
     task(0, item_count, bad_worker_index, task_context);
     return 0;

@@ -94,7 +94,9 @@ typedef enum steer_boundary {
  * threads at once between steps. A call that changes the world (step, add,
  * remove, set, teleport, restore) must have the world to itself; beside
  * any other call it is a data race. From inside the world's own step (a
- * task its scheduler runs) every call is refused (STEER_ERROR_IN_STEP).
+ * task its scheduler runs) every call is refused as misuse: STEER_ERROR_IN_STEP,
+ * and the queries (get_view, the counts, is_valid, has_arrived, the hash)
+ * their empty result, since mid-step the state is half moved.
  * Worlds share nothing: a thread each is safe. */
 typedef void steer_task_fn(int start, int end, int worker_index, void *task_context);
 typedef void *steer_enqueue_task_fn(steer_task_fn *task, int item_count, int min_range, void *task_context,
@@ -743,6 +745,8 @@ steer_result steer_world_get_def(const steer_world *world, steer_world_def *out)
 void steer_world_destroy(steer_world *world);
 
 /* ---- debug draw --------------------------------------------------------- */
+/* The callbacks may read the world (labels from get_agent, say) but not
+ * change it: a change made while drawing is drawn in part. */
 void steer_world_draw(const steer_world *world, const steer_debug_draw *draw);
 
 #ifdef __cplusplus
