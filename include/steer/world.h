@@ -406,7 +406,9 @@ int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int
  * distance and none beyond it, whatever the groups' neighbour radii, and
  * the same answer for any thread count, kernel or order of earlier calls.
  * Distance is Euclidean in the world's dimension, worked out in double
- * precision from the agents' positions; in a WRAP world it is the shortest
+ * precision from the agents' positions (ground_plane groups too: to pick
+ * units by their ground position, as under a click, give query_box
+ * -INFINITY and INFINITY along the up axis); in a WRAP world it is the shortest
  * way round the box, and the centre is first wrapped into the box as an
  * agent's position would be. groups: bit g set takes the agents of group
  * g (STEER_ALL_GROUPS: every group).
