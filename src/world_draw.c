@@ -3,11 +3,6 @@
 
 #include <stdio.h>
 
-static steer_v3 at(const steer_world *w, float *const arrays[3], int i)
-{
-    return steer_v3_make(arrays[0][i], arrays[1][i], w->dim == 3 ? arrays[2][i] : 0.0f);
-}
-
 /* Primitives whose coordinates overflowed (objects near +-FLT_MAX) are
  * skipped: a renderer never receives Inf or NaN. */
 static void circle(const steer_debug_draw *dd, steer_v3 c, float r, uint32_t colour)
@@ -79,7 +74,7 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
     long long next_pick = 0;
     for (int i = 0; i < w->count; ++i) {
         const steer_group_def *g = &w->groups[w->group[i]].def;
-        steer_v3 p = at(w, w->p, i), v = at(w, w->v, i);
+        steer_v3 p = steer__v3_at(w, w->p, i), v = steer__v3_at(w, w->v, i);
         steer_v3 heading = steer_v3_normalize(v);
         if (steer_v3_len_sq(heading) == 0.0f) heading = steer_v3_make(1.0f, 0.0f, 0.0f);
         if (dd->agents) {

@@ -277,8 +277,10 @@ typedef struct group_def_v5 {
 /* The def's fields added since version 7, in the order of the struct:
  * each a float among floats (every field of the def is 4-byte aligned), so
  * a snapshot older than the field holds the def without those 4 bytes,
- * the bytes before and after it where they are today; such a field reads 0
- * (none). */
+ * the bytes before and after it where they are today; such a field reads 0,
+ * so one added here must mean "as before" at 0 (both below do), or the
+ * reader must set its old meaning after (as for a probability, whose 0 is
+ * "never"). Listed in offset order (the asserts below). */
 static const struct {
     size_t at;
     uint32_t since;

@@ -187,7 +187,8 @@ static inline steer_group_def robust_group_def(int dim, float h, int g)
         d.max_speed = 1.8f;
         break;
     case 3: /* dithered: each behaviour tried with its own probability */
-        for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) d.probability[b] = 0.35f + 0.035f * (float)b;
+        for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) /* (capped at 1: a 20th behaviour would pass it) */
+            d.probability[b] = steer_minf(0.35f + 0.035f * (float)b, 1.0f);
         d.wander = (steer_wander_params){0.8f, 1.5f, 6.0f, STEER_UP_Z};
         break;
     default: break;

@@ -448,7 +448,7 @@ static void test_handles_across_restore(int dim)
     snap_buffer again = snap_save(old);
     uint32_t version;
     memcpy(&version, again.data + SNAP_VERSION_AT, 4);
-    CHECK(version == 11); /* saved as the current version */
+    CHECK(version == STEER_SNAPSHOT_VERSION); /* saved as the current version */
     free(again.data);
     free(v4.data);
     free(v5.data);

@@ -637,9 +637,10 @@ uint64_t steer_world_step_count(const steer_world *world);
 
 /* Time spent in the last step, in seconds, by phase (for benchmarks). */
 typedef struct steer_step_profile {
-    double grid;   /* sort by cell */
-    double forces; /* neighbours + behaviours + integration */
-    double solve;  /* obstacles, walls, non-penetration */
+    double grid;   /* the sort by cell, then the goal records' reorder, place trades and arrivals noted */
+    double forces; /* member lists, leaders, neighbours, behaviours, integration, keep_apart, the move with
+                      solid walls and obstacles */
+    double solve;  /* the non-penetration passes */
     double total;
 } steer_step_profile;
 steer_step_profile steer_world_last_profile(const steer_world *world);
