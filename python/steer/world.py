@@ -21,8 +21,9 @@ from ._steer import ffi, lib
 from .behaviours import UP, FlowField
 from .scheduler import SchedulerError, _Binding, _Task
 
-# name -> the steer_behaviour value the header gives it: weights are indexed by value, so inserting a
-# behaviour in the C enum (its priority order) moves nothing here.
+# name -> the steer_behaviour value the header gives it: weights are indexed by value, so a behaviour
+# inserted in the C enum (its priority order) needs no change here (but see docs/design.md, "Changing the
+# group def or adding a behaviour", for what it changes elsewhere).
 BEHAVIOURS = {name: getattr(lib, "STEER_" + name.upper()) for name in (
     "avoid_obstacles", "avoid_walls", "contain", "avoid_neighbours", "anticipate", "queue", "separation", "evade",
     "flee", "pursue", "seek", "arrive", "follow_leader", "follow_wall", "follow_path", "follow_flow", "alignment",
