@@ -5,6 +5,7 @@ every declaration of _cdef.h; it links libsteer.so (found through
 STEER_BUILD_DIR) and compiles the scenario reader of tools/scenario into
 itself, so that World.from_scenario reads files exactly as `steer run` does.
 """
+import glob
 import os
 import subprocess
 
@@ -29,8 +30,8 @@ with open(os.path.join(HERE, "_vector.c")) as f:
 ffibuilder.set_source(
     "steer._steer",
     '#include <stdlib.h>\n#include <steer/steer.h>\n#include "scenario.h"\n#include "scenario_json.h"\n' + vector_source,
-    sources=[os.path.join(SCENARIO, name) for name in
-             ("reader.c", "scenario.c", "scenario_format.c", "scenario_build.c", "scenario_json.c")],
+    # every file of the scenario front end (CMake's steer_scenario library): no second list to keep
+    sources=sorted(glob.glob(os.path.join(SCENARIO, "*.c"))),
     include_dirs=[os.path.join(ROOT, "include"), SCENARIO] + [f[2:] for f in _pkg_config("--cflags-only-I")],
     library_dirs=[BUILD_DIR],
     libraries=["steer"] + [f[2:] for f in _pkg_config("--libs-only-l")] + ["m"],
