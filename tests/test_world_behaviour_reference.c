@@ -1,5 +1,5 @@
 /* A world step equals a reference built from the public pure functions, for
- * the behaviours tests/test_world_reference.c leaves out: seek, flee, arrive
+ * the behaviours tests/test_world_flock_reference.c leaves out: seek, flee, arrive
  * (the braking form and the chapter's), pursue and evade, wander, obstacle
  * and wall avoidance, wall following, containment, path and flow following;
  * groups that mix them with the flocking rules in each combine mode; and

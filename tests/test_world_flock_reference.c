@@ -487,5 +487,5 @@ int main(void)
     check_scenario(&s, STEER_STANDARD_FLOCK_DT);
     standard_flock(&s, "standard flock 3D of 20", 3, 20); /* its side: 1.74 */
     check_scenario(&s, STEER_STANDARD_FLOCK_DT);
-    return check_summary("test_world_reference");
+    return check_summary("test_world_flock_reference");
 }
