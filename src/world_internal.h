@@ -23,8 +23,8 @@
 #define STEER__PREDICTIVE_CAP (STEER__STAGE_CAP + STEER__OBJECT_QUERY_CAP) /* candidates and obstacles */
 #define STEER__ANTICIPATION_STRIDE ((STEER__PREDICTIVE_CAP + 15) / 16 * 16) /* floats per lane array */
 /* The arrays of a worker's predictive scratch, STEER__ANTICIPATION_STRIDE
- * floats each: what the agent sees (world frame; steer__see_neighbours),
- * the anticipation kernel's results, and for a Y-up world the two negated
+ * floats each: what the agent sees (world frame; world_seen.c), the
+ * anticipation kernel's results, and for a Y-up world the two negated
  * components its Z-up inputs need (world_behaviours.c). */
 enum steer__lane_array {
     STEER__SEEN_PX, STEER__SEEN_PY, STEER__SEEN_PZ, STEER__SEEN_VX, STEER__SEEN_VY, STEER__SEEN_VZ,
