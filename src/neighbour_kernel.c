@@ -642,7 +642,8 @@ static inline void select_candidates(const steer__agents *a, int begin, int end,
             seen = wm_and(seen, wm_first(end - j));
             same = wm_and(same, wm_first(end - j));
         }
-        out->identical += wide_popcount16(wm_bits(same));
+        unsigned same_bits = wm_bits(same); /* almost always none: the agent itself once in its list */
+        if (same_bits) out->identical += wide_popcount16(same_bits);
         if (!in->all_groups) seen = wm_and(seen, wm_groups(a->group + j, in->group_mask));
         /* every register is stored, kept lanes or none: no branch on what is seen */
         unsigned bits = wm_bits(seen);
