@@ -17,12 +17,15 @@ steer__goal *steer__goal_find(const steer_world *w, uint32_t slot)
     return steer__has_goal(w, (int)d) ? steer__goal_of(w, (int)d) : NULL;
 }
 
-/* Room for one more record (and the reordering's scratch). */
-static steer_result reserve(steer_world *w)
+/* Room for `more` records more (and the reordering's scratch): the table
+ * doubles, or grows at once to what a bulk call may need (one allocation
+ * and copy, where doubling record by record made about twenty). */
+static steer_result reserve(steer_world *w, int more)
 {
-    if (w->goal_count < w->goal_capacity) return STEER_OK;
+    if (more <= w->goal_capacity - w->goal_count) return STEER_OK;
     const steer_allocator *al = &w->def.allocator;
     int cap = w->goal_capacity ? w->goal_capacity * 2 : 64;
+    if (cap < w->goal_count + more) cap = w->goal_count + more;
     steer__goal *g = steer_alloc(al, (size_t)cap * sizeof *g, 64);
     uint32_t *order = steer_alloc(al, (size_t)cap * sizeof *order, 64);
     if (!g || !order) {
@@ -68,7 +71,7 @@ steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal
         steer_free(&w->def.allocator, record->points);
         w->ordered_goals -= record->order != 0;
     } else {
-        steer_result r = reserve(w);
+        steer_result r = reserve(w, 1);
         if (r != STEER_OK) {
             steer_free(&w->def.allocator, points);
             return r;
@@ -270,10 +273,19 @@ int steer_world_get_goal_points(const steer_world *w, steer_agent_id id, steer_v
 }
 
 
+/* Room at once for a bulk call's records (at most a goal per agent the
+ * world can hold); out of memory here is no error: each record asks again. */
+static void bulk_reserve(steer_world *w, int count)
+{
+    int most = w->capacity - w->goal_count;
+    (void)reserve(w, count < most ? count : most);
+}
+
 int steer_world_set_goals(steer_world *w, const steer_agent_id *ids, const steer_goal *goals, int count,
                           steer_result *results)
 {
     STEER__CHECK_BULK(w, ids, goals, count, results);
+    bulk_reserve(w, count);
     int done = 0;
     for (int i = 0; i < count; ++i) {
         steer_result r = set_goal(w, ids[i], &goals[i], 0, __func__, i);
@@ -303,6 +315,7 @@ int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const ste
     STEER__CHECK_BULK(w, ids, targets, count, results);
     STEER_MISUSE_IF(kind != STEER_GOAL_SEEK && kind != STEER_GOAL_ARRIVE, steer__refuse_all(results, count), GOAL_KIND,
                     "kind = %d: must be STEER_GOAL_SEEK or STEER_GOAL_ARRIVE", (int)kind);
+    bulk_reserve(w, count);
     int done = 0;
     for (int i = 0; i < count; ++i) {
         steer_goal goal = {kind, targets[i], 0.0f, 0.0f, -1, NULL, 0, 0, false};
@@ -399,6 +412,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     }
     uint32_t order = 0;
     if (r == STEER_OK && n > 0 && (order = ++w->orders_sent) == 0) order = ++w->orders_sent; /* 0 is none */
+    if (r == STEER_OK) bulk_reserve(w, n);
     for (int k = 0; r == STEER_OK && k < n; ++k) {
         steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false};
         if (together) {
