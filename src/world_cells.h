@@ -7,6 +7,8 @@
 
 #include "world_internal.h"
 
+#include <math.h>
+
 #define STEER__MAX_SPANS 27
 
 /* The cell of dense agent i (agents are sorted, so this is where it sits)
@@ -67,6 +69,21 @@ static inline uint32_t steer__mix32(uint32_t h)
     h *= 0xC2B2AE35u;
     h ^= h >> 16;
     return h;
+}
+
+/* A unit direction from a hash, for what has none of its own (a coincident
+ * pair, a twin): an angle from its top 24 bits and, on the sphere, a
+ * height uniform in [-1, 1] from its rehash, so that many spread evenly,
+ * the same on every platform. */
+static inline steer_v3 steer__hash_direction(uint32_t h, bool sphere)
+{
+    float angle = (float)(h >> 8) * (2.0f * STEER_PI / 16777216.0f) - STEER_PI;
+    float planar = 1.0f, z = 0.0f;
+    if (sphere) { /* uniform on the sphere: z uniform in [-1, 1] */
+        z = (float)(steer__mix32(h) >> 8) * (2.0f / 16777216.0f) - 1.0f;
+        planar = sqrtf(steer_maxf(0.0f, 1.0f - z * z));
+    }
+    return steer_v3_make(planar * steer_cos(angle), planar * steer_sin(angle), z);
 }
 
 /* The sample's candidate k is one of the block's list (its spans in order,

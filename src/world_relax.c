@@ -66,15 +66,10 @@ static void split_coincident(const steer_world *w, int i, int j, float amount, f
     uint32_t si = steer__slot_of(w, i), sj = steer__slot_of(w, j);
     uint32_t h = steer__mix32(steer__mix32((si < sj ? si : sj) + 0x9E3779B9u) ^ (si < sj ? sj : si));
     float along = si < sj ? amount : -amount;
-    float angle = (float)(h >> 8) * (2.0f * STEER_PI / 16777216.0f) - STEER_PI; /* 24 bits of the hash */
-    float planar = 1.0f, z = 0.0f;
-    if (w->dim == 3) { /* uniform on the sphere: z uniform in [-1, 1] */
-        z = (float)(steer__mix32(h) >> 8) * (2.0f / 16777216.0f) - 1.0f;
-        planar = sqrtf(steer_maxf(0.0f, 1.0f - z * z));
-    }
-    corr[0] += along * planar * steer_cos(angle);
-    corr[1] += along * planar * steer_sin(angle);
-    corr[2] += along * z;
+    steer_v3 dir = steer__hash_direction(h, w->dim == 3);
+    corr[0] += along * dir.x;
+    corr[1] += along * dir.y;
+    corr[2] += along * dir.z;
 }
 
 /* Agent i's push away from candidate j (seen through `shift`, on a narrow

@@ -5,7 +5,6 @@
 #include "world_obstacles.h"
 
 #include <float.h>
-#include <math.h>
 
 /* Of the `count` obstacles seen from index `first` of the lanes p, the one
  * farthest from `at` (the first of a tie), as an index from `first`. */
@@ -142,14 +141,7 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
 
 steer_v3 steer__twin_nudge(const steer_world *w, const steer__agent *a, steer_v3 v, float dt)
 {
-    uint32_t h = steer__mix32(a->slot + 0x9E3779B9u);
-    float angle = (float)(h >> 8) * (2.0f * STEER_PI / 16777216.0f) - STEER_PI; /* 24 bits of the hash */
-    float planar = 1.0f, z = 0.0f;
-    if (w->dim == 3 && !a->g->on_ground) { /* uniform on the sphere: z uniform in [-1, 1] */
-        z = (float)(steer__mix32(h) >> 8) * (2.0f / 16777216.0f) - 1.0f;
-        planar = sqrtf(steer_maxf(0.0f, 1.0f - z * z));
-    }
-    steer_v3 dir = steer_v3_make(planar * steer_cos(angle), planar * steer_sin(angle), z);
+    steer_v3 dir = steer__hash_direction(steer__mix32(a->slot + 0x9E3779B9u), w->dim == 3 && !a->g->on_ground);
     if (a->g->on_ground) dir = steer__from_ground(w, dir);
     steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, dir, a->g->def.max_force * a->g->inv_mass * dt), a->g->def.max_speed);
     return steer_v3_is_valid(nv) ? nv : v;

@@ -47,7 +47,7 @@ struct steer__cell_view;
  * obstacles within that radius, which never yield; into the worker's
  * scratch (none for a worker index out of range). A candidate at the
  * agent's place moving alike is the agent itself (or a twin nothing tells
- * apart) and is left out. */
+ * apart) and is left out; seen->twinned says whether there was a twin. */
 void steer__see_neighbours(const steer_world *w, const struct steer__agent *a, const struct steer__cell_view *cv, int worker,
                            steer__seen *seen);
 
