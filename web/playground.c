@@ -700,15 +700,22 @@ PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y
     return selected_count;
 }
 
+/* Wall i's ends on the ground; false if there is no such wall. */
+static bool wall_on_ground(int i, steer_v2 ends[2])
+{
+    steer_segment3 s;
+    if (steer_world_get_wall(world, i, &s) != STEER_OK) return false;
+    steer_v3 a = ground_of(up, s.a), b = ground_of(up, s.b);
+    ends[0] = steer_v2_make(a.x, a.y), ends[1] = steer_v2_make(b.x, b.y);
+    return true;
+}
+
 /* Whether a wall crosses the ground segment from a to b. */
 static bool wall_between(steer_v2 a, steer_v2 b)
 {
-    for (int i = 0; i < steer_world_wall_count(world); ++i) {
-        steer_segment3 s;
-        if (steer_world_get_wall(world, i, &s) != STEER_OK) continue;
-        steer_v3 wa = ground_of(up, s.a), wb = ground_of(up, s.b);
-        if (ground_segments_cross(a, b, steer_v2_make(wa.x, wa.y), steer_v2_make(wb.x, wb.y))) return true;
-    }
+    steer_v2 ends[2];
+    for (int i = 0; i < steer_world_wall_count(world); ++i)
+        if (wall_on_ground(i, ends) && ground_segments_cross(a, b, ends[0], ends[1])) return true;
     return false;
 }
 
@@ -725,11 +732,9 @@ static bool slot_open(steer_v2 c, steer_v2 p, float half, const float lo[2], con
         steer_v3 g = ground_of(up, o.centre);
         if (steer_v2_dist(p, steer_v2_make(g.x, g.y)) < o.radius + half) return false;
     }
+    steer_v2 ends[2];
     for (int i = 0; i < steer_world_wall_count(world); ++i) {
-        steer_segment3 s;
-        if (steer_world_get_wall(world, i, &s) != STEER_OK) continue;
-        steer_v3 a = ground_of(up, s.a), b = ground_of(up, s.b);
-        steer_v2 ends[2] = {steer_v2_make(a.x, a.y), steer_v2_make(b.x, b.y)};
+        if (!wall_on_ground(i, ends)) continue;
         float d = 0.0f;
         steer_path_closest_point2(&(steer_path2){ends, 2, false, 0.0f}, p, &d, 0, 0);
         if (d < half || ground_segments_cross(c, p, ends[0], ends[1])) return false;
