@@ -4,7 +4,7 @@
 # its steer_world_state_hash must be identical for
 #   compilers   gcc, clang                 (columns)
 #   opt levels  -O0, -O2, -O3              (columns)
-#   threads     1, 2, 4, 8                 (rows; the -O0 builds 1 and 2 only)
+#   threads     1, 2, 4, 8                 (rows; the -O0 builds 1 only)
 #   kernels     scalar, sse2, avx2, avx512 (rows; those the CPU runs)
 #   dim         2D and 3D                  (rows; each has its own hash)
 # Each build is a CMake build tree, build-matrix/<compiler><level>/, with
@@ -43,6 +43,22 @@ build_one() { # compiler level dir: CMake (the one place that knows the flags), 
 
 columns=()
 start=$(date +%s)
+# The hooks start first and run beside the native builds and runs (one is
+# mostly qemu, the other Node: each mostly one core, so the two cores stay
+# busy to the end), each its log and status in files of its own, the logs
+# shown after.
+shopt -s nullglob
+hooks=("$root"/tests/determinism_matrix.d/*.sh)
+hook_pids=()
+trap 'kill "${hook_pids[@]}" 2>/dev/null || true' EXIT # a native build that breaks leaves no hook behind
+for hook in "${hooks[@]}"; do
+  name="$(basename "$hook" .sh)"
+  mkdir -p "$out/$name"
+  { rc=0; "$hook" "$root" "$out/$name" "$steps" "$agents" > "$out/$name/hashes.txt" 2> "$out/$name/log" || rc=$?
+    echo $rc > "$out/$name/status"; } &
+  hook_pids+=($!)
+done
+
 for cc in "${compilers[@]}"; do
   command -v "$cc" >/dev/null || { echo "determinism matrix: $cc not found" >&2; exit 1; }
   for level in "${levels[@]}"; do
@@ -51,34 +67,23 @@ for cc in "${compilers[@]}"; do
   done
 done
 # The runs, JOBS at a time (each is mostly serial work even with 8 threads).
-# An -O0 build runs one and two threads: its runs take ten times an
-# optimised build's, and what 4 and 8 threads add (more, smaller ranges)
-# is the same code the optimised columns run with them.
-running=0
+# An -O0 build runs one thread: its runs take ten times an optimised
+# build's, and what more threads add (more, smaller ranges of the same
+# per-agent code) the optimised columns run with them.
+run_pids=()
 for c in "${columns[@]}"; do
-  if [ $running -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
+  if [ ${#run_pids[@]} -ge "$jobs" ]; then wait "${run_pids[0]}" || true; run_pids=("${run_pids[@]:1}"); fi
   threads_max=8
-  case "$c" in *-O0) threads_max=2 ;; esac
+  case "$c" in *-O0) threads_max=1 ;; esac
   "$out/$c/hash_world" --steps "$steps" --agents "$agents" --threads-max "$threads_max" > "$out/$c/hashes.txt" &
-  running=$((running + 1))
+  run_pids+=($!)
 done
-wait || true
+wait "${run_pids[@]}" || true
 complete() { tail -n 1 "$1" | grep -q '^# complete'; } # a crash leaves no closing line
 for c in "${columns[@]}"; do
   complete "$out/$c/hashes.txt" || { echo "determinism matrix: $c did not complete" >&2; exit 1; }
 done
-# The hooks run side by side (one is mostly qemu, the other Node: each
-# mostly one core), each its log and status in files of its own, the
-# logs shown after.
-shopt -s nullglob
-hooks=("$root"/tests/determinism_matrix.d/*.sh)
-for hook in "${hooks[@]}"; do
-  name="$(basename "$hook" .sh)"
-  mkdir -p "$out/$name"
-  { rc=0; "$hook" "$root" "$out/$name" "$steps" "$agents" > "$out/$name/hashes.txt" 2> "$out/$name/log" || rc=$?
-    echo $rc > "$out/$name/status"; } &
-done
-wait || true
+wait "${hook_pids[@]}" || true
 for hook in "${hooks[@]}"; do
   name="$(basename "$hook" .sh)"
   cat "$out/$name/log" >&2
