@@ -23,9 +23,13 @@ extern bool steer__crowd_kernel_off; /* the library's test switch (src/world_for
 #ifdef STEER_TEST_SANITIZED
 #define CROWD_SIDE 8 /* agents per side of the crowd's square */
 #define CROWD_STEPS 150
+#define DENSE_AGENTS 600 /* the dense crowds: half as many (still hundreds in each one's neighbour radius); the strip half as long */
+#define STRIP_LENGTH 15.0f
 #else
 #define CROWD_SIDE 16
 #define CROWD_STEPS 400
+#define DENSE_AGENTS 1200
+#define STRIP_LENGTH 30.0f
 #endif
 
 static steer_world_def open_world(int workers)
@@ -653,13 +657,13 @@ static void idle_units_make_way_by_their_arrived_priority(void)
 
 /* The arrivals every agent sees are the step's start, staged with the
  * cell and, in a crowd thinned to a sample, sampled with it: a dense
- * crowd (1200 agents in a box 8 across, half standing on their points,
+ * crowd (1200 agents, 600 sanitized, in a box 8 across, half standing on their points,
  * half going elsewhere), 2D and on the ground of a Y-up 3D world, has one
  * hash for every kernel and 1-2 workers, and another without its
  * arrived_priority (so the arrivals were read). */
 static uint64_t dense_arrived_crowd(int dim, int workers, steer_kernel kernel, float arrived_priority)
 {
-    enum { N = 1200 };
+    enum { N = DENSE_AGENTS };
     steer_world_def wd = open_world(workers);
     wd.dim = dim;
     wd.up = STEER_UP_Y;
@@ -733,15 +737,16 @@ static steer_v3 narrow_pair_velocity(float width)
  * 1, 2 and 4 workers. */
 static uint64_t narrow_crowd(int dim, int workers, steer_kernel kernel)
 {
-    enum { N = 300 };
+    enum { N = DENSE_AGENTS / 4 };
+    const float half = STRIP_LENGTH / 2;
     steer_world_def wd = steer_default_world_def();
     wd.dim = dim;
     wd.up = STEER_UP_Y;
     wd.worker_count = workers;
     wd.capacity = N;
     wd.non_penetration = true;
-    wd.bounds_min = (steer_v3){-15, dim == 3 ? -2 : -2.5f, -2.5f};
-    wd.bounds_max = (steer_v3){15, dim == 3 ? 2 : 2.5f, 2.5f};
+    wd.bounds_min = (steer_v3){-half, dim == 3 ? -2 : -2.5f, -2.5f};
+    wd.bounds_max = (steer_v3){half, dim == 3 ? 2 : 2.5f, 2.5f};
     steer_world *w = steer_world_create(&wd);
     steer_world_set_kernel(w, kernel);
     steer_group_def g = crowd_unit_def();
@@ -750,8 +755,8 @@ static uint64_t narrow_crowd(int dim, int workers, steer_kernel kernel)
     CHECK(steer_world_add_group(w, &g) == 0);
     steer_rng rng = steer_rng_make(8);
     for (int i = 0; i < N; ++i) {
-        float x = steer_rng_range(&rng, -15, 15), across = steer_rng_range(&rng, -2.5f, 2.5f);
-        float to_x = steer_rng_range(&rng, -15, 15), to_across = steer_rng_range(&rng, -2.5f, 2.5f);
+        float x = steer_rng_range(&rng, -half, half), across = steer_rng_range(&rng, -2.5f, 2.5f);
+        float to_x = steer_rng_range(&rng, -half, half), to_across = steer_rng_range(&rng, -2.5f, 2.5f);
         steer_v3 p = dim == 3 ? steer_v3_make(x, 0, across) : steer_v3_make(x, across, 0);
         steer_v3 to = dim == 3 ? steer_v3_make(to_x, 0, to_across) : steer_v3_make(to_x, to_across, 0);
         steer_agent_id id = steer_world_add_agent(w, 0, p, steer_v3_zero());
