@@ -99,10 +99,13 @@ serve: web
 	node web/serve.mjs $(WEB_DIST) $(or $(PORT),8000)
 
 # Browser tests: playwright-core (npm) driving Debian's chromium headless,
-# and the native build for the bit-for-bit comparison.
+# and the native build for the bit-for-bit comparison. One file at a time
+# on any machine: the kernels' test times both modules, and each page
+# renders continuously (three files side by side took longer on 2 cores).
+WEB_TEST_ENV = STEER_BUILD=$(abspath $(BUILD)) STEER_DIST=$(abspath $(WEB_DIST))
 test-web: build web
 	@[ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund)
-	cd web && STEER_BUILD=$(abspath $(BUILD)) STEER_DIST=$(abspath $(WEB_DIST)) node --test test/*.test.mjs
+	cd web && $(WEB_TEST_ENV) node --test --test-concurrency=1 test/*.test.mjs
 
 # ---- robustness (docs/robustness.md) ------------------------------------------
 # test-matrix  the determinism matrix: one state hash across gcc/clang,

@@ -20,9 +20,9 @@ count() { # suite status: adds the suite's counts from its log
   if line=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -1) && [ -n "$line" ]; then
     f=$(echo "$line" | awk '{print $4}')
     p=$(( $(echo "$line" | awk '{print $NF}') - f ))
-  elif grep -qE '^# pass [0-9]+' "$log"; then
-    p=$(grep -E '^# pass [0-9]+' "$log" | tail -1 | awk '{print $3}')
-    f=$(grep -E '^# fail [0-9]+' "$log" | tail -1 | awk '{print $3}')
+  elif grep -qE '^# pass [0-9]+' "$log"; then # node --test: its summary (summed, were there several runs)
+    p=$(grep -E '^# pass [0-9]+' "$log" | awk '{s += $3} END {print s}')
+    f=$(grep -E '^# fail [0-9]+' "$log" | awk '{s += $3} END {print s}')
   elif [ "$status" -eq 0 ]; then p=1
   else f=1
   fi

@@ -1,0 +1,393 @@
+// The playground in headless Chromium (Debian's, driven by playwright-core):
+// the mouse and the touch screen. A click sets the target; the RTS gesture
+// (drag a box, right-click a place) sends just the selection, on any
+// ground, through walls' gaps and a garrison; shift draws obstacles and
+// paths, and "clear drawn" takes them away.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPlayground, start } from './browser.mjs';
+import { client, drag, squads } from './rts.mjs';
+import { distance, hook, nextFrames, runSteps, state } from './playground_page.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.close(); });
+
+test('a click sets the target and the flock closes on it', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3');
+  // from `ready` on the mapping is the one the page draws with: a click
+  // needs no frame to pass first (it moved 17.5 pixels on the first frame)
+  const early = await client(page, [3, 4]);
+  await nextFrames(page);
+  assert.deepEqual(await client(page, [3, 4]), early, 'the mapping holds across the first frames');
+  const { bounds } = await state(page);
+  const target = [bounds[0] + 0.2 * (bounds[2] - bounds[0]), bounds[1] + 0.25 * (bounds[3] - bounds[1])];
+  const at = await client(page, target);
+  await page.mouse.click(at.x, at.y);
+  const s0 = await state(page);
+  assert.ok(s0.target, 'the click set a target');
+  const pixel = (bounds[2] - bounds[0]) / 300; // generous: a pixel or two of rounding
+  assert.ok(distance(s0.target, target) < pixel, `target ${s0.target} near ${target}`);
+  const d0 = distance(s0.centroid, s0.target);
+  await runSteps(page, 120);
+  const d1 = distance((await state(page)).centroid, s0.target);
+  await runSteps(page, 120);
+  const d2 = distance((await state(page)).centroid, s0.target);
+  assert.ok(d1 < d0 && d2 < d1, `centroid distance falls: ${d0.toFixed(2)} ${d1.toFixed(2)} ${d2.toFixed(2)}`);
+  assert.ok(d2 < 0.75 * d0, `and falls far: ${d0.toFixed(2)} -> ${d2.toFixed(2)}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+const HUD_ORDERS = /selected (\d+), arrived (\d+)/;
+const hudOrders = async (page) => {
+  await nextFrames(page); // the readout is written each frame
+  const m = (await page.textContent('#hud')).match(HUD_ORDERS);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+};
+
+test('the RTS gesture: a box selects, a right-click sends just those to a formation, they arrive; Esc clears', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'squads', document: doc }), squads);
+  assert.ok(r.ok, r.error);
+  // Corners well clear of any unit: a pixel of rounding cannot change who
+  // is inside. The box takes the first squad and empty ground beside it.
+  const box = [[-26.75, -16.75], [-17.75, -12.25]];
+  await drag(page, await client(page, box[0]), await client(page, box[1]));
+  const s = await state(page, { positions: true });
+  const inside = s.positions.filter(([x, y]) => x >= box[0][0] && x <= box[1][0] && y >= box[0][1] && y <= box[1][1]);
+  assert.equal(inside.length, 12, 'the test box holds a squad of 4 x 3');
+  assert.equal(s.selected, inside.length, 'the agents inside the box are selected');
+  assert.deepEqual(await hudOrders(page), [inside.length, 0], 'the readout says "selected 12, arrived 0"');
+  const key = ([x, y]) => `${x},${y}`;
+  const orders0 = await hook(page, () => window.steerPlayground.orders());
+  assert.deepEqual(orders0.map((o) => key(o.position)).sort(), inside.map(key).sort(), 'exactly those');
+  assert.equal(s.goals, 0, 'a selection sets no goal');
+
+  const target = [12, 8];
+  const at = await client(page, target);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  const sent = await state(page);
+  assert.equal(sent.error, '');
+  assert.equal(sent.target, null, 'a right-click is not the groups\' target');
+  assert.equal(sent.goals, inside.length, 'goals for the selection and nobody else');
+  const orders = await hook(page, () => window.steerPlayground.orders());
+  assert.ok(orders.every((o) => o.state === 1), 'every selected agent is on its way');
+  // A sunflower of slots a separation radius (1) apart, round the click.
+  const pixel = 60 / 600;
+  const reach = Math.sqrt(inside.length) / 1.546 + pixel;
+  for (const o of orders) assert.ok(distance(o.target, target) <= reach, `slot ${o.target} within ${reach.toFixed(2)} of the click`);
+  let closest = Infinity;
+  for (let i = 0; i < orders.length; ++i)
+    for (let j = i + 1; j < orders.length; ++j) closest = Math.min(closest, distance(orders[i].target, orders[j].target));
+  assert.ok(closest >= 0.99, `slots at least a separation radius apart (closest ${closest.toFixed(3)})`);
+
+  let steps = 0;
+  while ((await state(page)).arrived < inside.length && steps < 1800) {
+    await hook(page, () => window.steerPlayground.step(30));
+    steps += 30;
+  }
+  const done = await state(page, { positions: true });
+  assert.equal(done.arrived, inside.length, `all arrived (after ${steps} steps)`);
+  assert.equal(done.goals, inside.length, 'the others still have no goal');
+  assert.deepEqual(await hudOrders(page), [inside.length, inside.length], 'the readout says they arrived');
+  for (const o of await hook(page, () => window.steerPlayground.orders()))
+    assert.ok(distance(o.position, o.target) <= 0.05 + 1e-6, `on its slot: ${o.position} vs ${o.target}`);
+  const now = new Set(done.positions.map(key));
+  const others = s.positions.filter((p) => !inside.some((q) => key(q) === key(p)));
+  assert.ok(others.every((p) => now.has(key(p))), 'the unselected units have not moved');
+
+  await page.keyboard.press('Escape');
+  assert.equal((await state(page)).selected, 0, 'Esc clears the selection');
+  assert.equal(await hudOrders(page), null, 'and the readout drops it');
+  assert.equal((await state(page)).goals, inside.length, 'the agents keep their orders');
+  const middle = await client(page, [0, 0]);
+  await page.mouse.click(middle.x, middle.y);
+  assert.equal((await state(page)).goals, 0, 'a click (every group\'s target) releases them');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the RTS gesture works on the XZ ground of a Y-up world', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  // The squads on the ground of a Y-up world: a ground point (x, y) of the
+  // 2D file is (x, 0, -y) here, and the page shows it at (x, y) again.
+  const onGround = ([x, y]) => [x, 0, -y];
+  const doc = structuredClone(squads);
+  doc.name = 'y-up squads';
+  Object.assign(doc, { dim: 3, up: 'y', bounds: { min: [-30, -5, -20], max: [30, 5, 20] } });
+  doc.groups[0].ground_plane = true;
+  for (const sp of doc.groups[0].spawn) Object.assign(sp, { from: onGround(sp.from), to: onGround(sp.to), velocity: [0, 0, 0] });
+  const r = await hook(page, (d) => window.steerPlayground.load({ scenario: 'y-up squads', document: d }), doc);
+  assert.ok(r.ok, r.error);
+  const s0 = await state(page, { positions: true });
+  assert.equal(s0.dim, 3);
+  assert.deepEqual(s0.bounds, [-30, -20, 30, 20], 'the view spans the XZ ground');
+  const box = [[-26.75, -16.75], [-17.75, -12.25]];
+  const inside = s0.positions.filter(([x, y]) => x >= box[0][0] && x <= box[1][0] && y >= box[0][1] && y <= box[1][1]);
+  assert.equal(inside.length, 12, 'the first squad of 4 x 3, where the 2D file has it');
+  await drag(page, await client(page, box[0]), await client(page, box[1]));
+  const s = await state(page);
+  assert.equal(s.error, '');
+  assert.equal(s.selected, 12, 'the box on the ground selects them');
+  const target = [12, 8];
+  const at = await client(page, target);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  assert.equal((await state(page)).goals, 12, 'sent');
+  let steps = 0;
+  while ((await state(page)).arrived < 12 && steps < 1800) {
+    await hook(page, () => window.steerPlayground.step(30));
+    steps += 30;
+  }
+  // Arrival is within the tolerance in 3D: a slot off the agents' height
+  // (they keep y = 0 on their ground plane) could never be reached.
+  assert.equal((await state(page)).arrived, 12, `all arrived on the ground (after ${steps} steps)`);
+  for (const o of await hook(page, () => window.steerPlayground.orders())) {
+    assert.ok(distance(o.position, o.target) <= 0.05 + 1e-6, `on its slot: ${o.position} vs ${o.target}`);
+    assert.ok(distance(o.target, target) <= Math.sqrt(12) / 1.546 + 0.2, `slot ${o.target} round the click`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the RTS gesture through a garrison: its idle units make way (arrived_priority) and return to their posts', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, () => window.steerPlayground.load({ scenario: 'garrison_crossing' }));
+  assert.ok(r.ok, r.error);
+  const run = async (done, most) => {
+    let steps = 0;
+    while (!(await done()) && steps < most) {
+      await hook(page, () => window.steerPlayground.step(60));
+      steps += 60;
+    }
+    return steps;
+  };
+  // The file's two squads cross the garrison, every unit of one priority
+  // but 0.1 while on its post (the garrison's slider shows it).
+  await page.selectOption('#group', '2');
+  assert.equal(Number(await page.locator('input[data-param="arrived_priority"]').inputValue()), 0.1);
+  assert.equal(await hook(page, () => window.steerPlayground.getParam(2, 'priority')), 1);
+  const s0 = await state(page);
+  assert.equal(s0.goals, 56);
+  let steps = await run(async () => (await state(page)).goalsArrived === 56, 3000);
+  assert.equal((await state(page)).goalsArrived, 56, `the squads through, the garrison on its posts (${steps} steps)`);
+  // The garrison's fourth column (x = -0.7), sent west through the three
+  // columns beside it.
+  const box = [[-1.3, -3.4], [-0.1, 3.4]];
+  await drag(page, await client(page, box[0]), await client(page, box[1]));
+  assert.equal((await state(page)).selected, 5, 'the column of 5 selected');
+  const at = await client(page, [-20, 0]);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  assert.equal((await state(page)).goalsArrived, 51, 'the column is on its way');
+  steps = await run(async () => (await state(page)).arrived === 5, 1800);
+  const mid = await state(page, { positions: true });
+  assert.equal(mid.arrived, 5, `the column through the garrison (${steps} steps)`);
+  steps = await run(async () => (await state(page)).goalsArrived === 56, 1800);
+  assert.equal((await state(page)).goalsArrived, 56, `every other unit back on its post (${steps} more steps)`);
+  assert.equal((await state(page)).error, '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the RTS gesture keeps a formation on the click\'s side of walls and out of rocks', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=garrison&paused');
+  // The garrison's 40 units, sent along the road (walls at y = +-5) near
+  // a rock dropped on it: a sunflower of 40 slots is wider than the road.
+  const rock = await hook(page, () => window.steerPlayground.addObstacle(18, 1, 1.5));
+  assert.ok(rock >= 0);
+  const box = [[-5.5, -3.4], [5.5, 3.4]];
+  await drag(page, await client(page, box[0]), await client(page, box[1]));
+  assert.equal((await state(page)).selected, 40);
+  const at = await client(page, [15, 3]);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  const orders = await hook(page, () => window.steerPlayground.orders());
+  assert.equal(orders.length, 40);
+  const half = 1.25 / 2; // two and a half radii of 0.5, halved
+  for (const o of orders) {
+    assert.ok(Math.abs(o.target[1]) <= 5 - half + 1e-4, `slot ${o.target} inside the road`);
+    assert.ok(distance(o.target, [18, 1]) >= 1.5 + half - 1e-4, `slot ${o.target} out of the rock`);
+  }
+  let steps = 0;
+  while ((await state(page)).arrived < 40 && steps < 3600) {
+    await hook(page, () => window.steerPlayground.step(60));
+    steps += 60;
+  }
+  assert.equal((await state(page)).arrived, 40, `all on their slots (${steps} steps)`);
+  assert.equal((await state(page)).error, '', 'nothing in their way: no message');
+  // Sent past the road's wall (y = 5): the formation stands on the click's
+  // side, and the page says at once that a wall holds every one of them.
+  const behind = await client(page, [15, 8]);
+  await page.mouse.click(behind.x, behind.y, { button: 'right' });
+  const walled = await hook(page, () => window.steerPlayground.orders());
+  assert.ok(walled.every((o) => o.target[1] > 5), 'the slots past the wall');
+  assert.match((await state(page)).error, /^send: 40 of 40 have a wall between them and that place/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// A phone-sized page with a finger: touch events through the DevTools
+// protocol, a tap and a drag in ten moves, at client points.
+async function openTouchPage(query) {
+  const page = await env.browser.newPage({ hasTouch: true, viewport: { width: 390, height: 844 } });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(`${env.url}${query}`);
+  await page.evaluate(() => window.steerPlayground.ready);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, at) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
+  const tap = async (at) => { await touch('touchStart', at); await touch('touchEnd'); };
+  const swipe = async (from, to) => {
+    await touch('touchStart', from);
+    for (let k = 1; k <= 10; ++k) await touch('touchMove', { x: from.x + ((to.x - from.x) * k) / 10, y: from.y + ((to.y - from.y) * k) / 10 });
+    await touch('touchEnd');
+  };
+  return { page, problems, tap, swipe };
+}
+
+test('on a touch screen a finger\'s drag selects and its tap sends the selection', async () => {
+  const { page, problems, tap, swipe } = await openTouchPage('?scenario=garrison&paused');
+  await swipe(await client(page, [-5.5, -3.4]), await client(page, [5.5, 3.4]));
+  assert.equal((await state(page)).selected, 40, 'the drag selected the garrison (not scrolled the page)');
+  await tap(await client(page, [15, 3]));
+  const orders = await hook(page, () => window.steerPlayground.orders());
+  assert.equal(orders.length, 40);
+  assert.ok(orders.every((o) => o.state === 1 && distance(o.target, [15, 3]) < 12), 'each on its way to a slot there');
+  assert.equal((await state(page)).target, null, 'not every group\'s target');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('on a touch screen the draw button stands in for shift: a tap drops an obstacle, a drag draws a path', async () => {
+  const { page, problems, tap, swipe } = await openTouchPage('?scenario=standard&agents=300&seed=5&paused');
+  const { bounds } = await state(page);
+  const world = (fx, fy) => [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])];
+  await page.click('#draw');
+  assert.equal(await page.getAttribute('#draw', 'aria-pressed'), 'true');
+  await tap(await client(page, world(0.5, 0.5)));
+  let s = await state(page);
+  assert.deepEqual([s.obstacles, s.target], [1, null], 'the tap dropped an obstacle, set no target');
+  await swipe(await client(page, world(0.2, 0.3)), await client(page, world(0.8, 0.6)));
+  s = await state(page);
+  assert.deepEqual([s.paths, s.selected], [1, 0], 'the drag drew a path, selected nothing');
+  await page.click('#draw');
+  assert.equal(await page.getAttribute('#draw', 'aria-pressed'), 'false');
+  await tap(await client(page, world(0.3, 0.7)));
+  s = await state(page);
+  assert.equal(s.obstacles, 1, 'drawing off: a tap drops nothing');
+  assert.notEqual(s.target, null, 'it sets the target again');
+  await page.keyboard.press('d'); // the key toggles it too
+  assert.equal(await page.getAttribute('#draw', 'aria-pressed'), 'true');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('shift-click drops an obstacle, a shift-drag draws a path, reset takes the seed', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=500&seed=2');
+  const { bounds } = await state(page);
+  const world = (fx, fy) => [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])];
+
+  const at = await client(page, world(0.5, 0.5));
+  await page.keyboard.down('Shift');
+  await page.mouse.click(at.x, at.y);
+  await page.keyboard.up('Shift');
+  let s = await state(page);
+  assert.equal(s.obstacles, 1, 'one obstacle');
+  assert.equal(s.target, null, 'a shift-click is not a target');
+  assert.ok(await hook(page, () => window.steerPlayground.getParam(0, 'weight.avoid_obstacles')) > 0);
+
+  const from = await client(page, world(0.2, 0.2)), to = await client(page, world(0.8, 0.7));
+  await page.keyboard.down('Shift');
+  await drag(page, from, to);
+  await page.keyboard.up('Shift');
+  s = await state(page);
+  assert.equal(s.paths, 1, 'one path');
+  assert.equal(s.target, null, 'a drag is not a click');
+  assert.equal(s.selected, 0, 'a shift-drag selects nothing');
+  assert.ok(await hook(page, () => window.steerPlayground.getParam(0, 'weight.follow_path')) > 0);
+  await runSteps(page, 10);
+  assert.equal((await state(page)).error, '');
+
+  await page.click('#pause'); // so the rebuilt world is read before it steps
+  await page.fill('#seed', '77');
+  await page.click('#reset');
+  s = await state(page);
+  assert.equal(s.seed, 77);
+  assert.equal(s.obstacles, 0, 'reset rebuilds the world');
+  const again = await hook(page, async () => {
+    const p = window.steerPlayground;
+    p.pause();
+    await p.load({ scenario: 'standard flock', seed: 77, agents: 500 });
+    return p.state().hash;
+  });
+  assert.equal(s.step, 0);
+  assert.equal(s.hash, again, 'the seed box seeds the world');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// What the mouse added, drawn again and again, then taken away: the world
+// steps on as one never touched. The standard flock neither avoids
+// obstacles nor follows a path, so "clear drawn" must also put back the
+// weights the tools turned on; the showcase keeps its own obstacles.
+for (const scenario of ['standard', 'showcase']) {
+  test(`clear drawn removes the dropped obstacles and the drawn path (${scenario}), and drawing never runs out`, async () => {
+    const { page, problems } = await openPlayground(env, `?scenario=${scenario}&agents=500&seed=3&paused`);
+    const { bounds, obstacles: own } = await state(page);
+    const world = (fx, fy) => [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])];
+    await page.keyboard.down('Shift');
+    for (const p of [world(0.3, 0.3), world(0.6, 0.4)]) {
+      const c = await client(page, p);
+      await page.mouse.click(c.x, c.y);
+    }
+    const drawings = scenario === 'standard' ? 17 : 2; // the standard flock: more than the 16 paths of room it has
+    for (let k = 0; k < drawings; ++k)
+      await drag(page, await client(page, world(0.2, 0.2 + 0.02 * k)), await client(page, world(0.8, 0.7)));
+    await page.keyboard.up('Shift');
+    let s = await state(page);
+    assert.equal(s.error, '', 'no drawing refused');
+    assert.deepEqual([s.obstacles, s.paths], [own + 2, 1], 'two obstacles dropped; one path, the last drawn');
+    assert.ok(await hook(page, () => window.steerPlayground.getParam(0, 'weight.follow_path')) > 0);
+    await page.click('#clear');
+    s = await state(page);
+    assert.deepEqual([s.obstacles, s.paths], [own, 0], 'the dropped two and the drawn path are gone');
+    await hook(page, () => window.steerPlayground.step(30));
+    const cleared = (await state(page)).hash;
+    await page.click('#reset');
+    await hook(page, () => window.steerPlayground.step(30));
+    assert.equal(cleared, (await state(page)).hash, 'the same world as one never touched');
+    await page.keyboard.down('Shift');
+    await drag(page, await client(page, world(0.2, 0.8)), await client(page, world(0.7, 0.2)));
+    await page.keyboard.up('Shift');
+    assert.equal((await state(page)).paths, 1, 'a path drawn after the reset');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('a click in the margin round a bounded world sets the target inside the box, at the nearest place', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3&paused');
+  const { bounds } = await state(page);
+  const rect = await page.$eval('#view', (e) => e.getBoundingClientRect().toJSON());
+  // Where a client point is in the world, through the camera the page draws with.
+  const world = async ([x, y]) => {
+    const c = await hook(page, () => window.steerPlayground.camera());
+    return [((x - rect.left) * c.dpr - c.ox) / c.scale, (c.oy - (y - rect.top) * c.dpr) / c.scale];
+  };
+  const pixel = (bounds[2] - bounds[0]) / 300;
+  // The left margin, halfway down; the top left corner of the canvas.
+  for (const at of [[rect.left + 3, rect.top + rect.height / 2], [rect.left + 3, rect.top + 3]]) {
+    const [x, y] = await world(at);
+    assert.ok(x < bounds[0] || y > bounds[3], `the click (${x.toFixed(2)}, ${y.toFixed(2)}) is outside the world`);
+    await page.mouse.click(at[0], at[1]);
+    const s = await state(page);
+    assert.equal(s.error, '');
+    assert.ok(s.target, 'the click set a target');
+    const [tx, ty] = s.target;
+    assert.ok(tx >= bounds[0] && tx <= bounds[2] && ty >= bounds[1] && ty <= bounds[3],
+      `target (${tx}, ${ty}) inside the world ${bounds}`);
+    const nearest = [Math.min(Math.max(x, bounds[0]), bounds[2]), Math.min(Math.max(y, bounds[1]), bounds[3])];
+    assert.ok(distance(s.target, nearest) < pixel, `target ${s.target} at the box's nearest point ${nearest}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
