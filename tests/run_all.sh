@@ -44,7 +44,7 @@ run "tsan (clang)" make --no-print-directory test-tsan TSAN_BUILD="$tsan" JOBS="
 run "browser" make --no-print-directory test-web BUILD="$build" JOBS="$jobs"
 run "determinism matrix" make --no-print-directory test-matrix JOBS="$jobs"
 run "packaging" tests/packaging/check.sh
-run "include cycles" python3 tests/include_cycles.py
+run "include layers" python3 tests/include_layers.py
 run "python" make --no-print-directory test-python BUILD="$build" JOBS="$jobs"
 
 printf '\n==== done in %d s, load average %s\n' $(( $(date +%s) - start )) "$(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""The include rules of src/, tools/, web/ and include/: one-way layers, no cycle.
+
+Reads every `#include "..."` line and resolves it against the including
+file's folder and the project's include paths. Then two checks:
+- layers: every file belongs to one layer of LAYERS below (first pattern
+  that matches its path), and includes only files of its own layer or of a
+  layer it is listed as using. A file no pattern matches is an error, so a
+  new file is placed in the map before it lands.
+- cycles: no file includes itself through others (within a layer too).
+Prints each break found and exits 1, or the counts and exits 0. The same
+map is drawn in docs/design.md ("Layers").
+
+    tests/include_layers.py [ROOT]
+"""
+import fnmatch
+import os
+import re
+import sys
+
+root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
+scanned = ["src", "tools", "include", "web"]
+
+# (layer, the layers it uses, its files' patterns relative to the root).
+LAYERS = [
+    ("base", [], ["include/steer/math.h", "include/steer/random.h", "include/steer/alloc.h",
+                  "include/steer/misuse.h", "include/steer/result.h", "include/steer/detail/*",
+                  "src/math.c", "src/random.c", "src/alloc.c", "src/misuse.c", "src/misuse_internal.h",
+                  "src/up_axis.h", "src/braking.h"]),
+    ("behaviours", ["base"], ["include/steer/behaviours.h", "src/behaviours*", "src/anticipation*"]),
+    ("combine", ["base"], ["include/steer/combine.h", "src/combine*"]),
+    ("vehicle", ["base", "behaviours", "combine"], ["include/steer/vehicle.h", "src/vehicle*"]),
+    ("grid", ["base"], ["include/steer/grid.h", "src/grid.c"]),
+    ("world", ["base", "behaviours", "combine", "vehicle", "grid"],
+     ["include/steer/world.h", "include/steer/debug_draw.h", "include/steer/standard_flock.h",
+      "src/world*", "src/neighbour_kernel*", "src/kernel_select.c", "src/wide*", "src/thread_pool.*",
+      "src/assign*", "src/standard_flock.c"]),
+    ("library", ["base", "behaviours", "combine", "vehicle", "grid", "world"],
+     ["include/steer/steer.h", "src/version.c"]),
+    ("scenario", ["base", "behaviours", "combine", "vehicle", "grid", "world", "library"], ["tools/scenario/*"]),
+    ("render", ["base", "world", "library", "scenario"], ["tools/render/*"]),
+    ("programs", ["base", "behaviours", "combine", "vehicle", "grid", "world", "library", "scenario", "render",
+                  "tests"], ["tools/steer/*", "tools/hash_world.c", "tools/hash_scenario/*", "web/*.c"]),
+    ("tests", ["base", "behaviours", "combine", "vehicle", "grid", "world", "library"], ["tests/*"]),
+]
+
+
+def layer_of(path):
+    rel = os.path.relpath(path, root)
+    for name, _, patterns in LAYERS:
+        if any(fnmatch.fnmatch(rel, p) for p in patterns):
+            return name
+    return None
+
+search = ["include", "src", "tools/scenario", "tools/render", "tools/steer", "tests"]
+include = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def resolve(including, name):
+    for base in [os.path.dirname(including)] + [os.path.join(root, s) for s in search]:
+        path = os.path.normpath(os.path.join(base, name))
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+files = []
+for top in scanned:
+    for folder, dirs, names in os.walk(os.path.join(root, top)):
+        dirs[:] = [d for d in dirs if d not in ("node_modules", "dist")]
+        files += [os.path.join(folder, n) for n in sorted(names) if n.endswith((".c", ".h"))]
+edges = {}
+for f in files:
+    with open(f, encoding="utf-8") as text:
+        targets = [resolve(f, m.group(1)) for m in map(include.match, text) if m]
+    # a .c file including another .c (the kernel builds) is a build, not a layer
+    edges[f] = sorted({t for t in targets if t and t != f})
+
+cycles, state = [], {}  # state: 1 on the current path, 2 done
+
+
+def visit(f, path):
+    state[f] = 1
+    path.append(f)
+    for t in edges.get(f, []):
+        if state.get(t) == 1:
+            cycles.append(path[path.index(t):] + [t])
+        elif t in edges and not state.get(t):
+            visit(t, path)
+    path.pop()
+    state[f] = 2
+
+
+uses = {name: set(used) | {name} for name, used, _ in LAYERS}
+breaks = []
+for f in files:
+    if layer_of(f) is None:
+        breaks.append("%s: in no layer (add it to LAYERS in tests/include_layers.py)" % os.path.relpath(f, root))
+for f in files:
+    for t in edges[f]:
+        mine, theirs = layer_of(f), layer_of(t)
+        if mine and theirs and theirs not in uses[mine]:
+            breaks.append("%s (%s) includes %s (%s): %s does not use %s" % (
+                os.path.relpath(f, root), mine, os.path.relpath(t, root), theirs, mine, theirs))
+for f in files:
+    if not state.get(f):
+        visit(f, [])
+for c in cycles:
+    breaks.append("include cycle: " + " -> ".join(os.path.relpath(p, root) for p in c))
+for b in breaks:
+    print(b)
+if breaks:
+    sys.exit(1)
+print("include layers: %d files in %d layers, %d includes, each down or within its layer; no cycle" % (
+    len(files), len(LAYERS), sum(len(e) for e in edges.values())))
