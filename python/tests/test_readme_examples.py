@@ -194,7 +194,8 @@ def test_example_right_of_way():
                   r"(\d+) of (\d+) idle units on their posts", printed)
     assert m, printed
     assert (m.group(1), m.group(2)) == (first, second)
-    assert m.group(3) == m.group(4)  # "every idle unit back on its post"
+    assert m.group(3) == m.group(4) == "35"  # "every idle unit back on its post"
+    assert float(m.group(1)) < 60
     # "with equal priorities the squad is held at the garrison's front for good"
     assert re.search(r"equal priorities\s*: the first order never done", printed), printed
 

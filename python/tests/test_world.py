@@ -312,13 +312,3 @@ def test_make_way_example_brings_every_unit_back_after_a_tank():
     assert back == 40 and last < 40
     back, _ = example["run"](0.0)
     assert back < 40
-
-
-def test_right_of_way_example_moves_units_through_idle_ones():
-    """examples/right_of_way.py, as it says: with the ordered units in a group of priority 10, both orders are
-    done and every idle unit is back on its post; with equal priorities the first order never is."""
-    example = runpy.run_path(os.path.join(ROOT, "python", "examples", "right_of_way.py"))
-    done, back = example["run"](True)
-    assert len(done) == 2 and done[0] < 60 and back == 35
-    done, back = example["run"](False)
-    assert done == []
