@@ -46,6 +46,13 @@ double steer__assign_cost(steer_v3 a, steer_v3 b, int dim)
     return dim == 3 ? dx * dx + dy * dy + dz * dz : dx * dx + dy * dy;
 }
 
+/* The dense form keeps every cost in a table while it fits (the searches
+ * scan the same rows again and again: a cost is a load, not six flops);
+ * past that, each scanned row's costs are computed into one row of scratch.
+ * The columns a search has not settled are kept in a list in index order,
+ * so a scan reads only those and a tie still goes to the lower index. */
+size_t steer__assign_dense_table = (size_t)1 << 20; /* costs: 8 MB */
+
 steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                  const steer_allocator *allocator, int *out)
 {
@@ -53,45 +60,65 @@ steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to
     /* rows 1..n and columns 1..m; column 0 is the search's root, holding the
      * row being added. row_of[j]: the row holding column j (0: free);
      * dist[j]: the cheapest reduced path found from the new row to column
-     * j, prev[j] the column before j on it */
+     * j, prev[j] the column before j on it; todo: the columns not yet
+     * settled, in index order */
     size_t cols = (size_t)m + 1, rows = (size_t)n + 1;
+    const bool table = (size_t)n * (size_t)m <= steer__assign_dense_table;
+    const size_t cost_count = table ? (size_t)n * (size_t)m : (size_t)m;
     double *u = steer_alloc(allocator, sizeof(double) * (rows + 2 * cols), 8);
-    int *row_of = steer_alloc(allocator, sizeof(int) * 2 * cols, 8);
-    bool *done = steer_alloc(allocator, sizeof(bool) * cols, 8);
-    if (!u || !row_of || !done) {
+    double *costs = steer_alloc(allocator, sizeof(double) * cost_count, 8);
+    int *row_of = steer_alloc(allocator, sizeof(int) * 3 * cols, 8);
+    if (!u || !costs || !row_of) {
         steer_free(allocator, u);
+        steer_free(allocator, costs);
         steer_free(allocator, row_of);
-        steer_free(allocator, done);
         return STEER_ERROR_OUT_OF_MEMORY;
     }
     double *v = u + rows, *dist = v + cols;
-    int *prev = row_of + cols;
+    int *prev = row_of + cols, *todo = prev + cols;
     for (size_t k = 0; k < rows; ++k) u[k] = 0.0;
     for (size_t j = 0; j < cols; ++j) v[j] = 0.0, row_of[j] = 0, prev[j] = 0;
+    if (table)
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < m; ++j) costs[(size_t)i * (size_t)m + (size_t)j] = steer__assign_cost(from[i], to[j], dim);
     for (int i = 1; i <= n; ++i) {
-        for (size_t j = 0; j < cols; ++j) dist[j] = DBL_MAX, done[j] = false;
+        for (size_t j = 0; j < cols; ++j) dist[j] = DBL_MAX;
+        for (int t = 0; t < m; ++t) todo[t] = t + 1;
+        int left = m; /* todo's length */
         row_of[0] = i;
         dist[0] = 0.0;
         int j0 = 0;
         do { /* Dijkstra: scan the nearest column's row, until a free column is nearest */
-            done[j0] = true;
             const int i0 = row_of[j0];
             const double base = dist[j0] - u[i0];
-            double nearest = DBL_MAX;
-            int next = 0;
-            for (int j = 1; j <= m; ++j) {
-                if (done[j]) continue;
-                double d = base + steer__assign_cost(from[i0 - 1], to[j - 1], dim) - v[j];
-                if (d < dist[j]) dist[j] = d, prev[j] = j0;
-                if (dist[j] < nearest) nearest = dist[j], next = j; /* strict: the lower index on a tie */
+            const double *cost; /* cost[j - 1]: row i0 to column j */
+            if (table) {
+                cost = costs + (size_t)(i0 - 1) * (size_t)m;
+            } else {
+                for (int t = 0; t < left; ++t) costs[todo[t] - 1] = steer__assign_cost(from[i0 - 1], to[todo[t] - 1], dim);
+                cost = costs;
             }
-            j0 = next;
+            double nearest = DBL_MAX;
+            int at = 0; /* the nearest's place in todo */
+            for (int t = 0; t < left; ++t) {
+                const int j = todo[t];
+                double d = base + cost[j - 1] - v[j];
+                if (d < dist[j]) dist[j] = d, prev[j] = j0;
+                if (dist[j] < nearest) nearest = dist[j], at = t; /* strict: the lower index on a tie */
+            }
+            j0 = todo[at];
+            memmove(todo + at, todo + at + 1, sizeof(int) * (size_t)(left - at - 1)); /* settled */
+            --left;
         } while (row_of[j0] != 0);
-        /* potentials: every scanned column's edge stays tight, every other
-         * reduced cost >= 0 */
+        /* potentials: every settled column's edge stays tight (the root and
+         * the columns no longer in todo; the free column j0 reached last
+         * changes by 0), every other reduced cost >= 0 */
         const double total = dist[j0];
-        for (int j = 0; j <= m; ++j) {
-            if (!done[j]) continue;
+        for (int j = 0, t = 0; j <= m; ++j) {
+            if (t < left && todo[t] == j) {
+                ++t;
+                continue;
+            }
             u[row_of[j]] += total - dist[j];
             v[j] -= total - dist[j];
         }
@@ -104,8 +131,8 @@ steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to
     for (int j = 1; j <= m; ++j)
         if (row_of[j]) out[row_of[j] - 1] = j - 1;
     steer_free(allocator, u);
+    steer_free(allocator, costs);
     steer_free(allocator, row_of);
-    steer_free(allocator, done);
     return STEER_OK;
 }
 

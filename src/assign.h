@@ -40,6 +40,10 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
 #define STEER__ASSIGN_DENSE_FROM 250000.0
 steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                  const steer_allocator *allocator, int *out);
+/* The dense form keeps the n m costs in a table up to this many, and
+ * past it computes each scanned row's again (the same answer either way;
+ * a test sets 0 to run the second path). */
+extern size_t steer__assign_dense_table;
 steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
                                   const steer_allocator *allocator, int *out, int *rounds);
 

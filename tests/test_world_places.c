@@ -144,6 +144,11 @@ static void sparse_equals_dense(void)
         const int k = c % 4 == 0 ? 1 : c % 4 == 1 ? 2 : c % 4 == 2 ? 4 : STEER__ASSIGN_CANDIDATES;
         int rounds = 0;
         CHECK(steer__assign_dense(from, n, to, m, dim, &heap, dense) == STEER_OK);
+        const size_t table = steer__assign_dense_table;
+        steer__assign_dense_table = 0; /* the costs of each scanned row computed again: the same answer */
+        CHECK(steer__assign_dense(from, n, to, m, dim, &heap, again) == STEER_OK);
+        steer__assign_dense_table = table;
+        CHECK(memcmp(dense, again, sizeof(int) * (size_t)n) == 0);
         CHECK(steer__assign_sparse(from, n, to, m, dim, k, &heap, sparse, &rounds) == STEER_OK);
         CHECK(steer__assign_sparse(from, n, to, m, dim, k, &heap, again, NULL) == STEER_OK);
         bool taken[MAX_M] = {false}, valid = true;
