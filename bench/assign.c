@@ -1,5 +1,5 @@
 /* bench/assign.c — the least-squares assignment of steer_world_send_to_places:
- * its sparse form (the one used past 200 agents) against the dense Hungarian
+ * its sparse form (the one used past 128 agents) against the dense Hungarian
  * method, on the shapes an RTS or a crowd sends.
  *
  *   build/bench/assign [--sizes 500,1000,2000,4096] [--dense-max N] [--k K] [--repeat R] [--json]

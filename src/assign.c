@@ -928,12 +928,13 @@ finish:
 steer_result steer__assign_least_squares(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                          const steer_allocator *allocator, int *out)
 {
-    /* the dense form where it was measured faster (bench/assign, 64 to 300
-     * agents: at 200 to 200 1.5-4.9 ms against the sparse form's 3.2-11.7,
-     * at 256 6.6-10.4 against 4.1-15.3; with spare places it stays ahead to
-     * 256 to 512, 10.8 against 24.1, where the sparse form solves five times) */
+    /* the dense form where bench/assign measured it no slower on any of its
+     * shapes: to 128 to 128 (0.5-1.5 ms against the sparse form's 1.1-3.6;
+     * at 200 scattered places take it 5.1 ms against 3.3), and with spare
+     * places to 256 to 512 (9.9 ms against 22.5: the sparse form solves
+     * five times) */
     const double work = (double)n * n * m;
-    if (work <= 200.0 * 200.0 * 200.0 || (m > n && work <= 256.0 * 256.0 * 512.0))
+    if (work <= 128.0 * 128.0 * 128.0 || (m > n && work <= 256.0 * 256.0 * 512.0))
         return steer__assign_dense(from, n, to, m, dim, allocator, out);
     return steer__assign_sparse(from, n, to, m, dim, STEER__ASSIGN_CANDIDATES, allocator, out, NULL);
 }
