@@ -489,3 +489,17 @@ int steer_world_goal_count(const steer_world *w)
     STEER__QUERY_WORLD(w, 0);
     return w->goal_count;
 }
+
+steer_result steer_world_reserve_goals(steer_world *w, int count)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(count < 0, STEER_ERROR_INVALID_ARGUMENT, COUNT_NEGATIVE, "count = %d: must be >= 0", count);
+    if (count > w->capacity) count = w->capacity;
+    const int had = w->goal_capacity;
+    steer_result r = reserve(w, count - w->goal_count);
+    if (r != STEER_OK || w->goal_capacity == had) return r;
+    /* the new room written now: its pages are faulted in here, not by the orders */
+    memset(w->goals + w->goal_count, 0, (size_t)(w->goal_capacity - w->goal_count) * sizeof *w->goals);
+    memset(w->goal_order, 0, (size_t)w->goal_capacity * sizeof *w->goal_order);
+    return STEER_OK;
+}

@@ -51,6 +51,66 @@ static void test_steady_state(int dim, int workers)
            workers, at_create, after_first - at_create);
 }
 
+/* ---- steer_world_reserve_goals ------------------------------------------------------ */
+/* Room reserved while loading: the orders after it, bulk and one by one,
+ * allocate nothing (but the waypoint lists, which are the caller's size);
+ * without it they do; a count past the capacity is capped, a negative one
+ * refused; out of memory leaves the table as it was. */
+static void test_reserve_goals(void)
+{
+    enum { CAPACITY = 3000, AGENTS = 2000 };
+    static counter c;
+    static steer_agent_id ids[AGENTS];
+    static steer_v3 targets[AGENTS];
+    for (int reserved = 0; reserved <= 1; ++reserved) {
+        counter_reset(&c, -1);
+        steer_world_def wd = steer_default_world_def();
+        wd.capacity = CAPACITY;
+        wd.allocator = allocator_of(&c);
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def g = steer_default_group_def();
+        CHECK(steer_world_add_group(w, &g) == 0);
+        for (int i = 0; i < AGENTS; ++i) {
+            ids[i] = steer_world_add_agent(w, 0, steer_v3_make((float)(i % 50), (float)(i / 50), 0), steer_v3_zero());
+            targets[i] = steer_v3_make((float)(i % 50), (float)(i / 50) + 60.0f, 0);
+        }
+        if (reserved) CHECK(steer_world_reserve_goals(w, 10 * CAPACITY) == STEER_OK); /* capped */
+        long before = atomic_load(&c.allocs);
+        CHECK(steer_world_set_targets(w, ids, targets, AGENTS / 2, STEER_GOAL_ARRIVE, NULL) == AGENTS / 2);
+        for (int i = AGENTS / 2; i < AGENTS; ++i)
+            CHECK(steer_world_set_targets(w, &ids[i], &targets[i], 1, STEER_GOAL_SEEK, NULL) == 1);
+        long orders = atomic_load(&c.allocs) - before;
+        CHECK(reserved ? orders == 0 : orders > 0);
+        CHECK(steer_world_goal_count(w) == AGENTS);
+        /* room for every agent the world can hold: the last thousand too */
+        long later = 0;
+        for (int i = 0; reserved && i < CAPACITY - AGENTS; ++i) {
+            steer_agent_id id = steer_world_add_agent(w, 0, steer_v3_make(-5.0f, (float)i, 0), steer_v3_zero());
+            long at = atomic_load(&c.allocs);
+            CHECK(steer_world_set_targets(w, &id, &targets[0], 1, STEER_GOAL_ARRIVE, NULL) == 1);
+            later += atomic_load(&c.allocs) - at;
+        }
+        CHECK(later == 0);
+        steer_world_destroy(w);
+        CHECK(atomic_load(&c.frees) == atomic_load(&c.allocs) && atomic_load(&c.live_bytes) == 0);
+    }
+    counter_reset(&c, -1);
+    steer_world_def wd = steer_default_world_def();
+    wd.allocator = allocator_of(&c);
+    steer_world *w = steer_world_create(&wd);
+    int misuse = check_misuse_count;
+    CHECK(steer_world_reserve_goals(w, -1) == STEER_ERROR_INVALID_ARGUMENT && check_misuse_count == misuse + 1);
+    CHECK(steer_world_reserve_goals(NULL, 5) == STEER_ERROR_INVALID_ARGUMENT);
+    c.fail_after = atomic_load(&c.attempts); /* every allocation fails from here */
+    CHECK(steer_world_reserve_goals(w, 100) == STEER_ERROR_OUT_OF_MEMORY);
+    c.fail_after = -1;
+    CHECK(steer_world_reserve_goals(w, 100) == STEER_OK && steer_world_reserve_goals(w, 50) == STEER_OK);
+    CHECK(steer_world_goal_count(w) == 0);
+    steer_world_destroy(w);
+    CHECK(atomic_load(&c.frees) == atomic_load(&c.allocs) && atomic_load(&c.live_bytes) == 0);
+    printf("reserve_goals: 2000 orders after it allocate nothing\n");
+}
+
 /* ---- steer_world_memory_bytes ---------------------------------------------------- */
 static void test_memory_bytes(int dim)
 {
@@ -219,5 +279,6 @@ int main(void)
         test_setup_out_of_memory(dim);
         test_restore_out_of_memory(dim);
     }
+    test_reserve_goals();
     return check_summary("test_world_memory");
 }

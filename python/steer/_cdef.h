@@ -302,6 +302,7 @@ int steer_world_get_goals(const steer_world *world, const steer_agent_id *ids, s
 bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
 int steer_world_arrivals(const steer_world *world, steer_agent_id *out, int capacity);
 int steer_world_goal_count(const steer_world *world);
+steer_result steer_world_reserve_goals(steer_world *world, int count);
 
 #define STEER_MAX_FORMATION_MEMBERS ...
 #define STEER_MAX_FORMATIONS ...

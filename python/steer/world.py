@@ -1060,6 +1060,12 @@ class World:
         """The agents with a goal of their own."""
         return lib.steer_world_goal_count(self._w)
 
+    def reserve_goals(self, count: int) -> None:
+        """Make room now for `count` goals in all (capped at the capacity), so that giving them
+        later allocates nothing and faults in no new page: a game calls it while loading."""
+        _errors.begin()
+        _errors.check(lib.steer_world_reserve_goals(self._w, _int(count, "count")), "steer_world_reserve_goals")
+
     # ---- formations --------------------------------------------------------------
     def add_formation(self, leader, members, slots) -> int:
         """Keep `members` on `slots` in `leader`'s frame; returns the formation's index.

@@ -706,3 +706,15 @@ def test_set_group_refuses_a_group_out_of_range_under_its_own_name():
     with pytest.raises(steer.InvalidArgument) as e:
         w.set_group(99, max_speed=1)
     assert str(e.value).startswith("steer_world_set_group: group = 99: ") and e.value.name == "STEER_MISUSE_GROUP_INDEX"
+
+
+def test_reserve_goals_makes_room_and_refuses_a_negative_count():
+    w = steer.World(dim=2, capacity=100)
+    g = w.add_group()
+    ids = w.add_agents(g, np.zeros((10, 2), np.float32))
+    w.reserve_goals(1000)  # capped at the capacity
+    assert w.goal_count == 0
+    w.set_targets(ids, np.ones((10, 2), np.float32))
+    assert w.goal_count == 10
+    with pytest.raises(steer.SteerError, match="count"):
+        w.reserve_goals(-1)
