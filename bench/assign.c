@@ -127,7 +127,7 @@ int main(int argc, char **argv)
             double best_sparse = INFINITY, best_dense = NAN, dense_sum = NAN;
             for (int r = 0; r < repeat; ++r) {
                 double t0 = bench_seconds();
-                if (steer__assign_sparse(from, n, to, m, dim, k, &heap, sparse, &solves) != STEER_OK) return 1;
+                if (steer__assign_sparse(from, n, to, m, dim, k, false, &heap, sparse, &solves) != STEER_OK) return 1;
                 best_sparse = fmin(best_sparse, bench_seconds() - t0);
             }
             double sparse_sum = total_cost(from, n, to, sparse, dim);

@@ -764,7 +764,7 @@ static bool assigned_tight(const sparse_solve *s)
 }
 
 steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
-                                  const steer_allocator *al, int *out, int *rounds)
+                                  bool small_may_go_dense, const steer_allocator *al, int *out, int *rounds)
 {
     if (rounds) *rounds = 0;
     if (n <= 0) return STEER_OK;
@@ -884,6 +884,16 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
             r = STEER_ERROR_OUT_OF_MEMORY;
             goto finish;
         }
+        if (small_may_go_dense && (double)n * n * m <= STEER__ASSIGN_SMALL &&
+            (double)missed > (double)n * (double)m / STEER__ASSIGN_MISSED_SHARE) {
+            /* a small call whose candidates missed widely (four blocks
+             * merging into one grid, 200 agents: 6,304 pairs left out after
+             * the first solve, then five solves and 12.4 ms, where the dense
+             * form takes 1.5; a formation turned and reshaped misses 569, a
+             * scattered crowd 12, and the sparse form is as fast there) */
+            r = steer__assign_dense(from, n, to, m, dim, al, out);
+            goto finish;
+        }
         if ((double)n * (double)m >= STEER__ASSIGN_DENSE_FROM &&
             (double)c[g ^ 1].count > (double)n * (double)m / STEER__ASSIGN_DENSE_SHARE) {
             /* a graph this dense searches slower than the dense form scans
@@ -934,7 +944,7 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
      * places to 256 to 512 (9.9 ms against 22.5: the sparse form solves
      * five times) */
     const double work = (double)n * n * m;
-    if (work <= 128.0 * 128.0 * 128.0 || (m > n && work <= 256.0 * 256.0 * 512.0))
+    if (work <= 128.0 * 128.0 * 128.0 || (m > n && work <= STEER__ASSIGN_SMALL))
         return steer__assign_dense(from, n, to, m, dim, allocator, out);
-    return steer__assign_sparse(from, n, to, m, dim, STEER__ASSIGN_CANDIDATES, allocator, out, NULL);
+    return steer__assign_sparse(from, n, to, m, dim, STEER__ASSIGN_CANDIDATES, true, allocator, out, NULL);
 }

@@ -3,6 +3,8 @@
 #ifndef STEER_ASSIGN_H
 #define STEER_ASSIGN_H
 
+#include <stdbool.h>
+
 #include "steer/alloc.h"
 #include "steer/grid.h"
 #include "steer/math.h"
@@ -38,6 +40,11 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
  * from STEER__ASSIGN_DENSE_FROM on (about 500 agents to 500 places) */
 #define STEER__ASSIGN_DENSE_SHARE 12.0
 #define STEER__ASSIGN_DENSE_FROM 250000.0
+/* small_may_go_dense: a small call (n^2 m to 256 agents to 512 places)
+ * goes dense when a solve leaves out more than n m / this many pairs (the
+ * tests and the bench pass false to see the sparse form's own work) */
+#define STEER__ASSIGN_SMALL (256.0 * 256.0 * 512.0)
+#define STEER__ASSIGN_MISSED_SHARE 16.0
 steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                  const steer_allocator *allocator, int *out);
 /* The dense form keeps the n m costs in a table up to this many, and
@@ -45,7 +52,7 @@ steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to
  * a test sets 0 to run the second path). */
 extern size_t steer__assign_dense_table;
 steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
-                                  const steer_allocator *allocator, int *out, int *rounds);
+                                  bool small_may_go_dense, const steer_allocator *allocator, int *out, int *rounds);
 
 /* Near-optimal potentials for the sparse form's first solve of a large
  * call without spare places (assign_auction.c): an auction over the candidates (row i's are

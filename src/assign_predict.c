@@ -92,7 +92,7 @@ steer_result steer__assign_predict(const steer_v3 *from, int n, const steer_v3 *
         morton_order(from, n, dim, agents);
         for (int q = 0; q < n; ++q) ranked[agents[q].index] = order[(long long)q * m / n].index;
         for (int q = 0; q < ns; ++q) sample[q] = from[agents[(long long)q * n / ns + n / ns / 2].index];
-        r = steer__assign_sparse(sample, ns, places, ms, dim, STEER__ASSIGN_CANDIDATES, al, whose, NULL);
+        r = steer__assign_sparse(sample, ns, places, ms, dim, STEER__ASSIGN_CANDIDATES, false, al, whose, NULL);
         if (r == STEER_OK) { /* each sampled agent's move, and the grid of where they stand */
             for (int q = 0; q < ns; ++q) {
                 for (int a = 0; a < 3; ++a) {

@@ -114,6 +114,47 @@ static int sparse_case(int c, steer_rng *rng, steer_v3 *from, steer_v3 *to, int 
     return m;
 }
 
+/* A small call whose first candidates miss widely goes dense: four blocks
+ * merging into one grid (200 agents, each place given twice: ties), the
+ * shape that takes the sparse form five solves. The call gives the dense
+ * form's answer (not the sparse form's, another of the same least sum); a scattered
+ * crowd of 200 stays sparse (its answer is the sparse form's). */
+static void small_calls_that_miss_go_dense(void)
+{
+    enum { N = 200 };
+    static steer_v3 from[N], to[N];
+    static int call[N], dense[N], sparse[N];
+    steer_allocator heap = {0};
+    for (int i = 0; i < N; ++i) {
+        int a = i % 4, k = i / 4;
+        float cx = a % 2 ? 90.0f : -90.0f, cy = a / 2 ? 90.0f : -90.0f;
+        from[i] = steer_v3_make(cx + 1.6f * (float)(k % 25 - 12), cy + 1.6f * (float)(k / 25 - 10), 0.0f);
+        int p = i / 2; /* every place twice: ties, which the two forms break each its own way */
+        to[i] = steer_v3_make(2.6f * (float)(p % 25) - 32.0f, 2.6f * (float)(p / 25) - 10.0f, 0.0f);
+    }
+    int rounds = 0;
+    CHECK(steer__assign_least_squares(from, N, to, N, 2, &heap, call) == STEER_OK);
+    CHECK(steer__assign_dense(from, N, to, N, 2, &heap, dense) == STEER_OK);
+    CHECK(steer__assign_sparse(from, N, to, N, 2, STEER__ASSIGN_CANDIDATES, false, &heap, sparse, &rounds) == STEER_OK);
+    CHECK(rounds > 2);
+    CHECK(memcmp(call, dense, sizeof call) == 0);
+    CHECK(memcmp(sparse, dense, sizeof sparse) != 0); /* so the comparison above tells the two forms apart */
+    CHECK_NEAR(total_cost(from, N, to, call, 2), total_cost(from, N, to, sparse, 2), 1e-6);
+    steer_rng rng = steer_rng_make(4);
+    for (int i = 0; i < N; ++i) {
+        float x = steer_rng_range(&rng, 0, 21), y = steer_rng_range(&rng, 0, 21);
+        from[i] = steer_v3_make(x, y, 0);
+    }
+    for (int j = 0; j < N; ++j) {
+        float x = steer_rng_range(&rng, 10, 31), y = steer_rng_range(&rng, 0, 21);
+        to[j] = steer_v3_make(x, y, 0);
+    }
+    CHECK(steer__assign_least_squares(from, N, to, N, 2, &heap, call) == STEER_OK);
+    CHECK(steer__assign_sparse(from, N, to, N, 2, STEER__ASSIGN_CANDIDATES, false, &heap, sparse, NULL) == STEER_OK);
+    CHECK(memcmp(call, sparse, sizeof call) == 0);
+    printf("small_calls_that_miss_go_dense: four blocks merging take the dense form's answer (sparse: %d solves)\n", rounds);
+}
+
 /* steer__assign_sparse with its f-th allocation failing, f = 0, 1, ...:
  * each refused with nothing kept, until one succeeds. Returns how many
  * allocations it needed. */
@@ -123,7 +164,7 @@ static long sparse_out_of_memory(const steer_v3 *from, int n, const steer_v3 *to
     for (long f = 0; f <= 1000; ++f) {
         counter_reset(&tally, f);
         steer_allocator al = allocator_of(&tally);
-        steer_result r = steer__assign_sparse(from, n, to, m, dim, k, &al, out, NULL);
+        steer_result r = steer__assign_sparse(from, n, to, m, dim, k, false, &al, out, NULL);
         CHECK(atomic_load(&tally.allocs) == atomic_load(&tally.frees) && atomic_load(&tally.bad_alignment) == 0);
         if (r == STEER_OK) return f;
         CHECK(r == STEER_ERROR_OUT_OF_MEMORY);
@@ -149,8 +190,8 @@ static void sparse_equals_dense(void)
         CHECK(steer__assign_dense(from, n, to, m, dim, &heap, again) == STEER_OK);
         steer__assign_dense_table = table;
         CHECK(memcmp(dense, again, sizeof(int) * (size_t)n) == 0);
-        CHECK(steer__assign_sparse(from, n, to, m, dim, k, &heap, sparse, &rounds) == STEER_OK);
-        CHECK(steer__assign_sparse(from, n, to, m, dim, k, &heap, again, NULL) == STEER_OK);
+        CHECK(steer__assign_sparse(from, n, to, m, dim, k, false, &heap, sparse, &rounds) == STEER_OK);
+        CHECK(steer__assign_sparse(from, n, to, m, dim, k, false, &heap, again, NULL) == STEER_OK);
         bool taken[MAX_M] = {false}, valid = true;
         for (int i = 0; i < n; ++i) {
             valid = valid && sparse[i] >= 0 && sparse[i] < m && !taken[sparse[i]];
@@ -171,7 +212,7 @@ static void sparse_equals_dense(void)
         for (int i = 0; i < n; ++i) from[i] = steer_v3_make(steer_rng_range(&wide, -1.5e38f, 1.5e38f), steer_rng_range(&wide, -1, 1), 0);
         for (int j = 0; j < m; ++j) to[j] = steer_v3_make(steer_rng_range(&wide, -1, 1), steer_rng_range(&wide, -1.5e38f, 1.5e38f), 0);
         CHECK(steer__assign_dense(from, n, to, m, 2, &heap, dense) == STEER_OK);
-        CHECK(steer__assign_sparse(from, n, to, m, 2, 4, &heap, sparse, NULL) == STEER_OK);
+        CHECK(steer__assign_sparse(from, n, to, m, 2, 4, false, &heap, sparse, NULL) == STEER_OK);
         double d = total_cost(from, n, to, dense, 2), sp = total_cost(from, n, to, sparse, 2);
         CHECK(isfinite(sp) && sp <= d * (1.0 + 1e-9));
     }
@@ -225,8 +266,8 @@ static void large_sparse_equals_dense(void)
     for (int shape = 0; shape < 3; ++shape) {
         int m = large_case(shape, &rng, from, to), rounds = 0;
         CHECK(steer__assign_dense(from, LARGE_N, to, m, 2, &heap, dense) == STEER_OK);
-        CHECK(steer__assign_sparse(from, LARGE_N, to, m, 2, STEER__ASSIGN_CANDIDATES, &heap, sparse, &rounds) == STEER_OK);
-        CHECK(steer__assign_sparse(from, LARGE_N, to, m, 2, STEER__ASSIGN_CANDIDATES, &heap, again, NULL) == STEER_OK);
+        CHECK(steer__assign_sparse(from, LARGE_N, to, m, 2, STEER__ASSIGN_CANDIDATES, false, &heap, sparse, &rounds) == STEER_OK);
+        CHECK(steer__assign_sparse(from, LARGE_N, to, m, 2, STEER__ASSIGN_CANDIDATES, false, &heap, again, NULL) == STEER_OK);
         CHECK(memcmp(sparse, again, sizeof sparse) == 0);
         bool taken[LARGE_M] = {false}, valid = true;
         for (int i = 0; i < LARGE_N; ++i) {
@@ -272,8 +313,8 @@ static void large_spare_equals_dense(void)
         const int k = c < 3 ? 3 : STEER__ASSIGN_CANDIDATES; /* few candidates: more solves, more rows added again */
         int rounds = 0;
         CHECK(steer__assign_dense(from, N, to, m, dim, &heap, dense) == STEER_OK);
-        CHECK(steer__assign_sparse(from, N, to, m, dim, k, &heap, sparse, &rounds) == STEER_OK);
-        CHECK(steer__assign_sparse(from, N, to, m, dim, k, &heap, again, NULL) == STEER_OK);
+        CHECK(steer__assign_sparse(from, N, to, m, dim, k, false, &heap, sparse, &rounds) == STEER_OK);
+        CHECK(steer__assign_sparse(from, N, to, m, dim, k, false, &heap, again, NULL) == STEER_OK);
         CHECK(memcmp(sparse, again, sizeof sparse) == 0);
         bool taken[M_MAX] = {false}, valid = true;
         for (int i = 0; i < N; ++i) {
@@ -625,6 +666,7 @@ int main(void)
 {
     least_squares_small();
     sparse_equals_dense();
+    small_calls_that_miss_go_dense();
     large_sparse_equals_dense();
     large_spare_equals_dense();
     together_speeds();
