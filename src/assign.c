@@ -889,8 +889,10 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
             /* a small call whose candidates missed widely (four blocks
              * merging into one grid, 200 agents: 6,304 pairs left out after
              * the first solve, then five solves and 12.4 ms, where the dense
-             * form takes 1.5; a formation turned and reshaped misses 569, a
-             * scattered crowd 12, and the sparse form is as fast there) */
+             * form takes 1.5; 200 agents to 400 places: 16,511, six solves
+             * and 14.7 ms against 4.8; a formation turned and reshaped
+             * misses 569, a scattered crowd 12, and the sparse form is as
+             * fast there) */
             r = steer__assign_dense(from, n, to, m, dim, al, out);
             goto finish;
         }
@@ -940,11 +942,9 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
 {
     /* the dense form where bench/assign measured it no slower on any of its
      * shapes: to 128 to 128 (0.5-1.5 ms against the sparse form's 1.1-3.6;
-     * at 200 scattered places take it 5.1 ms against 3.3), and with spare
-     * places to 256 to 512 (9.9 ms against 22.5: the sparse form solves
-     * five times) */
-    const double work = (double)n * n * m;
-    if (work <= 128.0 * 128.0 * 128.0 || (m > n && work <= STEER__ASSIGN_SMALL))
-        return steer__assign_dense(from, n, to, m, dim, allocator, out);
+     * at 200 scattered places take it 5.1 ms against 3.3); past that the
+     * sparse form, which a small call leaves for the dense one when its
+     * first guess misses widely (spare places, blocks merging) */
+    if ((double)n * n * m <= 128.0 * 128.0 * 128.0) return steer__assign_dense(from, n, to, m, dim, allocator, out);
     return steer__assign_sparse(from, n, to, m, dim, STEER__ASSIGN_CANDIDATES, true, allocator, out, NULL);
 }

@@ -40,9 +40,10 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
  * from STEER__ASSIGN_DENSE_FROM on (about 500 agents to 500 places) */
 #define STEER__ASSIGN_DENSE_SHARE 12.0
 #define STEER__ASSIGN_DENSE_FROM 250000.0
-/* small_may_go_dense: a small call (n^2 m to 256 agents to 512 places)
- * goes dense when a solve leaves out more than n m / this many pairs (the
- * tests and the bench pass false to see the sparse form's own work) */
+/* small_may_go_dense: a small call (n^2 m up to 256^2 512: 256 agents to
+ * 512 places, or about 320 to as many) goes dense when a solve leaves out
+ * more than n m / this many pairs (the tests and the bench pass false to
+ * see the sparse form's own work) */
 #define STEER__ASSIGN_SMALL (256.0 * 256.0 * 512.0)
 #define STEER__ASSIGN_MISSED_SHARE 16.0
 steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,

@@ -562,10 +562,10 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * another shape, 92 arrive in 120 s; assigned, all 200 in 27 s
  * (tests/test_world_places.c; docs/scenarios.md has more). Ties go to the
  * lower index: the answer is the same everywhere. The Hungarian method,
- * past 128 agents (256 with twice as many places) in a sparse form that
- * proves its answer the least over every pair, or goes dense when its
- * first guess misses widely (128 to 128: 0.5-1.5 ms; 200 to 200: 3-5 ms,
- * by the places' shape); from about 500 agents
+ * past 128 agents in a sparse form that proves its answer the least over
+ * every pair, or in a small call goes dense when its first guess misses
+ * widely (128 to 128: 0.5-1.5 ms; 200 to 200: 3-5 ms, by the places'
+ * shape; 200 to 400 places: 9 ms); from about 500 agents
  * it starts near the answer (an exact solve of a sample predicts each
  * agent's place, an auction's prices start the first solve). `build/bench/assign`, one thread, this machine, 500 /
  * 2000 / 4096 agents: scattered places 0.011 / 0.037 / 0.10 s, against
