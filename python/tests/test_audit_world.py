@@ -708,7 +708,8 @@ def test_set_group_refuses_a_group_out_of_range_under_its_own_name():
     assert str(e.value).startswith("steer_world_set_group: group = 99: ") and e.value.name == "STEER_MISUSE_GROUP_INDEX"
 
 
-def test_reserve_goals_makes_room_and_refuses_a_negative_count():
+def test_reserve_goals_is_bound_and_refuses_a_negative_count():
+    # (that the room makes later orders allocate nothing is counted in C: test_world_memory)
     w = steer.World(dim=2, capacity=100)
     g = w.add_group()
     ids = w.add_agents(g, np.zeros((10, 2), np.float32))
