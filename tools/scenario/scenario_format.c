@@ -1463,9 +1463,9 @@ static int read_formation(sc_read *r, const sc_node *n, const char *path, int in
         char at[SC_PATH_SIZE];
         sc_join_key(at, path, "chain");
         rc |= sc_report(r, sc_member(n, "chain"), at, "a formation takes \"slots\" (one per member) or \"chain\" (one link), not both");
-    }
-    else if (!chain)
+    } else if (!chain) {
         rc |= sc_require(r, n, path, &m, t, "slots", 0);
+    }
     if (rc) return -1;
     if (chain) { /* the one link, held as a slot */
         sc->formation_slots[index] = f.slots = malloc(sizeof *f.slots);
