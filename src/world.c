@@ -312,8 +312,7 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
     if (!(w->group = steer__world_alloc_array(w, n, 1)) || !(w->next_group = steer__world_alloc_array(w, n, 1))) return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->slot = steer__world_alloc_array(w, n, 4)) || !(w->dense_of_slot = steer__world_alloc_array(w, n, 4)))
         return STEER_ERROR_OUT_OF_MEMORY;
-    if (!(w->generation = steer__world_alloc_array(w, n, 4)) || !(w->in_formation = steer__world_alloc_array(w, n, 1)))
-        return STEER_ERROR_OUT_OF_MEMORY;
+    if (!(w->generation = steer__world_alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
     w->capacity = capacity;
     w->free_head = STEER__NO_SLOT;
     w->slot_high = 0;
@@ -333,7 +332,7 @@ void steer__world_free_agents(steer_world *w)
     }
     void **arrays[] = {(void **)&w->group, (void **)&w->next_group, (void **)&w->slot, (void **)&w->dense_of_slot,
                        (void **)&w->wander, (void **)&w->next_wander, (void **)&w->generation, (void **)&w->members,
-                       (void **)&w->arrived_now, (void **)&w->in_formation};
+                       (void **)&w->arrived_now, (void **)&w->membership};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
         steer_free(al, *arrays[i]);
         *arrays[i] = 0;
@@ -1057,7 +1056,8 @@ size_t steer_world_memory_bytes(const steer_world *w)
     size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */
                  + 8 /* slot, and the handle table that is also its sort target */
                  + (w->wander ? 8 : 0) /* wander x2 */
-                 + 4 /* generation */ + (w->members ? 4 : 0) + (w->arrived_now ? 1 : 0);
+                 + 4 /* generation */ + (w->members ? 4 : 0) + (w->arrived_now ? 1 : 0)
+                 + (w->membership ? 4 : 0);
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;

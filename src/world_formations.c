@@ -49,7 +49,7 @@ static void place(steer_world *w, steer__formation *f)
     int rank = 0;
     for (int k = 0; k < f->count; ++k) {
         uint32_t d;
-        if (steer__handle_lookup(w, f->members[k], &d) != STEER_MISUSE_NONE) continue; /* its slot goes to the next */
+        if (!steer__formation_member(w, f, k, &d)) continue; /* its slot goes to the next */
         steer_v3 s = f->slots[rank++];
         steer_v3 offset = steer_v3_add(steer_v3_add(steer_v3_scale(h, s.x), steer_v3_scale(left, s.y)),
                                        (steer_v3){0.0f, 0.0f, s.z});
@@ -62,61 +62,39 @@ static void place(steer_world *w, steer__formation *f)
     }
 }
 
+bool steer__formation_member(const steer_world *w, const steer__formation *f, int k, uint32_t *d)
+{
+    return steer__handle_lookup(w, f->members[k], d) == STEER_MISUSE_NONE && /* live: index in [1, capacity] */
+           f->stamps[k] == w->membership[f->members[k].index - 1];
+}
+
 void steer__formations_place(steer_world *w)
 {
-    steer__formations_sweep(w); /* (every bulk call sweeps before it returns) */
     for (int i = 0; i < w->formation_count; ++i)
         if (w->formations[i].live) place(w, &w->formations[i]);
 }
 
-void steer__formations_mark(steer_world *w)
+void steer__formations_release(steer_world *w, uint32_t slot)
 {
+    if (!w->membership || slot >= (uint32_t)w->capacity) return; /* no formations ever: nothing listed */
+    if (w->membership[slot] != UINT32_MAX) {
+        ++w->membership[slot];
+        return;
+    }
+    /* The stamp would come round to values entries still carry: the
+     * agent's entries go (the null handle: never live), and it starts again. */
     for (int i = 0; i < w->formation_count; ++i) {
-        const steer__formation *f = &w->formations[i];
+        steer__formation *f = &w->formations[i];
         for (int k = 0; f->live && k < f->count; ++k)
-            if (f->members[k].index >= 1 && f->members[k].index <= (uint32_t)w->capacity)
-                w->in_formation[f->members[k].index - 1] = 1;
+            if (f->members[k].index == slot + 1) f->members[k] = (steer_agent_id){0};
     }
-}
-
-void steer__formations_release(steer_world *w, steer_agent_id id)
-{
-    if (id.index < 1 || id.index > (uint32_t)w->capacity || !w->in_formation[id.index - 1]) return; /* listed nowhere */
-    w->in_formation[id.index - 1] = 0; /* its entries go below; another agent's of its slot never match again */
-    for (int i = 0; i < w->formation_count; ++i) {
-        steer__formation *f = &w->formations[i];
-        if (!f->live) continue;
-        for (int k = 0; k < f->count; ++k)
-            if (f->members[k].index == id.index && f->members[k].generation == id.generation)
-                f->members[k] = (steer_agent_id){0}; /* the null handle: never live, so its slot goes on */
-    }
-}
-
-void steer__formations_release_later(steer_world *w, steer_agent_id id)
-{
-    if (id.index < 1 || id.index > (uint32_t)w->capacity || !w->in_formation[id.index - 1]) return; /* listed nowhere */
-    w->in_formation[id.index - 1] = 0;
-    w->formations_unswept = true;
-}
-
-void steer__formations_sweep(steer_world *w)
-{
-    if (!w->formations_unswept) return;
-    w->formations_unswept = false;
-    for (int i = 0; i < w->formation_count; ++i) {
-        steer__formation *f = &w->formations[i];
-        for (int k = 0; f->live && k < f->count; ++k) {
-            steer_agent_id m = f->members[k];
-            if (m.index >= 1 && m.index <= (uint32_t)w->capacity && !w->in_formation[m.index - 1] &&
-                m.generation == w->generation[m.index - 1])
-                f->members[k] = (steer_agent_id){0};
-        }
-    }
+    w->membership[slot] = 0;
 }
 
 static void free_formation(steer_world *w, steer__formation *f)
 {
     steer_free(&w->def.allocator, f->members);
+    steer_free(&w->def.allocator, f->stamps);
     steer_free(&w->def.allocator, f->slots);
     memset(f, 0, sizeof *f);
 }
@@ -126,7 +104,7 @@ void steer__formations_clear(steer_world *w)
     for (int i = 0; i < w->formation_count; ++i) free_formation(w, &w->formations[i]);
     steer_free(&w->def.allocator, w->formations);
     w->formations = NULL;
-    w->formation_count = 0;
+    w->formation_count = w->formation_capacity = w->formation_free = w->formations_live = 0;
 }
 
 int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer_agent_id *members, const steer_v3 *slots,
@@ -137,8 +115,9 @@ int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer
                     "members = %s, slots = %s: must not be NULL", members ? "set" : "NULL", slots ? "set" : "NULL");
     STEER_MISUSE_IF(count < 1 || count > STEER_MAX_FORMATION_MEMBERS, STEER_ERROR_INVALID_ARGUMENT, FORMATION_COUNT,
                     "count = %d: must be in [1, %d]", count, STEER_MAX_FORMATION_MEMBERS);
-    /* A removed formation's record (and index) is taken again first. */
-    int index = 0;
+    /* A removed formation's record (and index) is taken again first: the
+     * lowest, and none lies below formation_free. */
+    int index = w->formation_free;
     while (index < w->formation_count && w->formations[index].live) ++index;
     STEER_MISUSE_IF(index >= STEER_MAX_FORMATIONS, STEER_ERROR_CAPACITY, FORMATION_COUNT,
                     "%d formations live: at most %d in a world", index, STEER_MAX_FORMATIONS);
@@ -161,17 +140,23 @@ int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer
                         "members[%d] = leader = {index %u, generation %u}: the leader may not be a member", k,
                         leader.index, leader.generation);
     const steer_allocator *al = &w->def.allocator;
-    bool grow = index == w->formation_count;
-    steer__formation *grown = grow ? steer_alloc(al, sizeof *grown * (size_t)(w->formation_count + 1), 64) : NULL;
+    if (!w->membership && !(w->membership = steer__world_alloc_array(w, (size_t)w->capacity + STEER__PAD, 4)))
+        return STEER_ERROR_OUT_OF_MEMORY; /* the first formation: every stamp starts at 0 */
+    bool grow = index == w->formation_capacity;
+    int grown_capacity = grow ? (w->formation_capacity ? 2 * w->formation_capacity : 16) : w->formation_capacity;
+    if (grown_capacity > STEER_MAX_FORMATIONS) grown_capacity = STEER_MAX_FORMATIONS;
+    steer__formation *grown = grow ? steer_alloc(al, sizeof *grown * (size_t)grown_capacity, 64) : NULL;
     steer_agent_id *m = steer_alloc(al, sizeof *m * (size_t)count, 64);
+    uint32_t *stamps = steer_alloc(al, sizeof *stamps * (size_t)count, 64);
     steer_v3 *s = steer_alloc(al, sizeof *s * (size_t)count, 64);
     uint64_t *keys = steer_alloc(al, sizeof *keys * (size_t)count, 8);
-    bool allocated = (grown || !grow) && m && s && keys;
+    bool allocated = (grown || !grow) && m && stamps && s && keys;
     int earlier = -1, repeat = allocated ? steer__repeated_handle(members, NULL, count, keys, &earlier) : -1;
     steer_free(al, keys);
     if (!allocated || repeat >= 0) {
         steer_free(al, grown);
         steer_free(al, m);
+        steer_free(al, stamps);
         steer_free(al, s);
         if (repeat < 0) return STEER_ERROR_OUT_OF_MEMORY;
         steer__misuse(STEER_MISUSE_HANDLE_REPEATED, __func__,
@@ -183,13 +168,16 @@ int steer_world_add_formation(steer_world *w, steer_agent_id leader, const steer
         if (w->formation_count) memcpy(grown, w->formations, sizeof *grown * (size_t)w->formation_count);
         steer_free(al, w->formations);
         w->formations = grown;
-        ++w->formation_count;
+        w->formation_capacity = grown_capacity;
     }
+    if (index == w->formation_count) ++w->formation_count;
+    w->formation_free = index + 1;
+    ++w->formations_live;
     memcpy(m, members, sizeof *m * (size_t)count);
     memcpy(s, slots, sizeof *s * (size_t)count);
+    for (int k = 0; k < count; ++k) stamps[k] = w->membership[m[k].index - 1]; /* live: index in [1, capacity] */
     steer__formation *f = &w->formations[index];
-    *f = (steer__formation){leader, m, s, count, {1.0f, 0.0f, 0.0f}, true};
-    for (int k = 0; k < count; ++k) w->in_formation[m[k].index - 1] = 1; /* live: index in [1, capacity] */
+    *f = (steer__formation){leader, m, stamps, s, count, {1.0f, 0.0f, 0.0f}, true};
     place(w, f); /* the members have their goals from now on */
     return index;
 }
@@ -201,13 +189,13 @@ steer_result steer_world_remove_formation(steer_world *w, int formation)
                     STEER_ERROR_INVALID_ARGUMENT, FORMATION_INDEX, "formation = %d: not a formation of this world",
                     formation);
     free_formation(w, &w->formations[formation]); /* its index stays, unused */
+    if (formation < w->formation_free) w->formation_free = formation;
+    --w->formations_live;
     return STEER_OK;
 }
 
 int steer_world_formation_count(const steer_world *w)
 {
     STEER__QUERY_WORLD(w, 0);
-    int n = 0;
-    for (int i = 0; i < w->formation_count; ++i) n += w->formations[i].live;
-    return n;
+    return w->formations_live;
 }

@@ -190,8 +190,7 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
     if (look_up(w, id, &d, function, entry) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     if (!goal || goal->kind == STEER_GOAL_NONE) {
         steer__goal_drop(w, d);
-        if (entry < 0) steer__formations_release(w, id); /* its own (no) goal now, not a slot */
-        else steer__formations_release_later(w, id);
+        steer__formations_release(w, id.index - 1); /* its own (no) goal now, not a slot */
         return STEER_OK;
     }
     if (!steer__goal_ok(w, goal, function)) return STEER_ERROR_INVALID_ARGUMENT;
@@ -201,8 +200,7 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
                           goal->kind == STEER_GOAL_WAYPOINTS ? goal->point_count : 0, (steer_v3 *)goal->points, 0, order};
     steer_result r = steer__goal_put(w, d, &record);
     if (r != STEER_OK) return r; /* out of memory: the goal, and any formation's slot, as they were */
-    if (entry < 0) steer__formations_release(w, id);
-    else steer__formations_release_later(w, id); /* the bulk call sweeps once at its end */
+    steer__formations_release(w, id.index - 1);
     if (w->dim == 2) { /* a 2D world reports z = 0, as for agents */
         steer__goal *stored = steer__goal_of(w, (int)d);
         stored->target.z = 0.0f;
@@ -292,7 +290,6 @@ int steer_world_set_goals(steer_world *w, const steer_agent_id *ids, const steer
         done += r == STEER_OK;
         if (results) results[i] = r;
     }
-    steer__formations_sweep(w);
     return done;
 }
 
@@ -323,7 +320,6 @@ int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const ste
         done += r == STEER_OK;
         if (results) results[i] = r;
     }
-    steer__formations_sweep(w);
     return done;
 }
 
@@ -428,7 +424,6 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
         sent += one == STEER_OK;
         if (results) results[which[k]] = one;
     }
-    steer__formations_sweep(w);
     if (r != STEER_OK && results)
         for (int i = 0; i < count; ++i) results[i] = r;
     steer_free(al, which);

@@ -128,9 +128,8 @@ struct steer_world {
     /* handles */
     uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);
                                 free, FREE_BIT | the next free slot */
-    uint8_t *in_formation;   /* per slot: 1 if its agent may be listed in a formation (set by add_formation
-                                and restore, cleared by steer__formations_release): lets a goal
-                                given to any other agent skip the scan of every member list */
+    uint32_t *membership;    /* per slot, once there are formations (else NULL): the stamp a formation's
+                                entry for the agent must carry to hold; a release moves it on */
     uint32_t free_head;      /* first free slot or STEER__NO_SLOT */
     uint32_t slot_high;      /* slots ever used */
     uint32_t reuses;         /* generation of the last reused slot (a new slot's is 0) */
@@ -167,7 +166,9 @@ struct steer_world {
     uint32_t orders_sent;    /* the last order given (steer_world_send_to_places) */
     struct steer__formation *formations; /* world_formations.c */
     int formation_count;     /* added, removed ones included (their indices stay) */
-    bool formations_unswept; /* a bulk call released members not yet cleared (steer__formations_sweep) */
+    int formation_capacity;  /* records allocated (doubling, so adding many is linear) */
+    int formation_free;      /* no removed record below this index: where the next add starts looking */
+    int formations_live;     /* live ones (steer_world_formation_count) */
     uint64_t goals_ordered_at; /* steps at the last reordering */
     uint64_t step_begin;      /* steps at the start of the last steer_world_step (its arrivals) */
 

@@ -150,7 +150,12 @@ static void write_all(const steer_world *w, writer *wr)
         put(wr, &f->leader, sizeof f->leader);
         put_v3(wr, f->heading);
         put_u32(wr, (uint32_t)f->count);
-        put(wr, f->members, sizeof *f->members * (size_t)f->count);
+        for (int k = 0; k < f->count; ++k) { /* a member released since it was listed: the null handle */
+            const steer_agent_id none = {0};
+            uint32_t slot = f->members[k].index - 1; /* (a null handle's wraps past the capacity) */
+            bool held = slot >= (uint32_t)w->capacity || f->stamps[k] == w->membership[slot];
+            put(wr, held ? &f->members[k] : &none, sizeof none);
+        }
         put(wr, f->slots, sizeof *f->slots * (size_t)f->count);
     }
 }
@@ -393,8 +398,10 @@ static steer_result take_formations(reader *rd, steer_world *fresh)
     if (n == 0) return STEER_OK;
     const steer_allocator *al = &fresh->def.allocator;
     fresh->formations = steer_alloc(al, sizeof *fresh->formations * n, 64);
-    if (!fresh->formations) return STEER_ERROR_OUT_OF_MEMORY;
+    fresh->membership = steer__world_alloc_array(fresh, (size_t)fresh->capacity + STEER__PAD, 4); /* every stamp 0 */
+    if (!fresh->formations || !fresh->membership) return STEER_ERROR_OUT_OF_MEMORY;
     memset(fresh->formations, 0, sizeof *fresh->formations * n);
+    fresh->formation_capacity = (int)n;
     for (uint32_t i = 0; i < n; ++i) {
         steer__formation *f = &fresh->formations[i];
         fresh->formation_count = (int)i + 1; /* what is taken so far is freed with fresh */
@@ -404,13 +411,15 @@ static steer_result take_formations(reader *rd, steer_world *fresh)
         uint32_t count = get_u32(rd);
         if (rd->bad || live > 1u || count > STEER_MAX_FORMATION_MEMBERS || (live && count == 0)) return bad;
         f->live = live;
+        fresh->formations_live += (int)live;
         if (count == 0) continue;
         /* the bytes must be there before anything is allocated for them */
         if (rd->size - rd->pos < (size_t)count * (sizeof *f->members + sizeof *f->slots)) return bad;
         f->count = (int)count;
         f->members = steer_alloc(al, sizeof *f->members * count, 64);
+        f->stamps = steer__world_alloc_array(fresh, count, sizeof *f->stamps); /* 0: as the membership's */
         f->slots = steer_alloc(al, sizeof *f->slots * count, 64);
-        if (!f->members || !f->slots) return STEER_ERROR_OUT_OF_MEMORY;
+        if (!f->members || !f->stamps || !f->slots) return STEER_ERROR_OUT_OF_MEMORY;
         if (!take(rd, f->members, sizeof *f->members * count) || !take(rd, f->slots, sizeof *f->slots * count)) return bad;
         for (uint32_t k = 0; k < count; ++k)
             if (!steer_v3_is_valid(f->slots[k])) return bad;
@@ -693,7 +702,6 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             result = r;
             goto fail;
         }
-        steer__formations_mark(fresh);
     }
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
     fresh->reuses = reuses;

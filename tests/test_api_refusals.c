@@ -741,10 +741,10 @@ static void test_formation_refusals(void)
     int last = -1;
     SILENT(for (int i = 0; i < STEER_MAX_FORMATIONS; ++i) last = steer_world_add_formation(w, L, m, slots, 1));
     CHECK(last == STEER_MAX_FORMATIONS - 1 && steer_world_formation_count(w) == STEER_MAX_FORMATIONS);
-    REFUSED(w, steer_world_add_formation(w, L, m, slots, 1) < 0, 1, STEER_MISUSE_FORMATION_COUNT, "steer_world_add_formation", "formation", "1024");
+    REFUSED(w, steer_world_add_formation(w, L, m, slots, 1) < 0, 1, STEER_MISUSE_FORMATION_COUNT, "steer_world_add_formation", "formation", "65536");
     SILENT(CHECK(steer_world_remove_formation(w, 5) == STEER_OK));
     REFUSED(w, steer_world_remove_formation(w, 5), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FORMATION_INDEX, "steer_world_remove_formation", "formation", "5");
-    REFUSED(w, steer_world_remove_formation(w, STEER_MAX_FORMATIONS), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FORMATION_INDEX, "steer_world_remove_formation", "formation", "1024");
+    REFUSED(w, steer_world_remove_formation(w, STEER_MAX_FORMATIONS), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_FORMATION_INDEX, "steer_world_remove_formation", "formation", "65536");
     steer_world_destroy(w);
     /* legal extremes: FLT_MAX slots and a leader at rest, coincident members */
     w = world3(4);

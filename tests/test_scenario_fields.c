@@ -1910,14 +1910,17 @@ static void test_refused_spawns_goals_formations(void)
     REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}, {'name': 'many', 'count': 1024}]}],"
             " 'formations': [{'leader': 'one', 'members': 'one', 'chain': [-1, 0]}]}",
             "formations[0].members", NULL, "the leader cannot be one of its own members");
-    REFUSED("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}, {'name': 'few', 'count': 2},"
-            " {'name': 'many', 'count': 1024}]}], 'formations': [{'leader': 'one', 'members': 'few', 'slots': [[0, 1], [0, 2]]},"
-            " {'leader': 'one', 'members': 'many', 'chain': [-1, 0]}]}",
-            "formations[1]", NULL, "the formations take 1025 of the world's formations (a chain one per member); at most 1024");
-    /* 1 + 1023: exactly the world's 1024 */
-    CHECK(INFO("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}, {'name': 'few', 'count': 2},"
-               " {'name': 'many', 'count': 1023}]}], 'formations': [{'leader': 'one', 'members': 'few', 'slots': [[0, 1], [0, 2]]},"
-               " {'leader': 'one', 'members': 'many', 'chain': [-1, 0]}]}") != NULL);
+    /* a formation of two and a chain: exactly the world's STEER_MAX_FORMATIONS, then one more */
+    char doc[512], rule[160];
+    const char *chain = "{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'name': 'one', 'count': 1}, {'name': 'few', 'count': 2},"
+                        " {'name': 'many', 'count': %d}]}], 'formations': [{'leader': 'one', 'members': 'few', 'slots': [[0, 1], [0, 2]]},"
+                        " {'leader': 'one', 'members': 'many', 'chain': [-1, 0]}]}";
+    snprintf(doc, sizeof doc, chain, STEER_MAX_FORMATIONS);
+    snprintf(rule, sizeof rule, "the formations take %d of the world's formations (a chain one per member); at most %d",
+             STEER_MAX_FORMATIONS + 1, STEER_MAX_FORMATIONS);
+    REFUSED(doc, "formations[1]", NULL, rule);
+    snprintf(doc, sizeof doc, chain, STEER_MAX_FORMATIONS - 1);
+    CHECK(INFO(doc) != NULL);
 }
 
 /* ==== how errors are reported ================================================================== */

@@ -3,7 +3,10 @@
  * order); the same bits for 1, 2 and 4 threads and through a snapshot;
  * members released in bulk leave the formations as released one by one;
  * a leader creeping slower than its arrival_speed does not turn the slots;
- * bad calls are refused with a report naming the field. */
+ * a member released and listed again holds only where it is listed again,
+ * also when its release stamp comes round; thousands of formations of one
+ * (escorts) follow their leaders and take single orders; bad calls are
+ * refused with a report naming the field. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,7 @@
 #include "misuse_report.h"
 #include "snapshot_bytes.h"
 #include "steer/steer.h"
+#include "world_formations.h" /* the release stamps, to bring one to its wrap */
 
 #define MEMBERS 6
 #define DT (1.0f / 30.0f)
@@ -227,6 +231,151 @@ static void slots_keep_their_heading_while_the_leader_creeps(void)
     steer_world_destroy(q.w);
 }
 
+/* The goal member k of q's formation has now: its slot's target. */
+static steer_v3 goal_target(steer_world *w, steer_agent_id id)
+{
+    steer_goal g;
+    CHECK(steer_world_get_goal(w, id, &g) == STEER_OK);
+    return g.target;
+}
+
+/* Member 0 is ordered away (single set_goal: it leaves), then listed in a
+ * new formation that takes a lower index than its old one (a removed
+ * formation's), so it is placed first: were member 0 still listed in the
+ * old one, that placing would win. It follows only the new leader; the old
+ * formation's ranks close up (member 1 on slot 0). The same through a
+ * snapshot. */
+static void a_released_member_holds_only_where_it_is_listed_again(void)
+{
+    squad q = make_squad(1, (steer_v3){40, 0, 0});
+    steer_world *w = q.w;
+    /* q.formation is 0: put a formation below a new copy of it, then remove that one */
+    steer_agent_id spare = steer_world_add_agent(w, 1, (steer_v3){5, 5, 0}, steer_v3_zero());
+    CHECK(steer_world_remove_formation(w, q.formation) == STEER_OK);
+    CHECK(steer_world_add_formation(w, q.leader, &spare, q.slots, 1) == 0);
+    int squad_formation = steer_world_add_formation(w, q.leader, q.members, q.slots, MEMBERS);
+    CHECK(squad_formation == 1);
+    for (int s = 0; s < 30; ++s) steer_world_step(w, DT);
+    steer_goal away = {STEER_GOAL_ARRIVE, {-30, 20, 0}, 0, 0, -1, NULL, 0, 0, false};
+    CHECK(steer_world_set_goal(w, q.members[0], &away) == STEER_OK);
+    CHECK(steer_world_remove_formation(w, 0) == STEER_OK);
+    steer_agent_id other = steer_world_add_agent(w, 0, (steer_v3){-40, 40, 0}, steer_v3_zero());
+    const steer_v3 beside = {0, 3, 0};
+    CHECK(steer_world_add_formation(w, other, &q.members[0], &beside, 1) == 0);
+    CHECK(steer_world_formation_count(w) == 2);
+    snap_buffer saved = snap_save(w);
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    steer_world *copy = steer_world_create(&wd);
+    CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_OK);
+    steer_world *worlds[2] = {w, copy};
+    for (int c = 0; c < 2; ++c) {
+        steer_world *x = worlds[c];
+        steer_agent_state l, o;
+        steer_world_get_agent(x, other, &o); /* as the step places the slots: at rest, heading +x */
+        CHECK(steer_world_step(x, DT) == STEER_OK);
+        steer_world_get_agent(x, q.leader, &l);
+        /* member 0 beside its new leader (3 to its left) */
+        steer_v3 t0 = goal_target(x, q.members[0]);
+        CHECK(fabsf(t0.x - o.position.x) < 1e-4f && fabsf(t0.y - (o.position.y + 3.0f)) < 1e-4f);
+        /* member 1 on the old formation's slot 0 (the leader walks along +x: 2 behind, 1.5 to its left) */
+        steer_v3 t1 = goal_target(x, q.members[1]);
+        CHECK(t1.x < l.position.x - 1.0f && t1.y > l.position.y + 1.0f && t1.y < l.position.y + 2.0f);
+    }
+    snap_buffer again = snap_save(copy);
+    for (int s = 0; s < 30; ++s) CHECK(steer_world_step(copy, DT) == STEER_OK);
+    for (int s = 0; s < 30; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
+    CHECK(steer_world_state_hash(w) == steer_world_state_hash(copy));
+    free(saved.data), free(again.data);
+    steer_world_destroy(copy);
+    steer_world_destroy(w);
+}
+
+/* A release moves the agent's stamp on; one at the last value starts again
+ * at 0, and an entry listed at 0 long before (2^32 releases ago) must not
+ * hold again: the wrap drops the agent's entries. */
+static void a_release_stamp_that_comes_round_drops_the_old_entries(void)
+{
+    squad q = make_squad(1, (steer_v3){40, 0, 0});
+    steer_world *w = q.w;
+    uint32_t slot = q.members[0].index - 1;
+    CHECK(w->membership[slot] == 0 && w->formations[q.formation].stamps[0] == 0);
+    w->membership[slot] = UINT32_MAX; /* as after 2^32 - 1 releases (its entry, listed at 0, no longer holds) */
+    steer_goal away = {STEER_GOAL_ARRIVE, {-30, 20, 0}, 0, 0, -1, NULL, 0, 0, false};
+    CHECK(steer_world_set_goal(w, q.members[0], &away) == STEER_OK); /* the release that wraps */
+    CHECK(w->membership[slot] == 0);
+    for (int s = 0; s < 3; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
+    steer_v3 t = goal_target(w, q.members[0]);
+    CHECK(t.x == -30.0f && t.y == 20.0f); /* its order, not its old slot */
+    steer_world_destroy(w);
+}
+
+/* Escorts: ESCORTS leaders walking and a formation of one behind each (the
+ * "follow this unit" of a game), then single orders to some escorts and
+ * their formations re-formed, each taking its old index again. */
+static void thousands_of_escorts_follow_and_take_single_orders(void)
+{
+    enum { ESCORTS = 4000, ORDERS = 400 };
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.capacity = 2 * ESCORTS + 1;
+    wd.bounds_min = (steer_v3){-200, -200, 0};
+    wd.bounds_max = (steer_v3){200, 200, 0};
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    gd.max_speed = 2.0f;
+    gd.max_force = 4.0f;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id *leaders = malloc(sizeof *leaders * ESCORTS), *escorts = malloc(sizeof *escorts * ESCORTS);
+    steer_v3 *targets = malloc(sizeof *targets * ESCORTS);
+    const steer_v3 behind = {-2, 0, 0};
+    for (int i = 0; i < ESCORTS; ++i) {
+        steer_v3 at = {-180.0f + 5.0f * (float)(i % 64), -180.0f + 5.0f * (float)(i / 64), 0};
+        leaders[i] = steer_world_add_agent(w, 0, at, steer_v3_zero());
+        escorts[i] = steer_world_add_agent(w, 0, steer_v3_add(at, behind), steer_v3_zero());
+        targets[i] = steer_v3_add(at, (steer_v3){30, 0, 0});
+    }
+    CHECK(steer_world_set_targets(w, leaders, targets, ESCORTS, STEER_GOAL_ARRIVE, NULL) == ESCORTS);
+    int added = 0;
+    for (int i = 0; i < ESCORTS; ++i) added += steer_world_add_formation(w, leaders[i], &escorts[i], &behind, 1) == i;
+    CHECK(added == ESCORTS && steer_world_formation_count(w) == ESCORTS);
+    for (int s = 0; s < 90; ++s) steer_world_step(w, DT); /* 3 s: walking along +x */
+    /* orders to every tenth escort; escort i's formation re-formed at once for odd i */
+    for (int j = 0; j < ORDERS; ++j) {
+        int i = 10 * j;
+        steer_goal g = {STEER_GOAL_ARRIVE, targets[i], 0, 0, -1, NULL, 0, 0, false};
+        g.target.y += 3.0f;
+        CHECK(steer_world_set_goal(w, escorts[i], &g) == STEER_OK);
+        if (j % 2) {
+            CHECK(steer_world_remove_formation(w, i) == STEER_OK);
+            CHECK(steer_world_add_formation(w, leaders[i], &escorts[i], &behind, 1) == i);
+        }
+    }
+    CHECK(steer_world_formation_count(w) == ESCORTS);
+    steer_agent_state *before = malloc(sizeof *before * ESCORTS);
+    for (int i = 0; i < ESCORTS; ++i) steer_world_get_agent(w, leaders[i], &before[i]);
+    CHECK(steer_world_step(w, DT) == STEER_OK);
+    int following = 0, ordered = 0;
+    for (int i = 0; i < ESCORTS; ++i) {
+        steer_v3 t = goal_target(w, escorts[i]), lp = before[i].position, lv = before[i].velocity;
+        bool listed = i % 10 != 0 || (i / 10) % 2 == 1;
+        if (listed) { /* 2 behind the walking leader (along +x), led by its velocity times slow_radius / max_speed */
+            steer_v3 slot = steer_v3_add(steer_v3_add(lp, steer_v3_scale(steer_v3_normalize(lv), -2.0f)),
+                                         steer_v3_scale(lv, gd.slow_radius / gd.max_speed));
+            following += lv.x > 0.5f && steer_v3_len(steer_v3_sub(t, slot)) < 1e-3f;
+        } else {
+            ordered += t.x == targets[i].x && t.y == targets[i].y + 3.0f;
+        }
+    }
+    free(before);
+    CHECK(following == ESCORTS - ORDERS / 2);
+    CHECK(ordered == ORDERS / 2);
+    free(leaders), free(escorts), free(targets);
+    steer_world_destroy(w);
+}
+
 static void bad_calls_are_refused(void)
 {
     squad q = make_squad(1, (steer_v3){10, 0, 0});
@@ -268,6 +417,9 @@ int main(void)
     the_same_bits_for_any_thread_count_and_through_a_snapshot();
     a_bulk_release_clears_what_single_releases_clear();
     slots_keep_their_heading_while_the_leader_creeps();
+    a_released_member_holds_only_where_it_is_listed_again();
+    a_release_stamp_that_comes_round_drops_the_old_entries();
+    thousands_of_escorts_follow_and_take_single_orders();
     bad_calls_are_refused();
     return check_summary("test_world_formations");
 }

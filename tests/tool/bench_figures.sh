@@ -6,6 +6,9 @@
 #     naming the option and the value)
 #   - state_hash: one line per world (flock, goals), every time positive,
 #     the hash 16 hex digits; likewise a bad option
+#   - escorts: one line per size, every time positive, best <= median, a
+#     size past STEER_MAX_FORMATIONS reported and skipped; likewise a bad
+#     option
 #   BENCH_DIR: the build's bench folder.
 set -eu
 bench="${1:?usage: bench_figures.sh BENCH_DIR}"
@@ -15,7 +18,8 @@ fail=0
 
 "$bench/step_times" --agents 3000 --steps 60 --threads 2 --json > "$out/steps.json"
 "$bench/state_hash" --agents 3000 --repeat 3 --json > "$out/hash.json"
-python3 - "$out/steps.json" "$out/hash.json" <<'PY' || fail=1
+"$bench/escorts" --escorts 300,2000,70000 --orders 100 --steps 3 --repeat 3 --json > "$out/escorts.json" 2> "$out/escorts.err"
+python3 - "$out/steps.json" "$out/hash.json" "$out/escorts.json" "$out/escorts.err" <<'PY' || fail=1
 import json, re, sys
 s = json.loads(open(sys.argv[1]).read())
 ok = True
@@ -36,14 +40,23 @@ for l in lines:
           "state_hash times: %r" % l)
     check(l["hash_ms"] <= l["hash_ms_median"] and l["step_ms"] <= l["step_ms_median"], "state_hash best > median: %r" % l)
     check(re.fullmatch(r"[0-9a-f]{16}", l["last_hash"]) is not None, "state_hash hash: %r" % l)
+lines = [json.loads(l) for l in open(sys.argv[3]) if l.strip()]
+check([l["escorts"] for l in lines] == [300, 2000], "escorts sizes (70000 is past the limit): %r" % lines)
+for l in lines:
+    check(l["orders"] == min(100, l["escorts"]) and l["steps"] == 3, "escorts echoes its options: %r" % l)
+    for k in ("add_us", "step_ms", "plain_ms", "order_us"):
+        check(0 < l[k] <= l[k + "_median"], "escorts %s: %r" % (k, l))
+check("70000 formations refused" in open(sys.argv[4]).read(), "escorts names the size it skipped")
 sys.exit(0 if ok else 1)
 PY
 
-for prog in step_times state_hash; do
+for prog in step_times state_hash escorts; do
   status=0
-  "$bench/$prog" --agents 12abc > /dev/null 2> "$out/err" || status=$?
-  if [ "$status" != 2 ] || ! grep -q -- '--agents.*12abc' "$out/err"; then
-    echo "bench_figures: $prog --agents 12abc: status $status, said: $(cat "$out/err")"
+  option=--agents
+  [ "$prog" = escorts ] && option=--escorts
+  "$bench/$prog" "$option" 12abc > /dev/null 2> "$out/err" || status=$?
+  if [ "$status" != 2 ] || ! grep -q -- "$option.*12abc" "$out/err"; then
+    echo "bench_figures: $prog $option 12abc: status $status, said: $(cat "$out/err")"
     fail=1
   fi
 done
