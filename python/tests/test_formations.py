@@ -53,7 +53,7 @@ def test_remove_formation_and_count_round_trip():
     w.remove_formation(b)
     w.remove_formation(a)
     assert w.formation_count == 0
-    assert steer.MAX_FORMATIONS == 1024 and steer.MAX_FORMATION_MEMBERS == 65536
+    assert steer.MAX_FORMATIONS == 65536 and steer.MAX_FORMATION_MEMBERS == 65536
 
 
 def test_bad_formations_raise_with_the_c_checks_name():
