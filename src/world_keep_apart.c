@@ -189,7 +189,7 @@ static bool apart_closest(steer_v3 v, const steer_v3 *u, const float *limit, int
     return true;
 }
 
-/* Giving way (docs/design.md, "keep_apart"): an agent the program holds to
+/* Giving way (docs/decisions.md, "keep_apart"): an agent the program holds to
  * under YIELD_HELD of the speed it asked for steps back from each
  * neighbour it touches (a gap under YIELD_GAP of its radius) and gives way
  * to, being of no higher priority: one ahead of it (within 60 degrees of the way it wants to go), or

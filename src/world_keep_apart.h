@@ -2,7 +2,7 @@
  * to contact: each agent takes its share of the gap to what it sees (and
  * the whole gap to a wall or the box), as the velocity closest to the
  * steered one that keeps every such limit (a small linear program); a
- * held agent gives way to one ahead or on its right. docs/design.md,
+ * held agent gives way to one ahead or on its right. docs/decisions.md,
  * "keep_apart". */
 #ifndef STEER_WORLD_KEEP_APART_H
 #define STEER_WORLD_KEEP_APART_H

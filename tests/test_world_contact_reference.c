@@ -29,7 +29,7 @@
  * coordinate by 9e-3 or more. GAP_TOL (1e-4) for the crowd properties,
  * which compare distances between agents (differences of coordinates up to
  * 12, then a square root) after a linear program the documentation says can
- * pass a limit "by a hair" (docs/design.md, keep_apart): still 25x below a
+ * pass a limit "by a hair" (docs/decisions.md, keep_apart): still 25x below a
  * typical one-step closing of 2.5e-3 (speed 1.5, dt 1/60) that a broken
  * share would add.
  *

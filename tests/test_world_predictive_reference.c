@@ -6,7 +6,7 @@
  * and Y-up) and sub-steps (max_dt). 2D, 3D Z-up, 3D Y-up.
  *
  * The reference is tests/world_reference.h: written from docs/model.md,
- * docs/design.md and world.h alone, never from src/. Each agent's behaviours
+ * docs/design.md, docs/decisions.md and world.h alone, never from src/. Each agent's behaviours
  * are the pure functions of behaviours.h (steer_avoid_neighbours,
  * steer_anticipate, the braking arrive...) called on the state the public API
  * reports, over what the documentation says the agent sees, found by brute
@@ -362,7 +362,7 @@ static void check_follow_leader(const config *c, uint64_t seed)
  * following a path. A last ground group runs at its limits (a cluster at
  * heights within 0.5, raw separation weighted 3, fleeing a threat below):
  * its force and new velocity are truncated with their up parts, which are
- * dropped after (docs/design.md). */
+ * dropped after (docs/decisions.md). */
 static void check_ground_behaviours(const config *c, uint64_t seed)
 {
     bench_begin(&b, named("ground plane, behaviours", c), c->dim, c->up, STEER_BOUNDARY_WRAP);

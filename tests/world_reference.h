@@ -1,5 +1,5 @@
 /* A reference for one world step, built from the documentation (docs/model.md
- * §1.4, §2, §3, §6, docs/design.md's ground plane, world.h) and the public
+ * §1.4, §2, §3, §6, docs/decisions.md's ground plane, world.h) and the public
  * pure functions of behaviours.h and combine.h alone, never from src/. Shared
  * by tests/test_world_behaviour_reference.c and
  * tests/test_world_predictive_reference.c (static functions: one copy each).
@@ -983,7 +983,7 @@ static inline int dither_outcomes(agent_ref *r, steer_v3 *outcome, int *outcome_
 }
 
 /* §1.4 and §6.2: integrate with truncation and the turn limit, move, then the
- * boundary. A ground_plane group (docs/design.md) drops the up part of the
+ * boundary. A ground_plane group (docs/decisions.md) drops the up part of the
  * force after its truncation and of the new velocity after its own. */
 static inline void reference_move(const bench *b, const steer_group_def *g, float dt, steer_v3 p, steer_v3 v, steer_v3 f,
                                   steer_v3 *out_p, steer_v3 *out_v)
