@@ -1,6 +1,6 @@
 /* Fuzz target: the world API. The input is decoded into a world def (2D or
  * 3D, Z-up or Y-up) and a sequence of calls (groups with arbitrary defs,
- * agents added, removed, teleported and moved between groups, per-agent
+ * agents added, removed, teleported, turned and moved between groups, per-agent
  * goals (one, in bulk, or places the world assigns), obstacles, walls,
  * paths, flow fields, formations, steps with odd dt, save and restore,
  * debug drawing and queries, kernel changes).
@@ -58,6 +58,7 @@ static steer_world_def fw_decode_def(fuzz_input *in)
     d.cell_size = flags & 8 ? fuzz_float(in) : 0.0f;
     d.max_dt = flags & 16 ? fuzz_float(in) : 0.0f;
     d.up = flags & 32 ? STEER_UP_Y : STEER_UP_Z;
+    d.keep_headings = flags & 64;
     d.penetration_iterations = fuzz_int(in, 0, 4);
     d.max_groups = fuzz_int(in, 1, 8);
     d.max_obstacles = fuzz_int(in, 0, 6);
@@ -165,6 +166,11 @@ static void fw_check_agents(const fw *f, const steer_world *w, bool in_box)
         if (r == STEER_OK) {
             FUZZ_CHECK(steer_v3_is_valid(st.position) && steer_v3_is_valid(st.velocity), "agent %d state not finite", k);
             FUZZ_CHECK(f->dim == 3 || (st.position.z == 0.0f && st.velocity.z == 0.0f), "2D agent %d off the plane", k);
+            steer_v3 h;
+            if (f->def.keep_headings && steer_world_get_heading(w, f->ids[k], &h) == STEER_OK)
+                FUZZ_CHECK(steer_v3_is_valid(h) && fabsf(steer_v3_len_sq(h) - 1.0f) < 1e-4f && (f->dim == 3 || h.z == 0.0f),
+                           "agent %d heading (%g, %g, %g) not a unit vector of its plane", k, (double)h.x, (double)h.y,
+                           (double)h.z);
         }
     }
 }
@@ -516,6 +522,12 @@ static void fw_op(fuzz_input *in, fw *f)
         ra = steer_world_teleport_agent(a, id, p, v);
         rb = steer_world_teleport_agent(b, id, p, v);
         FUZZ_CHECK(ra == rb, "teleport_agent: %d vs %d", ra, rb);
+        if (fuzz_bool(in)) { /* turned (refused without keep_headings, or for a heading of no direction) */
+            steer_v3 h = fuzz_v3(in);
+            ra = steer_world_set_heading(a, id, h);
+            rb = steer_world_set_heading(b, id, h);
+            FUZZ_CHECK(ra == rb, "set_heading: %d vs %d", ra, rb);
+        }
         break;
     }
     case 7: {

@@ -2,6 +2,7 @@
  * itself is in world_step.c, snapshots in world_snapshot.c. */
 #include "world_internal.h"
 #include "world_formations.h"
+#include "world_headings.h"
 #include "world_goals.h"
 #include "world_handles.h"
 #include "world_solids.h"
@@ -313,6 +314,8 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
     if (!(w->slot = steer__world_alloc_array(w, n, 4)) || !(w->dense_of_slot = steer__world_alloc_array(w, n, 4)))
         return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->generation = steer__world_alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
+    if (w->def.keep_headings && !(w->heading = steer__world_alloc_array(w, n, sizeof(steer_v3))))
+        return STEER_ERROR_OUT_OF_MEMORY;
     w->capacity = capacity;
     w->free_head = STEER__NO_SLOT;
     w->slot_high = 0;
@@ -332,7 +335,7 @@ void steer__world_free_agents(steer_world *w)
     }
     void **arrays[] = {(void **)&w->group, (void **)&w->next_group, (void **)&w->slot, (void **)&w->dense_of_slot,
                        (void **)&w->wander, (void **)&w->next_wander, (void **)&w->generation, (void **)&w->members,
-                       (void **)&w->arrived_now, (void **)&w->membership};
+                       (void **)&w->arrived_now, (void **)&w->membership, (void **)&w->heading};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
         steer_free(al, *arrays[i]);
         *arrays[i] = 0;
@@ -856,6 +859,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->group[d] = (uint8_t)group;
     if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
+    if (w->heading) w->heading[slot] = steer__heading_from(w, &w->groups[group], flatten(w, vel), steer_v3_zero(), true);
     steer__query_stale(w);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
@@ -895,6 +899,10 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
     STEER_MISUSE_IF(!finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT, AGENT_VELOCITY,
                     "velocity = (%g, %g, %g): must be finite", V3(vel));
     write_state(w, d, pos, vel);
+    if (w->heading) {
+        steer_v3 *h = &w->heading[id.index - 1];
+        *h = steer__heading_from(w, &w->groups[w->group[d]], flatten(w, vel), *h, false);
+    }
     steer__query_stale(w);
     return STEER_OK;
 }
@@ -1046,6 +1054,9 @@ uint64_t steer_world_state_hash(const steer_world *w)
         if (g->point_count) h = fnv(h, g->points, (size_t)g->point_count * sizeof *g->points);
         if (g->order) h = fnv(h, &g->order, sizeof g->order); /* who trades with whom: a world without orders hashes as before */
     }
+    /* headings after the goals, in slot order: a world without them hashes as before */
+    for (uint32_t s = 0; w->heading && s < w->slot_high; ++s)
+        if (!(w->generation[s] & STEER__FREE_BIT)) h = fnv(h, &w->heading[s], sizeof w->heading[s]);
     return h;
 }
 
@@ -1057,7 +1068,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
                  + 8 /* slot, and the handle table that is also its sort target */
                  + (w->wander ? 8 : 0) /* wander x2 */
                  + 4 /* generation */ + (w->members ? 4 : 0) + (w->arrived_now ? 1 : 0)
-                 + (w->membership ? 4 : 0);
+                 + (w->membership ? 4 : 0) + (w->heading ? sizeof(steer_v3) : 0);
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;

@@ -128,6 +128,8 @@ struct steer_world {
     /* handles */
     uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);
                                 free, FREE_BIT | the next free slot */
+    steer_v3 *heading;       /* per slot, with def.keep_headings (else NULL): the way the agent faces
+                                (world_headings.c) */
     uint32_t *membership;    /* per slot, once there are formations (else NULL): the stamp a formation's
                                 entry for the agent must carry to hold; a release moves it on */
     uint32_t free_head;      /* first free slot or STEER__NO_SLOT */

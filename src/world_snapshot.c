@@ -31,7 +31,7 @@
                             avoidance (two behaviours, their group fields), obstacle velocities;
                             8: where the last step began (its arrivals); 9: the groups'
                             departure distance; 10: the goals' orders (send_to_places);
-                            11: the groups' arrived priority */
+                            11: the groups' arrived priority; 12: headings (world flag bit 3) */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -79,7 +79,7 @@ static void write_all(const steer_world *w, writer *wr)
     put_f32(wr, w->def.max_dt);
     put_u64(wr, w->def.seed);
     put_u32(wr, (uint32_t)w->def.solid_obstacles | (uint32_t)w->def.solid_walls << 1 |
-                    (uint32_t)w->def.non_penetration << 2);
+                    (uint32_t)w->def.non_penetration << 2 | (uint32_t)w->def.keep_headings << 3);
     put_u32(wr, (uint32_t)w->def.penetration_iterations);
     put_u32(wr, (uint32_t)w->grid_capacity);
     put_u64(wr, w->steps);
@@ -158,6 +158,9 @@ static void write_all(const steer_world *w, writer *wr)
         }
         put(wr, f->slots, sizeof *f->slots * (size_t)f->count);
     }
+    /* headings (version 12), each live slot's in slot order, when kept (flag bit 3) */
+    for (uint32_t s = 0; w->heading && s < w->slot_high; ++s)
+        if (!(w->generation[s] & STEER__FREE_BIT)) put_v3(wr, w->heading[s]);
 }
 
 size_t steer_world_snapshot_size(const steer_world *w)
@@ -520,6 +523,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     def.solid_obstacles = flags & 1u;
     def.solid_walls = (flags >> 1) & 1u;
     def.non_penetration = (flags >> 2) & 1u;
+    def.keep_headings = (flags >> 3) & 1u;
     def.penetration_iterations = (int)get_u32(&rd);
     uint32_t grid_capacity = get_u32(&rd);
     uint64_t steps = get_u64(&rd);
@@ -527,7 +531,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
      * listed until the next step */
     uint64_t step_begin = version >= 8 ? get_u64(&rd) : steps;
     uint32_t group_count = get_u32(&rd);
-    if (rd.bad || flags > 7u || grid_capacity < 1u || grid_capacity > (1u << 28) || step_begin > steps)
+    if (rd.bad || flags > (version >= 12 ? 15u : 7u) || grid_capacity < 1u || grid_capacity > (1u << 28) || step_begin > steps)
         return STEER_ERROR_BAD_SNAPSHOT;
     if (group_count > (uint32_t)def.max_groups) return too_small(group_count, "groups", "max_groups", def.max_groups);
     /* def must pass the same checks as at creation; the capacity may grow */
@@ -703,6 +707,14 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             goto fail;
         }
     }
+    if (fresh->heading) { /* version 12 (the flag is refused before): each live slot's, a unit vector */
+        for (uint32_t s = 0; s < slot_high; ++s) {
+            if (fresh->generation[s] & STEER__FREE_BIT) continue;
+            steer_v3 h = get_v3(&rd);
+            if (rd.bad || !steer_v3_is_valid(h) || steer_absf(steer_v3_len_sq(h) - 1.0f) > 1e-3f) goto fail;
+            fresh->heading[s] = h;
+        }
+    }
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
     fresh->reuses = reuses;
     fresh->identity = identity;
@@ -799,7 +811,9 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
     out->cell_size = get_f32(&rd);
     out->max_dt = get_f32(&rd);
     out->seed = get_u64(&rd);
-    skip(&rd, 4 + 4 + 4); /* solid and penetration flags, penetration iterations, grid capacity */
+    uint32_t flags = get_u32(&rd); /* solids, penetration, headings */
+    bool headings = version >= 12 && ((flags >> 3) & 1u);
+    skip(&rd, 4 + 4); /* penetration iterations, grid capacity */
     out->steps = get_u64(&rd);
     if (version >= 8) skip(&rd, 8); /* where the last step began */
     uint32_t n = get_u32(&rd);
@@ -871,6 +885,10 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
             skip(&rd, (uint64_t)members * (sizeof(steer_agent_id) + sizeof(steer_v3)));
         }
         INFO_SECTION(&rd, "formations");
+    }
+    if (headings) {
+        skip(&rd, (uint64_t)out->agent_count * sizeof(steer_v3));
+        INFO_SECTION(&rd, "headings");
     }
     if (rd.pos != rd.size) INFO_REFUSE("%zu bytes left after its last section", rd.size - rd.pos);
     return STEER_OK;

@@ -9,7 +9,8 @@
  *      next state (world_forces.c, with world_cells.c, world_behaviours.c,
  *      world_keep_apart.c and world_solids.c), which then becomes the
  *      current one;
- *   4. non-penetration, if on (world_relax.c).
+ *   4. non-penetration, if on (world_relax.c);
+ *   5. headings, if kept (world_headings.c).
  * Each phase is a task over independent items (world_tasks.c), so any
  * thread count gives the same bits. */
 #include "world_internal.h"
@@ -17,6 +18,7 @@
 #include "world_forces.h"
 #include "world_formations.h"
 #include "world_goals.h"
+#include "world_headings.h"
 #include "world_relax.h"
 #include "world_obstacles.h"
 #include "world_places.h"
@@ -44,6 +46,7 @@ static void one_step(steer_world *w, float dt)
     }
     double t2 = steer__seconds();
     if (w->def.non_penetration) steer__world_relax(w);
+    steer__headings_update(w); /* the velocities the sub-step ends with */
     w->steps++;
     double t3 = steer__seconds();
     w->profile.grid += t1 - t0;

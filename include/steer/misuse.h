@@ -76,7 +76,7 @@ extern "C" {
     X(GROUP_DEF_FLOW_FIELD)                                                                                            \
     X(GROUP_DEF_AVOIDANCE)      /* priority, arrived_priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right */ \
     X(GROUP_DEF_QUEUE)          /* queue_distance */                                                                   \
-    X(GROUP_DEF_LEADER)         /* leader, leader_behind or leader_sight */                                           \
+    X(GROUP_DEF_LEADER)         /* leader, leader_behind or leader_sight */                                            \
     X(GROUP_INDEX)              /* no such group */                                                                    \
     X(OBSTACLE_INDEX)           /* no such obstacle */                                                                 \
     X(OBSTACLE_CENTRE)                                                                                                 \
@@ -110,14 +110,16 @@ extern "C" {
     X(WORKER_INDEX)             /* a scheduler's worker_index outside [0, worker_count) */                             \
     X(HANDLE_REPEATED)          /* a handle listed twice where each must come once (send_to_places, a formation) */    \
     X(SNAPSHOT_CAPACITY)        /* a snapshot holds more agents, groups or objects than this world has room for */     \
-    X(SCHEDULER_ITEMS)          /* a scheduler's calls did not cover a task's items once each */                   \
+    X(SCHEDULER_ITEMS)          /* a scheduler's calls did not cover a task's items once each */                       \
     X(COUNT_NEGATIVE)           /* a count or capacity below 0 */                                                      \
     X(KERNEL)                   /* not a steer_kernel */                                                               \
     X(WALL_INDEX)               /* no such wall */                                                                     \
     X(PATH_INDEX)               /* no such path */                                                                     \
     X(SNAPSHOT_DIM)             /* restore: a good snapshot of a world of the other dim */                             \
     X(QUERY_POINT)              /* a query's centre not finite, or a box corner NaN */                                 \
-    X(QUERY_DISTANCE)           /* a query's radius or max_distance NaN or negative */
+    X(QUERY_DISTANCE)           /* a query's radius or max_distance NaN or negative */                                 \
+    X(HEADINGS_OFF)             /* a heading asked of a world made without keep_headings */                            \
+    X(AGENT_HEADING)            /* a heading not finite, or zero (on the ground, for a ground_plane group) */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
 typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;

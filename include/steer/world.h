@@ -123,6 +123,8 @@ typedef struct steer_world_def {
                                 than the box is refused (the agent stays and stops), as is a set-back that
                                 would cross a second wall (a wedge narrower than 2e-3) */
     bool non_penetration;    /* agents are pushed apart to radius_i + radius_j */
+    bool keep_headings;      /* each agent keeps the way it faces (steer_world_get_heading): 12 bytes an
+                                agent of capacity, and a pass over the agents each sub-step */
     int penetration_iterations; /* at most this many relaxation passes when non_penetration (default 32);
                                    they stop once no pair overlaps by more than 1% of r_i + r_j. A crowd
                                    driven into solid walls or obstacles faster than the passes settle
@@ -381,6 +383,29 @@ int steer_world_get_agents(const steer_world *world, const steer_agent_id *ids, 
                            steer_result *results);
 bool steer_world_is_valid(const steer_world *world, steer_agent_id id);
 int steer_world_agent_count(const steer_world *world);
+
+/* Headings (a world made with def.keep_headings): the unit vector each
+ * agent faces, which a game draws its unit along. A velocity has no
+ * direction at rest, and an agent settling on its point makes small moves
+ * every way, so a heading is the direction of the agent's velocity after
+ * each sub-step in which it moved faster than its group's arrival_speed,
+ * and is kept while it is slower: a unit that stops keeps facing the way it
+ * came. On the ground for a ground_plane group (no up part; kept while its
+ * velocity has no ground part); 2D: z = 0. An agent starts facing its
+ * velocity's direction when added with one (on the ground for a ground
+ * group), else +x; a teleport with a velocity faster than the group's
+ * arrival_speed turns it too. Snapshots and the state hash include them
+ * (a world without them saves and hashes as before). Refused (misuse,
+ * STEER_ERROR_INVALID_ARGUMENT) in a world without keep_headings. */
+steer_result steer_world_get_heading(const steer_world *world, steer_agent_id id, steer_v3 *out);
+/* Turns an agent to face `heading` (a unit unit's spawn or a cut-scene's
+ * facing): normalised, on the ground for a ground_plane group; refused
+ * when that is not finite and non-zero (STEER_MISUSE_AGENT_HEADING). */
+steer_result steer_world_set_heading(steer_world *world, steer_agent_id id, steer_v3 heading);
+/* Bulk, as steer_world_get_agents: out[i] for ids[i] (zero for a gone
+ * agent, its result STEER_ERROR_STALE_HANDLE). Returns how many were read. */
+int steer_world_get_headings(const steer_world *world, const steer_agent_id *ids, steer_v3 *out, int count,
+                             steer_result *results);
 
 /* Read-only view of all live agents in internal order, valid until the next
  * mutating call. Arrays have `count` entries; pz is NULL in 2D. */
@@ -746,7 +771,7 @@ typedef struct steer_snapshot_info {
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
 } steer_snapshot_info;
-#define STEER_SNAPSHOT_VERSION 11
+#define STEER_SNAPSHOT_VERSION 12
 /* Reads a snapshot's header and walks its sections: STEER_OK with *out
  * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
  * snapshot, a version this build does not read, the other byte order, the
@@ -760,7 +785,7 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
 steer_world *steer_world_create(const steer_world_def *def);
 /* The def the world runs with: the one it was created from, except that a
  * restore brings the snapshot's bounds, boundary, up axis, cell size, max_dt, seed,
- * solid and non-penetration settings. A def to create a like world from
+ * solid, non-penetration and keep_headings settings. A def to create a like world from
  * (with other capacities, say). */
 steer_result steer_world_get_def(const steer_world *world, steer_world_def *out);
 void steer_world_destroy(steer_world *world);

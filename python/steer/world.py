@@ -117,7 +117,7 @@ _GROUP_FIELDS = (("behaviours", "probabilities", "combine", "leader") + _GROUP_S
                  + _GROUP_VECTORS + tuple(_GROUP_STRUCTS))
 _WORLD_INTS = ("capacity", "max_groups", "max_obstacles", "max_walls", "max_paths", "max_flow_fields",
                "penetration_iterations", "seed")
-_WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration")
+_WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration", "keep_headings")
 STANDARD_FLOCK_DT = 1.0 / 60.0  # STEER_STANDARD_FLOCK_DT, as a C float
 MAX_FORMATION_MEMBERS = lib.STEER_MAX_FORMATION_MEMBERS
 MAX_FORMATIONS = lib.STEER_MAX_FORMATIONS
@@ -735,6 +735,27 @@ class World:
         rows = np.frombuffer(ffi.buffer(out, n * width * 4), np.float32).reshape(n, width)
         return (rows[:, 0:self.dim].copy(), rows[:, 3:3 + self.dim].copy(),
                 rows[:, 6].view(np.int32).astype(np.int32))
+
+    def get_heading(self, agent) -> np.ndarray:
+        """The way one agent faces (a World made with keep_headings=True): a unit vector, its velocity's
+        direction while it moves faster than its group's arrival_speed, kept while it is slower."""
+        out = ffi.new("steer_v3 *")
+        _errors.begin()
+        _errors.check(lib.steer_world_get_heading(self._w, self._id(agent), out), "steer_world_get_heading")
+        return np.array([out.x, out.y, out.z][:self.dim], np.float32)
+
+    def set_heading(self, agent, heading) -> None:
+        """Turn one agent to face heading (normalised; on the ground for a ground_plane group)."""
+        _errors.begin()
+        _errors.check(lib.steer_world_set_heading(self._w, self._id(agent), _vec3(heading, "heading", self.dim)),
+                      "steer_world_set_heading")
+        self._version += 1
+
+    def get_headings(self, ids) -> np.ndarray:
+        """Bulk get_heading, in one C call: (N, dim) float32 in the order of ids. Raises for the first refused
+        id (a gone agent: StaleHandle, its .index the position)."""
+        out, n = self._bulk_read(ids, "steer_v3", lib.steer_world_get_headings, "get_headings")
+        return np.frombuffer(ffi.buffer(out, n * 12), np.float32).reshape(n, 3)[:, :self.dim].copy()
 
     def is_valid(self, agent) -> bool:
         """Whether the handle names a live agent of this world (no error for a stale one)."""

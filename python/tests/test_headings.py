@@ -1,0 +1,51 @@
+"""Headings through the binding: keep_headings=True on the World, get_heading / set_heading / get_headings,
+kept at rest, through save and restore, and refused (with the C check's name) without the flag."""
+import numpy as np
+import pytest
+
+import steer
+
+
+def walker(**fields):
+    w = steer.World(2, 16, keep_headings=True, **fields)
+    g = w.add_group(behaviours={"arrive": 1})
+    return w, g, w.add_agent(g, (0, 0))
+
+
+def test_a_walker_faces_its_way_and_keeps_it_at_rest():
+    w, g, a = walker()
+    assert np.array_equal(w.get_heading(a), [1, 0])  # added at rest: +x
+    w.set_goal(a, "arrive", (-12, 5))
+    w.step(1 / 30, steps=30)
+    _, v, _ = w.get_agent(a)
+    assert np.allclose(w.get_heading(a), v / np.linalg.norm(v), atol=1e-6)
+    w.step(1 / 30, steps=600)
+    assert w.has_arrived(a)
+    way = np.array([-12, 5]) / 13.0
+    assert np.dot(w.get_heading(a), way) > 0.98  # still the way it came
+    b = w.add_agent(g, (3, 3), (0, -2))
+    headings = w.get_headings([a, b])
+    assert headings.shape == (2, 2) and np.array_equal(headings[1], [0, -1])
+
+
+def test_set_heading_and_a_restore_keep_it():
+    w, g, a = walker()
+    w.set_heading(a, (0, 3))
+    assert np.array_equal(w.get_heading(a), [0, 1])
+    data = w.save()
+    copy = steer.World(2, 16)  # the snapshot brings keep_headings
+    copy.restore(data)
+    assert np.array_equal(copy.get_heading(a), [0, 1]) and copy.state_hash() == w.state_hash()
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.set_heading(a, (0, 0))
+    assert e.value.name == "STEER_MISUSE_AGENT_HEADING"
+
+
+def test_without_keep_headings_a_heading_is_refused():
+    w = steer.World(2, 16)
+    a = w.add_agent(w.add_group(), (0, 0))
+    with pytest.raises(steer.InvalidArgument, match="keep_headings = false") as e:
+        w.get_heading(a)
+    assert e.value.name == "STEER_MISUSE_HEADINGS_OFF"
+    with pytest.raises(steer.InvalidArgument):
+        w.get_headings([a])

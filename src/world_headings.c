@@ -1,0 +1,89 @@
+/* The way each agent faces (world_headings.h; world.h, "headings"). */
+#include "world_headings.h"
+#include "world_handles.h"
+#include "world_tasks.h"
+
+/* v's direction where it is faster than `still` (on the ground for a ground
+ * group), or `was`. */
+static steer_v3 facing(const steer_world *w, const steer__group *g, steer_v3 v, float still, steer_v3 was)
+{
+    if (g->on_ground) steer__drop_up(w, &v);
+    if (!(steer_v3_len_sq(v) > still * still)) return was;
+    steer_v3 h = steer_v3_normalize(v);
+    return steer_v3_len_sq(h) > 0.0f ? h : was;
+}
+
+steer_v3 steer__heading_from(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 was, bool adding)
+{
+    if (adding) return facing(w, g, v, 0.0f, steer_v3_make(1.0f, 0.0f, 0.0f)); /* +x lies on every ground */
+    return facing(w, g, v, g->def.arrival_speed, was);
+}
+
+static void update_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    steer_world *w = context;
+    for (int d = start; d < end; ++d) {
+        const steer__group *g = &w->groups[w->group[d]];
+        steer_v3 *h = &w->heading[steer__slot_of(w, d)];
+        *h = facing(w, g, steer__v3_at(w, w->v, d), g->def.arrival_speed, *h);
+    }
+}
+
+void steer__headings_update(steer_world *w)
+{
+    if (w->heading) steer__world_run(w, update_task, w->count, w); /* one slot an agent: any split, the same */
+}
+
+/* The world's heading table, or misuse reported as `function`'s. */
+static bool headings_kept(const steer_world *w, const char *function)
+{
+    if (w->heading) return true;
+    steer__misuse(STEER_MISUSE_HEADINGS_OFF, function, "keep_headings = false: the world was made without headings");
+    return false;
+}
+
+steer_result steer_world_get_heading(const steer_world *w, steer_agent_id id, steer_v3 *out)
+{
+    uint32_t d;
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_v3");
+    if (!headings_kept(w, __func__)) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER__CHECK_HANDLE(w, id, &d);
+    *out = w->heading[id.index - 1];
+    return STEER_OK;
+}
+
+steer_result steer_world_set_heading(steer_world *w, steer_agent_id id, steer_v3 heading)
+{
+    uint32_t d;
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    if (!headings_kept(w, __func__)) return STEER_ERROR_INVALID_ARGUMENT;
+    STEER__CHECK_HANDLE(w, id, &d);
+    const steer__group *g = &w->groups[w->group[d]];
+    steer_v3 h = heading;
+    if (w->dim == 2) h.z = 0.0f;
+    if (g->on_ground) steer__drop_up(w, &h);
+    h = steer_v3_is_valid(h) ? steer_v3_normalize(h) : steer_v3_zero();
+    STEER_MISUSE_IF(!(steer_v3_len_sq(h) > 0.0f), STEER_ERROR_INVALID_ARGUMENT, AGENT_HEADING,
+                    "heading = (%g, %g, %g): must be finite and not zero%s", (double)heading.x, (double)heading.y,
+                    (double)heading.z, g->on_ground ? " on the ground (a ground_plane group)" : "");
+    w->heading[id.index - 1] = h;
+    return STEER_OK;
+}
+
+int steer_world_get_headings(const steer_world *w, const steer_agent_id *ids, steer_v3 *out, int count,
+                             steer_result *results)
+{
+    STEER__CHECK_BULK(w, ids, out, count, results);
+    if (!headings_kept(w, __func__)) return steer__refuse_all(results, count);
+    int done = 0;
+    for (int i = 0; i < count; ++i) {
+        uint32_t d;
+        steer_result r = steer__handle_check_entry(w, ids[i], &d, __func__, i);
+        out[i] = r == STEER_OK ? w->heading[ids[i].index - 1] : steer_v3_zero();
+        done += r == STEER_OK;
+        if (results) results[i] = r;
+    }
+    return done;
+}

@@ -1,0 +1,279 @@
+/* Headings (def.keep_headings): an agent faces its velocity's direction
+ * while it moves faster than its group's arrival_speed and keeps it when
+ * slower, so a walker that stops keeps facing the way it came; added at
+ * rest it faces +x; a ground_plane group's headings lie on the ground;
+ * the same bits for 1, 2 and 4 threads and through a snapshot, which an
+ * older reader's layout (version 11) still matches when headings are off;
+ * bad calls are refused with a report naming the field. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "misuse_report.h"
+#include "snapshot_bytes.h"
+#include "steer/steer.h"
+
+#define DT (1.0f / 30.0f)
+#define WALKERS 400
+
+static steer_world *make_world(int dim, int workers, bool headings)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = WALKERS + 8;
+    wd.bounds_min = (steer_v3){-60, -60, -60};
+    wd.bounds_max = (steer_v3){60, 60, 60};
+    wd.worker_count = workers;
+    wd.keep_headings = headings;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    gd.weight[STEER_SEPARATION] = 1.0f; /* pushes that turn them, and small moves near their points */
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    return w;
+}
+
+static double angle_between(steer_v3 a, steer_v3 b)
+{
+    double c = steer_v3_dot(a, b) / (steer_v3_len(a) * steer_v3_len(b));
+    return acos(c > 1.0 ? 1.0 : c < -1.0 ? -1.0 : c);
+}
+
+/* One walker from the origin to (-12, 5): each step it moves faster than
+ * arrival_speed its heading is its velocity's direction, exactly; at rest
+ * on its point it still faces the way it came, not +x. */
+static void a_walker_faces_its_way_and_keeps_it_at_rest(void)
+{
+    steer_world *w = make_world(2, 1, true);
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    steer_agent_id b = steer_world_add_agent(w, 0, (steer_v3){30, 30, 0}, (steer_v3){0, -0.5f, 0});
+    steer_v3 h;
+    CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && h.x == 1.0f && h.y == 0.0f && h.z == 0.0f);
+    CHECK(steer_world_get_heading(w, b, &h) == STEER_OK && h.x == 0.0f && h.y == -1.0f);
+    steer_goal go = {STEER_GOAL_ARRIVE, {-12, 5, 0}, 0, 0, -1, NULL, 0, 0, false};
+    CHECK(steer_world_set_goal(w, a, &go) == STEER_OK);
+    int moving = 0, exact = 0;
+    for (int s = 0; s < 600 && !steer_world_has_arrived(w, a); ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_agent_state st;
+        steer_world_get_agent(w, a, &st);
+        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK);
+        if (steer_v3_len(st.velocity) > 0.1f) {
+            ++moving;
+            steer_v3 want = steer_v3_normalize(st.velocity);
+            exact += h.x == want.x && h.y == want.y && h.z == 0.0f;
+        }
+    }
+    CHECK(steer_world_has_arrived(w, a) && moving > 100 && exact == moving);
+    for (int s = 0; s < 120; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
+    steer_agent_state st;
+    steer_world_get_agent(w, a, &st);
+    CHECK(steer_world_get_heading(w, a, &h) == STEER_OK);
+    CHECK(steer_v3_len(st.velocity) < 0.1f);
+    CHECK(angle_between(h, (steer_v3){-12, 5, 0}) < 0.2); /* still the way it came */
+    CHECK(fabs(steer_v3_len(h) - 1.0) < 1e-6);
+    /* a teleport with a velocity turns it; one at rest keeps it */
+    CHECK(steer_world_teleport_agent(w, a, (steer_v3){1, 1, 0}, steer_v3_zero()) == STEER_OK);
+    steer_v3 kept;
+    CHECK(steer_world_get_heading(w, a, &kept) == STEER_OK && kept.x == h.x && kept.y == h.y);
+    CHECK(steer_world_teleport_agent(w, a, (steer_v3){1, 1, 0}, (steer_v3){0, 2, 0}) == STEER_OK);
+    CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && h.x == 0.0f && h.y == 1.0f);
+    /* set: normalised */
+    CHECK(steer_world_set_heading(w, a, (steer_v3){3, -4, 0}) == STEER_OK);
+    CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && fabsf(h.x - 0.6f) < 1e-6f && fabsf(h.y + 0.8f) < 1e-6f);
+    steer_world_destroy(w);
+}
+
+/* WALKERS agents on a lattice, each to a point across the world, with
+ * separation: their headings (and the hash that includes them) are the
+ * same for 1, 2 and 4 threads, and a world restored at step 60 ends as the
+ * one that ran through. */
+static steer_world *crowd(int workers)
+{
+    steer_world *w = make_world(2, workers, true);
+    steer_agent_id ids[WALKERS];
+    steer_v3 to[WALKERS];
+    for (int i = 0; i < WALKERS; ++i) {
+        steer_v3 at = {-40.0f + 4.0f * (float)(i % 20), -40.0f + 4.0f * (float)(i / 20), 0};
+        ids[i] = steer_world_add_agent(w, 0, at, steer_v3_zero());
+        to[i] = (steer_v3){-at.y * 0.9f, at.x * 0.9f, 0}; /* a quarter turn about the centre: they cross */
+    }
+    CHECK(steer_world_set_targets(w, ids, to, WALKERS, STEER_GOAL_ARRIVE, NULL) == WALKERS);
+    return w;
+}
+
+static void the_same_bits_for_any_thread_count_and_through_a_snapshot(void)
+{
+    uint64_t hash[3];
+    const int workers[3] = {1, 2, 4};
+    steer_v3 first[WALKERS];
+    for (int k = 0; k < 3; ++k) {
+        steer_world *w = crowd(workers[k]);
+        for (int s = 0; s < 150; ++s) steer_world_step(w, DT);
+        hash[k] = steer_world_state_hash(w);
+        steer_agent_id ids[WALKERS];
+        steer_world_get_agent_ids(w, ids, WALKERS);
+        steer_v3 h[WALKERS];
+        CHECK(steer_world_get_headings(w, ids, h, WALKERS, NULL) == WALKERS);
+        if (k == 0) memcpy(first, h, sizeof h);
+        else CHECK(memcmp(first, h, sizeof h) == 0);
+        steer_world_destroy(w);
+    }
+    CHECK(hash[0] == hash[1] && hash[1] == hash[2]);
+    /* the headings are in the hash: turning one agent changes it */
+    steer_world *w = crowd(1);
+    for (int s = 0; s < 60; ++s) steer_world_step(w, DT);
+    steer_agent_id one;
+    steer_world_get_agent_ids(w, &one, 1);
+    uint64_t before = steer_world_state_hash(w);
+    steer_v3 h;
+    CHECK(steer_world_get_heading(w, one, &h) == STEER_OK);
+    CHECK(steer_world_set_heading(w, one, steer_v3_neg(h)) == STEER_OK);
+    CHECK(steer_world_state_hash(w) != before);
+    CHECK(steer_world_set_heading(w, one, h) == STEER_OK && steer_world_state_hash(w) == before);
+    snap_buffer saved = snap_save(w);
+    steer_snapshot_info info;
+    CHECK(steer_world_snapshot_info(saved.data, saved.size, &info) == STEER_OK && info.version == 12);
+    steer_world *copy = make_world(2, 2, false); /* the snapshot brings keep_headings */
+    CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_OK);
+    steer_world_def def;
+    CHECK(steer_world_get_def(copy, &def) == STEER_OK && def.keep_headings);
+    CHECK(steer_world_state_hash(copy) == before);
+    for (int s = 60; s < 150; ++s) {
+        steer_world_step(w, DT);
+        steer_world_step(copy, DT);
+    }
+    CHECK(steer_world_state_hash(w) == hash[0] && steer_world_state_hash(copy) == hash[0]);
+    /* a live heading that is not a unit vector: refused, the host left as it was */
+    size_t last = saved.size - 4 - sizeof(steer_v3); /* the last live slot's heading, before the CRC */
+    float twice = 2.0f;
+    memcpy(saved.data + last, &twice, 4);
+    snap_reseal(saved.data, saved.size);
+    CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_ERROR_BAD_SNAPSHOT);
+    CHECK(steer_world_state_hash(copy) == hash[0]);
+    free(saved.data);
+    steer_world_destroy(copy);
+    steer_world_destroy(w);
+}
+
+/* Without headings a snapshot has the layout version 11 had: stamped 11 it
+ * still restores to the same world; the headings flag in a version-11 file
+ * is refused. */
+static void without_headings_a_snapshot_is_version_11s_layout(void)
+{
+    steer_world *w = crowd(1);
+    steer_world_def def;
+    steer_world_get_def(w, &def);
+    steer_world_destroy(w);
+    def.keep_headings = false;
+    w = steer_world_create(&def);
+    steer_group_def gd = steer_default_group_def();
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    for (int i = 0; i < 50; ++i) steer_world_add_agent(w, 0, (steer_v3){(float)i, (float)(i % 7), 0}, (steer_v3){1, 0, 0});
+    for (int s = 0; s < 10; ++s) steer_world_step(w, DT);
+    snap_buffer saved = snap_save(w);
+    memcpy(saved.data + SNAP_VERSION_AT, &(uint32_t){11}, 4);
+    snap_reseal(saved.data, saved.size);
+    steer_world *copy = steer_world_create(&def);
+    CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_OK);
+    CHECK(steer_world_state_hash(copy) == steer_world_state_hash(w));
+    const size_t flags_at = SNAP_CELL_SIZE_AT + 4 + 4 + 8;
+    uint32_t flags;
+    memcpy(&flags, saved.data + flags_at, 4);
+    flags |= 8u;
+    memcpy(saved.data + flags_at, &flags, 4);
+    snap_reseal(saved.data, saved.size);
+    CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_ERROR_BAD_SNAPSHOT);
+    free(saved.data);
+    steer_world_destroy(copy);
+    steer_world_destroy(w);
+}
+
+/* A Y-up 3D world: a ground_plane agent's heading has no y; set_heading
+ * drops it too, and one straight up is refused. */
+static void ground_headings_lie_on_the_ground(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 3;
+    wd.up = STEER_UP_Y;
+    wd.keep_headings = true;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    gd.ground_plane = true;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), (steer_v3){1, 2, 0});
+    steer_v3 h;
+    CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && h.x == 1.0f && h.y == 0.0f && h.z == 0.0f);
+    for (int s = 0; s < 60; ++s) {
+        steer_world_step(w, DT);
+        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && h.y == 0.0f);
+        CHECK(fabs(steer_v3_len(h) - 1.0) < 1e-6);
+    }
+    CHECK(steer_world_set_heading(w, a, (steer_v3){0, 5, 3}) == STEER_OK);
+    CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && h.x == 0.0f && h.y == 0.0f && h.z == 1.0f);
+    steer_set_misuse_handler(misuse_record, 0);
+    EXPECT_REPORT(steer_world_set_heading(w, a, (steer_v3){0, 1, 0}), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_AGENT_HEADING,
+                  "steer_world_set_heading", "heading = (0, 1, 0): must be finite and not zero on the ground");
+    steer_set_misuse_handler(check_count_misuse, 0);
+    steer_world_destroy(w);
+}
+
+static void bad_calls_are_refused(void)
+{
+    steer_set_misuse_handler(misuse_record, 0);
+    steer_world *off = make_world(2, 1, false);
+    steer_agent_id a = steer_world_add_agent(off, 0, steer_v3_zero(), steer_v3_zero());
+    steer_v3 h = {7, 7, 7};
+    EXPECT_REPORT(steer_world_get_heading(off, a, &h), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_HEADINGS_OFF,
+                  "steer_world_get_heading", "keep_headings = false");
+    CHECK(h.x == 7.0f);
+    EXPECT_REPORT(steer_world_set_heading(off, a, (steer_v3){1, 0, 0}), STEER_ERROR_INVALID_ARGUMENT,
+                  STEER_MISUSE_HEADINGS_OFF, "steer_world_set_heading", "keep_headings = false");
+    steer_result r[1] = {STEER_OK};
+    EXPECT_REPORT(steer_world_get_headings(off, &a, &h, 1, r), 0, STEER_MISUSE_HEADINGS_OFF, "steer_world_get_headings",
+                  "keep_headings = false");
+    CHECK(r[0] == STEER_ERROR_INVALID_ARGUMENT);
+    steer_world_destroy(off);
+
+    steer_world *w = make_world(2, 1, true);
+    steer_agent_id ids[3];
+    for (int i = 0; i < 3; ++i) ids[i] = steer_world_add_agent(w, 0, (steer_v3){(float)i, 0, 0}, (steer_v3){0, 1, 0});
+    EXPECT_REPORT(steer_world_get_heading(w, ids[0], NULL), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT,
+                  "steer_world_get_heading", "out = NULL");
+    EXPECT_REPORT(steer_world_set_heading(w, ids[0], (steer_v3){NAN, 1, 0}), STEER_ERROR_INVALID_ARGUMENT,
+                  STEER_MISUSE_AGENT_HEADING, "steer_world_set_heading", "heading = (nan, 1, 0): must be finite and not zero");
+    EXPECT_REPORT(steer_world_set_heading(w, ids[0], (steer_v3){0, 0, 5}), STEER_ERROR_INVALID_ARGUMENT,
+                  STEER_MISUSE_AGENT_HEADING, "steer_world_set_heading", "must be finite and not zero"); /* 2D: no z */
+    CHECK(steer_world_get_heading(w, ids[0], &h) == STEER_OK && h.x == 0.0f && h.y == 1.0f); /* unchanged */
+    CHECK(steer_world_remove_agent(w, ids[1]) == STEER_OK);
+    EXPECT_REPORT(steer_world_get_heading(w, ids[1], &h), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_STALE,
+                  "steer_world_get_heading", "no live agent");
+    /* bulk: a gone agent is its entry's result, not misuse */
+    steer_v3 out[3];
+    steer_result results[3];
+    int before = misuse_last.count;
+    CHECK(steer_world_get_headings(w, ids, out, 3, results) == 2);
+    CHECK(misuse_last.count == before);
+    CHECK(results[0] == STEER_OK && results[1] == STEER_ERROR_STALE_HANDLE && results[2] == STEER_OK);
+    CHECK(out[1].x == 0.0f && out[1].y == 0.0f && out[2].y == 1.0f);
+    EXPECT_REPORT(steer_world_get_headings(w, ids, NULL, 3, results), 0, STEER_MISUSE_NULL_ARGUMENT,
+                  "steer_world_get_headings", "must point to count = 3 entries");
+    /* the table costs 12 bytes an agent of capacity */
+    steer_world *plain = make_world(2, 1, false);
+    CHECK(steer_world_memory_bytes(w) - steer_world_memory_bytes(plain) >= (size_t)(WALKERS + 8) * sizeof(steer_v3));
+    steer_world_destroy(plain);
+    steer_world_destroy(w);
+    steer_set_misuse_handler(check_count_misuse, 0);
+}
+
+int main(void)
+{
+    a_walker_faces_its_way_and_keeps_it_at_rest();
+    the_same_bits_for_any_thread_count_and_through_a_snapshot();
+    without_headings_a_snapshot_is_version_11s_layout();
+    ground_headings_lie_on_the_ground();
+    bad_calls_are_refused();
+    return check_summary("test_world_headings");
+}
