@@ -600,7 +600,7 @@ static void move_agents(const steer__move_arrays *m, int first, const uint32_t *
         unsigned starts = valid & (~cont | 1u); /* each window stores its own lanes */
         if (!starts) continue;
         int at = first + base;
-        wf v[7];
+        wf v[STEER__MOVE_FLOATS];
         for (int q = 0; q < m->floats; ++q) v[q] = wf_load(m->src[q] + at);
         wi v32 = wi_load(m->src32 + at);
         wb v8 = wb_load(m->src8 + at);

@@ -314,8 +314,10 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
     if (!(w->slot = steer__world_alloc_array(w, n, 4)) || !(w->dense_of_slot = steer__world_alloc_array(w, n, 4)))
         return STEER_ERROR_OUT_OF_MEMORY;
     if (!(w->generation = steer__world_alloc_array(w, n, 4))) return STEER_ERROR_OUT_OF_MEMORY;
-    if (w->def.keep_headings && !(w->heading = steer__world_alloc_array(w, n, sizeof(steer_v3))))
-        return STEER_ERROR_OUT_OF_MEMORY;
+    for (int a = 0; w->def.keep_headings && a < w->dim; ++a)
+        if (!(w->heading[a] = steer__world_alloc_array(w, n, sizeof(float))) ||
+            !(w->next_heading[a] = steer__world_alloc_array(w, n, sizeof(float))))
+            return STEER_ERROR_OUT_OF_MEMORY;
     w->capacity = capacity;
     w->free_head = STEER__NO_SLOT;
     w->slot_high = 0;
@@ -331,11 +333,13 @@ void steer__world_free_agents(steer_world *w)
         steer_free(al, w->v[a]);
         steer_free(al, w->next_p[a]);
         steer_free(al, w->next_v[a]);
-        w->p[a] = w->v[a] = w->next_p[a] = w->next_v[a] = 0;
+        steer_free(al, w->heading[a]);
+        steer_free(al, w->next_heading[a]);
+        w->p[a] = w->v[a] = w->next_p[a] = w->next_v[a] = w->heading[a] = w->next_heading[a] = 0;
     }
     void **arrays[] = {(void **)&w->group, (void **)&w->next_group, (void **)&w->slot, (void **)&w->dense_of_slot,
                        (void **)&w->wander, (void **)&w->next_wander, (void **)&w->generation, (void **)&w->members,
-                       (void **)&w->arrived_now, (void **)&w->membership, (void **)&w->heading};
+                       (void **)&w->arrived_now, (void **)&w->membership};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
         steer_free(al, *arrays[i]);
         *arrays[i] = 0;
@@ -859,7 +863,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->group[d] = (uint8_t)group;
     if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
-    if (w->heading) w->heading[slot] = steer__heading_from(w, &w->groups[group], flatten(w, vel), steer_v3_zero(), true);
+    if (w->heading[0]) steer__heading_put(w, (int)d, steer__heading_from(w, &w->groups[group], flatten(w, vel), steer_v3_zero(), true));
     steer__query_stale(w);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
@@ -880,6 +884,7 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
         w->group[d] = w->group[last];
         w->slot[d] = w->slot[last];
         if (w->wander) w->wander[d] = w->wander[last];
+        if (w->heading[0]) steer__heading_put(w, (int)d, steer__heading_at(w, (int)last));
         w->dense_of_slot[steer__slot_of(w, (int)d)] = d;
     }
     w->count--;
@@ -899,10 +904,9 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
     STEER_MISUSE_IF(!finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT, AGENT_VELOCITY,
                     "velocity = (%g, %g, %g): must be finite", V3(vel));
     write_state(w, d, pos, vel);
-    if (w->heading) {
-        steer_v3 *h = &w->heading[id.index - 1];
-        *h = steer__heading_from(w, &w->groups[w->group[d]], flatten(w, vel), *h, false);
-    }
+    if (w->heading[0])
+        steer__heading_put(w, (int)d, steer__heading_from(w, &w->groups[w->group[d]], flatten(w, vel),
+                                                          steer__heading_at(w, (int)d), false));
     steer__query_stale(w);
     return STEER_OK;
 }
@@ -1055,8 +1059,11 @@ uint64_t steer_world_state_hash(const steer_world *w)
         if (g->order) h = fnv(h, &g->order, sizeof g->order); /* who trades with whom: a world without orders hashes as before */
     }
     /* headings after the goals, in slot order: a world without them hashes as before */
-    for (uint32_t s = 0; w->heading && s < w->slot_high; ++s)
-        if (!(w->generation[s] & STEER__FREE_BIT)) h = fnv(h, &w->heading[s], sizeof w->heading[s]);
+    for (uint32_t s = 0; w->heading[0] && s < w->slot_high; ++s) {
+        if (w->generation[s] & STEER__FREE_BIT) continue;
+        uint32_t d = w->dense_of_slot[s];
+        for (int a = 0; a < w->dim; ++a) h = fnv(h, &w->heading[a][d], 4);
+    }
     return h;
 }
 
@@ -1068,7 +1075,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
                  + 8 /* slot, and the handle table that is also its sort target */
                  + (w->wander ? 8 : 0) /* wander x2 */
                  + 4 /* generation */ + (w->members ? 4 : 0) + (w->arrived_now ? 1 : 0)
-                 + (w->membership ? 4 : 0) + (w->heading ? sizeof(steer_v3) : 0);
+                 + (w->membership ? 4 : 0) + (w->heading[0] ? (size_t)w->dim * 8 : 0) /* headings x2 */;
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;

@@ -25,20 +25,19 @@ static void update_task(int start, int end, int worker, void *context)
     steer_world *w = context;
     for (int d = start; d < end; ++d) {
         const steer__group *g = &w->groups[w->group[d]];
-        steer_v3 *h = &w->heading[steer__slot_of(w, d)];
-        *h = facing(w, g, steer__v3_at(w, w->v, d), g->def.arrival_speed, *h);
+        steer__heading_put(w, d, facing(w, g, steer__v3_at(w, w->v, d), g->def.arrival_speed, steer__heading_at(w, d)));
     }
 }
 
 void steer__headings_update(steer_world *w)
 {
-    if (w->heading) steer__world_run(w, update_task, w->count, w); /* one slot an agent: any split, the same */
+    if (w->heading[0]) steer__world_run(w, update_task, w->count, w); /* each agent its own: any split, the same */
 }
 
 /* The world's heading table, or misuse reported as `function`'s. */
 static bool headings_kept(const steer_world *w, const char *function)
 {
-    if (w->heading) return true;
+    if (w->heading[0]) return true;
     steer__misuse(STEER_MISUSE_HEADINGS_OFF, function, "keep_headings = false: the world was made without headings");
     return false;
 }
@@ -50,7 +49,7 @@ steer_result steer_world_get_heading(const steer_world *w, steer_agent_id id, st
     STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_v3");
     if (!headings_kept(w, __func__)) return STEER_ERROR_INVALID_ARGUMENT;
     STEER__CHECK_HANDLE(w, id, &d);
-    *out = w->heading[id.index - 1];
+    *out = steer__heading_at(w, (int)d);
     return STEER_OK;
 }
 
@@ -68,7 +67,7 @@ steer_result steer_world_set_heading(steer_world *w, steer_agent_id id, steer_v3
     STEER_MISUSE_IF(!(steer_v3_len_sq(h) > 0.0f), STEER_ERROR_INVALID_ARGUMENT, AGENT_HEADING,
                     "heading = (%g, %g, %g): must be finite and not zero%s", (double)heading.x, (double)heading.y,
                     (double)heading.z, g->on_ground ? " on the ground (a ground_plane group)" : "");
-    w->heading[id.index - 1] = h;
+    steer__heading_put(w, (int)d, h);
     return STEER_OK;
 }
 
@@ -81,7 +80,7 @@ int steer_world_get_headings(const steer_world *w, const steer_agent_id *ids, st
     for (int i = 0; i < count; ++i) {
         uint32_t d;
         steer_result r = steer__handle_check_entry(w, ids[i], &d, __func__, i);
-        out[i] = r == STEER_OK ? w->heading[ids[i].index - 1] : steer_v3_zero();
+        out[i] = r == STEER_OK ? steer__heading_at(w, (int)d) : steer_v3_zero();
         done += r == STEER_OK;
         if (results) results[i] = r;
     }

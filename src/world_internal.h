@@ -124,12 +124,12 @@ struct steer_world {
                                     first lookup after a step rebuilds the table */
     steer__cache_guard *handles; /* whether the handle table is current */
     float *wander, *next_wander; /* planar wander angle per agent; NULL until a group wanders */
+    float *heading[3], *next_heading[3]; /* the way each agent faces, per axis (dim of them), with
+                                             def.keep_headings, else NULL (world_headings.c) */
 
     /* handles */
     uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);
                                 free, FREE_BIT | the next free slot */
-    steer_v3 *heading;       /* per slot, with def.keep_headings (else NULL): the way the agent faces
-                                (world_headings.c) */
     uint32_t *membership;    /* per slot, once there are formations (else NULL): the stamp a formation's
                                 entry for the agent must carry to hold; a release moves it on */
     uint32_t free_head;      /* first free slot or STEER__NO_SLOT */

@@ -14,6 +14,7 @@
  * everything checked out, so a bad snapshot leaves the world untouched. */
 #include "world_internal.h"
 #include "world_formations.h"
+#include "world_headings.h"
 #include "world_goals.h"
 #include "world_handles.h"
 #include "world_solids.h"
@@ -158,9 +159,8 @@ static void write_all(const steer_world *w, writer *wr)
         }
         put(wr, f->slots, sizeof *f->slots * (size_t)f->count);
     }
-    /* headings (version 12), each live slot's in slot order, when kept (flag bit 3) */
-    for (uint32_t s = 0; w->heading && s < w->slot_high; ++s)
-        if (!(w->generation[s] & STEER__FREE_BIT)) put_v3(wr, w->heading[s]);
+    /* headings (version 12), when kept (flag bit 3): axis by axis, internal order, as the positions */
+    for (int a = 0; w->heading[0] && a < w->dim; ++a) put(wr, w->heading[a], 4 * (size_t)w->count);
 }
 
 size_t steer_world_snapshot_size(const steer_world *w)
@@ -707,12 +707,12 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
             goto fail;
         }
     }
-    if (fresh->heading) { /* version 12 (the flag is refused before): each live slot's, a unit vector */
-        for (uint32_t s = 0; s < slot_high; ++s) {
-            if (fresh->generation[s] & STEER__FREE_BIT) continue;
-            steer_v3 h = get_v3(&rd);
-            if (rd.bad || !steer_v3_is_valid(h) || steer_absf(steer_v3_len_sq(h) - 1.0f) > 1e-3f) goto fail;
-            fresh->heading[s] = h;
+    if (fresh->heading[0]) { /* version 12 (the flag is refused before): each agent's, a unit vector */
+        for (int a = 0; a < fresh->dim; ++a)
+            if (!take(&rd, fresh->heading[a], 4 * (size_t)count)) goto fail;
+        for (uint32_t d = 0; d < count; ++d) {
+            steer_v3 h = steer__heading_at(fresh, (int)d);
+            if (!steer_v3_is_valid(h) || steer_absf(steer_v3_len_sq(h) - 1.0f) > 1e-3f) goto fail;
         }
     }
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
@@ -887,7 +887,7 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
         INFO_SECTION(&rd, "formations");
     }
     if (headings) {
-        skip(&rd, (uint64_t)out->agent_count * sizeof(steer_v3));
+        skip(&rd, (uint64_t)out->agent_count * 4 * (uint64_t)out->dim);
         INFO_SECTION(&rd, "headings");
     }
     if (rd.pos != rd.size) INFO_REFUSE("%zu bytes left after its last section", rd.size - rd.pos);

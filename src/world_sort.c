@@ -266,7 +266,7 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
     steer_world *w = sc->w;
     const sort_layout *L = &sc->L;
     const int dim = w->dim;
-    /* positions, velocities and wander angles; slots into the handle table's buffer; groups */
+    /* positions, velocities, wander angles and headings; slots into the handle table's buffer; groups */
     steer__move_arrays m = {{0}, {0}, 2 * dim, w->slot, w->dense_of_slot, w->group, w->next_group};
     for (int k = 0; k < dim; ++k) {
         m.src[k] = w->p[k];
@@ -277,6 +277,10 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
     if (w->wander) {
         m.src[m.floats] = w->wander;
         m.dst[m.floats++] = w->next_wander;
+    }
+    for (int k = 0; w->heading[0] && k < dim; ++k) {
+        m.src[m.floats] = w->heading[k];
+        m.dst[m.floats++] = w->next_heading[k];
     }
     for (int b = start; b < end; ++b) {
         uint32_t lo = L->bound[b], hi = L->bound[b + 1];
@@ -341,4 +345,5 @@ void steer__world_sort(steer_world *w)
     STEER__SWAP(w->group, w->next_group);
     STEER__SWAP(w->slot, w->dense_of_slot);
     STEER__SWAP(w->wander, w->next_wander);
+    for (int a = 0; a < 3; ++a) STEER__SWAP(w->heading[a], w->next_heading[a]);
 }

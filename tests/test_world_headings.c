@@ -147,7 +147,7 @@ static void the_same_bits_for_any_thread_count_and_through_a_snapshot(void)
     }
     CHECK(steer_world_state_hash(w) == hash[0] && steer_world_state_hash(copy) == hash[0]);
     /* a live heading that is not a unit vector: refused, the host left as it was */
-    size_t last = saved.size - 4 - sizeof(steer_v3); /* the last live slot's heading, before the CRC */
+    size_t last = saved.size - 4 - 4; /* the last agent's heading's y, before the CRC */
     float twice = 2.0f;
     memcpy(saved.data + last, &twice, 4);
     snap_reseal(saved.data, saved.size);
@@ -260,9 +260,9 @@ static void bad_calls_are_refused(void)
     CHECK(out[1].x == 0.0f && out[1].y == 0.0f && out[2].y == 1.0f);
     EXPECT_REPORT(steer_world_get_headings(w, ids, NULL, 3, results), 0, STEER_MISUSE_NULL_ARGUMENT,
                   "steer_world_get_headings", "must point to count = 3 entries");
-    /* the table costs 12 bytes an agent of capacity */
+    /* two buffers of two floats an agent of capacity (2D) */
     steer_world *plain = make_world(2, 1, false);
-    CHECK(steer_world_memory_bytes(w) - steer_world_memory_bytes(plain) >= (size_t)(WALKERS + 8) * sizeof(steer_v3));
+    CHECK(steer_world_memory_bytes(w) - steer_world_memory_bytes(plain) >= (size_t)(WALKERS + 8) * 16);
     steer_world_destroy(plain);
     steer_world_destroy(w);
     steer_set_misuse_handler(check_count_misuse, 0);
