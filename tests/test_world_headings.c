@@ -1,7 +1,8 @@
 /* Headings (def.keep_headings): an agent faces its velocity's direction
  * while it moves faster than its group's arrival_speed and keeps it when
  * slower, so a walker that stops keeps facing the way it came; added at
- * rest it faces +x; a ground_plane group's headings lie on the ground;
+ * rest it faces +x; standing agents keep their own as the sort reorders
+ * the agents; a ground_plane group's headings lie on the ground;
  * the same bits for 1, 2 and 4 threads and through a snapshot, which an
  * older reader's layout (version 11) still matches when headings are off;
  * bad calls are refused with a report naming the field. */
@@ -21,7 +22,7 @@ static steer_world *make_world(int dim, int workers, bool headings)
 {
     steer_world_def wd = steer_default_world_def();
     wd.dim = dim;
-    wd.capacity = WALKERS + 8;
+    wd.capacity = WALKERS + 48;
     wd.bounds_min = (steer_v3){-60, -60, -60};
     wd.bounds_max = (steer_v3){60, 60, 60};
     wd.worker_count = workers;
@@ -158,6 +159,45 @@ static void the_same_bits_for_any_thread_count_and_through_a_snapshot(void)
     steer_world_destroy(w);
 }
 
+/* Agents that never move keep the headings they were given while walkers
+ * cross their cells (the sort reorders everyone: each heading must move
+ * with its own agent). */
+static void standing_agents_keep_their_own_headings_as_the_sort_moves_them(void)
+{
+    enum { STANDING = 40 };
+    steer_world *w = crowd(2);
+    steer_group_def still = steer_default_group_def();
+    memset(still.weight, 0, sizeof still.weight); /* no force: they never move */
+    CHECK(steer_world_add_group(w, &still) == 1);
+    steer_agent_id ids[STANDING];
+    steer_v3 faces[STANDING];
+    for (int i = 0; i < STANDING; ++i) {
+        ids[i] = steer_world_add_agent(w, 1, (steer_v3){-39.0f + 2.0f * (float)i, 0.5f, 0}, steer_v3_zero());
+        float angle = 0.157f * (float)i;
+        faces[i] = (steer_v3){cosf(angle), sinf(angle), 0};
+        CHECK(steer_world_set_heading(w, ids[i], faces[i]) == STEER_OK);
+    }
+    steer_v3 set[STANDING];
+    CHECK(steer_world_get_headings(w, ids, set, STANDING, NULL) == STANDING);
+    for (int s = 0; s < 240; ++s) steer_world_step(w, DT);
+    steer_v3 now[STANDING];
+    CHECK(steer_world_get_headings(w, ids, now, STANDING, NULL) == STANDING);
+    CHECK(memcmp(set, now, sizeof set) == 0);
+    steer_world_destroy(w);
+    /* a removal moves the last agent into the hole: with its own heading */
+    w = make_world(2, 1, true);
+    steer_agent_id three[3];
+    for (int i = 0; i < 3; ++i) {
+        three[i] = steer_world_add_agent(w, 0, (steer_v3){(float)i, 0, 0}, steer_v3_zero());
+        CHECK(steer_world_set_heading(w, three[i], faces[10 * i + 5]) == STEER_OK);
+    }
+    CHECK(steer_world_get_headings(w, three, set, 3, NULL) == 3);
+    CHECK(steer_world_remove_agent(w, three[0]) == STEER_OK);
+    CHECK(steer_world_get_headings(w, three + 1, now, 2, NULL) == 2);
+    CHECK(memcmp(set + 1, now, 2 * sizeof *now) == 0);
+    steer_world_destroy(w);
+}
+
 /* Without headings a snapshot has the layout version 11 had: stamped 11 it
  * still restores to the same world; the headings flag in a version-11 file
  * is refused. */
@@ -262,7 +302,7 @@ static void bad_calls_are_refused(void)
                   "steer_world_get_headings", "must point to count = 3 entries");
     /* two buffers of two floats an agent of capacity (2D) */
     steer_world *plain = make_world(2, 1, false);
-    CHECK(steer_world_memory_bytes(w) - steer_world_memory_bytes(plain) >= (size_t)(WALKERS + 8) * 16);
+    CHECK(steer_world_memory_bytes(w) - steer_world_memory_bytes(plain) >= (size_t)(WALKERS + 48) * 16);
     steer_world_destroy(plain);
     steer_world_destroy(w);
     steer_set_misuse_handler(check_count_misuse, 0);
@@ -272,6 +312,7 @@ int main(void)
 {
     a_walker_faces_its_way_and_keeps_it_at_rest();
     the_same_bits_for_any_thread_count_and_through_a_snapshot();
+    standing_agents_keep_their_own_headings_as_the_sort_moves_them();
     without_headings_a_snapshot_is_version_11s_layout();
     ground_headings_lie_on_the_ground();
     bad_calls_are_refused();
