@@ -919,6 +919,9 @@ steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int 
     STEER_MISUSE_IF(group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT, AGENT_GROUP,
                     "group = %d: must be in [0, %d), the groups added", group, w->group_count);
     w->group[d] = (uint8_t)group;
+    if (w->heading[0] && w->groups[group].on_ground) /* it now faces along the ground (+x if it faced straight up) */
+        steer__heading_put(w, (int)d, steer__heading_from(w, &w->groups[group], steer__heading_at(w, (int)d),
+                                                          steer_v3_zero(), true));
     return STEER_OK;
 }
 

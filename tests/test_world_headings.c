@@ -253,6 +253,13 @@ static void ground_headings_lie_on_the_ground(void)
     }
     CHECK(steer_world_set_heading(w, a, (steer_v3){0, 5, 3}) == STEER_OK);
     CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && h.x == 0.0f && h.y == 0.0f && h.z == 1.0f);
+    /* a flyer facing up and to +z, moved into the ground group: along the ground */
+    steer_group_def fly = steer_default_group_def();
+    CHECK(steer_world_add_group(w, &fly) == 1);
+    steer_agent_id b = steer_world_add_agent(w, 1, (steer_v3){5, 5, 5}, (steer_v3){0, 3, 4});
+    CHECK(steer_world_get_heading(w, b, &h) == STEER_OK && h.y > 0.5f);
+    CHECK(steer_world_set_agent_group(w, b, 0) == STEER_OK);
+    CHECK(steer_world_get_heading(w, b, &h) == STEER_OK && h.x == 0.0f && h.y == 0.0f && h.z == 1.0f);
     steer_set_misuse_handler(misuse_record, 0);
     EXPECT_REPORT(steer_world_set_heading(w, a, (steer_v3){0, 1, 0}), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_AGENT_HEADING,
                   "steer_world_set_heading", "heading = (0, 1, 0): must be finite and not zero on the ground");

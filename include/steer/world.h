@@ -394,7 +394,8 @@ int steer_world_agent_count(const steer_world *world);
  * velocity has no ground part); 2D: z = 0. An agent starts facing its
  * velocity's direction when added with one (on the ground for a ground
  * group), else +x; a teleport with a velocity faster than the group's
- * arrival_speed turns it too. Snapshots and the state hash include them
+ * arrival_speed turns it too, and a move into a ground_plane group lays it
+ * on the ground. Snapshots and the state hash include them
  * (a world without them saves and hashes as before). Refused (misuse,
  * STEER_ERROR_INVALID_ARGUMENT) in a world without keep_headings. */
 steer_result steer_world_get_heading(const steer_world *world, steer_agent_id id, steer_v3 *out);
