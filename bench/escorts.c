@@ -15,7 +15,7 @@
  *     (an order to one unit, which takes it out of its formation), then
  *     re-formed (its old formation removed, a new one added, which takes
  *     the old index): microseconds for the three calls.
- * --json prints one line per N. A size past what the world allows is
+ * --json prints one line per N. A size past STEER_MAX_FORMATIONS is
  * reported and skipped. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -149,6 +149,10 @@ int main(int argc, char **argv)
                "median", "order_us", "median");
     for (int l = 0; l < lists; ++l) {
         int n = sizes[l], orders_n = k < n ? k : n;
+        if (n > STEER_MAX_FORMATIONS) { /* the world would refuse it as misuse (which a debug build aborts on) */
+            fprintf(stderr, "escorts: %d formations refused (STEER_MAX_FORMATIONS %d)\n", n, STEER_MAX_FORMATIONS);
+            continue;
+        }
         double add[MAX_REPEAT], step[MAX_REPEAT], plain[MAX_REPEAT], order[MAX_REPEAT];
         bool refused = false;
         for (int r = 0; r < repeat && !refused; ++r) {
