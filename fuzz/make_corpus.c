@@ -3,7 +3,9 @@
  * some steps, with agents removed (a free list) and with one group only.
  *   make_corpus DIR      writes DIR/snap-*.bin (DIR: fuzz/corpus/fuzz_snapshot)
  * Each file is the target's mode byte (dimension, checksum repair) followed
- * by the snapshot. */
+ * by the snapshot. The committed snap-*.bin are an older format's (kept:
+ * the reader's path for old versions); snap-v12-headings-*.bin are this
+ * program's output since the world keeps headings (format 12). */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -7,7 +7,7 @@
  * (different weights), one per combine mode; raw and desired-velocity forms,
  * a field of view, neighbour masks, a turn limit, mass; obstacles, walls, a
  * closed path and a flow field; solid obstacles and walls, non-penetration,
- * the sub-step guard; and a script of removes, re-adds and teleports. Any
+ * the sub-step guard, headings; and a script of removes, re-adds and teleports. Any
  * agent count, 2D or 3D. Everything depends only on the options, so two runs
  * alike must agree bit for bit. */
 #ifndef STEER_TESTS_ROBUST_WORLD_H
@@ -98,6 +98,7 @@ static inline steer_world_def robust_world_def(const robust_options *o)
     wd.max_dt = ROBUST_MAX_DT;
     wd.seed = 0xB0B5u;
     wd.penetration_iterations = 2;
+    wd.keep_headings = true; /* their pass, their sort moves and their bytes in snapshots, on every build */
     wd.worker_count = o->worker_count;
     wd.allocator = o->allocator;
     return wd;

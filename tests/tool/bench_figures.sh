@@ -2,8 +2,9 @@
 # The benchmark programs whose figures the docs quote, on small worlds:
 #   - step_times: its JSON parses, its percentiles are in order (median <=
 #     p90 <= p99 <= max), the slow-step count is at most the steps, and the
-#     slowest step is the one it names; a bad option is refused (status 2,
-#     naming the option and the value)
+#     slowest step is the one it names; with --headings it says so and hashes
+#     the headings too; a bad option is refused (status 2, naming the
+#     option and the value)
 #   - state_hash: one line per world (flock, goals), every time positive,
 #     the hash 16 hex digits; likewise a bad option
 #   - escorts: one line per size, every time positive, best <= median, a
@@ -17,9 +18,10 @@ trap 'rm -rf "$out"' EXIT
 fail=0
 
 "$bench/step_times" --agents 3000 --steps 60 --threads 2 --json > "$out/steps.json"
+"$bench/step_times" --agents 3000 --steps 60 --threads 2 --headings --json > "$out/headings.json"
 "$bench/state_hash" --agents 3000 --repeat 3 --json > "$out/hash.json"
 "$bench/escorts" --escorts 300,2000,70000 --orders 100 --steps 3 --repeat 3 --json > "$out/escorts.json" 2> "$out/escorts.err"
-python3 - "$out/steps.json" "$out/hash.json" "$out/escorts.json" "$out/escorts.err" <<'PY' || fail=1
+python3 - "$out/steps.json" "$out/hash.json" "$out/escorts.json" "$out/escorts.err" "$out/headings.json" <<'PY' || fail=1
 import json, re, sys
 s = json.loads(open(sys.argv[1]).read())
 ok = True
@@ -33,6 +35,8 @@ check(0 < s["ms_median"] <= s["ms_p90"] <= s["ms_p99"] <= s["ms_max"], "step_tim
 check(0 <= s["steps_over_1_5x_median"] <= s["steps"], "step_times slow steps: %r" % s)
 check(1 <= s["max_at_step"] <= s["steps"], "step_times slowest step's index: %r" % s)
 check(s["ms_first"] > 0 and re.fullmatch(r"[0-9a-f]{16}", s["hash"]), "step_times first step or hash: %r" % s)
+h = json.loads(open(sys.argv[5]).read())
+check(s["headings"] is False and h["headings"] is True and h["hash"] != s["hash"], "step_times --headings (the same flock, its headings hashed too): %r" % h)
 lines = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
 check([l["world"] for l in lines] == ["flock", "goals"], "state_hash worlds: %r" % lines)
 for l in lines:
