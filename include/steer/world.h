@@ -400,8 +400,8 @@ int steer_world_agent_count(const steer_world *world);
  * (a world without them saves and hashes as before). Refused (misuse,
  * STEER_ERROR_INVALID_ARGUMENT) in a world without keep_headings. */
 steer_result steer_world_get_heading(const steer_world *world, steer_agent_id id, steer_v3 *out);
-/* Turns an agent to face `heading` (a unit unit's spawn or a cut-scene's
- * facing): normalised, on the ground for a ground_plane group; refused
+/* Turns an agent to face `heading` (a unit's facing at its spawn or in a
+ * cut-scene): normalised, on the ground for a ground_plane group; refused
  * when that is not finite and non-zero (STEER_MISUSE_AGENT_HEADING). */
 steer_result steer_world_set_heading(steer_world *world, steer_agent_id id, steer_v3 heading);
 /* Bulk, as steer_world_get_agents: out[i] for ids[i] (zero for a gone
