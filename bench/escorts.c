@@ -40,6 +40,8 @@ static int parse_list(const char *text, int *out)
     return n;
 }
 
+static const steer_v3 behind = {-2.0f, 0.0f, 0.0f}; /* an escort's slot in its leader's frame */
+
 typedef struct world_of_escorts {
     steer_world *w;
     steer_agent_id *leaders, *escorts;
@@ -75,9 +77,10 @@ static bool make_world(world_of_escorts *e, int n)
     int g = e->w ? steer_world_add_group(e->w, &gd) : -1;
     bool ok = g >= 0 && e->leaders && e->escorts && targets;
     for (int i = 0; ok && i < n; ++i) {
-        steer_v3 at = steer_v3_make(-half + 10.0f + 4.0f * (float)(i % side), -half + 10.0f + 4.0f * (float)(i / side), 0.0f);
+        float x = -half + 10.0f + 4.0f * (float)(i % side), y = -half + 10.0f + 4.0f * (float)(i / side);
+        steer_v3 at = steer_v3_make(x, y, 0.0f);
         e->leaders[i] = steer_world_add_agent(e->w, g, at, steer_v3_zero());
-        e->escorts[i] = steer_world_add_agent(e->w, g, steer_v3_add(at, steer_v3_make(-2.0f, 0.0f, 0.0f)), steer_v3_zero());
+        e->escorts[i] = steer_world_add_agent(e->w, g, steer_v3_add(at, behind), steer_v3_zero());
         targets[i] = steer_v3_add(at, steer_v3_make(40.0f, 0.0f, 0.0f));
         ok = e->leaders[i].index && e->escorts[i].index;
     }
@@ -86,8 +89,6 @@ static bool make_world(world_of_escorts *e, int n)
     if (!ok) free_world(e);
     return ok;
 }
-
-static const steer_v3 behind = {-2.0f, 0.0f, 0.0f};
 
 /* Each escort a formation of one behind its leader; seconds, or -1 when refused. */
 static double add_formations(world_of_escorts *e, int n)
@@ -135,8 +136,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--json") == 0) json = true;
         else if (i + 1 < argc && strcmp(argv[i], "--escorts") == 0) lists = parse_list(argv[++i], sizes);
-        else if (i + 1 < argc && strcmp(argv[i], "--orders") == 0) k = bench_parse_int("escorts", "--orders", argv[++i], 1, 1 << 20);
-        else if (i + 1 < argc && strcmp(argv[i], "--steps") == 0) steps = bench_parse_int("escorts", "--steps", argv[++i], 1, 10000);
+        else if (i + 1 < argc && strcmp(argv[i], "--orders") == 0)
+            k = bench_parse_int("escorts", "--orders", argv[++i], 1, 1 << 20);
+        else if (i + 1 < argc && strcmp(argv[i], "--steps") == 0)
+            steps = bench_parse_int("escorts", "--steps", argv[++i], 1, 10000);
         else if (i + 1 < argc && strcmp(argv[i], "--repeat") == 0)
             repeat = bench_parse_int("escorts", "--repeat", argv[++i], 1, MAX_REPEAT);
         else {

@@ -863,7 +863,8 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->group[d] = (uint8_t)group;
     if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
-    if (w->heading[0]) steer__heading_put(w, (int)d, steer__heading_from(w, &w->groups[group], flatten(w, vel), steer_v3_zero(), true));
+    if (w->heading[0])
+        steer__heading_put(w, (int)d, steer__heading_from(w, &w->groups[group], flatten(w, vel), steer_v3_zero(), true));
     steer__query_stale(w);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }

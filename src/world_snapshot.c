@@ -531,7 +531,8 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
      * listed until the next step */
     uint64_t step_begin = version >= 8 ? get_u64(&rd) : steps;
     uint32_t group_count = get_u32(&rd);
-    if (rd.bad || flags > (version >= 12 ? 15u : 7u) || grid_capacity < 1u || grid_capacity > (1u << 28) || step_begin > steps)
+    const uint32_t known_flags = version >= 12 ? 15u : 7u; /* bit 3, headings, since version 12 */
+    if (rd.bad || flags > known_flags || grid_capacity < 1u || grid_capacity > (1u << 28) || step_begin > steps)
         return STEER_ERROR_BAD_SNAPSHOT;
     if (group_count > (uint32_t)def.max_groups) return too_small(group_count, "groups", "max_groups", def.max_groups);
     /* def must pass the same checks as at creation; the capacity may grow */
