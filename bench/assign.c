@@ -91,9 +91,7 @@ int main(int argc, char **argv)
     bool json = false;
     for (int a = 1; a < argc; ++a) {
         if (!strcmp(argv[a], "--sizes") && a + 1 < argc) {
-            size_count = 0;
-            for (char *s = strtok(argv[++a], ","); s && size_count < 16; s = strtok(NULL, ","))
-                sizes[size_count++] = atoi(s);
+            size_count = bench_parse_list("assign", "--sizes", argv[++a], sizes, 16, 1, STEER_MAX_PLACES);
         } else if (!strcmp(argv[a], "--dense-max") && a + 1 < argc) {
             dense_max = atoi(argv[++a]);
         } else if (!strcmp(argv[a], "--k") && a + 1 < argc) {
@@ -107,11 +105,6 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    for (int k = 0; k < size_count; ++k)
-        if (sizes[k] < 1 || sizes[k] > STEER_MAX_PLACES) {
-            fprintf(stderr, "--sizes: %d: must be in [1, %d]\n", sizes[k], STEER_MAX_PLACES);
-            return 2;
-        }
     if (repeat < 1) repeat = 1;
     steer_allocator heap = {0};
     if (!json) printf("%-10s %6s %6s %12s %12s %7s %18s %18s\n", "case", "n", "m", "dense ms", "sparse ms", "solves",

@@ -29,6 +29,27 @@ static inline int bench_parse_int(const char *program, const char *name, const c
     return (int)v;
 }
 
+/* A comma-separated list of integers in [lo, hi], at most max of them,
+ * into out; returns how many. Else "PROGRAM: NAME: ..." on stderr and exit
+ * status 2 (an entry out of range or not a number, too many, none). */
+static inline int bench_parse_list(const char *program, const char *name, const char *text, int *out, int max, int lo,
+                                   int hi)
+{
+    int n = 0;
+    for (const char *s = text;;) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s || v < lo || v > hi || n == max || (*end && *end != ',')) {
+            fprintf(stderr, "%s: %s: expected up to %d comma-separated integers from %d to %d, got \"%s\"\n", program,
+                    name, max, lo, hi, text);
+            exit(2);
+        }
+        out[n++] = (int)v;
+        if (!*end) return n;
+        s = end + 1;
+    }
+}
+
 /* qsort's order for doubles, smallest first */
 static inline int bench_by_value(const void *a, const void *b)
 {

@@ -61,27 +61,6 @@ static void stop_and_join(pthread_t *threads, int count)
     for (int i = 0; i < count; ++i) pthread_join(threads[i], 0);
 }
 
-/* ---- arguments ------------------------------------------------------------- */
-static int parse_list(const char *text, int *out, const char *name)
-{
-    int n = 0;
-    for (const char *s = text; *s && n < MAX_LIST;) {
-        char *end;
-        long v = strtol(s, &end, 10);
-        if (end == s || v < 0 || v > 100000000) {
-            fprintf(stderr, "contended: %s: expected comma-separated non-negative integers, got \"%s\"\n", name, text);
-            exit(2);
-        }
-        out[n++] = (int)v;
-        s = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',') {
-            fprintf(stderr, "contended: %s: unexpected \"%s\"\n", name, end);
-            exit(2);
-        }
-    }
-    return n;
-}
-
 static double run_steps(steer_world *w, int steps)
 {
     double t0 = bench_seconds();
@@ -101,8 +80,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--help")) {
             printf("usage: contended [--agents N,...] [--loads L,...] [--steps S] [--repeat R] [--json]\n");
             return 0;
-        } else if (v && !strcmp(a, "--agents")) agent_count = parse_list(argv[++i], agents, a);
-        else if (v && !strcmp(a, "--loads")) load_count = parse_list(argv[++i], loads, a);
+        } else if (v && !strcmp(a, "--agents")) agent_count = bench_parse_list("contended", a, argv[++i], agents, MAX_LIST, 0, 100000000);
+        else if (v && !strcmp(a, "--loads")) load_count = bench_parse_list("contended", a, argv[++i], loads, MAX_LIST, 0, 100000000);
         else if (v && !strcmp(a, "--steps")) steps_arg = bench_parse_int("contended", a, argv[++i], 1, 1000000);
         else if (v && !strcmp(a, "--repeat")) repeat = bench_parse_int("contended", a, argv[++i], 1, MAX_REPEAT);
         else {

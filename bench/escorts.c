@@ -30,16 +30,6 @@
 #define MAX_LIST 8
 #define MAX_REPEAT 31
 
-static int parse_list(const char *text, int *out)
-{
-    int n = 0;
-    char copy[256];
-    snprintf(copy, sizeof copy, "%s", text);
-    for (char *part = strtok(copy, ","); part && n < MAX_LIST; part = strtok(0, ","))
-        out[n++] = bench_parse_int("escorts", "--escorts", part, 1, 1 << 22);
-    return n;
-}
-
 static const steer_v3 behind = {-2.0f, 0.0f, 0.0f}; /* an escort's slot in its leader's frame */
 
 typedef struct world_of_escorts {
@@ -135,7 +125,7 @@ int main(int argc, char **argv)
     bool json = false;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--json") == 0) json = true;
-        else if (i + 1 < argc && strcmp(argv[i], "--escorts") == 0) lists = parse_list(argv[++i], sizes);
+        else if (i + 1 < argc && strcmp(argv[i], "--escorts") == 0) lists = bench_parse_list("escorts", "--escorts", argv[++i], sizes, MAX_LIST, 1, 1 << 22);
         else if (i + 1 < argc && strcmp(argv[i], "--orders") == 0)
             k = bench_parse_int("escorts", "--orders", argv[++i], 1, 1 << 20);
         else if (i + 1 < argc && strcmp(argv[i], "--steps") == 0)

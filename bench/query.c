@@ -26,16 +26,6 @@
 
 static const char *const kind_names[KINDS] = {"radius1_us", "radius5_us", "box10_us", "nearest16_us"};
 
-static int parse_list(const char *text, int *out)
-{
-    int n = 0;
-    char copy[256];
-    snprintf(copy, sizeof copy, "%s", text);
-    for (char *part = strtok(copy, ","); part && n < MAX_LIST; part = strtok(0, ","))
-        out[n++] = bench_parse_int("query", "--agents", part, 1, 1 << 24);
-    return n;
-}
-
 /* One kind of query at every centre; returns the seconds it took, and adds
  * what it found to *found (so the work is not optimised away). */
 static double run_kind(const steer_world *w, int kind, const steer_v3 *centres, int queries, long *found)
@@ -61,7 +51,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : 0;
         if (!strcmp(a, "--json")) json = true;
-        else if (v && !strcmp(a, "--agents")) lists = parse_list(v, agents), ++i;
+        else if (v && !strcmp(a, "--agents")) lists = bench_parse_list("query", "--agents", v, agents, MAX_LIST, 1, 1 << 24), ++i;
         else if (v && !strcmp(a, "--dim")) dim = bench_parse_int("query", "--dim", v, 2, 3), ++i;
         else if (v && !strcmp(a, "--queries")) queries = bench_parse_int("query", "--queries", v, 1, 1000000), ++i;
         else if (v && !strcmp(a, "--repeat")) repeat = bench_parse_int("query", "--repeat", v, 1, MAX_REPEAT), ++i;
