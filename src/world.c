@@ -863,8 +863,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->group[d] = (uint8_t)group;
     if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
-    if (w->heading[0])
-        steer__heading_put(w, (int)d, steer__heading_from(w, &w->groups[group], flatten(w, vel), steer_v3_zero(), true));
+    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), true);
     steer__query_stale(w);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
@@ -885,7 +884,7 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
         w->group[d] = w->group[last];
         w->slot[d] = w->slot[last];
         if (w->wander) w->wander[d] = w->wander[last];
-        if (w->heading[0]) steer__heading_put(w, (int)d, steer__heading_at(w, (int)last));
+        if (w->heading[0]) steer__v3_put(w, w->heading, (int)d, steer__v3_at(w, w->heading, (int)last));
         w->dense_of_slot[steer__slot_of(w, (int)d)] = d;
     }
     w->count--;
@@ -905,9 +904,7 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
     STEER_MISUSE_IF(!finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT, AGENT_VELOCITY,
                     "velocity = (%g, %g, %g): must be finite", V3(vel));
     write_state(w, d, pos, vel);
-    if (w->heading[0])
-        steer__heading_put(w, (int)d, steer__heading_from(w, &w->groups[w->group[d]], flatten(w, vel),
-                                                          steer__heading_at(w, (int)d), false));
+    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), false);
     steer__query_stale(w);
     return STEER_OK;
 }
@@ -921,8 +918,7 @@ steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int 
                     "group = %d: must be in [0, %d), the groups added", group, w->group_count);
     w->group[d] = (uint8_t)group;
     if (w->heading[0] && w->groups[group].on_ground) /* it now faces along the ground (+x if it faced straight up) */
-        steer__heading_put(w, (int)d, steer__heading_from(w, &w->groups[group], steer__heading_at(w, (int)d),
-                                                          steer_v3_zero(), true));
+        steer__heading_follow(w, (int)d, steer__v3_at(w, w->heading, (int)d), true);
     return STEER_OK;
 }
 

@@ -17,9 +17,7 @@ static steer_v3 ground_heading(const steer_world *w, steer_v3 velocity, float st
 {
     steer_v3 g = steer__to_ground(w, velocity);
     g.z = 0.0f;
-    if (!(steer_v3_len_sq(g) > still * still)) return last;
-    steer_v3 h = steer_v3_normalize(g);
-    return steer_v3_len_sq(h) > 0.0f ? h : last;
+    return steer__facing(g, still, last);
 }
 
 /* Member k's goal onto slot `rank`: its ARRIVE record's target moved in

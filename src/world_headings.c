@@ -3,30 +3,19 @@
 #include "world_handles.h"
 #include "world_tasks.h"
 
-/* v's direction where it is faster than `still` (on the ground for a ground
- * group), or `was`. */
-static steer_v3 facing(const steer_world *w, const steer__group *g, steer_v3 v, float still, steer_v3 was)
+void steer__heading_follow(steer_world *w, int d, steer_v3 v, bool fresh)
 {
+    const steer__group *g = &w->groups[w->group[d]];
     if (g->on_ground) steer__drop_up(w, &v);
-    if (!(steer_v3_len_sq(v) > still * still)) return was;
-    steer_v3 h = steer_v3_normalize(v);
-    return steer_v3_len_sq(h) > 0.0f ? h : was;
-}
-
-steer_v3 steer__heading_from(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 was, bool adding)
-{
-    if (adding) return facing(w, g, v, 0.0f, steer_v3_make(1.0f, 0.0f, 0.0f)); /* +x lies on every ground */
-    return facing(w, g, v, g->def.arrival_speed, was);
+    steer_v3 was = fresh ? steer_v3_make(1.0f, 0.0f, 0.0f) : steer__v3_at(w, w->heading, d); /* +x: on every ground */
+    steer__v3_put(w, w->heading, d, steer__facing(v, fresh ? 0.0f : g->def.arrival_speed, was));
 }
 
 static void update_task(int start, int end, int worker, void *context)
 {
     (void)worker;
     steer_world *w = context;
-    for (int d = start; d < end; ++d) {
-        const steer__group *g = &w->groups[w->group[d]];
-        steer__heading_put(w, d, facing(w, g, steer__v3_at(w, w->v, d), g->def.arrival_speed, steer__heading_at(w, d)));
-    }
+    for (int d = start; d < end; ++d) steer__heading_follow(w, d, steer__v3_at(w, w->v, d), false);
 }
 
 void steer__headings_update(steer_world *w)
@@ -34,7 +23,7 @@ void steer__headings_update(steer_world *w)
     if (w->heading[0]) steer__world_run(w, update_task, w->count, w); /* each agent its own: any split, the same */
 }
 
-/* The world's heading table, or misuse reported as `function`'s. */
+/* Whether the world keeps headings; if not, misuse reported as `function`'s. */
 static bool headings_kept(const steer_world *w, const char *function)
 {
     if (w->heading[0]) return true;
@@ -49,7 +38,7 @@ steer_result steer_world_get_heading(const steer_world *w, steer_agent_id id, st
     STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_v3");
     if (!headings_kept(w, __func__)) return STEER_ERROR_INVALID_ARGUMENT;
     STEER__CHECK_HANDLE(w, id, &d);
-    *out = steer__heading_at(w, (int)d);
+    *out = steer__v3_at(w, w->heading, (int)d);
     return STEER_OK;
 }
 
@@ -67,7 +56,7 @@ steer_result steer_world_set_heading(steer_world *w, steer_agent_id id, steer_v3
     STEER_MISUSE_IF(!(steer_v3_len_sq(h) > 0.0f), STEER_ERROR_INVALID_ARGUMENT, AGENT_HEADING,
                     "heading = (%g, %g, %g): must be finite and not zero%s", (double)heading.x, (double)heading.y,
                     (double)heading.z, g->on_ground ? " on the ground (a ground_plane group)" : "");
-    steer__heading_put(w, (int)d, h);
+    steer__v3_put(w, w->heading, (int)d, h);
     return STEER_OK;
 }
 
@@ -80,7 +69,7 @@ int steer_world_get_headings(const steer_world *w, const steer_agent_id *ids, st
     for (int i = 0; i < count; ++i) {
         uint32_t d;
         steer_result r = steer__handle_check_entry(w, ids[i], &d, __func__, i);
-        out[i] = r == STEER_OK ? steer__heading_at(w, (int)d) : steer_v3_zero();
+        out[i] = r == STEER_OK ? steer__v3_at(w, w->heading, (int)d) : steer_v3_zero();
         done += r == STEER_OK;
         if (results) results[i] = r;
     }

@@ -315,6 +315,21 @@ static inline steer_v3 steer__v3_at(const steer_world *w, float *const arrays[3]
 {
     return steer_v3_make(arrays[0][i], arrays[1][i], w->dim == 3 ? arrays[2][i] : 0.0f);
 }
+/* Stores v at i of per-axis arrays (z only in 3D). */
+static inline void steer__v3_put(const steer_world *w, float *const arrays[3], int i, steer_v3 v)
+{
+    arrays[0][i] = v.x, arrays[1][i] = v.y;
+    if (w->dim == 3) arrays[2][i] = v.z;
+}
+/* The way something moving at v faces: v's direction while it is faster
+ * than `still`, else `was` (an agent settling on a point makes small moves
+ * every way; a formation's leader and a kept heading both hold still then). */
+static inline steer_v3 steer__facing(steer_v3 v, float still, steer_v3 was)
+{
+    if (!(steer_v3_len_sq(v) > still * still)) return was;
+    steer_v3 h = steer_v3_normalize(v);
+    return steer_v3_len_sq(h) > 0.0f ? h : was;
+}
 static inline steer_v3 steer__v3_from(const float a[3]) { return steer_v3_make(a[0], a[1], a[2]); }
 
 #endif

@@ -712,7 +712,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         for (int a = 0; a < fresh->dim; ++a)
             if (!take(&rd, fresh->heading[a], 4 * (size_t)count)) goto fail;
         for (uint32_t d = 0; d < count; ++d) {
-            steer_v3 h = steer__heading_at(fresh, (int)d);
+            steer_v3 h = steer__v3_at(fresh, fresh->heading, (int)d);
             if (!steer_v3_is_valid(h) || steer_absf(steer_v3_len_sq(h) - 1.0f) > 1e-3f) goto fail;
         }
     }
