@@ -656,10 +656,10 @@ steer_result steer_world_reserve_goals(steer_world *world, int count);
  * (avoidance, separation: the slot is their goal). Snapshots keep
  * formations. A formation of one is "follow this unit" (an escort, a
  * column's link): a world holds up to STEER_MAX_FORMATIONS of them, and
- * adding one, removing one and a goal given to a member each cost the
- * same however many there are (50,000 escorts, `build/bench/escorts`:
- * 0.2-2 us an add, 1.3 us an order with its re-forming; placing their
- * slots about 55 ns each a step, in the caller's thread). Returns the
+ * adding one, removing one and a goal given to a member scan none of the
+ * others (`build/bench/escorts`, one thread: an add 0.2-2 us, an order
+ * with its re-forming 0.5 us at 1,000 escorts and 1.3 us at 50,000;
+ * placing their slots about 55 ns each a step, in the caller's thread). Returns the
  * formation's index, or a negative steer_result (a stale handle, count
  * out of [1, STEER_MAX_FORMATION_MEMBERS], a slot not finite, the leader
  * among the members or a member listed twice, more than
