@@ -256,7 +256,7 @@ static void test_top_level_defaults(void)
     CHECK(d.seed == 1);
     CHECK(d.max_dt == 0.0f);
     CHECK(d.cell_size == 0.0f); /* 0: the largest neighbour radius */
-    CHECK(!d.solid_obstacles && !d.solid_walls && !d.non_penetration);
+    CHECK(!d.solid_obstacles && !d.solid_walls && !d.non_penetration && !d.keep_headings);
     CHECK(d.penetration_iterations == 32);
     CHECK(d.worker_count == 1);
     CHECK(d.capacity == 7); /* the agents spawned */
@@ -282,7 +282,7 @@ static void test_top_level_values(void)
                            " 'bounds': {'min': [-10, -20, -5], 'max': [30, 40, 15]}, 'boundary': 'clamp', 'up': 'y',"
                            " 'seed': 9007199254740991, 'dt': 0.05, 'steps': 77, 'max_dt': 0.01, 'cell_size': 2.5,"
                            " 'solid_obstacles': true, 'solid_walls': true, 'non_penetration': true,"
-                           " 'penetration_iterations': 5, 'threads': 3, 'capacity': 50,"
+                           " 'keep_headings': true, 'penetration_iterations': 5, 'threads': 3, 'capacity': 50,"
                            " 'groups': [{'name': 'a', 'spawn': [{'count': 4}]}]}");
     if (!w) return;
     const steer_scenario_info *info = steer_scenario_get_info(scenario);
@@ -295,7 +295,7 @@ static void test_top_level_values(void)
     CHECK(d.seed == 9007199254740991ull); /* 2^53 - 1, exactly */
     CHECK_NEAR(d.max_dt, 0.01, 1e-7);
     CHECK_NEAR(d.cell_size, 2.5, 0);
-    CHECK(d.solid_obstacles && d.solid_walls && d.non_penetration);
+    CHECK(d.solid_obstacles && d.solid_walls && d.non_penetration && d.keep_headings);
     CHECK(d.penetration_iterations == 5);
     CHECK(d.worker_count == 3);
     CHECK(d.capacity == 50); /* room beyond the 4 spawned */
@@ -868,6 +868,60 @@ static int moved(const steer_world *w, int first, int count, const steer_v3 *sav
     int n = 0;
     for (int k = 0; k < count; ++k) n += length(sub(position(w, first + k), saved[k])) > 1e-6;
     return n;
+}
+
+static steer_v3 heading_of(const steer_world *w, int k)
+{
+    steer_v3 h = v3(0, 0, 0);
+    CHECK(steer_world_get_heading(w, ids[k], &h) == STEER_OK);
+    return h;
+}
+
+/* keep_headings: a standing spawn (speed 0) faces its heading; a moving one
+ * faces its velocity; the same file without keep_headings puts the same
+ * agents in the same places with the same velocities. */
+static void test_spawn_headings_kept(void)
+{
+    const char *groups = "'groups': [{'name': 'a', 'spawn': ["
+                         "  {'count': 2, 'speed': 0, 'heading': 2},"                                       /* 0, 1 */
+                         "  {'count': 4, 'shape': 'circle', 'centre': [0, 0], 'radius': 10, 'speed': 0,"
+                         "   'heading': 'outward'},"                                                       /* 2..5 */
+                         "  {'count': 3, 'speed': 0},"                                                     /* 6..8: random */
+                         "  {'count': 2, 'speed': 1, 'heading': 1},"                                       /* 9, 10 */
+                         "  {'count': 1, 'velocity': [0, 0]}]}]}";                                         /* 11 */
+    char doc[1024];
+    snprintf(doc, sizeof doc, "{" B2 ", 'keep_headings': true, %s", groups);
+    steer_world *w = BUILD(doc);
+    if (!w) return;
+    CHECK(world_def(w).keep_headings);
+    for (int k = 0; k < 2; ++k) CHECK_V3(heading_of(w, k), v3(cos(2.0), sin(2.0), 0), 1e-6);
+    for (int k = 2; k < 6; ++k) {
+        steer_v3 r = position(w, k), h = heading_of(w, k);
+        CHECK_NEAR(dot(r, h) / length(r), 1, 1e-5);
+        CHECK_V3(velocity(w, k), v3(0, 0, 0), 0);
+    }
+    for (int k = 6; k < 9; ++k) CHECK_NEAR(length(heading_of(w, k)), 1, 1e-6);
+    CHECK(length(sub(heading_of(w, 6), heading_of(w, 7))) > 1e-3); /* drawn, not one for all */
+    for (int k = 9; k < 11; ++k) CHECK_V3(heading_of(w, k), v3(cos(1.0), sin(1.0), 0), 1e-6);
+    CHECK_V3(heading_of(w, 11), v3(1, 0, 0), 0); /* a velocity given: no heading of the spawn's; at rest, +x */
+    steer_v3 kept_places[12];
+    for (int k = 0; k < 12; ++k) kept_places[k] = position(w, k);
+    steer_world_destroy(w);
+
+    snprintf(doc, sizeof doc, "{" B2 ", %s", groups);
+    w = BUILD(doc);
+    if (!w) return;
+    CHECK(!world_def(w).keep_headings);
+    CHECK(moved(w, 0, 12, kept_places) == 0);
+    steer_world_destroy(w);
+
+    /* Y up, a ground group: the angle on XZ, from +X toward -Z */
+    w = BUILD("{'dim': 3, 'up': 'y', 'keep_headings': true, 'bounds': {'min': [-20, -20, -20], 'max': [20, 20, 20]},"
+              " 'groups': [{'name': 'a', 'ground_plane': true,"
+              " 'spawn': [{'count': 1, 'shape': 'points', 'points': [[0, 0, 0]], 'speed': 0, 'heading': 1.5707963267948966}]}]}");
+    if (!w) return;
+    CHECK_V3(heading_of(w, 0), v3(0, 0, -1), 1e-6);
+    steer_world_destroy(w);
 }
 
 static void test_spawn_seeds(void)
@@ -2097,6 +2151,7 @@ int main(void)
     test_spawn_disc();
     test_spawn_circle_line_points_and_order();
     test_spawn_velocity_and_heading();
+    test_spawn_headings_kept();
     test_spawn_seeds();
     test_spawn_keeps_out_of_obstacles();
     test_spawn_keeps_out_of_walls();

@@ -66,6 +66,7 @@ static char text[512]; /* returned strings live here until the next call */
 static steer_agent_id *agent_ids; /* every agent the world was built with, in spawn order */
 static int agent_id_count;
 static steer_up_axis up = STEER_UP_Z; /* the world's (ground.h); Y: the ground is XZ */
+static bool kept_headings;            /* the world keeps headings (keep_headings): pg_raster draws them */
 static steer_scenario_mark *goal_marks; /* the scenario's goal places and routes (pg_marks) */
 static int goal_mark_count;
 /* The scenario's colours for what the world holds, as `steer run` draws
@@ -219,7 +220,9 @@ static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
     world = w;
     world_dt = dt;
     steer_world_def def;
-    up = w && steer_world_get_def(w, &def) == STEER_OK ? ground_up(def.dim, def.up) : STEER_UP_Z;
+    bool known = w && steer_world_get_def(w, &def) == STEER_OK;
+    up = known ? ground_up(def.dim, def.up) : STEER_UP_Z;
+    kept_headings = known && def.keep_headings;
     agent_ids = ids;
     agent_id_count = id_count;
 }
@@ -1155,6 +1158,7 @@ typedef struct facing { float x, y; uint32_t generation; bool known; } facing;
 static facing *facings;
 static size_t facing_room;
 static steer_agent_id *raster_ids;
+static steer_v3 *raster_headings; /* the world's, when it keeps them */
 static int raster_id_room;
 
 static void forget_facings(void)
@@ -1192,7 +1196,8 @@ static void face(steer_agent_id id, float vx, float vy, float max_speed, float *
  * lays over the world's ground and marks (so no mark hides an agent);
  * screen = (ox + x * scale, oy - y * scale) on the ground. Agents are drawn
  * to scale: a dart inside the circle of the group's body radius, pointing
- * the way it faces (face); a body smaller than three pixels across is a dot
+ * the way it faces (the world's heading in a keep_headings world, else
+ * face); a body smaller than three pixels across is a dot
  * (never less than one pixel, so no agent vanishes). Returns the image (NULL
  * when out of memory). */
 PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scale, float ox, float oy)
@@ -1223,14 +1228,23 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
         steer_agent_id *more = realloc(raster_ids, sizeof *more * (size_t)count);
         if (!more) return 0;
         raster_ids = more;
+        steer_v3 *headings = realloc(raster_headings, sizeof *headings * (size_t)count);
+        if (!headings) return 0;
+        raster_headings = headings;
         raster_id_room = count;
     }
     if (steer_world_get_agent_ids(world, raster_ids, count) != count) return 0;
+    if (kept_headings && steer_world_get_headings(world, raster_ids, raster_headings, count, 0) != count) return 0;
     const float *gx = pg_view_px(), *gy = pg_view_py(), *gvx = pg_view_vx(), *gvy = pg_view_vy();
     for (int i = 0; i < count; ++i) {
         int g = view.group[i] < groups && view.group[i] < 32 ? view.group[i] : 0;
         float hx, hy;
         face(raster_ids[i], gvx[i], gvy[i], max_speed[g], &hx, &hy); /* every agent, drawn or not, so none loses its way */
+        if (kept_headings) { /* the world's own; one straight up keeps the page's */
+            steer_v3 h = ground_of(up, raster_headings[i]);
+            float l = sqrtf(h.x * h.x + h.y * h.y);
+            if (l > 0.0f) hx = h.x / l, hy = h.y / l;
+        }
         float x = ox + gx[i] * scale, y = oy - gy[i] * scale, r = radius[g];
         if (x < (float)clip.x0 - r - 1.0f || y < (float)clip.y0 - r - 1.0f || x > (float)clip.x1 + r + 1.0f ||
             y > (float)clip.y1 + r + 1.0f)

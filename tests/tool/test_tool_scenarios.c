@@ -1017,6 +1017,44 @@ static void test_stopped_agents_keep_facing(void)
     CHECK(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4);
 }
 
+/* keep_headings: a standing unit is drawn facing the heading its spawn gave
+ * it (a west-facing dart lies further west than an east-facing one), and
+ * the CSV carries the world's heading after the velocity. */
+static void test_kept_headings_drawn_and_written(void)
+{
+    char file[600], dir[512], png[600], csv[600], err[2048];
+    snprintf(file, sizeof file, "%s/kept.json", OUT);
+    snprintf(dir, sizeof dir, "%s/kept", OUT);
+    snprintf(png, sizeof png, "%s/kept.png", dir);
+    snprintf(csv, sizeof csv, "%s/kept.csv", dir);
+    pixel_box dart[2];
+    for (int west = 0; west < 2; ++west) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"boundary\": \"clamp\", \"steps\": 4,"
+                 " \"keep_headings\": true, \"render\": {\"frames\": 2, \"trail\": 0},"
+                 " \"groups\": [{\"name\": \"a\", \"colour\": \"#5eb8ff\", \"radius\": 2, \"behaviours\": {},"
+                 " \"spawn\": [{\"shape\": \"points\", \"points\": [[0, 0]], \"speed\": 0, \"heading\": %s}]}]}",
+                 west ? "3.14159265" : "0");
+        CHECK(write_text(file, text));
+        const char *args[] = {"run", file, "-o", dir, "--size", "200x220", "--quiet", "--csv", csv, 0};
+        CHECK(run_tool(args, err, sizeof err) == 0);
+        CHECK(box_of_colour(png, 0x5EB8FFu, 220 - 20, &dart[west]));
+        char *rows = slurp(csv, 0);
+        CHECK(rows && !strncmp(rows, "frame,time,agent,group,x,y,vx,vy,hx,hy\n0,0,0,0,", 47));
+        double hx = 0.0, hy = 1.0;
+        const char *last = rows ? strstr(rows, "\n2,") : 0;
+        CHECK(last && sscanf(last, "\n2,%*[^,],0,0,%*[^,],%*[^,],%*[^,],%*[^,],%lf,%lf", &hx, &hy) == 2);
+        CHECK(fabs(hx - (west ? -1.0 : 1.0)) < 1e-6 && fabs(hy) < 1e-6);
+        free(rows);
+    }
+    CHECK(abs((dart[0].right - dart[0].left) - (dart[1].right - dart[1].left)) <= 2);
+    if (!(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4))
+        fprintf(stderr, "kept headings: east columns %d-%d, west %d-%d\n", dart[0].left, dart[0].right, dart[1].left,
+                dart[1].right);
+    CHECK(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4);
+}
+
 static void test_path_loop_inside_corridor(void)
 {
     char file[512], dir[512], metrics[600], err[2048];
@@ -1308,6 +1346,7 @@ int main(void)
     test_ground_plane_goal_figures();
     test_goal_figures_on_a_torus();
     test_stopped_agents_keep_facing();
+    test_kept_headings_drawn_and_written();
     test_path_loop_inside_corridor();
     test_crowd_expectations();
     test_closest_approach_exact();

@@ -204,9 +204,11 @@ static steer_v3 spawn_centre(const sc_spawn *s)
     return s->count ? steer_v3_scale(c, 1.0f / (float)s->count) : c;
 }
 
-static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_up_axis up, steer_rng *rng)
+/* The spawn's heading for an agent at p: a unit vector, or zero (tangent or
+ * outward at the shape's centre). Draws from rng for a random one, whatever
+ * the speed, so a speed of 0 moves no other draw. */
+static steer_v3 spawn_direction(const sc_spawn *s, steer_v3 p, int dim, steer_up_axis up, steer_rng *rng)
 {
-    if (s->has_velocity) return s->velocity;
     steer_v3 dir = steer_v3_zero();
     switch (s->heading) {
     case SC_HEADING_RANDOM: {
@@ -230,7 +232,20 @@ static steer_v3 spawn_velocity(const sc_spawn *s, steer_v3 p, int dim, steer_up_
         break;
     }
     }
-    return steer_v3_scale(dir, s->speed);
+    return dir;
+}
+
+/* In a world that keeps headings, a spawn standing still (speed 0, no
+ * velocity) faces its heading: a unit drawn up facing the enemy. A heading
+ * with no ground part is left out for a ground group (it would be refused). */
+static void face_standing_spawn(steer_world *w, const steer_scenario_info *info, const sc_spawn *sp,
+                                steer_agent_id id, steer_v3 dir, steer_up_axis up)
+{
+    if (!info->world.keep_headings || sp->has_velocity || sp->speed != 0.0f) return;
+    steer_v3 ground = ground_of(up, dir);
+    bool ground_group = info->dim == 3 && info->groups[sp->group].def.ground_plane;
+    if (steer_v3_len_sq(dir) == 0.0f || (ground_group && ground.x == 0.0f && ground.y == 0.0f)) return;
+    steer_world_set_heading(w, id, dir);
 }
 
 /* Where agent k of spawn sp starts. A random place (box, disc) is kept out
@@ -370,8 +385,10 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
                 ok = false;
                 break;
             }
-            steer_v3 v = spawn_velocity(sp, p, info->dim, up, &rng);
+            steer_v3 dir = sp->has_velocity ? steer_v3_zero() : spawn_direction(sp, p, info->dim, up, &rng);
+            steer_v3 v = sp->has_velocity ? sp->velocity : steer_v3_scale(dir, sp->speed);
             steer_agent_id id = steer_world_add_agent(w, sp->group, p, v);
+            if (id.index != 0) face_standing_spawn(w, info, sp, id, dir, up);
             if (ids && id.index != 0) ids[added] = id;
             ++added;
             if (id.index == 0) {

@@ -1569,6 +1569,7 @@ static const sc_row root_rows[] = {
     BOOL("solid_obstacles", steer_scenario, info.world.solid_obstacles),
     BOOL("solid_walls", steer_scenario, info.world.solid_walls),
     BOOL("non_penetration", steer_scenario, info.world.non_penetration),
+    BOOL("keep_headings", steer_scenario, info.world.keep_headings),
     INT("penetration_iterations", steer_scenario, info.world.penetration_iterations, 0, 64),
     INT_D("threads", steer_scenario, info.threads, 1, 64, 1),
     INT_D("capacity", steer_scenario, info.world.capacity, 1, MAX_AGENTS, 0), /* 0: the agents spawned */

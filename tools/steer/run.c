@@ -447,8 +447,13 @@ static void run_free(run_state *r)
     steer_scenario_destroy(r->sc);
 }
 
+/* Positions, velocities and the way each agent faces: the world's own
+ * heading when it keeps them (keep_headings), else worked out from the
+ * velocities of the frames read (ground_faces_its_velocity). A heading
+ * straight up or down has no way on the ground and keeps the last one. */
 static void read_agents(run_state *r, const steer_scenario_info *info, int count)
 {
+    const bool kept = info->world.keep_headings;
     for (int a = 0; a < count; ++a) {
         steer_agent_state s;
         if (steer_world_get_agent(r->world, r->ids[a], &s) == STEER_OK) {
@@ -456,8 +461,13 @@ static void read_agents(run_state *r, const steer_scenario_info *info, int count
             r->vel[a] = s.velocity;
         }
         r->ground[a] = canvas_ground(info, r->pos[a]);
-        if (ground_faces_its_velocity(r->vel[a], info->groups[r->group[a]].def.max_speed))
+        steer_v3 h;
+        if (kept && steer_world_get_heading(r->world, r->ids[a], &h) == STEER_OK) {
+            h = canvas_ground(info, h);
+            if (h.x != 0.0f || h.y != 0.0f) r->heading[a] = h;
+        } else if (!kept && ground_faces_its_velocity(r->vel[a], info->groups[r->group[a]].def.max_speed)) {
             r->heading[a] = canvas_ground(info, r->vel[a]);
+        }
     }
 }
 
@@ -466,13 +476,27 @@ static void read_agents(run_state *r, const steer_scenario_info *info, int count
  * 10,000 steps of 1/30 printed 333.267, 333.3, 333.333: steps 2% off). */
 static void write_csv_frame(FILE *csv, const run_state *r, int n, int dim, int frame, double t)
 {
+    const bool headings = steer_scenario_get_info(r->sc)->world.keep_headings;
     for (int a = 0; a < n; ++a) {
         const steer_v3 p = r->pos[a], v = r->vel[a];
         if (dim == 3)
-            fprintf(csv, "%d,%.12g,%d,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", frame, t, a, r->group[a], p.x, p.y, p.z, v.x, v.y,
+            fprintf(csv, "%d,%.12g,%d,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", frame, t, a, r->group[a], p.x, p.y, p.z, v.x, v.y,
                     v.z);
-        else fprintf(csv, "%d,%.12g,%d,%d,%.9g,%.9g,%.9g,%.9g\n", frame, t, a, r->group[a], p.x, p.y, v.x, v.y);
+        else fprintf(csv, "%d,%.12g,%d,%d,%.9g,%.9g,%.9g,%.9g", frame, t, a, r->group[a], p.x, p.y, v.x, v.y);
+        steer_v3 h = steer_v3_zero(); /* a removed agent's (none in a run) would read as zero */
+        if (headings) steer_world_get_heading(r->world, r->ids[a], &h);
+        if (headings && dim == 3) fprintf(csv, ",%.9g,%.9g,%.9g", h.x, h.y, h.z);
+        else if (headings) fprintf(csv, ",%.9g,%.9g", h.x, h.y);
+        fputc('\n', csv);
     }
+}
+
+/* The header of write_csv_frame's rows. */
+static void write_csv_header(FILE *csv, int dim, bool headings)
+{
+    fputs(dim == 3 ? "frame,time,agent,group,x,y,z,vx,vy,vz" : "frame,time,agent,group,x,y,vx,vy", csv);
+    if (headings) fputs(dim == 3 ? ",hx,hy,hz" : ",hx,hy", csv);
+    fputc('\n', csv);
 }
 
 static int write_image(const char *file, const canvas_view *view, const canvas_frame *frame, bool svg)
@@ -634,7 +658,7 @@ int steer_cmd_run(int argc, char **argv)
     if (o.csv) {
         r.csv = csv_stdout ? stdout : fopen(o.csv, "w");
         if (r.csv) {
-            fprintf(r.csv, info->dim == 3 ? "frame,time,agent,group,x,y,z,vx,vy,vz\n" : "frame,time,agent,group,x,y,vx,vy\n");
+            write_csv_header(r.csv, info->dim, info->world.keep_headings);
             write_csv_frame(r.csv, &r, n, info->dim, 0, 0.0); /* the initial state */
         }
         if (!r.csv || fflush(r.csv) != 0 || ferror(r.csv)) { /* a full disk shows here already */

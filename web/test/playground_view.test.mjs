@@ -187,6 +187,44 @@ const pixelsOf = (page, point, radius, colour) => page.evaluate(([[x, y], radius
   return count;
 }, [point, radius, colour]);
 
+// One big standing agent in a world that keeps headings, its spawn facing
+// `heading`: where its dart's painted pixels lie, across from its centre.
+const standingFacing = (heading) => ({
+  name: 'facing', bounds: { min: [-10, -10], max: [10, 10] }, boundary: 'clamp', keep_headings: true, steps: 10,
+  groups: [{ name: 'unit', colour: '#ff3030', radius: 3, behaviours: {},
+    spawn: [{ shape: 'points', count: 1, points: [[0, 0]], speed: 0, heading }] }],
+});
+const dartOffset = (page) => page.evaluate(() => {
+  const p = window.steerPlayground, { scale, ox } = p.camera();
+  const c = document.getElementById('view'), img = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let sum = 0, n = 0;
+  for (let y = 0; y < c.height; ++y)
+    for (let x = 0; x < c.width; ++x) {
+      const k = 4 * (y * c.width + x);
+      if (img[k] > 200 && img[k + 1] < 90 && img[k + 2] < 90) { sum += x + 0.5; ++n; } // the red dart
+    }
+  return { across: n ? (sum / n - ox) / scale : NaN, painted: n };
+});
+
+test('a world that keeps headings draws a standing unit the way its spawn faces it', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const offsets = [];
+  for (const heading of [0, Math.PI]) {
+    const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'facing', document: doc }), standingFacing(heading));
+    assert.ok(r.ok, r.error);
+    await nextFrames(page);
+    const d = await dartOffset(page);
+    assert.ok(d.painted > 50, `${d.painted} px of the dart painted`);
+    offsets.push(d.across);
+  }
+  // A dart's area lies toward its back: its centroid, the mean of its tip
+  // (r ahead) and back corners (0.8 r behind), is 0.2 r = 0.6 behind its centre.
+  assert.ok(Math.abs(offsets[0] + 0.6) < 0.15 && Math.abs(offsets[1] - 0.6) < 0.15,
+    `east-facing dart's centroid at ${offsets[0]}, west-facing at ${offsets[1]} (world units across; -0.6 and 0.6 expected)`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the groups\' targets and threats are marked as steer run marks them: arrive_seek\'s green target is there to see', async () => {
   // arrive_seek: "Arrive lands softly on its target (green) ... Seek
   // overshoots and circles forever (red); flee scatters a crowd from a
