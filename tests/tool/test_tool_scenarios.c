@@ -983,6 +983,18 @@ static void test_y_up_ground(void)
     json_decref(m);
 }
 
+/* Two pictures of one agent at one place, dart[0] facing east and dart[1]
+ * west: the same width, the west-facing dart further west by 0.2 of its
+ * size (33 pixels here: radius 2 at 10 pixels a unit, / 0.6). */
+static void check_darts_face_apart(const pixel_box dart[2], const char *what)
+{
+    CHECK(abs((dart[0].right - dart[0].left) - (dart[1].right - dart[1].left)) <= 2);
+    if (!(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4))
+        fprintf(stderr, "%s: the east-facing dart's columns %d-%d, the west-facing one's %d-%d\n", what, dart[0].left,
+                dart[0].right, dart[1].left, dart[1].right);
+    CHECK(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4);
+}
+
 /* An agent that stops keeps facing the way it came: one arriving at the
  * origin from the east is drawn pointing west, one from the west pointing
  * east. The dart reaches 0.6 of its size ahead of the body's centre and 0.4
@@ -1008,13 +1020,7 @@ static void test_stopped_agents_keep_facing(void)
         CHECK(run_tool(args, err, sizeof err) == 0);
         CHECK(box_of_colour(png, 0x5EB8FFu, 220 - 20, &dart[from_east]));
     }
-    /* the same width; the west-facing dart lies further west by 0.2 of its
-     * size (33 pixels here: radius 2 at 10 pixels a unit, / 0.6) */
-    CHECK(abs((dart[0].right - dart[0].left) - (dart[1].right - dart[1].left)) <= 2);
-    if (!(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4))
-        fprintf(stderr, "facing: from the west columns %d-%d, from the east %d-%d\n", dart[0].left, dart[0].right, dart[1].left,
-                dart[1].right);
-    CHECK(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4);
+    check_darts_face_apart(dart, "facing");
 }
 
 /* keep_headings: a standing unit is drawn facing the heading its spawn gave
@@ -1048,11 +1054,7 @@ static void test_kept_headings_drawn_and_written(void)
         CHECK(fabs(hx - (west ? -1.0 : 1.0)) < 1e-6 && fabs(hy) < 1e-6);
         free(rows);
     }
-    CHECK(abs((dart[0].right - dart[0].left) - (dart[1].right - dart[1].left)) <= 2);
-    if (!(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4))
-        fprintf(stderr, "kept headings: east columns %d-%d, west %d-%d\n", dart[0].left, dart[0].right, dart[1].left,
-                dart[1].right);
-    CHECK(dart[1].left <= dart[0].left - 4 && dart[1].right <= dart[0].right - 4);
+    check_darts_face_apart(dart, "kept headings");
 }
 
 static void test_path_loop_inside_corridor(void)
