@@ -49,3 +49,12 @@ def test_without_keep_headings_a_heading_is_refused():
     assert e.value.name == "STEER_MISUSE_HEADINGS_OFF"
     with pytest.raises(steer.InvalidArgument):
         w.get_headings([a])
+
+
+def test_a_scenario_file_keeps_headings_and_faces_a_standing_spawn(tmp_path):
+    doc = ('{"bounds": {"min": [-10, -10], "max": [10, 10]}, "keep_headings": true, "groups": [{"name": "a",'
+           ' "spawn": [{"shape": "points", "points": [[0, 0], [2, 0]], "speed": 0, "heading": 1.5707963267948966}]}]}')
+    (tmp_path / "kept.json").write_text(doc)
+    w = steer.World.from_scenario(str(tmp_path / "kept.json"))
+    ids = w.agent_ids()
+    assert np.allclose(w.get_headings(ids), [[0, 1], [0, 1]], atol=1e-6)  # standing, facing +y as the file says
