@@ -620,24 +620,36 @@ static void move_agents(const steer__move_arrays *m, int first, const uint32_t *
 /* ---- what a predictive agent sees, lane = candidate ------------------------- */
 static inline wm wm_eq_(wf a, wf b) { return wm_and(wm_le(a, b), wm_le(b, a)); }
 
+/* dim 2, or 3 with up -1: |d|^2 over those axes. 3 with up the ground's up
+ * axis (a ground agent's look): |d|^2 on the ground, the candidate kept
+ * only within the radius in height too (a cylinder, inside the cells
+ * searched), and written at the agent's own height, not moving up. */
 static inline void select_candidates(const steer__agents *a, int begin, int end, const float shift[3],
-                                     const steer__select_in *in, steer__picked *out, int dim)
+                                     const steer__select_in *in, steer__picked *out, int dim, int up)
 {
     static const uint32_t lane_numbers[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     const wf zero = wf_zero(), r2 = wf_set1(in->radius_sq);
     const wi lanes = wi_load(lane_numbers);
+    const int axes = dim == 3 && up < 0 ? 3 : 2, second = up == 1 ? 2 : 1; /* the ground's axes: x and second */
     int n = out->count;
     for (int j = begin; j < end; j += STEER_WIDE_LANES) {
         wf d2 = zero, q[3], v[3];
-        wm alike = wm_ones();
-        for (int k = 0; k < dim; ++k) {
+        wm alike = wm_ones(), level = wm_ones();
+        for (int i = 0; i < axes; ++i) {
+            const int k = i == 0 ? 0 : i == 1 ? second : 2;
             q[k] = wf_sub(wf_load(a->p[k] + j), wf_set1(shift[k]));
             v[k] = wf_load(a->v[k] + j);
             wf d = wf_sub(q[k], wf_set1(in->position[k]));
-            d2 = k == 0 ? wf_mul(d, d) : wf_add(d2, wf_mul(d, d)); /* 0 + d0^2 is d0^2 */
+            d2 = i == 0 ? wf_mul(d, d) : wf_add(d2, wf_mul(d, d)); /* 0 + d0^2 is d0^2 */
             alike = wm_and(alike, wm_eq_(v[k], wf_set1(in->velocity[k])));
         }
-        wm same = wm_and(wm_eq_(d2, zero), alike), seen = wm_and(wm_lt(d2, r2), wm_not(same));
+        if (up >= 0) { /* the height: within the radius, and itself only at its own */
+            wf h = wf_sub(wf_sub(wf_load(a->p[up] + j), wf_set1(shift[up])), wf_set1(in->position[up]));
+            wf h2 = wf_mul(h, h);
+            level = wm_lt(h2, r2);
+            alike = wm_and(alike, wm_and(wm_eq_(h2, zero), wm_eq_(wf_load(a->v[up] + j), wf_set1(in->velocity[up]))));
+        }
+        wm same = wm_and(wm_eq_(d2, zero), alike), seen = wm_and(wm_and(wm_lt(d2, r2), level), wm_not(same));
         if (end - j < STEER_WIDE_LANES) {
             seen = wm_and(seen, wm_first(end - j));
             same = wm_and(same, wm_first(end - j));
@@ -647,13 +659,15 @@ static inline void select_candidates(const steer__agents *a, int begin, int end,
         if (!in->all_groups) seen = wm_and(seen, wm_groups(a->group + j, in->group_mask));
         /* every register is stored, kept lanes or none: no branch on what is seen */
         unsigned bits = wm_bits(seen);
-        for (int k = 0; k < dim; ++k) {
+        for (int i = 0; i < axes; ++i) {
+            const int k = i == 0 ? 0 : i == 1 ? second : 2;
             wf_compress_store(out->p[k] + n, bits, q[k]);
             wf_compress_store(out->v[k] + n, bits, v[k]);
         }
-        if (dim == 2) {
-            wf_store(out->p[2] + n, zero);
-            wf_store(out->v[2] + n, zero);
+        if (dim == 2 || up >= 0) { /* 2D: z = 0; on the ground: its own height, not moving up */
+            const int k = dim == 2 ? 2 : up;
+            wf_store(out->p[k] + n, dim == 2 ? zero : wf_set1(in->position[k]));
+            wf_store(out->v[k] + n, zero);
         }
         wf_compress_store(out->d2 + n, bits, d2);
         wi_compress_store(out->index + n, bits, wi_add(lanes, wi_set1((uint32_t)j)));
@@ -665,12 +679,14 @@ static inline void select_candidates(const steer__agents *a, int begin, int end,
 static void select2(const steer__agents *a, int begin, int end, const float shift[3], const steer__select_in *in,
                     steer__picked *out)
 {
-    select_candidates(a, begin, end, shift, in, out, 2);
+    select_candidates(a, begin, end, shift, in, out, 2, -1);
 }
 static void select3(const steer__agents *a, int begin, int end, const float shift[3], const steer__select_in *in,
                     steer__picked *out)
 {
-    select_candidates(a, begin, end, shift, in, out, 3);
+    if (in->ground_up == 1) select_candidates(a, begin, end, shift, in, out, 3, 1);
+    else if (in->ground_up == 2) select_candidates(a, begin, end, shift, in, out, 3, 2);
+    else select_candidates(a, begin, end, shift, in, out, 3, -1);
 }
 
 /* ---- anticipation terms, lane = neighbour --------------------------------- */

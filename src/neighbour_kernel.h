@@ -186,12 +186,16 @@ typedef void steer__move_fn(const steer__move_arrays *arrays, int first, const u
  * number): q, the velocity (z = 0 in 2D), |d|^2 and the candidate's index.
  * The arrays need room for out->count + (end - begin) + 16 entries (a
  * register's stores may pass the last one). Candidates are read up to
- * begin + (end - begin) rounded up to 16, at most end + 15 (padded arrays). */
+ * begin + (end - begin) rounded up to 16, at most end + 15 (padded arrays).
+ * With ground_up (3D): d without its up part, candidates kept only within
+ * the radius in height as well, and written at the agent's own height with
+ * no up velocity (a ground agent meets its neighbours on its ground). */
 typedef struct steer__select_in {
     float position[3], velocity[3];
     float radius_sq;
     bool all_groups;
     uint32_t group_mask;
+    int ground_up; /* 3D, a ground agent's look: the up axis (1 or 2), else -1 (below) */
 } steer__select_in;
 typedef struct steer__picked {
     float *p[3], *v[3], *d2;

@@ -96,9 +96,8 @@ void steer__apart_bounds(steer_world *w, float dt)
         const steer_group_def *d = &grp->def;
         grp->apart_near_sq = 0.0f; /* no keep_apart: nothing near */
         if (!d->keep_apart) continue;
-        /* on the ground plane keep_apart measures the ground distance, which
-         * select's does not bound: everything seen is near */
-        float bound = grp->on_ground || !(dt > 0.0f) ? INFINITY : 0.0f;
+        /* select's distance is keep_apart's: on the ground plane both the ground distance */
+        float bound = !(dt > 0.0f) ? INFINITY : 0.0f;
         const float speed = d->max_speed * APART_SPEED_MARGIN;
         for (int h = 0; h < w->group_count && bound < INFINITY; ++h) {
             if (!grp->all_groups && !(d->neighbour_mask >> h & 1u)) continue;

@@ -37,8 +37,12 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
     const int i = a->dense, z = w->dim == 3;
     const float own[3] = {w->p[0][i], w->p[1][i], z ? w->p[2][i] : 0.0f};
     const float own_v[3] = {w->v[0][i], w->v[1][i], z ? w->v[2][i] : 0.0f};
+    /* a ground agent meets its neighbours on its own ground, as it meets
+     * obstacles and keep_apart measures: one a little higher (terrain) is not
+     * passed over or under; one higher than the neighbour radius is on
+     * another level, not seen */
     steer__select_in in = {{own[0], own[1], own[2]}, {own_v[0], own_v[1], own_v[2]}, g->radius_sq, g->all_groups,
-                           g->def.neighbour_mask};
+                           g->def.neighbour_mask, g->on_ground ? steer__up_index(w) : -1};
     /* the kernel picks them (steer__select_fn: within the neighbour radius,
      * not the agent itself, in the group mask) and writes them in lanes */
     _Static_assert(STEER__ANTICIPATION_STRIDE >= STEER__STAGE_CAP + 16, "select may store a register past its last pick");

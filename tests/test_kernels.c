@@ -1030,19 +1030,34 @@ typedef struct select_case {
 /* The contract of steer__select_fn in plain C: q = p - shift, d = q -
  * position, d2 = d0^2 + d1^2 (+ d2^2) in that order; seen when d2 <
  * radius_sq, not (d2 == 0 and every velocity component ==), and in the
- * group mask unless all_groups. */
-static bool select_sees(const select_case *c, int j, int dim, float *out_d2)
+ * group mask unless all_groups. A ground look (ground_up 1 or 2, 3D): d2
+ * over the ground's two axes (x first), seen only with the height's square
+ * below radius_sq too, and "on the agent" needs a zero height and an equal
+ * up velocity as well. `same`: whether the candidate is on the agent,
+ * moving alike. */
+static bool select_sees_how(const select_case *c, int j, int dim, float *out_d2, bool *same)
 {
-    float d[3];
+    const int up = dim == 3 && (c->in.ground_up == 1 || c->in.ground_up == 2) ? c->in.ground_up : -1;
+    float d[3], h2 = 0.0f;
     bool alike = true;
+    int axes = 0;
     for (int a = 0; a < dim; ++a) {
-        d[a] = (c->p[a][j] - c->shift[a]) - c->in.position[a];
+        float offset = (c->p[a][j] - c->shift[a]) - c->in.position[a];
         alike = alike && c->v[a][j] == c->in.velocity[a];
+        if (a == up) h2 = offset * offset;
+        else d[axes++] = offset;
     }
-    float d2 = dist_sq(d, dim);
+    float d2 = dist_sq(d, axes);
     if (out_d2) *out_d2 = d2;
     bool in_group = c->in.all_groups || (c->in.group_mask >> c->group[j] & 1u);
-    return d2 < c->in.radius_sq && !(d2 == 0.0f && alike) && in_group;
+    *same = d2 == 0.0f && alike && h2 == 0.0f;
+    return d2 < c->in.radius_sq && (up < 0 || h2 < c->in.radius_sq) && !*same && in_group;
+}
+
+static bool select_sees(const select_case *c, int j, int dim, float *out_d2)
+{
+    bool same;
+    return select_sees_how(c, j, dim, out_d2, &same);
 }
 
 /* What select writes: 7 float arrays (q, v by axis; d2) and the indices,
@@ -1083,13 +1098,9 @@ static int select_identical(const select_case *c, int dim)
 {
     int n = 0;
     for (int j = c->begin; j < c->end; ++j) {
-        float d[3];
-        bool alike = true;
-        for (int a = 0; a < dim; ++a) {
-            d[a] = (c->p[a][j] - c->shift[a]) - c->in.position[a];
-            alike = alike && c->v[a][j] == c->in.velocity[a];
-        }
-        n += dist_sq(d, dim) == 0.0f && alike;
+        bool same;
+        select_sees_how(c, j, dim, NULL, &same);
+        n += same;
     }
     return n;
 }
@@ -1102,8 +1113,9 @@ static int select_reference(const select_case *c, int dim, select_output *o)
         float d2;
         if (!select_sees(c, j, dim, &d2)) continue;
         for (int a = 0; a < 3; ++a) {
-            o->f[a][n] = a < dim ? c->p[a][j] - c->shift[a] : 0.0f;
-            o->f[3 + a][n] = a < dim ? c->v[a][j] : 0.0f;
+            bool level = dim == 3 && a == c->in.ground_up; /* a ground look: at the agent's height, not moving up */
+            o->f[a][n] = level ? c->in.position[a] : a < dim ? c->p[a][j] - c->shift[a] : 0.0f;
+            o->f[3 + a][n] = level ? 0.0f : a < dim ? c->v[a][j] : 0.0f;
         }
         o->f[6][n] = d2;
         o->index[n++] = (uint32_t)j;
@@ -1172,6 +1184,7 @@ static void make_select_case(select_case *c, int dim, int case_no)
     in->radius_sq = r * r;
     in->all_groups = chance(50);
     in->group_mask = random_group_mask();
+    in->ground_up = dim == 3 && chance(40) ? 1 + below(2) : -1; /* a ground agent's look, Y or Z up */
     for (int a = 0; a < 3; ++a) {
         c->p[a] = a < dim ? xmalloc((size_t)c->len * sizeof(float)) : NULL;
         c->v[a] = a < dim ? xmalloc((size_t)c->len * sizeof(float)) : NULL;
@@ -1243,7 +1256,8 @@ static void show_select_lane(const select_case *c, int dim, const select_output 
     show3("velocity", c->in.velocity, dim);
     show3("shift", c->shift, dim);
     show("radius_sq", c->in.radius_sq);
-    fprintf(stderr, " all_groups=%d group_mask=%08x\n", c->in.all_groups, (unsigned)c->in.group_mask);
+    fprintf(stderr, " all_groups=%d group_mask=%08x ground_up=%d\n", c->in.all_groups, (unsigned)c->in.group_mask,
+            c->in.ground_up);
 }
 
 static void test_select(int dim, int cases)

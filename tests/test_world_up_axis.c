@@ -478,6 +478,70 @@ static void ground_plane_places_assigned_on_the_ground(steer_up_axis up)
  * their points: about two thirds are on them at the end either way). */
 extern bool steer__flock_batches_off; /* the library's test switch (src/world_forces.h) */
 
+/* Two ground units walking head-on along x (Y-up scene coordinates, turned
+ * for Z up), the second `rise` higher (terrain); anticipation and
+ * keep_apart. Their ground tracks (x and the scene's z) per step into
+ * `track` (2 agents x STEPS x 2), the closest ground distance, arrivals. */
+enum { MEET_STEPS = 30 * 20 };
+static void meet_at_heights(steer_up_axis up, float rise, float *track, float *closest, int *arrived)
+{
+    steer_world_def wd = def_3d(up, 2, v3(-20, -10, -20), v3(20, 10, 20));
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = lone_group();
+    gd.weight[STEER_ANTICIPATE] = 1.0f;
+    gd.combine = STEER_COMBINE_RUNNING_SUM;
+    gd.keep_apart = gd.ground_plane = true;
+    gd.radius = 0.4f, gd.max_speed = 3.0f, gd.max_force = 6.0f, gd.neighbour_radius = 3.0f, gd.keep_right = 0.5f;
+    int g = steer_world_add_group(w, &gd);
+    steer_agent_id id[2] = {steer_world_add_agent(w, g, in_frame(up, v3(-10, 2, 0)), steer_v3_zero()),
+                            steer_world_add_agent(w, g, in_frame(up, v3(10, 2 + rise, 0)), steer_v3_zero())};
+    const steer_v3 goal[2] = {in_frame(up, v3(10, 0, 0)), in_frame(up, v3(-10, 0, 0))};
+    CHECK(steer_world_set_targets(w, id, goal, 2, STEER_GOAL_ARRIVE, NULL) == 2);
+    *closest = INFINITY;
+    for (int t = 0; t < MEET_STEPS; ++t) {
+        steer_world_step(w, DT);
+        steer_agent_state a[2];
+        CHECK(steer_world_get_agents(w, id, a, 2, NULL) == 2);
+        steer_v3 q[2];
+        for (int k = 0; k < 2; ++k) {
+            q[k] = up == STEER_UP_Y ? a[k].position : steer_v3_from_z_up(a[k].position, STEER_UP_Y);
+            track[(k * MEET_STEPS + t) * 2] = q[k].x, track[(k * MEET_STEPS + t) * 2 + 1] = q[k].z;
+        }
+        *closest = fminf(*closest, hypotf(q[0].x - q[1].x, q[0].z - q[1].z));
+    }
+    *arrived = steer_world_has_arrived(w, id[0]) + steer_world_has_arrived(w, id[1]);
+    steer_world_destroy(w);
+}
+
+/* A ground unit meets its neighbours on its own ground: two walking
+ * head-on pass each other on the same ground tracks, bit for bit, whether
+ * they walk at one height or up to the neighbour radius apart (terrain),
+ * and arrive; never closer on the ground than their bodies. Farther apart
+ * in height they are on two levels: unseen, they walk through each
+ * other's ground place. (Measured in 3D the look foresaw nothing while
+ * keep_apart held them on the ground: 1 to 2.5 apart they stood for good.) */
+static void ground_units_meet_on_their_ground(steer_up_axis up)
+{
+    static float level[2 * MEET_STEPS * 2], track[2 * MEET_STEPS * 2];
+    float closest;
+    int arrived;
+    meet_at_heights(up, 0.0f, level, &closest, &arrived);
+    CHECK(arrived == 2);
+    CHECK(closest >= 0.8f);
+    const float rises[] = {1.0f, 2.5f, 2.95f, -1.5f};
+    for (size_t r = 0; r < sizeof rises / sizeof *rises; ++r) {
+        meet_at_heights(up, rises[r], track, &closest, &arrived);
+        CHECK(arrived == 2);
+        CHECK(closest >= 0.8f);
+        if (memcmp(level, track, sizeof track) != 0) fprintf(stderr, "  rise %g: other ground tracks\n", (double)rises[r]);
+        CHECK(memcmp(level, track, sizeof track) == 0);
+    }
+    meet_at_heights(up, 3.5f, track, &closest, &arrived); /* another level */
+    CHECK(arrived == 2);
+    CHECK(closest < 0.1f);
+}
+
 static uint64_t ground_flock_hash(bool goals, bool flat, int workers, steer_kernel kernel, bool batches_off,
                                   int *arrived, bool *heights_kept)
 {
@@ -727,6 +791,8 @@ int main(void)
     ground_plane_places_assigned_on_the_ground(STEER_UP_Z);
     ground_plane_places_assigned_on_the_ground(STEER_UP_Y);
     ground_plane_flock_in_batches();
+    ground_units_meet_on_their_ground(STEER_UP_Z);
+    ground_units_meet_on_their_ground(STEER_UP_Y);
     z_up_is_the_world_before_the_axis();
     y_up_snapshot_restores_y_up();
     two_d_ignores_the_up_axis();

@@ -469,10 +469,19 @@ static inline void find_seen(agent_ref *r)
     for (int j = 0; j < b->count; ++j) {
         const steer_agent_state *q = &r->s->agent[j];
         if (j == r->i || !((g->neighbour_mask >> q->group) & 1u)) continue;
-        steer_v3 d = image_offset(b, r->p, q->position);
+        steer_v3 d = image_offset(b, r->p, q->position), vel = q->velocity;
         float d2 = steer_v3_len_sq(d);
-        if (!(d2 > 0.0f && d2 < radius_sq)) continue;
-        r->seen[n] = (steer_neighbour3){steer_v3_add(r->p, d), q->velocity, r->s->group[q->group].radius};
+        if (on_ground(r)) { /* world.h: within neighbour_radius on the ground and in height, met at the agent's height */
+            float h = steer_v3_get(d, up_index(b));
+            if (!(h * h < radius_sq)) continue;
+            d = drop_up(b, d), vel = drop_up(b, vel);
+            if (!(steer_v3_len_sq(d) > 0.0f || h != 0.0f)) continue; /* itself, or a twin */
+            d2 = steer_v3_len_sq(d);
+            if (!(d2 < radius_sq)) continue;
+        } else if (!(d2 > 0.0f && d2 < radius_sq)) {
+            continue;
+        }
+        r->seen[n] = (steer_neighbour3){steer_v3_add(r->p, d), vel, r->s->group[q->group].radius};
         r->seen_priority[n] = priority_of(r->s, j);
         r->seen_agent[n] = j;
         r->seen_obstacle[n++] = false;

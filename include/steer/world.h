@@ -196,7 +196,11 @@ typedef struct steer_group_def {
                                 and read goals, targets, paths and places on the ground (the up part of
                                 every distance dropped: docs/model.md 6.1a); obstacles are upright
                                 cylinders to them, as walls stand: met at the agent's height, whatever
-                                the height of the centre (units on several levels meet every post) */
+                                the height of the centre (units on several levels meet every post);
+                                its neighbours are those within neighbour_radius on the ground and in
+                                height (one farther up or down is on another level), met on its own
+                                ground too, as keep_apart measures (terrain: a unit a little higher is
+                                not passed over or under) */
     /* predictive avoidance (AVOID_NEIGHBOURS, ANTICIPATE): the agents within neighbour_radius (and
        the neighbour mask), moving discs of their groups' radii, and the obstacles within it, moving
        at their velocities (steer_world_set_obstacle_velocity); the push is capped at max_force */
