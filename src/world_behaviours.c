@@ -411,15 +411,16 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
     return braking_arrive(w, a, behind, d->max_speed, &arrival);
 }
 
-/* WANDER on a goal's final approach: an agent whose own goal stops at its
- * end (all but SEEK) wanders with (distance - tolerance) / (slow radius -
- * tolerance) of the force within the goal's slow radius of that end, and
- * not at all within the arrival tolerance, where the braking arrive asks
- * for no speed: so it comes to rest on the end as the arrive alone would
- * (with the whole force it keeps circling the end at about the tolerance,
- * in and out of arrived). 1 everywhere else; the wander's own state moves
- * on either way. */
-static float wander_fade(const steer_world *w, const steer__agent *a)
+/* What WANDER's force and AVOID_WALLS' feelers keep on a goal's final
+ * approach: an agent whose own goal stops at its end (all but SEEK) keeps
+ * (distance - tolerance) / (slow radius - tolerance) of them within the
+ * goal's slow radius of that end, and nothing within the arrival
+ * tolerance, where the braking arrive asks for no speed: so it comes to
+ * rest on the end as the arrive alone would (with the whole wander it
+ * keeps circling the end at about the tolerance, in and out of arrived;
+ * with whole feelers it never reaches an end near a wall). 1 everywhere
+ * else; the wander's own state moves on either way. */
+static float approach_fade(const steer_world *w, const steer__agent *a)
 {
     float dist, slow, tol = a->g->def.arrival_tolerance;
     if (!final_approach(w, a, &dist, &slow)) return 1.0f;
@@ -474,7 +475,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer_wander_params params = d->wander;
         params.up = w->def.up;
         steer_v3 f = steer_wander3(a->p, a->v, &w->wander[a->dense], &params, ms, fc->dt, replay_draw, &u, 0);
-        return steer_v3_scale(f, wander_fade(w, a));
+        return steer_v3_scale(f, approach_fade(w, a));
     }
     case STEER_SEEK: return a->goal ? goal_force(fc, a) : seek_point(w, a, d->target, ms);
     case STEER_ARRIVE: {
@@ -536,6 +537,12 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         const steer_segment3 *walls = steer__walls_within(w, p, reach, &near, &count);
         steer_wall_feelers feelers = d->feelers;
         feelers.up = STEER_UP_Z;
+        /* on a goal's final approach the feelers shorten as the wander fades
+         * (to none within the arrival tolerance): at full length a goal near a
+         * wall stays out of reach, the agent turning on the spot and pushed
+         * back each time it faces the wall */
+        float fade = approach_fade(w, a);
+        feelers.length *= fade, feelers.whisker_length *= fade;
         return steer__from_ground(w, steer_avoid_walls3(p, v, walls, count, &feelers, 0));
     }
     case STEER_FOLLOW_WALL: { /* a wall it follows is within range */

@@ -909,6 +909,67 @@ static void wander_settles(int dim)
     steer_world_destroy(w);
 }
 
+/* An end near a wall is reached: avoid_walls' feelers (2 long) shorten on
+ * the goal's final approach, so an agent sent to a point 0.3 from a wall
+ * (its body 0.05 clear) rests on it, one arrival, where with whole feelers
+ * it stood 0.11 short, turning on the spot every step (pushed back each
+ * time it faced the wall, never arrived). Walls across +y and, in 3D, the
+ * Y-up ground's; away from the wall the feelers still turn it away. */
+static void ends_near_walls_are_reached(int dim, steer_up_axis up)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.up = up;
+    wd.capacity = 4;
+    wd.bounds_min = (steer_v3){-10.0f, -10.0f, dim == 3 ? -10.0f : 0.0f};
+    wd.bounds_max = (steer_v3){10.0f, 10.0f, dim == 3 ? 10.0f : 0.0f};
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.solid_walls = true;
+    steer_world *w = steer_world_create(&wd);
+    /* the scene on the ground: across (x) and along (y, or -z for Y up) */
+    const int along = dim == 3 && up == STEER_UP_Y ? 2 : 1;
+    const float sign = along == 2 ? -1.0f : 1.0f;
+    steer_v3 wall_a = steer_v3_zero(), wall_b = steer_v3_zero(), start = steer_v3_zero(), end = steer_v3_zero();
+    wall_a.x = 10.0f, wall_b.x = -10.0f, start.x = -5.0f, end.x = 5.0f;
+    wall_a = steer_v3_set(wall_a, along, 2.5f * sign), wall_b = steer_v3_set(wall_b, along, 2.5f * sign);
+    end = steer_v3_set(end, along, 2.2f * sign);
+    CHECK(steer_world_add_wall(w, wall_a, wall_b) == 0);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_AVOID_WALLS] = 1.0f;
+    gd.combine = STEER_COMBINE_RUNNING_SUM;
+    gd.radius = 0.25f, gd.max_speed = 1.6f, gd.max_force = 4.0f;
+    gd.ground_plane = dim == 3;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id id = steer_world_add_agent(w, 0, start, steer_v3_zero());
+    steer_goal g = {STEER_GOAL_ARRIVE, end, 0.0f, 1.3f, -1, NULL, 0, 0, false};
+    CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
+    int events = 0;
+    for (int step = 0; step < 1600; ++step) {
+        CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+        steer_agent_id got[4];
+        events += steer_world_arrivals(w, got, 4);
+    }
+    steer_agent_state st;
+    steer_world_get_agent(w, id, &st);
+    float off = steer_v3_len(steer_v3_sub(st.position, end));
+    if (!steer_world_has_arrived(w, id) || events != 1)
+        printf("ends_near_walls_are_reached (%dD): %.3f from the end, speed %.3f, %d arrivals\n", dim, (double)off,
+               (double)steer_v3_len(st.velocity), events);
+    CHECK(steer_world_has_arrived(w, id));
+    CHECK(events == 1);
+    CHECK(off <= gd.arrival_tolerance);
+    CHECK(steer_v3_len(st.velocity) < 0.01f);
+    /* at its full length a feeler still turns an agent off a wall it heads for */
+    steer_v3 wall_ward = steer_v3_set(steer_v3_zero(), along, 1.5f * sign);
+    CHECK(steer_world_set_goal(w, id, &(steer_goal){.kind = STEER_GOAL_NONE}) == STEER_OK);
+    CHECK(steer_world_teleport_agent(w, id, steer_v3_set(steer_v3_zero(), along, sign), wall_ward) == STEER_OK);
+    CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+    steer_world_get_agent(w, id, &st);
+    CHECK(steer_v3_get(st.velocity, along) * sign < 1.5f); /* pushed back along -y */
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     api();
@@ -929,5 +990,8 @@ int main(void)
     arrive_all();
     wander_settles(2);
     wander_settles(3);
+    ends_near_walls_are_reached(2, STEER_UP_Z);
+    ends_near_walls_are_reached(3, STEER_UP_Z);
+    ends_near_walls_are_reached(3, STEER_UP_Y);
     return check_summary("test_world_goals");
 }
