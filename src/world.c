@@ -863,7 +863,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     w->group[d] = (uint8_t)group;
     if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
-    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), true);
+    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), true, 0.0f);
     steer__query_stale(w);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
@@ -904,7 +904,7 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
     STEER_MISUSE_IF(!finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT, AGENT_VELOCITY,
                     "velocity = (%g, %g, %g): must be finite", V3(vel));
     write_state(w, d, pos, vel);
-    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), false);
+    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), false, 0.0f); /* a teleport turns it at once */
     steer__query_stale(w);
     return STEER_OK;
 }
@@ -918,7 +918,7 @@ steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int 
                     "group = %d: must be in [0, %d), the groups added", group, w->group_count);
     w->group[d] = (uint8_t)group;
     if (w->heading[0] && w->groups[group].on_ground) /* it now faces along the ground (+x if it faced straight up) */
-        steer__heading_follow(w, (int)d, steer__v3_at(w, w->heading, (int)d), true);
+        steer__heading_follow(w, (int)d, steer__v3_at(w, w->heading, (int)d), true, 0.0f);
     return STEER_OK;
 }
 

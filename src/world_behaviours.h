@@ -73,6 +73,6 @@ bool steer__group_departs_late(const steer__group *g);
 /* Records whether the goal is reached now (and since which step). */
 void steer__goal_set_arrived(const steer_world *w, struct steer__goal *goal, bool now);
 /* The new velocity from the combined force, with the turn limit. */
-steer_v3 steer__integrate_velocity(const steer__group *g, steer_v3 v, steer_v3 force, float dt);
+steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt);
 
 #endif

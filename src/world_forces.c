@@ -333,7 +333,7 @@ static steer_v3 new_velocity(const steer__force_context *fc, const steer__agent 
 {
     if (fc->w->dim == 2) force.z = 0.0f;
     if (a->g->def.ground_plane) steer__drop_up(fc->w, &force);
-    return steer__integrate_velocity(a->g, a->v, force, fc->dt);
+    return steer__integrate_velocity(fc->w, a->g, a->v, force, fc->dt);
 }
 
 /* Agent a's steps after its new velocity: keep_apart, the move, the arrival. */

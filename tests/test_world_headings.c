@@ -263,6 +263,68 @@ static void ground_headings_lie_on_the_ground(void)
     steer_world_destroy(w);
 }
 
+/* A group with a max_turn_rate turns its units' headings at most that fast:
+ * a walker braking to a point behind it reverses its velocity in a few
+ * steps (through nearly zero speed), and its heading comes round at the
+ * rate, on the ground for a ground group (Y up); without a rate it turns
+ * round at once, as the velocity does. Teleports still turn it at once. */
+static void headings_turn_at_the_groups_rate(int dim, bool ground)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.up = STEER_UP_Y;
+    wd.capacity = 4;
+    wd.bounds_min = (steer_v3){-60, -60, -60};
+    wd.bounds_max = (steer_v3){60, 60, 60};
+    wd.keep_headings = true;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.max_speed = 2.0f, gd.max_force = 20.0f;
+    gd.ground_plane = ground;
+    const float rate = 1.5f;
+    for (int limited = 0; limited < 2; ++limited) {
+        gd.max_turn_rate = limited ? rate : 0.0f;
+        CHECK(steer_world_add_group(w, &gd) == limited);
+    }
+    steer_agent_id id[2];
+    for (int k = 0; k < 2; ++k) {
+        id[k] = steer_world_add_agent(w, k, (steer_v3){0, 0, 0}, (steer_v3){2, 0, 0});
+        steer_goal goal = {STEER_GOAL_ARRIVE, {-20, 0, 0}, 0, 0, -1, NULL, 0, 0, false};
+        CHECK(steer_world_set_goal(w, id[k], &goal) == STEER_OK);
+    }
+    double largest[2] = {0, 0}, up_part = 0;
+    int facing_back[2] = {-1, -1};
+    steer_v3 last[2];
+    for (int k = 0; k < 2; ++k) CHECK(steer_world_get_heading(w, id[k], &last[k]) == STEER_OK);
+    for (int step = 1; step <= 150; ++step) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        for (int k = 0; k < 2; ++k) {
+            steer_v3 h;
+            CHECK(steer_world_get_heading(w, id[k], &h) == STEER_OK);
+            largest[k] = fmax(largest[k], angle_between(last[k], h));
+            up_part = fmax(up_part, fabs((double)h.y) + (dim == 2 ? 0.0 : 0.0));
+            if (facing_back[k] < 0 && h.x < -0.999f) facing_back[k] = step;
+            last[k] = h;
+        }
+    }
+    printf("headings_turn_at_the_groups_rate (%dD%s): largest turn in a step %.3f / %.3f rad, facing back after %d / %d "
+           "steps\n", dim, ground ? ", ground" : "", largest[0], largest[1], facing_back[0], facing_back[1]);
+    /* unlimited: round within the few steps the velocity takes; limited: pi / rate seconds, no faster */
+    CHECK(largest[0] > 1.0);
+    CHECK(largest[1] <= rate * DT * 1.0001 + 1e-6);
+    CHECK(facing_back[0] > 0 && facing_back[0] < 20);
+    CHECK(facing_back[1] >= (int)(3.1 / (rate * DT)) && facing_back[1] < 150);
+    if (ground) CHECK(up_part == 0.0); /* Y up: on the ground all the way round */
+    /* a teleport turns it at once, rate or not */
+    const steer_v3 across = dim == 2 ? (steer_v3){0, 2, 0} : (steer_v3){0, 0, 2};
+    CHECK(steer_world_teleport_agent(w, id[1], (steer_v3){0, 0, 0}, across) == STEER_OK);
+    steer_v3 h;
+    CHECK(steer_world_get_heading(w, id[1], &h) == STEER_OK);
+    CHECK(h.x == 0.0f && h.y == across.y / 2 && h.z == across.z / 2);
+    steer_world_destroy(w);
+}
+
 static void bad_calls_are_refused(void)
 {
     steer_set_misuse_handler(misuse_record, 0);
@@ -313,6 +375,9 @@ static void bad_calls_are_refused(void)
 
 int main(void)
 {
+    headings_turn_at_the_groups_rate(2, false);
+    headings_turn_at_the_groups_rate(3, true);
+    headings_turn_at_the_groups_rate(3, false);
     a_walker_faces_its_way_and_keeps_it_at_rest();
     the_same_bits_for_any_thread_count_and_through_a_snapshot();
     standing_agents_keep_their_own_headings_as_the_sort_moves_them();

@@ -542,6 +542,31 @@ static void ground_units_meet_on_their_ground(steer_up_axis up)
     CHECK(closest < 0.1f);
 }
 
+/* A ground unit with a turn limit sent to a point behind it turns round on
+ * the ground and arrives. The 3D turn's way round a reversal pointed up in
+ * a Y-up world, which the ground dropped: the unit braked to a stop and set
+ * off forward again, for ever. */
+static void turn_limited_ground_unit_turns_round(steer_up_axis up)
+{
+    steer_world_def wd = def_3d(up, 2, v3(-40, -10, -40), v3(40, 10, 40));
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = lone_group();
+    gd.ground_plane = true;
+    gd.max_speed = 2.0f, gd.max_force = 20.0f, gd.max_turn_rate = 1.5f;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id id = steer_world_add_agent(w, 0, v3(0, 0, 0), in_frame(up, v3(2, 0, 0)));
+    const steer_goal goal = {STEER_GOAL_ARRIVE, in_frame(up, v3(-20, 0, 0)), 0, 0, -1, NULL, 0, 0, false};
+    CHECK(steer_world_set_goal(w, id, &goal) == STEER_OK);
+    int steps = 0;
+    while (!steer_world_has_arrived(w, id) && steps < 30 * 40) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        ++steps;
+    }
+    if (!steer_world_has_arrived(w, id)) fprintf(stderr, "  up %d: not arrived after %d steps\n", (int)up, steps);
+    CHECK(steer_world_has_arrived(w, id));
+    steer_world_destroy(w);
+}
+
 static uint64_t ground_flock_hash(bool goals, bool flat, int workers, steer_kernel kernel, bool batches_off,
                                   int *arrived, bool *heights_kept)
 {
@@ -792,6 +817,8 @@ int main(void)
     ground_plane_places_assigned_on_the_ground(STEER_UP_Y);
     ground_plane_flock_in_batches();
     ground_units_meet_on_their_ground(STEER_UP_Z);
+    turn_limited_ground_unit_turns_round(STEER_UP_Z);
+    turn_limited_ground_unit_turns_round(STEER_UP_Y);
     ground_units_meet_on_their_ground(STEER_UP_Y);
     z_up_is_the_world_before_the_axis();
     y_up_snapshot_restores_y_up();

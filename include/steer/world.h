@@ -185,7 +185,8 @@ typedef struct steer_group_def {
     float max_force;         /* length per time unit^2 (default 4: per second^2) */
     float mass;              /* default 1 */
     float radius;            /* body radius, for non-penetration and obstacles (default 0.25) */
-    float max_turn_rate;     /* radians per time unit; 0: unlimited */
+    float max_turn_rate;     /* radians per time unit; 0: unlimited. Limits the velocity's turn (about
+                                the up axis for a ground_plane group) and a kept heading's (keep_headings) */
     /* neighbours */
     float neighbour_radius;  /* alignment/cohesion/separation candidates (default 1) */
     float separation_radius; /* separation acts closer than this (default 0.5) */
@@ -395,7 +396,10 @@ int steer_world_agent_count(const steer_world *world);
  * every way, so a heading is the direction of the agent's velocity after
  * each sub-step in which it moved faster than its group's arrival_speed,
  * and is kept while it is slower: a unit that stops keeps facing the way it
- * came. On the ground for a ground_plane group (no up part; kept while its
+ * came. With a group max_turn_rate it turns toward that direction at most
+ * that fast (on the ground about the up axis): keep_apart, which acts after
+ * the turn limit, can reverse a unit in a crowd from one step to the next,
+ * and at once its heading would spin round with it. On the ground for a ground_plane group (no up part; kept while its
  * velocity has no ground part); 2D: z = 0. An agent starts facing its
  * velocity's direction when added with one (on the ground for a ground
  * group), else +x; a teleport with a velocity faster than the group's
