@@ -46,7 +46,8 @@ int main(int argc, char **argv)
     steer_group_def walker = steer_default_group_def();
     memset(walker.weight, 0, sizeof walker.weight); /* no flocking */
     walker.weight[STEER_ANTICIPATE] = 1.0f;          /* first in the running sum */
-    walker.weight[STEER_ARRIVE] = 1.0f;              /* the goals take its place */
+    /* ARRIVE left 0: each agent's own goal takes its place with weight 1; a group weight
+     * would send a unit whose goal is cleared to the group's target (the origin) */
     walker.combine = STEER_COMBINE_RUNNING_SUM;
     walker.anticipation_k = 20.0f;
     walker.keep_right = 0.5f;
