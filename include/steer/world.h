@@ -624,7 +624,10 @@ int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, in
 bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
 /* The agents that arrived during the last steer_world_step (were not
  * arrived before it, are now), in slot order: writes up to capacity of
- * them, returns how many there are. O(goals). */
+ * them, returns how many there are. O(goals). Only the last call's: a game
+ * whose fixed-step loop steps more than once a frame reads them after each
+ * step (or steps once with the frame's time and def.max_dt, whose
+ * sub-steps' arrivals are all the call's). */
 int steer_world_arrivals(const steer_world *world, steer_agent_id *out, int capacity);
 int steer_world_goal_count(const steer_world *world);
 /* Room for `count` goals in all (records of agents with goals of their
