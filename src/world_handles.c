@@ -67,7 +67,9 @@ steer_result steer__handle_check_named(const steer_world *w, steer_agent_id id, 
     steer_misuse_id why = steer__handle_lookup(w, id, dense);
     if (why == STEER_MISUSE_NONE) return STEER_OK;
     steer__misuse(why, function, "%s = {index %u, generation %u, world %u}: %s", name, id.index, id.generation, id.world,
-                  why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world" : "no live agent of this world has it");
+                  why == STEER_MISUSE_HANDLE_FOREIGN ? "made by another world"
+                  : id.index == 0                    ? "the null handle (index 0: a refused add's, or never set), no agent's"
+                                                     : "no live agent of this world has it");
     return STEER_ERROR_STALE_HANDLE;
 }
 

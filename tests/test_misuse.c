@@ -202,6 +202,7 @@ static void test_calls_name_the_argument(void)
     EXPECT_REPORT(steer_world_set_agent_group(w, a, -1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_AGENT_GROUP, "steer_world_set_agent_group", "group = -1: must be in [0, 1)");
     EXPECT_REPORT(steer_world_set_agent_group(w, (steer_agent_id){99, 0, 0}, 0), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_STALE, "steer_world_set_agent_group", "id = {index 99, generation 0, world 0}");
     EXPECT_REPORT(steer_world_get_agent(w, (steer_agent_id){99, 0, 0}, &st), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_STALE, "steer_world_get_agent", "id = {index 99, generation 0, world 0}: no live agent of this world has it");
+    EXPECT_REPORT(steer_world_get_agent(w, (steer_agent_id){0, 0, 0}, &st), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_STALE, "steer_world_get_agent", "id = {index 0, generation 0, world 0}: the null handle (index 0: a refused add's, or never set), no agent's");
     EXPECT_REPORT(steer_world_remove_agent(w, (steer_agent_id){a.index, a.generation, a.world ^ 1u}), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_FOREIGN, "steer_world_remove_agent", "made by another world");
     EXPECT_REPORT(steer_world_get_agent(w, a, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_get_agent", "out = NULL");
     EXPECT_REPORT(steer_world_save(w, 0, 10, 0), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_save", "buffer = NULL");

@@ -128,6 +128,8 @@ typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE
 /* "STEER_MISUSE_GROUP_DEF_MAX_SPEED" for its id; never NULL. */
 const char *steer_misuse_name(steer_misuse_id id);
 
+/* message begins with the function's name (as above); `function` is the
+ * same name alone, to filter or count by. */
 typedef void steer_misuse_fn(steer_misuse_id id, const char *function, const char *message, void *context);
 
 /* handler NULL restores the default. Process-wide: set it before starting
