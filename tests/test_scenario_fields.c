@@ -719,6 +719,24 @@ static void test_spawn_box(void)
     steer_world_destroy(w);
 }
 
+/* A box of places may be flat (max == min on an axis): a Y-up file's spawn
+ * and goal boxes on the ground at one height; a line or a point too. */
+static void test_flat_boxes(void)
+{
+    steer_world *w = BUILD("{'dim': 3, 'up': 'y', 'bounds': {'min': [-20, -20, -20], 'max': [20, 20, 20]},"
+                           " 'groups': [{'name': 'a', 'ground_plane': true, 'spawn': [{'count': 20,"
+                           " 'min': [-5, 2, -5], 'max': [5, 2, 5], 'goal': {'kind': 'arrive',"
+                           " 'box': {'min': [8, 2, 0], 'max': [12, 2, 0]}}}]}]}");
+    if (!w) return;
+    for (int k = 0; k < 20; ++k) {
+        steer_v3 p = position(w, k), t = goal_of(w, k).target;
+        CHECK(p.y == 2.0f && p.x >= -5.0f && p.x <= 5.0f && p.z >= -5.0f && p.z <= 5.0f);
+        CHECK(t.y == 2.0f && t.z == 0.0f && t.x >= 8.0f && t.x <= 12.0f);
+    }
+    CHECK(position(w, 0).x != position(w, 1).x && goal_of(w, 0).target.x != goal_of(w, 1).target.x);
+    steer_world_destroy(w);
+}
+
 static void test_spawn_disc(void)
 {
     /* a ring: every agent between the radii, uniform over its area */
@@ -1851,7 +1869,7 @@ static void test_refused_spawns_goals_formations(void)
     REFUSED(SPAWN("'count': 1, 'shape': 'disc', 'centre': [0, 0], 'radius': 5, 'inner_radius': 6"),
             "groups[0].spawn[0].inner_radius", "got 6", "at most radius (5)");
     REFUSED(SPAWN("'count': 1, 'min': [0, 0]"), "groups[0].spawn[0]", NULL, "missing required key \"max\"");
-    REFUSED(SPAWN("'count': 1, 'min': [0, 5], 'max': [1, 5]"), "groups[0].spawn[0]", "min 5, max 5", "max greater than min");
+    REFUSED(SPAWN("'count': 1, 'min': [0, 5], 'max': [1, 4]"), "groups[0].spawn[0]", "min 5, max 4", "max at least min");
     REFUSED(SPAWN("'count': 2, 'shape': 'points', 'points': [[0, 0], [1, 1], [2, 2]]"), "groups[0].spawn[0].count", "got 2",
             "expected 3");
     REFUSED(SPAWN("'count': 2, 'velocity': [1, 0], 'speed': 1"), "groups[0].spawn[0].velocity", NULL, "either");
@@ -1905,7 +1923,7 @@ static void test_refused_spawns_goals_formations(void)
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'target': [1, 1], 'slow_radius': -1"), "groups[0].spawn[0].goal.slow_radius",
             "-1", ">= 0");
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'box': {'min': [5, 0], 'max': [1, 3]}"), "groups[0].spawn[0].goal.box",
-            "min 5, max 1", "max greater than min");
+            "min 5, max 1", "max at least min");
     {
         /* waypoints: at most 65,536 points */
         size_t size = 65537 * 10 + 512, n = 0;
@@ -2148,6 +2166,7 @@ int main(void)
     test_behaviour_parameters();
     test_shared_behaviour_values();
     test_spawn_box();
+    test_flat_boxes();
     test_spawn_disc();
     test_spawn_circle_line_points_and_order();
     test_spawn_velocity_and_heading();

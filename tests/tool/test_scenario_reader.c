@@ -424,7 +424,7 @@ static void test_goal_errors(steer_scenario *sc)
         {"{\"shape\": \"points\", \"points\": [[1, 1]], \"goal\": {\"kind\": \"arrive\", \"antipode\": true}}",
          ".goal.antipode: needs a shape symmetric about its centre (\"circle\", \"disc\", \"box\" or \"line\"), not \"points\"", 0},
         {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"assign\": \"least_squares\", \"box\": {\"min\": [2, 0], \"max\": [1, 1]}}}",
-         ".goal.box: expected max greater than min on every axis (axis x: min 2, max 1)", 0},
+         ".goal.box: expected max at least min on every axis (axis x: min 2, max 1)", 0},
         {"{\"count\": 2, \"goal\": {\"kind\": \"arrive\", \"target\": [1, 1], \"seed\": 3}}",
          ".goal.seed: used only with \"box\" (its random points)", 0},
         {"{\"count\": 2, \"goal\": {\"kind\": \"waypoints\", \"target\": [1, 1]}}", ".goal.target: not used by kind \"waypoints\"", 1},

@@ -194,15 +194,18 @@ static const int ref_groups = NAMES_GROUPS, ref_paths = NAMES_PATHS, ref_fields 
 #define REF(k, st, m, list) {.key = k, .type = SC_T_CUSTOM, .offset = offsetof(st, m), .custom = read_reference, .json = "string", .data = &list}
 
 /* ---- boxes ------------------------------------------------------------------------------ */
-static int check_box(sc_read *r, const sc_node *n, const char *path, steer_v3 lo, steer_v3 hi)
+/* max > min on every axis; with `flat` (a box of places: spawns, goals)
+ * max >= min, so that a box may lie on the ground at one height. */
+static int check_box(sc_read *r, const sc_node *n, const char *path, steer_v3 lo, steer_v3 hi, bool flat)
 {
     for (int a = 0; a < r->dim; ++a)
-        if (!(steer_v3_get(hi, a) > steer_v3_get(lo, a))) {
+        if (!(flat ? steer_v3_get(hi, a) >= steer_v3_get(lo, a) : steer_v3_get(hi, a) > steer_v3_get(lo, a))) {
             const sc_node *max = sc_member(n, "max");
             if (a == 2 && max && max->kind == SC_ARRAY && max->count == 2) /* [x, y] given in a 3D file */
                 return sc_report(r, n, path, "a 3D scenario (\"dim\": 3) needs [x, y, z] for min and max: z is missing");
-            return sc_report(r, n, path, "expected max greater than min on every axis (axis %c: min %g, max %g)",
-                             "xyz"[a], (double)steer_v3_get(lo, a), (double)steer_v3_get(hi, a));
+            return sc_report(r, n, path, "expected max %s min on every axis (axis %c: min %g, max %g)",
+                             flat ? "at least" : "greater than", "xyz"[a], (double)steer_v3_get(lo, a),
+                             (double)steer_v3_get(hi, a));
         }
     return 0;
 }
@@ -214,13 +217,13 @@ typedef struct box_spec {
 static const sc_row box_rows[] = {VEC("min", box_spec, min), VEC("max", box_spec, max)};
 static const sc_table box_table = TABLE("an object {\"min\": [...], \"max\": [...]}", box_rows);
 
-static int read_box(sc_read *r, const sc_node *n, const char *path, box_spec *out)
+static int read_box(sc_read *r, const sc_node *n, const char *path, box_spec *out, bool flat)
 {
     sc_members m;
     int rc = sc_read_object(r, n, path, &box_table, out, &m);
     if (n->kind != SC_OBJECT) return -1;
     if (sc_require(r, n, path, &m, &box_table, "min", 0) | sc_require(r, n, path, &m, &box_table, "max", 0)) return -1;
-    return rc ? -1 : check_box(r, n, path, out->min, out->max);
+    return rc ? -1 : check_box(r, n, path, out->min, out->max, flat);
 }
 
 /* ---- render and expect ------------------------------------------------------------------- */
@@ -248,7 +251,7 @@ static int read_view(sc_read *r, const sc_row *row, const sc_node *n, const char
     (void)row;
     steer_scenario_info *info = target;
     box_spec b;
-    if (read_box(r, n, path, &b)) return -1;
+    if (read_box(r, n, path, &b, false)) return -1;
     info->view_min = b.min;
     info->view_max = b.max;
     return 0;
@@ -837,7 +840,7 @@ static int read_behaviour(sc_read *r, const sc_row *row, const sc_node *n, const
     if (k->b == STEER_CONTAIN && !rc) {
         bool lo = sc_has(&m, t, "min"), hi = sc_has(&m, t, "max");
         if (lo != hi) return sc_require(r, n, path, &m, t, lo ? "max" : "min", "(a box needs both)");
-        if (lo) return check_box(r, n, path, gs->def.contain_min, gs->def.contain_max);
+        if (lo) return check_box(r, n, path, gs->def.contain_min, gs->def.contain_max, false);
     }
     return rc;
 }
@@ -965,7 +968,7 @@ static int read_goal_box(sc_read *r, const sc_row *row, const sc_node *n, const 
     (void)row;
     sc_goal *g = target;
     box_spec b;
-    if (read_box(r, n, path, &b)) return -1;
+    if (read_box(r, n, path, &b, true)) return -1;
     g->min = b.min;
     g->max = b.max;
     char p[SC_PATH_SIZE];
@@ -1180,7 +1183,7 @@ static int check_shape(sc_read *r, const sc_node *n, const char *path, const sc_
         int rc = sc_refuse_keys(r, n, path, m, t, box, COUNT(box), "shape \"box\"");
         if (sc_has(m, t, "min") != sc_has(m, t, "max"))
             return sc_require(r, n, path, m, t, sc_has(m, t, "min") ? "max" : "min", "(a box needs both)");
-        return rc ? rc : check_box(r, n, path, s->min, s->max);
+        return rc ? rc : check_box(r, n, path, s->min, s->max, true);
     }
     case SC_SHAPE_DISC: {
         int rc = sc_refuse_keys(r, n, path, m, t, disc, COUNT(disc), "shape \"disc\"") |
@@ -1611,7 +1614,7 @@ static int read_frame(sc_read *r)
     box_spec b = {steer_v3_make(-1.0f, -1.0f, -1.0f), steer_v3_make(1.0f, 1.0f, 1.0f)};
     const sc_node *bounds = sc_member(root, "bounds");
     if (!bounds) rc = sc_report(r, root, "", "missing required key \"bounds\"");
-    else if (read_box(r, bounds, "bounds", &b)) {
+    else if (read_box(r, bounds, "bounds", &b, false)) {
         rc = -1;
         b = (box_spec){steer_v3_make(-1.0f, -1.0f, -1.0f), steer_v3_make(1.0f, 1.0f, 1.0f)};
     }
