@@ -825,8 +825,11 @@ bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
 
 /* An agent placed outside the box of a wrap or clamp world is brought into
  * it as a step would: every step then starts with agents inside the box. */
+/* Agent d's position and velocity (its group set): a ground group's
+ * velocity without its up part, which its agents never have. */
 static void write_state(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel)
 {
+    if (w->groups[w->group[d]].on_ground) steer__drop_up(w, &vel);
     float pp[3] = {pos.x, pos.y, pos.z}, vv[3] = {vel.x, vel.y, vel.z};
     steer__confine(w, pp, vv);
     for (int a = 0; a < w->dim; ++a) {
@@ -917,8 +920,11 @@ steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int 
     STEER_MISUSE_IF(group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT, AGENT_GROUP,
                     "group = %d: must be in [0, %d), the groups added", group, w->group_count);
     w->group[d] = (uint8_t)group;
-    if (w->heading[0] && w->groups[group].on_ground) /* it now faces along the ground (+x if it faced straight up) */
-        steer__heading_follow(w, (int)d, steer__v3_at(w, w->heading, (int)d), true, 0.0f);
+    if (w->groups[group].on_ground) { /* it now moves along the ground, and faces along it (+x if it faced straight up) */
+        int up = steer__up_index(w);
+        w->v[up][d] = 0.0f;
+        if (w->heading[0]) steer__heading_follow(w, (int)d, steer__v3_at(w, w->heading, (int)d), true, 0.0f);
+    }
     return STEER_OK;
 }
 

@@ -567,6 +567,34 @@ static void turn_limited_ground_unit_turns_round(steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* A ground unit never moves up: a velocity with an up part given to one
+ * (added, teleported, or moved into a ground group) is kept without it, as
+ * get_agent reads it at once (it read the up part until the first step). */
+static void ground_units_take_no_up_velocity(steer_up_axis up)
+{
+    steer_world_def wd = def_3d(up, 4, v3(-40, -10, -40), v3(40, 10, 40));
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = lone_group();
+    CHECK(steer_world_add_group(w, &gd) == 0); /* a flier */
+    gd.ground_plane = true;
+    CHECK(steer_world_add_group(w, &gd) == 1);
+    const steer_v3 rising = in_frame(up, v3(1, 5, 0)), level = in_frame(up, v3(1, 0, 0));
+    steer_agent_id walker = steer_world_add_agent(w, 1, v3(0, 0, 0), rising);
+    steer_agent_id flier = steer_world_add_agent(w, 0, v3(3, 0, 0), rising);
+    steer_agent_state st;
+    CHECK(steer_world_get_agent(w, walker, &st) == STEER_OK);
+    CHECK(memcmp(&st.velocity, &level, sizeof level) == 0);
+    CHECK(steer_world_get_agent(w, flier, &st) == STEER_OK);
+    CHECK(memcmp(&st.velocity, &rising, sizeof rising) == 0);
+    CHECK(steer_world_teleport_agent(w, walker, v3(1, 1, 1), rising) == STEER_OK);
+    CHECK(steer_world_get_agent(w, walker, &st) == STEER_OK);
+    CHECK(memcmp(&st.velocity, &level, sizeof level) == 0);
+    CHECK(steer_world_set_agent_group(w, flier, 1) == STEER_OK);
+    CHECK(steer_world_get_agent(w, flier, &st) == STEER_OK);
+    CHECK(memcmp(&st.velocity, &level, sizeof level) == 0);
+    steer_world_destroy(w);
+}
+
 static uint64_t ground_flock_hash(bool goals, bool flat, int workers, steer_kernel kernel, bool batches_off,
                                   int *arrived, bool *heights_kept)
 {
@@ -818,6 +846,8 @@ int main(void)
     ground_plane_flock_in_batches();
     ground_units_meet_on_their_ground(STEER_UP_Z);
     turn_limited_ground_unit_turns_round(STEER_UP_Z);
+    ground_units_take_no_up_velocity(STEER_UP_Z);
+    ground_units_take_no_up_velocity(STEER_UP_Y);
     turn_limited_ground_unit_turns_round(STEER_UP_Y);
     ground_units_meet_on_their_ground(STEER_UP_Y);
     z_up_is_the_world_before_the_axis();

@@ -193,7 +193,9 @@ typedef struct steer_group_def {
     float field_of_view;     /* full cone angle in radians; >= 2*pi: all around (default) */
     uint32_t neighbour_mask; /* bit g set: this group reacts to group g (default: all) */
     bool desired_forms;      /* separation/alignment as desired-velocity forms (default: raw) */
-    bool ground_plane;       /* 3D, "2.5D": no motion along the world's up axis; agents keep their height,
+    bool ground_plane;       /* 3D, "2.5D": no motion along the world's up axis (a velocity given with an
+                                up part, by add, teleport or a move into the group, is kept without it);
+                                agents keep their height,
                                 and read goals, targets, paths and places on the ground (the up part of
                                 every distance dropped: docs/model.md 6.1a); obstacles are upright
                                 cylinders to them, as walls stand: met at the agent's height, whatever
