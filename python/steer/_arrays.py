@@ -51,6 +51,16 @@ def rows(value, name, dim=None):
 FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
+def column(value, name, n):
+    """One float per agent: a number (the same for all) or an (n,) float32 array (a list is converted), finite."""
+    if np.ndim(value) == 0:
+        return np.full(n, scalar(value, name), np.float32)
+    array = finite(floats(value, name, "(N,)"), name)
+    if array.shape != (n,):
+        raise invalid(f"{name}: shape {array.shape}: must be ({n},), one per id, or one number")
+    return array
+
+
 def scalar(value, name, rule=None, ok=None):
     """A finite float (optionally checked by ok, with rule as the message); a string is not parsed."""
     if isinstance(value, (str, bytes, bytearray)):

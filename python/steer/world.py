@@ -34,6 +34,12 @@ BOUNDARY = {"wrap": lib.STEER_BOUNDARY_WRAP, "clamp": lib.STEER_BOUNDARY_CLAMP, 
 GOAL_KINDS = {"none": lib.STEER_GOAL_NONE, "seek": lib.STEER_GOAL_SEEK, "arrive": lib.STEER_GOAL_ARRIVE,
               "path": lib.STEER_GOAL_PATH, "waypoints": lib.STEER_GOAL_WAYPOINTS}
 KERNELS = {ffi.string(lib.steer_kernel_name(k)).decode(): k for k in range(lib.STEER_KERNEL_COUNT)}
+# steer_goal's fields set_targets fills, where the compiler laid them (the rest stay zero)
+assert ffi.sizeof("steer_goal_kind") == 4
+_GOAL_DTYPE = np.dtype({"names": ["kind", "target", "slow_radius", "speed", "path"],
+                        "formats": ["i4", ("f4", 3), "f4", "f4", "i4"],
+                        "offsets": [ffi.offsetof("steer_goal", f) for f in ("kind", "target", "slow_radius", "speed", "path")],
+                        "itemsize": ffi.sizeof("steer_goal")})
 
 
 def _unknown(what: str, name: str, known) -> Exception:
@@ -949,24 +955,39 @@ class World:
             out["points"] = np.array([(p.x, p.y, p.z)[:self.dim] for p in buf[0:n]], np.float32)
         return out
 
-    def set_targets(self, ids, targets, kind: str = "arrive") -> None:
-        """Bulk: send each agent ids[i] to targets[i] ("seek" or "arrive"), in one C call. Raises for the
-        first refused id (a stale handle, say: the error's index is its position), the others are sent."""
+    def set_targets(self, ids, targets, kind: str = "arrive", speed=None, slow_radius=None) -> None:
+        """Bulk: send each agent ids[i] to targets[i] ("seek" or "arrive"), in one C call. speed and
+        slow_radius (as set_goal's: 0 takes the group's) are one number for all or an (N,) float32 array,
+        one per agent: preferred speeds drawn from a distribution, say. Raises for the first refused id (a
+        stale handle, say: the error's index is its position), the others are sent."""
         if kind not in ("seek", "arrive"):
             raise invalid(f"kind = {kind!r}: must be 'seek' or 'arrive'")
         handles, n = self._handles(ids, "ids")
         t = _arrays.rows(targets, "targets", self.dim)
         if t.shape != (n, self.dim):
             raise invalid(f"targets: shape {t.shape}: must be ({n}, {self.dim}), one per id")
-        t3 = np.zeros((n, 3), np.float32)
-        t3[:, :self.dim] = t
         results = ffi.new("steer_result[]", max(n, 1))
-        _errors.begin()
-        done = lib.steer_world_set_targets(self._w, handles, ffi.cast("const steer_v3 *", ffi.from_buffer(t3)), n,
-                                           GOAL_KINDS[kind], results)
+        if speed is None and slow_radius is None:
+            t3 = np.zeros((n, 3), np.float32)
+            t3[:, :self.dim] = t
+            _errors.begin()
+            done = lib.steer_world_set_targets(self._w, handles, ffi.cast("const steer_v3 *", ffi.from_buffer(t3)), n,
+                                               GOAL_KINDS[kind], results)
+            who = "set_targets"
+        else:  # steer_goal records filled a column at a time, through a numpy view of their fields
+            speeds = _arrays.column(0.0 if speed is None else speed, "speed", n)
+            slows = _arrays.column(0.0 if slow_radius is None else slow_radius, "slow_radius", n)
+            goals = ffi.new("steer_goal[]", max(n, 1))
+            view = np.frombuffer(ffi.buffer(goals), _GOAL_DTYPE, count=n)
+            view["kind"], view["path"] = GOAL_KINDS[kind], -1
+            view["target"][:, :self.dim] = t
+            view["speed"], view["slow_radius"] = speeds, slows
+            _errors.begin()
+            done = lib.steer_world_set_goals(self._w, handles, goals, n, results)
+            who = "set_goals"
         self._version += 1
         if done != n:
-            _errors.raise_bulk(results, n, done, "set_targets", handles)
+            _errors.raise_bulk(results, n, done, who, handles)
 
     def send_to_places(self, ids, places, together: bool = False) -> None:
         """Send the agents ids to places ((M, dim), M >= len(ids); the rest stay free), an arrive goal each,

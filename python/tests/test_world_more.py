@@ -220,3 +220,26 @@ def test_view_count_is_the_agents():
     w.add_agents(w.add_group(), np.zeros((5, 2), np.float32))
     v = w.view()
     assert v.count == 5 and len(v.x) == 5
+
+
+def test_set_targets_with_a_preferred_speed_per_agent():
+    """Heterogeneous crowds: set_targets' speed (and slow_radius) per agent, in one call; each walks at its own."""
+    w = steer.World(2, 64, bounds_min=(-200, -200), bounds_max=(200, 200), boundary="clamp")
+    g = w.add_group(max_speed=3.0, max_force=20.0, behaviours={"arrive": 1})
+    ids = w.add_agents(g, np.float32([(0, 4 * i) for i in range(40)]))
+    speeds = np.linspace(0.5, 2.5, 40).astype(np.float32)
+    w.set_targets(ids, np.float32([(150, 4 * i) for i in range(40)]), speed=speeds, slow_radius=2.0)
+    goals = w.get_goals(ids)
+    assert [g["speed"] for g in goals] == pytest.approx(speeds.tolist()) and all(g["slow_radius"] == 2.0 for g in goals)
+    assert all(g["kind"] == "arrive" for g in goals)
+    w.step(0.1, steps=100)  # 10 s, well short of the targets
+    _, v, _ = w.get_agents(ids)
+    assert np.allclose(np.linalg.norm(v, axis=1), speeds, rtol=1e-3)
+    w.set_targets(ids[:2], np.float32([(0, 0), (1, 1)]), kind="seek", speed=1.25)  # one number for all
+    assert [g["speed"] for g in w.get_goals(ids[:2])] == [1.25, 1.25]
+    with pytest.raises(steer.InvalidArgument, match=r"speed: shape \(3,\): must be \(40,\)"):
+        w.set_targets(ids, np.zeros((40, 2), np.float32), speed=np.ones(3, np.float32))
+    with pytest.raises(steer.InvalidArgument, match="speed"):
+        w.set_targets(ids[:1], np.zeros((1, 2), np.float32), speed=-1.0)
+    with pytest.raises(steer.InvalidArgument, match="float32"):
+        w.set_targets(ids, np.zeros((40, 2), np.float32), speed=np.ones(40))  # float64: refused, as every array
