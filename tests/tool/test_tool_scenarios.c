@@ -620,6 +620,17 @@ static void test_csv(void)
     CHECK(text && !strncmp(text, "frame,time,agent,group,x,y,vx,vy\n0,0,0,0,", 41));
     CHECK(text && count_lines(text, "0,0,") == 40 && count_lines(text, "2,") == 40); /* 40 marchers, frames 0..2 */
     free(text);
+    /* --csv-steps: a row set after every step, however few frames (head_on: 2 agents, 160 steps of 0.25) */
+    char head_on[512];
+    snprintf(head_on, sizeof head_on, "%s/head_on.json", STEER_SCENARIOS_DIR);
+    const char *every_step[] = {"run", head_on, "-o", dir, "--size", "160x120", "--quiet", "--csv", file, "--csv-steps", 0};
+    CHECK(run_tool(every_step, err, sizeof err) == 0);
+    text = slurp(file, 0);
+    CHECK(text && count_lines(text, "") == 1 + 161 * 2);
+    CHECK(text && count_lines(text, "1,0.25,") == 2 && count_lines(text, "160,40,") == 2);
+    free(text);
+    const char *steps_alone[] = {"run", head_on, "-o", dir, "--quiet", "--csv-steps", 0};
+    CHECK(run_tool(steps_alone, err, sizeof err) == 2 && strstr(err, "--csv-steps") != 0);
     /* to standard output, and the summary then goes to stderr */
     static char out[1 << 16];
     const char *to_stdout[] = {"run", flock, "-o", dir, "--frames", "1", "--size", "160x120", "--csv", "-", 0};
@@ -1210,6 +1221,35 @@ static void test_hour_long_steps_are_announced(void)
     CHECK(said);
 }
 
+/* keep_apart at a step too coarse for its neighbour radius keeps nothing
+ * apart, silently in the library: steer run says so, with what would fit,
+ * and stays quiet once max_dt splits the step finely enough. */
+static void test_keep_apart_out_of_reach_is_announced(void)
+{
+    char file[600], dir[512], err[4096];
+    snprintf(file, sizeof file, "%s/coarse.json", OUT);
+    snprintf(dir, sizeof dir, "%s/coarse", OUT);
+    const char *format = "{\"bounds\": {\"min\": [-20, -20], \"max\": [20, 20]}, \"dt\": 0.5, \"steps\": 4%s,"
+                         " \"groups\": [{\"name\": \"walkers\", \"radius\": 0.25, \"max_speed\": 1.6, \"keep_apart\": true,"
+                         " \"neighbours\": {\"radius\": 1}, \"combine\": \"running_sum\", \"behaviours\": {\"anticipation\": 1},"
+                         " \"spawn\": [{\"count\": 6, \"speed\": 0, \"shape\": \"circle\", \"centre\": [0, 0], \"radius\": 5}]}]}";
+    char text[1024];
+    snprintf(text, sizeof text, format, "");
+    CHECK(write_text(file, text));
+    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", 0};
+    const char *says[] = {"steer run: warning: groups[0] (\"walkers\"): keep_apart keeps bodies apart only while 2 max_speed dt"
+                          " + both radii (2.1) fit in neighbour_radius (1): give neighbour_radius >= 2.1 or max_dt <= 0.156",
+                          0};
+    bool said = tool_says(args, says, err, sizeof err);
+    if (!said) fprintf(stderr, "coarse: %s\n", err);
+    CHECK(said);
+    const char *quiet[] = {"run", file, "-o", dir, "--size", "64x48", "--quiet", 0};
+    CHECK(run_tool(quiet, err, sizeof err) == 0 && !strstr(err, "keep_apart"));
+    snprintf(text, sizeof text, format, ", \"max_dt\": 0.125");
+    CHECK(write_text(file, text));
+    CHECK(run_tool(args, err, sizeof err) == 0 && !strstr(err, "keep_apart"));
+}
+
 /* 1M agents x 4000 frames of trails wanted 31.5 GB; now they are sampled
  * and the run says so before it starts stepping. */
 static void test_trails_bounded(void)
@@ -1349,6 +1389,7 @@ int main(void)
     test_goal_figures_on_a_torus();
     test_stopped_agents_keep_facing();
     test_kept_headings_drawn_and_written();
+    test_keep_apart_out_of_reach_is_announced();
     test_path_loop_inside_corridor();
     test_crowd_expectations();
     test_closest_approach_exact();

@@ -39,11 +39,11 @@ typedef struct run_options {
     bool set_seed;
     uint64_t seed;
     const char *csv, *metrics;
-    bool debug, quiet;
+    bool csv_steps, debug, quiet;
 } run_options;
 
-enum { OPT_OUT, OPT_FRAMES, OPT_UNTIL, OPT_SIZE, OPT_FPS, OPT_TRAIL, OPT_SEED, OPT_THREADS, OPT_CSV, OPT_METRICS,
-       OPT_DEBUG, OPT_QUIET, OPT_HELP };
+enum { OPT_OUT, OPT_FRAMES, OPT_UNTIL, OPT_SIZE, OPT_FPS, OPT_TRAIL, OPT_SEED, OPT_THREADS, OPT_CSV, OPT_CSV_STEPS,
+       OPT_METRICS, OPT_DEBUG, OPT_QUIET, OPT_HELP };
 static const tool_option options[] = {
     {"--out", "-o", "DIR", "output folder, created if missing (default: out)"},
     {"--frames", 0, "N", "frames to render, 1 to 10000; the run lasts N times the scenario's steps per frame (rounded down)"},
@@ -54,9 +54,10 @@ static const tool_option options[] = {
     {"--seed", 0, "S", "replace the scenario's seed (same seed: byte-identical outputs)"},
     {"--threads", 0, "T", "worker threads, 1 to 64 (results are identical for any T)"},
     {"--csv", 0, "FILE", "every agent's state at every frame from t = 0 ('-': standard output)"},
+    {"--csv-steps", 0, 0, "with --csv: the state after every step, not every frame (the frame column counts steps)"},
     {"--metrics", 0, "FILE", "the motion-quality figures as JSON ('-': standard output)"},
     {"--debug", 0, 0, "overlay neighbour radius, wander circle, feelers, paths, flow fields"},
-    {"--quiet", 0, 0, "no progress, no warnings about slow steps, no summary"},
+    {"--quiet", 0, 0, "no progress, no warnings (slow steps, keep_apart out of reach), no summary"},
     {"--help", "-h", 0, "this text"},
 };
 #define OPTION_COUNT (int)(sizeof options / sizeof options[0])
@@ -64,7 +65,7 @@ static const tool_option options[] = {
 static void usage(FILE *to)
 {
     fprintf(to, "usage: steer run [SCENARIO.json] [-o DIR] [--frames N | --until T] [--size WxH] [--fps F] [--seed S]\n"
-                "                 [--trail N] [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
+                "                 [--trail N] [--threads T] [--csv FILE [--csv-steps]] [--metrics FILE] [--debug] [--quiet]\n"
                 "  %-24s a scenario (docs/scenarios.md); none: the built-in showcase\n",
             "SCENARIO.json");
     tool_options_print(to, options, OPTION_COUNT);
@@ -90,7 +91,7 @@ static int parse_long(const char *s, long long lo, long long hi, long long *out)
 /* 0, 1 when --help was given (exit 0), or 2 after a message. */
 static int parse_options(int argc, char **argv, run_options *o)
 {
-    *o = (run_options){0, "out", 0, 0, 0, 0, 0, -1, 0.0, false, 0, 0, 0, false, false};
+    *o = (run_options){0, "out", 0, 0, 0, 0, 0, -1, 0.0, false, 0, 0, 0, false, false, false};
     const char *given[OPTION_COUNT] = {0}; /* each value option's value, once given */
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
@@ -117,6 +118,7 @@ static int parse_options(int argc, char **argv, run_options *o)
         switch (k) {
         case OPT_HELP: usage(stdout); return 1;
         case OPT_DEBUG: o->debug = true; break;
+        case OPT_CSV_STEPS: o->csv_steps = true; break;
         case OPT_QUIET: o->quiet = true; break;
         case OPT_OUT: o->out_dir = v; break;
         case OPT_CSV: o->csv = v; break;
@@ -162,11 +164,37 @@ static int parse_options(int argc, char **argv, run_options *o)
         fprintf(stderr, "steer run: --frames and --until: each sets the run's length; give one\n");
         return 2;
     }
+    if (o->csv_steps && !o->csv) {
+        fprintf(stderr, "steer run: --csv-steps: says how often --csv writes; give --csv FILE too\n");
+        return 2;
+    }
     if (o->csv && o->metrics && !strcmp(o->csv, "-") && !strcmp(o->metrics, "-")) {
         fprintf(stderr, "steer run: --csv - and --metrics -: standard output takes one of them; give the other a file\n");
         return 2;
     }
     return 0;
+}
+
+/* keep_apart keeps two bodies apart only while each sees the other before
+ * a step can close their gap: 2 max_speed dt plus both radii within the
+ * neighbour radius. Past that it is silently not kept; say so, with the
+ * neighbour radius or max_dt that would keep it. */
+static void warn_keep_apart_reach(const steer_scenario_info *info)
+{
+    float dt = info->dt, max_dt = info->world.max_dt, largest_radius = 0.0f;
+    if (max_dt > 0.0f && dt > max_dt) dt /= ceilf(dt / max_dt); /* the sub-step */
+    for (int g = 0; g < info->group_count; ++g) largest_radius = fmaxf(largest_radius, info->groups[g].def.radius);
+    for (int g = 0; g < info->group_count; ++g) {
+        const steer_group_def *d = &info->groups[g].def;
+        float reach = 2.0f * d->max_speed * dt + d->radius + largest_radius;
+        if (!d->keep_apart || reach <= d->neighbour_radius) continue;
+        float fits = (d->neighbour_radius - d->radius - largest_radius) / (2.0f * d->max_speed);
+        fprintf(stderr, "steer run: warning: groups[%d] (\"%s\"): keep_apart keeps bodies apart only while 2 max_speed dt "
+                        "+ both radii (%g) fit in neighbour_radius (%g): give neighbour_radius >= %g",
+                g, info->groups[g].name, (double)reach, (double)d->neighbour_radius, (double)reach);
+        if (fits > 0.0f) fprintf(stderr, " or max_dt <= %.3g", (double)fits);
+        fputc('\n', stderr);
+    }
 }
 
 /* "scenarios/flock.json" -> "flock" */
@@ -686,6 +714,7 @@ int steer_cmd_run(int argc, char **argv)
                 steps);
         progress_report(&pg, 0, 0, false, 1e9); /* before the first step */
     }
+    if (!o.quiet) warn_keep_apart_reach(info);
     double started = pg.started, sim_seconds = 0.0, figure_seconds = 0.0; /* figures: reading the agents back too */
     long step = 0;
     bool failed = false;
@@ -708,13 +737,14 @@ int steer_cmd_run(int argc, char **argv)
             metrics_step(&r.metrics, r.prev_pos, r.prev_vel, r.pos, r.vel, info->dt, 1e3 * (t1 - t0));
             figure_seconds += now() - t1;
             ++step;
+            if (r.csv && o.csv_steps) write_csv_frame(r.csv, &r, n, info->dim, (int)step, (double)step * info->dt);
             progress_report(&pg, f, step, false, t1 - t0);
         }
         trails_push(&r.trails, r.ground);
         double f0 = now();
         metrics_frame(&r.metrics, r.pos);
         figure_seconds += now() - f0;
-        if (r.csv) write_csv_frame(r.csv, &r, n, info->dim, f + 1, (double)step * info->dt);
+        if (r.csv && !o.csv_steps) write_csv_frame(r.csv, &r, n, info->dim, f + 1, (double)step * info->dt);
         snprintf(caption, sizeof caption, "%s   t = %.1f", info->name, (double)step * info->dt);
         canvas_frame frame = {n, r.ground, r.heading, r.group, &r.trails, trail, true, r.world, o.debug, caption};
         cairo_t *cr = cairo_create(r.image);
