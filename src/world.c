@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 const char *steer_result_string(steer_result result)
@@ -871,11 +872,9 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
 
-steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
+/* Removes live agent d, of handle id. */
+static void remove_agent(steer_world *w, steer_agent_id id, uint32_t d)
 {
-    uint32_t d;
-    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    STEER__CHECK_HANDLE(w, id, &d);
     uint32_t slot = id.index - 1;
     steer__goal_drop(w, d);
     uint32_t last = (uint32_t)w->count - 1;
@@ -894,6 +893,47 @@ steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
     steer__query_stale(w);
     w->generation[slot] = STEER__FREE_BIT | w->free_head;
     w->free_head = slot;
+}
+
+steer_result steer_world_remove_agent(steer_world *w, steer_agent_id id)
+{
+    uint32_t d;
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER__CHECK_HANDLE(w, id, &d);
+    remove_agent(w, id, d);
+    return STEER_OK;
+}
+
+int steer_world_remove_agents(steer_world *w, const steer_agent_id *ids, int count, steer_result *results)
+{
+    STEER__CHECK_BULK(w, ids, ids, count, results);
+    int done = 0;
+    for (int i = 0; i < count; ++i) {
+        uint32_t d;
+        steer_result r = steer__handle_check_entry(w, ids[i], &d, __func__, i); /* one listed twice: gone the second time */
+        if (r == STEER_OK) remove_agent(w, ids[i], d), ++done;
+        if (results) results[i] = r;
+    }
+    return done;
+}
+
+/* Moves live agent d; STEER_ERROR_INVALID_ARGUMENT (misuse, naming the
+ * position or velocity, entry's of a bulk call when entry >= 0) when either
+ * is not finite. */
+static steer_result teleport_agent(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel, const char *function, int entry)
+{
+    if (!finite3(flatten(w, pos)) || !finite3(flatten(w, vel))) {
+        bool bad_pos = !finite3(flatten(w, pos));
+        steer_v3 bad = bad_pos ? pos : vel;
+        char name[32];
+        if (entry >= 0) snprintf(name, sizeof name, "%s[%d]", bad_pos ? "positions" : "velocities", entry);
+        else snprintf(name, sizeof name, "%s", bad_pos ? "position" : "velocity");
+        steer__misuse(bad_pos ? STEER_MISUSE_AGENT_POSITION : STEER_MISUSE_AGENT_VELOCITY, function,
+                      "%s = (%g, %g, %g): must be finite", name, (double)bad.x, (double)bad.y, (double)bad.z);
+        return STEER_ERROR_INVALID_ARGUMENT;
+    }
+    write_state(w, d, pos, vel);
+    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), false, 0.0f); /* a teleport turns it at once */
     return STEER_OK;
 }
 
@@ -902,14 +942,27 @@ steer_result steer_world_teleport_agent(steer_world *w, steer_agent_id id, steer
     uint32_t d;
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER__CHECK_HANDLE(w, id, &d);
-    STEER_MISUSE_IF(!finite3(flatten(w, pos)), STEER_ERROR_INVALID_ARGUMENT, AGENT_POSITION,
-                    "position = (%g, %g, %g): must be finite", V3(pos));
-    STEER_MISUSE_IF(!finite3(flatten(w, vel)), STEER_ERROR_INVALID_ARGUMENT, AGENT_VELOCITY,
-                    "velocity = (%g, %g, %g): must be finite", V3(vel));
-    write_state(w, d, pos, vel);
-    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), false, 0.0f); /* a teleport turns it at once */
-    steer__query_stale(w);
-    return STEER_OK;
+    steer_result r = teleport_agent(w, d, pos, vel, __func__, -1);
+    if (r == STEER_OK) steer__query_stale(w);
+    return r;
+}
+
+int steer_world_teleport_agents(steer_world *w, const steer_agent_id *ids, const steer_v3 *positions,
+                                const steer_v3 *velocities, int count, steer_result *results)
+{
+    STEER__CHECK_BULK(w, ids, positions, count, results);
+    STEER_MISUSE_IF(count > 0 && !velocities, steer__refuse_all(results, count), NULL_ARGUMENT,
+                    "velocities = NULL: must point to count = %d entries", count);
+    int done = 0;
+    for (int i = 0; i < count; ++i) {
+        uint32_t d;
+        steer_result r = steer__handle_check_entry(w, ids[i], &d, __func__, i);
+        if (r == STEER_OK) r = teleport_agent(w, d, positions[i], velocities[i], __func__, i);
+        done += r == STEER_OK;
+        if (results) results[i] = r;
+    }
+    if (done > 0) steer__query_stale(w);
+    return done;
 }
 
 steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int group)

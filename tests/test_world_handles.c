@@ -4,11 +4,13 @@
  * lookups from several threads at once after a step (the first of which
  * rebuilds the handle table) all find the right agents. */
 #define _POSIX_C_SOURCE 200809L /* pthread_barrier */
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "misuse_report.h"
 #include "snapshot_bytes.h"
 #include "steer/steer.h"
 
@@ -459,6 +461,65 @@ static void test_handles_across_restore(int dim)
     steer_world_destroy(target);
 }
 
+/* The bulk remove and teleport are the single calls, entry by entry: two
+ * like worlds, one given the bulk calls and one the singles, end with the
+ * same hash; a gone agent (stale, or listed again after its removal) is
+ * its entry's result, not misuse; a position that is not finite is refused
+ * alone (misuse naming positions[i]), the others applied. */
+static void test_bulk_remove_and_teleport(int dim)
+{
+    steer_world *bulk = make_world(dim, N), *single = make_world(dim, N);
+    steer_agent_id a[N], b[N];
+    steer_rng rng = steer_rng_make(17);
+    for (int i = 0; i < N; ++i) {
+        steer_v3 p = random_v3(&rng, 9.0f), v = random_v3(&rng, 1.0f);
+        a[i] = steer_world_add_agent(bulk, i % 2, p, v);
+        b[i] = steer_world_add_agent(single, i % 2, p, v);
+    }
+    CHECK(steer_world_step(bulk, 0.05f) == STEER_OK && steer_world_step(single, 0.05f) == STEER_OK);
+    steer_agent_id gone = a[7];
+    CHECK(steer_world_remove_agent(bulk, gone) == STEER_OK && steer_world_remove_agent(single, b[7]) == STEER_OK);
+    /* remove every third (and 7, already gone, and 9 twice) */
+    steer_agent_id out[N];
+    int n = 0;
+    for (int i = 0; i < N; i += 3) out[n++] = a[i];
+    out[n++] = gone;
+    out[n++] = a[9];
+    steer_result results[N];
+    int before = check_misuse_count;
+    CHECK(steer_world_remove_agents(bulk, out, n, results) == n - 2);
+    CHECK(check_misuse_count == before);
+    CHECK(results[n - 2] == STEER_ERROR_STALE_HANDLE && results[n - 1] == STEER_ERROR_STALE_HANDLE && results[0] == STEER_OK);
+    for (int i = 0; i < N; i += 3) CHECK(steer_world_remove_agent(single, b[i]) == STEER_OK);
+    /* teleport every fourth survivor (one with a NaN position) */
+    steer_agent_id moved_a[N], moved_b[N];
+    steer_v3 pos[N], vel[N];
+    int m = 0, bad = -1;
+    for (int i = 1; i < N; i += 4) {
+        if (i % 3 == 0 || i == 7) continue;
+        moved_a[m] = a[i], moved_b[m] = b[i];
+        pos[m] = random_v3(&rng, 9.0f), vel[m] = random_v3(&rng, 1.0f);
+        if (bad < 0 && m == 5) pos[m].x = NAN, bad = m;
+        ++m;
+    }
+    steer_set_misuse_handler(misuse_record, 0);
+    int reports = misuse_last.count;
+    CHECK(steer_world_teleport_agents(bulk, moved_a, pos, vel, m, results) == m - 1);
+    CHECK(results[bad] == STEER_ERROR_INVALID_ARGUMENT && results[0] == STEER_OK);
+    char text[32];
+    snprintf(text, sizeof text, "positions[%d] = (nan", bad);
+    CHECK_REPORT(reports, STEER_MISUSE_AGENT_POSITION, "steer_world_teleport_agents", text);
+    steer_set_misuse_handler(check_count_misuse, 0);
+    for (int k = 0; k < m; ++k)
+        if (k != bad) CHECK(steer_world_teleport_agent(single, moved_b[k], pos[k], vel[k]) == STEER_OK);
+    CHECK(steer_world_agent_count(bulk) == steer_world_agent_count(single));
+    CHECK(steer_world_state_hash(bulk) == steer_world_state_hash(single));
+    for (int s = 0; s < 5; ++s) CHECK(steer_world_step(bulk, 0.05f) == STEER_OK && steer_world_step(single, 0.05f) == STEER_OK);
+    CHECK(steer_world_state_hash(bulk) == steer_world_state_hash(single));
+    steer_world_destroy(bulk);
+    steer_world_destroy(single);
+}
+
 int main(void)
 {
     test_handles_across_restore(2);
@@ -470,6 +531,7 @@ int main(void)
         test_remove_during_run(dim);
         test_handles_follow_agents(dim);
         test_concurrent_lookups(dim);
+        test_bulk_remove_and_teleport(dim);
     }
     return check_summary("test_world_handles");
 }

@@ -364,6 +364,14 @@ typedef struct steer_agent_state {
 steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
 steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
+/* Bulk, as the other bulk calls: entry i for ids[i], its result in
+ * results[i] (may be NULL); a gone agent (or one listed again after its
+ * removal) is that entry's STEER_ERROR_STALE_HANDLE, not misuse; returns how
+ * many were done. A crowd's sinks and sources, or units set on the
+ * terrain's height after each step. */
+int steer_world_remove_agents(steer_world *world, const steer_agent_id *ids, int count, steer_result *results);
+int steer_world_teleport_agents(steer_world *world, const steer_agent_id *ids, const steer_v3 *positions,
+                                const steer_v3 *velocities, int count, steer_result *results);
 /* Moves an agent to another group (its handle, state and goal kept): a unit
  * given a move order can join a group of higher priority, which idle units
  * step aside for, and return to its own when it arrives. The next step uses

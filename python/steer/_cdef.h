@@ -269,6 +269,8 @@ typedef struct { steer_v3 position; steer_v3 velocity; int group; } steer_agent_
 steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
 steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
+int steer_world_remove_agents(steer_world *world, const steer_agent_id *ids, int count, steer_result *results);
+int steer_world_teleport_agents(steer_world *world, const steer_agent_id *ids, const steer_v3 *positions, const steer_v3 *velocities, int count, steer_result *results);
 steer_result steer_world_set_agent_group(steer_world *world, steer_agent_id id, int group);
 steer_result steer_world_get_agent(const steer_world *world, steer_agent_id id, steer_agent_state *out);
 int steer_world_get_agents(const steer_world *world, const steer_agent_id *ids, steer_agent_state *out, int count,

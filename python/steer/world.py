@@ -716,6 +716,36 @@ class World:
                       "steer_world_teleport_agent")
         self._version += 1
 
+    def remove_agents(self, ids) -> None:
+        """Bulk: remove the agents ids in one C call (a crowd's sink). Raises for the first that was already gone
+        (the error's index is its position; one listed twice is gone the second time), after removing the others."""
+        handles, n = self._handles(ids, "ids")
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        done = lib.steer_world_remove_agents(self._w, handles, n, results)
+        self._version += 1
+        if done != n:
+            _errors.raise_bulk(results, n, done, "remove_agents", handles)
+
+    def teleport_agents(self, ids, positions, velocities) -> None:
+        """Bulk: put agent ids[i] at positions[i] with velocities[i] ((N, dim) float32 each, or one row for all),
+        in one C call: units set on the terrain's height after each step, a crowd's source. Raises for the first
+        refused id, after moving the others."""
+        handles, n = self._handles(ids, "ids")
+        p3, v3 = np.zeros((n, 3), np.float32), np.zeros((n, 3), np.float32)
+        for name, value, out in (("positions", positions, p3), ("velocities", velocities, v3)):
+            rows = _arrays.rows(value, name, self.dim)
+            if rows.shape not in ((self.dim,), (n, self.dim)):
+                raise invalid(f"{name}: shape {rows.shape}: must be ({n}, {self.dim}), one per id, or ({self.dim},)")
+            out[:, :self.dim] = rows
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        done = lib.steer_world_teleport_agents(self._w, handles, ffi.cast("const steer_v3 *", ffi.from_buffer(p3)),
+                                               ffi.cast("const steer_v3 *", ffi.from_buffer(v3)), n, results)
+        self._version += 1
+        if done != n:
+            _errors.raise_bulk(results, n, done, "teleport_agents", handles)
+
     def set_agent_group(self, agent, group: int) -> None:
         """Move one agent to another group, keeping its handle, state and goal: a unit given a move order can
         join a group of higher priority (idle units step aside for it) and return when it arrives."""

@@ -243,3 +243,31 @@ def test_set_targets_with_a_preferred_speed_per_agent():
         w.set_targets(ids[:1], np.zeros((1, 2), np.float32), speed=-1.0)
     with pytest.raises(steer.InvalidArgument, match="float32"):
         w.set_targets(ids, np.zeros((40, 2), np.float32), speed=np.ones(40))  # float64: refused, as every array
+
+
+def test_bulk_remove_and_teleport_are_the_single_calls():
+    """A crowd's sinks and sources: remove_agents and teleport_agents in one call each, as the single calls."""
+    def world():
+        w = steer.World(2, 200, bounds_min=(-50, -50), bounds_max=(50, 50))
+        g = w.add_group(behaviours={"wander": 1})
+        rng = np.random.default_rng(5)
+        ids = w.add_agents(g, rng.uniform(-40, 40, (100, 2)).astype(np.float32),
+                           rng.uniform(-1, 1, (100, 2)).astype(np.float32))
+        return w, ids
+    (a, ids), (b, same) = world(), world()
+    gone = ids[::3]
+    a.remove_agents(gone)
+    for h in same[::3]:
+        b.remove_agent(h)
+    kept = np.array([h for i, h in enumerate(ids) if i % 3], np.uint32)
+    p = np.float32(np.random.default_rng(6).uniform(-40, 40, (len(kept), 2)))
+    a.teleport_agents(kept, p, (0.5, 0))
+    for h, q in zip([h for i, h in enumerate(same) if i % 3], p):  # b's own handles: a's are another world's
+        b.teleport_agent(h, q, (0.5, 0))
+    assert a.state_hash() == b.state_hash() and len(a) == 66
+    assert np.array_equal(a.get_agents(kept)[0], p)
+    with pytest.raises(steer.StaleHandle) as e:
+        a.remove_agents(np.concatenate([kept[:2], gone[:1]]))
+    assert e.value.index == 2 and len(a) == 64  # the two live ones went
+    with pytest.raises(steer.InvalidArgument, match=r"positions: shape \(3, 2\): must be \(2, 2\)"):
+        a.teleport_agents(kept[2:4], np.zeros((3, 2), np.float32), (0, 0))
