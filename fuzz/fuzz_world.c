@@ -503,23 +503,39 @@ static void fw_op(fuzz_input *in, fw *f)
         }
         break;
     }
-    case 5: {
-        steer_agent_id id = fw_handle(in, f);
-        ra = steer_world_remove_agent(a, id);
-        rb = steer_world_remove_agent(b, id);
-        FUZZ_CHECK(ra == rb, "remove_agent: %d vs %d", ra, rb);
-        if (ra == STEER_OK) {
-            f->count--;
-            for (int k = 0; k < f->id_count; ++k)
-                if (f->live[k] && f->ids[k].index == id.index && f->ids[k].generation == id.generation) f->live[k] = false;
+    case 5: { /* one agent, or a few: world a by the bulk call, b one by one (the same results) */
+        steer_agent_id ids[4];
+        steer_result results[4];
+        int n = fuzz_bool(in) ? 1 + fuzz_int(in, 0, 3) : 0;
+        for (int k = 0; k < (n ? n : 1); ++k) ids[k] = fw_handle(in, f);
+        int done = n ? steer_world_remove_agents(a, ids, n, results) : 0;
+        for (int k = 0; k < (n ? n : 1); ++k) {
+            steer_agent_id id = ids[k];
+            ra = n ? results[k] : steer_world_remove_agent(a, id);
+            rb = steer_world_remove_agent(b, id);
+            FUZZ_CHECK(ra == rb, "remove_agent%s: %d vs %d", n ? "s" : "", ra, rb);
+            done -= n && ra == STEER_OK;
+            if (ra == STEER_OK) {
+                f->count--;
+                for (int j = 0; j < f->id_count; ++j)
+                    if (f->live[j] && f->ids[j].index == id.index && f->ids[j].generation == id.generation) f->live[j] = false;
+            }
+            FUZZ_CHECK(!steer_world_is_valid(a, id), "a removed handle is still valid");
         }
-        FUZZ_CHECK(!steer_world_is_valid(a, id), "a removed handle is still valid");
+        FUZZ_CHECK(done == 0, "remove_agents counted %d more than its results", done);
         break;
     }
     case 6: {
         steer_agent_id id = fw_handle(in, f);
         steer_v3 p = fuzz_v3(in), v = fuzz_v3(in);
-        ra = steer_world_teleport_agent(a, id, p, v);
+        if (fuzz_bool(in)) { /* a: the bulk call of one (and b the single call) */
+            steer_result r = STEER_ERROR_INVALID_ARGUMENT;
+            int done = steer_world_teleport_agents(a, &id, &p, &v, 1, &r);
+            ra = r;
+            FUZZ_CHECK(done == (r == STEER_OK), "teleport_agents: %d done, result %d", done, r);
+        } else {
+            ra = steer_world_teleport_agent(a, id, p, v);
+        }
         rb = steer_world_teleport_agent(b, id, p, v);
         FUZZ_CHECK(ra == rb, "teleport_agent: %d vs %d", ra, rb);
         if (fuzz_bool(in)) { /* turned (refused without keep_headings, or for a heading of no direction) */
