@@ -411,15 +411,16 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
     return braking_arrive(w, a, behind, d->max_speed, &arrival);
 }
 
-/* What WANDER's force and AVOID_WALLS' feelers keep on a goal's final
+/* What WANDER's force, AVOID_WALLS' feelers and AVOID_OBSTACLES' look-ahead keep on a goal's final
  * approach: an agent whose own goal stops at its end (all but SEEK) keeps
  * (distance - tolerance) / (slow radius - tolerance) of them within the
  * goal's slow radius of that end, and nothing within the arrival
  * tolerance, where the braking arrive asks for no speed: so it comes to
  * rest on the end as the arrive alone would (with the whole wander it
  * keeps circling the end at about the tolerance, in and out of arrived;
- * with whole feelers it never reaches an end near a wall). 1 everywhere
- * else; the wander's own state moves on either way. */
+ * with whole feelers it never reaches an end near a wall, and the whole
+ * look-ahead swings it about in front of a rock). 1 everywhere else; the
+ * wander's own state moves on either way. */
 static float approach_fade(const steer_world *w, const steer__agent *a)
 {
     float dist, slow, tol = a->g->def.arrival_tolerance;
@@ -517,7 +518,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         /* an obstacle it avoids has its centre within see_ahead + 2 (its
          * radius + the agent's) of the agent; the index files each obstacle
          * under centre +- 2 radius */
-        float see_ahead = d->see_ahead + d->see_ahead_time * steer_v3_len(a->v);
+        float see_ahead = (d->see_ahead + d->see_ahead_time * steer_v3_len(a->v)) * approach_fade(w, a); /* as the feelers */
         steer_avoid_params params = {see_ahead, d->radius, d->max_force, 0.0f, 0.0f, w->def.up};
         steer__near_obstacles near;
         int count;

@@ -970,6 +970,50 @@ static void ends_near_walls_are_reached(int dim, steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* An end just short of an obstacle, approached head-on: AVOID_OBSTACLES'
+ * look-ahead shortens on the final approach as the wall feelers do, so the
+ * agent walks straight in and rests (with the whole look-ahead it swung
+ * about in front of the rock for 17 s before it got there, jitter 17). */
+static void ends_near_obstacles_are_reached(int dim)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = 2;
+    wd.bounds_min = (steer_v3){-10.0f, -10.0f, dim == 3 ? -10.0f : 0.0f};
+    wd.bounds_max = (steer_v3){10.0f, 10.0f, dim == 3 ? 10.0f : 0.0f};
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.solid_obstacles = true;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(steer_world_add_obstacle(w, (steer_v3){5.0f, 3.0f, 0.0f}, 1.0f) == 0);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_AVOID_OBSTACLES] = 1.0f;
+    gd.see_ahead = 2.0f;
+    gd.combine = STEER_COMBINE_RUNNING_SUM;
+    gd.radius = 0.25f, gd.max_speed = 1.6f, gd.max_force = 4.0f;
+    gd.ground_plane = dim == 3;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    const steer_v3 end = {5.0f, 1.7f, 0.0f};
+    steer_agent_id id = steer_world_add_agent(w, 0, (steer_v3){5.0f, -5.0f, 0.0f}, steer_v3_zero());
+    steer_goal g = {STEER_GOAL_ARRIVE, end, 0.0f, 1.3f, -1, NULL, 0, 0, false};
+    CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
+    int events = 0, arrived_at = -1;
+    for (int step = 0; step < 600; ++step) {
+        CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+        steer_agent_id got[2];
+        events += steer_world_arrivals(w, got, 2);
+        if (arrived_at < 0 && steer_world_has_arrived(w, id)) arrived_at = step;
+    }
+    steer_agent_state st;
+    steer_world_get_agent(w, id, &st);
+    printf("ends_near_obstacles_are_reached (%dD): arrived after %.2f s, %d arrivals, at %.3f from the end\n", dim,
+           (double)(arrived_at + 1) * 0.05, events, (double)steer_v3_len(steer_v3_sub(st.position, end)));
+    CHECK(steer_world_has_arrived(w, id) && events == 1);
+    CHECK(arrived_at >= 0 && arrived_at < 300); /* 9.35 s on the straight 6.7 and its braking stop; swinging about, 25-41 s */
+    CHECK(steer_v3_len(steer_v3_sub(st.position, end)) <= gd.arrival_tolerance);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     api();
@@ -993,5 +1037,7 @@ int main(void)
     ends_near_walls_are_reached(2, STEER_UP_Z);
     ends_near_walls_are_reached(3, STEER_UP_Z);
     ends_near_walls_are_reached(3, STEER_UP_Y);
+    ends_near_obstacles_are_reached(2);
+    ends_near_obstacles_are_reached(3);
     return check_summary("test_world_goals");
 }

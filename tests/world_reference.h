@@ -842,7 +842,9 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
         return steer_v3_scale(f, wander_fade(r));
     }
     case STEER_AVOID_OBSTACLES: {
-        steer_avoid_params params = {g->see_ahead + g->see_ahead_time * steer_v3_len(r->v), g->radius, g->max_force, 0.0f, 0.0f, b->up};
+        /* §6.1a: the look-ahead shortens on the final approach as the wander fades */
+        float see_ahead = (g->see_ahead + g->see_ahead_time * steer_v3_len(r->v)) * wander_fade(r);
+        steer_avoid_params params = {see_ahead, g->radius, g->max_force, 0.0f, 0.0f, b->up};
         if (flat(r)) {
             steer_obstacle2 obstacles[MAX_OBJECTS];
             for (int k = 0; k < b->obstacle_count; ++k)
@@ -861,6 +863,7 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
         steer_wall_feelers feelers = g->feelers;
         steer_wall_follow_params follow = g->wall_follow;
         feelers.up = follow.up = b->up;
+        feelers.length *= wander_fade(r), feelers.whisker_length *= wander_fade(r); /* §6.1a, as the wander */
         if (flat(r)) {
             steer_segment2 walls[MAX_OBJECTS];
             for (int k = 0; k < b->wall_count; ++k) walls[k] = (steer_segment2){v2_of(b->walls[k].a), v2_of(b->walls[k].b)};

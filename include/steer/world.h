@@ -504,8 +504,8 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
  * containment) applies as before, but WANDER fades on the final approach of
  * a goal that stops (not SEEK): from all of it at the goal's slow radius to
  * none at the arrival tolerance, so that a wanderer comes to rest on its
- * end, and AVOID_WALLS' feelers shorten alike, so that an end near a wall
- * is reached (docs/model.md, 6.1a). An agent without a goal behaves exactly as
+ * end, and AVOID_WALLS' feelers and AVOID_OBSTACLES' look-ahead shorten
+ * alike, so that an end near a wall or a rock is reached (docs/model.md, 6.1a). An agent without a goal behaves exactly as
  * in a world that never had goals: clearing a goal hands the agent back to
  * its group's SEEK / ARRIVE / FOLLOW_PATH (with a weight, the group's
  * target, (0, 0, 0) unless set), so a group whose units only ever go where
