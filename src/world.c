@@ -48,6 +48,20 @@ steer_world_def steer_default_world_def(void)
     return def;
 }
 
+steer_group_def steer_crowd_group_def(void)
+{
+    steer_group_def g = steer_default_group_def();
+    memset(g.weight, 0, sizeof g.weight);
+    g.weight[STEER_ANTICIPATE] = 1.0f;
+    g.combine = STEER_COMBINE_RUNNING_SUM;
+    g.anticipation_k = 20.0f;
+    g.keep_right = 0.5f;
+    g.keep_apart = true;
+    g.radius = 0.5f;
+    g.neighbour_radius = 4.0f;
+    return g;
+}
+
 steer_group_def steer_default_group_def(void)
 {
     steer_group_def g = {0};

@@ -1339,8 +1339,50 @@ static void a_stirred_line_comes_to_rest(void)
     }
 }
 
+/* steer_crowd_group_def is the crowd scenarios' walker, as world.h lists
+ * it; eight of them on a circle of radius 10, each sent across through the
+ * middle, all arrive within a minute and no two bodies ever overlap. */
+static void the_crowd_def_crosses_a_circle(void)
+{
+    steer_group_def c = steer_crowd_group_def(), d = steer_default_group_def();
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) CHECK(c.weight[b] == (b == STEER_ANTICIPATE ? 1.0f : 0.0f));
+    CHECK(c.combine == STEER_COMBINE_RUNNING_SUM && c.keep_apart && c.anticipation_k == 20.0f && c.keep_right == 0.5f);
+    CHECK(c.radius == 0.5f && c.neighbour_radius == 4.0f && c.max_speed == d.max_speed && c.max_force == d.max_force);
+    steer_world_def wd = steer_default_world_def();
+    wd.capacity = 8;
+    wd.bounds_min = steer_v3_make(-20, -20, 0), wd.bounds_max = steer_v3_make(20, 20, 0);
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(steer_world_add_group(w, &c) == 0);
+    steer_agent_id ids[8];
+    steer_v3 across[8];
+    for (int i = 0; i < 8; ++i) {
+        float a = 6.2831853f * (float)i / 8.0f;
+        steer_v3 p = steer_v3_make(10.0f * cosf(a), 10.0f * sinf(a), 0.0f);
+        ids[i] = steer_world_add_agent(w, 0, p, steer_v3_zero());
+        across[i] = steer_v3_scale(p, -1.0f);
+    }
+    CHECK(steer_world_set_targets(w, ids, across, 8, STEER_GOAL_ARRIVE, NULL) == 8);
+    float closest = INFINITY;
+    int arrived = 0;
+    for (int step = 0; step < 600 && arrived < 8; ++step) {
+        CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+        steer_agent_state s[8];
+        steer_world_get_agents(w, ids, s, 8, NULL);
+        for (int i = 0; i < 8; ++i)
+            for (int j = i + 1; j < 8; ++j) closest = fminf(closest, steer_v3_len(steer_v3_sub(s[i].position, s[j].position)));
+        arrived = 0;
+        for (int i = 0; i < 8; ++i) arrived += steer_world_has_arrived(w, ids[i]);
+    }
+    printf("the_crowd_def_crosses_a_circle: %d of 8 across, closest %.4f (bodies touch at 1)\n", arrived, (double)closest);
+    CHECK(arrived == 8);
+    CHECK(closest >= 1.0f);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
+    the_crowd_def_crosses_a_circle();
     head_on_pair_passes_on_the_right();
     a_turned_scene_gives_turned_trajectories();
     a_y_up_world_gives_the_z_up_pair_turned();

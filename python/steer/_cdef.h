@@ -243,6 +243,7 @@ typedef struct {
     steer_wall_feelers feelers; steer_wall_follow_params wall_follow; uint32_t colour; ...;
 } steer_group_def;
 steer_group_def steer_default_group_def(void);
+steer_group_def steer_crowd_group_def(void);
 int steer_world_add_group(steer_world *world, const steer_group_def *def);
 steer_result steer_world_set_group(steer_world *world, int group, const steer_group_def *def);
 steer_result steer_world_get_group(const steer_world *world, int group, steer_group_def *out);

@@ -457,17 +457,22 @@ class World:
                 raise _unknown("group: unknown field", name, _GROUP_FIELDS)
         return gd
 
-    def add_group(self, standard_flock: bool = False, **fields) -> int:
+    def add_group(self, standard_flock: bool = False, crowd: bool = False, **fields) -> int:
         """Add a species and return its index. Fields of steer_group_def by name, plus
         behaviours={"separation": 1.5, ...} (weights) and combine="blend"|"priority"|"running_sum"|"dither",
         probabilities={"wander": 0.5, ...} (DITHER: each behaviour is tried with this chance, default 1),
         wander={"radius", "distance", "jitter"}, feelers={"length", "whisker_angle", "whisker_length"}
         (AVOID_WALLS), wall_follow={"range", "desired_distance", "gain"} (FOLLOW_WALL), as dicts of some keys.
-        standard_flock=True starts from the standard flock's group instead of the defaults.
+        standard_flock=True starts from the standard flock's group instead of the defaults; crowd=True from a
+        crowd's walker (steer_crowd_group_def: anticipation first in a running sum, keep_apart, no flocking),
+        whose agents then go where their own goals send them.
         behaviours= is the whole weight table, as in a scenario file: a behaviour not named has weight 0.
         Without it the group keeps the base def's weights, and steer_default_group_def flocks (separation
         1.5, alignment 1, cohesion 1). set_group(behaviours=...) changes only the weights it names."""
-        base = lib.steer_standard_flock_group_def() if standard_flock else lib.steer_default_group_def()
+        if _arrays.flag(standard_flock, "standard_flock") and _arrays.flag(crowd, "crowd"):
+            raise invalid("standard_flock = True, crowd = True: each is a starting def; give one")
+        base = (lib.steer_standard_flock_group_def() if standard_flock else
+                lib.steer_crowd_group_def() if crowd else lib.steer_default_group_def())
         gd = self._group_def(base, fields, whole_weights=True)
         _errors.begin()
         return _errors.check(lib.steer_world_add_group(self._w, gd), "steer_world_add_group")

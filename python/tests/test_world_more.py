@@ -271,3 +271,18 @@ def test_bulk_remove_and_teleport_are_the_single_calls():
     assert e.value.index == 2 and len(a) == 64  # the two live ones went
     with pytest.raises(steer.InvalidArgument, match=r"positions: shape \(3, 2\): must be \(2, 2\)"):
         a.teleport_agents(kept[2:4], np.zeros((3, 2), np.float32), (0, 0))
+
+
+def test_add_group_crowd_starts_from_the_crowd_walker():
+    """add_group(crowd=True): steer_crowd_group_def, no flocking; a head-on pair passes and both arrive."""
+    w = steer.World(2, 4, bounds_min=(-30, -30), bounds_max=(30, 30), boundary="clamp")
+    g = w.add_group(crowd=True, max_speed=1.0)
+    d = w.get_group(g)
+    assert d["combine"] == "running_sum" and d["keep_apart"] and d["anticipation_k"] == 20 and d["radius"] == 0.5
+    assert d["max_speed"] == 1.0  # the fields given still apply
+    a, b = w.add_agents(g, np.float32([(-10, 0), (10, 0)]))
+    w.set_targets([a, b], np.float32([(10, 0), (-10, 0)]))
+    w.step(0.25, steps=200)
+    assert w.has_arrived(a) and w.has_arrived(b)
+    with pytest.raises(steer.InvalidArgument, match="give one"):
+        w.add_group(crowd=True, standard_flock=True)
