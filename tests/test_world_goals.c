@@ -846,6 +846,18 @@ static void busy_crowd_arrives_once(void)
 }
 
 /* ---- wander on the final approach ------------------------------------------------- */
+/* A clamped box +-half on every axis of dim, room for capacity agents. */
+static steer_world_def clamped_def(int dim, int capacity, float half)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = capacity;
+    wd.bounds_min = (steer_v3){-half, -half, dim == 3 ? -half : 0.0f};
+    wd.bounds_max = (steer_v3){half, half, dim == 3 ? half : 0.0f};
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    return wd;
+}
+
 /* Wanderers sent to their own points (ARRIVE and WAYPOINTS goals): the
  * wander fades within the goal's slow radius and stops within the arrival
  * tolerance, so each comes to rest on its end and stays arrived; with the
@@ -853,12 +865,7 @@ static void busy_crowd_arrives_once(void)
  * they still wander (off the straight line). */
 static void wander_settles(int dim)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = dim;
-    wd.capacity = 40;
-    wd.bounds_min = (steer_v3){-40.0f, -40.0f, dim == 3 ? -40.0f : 0.0f};
-    wd.bounds_max = (steer_v3){40.0f, 40.0f, dim == 3 ? 40.0f : 0.0f};
-    wd.boundary = STEER_BOUNDARY_CLAMP;
+    steer_world_def wd = clamped_def(dim, 40, 40.0f);
     wd.seed = 7;
     steer_world *w = steer_world_create(&wd);
     steer_group_def gd = steer_default_group_def();
@@ -917,13 +924,8 @@ static void wander_settles(int dim)
  * Y-up ground's; away from the wall the feelers still turn it away. */
 static void ends_near_walls_are_reached(int dim, steer_up_axis up)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = dim;
+    steer_world_def wd = clamped_def(dim, 4, 10.0f);
     wd.up = up;
-    wd.capacity = 4;
-    wd.bounds_min = (steer_v3){-10.0f, -10.0f, dim == 3 ? -10.0f : 0.0f};
-    wd.bounds_max = (steer_v3){10.0f, 10.0f, dim == 3 ? 10.0f : 0.0f};
-    wd.boundary = STEER_BOUNDARY_CLAMP;
     wd.solid_walls = true;
     steer_world *w = steer_world_create(&wd);
     /* the scene on the ground: across (x) and along (y, or -z for Y up) */
@@ -976,12 +978,7 @@ static void ends_near_walls_are_reached(int dim, steer_up_axis up)
  * about in front of the rock for 17 s before it got there, jitter 17). */
 static void ends_near_obstacles_are_reached(int dim)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = dim;
-    wd.capacity = 2;
-    wd.bounds_min = (steer_v3){-10.0f, -10.0f, dim == 3 ? -10.0f : 0.0f};
-    wd.bounds_max = (steer_v3){10.0f, 10.0f, dim == 3 ? 10.0f : 0.0f};
-    wd.boundary = STEER_BOUNDARY_CLAMP;
+    steer_world_def wd = clamped_def(dim, 2, 10.0f);
     wd.solid_obstacles = true;
     steer_world *w = steer_world_create(&wd);
     CHECK(steer_world_add_obstacle(w, (steer_v3){5.0f, 3.0f, 0.0f}, 1.0f) == 0);
