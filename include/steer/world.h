@@ -419,8 +419,9 @@ int steer_world_agent_count(const steer_world *world);
  * came. With a group max_turn_rate it turns toward that direction at most
  * that fast (on the ground about the up axis): keep_apart, which acts after
  * the turn limit, can reverse a unit in a crowd from one step to the next,
- * and at once its heading would spin round with it. On the ground for a ground_plane group (no up part; kept while its
- * velocity has no ground part); 2D: z = 0. An agent starts facing its
+ * and at once its heading would spin round with it. On the ground for a
+ * ground_plane group (no up part; kept while its velocity has no ground
+ * part); 2D: z = 0. An agent starts facing its
  * velocity's direction when added with one (on the ground for a ground
  * group), else +x; a teleport with a velocity faster than the group's
  * arrival_speed turns it too, and a move into a ground_plane group lays it
@@ -515,8 +516,9 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
  * a goal that stops (not SEEK): from all of it at the goal's slow radius to
  * none at the arrival tolerance, so that a wanderer comes to rest on its
  * end, and AVOID_WALLS' feelers and AVOID_OBSTACLES' look-ahead shorten
- * alike, so that an end near a wall or a rock is reached (docs/model.md, 6.1a). An agent without a goal behaves exactly as
- * in a world that never had goals: clearing a goal hands the agent back to
+ * alike, so that an end near a wall or a rock is reached (docs/model.md,
+ * 6.1a). An agent without a goal behaves exactly as in a world that never
+ * had goals: clearing a goal hands the agent back to
  * its group's SEEK / ARRIVE / FOLLOW_PATH (with a weight, the group's
  * target, (0, 0, 0) unless set), so a group whose units only ever go where
  * they are sent leaves those weights 0, and "stop here" is an ARRIVE goal
