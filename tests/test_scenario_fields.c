@@ -719,6 +719,26 @@ static void test_spawn_box(void)
     steer_world_destroy(w);
 }
 
+/* "preset": "crowd" starts a group from steer_crowd_group_def: its values
+ * and its behaviours, which the group's own keys change; listed behaviours
+ * are then the whole table. */
+static void test_crowd_preset(void)
+{
+    steer_world *w = BUILD("{" B2 ", 'groups': [{'name': 'a', 'preset': 'crowd', 'max_speed': 1.3, 'spawn': [{'count': 1}]},"
+                           " {'name': 'b', 'preset': 'crowd', 'behaviours': {'separation': 1}, 'spawn': [{'count': 1}]},"
+                           " {'name': 'c', 'preset': 'none', 'spawn': [{'count': 1}]}]}");
+    if (!w) return;
+    steer_group_def a = group_def(w, 0), b = group_def(w, 1), c = group_def(w, 2), crowd = steer_crowd_group_def();
+    CHECK(a.keep_apart && a.combine == STEER_COMBINE_RUNNING_SUM && a.radius == crowd.radius &&
+          a.neighbour_radius == crowd.neighbour_radius && a.anticipation_k == crowd.anticipation_k &&
+          a.keep_right == crowd.keep_right);
+    CHECK(a.max_speed == 1.3f && a.weight[STEER_ANTICIPATE] == 1.0f && a.weight[STEER_SEPARATION] == 0.0f);
+    CHECK(b.keep_apart && b.weight[STEER_ANTICIPATE] == 0.0f && b.weight[STEER_SEPARATION] == 1.0f);
+    CHECK(!c.keep_apart && c.radius == 0.25f && c.weight[STEER_ANTICIPATE] == 0.0f);
+    steer_world_destroy(w);
+    REFUSED("{" B2 ", 'groups': [{'name': 'a', 'preset': 'mob'}]}", "groups[0].preset", "mob", "crowd");
+}
+
 /* A box of places may be flat (max == min on an axis): a Y-up file's spawn
  * and goal boxes on the ground at one height; a line or a point too. */
 static void test_flat_boxes(void)
@@ -2167,6 +2187,7 @@ int main(void)
     test_shared_behaviour_values();
     test_spawn_box();
     test_flat_boxes();
+    test_crowd_preset();
     test_spawn_disc();
     test_spawn_circle_line_points_and_order();
     test_spawn_velocity_and_heading();

@@ -768,6 +768,7 @@ typedef struct claim {
 
 typedef struct group_spec {
     steer_group_def def;
+    int preset; /* read ahead (group_preset): 0 none, 1 crowd */
     char *name;
     claim claims[32];
     int claim_count;
@@ -1247,8 +1248,10 @@ static int keep_spawn(sc_read *r, const sc_row *row, const sc_node *n, const cha
 }
 
 /* ---- groups ---------------------------------------------------------------------------------- */
+static const char *const group_presets[] = {"none", "crowd"};
 static const sc_row group_rows[] = {
     STRING("name", group_spec, name),
+    CHOICE("preset", group_spec, preset, group_presets),
     COLOUR("colour", group_spec, def.colour),
     FLOAT("max_speed", group_spec, def.max_speed, SC_POSITIVE),
     FLOAT("max_force", group_spec, def.max_force, SC_POSITIVE),
@@ -1367,10 +1370,16 @@ static int read_groups(sc_read *r, const sc_row *row, const sc_node *n, const ch
         sc_join_index(p, path, i);
         steer_scenario_group *g = &sc->groups[i];
         group_spec gs = {0};
-        gs.def = steer_default_group_def();
+        /* "preset": "crowd" starts from the library's crowd walker (read
+         * ahead: every other key changes it); its behaviours stand unless the
+         * group lists its own, which are then the whole table */
+        const sc_node *preset = el->kind == SC_OBJECT ? sc_member(el, "preset") : NULL;
+        bool crowd = preset && preset->kind == SC_STRING && !strcmp(preset->string, "crowd");
+        gs.def = crowd ? steer_crowd_group_def() : steer_default_group_def();
         gs.def.colour = default_colours[i % 8];
         /* a group does what it lists: none of the library's default flocking */
-        for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) gs.def.weight[b] = 0.0f;
+        if (!crowd || sc_member(el, "behaviours"))
+            for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) gs.def.weight[b] = 0.0f;
         sc_members m;
         int bad = sc_read_object(r, el, p, &group_table, &gs, &m);
         sc->group_names[i] = gs.name;
