@@ -719,6 +719,46 @@ static void test_spawn_box(void)
     steer_world_destroy(w);
 }
 
+/* A goal's speed spread: each agent draws its own, mean + sd z (z of mean
+ * 0 and variance 1), within [min, max] (min by default a quarter of the
+ * mean); the same draws for the same file, and other spawns' places and
+ * goals as without it. */
+static void test_goal_speed_spread(void)
+{
+    const char *doc = "{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'count': 400, 'goal': {'kind': 'arrive', 'target': [0, 0],"
+                      " 'speed': {'mean': 1.3, 'sd': 0.2, 'max': 1.8}}}, {'count': 3}]}]}";
+    steer_world *w = BUILD(doc);
+    if (!w) return;
+    double sum = 0.0, sum2 = 0.0, low = INFINITY, high = 0.0;
+    for (int k = 0; k < 400; ++k) {
+        double v = goal_of(w, k).speed;
+        sum += v, sum2 += v * v, low = fmin(low, v), high = fmax(high, v);
+    }
+    double mean = sum / 400.0, sd = sqrt(sum2 / 400.0 - mean * mean);
+    printf("goal speed spread: mean %.4f, sd %.4f, from %.3f to %.3f\n", mean, sd, low, high);
+    CHECK(fabs(mean - 1.3) < 0.03 && fabs(sd - 0.2) < 0.03);
+    CHECK(low >= 1.3 * 0.25 && high <= 1.8 && high > low);
+    steer_v3 last = position(w, 402);
+    float first = goal_of(w, 0).speed;
+    steer_world_destroy(w);
+    w = BUILD(doc);
+    if (!w) return;
+    CHECK(goal_of(w, 0).speed == first);
+    steer_world_destroy(w);
+    w = BUILD("{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'count': 400, 'goal': {'kind': 'arrive', 'target': [0, 0],"
+              " 'speed': 1.3}}, {'count': 3}]}]}");
+    if (!w) return;
+    CHECK(length(sub(position(w, 402), last)) == 0.0); /* the spread moved no other draw */
+    CHECK(goal_of(w, 7).speed == 1.3f);
+    steer_world_destroy(w);
+#define SPREAD(speed) "{" B2 ", 'groups': [{'name': 'a', 'spawn': [{'count': 2, 'goal': {'kind': 'arrive', 'target': [1, 1], 'speed': " speed "}}]}]}"
+    REFUSED(SPREAD("{'mean': 1}"), "groups[0].spawn[0].goal.speed", NULL, "missing required key \"sd\"");
+    REFUSED(SPREAD("{'mean': 1, 'sd': 0.1, 'min': 2, 'max': 1}"), "groups[0].spawn[0].goal.speed", "min 2, max 1",
+            "min at most max");
+    REFUSED(SPREAD("{'mean': 1, 'sd': 0.1, 'min': 0}"), "groups[0].spawn[0].goal.speed.min", "0", "a positive number");
+#undef SPREAD
+}
+
 /* "preset": "crowd" starts a group from steer_crowd_group_def: its values
  * and its behaviours, which the group's own keys change; listed behaviours
  * are then the whole table. */
@@ -2188,6 +2228,7 @@ int main(void)
     test_spawn_box();
     test_flat_boxes();
     test_crowd_preset();
+    test_goal_speed_spread();
     test_spawn_disc();
     test_spawn_circle_line_points_and_order();
     test_spawn_velocity_and_heading();

@@ -283,14 +283,27 @@ static steer_v3 box_point(const sc_goal *g, int dim, steer_rng *rng)
     return steer_v3_make(x, y, z);
 }
 
+/* An agent's own speed from its goal's spread: mean + sd z, z the sum of
+ * twelve uniform draws less 6 (Irwin-Hall: mean 0, variance 1, close to a
+ * normal and within +-6), clamped to [min, max]. Sums and products only:
+ * the same bits on every machine, unlike a normal sampler through log. */
+static float spread_speed(const sc_goal *g, steer_rng *rng)
+{
+    float z = 0.0f;
+    for (int i = 0; i < 12; ++i) z += draw(rng);
+    float v = g->speed + g->speed_sd * (z - 6.0f);
+    return v < g->speed_min ? g->speed_min : v > g->speed_max ? g->speed_max : v;
+}
+
 /* Agent k's goal, placed at p: the file's goal with its target chosen. The
  * waypoints point into the spawn's goal (set_goal copies them). False when
  * the box's spacing found no point among the goals placed so far. */
-static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng *box_rng, steer_grid *goals,
-                       steer_goal *out)
+static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng *box_rng, steer_rng *speed_rng,
+                       steer_grid *goals, steer_goal *out)
 {
     const sc_goal *g = &s->goal;
     *out = (steer_goal){.kind = g->kind, .slow_radius = g->slow_radius, .speed = g->speed, .path = g->path};
+    if (g->speed_spread) out->speed = spread_speed(g, speed_rng);
     switch (g->place) {
     case SC_GOAL_TARGET: out->target = g->target; break;
     case SC_GOAL_ANTIPODE: out->target = steer_v3_sub(steer_v3_scale(spawn_centre(s), 2.0f), p); break;
@@ -368,6 +381,7 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
         steer_rng rng = steer_rng_make(spawn_seed);
         /* the goals' own stream: a goal never moves the spawn's agents */
         steer_rng box_rng = steer_rng_make(sp->goal.has_seed ? sp->goal.seed : mix64(spawn_seed ^ 0x60A15ull));
+        steer_rng speed_rng = steer_rng_make(mix64(spawn_seed ^ 0x5BEEDull)); /* its own: a spread moves no other draw */
         char where[64];
         for (int k = 0; ok && k < sp->count; ++k) {
             steer_v3 p;
@@ -398,7 +412,7 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
             }
             if (sp->goal.kind == STEER_GOAL_NONE) continue;
             steer_goal goal;
-            if (!agent_goal(sp, k, p, info->dim, &box_rng, goals, &goal)) {
+            if (!agent_goal(sp, k, p, info->dim, &box_rng, &speed_rng, goals, &goal)) {
                 spawn_path(sc, s, where, sizeof where);
                 report(error, error_size,
                        "%s.goal.spacing: no point for agent %d of %d at least %g from the goals before it in %d "

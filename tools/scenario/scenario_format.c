@@ -998,6 +998,36 @@ _Static_assert(STEER_GOAL_SEEK == 1 && STEER_GOAL_ARRIVE == 2 && STEER_GOAL_PATH
  * speeds or not. */
 static const char *const assign_kinds[] = {"in_order", "least_squares", "together"};
 
+/* A goal's speed: a number, or a spread {"mean", "sd", "min", "max"} from
+ * which each agent draws its own (scenario_build.c, spread_speed). */
+typedef struct speed_spec {
+    float mean, sd, min, max;
+} speed_spec;
+static const sc_row speed_rows[] = {
+    FLOAT("mean", speed_spec, mean, SC_POSITIVE),
+    FLOAT("sd", speed_spec, sd, SC_NONNEG),
+    FLOAT("min", speed_spec, min, SC_POSITIVE),
+    FLOAT("max", speed_spec, max, SC_POSITIVE),
+};
+static const sc_table speed_table = TABLE("a number, or an object {\"mean\", \"sd\", \"min\", \"max\"}", speed_rows);
+
+static int read_goal_speed(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    sc_goal *g = target;
+    if (n->kind != SC_OBJECT) return sc_read_float(r, n, path, SC_NONNEG, &g->speed);
+    speed_spec s = {0.0f, 0.0f, -1.0f, INFINITY};
+    sc_members m;
+    int rc = sc_read_object(r, n, path, &speed_table, &s, &m);
+    rc |= sc_require(r, n, path, &m, &speed_table, "mean", 0) | sc_require(r, n, path, &m, &speed_table, "sd", 0);
+    if (rc) return -1;
+    if (s.min < 0.0f) s.min = 0.25f * s.mean; /* a drawn 0 would mean the group's max_speed */
+    if (!(s.min <= s.max)) return sc_report(r, n, path, "expected min at most max, got min %g, max %g", (double)s.min, (double)s.max);
+    g->speed = s.mean, g->speed_sd = s.sd, g->speed_min = s.min, g->speed_max = s.max;
+    g->speed_spread = true;
+    return 0;
+}
+
 static const sc_row goal_rows[] = {
     CHOICE("kind", sc_goal, kind, goal_kinds),
     VEC("target", sc_goal, target),
@@ -1007,7 +1037,7 @@ static const sc_row goal_rows[] = {
     SEED("seed", sc_goal, seed),
     REF("path", sc_goal, path, ref_paths),
     FLOAT("slow_radius", sc_goal, slow_radius, SC_NONNEG),
-    FLOAT("speed", sc_goal, speed, SC_NONNEG),
+    CUSTOM("speed", read_goal_speed, "number|object", &speed_table),
     CHOICE("assign", sc_goal, assign, assign_kinds),
     CUSTOM("via", read_goal_via, "array", 0),
     FLOAT("spacing", sc_goal, spacing, SC_NONNEG),

@@ -35,7 +35,9 @@ typedef struct sc_goal {
     bool has_seed;
     uint64_t seed;
     int path;
-    float slow_radius, speed;  /* 0: the group's */
+    float slow_radius, speed;  /* 0: the group's; speed is the mean of a spread one */
+    bool speed_spread;         /* "speed": {"mean", "sd", "min", "max"}: each agent its own */
+    float speed_sd, speed_min, speed_max;
     int assign;                /* who goes where (points, box): 0 in order, 1 least squares, 2 together */
     steer_v3 *via;             /* arrive: a route every agent walks before its own place (SC_MAX_VIA points) */
     int via_count;
