@@ -665,10 +665,7 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
 }
 
 /* New velocity (docs/model.md §1.4) from the combined force, with the turn
- * limit: on the ground about the up axis for a ground group (the 3D turn's
- * way round a reversal may point up, which the ground drops: a Y-up unit
- * braking to a point behind it came to a stop and set off forward again,
- * for ever). */
+ * limit (steer__turn_toward: a reversal turns about the world's up axis). */
 steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt)
 {
     const steer_group_def *d = &g->def;
@@ -676,11 +673,8 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, 
     if (d->max_turn_rate > 0.0f) {
         float speed = steer_v3_len(nv);
         steer_v3 heading = steer_v3_normalize(v);
-        if (speed > 0.0f && steer_v3_len_sq(heading) > 0.0f) {
-            const float angle = d->max_turn_rate * dt;
-            steer_v3 way = g->on_ground ? steer__turn_on_ground(w, heading, nv, angle) : steer_turn_toward3(heading, nv, angle);
-            nv = steer_v3_scale(way, speed);
-        }
+        if (speed > 0.0f && steer_v3_len_sq(heading) > 0.0f)
+            nv = steer_v3_scale(steer__turn_toward(w, heading, nv, d->max_turn_rate * dt), speed);
     }
     return steer_v3_is_valid(nv) ? nv : steer_v3_zero();
 }

@@ -5,22 +5,13 @@
 
 #include <string.h>
 
-/* `was` turned toward `to` (both unit) by at most max_angle: on the ground
- * (and in 2D) about the up axis, so a ground heading stays on the ground
- * even when it turns round. */
-static steer_v3 turn_heading(const steer_world *w, const steer__group *g, steer_v3 was, steer_v3 to, float max_angle)
-{
-    if (w->dim == 3 && !g->on_ground) return steer_turn_toward3(was, to, max_angle);
-    return steer__turn_on_ground(w, was, to, max_angle);
-}
-
 void steer__heading_follow(steer_world *w, int d, steer_v3 v, bool fresh, float max_angle)
 {
     const steer__group *g = &w->groups[w->group[d]];
     if (g->on_ground) steer__drop_up(w, &v);
     steer_v3 was = fresh ? steer_v3_make(1.0f, 0.0f, 0.0f) : steer__v3_at(w, w->heading, d); /* +x: on every ground */
     steer_v3 h = steer__facing(v, fresh ? 0.0f : g->def.arrival_speed, was);
-    if (!fresh && max_angle > 0.0f && memcmp(&h, &was, sizeof h) != 0) h = turn_heading(w, g, was, h, max_angle);
+    if (!fresh && max_angle > 0.0f && memcmp(&h, &was, sizeof h) != 0) h = steer__turn_toward(w, was, h, max_angle);
     steer__v3_put(w, w->heading, d, h);
 }
 

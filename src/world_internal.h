@@ -331,15 +331,15 @@ static inline steer_v3 steer__facing(steer_v3 v, float still, steer_v3 was)
     return steer_v3_len_sq(h) > 0.0f ? h : was;
 }
 static inline steer_v3 steer__v3_from(const float a[3]) { return steer_v3_make(a[0], a[1], a[2]); }
-/* The unit `from` turned toward `to` by at most max_angle about the up
- * axis, as the 2D turn does (opposite: to its left), for what lies on the
- * ground: the 3D turn's perpendicular for a turn round may point up, which
- * the ground then drops, and the turn never happens. */
-static inline steer_v3 steer__turn_on_ground(const steer_world *w, steer_v3 from, steer_v3 to, float max_angle)
+/* The unit `from` turned toward `to` by at most max_angle (a velocity's or
+ * a heading's turn limit), worked out in the ground frame: a turn round
+ * (opposite directions) goes to the left about the world's up axis, so
+ * what lies on the ground stays there. In a Y-up world's own frame the 3D
+ * turn's way round pointed along Y, which a ground group then dropped, and
+ * the turn never happened. The identity frame for Z-up and 2D. */
+static inline steer_v3 steer__turn_toward(const steer_world *w, steer_v3 from, steer_v3 to, float max_angle)
 {
-    steer_v3 a = steer__to_ground(w, from), b = steer__to_ground(w, to);
-    steer_v2 t = steer_turn_toward2(steer_v2_make(a.x, a.y), steer_v2_make(b.x, b.y), max_angle);
-    return steer__from_ground(w, steer_v3_make(t.x, t.y, 0.0f));
+    return steer__from_ground(w, steer_turn_toward3(steer__to_ground(w, from), steer__to_ground(w, to), max_angle));
 }
 
 #endif

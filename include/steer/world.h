@@ -185,8 +185,8 @@ typedef struct steer_group_def {
     float max_force;         /* length per time unit^2 (default 4: per second^2) */
     float mass;              /* default 1 */
     float radius;            /* body radius, for non-penetration and obstacles (default 0.25) */
-    float max_turn_rate;     /* radians per time unit; 0: unlimited. Limits the velocity's turn (about
-                                the up axis for a ground_plane group) and a kept heading's (keep_headings) */
+    float max_turn_rate;     /* radians per time unit; 0: unlimited. Limits the velocity's turn and a kept
+                                heading's (keep_headings); a turn round goes left about the up axis */
     /* neighbours */
     float neighbour_radius;  /* alignment/cohesion/separation candidates (default 1) */
     float separation_radius; /* separation acts closer than this (default 0.5) */
