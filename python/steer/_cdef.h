@@ -303,7 +303,6 @@ typedef struct {
 steer_result steer_world_set_goal(steer_world *world, steer_agent_id id, const steer_goal *goal);
 steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, steer_goal *out);
 int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, steer_v3 *out, int capacity);
-int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const steer_v3 *targets, int count, steer_goal_kind kind, steer_result *results);
 int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, int count, const steer_v3 *places, int place_count, bool together, steer_result *results);
 int steer_world_set_goals(steer_world *world, const steer_agent_id *ids, const steer_goal *goals, int count, steer_result *results);
 int steer_world_get_goals(const steer_world *world, const steer_agent_id *ids, steer_goal *out, int count, steer_result *results);

@@ -1001,28 +1001,20 @@ class World:
         t = _arrays.rows(targets, "targets", self.dim)
         if t.shape != (n, self.dim):
             raise invalid(f"targets: shape {t.shape}: must be ({n}, {self.dim}), one per id")
+        # steer_goal records filled a column at a time through a numpy view of their fields (the goals
+        # steer_world_set_targets makes, with these speeds and slow radii: 0, the group's, by default)
+        goals = ffi.new("steer_goal[]", max(n, 1))
+        view = np.frombuffer(ffi.buffer(goals), _GOAL_DTYPE, count=n)
+        view["kind"], view["path"] = GOAL_KINDS[kind], -1
+        view["target"][:, :self.dim] = t
+        view["speed"] = _arrays.column(0.0 if speed is None else speed, "speed", n)
+        view["slow_radius"] = _arrays.column(0.0 if slow_radius is None else slow_radius, "slow_radius", n)
         results = ffi.new("steer_result[]", max(n, 1))
-        if speed is None and slow_radius is None:
-            t3 = np.zeros((n, 3), np.float32)
-            t3[:, :self.dim] = t
-            _errors.begin()
-            done = lib.steer_world_set_targets(self._w, handles, ffi.cast("const steer_v3 *", ffi.from_buffer(t3)), n,
-                                               GOAL_KINDS[kind], results)
-            who = "set_targets"
-        else:  # steer_goal records filled a column at a time, through a numpy view of their fields
-            speeds = _arrays.column(0.0 if speed is None else speed, "speed", n)
-            slows = _arrays.column(0.0 if slow_radius is None else slow_radius, "slow_radius", n)
-            goals = ffi.new("steer_goal[]", max(n, 1))
-            view = np.frombuffer(ffi.buffer(goals), _GOAL_DTYPE, count=n)
-            view["kind"], view["path"] = GOAL_KINDS[kind], -1
-            view["target"][:, :self.dim] = t
-            view["speed"], view["slow_radius"] = speeds, slows
-            _errors.begin()
-            done = lib.steer_world_set_goals(self._w, handles, goals, n, results)
-            who = "set_goals"
+        _errors.begin()
+        done = lib.steer_world_set_goals(self._w, handles, goals, n, results)
         self._version += 1
         if done != n:
-            _errors.raise_bulk(results, n, done, who, handles)
+            _errors.raise_bulk(results, n, done, "set_targets", handles)
 
     def send_to_places(self, ids, places, together: bool = False) -> None:
         """Send the agents ids to places ((M, dim), M >= len(ids); the rest stay free), an arrive goal each,

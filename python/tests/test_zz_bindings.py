@@ -23,6 +23,8 @@ NOT_APPLICABLE = {
     "steer_alloc": "the allocator hook's helper (steer/alloc.h): Python owns no C memory; the binding passes "
                    "zero allocators (malloc/free) and frees nothing by hand",
     "steer_free": "the allocator hook's helper, the pair of steer_alloc",
+    "steer_world_set_targets": "World.set_targets fills steer_world_set_goals' records, which carry a speed and slow "
+                               "radius per agent; the goals set_targets makes are those records with them 0",
 }
 
 HERE = os.path.dirname(os.path.abspath(__file__))
