@@ -444,6 +444,7 @@ typedef struct run_state {
     steer_agent_id *ids;
     steer_v3 *pos, *vel, *prev_pos, *prev_vel;
     steer_v3 *ground, *heading; /* for the picture: positions on the ground, the way each faces */
+    steer_v3 *kept;             /* the world's headings (keep_headings), as read with the state; else NULL */
     int *group;
     steer_scenario_mark *goal_marks; /* the goals' places and routes, as the world was built */
     trails trails;
@@ -469,6 +470,7 @@ static void run_free(run_state *r)
     free(r->prev_vel);
     free(r->ground);
     free(r->heading);
+    free(r->kept);
     free(r->group);
     free(r->goal_marks);
     steer_world_destroy(r->world);
@@ -481,7 +483,6 @@ static void run_free(run_state *r)
  * straight up or down has no way on the ground and keeps the last one. */
 static void read_agents(run_state *r, const steer_scenario_info *info, int count)
 {
-    const bool kept = info->world.keep_headings;
     for (int a = 0; a < count; ++a) {
         steer_agent_state s;
         if (steer_world_get_agent(r->world, r->ids[a], &s) == STEER_OK) {
@@ -489,11 +490,10 @@ static void read_agents(run_state *r, const steer_scenario_info *info, int count
             r->vel[a] = s.velocity;
         }
         r->ground[a] = canvas_ground(info, r->pos[a]);
-        steer_v3 h;
-        if (kept && steer_world_get_heading(r->world, r->ids[a], &h) == STEER_OK) {
-            h = canvas_ground(info, h);
+        if (r->kept && steer_world_get_heading(r->world, r->ids[a], &r->kept[a]) == STEER_OK) {
+            steer_v3 h = canvas_ground(info, r->kept[a]);
             if (h.x != 0.0f || h.y != 0.0f) r->heading[a] = h;
-        } else if (!kept && ground_faces_its_velocity(r->vel[a], info->groups[r->group[a]].def.max_speed)) {
+        } else if (!r->kept && ground_faces_its_velocity(r->vel[a], info->groups[r->group[a]].def.max_speed)) {
             r->heading[a] = canvas_ground(info, r->vel[a]);
         }
     }
@@ -504,17 +504,14 @@ static void read_agents(run_state *r, const steer_scenario_info *info, int count
  * 10,000 steps of 1/30 printed 333.267, 333.3, 333.333: steps 2% off). */
 static void write_csv_frame(FILE *csv, const run_state *r, int n, int dim, int frame, double t)
 {
-    const bool headings = steer_scenario_get_info(r->sc)->world.keep_headings;
     for (int a = 0; a < n; ++a) {
         const steer_v3 p = r->pos[a], v = r->vel[a];
         if (dim == 3)
             fprintf(csv, "%d,%.12g,%d,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", frame, t, a, r->group[a], p.x, p.y, p.z, v.x, v.y,
                     v.z);
         else fprintf(csv, "%d,%.12g,%d,%d,%.9g,%.9g,%.9g,%.9g", frame, t, a, r->group[a], p.x, p.y, v.x, v.y);
-        steer_v3 h = steer_v3_zero(); /* a removed agent's (none in a run) would read as zero */
-        if (headings) steer_world_get_heading(r->world, r->ids[a], &h);
-        if (headings && dim == 3) fprintf(csv, ",%.9g,%.9g,%.9g", h.x, h.y, h.z);
-        else if (headings) fprintf(csv, ",%.9g,%.9g", h.x, h.y);
+        if (r->kept && dim == 3) fprintf(csv, ",%.9g,%.9g,%.9g", r->kept[a].x, r->kept[a].y, r->kept[a].z);
+        else if (r->kept) fprintf(csv, ",%.9g,%.9g", r->kept[a].x, r->kept[a].y);
         fputc('\n', csv);
     }
 }
@@ -626,10 +623,12 @@ int steer_cmd_run(int argc, char **argv)
     r.prev_vel = calloc(cells, sizeof *r.prev_vel);
     r.ground = calloc(cells, sizeof *r.ground);
     r.heading = calloc(cells, sizeof *r.heading);
+    r.kept = info->world.keep_headings ? calloc(cells, sizeof *r.kept) : NULL;
     r.group = calloc(cells, sizeof *r.group);
     r.palette = malloc(sizeof *r.palette);
     steer_scenario_overrides ov = {.set_seed = o.set_seed, .seed = o.seed, .threads = threads, .agent_ids = r.ids};
-    bool ok = r.ids && r.pos && r.vel && r.prev_pos && r.prev_vel && r.ground && r.heading && r.group && r.palette;
+    bool ok = r.ids && r.pos && r.vel && r.prev_pos && r.prev_vel && r.ground && r.heading && r.group && r.palette &&
+              (r.kept || !info->world.keep_headings);
     if (ok) r.world = steer_scenario_create_world(r.sc, &ov, error, sizeof error);
     if (!ok || !r.world) { /* the file's (a spawn with no room for its agents), or out of memory */
         if (ok) fprintf(stderr, "%s: %s\n", o.scenario ? o.scenario : "showcase.json (built in)", error);
