@@ -18,15 +18,22 @@
 #define DT (1.0f / 30.0f)
 #define WALKERS 400
 
-static steer_world *make_world(int dim, int workers, bool headings)
+/* A box of +-60 keeping headings or not, room for `capacity` agents. */
+static steer_world_def world_def(int dim, int capacity, bool headings)
 {
     steer_world_def wd = steer_default_world_def();
     wd.dim = dim;
-    wd.capacity = WALKERS + 48;
+    wd.capacity = capacity;
     wd.bounds_min = (steer_v3){-60, -60, -60};
     wd.bounds_max = (steer_v3){60, 60, 60};
-    wd.worker_count = workers;
     wd.keep_headings = headings;
+    return wd;
+}
+
+static steer_world *make_world(int dim, int workers, bool headings)
+{
+    steer_world_def wd = world_def(dim, WALKERS + 48, headings);
+    wd.worker_count = workers;
     steer_world *w = steer_world_create(&wd);
     steer_group_def gd = steer_default_group_def();
     memset(gd.weight, 0, sizeof gd.weight);
@@ -231,10 +238,8 @@ static void without_headings_a_snapshot_is_version_11s_layout(void)
  * drops it too, and one straight up is refused. */
 static void ground_headings_lie_on_the_ground(void)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = 3;
+    steer_world_def wd = world_def(3, 8, true);
     wd.up = STEER_UP_Y;
-    wd.keep_headings = true;
     steer_world *w = steer_world_create(&wd);
     steer_group_def gd = steer_default_group_def();
     gd.ground_plane = true;
@@ -270,13 +275,8 @@ static void ground_headings_lie_on_the_ground(void)
  * round at once, as the velocity does. Teleports still turn it at once. */
 static void headings_turn_at_the_groups_rate(int dim, bool ground)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = dim;
+    steer_world_def wd = world_def(dim, 4, true);
     wd.up = STEER_UP_Y;
-    wd.capacity = 4;
-    wd.bounds_min = (steer_v3){-60, -60, -60};
-    wd.bounds_max = (steer_v3){60, 60, 60};
-    wd.keep_headings = true;
     steer_world *w = steer_world_create(&wd);
     steer_group_def gd = steer_default_group_def();
     memset(gd.weight, 0, sizeof gd.weight);
@@ -303,7 +303,7 @@ static void headings_turn_at_the_groups_rate(int dim, bool ground)
             steer_v3 h;
             CHECK(steer_world_get_heading(w, id[k], &h) == STEER_OK);
             largest[k] = fmax(largest[k], angle_between(last[k], h));
-            up_part = fmax(up_part, fabs((double)h.y) + (dim == 2 ? 0.0 : 0.0));
+            if (ground) up_part = fmax(up_part, fabs((double)h.y)); /* Y up */
             if (facing_back[k] < 0 && h.x < -0.999f) facing_back[k] = step;
             last[k] = h;
         }
@@ -315,7 +315,7 @@ static void headings_turn_at_the_groups_rate(int dim, bool ground)
     CHECK(largest[1] <= rate * DT * 1.0001 + 1e-6);
     CHECK(facing_back[0] > 0 && facing_back[0] < 20);
     CHECK(facing_back[1] >= (int)(3.1 / (rate * DT)) && facing_back[1] < 150);
-    if (ground) CHECK(up_part == 0.0); /* Y up: on the ground all the way round */
+    CHECK(up_part == 0.0); /* a ground heading on the ground all the way round */
     /* a teleport turns it at once, rate or not */
     const steer_v3 across = dim == 2 ? (steer_v3){0, 2, 0} : (steer_v3){0, 0, 2};
     CHECK(steer_world_teleport_agent(w, id[1], (steer_v3){0, 0, 0}, across) == STEER_OK);

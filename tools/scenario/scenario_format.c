@@ -768,7 +768,7 @@ typedef struct claim {
 
 typedef struct group_spec {
     steer_group_def def;
-    int preset; /* read ahead (group_preset): 0 none, 1 crowd */
+    int preset; /* 0 none, 1 crowd: checked by its row, used as read ahead in read_groups */
     char *name;
     claim claims[32];
     int claim_count;
