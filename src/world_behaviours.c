@@ -278,6 +278,24 @@ static int current_waypoint(const steer__goal *goal)
     return goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
 }
 
+/* Whether an agent at p (level with it) has done with waypoint `at` of its
+ * WAYPOINTS goal (never the last): within waypoint_radius of it and in
+ * sight of the next one (no wall, solid or not, across the line to it),
+ * or, when a wall is in the way, at the waypoint itself (within its body
+ * radius or arrival tolerance). Cutting the corner to the next point is
+ * right only when the way to it is open: an agent that comes within the
+ * radius beside a door, still in the room, keeps on for the door. */
+static bool waypoint_done(const steer_world *w, const steer__group *g, const steer__goal *goal, int at, steer_v3 p)
+{
+    if (at >= goal->point_count - 1) return false;
+    float dist = steer_v3_dist(p, goal->points[at]);
+    if (!(dist < g->def.waypoint_radius)) return false;
+    if (w->wall_count == 0 || dist < steer_maxf(g->def.radius, g->def.arrival_tolerance)) return true;
+    steer_v2 normal;
+    steer_v2 from = steer_v2_from_v3(steer__to_ground(w, p)), next = steer_v2_from_v3(steer__to_ground(w, goal->points[at + 1]));
+    return steer__first_wall_crossing(w, from, next, &normal) > 1.0f;
+}
+
 static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a)
 {
     steer__goal *goal = a->goal;
@@ -299,14 +317,12 @@ static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a
         if (passed_end) return braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
         return seek_point(w, a, ahead, speed);
     }
-    case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last; a ground-plane agent level
-                                    with the current one (one step after taking the next it is seeking
-                                    that one from the last one's height: the up part is dropped anyway) */
-        steer_v3 p = level_with(w, a, goal->points[current_waypoint(goal)]);
-        int current = goal->progress; /* the record's moves after the move (steer__goal_after_move) */
-        steer_v3 f = steer_follow_waypoints_braking3(p, a->v, goal->points, goal->point_count, &current,
-                                                     d->waypoint_radius, &arrival, speed);
-        return current == goal->point_count - 1 ? steer_v3_scale(f, d->mass) : f;
+    case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last (a ground-plane agent level
+                                    with the one it heads for) */
+        int current = current_waypoint(goal); /* the record's moves after the move (steer__goal_after_move) */
+        if (waypoint_done(w, a->g, goal, current, level_with(w, a, goal->points[current]))) ++current;
+        if (current == goal->point_count - 1) return braking_arrive(w, a, goal->points[current], speed, &arrival);
+        return seek_point(w, a, goal->points[current], speed);
     }
     case STEER_GOAL_NONE: break;
     }
@@ -345,15 +361,15 @@ bool steer__group_departs_late(const steer__group *g)
 
 /* A WAYPOINTS goal moves on from where its agent now stands, whichever of
  * its group's behaviours steered it (a PRIORITY's earlier winner, say):
- * past a waypoint within waypoint_radius, by the pure function's own rule
- * (its force is not wanted here), as the goal's force reads the position
- * (a ground-plane agent level with the waypoint). (A PATH goal's progress
- * is a function of the position alone: worked out when read.) */
+ * past a waypoint it is done with (waypoint_done), as the goal's force
+ * reads the position (a ground-plane agent level with the waypoint). (A
+ * PATH goal's progress is a function of the position alone: worked out
+ * when read.) */
 static void waypoint_progress(const steer_world *w, const steer__group *g, steer__goal *goal, steer_v3 p)
 {
     if (goal->kind != STEER_GOAL_WAYPOINTS) return;
-    (void)steer_follow_waypoints3(level_at(w, g, p, goal->points[current_waypoint(goal)]), steer_v3_zero(), goal->points,
-                                  goal->point_count, &goal->progress, g->def.waypoint_radius, 0.0f, 0.0f);
+    goal->progress = current_waypoint(goal);
+    if (waypoint_done(w, g, goal, goal->progress, level_at(w, g, p, goal->points[goal->progress]))) ++goal->progress;
 }
 
 /* Squared distances, as the flock kernel compares them. An agent that has

@@ -251,6 +251,30 @@ steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3
     return query(w, &w->object_index.walls, w->wall_count, lo, hi, -1, buf);
 }
 
+float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer_v2 *normal)
+{
+    steer_v2 motion = steer_v2_sub(q, p);
+    float first = 2.0f;
+    uint32_t buf[STEER__OBJECT_QUERY_CAP];
+    steer_v3 lo = steer_v3_make(steer_minf(p.x, q.x), steer_minf(p.y, q.y), 0.0f);
+    steer_v3 hi = steer_v3_make(steer_maxf(p.x, q.x), steer_maxf(p.y, q.y), 0.0f);
+    steer__object_list near = steer__walls_near(w, lo, hi, buf);
+    for (int k = 0; k < near.count; ++k) {
+        int i = steer__object_at(near, k);
+        steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
+        float denom = steer_v2_cross(motion, along);
+        if (steer_absf(denom) < 1e-20f) continue;
+        steer_v2 ap = steer_v2_sub(a, p);
+        float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
+        if (s >= 0.0f && s <= 1.0f && u >= -1e-4f && u <= 1.0f + 1e-4f && s < first) {
+            first = s;
+            *normal = steer_v2_perp_left(steer_v2_normalize(along));
+            if (steer_v2_dot(*normal, motion) > 0.0f) *normal = steer_v2_neg(*normal);
+        }
+    }
+    return first;
+}
+
 int steer__object_after(steer__object_list list, int index)
 {
     if (!list.ids) return index + 1;

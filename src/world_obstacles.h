@@ -68,6 +68,13 @@ steer__object_list steer__obstacles_near_for(const steer_world *w, bool on_groun
 steer_v3 steer__obstacle_level(const steer_world *w, bool on_ground, steer_v3 centre, steer_v3 at);
 steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf);
 
+/* Where along the segment p -> q (0 to 1) it first crosses a wall, and
+ * that wall's normal facing p (unit); 2 if none. Ground frame, the walls
+ * as stored (no torus copies). A crossing is on the segment and on the
+ * wall, reaching a hair (1e-4 of its length) past each end, so motion
+ * through a shared corner cannot slip between two walls by rounding. */
+float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer_v2 *normal);
+
 /* The box p +- half on every axis (half < 0 counts as 0). */
 void steer__box_around(steer_v3 p, float half, steer_v3 *lo, steer_v3 *hi);
 

@@ -91,26 +91,11 @@ static float first_crossing(const steer_world *w, steer_v2 p, steer_v2 q, const 
     steer_v2 motion = steer_v2_sub(q, p);
     float first = 2.0f;
     for (int m = 0; m < images->count; ++m) {
-        steer_v2 pm = in_image(p, images, m), qm = steer_v2_add(pm, motion);
-        /* a crossing is on the motion and on the wall (reaching a hair past its ends) */
-        uint32_t buf[STEER__OBJECT_QUERY_CAP];
-        steer_v3 lo = steer_v3_make(steer_minf(pm.x, qm.x), steer_minf(pm.y, qm.y), 0.0f);
-        steer_v3 hi = steer_v3_make(steer_maxf(pm.x, qm.x), steer_maxf(pm.y, qm.y), 0.0f);
-        steer__object_list near = steer__walls_near(w, lo, hi, buf);
-        for (int k = 0; k < near.count; ++k) {
-            int i = steer__object_at(near, k);
-            steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
-            float denom = steer_v2_cross(motion, along);
-            if (steer_absf(denom) < 1e-20f) continue;
-            steer_v2 ap = steer_v2_sub(a, pm);
-            float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
-            /* walls reach a hair past their ends so motion through a shared
-             * corner cannot slip between two walls by rounding */
-            if (s >= 0.0f && s <= 1.0f && u >= -1e-4f && u <= 1.0f + 1e-4f && s < first) {
-                first = s;
-                *normal = steer_v2_perp_left(steer_v2_normalize(along));
-                if (steer_v2_dot(*normal, motion) > 0.0f) *normal = steer_v2_neg(*normal);
-            }
+        steer_v2 pm = in_image(p, images, m), at_normal;
+        float s = steer__first_wall_crossing(w, pm, steer_v2_add(pm, motion), &at_normal);
+        if (s < first) {
+            first = s;
+            *normal = at_normal;
         }
     }
     return first;

@@ -423,6 +423,7 @@ static void check_goals(const config *c, uint64_t seed)
 {
     bench_begin(&b, named("goals", c), c->dim, c->up, STEER_BOUNDARY_WRAP);
     add_obstacles(&b);
+    add_walls(&b); /* across the waypoints' legs: taken only in sight of the next, or on the point */
     add_paths(&b);
     /* 0: a plain flock */
     steer_group_def g = steer_default_group_def();

@@ -1011,6 +1011,70 @@ static void ends_near_obstacles_are_reached(int dim)
     steer_world_destroy(w);
 }
 
+/* A route through a door in a wall (x = 0, the door |along| < 0.5): the
+ * agent comes within the waypoint radius of the door's point while still
+ * in the room, beside the door. It takes the next point only once no wall
+ * stands between them, so it walks through the door and arrives; cutting
+ * the corner at the radius sent it into the wall beside the door, where it
+ * slid along and stood for good. A point the next cannot be seen from is
+ * taken at the point itself (within the body radius): the agent goes on. */
+static void waypoints_wait_for_sight_of_the_next(int dim, steer_up_axis up)
+{
+    steer_world_def wd = clamped_def(dim, 2, 10.0f);
+    wd.up = up;
+    wd.solid_walls = true;
+    steer_world *w = steer_world_create(&wd);
+    const int along = dim == 3 && up == STEER_UP_Y ? 2 : 1;
+    const float sign = along == 2 ? -1.0f : 1.0f;
+#define AT(x_, a_) steer_v3_set((steer_v3){(x_), 0.0f, 0.0f}, along, (a_) * sign)
+    CHECK(steer_world_add_wall(w, AT(0.0f, 0.5f), AT(0.0f, 8.0f)) == 0);
+    CHECK(steer_world_add_wall(w, AT(0.0f, -8.0f), AT(0.0f, -0.5f)) == 1);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.combine = STEER_COMBINE_RUNNING_SUM;
+    gd.radius = 0.25f, gd.max_speed = 1.6f, gd.max_force = 4.0f;
+    gd.waypoint_radius = 1.5f;
+    gd.ground_plane = dim == 3;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    const steer_v3 route[2] = {AT(0.3f, 0.0f), AT(4.0f, 3.0f)};
+    steer_agent_id id = steer_world_add_agent(w, 0, AT(-3.0f, 2.5f), steer_v3_zero());
+    steer_goal g = {STEER_GOAL_WAYPOINTS, steer_v3_zero(), 0.0f, 1.3f, -1, route, 2, 0, false};
+    CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
+    bool cut = false, came_near = false;
+    for (int step = 0; step < 600 && !steer_world_has_arrived(w, id); ++step) {
+        CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+        steer_agent_state st;
+        steer_world_get_agent(w, id, &st);
+        steer_goal now;
+        CHECK(steer_world_get_goal(w, id, &now) == STEER_OK);
+        float x = st.position.x, a = steer_v3_get(st.position, along) * sign;
+        bool in_room_beside = x < 0.0f && a > 0.5f;
+        came_near = came_near || (in_room_beside && steer_v3_dist(st.position, route[0]) < gd.waypoint_radius);
+        cut = cut || (in_room_beside && now.progress == 1);
+    }
+    CHECK(came_near); /* the case the rule is for happened */
+    CHECK(!cut);
+    CHECK(steer_world_has_arrived(w, id));
+    /* a waypoint hidden from the next, in the room: taken on the point itself */
+    const steer_v3 hidden[2] = {AT(-2.0f, 3.0f), AT(4.0f, 3.0f)};
+    CHECK(steer_world_teleport_agent(w, id, AT(-4.0f, 1.0f), steer_v3_zero()) == STEER_OK);
+    g.points = hidden;
+    CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
+    float closest = 1e9f;
+    steer_goal now = g;
+    for (int step = 0; step < 200 && now.progress == 0; ++step) {
+        CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+        steer_agent_state st;
+        steer_world_get_agent(w, id, &st);
+        CHECK(steer_world_get_goal(w, id, &now) == STEER_OK);
+        if (now.progress == 0) closest = steer_minf(closest, steer_v3_dist(st.position, hidden[0]));
+    }
+    CHECK(now.progress == 1);
+    CHECK(closest < gd.waypoint_radius - 0.5f); /* not taken at the radius */
+#undef AT
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     api();
@@ -1036,5 +1100,8 @@ int main(void)
     ends_near_walls_are_reached(3, STEER_UP_Y);
     ends_near_obstacles_are_reached(2);
     ends_near_obstacles_are_reached(3);
+    waypoints_wait_for_sight_of_the_next(2, STEER_UP_Z);
+    waypoints_wait_for_sight_of_the_next(3, STEER_UP_Z);
+    waypoints_wait_for_sight_of_the_next(3, STEER_UP_Y);
     return check_summary("test_world_goals");
 }

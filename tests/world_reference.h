@@ -549,6 +549,35 @@ static inline steer_v3 braking_arrive_force(const agent_ref *r, steer_v3 target,
     return steer_v3_scale(accel, r->g->mass);
 }
 
+/* Whether a wall stands across the line from p to q on the ground (walls
+ * stand along the up axis; each reaches 1e-4 of its length past its ends). */
+static inline bool wall_across(const bench *b, steer_v3 p, steer_v3 q)
+{
+    steer_v3 gp = steer_v3_to_z_up(p, b->up), gq = steer_v3_to_z_up(q, b->up);
+    for (int k = 0; k < b->wall_count; ++k) {
+        steer_v3 a = steer_v3_to_z_up(b->walls[k].a, b->up), e = steer_v3_to_z_up(b->walls[k].b, b->up);
+        double ux = (double)e.x - a.x, uy = (double)e.y - a.y, mx = (double)gq.x - gp.x, my = (double)gq.y - gp.y;
+        double denom = mx * uy - my * ux;
+        if (denom == 0.0) continue;
+        double apx = (double)a.x - gp.x, apy = (double)a.y - gp.y;
+        double s = (apx * uy - apy * ux) / denom, u = (apx * my - apy * mx) / denom;
+        if (s >= 0.0 && s <= 1.0 && u >= -1e-4 && u <= 1.0 + 1e-4) return true;
+    }
+    return false;
+}
+
+/* §6.1a: an agent at p (level with it) is done with waypoint `at` of its
+ * WAYPOINTS goal (never the last) within waypoint_radius of it, when no
+ * wall stands between it and the next waypoint, or else within the larger
+ * of its radius and arrival_tolerance of the waypoint. */
+static inline bool waypoint_done(const agent_ref *r, int at, steer_v3 p)
+{
+    if (at >= r->goal->point_count - 1) return false;
+    float d = steer_v3_dist(p, r->points[at]);
+    if (!(d < r->g->waypoint_radius)) return false;
+    return d < fmaxf(r->g->radius, r->g->arrival_tolerance) || !wall_across(r->b, p, r->points[at + 1]);
+}
+
 static inline steer_path2 path2_of(const bench *b, int index, steer_v2 *points)
 {
     for (int k = 0; k < b->path_length[index]; ++k) points[k] = v2_of(b->path_points[index][k]);
@@ -611,22 +640,12 @@ static inline steer_v3 goal_force(agent_ref *r)
         return seek_force(r, point, speed);
     }
     case STEER_GOAL_WAYPOINTS: {
-        steer_arrival arrival = world_arrival(r, slow);
-        int index = r->progress, n = goal->point_count;
-        /* a ground_plane agent level with the current waypoint (§6.1a) */
-        steer_v3 from = level_with(r, r->points[index < 0 ? 0 : index > n - 1 ? n - 1 : index]);
-        steer_v3 f;
-        if (flat(r)) {
-            steer_v2 pts[MAX_POINTS];
-            for (int k = 0; k < n; ++k) pts[k] = v2_of(r->points[k]);
-            f = v3_of(steer_follow_waypoints_braking2(v2_of(from), v2_of(r->v), pts, n, &index, r->g->waypoint_radius,
-                                                      &arrival, speed));
-        } else {
-            f = steer_follow_waypoints_braking3(from, r->v, r->points, n, &index, r->g->waypoint_radius, &arrival, speed);
-        }
+        int n = goal->point_count, index = r->progress < 0 ? 0 : r->progress > n - 1 ? n - 1 : r->progress;
+        /* a ground_plane agent level with the waypoint it reads (§6.1a) */
+        if (waypoint_done(r, index, level_with(r, r->points[index]))) ++index;
         r->progress = index;
-        /* on the last it is the braking arrive: an acceleration, mass times it the force */
-        return index == n - 1 ? steer_v3_scale(f, r->g->mass) : f;
+        if (index == n - 1) return braking_arrive_force(r, r->points[index], speed, slow);
+        return seek_force(r, r->points[index], speed);
     }
     case STEER_GOAL_NONE: break;
     }
@@ -1065,8 +1084,8 @@ static inline void agent_ref_init(agent_ref *r, const bench *b, const state *s, 
 }
 
 /* world.h, steer_goal.progress: WAYPOINTS, the current waypoint, which moves
- * on (once a step, never past the last) when the agent stands within
- * waypoint_radius of it after its move; PATH, the segment of the path's
+ * on (once a step, never past the last) when the agent is done with it
+ * (waypoint_done) where it stands after its move; PATH, the segment of the path's
  * point closest to the agent after its move. A ground_plane agent measures
  * both as its goal's force does: level with the waypoint, on the level path. */
 static inline int progress_after_move(const agent_ref *r, steer_v3 p)
@@ -1079,7 +1098,7 @@ static inline int progress_after_move(const agent_ref *r, steer_v3 p)
         return segment;
     }
     int n = goal->point_count, at = goal->progress < 0 ? 0 : goal->progress > n - 1 ? n - 1 : goal->progress;
-    if (at < n - 1 && steer_v3_dist(level_at(r, p, r->points[at]), r->points[at]) < r->g->waypoint_radius) ++at;
+    if (waypoint_done(r, at, level_at(r, p, r->points[at]))) ++at;
     return at;
 }
 

@@ -256,7 +256,9 @@ typedef struct steer_group_def {
                                 arrival and start another (an RTS's "arrived" event comes once);
                                 up to arrival_tolerance: none, it leaves as soon as it is out of the
                                 tolerance or faster than arrival_speed (default 0) */
-    float waypoint_radius;   /* goal waypoints: the next one is taken closer than this (default 1) */
+    float waypoint_radius;   /* goal waypoints: the next one is taken closer than this, once no wall
+                                stands between the agent and it (else at the waypoint itself:
+                                closer than radius or arrival_tolerance) (default 1) */
     steer_agent_id leader;   /* FOLLOW_LEADER: the agent followed (a handle of this world; a removed
                                 one: no force) */
     float leader_behind;     /* FOLLOW_LEADER: arrive at the point this far behind the leader (default 2) */
@@ -558,8 +560,8 @@ typedef struct steer_goal {
     const steer_v3 *points; /* WAYPOINTS: copied in by set; NULL from get (see steer_world_get_goal_points) */
     int point_count;        /* WAYPOINTS: 1 .. STEER_MAX_GOAL_POINTS */
     int progress;           /* WAYPOINTS: the current waypoint (set: where to start), moved on when the
-                               agent ends a move within waypoint_radius of it, whichever behaviour
-                               steered it; PATH: the segment nearest the agent where it stands (read
+                               agent ends a move within waypoint_radius of it (and in sight of the
+                               next, see waypoint_radius), whichever behaviour steered it; PATH: the segment nearest the agent where it stands (read
                                only, worked out when read) (docs/model.md 6.1a) */
     bool arrived;           /* read only: see above */
 } steer_goal;
