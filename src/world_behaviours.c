@@ -290,10 +290,9 @@ static bool waypoint_done(const steer_world *w, const steer__group *g, const ste
     if (at >= goal->point_count - 1) return false;
     float dist = steer_v3_dist(p, goal->points[at]);
     if (!(dist < g->def.waypoint_radius)) return false;
-    if (w->wall_count == 0 || dist < steer_maxf(g->def.radius, g->def.arrival_tolerance)) return true;
-    steer_v2 normal;
+    if (dist < steer_maxf(g->def.radius, g->def.arrival_tolerance)) return true;
     steer_v2 from = steer_v2_from_v3(steer__to_ground(w, p)), next = steer_v2_from_v3(steer__to_ground(w, goal->points[at + 1]));
-    return steer__first_wall_crossing(w, from, next, &normal) > 1.0f;
+    return !steer__wall_across(w, from, next);
 }
 
 static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a)

@@ -251,28 +251,69 @@ steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3
     return query(w, &w->object_index.walls, w->wall_count, lo, hi, -1, buf);
 }
 
+/* Where along p -> p + motion (0 to 1) the segment crosses wall i, or 2. */
+static float crossing_with(const steer_world *w, int i, steer_v2 p, steer_v2 motion)
+{
+    steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
+    float denom = steer_v2_cross(motion, along);
+    if (steer_absf(denom) < 1e-20f) return 2.0f;
+    steer_v2 ap = steer_v2_sub(a, p);
+    float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
+    return s >= 0.0f && s <= 1.0f && u >= -1e-4f && u <= 1.0f + 1e-4f ? s : 2.0f;
+}
+
+static void box_of_segment(steer_v2 p, steer_v2 q, steer_v3 *lo, steer_v3 *hi)
+{
+    *lo = steer_v3_make(steer_minf(p.x, q.x), steer_minf(p.y, q.y), 0.0f);
+    *hi = steer_v3_make(steer_maxf(p.x, q.x), steer_maxf(p.y, q.y), 0.0f);
+}
+
 float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer_v2 *normal)
 {
     steer_v2 motion = steer_v2_sub(q, p);
     float first = 2.0f;
     uint32_t buf[STEER__OBJECT_QUERY_CAP];
-    steer_v3 lo = steer_v3_make(steer_minf(p.x, q.x), steer_minf(p.y, q.y), 0.0f);
-    steer_v3 hi = steer_v3_make(steer_maxf(p.x, q.x), steer_maxf(p.y, q.y), 0.0f);
+    steer_v3 lo, hi;
+    box_of_segment(p, q, &lo, &hi);
     steer__object_list near = steer__walls_near(w, lo, hi, buf);
     for (int k = 0; k < near.count; ++k) {
         int i = steer__object_at(near, k);
-        steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
-        float denom = steer_v2_cross(motion, along);
-        if (steer_absf(denom) < 1e-20f) continue;
-        steer_v2 ap = steer_v2_sub(a, p);
-        float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
-        if (s >= 0.0f && s <= 1.0f && u >= -1e-4f && u <= 1.0f + 1e-4f && s < first) {
+        float s = crossing_with(w, i, p, motion);
+        if (s < first) {
             first = s;
+            steer_v2 along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), steer_v2_from_v3(w->walls[i].a));
             *normal = steer_v2_perp_left(steer_v2_normalize(along));
             if (steer_v2_dot(*normal, motion) > 0.0f) *normal = steer_v2_neg(*normal);
         }
     }
     return first;
+}
+
+bool steer__wall_across(const steer_world *w, steer_v2 p, steer_v2 q)
+{
+    if (w->wall_count == 0) return false;
+    /* A long line's box takes many cells, and past the query's cap the
+     * answer is every wall: so the line is asked for in pieces about a
+     * cell long, each a small box, and a crossing ends the walk. */
+    const steer__object_grid *g = &w->object_index.walls;
+    steer_v2 motion = steer_v2_sub(q, p);
+    int pieces = 1;
+    if (g->built && g->inv_cell[0] > 0.0f && g->inv_cell[1] > 0.0f) {
+        float cells = steer_v2_len(motion) * steer_maxf(g->inv_cell[0], g->inv_cell[1]);
+        pieces = steer_is_finite(cells) && cells > 1.0f ? (int)steer_minf(ceilf(cells), 4096.0f) : 1;
+    }
+    uint32_t buf[STEER__OBJECT_QUERY_CAP];
+    steer_v2 from = p;
+    for (int k = 1; k <= pieces; ++k) {
+        steer_v2 to = k == pieces ? q : steer_v2_mad(p, motion, (float)k / (float)pieces);
+        steer_v3 lo, hi;
+        box_of_segment(from, to, &lo, &hi);
+        steer__object_list near = steer__walls_near(w, lo, hi, buf);
+        for (int j = 0; j < near.count; ++j)
+            if (crossing_with(w, steer__object_at(near, j), p, motion) <= 1.0f) return true;
+        from = to;
+    }
+    return false;
 }
 
 int steer__object_after(steer__object_list list, int index)

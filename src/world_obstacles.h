@@ -74,6 +74,10 @@ steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3
  * wall, reaching a hair (1e-4 of its length) past each end, so motion
  * through a shared corner cannot slip between two walls by rounding. */
 float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer_v2 *normal);
+/* Whether any wall crosses the segment p -> q (as steer__first_wall_crossing
+ * finds one), the line asked for in pieces: its cost grows with its length
+ * over the index's cells, not with the walls its box spans. */
+bool steer__wall_across(const steer_world *w, steer_v2 p, steer_v2 q);
 
 /* The box p +- half on every axis (half < 0 counts as 0). */
 void steer__box_around(steer_v3 p, float half, steer_v3 *lo, steer_v3 *hi);

@@ -99,6 +99,7 @@ static steer_world *crowded_world(int dim, int workers, steer_boundary boundary,
         gd.max_force = 20.0f;
         gd.neighbour_radius = 2.0f;
         gd.separation_radius = 1.0f;
+        gd.waypoint_radius = 40.0f;
         gd.weight[STEER_SEPARATION] = 2.0f;
         gd.weight[STEER_WANDER] = 1.0f;
         gd.weight[STEER_SEEK] = 0.5f;
@@ -112,9 +113,17 @@ static steer_world *crowded_world(int dim, int workers, steer_boundary boundary,
         }
         CHECK(steer_world_add_group(w, &gd) == g);
     }
+    /* routes among the walls, taken in sight of the next point (a long
+     * line asked of the index in pieces) */
+    static steer_v3 route[4];
+    for (int k = 0; k < 4; ++k) route[k] = random_point(dim);
     for (int i = 0; i < AGENTS; ++i) {
         steer_v3 v = steer_v3_make(uniform(-5, 5), uniform(-5, 5), dim == 3 ? uniform(-5, 5) : 0.0f);
-        steer_world_add_agent(w, i % 3, random_point(dim), v);
+        steer_agent_id id = steer_world_add_agent(w, i % 3, random_point(dim), v);
+        if (i % 4 == 0) {
+            steer_goal g = {STEER_GOAL_WAYPOINTS, steer_v3_zero(), 0.0f, 0.0f, -1, route, 4, i % 3, false};
+            CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
+        }
     }
     return w;
 }
@@ -309,6 +318,36 @@ static void test_query_complete(int dim)
     steer_world_destroy(w);
 }
 
+/* Whether a wall crosses a line, asked of the index in pieces, agrees
+ * with the full loop's first crossing, for lines of a hair to the whole
+ * field: most long ones cross a wall, most short ones none. */
+static void test_wall_across(void)
+{
+    steer_world *w = crowded_world(2, 1, STEER_BOUNDARY_CLAMP, 9);
+    steer_world *full = crowded_world(2, 1, STEER_BOUNDARY_CLAMP, 9);
+    if (!w || !full) return;
+    full->object_index.full_loops = true;
+    CHECK(steer_world_step(w, DT) == STEER_OK); /* builds the index */
+    CHECK(steer_world_step(full, DT) == STEER_OK);
+    CHECK(w->object_index.walls.built);
+    int crossed = 0, clear = 0, agree = 0, lines = 2000;
+    for (int q = 0; q < lines; ++q) {
+        steer_v3 a = random_point(2);
+        float length = q % 2 ? uniform(0.0f, 3.0f) : uniform(10.0f, 170.0f), angle = uniform(0.0f, 6.2831853f);
+        steer_v2 p = steer_v2_make(a.x, a.y), e = steer_v2_make(a.x + length * cosf(angle), a.y + length * sinf(angle));
+        steer_v2 normal;
+        bool expected = steer__first_wall_crossing(full, p, e, &normal) <= 1.0f;
+        bool got = steer__wall_across(w, p, e);
+        agree += got == expected;
+        crossed += expected;
+        clear += !expected;
+    }
+    CHECK(agree == lines);
+    CHECK(crossed > lines / 4 && clear > lines / 4);
+    steer_world_destroy(w);
+    steer_world_destroy(full);
+}
+
 int main(void)
 {
     for (int dim = 2; dim <= 3; ++dim) {
@@ -321,5 +360,6 @@ int main(void)
         test_same_bits(dim, 2, STEER_BOUNDARY_WRAP);
     }
     test_unindexable();
+    test_wall_across();
     return check_summary("test_world_obstacle_index");
 }
