@@ -538,7 +538,11 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
  * after every move; once arrived, an agent of a group with a departure_distance
  * larger than the tolerance stays so until farther than that from the end
  * (at any speed); a closed path never ends. Paths and waypoints end with
- * the braking arrive. Snapshots and the state hash include goals. */
+ * the braking arrive. A goal's points may lie anywhere finite, but in a
+ * wrap or clamp world an end outside the box is never reached: the agent
+ * stops at the box's edge (clamp) or crosses the seam for ever (wrap), and
+ * never arrives (scenario files refuse such points). Snapshots and the
+ * state hash include goals. */
 typedef enum steer_goal_kind {
     STEER_GOAL_NONE = 0,   /* the group's behaviours alone */
     STEER_GOAL_SEEK,       /* full speed to target, through it */
