@@ -456,6 +456,62 @@ static bool final_approach(const steer_world *w, const steer__agent *a, float *d
     return *dist < *slow;
 }
 
+/* The point an agent's own goal steers it to and stops at (or passes
+ * through within a radius): an ARRIVE target, the current waypoint, an
+ * open path's end; a SEEK goal goes through its target at full speed and
+ * has none. */
+static bool goal_aim(const steer_world *w, const steer__goal *goal, steer_v3 *aim)
+{
+    switch (goal->kind) {
+    case STEER_GOAL_ARRIVE: *aim = goal->target; return true;
+    case STEER_GOAL_WAYPOINTS: *aim = goal->points[current_waypoint(goal)]; return true;
+    case STEER_GOAL_PATH: return goal_end(w, goal, aim);
+    case STEER_GOAL_SEEK:
+    case STEER_GOAL_NONE: break;
+    }
+    return false;
+}
+
+/* CONTAIN for an agent whose own goal aims at `aim`: the pure function's
+ * zone inside each face (desired inward speed from 0 at contain_margin to
+ * max_speed at the face), except that a face whose margin holds the aim
+ * starts its zone at the aim (the aim's depth is that face's margin; an
+ * aim on or past the face leaves only the face). Else an end near the
+ * floor is never reached: the push up outweighs the arrive, and an agent
+ * stood 3 short of a landing pad for good, or hovered in and out of
+ * arrived. Without such an aim it is the pure function, bit for bit. */
+static steer_v3 contain_toward(const steer_world *w, const steer__agent *a, steer_box3 box, steer_v3 aim)
+{
+    const float margin = a->g->def.contain_margin, ms = a->g->def.max_speed;
+    float lo_margin[3], hi_margin[3];
+    bool own = false;
+    for (int axis = 0; axis < w->dim; ++axis) {
+        if (a->g->on_ground && axis == steer__up_index(w)) {
+            lo_margin[axis] = hi_margin[axis] = margin;
+            continue;
+        }
+        float at = steer_v3_get(aim, axis);
+        float lo_depth = steer_maxf(0.0f, at - steer_v3_get(box.min, axis));
+        float hi_depth = steer_maxf(0.0f, steer_v3_get(box.max, axis) - at);
+        lo_margin[axis] = steer_minf(margin, lo_depth);
+        hi_margin[axis] = steer_minf(margin, hi_depth);
+        own = own || lo_margin[axis] < margin || hi_margin[axis] < margin;
+    }
+    if (!own) return steer_contain3(a->p, a->v, box, margin, ms);
+    steer_v3 force = steer_v3_zero();
+    for (int axis = 0; axis < w->dim; ++axis) {
+        float x = steer_v3_get(a->p, axis), v = steer_v3_get(a->v, axis);
+        float lo = steer_v3_get(box.min, axis), hi = steer_v3_get(box.max, axis);
+        float t_lo = lo_margin[axis] > 0.0f ? (lo + lo_margin[axis] - x) / lo_margin[axis] : x < lo ? 1.0f : 0.0f;
+        float t_hi = hi_margin[axis] > 0.0f ? (x - (hi - hi_margin[axis])) / hi_margin[axis] : x > hi ? 1.0f : 0.0f;
+        float f = 0.0f;
+        if (t_lo > 0.0f && t_lo >= t_hi) f = steer_maxf(0.0f, ms * steer_minf(t_lo, 1.0f) - v);
+        else if (t_hi > 0.0f) f = steer_minf(0.0f, -ms * steer_minf(t_hi, 1.0f) - v);
+        force = steer_v3_set(force, axis, f);
+    }
+    return steer_v3_is_valid(force) ? force : steer_v3_zero();
+}
+
 static steer_v3 behaviour_force(const steer__force_context *fc, const steer__agent *a, int b)
 {
     const steer_world *w = fc->w;
@@ -527,6 +583,8 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
             box.min.z = -1e30f;
             box.max.z = 1e30f;
         }
+        steer_v3 aim;
+        if (a->goal && goal_aim(w, a->goal, &aim)) return contain_toward(w, a, box, aim);
         return steer_contain3(a->p, a->v, box, d->contain_margin, ms);
     }
     case STEER_AVOID_OBSTACLES: {

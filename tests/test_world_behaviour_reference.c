@@ -461,6 +461,8 @@ static void check_goals(const config *c, uint64_t seed)
     add_group(&b, &g, 3);
     steer_rng rng = steer_rng_make(seed);
     for (int group = 0; group < 4; ++group) add_agents(&b, group, 14, 5.0f, 1.5f, &rng);
+    /* some of the contained group within its margin of two faces */
+    add_agents_at(&b, 1, 8, place(&b, -HALF_BOX + 2.0f, HALF_BOX - 2.0f, 0.5f), 1.5f, 1.0f, &rng);
     /* a few at rest within the tolerance of where their ARRIVE goals will be */
     int first_resting = b.count;
     for (int group = 0; group < 3; ++group) add_agents_at(&b, group, 1, resting_place(group), 0.02f, 0.03f, &rng);
@@ -480,6 +482,8 @@ static void check_goals(const config *c, uint64_t seed)
         case STEER_GOAL_ARRIVE:
             goal.target = i >= first_resting ? resting_place(st.group)
                                              : steer_v3_add(st.position, place(&b, 1.5f - (float)(i % 4), 1.0f, 0.5f));
+            if (st.group == 1 && i % 3 != 0) /* within the containment's margin of a face: its zone starts there */
+                goal.target = place(&b, -HALF_BOX + 0.5f * (float)(i % 5), HALF_BOX - 1.0f, 0.5f);
             if (i % 3 == 0 && i < first_resting) {
                 goal.speed = 1.2f;
                 goal.slow_radius = 3.5f;

@@ -1075,6 +1075,66 @@ static void waypoints_wait_for_sight_of_the_next(int dim, steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* Drones with CONTAIN (margin 5 inside a box 0 to 60 high) sent to landing
+ * pads on and near the floor, docks near the ceiling and a point near a
+ * side: containment's zone on a face starts at the agent's own end when
+ * the margin holds it, so each lands once and rests, in every combine
+ * mode and either up axis. With the whole zone the push up outweighed the
+ * arrive: pads at 0 to 2 were never reached (the drone stood 3.1 above),
+ * and ends reached inside the zone flickered in and out of arrived. */
+static void contained_ends_are_reached(steer_up_axis up, steer_combine combine)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 3;
+    wd.up = up;
+    wd.capacity = 8;
+    const float lo_ground = -100.0f, hi_ground = 100.0f;
+    steer_v3 a = steer_v3_from_z_up((steer_v3){lo_ground, lo_ground, 0.0f}, up);
+    steer_v3 b = steer_v3_from_z_up((steer_v3){hi_ground, hi_ground, 60.0f}, up);
+    wd.bounds_min = (steer_v3){steer_minf(a.x, b.x), steer_minf(a.y, b.y), steer_minf(a.z, b.z)};
+    wd.bounds_max = (steer_v3){steer_maxf(a.x, b.x), steer_maxf(a.y, b.y), steer_maxf(a.z, b.z)};
+    wd.boundary = STEER_BOUNDARY_NONE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.combine = combine;
+    gd.max_speed = 8.0f, gd.max_force = 12.0f, gd.radius = 0.5f;
+    gd.weight[STEER_CONTAIN] = 4.0f;
+    gd.contain_margin = 5.0f;
+    gd.slow_radius = 6.0f, gd.arrival_tolerance = 0.3f, gd.arrival_speed = 0.3f;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    /* (across, along, height) on the ground frame */
+    static const float ends[7][3] = {{-60, 0, 0}, {-40, 0, 0.5f}, {-20, 0, 2}, {0, 0, 4}, {40, 0, 56}, {80, 0, 59.5f},
+                                     {99.5f, -40, 30}};
+    steer_agent_id ids[7];
+    int events[7] = {0};
+    for (int i = 0; i < 7; ++i) {
+        steer_v3 start = steer_v3_from_z_up((steer_v3){ends[i][0] * 0.8f, ends[i][1] * 0.8f - 20.0f, 30.0f}, up);
+        ids[i] = steer_world_add_agent(w, 0, start, steer_v3_zero());
+        steer_goal g = {STEER_GOAL_ARRIVE, steer_v3_from_z_up((steer_v3){ends[i][0], ends[i][1], ends[i][2]}, up), 0.0f,
+                        0.0f, -1, NULL, 0, 0, false};
+        CHECK(steer_world_set_goal(w, ids[i], &g) == STEER_OK);
+    }
+    for (int step = 0; step < 1800; ++step) {
+        CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_OK);
+        steer_agent_id got[8];
+        int n = steer_world_arrivals(w, got, 8);
+        for (int k = 0; k < n; ++k)
+            for (int i = 0; i < 7; ++i) events[i] += got[k].index == ids[i].index;
+    }
+    for (int i = 0; i < 7; ++i) {
+        steer_agent_state st;
+        steer_world_get_agent(w, ids[i], &st);
+        if (!steer_world_has_arrived(w, ids[i]) || events[i] != 1)
+            printf("contained_ends_are_reached (up %d, combine %d): end %d at height %.1f: arrived %d, %d arrivals\n",
+                   (int)up, (int)combine, i, (double)ends[i][2], steer_world_has_arrived(w, ids[i]), events[i]);
+        CHECK(steer_world_has_arrived(w, ids[i]));
+        CHECK(events[i] == 1);
+        CHECK(steer_v3_len(st.velocity) < 0.01f);
+    }
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     api();
@@ -1103,5 +1163,9 @@ int main(void)
     waypoints_wait_for_sight_of_the_next(2, STEER_UP_Z);
     waypoints_wait_for_sight_of_the_next(3, STEER_UP_Z);
     waypoints_wait_for_sight_of_the_next(3, STEER_UP_Y);
+    for (int combine = 0; combine < 3; ++combine) {
+        contained_ends_are_reached(STEER_UP_Z, (steer_combine)combine);
+        contained_ends_are_reached(STEER_UP_Y, (steer_combine)combine);
+    }
     return check_summary("test_world_goals");
 }

@@ -549,6 +549,56 @@ static inline steer_v3 braking_arrive_force(const agent_ref *r, steer_v3 target,
     return steer_v3_scale(accel, r->g->mass);
 }
 
+/* §6.1a: the point an agent's own goal aims at and stops at (or passes
+ * within a radius): an ARRIVE target, the current waypoint, an open
+ * path's end. */
+static inline bool goal_aim(const agent_ref *r, steer_v3 *aim)
+{
+    const steer_goal *goal = r->goal;
+    if (!goal) return false;
+    if (goal->kind == STEER_GOAL_ARRIVE) {
+        *aim = goal->target;
+        return true;
+    }
+    if (goal->kind == STEER_GOAL_WAYPOINTS) {
+        int n = goal->point_count, at = r->progress < 0 ? 0 : r->progress > n - 1 ? n - 1 : r->progress;
+        *aim = r->points[at];
+        return true;
+    }
+    if (goal->kind == STEER_GOAL_PATH && !r->b->path_closed[goal->path]) {
+        *aim = r->b->path_points[goal->path][r->b->path_length[goal->path] - 1];
+        return true;
+    }
+    return false;
+}
+
+/* §6.1a: CONTAIN for an agent with an aim: per axis (not the up axis of a
+ * ground_plane group), each face's zone is contain_margin deep, or the
+ * aim's depth inside that face if less (none when the aim is on or past
+ * it); within a face's zone the desired inward speed grows linearly from 0
+ * to max_speed at the face; the nearer zone (by that fraction) acts, and
+ * only inward: max(0, desired - v). */
+static inline steer_v3 contain_toward_aim(const agent_ref *r, steer_v3 lo, steer_v3 hi, steer_v3 aim)
+{
+    const float m = r->g->contain_margin, ms = r->g->max_speed;
+    steer_v3 f = steer_v3_zero();
+    for (int axis = 0; axis < r->b->dim; ++axis) {
+        float x = steer_v3_get(r->p, axis), v = steer_v3_get(r->v, axis), at = steer_v3_get(aim, axis);
+        float l = steer_v3_get(lo, axis), h = steer_v3_get(hi, axis), ml = m, mh = m;
+        if (!(on_ground(r) && axis == up_index(r->b))) {
+            ml = fminf(m, fmaxf(0.0f, at - l));
+            mh = fminf(m, fmaxf(0.0f, h - at));
+        }
+        float tl = ml > 0.0f ? (l + ml - x) / ml : (x < l ? 1.0f : 0.0f);
+        float th = mh > 0.0f ? (x - (h - mh)) / mh : (x > h ? 1.0f : 0.0f);
+        float push = 0.0f;
+        if (tl > 0.0f && tl >= th) push = fmaxf(0.0f, ms * fminf(tl, 1.0f) - v);
+        else if (th > 0.0f) push = fminf(0.0f, -ms * fminf(th, 1.0f) - v);
+        f = steer_v3_set(f, axis, push);
+    }
+    return f;
+}
+
 /* Whether a wall stands across the line from p to q on the ground (walls
  * stand along the up axis; each reaches 1e-4 of its length past its ends). */
 static inline bool wall_across(const bench *b, steer_v3 p, steer_v3 q)
@@ -895,6 +945,8 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
     case STEER_CONTAIN: {
         steer_v3 lo = g->contain_min, hi = g->contain_max;
         if (zero_box(lo, hi)) lo = b->lo, hi = b->hi; /* a zero box: the world's bounds */
+        steer_v3 aim;
+        if (goal_aim(r, &aim)) return contain_toward_aim(r, lo, hi, aim);
         if (flat(r)) return v3_of(steer_contain2(p2, v2, (steer_box2){v2_of(lo), v2_of(hi)}, g->contain_margin, ms));
         return steer_contain3(r->p, r->v, (steer_box3){lo, hi}, g->contain_margin, ms);
     }

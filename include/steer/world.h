@@ -520,7 +520,9 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
  * none at the arrival tolerance, so that a wanderer comes to rest on its
  * end, and AVOID_WALLS' feelers and AVOID_OBSTACLES' look-ahead shorten
  * alike, so that an end near a wall or a rock is reached (docs/model.md,
- * 6.1a). An agent without a goal behaves exactly as in a world that never
+ * 6.1a). CONTAIN holds no agent off its own end: where the goal aims (an
+ * ARRIVE target, the current waypoint, an open path's end) lies within
+ * contain_margin of a face, that face's zone starts at the aim. An agent without a goal behaves exactly as in a world that never
  * had goals: clearing a goal hands the agent back to
  * its group's SEEK / ARRIVE / FOLLOW_PATH (with a weight, the group's
  * target, (0, 0, 0) unless set), so a group whose units only ever go where
