@@ -135,6 +135,63 @@ static void resolve_walls(const steer_world *w, steer_v3 from, steer_v3 *to, ste
     }
 }
 
+/* Where along from -> from + move (0 to 1) the agent stops for an obstacle
+ * it would pass through: its centre would come within `rock` of `centre`
+ * (the obstacle itself) and end beyond `reach` (the obstacle's radius and
+ * the agent's) on the far side. It stops where it first meets the reach,
+ * or where it is if it starts within it. 2 if the move does not pass
+ * through, or ends within the reach (the push out of it takes that). */
+static float tunnel_entry(steer_v3 from, steer_v3 move, steer_v3 centre, float rock, float reach)
+{
+    steer_v3 off = steer_v3_sub(from, centre);
+    float a = steer_v3_len_sq(move), b = steer_v3_dot(off, move), c = steer_v3_len_sq(off) - reach * reach;
+    if (!(a > 0.0f) || b >= 0.0f) return 2.0f; /* no move, or heading away */
+    float closest = steer_minf(-b / a, 1.0f);  /* the move's point nearest the centre */
+    if (steer_v3_len_sq(steer_v3_mad(off, move, closest)) >= rock * rock) return 2.0f;
+    if (steer_v3_len_sq(steer_v3_add(off, move)) < reach * reach) return 2.0f;
+    if (c <= 0.0f) return 0.0f;
+    float disc = b * b - a * c;
+    return disc > 0.0f ? steer_maxf(0.0f, (-b - sqrtf(disc)) / a) : 0.0f;
+}
+
+/* A move long enough to carry the agent through an obstacle (its centre
+ * passing inside the obstacle's own radius, and out beyond its reach on
+ * the far side) stops where it first meets the reach (tunnel_entry), its
+ * velocity into the obstacle removed; ending inside one is left to the
+ * push out of it. A move no longer than the agent's radius cannot pass
+ * through any (from within the obstacle to beyond its reach is at least
+ * that). In every copy the move meets on a torus; the first stop wins,
+ * ties to the lower obstacle, then the earlier copy. */
+static void stop_before_rock(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel,
+                             const steer__images *images)
+{
+    steer_v3 move = steer_v3_sub(*to, from);
+    float length = steer_v3_len(move);
+    if (!(length > g->def.radius)) return;
+    float first = 2.0f;
+    steer_v3 normal = steer_v3_zero();
+    for (int m = 0; m < images->count; ++m) {
+        steer_v3 start = m == 0 ? from : steer_v3_add(from, images->shift[m]), lo, hi;
+        uint32_t buf[STEER__OBJECT_QUERY_CAP];
+        steer__box_around(steer_v3_mad(start, move, 0.5f), 0.5f * length + g->def.radius, &lo, &hi);
+        steer__object_list near = steer__obstacles_near_for(w, g->on_ground, lo, hi, buf);
+        for (int k = 0; k < near.count; ++k) {
+            int i = steer__object_at(near, k);
+            steer_v3 centre = steer__obstacle_level(w, g->on_ground, w->obstacles[i].centre, start);
+            float rock = w->obstacles[i].radius;
+            float t = tunnel_entry(start, move, centre, rock, rock + g->def.radius);
+            if (t < first) {
+                first = t;
+                normal = steer_v3_normalize(steer_v3_sub(steer_v3_mad(start, move, t), centre));
+            }
+        }
+    }
+    if (first > 1.0f) return;
+    *to = steer_v3_mad(from, move, first);
+    float into = steer_v3_dot(*vel, normal);
+    if (into < 0.0f) *vel = steer_v3_sub(*vel, steer_v3_scale(normal, into));
+}
+
 /* Moves the agent from `from` to `*to`, stopping it on its side of any wall
  * the motion would cross and out of any solid obstacle. */
 static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel)
@@ -159,13 +216,14 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
         *vel = steer__from_ground(w, ground_vel);
     }
     if (w->def.solid_obstacles) {
-        steer_v3 before_pushes = *to;
-        bool any_push = false;
         if (!steer__torus_images(w, lo, hi, false, &images)) {
             *to = from;
             *vel = steer_v3_zero();
             return;
         }
+        stop_before_rock(w, g, from, to, vel, &images);
+        steer_v3 before_pushes = *to;
+        bool any_push = false;
         /* each obstacle sees `to` as the ones before it left it: after a
          * push the obstacles near the new `to` are asked for, from the next
          * index on (in each copy of the obstacles in turn) */
@@ -182,6 +240,10 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
                 steer_v3 d = steer_v3_sub(at, centre);
                 float obstacle_reach = w->obstacles[i].radius + g->def.radius, dist;
                 if (steer_v3_len_sq(d) >= obstacle_reach * obstacle_reach) continue;
+                /* out on the side the move came from: an end past the centre
+                 * (a long move deep into it) would be put out on the far side */
+                steer_v3 came = steer_v3_sub(m == 0 ? from : steer_v3_add(from, images.shift[m]), centre);
+                if (steer_v3_dot(d, came) < 0.0f) d = came;
                 steer_v3 n = steer_v3_normalize_len(d, &dist);
                 if (dist == 0.0f) n = steer_v3_make(1.0f, 0.0f, 0.0f); /* +x: on the ground, Z-up or Y-up */
                 at = steer_v3_mad(centre, n, obstacle_reach);

@@ -234,26 +234,73 @@ static void ref_walls(const rig *r, g2 *p, g2 target, g2 *v, double short_by)
     *p = target;
 }
 
-/* Step 3, solid obstacles: inside radius + agent radius, back on that
- * surface along the line from the centre, the velocity into it removed
- * (spheres in 3D; on the ground for a ground_plane group's agents, which
- * keep their height: docs/model.md 6.1a). */
-static void ref_obstacles(const rig *r, steer_v3 *p, steer_v3 *v, float body)
+/* Step 3, solid obstacles, a long move first: one whose centre would pass
+ * within an obstacle's own radius and end beyond its radius + agent radius
+ * stops where it first meets that reach (where it is, if it starts within
+ * it), the velocity into the obstacle there removed; the first stop along
+ * the move wins. Then the end: inside radius + agent radius, back on that
+ * surface along the line from the centre (from the centre toward the
+ * move's start when the end is past the centre as seen from there), the
+ * velocity into it removed (spheres in 3D; on the ground for a
+ * ground_plane group's agents, which keep their height: docs/model.md 6.1a). */
+static void ref_remove_into(steer_v3 *v, const double n[3])
 {
+    double vin = v->x * n[0] + v->y * n[1] + v->z * n[2];
+    if (vin < 0.0) {
+        v->x = (float)(v->x - vin * n[0]);
+        v->y = (float)(v->y - vin * n[1]);
+        v->z = (float)(v->z - vin * n[2]);
+    }
+}
+
+static void ref_obstacles(const rig *r, steer_v3 from, steer_v3 *p, steer_v3 *v, float body)
+{
+    const int dims = r->dim == 3 ? 3 : 2;
+    double s[3] = {from.x, from.y, from.z}, m[3] = {p->x - from.x, p->y - from.y, r->dim == 3 ? p->z - from.z : 0.0};
+    double mm = m[0] * m[0] + m[1] * m[1] + m[2] * m[2], first = 2.0;
+    int hit = -1;
+    for (int k = 0; k < r->obstacle_count && sqrt(mm) > body; ++k) {
+        double c[3] = {r->oc[k].x, r->oc[k].y, r->dim == 3 ? r->oc[k].z : 0.0}, reach = (double)r->orad[k] + body;
+        double inside_at = -1.0, min_d2 = INFINITY;
+        for (int i = 0; i <= 4000; ++i) { /* the move sampled finely: where it is nearest, and where it enters */
+            double t = i / 4000.0, d2 = 0.0;
+            for (int a = 0; a < dims; ++a) d2 += (s[a] + m[a] * t - c[a]) * (s[a] + m[a] * t - c[a]);
+            if (d2 < min_d2) min_d2 = d2;
+            if (inside_at < 0.0 && d2 < reach * reach) inside_at = t;
+        }
+        double end2 = 0.0;
+        for (int a = 0; a < dims; ++a) end2 += (s[a] + m[a] - c[a]) * (s[a] + m[a] - c[a]);
+        if (min_d2 >= (double)r->orad[k] * r->orad[k] || end2 < reach * reach || inside_at < 0.0) continue;
+        /* the entry, exactly: |s + m t - c| = reach */
+        double f[3] = {s[0] - c[0], s[1] - c[1], s[2] - c[2]}, b = 0.0, cc = -reach * reach;
+        for (int a = 0; a < dims; ++a) b += f[a] * m[a], cc += f[a] * f[a];
+        double t = cc <= 0.0 ? 0.0 : (-b - sqrt(b * b - mm * cc)) / mm;
+        if (t < first) first = t, hit = k;
+    }
+    if (hit >= 0) {
+        double c[3] = {r->oc[hit].x, r->oc[hit].y, r->dim == 3 ? r->oc[hit].z : 0.0}, n[3] = {0, 0, 0}, len = 0.0;
+        for (int a = 0; a < dims; ++a) n[a] = s[a] + m[a] * first - c[a], len += n[a] * n[a];
+        len = sqrt(len);
+        for (int a = 0; a < dims; ++a) n[a] /= len;
+        p->x = (float)(s[0] + m[0] * first);
+        p->y = (float)(s[1] + m[1] * first);
+        if (r->dim == 3) p->z = (float)(s[2] + m[2] * first);
+        ref_remove_into(v, n);
+    }
     for (int k = 0; k < r->obstacle_count; ++k) {
         double d[3] = {p->x - r->oc[k].x, p->y - r->oc[k].y, r->dim == 3 ? p->z - r->oc[k].z : 0.0};
         double len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), reach = (double)r->orad[k] + body;
         if (len >= reach || len <= 0.0) continue;
+        double back[3] = {from.x - r->oc[k].x, from.y - r->oc[k].y, r->dim == 3 ? from.z - r->oc[k].z : 0.0};
+        if (d[0] * back[0] + d[1] * back[1] + d[2] * back[2] < 0.0) {
+            for (int a = 0; a < 3; ++a) d[a] = back[a];
+            len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        }
         for (int a = 0; a < 3; ++a) d[a] /= len;
         p->x = (float)(r->oc[k].x + d[0] * reach);
         p->y = (float)(r->oc[k].y + d[1] * reach);
         if (r->dim == 3) p->z = (float)(r->oc[k].z + d[2] * reach);
-        double vin = v->x * d[0] + v->y * d[1] + v->z * d[2];
-        if (vin < 0.0) {
-            v->x = (float)(v->x - vin * d[0]);
-            v->y = (float)(v->y - vin * d[1]);
-            v->z = (float)(v->z - vin * d[2]);
-        }
+        ref_remove_into(v, d);
     }
 }
 
@@ -291,7 +338,7 @@ static void ref_step(const rig *r, steer_v3 p, steer_v3 v, float dt, float body,
         q = from_ground(gp, up_part(q, r->upi), r->upi);
         w = from_ground(gv, up_part(v, r->upi), r->upi);
     }
-    ref_obstacles(r, &q, &w, body);
+    ref_obstacles(r, p, &q, &w, body);
     if (!isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z)) {
         q = p;
         w = steer_v3_zero();
@@ -617,13 +664,19 @@ static void test_solid_obstacles_reference(void)
     static const struct {
         const char *name;
         int dim;
-        float c[3], radius, p[3], v[3];
+        float c[3], radius, p[3], v[3], dt; /* dt 0: 0.05 */
     } cases[] = {
-        {"head-on", 2, {0, 0, 0}, 1.0f, {-3, 0, 0}, {2, 0, 0}},
-        {"glancing", 2, {0, 0, 0}, 1.0f, {-3, 0.8f, 0}, {2, 0, 0}},
-        {"oblique", 2, {1, 2, 0}, 1.5f, {-3, -1, 0}, {2, 1.2f, 0}},
-        {"sphere, glancing", 3, {0, 0, 0.5f}, 1.0f, {-3, 0.3f, 0}, {2, 0, 0.2f}},
-        {"sphere, head-on", 3, {0, 0, 0}, 1.0f, {-3, 0, 0}, {2, 0, 0}},
+        {"head-on", 2, {0, 0, 0}, 1.0f, {-3, 0, 0}, {2, 0, 0}, 0.0f},
+        {"glancing", 2, {0, 0, 0}, 1.0f, {-3, 0.8f, 0}, {2, 0, 0}, 0.0f},
+        {"oblique", 2, {1, 2, 0}, 1.5f, {-3, -1, 0}, {2, 1.2f, 0}, 0.0f},
+        {"sphere, glancing", 3, {0, 0, 0.5f}, 1.0f, {-3, 0.3f, 0}, {2, 0, 0.2f}, 0.0f},
+        {"sphere, head-on", 3, {0, 0, 0}, 1.0f, {-3, 0, 0}, {2, 0, 0}, 0.0f},
+        /* moves longer than the obstacle: through it, stopped where they meet it */
+        {"fast, through", 2, {0, 0, 0}, 0.5f, {-3.2f, 0.05f, 0}, {10, 0, 0}, 0.2f},
+        {"fast, off-centre", 2, {0, 0, 0}, 0.5f, {-3.1f, 0.4f, 0}, {9.9f, -1, 0}, 0.2f},
+        {"sphere, fast, through", 3, {0, 0, 0}, 0.5f, {-3.2f, 0.1f, -0.1f}, {9.9f, 0, 0.4f}, 0.2f},
+        /* one deep past the centre, ending inside: put out on its own side */
+        {"fast, past the centre", 2, {0, 0, 0}, 0.5f, {-3.05f, 0.02f, 0}, {10, 0, 0}, 0.1125f},
     };
     for (int k = 0; k < (int)(sizeof cases / sizeof cases[0]); ++k) {
         rig r;
@@ -636,7 +689,7 @@ static void test_solid_obstacles_reference(void)
                                                   steer_v3_make(cases[k].v[0], cases[k].v[1], cases[k].v[2]));
         char name[96];
         snprintf(name, sizeof name, "solid obstacle %s", cases[k].name);
-        follow(&r, name, id, 60, 0.05f, g.radius);
+        follow(&r, name, id, 60, cases[k].dt > 0.0f ? cases[k].dt : 0.05f, g.radius);
         steer_world_destroy(r.world);
     }
 }

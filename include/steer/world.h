@@ -116,7 +116,9 @@ typedef struct steer_world_def {
     float cell_size;         /* grid cell; 0: the largest neighbour radius of the groups */
     float max_dt;            /* sub-step guard: larger steps are split (0: none) */
     uint64_t seed;           /* for wander and dithering */
-    bool solid_obstacles;    /* agents are pushed out of obstacles after each step */
+    bool solid_obstacles;    /* agents are pushed out of obstacles after each move, on the side they came
+                                from; a move that would carry one through an obstacle (a fast agent, a
+                                long step) stops where it meets it (docs/model.md 6.2, step 3) */
     bool solid_walls;        /* agents' centres never cross a wall segment (keep_apart: their bodies), also
                                 across a torus seam, nor when a solid obstacle's push-out presses them against
                                 one (walls win: the obstacle then overlaps them); on a torus a move longer
