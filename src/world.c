@@ -965,13 +965,12 @@ int steer_world_teleport_agents(steer_world *w, const steer_agent_id *ids, const
                                 const steer_v3 *velocities, int count, steer_result *results)
 {
     STEER__CHECK_BULK(w, ids, positions, count, results);
-    STEER_MISUSE_IF(count > 0 && !velocities, steer__refuse_all(results, count), NULL_ARGUMENT,
-                    "velocities = NULL: must point to count = %d entries", count);
     int done = 0;
     for (int i = 0; i < count; ++i) {
         uint32_t d;
         steer_result r = steer__handle_check_entry(w, ids[i], &d, __func__, i);
-        if (r == STEER_OK) r = teleport_agent(w, d, positions[i], velocities[i], __func__, i);
+        if (r == STEER_OK) /* no velocities: each keeps its own (units set on the terrain after a step) */
+            r = teleport_agent(w, d, positions[i], velocities ? velocities[i] : steer__v3_at(w, w->v, (int)d), __func__, i);
         done += r == STEER_OK;
         if (results) results[i] = r;
     }

@@ -516,6 +516,17 @@ static void test_bulk_remove_and_teleport(int dim)
     CHECK(steer_world_state_hash(bulk) == steer_world_state_hash(single));
     for (int s = 0; s < 5; ++s) CHECK(steer_world_step(bulk, 0.05f) == STEER_OK && steer_world_step(single, 0.05f) == STEER_OK);
     CHECK(steer_world_state_hash(bulk) == steer_world_state_hash(single));
+    /* no velocities: each keeps its own (units set on the terrain after a step) */
+    for (int k = 0; k < m; ++k) pos[k] = random_v3(&rng, 9.0f);
+    pos[bad] = pos[0];
+    CHECK(steer_world_teleport_agents(bulk, moved_a, pos, NULL, m, results) == m);
+    for (int k = 0; k < m; ++k) {
+        steer_agent_state st;
+        CHECK(steer_world_get_agent(single, moved_b[k], &st) == STEER_OK);
+        CHECK(steer_v3_len(st.velocity) > 0.0f);
+        CHECK(steer_world_teleport_agent(single, moved_b[k], pos[k], st.velocity) == STEER_OK);
+    }
+    CHECK(steer_world_state_hash(bulk) == steer_world_state_hash(single));
     steer_world_destroy(bulk);
     steer_world_destroy(single);
 }

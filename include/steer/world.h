@@ -123,7 +123,10 @@ typedef struct steer_world_def {
                                 across a torus seam, nor when a solid obstacle's push-out presses them against
                                 one (walls win: the obstacle then overlaps them); on a torus a move longer
                                 than the box is refused (the agent stays and stops), as is a set-back that
-                                would cross a second wall (a wedge narrower than 2e-3) */
+                                would cross a second wall (a wedge narrower than 2e-3). Without it walls are
+                                only avoided (AVOID_WALLS), never enforced: an agent held in front of one by
+                                a goal behind it faces it one step and away the next (its feelers follow its
+                                velocity) and creeps through */
     bool non_penetration;    /* agents are pushed apart to radius_i + radius_j */
     bool keep_headings;      /* each agent keeps the way it faces (steer_world_get_heading): 8 bytes an
                                 axis an agent of capacity, and a pass over the agents each sub-step
@@ -383,7 +386,8 @@ steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, s
  * results[i] (may be NULL); a gone agent (or one listed again after its
  * removal) is that entry's STEER_ERROR_STALE_HANDLE, not misuse; returns how
  * many were done. A crowd's sinks and sources, or units set on the
- * terrain's height after each step. */
+ * terrain's height after each step: teleport_agents' velocities may be NULL,
+ * and each agent then keeps its own. */
 int steer_world_remove_agents(steer_world *world, const steer_agent_id *ids, int count, steer_result *results);
 int steer_world_teleport_agents(steer_world *world, const steer_agent_id *ids, const steer_v3 *positions,
                                 const steer_v3 *velocities, int count, steer_result *results);
@@ -723,6 +727,8 @@ int steer_world_formation_count(const steer_world *world); /* live ones */
  * runs as ceil(dt / max_dt) equal sub-steps; a dt needing more than 1024 of
  * them is refused with STEER_ERROR_INVALID_ARGUMENT. */
 steer_result steer_world_step(steer_world *world, float dt);
+/* Moves made since creation (restored by a snapshot): each sub-step counts,
+ * so one step of 3 * max_dt counts 3. */
 uint64_t steer_world_step_count(const steer_world *world);
 
 /* Time spent in the last step, in seconds, by phase (for benchmarks). */

@@ -732,21 +732,24 @@ class World:
         if done != n:
             _errors.raise_bulk(results, n, done, "remove_agents", handles)
 
-    def teleport_agents(self, ids, positions, velocities) -> None:
-        """Bulk: put agent ids[i] at positions[i] with velocities[i] ((N, dim) float32 each, or one row for all),
-        in one C call: units set on the terrain's height after each step, a crowd's source. Raises for the first
-        refused id, after moving the others."""
+    def teleport_agents(self, ids, positions, velocities=None) -> None:
+        """Bulk: put agent ids[i] at positions[i] with velocities[i] ((N, dim) float32 each, or one row for all;
+        velocities None: each keeps its own), in one C call: units set on the terrain's height after each step,
+        a crowd's source. Raises for the first refused id, after moving the others."""
         handles, n = self._handles(ids, "ids")
         p3, v3 = np.zeros((n, 3), np.float32), np.zeros((n, 3), np.float32)
         for name, value, out in (("positions", positions, p3), ("velocities", velocities, v3)):
+            if value is None and name == "velocities":
+                continue
             rows = _arrays.rows(value, name, self.dim)
             if rows.shape not in ((self.dim,), (n, self.dim)):
                 raise invalid(f"{name}: shape {rows.shape}: must be ({n}, {self.dim}), one per id, or ({self.dim},)")
             out[:, :self.dim] = rows
         results = ffi.new("steer_result[]", max(n, 1))
         _errors.begin()
+        vel = ffi.NULL if velocities is None else ffi.cast("const steer_v3 *", ffi.from_buffer(v3))
         done = lib.steer_world_teleport_agents(self._w, handles, ffi.cast("const steer_v3 *", ffi.from_buffer(p3)),
-                                               ffi.cast("const steer_v3 *", ffi.from_buffer(v3)), n, results)
+                                               vel, n, results)
         self._version += 1
         if done != n:
             _errors.raise_bulk(results, n, done, "teleport_agents", handles)

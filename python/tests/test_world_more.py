@@ -271,6 +271,13 @@ def test_bulk_remove_and_teleport_are_the_single_calls():
     assert e.value.index == 2 and len(a) == 64  # the two live ones went
     with pytest.raises(steer.InvalidArgument, match=r"positions: shape \(3, 2\): must be \(2, 2\)"):
         a.teleport_agents(kept[2:4], np.zeros((3, 2), np.float32), (0, 0))
+    # no velocities: each keeps its own (units set on the terrain after a step)
+    a.step(0.1)
+    moved = kept[2:12]
+    before = a.get_agents(moved)[1]
+    assert np.all(np.linalg.norm(before, axis=1) > 0)
+    a.teleport_agents(moved, np.zeros((10, 2), np.float32))
+    assert np.array_equal(a.get_agents(moved)[1], before) and np.array_equal(a.get_agents(moved)[0], np.zeros((10, 2)))
 
 
 def test_add_group_crowd_starts_from_the_crowd_walker():
