@@ -291,7 +291,9 @@ typedef struct steer_group_def {
     float contain_margin;    /* default 2 */
     float see_ahead;         /* AVOID_OBSTACLES look-ahead (default 3) ... */
     float see_ahead_time;    /* ... plus this times the agent's speed, as a faster agent needs (default 0) */
-    steer_wall_feelers feelers;           /* AVOID_WALLS (default length 2, 0.6 rad, 1.2) */
+    steer_wall_feelers feelers;           /* AVOID_WALLS (default length 2, 0.6 rad, 1.2): a feeler shorter
+                                             than the stopping distance, max_speed^2 / (2 max_force / mass),
+                                             finds a wall too late to stop for it (2.67 at speed 8, force 12) */
     steer_wall_follow_params wall_follow; /* FOLLOW_WALL (default range 3, distance 1, gain 2) */
     uint32_t colour;         /* 0xRRGGBBAA, for renderers */
     int internal_cookie;
