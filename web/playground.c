@@ -654,7 +654,7 @@ PG_EXPORT(pg_drawn_paths) int pg_drawn_paths(void) { return drawn_shown ? 1 : 0;
 static steer_agent_id *selected;
 static steer_v3 *slots; /* the formation: a target per selected agent */
 static float *orders;   /* ORDER_FIELDS per selected agent, for the page */
-static int sent_walled; /* pg_sent_walled */
+static int sent_walled, sent_penned; /* pg_sent_walled, pg_sent_penned */
 static int selected_count;
 enum { ORDER_FIELDS = 6 }; /* x y target_x target_y radius state (0 no goal, 1 going, 2 arrived) */
 
@@ -667,7 +667,7 @@ static void select_clear(void)
     slots = 0;
     orders = 0;
     selected_count = 0;
-    sent_walled = 0;
+    sent_walled = sent_penned = 0;
 }
 
 PG_EXPORT(pg_dim) int pg_dim(void)
@@ -720,6 +720,17 @@ static bool wall_between(steer_v2 a, steer_v2 b)
     for (int i = 0; i < steer_world_wall_count(world); ++i)
         if (wall_on_ground(i, ends) && ground_segments_cross(a, b, ends[0], ends[1])) return true;
     return false;
+}
+
+/* Whether p (on the ground) lies outside g's contain box; a box of no
+ * size stands for the world's (as CONTAIN takes it), which the slots keep
+ * inside. */
+static bool outside_contain_box(const steer_group_def *g, steer_v3 p)
+{
+    if (steer_v3_len_sq(steer_v3_sub(g->contain_max, g->contain_min)) == 0.0f) return false;
+    steer_v3 a = ground_of(up, g->contain_min), b = ground_of(up, g->contain_max);
+    return p.x < steer_minf(a.x, b.x) || p.x > steer_maxf(a.x, b.x) || p.y < steer_minf(a.y, b.y) ||
+           p.y > steer_maxf(a.y, b.y);
 }
 
 /* Whether an agent `half` a spacing wide can stand at p and walk there
@@ -788,7 +799,9 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     steer_world_get_def(world, &def);
     move_inside(&x, &y, c * sqrtf((float)n - 0.5f) + 0.5f * spacing + margin);
     float lo[2], hi[2];
-    bool bounded = def.boundary != STEER_BOUNDARY_NONE && def.boundary != STEER_BOUNDARY_WRAP;
+    /* A wrap world too: goals are not wrapped, so a slot outside its box is
+     * never reached. */
+    bool bounded = def.boundary != STEER_BOUNDARY_NONE;
     if (bounded) {
         float reach = 0.5f * spacing + margin;
         lo[0] = def.bounds_min.x + reach, hi[0] = def.bounds_max.x - reach;
@@ -803,22 +816,36 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
         if (slot_open(click, p, 0.5f * spacing, bounded ? lo : 0, bounded ? hi : 0))
             slots[kept++] = on_ground(p.x, p.y, height);
     }
-    for (int j = 0; kept < n; ++j) { /* too few open: those passed over, nearest first, then the spiral on */
+    /* Too few open: those passed over inside the box (in a rock, by or
+     * behind a wall), nearest first, then the spiral on, moved into the box
+     * (a slot outside it is never reached). */
+    for (int j = 0; kept < n; ++j) {
         float r = c * sqrtf((float)j + 0.5f), angle = golden * (float)j;
         steer_v2 p = steer_v2_make(x + r * cosf(angle), y + r * sinf(angle));
-        if (j >= 64 * n || !slot_open(click, p, 0.5f * spacing, bounded ? lo : 0, bounded ? hi : 0))
-            slots[kept++] = on_ground(p.x, p.y, height);
+        bool inside = !bounded || (p.x >= lo[0] && p.x <= hi[0] && p.y >= lo[1] && p.y <= hi[1]);
+        if (j < 64 * n && (!inside || slot_open(click, p, 0.5f * spacing, bounded ? lo : 0, bounded ? hi : 0))) continue;
+        if (bounded) {
+            p.x = lo[0] <= hi[0] ? steer_clampf(p.x, lo[0], hi[0]) : x;
+            p.y = lo[1] <= hi[1] ? steer_clampf(p.y, lo[1], hi[1]) : y;
+        }
+        slots[kept++] = on_ground(p.x, p.y, height);
     }
     int sent = steer_world_send_to_places(world, selected, n, slots, n, true, 0);
-    sent_walled = 0;
-    for (int i = 0; sent > 0 && def.boundary != STEER_BOUNDARY_WRAP && i < n; ++i) { /* steering walks straight: a wall on the way holds it */
+    sent_walled = sent_penned = 0;
+    /* Steering walks straight (in a wrap world too: a goal's agent seeks
+     * along the plain line, not across the seam), so a wall on the way holds
+     * it; so does its group's contain box round a slot outside it. */
+    for (int i = 0; sent > 0 && i < n; ++i) {
         steer_agent_state a;
         steer_goal goal;
+        steer_group_def g;
         if (steer_world_get_agent(world, selected[i], &a) != STEER_OK ||
-            steer_world_get_goal(world, selected[i], &goal) != STEER_OK)
+            steer_world_get_goal(world, selected[i], &goal) != STEER_OK ||
+            steer_world_get_group(world, a.group, &g) != STEER_OK)
             continue;
         steer_v3 from = ground_of(up, a.position), to = ground_of(up, goal.target);
         sent_walled += wall_between(steer_v2_make(from.x, from.y), steer_v2_make(to.x, to.y));
+        sent_penned += g.weight[STEER_CONTAIN] > 0.0f && outside_contain_box(&g, to);
     }
     for (int i = 0; sent > 0 && def.dim == 3 && i < n; ++i) { /* each at its own height */
         steer_agent_state a;
@@ -836,6 +863,9 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
  * between them and their place: steering has no path-finding, so they
  * stop at it (the page says so, and how to route them round). */
 PG_EXPORT(pg_sent_walled) int pg_sent_walled(void) { return sent_walled; }
+/* And how many were sent out of their group's contain box, which holds
+ * them in. */
+PG_EXPORT(pg_sent_penned) int pg_sent_penned(void) { return sent_penned; }
 
 /* How many selected agents have arrived at their goals. */
 PG_EXPORT(pg_selected_arrived) int pg_selected_arrived(void)

@@ -751,12 +751,16 @@ function selectBox([x0, y0], [x1, y1]) {
   return r;
 }
 // Steering walks straight: a wall between an agent and its place holds it
-// there, so the page says so at once rather than leave the squad pressing.
+// there, as its group's contain box holds it in, so the page says so at
+// once rather than leave the squad pressing.
 function sendSelected(x, y) {
   const r = call(wasm.pg_send_selected, x, y);
-  const walled = r > 0 ? wasm.pg_sent_walled() : 0;
-  sim.error = r < 0 ? `send: ${why(r)}`
-    : walled ? `send: ${walled} of ${r} have a wall between them and that place (no path-finding: send them round it in steps)` : '';
+  const walled = r > 0 ? wasm.pg_sent_walled() : 0, penned = r > 0 ? wasm.pg_sent_penned() : 0;
+  const held = [
+    walled && `${figure(walled)} of ${figure(r)} have a wall between them and that place (no path-finding: send them round it in steps)`,
+    penned && `${figure(penned)} of ${figure(r)} are sent out of their group's contain box, which holds them in (turn contain down)`,
+  ].filter(Boolean);
+  sim.error = r < 0 ? `send: ${why(r)}` : held.length ? `send: ${held.join('; ')}` : '';
   return r;
 }
 function clearSelection() { wasm.pg_select_clear(); }

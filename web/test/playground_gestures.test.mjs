@@ -225,6 +225,37 @@ test('the RTS gesture keeps a formation on the click\'s side of walls and out of
   await page.close();
 });
 
+// The showcase wraps round its box, and walls pen its lower half: a goal is
+// not wrapped (its agent seeks along the plain straight line), so a wall on
+// that line holds it, and a slot outside the box can never be reached.
+test('in a wrap world with walls a formation says what holds it and stays inside the box', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=showcase&paused');
+  // The wanderers' pen (walls at x = -40 and y = -12), sent to the
+  // drifters' pen: two walls in between, and out of their own contain box.
+  await drag(page, await client(page, [-79.5, -59.5]), await client(page, [-40.5, -12.5]));
+  assert.equal((await state(page)).selected, 90);
+  const drifters = await client(page, [20, -36]);
+  await page.mouse.click(drifters.x, drifters.y, { button: 'right' });
+  assert.match((await state(page)).error,
+    /^send: 90 of 90 have a wall between them and that place .*; 90 of 90 are sent out of their group's contain box/);
+  // Boids from above the long wall (y = -12), sent near the middle pen's
+  // floor: the spiral, passing over the walls' sides, would reach past the
+  // box's bottom edge (y = -60).
+  await drag(page, await client(page, [-40, -8]), await client(page, [0, 25]));
+  const { selected, bounds } = await state(page);
+  assert.ok(selected > 250, `${selected} boids selected`);
+  const floor = await client(page, [-20, -56]);
+  await page.mouse.click(floor.x, floor.y, { button: 'right' });
+  const orders = await hook(page, () => window.steerPlayground.orders());
+  assert.equal(orders.length, selected);
+  const outside = orders.filter(({ target: [x, y] }) => x < bounds[0] || x > bounds[2] || y < bounds[1] || y > bounds[3]);
+  assert.deepEqual(outside.map((o) => o.target), [], 'every slot inside the world box');
+  // More than the pen holds: the rest stand above its wall, and the page says how many it holds.
+  assert.match((await state(page)).error, new RegExp(`^send: \\d+ of ${selected} have a wall between them`));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // A phone-sized page with a finger: touch events through the DevTools
 // protocol, a tap and a drag in ten moves, at client points.
 async function openTouchPage(query) {
