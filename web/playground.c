@@ -128,6 +128,20 @@ enum { ROOM_OBSTACLES = 256, ROOM_PATHS = 16 };
 enum { MAX_AGENTS = 100000 };
 PG_EXPORT(pg_max_agents) int pg_max_agents(void) { return MAX_AGENTS; }
 
+/* n >= 0 in digits grouped in thousands with a comma, as the page writes
+ * every figure (1,000,000); out holds 32. Returns out. */
+static const char *grouped(char out[32], int n)
+{
+    char digits[16];
+    int len = snprintf(digits, sizeof digits, "%d", n), k = 0;
+    for (int i = 0; i < len; ++i) {
+        if (i && (len - i) % 3 == 0) out[k++] = ',';
+        out[k++] = digits[i];
+    }
+    out[k] = 0;
+    return out;
+}
+
 /* A seed from the page: a whole number in [0, 2^53), the integers a
  * JavaScript number holds exactly. Anything else is refused, never rounded. */
 static bool seed_from(double value, uint64_t *seed)
@@ -289,10 +303,20 @@ PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed
         snprintf(text, sizeof text, "seed: expected a whole number from 0 to 9007199254740991, got %.17g", seed);
         return -1;
     }
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    /* The page's limit, as for a count typed: checked before the world is
+     * built (a million agents took the page half a minute to build). */
+    if (info->total_agents > MAX_AGENTS) {
+        char total[32], limit[32];
+        snprintf(text, sizeof text,
+                 "agents: the spawns add up to %s agents; the page runs at most %s "
+                 "(a scenario's spawn counts must add up to %s or fewer here)",
+                 grouped(total, info->total_agents), grouped(limit, MAX_AGENTS), limit);
+        return -1;
+    }
     ov.threads = 1; /* no threads in WebAssembly */
     ov.extra_obstacles = ROOM_OBSTACLES;
     ov.extra_paths = ROOM_PATHS;
-    const steer_scenario_info *info = steer_scenario_get_info(sc);
     ov.agent_ids = malloc(sizeof *ov.agent_ids * (size_t)(info->total_agents > 0 ? info->total_agents : 1));
     if (!ov.agent_ids) {
         snprintf(text, sizeof text, "%s", steer_result_string(STEER_ERROR_OUT_OF_MEMORY));

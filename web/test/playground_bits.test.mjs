@@ -157,6 +157,33 @@ test('a seed or agent count out of its rule is refused where it was typed', asyn
   await second.page.close();
 });
 
+// The page's limit holds for a file as for a count typed: a file whose
+// spawns add up to more is refused before its world is built (building a
+// million agents froze the page for half a minute, and then reset refused
+// the count it showed), and the running world runs on.
+test('a scenario file of more agents than the page takes is refused at once, naming the total and the limit', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=flocking&paused');
+  const before = await state(page);
+  const million = { bounds: { min: [-20, -20], max: [20, 20] }, groups: [
+    { name: 'a', spawn: [{ count: 600000, shape: 'box', min: [0, 0], max: [1, 1] }] },
+    { name: 'b', spawn: [{ count: 400000, shape: 'box', min: [0, 0], max: [1, 1] }] }] };
+  const t0 = Date.now();
+  await page.setInputFiles('#file', { name: 'million.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(million)) });
+  await page.waitForFunction(() => document.getElementById('file-message').textContent !== '', null, { timeout: 10_000 });
+  assert.ok(Date.now() - t0 < 5000, `refused in ${Date.now() - t0} ms`);
+  assert.equal(await page.textContent('#file-message'), 'million.json: agents: the spawns add up to 1,000,000 agents; ' +
+    'the page runs at most 100,000 (a scenario\'s spawn counts must add up to 100,000 or fewer here)');
+  const after = await state(page);
+  assert.deepEqual([after.scenario, after.agents, after.hash], [before.scenario, before.agents, before.hash], 'the running world is kept');
+  // Reset still builds it, with the count shown.
+  await page.click('#reset');
+  await page.waitForFunction(() => window.steerPlayground.state().step === 0);
+  assert.equal((await state(page)).error, '');
+  assert.equal(await page.textContent('#agents-message'), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a scenario file from the picker or a drop loads; a bad one shows the steer command\'s message', async () => {
   const { page, problems } = await openPlayground(env, '?paused');
   const good = readFileSync(join(DIST, 'scenarios', 'flocking.json'));
