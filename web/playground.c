@@ -69,6 +69,14 @@ static steer_up_axis up = STEER_UP_Z; /* the world's (ground.h); Y: the ground i
 static bool kept_headings;            /* the world keeps headings (keep_headings): pg_raster draws them */
 static steer_scenario_mark *goal_marks; /* the scenario's goal places and routes (pg_marks) */
 static int goal_mark_count;
+/* By slot: whether the agent still has the goal the scenario gave it (an
+ * order replaces it, a click clears it); its places are drawn while it
+ * does. With the scenario's formations (their members' goals are not
+ * marked), what the marks are worked out again from when orders change. */
+static bool *scenario_goal;
+static int scenario_goal_room;
+static steer_scenario_formation *formations;
+static int formation_count;
 /* The scenario's colours for what the world holds, as `steer run` draws
  * them; 0: the world's own debug colours (the standard flock). */
 static uint32_t obstacle_colour, wall_colour, path_colour, field_colour;
@@ -214,6 +222,73 @@ static void hide_drawn_path(void)
     drawn_shown = false;
 }
 
+static void forget_goal_marks(void)
+{
+    free(goal_marks);
+    goal_marks = 0;
+    goal_mark_count = 0;
+}
+
+/* Keeps what the marks of the scenario's goals are worked out from
+ * (scenario_goal, formations), every agent still on its scenario goal;
+ * without memory for it the page shows no goal marks. */
+static void keep_goal_marks(steer_scenario_mark *marks, int count, const steer_scenario_info *info)
+{
+    goal_marks = marks;
+    goal_mark_count = count;
+    if (!count) return;
+    int room = 0;
+    for (int i = 0; i < agent_id_count; ++i)
+        if ((int)agent_ids[i].index > room) room = (int)agent_ids[i].index;
+    scenario_goal = malloc(sizeof *scenario_goal * (size_t)room);
+    formations = info->formation_count > 0 ? malloc(sizeof *formations * (size_t)info->formation_count) : 0;
+    if (!scenario_goal || (info->formation_count > 0 && !formations)) {
+        forget_goal_marks();
+        return;
+    }
+    for (int i = 0; i < room; ++i) scenario_goal[i] = true;
+    scenario_goal_room = room;
+    for (int f = 0; f < info->formation_count; ++f) /* only who the members are: the slots stay with the scenario */
+        formations[f] = (steer_scenario_formation){info->formations[f].leader, info->formations[f].first_member,
+                                                   info->formations[f].count, 0, info->formations[f].chain};
+    formation_count = info->formation_count;
+}
+
+static void ignore_misuse(steer_misuse_id id, const char *function, const char *message, void *context)
+{
+    (void)id, (void)function, (void)message, (void)context;
+}
+
+/* The agents ids[0..n) have goals of their own now, no longer the
+ * scenario's: their marks go, and those of the other agents are worked out
+ * again from the goals they still have (once an order, not every frame).
+ * An agent on another goal is passed as the null handle, which the marks
+ * pass over (the lookup's misuse report, not the page's, is silenced). */
+static void goals_replaced(const steer_agent_id *ids, int n)
+{
+    bool changed = false;
+    for (int i = 0; i < n; ++i) {
+        uint32_t slot = ids[i].index - 1u;
+        if (slot < (uint32_t)scenario_goal_room && scenario_goal[slot]) scenario_goal[slot] = false, changed = true;
+    }
+    if (!changed || !goal_mark_count) return;
+    steer_agent_id *still = malloc(sizeof *still * (size_t)agent_id_count);
+    forget_goal_marks();
+    if (!still) return;
+    for (int i = 0; i < agent_id_count; ++i) {
+        uint32_t slot = agent_ids[i].index - 1u;
+        still[i] = slot < (uint32_t)scenario_goal_room && scenario_goal[slot] ? agent_ids[i] : (steer_agent_id){0};
+    }
+    steer_scenario_info info = {0};
+    info.total_agents = agent_id_count;
+    info.formation_count = formation_count;
+    info.formations = formations;
+    steer_set_misuse_handler(ignore_misuse, 0);
+    goal_marks = steer_scenario_goal_marks(&info, world, still, &goal_mark_count);
+    steer_set_misuse_handler(keep_misuse, 0);
+    free(still);
+}
+
 /* Takes ownership of w and its agents' handles ids (NULL: keeps no world). */
 static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
 {
@@ -226,9 +301,13 @@ static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
     own_obstacle_count = 0;
     forget_paths();
     forget_tool_changes();
-    free(goal_marks); /* and its goal marks and colours */
-    goal_marks = 0;
-    goal_mark_count = 0;
+    forget_goal_marks(); /* and its goal marks and colours */
+    free(scenario_goal);
+    scenario_goal = 0;
+    scenario_goal_room = 0;
+    free(formations);
+    formations = 0;
+    formation_count = 0;
     obstacle_colour = wall_colour = path_colour = field_colour = 0;
     if (w) kernel = steer_world_set_kernel(w, STEER_KERNEL_BEST);
     world = w;
@@ -344,8 +423,7 @@ PG_EXPORT(pg_load_scenario) int pg_load_scenario(steer_scenario *sc, double seed
     adopt(w, info->dt, ov.agent_ids, info->total_agents);
     own_obstacles = own;
     own_obstacle_count = info->obstacle_count > 0 ? info->obstacle_count : 0;
-    goal_marks = goals;
-    goal_mark_count = marks;
+    keep_goal_marks(goals, marks, info);
     for (int i = 0; i < info->path_count; ++i)
         keep_path(info->paths[i].points, info->paths[i].count, info->paths[i].closed, info->paths[i].radius);
     obstacle_colour = info->obstacle_colour;
@@ -578,6 +656,7 @@ PG_EXPORT(pg_set_target) int pg_set_target(float x, float y)
     move_inside(&x, &y, margin);
     if (steer_world_goal_count(world) > 0)
         for (int i = 0; i < agent_id_count; ++i) steer_world_set_goal(world, agent_ids[i], 0);
+    forget_goal_marks(); /* no agent has the scenario's goal now */
     for (int gi = 0; gi < steer_world_group_count(world); ++gi) {
         steer_group_def g;
         steer_world_get_group(world, gi, &g);
@@ -855,6 +934,7 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
         slots[kept++] = on_ground(p.x, p.y, height);
     }
     int sent = steer_world_send_to_places(world, selected, n, slots, n, true, 0);
+    if (sent > 0) goals_replaced(selected, n);
     sent_walled = sent_penned = 0;
     /* Steering walks straight (in a wrap world too: a goal's agent seeks
      * along the plain line, not across the seam), so a wall on the way holds
@@ -1061,8 +1141,8 @@ PG_EXPORT(pg_draw_commands) const pg_cmd *pg_draw_commands(void) { return cmds; 
  * the groups' seek/arrive targets (CMD_TARGET: x y), flee threats
  * (CMD_THREAT: x y panic_distance) and pens (CMD_PEN: x0 y0 x1 y1), read
  * from the groups as they are now, and the scenario's goal places
- * (CMD_PLACE: x y) and route legs (CMD_ROUTE: x0 y0 x1 y1), as it was
- * built; each in its group's colour. Into the command buffer, as pg_draw's
+ * (CMD_PLACE: x y) and route legs (CMD_ROUTE: x0 y0 x1 y1) of the agents
+ * that still have the goals it gave them; each in its group's colour. Into the command buffer, as pg_draw's
  * (which it replaces); returns their number. */
 enum { CMD_TARGET = 5, CMD_THREAT = 6, CMD_PEN = 7, CMD_ROUTE = 8, CMD_PLACE = 9 };
 static void emit_mark(const steer_scenario_mark *m, uint32_t colour)

@@ -324,6 +324,37 @@ test('the pens, routes and places the scenarios describe are drawn, as steer run
   await page.close();
 });
 
+// The scenario's goal places are drawn while its agents still have those
+// goals: an order sent (a right-click) or released (a click) replaces or
+// clears them, and their places go with them.
+test('the places of goals an order replaced or a click released are drawn no more', async () => {
+  // rts_squads: the red squad (starting in [-56, -44] x [-36, -24]) is sent
+  // to places in [30, 56] x [10, 36], the blue one to [-56, -30] x [10, 36].
+  const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
+  await nextFrames(page);
+  const { scale, dpr } = await hook(page, () => window.steerPlayground.camera());
+  const half = (12 * scale) / dpr; // within the 26-unit boxes of places, where no agent is yet
+  const red = () => pixelsNear(page, [43, 23], half, '#ff6b5e'), blue = () => pixelsNear(page, [-43, 23], half, '#5eb8ff');
+  const red0 = await red(), blue0 = await blue();
+  assert.ok(red0 > 48 && blue0 > 48, `the squads' places drawn (${red0} red px, ${blue0} blue px)`);
+  await drag(page, await client(page, [-57, -37]), await client(page, [-43, -23]));
+  assert.equal((await state(page)).selected, 48);
+  const to = await client(page, [0, -30]);
+  await page.mouse.click(to.x, to.y, { button: 'right' });
+  await nextFrames(page);
+  assert.equal((await state(page)).error, '', 'nothing in their way');
+  assert.equal(await red(), 0, 'the red squad\'s old places, replaced by the order, are gone');
+  assert.ok(await blue() > 0.9 * blue0, 'the blue squad\'s stay');
+  await page.keyboard.press('Escape');
+  const click = await client(page, [0, 30]);
+  await page.mouse.click(click.x, click.y);
+  await nextFrames(page);
+  assert.equal((await state(page)).goals, 0);
+  assert.equal(await blue(), 0, 'a click released every order: no place is drawn');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a selected agent\'s ring stands clear of its body: its squad\'s colour shows whole', async () => {
   // rts_squads: a red squad and a blue one, small bodies (about 2.5 px).
   const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
