@@ -515,10 +515,11 @@ typedef struct pg_param {
     const char *name;    /* shown in the page; weights are "weight.<behaviour>" */
     const char *section; /* "weights", "limits", "radii" or "priority" */
     size_t offset;       /* of the float in steer_group_def */
-    float lo, hi;        /* slider range */
+    double lo, hi;       /* slider range, as written: the slider's grid starts at lo, so a float's
+                            0.1 (0.10000000149) would put neither end nor a default of 1 on it */
 } pg_param;
 
-#define W(b, name) {"weight." name, "weights", offsetof(steer_group_def, weight) + sizeof(float) * (b), 0.0f, 10.0f}
+#define W(b, name) {"weight." name, "weights", offsetof(steer_group_def, weight) + sizeof(float) * (b), 0.0, 10.0}
 #define F(field, section, lo, hi) {#field, section, offsetof(steer_group_def, field), lo, hi}
 static const pg_param params[] = {
     W(STEER_SEPARATION, "separation"),
@@ -540,23 +541,23 @@ static const pg_param params[] = {
     W(STEER_ANTICIPATE, "anticipation"),
     W(STEER_QUEUE, "queue"),
     W(STEER_FOLLOW_LEADER, "follow_leader"),
-    F(max_speed, "limits", 0.0f, 20.0f),
-    F(max_force, "limits", 0.0f, 40.0f),
-    F(mass, "limits", 0.1f, 10.0f),
-    F(radius, "limits", 0.0f, 3.0f),
-    F(max_turn_rate, "limits", 0.0f, 20.0f),
-    F(neighbour_radius, "radii", 0.0f, 10.0f),
-    F(separation_radius, "radii", 0.0f, 10.0f),
-    F(field_of_view, "radii", 0.0f, 7.0f),
-    F(slow_radius, "radii", 0.0f, 20.0f),
-    F(see_ahead, "radii", 0.0f, 20.0f),
-    F(contain_margin, "radii", 0.0f, 20.0f),
-    F(wander.radius, "radii", 0.0f, 10.0f),
-    F(wander.distance, "radii", 0.0f, 10.0f),
-    F(wander.jitter, "radii", 0.0f, 40.0f),
-    F(path_ahead, "radii", 0.0f, 10.0f),
-    F(priority, "priority", 0.1f, 20.0f),
-    F(arrived_priority, "priority", 0.0f, 20.0f), /* 0: the priority */
+    F(max_speed, "limits", 0.0, 20.0),
+    F(max_force, "limits", 0.0, 40.0),
+    F(mass, "limits", 0.1, 10.0),
+    F(radius, "limits", 0.0, 3.0),
+    F(max_turn_rate, "limits", 0.0, 20.0),
+    F(neighbour_radius, "radii", 0.0, 10.0),
+    F(separation_radius, "radii", 0.0, 10.0),
+    F(field_of_view, "radii", 0.0, 7.0),
+    F(slow_radius, "radii", 0.0, 20.0),
+    F(see_ahead, "radii", 0.0, 20.0),
+    F(contain_margin, "radii", 0.0, 20.0),
+    F(wander.radius, "radii", 0.0, 10.0),
+    F(wander.distance, "radii", 0.0, 10.0),
+    F(wander.jitter, "radii", 0.0, 40.0),
+    F(path_ahead, "radii", 0.0, 10.0),
+    F(priority, "priority", 0.1, 20.0),
+    F(arrived_priority, "priority", 0.0, 20.0), /* 0: the priority */
 };
 #undef W
 #undef F
@@ -567,8 +568,8 @@ static const pg_param *param_at(int i) { return i >= 0 && i < PARAM_COUNT ? &par
 PG_EXPORT(pg_param_count) int pg_param_count(void) { return PARAM_COUNT; }
 PG_EXPORT(pg_param_name) const char *pg_param_name(int i) { return param_at(i) ? params[i].name : ""; }
 PG_EXPORT(pg_param_section) const char *pg_param_section(int i) { return param_at(i) ? params[i].section : ""; }
-PG_EXPORT(pg_param_min) float pg_param_min(int i) { return param_at(i) ? params[i].lo : 0.0f; }
-PG_EXPORT(pg_param_max) float pg_param_max(int i) { return param_at(i) ? params[i].hi : 0.0f; }
+PG_EXPORT(pg_param_min) double pg_param_min(int i) { return param_at(i) ? params[i].lo : 0.0; }
+PG_EXPORT(pg_param_max) double pg_param_max(int i) { return param_at(i) ? params[i].hi : 0.0; }
 
 PG_EXPORT(pg_group_count) int pg_group_count(void) { return world ? steer_world_group_count(world) : 0; }
 

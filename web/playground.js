@@ -208,9 +208,21 @@ function scaleSpawns(doc, agents) {
 // times a power of ten, so that round values (1, 0.5, a default) lie on its
 // grid (every slider's min is a multiple of its step) and the arrow keys
 // step away from one and back onto it.
+// The table's ends come as written (doubles: 0.1, not a float's
+// 0.10000000149), so the grid holds both ends and the round values between.
 function sliderStep(range) {
   const raw = range / 400, power = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((step) => step >= raw * (1 - 1e-9));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw * (1 - 1e-9));
+  return Number(step.toPrecision(6)); // 0.025, not 0.025000000000000001
+}
+// A slider's value as the group has it (a float), to the slider's step: the
+// page's three figures, and more decimals where the value has them (19.95
+// on a step of 0.05 is not 20.0), up to the step's.
+function sliderFigure(value, step) {
+  const most = (String(step).split('.')[1] ?? '').length;
+  let digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  while (digits < most && Math.abs(Number(value.toFixed(digits)) - value) > Math.abs(value) * 2 ** -23) ++digits;
+  return figure(value, digits);
 }
 
 // ---- the world as the page holds it ------------------------------------------
@@ -955,17 +967,18 @@ const ui = {
       const name = document.createElement('span');
       name.textContent = p.name.replace(/^weight\./, '').replaceAll('_', ' ');
       name.title = p.name;
+      const step = sliderStep(p.max - p.min);
       const input = Object.assign(document.createElement('input'), {
-        type: 'range', min: p.min, max: Math.max(p.max, value), step: sliderStep(p.max - p.min), value,
+        type: 'range', min: p.min, max: Math.max(p.max, value), step, value,
       });
       input.dataset.param = p.name;
       const out = document.createElement('output');
-      out.textContent = fmt(value);
+      out.textContent = sliderFigure(value, step);
       input.addEventListener('input', () => {
         const r = call(wasm.pg_param_set, this.group, p.index, +input.value);
         const now = wasm.pg_param_get(this.group, p.index);
         sim.error = r ? `${p.name}: ${why(r)}` : '';
-        out.textContent = fmt(now);
+        out.textContent = sliderFigure(now, step);
         if (r) input.value = now;
       });
       row.append(name, input, out);
@@ -1031,7 +1044,6 @@ async function openFile(file) {
   }
   return load({ scenario: FILE + file.name, document: doc });
 }
-const fmt = (v) => figure(v, Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2); // a slider's value: three figures
 
 // ---- the hook -----------------------------------------------------------------------------------
 function meanNearestNeighbour(px, py, count) {

@@ -40,6 +40,38 @@ test('a slider stepped away by a key and back lands on its round value again', a
   await page.close();
 });
 
+// A slider's grid starts at its min: a min off the step's multiples (0.1 as
+// a float32, 0.10000000149) kept mass off 10 at End (9.975) and off 1 as
+// default; the value shown is the group's, to the slider's step.
+test('every slider reaches its ends exactly, and shows the group\'s value to its step', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=500&paused');
+  const sliders = await page.$$eval('#params input[type=range]', (inputs) => inputs.map((e) => ({
+    name: e.dataset.param, min: e.min, max: e.max, step: e.step, value: e.value,
+    shown: e.closest('.slider').querySelector('output').textContent })));
+  for (const { name, min, max, step } of sliders) {
+    const steps = (+max - +min) / +step;
+    assert.ok(Math.abs(steps - Math.round(steps)) < 1e-9, `${name}: [${min}, ${max}] is ${steps} steps of ${step}`);
+    assert.ok(Math.abs(+min / +step - Math.round(+min / +step)) < 1e-9, `${name}: min ${min} on the grid of ${step}`);
+  }
+  const slider = (name) => sliders.find((s) => s.name === name);
+  assert.deepEqual([slider('mass').min, slider('mass').value, slider('mass').shown], ['0.1', '1', '1.00'], 'mass: 1 by default');
+  const read = (name) => page.$eval(`input[data-param="${name}"]`, (e) => ({
+    value: e.value, shown: e.closest('.slider').querySelector('output').textContent }));
+  const group = (name) => hook(page, (n) => window.steerPlayground.getParam(0, n), name);
+  for (const [name, key, value, shown] of [['mass', 'End', 10, '10.0'], ['mass', 'Home', 0.1, '0.10'],
+    ['priority', 'End', 20, '20.0'], ['priority', 'ArrowLeft', 19.95, '19.95'], ['priority', 'Home', 0.1, '0.10'],
+    ['mass', 'ArrowRight', 0.125, '0.125']]) {
+    await page.focus(`input[data-param="${name}"]`);
+    await page.keyboard.press(key);
+    const now = await read(name);
+    assert.equal(+now.value, value, `${name} after ${key}: the slider at ${value}`);
+    assert.equal(await group(name), Math.fround(value), `${name} after ${key}: the group's value`);
+    assert.equal(now.shown, shown, `${name} after ${key}: shown`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a long description shows three lines, and all of it on a click; a new scenario\'s starts folded', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=doorway&paused');
   const size = () => page.$eval('#about', (e) => ({ shown: e.clientHeight, whole: e.scrollHeight, text: e.textContent }));
