@@ -254,16 +254,11 @@ static void keep_goal_marks(steer_scenario_mark *marks, int count, const steer_s
     formation_count = info->formation_count;
 }
 
-static void ignore_misuse(steer_misuse_id id, const char *function, const char *message, void *context)
-{
-    (void)id, (void)function, (void)message, (void)context;
-}
-
 /* The agents ids[0..n) have goals of their own now, no longer the
  * scenario's: their marks go, and those of the other agents are worked out
  * again from the goals they still have (once an order, not every frame).
  * An agent on another goal is passed as the null handle, which the marks
- * pass over (the lookup's misuse report, not the page's, is silenced). */
+ * leave out. */
 static void goals_replaced(const steer_agent_id *ids, int n)
 {
     bool changed = false;
@@ -283,9 +278,7 @@ static void goals_replaced(const steer_agent_id *ids, int n)
     info.total_agents = agent_id_count;
     info.formation_count = formation_count;
     info.formations = formations;
-    steer_set_misuse_handler(ignore_misuse, 0);
     goal_marks = steer_scenario_goal_marks(&info, world, still, &goal_mark_count);
-    steer_set_misuse_handler(keep_misuse, 0);
     free(still);
 }
 

@@ -222,8 +222,10 @@ int steer_scenario_marks(const steer_group_def *const *groups, int count, const 
 
 /* The places and routes the goals of the scenario's agents give them, as
  * the world built from it holds them (ids: the handles create_world gave,
- * info->total_agents of them, in spawn order). Read once, before the first
- * step: goals given later are the user's, not the scenario's, and the goals
+ * info->total_agents of them, in spawn order; a null handle, index 0, leaves
+ * that agent out). Read once, before the first step, or again leaving out
+ * the agents given other goals since: those are the user's, not the
+ * scenario's, and the goals
  * of a formation's members are left out (their slots move with the leader).
  * A place for each seek/arrive target and each waypoint, once per group and
  * place, and the legs of a group's waypoint routes while it has at most

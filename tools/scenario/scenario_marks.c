@@ -136,7 +136,7 @@ steer_scenario_mark *steer_scenario_goal_marks(const steer_scenario_info *info, 
     for (int i = 0; i < count && !places.failed; ++i) {
         steer_agent_state s;
         steer_goal goal;
-        if (in_formation(info, i) || steer_world_get_agent(world, ids[i], &s) != STEER_OK ||
+        if (ids[i].index == 0 || in_formation(info, i) || steer_world_get_agent(world, ids[i], &s) != STEER_OK ||
             steer_world_get_goal(world, ids[i], &goal) != STEER_OK || s.group < 0 || s.group >= STEER_SCENARIO_MARK_GROUPS)
             continue;
         if (goal.kind == STEER_GOAL_SEEK || goal.kind == STEER_GOAL_ARRIVE)
