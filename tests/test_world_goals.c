@@ -922,15 +922,23 @@ static void wander_settles(int dim)
  * it stood 0.11 short, turning on the spot every step (pushed back each
  * time it faced the wall, never arrived). Walls across +y and, in 3D, the
  * Y-up ground's; away from the wall the feelers still turn it away. */
-static void ends_near_walls_are_reached(int dim, steer_up_axis up)
+/* A clamped world with solid walls, its scene on the ground: across (x) and
+ * along (*along: y, or z for Y up, where *sign -1 keeps it right-handed). */
+static steer_world *walled_ground_world(int dim, steer_up_axis up, int capacity, int *along, float *sign)
 {
-    steer_world_def wd = clamped_def(dim, 4, 10.0f);
+    steer_world_def wd = clamped_def(dim, capacity, 10.0f);
     wd.up = up;
     wd.solid_walls = true;
-    steer_world *w = steer_world_create(&wd);
-    /* the scene on the ground: across (x) and along (y, or -z for Y up) */
-    const int along = dim == 3 && up == STEER_UP_Y ? 2 : 1;
-    const float sign = along == 2 ? -1.0f : 1.0f;
+    *along = dim == 3 && up == STEER_UP_Y ? 2 : 1;
+    *sign = *along == 2 ? -1.0f : 1.0f;
+    return steer_world_create(&wd);
+}
+
+static void ends_near_walls_are_reached(int dim, steer_up_axis up)
+{
+    int along;
+    float sign;
+    steer_world *w = walled_ground_world(dim, up, 4, &along, &sign);
     steer_v3 wall_a = steer_v3_zero(), wall_b = steer_v3_zero(), start = steer_v3_zero(), end = steer_v3_zero();
     wall_a.x = 10.0f, wall_b.x = -10.0f, start.x = -5.0f, end.x = 5.0f;
     wall_a = steer_v3_set(wall_a, along, 2.5f * sign), wall_b = steer_v3_set(wall_b, along, 2.5f * sign);
@@ -1020,12 +1028,9 @@ static void ends_near_obstacles_are_reached(int dim)
  * taken at the point itself (within the body radius): the agent goes on. */
 static void waypoints_wait_for_sight_of_the_next(int dim, steer_up_axis up)
 {
-    steer_world_def wd = clamped_def(dim, 2, 10.0f);
-    wd.up = up;
-    wd.solid_walls = true;
-    steer_world *w = steer_world_create(&wd);
-    const int along = dim == 3 && up == STEER_UP_Y ? 2 : 1;
-    const float sign = along == 2 ? -1.0f : 1.0f;
+    int along;
+    float sign;
+    steer_world *w = walled_ground_world(dim, up, 2, &along, &sign);
 #define AT(x_, a_) steer_v3_set((steer_v3){(x_), 0.0f, 0.0f}, along, (a_) * sign)
     CHECK(steer_world_add_wall(w, AT(0.0f, 0.5f), AT(0.0f, 8.0f)) == 0);
     CHECK(steer_world_add_wall(w, AT(0.0f, -8.0f), AT(0.0f, -0.5f)) == 1);
