@@ -19,8 +19,9 @@
  *   pg_misuse()                   the library's message for the last misuse
  *                                 (the field, the value and the rule)
  *   pg_select_* / pg_send_selected / pg_orders   the RTS gesture: a box
- *                                 selects agents, an order sends them to a
- *                                 formation of per-agent ARRIVE goals
+ *                                 selects agents (a click one, pg_select_at),
+ *                                 an order sends them to a formation of
+ *                                 per-agent ARRIVE goals
  *   pg_raster(w, h, camera)       the agents to scale, as anti-aliased darts
  *                                 cut at the world's border, in a clear RGBA
  *                                 image laid over the ground (a browser
@@ -767,6 +768,19 @@ static void select_clear(void)
     sent_walled = sent_penned = 0;
 }
 
+/* Room for a selection of n, the last one cleared; false (and nothing
+ * selected) when out of memory. */
+static bool select_room(int n)
+{
+    select_clear();
+    selected = malloc(sizeof *selected * (size_t)n);
+    slots = malloc(sizeof *slots * (size_t)n);
+    orders = malloc(sizeof *orders * ORDER_FIELDS * (size_t)n);
+    if (selected && slots && orders) return true;
+    select_clear();
+    return false;
+}
+
 PG_EXPORT(pg_dim) int pg_dim(void)
 {
     steer_world_def def;
@@ -789,13 +803,7 @@ PG_EXPORT(pg_select_box) int pg_select_box(float x0, float y0, float x1, float y
     steer_v3 a = on_ground(x0, y0, -INFINITY), b = on_ground(x1, y1, INFINITY);
     int inside = steer_world_query_box(world, a, b, STEER_ALL_GROUPS, 0, 0);
     if (!inside) return 0;
-    selected = malloc(sizeof *selected * (size_t)inside);
-    slots = malloc(sizeof *slots * (size_t)inside);
-    orders = malloc(sizeof *orders * ORDER_FIELDS * (size_t)inside);
-    if (!selected || !slots || !orders) {
-        select_clear();
-        return STEER_ERROR_OUT_OF_MEMORY;
-    }
+    if (!select_room(inside)) return STEER_ERROR_OUT_OF_MEMORY;
     selected_count = steer_world_query_box(world, a, b, STEER_ALL_GROUPS, selected, inside);
     return selected_count;
 }
@@ -1389,4 +1397,98 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
         triangle(width, clip, tx, ty, colour[g]);
     }
     return image;
+}
+
+/* ---- a click on an agent: the body pg_raster draws under the pointer ------------- */
+
+/* Whether the ground point p lies in the dart pg_raster draws for an agent
+ * at c of body radius r facing (hx, hy): the same three corners (the dart
+ * is symmetric, so the screen's flipped y makes no difference). */
+static bool in_dart(steer_v2 p, steer_v2 c, float r, float hx, float hy)
+{
+    const steer_v2 t[3] = {
+        steer_v2_make(c.x + hx * r, c.y + hy * r),
+        steer_v2_make(c.x - hx * 0.8f * r - hy * 0.55f * r, c.y - hy * 0.8f * r + hx * 0.55f * r),
+        steer_v2_make(c.x - hx * 0.8f * r + hy * 0.55f * r, c.y - hy * 0.8f * r - hx * 0.55f * r),
+    };
+    int side = 0;
+    for (int k = 0; k < 3; ++k) {
+        steer_v2 a = t[k], b = t[(k + 1) % 3];
+        float cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+        int s = cross > 0.0f ? 1 : cross < 0.0f ? -1 : 0;
+        if (s && side && s != side) return false;
+        if (s) side = s;
+    }
+    return true;
+}
+
+/* The agent a click at the ground point (x, y) falls on: the nearest whose
+ * drawn body holds it (pg_raster's dart, facing as it is drawn), or whose
+ * centre is within `slack` pixels of it, so a body drawn as a dot of a
+ * pixel or two can be hit too. scale: pixels per unit, as pg_raster's. */
+static bool agent_at(float x, float y, float scale, float slack, steer_agent_id *out)
+{
+    if (!world || !(isfinite(x) && isfinite(y) && isfinite(scale) && scale > 0.0f && isfinite(slack) && slack >= 0.0f))
+        return false;
+    float radius[32] = {0}, max_speed[32] = {0}, near_enough = slack / scale, reach = near_enough;
+    int groups = steer_world_group_count(world);
+    for (int g = 0; g < groups && g < 32; ++g) {
+        steer_group_def def;
+        steer_world_get_group(world, g, &def);
+        radius[g] = def.radius, max_speed[g] = def.max_speed;
+        reach = steer_maxf(reach, def.radius);
+    }
+    steer_v3 a = on_ground(x - reach, y - reach, -INFINITY), b = on_ground(x + reach, y + reach, INFINITY);
+    int n = steer_world_query_box(world, a, b, STEER_ALL_GROUPS, 0, 0);
+    steer_agent_id *near = n > 0 ? malloc(sizeof *near * (size_t)n) : 0;
+    if (!near) return false;
+    n = steer_world_query_box(world, a, b, STEER_ALL_GROUPS, near, n);
+    const steer_v2 click = steer_v2_make(x, y);
+    float best = INFINITY;
+    for (int i = 0; i < n; ++i) {
+        steer_agent_state s;
+        if (steer_world_get_agent(world, near[i], &s) != STEER_OK) continue;
+        int g = s.group >= 0 && s.group < groups && s.group < 32 ? s.group : 0;
+        steer_v3 p = ground_of(up, s.position), v = ground_of(up, s.velocity);
+        steer_v2 c = steer_v2_make(p.x, p.y);
+        float d = steer_v2_dist(click, c);
+        if (d >= best) continue;
+        bool hit = d <= near_enough;
+        if (!hit && radius[g] * scale >= 1.5f) { /* a dart, not a dot */
+            float hx, hy;
+            face(near[i], v.x, v.y, max_speed[g], &hx, &hy);
+            steer_v3 h;
+            if (kept_headings && steer_world_get_heading(world, near[i], &h) == STEER_OK) {
+                h = ground_of(up, h);
+                float l = sqrtf(h.x * h.x + h.y * h.y);
+                if (l > 0.0f) hx = h.x / l, hy = h.y / l;
+            }
+            hit = in_dart(click, c, radius[g], hx, hy);
+        }
+        if (hit) best = d, *out = near[i];
+    }
+    free(near);
+    return best < INFINITY;
+}
+
+/* Whether a click at (x, y) falls on an agent (the page's tests find empty
+ * ground with it). */
+PG_EXPORT(pg_agent_at) int pg_agent_at(float x, float y, float scale, float slack)
+{
+    steer_agent_id id;
+    return agent_at(x, y, scale, slack, &id) ? 1 : 0;
+}
+
+/* A click on an agent selects it alone, as in a real-time strategy game.
+ * Returns 1; 0 when the click falls on no agent, the selection left as it
+ * was (the page decides what a click on the ground means); or a negative
+ * steer_result (out of memory: nothing selected). */
+PG_EXPORT(pg_select_at) int pg_select_at(float x, float y, float scale, float slack)
+{
+    steer_agent_id id;
+    if (!agent_at(x, y, scale, slack, &id)) return 0;
+    if (!select_room(1)) return STEER_ERROR_OUT_OF_MEMORY;
+    selected[0] = id;
+    selected_count = 1;
+    return 1;
 }
