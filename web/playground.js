@@ -6,7 +6,7 @@
 // window.steerPlayground is a small hook for tests and the console:
 //   ready, load({scenario, seed, agents, document}), pause(), run(), step(n),
 //   state({neighbours, positions}), orders(), camera(), setParam(group, name, value),
-//   getParam(group, name), worldToClient(x, y), scenarios()
+//   getParam(group, name), worldToClient(x, y), agentAt(x, y), scenarios()
 
 // The benchmark's workload: the same world as `steer bench`, listed last and
 // labelled so, since it is dense and clumpy by design.
@@ -706,13 +706,18 @@ function frame(now) {
 }
 
 // ---- the mouse -------------------------------------------------------------------------
-// As in a real-time strategy game: drag a box to select, right-click to send
-// the selection there. A click sets every group's target; with shift, a
+// As in a real-time strategy game: drag a box to select, or click an agent
+// to select it alone, and right-click to send the selection there; a click
+// on the ground clears the selection. With nothing selected, a click on the
+// ground sets every group's target (the flocks' gesture). With shift, a
 // click drops an obstacle and a drag draws a path. A finger has no right
 // button: its tap sends the selection when there is one (a drag over no
 // agent clears it), and sets the target when there is none. Nor has it a
 // shift key: the draw button (or d) holds shift down until pressed again.
 const DRAG = 8; // CSS pixels the pointer moves before a press is a drag
+// CSS pixels round an agent's centre that a click still hits it by: a dot is
+// a pixel or two; more would cover much of a dense flock's ground.
+const SLACK = 3;
 const mouse = { down: null, path: null, box: null };
 canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
 canvas.addEventListener('pointerdown', (ev) => {
@@ -755,7 +760,8 @@ canvas.addEventListener('pointerup', (ev) => {
   } else if (!path) {
     const [x, y] = toWorld(ev.offsetX, ev.offsetY);
     if (shift) addObstacle(x, y, Math.max(0.5, viewWidth * 0.03));
-    else if (ev.pointerType === 'touch' && wasm.pg_selected_count() > 0) sendSelected(x, y);
+    else if (ev.pointerType !== 'touch') clickAt(x, y);
+    else if (wasm.pg_selected_count() > 0) sendSelected(x, y);
     else setTarget(x, y);
   }
 });
@@ -767,6 +773,20 @@ canvas.addEventListener('pointercancel', () => Object.assign(mouse, { down: null
 function orders() {
   const n = wasm.pg_selected_count();
   return n ? new Float32Array(wasm.memory.buffer, wasm.pg_orders(), n * ORDER_FIELDS) : new Float32Array(0);
+}
+// A plain click: on an agent's drawn body (or a few pixels from its centre)
+// it selects that agent alone; on the ground it clears the selection and
+// gives no order, so a stray click never sends nor releases anyone; on the
+// ground with nothing selected it sets every group's target.
+function clickAt(x, y) {
+  const r = call(wasm.pg_select_at, x, y, camera.scale, SLACK * camera.dpr);
+  if (r < 0) sim.error = `select: ${why(r)}`;
+  else if (r > 0) sim.error = 'select: 1 agent (right-click sends it; a click on the ground or Esc deselects)';
+  else if (wasm.pg_selected_count() > 0) {
+    clearSelection();
+    sim.error = 'select: cleared (a click on the ground with nothing selected sets every group\'s target)';
+  } else setTarget(x, y);
+  return r;
 }
 function selectBox([x0, y0], [x1, y1]) {
   const r = call(wasm.pg_select_box, x0, y0, x1, y1);
@@ -1092,6 +1112,12 @@ const hook = {
   },
   scenarios: () => [...scenarioNames, STANDARD], // in the order the page lists them
   camera: () => ({ ...camera }), // canvas pixel = (ox + x * scale, oy - y * scale)
+  // Whether a click at world point (x, y) falls on an agent (as the page
+  // draws it now), which a plain click selects.
+  agentAt(x, y) {
+    fitCamera();
+    return wasm.pg_agent_at(x, y, camera.scale, SLACK * camera.dpr) === 1;
+  },
   worldToClient(x, y) {
     fitCamera();
     const r = canvas.getBoundingClientRect();

@@ -6,26 +6,31 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPlayground, start } from './browser.mjs';
-import { client, drag, squads } from './rts.mjs';
+import { client, drag, ground, squads } from './rts.mjs';
 import { distance, hook, nextFrames, runSteps, state } from './playground_page.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.close(); });
 
-test('a click sets the target and the flock closes on it', async () => {
-  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3');
+test('a click on the ground sets the target and the flock closes on it', async () => {
+  // Paused while the click is made: a plain click on an agent selects it
+  // (the standard flock's bodies cover a quarter of its ground), so the
+  // click is made on ground that no agent covers, then the world runs.
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=800&seed=3&paused');
   // from `ready` on the mapping is the one the page draws with: a click
   // needs no frame to pass first (it moved 17.5 pixels on the first frame)
   const early = await client(page, [3, 4]);
   await nextFrames(page);
   assert.deepEqual(await client(page, [3, 4]), early, 'the mapping holds across the first frames');
   const { bounds } = await state(page);
-  const target = [bounds[0] + 0.2 * (bounds[2] - bounds[0]), bounds[1] + 0.25 * (bounds[3] - bounds[1])];
+  const target = await ground(page, [bounds[0] + 0.2 * (bounds[2] - bounds[0]), bounds[1] + 0.25 * (bounds[3] - bounds[1])], 0.5);
   const at = await client(page, target);
   await page.mouse.click(at.x, at.y);
   const s0 = await state(page);
   assert.ok(s0.target, 'the click set a target');
+  assert.equal(s0.selected, 0, 'and selected nobody');
+  await hook(page, () => window.steerPlayground.run());
   const pixel = (bounds[2] - bounds[0]) / 300; // generous: a pixel or two of rounding
   assert.ok(distance(s0.target, target) < pixel, `target ${s0.target} near ${target}`);
   const d0 = distance(s0.centroid, s0.target);
@@ -104,6 +109,66 @@ test('the RTS gesture: a box selects, a right-click sends just those to a format
   const middle = await client(page, [0, 0]);
   await page.mouse.click(middle.x, middle.y);
   assert.equal((await state(page)).goals, 0, 'a click (every group\'s target) releases them');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// rts_squads: two squads of 48 with the scenario's own goals (places
+// across the field), paused; bodies of about 2.5 pixels.
+const RTS_GOALS = 96;
+
+test('a plain click on an agent selects it alone, as does a press that moves less than a drag', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
+  await nextFrames(page);
+  const s0 = await state(page, { positions: true });
+  assert.equal(s0.goals, RTS_GOALS);
+  for (const [k, moved] of [[5, 0], [60, 5]]) { // a click; a press moved 5 pixels (the drag threshold is 8)
+    const p = s0.positions[k];
+    assert.ok(await hook(page, ([x, y]) => window.steerPlayground.agentAt(x, y), p), `agent ${k} is under its centre`);
+    const at = await client(page, p);
+    await page.mouse.move(at.x - moved, at.y);
+    await page.mouse.down();
+    if (moved) await page.mouse.move(at.x, at.y, { steps: 5 });
+    await page.mouse.up();
+    const s = await state(page);
+    assert.equal(s.selected, 1, `agent ${k}: exactly one selected`);
+    const orders = await hook(page, () => window.steerPlayground.orders());
+    assert.deepEqual(orders.map((o) => o.position), [p], `agent ${k}: the one clicked`);
+    assert.deepEqual([s.goals, s.target], [RTS_GOALS, null], 'no order given, no goal released');
+    assert.match(s.error, /^select: 1 agent/);
+    assert.deepEqual(await hudOrders(page), [1, 0], 'the readout says "selected 1"');
+  }
+  // A click a pixel and a half off a body of a few pixels still hits it.
+  const p = s0.positions[30], at = await client(page, p);
+  await page.mouse.click(at.x + 1.5, at.y - 1);
+  assert.deepEqual((await hook(page, () => window.steerPlayground.orders())).map((o) => o.position), [p]);
+  // Then right-click sends that one alone.
+  const to = await client(page, [0, 0]);
+  await page.mouse.click(to.x, to.y, { button: 'right' });
+  const sent = await hook(page, () => window.steerPlayground.orders());
+  assert.equal(sent.length, 1);
+  assert.ok(distance(sent[0].target, [0, 0]) < 1, `sent to the click: ${sent[0].target}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a click on the ground with a selection clears it and gives no order: goals and targets stay', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
+  await hook(page, () => window.steerPlayground.step(30));
+  const untouched = (await state(page)).hash; // the world 30 steps on, never clicked
+  await hook(page, () => window.steerPlayground.load({ scenario: 'rts_squads' }));
+  await hook(page, () => window.steerPlayground.pause());
+  await drag(page, await client(page, [-57, -37]), await client(page, [-43, -23]));
+  assert.equal((await state(page)).selected, 48, 'the red squad selected');
+  const empty = await ground(page, [0, 0]);
+  const at = await client(page, empty);
+  await page.mouse.click(at.x, at.y);
+  const s = await state(page);
+  assert.equal(s.selected, 0, 'the click cleared the selection');
+  assert.deepEqual([s.goals, s.target], [RTS_GOALS, null], 'and released no goal, set no target');
+  assert.equal(await hudOrders(page), null, 'the readout drops the selection');
+  await hook(page, () => window.steerPlayground.step(30));
+  assert.equal((await state(page)).hash, untouched, 'the world steps on as one never clicked');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -28,3 +28,16 @@ export async function drag(page, from, to, { release = true } = {}) {
 export async function client(page, p) {
   return page.evaluate(([x, y]) => window.steerPlayground.worldToClient(x, y), p);
 }
+
+// A world point near `near` where a click falls on no agent (as the page
+// draws them now): a plain click there is a click on the ground. Searched
+// outwards in rings of a tenth of `step`.
+export async function ground(page, near, step = 1) {
+  return page.evaluate(([[x, y], step]) => {
+    for (let k = 0; k < 400; ++k) {
+      const r = (step * k) / 10, a = 2.39996323 * k, p = [x + r * Math.cos(a), y + r * Math.sin(a)];
+      if (!window.steerPlayground.agentAt(p[0], p[1])) return p;
+    }
+    throw new Error(`no empty ground near ${x}, ${y}`);
+  }, [near, step]);
+}
