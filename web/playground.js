@@ -809,11 +809,16 @@ function sendSelected(x, y) {
 function clearSelection() { wasm.pg_select_clear(); }
 
 // The target goes inside a bounded world's box (a click in the margin round
-// it too): sim.target is where it went, as the world has it.
+// it too): sim.target is where it went, as the world has it. It releases
+// every agent's own goal (a right-click's orders, the scenario's): never
+// silently.
 function setTarget(x, y) {
+  const goals = wasm.pg_goal_count();
   const r = call(wasm.pg_set_target, x, y);
   sim.error = r ? `target: ${why(r)}` : '';
   if (!r) sim.target = [wasm.pg_group_target(0, 0), wasm.pg_group_target(0, 1)];
+  if (!r && goals) sim.error = `target: every group goes to (${figure(sim.target[0], 1)}, ${figure(sim.target[1], 1)}); ` +
+    `${figure(goals)} ${plural(goals, "agent's own goal", "agents' own goals")} released`;
   ui.refreshParams();
   return r;
 }

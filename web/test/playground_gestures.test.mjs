@@ -173,6 +173,26 @@ test('a click on the ground with a selection clears it and gives no order: goals
   await page.close();
 });
 
+test('a click on the ground with nothing selected sets every group\'s target and says whose goals it released', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
+  const empty = await ground(page, [10, 0]);
+  const at = await client(page, empty);
+  await page.mouse.click(at.x, at.y);
+  const s = await state(page);
+  assert.ok(s.target, 'the click set every group\'s target');
+  assert.ok(distance(s.target, empty) < 0.5, `target ${s.target} at the click ${empty}`);
+  assert.equal(s.goals, 0, 'every agent\'s own goal released, as before');
+  const [x, y] = s.target.map((v) => v.toFixed(1));
+  assert.equal(s.error, `target: every group goes to (${x}, ${y}); ${RTS_GOALS} agents' own goals released`,
+    'and the status line says so');
+  // With no goal left to release, a click says nothing.
+  const again = await client(page, await ground(page, [15, 0]));
+  await page.mouse.click(again.x, again.y);
+  assert.equal((await state(page)).error, '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the RTS gesture works on the XZ ground of a Y-up world', async () => {
   const { page, problems } = await openPlayground(env, '?paused');
   // The squads on the ground of a Y-up world: a ground point (x, y) of the
