@@ -798,6 +798,10 @@ function selectBox([x0, y0], [x1, y1]) {
 // once rather than leave the squad pressing.
 function sendSelected(x, y) {
   const r = call(wasm.pg_send_selected, x, y);
+  if (r === 0) { // a right-click that does nothing says why
+    sim.error = 'send: nothing selected (drag a box round agents, or click one)';
+    return r;
+  }
   const walled = r > 0 ? wasm.pg_sent_walled() : 0, penned = r > 0 ? wasm.pg_sent_penned() : 0;
   const held = [
     walled && `${figure(walled)} of ${figure(r)} have a wall between them and that place (no path-finding: send them round it in steps)`,

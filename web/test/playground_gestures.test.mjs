@@ -193,6 +193,17 @@ test('a click on the ground with nothing selected sets every group\'s target and
   await page.close();
 });
 
+test('a right-click with nothing selected says so', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
+  const at = await client(page, [0, 20]);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  const s = await state(page);
+  assert.equal(s.error, 'send: nothing selected (drag a box round agents, or click one)');
+  assert.deepEqual([s.goals, s.target, s.selected], [RTS_GOALS, null, 0], 'and does nothing');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the RTS gesture works on the XZ ground of a Y-up world', async () => {
   const { page, problems } = await openPlayground(env, '?paused');
   // The squads on the ground of a Y-up world: a ground point (x, y) of the
