@@ -241,6 +241,33 @@ test('a scenario file from the picker or a drop loads; a bad one shows the steer
   await page.close();
 });
 
+// steer run prints one message a line; the page shows them so, not run
+// together as one paragraph: in the file's message and in the status line.
+test('several messages show one per line', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const doc = JSON.parse(readFileSync(join(DIST, 'scenarios', 'flocking.json'), 'utf8'));
+  doc.groups[0]['max speed'] = 1;
+  doc.groups[0]['odd key'] = 2;
+  doc.groups[0].mass = 0;
+  await page.setInputFiles('#file', { name: 'three.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.waitForFunction(() => document.getElementById('file-message').textContent.startsWith('three.json'));
+  const lines = (await page.textContent('#file-message')).split('\n');
+  assert.ok(lines.length >= 3, `three mistakes, a message each: ${JSON.stringify(lines)}`);
+  assert.ok(lines.every((line) => line.startsWith('three.json: ')), 'each named, as steer run names them');
+  assert.deepEqual((await page.innerText('#file-message')).split('\n'), lines, 'shown one per line');
+  const { height } = await page.locator('#file-message').boundingBox();
+  const lineHeight = await page.$eval('#file-message', (e) => parseFloat(getComputedStyle(e).lineHeight) || 17);
+  assert.ok(height >= lines.length * lineHeight - 1, `as tall as ${lines.length} lines (${height} px)`);
+  await page.close();
+  // Two refusals on opening: the module's and the scenario's, in the status line.
+  const refused = await openPlayground(env, '?module=x&scenario=nope&paused');
+  const status = (await refused.page.textContent('#error')).split('\n');
+  assert.equal(status.length, 2, JSON.stringify(status));
+  assert.deepEqual((await refused.page.innerText('#error')).split('\n'), status, 'shown one per line');
+  await refused.page.close();
+  assert.deepEqual(problems, []);
+});
+
 const native = (args) => {
   const tool = join(BUILD, 'hash_scenario');
   assert.ok(existsSync(tool), `${tool} (make build)`);
