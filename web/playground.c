@@ -1328,6 +1328,17 @@ static void face(steer_agent_id id, float vx, float vy, float max_speed, float *
     *hx = f->x, *hy = f->y;
 }
 
+/* The dart an agent is drawn as, at (x, y), r its body radius, facing
+ * (hx, hy): the tip r ahead, the back corners 0.8 r behind and 0.55 r
+ * aside, every corner within r of the centre (pg_raster draws it; a click
+ * on it selects the agent). */
+static void dart_corners(float x, float y, float r, float hx, float hy, float tx[3], float ty[3])
+{
+    tx[0] = x + hx * r, ty[0] = y + hy * r;
+    tx[1] = x - hx * 0.8f * r - hy * 0.55f * r, ty[1] = y - hy * 0.8f * r + hx * 0.55f * r;
+    tx[2] = x - hx * 0.8f * r + hy * 0.55f * r, ty[2] = y - hy * 0.8f * r - hx * 0.55f * r;
+}
+
 /* Paints every agent into a clear width x height RGBA image, which the page
  * lays over the world's ground and marks (so no mark hides an agent);
  * screen = (ox + x * scale, oy - y * scale) on the ground. Agents are drawn
@@ -1390,10 +1401,8 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
             continue;
         }
         hy = -hy; /* screen y points down */
-        /* Tip at r ahead, the back corners 0.8 r behind and 0.55 r aside:
-         * every corner within r of the centre. */
-        float tx[3] = {x + hx * r, x - hx * 0.8f * r - hy * 0.55f * r, x - hx * 0.8f * r + hy * 0.55f * r};
-        float ty[3] = {y + hy * r, y - hy * 0.8f * r + hx * 0.55f * r, y - hy * 0.8f * r - hx * 0.55f * r};
+        float tx[3], ty[3];
+        dart_corners(x, y, r, hx, hy, tx, ty);
         triangle(width, clip, tx, ty, colour[g]);
     }
     return image;
@@ -1406,14 +1415,11 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
  * is symmetric, so the screen's flipped y makes no difference). */
 static bool in_dart(steer_v2 p, steer_v2 c, float r, float hx, float hy)
 {
-    const steer_v2 t[3] = {
-        steer_v2_make(c.x + hx * r, c.y + hy * r),
-        steer_v2_make(c.x - hx * 0.8f * r - hy * 0.55f * r, c.y - hy * 0.8f * r + hx * 0.55f * r),
-        steer_v2_make(c.x - hx * 0.8f * r + hy * 0.55f * r, c.y - hy * 0.8f * r - hx * 0.55f * r),
-    };
+    float tx[3], ty[3];
+    dart_corners(c.x, c.y, r, hx, hy, tx, ty);
     int side = 0;
     for (int k = 0; k < 3; ++k) {
-        steer_v2 a = t[k], b = t[(k + 1) % 3];
+        steer_v2 a = steer_v2_make(tx[k], ty[k]), b = steer_v2_make(tx[(k + 1) % 3], ty[(k + 1) % 3]);
         float cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
         int s = cross > 0.0f ? 1 : cross < 0.0f ? -1 : 0;
         if (s && side && s != side) return false;
