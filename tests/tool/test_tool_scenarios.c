@@ -1250,6 +1250,51 @@ static void test_keep_apart_out_of_reach_is_announced(void)
     CHECK(run_tool(args, err, sizeof err) == 0 && !strstr(err, "keep_apart"));
 }
 
+/* A spawn with bodies inside a solid wall or obstacle is a mistake in the
+ * file (the doorway had one, 0.07 into its funnel's wall): steer run says
+ * how many and names the first, in 2D and in a Y-up world, and says
+ * nothing for bodies that only touch, or when the solids are not solid. */
+static void test_spawns_in_solids_are_announced(void)
+{
+    char file[600], dir[512], err[4096], text[1400];
+    snprintf(file, sizeof file, "%s/inside.json", OUT);
+    snprintf(dir, sizeof dir, "%s/inside", OUT);
+    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", "--frames", "1", 0};
+    /* 2D: a wall along x = 0 and a rock at (5, 5); two bodies of 0.5 at 0.3 from the wall, one 0.2 into the rock */
+    const char *flat = "{\"bounds\": {\"min\": [-20, -20], \"max\": [20, 20]}, \"steps\": 2, \"solid_walls\": %s,"
+                       " \"solid_obstacles\": true, \"walls\": [{\"from\": [0, -10], \"to\": [0, 10]}],"
+                       " \"obstacles\": [{\"centre\": [5, 5], \"radius\": 1}],"
+                       " \"groups\": [{\"name\": \"walkers\", \"radius\": 0.5, \"behaviours\": {\"wander\": 1},"
+                       " \"spawn\": [{\"shape\": \"points\", \"points\": [[-0.3, 1], [0.3, -2], [-3, -3], [%s, 5]]}]}]}";
+    snprintf(text, sizeof text, flat, "true", "3.7");
+    CHECK(write_text(file, text));
+    const char *says[] = {"steer run: warning: 2 agents start with their bodies inside a solid wall (the first, of "
+                          "groups[0] (\"walkers\") at (-0.3, 1, 0), 0.2 into the wall from (0, -10, 0) to (0, 10, 0)): "
+                          "spawn each at least its radius from it",
+                          "steer run: warning: 1 agent starts with its body inside a solid obstacle (the first, of "
+                          "groups[0] (\"walkers\") at (3.7, 5, 0), 0.2 into obstacles[0] at (5, 5, 0)): spawn each at "
+                          "least its radius from it",
+                          0};
+    bool said = tool_says(args, says, err, sizeof err);
+    if (!said) fprintf(stderr, "inside: %s\n", err);
+    CHECK(said);
+    snprintf(text, sizeof text, flat, "false", "3.5"); /* walls not solid, the body touching the rock */
+    CHECK(write_text(file, text));
+    CHECK(run_tool(args, err, sizeof err) == 0 && !strstr(err, "inside a solid"));
+    /* Y-up: the wall stands along y, across the ground (x, z); a ground unit 0.1 from it */
+    CHECK(write_text(file, "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-20, -5, -20], \"max\": [20, 5, 20]},"
+                           " \"steps\": 2, \"solid_walls\": true, \"walls\": [{\"from\": [-10, 0, 2], \"to\": [10, 0, 2]}],"
+                           " \"groups\": [{\"name\": \"units\", \"radius\": 0.4, \"ground_plane\": true,"
+                           " \"behaviours\": {\"wander\": 1},"
+                           " \"spawn\": [{\"shape\": \"points\", \"points\": [[1, 3, 2.1], [1, 0, 6]]}]}]}"));
+    const char *says_y[] = {"steer run: warning: 1 agent starts with its body inside a solid wall (the first, of groups[0] "
+                            "(\"units\") at (1, 3, 2.1), 0.3 into the wall from (-10, 0, 2) to (10, 0, 2))",
+                            0};
+    said = tool_says(args, says_y, err, sizeof err);
+    if (!said) fprintf(stderr, "inside, Y-up: %s\n", err);
+    CHECK(said);
+}
+
 /* 1M agents x 4000 frames of trails wanted 31.5 GB; now they are sampled
  * and the run says so before it starts stepping. */
 static void test_trails_bounded(void)
@@ -1390,6 +1435,7 @@ int main(void)
     test_stopped_agents_keep_facing();
     test_kept_headings_drawn_and_written();
     test_keep_apart_out_of_reach_is_announced();
+    test_spawns_in_solids_are_announced();
     test_path_loop_inside_corridor();
     test_crowd_expectations();
     test_closest_approach_exact();

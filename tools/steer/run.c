@@ -57,7 +57,7 @@ static const tool_option options[] = {
     {"--csv-steps", 0, 0, "with --csv: the state after every step, not every frame (the frame column counts steps)"},
     {"--metrics", 0, "FILE", "the motion-quality figures as JSON ('-': standard output)"},
     {"--debug", 0, 0, "overlay neighbour radius, wander circle, feelers, paths, flow fields"},
-    {"--quiet", 0, 0, "no progress, no warnings (slow steps, keep_apart out of reach), no summary"},
+    {"--quiet", 0, 0, "no progress, no warnings (slow steps, spawns inside solids, keep_apart out of reach), no summary"},
     {"--help", "-h", 0, "this text"},
 };
 #define OPTION_COUNT (int)(sizeof options / sizeof options[0])
@@ -195,6 +195,95 @@ static void warn_keep_apart_reach(const steer_scenario_info *info)
         if (fits > 0.0f) fprintf(stderr, " or max_dt <= %.3g", (double)fits);
         fputc('\n', stderr);
     }
+}
+
+/* The world box around a ground box [lo, hi] (across, along), reaching
+ * every height: walls stand along the up axis, and so do a ground group's
+ * obstacles. */
+static void ground_box(const steer_scenario_info *info, steer_v2 lo, steer_v2 hi, steer_v3 *a, steer_v3 *b)
+{
+    steer_up_axis up = ground_up(info->dim, info->world.up);
+    float height = info->dim == 3 ? INFINITY : 0.0f;
+    steer_v3 p = ground_to_world(up, steer_v3_make(lo.x, lo.y, -height));
+    steer_v3 q = ground_to_world(up, steer_v3_make(hi.x, hi.y, height));
+    *a = steer_v3_make(fminf(p.x, q.x), fminf(p.y, q.y), fminf(p.z, q.z));
+    *b = steer_v3_make(fmaxf(p.x, q.x), fmaxf(p.y, q.y), fmaxf(p.z, q.z));
+}
+
+/* How far p (on the ground) is from the segment a-b. */
+static float ground_distance_to_segment(steer_v2 p, steer_v2 a, steer_v2 b)
+{
+    steer_v2 ab = steer_v2_sub(b, a);
+    float len2 = steer_v2_len_sq(ab), t = len2 > 0.0f ? steer_v2_dot(steer_v2_sub(p, a), ab) / len2 : 0.0f;
+    return steer_v2_dist(p, steer_v2_mad(a, ab, steer_clampf(t, 0.0f, 1.0f)));
+}
+
+/* A body that starts inside a solid wall or obstacle is a mistake in the
+ * file (a solid obstacle puts it out at the first step, a wall leaves it
+ * overlapping until it walks away): say how many, and the first, so the
+ * file can be fixed. A body may reach in by 5% of its radius (a spawn
+ * packed against a wall). */
+static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *w)
+{
+    const steer_up_axis up = ground_up(info->dim, info->world.up);
+    float largest_radius = 0.0f;
+    for (int g = 0; g < info->group_count; ++g) largest_radius = fmaxf(largest_radius, info->groups[g].def.radius);
+    int n = steer_world_agent_count(w);
+    steer_agent_id *near = malloc(sizeof *near * (size_t)(n > 0 ? n : 1));
+    if (!near) return;
+    for (int kind = 0; kind < 2; ++kind) { /* walls, then obstacles */
+        bool solid = kind == 0 ? info->world.solid_walls : info->world.solid_obstacles;
+        int objects = kind == 0 ? info->wall_count : info->obstacle_count, inside = 0, first_object = -1, first_group = 0;
+        float first_depth = 0.0f;
+        steer_v3 first_at = steer_v3_zero();
+        for (int k = 0; solid && k < objects; ++k) {
+            steer_v2 a, b, lo, hi;
+            float reach = largest_radius;
+            if (kind == 0) {
+                a = steer_v2_from_v3(ground_of(up, info->walls[k].a)), b = steer_v2_from_v3(ground_of(up, info->walls[k].b));
+            } else {
+                a = b = steer_v2_from_v3(ground_of(up, info->obstacles[k].centre));
+                reach += info->obstacles[k].radius;
+            }
+            lo = steer_v2_make(fminf(a.x, b.x) - reach, fminf(a.y, b.y) - reach);
+            hi = steer_v2_make(fmaxf(a.x, b.x) + reach, fmaxf(a.y, b.y) + reach);
+            steer_v3 box_lo, box_hi;
+            ground_box(info, lo, hi, &box_lo, &box_hi);
+            int m = steer_world_query_box(w, box_lo, box_hi, STEER_ALL_GROUPS, near, n);
+            for (int i = 0; i < m; ++i) {
+                steer_agent_state s;
+                if (steer_world_get_agent(w, near[i], &s) != STEER_OK) continue;
+                const steer_group_def *d = &info->groups[s.group].def;
+                steer_v3 g = ground_of(up, s.position);
+                float gap;
+                if (kind == 0) {
+                    gap = ground_distance_to_segment(steer_v2_from_v3(g), a, b) - d->radius;
+                } else { /* a ground group meets an upright cylinder; others a ball */
+                    steer_v3 c = ground_of(up, info->obstacles[k].centre);
+                    if (info->dim == 2 || d->ground_plane) c.z = g.z;
+                    gap = steer_v3_dist(g, c) - info->obstacles[k].radius - d->radius;
+                }
+                if (!(gap < -fmaxf(1e-3f, 0.05f * d->radius))) continue;
+                if (inside++ == 0) first_object = k, first_group = s.group, first_depth = -gap, first_at = s.position;
+            }
+        }
+        if (inside == 0) continue;
+        steer_v3 ends[2] = {kind == 0 ? info->walls[first_object].a : info->obstacles[first_object].centre,
+                            kind == 0 ? info->walls[first_object].b : info->obstacles[first_object].centre};
+        char what[160];
+        if (kind == 0)
+            snprintf(what, sizeof what, "the wall from (%g, %g, %g) to (%g, %g, %g)", (double)ends[0].x, (double)ends[0].y,
+                     (double)ends[0].z, (double)ends[1].x, (double)ends[1].y, (double)ends[1].z);
+        else
+            snprintf(what, sizeof what, "obstacles[%d] at (%g, %g, %g)", first_object, (double)ends[0].x,
+                     (double)ends[0].y, (double)ends[0].z);
+        fprintf(stderr, "steer run: warning: %d agent%s start%s with %s inside a solid %s (the first, of groups[%d] "
+                        "(\"%s\") at (%g, %g, %g), %g into %s): spawn each at least its radius from it\n",
+                inside, inside == 1 ? "" : "s", inside == 1 ? "s" : "", inside == 1 ? "its body" : "their bodies",
+                kind == 0 ? "wall" : "obstacle", first_group, info->groups[first_group].name, (double)first_at.x,
+                (double)first_at.y, (double)first_at.z, (double)first_depth, what);
+    }
+    free(near);
 }
 
 /* "scenarios/flock.json" -> "flock" */
@@ -714,6 +803,7 @@ int steer_cmd_run(int argc, char **argv)
         progress_report(&pg, 0, 0, false, 1e9); /* before the first step */
     }
     if (!o.quiet) warn_keep_apart_reach(info);
+    if (!o.quiet) warn_spawns_in_solids(info, r.world);
     double started = pg.started, sim_seconds = 0.0, figure_seconds = 0.0; /* figures: reading the agents back too */
     long step = 0;
     bool failed = false;
