@@ -201,6 +201,10 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     FINITE_V3_FIELD(threat, GROUP_DEF_THREAT);
     FINITE_V3_FIELD(contain_min, GROUP_DEF_CONTAIN_BOX);
     FINITE_V3_FIELD(contain_max, GROUP_DEF_CONTAIN_BOX);
+    for (int a = 0; a < w->dim; ++a) /* an inverted box contained by accident, the faces' zones swapped */
+        STEER__REQUIRE(steer_v3_get(g->contain_min, a) <= steer_v3_get(g->contain_max, a), GROUP_DEF_CONTAIN_BOX,
+                       "def->contain_min.%c = %g > def->contain_max.%c = %g: each min must be at most its max", "xyz"[a],
+                       (double)steer_v3_get(g->contain_min, a), "xyz"[a], (double)steer_v3_get(g->contain_max, a));
     NONNEG_FIELD(slow_radius, GROUP_DEF_SLOW_RADIUS);
     NONNEG_FIELD(arrival_tolerance, GROUP_DEF_ARRIVAL);
     NONNEG_FIELD(arrival_speed, GROUP_DEF_ARRIVAL);

@@ -249,7 +249,7 @@ static void test_group_def_refusals(void)
         steer_group_def def;
         steer_misuse_id id;
         const char *field, *value;
-    } cases[48];
+    } cases[64];
     int n = 0;
 #define CASE(change, want, field_, value_)                                                                             \
     do {                                                                                                               \
@@ -282,6 +282,9 @@ static void test_group_def_refusals(void)
     CASE(def->target.x = FLT_MAX * 2, GROUP_DEF_TARGET, "def->target", "inf");
     CASE(def->threat.z = -inf, GROUP_DEF_THREAT, "def->threat", "-inf");
     CASE(def->contain_min.x = -inf, GROUP_DEF_CONTAIN_BOX, "def->contain_min", "-inf");
+    /* an inverted box contained by accident, with the faces' zones swapped */
+    CASE((def->contain_min = steer_v3_make(-5, 6, -5), def->contain_max = steer_v3_make(5, 1, 5)), GROUP_DEF_CONTAIN_BOX,
+         "def->contain_min.y = 6 > def->contain_max.y = 1", "each min must be at most its max");
     CASE(def->slow_radius = nanf_, GROUP_DEF_SLOW_RADIUS, "def->slow_radius", "nan");
     CASE(def->arrival_tolerance = -1, GROUP_DEF_ARRIVAL, "def->arrival_tolerance", "-1");
     CASE(def->arrival_speed = inf, GROUP_DEF_ARRIVAL, "def->arrival_speed", "inf");

@@ -286,7 +286,7 @@ typedef struct steer_group_def {
     float path_ahead;        /* seek this far ahead along the path (default 1) */
     int flow_field;          /* FOLLOW_FLOW: index from steer_world_add_flow_field */
     float flow_predict;      /* prediction time (default 0) */
-    steer_v3 contain_min;    /* CONTAIN box; a zero box means the world bounds */
+    steer_v3 contain_min;    /* CONTAIN box (each min at most its max); a zero box means the world bounds */
     steer_v3 contain_max;
     float contain_margin;    /* default 2 */
     float see_ahead;         /* AVOID_OBSTACLES look-ahead (default 3) ... */
