@@ -5,6 +5,7 @@
 #include "steer/behaviours.h"
 #include "up_axis.h"
 #include "braking.h"
+#include "contain.h"
 #include "anticipation.h"
 
 /* The template's definitions are compiled against the declarations written

@@ -626,22 +626,10 @@ V N(steer_follow_flow)(V pos, V vel, const N(steer_flow_field) *field, float pre
 V N(steer_contain)(V pos, V vel, N(steer_box) box, float margin, float max_speed)
 {
     V force = F(zero)();
-    for (int axis = 0; axis < STEER_DIM; ++axis) {
-        float x = F(get)(pos, axis), v = F(get)(vel, axis);
-        float lo = F(get)(box.min, axis), hi = F(get)(box.max, axis);
-        float t_lo, t_hi;
-        if (margin > 0.0f) {
-            t_lo = (lo + margin - x) / margin;
-            t_hi = (x - (hi - margin)) / margin;
-        } else {
-            t_lo = x < lo ? 1.0f : 0.0f;
-            t_hi = x > hi ? 1.0f : 0.0f;
-        }
-        float f = 0.0f;
-        if (t_lo > 0.0f && t_lo >= t_hi) f = steer_maxf(0.0f, max_speed * steer_minf(t_lo, 1.0f) - v);
-        else if (t_hi > 0.0f) f = steer_minf(0.0f, -max_speed * steer_minf(t_hi, 1.0f) - v);
-        force = F(set)(force, axis, f);
-    }
+    for (int axis = 0; axis < STEER_DIM; ++axis)
+        force = F(set)(force, axis,
+                       steer__contain_axis(F(get)(pos, axis), F(get)(vel, axis), F(get)(box.min, axis),
+                                           F(get)(box.max, axis), margin, margin, max_speed));
     return N(safe)(force);
 }
 

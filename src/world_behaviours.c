@@ -3,6 +3,7 @@
 #include "world_cells.h"
 #include "world_goals.h"
 #include "world_handles.h"
+#include "contain.h"
 #include "anticipation.h"
 
 #include <float.h>
@@ -472,42 +473,33 @@ static bool goal_aim(const steer_world *w, const steer__goal *goal, steer_v3 *ai
     return false;
 }
 
-/* CONTAIN for an agent whose own goal aims at `aim`: the pure function's
- * zone inside each face (desired inward speed from 0 at contain_margin to
- * max_speed at the face), except that a face whose margin holds the aim
- * starts its zone at the aim (the aim's depth is that face's margin; an
- * aim on or past the face leaves only the face). Else an end near the
- * floor is never reached: the push up outweighs the arrive, and an agent
- * stood 3 short of a landing pad for good, or hovered in and out of
- * arrived. Without such an aim it is the pure function, bit for bit. */
-static steer_v3 contain_toward(const steer_world *w, const steer__agent *a, steer_box3 box, steer_v3 aim)
+/* CONTAIN: the pure function's zone inside each face of the group's box
+ * (its contain_min / max; a box of no size, the world's), except that a
+ * face whose margin holds the point the agent's own goal aims at (goal_aim)
+ * starts its zone at the aim: the aim's depth is that face's margin, none
+ * when the aim is on or past the face. Else an end near the floor is never
+ * reached: the push up outweighs the arrive, and an agent stood 3 short of
+ * a landing pad for good, or hovered in and out of arrived. Without an aim
+ * in a margin it is the pure function, bit for bit (a ground group's up
+ * axis keeps the margin). */
+static steer_v3 contain_force(const steer_world *w, const steer__agent *a)
 {
-    const float margin = a->g->def.contain_margin, ms = a->g->def.max_speed;
-    float lo_margin[3], hi_margin[3];
-    bool own = false;
-    for (int axis = 0; axis < w->dim; ++axis) {
-        if (a->g->on_ground && axis == steer__up_index(w)) {
-            lo_margin[axis] = hi_margin[axis] = margin;
-            continue;
-        }
-        float at = steer_v3_get(aim, axis);
-        float lo_depth = steer_maxf(0.0f, at - steer_v3_get(box.min, axis));
-        float hi_depth = steer_maxf(0.0f, steer_v3_get(box.max, axis) - at);
-        lo_margin[axis] = steer_minf(margin, lo_depth);
-        hi_margin[axis] = steer_minf(margin, hi_depth);
-        own = own || lo_margin[axis] < margin || hi_margin[axis] < margin;
-    }
-    if (!own) return steer_contain3(a->p, a->v, box, margin, ms);
+    const steer_group_def *d = &a->g->def;
+    steer_box3 box = {d->contain_min, d->contain_max};
+    if (steer_v3_len_sq(steer_v3_sub(box.max, box.min)) == 0.0f) box = (steer_box3){w->def.bounds_min, w->def.bounds_max};
+    steer_v3 aim;
+    bool aims = a->goal && goal_aim(w, a->goal, &aim);
     steer_v3 force = steer_v3_zero();
     for (int axis = 0; axis < w->dim; ++axis) {
-        float x = steer_v3_get(a->p, axis), v = steer_v3_get(a->v, axis);
         float lo = steer_v3_get(box.min, axis), hi = steer_v3_get(box.max, axis);
-        float t_lo = lo_margin[axis] > 0.0f ? (lo + lo_margin[axis] - x) / lo_margin[axis] : x < lo ? 1.0f : 0.0f;
-        float t_hi = hi_margin[axis] > 0.0f ? (x - (hi - hi_margin[axis])) / hi_margin[axis] : x > hi ? 1.0f : 0.0f;
-        float f = 0.0f;
-        if (t_lo > 0.0f && t_lo >= t_hi) f = steer_maxf(0.0f, ms * steer_minf(t_lo, 1.0f) - v);
-        else if (t_hi > 0.0f) f = steer_minf(0.0f, -ms * steer_minf(t_hi, 1.0f) - v);
-        force = steer_v3_set(force, axis, f);
+        float lo_margin = d->contain_margin, hi_margin = d->contain_margin;
+        if (aims && !(a->g->on_ground && axis == steer__up_index(w))) {
+            float at = steer_v3_get(aim, axis);
+            lo_margin = steer_minf(lo_margin, steer_maxf(0.0f, at - lo));
+            hi_margin = steer_minf(hi_margin, steer_maxf(0.0f, hi - at));
+        }
+        force = steer_v3_set(force, axis, steer__contain_axis(steer_v3_get(a->p, axis), steer_v3_get(a->v, axis), lo, hi,
+                                                              lo_margin, hi_margin, d->max_speed));
     }
     return steer_v3_is_valid(force) ? force : steer_v3_zero();
 }
@@ -576,17 +568,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer_flow_field3 field = {f->origin, f->cell_size, f->nx, f->ny, f->nz, f->vectors};
         return steer_follow_flow3(a->p, a->v, &field, d->flow_predict, ms);
     }
-    case STEER_CONTAIN: {
-        steer_box3 box = {d->contain_min, d->contain_max};
-        if (steer_v3_len_sq(steer_v3_sub(box.max, box.min)) == 0.0f) box = (steer_box3){w->def.bounds_min, w->def.bounds_max};
-        if (w->dim == 2) {
-            box.min.z = -1e30f;
-            box.max.z = 1e30f;
-        }
-        steer_v3 aim;
-        if (a->goal && goal_aim(w, a->goal, &aim)) return contain_toward(w, a, box, aim);
-        return steer_contain3(a->p, a->v, box, d->contain_margin, ms);
-    }
+    case STEER_CONTAIN: return contain_force(w, a);
     case STEER_AVOID_OBSTACLES: {
         /* an obstacle it avoids has its centre within see_ahead + 2 (its
          * radius + the agent's) of the agent; the index files each obstacle
