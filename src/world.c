@@ -842,10 +842,10 @@ bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
     return steer__handle_lookup(w, id, &d) == STEER_MISUSE_NONE;
 }
 
-/* An agent placed outside the box of a wrap or clamp world is brought into
- * it as a step would: every step then starts with agents inside the box. */
 /* Agent d's position and velocity (its group set): a ground group's
- * velocity without its up part, which its agents never have. */
+ * velocity without its up part, which its agents never have; and one
+ * placed outside the box of a wrap or clamp world brought into it as a
+ * step would, so every step starts with agents inside the box. */
 static void write_state(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel)
 {
     if (w->groups[w->group[d]].on_ground) steer__drop_up(w, &vel);
@@ -940,8 +940,8 @@ int steer_world_remove_agents(steer_world *w, const steer_agent_id *ids, int cou
  * is not finite. */
 static steer_result teleport_agent(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel, const char *function, int entry)
 {
-    if (!finite3(flatten(w, pos)) || !finite3(flatten(w, vel))) {
-        bool bad_pos = !finite3(flatten(w, pos));
+    bool bad_pos = !finite3(flatten(w, pos));
+    if (bad_pos || !finite3(flatten(w, vel))) {
         steer_v3 bad = bad_pos ? pos : vel;
         char name[32];
         if (entry >= 0) snprintf(name, sizeof name, "%s[%d]", bad_pos ? "positions" : "velocities", entry);

@@ -210,12 +210,14 @@ static void ground_box(const steer_scenario_info *info, steer_v2 lo, steer_v2 hi
     *b = steer_v3_make(fmaxf(p.x, q.x), fmaxf(p.y, q.y), fmaxf(p.z, q.z));
 }
 
-/* How far p (on the ground) is from the segment a-b. */
+/* How far p (on the ground) is from the segment a-b: a path of two points. */
 static float ground_distance_to_segment(steer_v2 p, steer_v2 a, steer_v2 b)
 {
-    steer_v2 ab = steer_v2_sub(b, a);
-    float len2 = steer_v2_len_sq(ab), t = len2 > 0.0f ? steer_v2_dot(steer_v2_sub(p, a), ab) / len2 : 0.0f;
-    return steer_v2_dist(p, steer_v2_mad(a, ab, steer_clampf(t, 0.0f, 1.0f)));
+    const steer_v2 ends[2] = {a, b};
+    const steer_path2 segment = {ends, 2, false, 0.0f};
+    float distance = 0.0f;
+    (void)steer_path_closest_point2(&segment, p, &distance, NULL, NULL);
+    return distance;
 }
 
 /* A body that starts inside a solid wall or obstacle is a mistake in the
