@@ -1328,6 +1328,18 @@ static void face(steer_agent_id id, float vx, float vy, float max_speed, float *
     *hx = f->x, *hy = f->y;
 }
 
+/* The way an agent is drawn facing (on the ground): the world's heading
+ * where it keeps one (`kept`; one straight up keeps the page's), else the
+ * page's own (face). */
+static void drawn_way(steer_agent_id id, float vx, float vy, float max_speed, const steer_v3 *kept, float *hx, float *hy)
+{
+    face(id, vx, vy, max_speed, hx, hy);
+    if (!kept) return;
+    steer_v3 h = ground_of(up, *kept);
+    float l = sqrtf(h.x * h.x + h.y * h.y);
+    if (l > 0.0f) *hx = h.x / l, *hy = h.y / l;
+}
+
 /* The dart an agent is drawn as, at (x, y), r its body radius, facing
  * (hx, hy): the tip r ahead, the back corners 0.8 r behind and 0.55 r
  * aside, every corner within r of the centre (pg_raster draws it; a click
@@ -1385,13 +1397,8 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
     const float *gx = pg_view_px(), *gy = pg_view_py(), *gvx = pg_view_vx(), *gvy = pg_view_vy();
     for (int i = 0; i < count; ++i) {
         int g = view.group[i] < groups && view.group[i] < 32 ? view.group[i] : 0;
-        float hx, hy;
-        face(raster_ids[i], gvx[i], gvy[i], max_speed[g], &hx, &hy); /* every agent, drawn or not, so none loses its way */
-        if (kept_headings) { /* the world's own; one straight up keeps the page's */
-            steer_v3 h = ground_of(up, raster_headings[i]);
-            float l = sqrtf(h.x * h.x + h.y * h.y);
-            if (l > 0.0f) hx = h.x / l, hy = h.y / l;
-        }
+        float hx, hy; /* every agent, drawn or not, so none loses its way */
+        drawn_way(raster_ids[i], gvx[i], gvy[i], max_speed[g], kept_headings ? &raster_headings[i] : 0, &hx, &hy);
         float x = ox + gx[i] * scale, y = oy - gy[i] * scale, r = radius[g];
         if (x < (float)clip.x0 - r - 1.0f || y < (float)clip.y0 - r - 1.0f || x > (float)clip.x1 + r + 1.0f ||
             y > (float)clip.y1 + r + 1.0f)
@@ -1462,13 +1469,9 @@ static bool agent_at(float x, float y, float scale, float slack, steer_agent_id 
         bool hit = d <= near_enough;
         if (!hit && radius[g] * scale >= 1.5f) { /* a dart, not a dot */
             float hx, hy;
-            face(near[i], v.x, v.y, max_speed[g], &hx, &hy);
             steer_v3 h;
-            if (kept_headings && steer_world_get_heading(world, near[i], &h) == STEER_OK) {
-                h = ground_of(up, h);
-                float l = sqrtf(h.x * h.x + h.y * h.y);
-                if (l > 0.0f) hx = h.x / l, hy = h.y / l;
-            }
+            bool kept = kept_headings && steer_world_get_heading(world, near[i], &h) == STEER_OK;
+            drawn_way(near[i], v.x, v.y, max_speed[g], kept ? &h : 0, &hx, &hy);
             hit = in_dart(click, c, radius[g], hx, hy);
         }
         if (hit) best = d, *out = near[i];
