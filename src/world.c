@@ -408,6 +408,7 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     ok = ok && (w->obstacle_velocity = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_v3)));
     ok = ok && (w->obstacles_ground = steer__world_alloc_array(w, (size_t)def->max_obstacles + 1, sizeof(steer_obstacle3)));
     ok = ok && (w->walls = steer__world_alloc_array(w, (size_t)def->max_walls + 1, sizeof(steer_segment3)));
+    ok = ok && (w->wall_heights = steer__world_alloc_array(w, (size_t)def->max_walls + 1, sizeof(steer__wall_height)));
     ok = ok && (w->paths = steer__world_alloc_array(w, (size_t)def->max_paths + 1, sizeof(steer__path)));
     ok = ok && (w->fields = steer__world_alloc_array(w, (size_t)def->max_flow_fields + 1, sizeof(steer__field)));
     if (!ok) {
@@ -471,6 +472,7 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w->obstacle_velocity);
     steer_free(&al, w->obstacles_ground);
     steer_free(&al, w->walls);
+    steer_free(&al, w->wall_heights);
     steer__objects_free(w);
     steer_free(&al, w->paths);
     steer_free(&al, w->fields);
@@ -721,6 +723,7 @@ int steer_world_add_wall(steer_world *w, steer_v3 a, steer_v3 b)
     if (!wall_from(w, __func__, a, b, &wall)) return STEER_ERROR_INVALID_ARGUMENT;
     if (w->wall_count >= w->def.max_walls) return STEER_ERROR_CAPACITY;
     w->walls[w->wall_count] = wall;
+    w->wall_heights[w->wall_count] = (steer__wall_height){-INFINITY, INFINITY};
     steer__objects_changed(w);
     return w->wall_count++;
 }
@@ -741,7 +744,38 @@ void steer_world_clear_walls(steer_world *w)
 {
     STEER__CHECK_WORLD(w, , );
     w->wall_count = 0;
+    w->short_walls = 0;
     steer__objects_changed(w);
+}
+
+static bool wall_is_short(const steer__wall_height *h) { return h->bottom != -INFINITY || h->top != INFINITY; }
+
+steer_result steer_world_set_wall_height(steer_world *w, int index, float bottom, float top)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(index < 0 || index >= w->wall_count, STEER_ERROR_INVALID_ARGUMENT, WALL_INDEX,
+                    "index = %d: must be in [0, %d), the walls added", index, w->wall_count);
+    STEER_MISUSE_IF(w->dim != 3, STEER_ERROR_INVALID_ARGUMENT, WALL_HEIGHT,
+                    "bottom = %g, top = %g: a 2D world's walls have no height", (double)bottom, (double)top);
+    STEER_MISUSE_IF(!(bottom < top), STEER_ERROR_INVALID_ARGUMENT, WALL_HEIGHT,
+                    "bottom = %g, top = %g: bottom must be below top (-inf and inf stand at every height)",
+                    (double)bottom, (double)top);
+    w->short_walls -= wall_is_short(&w->wall_heights[index]);
+    w->wall_heights[index] = (steer__wall_height){bottom, top};
+    w->short_walls += wall_is_short(&w->wall_heights[index]);
+    return STEER_OK;
+}
+
+steer_result steer_world_get_wall_height(const steer_world *w, int index, float *bottom, float *top)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!bottom || !top, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
+                    "%s = NULL: must point to a float", bottom ? "top" : "bottom");
+    STEER_MISUSE_IF(index < 0 || index >= w->wall_count, STEER_ERROR_INVALID_ARGUMENT, WALL_INDEX,
+                    "index = %d: must be in [0, %d), the walls added", index, w->wall_count);
+    *bottom = w->wall_heights[index].bottom;
+    *top = w->wall_heights[index].top;
+    return STEER_OK;
 }
 
 /* A path's points checked for `function` (add_path, set_path): false,
@@ -1160,7 +1194,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
     bytes += (size_t)w->workers * (STEER__ANTICIPATION_FLOATS * sizeof(float) + STEER__ANTICIPATION_WORDS * sizeof(uint16_t));
     bytes += (size_t)w->def.max_groups * sizeof(steer__group);
     bytes += ((size_t)w->def.max_obstacles + 1) * (sizeof(steer_obstacle3) + sizeof(steer_v3));
-    bytes += ((size_t)w->def.max_walls + 1) * sizeof(steer_segment3);
+    bytes += ((size_t)w->def.max_walls + 1) * (sizeof(steer_segment3) + sizeof(steer__wall_height));
     for (int i = 0; i < w->path_count; ++i) bytes += (size_t)w->paths[i].count * steer__path_copies(w->dim) * sizeof(steer_v3);
     bytes += (size_t)w->goal_capacity * (sizeof(steer__goal) + sizeof(uint32_t)); /* records, reordering scratch */
     for (int i = 0; i < w->goal_count; ++i) bytes += (size_t)w->goals[i].point_count * sizeof(steer_v3);

@@ -279,21 +279,23 @@ static int current_waypoint(const steer__goal *goal)
     return goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
 }
 
-/* Whether an agent at p (level with it) has done with waypoint `at` of its
- * WAYPOINTS goal (never the last): within waypoint_radius of it and in
- * sight of the next one (no wall, solid or not, across the line to it),
- * or, when a wall is in the way, at the waypoint itself (within its body
- * radius or arrival tolerance). Cutting the corner to the next point is
- * right only when the way to it is open: an agent that comes within the
- * radius beside a door, still in the room, keeps on for the door. */
-static bool waypoint_done(const steer_world *w, const steer__group *g, const steer__goal *goal, int at, steer_v3 p)
+/* Whether an agent standing at `stands` (at p level with the waypoint)
+ * has done with waypoint `at` of its WAYPOINTS goal (never the last):
+ * within waypoint_radius of it and in sight of the next one (no wall,
+ * solid or not, across the line to it at the agent's height), or, when a
+ * wall is in the way, at the waypoint itself (within its body radius or
+ * arrival tolerance). Cutting the corner to the next point is right only
+ * when the way to it is open: an agent that comes within the radius
+ * beside a door, still in the room, keeps on for the door. */
+static bool waypoint_done(const steer_world *w, const steer__group *g, const steer__goal *goal, int at, steer_v3 stands,
+                          steer_v3 p)
 {
     if (at >= goal->point_count - 1) return false;
     float dist = steer_v3_dist(p, goal->points[at]);
     if (!(dist < g->def.waypoint_radius)) return false;
     if (dist < steer_maxf(g->def.radius, g->def.arrival_tolerance)) return true;
     steer_v2 from = steer_v2_from_v3(steer__to_ground(w, p)), next = steer_v2_from_v3(steer__to_ground(w, goal->points[at + 1]));
-    return !steer__wall_across(w, from, next);
+    return !steer__wall_across(w, from, next, (steer__wall_level){steer__to_ground(w, stands).z, g->def.radius});
 }
 
 static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a)
@@ -320,7 +322,7 @@ static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a
     case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last (a ground-plane agent level
                                     with the one it heads for) */
         int current = current_waypoint(goal); /* the record's moves after the move (steer__goal_after_move) */
-        if (waypoint_done(w, a->g, goal, current, level_with(w, a, goal->points[current]))) ++current;
+        if (waypoint_done(w, a->g, goal, current, a->p, level_with(w, a, goal->points[current]))) ++current;
         if (current == goal->point_count - 1) return braking_arrive(w, a, goal->points[current], speed, &arrival);
         return seek_point(w, a, goal->points[current], speed);
     }
@@ -369,7 +371,7 @@ static void waypoint_progress(const steer_world *w, const steer__group *g, steer
 {
     if (goal->kind != STEER_GOAL_WAYPOINTS) return;
     goal->progress = current_waypoint(goal);
-    if (waypoint_done(w, g, goal, goal->progress, level_at(w, g, p, goal->points[goal->progress]))) ++goal->progress;
+    if (waypoint_done(w, g, goal, goal->progress, p, level_at(w, g, p, goal->points[goal->progress]))) ++goal->progress;
 }
 
 /* Squared distances, as the flock kernel compares them. An agent that has
@@ -590,7 +592,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         int count;
         float reach = steer_maxf(steer_absf(d->feelers.length), steer_absf(d->feelers.whisker_length));
         steer_v3 p = steer__to_ground(w, a->p), v = steer__to_ground(w, a->v);
-        const steer_segment3 *walls = steer__walls_within(w, p, reach, &near, &count);
+        const steer_segment3 *walls = steer__walls_within(w, p, reach, d->radius, &near, &count);
         steer_wall_feelers feelers = d->feelers;
         feelers.up = STEER_UP_Z;
         /* on a goal's final approach the feelers shorten as the wander fades
@@ -605,7 +607,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer__near_walls near;
         int count;
         steer_v3 p = steer__to_ground(w, a->p), v = steer__to_ground(w, a->v);
-        const steer_segment3 *walls = steer__walls_within(w, p, d->wall_follow.range, &near, &count);
+        const steer_segment3 *walls = steer__walls_within(w, p, d->wall_follow.range, d->radius, &near, &count);
         steer_wall_follow_params params = d->wall_follow;
         params.up = STEER_UP_Z;
         return steer__from_ground(w, steer_follow_wall3(p, v, walls, count, &params, ms));

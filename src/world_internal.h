@@ -90,6 +90,11 @@ typedef struct steer__group {
     float goal_weight[STEER_GOAL_WAYPOINTS + 1][STEER_BEHAVIOUR_COUNT];
 } steer__group;
 
+/* A wall's extent along the up axis (3D; -INFINITY to INFINITY: every height). */
+typedef struct steer__wall_height {
+    float bottom, top;
+} steer__wall_height;
+
 typedef struct steer__path {
     steer_v3 *points;
     steer_v3 *flat; /* 3D: a second copy after the points, the up coordinate 0, which ground-plane
@@ -147,7 +152,9 @@ struct steer_world {
                                           filled when the index is rebuilt) */
     int obstacle_count;
     steer_segment3 *walls;
+    steer__wall_height *wall_heights; /* per wall, its bottom and top along the up axis (3D) */
     int wall_count;
+    int short_walls;         /* walls not standing at every height: while 0, no wall asks an agent's height */
     steer__path *paths;
     int path_count;
     steer__field *fields;
@@ -308,6 +315,16 @@ static inline steer_v3 steer__to_ground(const steer_world *w, steer_v3 v)
 static inline steer_v3 steer__from_ground(const steer_world *w, steer_v3 v)
 {
     return w->dim == 3 ? steer_v3_from_z_up(v, w->def.up) : v;
+}
+
+/* Whether a body of radius `body` whose centre is at `height` along the up
+ * axis (the ground frame's z) meets wall i: it reaches into the wall's
+ * span. Written so that a NaN height meets every wall. */
+static inline bool steer__wall_meets(const steer_world *w, int i, float height, float body)
+{
+    if (!w->short_walls) return true;
+    const steer__wall_height *h = &w->wall_heights[i];
+    return !(height + body <= h->bottom || height - body >= h->top);
 }
 
 /* Agent i's vector from per-axis arrays (z = 0 in 2D), and a vector from three floats. */

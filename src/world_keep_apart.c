@@ -248,7 +248,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
             steer_v3 p = m == 0 ? ground_p : steer_v3_add(ground_p, images.shift[m]);
             steer__near_walls near;
             int count;
-            const steer_segment3 *walls = steer__walls_within(w, p, reach, &near, &count);
+            const steer_segment3 *walls = steer__walls_within(w, p, reach, a->g->def.radius, &near, &count);
             for (int k = 0; k < count && n < STEER__APART_CAP - 6; ++k) /* room for the box's faces */
                 if (apart_wall_limit(w, a, p, &walls[k], start_speed, dt, &u[n], &limit[n])) ++n;
         }

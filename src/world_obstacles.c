@@ -197,19 +197,28 @@ static void sort_ids(uint32_t *ids, int n)
     }
 }
 
+/* The asked box [lo, hi] on its first `axes` axes, grown by the relative
+ * margin against rounding; false if it is not finite. */
+static bool grown_box(steer_v3 lo, steer_v3 hi, int axes, box *b)
+{
+    *b = (box){{lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z}};
+    for (int a = 0; a < axes; ++a) {
+        float margin = QUERY_MARGIN * steer_maxf(steer_absf(b->lo[a]), steer_absf(b->hi[a]));
+        b->lo[a] -= margin;
+        b->hi[a] += margin;
+        if (!steer_is_finite(b->lo[a]) || !steer_is_finite(b->hi[a])) return false;
+    }
+    return true;
+}
+
 /* column: an axis whose every cell the box takes (-1: none) */
 static steer__object_list query(const steer_world *w, const steer__object_grid *g, int count, steer_v3 lo, steer_v3 hi,
                                 int column, uint32_t *buf)
 {
     steer__object_list all = {0, count};
     if (!w->object_index.current || w->object_index.full_loops || !g->built) return all;
-    box b = {{lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z}};
-    for (int a = 0; a < g->axes; ++a) {
-        float margin = QUERY_MARGIN * steer_maxf(steer_absf(b.lo[a]), steer_absf(b.hi[a]));
-        b.lo[a] -= margin;
-        b.hi[a] += margin;
-        if (!steer_is_finite(b.lo[a]) || !steer_is_finite(b.hi[a])) return all;
-    }
+    box b;
+    if (!grown_box(lo, hi, g->axes, &b)) return all;
     int clo[3], chi[3];
     cell_range(g, &b, clo, chi);
     if (column >= 0 && column < g->axes) clo[column] = 0, chi[column] = g->n[column] - 1;
@@ -246,9 +255,27 @@ steer_v3 steer__obstacle_level(const steer_world *w, bool on_ground, steer_v3 ce
     return steer_v3_set(centre, up, steer_v3_get(at, up));
 }
 
-steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf)
+steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, steer__wall_level at, uint32_t *buf)
 {
-    return query(w, &w->object_index.walls, w->wall_count, lo, hi, -1, buf);
+    steer__object_list near = query(w, &w->object_index.walls, w->wall_count, lo, hi, -1, buf);
+    if (!w->short_walls) return near;
+    /* "every wall" is narrowed to the walls whose filed box meets the asked
+     * one (the index's answers hold at least those, and the walls past them
+     * change no result), so that its answer fits buf as the index's does */
+    box asked;
+    bool boxed = !near.ids && grown_box(lo, hi, 2, &asked);
+    int kept = 0;
+    for (int k = 0; k < near.count; ++k) { /* in place: an id is read before its place is written */
+        int i = steer__object_at(near, k);
+        if (!steer__wall_meets(w, i, at.height, at.body)) continue;
+        if (boxed) {
+            box b = wall_box(w, i);
+            if (b.hi[0] < asked.lo[0] || b.lo[0] > asked.hi[0] || b.hi[1] < asked.lo[1] || b.lo[1] > asked.hi[1]) continue;
+        }
+        if (kept == STEER__OBJECT_QUERY_CAP) return (steer__object_list){0, w->wall_count}; /* every wall, every height */
+        buf[kept++] = (uint32_t)i;
+    }
+    return (steer__object_list){buf, kept};
 }
 
 /* Where along p -> p + motion (0 to 1) the segment crosses wall i, or 2. */
@@ -268,14 +295,14 @@ static void box_of_segment(steer_v2 p, steer_v2 q, steer_v3 *lo, steer_v3 *hi)
     *hi = steer_v3_make(steer_maxf(p.x, q.x), steer_maxf(p.y, q.y), 0.0f);
 }
 
-float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer_v2 *normal)
+float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer__wall_level at, steer_v2 *normal)
 {
     steer_v2 motion = steer_v2_sub(q, p);
     float first = 2.0f;
     uint32_t buf[STEER__OBJECT_QUERY_CAP];
     steer_v3 lo, hi;
     box_of_segment(p, q, &lo, &hi);
-    steer__object_list near = steer__walls_near(w, lo, hi, buf);
+    steer__object_list near = steer__walls_near(w, lo, hi, at, buf);
     for (int k = 0; k < near.count; ++k) {
         int i = steer__object_at(near, k);
         float s = crossing_with(w, i, p, motion);
@@ -289,7 +316,7 @@ float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, s
     return first;
 }
 
-bool steer__wall_across(const steer_world *w, steer_v2 p, steer_v2 q)
+bool steer__wall_across(const steer_world *w, steer_v2 p, steer_v2 q, steer__wall_level at)
 {
     if (w->wall_count == 0) return false;
     /* A long line's box takes many cells, and past the query's cap the
@@ -308,7 +335,7 @@ bool steer__wall_across(const steer_world *w, steer_v2 p, steer_v2 q)
         steer_v2 to = k == pieces ? q : steer_v2_mad(p, motion, (float)k / (float)pieces);
         steer_v3 lo, hi;
         box_of_segment(from, to, &lo, &hi);
-        steer__object_list near = steer__walls_near(w, lo, hi, buf);
+        steer__object_list near = steer__walls_near(w, lo, hi, at, buf);
         for (int j = 0; j < near.count; ++j)
             if (crossing_with(w, steer__object_at(near, j), p, motion) <= 1.0f) return true;
         from = to;
@@ -348,11 +375,12 @@ const steer_obstacle3 *steer__obstacles_within(const steer_world *w, bool on_gro
     return out->copy;
 }
 
-const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, float half, steer__near_walls *out, int *count)
+const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, float half, float body, steer__near_walls *out,
+                                          int *count)
 {
     steer_v3 lo, hi;
     steer__box_around(p, half, &lo, &hi);
-    steer__object_list near = steer__walls_near(w, lo, hi, out->ids);
+    steer__object_list near = steer__walls_near(w, lo, hi, (steer__wall_level){p.z, body}, out->ids);
     *count = near.count;
     if (!near.ids) return w->walls;
     for (int k = 0; k < near.count; ++k) out->copy[k] = w->walls[near.ids[k]];

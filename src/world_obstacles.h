@@ -66,18 +66,27 @@ steer__object_list steer__obstacles_near(const steer_world *w, steer_v3 lo, stee
 steer__object_list steer__obstacles_near_for(const steer_world *w, bool on_ground, steer_v3 lo, steer_v3 hi, uint32_t *buf);
 /* An obstacle's centre as an agent at `at` of such a group meets it: at the agent's height. */
 steer_v3 steer__obstacle_level(const steer_world *w, bool on_ground, steer_v3 centre, steer_v3 at);
-steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, uint32_t *buf);
+/* An agent as the walls meet it: its centre's height along the up axis
+ * (the ground frame's z; 0 in 2D) and its body's radius. A wall of a
+ * height it does not reach into (steer__wall_meets) is not in the answers
+ * below; only when more than buf holds would be left (a box across
+ * hundreds of walls) is the answer every wall at every height (the agent
+ * then meets walls it could pass over, never passes one it meets). */
+typedef struct steer__wall_level {
+    float height, body;
+} steer__wall_level;
+steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, steer__wall_level at, uint32_t *buf);
 
 /* Where along the segment p -> q (0 to 1) it first crosses a wall, and
  * that wall's normal facing p (unit); 2 if none. Ground frame, the walls
  * as stored (no torus copies). A crossing is on the segment and on the
  * wall, reaching a hair (1e-4 of its length) past each end, so motion
  * through a shared corner cannot slip between two walls by rounding. */
-float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer_v2 *normal);
+float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer__wall_level at, steer_v2 *normal);
 /* Whether any wall crosses the segment p -> q (as steer__first_wall_crossing
  * finds one), the line asked for in pieces: its cost grows with its length
  * over the index's cells, not with the walls its box spans. */
-bool steer__wall_across(const steer_world *w, steer_v2 p, steer_v2 q);
+bool steer__wall_across(const steer_world *w, steer_v2 p, steer_v2 q, steer__wall_level at);
 
 /* The box p +- half on every axis (half < 0 counts as 0). */
 void steer__box_around(steer_v3 p, float half, steer_v3 *lo, steer_v3 *hi);
@@ -98,7 +107,9 @@ typedef struct steer__near_walls {
 /* on_ground: from w->obstacles_ground, for an agent p on the ground (its up part 0). */
 const steer_obstacle3 *steer__obstacles_within(const steer_world *w, bool on_ground, steer_v3 p, float half,
                                                steer__near_obstacles *out, int *count);
-const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, float half, steer__near_walls *out, int *count);
+/* The walls for an agent at p (ground frame: its height is p.z) of radius body. */
+const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, float half, float body, steer__near_walls *out,
+                                          int *count);
 
 /* On a torus (boundary WRAP) the objects repeat in every copy of the box,
  * so a move or a reach that leaves the box meets the copies just past the

@@ -32,7 +32,8 @@
                             avoidance (two behaviours, their group fields), obstacle velocities;
                             8: where the last step began (its arrivals); 9: the groups'
                             departure distance; 10: the goals' orders (send_to_places);
-                            11: the groups' arrived priority; 12: headings (world flag bit 3) */
+                            11: the groups' arrived priority; 12: headings (world flag bit 3);
+                            13: walls' heights (world flag bit 4) */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -80,7 +81,8 @@ static void write_all(const steer_world *w, writer *wr)
     put_f32(wr, w->def.max_dt);
     put_u64(wr, w->def.seed);
     put_u32(wr, (uint32_t)w->def.solid_obstacles | (uint32_t)w->def.solid_walls << 1 |
-                    (uint32_t)w->def.non_penetration << 2 | (uint32_t)w->def.keep_headings << 3);
+                    (uint32_t)w->def.non_penetration << 2 | (uint32_t)w->def.keep_headings << 3 |
+                    (uint32_t)(w->short_walls > 0) << 4);
     put_u32(wr, (uint32_t)w->def.penetration_iterations);
     put_u32(wr, (uint32_t)w->grid_capacity);
     put_u64(wr, w->steps);
@@ -92,6 +94,8 @@ static void write_all(const steer_world *w, writer *wr)
     put(wr, w->obstacle_velocity, sizeof(steer_v3) * (size_t)w->obstacle_count);
     put_u32(wr, (uint32_t)w->wall_count);
     put(wr, w->walls, sizeof(steer_segment3) * (size_t)w->wall_count);
+    /* walls' heights (version 13), when some wall does not stand at every height (flag bit 4) */
+    if (w->short_walls) put(wr, w->wall_heights, sizeof(steer__wall_height) * (size_t)w->wall_count);
     put_u32(wr, (uint32_t)w->path_count);
     for (int i = 0; i < w->path_count; ++i) {
         const steer__path *p = &w->paths[i];
@@ -531,7 +535,8 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
      * listed until the next step */
     uint64_t step_begin = version >= 8 ? get_u64(&rd) : steps;
     uint32_t group_count = get_u32(&rd);
-    const uint32_t known_flags = version >= 12 ? 15u : 7u; /* bit 3, headings, since version 12 */
+    /* bit 3, headings, since version 12; bit 4, walls' heights, since 13 */
+    const uint32_t known_flags = version >= 13 ? 31u : version >= 12 ? 15u : 7u;
     if (rd.bad || flags > known_flags || grid_capacity < 1u || grid_capacity > (1u << 28) || step_begin > steps)
         return STEER_ERROR_BAD_SNAPSHOT;
     if (group_count > (uint32_t)def.max_groups) return too_small(group_count, "groups", "max_groups", def.max_groups);
@@ -576,6 +581,17 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     fresh->wall_count = (int)n;
     for (uint32_t i = 0; i < n; ++i)
         if (!steer_v3_is_valid(fresh->walls[i].a) || !steer_v3_is_valid(fresh->walls[i].b)) goto fail;
+    fresh->short_walls = 0;
+    if ((flags >> 4) & 1u) {
+        if (dim != 3u || !take(&rd, fresh->wall_heights, sizeof(steer__wall_height) * n)) goto fail;
+        for (uint32_t i = 0; i < n; ++i) {
+            const steer__wall_height *h = &fresh->wall_heights[i];
+            if (!(h->bottom < h->top)) goto fail;
+            fresh->short_walls += h->bottom != -INFINITY || h->top != INFINITY;
+        }
+    } else {
+        for (uint32_t i = 0; i < n; ++i) fresh->wall_heights[i] = (steer__wall_height){-INFINITY, INFINITY};
+    }
     n = get_u32(&rd);
     if (n > (uint32_t)def.max_paths) {
         result = too_small(n, "paths", "max_paths", def.max_paths);
@@ -812,8 +828,8 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
     out->cell_size = get_f32(&rd);
     out->max_dt = get_f32(&rd);
     out->seed = get_u64(&rd);
-    uint32_t flags = get_u32(&rd); /* solids, penetration, headings */
-    bool headings = version >= 12 && ((flags >> 3) & 1u);
+    uint32_t flags = get_u32(&rd); /* solids, penetration, headings, walls' heights */
+    bool headings = version >= 12 && ((flags >> 3) & 1u), wall_heights = version >= 13 && ((flags >> 4) & 1u);
     skip(&rd, 4 + 4); /* penetration iterations, grid capacity */
     out->steps = get_u64(&rd);
     if (version >= 8) skip(&rd, 8); /* where the last step began */
@@ -830,7 +846,7 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
     n = get_u32(&rd);
     if (!count_ok(&rd, n)) INFO_REFUSE("cut short before its walls");
     out->wall_count = (int)n;
-    skip(&rd, (uint64_t)n * sizeof(steer_segment3));
+    skip(&rd, (uint64_t)n * (sizeof(steer_segment3) + (wall_heights ? sizeof(float) * 2 : 0)));
     INFO_SECTION(&rd, "walls");
     n = get_u32(&rd);
     if (!count_ok(&rd, n)) INFO_REFUSE("cut short before its paths");

@@ -34,24 +34,25 @@ static steer_v2 in_image(steer_v2 p, const steer__images *images, int m)
 /* The walls keep_wall_skin may set `to` back from: such a wall has `to`
  * at most max(skin, |to - from|) off its line (from is on the other side,
  * or to is inside the skin) and at most a skin past an end. */
-static steer__object_list walls_near_skin(const steer_world *w, steer_v2 from, steer_v2 to, uint32_t *buf)
+static steer__object_list walls_near_skin(const steer_world *w, steer_v2 from, steer_v2 to, steer__wall_level at,
+                                          uint32_t *buf)
 {
     steer_v3 lo, hi;
     float off = steer_v2_len(steer_v2_sub(to, from));
     steer__box_around(steer_v3_make(to.x, to.y, 0.0f), off + 2.0f * WALL_SKIN, &lo, &hi);
-    return steer__walls_near(w, lo, hi, buf);
+    return steer__walls_near(w, lo, hi, at, buf);
 }
 
 /* Each wall sees `to` as the walls before it left it: after a move the
  * walls near the new `to` are asked for, from the next index on. In copy
  * m of the walls; true if `to` was set back. */
-static bool keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel, const steer__images *images,
-                           int m)
+static bool keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel, steer__wall_level at,
+                           const steer__images *images, int m)
 {
     steer_v2 p = in_image(steer_v2_from_v3(from), images, m), q = in_image(steer_v2_from_v3(*to), images, m);
     bool moved = false;
     uint32_t buf[STEER__OBJECT_QUERY_CAP];
-    steer__object_list near = walls_near_skin(w, p, q, buf);
+    steer__object_list near = walls_near_skin(w, p, q, at, buf);
     for (int k = 0; k < near.count; ++k) {
         int i = steer__object_at(near, k);
         steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
@@ -72,7 +73,7 @@ static bool keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, st
             vel->x -= into * side * n.x;
             vel->y -= into * side * n.y;
         }
-        near = walls_near_skin(w, p, q, buf);
+        near = walls_near_skin(w, p, q, at, buf);
         k = steer__object_after(near, i) - 1;
     }
     if (moved) {
@@ -86,13 +87,14 @@ static bool keep_wall_skin(const steer_world *w, steer_v3 from, steer_v3 *to, st
 /* Where along the move p -> q (0 to 1) it first crosses a wall, in any copy
  * of the walls `images` lists, and the wall's normal facing p; 2 if none.
  * The identity is asked first and keeps a tie. */
-static float first_crossing(const steer_world *w, steer_v2 p, steer_v2 q, const steer__images *images, steer_v2 *normal)
+static float first_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer__wall_level at, const steer__images *images,
+                            steer_v2 *normal)
 {
     steer_v2 motion = steer_v2_sub(q, p);
     float first = 2.0f;
     for (int m = 0; m < images->count; ++m) {
         steer_v2 pm = in_image(p, images, m), at_normal;
-        float s = steer__first_wall_crossing(w, pm, steer_v2_add(pm, motion), &at_normal);
+        float s = steer__first_wall_crossing(w, pm, steer_v2_add(pm, motion), at, &at_normal);
         if (s < first) {
             first = s;
             *normal = at_normal;
@@ -103,14 +105,17 @@ static float first_crossing(const steer_world *w, steer_v2 p, steer_v2 q, const 
 
 /* Stops the move from `from` to `*to` on its side of any wall it would
  * cross, in the ground frame (the walls' frame: steer__to_ground), in
- * every copy of the walls the move meets on a torus. */
-static void resolve_walls(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel, const steer__images *images)
+ * every copy of the walls the move meets on a torus; the walls a body of
+ * radius `body` meets at the height it starts from. */
+static void resolve_walls(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel, float body,
+                          const steer__images *images)
 {
     steer_v2 p = steer_v2_from_v3(from);
+    const steer__wall_level at = {from.z, body};
     bool moved = false;
     for (int pass = 0; pass < 4; ++pass) {
         steer_v2 normal = steer_v2_zero();
-        float first = first_crossing(w, p, steer_v2_from_v3(*to), images, &normal);
+        float first = first_crossing(w, p, steer_v2_from_v3(*to), at, images, &normal);
         if (first > 1.0f) break;
         /* stop just short of the wall and slide: drop the velocity into it */
         steer_v2 stop = steer_v2_mad(steer_v2_mad(p, steer_v2_sub(steer_v2_from_v3(*to), p), first), normal, WALL_SKIN);
@@ -123,13 +128,13 @@ static void resolve_walls(const steer_world *w, steer_v3 from, steer_v3 *to, ste
             vel->y -= into * normal.y;
         }
     }
-    for (int m = 0; m < images->count; ++m) moved = keep_wall_skin(w, from, to, vel, images, m) || moved;
+    for (int m = 0; m < images->count; ++m) moved = keep_wall_skin(w, from, to, vel, at, images, m) || moved;
     /* Where walls meet at an angle too narrow for the set-backs (a point
      * WALL_SKIN from both may not exist), setting `to` back from one wall
      * can carry it across another: then the agent stays where it was, on
      * its side of every wall, and stops. */
     steer_v2 normal;
-    if (moved && first_crossing(w, p, steer_v2_from_v3(*to), images, &normal) <= 1.0f) {
+    if (moved && first_crossing(w, p, steer_v2_from_v3(*to), at, images, &normal) <= 1.0f) {
         *to = from;
         *vel = steer_v3_zero();
     }
@@ -211,7 +216,7 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
             *vel = steer_v3_zero();
             return;
         }
-        resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel, &wall_images);
+        resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel, g->def.radius, &wall_images);
         *to = steer__from_ground(w, ground_to);
         *vel = steer__from_ground(w, ground_vel);
     }
@@ -270,7 +275,7 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
                 return;
             }
             steer_v3 ground_to = steer__to_ground(w, *to), ground_vel = steer__to_ground(w, *vel);
-            resolve_walls(w, steer__to_ground(w, before_pushes), &ground_to, &ground_vel, &wall_images);
+            resolve_walls(w, steer__to_ground(w, before_pushes), &ground_to, &ground_vel, g->def.radius, &wall_images);
             *to = steer__from_ground(w, ground_to);
             *vel = steer__from_ground(w, ground_vel);
         }

@@ -388,6 +388,26 @@ static void test_object_refusals(void)
         SILENT(CHECK(steer_world_set_wall(w, 1, steer_v3_make(-6, 5, 0), steer_v3_make(-6, 8, 0)) == STEER_OK));
         CHECK(steer_world_get_wall(w, 1, &kept) == STEER_OK && kept.a.x == -6 && kept.b.y == 8);
     }
+    /* a wall's height: below its top, not NaN; the default every height */
+    {
+        float bottom = 0, top = 0;
+        SILENT(CHECK(steer_world_get_wall_height(w, 0, &bottom, &top) == STEER_OK && bottom == -INFINITY && top == INFINITY));
+        REFUSED(w, steer_world_set_wall_height(w, 2, 0, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_INDEX, "steer_world_set_wall_height", "index", "[0, 2)");
+        REFUSED(w, steer_world_set_wall_height(w, 0, 2, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_HEIGHT, "steer_world_set_wall_height", "bottom = 2, top = 1", "below top");
+        REFUSED(w, steer_world_set_wall_height(w, 0, 1, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_HEIGHT, "steer_world_set_wall_height", "bottom = 1, top = 1", "below top");
+        REFUSED(w, steer_world_set_wall_height(w, 0, nanf_, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_HEIGHT, "steer_world_set_wall_height", "bottom = nan", "below top");
+        REFUSED(w, steer_world_set_wall_height(w, 0, 0, nanf_), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_HEIGHT, "steer_world_set_wall_height", "top = ", "nan");
+        REFUSED(w, steer_world_get_wall_height(w, 0, NULL, &top), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_get_wall_height", "bottom", "NULL");
+        REFUSED(w, steer_world_get_wall_height(w, -1, &bottom, &top), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_INDEX, "steer_world_get_wall_height", "index", "-1");
+        SILENT(CHECK(steer_world_set_wall_height(w, 1, -INFINITY, 3) == STEER_OK));
+        SILENT(CHECK(steer_world_set_wall(w, 1, steer_v3_make(-6, 5, 0), steer_v3_make(-6, 9, 0)) == STEER_OK));
+        CHECK(steer_world_get_wall_height(w, 1, &bottom, &top) == STEER_OK && bottom == -INFINITY && top == 3); /* kept by a move */
+        steer_world_def d2 = steer_default_world_def();
+        steer_world *flat = steer_world_create(&d2);
+        SILENT(CHECK(steer_world_add_wall(flat, steer_v3_make(0, 0, 0), steer_v3_make(1, 0, 0)) == 0));
+        REFUSED(flat, steer_world_set_wall_height(flat, 0, 0, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_WALL_HEIGHT, "steer_world_set_wall_height", "2D", "no height");
+        steer_world_destroy(flat);
+    }
 
     steer_v3 pts[4] = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {3, 0, 0}};
     REFUSED(w, steer_world_add_path(w, pts, -1, false, 1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PATH_COUNT, "steer_world_add_path", "count", "-1");

@@ -143,7 +143,7 @@ static void the_same_bits_for_any_thread_count_and_through_a_snapshot(void)
     CHECK(steer_world_set_heading(w, one, h) == STEER_OK && steer_world_state_hash(w) == before);
     snap_buffer saved = snap_save(w);
     steer_snapshot_info info;
-    CHECK(steer_world_snapshot_info(saved.data, saved.size, &info) == STEER_OK && info.version == 12);
+    CHECK(steer_world_snapshot_info(saved.data, saved.size, &info) == STEER_OK && info.version == STEER_SNAPSHOT_VERSION);
     steer_world *copy = make_world(2, 2, false); /* the snapshot brings keep_headings */
     CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_OK);
     steer_world_def def;

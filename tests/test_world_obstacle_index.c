@@ -63,7 +63,11 @@ static void add_walls(steer_world *w, int dim, int count)
         float length = i % 61 == 0 ? uniform(20.0f, 80.0f) : uniform(0.0f, 5.0f);
         float angle = uniform(0.0f, 6.2831853f);
         steer_v3 b = steer_v3_make(a.x + length * cosf(angle), a.y + length * sinf(angle), a.z);
-        CHECK(steer_world_add_wall(w, a, b) >= 0);
+        int index = steer_world_add_wall(w, a, b);
+        CHECK(index >= 0);
+        /* in 3D every third wall 4 tall about its ends' height: agents
+         * above and below pass it, the index's answers filtered by height */
+        if (dim == 3 && index >= 0 && i % 3 == 1) CHECK(steer_world_set_wall_height(w, index, a.z - 2.0f, a.z + 2.0f) == STEER_OK);
         ++i;
     }
 }
@@ -290,7 +294,7 @@ static void test_query_complete(int dim)
         steer_v3 lo, hi;
         steer__box_around(random_point(dim), uniform(0.0f, 3.0f), &lo, &hi);
         for (int kind = 0; kind < 2; ++kind) {
-            steer__object_list near = kind == 0 ? steer__obstacles_near(w, lo, hi, buf) : steer__walls_near(w, lo, hi, buf);
+            steer__object_list near = kind == 0 ? steer__obstacles_near(w, lo, hi, buf) : steer__walls_near(w, lo, hi, (steer__wall_level){0.0f, 0.5f}, buf);
             if (!near.ids) continue;
             ++answered;
             bool ordered = true, complete = true;
@@ -309,7 +313,10 @@ static void test_query_complete(int dim)
                 }
                 while (k < near.count && (int)near.ids[k] < i) ++k;
                 bool listed = k < near.count && (int)near.ids[k] == i;
-                if (boxes_meet(olo, ohi, lo, hi, kind == 0 ? dim : 2)) complete = complete && listed;
+                /* walls: those an agent of radius 0.5 at height 0 meets (every third 3D wall has a height) */
+                bool met = kind == 0 || steer__wall_meets(w, i, 0.0f, 0.5f);
+                if (boxes_meet(olo, ohi, lo, hi, kind == 0 ? dim : 2) && met) complete = complete && listed;
+                if (!met) complete = complete && !listed;
             }
             CHECK(ordered && complete);
         }
@@ -336,8 +343,8 @@ static void test_wall_across(void)
         float length = q % 2 ? uniform(0.0f, 3.0f) : uniform(10.0f, 170.0f), angle = uniform(0.0f, 6.2831853f);
         steer_v2 p = steer_v2_make(a.x, a.y), e = steer_v2_make(a.x + length * cosf(angle), a.y + length * sinf(angle));
         steer_v2 normal;
-        bool expected = steer__first_wall_crossing(full, p, e, &normal) <= 1.0f;
-        bool got = steer__wall_across(w, p, e);
+        bool expected = steer__first_wall_crossing(full, p, e, (steer__wall_level){0.0f, 0.5f}, &normal) <= 1.0f;
+        bool got = steer__wall_across(w, p, e, (steer__wall_level){0.0f, 0.5f});
         agree += got == expected;
         crossed += expected;
         clear += !expected;

@@ -119,7 +119,8 @@ extern "C" {
     X(QUERY_POINT)              /* a query's centre not finite, or a box corner NaN */                                 \
     X(QUERY_DISTANCE)           /* a query's radius or max_distance NaN or negative */                                 \
     X(HEADINGS_OFF)             /* a heading asked of a world made without keep_headings */                            \
-    X(AGENT_HEADING)            /* a heading not finite, or zero (on the ground, for a ground_plane group) */
+    X(AGENT_HEADING)            /* a heading not finite, or zero (on the ground, for a ground_plane group) */ \
+    X(WALL_HEIGHT)              /* a wall's bottom or top NaN, bottom not below top, or a 2D world's wall */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
 typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;

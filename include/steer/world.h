@@ -344,6 +344,22 @@ int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
  * add_wall is index 0 again), as clear_obstacles does the obstacles. */
 steer_result steer_world_set_wall(steer_world *world, int index, steer_v3 a, steer_v3 b);
 void steer_world_clear_walls(steer_world *world);
+/* 3D: wall `index` stands from `bottom` to `top` along the up axis (a
+ * fence, a low wall a flyer passes over, a railing of one floor); added,
+ * a wall stands at every height (-INFINITY to INFINITY), and moving it
+ * (set_wall) keeps its height. An agent meets a wall while its body
+ * reaches into that height: its centre's up coordinate more than its
+ * group's radius below the top and above the bottom (AVOID_WALLS,
+ * FOLLOW_WALL, keep_apart, solid_walls and a waypoint's sight all ask it
+ * so, at the agent's height as the step begins: an agent rising past the
+ * top in one step is still stopped in that step). The world does not
+ * steer over or under a wall: a flyer below the top keeps meeting it.
+ * STEER_OK, or INVALID_ARGUMENT (reported, the wall as it was) for an
+ * index not added, a 2D world, a NaN end, or bottom not below top. */
+steer_result steer_world_set_wall_height(steer_world *world, int index, float bottom, float top);
+/* The height set (-INFINITY, INFINITY by default); STEER_OK, or
+ * INVALID_ARGUMENT (reported) for an index not added or a NULL out. */
+steer_result steer_world_get_wall_height(const steer_world *world, int index, float *bottom, float *top);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
 /* Path `index` replaced by new points (a route found again by a pathfinder,
  * an edited patrol), by the rules of add_path: the index stays, so the
@@ -826,7 +842,7 @@ typedef struct steer_snapshot_info {
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
 } steer_snapshot_info;
-#define STEER_SNAPSHOT_VERSION 12
+#define STEER_SNAPSHOT_VERSION 13
 /* Reads a snapshot's header and walks its sections: STEER_OK with *out
  * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
  * snapshot, a version this build does not read, the other byte order, the
