@@ -250,7 +250,9 @@ class Scenario:
                     segs.append((pts[-1], pts[0]))
             else:
                 segs = [(self.ground(self.vec(w["from"])), self.ground(self.vec(w["to"])))]
-            self.walls += segs
+            # 3D: the wall stands from "bottom" to "top" along the up axis (each may be left out)
+            span = (f32(float(w.get("bottom", -math.inf))), f32(float(w.get("top", math.inf))))
+            self.walls += [seg + span for seg in segs]
         self.paths = {p["name"]: ([self.vec(q) for q in p["points"]], p.get("closed", False), p.get("radius", 1.0))
                       for p in sc.get("paths", [])}
         self.groups = sc["groups"]
@@ -279,6 +281,10 @@ class Scenario:
         if self.dim == 2:
             return (p[0], p[1])
         return (p[0], p[2]) if self.up == "y" else (p[0], p[1])
+
+    def height(self, p):
+        """A point's coordinate along the up axis (0 in 2D)."""
+        return 0.0 if self.dim == 2 else p[1] if self.up == "y" else p[2]
 
     def level(self, p):
         """A point on the ground (its up coordinate 0): how a ground_plane agent's goals are read."""
@@ -793,7 +799,10 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
                     d = sc.ground(offset(sub(pos[a], prev_p[a])))
                     if tuple(x + y for x, y in zip(p0, d)) != p1:
                         motions = [(p0, tuple(x + y for x, y in zip(p0, d))), (tuple(x - y for x, y in zip(p1, d)), p1)]
-                if any(DF.crosses(m0, m1, w0, w1) for m0, m1 in motions for w0, w1 in sc.walls):
+                # a wall counts where the body reaches into its height as the step began
+                h, r = sc.height(prev_p[a]), radius[a]
+                met = [(w0, w1) for w0, w1, bottom, top in sc.walls if not (h + r <= bottom or h - r >= top)]
+                if any(DF.crosses(m0, m1, w0, w1) for m0, m1 in motions for w0, w1 in met):
                     crossings += 1
         # jitter and mean speed
         for a in range(n):

@@ -1122,6 +1122,22 @@ static void test_spawn_keeps_out_of_walls(void)
     }
     CHECK(touching == 0);
     steer_world_destroy(w);
+    /* a pillar drawn with walls 1 tall keeps out the bodies that reach into
+     * it, not those above it: flyers between heights 0 and 10 */
+    w = BUILD("{'dim': 3, 'bounds': {'min': [-10, -10, 0], 'max': [10, 10, 10]},"
+              " 'walls': [{'points': [[-4, -4], [4, -4], [4, 4], [-4, 4]], 'closed': true, 'top': 1}],"
+              " 'groups': [{'name': 'a', 'radius': 0.5, 'spawn': [{'count': 300}]}]}");
+    if (!w) return;
+    int low_inside = 0, high_inside = 0;
+    for (int k = 0; k < agent_count; ++k) {
+        steer_v3 p = position(w, k);
+        bool in = fabs(p.x) < 4.5 && fabs(p.y) < 4.5;
+        low_inside += in && p.z < 1.5;
+        high_inside += in && p.z >= 1.5;
+    }
+    CHECK(low_inside == 0);
+    CHECK(high_inside > 20); /* about 300 * 0.2 * 0.85 over the pillar */
+    steer_world_destroy(w);
 }
 
 /* The closest two of points [first, first + n) (positions, or goal targets). */
@@ -1440,7 +1456,29 @@ static void test_obstacles_walls_paths(void)
     CHECK_V3(shapes[0].a, v3(1, 2, 3), 0);
     CHECK_NEAR(shapes[0].radius, 4, 0);
     CHECK(steer_world_wall_count(w) == 1);
+    float bottom = 0, top = 0;
+    CHECK(steer_world_get_wall_height(w, 0, &bottom, &top) == STEER_OK && bottom == -INFINITY && top == INFINITY);
     steer_world_destroy(w);
+
+    /* walls of a height: each segment of a polyline gets it; either end may be left out */
+    w = BUILD("{'dim': 3, 'up': 'y', 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
+              " 'walls': [{'from': [0, 0, 1], 'to': [5, 0, 1], 'bottom': -1, 'top': 2.5},"
+              "           {'points': [[0, 0, 3], [4, 0, 3], [4, 0, 6]], 'closed': true, 'top': 1},"
+              "           {'from': [0, 0, -5], 'to': [5, 0, -5], 'bottom': 3}], " GROUP_A "}");
+    if (!w) return;
+    static const float height[5][2] = {{-1, 2.5f}, {-INFINITY, 1}, {-INFINITY, 1}, {-INFINITY, 1}, {3, INFINITY}};
+    CHECK(steer_world_wall_count(w) == 5);
+    for (int i = 0; i < 5; ++i)
+        CHECK(steer_world_get_wall_height(w, i, &bottom, &top) == STEER_OK && bottom == height[i][0] && top == height[i][1]);
+    steer_world_destroy(w);
+    REFUSED("{" B2 ", 'walls': [{'from': [0, 0], 'to': [1, 0], 'top': 2}], " GROUP_A "}", "walls[0].top", NULL,
+            "only in a 3D scenario");
+    REFUSED("{'dim': 3, 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
+            " 'walls': [{'points': [[0, 0], [1, 0]], 'bottom': 2, 'top': 2}], " GROUP_A "}",
+            "walls[0].top", "2", "must be above \"bottom\" (2)");
+    REFUSED("{'dim': 3, 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
+            " 'walls': [{'from': [0, 0], 'to': [1, 0], 'bottom': 'low'}], " GROUP_A "}",
+            "walls[0].bottom", NULL, NULL);
 }
 
 /* ==== flow fields =========================================================================== */

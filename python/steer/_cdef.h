@@ -258,6 +258,8 @@ steer_result steer_world_get_wall(const steer_world *world, int index, steer_seg
 int steer_world_add_wall(steer_world *world, steer_v3 a, steer_v3 b);
 steer_result steer_world_set_wall(steer_world *world, int index, steer_v3 a, steer_v3 b);
 void steer_world_clear_walls(steer_world *world);
+steer_result steer_world_set_wall_height(steer_world *world, int index, float bottom, float top);
+steer_result steer_world_get_wall_height(const steer_world *world, int index, float *bottom, float *top);
 int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, bool closed, float radius);
 steer_result steer_world_set_path(steer_world *world, int index, const steer_v3 *points, int count, bool closed, float radius);
 int steer_world_path_count(const steer_world *world);

@@ -579,6 +579,28 @@ class World:
         _errors.check(lib.steer_world_set_wall(self._w, _int(index, "index"), _vec3(a, "a", self.dim),
                                                _vec3(b, "b", self.dim)), "steer_world_set_wall")
 
+    def set_wall_height(self, index: int, bottom: float = -math.inf, top: float = math.inf) -> None:
+        """3D: wall `index` stands from `bottom` to `top` along the up axis (a fence a flyer passes over, a
+        railing of one floor); added, a wall stands at every height. An agent meets it only while its body (its
+        group's radius) reaches into that height: feelers, keep_apart, solid walls and a waypoint's sight all
+        ask so. Moving the wall (set_wall) keeps its height."""
+        _errors.begin()
+        ends = []
+        for value, name in ((bottom, "bottom"), (top, "top")):  # infinite allowed: no end that way
+            if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, (int, float, np.floating, np.integer)):
+                raise invalid(f"{name} = {value!r}: must be a number")
+            ends.append(float(value))
+        _errors.check(lib.steer_world_set_wall_height(self._w, _int(index, "index"), ends[0], ends[1]),
+                      "steer_world_set_wall_height")
+
+    def wall_height(self, index: int) -> tuple:
+        """Wall `index`'s (bottom, top) along the up axis: (-inf, inf) for a wall of every height."""
+        bottom, top = ffi.new("float *"), ffi.new("float *")
+        _errors.begin()
+        _errors.check(lib.steer_world_get_wall_height(self._w, _int(index, "index"), bottom, top),
+                      "steer_world_get_wall_height")
+        return (float(bottom[0]), float(top[0]))
+
     def clear_walls(self) -> None:
         """Remove every wall (the next add_wall is index 0 again)."""
         lib.steer_world_clear_walls(self._w)

@@ -162,6 +162,32 @@ def test_set_wall_moves_a_door_and_clear_walls_removes_them():
     assert w.wall_count == 0 and w.add_wall((0, 0), (1, 0)) == 0
 
 
+def test_a_drone_flies_over_a_low_wall_and_a_walker_is_stopped():
+    w = steer.World(dim=3, capacity=8, up="y", bounds_min=(-20,) * 3, bounds_max=(20,) * 3, boundary="clamp",
+                    solid_walls=True)
+    fence = w.add_wall((0, 0, -8), (0, 0, 8))
+    assert w.wall_height(fence) == (-np.inf, np.inf)
+    w.set_wall_height(fence, top=2)
+    assert w.wall_height(fence) == (-np.inf, 2.0)
+    g = w.add_group(behaviours={"seek": 1}, radius=0.5, max_speed=3, max_force=10, target=(12, 0, 0))
+    h = w.add_group(behaviours={"seek": 1}, radius=0.5, max_speed=3, max_force=10, target=(12, 5, 0))
+    walker, drone = w.add_agent(g, (-4, 0, 0)), w.add_agent(h, (-4, 5, 0))
+    w.step(1 / 30, steps=240)
+    assert w.get_agent(walker)[0][0] < 0 < w.get_agent(drone)[0][0]  # held by the fence / over it
+    restored = steer.World(dim=3, capacity=8, up="y")
+    restored.restore(w.save())
+    assert restored.wall_height(fence) == (-np.inf, 2.0)
+    with pytest.raises(steer.InvalidArgument, match="bottom must be below top") as e:
+        w.set_wall_height(fence, 3, 2)
+    assert e.value.name == "STEER_MISUSE_WALL_HEIGHT"
+    with pytest.raises(steer.InvalidArgument, match="top = 'tall': must be a number"):
+        w.set_wall_height(fence, 0, "tall")
+    flat = steer.World(dim=2, capacity=1)
+    flat.add_wall((0, 0), (1, 0))
+    with pytest.raises(steer.InvalidArgument, match="2D world's walls have no height"):
+        flat.set_wall_height(0, 0, 1)
+
+
 def test_get_agents_reads_each_as_get_agent_does():
     w = steer.World(dim=3, capacity=64, up="y")
     g0, g1 = w.add_group(), w.add_group()

@@ -992,6 +992,21 @@ static void test_y_up_ground(void)
     json_t *m = json_load_file(metrics, 0, &jerr);
     CHECK(m && json_integer_value(json_object_get(m, "wall_crossings")) == 1);
     json_decref(m);
+    /* a wall 1 tall is crossed by a walker on the ground, not by one 3 up
+     * (its body, radius 0.25, clear of the top) */
+    for (int high = 0; high < 2; ++high) {
+        char doc[700];
+        snprintf(doc, sizeof doc,
+                 "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-20, -5, -20], \"max\": [20, 5, 20]},"
+                 " \"boundary\": \"clamp\", \"steps\": 60, \"walls\": [{\"from\": [-3, 0, 0], \"to\": [3, 0, 0], \"top\": 1}],"
+                 " \"groups\": [{\"name\": \"a\", \"max_speed\": 2, \"spawn\": [{\"shape\": \"points\","
+                 " \"points\": [[0, %d, -3]], \"velocity\": [0, 0, 2]}]}]}", high ? 3 : 0);
+        CHECK(write_text(file, doc));
+        CHECK(run_tool(walk, err, sizeof err) == 0);
+        m = json_load_file(metrics, 0, &jerr);
+        CHECK(m && json_integer_value(json_object_get(m, "wall_crossings")) == (high ? 0 : 1));
+        json_decref(m);
+    }
 }
 
 /* Two pictures of one agent at one place, dart[0] facing east and dart[1]

@@ -272,13 +272,23 @@ static void draw_obstacles_and_walls(cairo_t *cr, const canvas_view *v)
         cairo_stroke(cr);
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_width(cr, fmax(2.0, 0.2 * v->scale));
+    double width = fmax(2.0, 0.2 * v->scale);
+    cairo_set_line_width(cr, width);
     set_colour(cr, info->wall_colour, 1.0);
-    for (int i = 0; i < info->wall_count; ++i) {
-        cairo_move_to(cr, wx(v, info->walls[i].a), wy(v, info->walls[i].a));
-        cairo_line_to(cr, wx(v, info->walls[i].b), wy(v, info->walls[i].b));
+    /* walls at every height solid, walls of a height (a fence a flyer
+     * passes over) dashed */
+    for (int dashed = 0; dashed < 2; ++dashed) {
+        const double dash[2] = {2.0 * width, 2.0 * width};
+        cairo_set_dash(cr, dash, dashed ? 2 : 0, 0.0);
+        for (int i = 0; i < info->wall_count; ++i) {
+            const steer_scenario_wall_height *h = &info->wall_heights[i];
+            if ((h->bottom != -INFINITY || h->top != INFINITY) != (dashed == 1)) continue;
+            cairo_move_to(cr, wx(v, info->walls[i].a), wy(v, info->walls[i].a));
+            cairo_line_to(cr, wx(v, info->walls[i].b), wy(v, info->walls[i].b));
+        }
+        cairo_stroke(cr);
     }
-    cairo_stroke(cr);
+    cairo_set_dash(cr, 0, 0, 0.0);
 }
 
 /* Real strokes (the still PNG, the SVG): each agent's trail is one polyline

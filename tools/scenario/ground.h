@@ -31,6 +31,14 @@ static inline bool ground_segments_cross(steer_v2 p, steer_v2 q, steer_v2 a, ste
     return t >= 0.0 && t <= 1.0 && u >= 0.0 && u <= 1.0;
 }
 
+/* Whether a body of `radius` whose centre is at `height` (the ground's
+ * third coordinate) reaches into a wall standing from bottom to top: the
+ * walls it meets, as the library decides (steer_world_set_wall_height). */
+static inline bool ground_wall_meets(float bottom, float top, float height, float radius)
+{
+    return !(height + radius <= bottom || height - radius >= top);
+}
+
 /* Whether an agent of this velocity and max speed moves enough to face its
  * way: one slower than 2% of its max speed stands (arrived, waiting,
  * jostled in place) and keeps the way it last faced, rather than turning

@@ -126,6 +126,7 @@ void sc_free_derived(steer_scenario *sc)
     free(sc->group_names);
     free(sc->obstacles);
     free(sc->walls);
+    free(sc->wall_heights);
     free(sc->wall_loops);
     free(sc->paths);
     free(sc->path_points);
@@ -137,6 +138,7 @@ void sc_free_derived(steer_scenario *sc)
     sc->group_names = 0;
     sc->obstacles = 0;
     sc->walls = 0;
+    sc->wall_heights = 0;
     sc->wall_loops = 0;
     sc->wall_loop_count = 0;
     sc->paths = 0;

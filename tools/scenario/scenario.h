@@ -153,6 +153,11 @@ typedef struct steer_scenario_expect {
     double max_overlapping_pairs;     /* pairs of agents ever closer than their radii's sum */
 } steer_scenario_expect;
 
+/* A wall's extent along the up axis (steer_world_set_wall_height). */
+typedef struct steer_scenario_wall_height {
+    float bottom, top;
+} steer_scenario_wall_height;
+
 typedef struct steer_scenario_info {
     const char *name;
     const char *description;
@@ -178,6 +183,7 @@ typedef struct steer_scenario_info {
     const steer_obstacle3 *obstacles;
     int wall_count;
     const steer_segment3 *walls;
+    const steer_scenario_wall_height *wall_heights; /* per wall: "bottom", "top" (3D; -inf, inf when not given) */
     int path_count;
     const steer_scenario_path *paths;
     int flow_field_count;

@@ -139,6 +139,8 @@ static bool blocked(const steer_scenario *sc, steer_v3 p, float radius)
     const steer_v3 g = ground_of(up, p);
     const steer_v2 q = steer_v2_make(g.x, g.y);
     for (int i = 0; i < info->wall_count; ++i) {
+        const steer_scenario_wall_height *h = &info->wall_heights[i];
+        if (!ground_wall_meets(h->bottom, h->top, g.z, radius)) continue; /* it starts above or below the wall */
         steer_v3 a = ground_of(up, info->walls[i].a), b = ground_of(up, info->walls[i].b);
         steer_v2 ends[2] = {steer_v2_make(a.x, a.y), steer_v2_make(b.x, b.y)};
         float d = 0.0f;
@@ -146,12 +148,13 @@ static bool blocked(const steer_scenario *sc, steer_v3 p, float radius)
         if (d < radius) return true;
     }
     for (int l = 0; l < sc->wall_loop_count; ++l) {
-        bool inside = false;
+        bool inside = false, met = false; /* a pen of low walls holds no flyer above it */
         for (int i = sc->wall_loops[l].first; i < sc->wall_loops[l].first + sc->wall_loops[l].count; ++i) {
             steer_v3 a = ground_of(up, info->walls[i].a), b = ground_of(up, info->walls[i].b);
             if ((a.y > q.y) != (b.y > q.y) && q.x < a.x + (q.y - a.y) * (b.x - a.x) / (b.y - a.y)) inside = !inside;
+            met = met || ground_wall_meets(info->wall_heights[i].bottom, info->wall_heights[i].top, g.z, radius);
         }
-        if (inside) return true;
+        if (inside && met) return true;
     }
     return false;
 }
@@ -486,7 +489,11 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
     int rc = 0;
     for (int i = 0; i < info->obstacle_count && rc >= 0; ++i)
         rc = steer_world_add_obstacle(w, info->obstacles[i].centre, info->obstacles[i].radius);
-    for (int i = 0; i < info->wall_count && rc >= 0; ++i) rc = steer_world_add_wall(w, info->walls[i].a, info->walls[i].b);
+    for (int i = 0; i < info->wall_count && rc >= 0; ++i) {
+        rc = steer_world_add_wall(w, info->walls[i].a, info->walls[i].b);
+        const steer_scenario_wall_height *h = &info->wall_heights[i];
+        if (rc >= 0 && (h->bottom != -INFINITY || h->top != INFINITY)) rc = steer_world_set_wall_height(w, rc, h->bottom, h->top);
+    }
     for (int i = 0; i < info->path_count && rc >= 0; ++i) {
         const steer_scenario_path *p = &info->paths[i];
         rc = steer_world_add_path(w, p->points, p->count, p->closed, p->radius);

@@ -340,6 +340,7 @@ typedef struct wall_spec {
     steer_v3 *points;
     int count;
     bool closed;
+    float bottom, top;
 } wall_spec;
 
 static int read_wall_points(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
@@ -354,6 +355,8 @@ static const sc_row wall_rows[] = {
     VEC("to", wall_spec, to),
     CUSTOM("points", read_wall_points, "array", 0),
     BOOL("closed", wall_spec, closed),
+    FLOAT("bottom", wall_spec, bottom, SC_ANY),
+    FLOAT("top", wall_spec, top, SC_ANY),
 };
 static const sc_table wall_table = TABLE("a wall {\"from\": [x, y], \"to\": [x, y]} or {\"points\": [...]}", wall_rows);
 
@@ -393,6 +396,26 @@ static int check_wall_lengths(sc_read *r, const sc_node *el, const char *p, cons
     return rc;
 }
 
+/* A wall's "bottom" and "top" (3D only; either may be left out: no end
+ * that way), the bottom below the top. */
+static int check_wall_height(sc_read *r, const sc_node *el, const char *p, const sc_members *m, wall_spec *w)
+{
+    bool bottom = sc_has(m, &wall_table, "bottom"), top = sc_has(m, &wall_table, "top");
+    char q[SC_PATH_SIZE];
+    if ((bottom || top) && r->dim == 2) {
+        sc_join_key(q, p, bottom ? "bottom" : "top");
+        return sc_report(r, sc_member(el, bottom ? "bottom" : "top"), q,
+                         "only in a 3D scenario (\"dim\": 3): a 2D world's walls have no height");
+    }
+    if (!bottom) w->bottom = -INFINITY;
+    if (!top) w->top = INFINITY;
+    if (bottom && top && !(w->bottom < w->top)) {
+        sc_join_key(q, p, "top");
+        return sc_report(r, sc_member(el, "top"), q, "%g: must be above \"bottom\" (%g)", (double)w->top, (double)w->bottom);
+    }
+    return 0;
+}
+
 /* One wall's segments appended to sc->walls (its capacity in *capacity). */
 static int read_wall(sc_read *r, const sc_node *el, const char *p, steer_scenario *sc, int *total, int *capacity)
 {
@@ -401,9 +424,10 @@ static int read_wall(sc_read *r, const sc_node *el, const char *p, steer_scenari
     int rc = sc_read_object(r, el, p, &wall_table, &w, &m);
     if (el->kind != SC_OBJECT) return -1;
     bool segment = sc_has(&m, &wall_table, "from") || sc_has(&m, &wall_table, "to");
+    rc |= check_wall_height(r, el, p, &m, &w);
     if (segment) {
-        static const char *const allowed[] = {"from", "to"};
-        rc |= sc_refuse_keys(r, el, p, &m, &wall_table, allowed, 2, "a wall given by \"from\" and \"to\"");
+        static const char *const allowed[] = {"from", "to", "bottom", "top"};
+        rc |= sc_refuse_keys(r, el, p, &m, &wall_table, allowed, 4, "a wall given by \"from\" and \"to\"");
         rc |= sc_require(r, el, p, &m, &wall_table, sc_has(&m, &wall_table, "from") ? "to" : "from", 0);
     } else {
         rc |= sc_require(r, el, p, &m, &wall_table, "points", "(or \"from\" and \"to\")");
@@ -413,19 +437,23 @@ static int read_wall(sc_read *r, const sc_node *el, const char *p, steer_scenari
     if (!rc && *total + segments > *capacity) {
         int more_capacity = 2 * (*total + segments);
         steer_segment3 *more = realloc(sc->walls, sizeof *more * (size_t)more_capacity);
-        if (!more) rc = sc_report(r, el, p, "out of memory");
-        else sc->walls = more, *capacity = more_capacity;
+        if (more) sc->walls = more;
+        steer_scenario_wall_height *heights = realloc(sc->wall_heights, sizeof *heights * (size_t)more_capacity);
+        if (heights) sc->wall_heights = heights;
+        if (!more || !heights) rc = sc_report(r, el, p, "out of memory");
+        else *capacity = more_capacity;
     }
     if (!rc && !segment && w.closed) {
         sc_wall_loop *more = realloc(sc->wall_loops, sizeof *more * (size_t)(sc->wall_loop_count + 1));
         if (!more) rc = sc_report(r, el, p, "out of memory");
         else sc->wall_loops = more, sc->wall_loops[sc->wall_loop_count++] = (sc_wall_loop){*total, segments};
     }
-    if (!rc) {
-        if (segment) sc->walls[(*total)++] = (steer_segment3){w.from, w.to};
-        else
-            for (int s = 0; s < segments; ++s) sc->walls[(*total)++] = (steer_segment3){w.points[s], w.points[(s + 1) % w.count]};
-    }
+    if (!rc)
+        for (int s = 0; s < segments; ++s) {
+            sc->wall_heights[*total] = (steer_scenario_wall_height){w.bottom, w.top};
+            sc->walls[(*total)++] = segment ? (steer_segment3){w.from, w.to}
+                                            : (steer_segment3){w.points[s], w.points[(s + 1) % w.count]};
+        }
     free(w.points);
     return rc;
 }
@@ -437,7 +465,8 @@ static int read_walls(sc_read *r, const sc_row *row, const sc_node *n, const cha
     if (sc_check_array(r, n, path, "wall", 0)) return -1;
     int total = 0, capacity = n->count + 1;
     sc->walls = malloc(sizeof *sc->walls * (size_t)capacity);
-    if (!sc->walls) return sc_report(r, n, path, "out of memory");
+    sc->wall_heights = malloc(sizeof *sc->wall_heights * (size_t)capacity);
+    if (!sc->walls || !sc->wall_heights) return sc_report(r, n, path, "out of memory");
     char p[SC_PATH_SIZE];
     int rc = 0;
     for (int i = 0; i < n->count; ++i) {
@@ -1694,6 +1723,7 @@ static void derive_world(steer_scenario *sc, const checker *ck, int dim)
     info->groups = sc->groups;
     info->obstacles = sc->obstacles;
     info->walls = sc->walls;
+    info->wall_heights = sc->wall_heights;
     info->paths = sc->paths;
     info->flow_field_names = (const char *const *)sc->field_names;
     info->formations = sc->formations;

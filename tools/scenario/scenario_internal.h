@@ -103,6 +103,7 @@ struct steer_scenario {
     char **group_names;
     steer_obstacle3 *obstacles;
     steer_segment3 *walls;
+    steer_scenario_wall_height *wall_heights; /* beside walls */
     sc_wall_loop *wall_loops;  /* the closed polylines among the walls, for keeping spawns out of them */
     int wall_loop_count;
     steer_scenario_path *paths;

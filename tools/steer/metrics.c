@@ -561,7 +561,10 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
             steer_v2 step = on_ground(info, moved);
             steer_v2 p = on_ground(info, p0[a]), q = steer_v2_add(p, step);
             steer_v2 end = on_ground(info, p1[a]), begin = steer_v2_sub(end, step);
+            float height = ground_of(ground_up(info->dim, info->world.up), p0[a]).z; /* walls of a height */
             for (int w = 0; w < info->wall_count; ++w) {
+                const steer_scenario_wall_height *h = &info->wall_heights[w];
+                if (!ground_wall_meets(h->bottom, h->top, height, g->def.radius)) continue; /* it passes above or below */
                 steer_v2 wa = on_ground(info, info->walls[w].a), wb = on_ground(info, info->walls[w].b);
                 if (ground_segments_cross(p, q, wa, wb) || (seam && ground_segments_cross(begin, end, wa, wb))) {
                     m->wall_crossings++;

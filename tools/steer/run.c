@@ -259,6 +259,8 @@ static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *
                 steer_v3 g = ground_of(up, s.position);
                 float gap;
                 if (kind == 0) {
+                    const steer_scenario_wall_height *h = &info->wall_heights[k];
+                    if (!ground_wall_meets(h->bottom, h->top, g.z, d->radius)) continue; /* above or below it */
                     gap = ground_distance_to_segment(steer_v2_from_v3(g), a, b) - d->radius;
                 } else { /* a ground group meets an upright cylinder; others a ball */
                     steer_v3 c = ground_of(up, info->obstacles[k].centre);
