@@ -110,7 +110,7 @@ static bool build_grid(steer_world *w, steer__object_grid *g, int axes, int coun
 {
     g->built = false;
     g->axes = axes;
-    if (count < STEER__OBJECT_INDEX_MIN) return true;
+    if (count < (k == WALLS ? STEER__WALL_INDEX_MIN : STEER__OBSTACLE_INDEX_MIN)) return true;
     box all = object_box(w, k, 0);
     double size_sum = 0.0;
     for (int i = 0; i < count; ++i) {
