@@ -1949,6 +1949,33 @@ static void test_goal_via(void)
 
 static void test_refused_spawns_goals_formations(void)
 {
+    /* a spawn shape outside a wrap or clamp world's box, as a point outside: the world would stack its agents on the edge */
+    REFUSED(SPAWN("'count': 3, 'shape': 'line', 'from': [0, 0], 'to': [140, 0]"), "groups[0].spawn[0].to", "x = 140",
+            "outside the bounds");
+    REFUSED(SPAWN("'count': 3, 'min': [0, 0], 'max': [10, 120]"), "groups[0].spawn[0].max", "y = 120", "outside the bounds");
+    REFUSED(SPAWN("'count': 3, 'shape': 'circle', 'centre': [90, 0], 'radius': 20"), "groups[0].spawn[0].radius", "x = 110",
+            "outside the bounds");
+    REFUSED(SPAWN("'count': 3, 'shape': 'disc', 'centre': [0, -30], 'radius': 20"), "groups[0].spawn[0].radius", "y = -50",
+            "outside the bounds");
+    REFUSED("{'dim': 3, 'up': 'y', 'bounds': {'min': [-10, -1, -10], 'max': [10, 1, 10]}, 'groups': [{'name': 'a',"
+            " 'spawn': [{'count': 3, 'shape': 'circle', 'centre': [0, 0, 5], 'radius': 6}]}]}",
+            "groups[0].spawn[0].radius", "z = 11", "outside the bounds"); /* on the XZ ground, not along y */
+    /* probability is dither's: in another combine it would be ignored */
+    REFUSED(BEHAVIOUR_DOC("'wander': {'probability': 0.5}"), "groups[0].behaviours.wander.probability", "\"blend\"",
+            "used only by \"combine\": \"dither\"");
+    /* a max_dt the world would refuse to step (more than 1024 sub-steps of dt) */
+    REFUSED("{" B2 ", 'dt': 0.1, 'max_dt': 1e-5, 'groups': [{'name': 'a'}]}", "max_dt", "10000 sub-steps", "at most 1024");
+    steer_world_destroy(BUILD("{" B2 ", 'dt': 0.1, 'max_dt': 0.0001, 'groups': [{'name': 'a'}]}")); /* 1000: taken */
+    REFUSED(BEHAVIOUR_DOC("'seek': {'target': [0, 300]}"), "groups[0].behaviours.seek.target", "y = 300", "outside the bounds");
+    REFUSED(BEHAVIOUR_DOC("'arrive': {'target': [-300, 0]}"), "groups[0].behaviours.arrive.target", "x = -300",
+            "outside the bounds");
+    steer_world *edge = BUILD("{'bounds': {'min': [-10, -10], 'max': [10, 10]}, 'boundary': 'wrap', 'groups': [{'name': 'a',"
+                              " 'spawn': [{'count': 4, 'shape': 'circle', 'centre': [0, 0], 'radius': 10}]}]}");
+    steer_world_destroy(edge); /* a circle touching the box is in it */
+    steer_world *open = BUILD("{'bounds': {'min': [-10, -10], 'max': [10, 10]}, 'boundary': 'none', 'groups': [{'name': 'a',"
+                              " 'behaviours': {'seek': {'target': [50, 0]}}, 'spawn': [{'count': 4, 'shape': 'line',"
+                              " 'from': [0, 0], 'to': [40, 0]}]}]}");
+    steer_world_destroy(open); /* a world without a boundary takes any place */
     REFUSED(SPAWN("'speed': 1"), "groups[0].spawn[0]", NULL, "missing required key \"count\"");
     REFUSED(SPAWN("'count': -1"), "groups[0].spawn[0].count", "-1", "from 0 to 4194304");
     REFUSED(SPAWN("'count': 4194305"), "groups[0].spawn[0].count", "4194305", "from 0 to 4194304");
@@ -2171,7 +2198,7 @@ static void test_docs_examples(void)
     }
 
     /* the goals section's spawns, verbatim, in a world with a path named "road" */
-    w = BUILD("{\"bounds\": {\"min\": [-60, -40], \"max\": [60, 40]}, \"paths\": [{\"name\": \"road\", \"points\": [[-30, 0], [30, 0]]}],"
+    w = BUILD("{\"bounds\": {\"min\": [-60, -50], \"max\": [60, 50]}, \"paths\": [{\"name\": \"road\", \"points\": [[-30, 0], [30, 0]]}],"
               " \"groups\": [{\"name\": \"a\", \"spawn\": ["
               "  {\"shape\": \"circle\", \"centre\": [0, 0], \"radius\": 44, \"count\": 300, \"speed\": 0,"
               "   \"goal\": {\"kind\": \"arrive\", \"antipode\": true, \"slow_radius\": 6}},"

@@ -867,6 +867,11 @@ static int read_behaviour(sc_read *r, const sc_row *row, const sc_node *n, const
     gs->def.probability[k->b] = spec.probability;
     rc |= merge_behaviour(r, gs, t, &m, &spec, n, path);
     if (k->b == STEER_FOLLOW_LEADER && !sc_failed(&m, t, "leader")) gs->leader = sc_member(n, "leader");
+    if ((k->b == STEER_SEEK || k->b == STEER_ARRIVE) && !rc && sc_has(&m, t, "target")) { /* one outside is never reached */
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "target");
+        rc |= check_in_box(r, sc_member(n, "target"), p, spec.d.target, k->b == STEER_SEEK ? "seek's target" : "arrive's target");
+    }
     if (k->b == STEER_CONTAIN && !rc) {
         bool lo = sc_has(&m, t, "min"), hi = sc_has(&m, t, "max");
         if (lo != hi) return sc_require(r, n, path, &m, t, lo ? "max" : "min", "(a box needs both)");
@@ -1275,6 +1280,46 @@ static int check_shape(sc_read *r, const sc_node *n, const char *path, const sc_
     return 0;
 }
 
+/* A spawn shape must lie in a wrap or clamp world's box, as its points
+ * must (check_in_box): the world would stack the agents outside onto its
+ * edge. A box's corners, a line's ends, a disc's or circle's four
+ * farthest points along the ground's axes. */
+static int check_shape_in_box(sc_read *r, const sc_node *n, const char *path, const sc_spawn *s)
+{
+    char p[SC_PATH_SIZE];
+    switch ((sc_shape)s->shape) {
+    case SC_SHAPE_BOX:
+    case SC_SHAPE_LINE: {
+        bool box = s->shape == SC_SHAPE_BOX;
+        const char *keys[2] = {box ? "min" : "from", box ? "max" : "to"};
+        steer_v3 ends[2] = {box ? s->min : s->from, box ? s->max : s->to};
+        int rc = 0;
+        for (int k = 0; k < 2 && !rc; ++k) {
+            if (!sc_member(n, keys[k])) continue; /* a box left out is the world's */
+            sc_join_key(p, path, keys[k]);
+            rc = check_in_box(r, sc_member(n, keys[k]), p, ends[k], box ? "a corner of the spawn's box" : "an end of the spawn's line");
+        }
+        return rc;
+    }
+    case SC_SHAPE_DISC:
+    case SC_SHAPE_CIRCLE: {
+        const steer_up_axis up = ground_up(r->dim, ck_of(r)->up);
+        steer_v3 c = ground_of(up, s->centre);
+        const float off[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        sc_join_key(p, path, "radius");
+        for (int k = 0; k < 4; ++k) {
+            steer_v3 edge = ground_to_world(up, steer_v3_make(c.x + off[k][0] * s->radius, c.y + off[k][1] * s->radius, c.z));
+            if (check_in_box(r, sc_member(n, "radius"), p, edge,
+                             s->shape == SC_SHAPE_DISC ? "the disc's edge (centre +- radius)" : "the circle (centre +- radius)"))
+                return -1;
+        }
+        return 0;
+    }
+    case SC_SHAPE_POINTS: break; /* each point is checked as it is read */
+    }
+    return 0;
+}
+
 static int read_spawn(sc_read *r, const sc_node *n, const char *path, const steer_group_def *def, sc_spawn *s)
 {
     checker *ck = ck_of(r);
@@ -1289,6 +1334,7 @@ static int read_spawn(sc_read *r, const sc_node *n, const char *path, const stee
     s->has_velocity = sc_has(&m, t, "velocity");
     s->has_seed = sc_has(&m, t, "seed");
     if (!sc_failed(&m, t, "shape")) rc |= check_shape(r, n, path, &m, s) | check_antipode(r, n, path, s);
+    if (!rc) rc |= check_shape_in_box(r, n, path, s);
     if (s->shape != SC_SHAPE_POINTS) rc |= sc_require(r, n, path, &m, t, "count", 0);
     rc |= check_assign(r, n, path, s);
     if (s->has_velocity && (sc_has(&m, t, "speed") || sc_has(&m, t, "heading"))) {
@@ -1454,6 +1500,19 @@ static int read_groups(sc_read *r, const sc_row *row, const sc_node *n, const ch
             char gp[SC_PATH_SIZE];
             sc_join_key(gp, p, "ground_plane");
             bad = sc_report(r, sc_member(el, "ground_plane"), gp, "only in a 3D scenario (\"dim\": 3): a 2D world has no up axis");
+        }
+        const sc_node *behaviours = sc_member(el, "behaviours");
+        for (int b = 0; gs.def.combine != STEER_COMBINE_DITHER && behaviours && behaviours->kind == SC_OBJECT &&
+                        b < behaviours->count; ++b) { /* only dither draws: elsewhere it would be ignored */
+            const sc_node *one = &behaviours->items[b];
+            const sc_node *probability = one->kind == SC_OBJECT ? sc_member(one, "probability") : NULL;
+            if (!probability) continue;
+            char bp[SC_PATH_SIZE], pp[SC_PATH_SIZE];
+            sc_join_key(bp, p, "behaviours");
+            sc_join_key(bp, bp, one->key);
+            sc_join_key(pp, bp, "probability");
+            bad = sc_report(r, probability, pp, "used only by \"combine\": \"dither\" (this group's combine is %s)",
+                            ((const char *const[]){"\"blend\"", "\"priority\"", "\"running_sum\"", "\"dither\""})[gs.def.combine]);
         }
         if (gs.def.keep_apart && gs.def.neighbour_radius < 2.0f * gs.def.radius) { /* the library's rule, with a path */
             const sc_node *neighbours = sc_member(el, "neighbours");
@@ -1755,6 +1814,12 @@ static int check_root(sc_read *r)
     rc |= read_formations(r);
     if (r->dim == 2 && sc_has(&m, &root_table, "up") && !sc_failed(&m, &root_table, "up"))
         rc = sc_report(r, sc_member(root, "up"), "up", "only in a 3D scenario (\"dim\": 3): a 2D world has no up axis");
+    /* the world steps dt in sub-steps of at most max_dt, and refuses more than 1024 of them */
+    float max_dt = info->world.max_dt;
+    if (max_dt > 0.0f && info->dt > max_dt && ceilf(info->dt / max_dt) > 1024.0f)
+        rc = sc_report(r, sc_member(root, "max_dt"), "max_dt", "%g: dt (%g) would take %g sub-steps of it, at most 1024: "
+                       "give max_dt at least dt / 1024 (%g), or 0 for one step of dt", (double)max_dt, (double)info->dt,
+                       (double)ceilf(info->dt / max_dt), (double)(info->dt / 1024.0f));
     if (info->frames < 0) info->frames = info->steps < 150 ? info->steps : 150;
     if (info->frames > info->steps)
         rc = sc_report(r, sc_member(sc_member(root, "render"), "frames"), "render.frames",
