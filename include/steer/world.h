@@ -263,7 +263,11 @@ typedef struct steer_group_def {
                                 tolerance or faster than arrival_speed (default 0) */
     float waypoint_radius;   /* goal waypoints: the next one is taken closer than this, once no wall
                                 stands between the agent and it (else at the waypoint itself:
-                                closer than radius or arrival_tolerance) (default 1) */
+                                closer than radius or arrival_tolerance) (default 1). A waypoint a
+                                crowd shares (a gap, a door, a bridge) needs about the gap's width:
+                                each agent must come that close, and a crowd pushes its members off
+                                one point (the RTS review: 300 units through a gap 6 wide by two
+                                points on its axis, 4 arrived in 120 s with 1, 272 with 8) */
     steer_agent_id leader;   /* FOLLOW_LEADER: the agent followed (a handle of this world; a removed
                                 one: no force) */
     float leader_behind;     /* FOLLOW_LEADER: arrive at the point this far behind the leader (default 2) */
@@ -553,6 +557,10 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
  * they are sent leaves those weights 0, and "stop here" is an ARRIVE goal
  * at the agent's position.
  *
+ * The world finds no paths: an agent heads straight for its goal, walls
+ * and obstacles only turning it aside (one sent behind a building presses
+ * on its near face); route it with WAYPOINTS or a PATH from a pathfinder.
+ *
  * Goals live in a side table: an agent without one costs nothing, and a
  * step allocates nothing (the table grows when goals are set). Set and read
  * them between steps, by handle, one at a time or in bulk.
@@ -716,7 +724,10 @@ steer_result steer_world_reserve_goals(steer_world *world, int count);
  * way (set_goal, set_goals, set_targets, send_to_places; clearing it too)
  * leaves the formation, as a removed one does, and keeps that goal: an
  * order to one unit of a squad is not undone at the next step. A removed
- * leader leaves the members on their last slots. A member's goal is its
+ * leader leaves the members on their last slots, and the formation live
+ * (it counts in formation_count, it holds its index) until
+ * steer_world_remove_formation: a game that promotes a new leader adds a
+ * formation for it and removes the old one. A member's goal is its
  * group's ARRIVE (a goal it had loses its own slow radius and speed); an agent in two
  * formations takes the later one's slot (they are placed in index order).
  * Members keep their groups' behaviours
