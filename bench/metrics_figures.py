@@ -917,8 +917,9 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
     # ---- the figures, as steer's JSON names them
     out = {"agents": n, "steps": step, "dt": dt}
     out["min_agent_distance"] = None if n < 2 else min_all
-    out["obstacle_penetrations"] = {"count": pen_count, "deepest": deepest}
-    out["wall_crossings"] = crossings
+    # figures of objects the scenario lacks are null, as steer writes them
+    out["obstacle_penetrations"] = {"count": pen_count, "deepest": deepest} if sc.obstacles else None
+    out["wall_crossings"] = crossings if sc.walls else None
     if rmax > 0 and n >= 2:
         out["overlaps"] = {"pairs": len(pairs), "capped": False,
                            "closest_fraction": closest_frac if closest_frac < FRACTION_REACH else None}
@@ -1025,9 +1026,10 @@ def expect_failures(sc, f):
     """docs/scenarios.md, Expect: each limit checked against its figure (where the figure applies)."""
     e = sc.expect
     fails = 0
-    if "max_obstacle_penetrations" in e and f["obstacle_penetrations"]["count"] > e["max_obstacle_penetrations"]:
+    if "max_obstacle_penetrations" in e and f["obstacle_penetrations"] and \
+            f["obstacle_penetrations"]["count"] > e["max_obstacle_penetrations"]:
         fails += 1
-    if "max_wall_crossings" in e and f["wall_crossings"] > e["max_wall_crossings"]:
+    if "max_wall_crossings" in e and f["wall_crossings"] is not None and f["wall_crossings"] > e["max_wall_crossings"]:
         fails += 1
     if "max_jitter" in e and f["jitter"] is not None and f["jitter"] > e["max_jitter"]:
         fails += 1
@@ -1058,9 +1060,13 @@ def comparisons(steer, ours):
     rows = [("agents", steer["agents"], ours["agents"], COUNT), ("steps", steer["steps"], ours["steps"], COUNT),
             ("dt", steer["dt"], ours["dt"], (1e-9, 1e-7)),
             ("min_agent_distance", steer["min_agent_distance"], ours["min_agent_distance"], DIST),
-            ("obstacle_penetrations.count", steer["obstacle_penetrations"]["count"], ours["obstacle_penetrations"]["count"], COUNT),
-            ("obstacle_penetrations.deepest", steer["obstacle_penetrations"]["deepest"], ours["obstacle_penetrations"]["deepest"], DIST),
             ("wall_crossings", steer["wall_crossings"], ours["wall_crossings"], COUNT)]
+    sp, op = steer["obstacle_penetrations"], ours["obstacle_penetrations"]
+    if sp is None or op is None:
+        rows.append(("obstacle_penetrations", sp, op, COUNT))
+    else:
+        rows += [("obstacle_penetrations.count", sp["count"], op["count"], COUNT),
+                 ("obstacle_penetrations.deepest", sp["deepest"], op["deepest"], DIST)]
     so, oo = steer["overlaps"], ours["overlaps"]
     if so is None or oo is None:
         rows.append(("overlaps", so, oo, COUNT))

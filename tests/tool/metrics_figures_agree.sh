@@ -10,6 +10,8 @@
 #                                stalled at the end (no last arrival)
 #   formation --blind            formation slots (targets that move: arrival
 #                                events), a waypoint leader, rocks entered
+#   wall_heights --blind         3D walls of a height: walkers cross the fence,
+#                                drones fly over it (not counted)
 # (--blind: a copy without solid walls and obstacles, keep_apart and the
 # avoidance of walls and obstacles, so the counts are not all 0.)
 #   tests/tool/metrics_figures_agree.sh STEER SOURCE_DIR
@@ -22,6 +24,7 @@ run() {
 run "$root/scenarios/y_up_ground.json" --blind
 run "$root/scenarios/doorway.json" --blind --steps 1000
 run "$root/scenarios/formation.json" --blind
+run "$root/scenarios/wall_heights.json" --blind
 if [ "$status" -ne 0 ]; then
     echo "metrics_figures_agree: some figure differs from its definition (above: DIFFER)"
 fi

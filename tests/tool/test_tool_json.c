@@ -130,6 +130,7 @@ typedef struct run_figures {
 static bool figures_make(run_figures *r)
 {
     const char *text = "{\"name\": \"two \\\"quoted\\\"\", \"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]},\n"
+                       " \"obstacles\": [{\"centre\": [5, 5], \"radius\": 1}],\n"
                        " \"groups\": [{\"name\": \"g\\t1\", \"radius\": 0.5, \"spawn\": [{\"count\": 2}]}]}";
     char error[512] = "out of memory";
     r->sc = steer_scenario_create();
@@ -204,6 +205,7 @@ static void test_metrics_file(void)
     CHECK(json_is_integer(json_object_get(root, "steps")) && json_is_real(json_object_get(root, "ms_per_step")));
     CHECK(json_is_null(json_object_get(root, "ms_per_step_max")));
     CHECK(json_is_null(json_object_get(json_object_get(root, "obstacle_penetrations"), "deepest")));
+    CHECK(json_is_null(json_object_get(root, "wall_crossings"))); /* no walls: not a 0 */
     CHECK(json_is_null(json_object_get(root, "jitter")) && json_is_null(json_object_get(root, "arrive_overshoot")));
     CHECK(json_is_null(json_object_get(path, "mean")) && json_is_null(json_object_get(path, "max")));
     CHECK(json_real_value(json_object_get(path, "corridor_exit")) == 0.25);

@@ -950,9 +950,14 @@ int metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
                                                      "mean", figure(path_mean),
                                                      "max", figure(m->path_max),
                                                      "corridor_exit", figure(m->path_exit));
+    /* figures of objects the scenario lacks are null, as the table's "—" */
+    json_t *penetrations = m->info->obstacle_count
+                               ? json_pack("{s:I, s:o}", "count", (json_int_t)m->penetrations, "deepest", figure(m->deepest))
+                               : json_null();
+    json_t *crossings = m->info->wall_count ? json_integer((json_int_t)m->wall_crossings) : json_null();
     /* every part is freed by json_pack, whichever failed (out of memory) */
     json_t *figures = json_pack(
-        "{s:o, s:i, s:I, s:o, s:o, s:o, s:o, s:{s:I, s:o}, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:s}",
+        "{s:o, s:i, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:s}",
         "scenario", tool_json_text(m->info->name),
         "agents", m->count,
         "steps", (json_int_t)m->steps,
@@ -960,8 +965,8 @@ int metrics_write_json(const metrics *m, FILE *out, const char *state_hash)
         "ms_per_step", tool_json_fixed(m->steps ? m->step_ms_sum / (double)m->steps : 0.0, 4),
         "ms_per_step_max", tool_json_fixed(m->step_ms_max, 4),
         "min_agent_distance", figure_if(m->min_distance >= 0.0, m->min_distance),
-        "obstacle_penetrations", "count", (json_int_t)m->penetrations, "deepest", figure(m->deepest),
-        "wall_crossings", (json_int_t)m->wall_crossings,
+        "obstacle_penetrations", penetrations,
+        "wall_crossings", crossings,
         "overlaps", overlaps,
         "jitter", figure_if(m->jitter_samples > 0, m->jitter_sum / (double)m->jitter_samples),
         "arrive_overshoot", figure_if(m->has_arrive, m->arrive_overshoot),
