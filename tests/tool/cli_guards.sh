@@ -357,8 +357,15 @@ cat > shared.json <<'EOF'
                                     {"count": 3, "goal": {"kind": "arrive", "points": [[1, 1], [2, 2], [3, 3]]}}]}]}
 EOF
 "$steer" run shared.json -o out > stdout.txt 2> stderr.txt || fail "shared.json: status $?"
-grep -qF "steer run: warning: 5 agents have goals that stop on one point (5, 5, 0)" stderr.txt ||
+grep -qF "steer run: warning: 5 agents have goals that stop on one point (5, 5):" stderr.txt ||
     fail "shared.json: no warning of 5 agents on one point: $(cat stderr.txt)"
+# no agents at all: said, not an empty picture without a word
+cat > empty.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 2, "render": {"size": [32, 32]},
+ "groups": [{"name": "g", "spawn": [{"count": 0}]}]}
+EOF
+"$steer" run empty.json -o out > stdout.txt 2> stderr.txt || fail "empty.json: status $?"
+grep -qF "steer run: warning: the scenario spawns no agents" stderr.txt || fail "empty.json: no warning: $(cat stderr.txt)"
 sed -i 's/"target": \[5, 5\]/"box": {"min": [0, 0], "max": [9, 9]}/' shared.json
 "$steer" run shared.json -o out > stdout.txt 2> stderr.txt || fail "shared.json with places: status $?"
 ! grep -q "stop on one point" stderr.txt || fail "shared.json with own places: warned: $(cat stderr.txt)"

@@ -1290,10 +1290,10 @@ static void test_spawns_in_solids_are_announced(void)
     snprintf(text, sizeof text, flat, "true", "3.7");
     CHECK(write_text(file, text));
     const char *says[] = {"steer run: warning: 2 agents start with their bodies inside a solid wall (the first, of "
-                          "groups[0] (\"walkers\") at (-0.3, 1, 0), 0.2 into the wall from (0, -10, 0) to (0, 10, 0)): "
+                          "groups[0] (\"walkers\") at (-0.3, 1), 0.2 into the wall from (0, -10) to (0, 10)): "
                           "spawn each at least its radius from it",
                           "steer run: warning: 1 agent starts with its body inside a solid obstacle (the first, of "
-                          "groups[0] (\"walkers\") at (3.7, 5, 0), 0.2 into obstacles[0] at (5, 5, 0)): spawn each at "
+                          "groups[0] (\"walkers\") at (3.7, 5), 0.2 into obstacles[0] at (5, 5)): spawn each at "
                           "least its radius from it",
                           0};
     bool said = tool_says(args, says, err, sizeof err);

@@ -220,6 +220,18 @@ static float ground_distance_to_segment(steer_v2 p, steer_v2 a, steer_v2 b)
     return distance;
 }
 
+/* "(x, y)" in 2D, "(x, y, z)" in 3D: a place as the file gives it. */
+typedef struct point_text {
+    char text[80];
+} point_text;
+static point_text point_of(int dim, steer_v3 p)
+{
+    point_text t;
+    if (dim == 2) snprintf(t.text, sizeof t.text, "(%g, %g)", (double)p.x, (double)p.y);
+    else snprintf(t.text, sizeof t.text, "(%g, %g, %g)", (double)p.x, (double)p.y, (double)p.z);
+    return t;
+}
+
 /* A body that starts inside a solid wall or obstacle is a mistake in the
  * file (a solid obstacle puts it out at the first step, a wall leaves it
  * overlapping until it walks away): say how many, and the first, so the
@@ -274,18 +286,17 @@ static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *
         if (inside == 0) continue;
         steer_v3 ends[2] = {kind == 0 ? info->walls[first_object].a : info->obstacles[first_object].centre,
                             kind == 0 ? info->walls[first_object].b : info->obstacles[first_object].centre};
-        char what[160];
+        char what[200];
         if (kind == 0)
-            snprintf(what, sizeof what, "the wall from (%g, %g, %g) to (%g, %g, %g)", (double)ends[0].x, (double)ends[0].y,
-                     (double)ends[0].z, (double)ends[1].x, (double)ends[1].y, (double)ends[1].z);
+            snprintf(what, sizeof what, "the wall from %s to %s", point_of(info->dim, ends[0]).text,
+                     point_of(info->dim, ends[1]).text);
         else
-            snprintf(what, sizeof what, "obstacles[%d] at (%g, %g, %g)", first_object, (double)ends[0].x,
-                     (double)ends[0].y, (double)ends[0].z);
+            snprintf(what, sizeof what, "obstacles[%d] at %s", first_object, point_of(info->dim, ends[0]).text);
         fprintf(stderr, "steer run: warning: %d agent%s start%s with %s inside a solid %s (the first, of groups[%d] "
-                        "(\"%s\") at (%g, %g, %g), %g into %s): spawn each at least its radius from it\n",
+                        "(\"%s\") at %s, %g into %s): spawn each at least its radius from it\n",
                 inside, inside == 1 ? "" : "s", inside == 1 ? "s" : "", inside == 1 ? "its body" : "their bodies",
-                kind == 0 ? "wall" : "obstacle", first_group, info->groups[first_group].name, (double)first_at.x,
-                (double)first_at.y, (double)first_at.z, (double)first_depth, what);
+                kind == 0 ? "wall" : "obstacle", first_group, info->groups[first_group].name,
+                point_of(info->dim, first_at).text, (double)first_depth, what);
     }
     free(near);
 }
@@ -749,13 +760,16 @@ int steer_cmd_run(int argc, char **argv)
         run_free(&r);
         return 1;
     }
+    if (!o.quiet && n == 0) /* an empty picture and no figures: a spawn's count left at 0, or no spawn */
+        fprintf(stderr, "steer run: warning: the scenario spawns no agents (no group has a spawn with a count "
+                        "above 0): the pictures show only the world\n");
     steer_v3 shared_at;
     int shared = metrics_shared_end(&r.metrics, &shared_at);
     if (!o.quiet && shared > 1) /* a crowd to one point: the stadium that never empties */
-        fprintf(stderr, "steer run: warning: %d agents have goals that stop on one point (%g, %g, %g): only one can "
+        fprintf(stderr, "steer run: warning: %d agents have goals that stop on one point %s: only one can "
                         "stand on it, so the rest never arrive; give each its own place (goal points or box, with "
                         "\"via\" for a shared route)\n",
-                shared, (double)shared_at.x, (double)shared_at.y, (double)shared_at.z);
+                shared, point_of(info->dim, shared_at).text);
     if (!o.quiet && (r.trails.stride > 1 || r.trails.length < still_trail))
         fprintf(stderr, "steer run: trails kept for %d of %d agents (one in %d) over %d frames: at most %d Mi points\n",
                 r.trails.kept, n, r.trails.stride, r.trails.length, TRAILS_MAX_POINTS >> 20);
