@@ -8,10 +8,11 @@
  * obstacles, avoid and follow the walls, wander and seek:
  *   field     N agents (default 100) among K obstacles (default 1000000)
  *             and L walls (default 100000) spread over a 4000-unit square;
- *   medium    2400 agents among 64 obstacles and 64 walls (just above the
- *             count the index starts at) in the showcase's box;
+ *   medium    2400 agents among 64 obstacles and 64 walls in the
+ *             showcase's box;
  *   showcase  2400 agents among the showcase's 9 obstacles and 7 walls
- *             (below it: the full loops either way).
+ *             (the world indexes walls from 6 and obstacles from 10: its
+ *             walls indexed, its obstacles looped over either way).
  * Each scene runs with the index (S steps, default 20) and forced to the
  * full loops (F steps, default 2: a field step then takes seconds); the
  * table gives the median ms per step of each, the indexed world's first
