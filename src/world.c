@@ -473,6 +473,7 @@ void steer_world_destroy(steer_world *w)
     steer_free(&al, w->obstacles_ground);
     steer_free(&al, w->walls);
     steer_free(&al, w->wall_heights);
+    steer_free(&al, (void *)w->claims);
     steer__objects_free(w);
     steer_free(&al, w->paths);
     steer_free(&al, w->fields);
@@ -1195,6 +1196,7 @@ size_t steer_world_memory_bytes(const steer_world *w)
     bytes += (size_t)w->def.max_groups * sizeof(steer__group);
     bytes += ((size_t)w->def.max_obstacles + 1) * (sizeof(steer_obstacle3) + sizeof(steer_v3));
     bytes += ((size_t)w->def.max_walls + 1) * (sizeof(steer_segment3) + sizeof(steer__wall_height));
+    bytes += w->claim_capacity * sizeof(uint64_t); /* a user scheduler's item bits */
     for (int i = 0; i < w->path_count; ++i) bytes += (size_t)w->paths[i].count * steer__path_copies(w->dim) * sizeof(steer_v3);
     bytes += (size_t)w->goal_capacity * (sizeof(steer__goal) + sizeof(uint32_t)); /* records, reordering scratch */
     for (int i = 0; i < w->goal_count; ++i) bytes += (size_t)w->goals[i].point_count * sizeof(steer_v3);

@@ -758,6 +758,10 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
         STEER__SWAP(w->seen_index, fresh->seen_index);
         STEER__SWAP(w->apart_u, fresh->apart_u);
         STEER__SWAP(w->apart_limit, fresh->apart_limit);
+        STEER__SWAP(w->claims, fresh->claims); /* the host's scheduler's */
+        size_t claim_capacity = w->claim_capacity;
+        w->claim_capacity = fresh->claim_capacity;
+        fresh->claim_capacity = claim_capacity;
         w->def.worker_count = old.def.worker_count;
         w->def.enqueue_task = old.def.enqueue_task;
         w->def.finish_task = old.def.finish_task;

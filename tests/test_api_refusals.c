@@ -933,6 +933,46 @@ static void *half_only(steer_task_fn *task, int item_count, int min_range, void 
     return task_context;
 }
 
+/* A scheduler that hands every item out twice: two halves, then the whole again. */
+static void *every_item_twice(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user_context)
+{
+    (void)min_range, (void)user_context;
+    task(0, item_count / 2, 0, task_context);
+    task(item_count / 2, item_count, 1, task_context);
+    task(0, item_count, 0, task_context);
+    return task_context;
+}
+/* One that hands out overlapping blocks of 10 every 7 items and skips every third. */
+static void *overlaps_and_gaps(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user_context)
+{
+    (void)min_range, (void)user_context;
+    for (int k = 0; k * 7 < item_count; ++k)
+        if (k % 3 != 2) task(k * 7, k * 7 + 10 < item_count ? k * 7 + 10 : item_count, k % 2, task_context);
+    return task_context;
+}
+
+/* 300 agents pressed together (non_penetration, its relaxation's pushes
+ * added per pass), two workers: the sort runs in two parts. */
+static uint64_t scheduled_crowd_hash(steer_enqueue_task_fn *enqueue)
+{
+    steer_world_def d = def3(300);
+    d.dim = 2;
+    d.worker_count = 2;
+    d.non_penetration = true;
+    d.enqueue_task = enqueue;
+    d.finish_task = enqueue ? finish_nothing : 0;
+    steer_world *w = steer_world_create(&d);
+    steer_group_def g = steer_default_group_def();
+    g.radius = 0.5f;
+    steer_world_add_group(w, &g);
+    for (int i = 0; i < 300; ++i)
+        steer_world_add_agent(w, 0, steer_v3_make((float)(i % 20) * 0.6f, (float)(i / 20) * 0.6f, 0), steer_v3_make(1, 0.5f, 0));
+    for (int s = 0; s < 10; ++s) CHECK(steer_world_step(w, 1.0f / 60) == STEER_OK);
+    uint64_t h = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return h;
+}
+
 static uint64_t scheduled_hash(steer_enqueue_task_fn *enqueue, int steps)
 {
     steer_world_def d = def3(64);
@@ -955,9 +995,21 @@ static void test_scheduler_null_and_coverage(void)
     CHECK(scheduled_hash(run_now, 5) == pool); /* ran at once, NULL: not run twice */
     CHECK(scheduled_hash(decline, 5) == pool && declined_calls > 0);
     int before = misuse_last.count;
-    scheduled_hash(half_only, 1);
+    CHECK(scheduled_hash(half_only, 5) == pool); /* the half left unrun ran on the caller's thread */
     CHECK(misuse_last.count > before && misuse_last.id == STEER_MISUSE_SCHEDULER_ITEMS &&
           strstr(misuse_last.message, "once each"));
+    /* items handed out twice ran once (the sort's scatter and the pushes are not safe to repeat),
+     * items skipped ran after: the step is the pool's, reported */
+    uint64_t crowd = scheduled_crowd_hash(0);
+    before = misuse_last.count;
+    CHECK(scheduled_crowd_hash(every_item_twice) == crowd);
+    CHECK(misuse_last.count > before && misuse_last.id == STEER_MISUSE_SCHEDULER_ITEMS &&
+          strstr(misuse_last.message, "again"));
+    before = misuse_last.count;
+    CHECK(scheduled_crowd_hash(overlaps_and_gaps) == crowd);
+    CHECK(misuse_last.count > before && misuse_last.id == STEER_MISUSE_SCHEDULER_ITEMS);
+    before = misuse_last.count;
+    CHECK(scheduled_crowd_hash(run_now) == crowd && misuse_last.count == before); /* a good one: nothing said */
 }
 
 /* ---- NULL worlds of the queries (steer/misuse.h: a NULL object is misuse) ---------- */

@@ -74,8 +74,11 @@ typedef enum steer_boundary {
  * one, the built-in pool of def.worker_count threads is used (1 = serial).
  * Your scheduler calls the task on sub-ranges that cover [0, item_count)
  * once each, in any order and split (min_range is the size below which a
- * split costs more than it gains: a hint, as Box2D's minRange is) (a world reports calls that do not,
- * STEER_MISUSE_SCHEDULER_ITEMS, and that step's result is then undefined).
+ * split costs more than it gains: a hint, as Box2D's minRange is). A world
+ * reports calls that do not (STEER_MISUSE_SCHEDULER_ITEMS) and still runs
+ * each item once: an item handed out again is skipped (each claims its bit
+ * first), one never handed out runs on the caller's thread after finish,
+ * so the step is the right one.
  * enqueue returns a handle that the world passes to finish, or NULL: either
  * it ran the whole task before returning (as Box2D's enqueue may) or it
  * declined and ran none of it, and then the world runs it on its own
