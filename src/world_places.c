@@ -16,6 +16,17 @@
 #include "world_cells.h"
 #include "world_goals.h"
 
+/* d and j exchange places, each place with the preferred speed and slow
+ * radius it was given (send_to_places `together` plans them per place, so
+ * the places still fill at about one time). */
+static void trade(steer__goal *mine, steer__goal *theirs)
+{
+    steer__goal was = *mine;
+    mine->target = theirs->target, mine->speed = theirs->speed, mine->slow_radius = theirs->slow_radius;
+    theirs->target = was.target, theirs->speed = was.speed, theirs->slow_radius = was.slow_radius;
+    mine->arrived = theirs->arrived = false; /* each has a new place to reach */
+}
+
 /* Agent d (with goal `mine`, sight its neighbour radius) against candidate
  * j, seen through `shift` (on a narrow axis, at its nearest image): trades
  * when both are of one order, in each other's sight and better off. The
@@ -46,10 +57,7 @@ static void consider(const steer_world *w, int d, steer__goal *mine, float sight
     double gain = 2.0 * ((double)apart.x * places.x + (double)apart.y * places.y + (double)apart.z * places.z);
     double radii = (double)a->def.radius + (double)b->def.radius;
     if (!(gain > 0.25 * radii * radii)) return;
-    steer_v3 place = mine->target;
-    mine->target = theirs->target;
-    theirs->target = place;
-    mine->arrived = theirs->arrived = false; /* each has a new place to reach */
+    trade(mine, theirs);
 }
 
 void steer__trade_places(steer_world *w)

@@ -1225,7 +1225,7 @@ static void places_trade(void)
         steer_agent_id ids[2] = {steer_world_add_agent(w, g, steer_v3_make(0, 0, 0), steer_v3_zero()),
                                  steer_world_add_agent(w, g, steer_v3_make(0, 1, 0), steer_v3_zero())};
         steer_v3 places[2] = {{10, 0, 0}, {10, 1, 0}};
-        steer_world_teleport_agent(w, ids[1], steer_v3_make(-4, 1, 0), steer_v3_zero()); /* farther: slower */
+        steer_world_teleport_agent(w, ids[1], steer_v3_make(-4, 1, 0), steer_v3_zero()); /* farther: faster */
         CHECK(steer_world_send_to_places(w, ids, 2, places, 2, true, NULL) == 2);
         steer_world_teleport_agent(w, ids[1], steer_v3_make(0, 1, 0), steer_v3_zero());
         CHECK(v3_eq(goal_of(w, ids[0]).target, places[0]));
@@ -1248,7 +1248,8 @@ static void places_trade(void)
         bool traded = v3_eq(goal_of(w, ids[0]).target, places[1]) && v3_eq(goal_of(w, ids[1]).target, places[0]);
         if (taken_out == 0) {
             CHECK(traded);
-            CHECK(goal_of(w, ids[0]).speed == speed0 && goal_of(w, ids[1]).speed == speed1); /* "each keeps its speed" */
+            /* "each place keeps the speed and slow radius together planned for it" */
+            CHECK(goal_of(w, ids[0]).speed == speed1 && goal_of(w, ids[1]).speed == speed0);
         } else {
             CHECK(!traded);
         }

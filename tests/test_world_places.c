@@ -596,6 +596,25 @@ static void who_trades(void)
     CHECK(steer_world_get_goal(copy, ids[0], &g) == STEER_OK && g.target.x == 0.0f);
     free(b.data);
     steer_world_destroy(copy);
+    /* sent together, a place keeps the speed and slow radius planned for
+       it: the near place's agent slow, the far place's fast; put on each
+       other's starts, they trade places and speeds with them */
+    {
+        const steer_v3 places[2] = {{0, 0, 0}, {5.8f, 0, 0}};
+        steer_world_teleport_agent(w, ids[0], at[0], steer_v3_zero());
+        steer_world_teleport_agent(w, ids[1], at[1], steer_v3_zero());
+        CHECK(steer_world_send_to_places(w, ids, 2, places, 2, true, NULL) == 2);
+        steer_goal near, far;
+        CHECK(steer_world_get_goal(w, ids[0], &near) == STEER_OK && steer_world_get_goal(w, ids[1], &far) == STEER_OK);
+        CHECK(near.target.x == 0.0f && far.target.x == 5.8f && near.speed < far.speed);
+        steer_world_teleport_agent(w, ids[0], at[1], steer_v3_zero());
+        steer_world_teleport_agent(w, ids[1], at[0], steer_v3_zero());
+        steer_world_step(w, 1.0f / 60.0f);
+        steer_goal g0, g1;
+        CHECK(steer_world_get_goal(w, ids[0], &g0) == STEER_OK && steer_world_get_goal(w, ids[1], &g1) == STEER_OK);
+        CHECK(g0.target.x == 5.8f && g0.speed == far.speed && g0.slow_radius == far.slow_radius);
+        CHECK(g1.target.x == 0.0f && g1.speed == near.speed && g1.slow_radius == near.slow_radius);
+    }
     /* a goal of its own takes an agent out of its order */
     steer_world_teleport_agent(w, ids[0], at[0], steer_v3_zero());
     steer_world_teleport_agent(w, ids[1], at[1], steer_v3_zero());

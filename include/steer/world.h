@@ -650,7 +650,8 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * Turpin, Michael and Kumar, "CAPT", 2014). On the way, two agents of one
  * call that are within both groups' neighbour_radius of each other trade
  * places whenever that lowers their summed squared distance by more than
- * a quarter of their summed radii squared (each keeps its speed): so
+ * a quarter of their summed radii squared (each place keeps the speed
+ * and slow radius `together` planned for it): so
  * agents pushed out of order by a crowd, an obstacle or a walker do not
  * jostle for each other's places (ten swapped pairs in a block of 100:
  * all home at once, against 80 of 100 after 30 s when the places were set

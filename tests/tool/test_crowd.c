@@ -388,7 +388,7 @@ static void test_crowd_scenarios(void)
         /* two squads through it from either end, all of one priority but the arrived units'; not
          * yet: stalls under 5 s (a unit held 22.7 s where the squads pass each other, seen once
          * places traded on the way were measured) */
-        {"garrison_crossing", 90.0, true, true, false, false, false},
+        {"garrison_crossing", 180.0, true, true, false, false, false},
         /* two squads head-on between rocks to random spots, drawn with spacing: each on its own spot */
         {"rts_squads", 60.0, true, false, false, false, false},
     };
