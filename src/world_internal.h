@@ -213,6 +213,7 @@ struct steer_world {
     float *apart_limit;           /* ... (world_keep_apart.c) */
     steer__pool *pool;
     int workers;
+    _Atomic uint64_t relax_pairs; /* candidate pairs the non-penetration passes examined (for tests) */
     _Atomic uint64_t *claims; /* a user scheduler's task: a bit per item, set by the call that runs it (world_tasks.c) */
     size_t claim_capacity;    /* words */
     steer_step_profile profile;

@@ -11,9 +11,10 @@
 
 #define PENETRATION_SLOP 0.01f /* overlaps this small (of r_i + r_j) end the passes */
 
-static _Atomic uint64_t pairs_examined;
-
-uint64_t steer__relax_pairs_examined(void) { return atomic_load_explicit(&pairs_examined, memory_order_relaxed); }
+uint64_t steer__relax_pairs_examined(const steer_world *w)
+{
+    return atomic_load_explicit(&w->relax_pairs, memory_order_relaxed);
+}
 
 typedef struct relax_pass {
     steer_world *w;
@@ -129,7 +130,7 @@ static void separate_task(int start, int end, int worker, void *context)
         }
         for (int a = 0; a < w->dim; ++a) w->next_p[a][i] = corr[a]; /* scratch here: the correction */
     }
-    atomic_fetch_add_explicit(&pairs_examined, pairs, memory_order_relaxed);
+    atomic_fetch_add_explicit(&w->relax_pairs, pairs, memory_order_relaxed);
     /* A scheduler breaking the worker-index contract loses this range's
      * overlap (at worst the passes stop early) rather than racing. */
     if (worker < 0 || worker >= w->workers) {

@@ -10,8 +10,8 @@
  * penetration_iterations; each pass sorts first. */
 void steer__world_relax(steer_world *w);
 
-/* Candidate pairs the passes have examined in this process, for tests: a
- * crowd's passes are bounded by its sample. */
-uint64_t steer__relax_pairs_examined(void);
+/* Candidate pairs the world's passes have examined, for tests: a crowd's
+ * passes are bounded by its sample. */
+uint64_t steer__relax_pairs_examined(const steer_world *w);
 
 #endif

@@ -144,9 +144,9 @@ static void test_passes_are_bounded(int dim)
     w = make_crowd(&cs, &centre);
     CHECK(w != 0);
     if (!w) return;
-    uint64_t before = steer__relax_pairs_examined();
+    uint64_t before = steer__relax_pairs_examined(w);
     CHECK(steer_world_step(w, DT) == STEER_OK);
-    uint64_t one_pass = steer__relax_pairs_examined() - before;
+    uint64_t one_pass = steer__relax_pairs_examined(w) - before;
     CHECK(one_pass == n * sample);
     steer_world_destroy(w);
 
@@ -157,9 +157,9 @@ static void test_passes_are_bounded(int dim)
     int passes = steer_default_world_def().penetration_iterations;
     uint64_t most = 0;
     for (int s = 0; s < STEPS; ++s) {
-        before = steer__relax_pairs_examined();
+        before = steer__relax_pairs_examined(w);
         CHECK(steer_world_step(w, DT) == STEER_OK);
-        uint64_t pairs = steer__relax_pairs_examined() - before;
+        uint64_t pairs = steer__relax_pairs_examined(w) - before;
         CHECK(pairs <= (uint64_t)passes * n * STEER__STAGE_CAP);
         most = pairs > most ? pairs : most;
     }
