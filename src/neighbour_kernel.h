@@ -178,7 +178,7 @@ typedef struct steer__move_arrays {
 typedef void steer__move_fn(const steer__move_arrays *arrays, int first, const uint32_t *to, int n);
 
 /* The candidates [begin, end) (their torus image shifted by `shift`) a
- * predictive agent sees (world_behaviours.c, steer__see_neighbours): with
+ * predictive agent sees (world_seen.c, steer__see_neighbours): with
  * q = p - shift and d = q - position, those with |d|^2 < radius_sq, not at
  * the agent's place moving alike (|d|^2 = 0 and every velocity component
  * equal), and in group_mask unless all_groups. They are appended in

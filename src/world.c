@@ -518,10 +518,10 @@ static bool members_needed(const steer_group_def *d)
     return d->weight[STEER_PURSUE] != 0.0f || d->weight[STEER_EVADE] != 0.0f;
 }
 
-/* Wander starts along the agent's heading (world-frame angle on XY), so a
- * group spawned with scattered headings does not all drift one way. */
-/* Wander's angle lies in the ground plane (docs/model.md §1.8): the
- * heading's angle there, in the ground frame. */
+/* Wander starts along the agent's heading, so a group spawned with
+ * scattered headings does not all drift one way; its angle lies in the
+ * ground plane (docs/model.md §1.8): the heading's angle there, in the
+ * ground frame. */
 static float initial_wander_angle(const steer_world *w, steer_v3 vel)
 {
     steer_v3 g = steer__to_ground(w, vel);

@@ -1,4 +1,4 @@
-/* The forces pass and its 64-agent flock batcher. */
+/* The forces pass: its 64-agent flock batcher and its crowd chunk. */
 #include "world_forces.h"
 #include "world_behaviours.h"
 #include "world_keep_apart.h"

@@ -28,7 +28,7 @@ void steer__goals_clear(steer_world *w);
 /* Checks a goal quietly (a snapshot's) or as misuse of `function`. */
 bool steer__goal_ok(const steer_world *w, const steer_goal *goal, const char *function);
 /* Puts the records in the agents' order, after a sort, when goals were
- * added since the last time or every 64 steps: agents change cells slowly,
+ * added since the last time or every 64 sub-steps: agents change cells slowly,
  * so the records stay near their agents' order (pages and lines shared), and
  * the forces pass fetches them ahead. Order only: no result depends on it. */
 void steer__goals_reorder(steer_world *w);

@@ -1,5 +1,5 @@
-/* Private: the world's layout, shared by world.c (management), world_step.c
- * (the step), world_snapshot.c and world_draw.c. */
+/* Private: the world's layout, shared by the world's files (world.c, the
+ * step's phases in world_*.c, the snapshot, the drawing). */
 #ifndef STEER_WORLD_INTERNAL_H
 #define STEER_WORLD_INTERNAL_H
 
@@ -69,7 +69,7 @@ typedef struct steer__group {
     float arrived_priority; /* the priority of its agents while arrived: def.arrived_priority, or def.priority */
     bool flocks;       /* SEPARATION, ALIGNMENT or COHESION: gathers the neighbours' sums */
     bool needs_neighbours;
-    bool predictive;   /* AVOID_NEIGHBOURS, ANTICIPATE, QUEUE or keep_apart: sees its neighbours one by one (world_behaviours.c) */
+    bool predictive;   /* AVOID_NEIGHBOURS, ANTICIPATE, QUEUE or keep_apart: sees its neighbours one by one (world_seen.c) */
     /* FOLLOW_LEADER: the leader as this sub-step found it (steer__find_leaders) */
     bool leader_found;
     uint32_t leader_dense;   /* where it was: the next search starts there */
@@ -192,7 +192,7 @@ struct steer_world {
     int cell_count;
     uint32_t *cell_start;    /* cell_count + 1 */
     size_t cell_capacity;
-    uint32_t *sort_scratch;  /* the sort's counts, bounds and outsider lists (world_step.c) */
+    uint32_t *sort_scratch;  /* the sort's counts, bounds and outsider lists (world_sort.c) */
     size_t sort_capacity;    /* entries */
     uint32_t sort_out_cap;   /* per part */
 
@@ -201,14 +201,14 @@ struct steer_world {
     _Atomic bool in_step;    /* read by calls from other threads (misuse, refused): atomic, so the check is no race */
     steer_kernel kernel;
     const steer__kernels *kernels; /* the wide kernels of `kernel` for this dimension */
-    unsigned char *stages;   /* per worker: a cell's candidates, staged (world_step.c) */
+    unsigned char *stages;   /* per worker: a cell's candidates, staged (world_cells.c, world_forces.c) */
     size_t stage_bytes;      /* per worker */
     float *penetration_worst; /* per worker: the deepest overlap seen by a relaxation pass */
     steer_neighbour3 *predictive; /* per worker, STEER__PREDICTIVE_CAP: what avoid_neighbours sees, as records */
     float *anticipation;          /* per worker, STEER__ANTICIPATION_FLOATS: what a predictive agent sees, in lanes,
                                      and the anticipation kernel's results (steer__lane_array) ... */
     uint32_t *seen_index;         /* ... per worker, STEER__ANTICIPATION_STRIDE: each seen one's candidate index ... */
-    uint16_t *anticipation_bits;  /* ... and its bits, STEER__ANTICIPATION_WORDS (world_behaviours.c) */
+    uint16_t *anticipation_bits;  /* ... and its bits, STEER__ANTICIPATION_WORDS (world_seen.c) */
     steer_v3 *apart_u;            /* per worker, STEER__APART_CAP: keep_apart's constraints ... */
     float *apart_limit;           /* ... (world_keep_apart.c) */
     steer__pool *pool;

@@ -770,8 +770,9 @@ typedef struct steer_step_profile {
     double grid;   /* the sort by cell, then the goal records' reorder, place trades and arrivals noted */
     double forces; /* member lists, leaders, neighbours, behaviours, integration, keep_apart, the move with
                       solid walls and obstacles */
-    double solve;  /* the non-penetration passes */
-    double total;
+    double solve;  /* the non-penetration passes, and the headings kept (keep_headings) */
+    double total;  /* the sub-steps; before them, outside the phases, the step sizes the grid, rebuilds
+                      the obstacle index after a change and places formations' slots */
 } steer_step_profile;
 steer_step_profile steer_world_last_profile(const steer_world *world);
 
