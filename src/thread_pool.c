@@ -258,14 +258,21 @@ steer__pool *steer__pool_create(int workers, const steer_allocator *allocator)
     }
     pool->threads = (pthread_t *)(void *)(pool->queues + workers);
     worker_arg *args = (worker_arg *)(pool->threads + workers);
-    pthread_mutex_init(&pool->lock, 0);
-    pthread_cond_init(&pool->wake, 0);
-    pthread_cond_init(&pool->done, 0);
+    bool lock = pthread_mutex_init(&pool->lock, 0) == 0, wake = pthread_cond_init(&pool->wake, 0) == 0,
+         done = pthread_cond_init(&pool->done, 0) == 0;
+    if (!lock || !wake || !done) { /* no pool: the world runs serially, as with one worker */
+        if (lock) pthread_mutex_destroy(&pool->lock);
+        if (wake) pthread_cond_destroy(&pool->wake);
+        if (done) pthread_cond_destroy(&pool->done);
+        steer_free(allocator, pool->queues);
+        steer_free(allocator, pool);
+        return 0;
+    }
     for (int i = 1; i < workers; ++i) {
         args[i].pool = pool;
         args[i].index = i;
         if (pthread_create(&pool->threads[i], 0, worker_main, &args[i]) != 0) {
-            pool->workers = i; /* run with the threads we got */
+            pool->workers = i; /* run with the threads we got (they read it only in a phase, after this) */
             break;
         }
     }
