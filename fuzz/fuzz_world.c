@@ -603,6 +603,12 @@ static void fw_op(fuzz_input *in, fw *f)
             ra = steer_world_set_wall(a, index, p, q);
             rb = steer_world_set_wall(b, index, p, q);
             FUZZ_CHECK(ra == rb, "set_wall: %d vs %d", ra, rb);
+        } else if (pick < 120) { /* a wall of a height (3D; refused in 2D or out of order) */
+            int index = fuzz_int(in, -1, 4);
+            float bottom = fuzz_float(in), top = fuzz_float(in);
+            ra = steer_world_set_wall_height(a, index, bottom, top);
+            rb = steer_world_set_wall_height(b, index, bottom, top);
+            FUZZ_CHECK(ra == rb, "set_wall_height: %d vs %d", ra, rb);
         }
         break;
     }

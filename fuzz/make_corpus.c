@@ -5,7 +5,8 @@
  * Each file is the target's mode byte (dimension, checksum repair) followed
  * by the snapshot. The committed snap-*.bin are an older format's (kept:
  * the reader's path for old versions); snap-v12-headings-*.bin are this
- * program's output since the world keeps headings (format 12). */
+ * program's output since the world keeps headings (format 12), and
+ * snap-v13-wall-heights-*.bin its 3D "wallheights" seed (format 13). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -52,6 +53,11 @@ int main(int argc, char **argv)
         for (int k = 0; k < 4; ++k) failed |= steer_world_remove_agent(w, ids[3 * k + 1]) != STEER_OK;
         failed |= steer_world_step(w, ROBUST_DT) != STEER_OK;
         failed |= write_seed(argv[1], "removed", w, dim, 1);
+        if (dim == 3 && steer_world_wall_count(w) > 0) { /* walls of a height (format 13, flag bit 4) */
+            failed |= steer_world_set_wall_height(w, 0, -1.0f, 1.5f) != STEER_OK;
+            failed |= steer_world_step(w, ROBUST_DT) != STEER_OK;
+            failed |= write_seed(argv[1], "wallheights", w, dim, 1);
+        }
         steer_world_destroy(w);
 
         /* one group, a few agents, no objects */
