@@ -12,7 +12,10 @@
  *   pg_view_*                     the live agents (pointers into wasm memory)
  *   pg_param_* / pg_group_*       a table of group fields for live sliders,
  *                                 written through steer_world_set_group so the
- *                                 library validates every value
+ *                                 library validates every value, each with
+ *                                 the key a scenario file holds it by (the
+ *                                 page's reset and export write tuned values
+ *                                 into the scenario there)
  *   pg_set_target / pg_add_obstacle / pg_add_path   the mouse tools (a
  *                                 target is moved inside a bounded world)
  *   pg_clear_drawn                what the tools added taken away again
@@ -511,10 +514,13 @@ typedef struct pg_param {
     size_t offset;       /* of the float in steer_group_def */
     double lo, hi;       /* slider range, as written: the slider's grid starts at lo, so a float's
                             0.1 (0.10000000149) would put neither end nor a default of 1 on it */
+    const char *key;     /* where a scenario file holds it, under the group (docs/scenarios.md): the
+                            page's export and a reset write the tuned value there */
 } pg_param;
 
-#define W(b, name) {"weight." name, "weights", offsetof(steer_group_def, weight) + sizeof(float) * (b), 0.0, 10.0}
-#define F(field, section, lo, hi) {#field, section, offsetof(steer_group_def, field), lo, hi}
+#define W(b, name) {"weight." name, "weights", offsetof(steer_group_def, weight) + sizeof(float) * (b), 0.0, 10.0, \
+                    "behaviours." name ".weight"}
+#define F(field, section, lo, hi, key) {#field, section, offsetof(steer_group_def, field), lo, hi, key}
 static const pg_param params[] = {
     W(STEER_SEPARATION, "separation"),
     W(STEER_ALIGNMENT, "alignment"),
@@ -535,23 +541,23 @@ static const pg_param params[] = {
     W(STEER_ANTICIPATE, "anticipation"),
     W(STEER_QUEUE, "queue"),
     W(STEER_FOLLOW_LEADER, "follow_leader"),
-    F(max_speed, "limits", 0.0, 20.0),
-    F(max_force, "limits", 0.0, 40.0),
-    F(mass, "limits", 0.1, 10.0),
-    F(radius, "limits", 0.0, 3.0),
-    F(max_turn_rate, "limits", 0.0, 20.0),
-    F(neighbour_radius, "radii", 0.0, 10.0),
-    F(separation_radius, "radii", 0.0, 10.0),
-    F(field_of_view, "radii", 0.0, 7.0),
-    F(slow_radius, "radii", 0.0, 20.0),
-    F(see_ahead, "radii", 0.0, 20.0),
-    F(contain_margin, "radii", 0.0, 20.0),
-    F(wander.radius, "radii", 0.0, 10.0),
-    F(wander.distance, "radii", 0.0, 10.0),
-    F(wander.jitter, "radii", 0.0, 40.0),
-    F(path_ahead, "radii", 0.0, 10.0),
-    F(priority, "priority", 0.1, 20.0),
-    F(arrived_priority, "priority", 0.0, 20.0), /* 0: the priority */
+    F(max_speed, "limits", 0.0, 20.0, "max_speed"),
+    F(max_force, "limits", 0.0, 40.0, "max_force"),
+    F(mass, "limits", 0.1, 10.0, "mass"),
+    F(radius, "limits", 0.0, 3.0, "radius"),
+    F(max_turn_rate, "limits", 0.0, 20.0, "max_turn_rate"),
+    F(neighbour_radius, "radii", 0.0, 10.0, "neighbours.radius"),
+    F(separation_radius, "radii", 0.0, 10.0, "neighbours.separation_radius"),
+    F(field_of_view, "radii", 0.0, 7.0, "neighbours.field_of_view"),
+    F(slow_radius, "radii", 0.0, 20.0, "behaviours.arrive.slow_radius"),
+    F(see_ahead, "radii", 0.0, 20.0, "behaviours.avoid_obstacles.see_ahead"),
+    F(contain_margin, "radii", 0.0, 20.0, "behaviours.contain.margin"),
+    F(wander.radius, "radii", 0.0, 10.0, "behaviours.wander.radius"),
+    F(wander.distance, "radii", 0.0, 10.0, "behaviours.wander.distance"),
+    F(wander.jitter, "radii", 0.0, 40.0, "behaviours.wander.jitter"),
+    F(path_ahead, "radii", 0.0, 10.0, "behaviours.follow_path.ahead"),
+    F(priority, "priority", 0.1, 20.0, "priority"),
+    F(arrived_priority, "priority", 0.0, 20.0, "arrived_priority"), /* 0: the priority */
 };
 #undef W
 #undef F
@@ -564,6 +570,7 @@ PG_EXPORT(pg_param_name) const char *pg_param_name(int i) { return param_at(i) ?
 PG_EXPORT(pg_param_section) const char *pg_param_section(int i) { return param_at(i) ? params[i].section : ""; }
 PG_EXPORT(pg_param_min) double pg_param_min(int i) { return param_at(i) ? params[i].lo : 0.0; }
 PG_EXPORT(pg_param_max) double pg_param_max(int i) { return param_at(i) ? params[i].hi : 0.0; }
+PG_EXPORT(pg_param_key) const char *pg_param_key(int i) { return param_at(i) ? params[i].key : ""; }
 
 PG_EXPORT(pg_group_count) int pg_group_count(void) { return world ? steer_world_group_count(world) : 0; }
 
@@ -593,6 +600,16 @@ PG_EXPORT(pg_group_target) float pg_group_target(int group, int which)
     steer_group_def g;
     if (!world || steer_world_get_group(world, group, &g) != STEER_OK) return 0.0f;
     return which == 0 ? g.target.x : ground_y(g.target);
+}
+
+/* A group's seek/arrive target (which 0) or flee threat (1) as the world
+ * holds it, axis 0..2 (not on the ground: as a scenario file writes it). */
+PG_EXPORT(pg_group_vector) float pg_group_vector(int group, int which, int axis)
+{
+    steer_group_def g;
+    if (!world || axis < 0 || axis > 2 || steer_world_get_group(world, group, &g) != STEER_OK) return 0.0f;
+    steer_v3 v = which == 0 ? g.target : g.threat;
+    return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
 }
 
 PG_EXPORT(pg_group_colour) uint32_t pg_group_colour(int group)

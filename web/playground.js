@@ -4,9 +4,10 @@
 // C setters, paints, and turns mouse and controls into calls.
 //
 // window.steerPlayground is a small hook for tests and the console:
-//   ready, load({scenario, seed, agents, document}), pause(), run(), step(n),
+//   ready, load({scenario, seed, agents, document, fresh}), pause(), run(), step(n),
 //   state({neighbours, positions}), orders(), camera(), setParam(group, name, value),
-//   getParam(group, name), worldToClient(x, y), agentAt(x, y), scenarios()
+//   getParam(group, name), setCombine(group, mode), tuned(), exportScenario(),
+//   worldToClient(x, y), agentAt(x, y), scenarios()
 
 // The benchmark's workload: the same world as `steer bench`, listed last and
 // labelled so, since it is dense and clumpy by design.
@@ -230,6 +231,11 @@ const sim = {
   scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null, about: '',
   groupNames: ['flock'], paused: false, running: false, target: null, paths: 0, error: '',
   msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1], loading: 0,
+  // What the visitor tuned (sliders, combine): 'group\tname' -> value, kept
+  // by a reset and written into an export; `file` is the world as the
+  // scenario builds it (each group's values, combine, target and threat),
+  // `base` the scenario as loaded (spawns scaled; null for the standard flock).
+  tuning: new Map(), file: [], base: null,
 };
 
 function colourCss(c) {
@@ -250,7 +256,13 @@ async function load(options) {
   try { return await loadNow(options); } finally { --sim.loading; }
 }
 
-async function loadNow({ scenario = sim.scenario, seed, agents, document } = {}) {
+// A reset (the same scenario, no new document) keeps what the visitor tuned:
+// the world is built from the scenario with the tuned values written in, as
+// an export writes them. Another scenario, a file, or `fresh` (the defaults
+// button) starts from the file's values.
+async function loadNow({ scenario = sim.scenario, seed, agents, document, fresh } = {}) {
+  fresh ??= scenario !== sim.scenario || document !== undefined || !sim.file.length;
+  const tuning = fresh ? new Map() : sim.tuning;
   const problems = {}, given = { seed: seed !== undefined, agents: agents !== undefined };
   if (seed !== undefined) ({ value: seed, error: problems.seed } = wholeNumber('seed', seed, 0, MAX_SEED));
   if (agents !== undefined) ({ value: agents, error: problems.agents } = wholeNumber('agents', agents, 1, wasm.pg_max_agents()));
@@ -264,6 +276,7 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
   }
   const ticket = ++loadTicket;
   let error = '', groupNames = ['flock'], fileSeed = null, about = STANDARD_ABOUT;
+  let base = null, left = tuning; // what the scenario file cannot hold: set on the world once built
   if (scenario === STANDARD) {
     agents ??= sim.scenario === STANDARD ? sim.agents : 2000;
     seed ??= sim.seed;
@@ -277,6 +290,8 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
       fileSeed = typeof doc.seed === 'number' ? doc.seed : null;
       seed ??= fileSeed ?? 1;
       if (agents !== undefined) scaleSpawns(doc, agents);
+      base = structuredClone(doc);
+      left = writeTuning(doc, tuning, sim.file).left;
       const sc = wasm.steer_scenario_create();
       if (fillScenario(sc, doc, '')) error = cstr(wasm.steer_scenario_error(sc));
       else if (wasm.pg_load_scenario(sc, seed, seed === fileSeed ? 0 : 1)) error = cstr(wasm.pg_text());
@@ -293,8 +308,11 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document } = {})
   }
   Object.assign(sim, {
     scenario, seed, groupNames, fileSeed, about, error: '', running: true, target: null, paths: 0, msPerStep: 0,
-    bounds: [0, 1, 2, 3].map((i) => wasm.pg_bounds(i)), agents: wasm.pg_view(),
+    bounds: [0, 1, 2, 3].map((i) => wasm.pg_bounds(i)), agents: wasm.pg_view(), base,
   });
+  if (fresh) sim.file = fileValues();
+  sim.tuning = new Map(tuning);
+  if (!fresh && tuning.size) sim.error = keepTuning(left);
   stepTimes.length = 0; // the last world's steps are not this one's
   remember({
     scenario, seed: scenario === STANDARD || seed !== fileSeed ? seed : undefined,
@@ -367,7 +385,7 @@ function readParamTable() {
   for (let i = 0; i < wasm.pg_param_count(); ++i)
     params.push({
       index: i, name: cstr(wasm.pg_param_name(i)), section: cstr(wasm.pg_param_section(i)),
-      min: wasm.pg_param_min(i), max: wasm.pg_param_max(i),
+      min: wasm.pg_param_min(i), max: wasm.pg_param_max(i), key: cstr(wasm.pg_param_key(i)),
     });
 }
 const paramIndex = (name) => {
@@ -375,12 +393,207 @@ const paramIndex = (name) => {
   if (!p) throw new Error(`no parameter ${name}`);
   return p.index;
 };
+// A slider moved (or the hook's setParam): set on the world, which may
+// refuse it, and remembered as tuned.
 function setParam(group, name, value) {
-  const r = call(wasm.pg_param_set, group, paramIndex(name), value);
+  const i = paramIndex(name);
+  const r = call(wasm.pg_param_set, group, i, value);
   sim.error = r ? `${name}: ${why(r)}` : '';
+  if (!r) noteTuned(group, name, value, sim.file[group]?.values[i]);
+  return r;
+}
+function setCombine(group, mode) {
+  const r = call(wasm.pg_group_set_combine, group, mode);
+  sim.error = r ? `combine: ${why(r)}` : '';
+  if (!r) noteTuned(group, 'combine', mode, sim.file[group]?.combine);
   return r;
 }
 const getParam = (group, name) => wasm.pg_param_get(group, paramIndex(name));
+
+// ---- tuning: kept by a reset, written into an export ---------------------------------
+const tuningKey = (group, name) => `${group}\t${name}`;
+const COMBINES = ['blend', 'priority', 'running_sum', 'dither']; // the file's words for pg_group_combine
+// A behaviour that needs its object: the key it cannot do without.
+const NEEDS = { seek: 'target', arrive: 'target', flee: 'threat', pursue: 'group', evade: 'group',
+  follow_leader: 'leader', follow_path: 'path', follow_flow: 'field' };
+
+// The world as the scenario builds it, read once it is built fresh: what a
+// tuned value is compared with, and what an export needs that the world,
+// not the file, holds (a target the file leaves to its default).
+function fileValues() {
+  return Array.from({ length: wasm.pg_group_count() }, (_, g) => ({
+    values: params.map((p) => wasm.pg_param_get(g, p.index)),
+    combine: wasm.pg_group_combine(g),
+    target: [0, 1, 2].map((axis) => wasm.pg_group_vector(g, 0, axis)),
+    threat: [0, 1, 2].map((axis) => wasm.pg_group_vector(g, 1, axis)),
+  }));
+}
+
+// A value the visitor set (a slider, the hook's setParam, the combine list):
+// tuned while it differs from the file's, forgotten once it is back on it.
+function noteTuned(group, name, value, fileValue) {
+  const key = tuningKey(group, name);
+  if (fileValue === undefined || Math.fround(value) === fileValue) sim.tuning.delete(key);
+  else sim.tuning.set(key, value);
+  ui.refreshTuned();
+}
+
+// Writes the tuning into a scenario document (parsed JSON: the group's key
+// for each value, docs/scenarios.md), in place. A behaviour the file does
+// not list is added (weight 0 when only a parameter of it was tuned), with
+// its target or threat as the world has it; one that needs a group, path,
+// field or leader the file does not give it cannot be written: those are
+// `left`, with why, for the setters.
+function writeTuning(doc, tuning, file) {
+  const left = new Map(), notes = [];
+  for (const [key, value] of tuning) {
+    const [g, name] = key.split('\t');
+    const group = doc.groups?.[+g];
+    const problem = group && typeof group === 'object' && file[+g] ? writeValue(doc, group, name, value, file[+g]) : 'no such group';
+    if (problem) { left.set(key, value); notes.push(`${name} of ${sim.groupNames[+g] ?? `group ${g}`} (${problem})`); }
+  }
+  return { left, notes };
+}
+
+// Sets obj[key], a key new to obj going before the first of `before` it has
+// (a group's limits before its behaviours and spawns, as the files are
+// written), else last.
+function put(obj, key, value, before = []) {
+  const entries = Object.entries(obj), at = entries.findIndex(([k]) => before.includes(k));
+  if (key in obj || at < 0) { obj[key] = value; return value; }
+  entries.splice(at, 0, [key, value]);
+  for (const k of Object.keys(obj)) delete obj[k];
+  Object.assign(obj, Object.fromEntries(entries));
+  return value;
+}
+const GROUP_TAIL = ['neighbours', 'combine', 'behaviours', 'spawn'];
+
+function writeValue(doc, group, name, value, file) {
+  if (name === 'combine') {
+    put(group, 'combine', COMBINES[value], GROUP_TAIL.slice(2));
+    // a probability is for dither alone: another combine refuses it (the world keeps it, unused)
+    if (value !== 3 && group.behaviours && typeof group.behaviours === 'object')
+      for (const b of Object.values(group.behaviours)) if (b && typeof b === 'object') delete b.probability;
+    return '';
+  }
+  const path = params[paramIndex(name)].key.split('.');
+  if (path[0] !== 'behaviours') {
+    let at = group;
+    for (const k of path.slice(0, -1)) at = at[k] ?? put(at, k, {}, GROUP_TAIL.slice(1));
+    put(at, path.at(-1), value, at === group ? GROUP_TAIL : []);
+    return '';
+  }
+  const [, behaviour, field] = path;
+  if (group.behaviours === undefined) {
+    put(group, 'behaviours', {}, GROUP_TAIL.slice(3));
+    // A crowd preset's behaviours stand only while the group lists none:
+    // listing one makes the list the whole table, so the preset's go in too.
+    if (group.preset === 'crowd')
+      for (const p of params) {
+        const b = p.name.startsWith('weight.') && p.name.slice('weight.'.length), weight = file.values[p.index];
+        if (!b || weight === 0) continue;
+        if (NEEDS[b]) return `the crowd preset's ${b} needs its object`;
+        group.behaviours[b] = weight;
+      }
+  }
+  const behaviours = group.behaviours;
+  let entry = behaviours[behaviour];
+  if (entry === undefined) {
+    const needs = NEEDS[behaviour];
+    if (needs === 'target' || needs === 'threat') {
+      const vec = fileVector(doc, group, needs, file);
+      if (!vec) return `${behaviour} needs a ${needs} inside the world box`;
+      entry = { weight: 0, [needs]: vec };
+    } else if (needs) return `${behaviour} needs a ${needs} the file does not give this group`;
+    else entry = 0; // off, as the file has it
+  }
+  if (field === 'weight' && typeof entry === 'number') entry = value;
+  else {
+    if (typeof entry === 'number') entry = { weight: entry };
+    entry[field] = value;
+  }
+  behaviours[behaviour] = entry;
+  return '';
+}
+
+// The target (or threat) a behaviour added to the file gets: the one the
+// file gives the group already (seek and arrive share one), else the
+// world's default, if a bounded world's box holds it.
+function fileVector(doc, group, which, file) {
+  const b = group.behaviours;
+  const given = which === 'target' ? (b.seek?.target ?? b.arrive?.target) : b.flee?.threat;
+  if (Array.isArray(given)) return structuredClone(given);
+  const vec = file[which].slice(0, doc.dim === 3 ? 3 : 2);
+  const lo = doc.bounds?.min, hi = doc.bounds?.max;
+  if ((doc.boundary ?? 'wrap') !== 'none' && Array.isArray(lo) && Array.isArray(hi) &&
+    vec.some((v, axis) => v < (lo[axis] ?? 0) || v > (hi[axis] ?? 0))) return null;
+  return vec;
+}
+
+// After a reset: the tuned values the file could not hold are set on the
+// world (a value refused there, a path drawn and gone, is forgotten), and
+// the status line says what the reset kept.
+function keepTuning(left) {
+  const dropped = [];
+  for (const [key, value] of left) {
+    const [g, name] = key.split('\t');
+    const r = name === 'combine' ? call(wasm.pg_group_set_combine, +g, value) : call(wasm.pg_param_set, +g, paramIndex(name), value);
+    if (r) { dropped.push(`${name}: ${why(r)}`); sim.tuning.delete(key); }
+  }
+  const kept = sim.tuning.size;
+  return [kept && `reset: ${figure(kept)} tuned ${plural(kept, 'value')} kept (defaults: the file's values)`,
+    ...dropped.map((d) => `reset: not kept, ${d}`)].filter(Boolean).join('\n');
+}
+
+// The running scenario as a file, as a reset builds it: the tuned values
+// written in, the seed the world runs, the spawn counts it spawned. Named
+// after the scenario; `steer run` builds the same world from it.
+function exportScenario() {
+  if (!sim.base) return { ok: false, error: 'export: the standard flock is built in C (steer bench), not from a scenario file; pick a scenario to export' };
+  const doc = structuredClone(sim.base);
+  const { notes: left } = writeTuning(doc, sim.tuning, sim.file);
+  put(doc, 'seed', sim.seed, ['dt', 'steps', 'render', 'groups']); // by the run's other numbers
+  const shown = shownName(sim.scenario), name = shown.endsWith('.json') ? shown : `${shown}.json`;
+  const tuned = sim.tuning.size - left.length;
+  const error = `export: ${name}, ${tuned ? `${figure(tuned)} tuned ${plural(tuned, 'value')} in it` : 'as the file has it'}` +
+    (left.length ? `; not in it: ${left.join('; ')}` : '');
+  return { ok: true, name, text: `${pretty(doc)}\n`, error, left };
+}
+
+// JSON as the scenario files are written: a value that fits on a line on
+// one line (`{"min": [-60, -45], "max": [60, 45]}`), else one member or
+// element a line, numbers packed several to a line.
+const WIDTH = 100;
+function inline(v) {
+  if (Array.isArray(v)) return `[${v.map(inline).join(', ')}]`;
+  if (v && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${inline(x)}`).join(', ')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+function pretty(v, pad = '', lead = 0) {
+  const one = inline(v);
+  if (!v || typeof v !== 'object' || (pad && pad.length + lead + one.length <= WIDTH)) return one;
+  const inner = `${pad}  `;
+  if (Array.isArray(v) && v.every((x) => !x || typeof x !== 'object')) {
+    const lines = [''];
+    for (const x of v.map(inline)) {
+      if (lines.at(-1) && inner.length + lines.at(-1).length + x.length + 2 > WIDTH) lines.push('');
+      lines[lines.length - 1] += `${lines.at(-1) ? ' ' : ''}${x},`;
+    }
+    return `[\n${lines.map((l) => inner + l).join('\n').slice(0, -1)}\n${pad}]`;
+  }
+  const items = Array.isArray(v) ? v.map((x) => inner + pretty(x, inner))
+    : Object.entries(v).map(([k, x]) => `${inner}${JSON.stringify(k)}: ${pretty(x, inner, JSON.stringify(k).length + 2)}`);
+  return `${Array.isArray(v) ? '[' : '{'}\n${items.join(',\n')}\n${pad}${Array.isArray(v) ? ']' : '}'}`;
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 // ---- drawing ------------------------------------------------------------------------
 const canvas = document.getElementById('view');
@@ -892,6 +1105,13 @@ const ui = {
       if (!r.ok && !r.superseded) pick.value = sim.scenario;
     });
     $('reset').addEventListener('click', () => load({ scenario: sim.scenario, seed: $('seed').value, agents: $('agents').value }));
+    $('defaults').addEventListener('click', () =>
+      load({ scenario: sim.scenario, seed: $('seed').value, agents: $('agents').value, fresh: true }));
+    $('export').addEventListener('click', () => {
+      const r = exportScenario();
+      if (r.ok) download(r.name, r.text);
+      sim.error = r.error;
+    });
     // A seed or a count typed and entered (Enter, or leaving the box) resets
     // the world with both, as the reset button does.
     $('seed').addEventListener('change', () => $('reset').click());
@@ -929,8 +1149,7 @@ const ui = {
     this.syncAgents = (n) => { number.value = n; range.value = toRange(n); };
     $('group').addEventListener('change', (ev) => { this.group = +ev.target.value; this.refreshParams(); });
     $('combine').addEventListener('change', (ev) => {
-      const r = call(wasm.pg_group_set_combine, this.group, +ev.target.value);
-      sim.error = r ? `combine: ${why(r)}` : '';
+      if (setCombine(this.group, +ev.target.value)) ev.target.value = wasm.pg_group_combine(this.group);
     });
     // The keys: space pauses, s steps, Esc deselects. A text field keeps
     // every key. A control reached with Tab keeps the keys it uses (space
@@ -1015,15 +1234,34 @@ const ui = {
       const out = document.createElement('output');
       out.textContent = sliderFigure(value, step);
       input.addEventListener('input', () => {
-        const r = call(wasm.pg_param_set, this.group, p.index, +input.value);
+        const r = setParam(this.group, p.name, +input.value);
         const now = wasm.pg_param_get(this.group, p.index);
-        sim.error = r ? `${p.name}: ${why(r)}` : '';
         out.textContent = sliderFigure(now, step);
         if (r) input.value = now;
       });
       row.append(name, input, out);
       sections.get(p.section).append(row);
     }
+    this.refreshTuned();
+  },
+
+  // What the visitor tuned shows: the name of a tuned slider (and the
+  // combine list) in the accent colour, the file's value in its tooltip;
+  // defaults is there to press while anything is tuned.
+  refreshTuned() {
+    const file = sim.file[this.group];
+    for (const input of document.querySelectorAll('#params input[data-param]')) {
+      const name = input.dataset.param, tuned = sim.tuning.has(tuningKey(this.group, name));
+      const row = input.parentElement;
+      row.classList.toggle('tuned', tuned);
+      const fileValue = file?.values[paramIndex(name)];
+      row.firstChild.title = tuned && fileValue !== undefined ?
+        `${name}: tuned (the file's ${sliderFigure(fileValue, +input.step)}); reset keeps it, defaults puts the file's back` : name;
+    }
+    const combine = sim.tuning.has(tuningKey(this.group, 'combine'));
+    $('combine').classList.toggle('tuned', combine);
+    $('combine').title = combine ? `tuned (the file's ${COMBINES[file?.combine]}); reset keeps it, defaults puts the file's back` : '';
+    $('defaults').disabled = sim.tuning.size === 0;
   },
 
   hud(hash) {
@@ -1109,7 +1347,10 @@ const hook = {
   pause() { sim.paused = true; ui.refreshPause(); rememberPaused(); },
   run() { sim.paused = false; ui.refreshPause(); rememberPaused(); },
   step(n = 1) { return stepWorld(n); },
-  setParam, getParam,
+  setParam, getParam, setCombine,
+  // What is tuned: [{group, name, value}]; and the file an export downloads.
+  tuned: () => [...sim.tuning].map(([key, value]) => ({ group: +key.split('\t')[0], name: key.split('\t')[1], value })),
+  exportScenario,
   setTarget, addObstacle, addPath,
   // The selected agents: position, the target of their own goal, and whether
   // they have one (state 0), are going (1) or have arrived (2).
