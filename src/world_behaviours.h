@@ -6,26 +6,8 @@
 
 #include <float.h>
 
+#include "world_agent.h"
 #include "world_internal.h"
-#include "world_seen.h"
-
-/* One agent as its behaviours see it. */
-typedef struct steer__agent {
-    int dense;
-    uint32_t slot;
-    steer_v3 p, v;
-    const steer__group *g;
-    const steer__gather_out *nb; /* its gathered neighbours */
-    struct steer__goal *goal;    /* its own goal (world_goals.h), or NULL */
-    steer__seen seen;            /* predictive groups: steer__see_neighbours */
-} steer__agent;
-
-/* Agent a's priority this sub-step: its group's arrived_priority while it
- * has arrived at its own goal (as its neighbours see it), else its group's. */
-static inline float steer__agent_priority(const steer_world *w, const steer__agent *a)
-{
-    return w->arrived_seen && w->arrived_now[a->dense] ? a->g->arrived_priority : a->g->def.priority;
-}
 
 /* What every agent of a step shares. */
 typedef struct steer__force_context {

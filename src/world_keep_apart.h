@@ -7,7 +7,7 @@
 #ifndef STEER_WORLD_KEEP_APART_H
 #define STEER_WORLD_KEEP_APART_H
 
-#include "world_behaviours.h"
+#include "world_agent.h"
 
 /* Each keep_apart group's apart_near_sq for a step of dt: a bound on the
  * reach of every limit keep_apart can set at up to max_speed, so that the

@@ -1,6 +1,6 @@
 /* What an agent that looks sees (world_seen.h). */
 #include "world_seen.h"
-#include "world_behaviours.h"
+#include "world_agent.h"
 #include "world_cells.h"
 #include "world_obstacles.h"
 
