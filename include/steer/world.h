@@ -666,18 +666,11 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * another shape, 92 arrive in 120 s; assigned, all 200 in 27 s
  * (tests/test_world_places.c; docs/scenarios.md has more). Ties go to the
  * lower index: the answer is the same everywhere. The Hungarian method,
- * past 128 agents in a sparse form that proves its answer the least over
- * every pair, or in a small call goes dense when its first guess misses
- * widely (128 to 128: 0.5-1.5 ms; 200 to 200: 3-5 ms, by the places'
- * shape; 200 to 400 places: 9 ms); from about 500 agents
- * it starts near the answer (an exact solve of a sample predicts each
- * agent's place, an auction's prices start the first solve). `build/bench/assign`, one thread, this machine, 500 /
- * 2000 / 4096 agents: scattered places 0.011 / 0.037 / 0.10 s, against
- * 0.10 / 4.8 / 37 s dense; a lattice to a turned grid of another shape
- * 0.011 / 0.041 / 0.26 s, against 0.08 / 3.7 / 23; twice as many places as
- * agents 0.034 / 0.20 / 0.89 s, against 0.10 / 5.0 / 49; four blocks at the
- * corners of a square merging into one grid between them 0.036 / 0.048 /
- * 0.12 s, against 0.05 / 1.7 s dense at 500 / 2000. Scratch from the
+ * past 128 agents in a sparse form that proves its answer the least
+ * (docs/decisions.md, "Who goes where"). Its cost, one thread
+ * (`build/bench/assign`, by the places' shape): 128 to 128 places 0.5-1.5
+ * ms; 500 agents 0.01-0.04 s; 2000 0.04-0.2 s; 4096 0.1-0.9 s (twice as
+ * many places as agents the slowest). Scratch from the
  * world's allocator. The call runs to its end in the caller's thread: a
  * game that must not drop a frame sends an order of thousands squad by
  * squad (a call each), or chooses the places itself and gives them with
