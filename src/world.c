@@ -666,6 +666,50 @@ steer_v3 steer_world_get_obstacle_velocity(const steer_world *w, int index)
     return w->obstacle_velocity[index];
 }
 
+/* x on axis a of a box [lo, lo + extent): wrapped back in on a torus, or
+ * bounced off a clamped face (*v reversed), else as it is. */
+static float move_within(const steer_world *w, int a, float x, float *v)
+{
+    float lo = steer_v3_get(w->def.bounds_min, a), hi = steer_v3_get(w->def.bounds_max, a), extent = hi - lo;
+    if (!(extent > 0.0f)) return x;
+    if (w->def.boundary == STEER_BOUNDARY_WRAP) { /* as the agents wrap (world_solids.c) */
+        if (x < lo || x >= hi) {
+            float r = (float)fmod((double)x - (double)lo, (double)extent);
+            x = lo + (r < 0.0f ? r + extent : r);
+        }
+        return x < hi ? x : lo; /* rounding may land on hi */
+    }
+    if (w->def.boundary == STEER_BOUNDARY_CLAMP && (x < lo || x > hi)) {
+        x = x < lo ? lo + (lo - x) : hi - (x - hi);
+        *v = -*v;
+        return steer_clampf(x, lo, hi); /* a move longer than the box bounces once and ends on a face */
+    }
+    return x;
+}
+
+steer_result steer_world_move_obstacles(steer_world *w, float dt)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!steer_is_finite(dt) || dt < 0.0f, STEER_ERROR_INVALID_ARGUMENT, STEP_DT,
+                    "dt = %g: must be finite and >= 0", (double)dt);
+    bool moved = false;
+    for (int i = 0; i < w->obstacle_count; ++i) {
+        steer_v3 v = w->obstacle_velocity[i];
+        if (v.x == 0.0f && v.y == 0.0f && v.z == 0.0f) continue;
+        float c[3] = {w->obstacles[i].centre.x + v.x * dt, w->obstacles[i].centre.y + v.y * dt,
+                      w->obstacles[i].centre.z + v.z * dt};
+        float u[3] = {v.x, v.y, v.z};
+        for (int a = 0; a < w->dim; ++a) c[a] = move_within(w, a, c[a], &u[a]);
+        steer_v3 centre = steer_v3_make(c[0], c[1], c[2]);
+        if (!finite3(centre)) continue; /* a velocity past the float range: it stays */
+        w->obstacles[i].centre = centre;
+        w->obstacle_velocity[i] = steer_v3_make(u[0], u[1], u[2]);
+        moved = true;
+    }
+    if (moved) steer__objects_changed(w);
+    return STEER_OK;
+}
+
 steer_result steer_world_get_obstacle(const steer_world *w, int index, steer_obstacle3 *out)
 {
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);

@@ -1460,6 +1460,13 @@ static void test_obstacles_walls_paths(void)
     CHECK(steer_world_get_wall_height(w, 0, &bottom, &top) == STEER_OK && bottom == -INFINITY && top == INFINITY);
     steer_world_destroy(w);
 
+    /* an obstacle's velocity: the world's, so the anticipation sees it and steer_world_move_obstacles moves it */
+    w = BUILD("{" B2 ", 'obstacles': [{'centre': [1, 2], 'radius': 3, 'velocity': [4, -1]}, {'centre': [9, 9], 'radius': 1}], " GROUP_A "}");
+    if (!w) return;
+    CHECK_V3(steer_world_get_obstacle_velocity(w, 0), v3(4, -1, 0), 0);
+    CHECK_V3(steer_world_get_obstacle_velocity(w, 1), v3(0, 0, 0), 0);
+    steer_world_destroy(w);
+
     /* walls of a height: each segment of a polyline gets it; either end may be left out */
     w = BUILD("{'dim': 3, 'up': 'y', 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
               " 'walls': [{'from': [0, 0, 1], 'to': [5, 0, 1], 'bottom': -1, 'top': 2.5},"

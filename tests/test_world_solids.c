@@ -520,8 +520,46 @@ static void test_a_door_moved_with_set_wall(void)
     steer_world_destroy(w);
 }
 
+/* steer_world_move_obstacles: by velocity * dt; back in on a torus, off a
+ * clamped face (the velocity turned), on past the bounds without one; at
+ * rest untouched; a bad dt refused. */
+static void test_obstacles_moved_by_their_velocity(void)
+{
+    const steer_boundary boundaries[3] = {STEER_BOUNDARY_CLAMP, STEER_BOUNDARY_WRAP, STEER_BOUNDARY_NONE};
+    const float expected_x[3] = {15.0f, -15.0f, 25.0f}, expected_vx[3] = {-10.0f, 10.0f, 10.0f};
+    for (int b = 0; b < 3; ++b) {
+        steer_world *w = solid_world(2, false, true, false);
+        steer_world_def def;
+        CHECK(steer_world_get_def(w, &def) == STEER_OK);
+        def.boundary = boundaries[b];
+        steer_world_destroy(w);
+        w = steer_world_create(&def);
+        CHECK(steer_world_add_obstacle(w, steer_v3_make(15, 0, 0), 1.0f) == 0);
+        CHECK(steer_world_add_obstacle(w, steer_v3_make(-3, 4, 0), 2.0f) == 1);
+        CHECK(steer_world_set_obstacle_velocity(w, 0, steer_v3_make(10, 0, 0)) == STEER_OK);
+        CHECK(steer_world_move_obstacles(w, 1.0f) == STEER_OK);
+        steer_obstacle3 o, rest;
+        CHECK(steer_world_get_obstacle(w, 0, &o) == STEER_OK && steer_world_get_obstacle(w, 1, &rest) == STEER_OK);
+        CHECK(o.centre.x == expected_x[b] && o.centre.y == 0.0f && o.radius == 1.0f);
+        CHECK(steer_world_get_obstacle_velocity(w, 0).x == expected_vx[b]);
+        CHECK(rest.centre.x == -3.0f && rest.centre.y == 4.0f && rest.radius == 2.0f);
+        CHECK(steer_world_move_obstacles(w, 0.0f) == STEER_OK);
+        if (b == 0) { /* a move longer than the box bounces once and ends on the other face */
+            CHECK(steer_world_set_obstacle_velocity(w, 0, steer_v3_make(0, 1000, 0)) == STEER_OK);
+            CHECK(steer_world_move_obstacles(w, 1.0f) == STEER_OK);
+            CHECK(steer_world_get_obstacle(w, 0, &o) == STEER_OK && o.centre.y == -20.0f);
+        }
+        int before = check_misuse_count;
+        CHECK(steer_world_move_obstacles(w, -1.0f) == STEER_ERROR_INVALID_ARGUMENT);
+        CHECK(steer_world_move_obstacles(w, NAN) == STEER_ERROR_INVALID_ARGUMENT);
+        CHECK(check_misuse_count == before + 2);
+        steer_world_destroy(w);
+    }
+}
+
 int main(void)
 {
+    test_obstacles_moved_by_their_velocity();
     test_a_door_moved_with_set_wall();
     test_ground_obstacles_are_cylinders(STEER_UP_Z, false);
     test_ground_obstacles_are_cylinders(STEER_UP_Y, false);

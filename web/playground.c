@@ -446,7 +446,8 @@ PG_EXPORT(pg_step) int pg_step(int count)
 {
     if (!world) return STEER_ERROR_INVALID_ARGUMENT;
     for (int i = 0; i < count; ++i) {
-        steer_result r = steer_world_step(world, world_dt);
+        steer_result r = steer_world_move_obstacles(world, world_dt); /* a file's moving obstacles, as steer run */
+        if (r == STEER_OK) r = steer_world_step(world, world_dt);
         if (r != STEER_OK) return r;
     }
     return STEER_OK;

@@ -331,12 +331,22 @@ int steer_world_group_count(const steer_world *world);
 int steer_world_add_obstacle(steer_world *world, steer_v3 centre, float radius);
 steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 centre, float radius);
 /* A moving obstacle: the velocity ANTICIPATE and AVOID_NEIGHBOURS predict it with (default zero).
-   The world does not move it: move it with steer_world_set_obstacle, as your physics does.
+   A step does not move it: move it with steer_world_set_obstacle, as your physics does, or with
+   steer_world_move_obstacles.
    keep_apart never lets an agent close on an obstacle, but it does not make one flee: an agent
    anticipates a moving obstacle and steers out of its way, and one with no room to (in a packed
    crowd, or before an obstacle faster than its max_speed) is overrun unless solid_obstacles
    pushes it out (with non_penetration, its neighbours in turn). */
 steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, steer_v3 velocity);
+/* For obstacles nothing else drives (a scenario file's, the playground's):
+ * moves every obstacle with a velocity by velocity * dt, between steps,
+ * with the step's dt. On a torus a centre that leaves the box comes back on
+ * the far side; in a clamped box an obstacle bounces off a face (the
+ * velocity's part into it reversed, as get_obstacle_velocity then reads);
+ * without a boundary it goes on. Obstacles at rest are not touched, so a
+ * world whose obstacles stand rebuilds no index. STEER_OK, or
+ * INVALID_ARGUMENT (reported) for dt not finite or negative. */
+steer_result steer_world_move_obstacles(steer_world *world, float dt);
 /* Zero, reported as misuse, for an index not added. */
 steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
 /* Walls stand along the up axis: a and b must differ on the ground (a

@@ -251,6 +251,7 @@ int steer_world_group_count(const steer_world *world);
 
 int steer_world_add_obstacle(steer_world *world, steer_v3 centre, float radius);
 steer_result steer_world_set_obstacle(steer_world *world, int index, steer_v3 centre, float radius);
+steer_result steer_world_move_obstacles(steer_world *world, float dt);
 steer_result steer_world_set_obstacle_velocity(steer_world *world, int index, steer_v3 velocity);
 steer_v3 steer_world_get_obstacle_velocity(const steer_world *world, int index);
 steer_result steer_world_get_obstacle(const steer_world *world, int index, steer_obstacle3 *out);

@@ -529,10 +529,17 @@ class World:
 
     def set_obstacle_velocity(self, index: int, velocity) -> None:
         """Declare how obstacle `index` moves: anticipate and avoid_neighbours predict it with this velocity
-        (and it never yields). The world does not move it: set_obstacle does, as your physics does."""
+        (and it never yields). A step does not move it: set_obstacle does, as your physics does, or move_obstacles."""
         _errors.begin()
         _errors.check(lib.steer_world_set_obstacle_velocity(self._w, _int(index, "index"), _vec3(velocity, "velocity", self.dim)),
                       "steer_world_set_obstacle_velocity")
+        self._version += 1
+
+    def move_obstacles(self, dt: float) -> None:
+        """Move every obstacle with a velocity by velocity * dt (before a step, with its dt, as steer run moves a
+        scenario file's): back in on a torus, off a clamped box's faces (the velocity turned); those at rest stay."""
+        _errors.begin()
+        _errors.check(lib.steer_world_move_obstacles(self._w, _arrays.scalar(dt, "dt")), "steer_world_move_obstacles")
         self._version += 1
 
     def get_obstacle_velocity(self, index: int) -> np.ndarray:

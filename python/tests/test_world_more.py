@@ -188,6 +188,20 @@ def test_a_drone_flies_over_a_low_wall_and_a_walker_is_stopped():
         flat.set_wall_height(0, 0, 1)
 
 
+def test_move_obstacles_moves_those_with_a_velocity():
+    w = steer.World(dim=2, capacity=4, bounds_min=(-20, -20), bounds_max=(20, 20), boundary="clamp")
+    rock, post = w.add_obstacle((15, 0), 1), w.add_obstacle((-3, 4), 2)
+    w.set_obstacle_velocity(rock, (10, 0))
+    w.move_obstacles(1.0)
+    assert tuple(w.get_obstacle_velocity(rock)[:2]) == (-10, 0)  # bounced off x = 20
+    w.move_obstacles(0.5)
+    restored = steer.World(dim=2, capacity=4)
+    restored.restore(w.save())
+    assert tuple(restored.get_obstacle_velocity(rock)[:2]) == (-10, 0)
+    with pytest.raises(steer.InvalidArgument, match="dt = -1"):
+        w.move_obstacles(-1)
+
+
 def test_get_agents_reads_each_as_get_agent_does():
     w = steer.World(dim=3, capacity=64, up="y")
     g0, g1 = w.add_group(), w.add_group()

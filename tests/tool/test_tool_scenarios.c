@@ -998,6 +998,17 @@ static void test_y_up_ground(void)
     json_t *m = json_load_file(metrics, 0, &jerr);
     CHECK(m && json_integer_value(json_object_get(m, "wall_crossings")) == 1);
     json_decref(m);
+    /* an obstacle with a velocity moves, and is measured where it is: a
+     * rock rolling through a row of standing agents (nothing keeps them out
+     * of it) enters them, which the rock left at its start never would */
+    CHECK(write_text(file, "{\"bounds\": {\"min\": [-20, -20], \"max\": [20, 20]}, \"boundary\": \"none\", \"steps\": 120,"
+                           " \"dt\": 0.05, \"obstacles\": [{\"centre\": [-15, 0], \"radius\": 1, \"velocity\": [5, 0]}],"
+                           " \"groups\": [{\"name\": \"a\", \"behaviours\": {}, \"spawn\": [{\"shape\": \"points\","
+                           " \"points\": [[0, 0], [2, 0.5], [4, -0.5]], \"speed\": 0}]}]}"));
+    CHECK(run_tool(walk, err, sizeof err) == 0);
+    m = json_load_file(metrics, 0, &jerr);
+    CHECK(m && json_integer_value(json_object_get(json_object_get(m, "obstacle_penetrations"), "count")) > 0);
+    json_decref(m);
     /* a wall 1 tall is crossed by a walker on the ground, not by one 3 up
      * (its body, radius 0.25, clear of the top) */
     for (int high = 0; high < 2; ++high) {

@@ -86,7 +86,8 @@ int main(int argc, char **argv)
         }
     }
     for (long long s = 0; s < steps; ++s) {
-        steer_result r = steer_world_step(world, dt);
+        steer_result r = steer_world_move_obstacles(world, dt); /* a file's moving obstacles, as steer run moves them */
+        if (r == STEER_OK) r = steer_world_step(world, dt);
         if (r != STEER_OK) {
             fprintf(stderr, "hash_scenario: step %lld: %s\n", s, steer_result_string(r));
             steer_world_destroy(world);

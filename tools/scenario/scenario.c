@@ -125,6 +125,7 @@ void sc_free_derived(steer_scenario *sc)
     free(sc->groups);
     free(sc->group_names);
     free(sc->obstacles);
+    free(sc->obstacle_velocities);
     free(sc->walls);
     free(sc->wall_heights);
     free(sc->wall_loops);
@@ -137,6 +138,7 @@ void sc_free_derived(steer_scenario *sc)
     sc->groups = 0;
     sc->group_names = 0;
     sc->obstacles = 0;
+    sc->obstacle_velocities = 0;
     sc->walls = 0;
     sc->wall_heights = 0;
     sc->wall_loops = 0;

@@ -181,6 +181,7 @@ typedef struct steer_scenario_info {
     const steer_scenario_group *groups;
     int obstacle_count;
     const steer_obstacle3 *obstacles;
+    const steer_v3 *obstacle_velocities; /* per obstacle: its "velocity", moved by steer_world_move_obstacles */
     int wall_count;
     const steer_segment3 *walls;
     const steer_scenario_wall_height *wall_heights; /* per wall: "bottom", "top" (3D; -inf, inf when not given) */
@@ -196,6 +197,13 @@ typedef struct steer_scenario_info {
 
 /* NULL unless the last steer_scenario_finish succeeded. */
 const steer_scenario_info *steer_scenario_get_info(const steer_scenario *sc);
+/* The file's obstacles with a "velocity" move in the world built from it
+ * (steer_world_move_obstacles before each step, as steer run and the
+ * playground do, so the step answers where they are): this copies their centres from the world back into the
+ * description (info->obstacles), so what draws or measures from it sees
+ * them where they are. The world's obstacles 0 .. obstacle_count - 1 are
+ * the file's. */
+void steer_scenario_follow_obstacles(steer_scenario *sc, const steer_world *world);
 
 /* What `steer run`'s pictures and the playground mark for the groups,
  * beneath the agents, each in the colour of the first group it is for. */

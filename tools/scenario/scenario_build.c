@@ -487,8 +487,10 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
         return 0;
     }
     int rc = 0;
-    for (int i = 0; i < info->obstacle_count && rc >= 0; ++i)
+    for (int i = 0; i < info->obstacle_count && rc >= 0; ++i) {
         rc = steer_world_add_obstacle(w, info->obstacles[i].centre, info->obstacles[i].radius);
+        if (rc >= 0) rc = steer_world_set_obstacle_velocity(w, rc, info->obstacle_velocities[i]);
+    }
     for (int i = 0; i < info->wall_count && rc >= 0; ++i) {
         rc = steer_world_add_wall(w, info->walls[i].a, info->walls[i].b);
         const steer_scenario_wall_height *h = &info->wall_heights[i];
@@ -556,4 +558,15 @@ steer_world *steer_scenario_create_world(const steer_scenario *sc, const steer_s
         return 0;
     }
     return w;
+}
+
+void steer_scenario_follow_obstacles(steer_scenario *sc, const steer_world *world)
+{
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    for (int i = 0; info && i < info->obstacle_count; ++i) {
+        steer_v3 v = sc->obstacle_velocities[i];
+        steer_obstacle3 o;
+        if ((v.x != 0.0f || v.y != 0.0f || v.z != 0.0f) && steer_world_get_obstacle(world, i, &o) == STEER_OK)
+            sc->obstacles[i].centre = o.centre;
+    }
 }

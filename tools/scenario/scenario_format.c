@@ -307,9 +307,14 @@ static int read_expect(sc_read *r, const sc_row *row, const sc_node *n, const ch
 }
 
 /* ---- obstacles, walls, paths ----------------------------------------------------------- */
+typedef struct obstacle_spec {
+    steer_obstacle3 o;
+    steer_v3 velocity;
+} obstacle_spec;
 static const sc_row obstacle_rows[] = {
-    VEC("centre", steer_obstacle3, centre),
-    FLOAT("radius", steer_obstacle3, radius, SC_POSITIVE),
+    VEC("centre", obstacle_spec, o.centre),
+    FLOAT("radius", obstacle_spec, o.radius, SC_POSITIVE),
+    VEC("velocity", obstacle_spec, velocity),
 };
 static const sc_table obstacle_table = TABLE("an obstacle {\"centre\": [x, y], \"radius\": r}", obstacle_rows);
 
@@ -319,17 +324,21 @@ static int read_obstacles(sc_read *r, const sc_row *row, const sc_node *n, const
     steer_scenario *sc = target;
     if (sc_check_array(r, n, path, "obstacle", 0)) return -1;
     sc->obstacles = calloc((size_t)n->count + 1, sizeof *sc->obstacles);
-    if (!sc->obstacles) return sc_report(r, n, path, "out of memory");
+    sc->obstacle_velocities = calloc((size_t)n->count + 1, sizeof *sc->obstacle_velocities);
+    if (!sc->obstacles || !sc->obstacle_velocities) return sc_report(r, n, path, "out of memory");
     char p[SC_PATH_SIZE];
     int rc = 0;
     for (int i = 0; i < n->count; ++i) {
         const sc_node *el = &n->items[i];
         sc_join_index(p, path, i);
         sc_members m;
-        rc |= sc_read_object(r, el, p, &obstacle_table, &sc->obstacles[i], &m);
+        obstacle_spec spec = {{{0.0f, 0.0f, 0.0f}, 0.0f}, {0.0f, 0.0f, 0.0f}};
+        rc |= sc_read_object(r, el, p, &obstacle_table, &spec, &m);
         if (el->kind == SC_OBJECT)
             rc |= sc_require(r, el, p, &m, &obstacle_table, "centre", 0) | sc_require(r, el, p, &m, &obstacle_table, "radius", 0);
-        if (r->dim == 2) sc->obstacles[i].centre.z = 0.0f;
+        if (r->dim == 2) spec.o.centre.z = spec.velocity.z = 0.0f;
+        sc->obstacles[i] = spec.o;
+        sc->obstacle_velocities[i] = spec.velocity;
     }
     sc->info.obstacle_count = n->count;
     return rc;
@@ -1781,6 +1790,7 @@ static void derive_world(steer_scenario *sc, const checker *ck, int dim)
     if (w->max_flow_fields < info->flow_field_count) w->max_flow_fields = info->flow_field_count;
     info->groups = sc->groups;
     info->obstacles = sc->obstacles;
+    info->obstacle_velocities = sc->obstacle_velocities;
     info->walls = sc->walls;
     info->wall_heights = sc->wall_heights;
     info->paths = sc->paths;

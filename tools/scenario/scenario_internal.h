@@ -102,6 +102,7 @@ struct steer_scenario {
     steer_scenario_group *groups;
     char **group_names;
     steer_obstacle3 *obstacles;
+    steer_v3 *obstacle_velocities; /* beside obstacles: "velocity" (0: at rest) */
     steer_segment3 *walls;
     steer_scenario_wall_height *wall_heights; /* beside walls */
     sc_wall_loop *wall_loops;  /* the closed polylines among the walls, for keeping spawns out of them */

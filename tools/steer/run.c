@@ -832,7 +832,12 @@ int steer_cmd_run(int argc, char **argv)
             memcpy(r.prev_pos, r.pos, sizeof *r.pos * (size_t)n);
             memcpy(r.prev_vel, r.vel, sizeof *r.vel * (size_t)n);
             double t0 = now();
-            steer_result sr = steer_world_step(r.world, info->dt);
+            steer_result sr = STEER_OK;
+            if (info->obstacle_count) { /* the file's moving obstacles move first, and the step answers */
+                sr = steer_world_move_obstacles(r.world, info->dt);
+                steer_scenario_follow_obstacles(r.sc, r.world); /* drawn and measured where they are */
+            }
+            if (sr == STEER_OK) sr = steer_world_step(r.world, info->dt);
             double t1 = now();
             sim_seconds += t1 - t0;
             if (sr != STEER_OK) {
