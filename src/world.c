@@ -672,12 +672,9 @@ static float move_within(const steer_world *w, int a, float x, float *v)
 {
     float lo = steer_v3_get(w->def.bounds_min, a), hi = steer_v3_get(w->def.bounds_max, a), extent = hi - lo;
     if (!(extent > 0.0f)) return x;
-    if (w->def.boundary == STEER_BOUNDARY_WRAP) { /* as the agents wrap (world_solids.c) */
-        if (x < lo || x >= hi) {
-            float r = (float)fmod((double)x - (double)lo, (double)extent);
-            x = lo + (r < 0.0f ? r + extent : r);
-        }
-        return x < hi ? x : lo; /* rounding may land on hi */
+    if (w->def.boundary == STEER_BOUNDARY_WRAP) { /* as the agents wrap */
+        steer__wrap_axis(&x, lo, extent);
+        return x;
     }
     if (w->def.boundary == STEER_BOUNDARY_CLAMP && (x < lo || x > hi)) {
         x = x < lo ? lo + (lo - x) : hi - (x - hi);

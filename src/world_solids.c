@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-static void wrap_axis(float *x, float lo, float extent)
+void steer__wrap_axis(float *x, float lo, float extent)
 {
     float hi = lo + extent;
     if (*x < lo || *x >= hi) {
@@ -286,7 +286,7 @@ static void apply_boundary(const steer_world *w, const float origin[3], const fl
 {
     for (int a = 0; a < w->dim; ++a) {
         if (w->def.boundary == STEER_BOUNDARY_WRAP) {
-            wrap_axis(&pos[a], origin[a], extent[a]);
+            steer__wrap_axis(&pos[a], origin[a], extent[a]);
         } else if (w->def.boundary == STEER_BOUNDARY_CLAMP) {
             float lo = origin[a], hi = lo + extent[a];
             if (pos[a] < lo) {

@@ -16,5 +16,7 @@ void steer__finish_move(steer_world *w, int i, float pos[3], float vel[3], bool 
 /* The boundary alone, as the end of a move applies it (wrap or clamp into
  * the box): for agents placed by add, teleport and restore. */
 void steer__confine(const steer_world *w, float pos[3], float vel[3]);
+/* x brought into [lo, lo + extent) on a torus's axis (exact: fmodf). */
+void steer__wrap_axis(float *x, float lo, float extent);
 
 #endif
