@@ -88,7 +88,8 @@ typedef enum steer_boundary {
  * depends on the split. An index out of range is reported as misuse and
  * that call runs without its scratch: still a correct step, but summed in
  * another order, so not the same bits as with a correct scheduler. A task
- * needs about 58 KB of its thread's stack in a -O2 build (the forces pass
+ * needs about 58 KB of its thread's stack in a -O2 build (the frames'
+ * sizes from -fstack-usage summed along its deepest calls; the forces pass
  * keeps its batches there): give its threads 64 KB or more, more in debug
  * and sanitizer builds.
  *
