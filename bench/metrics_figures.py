@@ -28,8 +28,9 @@ figure here is compared per step, on the same run.
 
 Readings (where the docs leave a choice; --alt shows the others):
 - the way left to a waypoint goal counts from the waypoint taken once the
-  agent, after the step, is closer than waypoint_radius (the world's
-  current waypoint since 6c0fbb5); distances to goals in float32, as the
+  agent, after the step, is closer than waypoint_radius or past it (the
+  world's current waypoint since 6c0fbb5; "past" as world.h's
+  waypoint_radius says); distances to goals in float32, as the
   world measures them: an agent at a steady pace meets the stall threshold
   within ~1e-6 (1.5 = 6 steps of 0.25 in the RVO2 crowds), where double
   and float32 decide a progress step differently;
@@ -666,6 +667,17 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
             return total - at
         return D(p, goal.end)
 
+    def waypoint_taken(a, goal, k, p, radius):
+        """Waypoint k (not the last) is taken closer than the radius, or once the agent is past it: beyond
+        the plane through it square to the leg that comes in (from the previous point; for the first,
+        from where the agent started) and ahead along the leg that leaves it."""
+        r = goal.route
+        if norm(sub(r[k], p)) < radius:
+            return True
+        came = r[k - 1] if k > 0 else levelled(a, start[a])
+        off = levelled(a, sub(p, r[k]))
+        return dot(off, sub(r[k], came)) > 0.0 and dot(off, sub(r[k + 1], r[k])) > 0.0
+
     # the approach of each goal's final leg, and each goal's straight line
     for a, st in gstate.items():
         goal = goals[a]
@@ -866,11 +878,11 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
             else:
                 end = goal.end
             if goal.kind == "waypoints":
-                # the next waypoint is taken once closer than waypoint_radius: after the step (progress),
-                # or by the step's force from the position before it (progress_lag)
-                while st["progress"] < len(goal.route) - 1 and norm(sub(goal.route[st["progress"]], p1)) < st["wrad"]:
+                # the next waypoint is taken once closer than waypoint_radius or past it: after the step
+                # (progress), or by the step's force from the position before it (progress_lag)
+                while st["progress"] < len(goal.route) - 1 and waypoint_taken(a, goal, st["progress"], p1, st["wrad"]):
                     st["progress"] += 1
-                if st["progress_lag"] < len(goal.route) - 1 and norm(sub(goal.route[st["progress_lag"]], p0)) < st["wrad"]:
+                if st["progress_lag"] < len(goal.route) - 1 and waypoint_taken(a, goal, st["progress_lag"], p0, st["wrad"]):
                     st["progress_lag"] += 1
             if not goal.ends:
                 continue

@@ -6,7 +6,8 @@
  * by the snapshot. The committed snap-*.bin are an older format's (kept:
  * the reader's path for old versions); snap-v12-headings-*.bin are this
  * program's output since the world keeps headings (format 12), and
- * snap-v13-wall-heights-*.bin its 3D "wallheights" seed (format 13). */
+ * snap-v13-wall-heights-*.bin its 3D "wallheights" seed (format 13), and
+ * snap-v14-waypoints-*.bin its "waypoints" seeds (format 14). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -53,6 +54,16 @@ int main(int argc, char **argv)
         for (int k = 0; k < 4; ++k) failed |= steer_world_remove_agent(w, ids[3 * k + 1]) != STEER_OK;
         failed |= steer_world_step(w, ROBUST_DT) != STEER_OK;
         failed |= write_seed(argv[1], "removed", w, dim, 1);
+        { /* waypoint goals, each with where its agent began (format 14) */
+            const steer_v3 route[3] = {robust_v3(dim, 2.0f, 1.0f, 0.5f), robust_v3(dim, 4.0f, -3.0f, 1.0f),
+                                       robust_v3(dim, -1.0f, -4.0f, 0.0f)};
+            for (int k = 0; k < 3; ++k) {
+                steer_goal goal = {.kind = STEER_GOAL_WAYPOINTS, .points = route, .point_count = 3, .progress = k % 2};
+                failed |= steer_world_set_goal(w, ids[3 * k + 2], &goal) != STEER_OK;
+            }
+            failed |= steer_world_step(w, ROBUST_DT) != STEER_OK;
+            failed |= write_seed(argv[1], "waypoints", w, dim, 1);
+        }
         if (dim == 3 && steer_world_wall_count(w) > 0) { /* walls of a height (format 13, flag bit 4) */
             failed |= steer_world_set_wall_height(w, 0, -1.0f, 1.5f) != STEER_OK;
             failed |= steer_world_step(w, ROBUST_DT) != STEER_OK;

@@ -1207,7 +1207,7 @@ uint64_t steer_world_state_hash(const steer_world *w)
         h = fnv(h, values, sizeof values);
         h = fnv(h, &arrived, 1);
         h = fnv(h, &g->arrived_step, sizeof g->arrived_step);
-        if (g->point_count) h = fnv(h, g->points, (size_t)g->point_count * sizeof *g->points);
+        if (g->point_count) h = fnv(h, g->points, ((size_t)g->point_count + 1) * sizeof *g->points); /* and where it started */
         if (g->order) h = fnv(h, &g->order, sizeof g->order); /* who trades with whom: a world without orders hashes as before */
     }
     /* headings after the goals, in slot order: a world without them hashes as before */

@@ -279,21 +279,36 @@ static int current_waypoint(const steer__goal *goal)
     return goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
 }
 
+/* Whether p is past waypoint `at` (not the last): beyond the plane
+ * through it square to the leg that comes in (from the previous point, or
+ * for the first from where the agent stood when the goal was set) and
+ * ahead along the leg that leaves it. Both, so that a hairpin's point is
+ * still rounded; a leg of no length is never passed. */
+static bool waypoint_passed(const steer__goal *goal, int at, steer_v3 p)
+{
+    steer_v3 here = goal->points[at], came = at > 0 ? goal->points[at - 1] : goal->points[goal->point_count];
+    steer_v3 off = steer_v3_sub(p, here);
+    return steer_v3_dot(off, steer_v3_sub(here, came)) > 0.0f && steer_v3_dot(off, steer_v3_sub(goal->points[at + 1], here)) > 0.0f;
+}
+
 /* Whether an agent standing at `stands` (at p level with the waypoint)
  * has done with waypoint `at` of its WAYPOINTS goal (never the last):
- * within waypoint_radius of it and in sight of the next one (no wall,
- * solid or not, across the line to it at the agent's height), or, when a
- * wall is in the way, at the waypoint itself (within its body radius or
- * arrival tolerance). Cutting the corner to the next point is right only
- * when the way to it is open: an agent that comes within the radius
- * beside a door, still in the room, keeps on for the door. */
+ * within waypoint_radius of it or past it (waypoint_passed), and in sight
+ * of the next one (no wall, solid or not, across the line to it at the
+ * agent's height); or, when a wall is in the way, at the waypoint itself
+ * (within its body radius or arrival tolerance). Cutting the corner to the
+ * next point is right only when the way to it is open: an agent that
+ * comes within the radius beside a door, still in the room, keeps on for
+ * the door. One pushed past a gap's point goes on, and does not turn back
+ * for it. */
 static bool waypoint_done(const steer_world *w, const steer__group *g, const steer__goal *goal, int at, steer_v3 stands,
                           steer_v3 p)
 {
     if (at >= goal->point_count - 1) return false;
     float dist = steer_v3_dist(p, goal->points[at]);
-    if (!(dist < g->def.waypoint_radius)) return false;
-    if (dist < steer_maxf(g->def.radius, g->def.arrival_tolerance)) return true;
+    bool near = dist < g->def.waypoint_radius;
+    if (!near && !waypoint_passed(goal, at, p)) return false;
+    if (near && dist < steer_maxf(g->def.radius, g->def.arrival_tolerance)) return true;
     steer_v2 from = steer_v2_from_v3(steer__to_ground(w, p)), next = steer_v2_from_v3(steer__to_ground(w, goal->points[at + 1]));
     return !steer__wall_across(w, from, next, (steer__wall_level){steer__to_ground(w, stands).z, g->def.radius});
 }

@@ -34,7 +34,7 @@ static void place_member(steer_world *w, uint32_t d, steer_v3 target)
         return;
     }
     steer__goal record = {0, STEER_GOAL_ARRIVE, false, target, 0.0f, 0.0f, -1, 0, 0, NULL, 0, 0};
-    steer__goal_put(w, d, &record); /* out of memory: the member keeps what it had */
+    steer__goal_put(w, d, &record, steer_v3_zero()); /* out of memory: the member keeps what it had */
 }
 
 static void place(steer_world *w, steer__formation *f)

@@ -57,13 +57,14 @@ void steer__goal_drop(steer_world *w, uint32_t d)
     }
 }
 
-steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal)
+steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal, steer_v3 from)
 {
     steer_v3 *points = NULL;
-    if (goal->kind == STEER_GOAL_WAYPOINTS) {
-        points = steer_alloc(&w->def.allocator, (size_t)goal->point_count * sizeof *points, 16);
+    if (goal->kind == STEER_GOAL_WAYPOINTS) { /* the list, then where the agent started */
+        points = steer_alloc(&w->def.allocator, ((size_t)goal->point_count + 1) * sizeof *points, 16);
         if (!points) return STEER_ERROR_OUT_OF_MEMORY;
         memcpy(points, goal->points, (size_t)goal->point_count * sizeof *points);
+        points[goal->point_count] = from;
     }
     steer__goal *record;
     if (steer__has_goal(w, (int)d)) {
@@ -198,7 +199,7 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
                           goal->kind == STEER_GOAL_PATH ? goal->path : -1,
                           goal->kind == STEER_GOAL_WAYPOINTS ? goal->progress : 0,
                           goal->kind == STEER_GOAL_WAYPOINTS ? goal->point_count : 0, (steer_v3 *)goal->points, 0, order};
-    steer_result r = steer__goal_put(w, d, &record);
+    steer_result r = steer__goal_put(w, d, &record, steer__v3_at(w, w->p, (int)d));
     if (r != STEER_OK) return r; /* out of memory: the goal, and any formation's slot, as they were */
     steer__formations_release(w, id.index - 1);
     if (w->dim == 2) { /* a 2D world reports z = 0, as for agents */
@@ -234,7 +235,7 @@ static void read_goal(const steer_world *w, uint32_t d, const steer__goal *g, st
 {
     int progress = g->kind == STEER_GOAL_PATH ? path_segment(w, d, g) : g->progress;
     *out = (steer_goal){(steer_goal_kind)g->kind, g->target, g->slow_radius, g->speed, g->path, NULL, g->point_count, progress,
-                        g->arrived};
+                        g->arrived, g->point_count ? g->points[g->point_count] : steer_v3_zero()};
 }
 
 static steer_result get_goal(const steer_world *w, steer_agent_id id, steer_goal *out, const char *function, int entry)
@@ -243,7 +244,7 @@ static steer_result get_goal(const steer_world *w, steer_agent_id id, steer_goal
     if (look_up(w, id, &d, function, entry) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     const steer__goal *g = steer__goal_find(w, id.index - 1);
     if (g) read_goal(w, d, g, out);
-    else *out = (steer_goal){STEER_GOAL_NONE, {0.0f, 0.0f, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false};
+    else *out = (steer_goal){STEER_GOAL_NONE, {0.0f, 0.0f, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false, {0.0f, 0.0f, 0.0f}};
     return STEER_OK;
 }
 
@@ -315,7 +316,7 @@ int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const ste
     bulk_reserve(w, count);
     int done = 0;
     for (int i = 0; i < count; ++i) {
-        steer_goal goal = {kind, targets[i], 0.0f, 0.0f, -1, NULL, 0, 0, false};
+        steer_goal goal = {kind, targets[i], 0.0f, 0.0f, -1, NULL, 0, 0, false, {0, 0, 0}};
         steer_result r = set_goal(w, ids[i], &goal, 0, __func__, i);
         done += r == STEER_OK;
         if (results) results[i] = r;
@@ -410,7 +411,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     if (r == STEER_OK && n > 0 && (order = ++w->orders_sent) == 0) order = ++w->orders_sent; /* 0 is none */
     if (r == STEER_OK) bulk_reserve(w, n);
     for (int k = 0; r == STEER_OK && k < n; ++k) {
-        steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false};
+        steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false, {0, 0, 0}};
         if (together) {
             /* The slow radius scales with the speed, so each one's slow-down
              * (speed * distance / slow_radius) is its group's at full speed

@@ -14,9 +14,9 @@ steer__goal *steer__goal_find(const steer_world *w, uint32_t slot);
 /* Forgets dense agent d's goal, if it has one (the handle table must be
  * current: the record that takes its place names its agent by slot). */
 void steer__goal_drop(steer_world *w, uint32_t d);
-/* Gives dense agent d the goal (a copy; its points copied too), replacing
- * any it had. */
-steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal);
+/* Gives dense agent d the goal (a copy; its points copied too, then
+ * `from`, where a WAYPOINTS goal's agent started), replacing any it had. */
+steer_result steer__goal_put(steer_world *w, uint32_t d, const steer__goal *goal, steer_v3 from);
 /* The goal no longer trades places with the agents sent with it. */
 static inline void steer__goal_leave_order(steer_world *w, steer__goal *g)
 {

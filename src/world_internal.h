@@ -44,7 +44,7 @@ typedef struct steer__goal {
     steer_v3 target;
     float slow_radius, speed; /* 0: the group's */
     int path, progress, point_count;
-    steer_v3 *points;        /* WAYPOINTS: the world's own copy */
+    steer_v3 *points;        /* WAYPOINTS: the world's own copy, then where the agent stood when it was set */
     uint64_t arrived_step;   /* w->steps of the sub-step in which it arrived */
     uint32_t order;          /* the steer_world_send_to_places call that sent it (0: none); agents of
                                 one order trade places on the way (world_places.c) */

@@ -33,7 +33,8 @@
                             8: where the last step began (its arrivals); 9: the groups'
                             departure distance; 10: the goals' orders (send_to_places);
                             11: the groups' arrived priority; 12: headings (world flag bit 3);
-                            13: walls' heights (world flag bit 4) */
+                            13: walls' heights (world flag bit 4); 14: where each waypoint
+                            goal's agent started */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -146,6 +147,7 @@ static void write_all(const steer_world *w, writer *wr)
         put_u32(wr, g->order);
         put_u32(wr, (uint32_t)g->point_count);
         put(wr, g->points, sizeof(steer_v3) * (size_t)g->point_count);
+        if (g->point_count) put_v3(wr, g->points[g->point_count]); /* where it started (version 14) */
     }
     /* formations (version 7), removed ones too: their indices stay */
     put_u32(wr, (uint32_t)w->formation_count);
@@ -465,12 +467,15 @@ static steer_result take_goals(reader *rd, uint32_t version, steer_world *fresh)
         steer_v3 buffer[64], *list = points <= 64 ? buffer : steer_alloc(&fresh->def.allocator, points * sizeof *list, 16);
         if (!list) return STEER_ERROR_OUT_OF_MEMORY;
         take(rd, list, sizeof(steer_v3) * points);
+        /* before version 14 where the agent started was not kept: its first
+           point, which no agent is ever past (the leg to it has no length) */
+        steer_v3 from = points == 0 ? steer_v3_zero() : version >= 14 ? get_v3(rd) : list[0];
         g.point_count = (int)points;
         g.points = list;
-        steer_goal as_set = {(steer_goal_kind)g.kind, g.target, g.slow_radius, g.speed, g.path, list, g.point_count, g.progress, false};
-        bool ok = steer__goal_ok(fresh, &as_set, 0) && (g.kind == STEER_GOAL_WAYPOINTS) == (points > 0) &&
+        steer_goal as_set = {(steer_goal_kind)g.kind, g.target, g.slow_radius, g.speed, g.path, list, g.point_count, g.progress, false, from};
+        bool ok = steer__goal_ok(fresh, &as_set, 0) && (g.kind == STEER_GOAL_WAYPOINTS) == (points > 0) && steer_v3_is_valid(from) &&
                   (g.kind != STEER_GOAL_PATH || g.progress >= 0) && (g.kind == STEER_GOAL_PATH || g.kind == STEER_GOAL_WAYPOINTS || g.progress == 0);
-        steer_result r = ok ? steer__goal_put(fresh, fresh->dense_of_slot[s], &g) : STEER_ERROR_BAD_SNAPSHOT;
+        steer_result r = ok ? steer__goal_put(fresh, fresh->dense_of_slot[s], &g, from) : STEER_ERROR_BAD_SNAPSHOT;
         if (list != buffer) steer_free(&fresh->def.allocator, list);
         if (r != STEER_OK) return r;
     }
@@ -892,7 +897,7 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
             /* slot, kind, target, slow radius, speed, path, progress, arrived, arrival step, order */
             skip(&rd, 4 + 4 + sizeof(steer_v3) + 4 + 4 + 4 + 4 + 4 + 8 + (version >= 10 ? 4 : 0));
             uint32_t points = get_u32(&rd);
-            skip(&rd, (uint64_t)points * sizeof(steer_v3));
+            skip(&rd, (uint64_t)(points + (points && version >= 14)) * sizeof(steer_v3)); /* and where it started */
         }
         INFO_SECTION(&rd, "goals");
     }

@@ -48,7 +48,7 @@ static void steady_state(int dim)
     /* a third of the agents with goals of their own (the table grows here, never in a step) */
     for (int i = 0; i < AGENTS; i += 3) {
         steer_goal g = {i % 2 ? STEER_GOAL_SEEK : STEER_GOAL_ARRIVE, robust_v3(dim, (float)(i % 7), (float)(i % 5), 1.0f),
-                        0.0f, 0.0f, -1, NULL, 0, 0, false};
+                        0.0f, 0.0f, -1, NULL, 0, 0, false, {0, 0, 0}};
         CHECK(steer_world_set_goal(w, ids[i], &g) == STEER_OK);
     }
 

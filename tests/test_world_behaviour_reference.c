@@ -499,6 +499,19 @@ static void check_goals(const config *c, uint64_t seed)
         }
         CHECK(steer_world_set_goal(b.world, b.ids[i], &goal) == STEER_OK);
     }
+    /* agents past a waypoint, out of its radius (world.h, waypoint_radius): past the second
+     * along the legs through it; past the first along the leg from where each was when its
+     * goal was set (3 before it), teleported there after */
+    int first_past = b.count;
+    add_agents_at(&b, 3, 6, steer_v3_add(waypoints[1], place(&b, 1.5f, 0.5f, 0.0f)), 0.3f, 0.5f, &rng);
+    add_agents_at(&b, 3, 6, steer_v3_add(waypoints[0], place(&b, -3.0f, 0.0f, 0.0f)), 0.3f, 0.5f, &rng);
+    for (int i = first_past; i < b.count; ++i) {
+        steer_goal goal = {.kind = STEER_GOAL_WAYPOINTS, .points = waypoints, .point_count = 4, .progress = i < first_past + 6};
+        CHECK(steer_world_set_goal(b.world, b.ids[i], &goal) == STEER_OK);
+        if (i < first_past + 6) continue;
+        steer_v3 past = steer_v3_add(waypoints[0], place(&b, 1.5f, -0.1f * (float)(i - first_past), 0.0f)), still = steer_v3_zero();
+        CHECK(steer_world_teleport_agents(b.world, &b.ids[i], &past, &still, 1, NULL) == 1);
+    }
     finish(&b);
 }
 

@@ -180,7 +180,7 @@ static void a_bulk_release_clears_what_single_releases_clear(void)
     for (int k = 0; k < 35; ++k) ids[k] = m[k];
     ids[35] = again, ids[36] = m[50];
     for (int k = 0; k < 37; ++k)
-        goals[k] = (steer_goal){k == 36 ? STEER_GOAL_NONE : STEER_GOAL_ARRIVE, {30.0f, (float)k, 0}, 0, 0, -1, NULL, 0, 0, false};
+        goals[k] = (steer_goal){k == 36 ? STEER_GOAL_NONE : STEER_GOAL_ARRIVE, {30.0f, (float)k, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
     steer_result results[37];
     CHECK(steer_world_set_goals(a, ids, goals, 37, results) == 36);
     CHECK(results[5] == STEER_ERROR_STALE_HANDLE);
@@ -256,7 +256,7 @@ static void a_released_member_holds_only_where_it_is_listed_again(void)
     int squad_formation = steer_world_add_formation(w, q.leader, q.members, q.slots, MEMBERS);
     CHECK(squad_formation == 1);
     for (int s = 0; s < 30; ++s) steer_world_step(w, DT);
-    steer_goal away = {STEER_GOAL_ARRIVE, {-30, 20, 0}, 0, 0, -1, NULL, 0, 0, false};
+    steer_goal away = {STEER_GOAL_ARRIVE, {-30, 20, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, q.members[0], &away) == STEER_OK);
     CHECK(steer_world_remove_formation(w, 0) == STEER_OK);
     steer_agent_id other = steer_world_add_agent(w, 0, (steer_v3){-40, 40, 0}, steer_v3_zero());
@@ -301,7 +301,7 @@ static void a_release_stamp_that_comes_round_drops_the_old_entries(void)
     uint32_t slot = q.members[0].index - 1;
     CHECK(w->membership[slot] == 0 && w->formations[q.formation].stamps[0] == 0);
     w->membership[slot] = UINT32_MAX; /* as after 2^32 - 1 releases (its entry, listed at 0, no longer holds) */
-    steer_goal away = {STEER_GOAL_ARRIVE, {-30, 20, 0}, 0, 0, -1, NULL, 0, 0, false};
+    steer_goal away = {STEER_GOAL_ARRIVE, {-30, 20, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, q.members[0], &away) == STEER_OK); /* the release that wraps */
     CHECK(w->membership[slot] == 0);
     for (int s = 0; s < 3; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
@@ -345,7 +345,7 @@ static void thousands_of_escorts_follow_and_take_single_orders(void)
     /* orders to every tenth escort; escort i's formation re-formed at once for odd i */
     for (int j = 0; j < ORDERS; ++j) {
         int i = 10 * j;
-        steer_goal g = {STEER_GOAL_ARRIVE, targets[i], 0, 0, -1, NULL, 0, 0, false};
+        steer_goal g = {STEER_GOAL_ARRIVE, targets[i], 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
         g.target.y += 3.0f;
         CHECK(steer_world_set_goal(w, escorts[i], &g) == STEER_OK);
         if (j % 2) {

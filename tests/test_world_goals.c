@@ -172,7 +172,7 @@ static steer_world *mixed_world(const mixed_setup *s, steer_agent_id *ids)
     for (int i = 0; i < MIXED_AGENTS; i += 2) {
         steer_v3 t = {steer_rng_range(&rng, -20, 20), steer_rng_range(&rng, -20, 20), steer_rng_range(&rng, -5, 5)};
         steer_v3 points[3] = {t, {t.y, -t.x, t.z}, {-t.x, -t.y, 0}};
-        steer_goal g = {(steer_goal_kind)(1 + (i / 2) % 4), t, 0.0f, 0.0f, -1, NULL, 0, 0, false};
+        steer_goal g = {(steer_goal_kind)(1 + (i / 2) % 4), t, 0.0f, 0.0f, -1, NULL, 0, 0, false, {0, 0, 0}};
         if (g.kind == STEER_GOAL_ARRIVE) g.slow_radius = 0.5f, g.speed = 1.5f;
         if (g.kind == STEER_GOAL_PATH) g.path = (i / 8) % 2 ? open_path : closed_path;
         if (g.kind == STEER_GOAL_WAYPOINTS) g.points = points, g.point_count = 3;
@@ -264,7 +264,7 @@ static void api(void)
         for (int k = 0; k < 5; ++k) points[i][k] = (steer_v3){(float)(i + k), (float)k, (float)-i};
         goals[i] = (steer_goal){(steer_goal_kind)(1 + i % 4), {(float)i, 2.0f, 3.0f}, 0.25f * (float)(i % 3),
                                 0.5f * (float)(i % 5), i % 4 == 2 ? path : -1, i % 4 == 3 ? points[i] : NULL,
-                                i % 4 == 3 ? 1 + i % 5 : 0, i % 4 == 3 ? i % (1 + i % 5) : 0, false};
+                                i % 4 == 3 ? 1 + i % 5 : 0, i % 4 == 3 ? i % (1 + i % 5) : 0, false, {0, 0, 0}};
     }
     CHECK(steer_world_set_goals(w, ids, goals, 40, results) == 40);
     CHECK(steer_world_get_goals(w, ids, back, 40, results) == 40);
@@ -319,14 +319,14 @@ static void api(void)
 
     /* each bad field named, with its id; the agent's goal left as it was */
     struct { steer_goal goal; steer_misuse_id id; const char *field; } bad[] = {
-        {{(steer_goal_kind)9, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false}, STEER_MISUSE_GOAL_KIND, "goal->kind = 9"},
-        {{STEER_GOAL_ARRIVE, {NAN, 0, 0}, 0, 0, -1, NULL, 0, 0, false}, STEER_MISUSE_GOAL_TARGET, "goal->target"},
-        {{STEER_GOAL_ARRIVE, {0, 0, 0}, -1, 0, -1, NULL, 0, 0, false}, STEER_MISUSE_GOAL_SLOW_RADIUS, "goal->slow_radius = -1"},
-        {{STEER_GOAL_SEEK, {0, 0, 0}, 0, INFINITY, -1, NULL, 0, 0, false}, STEER_MISUSE_GOAL_SPEED, "goal->speed = inf"},
-        {{STEER_GOAL_PATH, {0, 0, 0}, 0, 0, 7, NULL, 0, 0, false}, STEER_MISUSE_GOAL_PATH, "goal->path = 7"},
-        {{STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, NULL, 2, 0, false}, STEER_MISUSE_GOAL_POINTS, "goal->points = NULL"},
-        {{STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, points[0], 0, 0, false}, STEER_MISUSE_GOAL_POINTS, "goal->point_count = 0"},
-        {{STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, points[0], 3, 3, false}, STEER_MISUSE_GOAL_PROGRESS, "goal->progress = 3"},
+        {{(steer_goal_kind)9, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}}, STEER_MISUSE_GOAL_KIND, "goal->kind = 9"},
+        {{STEER_GOAL_ARRIVE, {NAN, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}}, STEER_MISUSE_GOAL_TARGET, "goal->target"},
+        {{STEER_GOAL_ARRIVE, {0, 0, 0}, -1, 0, -1, NULL, 0, 0, false, {0, 0, 0}}, STEER_MISUSE_GOAL_SLOW_RADIUS, "goal->slow_radius = -1"},
+        {{STEER_GOAL_SEEK, {0, 0, 0}, 0, INFINITY, -1, NULL, 0, 0, false, {0, 0, 0}}, STEER_MISUSE_GOAL_SPEED, "goal->speed = inf"},
+        {{STEER_GOAL_PATH, {0, 0, 0}, 0, 0, 7, NULL, 0, 0, false, {0, 0, 0}}, STEER_MISUSE_GOAL_PATH, "goal->path = 7"},
+        {{STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, NULL, 2, 0, false, {0, 0, 0}}, STEER_MISUSE_GOAL_POINTS, "goal->points = NULL"},
+        {{STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, points[0], 0, 0, false, {0, 0, 0}}, STEER_MISUSE_GOAL_POINTS, "goal->point_count = 0"},
+        {{STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, points[0], 3, 3, false, {0, 0, 0}}, STEER_MISUSE_GOAL_PROGRESS, "goal->progress = 3"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         EXPECT_REPORT(steer_world_set_goal(w, ids[0], &bad[k].goal), STEER_ERROR_INVALID_ARGUMENT, bad[k].id,
@@ -334,7 +334,7 @@ static void api(void)
         CHECK(steer_world_get_goal(w, ids[0], &g) == STEER_OK && g.kind == goals[0].kind);
     }
     points[1][1].y = NAN;
-    steer_goal nan_point = {STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, points[1], 3, 0, false};
+    steer_goal nan_point = {STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, points[1], 3, 0, false, {0, 0, 0}};
     EXPECT_REPORT(steer_world_set_goal(w, ids[0], &nan_point), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_GOAL_POINTS,
                   "steer_world_set_goal", "goal->points[1] = (");
     EXPECT_REPORT(steer_world_set_targets(w, ids, &goals[0].target, 1, STEER_GOAL_PATH, results), 0, STEER_MISUSE_GOAL_KIND,
@@ -408,7 +408,7 @@ static void untouched_agents(void)
             steer_agent_id id = steer_world_add_agent(both[k], i % 2, p, (steer_v3){0.5f, 0.0f, 0.0f});
             if (i % 2 == 0) loner_ids[k][i / 2] = id;
             else if (k == 0) {
-                steer_goal g = {STEER_GOAL_ARRIVE, {-p.x, -p.y, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false};
+                steer_goal g = {STEER_GOAL_ARRIVE, {-p.x, -p.y, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false, {0, 0, 0}};
                 steer_world_set_goal(with, id, &g);
             }
         }
@@ -446,9 +446,9 @@ static void routes(void)
     int path = steer_world_add_path(w, line, 3, false, 1.0f);
     steer_agent_id walker = steer_world_add_agent(w, 0, (steer_v3){-10, 0, 0}, steer_v3_zero());
     steer_agent_id tourist = steer_world_add_agent(w, 0, (steer_v3){0, -20, 0}, steer_v3_zero());
-    steer_goal along = {STEER_GOAL_PATH, {0, 0, 0}, 0, 0, path, NULL, 0, 0, false};
+    steer_goal along = {STEER_GOAL_PATH, {0, 0, 0}, 0, 0, path, NULL, 0, 0, false, {0, 0, 0}};
     const steer_v3 stops[3] = {{0, -10, 0}, {10, -10, 0}, {10, -20, 0}};
-    steer_goal tour = {STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, stops, 3, 0, false};
+    steer_goal tour = {STEER_GOAL_WAYPOINTS, {0, 0, 0}, 0, 0, -1, stops, 3, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, walker, &along) == STEER_OK);
     CHECK(steer_world_set_goal(w, tourist, &tour) == STEER_OK);
     int max_progress[2] = {0, 0}, regress = 0;
@@ -882,7 +882,7 @@ static void wander_settles(int dim)
         steer_v3 p = {-30.0f, 3.0f * (float)i - 28.5f, 0.0f};
         ends[i] = (steer_v3){20.0f, p.y, 0.0f};
         ids[i] = steer_world_add_agent(w, 0, p, steer_v3_zero());
-        steer_goal g = {STEER_GOAL_ARRIVE, ends[i], 2.0f, 1.0f, -1, NULL, 0, 0, false};
+        steer_goal g = {STEER_GOAL_ARRIVE, ends[i], 2.0f, 1.0f, -1, NULL, 0, 0, false, {0, 0, 0}};
         if (i % 2) { /* waypoints: a point on the way, then the end */
             route[i][0] = (steer_v3){0.0f, p.y, 0.0f};
             route[i][1] = ends[i];
@@ -952,7 +952,7 @@ static void ends_near_walls_are_reached(int dim, steer_up_axis up)
     gd.ground_plane = dim == 3;
     CHECK(steer_world_add_group(w, &gd) == 0);
     steer_agent_id id = steer_world_add_agent(w, 0, start, steer_v3_zero());
-    steer_goal g = {STEER_GOAL_ARRIVE, end, 0.0f, 1.3f, -1, NULL, 0, 0, false};
+    steer_goal g = {STEER_GOAL_ARRIVE, end, 0.0f, 1.3f, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
     int events = 0;
     for (int step = 0; step < 1600; ++step) {
@@ -1000,7 +1000,7 @@ static void ends_near_obstacles_are_reached(int dim)
     CHECK(steer_world_add_group(w, &gd) == 0);
     const steer_v3 end = {5.0f, 1.7f, 0.0f};
     steer_agent_id id = steer_world_add_agent(w, 0, (steer_v3){5.0f, -5.0f, 0.0f}, steer_v3_zero());
-    steer_goal g = {STEER_GOAL_ARRIVE, end, 0.0f, 1.3f, -1, NULL, 0, 0, false};
+    steer_goal g = {STEER_GOAL_ARRIVE, end, 0.0f, 1.3f, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
     int events = 0, arrived_at = -1;
     for (int step = 0; step < 600; ++step) {
@@ -1043,7 +1043,7 @@ static void waypoints_wait_for_sight_of_the_next(int dim, steer_up_axis up)
     CHECK(steer_world_add_group(w, &gd) == 0);
     const steer_v3 route[2] = {AT(0.3f, 0.0f), AT(4.0f, 3.0f)};
     steer_agent_id id = steer_world_add_agent(w, 0, AT(-3.0f, 2.5f), steer_v3_zero());
-    steer_goal g = {STEER_GOAL_WAYPOINTS, steer_v3_zero(), 0.0f, 1.3f, -1, route, 2, 0, false};
+    steer_goal g = {STEER_GOAL_WAYPOINTS, steer_v3_zero(), 0.0f, 1.3f, -1, route, 2, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
     bool cut = false, came_near = false;
     for (int step = 0; step < 600 && !steer_world_has_arrived(w, id); ++step) {
@@ -1076,6 +1076,99 @@ static void waypoints_wait_for_sight_of_the_next(int dim, steer_up_axis up)
     }
     CHECK(now.progress == 1);
     CHECK(closest < gd.waypoint_radius - 0.5f); /* not taken at the radius */
+#undef AT
+    steer_world_destroy(w);
+}
+
+/* A waypoint passed out of its radius is done with (world.h,
+ * waypoint_radius): past the plane square to the leg that comes in (for
+ * the first, from where the agent stood when the goal was set) and ahead
+ * along the leg that leaves it, with no wall before the next. A unit
+ * pushed 3 past a gap's point went back for it. */
+static void passed_waypoints_are_done_with(int dim, steer_up_axis up)
+{
+    const int along = dim == 3 && up == STEER_UP_Y ? 2 : 1; /* the ground's second axis, as walled_ground_world's */
+    const float sign = along == 2 ? -1.0f : 1.0f;
+    steer_world_def wd = clamped_def(dim, 8, 80.0f);
+    wd.up = up;
+    wd.solid_walls = true;
+    steer_world *w = steer_world_create(&wd);
+#define AT(x_, a_) steer_v3_set((steer_v3){(x_), 0.0f, 0.0f}, along, (a_) * sign)
+    CHECK(steer_world_add_wall(w, AT(14.0f, -44.0f), AT(18.0f, -48.0f)) == 0); /* between d and its next point */
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.combine = STEER_COMBINE_RUNNING_SUM;
+    gd.radius = 0.25f, gd.max_speed = 1.6f, gd.max_force = 4.0f;
+    gd.ground_plane = dim == 3;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    const steer_v3 route[4] = {AT(10, 0), AT(20, 10), AT(20, 30), AT(40, 30)};
+    const steer_v3 hairpin[3] = {AT(10, 0), AT(0, 2), AT(0, 10)};
+    const steer_v3 walled[3] = {AT(10, -50), AT(20, -40), AT(20, -20)};
+    enum { PUSHED, BEHIND, HAIRPIN, WALLED, INTERIOR, N };
+    const steer_v3 start[N] = {AT(0, 0), AT(13, -1), AT(0, 0), AT(0, -50), AT(0, 20)};
+    const steer_v3 moved[N] = {AT(13, 1), AT(13, -1), AT(13, 0.5f), AT(13, -49), AT(25, 12)};
+    const steer_v3 *points[N] = {route, route, hairpin, walled, route};
+    const int counts[N] = {4, 4, 3, 3, 4}, first[N] = {0, 0, 0, 0, 1}, expected[N] = {1, 0, 0, 0, 2};
+    steer_agent_id ids[N];
+    for (int k = 0; k < N; ++k) {
+        ids[k] = steer_world_add_agent(w, 0, start[k], steer_v3_zero());
+        steer_goal g = {.kind = STEER_GOAL_WAYPOINTS, .points = points[k], .point_count = counts[k], .progress = first[k]};
+        CHECK(steer_world_set_goal(w, ids[k], &g) == STEER_OK);
+        CHECK(steer_world_teleport_agent(w, ids[k], moved[k], steer_v3_zero()) == STEER_OK); /* pushed there */
+        CHECK(steer_world_get_goal(w, ids[k], &g) == STEER_OK && steer_v3_dist(g.from, start[k]) == 0.0f);
+    }
+    snap_buffer saved = snap_save(w);
+    CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+    for (int k = 0; k < N; ++k) {
+        steer_goal g;
+        CHECK(steer_world_get_goal(w, ids[k], &g) == STEER_OK);
+        if (g.progress != expected[k]) printf("passed waypoints %dD up %d: agent %d progress %d, not %d\n", dim, up, k, g.progress, expected[k]);
+        CHECK(g.progress == expected[k]);
+    }
+    /* the pushed one goes on and never back for the first point; the one that started past it goes back */
+    float pushed_closest = 1e9f, behind_closest = 1e9f;
+    for (int step = 0; step < 400; ++step) {
+        CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+        steer_agent_state a, b;
+        steer_world_get_agent(w, ids[PUSHED], &a);
+        steer_world_get_agent(w, ids[BEHIND], &b);
+        pushed_closest = steer_minf(pushed_closest, steer_v3_dist(a.position, route[0]));
+        behind_closest = steer_minf(behind_closest, steer_v3_dist(b.position, route[0]));
+    }
+    CHECK(pushed_closest > 2.5f);
+    CHECK(behind_closest < gd.waypoint_radius);
+    /* a snapshot keeps where each started */
+    steer_world *copy = steer_world_create(&wd);
+    CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_OK);
+    steer_goal g;
+    CHECK(steer_world_get_goal(copy, ids[PUSHED], &g) == STEER_OK && steer_v3_dist(g.from, start[PUSHED]) == 0.0f);
+    free(saved.data);
+    /* one from version 13, which did not keep it, takes the first point (so the first is never passed) */
+    steer_world *single = steer_world_create(&wd);
+    CHECK(steer_world_add_group(single, &gd) == 0);
+    steer_agent_id one = steer_world_add_agent(single, 0, start[PUSHED], steer_v3_zero());
+    CHECK(steer_world_set_goal(single, one, &(steer_goal){.kind = STEER_GOAL_WAYPOINTS, .points = route, .point_count = 4}) == STEER_OK);
+    saved = snap_save(single);
+    steer_world_destroy(single);
+    unsigned char *at = NULL; /* its start follows its points */
+    for (size_t i = 0; i + sizeof route + 12 <= saved.size && !at; ++i)
+        if (memcmp(saved.data + i, route, sizeof route) == 0 && memcmp(saved.data + i + sizeof route, &start[PUSHED], 12) == 0)
+            at = saved.data + i + sizeof route;
+    CHECK(at != NULL);
+    if (at) {
+        size_t cut = (size_t)(at - saved.data);
+        float nan = NAN;
+        memcpy(saved.data + cut, &nan, 4);
+        snap_reseal(saved.data, saved.size);
+        CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_ERROR_BAD_SNAPSHOT);
+        memmove(saved.data + cut, saved.data + cut + 12, saved.size - cut - 12);
+        memcpy(saved.data + SNAP_VERSION_AT, &(uint32_t){13}, 4);
+        snap_reseal(saved.data, saved.size - 12);
+        CHECK(steer_world_restore(copy, saved.data, saved.size - 12) == STEER_OK);
+        CHECK(steer_world_get_goal(copy, one, &g) == STEER_OK && steer_v3_dist(g.from, route[0]) == 0.0f);
+    }
+    free(saved.data);
+    steer_world_destroy(copy);
 #undef AT
     steer_world_destroy(w);
 }
@@ -1117,7 +1210,7 @@ static void contained_ends_are_reached(steer_up_axis up, steer_combine combine)
         steer_v3 start = steer_v3_from_z_up((steer_v3){ends[i][0] * 0.8f, ends[i][1] * 0.8f - 20.0f, 30.0f}, up);
         ids[i] = steer_world_add_agent(w, 0, start, steer_v3_zero());
         steer_goal g = {STEER_GOAL_ARRIVE, steer_v3_from_z_up((steer_v3){ends[i][0], ends[i][1], ends[i][2]}, up), 0.0f,
-                        0.0f, -1, NULL, 0, 0, false};
+                        0.0f, -1, NULL, 0, 0, false, {0, 0, 0}};
         CHECK(steer_world_set_goal(w, ids[i], &g) == STEER_OK);
     }
     for (int step = 0; step < 1800; ++step) {
@@ -1168,6 +1261,9 @@ int main(void)
     waypoints_wait_for_sight_of_the_next(2, STEER_UP_Z);
     waypoints_wait_for_sight_of_the_next(3, STEER_UP_Z);
     waypoints_wait_for_sight_of_the_next(3, STEER_UP_Y);
+    passed_waypoints_are_done_with(2, STEER_UP_Z);
+    passed_waypoints_are_done_with(3, STEER_UP_Z);
+    passed_waypoints_are_done_with(3, STEER_UP_Y);
     for (int combine = 0; combine < 3; ++combine) {
         contained_ends_are_reached(STEER_UP_Z, (steer_combine)combine);
         contained_ends_are_reached(STEER_UP_Y, (steer_combine)combine);

@@ -60,7 +60,7 @@ static void a_walker_faces_its_way_and_keeps_it_at_rest(void)
     steer_v3 h;
     CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && h.x == 1.0f && h.y == 0.0f && h.z == 0.0f);
     CHECK(steer_world_get_heading(w, b, &h) == STEER_OK && h.x == 0.0f && h.y == -1.0f);
-    steer_goal go = {STEER_GOAL_ARRIVE, {-12, 5, 0}, 0, 0, -1, NULL, 0, 0, false};
+    steer_goal go = {STEER_GOAL_ARRIVE, {-12, 5, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, a, &go) == STEER_OK);
     int moving = 0, exact = 0;
     for (int s = 0; s < 600 && !steer_world_has_arrived(w, a); ++s) {
@@ -290,7 +290,7 @@ static void headings_turn_at_the_groups_rate(int dim, bool ground)
     steer_agent_id id[2];
     for (int k = 0; k < 2; ++k) {
         id[k] = steer_world_add_agent(w, k, (steer_v3){0, 0, 0}, (steer_v3){2, 0, 0});
-        steer_goal goal = {STEER_GOAL_ARRIVE, {-20, 0, 0}, 0, 0, -1, NULL, 0, 0, false};
+        steer_goal goal = {STEER_GOAL_ARRIVE, {-20, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
         CHECK(steer_world_set_goal(w, id[k], &goal) == STEER_OK);
     }
     double largest[2] = {0, 0}, up_part = 0;

@@ -125,7 +125,7 @@ static steer_world *crowded_world(int dim, int workers, steer_boundary boundary,
         steer_v3 v = steer_v3_make(uniform(-5, 5), uniform(-5, 5), dim == 3 ? uniform(-5, 5) : 0.0f);
         steer_agent_id id = steer_world_add_agent(w, i % 3, random_point(dim), v);
         if (i % 4 == 0) {
-            steer_goal g = {STEER_GOAL_WAYPOINTS, steer_v3_zero(), 0.0f, 0.0f, -1, route, 4, i % 3, false};
+            steer_goal g = {STEER_GOAL_WAYPOINTS, steer_v3_zero(), 0.0f, 0.0f, -1, route, 4, i % 3, false, {0, 0, 0}};
             CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
         }
     }

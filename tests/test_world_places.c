@@ -618,7 +618,7 @@ static void who_trades(void)
     /* a goal of its own takes an agent out of its order */
     steer_world_teleport_agent(w, ids[0], at[0], steer_v3_zero());
     steer_world_teleport_agent(w, ids[1], at[1], steer_v3_zero());
-    steer_goal own = {STEER_GOAL_ARRIVE, at[1], 0.0f, 0.0f, -1, NULL, 0, 0, false};
+    steer_goal own = {STEER_GOAL_ARRIVE, at[1], 0.0f, 0.0f, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, ids[0], &own) == STEER_OK);
     steer_world_step(w, 1.0f / 60.0f);
     CHECK(steer_world_get_goal(w, ids[0], &g) == STEER_OK && g.target.x == 0.8f);

@@ -555,7 +555,7 @@ static void turn_limited_ground_unit_turns_round(steer_up_axis up)
     gd.max_speed = 2.0f, gd.max_force = 20.0f, gd.max_turn_rate = 1.5f;
     CHECK(steer_world_add_group(w, &gd) == 0);
     steer_agent_id id = steer_world_add_agent(w, 0, v3(0, 0, 0), in_frame(up, v3(2, 0, 0)));
-    const steer_goal goal = {STEER_GOAL_ARRIVE, in_frame(up, v3(-20, 0, 0)), 0, 0, -1, NULL, 0, 0, false};
+    const steer_goal goal = {STEER_GOAL_ARRIVE, in_frame(up, v3(-20, 0, 0)), 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, id, &goal) == STEER_OK);
     int steps = 0;
     while (!steer_world_has_arrived(w, id) && steps < 30 * 40) {

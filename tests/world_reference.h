@@ -41,7 +41,7 @@
 #include "steer/steer.h"
 #include "world_scenario.h" /* random_in_box */
 
-#define MAX_AGENTS 64
+#define MAX_AGENTS 96
 #define MAX_GROUPS 6
 #define MAX_OBJECTS 8
 #define MAX_POINTS 8
@@ -189,6 +189,7 @@ static inline void add_group(bench *b, const steer_group_def *g, int expected)
  * with velocities uniform in +-speed on each axis. */
 static inline void add_agents_at(bench *b, int group, int count, steer_v3 centre, float spread, float speed, steer_rng *rng)
 {
+    CHECK(b->count + count <= MAX_AGENTS); /* none left out unseen */
     for (int k = 0; k < count && b->count < MAX_AGENTS; ++k) {
         steer_v3 p = random_in_box(rng, b->dim, steer_v3_make(-spread, -spread, -spread), steer_v3_make(spread, spread, spread));
         steer_v3 v = random_in_box(rng, b->dim, steer_v3_make(-speed, -speed, -speed), steer_v3_make(speed, speed, speed));
@@ -616,16 +617,28 @@ static inline bool wall_across(const bench *b, steer_v3 p, steer_v3 q)
     return false;
 }
 
+/* world.h, waypoint_radius: p (level with the waypoint) is past waypoint
+ * `at` when beyond the plane through it square to the leg that comes in
+ * (from the previous point; for the first, from goal.from, where the agent
+ * stood when the goal was set) and ahead along the leg that leaves it. */
+static inline bool waypoint_passed(const agent_ref *r, int at, steer_v3 p)
+{
+    steer_v3 came = at > 0 ? r->points[at - 1] : r->goal->from, off = steer_v3_sub(p, r->points[at]);
+    return steer_v3_dot(off, steer_v3_sub(r->points[at], came)) > 0.0f &&
+           steer_v3_dot(off, steer_v3_sub(r->points[at + 1], r->points[at])) > 0.0f;
+}
+
 /* §6.1a: an agent at p (level with it) is done with waypoint `at` of its
- * WAYPOINTS goal (never the last) within waypoint_radius of it, when no
- * wall stands between it and the next waypoint, or else within the larger
- * of its radius and arrival_tolerance of the waypoint. */
+ * WAYPOINTS goal (never the last) within waypoint_radius of it or past it,
+ * when no wall stands between it and the next waypoint, or else within
+ * the larger of its radius and arrival_tolerance of the waypoint. */
 static inline bool waypoint_done(const agent_ref *r, int at, steer_v3 p)
 {
     if (at >= r->goal->point_count - 1) return false;
     float d = steer_v3_dist(p, r->points[at]);
-    if (!(d < r->g->waypoint_radius)) return false;
-    return d < fmaxf(r->g->radius, r->g->arrival_tolerance) || !wall_across(r->b, p, r->points[at + 1]);
+    bool near = d < r->g->waypoint_radius;
+    if (!near && !waypoint_passed(r, at, p)) return false;
+    return (near && d < fmaxf(r->g->radius, r->g->arrival_tolerance)) || !wall_across(r->b, p, r->points[at + 1]);
 }
 
 static inline steer_path2 path2_of(const bench *b, int index, steer_v2 *points)

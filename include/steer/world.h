@@ -268,11 +268,15 @@ typedef struct steer_group_def {
                                 tolerance or faster than arrival_speed (default 0) */
     float waypoint_radius;   /* goal waypoints: the next one is taken closer than this, once no wall
                                 stands between the agent and it (else at the waypoint itself:
-                                closer than radius or arrival_tolerance) (default 1). A waypoint a
-                                crowd shares (a gap, a door, a bridge) needs about the gap's width:
-                                each agent must come that close, and a crowd pushes its members off
-                                one point (the RTS review: 300 units through a gap 6 wide by two
-                                points on its axis, 4 arrived in 120 s with 1, 272 with 8) */
+                                closer than radius or arrival_tolerance) (default 1); and, at any
+                                distance, once the agent is past the waypoint with no wall between:
+                                beyond the plane through it square to the leg that comes in (from
+                                the previous point; for the first, from where the agent stood when
+                                the goal was set) and ahead along the leg that leaves it, so a unit
+                                pushed through a gap goes on and does not turn back (the RTS
+                                review: 300 units through a gap 6 wide by two points on its axis,
+                                4 arrived in 120 s with a radius of 1 before this rule, 278 now;
+                                272 with 8 either way) */
     steer_agent_id leader;   /* FOLLOW_LEADER: the agent followed (a handle of this world; a removed
                                 one: no force) */
     float leader_behind;     /* FOLLOW_LEADER: arrive at the point this far behind the leader (default 2) */
@@ -613,10 +617,12 @@ typedef struct steer_goal {
     const steer_v3 *points; /* WAYPOINTS: copied in by set; NULL from get (see steer_world_get_goal_points) */
     int point_count;        /* WAYPOINTS: 1 .. STEER_MAX_GOAL_POINTS */
     int progress;           /* WAYPOINTS: the current waypoint (set: where to start), moved on when the
-                               agent ends a move within waypoint_radius of it (and in sight of the
-                               next, see waypoint_radius), whichever behaviour steered it; PATH: the segment nearest the agent where it stands (read
+                               agent ends a move within waypoint_radius of it or past it (and in sight
+                               of the next, see waypoint_radius), whichever behaviour steered it; PATH: the segment nearest the agent where it stands (read
                                only, worked out when read) (docs/model.md 6.1a) */
     bool arrived;           /* read only: see above */
+    steer_v3 from;          /* WAYPOINTS, read only (set ignores it): where the agent stood when the goal
+                               was set, the start of the leg to the first point (see waypoint_radius) */
 } steer_goal;
 
 /* kind NONE (or goal NULL) clears the agent's goal. Refused: a stale
@@ -863,7 +869,7 @@ typedef struct steer_snapshot_info {
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
 } steer_snapshot_info;
-#define STEER_SNAPSHOT_VERSION 13
+#define STEER_SNAPSHOT_VERSION 14
 /* Reads a snapshot's header and walks its sections: STEER_OK with *out
  * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
  * snapshot, a version this build does not read, the other byte order, the

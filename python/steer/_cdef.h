@@ -301,7 +301,7 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
 typedef enum { STEER_GOAL_NONE, STEER_GOAL_SEEK, STEER_GOAL_ARRIVE, STEER_GOAL_PATH, STEER_GOAL_WAYPOINTS, ... } steer_goal_kind;
 typedef struct {
     steer_goal_kind kind; steer_v3 target; float slow_radius; float speed; int path;
-    const steer_v3 *points; int point_count; int progress; bool arrived; ...;
+    const steer_v3 *points; int point_count; int progress; bool arrived; steer_v3 from; ...;
 } steer_goal;
 steer_result steer_world_set_goal(steer_world *world, steer_agent_id id, const steer_goal *goal);
 steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, steer_goal *out);

@@ -218,7 +218,7 @@ class WorldView(_ViewFields):
 def _goal_dtype():
     """steer_goal's fields as a numpy record, at the offsets the C compiler gave them."""
     fields = (("kind", f"<i{ffi.sizeof('steer_goal_kind')}"), ("target", ("<f4", 3)), ("slow_radius", "<f4"), ("speed", "<f4"), ("path", "<i4"),
-              ("point_count", "<i4"), ("progress", "<i4"), ("arrived", "u1"))
+              ("point_count", "<i4"), ("progress", "<i4"), ("arrived", "u1"), ("from", ("<f4", 3)))
     return np.dtype({"names": [f for f, _ in fields], "formats": [t for _, t in fields],
                      "offsets": [ffi.offsetof("steer_goal", f) for f, _ in fields], "itemsize": ffi.sizeof("steer_goal")})
 
@@ -1005,9 +1005,13 @@ class World:
 
     def _goal_dict(self, g):
         kind = next(k for k, v in GOAL_KINDS.items() if v == g.kind)
-        return {"kind": kind, "target": (g.target.x, g.target.y, g.target.z)[:self.dim], "slow_radius": g.slow_radius,
-                "speed": g.speed, "path": g.path, "progress": g.progress, "arrived": bool(g.arrived),
-                "point_count": g.point_count}
+        out = {"kind": kind, "target": (g.target.x, g.target.y, g.target.z)[:self.dim], "slow_radius": g.slow_radius,
+               "speed": g.speed, "path": g.path, "progress": g.progress, "arrived": bool(g.arrived),
+               "point_count": g.point_count}
+        if kind == "waypoints":  # where the agent stood when the goal was set: the start of the leg to the first point
+            start = getattr(g, "from")
+            out["from"] = (start.x, start.y, start.z)[:self.dim]
+        return out
 
     def get_goal(self, agent) -> Dict[str, Any]:
         """One agent's goal as a dict (kind "none" when it has none), with its waypoints."""
@@ -1119,7 +1123,8 @@ class World:
     def goal_arrays(self, ids) -> Dict[str, np.ndarray]:
         """Bulk get_goals as arrays, one row per id (what a frame of 100k units reads; get_goals builds a dict
         per agent): kind (str), target (N, dim) float32, slow_radius, speed (float32), path, progress,
-        point_count (int32), arrived (bool). A stale id raises, as get_goals."""
+        point_count (int32), arrived (bool), from (N, dim) float32 (waypoints: where the agent stood when the goal
+        was set; zeros for other kinds). A stale id raises, as get_goals."""
         out, n = self._goal_records(ids, "goal_arrays")
         rows = np.frombuffer(ffi.buffer(out, n * ffi.sizeof("steer_goal")), _goal_dtype())
         names = np.array([""] * (max(GOAL_KINDS.values()) + 1), dtype=object)
@@ -1128,7 +1133,7 @@ class World:
         return {"kind": names[rows["kind"]].astype(str), "target": rows["target"][:, :self.dim].copy(),
                 "slow_radius": rows["slow_radius"].copy(), "speed": rows["speed"].copy(), "path": rows["path"].copy(),
                 "progress": rows["progress"].copy(), "point_count": rows["point_count"].copy(),
-                "arrived": rows["arrived"] != 0}
+                "arrived": rows["arrived"] != 0, "from": rows["from"][:, :self.dim].copy()}
 
     def has_arrived(self, agent) -> bool:
         """Whether the agent has a goal and has arrived (False for a stale handle)."""
