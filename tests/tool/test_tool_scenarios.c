@@ -479,7 +479,7 @@ static void test_bad_options(void)
     snprintf(file, sizeof file, "%s/a-regular-file", OUT);
     snprintf(under_file, sizeof under_file, "%s/sub", file);
     snprintf(out, sizeof out, "%s/options-out", OUT);
-    snprintf(csv, sizeof csv, "%s/no-such-folder/agents.csv", OUT);
+    snprintf(csv, sizeof csv, "%s/sub/agents.csv", file); /* under a file: no folder can be made there */
     CHECK(write_text(file, "not a folder\n"));
     struct {
         const char *args[12];
@@ -504,7 +504,7 @@ static void test_bad_options(void)
         {{"run", flock, "-o", out, "--frames", 0}, "--frames needs a value"},
         {{"run", flock, "-o", file, 0}, "cannot use as the output folder: Not a directory"},
         {{"run", flock, "-o", under_file, 0}, "cannot use as the output folder: Not a directory"},
-        {{"run", flock, "-o", out, "--csv", csv, 0}, "is missing or not writable"},
+        {{"run", flock, "-o", out, "--csv", csv, 0}, "is not a writable folder (Not a directory)"},
         {{"bogus", 0}, "unknown command 'bogus'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
@@ -950,7 +950,7 @@ static void test_y_up_ground(void)
     char file[600], dir[512], csv[600], png[600], err[2048];
     snprintf(file, sizeof file, "%s/y_up.json", OUT);
     snprintf(dir, sizeof dir, "%s/y_up", OUT);
-    snprintf(csv, sizeof csv, "%s/agents.csv", dir);
+    snprintf(csv, sizeof csv, "%s/tables/agents.csv", dir); /* a folder that is not there yet: made, as -o's */
     CHECK(write_text(file, "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-20, -5, -20], \"max\": [20, 5, 20]},"
                            " \"boundary\": \"clamp\", \"steps\": 20, \"groups\": [{\"name\": \"a\", \"ground_plane\": true,"
                            " \"max_speed\": 2, \"spawn\": [{\"shape\": \"circle\", \"centre\": [0, 0, 0], \"radius\": 10, \"count\": 8,"
@@ -986,7 +986,7 @@ static void test_y_up_ground(void)
      * through it along z is counted crossing it (on x and y, both the wall
      * and the walk are points on one line, and nothing crosses) */
     char metrics[600];
-    snprintf(metrics, sizeof metrics, "%s/crossing.json", dir);
+    snprintf(metrics, sizeof metrics, "%s/figures/crossing.json", dir);
     snprintf(file, sizeof file, "%s/y_up_wall.json", OUT);
     CHECK(write_text(file, "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-20, -5, -20], \"max\": [20, 5, 20]},"
                      " \"boundary\": \"clamp\", \"steps\": 60, \"walls\": [{\"from\": [-3, 0, 0], \"to\": [3, 0, 0]}],"

@@ -438,18 +438,27 @@ static bool same_folder(const char *a, const char *b)
 
 /* The folder a file will be written into must exist and be writable (or be
  * the output folder, which is created). */
-static int check_file_target(const char *file, const char *option, const char *out_dir)
+/* The folder a file names ("." for a bare name). */
+static void folder_of(const char *file, char *dir, size_t size)
 {
-    char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", file);
+    snprintf(dir, size, "%s", file);
     char *slash = strrchr(dir, '/');
     if (slash == dir) dir[1] = 0;
     else if (slash) *slash = 0;
-    else snprintf(dir, sizeof dir, ".");
+    else snprintf(dir, size, ".");
+}
+
+/* A missing folder is made when the run starts, as -o's is. */
+static int check_file_target(const char *file, const char *option, const char *out_dir)
+{
+    char dir[PATH_MAX];
+    folder_of(file, dir, sizeof dir);
     struct stat st;
     if (same_folder(dir, out_dir)) return 0;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "steer run: %s %s: folder '%s' is missing or not writable\n", option, file, dir);
+    int found = stat(dir, &st) == 0 ? 0 : errno;
+    if (found != ENOENT && (found || !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0)) {
+        fprintf(stderr, "steer run: %s %s: '%s' is not a writable folder%s%s%s\n", option, file, dir, found ? " (" : "",
+                found ? strerror(found) : "", found ? ")" : "");
         return 2;
     }
     if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -745,6 +754,17 @@ int steer_cmd_run(int argc, char **argv)
         fprintf(stderr, "steer run: -o %s: cannot use as the output folder: %s\n", o.out_dir, strerror(err));
         run_free(&r);
         return 2;
+    }
+    const char *option[2] = {"--csv", "--metrics"}, *file[2] = {csv_stdout ? 0 : o.csv, metrics_stdout ? 0 : o.metrics};
+    for (int k = 0; k < 2; ++k) { /* their folders too */
+        char dir[PATH_MAX];
+        if (!file[k]) continue;
+        folder_of(file[k], dir, sizeof dir);
+        if ((err = make_dirs(dir)) != 0) {
+            fprintf(stderr, "steer run: %s %s: cannot make its folder '%s': %s\n", option[k], file[k], dir, strerror(err));
+            run_free(&r);
+            return 2;
+        }
     }
     for (int a = 0; a < n; ++a) {
         steer_agent_state s;
