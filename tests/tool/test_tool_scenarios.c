@@ -1066,6 +1066,46 @@ static void test_stopped_agents_keep_facing(void)
     check_darts_face_apart(dart, "facing");
 }
 
+/* The still's trails end with the last motion: an agent that arrives in
+ * the first quarter of the run and stands for the rest is drawn with the
+ * way it came (it had none: the trails were the run's last frames, in
+ * which it stood). Counted: pixels off the background in the dart's rows,
+ * left of the dart, where only its trail can be. */
+static void test_still_trails_end_with_the_last_motion(void)
+{
+    char file[600], dir[512], png[600], err[2048];
+    snprintf(file, sizeof file, "%s/arrives_early.json", OUT);
+    snprintf(dir, sizeof dir, "%s/arrives_early", OUT);
+    snprintf(png, sizeof png, "%s/arrives_early.png", dir);
+    CHECK(write_text(file, "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"boundary\": \"clamp\", \"steps\": 1200,"
+                           " \"render\": {\"frames\": 100, \"trail\": 5}, \"groups\": [{\"name\": \"a\", \"colour\": \"#5eb8ff\","
+                           " \"max_speed\": 4, \"max_force\": 8, \"spawn\": [{\"shape\": \"points\", \"points\": [[-8, 0]], \"speed\": 0,"
+                           " \"goal\": {\"kind\": \"arrive\", \"target\": [8, 0]}}]}]}"));
+    const char *args[] = {"run", file, "-o", dir, "--size", "200x220", "--quiet", 0};
+    CHECK(run_tool(args, err, sizeof err) == 0);
+    pixel_box dart;
+    CHECK(box_of_colour(png, 0x5EB8FFu, 220 - 20, &dart));
+    cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+    CHECK(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS);
+    int trail_pixels = 0;
+    if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS && dart.bottom >= 0) {
+        cairo_surface_flush(s);
+        const unsigned char *data = cairo_image_surface_get_data(s);
+        int stride = cairo_image_surface_get_stride(s);
+        uint32_t background;
+        memcpy(&background, data + (size_t)stride + 4, 4);
+        for (int y = dart.top; y <= dart.bottom; ++y)
+            for (int x = 0; x < dart.left - 2; ++x) {
+                uint32_t px;
+                memcpy(&px, data + (size_t)y * (size_t)stride + 4 * (size_t)x, 4);
+                trail_pixels += (px & 0xFFFFFFu) != (background & 0xFFFFFFu);
+            }
+    }
+    cairo_surface_destroy(s);
+    if (trail_pixels < 40) fprintf(stderr, "still trails: %d pixels of trail left of the dart\n", trail_pixels);
+    CHECK(trail_pixels >= 40); /* the way it came: over 4 of its 16 units, 10 pixels a unit */
+}
+
 /* keep_headings: a standing unit is drawn facing the heading its spawn gave
  * it (a west-facing dart lies further west than an east-facing one), and
  * the CSV carries the world's heading after the velocity. */
@@ -1474,6 +1514,7 @@ int main(void)
     test_sparse_agents();
     test_hour_long_steps_are_announced();
     test_trails_bounded();
+    test_still_trails_end_with_the_last_motion();
     int status = check_summary("test_tool_scenarios");
     if (status == 0) remove_tree(OUT);
     else fprintf(stderr, "outputs kept in %s\n", OUT);

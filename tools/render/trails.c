@@ -33,3 +33,16 @@ void trails_push(trails *t, const steer_v3 *positions)
     }
     if (t->filled < t->length) t->filled++;
 }
+
+bool trails_push_moved(trails *t, const steer_v3 *positions, float min_move)
+{
+    bool moved = t->filled == 0;
+    size_t base = (size_t)(t->newest < 0 ? 0 : t->newest) * (size_t)t->kept;
+    for (int k = 0; k < t->kept && !moved; ++k) {
+        steer_v3 p = positions[(size_t)k * (size_t)t->stride];
+        float dx = p.x - t->x[base + (size_t)k], dy = p.y - t->y[base + (size_t)k];
+        moved = dx * dx + dy * dy >= min_move * min_move;
+    }
+    if (moved) trails_push(t, positions);
+    return moved;
+}

@@ -22,6 +22,11 @@ typedef struct trails {
 int trails_init(trails *t, int agents, int length);
 void trails_free(trails *t);
 void trails_push(trails *t, const steer_v3 *positions);
+/* trails_push, but only when some kept agent is at least min_move (on x, y)
+ * from where the newest frame has it: a frame in which nothing moved adds
+ * nothing, so a still's trails end with the last motion, not with a crowd
+ * standing on its places. Returns whether it pushed. */
+bool trails_push_moved(trails *t, const steer_v3 *positions, float min_move);
 /* Agent a (a multiple of stride), `age` frames before the newest (age < t->filled). */
 static inline steer_v2 trails_at(const trails *t, int age, int a)
 {

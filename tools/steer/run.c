@@ -560,7 +560,8 @@ typedef struct run_state {
     steer_v3 *kept;             /* the world's headings (keep_headings), as read with the state; else NULL */
     int *group;
     steer_scenario_mark *goal_marks; /* the goals' places and routes, as the world was built */
-    trails trails;
+    trails trails;       /* the GIF's: every frame */
+    trails still_trails; /* the still's: frames in which something moved */
     metrics metrics;
     cairo_surface_t *image;
     gif_palette *palette;
@@ -574,6 +575,7 @@ static void run_free(run_state *r)
     if (r->csv && r->csv != stdout) fclose(r->csv);
     if (r->image) cairo_surface_destroy(r->image);
     trails_free(&r->trails);
+    trails_free(&r->still_trails);
     metrics_free(&r->metrics);
     free(r->palette);
     free(r->ids);
@@ -774,7 +776,7 @@ int steer_cmd_run(int argc, char **argv)
     read_agents(&r, info, n);
     for (int a = 0; a < n; ++a) /* a standing start faces the way it was spawned moving, or +x */
         if (steer_v3_len_sq(r.heading[a]) == 0.0f) r.heading[a] = canvas_ground(info, r.vel[a]);
-    if (trails_init(&r.trails, n, still_trail) || metrics_init(&r.metrics, info, n, r.group, r.pos) ||
+    if (trails_init(&r.trails, n, trail) || trails_init(&r.still_trails, n, still_trail) || metrics_init(&r.metrics, info, n, r.group, r.pos) ||
         metrics_track_goals(&r.metrics, r.world, r.ids, r.pos)) {
         fprintf(stderr, "steer run: out of memory\n");
         run_free(&r);
@@ -790,9 +792,9 @@ int steer_cmd_run(int argc, char **argv)
                         "stand on it, so the rest never arrive; give each its own place (goal points or box, with "
                         "\"via\" for a shared route)\n",
                 shared, point_of(info->dim, shared_at).text);
-    if (!o.quiet && (r.trails.stride > 1 || r.trails.length < still_trail))
+    if (!o.quiet && (r.still_trails.stride > 1 || r.still_trails.length < still_trail))
         fprintf(stderr, "steer run: trails kept for %d of %d agents (one in %d) over %d frames: at most %d Mi points\n",
-                r.trails.kept, n, r.trails.stride, r.trails.length, TRAILS_MAX_POINTS >> 20);
+                r.still_trails.kept, n, r.still_trails.stride, r.still_trails.length, TRAILS_MAX_POINTS >> 20);
     uint32_t colours[64];
     int colour_count = canvas_colours(info, o.debug, colours, 64);
     gif_palette_build(r.palette, info->background, colours, colour_count);
@@ -873,6 +875,7 @@ int steer_cmd_run(int argc, char **argv)
             progress_report(&pg, f, step, false, t1 - t0);
         }
         trails_push(&r.trails, r.ground);
+        trails_push_moved(&r.still_trails, r.ground, 0.5f / (float)view.scale); /* half a pixel */
         double f0 = now();
         metrics_frame(&r.metrics, r.pos);
         figure_seconds += now() - f0;
@@ -896,7 +899,7 @@ int steer_cmd_run(int argc, char **argv)
     }
     r.gif = 0;
     if (!failed) {
-        canvas_frame still = {n, r.ground, r.heading, r.group, &r.trails, still_trail, false, r.world, o.debug, caption};
+        canvas_frame still = {n, r.ground, r.heading, r.group, &r.still_trails, still_trail, false, r.world, o.debug, caption};
         failed = write_image(png_file, &view, &still, false) || write_image(svg_file, &view, &still, true);
     }
     if (r.csv) {
