@@ -17,6 +17,13 @@ typedef struct steer__agent {
     steer__seen seen;            /* predictive groups: steer__see_neighbours */
 } steer__agent;
 
+/* What every agent of a step shares. */
+typedef struct steer__force_context {
+    steer_world *w;
+    float dt;
+    const uint32_t *group_start; /* members of group g: w->members[group_start[g] .. group_start[g + 1]) */
+} steer__force_context;
+
 /* Agent a's priority this sub-step: its group's arrived_priority while it
  * has arrived at its own goal (as its neighbours see it), else its group's. */
 static inline float steer__agent_priority(const steer_world *w, const steer__agent *a)

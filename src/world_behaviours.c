@@ -1,6 +1,7 @@
 /* One agent's behaviours, their combination and its new velocity. */
 #include "world_behaviours.h"
 #include "world_cells.h"
+#include "world_goal_steering.h"
 #include "world_goals.h"
 #include "world_handles.h"
 #include "contain.h"
@@ -62,8 +63,6 @@ static bool nearest_of_group(const steer_world *w, const uint32_t *group_start, 
     return found;
 }
 
-static bool final_approach(const steer_world *w, const steer__agent *a, float *dist, float *slow);
-
 /* The anticipation's parameters of a group (no step: what its end reads). */
 static steer_anticipation anticipation_params(const steer_world *w, const steer_group_def *d)
 {
@@ -79,7 +78,7 @@ static steer_anticipation term_params(const steer__force_context *fc, const stee
     steer_anticipation params = anticipation_params(fc->w, &a->g->def);
     params.priority = steer__agent_priority(fc->w, a);
     float dist, slow;
-    if (final_approach(fc->w, a, &dist, &slow)) params.dt = fc->dt;
+    if (steer__final_approach(fc->w, a, &dist, &slow)) params.dt = fc->dt;
     return params;
 }
 
@@ -224,199 +223,6 @@ static steer_v3 queue_force(const steer__force_context *fc, const steer__agent *
 /* A steer_random_fn that hands back one value drawn beforehand. */
 static float replay_draw(void *value) { return *(const float *)value; }
 
-
-/* ---- the agent's own goal --------------------------------------------------- */
-/* The braking arrive with the group's limits, for this sub-step. */
-static steer_arrival group_arrival(const steer__force_context *fc, const steer__group *g, float slow_radius)
-{
-    return (steer_arrival){slow_radius, g->def.max_force * g->inv_mass, fc->dt, g->def.arrival_tolerance};
-}
-
-/* Where the agent stands as seen from a point it steers for. A ground-plane
- * agent keeps its height, so it reads every point on the ground: its
- * position taken at the point's height, and the offset has no up part
- * (else an agent at height 1 sent to a point at height 0 would stand
- * below the point for ever, one unit from it). Others: its position. */
-static steer_v3 level_at(const steer_world *w, const steer__group *g, steer_v3 p, steer_v3 point)
-{
-    if (!g->on_ground) return p;
-    const int up = steer__up_index(w);
-    return steer_v3_set(p, up, steer_v3_get(point, up));
-}
-static steer_v3 level_with(const steer_world *w, const steer__agent *a, steer_v3 point)
-{
-    return level_at(w, a->g, a->p, point);
-}
-
-/* Offsets to a goal's end as the group measures them: 2D ones have no z,
- * a ground-plane group's none along the up axis. */
-static void drop_unreachable(const steer_world *w, const steer__group *g, steer_v3 *off)
-{
-    if (w->dim == 2) off->z = 0.0f;
-    else if (g->def.ground_plane) steer__drop_up(w, off);
-}
-
-static steer_v3 seek_point(const steer_world *w, const steer__agent *a, steer_v3 target, float speed)
-{
-    return steer_seek3(level_with(w, a, target), a->v, target, speed);
-}
-
-/* The braking arrive gives an acceleration (it plans with max_force / mass):
- * the force is mass times it. */
-static steer_v3 braking_arrive(const steer_world *w, const steer__agent *a, steer_v3 target, float speed,
-                               const steer_arrival *arrival)
-{
-    steer_v3 p = level_with(w, a, target);
-    return steer_v3_scale(steer_arrive_braking3(p, a->v, target, speed, arrival), a->g->def.mass);
-}
-
-/* Where the agent stands as a world path (steer__path_for) sees it. */
-static steer_v3 path_position(const steer_world *w, const steer__agent *a) { return level_with(w, a, steer_v3_zero()); }
-
-/* A WAYPOINTS goal's current waypoint, within its list. */
-static int current_waypoint(const steer__goal *goal)
-{
-    return goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
-}
-
-/* Whether p is past waypoint `at` (not the last): beyond the plane
- * through it square to the leg that comes in (from the previous point, or
- * for the first from where the agent stood when the goal was set) and
- * ahead along the leg that leaves it. Both, so that a hairpin's point is
- * still rounded; a leg of no length is never passed. */
-static bool waypoint_passed(const steer__goal *goal, int at, steer_v3 p)
-{
-    steer_v3 here = goal->points[at], came = at > 0 ? goal->points[at - 1] : goal->points[goal->point_count];
-    steer_v3 off = steer_v3_sub(p, here);
-    return steer_v3_dot(off, steer_v3_sub(here, came)) > 0.0f && steer_v3_dot(off, steer_v3_sub(goal->points[at + 1], here)) > 0.0f;
-}
-
-/* Whether an agent standing at `stands` (at p level with the waypoint)
- * has done with waypoint `at` of its WAYPOINTS goal (never the last):
- * within waypoint_radius of it or past it (waypoint_passed), and in sight
- * of the next one (no wall, solid or not, across the line to it at the
- * agent's height); or, when a wall is in the way, at the waypoint itself
- * (within its body radius or arrival tolerance). Cutting the corner to the
- * next point is right only when the way to it is open: an agent that
- * comes within the radius beside a door, still in the room, keeps on for
- * the door. One pushed past a gap's point goes on, and does not turn back
- * for it. */
-static bool waypoint_done(const steer_world *w, const steer__group *g, const steer__goal *goal, int at, steer_v3 stands,
-                          steer_v3 p)
-{
-    if (at >= goal->point_count - 1) return false;
-    float dist = steer_v3_dist(p, goal->points[at]);
-    bool near = dist < g->def.waypoint_radius;
-    if (!near && !waypoint_passed(goal, at, p)) return false;
-    if (near && dist < steer_maxf(g->def.radius, g->def.arrival_tolerance)) return true;
-    steer_v2 from = steer_v2_from_v3(steer__to_ground(w, p)), next = steer_v2_from_v3(steer__to_ground(w, goal->points[at + 1]));
-    return !steer__wall_across(w, from, next, (steer__wall_level){steer__to_ground(w, stands).z, g->def.radius});
-}
-
-static steer_v3 goal_force(const steer__force_context *fc, const steer__agent *a)
-{
-    steer__goal *goal = a->goal;
-    const steer_group_def *d = &a->g->def;
-    float speed = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
-    steer_arrival arrival = group_arrival(fc, a->g, goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius);
-    const steer_world *w = fc->w;
-    switch (goal->kind) {
-    case STEER_GOAL_SEEK: return seek_point(w, a, goal->target, speed);
-    case STEER_GOAL_ARRIVE: return braking_arrive(w, a, goal->target, speed, &arrival);
-    case STEER_GOAL_PATH: { /* seek a point ahead along it; an open one ends with the braking arrive, taken
-                               once the point ahead, at least the stopping distance, passes the end */
-        steer_path3 path = steer__path_for(w, a->g, goal->path);
-        float reach = arrival.max_accel > 0.0f ? speed * speed / arrival.max_accel + speed * fc->dt : 0.0f;
-        bool passed_end;
-        int segment; /* the goal's progress is worked out when read (world_goals.c) */
-        steer_v3 ahead = steer_path_point_ahead3(&path, path_position(w, a), steer_maxf(d->path_ahead, reach), &segment,
-                                                 &passed_end);
-        if (passed_end) return braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
-        return seek_point(w, a, ahead, speed);
-    }
-    case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last (a ground-plane agent level
-                                    with the one it heads for) */
-        int current = current_waypoint(goal); /* the record's moves after the move (steer__goal_after_move) */
-        if (waypoint_done(w, a->g, goal, current, a->p, level_with(w, a, goal->points[current]))) ++current;
-        if (current == goal->point_count - 1) return braking_arrive(w, a, goal->points[current], speed, &arrival);
-        return seek_point(w, a, goal->points[current], speed);
-    }
-    case STEER_GOAL_NONE: break;
-    }
-    return steer_v3_zero();
-}
-
-steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer__agent *a)
-{
-    float weight = a->g->def.weight[steer__goal_behaviour(a->goal->kind)];
-    return steer_v3_scale(goal_force(fc, a), weight != 0.0f ? weight : 1.0f);
-}
-
-/* The point where the goal ends, if it has one now. */
-static bool goal_end(const steer_world *w, const steer__goal *goal, steer_v3 *end)
-{
-    switch (goal->kind) {
-    case STEER_GOAL_SEEK:
-    case STEER_GOAL_ARRIVE: *end = goal->target; return true;
-    case STEER_GOAL_PATH: {
-        const steer__path *p = &w->paths[goal->path];
-        *end = p->points[p->count - 1];
-        return !p->closed;
-    }
-    case STEER_GOAL_WAYPOINTS:
-        *end = goal->points[goal->point_count - 1];
-        return goal->progress == goal->point_count - 1;
-    case STEER_GOAL_NONE: break;
-    }
-    return false;
-}
-
-bool steer__group_departs_late(const steer__group *g)
-{
-    return g->def.departure_distance > g->def.arrival_tolerance;
-}
-
-/* A WAYPOINTS goal moves on from where its agent now stands, whichever of
- * its group's behaviours steered it (a PRIORITY's earlier winner, say):
- * past a waypoint it is done with (waypoint_done), as the goal's force
- * reads the position (a ground-plane agent level with the waypoint). (A
- * PATH goal's progress is a function of the position alone: worked out
- * when read.) */
-static void waypoint_progress(const steer_world *w, const steer__group *g, steer__goal *goal, steer_v3 p)
-{
-    if (goal->kind != STEER_GOAL_WAYPOINTS) return;
-    goal->progress = current_waypoint(goal);
-    if (waypoint_done(w, g, goal, goal->progress, p, level_at(w, g, p, goal->points[goal->progress]))) ++goal->progress;
-}
-
-/* Squared distances, as the flock kernel compares them. An agent that has
- * arrived stays so within its group's departure distance, at any speed. */
-void steer__goal_after_move(const steer_world *w, const steer__group *g, steer__goal *goal, const float pos[3],
-                            const float vel[3])
-{
-    waypoint_progress(w, g, goal, steer__v3_from(pos));
-    steer_v3 end;
-    bool now = false;
-    if (goal_end(w, goal, &end)) {
-        steer_v3 off = steer_v3_sub(end, steer__v3_from(pos)), v = steer__v3_from(vel);
-        if (w->dim == 2) v.z = 0.0f;
-        drop_unreachable(w, g, &off);
-        float tol = g->def.arrival_tolerance, speed = g->def.arrival_speed, dist_sq = steer_v3_len_sq(off);
-        bool slow = goal->kind == STEER_GOAL_SEEK || steer_v3_len_sq(v) <= speed * speed;
-        now = dist_sq <= tol * tol && slow;
-        if (!now && goal->arrived && steer__group_departs_late(g))
-            now = dist_sq <= g->def.departure_distance * g->def.departure_distance;
-    }
-    steer__goal_set_arrived(w, goal, now);
-}
-
-void steer__goal_set_arrived(const steer_world *w, steer__goal *goal, bool now)
-{
-    if (now == goal->arrived) return; /* no write: a record left clean is not written back to memory */
-    if (now) goal->arrived_step = w->steps;
-    goal->arrived = now;
-}
-
 /* FOLLOW_LEADER (Reynolds 1999): in front of the leader, inside its path,
  * step aside (away from its line; on it, to the leader's right); else arrive
  * at the point leader_behind behind it. */
@@ -440,55 +246,10 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
         return steer_v3_scale(away, d->max_force);
     }
     steer_v3 behind = steer_v3_sub(g->leader_p, steer_v3_scale(heading, d->leader_behind));
-    steer_arrival arrival = group_arrival(fc, g, d->slow_radius);
-    return braking_arrive(w, a, behind, d->max_speed, &arrival);
+    steer_arrival arrival = steer__group_arrival(fc, g, d->slow_radius);
+    return steer__braking_arrive(w, a, behind, d->max_speed, &arrival);
 }
 
-/* What WANDER's force, AVOID_WALLS' feelers and AVOID_OBSTACLES' look-ahead keep on a goal's final
- * approach: an agent whose own goal stops at its end (all but SEEK) keeps
- * (distance - tolerance) / (slow radius - tolerance) of them within the
- * goal's slow radius of that end, and nothing within the arrival
- * tolerance, where the braking arrive asks for no speed: so it comes to
- * rest on the end as the arrive alone would (with the whole wander it
- * keeps circling the end at about the tolerance, in and out of arrived;
- * with whole feelers it never reaches an end near a wall, and the whole
- * look-ahead swings it about in front of a rock). 1 everywhere else; the
- * wander's own state moves on either way. */
-static float approach_fade(const steer_world *w, const steer__agent *a)
-{
-    float dist, slow, tol = a->g->def.arrival_tolerance;
-    if (!final_approach(w, a, &dist, &slow)) return 1.0f;
-    return dist > tol ? (dist - tol) / (slow - tol) : 0.0f;
-}
-
-/* Whether the agent is within its own goal's slow radius (*slow) of where
- * the goal stops (all but SEEK), *dist from it. */
-static bool final_approach(const steer_world *w, const steer__agent *a, float *dist, float *slow)
-{
-    steer_v3 end;
-    if (!a->goal || a->goal->kind == STEER_GOAL_SEEK || !goal_end(w, a->goal, &end)) return false;
-    *slow = a->goal->slow_radius > 0.0f ? a->goal->slow_radius : a->g->def.slow_radius;
-    steer_v3 off = steer_v3_sub(end, a->p);
-    drop_unreachable(w, a->g, &off);
-    *dist = steer_v3_len(off);
-    return *dist < *slow;
-}
-
-/* The point an agent's own goal steers it to and stops at (or passes
- * through within a radius): an ARRIVE target, the current waypoint, an
- * open path's end; a SEEK goal goes through its target at full speed and
- * has none. */
-static bool goal_aim(const steer_world *w, const steer__goal *goal, steer_v3 *aim)
-{
-    switch (goal->kind) {
-    case STEER_GOAL_ARRIVE: *aim = goal->target; return true;
-    case STEER_GOAL_WAYPOINTS: *aim = goal->points[current_waypoint(goal)]; return true;
-    case STEER_GOAL_PATH: return goal_end(w, goal, aim);
-    case STEER_GOAL_SEEK:
-    case STEER_GOAL_NONE: break;
-    }
-    return false;
-}
 
 /* CONTAIN: the pure function's zone inside each face of the group's box
  * (its contain_min / max; a box of no size, the world's), except that a
@@ -505,7 +266,7 @@ static steer_v3 contain_force(const steer_world *w, const steer__agent *a)
     steer_box3 box = {d->contain_min, d->contain_max};
     if (steer_v3_len_sq(steer_v3_sub(box.max, box.min)) == 0.0f) box = (steer_box3){w->def.bounds_min, w->def.bounds_max};
     steer_v3 aim;
-    bool aims = a->goal && goal_aim(w, a->goal, &aim);
+    bool aims = a->goal && steer__goal_aim(w, a->goal, &aim);
     steer_v3 force = steer_v3_zero();
     for (int axis = 0; axis < w->dim; ++axis) {
         float lo = steer_v3_get(box.min, axis), hi = steer_v3_get(box.max, axis);
@@ -556,14 +317,14 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer_wander_params params = d->wander;
         params.up = w->def.up;
         steer_v3 f = steer_wander3(a->p, a->v, &w->wander[a->dense], &params, ms, fc->dt, replay_draw, &u, 0);
-        return steer_v3_scale(f, approach_fade(w, a));
+        return steer_v3_scale(f, steer__approach_fade(w, a));
     }
-    case STEER_SEEK: return a->goal ? goal_force(fc, a) : seek_point(w, a, d->target, ms);
+    case STEER_SEEK: return a->goal ? steer__goal_force(fc, a) : steer__seek_point(w, a, d->target, ms);
     case STEER_ARRIVE: {
-        if (a->goal) return goal_force(fc, a);
-        if (d->chapter_arrive) return steer_arrive3(level_with(w, a, d->target), a->v, d->target, ms, d->slow_radius);
-        steer_arrival arrival = group_arrival(fc, a->g, d->slow_radius);
-        return braking_arrive(w, a, d->target, ms, &arrival);
+        if (a->goal) return steer__goal_force(fc, a);
+        if (d->chapter_arrive) return steer_arrive3(steer__level_with(w, a, d->target), a->v, d->target, ms, d->slow_radius);
+        steer_arrival arrival = steer__group_arrival(fc, a->g, d->slow_radius);
+        return steer__braking_arrive(w, a, d->target, ms, &arrival);
     }
     case STEER_FLEE: return steer_flee3(a->p, a->v, d->threat, ms, d->panic_distance);
     case STEER_PURSUE:
@@ -576,9 +337,9 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         return steer_evade3(a->p, a->v, tp, tv, ms, d->max_prediction, d->panic_distance);
     }
     case STEER_FOLLOW_PATH: {
-        if (a->goal) return goal_force(fc, a);
+        if (a->goal) return steer__goal_force(fc, a);
         steer_path3 path = steer__path_for(w, a->g, d->path);
-        return steer_follow_path3(path_position(w, a), a->v, &path, d->path_predict, d->path_ahead, ms);
+        return steer_follow_path3(steer__path_position(w, a), a->v, &path, d->path_predict, d->path_ahead, ms);
     }
     case STEER_FOLLOW_FLOW: {
         const steer__field *f = &w->fields[d->flow_field];
@@ -590,7 +351,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         /* an obstacle it avoids has its centre within see_ahead + 2 (its
          * radius + the agent's) of the agent; the index files each obstacle
          * under centre +- 2 radius */
-        float see_ahead = (d->see_ahead + d->see_ahead_time * steer_v3_len(a->v)) * approach_fade(w, a); /* as the feelers */
+        float see_ahead = (d->see_ahead + d->see_ahead_time * steer_v3_len(a->v)) * steer__approach_fade(w, a); /* as the feelers */
         steer_avoid_params params = {see_ahead, d->radius, d->max_force, 0.0f, 0.0f, w->def.up};
         steer__near_obstacles near;
         int count;
@@ -614,7 +375,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
          * (to none within the arrival tolerance): at full length a goal near a
          * wall stays out of reach, the agent turning on the spot and pushed
          * back each time it faces the wall */
-        float fade = approach_fade(w, a);
+        float fade = steer__approach_fade(w, a);
         feelers.length *= fade, feelers.whisker_length *= fade;
         return steer__from_ground(w, steer_avoid_walls3(p, v, walls, count, &feelers, 0));
     }

@@ -9,13 +9,6 @@
 #include "world_agent.h"
 #include "world_internal.h"
 
-/* What every agent of a step shares. */
-typedef struct steer__force_context {
-    steer_world *w;
-    float dt;
-    const uint32_t *group_start; /* members of group g: w->members[group_start[g] .. group_start[g + 1]) */
-} steer__force_context;
-
 /* After a sort: each FOLLOW_LEADER group's leader, found near where it was
  * (agents move little in the sorted order from one step to the next). */
 void steer__find_leaders(steer_world *w);
@@ -40,20 +33,6 @@ typedef struct steer__running_prefix {
 } steer__running_prefix;
 void steer__running_sum_prefix(const steer__force_context *fc, const steer__agent *a, steer__running_prefix *out);
 steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__agent *a, const steer__running_prefix *prefix);
-/* The force of the agent's own goal (a->goal), weighted as in its group's
- * blend: for the flock batches, which add it to the flocking rules. */
-steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer__agent *a);
-/* After the agent's move to pos with vel, for every agent with a goal
- * whatever steered it: a WAYPOINTS goal's current waypoint, and whether
- * the goal is reached (world.h, "arrived"). */
-void steer__goal_after_move(const steer_world *w, const steer__group *g, struct steer__goal *goal, const float pos[3],
-                            const float vel[3]);
-/* Whether the group's arrived agents stay so beyond the tolerance (its
- * departure distance is larger): the flock kernel's arrival bits, which
- * know the tolerance alone, then do not decide a departure. */
-bool steer__group_departs_late(const steer__group *g);
-/* Records whether the goal is reached now (and since which step). */
-void steer__goal_set_arrived(const steer_world *w, struct steer__goal *goal, bool now);
 /* The new velocity from the combined force, with the turn limit. */
 steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt);
 

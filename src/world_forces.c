@@ -1,6 +1,7 @@
 /* The forces pass: its 64-agent flock batcher and its crowd chunk. */
 #include "world_forces.h"
 #include "world_behaviours.h"
+#include "world_goal_steering.h"
 #include "world_keep_apart.h"
 #include "world_cells.h"
 #include "world_goals.h"
