@@ -498,6 +498,272 @@ static steer_result too_small(uint32_t need, const char *what, const char *limit
     return STEER_ERROR_CAPACITY;
 }
 
+/* What the header holds besides the world's def. */
+typedef struct snap_header {
+    uint32_t version, flags, grid_capacity, group_count;
+    uint64_t steps, step_begin;
+} snap_header;
+
+/* The header, read into *def (the host's def, with what the snapshot
+ * holds put in) and *h: BAD_SNAPSHOT for bad bytes or another dimension
+ * (which is also reported as misuse: the caller's mistake, said),
+ * CAPACITY for more groups than the host's max_groups. */
+static steer_result take_header(reader *rd, const steer_world *w, steer_world_def *def, snap_header *h)
+{
+    char magic[8];
+    take(rd, magic, 8);
+    h->version = memcmp(magic, SNAP_MAGIC, 8) == 0 ? get_u32(rd) : 0;
+    if (h->version < SNAP_OLDEST || h->version > SNAP_VERSION || get_u32(rd) != SNAP_BOM) return STEER_ERROR_BAD_SNAPSHOT;
+    uint32_t dim = get_u32(rd), version = h->version;
+    if (!rd->bad && (dim == 2u || dim == 3u) && dim != (uint32_t)w->dim) {
+        steer__misuse(STEER_MISUSE_SNAPSHOT_DIM, "steer_world_restore",
+                      "the snapshot is of a %uD world, this world is %dD: restore into a world of its dim", dim, w->dim);
+        return STEER_ERROR_BAD_SNAPSHOT;
+    }
+    if (dim != (uint32_t)w->dim || get_u32(rd) != (uint32_t)group_def_size(version)) return STEER_ERROR_BAD_SNAPSHOT;
+    *def = w->def;
+    def->bounds_min = get_v3(rd);
+    def->bounds_max = get_v3(rd);
+    def->boundary = (steer_boundary)get_u32(rd);
+    def->up = version >= 6 ? (steer_up_axis)get_u32(rd) : STEER_UP_Z;
+    def->cell_size = get_f32(rd);
+    def->max_dt = get_f32(rd);
+    def->seed = get_u64(rd);
+    h->flags = get_u32(rd);
+    def->solid_obstacles = h->flags & 1u;
+    def->solid_walls = (h->flags >> 1) & 1u;
+    def->non_penetration = (h->flags >> 2) & 1u;
+    def->keep_headings = (h->flags >> 3) & 1u;
+    def->penetration_iterations = (int)get_u32(rd);
+    h->grid_capacity = get_u32(rd);
+    h->steps = get_u64(rd);
+    /* before version 8 the last step's start was not kept: no arrivals are
+     * listed until the next step */
+    h->step_begin = version >= 8 ? get_u64(rd) : h->steps;
+    h->group_count = get_u32(rd);
+    /* bit 3, headings, since version 12; bit 4, walls' heights, since 13 */
+    const uint32_t known_flags = version >= 13 ? 31u : version >= 12 ? 15u : 7u;
+    if (rd->bad || h->flags > known_flags || h->grid_capacity < 1u || h->grid_capacity > (1u << 28) ||
+        h->step_begin > h->steps)
+        return STEER_ERROR_BAD_SNAPSHOT;
+    if (h->group_count > (uint32_t)def->max_groups) return too_small(h->group_count, "groups", "max_groups", def->max_groups);
+    return STEER_OK;
+}
+
+/* Obstacles (with their velocities from version 7) and walls (with their
+ * heights when the header's flag bit 4 says so), each finite. */
+static steer_result take_obstacles_and_walls(reader *rd, steer_world *fresh, const snap_header *h)
+{
+    const steer_world_def *def = &fresh->def;
+    uint32_t n = get_u32(rd);
+    if (n > (uint32_t)def->max_obstacles) return too_small(n, "obstacles", "max_obstacles", def->max_obstacles);
+    if (!take(rd, fresh->obstacles, sizeof(steer_obstacle3) * n)) return STEER_ERROR_BAD_SNAPSHOT;
+    fresh->obstacle_count = (int)n;
+    for (uint32_t i = 0; i < n; ++i) {
+        steer_obstacle3 o = fresh->obstacles[i];
+        if (!steer_v3_is_valid(o.centre) || !(o.radius >= 0.0f) || !steer_is_finite(o.radius)) return STEER_ERROR_BAD_SNAPSHOT;
+    }
+    if (h->version >= 7) { /* the obstacles' velocities (before: none moved) */
+        if (!take(rd, fresh->obstacle_velocity, sizeof(steer_v3) * n)) return STEER_ERROR_BAD_SNAPSHOT;
+        for (uint32_t i = 0; i < n; ++i)
+            if (!steer_v3_is_valid(fresh->obstacle_velocity[i])) return STEER_ERROR_BAD_SNAPSHOT;
+    }
+    n = get_u32(rd);
+    if (n > (uint32_t)def->max_walls) return too_small(n, "walls", "max_walls", def->max_walls);
+    if (!take(rd, fresh->walls, sizeof(steer_segment3) * n)) return STEER_ERROR_BAD_SNAPSHOT;
+    fresh->wall_count = (int)n;
+    for (uint32_t i = 0; i < n; ++i)
+        if (!steer_v3_is_valid(fresh->walls[i].a) || !steer_v3_is_valid(fresh->walls[i].b)) return STEER_ERROR_BAD_SNAPSHOT;
+    fresh->short_walls = 0;
+    if ((h->flags >> 4) & 1u) {
+        if (fresh->dim != 3 || !take(rd, fresh->wall_heights, sizeof(steer__wall_height) * n)) return STEER_ERROR_BAD_SNAPSHOT;
+        for (uint32_t i = 0; i < n; ++i) {
+            const steer__wall_height *wh = &fresh->wall_heights[i];
+            if (!(wh->bottom < wh->top)) return STEER_ERROR_BAD_SNAPSHOT;
+            fresh->short_walls += wh->bottom != -INFINITY || wh->top != INFINITY;
+        }
+    } else {
+        for (uint32_t i = 0; i < n; ++i) fresh->wall_heights[i] = (steer__wall_height){-INFINITY, INFINITY};
+    }
+    return STEER_OK;
+}
+
+/* Paths and flow fields, each bounded before anything is allocated for it. */
+static steer_result take_paths_and_fields(reader *rd, steer_world *fresh)
+{
+    const steer_world_def *def = &fresh->def;
+    uint32_t n = get_u32(rd);
+    if (n > (uint32_t)def->max_paths) return too_small(n, "paths", "max_paths", def->max_paths);
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t count = get_u32(rd), closed = get_u32(rd);
+        float radius = get_f32(rd);
+        if (rd->bad || count < 1 || count > (1u << 20) || closed > 1u || (size_t)count * sizeof(steer_v3) > rd->size - rd->pos)
+            return STEER_ERROR_BAD_SNAPSHOT;
+        steer_v3 *points = steer_alloc(&def->allocator, sizeof(steer_v3) * count * steer__path_copies(def->dim), 16);
+        if (!points) return STEER_ERROR_OUT_OF_MEMORY;
+        take(rd, points, sizeof(steer_v3) * count);
+        fresh->paths[i] = (steer__path){points, NULL, (int)count, closed != 0, radius};
+        steer__path_level(fresh, &fresh->paths[i]);
+        fresh->path_count = (int)i + 1;
+        if (!all_finite((const float *)points, 3 * (size_t)count) || !(radius >= 0.0f) || !steer_is_finite(radius))
+            return STEER_ERROR_BAD_SNAPSHOT;
+    }
+    n = get_u32(rd);
+    if (n > (uint32_t)def->max_flow_fields) return too_small(n, "flow fields", "max_flow_fields", def->max_flow_fields);
+    for (uint32_t i = 0; i < n; ++i) {
+        steer_v3 origin = get_v3(rd);
+        float cell = get_f32(rd);
+        uint32_t nx = get_u32(rd), ny = get_u32(rd), nz = get_u32(rd);
+        /* nx * ny bounded first: the product of three u32 can wrap to a small count in 64 bits */
+        if (rd->bad || nx < 1 || ny < 1 || nz < 1 || (uint64_t)nx * ny > (1u << 24) || (uint64_t)nx * ny * nz > (1u << 24))
+            return STEER_ERROR_BAD_SNAPSHOT;
+        size_t cells = (size_t)nx * ny * nz;
+        if (cells * sizeof(steer_v3) > rd->size - rd->pos) return STEER_ERROR_BAD_SNAPSHOT;
+        steer_v3 *vectors = steer_alloc(&def->allocator, sizeof(steer_v3) * cells, 16);
+        if (!vectors) return STEER_ERROR_OUT_OF_MEMORY;
+        take(rd, vectors, sizeof(steer_v3) * cells);
+        fresh->fields[i] = (steer__field){origin, cell, (int)nx, (int)ny, (int)nz, vectors};
+        fresh->field_count = (int)i + 1;
+        if (!steer_v3_is_valid(origin) || !(cell > 0.0f) || !steer_is_finite(cell) ||
+            !all_finite((const float *)vectors, 3 * cells))
+            return STEER_ERROR_BAD_SNAPSHOT;
+    }
+    return STEER_OK;
+}
+
+/* The handles' state as the snapshot holds it, checked by checks_out. */
+typedef struct snap_slots {
+    uint32_t slot_high, free_head, reuses, identity, count;
+} snap_slots;
+
+/* Agents: the slots' generations, then each agent's position, velocity,
+ * group and slot (and wander angle when the saved world had them), each
+ * finite and put inside the box, as after add or a step. */
+static steer_result take_agents(reader *rd, steer_world *fresh, const snap_header *h, snap_slots *s)
+{
+    s->slot_high = get_u32(rd), s->free_head = get_u32(rd), s->reuses = get_u32(rd);
+    /* a version 4 snapshot's world gets a new identity (fresh's), as a new world would */
+    s->identity = h->version >= 5 ? get_u32(rd) : fresh->identity;
+    if (rd->bad || s->reuses >= STEER__FREE_BIT || s->identity == 0) return STEER_ERROR_BAD_SNAPSHOT;
+    if (s->slot_high > (uint32_t)fresh->capacity) return too_small(s->slot_high, "agent slots", "capacity", fresh->capacity);
+    if (!take(rd, fresh->generation, 4 * (size_t)s->slot_high)) return STEER_ERROR_BAD_SNAPSHOT;
+    uint32_t count = s->count = get_u32(rd);
+    if (rd->bad || count > s->slot_high) return STEER_ERROR_BAD_SNAPSHOT;
+    fresh->count = (int)count;
+    for (int a = 0; a < fresh->dim; ++a)
+        if (!take(rd, fresh->p[a], 4 * (size_t)count) || !all_finite(fresh->p[a], count)) return STEER_ERROR_BAD_SNAPSHOT;
+    for (int a = 0; a < fresh->dim; ++a)
+        if (!take(rd, fresh->v[a], 4 * (size_t)count) || !all_finite(fresh->v[a], count)) return STEER_ERROR_BAD_SNAPSHOT;
+    if (!take(rd, fresh->group, count) || !take(rd, fresh->slot, 4 * (size_t)count)) return STEER_ERROR_BAD_SNAPSHOT;
+    /* wander angles are stored when the saved world had them */
+    uint32_t has_wander = get_u32(rd);
+    if (rd->bad || has_wander > 1u || (!has_wander && fresh->wander)) return STEER_ERROR_BAD_SNAPSHOT;
+    if (has_wander && steer__world_ensure_wander(fresh) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
+    if (has_wander && (!take(rd, fresh->wander, 4 * (size_t)count) || !all_finite(fresh->wander, count)))
+        return STEER_ERROR_BAD_SNAPSHOT;
+    if (rd->bad) return STEER_ERROR_BAD_SNAPSHOT;
+    for (uint32_t d = 0; d < count; ++d) {
+        float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
+        for (int a = 0; a < fresh->dim; ++a) pos[a] = fresh->p[a][d], vel[a] = fresh->v[a][d];
+        steer__confine(fresh, pos, vel);
+        for (int a = 0; a < fresh->dim; ++a) fresh->p[a][d] = pos[a], fresh->v[a][d] = vel[a];
+    }
+    return STEER_OK;
+}
+
+/* The handles: every agent has its own live slot, every live slot an agent
+ * (the table is rebuilt from the slots, each entry written once), every
+ * agent a group of the snapshot's; the free list visits each free slot
+ * once and ends. Then the slots are the world's. */
+static bool handles_check_out(steer_world *fresh, const snap_header *h, snap_slots *s)
+{
+    uint32_t live = 0, count = s->count, slot_high = s->slot_high;
+    for (uint32_t k = 0; k < slot_high; ++k) {
+        live += !(fresh->generation[k] & STEER__FREE_BIT);
+        fresh->dense_of_slot[k] = STEER__NO_SLOT;
+    }
+    if (live != count) return false;
+    for (uint32_t d = 0; d < count; ++d) {
+        uint32_t k = fresh->slot[d];
+        if (k >= slot_high || (fresh->generation[k] & STEER__FREE_BIT) || fresh->dense_of_slot[k] != STEER__NO_SLOT)
+            return false;
+        fresh->dense_of_slot[k] = d;
+    }
+    for (uint32_t i = 0; i < count; ++i)
+        if (fresh->group[i] >= h->group_count) return false;
+    uint32_t walk = s->free_head, seen = 0;
+    while (walk != STEER__NO_SLOT) {
+        if (walk >= slot_high || !(fresh->generation[walk] & STEER__FREE_BIT) || ++seen > slot_high - count) return false;
+        walk = fresh->generation[walk] & ~STEER__FREE_BIT;
+    }
+    if (seen != slot_high - count) return false;
+    /* A reused slot takes reuses + 1, so a live generation above the counter
+     * would come round again to a removed agent's handle. Such a counter is
+     * raised to the highest live generation (a world whose counter wrapped
+     * after 2^31 reuses has them too): old handles stay stale. */
+    for (uint32_t k = 0; k < slot_high; ++k)
+        if (!(fresh->generation[k] & STEER__FREE_BIT) && fresh->generation[k] > s->reuses) s->reuses = fresh->generation[k];
+    /* The same cells, so the same summation order, unless the snapshot asks
+     * for more than this world's capacity: the cell count is bounded by the
+     * host (about 4 cells per agent of capacity), never by the file. */
+    fresh->grid_capacity = h->grid_capacity < (uint32_t)fresh->capacity ? (int)h->grid_capacity : fresh->capacity;
+    fresh->free_head = s->free_head;
+    fresh->slot_high = slot_high;
+    return true;
+}
+
+/* Headings (version 12, with the header's flag bit 3): each agent's, a unit vector. */
+static steer_result take_headings(reader *rd, steer_world *fresh)
+{
+    if (!fresh->heading[0]) return STEER_OK;
+    for (int a = 0; a < fresh->dim; ++a)
+        if (!take(rd, fresh->heading[a], 4 * (size_t)fresh->count)) return STEER_ERROR_BAD_SNAPSHOT;
+    for (int d = 0; d < fresh->count; ++d) {
+        steer_v3 heading = steer__v3_at(fresh, fresh->heading, d);
+        if (!steer_v3_is_valid(heading) || steer_absf(steer_v3_len_sq(heading) - 1.0f) > 1e-3f) return STEER_ERROR_BAD_SNAPSHOT;
+    }
+    return STEER_OK;
+}
+
+/* The restored world's contents become the host's, keeping the host's
+ * threading and SIMD choice; *fresh gets the host's old contents (to be
+ * destroyed). */
+static void adopt(steer_world *w, steer_world *fresh)
+{
+    steer_world old = *w;
+    *w = *fresh;
+    *fresh = old;
+    w->pool = old.pool;
+    w->workers = old.workers;
+    unsigned char *restored_stages = w->stages; /* keep the host's: one per its workers */
+    w->stages = old.stages;
+    fresh->stages = restored_stages;
+    float *restored_worst = w->penetration_worst;
+    w->penetration_worst = old.penetration_worst;
+    fresh->penetration_worst = restored_worst;
+    /* and the host's per-worker scratch of the predictive behaviours */
+    STEER__SWAP(w->predictive, fresh->predictive);
+    STEER__SWAP(w->anticipation, fresh->anticipation);
+    STEER__SWAP(w->anticipation_bits, fresh->anticipation_bits);
+    STEER__SWAP(w->seen_index, fresh->seen_index);
+    STEER__SWAP(w->apart_u, fresh->apart_u);
+    STEER__SWAP(w->apart_limit, fresh->apart_limit);
+    STEER__SWAP(w->claims, fresh->claims); /* the host's scheduler's */
+    size_t claim_capacity = w->claim_capacity;
+    w->claim_capacity = fresh->claim_capacity;
+    fresh->claim_capacity = claim_capacity;
+    w->def.worker_count = old.def.worker_count;
+    w->def.enqueue_task = old.def.enqueue_task;
+    w->def.finish_task = old.def.finish_task;
+    w->def.user_task_context = old.def.user_task_context;
+    fresh->pool = 0;
+    steer_world_set_kernel(w, old.kernel);
+    steer__world_invalidate_grid(w); /* cell arrays are sized on the next step */
+    steer__objects_changed(w);       /* the restored objects are indexed on the next step */
+}
+
+/* Parsed section by section into a scratch world that owns new storage;
+ * only a whole good snapshot replaces the host's contents. */
 steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
 {
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
@@ -508,276 +774,55 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     if (crc32_update(0, data, size - 4) != stored_crc) return STEER_ERROR_BAD_SNAPSHOT;
 
     reader rd = {data, size - 4, 0, false};
-    char magic[8];
-    take(&rd, magic, 8);
-    uint32_t version = memcmp(magic, SNAP_MAGIC, 8) == 0 ? get_u32(&rd) : 0;
-    if (version < SNAP_OLDEST || version > SNAP_VERSION || get_u32(&rd) != SNAP_BOM) return STEER_ERROR_BAD_SNAPSHOT;
-    uint32_t dim = get_u32(&rd);
-    /* a good snapshot of the other dimension: the caller's mistake, said */
-    STEER_MISUSE_IF(!rd.bad && (dim == 2u || dim == 3u) && dim != (uint32_t)w->dim, STEER_ERROR_BAD_SNAPSHOT,
-                    SNAPSHOT_DIM, "the snapshot is of a %uD world, this world is %dD: restore into a world of its dim",
-                    dim, w->dim);
-    if (dim != (uint32_t)w->dim || get_u32(&rd) != (uint32_t)group_def_size(version)) return STEER_ERROR_BAD_SNAPSHOT;
-
-    /* Parse into a scratch world that owns new storage. */
-    steer_world_def def = w->def;
-    def.bounds_min = get_v3(&rd);
-    def.bounds_max = get_v3(&rd);
-    def.boundary = (steer_boundary)get_u32(&rd);
-    def.up = version >= 6 ? (steer_up_axis)get_u32(&rd) : STEER_UP_Z;
-    def.cell_size = get_f32(&rd);
-    def.max_dt = get_f32(&rd);
-    def.seed = get_u64(&rd);
-    uint32_t flags = get_u32(&rd);
-    def.solid_obstacles = flags & 1u;
-    def.solid_walls = (flags >> 1) & 1u;
-    def.non_penetration = (flags >> 2) & 1u;
-    def.keep_headings = (flags >> 3) & 1u;
-    def.penetration_iterations = (int)get_u32(&rd);
-    uint32_t grid_capacity = get_u32(&rd);
-    uint64_t steps = get_u64(&rd);
-    /* before version 8 the last step's start was not kept: no arrivals are
-     * listed until the next step */
-    uint64_t step_begin = version >= 8 ? get_u64(&rd) : steps;
-    uint32_t group_count = get_u32(&rd);
-    /* bit 3, headings, since version 12; bit 4, walls' heights, since 13 */
-    const uint32_t known_flags = version >= 13 ? 31u : version >= 12 ? 15u : 7u;
-    if (rd.bad || flags > known_flags || grid_capacity < 1u || grid_capacity > (1u << 28) || step_begin > steps)
-        return STEER_ERROR_BAD_SNAPSHOT;
-    if (group_count > (uint32_t)def.max_groups) return too_small(group_count, "groups", "max_groups", def.max_groups);
-    /* def must pass the same checks as at creation; the capacity may grow */
-    steer_result result = STEER_ERROR_BAD_SNAPSHOT;
-    def.worker_count = 1; /* the scratch world needs no threads; the host keeps its own */
+    steer_world_def def;
+    snap_header h;
+    steer_result result = take_header(&rd, w, &def, &h);
+    if (result != STEER_OK) return result;
+    /* def must pass the same checks as at creation (quietly: a bad snapshot
+     * is not misuse); the capacity may grow. The scratch world needs no
+     * threads (the host keeps its own); its capacity-sized storage only
+     * memory can refuse. */
+    def.worker_count = 1;
     def.enqueue_task = 0;
     def.finish_task = 0;
-    /* def checked quietly (a bad snapshot is not misuse); then the scratch
-     * world's capacity-sized storage, which only memory can refuse */
     if (!steer__world_def_ok(&def, 0)) return STEER_ERROR_BAD_SNAPSHOT;
     steer_world *fresh = steer__world_create(&def, 0);
     if (!fresh) return STEER_ERROR_OUT_OF_MEMORY;
-    for (uint32_t g = 0; g < group_count; ++g) {
+    result = STEER_ERROR_BAD_SNAPSHOT;
+    for (uint32_t g = 0; g < h.group_count; ++g) {
         steer_group_def gd;
-        if (!take_group_def(&rd, version, &gd)) goto fail;
+        if (!take_group_def(&rd, h.version, &gd)) goto fail;
         fresh->groups[g].def = gd;
     }
-    fresh->group_count = (int)group_count;
-    uint32_t n = get_u32(&rd);
-    if (n > (uint32_t)def.max_obstacles) {
-        result = too_small(n, "obstacles", "max_obstacles", def.max_obstacles);
-        goto fail;
-    }
-    if (!take(&rd, fresh->obstacles, sizeof(steer_obstacle3) * n)) goto fail;
-    fresh->obstacle_count = (int)n;
-    for (uint32_t i = 0; i < n; ++i) {
-        steer_obstacle3 o = fresh->obstacles[i];
-        if (!steer_v3_is_valid(o.centre) || !(o.radius >= 0.0f) || !steer_is_finite(o.radius)) goto fail;
-    }
-    if (version >= 7) { /* the obstacles' velocities (before: none moved) */
-        if (!take(&rd, fresh->obstacle_velocity, sizeof(steer_v3) * n)) goto fail;
-        for (uint32_t i = 0; i < n; ++i)
-            if (!steer_v3_is_valid(fresh->obstacle_velocity[i])) goto fail;
-    }
-    n = get_u32(&rd);
-    if (n > (uint32_t)def.max_walls) {
-        result = too_small(n, "walls", "max_walls", def.max_walls);
-        goto fail;
-    }
-    if (!take(&rd, fresh->walls, sizeof(steer_segment3) * n)) goto fail;
-    fresh->wall_count = (int)n;
-    for (uint32_t i = 0; i < n; ++i)
-        if (!steer_v3_is_valid(fresh->walls[i].a) || !steer_v3_is_valid(fresh->walls[i].b)) goto fail;
-    fresh->short_walls = 0;
-    if ((flags >> 4) & 1u) {
-        if (dim != 3u || !take(&rd, fresh->wall_heights, sizeof(steer__wall_height) * n)) goto fail;
-        for (uint32_t i = 0; i < n; ++i) {
-            const steer__wall_height *h = &fresh->wall_heights[i];
-            if (!(h->bottom < h->top)) goto fail;
-            fresh->short_walls += h->bottom != -INFINITY || h->top != INFINITY;
-        }
-    } else {
-        for (uint32_t i = 0; i < n; ++i) fresh->wall_heights[i] = (steer__wall_height){-INFINITY, INFINITY};
-    }
-    n = get_u32(&rd);
-    if (n > (uint32_t)def.max_paths) {
-        result = too_small(n, "paths", "max_paths", def.max_paths);
-        goto fail;
-    }
-    for (uint32_t i = 0; i < n; ++i) {
-        uint32_t count = get_u32(&rd), closed = get_u32(&rd);
-        float radius = get_f32(&rd);
-        if (rd.bad || count < 1 || count > (1u << 20) || closed > 1u || (size_t)count * sizeof(steer_v3) > rd.size - rd.pos)
-            goto fail;
-        steer_v3 *points = steer_alloc(&def.allocator, sizeof(steer_v3) * count * steer__path_copies(def.dim), 16);
-        if (!points) { result = STEER_ERROR_OUT_OF_MEMORY; goto fail; }
-        take(&rd, points, sizeof(steer_v3) * count);
-        fresh->paths[i] = (steer__path){points, NULL, (int)count, closed != 0, radius};
-        steer__path_level(fresh, &fresh->paths[i]);
-        fresh->path_count = (int)i + 1;
-        if (!all_finite((const float *)points, 3 * (size_t)count) || !(radius >= 0.0f) || !steer_is_finite(radius))
-            goto fail;
-    }
-    n = get_u32(&rd);
-    if (n > (uint32_t)def.max_flow_fields) {
-        result = too_small(n, "flow fields", "max_flow_fields", def.max_flow_fields);
-        goto fail;
-    }
-    for (uint32_t i = 0; i < n; ++i) {
-        steer_v3 origin = get_v3(&rd);
-        float cell = get_f32(&rd);
-        uint32_t nx = get_u32(&rd), ny = get_u32(&rd), nz = get_u32(&rd);
-        /* nx * ny bounded first: the product of three u32 can wrap to a small count in 64 bits */
-        if (rd.bad || nx < 1 || ny < 1 || nz < 1 || (uint64_t)nx * ny > (1u << 24) || (uint64_t)nx * ny * nz > (1u << 24))
-            goto fail;
-        size_t cells = (size_t)nx * ny * nz;
-        if (cells * sizeof(steer_v3) > rd.size - rd.pos) goto fail;
-        steer_v3 *vectors = steer_alloc(&def.allocator, sizeof(steer_v3) * cells, 16);
-        if (!vectors) { result = STEER_ERROR_OUT_OF_MEMORY; goto fail; }
-        take(&rd, vectors, sizeof(steer_v3) * cells);
-        fresh->fields[i] = (steer__field){origin, cell, (int)nx, (int)ny, (int)nz, vectors};
-        fresh->field_count = (int)i + 1;
-        if (!steer_v3_is_valid(origin) || !(cell > 0.0f) || !steer_is_finite(cell) ||
-            !all_finite((const float *)vectors, 3 * cells))
-            goto fail;
-    }
+    fresh->group_count = (int)h.group_count;
+    if ((result = take_obstacles_and_walls(&rd, fresh, &h)) != STEER_OK) goto fail;
+    if ((result = take_paths_and_fields(&rd, fresh)) != STEER_OK) goto fail;
     /* groups are checked once paths and fields exist (they refer to them);
      * the loop runs to the snapshot's count, as group_count is rebuilt here */
-    for (int g = 0; g < (int)group_count; ++g) {
+    result = STEER_ERROR_BAD_SNAPSHOT;
+    for (int g = 0; g < (int)h.group_count; ++g) {
         steer_group_def gd = fresh->groups[g].def;
         fresh->group_count = g;
         int index = steer__world_add_group(fresh, &gd, 0);
         if (index == STEER_ERROR_OUT_OF_MEMORY) result = STEER_ERROR_OUT_OF_MEMORY; /* its member list, say */
         if (index != g) goto fail;
     }
-    uint32_t slot_high = get_u32(&rd), free_head = get_u32(&rd), reuses = get_u32(&rd);
-    /* a version 4 snapshot's world gets a new identity (fresh's), as a new world would */
-    uint32_t identity = version >= 5 ? get_u32(&rd) : fresh->identity;
-    if (rd.bad || reuses >= STEER__FREE_BIT || identity == 0) goto fail;
-    if (slot_high > (uint32_t)fresh->capacity) {
-        result = too_small(slot_high, "agent slots", "capacity", fresh->capacity);
-        goto fail;
-    }
-    if (!take(&rd, fresh->generation, 4 * (size_t)slot_high)) goto fail;
-    uint32_t count = get_u32(&rd);
-    if (rd.bad || count > slot_high) goto fail;
-    fresh->count = (int)count;
-    for (int a = 0; a < fresh->dim; ++a)
-        if (!take(&rd, fresh->p[a], 4 * (size_t)count) || !all_finite(fresh->p[a], count)) goto fail;
-    for (int a = 0; a < fresh->dim; ++a)
-        if (!take(&rd, fresh->v[a], 4 * (size_t)count) || !all_finite(fresh->v[a], count)) goto fail;
-    if (!take(&rd, fresh->group, count) || !take(&rd, fresh->slot, 4 * (size_t)count)) goto fail;
-    /* wander angles are stored when the saved world had them */
-    uint32_t has_wander = get_u32(&rd);
-    if (rd.bad || has_wander > 1u || (!has_wander && fresh->wander)) goto fail;
-    if (has_wander && steer__world_ensure_wander(fresh) != STEER_OK) {
-        result = STEER_ERROR_OUT_OF_MEMORY;
-        goto fail;
-    }
-    if (has_wander && (!take(&rd, fresh->wander, 4 * (size_t)count) || !all_finite(fresh->wander, count))) goto fail;
-    if (rd.bad) goto fail; /* the goals follow, read once the handles are checked */
-    for (uint32_t d = 0; d < count; ++d) { /* inside the box, as after add or a step */
-        float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
-        for (int a = 0; a < fresh->dim; ++a) pos[a] = fresh->p[a][d], vel[a] = fresh->v[a][d];
-        steer__confine(fresh, pos, vel);
-        for (int a = 0; a < fresh->dim; ++a) fresh->p[a][d] = pos[a], fresh->v[a][d] = vel[a];
-    }
-    /* handles: every agent has its own live slot, every live slot an agent
-     * (the table is rebuilt from the slots, each entry written once); the
-     * free list visits each free slot once and ends. */
-    uint32_t live = 0;
-    for (uint32_t s = 0; s < slot_high; ++s) {
-        live += !(fresh->generation[s] & STEER__FREE_BIT);
-        fresh->dense_of_slot[s] = STEER__NO_SLOT;
-    }
-    if (live != count) goto fail;
-    for (uint32_t d = 0; d < count; ++d) {
-        uint32_t s = fresh->slot[d];
-        if (s >= slot_high || (fresh->generation[s] & STEER__FREE_BIT) || fresh->dense_of_slot[s] != STEER__NO_SLOT)
-            goto fail;
-        fresh->dense_of_slot[s] = d;
-    }
-    for (uint32_t i = 0; i < count; ++i)
-        if (fresh->group[i] >= group_count) goto fail;
-    uint32_t walk = free_head, seen = 0;
-    while (walk != STEER__NO_SLOT) {
-        if (walk >= slot_high || !(fresh->generation[walk] & STEER__FREE_BIT) || ++seen > slot_high - count) goto fail;
-        walk = fresh->generation[walk] & ~STEER__FREE_BIT;
-    }
-    if (seen != slot_high - count) goto fail;
-    /* A reused slot takes reuses + 1, so a live generation above the counter
-     * would come round again to a removed agent's handle. Such a counter is
-     * raised to the highest live generation (a world whose counter wrapped
-     * after 2^31 reuses has them too): old handles stay stale. */
-    for (uint32_t s = 0; s < slot_high; ++s)
-        if (!(fresh->generation[s] & STEER__FREE_BIT) && fresh->generation[s] > reuses) reuses = fresh->generation[s];
-    /* The same cells, so the same summation order, unless the snapshot asks
-     * for more than this world's capacity: the cell count is bounded by the
-     * host (about 4 cells per agent of capacity), never by the file. */
-    fresh->grid_capacity = grid_capacity < (uint32_t)fresh->capacity ? (int)grid_capacity : fresh->capacity;
-    fresh->free_head = free_head;
-    fresh->slot_high = slot_high;
-    if (version >= 6) {
-        steer_result r = take_goals(&rd, version, fresh);
-        if (r != STEER_OK) {
-            result = r;
-            goto fail;
-        }
-    }
-    if (version >= 7) {
-        steer_result r = take_formations(&rd, fresh);
-        if (r != STEER_OK) {
-            result = r;
-            goto fail;
-        }
-    }
-    if (fresh->heading[0]) { /* version 12 (the flag is refused before): each agent's, a unit vector */
-        for (int a = 0; a < fresh->dim; ++a)
-            if (!take(&rd, fresh->heading[a], 4 * (size_t)count)) goto fail;
-        for (uint32_t d = 0; d < count; ++d) {
-            steer_v3 h = steer__v3_at(fresh, fresh->heading, (int)d);
-            if (!steer_v3_is_valid(h) || steer_absf(steer_v3_len_sq(h) - 1.0f) > 1e-3f) goto fail;
-        }
-    }
+    snap_slots slots;
+    if ((result = take_agents(&rd, fresh, &h, &slots)) != STEER_OK) goto fail;
+    result = STEER_ERROR_BAD_SNAPSHOT;
+    if (!handles_check_out(fresh, &h, &slots)) goto fail; /* the goals name agents by slot: after this */
+    if (h.version >= 6 && (result = take_goals(&rd, h.version, fresh)) != STEER_OK) goto fail;
+    if (h.version >= 7 && (result = take_formations(&rd, fresh)) != STEER_OK) goto fail;
+    if ((result = take_headings(&rd, fresh)) != STEER_OK) goto fail;
+    result = STEER_ERROR_BAD_SNAPSHOT;
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
-    fresh->reuses = reuses;
-    fresh->identity = identity;
-    fresh->steps = steps;
-    fresh->step_begin = step_begin;
-
-    /* Success: swap contents, keeping the host's threading and SIMD choice. */
-    {
-        steer_world old = *w;
-        *w = *fresh;
-        *fresh = old;
-        w->pool = old.pool;
-        w->workers = old.workers;
-        unsigned char *restored_stages = w->stages; /* keep the host's: one per its workers */
-        w->stages = old.stages;
-        fresh->stages = restored_stages;
-        float *restored_worst = w->penetration_worst;
-        w->penetration_worst = old.penetration_worst;
-        fresh->penetration_worst = restored_worst;
-        /* and the host's per-worker scratch of the predictive behaviours */
-        STEER__SWAP(w->predictive, fresh->predictive);
-        STEER__SWAP(w->anticipation, fresh->anticipation);
-        STEER__SWAP(w->anticipation_bits, fresh->anticipation_bits);
-        STEER__SWAP(w->seen_index, fresh->seen_index);
-        STEER__SWAP(w->apart_u, fresh->apart_u);
-        STEER__SWAP(w->apart_limit, fresh->apart_limit);
-        STEER__SWAP(w->claims, fresh->claims); /* the host's scheduler's */
-        size_t claim_capacity = w->claim_capacity;
-        w->claim_capacity = fresh->claim_capacity;
-        fresh->claim_capacity = claim_capacity;
-        w->def.worker_count = old.def.worker_count;
-        w->def.enqueue_task = old.def.enqueue_task;
-        w->def.finish_task = old.def.finish_task;
-        w->def.user_task_context = old.def.user_task_context;
-        fresh->pool = 0;
-        steer_world_set_kernel(w, old.kernel);
-        steer__world_invalidate_grid(w); /* cell arrays are sized on the next step */
-        steer__objects_changed(w);       /* the restored objects are indexed on the next step */
-        steer_world_destroy(fresh);
-        return STEER_OK;
-    }
+    fresh->reuses = slots.reuses;
+    fresh->identity = slots.identity;
+    fresh->steps = h.steps;
+    fresh->step_begin = h.step_begin;
+    adopt(w, fresh);
+    steer_world_destroy(fresh);
+    return STEER_OK;
 fail:
     steer_world_destroy(fresh);
     return result;
