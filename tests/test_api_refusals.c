@@ -698,6 +698,24 @@ static void test_places_refusals(void)
     REFUSED(w, steer_world_send_to_places(w, 0, 4, places, 4, false, res), 0, STEER_MISUSE_NULL_ARGUMENT, "steer_world_send_to_places", "ids = ", "must point to");
     REFUSED(w, steer_world_send_to_places(w, ids, 4, 0, 4, false, res), 0, STEER_MISUSE_NULL_ARGUMENT, "steer_world_send_to_places", "places = ", "must point to");
     REFUSED(w, steer_world_send_to_places(0, ids, 4, places, 4, false, res), 0, STEER_MISUSE_NULL_WORLD, "steer_world_send_to_places", "world", "NULL");
+    /* places around a point */
+    steer_places_query q = {steer_v3_make(0, 0, 0), 1.5f, 0.0f, ids, 4};
+    steer_v3 around[4];
+    q.spacing = 0.0f;
+    REFUSED(w, steer_world_places_around(w, &q, around, 4), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PLACES_QUERY, "steer_world_places_around", "query->spacing", "= 0");
+    q.spacing = nanf_;
+    REFUSED(w, steer_world_places_around(w, &q, around, 4), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PLACES_QUERY, "steer_world_places_around", "query->spacing", "nan");
+    q.spacing = 1.5f, q.centre.y = inf;
+    REFUSED(w, steer_world_places_around(w, &q, around, 4), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PLACES_QUERY, "steer_world_places_around", "query->centre", "inf");
+    q.centre.y = 0.0f, q.box_margin = -1.0f;
+    REFUSED(w, steer_world_places_around(w, &q, around, 4), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PLACES_QUERY, "steer_world_places_around", "query->box_margin", "-1");
+    q.box_margin = 0.0f, q.movers = 0;
+    REFUSED(w, steer_world_places_around(w, &q, around, 4), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_PLACES_QUERY, "steer_world_places_around", "query->mover_count = 4", "NULL");
+    q.movers = ids;
+    REFUSED(w, steer_world_places_around(w, &q, around, -1), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_COUNT_NEGATIVE, "steer_world_places_around", "count = -1", "STEER_MAX_PLACES");
+    REFUSED(w, steer_world_places_around(w, &q, 0, 4), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_places_around", "places = NULL", "count = 4");
+    REFUSED(w, steer_world_places_around(w, 0, around, 4), STEER_ERROR_INVALID_ARGUMENT, STEER_MISUSE_NULL_ARGUMENT, "steer_world_places_around", "query = NULL", "steer_places_query");
+    CHECK(steer_world_places_around(w, &q, around, 4) == 4);
     places[2].x = -inf;
     REFUSED(w, steer_world_send_to_places(w, ids, 4, places, 4, true, res), 0, STEER_MISUSE_GOAL_POINTS, "steer_world_send_to_places", "places[2]", "-inf");
     places[2].x = 2;

@@ -856,47 +856,20 @@ static bool outside_contain_box(const steer_group_def *g, steer_v3 p)
            p.y > steer_maxf(a.y, b.y);
 }
 
-/* Whether an agent `half` a spacing wide can stand at p and walk there
- * straight from the click c: outside every obstacle and clear of every
- * wall by half, no wall between c and p, and inside a bounded world's box
- * by `reach` (lo, hi: that box on the ground). */
-static bool slot_open(steer_v2 c, steer_v2 p, float half, const float lo[2], const float hi[2])
-{
-    if (lo && (p.x < lo[0] || p.x > hi[0] || p.y < lo[1] || p.y > hi[1])) return false;
-    for (int i = 0; i < steer_world_obstacle_count(world); ++i) {
-        steer_obstacle3 o;
-        if (steer_world_get_obstacle(world, i, &o) != STEER_OK) continue;
-        steer_v3 g = ground_of(up, o.centre);
-        if (steer_v2_dist(p, steer_v2_make(g.x, g.y)) < o.radius + half) return false;
-    }
-    steer_v2 ends[2];
-    for (int i = 0; i < steer_world_wall_count(world); ++i) {
-        if (!wall_on_ground(i, ends)) continue;
-        float d = 0.0f;
-        steer_path_closest_point2(&(steer_path2){ends, 2, false, 0.0f}, p, &d, 0, 0);
-        if (d < half || ground_segments_cross(c, p, ends[0], ends[1])) return false;
-    }
-    return true;
-}
-
-/* Sends the selection to (x, y) with the braking arrive, each agent to a slot
- * of a sunflower spiral (slot j at c sqrt(j + 1/2) from the centre, j golden
- * angles round), so no two fight for one point. c makes the closest two
- * slots `spacing` apart: two and a half radii of the largest selected
- * agent, or its separation radius when that is larger, so separation does
- * not push them off their slots. The world chooses who takes which slot and
- * how fast each goes (steer_world_send_to_places, together): no paths
- * cross, the far slots go to the agents in front, and all arrive at about
- * the same time, so those arriving first never stand in the way of later
- * ones. A formation that would stick out of a bounded world's box (its
- * containment margin too) is moved in, whole. The spiral's points that no
- * agent could reach or stand on (in a rock, on or behind a wall seen from
- * the click, out of the box) are passed over, so the formation flows round
- * them; when too few are open within 64 times the points needed, the rest
- * take the points passed over, nearest first. In 3D the slots are
- * assigned at the selection's mean height (which adds the same to every
- * slot of an agent, so it does not change who goes where), then each keeps
- * its own height. Returns how many were sent, or a negative steer_result. */
+/* Sends the selection to (x, y) with the braking arrive, each agent to a
+ * place the library chooses for an order (steer_world_places_around): a
+ * sunflower spiral about the click whose closest two places are `spacing`
+ * apart (two and a half radii of the largest selected agent, or its
+ * separation radius when that is larger, so separation does not push them
+ * off), flowing round rocks, walls, idle agents and the box (with the
+ * containment margin of the groups that contain). The world chooses who
+ * takes which place and how fast each goes (steer_world_send_to_places,
+ * together): no paths cross, the far places go to the agents in front, and
+ * all arrive at about the same time, so those arriving first never stand
+ * in the way of later ones. In 3D the places are chosen at the selection's
+ * mean height (which adds the same to every place of an agent, so it does
+ * not change who goes where), then each keeps its own height. Returns how
+ * many were sent, or a negative steer_result. */
 PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
 {
     if (!world || !isfinite(x) || !isfinite(y)) return STEER_ERROR_INVALID_ARGUMENT;
@@ -916,43 +889,12 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     if (!n) return 0;
     height /= (float)n;
     if (spacing <= 0.0f) spacing = 0.5f;
-    const float closest = 1.546f; /* the closest two slots of the spiral with c = 1 (its first and fourth) */
-    const float c = spacing / closest, golden = 2.39996323f;
     steer_world_def def;
     steer_world_get_def(world, &def);
-    move_inside(&x, &y, c * sqrtf((float)n - 0.5f) + 0.5f * spacing + margin);
-    float lo[2], hi[2];
-    /* A wrap world too: goals are not wrapped, so a slot outside its box is
-     * never reached. */
-    bool bounded = def.boundary != STEER_BOUNDARY_NONE;
-    if (bounded) {
-        float reach = 0.5f * spacing + margin;
-        lo[0] = def.bounds_min.x + reach, hi[0] = def.bounds_max.x - reach;
-        lo[1] = steer_minf(ground_y(def.bounds_min), ground_y(def.bounds_max)) + reach;
-        hi[1] = steer_maxf(ground_y(def.bounds_min), ground_y(def.bounds_max)) - reach;
-    }
-    const steer_v2 click = steer_v2_make(x, y);
-    int kept = 0;
-    for (int j = 0; kept < n && j < 64 * n; ++j) {
-        float r = c * sqrtf((float)j + 0.5f), angle = golden * (float)j;
-        steer_v2 p = steer_v2_make(x + r * cosf(angle), y + r * sinf(angle));
-        if (slot_open(click, p, 0.5f * spacing, bounded ? lo : 0, bounded ? hi : 0))
-            slots[kept++] = on_ground(p.x, p.y, height);
-    }
-    /* Too few open: those passed over inside the box (in a rock, by or
-     * behind a wall), nearest first, then the spiral on, moved into the box
-     * (a slot outside it is never reached). */
-    for (int j = 0; kept < n; ++j) {
-        float r = c * sqrtf((float)j + 0.5f), angle = golden * (float)j;
-        steer_v2 p = steer_v2_make(x + r * cosf(angle), y + r * sinf(angle));
-        bool inside = !bounded || (p.x >= lo[0] && p.x <= hi[0] && p.y >= lo[1] && p.y <= hi[1]);
-        if (j < 64 * n && (!inside || slot_open(click, p, 0.5f * spacing, bounded ? lo : 0, bounded ? hi : 0))) continue;
-        if (bounded) {
-            p.x = lo[0] <= hi[0] ? steer_clampf(p.x, lo[0], hi[0]) : x;
-            p.y = lo[1] <= hi[1] ? steer_clampf(p.y, lo[1], hi[1]) : y;
-        }
-        slots[kept++] = on_ground(p.x, p.y, height);
-    }
+    /* the library's places for an order (world.h, steer_world_places_around) */
+    steer_places_query query = {on_ground(x, y, height), spacing, margin, selected, n};
+    int placed = steer_world_places_around(world, &query, slots, n);
+    if (placed < 0) return placed;
     int sent = steer_world_send_to_places(world, selected, n, slots, n, true, 0);
     if (sent > 0) goals_replaced(selected, n);
     sent_walled = sent_penned = 0;

@@ -698,6 +698,40 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
 #define STEER_MAX_PLACES 4096
 int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, int count, const steer_v3 *places,
                                int place_count, bool together, steer_result *results);
+/* Where agents ordered to one point can stand (the RTS click), for
+ * steer_world_send_to_places: `count` places on a sunflower spiral about
+ * query->centre (place j at c sqrt(j + 1/2) from it, j golden angles
+ * round, c making the closest two exactly `spacing` apart), on the ground
+ * at the centre's height. A point an agent half the spacing wide could not
+ * stand on or walk to straight from the centre is passed over, so the
+ * places flow round what is in the way: within half the spacing of an
+ * obstacle (as an upright cylinder in 3D) or of a wall that reaches that
+ * height, behind such a wall seen from the centre, closer to the edge of a
+ * bounded (clamp or wrap) world's box than half the spacing plus
+ * box_margin, or within half the spacing and its own radius of an agent
+ * that is not one of query->movers (a unit standing there; the movers
+ * leave theirs). A spiral that would stick out of the box is first moved
+ * in, whole. When fewer than count points are open among the first 64 a
+ * place, the rest take the points passed over inside the box, nearest the
+ * centre first, then the spiral on, moved into the box. A spacing of about
+ * 2.5 radii of the largest agent sent (or its separation radius, if
+ * larger) keeps separation from pushing them off their places. The same
+ * answer everywhere; it changes nothing in the world. Cost: each point
+ * looked at asks the objects' index and the agents' query index (one
+ * thread, an Intel Xeon: 1,000 places 0.14 ms in the open, 0.4 ms among
+ * 1,000 idle units and 20 rocks; 4,096 places 5-6 ms). Returns count, or a negative
+ * steer_result: misuse names the field (a centre not finite, spacing not
+ * > 0, box_margin negative, movers NULL with mover_count > 0, count
+ * outside 0 .. STEER_MAX_PLACES, places NULL); OUT_OF_MEMORY for its
+ * scratch (a byte a slot). */
+typedef struct steer_places_query {
+    steer_v3 centre;              /* the point ordered to */
+    float spacing;                /* between the closest two places (> 0) */
+    float box_margin;             /* more room from a bounded world's edge (a group's contain_margin, say) */
+    const steer_agent_id *movers; /* the agents being sent, or NULL */
+    int mover_count;
+} steer_places_query;
+int steer_world_places_around(steer_world *world, const steer_places_query *query, steer_v3 *places, int count);
 /* Whether the agent has a goal and has arrived (false for a stale handle). */
 bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
 /* The agents that arrived during the last steer_world_step (were not

@@ -307,6 +307,10 @@ steer_result steer_world_set_goal(steer_world *world, steer_agent_id id, const s
 steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, steer_goal *out);
 int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, steer_v3 *out, int capacity);
 int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, int count, const steer_v3 *places, int place_count, bool together, steer_result *results);
+typedef struct {
+    steer_v3 centre; float spacing; float box_margin; const steer_agent_id *movers; int mover_count; ...;
+} steer_places_query;
+int steer_world_places_around(steer_world *world, const steer_places_query *query, steer_v3 *places, int count);
 int steer_world_set_goals(steer_world *world, const steer_agent_id *ids, const steer_goal *goals, int count, steer_result *results);
 int steer_world_get_goals(const steer_world *world, const steer_agent_id *ids, steer_goal *out, int count, steer_result *results);
 bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);

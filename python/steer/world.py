@@ -1075,6 +1075,24 @@ class World:
         if done != n:
             _errors.raise_bulk(results, n, done, "send_to_places", handles)
 
+    def places_around(self, centre, count: int, spacing: float, movers=None, box_margin: float = 0.0) -> np.ndarray:
+        """Where count agents ordered to centre can stand, (count, dim) float32, for send_to_places: a sunflower
+        spiral about it, the closest two spacing apart, passing over points in or by a rock or a wall, behind a
+        wall seen from the centre, too near a bounded world's edge (half the spacing plus box_margin), or on an
+        agent standing there that is not one of movers (the agents being sent) (world.h,
+        steer_world_places_around)."""
+        q = ffi.new("steer_places_query *")
+        q.centre = _vec3(centre, "centre", self.dim)
+        q.spacing, q.box_margin = _arrays.scalar(spacing, "spacing"), _arrays.scalar(box_margin, "box_margin")
+        n = _int(count, "count")
+        handles, m = self._handles(movers if movers is not None else [], "movers")
+        q.movers, q.mover_count = (handles, m) if m else (ffi.NULL, 0)
+        out = np.zeros((max(n, 1), 3), np.float32)
+        _errors.begin()
+        got = lib.steer_world_places_around(self._w, q, ffi.cast("steer_v3 *", ffi.from_buffer(out)), n)
+        _errors.check(min(got, 0), "steer_world_places_around")
+        return out[:n, :self.dim].copy()
+
     def set_goals(self, ids, goals: Sequence[Dict[str, Any]]) -> None:
         """Bulk: goal i (a dict of set_goal's keyword arguments) for ids[i], in one C call. Raises for the first
         refused one (the others are set)."""

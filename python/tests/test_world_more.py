@@ -347,3 +347,21 @@ def test_add_group_crowd_starts_from_the_crowd_walker():
     assert w.has_arrived(a) and w.has_arrived(b)
     with pytest.raises(steer.InvalidArgument, match="give one"):
         w.add_group(crowd=True, standard_flock=True)
+
+
+def test_places_around_flow_round_rocks_and_idle_units():
+    w = steer.World(dim=2, capacity=64)
+    g = w.add_group(radius=0.5)
+    w.add_obstacle((0, 0), 2.0)
+    w.add_agents(g, np.array([(4, 0), (-4, 0)], np.float32))  # idle units standing by
+    movers = w.add_agents(g, np.array([(0, 4), (20, 20)], np.float32))
+    places = w.places_around((0, 0), 40, spacing=1.5, movers=movers)
+    assert places.shape == (40, 2) and places.dtype == np.float32
+    assert (np.linalg.norm(places, axis=1) >= 2.0 + 0.75 - 1e-5).all()  # none in or by the rock
+    for p in ((4, 0), (-4, 0)):
+        assert (np.linalg.norm(places - np.float32(p), axis=1) >= 0.75 + 0.5 - 1e-5).all()  # none on an idle unit
+    assert (np.linalg.norm(places - np.float32((0, 4)), axis=1) < 1.25).any()  # a mover's spot is free
+    gaps = np.linalg.norm(places[:, None] - places[None], axis=2) + np.eye(40) * 1e9
+    assert gaps.min() >= 1.5 - 1e-3
+    with pytest.raises(steer.InvalidArgument, match="spacing"):
+        w.places_around((0, 0), 4, spacing=0)
