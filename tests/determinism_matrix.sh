@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The determinism matrix (docs/robustness.md): one scenario, the all-behaviours
-# world of tests/robust_world.h, run for STEPS steps by tools/hash_world.c;
+# world of tests/robust_world.h, run for STEPS steps by tests/hash_world.c;
 # its steer_world_state_hash must be identical for
 #   compilers   gcc, clang                 (columns)
 #   opt levels  -O0, -O2, -O3              (columns)

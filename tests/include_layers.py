@@ -39,8 +39,8 @@ LAYERS = [
      ["include/steer/steer.h", "src/version.c"]),
     ("scenario", ["base", "behaviours", "combine", "vehicle", "grid", "world", "library"], ["tools/scenario/*"]),
     ("render", ["base", "world", "library", "scenario"], ["tools/render/*"]),
-    ("programs", ["base", "behaviours", "combine", "vehicle", "grid", "world", "library", "scenario", "render",
-                  "tests"], ["tools/steer/*", "tools/hash_world.c", "tools/hash_scenario/*", "web/*.c"]),
+    ("programs", ["base", "behaviours", "combine", "vehicle", "grid", "world", "library", "scenario", "render"],
+     ["tools/steer/*", "tools/hash_scenario/*", "web/*.c"]),
     ("tests", ["base", "behaviours", "combine", "vehicle", "grid", "world", "library"], ["tests/*"]),
 ]
 

@@ -1,5 +1,5 @@
 /* The all-behaviours world of the robustness checks (docs/robustness.md):
- * the determinism matrix (tools/hash_world.c), the soak (test_robust_soak),
+ * the determinism matrix (tests/hash_world.c), the soak (test_robust_soak),
  * the steady-state allocation test (test_robust_alloc) and the snapshot
  * seeds of the fuzzers (fuzz/make_corpus.c) all run this one world.
  *

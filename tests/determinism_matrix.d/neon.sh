@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The AArch64 column of the determinism matrix (tests/determinism_matrix.sh,
-# see README here): the library and tools/hash_world.c cross-compiled by
+# see README here): the library and tests/hash_world.c cross-compiled by
 # CMake with cmake/aarch64-linux-gnu.cmake (Debian's gcc-aarch64-linux-gnu,
 # Release, -ffp-contract=off, linked statically) and run under qemu-aarch64.
 # Its rows are the scalar and NEON kernels at one and two threads (4 and 8,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The WebAssembly column of the determinism matrix (tests/determinism_matrix.sh,
-# see README here): the library and tools/hash_world.c built for wasm32-wasi
+# see README here): the library and tests/hash_world.c built for wasm32-wasi
 # by CMake with cmake/wasm32-wasi.cmake, as the playground is (Release,
 # -msimd128, -ffp-contract=off), and run under Node's built-in WASI
 # (wasm_run.mjs, node:wasi).
