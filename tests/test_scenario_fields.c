@@ -1404,6 +1404,35 @@ static void test_goal_assignment(void)
     steer_world_destroy(w);
 }
 
+/* "around": an order to a point. The world's places (steer_world_places_around):
+ * a spiral the goal's spacing apart, off the rock and the agent standing there
+ * (an earlier spawn's), assigned together; without a spacing, 2.5 radii. */
+static void test_goal_around(void)
+{
+    steer_world *w = BUILD(
+        "{" B2 ", 'obstacles': [{'centre': [20, 0], 'radius': 2}], 'groups': [{'name': 'a', 'radius': 0.5, 'max_speed': 2,"
+        " 'spawn': [{'count': 1, 'shape': 'points', 'points': [[23, 0]], 'speed': 0},"
+        "  {'count': 30, 'min': [-40, -10], 'max': [-30, 10], 'goal': {'kind': 'arrive', 'around': [20, 0], 'spacing': 1.5}},"
+        "  {'count': 12, 'min': [-40, 20], 'max': [-30, 30], 'goal': {'kind': 'arrive', 'around': [0, 25]}}]}]}");
+    if (!w) return;
+    float closest = INFINITY;
+    bool in_rock = false, on_standing = false, assigned = true;
+    for (int k = 1; k <= 30; ++k) {
+        steer_goal g = goal_of(w, k);
+        assigned = assigned && g.kind == STEER_GOAL_ARRIVE && g.speed > 0; /* together: speeds of its own */
+        in_rock = in_rock || length(sub(g.target, v3(20, 0, 0))) < 2 + 0.75 - 1e-4;
+        on_standing = on_standing || length(sub(g.target, v3(23, 0, 0))) < 0.75 + 0.5 - 1e-4;
+        for (int q = 1; q < k; ++q) closest = fminf(closest, (float)length(sub(g.target, goal_of(w, q).target)));
+    }
+    CHECK(assigned && !in_rock && !on_standing);
+    CHECK(closest >= 1.5f - 1e-3f);
+    float closest_default = INFINITY;
+    for (int k = 31; k <= 42; ++k)
+        for (int q = 31; q < k; ++q) closest_default = fminf(closest_default, (float)length(sub(goal_of(w, k).target, goal_of(w, q).target)));
+    CHECK(fabsf(closest_default - 1.25f) < 1e-3f); /* 2.5 radii of 0.5 */
+    steer_world_destroy(w);
+}
+
 /* ==== obstacles, walls, paths ============================================================== */
 static void test_obstacles_walls_paths(void)
 {
@@ -2033,8 +2062,14 @@ static void test_refused_spawns_goals_formations(void)
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'target': [1, 1], 'spacing': 1"), "groups[0].spawn[0].goal.spacing", NULL, "\"box\"");
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'box': {'min': [0, 0], 'max': [5, 5]}, 'spacing': -1"),
             "groups[0].spawn[0].goal.spacing", "-1", ">= 0");
+    REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'around': [1, 1], 'assign': 'in_order'"),
+            "groups[0].spawn[0].goal.assign", NULL, "\"in_order\" is not for \"around\"");
+    REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'around': [1, 1], 'target': [2, 2]"),
+            "groups[0].spawn[0].goal.around", NULL, "one placement per goal: \"target\" is already given");
+    REFUSED(GOAL("'count': 2", "'kind': 'seek', 'around': [1, 1]"), "groups[0].spawn[0].goal.around", NULL, "kind \"seek\"");
+    REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'around': [100, 1]"), "groups[0].spawn[0].goal.around", NULL, "the point ordered to");
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'target': [1, 1], 'assign': 'least_squares'"),
-            "groups[0].spawn[0].goal.assign", NULL, "\"points\" or \"box\"");
+            "groups[0].spawn[0].goal.assign", NULL, "\"box\" or \"around\"");
     REFUSED(GOAL("'count': 2", "'kind': 'seek', 'points': [[1, 1], [2, 2]], 'assign': 'least_squares'"),
             "groups[0].spawn[0].goal.assign", NULL, "not used by kind \"seek\"");
     REFUSED(GOAL("'count': 3", "'kind': 'arrive', 'points': [[1, 1], [2, 2]], 'assign': 'together'"),
@@ -2313,6 +2348,7 @@ int main(void)
     test_goal_kinds();
     test_goal_antipodes();
     test_goal_assignment();
+    test_goal_around();
     test_obstacles_walls_paths();
     test_flow_field_uniform_and_grid();
     test_flow_field_vortex_and_noise();

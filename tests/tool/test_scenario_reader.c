@@ -633,7 +633,7 @@ static void test_goal_assign(steer_scenario *sc)
                    "{\"count\": 1, \"goal\": {\"kind\": \"seek\", \"assign\": \"together\", \"points\": [[1, 1]]}},"
                    "{\"count\": 1, \"goal\": {\"kind\": \"arrive\", \"assign\": \"best\", \"points\": [[1, 1]]}}]}]}") == -1);
     const char *e = steer_scenario_error(sc);
-    CHECK(strstr(e, "groups[0].spawn[0].goal.assign: used only with \"points\" or \"box\" (places to choose among)") != 0);
+    CHECK(strstr(e, "groups[0].spawn[0].goal.assign: used only with \"points\", \"box\" or \"around\" (places to choose among)") != 0);
     CHECK(strstr(e, "groups[0].spawn[1].goal.assign: needs between count (3) and 4096 places, got 2") != 0);
     CHECK(strstr(e, "groups[0].spawn[2].goal.assign: not used by kind \"seek\"") != 0);
     CHECK(strstr(e, "groups[0].spawn[3].goal.assign: expected one of \"in_order\", \"least_squares\", \"together\", got \"best\"") != 0);

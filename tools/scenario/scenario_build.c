@@ -321,10 +321,25 @@ static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng 
             out->target = box_point(g, dim, box_rng);
         }
         break;
+    case SC_GOAL_AROUND: out->target = g->target; break; /* until the world gives the places (build_spawns) */
     case SC_GOAL_PATH: break;
     }
     if (dim == 2) out->target.z = 0.0f;
     return true;
+}
+
+/* An "around" goal's places: the world's for an order to its point
+ * (steer_world_places_around), the spawn's agents the ones sent, spaced
+ * by the goal's spacing or, without one, 2.5 radii of the group (its
+ * separation radius when that is larger and it separates). */
+static bool order_places(steer_world *w, const sc_spawn *sp, const steer_agent_id *ids, steer_v3 *places)
+{
+    steer_group_def gd;
+    if (steer_world_get_group(w, sp->group, &gd) != STEER_OK) return false;
+    float spacing = sp->goal.spacing > 0.0f ? sp->goal.spacing
+                                            : steer_maxf(2.5f * gd.radius, gd.weight[STEER_SEPARATION] > 0.0f ? gd.separation_radius : 0.0f);
+    steer_places_query q = {sp->goal.target, spacing > 0.0f ? spacing : 0.5f, 0.0f, ids, sp->count};
+    return steer_world_places_around(w, &q, places, sp->count) == sp->count;
 }
 
 static void set_error(char *error, int size, const char *what, int code)
@@ -376,8 +391,9 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
     for (int s = 0; ok && s < sc->spawn_count; ++s) {
         const sc_spawn *sp = &sc->spawns[s];
         const int first = added;
-        /* a box's random places, when the world assigns them */
-        drawn = sp->goal.kind != STEER_GOAL_NONE && sp->goal.assign && sp->goal.place == SC_GOAL_BOX
+        /* a box's random places, when the world assigns them, or an order's */
+        drawn = sp->goal.kind != STEER_GOAL_NONE && sp->goal.assign &&
+                        (sp->goal.place == SC_GOAL_BOX || sp->goal.place == SC_GOAL_AROUND)
                     ? malloc(sizeof *drawn * (size_t)(sp->count > 0 ? sp->count : 1))
                     : 0;
         uint64_t spawn_seed = sp->has_seed ? sp->seed : mix64(seed * 0x100000001B3ull + (uint64_t)sp->index);
@@ -424,7 +440,8 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
                 ok = false;
                 break;
             }
-            if ((goal.kind == STEER_GOAL_SEEK || goal.kind == STEER_GOAL_ARRIVE) && !keep_place(goals, goal.target)) {
+            if ((goal.kind == STEER_GOAL_SEEK || goal.kind == STEER_GOAL_ARRIVE) && sp->goal.place != SC_GOAL_AROUND &&
+                !keep_place(goals, goal.target)) {
                 set_error(error, error_size, "could not create the world", STEER_ERROR_OUT_OF_MEMORY);
                 ok = false;
                 break;
@@ -445,9 +462,14 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
                 ok = false;
             }
         }
+        if (ok && drawn && sp->goal.place == SC_GOAL_AROUND && !order_places(w, sp, ids + first, drawn)) {
+            set_error(error, error_size, "the world refused the places of an order", STEER_ERROR_OUT_OF_MEMORY);
+            ok = false;
+        }
         if (ok && sp->goal.kind != STEER_GOAL_NONE && sp->goal.assign) { /* the world chooses who goes where */
-            const steer_v3 *places = sp->goal.place == SC_GOAL_BOX ? drawn : sp->goal.points;
-            int place_count = sp->goal.place == SC_GOAL_BOX ? sp->count : sp->goal.point_count;
+            bool own = sp->goal.place == SC_GOAL_BOX || sp->goal.place == SC_GOAL_AROUND;
+            const steer_v3 *places = own ? drawn : sp->goal.points;
+            int place_count = own ? sp->count : sp->goal.point_count;
             int sent = places ? steer_world_send_to_places(w, ids + first, sp->count, places, place_count,
                                                            sp->goal.assign == 2, NULL)
                               : STEER_ERROR_OUT_OF_MEMORY;

@@ -1077,6 +1077,7 @@ static const sc_row goal_rows[] = {
     CUSTOM("antipode", read_antipode, "boolean", 0),
     CUSTOM("points", read_goal_points, "array", 0),
     CUSTOM("box", read_goal_box, "object", &box_table),
+    VEC("around", sc_goal, target), /* the point an order sends the spawn to (the places are the world's) */
     SEED("seed", sc_goal, seed),
     REF("path", sc_goal, path, ref_paths),
     FLOAT("slow_radius", sc_goal, slow_radius, SC_NONNEG),
@@ -1091,11 +1092,11 @@ static const sc_table goal_table = TABLE("a goal object {\"kind\": ..., and wher
 static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const sc_members *m, sc_goal *g)
 {
     static const char *const seek[] = {"kind", "target", "antipode", "points", "box", "seed", "spacing", "speed"};
-    static const char *const arrive[] = {"kind", "target", "antipode", "points", "box", "seed", "spacing", "speed",
-                                         "slow_radius", "assign", "via"};
+    static const char *const arrive[] = {"kind", "target", "antipode", "points", "box", "around", "seed", "spacing",
+                                         "speed", "slow_radius", "assign", "via"};
     static const char *const path_keys[] = {"kind", "path", "speed", "slow_radius"};
     static const char *const waypoints[] = {"kind", "points", "speed", "slow_radius"};
-    static const char *const places[] = {"target", "antipode", "points", "box"};
+    static const char *const places[] = {"target", "antipode", "points", "box", "around"};
     const sc_table *t = &goal_table;
     switch (g->kind) {
     case STEER_GOAL_PATH:
@@ -1123,20 +1124,39 @@ static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const
         first = places[i];
         g->place = (sc_goal_place)i;
     }
-    _Static_assert(SC_GOAL_TARGET == 0 && SC_GOAL_ANTIPODE == 1 && SC_GOAL_POINTS == 2 && SC_GOAL_BOX == 3,
+    _Static_assert(SC_GOAL_TARGET == 0 && SC_GOAL_ANTIPODE == 1 && SC_GOAL_POINTS == 2 && SC_GOAL_BOX == 3 &&
+                       SC_GOAL_AROUND == 4,
                    "placements follow places");
-    if (!first) rc = sc_report(r, n, path, "missing a placement: one of \"target\", \"antipode\", \"points\", \"box\"");
+    if (!first)
+        rc = sc_report(r, n, path, "missing a placement: one of \"target\", \"antipode\", \"points\", \"box\", \"around\"");
     if (first && g->place == SC_GOAL_TARGET && !sc_failed(m, t, "target")) {
         char p[SC_PATH_SIZE];
         sc_join_key(p, path, "target");
         rc |= check_in_box(r, sc_member(n, "target"), p, g->target, "a goal target");
     }
-    for (int i = 0; i < 2; ++i) { /* the keys of a box's random points */
+    if (first && g->place == SC_GOAL_AROUND && !sc_failed(m, t, "around")) {
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "around");
+        rc |= check_in_box(r, sc_member(n, "around"), p, g->target, "the point ordered to");
+    }
+    for (int i = 0; i < 2; ++i) { /* the keys of a box's random points ("spacing": an order's places too) */
         const char *key = i == 0 ? "seed" : "spacing";
-        if (!sc_has(m, t, key) || sc_has(m, t, "box")) continue;
+        if (!sc_has(m, t, key) || sc_has(m, t, "box") || (i == 1 && sc_has(m, t, "around"))) continue;
         char p[SC_PATH_SIZE];
         sc_join_key(p, path, key);
-        rc = sc_report(r, sc_member(n, key), p, "used only with \"box\" (its random points)");
+        rc = sc_report(r, sc_member(n, key), p,
+                       i == 0 ? "used only with \"box\" (its random points)"
+                              : "used only with \"box\" (its random points) or \"around\" (an order's places)");
+    }
+    if (first && g->place == SC_GOAL_AROUND) { /* the world chooses who goes where */
+        if (!sc_has(m, t, "assign")) g->assign = 2;
+        if (g->assign == 0) {
+            char p[SC_PATH_SIZE];
+            sc_join_key(p, path, "assign");
+            rc = sc_report(r, sc_member(n, "assign"), p,
+                           "\"in_order\" is not for \"around\": the world chooses who takes which place "
+                           "(\"least_squares\", or \"together\", the default)");
+        }
     }
     if (g->assign != 0 && g->via_count > 0) {
         char p[SC_PATH_SIZE];
@@ -1144,10 +1164,11 @@ static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const
         rc = sc_report(r, sc_member(n, "via"), p, "not with \"assign\": the world's assignment sends each agent straight "
                                                   "to its place (give the places in order for a route first)");
     }
-    if (g->assign != 0 && first && g->place != SC_GOAL_POINTS && g->place != SC_GOAL_BOX) {
+    if (g->assign != 0 && first && g->place != SC_GOAL_POINTS && g->place != SC_GOAL_BOX && g->place != SC_GOAL_AROUND) {
         char p[SC_PATH_SIZE];
         sc_join_key(p, path, "assign");
-        rc = sc_report(r, sc_member(n, "assign"), p, "used only with \"points\" or \"box\" (places to choose among)");
+        rc = sc_report(r, sc_member(n, "assign"), p,
+                       "used only with \"points\", \"box\" or \"around\" (places to choose among)");
     }
     return rc;
 }

@@ -20,6 +20,7 @@ typedef enum sc_goal_place {
     SC_GOAL_ANTIPODE,          /* each to its start reflected through the spawn's centre */
     SC_GOAL_POINTS,            /* agent k to points[k % n]; waypoints: the whole list */
     SC_GOAL_BOX,               /* each to a random point in the box (seeded) */
+    SC_GOAL_AROUND,            /* places about target for an order (steer_world_places_around), assigned */
     SC_GOAL_PATH,              /* a world path */
 } sc_goal_place;
 
@@ -41,7 +42,8 @@ typedef struct sc_goal {
     int assign;                /* who goes where (points, box): 0 in order, 1 least squares, 2 together */
     steer_v3 *via;             /* arrive: a route every agent walks before its own place (SC_MAX_VIA points) */
     int via_count;
-    float spacing;             /* box: each point at least this far from every goal point before it (0: any) */
+    float spacing;             /* box: each point at least this far from every goal point before it (0: any);
+                                  around: the places' spacing (0: from the group's radius) */
 } sc_goal;
 
 typedef struct sc_spawn {
