@@ -391,6 +391,9 @@ static void test_crowd_scenarios(void)
         {"garrison_crossing", 180.0, true, true, false, false, false},
         /* two squads head-on between rocks to random spots, drawn with spacing: each on its own spot */
         {"rts_squads", 60.0, true, false, false, false, false},
+        /* a squad ordered "around" a point beside a rock, between two rows of a garrison: the world's
+           places, off the rock and the garrison; every unit on its place, no stall over 5 s */
+        {"rts_order", 20.0, true, false, true, false, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) check_crowd(&cases[i]);
     test_garrison_needs_priority();
