@@ -763,6 +763,181 @@ static bool assigned_tight(const sparse_solve *s)
     return true;
 }
 
+/* Everything one sparse call works in, from the caller's allocator. */
+typedef struct sparse_scratch {
+    sparse_solve s;
+    candidates c[2];    /* this solve's graph and the next one's (widen) */
+    size_t heap_room;
+    frontier pick;      /* widen's choice of a row's cheapest pairs left out */
+    double *places;     /* the places in doubles, for widen */
+    place_blocks blocks;
+    int *block_order;   /* large calls: the places in Morton order */
+    int *col_of, *queue; /* large calls: the auction's columns and queue */
+    bool *spare_held;   /* with spare places, the stand-ins' columns */
+} sparse_scratch;
+
+static void sparse_free(sparse_scratch *x, const steer_allocator *al)
+{
+    steer_free(al, x->s.u);
+    steer_free(al, x->s.row_of);
+    steer_free(al, x->s.done);
+    for (int g = 0; g < 2; ++g) {
+        steer_free(al, x->c[g].start);
+        steer_free(al, x->c[g].cand);
+    }
+    steer_free(al, x->s.heap.key);
+    steer_free(al, x->s.heap.col);
+    steer_free(al, x->pick.key);
+    steer_free(al, x->pick.col);
+    steer_free(al, x->col_of);
+    steer_free(al, x->places);
+    steer_free(al, x->block_order);
+    steer_free(al, x->blocks.data);
+}
+
+/* The scratch for n agents, m places and k candidates each (the first
+ * graph), every column free and unpriced. False when memory runs out
+ * (sparse_free frees what was had). */
+static bool sparse_alloc(sparse_scratch *x, const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
+                         const steer_allocator *al)
+{
+    const size_t edges = (size_t)n * (size_t)k;
+    memset(x, 0, sizeof *x);
+    sparse_solve *s = &x->s;
+    s->from = from, s->to = to, s->n = n, s->m = m, s->dim = dim;
+    s->u = steer_alloc(al, sizeof(double) * ((size_t)n + 2 * (size_t)m), 8);
+    s->row_of = steer_alloc(al, sizeof(int) * 3 * (size_t)m, 8);
+    s->done = steer_alloc(al, sizeof(bool) * (size_t)m, 8);
+    for (int g = 0; g < 2; ++g) {
+        x->c[g].start = steer_alloc(al, sizeof(int) * ((size_t)n + 1), 8);
+        x->c[g].cand = steer_alloc(al, sizeof(int) * edges, 8);
+        x->c[g].capacity = (int)edges;
+    }
+    x->heap_room = edges + (size_t)m; /* the first graph's pushes and the root's */
+    s->heap.key = steer_alloc(al, sizeof(double) * x->heap_room, 8);
+    s->heap.col = steer_alloc(al, sizeof(int) * x->heap_room, 8);
+    x->pick = (frontier){steer_alloc(al, sizeof(double) * (size_t)m, 8), steer_alloc(al, sizeof(int) * (size_t)m, 8), 0};
+    x->places = steer_alloc(al, sizeof(double) * 4 * (size_t)m, 8);
+    x->col_of = steer_alloc(al, sizeof(int) * 2 * (size_t)n + (size_t)m, 8);
+    if (!x->places || !x->col_of || !s->u || !s->row_of || !s->done || !x->c[0].start || !x->c[0].cand || !x->c[1].start ||
+        !x->c[1].cand || !s->heap.key || !s->heap.col || !x->pick.key || !x->pick.col)
+        return false;
+    x->queue = x->col_of + n;
+    x->spare_held = (bool *)(x->queue + n);
+    s->v = s->u + n;
+    s->dist = s->v + m;
+    s->prev = s->row_of + m;
+    s->touched = s->prev + m;
+    for (int j = 0; j < m; ++j) s->dist[j] = INFINITY, s->done[j] = false, s->v[j] = 0.0, s->row_of[j] = -1;
+    x->c[0].count = 0;
+    return true;
+}
+
+/* A large call's places in Morton order, in blocks for widen. */
+static steer_result sparse_blocks(sparse_scratch *x, const steer_v3 *to, int m, int dim, const steer_allocator *al)
+{
+    x->blocks.count = (m + STEER__ASSIGN_BLOCK - 1) / STEER__ASSIGN_BLOCK;
+    x->block_order = steer_alloc(al, sizeof(int) * (size_t)m, 8);
+    x->blocks.data = steer_alloc(al, sizeof(double) * 14 * (size_t)x->blocks.count, 8);
+    if (!x->block_order || !x->blocks.data) return STEER_ERROR_OUT_OF_MEMORY;
+    steer_result r = steer__assign_morton(to, m, dim, al, x->block_order);
+    if (r == STEER_OK) x->blocks.order = x->block_order;
+    return r;
+}
+
+/* Room in the heap for a search over graph c: the root's pushes (m at
+ * most) and one a candidate. */
+static bool sparse_heap_room(sparse_scratch *x, const candidates *c, const steer_allocator *al)
+{
+    size_t need = (size_t)c->count + (size_t)x->s.m;
+    if (need <= x->heap_room) return true;
+    steer_free(al, x->s.heap.key);
+    steer_free(al, x->s.heap.col);
+    x->s.heap.key = steer_alloc(al, sizeof(double) * need, 8);
+    x->s.heap.col = steer_alloc(al, sizeof(int) * need, 8);
+    x->heap_room = need;
+    return x->s.heap.key && x->s.heap.col;
+}
+
+/* Whether row i gained candidates from graph was to graph now. */
+static bool grew(const candidates *was, const candidates *now, int i)
+{
+    return now->start[i + 1] - now->start[i] > was->start[i + 1] - was->start[i];
+}
+
+/* One solve on graph now (was: the last solve's graph; round counts
+ * solves from 1). */
+static void sparse_solve_round(sparse_scratch *x, const candidates *was, const candidates *now, int round, bool large)
+{
+    sparse_solve *s = &x->s;
+    const int n = s->n, m = s->m;
+    if (large && (round > 1 || m == n)) {
+        /* A large call's solve starts near the answer: the first from an
+         * auction's prices, a later one from the last solve's, adding
+         * again only the rows that gained candidates (and, with spare
+         * places, the stand-ins for the free columns). With spare places
+         * the first starts from 0 as below: the auction leaves thousands
+         * of columns free below 0, each a stand-in's search (3.7 s
+         * against 0.2 s from 0, 4096 agents to 8192 places). */
+        if (round == 1) {
+            for (int i = 0; i < n; ++i) x->col_of[i] = -1;
+            steer__assign_auction(s->from, s->to, n, s->dim, now->start, now->cand, s->v, s->row_of, x->col_of, x->queue);
+            keep_cheapest(s, now, x->col_of);
+        } else {
+            for (int j = 0; j < m; ++j)
+                if (s->row_of[j] >= 0 && grew(was, now, s->row_of[j])) s->row_of[j] = -1;
+        }
+        seat_the_rest(s, now, x->col_of, x->spare_held);
+    } else if (round > 1 && m == n) {
+        /* Only the rows that gained candidates (they had pairs left
+         * out) are added again, on the potentials as they are: their
+         * own reset to 0 covers their new pairs (every v <= 0), and the
+         * other rows' pairs are covered already. Every column ends
+         * taken, so none needs its v back at 0. */
+        for (int j = 0; j < m; ++j)
+            if (s->row_of[j] >= 0 && grew(was, now, s->row_of[j])) s->row_of[j] = -1;
+        for (int i = 0; i < n; ++i)
+            if (grew(was, now, i)) s->u[i] = 0.0;
+        for (int i = 0; i < n; ++i)
+            if (grew(was, now, i)) add_row(s, now, i);
+    } else {
+        /* from the last solve's column potentials (every v <= 0; a
+         * column it left free back at 0): its rows find their columns
+         * nearly priced. Spare places start from 0: a column taken and
+         * then left free would end below 0, which proves nothing. */
+        for (int i = 0; i < n; ++i) s->u[i] = 0.0;
+        for (int j = 0; j < m; ++j) {
+            if (s->row_of[j] < 0 || m > n) s->v[j] = 0.0;
+            s->row_of[j] = -1;
+        }
+        for (int i = 0; i < n; ++i) add_row(s, now, i);
+    }
+}
+
+/* After a solve that left `missed` pairs out and a next graph of
+ * next_count pairs: whether the dense form is the faster way on. */
+static bool dense_is_faster(int n, int m, long long missed, int next_count, bool small_may_go_dense)
+{
+    /* a small call whose candidates missed widely (four blocks merging
+     * into one grid, 200 agents: 6,304 pairs left out after the first
+     * solve, then five solves and 12.4 ms, where the dense form takes
+     * 1.5; 200 agents to 400 places: 16,511, six solves and 14.7 ms
+     * against 4.8; a formation turned and reshaped misses 569, a
+     * scattered crowd 12, and the sparse form is as fast there) */
+    if (small_may_go_dense && (double)n * n * m <= STEER__ASSIGN_SMALL &&
+        (double)missed > (double)n * (double)m / STEER__ASSIGN_MISSED_SHARE)
+        return true;
+    /* a graph this dense searches slower than the dense form scans (four
+     * blocks merging into one grid, 2000 agents: the graph grew to a third
+     * of all pairs in 10 solves, 8.3 s against the dense form's 1.8;
+     * bailing out at an eighth took 5.2 s, at a twelfth 3.6; at a sixteenth
+     * a formation of 1000 went dense, 4.7x slower). Small calls keep the
+     * sparse form's answer (on ties the two forms may pick different
+     * places of equal sums). */
+    return (double)n * (double)m >= STEER__ASSIGN_DENSE_FROM &&
+           (double)next_count > (double)n * (double)m / STEER__ASSIGN_DENSE_SHARE;
+}
+
 steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
                                   bool small_may_go_dense, const steer_allocator *al, int *out, int *rounds)
 {
@@ -770,170 +945,40 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
     if (n <= 0) return STEER_OK;
     if (k > m) k = m;
     if (k < 1) k = 1;
-    const size_t edges = (size_t)n * (size_t)k, spare = edges + (size_t)m; /* the first graph; the heap's bound */
-    sparse_solve s = {from, to, n, m, dim, NULL, NULL, NULL, NULL, NULL, NULL, NULL, {NULL, NULL, 0}};
-    candidates c[2] = {{NULL, NULL, 0, 0}, {NULL, NULL, 0, 0}};
+    sparse_scratch x;
     steer_result r = STEER_ERROR_OUT_OF_MEMORY;
-    s.u = steer_alloc(al, sizeof(double) * ((size_t)n + 2 * (size_t)m), 8);
-    s.row_of = steer_alloc(al, sizeof(int) * 3 * (size_t)m, 8);
-    s.done = steer_alloc(al, sizeof(bool) * (size_t)m, 8);
-    for (int g = 0; g < 2; ++g) {
-        c[g].start = steer_alloc(al, sizeof(int) * ((size_t)n + 1), 8);
-        c[g].cand = steer_alloc(al, sizeof(int) * edges, 8);
-        c[g].capacity = (int)edges;
-    }
-    size_t heap_room = spare;
-    s.heap.key = steer_alloc(al, sizeof(double) * heap_room, 8);
-    s.heap.col = steer_alloc(al, sizeof(int) * heap_room, 8);
-    frontier pick = {steer_alloc(al, sizeof(double) * (size_t)m, 8), steer_alloc(al, sizeof(int) * (size_t)m, 8), 0};
-    double *places = steer_alloc(al, sizeof(double) * 4 * (size_t)m, 8);
-    place_blocks blocks = {NULL, NULL, 0};
-    int *block_order = NULL;
-    /* large calls: the auction's col_of and queue, the stand-ins' columns */
-    int *col_of = steer_alloc(al, sizeof(int) * 2 * (size_t)n + (size_t)m, 8), *queue = NULL;
-    bool *spare_held = NULL;
-    if (!places || !col_of || !s.u || !s.row_of || !s.done || !c[0].start || !c[0].cand || !c[1].start || !c[1].cand || !s.heap.key ||
-        !s.heap.col || !pick.key || !pick.col)
-        goto finish;
-    queue = col_of + n;
-    spare_held = (bool *)(queue + n);
-    s.v = s.u + n;
-    s.dist = s.v + m;
-    s.prev = s.row_of + m;
-    s.touched = s.prev + m;
-    for (int j = 0; j < m; ++j) s.dist[j] = INFINITY, s.done[j] = false, s.v[j] = 0.0, s.row_of[j] = -1;
-    c[0].count = 0;
-    if ((r = nearest_candidates(from, n, to, m, dim, k, al, &c[0])) != STEER_OK) goto finish;
+    if (!sparse_alloc(&x, from, n, to, m, dim, k, al)) goto finish;
+    if ((r = nearest_candidates(from, n, to, m, dim, k, al, &x.c[0])) != STEER_OK) goto finish;
     const bool large = (double)n * (double)m >= STEER__ASSIGN_DENSE_FROM;
-    if (large) {
-        blocks.count = (m + STEER__ASSIGN_BLOCK - 1) / STEER__ASSIGN_BLOCK;
-        block_order = steer_alloc(al, sizeof(int) * (size_t)m, 8);
-        blocks.data = steer_alloc(al, sizeof(double) * 14 * (size_t)blocks.count, 8);
-        r = STEER_ERROR_OUT_OF_MEMORY;
-        if (!block_order || !blocks.data || (r = steer__assign_morton(to, m, dim, al, block_order)) != STEER_OK)
-            goto finish;
-        blocks.order = block_order;
-    }
-#define GREW(i) (now->start[(i) + 1] - now->start[i] > was->start[(i) + 1] - was->start[i])
+    if (large && (r = sparse_blocks(&x, to, m, dim, al)) != STEER_OK) goto finish;
     for (int g = 0, round = 1;; g ^= 1, ++round) {
         if (rounds) *rounds = round;
         if (round > STEER__ASSIGN_ROUNDS) { /* candidates that keep missing: the dense form */
             r = steer__assign_dense(from, n, to, m, dim, al, out);
             goto finish;
         }
-        size_t need = (size_t)c[g].count + (size_t)m; /* a search's pushes: the root's (m at most), one a candidate */
-        if (need > heap_room) {
-            steer_free(al, s.heap.key);
-            steer_free(al, s.heap.col);
-            s.heap.key = steer_alloc(al, sizeof(double) * need, 8);
-            s.heap.col = steer_alloc(al, sizeof(int) * need, 8);
-            heap_room = need;
-            r = STEER_ERROR_OUT_OF_MEMORY;
-            if (!s.heap.key || !s.heap.col) goto finish;
-        }
-        if (large && (round > 1 || m == n)) {
-            /* A large call's solve starts near the answer: the first from an
-             * auction's prices, a later one from the last solve's, adding
-             * again only the rows that gained candidates (and, with spare
-             * places, the stand-ins for the free columns). With spare places
-             * the first starts from 0 as below: the auction leaves thousands
-             * of columns free below 0, each a stand-in's search (3.7 s
-             * against 0.2 s from 0, 4096 agents to 8192 places). */
-            if (round == 1) {
-                for (int i = 0; i < n; ++i) col_of[i] = -1;
-                steer__assign_auction(from, to, n, dim, c[g].start, c[g].cand, s.v, s.row_of, col_of, queue);
-                keep_cheapest(&s, &c[g], col_of);
-            } else {
-                const candidates *was = &c[g ^ 1], *now = &c[g];
-                for (int j = 0; j < m; ++j)
-                    if (s.row_of[j] >= 0 && GREW(s.row_of[j])) s.row_of[j] = -1;
-            }
-            seat_the_rest(&s, &c[g], col_of, spare_held);
-        } else if (round > 1 && m == n) {
-            /* Only the rows that gained candidates (they had pairs left
-             * out) are added again, on the potentials as they are: their
-             * own reset to 0 covers their new pairs (every v <= 0), and the
-             * other rows' pairs are covered already. Every column ends
-             * taken, so none needs its v back at 0. */
-            const candidates *was = &c[g ^ 1], *now = &c[g];
-            for (int j = 0; j < m; ++j)
-                if (s.row_of[j] >= 0 && GREW(s.row_of[j])) s.row_of[j] = -1;
-            for (int i = 0; i < n; ++i)
-                if (GREW(i)) s.u[i] = 0.0;
-            for (int i = 0; i < n; ++i)
-                if (GREW(i)) add_row(&s, now, i);
-        } else {
-            /* from the last solve's column potentials (every v <= 0; a
-             * column it left free back at 0): its rows find their columns
-             * nearly priced. Spare places start from 0: a column taken and
-             * then left free would end below 0, which proves nothing. */
-            for (int i = 0; i < n; ++i) s.u[i] = 0.0;
-            for (int j = 0; j < m; ++j) {
-                if (s.row_of[j] < 0 || m > n) s.v[j] = 0.0;
-                s.row_of[j] = -1;
-            }
-            for (int i = 0; i < n; ++i) add_row(&s, &c[g], i);
-        }
+        r = STEER_ERROR_OUT_OF_MEMORY;
+        if (!sparse_heap_room(&x, &x.c[g], al)) goto finish;
+        sparse_solve_round(&x, &x.c[g ^ 1], &x.c[g], round, large);
         /* each solve lets a row take twice as many more (round is at most
          * STEER__ASSIGN_ROUNDS): a shape the first guess misses widely
          * converges in a few solves */
         const long long more = (long long)k << (round - 1);
-        long long missed = widen(&s, &c[g], more > m ? m : (int)more, &c[g ^ 1], &pick, s.done, places,
-                                 blocks.order ? &blocks : NULL, al);
-        if (missed < 0) {
-            r = STEER_ERROR_OUT_OF_MEMORY;
-            goto finish;
-        }
-        if (small_may_go_dense && (double)n * n * m <= STEER__ASSIGN_SMALL &&
-            (double)missed > (double)n * (double)m / STEER__ASSIGN_MISSED_SHARE) {
-            /* a small call whose candidates missed widely (four blocks
-             * merging into one grid, 200 agents: 6,304 pairs left out after
-             * the first solve, then five solves and 12.4 ms, where the dense
-             * form takes 1.5; 200 agents to 400 places: 16,511, six solves
-             * and 14.7 ms against 4.8; a formation turned and reshaped
-             * misses 569, a scattered crowd 12, and the sparse form is as
-             * fast there) */
+        long long missed = widen(&x.s, &x.c[g], more > m ? m : (int)more, &x.c[g ^ 1], &x.pick, x.s.done, x.places,
+                                 x.blocks.order ? &x.blocks : NULL, al);
+        if (missed < 0) goto finish;
+        if (dense_is_faster(n, m, missed, x.c[g ^ 1].count, small_may_go_dense) ||
+            (missed == 0 && !assigned_tight(&x.s))) { /* (the last cannot happen: never an answer unproved) */
             r = steer__assign_dense(from, n, to, m, dim, al, out);
             goto finish;
         }
-        if ((double)n * (double)m >= STEER__ASSIGN_DENSE_FROM &&
-            (double)c[g ^ 1].count > (double)n * (double)m / STEER__ASSIGN_DENSE_SHARE) {
-            /* a graph this dense searches slower than the dense form scans
-             * (four blocks merging into one grid, 2000 agents: the graph grew
-             * to a third of all pairs in 10 solves, 8.3 s against the dense
-             * form's 1.8; bailing out at an eighth took 5.2 s, at a twelfth
-             * 3.6; at a sixteenth a formation of 1000 went dense, 4.7x slower).
-             * Small calls keep the sparse form's answer (on ties the two
-             * forms may pick different places of equal sums). */
-            r = steer__assign_dense(from, n, to, m, dim, al, out);
-            goto finish;
-        }
-        if (missed == 0) { /* every pair covered */
-            if (assigned_tight(&s)) break; /* and so the least of all */
-            r = steer__assign_dense(from, n, to, m, dim, al, out); /* cannot happen: never an answer unproved */
-            goto finish;
-        }
+        if (missed == 0) break; /* every pair covered, and tight: the least of all */
     }
-#undef GREW
     for (int j = 0; j < m; ++j)
-        if (s.row_of[j] >= 0) out[s.row_of[j]] = j;
+        if (x.s.row_of[j] >= 0) out[x.s.row_of[j]] = j;
     r = STEER_OK;
 finish:
-    steer_free(al, s.u);
-    steer_free(al, s.row_of);
-    steer_free(al, s.done);
-    for (int g = 0; g < 2; ++g) {
-        steer_free(al, c[g].start);
-        steer_free(al, c[g].cand);
-    }
-    steer_free(al, s.heap.key);
-    steer_free(al, s.heap.col);
-    steer_free(al, pick.key);
-    steer_free(al, pick.col);
-    steer_free(al, col_of);
-    steer_free(al, places);
-    steer_free(al, block_order);
-    steer_free(al, blocks.data);
+    sparse_free(&x, al);
     return r;
 }
 
