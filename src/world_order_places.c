@@ -12,7 +12,8 @@
  * round. With c = 1 its closest two points (the first and the fourth) are
  * 1.546 apart, so c = spacing / 1.546 makes them `spacing` apart. */
 #define SPIRAL_CLOSEST 1.546f
-#define GOLDEN_ANGLE 2.39996323f
+#define GOLDEN_ANGLE 2.399963229728653 /* pi (3 - sqrt 5) */
+#define TWO_PI 6.283185307179586
 #define SEARCH_FACTOR 64 /* points looked at per place wanted before the ones passed over are taken */
 
 typedef struct order {
@@ -31,8 +32,12 @@ typedef struct order {
 
 static steer_v2 spiral_point(const order *o, int j)
 {
-    float r = o->c * sqrtf((float)j + 0.5f), angle = GOLDEN_ANGLE * (float)j;
-    return steer_v2_make(o->centre.x + r * cosf(angle), o->centre.y + r * sinf(angle));
+    /* the angle reduced exactly (fmod) from one rounding of j times the
+     * golden angle, so the 262,144th point is as well placed as the first;
+     * and the library's own sine and cosine: libm's differ between
+     * platforms, and the places must not */
+    float r = o->c * sqrtf((float)j + 0.5f), angle = (float)fmod(GOLDEN_ANGLE * (double)j, TWO_PI);
+    return steer_v2_make(o->centre.x + r * steer_cos(angle), o->centre.y + r * steer_sin(angle));
 }
 
 static bool inside_box(const order *o, steer_v2 p)

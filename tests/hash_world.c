@@ -6,7 +6,9 @@
  *   hash_world [--steps N] [--agents N] [--threads-max N]
  *
  * Prints one line per run: dim threads kernel-asked kernel-used hash, for
- * every kernel this CPU and build can run (steer_kernel_available), then
+ * every kernel this CPU and build can run (steer_kernel_available), a line
+ * each for the places of an order in the 2D and 3D worlds ("places2d 1
+ * scalar scalar HASH": steer_world_places_around), then
  * "# complete N runs" (a crash leaves no such line). --threads-max skips
  * the thread counts above N
  * (1, 2, 4, 8 by default). A build without threads (WebAssembly, or
@@ -63,6 +65,27 @@ int main(int argc, char **argv)
                 steer_world_destroy(w);
             }
         }
+    }
+    /* and the places for an order (steer_world_places_around) in that world
+     * after its steps: rows "places2d" and "places3d", one thread, so that
+     * every build of the matrix answers with the same places too */
+    for (int dim = 2; dim <= 3; ++dim) {
+        robust_options o = robust_default_options(dim, agents);
+        robust_handles h = {0, ids};
+        steer_world *w = robust_create(&o, &h);
+        if (!w) return 1;
+        bool ok = robust_run(w, &h, dim, 0, (uint64_t)steps);
+        enum { PLACES = 400 };
+        steer_v3 *places = malloc(sizeof *places * PLACES);
+        steer_places_query q = {robust_v3(dim, 1.0f, -2.0f, 0.5f), 1.1f, 0.5f, ids, h.count / 2};
+        ok = ok && places && steer_world_places_around(w, &q, places, PLACES) == PLACES;
+        uint64_t hash = 0xCBF29CE484222325ull;
+        for (size_t b = 0; ok && b < sizeof *places * PLACES; ++b) hash = (hash ^ ((const unsigned char *)places)[b]) * 0x100000001B3ull;
+        printf("places%dd 1 scalar scalar %016" PRIx64 "%s\n", dim, hash, ok ? "" : " FAILED");
+        failed |= !ok;
+        ++runs;
+        free(places);
+        steer_world_destroy(w);
     }
     free(ids);
     printf("# complete %d runs\n", runs);
