@@ -158,9 +158,9 @@ def test_example_env_loop_shapes():
 
 def rts_lines():
     printed = example("rts_orders.py")
-    rows = re.findall(r"(in a random order|assigned by the world, together)\s+(\d+) of 200 on their places after "
-                      r"120 s, the last arrival at\s+([\d.]+) s, (\d+) arrival events", printed)
-    assert len(rows) == 2, printed
+    rows = re.findall(r"(in a random order|assigned by the world, together|around a click by a rock)\s+(\d+) of 200 on "
+                      r"their places after 120 s, the last arrival at\s+([\d.]+) s, (\d+) arrival events", printed)
+    assert len(rows) == 3, printed
     return {how: (int(there), float(last), int(events)) for how, there, last, events in rows}
 
 
@@ -174,6 +174,13 @@ def test_example_rts_orders_assigned(rts):
     there, last, events = rts["assigned by the world, together"]
     assert there == 200 and events == 200
     assert round(last) == 27
+
+
+def test_example_rts_orders_around_a_rock(rts):
+    # "sent to a click beside a rock, ... all 200 by 22.4 s, one arrival event each"
+    there, last, events = rts["around a click by a rock"]
+    assert there == 200 and events == 200
+    assert f"{last:.1f}" == re.search(r"all 200 by ([\d.]+) s,\s+one arrival event each\.", readme_text()).group(1)
 
 
 def test_example_rts_orders_random_order_count(rts):
