@@ -166,6 +166,7 @@ int steer_world_places_around(steer_world *w, const steer_places_query *q, steer
         steer_v2 p = spiral_point(&o, j);
         if (open_place(&o, p)) places[kept++] = in_world(&o, p);
     }
+    const int open = kept;
     for (int j = 0; kept < count; ++j) {
         steer_v2 p = spiral_point(&o, j);
         if (j < searched && (!inside_box(&o, p) || open_place(&o, p))) continue;
@@ -177,5 +178,5 @@ int steer_world_places_around(steer_world *w, const steer_places_query *q, steer
     }
     steer_free(&w->def.allocator, o.found);
     steer_free(&w->def.allocator, mover);
-    return count;
+    return open;
 }

@@ -156,7 +156,9 @@ static void stays_in_the_box(int dim, steer_up_axis up)
     /* 200 places 1.2 apart do not fit in a box 8 across less the reach */
     w = world(dim, up, STEER_BOUNDARY_CLAMP, 4.0f);
     q = (steer_places_query){at(up, dim, 0.0f, 0.0f, 0.0f), 1.2f, 0.0f, NULL, 0};
-    CHECK(steer_world_places_around(w, &q, places, 200) == 200);
+    int open = steer_world_places_around(w, &q, places, 200);
+    printf("a box 8 across (%dD): %d of 200 places 1.2 apart open, the rest on points passed over\n", dim, open);
+    CHECK(open >= 20 && open < 200); /* the rest take points passed over, inside the box */
     outside = 0;
     for (int i = 0; i < 200; ++i) {
         steer_v2 p = ground(up, dim, places[i]);

@@ -719,8 +719,11 @@ int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, in
  * answer everywhere; it changes nothing in the world. Cost: each point
  * looked at asks the objects' index and the agents' query index (one
  * thread, an Intel Xeon: 1,000 places 0.14 ms in the open, 0.4 ms among
- * 1,000 idle units and 20 rocks; 4,096 places 5-6 ms). Returns count, or a negative
- * steer_result: misuse names the field (a centre not finite, spacing not
+ * 1,000 idle units and 20 rocks; 4,096 places 5-6 ms). Writes count
+ * places and returns how many of them are open (they come first): count
+ * when the order fits, fewer when the rest had to take points passed over
+ * (a click in a rock field, a box too small); or a negative steer_result:
+ * misuse names the field (a centre not finite, spacing not
  * > 0, box_margin negative, movers NULL with mover_count > 0, count
  * outside 0 .. STEER_MAX_PLACES, places NULL); OUT_OF_MEMORY for its
  * scratch (a byte a slot). */

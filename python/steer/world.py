@@ -1079,8 +1079,8 @@ class World:
         """Where count agents ordered to centre can stand, (count, dim) float32, for send_to_places: a sunflower
         spiral about it, the closest two spacing apart, passing over points in or by a rock or a wall, behind a
         wall seen from the centre, too near a bounded world's edge (half the spacing plus box_margin), or on an
-        agent standing there that is not one of movers (the agents being sent) (world.h,
-        steer_world_places_around)."""
+        agent standing there that is not one of movers (the agents being sent); when too few are open, the last
+        rows take points passed over (world.h, steer_world_places_around)."""
         q = ffi.new("steer_places_query *")
         q.centre = _vec3(centre, "centre", self.dim)
         q.spacing, q.box_margin = _arrays.scalar(spacing, "spacing"), _arrays.scalar(box_margin, "box_margin")

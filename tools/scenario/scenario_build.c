@@ -339,7 +339,7 @@ static bool order_places(steer_world *w, const sc_spawn *sp, const steer_agent_i
     float spacing = sp->goal.spacing > 0.0f ? sp->goal.spacing
                                             : steer_maxf(2.5f * gd.radius, gd.weight[STEER_SEPARATION] > 0.0f ? gd.separation_radius : 0.0f);
     steer_places_query q = {sp->goal.target, spacing > 0.0f ? spacing : 0.5f, 0.0f, ids, sp->count};
-    return steer_world_places_around(w, &q, places, sp->count) == sp->count;
+    return steer_world_places_around(w, &q, places, sp->count) >= 0; /* (fewer open: the rest still placed) */
 }
 
 static void set_error(char *error, int size, const char *what, int code)
