@@ -1367,6 +1367,36 @@ static void test_spawns_in_solids_are_announced(void)
     CHECK(said);
 }
 
+/* A goal that stops with the body inside a solid is never reached: steer
+ * run says how many and names the first (an arrive target 0.5 into a rock,
+ * a route ending 0.3 from a wall for a body of 0.5); nothing for goals
+ * clear of them, or when the solids are not solid. */
+static void test_goals_in_solids_are_announced(void)
+{
+    char file[600], dir[512], err[4096], text[1400];
+    snprintf(file, sizeof file, "%s/goal_inside.json", OUT);
+    snprintf(dir, sizeof dir, "%s/goal_inside", OUT);
+    const char *args[] = {"run", file, "-o", dir, "--size", "64x48", "--frames", "1", 0};
+    const char *doc = "{\"bounds\": {\"min\": [-20, -20], \"max\": [20, 20]}, \"steps\": 2, \"solid_walls\": %s,"
+                      " \"solid_obstacles\": true, \"obstacles\": [{\"centre\": [10, 0], \"radius\": 2}],"
+                      " \"walls\": [{\"from\": [0, -5], \"to\": [0, 5]}], \"groups\": [{\"name\": \"a\", \"radius\": 0.5,"
+                      " \"spawn\": [{\"count\": 2, \"shape\": \"points\", \"points\": [[-10, 0], [-10, 2]],"
+                      " \"goal\": {\"kind\": \"arrive\", \"points\": [[%s, 0], [15, 15]]}},"
+                      " {\"count\": 1, \"shape\": \"points\", \"points\": [[-10, 4]],"
+                      " \"goal\": {\"kind\": \"waypoints\", \"points\": [[-5, 8], [0.3, 3]]}}]}]}";
+    snprintf(text, sizeof text, doc, "true", "8.5");
+    CHECK(write_text(file, text));
+    const char *says[] = {"steer run: warning: 2 goals stop with the body inside a solid wall or obstacle (the first, "
+                          "agent 2's, at (0.3, 3)): they will never arrive; give places at least a radius from solids",
+                          0};
+    bool said = tool_says(args, says, err, sizeof err);
+    if (!said) fprintf(stderr, "goal inside: %s\n", err);
+    CHECK(said);
+    snprintf(text, sizeof text, doc, "false", "7.5"); /* the wall not solid, the body touching the rock */
+    CHECK(write_text(file, text));
+    CHECK(run_tool(args, err, sizeof err) == 0 && !strstr(err, "goal"));
+}
+
 /* 1M agents x 4000 frames of trails wanted 31.5 GB; now they are sampled
  * and the run says so before it starts stepping. */
 static void test_trails_bounded(void)
@@ -1514,6 +1544,7 @@ int main(void)
     test_sparse_agents();
     test_hour_long_steps_are_announced();
     test_trails_bounded();
+    test_goals_in_solids_are_announced();
     test_still_trails_end_with_the_last_motion();
     int status = check_summary("test_tool_scenarios");
     if (status == 0) remove_tree(OUT);

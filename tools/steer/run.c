@@ -57,7 +57,7 @@ static const tool_option options[] = {
     {"--csv-steps", 0, 0, "with --csv: the state after every step, not every frame (the frame column counts steps)"},
     {"--metrics", 0, "FILE", "the motion-quality figures as JSON ('-': standard output)"},
     {"--debug", 0, 0, "overlay neighbour radius, wander circle, feelers, paths, flow fields"},
-    {"--quiet", 0, 0, "no progress, no warnings (slow steps, spawns inside solids, keep_apart out of reach), no summary"},
+    {"--quiet", 0, 0, "no progress, no warnings (slow steps, spawns and goals inside solids, keep_apart out of reach), no summary"},
     {"--help", "-h", 0, "this text"},
 };
 #define OPTION_COUNT (int)(sizeof options / sizeof options[0])
@@ -299,6 +299,101 @@ static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *
                 point_of(info->dim, first_at).text, (double)first_depth, what);
     }
     free(near);
+}
+
+/* Where an agent's goal stops (an ARRIVE target, its last waypoint);
+ * false for goals that do not stop at a point. */
+static bool goal_stop(const steer_world *w, steer_agent_id id, steer_v3 *out)
+{
+    steer_goal g;
+    if (steer_world_get_goal(w, id, &g) != STEER_OK) return false;
+    if (g.kind == STEER_GOAL_ARRIVE) *out = g.target;
+    else if (g.kind != STEER_GOAL_WAYPOINTS || g.point_count < 1) return false;
+    else {
+        steer_v3 last[1];
+        steer_v3 *all = malloc(sizeof *all * (size_t)g.point_count);
+        if (!all) return false;
+        bool ok = steer_world_get_goal_points(w, id, all, g.point_count) == g.point_count;
+        last[0] = all[g.point_count - 1];
+        free(all);
+        if (!ok) return false;
+        *out = last[0];
+    }
+    return true;
+}
+
+/* A goal that stops inside a solid wall or obstacle is never reached: the
+ * agent presses on the solid for good. Say how many, and the first (the
+ * places of an "around" order that found too little room, or points given
+ * in a rock). The ends are indexed once; each solid asks for those near it. */
+static void warn_goals_in_solids(const steer_scenario_info *info, steer_world *w, const steer_agent_id *ids, int n)
+{
+    if (!info->world.solid_walls && !info->world.solid_obstacles) return;
+    const steer_up_axis up = ground_up(info->dim, info->world.up);
+    float largest_radius = 0.0f;
+    for (int g = 0; g < info->group_count; ++g) largest_radius = fmaxf(largest_radius, info->groups[g].def.radius);
+    float *ends = malloc(sizeof *ends * 3 * (size_t)(n > 0 ? n : 1));
+    int *agent = malloc(sizeof *agent * (size_t)(n > 0 ? n : 1)), *near = malloc(sizeof *near * (size_t)(n > 0 ? n : 1));
+    steer_grid_def gd = steer_default_grid_def();
+    gd.cell_size = fmaxf(4.0f * largest_radius, 1.0f);
+    steer_grid *grid = steer_grid_create(&gd);
+    int count = 0;
+    for (int a = 0; ends && agent && near && a < n; ++a) {
+        steer_v3 end;
+        if (!goal_stop(w, ids[a], &end)) continue;
+        end = ground_of(up, end);
+        ends[3 * count] = end.x, ends[3 * count + 1] = end.y, ends[3 * count + 2] = end.z;
+        agent[count++] = a;
+    }
+    if (!grid || !ends || !agent || !near || count == 0 || steer_grid_build(grid, ends, count, 3) != STEER_OK) {
+        steer_grid_destroy(grid), free(ends), free(agent), free(near);
+        return;
+    }
+    int inside = 0, first_agent = -1;
+    steer_v3 first_end = steer_v3_zero();
+    for (int kind = 0; kind < 2; ++kind) { /* walls, then obstacles */
+        bool solid = kind == 0 ? info->world.solid_walls : info->world.solid_obstacles;
+        int objects = kind == 0 ? info->wall_count : info->obstacle_count;
+        for (int k = 0; solid && k < objects; ++k) {
+            steer_v2 a, b;
+            float reach = largest_radius;
+            if (kind == 0) {
+                a = steer_v2_from_v3(ground_of(up, info->walls[k].a)), b = steer_v2_from_v3(ground_of(up, info->walls[k].b));
+            } else {
+                a = b = steer_v2_from_v3(ground_of(up, info->obstacles[k].centre));
+                reach += info->obstacles[k].radius;
+            }
+            /* the ends within reach of the segment a-b: a query about its middle, as long as half of it more */
+            float centre[2] = {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)};
+            float radius = 0.5f * steer_v2_dist(a, b) + reach;
+            int m = steer_grid_query_radius(grid, centre, radius, near, count);
+            for (int i = 0; i < m && i < count; ++i) {
+                int e = near[i];
+                steer_agent_state s;
+                if (steer_world_get_agent(w, ids[agent[e]], &s) != STEER_OK) continue;
+                const steer_group_def *d = &info->groups[s.group].def;
+                steer_v3 g = steer_v3_make(ends[3 * e], ends[3 * e + 1], ends[3 * e + 2]);
+                float gap;
+                if (kind == 0) {
+                    const steer_scenario_wall_height *h = &info->wall_heights[k];
+                    if (!ground_wall_meets(h->bottom, h->top, g.z, d->radius)) continue; /* above or below it */
+                    gap = ground_distance_to_segment(steer_v2_from_v3(g), a, b) - d->radius;
+                } else { /* a ground group meets an upright cylinder; others a ball */
+                    steer_v3 c = ground_of(up, info->obstacles[k].centre);
+                    if (info->dim == 2 || d->ground_plane) c.z = g.z;
+                    gap = steer_v3_dist(g, c) - info->obstacles[k].radius - d->radius;
+                }
+                if (!(gap < -fmaxf(1e-3f, 0.05f * d->radius))) continue;
+                if (inside++ == 0) first_agent = agent[e], first_end = s.position, goal_stop(w, ids[agent[e]], &first_end);
+            }
+        }
+    }
+    if (inside > 0)
+        fprintf(stderr, "steer run: warning: %d goal%s stop%s with the body inside a solid wall or obstacle (the first, "
+                        "agent %d's, at %s): %s never arrive; give places at least a radius from solids\n",
+                inside, inside == 1 ? "" : "s", inside == 1 ? "s" : "", first_agent, point_of(info->dim, first_end).text,
+                inside == 1 ? "it will" : "they will");
+    steer_grid_destroy(grid), free(ends), free(agent), free(near);
 }
 
 /* "scenarios/flock.json" -> "flock" */
@@ -844,6 +939,7 @@ int steer_cmd_run(int argc, char **argv)
     }
     if (!o.quiet) warn_keep_apart_reach(info);
     if (!o.quiet) warn_spawns_in_solids(info, r.world);
+    if (!o.quiet) warn_goals_in_solids(info, r.world, r.ids, n);
     double started = pg.started, sim_seconds = 0.0, figure_seconds = 0.0; /* figures: reading the agents back too */
     long step = 0;
     bool failed = false;
