@@ -78,8 +78,10 @@ int main(int argc, char **argv)
         enum { PLACES = 400 };
         steer_v3 *places = malloc(sizeof *places * PLACES);
         steer_places_query q = {robust_v3(dim, 1.0f, -2.0f, 0.5f), 1.1f, 0.5f, ids, h.count / 2};
-        ok = ok && places && steer_world_places_around(w, &q, places, PLACES) == PLACES;
+        int open = ok && places ? steer_world_places_around(w, &q, places, PLACES) : -1;
+        ok = ok && open >= 0; /* (how many are open is hashed too: fewer than PLACES is an answer, not a failure) */
         uint64_t hash = 0xCBF29CE484222325ull;
+        for (size_t b = 0; ok && b < sizeof open; ++b) hash = (hash ^ ((const unsigned char *)&open)[b]) * 0x100000001B3ull;
         for (size_t b = 0; ok && b < sizeof *places * PLACES; ++b) hash = (hash ^ ((const unsigned char *)places)[b]) * 0x100000001B3ull;
         printf("places%dd 1 scalar scalar %016" PRIx64 "%s\n", dim, hash, ok ? "" : " FAILED");
         failed |= !ok;
