@@ -770,7 +770,7 @@ PG_EXPORT(pg_drawn_paths) int pg_drawn_paths(void) { return drawn_shown ? 1 : 0;
 static steer_agent_id *selected;
 static steer_v3 *slots; /* the formation: a target per selected agent */
 static float *orders;   /* ORDER_FIELDS per selected agent, for the page */
-static int sent_walled, sent_penned; /* pg_sent_walled, pg_sent_penned */
+static int sent_walled, sent_penned, sent_crammed; /* pg_sent_walled, pg_sent_penned, pg_sent_crammed */
 static int selected_count;
 enum { ORDER_FIELDS = 6 }; /* x y target_x target_y radius state (0 no goal, 1 going, 2 arrived) */
 
@@ -783,7 +783,7 @@ static void select_clear(void)
     slots = 0;
     orders = 0;
     selected_count = 0;
-    sent_walled = sent_penned = 0;
+    sent_walled = sent_penned = sent_crammed = 0;
 }
 
 /* Room for a selection of n, the last one cleared; false (and nothing
@@ -898,6 +898,7 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     int sent = steer_world_send_to_places(world, selected, n, slots, n, true, 0);
     if (sent > 0) goals_replaced(selected, n);
     sent_walled = sent_penned = 0;
+    sent_crammed = sent > 0 ? n - placed : 0;
     /* Steering walks straight (in a wrap world too: a goal's agent seeks
      * along the plain line, not across the seam), so a wall on the way holds
      * it; so does its group's contain box round a slot outside it. */
@@ -932,6 +933,10 @@ PG_EXPORT(pg_sent_walled) int pg_sent_walled(void) { return sent_walled; }
 /* And how many were sent out of their group's contain box, which holds
  * them in. */
 PG_EXPORT(pg_sent_penned) int pg_sent_penned(void) { return sent_penned; }
+/* And how many had no open place near the click (the library's places for
+ * the order ran out of room: a rock field, a small box): their places are
+ * in or by a solid, or on other units. */
+PG_EXPORT(pg_sent_crammed) int pg_sent_crammed(void) { return sent_crammed; }
 
 /* How many selected agents have arrived at their goals. */
 PG_EXPORT(pg_selected_arrived) int pg_selected_arrived(void)

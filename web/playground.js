@@ -1008,7 +1008,8 @@ function selectBox([x0, y0], [x1, y1]) {
 }
 // Steering walks straight: a wall between an agent and its place holds it
 // there, as its group's contain box holds it in, so the page says so at
-// once rather than leave the squad pressing.
+// once rather than leave the squad pressing; so does an order with too
+// little room about the click for every agent sent.
 function sendSelected(x, y) {
   const r = call(wasm.pg_send_selected, x, y);
   if (r === 0) { // a right-click that does nothing says why
@@ -1016,9 +1017,11 @@ function sendSelected(x, y) {
     return r;
   }
   const walled = r > 0 ? wasm.pg_sent_walled() : 0, penned = r > 0 ? wasm.pg_sent_penned() : 0;
+  const crammed = r > 0 ? wasm.pg_sent_crammed() : 0;
   const held = [
     walled && `${figure(walled)} of ${figure(r)} have a wall between them and that place (no path-finding: send them round it in steps)`,
     penned && `${figure(penned)} of ${figure(r)} are sent out of their group's contain box, which holds them in (turn contain down)`,
+    crammed && `${figure(crammed)} of ${figure(r)} found no open place near there (rocks, walls, other units or the edge in the way): their places are in or by them; click somewhere more open`,
   ].filter(Boolean);
   sim.error = r < 0 ? `send: ${why(r)}` : held.length ? `send: ${held.join('; ')}` : '';
   return r;

@@ -117,6 +117,31 @@ test('the RTS gesture: a box selects, a right-click sends just those to a format
 // across the field), paused; bodies of about 2.5 pixels.
 const RTS_GOALS = 96;
 
+// An order with too little room: a box 12 x 8 mostly filled by a rock, 30
+// units sent to the rock. The library's places for it run out of open points
+// (steer_world_places_around: 21 of 30), and the page says how many found
+// none, at once (an order that fits says nothing: the tests above).
+test('an order crammed into a rock says how many found no open place', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const doc = {
+    name: 'crammed', bounds: { min: [-6, -4], max: [6, 4] }, boundary: 'clamp', seed: 1, dt: 1 / 30, steps: 10,
+    solid_obstacles: true, obstacles: [{ centre: [1, 0], radius: 3.5 }],
+    groups: [{
+      name: 'units', colour: '#5eb8ff', max_speed: 4, max_force: 8, radius: 0.4,
+      spawn: [{ shape: 'points', speed: 0, points: Array.from({ length: 30 }, (_, i) => [-5.5 + (i % 3) * 0.9, -3.6 + Math.floor(i / 3) * 0.8]) }],
+    }],
+  };
+  const r = await hook(page, (d) => window.steerPlayground.load({ scenario: 'crammed', document: d }), doc);
+  assert.ok(r.ok, r.error);
+  await drag(page, await client(page, [-5.95, -3.95]), await client(page, [-3.3, 3.9]));
+  assert.equal((await state(page)).selected, 30);
+  const rock = await client(page, [1, 0]);
+  await page.mouse.click(rock.x, rock.y, { button: 'right' });
+  assert.match((await state(page)).error, /^send: 9 of 30 found no open place near there/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a plain click on an agent selects it alone, as does a press that moves less than a drag', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
   await nextFrames(page);
