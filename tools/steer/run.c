@@ -384,7 +384,10 @@ static void warn_goals_in_solids(const steer_scenario_info *info, steer_world *w
                     gap = steer_v3_dist(g, c) - info->obstacles[k].radius - d->radius;
                 }
                 if (!(gap < -fmaxf(1e-3f, 0.05f * d->radius))) continue;
-                if (inside++ == 0) first_agent = agent[e], first_end = s.position, goal_stop(w, ids[agent[e]], &first_end);
+                if (inside++ == 0) {
+                    first_agent = agent[e];
+                    goal_stop(w, ids[agent[e]], &first_end); /* where it stops, as the world has it */
+                }
             }
         }
     }
