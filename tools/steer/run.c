@@ -232,6 +232,42 @@ static point_text point_of(int dim, steer_v3 p)
     return t;
 }
 
+/* Solid k of a kind (0: a wall, 1: an obstacle) on the ground: its ends a
+ * and b (an obstacle's centre twice) and how far past them a body's centre
+ * may be while the body still reaches in, past the largest body's radius. */
+static void solid_on_ground(const steer_scenario_info *info, steer_up_axis up, int kind, int k, steer_v2 *a, steer_v2 *b,
+                            float *extra)
+{
+    if (kind == 0) {
+        *a = steer_v2_from_v3(ground_of(up, info->walls[k].a)), *b = steer_v2_from_v3(ground_of(up, info->walls[k].b));
+        *extra = 0.0f;
+    } else {
+        *a = *b = steer_v2_from_v3(ground_of(up, info->obstacles[k].centre));
+        *extra = info->obstacles[k].radius;
+    }
+}
+
+/* Whether a body of group def d whose centre is at g (ground frame) is
+ * inside solid k (its ends a, b from solid_on_ground) by more than it may
+ * be: 5% of its radius (a body packed against a wall); *depth how far. A
+ * wall of a height it does not reach into is not there for it. */
+static bool inside_solid(const steer_scenario_info *info, steer_up_axis up, int kind, int k, steer_v2 a, steer_v2 b,
+                         steer_v3 g, const steer_group_def *d, float *depth)
+{
+    float gap;
+    if (kind == 0) {
+        const steer_scenario_wall_height *h = &info->wall_heights[k];
+        if (!ground_wall_meets(h->bottom, h->top, g.z, d->radius)) return false; /* above or below it */
+        gap = ground_distance_to_segment(steer_v2_from_v3(g), a, b) - d->radius;
+    } else { /* a ground group meets an upright cylinder; others a ball */
+        steer_v3 c = ground_of(up, info->obstacles[k].centre);
+        if (info->dim == 2 || d->ground_plane) c.z = g.z;
+        gap = steer_v3_dist(g, c) - info->obstacles[k].radius - d->radius;
+    }
+    *depth = -gap;
+    return gap < -fmaxf(1e-3f, 0.05f * d->radius);
+}
+
 /* A body that starts inside a solid wall or obstacle is a mistake in the
  * file (a solid obstacle puts it out at the first step, a wall leaves it
  * overlapping until it walks away): say how many, and the first, so the
@@ -252,13 +288,9 @@ static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *
         steer_v3 first_at = steer_v3_zero();
         for (int k = 0; solid && k < objects; ++k) {
             steer_v2 a, b, lo, hi;
-            float reach = largest_radius;
-            if (kind == 0) {
-                a = steer_v2_from_v3(ground_of(up, info->walls[k].a)), b = steer_v2_from_v3(ground_of(up, info->walls[k].b));
-            } else {
-                a = b = steer_v2_from_v3(ground_of(up, info->obstacles[k].centre));
-                reach += info->obstacles[k].radius;
-            }
+            float reach;
+            solid_on_ground(info, up, kind, k, &a, &b, &reach);
+            reach += largest_radius;
             lo = steer_v2_make(fminf(a.x, b.x) - reach, fminf(a.y, b.y) - reach);
             hi = steer_v2_make(fmaxf(a.x, b.x) + reach, fmaxf(a.y, b.y) + reach);
             steer_v3 box_lo, box_hi;
@@ -267,20 +299,10 @@ static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *
             for (int i = 0; i < m; ++i) {
                 steer_agent_state s;
                 if (steer_world_get_agent(w, near[i], &s) != STEER_OK) continue;
-                const steer_group_def *d = &info->groups[s.group].def;
-                steer_v3 g = ground_of(up, s.position);
-                float gap;
-                if (kind == 0) {
-                    const steer_scenario_wall_height *h = &info->wall_heights[k];
-                    if (!ground_wall_meets(h->bottom, h->top, g.z, d->radius)) continue; /* above or below it */
-                    gap = ground_distance_to_segment(steer_v2_from_v3(g), a, b) - d->radius;
-                } else { /* a ground group meets an upright cylinder; others a ball */
-                    steer_v3 c = ground_of(up, info->obstacles[k].centre);
-                    if (info->dim == 2 || d->ground_plane) c.z = g.z;
-                    gap = steer_v3_dist(g, c) - info->obstacles[k].radius - d->radius;
-                }
-                if (!(gap < -fmaxf(1e-3f, 0.05f * d->radius))) continue;
-                if (inside++ == 0) first_object = k, first_group = s.group, first_depth = -gap, first_at = s.position;
+                float depth;
+                if (!inside_solid(info, up, kind, k, a, b, ground_of(up, s.position), &info->groups[s.group].def, &depth))
+                    continue;
+                if (inside++ == 0) first_object = k, first_group = s.group, first_depth = depth, first_at = s.position;
             }
         }
         if (inside == 0) continue;
@@ -356,13 +378,9 @@ static void warn_goals_in_solids(const steer_scenario_info *info, steer_world *w
         int objects = kind == 0 ? info->wall_count : info->obstacle_count;
         for (int k = 0; solid && k < objects; ++k) {
             steer_v2 a, b;
-            float reach = largest_radius;
-            if (kind == 0) {
-                a = steer_v2_from_v3(ground_of(up, info->walls[k].a)), b = steer_v2_from_v3(ground_of(up, info->walls[k].b));
-            } else {
-                a = b = steer_v2_from_v3(ground_of(up, info->obstacles[k].centre));
-                reach += info->obstacles[k].radius;
-            }
+            float reach;
+            solid_on_ground(info, up, kind, k, &a, &b, &reach);
+            reach += largest_radius;
             /* the ends within reach of the segment a-b: a query about its middle, as long as half of it more */
             float centre[2] = {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)};
             float radius = 0.5f * steer_v2_dist(a, b) + reach;
@@ -371,19 +389,9 @@ static void warn_goals_in_solids(const steer_scenario_info *info, steer_world *w
                 int e = near[i];
                 steer_agent_state s;
                 if (steer_world_get_agent(w, ids[agent[e]], &s) != STEER_OK) continue;
-                const steer_group_def *d = &info->groups[s.group].def;
                 steer_v3 g = steer_v3_make(ends[3 * e], ends[3 * e + 1], ends[3 * e + 2]);
-                float gap;
-                if (kind == 0) {
-                    const steer_scenario_wall_height *h = &info->wall_heights[k];
-                    if (!ground_wall_meets(h->bottom, h->top, g.z, d->radius)) continue; /* above or below it */
-                    gap = ground_distance_to_segment(steer_v2_from_v3(g), a, b) - d->radius;
-                } else { /* a ground group meets an upright cylinder; others a ball */
-                    steer_v3 c = ground_of(up, info->obstacles[k].centre);
-                    if (info->dim == 2 || d->ground_plane) c.z = g.z;
-                    gap = steer_v3_dist(g, c) - info->obstacles[k].radius - d->radius;
-                }
-                if (!(gap < -fmaxf(1e-3f, 0.05f * d->radius))) continue;
+                float depth;
+                if (!inside_solid(info, up, kind, k, a, b, g, &info->groups[s.group].def, &depth)) continue;
                 if (inside++ == 0) {
                     first_agent = agent[e];
                     goal_stop(w, ids[agent[e]], &first_end); /* where it stops, as the world has it */
