@@ -147,9 +147,13 @@ int steer_world_places_around(steer_world *w, const steer_places_query *q, steer
     order o = {w, steer_v2_make(g.x, g.y), w->dim == 3 ? g.z : 0.0f, 0.5f * q->spacing, 0.5f * q->spacing + q->box_margin,
                q->spacing / SPIRAL_CLOSEST, w->def.boundary != STEER_BOUNDARY_NONE, {0, 0}, {0, 0}, 0.0f, NULL, NULL, 0};
     for (int k = 0; k < w->group_count; ++k) o.widest = steer_maxf(o.widest, w->groups[k].def.radius);
-    uint8_t *mover = steer_alloc(&w->def.allocator, (size_t)w->slot_high + 1, 16);
+    const size_t searched_bytes = (size_t)SEARCH_FACTOR * (size_t)count;
+    /* by slot, whether an agent is being sent; then by point of the spiral
+     * searched, whether it was open (the fallback takes the others) */
+    uint8_t *mover = steer_alloc(&w->def.allocator, (size_t)w->slot_high + 1 + searched_bytes, 16);
     if (!mover) return STEER_ERROR_OUT_OF_MEMORY;
-    memset(mover, 0, (size_t)w->slot_high + 1);
+    memset(mover, 0, (size_t)w->slot_high + 1 + searched_bytes);
+    uint8_t *was_open = mover + (size_t)w->slot_high + 1;
     for (int i = 0; i < q->mover_count; ++i) { /* a stale handle names no one standing */
         uint32_t d;
         if (steer__handle_lookup(w, q->movers[i], &d) == STEER_MISUSE_NONE) mover[q->movers[i].index - 1u] = 1;
@@ -164,12 +168,12 @@ int steer_world_places_around(steer_world *w, const steer_places_query *q, steer
     const int searched = SEARCH_FACTOR * count;
     for (int j = 0; kept < count && j < searched; ++j) {
         steer_v2 p = spiral_point(&o, j);
-        if (open_place(&o, p)) places[kept++] = in_world(&o, p);
+        if (open_place(&o, p)) places[kept++] = in_world(&o, p), was_open[j] = 1;
     }
     const int open = kept;
-    for (int j = 0; kept < count; ++j) {
+    for (int j = 0; kept < count; ++j) { /* (every point searched was looked at) */
         steer_v2 p = spiral_point(&o, j);
-        if (j < searched && (!inside_box(&o, p) || open_place(&o, p))) continue;
+        if (j < searched && (!inside_box(&o, p) || was_open[j])) continue;
         if (o.bounded) {
             p.x = o.lo[0] <= o.hi[0] ? steer_clampf(p.x, o.lo[0], o.hi[0]) : o.centre.x;
             p.y = o.lo[1] <= o.hi[1] ? steer_clampf(p.y, o.lo[1], o.hi[1]) : o.centre.y;

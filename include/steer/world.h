@@ -728,7 +728,7 @@ int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, in
  * misuse names the field (a centre not finite, spacing not
  * > 0, box_margin negative, movers NULL with mover_count > 0, count
  * outside 0 .. STEER_MAX_PLACES, places NULL); OUT_OF_MEMORY for its
- * scratch (a byte a slot). */
+ * scratch (a byte a slot and 64 a place). */
 typedef struct steer_places_query {
     steer_v3 centre;              /* the point ordered to */
     float spacing;                /* between the closest two places (> 0) */
