@@ -94,12 +94,12 @@ def test_dither_probabilities_and_the_groups_small_structs():
 def test_waypoints_remember_where_they_began_and_go_on_when_passed():
     w = steer.World(dim=2, capacity=4)
     g = w.add_group(behaviours={"separation": 0, "alignment": 0, "cohesion": 0}, max_speed=1.6, max_force=4)
-    a, b = w.add_agents(g, np.array([(0, 0), (3, 4)], np.float32))
+    a, b = w.add_agents(g, np.array([(1, -1), (3, 4)], np.float32))
     route = [(10, 0), (20, 10), (20, 30)]
     w.set_goals([a, b], [{"kind": "waypoints", "points": route}, {"kind": "arrive", "target": (1, 1)}])
-    assert w.get_goal(a)["from"] == (0, 0) and "from" not in w.get_goal(b)
+    assert w.get_goal(a)["from"] == (1, -1) and "from" not in w.get_goal(b)
     arrays = w.goal_arrays([a, b])
-    assert arrays["from"].tolist() == [[0, 0], [0, 0]]
+    assert arrays["from"].tolist() == [[1, -1], [0, 0]]  # where a stood; none for an arrive
     w.teleport_agents([a], np.array([(13, 1)], np.float32))  # pushed 3 past the first point, out of its radius
     w.step(0.05)
     assert w.get_goal(a)["progress"] == 1  # done with it: it goes on, not back
