@@ -1,6 +1,7 @@
 /* The forces pass: its 64-agent flock batcher and its crowd chunk. */
 #include "world_forces.h"
 #include "world_behaviours.h"
+#include "world_detour.h"
 #include "world_goal_steering.h"
 #include "world_keep_apart.h"
 #include "world_cells.h"
@@ -414,7 +415,8 @@ static bool add_to_crowd(const steer__force_context *fc, crowd_chunk *cc, const 
     const float p[3] = {a->p.x, a->p.y, a->p.z}, v[3] = {a->v.x, a->v.y, a->v.z};
     const float t[3] = {prefix->total.x, prefix->total.y, prefix->total.z}, f[3] = {prefix->last.x, prefix->last.y, prefix->last.z};
     const float sum[3] = {prefix->sum.x, prefix->sum.y, prefix->sum.z}, bias[3] = {prefix->bias.x, prefix->bias.y, prefix->bias.z};
-    float target[3] = {goal->target.x, goal->target.y, goal->target.z};
+    const steer_v3 aim = steer__detour(fc->w, a, goal->target);
+    float target[3] = {aim.x, aim.y, aim.z};
     if (a->g->on_ground) target[steer__up_index(fc->w)] = p[steer__up_index(fc->w)]; /* level with it, as level_with reads it */
     l->drop_up[k] = a->g->on_ground || fc->w->dim == 2 ? 1.0f : 0.0f;
     for (int q = 0; q < 3; ++q) {

@@ -1,6 +1,7 @@
 /* An agent's own goal as it steers: its force, its progress and arrival
  * after each move, the final approach's fade and its aim. */
 #include "world_goal_steering.h"
+#include "world_detour.h"
 #include "world_goals.h"
 #include "world_obstacles.h"
 
@@ -60,8 +61,8 @@ steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a
     steer_arrival arrival = steer__group_arrival(fc, a->g, goal->slow_radius > 0.0f ? goal->slow_radius : d->slow_radius);
     const steer_world *w = fc->w;
     switch (goal->kind) {
-    case STEER_GOAL_SEEK: return steer__seek_point(w, a, goal->target, speed);
-    case STEER_GOAL_ARRIVE: return steer__braking_arrive(w, a, goal->target, speed, &arrival);
+    case STEER_GOAL_SEEK: return steer__seek_point(w, a, steer__detour(w, a, goal->target), speed);
+    case STEER_GOAL_ARRIVE: return steer__braking_arrive(w, a, steer__detour(w, a, goal->target), speed, &arrival);
     case STEER_GOAL_PATH: { /* seek a point ahead along it; an open one ends with the braking arrive, taken
                                once the point ahead, at least the stopping distance, passes the end */
         steer_path3 path = steer__path_for(w, a->g, goal->path);
@@ -77,8 +78,9 @@ steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a
                                     with the one it heads for) */
         int current = current_waypoint(goal); /* the record's moves after the move (steer__goal_after_move) */
         if (waypoint_done(w, a->g, goal, current, a->p, steer__level_with(w, a, goal->points[current]))) ++current;
-        if (current == goal->point_count - 1) return steer__braking_arrive(w, a, goal->points[current], speed, &arrival);
-        return steer__seek_point(w, a, goal->points[current], speed);
+        steer_v3 aim = steer__detour(w, a, goal->points[current]);
+        if (current == goal->point_count - 1) return steer__braking_arrive(w, a, aim, speed, &arrival);
+        return steer__seek_point(w, a, aim, speed);
     }
     case STEER_GOAL_NONE: break;
     }

@@ -673,14 +673,80 @@ static inline float goal_slow_radius(const agent_ref *r)
     return r->goal->slow_radius > 0.0f ? r->goal->slow_radius : r->g->slow_radius;
 }
 
+/* §6.1a, the way round a rock: for a group that avoids obstacles, the point
+ * q an own goal steers for becomes an aim on the tangent of the nearest
+ * obstacle across the way, at q's distance. In the ground frame (Z up), in
+ * doubles; a 2D or ground-plane agent meets discs on the ground. */
+static inline steer_v3 detour(const agent_ref *r, steer_v3 to)
+{
+    const bench *b = r->b;
+    if (r->g->weight[STEER_AVOID_OBSTACLES] == 0.0f || b->obstacle_count == 0) return to;
+    const bool planar = flat(r) || on_ground(r);
+    steer_v3 pf = b->dim == 3 ? steer_v3_to_z_up(r->p, b->up) : r->p, qf = b->dim == 3 ? steer_v3_to_z_up(to, b->up) : to;
+    double p[3] = {pf.x, pf.y, planar ? 0.0 : pf.z}, q[3] = {qf.x, qf.y, planar ? 0.0 : qf.z}, way[3];
+    for (int k = 0; k < 3; ++k) way[k] = q[k] - p[k];
+    double length = sqrt(way[0] * way[0] + way[1] * way[1] + way[2] * way[2]);
+    double look = (double)r->g->see_ahead + (double)r->g->see_ahead_time * steer_v3_len(r->v);
+    if (!(length > (double)r->g->arrival_tolerance)) return to;
+    int best = -1;
+    double best_gap = 0.0, best_d = 0.0, best_r = 0.0, c[3] = {0.0, 0.0, 0.0};
+    for (int k = 0; k < b->obstacle_count; ++k) {
+        steer_v3 cf = b->dim == 3 ? steer_v3_to_z_up(b->obstacles[k].centre, b->up) : b->obstacles[k].centre;
+        double ck[3] = {cf.x, cf.y, planar ? 0.0 : cf.z}, pc[3], qc[3];
+        for (int a = 0; a < 3; ++a) pc[a] = p[a] - ck[a], qc[a] = q[a] - ck[a];
+        double d = sqrt(pc[0] * pc[0] + pc[1] * pc[1] + pc[2] * pc[2]);
+        double clear = fmin((double)b->obstacles[k].radius + r->g->radius, sqrt(qc[0] * qc[0] + qc[1] * qc[1] + qc[2] * qc[2]));
+        if (!(d - clear <= look)) continue;
+        double along = -(pc[0] * way[0] + pc[1] * way[1] + pc[2] * way[2]); /* (c - p) . way */
+        bool across;
+        if (d <= clear) {
+            across = along > 0.0;
+        } else {
+            double s = along / (length * length);
+            double near2 = 0.0;
+            for (int a = 0; a < 3; ++a) near2 += (p[a] + s * way[a] - ck[a]) * (p[a] + s * way[a] - ck[a]);
+            across = s > 0.0 && s < 1.0 && near2 < clear * clear;
+        }
+        if (across && (best < 0 || d - clear < best_gap)) {
+            best = k, best_gap = d - clear, best_d = d, best_r = clear;
+            for (int a = 0; a < 3; ++a) c[a] = ck[a];
+        }
+    }
+    if (best < 0) return to;
+    double u[3], t[3], side[3];
+    for (int a = 0; a < 3; ++a) u[a] = best_d > 0.0 ? (p[a] - c[a]) / best_d : -way[a] / length;
+    for (int a = 0; a < 3; ++a) t[a] = q[a] - c[a];
+    double tu = t[0] * u[0] + t[1] * u[1] + t[2] * u[2];
+    for (int a = 0; a < 3; ++a) side[a] = t[a] - tu * u[a];
+    double side_len = sqrt(side[0] * side[0] + side[1] * side[1] + side[2] * side[2]);
+    if (side_len > 1e-4 * sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2])) {
+        for (int a = 0; a < 3; ++a) side[a] /= side_len;
+    } else { /* straight behind: the horizontal left of the way in, -u */
+        side[0] = u[1], side[1] = -u[0], side[2] = 0.0;
+        double n = hypot(side[0], side[1]);
+        if (n > 1e-6) side[0] /= n, side[1] /= n;
+        else side[0] = 0.0, side[1] = 1.0, side[2] = 0.0; /* steer_v3_any_perp's */
+    }
+    double heading[3];
+    if (best_d > best_r) {
+        double sin_a = best_r / best_d, cos_a = sqrt(1.0 - sin_a * sin_a);
+        for (int a = 0; a < 3; ++a) heading[a] = -cos_a * u[a] + sin_a * side[a];
+    } else {
+        for (int a = 0; a < 3; ++a) heading[a] = side[a];
+    }
+    steer_v3 aim = steer_v3_make((float)(p[0] + heading[0] * length), (float)(p[1] + heading[1] * length),
+                                 planar ? qf.z : (float)(p[2] + heading[2] * length));
+    return b->dim == 3 ? steer_v3_from_z_up(aim, b->up) : aim;
+}
+
 /* §6.1a: the agent's own goal. */
 static inline steer_v3 goal_force(agent_ref *r)
 {
     const steer_goal *goal = r->goal;
     float speed = goal_speed(r), slow = goal_slow_radius(r);
     switch (goal->kind) {
-    case STEER_GOAL_SEEK: return seek_force(r, goal->target, speed);
-    case STEER_GOAL_ARRIVE: return braking_arrive_force(r, goal->target, speed, slow);
+    case STEER_GOAL_SEEK: return seek_force(r, detour(r, goal->target), speed);
+    case STEER_GOAL_ARRIVE: return braking_arrive_force(r, detour(r, goal->target), speed, slow);
     case STEER_GOAL_PATH: {
         /* the point max(path_ahead, s^2 / a + s dt) on, a = max_force / mass */
         float a = r->g->max_force / r->g->mass;
@@ -707,8 +773,9 @@ static inline steer_v3 goal_force(agent_ref *r)
         /* a ground_plane agent level with the waypoint it reads (§6.1a) */
         if (waypoint_done(r, index, level_with(r, r->points[index]))) ++index;
         r->progress = index;
-        if (index == n - 1) return braking_arrive_force(r, r->points[index], speed, slow);
-        return seek_force(r, r->points[index], speed);
+        steer_v3 aim = detour(r, r->points[index]);
+        if (index == n - 1) return braking_arrive_force(r, aim, speed, slow);
+        return seek_force(r, aim, speed);
     }
     case STEER_GOAL_NONE: break;
     }

@@ -302,7 +302,7 @@ typedef struct steer_group_def {
     steer_v3 contain_min;    /* CONTAIN box (each min at most its max); a zero box means the world bounds */
     steer_v3 contain_max;
     float contain_margin;    /* default 2 */
-    float see_ahead;         /* AVOID_OBSTACLES look-ahead (default 3) ... */
+    float see_ahead;         /* AVOID_OBSTACLES look-ahead, and its reach for an own goal's way round (default 3) ... */
     float see_ahead_time;    /* ... plus this times the agent's speed, as a faster agent needs (default 0) */
     steer_wall_feelers feelers;           /* AVOID_WALLS (default length 2, 0.6 rad, 1.2): a feeler shorter
                                              than the stopping distance, max_speed^2 / (2 max_force / mass),
@@ -577,8 +577,14 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
  * at the agent's position.
  *
  * The world finds no paths: an agent heads straight for its goal, walls
- * and obstacles only turning it aside (one sent behind a building presses
- * on its near face); route it with WAYPOINTS or a PATH from a pathfinder.
+ * and obstacles only turning it aside. In a group that avoids obstacles
+ * (AVOID_OBSTACLES weight not 0) it heads by the tangent round the nearest
+ * obstacle across its way within see_ahead (+ see_ahead_time * speed),
+ * keeping the distance it steers by, so one sent behind a rock walks round
+ * it (docs/model.md 6.1a: the side is the goal's, or left when it is
+ * straight behind). One sent behind a building (walls), or behind rocks
+ * that touch, presses on its near face: route it with WAYPOINTS or a PATH
+ * from a pathfinder.
  *
  * Goals live in a side table: an agent without one costs nothing, and a
  * step allocates nothing (the table grows when goals are set). Set and read

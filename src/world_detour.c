@@ -1,0 +1,80 @@
+/* The way round a rock for an agent's own goal (docs/model.md, 6.1a).
+ * Obstacle avoidance alone pushes an agent sideways from a rock ahead; a
+ * goal straight behind the rock pulls it back in, and once slowed against
+ * the near face the look-ahead has nothing to push along: the unit stands
+ * there for good. Heading for the tangent instead walks it round. */
+#include "world_detour.h"
+#include "world_obstacles.h"
+
+/* Below this share of the target's distance from the centre, the target is
+ * taken as straight behind the obstacle and the side is the convention's. */
+#define STRAIGHT_BEHIND 1e-4f
+
+/* Whether the obstacle at c, with the agent's clearance `clear`, stands
+ * across the way from p to p + way: p within the clearance and the way
+ * leading in, or the segment passing closer than the clearance (the end
+ * itself never does: clear is at most its distance from c). */
+static bool across(steer_v3 p, steer_v3 way, float length_sq, steer_v3 c, float dist, float clear)
+{
+    steer_v3 to_c = steer_v3_sub(c, p);
+    float along = steer_v3_dot(to_c, way);
+    if (dist <= clear) return along > 0.0f;
+    if (!(along > 0.0f && along < length_sq)) return false;
+    steer_v3 closest = steer_v3_sub(to_c, steer_v3_scale(way, along / length_sq));
+    return steer_v3_len_sq(closest) < clear * clear;
+}
+
+steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
+{
+    const steer__group *g = a->g;
+    const steer_group_def *d = &g->def;
+    if (w->obstacle_count == 0 || d->weight[STEER_AVOID_OBSTACLES] == 0.0f) return to;
+    /* in the ground frame; a 2D or ground-plane agent meets discs on the ground */
+    const bool flat = w->dim == 2 || g->on_ground;
+    steer_v3 p = steer__to_ground(w, a->p), q = steer__to_ground(w, to);
+    const float height = q.z;
+    if (flat) p.z = q.z = 0.0f;
+    steer_v3 way = steer_v3_sub(q, p);
+    float length_sq = steer_v3_len_sq(way), length = sqrtf(length_sq);
+    float look = d->see_ahead + d->see_ahead_time * steer_v3_len(a->v);
+    /* within the arrival tolerance the braking arrive asks for no speed, whatever the aim's direction */
+    if (!(length > d->arrival_tolerance && length_sq <= FLT_MAX && look >= 0.0f)) return to; /* or not finite */
+    steer__near_obstacles near;
+    int count;
+    steer_v3 at = g->on_ground ? steer_v3_set(a->p, steer__up_index(w), 0.0f) : a->p;
+    const steer_obstacle3 *obstacles = steer__obstacles_within(w, g->on_ground, at, look + d->radius, &near, &count);
+    int best = -1;
+    float best_gap = 0.0f, best_dist = 0.0f, best_clear = 0.0f;
+    steer_v3 best_centre = steer_v3_zero();
+    for (int k = 0; k < count; ++k) {
+        steer_v3 c = steer__to_ground(w, obstacles[k].centre);
+        if (flat) c.z = 0.0f;
+        float dist = steer_v3_dist(p, c), clear = steer_minf(obstacles[k].radius + d->radius, steer_v3_dist(q, c));
+        float gap = dist - clear;
+        if (!(gap <= look) || !across(p, way, length_sq, c, dist, clear)) continue;
+        if (best < 0 || gap < best_gap) { /* the nearest; ties to the first */
+            best = k;
+            best_gap = gap, best_dist = dist, best_clear = clear;
+            best_centre = c;
+        }
+    }
+    if (best < 0) return to;
+    /* u: from the centre to the agent (an agent on the centre: as if it came straight at it) */
+    steer_v3 u = best_dist > 0.0f ? steer_v3_scale(steer_v3_sub(p, best_centre), 1.0f / best_dist)
+                                  : steer_v3_scale(way, -1.0f / length);
+    steer_v3 t = steer_v3_sub(q, best_centre);
+    steer_v3 side = steer_v3_sub(t, steer_v3_scale(u, steer_v3_dot(t, u))); /* toward the goal round the centre */
+    float side_len = steer_v3_len(side);
+    /* straight behind, the convention: the agent steps to its left, the side obstacle avoidance takes for a
+     * rock dead ahead (steer_v3_any_perp of the way in) */
+    side = side_len > STRAIGHT_BEHIND * steer_v3_len(t) ? steer_v3_scale(side, 1.0f / side_len)
+                                                        : steer_v3_any_perp(steer_v3_neg(u));
+    steer_v3 dir = side; /* within the clearance: along the face */
+    if (best_dist > best_clear) { /* the tangent from the agent */
+        float sin_a = best_clear / best_dist, cos_a = sqrtf(1.0f - sin_a * sin_a);
+        dir = steer_v3_add(steer_v3_scale(u, -cos_a), steer_v3_scale(side, sin_a));
+    }
+    steer_v3 aim = steer_v3_add(p, steer_v3_scale(dir, length));
+    if (flat) aim.z = height; /* the goal's height: a ground-plane agent reads it level */
+    return steer_v3_is_valid(aim) ? steer__from_ground(w, aim) : to;
+}

@@ -1,0 +1,15 @@
+/* Private: the way round a rock. An agent of a group that avoids obstacles
+ * heads for the point its own goal steers it to by the tangent of the
+ * first obstacle across the straight line, so that a point behind a rock
+ * is reached round it instead of pressed for against its near face. */
+#ifndef STEER_WORLD_DETOUR_H
+#define STEER_WORLD_DETOUR_H
+
+#include "world_agent.h"
+
+/* The point agent a heads for on its way to `to` (docs/model.md, 6.1a):
+ * `to` itself when its way is clear, else a point as far from the agent as
+ * `to`, along the tangent of the nearest obstacle across the way. */
+steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to);
+
+#endif

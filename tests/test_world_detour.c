@@ -1,0 +1,178 @@
+/* The way round a rock (docs/model.md, 6.1a): an agent of a group that
+ * avoids obstacles, sent to a point straight behind a solid rock, walks
+ * round it and arrives, stepping to its left (the convention, as obstacle
+ * avoidance's for a rock dead ahead) or round the side its goal lies on; without the tangent it stood on the rock's
+ * near face for good. A way the rock is not across is left exactly alone. */
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "steer/steer.h"
+
+#define DT 0.05f
+#define ROCK 2.0f
+#define BODY 0.5f
+#define START -10.0f
+
+/* A point of the test's plane (a, b): the ground of each kind of world
+ * (2D and Z-up: x, y; Y-up: x and -z, so that b is the ground frame's y),
+ * at height h. */
+static steer_v3 at(int dim, steer_up_axis up, float a, float b, float h)
+{
+    if (dim == 3 && up == STEER_UP_Y) return steer_v3_make(a, h, -b);
+    return steer_v3_make(a, b, dim == 3 ? h : 0.0f);
+}
+static float plane_b(int dim, steer_up_axis up, steer_v3 p) { return dim == 3 && up == STEER_UP_Y ? -p.z : p.y; }
+
+static steer_world *rock_world(int dim, steer_up_axis up, bool ground, float avoid_weight, bool with_rock)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.up = up;
+    wd.capacity = 4;
+    wd.bounds_min = steer_v3_make(-20.0f, -20.0f, dim == 3 ? -20.0f : 0.0f);
+    wd.bounds_max = steer_v3_make(20.0f, 20.0f, dim == 3 ? 20.0f : 0.0f);
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.solid_obstacles = true;
+    steer_world *w = steer_world_create(&wd);
+    if (with_rock) CHECK(steer_world_add_obstacle(w, steer_v3_zero(), ROCK) == 0);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_AVOID_OBSTACLES] = avoid_weight;
+    gd.see_ahead = 2.0f;
+    gd.combine = STEER_COMBINE_RUNNING_SUM;
+    gd.radius = BODY, gd.max_speed = 2.0f, gd.max_force = 4.0f;
+    gd.ground_plane = ground;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    return w;
+}
+
+typedef struct run_result {
+    bool arrived;
+    float side;    /* the plane's b where the agent crossed a = 0 (NaN: never) */
+    float closest; /* its least distance from the rock's centre, in the plane */
+} run_result;
+
+/* One agent from (start, 0) at height h, at rest, to `goal`'s point(s), for `steps`. */
+static run_result run(steer_world *w, int dim, steer_up_axis up, float start, float h, steer_goal goal, int steps)
+{
+    steer_agent_id id = steer_world_add_agent(w, 0, at(dim, up, start, 0.0f, h), steer_v3_zero());
+    CHECK(steer_world_set_goal(w, id, &goal) == STEER_OK);
+    run_result r = {false, NAN, INFINITY};
+    float last_a = start;
+    for (int step = 0; step < steps; ++step) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_agent_state st;
+        steer_world_get_agent(w, id, &st);
+        float a = st.position.x, b = plane_b(dim, up, st.position), above = steer_v3_dot(st.position, at(dim, up, 0, 0, 1));
+        r.closest = fminf(r.closest, sqrtf(a * a + b * b + (h == 0.0f ? above * above : 0.0f)));
+        if (last_a < 0.0f && a >= 0.0f && isnan(r.side)) r.side = b;
+        last_a = a;
+    }
+    r.arrived = steer_world_has_arrived(w, id);
+    return r;
+}
+
+static steer_goal arrive_at(steer_v3 p) { return (steer_goal){.kind = STEER_GOAL_ARRIVE, .target = p}; }
+
+/* Straight behind: round to the agent's left (the plane's +b), for ARRIVE,
+ * SEEK and a WAYPOINTS goal's last point, in 2D, on the ground of a Z-up
+ * and a Y-up world, and in free 3D round a sphere. */
+static void behind_the_rock(int dim, steer_up_axis up, bool ground)
+{
+    const float h = ground ? 1.5f : 0.0f; /* a ground-plane agent keeps its height; a sphere's way is level with it */
+    const steer_v3 end = at(dim, up, 6.0f, 0.0f, 0.0f);
+    steer_v3 route[2] = {at(dim, up, -6.0f, 0.0f, h), end};
+    steer_goal goals[3] = {arrive_at(end), {.kind = STEER_GOAL_SEEK, .target = end},
+                           {.kind = STEER_GOAL_WAYPOINTS, .points = route, .point_count = 2}};
+    const char *names[3] = {"arrive", "seek", "waypoints"};
+    for (int k = 0; k < 3; ++k) {
+        steer_world *w = rock_world(dim, up, ground, 1.0f, true);
+        run_result r = run(w, dim, up, START, h, goals[k], 600);
+        printf("behind_the_rock (%dD%s%s, %s): arrived %d, crossed at b = %.3f, closest %.3f\n", dim,
+               up == STEER_UP_Y ? " Y-up" : "", ground ? " ground" : "", names[k], r.arrived, (double)r.side,
+               (double)r.closest);
+        if (k != 1) CHECK(r.arrived);
+        CHECK(r.side > (ROCK + BODY) * 0.99f); /* round the left, clear of the rock */
+        CHECK(r.closest >= (ROCK + BODY) * 0.999f);
+        steer_world_destroy(w);
+    }
+}
+
+/* At rest against the near face, the goal straight behind: the first step
+ * sets off along the face (the tangent), not into the rock. With the
+ * arrive alone pulling it in and no heading for the look-ahead to push
+ * from, a unit held there by others stood pressed on the face for good. */
+static void sets_off_along_the_face(int dim, steer_up_axis up, bool ground)
+{
+    steer_world *w = rock_world(dim, up, ground, 1.0f, true);
+    const float h = ground ? 1.5f : 0.0f;
+    steer_agent_id id = steer_world_add_agent(w, 0, at(dim, up, -(ROCK + BODY) - 0.01f, 0.0f, h), steer_v3_zero());
+    CHECK(steer_world_set_goal(w, id, &(steer_goal){.kind = STEER_GOAL_ARRIVE, .target = at(dim, up, 6.0f, 0.0f, 0.0f)}) ==
+          STEER_OK);
+    CHECK(steer_world_step(w, DT) == STEER_OK);
+    steer_agent_state st;
+    steer_world_get_agent(w, id, &st);
+    float in = st.velocity.x, along = plane_b(dim, up, st.velocity);
+    CHECK(along > 0.0f);         /* to its left, the convention */
+    CHECK(in < 0.2f * along);    /* the tangent from 0.01 off the clearance: about 0.09 of it */
+    steer_world_destroy(w);
+}
+
+/* The side is the goal's when it is not straight behind: a target a little
+ * to the right (-b) is reached round the right. */
+static void round_the_goals_side(void)
+{
+    steer_world *w = rock_world(2, STEER_UP_Z, false, 1.0f, true);
+    run_result r = run(w, 2, STEER_UP_Z, START, 0.0f, arrive_at(steer_v3_make(6.0f, -0.5f, 0.0f)), 600);
+    CHECK(r.arrived);
+    CHECK(r.side < -(ROCK + BODY) * 0.99f);
+    steer_world_destroy(w);
+}
+
+/* The tangent is the obstacle avoiders': a group that does not avoid
+ * obstacles still presses on the solid rock (the limit that stays). */
+static void only_for_avoiders(void)
+{
+    steer_world *w = rock_world(2, STEER_UP_Z, false, 0.0f, true);
+    run_result r = run(w, 2, STEER_UP_Z, START, 0.0f, arrive_at(steer_v3_make(6.0f, 0.0f, 0.0f)), 600);
+    CHECK(!r.arrived);
+    CHECK(isnan(r.side)); /* never got past it */
+    steer_world_destroy(w);
+}
+
+/* A rock beside the way (its clearance 2.5 from a way 4 off its centre)
+ * changes nothing: the same bits as a world without it. */
+static void a_clear_way_is_left_alone(int dim)
+{
+    steer_agent_state ends[2];
+    for (int with_rock = 0; with_rock < 2; ++with_rock) {
+        steer_world *w = rock_world(dim, STEER_UP_Z, false, 1.0f, with_rock);
+        steer_v3 end = at(dim, STEER_UP_Z, 10.0f, -4.0f, 0.0f), start = at(dim, STEER_UP_Z, -10.0f, -4.0f, 0.0f);
+        steer_agent_id id = steer_world_add_agent(w, 0, start, steer_v3_zero());
+        CHECK(steer_world_set_goal(w, id, &(steer_goal){.kind = STEER_GOAL_ARRIVE, .target = end}) == STEER_OK);
+        for (int step = 0; step < 400; ++step) CHECK(steer_world_step(w, DT) == STEER_OK);
+        CHECK(steer_world_has_arrived(w, id));
+        steer_world_get_agent(w, id, &ends[with_rock]);
+        steer_world_destroy(w);
+    }
+    CHECK(memcmp(&ends[0].position, &ends[1].position, sizeof ends[0].position) == 0);
+    CHECK(memcmp(&ends[0].velocity, &ends[1].velocity, sizeof ends[0].velocity) == 0);
+}
+
+int main(void)
+{
+    behind_the_rock(2, STEER_UP_Z, false);
+    behind_the_rock(3, STEER_UP_Z, true);
+    behind_the_rock(3, STEER_UP_Y, true);
+    behind_the_rock(3, STEER_UP_Z, false);
+    sets_off_along_the_face(2, STEER_UP_Z, false);
+    sets_off_along_the_face(3, STEER_UP_Z, true);
+    sets_off_along_the_face(3, STEER_UP_Y, true);
+    sets_off_along_the_face(3, STEER_UP_Z, false);
+    round_the_goals_side();
+    only_for_avoiders();
+    a_clear_way_is_left_alone(2);
+    a_clear_way_is_left_alone(3);
+    return check_summary("test_world_detour");
+}
