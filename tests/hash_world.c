@@ -8,8 +8,9 @@
  * Prints one line per run: dim threads kernel-asked kernel-used hash, for
  * every kernel this CPU and build can run (steer_kernel_available), a line
  * each for the places of an order in the 2D and 3D worlds ("places2d 1
- * scalar scalar HASH": steer_world_places_around), then
- * "# complete N runs" (a crash leaves no such line). --threads-max skips
+ * scalar scalar HASH": steer_world_places_around), lines "goals2d" and
+ * "goals3d" for an order of units with goals round a rock (every kernel, 1
+ * and 2 threads), then "# complete N runs" (a crash leaves no such line). --threads-max skips
  * the thread counts above N
  * (1, 2, 4, 8 by default). A build without threads (WebAssembly, or
  * STEER_NO_THREADS) defaults to 1: its pool runs serially in one range
@@ -21,6 +22,60 @@
 #include <string.h>
 
 #include "robust_world.h"
+
+/* An RTS order with own goals: 48 units of a crowd group (anticipation,
+ * obstacle avoidance, keep_apart, the running sum: the crowd kernel) sent
+ * from a block to places round a rock (steer_world_places_around, then
+ * steer_world_send_to_places together), so that the assignment, the
+ * places' trades, the braking arrive and the way round the rock all run,
+ * past 8 idle units of a second group; 600 steps of 1/30 s. */
+static bool order_hash(int dim, int threads, steer_kernel kernel, steer_kernel *used, uint64_t *hash)
+{
+    enum { UNITS = 48, IDLE = 8 };
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.up = STEER_UP_Y;
+    wd.capacity = UNITS + IDLE;
+    wd.bounds_min = steer_v3_make(-30.0f, dim == 3 ? -5.0f : -20.0f, dim == 3 ? -20.0f : 0.0f);
+    wd.bounds_max = steer_v3_make(30.0f, dim == 3 ? 5.0f : 20.0f, dim == 3 ? 20.0f : 0.0f);
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.solid_obstacles = true;
+    wd.worker_count = threads;
+    steer_world *w = steer_world_create(&wd);
+    if (!w) return false;
+    *used = steer_world_set_kernel(w, kernel);
+    /* on the ground: (a, b) is (x, y) in 2D and (x, z) in the Y-up world */
+#define GROUND(a, b) (dim == 3 ? steer_v3_make((a), 0.0f, (b)) : steer_v3_make((a), (b), 0.0f))
+    bool ok = steer_world_add_obstacle(w, GROUND(12.0f, 0.0f), 3.0f) >= 0 &&
+              steer_world_add_obstacle(w, GROUND(4.0f, 7.0f), 1.5f) >= 0;
+    steer_group_def g = steer_default_group_def();
+    memset(g.weight, 0, sizeof g.weight);
+    g.weight[STEER_AVOID_OBSTACLES] = 3.0f;
+    g.weight[STEER_ANTICIPATE] = 1.0f;
+    g.see_ahead = 2.0f;
+    g.combine = STEER_COMBINE_RUNNING_SUM;
+    g.keep_apart = true;
+    g.keep_right = 0.25f;
+    g.radius = 0.5f, g.max_speed = 3.0f, g.max_force = 6.0f, g.neighbour_radius = 4.0f;
+    g.departure_distance = 0.5f;
+    g.ground_plane = dim == 3;
+    ok = ok && steer_world_add_group(w, &g) == 0 && steer_world_add_group(w, &g) == 1;
+    steer_agent_id units[UNITS];
+    for (int i = 0; ok && i < UNITS; ++i)
+        units[i] = steer_world_add_agent(w, 0, GROUND(-20.0f + 1.3f * (float)(i % 8), -4.0f + 1.3f * (float)(i / 8)),
+                                         steer_v3_zero());
+    for (int i = 0; ok && i < IDLE; ++i)
+        steer_world_add_agent(w, 1, GROUND(6.0f + 1.4f * (float)i, -6.0f), steer_v3_zero());
+    steer_v3 places[UNITS];
+    steer_places_query q = {GROUND(12.0f, 0.0f), 1.25f, 0.5f, units, UNITS};
+    ok = ok && steer_world_places_around(w, &q, places, UNITS) >= 0;
+    ok = ok && steer_world_send_to_places(w, units, UNITS, places, UNITS, true, NULL) == UNITS;
+#undef GROUND
+    for (int step = 0; ok && step < 600; ++step) ok = steer_world_step(w, 1.0f / 30.0f) == STEER_OK;
+    *hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return ok;
+}
 
 int main(int argc, char **argv)
 {
@@ -89,6 +144,20 @@ int main(int argc, char **argv)
         free(places);
         steer_world_destroy(w);
     }
+    /* and an order of units with goals: rows "goals2d" and "goals3d" (3D: a
+     * ground-plane group in a Y-up world), every kernel, 1 and 2 threads */
+    for (int dim = 2; dim <= 3; ++dim)
+        for (size_t t = 0; t < 2 && threads[t] <= threads_max; ++t)
+            for (steer_kernel k = STEER_KERNEL_SCALAR; k < STEER_KERNEL_COUNT; k = (steer_kernel)(k + 1)) {
+                if (!steer_kernel_available(k)) continue;
+                steer_kernel used = k;
+                uint64_t hash = 0;
+                bool ok = order_hash(dim, threads[t], k, &used, &hash);
+                printf("goals%dd %d %s %s %016" PRIx64 "%s\n", dim, threads[t], steer_kernel_name(k), steer_kernel_name(used),
+                       hash, ok ? "" : " FAILED");
+                failed |= !ok;
+                ++runs;
+            }
     free(ids);
     printf("# complete %d runs\n", runs);
     return failed;
