@@ -78,3 +78,51 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
     if (flat) aim.z = height; /* the goal's height: a ground-plane agent reads it level */
     return steer_v3_is_valid(aim) ? steer__from_ground(w, aim) : to;
 }
+
+/* The walk from a point p_dist from a disc's centre round it (radius r)
+ * to one q_dist from it, `angle` round from the first (both outside it):
+ * tangent, arc, tangent; negative when the straight line clears it. The
+ * library's own atan2 and IEEE square roots only, so every platform agrees. */
+static float round_length(float p_dist, float q_dist, float r, float angle)
+{
+    float p_tangent = sqrtf(p_dist * p_dist - r * r), q_tangent = sqrtf(q_dist * q_dist - r * r);
+    float arc = angle - steer_atan2(p_tangent, r) - steer_atan2(q_tangent, r); /* acos(r / dist) each */
+    if (!(arc > 0.0f)) return -1.0f;
+    return p_tangent + q_tangent + r * arc;
+}
+
+float steer__detour_extra(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 to)
+{
+    const steer_group_def *d = &g->def;
+    if (w->obstacle_count == 0 || d->weight[STEER_AVOID_OBSTACLES] == 0.0f) return 0.0;
+    const bool flat = w->dim == 2 || g->on_ground;
+    steer_v3 p = steer__to_ground(w, from), q = steer__to_ground(w, to);
+    if (flat) p.z = q.z = 0.0f;
+    steer_v3 way = steer_v3_sub(q, p);
+    float length_sq = steer_v3_len_sq(way);
+    if (!(length_sq > 0.0f && length_sq <= FLT_MAX)) return 0.0;
+    /* the obstacles near the segment: its box grown by the agent's radius (the index files each under its
+     * centre +- 2 radii, so one whose clearance meets the segment is listed) */
+    const int up = steer__up_index(w);
+    steer_v3 a = g->on_ground ? steer_v3_set(from, up, 0.0f) : from, b = g->on_ground ? steer_v3_set(to, up, 0.0f) : to;
+    steer_v3 lo = steer_v3_make(steer_minf(a.x, b.x), steer_minf(a.y, b.y), steer_minf(a.z, b.z));
+    steer_v3 hi = steer_v3_make(steer_maxf(a.x, b.x), steer_maxf(a.y, b.y), steer_maxf(a.z, b.z));
+    steer_v3 grow = steer_v3_make(d->radius, d->radius, d->radius);
+    uint32_t ids[STEER__OBJECT_QUERY_CAP];
+    steer__object_list near = steer__obstacles_near_for(w, g->on_ground, steer_v3_sub(lo, grow), steer_v3_add(hi, grow), ids);
+    const steer_obstacle3 *all = g->on_ground ? w->obstacles_ground : w->obstacles;
+    float extra = 0.0f, straight = sqrtf(length_sq);
+    for (int k = 0; k < near.count; ++k) {
+        const steer_obstacle3 *o = &all[steer__object_at(near, k)];
+        steer_v3 c = steer__to_ground(w, o->centre);
+        if (flat) c.z = 0.0f;
+        float p_dist = steer_v3_dist(p, c), q_dist = steer_v3_dist(q, c);
+        float clear = steer_minf(o->radius + d->radius, q_dist);
+        if (!(p_dist > clear) || !across(p, way, length_sq, c, p_dist, clear)) continue; /* an agent inside: none */
+        steer_v3 pc = steer_v3_sub(p, c), qc = steer_v3_sub(q, c);
+        float angle = steer_atan2(steer_v3_len(steer_v3_cross(pc, qc)), steer_v3_dot(pc, qc));
+        float around = round_length(p_dist, q_dist, clear, angle);
+        if (around > straight) extra += around - straight;
+    }
+    return extra;
+}

@@ -1,6 +1,8 @@
 /* Per-agent goals: the side table and its API (world.h, "per-agent goals"). */
 #include "world_goals.h"
+#include "world_detour.h"
 #include "world_formations.h"
+#include "world_obstacles.h"
 #include "world_handles.h"
 #include "world_tasks.h"
 #include "assign.h"
@@ -402,9 +404,16 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     /* together: the time the slowest needs at its max_speed; each agent's
      * speed takes it that long (never 0, which would mean its max_speed).
      * (A 2D goal's z is dropped by set_goal, and the distances ignore it.) */
-    double longest = 0.0;
+    double longest = 0.0, *walk = NULL;
+    if (r == STEER_OK && together && n > 0 && !(walk = steer_alloc(al, sizeof(double) * (size_t)n, 8)))
+        r = STEER_ERROR_OUT_OF_MEMORY;
+    if (walk) steer__objects_prepare(w);
     for (int k = 0; r == STEER_OK && together && k < n; ++k) {
-        double time = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim)) / group_of(w, ids[which[k]])->def.max_speed;
+        const steer__group *g = group_of(w, ids[which[k]]);
+        uint32_t d = w->dense_of_slot[ids[which[k]].index - 1];
+        steer_v3 stands = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
+        walk[k] = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim)) + steer__detour_extra(w, g, stands, places[place_of[k]]);
+        double time = walk[k] / g->def.max_speed;
         longest = time > longest ? time : longest;
     }
     uint32_t order = 0;
@@ -417,8 +426,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
              * (speed * distance / slow_radius) is its group's at full speed
              * and takes the same time, slow or fast. */
             const steer_group_def *d = &group_of(w, ids[which[k]])->def;
-            double distance = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim));
-            goal.speed = steer_clampf(longest > 0.0 ? (float)(distance / longest) : 0.0f, 1e-3f * d->max_speed, d->max_speed);
+            goal.speed = steer_clampf(longest > 0.0 ? (float)(walk[k] / longest) : 0.0f, 1e-3f * d->max_speed, d->max_speed);
             goal.slow_radius = d->slow_radius * (goal.speed / d->max_speed);
         }
         steer_result one = set_goal(w, ids[which[k]], &goal, order, "steer_world_send_to_places", which[k]);
@@ -431,6 +439,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     steer_free(al, from);
     steer_free(al, keys);
     steer_free(al, on_ground);
+    steer_free(al, walk);
     return r == STEER_OK ? sent : r == STEER_ERROR_OUT_OF_MEMORY ? (int)r : 0; /* a refused call: 0 */
 }
 

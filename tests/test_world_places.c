@@ -466,6 +466,45 @@ static void together_speeds(void)
     steer_world_destroy(w);
 }
 
+/* Together, round a rock: in a group that avoids obstacles, an agent whose
+ * place lies behind a rock (radius 2, its clearance 2.5) walks round it,
+ * tangent, arc and tangent from 10 out to 6 past the centre, 16.84 against
+ * the straight 16; an agent beside it with an open way of 16 gets the
+ * speed for 16 in the same time, 16 / 16.84 of the other's. With the group
+ * avoiding nothing both go straight: the same speed. */
+static void together_round_a_rock(void)
+{
+    for (int avoids = 0; avoids < 2; ++avoids) {
+        steer_world_def wd = steer_default_world_def();
+        wd.dim = 2;
+        wd.capacity = 4;
+        wd.boundary = STEER_BOUNDARY_NONE;
+        wd.solid_obstacles = true;
+        steer_world *w = steer_world_create(&wd);
+        CHECK(steer_world_add_obstacle(w, steer_v3_zero(), 2.0f) == 0);
+        steer_group_def g = steer_default_group_def();
+        g.weight[STEER_AVOID_OBSTACLES] = avoids ? 1.0f : 0.0f;
+        g.radius = 0.5f, g.max_speed = 2.0f;
+        CHECK(steer_world_add_group(w, &g) == 0);
+        steer_agent_id ids[2] = {steer_world_add_agent(w, 0, steer_v3_make(-10, 0, 0), steer_v3_zero()),
+                                 steer_world_add_agent(w, 0, steer_v3_make(-10, 12, 0), steer_v3_zero())};
+        steer_v3 places[2] = {{6, 0, 0}, {6, 12, 0}};
+        CHECK(steer_world_send_to_places(w, ids, 2, places, 2, true, NULL) == 2);
+        steer_goal behind, open;
+        CHECK(steer_world_get_goal(w, ids[0], &behind) == STEER_OK && steer_world_get_goal(w, ids[1], &open) == STEER_OK);
+        CHECK(behind.target.x == 6.0f && behind.target.y == 0.0f); /* the assignment is the straight one's */
+        double r = 2.5, p_tangent = sqrt(100.0 - r * r), q_tangent = sqrt(36.0 - r * r);
+        double walk = p_tangent + q_tangent + r * (acos(-1.0) - acos(r / 10.0) - acos(r / 6.0));
+        if (avoids) {
+            CHECK(behind.speed == 2.0f); /* the longest walk, at max_speed */
+            CHECK(fabs(open.speed / behind.speed - 16.0 / walk) <= 1e-5);
+        } else {
+            CHECK(behind.speed == open.speed);
+        }
+        steer_world_destroy(w);
+    }
+}
+
 /* ---- 4. trades: agents of one order exchange places ------------------------ */
 /* A block of 100 (radius 0.5, 10 by 10, 1.2 apart) stands on its places;
  * then ten pairs two apart in a row are put on each other's places. Each
@@ -689,6 +728,7 @@ int main(void)
     large_sparse_equals_dense();
     large_spare_equals_dense();
     together_speeds();
+    together_round_a_rock();
     refusals();
     crowd_to_a_grid();
     who_trades();

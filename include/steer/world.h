@@ -666,7 +666,11 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * and y; on the ground when every agent sent is of a ground_plane group).
  * It keeps straight paths from crossing and gives the far places to the
  * agents in front. With together, each agent's preferred speed is
- * its distance over the time the farthest needs at its group's max_speed
+ * its walk over the time the longest needs at its group's max_speed (the
+ * walk: its distance, plus, in a group that avoids obstacles, the way
+ * round each obstacle across the straight line by its tangents and arc, as
+ * the agent goes round it; so a unit whose place is behind a rock is not
+ * the last in, after the others have closed its way)
  * (at least a thousandth of its max_speed) and its slow radius its
  * group's scaled by the same fraction (the slow-down then takes each
  * agent as long), so all arrive at about the same time, and straight paths keep the clearance they start with (with

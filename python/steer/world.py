@@ -1055,7 +1055,8 @@ class World:
     def send_to_places(self, ids, places, together: bool = False) -> None:
         """Send the agents ids to places ((M, dim), M >= len(ids); the rest stay free), an arrive goal each,
         choosing who goes where: the least sum of squared distances, so paths do not cross and the first to
-        arrive do not stand in the way of the rest. together: speeds that bring all in at about the same time,
+        arrive do not stand in the way of the rest. together: speeds that bring all in at about the same time
+        (timed by the walk: in a group that avoids obstacles, the way round a rock across the straight line),
         which works for starts and places of any shapes (world.h, steer_world_send_to_places). On the way, two
         agents of one call that see each other trade places when that brings them nearer in sum (a goal given
         any other way takes an agent out of its call's trades). Raises for the first refused id (the others are
