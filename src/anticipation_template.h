@@ -136,10 +136,12 @@ STEER_N(steer__anticipation_term, ) STEER_N(steer__anticipation_neighbour, )(con
         if (!(push <= 1.0f)) push = 1.0f; /* also Inf and NaN: the nearest contacts overflow */
         /* with a step: at most the agent's part of stopping the approach
          * along the contact's normal (-away) within it, half before the
-         * share; twice that against a higher priority (it makes way). No
+         * share; twice that against a higher priority that comes at it
+         * (it makes way; from one that stands, a rock say, it only stops:
+         * backing off, it would be pulled back in, step after step). No
          * step: brake is Inf, and so is the cap (or NaN): no change */
         float cap = -F(dot)(r.v, t.away) / r.scale * s->brake;
-        if (priority && s->own < N(priority_or_one)(*priority)) cap = cap * 2.0f;
+        if (priority && s->own < N(priority_or_one)(*priority) && F(dot)(other_vel, t.away) > 0.0f) cap = cap * 2.0f;
         if (cap < push) push = cap;
         if (!(push > 0.0f)) push = 0.0f; /* a zero of either sign is +0 */
         /* sqrt(1 - miss^2 / R^2) = sqrt(disc) / (|v| R): 1 for a

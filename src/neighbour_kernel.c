@@ -820,9 +820,13 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     wf pj = wf_blend(live, wf_load(in->priority + base), one);
     pj = wf_blend(wm_and(wm_gt(pj, zero), wm_le(pj, wf_set1(FLT_MAX))), pj, one);
     /* the step's cap per unit of approach at contact, twice against a
-     * higher priority (scale 1 here: the division by it is exact) */
+     * higher priority that comes at the agent (scale 1 here: the division
+     * by it is exact) */
     wf cap = wf_mul(wf_neg_(dot(v, away, dim)), wf_set1(in->brake));
-    cap = wf_blend(wm_lt(wf_set1(in->own), pj), wf_mul(cap, wf_set1(2.0f)), cap);
+    wf other_v[3] = {zero, zero, zero};
+    for (int k = 0; k < dim; ++k) other_v[k] = wf_select(live, wf_load(in->v[k] + base));
+    wm comes = wm_gt(dot(other_v, away, dim), zero);
+    cap = wf_blend(wm_and(wm_lt(wf_set1(in->own), pj), comes), wf_mul(cap, wf_set1(2.0f)), cap);
     push = wf_blend(wm_lt(cap, push), cap, push);
     push = wf_blend(wm_gt(push, zero), push, zero); /* a zero of either sign is +0 */
     push = wf_blend(contact, one, push);

@@ -1,5 +1,6 @@
 /* One agent's behaviours, their combination and its new velocity. */
 #include "world_behaviours.h"
+#include "world_detour.h"
 #include "world_cells.h"
 #include "world_goal_steering.h"
 #include "world_goals.h"
@@ -351,7 +352,8 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         /* an obstacle it avoids has its centre within see_ahead + 2 (its
          * radius + the agent's) of the agent; the index files each obstacle
          * under centre +- 2 radius */
-        float see_ahead = (d->see_ahead + d->see_ahead_time * steer_v3_len(a->v)) * steer__approach_fade(w, a); /* as the feelers */
+        float fade = steer__approach_fade(w, a);
+        float see_ahead = (d->see_ahead + d->see_ahead_time * steer_v3_len(a->v)) * fade; /* as the feelers */
         steer_avoid_params params = {see_ahead, d->radius, d->max_force, 0.0f, 0.0f, w->def.up};
         steer__near_obstacles near;
         int count;
@@ -359,6 +361,13 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer_v3 at = a->g->on_ground ? steer_v3_set(a->p, steer__up_index(w), 0.0f) : a->p;
         const steer_obstacle3 *obstacles =
             steer__obstacles_within(w, a->g->on_ground, at, see_ahead + 2.0f * d->radius, &near, &count);
+        steer_v3 end;
+        steer_obstacle3 kept[STEER__OBJECT_QUERY_CAP];
+        if (fade < 1.0f && count <= STEER__OBJECT_QUERY_CAP && steer__goal_aim(w, a->goal, &end)) {
+            /* the final approach: a rock past the end is not in the way of an agent that stops before it */
+            count = steer__across_the_way(w, a, end, obstacles, count, kept);
+            obstacles = kept;
+        }
         return steer_avoid_obstacles3(at, a->v, obstacles, count, &params, 0);
     }
     /* Walls are stored in the ground frame (steer__to_ground): the agent is

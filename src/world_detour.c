@@ -24,6 +24,24 @@ static bool across(steer_v3 p, steer_v3 way, float length_sq, steer_v3 c, float 
     return steer_v3_len_sq(closest) < clear * clear;
 }
 
+int steer__across_the_way(const steer_world *w, const steer__agent *a, steer_v3 end, const steer_obstacle3 *obstacles,
+                          int count, steer_obstacle3 *kept)
+{
+    const bool flat = w->dim == 2 || a->g->on_ground;
+    steer_v3 p = steer__to_ground(w, a->p), q = steer__to_ground(w, end);
+    if (flat) p.z = q.z = 0.0f;
+    steer_v3 way = steer_v3_sub(q, p);
+    float length_sq = steer_v3_len_sq(way);
+    int n = 0;
+    for (int k = 0; k < count; ++k) {
+        steer_v3 c = steer__to_ground(w, obstacles[k].centre);
+        if (flat) c.z = 0.0f;
+        float dist = steer_v3_dist(p, c), clear = steer_minf(obstacles[k].radius + a->g->def.radius, steer_v3_dist(q, c));
+        if (length_sq > 0.0f && across(p, way, length_sq, c, dist, clear)) kept[n++] = obstacles[k];
+    }
+    return n;
+}
+
 steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
 {
     const steer__group *g = a->g;

@@ -11,6 +11,12 @@
  * `to` itself when its way is clear, else a point as far from the agent as
  * `to`, along the tangent of the nearest obstacle across the way. */
 steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to);
+/* Copies to `kept` those of `obstacles` (as the look-ahead has them: a
+ * ground-plane agent's on the ground) that stand across the agent's way to
+ * `end` by the test of steer__detour, and returns how many: on a goal's
+ * final approach the look-ahead meets only those (docs/model.md 6.1a). */
+int steer__across_the_way(const steer_world *w, const steer__agent *a, steer_v3 end, const steer_obstacle3 *obstacles,
+                          int count, steer_obstacle3 *kept);
 /* How much farther than the straight line from `from` to `to` an agent of
  * group g walks going round the obstacles across it (each taken alone, by
  * its tangents and the arc between them; 0 for a group that avoids none),

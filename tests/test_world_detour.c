@@ -119,6 +119,49 @@ static void sets_off_along_the_face(int dim, steer_up_axis up, bool ground)
     steer_world_destroy(w);
 }
 
+/* A worker sent to a point 0.05 or 0.2 in front of a big rock's face (the
+ * way in slightly off its centre): on the final approach the look-ahead
+ * meets only obstacles across the way to the end, so it walks in and
+ * stops. With the shortened look-ahead alone, the face of a rock of radius
+ * 8 still turned it aside over the last steps: it hovered 0.3 short,
+ * swaying, and never arrived. */
+static void ends_in_front_of_a_face(int dim, steer_up_axis up, bool ground, float rock, float gap)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim, wd.up = up, wd.capacity = 2, wd.max_dt = 1.0f / 30.0f;
+    wd.bounds_min = steer_v3_make(-40.0f, -40.0f, dim == 3 ? -40.0f : 0.0f);
+    wd.bounds_max = steer_v3_make(40.0f, 40.0f, dim == 3 ? 40.0f : 0.0f);
+    wd.boundary = STEER_BOUNDARY_CLAMP;
+    wd.solid_obstacles = true;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(steer_world_add_obstacle(w, steer_v3_zero(), rock) == 0);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_AVOID_OBSTACLES] = 3.0f;
+    gd.weight[STEER_ANTICIPATE] = 1.0f; /* a unit of rts_order.json */
+    gd.keep_right = 0.25f, gd.keep_apart = true, gd.neighbour_radius = 4.0f;
+    gd.see_ahead = 2.0f;
+    gd.combine = STEER_COMBINE_RUNNING_SUM;
+    gd.radius = BODY, gd.max_speed = 3.0f, gd.max_force = 6.0f;
+    gd.ground_plane = ground;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id id = steer_world_add_agent(w, 0, at(dim, up, -rock - 5.0f, 0.3f, 0.0f), steer_v3_zero());
+    const steer_v3 end = at(dim, up, -rock - BODY - gap, 0.0f, 0.0f);
+    CHECK(steer_world_set_goal(w, id, &(steer_goal){.kind = STEER_GOAL_ARRIVE, .target = end}) == STEER_OK);
+    int arrived_at = -1;
+    for (int step = 0; step < 900 && arrived_at < 0; ++step) {
+        CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+        if (steer_world_has_arrived(w, id)) arrived_at = step;
+    }
+    steer_agent_state st;
+    steer_world_get_agent(w, id, &st);
+    printf("ends_in_front_of_a_face (%dD%s, rock %g, gap %g): arrived after %.2f s, %.3f from the end\n", dim,
+           up == STEER_UP_Y ? " Y-up" : "", (double)rock, (double)gap, (double)(arrived_at + 1) / 30.0,
+           (double)steer_v3_dist(st.position, end));
+    CHECK(arrived_at >= 0 && arrived_at < 300); /* a straight walk of about 5 and the braking stop */
+    steer_world_destroy(w);
+}
+
 /* The side is the goal's when it is not straight behind: a target a little
  * to the right (-b) is reached round the right. */
 static void round_the_goals_side(void)
@@ -170,6 +213,12 @@ int main(void)
     sets_off_along_the_face(3, STEER_UP_Z, true);
     sets_off_along_the_face(3, STEER_UP_Y, true);
     sets_off_along_the_face(3, STEER_UP_Z, false);
+    for (int k = 0; k < 2; ++k) {
+        float gap = k == 0 ? 0.05f : 0.2f;
+        ends_in_front_of_a_face(2, STEER_UP_Z, false, 8.0f, gap);
+        ends_in_front_of_a_face(2, STEER_UP_Z, false, 14.0f, gap);
+        ends_in_front_of_a_face(3, STEER_UP_Y, true, 8.0f, gap);
+    }
     round_the_goals_side();
     only_for_avoiders();
     a_clear_way_is_left_alone(2);

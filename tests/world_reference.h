@@ -673,6 +673,34 @@ static inline float goal_slow_radius(const agent_ref *r)
     return r->goal->slow_radius > 0.0f ? r->goal->slow_radius : r->g->slow_radius;
 }
 
+/* §6.1a: the ground frame of the way round a rock (Z up, doubles): a 2D or
+ * ground-plane agent's points and obstacles on the ground. */
+static inline void ground_point(const agent_ref *r, steer_v3 v, double out[3])
+{
+    steer_v3 f = r->b->dim == 3 ? steer_v3_to_z_up(v, r->b->up) : v;
+    bool planar = flat(r) || on_ground(r);
+    out[0] = f.x, out[1] = f.y, out[2] = planar ? 0.0 : f.z;
+}
+
+/* §6.1a: whether obstacle k stands across the way from p to q (ground
+ * frame), with the clearance min(r_o + radius, |q - c|); *d and *clear
+ * its distance and clearance. */
+static inline bool across_ref(const agent_ref *r, int k, const double p[3], const double q[3], double *d, double *clear)
+{
+    double c[3], pc[3], qc[3], way[3];
+    ground_point(r, r->b->obstacles[k].centre, c);
+    for (int a = 0; a < 3; ++a) pc[a] = p[a] - c[a], qc[a] = q[a] - c[a], way[a] = q[a] - p[a];
+    double length2 = way[0] * way[0] + way[1] * way[1] + way[2] * way[2];
+    *d = sqrt(pc[0] * pc[0] + pc[1] * pc[1] + pc[2] * pc[2]);
+    *clear = fmin((double)r->b->obstacles[k].radius + r->g->radius, sqrt(qc[0] * qc[0] + qc[1] * qc[1] + qc[2] * qc[2]));
+    if (!(length2 > 0.0)) return false;
+    double along = -(pc[0] * way[0] + pc[1] * way[1] + pc[2] * way[2]); /* (c - p) . way */
+    if (*d <= *clear) return along > 0.0;
+    double s = along / length2, near2 = 0.0;
+    for (int a = 0; a < 3; ++a) near2 += (p[a] + s * way[a] - c[a]) * (p[a] + s * way[a] - c[a]);
+    return s > 0.0 && s < 1.0 && near2 < *clear * *clear;
+}
+
 /* §6.1a, the way round a rock: for a group that avoids obstacles, the point
  * q an own goal steers for becomes an aim on the tangent of the nearest
  * obstacle across the way, at q's distance. In the ground frame (Z up), in
@@ -682,8 +710,10 @@ static inline steer_v3 detour(const agent_ref *r, steer_v3 to)
     const bench *b = r->b;
     if (r->g->weight[STEER_AVOID_OBSTACLES] == 0.0f || b->obstacle_count == 0) return to;
     const bool planar = flat(r) || on_ground(r);
-    steer_v3 pf = b->dim == 3 ? steer_v3_to_z_up(r->p, b->up) : r->p, qf = b->dim == 3 ? steer_v3_to_z_up(to, b->up) : to;
-    double p[3] = {pf.x, pf.y, planar ? 0.0 : pf.z}, q[3] = {qf.x, qf.y, planar ? 0.0 : qf.z}, way[3];
+    steer_v3 qf = b->dim == 3 ? steer_v3_to_z_up(to, b->up) : to;
+    double p[3], q[3], way[3];
+    ground_point(r, r->p, p);
+    ground_point(r, to, q);
     for (int k = 0; k < 3; ++k) way[k] = q[k] - p[k];
     double length = sqrt(way[0] * way[0] + way[1] * way[1] + way[2] * way[2]);
     double look = (double)r->g->see_ahead + (double)r->g->see_ahead_time * steer_v3_len(r->v);
@@ -691,25 +721,12 @@ static inline steer_v3 detour(const agent_ref *r, steer_v3 to)
     int best = -1;
     double best_gap = 0.0, best_d = 0.0, best_r = 0.0, c[3] = {0.0, 0.0, 0.0};
     for (int k = 0; k < b->obstacle_count; ++k) {
-        steer_v3 cf = b->dim == 3 ? steer_v3_to_z_up(b->obstacles[k].centre, b->up) : b->obstacles[k].centre;
-        double ck[3] = {cf.x, cf.y, planar ? 0.0 : cf.z}, pc[3], qc[3];
-        for (int a = 0; a < 3; ++a) pc[a] = p[a] - ck[a], qc[a] = q[a] - ck[a];
-        double d = sqrt(pc[0] * pc[0] + pc[1] * pc[1] + pc[2] * pc[2]);
-        double clear = fmin((double)b->obstacles[k].radius + r->g->radius, sqrt(qc[0] * qc[0] + qc[1] * qc[1] + qc[2] * qc[2]));
-        if (!(d - clear <= look)) continue;
-        double along = -(pc[0] * way[0] + pc[1] * way[1] + pc[2] * way[2]); /* (c - p) . way */
-        bool across;
-        if (d <= clear) {
-            across = along > 0.0;
-        } else {
-            double s = along / (length * length);
-            double near2 = 0.0;
-            for (int a = 0; a < 3; ++a) near2 += (p[a] + s * way[a] - ck[a]) * (p[a] + s * way[a] - ck[a]);
-            across = s > 0.0 && s < 1.0 && near2 < clear * clear;
-        }
-        if (across && (best < 0 || d - clear < best_gap)) {
+        double d, clear;
+        bool across = across_ref(r, k, p, q, &d, &clear);
+        if (!(d - clear <= look) || !across) continue;
+        if (best < 0 || d - clear < best_gap) {
             best = k, best_gap = d - clear, best_d = d, best_r = clear;
-            for (int a = 0; a < 3; ++a) c[a] = ck[a];
+            ground_point(r, b->obstacles[k].centre, c);
         }
     }
     if (best < 0) return to;
@@ -992,20 +1009,29 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
     }
     case STEER_AVOID_OBSTACLES: {
         /* §6.1a: the look-ahead shortens on the final approach as the wander fades */
-        float see_ahead = (g->see_ahead + g->see_ahead_time * steer_v3_len(r->v)) * wander_fade(r);
+        float fade = wander_fade(r);
+        float see_ahead = (g->see_ahead + g->see_ahead_time * steer_v3_len(r->v)) * fade;
         steer_avoid_params params = {see_ahead, g->radius, g->max_force, 0.0f, 0.0f, b->up};
+        /* §6.1a: on the final approach, only the obstacles across the way to the end */
+        int use[MAX_OBJECTS], n = 0;
+        steer_v3 end;
+        bool filter = fade < 1.0f && goal_aim(r, &end);
+        double p[3], q[3], d, clear;
+        if (filter) ground_point(r, r->p, p), ground_point(r, end, q);
+        for (int k = 0; k < b->obstacle_count; ++k)
+            if (!filter || across_ref(r, k, p, q, &d, &clear)) use[n++] = k;
         if (flat(r)) {
             steer_obstacle2 obstacles[MAX_OBJECTS];
-            for (int k = 0; k < b->obstacle_count; ++k)
-                obstacles[k] = (steer_obstacle2){v2_of(b->obstacles[k].centre), b->obstacles[k].radius};
-            return v3_of(steer_avoid_obstacles2(p2, v2, obstacles, b->obstacle_count, &params, NULL));
+            for (int k = 0; k < n; ++k)
+                obstacles[k] = (steer_obstacle2){v2_of(b->obstacles[use[k]].centre), b->obstacles[use[k]].radius};
+            return v3_of(steer_avoid_obstacles2(p2, v2, obstacles, n, &params, NULL));
         }
-        if (on_ground(r)) { /* upright cylinders: the agent and the obstacles taken on the ground */
-            steer_obstacle3 level[MAX_OBJECTS];
-            for (int k = 0; k < b->obstacle_count; ++k) level[k] = (steer_obstacle3){drop_up(b, b->obstacles[k].centre), b->obstacles[k].radius};
-            return steer_avoid_obstacles3(drop_up(b, r->p), r->v, level, b->obstacle_count, &params, NULL);
+        steer_obstacle3 level[MAX_OBJECTS];
+        for (int k = 0; k < n; ++k) { /* upright cylinders on the ground: the agent and the obstacles taken there */
+            steer_v3 c = b->obstacles[use[k]].centre;
+            level[k] = (steer_obstacle3){on_ground(r) ? drop_up(b, c) : c, b->obstacles[use[k]].radius};
         }
-        return steer_avoid_obstacles3(r->p, r->v, b->obstacles, b->obstacle_count, &params, NULL);
+        return steer_avoid_obstacles3(on_ground(r) ? drop_up(b, r->p) : r->p, r->v, level, n, &params, NULL);
     }
     case STEER_AVOID_WALLS:
     case STEER_FOLLOW_WALL: {

@@ -142,7 +142,8 @@ typedef struct steer_anticipation {
     steer_up_axis up;   /* 3D: right is heading x up (default Z; ignored in 2D) */
     float dt;           /* the step the force acts for, time: each pair's push is then at most what takes
                            away the agent's part of their approach at contact within it, half between
-                           equals, twice that against a higher priority (<= 0: no such cap; docs/model.md §2.24) */
+                           equals, twice that against a higher priority that comes at the agent (<= 0: no such
+                           cap; docs/model.md §2.24) */
     float mass;         /* the agent's mass, with dt (not a positive number: 1) */
 } steer_anticipation;
 

@@ -290,7 +290,7 @@ test('the RTS gesture through a garrison: its idle units make way (arrived_prior
   assert.equal(await hook(page, () => window.steerPlayground.getParam(2, 'priority')), 1);
   const s0 = await state(page);
   assert.equal(s0.goals, 56);
-  // As filed the last unit is home at 109.2 s, 3,276 steps (docs/scenarios.md).
+  // As filed the last unit is home at 101.2 s, 3,035 steps (docs/scenarios.md).
   let steps = await run(async () => (await state(page)).goalsArrived === 56, 3600);
   assert.equal((await state(page)).goalsArrived, 56, `the squads through, the garrison on its posts (${steps} steps)`);
   // The garrison's fourth column (x = -0.7), sent west through the three
