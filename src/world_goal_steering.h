@@ -64,6 +64,10 @@ steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer_
  * the goal is reached (world.h, "arrived"). */
 void steer__goal_after_move(const steer_world *w, const steer__group *g, struct steer__goal *goal, const float pos[3],
                             const float vel[3]);
+/* The last point of the goal, wherever the agent is on its way (a SEEK or
+ * ARRIVE target, the last waypoint, an open path's end); false for a
+ * closed path, which never ends. */
+bool steer__goal_last_point(const steer_world *w, const struct steer__goal *goal, steer_v3 *end);
 /* Whether the group's arrived agents stay so beyond the tolerance (its
  * departure distance is larger): the flock kernel's arrival bits, which
  * know the tolerance alone, then do not decide a departure. */

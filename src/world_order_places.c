@@ -1,6 +1,8 @@
 /* Places for an order: where `count` agents sent to one point can stand
  * (steer_world_places_around, world.h). Outside the step; it reads the
  * objects' index and the agents' query index, and changes nothing. */
+#include "world_goal_steering.h"
+#include "world_goals.h"
 #include "world_handles.h"
 #include "world_internal.h"
 #include "world_obstacles.h"
@@ -73,8 +75,23 @@ static bool clear_of_objects(const order *o, steer_v2 p)
     return !steer__wall_across(w, o->centre, p, (steer__wall_level){o->height, o->half});
 }
 
-/* Whether an agent not being sent stands within half the spacing and its
- * own radius of p, on the ground. */
+/* Whether agent d is on its way elsewhere: an own goal not reached whose
+ * last point (where it will stand) is not within `reach` of p (or that
+ * never ends). It leaves the point as the movers do: two squads ordered
+ * through each other in one frame each take the other's ground. */
+static bool on_its_way_elsewhere(const steer_world *w, uint32_t d, steer_v2 p, float reach)
+{
+    if (!steer__has_goal(w, (int)d)) return false;
+    const steer__goal *goal = steer__goal_of(w, (int)d);
+    steer_v3 end;
+    if (goal->arrived) return false;
+    if (!steer__goal_last_point(w, goal, &end)) return true;
+    steer_v3 g = steer__to_ground(w, end);
+    return !(steer_v2_dist(p, steer_v2_make(g.x, g.y)) < reach);
+}
+
+/* Whether an agent not being sent, nor on its way elsewhere, stands within
+ * half the spacing and its own radius of p, on the ground. */
 static bool clear_of_standing(order *o, steer_v2 p)
 {
     steer_world *w = o->w;
@@ -95,7 +112,7 @@ static bool clear_of_standing(order *o, steer_v2 p)
         if (o->mover[slot] || steer__handle_lookup(w, o->found[k], &d) != STEER_MISUSE_NONE) continue;
         steer_v3 q = steer__to_ground(w, steer__v3_at(w, w->p, (int)d));
         float r = w->groups[w->group[d]].def.radius;
-        if (steer_v2_dist(p, steer_v2_make(q.x, q.y)) < o->half + r) return false;
+        if (steer_v2_dist(p, steer_v2_make(q.x, q.y)) < o->half + r && !on_its_way_elsewhere(w, d, p, o->half + r)) return false;
     }
     return true;
 }

@@ -135,6 +135,43 @@ static void flows_round_what_is_in_the_way(int dim, steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* Two squads ordered through each other in one frame: the squad standing
+ * on the click, already sent elsewhere (its goals not reached), does not
+ * hold its ground, so the places are the open ground's, not a ring round
+ * it (the RTS review: 6.79 from the click against 4.82). A unit that has
+ * arrived, or whose own goal ends there, still holds it. */
+static void units_on_their_way_leave_their_ground(void)
+{
+    steer_world *w = world(2, STEER_UP_Z, STEER_BOUNDARY_NONE, 100.0f);
+    steer_agent_id there[25], sent[25];
+    for (int k = 0; k < 25; ++k) {
+        there[k] = steer_world_add_agent(w, 0, steer_v3_make(1.2f * (float)(k % 5), 1.2f * (float)(k / 5), 0.0f), steer_v3_zero());
+        sent[k] = steer_world_add_agent(w, 0, steer_v3_make(-30.0f + 1.2f * (float)(k % 5), 1.2f * (float)(k / 5), 0.0f),
+                                        steer_v3_zero());
+    }
+    const steer_v3 click = steer_v3_make(2.4f, 2.4f, 0.0f);
+    steer_places_query q = {click, 1.25f, 0.0f, sent, 25};
+    steer_v3 places[25];
+    float farthest[3];
+    for (int round = 0; round < 3; ++round) {
+        /* round 0: the squad there idle; 1: sent 30 away; 2: sent to where it stands */
+        for (int k = 0; round > 0 && k < 25; ++k) {
+            steer_agent_state s;
+            steer_world_get_agent(w, there[k], &s);
+            steer_v3 to = round == 1 ? steer_v3_add(s.position, steer_v3_make(30.0f, 0.0f, 0.0f)) : s.position;
+            CHECK(steer_world_set_goal(w, there[k], &(steer_goal){.kind = STEER_GOAL_ARRIVE, .target = to}) == STEER_OK);
+        }
+        CHECK(steer_world_places_around(w, &q, places, 25) == 25);
+        farthest[round] = 0.0f;
+        for (int i = 0; i < 25; ++i) farthest[round] = steer_maxf(farthest[round], steer_v3_dist(places[i], click));
+    }
+    printf("on their way: the farthest place %.2f from the click with the squad there idle, %.2f once it is sent away, "
+           "%.2f sent to where it stands\n", (double)farthest[0], (double)farthest[1], (double)farthest[2]);
+    CHECK(farthest[1] < 1.25f / 1.546f * sqrtf(25.0f) + 1e-3f); /* the open ground's first 25 */
+    CHECK(farthest[0] > farthest[1] + 1.0f && farthest[2] > farthest[1] + 1.0f);
+    steer_world_destroy(w);
+}
+
 /* A bounded world: a click by the corner moves the spiral in, whole, and
  * every place keeps half the spacing and the margin from the edge; a box
  * too small for them all still gives count places, all inside. */
@@ -215,5 +252,6 @@ int main(void)
     stays_in_the_box(2, STEER_UP_Z);
     stays_in_the_box(3, STEER_UP_Y);
     units_sent_there_arrive();
+    units_on_their_way_leave_their_ground();
     return check_summary("test_world_order_places");
 }

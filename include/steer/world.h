@@ -720,7 +720,9 @@ int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, in
  * bounded (clamp or wrap) world's box than half the spacing plus
  * box_margin, or within half the spacing and its own radius of an agent
  * that is not one of query->movers (a unit standing there; the movers
- * leave theirs). A spiral that would stick out of the box is first moved
+ * leave theirs) nor on its way elsewhere (an own goal not reached whose
+ * last point is not there: it leaves too, so two squads ordered through
+ * each other in one frame each take the other's ground). A spiral that would stick out of the box is first moved
  * in, whole. When fewer than count points are open among the first 64 a
  * place, the rest take the points passed over inside the box, nearest the
  * centre first, then the spiral on, moved into the box. A spacing of about
