@@ -42,6 +42,121 @@ int steer__across_the_way(const steer_world *w, const steer__agent *a, steer_v3 
     return n;
 }
 
+/* Rocks that no body of the agent's width passes between are one
+ * obstacle for the way round: a unit aimed at the tangent of one rock of a
+ * cluster walks into the next. At most CLUSTER_CAP rocks are joined. */
+#define CLUSTER_CAP 32
+#define PI_F 3.14159265f
+
+/* An obstacle's centre on the ground (ground frame, no up part). */
+static steer_v2 ground_centre(const steer_world *w, const steer_obstacle3 *o)
+{
+    steer_v3 c = steer__to_ground(w, o->centre);
+    return steer_v2_make(c.x, c.y);
+}
+
+/* The unit vector `angle` round from `ahead` (counter-clockwise). */
+static steer_v2 turned(steer_v2 ahead, float angle)
+{
+    float c = steer_cos(angle), s = steer_sin(angle);
+    return steer_v2_make(ahead.x * c - ahead.y * s, ahead.x * s + ahead.y * c);
+}
+
+/* A cluster's tangents seen from a point: the most counter-clockwise
+ * (left) and clockwise (right) of its members' tangents, as angles from
+ * `ahead`, and how far each is to its tangent point (0 from inside that
+ * member's clearance, where the tangent runs along its face). */
+typedef struct cluster_view {
+    float left, right, left_reach, right_reach;
+} cluster_view;
+
+typedef struct cluster {
+    steer_v2 centre[CLUSTER_CAP];
+    float clear[CLUSTER_CAP];
+    int count;
+} cluster;
+
+static cluster_view view_from(const cluster *c, steer_v2 from, steer_v2 ahead)
+{
+    cluster_view v = {-INFINITY, INFINITY, 0.0f, 0.0f};
+    for (int m = 0; m < c->count; ++m) {
+        steer_v2 off = steer_v2_sub(c->centre[m], from);
+        float dist = steer_v2_len(off), clear = c->clear[m];
+        float theta = steer_atan2(ahead.x * off.y - ahead.y * off.x, steer_v2_dot(ahead, off));
+        float reach = dist > clear ? sqrtf(dist * dist - clear * clear) : 0.0f;
+        float half = dist > clear ? steer_atan2(clear, reach) : 0.5f * PI_F; /* asin(clear / dist) */
+        if (theta + half > v.left) v.left = theta + half, v.left_reach = reach;
+        if (theta - half < v.right) v.right = theta - half, v.right_reach = reach;
+    }
+    return v;
+}
+
+/* The tangent point `angle` round from `ahead`, `reach` from `from`. */
+static steer_v2 tangent_point(steer_v2 from, steer_v2 ahead, float angle, float reach)
+{
+    return steer_v2_add(from, steer_v2_scale(turned(ahead, angle), reach));
+}
+
+/* On the ground (a 2D or ground-plane agent at p, on its way to q): the
+ * heading round the cluster of rocks joined to rock `first` (its clearance
+ * first_clear), by the cluster's tangent on the shorter side. A side's walk
+ * is estimated through the cluster's tangent point on that side seen from
+ * p and the one seen from q: p, those two, q (ties: the left). By length,
+ * not by angle: in the notch between two rocks the nearer rock's tangent
+ * turns farther from the goal, so an angle would send the agent back to
+ * the other side at every step up the notch; and seen from p alone, a
+ * rock the agent stands against hides the rocks beyond it on that side. 0
+ * when the rock stands alone (the caller's tangent holds), 1 with *dir
+ * set, -1 when the cluster closes both sides (no way round it within a
+ * half turn). */
+static int round_the_cluster(const steer_world *w, const steer__agent *a, steer_v2 p, steer_v2 q, int first, float first_clear,
+                             steer_v3 *dir)
+{
+    const steer__group *g = a->g;
+    const steer_obstacle3 *all = g->on_ground ? w->obstacles_ground : w->obstacles;
+    const float body = g->def.radius;
+    int member[CLUSTER_CAP];
+    int n = 1;
+    member[0] = first;
+    for (int i = 0; i < n && n < CLUSTER_CAP; ++i) { /* joined: closer than both radii and a body's width */
+        const steer_obstacle3 *o = &all[member[i]];
+        steer_v2 ci = ground_centre(w, o);
+        uint32_t ids[STEER__OBJECT_QUERY_CAP];
+        steer_v3 lo, hi; /* the index files each rock under its centre +- 2 radii: one joined to this one is listed */
+        steer__box_around(o->centre, o->radius + 2.0f * body, &lo, &hi);
+        steer__object_list near = steer__obstacles_near_for(w, g->on_ground, lo, hi, ids);
+        for (int k = 0; k < near.count && n < CLUSTER_CAP; ++k) {
+            int id = steer__object_at(near, k);
+            bool known = false;
+            for (int m = 0; m < n && !known; ++m) known = member[m] == id;
+            if (!known && steer_v2_dist(ci, ground_centre(w, &all[id])) < o->radius + all[id].radius + 2.0f * body)
+                member[n++] = id;
+        }
+    }
+    if (n == 1) return 0;
+    cluster c = {.count = n};
+    for (int m = 0; m < n; ++m) {
+        c.centre[m] = ground_centre(w, &all[member[m]]);
+        c.clear[m] = m == 0 ? first_clear : all[member[m]].radius + body;
+    }
+    steer_v2 from_p = steer_v2_sub(c.centre[0], p), from_q = steer_v2_sub(c.centre[0], q);
+    steer_v2 ahead_p = steer_v2_normalize(steer_v2_len_sq(from_p) > 0.0f ? from_p : steer_v2_sub(q, p));
+    steer_v2 ahead_q = steer_v2_normalize(steer_v2_len_sq(from_q) > 0.0f ? from_q : steer_v2_sub(p, q));
+    cluster_view at_p = view_from(&c, p, ahead_p), at_q = view_from(&c, q, ahead_q);
+    bool left_open = at_p.left < PI_F, right_open = at_p.right > -PI_F;
+    if (!left_open && !right_open) return -1;
+    /* the way's left side is q's clockwise one, looking back at the cluster */
+    steer_v2 left_p = tangent_point(p, ahead_p, at_p.left, at_p.left_reach);
+    steer_v2 left_q = tangent_point(q, ahead_q, at_q.right, at_q.right_reach);
+    steer_v2 right_p = tangent_point(p, ahead_p, at_p.right, at_p.right_reach);
+    steer_v2 right_q = tangent_point(q, ahead_q, at_q.left, at_q.left_reach);
+    float by_left = at_p.left_reach + steer_v2_dist(left_p, left_q) + at_q.right_reach;
+    float by_right = at_p.right_reach + steer_v2_dist(right_p, right_q) + at_q.left_reach;
+    steer_v2 heading = turned(ahead_p, left_open && (!right_open || by_left <= by_right) ? at_p.left : at_p.right);
+    *dir = steer_v3_make(heading.x, heading.y, 0.0f);
+    return 1;
+}
+
 steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
 {
     const steer__group *g = a->g;
@@ -57,21 +172,23 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
     float look = d->see_ahead + d->see_ahead_time * steer_v3_len(a->v);
     /* within the arrival tolerance the braking arrive asks for no speed, whatever the aim's direction */
     if (!(length > d->arrival_tolerance && length_sq <= FLT_MAX && look >= 0.0f)) return to; /* or not finite */
-    steer__near_obstacles near;
-    int count;
-    steer_v3 at = g->on_ground ? steer_v3_set(a->p, steer__up_index(w), 0.0f) : a->p;
-    const steer_obstacle3 *obstacles = steer__obstacles_within(w, g->on_ground, at, look + d->radius, &near, &count);
+    uint32_t ids[STEER__OBJECT_QUERY_CAP];
+    steer_v3 at = g->on_ground ? steer_v3_set(a->p, steer__up_index(w), 0.0f) : a->p, lo, hi;
+    steer__box_around(at, look + d->radius, &lo, &hi);
+    steer__object_list near = steer__obstacles_near_for(w, g->on_ground, lo, hi, ids);
+    const steer_obstacle3 *all = g->on_ground ? w->obstacles_ground : w->obstacles;
     int best = -1;
     float best_gap = 0.0f, best_dist = 0.0f, best_clear = 0.0f;
     steer_v3 best_centre = steer_v3_zero();
-    for (int k = 0; k < count; ++k) {
-        steer_v3 c = steer__to_ground(w, obstacles[k].centre);
+    for (int k = 0; k < near.count; ++k) {
+        const steer_obstacle3 *o = &all[steer__object_at(near, k)];
+        steer_v3 c = steer__to_ground(w, o->centre);
         if (flat) c.z = 0.0f;
-        float dist = steer_v3_dist(p, c), clear = steer_minf(obstacles[k].radius + d->radius, steer_v3_dist(q, c));
+        float dist = steer_v3_dist(p, c), clear = steer_minf(o->radius + d->radius, steer_v3_dist(q, c));
         float gap = dist - clear;
         if (!(gap <= look) || !across(p, way, length_sq, c, dist, clear)) continue;
         if (best < 0 || gap < best_gap) { /* the nearest; ties to the first */
-            best = k;
+            best = steer__object_at(near, k);
             best_gap = gap, best_dist = dist, best_clear = clear;
             best_centre = c;
         }
@@ -91,6 +208,10 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
     if (best_dist > best_clear) { /* the tangent from the agent */
         float sin_a = best_clear / best_dist, cos_a = sqrtf(1.0f - sin_a * sin_a);
         dir = steer_v3_add(steer_v3_scale(u, -cos_a), steer_v3_scale(side, sin_a));
+    }
+    if (flat) {
+        int round = round_the_cluster(w, a, steer_v2_make(p.x, p.y), steer_v2_make(q.x, q.y), best, best_clear, &dir);
+        if (round < 0) return to; /* closed all round: nothing better than straight */
     }
     steer_v3 aim = steer_v3_add(p, steer_v3_scale(dir, length));
     if (flat) aim.z = height; /* the goal's height: a ground-plane agent reads it level */

@@ -25,7 +25,8 @@
 
 /* An RTS order with own goals: 48 units of a crowd group (anticipation,
  * obstacle avoidance, keep_apart, the running sum: the crowd kernel) sent
- * from a block to places round a rock (steer_world_places_around, then
+ * from a block to places round a rock (and a second one 0.4 from it, too
+ * close for a body: one cluster) (steer_world_places_around, then
  * steer_world_send_to_places together), so that the assignment, the
  * places' trades, the braking arrive and the way round the rock all run,
  * past 8 idle units of a second group; 600 steps of 1/30 s. */
@@ -47,7 +48,8 @@ static bool order_hash(int dim, int threads, steer_kernel kernel, steer_kernel *
     /* on the ground: (a, b) is (x, y) in 2D and (x, z) in the Y-up world */
 #define GROUND(a, b) (dim == 3 ? steer_v3_make((a), 0.0f, (b)) : steer_v3_make((a), (b), 0.0f))
     bool ok = steer_world_add_obstacle(w, GROUND(12.0f, 0.0f), 3.0f) >= 0 &&
-              steer_world_add_obstacle(w, GROUND(4.0f, 7.0f), 1.5f) >= 0;
+              steer_world_add_obstacle(w, GROUND(4.0f, 7.0f), 1.5f) >= 0 &&
+              steer_world_add_obstacle(w, GROUND(12.0f, 5.4f), 2.0f) >= 0; /* 0.4 from the first: one cluster */
     steer_group_def g = steer_default_group_def();
     memset(g.weight, 0, sizeof g.weight);
     g.weight[STEER_AVOID_OBSTACLES] = 3.0f;

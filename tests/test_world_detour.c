@@ -162,6 +162,51 @@ static void ends_in_front_of_a_face(int dim, steer_up_axis up, bool ground, floa
     steer_world_destroy(w);
 }
 
+/* Rocks no body passes between are one obstacle for the way round: the
+ * agent goes round the cluster, not into the notch between two of them
+ * (the tangent of the nearest rock alone led there, where it turned about
+ * for good). Rocks of radius `r` at (0, 0) and at `spots` (in units of r),
+ * the agent from (-6, start_b) to (2.5 + r, end_b); each arrives, never
+ * turning its velocity about. */
+static void round_a_cluster(int dim, steer_up_axis up, bool ground, float r, const float (*spots)[2], int spot_count,
+                            float start_b, float end_b)
+{
+    steer_world *w = rock_world(dim, up, ground, 1.0f, false);
+    CHECK(steer_world_add_obstacle(w, steer_v3_zero(), r) == 0);
+    for (int k = 0; k < spot_count; ++k)
+        CHECK(steer_world_add_obstacle(w, at(dim, up, spots[k][0] * r, spots[k][1] * r, 0.0f), r) == k + 1);
+    steer_agent_id id = steer_world_add_agent(w, 0, at(dim, up, -6.0f - 2.0f * r, start_b, ground ? 1.5f : 0.0f), steer_v3_zero());
+    steer_v3 end = at(dim, up, 2.5f + r, end_b, 0.0f);
+    CHECK(steer_world_set_goal(w, id, &(steer_goal){.kind = STEER_GOAL_ARRIVE, .target = end}) == STEER_OK);
+    int reversals = 0, arrived_at = -1;
+    steer_v3 last_v = steer_v3_zero();
+    for (int step = 0; step < 1200 && arrived_at < 0; ++step) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_agent_state st;
+        steer_world_get_agent(w, id, &st);
+        if (steer_v3_len(st.velocity) > 0.1f && steer_v3_len(last_v) > 0.1f && steer_v3_dot(st.velocity, last_v) < 0.0f) ++reversals;
+        last_v = st.velocity;
+        if (steer_world_has_arrived(w, id)) arrived_at = step;
+    }
+    printf("round_a_cluster (%dD%s, %d rocks of %g): arrived after %.2f s, %d reversals\n", dim,
+           up == STEER_UP_Y ? " Y-up" : "", spot_count + 1, (double)r, (double)(arrived_at + 1) * (double)DT, reversals);
+    CHECK(arrived_at >= 0 && reversals == 0);
+    steer_world_destroy(w);
+}
+
+static void round_clusters(void)
+{
+    static const float touching[1][2] = {{0.0f, 2.0f}}, overlapping[1][2] = {{0.0f, 1.6f}}, narrow[1][2] = {{0.0f, 2.6f}};
+    static const float triple[2][2] = {{0.0f, 2.0f}, {0.0f, -2.0f}};
+    round_a_cluster(2, STEER_UP_Z, false, 1.0f, touching, 1, 1.0f, 1.0f);    /* straight at the join */
+    round_a_cluster(2, STEER_UP_Z, false, 1.0f, touching, 1, 0.5f, 0.5f);
+    round_a_cluster(2, STEER_UP_Z, false, 2.0f, overlapping, 1, 1.6f, 1.6f);
+    round_a_cluster(2, STEER_UP_Z, false, 1.0f, narrow, 1, 1.3f, 1.3f);      /* a gap of 0.6: no room for a body of 1 */
+    round_a_cluster(2, STEER_UP_Z, false, 1.0f, triple, 2, 0.3f, 0.0f);
+    round_a_cluster(3, STEER_UP_Y, true, 1.0f, touching, 1, 1.0f, 1.0f);
+    round_a_cluster(3, STEER_UP_Z, true, 1.0f, triple, 2, 0.3f, 0.0f);
+}
+
 /* The side is the goal's when it is not straight behind: a target a little
  * to the right (-b) is reached round the right. */
 static void round_the_goals_side(void)
@@ -219,6 +264,7 @@ int main(void)
         ends_in_front_of_a_face(2, STEER_UP_Z, false, 14.0f, gap);
         ends_in_front_of_a_face(3, STEER_UP_Y, true, 8.0f, gap);
     }
+    round_clusters();
     round_the_goals_side();
     only_for_avoiders();
     a_clear_way_is_left_alone(2);

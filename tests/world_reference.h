@@ -214,10 +214,13 @@ static inline int add_agent(bench *b, int group, steer_v3 p, steer_v3 v)
     return b->count++;
 }
 
+/* Six obstacles; the first two 0.2 apart, too close for a body to pass
+ * between (a cluster for the way round a rock, §6.1a). */
 static inline void add_obstacles(bench *b)
 {
-    static const float at[5][4] = {{4, 1, 0.5f, 2}, {-5, -3, -1, 1.5f}, {0, -7, 2, 2.5f}, {-2, 5, 0, 1}, {7, -5, -2, 1.2f}};
-    for (int k = 0; k < 5; ++k) {
+    static const float at[6][4] = {{4, 1, 0.5f, 2}, {-5, -3, -1, 1.5f}, {0, -7, 2, 2.5f}, {-2, 5, 0, 1}, {7, -5, -2, 1.2f},
+                                   {4, 4.2f, 0.5f, 1}};
+    for (int k = 0; k < 6; ++k) {
         steer_v3 c = place(b, at[k][0], at[k][1], at[k][2]);
         CHECK(steer_world_add_obstacle(b->world, c, at[k][3]) == k);
         b->obstacles[b->obstacle_count++] = (steer_obstacle3){c, at[k][3]};
@@ -701,6 +704,88 @@ static inline bool across_ref(const agent_ref *r, int k, const double p[3], cons
     return s > 0.0 && s < 1.0 && near2 < *clear * *clear;
 }
 
+/* §6.1a, a cluster seen from (x, y) (the ground frame), angles from `ahead`:
+ * the most counter-clockwise and clockwise of its members' tangents and how
+ * far each is to its tangent point (0 from inside that member's clearance,
+ * where the tangent is square to the way to the centre). */
+typedef struct cluster_ref {
+    double x[MAX_OBJECTS], y[MAX_OBJECTS], clear[MAX_OBJECTS];
+    int count;
+} cluster_ref;
+typedef struct cluster_view_ref {
+    double left, right, left_reach, right_reach;
+} cluster_view_ref;
+
+static inline cluster_view_ref cluster_view_from(const cluster_ref *c, double x, double y, double ax, double ay)
+{
+    cluster_view_ref v = {-INFINITY, INFINITY, 0.0, 0.0};
+    for (int m = 0; m < c->count; ++m) {
+        double ox = c->x[m] - x, oy = c->y[m] - y, d = hypot(ox, oy);
+        double theta = atan2(ax * oy - ay * ox, ax * ox + ay * oy);
+        double reach = d > c->clear[m] ? sqrt(d * d - c->clear[m] * c->clear[m]) : 0.0;
+        double half = d > c->clear[m] ? asin(c->clear[m] / d) : acos(0.0);
+        if (theta + half > v.left) v.left = theta + half, v.left_reach = reach;
+        if (theta - half < v.right) v.right = theta - half, v.right_reach = reach;
+    }
+    return v;
+}
+
+/* §6.1a: the heading round the cluster joined to obstacle `first` (rocks
+ * closer than their radii and a body's width), on the side whose walk is
+ * shorter through its tangent points seen from p and from q (ties: left);
+ * 0 when the rock stands alone, -1 when the cluster closes both sides. */
+static inline int round_cluster_ref(const agent_ref *r, const double p[3], const double q[3], int first, double first_clear,
+                                    double heading[3])
+{
+    const bench *b = r->b;
+    const double body = r->g->radius;
+    int member[MAX_OBJECTS], n = 1;
+    member[0] = first;
+    for (int i = 0; i < n; ++i) {
+        double ci[3];
+        ground_point(r, b->obstacles[member[i]].centre, ci);
+        for (int k = 0; k < b->obstacle_count; ++k) {
+            bool known = false;
+            for (int m = 0; m < n; ++m) known = known || member[m] == k;
+            double ck[3];
+            ground_point(r, b->obstacles[k].centre, ck);
+            if (!known && hypot(ci[0] - ck[0], ci[1] - ck[1]) < (double)b->obstacles[member[i]].radius + b->obstacles[k].radius + 2.0 * body)
+                member[n++] = k;
+        }
+    }
+    if (n == 1) return 0;
+    cluster_ref c = {.count = n};
+    for (int m = 0; m < n; ++m) {
+        double cm[3];
+        ground_point(r, b->obstacles[member[m]].centre, cm);
+        c.x[m] = cm[0], c.y[m] = cm[1];
+        c.clear[m] = m == 0 ? first_clear : (double)b->obstacles[member[m]].radius + body;
+    }
+    double apx = c.x[0] - p[0], apy = c.y[0] - p[1], aqx = c.x[0] - q[0], aqy = c.y[0] - q[1];
+    double np = hypot(apx, apy), nq = hypot(aqx, aqy);
+    if (np > 0.0) apx /= np, apy /= np;
+    else apx = q[0] - p[0], apy = q[1] - p[1], np = hypot(apx, apy), apx /= np, apy /= np;
+    if (nq > 0.0) aqx /= nq, aqy /= nq;
+    else aqx = p[0] - q[0], aqy = p[1] - q[1], nq = hypot(aqx, aqy), aqx /= nq, aqy /= nq;
+    cluster_view_ref vp = cluster_view_from(&c, p[0], p[1], apx, apy), vq = cluster_view_from(&c, q[0], q[1], aqx, aqy);
+    bool left_open = vp.left < acos(-1.0), right_open = vp.right > -acos(-1.0);
+    if (!left_open && !right_open) return -1;
+    /* tangent points: from (x, y), `angle` round from the ahead, at `reach` */
+#define TANGENT_POINT(x, y, ax, ay, angle, reach, out)                                                                     \
+    (out)[0] = (x) + ((ax) * cos(angle) - (ay) * sin(angle)) * (reach), (out)[1] = (y) + ((ax) * sin(angle) + (ay) * cos(angle)) * (reach)
+    double lp[2], lq[2], rp[2], rq[2];
+    TANGENT_POINT(p[0], p[1], apx, apy, vp.left, vp.left_reach, lp);
+    TANGENT_POINT(q[0], q[1], aqx, aqy, vq.right, vq.right_reach, lq);
+    TANGENT_POINT(p[0], p[1], apx, apy, vp.right, vp.right_reach, rp);
+    TANGENT_POINT(q[0], q[1], aqx, aqy, vq.left, vq.left_reach, rq);
+#undef TANGENT_POINT
+    double by_left = vp.left_reach + hypot(lp[0] - lq[0], lp[1] - lq[1]) + vq.right_reach;
+    double by_right = vp.right_reach + hypot(rp[0] - rq[0], rp[1] - rq[1]) + vq.left_reach;
+    double angle = left_open && (!right_open || by_left <= by_right) ? vp.left : vp.right;
+    heading[0] = apx * cos(angle) - apy * sin(angle), heading[1] = apx * sin(angle) + apy * cos(angle), heading[2] = 0.0;
+    return 1;
+}
+
 /* §6.1a, the way round a rock: for a group that avoids obstacles, the point
  * q an own goal steers for becomes an aim on the tangent of the nearest
  * obstacle across the way, at q's distance. In the ground frame (Z up), in
@@ -751,6 +836,7 @@ static inline steer_v3 detour(const agent_ref *r, steer_v3 to)
     } else {
         for (int a = 0; a < 3; ++a) heading[a] = side[a];
     }
+    if (planar && round_cluster_ref(r, p, q, best, best_r, heading) < 0) return to;
     steer_v3 aim = steer_v3_make((float)(p[0] + heading[0] * length), (float)(p[1] + heading[1] * length),
                                  planar ? qf.z : (float)(p[2] + heading[2] * length));
     return b->dim == 3 ? steer_v3_from_z_up(aim, b->up) : aim;

@@ -582,9 +582,10 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
  * obstacle across its way within see_ahead (+ see_ahead_time * speed),
  * keeping the distance it steers by, so one sent behind a rock walks round
  * it (docs/model.md 6.1a: the side is the goal's, or left when it is
- * straight behind). One sent behind a building (walls), or behind rocks
- * that touch, presses on its near face: route it with WAYPOINTS or a PATH
- * from a pathfinder.
+ * straight behind); on the ground, rocks too close for a body to pass
+ * between are rounded as one, on the shorter side. One sent behind a
+ * building (walls) presses on its near face: route it with WAYPOINTS or a
+ * PATH from a pathfinder.
  *
  * Goals live in a side table: an agent without one costs nothing, and a
  * step allocates nothing (the table grows when goals are set). Set and read
