@@ -13,7 +13,7 @@
 /* Whether the obstacle at c, with the agent's clearance `clear`, stands
  * across the way from p to p + way: p within the clearance and the way
  * leading in, or the segment passing closer than the clearance (the end
- * itself never does: clear is at most its distance from c). */
+ * itself never does: it is never within the clearance). */
 static bool across(steer_v3 p, steer_v3 way, float length_sq, steer_v3 c, float dist, float clear)
 {
     steer_v3 to_c = steer_v3_sub(c, p);
@@ -24,20 +24,34 @@ static bool across(steer_v3 p, steer_v3 way, float length_sq, steer_v3 c, float 
     return steer_v3_len_sq(closest) < clear * clear;
 }
 
+/* Whether the obstacle at c (clearance `clear`) stands across the way from
+ * p to q, with *end the point the way is made for: q, or for a q within the
+ * clearance (a click on a rock) where its direction from c meets the
+ * clearance, the nearest place to stand; a q on c has no side: never. */
+static bool across_to(steer_v3 p, steer_v3 q, steer_v3 c, float clear, steer_v3 *end)
+{
+    float to_end = steer_v3_dist(q, c);
+    *end = q;
+    if (to_end < clear) {
+        if (!(to_end > 0.0f)) return false;
+        *end = steer_v3_add(c, steer_v3_scale(steer_v3_sub(q, c), clear / to_end));
+    }
+    steer_v3 way = steer_v3_sub(*end, p);
+    float way_sq = steer_v3_len_sq(way);
+    return way_sq > 0.0f && across(p, way, way_sq, c, steer_v3_dist(p, c), clear);
+}
+
 int steer__across_the_way(const steer_world *w, const steer__agent *a, steer_v3 end, const steer_obstacle3 *obstacles,
                           int count, steer_obstacle3 *kept)
 {
     const bool flat = w->dim == 2 || a->g->on_ground;
-    steer_v3 p = steer__to_ground(w, a->p), q = steer__to_ground(w, end);
+    steer_v3 p = steer__to_ground(w, a->p), q = steer__to_ground(w, end), made_for;
     if (flat) p.z = q.z = 0.0f;
-    steer_v3 way = steer_v3_sub(q, p);
-    float length_sq = steer_v3_len_sq(way);
     int n = 0;
     for (int k = 0; k < count; ++k) {
         steer_v3 c = steer__to_ground(w, obstacles[k].centre);
         if (flat) c.z = 0.0f;
-        float dist = steer_v3_dist(p, c), clear = steer_minf(obstacles[k].radius + a->g->def.radius, steer_v3_dist(q, c));
-        if (length_sq > 0.0f && across(p, way, length_sq, c, dist, clear)) kept[n++] = obstacles[k];
+        if (across_to(p, q, c, obstacles[k].radius + a->g->def.radius, &made_for)) kept[n++] = obstacles[k];
     }
     return n;
 }
@@ -179,21 +193,24 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
     const steer_obstacle3 *all = g->on_ground ? w->obstacles_ground : w->obstacles;
     int best = -1;
     float best_gap = 0.0f, best_dist = 0.0f, best_clear = 0.0f;
-    steer_v3 best_centre = steer_v3_zero();
+    steer_v3 best_centre = steer_v3_zero(), best_end = q;
     for (int k = 0; k < near.count; ++k) {
         const steer_obstacle3 *o = &all[steer__object_at(near, k)];
-        steer_v3 c = steer__to_ground(w, o->centre);
+        steer_v3 c = steer__to_ground(w, o->centre), end;
         if (flat) c.z = 0.0f;
-        float dist = steer_v3_dist(p, c), clear = steer_minf(o->radius + d->radius, steer_v3_dist(q, c));
-        float gap = dist - clear;
-        if (!(gap <= look) || !across(p, way, length_sq, c, dist, clear)) continue;
+        float dist = steer_v3_dist(p, c), clear = o->radius + d->radius, gap = dist - clear;
+        if (!(gap <= look) || !across_to(p, q, c, clear, &end)) continue;
         if (best < 0 || gap < best_gap) { /* the nearest; ties to the first */
             best = steer__object_at(near, k);
             best_gap = gap, best_dist = dist, best_clear = clear;
-            best_centre = c;
+            best_centre = c, best_end = end;
         }
     }
     if (best < 0) return to;
+    if (best_end.x != q.x || best_end.y != q.y || best_end.z != q.z) { /* made for the clearance: brake for it there */
+        q = best_end;
+        length = steer_v3_dist(p, q);
+    }
     /* u: from the centre to the agent (an agent on the centre: as if it came straight at it) */
     steer_v3 u = best_dist > 0.0f ? steer_v3_scale(steer_v3_sub(p, best_centre), 1.0f / best_dist)
                                   : steer_v3_scale(way, -1.0f / length);
@@ -250,17 +267,16 @@ float steer__detour_extra(const steer_world *w, const steer__group *g, steer_v3 
     uint32_t ids[STEER__OBJECT_QUERY_CAP];
     steer__object_list near = steer__obstacles_near_for(w, g->on_ground, steer_v3_sub(lo, grow), steer_v3_add(hi, grow), ids);
     const steer_obstacle3 *all = g->on_ground ? w->obstacles_ground : w->obstacles;
-    float extra = 0.0f, straight = sqrtf(length_sq);
+    float extra = 0.0f;
     for (int k = 0; k < near.count; ++k) {
         const steer_obstacle3 *o = &all[steer__object_at(near, k)];
-        steer_v3 c = steer__to_ground(w, o->centre);
+        steer_v3 c = steer__to_ground(w, o->centre), end;
         if (flat) c.z = 0.0f;
-        float p_dist = steer_v3_dist(p, c), q_dist = steer_v3_dist(q, c);
-        float clear = steer_minf(o->radius + d->radius, q_dist);
-        if (!(p_dist > clear) || !across(p, way, length_sq, c, p_dist, clear)) continue; /* an agent inside: none */
-        steer_v3 pc = steer_v3_sub(p, c), qc = steer_v3_sub(q, c);
-        float angle = steer_atan2(steer_v3_len(steer_v3_cross(pc, qc)), steer_v3_dot(pc, qc));
-        float around = round_length(p_dist, q_dist, clear, angle);
+        float p_dist = steer_v3_dist(p, c), clear = o->radius + d->radius;
+        if (!(p_dist > clear) || !across_to(p, q, c, clear, &end)) continue; /* an agent inside: none */
+        steer_v3 pc = steer_v3_sub(p, c), ec = steer_v3_sub(end, c);
+        float angle = steer_atan2(steer_v3_len(steer_v3_cross(pc, ec)), steer_v3_dot(pc, ec));
+        float around = round_length(p_dist, steer_v3_dist(end, c), clear, angle), straight = steer_v3_dist(p, end);
         if (around > straight) extra += around - straight;
     }
     return extra;

@@ -207,6 +207,30 @@ static void round_clusters(void)
     round_a_cluster(3, STEER_UP_Z, true, 1.0f, triple, 2, 0.3f, 0.0f);
 }
 
+/* A click on a rock (radius 8; the goal 0.1 from its centre, or 4.2 from
+ * it on the far side): the agent walks round to where the goal's direction
+ * from the centre meets the clearance, the nearest place it can stand,
+ * and stands there. With the goal's own distance as the clearance, the
+ * tangent ran almost straight into the rock: it crept round at 0.03 a
+ * second and had not got there after 180 s. */
+static void a_click_on_a_rock(float goal_x, float goal_y)
+{
+    steer_world *w = rock_world(2, STEER_UP_Z, false, 1.0f, false);
+    CHECK(steer_world_add_obstacle(w, steer_v3_zero(), 8.0f) == 0);
+    steer_agent_id id = steer_world_add_agent(w, 0, steer_v3_make(-13.0f, 0.3f, 0.0f), steer_v3_zero());
+    const steer_v3 goal = steer_v3_make(goal_x, goal_y, 0.0f);
+    CHECK(steer_world_set_goal(w, id, &(steer_goal){.kind = STEER_GOAL_ARRIVE, .target = goal}) == STEER_OK);
+    for (int step = 0; step < 600; ++step) CHECK(steer_world_step(w, DT) == STEER_OK);
+    steer_agent_state st;
+    steer_world_get_agent(w, id, &st);
+    steer_v3 meets = steer_v3_scale(steer_v3_normalize(goal), 8.0f + BODY);
+    printf("a_click_on_a_rock (%g, %g): after 30 s %.3f from where the goal's direction meets the clearance, speed %.3f\n",
+           (double)goal_x, (double)goal_y, (double)steer_v3_dist(st.position, meets), (double)steer_v3_len(st.velocity));
+    CHECK(steer_v3_dist(st.position, meets) < 0.5f);
+    CHECK(steer_v3_len(st.velocity) < 0.05f);
+    steer_world_destroy(w);
+}
+
 /* The side is the goal's when it is not straight behind: a target a little
  * to the right (-b) is reached round the right. */
 static void round_the_goals_side(void)
@@ -265,6 +289,8 @@ int main(void)
         ends_in_front_of_a_face(3, STEER_UP_Y, true, 8.0f, gap);
     }
     round_clusters();
+    a_click_on_a_rock(0.0f, 0.1f);
+    a_click_on_a_rock(4.2f, 0.1f);
     round_the_goals_side();
     only_for_avoiders();
     a_clear_way_is_left_alone(2);

@@ -686,16 +686,25 @@ static inline void ground_point(const agent_ref *r, steer_v3 v, double out[3])
 }
 
 /* §6.1a: whether obstacle k stands across the way from p to q (ground
- * frame), with the clearance min(r_o + radius, |q - c|); *d and *clear
- * its distance and clearance. */
-static inline bool across_ref(const agent_ref *r, int k, const double p[3], const double q[3], double *d, double *clear)
+ * frame), the clearance r_o + radius; *d and *clear its distance and
+ * clearance, end[] the point the way is made for (q, or for a q within
+ * the clearance where its direction from the centre meets it; a q on the
+ * centre: never across). */
+static inline bool across_ref(const agent_ref *r, int k, const double p[3], const double q[3], double *d, double *clear,
+                              double end[3])
 {
     double c[3], pc[3], qc[3], way[3];
     ground_point(r, r->b->obstacles[k].centre, c);
-    for (int a = 0; a < 3; ++a) pc[a] = p[a] - c[a], qc[a] = q[a] - c[a], way[a] = q[a] - p[a];
-    double length2 = way[0] * way[0] + way[1] * way[1] + way[2] * way[2];
+    *clear = (double)r->b->obstacles[k].radius + r->g->radius;
+    for (int a = 0; a < 3; ++a) pc[a] = p[a] - c[a], qc[a] = q[a] - c[a], end[a] = q[a];
     *d = sqrt(pc[0] * pc[0] + pc[1] * pc[1] + pc[2] * pc[2]);
-    *clear = fmin((double)r->b->obstacles[k].radius + r->g->radius, sqrt(qc[0] * qc[0] + qc[1] * qc[1] + qc[2] * qc[2]));
+    double to_end = sqrt(qc[0] * qc[0] + qc[1] * qc[1] + qc[2] * qc[2]);
+    if (to_end < *clear) {
+        if (!(to_end > 0.0)) return false;
+        for (int a = 0; a < 3; ++a) end[a] = c[a] + qc[a] * *clear / to_end;
+    }
+    for (int a = 0; a < 3; ++a) way[a] = end[a] - p[a];
+    double length2 = way[0] * way[0] + way[1] * way[1] + way[2] * way[2];
     if (!(length2 > 0.0)) return false;
     double along = -(pc[0] * way[0] + pc[1] * way[1] + pc[2] * way[2]); /* (c - p) . way */
     if (*d <= *clear) return along > 0.0;
@@ -804,17 +813,22 @@ static inline steer_v3 detour(const agent_ref *r, steer_v3 to)
     double look = (double)r->g->see_ahead + (double)r->g->see_ahead_time * steer_v3_len(r->v);
     if (!(length > (double)r->g->arrival_tolerance)) return to;
     int best = -1;
-    double best_gap = 0.0, best_d = 0.0, best_r = 0.0, c[3] = {0.0, 0.0, 0.0};
+    double best_gap = 0.0, best_d = 0.0, best_r = 0.0, c[3] = {0.0, 0.0, 0.0}, best_end[3] = {q[0], q[1], q[2]};
     for (int k = 0; k < b->obstacle_count; ++k) {
-        double d, clear;
-        bool across = across_ref(r, k, p, q, &d, &clear);
+        double ck[3], end[3], d, clear;
+        ground_point(r, b->obstacles[k].centre, ck);
+        bool across = across_ref(r, k, p, q, &d, &clear, end);
         if (!(d - clear <= look) || !across) continue;
         if (best < 0 || d - clear < best_gap) {
             best = k, best_gap = d - clear, best_d = d, best_r = clear;
-            ground_point(r, b->obstacles[k].centre, c);
+            for (int a = 0; a < 3; ++a) c[a] = ck[a], best_end[a] = end[a];
         }
     }
     if (best < 0) return to;
+    if (best_end[0] != q[0] || best_end[1] != q[1] || best_end[2] != q[2]) { /* made for the clearance: brake there */
+        for (int a = 0; a < 3; ++a) q[a] = best_end[a];
+        length = sqrt((q[0] - p[0]) * (q[0] - p[0]) + (q[1] - p[1]) * (q[1] - p[1]) + (q[2] - p[2]) * (q[2] - p[2]));
+    }
     double u[3], t[3], side[3];
     for (int a = 0; a < 3; ++a) u[a] = best_d > 0.0 ? (p[a] - c[a]) / best_d : -way[a] / length;
     for (int a = 0; a < 3; ++a) t[a] = q[a] - c[a];
@@ -1102,10 +1116,10 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
         int use[MAX_OBJECTS], n = 0;
         steer_v3 end;
         bool filter = fade < 1.0f && goal_aim(r, &end);
-        double p[3], q[3], d, clear;
+        double p[3] = {0.0, 0.0, 0.0}, q[3] = {0.0, 0.0, 0.0}, d, clear, made_for[3];
         if (filter) ground_point(r, r->p, p), ground_point(r, end, q);
         for (int k = 0; k < b->obstacle_count; ++k)
-            if (!filter || across_ref(r, k, p, q, &d, &clear)) use[n++] = k;
+            if (!filter || across_ref(r, k, p, q, &d, &clear, made_for)) use[n++] = k;
         if (flat(r)) {
             steer_obstacle2 obstacles[MAX_OBJECTS];
             for (int k = 0; k < n; ++k)
