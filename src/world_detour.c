@@ -9,6 +9,9 @@
 /* Below this share of the target's distance from the centre, the target is
  * taken as straight behind the obstacle and the side is the convention's. */
 #define STRAIGHT_BEHIND 1e-4f
+/* A rock moving toward the way-round's side faster than this share of the
+ * agent's max_speed is passed on its other side, behind it. */
+#define MOVING_ASIDE 0.1f
 
 /* Whether the obstacle at c, with the agent's clearance `clear`, stands
  * across the way from p to p + way: p within the clearance and the way
@@ -221,6 +224,10 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
      * rock dead ahead (steer_v3_any_perp of the way in) */
     side = side_len > STRAIGHT_BEHIND * steer_v3_len(t) ? steer_v3_scale(side, 1.0f / side_len)
                                                         : steer_v3_any_perp(steer_v3_neg(u));
+    /* a rock on the move is passed behind: round the side it moves to, the agent would walk beside it */
+    steer_v3 moving = steer__to_ground(w, w->obstacle_velocity[best]);
+    if (flat) moving.z = 0.0f;
+    if (steer_v3_dot(moving, side) > MOVING_ASIDE * d->max_speed) side = steer_v3_neg(side);
     steer_v3 dir = side; /* within the clearance: along the face */
     if (best_dist > best_clear) { /* the tangent from the agent */
         float sin_a = best_clear / best_dist, cos_a = sqrtf(1.0f - sin_a * sin_a);

