@@ -177,7 +177,7 @@ def test_example_rts_orders_assigned(rts):
 
 
 def test_example_rts_orders_around_a_rock(rts):
-    # "sent to a click beside a rock, ... all 200 by 22.4 s, one arrival event each"
+    # "sent to a click beside a rock, ... all 200 by 21.6 s, one arrival event each"
     there, last, events = rts["around a click by a rock"]
     assert there == 200 and events == 200
     assert f"{last:.1f}" == re.search(r"all 200 by ([\d.]+) s,\s+one arrival event each\.", readme_text()).group(1)
