@@ -257,13 +257,13 @@ static float round_length(float p_dist, float q_dist, float r, float angle)
 float steer__detour_extra(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 to)
 {
     const steer_group_def *d = &g->def;
-    if (w->obstacle_count == 0 || d->weight[STEER_AVOID_OBSTACLES] == 0.0f) return 0.0;
+    if (w->obstacle_count == 0 || d->weight[STEER_AVOID_OBSTACLES] == 0.0f) return 0.0f;
     const bool flat = w->dim == 2 || g->on_ground;
     steer_v3 p = steer__to_ground(w, from), q = steer__to_ground(w, to);
     if (flat) p.z = q.z = 0.0f;
     steer_v3 way = steer_v3_sub(q, p);
     float length_sq = steer_v3_len_sq(way);
-    if (!(length_sq > 0.0f && length_sq <= FLT_MAX)) return 0.0;
+    if (!(length_sq > 0.0f && length_sq <= FLT_MAX)) return 0.0f;
     /* the obstacles near the segment: its box grown by the agent's radius (the index files each under its
      * centre +- 2 radii, so one whose clearance meets the segment is listed) */
     const int up = steer__up_index(w);

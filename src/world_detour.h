@@ -9,7 +9,10 @@
 
 /* The point agent a heads for on its way to `to` (docs/model.md, 6.1a):
  * `to` itself when its way is clear, else a point as far from the agent as
- * `to`, along the tangent of the nearest obstacle across the way. */
+ * `to`, along the tangent of the nearest obstacle across the way (on the
+ * ground, of the cluster of rocks joined to it; behind a rock on the move;
+ * for a `to` within a rock's clearance, the tangent to where it meets it,
+ * at that point's distance). */
 steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to);
 /* Copies to `kept` those of `obstacles` (as the look-ahead has them: a
  * ground-plane agent's on the ground) that stand across the agent's way to
