@@ -586,9 +586,9 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
  * between are rounded as one, on the shorter side. One sent behind a
  * building (walls) presses on its near face: route it with WAYPOINTS or a
  * PATH from a pathfinder. In a wrap world a goal's point is steered for as
- * given, not at its nearest image: an agent 10 from a point across the
- * seam walks the 30 the other way; give the image near it for the short
- * way. The way round does not see a rock across the seam (the look-ahead
+ * given, not at its nearest image: an agent sent to a point just across
+ * the seam walks the long way round the box; give the image near it for
+ * the short way. The way round does not see a rock across the seam (the look-ahead
  * turns it aside there as everywhere).
  *
  * Goals live in a side table: an agent without one costs nothing, and a
