@@ -13,6 +13,22 @@
  * agent's max_speed is passed on its other side, behind it. */
 #define MOVING_ASIDE 0.1f
 
+/* Where the way round is worked out: the ground frame (Z up), and for a 2D
+ * or ground-plane group the ground itself (no up part: it meets discs). */
+typedef struct frame {
+    const steer_world *w;
+    bool flat;
+} frame;
+
+static frame frame_of(const steer_world *w, const steer__group *g) { return (frame){w, w->dim == 2 || g->on_ground}; }
+
+static steer_v3 in_frame(frame f, steer_v3 v)
+{
+    v = steer__to_ground(f.w, v);
+    if (f.flat) v.z = 0.0f;
+    return v;
+}
+
 /* Whether the obstacle at c, with the agent's clearance `clear`, stands
  * across the way from p to p + way: p within the clearance and the way
  * leading in, or the segment passing closer than the clearance (the end
@@ -47,15 +63,12 @@ static bool across_to(steer_v3 p, steer_v3 q, steer_v3 c, float clear, steer_v3 
 int steer__across_the_way(const steer_world *w, const steer__agent *a, steer_v3 end, const steer_obstacle3 *obstacles,
                           int count, steer_obstacle3 *kept)
 {
-    const bool flat = w->dim == 2 || a->g->on_ground;
-    steer_v3 p = steer__to_ground(w, a->p), q = steer__to_ground(w, end), made_for;
-    if (flat) p.z = q.z = 0.0f;
+    const frame f = frame_of(w, a->g);
+    steer_v3 p = in_frame(f, a->p), q = in_frame(f, end), made_for;
     int n = 0;
-    for (int k = 0; k < count; ++k) {
-        steer_v3 c = steer__to_ground(w, obstacles[k].centre);
-        if (flat) c.z = 0.0f;
-        if (across_to(p, q, c, obstacles[k].radius + a->g->def.radius, &made_for)) kept[n++] = obstacles[k];
-    }
+    for (int k = 0; k < count; ++k)
+        if (across_to(p, q, in_frame(f, obstacles[k].centre), obstacles[k].radius + a->g->def.radius, &made_for))
+            kept[n++] = obstacles[k];
     return n;
 }
 
@@ -63,7 +76,6 @@ int steer__across_the_way(const steer_world *w, const steer__agent *a, steer_v3 
  * obstacle for the way round: a unit aimed at the tangent of one rock of a
  * cluster walks into the next. At most CLUSTER_CAP rocks are joined. */
 #define CLUSTER_CAP 32
-#define PI_F 3.14159265f
 
 /* An obstacle's centre on the ground (ground frame, no up part). */
 static steer_v2 ground_centre(const steer_world *w, const steer_obstacle3 *o)
@@ -75,8 +87,7 @@ static steer_v2 ground_centre(const steer_world *w, const steer_obstacle3 *o)
 /* The unit vector `angle` round from `ahead` (counter-clockwise). */
 static steer_v2 turned(steer_v2 ahead, float angle)
 {
-    float c = steer_cos(angle), s = steer_sin(angle);
-    return steer_v2_make(ahead.x * c - ahead.y * s, ahead.x * s + ahead.y * c);
+    return steer_v2_rotate(ahead, steer_v2_make(steer_cos(angle), steer_sin(angle)));
 }
 
 /* A cluster's tangents seen from a point: the most counter-clockwise
@@ -99,9 +110,9 @@ static cluster_view view_from(const cluster *c, steer_v2 from, steer_v2 ahead)
     for (int m = 0; m < c->count; ++m) {
         steer_v2 off = steer_v2_sub(c->centre[m], from);
         float dist = steer_v2_len(off), clear = c->clear[m];
-        float theta = steer_atan2(ahead.x * off.y - ahead.y * off.x, steer_v2_dot(ahead, off));
+        float theta = steer_atan2(steer_v2_cross(ahead, off), steer_v2_dot(ahead, off));
         float reach = dist > clear ? sqrtf(dist * dist - clear * clear) : 0.0f;
-        float half = dist > clear ? steer_atan2(clear, reach) : 0.5f * PI_F; /* asin(clear / dist) */
+        float half = dist > clear ? steer_atan2(clear, reach) : 0.5f * STEER_PI; /* asin(clear / dist) */
         if (theta + half > v.left) v.left = theta + half, v.left_reach = reach;
         if (theta - half < v.right) v.right = theta - half, v.right_reach = reach;
     }
@@ -160,7 +171,7 @@ static int round_the_cluster(const steer_world *w, const steer__agent *a, steer_
     steer_v2 ahead_p = steer_v2_normalize(steer_v2_len_sq(from_p) > 0.0f ? from_p : steer_v2_sub(q, p));
     steer_v2 ahead_q = steer_v2_normalize(steer_v2_len_sq(from_q) > 0.0f ? from_q : steer_v2_sub(p, q));
     cluster_view at_p = view_from(&c, p, ahead_p), at_q = view_from(&c, q, ahead_q);
-    bool left_open = at_p.left < PI_F, right_open = at_p.right > -PI_F;
+    bool left_open = at_p.left < STEER_PI, right_open = at_p.right > -STEER_PI;
     if (!left_open && !right_open) return -1;
     /* the way's left side is q's clockwise one, looking back at the cluster */
     steer_v2 left_p = tangent_point(p, ahead_p, at_p.left, at_p.left_reach);
@@ -179,11 +190,9 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
     const steer__group *g = a->g;
     const steer_group_def *d = &g->def;
     if (w->obstacle_count == 0 || d->weight[STEER_AVOID_OBSTACLES] == 0.0f) return to;
-    /* in the ground frame; a 2D or ground-plane agent meets discs on the ground */
-    const bool flat = w->dim == 2 || g->on_ground;
-    steer_v3 p = steer__to_ground(w, a->p), q = steer__to_ground(w, to);
-    const float height = q.z;
-    if (flat) p.z = q.z = 0.0f;
+    const frame f = frame_of(w, g);
+    const float height = steer__to_ground(w, to).z;
+    steer_v3 p = in_frame(f, a->p), q = in_frame(f, to);
     steer_v3 way = steer_v3_sub(q, p);
     float length_sq = steer_v3_len_sq(way), length = sqrtf(length_sq);
     float look = d->see_ahead + d->see_ahead_time * steer_v3_len(a->v);
@@ -199,8 +208,7 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
     steer_v3 best_centre = steer_v3_zero(), best_end = q;
     for (int k = 0; k < near.count; ++k) {
         const steer_obstacle3 *o = &all[steer__object_at(near, k)];
-        steer_v3 c = steer__to_ground(w, o->centre), end;
-        if (flat) c.z = 0.0f;
+        steer_v3 c = in_frame(f, o->centre), end;
         float dist = steer_v3_dist(p, c), clear = o->radius + d->radius, gap = dist - clear;
         if (!(gap <= look) || !across_to(p, q, c, clear, &end)) continue;
         if (best < 0 || gap < best_gap) { /* the nearest; ties to the first */
@@ -225,20 +233,18 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
     side = side_len > STRAIGHT_BEHIND * steer_v3_len(t) ? steer_v3_scale(side, 1.0f / side_len)
                                                         : steer_v3_any_perp(steer_v3_neg(u));
     /* a rock on the move is passed behind: round the side it moves to, the agent would walk beside it */
-    steer_v3 moving = steer__to_ground(w, w->obstacle_velocity[best]);
-    if (flat) moving.z = 0.0f;
-    if (steer_v3_dot(moving, side) > MOVING_ASIDE * d->max_speed) side = steer_v3_neg(side);
+    if (steer_v3_dot(in_frame(f, w->obstacle_velocity[best]), side) > MOVING_ASIDE * d->max_speed) side = steer_v3_neg(side);
     steer_v3 dir = side; /* within the clearance: along the face */
     if (best_dist > best_clear) { /* the tangent from the agent */
         float sin_a = best_clear / best_dist, cos_a = sqrtf(1.0f - sin_a * sin_a);
         dir = steer_v3_add(steer_v3_scale(u, -cos_a), steer_v3_scale(side, sin_a));
     }
-    if (flat) {
+    if (f.flat) {
         int round = round_the_cluster(w, a, steer_v2_make(p.x, p.y), steer_v2_make(q.x, q.y), best, best_clear, &dir);
         if (round < 0) return to; /* closed all round: nothing better than straight */
     }
     steer_v3 aim = steer_v3_add(p, steer_v3_scale(dir, length));
-    if (flat) aim.z = height; /* the goal's height: a ground-plane agent reads it level */
+    if (f.flat) aim.z = height; /* the goal's height: a ground-plane agent reads it level */
     return steer_v3_is_valid(aim) ? steer__from_ground(w, aim) : to;
 }
 
@@ -258,11 +264,9 @@ float steer__detour_extra(const steer_world *w, const steer__group *g, steer_v3 
 {
     const steer_group_def *d = &g->def;
     if (w->obstacle_count == 0 || d->weight[STEER_AVOID_OBSTACLES] == 0.0f) return 0.0f;
-    const bool flat = w->dim == 2 || g->on_ground;
-    steer_v3 p = steer__to_ground(w, from), q = steer__to_ground(w, to);
-    if (flat) p.z = q.z = 0.0f;
-    steer_v3 way = steer_v3_sub(q, p);
-    float length_sq = steer_v3_len_sq(way);
+    const frame f = frame_of(w, g);
+    steer_v3 p = in_frame(f, from), q = in_frame(f, to);
+    float length_sq = steer_v3_len_sq(steer_v3_sub(q, p));
     if (!(length_sq > 0.0f && length_sq <= FLT_MAX)) return 0.0f;
     /* the obstacles near the segment: its box grown by the agent's radius (the index files each under its
      * centre +- 2 radii, so one whose clearance meets the segment is listed) */
@@ -277,8 +281,7 @@ float steer__detour_extra(const steer_world *w, const steer__group *g, steer_v3 
     float extra = 0.0f;
     for (int k = 0; k < near.count; ++k) {
         const steer_obstacle3 *o = &all[steer__object_at(near, k)];
-        steer_v3 c = steer__to_ground(w, o->centre), end;
-        if (flat) c.z = 0.0f;
+        steer_v3 c = in_frame(f, o->centre), end;
         float p_dist = steer_v3_dist(p, c), clear = o->radius + d->radius;
         if (!(p_dist > clear) || !across_to(p, q, c, clear, &end)) continue; /* an agent inside: none */
         steer_v3 pc = steer_v3_sub(p, c), ec = steer_v3_sub(end, c);
