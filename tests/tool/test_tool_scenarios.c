@@ -131,6 +131,15 @@ static bool tool_says(const char *const *args, const char *const *needles, char 
     return all;
 }
 
+/* That the tool says each of `needles` for `args` (tool_says), its stderr
+ * printed under `label` when it does not. */
+#define CHECK_TOOL_SAYS(label, args, needles, err)                                                                     \
+    do {                                                                                                               \
+        bool said_ = tool_says(args, needles, err, sizeof err);                                                        \
+        if (!said_) fprintf(stderr, "%s: %s\n", label, err);                                                           \
+        CHECK(said_);                                                                                                  \
+    } while (0)
+
 static char *slurp(const char *file, size_t *size)
 {
     FILE *f = fopen(file, "rb");
@@ -1275,9 +1284,7 @@ static void test_hour_long_steps_are_announced(void)
     const char *args[] = {"run", file, "-o", dir, "--size", "64x48", 0};
     const char *says[] = {"steer run: warning: a step may test about 5.9e+08 neighbour pairs (group \"crowd\": 600000 agents",
                           "within neighbour radius 27", "minutes for 450 steps", "steer run: step 1 of 450 under way", 0};
-    bool said = tool_says(args, says, err, sizeof err);
-    if (!said) fprintf(stderr, "wide: %s\n", err);
-    CHECK(said);
+    CHECK_TOOL_SAYS("wide", args, says, err);
     CHECK(write_text(file, "{\"bounds\": {\"min\": [-1000, -1000], \"max\": [1000, 1000]}, \"steps\": 2, \"groups\": ["
                            "{\"name\": \"crowd\", \"neighbours\": {\"radius\": 1000000}, \"behaviours\": {\"separation\": 1},"
                            " \"spawn\": [{\"count\": 20000, \"speed\": 1}]}]}"));
@@ -1288,9 +1295,7 @@ static void test_hour_long_steps_are_announced(void)
                            " \"groups\": [{\"name\": \"crowd\", \"radius\": 1000, \"behaviours\": {\"wander\": 1},"
                            " \"spawn\": [{\"count\": 300000, \"speed\": 1}]}]}"));
     const char *np[] = {"steer run: warning: a step may test about", "non-penetration: 300000 agents", 0};
-    said = tool_says(args, np, err, sizeof err);
-    if (!said) fprintf(stderr, "non-penetration: %s\n", err);
-    CHECK(said);
+    CHECK_TOOL_SAYS("non-penetration", args, np, err);
 }
 
 /* keep_apart at a step too coarse for its neighbour radius keeps nothing
@@ -1312,9 +1317,7 @@ static void test_keep_apart_out_of_reach_is_announced(void)
     const char *says[] = {"steer run: warning: groups[0] (\"walkers\"): keep_apart keeps bodies apart only while 2 max_speed dt"
                           " + both radii (2.1) fit in neighbour_radius (1): give neighbour_radius >= 2.1 or max_dt <= 0.156",
                           0};
-    bool said = tool_says(args, says, err, sizeof err);
-    if (!said) fprintf(stderr, "coarse: %s\n", err);
-    CHECK(said);
+    CHECK_TOOL_SAYS("coarse", args, says, err);
     const char *quiet[] = {"run", file, "-o", dir, "--size", "64x48", "--quiet", 0};
     CHECK(run_tool(quiet, err, sizeof err) == 0 && !strstr(err, "keep_apart"));
     snprintf(text, sizeof text, format, ", \"max_dt\": 0.125");
@@ -1347,9 +1350,7 @@ static void test_spawns_in_solids_are_announced(void)
                           "groups[0] (\"walkers\") at (3.7, 5), 0.2 into obstacles[0] at (5, 5)): spawn each at "
                           "least its radius from it",
                           0};
-    bool said = tool_says(args, says, err, sizeof err);
-    if (!said) fprintf(stderr, "inside: %s\n", err);
-    CHECK(said);
+    CHECK_TOOL_SAYS("inside", args, says, err);
     snprintf(text, sizeof text, flat, "false", "3.5"); /* walls not solid, the body touching the rock */
     CHECK(write_text(file, text));
     CHECK(run_tool(args, err, sizeof err) == 0 && !strstr(err, "inside a solid"));
@@ -1362,9 +1363,7 @@ static void test_spawns_in_solids_are_announced(void)
     const char *says_y[] = {"steer run: warning: 1 agent starts with its body inside a solid wall (the first, of groups[0] "
                             "(\"units\") at (1, 3, 2.1), 0.3 into the wall from (-10, 0, 2) to (10, 0, 2))",
                             0};
-    said = tool_says(args, says_y, err, sizeof err);
-    if (!said) fprintf(stderr, "inside, Y-up: %s\n", err);
-    CHECK(said);
+    CHECK_TOOL_SAYS("inside, Y-up", args, says_y, err);
 }
 
 /* A goal that stops with the body inside a solid is never reached: steer
@@ -1389,9 +1388,7 @@ static void test_goals_in_solids_are_announced(void)
     const char *says[] = {"steer run: warning: 2 goals stop with the body inside a solid wall or obstacle (the first, "
                           "agent 2's, at (0.3, 3)): they will never arrive; give places at least a radius from solids",
                           0};
-    bool said = tool_says(args, says, err, sizeof err);
-    if (!said) fprintf(stderr, "goal inside: %s\n", err);
-    CHECK(said);
+    CHECK_TOOL_SAYS("goal inside", args, says, err);
     snprintf(text, sizeof text, doc, "false", "7.5"); /* the wall not solid, the body touching the rock */
     CHECK(write_text(file, text));
     CHECK(run_tool(args, err, sizeof err) == 0 && !strstr(err, "goal"));
@@ -1409,9 +1406,7 @@ static void test_trails_bounded(void)
                            " \"spawn\": [{\"count\": 1000000, \"speed\": 1}]}]}"));
     const char *args[] = {"run", file, "-o", dir, "--size", "64x48", 0};
     const char *says[] = {"steer run: trails kept for 2097 of 1000000 agents (one in 477) over 4000 frames: at most 8 Mi points", 0};
-    bool said = tool_says(args, says, err, sizeof err);
-    if (!said) fprintf(stderr, "big: %s\n", err);
-    CHECK(said);
+    CHECK_TOOL_SAYS("big", args, says, err);
 }
 
 /* ---- the setter API the playground uses ------------------------------------------------------------ */
