@@ -1,8 +1,12 @@
 /* The way round a rock (docs/model.md, 6.1a): an agent of a group that
  * avoids obstacles, sent to a point straight behind a solid rock, walks
  * round it and arrives, stepping to its left (the convention, as obstacle
- * avoidance's for a rock dead ahead) or round the side its goal lies on; without the tangent it stood on the rock's
- * near face for good. A way the rock is not across is left exactly alone. */
+ * avoidance's for a rock dead ahead) or round the side its goal lies on.
+ * Alone it got round before the tangent too (the look-ahead's push); held
+ * on the near face by others, with no heading to push from, it stood
+ * there: sets_off_along_the_face is the check that tells the two apart.
+ * Clusters, a rock on the move, a click on a rock, an end in front of a
+ * face; a way the rock is not across is left exactly alone. */
 #include <math.h>
 #include <string.h>
 
