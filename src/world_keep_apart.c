@@ -193,22 +193,32 @@ static bool apart_closest(steer_v3 v, const steer_v3 *u, const float *limit, int
  * neighbour it touches (a gap under YIELD_GAP of its radius) and gives way
  * to, being of no higher priority: one ahead of it (within 60 degrees of the way it wants to go), or
  * one beside it on its right. Two agents side by side at a door so do not
- * both wait: the one on the left steps back and the other goes through. */
+ * both wait: the one on the left steps back and the other goes through.
+ * One touching none of those gives way to one behind it on its right: two
+ * wedged into a gap, each against its side and the other, see each other
+ * behind (the one in front) and on the left (the one behind), and would
+ * both wait for good. */
 #define YIELD_HELD 0.9f
 #define YIELD_GAP 0.05f
 #define YIELD_AHEAD 0.5f /* cos 60 degrees */
 #define YIELD_BACK 0.5f  /* the step back, a fraction of the speed asked for */
 #define YIELD_CAP 8      /* neighbours given way to at once */
 
-/* Whether an agent wanting to go along v gives way to the neighbour in
- * direction u (unit): measured on the ground, where "right" is defined. */
-static bool apart_gives_way(const steer_world *w, steer_v3 v, steer_v3 u)
+typedef enum apart_way {
+    APART_KEEP_GOING,
+    APART_GIVE_WAY,       /* ahead, or beside on its right */
+    APART_GIVE_WAY_WEDGED /* behind on its right: only when it gives way to no other */
+} apart_way;
+
+/* How an agent wanting to go along v takes the neighbour in direction u
+ * (unit): measured on the ground, where "right" is defined. */
+static apart_way apart_gives_way(const steer_world *w, steer_v3 v, steer_v3 u)
 {
     steer_v3 d = steer_v3_normalize(steer__to_ground(w, v)), g = steer__to_ground(w, u);
     float ahead = d.x * g.x + d.y * g.y;
-    if (ahead > YIELD_AHEAD) return true;
-    if (ahead < -YIELD_AHEAD) return false;
-    return d.y * g.x - d.x * g.y > 0.0f; /* on its right */
+    if (ahead > YIELD_AHEAD) return APART_GIVE_WAY;
+    if (!(d.y * g.x - d.x * g.y > 0.0f)) return APART_KEEP_GOING; /* not on its right */
+    return ahead < -YIELD_AHEAD ? APART_GIVE_WAY_WEDGED : APART_GIVE_WAY;
 }
 
 steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3 v, float dt)
@@ -217,7 +227,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
     float start_speed = steer_v3_len(v); /* no answer is longer than v: a reach for it holds for all */
     steer_v3 *u = w->apart_u + (size_t)a->seen.worker * STEER__APART_CAP;
     float *limit = w->apart_limit + (size_t)a->seen.worker * STEER__APART_CAP;
-    int n = 0, yield[YIELD_CAP], yields = 0;
+    int n = 0, yield[YIELD_CAP], yields = 0, wedged[YIELD_CAP], wedges = 0;
     const float own_priority = steer__agent_priority(w, a);
     apart_reach last = {0.0f, 0.0f, 0.0f, false};
     /* only those select found near can be within reach (apart_bound), when
@@ -230,9 +240,12 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
             if (apart_out_of_reach(w, a, own_priority, j, start_speed, dt, &last) ||
                 !apart_limit(w, a, own_priority, j, start_speed, dt, &u[n], &limit[n]))
                 continue;
-            if (yields < YIELD_CAP && !steer__seen_obstacle(&a->seen, j) && a->seen.priority[j] >= own_priority &&
-                limit[n] * dt < YIELD_GAP * a->g->def.radius && apart_gives_way(w, v, u[n]))
-                yield[yields++] = n;
+            if (!steer__seen_obstacle(&a->seen, j) && a->seen.priority[j] >= own_priority &&
+                limit[n] * dt < YIELD_GAP * a->g->def.radius) {
+                apart_way way = apart_gives_way(w, v, u[n]);
+                if (way == APART_GIVE_WAY && yields < YIELD_CAP) yield[yields++] = n;
+                else if (way == APART_GIVE_WAY_WEDGED && wedges < YIELD_CAP) wedged[wedges++] = n;
+            }
             ++n;
         }
     }
@@ -266,6 +279,8 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
      * without an answer, and standing still keeps every limit. */
     steer_v3 x;
     if (!apart_closest(v, u, limit, n, start_speed, &x)) x = steer_v3_zero();
+    if (yields == 0) /* wedged: the one behind on its right, if any */
+        for (; yields < wedges; ++yields) yield[yields] = wedged[yields];
     if (yields > 0 && steer_v3_len(x) < YIELD_HELD * start_speed) {
         /* held: step back from those it gives way to, if that keeps every
          * other limit and is no faster than v (the reaches above hold) */

@@ -902,6 +902,62 @@ static void an_arch_at_a_door_breaks(void)
     }
 }
 
+/* ---- 5b'. two wedged into a gap between rocks part ------------------------------ */
+/* Two rocks of radius 1.6 with a gap of 1.13 between them (two of a ring
+ * of ten round a squad's places), two units of radius 0.5 (the settings of
+ * scenarios/rts_order.json) wedged at its mouth, each against its rock and
+ * the other, both sent through. The one in front has the other behind it
+ * on its right, the one behind has it on its left, so neither gives way to
+ * the other by the arch's rule: both stood for good. The one in front now
+ * gives way to the one behind it on its right, and both pass, in 2D and on
+ * the ground of a Y-up world. */
+static void two_wedged_in_a_gap_between_rocks_part(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        steer_world_def wd = open_world(1);
+        wd.dim = dim;
+        wd.up = dim == 3 ? STEER_UP_Y : STEER_UP_Z;
+        wd.bounds_min.z = -60.0f;
+        wd.bounds_max.z = 60.0f;
+        wd.solid_obstacles = true;
+        wd.max_dt = 1.0f / 30.0f;
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def g = steer_default_group_def();
+        memset(g.weight, 0, sizeof g.weight);
+        g.weight[STEER_AVOID_OBSTACLES] = 3.0f;
+        g.weight[STEER_ANTICIPATE] = 1.0f;
+        g.see_ahead = 2.0f;
+        g.combine = STEER_COMBINE_RUNNING_SUM;
+        g.max_speed = 3.0f;
+        g.max_force = 6.0f;
+        g.radius = 0.5f;
+        g.neighbour_radius = 4.0f;
+        g.keep_apart = true;
+        g.departure_distance = 0.5f;
+        g.ground_plane = dim == 3;
+        CHECK(steer_world_add_group(w, &g) == 0);
+        CHECK(steer_world_add_obstacle(w, ground(w, 4.34f, 4.11f), 1.6f) >= 0);
+        CHECK(steer_world_add_obstacle(w, ground(w, 3.0f, 0.0f), 1.6f) >= 0);
+        steer_agent_id ids[2] = {steer_world_add_agent(w, 0, ground(w, 2.599f, 2.932f), steer_v3_zero()),
+                                 steer_world_add_agent(w, 0, ground(w, 2.291f, 1.979f), steer_v3_zero())};
+        steer_v3 targets[2] = {ground(w, 9.0f, 1.0f), ground(w, 9.0f, 2.5f)};
+        CHECK(steer_world_set_targets(w, ids, targets, 2, STEER_GOAL_ARRIVE, 0) == 2);
+        int arrived[2] = {-1, -1};
+        double closest = 1e9;
+        for (int s = 0; s < 60 * 30; ++s) {
+            CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+            for (int i = 0; i < 2; ++i)
+                if (arrived[i] < 0 && steer_world_has_arrived(w, ids[i])) arrived[i] = s + 1;
+            closest = fmin(closest, closest_gap(w, ids, 2, 1.0));
+        }
+        printf("two wedged into a gap between rocks (%dD): arrived after %.1f and %.1f s (-1: never), the closest gap %.4f\n",
+               dim, arrived[0] < 0 ? -1.0 : arrived[0] / 30.0, arrived[1] < 0 ? -1.0 : arrived[1] / 30.0, closest);
+        CHECK(arrived[0] > 0 && arrived[1] > 0);
+        CHECK(closest >= 0.0);
+        steer_world_destroy(w);
+    }
+}
+
 /* ---- 5c. a body against a wall slides along it ----------------------------------- */
 /* A body of radius 0.5 touching a long wall at 24 angles, sent to a point
  * far along the wall and a little behind it: the closest velocity slides
@@ -1399,6 +1455,7 @@ int main(void)
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();
     an_arch_at_a_door_breaks();
+    two_wedged_in_a_gap_between_rocks_part();
     a_body_against_a_wall_slides_along_it();
     a_faster_agent_looks_further();
     queue_brakes_behind_a_slower_agent();
