@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crowd_unit.h"
 #include "robust_world.h"
 
 /* An RTS order with own goals: 48 units of a crowd group (anticipation,
@@ -50,16 +51,7 @@ static bool order_hash(int dim, int threads, steer_kernel kernel, steer_kernel *
     bool ok = steer_world_add_obstacle(w, GROUND(12.0f, 0.0f), 3.0f) >= 0 &&
               steer_world_add_obstacle(w, GROUND(4.0f, 7.0f), 1.5f) >= 0 &&
               steer_world_add_obstacle(w, GROUND(12.0f, 5.4f), 2.0f) >= 0; /* 0.4 from the first: one cluster */
-    steer_group_def g = steer_default_group_def();
-    memset(g.weight, 0, sizeof g.weight);
-    g.weight[STEER_AVOID_OBSTACLES] = 3.0f;
-    g.weight[STEER_ANTICIPATE] = 1.0f;
-    g.see_ahead = 2.0f;
-    g.combine = STEER_COMBINE_RUNNING_SUM;
-    g.keep_apart = true;
-    g.keep_right = 0.25f;
-    g.radius = 0.5f, g.max_speed = 3.0f, g.max_force = 6.0f, g.neighbour_radius = 4.0f;
-    g.departure_distance = 0.5f;
+    steer_group_def g = rts_unit_def();
     g.ground_plane = dim == 3;
     ok = ok && steer_world_add_group(w, &g) == 0 && steer_world_add_group(w, &g) == 1;
     steer_agent_id units[UNITS];
