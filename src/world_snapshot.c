@@ -38,14 +38,45 @@
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
-/* ---- CRC-32 (IEEE 802.3, reflected): detects every single-byte error ---- */
+/* ---- CRC-32 (IEEE 802.3, reflected): detects every single-byte error ----
+ * Eight bytes a step (slicing by eight): t[k][b] is the CRC of byte b
+ * followed by k zero bytes, so the eight bytes' parts are independent
+ * lookups. A bit at a time it took 10 ns a byte, nearly all of a save or
+ * a restore (9 ms for 10,000 agents). The tables are worked out on each
+ * call (a few microseconds): no global state, no first-use race. */
+typedef struct crc32_tables {
+    uint32_t t[8][256];
+} crc32_tables;
+
+static void crc32_tables_init(crc32_tables *tb)
+{
+    for (uint32_t b = 0; b < 256; ++b) {
+        uint32_t c = b;
+        for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
+        tb->t[0][b] = c;
+    }
+    for (int k = 1; k < 8; ++k)
+        for (uint32_t b = 0; b < 256; ++b) tb->t[k][b] = (tb->t[k - 1][b] >> 8) ^ tb->t[0][tb->t[k - 1][b] & 0xFFu];
+}
+
+/* Four bytes as a little-endian word, whatever the machine's order. */
+static uint32_t le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 static uint32_t crc32_update(uint32_t crc, const unsigned char *data, size_t size)
 {
+    crc32_tables tb;
+    crc32_tables_init(&tb);
     crc = ~crc;
-    for (size_t i = 0; i < size; ++i) {
-        crc ^= data[i];
-        for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        uint32_t lo = crc ^ le32(data + i), hi = le32(data + i + 4);
+        crc = tb.t[7][lo & 0xFFu] ^ tb.t[6][lo >> 8 & 0xFFu] ^ tb.t[5][lo >> 16 & 0xFFu] ^ tb.t[4][lo >> 24] ^
+              tb.t[3][hi & 0xFFu] ^ tb.t[2][hi >> 8 & 0xFFu] ^ tb.t[1][hi >> 16 & 0xFFu] ^ tb.t[0][hi >> 24];
     }
+    for (; i < size; ++i) crc = (crc >> 8) ^ tb.t[0][(crc ^ data[i]) & 0xFFu];
     return ~crc;
 }
 

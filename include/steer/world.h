@@ -892,7 +892,10 @@ bool steer_world_use_simd(steer_world *world, bool enable);
 size_t steer_world_snapshot_size(const steer_world *world);
 /* Writes the complete state; *written may be NULL. STEER_ERROR_CAPACITY,
  * with nothing written (*written 0), when capacity is below
- * steer_world_snapshot_size. */
+ * steer_world_snapshot_size. A save of 10k agents takes about 0.12 ms
+ * (250 KB), 0.5 ms with a goal each (810 KB), and a restore 0.25 and
+ * 0.75 ms, one thread (build/bench/state_hash): a rollback game can save
+ * every step. */
 steer_result steer_world_save(const steer_world *world, void *buffer, size_t capacity, size_t *written);
 /* Replaces the world's whole state with the snapshot's. A snapshot that is
  * truncated, corrupted (CRC-32), of another dimension, or of a version this

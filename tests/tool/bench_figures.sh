@@ -5,8 +5,10 @@
 #     slowest step is the one it names; with --headings it says so and hashes
 #     the headings too; a bad option is refused (status 2, naming the
 #     option and the value)
-#   - state_hash: one line per world (flock, goals), every time positive,
-#     the hash 16 hex digits; likewise a bad option
+#   - state_hash: one line per world (flock, goals), every time (hash,
+#     step, save, restore) positive and its best at most its median, the
+#     snapshot's bytes more for the goals, the hash 16 hex digits; likewise
+#     a bad option
 #   - escorts: one line per size, every time positive, best <= median, a
 #     size past STEER_MAX_FORMATIONS reported and skipped; likewise a bad
 #     option
@@ -39,10 +41,11 @@ h = json.loads(open(sys.argv[5]).read())
 check(s["headings"] is False and h["headings"] is True and h["hash"] != s["hash"], "step_times --headings (the same flock, its headings hashed too): %r" % h)
 lines = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
 check([l["world"] for l in lines] == ["flock", "goals"], "state_hash worlds: %r" % lines)
+check(len(lines) == 2 and 0 < lines[0]["snapshot_bytes"] < lines[1]["snapshot_bytes"], "state_hash snapshot bytes: %r" % lines)
 for l in lines:
-    check(l["agents"] == 3000 and all(l[k] > 0 for k in ("hash_ms", "hash_ms_median", "step_ms", "step_ms_median")),
-          "state_hash times: %r" % l)
-    check(l["hash_ms"] <= l["hash_ms_median"] and l["step_ms"] <= l["step_ms_median"], "state_hash best > median: %r" % l)
+    times = ("hash_ms", "step_ms", "save_ms", "restore_ms")
+    check(l["agents"] == 3000 and all(l[k] > 0 and l[k + "_median"] > 0 for k in times), "state_hash times: %r" % l)
+    check(all(l[k] <= l[k + "_median"] for k in times), "state_hash best > median: %r" % l)
     check(re.fullmatch(r"[0-9a-f]{16}", l["last_hash"]) is not None, "state_hash hash: %r" % l)
 lines = [json.loads(l) for l in open(sys.argv[3]) if l.strip()]
 check([l["escorts"] for l in lines] == [300, 2000], "escorts sizes (70000 is past the limit): %r" % lines)
