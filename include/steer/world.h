@@ -766,7 +766,11 @@ bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
  * them, returns how many there are. O(goals). Only the last call's: a game
  * whose fixed-step loop steps more than once a frame reads them after each
  * step (or steps once with the frame's time and def.max_dt, whose
- * sub-steps' arrivals are all the call's). */
+ * sub-steps' arrivals are all the call's). They are read from the goals
+ * as they are now: an agent given a new goal, its goal cleared or the agent
+ * removed since the step is no longer listed, so read them right after the
+ * step, before the frame's orders (a lockstep game applies its inputs
+ * after reading them; a restored snapshot lists its step's arrivals). */
 int steer_world_arrivals(const steer_world *world, steer_agent_id *out, int capacity);
 int steer_world_goal_count(const steer_world *world);
 /* Room for `count` goals in all (records of agents with goals of their
