@@ -915,7 +915,10 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
     out->seed = get_u64(&rd);
     uint32_t flags = get_u32(&rd); /* solids, penetration, headings, walls' heights */
     bool headings = version >= 12 && ((flags >> 3) & 1u), wall_heights = version >= 13 && ((flags >> 4) & 1u);
-    skip(&rd, 4 + 4); /* penetration iterations, grid capacity */
+    skip(&rd, 4); /* penetration iterations */
+    uint32_t grid_capacity = get_u32(&rd);
+    if (!rd.bad && (grid_capacity < 1u || grid_capacity > (1u << 28)))
+        INFO_REFUSE("a grid capacity of %u: must be 1 to 2^28", grid_capacity);
     out->steps = get_u64(&rd);
     if (version >= 8) skip(&rd, 8); /* where the last step began */
     uint32_t n = get_u32(&rd);
@@ -956,6 +959,7 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
     skip(&rd, version >= 5 ? 12 : 8); /* free list head, reuse counter, identity */
     if (!count_ok(&rd, slot_high)) INFO_REFUSE("cut short before its handles");
     out->agent_slots = (int)slot_high;
+    out->grid_capacity = (int)grid_capacity;
     skip(&rd, 4 * (uint64_t)slot_high);
     uint32_t count = get_u32(&rd);
     INFO_SECTION(&rd, "handles");

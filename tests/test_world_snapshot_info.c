@@ -91,6 +91,7 @@ static void test_counts_match_the_world(int dim, steer_up_axis up)
           memcmp(&info.bounds_max, &wd.bounds_max, sizeof info.bounds_max) == 0);
     CHECK(info.steps == steer_world_step_count(w));
     CHECK(info.agent_count == 18 && info.agent_count == steer_world_agent_count(w) && info.agent_slots == 20);
+    CHECK(info.grid_capacity == wd.capacity);
     CHECK(info.group_count == 2 && info.obstacle_count == 2 && info.wall_count == 1 && info.path_count == 3 &&
           info.flow_field_count == 1);
     CHECK(info.goal_count == steer_world_goal_count(w) && info.goal_count >= 4); /* two set, the two members' slots */
@@ -112,6 +113,20 @@ static void test_counts_match_the_world(int dim, steer_up_axis up)
         if (short_by == 0) {
             SILENT(CHECK(steer_world_restore(r, snap.data, snap.size) == STEER_OK));
             CHECK(steer_world_state_hash(r) == steer_world_state_hash(w));
+            /* and one of grid_capacity continues it bit for bit, step by step */
+            room.capacity = info.grid_capacity;
+            steer_world *exact = steer_world_create(&room);
+            CHECK(exact != 0);
+            if (exact) {
+                SILENT(CHECK(steer_world_restore(exact, snap.data, snap.size) == STEER_OK));
+                int differ = 0;
+                for (int s = 0; s < 200; ++s) {
+                    CHECK(steer_world_step(exact, 1.0f / 30.0f) == STEER_OK && steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+                    differ += steer_world_state_hash(exact) != steer_world_state_hash(w);
+                }
+                CHECK(differ == 0);
+            }
+            steer_world_destroy(exact);
         } else {
             int before = misuse_last.count;
             CHECK(steer_world_restore(r, snap.data, snap.size) == STEER_ERROR_CAPACITY);

@@ -933,6 +933,10 @@ typedef struct steer_snapshot_info {
     uint64_t steps;          /* steps the saved world had taken */
     int agent_count;         /* live agents */
     int agent_slots;         /* the capacity a world needs to restore it (slots ever used) */
+    int grid_capacity;       /* the capacity a world needs to continue it bit for bit (the saved world's,
+                                which sized its grid); one of at least agent_slots but less restores it
+                                with the same motion summed in another order (a peer joining a lockstep
+                                game makes its world this large) */
     int group_count, obstacle_count, wall_count, path_count, flow_field_count; /* the max_ each needs */
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */

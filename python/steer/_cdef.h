@@ -347,7 +347,7 @@ typedef struct {
     steer_v3 bounds_min, bounds_max;
     float cell_size, max_dt;
     uint64_t seed, steps;
-    int agent_count, agent_slots, group_count, obstacle_count, wall_count, path_count, flow_field_count;
+    int agent_count, agent_slots, grid_capacity, group_count, obstacle_count, wall_count, path_count, flow_field_count;
     int goal_count, formation_count;
     char problem[128];
     ...;

@@ -88,7 +88,8 @@ def _read_snapshot_info(raw: bytes, what: str):
 def snapshot_info(data) -> Dict[str, Any]:
     """What a snapshot from World.save() holds, without restoring it: version, dim, up ("z" or "y"),
     boundary, bounds, cell_size, max_dt, seed, steps, and the counts a world needs room for
-    (agent_slots is the capacity; group_count, obstacle_count, ... the max_ fields). Raises BadSnapshot
+    (agent_slots is the capacity, grid_capacity the capacity that continues it bit for bit; group_count,
+    obstacle_count, ... the max_ fields). Raises BadSnapshot
     saying why for bytes that are not a whole snapshot this build reads. Checks the layout, not every
     value: restore can still refuse a snapshot this accepts."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
@@ -100,7 +101,7 @@ def snapshot_info(data) -> Dict[str, Any]:
            "bounds_min": (info.bounds_min.x, info.bounds_min.y, info.bounds_min.z)[:dim],
            "bounds_max": (info.bounds_max.x, info.bounds_max.y, info.bounds_max.z)[:dim],
            "cell_size": info.cell_size, "max_dt": info.max_dt, "seed": int(info.seed), "steps": int(info.steps)}
-    for key in ("agent_count", "agent_slots", "group_count", "obstacle_count", "wall_count", "path_count",
+    for key in ("agent_count", "agent_slots", "grid_capacity", "group_count", "obstacle_count", "wall_count", "path_count",
                 "flow_field_count", "goal_count", "formation_count"):
         out[key] = getattr(info, key)
     return out

@@ -177,6 +177,7 @@ def test_snapshot_info_reads_the_counts_and_says_why_a_snapshot_is_refused():
     info = steer.snapshot_info(w.save())
     assert info["dim"] == 3 and info["up"] == "y" and info["steps"] == 4 and info["boundary"] == "wrap"
     assert info["agent_count"] == 11 and info["agent_slots"] == 12 and info["group_count"] == 1
+    assert info["grid_capacity"] == 40  # the capacity that continues it bit for bit
     assert info["obstacle_count"] == 1 and info["goal_count"] == 1 and info["version"] >= 11
     snap = w.save()
     with pytest.raises(steer.BadSnapshot, match="not a steer snapshot"):
