@@ -858,7 +858,12 @@ steer_step_profile steer_world_last_profile(const steer_world *world);
  * reports misuse and returns 0. FNV-1a takes a byte at a time: about a
  * flock step's time on one thread (0.3 ms at 10k agents, 37 ms at 1M),
  * 2-4x that with a goal each (build/bench/state_hash); a lockstep program
- * checking for desyncs can hash every few steps. */
+ * checking for desyncs can hash every few steps. It covers the agents and
+ * their goals, not the world's other objects (groups' settings, obstacles
+ * and their velocities, walls, paths, flow fields, formations), which
+ * change only by the caller's calls: a lockstep game checks those by its
+ * inputs. Snapshot bytes are no substitute across processes: they hold the
+ * world's identity, which depends on the order worlds were created in. */
 uint64_t steer_world_state_hash(const steer_world *world);
 
 /* Bytes of memory the world holds (for the memory-per-agent figure). */
