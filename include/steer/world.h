@@ -55,7 +55,12 @@ typedef struct steer_world steer_world;
  * handles of the saved world are valid in the world it is restored into,
  * and that world's earlier handles are not. A handle with world 0 (made by
  * hand from index and generation, as code written for the two-field handle
- * does) is checked by slot and generation only. */
+ * does) is checked by slot and generation only: send handles over a network
+ * that way, since a world's identity depends on the order the process made
+ * its worlds in, and a peer's world refuses another identity as foreign.
+ * After a restore, a handle given out in a timeline rolled back is valid
+ * again if the replay gives its slot the same generation: the handles of a
+ * rolled-back timeline are the game's to drop. */
 typedef struct steer_agent_id {
     uint32_t index;
     uint32_t generation;
