@@ -1,6 +1,6 @@
 /* Private template: predictive avoidance of other agents (docs/model.md
  * §2.22-§2.24), compiled for STEER_DIM 2 and 3 by behaviours.c after
- * behaviours_template.h, whose helpers (safe, shorter_than) it uses; any_perpN comes from behaviours.c, to_z_upN / from_z_upN from
+ * behaviours_template.h, whose helpers (safe, shorter_than) it uses; any_perpN and right_perpN come from behaviours.c, to_z_upN / from_z_upN from
  * up_axis.h. Only IEEE-exact operations and steer_exp2, so that a wide
  * kernel can reproduce these bits. */
 #include "steer/detail/dim_begin.h"
@@ -10,12 +10,12 @@
 #define N(name) STEER_N(name, )
 
 /* The unit vector to the right of the unit heading h: (y, -x) in 2D; in 3D
- * h x up, horizontal (the Z-up frame's -any_perp, -Y for a vertical h).
- * Zero for a zero heading. */
+ * h x up, horizontal (the Z-up frame's -any_perp; for a vertical h, -Y going
+ * up and +Y going down: right_perpN). Zero for a zero heading. */
 static inline V N(right_of)(V h)
 {
     if (F(len_sq)(h) == 0.0f) return F(zero)();
-    return F(neg)(N(any_perp)(h));
+    return N(right_perp)(h);
 }
 
 /* A neighbour's motion relative to the agent, measured in a frame scaled by

@@ -18,6 +18,18 @@
 static steer_v2 any_perp2(steer_v2 a) { return steer_v2_perp_left(a); }
 static steer_v3 any_perp3(steer_v3 a) { return steer_v3_any_perp(a); }
 
+/* The right of the unit vector a, the side other agents keep to (docs/model.md
+ * §2.22): -any_perp, the horizontal right; of a vertical a, -Y going up and +Y
+ * going down, so that two on one vertical line, one climbing and one
+ * descending, turn apart (with -Y for both they went side by side for good). */
+static steer_v2 right_perp2(steer_v2 a) { return steer_v2_neg(any_perp2(a)); }
+static steer_v3 right_perp3(steer_v3 a)
+{
+    steer_v3 left = steer_v3_make(-a.y, a.x, 0.0f);
+    if (steer_v3_len_sq(left) > 1e-12f) return steer_v3_neg(steer_v3_normalize(left));
+    return steer_v3_neg(steer_v3_make(0.0f, a.z < 0.0f ? -1.0f : 1.0f, 0.0f));
+}
+
 /* (c, s) on the XY plane: the planar wander displacement. */
 static steer_v2 planar2(float c, float s) { return steer_v2_make(c, s); }
 static steer_v3 planar3(float c, float s) { return steer_v3_make(c, s, 0.0f); }

@@ -846,7 +846,9 @@ static inline void anticipate_lanes(const steer__anticipation_lanes *in, int bas
     wf s2 = dot(across, across, dim); /* its z is 0 */
     wm turns = wm_gt(s2, wf_set1(1e-12f));
     wf inv_s = wf_div(one, wf_sqrt(s2));
-    const wf fallback[3] = {zero, one, zero}; /* steer_v3_any_perp's (0, 1, 0) */
+    /* steer_v3_any_perp's (0, 1, 0), for a relative motion straight down
+     * (0, -1, 0): right_perp3's side */
+    const wf fallback[3] = {zero, wf_blend(wm_lt(v[2], zero), wf_set1(-1.0f), one), zero};
     for (int k = 0; k < 3; ++k) {
         wf_store(in->away[k] + base, away[k]);
         wf_store(in->side[k] + base, wf_neg_(wf_blend(turns, wf_mul(across[k], inv_s), fallback[k])));

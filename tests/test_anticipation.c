@@ -209,6 +209,30 @@ static void anticipate3_head_on_keeps_right_about_the_up_axis(void)
     CHECK(threat == 0);
 }
 
+/* 3D: a pair head-on along the up axis, one climbing and one descending,
+ * turns apart: the climber's right is -y, the descender's +y (with one side
+ * for both, they went side by side for good). With Y-up the same, turned. */
+static void a_vertical_head_on_pair_turns_apart(void)
+{
+    for (int y_up = 0; y_up <= 1; ++y_up) {
+        steer_up_axis up_axis = y_up ? STEER_UP_Y : STEER_UP_Z;
+        steer_anticipation p = scene_params();
+        p.up = up_axis;
+        steer_neighbour_avoidance avoid = {12.0f, scene_radius, 0.0f, 2.0f, 0.25f, up_axis};
+        steer_v3 below = steer_v3_from_z_up(v3(0, 0, -10), up_axis), above = steer_v3_from_z_up(v3(0, 0, 10), up_axis);
+        steer_v3 climb = steer_v3_from_z_up(v3(0, 0, 1), up_axis), descend = steer_v3_from_z_up(v3(0, 0, -1), up_axis);
+        steer_neighbour3 descender = {above, descend, scene_radius}, climber = {below, climb, scene_radius};
+        steer_v3 fc = steer_v3_to_z_up(steer_anticipate3(below, climb, &descender, NULL, 1, &p), up_axis);
+        steer_v3 fd = steer_v3_to_z_up(steer_anticipate3(above, descend, &climber, NULL, 1, &p), up_axis);
+        CHECK(fc.y < 0.0f && fd.y > 0.0f && fc.x == 0.0f && fd.x == 0.0f);
+        CHECK(fc.y == -fd.y && fc.z == -fd.z); /* the pair's pushes mirror each other through the meeting point */
+        steer_v3 ac = steer_v3_to_z_up(steer_avoid_neighbours3(below, climb, &descender, 1, &avoid, NULL), up_axis);
+        steer_v3 ad = steer_v3_to_z_up(steer_avoid_neighbours3(above, descend, &climber, 1, &avoid, NULL), up_axis);
+        CHECK_V3_NEAR(ac, v3(0, -2, 0), 1e-6);
+        CHECK_V3_NEAR(ad, v3(0, 2, 0), 1e-6);
+    }
+}
+
 /* A Y-up call is the Z-up call on the inputs turned to Z-up, turned back. */
 static void predictive_avoidance3_y_up_is_z_up_turned(void)
 {
@@ -643,6 +667,7 @@ int main(void)
     anticipate_right_angle_crossing_never_overlaps();
     avoid_neighbours_right_angle_crossing_never_overlaps();
     anticipate3_head_on_keeps_right_about_the_up_axis();
+    a_vertical_head_on_pair_turns_apart();
     predictive_avoidance3_y_up_is_z_up_turned();
     time_to_collision_agrees_with_a_time_stepped_search();
     anticipate_is_minus_the_gradient_of_the_energy();

@@ -902,6 +902,43 @@ static void an_arch_at_a_door_breaks(void)
     }
 }
 
+/* ---- 1c. a pair on one vertical line passes ------------------------------------- */
+/* Two crowd agents in the air, one 10 below the other, each sent to the
+ * other's start: one climbs, one descends, head-on along the up axis. The
+ * keep-right side of a vertical motion was -Y for both, so they drifted
+ * side by side and hovered 1.25 apart for good; now the climber's is -Y and
+ * the descender's +Y, and both arrive, in a Z-up and a Y-up world. */
+static void a_vertical_head_on_pair_passes(void)
+{
+    for (int y_up = 0; y_up <= 1; ++y_up) {
+        steer_world_def wd = open_world(1);
+        wd.dim = 3;
+        wd.up = y_up ? STEER_UP_Y : STEER_UP_Z;
+        wd.bounds_min = (steer_v3){-30.0f, -30.0f, -30.0f};
+        wd.bounds_max = (steer_v3){30.0f, 30.0f, 30.0f};
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def g = steer_crowd_group_def();
+        CHECK(steer_world_add_group(w, &g) == 0);
+        steer_v3 ends[2] = {steer_v3_from_z_up((steer_v3){0, 0, -10}, wd.up), steer_v3_from_z_up((steer_v3){0, 0, 10}, wd.up)};
+        steer_agent_id ids[2] = {steer_world_add_agent(w, 0, ends[0], steer_v3_zero()),
+                                 steer_world_add_agent(w, 0, ends[1], steer_v3_zero())};
+        steer_v3 targets[2] = {ends[1], ends[0]};
+        CHECK(steer_world_set_targets(w, ids, targets, 2, STEER_GOAL_ARRIVE, 0) == 2);
+        int arrived = -1;
+        double closest = 1e9;
+        for (int s = 0; s < 60 * 60 && arrived < 0; ++s) {
+            CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_OK);
+            closest = fmin(closest, closest_gap(w, ids, 2, 2.0 * g.radius));
+            if (steer_world_has_arrived(w, ids[0]) && steer_world_has_arrived(w, ids[1])) arrived = s + 1;
+        }
+        printf("a vertical head-on pair (%s): both arrived after %.1f s (-1: never), the closest gap %.4f\n",
+               y_up ? "Y-up" : "Z-up", arrived < 0 ? -1.0 : arrived / 60.0, closest);
+        CHECK(arrived > 0);
+        CHECK(closest >= 0.0);
+        steer_world_destroy(w);
+    }
+}
+
 /* ---- 5b'. two wedged into a gap between rocks part ------------------------------ */
 /* Two rocks of radius 1.6 with a gap of 1.13 between them (two of a ring
  * of ten round a squad's places), two units of radius 0.5 (the settings of
@@ -1444,6 +1481,7 @@ int main(void)
     keep_apart_keeps_bodies_off_walls();
     keep_apart_sees_a_clamped_box();
     an_arch_at_a_door_breaks();
+    a_vertical_head_on_pair_passes();
     two_wedged_in_a_gap_between_rocks_part();
     a_body_against_a_wall_slides_along_it();
     a_faster_agent_looks_further();
