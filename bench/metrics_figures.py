@@ -161,6 +161,18 @@ def seg_point_distance(p, q, c):
     return norm(sub(c, tuple(pi + t * di for pi, di in zip(p, d))))
 
 
+def crossing_at(p, q, a, b):
+    """Where along p-q (0 to 1) the ground segments p-q and a-b meet (ends included), or None."""
+    rx, ry = q[0] - p[0], q[1] - p[1]
+    sx, sy = b[0] - a[0], b[1] - a[1]
+    den = rx * sy - ry * sx
+    if abs(den) < 1e-20:
+        return None
+    ax, ay = a[0] - p[0], a[1] - p[1]
+    t, u = (ax * sy - ay * sx) / den, (ax * ry - ay * rx) / den
+    return t if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0 else None
+
+
 def heading_change(v0, v1):
     """The angle between two velocities, in [0, pi]."""
     if len(v0) == 2:
@@ -811,10 +823,18 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
                     d = sc.ground(offset(sub(pos[a], prev_p[a])))
                     if tuple(x + y for x, y in zip(p0, d)) != p1:
                         motions = [(p0, tuple(x + y for x, y in zip(p0, d))), (tuple(x - y for x, y in zip(p1, d)), p1)]
-                # a wall counts where the body reaches into its height as the step began
-                h, r = sc.height(prev_p[a]), radius[a]
-                met = [(w0, w1) for w0, w1, bottom, top in sc.walls if not (h + r <= bottom or h - r >= top)]
-                if any(DF.crosses(m0, m1, w0, w1) for m0, m1 in motions for w0, w1 in met):
+                # a wall counts where the body reaches into its height at the
+                # height the motion has where it crosses the wall
+                h0, h1, r = sc.height(prev_p[a]), sc.height(pos[a]), radius[a]
+                rise = sc.height(offset(sub(pos[a], prev_p[a]))) if wrap else h1 - h0
+                starts = [h0, h1 - rise]  # the height where each motion begins
+
+                def meets(k, m0, m1, w0, w1, bottom, top):
+                    t = crossing_at(m0, m1, w0, w1)
+                    h = None if t is None else starts[k] + t * rise
+                    return h is not None and not (h + r <= bottom or h - r >= top)
+                if any(meets(k, m0, m1, w0, w1, bottom, top) for k, (m0, m1) in enumerate(motions)
+                       for w0, w1, bottom, top in sc.walls):
                     crossings += 1
         # jitter and mean speed
         for a in range(n):

@@ -50,7 +50,7 @@ static bool waypoint_done(const steer_world *w, const steer__group *g, const ste
     if (!near && !waypoint_passed(goal, at, p)) return false;
     if (near && dist < steer_maxf(g->def.radius, g->def.arrival_tolerance)) return true;
     steer_v2 from = steer_v2_from_v3(steer__to_ground(w, p)), next = steer_v2_from_v3(steer__to_ground(w, goal->points[at + 1]));
-    return !steer__wall_across(w, from, next, (steer__wall_level){steer__to_ground(w, stands).z, g->def.radius});
+    return !steer__wall_across(w, from, next, (steer__wall_level){steer__to_ground(w, stands).z, g->def.radius, 0.0f});
 }
 
 steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a)

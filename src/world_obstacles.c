@@ -267,7 +267,8 @@ steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3
     int kept = 0;
     for (int k = 0; k < near.count; ++k) { /* in place: an id is read before its place is written */
         int i = steer__object_at(near, k);
-        if (!steer__wall_meets(w, i, at.height, at.body)) continue;
+        /* anywhere along the move: its middle height, the body grown by half the rise */
+        if (!steer__wall_meets(w, i, at.height + 0.5f * at.rise, at.body + 0.5f * steer_absf(at.rise))) continue;
         if (boxed) {
             box b = wall_box(w, i);
             if (b.hi[0] < asked.lo[0] || b.lo[0] > asked.hi[0] || b.hi[1] < asked.lo[1] || b.lo[1] > asked.hi[1]) continue;
@@ -306,6 +307,7 @@ float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, s
     for (int k = 0; k < near.count; ++k) {
         int i = steer__object_at(near, k);
         float s = crossing_with(w, i, p, motion);
+        if (s < first && at.rise != 0.0f && !steer__wall_meets(w, i, at.height + s * at.rise, at.body)) continue; /* over or under it */
         if (s < first) {
             first = s;
             steer_v2 along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), steer_v2_from_v3(w->walls[i].a));
@@ -380,7 +382,7 @@ const steer_segment3 *steer__walls_within(const steer_world *w, steer_v3 p, floa
 {
     steer_v3 lo, hi;
     steer__box_around(p, half, &lo, &hi);
-    steer__object_list near = steer__walls_near(w, lo, hi, (steer__wall_level){p.z, body}, out->ids);
+    steer__object_list near = steer__walls_near(w, lo, hi, (steer__wall_level){p.z, body, 0.0f}, out->ids);
     *count = near.count;
     if (!near.ids) return w->walls;
     for (int k = 0; k < near.count; ++k) out->copy[k] = w->walls[near.ids[k]];

@@ -71,13 +71,14 @@ steer__object_list steer__obstacles_near_for(const steer_world *w, bool on_groun
 /* An obstacle's centre as an agent at `at` of such a group meets it: at the agent's height. */
 steer_v3 steer__obstacle_level(const steer_world *w, bool on_ground, steer_v3 centre, steer_v3 at);
 /* An agent as the walls meet it: its centre's height along the up axis
- * (the ground frame's z; 0 in 2D) and its body's radius. A wall of a
- * height it does not reach into (steer__wall_meets) is not in the answers
- * below; only when more than buf holds would be left (a box across
- * hundreds of walls) is the answer every wall at every height (the agent
- * then meets walls it could pass over, never passes one it meets). */
+ * (the ground frame's z; 0 in 2D) and its body's radius; for a move, the
+ * height it rises by along it (0 otherwise). A wall of a height it does not
+ * reach into anywhere along the move (steer__wall_meets) is not in the
+ * answers below; only when more than buf holds would be left (a box
+ * across hundreds of walls) is the answer every wall at every height (the
+ * agent then meets walls it could pass over, never passes one it meets). */
 typedef struct steer__wall_level {
-    float height, body;
+    float height, body, rise;
 } steer__wall_level;
 steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3 hi, steer__wall_level at, uint32_t *buf);
 
@@ -85,7 +86,9 @@ steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3
  * that wall's normal facing p (unit); 2 if none. Ground frame, the walls
  * as stored (no torus copies). A crossing is on the segment and on the
  * wall, reaching a hair (1e-4 of its length) past each end, so motion
- * through a shared corner cannot slip between two walls by rounding. */
+ * through a shared corner cannot slip between two walls by rounding; a
+ * wall with a height is crossed only if the body meets it at the height
+ * the move has where it crosses the wall's line (at.height + s at.rise). */
 float steer__first_wall_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer__wall_level at, steer_v2 *normal);
 /* Whether any wall crosses the segment p -> q (as steer__first_wall_crossing
  * finds one), the line asked for in pieces: its cost grows with its length

@@ -72,7 +72,7 @@ static bool clear_of_objects(const order *o, steer_v2 p)
         steer_path_closest_point2(&(steer_path2){ends, 2, false, 0.0f}, p, &d, NULL, NULL);
         if (d < o->half) return false;
     }
-    return !steer__wall_across(w, o->centre, p, (steer__wall_level){o->height, o->half});
+    return !steer__wall_across(w, o->centre, p, (steer__wall_level){o->height, o->half, 0.0f});
 }
 
 /* Whether agent d is on its way elsewhere: an own goal not reached whose

@@ -106,12 +106,14 @@ static float first_crossing(const steer_world *w, steer_v2 p, steer_v2 q, steer_
 /* Stops the move from `from` to `*to` on its side of any wall it would
  * cross, in the ground frame (the walls' frame: steer__to_ground), in
  * every copy of the walls the move meets on a torus; the walls a body of
- * radius `body` meets at the height it starts from. */
+ * radius `body` meets at the height the move has where it crosses them
+ * (a drone diving past a fence's top into its height is stopped; one
+ * climbing over it by then is not); the skin is kept at the height it ends. */
 static void resolve_walls(const steer_world *w, steer_v3 from, steer_v3 *to, steer_v3 *vel, float body,
                           const steer__images *images)
 {
     steer_v2 p = steer_v2_from_v3(from);
-    const steer__wall_level at = {from.z, body};
+    const steer__wall_level at = {from.z, body, to->z - from.z}, end = {to->z, body, 0.0f};
     bool moved = false;
     for (int pass = 0; pass < 4; ++pass) {
         steer_v2 normal = steer_v2_zero();
@@ -128,7 +130,7 @@ static void resolve_walls(const steer_world *w, steer_v3 from, steer_v3 *to, ste
             vel->y -= into * normal.y;
         }
     }
-    for (int m = 0; m < images->count; ++m) moved = keep_wall_skin(w, from, to, vel, at, images, m) || moved;
+    for (int m = 0; m < images->count; ++m) moved = keep_wall_skin(w, from, to, vel, end, images, m) || moved;
     /* Where walls meet at an angle too narrow for the set-backs (a point
      * WALL_SKIN from both may not exist), setting `to` back from one wall
      * can carry it across another: then the agent stays where it was, on

@@ -294,7 +294,7 @@ static void test_query_complete(int dim)
         steer_v3 lo, hi;
         steer__box_around(random_point(dim), uniform(0.0f, 3.0f), &lo, &hi);
         for (int kind = 0; kind < 2; ++kind) {
-            steer__object_list near = kind == 0 ? steer__obstacles_near(w, lo, hi, buf) : steer__walls_near(w, lo, hi, (steer__wall_level){0.0f, 0.5f}, buf);
+            steer__object_list near = kind == 0 ? steer__obstacles_near(w, lo, hi, buf) : steer__walls_near(w, lo, hi, (steer__wall_level){0.0f, 0.5f, 0.0f}, buf);
             if (!near.ids) continue;
             ++answered;
             bool ordered = true, complete = true;
@@ -343,8 +343,8 @@ static void test_wall_across(void)
         float length = q % 2 ? uniform(0.0f, 3.0f) : uniform(10.0f, 170.0f), angle = uniform(0.0f, 6.2831853f);
         steer_v2 p = steer_v2_make(a.x, a.y), e = steer_v2_make(a.x + length * cosf(angle), a.y + length * sinf(angle));
         steer_v2 normal;
-        bool expected = steer__first_wall_crossing(full, p, e, (steer__wall_level){0.0f, 0.5f}, &normal) <= 1.0f;
-        bool got = steer__wall_across(w, p, e, (steer__wall_level){0.0f, 0.5f});
+        bool expected = steer__first_wall_crossing(full, p, e, (steer__wall_level){0.0f, 0.5f, 0.0f}, &normal) <= 1.0f;
+        bool got = steer__wall_across(w, p, e, (steer__wall_level){0.0f, 0.5f, 0.0f});
         agree += got == expected;
         crossed += expected;
         clear += !expected;

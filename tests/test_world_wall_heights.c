@@ -116,6 +116,49 @@ static void test_stopped_or_passing(steer_up_axis up, meeting how, bool on_groun
     steer_world_destroy(w);
 }
 
+/* Solid walls meet a body at the height its move has where it crosses the
+ * wall's line, not where it starts: a flyer diving past the top into the
+ * wall's height is stopped (it started above it, and passed through), one
+ * climbing from within its height to above it by the line passes. One step
+ * of 1 s, no steering: the velocity is the move. */
+static void test_a_move_meets_the_wall_where_it_crosses(steer_up_axis up)
+{
+    static const struct {
+        float height, rise;
+        bool stopped;
+    } moves[] = {{2.8f, -2.0f, true},   /* 2.8 - 0.5 clears the top (2); at the line 1.8: in the wall */
+                 {1.5f, 4.0f, false},   /* in the wall's height; at the line 3.5: its body over the top */
+                 {2.8f, 0.0f, false},   /* level, over it */
+                 {-1.2f, 2.0f, true}};  /* from below the bottom (0) into it */
+    for (size_t m = 0; m < sizeof moves / sizeof moves[0]; ++m) {
+        steer_world_def wd = steer_default_world_def();
+        wd.dim = 3;
+        wd.up = up;
+        wd.bounds_min = steer_v3_make(-20, -20, -20);
+        wd.bounds_max = steer_v3_make(20, 20, 20);
+        wd.boundary = STEER_BOUNDARY_CLAMP;
+        wd.solid_walls = true;
+        steer_world *w = steer_world_create(&wd);
+        CHECK(steer_world_add_wall(w, at_height(up, 0, -8, 0), at_height(up, 0, 8, 0)) == 0);
+        CHECK(steer_world_set_wall_height(w, 0, WALL_BOTTOM, WALL_TOP) == STEER_OK);
+        steer_group_def gd = steer_default_group_def();
+        memset(gd.weight, 0, sizeof gd.weight);
+        gd.radius = RADIUS;
+        gd.max_speed = 10.0f;
+        CHECK(steer_world_add_group(w, &gd) == 0);
+        steer_v3 velocity = steer_v3_from_z_up(steer_v3_make(2.0f, 0.0f, moves[m].rise), up);
+        steer_agent_id id = steer_world_add_agent(w, 0, at_height(up, -1, 0, moves[m].height), velocity);
+        CHECK(steer_world_step(w, 1.0f) == STEER_OK);
+        steer_agent_state st;
+        CHECK(steer_world_get_agent(w, id, &st) == STEER_OK);
+        float x = ground_x(up, st.position);
+        if (moves[m].stopped) CHECK(x < 0.0f && x > -0.01f);
+        else CHECK_NEAR(x, 1.0f, 1e-5);
+        CHECK_NEAR(height_of(up, st.position), moves[m].height + moves[m].rise, 1e-5); /* the move along the wall's height is kept */
+        steer_world_destroy(w);
+    }
+}
+
 /* AVOID_WALLS: an agent that clears the wall moves bit for bit as in a
  * world without it; one that meets it is turned (and a wall set to every
  * height is the wall as added: the same bits as the low wall gives the
@@ -233,6 +276,7 @@ int main(void)
         test_stopped_or_passing(up, SOLID, false);
         test_stopped_or_passing(up, SOLID, true);
         test_stopped_or_passing(up, KEEP_APART, false);
+        test_a_move_meets_the_wall_where_it_crosses(up);
         test_feelers(up);
         test_waypoint_sight(up);
         test_snapshot(up);

@@ -383,9 +383,11 @@ void steer_world_clear_walls(steer_world *world);
  * (set_wall) keeps its height. An agent meets a wall while its body
  * reaches into that height: its centre's up coordinate more than its
  * group's radius below the top and above the bottom (AVOID_WALLS,
- * FOLLOW_WALL, keep_apart, solid_walls and a waypoint's sight all ask it
- * so, at the agent's height as the step begins: an agent rising past the
- * top in one step is still stopped in that step). The world does not
+ * FOLLOW_WALL, keep_apart and a waypoint's sight all ask it so, at the
+ * agent's height as the step begins; solid walls at the height its move
+ * has where it crosses the wall's line, so a flyer diving past the top
+ * into the wall's height is stopped, and one that has climbed over the
+ * top by then passes). The world does not
  * steer over or under a wall: a flyer below the top keeps meeting it.
  * STEER_OK, or INVALID_ARGUMENT (reported, the wall as it was) for an
  * index not added, a 2D world, a NaN end, or bottom not below top. */

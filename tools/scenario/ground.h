@@ -20,15 +20,22 @@ static inline steer_v3 ground_of(steer_up_axis up, steer_v3 p) { return steer_v3
 /* The world point at (across, along, height) on the ground. */
 static inline steer_v3 ground_to_world(steer_up_axis up, steer_v3 g) { return steer_v3_from_z_up(g, up); }
 
-/* Whether segments p-q and a-b on the ground meet (ends included). */
-static inline bool ground_segments_cross(steer_v2 p, steer_v2 q, steer_v2 a, steer_v2 b)
+/* Whether segments p-q and a-b on the ground meet (ends included), and
+ * where along p-q (*t, 0 to 1). */
+static inline bool ground_segments_cross_at(steer_v2 p, steer_v2 q, steer_v2 a, steer_v2 b, double *t)
 {
     steer_v2 r = steer_v2_sub(q, p), s = steer_v2_sub(b, a);
     double denom = (double)r.x * s.y - (double)r.y * s.x;
     if (fabs(denom) < 1e-20) return false;
     double ax = (double)a.x - p.x, ay = (double)a.y - p.y;
-    double t = (ax * s.y - ay * s.x) / denom, u = (ax * r.y - ay * r.x) / denom;
-    return t >= 0.0 && t <= 1.0 && u >= 0.0 && u <= 1.0;
+    *t = (ax * s.y - ay * s.x) / denom;
+    double u = (ax * r.y - ay * r.x) / denom;
+    return *t >= 0.0 && *t <= 1.0 && u >= 0.0 && u <= 1.0;
+}
+static inline bool ground_segments_cross(steer_v2 p, steer_v2 q, steer_v2 a, steer_v2 b)
+{
+    double t;
+    return ground_segments_cross_at(p, q, a, b, &t);
 }
 
 /* Whether a body of `radius` whose centre is at `height` (the ground's

@@ -557,20 +557,27 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
             }
         }
         /* wall crossing: the centre's motion this step, on the ground, intersects a
-         * wall; a step across a torus's seam is tested from where it began and
-         * to where it ended (the part past the seam lies there) */
+         * wall its body meets at the height the motion has there (walls of a
+         * height); a step across a torus's seam is tested from where it began
+         * and to where it ended (the part past the seam lies there) */
         if (info->wall_count) {
             steer_v3 moved = offset(info, p0[a], p1[a]), raw = steer_v3_sub(p1[a], p0[a]);
             bool seam = moved.x != raw.x || moved.y != raw.y || moved.z != raw.z; /* offset wrapped it */
             steer_v2 step = on_ground(info, moved);
             steer_v2 p = on_ground(info, p0[a]), q = steer_v2_add(p, step);
             steer_v2 end = on_ground(info, p1[a]), begin = steer_v2_sub(end, step);
-            float height = ground_of(ground_up(info->dim, info->world.up), p0[a]).z; /* walls of a height */
+            const steer_up_axis up = ground_up(info->dim, info->world.up);
+            double from = ground_of(up, p0[a]).z, to = ground_of(up, p1[a]).z, rise = ground_of(up, moved).z;
             for (int w = 0; w < info->wall_count; ++w) {
                 const steer_scenario_wall_height *h = &info->wall_heights[w];
-                if (!ground_wall_meets(h->bottom, h->top, height, g->def.radius)) continue; /* it passes above or below */
                 steer_v2 wa = on_ground(info, info->walls[w].a), wb = on_ground(info, info->walls[w].b);
-                if (ground_segments_cross(p, q, wa, wb) || (seam && ground_segments_cross(begin, end, wa, wb))) {
+                double t;
+                bool crossed = ground_segments_cross_at(p, q, wa, wb, &t) &&
+                               ground_wall_meets(h->bottom, h->top, (float)(from + t * rise), g->def.radius);
+                if (!crossed && seam)
+                    crossed = ground_segments_cross_at(begin, end, wa, wb, &t) &&
+                              ground_wall_meets(h->bottom, h->top, (float)(to - (1.0 - t) * rise), g->def.radius);
+                if (crossed) {
                     m->wall_crossings++;
                     break;
                 }
