@@ -332,7 +332,10 @@ steer_group_def steer_default_group_def(void);
  * default group flocks; and with the default anticipation (anticipation_k
  * 1.5, keep_right 0.25) two opposing streams in a corridor stood
  * gridlocked (mean speed 0.003-0.08 of 1.3 for 100 s, 300 agents in 40 x 6)
- * where anticipation_k 20 and keep_right 0.5 formed lanes. */
+ * where anticipation_k 20 and keep_right 0.5 formed lanes. Stepped at 0.1,
+ * a block of them on places 1.2 apart (gaps of 0.2) keeps jostling: of 216
+ * sent to a 15 x 15 grid, 55 at rest after 60 s (a 6 x 6 x 6 block in 3D:
+ * 26); at steps of 0.05, or at 0.1 with the world's max_dt 0.05, all 216. */
 steer_group_def steer_crowd_group_def(void);
 
 /* Returns the new group's index (0, 1, ...) or a negative steer_result. */
