@@ -74,16 +74,21 @@ def load(scenario_path):
     return sc, dt, walls, agents
 
 
-def crosses(p, q, a, b):
+def crossing_at(p, q, a, b):
+    """Where along p-q (0 to 1) the segments p-q and a-b meet (ends included), or None."""
     rx, ry = q[0] - p[0], q[1] - p[1]
     sx, sy = b[0] - a[0], b[1] - a[1]
     den = rx * sy - ry * sx
     if abs(den) < 1e-20:
-        return False
+        return None
     ax, ay = a[0] - p[0], a[1] - p[1]
     t = (ax * sy - ay * sx) / den
     u = (ax * ry - ay * rx) / den
-    return 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0
+    return t if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0 else None
+
+
+def crosses(p, q, a, b):
+    return crossing_at(p, q, a, b) is not None
 
 
 def frames(csv_path):

@@ -161,18 +161,6 @@ def seg_point_distance(p, q, c):
     return norm(sub(c, tuple(pi + t * di for pi, di in zip(p, d))))
 
 
-def crossing_at(p, q, a, b):
-    """Where along p-q (0 to 1) the ground segments p-q and a-b meet (ends included), or None."""
-    rx, ry = q[0] - p[0], q[1] - p[1]
-    sx, sy = b[0] - a[0], b[1] - a[1]
-    den = rx * sy - ry * sx
-    if abs(den) < 1e-20:
-        return None
-    ax, ay = a[0] - p[0], a[1] - p[1]
-    t, u = (ax * sy - ay * sx) / den, (ax * ry - ay * rx) / den
-    return t if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0 else None
-
-
 def heading_change(v0, v1):
     """The angle between two velocities, in [0, pi]."""
     if len(v0) == 2:
@@ -830,7 +818,7 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
                 starts = [h0, h1 - rise]  # the height where each motion begins
 
                 def meets(k, m0, m1, w0, w1, bottom, top):
-                    t = crossing_at(m0, m1, w0, w1)
+                    t = DF.crossing_at(m0, m1, w0, w1)
                     h = None if t is None else starts[k] + t * rise
                     return h is not None and not (h + r <= bottom or h - r >= top)
                 if any(meets(k, m0, m1, w0, w1, bottom, top) for k, (m0, m1) in enumerate(motions)

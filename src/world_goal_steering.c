@@ -114,14 +114,9 @@ static bool goal_end(const steer_world *w, const steer__goal *goal, steer_v3 *en
 
 bool steer__goal_last_point(const steer_world *w, const steer__goal *goal, steer_v3 *end)
 {
-    switch (goal->kind) {
-    case STEER_GOAL_SEEK:
-    case STEER_GOAL_ARRIVE: *end = goal->target; return true;
-    case STEER_GOAL_WAYPOINTS: *end = goal->points[goal->point_count - 1]; return true;
-    case STEER_GOAL_PATH:
-    case STEER_GOAL_NONE: break;
-    }
-    return goal_end(w, goal, end); /* an open path's end */
+    if (goal->kind != STEER_GOAL_WAYPOINTS) return goal_end(w, goal, end);
+    *end = goal->points[goal->point_count - 1]; /* wherever the agent is on the way there */
+    return true;
 }
 
 bool steer__group_departs_late(const steer__group *g)
