@@ -127,7 +127,8 @@ f32 = DF.f32
 # defaults of docs/scenarios.md (Reference: top level, groups, behaviours)
 DEFAULT_DT = 1.0 / 30.0
 GROUP_DEFAULTS = {"max_speed": 2.0, "radius": 0.25, "arrival_tolerance": 0.05, "arrival_speed": 0.1,
-                  "departure_distance": 0.0, "waypoint_radius": 1.0}
+                  "departure_distance": 0.0, "waypoint_radius": 1.0, "max_force": 4.0, "mass": 1.0}
+PATH_AHEAD = 1.0           # the group's path_ahead, unless its follow_path gives "ahead"
 ARRIVE_SLOW_RADIUS = 2.0
 STALL_TIME = 5.0           # "in the last 5 time units"
 PENETRATION_MARGIN = 1e-3  # "overlaps an obstacle by more than 0.001"
@@ -457,6 +458,42 @@ class Goal:
         self.ends = not (kind == "path" and closed)
 
 
+def path_track(route, closed, p, segment, window):
+    """A path goal's progress after a move to p (world.h, steer_goal.progress): the segment nearest p among
+    `segment` and the next ones whose start is within `window` along the path of p's closest point on it (a
+    later one wins a tie), never back; and whether the open path's end is then less than `window` along."""
+    n = len(route)
+    segs = n if closed else n - 1
+    if segs < 1:
+        return 0, not closed
+
+    def closest(s):
+        a, b = route[s], route[(s + 1) % n]
+        d = sub(b, a)
+        l2 = dot(d, d)
+        t = 0.0 if l2 == 0.0 else max(0.0, min(1.0, dot(sub(p, a), d) / l2))
+        q = tuple(x + t * y for x, y in zip(a, d))
+        return q, norm(sub(p, q))
+
+    start = min(max(segment, 0), segs - 1)
+    q, _ = closest(start)
+    along, reach = norm(sub(route[(start + 1) % n], q)), 1
+    while reach < segs and (closed or start + reach < segs) and along <= window:
+        s = (start + reach) % n
+        along += norm(sub(route[(s + 1) % n], route[s]))
+        reach += 1
+    best, seg, at = math.inf, start, q
+    for i in range(reach):
+        s = (start + i) % n
+        q, d = closest(s)
+        if d <= best:
+            best, seg, at = d, s, q
+    if closed or window <= 0.0:
+        return seg, False
+    left = norm(sub(route[seg + 1], at)) + sum(norm(sub(route[k + 1], route[k])) for k in range(seg + 1, n - 1))
+    return seg, left < window
+
+
 def resolve_goals(sc, start):
     """Per agent a Goal or None, from the file (None target: read from the world)."""
     goals = [None] * len(sc.agent_group)
@@ -497,6 +534,7 @@ def resolve_goals(sc, start):
             pts, closed, _ = sc.paths[goal["path"]]
             route = [level(p) for p in pts]
             goals[a] = Goal(kind, None if closed else route[-1], route, closed)
+            goals[a].speed = goal.get("speed", 0.0)
     # formations: every member's goal is its slot, a target that moves
     for fm in sc.formations:
         first = sc.spawn_names[fm["members"]]
@@ -635,6 +673,17 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
               "aspeed": float(sc.gdef(sc.agent_group[a], "arrival_speed")),
               "dep": float(sc.gdef(sc.agent_group[a], "departure_distance")),
               "wrad": float(sc.gdef(sc.agent_group[a], "waypoint_radius")), "change": 0}
+        if goal.kind == "path":
+            # how far along its path the goal looks (world.h, steer_goal.progress): twice the larger of
+            # path_ahead and the stopping distance s^2 / (max_force / mass), s the goal's speed (a drawn
+            # speed is not known here: max_speed, the window's largest)
+            grp = sc.groups[sc.agent_group[a]]
+            ms, accel = float(sc.gdef(sc.agent_group[a], "max_speed")), float(sc.gdef(sc.agent_group[a], "max_force"))
+            accel /= float(sc.gdef(sc.agent_group[a], "mass"))
+            sp = goal.speed if isinstance(goal.speed, (int, float)) and 0.0 < goal.speed < ms else ms
+            follow = grp.get("behaviours", {}).get("follow_path")
+            ahead = float(follow.get("ahead", PATH_AHEAD)) if isinstance(follow, dict) else PATH_AHEAD
+            st["window"] = 2.0 * max(ahead, sp * sp / accel)
         if goal.world and world_changes is not None:
             st["targets"] = world_changes[a]
             goal.end = levelled(a, st["targets"][0][1][:dim])
@@ -650,21 +699,16 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
             for j in range(len(r) - 2, i - 1, -1):
                 after += D(r[j], r[j + 1])
             return D(p, r[i]) + after
-        if goal.kind == "path":
-            best, at = math.inf, 0.0
+        if goal.kind == "path":  # along the segment reached, then the rest
             r = goal.route
-            along = 0.0
-            total = sum(norm(sub(r[j + 1], r[j])) for j in range(len(r) - 1))
-            for j in range(len(r) - 1):
-                d = sub(r[j + 1], r[j])
-                L = norm(d)
-                t = 0.0 if L == 0.0 else max(0.0, min(1.0, dot(sub(p, r[j]), d) / (L * L)))
-                c = tuple(x + t * y for x, y in zip(r[j], d))
-                dist = norm(sub(p, c))
-                if dist < best:
-                    best, at = dist, along + t * L
-                along += L
-            return total - at
+            if len(r) < 2:
+                return D(p, r[0])
+            j = min(max(progress, 0), len(r) - 2)
+            d = sub(r[j + 1], r[j])
+            l2 = dot(d, d)
+            t = 0.0 if l2 == 0.0 else max(0.0, min(1.0, dot(sub(p, r[j]), d) / l2))
+            c = tuple(x + t * y for x, y in zip(r[j], d))
+            return D(c, r[j + 1]) + sum(D(r[k], r[k + 1]) for k in range(j + 1, len(r) - 1))
         return D(p, goal.end)
 
     def waypoint_taken(a, goal, k, p, radius):
@@ -885,6 +929,9 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
                 end_after = slot_targets[a]
             else:
                 end = goal.end
+            if goal.kind == "path":  # the segment reached after the step (both chains)
+                st["progress"], st["end_near"] = path_track(goal.route, goal.closed, p1, st["progress"], st["window"])
+                st["progress_lag"] = st["progress"]
             if goal.kind == "waypoints":
                 # the next waypoint is taken once closer than waypoint_radius or past it: after the step
                 # (progress), or by the step's force from the position before it (progress_lag)
@@ -896,7 +943,7 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
                 continue
             dist = norm(sub(end, p1))
             fast = goal.kind != "seek" and norm(levelled(a, v1)) >= st["aspeed"]
-            inside = dist <= st["tol"] and not fast
+            inside = dist <= st["tol"] and not fast and st.get("end_near", True)  # a path's end once near along it
             if st["arrived"] and st["dep"] > st["tol"]:
                 now = dist <= st["dep"]
             else:

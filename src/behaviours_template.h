@@ -420,6 +420,23 @@ V N(steer_follow_wall)(V pos, V vel, const N(steer_segment) *walls, int count,
 }
 
 /* ---- paths and fields ------------------------------------------------- */
+/* The closest point to pk (p scaled by k, a power of two) of segment s of
+ * the path, unscaled (not finite where the segment's points are not), its
+ * place t (0..1) along the segment and its squared distance in the scaled
+ * frame. */
+static inline V N(segment_closest)(const N(steer_path) *path, int s, V pk, float k, float *out_t, float *out_d2)
+{
+    V a = F(scale)(path->points[s], k), b = F(scale)(path->points[(s + 1) % path->count], k);
+    V ab = F(sub)(b, a);
+    float l2 = F(len_sq)(ab);
+    float t = l2 > 0.0f ? F(dot)(F(sub)(pk, a), ab) / l2 : 0.0f;
+    t = t > 0.0f ? steer_minf(t, 1.0f) : 0.0f; /* also NaN (Inf / Inf) -> 0 */
+    V qk = F(mad)(a, ab, t);
+    *out_t = t;
+    *out_d2 = F(dist_sq)(pk, qk);
+    return F(scale)(qk, 1.0f / k);
+}
+
 V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distance, int *out_segment, float *out_t)
 {
     /* Non-finite input is treated like an empty path; non-finite points and
@@ -442,14 +459,9 @@ V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distanc
     float k = N(range_scale)(m);
     V pk = F(scale)(p, k);
     for (int s = 0; s < segments; ++s) {
-        V a = F(scale)(path->points[s], k), b = F(scale)(path->points[(s + 1) % count], k);
-        V ab = F(sub)(b, a);
-        float l2 = F(len_sq)(ab);
-        float t = l2 > 0.0f ? F(dot)(F(sub)(pk, a), ab) / l2 : 0.0f;
-        t = t > 0.0f ? steer_minf(t, 1.0f) : 0.0f; /* also NaN (Inf / Inf) -> 0 */
-        V qk = F(mad)(a, ab, t), q = F(scale)(qk, 1.0f / k);
+        float t, d2;
+        V q = N(segment_closest)(path, s, pk, k, &t, &d2);
         if (!F(is_valid)(q)) continue;
-        float d2 = F(dist_sq)(pk, qk);
         if (best_seg < 0 || d2 < best_d2) {
             best = q;
             best_d2 = d2;
@@ -508,6 +520,65 @@ V N(steer_path_point_ahead)(const N(steer_path) *path, V p, float distance, int 
     if (out_segment) *out_segment = seg;
     if (out_passed_end) *out_passed_end = passed_end;
     return point;
+}
+
+V N(steer_path_track)(const N(steer_path) *path, V p, int *segment, float window, float distance, bool *out_passed_end)
+{
+    int count = path && path->points && F(is_valid)(p) ? path->count : 0;
+    int segments = count < 2 ? 0 : (path->closed ? count : count - 1);
+    int from = segment ? *segment : -1;
+    if (segments == 0 || from < 0) { /* nothing to follow in order: from the nearest point */
+        int seg = -1;
+        V point = N(steer_path_point_ahead)(path, p, distance, &seg, out_passed_end);
+        if (segment) *segment = seg;
+        return point;
+    }
+    if (from >= segments) from = segments - 1;
+    window = window > 0.0f ? window : 0.0f; /* also NaN */
+    /* The segments in reach: `from`, and each next one while the way to its
+     * start from `from`'s closest point is within the window (lengths as
+     * N(toward) measures them, so at any scale); and the frame they are
+     * compared in, scaled as steer_path_closest_point's. */
+    V a = path->points[from], b = path->points[(from + 1) % count];
+    float m = F(max_abs)(p), t0, d2;
+    float k0 = N(range_scale)(steer_maxf(m, F(is_valid)(a) && F(is_valid)(b) ? steer_maxf(F(max_abs)(a), F(max_abs)(b)) : 0.0f));
+    V q0 = N(segment_closest)(path, from, F(scale)(p, k0), k0, &t0, &d2);
+    float along = 0.0f;
+    if (F(is_valid)(q0)) N(toward)(q0, b, &along);
+    int reach = 1;
+    while (reach < segments && (path->closed || from + reach < segments) && along <= window) {
+        int s = (from + reach) % count;
+        float length;
+        N(toward)(path->points[s], path->points[(s + 1) % count], &length);
+        along = along + length; /* Inf past float range: the window ends */
+        ++reach;
+    }
+    for (int i = 0; i <= reach && i < count; ++i) {
+        V point = path->points[(from + i) % count];
+        if (F(is_valid)(point)) m = steer_maxf(m, F(max_abs)(point));
+    }
+    float k = N(range_scale)(m), best_d2 = 0.0f;
+    V pk = F(scale)(p, k), best = p;
+    int best_seg = -1;
+    for (int i = 0; i < reach; ++i) { /* a later segment wins a tie: at a corner the agent is on the next */
+        int s = (from + i) % count;
+        float t;
+        V q = N(segment_closest)(path, s, pk, k, &t, &d2);
+        if (!F(is_valid)(q)) continue;
+        if (best_seg < 0 || d2 <= best_d2) {
+            best = q;
+            best_d2 = d2;
+            best_seg = s;
+        }
+    }
+    bool passed_end = false;
+    if (best_seg >= 0) {
+        V ahead = N(path_ahead)(path, best, best_seg, distance, &passed_end);
+        if (F(is_valid)(ahead)) best = ahead;
+    }
+    *segment = best_seg >= 0 ? best_seg : from; /* no finite point in reach: where it was */
+    if (out_passed_end) *out_passed_end = passed_end;
+    return N(safe)(best);
 }
 
 V N(steer_follow_path)(V pos, V vel, const N(steer_path) *path, float predict_distance, float ahead_distance,

@@ -267,7 +267,7 @@ static steer_v3 contain_force(const steer_world *w, const steer__agent *a)
     steer_box3 box = {d->contain_min, d->contain_max};
     if (steer_v3_len_sq(steer_v3_sub(box.max, box.min)) == 0.0f) box = (steer_box3){w->def.bounds_min, w->def.bounds_max};
     steer_v3 aim;
-    bool aims = a->goal && steer__goal_aim(w, a->goal, &aim);
+    bool aims = a->goal && steer__goal_aim(w, a, &aim);
     steer_v3 force = steer_v3_zero();
     for (int axis = 0; axis < w->dim; ++axis) {
         float lo = steer_v3_get(box.min, axis), hi = steer_v3_get(box.max, axis);
@@ -363,7 +363,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
             steer__obstacles_within(w, a->g->on_ground, at, see_ahead + 2.0f * d->radius, &near, &count);
         steer_v3 end;
         steer_obstacle3 kept[STEER__OBJECT_QUERY_CAP];
-        if (fade < 1.0f && count <= STEER__OBJECT_QUERY_CAP && steer__goal_aim(w, a->goal, &end)) {
+        if (fade < 1.0f && count <= STEER__OBJECT_QUERY_CAP && steer__goal_aim(w, a, &end)) {
             /* the final approach: a rock past the end is not in the way of an agent that stops before it */
             count = steer__across_the_way(w, a, end, obstacles, count, kept);
             obstacles = kept;

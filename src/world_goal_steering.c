@@ -19,6 +19,33 @@ static int current_waypoint(const steer__goal *goal)
     return goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
 }
 
+/* How far along its path a PATH goal looks for its agent (steer_path_track's
+ * window): twice the way ahead it seeks, path_ahead or the distance to stop
+ * from the goal's speed if longer. Far enough that an agent cutting a
+ * hairpin's corner finds the leg it is on; short of the rest of any path
+ * longer than that, so that a path passing near itself is taken in order. */
+static float path_window(const steer__group *g, const steer__goal *goal)
+{
+    const steer_group_def *d = &g->def;
+    float speed = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
+    float accel = d->max_force / d->mass, stop = accel > 0.0f ? speed * speed / accel : 0.0f;
+    return 2.0f * steer_maxf(d->path_ahead, stop);
+}
+
+/* A PATH goal's agent at p (where the path sees it: steer__path_position):
+ * the segment it has reached from the goal's progress (steer_path_track),
+ * and whether the path's end is within the window from there, so that the
+ * end counts (arrival, the final approach) only once the agent has come
+ * that far along: not beside a start that a route's end comes back to. */
+static int path_reached(const steer_world *w, const steer__group *g, const steer__goal *goal, steer_v3 p, bool *end_near)
+{
+    steer_path3 path = steer__path_for(w, g, goal->path);
+    int segment = goal->progress;
+    float window = path_window(g, goal);
+    (void)steer_path_track3(&path, p, &segment, window, window, end_near);
+    return segment;
+}
+
 /* Whether p is past waypoint `at` (not the last): beyond the plane
  * through it square to the leg that comes in (from the previous point, or
  * for the first from where the agent stood when the goal was set) and
@@ -68,9 +95,9 @@ steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a
         steer_path3 path = steer__path_for(w, a->g, goal->path);
         float reach = arrival.max_accel > 0.0f ? speed * speed / arrival.max_accel + speed * fc->dt : 0.0f;
         bool passed_end;
-        int segment; /* the goal's progress is worked out when read (world_goals.c) */
-        steer_v3 ahead = steer_path_point_ahead3(&path, steer__path_position(w, a), steer_maxf(d->path_ahead, reach), &segment,
-                                                 &passed_end);
+        int segment = goal->progress; /* the record's moves on after the move (steer__goal_after_move) */
+        steer_v3 ahead = steer_path_track3(&path, steer__path_position(w, a), &segment, path_window(a->g, goal),
+                                           steer_maxf(d->path_ahead, reach), &passed_end);
         if (passed_end) return steer__braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
         return steer__seek_point(w, a, ahead, speed);
     }
@@ -93,16 +120,27 @@ steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer_
     return steer_v3_scale(steer__goal_force(fc, a), weight != 0.0f ? weight : 1.0f);
 }
 
-/* The point where the goal ends, if it has one now. */
-static bool goal_end(const steer_world *w, const steer__goal *goal, steer_v3 *end)
+/* The last point of an open path (false for a closed one, which never ends). */
+static bool path_end(const steer_world *w, const steer__goal *goal, steer_v3 *end)
+{
+    const steer__path *p = &w->paths[goal->path];
+    *end = p->points[p->count - 1];
+    return !p->closed;
+}
+
+/* The point where the goal ends, if it has one now for its agent at p
+ * (where the path sees it): a PATH goal's once its agent has come near it
+ * along the path (path_reached). */
+static bool goal_end(const steer_world *w, const steer__group *g, const steer__goal *goal, steer_v3 p, steer_v3 *end)
 {
     switch (goal->kind) {
     case STEER_GOAL_SEEK:
     case STEER_GOAL_ARRIVE: *end = goal->target; return true;
     case STEER_GOAL_PATH: {
-        const steer__path *p = &w->paths[goal->path];
-        *end = p->points[p->count - 1];
-        return !p->closed;
+        bool near = false;
+        if (!path_end(w, goal, end)) return false;
+        (void)path_reached(w, g, goal, p, &near);
+        return near;
     }
     case STEER_GOAL_WAYPOINTS:
         *end = goal->points[goal->point_count - 1];
@@ -114,9 +152,14 @@ static bool goal_end(const steer_world *w, const steer__goal *goal, steer_v3 *en
 
 bool steer__goal_last_point(const steer_world *w, const steer__goal *goal, steer_v3 *end)
 {
-    if (goal->kind != STEER_GOAL_WAYPOINTS) return goal_end(w, goal, end);
-    *end = goal->points[goal->point_count - 1]; /* wherever the agent is on the way there */
-    return true;
+    switch (goal->kind) { /* wherever the agent is on the way there */
+    case STEER_GOAL_SEEK:
+    case STEER_GOAL_ARRIVE: *end = goal->target; return true;
+    case STEER_GOAL_PATH: return path_end(w, goal, end);
+    case STEER_GOAL_WAYPOINTS: *end = goal->points[goal->point_count - 1]; return true;
+    case STEER_GOAL_NONE: break;
+    }
+    return false;
 }
 
 bool steer__group_departs_late(const steer__group *g)
@@ -124,14 +167,19 @@ bool steer__group_departs_late(const steer__group *g)
     return g->def.departure_distance > g->def.arrival_tolerance;
 }
 
-/* A WAYPOINTS goal moves on from where its agent now stands, whichever of
- * its group's behaviours steered it (a PRIORITY's earlier winner, say):
- * past a waypoint it is done with (waypoint_done), as the goal's force
- * reads the position (a ground-plane agent level with the waypoint). (A
- * PATH goal's progress is a function of the position alone: worked out
- * when read.) */
-static void waypoint_progress(const steer_world *w, const steer__group *g, steer__goal *goal, steer_v3 p)
+/* A WAYPOINTS or PATH goal moves on from where its agent now stands,
+ * whichever of its group's behaviours steered it (a PRIORITY's earlier
+ * winner, say), as the goal's force reads the position: past a waypoint it
+ * is done with (waypoint_done; a ground-plane agent level with the
+ * waypoint), to the path's segment it has reached (path_reached; a
+ * ground-plane agent on the level path). */
+static void goal_progress(const steer_world *w, const steer__group *g, steer__goal *goal, steer_v3 p)
 {
+    if (goal->kind == STEER_GOAL_PATH) {
+        bool near;
+        goal->progress = path_reached(w, g, goal, steer__level_at(w, g, p, steer_v3_zero()), &near);
+        return;
+    }
     if (goal->kind != STEER_GOAL_WAYPOINTS) return;
     goal->progress = current_waypoint(goal);
     if (waypoint_done(w, g, goal, goal->progress, p, steer__level_at(w, g, p, goal->points[goal->progress]))) ++goal->progress;
@@ -142,10 +190,10 @@ static void waypoint_progress(const steer_world *w, const steer__group *g, steer
 void steer__goal_after_move(const steer_world *w, const steer__group *g, steer__goal *goal, const float pos[3],
                             const float vel[3])
 {
-    waypoint_progress(w, g, goal, steer__v3_from(pos));
-    steer_v3 end;
+    steer_v3 p = steer__v3_from(pos), end;
+    goal_progress(w, g, goal, p);
     bool now = false;
-    if (goal_end(w, goal, &end)) {
+    if (goal_end(w, g, goal, steer__level_at(w, g, p, steer_v3_zero()), &end)) {
         steer_v3 off = steer_v3_sub(end, steer__v3_from(pos)), v = steer__v3_from(vel);
         if (w->dim == 2) v.z = 0.0f;
         drop_unreachable(w, g, &off);
@@ -187,7 +235,7 @@ float steer__approach_fade(const steer_world *w, const steer__agent *a)
 bool steer__final_approach(const steer_world *w, const steer__agent *a, float *dist, float *slow)
 {
     steer_v3 end;
-    if (!a->goal || a->goal->kind == STEER_GOAL_SEEK || !goal_end(w, a->goal, &end)) return false;
+    if (!a->goal || a->goal->kind == STEER_GOAL_SEEK || !goal_end(w, a->g, a->goal, steer__path_position(w, a), &end)) return false;
     *slow = a->goal->slow_radius > 0.0f ? a->goal->slow_radius : a->g->def.slow_radius;
     steer_v3 off = steer_v3_sub(end, a->p);
     drop_unreachable(w, a->g, &off);
@@ -199,12 +247,13 @@ bool steer__final_approach(const steer_world *w, const steer__agent *a, float *d
  * through within a radius): an ARRIVE target, the current waypoint, an
  * open path's end; a SEEK goal goes through its target at full speed and
  * has none. */
-bool steer__goal_aim(const steer_world *w, const steer__goal *goal, steer_v3 *aim)
+bool steer__goal_aim(const steer_world *w, const steer__agent *a, steer_v3 *aim)
 {
+    const steer__goal *goal = a->goal;
     switch (goal->kind) {
     case STEER_GOAL_ARRIVE: *aim = goal->target; return true;
     case STEER_GOAL_WAYPOINTS: *aim = goal->points[current_waypoint(goal)]; return true;
-    case STEER_GOAL_PATH: return goal_end(w, goal, aim);
+    case STEER_GOAL_PATH: return goal_end(w, a->g, goal, steer__path_position(w, a), aim);
     case STEER_GOAL_SEEK:
     case STEER_GOAL_NONE: break;
     }

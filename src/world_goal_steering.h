@@ -60,7 +60,8 @@ steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a
  * add it to the flocking rules. */
 steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer__agent *a);
 /* After the agent's move to pos with vel, for every agent with a goal
- * whatever steered it: a WAYPOINTS goal's current waypoint, and whether
+ * whatever steered it: a WAYPOINTS goal's current waypoint, a PATH goal's
+ * segment reached, and whether
  * the goal is reached (world.h, "arrived"). */
 void steer__goal_after_move(const steer_world *w, const steer__group *g, struct steer__goal *goal, const float pos[3],
                             const float vel[3]);
@@ -82,6 +83,6 @@ bool steer__final_approach(const steer_world *w, const steer__agent *a, float *d
 float steer__approach_fade(const steer_world *w, const steer__agent *a);
 /* The point the agent's own goal steers it to and stops at (or passes
  * through within a radius); false for SEEK. */
-bool steer__goal_aim(const steer_world *w, const struct steer__goal *goal, steer_v3 *aim);
+bool steer__goal_aim(const steer_world *w, const steer__agent *a, steer_v3 *aim);
 
 #endif

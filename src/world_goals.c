@@ -161,9 +161,14 @@ bool steer__goal_ok(const steer_world *w, const steer_goal *g, const char *funct
                    "goal->slow_radius = %g: must be finite and >= 0 (0: the group's)", (double)g->slow_radius);
     STEER__REQUIRE(steer_is_finite(g->speed) && g->speed >= 0.0f, GOAL_SPEED,
                    "goal->speed = %g: must be finite and >= 0 (0: the group's max_speed)", (double)g->speed);
-    if (g->kind == STEER_GOAL_PATH)
+    if (g->kind == STEER_GOAL_PATH) {
         STEER__REQUIRE(g->path >= 0 && g->path < w->path_count, GOAL_PATH, "goal->path = %d: must be in [0, %d), the paths added",
                        g->path, w->path_count);
+        int segments = steer__path_segments(&w->paths[g->path]);
+        STEER__REQUIRE(g->progress >= -1 && g->progress < segments, GOAL_PROGRESS,
+                       "goal->progress = %d: must be in [-1, %d), a segment of path %d (-1: the nearest)", g->progress, segments,
+                       g->path);
+    }
     if (g->kind == STEER_GOAL_WAYPOINTS) {
         STEER__REQUIRE(g->point_count >= 1 && g->point_count <= STEER_MAX_GOAL_POINTS, GOAL_POINTS,
                        "goal->point_count = %d: must be in [1, %d]", g->point_count, STEER_MAX_GOAL_POINTS);
@@ -199,8 +204,9 @@ static steer_result set_goal(steer_world *w, steer_agent_id id, const steer_goal
     if (!steer__goal_ok(w, goal, function)) return STEER_ERROR_INVALID_ARGUMENT;
     steer__goal record = {0, (uint8_t)goal->kind, false, goal->target, goal->slow_radius, goal->speed,
                           goal->kind == STEER_GOAL_PATH ? goal->path : -1,
-                          goal->kind == STEER_GOAL_WAYPOINTS ? goal->progress : 0,
+                          goal->kind == STEER_GOAL_WAYPOINTS || goal->kind == STEER_GOAL_PATH ? goal->progress : 0,
                           goal->kind == STEER_GOAL_WAYPOINTS ? goal->point_count : 0, (steer_v3 *)goal->points, 0, order};
+    if (record.kind == STEER_GOAL_PATH && record.progress < 0) record.progress = steer__path_nearest_segment(w, d, &record);
     steer_result r = steer__goal_put(w, d, &record, steer__v3_at(w, w->p, (int)d));
     if (r != STEER_OK) return r; /* out of memory: the goal, and any formation's slot, as they were */
     steer__formations_release(w, id.index - 1);
@@ -218,11 +224,10 @@ steer_result steer_world_set_goal(steer_world *w, steer_agent_id id, const steer
     return set_goal(w, id, goal, 0, __func__, -1);
 }
 
-/* A PATH goal's progress: the segment of the path's point closest to
- * dense agent d where it stands (a ground-plane agent on the level copy,
- * from its position at height 0). A function of the position alone, so it
- * is worked out here, when read, and the step pays nothing for it. */
-static int path_segment(const steer_world *w, uint32_t d, const steer__goal *g)
+/* The segment of a PATH goal's path closest to dense agent d where it
+ * stands (a ground-plane agent on the level copy, from its position at
+ * height 0): where a goal set with progress -1 starts. */
+int steer__path_nearest_segment(const steer_world *w, uint32_t d, const steer__goal *g)
 {
     const steer__group *group = &w->groups[w->group[d]];
     steer_path3 path = steer__path_for(w, group, g->path);
@@ -233,10 +238,9 @@ static int path_segment(const steer_world *w, uint32_t d, const steer__goal *g)
     return segment;
 }
 
-static void read_goal(const steer_world *w, uint32_t d, const steer__goal *g, steer_goal *out)
+static void read_goal(const steer__goal *g, steer_goal *out)
 {
-    int progress = g->kind == STEER_GOAL_PATH ? path_segment(w, d, g) : g->progress;
-    *out = (steer_goal){(steer_goal_kind)g->kind, g->target, g->slow_radius, g->speed, g->path, NULL, g->point_count, progress,
+    *out = (steer_goal){(steer_goal_kind)g->kind, g->target, g->slow_radius, g->speed, g->path, NULL, g->point_count, g->progress,
                         g->arrived, g->point_count ? g->points[g->point_count] : steer_v3_zero()};
 }
 
@@ -245,7 +249,7 @@ static steer_result get_goal(const steer_world *w, steer_agent_id id, steer_goal
     uint32_t d;
     if (look_up(w, id, &d, function, entry) != STEER_OK) return STEER_ERROR_STALE_HANDLE;
     const steer__goal *g = steer__goal_find(w, id.index - 1);
-    if (g) read_goal(w, d, g, out);
+    if (g) read_goal(g, out);
     else *out = (steer_goal){STEER_GOAL_NONE, {0.0f, 0.0f, 0.0f}, 0.0f, 0.0f, -1, NULL, 0, 0, false, {0.0f, 0.0f, 0.0f}};
     return STEER_OK;
 }

@@ -27,6 +27,8 @@ static inline void steer__goal_leave_order(steer_world *w, steer__goal *g)
 void steer__goals_clear(steer_world *w);
 /* Checks a goal quietly (a snapshot's) or as misuse of `function`. */
 bool steer__goal_ok(const steer_world *w, const steer_goal *goal, const char *function);
+/* The segment of a PATH goal's path nearest dense agent d (progress -1 at set). */
+int steer__path_nearest_segment(const steer_world *w, uint32_t d, const steer__goal *g);
 /* Puts the records in the agents' order, after a sort, when goals were
  * added since the last time or every 64 sub-steps: agents change cells slowly,
  * so the records stay near their agents' order (pages and lines shared), and

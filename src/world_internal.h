@@ -308,6 +308,13 @@ static inline steer_path3 steer__path_for(const steer_world *w, const steer__gro
     return (steer_path3){g->on_ground ? p->flat : p->points, p->count, p->closed, p->radius};
 }
 
+/* The segments of a path, as steer_path_track counts them: a closed one's
+ * last joins its end to its start; a path of one point has one. */
+static inline int steer__path_segments(const steer__path *p)
+{
+    return p->count < 2 ? 1 : p->closed ? p->count : p->count - 1;
+}
+
 /* The ground frame, in which walls are stored and resolved: the world's
  * frame turned so that its up axis is +Z (exact: a permutation and a sign;
  * the identity for Z-up worlds and in 2D). */

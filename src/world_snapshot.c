@@ -34,7 +34,8 @@
                             departure distance; 10: the goals' orders (send_to_places);
                             11: the groups' arrived priority; 12: headings (world flag bit 3);
                             13: walls' heights (world flag bit 4); 14: where each waypoint
-                            goal's agent started */
+                            goal's agent started; 15: a path goal's progress kept (the
+                            segment reached) */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -507,6 +508,9 @@ static steer_result take_goals(reader *rd, uint32_t version, steer_world *fresh)
         steer_goal as_set = {(steer_goal_kind)g.kind, g.target, g.slow_radius, g.speed, g.path, list, g.point_count, g.progress, false, from};
         bool ok = steer__goal_ok(fresh, &as_set, 0) && (g.kind == STEER_GOAL_WAYPOINTS) == (points > 0) && steer_v3_is_valid(from) &&
                   (g.kind != STEER_GOAL_PATH || g.progress >= 0) && (g.kind == STEER_GOAL_PATH || g.kind == STEER_GOAL_WAYPOINTS || g.progress == 0);
+        /* before version 15 a path goal's progress was the segment nearest
+           its agent, worked out when read: it goes on from there */
+        if (ok && g.kind == STEER_GOAL_PATH && version < 15) g.progress = steer__path_nearest_segment(fresh, fresh->dense_of_slot[s], &g);
         steer_result r = ok ? steer__goal_put(fresh, fresh->dense_of_slot[s], &g, from) : STEER_ERROR_BAD_SNAPSHOT;
         if (list != buffer) steer_free(&fresh->def.allocator, list);
         if (r != STEER_OK) return r;

@@ -1400,6 +1400,11 @@ static void test_behaviour_extremes(void)
                     CHECK_FIN3(steer_follow_path_to_end3(p, v, &path, 0, FLT_MAX, &arr, ms));
                     bool passed;
                     CHECK_FIN3(steer_path_point_ahead3(&path, p, FLT_MAX, &seg, &passed));
+                    for (int from = -1; from < 4; ++from) { /* from the nearest, each segment, past the last */
+                        seg = from;
+                        CHECK_FIN3(steer_path_track3(&path, p, &seg, from == 1 ? -FLT_MAX : FLT_MAX, FLT_MAX, &passed));
+                        CHECK(seg >= 0 && seg < (path.closed ? 3 : 2));
+                    }
                     int index = 99; /* past the list */
                     CHECK_FIN3(steer_follow_waypoints3(p, v, path_pts, 3, &index, 0, 0, ms));
                     CHECK(index >= 0 && index < 3);

@@ -178,6 +178,10 @@ static void empty_neighbour_lists_give_zero(void)
         CHECK_EQ(steer_follow_path_to_end##D(pos, vel, NULL, 1.0f, 1.0f, &arrival, 2.0f), zero);                      \
         CHECK_EQ(steer_path_point_ahead##D(NULL, pos, 1.0f, &out, NULL), pos);                                        \
         CHECK(out == -1);                                                                                             \
+        out = 2;                                                                                                      \
+        CHECK_EQ(steer_path_track##D(NULL, pos, &out, 1.0f, 1.0f, NULL), pos);                                        \
+        CHECK(out == -1);                                                                                             \
+        CHECK_EQ(steer_path_track##D(NULL, pos, NULL, 1.0f, 1.0f, NULL), pos);                                        \
         CHECK_EQ(steer_flow_field_sample##D(NULL, pos), zero);                                                        \
         CHECK_EQ(steer_follow_flow##D(pos, vel, NULL, 1.0f, 2.0f), steer_v##D##_neg(vel));                            \
         CHECK_EQ(steer_hide##D(pos, vel, zero, zero, NULL, 3, 1.0f, 2.0f, 1.0f, NULL),                                \

@@ -160,6 +160,12 @@ static void behaviours_in_3d_with_z_zero_match_2d(void)
                     steer_path_closest_point3(&path3, pos3, &d3, &s3, &u3));
         if (d2 != d3 || s2 != s3 || u2 != u3) ++mismatches;
         float ahead = pos_scalar(&rng);
+        int from2 = (int)(steer_rng_u32(&rng) % (unsigned)(n + 2)) - 1, from3 = from2;
+        bool end2, end3;
+        float window = pos_scalar(&rng);
+        expect_same("path_track", t, steer_path_track2(&path, pos, &from2, window, ahead, &end2),
+                    steer_path_track3(&path3, pos3, &from3, window, ahead, &end3));
+        if (from2 != from3 || end2 != end3) ++mismatches;
         expect_same("follow_path", t, steer_follow_path2(pos, vel, &path, pred, ahead, max_speed),
                     steer_follow_path3(pos3, vel3, &path3, pred, ahead, max_speed));
         int i2 = (int)(steer_rng_u32(&rng) % 4u) - 1, i3 = i2;

@@ -204,6 +204,59 @@ static void follow_waypoints_visits_each_in_order_and_stops_on_the_last(void)
     CHECK(steer_v3_len(v.velocity) < 0.05f);
 }
 
+/* path_track follows a path in order: a route whose end comes back beside
+ * its start is not jumped to its end; the next segments are sought only
+ * within the window, a corner goes to the later segment, progress never
+ * goes back, a closed path wraps round, and -1 starts at the nearest
+ * point exactly as path_point_ahead. */
+static void path_track_takes_the_path_in_order(void)
+{
+    const steer_v2 route[] = {{0, 0}, {20, 0}, {20, 3}, {0, 3}};
+    steer_path2 u = {route, 4, false, 0.5f};
+    int seg = -1;
+    bool passed;
+    steer_path_point_ahead2(&u, v2(0.5f, 2), 1.0f, &seg, &passed);
+    CHECK(seg == 2); /* the stateless point: on the way back, a step from the end */
+    seg = 0;
+    CHECK_V2_NEAR(steer_path_track2(&u, v2(0.5f, 2), &seg, 4.0f, 1.0f, &passed), v2(1.5f, 0), 1e-6);
+    CHECK(seg == 0 && !passed);
+    seg = 0; /* a corner: the later segment */
+    CHECK_V2_NEAR(steer_path_track2(&u, v2(20, 0), &seg, 0.0f, 1.0f, &passed), v2(20, 1), 1e-6);
+    CHECK(seg == 1);
+    seg = 0; /* cutting the hairpin: the way back is found only within the window */
+    steer_path_track2(&u, v2(15, 2.9f), &seg, 4.0f, 1.0f, &passed);
+    CHECK(seg == 0);
+    seg = 0;
+    CHECK_V2_NEAR(steer_path_track2(&u, v2(15, 2.9f), &seg, 10.0f, 1.0f, &passed), v2(14, 3), 1e-5);
+    CHECK(seg == 2);
+    seg = 2; /* never back, and the end passed from there */
+    CHECK_V2_NEAR(steer_path_track2(&u, v2(5, 0.1f), &seg, 100.0f, 1.0f, &passed), v2(4, 3), 1e-6);
+    CHECK(seg == 2 && !passed);
+    steer_path_track2(&u, v2(5, 0.1f), &seg, 100.0f, 10.0f, &passed);
+    CHECK(seg == 2 && passed);
+    seg = 7; /* past the last: from the last */
+    steer_path_track2(&u, v2(5, 0.1f), &seg, 0.0f, 1.0f, &passed);
+    CHECK(seg == 2);
+    /* a closed path wraps round */
+    steer_path2 loop = {square, 4, true, 1.0f};
+    seg = 3;
+    CHECK_V2_NEAR(steer_path_track2(&loop, v2(0.5f, 0.2f), &seg, 5.0f, 1.0f, &passed), v2(1.5f, 0), 1e-6);
+    CHECK(seg == 0 && !passed);
+    /* from -1: path_point_ahead's answer, bit for bit */
+    steer_rng rng = steer_rng_make(7);
+    int differ = 0;
+    for (int k = 0; k < 2000; ++k) {
+        steer_v2 p = v2(steer_rng_float(&rng) * 30.0f - 5.0f, steer_rng_float(&rng) * 10.0f - 3.0f);
+        float distance = steer_rng_float(&rng) * 30.0f;
+        const steer_path2 *path = k % 2 ? &u : &loop;
+        int s1 = -1, s2 = -1;
+        bool e1, e2;
+        steer_v2 a = steer_path_point_ahead2(path, p, distance, &s1, &e1), b = steer_path_track2(path, p, &s2, 1.0f, distance, &e2);
+        differ += a.x != b.x || a.y != b.y || s1 != s2 || e1 != e2;
+    }
+    CHECK(differ == 0);
+}
+
 int main(void)
 {
     path_closest_point_finds_segment_and_parameter();
@@ -214,5 +267,6 @@ int main(void)
     follow_waypoints_seeks_the_current_and_advances_within_arrival_radius();
     follow_waypoints_arrives_on_the_last_and_stays_there();
     follow_waypoints_visits_each_in_order_and_stops_on_the_last();
+    path_track_takes_the_path_in_order();
     return check_summary("test_paths");
 }

@@ -1235,9 +1235,13 @@ static void test_goal_kinds(void)
         "  {" LINE_AT(3) ", 'goal': {'kind': 'path', 'path': 'road', 'speed': 2, 'slow_radius': 1}},"           /* 6, 7 */
         "  {" LINE_AT(4) ", 'goal': {'kind': 'waypoints', 'points': [[5, 5], [5, 10], [0, 10]], 'slow_radius': 4}}," /* 8, 9 */
         "  {'count': 5, 'shape': 'line', 'from': [0, 5], 'to': [4, 5], 'goal': {'kind': 'seek', 'points': [[1, 1], [2, 2], [3, 3]]}}," /* 10..14 */
-        "  {" LINE_AT(6) "}]}]}");                                                                             /* 15, 16 */
+        "  {" LINE_AT(6) "},"                                                                                    /* 15, 16 */
+        "  {'shape': 'points', 'points': [[29, 10], [29, 11]], 'goal': {'kind': 'path', 'path': 'road', 'start': 'nearest'}}," /* 17, 18 */
+        "  {'shape': 'points', 'points': [[29, 10]], 'goal': {'kind': 'path', 'path': 'road', 'start': 'first'}}]}]}"); /* 19 */
     if (!w) return;
-    CHECK(steer_world_goal_count(w) == 15);
+    CHECK(steer_world_goal_count(w) == 18);
+    CHECK(goal_of(w, 7).progress == 0 && goal_of(w, 17).progress == 1 && goal_of(w, 18).progress == 1);
+    CHECK(goal_of(w, 19).progress == 0); /* "first", the default: from the start */
     steer_goal g = goal_of(w, 1);
     CHECK(g.kind == STEER_GOAL_SEEK);
     CHECK_V3(g.target, v3(10, 20, 0), 0);
@@ -2086,6 +2090,10 @@ static void test_refused_spawns_goals_formations(void)
             "unknown path \"nowhere\" (paths: road)");
     REFUSED(GOAL("'count': 2", "'kind': 'path', 'path': 'road', 'target': [1, 1]"), "groups[0].spawn[0].goal.target", NULL,
             "not used by kind \"path\"");
+    REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'target': [1, 1], 'start': 'nearest'"), "groups[0].spawn[0].goal.start", NULL,
+            "not used by kind \"arrive\"");
+    REFUSED(GOAL("'count': 2", "'kind': 'path', 'path': 'road', 'start': 'middle'"), "groups[0].spawn[0].goal.start",
+            "\"middle\"", NULL);
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'target': [1, 1], 'speed': -1"), "groups[0].spawn[0].goal.speed", "-1", ">= 0");
     REFUSED(GOAL("'count': 2", "'kind': 'arrive', 'target': [1, 1], 'slow_radius': -1"), "groups[0].spawn[0].goal.slow_radius",
             "-1", ">= 0");

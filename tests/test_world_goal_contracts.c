@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "snapshot_bytes.h"
 #include "steer/steer.h"
 
 #define DT (1.0f / 60.0f)
@@ -557,7 +558,8 @@ static void progress(void)
     CHECK(steer_world_has_arrived(w, a));
     CHECK(v3_dist(position_of(w, a), route[1]) <= gd.arrival_tolerance);
 
-    /* PATH: progress is the segment nearest the agent where it stands, worked out when read */
+    /* PATH: progress is the segment reached, moved on after each move to the
+       nearest within the window ahead (here 2 x path_ahead), never back */
     steer_v3 path_points[4] = {{0, 0, 0}, {10, 0, 0}, {10, 10, 0}, {0, 10, 0}};
     int path = steer_world_add_path(w, path_points, 4, false, 1.0f);
     steer_agent_id p = steer_world_add_agent(w, g, steer_v3_make(3, 0.5f, 0), steer_v3_zero());
@@ -568,13 +570,89 @@ static void progress(void)
     CHECK(steer_world_set_goal(w, p, &gp) == STEER_OK);
     CHECK(goal_of(w, p).progress == 0);
     steer_world_teleport_agent(w, p, steer_v3_make(10.5f, 5, 0), steer_v3_zero());
-    CHECK(goal_of(w, p).progress == 1); /* no step between: read where it stands */
+    CHECK(goal_of(w, p).progress == 0); /* no step between: as the last move left it */
+    steer_world_step(w, DT);
+    CHECK(goal_of(w, p).progress == 1); /* segment 0's end reached: the next is in reach */
     steer_world_teleport_agent(w, p, steer_v3_make(4, 10.5f, 0), steer_v3_zero());
+    steer_world_step(w, DT);
     CHECK(goal_of(w, p).progress == 2);
+    steer_world_teleport_agent(w, p, steer_v3_make(5, 0.5f, 0), steer_v3_zero());
+    steer_world_step(w, DT);
+    CHECK(goal_of(w, p).progress == 2); /* never back */
+    steer_world_teleport_agent(w, p, steer_v3_make(4, 10.5f, 0), steer_v3_zero());
     /* an open path's end: arrived there */
     for (int s = 0; s < 900 && !steer_world_has_arrived(w, p); ++s) steer_world_step(w, DT);
     CHECK(steer_world_has_arrived(w, p));
     CHECK(v3_dist(position_of(w, p), path_points[3]) <= gd.arrival_tolerance);
+    steer_world_destroy(w);
+}
+
+/* A PATH goal takes its path in order: a route whose end comes back beside
+ * its start, given to an agent standing between the two, is walked round
+ * (the far side reached, progress never back) before the agent stops at the
+ * end; from progress -1 it starts at the nearest segment, there the last,
+ * and stops at once. A progress outside [-1, segments) is refused. */
+static void path_in_order(int dim, steer_up_axis up)
+{
+    steer_world *w = make_world(dim, up, 8);
+    steer_group_def gd = quiet_group();
+    int g = steer_world_add_group(w, &gd);
+    /* the route in the ground plane (x and the ground's other axis) */
+    const float route2[4][2] = {{0, 0}, {20, 0}, {20, 3}, {0, 3}};
+    steer_v3 route[4];
+    for (int k = 0; k < 4; ++k)
+        route[k] = dim == 3 && up == STEER_UP_Y ? steer_v3_make(route2[k][0], 0, route2[k][1]) : steer_v3_make(route2[k][0], route2[k][1], 0);
+    steer_v3 start = dim == 3 && up == STEER_UP_Y ? steer_v3_make(0.5f, 0, 2) : steer_v3_make(0.5f, 2, 0);
+    int path = steer_world_add_path(w, route, 4, false, 0.5f);
+    steer_agent_id a = steer_world_add_agent(w, g, start, steer_v3_zero()), b = steer_world_add_agent(w, g, start, steer_v3_zero());
+    steer_goal gp;
+    memset(&gp, 0, sizeof gp);
+    gp.kind = STEER_GOAL_PATH;
+    gp.path = path;
+    CHECK(steer_world_set_goal(w, a, &gp) == STEER_OK);
+    CHECK(goal_of(w, a).progress == 0);
+    gp.progress = -1;
+    CHECK(steer_world_set_goal(w, b, &gp) == STEER_OK);
+    CHECK(goal_of(w, b).progress == 2); /* the nearest segment: the way back */
+    int m0 = misuse_total();
+    gp.progress = 3;
+    CHECK(steer_world_set_goal(w, b, &gp) == STEER_ERROR_INVALID_ARGUMENT);
+    gp.progress = -2;
+    CHECK(steer_world_set_goal(w, b, &gp) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(misuse_total() == m0 + 2);
+    CHECK(goal_of(w, b).progress == 2); /* refused: as it was */
+    /* a snapshot keeps the progress; one of version 14, whose progress was
+       the segment nearest the agent worked out when read, goes on from there */
+    snap_buffer snap = snap_save(w);
+    steer_world *copy = make_world(dim, up, 8);
+    CHECK(steer_world_restore(copy, snap.data, snap.size) == STEER_OK);
+    CHECK(goal_of(copy, a).progress == 0 && goal_of(copy, b).progress == 2);
+    memcpy(snap.data + SNAP_VERSION_AT, &(uint32_t){14}, 4);
+    snap_reseal(snap.data, snap.size);
+    CHECK(steer_world_restore(copy, snap.data, snap.size) == STEER_OK);
+    CHECK(goal_of(copy, a).progress == 2 && goal_of(copy, b).progress == 2);
+    free(snap.data);
+    steer_world_destroy(copy);
+    float farthest = 0.0f, b_arrived_at = -1.0f, a_arrived_at = -1.0f;
+    int last = 0;
+    bool monotone = true;
+    for (int s = 0; s < 3000 && a_arrived_at < 0.0f; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        farthest = fmaxf(farthest, position_of(w, a).x);
+        int now = goal_of(w, a).progress;
+        monotone &= now >= last;
+        last = now;
+        if (b_arrived_at < 0.0f && steer_world_has_arrived(w, b)) b_arrived_at = (float)(s + 1) * DT;
+        if (steer_world_has_arrived(w, a)) a_arrived_at = (float)(s + 1) * DT;
+    }
+    CHECK(monotone);
+    CHECK(farthest > 19.0f);   /* round the route's far end, not straight to its end beside the start */
+    CHECK(a_arrived_at > 0.0f); /* and then stopped at the end */
+    CHECK(last == 2);
+    CHECK(v3_dist(position_of(w, a), route[3]) <= gd.arrival_tolerance);
+    CHECK(b_arrived_at > 0.0f && b_arrived_at < 5.0f);
+    printf("path in order (%dD%s): round the route (x up to %.2f), arrived at %.2f s; from the nearest segment at %.2f s\n", dim,
+           dim == 3 ? (up == STEER_UP_Y ? ", Y-up" : ", Z-up") : "", (double)farthest, (double)a_arrived_at, (double)b_arrived_at);
     steer_world_destroy(w);
 }
 
@@ -1326,6 +1404,9 @@ int main(void)
     for (int kind = 0; kind < 3; ++kind) arrivals(kind);
     arrivals_in_slot_order();
     progress();
+    path_in_order(2, STEER_UP_Z);
+    path_in_order(3, STEER_UP_Z);
+    path_in_order(3, STEER_UP_Y);
     goal_odds();
     snapshots();
     for (int kind = 0; kind < 3; ++kind) ground_plane(kind);

@@ -553,6 +553,52 @@ static inline steer_v3 braking_arrive_force(const agent_ref *r, steer_v3 target,
     return steer_v3_scale(accel, r->g->mass);
 }
 
+static inline steer_path2 path2_of(const bench *b, int index, steer_v2 *points)
+{
+    for (int k = 0; k < b->path_length[index]; ++k) points[k] = v2_of(b->path_points[index][k]);
+    return (steer_path2){points, b->path_length[index], b->path_closed[index], b->path_radius[index]};
+}
+
+/* §6.1a: how far along its path a PATH goal looks for its agent: twice
+ * max(path_ahead, s^2 / a), s the goal's speed, a = max_force / mass. */
+static inline float path_window(const steer_group_def *g, const steer_goal *goal)
+{
+    float s = goal->speed > 0.0f && goal->speed < g->max_speed ? goal->speed : g->max_speed, a = g->max_force / g->mass;
+    return 2.0f * steer_maxf(g->path_ahead, a > 0.0f ? s * s / a : 0.0f);
+}
+
+/* §6.1a: the segment a PATH goal's agent at p has reached from `progress`
+ * (steer_path_track, both distances the window), and whether the open
+ * path's end is within the window from there (it counts only then). A
+ * ground_plane agent on the level path, from p at height 0; a 2D one on
+ * the 2D path. */
+static inline int path_reached(const bench *b, const steer_group_def *g, const steer_goal *goal, int progress, steer_v3 p,
+                               bool *end_near)
+{
+    float window = path_window(g, goal);
+    int segment = progress;
+    if (b->dim == 2) {
+        steer_v2 pts[MAX_POINTS];
+        steer_path2 path = path2_of(b, goal->path, pts);
+        (void)steer_path_track2(&path, v2_of(p), &segment, window, window, end_near);
+        return segment;
+    }
+    bool ground = g->ground_plane;
+    steer_path3 path = {ground ? b->path_level[goal->path] : b->path_points[goal->path], b->path_length[goal->path],
+                        b->path_closed[goal->path], b->path_radius[goal->path]};
+    (void)steer_path_track3(&path, ground ? steer_v3_set(p, up_index(b), 0.0f) : p, &segment, window, window, end_near);
+    return segment;
+}
+
+/* §6.1a: whether an open PATH goal's end counts for its agent at p. */
+static inline bool path_end_counts(const bench *b, const steer_group_def *g, const steer_goal *goal, steer_v3 p)
+{
+    bool near = false;
+    if (b->path_closed[goal->path]) return false;
+    (void)path_reached(b, g, goal, goal->progress, p, &near);
+    return near;
+}
+
 /* §6.1a: the point an agent's own goal aims at and stops at (or passes
  * within a radius): an ARRIVE target, the current waypoint, an open
  * path's end. */
@@ -569,7 +615,7 @@ static inline bool goal_aim(const agent_ref *r, steer_v3 *aim)
         *aim = r->points[at];
         return true;
     }
-    if (goal->kind == STEER_GOAL_PATH && !r->b->path_closed[goal->path]) {
+    if (goal->kind == STEER_GOAL_PATH && path_end_counts(r->b, r->g, goal, r->p)) {
         *aim = r->b->path_points[goal->path][r->b->path_length[goal->path] - 1];
         return true;
     }
@@ -642,12 +688,6 @@ static inline bool waypoint_done(const agent_ref *r, int at, steer_v3 p)
     bool near = d < r->g->waypoint_radius;
     if (!near && !waypoint_passed(r, at, p)) return false;
     return (near && d < fmaxf(r->g->radius, r->g->arrival_tolerance)) || !wall_across(r->b, p, r->points[at + 1]);
-}
-
-static inline steer_path2 path2_of(const bench *b, int index, steer_v2 *points)
-{
-    for (int k = 0; k < b->path_length[index]; ++k) points[k] = v2_of(b->path_points[index][k]);
-    return (steer_path2){points, b->path_length[index], b->path_closed[index], b->path_radius[index]};
 }
 
 /* A world path as the agent follows it: a ground_plane agent its level copy
@@ -873,20 +913,21 @@ static inline steer_v3 goal_force(agent_ref *r)
         /* the point max(path_ahead, s^2 / a + s dt) on, a = max_force / mass */
         float a = r->g->max_force / r->g->mass;
         float ahead = steer_maxf(r->g->path_ahead, speed * speed / a + speed * r->dt);
-        int segment = -1;
+        /* in order from the goal's progress (moved on only after the move) */
+        float window = path_window(r->g, goal);
+        int segment = goal->progress;
         bool passed_end = false;
         steer_v3 point, end;
         if (flat(r)) {
             steer_v2 pts[MAX_POINTS];
             steer_path2 path = path2_of(r->b, goal->path, pts);
-            point = v3_of(steer_path_point_ahead2(&path, v2_of(r->p), ahead, &segment, &passed_end));
+            point = v3_of(steer_path_track2(&path, v2_of(r->p), &segment, window, ahead, &passed_end));
             end = r->b->path_points[goal->path][path.count - 1];
         } else {
             steer_path3 path = path3_of(r, goal->path);
-            point = steer_path_point_ahead3(&path, level_with(r, steer_v3_zero()), ahead, &segment, &passed_end);
+            point = steer_path_track3(&path, level_with(r, steer_v3_zero()), &segment, window, ahead, &passed_end);
             end = path.points[path.count - 1];
         }
-        r->progress = segment;
         if (passed_end) return braking_arrive_force(r, end, speed, slow);
         return seek_force(r, point, speed);
     }
@@ -915,7 +956,7 @@ static inline bool final_approach(const agent_ref *r, float *distance, float *sl
     if (goal->kind == STEER_GOAL_ARRIVE) {
         end = goal->target;
     } else if (goal->kind == STEER_GOAL_PATH) {
-        if (r->b->path_closed[goal->path]) return false;
+        if (!path_end_counts(r->b, r->g, goal, r->p)) return false;
         end = r->b->path_points[goal->path][r->b->path_length[goal->path] - 1];
     } else {
         if (r->progress != goal->point_count - 1) return false; /* the last waypoint is not yet current */
@@ -1348,17 +1389,15 @@ static inline void agent_ref_init(agent_ref *r, const bench *b, const state *s, 
 
 /* world.h, steer_goal.progress: WAYPOINTS, the current waypoint, which moves
  * on (once a step, never past the last) when the agent is done with it
- * (waypoint_done) where it stands after its move; PATH, the segment of the path's
- * point closest to the agent after its move. A ground_plane agent measures
+ * (waypoint_done) where it stands after its move; PATH, the segment it has
+ * reached from its progress after its move (path_reached). A ground_plane agent measures
  * both as its goal's force does: level with the waypoint, on the level path. */
 static inline int progress_after_move(const agent_ref *r, steer_v3 p)
 {
     const steer_goal *goal = r->goal;
     if (goal->kind == STEER_GOAL_PATH) {
-        steer_path3 path = path3_of(r, goal->path);
-        int segment = -1;
-        steer_path_closest_point3(&path, level_at(r, p, steer_v3_zero()), NULL, &segment, NULL);
-        return segment;
+        bool near;
+        return path_reached(r->b, r->g, goal, goal->progress, p, &near);
     }
     int n = goal->point_count, at = goal->progress < 0 ? 0 : goal->progress > n - 1 ? n - 1 : goal->progress;
     if (waypoint_done(r, at, level_at(r, p, r->points[at]))) ++at;
@@ -1408,10 +1447,15 @@ static inline bool expect_arrived(const bench *b, const state *s, int i, const s
     switch (goal->kind) {
     case STEER_GOAL_SEEK:
     case STEER_GOAL_ARRIVE: end = goal->target; break;
-    case STEER_GOAL_PATH:
+    case STEER_GOAL_PATH: { /* from the progress the move gave it */
+        bool near = false;
         if (b->path_closed[goal->path]) return false;
+        steer_goal moved = *goal;
+        moved.progress = path_reached(b, g, goal, goal->progress, now->position, &near);
+        if (!path_end_counts(b, g, &moved, now->position)) return false;
         end = b->path_points[goal->path][b->path_length[goal->path] - 1];
         break;
+    }
     case STEER_GOAL_WAYPOINTS: end = s->goal_points[i][goal->point_count - 1]; break;
     default: return false;
     }

@@ -337,6 +337,17 @@ float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, s
  * closest point (around a closed path; an open path stops at its end and
  * sets *out_passed_end); out_segment (may be NULL) receives the closest
  * point's segment, out_passed_end (may be NULL) whether the end was passed.
+ * path_track: path_point_ahead with progress, for a follower that must take
+ * the path in order where it passes near itself (a figure of eight, a
+ * route whose end comes back by its start). The closest point is sought
+ * only among segment *segment (the progress) and the ones after it whose
+ * start is within `window` along the path of the closest point on
+ * *segment (round a closed path; a later one wins a tie, as at a corner);
+ * *segment moves on to that point's segment, never back, and the point
+ * `distance` on from it is returned (*out_passed_end as there). *segment
+ * < 0 starts from the nearest point of the whole path (path_point_ahead's),
+ * past the last segment from the last; a window <= 0 or NaN reaches the
+ * next segment only from the current one's end.
  * follow_flow: desired = truncate(field(pos + vel * predict_time) * max_speed,
  * max_speed). contain: per axis, within margin of a face (or beyond it) the
  * desired inward speed grows linearly to max_speed at the face; the force
@@ -351,6 +362,8 @@ steer_v2 steer_follow_waypoints_braking2(steer_v2 pos, steer_v2 vel, const steer
 steer_v3 steer_follow_waypoints_braking3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed); /* rest on the last */
 steer_v2 steer_path_point_ahead2(const steer_path2 *path, steer_v2 p, float distance, int *out_segment, bool *out_passed_end); /* a point */
 steer_v3 steer_path_point_ahead3(const steer_path3 *path, steer_v3 p, float distance, int *out_segment, bool *out_passed_end); /* a point */
+steer_v2 steer_path_track2(const steer_path2 *path, steer_v2 p, int *segment, float window, float distance, bool *out_passed_end); /* in order */
+steer_v3 steer_path_track3(const steer_path3 *path, steer_v3 p, int *segment, float window, float distance, bool *out_passed_end); /* in order */
 steer_v2 steer_follow_path_to_end2(steer_v2 pos, steer_v2 vel, const steer_path2 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed); /* rest at the end */
 steer_v3 steer_follow_path_to_end3(steer_v3 pos, steer_v3 vel, const steer_path3 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed); /* rest at the end */
 steer_v2 steer_flow_field_sample2(const steer_flow_field2 *field, steer_v2 pos);                      /* bilinear value */

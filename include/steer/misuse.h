@@ -102,7 +102,7 @@ extern "C" {
     X(GOAL_SPEED)                                                                                                      \
     X(GOAL_PATH)                /* no such path */                                                                     \
     X(GOAL_POINTS)              /* points NULL, a count out of range or a point not finite */                          \
-    X(GOAL_PROGRESS)            /* a start waypoint outside [0, point_count) */                                        \
+    X(GOAL_PROGRESS)            /* a start waypoint outside [0, point_count), a path segment outside [-1, segments) */ \
     X(HANDLE_STALE)             /* no live agent has this handle (removed, or never made) */                           \
     X(HANDLE_FOREIGN)           /* a handle another world made */                                                      \
     X(STEP_DT)                  /* dt not finite or negative */                                                        \

@@ -627,8 +627,9 @@ typedef enum steer_goal_kind {
     STEER_GOAL_SEEK,       /* full speed to target, through it */
     STEER_GOAL_ARRIVE,     /* stop at target (the braking form: never overshoots): at rest within the
                               group's arrival_tolerance of it, so a looser tolerance stops that much short */
-    STEER_GOAL_PATH,       /* along world path `path`: seek the point path_ahead (at least the stopping
-                              distance) on from the nearest; stop at the end of an open one */
+    STEER_GOAL_PATH,       /* along world path `path`, in order from the segment `progress`: seek the
+                              point path_ahead (at least the stopping distance) on from the nearest
+                              point of the segments reached; stop at the end of an open one */
     STEER_GOAL_WAYPOINTS,  /* each of `points` in turn; stop on the last */
 } steer_goal_kind;
 
@@ -644,8 +645,13 @@ typedef struct steer_goal {
     int point_count;        /* WAYPOINTS: 1 .. STEER_MAX_GOAL_POINTS */
     int progress;           /* WAYPOINTS: the current waypoint (set: where to start), moved on when the
                                agent ends a move within waypoint_radius of it or past it (and in sight
-                               of the next, see waypoint_radius), whichever behaviour steered it; PATH: the segment nearest the agent where it stands (read
-                               only, worked out when read) (docs/model.md 6.1a) */
+                               of the next, see waypoint_radius), whichever behaviour steered it; PATH:
+                               the segment reached (set: where to start, 0 the first, -1 the one nearest
+                               the agent), moved on after each move to the segment nearest the agent
+                               among this one and the next within twice the way ahead it seeks, never
+                               back: a path that passes near itself is taken in order, and its end
+                               counts only once the agent has come that near it along the path
+                               (docs/model.md 6.1a) */
     bool arrived;           /* read only: see above */
     steer_v3 from;          /* WAYPOINTS, read only (set ignores it): where the agent stood when the goal
                                was set, the start of the leg to the first point (see waypoint_radius) */
@@ -956,7 +962,7 @@ typedef struct steer_snapshot_info {
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
 } steer_snapshot_info;
-#define STEER_SNAPSHOT_VERSION 14
+#define STEER_SNAPSHOT_VERSION 15
 /* Reads a snapshot's header and walks its sections: STEER_OK with *out
  * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
  * snapshot, a version this build does not read, the other byte order, the

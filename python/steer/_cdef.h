@@ -110,6 +110,8 @@ steer_v2 steer_follow_waypoints_braking2(steer_v2 pos, steer_v2 vel, const steer
 steer_v3 steer_follow_waypoints_braking3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed);
 steer_v2 steer_path_point_ahead2(const steer_path2 *path, steer_v2 p, float distance, int *out_segment, bool *out_passed_end);
 steer_v3 steer_path_point_ahead3(const steer_path3 *path, steer_v3 p, float distance, int *out_segment, bool *out_passed_end);
+steer_v2 steer_path_track2(const steer_path2 *path, steer_v2 p, int *segment, float window, float distance, bool *out_passed_end);
+steer_v3 steer_path_track3(const steer_path3 *path, steer_v3 p, int *segment, float window, float distance, bool *out_passed_end);
 steer_v2 steer_follow_path_to_end2(steer_v2 pos, steer_v2 vel, const steer_path2 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed);
 steer_v3 steer_follow_path_to_end3(steer_v3 pos, steer_v3 vel, const steer_path3 *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed);
 steer_v2 steer_flow_field_sample2(const steer_flow_field2 *field, steer_v2 pos);
@@ -433,6 +435,7 @@ void py_avoid_walls(int dim, int n, const float *pos, int ps, const float *vel, 
 void py_follow_wall(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *walls, int count, const steer_wall_follow_params *params, float max_speed, float *out);
 void py_path_closest_point(int dim, int n, const void *path, const float *p, int ps, float *out, float *distance, int *segment, float *t);
 void py_path_point_ahead(int dim, int n, const void *path, const float *p, int ps, float distance, float *out, int *segment, uint8_t *passed_end);
+void py_path_track(int dim, int n, const void *path, const float *p, int ps, int *segment, float window, float distance, float *out, uint8_t *passed_end);
 void py_follow_path(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *path, float predict_distance, float ahead_distance, float max_speed, float *out);
 void py_follow_path_to_end(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed, float *out);
 void py_follow_waypoints(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *points, int count, int *index, float arrival_radius, float slow_radius, const steer_arrival *arrival, float max_speed, float *out);

@@ -307,6 +307,22 @@ static void py_path_point_ahead(int dim, int n, const void *path, const float *p
     }
 }
 
+static void py_path_track(int dim, int n, const void *path, const float *p, int ps, int *segment, float window, float distance,
+                          float *out, uint8_t *passed_end)
+{
+    for (int i = 0; i < n; ++i) {
+        bool passed = false;
+        if (dim == 2) {
+            steer_v2 f = steer_path_track2(path, V2(p, ps, i), &segment[i], window, distance, &passed);
+            OUT2(out, i, f);
+        } else {
+            steer_v3 f = steer_path_track3(path, V3(p, ps, i), &segment[i], window, distance, &passed);
+            OUT3(out, i, f);
+        }
+        passed_end[i] = passed;
+    }
+}
+
 static void py_follow_path(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *path,
                            float predict_distance, float ahead_distance, float max_speed, float *out)
 {

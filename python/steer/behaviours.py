@@ -810,6 +810,24 @@ def path_point_ahead(path: Path, p: Rows, distance: float) -> Tuple[np.ndarray, 
     return out, seg, passed.astype(bool)
 
 
+def path_track(path: Path, p: Rows, segment, window: float, distance: float) -> Tuple[np.ndarray, Any, Any]:
+    """path_point_ahead with progress, for a follower that takes the path in order where it passes near itself:
+    the closest point is sought among segment `segment` (each agent's progress: one for all, or (N,); -1 starts
+    from the nearest point) and the ones after it whose start is within `window` along the path; the progress
+    moves on to that point's segment, never back. Returns (the point `distance` on, the new segment, passed the
+    end)."""
+    dim, n, single, args, _ = _gather(p=p)
+    c = _shape_of(path, Path, "path", dim)
+    seg = _per_agent(segment, "segment", n, np.int32, "i")
+    out, result = _out(dim, n, single)
+    passed = np.empty(n, np.uint8)
+    lib.py_path_track(dim, n, c, *_flat(args), ffi.cast("int *", ffi.from_buffer(seg)), _arrays.scalar(window, "window"),
+                      _arrays.scalar(distance, "distance"), _arrays.pointer(out), ffi.cast("uint8_t *", ffi.from_buffer(passed)))
+    if single:
+        return result(), int(seg[0]), bool(passed[0])
+    return out, seg, passed.astype(bool)
+
+
 def follow_path(pos: Rows, vel: Rows, path: Path, max_speed: float, predict_distance: float = 1.0,
                 ahead_distance: float = 1.0) -> np.ndarray:
     """Stateless corridor following: when pos + normalize(vel) * predict_distance is farther than the path's

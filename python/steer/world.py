@@ -979,8 +979,9 @@ class World:
     # ---- goals -------------------------------------------------------------------
     def set_goal(self, agent, kind: str = "arrive", target=None, slow_radius: float = 0.0, speed: float = 0.0,
                  path: int = 0, points=None, progress: int = 0) -> None:
-        """Give one agent its own goal: "seek" or "arrive" at target, follow world path `path`,
-        visit `points` (waypoints, (K, dim)) in turn, or "none" to clear it."""
+        """Give one agent its own goal: "seek" or "arrive" at target, follow world path `path` in order,
+        visit `points` (waypoints, (K, dim)) in turn, or "none" to clear it. progress: where to start (a
+        waypoint; a path's segment, -1 the one nearest the agent)."""
         g = ffi.new("steer_goal *")
         _keep = self._goal(g[0], kind, target, slow_radius, speed, path, points, progress)
         _errors.begin()

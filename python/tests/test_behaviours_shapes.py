@@ -112,6 +112,17 @@ def test_paths_and_waypoints_equal_the_c_functions(dim, closed):
     same(q, [w[0] for w in want]), same(seg, [w[1] for w in want])
     assert passed.tolist() == [w[2] for w in want] and passed.any() != closed
 
+    start = rng.integers(-1, 10, N).astype(np.int32)
+    q, seg, passed = b.path_track(path, pos, start, 12.0, 25.0)
+    fn, state = getattr(lib, f"steer_path_track{dim}"), ffi.new("int *")
+    want = []
+    for i in range(N):
+        state[0] = int(start[i])
+        want.append((back(dim, fn(cpath, P[i], state, 12.0, 25.0, ob)), state[0], bool(ob[0])))
+    same(q, [w[0] for w in want]), same(seg, [w[1] for w in want])
+    assert passed.tolist() == [w[2] for w in want]
+    assert ((seg >= np.minimum(start, 8)) | (start < 0) | closed).all() and (seg >= 0).all()  # past the last: from it
+
     f = b.follow_path(pos, vel, path, 3.0, 2.0, 4.0)
     fn = getattr(lib, f"steer_follow_path{dim}")
     same(f, [back(dim, fn(P[i], V[i], cpath, 2.0, 4.0, 3.0)) for i in range(N)])

@@ -25,6 +25,7 @@ run "$root/scenarios/y_up_ground.json" --blind
 run "$root/scenarios/doorway.json" --blind --steps 1000
 run "$root/scenarios/formation.json" --blind
 run "$root/scenarios/wall_heights.json" --blind
+run "$root/tests/data/path_goals.json" --blind
 if [ "$status" -ne 0 ]; then
     echo "metrics_figures_agree: some figure differs from its definition (above: DIFFER)"
 fi

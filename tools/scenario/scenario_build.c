@@ -322,7 +322,7 @@ static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng 
         }
         break;
     case SC_GOAL_AROUND: out->target = g->target; break; /* until the world gives the places (build_spawns) */
-    case SC_GOAL_PATH: break;
+    case SC_GOAL_PATH: out->progress = g->start == 1 ? -1 : 0; break; /* -1: the world finds the nearest */
     }
     if (dim == 2) out->target.z = 0.0f;
     return true;

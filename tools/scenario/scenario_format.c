@@ -1040,6 +1040,7 @@ _Static_assert(STEER_GOAL_SEEK == 1 && STEER_GOAL_ARRIVE == 2 && STEER_GOAL_PATH
  * least-squares assignment (steer_world_send_to_places), with "together"'s
  * speeds or not. */
 static const char *const assign_kinds[] = {"in_order", "least_squares", "together"};
+static const char *const path_starts[] = {"first", "nearest"};
 
 /* A goal's speed: a number, or a spread {"mean", "sd", "min", "max"} from
  * which each agent draws its own (scenario_build.c, spread_speed). */
@@ -1080,6 +1081,7 @@ static const sc_row goal_rows[] = {
     VEC("around", sc_goal, target), /* the point an order sends the spawn to (the places are the world's) */
     SEED("seed", sc_goal, seed),
     REF("path", sc_goal, path, ref_paths),
+    CHOICE("start", sc_goal, start, path_starts),
     FLOAT("slow_radius", sc_goal, slow_radius, SC_NONNEG),
     CUSTOM("speed", read_goal_speed, "number|object", &speed_table),
     CHOICE("assign", sc_goal, assign, assign_kinds),
@@ -1094,7 +1096,7 @@ static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const
     static const char *const seek[] = {"kind", "target", "antipode", "points", "box", "seed", "spacing", "speed"};
     static const char *const arrive[] = {"kind", "target", "antipode", "points", "box", "around", "seed", "spacing",
                                          "speed", "slow_radius", "assign", "via"};
-    static const char *const path_keys[] = {"kind", "path", "speed", "slow_radius"};
+    static const char *const path_keys[] = {"kind", "path", "start", "speed", "slow_radius"};
     static const char *const waypoints[] = {"kind", "points", "speed", "slow_radius"};
     static const char *const places[] = {"target", "antipode", "points", "box", "around"};
     const sc_table *t = &goal_table;

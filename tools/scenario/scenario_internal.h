@@ -36,6 +36,7 @@ typedef struct sc_goal {
     bool has_seed;
     uint64_t seed;
     int path;
+    int start;                 /* path: 0 from its first segment, 1 from the one nearest the agent */
     float slow_radius, speed;  /* 0: the group's; speed is the mean of a spread one */
     bool speed_spread;         /* "speed": {"mean", "sd", "min", "max"}: each agent its own */
     float speed_sd, speed_min, speed_max;

@@ -317,12 +317,12 @@ static double way_left(const metrics_goal *g, steer_v3 p, int progress)
         int i = progress < 0 ? 0 : progress >= g->route_count ? g->route_count - 1 : progress;
         return steer_v3_dist(p, g->route[i]) + g->after[i];
     }
-    case STEER_GOAL_PATH: {
-        steer_path3 path = {g->route, g->route_count, false, 0.0f};
-        int segment = 0;
-        steer_v3 c = steer_path_closest_point3(&path, p, 0, &segment, 0);
-        int next = segment + 1 < g->route_count ? segment + 1 : g->route_count - 1;
-        return steer_v3_dist(c, g->route[next]) + g->after[next];
+    case STEER_GOAL_PATH: { /* along the segment reached (the goal's progress), then the rest */
+        if (g->route_count < 2) return steer_v3_dist(p, g->route[0]);
+        int segment = progress < 0 ? 0 : progress > g->route_count - 2 ? g->route_count - 2 : progress;
+        steer_path3 leg = {g->route + segment, 2, false, 0.0f};
+        steer_v3 c = steer_path_closest_point3(&leg, p, 0, 0, 0);
+        return steer_v3_dist(c, g->route[segment + 1]) + g->after[segment + 1];
     }
     default: return steer_v3_dist(p, g->end);
     }
