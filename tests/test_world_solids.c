@@ -274,6 +274,36 @@ static void test_wall_corner(void)
     steer_world_destroy(w);
 }
 
+/* A solid wall from edge to edge of a clamped box: a move that would leave
+ * the box just past the wall's end, beside the edge, is clamped back into
+ * the box behind the wall unless the wall is met by the move as it ends
+ * (the clamped one). A unit sliding up the wall toward the corner keeps
+ * its side, in 2D and 3D, with and without non-penetration (the game
+ * review: 25 of 400 units through at 1/60 s). */
+static void test_wall_to_the_box_edge(int dim, bool non_penetration)
+{
+    steer_world *w = solid_world(dim, non_penetration, false, true);
+    CHECK(steer_world_add_wall(w, steer_v3_make(-10, -20, 0), steer_v3_make(-10, 20, 0)) == 0);
+    steer_group_def g = steer_default_group_def();
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) g.weight[b] = 0.0f; /* no force: the velocity as given */
+    g.max_speed = 10.0f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    /* 0.01 from the wall and 0.01 below the box's top, heading up and across:
+       the first step's move meets the line x = -10 at y = 20.015, past the wall */
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_make(-9.99f, 19.99f, 0), steer_v3_make(-1.2f, 3, 0));
+    steer_agent_id b = steer_world_add_agent(w, 0, steer_v3_make(-9.9f, 19.5f, 0), steer_v3_make(-6, 6, 0));
+    int behind = 0;
+    for (int s = 0; s < 60; ++s) {
+        CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_OK);
+        steer_agent_state sa, sb;
+        CHECK(steer_world_get_agent(w, a, &sa) == STEER_OK && steer_world_get_agent(w, b, &sb) == STEER_OK);
+        behind += sa.position.x < -10.0f;
+        behind += sb.position.x < -10.0f;
+    }
+    CHECK(behind == 0);
+    steer_world_destroy(w);
+}
+
 /* Walls win over a moving obstacle: a tank (an obstacle of radius 2, moved
  * by the game with its velocity declared) drives along a solid wall, 0.2
  * from it, through a line of units of radius 0.4 standing on their goals
@@ -575,6 +605,10 @@ int main(void)
         test_far_wrap_box(dim);
     }
     test_wall_corner();
+    for (int dim = 2; dim <= 3; ++dim) {
+        test_wall_to_the_box_edge(dim, false);
+        test_wall_to_the_box_edge(dim, true);
+    }
     for (int dim = 2; dim <= 3; ++dim) {
         test_obstacle_pushes_stop_at_walls(dim, false);
         test_obstacle_pushes_stop_at_walls(dim, true);

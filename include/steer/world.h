@@ -133,7 +133,11 @@ typedef struct steer_world_def {
                                 across a torus seam, nor when a solid obstacle's push-out presses them against
                                 one (walls win: the obstacle then overlaps them); on a torus a move longer
                                 than the box is refused (the agent stays and stops), as is a set-back that
-                                would cross a second wall (a wedge narrower than 2e-3). Without it walls are
+                                would cross a second wall (a wedge narrower than 2e-3). In a clamped box a move
+                                meets them as the box clamps it. Each move is held: the step's, then each
+                                non_penetration push, so a body pushed round a wall's end within a step goes
+                                by the end, and the straight line between its positions at two steps may cut
+                                the end's corner (by at most the pushes' length). Without it walls are
                                 only avoided (AVOID_WALLS), never enforced: an agent held in front of one by
                                 a goal behind it faces it one step and away the next (its feelers follow its
                                 velocity) and creeps through */
