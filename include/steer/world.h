@@ -124,7 +124,11 @@ typedef struct steer_world_def {
                                 along, the ground of ground_plane groups (ignored in 2D: such a world
                                 keeps, reports and saves STEER_UP_Z) */
     float cell_size;         /* grid cell; 0: the largest neighbour radius of the groups */
-    float max_dt;            /* sub-step guard: larger steps are split (0: none) */
+    float max_dt;            /* sub-step guard: larger steps are split (0: none). Set it when frame times vary:
+                                the braking arrive plans each step's speed for steps as long as that one, so
+                                after a hitch much longer than the steps that follow it can overshoot (the game
+                                review: 1/60 s steps, one of 0.5 s, max_speed 8: 1.2 past the target; with
+                                max_dt 0.05 or 1/30, none) */
     uint64_t seed;           /* for wander and dithering */
     bool solid_obstacles;    /* agents are pushed out of obstacles after each move, on the side they came
                                 from; a move that would carry one through an obstacle (a fast agent, a
@@ -541,7 +545,8 @@ int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int
  * The first query after a change (a step, an agent added, removed or
  * teleported, a restore) indexes the agents by place, in O(agents): 4 bytes
  * an agent and about 2 a cell, allocated by that first query and reused
- * after it (a world that is never queried pays nothing). Then a query costs
+ * after it, grown (one allocation) when the agents outnumber what it holds
+ * (a world that is never queried pays nothing). Then a query costs
  * about the cells its distance covers and the agents in them. Queries from
  * several threads at once are safe: the first builds the index, the others
  * wait for it. Without memory for the index a query looks at every agent:
@@ -629,7 +634,8 @@ int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, 
 typedef enum steer_goal_kind {
     STEER_GOAL_NONE = 0,   /* the group's behaviours alone */
     STEER_GOAL_SEEK,       /* full speed to target, through it */
-    STEER_GOAL_ARRIVE,     /* stop at target (the braking form: never overshoots): at rest within the
+    STEER_GOAL_ARRIVE,     /* stop at target (the braking form: never overshoots at a steady step; with
+                              frame times that vary, set the world's max_dt): at rest within the
                               group's arrival_tolerance of it, so a looser tolerance stops that much short */
     STEER_GOAL_PATH,       /* along world path `path`, in order from the segment `progress`: seek the
                               point path_ahead (at least the stopping distance) on from the nearest

@@ -366,6 +366,19 @@ cat > empty.json <<'EOF'
 EOF
 "$steer" run empty.json -o out > stdout.txt 2> stderr.txt || fail "empty.json: status $?"
 grep -qF "steer run: warning: the scenario spawns no agents" stderr.txt || fail "empty.json: no warning: $(cat stderr.txt)"
+# bodies that keep apart spawned overlapping stay in contact: warned; a
+# flock spawned overlapping parts, and is not
+cat > touching.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 2, "render": {"size": [32, 32]},
+ "groups": [{"name": "crowd", "keep_apart": true, "radius": 0.5,
+             "spawn": [{"shape": "points", "points": [[0, 0], [0.6, 0], [5, 5], [5, 5.9], [-5, -5]]}]}]}
+EOF
+"$steer" run touching.json -o out > stdout.txt 2> stderr.txt || fail "touching.json: status $?"
+grep -qF 'steer run: warning: 2 pairs of agents that keep apart start overlapping, and stay in contact (the closest, of groups[0] ("crowd") at (0, 0) and groups[0] ("crowd") at (0.6, 0), 0.6 of their two radii apart)' stderr.txt ||
+    fail "touching.json: no warning of 2 pairs overlapping: $(cat stderr.txt)"
+sed -i 's/"keep_apart": true, //' touching.json
+"$steer" run touching.json -o out > stdout.txt 2> stderr.txt || fail "touching.json without keep_apart: status $?"
+! grep -q "start overlapping" stderr.txt || fail "touching.json without keep_apart: warned: $(cat stderr.txt)"
 sed -i 's/"target": \[5, 5\]/"box": {"min": [0, 0], "max": [9, 9]}/' shared.json
 "$steer" run shared.json -o out > stdout.txt 2> stderr.txt || fail "shared.json with places: status $?"
 ! grep -q "stop on one point" stderr.txt || fail "shared.json with own places: warned: $(cat stderr.txt)"

@@ -323,6 +323,51 @@ static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *
     free(near);
 }
 
+/* Bodies that start overlapping are the file's doing (a spawn's points
+ * closer than two radii, random places without a spacing), and every figure
+ * of overlaps counts only what the motion does after the first step. Where
+ * one of the two keeps apart the pair stays in contact (keep_apart opens no
+ * gap): say how many such pairs, and the closest, so the file can be fixed.
+ * Other bodies part (a flock spawned at random starts with some overlapping,
+ * by design). */
+static void warn_spawns_overlapping(const steer_scenario_info *info, steer_world *w, const steer_agent_id *ids, int n)
+{
+    float largest_radius = 0.0f;
+    for (int g = 0; g < info->group_count; ++g) largest_radius = fmaxf(largest_radius, info->groups[g].def.radius);
+    if (n < 2 || largest_radius <= 0.0f) return;
+    steer_agent_id *near = malloc(sizeof *near * (size_t)n);
+    if (!near) return;
+    long pairs = 0;
+    double closest = INFINITY;
+    steer_agent_state first = {0}, second = {0};
+    for (int a = 0; a < n; ++a) {
+        steer_agent_state s;
+        if (steer_world_get_agent(w, ids[a], &s) != STEER_OK) continue;
+        float r = info->groups[s.group].def.radius;
+        bool apart = info->groups[s.group].def.keep_apart;
+        if (r <= 0.0f) continue;
+        int m = steer_world_query_radius(w, s.position, r + largest_radius, STEER_ALL_GROUPS, near, n);
+        for (int k = 0; k < m && k < n; ++k) {
+            steer_agent_state o;
+            if (near[k].index <= ids[a].index || steer_world_get_agent(w, near[k], &o) != STEER_OK) continue; /* each pair once */
+            if (!apart && !info->groups[o.group].def.keep_apart) continue;
+            double sum = (double)r + (double)info->groups[o.group].def.radius, d = steer_v3_dist(s.position, o.position);
+            if (!(d < sum)) continue;
+            ++pairs;
+            if (d / sum < closest) closest = d / sum, first = s, second = o;
+        }
+    }
+    free(near);
+    if (pairs == 0) return;
+    fprintf(stderr, "steer run: warning: %ld pair%s of agents that keep apart start%s overlapping, and stay%s in contact "
+                    "(the closest, of groups[%d] (\"%s\") at %s and groups[%d] (\"%s\") at %s, %.3g of their two radii "
+                    "apart): spawn them at least their two radii apart (a box's spacing, a line's length, points farther "
+                    "apart)\n",
+            pairs, pairs == 1 ? "" : "s", pairs == 1 ? "s" : "", pairs == 1 ? "s" : "", first.group, info->groups[first.group].name,
+            point_of(info->dim, first.position).text, second.group, info->groups[second.group].name,
+            point_of(info->dim, second.position).text, closest);
+}
+
 /* Where an agent's goal stops (an ARRIVE target, its last waypoint);
  * false for goals that do not stop at a point. */
 static bool goal_stop(const steer_world *w, steer_agent_id id, steer_v3 *out)
@@ -950,6 +995,7 @@ int steer_cmd_run(int argc, char **argv)
     }
     if (!o.quiet) warn_keep_apart_reach(info);
     if (!o.quiet) warn_spawns_in_solids(info, r.world);
+    if (!o.quiet) warn_spawns_overlapping(info, r.world, r.ids, n);
     if (!o.quiet) warn_goals_in_solids(info, r.world, r.ids, n);
     double started = pg.started, sim_seconds = 0.0, figure_seconds = 0.0; /* figures: reading the agents back too */
     long step = 0;
