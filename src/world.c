@@ -234,6 +234,7 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     NONNEG_FIELD(avoid_margin, GROUP_DEF_AVOIDANCE);
     NONNEG_FIELD(keep_right, GROUP_DEF_AVOIDANCE);
     NONNEG_FIELD(queue_distance, GROUP_DEF_QUEUE);
+    NONNEG_FIELD(queue_time_gap, GROUP_DEF_QUEUE);
     NONNEG_FIELD(leader_behind, GROUP_DEF_LEADER);
     NONNEG_FIELD(leader_sight, GROUP_DEF_LEADER);
     NONNEG_FIELD(feelers.length, GROUP_DEF_FEELERS);

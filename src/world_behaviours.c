@@ -194,15 +194,19 @@ void steer__find_leaders(steer_world *w)
  * apart sideways) and closer than queue_distance, sets the speed: its own
  * along the heading, scaled by gap / queue_distance, so the agent settles
  * queue_distance behind one that walks and stops behind one that stands.
- * The force reaches that speed within the step as far as max_force allows. */
+ * With a queue_time_gap T the nearest agent ahead in its path, at any
+ * speed, caps the speed at gap / T as well. The force reaches the lower
+ * within the step as far as max_force allows. */
 static steer_v3 queue_force(const steer__force_context *fc, const steer__agent *a)
 {
     const steer_group_def *d = &a->g->def;
     float speed = steer_v3_len(a->v);
-    if (!(speed > 0.0f) || !(d->queue_distance > 0.0f)) return steer_v3_zero();
+    const bool timed = d->queue_time_gap > 0.0f;
+    if (!(speed > 0.0f) || !(d->queue_distance > 0.0f || timed)) return steer_v3_zero();
     steer_v3 h = steer_v3_scale(a->v, 1.0f / speed);
     float best_gap = d->queue_distance, ahead_speed = 0.0f;
-    bool found = false;
+    float nearest_gap = timed ? speed * d->queue_time_gap : 0.0f; /* no farther one can bind */
+    bool found = false, near = false;
     for (int j = 0; j < a->seen.count; ++j) {
         if (steer__seen_obstacle(&a->seen, j)) continue; /* an obstacle is no queue */
         const steer_neighbour3 seen = steer__seen_at(&a->seen, j), *n = &seen;
@@ -210,13 +214,16 @@ static steer_v3 queue_force(const steer__force_context *fc, const steer__agent *
         float along = steer_v3_dot(off, h), contact = d->radius + n->radius;
         if (!(along > 0.0f) || steer_v3_len_sq(off) - along * along >= contact * contact) continue;
         float gap = along - contact, other = steer_v3_dot(n->vel, h);
+        if (timed && gap < nearest_gap) nearest_gap = gap, near = true;
         if (gap >= best_gap || other >= speed) continue; /* farther than the nearest so far, or not slower */
         best_gap = gap;
         ahead_speed = steer_maxf(other, 0.0f);
         found = true;
     }
-    if (!found) return steer_v3_zero();
-    float target = ahead_speed * steer_maxf(best_gap, 0.0f) / d->queue_distance;
+    if (!found && !near) return steer_v3_zero();
+    float target = found ? ahead_speed * steer_maxf(best_gap, 0.0f) / d->queue_distance : speed;
+    if (near) target = steer_minf(target, steer_maxf(nearest_gap, 0.0f) / d->queue_time_gap);
+    if (!(target < speed)) return steer_v3_zero();
     float brake = steer_minf((speed - target) * d->mass / fc->dt, d->max_force);
     return steer_v3_scale(h, -brake);
 }

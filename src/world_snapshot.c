@@ -35,7 +35,7 @@
                             11: the groups' arrived priority; 12: headings (world flag bit 3);
                             13: walls' heights (world flag bit 4); 14: where each waypoint
                             goal's agent started; 15: a path goal's progress kept (the
-                            segment reached) */
+                            segment reached); 16: the groups' queue time gap */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 
@@ -333,12 +333,18 @@ static const struct {
     uint32_t since;
 } added_fields[] = {
     {offsetof(steer_group_def, arrived_priority), 11},
+    {offsetof(steer_group_def, queue_time_gap), 16},
     {offsetof(steer_group_def, departure_distance), 9},
 };
 #define ADDED_FIELDS (sizeof added_fields / sizeof added_fields[0])
 _Static_assert(offsetof(steer_group_def, arrived_priority) == offsetof(steer_group_def, priority) + sizeof(float) &&
                    offsetof(steer_group_def, anticipation_k) == offsetof(steer_group_def, arrived_priority) + sizeof(float),
                "arrived_priority sits between floats");
+_Static_assert(offsetof(steer_group_def, weight) == offsetof(steer_group_def, queue_time_gap) + sizeof(float) &&
+                   offsetof(steer_group_def, queue_distance) + sizeof(float) == offsetof(steer_group_def, queue_time_gap) &&
+                   offsetof(steer_group_def, arrived_priority) < offsetof(steer_group_def, queue_time_gap) &&
+                   offsetof(steer_group_def, queue_time_gap) < offsetof(steer_group_def, departure_distance),
+               "queue_time_gap sits between floats, after arrived_priority and before departure_distance");
 _Static_assert(offsetof(steer_group_def, waypoint_radius) == offsetof(steer_group_def, departure_distance) + sizeof(float) &&
                    offsetof(steer_group_def, arrival_speed) + sizeof(float) == offsetof(steer_group_def, departure_distance) &&
                    offsetof(steer_group_def, arrived_priority) < offsetof(steer_group_def, departure_distance),

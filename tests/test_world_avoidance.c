@@ -1091,6 +1091,90 @@ static void queue_brakes_behind_a_slower_agent(void)
     CHECK_NEAR(speed_queued, 0.5, 0.05); /* ... and walks at its speed */
 }
 
+/* QUEUE's time gap T: a follower that wants 2 settles T times the walker's
+ * speed behind it (queue_distance 0: the time gap alone), and a file on a
+ * ring where everyone wants 2 walks at gap / T, slower the closer it is
+ * spaced; without the time gap it runs into the walker, and the file walks
+ * at 2 whatever its spacing. */
+static double file_speed(float spacing, float time_gap)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.bounds_min = (steer_v3){-10.0f, -5.0f, 0.0f};
+    wd.bounds_max = (steer_v3){10.0f, 5.0f, 0.0f};
+    wd.boundary = STEER_BOUNDARY_WRAP;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = steer_default_group_def();
+    memset(g.weight, 0, sizeof g.weight);
+    g.weight[STEER_FOLLOW_FLOW] = 1.0f;
+    g.weight[STEER_QUEUE] = 1.0f;
+    g.combine = STEER_COMBINE_RUNNING_SUM;
+    g.queue_distance = 0.0f;
+    g.queue_time_gap = time_gap;
+    g.radius = 0.25f;
+    g.neighbour_radius = 3.0f;
+    steer_v3 east = {1, 0, 0};
+    g.flow_field = steer_world_add_flow_field(w, (steer_v3){-10, -5, 0}, 20.0f, 1, 1, 1, &east);
+    steer_world_add_group(w, &g);
+    int n = (int)(20.0f / spacing);
+    for (int k = 0; k < n; ++k) steer_world_add_agent(w, 0, (steer_v3){-10.0f + (float)k * 20.0f / (float)n, 0, 0}, (steer_v3){0, 0, 0});
+    double sum = 0.0;
+    int samples = 0;
+    for (int s = 0; s < 900; ++s) {
+        steer_world_step(w, 1.0f / 30.0f);
+        if (s < 600) continue;
+        steer_world_view v = steer_world_get_view(w);
+        for (int i = 0; i < v.count; ++i, ++samples) sum += v.vx[i];
+    }
+    steer_world_destroy(w);
+    return sum / samples;
+}
+
+static void queue_keeps_a_time_gap(void)
+{
+    steer_world_def wd = open_world(1);
+    double gaps[2], speeds[2];
+    for (int timed = 0; timed < 2; ++timed) {
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def g = steer_default_group_def();
+        memset(g.weight, 0, sizeof g.weight);
+        g.weight[STEER_SEEK] = 1.0f;
+        g.weight[STEER_QUEUE] = 1.0f;
+        g.combine = STEER_COMBINE_RUNNING_SUM;
+        g.queue_distance = 0.0f;
+        g.queue_time_gap = timed ? 0.8f : 0.0f;
+        g.radius = 0.5f;
+        g.neighbour_radius = 4.0f; /* it sees as far as this */
+        steer_world_add_group(w, &g);
+        steer_agent_id front = steer_world_add_agent(w, 0, (steer_v3){-40, 0, 0}, (steer_v3){1, 0, 0});
+        steer_agent_id back = steer_world_add_agent(w, 0, (steer_v3){-45, 0, 0}, (steer_v3){2, 0, 0});
+        steer_goal goal = {0};
+        goal.kind = STEER_GOAL_SEEK;
+        goal.target = (steer_v3){55, 0, 0};
+        goal.speed = 1.0f;
+        steer_world_set_goal(w, front, &goal);
+        goal.speed = 2.0f;
+        steer_world_set_goal(w, back, &goal);
+        steer_agent_state f, b;
+        for (int s = 0; s < 600; ++s) steer_world_step(w, 1.0f / 30.0f);
+        steer_world_get_agent(w, front, &f);
+        steer_world_get_agent(w, back, &b);
+        gaps[timed] = f.position.x - b.position.x - 1.0;
+        speeds[timed] = b.velocity.x;
+        steer_world_destroy(w);
+    }
+    double loose = file_speed(1.0f, 0.0f), wide = file_speed(1.25f, 0.5f), close = file_speed(0.8f, 0.5f);
+    printf("queue time gap 0.8: the follower %.3f behind at %.3f (without: %.3f); files spaced 1.25 and 0.8 with a time gap 0.5: %.3f "
+           "and %.3f (gap / T: 1.5 and 0.6), without: %.3f\n",
+           gaps[1], speeds[1], gaps[0], wide, close, loose);
+    CHECK(gaps[0] < 0.0);           /* seek alone runs into it */
+    CHECK_NEAR(gaps[1], 0.8, 0.05); /* T behind one that walks at 1 */
+    CHECK_NEAR(speeds[1], 1.0, 0.02);
+    CHECK_NEAR(loose, 2.0, 0.02);   /* no time gap: the file walks at its speed */
+    CHECK_NEAR(wide, 1.5, 0.05);    /* (1.25 - 0.5) / 0.5 */
+    CHECK_NEAR(close, 0.6, 0.05);   /* (0.8 - 0.5) / 0.5 */
+}
+
 /* ---- 8. FOLLOW_LEADER: behind the leader, out of its way --------------------------- */
 static void followers_keep_behind_and_out_of_the_way(void)
 {
@@ -1486,6 +1570,7 @@ int main(void)
     a_body_against_a_wall_slides_along_it();
     a_faster_agent_looks_further();
     queue_brakes_behind_a_slower_agent();
+    queue_keeps_a_time_gap();
     followers_keep_behind_and_out_of_the_way();
     a_follower_on_the_line_steps_aside_on_the_ground();
     a_crowd_gives_the_same_bits_everywhere();

@@ -1162,9 +1162,8 @@ static void passed_waypoints_are_done_with(int dim, steer_up_axis up)
         snap_reseal(saved.data, saved.size);
         CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_ERROR_BAD_SNAPSHOT);
         memmove(saved.data + cut, saved.data + cut + 12, saved.size - cut - 12);
-        memcpy(saved.data + SNAP_VERSION_AT, &(uint32_t){13}, 4);
-        snap_reseal(saved.data, saved.size - 12);
-        CHECK(steer_world_restore(copy, saved.data, saved.size - 12) == STEER_OK);
+        size_t v13 = snap_before_queue_time_gap(saved.data, saved.size - 12, 13);
+        CHECK(steer_world_restore(copy, saved.data, v13) == STEER_OK);
         CHECK(steer_world_get_goal(copy, one, &g) == STEER_OK && steer_v3_dist(g.from, route[0]) == 0.0f);
     }
     free(saved.data);

@@ -267,8 +267,9 @@ static void check_crowd(const config *c, uint64_t seed)
 
 /* QUEUE: rows of agents heading along the ground's x (a little askew) at
  * speeds from 0 to 1.8, closer than the queue distance, so most have a
- * slower one ahead; the rows 1.5 apart are out of each other's path. Two
- * groups: distances 2 and 1.2, another radius and mass. */
+ * slower one ahead; the rows 1.5 apart are out of each other's path. Three
+ * groups: distances 2 and 1.2, another radius and mass; and a time gap of
+ * 0.8 alone (any speed ahead), with a distance of 1 and the time gap 0.5. */
 static void check_queue(const config *c, uint64_t seed)
 {
     bench_begin(&b, named("queue", c), c->dim, c->up, STEER_BOUNDARY_CLAMP);
@@ -284,6 +285,15 @@ static void check_queue(const config *c, uint64_t seed)
     g.neighbour_radius = 2.5f;
     g.max_speed = 3.0f;
     add_group(&b, &g, 1);
+    g = only(STEER_QUEUE, 1.0f);
+    g.queue_distance = 0.0f;
+    g.queue_time_gap = 0.8f;
+    g.neighbour_radius = 3.0f;
+    g.max_speed = 3.0f;
+    add_group(&b, &g, 2);
+    g.queue_distance = 1.0f;
+    g.queue_time_gap = 0.5f;
+    add_group(&b, &g, 3);
     steer_rng rng = steer_rng_make(seed);
     for (int row = 0; row < 7; ++row) {
         float y = -4.5f + 1.5f * (float)row, z = c->dim == 3 ? (float)(row % 3) - 1.0f : 0.0f, x = -9.0f;
@@ -291,7 +301,7 @@ static void check_queue(const config *c, uint64_t seed)
             float speed = k == 8 && row % 3 == 0 ? 0.0f : steer_rng_range(&rng, 0.1f, 1.8f);
             float askew = steer_rng_range(&rng, -0.08f, 0.08f), tilt = steer_rng_range(&rng, -0.05f, 0.05f);
             steer_v3 v = place(&b, speed, speed * askew, speed * tilt);
-            add_agent(&b, row % 2, place(&b, x, y, z), v);
+            add_agent(&b, row % 4, place(&b, x, y, z), v);
             x += steer_rng_range(&rng, 0.7f, 1.6f);
         }
     }

@@ -1017,8 +1017,8 @@ static inline steer_v3 anticipate_force(const agent_ref *r)
 static inline steer_v3 queue_force(agent_ref *r)
 {
     const steer_group_def *g = r->g;
-    float speed = steer_v3_len(r->v), qd = g->queue_distance;
-    if (!(speed > 0.0f) || !(qd > 0.0f)) return steer_v3_zero();
+    float speed = steer_v3_len(r->v), qd = g->queue_distance, tg = g->queue_time_gap;
+    if (!(speed > 0.0f) || !(qd > 0.0f || tg > 0.0f)) return steer_v3_zero();
     steer_v3 h = steer_v3_scale(r->v, 1.0f / speed);
     const float slack = 1e-4f; /* readings this near a limit count both ways */
     bool any = false, every_brakes = false;
@@ -1031,6 +1031,15 @@ static inline steer_v3 queue_force(agent_ref *r)
         float gap_along = along - contact, gap_straight = dist - contact;
         float other_along = steer_v3_dot(r->seen[j].vel, h), other_speed = steer_v3_len(r->seen[j].vel);
         if (!(along > 0.0f) || !(lateral_sq < contact * contact * (1.0f + slack))) continue;
+        /* queue_time_gap T: the nearest ahead in the path, at any speed, "at most gap / T" */
+        if (tg > 0.0f && fminf(gap_along, gap_straight) < speed * tg * (1.0f + slack)) {
+            any = true;
+            floor_speed = fminf(floor_speed, fmaxf(fminf(gap_along, gap_straight), 0.0f) / tg);
+            most = fmaxf(most, fmaxf(fmaxf(gap_along, gap_straight), 0.0f) / tg);
+            every_brakes = every_brakes || (lateral_sq < contact * contact * (1.0f - slack) &&
+                                            fmaxf(gap_along, gap_straight) < speed * tg * (1.0f - slack));
+        }
+        if (!(qd > 0.0f)) continue;
         bool near_some = fminf(gap_along, gap_straight) < qd * (1.0f + slack);
         bool slower_some = fminf(other_along, other_speed) < speed * (1.0f + slack);
         if (!near_some || !slower_some) continue;

@@ -75,7 +75,7 @@ extern "C" {
     X(GROUP_DEF_PATH)                                                                                                  \
     X(GROUP_DEF_FLOW_FIELD)                                                                                            \
     X(GROUP_DEF_AVOIDANCE)      /* priority, arrived_priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right */ \
-    X(GROUP_DEF_QUEUE)          /* queue_distance */                                                                   \
+    X(GROUP_DEF_QUEUE)          /* queue_distance, queue_time_gap */                                                   \
     X(GROUP_DEF_LEADER)         /* leader, leader_behind or leader_sight */                                            \
     X(GROUP_INDEX)              /* no such group */                                                                    \
     X(OBSTACLE_INDEX)           /* no such obstacle */                                                                 \

@@ -273,6 +273,11 @@ typedef struct steer_group_def {
                                 walks, stopping behind one that stands), within the step as far as max_force
                                 allows; the force is a brake only, and a weight above 1 brakes past that
                                 speed (weight 2: v' = 2 target - v) */
+    float queue_time_gap;    /* QUEUE: also keep this time gap T to the nearest agent ahead in its path,
+                                whatever its speed: the speed along the heading is at most gap / T (the
+                                collision-free speed model of Tordeux, Chraibi and Seyfried 2016), so a
+                                crowd walks slower the denser it is (a fundamental diagram; docs/scenarios.md
+                                gives the corridor's figures). Braked for as above; 0 (default): off */
     /* behaviours: weight 0 switches one off; a negative weight (finite) turns one
        around, e.g. cohesion -1 scatters a group */
     float weight[STEER_BEHAVIOUR_COUNT];
@@ -978,7 +983,7 @@ typedef struct steer_snapshot_info {
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
 } steer_snapshot_info;
-#define STEER_SNAPSHOT_VERSION 15
+#define STEER_SNAPSHOT_VERSION 16
 /* Reads a snapshot's header and walks its sections: STEER_OK with *out
  * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
  * snapshot, a version this build does not read, the other byte order, the

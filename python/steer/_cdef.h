@@ -236,7 +236,7 @@ typedef struct {
     float neighbour_radius, separation_radius, field_of_view; uint32_t neighbour_mask;
     bool desired_forms, ground_plane;
     float priority, arrived_priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right; bool keep_apart;
-    float queue_distance; steer_agent_id leader; float leader_behind, leader_sight;
+    float queue_distance, queue_time_gap; steer_agent_id leader; float leader_behind, leader_sight;
     float weight[...]; float probability[...]; steer_combine combine;
     steer_v3 target; float slow_radius; bool chapter_arrive; float arrival_tolerance, arrival_speed, departure_distance, waypoint_radius;
     steer_v3 threat; float panic_distance; int pursue_group, evade_group; float chase_radius, max_prediction;

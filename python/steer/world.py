@@ -111,7 +111,7 @@ _GROUP_SCALARS = ("max_speed", "max_force", "mass", "radius", "max_turn_rate", "
                   "field_of_view", "slow_radius", "arrival_tolerance", "arrival_speed", "departure_distance",
                   "waypoint_radius", "panic_distance", "chase_radius", "max_prediction", "path_predict", "path_ahead",
                   "flow_predict", "contain_margin", "see_ahead", "see_ahead_time", "priority", "arrived_priority", "anticipation_k", "anticipation_tau0",
-                  "avoid_horizon", "avoid_margin", "keep_right", "queue_distance", "leader_behind", "leader_sight")
+                  "avoid_horizon", "avoid_margin", "keep_right", "queue_distance", "queue_time_gap", "leader_behind", "leader_sight")
 _GROUP_INTS = ("neighbour_mask", "pursue_group", "evade_group", "path", "flow_field", "colour")
 _GROUP_BOOLS = ("desired_forms", "ground_plane", "chapter_arrive", "keep_apart")
 _GROUP_VECTORS = ("target", "threat", "contain_min", "contain_max")

@@ -757,7 +757,8 @@ static const sc_row b_obstacles[] = {COMMON, FLOAT("see_ahead", behaviour_spec, 
 static const sc_row b_avoid_neighbours[] = {COMMON, FLOAT("horizon", behaviour_spec, d.avoid_horizon, SC_NONNEG),
                                             FLOAT("margin", behaviour_spec, d.avoid_margin, SC_NONNEG),
                                             FLOAT("keep_right", behaviour_spec, d.keep_right, SC_NONNEG)};
-static const sc_row b_queue[] = {COMMON, FLOAT("distance", behaviour_spec, d.queue_distance, SC_NONNEG)};
+static const sc_row b_queue[] = {COMMON, FLOAT("distance", behaviour_spec, d.queue_distance, SC_NONNEG),
+                                  FLOAT("time_gap", behaviour_spec, d.queue_time_gap, SC_NONNEG)};
 static const sc_row b_follow_leader[] = {COMMON, CUSTOM("leader", read_leader_name, "string", 0),
                                          FLOAT("behind", behaviour_spec, d.leader_behind, SC_NONNEG),
                                          FLOAT("sight", behaviour_spec, d.leader_sight, SC_NONNEG)};
