@@ -230,6 +230,7 @@ function sliderFigure(value, step) {
 const sim = {
   scenario: STANDARD, seed: 1, agents: 2000, fileSeed: null, about: '',
   groupNames: ['flock'], paused: false, running: false, target: null, paths: 0, error: '',
+  speed: 0, owed: 0, rate: 0, // the speed chosen (0: a step a frame), the world's time owed, its rate
   msPerStep: 0, fps: 0, bounds: [0, 0, 1, 1], loading: 0,
   // What the visitor tuned (sliders, combine): 'group\tname' -> value, kept
   // by a reset and written into an export; `file` is the world as the
@@ -898,14 +899,34 @@ function render() {
 // The hash shown is worked out every 30 frames while the world runs (it reads
 // every agent), and at once for a new world or a step taken while paused, so
 // a paused readout's hash is always the one of the steps it shows.
+// The speed: 0 takes a step a frame (as fast as the display draws: the
+// world's time then runs at the refresh rate times its step); a factor steps
+// it by the time that passed since the last frame times the factor, at most
+// MAX_FRAME_STEPS steps a frame (a slower machine or a larger factor falls
+// behind, and the time owed is dropped rather than caught up in a burst).
+const MAX_FRAME_STEPS = 20;
 let lastFrame = 0, frames = 0, hashShown = '', hashAge = 0, hashStep = -1;
 function frame(now) {
+  const elapsed = lastFrame ? Math.min(now - lastFrame, 250) / 1000 : 0;
   if (lastFrame) {
     const fps = 1000 / Math.max(now - lastFrame, 1);
     sim.fps = sim.fps ? sim.fps * 0.95 + fps * 0.05 : fps;
   }
   lastFrame = now;
-  if (!sim.paused && sim.running) stepWorld(1);
+  let stepped = 0;
+  if (!sim.paused && sim.running) {
+    const dt = wasm.pg_dt();
+    if (!(sim.speed > 0) || !(dt > 0)) stepped = 1;
+    else {
+      sim.owed += elapsed * sim.speed;
+      stepped = Math.floor(sim.owed / dt);
+      if (stepped > MAX_FRAME_STEPS) stepped = MAX_FRAME_STEPS, sim.owed = 0;
+      else sim.owed -= stepped * dt;
+    }
+    if (stepped) stepWorld(stepped);
+  }
+  // the world's seconds a second of the page's, as it runs
+  if (elapsed > 0) sim.rate = sim.rate * 0.9 + (stepped * wasm.pg_dt() / elapsed) * 0.1;
   render();
   const steps = wasm.pg_step_count();
   if (++hashAge >= 30 || !hashShown || (sim.paused && steps !== hashStep)) {
@@ -1010,7 +1031,26 @@ function selectBox([x0, y0], [x1, y1]) {
 // there, as its group's contain box holds it in, so the page says so at
 // once rather than leave the squad pressing; so does an order with too
 // little room about the click for every agent sent.
+// An order seats at most MAX_ORDER agents (steer_world_places_around's
+// count); one of more than SEND_AT_ONCE is sent a frame later, once the
+// page has drawn that it is being assigned: the assignment (the least sum
+// of squared distances) runs to its end in this thread, from a few tenths
+// of a second to tens for thousands (docs: steer_world_send_to_places).
+const MAX_ORDER = 4096, SEND_AT_ONCE = 1000;
 function sendSelected(x, y) {
+  const n = wasm.pg_selected_count();
+  if (n > MAX_ORDER) {
+    sim.error = `send: ${figure(n)} selected: an order seats at most ${figure(MAX_ORDER)} agents; select fewer, or send them in parts`;
+    return 0;
+  }
+  if (n > SEND_AT_ONCE) {
+    sim.error = `send: assigning ${figure(n)} agents to their places (the page waits for it: seconds for thousands)`;
+    requestAnimationFrame(() => setTimeout(() => sendNow(x, y), 0));
+    return n;
+  }
+  return sendNow(x, y);
+}
+function sendNow(x, y) {
   const r = call(wasm.pg_send_selected, x, y);
   if (r === 0) { // a right-click that does nothing says why
     sim.error = 'send: nothing selected (drag a box round agents, or click one)';
@@ -1108,6 +1148,7 @@ const ui = {
       if (!r.ok && !r.superseded) pick.value = sim.scenario;
     });
     $('reset').addEventListener('click', () => load({ scenario: sim.scenario, seed: $('seed').value, agents: $('agents').value }));
+    $('speed').addEventListener('change', (ev) => { sim.speed = +ev.target.value; sim.owed = 0; });
     $('defaults').addEventListener('click', () =>
       load({ scenario: sim.scenario, seed: $('seed').value, agents: $('agents').value, fresh: true }));
     $('export').addEventListener('click', () => {
@@ -1280,7 +1321,9 @@ const ui = {
       line([figure(sim.fps).padStart(2), 'fps'], [(sim.msPerStep ? figure(sim.msPerStep, 2) : '-').padStart(5), 'median ms/step',
         `the median of the last ${STEP_TIMES} steps timed (a world's first steps are slower)`],
         [cstr(wasm.pg_kernel()), 'kernel'], [figure(sim.agents), plural(sim.agents, 'agent')],
-        [figure(steps), plural(steps, 'step')]) +
+        [figure(steps), plural(steps, 'step')],
+        [figure(steps * wasm.pg_dt(), 1), `s at ${figure(sim.paused ? 0 : sim.rate, 1)}x`,
+          'the world\'s time (its steps times the scenario\'s step), and its seconds a second as it runs (the speed box chooses that; at a step a frame it is the display\'s rate times the step)']) +
       (sim.paused ? `   ${item('paused')}` : '') +
       (selected ? `   ${item(`selected <b>${figure(selected)}</b>, arrived <b>${figure(wasm.pg_selected_arrived())}</b>`)}`
         : goals ? `   ${item(`goals <b>${figure(goals)}</b>, arrived <b>${figure(wasm.pg_goals_arrived())}</b>`)}` : '');

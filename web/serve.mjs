@@ -21,7 +21,10 @@ export function serve(root, port = 0, host = '127.0.0.1') {
     if (url.pathname.endsWith('/')) path = join(path, 'index.html');
     try {
       const body = await readFile(path);
-      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      // cross-origin isolated: the page's clock then ticks in microseconds,
+      // not tenths of a millisecond (its ms/step of a small world is honest)
+      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache',
+        'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

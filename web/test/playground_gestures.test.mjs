@@ -544,3 +544,45 @@ test('a click in the margin round a bounded world sets the target inside the box
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// An order seats at most 4,096 agents: more selected is said plainly (not
+// the library's misuse text) and sends nobody; an order of more than a
+// thousand is assigned a frame after the page says it is (the assignment
+// runs in the page's thread).
+test('an order of more than 4,096 says so and sends nobody; a large one says it is being assigned', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=5000&seed=2&paused');
+  const { bounds } = await state(page);
+  const corner = async (fx, fy) => client(page, [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])]);
+  await drag(page, await corner(-0.01, -0.01), await corner(1.01, 1.01));
+  assert.equal((await state(page)).selected, 5000);
+  const centre = await corner(0.5, 0.5);
+  await page.mouse.click(centre.x, centre.y, { button: 'right' });
+  await nextFrames(page);
+  assert.match(await page.textContent('#error'), /5,000 selected: an order seats at most 4,096 agents/);
+  assert.equal((await state(page)).goals, 0, 'nobody sent');
+  // half of them: said first, sent a frame or two later
+  await drag(page, await corner(-0.01, -0.01), await corner(0.5, 1.01));
+  const selected = (await state(page)).selected;
+  assert.ok(selected > 1000 && selected <= 4096, `${selected} selected`);
+  await page.mouse.click(centre.x, centre.y, { button: 'right' });
+  assert.match(await page.textContent('#error'), /assigning [\d,]+ agents to their places/);
+  await page.waitForFunction((n) => window.steerPlayground.state().goals === n, selected, { timeout: 60000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// The speed box: "a step a frame" by default; "real time" steps the world by
+// the time that passes (dt 1/60 here: about 60 steps a second, however fast
+// the display draws), and the readout gives the world's time.
+test('the speed box paces the world by the clock; the readout gives its time', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=standard&agents=200&seed=1');
+  await page.selectOption('#speed', '1');
+  const s0 = (await state(page)).step, t0 = Date.now();
+  await page.waitForTimeout(1500);
+  const s1 = (await state(page)).step, seconds = (Date.now() - t0) / 1000;
+  const rate = (s1 - s0) / 60 / seconds;
+  assert.ok(rate > 0.3 && rate < 1.3, `${s1 - s0} steps of 1/60 in ${seconds.toFixed(2)} s: ${rate.toFixed(2)}x real time`);
+  assert.match(await page.textContent('#hud'), /[\d,.]+ s at [\d.]+x/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
