@@ -527,6 +527,10 @@ V N(steer_path_track)(const N(steer_path) *path, V p, int *segment, float window
     int count = path && path->points && F(is_valid)(p) ? path->count : 0;
     int segments = count < 2 ? 0 : (path->closed ? count : count - 1);
     int from = segment ? *segment : -1;
+    if (from >= 0 && !F(is_valid)(p) && path && path->count >= 2) { /* no place to go on from: the progress stays */
+        if (out_passed_end) *out_passed_end = false;
+        return F(zero)();
+    }
     if (segments == 0 || from < 0) { /* nothing to follow in order: from the nearest point */
         int seg = -1;
         V point = N(steer_path_point_ahead)(path, p, distance, &seg, out_passed_end);

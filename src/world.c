@@ -867,6 +867,15 @@ steer_result steer_world_set_path(steer_world *w, int index, const steer_v3 *poi
     if (r != STEER_OK) return r; /* the old path stays */
     steer_free(&w->def.allocator, w->paths[index].points);
     w->paths[index] = fresh;
+    /* a PATH goal on it goes on from the new route's segment nearest its agent
+     * (its old segment need not exist, nor mean anything, on the new route) */
+    bool handles = false;
+    for (int k = 0; k < w->goal_count; ++k) {
+        steer__goal *g = &w->goals[k];
+        if (g->kind != STEER_GOAL_PATH || g->path != index) continue;
+        if (!handles) steer__world_ensure_handles(w), handles = true; /* slot -> agent, as the step left them */
+        g->progress = steer__path_nearest_segment(w, w->dense_of_slot[g->slot], g);
+    }
     return STEER_OK;
 }
 

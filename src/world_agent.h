@@ -15,6 +15,7 @@ typedef struct steer__agent {
     const steer__gather_out *nb; /* its gathered neighbours */
     struct steer__goal *goal;    /* its own goal (world_goals.h), or NULL */
     steer__seen seen;            /* predictive groups: steer__see_neighbours */
+    bool path_end_near;          /* a PATH goal: its end counts from here (steer__goal_prepare) */
 } steer__agent;
 
 /* What every agent of a step shares. */

@@ -215,7 +215,7 @@ static steer_v3 queue_force(const steer__force_context *fc, const steer__agent *
         if (!(along > 0.0f) || steer_v3_len_sq(off) - along * along >= contact * contact) continue;
         float gap = along - contact, other = steer_v3_dot(n->vel, h);
         if (timed && gap < nearest_gap) nearest_gap = gap, near = true;
-        if (gap >= best_gap || other >= speed) continue; /* farther than the nearest so far, or not slower */
+        if (!(d->queue_distance > 0.0f) || gap >= best_gap || other >= speed) continue; /* farther than the nearest so far, or not slower */
         best_gap = gap;
         ahead_speed = steer_maxf(other, 0.0f);
         found = true;

@@ -237,7 +237,8 @@ static void goal_force_lane(const steer__force_context *fc, flock_batcher *fb, i
     steer_world *w = fc->w;
     steer__flock_batch *b = &fb->batch;
     steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), &w->groups[group], 0, goal,
-                      STEER__SEEN_NOTHING};
+                      STEER__SEEN_NOTHING, false};
+    steer__goal_prepare(w, &a);
     steer_v3 f = steer__weighted_goal_force(fc, &a);
     b->goal_lane[k] = 1.0f;
     b->goal_force[0][k] = f.x;
@@ -562,7 +563,9 @@ static void forces_task(int start, int end, int worker, void *context)
                 view(ftc, coords, i, worker, &cv);
                 viewed = true;
             }
-            steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, STEER__SEEN_NOTHING};
+            steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, STEER__SEEN_NOTHING,
+                              false};
+            if (goal && goal->kind == STEER_GOAL_PATH) steer__goal_prepare(w, &a);
             if (g->flock_only && !steer__flock_batches_off) {
                 steer__gather_in in = gather_input(&a);
                 w->kernels->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);

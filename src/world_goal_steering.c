@@ -19,31 +19,42 @@ static int current_waypoint(const steer__goal *goal)
     return goal->progress < 0 ? 0 : goal->progress < goal->point_count ? goal->progress : goal->point_count - 1;
 }
 
-/* How far along its path a PATH goal looks for its agent (steer_path_track's
- * window): twice the way ahead it seeks, path_ahead or the distance to stop
- * from the goal's speed if longer. Far enough that an agent cutting a
- * hairpin's corner finds the leg it is on; short of the rest of any path
- * longer than that, so that a path passing near itself is taken in order. */
-static float path_window(const steer__group *g, const steer__goal *goal)
+/* How far along its path a PATH goal looks for its agent moving at `speed`
+ * (steer_path_track's window): twice path_ahead, or twice the distance to
+ * stop from that speed if longer. Far enough that an agent cutting a
+ * hairpin's corner finds the leg it is on (a step is far shorter); short of
+ * the rest of any longer path, so that a path passing near itself is taken
+ * in order (a unit setting off beside the end of a route that comes back to
+ * its start is slow, and looks as far as path_ahead). */
+static float path_window(const steer__group *g, float speed)
 {
     const steer_group_def *d = &g->def;
-    float speed = goal->speed > 0.0f && goal->speed < d->max_speed ? goal->speed : d->max_speed;
     float accel = d->max_force / d->mass, stop = accel > 0.0f ? speed * speed / accel : 0.0f;
     return 2.0f * steer_maxf(d->path_ahead, stop);
 }
 
-/* A PATH goal's agent at p (where the path sees it: steer__path_position):
- * the segment it has reached from the goal's progress (steer_path_track),
- * and whether the path's end is within the window from there, so that the
- * end counts (arrival, the final approach) only once the agent has come
- * that far along: not beside a start that a route's end comes back to. */
-static int path_reached(const steer_world *w, const steer__group *g, const steer__goal *goal, steer_v3 p, bool *end_near)
+/* A PATH goal's agent at p (where the path sees it: steer__path_position),
+ * moving at `speed`: the segment it has reached from the goal's progress
+ * (steer_path_track), and whether the path's end is within the window from
+ * there, so that the end counts (arrival, the final approach) only once
+ * the agent has come that far along: not beside a start that a route's end
+ * comes back to. A path of one point is its end. */
+static int path_reached(const steer_world *w, const steer__group *g, const steer__goal *goal, steer_v3 p, float speed,
+                        bool *end_near)
 {
     steer_path3 path = steer__path_for(w, g, goal->path);
     int segment = goal->progress;
-    float window = path_window(g, goal);
+    float window = path_window(g, speed);
     (void)steer_path_track3(&path, p, &segment, window, window, end_near);
+    if (path.count < 2) *end_near = true;
     return segment;
+}
+
+void steer__goal_prepare(const steer_world *w, steer__agent *a)
+{
+    a->path_end_near = false;
+    if (!a->goal || a->goal->kind != STEER_GOAL_PATH) return;
+    (void)path_reached(w, a->g, a->goal, steer__path_position(w, a), steer_v3_len(a->v), &a->path_end_near);
 }
 
 /* Whether p is past waypoint `at` (not the last): beyond the plane
@@ -96,9 +107,10 @@ steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a
         float reach = arrival.max_accel > 0.0f ? speed * speed / arrival.max_accel + speed * fc->dt : 0.0f;
         bool passed_end;
         int segment = goal->progress; /* the record's moves on after the move (steer__goal_after_move) */
-        steer_v3 ahead = steer_path_track3(&path, steer__path_position(w, a), &segment, path_window(a->g, goal),
+        steer_v3 ahead = steer_path_track3(&path, steer__path_position(w, a), &segment, path_window(a->g, steer_v3_len(a->v)),
                                            steer_maxf(d->path_ahead, reach), &passed_end);
-        if (passed_end) return steer__braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
+        if (passed_end || path.count < 2) /* (a path of one point is its end) */
+            return steer__braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
         return steer__seek_point(w, a, ahead, speed);
     }
     case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last (a ground-plane agent level
@@ -128,20 +140,14 @@ static bool path_end(const steer_world *w, const steer__goal *goal, steer_v3 *en
     return !p->closed;
 }
 
-/* The point where the goal ends, if it has one now for its agent at p
- * (where the path sees it): a PATH goal's once its agent has come near it
- * along the path (path_reached). */
-static bool goal_end(const steer_world *w, const steer__group *g, const steer__goal *goal, steer_v3 p, steer_v3 *end)
+/* The point where the goal ends, if it has one now: a PATH goal's once its
+ * agent has come near it along the path (path_near: path_reached's). */
+static bool goal_end(const steer_world *w, const steer__goal *goal, bool path_near, steer_v3 *end)
 {
     switch (goal->kind) {
     case STEER_GOAL_SEEK:
     case STEER_GOAL_ARRIVE: *end = goal->target; return true;
-    case STEER_GOAL_PATH: {
-        bool near = false;
-        if (!path_end(w, goal, end)) return false;
-        (void)path_reached(w, g, goal, p, &near);
-        return near;
-    }
+    case STEER_GOAL_PATH: return path_end(w, goal, end) && path_near;
     case STEER_GOAL_WAYPOINTS:
         *end = goal->points[goal->point_count - 1];
         return goal->progress == goal->point_count - 1;
@@ -171,13 +177,15 @@ bool steer__group_departs_late(const steer__group *g)
  * whichever of its group's behaviours steered it (a PRIORITY's earlier
  * winner, say), as the goal's force reads the position: past a waypoint it
  * is done with (waypoint_done; a ground-plane agent level with the
- * waypoint), to the path's segment it has reached (path_reached; a
- * ground-plane agent on the level path). */
-static void goal_progress(const steer_world *w, const steer__group *g, steer__goal *goal, steer_v3 p)
+ * waypoint), to the path's segment it has reached (path_reached, at the
+ * speed it now has; a ground-plane agent on the level path), and whether
+ * the path's end is near from there (*path_near). */
+static void goal_progress(const steer_world *w, const steer__group *g, steer__goal *goal, steer_v3 p, float speed,
+                          bool *path_near)
 {
+    *path_near = false;
     if (goal->kind == STEER_GOAL_PATH) {
-        bool near;
-        goal->progress = path_reached(w, g, goal, steer__level_at(w, g, p, steer_v3_zero()), &near);
+        goal->progress = path_reached(w, g, goal, steer__level_at(w, g, p, steer_v3_zero()), speed, path_near);
         return;
     }
     if (goal->kind != STEER_GOAL_WAYPOINTS) return;
@@ -190,12 +198,12 @@ static void goal_progress(const steer_world *w, const steer__group *g, steer__go
 void steer__goal_after_move(const steer_world *w, const steer__group *g, steer__goal *goal, const float pos[3],
                             const float vel[3])
 {
-    steer_v3 p = steer__v3_from(pos), end;
-    goal_progress(w, g, goal, p);
-    bool now = false;
-    if (goal_end(w, g, goal, steer__level_at(w, g, p, steer_v3_zero()), &end)) {
-        steer_v3 off = steer_v3_sub(end, steer__v3_from(pos)), v = steer__v3_from(vel);
-        if (w->dim == 2) v.z = 0.0f;
+    steer_v3 p = steer__v3_from(pos), v = steer__v3_from(vel), end;
+    if (w->dim == 2) v.z = 0.0f;
+    bool now = false, path_near;
+    goal_progress(w, g, goal, p, steer_v3_len(v), &path_near);
+    if (goal_end(w, goal, path_near, &end)) {
+        steer_v3 off = steer_v3_sub(end, steer__v3_from(pos));
         drop_unreachable(w, g, &off);
         float tol = g->def.arrival_tolerance, speed = g->def.arrival_speed, dist_sq = steer_v3_len_sq(off);
         bool slow = goal->kind == STEER_GOAL_SEEK || steer_v3_len_sq(v) <= speed * speed;
@@ -235,7 +243,7 @@ float steer__approach_fade(const steer_world *w, const steer__agent *a)
 bool steer__final_approach(const steer_world *w, const steer__agent *a, float *dist, float *slow)
 {
     steer_v3 end;
-    if (!a->goal || a->goal->kind == STEER_GOAL_SEEK || !goal_end(w, a->g, a->goal, steer__path_position(w, a), &end)) return false;
+    if (!a->goal || a->goal->kind == STEER_GOAL_SEEK || !goal_end(w, a->goal, a->path_end_near, &end)) return false;
     *slow = a->goal->slow_radius > 0.0f ? a->goal->slow_radius : a->g->def.slow_radius;
     steer_v3 off = steer_v3_sub(end, a->p);
     drop_unreachable(w, a->g, &off);
@@ -253,7 +261,7 @@ bool steer__goal_aim(const steer_world *w, const steer__agent *a, steer_v3 *aim)
     switch (goal->kind) {
     case STEER_GOAL_ARRIVE: *aim = goal->target; return true;
     case STEER_GOAL_WAYPOINTS: *aim = goal->points[current_waypoint(goal)]; return true;
-    case STEER_GOAL_PATH: return goal_end(w, a->g, goal, steer__path_position(w, a), aim);
+    case STEER_GOAL_PATH: return goal_end(w, goal, a->path_end_near, aim);
     case STEER_GOAL_SEEK:
     case STEER_GOAL_NONE: break;
     }

@@ -53,6 +53,9 @@ static inline steer_v3 steer__path_position(const steer_world *w, const steer__a
     return steer__level_with(w, a, steer_v3_zero());
 }
 
+/* Before an agent's behaviours: what its own goal needs worked out once a
+ * step (a PATH goal: whether its end counts yet, a->path_end_near). */
+void steer__goal_prepare(const steer_world *w, steer__agent *a);
 /* The force of the agent's own goal (a->goal, not NULL): its group's SEEK,
  * ARRIVE or FOLLOW_PATH gives way to it. */
 steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a);

@@ -329,7 +329,9 @@ void steer__finish_move(steer_world *w, int i, float pos[3], float vel[3], bool 
         /* walls and rocks meet the move as it will end: clamped first, or a
          * move out of the box past a wall's end beside the edge would miss
          * the wall and be clamped back behind it */
-        if (w->def.boundary == STEER_BOUNDARY_CLAMP) apply_boundary(w, w->origin, w->extent, pos, vel);
+        bool finite = true; /* (one that is not is refused below, as without solids) */
+        for (int a = 0; a < dim; ++a) finite = finite && steer_is_finite(pos[a]) && steer_is_finite(vel[a]);
+        if (finite && w->def.boundary == STEER_BOUNDARY_CLAMP) apply_boundary(w, w->origin, w->extent, pos, vel);
         steer_v3 to = steer__v3_from(pos), v = steer__v3_from(vel);
         resolve_solids(w, &w->groups[w->group[i]], steer__v3_at(w, w->p, i), &to, &v);
         pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;

@@ -234,6 +234,9 @@ static void path_track_takes_the_path_in_order(void)
     CHECK(seg == 2 && !passed);
     steer_path_track2(&u, v2(5, 0.1f), &seg, 100.0f, 10.0f, &passed);
     CHECK(seg == 2 && passed);
+    seg = 2; /* a position not finite: no answer, and the progress stays */
+    CHECK_V2_EQ(steer_path_track2(&u, v2(NAN, 1), &seg, 100.0f, 1.0f, &passed), v2(0, 0));
+    CHECK(seg == 2 && !passed);
     seg = 7; /* past the last: from the last */
     steer_path_track2(&u, v2(5, 0.1f), &seg, 0.0f, 1.0f, &passed);
     CHECK(seg == 2);

@@ -655,6 +655,72 @@ static void path_in_order(int dim, steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* A PATH goal's path replaced under it (a re-route): the goal goes on from
+ * the new route's segment nearest its agent, not its old index (which the
+ * new route may not have: a snapshot then could not be restored), and walks
+ * the new route from there; a fast unit on a route that comes back beside
+ * its start still walks it round (its window grows with its speed, from
+ * rest); a path of one point is reached. */
+static void path_rerouted_and_odd_paths(void)
+{
+    steer_world *w = make_world(2, STEER_UP_Z, 8);
+    steer_group_def gd = quiet_group();
+    gd.max_speed = 8.0f; /* the game review's units: a stopping distance of 16 at max_force 4 */
+    int g = steer_world_add_group(w, &gd);
+    steer_v3 long_way[8];
+    for (int k = 0; k < 8; ++k) long_way[k] = steer_v3_make(-30.0f + 8.0f * (float)k, 0, 0);
+    int path = steer_world_add_path(w, long_way, 8, false, 0.5f);
+    steer_agent_id a = steer_world_add_agent(w, g, steer_v3_make(-30, 0, 0), steer_v3_zero());
+    steer_goal gp;
+    memset(&gp, 0, sizeof gp);
+    gp.kind = STEER_GOAL_PATH;
+    gp.path = path;
+    CHECK(steer_world_set_goal(w, a, &gp) == STEER_OK);
+    for (int s = 0; s < 600 && goal_of(w, a).progress < 5; ++s) steer_world_step(w, DT);
+    CHECK(goal_of(w, a).progress >= 5);
+    steer_v3 here = position_of(w, a);
+    steer_v3 new_way[3] = {here, steer_v3_make(here.x, here.y + 20, 0), steer_v3_make(here.x - 20, here.y + 20, 0)};
+    CHECK(steer_world_set_path(w, path, new_way, 3, false, 0.5f) == STEER_OK);
+    CHECK(goal_of(w, a).progress == 0); /* the new route's segment nearest it */
+    snap_buffer snap = snap_save(w);
+    steer_world *copy = make_world(2, STEER_UP_Z, 8);
+    CHECK(steer_world_restore(copy, snap.data, snap.size) == STEER_OK);
+    free(snap.data);
+    steer_world_destroy(copy);
+    float highest = here.y;
+    for (int s = 0; s < 900 && !steer_world_has_arrived(w, a); ++s) {
+        steer_world_step(w, DT);
+        highest = fmaxf(highest, position_of(w, a).y);
+    }
+    CHECK(highest > here.y + 19.0f); /* up the first leg, not cut to the last */
+    CHECK(steer_world_has_arrived(w, a));
+    /* a fast unit set off beside the end of a route that comes back to its start */
+    const steer_v3 u[4] = {{0, 0, 0}, {20, 0, 0}, {20, 3, 0}, {0, 3, 0}};
+    int u_path = steer_world_add_path(w, u, 4, false, 0.5f);
+    steer_agent_id f = steer_world_add_agent(w, g, steer_v3_make(0.5f, 2, 0), steer_v3_zero());
+    gp.path = u_path;
+    CHECK(steer_world_set_goal(w, f, &gp) == STEER_OK);
+    float farthest = 0.0f;
+    for (int s = 0; s < 2400 && !steer_world_has_arrived(w, f); ++s) {
+        steer_world_step(w, DT);
+        farthest = fmaxf(farthest, position_of(w, f).x);
+    }
+    CHECK(farthest > 15.0f); /* round the far end (looking 16 ahead, it cuts the hairpin's corner) */
+    CHECK(steer_world_has_arrived(w, f));
+    /* a path of one point */
+    const steer_v3 one[1] = {{10, -20, 0}};
+    int one_path = steer_world_add_path(w, one, 1, false, 0.5f);
+    steer_agent_id o = steer_world_add_agent(w, g, steer_v3_make(0, -20, 0), steer_v3_zero());
+    gp.path = one_path;
+    CHECK(steer_world_set_goal(w, o, &gp) == STEER_OK);
+    int s = 0;
+    for (; s < 1200 && !steer_world_has_arrived(w, o); ++s) steer_world_step(w, DT);
+    CHECK(steer_world_has_arrived(w, o));
+    printf("path re-routed: up the new route's first leg to %.2f; a fast unit round the U (x up to %.2f); one point reached in %d "
+           "steps\n", (double)(highest - here.y), (double)farthest, s);
+    steer_world_destroy(w);
+}
+
 /* Goals and the rest of the agent's life: a cleared goal is no longer
  * arrived nor listed; a change of group keeps the goal; a closed path never ends. */
 static void goal_odds(void)
@@ -1406,6 +1472,7 @@ int main(void)
     path_in_order(2, STEER_UP_Z);
     path_in_order(3, STEER_UP_Z);
     path_in_order(3, STEER_UP_Y);
+    path_rerouted_and_odd_paths();
     goal_odds();
     snapshots();
     for (int kind = 0; kind < 3; ++kind) ground_plane(kind);

@@ -301,6 +301,14 @@ static void test_wall_to_the_box_edge(int dim, bool non_penetration)
         behind += sb.position.x < -10.0f;
     }
     CHECK(behind == 0);
+    /* a move out of float range is refused (the agent stays and stops), as
+       without solids: not clamped to the box's edge first */
+    steer_agent_state before, after;
+    CHECK(steer_world_get_agent(w, b, &before) == STEER_OK);
+    CHECK(steer_world_teleport_agent(w, b, before.position, steer_v3_make(10, 0, 0)) == STEER_OK);
+    CHECK(steer_world_step(w, 3e38f) == STEER_OK);
+    CHECK(steer_world_get_agent(w, b, &after) == STEER_OK);
+    CHECK(after.position.x == before.position.x && after.position.y == before.position.y);
     steer_world_destroy(w);
 }
 

@@ -559,43 +559,49 @@ static inline steer_path2 path2_of(const bench *b, int index, steer_v2 *points)
     return (steer_path2){points, b->path_length[index], b->path_closed[index], b->path_radius[index]};
 }
 
-/* §6.1a: how far along its path a PATH goal looks for its agent: twice
- * max(path_ahead, s^2 / a), s the goal's speed, a = max_force / mass. */
-static inline float path_window(const steer_group_def *g, const steer_goal *goal)
+/* §6.1a: how far along its path a PATH goal looks for its agent moving at
+ * s: twice max(path_ahead, s^2 / a), a = max_force / mass. */
+static inline float path_window(const steer_group_def *g, float s)
 {
-    float s = goal->speed > 0.0f && goal->speed < g->max_speed ? goal->speed : g->max_speed, a = g->max_force / g->mass;
+    float a = g->max_force / g->mass;
     return 2.0f * steer_maxf(g->path_ahead, a > 0.0f ? s * s / a : 0.0f);
 }
 
-/* §6.1a: the segment a PATH goal's agent at p has reached from `progress`
- * (steer_path_track, both distances the window), and whether the open
- * path's end is within the window from there (it counts only then). A
- * ground_plane agent on the level path, from p at height 0; a 2D one on
- * the 2D path. */
+/* §6.1a: the segment a PATH goal's agent at p, moving at `speed`, has
+ * reached from `progress` (steer_path_track, both distances the window),
+ * and whether the open path's end is within the window from there (it
+ * counts only then; a path of one point is its end). A ground_plane agent
+ * on the level path, from p at height 0; a 2D one on the 2D path. */
 static inline int path_reached(const bench *b, const steer_group_def *g, const steer_goal *goal, int progress, steer_v3 p,
-                               bool *end_near)
+                               float speed, bool *end_near)
 {
-    float window = path_window(g, goal);
+    float window = path_window(g, speed);
+    if (b->path_length[goal->path] < 2) *end_near = true;
     int segment = progress;
     if (b->dim == 2) {
         steer_v2 pts[MAX_POINTS];
         steer_path2 path = path2_of(b, goal->path, pts);
-        (void)steer_path_track2(&path, v2_of(p), &segment, window, window, end_near);
+        bool near = false;
+        (void)steer_path_track2(&path, v2_of(p), &segment, window, window, &near);
+        *end_near = near || path.count < 2;
         return segment;
     }
     bool ground = g->ground_plane;
     steer_path3 path = {ground ? b->path_level[goal->path] : b->path_points[goal->path], b->path_length[goal->path],
                         b->path_closed[goal->path], b->path_radius[goal->path]};
-    (void)steer_path_track3(&path, ground ? steer_v3_set(p, up_index(b), 0.0f) : p, &segment, window, window, end_near);
+    bool near = false;
+    (void)steer_path_track3(&path, ground ? steer_v3_set(p, up_index(b), 0.0f) : p, &segment, window, window, &near);
+    *end_near = near || path.count < 2;
     return segment;
 }
 
-/* §6.1a: whether an open PATH goal's end counts for its agent at p. */
-static inline bool path_end_counts(const bench *b, const steer_group_def *g, const steer_goal *goal, steer_v3 p)
+/* §6.1a: whether an open PATH goal's end counts for its agent at p moving
+ * at `speed`, from the goal's progress. */
+static inline bool path_end_counts(const bench *b, const steer_group_def *g, const steer_goal *goal, steer_v3 p, float speed)
 {
     bool near = false;
     if (b->path_closed[goal->path]) return false;
-    (void)path_reached(b, g, goal, goal->progress, p, &near);
+    (void)path_reached(b, g, goal, goal->progress, p, speed, &near);
     return near;
 }
 
@@ -615,7 +621,7 @@ static inline bool goal_aim(const agent_ref *r, steer_v3 *aim)
         *aim = r->points[at];
         return true;
     }
-    if (goal->kind == STEER_GOAL_PATH && path_end_counts(r->b, r->g, goal, r->p)) {
+    if (goal->kind == STEER_GOAL_PATH && path_end_counts(r->b, r->g, goal, r->p, steer_v3_len(r->v))) {
         *aim = r->b->path_points[goal->path][r->b->path_length[goal->path] - 1];
         return true;
     }
@@ -914,7 +920,7 @@ static inline steer_v3 goal_force(agent_ref *r)
         float a = r->g->max_force / r->g->mass;
         float ahead = steer_maxf(r->g->path_ahead, speed * speed / a + speed * r->dt);
         /* in order from the goal's progress (moved on only after the move) */
-        float window = path_window(r->g, goal);
+        float window = path_window(r->g, steer_v3_len(r->v));
         int segment = goal->progress;
         bool passed_end = false;
         steer_v3 point, end;
@@ -928,7 +934,7 @@ static inline steer_v3 goal_force(agent_ref *r)
             point = steer_path_track3(&path, level_with(r, steer_v3_zero()), &segment, window, ahead, &passed_end);
             end = path.points[path.count - 1];
         }
-        if (passed_end) return braking_arrive_force(r, end, speed, slow);
+        if (passed_end || r->b->path_length[goal->path] < 2) return braking_arrive_force(r, end, speed, slow); /* one point: its end */
         return seek_force(r, point, speed);
     }
     case STEER_GOAL_WAYPOINTS: {
@@ -956,7 +962,7 @@ static inline bool final_approach(const agent_ref *r, float *distance, float *sl
     if (goal->kind == STEER_GOAL_ARRIVE) {
         end = goal->target;
     } else if (goal->kind == STEER_GOAL_PATH) {
-        if (!path_end_counts(r->b, r->g, goal, r->p)) return false;
+        if (!path_end_counts(r->b, r->g, goal, r->p, steer_v3_len(r->v))) return false;
         end = r->b->path_points[goal->path][r->b->path_length[goal->path] - 1];
     } else {
         if (r->progress != goal->point_count - 1) return false; /* the last waypoint is not yet current */
@@ -1401,12 +1407,13 @@ static inline void agent_ref_init(agent_ref *r, const bench *b, const state *s, 
  * (waypoint_done) where it stands after its move; PATH, the segment it has
  * reached from its progress after its move (path_reached). A ground_plane agent measures
  * both as its goal's force does: level with the waypoint, on the level path. */
-static inline int progress_after_move(const agent_ref *r, steer_v3 p)
+static inline int progress_after_move(const agent_ref *r, steer_v3 p, steer_v3 v)
 {
     const steer_goal *goal = r->goal;
     if (goal->kind == STEER_GOAL_PATH) {
         bool near;
-        return path_reached(r->b, r->g, goal, goal->progress, p, &near);
+        if (r->b->dim == 2) v.z = 0.0f;
+        return path_reached(r->b, r->g, goal, goal->progress, p, steer_v3_len(v), &near);
     }
     int n = goal->point_count, at = goal->progress < 0 ? 0 : goal->progress > n - 1 ? n - 1 : goal->progress;
     if (waypoint_done(r, at, level_at(r, p, r->points[at]))) ++at;
@@ -1456,12 +1463,13 @@ static inline bool expect_arrived(const bench *b, const state *s, int i, const s
     switch (goal->kind) {
     case STEER_GOAL_SEEK:
     case STEER_GOAL_ARRIVE: end = goal->target; break;
-    case STEER_GOAL_PATH: { /* from the progress the move gave it */
+    case STEER_GOAL_PATH: { /* near from where the move took it, as its progress moves on */
         bool near = false;
         if (b->path_closed[goal->path]) return false;
-        steer_goal moved = *goal;
-        moved.progress = path_reached(b, g, goal, goal->progress, now->position, &near);
-        if (!path_end_counts(b, g, &moved, now->position)) return false;
+        steer_v3 v = now->velocity;
+        if (b->dim == 2) v.z = 0.0f;
+        (void)path_reached(b, g, goal, goal->progress, now->position, steer_v3_len(v), &near);
+        if (!near) return false;
         end = b->path_points[goal->path][b->path_length[goal->path] - 1];
         break;
     }
@@ -1636,7 +1644,7 @@ static inline void reference_substep(bench *b, int step, bool first, const state
         to->agent[i].velocity = ref_v;
         if (r.goal) {
             if (r.goal->kind == STEER_GOAL_WAYPOINTS || r.goal->kind == STEER_GOAL_PATH)
-                to->goal[i].progress = progress_after_move(&r, ref_p);
+                to->goal[i].progress = progress_after_move(&r, ref_p, ref_v);
             to->goal[i].arrived = expect_arrived(b, from, i, &to->agent[i]);
         }
     }

@@ -421,7 +421,8 @@ int steer_world_add_path(steer_world *world, const steer_v3 *points, int count, 
 /* Path `index` replaced by new points (a route found again by a pathfinder,
  * an edited patrol), by the rules of add_path: the index stays, so the
  * groups and PATH goals on it follow the new route from the next step, and
- * arrival there is judged at its new end. A game re-routing a squad for
+ * arrival there is judged at its new end; each PATH goal on it goes on
+ * from the new route's segment nearest its agent (its progress). A game re-routing a squad for
  * each order keeps one path per squad instead of adding one per order
  * (max_paths). STEER_OK; INVALID_ARGUMENT (reported) for an index not
  * added or bad points, OUT_OF_MEMORY: the old path stays. */
@@ -669,8 +670,10 @@ typedef struct steer_goal {
                                of the next, see waypoint_radius), whichever behaviour steered it; PATH:
                                the segment reached (set: where to start, 0 the first, -1 the one nearest
                                the agent), moved on after each move to the segment nearest the agent
-                               among this one and the next within twice the way ahead it seeks, never
-                               back: a path that passes near itself is taken in order, and its end
+                               among this one and the next within a window along the path (twice
+                               path_ahead, or twice the distance to stop from the speed it has if
+                               longer), never back: a path that passes near itself is taken in order
+                               (by a unit that sets off from rest beside its end, however fast), and its end
                                counts only once the agent has come that near it along the path
                                (docs/model.md 6.1a) */
     bool arrived;           /* read only: see above */
@@ -744,7 +747,11 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * (docs/decisions.md, "Who goes where"). Its cost, one thread
  * (`build/bench/assign`, by the places' shape): 128 to 128 places 0.5-1.5
  * ms; 500 agents 0.01-0.04 s; 2000 0.04-0.2 s; 4096 0.1-0.9 s (twice as
- * many places as agents the slowest). Scratch from the
+ * many places as agents the slowest). Its worst case is agents on a ring
+ * far round their places (every agent as far from each place: the sums of
+ * many choices differ by little, and the searches are long): 1,000 agents
+ * 0.24 s, 2,000 3.4 s, 4,000 24 s (radius 800 round places 3.75 apart; the
+ * browser review's tab froze for 73 s). Scratch from the
  * world's allocator. The call runs to its end in the caller's thread: a
  * game that must not drop a frame sends an order of thousands squad by
  * squad (a call each), or chooses the places itself and gives them with

@@ -376,6 +376,15 @@ EOF
 "$steer" run touching.json -o out > stdout.txt 2> stderr.txt || fail "touching.json: status $?"
 grep -qF 'steer run: warning: 2 pairs of agents that keep apart start overlapping, and stay in contact (the closest, of groups[0] ("crowd") at (0, 0) and groups[0] ("crowd") at (0.6, 0), 0.6 of their two radii apart)' stderr.txt ||
     fail "touching.json: no warning of 2 pairs overlapping: $(cat stderr.txt)"
+# across a torus's seam too: the two 0.4 apart there are the closest
+cat > seam.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "boundary": "wrap", "steps": 2, "render": {"size": [32, 32]},
+ "groups": [{"name": "crowd", "keep_apart": true, "radius": 0.5, "neighbours": {"radius": 2},
+             "spawn": [{"shape": "points", "points": [[-9.8, 0], [9.8, 0], [0, 5], [0, 5.95]]}]}]}
+EOF
+"$steer" run seam.json -o out > stdout.txt 2> stderr.txt || fail "seam.json: status $?"
+grep -qF '2 pairs of agents that keep apart start overlapping, and stay in contact (the closest, of groups[0] ("crowd") at (-9.8, 0) and groups[0] ("crowd") at (9.8, 0), 0.4 of their' stderr.txt ||
+    fail "seam.json: not the pair across the seam: $(cat stderr.txt)"
 sed -i 's/"keep_apart": true, //' touching.json
 "$steer" run touching.json -o out > stdout.txt 2> stderr.txt || fail "touching.json without keep_apart: status $?"
 ! grep -q "start overlapping" stderr.txt || fail "touching.json without keep_apart: warned: $(cat stderr.txt)"

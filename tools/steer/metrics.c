@@ -19,7 +19,7 @@ static steer_v2 on_ground(const steer_scenario_info *info, steer_v3 p)
 
 /* The shortest offset from p to q: across the seam on a torus (how one
  * agent sees another, and how far a step that wraps went). */
-static steer_v3 offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
+steer_v3 metrics_offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
 {
     steer_v3 d = steer_v3_sub(q, p);
     if (info->world.boundary != STEER_BOUNDARY_WRAP) return d;
@@ -159,7 +159,7 @@ static void test_pair(metrics_overlaps *o, const steer_scenario_info *info, cons
                       const metrics_overlap_entry *b)
 {
     double sum = (double)a->radius + b->radius, reach = sum * fmax(1.0, o->closest_fraction);
-    double d_sq = steer_v3_len_sq(offset(info, a->position, b->position));
+    double d_sq = steer_v3_len_sq(metrics_offset(info, a->position, b->position));
     if (!(d_sq < reach * reach)) return; /* neither overlaps nor beats the closest fraction */
     double d = sqrt(d_sq);
     if (d < sum) overlap_add(o, a->agent < b->agent ? a->agent : b->agent, a->agent < b->agent ? b->agent : a->agent);
@@ -457,7 +457,7 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     p1 = level(m, g, p1);
     goal.target = level(m, g, goal.target);
     const bool before = g->arrival_time < 0.0; /* not yet arrived once */
-    if (before) g->travelled += steer_v3_len(offset(m->info, p0, p1));
+    if (before) g->travelled += steer_v3_len(metrics_offset(m->info, p0, p1));
     g->arrivals += goal.arrived && !g->arrived;
     g->arrived = goal.arrived;
     if (goal.arrived && g->arrival_time < 0.0) g->arrival_time = t, g->displaced = steer_v3_dist(g->start, p1);
@@ -469,7 +469,7 @@ static void goal_step(metrics *m, int a, steer_v3 p0, steer_v3 p1, double t)
     if (g->brakes) {
         /* engaged within the tolerance, or by a step that passes over the end */
         if (!g->engaged)
-            g->engaged = segment_distance(offset(m->info, p0, p1), steer_v3_sub(g->end, p0)) <= g->tolerance;
+            g->engaged = segment_distance(metrics_offset(m->info, p0, p1), steer_v3_sub(g->end, p0)) <= g->tolerance;
         double past = -steer_v3_dot(steer_v3_sub(g->end, p1), g->approach);
         if (g->engaged && past > g->overshoot) g->overshoot = past;
     }
@@ -561,7 +561,7 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
          * height); a step across a torus's seam is tested from where it began
          * and to where it ended (the part past the seam lies there) */
         if (info->wall_count) {
-            steer_v3 moved = offset(info, p0[a], p1[a]), raw = steer_v3_sub(p1[a], p0[a]);
+            steer_v3 moved = metrics_offset(info, p0[a], p1[a]), raw = steer_v3_sub(p1[a], p0[a]);
             bool seam = moved.x != raw.x || moved.y != raw.y || moved.z != raw.z; /* offset wrapped it */
             steer_v2 step = on_ground(info, moved);
             steer_v2 p = on_ground(info, p0[a]), q = steer_v2_add(p, step);

@@ -116,6 +116,8 @@ typedef struct metrics {
 
 /* 0, or -1 when out of memory. */
 int metrics_init(metrics *m, const steer_scenario_info *info, int count, const int *group, const steer_v3 *position);
+/* The shortest offset from p to q: across the seam on a torus. */
+steer_v3 metrics_offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q);
 void metrics_free(metrics *m);
 /* Follows the goals the agents (ids, in the order of the position arrays)
  * have in world from now on. 0, or -1 when out of memory. */

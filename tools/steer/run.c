@@ -345,13 +345,13 @@ static void warn_spawns_overlapping(const steer_scenario_info *info, steer_world
         if (steer_world_get_agent(w, ids[a], &s) != STEER_OK) continue;
         float r = info->groups[s.group].def.radius;
         bool apart = info->groups[s.group].def.keep_apart;
-        if (r <= 0.0f) continue;
         int m = steer_world_query_radius(w, s.position, r + largest_radius, STEER_ALL_GROUPS, near, n);
         for (int k = 0; k < m && k < n; ++k) {
             steer_agent_state o;
             if (near[k].index <= ids[a].index || steer_world_get_agent(w, near[k], &o) != STEER_OK) continue; /* each pair once */
             if (!apart && !info->groups[o.group].def.keep_apart) continue;
-            double sum = (double)r + (double)info->groups[o.group].def.radius, d = steer_v3_dist(s.position, o.position);
+            double sum = (double)r + (double)info->groups[o.group].def.radius;
+            double d = steer_v3_len(metrics_offset(info, s.position, o.position)); /* across a torus's seam */
             if (!(d < sum)) continue;
             ++pairs;
             if (d / sum < closest) closest = d / sum, first = s, second = o;
