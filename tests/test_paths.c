@@ -260,6 +260,70 @@ static void path_track_takes_the_path_in_order(void)
     CHECK(differ == 0);
 }
 
+/* path_track against a plain reading of its rule, in doubles: the
+ * segments in reach are `from` (clamped) and each next one while the way
+ * along the path from the closest point on `from` to its start is within
+ * the window (round a closed path, to the last of an open one); the answer
+ * is the nearest of them, a later one on a tie. Random paths of 2 to 12
+ * points, open and closed, random positions, progress and windows: the
+ * float answer is one of those in reach (but for a reach decided within
+ * 1e-3 of the window) and no farther than the nearest by more than 1e-4. */
+static double seg_closest(steer_v2 a, steer_v2 b, steer_v2 p, double *qx, double *qy)
+{
+    double abx = (double)b.x - a.x, aby = (double)b.y - a.y, l2 = abx * abx + aby * aby;
+    double t = l2 > 0.0 ? (((double)p.x - a.x) * abx + ((double)p.y - a.y) * aby) / l2 : 0.0;
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    *qx = a.x + t * abx, *qy = a.y + t * aby;
+    return hypot(*qx - p.x, *qy - p.y);
+}
+
+static void path_track_follows_its_rule(void)
+{
+    steer_rng rng = steer_rng_make(11);
+    int wrong = 0, cases = 0;
+    for (int k = 0; k < 20000; ++k) {
+        steer_v2 pts[12];
+        int count = 2 + (int)(steer_rng_u32(&rng) % 11u);
+        bool closed = k % 2;
+        for (int i = 0; i < count; ++i) pts[i] = v2(steer_rng_range(&rng, -20, 20), steer_rng_range(&rng, -20, 20));
+        steer_path2 path = {pts, count, closed, 1.0f};
+        int segments = closed ? count : count - 1, from = (int)(steer_rng_u32(&rng) % (unsigned)segments);
+        float window = steer_rng_range(&rng, 0.0f, 60.0f);
+        steer_v2 p = v2(steer_rng_range(&rng, -25, 25), steer_rng_range(&rng, -25, 25));
+        int seg = from;
+        bool passed;
+        steer_path_track2(&path, p, &seg, window, 1.0f, &passed);
+        /* the rule, in doubles */
+        double qx, qy, along, dist[12], best = INFINITY;
+        int reach = 1;
+        bool near_edge = false;
+        seg_closest(pts[from], pts[(from + 1) % count], p, &qx, &qy);
+        along = hypot(pts[(from + 1) % count].x - qx, pts[(from + 1) % count].y - qy);
+        while (reach < segments && (closed || from + reach < segments)) {
+            near_edge |= fabs(along - window) < 1e-3;
+            if (!(along <= window)) break;
+            int s = (from + reach) % count;
+            along += hypot((double)pts[(s + 1) % count].x - pts[s].x, (double)pts[(s + 1) % count].y - pts[s].y);
+            ++reach;
+        }
+        bool in_reach = false;
+        for (int i = 0; i < reach; ++i) {
+            int s = (from + i) % count;
+            dist[i] = seg_closest(pts[s], pts[(s + 1) % count], p, &qx, &qy);
+            best = fmin(best, dist[i]);
+            in_reach |= s == seg;
+        }
+        double chosen = INFINITY;
+        for (int i = 0; i < reach; ++i)
+            if ((from + i) % count == seg) chosen = dist[i];
+        ++cases;
+        if (near_edge) continue;
+        wrong += !in_reach || chosen > best + 1e-4;
+    }
+    printf("path_track against its rule in doubles: %d of %d cases off\n", wrong, cases);
+    CHECK(wrong == 0);
+}
+
 int main(void)
 {
     path_closest_point_finds_segment_and_parameter();
@@ -271,5 +335,6 @@ int main(void)
     follow_waypoints_arrives_on_the_last_and_stays_there();
     follow_waypoints_visits_each_in_order_and_stops_on_the_last();
     path_track_takes_the_path_in_order();
+    path_track_follows_its_rule();
     return check_summary("test_paths");
 }
