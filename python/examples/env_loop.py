@@ -18,13 +18,16 @@ class FlockEnv:
         return self.observe()
 
     def observe(self):
-        return np.concatenate([self.world.positions(), self.world.velocities()], axis=1)
+        # row k is agent self.ids[k], every step (positions() and velocities() are views in the world's own
+        # order, by place, which changes every step: fine for a picture, not for per-agent observations)
+        positions, velocities, _ = self.world.get_agents(self.ids)
+        return np.concatenate([positions, velocities], axis=1)
 
     def step(self, actions):
-        # actions as forces: each agent's velocity nudged, then the world steps (separation keeps them apart)
-        for i, force in zip(self.ids[:8], actions[:8]):  # a few agents driven by the policy
-            p, v, _ = self.world.get_agent(i)
-            self.world.teleport_agent(i, p, v + force * np.float32(1 / 60))
+        # actions as forces, row k for agent self.ids[k]: each velocity nudged in one bulk call, then the
+        # world steps (separation keeps them apart)
+        positions, velocities, _ = self.world.get_agents(self.ids)
+        self.world.teleport_agents(self.ids, positions, velocities + actions * np.float32(1 / 60))
         self.world.step(1 / 60)
         obs = self.observe()
         reward = -np.linalg.norm(obs[:, :2], axis=1).mean()  # stay near the centre

@@ -10,13 +10,15 @@ there now. `view.is_current` tells; `.copy()` keeps values. `positions()`
 and `velocities()` return (N, dim) copies.
 """
 import difflib
+import functools
 import math
+import threading
 from typing import Any, Dict, NamedTuple, Optional, Sequence
 
 import numpy as np
 
 from . import _arrays, _errors
-from ._errors import BadSnapshot, ClosedError, ScenarioError, invalid
+from ._errors import BadSnapshot, ClosedError, InStep, ScenarioError, invalid
 from ._steer import ffi, lib
 from .behaviours import UP, FlowField
 from .scheduler import SchedulerError, _Binding, _Task
@@ -304,6 +306,7 @@ class World:
     def _adopt(self, pointer, what, scheduler=None):
         if pointer == ffi.NULL:
             _errors.raise_reported(lib.STEER_ERROR_INVALID_ARGUMENT, what)
+        self._busy = threading.RLock()  # held by the thread in a call (_one_thread_at_a_time)
         self._owner = _Owner(pointer, scheduler)
         self._version = 0
         self._step_arrivals = None  # step(steps > 1): the arrivals of all its steps (arrivals())
@@ -1029,7 +1032,8 @@ class World:
         return out
 
     def set_targets(self, ids, targets, kind: str = "arrive", speed=None, slow_radius=None) -> None:
-        """Bulk: send each agent ids[i] to targets[i] ("seek" or "arrive"), in one C call. speed and
+        """Bulk: send each agent ids[i] to targets[i] ("seek" or "arrive"; one (dim,) row: every agent to that
+        point), in one C call. speed and
         slow_radius (as set_goal's: 0 takes the group's) are one number for all or an (N,) float32 array,
         one per agent: preferred speeds drawn from a distribution, say. Raises for the first refused id (a
         stale handle, say: the error's index is its position), the others are sent."""
@@ -1037,8 +1041,8 @@ class World:
             raise invalid(f"kind = {kind!r}: must be 'seek' or 'arrive'")
         handles, n = self._handles(ids, "ids")
         t = _arrays.rows(targets, "targets", self.dim)
-        if t.shape != (n, self.dim):
-            raise invalid(f"targets: shape {t.shape}: must be ({n}, {self.dim}), one per id")
+        if t.shape not in ((self.dim,), (n, self.dim)):
+            raise invalid(f"targets: shape {t.shape}: must be ({n}, {self.dim}), one per id, or ({self.dim},)")
         # steer_goal records filled a column at a time through a numpy view of their fields (the goals
         # steer_world_set_targets makes, with these speeds and slow radii: 0, the group's, by default)
         goals = ffi.new("steer_goal[]", max(n, 1))
@@ -1384,6 +1388,37 @@ class World:
         if self.closed:
             return "World(closed)"
         return f"World(dim={self.dim}, agents={len(self)}, groups={self.group_count}, step={self.step_count})"
+
+
+def _one_thread_at_a_time(method):
+    """A World takes one thread at a time (the C world: "call it from one thread at a time"), and its step
+    releases the GIL: a call from another thread while one is running raises InStep at once, before it
+    touches the world (a call from the stepping thread itself, from a scheduler, goes on to the C world,
+    which refuses it with InStep as before)."""
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        busy = self.__dict__.get("_busy")
+        if busy is None:  # (a World whose set-up never ran: the method says what is wrong)
+            return method(self, *args, **kwargs)
+        if not busy.acquire(blocking=False):
+            raise InStep(f"World.{method.__name__}: the world is in a call from another thread (a step, say): "
+                         "a World takes one thread at a time; give each thread its own World, or hold a lock of "
+                         "your own around its calls", name="STEER_MISUSE_IN_STEP", result="STEER_ERROR_IN_STEP")
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            busy.release()
+    return call
+
+
+for _name, _member in list(vars(World).items()):
+    if (_name.startswith("__") and _name != "__len__") or _name in ("_adopt", "closed") or \
+            isinstance(_member, (classmethod, staticmethod)):
+        continue
+    if isinstance(_member, property) and _member.fget is not None:
+        setattr(World, _name, property(_one_thread_at_a_time(_member.fget), _member.fset, _member.fdel, _member.__doc__))
+    elif callable(_member) and not isinstance(_member, type):
+        setattr(World, _name, _one_thread_at_a_time(_member))
 
 
 def standard_flock_side(agents: int, dim: int = 2, neighbours: float = 16.0) -> float:

@@ -192,6 +192,9 @@ def test_set_targets_shapes_nan_and_kind():
         w.set_targets(ids, np.zeros((4, 2), np.float32), kind="path")
     refused(e, "kind", "path")
     assert w.goal_count == 0
+    # one (dim,) row: every agent to that point, as teleport_agents takes one row for all
+    w.set_targets(ids, np.array([3, 4], np.float32))
+    assert w.goal_count == 4 and all(tuple(w.get_goal(i)["target"][:2]) == (3, 4) for i in ids)
 
 
 def test_set_goals_names_the_goal_and_the_unknown_key():

@@ -131,3 +131,48 @@ def test_numbers_beyond_float32_are_refused_not_made_infinite():
     w = steer.World(dim=2, capacity=4)
     with pytest.raises(steer.InvalidArgument, match="finite as a float32"):
         w.step(1e39)
+
+
+def test_a_world_takes_one_thread_at_a_time():
+    # The step releases the GIL: another Python thread's calls on the same World while it runs are refused
+    # with InStep before they touch it (a set_targets racing the step once crashed the interpreter), and
+    # the world is whole afterwards (its snapshot restores to the same hash).
+    import threading
+    w = steer.World(dim=2, capacity=4000, threads=1)
+    g = w.add_group(radius=0.3, behaviours={"arrive": 1, "separation": 1})
+    ids = w.add_agents(g, np.random.default_rng(0).uniform(-40, 40, (3000, 2)).astype(np.float32))
+    targets = np.zeros((3000, 2), np.float32)
+    stop, outcomes = threading.Event(), {"ok": 0, "InStep": 0, "other": []}
+
+    def stepper():
+        while not stop.is_set():
+            w.step(1 / 30)
+
+    def racer():
+        calls = [lambda: w.set_targets(ids, targets), lambda: w.get_agents(ids), lambda: w.save(),
+                 lambda: w.teleport_agents(ids[:10], np.zeros((10, 2), np.float32)), lambda: w.positions()]
+        k = 0
+        while not stop.is_set():
+            try:
+                calls[k % len(calls)]()
+                outcomes["ok"] += 1
+            except steer.InStep as e:
+                assert e.name == "STEER_MISUSE_IN_STEP" and "another thread" in str(e)
+                outcomes["InStep"] += 1
+            except Exception as e:  # noqa: BLE001 - anything else is the failure this test looks for
+                outcomes["other"].append(repr(e))
+            k += 1
+
+    threads = [threading.Thread(target=stepper), threading.Thread(target=racer)]
+    for t in threads:
+        t.start()
+    stop.wait(1.0)
+    stop.set()
+    for t in threads:
+        t.join()
+    assert outcomes["other"] == [] and outcomes["InStep"] > 0, outcomes
+    p, v, _ = w.get_agents(ids)
+    assert np.isfinite(p).all() and np.isfinite(v).all()
+    copy = steer.World(dim=2, capacity=4000, threads=1)
+    copy.restore(w.save())
+    assert copy.state_hash() == w.state_hash()

@@ -156,6 +156,24 @@ def test_example_env_loop_shapes():
     assert float(m.group(3)) < 0
 
 
+def test_example_env_loop_rows_are_agents():
+    # row k of an observation and of the actions is agent ids[k] at every step: a push on row 0 alone moves
+    # that agent and no other (the example once read rows in the world's order, by place)
+    import runpy
+    env_cls = runpy.run_path(os.path.join(EXAMPLES, "env_loop.py"), run_name="env_loop_rows")["FlockEnv"]
+    env = env_cls(n=64, seed=3)
+    obs0 = env.reset()
+    for _ in range(30):
+        actions = np.zeros((64, 2), np.float32)
+        actions[0] = (400.0, 0.0)
+        obs, _ = env.step(actions)
+    p, _, _ = env.world.get_agents(env.ids)
+    assert np.array_equal(obs[:, :2], p)
+    moved = obs[:, 0] - obs0[:, 0]
+    assert moved[0] > 0.8  # the pushed one went east at about max_speed (2) for 0.5 s
+    assert np.abs(moved[1:]).mean() < 0.3, moved[1:]  # the others did not
+
+
 def rts_lines():
     printed = example("rts_orders.py")
     rows = re.findall(r"(in a random order|assigned by the world, together|around a click by a rock)\s+(\d+) of 200 on "
