@@ -400,18 +400,15 @@ static void visit_nearest(void *context, int d, double dist_sq)
     for (int i = at; i > 0 && after(v, i, (i - 1) / 2); i = (i - 1) / 2) swap_entries(v, i, (i - 1) / 2);
 }
 
-int steer_world_query_nearest(const steer_world *w, steer_v3 centre, int k, float max_distance, uint32_t groups,
-                              steer_agent_id *out, float *distances)
+static bool centre_ok(const steer_world *w, steer_v3 c)
 {
-    STEER__CHECK_WORLD(w, 0, 0);
-    STEER_MISUSE_IF(k < 0, 0, COUNT_NEGATIVE, "k = %d: must be >= 0", k);
-    STEER_MISUSE_IF(k > 0 && (!out || !distances), 0, NULL_ARGUMENT,
-                    "%s = NULL, k = %d: out and distances must each have room for k entries", out ? "distances" : "out", k);
-    STEER_MISUSE_IF(!(steer_is_finite(centre.x) && steer_is_finite(centre.y) && (w->dim == 2 || steer_is_finite(centre.z))), 0,
-                    QUERY_POINT, "centre = (%g, %g, %g): must be finite", (double)centre.x, (double)centre.y,
-                    (double)centre.z);
-    STEER_MISUSE_IF(!(max_distance >= 0.0f), 0, QUERY_DISTANCE, "max_distance = %g: must be >= 0 (INFINITY: any distance)",
-                    (double)max_distance);
+    return steer_is_finite(c.x) && steer_is_finite(c.y) && (w->dim == 2 || steer_is_finite(c.z));
+}
+
+/* query_nearest's search, its arguments checked. */
+static int nearest_of(const steer_world *w, steer_v3 centre, int k, float max_distance, uint32_t groups, steer_agent_id *out,
+                      float *distances)
+{
     if (k == 0) return 0;
     search s = search_of(w, centre, groups);
     const steer__query_index *q = current_index(w);
@@ -440,4 +437,59 @@ int steer_world_query_nearest(const steer_world *w, steer_v3 centre, int k, floa
         sift_down_nearest(&v, n, 0);
     }
     return v.kept;
+}
+
+int steer_world_query_nearest(const steer_world *w, steer_v3 centre, int k, float max_distance, uint32_t groups,
+                              steer_agent_id *out, float *distances)
+{
+    STEER__CHECK_WORLD(w, 0, 0);
+    STEER_MISUSE_IF(k < 0, 0, COUNT_NEGATIVE, "k = %d: must be >= 0", k);
+    STEER_MISUSE_IF(k > 0 && (!out || !distances), 0, NULL_ARGUMENT,
+                    "%s = NULL, k = %d: out and distances must each have room for k entries", out ? "distances" : "out", k);
+    STEER_MISUSE_IF(!centre_ok(w, centre), 0, QUERY_POINT, "centre = (%g, %g, %g): must be finite", (double)centre.x,
+                    (double)centre.y, (double)centre.z);
+    STEER_MISUSE_IF(!(max_distance >= 0.0f), 0, QUERY_DISTANCE, "max_distance = %g: must be >= 0 (INFINITY: any distance)",
+                    (double)max_distance);
+    return nearest_of(w, centre, k, max_distance, groups, out, distances);
+}
+
+int steer_world_query_nearest_each(const steer_world *w, const steer_v3 *centres, int count, int k, float max_distance,
+                                   uint32_t groups, const steer_agent_id *skip, steer_agent_id *out, float *distances,
+                                   int *found)
+{
+    STEER__CHECK_WORLD(w, 0, 0);
+    STEER_MISUSE_IF(count < 0 || k < 0, 0, COUNT_NEGATIVE, "count = %d, k = %d: must be >= 0", count, k);
+    STEER_MISUSE_IF(count > 0 && (!centres || !found), 0, NULL_ARGUMENT, "%s = NULL, count = %d: must point to count entries",
+                    centres ? "found" : "centres", count);
+    STEER_MISUSE_IF(count > 0 && k > 0 && (!out || !distances), 0, NULL_ARGUMENT,
+                    "%s = NULL, count = %d, k = %d: out and distances must each have room for count k entries",
+                    out ? "distances" : "out", count, k);
+    STEER_MISUSE_IF(!(max_distance >= 0.0f), 0, QUERY_DISTANCE, "max_distance = %g: must be >= 0 (INFINITY: any distance)",
+                    (double)max_distance);
+    STEER_MISUSE_IF(skip && k > STEER_NEAREST_EACH_SKIP_MAX, 0, COUNT_NEGATIVE, "k = %d with skip: must be at most %d", k,
+                    STEER_NEAREST_EACH_SKIP_MAX);
+    for (int c = 0; c < count; ++c)
+        STEER_MISUSE_IF(!centre_ok(w, centres[c]), 0, QUERY_POINT, "centres[%d] = (%g, %g, %g): must be finite", c,
+                        (double)centres[c].x, (double)centres[c].y, (double)centres[c].z);
+    int total = 0;
+    for (int c = 0; c < count; ++c) {
+        steer_agent_id *row = out ? out + (size_t)c * (size_t)k : NULL;
+        float *row_d = distances ? distances + (size_t)c * (size_t)k : NULL;
+        found[c] = 0;
+        if (k == 0) continue;
+        if (!skip) {
+            found[c] = nearest_of(w, centres[c], k, max_distance, groups, row, row_d);
+        } else { /* one more, then the skipped one left out (or the farthest, if it was not among them) */
+            steer_agent_id ids[STEER_NEAREST_EACH_SKIP_MAX + 1];
+            float d[STEER_NEAREST_EACH_SKIP_MAX + 1];
+            int n = nearest_of(w, centres[c], k + 1, max_distance, groups, ids, d);
+            for (int j = 0; j < n && found[c] < k; ++j) {
+                if (ids[j].index == skip[c].index && ids[j].generation == skip[c].generation && ids[j].world == skip[c].world)
+                    continue;
+                row[found[c]] = ids[j], row_d[found[c]] = d[j], ++found[c];
+            }
+        }
+        total += found[c];
+    }
+    return total;
 }

@@ -201,6 +201,65 @@ static void test_against_brute_force(int dim, steer_boundary boundary)
     steer_world_destroy(w);
 }
 
+/* query_nearest_each: every row is query_nearest's answer for its centre;
+ * with skip, each agent's own row is the k + 1 nearest without itself (every
+ * agent as a centre, wrap and clamp, 2D and 3D). */
+static void test_nearest_each(int dim, steer_boundary boundary)
+{
+    steer_world_def wd;
+    steer_world *w = make_world(&wd, dim, boundary, 1);
+    steer_rng rng = steer_rng_make(31 + (uint64_t)dim);
+    enum { N = 600, K = 6 };
+    static steer_agent_id ids[N], out[N * K], one[K + 1];
+    static steer_v3 centres[N];
+    static float dist[N * K], one_d[K + 1];
+    static int found[N];
+    for (int i = 0; i < N; ++i) {
+        steer_v3 p = random_in(&rng, steer_v3_scale(wd.bounds_min, 0.3f), steer_v3_scale(wd.bounds_max, 0.3f));
+        ids[i] = steer_world_add_agent(w, i % 3, p, steer_v3_make(0, 0, 0));
+    }
+    CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    steer_agent_state st;
+    for (int i = 0; i < N; ++i) {
+        CHECK(steer_world_get_agent(w, ids[i], &st) == STEER_OK);
+        centres[i] = st.position;
+    }
+    int bad = 0;
+    for (int skipping = 0; skipping < 2; ++skipping) {
+        int total = steer_world_query_nearest_each(w, centres, N, K, 4.0f, STEER_ALL_GROUPS, skipping ? ids : NULL, out, dist, found);
+        int sum = 0;
+        for (int c = 0; c < N; ++c) {
+            sum += found[c];
+            int n = steer_world_query_nearest(w, centres[c], K + 1, 4.0f, STEER_ALL_GROUPS, one, one_d), kept = 0;
+            for (int j = 0; j < n && kept < K; ++j) {
+                if (skipping && one[j].index == ids[c].index) continue;
+                bad += out[c * K + kept].index != one[j].index || dist[c * K + kept] != one_d[j];
+                ++kept;
+            }
+            bad += found[c] != kept;
+        }
+        bad += total != sum;
+    }
+    CHECK(bad == 0);
+    /* refusals: nothing written, reported */
+    steer_set_misuse_handler(misuse_record, 0);
+    int before = misuse_last.count;
+    found[0] = 77;
+    centres[3] = steer_v3_make(NAN, 0, 0);
+    CHECK(steer_world_query_nearest_each(w, centres, N, K, 4.0f, STEER_ALL_GROUPS, NULL, out, dist, found) == 0);
+    CHECK_REPORT(before, STEER_MISUSE_QUERY_POINT, "steer_world_query_nearest_each", "centres[3] = (nan, 0, 0): must be finite");
+    CHECK(found[0] == 77);
+    before = misuse_last.count;
+    CHECK(steer_world_query_nearest_each(w, centres, 3, STEER_NEAREST_EACH_SKIP_MAX + 1, 4.0f, STEER_ALL_GROUPS, ids, out, dist,
+                                         found) == 0);
+    CHECK(misuse_last.count == before + 1);
+    before = misuse_last.count;
+    CHECK(steer_world_query_nearest_each(w, centres, 3, K, 4.0f, STEER_ALL_GROUPS, NULL, NULL, dist, found) == 0);
+    CHECK(misuse_last.count == before + 1);
+    steer_set_misuse_handler(0, 0);
+    steer_world_destroy(w);
+}
+
 /* An unbounded world's agents spread over the float range, and on a line:
  * the cells stay few, and the answers exact. */
 static void test_extreme_spread(void)
@@ -424,6 +483,10 @@ int main(void)
         test_against_brute_force(dim, STEER_BOUNDARY_WRAP);
         test_against_brute_force(dim, STEER_BOUNDARY_CLAMP);
         test_against_brute_force(dim, STEER_BOUNDARY_NONE);
+    }
+    for (int dim = 2; dim <= 3; ++dim) {
+        test_nearest_each(dim, STEER_BOUNDARY_WRAP);
+        test_nearest_each(dim, STEER_BOUNDARY_CLAMP);
     }
     test_extreme_spread();
     test_wrapped_centre();

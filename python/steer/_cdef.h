@@ -299,6 +299,10 @@ int steer_world_query_box(const steer_world *world, steer_v3 corner_a, steer_v3 
                           steer_agent_id *out, int capacity);
 int steer_world_query_nearest(const steer_world *world, steer_v3 centre, int k, float max_distance, uint32_t groups,
                               steer_agent_id *out, float *distances);
+int steer_world_query_nearest_each(const steer_world *world, const steer_v3 *centres, int count, int k, float max_distance,
+                                   uint32_t groups, const steer_agent_id *skip, steer_agent_id *out, float *distances,
+                                   int *found);
+#define STEER_NEAREST_EACH_SKIP_MAX 64
 
 typedef enum { STEER_GOAL_NONE, STEER_GOAL_SEEK, STEER_GOAL_ARRIVE, STEER_GOAL_PATH, STEER_GOAL_WAYPOINTS, ... } steer_goal_kind;
 typedef struct {

@@ -949,6 +949,35 @@ class World:
         self._raise_query_refusal("steer_world_query_nearest")
         return ids[:n].copy(), dist[:n].copy()
 
+    def query_nearest_each(self, centres, k: int, max_distance=math.inf, groups=None, skip=None):
+        """query_nearest for every row of centres ((N, dim) float32) in one C call: every agent's neighbours
+        as observations. Returns ((N, k, 3) uint32 handles, (N, k) float32 distances, (N,) int32 counts):
+        row c holds centre c's nearest first, counts[c] of them (the rest of the row: handles 0, distances
+        inf). skip: (N, 3) handles, one per centre, each left out of its row (centres at the agents' own
+        positions give their k nearest others; k at most 64 then)."""
+        c = _arrays.rows(centres, "centres", self.dim)
+        if c.ndim != 2:
+            raise invalid(f"centres: shape {c.shape}: must be (N, {self.dim})")
+        n = len(c)
+        k = _int(k, "k", 0, 2**31, "must be >= 0")
+        _, r, mask = self._query_args(np.zeros(self.dim, np.float32), max_distance, "max_distance", groups)
+        c3 = np.zeros((n, 3), np.float32)
+        c3[:, :self.dim] = c
+        skip_handles = ffi.NULL
+        if skip is not None:
+            skip_handles, m = self._handles(skip, "skip")
+            if m != n:
+                raise invalid(f"skip: {m} handles: must be one per centre ({n})")
+        ids = np.zeros((max(n, 1), max(k, 1), 3), np.uint32)
+        dist = np.full((max(n, 1), max(k, 1)), np.inf, np.float32)
+        found = np.zeros(max(n, 1), np.int32)
+        _errors.begin()
+        lib.steer_world_query_nearest_each(self._w, ffi.cast("const steer_v3 *", ffi.from_buffer(c3)), n, k, r, mask,
+                                           skip_handles, ffi.cast("steer_agent_id *", ffi.from_buffer(ids)),
+                                           ffi.cast("float *", ffi.from_buffer(dist)), ffi.cast("int *", ffi.from_buffer(found)))
+        self._raise_query_refusal("steer_world_query_nearest_each")
+        return ids[:n, :k], dist[:n, :k], found[:n]
+
     def _query_args(self, centre, distance, name, groups):
         """A query's centre, distance (any float; C checks its sign) and group mask."""
         c = _vec3(centre, "centre", self.dim)

@@ -98,3 +98,27 @@ def test_queries_refuse_bad_input():
         w.query_box((0, 0, 0), (1, 1))
     with pytest.raises(steer.InvalidArgument, match="radius = 'far'"):
         w.query_radius((0, 0), "far")
+
+
+def test_query_nearest_each_is_query_nearest_row_by_row():
+    # Every agent's k nearest others in one call (an RL observation): row c is query_nearest's answer at
+    # centre c, without agent c itself when skip gives it; counts say how many, the rest inf.
+    w = steer.World(dim=2, capacity=500, bounds_min=(-20, -20), bounds_max=(20, 20))
+    g = w.add_group(radius=0.3)
+    ids = w.add_agents(g, np.random.default_rng(4).uniform(-8, 8, (400, 2)).astype(np.float32))
+    w.step(1 / 30)
+    p, _, _ = w.get_agents(ids)
+    near, dist, found = w.query_nearest_each(p, 5, max_distance=2.0, skip=ids)
+    assert near.shape == (400, 5, 3) and dist.shape == (400, 5) and found.shape == (400,)
+    for c in range(0, 400, 7):
+        one, one_d = w.query_nearest(p[c], 6, max_distance=2.0)
+        keep = [j for j in range(len(one)) if tuple(one[j]) != tuple(ids[c])][:5]
+        assert found[c] == len(keep)
+        assert np.array_equal(near[c, :found[c]], one[keep]) and np.array_equal(dist[c, :found[c]], one_d[keep])
+        assert np.isinf(dist[c, found[c]:]).all()
+    with pytest.raises(steer.InvalidArgument):
+        w.query_nearest_each(np.full((3, 2), np.nan, np.float32), 5)
+    with pytest.raises(steer.InvalidArgument):
+        w.query_nearest_each(p, 65, skip=ids)  # k past the skip's maximum
+    with pytest.raises(steer.InvalidArgument):
+        w.query_nearest_each(p[:3], 5, skip=ids[:2])  # one handle per centre
