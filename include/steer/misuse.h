@@ -111,7 +111,7 @@ extern "C" {
     X(HANDLE_REPEATED)          /* a handle listed twice where each must come once (send_to_places, a formation) */    \
     X(SNAPSHOT_CAPACITY)        /* a snapshot holds more agents, groups or objects than this world has room for */     \
     X(SCHEDULER_ITEMS)          /* a scheduler's calls did not cover a task's items once each */                       \
-    X(COUNT_NEGATIVE)           /* a count or capacity below 0 */                                                      \
+    X(COUNT_NEGATIVE)           /* a count or capacity below 0 (query_nearest_each: also a k past the skip maximum) */ \
     X(KERNEL)                   /* not a steer_kernel */                                                               \
     X(WALL_INDEX)               /* no such wall */                                                                     \
     X(PATH_INDEX)               /* no such path */                                                                     \
