@@ -1336,10 +1336,15 @@ const ui = {
     const [top, , bottom] = hud.childNodes;
     for (const [line, html] of [[top, figures], [bottom, world]])
       if (line.shown !== html) { line.innerHTML = html; line.shown = html; }
-    if ($('error').textContent !== sim.error) $('error').textContent = sim.error;
+    if ($('error').textContent !== sim.error) {
+      $('error').textContent = sim.error;
+      $('error').classList.toggle('info', INFO_LINE.test(sim.error)); // what a gesture did, not a refusal
+    }
   },
 };
 const plural = (n, one, many = `${one}s`) => (n === 1 ? one : many); // "1 agent", "0 agents", "2 agents"
+// The status lines that say what a gesture did (drawn dim), not what was refused (drawn in the warning colour).
+const INFO_LINE = /^(select: 1 agent|select: cleared|send: assigning)/;
 // Every figure the page shows (the readout's counts, fps and ms per step, a
 // slider's value, the spawned count) is written one way: in English digits
 // whatever the browser's language, grouped in thousands with a comma, with

@@ -559,14 +559,25 @@ test('an order of more than 4,096 says so and sends nobody; a large one says it 
   await page.mouse.click(centre.x, centre.y, { button: 'right' });
   await nextFrames(page);
   assert.match(await page.textContent('#error'), /5,000 selected: an order seats at most 4,096 agents/);
+  assert.equal(await page.$eval('#error', (e) => e.classList.contains('info')), false, 'a refusal: the warning colour');
   assert.equal((await state(page)).goals, 0, 'nobody sent');
   // half of them: said first, sent a frame or two later
   await drag(page, await corner(-0.01, -0.01), await corner(0.5, 1.01));
   const selected = (await state(page)).selected;
   assert.ok(selected > 1000 && selected <= 4096, `${selected} selected`);
+  // every line the status shows from the click on (the order may be sent by the time a test reads it)
+  await page.evaluate(() => {
+    const status = document.getElementById('error');
+    window.statusLines = [];
+    new MutationObserver(() => window.statusLines.push([status.textContent, status.classList.contains('info')]))
+      .observe(status, { childList: true, characterData: true, subtree: true });
+  });
   await page.mouse.click(centre.x, centre.y, { button: 'right' });
-  assert.match(await page.textContent('#error'), /assigning [\d,]+ agents to their places/);
   await page.waitForFunction((n) => window.steerPlayground.state().goals === n, selected, { timeout: 60000 });
+  const lines = await page.evaluate(() => window.statusLines);
+  const said = lines.find(([text]) => /assigning [\d,]+ agents to their places/.test(text));
+  assert.ok(said, `said before the wait: ${JSON.stringify(lines)}`);
+  assert.equal(said[1], true, 'what the gesture does: drawn dim');
   assert.deepEqual(problems, []);
   await page.close();
 });
