@@ -674,16 +674,13 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
               "dep": float(sc.gdef(sc.agent_group[a], "departure_distance")),
               "wrad": float(sc.gdef(sc.agent_group[a], "waypoint_radius")), "change": 0}
         if goal.kind == "path":
-            # how far along its path the goal looks (world.h, steer_goal.progress): twice the larger of
-            # path_ahead and the stopping distance s^2 / (max_force / mass), s the goal's speed (a drawn
-            # speed is not known here: max_speed, the window's largest)
+            # how far along its path the goal looks (world.h, steer_goal.progress): twice the largest of
+            # path_ahead, the stopping distance s^2 / (max_force / mass) at the speed s it has after the
+            # step, and the arrival tolerance (path_window below)
             grp = sc.groups[sc.agent_group[a]]
-            ms, accel = float(sc.gdef(sc.agent_group[a], "max_speed")), float(sc.gdef(sc.agent_group[a], "max_force"))
-            accel /= float(sc.gdef(sc.agent_group[a], "mass"))
-            sp = goal.speed if isinstance(goal.speed, (int, float)) and 0.0 < goal.speed < ms else ms
+            st["accel"] = float(sc.gdef(sc.agent_group[a], "max_force")) / float(sc.gdef(sc.agent_group[a], "mass"))
             follow = grp.get("behaviours", {}).get("follow_path")
-            ahead = float(follow.get("ahead", PATH_AHEAD)) if isinstance(follow, dict) else PATH_AHEAD
-            st["window"] = 2.0 * max(ahead, sp * sp / accel)
+            st["ahead"] = float(follow.get("ahead", PATH_AHEAD)) if isinstance(follow, dict) else PATH_AHEAD
         if goal.world and world_changes is not None:
             st["targets"] = world_changes[a]
             goal.end = levelled(a, st["targets"][0][1][:dim])
@@ -930,7 +927,9 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
             else:
                 end = goal.end
             if goal.kind == "path":  # the segment reached after the step (both chains)
-                st["progress"], st["end_near"] = path_track(goal.route, goal.closed, p1, st["progress"], st["window"])
+                s = norm(levelled(a, v1))
+                window = 2.0 * max(st["ahead"], s * s / st["accel"] if st["accel"] > 0 else 0.0, st["tol"])
+                st["progress"], st["end_near"] = path_track(goal.route, goal.closed, p1, st["progress"], window)
                 st["progress_lag"] = st["progress"]
             if goal.kind == "waypoints":
                 # the next waypoint is taken once closer than waypoint_radius or past it: after the step

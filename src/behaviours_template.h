@@ -477,14 +477,15 @@ V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distanc
 
 /* The point ahead_distance along the path from point (on segment seg),
  * walking on across corners and round a closed path; *passed_end says
- * whether an open path ended first (the point is then its last). */
+ * whether an open path ended first (the point is then its last; an open
+ * path of one point is all end). */
 static V N(path_ahead)(const N(steer_path) *path, V point, int seg, float ahead_distance, bool *passed_end)
 {
     int count = path->count;
     V target = point;
     float remaining = ahead_distance;
     *passed_end = false;
-    for (int step = 0; step <= count && remaining > 0.0f && count > 1; ++step) {
+    for (int step = 0; step <= count && remaining > 0.0f; ++step) {
         int next = seg + 1;
         if (next >= count) {
             if (!path->closed) {

@@ -20,17 +20,19 @@ static int current_waypoint(const steer__goal *goal)
 }
 
 /* How far along its path a PATH goal looks for its agent moving at `speed`
- * (steer_path_track's window): twice path_ahead, or twice the distance to
- * stop from that speed if longer. Far enough that an agent cutting a
- * hairpin's corner finds the leg it is on (a step is far shorter); short of
- * the rest of any longer path, so that a path passing near itself is taken
- * in order (a unit setting off beside the end of a route that comes back to
- * its start is slow, and looks as far as path_ahead). */
+ * (steer_path_track's window): twice the longest of path_ahead, the
+ * distance to stop from that speed and the arrival tolerance. Far enough
+ * that an agent cutting a hairpin's corner finds the leg it is on (a step
+ * is far shorter), and that an agent at rest within the tolerance of the
+ * end counts as near it (with a path_ahead of 0 too); short of the rest of
+ * any longer path, so that a path passing near itself is taken in order (a
+ * unit setting off beside the end of a route that comes back to its start
+ * is slow, and looks as far as path_ahead). */
 static float path_window(const steer__group *g, float speed)
 {
     const steer_group_def *d = &g->def;
     float accel = d->max_force / d->mass, stop = accel > 0.0f ? speed * speed / accel : 0.0f;
-    return 2.0f * steer_maxf(d->path_ahead, stop);
+    return 2.0f * steer_maxf(steer_maxf(d->path_ahead, stop), d->arrival_tolerance);
 }
 
 /* A PATH goal's agent at p (where the path sees it: steer__path_position),
@@ -38,7 +40,7 @@ static float path_window(const steer__group *g, float speed)
  * (steer_path_track), and whether the path's end is within the window from
  * there, so that the end counts (arrival, the final approach) only once
  * the agent has come that far along: not beside a start that a route's end
- * comes back to. A path of one point is its end. */
+ * comes back to (a path of one point is all end). */
 static int path_reached(const steer_world *w, const steer__group *g, const steer__goal *goal, steer_v3 p, float speed,
                         bool *end_near)
 {
@@ -46,7 +48,6 @@ static int path_reached(const steer_world *w, const steer__group *g, const steer
     int segment = goal->progress;
     float window = path_window(g, speed);
     (void)steer_path_track3(&path, p, &segment, window, window, end_near);
-    if (path.count < 2) *end_near = true;
     return segment;
 }
 
@@ -109,8 +110,7 @@ steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a
         int segment = goal->progress; /* the record's moves on after the move (steer__goal_after_move) */
         steer_v3 ahead = steer_path_track3(&path, steer__path_position(w, a), &segment, path_window(a->g, steer_v3_len(a->v)),
                                            steer_maxf(d->path_ahead, reach), &passed_end);
-        if (passed_end || path.count < 2) /* (a path of one point is its end) */
-            return steer__braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
+        if (passed_end) return steer__braking_arrive(w, a, path.points[path.count - 1], speed, &arrival);
         return steer__seek_point(w, a, ahead, speed);
     }
     case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last (a ground-plane agent level

@@ -65,6 +65,16 @@ static steer_group_def quiet_group(void)
     return gd;
 }
 
+/* Along world path `path`, from its first segment. */
+static steer_goal path_goal(int path)
+{
+    steer_goal g;
+    memset(&g, 0, sizeof g);
+    g.kind = STEER_GOAL_PATH;
+    g.path = path;
+    return g;
+}
+
 static steer_goal arrive_goal(steer_v3 target)
 {
     steer_goal g;
@@ -218,10 +228,7 @@ static void set_and_get_one(void)
     CHECK(steer_world_get_goal_points(w, b, out, 3) == 0);          /* "0 for other goals" */
 
     /* PATH */
-    steer_goal gp;
-    memset(&gp, 0, sizeof gp);
-    gp.kind = STEER_GOAL_PATH;
-    gp.path = path;
+    steer_goal gp = path_goal(path);
     CHECK(steer_world_set_goal(w, b, &gp) == STEER_OK);
     CHECK(goal_of(w, b).kind == STEER_GOAL_PATH && goal_of(w, b).path == path);
 
@@ -563,10 +570,7 @@ static void progress(void)
     steer_v3 path_points[4] = {{0, 0, 0}, {10, 0, 0}, {10, 10, 0}, {0, 10, 0}};
     int path = steer_world_add_path(w, path_points, 4, false, 1.0f);
     steer_agent_id p = steer_world_add_agent(w, g, steer_v3_make(3, 0.5f, 0), steer_v3_zero());
-    steer_goal gp;
-    memset(&gp, 0, sizeof gp);
-    gp.kind = STEER_GOAL_PATH;
-    gp.path = path;
+    steer_goal gp = path_goal(path);
     CHECK(steer_world_set_goal(w, p, &gp) == STEER_OK);
     CHECK(goal_of(w, p).progress == 0);
     steer_world_teleport_agent(w, p, steer_v3_make(10.5f, 5, 0), steer_v3_zero());
@@ -605,10 +609,7 @@ static void path_in_order(int dim, steer_up_axis up)
     steer_v3 start = dim == 3 && up == STEER_UP_Y ? steer_v3_make(0.5f, 0, 2) : steer_v3_make(0.5f, 2, 0);
     int path = steer_world_add_path(w, route, 4, false, 0.5f);
     steer_agent_id a = steer_world_add_agent(w, g, start, steer_v3_zero()), b = steer_world_add_agent(w, g, start, steer_v3_zero());
-    steer_goal gp;
-    memset(&gp, 0, sizeof gp);
-    gp.kind = STEER_GOAL_PATH;
-    gp.path = path;
+    steer_goal gp = path_goal(path);
     CHECK(steer_world_set_goal(w, a, &gp) == STEER_OK);
     CHECK(goal_of(w, a).progress == 0);
     gp.progress = -1;
@@ -671,10 +672,7 @@ static void path_rerouted_and_odd_paths(void)
     for (int k = 0; k < 8; ++k) long_way[k] = steer_v3_make(-30.0f + 8.0f * (float)k, 0, 0);
     int path = steer_world_add_path(w, long_way, 8, false, 0.5f);
     steer_agent_id a = steer_world_add_agent(w, g, steer_v3_make(-30, 0, 0), steer_v3_zero());
-    steer_goal gp;
-    memset(&gp, 0, sizeof gp);
-    gp.kind = STEER_GOAL_PATH;
-    gp.path = path;
+    steer_goal gp = path_goal(path);
     CHECK(steer_world_set_goal(w, a, &gp) == STEER_OK);
     for (int s = 0; s < 600 && goal_of(w, a).progress < 5; ++s) steer_world_step(w, DT);
     CHECK(goal_of(w, a).progress >= 5);
@@ -716,8 +714,19 @@ static void path_rerouted_and_odd_paths(void)
     int s = 0;
     for (; s < 1200 && !steer_world_has_arrived(w, o); ++s) steer_world_step(w, DT);
     CHECK(steer_world_has_arrived(w, o));
+    /* a group with a path_ahead of 0: at rest within the tolerance of the end, it has arrived */
+    steer_group_def close = quiet_group();
+    close.path_ahead = 0.0f;
+    int c = steer_world_add_group(w, &close);
+    const steer_v3 bend[3] = {{0, 20, 0}, {10, 20, 0}, {10, 30, 0}};
+    steer_agent_id z = steer_world_add_agent(w, c, steer_v3_make(0, 20.5f, 0), steer_v3_zero());
+    gp.path = steer_world_add_path(w, bend, 3, false, 0.5f);
+    CHECK(steer_world_set_goal(w, z, &gp) == STEER_OK);
+    int t = 0;
+    for (; t < 1800 && !steer_world_has_arrived(w, z); ++t) steer_world_step(w, DT);
+    CHECK(steer_world_has_arrived(w, z));
     printf("path re-routed: up the new route's first leg to %.2f; a fast unit round the U (x up to %.2f); one point reached in %d "
-           "steps\n", (double)(highest - here.y), (double)farthest, s);
+           "steps; with path_ahead 0 arrived in %d\n", (double)(highest - here.y), (double)farthest, s, t);
     steer_world_destroy(w);
 }
 
@@ -744,10 +753,7 @@ static void goal_odds(void)
     /* a closed path never ends */
     steer_v3 loop[4] = {{0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}};
     int path = steer_world_add_path(w, loop, 4, true, 0.5f);
-    steer_goal gp;
-    memset(&gp, 0, sizeof gp);
-    gp.kind = STEER_GOAL_PATH;
-    gp.path = path;
+    steer_goal gp = path_goal(path);
     steer_world_set_goal(w, a, &gp);
     int arrived = 0;
     for (int s = 0; s < 600; ++s) {
@@ -861,10 +867,7 @@ static void ground_plane(int flock)
     steer_v3 high[3] = {{0, 40, 0}, {8, 40, 0}, {8, 0, 8}}; /* in 3D the second segment would be the nearer */
     int path = steer_world_add_path(w, high, 3, false, 0.5f);
     steer_world_teleport_agent(w, a, steer_v3_make(4, 1, 0.5f), steer_v3_zero());
-    steer_goal gp;
-    memset(&gp, 0, sizeof gp);
-    gp.kind = STEER_GOAL_PATH;
-    gp.path = path;
+    steer_goal gp = path_goal(path);
     CHECK(steer_world_set_goal(w, a, &gp) == STEER_OK);
     CHECK(goal_of(w, a).progress == 0);
     for (int s = 0; s < 900 && !steer_world_has_arrived(w, a); ++s) steer_world_step(w, DT);

@@ -560,38 +560,33 @@ static inline steer_path2 path2_of(const bench *b, int index, steer_v2 *points)
 }
 
 /* §6.1a: how far along its path a PATH goal looks for its agent moving at
- * s: twice max(path_ahead, s^2 / a), a = max_force / mass. */
+ * s: twice max(path_ahead, s^2 / a, arrival_tolerance), a = max_force / mass. */
 static inline float path_window(const steer_group_def *g, float s)
 {
     float a = g->max_force / g->mass;
-    return 2.0f * steer_maxf(g->path_ahead, a > 0.0f ? s * s / a : 0.0f);
+    return 2.0f * steer_maxf(steer_maxf(g->path_ahead, a > 0.0f ? s * s / a : 0.0f), g->arrival_tolerance);
 }
 
 /* §6.1a: the segment a PATH goal's agent at p, moving at `speed`, has
  * reached from `progress` (steer_path_track, both distances the window),
  * and whether the open path's end is within the window from there (it
- * counts only then; a path of one point is its end). A ground_plane agent
- * on the level path, from p at height 0; a 2D one on the 2D path. */
+ * counts only then). A ground_plane agent on the level path, from p at
+ * height 0; a 2D one on the 2D path. */
 static inline int path_reached(const bench *b, const steer_group_def *g, const steer_goal *goal, int progress, steer_v3 p,
                                float speed, bool *end_near)
 {
     float window = path_window(g, speed);
-    if (b->path_length[goal->path] < 2) *end_near = true;
     int segment = progress;
     if (b->dim == 2) {
         steer_v2 pts[MAX_POINTS];
         steer_path2 path = path2_of(b, goal->path, pts);
-        bool near = false;
-        (void)steer_path_track2(&path, v2_of(p), &segment, window, window, &near);
-        *end_near = near || path.count < 2;
+        (void)steer_path_track2(&path, v2_of(p), &segment, window, window, end_near);
         return segment;
     }
     bool ground = g->ground_plane;
     steer_path3 path = {ground ? b->path_level[goal->path] : b->path_points[goal->path], b->path_length[goal->path],
                         b->path_closed[goal->path], b->path_radius[goal->path]};
-    bool near = false;
-    (void)steer_path_track3(&path, ground ? steer_v3_set(p, up_index(b), 0.0f) : p, &segment, window, window, &near);
-    *end_near = near || path.count < 2;
+    (void)steer_path_track3(&path, ground ? steer_v3_set(p, up_index(b), 0.0f) : p, &segment, window, window, end_near);
     return segment;
 }
 
@@ -934,7 +929,7 @@ static inline steer_v3 goal_force(agent_ref *r)
             point = steer_path_track3(&path, level_with(r, steer_v3_zero()), &segment, window, ahead, &passed_end);
             end = path.points[path.count - 1];
         }
-        if (passed_end || r->b->path_length[goal->path] < 2) return braking_arrive_force(r, end, speed, slow); /* one point: its end */
+        if (passed_end) return braking_arrive_force(r, end, speed, slow);
         return seek_force(r, point, speed);
     }
     case STEER_GOAL_WAYPOINTS: {

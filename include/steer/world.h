@@ -686,9 +686,9 @@ typedef struct steer_goal {
                                of the next, see waypoint_radius), whichever behaviour steered it; PATH:
                                the segment reached (set: where to start, 0 the first, -1 the one nearest
                                the agent), moved on after each move to the segment nearest the agent
-                               among this one and the next within a window along the path (twice
-                               path_ahead, or twice the distance to stop from the speed it has if
-                               longer), never back: a path that passes near itself is taken in order
+                               among this one and the next within a window along the path (twice the
+                               longest of path_ahead, the distance to stop from the speed it has and the
+                               arrival tolerance), never back: a path that passes near itself is taken in order
                                (by a unit that sets off from rest beside its end, however fast), and its end
                                counts only once the agent has come that near it along the path
                                (docs/model.md 6.1a) */
