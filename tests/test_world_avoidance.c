@@ -1044,51 +1044,59 @@ static void a_faster_agent_looks_further(void)
 }
 
 /* ---- 7. QUEUE: brake behind a slower agent just ahead ------------------------------ */
-static double queue_gap(bool queue, double *back_speed)
+typedef struct following {
+    double smallest, last; /* the gap between their bodies: the smallest over 20 s, and at the end */
+    double speed;          /* the follower's, at the end */
+} following;
+
+/* A follower that wants 2, 5 behind a walker at front_speed, both seeking
+ * one point, under QUEUE of this weight, queue_distance and time gap. */
+static following follow_a_walker(float weight, float distance, float time_gap, float front_speed)
 {
     steer_world_def wd = open_world(1);
     steer_world *w = steer_world_create(&wd);
     steer_group_def g = steer_default_group_def();
     memset(g.weight, 0, sizeof g.weight);
     g.weight[STEER_SEEK] = 1.0f;
-    g.weight[STEER_QUEUE] = queue ? 2.0f : 0.0f;
+    g.weight[STEER_QUEUE] = weight;
     g.combine = STEER_COMBINE_RUNNING_SUM;
+    g.queue_distance = distance;
+    g.queue_time_gap = time_gap;
     g.radius = 0.5f;
-    g.neighbour_radius = 4.0f;
+    g.neighbour_radius = 4.0f; /* it sees as far as this */
     g.max_force = 4.0f;
     steer_world_add_group(w, &g);
-    steer_agent_id front = steer_world_add_agent(w, 0, (steer_v3){-40, 0, 0}, (steer_v3){0.5f, 0, 0});
+    steer_agent_id front = steer_world_add_agent(w, 0, (steer_v3){-40, 0, 0}, (steer_v3){front_speed, 0, 0});
     steer_agent_id back = steer_world_add_agent(w, 0, (steer_v3){-45, 0, 0}, (steer_v3){2, 0, 0});
     steer_goal goal = {0};
     goal.kind = STEER_GOAL_SEEK;
     goal.target = (steer_v3){55, 0, 0};
-    goal.speed = 0.5f; /* the front one walks slowly */
+    goal.speed = front_speed;
     steer_world_set_goal(w, front, &goal);
     goal.speed = 2.0f;
     steer_world_set_goal(w, back, &goal);
-    double gap = 1e9;
+    following out = {1e9, 0.0, 0.0};
     steer_agent_state f, b;
     for (int s = 0; s < 600; ++s) {
         steer_world_step(w, 1.0f / 30.0f);
         steer_world_get_agent(w, front, &f);
         steer_world_get_agent(w, back, &b);
-        double d = f.position.x - b.position.x - 1.0;
-        if (d < gap) gap = d;
+        out.last = f.position.x - b.position.x - 1.0;
+        if (out.last < out.smallest) out.smallest = out.last;
     }
-    *back_speed = b.velocity.x;
+    out.speed = b.velocity.x;
     steer_world_destroy(w);
-    return gap;
+    return out;
 }
 
 static void queue_brakes_behind_a_slower_agent(void)
 {
-    double speed_free, speed_queued;
-    double free_gap = queue_gap(false, &speed_free), queued_gap = queue_gap(true, &speed_queued);
+    following free = follow_a_walker(0.0f, 2.0f, 0.0f, 0.5f), queued = follow_a_walker(2.0f, 2.0f, 0.0f, 0.5f);
     printf("queue: smallest gap %.3f without QUEUE, %.3f with; the follower's speed then %.3f (the leader's 0.5)\n",
-           free_gap, queued_gap, speed_queued);
-    CHECK(free_gap < 0.0);     /* seek alone runs into it */
-    CHECK(queued_gap > 0.0);   /* QUEUE stops short of it ... */
-    CHECK_NEAR(speed_queued, 0.5, 0.05); /* ... and walks at its speed */
+           free.smallest, queued.smallest, queued.speed);
+    CHECK(free.smallest < 0.0);          /* seek alone runs into it */
+    CHECK(queued.smallest > 0.0);        /* QUEUE stops short of it ... */
+    CHECK_NEAR(queued.speed, 0.5, 0.05); /* ... and walks at its speed */
 }
 
 /* QUEUE's time gap T: a follower that wants 2 settles T times the walker's
@@ -1132,44 +1140,15 @@ static double file_speed(float spacing, float time_gap)
 
 static void queue_keeps_a_time_gap(void)
 {
-    steer_world_def wd = open_world(1);
-    double gaps[2], speeds[2];
-    for (int timed = 0; timed < 2; ++timed) {
-        steer_world *w = steer_world_create(&wd);
-        steer_group_def g = steer_default_group_def();
-        memset(g.weight, 0, sizeof g.weight);
-        g.weight[STEER_SEEK] = 1.0f;
-        g.weight[STEER_QUEUE] = 1.0f;
-        g.combine = STEER_COMBINE_RUNNING_SUM;
-        g.queue_distance = 0.0f;
-        g.queue_time_gap = timed ? 0.8f : 0.0f;
-        g.radius = 0.5f;
-        g.neighbour_radius = 4.0f; /* it sees as far as this */
-        steer_world_add_group(w, &g);
-        steer_agent_id front = steer_world_add_agent(w, 0, (steer_v3){-40, 0, 0}, (steer_v3){1, 0, 0});
-        steer_agent_id back = steer_world_add_agent(w, 0, (steer_v3){-45, 0, 0}, (steer_v3){2, 0, 0});
-        steer_goal goal = {0};
-        goal.kind = STEER_GOAL_SEEK;
-        goal.target = (steer_v3){55, 0, 0};
-        goal.speed = 1.0f;
-        steer_world_set_goal(w, front, &goal);
-        goal.speed = 2.0f;
-        steer_world_set_goal(w, back, &goal);
-        steer_agent_state f, b;
-        for (int s = 0; s < 600; ++s) steer_world_step(w, 1.0f / 30.0f);
-        steer_world_get_agent(w, front, &f);
-        steer_world_get_agent(w, back, &b);
-        gaps[timed] = f.position.x - b.position.x - 1.0;
-        speeds[timed] = b.velocity.x;
-        steer_world_destroy(w);
-    }
+    /* queue_distance 0: the time gap alone */
+    following timed = follow_a_walker(1.0f, 0.0f, 0.8f, 1.0f), untimed = follow_a_walker(1.0f, 0.0f, 0.0f, 1.0f);
     double loose = file_speed(1.0f, 0.0f), wide = file_speed(1.25f, 0.5f), close = file_speed(0.8f, 0.5f);
     printf("queue time gap 0.8: the follower %.3f behind at %.3f (without: %.3f); files spaced 1.25 and 0.8 with a time gap 0.5: %.3f "
            "and %.3f (gap / T: 1.5 and 0.6), without: %.3f\n",
-           gaps[1], speeds[1], gaps[0], wide, close, loose);
-    CHECK(gaps[0] < 0.0);           /* seek alone runs into it */
-    CHECK_NEAR(gaps[1], 0.8, 0.05); /* T behind one that walks at 1 */
-    CHECK_NEAR(speeds[1], 1.0, 0.02);
+           timed.last, timed.speed, untimed.last, wide, close, loose);
+    CHECK(untimed.last < 0.0);         /* seek alone runs into it */
+    CHECK_NEAR(timed.last, 0.8, 0.05); /* T behind one that walks at 1 */
+    CHECK_NEAR(timed.speed, 1.0, 0.02);
     CHECK_NEAR(loose, 2.0, 0.02);   /* no time gap: the file walks at its speed */
     CHECK_NEAR(wide, 1.5, 0.05);    /* (1.25 - 0.5) / 0.5 */
     CHECK_NEAR(close, 0.6, 0.05);   /* (0.8 - 0.5) / 0.5 */

@@ -960,7 +960,7 @@ class World:
             raise invalid(f"centres: shape {c.shape}: must be (N, {self.dim})")
         n = len(c)
         k = _int(k, "k", 0, 2**31, "must be >= 0")
-        _, r, mask = self._query_args(np.zeros(self.dim, np.float32), max_distance, "max_distance", groups)
+        r, mask = _distance(max_distance, "max_distance"), self._group_mask(groups)
         c3 = np.zeros((n, 3), np.float32)
         c3[:, :self.dim] = c
         skip_handles = ffi.NULL
@@ -980,14 +980,7 @@ class World:
 
     def _query_args(self, centre, distance, name, groups):
         """A query's centre, distance (any float; C checks its sign) and group mask."""
-        c = _vec3(centre, "centre", self.dim)
-        if isinstance(distance, (str, bytes, bytearray)):
-            raise invalid(f"{name} = {distance!r}: must be a number")
-        try:
-            r = float(distance)
-        except (TypeError, ValueError):
-            raise invalid(f"{name} = {distance!r}: must be a number") from None
-        return c, r, self._group_mask(groups)
+        return _vec3(centre, "centre", self.dim), _distance(distance, name), self._group_mask(groups)
 
     def _group_mask(self, groups):
         """None: every group; else a sequence of group indices as a mask of bits."""
@@ -1419,6 +1412,16 @@ class World:
         return f"World(dim={self.dim}, agents={len(self)}, groups={self.group_count}, step={self.step_count})"
 
 
+def _distance(distance, name):
+    """A query's distance as a float (any: C checks its sign)."""
+    if isinstance(distance, (str, bytes, bytearray)):
+        raise invalid(f"{name} = {distance!r}: must be a number")
+    try:
+        return float(distance)
+    except (TypeError, ValueError):
+        raise invalid(f"{name} = {distance!r}: must be a number") from None
+
+
 def _one_thread_at_a_time(method):
     """A World takes one thread at a time (the C world: "call it from one thread at a time"), and its step
     releases the GIL: a call from another thread while one is running raises InStep at once, before it
@@ -1440,8 +1443,8 @@ def _one_thread_at_a_time(method):
     return call
 
 
-for _name, _member in list(vars(World).items()):
-    if (_name.startswith("__") and _name != "__len__") or _name in ("_adopt", "closed") or \
+for _name, _member in list(vars(World).items()):  # the public calls (the private ones run inside them)
+    if (_name.startswith("_") and _name != "__len__") or _name == "closed" or \
             isinstance(_member, (classmethod, staticmethod)):
         continue
     if isinstance(_member, property) and _member.fget is not None:
