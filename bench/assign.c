@@ -2,7 +2,7 @@
  * its sparse form (the one used past 128 agents) against the dense Hungarian
  * method, on the shapes an RTS or a crowd sends.
  *
- *   build/bench/assign [--sizes 500,1000,2000,4096] [--dense-max N] [--k K] [--repeat R] [--json]
+ *   build/bench/assign [--sizes 500,1000,2000,4096] [--dense-max N] [--k K] [--repeat R] [--shape NAME] [--json]
  *
  *   scattered   n agents uniform in a square 1.5 sqrt(n) across, n places
  *               uniform in the same square moved half its side along x;
@@ -12,7 +12,11 @@
  *   3D          the scattered case in a cube;
  *   merge       four blocks 1.6 apart at the corners of a square 180 across
  *               to one grid 2.6 apart in its middle ("select all, move
- *               here" after a battle on four fronts).
+ *               here" after a battle on four fronts);
+ *   ring        n agents evenly round a ring of radius 800 to a sunflower
+ *               of n places about 3.5 apart at its centre (a box of units
+ *               sent from afar: every agent about as far from every place,
+ *               the Hungarian method's worst case).
  * Times are the best of R runs (default 3), one thread. The dense form runs
  * up to --dense-max agents (default 2000: it takes about 7 s there, n^2 m);
  * where both run, the table gives the two sums of squared distances, which
@@ -38,8 +42,8 @@ static double total_cost(const steer_v3 *from, int n, const steer_v3 *to, const 
     return sum;
 }
 
-typedef enum shape { SCATTERED, FORMATION, SPARE, CUBE, MERGE, SHAPE_COUNT } shape;
-static const char *shape_names[SHAPE_COUNT] = {"scattered", "formation", "spare", "3D", "merge"};
+typedef enum shape { SCATTERED, FORMATION, SPARE, CUBE, MERGE, RING, SHAPE_COUNT } shape;
+static const char *shape_names[SHAPE_COUNT] = {"scattered", "formation", "spare", "3D", "merge", "ring"};
 
 static int make_case(shape sh, int n, steer_v3 *from, steer_v3 *to)
 {
@@ -66,6 +70,14 @@ static int make_case(shape sh, int n, steer_v3 *from, steer_v3 *to)
         }
         return m;
     }
+    if (sh == RING) { /* the sunflower: Vogel's spiral, the golden angle apart */
+        for (int i = 0; i < n; ++i) {
+            double a = 6.283185307179586 * i / n, r = 2.0 * sqrt(i + 0.5), g = 2.399963229728653 * i;
+            from[i] = steer_v3_make((float)(800.0 * cos(a)), (float)(800.0 * sin(a)), 0.0f);
+            to[i] = steer_v3_make((float)(r * cos(g)), (float)(r * sin(g)), 0.0f);
+        }
+        return m;
+    }
     float side = dim == 3 ? 1.5f * cbrtf((float)n) : 1.5f * sqrtf((float)n);
     /* one draw per statement: a function's arguments are evaluated in no set
      * order, and compilers differ (gcc took the z draw first), so the cases
@@ -89,6 +101,7 @@ int main(int argc, char **argv)
 {
     int sizes[16] = {500, 1000, 2000, 4096}, size_count = 4, dense_max = 2000, repeat = 3, k = STEER__ASSIGN_CANDIDATES;
     bool json = false;
+    const char *only = NULL; /* --shape: one case */
     for (int a = 1; a < argc; ++a) {
         if (!strcmp(argv[a], "--sizes") && a + 1 < argc) {
             size_count = bench_parse_list("assign", "--sizes", argv[++a], sizes, 16, 1, STEER_MAX_PLACES);
@@ -98,10 +111,12 @@ int main(int argc, char **argv)
             k = atoi(argv[++a]);
         } else if (!strcmp(argv[a], "--repeat") && a + 1 < argc) {
             repeat = atoi(argv[++a]);
+        } else if (!strcmp(argv[a], "--shape") && a + 1 < argc) {
+            only = argv[++a];
         } else if (!strcmp(argv[a], "--json")) {
             json = true;
         } else {
-            fprintf(stderr, "usage: %s [--sizes N,N,...] [--dense-max N] [--k K] [--repeat R] [--json]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--sizes N,N,...] [--dense-max N] [--k K] [--repeat R] [--shape NAME] [--json]\n", argv[0]);
             return 2;
         }
     }
@@ -110,8 +125,14 @@ int main(int argc, char **argv)
     if (!json) printf("%-10s %6s %6s %12s %12s %7s %18s %18s\n", "case", "n", "m", "dense ms", "sparse ms", "solves",
                       "dense sum", "sparse sum");
     int failures = 0;
+    bool known = only == NULL;
+    for (int sh = 0; sh < SHAPE_COUNT; ++sh) known = known || !strcmp(only, shape_names[sh]);
+    if (!known) {
+        fprintf(stderr, "assign: --shape %s: not one of scattered, formation, spare, 3D, merge, ring\n", only);
+        return 2;
+    }
     for (int sh = 0; sh < SHAPE_COUNT; ++sh)
-        for (int z = 0; z < size_count; ++z) {
+        for (int z = 0; z < size_count && (only == NULL || !strcmp(only, shape_names[sh])); ++z) {
             int n = sizes[z];
             steer_v3 *from = malloc(sizeof *from * (size_t)n), *to = malloc(sizeof *to * 2 * (size_t)n);
             int *dense = malloc(sizeof(int) * (size_t)n), *sparse = malloc(sizeof(int) * (size_t)n);

@@ -53,8 +53,12 @@ double steer__assign_cost(steer_v3 a, steer_v3 b, int dim)
  * so a scan reads only those and a tie still goes to the lower index. */
 size_t steer__assign_dense_table = (size_t)1 << 20; /* costs: 8 MB */
 
-steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
-                                 const steer_allocator *allocator, int *out)
+/* The dense form; with prices (v_start, m columns, every one <= 0) and
+ * col_start (each row's column, -1: none), a row keeps its column where
+ * that is its cheapest under those prices, and only the others are added. */
+static steer_result dense_solve(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
+                                const steer_allocator *allocator, int *out, const double *v_start,
+                                const int *col_start)
 {
     if (n <= 0) return STEER_OK;
     /* rows 1..n and columns 1..m; column 0 is the search's root, holding the
@@ -68,10 +72,12 @@ steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to
     double *u = steer_alloc(allocator, sizeof(double) * (rows + 2 * cols), 8);
     double *costs = steer_alloc(allocator, sizeof(double) * cost_count, 8);
     int *row_of = steer_alloc(allocator, sizeof(int) * 3 * cols, 8);
-    if (!u || !costs || !row_of) {
+    bool *seated = v_start ? steer_alloc(allocator, sizeof(bool) * (size_t)n, 8) : NULL;
+    if (!u || !costs || !row_of || (v_start && !seated)) {
         steer_free(allocator, u);
         steer_free(allocator, costs);
         steer_free(allocator, row_of);
+        steer_free(allocator, seated);
         return STEER_ERROR_OUT_OF_MEMORY;
     }
     double *v = u + rows, *dist = v + cols;
@@ -81,7 +87,20 @@ steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to
     if (table)
         for (int i = 0; i < n; ++i)
             for (int j = 0; j < m; ++j) costs[(size_t)i * (size_t)m + (size_t)j] = steer__assign_cost(from[i], to[j], dim);
+    if (v_start) {
+        for (int j = 0; j < m; ++j) v[j + 1] = v_start[j];
+        for (int i = 0; i < n; ++i) {
+            const int held = col_start[i];
+            seated[i] = false;
+            if (held < 0) continue;
+            double least = INFINITY;
+            for (int j = 0; j < m; ++j) least = fmin(least, steer__assign_cost(from[i], to[j], dim) - v[j + 1]);
+            if (steer__assign_cost(from[i], to[held], dim) - v[held + 1] == least && row_of[held + 1] == 0)
+                row_of[held + 1] = i + 1, u[i + 1] = least, seated[i] = true;
+        }
+    }
     for (int i = 1; i <= n; ++i) {
+        if (v_start && seated[i - 1]) continue;
         for (size_t j = 0; j < cols; ++j) dist[j] = DBL_MAX;
         for (int t = 0; t < m; ++t) todo[t] = t + 1;
         int left = m; /* todo's length */
@@ -133,7 +152,32 @@ steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to
     steer_free(allocator, u);
     steer_free(allocator, costs);
     steer_free(allocator, row_of);
+    steer_free(allocator, seated);
     return STEER_OK;
+}
+
+steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
+                                 const steer_allocator *allocator, int *out)
+{
+    return dense_solve(from, n, to, m, dim, allocator, out, NULL, NULL);
+}
+
+steer_result steer__assign_priced(const steer_v3 *from, int n, const steer_v3 *to, int dim,
+                                  const steer_allocator *allocator, int *out)
+{
+    if (n <= 0) return STEER_OK;
+    double *v = steer_alloc(allocator, sizeof(double) * 4 * (size_t)n, 8);
+    int *ints = steer_alloc(allocator, sizeof(int) * 3 * (size_t)n, 8);
+    steer_result r = STEER_ERROR_OUT_OF_MEMORY;
+    if (v && ints) {
+        int *row_of = ints, *col_of = ints + n, *queue = ints + 2 * n;
+        for (int j = 0; j < n; ++j) v[j] = 0.0, row_of[j] = -1, col_of[j] = -1;
+        steer__assign_auction_all(from, to, n, dim, v + n, v, row_of, col_of, queue);
+        r = dense_solve(from, n, to, n, dim, allocator, out, v, col_of);
+    }
+    steer_free(allocator, v);
+    steer_free(allocator, ints);
+    return r;
 }
 
 /* ---- the sparse form --------------------------------------------------------- */
@@ -934,8 +978,27 @@ static bool dense_is_faster(int n, int m, long long missed, int next_count, bool
      * a formation of 1000 went dense, 4.7x slower). Small calls keep the
      * sparse form's answer (on ties the two forms may pick different
      * places of equal sums). */
-    return (double)n * (double)m >= STEER__ASSIGN_DENSE_FROM &&
-           (double)next_count > (double)n * (double)m / STEER__ASSIGN_DENSE_SHARE;
+    const bool large = (double)n * (double)m >= STEER__ASSIGN_DENSE_FROM;
+    /* a large square call whose candidates missed as widely (agents round a
+     * ring about as far from every place: 18-19% of all pairs left out
+     * after the first solve at 2000 and 4096, where bench/assign's other
+     * shapes leave out at most 0.2%) widens for several solves and then
+     * goes dense anyway (4096: 3.3 s before it); the dense form from an
+     * auction's prices takes it from there at once */
+    if (large && m == n && (double)missed > (double)n * (double)m / STEER__ASSIGN_MISSED_SHARE) return true;
+    return large && (double)next_count > (double)n * (double)m / STEER__ASSIGN_DENSE_SHARE;
+}
+
+/* Where the sparse form gives up: a large square call starts the dense
+ * form from an auction's prices over every pair (the ring round the places:
+ * 4096 agents 2.2 s against 28 s from zero potentials), the others from
+ * zero (the auction leaves spare places' free columns below 0, see
+ * assign_auction.c). */
+static steer_result dense_after_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
+                                       const steer_allocator *al, int *out, bool large)
+{
+    if (large && m == n) return steer__assign_priced(from, n, to, dim, al, out);
+    return steer__assign_dense(from, n, to, m, dim, al, out);
 }
 
 steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k,
@@ -954,7 +1017,7 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
     for (int g = 0, round = 1;; g ^= 1, ++round) {
         if (rounds) *rounds = round;
         if (round > STEER__ASSIGN_ROUNDS) { /* candidates that keep missing: the dense form */
-            r = steer__assign_dense(from, n, to, m, dim, al, out);
+            r = dense_after_sparse(from, n, to, m, dim, al, out, large);
             goto finish;
         }
         r = STEER_ERROR_OUT_OF_MEMORY;
@@ -969,7 +1032,7 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
         if (missed < 0) goto finish;
         if (dense_is_faster(n, m, missed, x.c[g ^ 1].count, small_may_go_dense) ||
             (missed == 0 && !assigned_tight(&x.s))) { /* (the last cannot happen: never an answer unproved) */
-            r = steer__assign_dense(from, n, to, m, dim, al, out);
+            r = dense_after_sparse(from, n, to, m, dim, al, out, large);
             goto finish;
         }
         if (missed == 0) break; /* every pair covered, and tight: the least of all */

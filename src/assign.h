@@ -48,6 +48,10 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
 #define STEER__ASSIGN_MISSED_SHARE 16.0
 steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                  const steer_allocator *allocator, int *out);
+/* A square call's dense form started from an auction's prices over every
+ * pair (the same least sum). */
+steer_result steer__assign_priced(const steer_v3 *from, int n, const steer_v3 *to, int dim,
+                                  const steer_allocator *allocator, int *out);
 /* The dense form keeps the n m costs in a table up to this many, and
  * past it computes each scanned row's again (the same answer either way;
  * a test sets 0 to run the second path). */
@@ -62,6 +66,9 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
  * consistent matching); queue: room for n. */
 void steer__assign_auction(const steer_v3 *from, const steer_v3 *to, int n, int dim, const int *start,
                            const int *cand, double *v, int *row_of, int *col_of, int *queue);
+/* The same over every pair of a square call; xyz: room for 3 n doubles. */
+void steer__assign_auction_all(const steer_v3 *from, const steer_v3 *to, int n, int dim, double *xyz, double *v,
+                               int *row_of, int *col_of, int *queue);
 
 /* Where each agent goes, roughly (assign_predict.c): the exact answer for
  * a sample spread over both clouds, each agent moved as its nearest sampled

@@ -155,7 +155,8 @@ static void small_calls_that_miss_go_dense(void)
     printf("small_calls_that_miss_go_dense: four blocks merging take the dense form's answer (sparse: %d solves)\n", rounds);
 }
 
-/* steer__assign_sparse with its f-th allocation failing, f = 0, 1, ...:
+/* steer__assign_sparse (k > 0) or steer__assign_priced (k 0, m = n) with
+ * its f-th allocation failing, f = 0, 1, ...:
  * each refused with nothing kept, until one succeeds. Returns how many
  * allocations it needed. */
 static long sparse_out_of_memory(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, int k, int *out)
@@ -164,7 +165,8 @@ static long sparse_out_of_memory(const steer_v3 *from, int n, const steer_v3 *to
     for (long f = 0; f <= 1000; ++f) {
         counter_reset(&tally, f);
         steer_allocator al = allocator_of(&tally);
-        steer_result r = steer__assign_sparse(from, n, to, m, dim, k, false, &al, out, NULL);
+        steer_result r = k > 0 ? steer__assign_sparse(from, n, to, m, dim, k, false, &al, out, NULL)
+                               : steer__assign_priced(from, n, to, dim, &al, out); /* k 0: the priced form */
         CHECK(atomic_load(&tally.allocs) == atomic_load(&tally.frees) && atomic_load(&tally.bad_alignment) == 0);
         if (r == STEER_OK) return f;
         CHECK(r == STEER_ERROR_OUT_OF_MEMORY);
@@ -723,6 +725,68 @@ static void refusals(void)
 #undef f
 }
 
+/* A square call's dense form from an auction's prices over every pair
+ * (steer__assign_priced): the dense form's least sum on random clouds,
+ * lattices with ties and 3D; and the large call it exists for, agents on a
+ * ring far round a sunflower of places (every agent about as far from
+ * every place), which the sparse form hands to it after its first solve:
+ * the priced form's own answer, the least sum, the same twice. */
+static void ring_goes_priced(void)
+{
+    enum { MAX_N = 600 };
+    static steer_v3 from[MAX_N], to[MAX_N];
+    static int dense[MAX_N], priced[MAX_N], again[MAX_N];
+    steer_allocator heap = {0};
+    steer_rng rng = steer_rng_make(91);
+    for (int c = 0; c < 60; ++c) {
+        const int n = 2 + c * 3, dim = c % 3 == 2 ? 3 : 2;
+        for (int i = 0; i < n; ++i) {
+            if (c % 3 == 1) { /* a lattice to a lattice: many equal sums */
+                from[i] = steer_v3_make((float)(i % 7), (float)(i / 7), 0.0f);
+                to[i] = steer_v3_make(10.0f + (float)(i / 5), (float)(i % 5), 0.0f);
+            } else {
+                float z = dim == 3 ? steer_rng_range(&rng, 0, 20) : 0.0f, y = steer_rng_range(&rng, 0, 20);
+                from[i] = steer_v3_make(steer_rng_range(&rng, 0, 20), y, z);
+                z = dim == 3 ? steer_rng_range(&rng, 0, 20) : 0.0f, y = steer_rng_range(&rng, 0, 20);
+                to[i] = steer_v3_make(steer_rng_range(&rng, 10, 30), y, z);
+            }
+        }
+        CHECK(steer__assign_dense(from, n, to, n, dim, &heap, dense) == STEER_OK);
+        CHECK(steer__assign_priced(from, n, to, dim, &heap, priced) == STEER_OK);
+        bool taken[MAX_N] = {false}, valid = true;
+        for (int i = 0; i < n; ++i) {
+            valid = valid && priced[i] >= 0 && priced[i] < n && !taken[priced[i]];
+            if (valid) taken[priced[i]] = true;
+        }
+        CHECK(valid);
+        const double d = total_cost(from, n, to, dense, dim), p = total_cost(from, n, to, priced, dim);
+        CHECK(p <= d * (1.0 + 1e-12) + 1e-9);
+        if (!(p <= d * (1.0 + 1e-12) + 1e-9)) printf("case %d (n %d): priced %.12g > dense %.12g\n", c, n, p, d);
+        /* random clouds have one least sum, so both forms must find it
+         * exactly (a sum within rounding could hide a pair kept untight) */
+        if (c % 3 != 1) CHECK(memcmp(dense, priced, sizeof(int) * (size_t)n) == 0);
+    }
+    const int n = MAX_N;
+    for (int i = 0; i < n; ++i) {
+        const double a = 6.283185307179586 * i / n, r = 2.0 * sqrt(i + 0.5), g = 2.399963229728653 * i;
+        from[i] = steer_v3_make((float)(4000.0 * cos(a)), (float)(4000.0 * sin(a)), 0.0f);
+        to[i] = steer_v3_make((float)(r * cos(g)), (float)(r * sin(g)), 0.0f);
+    }
+    int rounds = 0;
+    CHECK(steer__assign_dense(from, n, to, n, 2, &heap, dense) == STEER_OK);
+    CHECK(steer__assign_priced(from, n, to, 2, &heap, priced) == STEER_OK);
+    CHECK(steer__assign_sparse(from, n, to, n, 2, STEER__ASSIGN_CANDIDATES, false, &heap, again, &rounds) == STEER_OK);
+    CHECK(memcmp(priced, again, sizeof priced) == 0 && rounds == 1); /* handed over after the first solve */
+    const double d = total_cost(from, n, to, dense, 2), p = total_cost(from, n, to, priced, 2);
+    CHECK(memcmp(priced, dense, sizeof priced) == 0);
+    CHECK(steer__assign_least_squares(from, n, to, n, 2, &heap, again) == STEER_OK);
+    CHECK(memcmp(priced, again, sizeof priced) == 0);
+    printf("ring_goes_priced: 60 small cases and a ring of %d at the dense form's least sum (%.6f against %.6f)\n", n, p, d);
+    long needed = sparse_out_of_memory(from, 40, to, 40, 2, 0, priced);
+    printf("priced form: out of memory at each of its %ld allocations, nothing kept\n", needed);
+    CHECK(needed >= 3);
+}
+
 int main(void)
 {
     least_squares_small();
@@ -730,6 +794,7 @@ int main(void)
     small_calls_that_miss_go_dense();
     large_sparse_equals_dense();
     large_spare_equals_dense();
+    ring_goes_priced();
     together_speeds();
     together_round_a_rock();
     refusals();

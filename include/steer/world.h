@@ -764,10 +764,13 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * (`build/bench/assign`, by the places' shape): 128 to 128 places 0.5-1.5
  * ms; 500 agents 0.01-0.04 s; 2000 0.04-0.2 s; 4096 0.1-0.9 s (twice as
  * many places as agents the slowest). Its worst case is agents on a ring
- * far round their places (every agent as far from each place: the sums of
- * many choices differ by little, and the searches are long): 1,000 agents
- * 0.24 s, 2,000 3.4 s, 4,000 24 s (radius 800 round places 3.75 apart; the
- * browser review's tab froze for 73 s). Scratch from the
+ * far round their places (every agent about as far from each place: the
+ * sums of many choices differ by little, and the searches are long); when
+ * a large call's candidates miss that widely, as many places as agents
+ * take an auction's prices over every pair first: 1,000 agents 0.3 s,
+ * 2,000 1 s, 4,096 2-4 s (radius 800 round a sunflower of places;
+ * `build/bench/assign --shape ring`; 24 s for 4,000 before the auction).
+ * Scratch from the
  * world's allocator. The call runs to its end in the caller's thread: a
  * game that must not drop a frame sends an order of thousands squad by
  * squad (a call each), or chooses the places itself and gives them with
