@@ -166,17 +166,16 @@ steer_result steer__assign_priced(const steer_v3 *from, int n, const steer_v3 *t
                                   const steer_allocator *allocator, int *out)
 {
     if (n <= 0) return STEER_OK;
-    double *v = steer_alloc(allocator, sizeof(double) * 4 * (size_t)n, 8);
-    int *ints = steer_alloc(allocator, sizeof(int) * 3 * (size_t)n, 8);
+    double *v = steer_alloc(allocator, sizeof(double) * (size_t)n, 8);
+    int *col_of = steer_alloc(allocator, sizeof(int) * (size_t)n, 8);
     steer_result r = STEER_ERROR_OUT_OF_MEMORY;
-    if (v && ints) {
-        int *row_of = ints, *col_of = ints + n, *queue = ints + 2 * n;
-        for (int j = 0; j < n; ++j) v[j] = 0.0, row_of[j] = -1, col_of[j] = -1;
-        steer__assign_auction_all(from, to, n, dim, v + n, v, row_of, col_of, queue);
-        r = dense_solve(from, n, to, n, dim, allocator, out, v, col_of);
+    if (v && col_of) {
+        for (int j = 0; j < n; ++j) v[j] = 0.0;
+        r = steer__assign_auction_all(from, to, n, dim, allocator, v, col_of);
+        if (r == STEER_OK) r = dense_solve(from, n, to, n, dim, allocator, out, v, col_of);
     }
     steer_free(allocator, v);
-    steer_free(allocator, ints);
+    steer_free(allocator, col_of);
     return r;
 }
 

@@ -66,9 +66,11 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
  * consistent matching); queue: room for n. */
 void steer__assign_auction(const steer_v3 *from, const steer_v3 *to, int n, int dim, const int *start,
                            const int *cand, double *v, int *row_of, int *col_of, int *queue);
-/* The same over every pair of a square call; xyz: room for 3 n doubles. */
-void steer__assign_auction_all(const steer_v3 *from, const steer_v3 *to, int n, int dim, double *xyz, double *v,
-                               int *row_of, int *col_of, int *queue);
+/* The same over every pair of a square call, from the potentials v
+ * (every column free on entry); col_of[i]: the column row i holds (-1:
+ * none). OUT_OF_MEMORY with v and col_of untouched. */
+steer_result steer__assign_auction_all(const steer_v3 *from, const steer_v3 *to, int n, int dim,
+                                       const steer_allocator *al, double *v, int *col_of);
 
 /* Where each agent goes, roughly (assign_predict.c): the exact answer for
  * a sample spread over both clouds, each agent moved as its nearest sampled

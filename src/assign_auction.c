@@ -1,8 +1,9 @@
 /* Prices for the assignment's search: the auction algorithm with epsilon
  * scaling (Bertsekas 1979, 1988), over a row's candidates (the sparse
  * form's first solve) or over every column (steer__assign_priced). Rows
- * bid for their cheapest column, lowering its potential v (raising its price) by the gap
- * to their second cheapest plus epsilon; an outbid row bids again. Each
+ * bid for their cheapest column, lowering its potential v (raising its
+ * price) by the gap to their second cheapest plus epsilon; an outbid row
+ * bids again. Each
  * phase ends with every row holding a column whose reduced cost is within
  * epsilon of its cheapest, and the next phase starts from those prices with
  * a smaller epsilon. What it leaves is near the optimum's potentials, not
@@ -17,57 +18,139 @@
  * search does the rest. */
 #include "assign.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdbool.h>
 
 /* Each phase divides epsilon by this; the last has epsilon at most the
  * first's times STEER__AUCTION_LAST. */
 #define STEER__AUCTION_SHRINK 6.0
 #define STEER__AUCTION_LAST 1e-7
 
+/* Every column of an all-pairs auction, by q, its place in the places'
+ * Morton order, in blocks of STEER__AUCTION_BLOCK: each block's box and
+ * the least -v over it bound the cost of any of its columns from below, so
+ * a bid skips the blocks whose bound is above its second cheapest so far
+ * (the same cheapest two as a scan of every column). */
+#define STEER__AUCTION_BLOCK 32
+typedef struct columns {
+    const double *xyz[3]; /* the places by q */
+    const int *index;     /* index[q]: the column's own index (a tie goes to the lower) */
+    double *box;          /* block b: lo at box[6 b ..], hi at box[6 b + 3 ..] */
+    double *least;        /* block b: the least -v[q] over it */
+    double *bound;        /* a bid's scratch: each block's bound */
+    int blocks;
+} columns;
+
 /* What one auction bids over: row i's candidates cand[start[i] ..
- * start[i + 1]), or every column (start NULL; the places in doubles, one
- * array an axis, for the scan). */
+ * start[i + 1]), or every column (start NULL, cols: the columns by q, and
+ * v, row_of and a row's column by q too). */
 typedef struct auction {
     const steer_v3 *from, *to;
     int n, dim;
     const int *start, *cand;
-    const double *xyz[3];
+    columns *cols;
 } auction;
 
-/* Row i's cheapest and second cheapest column over all m under the
- * potentials v: the first listed on a tie, as the scan of the candidates
- * above. Four running minima over the columns by their index mod 4 (four
- * chains of compares the processor overlaps), merged by (cost, index). */
-static void cheapest_two(const double *const xyz[3], const double *v, int m, int dim, const double a[3], double *best,
-                         double *second, int *pick)
+/* Row i to column j (by q where every column is bid over): the
+ * assignment's cost, the same bits either way. */
+static double cost_of(const auction *a, int i, int j)
 {
-    double b[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, s[4] = {INFINITY, INFINITY, INFINITY, INFINITY};
-    int p[4] = {-1, -1, -1, -1};
-    const double *px = xyz[0], *py = xyz[1], *pz = xyz[2];
-    int j = 0;
-    for (; j + 4 <= m; j += 4)
-        for (int k = 0; k < 4; ++k) {
-            const double dx = a[0] - px[j + k], dy = a[1] - py[j + k], dz = dim == 3 ? a[2] - pz[j + k] : 0.0;
-            const double c = (dim == 3 ? dx * dx + dy * dy + dz * dz : dx * dx + dy * dy) - v[j + k];
-            const double hi = c < b[k] ? b[k] : c; /* branch-free: the compares are unpredictable */
-            s[k] = hi < s[k] ? hi : s[k];
-            p[k] = c < b[k] ? j + k : p[k];
-            b[k] = c < b[k] ? c : b[k];
-        }
-    for (; j < m; ++j) { /* the last few, into the lanes they belong to */
-        const int k = j & 3;
-        const double dx = a[0] - px[j], dy = a[1] - py[j], dz = dim == 3 ? a[2] - pz[j] : 0.0;
-        const double c = (dim == 3 ? dx * dx + dy * dy + dz * dz : dx * dx + dy * dy) - v[j];
-        if (c < b[k]) s[k] = b[k], b[k] = c, p[k] = j;
-        else if (c < s[k]) s[k] = c;
-    }
+    if (a->start) return steer__assign_cost(a->from[i], a->to[j], a->dim);
+    const double dx = (double)a->from[i].x - a->cols->xyz[0][j], dy = (double)a->from[i].y - a->cols->xyz[1][j];
+    if (a->dim != 3) return dx * dx + dy * dy;
+    const double dz = (double)a->from[i].z - a->cols->xyz[2][j];
+    return dx * dx + dy * dy + dz * dz;
+}
+
+/* The cheapest two of a scan so far, in four running minima over the
+ * columns by q mod 4 (four chains of compares the processor overlaps):
+ * b the least, s the one after, p its q, o that column's own index. */
+typedef struct two_least {
+    double b[4], s[4];
+    int p[4], o[4];
+} two_least;
+
+/* Merges the four: the least (a tie to the lower own index), its q, and
+ * the second least. */
+static void two_least_merge(const two_least *t, double *best, double *second, int *pick)
+{
     int w = 0;
     for (int k = 1; k < 4; ++k)
-        if (b[k] < b[w] || (b[k] == b[w] && p[k] >= 0 && (p[w] < 0 || p[k] < p[w]))) w = k;
-    double sec = s[w];
+        if (t->b[k] < t->b[w] || (t->b[k] == t->b[w] && t->o[k] < t->o[w])) w = k;
+    double sec = t->s[w];
     for (int k = 0; k < 4; ++k)
-        if (k != w) sec = fmin(sec, b[k]);
-    *best = b[w], *second = sec, *pick = p[w];
+        if (k != w && t->b[k] < sec) sec = t->b[k];
+    *best = t->b[w], *second = sec, *pick = t->p[w];
+}
+
+/* Scans block blk's columns for a row at `at`. Branch-free: the compares
+ * are unpredictable. */
+static void scan_block(const columns *c, int blk, int n, int dim, const double at[3], const double *v, two_least *t)
+{
+    const double *px = c->xyz[0], *py = c->xyz[1], *pz = c->xyz[2];
+    const int q0 = blk * STEER__AUCTION_BLOCK, q1 = q0 + STEER__AUCTION_BLOCK < n ? q0 + STEER__AUCTION_BLOCK : n;
+    for (int q = q0; q < q1; ++q) {
+        const int k = q & 3, own = c->index[q];
+        const double dx = at[0] - px[q], dy = at[1] - py[q];
+        double d = dx * dx + dy * dy;
+        if (dim == 3) {
+            const double dz = at[2] - pz[q];
+            d = dx * dx + dy * dy + dz * dz;
+        }
+        const double cost = d - v[q];
+        const bool less = cost < t->b[k] || (cost == t->b[k] && own < t->o[k]);
+        const double hi = less ? t->b[k] : cost;
+        t->s[k] = hi < t->s[k] ? hi : t->s[k];
+        t->p[k] = less ? q : t->p[k];
+        t->o[k] = less ? own : t->o[k];
+        t->b[k] = less ? cost : t->b[k];
+    }
+}
+
+/* Row i's cheapest and second cheapest column over every one: the block
+ * with the least bound first, then every other block whose bound is not
+ * above the second cheapest found so far, in order. A skipped column costs
+ * at least its block's bound (the bound's terms are each at most the
+ * cost's, and rounding keeps the order). */
+static void cheapest_two(const auction *a, int i, const double *v, double *best, double *second, int *pick)
+{
+    const columns *c = a->cols;
+    const double at[3] = {a->from[i].x, a->from[i].y, a->from[i].z};
+    int first = 0;
+    for (int blk = 0; blk < c->blocks; ++blk) {
+        const double *lo = c->box + 6 * blk, *hi = lo + 3;
+        double gap[3];
+        for (int k = 0; k < 3; ++k) { /* (no fmax: a libm call here) */
+            const double below = lo[k] - at[k], above = at[k] - hi[k];
+            gap[k] = below > 0.0 ? below : above > 0.0 ? above : 0.0;
+        }
+        double d = gap[0] * gap[0] + gap[1] * gap[1];
+        if (a->dim == 3) d = gap[0] * gap[0] + gap[1] * gap[1] + gap[2] * gap[2];
+        c->bound[blk] = d + c->least[blk];
+        if (c->bound[blk] < c->bound[first]) first = blk;
+    }
+    two_least t;
+    for (int k = 0; k < 4; ++k) t.b[k] = t.s[k] = INFINITY, t.p[k] = -1, t.o[k] = INT_MAX;
+    scan_block(c, first, a->n, a->dim, at, v, &t);
+    two_least_merge(&t, best, second, pick);
+    for (int blk = 0; blk < c->blocks; ++blk) {
+        if (blk == first || c->bound[blk] > *second) continue;
+        scan_block(c, blk, a->n, a->dim, at, v, &t);
+        two_least_merge(&t, best, second, pick);
+    }
+}
+
+/* Column q's v was lowered: its block's least -v again where q held it. */
+static void price_raised(const auction *a, int q, double was, const double *v)
+{
+    columns *c = a->cols;
+    const int blk = q / STEER__AUCTION_BLOCK;
+    if (-was != c->least[blk]) return;
+    const int q0 = blk * STEER__AUCTION_BLOCK, q1 = q0 + STEER__AUCTION_BLOCK < a->n ? q0 + STEER__AUCTION_BLOCK : a->n;
+    double least = INFINITY;
+    for (int r = q0; r < q1; ++r) least = -v[r] < least ? -v[r] : least;
+    c->least[blk] = least;
 }
 
 /* Row i's cheapest and second cheapest column under v (the first listed on
@@ -75,8 +158,7 @@ static void cheapest_two(const double *const xyz[3], const double *v, int m, int
 static void bid_scan(const auction *a, int i, const double *v, double *best, double *second, int *pick)
 {
     if (!a->start) {
-        const double at[3] = {a->from[i].x, a->from[i].y, a->from[i].z};
-        cheapest_two(a->xyz, v, a->n, a->dim, at, best, second, pick);
+        cheapest_two(a, i, v, best, second, pick);
         return;
     }
     double b = INFINITY, s = INFINITY;
@@ -101,7 +183,7 @@ static void run(const auction *a, double *v, int *row_of, int *col_of, int *queu
         const int first = a->start ? a->start[i] : 0, last = a->start ? a->start[i + 1] : n;
         for (int e = first; e < last; ++e) {
             const int j = a->start ? a->cand[e] : e;
-            double c = steer__assign_cost(a->from[i], a->to[j], a->dim) - v[j];
+            double c = cost_of(a, i, j) - v[j];
             lo = fmin(lo, c), hi = fmax(hi, c);
         }
         if (hi > lo) spread = fmax(spread, hi - lo);
@@ -127,7 +209,9 @@ static void run(const auction *a, double *v, int *row_of, int *col_of, int *queu
             int pick;
             bid_scan(a, i, v, &best, &second, &pick);
             if (pick < 0) continue; /* no candidates: the search seats it */
+            const double was = v[pick];
             v[pick] -= (second < INFINITY ? second - best : 0.0) + eps;
+            if (a->cols) price_raised(a, pick, was, v);
             const int outbid = row_of[pick];
             row_of[pick] = i, col_of[i] = pick;
             if (outbid >= 0) {
@@ -144,14 +228,43 @@ static void run(const auction *a, double *v, int *row_of, int *col_of, int *queu
 void steer__assign_auction(const steer_v3 *from, const steer_v3 *to, int n, int dim, const int *start,
                            const int *cand, double *v, int *row_of, int *col_of, int *queue)
 {
-    const auction a = {from, to, n, dim, start, cand, {NULL, NULL, NULL}};
+    const auction a = {from, to, n, dim, start, cand, NULL};
     run(&a, v, row_of, col_of, queue);
 }
 
-void steer__assign_auction_all(const steer_v3 *from, const steer_v3 *to, int n, int dim, double *xyz, double *v,
-                               int *row_of, int *col_of, int *queue)
+steer_result steer__assign_auction_all(const steer_v3 *from, const steer_v3 *to, int n, int dim,
+                                       const steer_allocator *al, double *v, int *col_of)
 {
-    for (int j = 0; j < n; ++j) xyz[j] = to[j].x, xyz[n + j] = to[j].y, xyz[2 * n + j] = to[j].z;
-    const auction a = {from, to, n, dim, NULL, NULL, {xyz, xyz + n, xyz + 2 * n}};
-    run(&a, v, row_of, col_of, queue);
+    const int blocks = (n + STEER__AUCTION_BLOCK - 1) / STEER__AUCTION_BLOCK;
+    double *reals = steer_alloc(al, sizeof(double) * (4 * (size_t)n + 8 * (size_t)blocks), 8);
+    int *ints = steer_alloc(al, sizeof(int) * 5 * (size_t)n, 8);
+    steer_result r = STEER_ERROR_OUT_OF_MEMORY;
+    if (reals && ints && (r = steer__assign_morton(to, n, dim, al, ints)) == STEER_OK) {
+        /* everything by q: the places, the prices, who holds what */
+        int *order = ints, *row_q = ints + n, *col_q = ints + 2 * n, *queue = ints + 3 * n, *index = ints + 4 * n;
+        double *xyz = reals, *v_q = reals + 3 * (size_t)n;
+        columns cols = {{xyz, xyz + n, xyz + 2 * n}, index, v_q + n, v_q + n + 6 * (size_t)blocks,
+                        v_q + n + 7 * (size_t)blocks, blocks};
+        for (int q = 0; q < n; ++q) {
+            const steer_v3 p = to[order[q]];
+            xyz[q] = p.x, xyz[n + q] = p.y, xyz[2 * n + q] = p.z;
+            index[q] = order[q], v_q[q] = v[order[q]], row_q[q] = -1, col_q[q] = -1;
+        }
+        for (int blk = 0; blk < blocks; ++blk) {
+            double *lo = cols.box + 6 * blk, *hi = lo + 3, least = INFINITY;
+            for (int k = 0; k < 3; ++k) lo[k] = INFINITY, hi[k] = -INFINITY;
+            for (int q = blk * STEER__AUCTION_BLOCK; q < n && q < (blk + 1) * STEER__AUCTION_BLOCK; ++q) {
+                for (int k = 0; k < 3; ++k) lo[k] = fmin(lo[k], xyz[k * n + q]), hi[k] = fmax(hi[k], xyz[k * n + q]);
+                least = fmin(least, -v_q[q]);
+            }
+            cols.least[blk] = least;
+        }
+        const auction a = {from, to, n, dim, NULL, NULL, &cols};
+        run(&a, v_q, row_q, col_q, queue);
+        for (int q = 0; q < n; ++q) v[order[q]] = v_q[q];
+        for (int i = 0; i < n; ++i) col_of[i] = col_q[i] >= 0 ? order[col_q[i]] : -1;
+    }
+    steer_free(al, reals);
+    steer_free(al, ints);
+    return r;
 }
