@@ -767,10 +767,12 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * far round their places (every agent about as far from each place: the
  * sums of many choices differ by little, and the searches are long); when
  * a large call's candidates miss that widely, as many places as agents
- * take an auction's prices over every pair first: 1,000 agents 0.3 s,
- * 2,000 1 s, 4,096 2-4 s (radius 800 round a sunflower of places;
- * `build/bench/assign --shape ring`; 24 s for 4,000 before the auction).
- * Scratch from the
+ * take an auction's prices over every pair first. Agents on a ring of
+ * radius 800 round steer_world_places_around's 3.75 apart, one thread's
+ * time (an AMD EPYC): 1,000 0.18 s, 2,000 0.5 s, 4,000 1.8 s (25.5 s
+ * before the auction); 4,000 sent from afar into a world too small for
+ * their places (most clamped onto its edge, many at one point) 2.3 s
+ * (15.6 s). Scratch from the
  * world's allocator. The call runs to its end in the caller's thread: a
  * game that must not drop a frame sends an order of thousands squad by
  * squad (a call each), or chooses the places itself and gives them with
