@@ -2,7 +2,8 @@
 #   make demo   installs what is missing, builds, runs the main job
 #   make test   every test (tests/run_all.sh): gcc release, clang ASan+UBSan,
 #               clang ThreadSanitizer, the browser, the determinism matrix,
-#               packaging and the include check; ends "summary: N passed, M failed"
+#               packaging, the include check and the Python package's tests;
+#               ends "summary: N passed, M failed"
 #   make check  the edit-test loop: the release build's quick tests
 JOBS ?= 2
 # cmake --build runs make in make: without this every level prints "Entering directory"

@@ -1,6 +1,7 @@
 /* The behaviour fuzzer for one dimension, included by fuzz_behaviours.c with
  * STEER_DIM 2 and 3 (one source for both, like the library). Every function
- * of behaviours.h, combine.h and vehicle.h is one operation; each decodes its
+ * of behaviours.h, combine.h and vehicle.h is one operation (but avoid_neighbours,
+ * anticipate, time_to_collision and path_track, not yet); each decodes its
  * arguments from the input and checks what the headers promise of its
  * outputs: finite always, unit headings, forces within max_force where a
  * combiner truncates, in-range indices. In 3D the params' up axis is

@@ -47,14 +47,18 @@ static void run_claimed(int start, int end, int worker, void *context)
     if (repeated) atomic_fetch_add_explicit(&c->repeated, repeated, memory_order_relaxed);
 }
 
-/* The claims' words for `count` items, cleared; NULL when out of memory. */
+/* The claims' words for `count` items, cleared; NULL when out of memory.
+ * Made at the first step with a user's scheduler for the world's capacity
+ * (a task has at most one item per agent, or per worker for the sort's
+ * parts), so agents added later make no step allocate. */
 static _Atomic uint64_t *claims_for(steer_world *w, int count)
 {
     size_t words = ((size_t)count + 63) / 64;
-    if (words > w->claim_capacity) { /* grows with the agents: not in a steady step */
+    if (words > w->claim_capacity) {
+        size_t room = ((size_t)(count > w->capacity ? count : w->capacity) + 63) / 64;
         steer_free(&w->def.allocator, (void *)w->claims);
-        w->claims = steer__world_alloc_array(w, words, sizeof(uint64_t));
-        w->claim_capacity = w->claims ? words : 0;
+        w->claims = steer__world_alloc_array(w, room, sizeof(uint64_t));
+        w->claim_capacity = w->claims ? room : 0;
         if (!w->claims) return NULL;
     }
     memset((void *)w->claims, 0, words * sizeof(uint64_t));

@@ -2,7 +2,9 @@
 """The include rules of src/, tools/, web/ and include/: one-way layers, no cycle.
 
 Reads every `#include "..."` line and resolves it against the including
-file's folder and the project's include paths. Then two checks:
+file's folder and the project's include paths, and every `#include <...>`
+line against the include paths alone (`<steer/world.h>` is a file of the
+project; `<math.h>` resolves to none and is left alone). Then two checks:
 - layers: every file belongs to one layer of LAYERS below (first pattern
   that matches its path), and includes only files of its own layer or of a
   layer it is listed as using. A file no pattern matches is an error, so a
@@ -53,11 +55,11 @@ def layer_of(path):
     return None
 
 search = ["include", "src", "tools/scenario", "tools/render", "tools/steer", "tests"]
-include = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+include = re.compile(r'^\s*#\s*include\s+(?:"([^"]+)"|<([^>]+)>)')
 
 
-def resolve(including, name):
-    for base in [os.path.dirname(including)] + [os.path.join(root, s) for s in search]:
+def resolve(including, name, quoted=True):
+    for base in ([os.path.dirname(including)] if quoted else []) + [os.path.join(root, s) for s in search]:
         path = os.path.normpath(os.path.join(base, name))
         if os.path.isfile(path):
             return path
@@ -72,7 +74,7 @@ for top in scanned:
 edges = {}
 for f in files:
     with open(f, encoding="utf-8") as text:
-        targets = [resolve(f, m.group(1)) for m in map(include.match, text) if m]
+        targets = [resolve(f, m.group(1) or m.group(2), m.group(1) is not None) for m in map(include.match, text) if m]
     # a .c file including another .c (the kernel builds) is a build, not a layer
     edges[f] = sorted({t for t in targets if t and t != f})
 

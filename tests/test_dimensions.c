@@ -1,5 +1,8 @@
 /* 2D and 3D agree: every behaviour, combiner and the vehicle step in 3D with
- * z = 0 inputs give the 2D result with z = 0. Bit-exact where the maths is
+ * z = 0 inputs give the 2D result with z = 0 (not yet compared: the
+ * predictive avoid_neighbours, anticipate and time_to_collision, and the
+ * braking arrive_braking, follow_waypoints_braking and follow_path_to_end,
+ * and path_point_ahead). Bit-exact where the maths is
  * the same; 1e-6 relative where 3D builds its frame differently (the
  * heading frame's "left" is normalised again, "up" is a cross product). */
 #include "test_util.h"

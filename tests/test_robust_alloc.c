@@ -4,7 +4,8 @@
  * sub-steps, two built-in threads, a third of the agents with goals of
  * their own, agents removed, re-added and teleported between steps — make
  * no call at all to the world's allocator. Counted
- * through steer_world_def.allocator, in 2D and 3D. */
+ * through steer_world_def.allocator, in 2D and 3D; and with a user's
+ * scheduler, agents added between steps up to the capacity. */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,10 +68,65 @@ static void steady_state(int dim)
     CHECK_EQ_LONG(atomic_load(&c.allocs), atomic_load(&c.frees)); /* everything given back */
 }
 
+/* A user's scheduler (enqueue_task): the world claims each item of a task
+ * with a bit (world_tasks.c). Those bits are made once, at the first step
+ * with the scheduler, for the world's capacity: agents added later, up to
+ * the capacity, make no step allocate (they grew with the count, so a game
+ * adding units between frames had steps call its allocator). */
+static void *run_now(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user_context)
+{
+    (void)min_range;
+    (void)user_context;
+    task(0, item_count, 0, task_context); /* all of it, now: Box2D's way */
+    return 0;
+}
+
+static void finish_nothing(void *user_task, void *user_context)
+{
+    (void)user_task;
+    (void)user_context;
+}
+
+static void user_scheduler_agents_added(int dim)
+{
+    static counter c;
+    counter_reset(&c, -1);
+    steer_world_def def = steer_default_world_def();
+    def.dim = dim;
+    def.capacity = 1000;
+    def.enqueue_task = run_now;
+    def.finish_task = finish_nothing;
+    def.allocator = allocator_of(&c);
+    steer_world *w = steer_world_create(&def);
+    CHECK(w != 0);
+    if (!w) return;
+    steer_group_def g = steer_default_group_def();
+    int group = steer_world_add_group(w, &g);
+    int added = 0;
+    for (; added < 10; ++added)
+        steer_world_add_agent(w, group, steer_v3_make((float)added, 0.0f, 0.0f), steer_v3_zero());
+    CHECK(steer_world_step(w, 0.01f) == STEER_OK); /* the first step may size the grid and make the bits */
+    long in_steps = 0;
+    while (added < def.capacity) { /* a few hundred more between steps */
+        for (int k = 0; k < 330 && added < def.capacity; ++k, ++added)
+            steer_world_add_agent(w, group, steer_v3_make((float)(added % 40), (float)(added / 40), 0.0f), steer_v3_zero());
+        long before = atomic_load(&c.allocs);
+        CHECK(steer_world_step(w, 0.01f) == STEER_OK);
+        in_steps += atomic_load(&c.allocs) - before;
+    }
+    printf("%dD, a user's scheduler: %d agents added between steps, %ld allocator calls in the steps\n", dim,
+           added - 10, in_steps);
+    CHECK_EQ_LONG(in_steps, 0);
+    steer_world_destroy(w);
+    CHECK_EQ_LONG(atomic_load(&c.allocs), atomic_load(&c.frees));
+}
+
 int main(void)
 {
     steady_state(2);
     steady_state(3);
+    user_scheduler_agents_added(2);
+    user_scheduler_agents_added(3);
     printf("test_robust_alloc: %s\n", failures ? "FAILED" : "ok");
     return failures != 0;
 }
