@@ -49,6 +49,8 @@ typedef struct steer__goal {
     uint32_t order;          /* the steer_world_send_to_places call that sent it (0: none); agents of
                                 one order trade places on the way (world_places.c) */
 } steer__goal;
+/* one cache line a record: the step reads a goal agent's record at one prefetch */
+_Static_assert(sizeof(steer__goal) <= 64, "a goal record must fit one 64-byte line");
 
 /* The behaviour whose place a goal of this kind takes (world.h, "per-agent
  * goals"): SEEK, ARRIVE, or FOLLOW_PATH for a path or waypoints. */
