@@ -727,7 +727,8 @@ static void refusals(void)
 
 /* A square call's dense form from an auction's prices over every pair
  * (steer__assign_priced): the dense form's least sum on random clouds,
- * lattices with ties, places many at one point, and 3D; and the large call it exists for, agents on a
+ * lattices with ties, places many at one point, agents stacked at a few
+ * points, and 3D; and the large call it exists for, agents on a
  * ring far round a sunflower of places (every agent about as far from
  * every place), which the sparse form hands to it after its first solve:
  * the priced form's own answer, the least sum, the same twice. */
@@ -738,12 +739,15 @@ static void ring_goes_priced(void)
     static int dense[MAX_N], priced[MAX_N], again[MAX_N];
     steer_allocator heap = {0};
     steer_rng rng = steer_rng_make(91);
-    for (int c = 0; c < 80; ++c) {
+    for (int c = 0; c < 100; ++c) {
         const int n = 2 + (c % 60) * 3, dim = c % 3 == 2 ? 3 : 2;
         for (int i = 0; i < n; ++i) {
             if (c % 3 == 1) { /* a lattice to a lattice: many equal sums */
                 from[i] = steer_v3_make((float)(i % 7), (float)(i / 7), 0.0f);
                 to[i] = steer_v3_make(10.0f + (float)(i / 5), (float)(i % 5), 0.0f);
+            } else if (c >= 80) { /* agents stacked at three points: many rows alike */
+                from[i] = steer_v3_make(60.0f + (float)(i % 3), 0.0f, dim == 3 ? 1.0f : 0.0f);
+                to[i] = steer_v3_make(steer_rng_range(&rng, -20, 20), steer_rng_range(&rng, -20, 20), 0.0f);
             } else if (c >= 60) { /* places clamped onto a box's edge: many at one point */
                 from[i] = steer_v3_make(steer_rng_range(&rng, -40, 40), steer_rng_range(&rng, -40, 40), 0.0f);
                 to[i] = steer_v3_make(fminf(2.0f * (float)(i % 9), 9.0f), fminf(2.0f * (float)(i / 9), 9.0f),
@@ -785,7 +789,7 @@ static void ring_goes_priced(void)
     CHECK(memcmp(priced, dense, sizeof priced) == 0);
     CHECK(steer__assign_least_squares(from, n, to, n, 2, &heap, again) == STEER_OK);
     CHECK(memcmp(priced, again, sizeof priced) == 0);
-    printf("ring_goes_priced: 80 small cases and a ring of %d at the dense form's least sum (%.6f against %.6f)\n", n, p, d);
+    printf("ring_goes_priced: 100 small cases and a ring of %d at the dense form's least sum (%.6f against %.6f)\n", n, p, d);
     long needed = sparse_out_of_memory(from, 40, to, 40, 2, 0, priced);
     printf("priced form: out of memory at each of its %ld allocations, nothing kept\n", needed);
     CHECK(needed >= 3);
