@@ -772,7 +772,9 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * time (an AMD EPYC): 1,000 0.18 s, 2,000 0.5 s, 4,000 1.8 s (25.5 s
  * before the auction); 4,000 sent from afar into a world too small for
  * their places (most clamped onto its edge, many at one point) 2.2 s
- * (15.6 s); 4,000 stacked at seven points 2.5 s (41.7 s). Scratch from the
+ * (15.6 s); 4,000 stacked at seven points 2.5 s (41.7 s). With more
+ * places than agents the auction is not used, and stacked agents stay
+ * slow: 1,000 to 2,000 places 2.2 s, 2,000 to 4,000 17 s. Scratch from the
  * world's allocator. The call runs to its end in the caller's thread: a
  * game that must not drop a frame sends an order of thousands squad by
  * squad (a call each), or chooses the places itself and gives them with
