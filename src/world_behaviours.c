@@ -266,8 +266,12 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
  * when the aim is on or past the face. Else an end near the floor is never
  * reached: the push up outweighs the arrive, and an agent stood 3 short of
  * a landing pad for good, or hovered in and out of arrived. Without an aim
- * in a margin it is the pure function, bit for bit (a ground group's up
- * axis keeps the margin). */
+ * in a margin it is the pure function, bit for bit. A ground group never
+ * moves along the up axis, so it has no push along it: one standing on
+ * the box's floor (a Y-up scene from y = 0 up) would otherwise take that
+ * push as a PRIORITY or DITHER group's first force and stand still, or
+ * spend a RUNNING_SUM's max_force on it (it is dropped after the combine
+ * anyway). */
 static steer_v3 contain_force(const steer_world *w, const steer__agent *a)
 {
     const steer_group_def *d = &a->g->def;
@@ -277,9 +281,10 @@ static steer_v3 contain_force(const steer_world *w, const steer__agent *a)
     bool aims = a->goal && steer__goal_aim(w, a, &aim);
     steer_v3 force = steer_v3_zero();
     for (int axis = 0; axis < w->dim; ++axis) {
+        if (a->g->on_ground && axis == steer__up_index(w)) continue;
         float lo = steer_v3_get(box.min, axis), hi = steer_v3_get(box.max, axis);
         float lo_margin = d->contain_margin, hi_margin = d->contain_margin;
-        if (aims && !(a->g->on_ground && axis == steer__up_index(w))) {
+        if (aims) {
             float at = steer_v3_get(aim, axis);
             lo_margin = steer_minf(lo_margin, steer_maxf(0.0f, at - lo));
             hi_margin = steer_minf(hi_margin, steer_maxf(0.0f, hi - at));

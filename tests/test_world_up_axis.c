@@ -353,6 +353,47 @@ static void ground_plane_keeps_height(steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* ---- 4a. a ground unit on the box's floor is not held by containment -----------
+ * A game's ground often lies on a face of the world's box (a Y-up scene
+ * from y = 0 up). CONTAIN pushes an agent within contain_margin of a face
+ * inward, and one on the floor straight up: a ground unit never moves up,
+ * so that push is no force at all to it. Before, it was computed anyway:
+ * PRIORITY and DITHER took it as the first non-zero force and the unit
+ * stood still for good; RUNNING_SUM spent max_force on it (a unit with
+ * max_force = max_speed stood still too) and BLEND's truncation shrank the
+ * rest. Each combine mode: the unit on the floor walks as one above it. */
+static void ground_unit_on_the_floor_is_not_held(steer_up_axis up)
+{
+    const int axis = up == STEER_UP_Y ? 1 : 2;
+    for (int mode = STEER_COMBINE_BLEND; mode <= STEER_COMBINE_DITHER; ++mode) {
+        steer_world_def wd = def_3d(up, 2, v3(-20, 0, -20), v3(20, 20, 20)); /* the floor at height 0 */
+        wd.boundary = STEER_BOUNDARY_CLAMP;
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def gd = lone_group();
+        gd.ground_plane = true;
+        gd.combine = (steer_combine)mode;
+        gd.max_force = gd.max_speed;
+        gd.weight[STEER_CONTAIN] = gd.weight[STEER_SEEK] = 1.0f;
+        gd.target = in_frame(up, v3(10.0f, 0.0f, 10.0f));
+        CHECK(steer_world_add_group(w, &gd) == 0);
+        steer_agent_id floor = steer_world_add_agent(w, 0, in_frame(up, v3(0, 0, 0)), v3(0, 0, 0));
+        steer_agent_id above = steer_world_add_agent(w, 0, in_frame(up, v3(0, 5, 0)), v3(0, 0, 0));
+        for (int s = 0; s < 60; ++s) steer_world_step(w, DT);
+        steer_agent_state f, a;
+        CHECK(steer_world_get_agent(w, floor, &f) == STEER_OK && steer_world_get_agent(w, above, &a) == STEER_OK);
+        CHECK(steer_v3_get(f.position, axis) == 0.0f);
+        steer_v3 walked_f = steer_v3_set(f.position, axis, 0.0f), walked_a = steer_v3_set(a.position, axis, 0.0f);
+        if (!(steer_v3_len(walked_a) > 1.0f) || walked_f.x != walked_a.x || walked_f.y != walked_a.y ||
+            walked_f.z != walked_a.z)
+            fprintf(stderr, "combine %d, %s-up: on the floor walked (%g %g %g), above it (%g %g %g)\n", mode,
+                    up == STEER_UP_Y ? "Y" : "Z", (double)walked_f.x, (double)walked_f.y, (double)walked_f.z,
+                    (double)walked_a.x, (double)walked_a.y, (double)walked_a.z);
+        CHECK(steer_v3_len(walked_a) > 1.0f);
+        CHECK(walked_f.x == walked_a.x && walked_f.y == walked_a.y && walked_f.z == walked_a.z);
+        steer_world_destroy(w);
+    }
+}
+
 /* ---- 4b. a ground-plane agent reaches points off its height ---------------------
  * It keeps its height, so it measures every point on the ground: goals,
  * waypoints, a path's end and its group's target at other heights are
@@ -839,6 +880,8 @@ int main(void)
     y_up_world_is_the_turned_z_up_world();
     ground_plane_keeps_height(STEER_UP_Z);
     ground_plane_keeps_height(STEER_UP_Y);
+    ground_unit_on_the_floor_is_not_held(STEER_UP_Z);
+    ground_unit_on_the_floor_is_not_held(STEER_UP_Y);
     ground_plane_reaches_points_off_its_height(STEER_UP_Z);
     ground_plane_reaches_points_off_its_height(STEER_UP_Y);
     ground_plane_places_assigned_on_the_ground(STEER_UP_Z);

@@ -628,7 +628,8 @@ static inline bool goal_aim(const agent_ref *r, steer_v3 *aim)
  * aim's depth inside that face if less (none when the aim is on or past
  * it); within a face's zone the desired inward speed grows linearly from 0
  * to max_speed at the face; the nearer zone (by that fraction) acts, and
- * only inward: max(0, desired - v). */
+ * only inward: max(0, desired - v). A ground_plane group has no push along
+ * its up axis (it never moves along it), with an aim or without. */
 static inline steer_v3 contain_toward_aim(const agent_ref *r, steer_v3 lo, steer_v3 hi, steer_v3 aim)
 {
     const float m = r->g->contain_margin, ms = r->g->max_speed;
@@ -647,7 +648,7 @@ static inline steer_v3 contain_toward_aim(const agent_ref *r, steer_v3 lo, steer
         else if (th > 0.0f) push = fminf(0.0f, -ms * fminf(th, 1.0f) - v);
         f = steer_v3_set(f, axis, push);
     }
-    return f;
+    return on_ground(r) ? drop_up(r->b, f) : f;
 }
 
 /* Whether a wall stands across the line from p to q on the ground (walls
@@ -1210,7 +1211,8 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
         steer_v3 aim;
         if (goal_aim(r, &aim)) return contain_toward_aim(r, lo, hi, aim);
         if (flat(r)) return v3_of(steer_contain2(p2, v2, (steer_box2){v2_of(lo), v2_of(hi)}, g->contain_margin, ms));
-        return steer_contain3(r->p, r->v, (steer_box3){lo, hi}, g->contain_margin, ms);
+        steer_v3 f = steer_contain3(r->p, r->v, (steer_box3){lo, hi}, g->contain_margin, ms);
+        return on_ground(r) ? drop_up(b, f) : f; /* no push along the axis it never moves along */
     }
     case STEER_FOLLOW_FLOW: {
         if (flat(r)) {
