@@ -627,8 +627,8 @@ static inline bool goal_aim(const agent_ref *r, steer_v3 *aim)
  * ground_plane group), each face's zone is contain_margin deep, or the
  * aim's depth inside that face if less (none when the aim is on or past
  * it); within a face's zone the desired inward speed grows linearly from 0
- * to max_speed at the face; the nearer zone (by that fraction) acts, and
- * only inward: max(0, desired - v). A ground_plane group has no push along
+ * to max_speed at the face; the nearer zone (by that fraction) acts (none
+ * where both are equally near), and only inward: max(0, desired - v). A ground_plane group has no push along
  * its up axis (it never moves along it), with an aim or without. */
 static inline steer_v3 contain_toward_aim(const agent_ref *r, steer_v3 lo, steer_v3 hi, steer_v3 aim)
 {
@@ -644,8 +644,8 @@ static inline steer_v3 contain_toward_aim(const agent_ref *r, steer_v3 lo, steer
         float tl = ml > 0.0f ? (l + ml - x) / ml : (x < l ? 1.0f : 0.0f);
         float th = mh > 0.0f ? (x - (h - mh)) / mh : (x > h ? 1.0f : 0.0f);
         float push = 0.0f;
-        if (tl > 0.0f && tl >= th) push = fmaxf(0.0f, ms * fminf(tl, 1.0f) - v);
-        else if (th > 0.0f) push = fminf(0.0f, -ms * fminf(th, 1.0f) - v);
+        if (tl > 0.0f && tl > th) push = fmaxf(0.0f, ms * fminf(tl, 1.0f) - v);
+        else if (th > 0.0f && th > tl) push = fminf(0.0f, -ms * fminf(th, 1.0f) - v); /* equal: they cancel */
         f = steer_v3_set(f, axis, push);
     }
     return on_ground(r) ? drop_up(r->b, f) : f;
