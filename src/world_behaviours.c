@@ -339,15 +339,20 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer_arrival arrival = steer__group_arrival(fc, a->g, d->slow_radius);
         return steer__braking_arrive(w, a, d->target, ms, &arrival);
     }
-    case STEER_FLEE: return steer_flee3(a->p, a->v, d->threat, ms, d->panic_distance);
+    /* A ground agent reads the threat, and the agent it pursues or evades, on
+     * the ground, as it reads its targets (level with it, that one's velocity
+     * without its up part): a threat overhead is fled at full speed. */
+    case STEER_FLEE: return steer_flee3(steer__level_with(w, a, d->threat), a->v, d->threat, ms, d->panic_distance);
     case STEER_PURSUE:
     case STEER_EVADE: {
         bool pursue = b == STEER_PURSUE;
         steer_v3 tp, tv;
         if (!nearest_of_group(w, fc->group_start, a, pursue ? d->pursue_group : d->evade_group, d->chase_radius, &tp, &tv))
             return steer_v3_zero();
-        if (pursue) return steer_pursue3(a->p, a->v, tp, tv, ms, d->max_prediction);
-        return steer_evade3(a->p, a->v, tp, tv, ms, d->max_prediction, d->panic_distance);
+        if (a->g->on_ground) steer__drop_up(w, &tv);
+        steer_v3 p = steer__level_with(w, a, tp);
+        if (pursue) return steer_pursue3(p, a->v, tp, tv, ms, d->max_prediction);
+        return steer_evade3(p, a->v, tp, tv, ms, d->max_prediction, d->panic_distance);
     }
     case STEER_FOLLOW_PATH: {
         if (a->goal) return steer__goal_force(fc, a);

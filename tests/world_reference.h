@@ -1143,7 +1143,7 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
         }
     case STEER_FLEE:
         if (flat(r)) return v3_of(steer_flee2(p2, v2, v2_of(g->threat), ms, g->panic_distance));
-        return steer_flee3(r->p, r->v, g->threat, ms, g->panic_distance);
+        return steer_flee3(level_at(r, r->p, g->threat), r->v, g->threat, ms, g->panic_distance); /* on the ground */
     case STEER_PURSUE:
     case STEER_EVADE: {
         bool pursue = behaviour == STEER_PURSUE;
@@ -1152,8 +1152,10 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
         if (flat(r))
             return v3_of(pursue ? steer_pursue2(p2, v2, v2_of(tp), v2_of(tv), ms, g->max_prediction)
                                 : steer_evade2(p2, v2, v2_of(tp), v2_of(tv), ms, g->max_prediction, g->panic_distance));
-        return pursue ? steer_pursue3(r->p, r->v, tp, tv, ms, g->max_prediction)
-                      : steer_evade3(r->p, r->v, tp, tv, ms, g->max_prediction, g->panic_distance);
+        if (on_ground(r)) tv = drop_up(r->b, tv); /* read on the ground: level with it, its velocity level */
+        steer_v3 p = level_at(r, r->p, tp);
+        return pursue ? steer_pursue3(p, r->v, tp, tv, ms, g->max_prediction)
+                      : steer_evade3(p, r->v, tp, tv, ms, g->max_prediction, g->panic_distance);
     }
     case STEER_WANDER: {
         /* the angle the world turned to this step (read back), no draw of our own */
