@@ -266,8 +266,12 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
  * when the aim is on or past the face. Else an end near the floor is never
  * reached: the push up outweighs the arrive, and an agent stood 3 short of
  * a landing pad for good, or hovered in and out of arrived. Without an aim
- * in a margin it is the pure function, bit for bit (a ground group's up
- * axis keeps the margin). */
+ * in a margin it is the pure function, bit for bit. A ground group never
+ * moves along the up axis, so it has no push along it: one standing on
+ * the box's floor (a Y-up scene from y = 0 up) would otherwise take that
+ * push as a PRIORITY or DITHER group's first force and stand still, or
+ * spend a RUNNING_SUM's max_force on it (it is dropped after the combine
+ * anyway). */
 static steer_v3 contain_force(const steer_world *w, const steer__agent *a)
 {
     const steer_group_def *d = &a->g->def;
@@ -277,9 +281,10 @@ static steer_v3 contain_force(const steer_world *w, const steer__agent *a)
     bool aims = a->goal && steer__goal_aim(w, a, &aim);
     steer_v3 force = steer_v3_zero();
     for (int axis = 0; axis < w->dim; ++axis) {
+        if (a->g->on_ground && axis == steer__up_index(w)) continue;
         float lo = steer_v3_get(box.min, axis), hi = steer_v3_get(box.max, axis);
         float lo_margin = d->contain_margin, hi_margin = d->contain_margin;
-        if (aims && !(a->g->on_ground && axis == steer__up_index(w))) {
+        if (aims) {
             float at = steer_v3_get(aim, axis);
             lo_margin = steer_minf(lo_margin, steer_maxf(0.0f, at - lo));
             hi_margin = steer_minf(hi_margin, steer_maxf(0.0f, hi - at));
@@ -334,15 +339,20 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer_arrival arrival = steer__group_arrival(fc, a->g, d->slow_radius);
         return steer__braking_arrive(w, a, d->target, ms, &arrival);
     }
-    case STEER_FLEE: return steer_flee3(a->p, a->v, d->threat, ms, d->panic_distance);
+    /* A ground agent reads the threat, and the agent it pursues or evades, on
+     * the ground, as it reads its targets (level with it, that one's velocity
+     * without its up part): a threat overhead is fled at full speed. */
+    case STEER_FLEE: return steer_flee3(steer__level_with(w, a, d->threat), a->v, d->threat, ms, d->panic_distance);
     case STEER_PURSUE:
     case STEER_EVADE: {
         bool pursue = b == STEER_PURSUE;
         steer_v3 tp, tv;
         if (!nearest_of_group(w, fc->group_start, a, pursue ? d->pursue_group : d->evade_group, d->chase_radius, &tp, &tv))
             return steer_v3_zero();
-        if (pursue) return steer_pursue3(a->p, a->v, tp, tv, ms, d->max_prediction);
-        return steer_evade3(a->p, a->v, tp, tv, ms, d->max_prediction, d->panic_distance);
+        if (a->g->on_ground) steer__drop_up(w, &tv);
+        steer_v3 p = steer__level_with(w, a, tp);
+        if (pursue) return steer_pursue3(p, a->v, tp, tv, ms, d->max_prediction);
+        return steer_evade3(p, a->v, tp, tv, ms, d->max_prediction, d->panic_distance);
     }
     case STEER_FOLLOW_PATH: {
         if (a->goal) return steer__goal_force(fc, a);

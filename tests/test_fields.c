@@ -183,6 +183,33 @@ static void contain_never_pushes_outward(void)
     CHECK(inward);
 }
 
+/* Both faces of an axis within reach, equally near: no push along it (the
+ * two cancel). A Y-up vehicle kept in a flat XZ rectangle (min.y == max.y,
+ * the height it walks at) wanders on it and never leaves its height; the
+ * low face used to win the tie, sending it up at max_speed, so that it
+ * bobbed up to 3.5 away. Off the plane it is pushed back toward it. */
+static void contain_equal_faces_cancel(void)
+{
+    steer_box3 flat = {v3(-20, 0, -20), v3(20, 0, 20)};
+    CHECK_V3_EQ(steer_contain3(v3(0, 0, 0), v3(1, 0, 0), flat, 5.0f, 3.0f), v3(0, 0, 0));
+    CHECK(steer_contain3(v3(0, 0.5f, 0), v3(1, 0, 0), flat, 5.0f, 3.0f).y < 0.0f);
+    CHECK(steer_contain3(v3(0, -0.5f, 0), v3(1, 0, 0), flat, 5.0f, 3.0f).y > 0.0f);
+    steer_box2 narrow = {v2(-10, -1), v2(10, 1)}; /* narrower than its two margins */
+    CHECK_V2_EQ(steer_contain2(v2(3, 0), v2(1, 0), narrow, 2.0f, 3.0f), v2(0, 0));
+    CHECK(steer_contain2(v2(3, 0.25f), v2(1, 0), narrow, 2.0f, 3.0f).y < 0.0f);
+    steer_vehicle3 v = steer_vehicle3_make(v3(0, 0, 0), 1);
+    v.up = STEER_UP_Y;
+    v.velocity = v3(1, 0, 0);
+    float off = 0.0f;
+    for (int i = 0; i < 300; ++i) {
+        steer_v3 f = steer_v3_add(steer_vehicle3_wander(&v, 1.0f, NULL), steer_vehicle3_contain(&v, flat, 5.0f));
+        steer_vehicle3_apply_force(&v, f);
+        steer_vehicle3_step(&v, 1.0f);
+        off = fmaxf(off, fabsf(v.position.y));
+    }
+    CHECK(off == 0.0f);
+}
+
 static void contain_keeps_a_vehicle_inside_the_box(void)
 {
     steer_box2 box = {v2(0, 0), v2(10, 6)};
@@ -209,6 +236,7 @@ int main(void)
     contain_is_zero_well_inside();
     contain_pushes_inward_near_each_face_on_each_axis();
     contain_never_pushes_outward();
+    contain_equal_faces_cancel();
     contain_keeps_a_vehicle_inside_the_box();
     return check_summary("test_fields");
 }

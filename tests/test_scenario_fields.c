@@ -938,6 +938,32 @@ static void test_spawn_velocity_and_heading(void)
     CHECK_V3(velocity(w, 5), v3(1, 0, 0), 1e-5);  /* at +X, outward */
     CHECK_V3(velocity(w, 6), v3(0, 0, -1), 1e-5); /* at -Z, outward */
     steer_world_destroy(w);
+
+    /* a random heading in a ground group is on the ground, so its agents start at their speed (before, a
+       direction on the sphere lost its up part: speeds 0.38 to 1.91 of 2), in either frame; others' are 3D */
+    for (int y_up = 0; y_up < 2; ++y_up) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "{'dim': 3, 'up': '%s', 'bounds': {'min': [-20, -20, -20], 'max': [20, 20, 20]}, 'groups': ["
+                 " {'name': 'walkers', 'max_speed': 4, 'ground_plane': true,"
+                 "  'spawn': [{'count': 16, 'shape': 'disc', 'centre': [0, 0, 0], 'radius': 10, 'speed': 2}]},"
+                 " {'name': 'flyers', 'max_speed': 4,"
+                 "  'spawn': [{'count': 16, 'shape': 'disc', 'centre': [0, 0, 0], 'radius': 10, 'speed': 2}]}]}",
+                 y_up ? "y" : "z");
+        w = BUILD(text);
+        if (!w) return;
+        int climbing = 0;
+        for (int k = 0; k < 16; ++k) {
+            steer_v3 v = velocity(w, k);
+            CHECK_NEAR(length(v), 2, 1e-5);
+            CHECK((y_up ? v.y : v.z) == 0.0f);
+            steer_v3 u = velocity(w, 16 + k);
+            CHECK_NEAR(length(u), 2, 1e-5);
+            climbing += (y_up ? u.y : u.z) != 0.0f;
+        }
+        CHECK(climbing > 0);
+        steer_world_destroy(w);
+    }
 }
 
 /* Positions of agents [first, first + count) differ from those saved. */

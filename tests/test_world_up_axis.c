@@ -353,6 +353,102 @@ static void ground_plane_keeps_height(steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* ---- 4a. a ground unit on the box's floor is not held by containment -----------
+ * A game's ground often lies on a face of the world's box (a Y-up scene
+ * from y = 0 up). CONTAIN pushes an agent within contain_margin of a face
+ * inward, and one on the floor straight up: a ground unit never moves up,
+ * so that push is no force at all to it. Before, it was computed anyway:
+ * PRIORITY and DITHER took it as the first non-zero force and the unit
+ * stood still for good; RUNNING_SUM spent max_force on it (a unit with
+ * max_force = max_speed stood still too) and BLEND's truncation shrank the
+ * rest. Each combine mode: the unit on the floor walks as one above it. */
+static void ground_unit_on_the_floor_is_not_held(steer_up_axis up)
+{
+    const int axis = up == STEER_UP_Y ? 1 : 2;
+    for (int mode = STEER_COMBINE_BLEND; mode <= STEER_COMBINE_DITHER; ++mode) {
+        steer_world_def wd = def_3d(up, 2, v3(-20, 0, -20), v3(20, 20, 20)); /* the floor at height 0 */
+        wd.boundary = STEER_BOUNDARY_CLAMP;
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def gd = lone_group();
+        gd.ground_plane = true;
+        gd.combine = (steer_combine)mode;
+        gd.max_force = gd.max_speed;
+        gd.weight[STEER_CONTAIN] = gd.weight[STEER_SEEK] = 1.0f;
+        gd.target = in_frame(up, v3(10.0f, 0.0f, 10.0f));
+        CHECK(steer_world_add_group(w, &gd) == 0);
+        steer_agent_id floor = steer_world_add_agent(w, 0, in_frame(up, v3(0, 0, 0)), v3(0, 0, 0));
+        steer_agent_id above = steer_world_add_agent(w, 0, in_frame(up, v3(0, 5, 0)), v3(0, 0, 0));
+        for (int s = 0; s < 60; ++s) steer_world_step(w, DT);
+        steer_agent_state f, a;
+        CHECK(steer_world_get_agent(w, floor, &f) == STEER_OK && steer_world_get_agent(w, above, &a) == STEER_OK);
+        CHECK(steer_v3_get(f.position, axis) == 0.0f);
+        steer_v3 walked_f = steer_v3_set(f.position, axis, 0.0f), walked_a = steer_v3_set(a.position, axis, 0.0f);
+        if (!(steer_v3_len(walked_a) > 1.0f) || walked_f.x != walked_a.x || walked_f.y != walked_a.y ||
+            walked_f.z != walked_a.z)
+            fprintf(stderr, "combine %d, %s-up: on the floor walked (%g %g %g), above it (%g %g %g)\n", mode,
+                    up == STEER_UP_Y ? "Y" : "Z", (double)walked_f.x, (double)walked_f.y, (double)walked_f.z,
+                    (double)walked_a.x, (double)walked_a.y, (double)walked_a.z);
+        CHECK(steer_v3_len(walked_a) > 1.0f);
+        CHECK(walked_f.x == walked_a.x && walked_f.y == walked_a.y && walked_f.z == walked_a.z);
+        steer_world_destroy(w);
+    }
+}
+
+/* ---- 4a'. a ground unit flees, pursues and evades on its ground ------------------
+ * FLEE's threat and the agent PURSUE or EVADE picks are points at other
+ * heights too (a dragon over a village, a drone over a patrol): a ground
+ * unit reads them on the ground, as it reads its targets. Before, they
+ * were read in 3D and the up part dropped after: with the threat 8 up, a
+ * unit of max_speed 2 fled at 0.25 after 2 s (1.74 from a threat at its own
+ * height), evaded at 0.25 and pursued at 0.18. Now it runs as fast, and
+ * the same way, as from or after one at its own height. */
+static void ground_unit_flees_and_chases_on_its_ground(steer_up_axis up)
+{
+    const int axis = up == STEER_UP_Y ? 1 : 2;
+    steer_v3 vel[2][3];
+    for (int level = 0; level < 2; ++level) { /* the threat and the drones 8 up, then at the units' height */
+        float h = level == 0 ? 8.0f : 0.0f;
+        steer_world_def wd = def_3d(up, 8, v3(-50, -50, -50), v3(50, 50, 50));
+        wd.boundary = STEER_BOUNDARY_NONE;
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def gd = lone_group();
+        gd.ground_plane = true;
+        gd.max_speed = 2.0f, gd.max_force = 4.0f, gd.chase_radius = 50.0f;
+        steer_group_def flee = gd, pursue = gd, evade = gd, drone = lone_group();
+        flee.weight[STEER_FLEE] = 1.0f;
+        flee.threat = in_frame(up, v3(1, h, 0));
+        pursue.weight[STEER_PURSUE] = 1.0f;
+        pursue.pursue_group = 3;
+        evade.weight[STEER_EVADE] = 1.0f;
+        evade.evade_group = 3;
+        CHECK(steer_world_add_group(w, &flee) == 0 && steer_world_add_group(w, &pursue) == 1);
+        CHECK(steer_world_add_group(w, &evade) == 2 && steer_world_add_group(w, &drone) == 3);
+        steer_agent_id ids[3] = {steer_world_add_agent(w, 0, v3(0, 0, 0), v3(0, 0, 0)),
+                                 steer_world_add_agent(w, 1, in_frame(up, v3(0, 0, 30)), v3(0, 0, 0)),
+                                 steer_world_add_agent(w, 2, in_frame(up, v3(0, 0, -30)), v3(0, 0, 0))};
+        steer_world_add_agent(w, 3, in_frame(up, v3(10, h, 30)), v3(0, 0, 0)); /* the pursuer's quarry */
+        steer_world_add_agent(w, 3, in_frame(up, v3(1, h, -30)), v3(0, 0, 0)); /* the evader's threat */
+        for (int s = 0; s < 60; ++s) steer_world_step(w, DT);
+        for (int i = 0; i < 3; ++i) {
+            steer_agent_state st;
+            CHECK(steer_world_get_agent(w, ids[i], &st) == STEER_OK);
+            CHECK(steer_v3_get(st.position, axis) == 0.0f);
+            vel[level][i] = st.velocity;
+        }
+        steer_world_destroy(w);
+    }
+    for (int i = 0; i < 3; ++i) {
+        float high = steer_v3_len(vel[0][i]), level = steer_v3_len(vel[1][i]);
+        if (!(high > 0.99f * level))
+            fprintf(stderr, "%s-up, %s: ground speed %g with it 8 up, %g at the same height\n",
+                    up == STEER_UP_Y ? "Y" : "Z", i == 0 ? "fleeing" : i == 1 ? "pursuing" : "evading", (double)high,
+                    (double)level);
+        CHECK(level > 1.5f);
+        CHECK(high > 0.99f * level);
+        CHECK(steer_v3_len(steer_v3_sub(vel[0][i], vel[1][i])) < 0.01f * level); /* the same way */
+    }
+}
+
 /* ---- 4b. a ground-plane agent reaches points off its height ---------------------
  * It keeps its height, so it measures every point on the ground: goals,
  * waypoints, a path's end and its group's target at other heights are
@@ -839,6 +935,10 @@ int main(void)
     y_up_world_is_the_turned_z_up_world();
     ground_plane_keeps_height(STEER_UP_Z);
     ground_plane_keeps_height(STEER_UP_Y);
+    ground_unit_on_the_floor_is_not_held(STEER_UP_Z);
+    ground_unit_on_the_floor_is_not_held(STEER_UP_Y);
+    ground_unit_flees_and_chases_on_its_ground(STEER_UP_Z);
+    ground_unit_flees_and_chases_on_its_ground(STEER_UP_Y);
     ground_plane_reaches_points_off_its_height(STEER_UP_Z);
     ground_plane_reaches_points_off_its_height(STEER_UP_Y);
     ground_plane_places_assigned_on_the_ground(STEER_UP_Z);

@@ -627,8 +627,9 @@ static inline bool goal_aim(const agent_ref *r, steer_v3 *aim)
  * ground_plane group), each face's zone is contain_margin deep, or the
  * aim's depth inside that face if less (none when the aim is on or past
  * it); within a face's zone the desired inward speed grows linearly from 0
- * to max_speed at the face; the nearer zone (by that fraction) acts, and
- * only inward: max(0, desired - v). */
+ * to max_speed at the face; the nearer zone (by that fraction) acts (none
+ * where both are equally near), and only inward: max(0, desired - v). A ground_plane group has no push along
+ * its up axis (it never moves along it), with an aim or without. */
 static inline steer_v3 contain_toward_aim(const agent_ref *r, steer_v3 lo, steer_v3 hi, steer_v3 aim)
 {
     const float m = r->g->contain_margin, ms = r->g->max_speed;
@@ -643,11 +644,11 @@ static inline steer_v3 contain_toward_aim(const agent_ref *r, steer_v3 lo, steer
         float tl = ml > 0.0f ? (l + ml - x) / ml : (x < l ? 1.0f : 0.0f);
         float th = mh > 0.0f ? (x - (h - mh)) / mh : (x > h ? 1.0f : 0.0f);
         float push = 0.0f;
-        if (tl > 0.0f && tl >= th) push = fmaxf(0.0f, ms * fminf(tl, 1.0f) - v);
-        else if (th > 0.0f) push = fminf(0.0f, -ms * fminf(th, 1.0f) - v);
+        if (tl > 0.0f && tl > th) push = fmaxf(0.0f, ms * fminf(tl, 1.0f) - v);
+        else if (th > 0.0f && th > tl) push = fminf(0.0f, -ms * fminf(th, 1.0f) - v); /* equal: they cancel */
         f = steer_v3_set(f, axis, push);
     }
-    return f;
+    return on_ground(r) ? drop_up(r->b, f) : f;
 }
 
 /* Whether a wall stands across the line from p to q on the ground (walls
@@ -1142,7 +1143,7 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
         }
     case STEER_FLEE:
         if (flat(r)) return v3_of(steer_flee2(p2, v2, v2_of(g->threat), ms, g->panic_distance));
-        return steer_flee3(r->p, r->v, g->threat, ms, g->panic_distance);
+        return steer_flee3(level_at(r, r->p, g->threat), r->v, g->threat, ms, g->panic_distance); /* on the ground */
     case STEER_PURSUE:
     case STEER_EVADE: {
         bool pursue = behaviour == STEER_PURSUE;
@@ -1151,8 +1152,10 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
         if (flat(r))
             return v3_of(pursue ? steer_pursue2(p2, v2, v2_of(tp), v2_of(tv), ms, g->max_prediction)
                                 : steer_evade2(p2, v2, v2_of(tp), v2_of(tv), ms, g->max_prediction, g->panic_distance));
-        return pursue ? steer_pursue3(r->p, r->v, tp, tv, ms, g->max_prediction)
-                      : steer_evade3(r->p, r->v, tp, tv, ms, g->max_prediction, g->panic_distance);
+        if (on_ground(r)) tv = drop_up(r->b, tv); /* read on the ground: level with it, its velocity level */
+        steer_v3 p = level_at(r, r->p, tp);
+        return pursue ? steer_pursue3(p, r->v, tp, tv, ms, g->max_prediction)
+                      : steer_evade3(p, r->v, tp, tv, ms, g->max_prediction, g->panic_distance);
     }
     case STEER_WANDER: {
         /* the angle the world turned to this step (read back), no draw of our own */
@@ -1210,7 +1213,8 @@ static inline steer_v3 behaviour_force(agent_ref *r, int behaviour)
         steer_v3 aim;
         if (goal_aim(r, &aim)) return contain_toward_aim(r, lo, hi, aim);
         if (flat(r)) return v3_of(steer_contain2(p2, v2, (steer_box2){v2_of(lo), v2_of(hi)}, g->contain_margin, ms));
-        return steer_contain3(r->p, r->v, (steer_box3){lo, hi}, g->contain_margin, ms);
+        steer_v3 f = steer_contain3(r->p, r->v, (steer_box3){lo, hi}, g->contain_margin, ms);
+        return on_ground(r) ? drop_up(b, f) : f; /* no push along the axis it never moves along */
     }
     case STEER_FOLLOW_FLOW: {
         if (flat(r)) {

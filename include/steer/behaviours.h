@@ -49,9 +49,12 @@
  * heading frame take +Z as up, or +Y when their params say STEER_UP_Y
  * (steer/math.h); zero-initialised params are Z-up. A Y-up call returns
  * exactly the Z-up call on the inputs turned by steer_v3_to_z_up, turned
- * back. Functions without params (offset_pursuit3, turn_toward3 and the
- * feeler, whose only up-dependence is the sideways choice of a degenerate
- * case) are Z-up: for Y-up, call them on turned inputs the same way.
+ * back. Functions without params (offset_pursuit3, turn_toward3, face3 and
+ * look_where_going3, which turn as turn_toward3 does, and the feeler, whose
+ * only up-dependence is the sideways choice of a degenerate case) are Z-up:
+ * for Y-up, call them on turned inputs the same way. (A heading turned
+ * round toward the exact opposite direction turns left about +Z: in a Y-up
+ * world, called on its own vectors, it pitches up through the vertical.)
  * contain3 needs no axis: it is per axis, its floor and ceiling are just the
  * box's faces on the up axis.
  *

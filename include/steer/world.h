@@ -219,8 +219,9 @@ typedef struct steer_group_def {
     bool ground_plane;       /* 3D, "2.5D": no motion along the world's up axis (a velocity given with an
                                 up part, by add, teleport or a move into the group, is kept without it);
                                 agents keep their height,
-                                and read goals, targets, paths and places on the ground (the up part of
-                                every distance dropped: docs/model.md 6.1a); obstacles are upright
+                                and read goals, targets, paths and places, FLEE's threat and the agent
+                                PURSUE or EVADE picks on the ground (the up part of every distance dropped:
+                                docs/model.md 6.1a); obstacles are upright
                                 cylinders to them, as walls stand: met at the agent's height, whatever
                                 the height of the centre (units on several levels meet every post);
                                 its neighbours are those within neighbour_radius on the ground and in

@@ -209,8 +209,12 @@ static steer_v3 spawn_centre(const sc_spawn *s)
 
 /* The spawn's heading for an agent at p: a unit vector, or zero (tangent or
  * outward at the shape's centre). Draws from rng for a random one, whatever
- * the speed, so a speed of 0 moves no other draw. */
-static steer_v3 spawn_direction(const sc_spawn *s, steer_v3 p, int dim, steer_up_axis up, steer_rng *rng)
+ * the speed, so a speed of 0 moves no other draw. A random one is on the
+ * ground for a ground group (which drops a velocity's up part: a direction
+ * on the sphere would start it slower than its speed, at any speed from 0
+ * to it), with the same two draws. */
+static steer_v3 spawn_direction(const sc_spawn *s, steer_v3 p, int dim, steer_up_axis up, bool ground,
+                                steer_rng *rng)
 {
     steer_v3 dir = steer_v3_zero();
     switch (s->heading) {
@@ -218,7 +222,8 @@ static steer_v3 spawn_direction(const sc_spawn *s, steer_v3 p, int dim, steer_up
         float a = 2.0f * STEER_PI * draw(rng);
         if (dim == 3) {
             float z = 2.0f * draw(rng) - 1.0f, r = sqrtf(steer_maxf(0.0f, 1.0f - z * z));
-            dir = steer_v3_make(r * steer_cos(a), r * steer_sin(a), z);
+            dir = ground ? on_ground(up, steer_cos(a), steer_sin(a))
+                         : steer_v3_make(r * steer_cos(a), r * steer_sin(a), z);
         } else {
             dir = steer_v3_make(steer_cos(a), steer_sin(a), 0.0f);
         }
@@ -418,7 +423,8 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
                 ok = false;
                 break;
             }
-            steer_v3 dir = sp->has_velocity ? steer_v3_zero() : spawn_direction(sp, p, info->dim, up, &rng);
+            bool ground = info->dim == 3 && info->groups[sp->group].def.ground_plane;
+            steer_v3 dir = sp->has_velocity ? steer_v3_zero() : spawn_direction(sp, p, info->dim, up, ground, &rng);
             steer_v3 v = sp->has_velocity ? sp->velocity : steer_v3_scale(dir, sp->speed);
             steer_agent_id id = steer_world_add_agent(w, sp->group, p, v);
             if (id.index != 0) face_standing_spawn(w, info, sp, id, dir, up);
