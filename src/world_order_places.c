@@ -7,6 +7,7 @@
 #include "world_internal.h"
 #include "world_obstacles.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -159,8 +160,17 @@ int steer_world_places_around(steer_world *w, const steer_places_query *q, steer
                     "query->mover_count = %d with movers %s: must be >= 0, with movers pointing to that many handles",
                     q->mover_count, q->movers ? "set" : "NULL");
     if (count == 0) return 0;
-    steer__objects_prepare(w);
     steer_v3 g = steer__to_ground(w, q->centre);
+    /* an unbounded world takes the spiral where it falls: its farthest point
+     * searched must be a float (a bounded one clamps its points into the box) */
+    double farthest = (double)(q->spacing / SPIRAL_CLOSEST) * sqrt((double)SEARCH_FACTOR * (double)count);
+    STEER_MISUSE_IF(w->def.boundary == STEER_BOUNDARY_NONE &&
+                        !(fmax(fabs((double)g.x), fabs((double)g.y)) + farthest <= 0.99 * (double)FLT_MAX),
+                    STEER_ERROR_INVALID_ARGUMENT, PLACES_QUERY,
+                    "query->spacing = %g about query->centre = (%g, %g, %g), count = %d: in an unbounded world the "
+                    "spiral (out to %g from the centre) must stay within the float range",
+                    (double)q->spacing, (double)q->centre.x, (double)q->centre.y, (double)q->centre.z, count, farthest);
+    steer__objects_prepare(w);
     order o = {w, steer_v2_make(g.x, g.y), w->dim == 3 ? g.z : 0.0f, 0.5f * q->spacing, 0.5f * q->spacing + q->box_margin,
                q->spacing / SPIRAL_CLOSEST, w->def.boundary != STEER_BOUNDARY_NONE, {0, 0}, {0, 0}, 0.0f, NULL, NULL, 0};
     for (int k = 0; k < w->group_count; ++k) o.widest = steer_maxf(o.widest, w->groups[k].def.radius);

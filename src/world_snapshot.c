@@ -38,6 +38,7 @@
                             segment reached); 16: the groups' queue time gap */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
+#define SNAP_BOM_SWAPPED 0x04030201u
 
 /* ---- CRC-32 (IEEE 802.3, reflected): detects every single-byte error ----
  * Eight bytes a step (slicing by eight): t[k][b] is the CRC of byte b
@@ -905,13 +906,18 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
     reader rd = {data, size - 4, 8, false};
     uint32_t version = get_u32(&rd), bom = get_u32(&rd);
     out->version = (int)(version <= (uint32_t)INT32_MAX ? version : 0);
-    if (bom != SNAP_BOM) INFO_REFUSE("written on a machine of the other byte order");
-    if (version < SNAP_OLDEST || version > SNAP_VERSION)
-        INFO_REFUSE("version %u: this build reads versions %u to %u", version, SNAP_OLDEST, SNAP_VERSION);
+    /* only the mark reversed is the other byte order, and the version is
+     * read once the checksum vouches for it: a changed byte there is damage */
+    if (bom == SNAP_BOM_SWAPPED) INFO_REFUSE("written on a machine of the other byte order");
+    if (bom != SNAP_BOM)
+        INFO_REFUSE("damaged: its byte-order mark reads 0x%08x, neither 0x%08x nor the other byte order's (bytes changed)",
+                    bom, SNAP_BOM);
     uint32_t stored_crc;
     memcpy(&stored_crc, (const unsigned char *)data + size - 4, 4);
     if (crc32_update(0, data, size - 4) != stored_crc)
         INFO_REFUSE("damaged: its CRC-32 does not match its %zu bytes (cut short, or bytes changed)", size);
+    if (version < SNAP_OLDEST || version > SNAP_VERSION)
+        INFO_REFUSE("version %u: this build reads versions %u to %u", version, SNAP_OLDEST, SNAP_VERSION);
     uint32_t dim = get_u32(&rd), def_size = get_u32(&rd);
     if (dim != 2u && dim != 3u) INFO_REFUSE("dim %u: must be 2 or 3", dim);
     out->dim = (int)dim;

@@ -241,6 +241,37 @@ static void units_sent_there_arrive(void)
     steer_world_destroy(w);
 }
 
+/* An unbounded world's spiral of a spacing so large (or about a centre so
+ * far out) that its points leave the float range: refused as misuse, never
+ * places that are not finite (spacing 3e38 gave 4093 infinite places of
+ * 4096, every one counted open). A bounded box keeps its places in it. */
+static void never_beyond_the_float_range(int dim)
+{
+    steer_v3 *places = malloc(sizeof *places * 4096);
+    steer_world *w = world(dim, STEER_UP_Z, STEER_BOUNDARY_NONE, 50.0f);
+    int before = check_misuse_count;
+    steer_places_query q = {steer_v3_make(0.0f, 0.0f, 0.0f), 3e38f, 0.0f, NULL, 0};
+    CHECK(steer_world_places_around(w, &q, places, 4096) == STEER_ERROR_INVALID_ARGUMENT);
+    q = (steer_places_query){steer_v3_make(3e38f, -3e38f, 0.0f), 1e37f, 0.0f, NULL, 0};
+    CHECK(steer_world_places_around(w, &q, places, 10) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK(check_misuse_count == before + 2);
+    /* the largest that fits is answered, every place finite */
+    q = (steer_places_query){steer_v3_make(0.0f, 0.0f, 0.0f), 1e35f, 0.0f, NULL, 0};
+    CHECK(steer_world_places_around(w, &q, places, 4096) == 4096);
+    int bad = 0;
+    for (int i = 0; i < 4096; ++i) bad += !steer_v3_is_valid(places[i]);
+    CHECK(bad == 0);
+    steer_world_destroy(w);
+    w = world(dim, STEER_UP_Z, STEER_BOUNDARY_CLAMP, 50.0f);
+    q = (steer_places_query){steer_v3_make(0.0f, 0.0f, 0.0f), 3e38f, 0.0f, NULL, 0};
+    CHECK(steer_world_places_around(w, &q, places, 4096) >= 0);
+    bad = 0;
+    for (int i = 0; i < 4096; ++i) bad += !steer_v3_is_valid(places[i]);
+    CHECK(bad == 0);
+    steer_world_destroy(w);
+    free(places);
+}
+
 int main(void)
 {
     open_ground(2, STEER_UP_Z);
@@ -253,5 +284,7 @@ int main(void)
     stays_in_the_box(3, STEER_UP_Y);
     units_sent_there_arrive();
     units_on_their_way_leave_their_ground();
+    never_beyond_the_float_range(2);
+    never_beyond_the_float_range(3);
     return check_summary("test_world_order_places");
 }

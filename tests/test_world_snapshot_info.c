@@ -192,9 +192,22 @@ static void test_refusals_say_why(void)
     copy[0] = 'X';
     REFUSED_SAYING(snap.size, "not a steer snapshot");
     memcpy(copy, snap.data, snap.size);
-    copy[12] ^= 0xFF; /* the byte-order mark */
+    uint32_t swapped = 0x04030201u; /* the byte-order mark as the other byte order writes it */
+    memcpy(copy + 12, &swapped, 4);
     snap_reseal(copy, snap.size);
     REFUSED_SAYING(snap.size, "other byte order");
+    /* a mark that is neither, or a version byte changed, is damage: it was
+     * reported as the other byte order, and as a version out of range */
+    memcpy(copy, snap.data, snap.size);
+    copy[12] ^= 0x40;
+    REFUSED_SAYING(snap.size, "damaged: its byte-order mark reads 0x01020344");
+    memcpy(copy, snap.data, snap.size);
+    copy[12] ^= 0xFF;
+    snap_reseal(copy, snap.size);
+    REFUSED_SAYING(snap.size, "damaged: its byte-order mark reads 0x010203fb");
+    memcpy(copy, snap.data, snap.size);
+    copy[SNAP_VERSION_AT] ^= 0x40;
+    REFUSED_SAYING(snap.size, "damaged: its CRC-32 does not match");
     memcpy(copy, snap.data, snap.size);
     uint32_t version = 99;
     memcpy(copy + SNAP_VERSION_AT, &version, 4);

@@ -816,7 +816,9 @@ int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, in
  * when the order fits, fewer when the rest had to take points passed over
  * (a click in a rock field, a box too small); or a negative steer_result:
  * misuse names the field (a centre not finite, spacing not
- * > 0, box_margin negative, movers NULL with mover_count > 0, count
+ * > 0, box_margin negative, movers NULL with mover_count > 0, in a NONE
+ * world a spiral whose farthest point, c sqrt(64 count) from the centre,
+ * would leave the float range, count
  * outside 0 .. STEER_MAX_PLACES, places NULL); OUT_OF_MEMORY for its
  * scratch (a byte a slot and 64 a place). */
 typedef struct steer_places_query {
