@@ -939,7 +939,7 @@ class World:
         distances), nearest first, equal distances by handle index; K < k when fewer qualify. groups as for
         query_radius."""
         c, r, mask = self._query_args(centre, max_distance, "max_distance", groups)
-        k = _int(k, "k", 0, 2**31, "must be >= 0")
+        k = _int(k, "k", 0, 2**31, "must be in [0, 2**31)")
         k = min(k, lib.steer_world_agent_count(self._w))  # no more can qualify: room for those alone
         ids = np.zeros((max(k, 1), 3), dtype=np.uint32)
         dist = np.zeros(max(k, 1), dtype=np.float32)
@@ -954,12 +954,13 @@ class World:
         as observations. Returns ((N, k, 3) uint32 handles, (N, k) float32 distances, (N,) int32 counts):
         row c holds centre c's nearest first, counts[c] of them (the rest of the row: handles 0, distances
         inf). skip: (N, 3) handles, one per centre, each left out of its row (centres at the agents' own
-        positions give their k nearest others; k at most 64 then)."""
+        positions give their k nearest others; k at most 64 then). The rows are k wide whatever the agent
+        count (fixed-size observations), so the arrays take N k 16 bytes."""
         c = _arrays.rows(centres, "centres", self.dim)
         if c.ndim != 2:
             raise invalid(f"centres: shape {c.shape}: must be (N, {self.dim})")
         n = len(c)
-        k = _int(k, "k", 0, 2**31, "must be >= 0")
+        k = _int(k, "k", 0, 2**31, "must be in [0, 2**31)")
         r, mask = _distance(max_distance, "max_distance"), self._group_mask(groups)
         c3 = np.zeros((n, 3), np.float32)
         c3[:, :self.dim] = c

@@ -32,7 +32,7 @@
 #     so and fails (the mean was printed as 0.00; --table ended saying nothing)
 #   - steer bench, steer run's report and every --help into a full disk:
 #     status 1 and a message (status 0, the figures lost); steer run refuses
-#     an option given twice (-o a -o b wrote to b)
+#     an option given twice (-o a -o b wrote to b), a flag too
 #   - bench/refc_ratio.sh reads refc's time to the agent-step (refc's "sec"
 #     is to the millisecond: a short run read 0.000 ms/step, every ratio 0.00)
 #   - steer bench --json names the machine as its text does, the CPU's name
@@ -101,6 +101,10 @@ refused "run -o twice" "steer run: -o given twice ('a', then 'b'): expected it o
     run scen.json -o a -o b
 refused "run --frames twice" "steer run: --frames given twice ('2', then '3')" \
     run scen.json --frames 2 --frames 3
+refused "run --quiet twice" "steer run: --quiet given twice: expected it once" \
+    run scen.json -o a --quiet --quiet
+refused "bench --goals twice" "steer bench: --goals given twice: expected it once" \
+    bench --goals --agents 10 --steps 1 --goals
 refused "bench --agents ' 10'" "steer bench: --agents ' 10': expected an integer from 1 to 67108864" \
     bench --agents " 10" --steps 1
 refused "bench --neighbours ' 16'" "steer bench: --neighbours ' 16': expected a number above 0 and below 1000000" \

@@ -22,11 +22,16 @@ static int usage(void)
     return 2;
 }
 
-static int parse_count(const char *text, long long max, long long *out)
+/* A whole number in min .. max for option `name`; else says which rule it
+ * breaks and returns -1. */
+static int parse_count(const char *name, const char *text, long long min, long long max, long long *out)
 {
     char *end;
     long long v = strtoll(text, &end, 10);
-    if (*text == 0 || *end != 0 || v < 0 || v > max) return -1;
+    if (*text == 0 || *end != 0 || v < min || v > max) {
+        fprintf(stderr, "hash_scenario: %s '%s': must be a whole number in %lld .. %lld\n", name, text, min, max);
+        return -1;
+    }
     *out = v;
     return 0;
 }
@@ -38,13 +43,13 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : 0;
         if (!strcmp(arg, "--standard") && value) {
-            if (parse_count(value, 10000000, &agents) || agents < 1) return usage();
+            if (parse_count(arg, value, 1, 10000000, &agents)) return 2;
             ++i;
         } else if (!strcmp(arg, "--seed") && value) {
-            if (parse_count(value, INT64_MAX, &seed)) return usage();
+            if (parse_count(arg, value, 0, INT64_MAX, &seed)) return 2;
             ++i;
         } else if (!strcmp(arg, "--steps") && value) {
-            if (parse_count(value, 100000000, &steps)) return usage();
+            if (parse_count(arg, value, 0, 100000000, &steps)) return 2;
             ++i;
         } else if (arg[0] != '-' && !file) {
             file = arg;

@@ -511,7 +511,7 @@ int steer_cmd_bench(int argc, char **argv)
             fprintf(stderr, "steer bench: %s needs a value (%s)\n", a, options[o].value);
             return 2;
         }
-        if (v && !tool_option_once("steer bench", a, &given[o], v)) return 2;
+        if (!tool_option_once("steer bench", a, &given[o], v ? v : a)) return 2; /* a flag twice too */
         int bad = 0;
         const char *rule = "";
         switch (o) {

@@ -71,6 +71,10 @@ void tool_options_print(FILE *to, const tool_option *options, int count)
 
 bool tool_option_once(const char *command, const char *name, const char **given, const char *value)
 {
+    if (*given && !strcmp(*given, name)) { /* a flag: its name stands for its value */
+        fprintf(stderr, "%s: %s given twice: expected it once\n", command, name);
+        return false;
+    }
     if (*given) {
         fprintf(stderr, "%s: %s given twice ('%s', then '%s'): expected it once\n", command, name, *given, value);
         return false;

@@ -110,7 +110,8 @@ static int parse_options(int argc, char **argv, run_options *o)
             fprintf(stderr, "steer run: %s needs a value (%s)\n", a, options[k].value);
             return 2;
         }
-        if (v && !tool_option_once("steer run", a, &given[k], v)) return 2; /* -o a -o b wrote to b */
+        /* -o a -o b wrote to b; a flag twice is refused too, as docs/scenarios.md says */
+        if (!tool_option_once("steer run", a, &given[k], v ? v : a)) return 2;
         long long n = 0;
         static const long long lo[] = {[OPT_FRAMES] = 1, [OPT_FPS] = 1, [OPT_TRAIL] = 0, [OPT_SEED] = 0, [OPT_THREADS] = 1};
         static const long long hi[] = {[OPT_FRAMES] = 10000, [OPT_FPS] = 100, [OPT_TRAIL] = 1000,
