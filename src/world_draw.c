@@ -43,13 +43,15 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
 {
     STEER__QUERY_WORLD(w, );
     STEER_MISUSE_IF(!dd, , NULL_ARGUMENT, "dd = NULL: must point to the drawing callbacks");
-    /* The box's outline on the ground (XY; XZ in a Y-up world), at height 0,
+    /* The box's outline on the ground (XY; XZ in a Y-up world), at height 0
+     * or the box's nearest height to it (a Y-up box from y = 10 up: at 10),
      * drawn through the ground frame; its top-left corner seen from above. */
     steer_v3 lo = steer__to_ground(w, w->def.bounds_min), hi = steer__to_ground(w, w->def.bounds_max);
     float left = steer_minf(lo.x, hi.x), right = steer_maxf(lo.x, hi.x);
     float bottom = steer_minf(lo.y, hi.y), top = steer_maxf(lo.y, hi.y);
+    float height = w->dim == 3 ? steer_clampf(0.0f, steer_minf(lo.z, hi.z), steer_maxf(lo.z, hi.z)) : 0.0f;
     if (dd->bounds) {
-        steer_v3 c[4] = {{left, bottom, 0}, {right, bottom, 0}, {right, top, 0}, {left, top, 0}};
+        steer_v3 c[4] = {{left, bottom, height}, {right, bottom, height}, {right, top, height}, {left, top, height}};
         for (int i = 0; i < 4; ++i) segment(dd, steer__from_ground(w, c[i]), steer__from_ground(w, c[(i + 1) % 4]), 0x66666680u);
     }
     if (dd->flow_fields)
@@ -114,6 +116,6 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
     if (dd->text) {
         char line[96];
         snprintf(line, sizeof line, "%d agents, step %llu", w->count, (unsigned long long)w->steps);
-        dd->text(steer__from_ground(w, steer_v3_make(left, top, 0.0f)), line, 0x222222FFu, dd->context);
+        dd->text(steer__from_ground(w, steer_v3_make(left, top, height)), line, 0x222222FFu, dd->context);
     }
 }

@@ -197,7 +197,7 @@ static void test_layers(int dim)
 
 /* The bounds layer outlines the box on the ground: in a Y-up world the
  * XZ rectangle at y = 0 (it was the XY rectangle, a slice across the
- * ground), and the text goes at its top-left corner seen from above
+ * ground), or at the box's height nearest 0 when 0 is outside it, and the text goes at its top-left corner seen from above
  * (min x, min z). */
 typedef struct outline { float lo[3], hi[3]; int segments; steer_v3 text_at; } outline;
 static void outline_segment(steer_v3 a, steer_v3 b, uint32_t colour, void *ctx)
@@ -222,11 +222,11 @@ static void outline_text(steer_v3 at, const char *text, uint32_t colour, void *c
 
 static void test_bounds_on_the_ground(void)
 {
-    for (int up = 0; up < 2; ++up) {
+    for (int up = 0; up < 3; ++up) { /* 2: Y-up, the box from y = 10 up */
         steer_world_def wd = steer_default_world_def();
         wd.dim = 3;
         wd.up = up ? STEER_UP_Y : STEER_UP_Z;
-        wd.bounds_min = steer_v3_make(-10, -20, -30);
+        wd.bounds_min = steer_v3_make(-10, up == 2 ? 10 : -20, -30);
         wd.bounds_max = steer_v3_make(10, 20, 30);
         steer_world *w = steer_world_create(&wd);
         CHECK(w != 0);
@@ -242,7 +242,10 @@ static void test_bounds_on_the_ground(void)
         steer_world_draw(w, &dd);
         CHECK(o.segments == 4);
         CHECK(o.lo[0] == -10.0f && o.hi[0] == 10.0f);
-        if (up) { /* XZ at y = 0; the text at (min x, 0, min z), the top left seen from +Y */
+        if (up == 2) { /* at the box's height nearest 0, not outside the box */
+            CHECK(o.lo[1] == 10.0f && o.hi[1] == 10.0f && o.lo[2] == -30.0f && o.hi[2] == 30.0f);
+            CHECK(o.text_at.y == 10.0f);
+        } else if (up) { /* XZ at y = 0; the text at (min x, 0, min z), the top left seen from +Y */
             CHECK(o.lo[1] == 0.0f && o.hi[1] == 0.0f && o.lo[2] == -30.0f && o.hi[2] == 30.0f);
             CHECK(o.text_at.x == -10.0f && o.text_at.y == 0.0f && o.text_at.z == -30.0f);
         } else { /* XY at z = 0; the text at (min x, max y, 0) */

@@ -13,6 +13,7 @@ extern "C" {
 #endif
 
 typedef struct steer_debug_draw {
+    /* circles lie in the world's ground plane (XY; XZ in a Y-up world) */
     void (*circle)(steer_v3 centre, float radius, uint32_t colour, void *context);
     void (*segment)(steer_v3 a, steer_v3 b, uint32_t colour, void *context);
     void (*point)(steer_v3 p, float size, uint32_t colour, void *context);

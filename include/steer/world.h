@@ -122,7 +122,11 @@ typedef struct steer_world_def {
     steer_boundary boundary;
     steer_up_axis up;        /* 3D: STEER_UP_Z (default) or STEER_UP_Y: wander's plane, the axis walls stand
                                 along, the ground of ground_plane groups (ignored in 2D: such a world
-                                keeps, reports and saves STEER_UP_Z) */
+                                keeps, reports and saves STEER_UP_Z). A Y-up world is the Z-up one
+                                turned, each agent alone bit for bit; agents that see each other sum
+                                their neighbours in the grid's cell order, which the turn changes, so
+                                a crowd's runs part by a rounding at first and then as chaos does
+                                (y_up_ground.json against its turned copy: 19 apart by the end) */
     float cell_size;         /* grid cell; 0: the largest neighbour radius of the groups */
     float max_dt;            /* sub-step guard: larger steps are split (0: none). Set it when frame times vary:
                                 the braking arrive plans each step's speed for steps as long as that one, so
