@@ -217,6 +217,21 @@ static void test_no_behaviours(steer_scenario *sc)
     CHECK(all_off); /* not the library's default flocking */
 }
 
+/* A contain pen may be flat, as the C API allows (a Y-up game's pen on
+ * the ground at one height); max below min on an axis is still refused. */
+static void test_flat_pen(steer_scenario *sc)
+{
+    CHECK(load(sc, "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-10, 0, -10], \"max\": [10, 5, 10]},"
+                   " \"groups\": [{\"name\": \"a\", \"ground_plane\": true, \"spawn\": [{\"count\": 2}],"
+                   " \"behaviours\": {\"contain\": {\"min\": [-5, 0, -5], \"max\": [5, 0, 5]}}}]}") == 0);
+    const steer_scenario_info *info = steer_scenario_get_info(sc);
+    CHECK(info && info->groups[0].def.contain_min.y == 0.0f && info->groups[0].def.contain_max.y == 0.0f);
+    CHECK(load(sc, "{\"dim\": 3, \"bounds\": {\"min\": [-10, -10, -10], \"max\": [10, 10, 10]},"
+                   " \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2}],"
+                   " \"behaviours\": {\"contain\": {\"min\": [-5, 1, -5], \"max\": [5, 0, 5]}}}]}") == -1);
+    CHECK(strstr(steer_scenario_error(sc), "expected max at least min on every axis (axis y: min 1, max 0)") != 0);
+}
+
 /* A UTF-8 byte-order mark before the JSON (as editors on Windows save it)
  * reads as the file without it; it was "invalid token". A mark alone, or
  * anywhere else, is still an error. */
@@ -684,6 +699,7 @@ int main(void)
     test_overflow(sc);
     test_no_behaviours(sc);
     test_byte_order_mark(sc);
+    test_flat_pen(sc);
     test_world_limits(sc);
     test_goals_applied(sc);
     test_leaders_and_formations(sc);

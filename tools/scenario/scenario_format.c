@@ -885,7 +885,8 @@ static int read_behaviour(sc_read *r, const sc_row *row, const sc_node *n, const
     if (k->b == STEER_CONTAIN && !rc) {
         bool lo = sc_has(&m, t, "min"), hi = sc_has(&m, t, "max");
         if (lo != hi) return sc_require(r, n, path, &m, t, lo ? "max" : "min", "(a box needs both)");
-        if (lo) return check_box(r, n, path, gs->def.contain_min, gs->def.contain_max, false);
+        /* flat allowed, as the C API: a Y-up pen on the ground at one height */
+        if (lo) return check_box(r, n, path, gs->def.contain_min, gs->def.contain_max, true);
     }
     return rc;
 }
