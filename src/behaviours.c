@@ -59,6 +59,37 @@ steer_v3 steer_local_to_world3_up(steer_v3 heading, steer_v3 local, steer_up_axi
     return steer_v3_from_z_up(steer_local_to_world3(steer_v3_to_z_up(heading, up), local), up);
 }
 
+/* The functions without params, for another up axis: the Z-up call on the
+ * turned inputs, turned back (a local offset is in the frame's own axes,
+ * its z along up, and is not turned). */
+steer_v3 steer_turn_toward3_up(steer_v3 from, steer_v3 direction, float max_angle, steer_up_axis up)
+{
+    return steer_v3_from_z_up(steer_turn_toward3(steer_v3_to_z_up(from, up), steer_v3_to_z_up(direction, up), max_angle), up);
+}
+
+steer_v3 steer_face3_up(steer_v3 heading, steer_v3 pos, steer_v3 target, float max_turn_rate, float dt, steer_up_axis up)
+{
+    return steer_v3_from_z_up(steer_face3(steer_v3_to_z_up(heading, up), steer_v3_to_z_up(pos, up),
+                                          steer_v3_to_z_up(target, up), max_turn_rate, dt),
+                              up);
+}
+
+steer_v3 steer_look_where_going3_up(steer_v3 heading, steer_v3 vel, float max_turn_rate, float dt, steer_up_axis up)
+{
+    return steer_v3_from_z_up(
+        steer_look_where_going3(steer_v3_to_z_up(heading, up), steer_v3_to_z_up(vel, up), max_turn_rate, dt), up);
+}
+
+steer_v3 steer_offset_pursuit3_up(steer_v3 pos, steer_v3 vel, steer_v3 leader_pos, steer_v3 leader_vel,
+                                  steer_v3 leader_heading, steer_v3 offset, float max_speed, float slow_radius,
+                                  steer_up_axis up)
+{
+    return steer_v3_from_z_up(steer_offset_pursuit3(steer_v3_to_z_up(pos, up), steer_v3_to_z_up(vel, up),
+                                                    steer_v3_to_z_up(leader_pos, up), steer_v3_to_z_up(leader_vel, up),
+                                                    steer_v3_to_z_up(leader_heading, up), offset, max_speed, slow_radius),
+                              up);
+}
+
 /* Walls stand along the up axis in 3D: wall geometry works on the ground
  * plane, as the XY coordinates of the point turned to Z-up; lift puts a
  * ground point back at like's height and turns it back. */

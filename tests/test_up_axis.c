@@ -444,6 +444,49 @@ static void test_frame_and_turn(void)
     CHECK(bad == 0);
 }
 
+/* The orientation functions' _up forms: the Z-up call turned (bit for
+ * bit; with up Z the plain call), and a Y-up reversal turns left about +Y,
+ * staying on the ground, where the plain call pitches up. */
+static void test_orientation_up_forms(void)
+{
+    steer_rng rng = steer_rng_make(79u);
+    int bad = 0;
+    for (int n = 0; n < 5000; ++n) {
+        steer_v3 h = point(&rng, 1.0f), p = point(&rng, 50.0f), t = point(&rng, 50.0f), v = point(&rng, 5.0f);
+        steer_v3 lp = point(&rng, 50.0f), lv = point(&rng, 5.0f), off = point(&rng, 5.0f);
+        float angle = steer_rng_range(&rng, 0.0f, 3.0f), dt = steer_rng_range(&rng, 0.0f, 0.5f);
+        for (int up = STEER_UP_Z; up <= STEER_UP_Y; ++up) {
+            const steer_up_axis u = (steer_up_axis)up;
+            steer_v3 (*to)(steer_v3, steer_up_axis) = steer_v3_to_z_up;
+            steer_v3 want[4] = {
+                steer_v3_from_z_up(steer_turn_toward3(to(h, u), to(t, u), angle), u),
+                steer_v3_from_z_up(steer_face3(to(h, u), to(p, u), to(t, u), angle, dt), u),
+                steer_v3_from_z_up(steer_look_where_going3(to(h, u), to(v, u), angle, dt), u),
+                steer_v3_from_z_up(steer_offset_pursuit3(to(p, u), to(v, u), to(lp, u), to(lv, u), to(h, u), off, 3.0f, 2.0f), u)};
+            steer_v3 got[4] = {steer_turn_toward3_up(h, t, angle, u), steer_face3_up(h, p, t, angle, dt, u),
+                               steer_look_where_going3_up(h, v, angle, dt, u),
+                               steer_offset_pursuit3_up(p, v, lp, lv, h, off, 3.0f, 2.0f, u)};
+            for (int k = 0; k < 4; ++k) bad += !same_bits(&want[k], &got[k], sizeof got[k]);
+            if (u == STEER_UP_Z) {
+                steer_v3 plain = steer_look_where_going3(h, v, angle, dt);
+                bad += !same_bits(&plain, &got[2], sizeof plain);
+            }
+        }
+    }
+    CHECK(bad == 0);
+    /* reversed: +X heading, velocity -X */
+    steer_v3 y_up = steer_look_where_going3_up(v3(1, 0, 0), v3(-2, 0, 0), 1.0f, 0.5f, STEER_UP_Y);
+    steer_v3 plain = steer_look_where_going3(v3(1, 0, 0), v3(-2, 0, 0), 1.0f, 0.5f);
+    CHECK(y_up.y == 0.0f && y_up.z < -0.4f); /* left of +X about +Y is -Z */
+    CHECK(plain.y > 0.4f);                   /* about +Z: up, off a Y-up ground */
+    steer_v3 faced = steer_face3_up(v3(1, 0, 0), v3(0, 0, 0), v3(-5, 0, 0), 1.0f, 0.5f, STEER_UP_Y);
+    CHECK(faced.y == 0.0f && faced.z < -0.4f);
+    /* station 2 to the leader's left on a Y-up ground: to -Z of a leader heading +X */
+    steer_v3 f = steer_offset_pursuit3_up(v3(0, 0, 0), v3(0, 0, 0), v3(0, 0, 0), v3(0, 0, 0), v3(1, 0, 0),
+                                          v3(0, 2, 0), 3.0f, 2.0f, STEER_UP_Y);
+    CHECK(f.y == 0.0f && f.z < 0.0f && f.x == 0.0f);
+}
+
 int main(void)
 {
     test_z_up_unchanged();
@@ -454,5 +497,6 @@ int main(void)
     test_y_up_walls_act_on_the_ground();
     test_y_up_avoidance_fallback();
     test_frame_and_turn();
+    test_orientation_up_forms();
     return check_summary("test_up_axis");
 }

@@ -51,10 +51,11 @@
  * exactly the Z-up call on the inputs turned by steer_v3_to_z_up, turned
  * back. Functions without params (offset_pursuit3, turn_toward3, face3 and
  * look_where_going3, which turn as turn_toward3 does, and the feeler, whose
- * only up-dependence is the sideways choice of a degenerate case) are Z-up:
- * for Y-up, call them on turned inputs the same way. (A heading turned
- * round toward the exact opposite direction turns left about +Z: in a Y-up
- * world, called on its own vectors, it pitches up through the vertical.)
+ * only up-dependence is the sideways choice of a degenerate case) are Z-up;
+ * the first four have an _up form taking the axis, which is that turned
+ * call (a heading turned round toward the exact opposite direction turns
+ * left about the up axis: the Z-up form, called on a Y-up world's vectors,
+ * pitches up through the vertical instead).
  * contain3 needs no axis: it is per axis, its floor and ceiling are just the
  * box's faces on the up axis.
  *
@@ -383,7 +384,7 @@ steer_v3 steer_contain3(steer_v3 pos, steer_v3 vel, steer_box3 box, float margin
  * are no obstacles; out_spot (may be NULL) receives the spot.
  * offset_pursuit: keep station at offset in the leader's frame (x ahead, y
  * left, z up), predicted by T = dist / (max_speed + leader speed), arriving
- * there (Z-up; for Y-up see the top of this file). local_to_world: a point
+ * there (Z-up; offset_pursuit3_up: the frame's z along up). local_to_world: a point
  * given in the frame of a heading (x ahead, y left, z up; the 3D up is +Z
  * unless the heading is vertical) in the world; local_to_world3_up: the
  * same with the frame's third axis along up (Y-up: left of +X is -Z). */
@@ -393,6 +394,7 @@ steer_v2 steer_hide2(steer_v2 pos, steer_v2 vel, steer_v2 hunter_pos, steer_v2 h
 steer_v3 steer_hide3(steer_v3 pos, steer_v3 vel, steer_v3 hunter_pos, steer_v3 hunter_vel, const steer_obstacle3 *obstacles, int count, float distance_from_boundary, float max_speed, float slow_radius, steer_v3 *out_spot); /* behind cover */
 steer_v2 steer_offset_pursuit2(steer_v2 pos, steer_v2 vel, steer_v2 leader_pos, steer_v2 leader_vel, steer_v2 leader_heading, steer_v2 offset, float max_speed, float slow_radius); /* keep station */
 steer_v3 steer_offset_pursuit3(steer_v3 pos, steer_v3 vel, steer_v3 leader_pos, steer_v3 leader_vel, steer_v3 leader_heading, steer_v3 offset, float max_speed, float slow_radius); /* keep station */
+steer_v3 steer_offset_pursuit3_up(steer_v3 pos, steer_v3 vel, steer_v3 leader_pos, steer_v3 leader_vel, steer_v3 leader_heading, steer_v3 offset, float max_speed, float slow_radius, steer_up_axis up); /* offset's z along up */
 steer_v2 steer_local_to_world2(steer_v2 heading, steer_v2 local);                                   /* frame to world */
 steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local);                                   /* frame to world */
 steer_v3 steer_local_to_world3_up(steer_v3 heading, steer_v3 local, steer_up_axis up);              /* frame to world, up axis */
@@ -409,6 +411,10 @@ steer_v2 steer_face2(steer_v2 heading, steer_v2 pos, steer_v2 target, float max_
 steer_v3 steer_face3(steer_v3 heading, steer_v3 pos, steer_v3 target, float max_turn_rate, float dt); /* look at target */
 steer_v2 steer_look_where_going2(steer_v2 heading, steer_v2 vel, float max_turn_rate, float dt);    /* look along vel */
 steer_v3 steer_look_where_going3(steer_v3 heading, steer_v3 vel, float max_turn_rate, float dt);    /* look along vel */
+/* The same about another up axis (turning left about it when reversed), see the top of this file. */
+steer_v3 steer_turn_toward3_up(steer_v3 from, steer_v3 direction, float max_angle, steer_up_axis up);
+steer_v3 steer_face3_up(steer_v3 heading, steer_v3 pos, steer_v3 target, float max_turn_rate, float dt, steer_up_axis up);
+steer_v3 steer_look_where_going3_up(steer_v3 heading, steer_v3 vel, float max_turn_rate, float dt, steer_up_axis up);
 
 #ifdef __cplusplus
 }

@@ -127,6 +127,10 @@ steer_v3 steer_offset_pursuit3(steer_v3 pos, steer_v3 vel, steer_v3 leader_pos, 
 steer_v2 steer_local_to_world2(steer_v2 heading, steer_v2 local);
 steer_v3 steer_local_to_world3(steer_v3 heading, steer_v3 local);
 steer_v3 steer_local_to_world3_up(steer_v3 heading, steer_v3 local, steer_up_axis up);
+steer_v3 steer_offset_pursuit3_up(steer_v3 pos, steer_v3 vel, steer_v3 leader_pos, steer_v3 leader_vel, steer_v3 leader_heading, steer_v3 offset, float max_speed, float slow_radius, steer_up_axis up);
+steer_v3 steer_turn_toward3_up(steer_v3 from, steer_v3 direction, float max_angle, steer_up_axis up);
+steer_v3 steer_face3_up(steer_v3 heading, steer_v3 pos, steer_v3 target, float max_turn_rate, float dt, steer_up_axis up);
+steer_v3 steer_look_where_going3_up(steer_v3 heading, steer_v3 vel, float max_turn_rate, float dt, steer_up_axis up);
 steer_v2 steer_turn_toward2(steer_v2 from, steer_v2 direction, float max_angle);
 steer_v3 steer_turn_toward3(steer_v3 from, steer_v3 direction, float max_angle);
 steer_v2 steer_face2(steer_v2 heading, steer_v2 pos, steer_v2 target, float max_turn_rate, float dt);
@@ -447,11 +451,11 @@ void py_flow_field_sample(int dim, int n, const void *field, const float *p, int
 void py_follow_flow(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *field, float predict_time, float max_speed, float *out);
 void py_hide(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *hpos, int hps, const float *hvel, int hvs, const void *obstacles, int count, float distance_from_boundary, float max_speed, float slow_radius, float *out, float *spots);
 void py_interpose(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *apos, int aps, const float *avel, int avs, const float *bpos, int bps, const float *bvel, int bvs, float max_speed, float slow_radius, float *out);
-void py_offset_pursuit(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *lpos, int lps, const float *lvel, int lvs, const float *lhead, int lhs, const float *offset, int os, float max_speed, float slow_radius, float *out);
+void py_offset_pursuit(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *lpos, int lps, const float *lvel, int lvs, const float *lhead, int lhs, const float *offset, int os, float max_speed, float slow_radius, int up, float *out);
 void py_local_to_world(int dim, int n, const float *heading, int hs, const float *local, int ls, int up, float *out);
-void py_turn_toward(int dim, int n, const float *from, int fs, const float *direction, int ds, float max_angle, float *out);
-void py_face(int dim, int n, const float *heading, int hs, const float *pos, int ps, const float *target, int ts, float max_turn_rate, float dt, float *out);
-void py_look_where_going(int dim, int n, const float *heading, int hs, const float *vel, int vs, float max_turn_rate, float dt, float *out);
+void py_turn_toward(int dim, int n, const float *from, int fs, const float *direction, int ds, float max_angle, int up, float *out);
+void py_face(int dim, int n, const float *heading, int hs, const float *pos, int ps, const float *target, int ts, float max_turn_rate, float dt, int up, float *out);
+void py_look_where_going(int dim, int n, const float *heading, int hs, const float *vel, int vs, float max_turn_rate, float dt, int up, float *out);
 void py_smooth(int dim, int n, const float *smoothed, int ss, const float *raw, int rs, float k, float *out);
 void py_hysteresis(int n, uint8_t *state, const float *values, int vs, float on_at, float off_at);
 void py_wander(int dim, int n, const float *pos, int ps, const float *vel, int vs, float *angles, const steer_wander_params *params, float max_speed, float dt, steer_rng *rng, float *out, float *targets);

@@ -395,15 +395,19 @@ static void py_interpose(int dim, int n, const float *pos, int ps, const float *
                                 V3(bvel, bvs, i), max_speed, slow_radius));
 }
 
+/* the orientation and station functions take up in 3D: Z the plain call, else its _up form */
 static void py_offset_pursuit(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *lpos,
                               int lps, const float *lvel, int lvs, const float *lhead, int lhs, const float *offset,
-                              int os, float max_speed, float slow_radius, float *out)
+                              int os, float max_speed, float slow_radius, int up, float *out)
 {
     EACH_AGENT(dim, n, out,
                steer_offset_pursuit2(V2(pos, ps, i), V2(vel, vs, i), V2(lpos, lps, i), V2(lvel, lvs, i), V2(lhead, lhs, i),
                                      V2(offset, os, i), max_speed, slow_radius),
-               steer_offset_pursuit3(V3(pos, ps, i), V3(vel, vs, i), V3(lpos, lps, i), V3(lvel, lvs, i), V3(lhead, lhs, i),
-                                     V3(offset, os, i), max_speed, slow_radius));
+               up == STEER_UP_Z ? steer_offset_pursuit3(V3(pos, ps, i), V3(vel, vs, i), V3(lpos, lps, i), V3(lvel, lvs, i),
+                                                        V3(lhead, lhs, i), V3(offset, os, i), max_speed, slow_radius)
+                                : steer_offset_pursuit3_up(V3(pos, ps, i), V3(vel, vs, i), V3(lpos, lps, i),
+                                                           V3(lvel, lvs, i), V3(lhead, lhs, i), V3(offset, os, i),
+                                                           max_speed, slow_radius, (steer_up_axis)up));
 }
 
 /* up < 0: steer_local_to_world3 (its own +Z rule); else steer_local_to_world3_up with that axis */
@@ -415,24 +419,29 @@ static void py_local_to_world(int dim, int n, const float *heading, int hs, cons
 }
 
 static void py_turn_toward(int dim, int n, const float *from, int fs, const float *direction, int ds, float max_angle,
-                           float *out)
+                           int up, float *out)
 {
     EACH_AGENT(dim, n, out, steer_turn_toward2(V2(from, fs, i), V2(direction, ds, i), max_angle),
-               steer_turn_toward3(V3(from, fs, i), V3(direction, ds, i), max_angle));
+               up == STEER_UP_Z ? steer_turn_toward3(V3(from, fs, i), V3(direction, ds, i), max_angle)
+                                : steer_turn_toward3_up(V3(from, fs, i), V3(direction, ds, i), max_angle, (steer_up_axis)up));
 }
 
 static void py_face(int dim, int n, const float *heading, int hs, const float *pos, int ps, const float *target, int ts,
-                    float max_turn_rate, float dt, float *out)
+                    float max_turn_rate, float dt, int up, float *out)
 {
     EACH_AGENT(dim, n, out, steer_face2(V2(heading, hs, i), V2(pos, ps, i), V2(target, ts, i), max_turn_rate, dt),
-               steer_face3(V3(heading, hs, i), V3(pos, ps, i), V3(target, ts, i), max_turn_rate, dt));
+               up == STEER_UP_Z ? steer_face3(V3(heading, hs, i), V3(pos, ps, i), V3(target, ts, i), max_turn_rate, dt)
+                                : steer_face3_up(V3(heading, hs, i), V3(pos, ps, i), V3(target, ts, i), max_turn_rate, dt,
+                                                 (steer_up_axis)up));
 }
 
 static void py_look_where_going(int dim, int n, const float *heading, int hs, const float *vel, int vs,
-                                float max_turn_rate, float dt, float *out)
+                                float max_turn_rate, float dt, int up, float *out)
 {
     EACH_AGENT(dim, n, out, steer_look_where_going2(V2(heading, hs, i), V2(vel, vs, i), max_turn_rate, dt),
-               steer_look_where_going3(V3(heading, hs, i), V3(vel, vs, i), max_turn_rate, dt));
+               up == STEER_UP_Z ? steer_look_where_going3(V3(heading, hs, i), V3(vel, vs, i), max_turn_rate, dt)
+                                : steer_look_where_going3_up(V3(heading, hs, i), V3(vel, vs, i), max_turn_rate, dt,
+                                                             (steer_up_axis)up));
 }
 
 static void py_smooth(int dim, int n, const float *smoothed, int ss, const float *raw, int rs, float k, float *out)

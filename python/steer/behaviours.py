@@ -929,14 +929,22 @@ def hide(pos: Rows, vel: Rows, hunter_pos: Rows, hunter_vel: Rows, centres, radi
 
 
 def offset_pursuit(pos: Rows, vel: Rows, leader_pos: Rows, leader_vel: Rows, leader_heading: Rows, offset: Rows,
-                   max_speed: float, slow_radius: float) -> np.ndarray:
-    """Keep station at offset in the leader's frame (x ahead, y left, z up; Z-up), arriving there."""
+                   max_speed: float, slow_radius: float, up: Optional[str] = None) -> np.ndarray:
+    """Keep station at offset in the leader's frame (x ahead, y left, z along up), arriving there. 3D: up "z"
+    (None) or "y" (steer_offset_pursuit3_up)."""
     dim, n, single, args, _ = _gather(pos=pos, vel=vel, leader_pos=leader_pos, leader_vel=leader_vel,
                                       leader_heading=leader_heading, offset=offset)
     out, result = _out(dim, n, single)
     lib.py_offset_pursuit(dim, n, *_flat(args), _arrays.scalar(max_speed, "max_speed"),
-                          _arrays.scalar(slow_radius, "slow_radius"), _arrays.pointer(out))
+                          _arrays.scalar(slow_radius, "slow_radius"), _up_3d(up, dim), _arrays.pointer(out))
     return result()
+
+
+def _up_3d(up: Optional[str], dim: int) -> int:
+    """An up axis for a function whose 3D form has an _up twin: None is Z (the plain call's bits); 2D takes none."""
+    if up is not None and dim == 2:
+        raise invalid("up: only for 3D")
+    return lib.STEER_UP_Z if up is None else _up(up)
 
 
 def local_to_world(heading: Rows, local: Rows, up: Optional[str] = None) -> np.ndarray:
@@ -952,29 +960,32 @@ def local_to_world(heading: Rows, local: Rows, up: Optional[str] = None) -> np.n
 
 # ---- orientation: each returns a new unit heading ----------------------------------------
 
-def turn_toward(from_: Rows, direction: Rows, max_angle: float) -> np.ndarray:
-    """The unit vector from_ rotated toward direction by at most max_angle radians."""
+def turn_toward(from_: Rows, direction: Rows, max_angle: float, up: Optional[str] = None) -> np.ndarray:
+    """The unit vector from_ rotated toward direction by at most max_angle radians; an exact reversal turns left
+    about the up axis (3D: "z", the default, or "y")."""
     dim, n, single, args, _ = _gather(from_=from_, direction=direction)
     out, result = _out(dim, n, single)
-    lib.py_turn_toward(dim, n, *_flat(args), _arrays.scalar(max_angle, "max_angle"), _arrays.pointer(out))
+    lib.py_turn_toward(dim, n, *_flat(args), _arrays.scalar(max_angle, "max_angle"), _up_3d(up, dim),
+                       _arrays.pointer(out))
     return result()
 
 
-def face(heading: Rows, pos: Rows, target: Rows, max_turn_rate: float, dt: float) -> np.ndarray:
-    """Turn heading toward target - pos for dt at max_turn_rate (radians per time unit; <= 0: at once)."""
+def face(heading: Rows, pos: Rows, target: Rows, max_turn_rate: float, dt: float, up: Optional[str] = None) -> np.ndarray:
+    """Turn heading toward target - pos for dt at max_turn_rate (radians per time unit; <= 0: at once); up as for
+    turn_toward."""
     dim, n, single, args, _ = _gather(heading=heading, pos=pos, target=target)
     out, result = _out(dim, n, single)
     lib.py_face(dim, n, *_flat(args), _arrays.scalar(max_turn_rate, "max_turn_rate"), _arrays.scalar(dt, "dt"),
-                _arrays.pointer(out))
+                _up_3d(up, dim), _arrays.pointer(out))
     return result()
 
 
-def look_where_going(heading: Rows, vel: Rows, max_turn_rate: float, dt: float) -> np.ndarray:
-    """Turn heading toward the velocity (kept when vel is zero)."""
+def look_where_going(heading: Rows, vel: Rows, max_turn_rate: float, dt: float, up: Optional[str] = None) -> np.ndarray:
+    """Turn heading toward the velocity (kept when vel is zero); up as for turn_toward."""
     dim, n, single, args, _ = _gather(heading=heading, vel=vel)
     out, result = _out(dim, n, single)
     lib.py_look_where_going(dim, n, *_flat(args), _arrays.scalar(max_turn_rate, "max_turn_rate"),
-                            _arrays.scalar(dt, "dt"), _arrays.pointer(out))
+                            _arrays.scalar(dt, "dt"), _up_3d(up, dim), _arrays.pointer(out))
     return result()
 
 

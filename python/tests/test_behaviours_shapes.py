@@ -193,6 +193,21 @@ def test_tactics_and_orientation_equal_the_c_functions(dim):
     same(b.face(h, pos, c, 2.0, 0.1), [back(dim, fn(H[i], P[i], C[i], 2.0, 0.1)) for i in range(N)])
     fn = getattr(lib, f"steer_look_where_going{dim}")
     same(b.look_where_going(h, vel, 2.0, 0.1), [back(dim, fn(H[i], V[i], 2.0, 0.1)) for i in range(N)])
+    if dim == 3:  # the _up forms, Y-up
+        Y = lib.STEER_UP_Y
+        same(b.offset_pursuit(pos, vel, a, av, h, c, 3.0, 5.0, up="y"),
+             [back(3, lib.steer_offset_pursuit3_up(P[i], V[i], A[i], AV[i], H[i], C[i], 3.0, 5.0, Y)) for i in range(N)])
+        same(b.turn_toward(h, c, 0.3, up="y"), [back(3, lib.steer_turn_toward3_up(H[i], C[i], 0.3, Y)) for i in range(N)])
+        same(b.face(h, pos, c, 2.0, 0.1, up="y"),
+             [back(3, lib.steer_face3_up(H[i], P[i], C[i], 2.0, 0.1, Y)) for i in range(N)])
+        same(b.look_where_going(h, vel, 2.0, 0.1, up="y"),
+             [back(3, lib.steer_look_where_going3_up(H[i], V[i], 2.0, 0.1, Y)) for i in range(N)])
+        # a Y-up reversal turns on the ground (left of +X about +Y is -Z); about +Z it pitches up
+        assert b.look_where_going((1, 0, 0), (-2, 0, 0), 1.0, 0.5, up="y")[1] == 0.0
+        assert b.look_where_going((1, 0, 0), (-2, 0, 0), 1.0, 0.5)[1] > 0.4
+    else:
+        with pytest.raises(steer.InvalidArgument, match="up: only for 3D"):
+            b.face(h, pos, c, 2.0, 0.1, up="y")
     fn = getattr(lib, f"steer_smooth{dim}")
     same(b.smooth(vel, av, 0.3), [back(dim, fn(V[i], AV[i], 0.3)) for i in range(N)])
     # the turn is limited, and a unit heading comes back unit
