@@ -1,11 +1,15 @@
 /* The behaviour fuzzer for one dimension, included by fuzz_behaviours.c with
  * STEER_DIM 2 and 3 (one source for both, like the library). Every function
- * of behaviours.h, combine.h and vehicle.h is one operation (but avoid_neighbours,
- * anticipate, time_to_collision and path_track, not yet); each decodes its
- * arguments from the input and checks what the headers promise of its
- * outputs: finite always, unit headings, forces within max_force where a
- * combiner truncates, in-range indices. In 3D the params' up axis is
- * drawn too (Z or Y). */
+ * of behaviours.h, combine.h and vehicle.h is one operation, the predictive
+ * avoid_neighbours, anticipate and time_to_collision and path_track
+ * included; each decodes its arguments from the input and checks what the
+ * headers promise of its outputs: finite always, unit headings, forces
+ * within max_force where a combiner (or anticipate) truncates, in-range
+ * indices, a path's progress never back. In 3D the params' up axis is drawn
+ * too (Z or Y). An operation keeps its number and reads its arguments as
+ * before (the committed corpus is sequences of them): a new one takes the
+ * next number, N_FB_OPS grows, and the corpus is re-encoded for the new
+ * count with fuzz_recode_behaviours (fuzz/recode_behaviours.c). */
 #include "steer/detail/dim_begin.h"
 
 #define V STEER_V
@@ -23,6 +27,7 @@ typedef struct N(fb_scratch) {
     V field[FB_FIELD * FB_FIELD * FB_FIELD];
     V forces[FB_MAX];
     float weights[FB_MAX], probabilities[FB_MAX];
+    N(steer_neighbour) neighbours[FB_MAX];
 } N(fb_scratch);
 
 static V N(fb_v)(fuzz_input *in)
@@ -82,6 +87,22 @@ static void N(fb_walls)(fuzz_input *in, N(fb_scratch) *s, int count)
         s->walls[i].b = N(fb_v)(in);
     }
 }
+
+/* Other agents for the predictive behaviours: arbitrary, or (a quarter of
+ * each) the agent itself, at its place moving otherwise, or head-on. */
+static void N(fb_neighbours)(fuzz_input *in, N(fb_scratch) *s, int count, V pos, V vel)
+{
+    for (int i = 0; i < count; ++i) {
+        N(steer_neighbour) *n = &s->neighbours[i];
+        uint8_t kind = fuzz_u8(in) & 3u;
+        n->pos = kind == 1 || kind == 2 ? pos : N(fb_v)(in);
+        n->vel = kind == 1 ? vel : (kind == 3 ? F(neg)(vel) : N(fb_v)(in));
+        n->radius = fuzz_float(in);
+    }
+}
+
+/* A list passed as NULL now and then: an empty list whatever its count. */
+static bool N(fb_null)(fuzz_input *in) { return fuzz_u8(in) < 16; }
 
 static N(steer_flow_field) N(fb_field)(fuzz_input *in, N(fb_scratch) *s)
 {
@@ -301,7 +322,7 @@ static void N(fb_vehicle_forces)(fuzz_input *in, N(fb_scratch) *s, int op)
     N(fb_check)(VFN(offset_pursuit)(&v, &other, N(fb_v)(in), fuzz_float(in)), "vehicle offset", op);
 }
 
-#define N_FB_OPS 44
+#define N_FB_OPS 48
 
 static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
 {
@@ -590,6 +611,68 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
         steer_arrival arrival = N(fb_arrival)(in);
         N(fb_check)(N(steer_follow_path_to_end)(pos, vel, &path, predict, ahead, &arrival, max_speed),
                     "follow_path_to_end", op);
+        break;
+    }
+    case 44: {
+        N(fb_neighbours)(in, s, count, pos, vel);
+        steer_neighbour_avoidance na = {fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in),
+                                        STEER_UP_Z};
+        na.up = N(fb_up)(in);
+        bool none = N(fb_null)(in), with_threat = fuzz_bool(in);
+        int threat = -2;
+        out = N(steer_avoid_neighbours)(pos, vel, none ? 0 : s->neighbours, count, &na, with_threat ? &threat : 0);
+        N(fb_check)(out, "avoid_neighbours", op);
+        /* a push of max_force, sideways or away (of -max_force's length when it is negative) */
+        if (steer_is_finite(na.max_force))
+            FUZZ_CHECK(F(len)(out) <= steer_absf(na.max_force) * 1.0001f + 1e-18f,
+                       "%dD avoid_neighbours: |force| %g above |max_force| %g", STEER_DIM, (double)F(len)(out),
+                       (double)na.max_force);
+        if (with_threat)
+            FUZZ_CHECK(threat >= -1 && threat < (none ? 0 : count), "avoid_neighbours threat %d of %d", threat, count);
+        break;
+    }
+    case 45: {
+        N(fb_neighbours)(in, s, count, pos, vel);
+        for (int i = 0; i < count; ++i) s->weights[i] = fuzz_float(in);
+        steer_anticipation an = {fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in),
+                                 fuzz_float(in), fuzz_float(in), STEER_UP_Z, fuzz_float(in), fuzz_float(in)};
+        an.up = N(fb_up)(in);
+        bool none = N(fb_null)(in), with_priorities = fuzz_bool(in);
+        out = N(steer_anticipate)(pos, vel, none ? 0 : s->neighbours, with_priorities ? s->weights : 0, count, &an);
+        /* each push and the sum capped at max_force; <= 0 (or NaN): zero */
+        N(fb_check_limit)(out, an.max_force, "anticipate", op);
+        break;
+    }
+    case 46: {
+        V other_pos = N(fb_v)(in), other_vel = N(fb_v)(in);
+        float radius = fuzz_float(in);
+        if (fuzz_bool(in)) other_pos = pos; /* coincident: in contact whatever the radius */
+        float tau = N(steer_time_to_collision)(pos, vel, other_pos, other_vel, radius);
+        FUZZ_CHECK(steer_is_finite(tau) && (tau >= 0.0f || tau == -1.0f), "%dD time_to_collision %g", STEER_DIM,
+                   (double)tau);
+        break;
+    }
+    case 47: {
+        N(fb_fill)(in, s->points, count);
+        bool closed = fuzz_bool(in), none = N(fb_null)(in), with_segment = fuzz_bool(in);
+        N(steer_path) path = {none ? 0 : s->points, count, closed, fuzz_float(in)};
+        int from = fuzz_int(in, -3, FB_MAX + 3), seg = from;
+        float window = fuzz_float(in), distance = fuzz_float(in);
+        bool passed = false;
+        out = N(steer_path_track)(&path, pos, with_segment ? &seg : 0, window, distance, &passed);
+        N(fb_check)(out, "path_track", op);
+        FUZZ_CHECK(!(passed && closed), "path_track passed the end of a closed path");
+        if (!with_segment) break;
+        int segments = none || count < 2 ? 0 : (closed ? count : count - 1);
+        if (from >= 0 && count >= 2 && !F(is_valid)(pos)) { /* no place to go on from: the progress stays */
+            FUZZ_CHECK(seg == from && F(len_sq)(out) == 0.0f, "path_track moved on from no place: %d -> %d", from, seg);
+        } else if (segments > 0 && from >= 0) { /* in order: a segment of the path, never back on an open one */
+            int first = from < segments ? from : segments - 1;
+            FUZZ_CHECK(seg >= 0 && seg < segments, "path_track segment %d of %d", seg, segments);
+            FUZZ_CHECK(closed || seg >= first, "path_track went back on an open path: %d -> %d", first, seg);
+        } else { /* from the nearest point, as path_point_ahead */
+            FUZZ_CHECK(seg >= -1 && seg < (none ? 0 : count), "path_track segment %d of %d", seg, count);
+        }
         break;
     }
     default: {

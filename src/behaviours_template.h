@@ -439,9 +439,9 @@ static inline V N(segment_closest)(const N(steer_path) *path, int s, V pk, float
 
 V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distance, int *out_segment, float *out_t)
 {
-    /* Non-finite input is treated like an empty path; non-finite points and
-     * overflowing segments are skipped. */
-    int count = path && F(is_valid)(p) ? path->count : 0;
+    /* Non-finite input, or points passed as NULL, is treated like an empty
+     * path; non-finite points and overflowing segments are skipped. */
+    int count = path && path->points && F(is_valid)(p) ? path->count : 0;
     V best = N(safe)(p);
     float best_d2 = 0.0f, best_t = 0.0f;
     int best_seg = -1;

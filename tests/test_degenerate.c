@@ -182,6 +182,22 @@ static void empty_neighbour_lists_give_zero(void)
         CHECK_EQ(steer_path_track##D(NULL, pos, &out, 1.0f, 1.0f, NULL), pos);                                        \
         CHECK(out == -1);                                                                                             \
         CHECK_EQ(steer_path_track##D(NULL, pos, NULL, 1.0f, 1.0f, NULL), pos);                                        \
+        /* a path whose points are NULL is an empty path, whatever its count */                                     \
+        for (int count = 1; count <= 3; ++count) {                                                                    \
+            steer_path##D nowhere = {NULL, count, count == 3, 1.0f};                                                  \
+            float dist = 7.0f;                                                                                        \
+            out = 7;                                                                                                  \
+            CHECK_EQ(steer_path_closest_point##D(&nowhere, pos, &dist, &out, NULL), pos);                             \
+            CHECK(out == -1 && dist == 0.0f);                                                                         \
+            out = 7;                                                                                                  \
+            CHECK_EQ(steer_path_point_ahead##D(&nowhere, pos, 1.0f, &out, NULL), pos);                                \
+            CHECK(out == -1);                                                                                         \
+            out = 1;                                                                                                  \
+            CHECK_EQ(steer_path_track##D(&nowhere, pos, &out, 1.0f, 1.0f, NULL), pos);                                \
+            CHECK(out == -1);                                                                                         \
+            CHECK_EQ(steer_follow_path##D(pos, vel, &nowhere, 1.0f, 1.0f, 2.0f), zero);                               \
+            CHECK_EQ(steer_follow_path_to_end##D(pos, vel, &nowhere, 1.0f, 1.0f, &arrival, 2.0f), zero);              \
+        }                                                                                                             \
         CHECK_EQ(steer_flow_field_sample##D(NULL, pos), zero);                                                        \
         CHECK_EQ(steer_follow_flow##D(pos, vel, NULL, 1.0f, 2.0f), steer_v##D##_neg(vel));                            \
         CHECK_EQ(steer_hide##D(pos, vel, zero, zero, NULL, 3, 1.0f, 2.0f, 1.0f, NULL),                                \

@@ -1,10 +1,11 @@
 /* 2D and 3D agree: every behaviour, combiner and the vehicle step in 3D with
- * z = 0 inputs give the 2D result with z = 0 (not yet compared: the
- * predictive avoid_neighbours, anticipate and time_to_collision, and the
- * braking arrive_braking, follow_waypoints_braking and follow_path_to_end,
- * and path_point_ahead). Bit-exact where the maths is
- * the same; 1e-6 relative where 3D builds its frame differently (the
- * heading frame's "left" is normalised again, "up" is a cross product). */
+ * z = 0 inputs give the 2D result with z = 0, including the predictive
+ * avoid_neighbours, anticipate and time_to_collision, the braking
+ * arrive_braking, follow_waypoints_braking and follow_path_to_end, and the
+ * path's point_ahead and track. Bit-exact where the maths is the same; 1e-6
+ * relative where 3D builds its frame differently (the heading frame's
+ * "left", and the predictive behaviours' "right", are normalised again,
+ * "up" is a cross product). */
 #include "test_util.h"
 
 enum { MAX_ITEMS = 5, TRIALS = 3000 };
@@ -253,6 +254,124 @@ static void behaviours_in_3d_with_z_zero_match_2d(void)
     CHECK(mismatches == 0);
 }
 
+static void expect_same_float(const char *what, int trial, float a, float b)
+{
+    if (same_bits(&a, &b, sizeof a)) return;
+    if (++mismatches <= 10) fprintf(stderr, "trial %d %s: 2D %.9g 3D %.9g\n", trial, what, a, b);
+}
+
+/* A braking arrive's settings: on odd trials fields are often exactly 0
+ * (no ramp, no cap, the continuous cap, no tolerance). */
+static steer_arrival random_arrival(steer_rng *rng)
+{
+    steer_arrival a = {pos_scalar(rng), pos_scalar(rng), steer_rng_range(rng, -0.05f, 0.2f), pos_scalar(rng) * 0.1f};
+    if (special_values) {
+        uint32_t zero = steer_rng_u32(rng);
+        if (zero & 1u) a.slow_radius = 0.0f;
+        if (zero & 2u) a.max_accel = 0.0f;
+        if (zero & 4u) a.dt = 0.0f;
+        if (zero & 8u) a.tolerance = 0.0f;
+    }
+    return a;
+}
+
+/* The predictive avoidance of other agents, the braking forms and the path's
+ * point ahead, with their own random stream (the trials above keep theirs).
+ * The maths is the same in both, but for keep right: 3D's right of a
+ * heading (heading x up, right_perp3) is the 2D (y, -x) normalised again, so
+ * where a push uses it (avoid_neighbours head-on with keep_right > 0 or with
+ * no side at all; anticipate's keep-right bias, and its coincident contact)
+ * the two agree to rounding only. Both conventions are the same right
+ * (docs/model.md §2.22): z = 0 is no reason for a different answer. */
+static void predictive_and_braking_in_3d_with_z_zero_match_2d(void)
+{
+    steer_rng rng = steer_rng_make(4321);
+    mismatches = 0;
+    for (int t = 0; t < TRIALS; ++t) {
+        special_values = (t & 1) != 0;
+        steer_v2 pos = rv(&rng), vel = (t % 7 == 3) ? v2(0, 0) : rv(&rng), target = rv(&rng);
+        steer_v3 pos3 = lift(pos), vel3 = lift(vel), target3 = lift(target);
+        float max_speed = pos_scalar(&rng);
+        int n = (int)(steer_rng_u32(&rng) % (MAX_ITEMS + 1));
+        steer_v2 pts[MAX_ITEMS];
+        steer_v3 pts3[MAX_ITEMS];
+        steer_neighbour2 nb[MAX_ITEMS];
+        steer_neighbour3 nb3[MAX_ITEMS];
+        float priorities[MAX_ITEMS];
+        for (int i = 0; i < n; ++i) {
+            pts[i] = (i > 0 && t % 5 == 1) ? pts[0] : rv(&rng); /* coincident points sometimes */
+            uint32_t kind = steer_rng_u32(&rng) % 8u;
+            nb[i].pos = pts[i];
+            nb[i].vel = rv(&rng);
+            if (kind == 0) nb[i].vel = steer_v2_neg(vel);                                 /* head-on */
+            if (kind == 1) nb[i].pos = pos, nb[i].vel = vel;                               /* the agent itself */
+            /* no side to dodge to but the right: on odd trials only, so
+             * that even trials compare bit for bit */
+            if (special_values && kind == 2) nb[i].pos = pos; /* coincident, moving */
+            if (special_values && kind == 3) nb[i].pos = steer_v2_mad(pos, vel, 2.0f), nb[i].vel = steer_v2_neg(vel); /* dead ahead, head-on */
+            nb[i].radius = pos_scalar(&rng) * 0.3f;
+            nb3[i].pos = lift(nb[i].pos);
+            nb3[i].vel = lift(nb[i].vel);
+            nb3[i].radius = nb[i].radius;
+            priorities[i] = steer_rng_range(&rng, -0.5f, 3.0f);
+        }
+        lift_all(pts3, pts, n);
+
+        /* time_to_collision, pair by pair: the same float */
+        for (int i = 0; i < n; ++i) {
+            float r = nb[i].radius + pos_scalar(&rng) * 0.3f;
+            expect_same_float("time_to_collision", t, steer_time_to_collision2(pos, vel, nb[i].pos, nb[i].vel, r),
+                              steer_time_to_collision3(pos3, vel3, nb3[i].pos, nb3[i].vel, r));
+        }
+
+        steer_neighbour_avoidance na = {steer_rng_range(&rng, -0.5f, 5.0f), pos_scalar(&rng) * 0.3f,
+                                        steer_rng_range(&rng, -0.2f, 0.5f), pos_scalar(&rng),
+                                        steer_rng_range(&rng, -0.5f, 1.5f), STEER_UP_Z};
+        if (t % 4 == 0) na.keep_right = 0.0f; /* no keep right: bit for bit */
+        int threat2 = -2, threat3 = -2;
+        steer_v2 dodge2 = steer_avoid_neighbours2(pos, vel, nb, n, &na, &threat2);
+        steer_v3 dodge3 = steer_avoid_neighbours3(pos3, vel3, nb3, n, &na, &threat3);
+        if (na.keep_right > 0.0f || special_values) expect_close("avoid_neighbours", t, dodge2, dodge3);
+        else expect_same("avoid_neighbours", t, dodge2, dodge3);
+        if (threat2 != threat3) ++mismatches;
+
+        steer_anticipation ap = {pos_scalar(&rng), steer_rng_range(&rng, -0.5f, 3.0f), steer_rng_range(&rng, -1.0f, 6.0f),
+                                 pos_scalar(&rng), pos_scalar(&rng) * 0.3f, steer_rng_range(&rng, -0.5f, 1.5f),
+                                 steer_rng_range(&rng, -0.5f, 3.0f), STEER_UP_Z, steer_rng_range(&rng, -0.05f, 0.2f),
+                                 steer_rng_range(&rng, -0.5f, 3.0f)};
+        if (t % 4 == 0) ap.keep_right = 0.0f;
+        const float *pri = (t % 3 == 0) ? 0 : priorities;
+        steer_v2 ttc2 = steer_anticipate2(pos, vel, nb, pri, n, &ap);
+        steer_v3 ttc3 = steer_anticipate3(pos3, vel3, nb3, pri, n, &ap);
+        if (ap.keep_right > 0.0f) expect_close("anticipate", t, ttc2, ttc3);
+        else expect_same_unless_special("anticipate", t, ttc2, ttc3);
+
+        steer_arrival arrival = random_arrival(&rng);
+        const steer_arrival *arr = (t % 11 == 5) ? 0 : &arrival; /* NULL: all fields 0 */
+        expect_same("arrive_braking", t, steer_arrive_braking2(pos, vel, target, max_speed, arr),
+                    steer_arrive_braking3(pos3, vel3, target3, max_speed, arr));
+        float radius = pos_scalar(&rng);
+        int i2 = (int)(steer_rng_u32(&rng) % 4u) - 1, i3 = i2;
+        expect_same("follow_waypoints_braking", t,
+                    steer_follow_waypoints_braking2(pos, vel, pts, n, &i2, radius, arr, max_speed),
+                    steer_follow_waypoints_braking3(pos3, vel3, pts3, n, &i3, radius, arr, max_speed));
+        if (i2 != i3) ++mismatches;
+
+        steer_path2 path = {pts, n, (t & 2) != 0, pos_scalar(&rng) * 0.3f};
+        steer_path3 path3 = {pts3, n, path.closed, path.radius};
+        float pred = steer_rng_range(&rng, -1, 3), ahead = pos_scalar(&rng);
+        expect_same("follow_path_to_end", t, steer_follow_path_to_end2(pos, vel, &path, pred, ahead, arr, max_speed),
+                    steer_follow_path_to_end3(pos3, vel3, &path3, pred, ahead, arr, max_speed));
+        int s2 = -2, s3 = -2;
+        bool end2 = false, end3 = true;
+        float distance = steer_rng_range(&rng, -2.0f, 30.0f);
+        expect_same("path_point_ahead", t, steer_path_point_ahead2(&path, pos, distance, &s2, &end2),
+                    steer_path_point_ahead3(&path3, pos3, distance, &s3, &end3));
+        if (s2 != s3 || end2 != end3) ++mismatches;
+    }
+    CHECK(mismatches == 0);
+}
+
 static void vehicle_step_in_3d_with_z_zero_matches_2d(void)
 {
     steer_rng rng = steer_rng_make(77);
@@ -283,6 +402,7 @@ static void vehicle_step_in_3d_with_z_zero_matches_2d(void)
 int main(void)
 {
     behaviours_in_3d_with_z_zero_match_2d();
+    predictive_and_braking_in_3d_with_z_zero_match_2d();
     vehicle_step_in_3d_with_z_zero_matches_2d();
     return check_summary("test_dimensions");
 }
