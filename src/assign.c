@@ -53,12 +53,20 @@ double steer__assign_cost(steer_v3 a, steer_v3 b, int dim)
  * so a scan reads only those and a tie still goes to the lower index. */
 size_t steer__assign_dense_table = (size_t)1 << 20; /* costs: 8 MB */
 
+/* Row i to column j where rows from `real` on stand in for free columns. */
+static double row_cost(const steer_v3 *from, int real, const steer_v3 *to, int i, int j, int dim)
+{
+    return i < real ? steer__assign_cost(from[i], to[j], dim) : 0.0;
+}
+
 /* The dense form; with prices (v_start, m columns, every one <= 0) and
  * col_start (each row's column, -1: none), a row keeps its column where
- * that is its cheapest under those prices, and only the others are added. */
+ * that is its cheapest under those prices, and only the others are added.
+ * Rows from `real` on (up to n) have no point and cost 0 to every column:
+ * stand-ins that end holding the columns left free (out has real rows). */
 static steer_result dense_solve(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                 const steer_allocator *allocator, int *out, const double *v_start,
-                                const int *col_start)
+                                const int *col_start, int real)
 {
     if (n <= 0) return STEER_OK;
     /* rows 1..n and columns 1..m; column 0 is the search's root, holding the
@@ -67,8 +75,8 @@ static steer_result dense_solve(const steer_v3 *from, int n, const steer_v3 *to,
      * j, prev[j] the column before j on it; todo: the columns not yet
      * settled, in index order */
     size_t cols = (size_t)m + 1, rows = (size_t)n + 1;
-    const bool table = (size_t)n * (size_t)m <= steer__assign_dense_table;
-    const size_t cost_count = table ? (size_t)n * (size_t)m : (size_t)m;
+    const bool table = (size_t)real * (size_t)m <= steer__assign_dense_table;
+    const size_t cost_count = (table ? (size_t)real * (size_t)m : (size_t)m) + (size_t)m; /* and a row of 0s */
     double *u = steer_alloc(allocator, sizeof(double) * (rows + 2 * cols), 8);
     double *costs = steer_alloc(allocator, sizeof(double) * cost_count, 8);
     int *row_of = steer_alloc(allocator, sizeof(int) * 3 * cols, 8);
@@ -84,8 +92,10 @@ static steer_result dense_solve(const steer_v3 *from, int n, const steer_v3 *to,
     int *prev = row_of + cols, *todo = prev + cols;
     for (size_t k = 0; k < rows; ++k) u[k] = 0.0;
     for (size_t j = 0; j < cols; ++j) v[j] = 0.0, row_of[j] = 0, prev[j] = 0;
+    double *zeros = costs + cost_count - (size_t)m;
+    for (int j = 0; j < m; ++j) zeros[j] = 0.0;
     if (table)
-        for (int i = 0; i < n; ++i)
+        for (int i = 0; i < real; ++i)
             for (int j = 0; j < m; ++j) costs[(size_t)i * (size_t)m + (size_t)j] = steer__assign_cost(from[i], to[j], dim);
     if (v_start) {
         for (int j = 0; j < m; ++j) v[j + 1] = v_start[j];
@@ -94,8 +104,8 @@ static steer_result dense_solve(const steer_v3 *from, int n, const steer_v3 *to,
             seated[i] = false;
             if (held < 0) continue;
             double least = INFINITY;
-            for (int j = 0; j < m; ++j) least = fmin(least, steer__assign_cost(from[i], to[j], dim) - v[j + 1]);
-            if (steer__assign_cost(from[i], to[held], dim) - v[held + 1] == least && row_of[held + 1] == 0)
+            for (int j = 0; j < m; ++j) least = fmin(least, row_cost(from, real, to, i, j, dim) - v[j + 1]);
+            if (row_cost(from, real, to, i, held, dim) - v[held + 1] == least && row_of[held + 1] == 0)
                 row_of[held + 1] = i + 1, u[i + 1] = least, seated[i] = true;
         }
     }
@@ -111,7 +121,9 @@ static steer_result dense_solve(const steer_v3 *from, int n, const steer_v3 *to,
             const int i0 = row_of[j0];
             const double base = dist[j0] - u[i0];
             const double *cost; /* cost[j - 1]: row i0 to column j */
-            if (table) {
+            if (i0 - 1 >= real) {
+                cost = zeros;
+            } else if (table) {
                 cost = costs + (size_t)(i0 - 1) * (size_t)m;
             } else {
                 for (int t = 0; t < left; ++t) costs[todo[t] - 1] = steer__assign_cost(from[i0 - 1], to[todo[t] - 1], dim);
@@ -148,7 +160,7 @@ static steer_result dense_solve(const steer_v3 *from, int n, const steer_v3 *to,
         } while (j0 != 0);
     }
     for (int j = 1; j <= m; ++j)
-        if (row_of[j]) out[row_of[j] - 1] = j - 1;
+        if (row_of[j] && row_of[j] - 1 < real) out[row_of[j] - 1] = j - 1;
     steer_free(allocator, u);
     steer_free(allocator, costs);
     steer_free(allocator, row_of);
@@ -159,7 +171,7 @@ static steer_result dense_solve(const steer_v3 *from, int n, const steer_v3 *to,
 steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                  const steer_allocator *allocator, int *out)
 {
-    return dense_solve(from, n, to, m, dim, allocator, out, NULL, NULL);
+    return dense_solve(from, n, to, m, dim, allocator, out, NULL, NULL, n);
 }
 
 /* After the auction a row holds a column within epsilon of its cheapest,
@@ -172,47 +184,49 @@ steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to
  * places clamped many to a point (4,000 agents into a world too small for
  * them: 7.5 s), agents stacked at a few points (4,000: 10.9 s). False
  * when memory runs out. */
-static bool tighten(const steer_v3 *from, int n, const steer_v3 *to, int dim, const steer_allocator *al, double *v,
-                    const int *col_of)
+static bool tighten(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, const steer_allocator *al,
+                    double *v, const int *col_of)
 {
-    double *least = steer_alloc(al, sizeof(double) * (size_t)n, 8);
+    /* rows 0..n-1 the agents, n..m-1 stand-ins for the free columns (all
+     * alike: one least for them all) */
+    double *least = steer_alloc(al, sizeof(double) * ((size_t)n + 1), 8);
     if (!least) return false;
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i <= n && i < m; ++i) {
         double l = INFINITY;
-        for (int j = 0; j < n; ++j) l = fmin(l, steer__assign_cost(from[i], to[j], dim) - v[j]);
+        for (int j = 0; j < m; ++j) l = fmin(l, row_cost(from, n, to, i, j, dim) - v[j]);
         least[i] = l;
     }
-    for (int i = 0; i < n; ++i) {
-        const int j = col_of[i];
+    for (int i = 0; i < m; ++i) {
+        const int j = col_of[i], own = i < n ? i : n;
         if (j < 0) continue;
-        double raise = steer__assign_cost(from[i], to[j], dim) - v[j] - least[i];
+        double raise = row_cost(from, n, to, i, j, dim) - v[j] - least[own];
         raise = fmin(raise, -v[j]);
         for (int k = 0; k < n && raise > 0.0; ++k)
             if (k != i) raise = fmin(raise, steer__assign_cost(from[k], to[j], dim) - v[j] - least[k]);
+        if (i < n && m > n) raise = fmin(raise, -v[j] - least[n]); /* (a stand-in holder: the others alike) */
         if (raise > 0.0) v[j] += raise;
     }
     steer_free(al, least);
     return true;
 }
 
-steer_result steer__assign_priced(const steer_v3 *from, int n, const steer_v3 *to, int dim,
+steer_result steer__assign_priced(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                   const steer_allocator *allocator, int *out)
 {
     if (n <= 0) return STEER_OK;
-    double *v = steer_alloc(allocator, sizeof(double) * (size_t)n, 8);
-    int *col_of = steer_alloc(allocator, sizeof(int) * (size_t)n, 8);
+    double *v = steer_alloc(allocator, sizeof(double) * (size_t)m, 8);
+    int *col_of = steer_alloc(allocator, sizeof(int) * (size_t)m, 8);
     steer_result r = STEER_ERROR_OUT_OF_MEMORY;
     if (v && col_of) {
-        for (int j = 0; j < n; ++j) v[j] = 0.0;
-        r = steer__assign_auction_all(from, to, n, dim, allocator, v, col_of);
-        if (r == STEER_OK && !tighten(from, n, to, dim, allocator, v, col_of)) r = STEER_ERROR_OUT_OF_MEMORY;
-        if (r == STEER_OK) r = dense_solve(from, n, to, n, dim, allocator, out, v, col_of);
+        for (int j = 0; j < m; ++j) v[j] = 0.0;
+        r = steer__assign_auction_all(from, n, to, m, dim, allocator, v, col_of);
+        if (r == STEER_OK && !tighten(from, n, to, m, dim, allocator, v, col_of)) r = STEER_ERROR_OUT_OF_MEMORY;
+        if (r == STEER_OK) r = dense_solve(from, m, to, m, dim, allocator, out, v, col_of, n);
     }
     steer_free(allocator, v);
     steer_free(allocator, col_of);
     return r;
 }
-
 /* ---- the sparse form --------------------------------------------------------- */
 
 /* A search's frontier: a binary min-heap of (dist, column), ties to the
@@ -1012,25 +1026,26 @@ static bool dense_is_faster(int n, int m, long long missed, int next_count, bool
      * sparse form's answer (on ties the two forms may pick different
      * places of equal sums). */
     const bool large = (double)n * (double)m >= STEER__ASSIGN_DENSE_FROM;
-    /* a large square call whose candidates missed as widely (agents round a
-     * ring about as far from every place: 18-19% of all pairs left out
-     * after the first solve at 2000 and 4096, where bench/assign's other
-     * shapes leave out at most 0.2%) widens for several solves and then
-     * goes dense anyway (4096: 3.3 s before it); the dense form from an
-     * auction's prices takes it from there at once */
-    if (large && m == n && (double)missed > (double)n * (double)m / STEER__ASSIGN_MISSED_SHARE) return true;
+    /* a large call whose candidates missed as widely (agents round a ring
+     * about as far from every place: 18-19% of all pairs left out after the
+     * first solve at 2000 and 4096, where bench/assign's other shapes leave
+     * out at most 0.2%; agents stacked at a point, with spare places too)
+     * widens for several solves and then goes dense anyway (4096: 3.3 s
+     * before it); the dense form from an auction's prices takes it from
+     * there at once */
+    if (large && (double)missed > (double)n * (double)m / STEER__ASSIGN_MISSED_SHARE) return true;
     return large && (double)next_count > (double)n * (double)m / STEER__ASSIGN_DENSE_SHARE;
 }
 
-/* Where the sparse form gives up: a large square call starts the dense
- * form from an auction's prices over every pair (the ring round the places:
- * 4096 agents 2.2 s against 28 s from zero potentials), the others from
- * zero (the auction leaves spare places' free columns below 0, see
- * assign_auction.c). */
+/* Where the sparse form gives up: a large call starts the dense form from
+ * an auction's prices over every pair, with spare places made square by
+ * stand-in rows (the ring round the places: 4096 agents 1.6 s against 28 s
+ * from zero potentials; 2,000 agents stacked at a point to 4,000 places
+ * 1.8 s against 17), a small one from zero. */
 static steer_result dense_after_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                        const steer_allocator *al, int *out, bool large)
 {
-    if (large && m == n) return steer__assign_priced(from, n, to, dim, al, out);
+    if (large) return steer__assign_priced(from, n, to, m, dim, al, out);
     return steer__assign_dense(from, n, to, m, dim, al, out);
 }
 

@@ -48,9 +48,10 @@ steer_result steer__assign_least_squares(const steer_v3 *from, int n, const stee
 #define STEER__ASSIGN_MISSED_SHARE 16.0
 steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                  const steer_allocator *allocator, int *out);
-/* A square call's dense form started from an auction's prices over every
- * pair (the same least sum). */
-steer_result steer__assign_priced(const steer_v3 *from, int n, const steer_v3 *to, int dim,
+/* The dense form started from an auction's prices over every pair (the
+ * same least sum), the call made square by m - n rows that cost 0 to
+ * every place (m >= n). */
+steer_result steer__assign_priced(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                   const steer_allocator *allocator, int *out);
 /* The dense form keeps the n m costs in a table up to this many, and
  * past it computes each scanned row's again (the same answer either way;
@@ -66,10 +67,12 @@ steer_result steer__assign_sparse(const steer_v3 *from, int n, const steer_v3 *t
  * consistent matching); queue: room for n. */
 void steer__assign_auction(const steer_v3 *from, const steer_v3 *to, int n, int dim, const int *start,
                            const int *cand, double *v, int *row_of, int *col_of, int *queue);
-/* The same over every pair of a square call, from the potentials v
- * (every column free on entry); col_of[i]: the column row i holds (-1:
- * none). OUT_OF_MEMORY with v and col_of untouched. */
-steer_result steer__assign_auction_all(const steer_v3 *from, const steer_v3 *to, int n, int dim,
+/* The same over every pair, n agents to m >= n places made square by m - n
+ * rows that cost 0 to every place (they end holding the places left free),
+ * from the potentials v (m; every column free on entry); col_of[i]: the
+ * column row i of the m holds (-1: none). OUT_OF_MEMORY with v and col_of
+ * untouched. */
+steer_result steer__assign_auction_all(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                        const steer_allocator *al, double *v, int *col_of);
 
 /* Where each agent goes, roughly (assign_predict.c): the exact answer for

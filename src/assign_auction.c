@@ -9,13 +9,15 @@
  * a smaller epsilon. What it leaves is near the optimum's potentials, not
  * the optimum: the exact search (assign.c) starts from it and finishes.
  *
- * For square calls only: with spare places a column taken in one phase
- * and left free in a later one keeps a v below 0, and the proof wants every
- * free column at 0 (each such column then costs a search of its own: 4 s
+ * Over candidates, for square calls only: with spare places a column
+ * taken in one phase and left free in a later one keeps a v below 0, and
+ * the proof wants every free column at 0 (each such column then costs a search of its own: 4 s
  * against 0.2 s from zero potentials, 4096 agents to 8192 places). Bids
  * are counted, not timed: a phase that runs past its share (candidates
  * that cannot seat every row give a price war) stops the auction, and the
- * search does the rest. */
+ * search does the rest. Over every pair, spare places are no trouble: the
+ * call is made square by rows that cost 0 to every place, whose columns
+ * are the free ones, and the square proof needs nothing of them. */
 #include "assign.h"
 
 #include <limits.h>
@@ -44,12 +46,15 @@ typedef struct columns {
 
 /* What one auction bids over: row i's candidates cand[start[i] ..
  * start[i + 1]), or every column (start NULL, cols: the columns by q, and
- * v, row_of and a row's column by q too). */
+ * v, row_of and a row's column by q too; n rows as many as the columns,
+ * the rows from `real` on standing in for the free columns of spare
+ * places: they cost 0 to every column). */
 typedef struct auction {
     const steer_v3 *from, *to;
     int n, dim;
     const int *start, *cand;
     columns *cols;
+    int real;
 } auction;
 
 /* Row i to column j (by q where every column is bid over): the
@@ -57,6 +62,7 @@ typedef struct auction {
 static double cost_of(const auction *a, int i, int j)
 {
     if (a->start) return steer__assign_cost(a->from[i], a->to[j], a->dim);
+    if (i >= a->real) return 0.0;
     const double dx = (double)a->from[i].x - a->cols->xyz[0][j], dy = (double)a->from[i].y - a->cols->xyz[1][j];
     if (a->dim != 3) return dx * dx + dy * dy;
     const double dz = (double)a->from[i].z - a->cols->xyz[2][j];
@@ -84,8 +90,8 @@ static void two_least_merge(const two_least *t, double *best, double *second, in
     *best = t->b[w], *second = sec, *pick = t->p[w];
 }
 
-/* Scans block blk's columns for a row at `at`. Branch-free: the compares
- * are unpredictable. */
+/* Scans block blk's columns for a row at `at` (dim 0: a stand-in row, no
+ * point, every cost 0). Branch-free: the compares are unpredictable. */
 static void scan_block(const columns *c, int blk, int n, int dim, const double at[3], const double *v, two_least *t)
 {
     const double *px = c->xyz[0], *py = c->xyz[1], *pz = c->xyz[2];
@@ -98,6 +104,7 @@ static void scan_block(const columns *c, int blk, int n, int dim, const double a
             const double dz = at[2] - pz[q];
             d = dx * dx + dy * dy + dz * dz;
         }
+        if (dim == 0) d = 0.0;
         const double cost = d - v[q];
         const bool less = cost < t->b[k] || (cost == t->b[k] && own < t->o[k]);
         const double hi = less ? t->b[k] : cost;
@@ -116,7 +123,9 @@ static void scan_block(const columns *c, int blk, int n, int dim, const double a
 static void cheapest_two(const auction *a, int i, const double *v, double *best, double *second, int *pick)
 {
     const columns *c = a->cols;
-    const double at[3] = {a->from[i].x, a->from[i].y, a->from[i].z};
+    const bool stand_in = i >= a->real;
+    const int dim = stand_in ? 0 : a->dim;
+    const double at[3] = {stand_in ? 0.0 : a->from[i].x, stand_in ? 0.0 : a->from[i].y, stand_in ? 0.0 : a->from[i].z};
     int first = 0;
     for (int blk = 0; blk < c->blocks; ++blk) {
         const double *lo = c->box + 6 * blk, *hi = lo + 3;
@@ -126,17 +135,18 @@ static void cheapest_two(const auction *a, int i, const double *v, double *best,
             gap[k] = below > 0.0 ? below : above > 0.0 ? above : 0.0;
         }
         double d = gap[0] * gap[0] + gap[1] * gap[1];
-        if (a->dim == 3) d = gap[0] * gap[0] + gap[1] * gap[1] + gap[2] * gap[2];
+        if (dim == 3) d = gap[0] * gap[0] + gap[1] * gap[1] + gap[2] * gap[2];
+        if (dim == 0) d = 0.0;
         c->bound[blk] = d + c->least[blk];
         if (c->bound[blk] < c->bound[first]) first = blk;
     }
     two_least t;
     for (int k = 0; k < 4; ++k) t.b[k] = t.s[k] = INFINITY, t.p[k] = -1, t.o[k] = INT_MAX;
-    scan_block(c, first, a->n, a->dim, at, v, &t);
+    scan_block(c, first, a->n, dim, at, v, &t);
     two_least_merge(&t, best, second, pick);
     for (int blk = 0; blk < c->blocks; ++blk) {
         if (blk == first || c->bound[blk] > *second) continue;
-        scan_block(c, blk, a->n, a->dim, at, v, &t);
+        scan_block(c, blk, a->n, dim, at, v, &t);
         two_least_merge(&t, best, second, pick);
     }
 }
@@ -228,14 +238,15 @@ static void run(const auction *a, double *v, int *row_of, int *col_of, int *queu
 void steer__assign_auction(const steer_v3 *from, const steer_v3 *to, int n, int dim, const int *start,
                            const int *cand, double *v, int *row_of, int *col_of, int *queue)
 {
-    const auction a = {from, to, n, dim, start, cand, NULL};
+    const auction a = {from, to, n, dim, start, cand, NULL, n};
     run(&a, v, row_of, col_of, queue);
 }
 
-steer_result steer__assign_auction_all(const steer_v3 *from, const steer_v3 *to, int n, int dim,
+steer_result steer__assign_auction_all(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                        const steer_allocator *al, double *v, int *col_of)
 {
-    const int blocks = (n + STEER__AUCTION_BLOCK - 1) / STEER__AUCTION_BLOCK;
+    const int real = n, blocks = (m + STEER__AUCTION_BLOCK - 1) / STEER__AUCTION_BLOCK;
+    n = m; /* rows: the agents, then the stand-ins */
     double *reals = steer_alloc(al, sizeof(double) * (4 * (size_t)n + 8 * (size_t)blocks), 8);
     int *ints = steer_alloc(al, sizeof(int) * 5 * (size_t)n, 8);
     steer_result r = STEER_ERROR_OUT_OF_MEMORY;
@@ -259,7 +270,7 @@ steer_result steer__assign_auction_all(const steer_v3 *from, const steer_v3 *to,
             }
             cols.least[blk] = least;
         }
-        const auction a = {from, to, n, dim, NULL, NULL, &cols};
+        const auction a = {from, to, n, dim, NULL, NULL, &cols, real};
         run(&a, v_q, row_q, col_q, queue);
         for (int q = 0; q < n; ++q) v[order[q]] = v_q[q];
         for (int i = 0; i < n; ++i) col_of[i] = col_q[i] >= 0 ? order[col_q[i]] : -1;

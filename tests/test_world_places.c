@@ -166,7 +166,7 @@ static long sparse_out_of_memory(const steer_v3 *from, int n, const steer_v3 *to
         counter_reset(&tally, f);
         steer_allocator al = allocator_of(&tally);
         steer_result r = k > 0 ? steer__assign_sparse(from, n, to, m, dim, k, false, &al, out, NULL)
-                               : steer__assign_priced(from, n, to, dim, &al, out); /* k 0: the priced form */
+                               : steer__assign_priced(from, n, to, m, dim, &al, out); /* k 0: the priced form */
         CHECK(atomic_load(&tally.allocs) == atomic_load(&tally.frees) && atomic_load(&tally.bad_alignment) == 0);
         if (r == STEER_OK) return f;
         CHECK(r == STEER_ERROR_OUT_OF_MEMORY);
@@ -725,30 +725,35 @@ static void refusals(void)
 #undef f
 }
 
-/* A square call's dense form from an auction's prices over every pair
+/* The dense form from an auction's prices over every pair
  * (steer__assign_priced): the dense form's least sum on random clouds,
  * lattices with ties, places many at one point, agents stacked at a few
- * points, and 3D; and the large call it exists for, agents on a
+ * points, and 3D, with as many places as agents and (the call made square
+ * by rows that cost 0 everywhere) more; and the large call it exists for, agents on a
  * ring far round a sunflower of places (every agent about as far from
  * every place), which the sparse form hands to it after its first solve:
  * the priced form's own answer, the least sum, the same twice. */
 static void ring_goes_priced(void)
 {
     enum { MAX_N = 600 };
-    static steer_v3 from[MAX_N], to[MAX_N];
+    static steer_v3 from[MAX_N], to[2 * MAX_N];
     static int dense[MAX_N], priced[MAX_N], again[MAX_N];
     steer_allocator heap = {0};
     steer_rng rng = steer_rng_make(91);
-    for (int c = 0; c < 100; ++c) {
-        const int n = 2 + (c % 60) * 3, dim = c % 3 == 2 ? 3 : 2;
-        for (int i = 0; i < n; ++i) {
-            if (c % 3 == 1) { /* a lattice to a lattice: many equal sums */
+    for (int c = 0; c < 200; ++c) {
+        /* from case 100 on, the cases again with spare places (m up to 2n) */
+        const int n = 2 + (c % 60) * 3, dim = c % 3 == 2 ? 3 : 2, m = c < 100 ? n : n + 1 + (c * 7) % n;
+        for (int i = 0; i < m; ++i) {
+            if (i >= n) { /* spare places: scattered round the others */
+                to[i] = steer_v3_make(steer_rng_range(&rng, -30, 30), steer_rng_range(&rng, -30, 30),
+                                      dim == 3 ? steer_rng_range(&rng, 0, 20) : 0.0f);
+            } else if (c % 3 == 1) { /* a lattice to a lattice: many equal sums */
                 from[i] = steer_v3_make((float)(i % 7), (float)(i / 7), 0.0f);
                 to[i] = steer_v3_make(10.0f + (float)(i / 5), (float)(i % 5), 0.0f);
-            } else if (c >= 80) { /* agents stacked at three points: many rows alike */
+            } else if (c % 100 >= 80) { /* agents stacked at three points: many rows alike */
                 from[i] = steer_v3_make(60.0f + (float)(i % 3), 0.0f, dim == 3 ? 1.0f : 0.0f);
                 to[i] = steer_v3_make(steer_rng_range(&rng, -20, 20), steer_rng_range(&rng, -20, 20), 0.0f);
-            } else if (c >= 60) { /* places clamped onto a box's edge: many at one point */
+            } else if (c % 100 >= 60) { /* places clamped onto a box's edge: many at one point */
                 from[i] = steer_v3_make(steer_rng_range(&rng, -40, 40), steer_rng_range(&rng, -40, 40), 0.0f);
                 to[i] = steer_v3_make(fminf(2.0f * (float)(i % 9), 9.0f), fminf(2.0f * (float)(i / 9), 9.0f),
                                       dim == 3 ? (float)(i % 2) : 0.0f);
@@ -759,11 +764,11 @@ static void ring_goes_priced(void)
                 to[i] = steer_v3_make(steer_rng_range(&rng, 10, 30), y, z);
             }
         }
-        CHECK(steer__assign_dense(from, n, to, n, dim, &heap, dense) == STEER_OK);
-        CHECK(steer__assign_priced(from, n, to, dim, &heap, priced) == STEER_OK);
-        bool taken[MAX_N] = {false}, valid = true;
+        CHECK(steer__assign_dense(from, n, to, m, dim, &heap, dense) == STEER_OK);
+        CHECK(steer__assign_priced(from, n, to, m, dim, &heap, priced) == STEER_OK);
+        bool taken[2 * MAX_N] = {false}, valid = true;
         for (int i = 0; i < n; ++i) {
-            valid = valid && priced[i] >= 0 && priced[i] < n && !taken[priced[i]];
+            valid = valid && priced[i] >= 0 && priced[i] < m && !taken[priced[i]];
             if (valid) taken[priced[i]] = true;
         }
         CHECK(valid);
@@ -772,7 +777,7 @@ static void ring_goes_priced(void)
         if (!(p <= d * (1.0 + 1e-12) + 1e-9)) printf("case %d (n %d): priced %.12g > dense %.12g\n", c, n, p, d);
         /* random clouds have one least sum, so both forms must find it
          * exactly (a sum within rounding could hide a pair kept untight) */
-        if (c % 3 != 1 && c < 60) CHECK(memcmp(dense, priced, sizeof(int) * (size_t)n) == 0);
+        if (c % 3 != 1 && c % 100 < 60) CHECK(memcmp(dense, priced, sizeof(int) * (size_t)n) == 0);
     }
     const int n = MAX_N;
     for (int i = 0; i < n; ++i) {
@@ -782,14 +787,31 @@ static void ring_goes_priced(void)
     }
     int rounds = 0;
     CHECK(steer__assign_dense(from, n, to, n, 2, &heap, dense) == STEER_OK);
-    CHECK(steer__assign_priced(from, n, to, 2, &heap, priced) == STEER_OK);
+    CHECK(steer__assign_priced(from, n, to, n, 2, &heap, priced) == STEER_OK);
     CHECK(steer__assign_sparse(from, n, to, n, 2, STEER__ASSIGN_CANDIDATES, false, &heap, again, &rounds) == STEER_OK);
     CHECK(memcmp(priced, again, sizeof priced) == 0 && rounds == 1); /* handed over after the first solve */
     const double d = total_cost(from, n, to, dense, 2), p = total_cost(from, n, to, priced, 2);
     CHECK(memcmp(priced, dense, sizeof priced) == 0);
     CHECK(steer__assign_least_squares(from, n, to, n, 2, &heap, again) == STEER_OK);
     CHECK(memcmp(priced, again, sizeof priced) == 0);
-    printf("ring_goes_priced: 100 small cases and a ring of %d at the dense form's least sum (%.6f against %.6f)\n", n, p, d);
+    /* agents stacked at seven points to twice as many places: the sparse
+     * form hands it over after one solve too (17 s for 2,000 in the world
+     * from zero, every search walking the alike rows) */
+    enum { STACKED = 500 };
+    for (int i = 0; i < 2 * STACKED; ++i) {
+        if (i < STACKED) from[i] = steer_v3_make(300.0f + 0.001f * (float)(i % 7), 0.0f, 0.0f);
+        const double r = 2.0 * sqrt(i + 0.5), g = 2.399963229728653 * i;
+        to[i] = steer_v3_make((float)(r * cos(g)), (float)(r * sin(g)), 0.0f);
+    }
+    CHECK(steer__assign_dense(from, STACKED, to, 2 * STACKED, 2, &heap, dense) == STEER_OK);
+    CHECK(steer__assign_sparse(from, STACKED, to, 2 * STACKED, 2, STEER__ASSIGN_CANDIDATES, false, &heap, again,
+                               &rounds) == STEER_OK);
+    CHECK(rounds == 1);
+    CHECK(steer__assign_priced(from, STACKED, to, 2 * STACKED, 2, &heap, priced) == STEER_OK);
+    CHECK(memcmp(priced, again, sizeof(int) * STACKED) == 0);
+    const double ds = total_cost(from, STACKED, to, dense, 2), ps = total_cost(from, STACKED, to, priced, 2);
+    CHECK(ps <= ds * (1.0 + 1e-12));
+    printf("ring_goes_priced: 200 small cases and a ring of %d at the dense form's least sum (%.6f against %.6f)\n", n, p, d);
     long needed = sparse_out_of_memory(from, 40, to, 40, 2, 0, priced);
     printf("priced form: out of memory at each of its %ld allocations, nothing kept\n", needed);
     CHECK(needed >= 3);
