@@ -203,7 +203,7 @@ static bool tighten(const steer_v3 *from, int n, const steer_v3 *to, int m, int 
         raise = fmin(raise, -v[j]);
         for (int k = 0; k < n && raise > 0.0; ++k)
             if (k != i) raise = fmin(raise, steer__assign_cost(from[k], to[j], dim) - v[j] - least[k]);
-        if (i < n && m > n) raise = fmin(raise, -v[j] - least[n]); /* (a stand-in holder: the others alike) */
+        if (i < n && m > n) raise = fmin(raise, -v[j] - least[n]); /* the stand-ins, all alike, as one row */
         if (raise > 0.0) v[j] += raise;
     }
     steer_free(al, least);
