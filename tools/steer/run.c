@@ -820,6 +820,426 @@ static long file_size(const char *file)
     return stat(file, &st) == 0 ? (long)st.st_size : -1;
 }
 
+/* The scenario reader's, the world's and the GIF writer's message: room
+ * for every error the reader keeps (1 KiB held 14 short ones). */
+static char error_text[STEER_SCENARIO_ERROR_SIZE];
+
+/* The run the options make of the scenario: its length, its picture and
+ * the files it writes. */
+typedef struct run_plan {
+    const steer_scenario_info *info;
+    int frames, width, height, fps, threads;
+    int trail, still_trail; /* the GIF's trails, the still's */
+    long steps;
+    bool csv_stdout, metrics_stdout;
+    FILE *report; /* the summary's stream */
+    char gif_file[PATH_MAX], png_file[PATH_MAX], svg_file[PATH_MAX];
+} run_plan;
+
+/* What the steps and frames came to, for the still and the summary. */
+typedef struct run_tally {
+    double started, sim_seconds, figure_seconds; /* figures: reading the agents back too */
+    long step;
+    bool failed;
+    char caption[160]; /* the last frame's, which the still keeps */
+} run_tally;
+
+/* The scenario file, or the built-in showcase: 0, or the exit status after
+ * a message. */
+static int load_scenario(run_state *r, const run_options *o)
+{
+    r->sc = steer_scenario_create();
+    if (!r->sc) {
+        fprintf(stderr, "steer run: out of memory\n");
+        return 1;
+    }
+    int loaded = o->scenario ? steer_scenario_load_json_file(r->sc, o->scenario, error_text, sizeof error_text)
+                             : steer_scenario_load_json(r->sc, "showcase.json (built in)", (const char *)steer_showcase_json,
+                                                        (size_t)steer_showcase_json_size, error_text, sizeof error_text);
+    if (loaded != 0) {
+        fprintf(stderr, "%s\n", error_text);
+        return 2;
+    }
+    return 0;
+}
+
+/* --csv's and --metrics' files, checked before anything is written: 0, or 2
+ * after a message. */
+static int check_output_files(const run_options *o, const run_plan *p)
+{
+    const char *const pictures[3] = {p->gif_file, p->png_file, p->svg_file};
+    if ((o->csv && !p->csv_stdout && check_file_target(o->csv, "--csv", o->out_dir)) ||
+        (o->metrics && !p->metrics_stdout && check_file_target(o->metrics, "--metrics", o->out_dir)) ||
+        check_distinct_files(o, pictures))
+        return 2;
+    return 0;
+}
+
+/* The options over the scenario's own settings, and the files the run
+ * writes, checked: 0, or 2 after a message. */
+static int plan_run(run_plan *p, const run_options *o, const steer_scenario_info *info)
+{
+    p->info = info;
+    p->csv_stdout = o->csv && !strcmp(o->csv, "-");
+    p->metrics_stdout = o->metrics && !strcmp(o->metrics, "-");
+    /* standard output carries the CSV or the figures then */
+    p->report = p->csv_stdout || p->metrics_stdout ? stderr : stdout;
+    char stem[256];
+    stem_of(o->scenario ? o->scenario : "showcase", stem, sizeof stem);
+    snprintf(p->gif_file, sizeof p->gif_file, "%s/%s.gif", o->out_dir, stem);
+    snprintf(p->png_file, sizeof p->png_file, "%s/%s.png", o->out_dir, stem);
+    snprintf(p->svg_file, sizeof p->svg_file, "%s/%s.svg", o->out_dir, stem);
+
+    /* the run: frames, steps and picture */
+    /* --frames N: N x steps / frames steps, rounded down (the scenario's own
+     * frame count is its own run; whole steps per frame ran 3900 of the
+     * doorway's 4000 steps at its own 150 frames) */
+    p->frames = o->frames ? o->frames : info->frames;
+    p->steps = o->frames ? (long)((long long)o->frames * info->steps / info->frames) : info->steps;
+    if (o->until > 0.0) { /* to the first step at or past it, the frames in proportion (at least one) */
+        double at = ceil(o->until / (double)info->dt - 1e-9);
+        p->steps = at < (double)info->steps ? (long)(at < 1.0 ? 1.0 : at) : info->steps;
+        p->frames = (int)((long long)info->frames * p->steps / info->steps);
+        if (p->frames < 1) p->frames = 1;
+    }
+    p->width = o->width ? o->width : info->width;
+    p->height = o->height ? o->height : info->height;
+    p->fps = o->fps ? o->fps : info->fps;
+    p->trail = o->trail >= 0 ? o->trail : info->trail;
+    /* the still's trails: four times the GIF's, and at least a fifth of the run */
+    p->still_trail = info->trail * 4 > p->frames / 5 ? info->trail * 4 : p->frames / 5;
+    if (p->still_trail > p->frames) p->still_trail = p->frames;
+    if (p->still_trail < p->trail) p->still_trail = p->trail;
+    p->threads = o->threads ? o->threads : info->threads;
+    return check_output_files(o, p);
+}
+
+/* The agents' arrays and the world: 0, 2 for the file's mistake (a spawn
+ * with no room for its agents) or 1 out of memory, after a message. */
+static int build_world(run_state *r, const run_options *o, const run_plan *p)
+{
+    const steer_scenario_info *info = p->info;
+    size_t cells = (size_t)info->total_agents + 1;
+    r->ids = calloc(cells, sizeof *r->ids);
+    r->pos = calloc(cells, sizeof *r->pos);
+    r->vel = calloc(cells, sizeof *r->vel);
+    r->prev_pos = calloc(cells, sizeof *r->prev_pos);
+    r->prev_vel = calloc(cells, sizeof *r->prev_vel);
+    r->ground = calloc(cells, sizeof *r->ground);
+    r->heading = calloc(cells, sizeof *r->heading);
+    r->kept = info->world.keep_headings ? calloc(cells, sizeof *r->kept) : NULL;
+    r->group = calloc(cells, sizeof *r->group);
+    r->palette = malloc(sizeof *r->palette);
+    steer_scenario_overrides ov = {.set_seed = o->set_seed, .seed = o->seed, .threads = p->threads, .agent_ids = r->ids};
+    bool ok = r->ids && r->pos && r->vel && r->prev_pos && r->prev_vel && r->ground && r->heading && r->group &&
+              r->palette && (r->kept || !info->world.keep_headings);
+    if (ok) r->world = steer_scenario_create_world(r->sc, &ov, error_text, sizeof error_text);
+    if (!ok || !r->world) { /* the file's (a spawn with no room for its agents), or out of memory */
+        if (ok) fprintf(stderr, "%s: %s\n", o->scenario ? o->scenario : "showcase.json (built in)", error_text);
+        else fprintf(stderr, "steer run: out of memory\n");
+        return ok ? 2 : 1;
+    }
+    return 0;
+}
+
+/* The output folder, then --csv's and --metrics' folders: 0, or 2 after a
+ * message. */
+static int make_output_folders(const run_options *o, const run_plan *p)
+{
+    int err = make_dirs(o->out_dir);
+    if (err) {
+        fprintf(stderr, "steer run: -o %s: cannot use as the output folder: %s\n", o->out_dir, strerror(err));
+        return 2;
+    }
+    const char *option[2] = {"--csv", "--metrics"};
+    const char *file[2] = {p->csv_stdout ? 0 : o->csv, p->metrics_stdout ? 0 : o->metrics};
+    for (int k = 0; k < 2; ++k) {
+        char dir[PATH_MAX];
+        if (!file[k]) continue;
+        folder_of(file[k], dir, sizeof dir);
+        if ((err = make_dirs(dir)) != 0) {
+            fprintf(stderr, "steer run: %s %s: cannot make its folder '%s': %s\n", option[k], file[k], dir, strerror(err));
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* The agents as spawned, and the trails and figures that start from them:
+ * 0, or 1 out of memory after a message. */
+static int read_start(run_state *r, const run_plan *p)
+{
+    const steer_scenario_info *info = p->info;
+    int n = info->total_agents;
+    for (int a = 0; a < n; ++a) {
+        steer_agent_state s;
+        steer_world_get_agent(r->world, r->ids[a], &s);
+        r->group[a] = s.group;
+    }
+    read_agents(r, info, n);
+    for (int a = 0; a < n; ++a) /* a standing start faces the way it was spawned moving, or +x */
+        if (steer_v3_len_sq(r->heading[a]) == 0.0f) r->heading[a] = canvas_ground(info, r->vel[a]);
+    if (trails_init(&r->trails, n, p->trail) || trails_init(&r->still_trails, n, p->still_trail) ||
+        metrics_init(&r->metrics, info, n, r->group, r->pos) || metrics_track_goals(&r->metrics, r->world, r->ids, r->pos)) {
+        fprintf(stderr, "steer run: out of memory\n");
+        return 1;
+    }
+    return 0;
+}
+
+/* What the start shows the file lacks: agents, a place for each goal, room
+ * for every trail. */
+static void warn_about_start(const run_state *r, const run_options *o, const run_plan *p)
+{
+    const steer_scenario_info *info = p->info;
+    int n = info->total_agents;
+    if (!o->quiet && n == 0) /* an empty picture and no figures: a spawn's count left at 0, or no spawn */
+        fprintf(stderr, "steer run: warning: the scenario spawns no agents (no group has a spawn with a count "
+                        "above 0): the pictures show only the world\n");
+    steer_v3 shared_at;
+    int shared = metrics_shared_end(&r->metrics, &shared_at);
+    if (!o->quiet && shared > 1) /* a crowd to one point: the stadium that never empties */
+        fprintf(stderr, "steer run: warning: %d agents have goals that stop on one point %s: only one can "
+                        "stand on it, so the rest never arrive; give each its own place (goal points or box, with "
+                        "\"via\" for a shared route)\n",
+                shared, point_of(info->dim, shared_at).text);
+    if (!o->quiet && (r->still_trails.stride > 1 || r->still_trails.length < p->still_trail))
+        fprintf(stderr, "steer run: trails kept for %d of %d agents (one in %d) over %d frames: at most %d Mi points\n",
+                r->still_trails.kept, n, r->still_trails.stride, r->still_trails.length, TRAILS_MAX_POINTS >> 20);
+}
+
+/* The frame the GIF is drawn on and the GIF itself: 0, or 1 after a
+ * message. */
+static int open_gif(run_state *r, const run_options *o, const run_plan *p)
+{
+    uint32_t colours[64];
+    int colour_count = canvas_colours(p->info, o->debug, colours, 64);
+    gif_palette_build(r->palette, p->info->background, colours, colour_count);
+    r->image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, p->width, p->height);
+    if (cairo_surface_status(r->image) != CAIRO_STATUS_SUCCESS) {
+        fprintf(stderr, "steer run: out of memory\n");
+        return 1;
+    }
+    int delay = (100 + p->fps / 2) / p->fps;
+    r->gif = gif_writer_open(p->gif_file, p->width, p->height, r->palette, delay < 2 ? 2 : delay, error_text, sizeof error_text);
+    if (!r->gif) {
+        fprintf(stderr, "steer run: %s\n", error_text);
+        return 1;
+    }
+    return 0;
+}
+
+/* --csv's stream, its header and the initial state: 0, or 1 after a
+ * message. */
+static int open_csv(run_state *r, const run_options *o, const run_plan *p)
+{
+    if (!o->csv) return 0;
+    r->csv = p->csv_stdout ? stdout : fopen(o->csv, "w");
+    if (r->csv) {
+        write_csv_header(r->csv, p->info->dim, p->info->world.keep_headings);
+        write_csv_frame(r->csv, r, p->info->total_agents, p->info->dim, 0, 0.0); /* the initial state */
+    }
+    if (!r->csv || fflush(r->csv) != 0 || ferror(r->csv)) { /* a full disk shows here already */
+        fprintf(stderr, "steer run: --csv %s: %s\n", o->csv, strerror(errno));
+        if (r->csv == stdout) r->csv = 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* The picture's view with the goals' marks, and the progress from now. */
+static void start_frames(run_state *r, const run_options *o, const run_plan *p, canvas_view *view, progress *pg)
+{
+    *view = canvas_view_make(p->info, p->width, p->height, r->ground, r->group, p->info->total_agents);
+    /* before the first step (out of memory: the pictures go without them) */
+    r->goal_marks = steer_scenario_goal_marks(p->info, r->world, r->ids, &view->goal_count);
+    view->goals = r->goal_marks;
+    *pg = (progress){!o->quiet && isatty(2), !o->quiet, now(), 0.0, p->frames, p->steps};
+    pg->last = pg->started;
+}
+
+/* What the world holds that the run will not show as meant: steps that
+ * will take seconds, keep_apart out of reach, spawns and goals inside
+ * solids, bodies that start in contact. */
+static void warn_about_run(run_state *r, const run_options *o, const run_plan *p, progress *pg)
+{
+    const steer_scenario_info *info = p->info;
+    int n = info->total_agents;
+    char why[256];
+    double pairs = pairs_per_step(info, why, sizeof why), step_seconds = pairs / PAIRS_PER_SECOND / p->threads;
+    if (!o->quiet && step_seconds > SLOW_STEP_SECONDS) {
+        double run_seconds = step_seconds * (double)p->steps;
+        fprintf(stderr, "steer run: warning: a step may test about %.2g neighbour pairs (%s): roughly %.0f s per step, "
+                        "%.2g %s for %ld steps\n", pairs, why, step_seconds,
+                run_seconds < 3600.0 ? run_seconds / 60.0 : run_seconds / 3600.0, run_seconds < 3600.0 ? "minutes" : "hours",
+                p->steps);
+        progress_report(pg, 0, 0, false, 1e9); /* before the first step */
+    }
+    if (!o->quiet) warn_keep_apart_reach(info);
+    if (!o->quiet) warn_spawns_in_solids(info, r->world);
+    if (!o->quiet) warn_spawns_overlapping(info, r->world, r->ids, n);
+    if (!o->quiet) warn_goals_in_solids(info, r->world, r->ids, n);
+}
+
+/* The steps up to frame f's end, each read back and measured; a step the
+ * world refuses is said and ends them (the frame is still drawn). */
+static void run_steps(run_state *r, const run_options *o, const run_plan *p, progress *pg, int f, run_tally *t)
+{
+    const steer_scenario_info *info = p->info;
+    int n = info->total_agents;
+    long until = (long)((long long)(f + 1) * p->steps / p->frames);
+    while (t->step < until) {
+        memcpy(r->prev_pos, r->pos, sizeof *r->pos * (size_t)n);
+        memcpy(r->prev_vel, r->vel, sizeof *r->vel * (size_t)n);
+        double t0 = now();
+        steer_result sr = STEER_OK;
+        if (info->obstacle_count) { /* the file's moving obstacles move first, and the step answers */
+            sr = steer_world_move_obstacles(r->world, info->dt);
+            steer_scenario_follow_obstacles(r->sc, r->world); /* drawn and measured where they are */
+        }
+        if (sr == STEER_OK) sr = steer_world_step(r->world, info->dt);
+        double t1 = now();
+        t->sim_seconds += t1 - t0;
+        if (sr != STEER_OK) {
+            fprintf(stderr, "steer run: the world refused to step: %s\n", steer_result_string(sr));
+            t->failed = true;
+            return;
+        }
+        read_agents(r, info, n);
+        metrics_step(&r->metrics, r->prev_pos, r->prev_vel, r->pos, r->vel, info->dt, 1e3 * (t1 - t0));
+        t->figure_seconds += now() - t1;
+        ++t->step;
+        if (r->csv && o->csv_steps) write_csv_frame(r->csv, r, n, info->dim, (int)t->step, (double)t->step * info->dt);
+        progress_report(pg, f, t->step, false, t1 - t0);
+    }
+}
+
+/* Frame f: the trails, the figures, its CSV rows, and its picture into the
+ * GIF (a failed write is said and ends the run). */
+static void add_frame(run_state *r, const run_options *o, const run_plan *p, const canvas_view *view, int f,
+                      run_tally *t)
+{
+    const steer_scenario_info *info = p->info;
+    int n = info->total_agents;
+    trails_push(&r->trails, r->ground);
+    trails_push_moved(&r->still_trails, r->ground, 0.5f / (float)view->scale); /* half a pixel */
+    double f0 = now();
+    metrics_frame(&r->metrics, r->pos);
+    t->figure_seconds += now() - f0;
+    if (r->csv && !o->csv_steps) write_csv_frame(r->csv, r, n, info->dim, f + 1, (double)t->step * info->dt);
+    snprintf(t->caption, sizeof t->caption, "%s   t = %.1f", info->name, (double)t->step * info->dt);
+    canvas_frame frame = {n, r->ground, r->heading, r->group, &r->trails, p->trail, true, r->world, o->debug, t->caption};
+    cairo_t *cr = cairo_create(r->image);
+    canvas_draw(cr, view, &frame);
+    cairo_destroy(cr);
+    cairo_surface_flush(r->image);
+    if (gif_writer_add(r->gif, cairo_image_surface_get_data(r->image), cairo_image_surface_get_stride(r->image))) {
+        fprintf(stderr, "steer run: %s: write failed\n", p->gif_file);
+        t->failed = true;
+    }
+}
+
+/* The run itself: the steps, frame by frame, until the last or a failure. */
+static void run_frames(run_state *r, const run_options *o, const run_plan *p, const canvas_view *view, progress *pg,
+                       run_tally *t)
+{
+    for (int f = 0; f < p->frames && !t->failed; ++f) {
+        run_steps(r, o, p, pg, f, t);
+        add_frame(r, o, p, view, f, t);
+        progress_report(pg, f + 1, t->step, true, 0.0);
+    }
+    if (pg->bar) fprintf(stderr, "\r%*s\r", 100, ""); /* the bar cleared for what follows */
+}
+
+/* The GIF closed, then the still as a PNG and an SVG unless a write failed
+ * already (a failure said). */
+static void finish_pictures(run_state *r, const run_options *o, const run_plan *p, const canvas_view *view, run_tally *t)
+{
+    if (gif_writer_close(r->gif) != 0 && !t->failed) {
+        fprintf(stderr, "steer run: %s: write failed\n", p->gif_file);
+        t->failed = true;
+    }
+    r->gif = 0;
+    if (!t->failed) {
+        canvas_frame still = {p->info->total_agents, r->ground, r->heading, r->group, &r->still_trails, p->still_trail,
+                              false, r->world, o->debug, t->caption};
+        t->failed = write_image(p->png_file, view, &still, false) || write_image(p->svg_file, view, &still, true);
+    }
+}
+
+/* --csv's stream flushed and closed (a failed write said, unless the run
+ * failed already). */
+static void close_csv(run_state *r, const run_options *o, run_tally *t)
+{
+    if (!r->csv) return;
+    /* a buffered write can fail at any flush: the stream's error flag, then the close */
+    errno = 0;
+    bool bad = fflush(r->csv) != 0 || ferror(r->csv);
+    int why = errno;
+    if (r->csv != stdout && fclose(r->csv) != 0 && !bad) bad = true, why = errno;
+    r->csv = 0;
+    if (bad && !t->failed) {
+        fprintf(stderr, "steer run: --csv %s: write failed: %s\n", o->csv, why ? strerror(why) : "stream error");
+        t->failed = true;
+    }
+}
+
+/* The figures as JSON, to --metrics' file or standard output (a failure
+ * said). */
+static void write_metrics(const run_state *r, const run_options *o, const run_plan *p, const char *hash, run_tally *t)
+{
+    errno = 0; /* fopen's reason, if it fails, is the one to report */
+    FILE *mf = p->metrics_stdout ? stdout : fopen(o->metrics, "w");
+    bool bad = !mf || metrics_write_json(&r->metrics, mf, hash) != 0 || fflush(mf) != 0 || ferror(mf);
+    int why = errno;
+    if (mf && mf != stdout && fclose(mf) != 0 && !bad) bad = true, why = errno;
+    if (bad) {
+        fprintf(stderr, "steer run: --metrics %s: write failed: %s\n", o->metrics, why ? strerror(why) : "stream error");
+        t->failed = true;
+    }
+}
+
+/* Every file the run writes, removed after a failed write. */
+static void remove_outputs(const run_options *o, const run_plan *p)
+{
+    remove_output(p->gif_file);
+    remove_output(p->png_file);
+    remove_output(p->svg_file);
+    if (o->csv && !p->csv_stdout) remove_output(o->csv);
+    if (o->metrics && !p->metrics_stdout) remove_output(o->metrics);
+}
+
+/* The run in numbers, the figures and the files written. */
+static void print_summary(const run_state *r, const run_options *o, const run_plan *p, const run_tally *t, const char *hash)
+{
+    const steer_scenario_info *info = p->info;
+    FILE *report = p->report;
+    double total_seconds = now() - t->started;
+    fprintf(report, "steer run: %s: %d agents in %d group%s, %ld steps of %g (%.1f time units), seed %" PRIu64
+           ", %d thread%s\n",
+           info->name, info->total_agents, info->group_count, info->group_count == 1 ? "" : "s", t->step,
+           (double)info->dt, (double)t->step * info->dt, o->set_seed ? o->seed : info->seed, p->threads,
+           p->threads == 1 ? "" : "s");
+    metrics_print(&r->metrics, report);
+    fprintf(report, "\n  %.2f s in all: simulation %.2f s, figures %.2f s, rendering and encoding %.2f s; state hash %s\n",
+            total_seconds, t->sim_seconds, t->figure_seconds, total_seconds - t->sim_seconds - t->figure_seconds, hash);
+    fprintf(report, "  wrote %s (%d frames, %dx%d, %.2f MB)\n        %s (last frame, %d-frame trails)\n        %s\n",
+           p->gif_file, p->frames, p->width, p->height, file_size(p->gif_file) / 1048576.0, p->png_file, p->still_trail,
+           p->svg_file);
+    if (o->csv && !p->csv_stdout) fprintf(report, "        %s\n", o->csv);
+    if (o->metrics && !p->metrics_stdout) fprintf(report, "        %s\n", o->metrics);
+}
+
+/* Everything freed, cairo's and fontconfig's caches too (a failed write
+ * left them to LeakSanitizer): keeps leak checkers quiet. */
+static int run_end(run_state *r, int status)
+{
+    run_free(r);
+    cairo_debug_reset_static_data();
+    FcFini();
+    return status;
+}
+
 int steer_cmd_run(int argc, char **argv)
 {
     run_options o;
@@ -827,289 +1247,46 @@ int steer_cmd_run(int argc, char **argv)
     if (rc == 1) return tool_stdout_written("steer run") ? 0 : 1; /* --help */
     if (rc) return rc;
 
+    /* the scenario, the files named and the world checked before the first
+     * folder is made; a failure frees what was made */
     run_state r;
     memset(&r, 0, sizeof r);
-    r.sc = steer_scenario_create();
-    if (!r.sc) {
-        fprintf(stderr, "steer run: out of memory\n");
-        return 1;
-    }
-    static char error[STEER_SCENARIO_ERROR_SIZE]; /* every error the reader keeps: 1 KiB held 14 short ones */
-    int loaded = o.scenario ? steer_scenario_load_json_file(r.sc, o.scenario, error, sizeof error)
-                            : steer_scenario_load_json(r.sc, "showcase.json (built in)", (const char *)steer_showcase_json,
-                                                       (size_t)steer_showcase_json_size, error, sizeof error);
-    if (loaded != 0) {
-        fprintf(stderr, "%s\n", error);
+    run_plan p;
+    if ((rc = load_scenario(&r, &o)) || (rc = plan_run(&p, &o, steer_scenario_get_info(r.sc))) ||
+        (rc = build_world(&r, &o, &p)) || (rc = make_output_folders(&o, &p)) || (rc = read_start(&r, &p))) {
         run_free(&r);
-        return 2;
+        return rc;
     }
-    const steer_scenario_info *info = steer_scenario_get_info(r.sc);
-    bool csv_stdout = o.csv && !strcmp(o.csv, "-"), metrics_stdout = o.metrics && !strcmp(o.metrics, "-");
-    /* standard output carries the CSV or the figures then */
-    FILE *report = csv_stdout || metrics_stdout ? stderr : stdout;
-    char stem[256], gif_file[PATH_MAX], png_file[PATH_MAX], svg_file[PATH_MAX];
-    stem_of(o.scenario ? o.scenario : "showcase", stem, sizeof stem);
-    snprintf(gif_file, sizeof gif_file, "%s/%s.gif", o.out_dir, stem);
-    snprintf(png_file, sizeof png_file, "%s/%s.png", o.out_dir, stem);
-    snprintf(svg_file, sizeof svg_file, "%s/%s.svg", o.out_dir, stem);
-    const char *const pictures[3] = {gif_file, png_file, svg_file};
-    if ((o.csv && !csv_stdout && check_file_target(o.csv, "--csv", o.out_dir)) ||
-        (o.metrics && !metrics_stdout && check_file_target(o.metrics, "--metrics", o.out_dir)) ||
-        check_distinct_files(&o, pictures)) {
+    warn_about_start(&r, &o, &p);
+    if ((rc = open_gif(&r, &o, &p))) {
         run_free(&r);
-        return 2;
+        return rc;
+    }
+    if ((rc = open_csv(&r, &o, &p))) {
+        run_free(&r);
+        remove_output(p.gif_file); /* opened already: no GIF without frames is left */
+        return rc;
     }
 
-    /* the run: frames, steps and picture */
-    /* --frames N: N x steps / frames steps, rounded down (the scenario's own
-     * frame count is its own run; whole steps per frame ran 3900 of the
-     * doorway's 4000 steps at its own 150 frames) */
-    int frames = o.frames ? o.frames : info->frames;
-    long steps = o.frames ? (long)((long long)o.frames * info->steps / info->frames) : info->steps;
-    if (o.until > 0.0) { /* to the first step at or past it, the frames in proportion (at least one) */
-        double at = ceil(o.until / (double)info->dt - 1e-9);
-        steps = at < (double)info->steps ? (long)(at < 1.0 ? 1.0 : at) : info->steps;
-        frames = (int)((long long)info->frames * steps / info->steps);
-        if (frames < 1) frames = 1;
-    }
-    int width = o.width ? o.width : info->width, height = o.height ? o.height : info->height;
-    int fps = o.fps ? o.fps : info->fps;
-    int trail = o.trail >= 0 ? o.trail : info->trail;
-    /* the still's trails: four times the GIF's, and at least a fifth of the run */
-    int still_trail = info->trail * 4 > frames / 5 ? info->trail * 4 : frames / 5;
-    if (still_trail > frames) still_trail = frames;
-    if (still_trail < trail) still_trail = trail;
-    int threads = o.threads ? o.threads : info->threads;
+    canvas_view view;
+    progress pg;
+    start_frames(&r, &o, &p, &view, &pg);
+    warn_about_run(&r, &o, &p, &pg);
+    run_tally t = {.started = pg.started};
+    run_frames(&r, &o, &p, &view, &pg, &t);
 
-    int n = info->total_agents;
-    size_t cells = (size_t)n + 1;
-    r.ids = calloc(cells, sizeof *r.ids);
-    r.pos = calloc(cells, sizeof *r.pos);
-    r.vel = calloc(cells, sizeof *r.vel);
-    r.prev_pos = calloc(cells, sizeof *r.prev_pos);
-    r.prev_vel = calloc(cells, sizeof *r.prev_vel);
-    r.ground = calloc(cells, sizeof *r.ground);
-    r.heading = calloc(cells, sizeof *r.heading);
-    r.kept = info->world.keep_headings ? calloc(cells, sizeof *r.kept) : NULL;
-    r.group = calloc(cells, sizeof *r.group);
-    r.palette = malloc(sizeof *r.palette);
-    steer_scenario_overrides ov = {.set_seed = o.set_seed, .seed = o.seed, .threads = threads, .agent_ids = r.ids};
-    bool ok = r.ids && r.pos && r.vel && r.prev_pos && r.prev_vel && r.ground && r.heading && r.group && r.palette &&
-              (r.kept || !info->world.keep_headings);
-    if (ok) r.world = steer_scenario_create_world(r.sc, &ov, error, sizeof error);
-    if (!ok || !r.world) { /* the file's (a spawn with no room for its agents), or out of memory */
-        if (ok) fprintf(stderr, "%s: %s\n", o.scenario ? o.scenario : "showcase.json (built in)", error);
-        else fprintf(stderr, "steer run: out of memory\n");
-        run_free(&r);
-        return ok ? 2 : 1;
-    }
-    int err = make_dirs(o.out_dir);
-    if (err) {
-        fprintf(stderr, "steer run: -o %s: cannot use as the output folder: %s\n", o.out_dir, strerror(err));
-        run_free(&r);
-        return 2;
-    }
-    const char *option[2] = {"--csv", "--metrics"}, *file[2] = {csv_stdout ? 0 : o.csv, metrics_stdout ? 0 : o.metrics};
-    for (int k = 0; k < 2; ++k) { /* their folders too */
-        char dir[PATH_MAX];
-        if (!file[k]) continue;
-        folder_of(file[k], dir, sizeof dir);
-        if ((err = make_dirs(dir)) != 0) {
-            fprintf(stderr, "steer run: %s %s: cannot make its folder '%s': %s\n", option[k], file[k], dir, strerror(err));
-            run_free(&r);
-            return 2;
-        }
-    }
-    for (int a = 0; a < n; ++a) {
-        steer_agent_state s;
-        steer_world_get_agent(r.world, r.ids[a], &s);
-        r.group[a] = s.group;
-    }
-    read_agents(&r, info, n);
-    for (int a = 0; a < n; ++a) /* a standing start faces the way it was spawned moving, or +x */
-        if (steer_v3_len_sq(r.heading[a]) == 0.0f) r.heading[a] = canvas_ground(info, r.vel[a]);
-    if (trails_init(&r.trails, n, trail) || trails_init(&r.still_trails, n, still_trail) || metrics_init(&r.metrics, info, n, r.group, r.pos) ||
-        metrics_track_goals(&r.metrics, r.world, r.ids, r.pos)) {
-        fprintf(stderr, "steer run: out of memory\n");
-        run_free(&r);
-        return 1;
-    }
-    if (!o.quiet && n == 0) /* an empty picture and no figures: a spawn's count left at 0, or no spawn */
-        fprintf(stderr, "steer run: warning: the scenario spawns no agents (no group has a spawn with a count "
-                        "above 0): the pictures show only the world\n");
-    steer_v3 shared_at;
-    int shared = metrics_shared_end(&r.metrics, &shared_at);
-    if (!o.quiet && shared > 1) /* a crowd to one point: the stadium that never empties */
-        fprintf(stderr, "steer run: warning: %d agents have goals that stop on one point %s: only one can "
-                        "stand on it, so the rest never arrive; give each its own place (goal points or box, with "
-                        "\"via\" for a shared route)\n",
-                shared, point_of(info->dim, shared_at).text);
-    if (!o.quiet && (r.still_trails.stride > 1 || r.still_trails.length < still_trail))
-        fprintf(stderr, "steer run: trails kept for %d of %d agents (one in %d) over %d frames: at most %d Mi points\n",
-                r.still_trails.kept, n, r.still_trails.stride, r.still_trails.length, TRAILS_MAX_POINTS >> 20);
-    uint32_t colours[64];
-    int colour_count = canvas_colours(info, o.debug, colours, 64);
-    gif_palette_build(r.palette, info->background, colours, colour_count);
-    r.image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-    if (cairo_surface_status(r.image) != CAIRO_STATUS_SUCCESS) {
-        fprintf(stderr, "steer run: out of memory\n");
-        run_free(&r);
-        return 1;
-    }
-    int delay = (100 + fps / 2) / fps;
-    r.gif = gif_writer_open(gif_file, width, height, r.palette, delay < 2 ? 2 : delay, error, sizeof error);
-    if (!r.gif) {
-        fprintf(stderr, "steer run: %s\n", error);
-        run_free(&r);
-        return 1;
-    }
-    if (o.csv) {
-        r.csv = csv_stdout ? stdout : fopen(o.csv, "w");
-        if (r.csv) {
-            write_csv_header(r.csv, info->dim, info->world.keep_headings);
-            write_csv_frame(r.csv, &r, n, info->dim, 0, 0.0); /* the initial state */
-        }
-        if (!r.csv || fflush(r.csv) != 0 || ferror(r.csv)) { /* a full disk shows here already */
-            fprintf(stderr, "steer run: --csv %s: %s\n", o.csv, strerror(errno));
-            if (r.csv == stdout) r.csv = 0;
-            run_free(&r);
-            remove_output(gif_file);
-            return 1;
-        }
-    }
-
-    canvas_view view = canvas_view_make(info, width, height, r.ground, r.group, n);
-    /* before the first step (out of memory: the pictures go without them) */
-    r.goal_marks = steer_scenario_goal_marks(info, r.world, r.ids, &view.goal_count);
-    view.goals = r.goal_marks;
-    progress pg = {!o.quiet && isatty(2), !o.quiet, now(), 0.0, frames, steps};
-    pg.last = pg.started;
-    char why[256];
-    double pairs = pairs_per_step(info, why, sizeof why), step_seconds = pairs / PAIRS_PER_SECOND / threads;
-    if (!o.quiet && step_seconds > SLOW_STEP_SECONDS) {
-        double run_seconds = step_seconds * (double)steps;
-        fprintf(stderr, "steer run: warning: a step may test about %.2g neighbour pairs (%s): roughly %.0f s per step, "
-                        "%.2g %s for %ld steps\n", pairs, why, step_seconds,
-                run_seconds < 3600.0 ? run_seconds / 60.0 : run_seconds / 3600.0, run_seconds < 3600.0 ? "minutes" : "hours",
-                steps);
-        progress_report(&pg, 0, 0, false, 1e9); /* before the first step */
-    }
-    if (!o.quiet) warn_keep_apart_reach(info);
-    if (!o.quiet) warn_spawns_in_solids(info, r.world);
-    if (!o.quiet) warn_spawns_overlapping(info, r.world, r.ids, n);
-    if (!o.quiet) warn_goals_in_solids(info, r.world, r.ids, n);
-    double started = pg.started, sim_seconds = 0.0, figure_seconds = 0.0; /* figures: reading the agents back too */
-    long step = 0;
-    bool failed = false;
-    char caption[160];
-    for (int f = 0; f < frames && !failed; ++f) {
-        long until = (long)((long long)(f + 1) * steps / frames);
-        while (step < until) {
-            memcpy(r.prev_pos, r.pos, sizeof *r.pos * (size_t)n);
-            memcpy(r.prev_vel, r.vel, sizeof *r.vel * (size_t)n);
-            double t0 = now();
-            steer_result sr = STEER_OK;
-            if (info->obstacle_count) { /* the file's moving obstacles move first, and the step answers */
-                sr = steer_world_move_obstacles(r.world, info->dt);
-                steer_scenario_follow_obstacles(r.sc, r.world); /* drawn and measured where they are */
-            }
-            if (sr == STEER_OK) sr = steer_world_step(r.world, info->dt);
-            double t1 = now();
-            sim_seconds += t1 - t0;
-            if (sr != STEER_OK) {
-                fprintf(stderr, "steer run: the world refused to step: %s\n", steer_result_string(sr));
-                failed = true;
-                break;
-            }
-            read_agents(&r, info, n);
-            metrics_step(&r.metrics, r.prev_pos, r.prev_vel, r.pos, r.vel, info->dt, 1e3 * (t1 - t0));
-            figure_seconds += now() - t1;
-            ++step;
-            if (r.csv && o.csv_steps) write_csv_frame(r.csv, &r, n, info->dim, (int)step, (double)step * info->dt);
-            progress_report(&pg, f, step, false, t1 - t0);
-        }
-        trails_push(&r.trails, r.ground);
-        trails_push_moved(&r.still_trails, r.ground, 0.5f / (float)view.scale); /* half a pixel */
-        double f0 = now();
-        metrics_frame(&r.metrics, r.pos);
-        figure_seconds += now() - f0;
-        if (r.csv && !o.csv_steps) write_csv_frame(r.csv, &r, n, info->dim, f + 1, (double)step * info->dt);
-        snprintf(caption, sizeof caption, "%s   t = %.1f", info->name, (double)step * info->dt);
-        canvas_frame frame = {n, r.ground, r.heading, r.group, &r.trails, trail, true, r.world, o.debug, caption};
-        cairo_t *cr = cairo_create(r.image);
-        canvas_draw(cr, &view, &frame);
-        cairo_destroy(cr);
-        cairo_surface_flush(r.image);
-        if (gif_writer_add(r.gif, cairo_image_surface_get_data(r.image), cairo_image_surface_get_stride(r.image))) {
-            fprintf(stderr, "steer run: %s: write failed\n", gif_file);
-            failed = true;
-        }
-        progress_report(&pg, f + 1, step, true, 0.0);
-    }
-    if (pg.bar) fprintf(stderr, "\r%*s\r", 100, "");
-    if (gif_writer_close(r.gif) != 0 && !failed) {
-        fprintf(stderr, "steer run: %s: write failed\n", gif_file);
-        failed = true;
-    }
-    r.gif = 0;
-    if (!failed) {
-        canvas_frame still = {n, r.ground, r.heading, r.group, &r.still_trails, still_trail, false, r.world, o.debug, caption};
-        failed = write_image(png_file, &view, &still, false) || write_image(svg_file, &view, &still, true);
-    }
-    if (r.csv) {
-        /* a buffered write can fail at any flush: the stream's error flag, then the close */
-        errno = 0;
-        bool bad = fflush(r.csv) != 0 || ferror(r.csv);
-        int why = errno;
-        if (r.csv != stdout && fclose(r.csv) != 0 && !bad) bad = true, why = errno;
-        r.csv = 0;
-        if (bad && !failed) {
-            fprintf(stderr, "steer run: --csv %s: write failed: %s\n", o.csv, why ? strerror(why) : "stream error");
-            failed = true;
-        }
-    }
-    char hash[32];
+    finish_pictures(&r, &o, &p, &view, &t);
+    close_csv(&r, &o, &t);
+    char hash[32]; /* the state at the end: in the figures and the summary */
     snprintf(hash, sizeof hash, "%016" PRIx64, steer_world_state_hash(r.world));
-    if (!failed && o.metrics) {
-        errno = 0; /* fopen's reason, if it fails, is the one to report */
-        FILE *mf = metrics_stdout ? stdout : fopen(o.metrics, "w");
-        bool bad = !mf || metrics_write_json(&r.metrics, mf, hash) != 0 || fflush(mf) != 0 || ferror(mf);
-        int why = errno;
-        if (mf && mf != stdout && fclose(mf) != 0 && !bad) bad = true, why = errno;
-        if (bad) {
-            fprintf(stderr, "steer run: --metrics %s: write failed: %s\n", o.metrics, why ? strerror(why) : "stream error");
-            failed = true;
-        }
+    if (!t.failed && o.metrics) write_metrics(&r, &o, &p, hash, &t);
+    if (t.failed) { /* no output of a failed write is left half made */
+        remove_outputs(&o, &p);
+        return run_end(&r, 1);
     }
-    if (failed) { /* no output of a failed write is left half made */
-        remove_output(gif_file);
-        remove_output(png_file);
-        remove_output(svg_file);
-        if (o.csv && !csv_stdout) remove_output(o.csv);
-        if (o.metrics && !metrics_stdout) remove_output(o.metrics);
-        run_free(&r);
-        cairo_debug_reset_static_data(); /* as at the end: a failed write left fontconfig's caches to LeakSanitizer */
-        FcFini();
-        return 1;
-    }
-    double total_seconds = now() - started;
-    if (!o.quiet) {
-        fprintf(report, "steer run: %s: %d agents in %d group%s, %ld steps of %g (%.1f time units), seed %" PRIu64
-               ", %d thread%s\n",
-               info->name, n, info->group_count, info->group_count == 1 ? "" : "s", step, (double)info->dt,
-               (double)step * info->dt, o.set_seed ? o.seed : info->seed, threads, threads == 1 ? "" : "s");
-        metrics_print(&r.metrics, report);
-        fprintf(report, "\n  %.2f s in all: simulation %.2f s, figures %.2f s, rendering and encoding %.2f s; state hash %s\n",
-                total_seconds, sim_seconds, figure_seconds, total_seconds - sim_seconds - figure_seconds, hash);
-        fprintf(report, "  wrote %s (%d frames, %dx%d, %.2f MB)\n        %s (last frame, %d-frame trails)\n        %s\n",
-               gif_file, frames, width, height, file_size(gif_file) / 1048576.0, png_file, still_trail, svg_file);
-        if (o.csv && !csv_stdout) fprintf(report, "        %s\n", o.csv);
-        if (o.metrics && !metrics_stdout) fprintf(report, "        %s\n", o.metrics);
-    }
+
+    if (!o.quiet) print_summary(&r, &o, &p, &t, hash);
     int failures = metrics_check(&r.metrics, stderr);
-    if (report == stdout && !tool_stdout_written("steer run")) failures = 1; /* the outputs stand; the report was lost */
-    run_free(&r);
-    cairo_debug_reset_static_data(); /* cairo's and fontconfig's caches: keeps leak checkers quiet */
-    FcFini();
-    return failures ? 1 : 0;
+    if (p.report == stdout && !tool_stdout_written("steer run")) failures = 1; /* the outputs stand; the report was lost */
+    return run_end(&r, failures ? 1 : 0);
 }
