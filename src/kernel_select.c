@@ -1,8 +1,11 @@
 /* Which build of the wide kernels runs: one list of the builds this binary
  * has, fastest first, each with its CPU check. x86-64 chooses at run time
  * (SSE2 is its baseline); AArch64 always has NEON, and a WebAssembly module
- * has simd128 when it was compiled with it. */
+ * has simd128 when it was compiled with it. The API that chooses from it
+ * (steer_world_set_kernel, steer_world_use_simd, steer_kernel_available)
+ * and the kernels' names. */
 #include "neighbour_kernel.h"
+#include "world_internal.h"
 
 typedef struct kernel_build {
     steer_kernel id;
@@ -58,4 +61,34 @@ bool steer_kernel_available(steer_kernel kernel)
     for (int k = 0; k < BUILD_COUNT; ++k)
         if (builds[k].id == kernel) return builds[k].available();
     return false;
+}
+
+const char *steer_kernel_name(steer_kernel kernel)
+{
+    switch (kernel) {
+    case STEER_KERNEL_BEST: return "best";
+    case STEER_KERNEL_SCALAR: return "scalar";
+    case STEER_KERNEL_AVX2: return "avx2";
+    case STEER_KERNEL_AVX512: return "avx512";
+    case STEER_KERNEL_SSE2: return "sse2";
+    case STEER_KERNEL_NEON: return "neon";
+    case STEER_KERNEL_SIMD128: return "simd128";
+    case STEER_KERNEL_COUNT: break;
+    }
+    return "unknown";
+}
+
+steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
+{
+    if (!w) return STEER_KERNEL_SCALAR;
+    STEER_MISUSE_IF((int)kernel < 0 || kernel >= STEER_KERNEL_COUNT, w->kernel, KERNEL,
+                    "kernel = %d: must be a steer_kernel, from STEER_KERNEL_BEST (0) to %d", (int)kernel,
+                    STEER_KERNEL_COUNT - 1);
+    w->kernels = steer__kernels_select(kernel, w->dim, &w->kernel);
+    return w->kernel;
+}
+
+bool steer_world_use_simd(steer_world *w, bool enable)
+{
+    return steer_world_set_kernel(w, enable ? STEER_KERNEL_BEST : STEER_KERNEL_SCALAR) != STEER_KERNEL_SCALAR;
 }

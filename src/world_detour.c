@@ -4,7 +4,7 @@
  * the near face the look-ahead has nothing to push along: the unit stands
  * there for good. Heading for the tangent instead walks it round. */
 #include "world_detour.h"
-#include "world_obstacles.h"
+#include "world_object_index.h"
 
 /* Below this share of the target's distance from the centre, the target is
  * taken as straight behind the obstacle and the side is the convention's. */

@@ -3,7 +3,7 @@
 #include "world_goal_steering.h"
 #include "world_detour.h"
 #include "world_goals.h"
-#include "world_obstacles.h"
+#include "world_object_index.h"
 
 /* Offsets to a goal's end as the group measures them: 2D ones have no z,
  * a ground-plane group's none along the up axis. */

@@ -2,7 +2,7 @@
 #include "world_goals.h"
 #include "world_detour.h"
 #include "world_formations.h"
-#include "world_obstacles.h"
+#include "world_object_index.h"
 #include "world_handles.h"
 #include "world_tasks.h"
 #include "assign.h"

@@ -9,7 +9,7 @@
 #include "misuse_internal.h"
 #include "neighbour_kernel.h"
 #include "thread_pool.h"
-#include "world_obstacles.h"
+#include "world_object_index.h"
 #include "world_query.h"
 
 #define STEER__COOKIE 0x57EE7
@@ -161,7 +161,7 @@ struct steer_world {
     int path_count;
     steer__field *fields;
     int field_count;
-    steer__object_index object_index; /* obstacles and walls by place (world_obstacles.c) */
+    steer__object_index object_index; /* obstacles and walls by place (world_object_index.c) */
     steer__query_index query;         /* agents by place, for the queries (world_query.c) */
     uint32_t *members;       /* pursue/evade: dense indices of a group's members */
     uint8_t *arrived_now;    /* a group with an arrived_priority: 1 where agent d had arrived at its own goal
@@ -300,8 +300,6 @@ static inline void steer__drop_up(const steer_world *w, steer_v3 *v)
 
 /* A path's storage: its points, and in 3D their level copy (steer__path.flat). */
 static inline size_t steer__path_copies(int dim) { return dim == 3 ? 2 : 1; }
-/* Sets p->flat (and fills it, in 3D) from p->points and p->count. */
-void steer__path_level(const steer_world *w, steer__path *p);
 /* World path `index` as group g's agents follow it: a ground-plane group
  * the level copy, from its agents' positions at height 0. */
 static inline steer_path3 steer__path_for(const steer_world *w, const steer__group *g, int index)

@@ -1,6 +1,6 @@
 /* keep_apart: the limits, their program, giving way (world_keep_apart.h). */
 #include "world_keep_apart.h"
-#include "world_obstacles.h"
+#include "world_object_index.h"
 
 #include <float.h>
 #include <string.h>

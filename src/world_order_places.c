@@ -5,7 +5,7 @@
 #include "world_goals.h"
 #include "world_handles.h"
 #include "world_internal.h"
-#include "world_obstacles.h"
+#include "world_object_index.h"
 
 #include <float.h>
 #include <math.h>

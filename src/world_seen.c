@@ -2,7 +2,7 @@
 #include "world_seen.h"
 #include "world_agent.h"
 #include "world_cells.h"
-#include "world_obstacles.h"
+#include "world_object_index.h"
 
 #include <float.h>
 

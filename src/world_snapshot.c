@@ -17,6 +17,7 @@
 #include "world_headings.h"
 #include "world_goals.h"
 #include "world_handles.h"
+#include "world_objects.h"
 #include "world_solids.h"
 #include "world_sort.h"
 #include "misuse_internal.h"

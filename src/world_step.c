@@ -1,5 +1,5 @@
 /* The world step, phase by phase (docs/design.md, "A step"). First the
- * grid (world_sort.c) and the obstacle index (world_obstacles.c) are
+ * grid (world_sort.c) and the obstacle index (world_object_index.c) are
  * brought up to date if something changed them; then, per sub-step:
  *   1. sort the agents by cell (world_sort.c), their goal records after them
  *      (world_goals.c); agents sent to places together trade them
@@ -20,7 +20,7 @@
 #include "world_goals.h"
 #include "world_headings.h"
 #include "world_relax.h"
-#include "world_obstacles.h"
+#include "world_object_index.h"
 #include "world_places.h"
 #include "world_sort.h"
 #include "misuse_internal.h"

@@ -1,4 +1,4 @@
-/* The index of obstacles and walls (src/world_obstacles.c) changes no bit:
+/* The index of obstacles and walls (src/world_object_index.c) changes no bit:
  * worlds crowded with random obstacles and walls, solid, avoided and
  * followed, step to the same state as the same worlds forced to the full
  * loops (object_index.full_loops: every query answers "every object"), in

@@ -1,6 +1,6 @@
 /* The index of obstacles and walls: a uniform grid per kind, built from
  * the objects' boxes, queried by box. */
-#include "world_obstacles.h"
+#include "world_object_index.h"
 #include "world_internal.h"
 
 #include <math.h>

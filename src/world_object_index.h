@@ -4,8 +4,8 @@
  * objects near it. Every answer is ascending and holds each id once: a loop
  * over it sees the objects it would have reacted to in the full list, in
  * the same order, so the results are the same bits. */
-#ifndef STEER_WORLD_OBSTACLES_H
-#define STEER_WORLD_OBSTACLES_H
+#ifndef STEER_WORLD_OBJECT_INDEX_H
+#define STEER_WORLD_OBJECT_INDEX_H
 
 #include <stddef.h>
 #include <stdint.h>
