@@ -4,6 +4,7 @@
  * and memory figure in world_hash.c; the step itself is in world_step.c,
  * snapshots in world_snapshot.c. */
 #include "world_internal.h"
+#include "world_checks.h"
 #include "world_formations.h"
 #include "world_headings.h"
 #include "world_goals.h"
@@ -109,21 +110,15 @@ steer_group_def steer_default_group_def(void)
     return g;
 }
 
-static bool finite3(steer_v3 a) { return steer_v3_is_valid(a); }
 /* finite on the world's axes (dim 2: x and y) */
 static bool finite_in(steer_v3 a, int dim)
 {
     return steer_is_finite(a.x) && steer_is_finite(a.y) && (dim == 2 || steer_is_finite(a.z));
 }
-static bool nonneg(float a) { return steer_is_finite(a) && a >= 0.0f; }
-static bool positive(float a) { return steer_is_finite(a) && a > 0.0f; }
 
 /* Def checks (STEER__REQUIRE) report the first problem as misuse of
  * `function`, or check quietly when it is NULL (a snapshot's def is input,
  * not misuse). */
-#define V3(v) (double)(v).x, (double)(v).y, (double)(v).z
-#define NONNEG " must be finite and >= 0"
-#define POSITIVE " must be finite and > 0"
 
 bool steer__world_def_ok(const steer_world_def *d, const char *function)
 {
@@ -588,12 +583,6 @@ steer_result steer_world_get_def(const steer_world *w, steer_world_def *out)
 }
 
 /* ---- agents ------------------------------------------------------------------- */
-/* A point or vector on the world's axes (z dropped in 2D). */
-static steer_v3 flatten(const steer_world *w, steer_v3 p)
-{
-    if (w->dim == 2) p.z = 0.0f;
-    return p;
-}
 
 bool steer_world_is_valid(const steer_world *w, steer_agent_id id)
 {

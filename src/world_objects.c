@@ -3,27 +3,13 @@
  * added, set, read and counted. Their index by place is in
  * world_object_index.c. */
 #include "world_objects.h"
+#include "world_checks.h"
 #include "world_goals.h"
 #include "world_handles.h"
 #include "world_solids.h"
 #include "misuse_internal.h"
 
 #include <math.h>
-
-/* The checks' helpers, as in world.c's def checks. */
-static bool finite3(steer_v3 a) { return steer_v3_is_valid(a); }
-static bool nonneg(float a) { return steer_is_finite(a) && a >= 0.0f; }
-static bool positive(float a) { return steer_is_finite(a) && a > 0.0f; }
-#define V3(v) (double)(v).x, (double)(v).y, (double)(v).z
-#define NONNEG " must be finite and >= 0"
-#define POSITIVE " must be finite and > 0"
-
-/* A point or vector on the world's axes (z dropped in 2D). */
-static steer_v3 flatten(const steer_world *w, steer_v3 p)
-{
-    if (w->dim == 2) p.z = 0.0f;
-    return p;
-}
 
 int steer_world_add_obstacle(steer_world *w, steer_v3 centre, float radius)
 {
