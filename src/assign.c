@@ -59,6 +59,19 @@ static double row_cost(const steer_v3 *from, int real, const steer_v3 *to, int i
     return i < real ? steer__assign_cost(from[i], to[j], dim) : 0.0;
 }
 
+/* Row i's cheapest reduced cost over the m columns under v. (Not fmin:
+ * gcc 12 for AArch64 at -O3 fails vectorising that reduction here, an
+ * internal compiler error; the costs are finite, so the two agree.) */
+static double row_least(const steer_v3 *from, int real, const steer_v3 *to, int m, int dim, int i, const double *v)
+{
+    double least = INFINITY;
+    for (int j = 0; j < m; ++j) {
+        const double c = (i < real ? steer__assign_cost(from[i], to[j], dim) : 0.0) - v[j];
+        least = c < least ? c : least;
+    }
+    return least;
+}
+
 /* The dense form; with prices (v_start, m columns, every one <= 0) and
  * col_start (each row's column, -1: none), a row keeps its column where
  * that is its cheapest under those prices, and only the others are added.
@@ -103,8 +116,7 @@ static steer_result dense_solve(const steer_v3 *from, int n, const steer_v3 *to,
             const int held = col_start[i];
             seated[i] = false;
             if (held < 0) continue;
-            double least = INFINITY;
-            for (int j = 0; j < m; ++j) least = fmin(least, row_cost(from, real, to, i, j, dim) - v[j + 1]);
+            const double least = row_least(from, real, to, m, dim, i, v + 1);
             if (row_cost(from, real, to, i, held, dim) - v[held + 1] == least && row_of[held + 1] == 0)
                 row_of[held + 1] = i + 1, u[i + 1] = least, seated[i] = true;
         }
@@ -191,11 +203,7 @@ static bool tighten(const steer_v3 *from, int n, const steer_v3 *to, int m, int 
      * alike: one least for them all) */
     double *least = steer_alloc(al, sizeof(double) * ((size_t)n + 1), 8);
     if (!least) return false;
-    for (int i = 0; i <= n && i < m; ++i) {
-        double l = INFINITY;
-        for (int j = 0; j < m; ++j) l = fmin(l, row_cost(from, n, to, i, j, dim) - v[j]);
-        least[i] = l;
-    }
+    for (int i = 0; i <= n && i < m; ++i) least[i] = row_least(from, n, to, m, dim, i, v);
     for (int i = 0; i < m; ++i) {
         const int j = col_of[i], own = i < n ? i : n;
         if (j < 0) continue;
