@@ -1542,6 +1542,10 @@ static void test_obstacles_walls_paths(void)
     REFUSED("{'dim': 3, 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
             " 'walls': [{'points': [[0, 0], [1, 0]], 'bottom': 2, 'top': 2}], " GROUP_A "}",
             "walls[0].top", "2", "must be above \"bottom\" (2)");
+    /* apart in the file, equal as floats: the file's numbers, then the floats */
+    REFUSED("{'dim': 3, 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
+            " 'walls': [{'points': [[0, 0], [1, 0]], 'bottom': 0, 'top': 1e-300}], " GROUP_A "}",
+            "walls[0].top", "1e-300", "must be above \"bottom\" (0) as a float (they are 0 and 0 as floats)");
     REFUSED("{'dim': 3, 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
             " 'walls': [{'from': [0, 0], 'to': [1, 0], 'bottom': 'low'}], " GROUP_A "}",
             "walls[0].bottom", NULL, NULL);

@@ -419,8 +419,15 @@ static int check_wall_height(sc_read *r, const sc_node *el, const char *p, const
     if (!bottom) w->bottom = -INFINITY;
     if (!top) w->top = INFINITY;
     if (bottom && top && !(w->bottom < w->top)) {
+        /* the file's numbers, and the floats they became where those differ
+         * (a top of 1e-300 over a bottom of 0 is 0 as a float) */
+        const sc_node *nt = sc_member(el, "top"), *nb = sc_member(el, "bottom");
+        const bool rounded = nt->number != (double)w->top || nb->number != (double)w->bottom;
         sc_join_key(q, p, "top");
-        return sc_report(r, sc_member(el, "top"), q, "%g: must be above \"bottom\" (%g)", (double)w->top, (double)w->bottom);
+        if (rounded)
+            return sc_report(r, nt, q, "%g: must be above \"bottom\" (%g) as a float (they are %g and %g as floats)",
+                             nt->number, nb->number, (double)w->top, (double)w->bottom);
+        return sc_report(r, nt, q, "%g: must be above \"bottom\" (%g)", (double)w->top, (double)w->bottom);
     }
     return 0;
 }
