@@ -50,7 +50,8 @@ steer_result steer__assign_dense(const steer_v3 *from, int n, const steer_v3 *to
                                  const steer_allocator *allocator, int *out);
 /* The dense form started from an auction's prices over every pair (the
  * same least sum), the call made square by m - n rows that cost 0 to
- * every place (m >= n). */
+ * every place (m >= n); from zero potentials where the prices came out far
+ * larger than the costs (assign.c, prices_fit). */
 steer_result steer__assign_priced(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                   const steer_allocator *allocator, int *out);
 /* The dense form keeps the n m costs in a table up to this many, and

@@ -732,7 +732,8 @@ static void refusals(void)
  * by rows that cost 0 everywhere) more; and the large call it exists for, agents on a
  * ring far round a sunflower of places (every agent about as far from
  * every place), which the sparse form hands to it after its first solve:
- * the priced form's own answer, the least sum, the same twice. */
+ * the priced form's own answer, the least sum, the same twice; and costs
+ * of very different sizes, where its prices must not be used. */
 static void ring_goes_priced(void)
 {
     enum { MAX_N = 600 };
@@ -811,6 +812,23 @@ static void ring_goes_priced(void)
     CHECK(memcmp(priced, again, sizeof(int) * STACKED) == 0);
     const double ds = total_cost(from, STACKED, to, dense, 2), ps = total_cost(from, STACKED, to, priced, 2);
     CHECK(ps <= ds * (1.0 + 1e-12));
+    /* one far place sets the auction's first epsilon, and the prices of the
+     * near ones came out about 6e19, where their costs 1 and 4 are lost:
+     * the prices are not used then (the answer was the place 2 away) */
+    {
+        const steer_v3 one = steer_v3_make(0, 0, 0), three[3] = {{1, 0, 0}, {2, 0, 0}, {1e10f, 0, 0}};
+        int place = -1;
+        CHECK(steer__assign_priced(&one, 1, three, 3, 2, &heap, &place) == STEER_OK && place == 0);
+    }
+    /* the same through the public path: 400 agents at one point to 800
+     * places in a unit square, every 50th moved 1e7 away */
+    for (int i = 0; i < 2 * STACKED - 200; ++i) {
+        if (i < STACKED - 100) from[i] = steer_v3_make(0.5f, 0.5f, 0.0f);
+        to[i] = steer_v3_make(i % 50 == 7 ? 1e7f : steer_rng_range(&rng, 0, 1), steer_rng_range(&rng, 0, 1), 0.0f);
+    }
+    CHECK(steer__assign_dense(from, STACKED - 100, to, 2 * STACKED - 200, 2, &heap, dense) == STEER_OK);
+    CHECK(steer__assign_least_squares(from, STACKED - 100, to, 2 * STACKED - 200, 2, &heap, again) == STEER_OK);
+    CHECK(total_cost(from, STACKED - 100, to, again, 2) <= total_cost(from, STACKED - 100, to, dense, 2) * (1.0 + 1e-12));
     printf("ring_goes_priced: 200 small cases and a ring of %d at the dense form's least sum (%.6f against %.6f)\n", n, p, d);
     long needed = sparse_out_of_memory(from, 40, to, 40, 2, 0, priced);
     printf("priced form: out of memory at each of its %ld allocations, nothing kept\n", needed);
