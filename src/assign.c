@@ -1071,7 +1071,7 @@ static bool dense_is_faster(int n, int m, long long missed, int next_count, bool
  * places as agents starts the dense form from an auction's prices over
  * every pair, spare places made square by stand-in rows (the ring round the
  * places: 4096 agents 1.6 s against 28 s from zero potentials; 2,000 agents
- * stacked at a point to 4,000 places 1.8 s against 17), the others from
+ * stacked at a point to 4,000 places 2.0 s against 17), the others from
  * zero. */
 static steer_result dense_after_sparse(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,
                                        const steer_allocator *al, int *out, bool large)

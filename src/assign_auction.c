@@ -57,16 +57,12 @@ typedef struct auction {
     int real;
 } auction;
 
-/* Row i to column j (by q where every column is bid over): the
- * assignment's cost, the same bits either way. */
+/* Row i to column j (by q where every column is bid over; 0 for a
+ * stand-in row). */
 static double cost_of(const auction *a, int i, int j)
 {
     if (a->start) return steer__assign_cost(a->from[i], a->to[j], a->dim);
-    if (i >= a->real) return 0.0;
-    const double dx = (double)a->from[i].x - a->cols->xyz[0][j], dy = (double)a->from[i].y - a->cols->xyz[1][j];
-    if (a->dim != 3) return dx * dx + dy * dy;
-    const double dz = (double)a->from[i].z - a->cols->xyz[2][j];
-    return dx * dx + dy * dy + dz * dz;
+    return i < a->real ? steer__assign_cost(a->from[i], a->to[a->cols->index[j]], a->dim) : 0.0;
 }
 
 /* The cheapest two of a scan so far, in four running minima over the

@@ -774,11 +774,11 @@ int steer_world_set_targets(steer_world *world, const steer_agent_id *ids, const
  * a large call's candidates miss that widely, it takes an auction's
  * prices over every pair first. Agents on a ring of
  * radius 800 round steer_world_places_around's 3.75 apart, one thread's
- * time (an AMD EPYC): 1,000 0.18 s, 2,000 0.5 s, 4,000 1.8 s (25.5 s
+ * time (an AMD EPYC): 1,000 0.18 s, 2,000 0.5 s, 4,000 1.6 s (25.5 s
  * before the auction); 4,000 sent from afar into a world too small for
- * their places (most clamped onto its edge, many at one point) 2.2 s
+ * their places (most clamped onto its edge, many at one point) 2.0 s
  * (15.6 s); 4,000 stacked at seven points 2.5 s (41.7 s), 2,000 of them
- * to 4,000 places 1.8 s (17 s). Scratch from the
+ * to 4,000 places 2.0 s (17 s). Scratch from the
  * world's allocator. The call runs to its end in the caller's thread: a
  * game that must not drop a frame sends an order of thousands squad by
  * squad (a call each), or chooses the places itself and gives them with
