@@ -1034,8 +1034,11 @@ function selectBox([x0, y0], [x1, y1]) {
 // An order seats at most MAX_ORDER agents (steer_world_places_around's
 // count); one of more than SEND_AT_ONCE is sent a frame later, once the
 // page has drawn that it is being assigned: the assignment (the least sum
-// of squared distances) runs to its end in this thread, from a few tenths
-// of a second to tens for thousands (docs: steer_world_send_to_places).
+// of squared distances) runs to its end in this thread, a few tenths of a
+// second for a couple of thousand and several seconds for the largest
+// orders (the standard flock of 5,000, 3,818 selected and sent near its
+// edge, where most places are points passed over: 6.3 s in headless
+// Chromium on a 2-core AMD EPYC; docs: steer_world_send_to_places).
 const MAX_ORDER = 4096, SEND_AT_ONCE = 1000;
 function sendSelected(x, y) {
   const n = wasm.pg_selected_count();
