@@ -23,7 +23,8 @@
 #     past T (a picture at a chosen time), and not with --frames
 #   - a file of 25 mistakes: the first 20, then "... and 5 more errors"
 #   - steer bench --table refuses --agents and --threads (it swept its own,
-#     ignoring them), and steer --help lists bench's modes
+#     ignoring them), and steer --help lists bench's modes and run's usage as
+#     steer run --help gives it
 #   - steer bench refuses an option given twice (the last won, silently) and
 #     a number after whitespace (" 10" was 10, "10 " an error); its --help
 #     gives the range of every number it checks
@@ -402,6 +403,10 @@ rm -rf out
 for s in "[--goals | --crowd]" "[--ground]" "--table [--dim 2|3] [--steps S]"; do
     grep -qF -- "$s" stdout.txt || fail "steer --help lacks '$s'"
 done
+# ... and steer run's usage as steer run --help gives it (it lacked --until and --csv-steps)
+"$steer" run --help 2>&1 | sed -n '1,2p' > run_usage.txt
+[ -s run_usage.txt ] && grep -qxFf run_usage.txt stdout.txt && [ "$(grep -cxFf run_usage.txt stdout.txt)" -eq 2 ] ||
+    fail "steer --help's run usage differs from steer run --help's: $(cat run_usage.txt)"
 
 if [ "$fails" -ne 0 ]; then
     echo "cli_guards: $fails failed"

@@ -13,8 +13,8 @@
 
 static void usage(FILE *to)
 {
-    fprintf(to, "usage: steer run [SCENARIO.json] [-o DIR] [--frames N] [--size WxH] [--fps F] [--seed S]\n"
-                "                 [--trail N] [--threads T] [--csv FILE] [--metrics FILE] [--debug] [--quiet]\n"
+    fprintf(to, "usage: steer run [SCENARIO.json] [-o DIR] [--frames N | --until T] [--size WxH] [--fps F] [--seed S]\n"
+                "                 [--trail N] [--threads T] [--csv FILE [--csv-steps]] [--metrics FILE] [--debug] [--quiet]\n"
                 "       steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
                 "                   [--kernel best|scalar|sse2|avx2|avx512|neon|simd128] [--repeat R] [--goals | --crowd]\n"
                 "                   [--ground]\n"
