@@ -56,7 +56,7 @@ static const tool_option options[] = {
     {"--csv", 0, "FILE", "every agent's state at every frame from t = 0 ('-': standard output)"},
     {"--csv-steps", 0, 0, "with --csv: the state after every step, not every frame (the frame column counts steps)"},
     {"--metrics", 0, "FILE", "the motion-quality figures as JSON ('-': standard output)"},
-    {"--debug", 0, 0, "overlay neighbour radius, wander circle, feelers, paths, flow fields"},
+    {"--debug", 0, 0, "overlay neighbour radius, wander circle, feelers, paths (flow fields are always drawn)"},
     {"--quiet", 0, 0, "no progress, no warnings (slow steps, spawns and goals inside solids, keep_apart out of reach), no summary"},
     {"--help", "-h", 0, "this text"},
 };
