@@ -1,7 +1,7 @@
 /* The assignment of agents to places with the least sum of squared
  * distances (steer_world_send_to_places). */
-#ifndef STEER_ASSIGN_H
-#define STEER_ASSIGN_H
+#ifndef STEER_ASSIGN_INTERNAL_H
+#define STEER_ASSIGN_INTERNAL_H
 
 #include <stdbool.h>
 

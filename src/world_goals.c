@@ -330,15 +330,15 @@ int steer_world_set_targets(steer_world *w, const steer_agent_id *ids, const ste
     return done;
 }
 
-/* The agents' slots and positions for send_to_places; stale ones are
- * refused in results and left out. Returns how many are live. */
+/* The agents' slots and positions for a send; stale ones are refused in
+ * results and left out. Returns how many are live. */
 static int live_agents(steer_world *w, const steer_agent_id *ids, int count, steer_result *results, int *which,
-                       steer_v3 *from)
+                       steer_v3 *from, const char *function)
 {
     int n = 0;
     for (int i = 0; i < count; ++i) {
         uint32_t d;
-        steer_result r = steer__handle_check_entry(w, ids[i], &d, "steer_world_send_to_places", i);
+        steer_result r = steer__handle_check_entry(w, ids[i], &d, function, i);
         if (results) results[i] = r;
         if (r != STEER_OK) continue;
         which[n] = i;
@@ -361,19 +361,34 @@ static bool all_on_ground(const steer_world *w, const steer_agent_id *ids, const
     return n > 0;
 }
 
-int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places,
-                               int place_count, bool together, steer_result *results)
+/* The checks of a send's places: at most STEER_MAX_PLACES, from count on
+ * (ids[i] to places[i] when assigned), each finite. */
+static bool places_fit(const steer_v3 *places, int place_count, int count, steer_result *results, const char *function)
 {
-    STEER__CHECK_BULK(w, ids, places, count, results);
-    STEER_MISUSE_IF(place_count < count || place_count > STEER_MAX_PLACES, steer__refuse_all(results, count), GOAL_POINTS,
-                    "place_count = %d: must be in [count = %d, STEER_MAX_PLACES = %d]", place_count, count,
-                    STEER_MAX_PLACES);
-    STEER_MISUSE_IF(place_count > 0 && !places, steer__refuse_all(results, count), NULL_ARGUMENT,
-                    "places = NULL: must point to place_count = %d points", place_count);
+    if (place_count < count || place_count > STEER_MAX_PLACES) {
+        steer__misuse(STEER_MISUSE_GOAL_POINTS, function, "place_count = %d: must be in [count = %d, STEER_MAX_PLACES = %d]",
+                      place_count, count, STEER_MAX_PLACES);
+        return steer__refuse_all(results, count), false;
+    }
+    if (place_count > 0 && !places) {
+        steer__misuse(STEER_MISUSE_NULL_ARGUMENT, function, "places = NULL: must point to place_count = %d points",
+                      place_count);
+        return steer__refuse_all(results, count), false;
+    }
     for (int k = 0; k < place_count; ++k)
-        STEER_MISUSE_IF(!steer_v3_is_valid(places[k]), steer__refuse_all(results, count), GOAL_POINTS,
-                        "places[%d] = (%g, %g, %g): must be finite", k, (double)places[k].x, (double)places[k].y,
-                        (double)places[k].z);
+        if (!steer_v3_is_valid(places[k])) {
+            steer__misuse(STEER_MISUSE_GOAL_POINTS, function, "places[%d] = (%g, %g, %g): must be finite", k,
+                          (double)places[k].x, (double)places[k].y, (double)places[k].z);
+            return steer__refuse_all(results, count), false;
+        }
+    return true;
+}
+
+/* send_to_places (choose: who goes where, then the goals) and
+ * send_assigned (ids[i] to places[i]); the places checked. */
+static int send(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places, int place_count,
+                bool together, bool choose, steer_result *results, const char *function)
+{
     if (count == 0) return 0;
     const steer_allocator *al = &w->def.allocator;
     int *which = steer_alloc(al, sizeof(int) * 2 * (size_t)count, 8), *place_of = which ? which + count : NULL;
@@ -385,11 +400,11 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     steer_v3 *on_ground = NULL;
     int earlier = -1, repeat = -1;
     if (which && from && keys) {
-        n = live_agents(w, ids, count, results, which, from);
+        n = live_agents(w, ids, count, results, which, from, function);
         repeat = steer__repeated_handle(ids, which, n, keys, &earlier);
     }
     if (repeat >= 0) {
-        steer__misuse(STEER_MISUSE_HANDLE_REPEATED, "steer_world_send_to_places",
+        steer__misuse(STEER_MISUSE_HANDLE_REPEATED, function,
                       "ids[%d] = ids[%d] = {index %u, generation %u}: each agent may be sent once a call", repeat,
                       earlier, ids[repeat].index, ids[repeat].generation);
         r = STEER_ERROR_INVALID_ARGUMENT;
@@ -403,7 +418,12 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
             for (int k = 0; k < place_count; ++k) on_ground[k] = steer__to_ground(w, places[k]);
             to = on_ground;
         }
-        if (!ground || on_ground) r = steer__assign_least_squares(from, n, to, place_count, dim, al, place_of);
+        if (ground && !on_ground) r = STEER_ERROR_OUT_OF_MEMORY;
+        else if (choose) r = steer__assign_least_squares(from, n, to, place_count, dim, al, place_of);
+        else {
+            for (int k = 0; k < n; ++k) place_of[k] = which[k]; /* as given: ids[i] to places[i] */
+            r = STEER_OK;
+        }
     }
     /* together: the time the slowest needs at its max_speed; each agent's
      * speed takes it that long (never 0, which would mean its max_speed).
@@ -433,7 +453,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
             goal.speed = steer_clampf(longest > 0.0 ? (float)(walk[k] / longest) : 0.0f, 1e-3f * d->max_speed, d->max_speed);
             goal.slow_radius = d->slow_radius * (goal.speed / d->max_speed);
         }
-        steer_result one = set_goal(w, ids[which[k]], &goal, order, "steer_world_send_to_places", which[k]);
+        steer_result one = set_goal(w, ids[which[k]], &goal, order, function, which[k]);
         sent += one == STEER_OK;
         if (results) results[which[k]] = one;
     }
@@ -445,6 +465,24 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
     steer_free(al, on_ground);
     steer_free(al, walk);
     return r == STEER_OK ? sent : r == STEER_ERROR_OUT_OF_MEMORY ? (int)r : 0; /* a refused call: 0 */
+}
+
+int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places,
+                               int place_count, bool together, steer_result *results)
+{
+    STEER__CHECK_BULK(w, ids, places, count, results);
+    if (!places_fit(places, place_count, count, results, __func__)) return 0;
+    return send(w, ids, count, places, place_count, together, true, results, __func__);
+}
+
+int steer_world_send_assigned(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places,
+                              bool together, steer_result *results)
+{
+    STEER__CHECK_BULK(w, ids, places, count, results);
+    STEER_MISUSE_IF(count > STEER_MAX_PLACES, steer__refuse_all(results, count), GOAL_POINTS,
+                    "count = %d: at most STEER_MAX_PLACES = %d agents a call", count, STEER_MAX_PLACES);
+    if (!places_fit(places, count, count, results, __func__)) return 0;
+    return send(w, ids, count, places, count, together, false, results, __func__);
 }
 
 bool steer_world_has_arrived(const steer_world *w, steer_agent_id id)

@@ -12,6 +12,7 @@
  *   steer/vehicle.h         one stateful vehicle with its own limits and
  *                           generator; the library's units and defaults
  *   steer/grid.h            a standalone spatial index (radius, k nearest)
+ *   steer/assign.h          who goes where: agents to places, least squares
  *   steer/world.h           many agents: groups, step, handles, hash, snapshots
  *   steer/debug_draw.h      callbacks through which a world draws itself
  *   steer/misuse.h          what API misuse does, and the handler to catch it
@@ -67,6 +68,7 @@
 #include "combine.h"
 #include "vehicle.h"
 #include "grid.h"
+#include "assign.h"
 #include "world.h"
 #include "debug_draw.h"
 #include "misuse.h"

@@ -14,6 +14,7 @@ steer.scheduler), steer.Grid (the standalone spatial index), steer.maths
 subclasses carrying the C check's name and message.
 """
 from . import behaviours, maths
+from .assign import MAX_PLACES, assign_places
 from ._errors import (BadSnapshot, CapacityError, ClosedError, InStep, InvalidArgument, OutOfMemory, ScenarioError,
                       StaleHandle, SteerError)
 from .behaviours import FlowField, Path, Random
@@ -24,7 +25,7 @@ from .world import (KERNELS, MAX_FORMATION_MEMBERS, MAX_FORMATIONS, STANDARD_FLO
                     kernel_available, library_version, snapshot_info, standard_flock_side)
 
 __version__ = "0.1.0"
-__all__ = ["behaviours", "maths", "Random", "Path", "FlowField", "Grid", "Vehicle", "World", "WorldView", "AgentId",
+__all__ = ["behaviours", "maths", "assign_places", "MAX_PLACES", "Random", "Path", "FlowField", "Grid", "Vehicle", "World", "WorldView", "AgentId",
            "STANDARD_FLOCK_DT", "standard_flock_side", "SerialScheduler", "ThreadScheduler", "SchedulerError",
            "KERNELS", "kernel_available", "library_version", "snapshot_info",
            "MAX_FORMATION_MEMBERS", "MAX_FORMATIONS", "SteerError", "InvalidArgument", "StaleHandle", "CapacityError",

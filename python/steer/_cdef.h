@@ -317,6 +317,9 @@ steer_result steer_world_set_goal(steer_world *world, steer_agent_id id, const s
 steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, steer_goal *out);
 int steer_world_get_goal_points(const steer_world *world, steer_agent_id id, steer_v3 *out, int capacity);
 int steer_world_send_to_places(steer_world *world, const steer_agent_id *ids, int count, const steer_v3 *places, int place_count, bool together, steer_result *results);
+int steer_world_send_assigned(steer_world *world, const steer_agent_id *ids, int count, const steer_v3 *places, bool together, steer_result *results);
+typedef struct { ...; } steer_allocator;
+steer_result steer_assign_places(const steer_v3 *from, int count, const steer_v3 *places, int place_count, int dim, const steer_allocator *allocator, int *place_of);
 typedef struct {
     steer_v3 centre; float spacing; float box_margin; const steer_agent_id *movers; int mover_count; ...;
 } steer_places_query;

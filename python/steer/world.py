@@ -1105,6 +1105,27 @@ class World:
         if done != n:
             _errors.raise_bulk(results, n, done, "send_to_places", handles)
 
+    def send_assigned(self, ids, places, together: bool = False) -> None:
+        """Send ids[i] to places[i] ((N, dim), one per id), as send_to_places sends once it has chosen: an arrive
+        goal each, with together the speeds that bring all in at about the same time, and on the way the trades of
+        one call. The choice is the caller's, usually steer.assign_places run on another thread from the
+        positions at the order (world.h, steer_world_send_assigned). Raises for the first refused id (the others
+        are sent)."""
+        handles, n = self._handles(ids, "ids")
+        p = _arrays.rows(places, "places", self.dim)
+        if p.ndim != 2 or p.shape[0] != n:
+            raise invalid(f"places: shape {p.shape}: must be ({n}, {self.dim}), one per id")
+        p3 = np.zeros((max(n, 1), 3), np.float32)
+        p3[:n, :self.dim] = p
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        done = lib.steer_world_send_assigned(self._w, handles, n, ffi.cast("const steer_v3 *", ffi.from_buffer(p3)),
+                                             _arrays.flag(together, "together"), results)
+        self._version += 1
+        _errors.check(min(done, 0), "steer_world_send_assigned")
+        if done != n:
+            _errors.raise_bulk(results, n, done, "send_assigned", handles)
+
     def places_around(self, centre, count: int, spacing: float, movers=None, box_margin: float = 0.0) -> np.ndarray:
         """Where count agents ordered to centre can stand, (count, dim) float32, for send_to_places: a sunflower
         spiral about it, the closest two spacing apart, passing over points in or by a rock or a wall, behind a
