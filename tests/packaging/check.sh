@@ -22,6 +22,12 @@ cmake --install "$work/lib" --prefix "$work/prefix" >/dev/null
 nm -D --defined-only "$work/prefix/lib/libsteer.so" | grep " T steer_world_create$" >/dev/null || # not -q: nm must not die of SIGPIPE under pipefail
   fail "libsteer.so built with -fvisibility=hidden does not export steer_world_create"
 
+# absolute install dirs (GNUInstallDirs allows them; Nix gives them): steer.pc names them as they are
+cmake -S "$root" -B "$work/abs" -DSTEER_BUILD_EXTRAS=OFF -DCMAKE_INSTALL_PREFIX="$work/abs-prefix" \
+  -DCMAKE_INSTALL_LIBDIR="$work/abs-lib" -DCMAKE_INSTALL_INCLUDEDIR="$work/abs-include" >/dev/null
+[ "$(PKG_CONFIG_PATH="$work/abs" pkg-config --variable=libdir steer)" = "$work/abs-lib" ] &&
+  [ "$(PKG_CONFIG_PATH="$work/abs" pkg-config --variable=includedir steer)" = "$work/abs-include" ] ||
+  fail "steer.pc with absolute CMAKE_INSTALL_LIBDIR/INCLUDEDIR: $(grep dir= "$work/abs/steer.pc" | tr '\n' ' ')"
 
 cat > "$work/consumer/app.c" <<'C'
 #include <stdio.h>
@@ -126,4 +132,4 @@ cmake --install "$work/parent/build" --prefix "$work/parent/prefix" >/dev/null
 [ -x "$work/parent/prefix/bin/app" ] || fail "the parent's own install"
 left="$(cd "$work/parent/prefix" && find . -type f ! -path ./bin/app)"
 [ -z "$left" ] || fail "add_subdirectory installed steer's files into the parent's prefix: $left"
-echo "packaging: hidden visibility, find_package with version, pkg-config, C++11-20 (g++, clang++), add_subdirectory without install side effects: ok"
+echo "packaging: hidden visibility, absolute install dirs, find_package with version, pkg-config, C++11-20 (g++, clang++), add_subdirectory without install side effects: ok"
