@@ -85,6 +85,11 @@ int plugin_step(void)
 C
 cc -std=c11 -shared -fPIC $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) "$work/consumer/plugin.c" \
   "$work/prefix/lib/libsteer.a" -lm -pthread -o "$work/consumer/libplugin.so" || fail "linking libsteer.a into a shared object (-fPIC)"
+# README's advice for it: --exclude-libs keeps steer's functions (steer__ ones too) out of the plugin's exports
+cc -std=c11 -shared -fPIC $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) "$work/consumer/plugin.c" \
+  "$work/prefix/lib/libsteer.a" -lm -pthread -Wl,--exclude-libs,libsteer.a -o "$work/consumer/libplugin-own.so"
+exports="$(nm -D --defined-only "$work/consumer/libplugin-own.so" | awk '{print $3}' | tr '\n' ' ')"
+[ "$exports" = "plugin_step " ] || fail "a plugin linked with -Wl,--exclude-libs,libsteer.a exports: $exports"
 
 # C++: every public header, g++ and clang++, C++11 to C++20, warnings as errors
 cat > "$work/consumer/app.cpp" <<'CPP'
