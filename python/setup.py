@@ -18,10 +18,15 @@ BUILD_DIR = os.path.abspath(os.environ.get("STEER_BUILD_DIR", os.path.join(HERE,
 
 class build_ext_with_libsteer(build_ext):
     def run(self):
-        super().run()
+        # looked for first: without it the extension compiled and then stopped at "ld: cannot find -lsteer"
         libraries = glob.glob(os.path.join(BUILD_DIR, "libsteer.so.*"))
         if not libraries:
-            raise SystemExit(f"setup.py: no libsteer.so.* in {BUILD_DIR}: build it first (make python does)")
+            raise SystemExit(
+                f"setup.py: no libsteer.so.* in {BUILD_DIR} (STEER_BUILD_DIR; default ../build, and a relative one "
+                "is taken from python/, where pip runs this). Build the C library first: `make build` in the steer "
+                "checkout, or `cmake -S .. -B ../build && cmake --build ../build --target steer_shared`; or set "
+                "STEER_BUILD_DIR to the CMake build that holds libsteer.so. `make python` does both.")
+        super().run()
         target = os.path.join(self.build_lib, "steer")
         os.makedirs(target, exist_ok=True)
         for library in libraries:  # the SONAME's file among them, as real files

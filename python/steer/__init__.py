@@ -13,6 +13,14 @@ steer.scheduler), steer.Grid (the standalone spatial index), steer.maths
 (the library's portable sin, cos, atan2, exp2). Errors are steer.SteerError
 subclasses carrying the C check's name and message.
 """
+try:
+    from . import _steer  # the compiled part: the cffi extension, and libsteer.so.* beside it
+except ImportError as error:  # the loader's words alone ("libsteer.so.0.1: cannot open ...") say nothing to do
+    raise ImportError(
+        f"steer: its compiled part did not load ({error}). The package is used as installed: `make python` in the "
+        "steer checkout builds libsteer.so and installs it (or `make build`, then `pip install --no-build-isolation "
+        "python/` with STEER_BUILD_DIR naming that build); the source tree's python/ is not importable as it is."
+    ) from error
 from . import behaviours, maths
 from .assign import MAX_PLACES, assign_places
 from ._errors import (BadSnapshot, CapacityError, ClosedError, InStep, InvalidArgument, OutOfMemory, ScenarioError,

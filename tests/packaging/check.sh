@@ -6,6 +6,9 @@
 #      steer headers or library in its prefix (STEER_INSTALL is off there);
 #   3. C++: every public header compiled by g++ and clang++, C++11 to C++20,
 #      with -Werror, and the program run.
+# The library is built with -fvisibility=hidden in CMAKE_C_FLAGS, as a game
+# engine's build may pass to everything: libsteer.so must still export the
+# API (it exported nothing), and the consumers below link it.
 # Usage: tests/packaging/check.sh [WORKDIR]   (default build-packaging)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -13,9 +16,18 @@ work="${1:-$root/build-packaging}"
 rm -rf "$work" && mkdir -p "$work/consumer" "$work/parent"
 fail() { echo "packaging: FAILED: $*" >&2; exit 1; }
 
-cmake -S "$root" -B "$work/lib" -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_EXTRAS=OFF >/dev/null
+cmake -S "$root" -B "$work/lib" -DCMAKE_BUILD_TYPE=Release -DSTEER_BUILD_EXTRAS=OFF -DCMAKE_C_FLAGS=-fvisibility=hidden >/dev/null
 cmake --build "$work/lib" -j"${JOBS:-2}" >/dev/null
 cmake --install "$work/lib" --prefix "$work/prefix" >/dev/null
+nm -D --defined-only "$work/prefix/lib/libsteer.so" | grep " T steer_world_create$" >/dev/null || # not -q: nm must not die of SIGPIPE under pipefail
+  fail "libsteer.so built with -fvisibility=hidden does not export steer_world_create"
+
+# absolute install dirs (GNUInstallDirs allows them; Nix gives them): steer.pc names them as they are
+cmake -S "$root" -B "$work/abs" -DSTEER_BUILD_EXTRAS=OFF -DCMAKE_INSTALL_PREFIX="$work/abs-prefix" \
+  -DCMAKE_INSTALL_LIBDIR="$work/abs-lib" -DCMAKE_INSTALL_INCLUDEDIR="$work/abs-include" >/dev/null
+[ "$(PKG_CONFIG_PATH="$work/abs" pkg-config --variable=libdir steer)" = "$work/abs-lib" ] &&
+  [ "$(PKG_CONFIG_PATH="$work/abs" pkg-config --variable=includedir steer)" = "$work/abs-include" ] ||
+  fail "steer.pc with absolute CMAKE_INSTALL_LIBDIR/INCLUDEDIR: $(grep dir= "$work/abs/steer.pc" | tr '\n' ' ')"
 
 cat > "$work/consumer/app.c" <<'C'
 #include <stdio.h>
@@ -73,6 +85,11 @@ int plugin_step(void)
 C
 cc -std=c11 -shared -fPIC $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) "$work/consumer/plugin.c" \
   "$work/prefix/lib/libsteer.a" -lm -pthread -o "$work/consumer/libplugin.so" || fail "linking libsteer.a into a shared object (-fPIC)"
+# README's advice for it: --exclude-libs keeps steer's functions (steer__ ones too) out of the plugin's exports
+cc -std=c11 -shared -fPIC $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) "$work/consumer/plugin.c" \
+  "$work/prefix/lib/libsteer.a" -lm -pthread -Wl,--exclude-libs,libsteer.a -o "$work/consumer/libplugin-own.so"
+exports="$(nm -D --defined-only "$work/consumer/libplugin-own.so" | awk '{print $3}' | tr '\n' ' ')"
+[ "$exports" = "plugin_step " ] || fail "a plugin linked with -Wl,--exclude-libs,libsteer.a exports: $exports"
 
 # C++: every public header, g++ and clang++, C++11 to C++20, warnings as errors
 cat > "$work/consumer/app.cpp" <<'CPP'
@@ -120,4 +137,4 @@ cmake --install "$work/parent/build" --prefix "$work/parent/prefix" >/dev/null
 [ -x "$work/parent/prefix/bin/app" ] || fail "the parent's own install"
 left="$(cd "$work/parent/prefix" && find . -type f ! -path ./bin/app)"
 [ -z "$left" ] || fail "add_subdirectory installed steer's files into the parent's prefix: $left"
-echo "packaging: find_package with version, pkg-config, C++11-20 (g++, clang++), add_subdirectory without install side effects: ok"
+echo "packaging: hidden visibility, absolute install dirs, find_package with version, pkg-config, C++11-20 (g++, clang++), add_subdirectory without install side effects: ok"
