@@ -73,7 +73,7 @@ clean:
 WEB_DIST ?= web/dist
 WASM_BUILD ?= build-wasm
 WASM_SCALAR_BUILD ?= build-wasm-scalar
-WEB_STATIC = index.html playground.js
+WEB_STATIC = index.html playground.js wasi.js assign_worker.js
 
 web: wasm $(WEB_STATIC:%=$(WEB_DIST)/%)
 	@mkdir -p $(WEB_DIST) && cp $(WASM_BUILD)/steer.wasm $(WEB_DIST)/steer.wasm

@@ -286,10 +286,13 @@ static void goals_replaced(const steer_agent_id *ids, int n)
     free(still);
 }
 
+static void order_clear(void); /* an order the page is having chosen (below) */
+
 /* Takes ownership of w and its agents' handles ids (NULL: keeps no world). */
 static void adopt(steer_world *w, float dt, steer_agent_id *ids, int id_count)
 {
     select_clear();
+    order_clear(); /* its handles are the old world's */
     forget_facings(); /* a new world's slots are new agents */
     steer_world_destroy(world);
     free(agent_ids);
@@ -856,25 +859,56 @@ static bool outside_contain_box(const steer_group_def *g, steer_v3 p)
            p.y > steer_maxf(a.y, b.y);
 }
 
-/* Sends the selection to (x, y) with the braking arrive, each agent to a
- * place the library chooses for an order (steer_world_places_around): a
- * sunflower spiral about the click whose closest two places are `spacing`
- * apart (two and a half radii of the largest selected agent, or its
- * separation radius when that is larger, so separation does not push them
- * off), flowing round rocks, walls, idle agents and the box (with the
- * containment margin of the groups that contain). The world chooses who
- * takes which place and how fast each goes (steer_world_send_to_places,
- * together): no paths cross, the far places go to the agents in front, and
- * all arrive at about the same time, so those arriving first never stand
- * in the way of later ones. In 3D the places are chosen at the selection's
- * mean height (which adds the same to every place of an agent, so it does
- * not change who goes where), then each keeps its own height. Returns how
- * many were sent, or a negative steer_result. */
-PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
+/* ---- an order: its places, who goes where, the send ------------------------------
+ * pg_order_begin takes the selection's order: each agent to a place the
+ * library chooses for it (steer_world_places_around): a sunflower spiral
+ * about the click whose closest two places are `spacing` apart (two and a
+ * half radii of the largest selected agent, or its separation radius when
+ * that is larger, so separation does not push them off), flowing round
+ * rocks, walls, idle agents and the box (with the containment margin of
+ * the groups that contain). Who takes which place is the least sum of
+ * squared distances, and with together all arrive at about the same time,
+ * so those arriving first never stand in the way of later ones. That
+ * choice takes seconds for thousands, so the page has a large order's made
+ * in a worker (pg_assign there, on pg_order_from and pg_order_places:
+ * steer_assign_places, the choice send_to_places makes) while the world
+ * runs on, and pg_order_send sends it as chosen (steer_world_send_assigned:
+ * the agents that moved meanwhile trade places on the way); a small one it
+ * sends at once (pg_order_send(0): steer_world_send_to_places). The order
+ * keeps its own copy of its agents and places, so a new selection
+ * meanwhile does not change it. In 3D the places are chosen at the
+ * selection's mean height (which adds the same to every place of an
+ * agent, so it does not change who goes where), then each keeps its own
+ * height. */
+static struct {
+    steer_agent_id *ids;
+    steer_v3 *places;                /* in the world */
+    steer_v3 *from_seen, *places_seen; /* as the choice measures them: on the ground when all keep their height */
+    int count, placed, dim;
+    float height;
+} order;
+
+static void order_clear(void)
 {
+    free(order.ids);
+    free(order.places);
+    free(order.from_seen);
+    free(order.places_seen);
+    memset(&order, 0, sizeof order);
+}
+
+/* Takes the selection's order to (x, y): its places, and the positions and
+ * places as the choice sees them. Returns how many are in it (0: none
+ * selected), or a negative steer_result. */
+PG_EXPORT(pg_order_begin) int pg_order_begin(float x, float y)
+{
+    order_clear();
     if (!world || !isfinite(x) || !isfinite(y)) return STEER_ERROR_INVALID_ARGUMENT;
     float spacing = 0.0f, margin = 0.0f, height = 0.0f;
     int n = 0;
+    bool all_ground = true;
+    steer_world_def def;
+    steer_world_get_def(world, &def);
     for (int i = 0; i < selected_count; ++i) {
         steer_agent_state a;
         steer_group_def g;
@@ -882,6 +916,7 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
         steer_world_get_group(world, a.group, &g);
         spacing = steer_maxf(spacing, steer_maxf(2.5f * g.radius, g.weight[STEER_SEPARATION] > 0.0f ? g.separation_radius : 0.0f));
         if (g.weight[STEER_CONTAIN] > 0.0f) margin = steer_maxf(margin, g.contain_margin);
+        all_ground = all_ground && def.dim == 3 && g.ground_plane;
         height += height_of(a.position);
         selected[n++] = selected[i];
     }
@@ -889,16 +924,77 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     if (!n) return 0;
     height /= (float)n;
     if (spacing <= 0.0f) spacing = 0.5f;
+    order.ids = malloc(sizeof *order.ids * (size_t)n);
+    order.places = malloc(sizeof *order.places * (size_t)n);
+    order.from_seen = malloc(sizeof *order.from_seen * (size_t)n);
+    order.places_seen = malloc(sizeof *order.places_seen * (size_t)n);
+    if (!order.ids || !order.places || !order.from_seen || !order.places_seen) {
+        order_clear();
+        return STEER_ERROR_OUT_OF_MEMORY;
+    }
+    memcpy(order.ids, selected, sizeof *order.ids * (size_t)n);
+    /* the library's places for an order (world.h, steer_world_places_around) */
+    steer_places_query query = {on_ground(x, y, height), spacing, margin, order.ids, n};
+    int placed = steer_world_places_around(world, &query, order.places, n);
+    if (placed < 0) {
+        order_clear();
+        return placed;
+    }
+    /* as send_to_places measures: on the ground (2D) when every agent keeps its height */
+    order.dim = all_ground ? 2 : def.dim;
+    for (int i = 0; i < n; ++i) {
+        steer_agent_state a;
+        steer_world_get_agent(world, order.ids[i], &a);
+        order.from_seen[i] = all_ground ? ground_of(up, a.position) : a.position;
+        order.places_seen[i] = all_ground ? ground_of(up, order.places[i]) : order.places[i];
+        if (all_ground) order.from_seen[i].z = order.places_seen[i].z = 0.0f;
+    }
+    order.count = n;
+    order.placed = placed;
+    order.height = height;
+    return n;
+}
+PG_EXPORT(pg_order_from) const float *pg_order_from(void) { return &order.from_seen[0].x; }
+PG_EXPORT(pg_order_places) const float *pg_order_places(void) { return &order.places_seen[0].x; }
+PG_EXPORT(pg_order_dim) int pg_order_dim(void) { return order.dim; }
+
+/* Who goes where, in the worker's instance of the module: place_of[i] for
+ * from[i] among places (steer_assign_places). */
+PG_EXPORT(pg_assign) int pg_assign(const steer_v3 *from, int count, const steer_v3 *places, int place_count, int dim,
+                                   int *place_of)
+{
+    return steer_assign_places(from, count, places, place_count, dim, NULL, place_of);
+}
+
+/* Sends the order pg_order_begin took: each agent to places[place_of[i]]
+ * (the worker's choice), or, with place_of 0, choosing here. Returns how
+ * many were sent, or a negative steer_result. */
+PG_EXPORT(pg_order_send) int pg_order_send(const int *place_of)
+{
+    const int n = order.count;
+    if (!world || n == 0) return 0;
+    int sent;
+    if (place_of) {
+        steer_v3 *chosen = malloc(sizeof *chosen * (size_t)n);
+        bool *taken = calloc((size_t)n, sizeof *taken);
+        bool each_own = chosen && taken;
+        for (int i = 0; each_own && i < n; ++i) {
+            each_own = place_of[i] >= 0 && place_of[i] < n && !taken[place_of[i]];
+            if (each_own) taken[place_of[i]] = true, chosen[i] = order.places[place_of[i]];
+        }
+        sent = !chosen || !taken ? STEER_ERROR_OUT_OF_MEMORY
+               : each_own        ? steer_world_send_assigned(world, order.ids, n, chosen, true, 0)
+                                 : STEER_ERROR_INVALID_ARGUMENT;
+        free(chosen);
+        free(taken);
+    } else {
+        sent = steer_world_send_to_places(world, order.ids, n, order.places, n, true, 0);
+    }
+    if (sent > 0) goals_replaced(order.ids, n);
+    sent_walled = sent_penned = 0;
+    sent_crammed = sent > 0 ? n - order.placed : 0;
     steer_world_def def;
     steer_world_get_def(world, &def);
-    /* the library's places for an order (world.h, steer_world_places_around) */
-    steer_places_query query = {on_ground(x, y, height), spacing, margin, selected, n};
-    int placed = steer_world_places_around(world, &query, slots, n);
-    if (placed < 0) return placed;
-    int sent = steer_world_send_to_places(world, selected, n, slots, n, true, 0);
-    if (sent > 0) goals_replaced(selected, n);
-    sent_walled = sent_penned = 0;
-    sent_crammed = sent > 0 ? n - placed : 0;
     /* Steering walks straight (in a wrap world too: a goal's agent seeks
      * along the plain line, not across the seam), so a wall on the way holds
      * it; so does its group's contain box round a slot outside it. */
@@ -906,8 +1002,8 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
         steer_agent_state a;
         steer_goal goal;
         steer_group_def g;
-        if (steer_world_get_agent(world, selected[i], &a) != STEER_OK ||
-            steer_world_get_goal(world, selected[i], &goal) != STEER_OK ||
+        if (steer_world_get_agent(world, order.ids[i], &a) != STEER_OK ||
+            steer_world_get_goal(world, order.ids[i], &goal) != STEER_OK ||
             steer_world_get_group(world, a.group, &g) != STEER_OK)
             continue;
         steer_v3 from = ground_of(up, a.position), to = ground_of(up, goal.target);
@@ -917,13 +1013,22 @@ PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
     for (int i = 0; sent > 0 && def.dim == 3 && i < n; ++i) { /* each at its own height */
         steer_agent_state a;
         steer_goal goal;
-        if (steer_world_get_agent(world, selected[i], &a) != STEER_OK ||
-            steer_world_get_goal(world, selected[i], &goal) != STEER_OK)
+        if (steer_world_get_agent(world, order.ids[i], &a) != STEER_OK ||
+            steer_world_get_goal(world, order.ids[i], &goal) != STEER_OK)
             continue;
         goal.target = on_ground(goal.target.x, ground_y(goal.target), height_of(a.position));
-        steer_world_set_goal(world, selected[i], &goal);
+        steer_world_set_goal(world, order.ids[i], &goal);
     }
+    order_clear();
     return sent;
+}
+
+/* Sends the selection to (x, y) at once: pg_order_begin, then the choice
+ * made here. Returns how many were sent, or a negative steer_result. */
+PG_EXPORT(pg_send_selected) int pg_send_selected(float x, float y)
+{
+    int n = pg_order_begin(x, y);
+    return n > 0 ? pg_order_send(0) : n;
 }
 
 /* Of the agents the last pg_send_selected sent, how many have a wall

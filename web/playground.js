@@ -7,7 +7,9 @@
 //   ready, load({scenario, seed, agents, document, fresh}), pause(), run(), step(n),
 //   state({neighbours, positions}), orders(), camera(), setParam(group, name, value),
 //   getParam(group, name), setCombine(group, mode), tuned(), exportScenario(),
-//   worldToClient(x, y), agentAt(x, y), scenarios()
+//   worldToClient(x, y), agentAt(x, y), scenarios(), orderWork(), holdOrders(hold)
+
+import { wasiImports } from './wasi.js';
 
 // The benchmark's workload: the same world as `steer bench`, listed last and
 // labelled so, since it is dense and clumpy by design.
@@ -27,41 +29,7 @@ const GOING = 1, ARRIVED = 2; // its states (0: no goal of its own)
 
 // ---- the module ------------------------------------------------------------
 let wasm; // exports
-
-// Just what wasi-libc asks for; everything else answers ENOSYS.
-function wasiImports(module) {
-  const ENOSYS = 52;
-  const view = () => new DataView(wasm.memory.buffer);
-  const impl = {
-    clock_time_get(id, precision, out) {
-      view().setBigUint64(out, BigInt(Math.round(performance.now() * 1e6)), true);
-      return 0;
-    },
-    fd_write(fd, iovs, count, written) {
-      const dv = view();
-      let text = '', total = 0;
-      for (let i = 0; i < count; ++i) {
-        const ptr = dv.getUint32(iovs + 8 * i, true), len = dv.getUint32(iovs + 8 * i + 4, true);
-        text += new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, ptr, len));
-        total += len;
-      }
-      if (text.trim()) (fd === 2 ? console.warn : console.log)(text.trimEnd());
-      dv.setUint32(written, total, true);
-      return 0;
-    },
-    random_get(buf, len) {
-      crypto.getRandomValues(new Uint8Array(wasm.memory.buffer, buf, len));
-      return 0;
-    },
-    proc_exit(code) { throw new Error(`steer.wasm exited with ${code}`); },
-  };
-  const imports = {};
-  for (const { module: name, name: fn } of WebAssembly.Module.imports(module)) {
-    imports[name] ??= {};
-    imports[name][fn] = impl[fn] ?? (() => ENOSYS);
-  }
-  return imports;
-}
+let wasmModule; // the compiled module, which the order worker instantiates too
 
 // steer.wasm has the simd128 kernel; ?module=scalar loads steer-scalar.wasm,
 // the same C built without SIMD (the same bits, for comparison). Another
@@ -79,8 +47,9 @@ async function loadModule() {
   } catch { // a server that does not say application/wasm
     module = await WebAssembly.compile(await (await fetch(moduleFile)).arrayBuffer());
   }
-  wasm = (await WebAssembly.instantiate(module, wasiImports(module))).exports;
+  wasm = (await WebAssembly.instantiate(module, wasiImports(module, () => wasm.memory))).exports;
   wasm._initialize();
+  wasmModule = module;
 }
 
 const cstr = (ptr) => {
@@ -276,6 +245,8 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document, fresh 
     return { ok: false, error: refused.map((field) => problems[field]).join('\n'), refused };
   }
   const ticket = ++loadTicket;
+  ++orderToken; // an order still being chosen was for the old world's agents
+  pending.count = 0;
   let error = '', groupNames = ['flock'], fileSeed = null, about = STANDARD_ABOUT;
   let base = null, left = tuning; // what the scenario file cannot hold: set on the world once built
   if (scenario === STANDARD) {
@@ -1032,29 +1003,93 @@ function selectBox([x0, y0], [x1, y1]) {
 // once rather than leave the squad pressing; so does an order with too
 // little room about the click for every agent sent.
 // An order seats at most MAX_ORDER agents (steer_world_places_around's
-// count); one of more than SEND_AT_ONCE is sent a frame later, once the
-// page has drawn that it is being assigned: the assignment (the least sum
-// of squared distances) runs to its end in this thread, a few tenths of a
-// second for a couple of thousand and several seconds for the largest
-// orders (the standard flock of 5,000, 3,818 selected and sent near its
-// edge, where most places are points passed over: 6.3 s in headless
-// Chromium on a 2-core AMD EPYC; docs: steer_world_send_to_places).
+// count). Who takes which place is the least sum of squared distances,
+// which takes a few tenths of a second for a couple of thousand and
+// seconds for the largest orders (the standard flock of 5,000, 3,818
+// selected and sent near its edge, where most places are points passed
+// over: 6.3 s in headless Chromium on a 2-core AMD EPYC). So an order of
+// more than SEND_AT_ONCE has its choice made in a worker, on the positions
+// at the click (assign_worker.js: steer_assign_places, the choice the world
+// would make), while the world runs on; the order is then sent as chosen
+// (steer_world_send_assigned), and the agents that moved meanwhile trade
+// places on the way. A later order, or another world, drops one still
+// being chosen. Without workers the page waits for it, as for a small one.
 const MAX_ORDER = 4096, SEND_AT_ONCE = 1000;
+let assigner; // the order worker: undefined until the first large order, false if it cannot run
+let orderToken = 0; // the latest order; an answer for an earlier one is dropped
+// the order being chosen; answers dropped; for the tests' hook, answers held back (held: an array) until released
+const pending = { count: 0, dropped: 0, held: null };
+
+function orderWorker() {
+  if (assigner !== undefined) return assigner;
+  try {
+    assigner = new Worker(new URL('assign_worker.js', import.meta.url), { type: 'module' });
+    assigner.onmessage = ({ data }) => (pending.held ? pending.held.push(data) : chosen(data));
+    assigner.onerror = () => { assigner = false; pending.count = 0; sim.error = 'send: the order worker failed; sending in this thread from now on'; };
+    assigner.postMessage({ module: wasmModule });
+  } catch {
+    assigner = false;
+  }
+  return assigner;
+}
+
 function sendSelected(x, y) {
   const n = wasm.pg_selected_count();
   if (n > MAX_ORDER) {
     sim.error = `send: ${figure(n)} selected: an order seats at most ${figure(MAX_ORDER)} agents; select fewer, or send them in parts`;
     return 0;
   }
-  if (n > SEND_AT_ONCE) {
+  ++orderToken; // a new order drops one still being chosen
+  pending.count = 0;
+  const worker = n > SEND_AT_ONCE ? orderWorker() : false;
+  if (!worker) {
+    if (n <= SEND_AT_ONCE) return sendNow(x, y);
     sim.error = `send: assigning ${figure(n)} agents to their places (the page waits for it: seconds for thousands)`;
     requestAnimationFrame(() => setTimeout(() => sendNow(x, y), 0));
     return n;
   }
-  return sendNow(x, y);
+  const count = call(wasm.pg_order_begin, x, y);
+  if (count <= 0) return reportSent(count);
+  const from = new Float32Array(wasm.memory.buffer, wasm.pg_order_from(), 3 * count).slice();
+  const places = new Float32Array(wasm.memory.buffer, wasm.pg_order_places(), 3 * count).slice();
+  worker.postMessage({ token: orderToken, from, places, count, dim: wasm.pg_order_dim() }, [from.buffer, places.buffer]);
+  pending.count = count;
+  sim.error = `send: choosing places for ${figure(count)} agents (the world runs on meanwhile)`;
+  return count;
 }
+
+// The worker's answer: sent as chosen, unless a later order or another world
+// came since.
+function chosen({ token, result, placeOf }) {
+  if (token !== orderToken) {
+    ++pending.dropped;
+    return;
+  }
+  pending.count = 0;
+  if (result < 0 || !placeOf) {
+    sim.error = `send: ${cstr(wasm.pg_result_string(result))}`;
+    return;
+  }
+  const p = wasm.pg_alloc(4 * placeOf.length);
+  if (!p) {
+    sim.error = 'send: out of memory';
+    return;
+  }
+  try {
+    new Int32Array(wasm.memory.buffer, p, placeOf.length).set(placeOf);
+    reportSent(call(wasm.pg_order_send, p));
+  } finally {
+    wasm.pg_free(p);
+  }
+}
+
 function sendNow(x, y) {
-  const r = call(wasm.pg_send_selected, x, y);
+  return reportSent(call(wasm.pg_send_selected, x, y));
+}
+
+// What an order's send says: why nothing went, or which agents will not get
+// there by steering alone.
+function reportSent(r) {
   if (r === 0) { // a right-click that does nothing says why
     sim.error = 'send: nothing selected (drag a box round agents, or click one)';
     return r;
@@ -1347,7 +1382,7 @@ const ui = {
 };
 const plural = (n, one, many = `${one}s`) => (n === 1 ? one : many); // "1 agent", "0 agents", "2 agents"
 // The status lines that say what a gesture did (drawn dim), not what was refused (drawn in the warning colour).
-const INFO_LINE = /^(select: 1 agent|select: cleared|send: assigning)/;
+const INFO_LINE = /^(select: 1 agent|select: cleared|send: assigning|send: choosing places)/;
 // Every figure the page shows (the readout's counts, fps and ms per step, a
 // slider's value, the spawned count) is written one way: in English digits
 // whatever the browser's language, grouped in thousands with a comma, with
@@ -1413,6 +1448,19 @@ const hook = {
     for (let k = 0; k < rows.length; k += ORDER_FIELDS)
       out.push({ position: [rows[k], rows[k + 1]], target: [rows[k + 2], rows[k + 3]], state: rows[k + 5] });
     return out;
+  },
+  // The order being chosen in the worker (agents; 0: none), and how many
+  // answers came for orders replaced meanwhile and were dropped.
+  // hold(true) keeps the worker's answers back until hold(false) (a test's
+  // way to order an answer after a later click).
+  orderWork: () => ({ choosing: pending.count, dropped: pending.dropped, held: pending.held?.length ?? 0 }),
+  holdOrders(hold) {
+    if (hold) pending.held ??= [];
+    else if (pending.held) {
+      const answers = pending.held;
+      pending.held = null;
+      answers.forEach(chosen);
+    }
   },
   scenarios: () => [...scenarioNames, STANDARD], // in the order the page lists them
   camera: () => ({ ...camera }), // canvas pixel = (ox + x * scale, oy - y * scale)

@@ -549,7 +549,7 @@ test('a click in the margin round a bounded world sets the target inside the box
 // the library's misuse text) and sends nobody; an order of more than a
 // thousand is assigned a frame after the page says it is (the assignment
 // runs in the page's thread).
-test('an order of more than 4,096 says so and sends nobody; a large one says it is being assigned', async () => {
+test('an order of more than 4,096 says so and sends nobody; a large one says its places are being chosen', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=standard&agents=5000&seed=2&paused');
   const { bounds } = await state(page);
   const corner = async (fx, fy) => client(page, [bounds[0] + fx * (bounds[2] - bounds[0]), bounds[1] + fy * (bounds[3] - bounds[1])]);
@@ -561,7 +561,7 @@ test('an order of more than 4,096 says so and sends nobody; a large one says it 
   assert.match(await page.textContent('#error'), /5,000 selected: an order seats at most 4,096 agents/);
   assert.equal(await page.$eval('#error', (e) => e.classList.contains('info')), false, 'a refusal: the warning colour');
   assert.equal((await state(page)).goals, 0, 'nobody sent');
-  // half of them: said first, sent a frame or two later
+  // half of them: said first, sent once the worker has chosen
   await drag(page, await corner(-0.01, -0.01), await corner(0.5, 1.01));
   const selected = (await state(page)).selected;
   assert.ok(selected > 1000 && selected <= 4096, `${selected} selected`);
@@ -575,9 +575,75 @@ test('an order of more than 4,096 says so and sends nobody; a large one says it 
   await page.mouse.click(centre.x, centre.y, { button: 'right' });
   await page.waitForFunction((n) => window.steerPlayground.state().goals === n, selected, { timeout: 60000 });
   const lines = await page.evaluate(() => window.statusLines);
-  const said = lines.find(([text]) => /assigning [\d,]+ agents to their places/.test(text));
+  const said = lines.find(([text]) => /choosing places for [\d,]+ agents/.test(text));
   assert.ok(said, `said before the wait: ${JSON.stringify(lines)}`);
   assert.equal(said[1], true, 'what the gesture does: drawn dim');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// A large order's choice of who goes where is made in a worker (seconds for
+// thousands): the world runs on meanwhile, and a later order drops it.
+test('a large order is chosen in a worker while the world runs on; a later order replaces it', async () => {
+  // 1,200 units at rest in a block on the left of an open field (more than
+  // the 1,000 the page sends at once)
+  const field = {
+    name: 'field', bounds: { min: [-60, -60], max: [60, 60] }, boundary: 'clamp', seed: 1, dt: 1 / 30, steps: 10,
+    groups: [{
+      name: 'units', colour: '#5eb8ff', max_speed: 4, max_force: 8, radius: 0.4,
+      neighbours: { radius: 2, separation_radius: 1 }, behaviours: { separation: 2 },
+      spawn: Array.from({ length: 30 }, (_, k) => ({ shape: 'line', count: 40, from: [-55, -45 + 1.5 * k], to: [3.5, -45 + 1.5 * k], velocity: [0, 0] })),
+    }],
+  };
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'field', document: doc }), field);
+  assert.ok(r.ok, r.error);
+  await drag(page, await client(page, [-57, -47]), await client(page, [5, 0]));
+  const selected = (await state(page)).selected;
+  assert.equal(selected, 1200);
+  await hook(page, () => window.steerPlayground.run());
+  const second = await client(page, [40, 35]);
+  await page.mouse.click(second.x, second.y, { button: 'right' });
+  const clicked = (await state(page)).step;
+  const waited = await page.evaluate(async (n) => {
+    const h = window.steerPlayground;
+    let stepped = 0;
+    for (let k = 0; k < 6000; ++k) {
+      await new Promise((ok) => requestAnimationFrame(ok));
+      const rows = h.orders();
+      if (rows.length === n && rows.every((o) => o.state > 0)) return { stepped, rows };
+      stepped = Math.max(stepped, h.state().step);
+    }
+    return null;
+  }, selected);
+  assert.ok(waited, 'the order was sent');
+  assert.ok(waited.stepped > clicked + 2, `the world stepped while the places were chosen (step ${clicked} -> ${waited.stepped})`);
+  const meanY = (rows) => rows.reduce((a, o) => a + o.target[1], 0) / rows.length;
+  assert.ok(meanY(waited.rows) > 20, `sent about the click (y 35): mean y ${meanY(waited.rows).toFixed(2)}`);
+  assert.equal(new Set(waited.rows.map((o) => o.target.join())).size, selected, 'a place each');
+  // Another large order (to y -35) whose answer is held back, then a small
+  // one (sent in this thread): the large one's answer comes after it and is
+  // dropped; nobody goes about y -35.
+  await hook(page, () => window.steerPlayground.pause()); // the units stand still for the box
+  const third = await client(page, [40, -35]);
+  await hook(page, () => window.steerPlayground.holdOrders(true));
+  await page.mouse.click(third.x, third.y, { button: 'right' });
+  assert.equal((await hook(page, () => window.steerPlayground.orderWork())).choosing, 1200);
+  await page.waitForFunction(() => window.steerPlayground.orderWork().held === 1, null, { timeout: 60000 });
+  await drag(page, await client(page, [-60, -60]), await client(page, [-20, 60]));
+  const few = (await state(page)).selected;
+  assert.ok(few > 0 && few <= 1000, `${few} selected`);
+  const fourth = await client(page, [-20, 40]);
+  await page.mouse.click(fourth.x, fourth.y, { button: 'right' });
+  await hook(page, () => window.steerPlayground.holdOrders(false));
+  const work = await hook(page, () => window.steerPlayground.orderWork());
+  assert.equal(work.dropped, 1);
+  assert.equal(work.choosing, 0);
+  assert.ok((await hook(page, () => window.steerPlayground.orders())).every((o) => o.target[0] < 0), 'the few go about their own click');
+  await drag(page, await client(page, [-60, -60]), await client(page, [60, 60]));
+  const all = await hook(page, () => window.steerPlayground.orders());
+  assert.equal(all.length, 1200);
+  assert.ok(all.every((o) => o.state > 0 && o.target[1] > 0), 'nobody sent about y -35');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -594,6 +594,8 @@ test('the readout writes every figure one way: thousands grouped with a comma', 
   await drag(page, await corner(-0.01, -0.01), await corner(1.01, 1.01));
   const centre = await corner(0.5, 0.5);
   await page.mouse.click(centre.x, centre.y, { button: 'right' });
+  // an order of more than a thousand is chosen in a worker: sent a little later
+  await page.waitForFunction(() => window.steerPlayground.state().goals === 2000, null, { timeout: 60000 });
   const figures = async () => {
     await nextFrames(page);
     return page.$$eval('#hud .item', (items) => items.map((e) => e.textContent.trim()));
