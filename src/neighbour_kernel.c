@@ -488,14 +488,15 @@ static inline void arrival_bits(steer__flock_batch *b, int base, const wf *pos, 
     else b->arrived[base / 16] |= (uint16_t)(bits << (base % 16));
 }
 
-static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
+/* The flock's three rules of lanes [base, base + 16), weighted and summed. */
+static inline void flock_rules(const steer__flock_batch *b, int base, int dim, wf *total)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
     wf count = wf_load(b->count + base), sep_count = wf_load(b->separation_count + base);
     wm has = wm_gt(count, zero), has_sep = wm_gt(sep_count, zero);
     wf inv = wf_div(one, count), neg_inv_sep = wf_div(wf_set1(-1.0f), sep_count);
     wf max_speed = wf_load(b->max_speed + base);
-    wf v[3], centre[3], dir[3], total[3];
+    wf v[3], centre[3], dir[3];
     for (int k = 0; k < dim; ++k) {
         v[k] = wf_load(b->v[k] + base);
         centre[k] = wf_mul(wf_load(b->offset[k] + base), inv);
@@ -509,16 +510,35 @@ static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
         wf cohere = wf_select(has, wf_sub(dir[k], v[k]));
         total[k] = wf_add(wf_add(wf_mul(sep, ws), wf_mul(align, wa)), wf_mul(cohere, wc));
     }
+}
+
+/* The own goals' forces of lanes [base, base + 16) (any_goal): the caller's,
+ * or the braking arrive worked out here. */
+static inline void goal_lanes(const steer__flock_batch *b, int base, int dim, wf *goal)
+{
+    const wf one = wf_set1(1.0f);
+    wf lane = wf_load(b->goal_lane + base), v[3];
+    for (int k = 0; k < dim; ++k) {
+        goal[k] = wf_load(b->goal_force[k] + base);
+        v[k] = wf_load(b->v[k] + base);
+    }
+    wm arriving = wm_gt(lane, one);
+    if (b->any_arrive && !wm_none(arriving)) {
+        wf arrive[3];
+        arrive_force(b, base, v, arrive, dim);
+        for (int k = 0; k < dim; ++k) goal[k] = wf_blend(arriving, arrive[k], goal[k]);
+    }
+}
+
+/* Lanes [base, base + 16): the steering force (total, with goal added where
+ * a lane has its own) truncated, the new velocity, the move. */
+static inline void flock_finish(steer__flock_batch *b, int base, int dim, wf *total, const wf *goal)
+{
+    const wf zero = wf_zero();
+    wf max_speed = wf_load(b->max_speed + base), v[3];
+    for (int k = 0; k < dim; ++k) v[k] = wf_load(b->v[k] + base);
     if (b->any_goal) {
-        wf lane = wf_load(b->goal_lane + base), goal[3];
-        for (int k = 0; k < dim; ++k) goal[k] = wf_load(b->goal_force[k] + base);
-        wm arriving = wm_gt(lane, one);
-        if (b->any_arrive && !wm_none(arriving)) {
-            wf arrive[3];
-            arrive_force(b, base, v, arrive, dim);
-            for (int k = 0; k < dim; ++k) goal[k] = wf_blend(arriving, arrive[k], goal[k]);
-        }
-        wm own = wm_gt(lane, zero);
+        wm own = wm_gt(wf_load(b->goal_lane + base), zero);
         for (int k = 0; k < dim; ++k) total[k] = wf_blend(own, wf_add(total[k], goal[k]), total[k]);
     }
     truncate_wide(total, wf_load(b->max_force + base), dim);
@@ -545,9 +565,19 @@ static inline void flock_lanes(steer__flock_batch *b, int base, int dim)
     if (b->any_arrive) arrival_bits(b, base, pos, total, dim);
 }
 
+/* The batch in phases, each a loop over its four 16-lane blocks (rules, own
+ * goals, finish), rather than one block through all of them: a block's
+ * chain of roots and divisions is longer than the core's window, so whole
+ * blocks did not overlap; the phases' shorter ones do. The same operations
+ * per lane, so the same bits. */
 static inline void flock(steer__flock_batch *b, int dim)
 {
-    for (int base = 0; base < STEER__BATCH; base += STEER_WIDE_LANES) flock_lanes(b, base, dim);
+    enum { BLOCKS = STEER__BATCH / STEER_WIDE_LANES };
+    wf total[BLOCKS][3], goal[BLOCKS][3];
+    for (int k = 0; k < BLOCKS; ++k) flock_rules(b, k * STEER_WIDE_LANES, dim, total[k]);
+    if (b->any_goal)
+        for (int k = 0; k < BLOCKS; ++k) goal_lanes(b, k * STEER_WIDE_LANES, dim, goal[k]);
+    for (int k = 0; k < BLOCKS; ++k) flock_finish(b, k * STEER_WIDE_LANES, dim, total[k], goal[k]);
 }
 
 static void flock2(steer__flock_batch *b) { flock(b, 2); }
