@@ -969,6 +969,17 @@ static void *overlaps_and_gaps(steer_task_fn *task, int item_count, int min_rang
     return task_context;
 }
 
+/* Blocks of min_range with the last one not clamped to item_count, and a
+ * stray call before 0: the sort's count task ran parts past its scratch (a
+ * crash). The ranges are cut to the items, reported. */
+static void *unclamped_blocks(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user_context)
+{
+    (void)user_context;
+    task(-3, 0, 0, task_context);
+    for (int start = 0; start < item_count; start += min_range) task(start, start + min_range, 0, task_context);
+    return task_context;
+}
+
 /* 300 agents pressed together (non_penetration, its relaxation's pushes
  * added per pass), two workers: the sort runs in two parts. */
 static uint64_t scheduled_crowd_hash(steer_enqueue_task_fn *enqueue)
@@ -1026,6 +1037,10 @@ static void test_scheduler_null_and_coverage(void)
     before = misuse_last.count;
     CHECK(scheduled_crowd_hash(overlaps_and_gaps) == crowd);
     CHECK(misuse_last.count > before && misuse_last.id == STEER_MISUSE_SCHEDULER_ITEMS);
+    before = misuse_last.count;
+    CHECK(scheduled_crowd_hash(unclamped_blocks) == crowd);
+    CHECK(misuse_last.count > before && misuse_last.id == STEER_MISUSE_SCHEDULER_ITEMS &&
+          strstr(misuse_last.message, "2 ranges outside"));
     before = misuse_last.count;
     CHECK(scheduled_crowd_hash(run_now) == crowd && misuse_last.count == before); /* a good one: nothing said */
 }

@@ -83,7 +83,8 @@ typedef enum steer_boundary {
  * reports calls that do not (STEER_MISUSE_SCHEDULER_ITEMS) and still runs
  * each item once: an item handed out again is skipped (each claims its bit
  * first), one never handed out runs on the caller's thread after finish,
- * so the step is the right one.
+ * and a range reaching outside [0, item_count) is cut to it, so the step
+ * is the right one.
  * enqueue returns a handle that the world passes to finish, or NULL: either
  * it ran the whole task before returning (as Box2D's enqueue may) or it
  * declined and ran none of it, and then the world runs it on its own
