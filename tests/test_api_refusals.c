@@ -915,6 +915,8 @@ static void test_in_step(void)
     d.finish_task = finish_nothing;
     steer_world *w = steer_world_create(&d);
     steer_group_def g = steer_default_group_def();
+    g.weight[STEER_AVOID_NEIGHBOURS] = 1.0f; /* per-worker records: a bad worker_index must not index them
+                                              * (-1 wrapped the pointer: UBSan's pointer-overflow) */
     steer_world_add_group(w, &g);
     for (int i = 0; i < 3; ++i) steer_world_add_agent(w, 0, steer_v3_make((float)i, 0, 0), steer_v3_make(1, 0, 0));
     in_step_world = w;
