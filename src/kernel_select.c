@@ -81,6 +81,8 @@ const char *steer_kernel_name(steer_kernel kernel)
 steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
 {
     if (!w) return STEER_KERNEL_SCALAR;
+    /* the step's workers read the kernel table */
+    STEER_MISUSE_IF(steer__in_step(w), w->kernel, IN_STEP, "called during the world's own step: only between steps");
     STEER_MISUSE_IF((int)kernel < 0 || kernel >= STEER_KERNEL_COUNT, w->kernel, KERNEL,
                     "kernel = %d: must be a steer_kernel, from STEER_KERNEL_BEST (0) to %d", (int)kernel,
                     STEER_KERNEL_COUNT - 1);

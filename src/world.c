@@ -449,6 +449,9 @@ static void free_objects(steer_world *w)
 void steer_world_destroy(steer_world *w)
 {
     if (!w) return;
+    /* From a task of its own step the world is still in use: freed, the step
+     * went on in freed memory, and its own pool's worker would join itself. */
+    STEER_MISUSE_IF(steer__in_step(w), , IN_STEP, "called during the world's own step: only after it (the world is kept)");
     const steer_allocator al = w->def.allocator;
     steer__pool_destroy(w->pool, &al);
     steer__cache_guard_destroy(w->handles, &al);

@@ -159,6 +159,9 @@ static steer_v3 predictive_force(const steer__force_context *fc, const steer__ag
         return anticipate(w, a, &params);
     }
     steer_neighbour_avoidance params = {d->avoid_horizon, d->radius, d->avoid_margin, d->max_force, d->keep_right, w->def.up};
+    if (a->seen.worker < 0) /* a scheduler's worker_index out of range: it saw no one (worker -1 made this
+                             * pointer wrap round the address space, undefined even unused) */
+        return steer_avoid_neighbours3(a->p, a->v, NULL, 0, &params, 0);
     steer_neighbour3 *near = w->predictive + (size_t)a->seen.worker * STEER__PREDICTIVE_CAP; /* the pure function's records */
     for (int j = 0; j < a->seen.count; ++j) near[j] = steer__seen_at(&a->seen, j);
     return steer_avoid_neighbours3(a->p, a->v, near, a->seen.count, &params, 0);

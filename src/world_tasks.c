@@ -12,12 +12,17 @@
  * claimed run afterwards on the caller's thread. A scheduler that returns
  * NULL is so understood either way (it ran the task before returning, as
  * Box2D's enqueue does, or it declined), and one whose calls do not cover
- * the items once each is reported, its step still the right one. */
+ * the items once each is reported, its step still the right one. A call's
+ * range is cut to [0, count) first: a scheduler that splits into blocks of
+ * min_range and leaves the last one unclamped handed the sort items past
+ * its parts, and its scratch was overrun (a crash). */
 typedef struct claimed_task {
     steer_task_fn *task;
     void *context;
     _Atomic uint64_t *claims; /* (count + 63) / 64 words, cleared */
+    int count;
     atomic_llong repeated;    /* items handed out again */
+    atomic_int outside;       /* calls whose range was not within [0, count) */
 } claimed_task;
 
 /* Runs the items of [start, end) whose bits `fresh` (bit k: item base + k) holds, in runs. */
@@ -35,6 +40,11 @@ static void run_fresh(const claimed_task *c, int base, uint64_t fresh, int worke
 static void run_claimed(int start, int end, int worker, void *context)
 {
     claimed_task *c = context;
+    if (start < 0 || end > c->count || start > end) {
+        atomic_fetch_add_explicit(&c->outside, 1, memory_order_relaxed);
+        start = start < 0 ? 0 : start;
+        end = end > c->count ? c->count : end;
+    }
     long long repeated = 0;
     for (int i = start; i < end;) {
         int word = i / 64, bit = i % 64, stop = end - word * 64 < 64 ? end - word * 64 : 64;
@@ -72,7 +82,7 @@ void steer__world_run(steer_world *w, steer_task_fn *task, int count, void *cont
         steer__pool_run(w->pool, task, count, context);
         return;
     }
-    claimed_task claimed = {task, context, claims_for(w, count), 0};
+    claimed_task claimed = {task, context, claims_for(w, count), count, 0, 0};
     if (!claimed.claims) { /* out of memory: on this thread, right, if slower */
         task(0, count, 0, context);
         return;
@@ -87,9 +97,10 @@ void steer__world_run(steer_world *w, steer_task_fn *task, int count, void *cont
         run_fresh(&claimed, word * 64, left, 0); /* the tasks are done: worker 0's scratch is free */
     }
     long long repeated = atomic_load(&claimed.repeated);
-    if (repeated || (missed && (handle || missed != count))) /* NULL: all ran, or none (declined) */
+    int outside = atomic_load(&claimed.outside);
+    if (repeated || outside || (missed && (handle || missed != count))) /* NULL: all ran, or none (declined) */
         steer__misuse(STEER_MISUSE_SCHEDULER_ITEMS, "steer_world_step",
-                      "the scheduler's calls left %lld items of a task of item_count = %d unrun and handed out %lld "
-                      "again: they must cover [0, %d) once each (the world ran each once)",
-                      missed, count, repeated, count);
+                      "the scheduler's calls left %lld items of a task of item_count = %d unrun, handed out %lld "
+                      "again and %d ranges outside it: they must cover [0, %d) once each (the world ran each once)",
+                      missed, count, repeated, outside, count);
 }

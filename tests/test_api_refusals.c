@@ -915,6 +915,8 @@ static void test_in_step(void)
     d.finish_task = finish_nothing;
     steer_world *w = steer_world_create(&d);
     steer_group_def g = steer_default_group_def();
+    g.weight[STEER_AVOID_NEIGHBOURS] = 1.0f; /* per-worker records: a bad worker_index must not index them
+                                              * (-1 wrapped the pointer: UBSan's pointer-overflow) */
     steer_world_add_group(w, &g);
     for (int i = 0; i < 3; ++i) steer_world_add_agent(w, 0, steer_v3_make((float)i, 0, 0), steer_v3_make(1, 0, 0));
     in_step_world = w;
@@ -966,6 +968,17 @@ static void *overlaps_and_gaps(steer_task_fn *task, int item_count, int min_rang
     (void)min_range, (void)user_context;
     for (int k = 0; k * 7 < item_count; ++k)
         if (k % 3 != 2) task(k * 7, k * 7 + 10 < item_count ? k * 7 + 10 : item_count, k % 2, task_context);
+    return task_context;
+}
+
+/* Blocks of min_range with the last one not clamped to item_count, and a
+ * stray call before 0: the sort's count task ran parts past its scratch (a
+ * crash). The ranges are cut to the items, reported. */
+static void *unclamped_blocks(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user_context)
+{
+    (void)user_context;
+    task(-3, 0, 0, task_context);
+    for (int start = 0; start < item_count; start += min_range) task(start, start + min_range, 0, task_context);
     return task_context;
 }
 
@@ -1026,6 +1039,10 @@ static void test_scheduler_null_and_coverage(void)
     before = misuse_last.count;
     CHECK(scheduled_crowd_hash(overlaps_and_gaps) == crowd);
     CHECK(misuse_last.count > before && misuse_last.id == STEER_MISUSE_SCHEDULER_ITEMS);
+    before = misuse_last.count;
+    CHECK(scheduled_crowd_hash(unclamped_blocks) == crowd);
+    CHECK(misuse_last.count > before && misuse_last.id == STEER_MISUSE_SCHEDULER_ITEMS &&
+          strstr(misuse_last.message, "2 ranges outside"));
     before = misuse_last.count;
     CHECK(scheduled_crowd_hash(run_now) == crowd && misuse_last.count == before); /* a good one: nothing said */
 }

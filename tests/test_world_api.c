@@ -310,7 +310,7 @@ typedef struct reentry {
     steer_world *w;
     steer_agent_id victim;
     int enqueues, refusals, attempts;
-    bool obstacles_kept, count_kept;
+    bool obstacles_kept, count_kept, destroy_refused;
 } reentry;
 
 static void *reentrant_enqueue(steer_task_fn *task, int item_count, int min_range, void *task_context, void *user)
@@ -345,7 +345,12 @@ static void *reentrant_enqueue(steer_task_fn *task, int item_count, int min_rang
         TRY(steer_world_get_agent(w, r->victim, &st) == STEER_ERROR_IN_STEP); /* the handle table is rebuilt */
         TRY(!steer_world_is_valid(w, r->victim));
         TRY(steer_world_state_hash(w) == 0); /* the state is half moved */
+        steer_kernel kernel = steer_world_set_kernel(w, STEER_KERNEL_BEST);
+        TRY(steer_world_set_kernel(w, STEER_KERNEL_SCALAR) == kernel); /* the workers read the kernel table */
 #undef TRY
+        int before_destroy = check_misuse_count;
+        steer_world_destroy(w); /* kept: the step is still using it */
+        r->destroy_refused = check_misuse_count == before_destroy + 1;
         steer_world_clear_obstacles(w); /* void: must simply not clear */
         r->obstacles_kept = steer_world_obstacle_count(w) == obstacles;
         r->count_kept = steer_world_agent_count(w) == agents;
@@ -374,8 +379,9 @@ static void test_in_step(void)
     int reports = check_misuse_count;
     CHECK(steer_world_step(w, 0.1f) == STEER_OK);
     CHECK(r.enqueues > 0);
-    CHECK(r.attempts == 17);
+    CHECK(r.attempts == 18);
     CHECK(r.refusals == r.attempts);
+    CHECK(r.destroy_refused);
     CHECK(r.obstacles_kept);
     CHECK(r.count_kept);
     CHECK(check_misuse_count >= reports + 14); /* each one is misuse, and reported */

@@ -85,7 +85,8 @@ typedef enum steer_boundary {
  * reports calls that do not (STEER_MISUSE_SCHEDULER_ITEMS) and still runs
  * each item once: an item handed out again is skipped (each claims its bit
  * first), one never handed out runs on the caller's thread after finish,
- * so the step is the right one.
+ * and a range reaching outside [0, item_count) is cut to it, so the step
+ * is the right one.
  * enqueue returns a handle that the world passes to finish, or NULL: either
  * it ran the whole task before returning (as Box2D's enqueue may) or it
  * declined and ran none of it, and then the world runs it on its own
@@ -977,7 +978,8 @@ typedef enum steer_kernel {
 } steer_kernel;
 /* Selects a kernel; returns the one now in use (BEST resolved), which is the
  * requested one unless this CPU or build lacks it. A value that is not a
- * steer_kernel is misuse: reported, and the kernel in use stays (returned). */
+ * steer_kernel is misuse: reported, and the kernel in use stays (returned);
+ * so is a call from inside the world's own step. */
 steer_kernel steer_world_set_kernel(steer_world *world, steer_kernel kernel);
 /* Whether this build and CPU can run `kernel` (BEST: always). */
 bool steer_kernel_available(steer_kernel kernel);
@@ -1055,6 +1057,8 @@ steer_world *steer_world_create(const steer_world_def *def);
  * solid, non-penetration and keep_headings settings. A def to create a like world from
  * (with other capacities, say). */
 steer_result steer_world_get_def(const steer_world *world, steer_world_def *out);
+/* From inside the world's own step (a task its scheduler runs): misuse,
+ * and the world is kept; destroy it after the step. */
 void steer_world_destroy(steer_world *world);
 
 /* ---- debug draw --------------------------------------------------------- */
