@@ -70,16 +70,27 @@ static bool waypoint_passed(const steer__goal *goal, int at, steer_v3 p)
     return steer_v3_dot(off, steer_v3_sub(here, came)) > 0.0f && steer_v3_dot(off, steer_v3_sub(goal->points[at + 1], here)) > 0.0f;
 }
 
+/* Whether a wall (solid or not) crosses the line from a to b on the
+ * ground, at the height of an agent standing at `stands`. */
+static bool wall_between(const steer_world *w, const steer__group *g, steer_v3 stands, steer_v3 a, steer_v3 b)
+{
+    steer_v2 from = steer_v2_from_v3(steer__to_ground(w, a)), to = steer_v2_from_v3(steer__to_ground(w, b));
+    return steer__wall_across(w, from, to, (steer__wall_level){steer__to_ground(w, stands).z, g->def.radius, 0.0f});
+}
+
 /* Whether an agent standing at `stands` (at p level with the waypoint)
  * has done with waypoint `at` of its WAYPOINTS goal (never the last):
  * within waypoint_radius of it or past it (waypoint_passed), and in sight
- * of the next one (no wall, solid or not, across the line to it at the
- * agent's height); or, when a wall is in the way, at the waypoint itself
- * (within its body radius or arrival tolerance). Cutting the corner to the
+ * of the next one (no wall across the line to it); or, when a wall is in
+ * the way, at the waypoint itself (within its body radius or arrival
+ * tolerance) of a route whose own leg to the next point goes through a
+ * wall (a route the user drew through one). Cutting the corner to the
  * next point is right only when the way to it is open: an agent that
  * comes within the radius beside a door, still in the room, keeps on for
- * the door. One pushed past a gap's point goes on, and does not turn back
- * for it. */
+ * the door; and when the route's leg through the door is open, so is
+ * the point itself from the door, and the agent goes there (a tolerance
+ * of half the door's width took the door's point from beside its jamb).
+ * One pushed past a gap's point goes on, and does not turn back for it. */
 static bool waypoint_done(const steer_world *w, const steer__group *g, const steer__goal *goal, int at, steer_v3 stands,
                           steer_v3 p)
 {
@@ -87,9 +98,30 @@ static bool waypoint_done(const steer_world *w, const steer__group *g, const ste
     float dist = steer_v3_dist(p, goal->points[at]);
     bool near = dist < g->def.waypoint_radius;
     if (!near && !waypoint_passed(goal, at, p)) return false;
-    if (near && dist < steer_maxf(g->def.radius, g->def.arrival_tolerance)) return true;
-    steer_v2 from = steer_v2_from_v3(steer__to_ground(w, p)), next = steer_v2_from_v3(steer__to_ground(w, goal->points[at + 1]));
-    return !steer__wall_across(w, from, next, (steer__wall_level){steer__to_ground(w, stands).z, g->def.radius, 0.0f});
+    steer_v3 next = goal->points[at + 1];
+    if (!wall_between(w, g, stands, p, next)) return true;
+    return near && dist < steer_maxf(g->def.radius, g->def.arrival_tolerance) && wall_between(w, g, stands, goal->points[at], next);
+}
+
+/* Whether an agent on its way to waypoint `at` (after the first) has lost
+ * it: a wall crosses the line to it within reach (the waypoint radius and
+ * two body radii: the agent presses on that wall), and the route's own leg
+ * to it, from the waypoint before, is open. A crowd pressing through a
+ * door carried bodies that had taken the door's point (their line to the
+ * next one passed the jamb by less than a body's radius) along the wall
+ * inside the room, where each pressed on the wall toward the next point
+ * for good (2 to 9 of 1,000 in a room's evacuation). Such an agent goes
+ * back to the waypoint before (waypoint_done then takes that one only in
+ * sight of this one again). A route drawn through a wall is left as it
+ * was: its agent presses on. Only worlds with walls ask. */
+static bool waypoint_lost(const steer_world *w, const steer__group *g, const steer__goal *goal, int at, steer_v3 stands,
+                          steer_v3 p)
+{
+    if (at <= 0 || at >= goal->point_count || w->wall_count == 0) return false;
+    steer_v3 to = goal->points[at], off = steer_v3_sub(to, p);
+    float len = steer_v3_len(off), reach = g->def.waypoint_radius + 2.0f * g->def.radius;
+    if (len > reach) to = steer_v3_mad(p, off, reach / len);
+    return wall_between(w, g, stands, p, to) && !wall_between(w, g, stands, goal->points[at - 1], goal->points[at]);
 }
 
 steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a)
@@ -190,7 +222,9 @@ static void goal_progress(const steer_world *w, const steer__group *g, steer__go
     }
     if (goal->kind != STEER_GOAL_WAYPOINTS) return;
     goal->progress = current_waypoint(goal);
-    if (waypoint_done(w, g, goal, goal->progress, p, steer__level_at(w, g, p, goal->points[goal->progress]))) ++goal->progress;
+    steer_v3 level = steer__level_at(w, g, p, goal->points[goal->progress]);
+    if (waypoint_done(w, g, goal, goal->progress, p, level)) ++goal->progress;
+    else if (waypoint_lost(w, g, goal, goal->progress, p, level)) --goal->progress;
 }
 
 /* Squared distances, as the flock kernel compares them. An agent that has

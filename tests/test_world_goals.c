@@ -1080,6 +1080,67 @@ static void waypoints_wait_for_sight_of_the_next(int dim, steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* A door's point lost again (world.h, waypoint_radius): a wall at x = 0
+ * with a door |along| < 0.5, a route of the door's point and a point
+ * beyond, up and to the right, whose leg from the door is open. An agent
+ * that has taken the door's point but stands in the room beside the door
+ * (pushed there by a crowd, or beside the jamb within an arrival
+ * tolerance of half the door's width) heads for the next point through
+ * the wall: it pressed on the wall inside the room for good (1,000
+ * leaving a room by three doors: 2 to 9 never left). It goes back to the
+ * door's point and through the door. */
+static void lost_door_points_are_found_again(int dim, steer_up_axis up)
+{
+    int along;
+    float sign;
+    steer_world *w = walled_ground_world(dim, up, 2, &along, &sign);
+#define AT(x_, a_) steer_v3_set((steer_v3){(x_), 0.0f, 0.0f}, along, (a_) * sign)
+    CHECK(steer_world_add_wall(w, AT(0.0f, 0.5f), AT(0.0f, 8.0f)) == 0);
+    CHECK(steer_world_add_wall(w, AT(0.0f, -8.0f), AT(0.0f, -0.5f)) == 1);
+    steer_group_def gd = steer_crowd_group_def();
+    gd.radius = 0.25f, gd.max_speed = 2.0f, gd.neighbour_radius = 2.0f;
+    gd.arrival_tolerance = 0.5f;
+    gd.ground_plane = dim == 3;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    const steer_v3 route[2] = {AT(0.0f, 0.0f), AT(4.0f, 2.94f)};
+    /* 1: taken beside the jamb, 0.47 from the door's point (within the tolerance) */
+    steer_agent_id id = steer_world_add_agent(w, 0, AT(-0.344f, 0.325f), steer_v3_zero());
+    steer_goal g = {.kind = STEER_GOAL_WAYPOINTS, .speed = 1.34f, .points = route, .point_count = 2};
+    CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
+    int steps = 0;
+    for (; steps < 600 && !steer_world_has_arrived(w, id); ++steps) CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+    steer_agent_state st;
+    steer_world_get_agent(w, id, &st);
+    if (!steer_world_has_arrived(w, id))
+        printf("lost door points %dD up %d: beside the jamb, at (%.3f, %.3f) after %d steps\n", dim, up, (double)st.position.x,
+               (double)steer_v3_get(st.position, along) * sign, steps);
+    CHECK(steer_world_has_arrived(w, id));
+    /* 2: taken, then pushed back into the room along the wall, 2 from the door */
+    CHECK(steer_world_teleport_agent(w, id, AT(-3.0f, 0.0f), steer_v3_zero()) == STEER_OK);
+    CHECK(steer_world_set_goal(w, id, &g) == STEER_OK);
+    bool pushed = false;
+    steer_goal now = g;
+    for (steps = 0; steps < 600 && !steer_world_has_arrived(w, id); ++steps) {
+        CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+        CHECK(steer_world_get_goal(w, id, &now) == STEER_OK);
+        if (!pushed && now.progress == 1) {
+            CHECK(steer_world_teleport_agent(w, id, AT(-0.3f, 2.0f), steer_v3_zero()) == STEER_OK);
+            pushed = true;
+            CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+            CHECK(steer_world_get_goal(w, id, &now) == STEER_OK);
+            CHECK(now.progress == 0); /* lost: back to the door's point */
+        }
+    }
+    steer_world_get_agent(w, id, &st);
+    if (!steer_world_has_arrived(w, id))
+        printf("lost door points %dD up %d: pushed back, at (%.3f, %.3f) after %d steps\n", dim, up, (double)st.position.x,
+               (double)steer_v3_get(st.position, along) * sign, steps);
+    CHECK(pushed);
+    CHECK(steer_world_has_arrived(w, id));
+#undef AT
+    steer_world_destroy(w);
+}
+
 /* A waypoint passed out of its radius is done with (world.h,
  * waypoint_radius): past the plane square to the leg that comes in (for
  * the first, from where the agent stood when the goal was set) and ahead
@@ -1260,6 +1321,9 @@ int main(void)
     waypoints_wait_for_sight_of_the_next(2, STEER_UP_Z);
     waypoints_wait_for_sight_of_the_next(3, STEER_UP_Z);
     waypoints_wait_for_sight_of_the_next(3, STEER_UP_Y);
+    lost_door_points_are_found_again(2, STEER_UP_Z);
+    lost_door_points_are_found_again(3, STEER_UP_Z);
+    lost_door_points_are_found_again(3, STEER_UP_Y);
     passed_waypoints_are_done_with(2, STEER_UP_Z);
     passed_waypoints_are_done_with(3, STEER_UP_Z);
     passed_waypoints_are_done_with(3, STEER_UP_Y);

@@ -304,8 +304,9 @@ typedef struct steer_group_def {
                                 up to arrival_tolerance: none, it leaves as soon as it is out of the
                                 tolerance or faster than arrival_speed (default 0) */
     float waypoint_radius;   /* goal waypoints: the next one is taken closer than this, once no wall
-                                stands between the agent and it (else at the waypoint itself:
-                                closer than radius or arrival_tolerance) (default 1); and, at any
+                                stands between the agent and it (else at the waypoint itself,
+                                closer than radius or arrival_tolerance, and only when the route's
+                                own leg to the next goes through a wall) (default 1); and, at any
                                 distance, once the agent is past the waypoint with no wall between:
                                 beyond the plane through it square to the leg that comes in (from
                                 the previous point; for the first, from where the agent stood when
@@ -313,7 +314,12 @@ typedef struct steer_group_def {
                                 pushed through a gap goes on and does not turn back (the RTS
                                 review: 300 units through a gap 6 wide by two points on its axis,
                                 4 arrived in 120 s with a radius of 1 before this rule, 278 now;
-                                272 with 8 either way) */
+                                272 with 8 either way). One that has taken a waypoint and then
+                                finds a wall across its way to the next within this radius and two
+                                of its own, where the route's leg from the waypoint is open (a body
+                                pushed back into the room beside the door it took), goes back to
+                                the waypoint (1,000 leaving a room by three doors: 2 to 9 stood on
+                                the walls inside for good before, none now) */
     steer_agent_id leader;   /* FOLLOW_LEADER: the agent followed (a handle of this world; a removed
                                 one: no force) */
     float leader_behind;     /* FOLLOW_LEADER: arrive at the point this far behind the leader (default 2) */
@@ -691,7 +697,8 @@ typedef struct steer_goal {
     int point_count;        /* WAYPOINTS: 1 .. STEER_MAX_GOAL_POINTS */
     int progress;           /* WAYPOINTS: the current waypoint (set: where to start), moved on when the
                                agent ends a move within waypoint_radius of it or past it (and in sight
-                               of the next, see waypoint_radius), whichever behaviour steered it; PATH:
+                               of the next, see waypoint_radius), whichever behaviour steered it, and
+                               back by one when a wall cuts it off from the one it took; PATH:
                                the segment reached (set: where to start, 0 the first, -1 the one nearest
                                the agent), moved on after each move to the segment nearest the agent
                                among this one and the next within a window along the path (twice the
