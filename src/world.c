@@ -638,7 +638,7 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
     if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), true, 0.0f);
-    steer__query_stale(w);
+    steer__query_added(w, (int)d);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
 

@@ -29,6 +29,20 @@ void steer__query_stale(steer_world *w)
     if (w->query.guard) steer__cache_guard_set_ready(w->query.guard, false);
 }
 
+/* Agents added since the last build that the queries look at one by one,
+ * at most: past that a rebuild (O(agents)) is cheaper than their scans. */
+static uint32_t added_most(uint32_t indexed) { return 64u + indexed / 8u; }
+
+void steer__query_added(steer_world *w, int d)
+{
+    steer__query_index *q = &w->query;
+    if (!q->guard || !steer__cache_guard_ready(q->guard)) return; /* to be built anyway */
+    bool keep = !q->scan && (uint32_t)d + 1u == (uint32_t)w->count && (uint32_t)w->count - q->indexed <= added_most(q->indexed);
+    /* inside the box the cells cover, so the nearest search's reach (from that box) still holds every agent */
+    for (int a = 0; keep && a < w->dim; ++a) keep = w->p[a][d] >= q->low[a] && w->p[a][d] <= q->high[a];
+    if (!keep) steer__query_stale(w);
+}
+
 /* ---- the index ----------------------------------------------------------------- */
 /* The cell coordinate of x on axis a, clamped to the grid: monotone in x, so
  * an agent within a range of coordinates is in the cells of its ends. */
@@ -106,6 +120,7 @@ static void build(steer_world *w)
     for (int d = 0; d < w->count; ++d) q->agents[q->start[cell_of(q, w, d)]++] = (uint32_t)d;
     for (size_t c = cells; c > 0; --c) q->start[c] = q->start[c - 1]; /* the cursors ended at the next cell's start */
     q->start[0] = 0;
+    q->indexed = (uint32_t)w->count;
 }
 
 /* The index, current (a query on a const world: the index is a cache, and
@@ -236,6 +251,10 @@ static void search_cells(const search *s, const steer__query_index *q, double r,
                             if (d2 >= 0.0 && d2 <= r2) visit(context, d, d2);
                         }
                     }
+    for (int d = (int)q->indexed; d < w->count; ++d) { /* added since the build */
+        double d2 = distance_sq(s, d);
+        if (d2 >= 0.0 && d2 <= r2) visit(context, d, d2);
+    }
 }
 
 /* A distance from the centre that every agent lies within (by the index's

@@ -15,6 +15,7 @@ typedef struct steer__query_index {
     steer__cache_guard *guard; /* whether the index is current (NULL: out of memory, queries scan) */
     uint32_t *start;           /* per cell, and one past the last: its first entry in `agents` */
     uint32_t *agents;          /* dense indices, by cell, then by dense index */
+    uint32_t indexed;          /* the cells hold dense [0, indexed); agents added since are looked at one by one */
     size_t start_capacity, agents_capacity;
     int n[3];                  /* cells per axis (1 past dim) */
     float low[3], high[3];     /* the agents' bounding box */
@@ -26,7 +27,12 @@ typedef struct steer__query_index {
  * then scan), and its release. */
 void steer__query_init(steer_world *w);
 void steer__query_free(steer_world *w);
-/* Agents were added, removed or moved: the next query builds the index again. */
+/* Agents were removed or moved: the next query builds the index again. */
 void steer__query_stale(steer_world *w);
+/* Agent d was added (the last dense index): the index keeps it aside, looked
+ * at one by one, while it lies inside the index's box and such agents are
+ * few (a spawner's check-then-add loop then pays no rebuild per add);
+ * else as steer__query_stale. */
+void steer__query_added(steer_world *w, int d);
 
 #endif

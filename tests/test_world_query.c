@@ -3,7 +3,7 @@
  * far outside an unbounded world's box), several groups and masks, centres
  * inside and outside the box, radii from 0 to INFINITY, capacities below
  * the count; after steps, adds, removals and teleports (the index must
- * follow each). A wrapped centre answers as its image in the box. The same
+ * follow each), and a query after each of many adds one by one. A wrapped centre answers as its image in the box. The same
  * answers for 1, 2 and 4 workers; queries from several threads at once
  * agree; bad arguments are reported and refused. */
 #define _POSIX_C_SOURCE 200809L /* pthread_barrier */
@@ -197,6 +197,34 @@ static void test_against_brute_force(int dim, steer_boundary boundary)
         bad += random_queries(w, &wd, &rng, 30);
     }
     if (bad) fprintf(stderr, "dim %d boundary %d: %d disagreements\n", dim, boundary, bad);
+    CHECK(bad == 0);
+    steer_world_destroy(w);
+}
+
+/* A spawner's loop: a query, then one agent added, again and again. The
+ * index keeps the added ones aside (looked at one by one) while they are
+ * few and inside its box, and is built again past that: every answer
+ * still the brute force's, with agents added inside the crowd, outside its
+ * box, and more of them than the index keeps aside. */
+static void test_added_one_by_one(int dim, steer_boundary boundary)
+{
+    steer_world_def wd;
+    steer_world *w = make_world(&wd, dim, boundary, 1);
+    steer_rng rng = steer_rng_make(11 + (uint64_t)dim * 5 + boundary);
+    steer_v3 lo = wd.bounds_min, hi = wd.bounds_max;
+    scatter(w, &wd, &rng, 200, 3, steer_v3_zero());
+    int bad = 0;
+    for (int i = 0; i < 400; ++i) {
+        bad += random_queries(w, &wd, &rng, 1);
+        /* mostly inside the crowd's box; now and then outside it, farther
+         * each time (a NONE world keeps it there, past any box built before) */
+        steer_v3 p = random_in(&rng, steer_v3_scale(lo, 0.5f), steer_v3_scale(hi, 0.5f));
+        if (i % 37 == 5) p = steer_v3_scale(p, 4.0f + (float)i);
+        steer_world_add_agent(w, i % 3, p, steer_v3_zero());
+        if (i % 150 == 149) CHECK(steer_world_step(w, 0.1f) == STEER_OK);
+    }
+    bad += random_queries(w, &wd, &rng, 20);
+    if (bad) fprintf(stderr, "added one by one, dim %d boundary %d: %d disagreements\n", dim, boundary, bad);
     CHECK(bad == 0);
     steer_world_destroy(w);
 }
@@ -483,6 +511,11 @@ int main(void)
         test_against_brute_force(dim, STEER_BOUNDARY_WRAP);
         test_against_brute_force(dim, STEER_BOUNDARY_CLAMP);
         test_against_brute_force(dim, STEER_BOUNDARY_NONE);
+    }
+    for (int dim = 2; dim <= 3; ++dim) {
+        test_added_one_by_one(dim, STEER_BOUNDARY_WRAP);
+        test_added_one_by_one(dim, STEER_BOUNDARY_CLAMP);
+        test_added_one_by_one(dim, STEER_BOUNDARY_NONE);
     }
     for (int dim = 2; dim <= 3; ++dim) {
         test_nearest_each(dim, STEER_BOUNDARY_WRAP);

@@ -568,12 +568,17 @@ int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int
  * agent's position would be. groups: bit g set takes the agents of group
  * g (STEER_ALL_GROUPS: every group).
  *
- * The first query after a change (a step, an agent added, removed or
- * teleported, a restore) indexes the agents by place, in O(agents): 4 bytes
- * an agent and about 2 a cell, allocated by that first query and reused
- * after it, grown (one allocation) when the agents outnumber what it holds
- * (a world that is never queried pays nothing). Then a query costs
- * about the cells its distance covers and the agents in them. Queries from
+ * The first query after a change (a step, an agent removed or teleported,
+ * a restore) indexes the agents by place, in O(agents): 4 bytes an agent
+ * and about 2 a cell, allocated by that first query and reused after it,
+ * grown (one allocation) when the agents outnumber what it holds (a world
+ * that is never queried pays nothing). Then a query costs about the cells
+ * its distance covers and the agents in them. Agents added since are
+ * looked at one by one while they lie inside the indexed agents' box and
+ * number at most 64 plus an eighth of the others (then the index is built
+ * again): so a spawner that checks a spot is free before each add pays no
+ * rebuild per add (100 such pairs in a world of 100,000: 1.1-1.4 ms,
+ * against 100-180 ms rebuilding each time, one thread). Queries from
  * several threads at once are safe: the first builds the index, the others
  * wait for it. Without memory for the index a query looks at every agent:
  * the same answer, slower. From inside the world's own step: misuse, 0. */
