@@ -22,11 +22,14 @@ cmake --install "$work/lib" --prefix "$work/prefix" >/dev/null
 nm -D --defined-only "$work/prefix/lib/libsteer.so" | grep " T steer_world_create$" >/dev/null || # not -q: nm must not die of SIGPIPE under pipefail
   fail "libsteer.so built with -fvisibility=hidden does not export steer_world_create"
 
-# absolute install dirs (GNUInstallDirs allows them; Nix gives them): steer.pc names them as they are
+# absolute install dirs (GNUInstallDirs allows them; Nix gives them): steer.pc names them as they are.
+# Configured only, never installed; outside the source tree, which CMake refuses for an include dir
+# (the default work dir is inside it).
+abs_lib=/nonexistent/steer-packaging-check/lib64 abs_include=/nonexistent/steer-packaging-check/include
 cmake -S "$root" -B "$work/abs" -DSTEER_BUILD_EXTRAS=OFF -DCMAKE_INSTALL_PREFIX="$work/abs-prefix" \
-  -DCMAKE_INSTALL_LIBDIR="$work/abs-lib" -DCMAKE_INSTALL_INCLUDEDIR="$work/abs-include" >/dev/null
-[ "$(PKG_CONFIG_PATH="$work/abs" pkg-config --variable=libdir steer)" = "$work/abs-lib" ] &&
-  [ "$(PKG_CONFIG_PATH="$work/abs" pkg-config --variable=includedir steer)" = "$work/abs-include" ] ||
+  -DCMAKE_INSTALL_LIBDIR="$abs_lib" -DCMAKE_INSTALL_INCLUDEDIR="$abs_include" >/dev/null
+[ "$(PKG_CONFIG_PATH="$work/abs" pkg-config --variable=libdir steer)" = "$abs_lib" ] &&
+  [ "$(PKG_CONFIG_PATH="$work/abs" pkg-config --variable=includedir steer)" = "$abs_include" ] ||
   fail "steer.pc with absolute CMAKE_INSTALL_LIBDIR/INCLUDEDIR: $(grep dir= "$work/abs/steer.pc" | tr '\n' ' ')"
 
 cat > "$work/consumer/app.c" <<'C'
