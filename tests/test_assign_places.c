@@ -2,7 +2,8 @@
  * takes its answer (steer_world_send_assigned): the function chooses what
  * steer_world_send_to_places chooses; sending that choice gives the same
  * goals and the same steps, bit for bit (2D, 3D, a ground group of a Y-up
- * world, with and without together); the function runs on another thread
+ * world, with and without together; on the ground of Y-up and Z-up worlds
+ * where many choices tie, given the ground frame); the function runs on another thread
  * while a world steps; bad input is refused and named, out of memory
  * leaves the answer untouched. */
 #define _POSIX_C_SOURCE 200809L
@@ -78,14 +79,12 @@ static void choice_and_send_agree(void)
         steer_world *by_choice = scattered(dim, ground, n, 7 + (uint64_t)c, ids, places, m);
         steer_agent_state st[UNITS];
         CHECK(steer_world_get_agents(by_choice, ids, st, n, NULL) == n);
-        for (int i = 0; i < n; ++i) {
-            from[i] = st[i].position;
-            if (ground) from[i].y = 0.0f; /* on the ground: y set to 0 (the places' too, below) */
-        }
+        /* on the ground: the ground frame (Y-up turned Z-up), dim 2 (steer/assign.h) */
+        for (int i = 0; i < n; ++i) from[i] = ground ? steer_v3_to_z_up(st[i].position, STEER_UP_Y) : st[i].position;
         static steer_v3 levelled[PLACES];
-        for (int j = 0; j < m; ++j) levelled[j] = ground ? steer_v3_make(places[j].x, 0.0f, places[j].z) : places[j];
+        for (int j = 0; j < m; ++j) levelled[j] = ground ? steer_v3_to_z_up(places[j], STEER_UP_Y) : places[j];
         memset(place_of, 0xFF, sizeof place_of);
-        CHECK(steer_assign_places(from, n, levelled, m, dim, NULL, place_of) == STEER_OK);
+        CHECK(steer_assign_places(from, n, levelled, m, ground ? 2 : dim, NULL, place_of) == STEER_OK);
         unsigned char taken[PLACES] = {0};
         bool each_own = true;
         for (int i = 0; i < n; ++i) {
@@ -106,6 +105,56 @@ static void choice_and_send_agree(void)
         CHECK(steer_world_state_hash(by_world) == steer_world_state_hash(by_choice));
         steer_world_destroy(by_world);
         steer_world_destroy(by_choice);
+    }
+}
+
+/* Ties: agents and places on a lattice of whole metres (a squad spawned in
+ * rows, a formation's places), where many choices give the least sum. On
+ * the ground of a 3D world (Y-up and Z-up, agents and places at several
+ * heights) the function, given the points as the ground-frame recipe of
+ * steer/assign.h says, still makes send_to_places' choice: the same goals,
+ * bit for bit. */
+static void ties_on_the_ground(void)
+{
+    enum { N = 330, M = 400 };
+    static steer_agent_id ids[N], mine[N];
+    static steer_v3 at[N], places[M], from[N], seen[M], chosen[N];
+    static int place_of[N];
+    for (int c = 0; c < 4; ++c) {
+        const steer_up_axis up = c % 2 ? STEER_UP_Y : STEER_UP_Z;
+        const int m = c < 2 ? N : M, span = 6 + 4 * c;
+        steer_rng rng = steer_rng_make(40 + (uint64_t)c);
+        steer_world *w[2];
+        for (int k = 0; k < 2; ++k) {
+            steer_world_def wd = steer_default_world_def();
+            wd.dim = 3;
+            wd.capacity = N;
+            wd.boundary = STEER_BOUNDARY_NONE;
+            wd.up = up;
+            w[k] = steer_world_create(&wd);
+            steer_group_def gd = steer_default_group_def();
+            gd.ground_plane = true;
+            CHECK(steer_world_add_group(w[k], &gd) == 0);
+        }
+        for (int i = 0; i < N; ++i) { /* (x, height, z) on the lattice, turned into the world's frame */
+            steer_v3 g = steer_v3_make((float)(int)steer_rng_range(&rng, 0, (float)span), (float)(int)steer_rng_range(&rng, 0, (float)span),
+                                       (float)(int)steer_rng_range(&rng, 0, 3));
+            at[i] = steer_v3_from_z_up(g, up);
+            ids[i] = steer_world_add_agent(w[0], 0, at[i], steer_v3_zero());
+            mine[i] = steer_world_add_agent(w[1], 0, at[i], steer_v3_zero());
+        }
+        for (int j = 0; j < m; ++j)
+            places[j] = steer_v3_from_z_up(steer_v3_make((float)(int)steer_rng_range(&rng, 0, (float)span + 10), (float)(int)steer_rng_range(&rng, 0, (float)span + 10),
+                                                         (float)(int)steer_rng_range(&rng, 0, 3)), up);
+        for (int i = 0; i < N; ++i) from[i] = steer_v3_to_z_up(at[i], up); /* the ground frame, dim 2 */
+        for (int j = 0; j < m; ++j) seen[j] = steer_v3_to_z_up(places[j], up);
+        CHECK(steer_assign_places(from, N, seen, m, 2, NULL, place_of) == STEER_OK);
+        for (int i = 0; i < N; ++i) chosen[i] = places[place_of[i]];
+        CHECK(steer_world_send_to_places(w[1], mine, N, places, m, true, NULL) == N);
+        CHECK(steer_world_send_assigned(w[0], ids, N, chosen, true, NULL) == N);
+        same_goals(w[1], mine, w[0], ids, N);
+        steer_world_destroy(w[0]);
+        steer_world_destroy(w[1]);
     }
 }
 
@@ -281,6 +330,7 @@ static void out_of_memory(void)
 int main(void)
 {
     choice_and_send_agree();
+    ties_on_the_ground();
     a_stale_choice_trades();
     off_the_world_thread();
     refusals();

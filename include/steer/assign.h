@@ -31,9 +31,13 @@ extern "C" {
  * the sum of the squared distances, over the first dim axes (2: x and y;
  * 3: all three), is the least any choice gives. Ties go to the lower
  * index, so the answer depends on the inputs alone, on every machine and
- * thread. For agents on the ground of a Y-up world, pass the points with y
- * set to 0 and dim 3 (or x and z as x and y with dim 2): distances on the
- * ground, as steer_world_send_to_places measures them there.
+ * thread. For agents all of ground_plane groups of a 3D world (Y-up or
+ * Z-up), pass each point as steer_v3_to_z_up(point, the world's up) and
+ * dim 2: distances on the ground, in the frame steer_world_send_to_places
+ * measures them in there, so the choice is its own even where several
+ * give the least sum (agents and places on a lattice). Points with the
+ * height set to 0 and dim 3 give the same sums, but where choices tie
+ * they may take another of them.
  * Scratch from allocator (NULL: malloc and free), freed before it
  * returns: linear in count and place_count, plus at most 8 MB of costs.
  * STEER_OK; INVALID_ARGUMENT, reported as misuse naming the field, for a

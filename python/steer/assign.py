@@ -18,8 +18,9 @@ MAX_PLACES = 4096  # STEER_MAX_PLACES: the most places (and agents) one choice t
 def assign_places(positions, places) -> np.ndarray:
     """For positions ((N, dim), dim 2 or 3) and places ((M, dim), N <= M <= MAX_PLACES), the index of each
     position's place, (N,) int32: every position its own, and the sum of the squared distances the least any
-    choice gives; ties go to the lower index, so the answer is the same everywhere. For agents on the ground of a
-    Y-up world, pass the points with y set to 0."""
+    choice gives; ties go to the lower index, so the answer is the same everywhere. For agents all on the ground
+    of a 3D world, pass the points in its ground frame with dim 2: for a Y-up world (x, -z), for a Z-up one (x, y)
+    (World.send_to_places measures there, so the choice is its own where several tie)."""
     p = _arrays.rows(positions, "positions")
     dim = p.shape[-1]
     q = _arrays.rows(places, "places", dim)
