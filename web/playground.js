@@ -245,8 +245,7 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document, fresh 
     return { ok: false, error: refused.map((field) => problems[field]).join('\n'), refused };
   }
   const ticket = ++loadTicket;
-  ++orderToken; // an order still being chosen was for the old world's agents
-  pending.count = 0;
+  dropOrder(); // an order still being chosen was for the old world's agents
   let error = '', groupNames = ['flock'], fileSeed = null, about = STANDARD_ABOUT;
   let base = null, left = tuning; // what the scenario file cannot hold: set on the world once built
   if (scenario === STANDARD) {
@@ -1033,14 +1032,19 @@ function orderWorker() {
   return assigner;
 }
 
+// An order still being chosen is dropped: its answer, when it comes, is not sent.
+function dropOrder() {
+  ++orderToken;
+  pending.count = 0;
+}
+
 function sendSelected(x, y) {
   const n = wasm.pg_selected_count();
   if (n > MAX_ORDER) {
     sim.error = `send: ${figure(n)} selected: an order seats at most ${figure(MAX_ORDER)} agents; select fewer, or send them in parts`;
     return 0;
   }
-  ++orderToken; // a new order drops one still being chosen
-  pending.count = 0;
+  dropOrder(); // a new order drops one still being chosen
   const worker = n > SEND_AT_ONCE ? orderWorker() : false;
   if (!worker) {
     if (n <= SEND_AT_ONCE) return sendNow(x, y);
@@ -1114,9 +1118,13 @@ function setTarget(x, y) {
   const goals = wasm.pg_goal_count();
   const r = call(wasm.pg_set_target, x, y);
   sim.error = r ? `target: ${why(r)}` : '';
+  // an order still being chosen would send its agents off the target after it
+  const choosing = r ? 0 : pending.count;
+  if (!r) dropOrder();
   if (!r) sim.target = [wasm.pg_group_target(0, 0), wasm.pg_group_target(0, 1)];
-  if (!r && goals) sim.error = `target: every group goes to (${figure(sim.target[0], 1)}, ${figure(sim.target[1], 1)}); ` +
-    `${figure(goals)} ${plural(goals, "agent's own goal", "agents' own goals")} released`;
+  const dropped = choosing ? `; the order of ${figure(choosing)} being chosen dropped` : '';
+  if (!r && (goals || choosing)) sim.error = `target: every group goes to (${figure(sim.target[0], 1)}, ${figure(sim.target[1], 1)})` +
+    (goals ? `; ${figure(goals)} ${plural(goals, "agent's own goal", "agents' own goals")} released` : '') + dropped;
   ui.refreshParams();
   return r;
 }

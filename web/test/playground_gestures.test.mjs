@@ -582,19 +582,20 @@ test('an order of more than 4,096 says so and sends nobody; a large one says its
   await page.close();
 });
 
+// 1,200 units at rest in a block on the left of an open field (more than
+// the 1,000 the page sends at once)
+const field = {
+  name: 'field', bounds: { min: [-60, -60], max: [60, 60] }, boundary: 'clamp', seed: 1, dt: 1 / 30, steps: 10,
+  groups: [{
+    name: 'units', colour: '#5eb8ff', max_speed: 4, max_force: 8, radius: 0.4,
+    neighbours: { radius: 2, separation_radius: 1 }, behaviours: { separation: 2 },
+    spawn: Array.from({ length: 30 }, (_, k) => ({ shape: 'line', count: 40, from: [-55, -45 + 1.5 * k], to: [3.5, -45 + 1.5 * k], velocity: [0, 0] })),
+  }],
+};
+
 // A large order's choice of who goes where is made in a worker (seconds for
 // thousands): the world runs on meanwhile, and a later order drops it.
 test('a large order is chosen in a worker while the world runs on; a later order replaces it', async () => {
-  // 1,200 units at rest in a block on the left of an open field (more than
-  // the 1,000 the page sends at once)
-  const field = {
-    name: 'field', bounds: { min: [-60, -60], max: [60, 60] }, boundary: 'clamp', seed: 1, dt: 1 / 30, steps: 10,
-    groups: [{
-      name: 'units', colour: '#5eb8ff', max_speed: 4, max_force: 8, radius: 0.4,
-      neighbours: { radius: 2, separation_radius: 1 }, behaviours: { separation: 2 },
-      spawn: Array.from({ length: 30 }, (_, k) => ({ shape: 'line', count: 40, from: [-55, -45 + 1.5 * k], to: [3.5, -45 + 1.5 * k], velocity: [0, 0] })),
-    }],
-  };
   const { page, problems } = await openPlayground(env, '?paused');
   const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'field', document: doc }), field);
   assert.ok(r.ok, r.error);
@@ -644,6 +645,36 @@ test('a large order is chosen in a worker while the world runs on; a later order
   const all = await hook(page, () => window.steerPlayground.orders());
   assert.equal(all.length, 1200);
   assert.ok(all.every((o) => o.state > 0 && o.target[1] > 0), 'nobody sent about y -35');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// A click that sets every group's target while a large order is being
+// chosen releases every agent's own goal: the order's answer, coming after
+// it, is dropped as a later order drops it (it sent the 1,200 back to the
+// order's places, against the target the page had just said they go to).
+test('a target set while a large order is being chosen drops the order', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'field', document: doc }), field);
+  assert.ok(r.ok, r.error);
+  await drag(page, await client(page, [-57, -47]), await client(page, [5, 0]));
+  assert.equal((await state(page)).selected, 1200);
+  await hook(page, () => window.steerPlayground.holdOrders(true));
+  const there = await client(page, [40, 35]);
+  await page.mouse.click(there.x, there.y, { button: 'right' });
+  await page.waitForFunction(() => window.steerPlayground.orderWork().held === 1, null, { timeout: 60000 });
+  const open = await client(page, [40, -35]);
+  await page.mouse.click(open.x, open.y); // clears the selection
+  await page.mouse.click(open.x, open.y); // sets every group's target
+  const set = await state(page);
+  assert.equal(set.selected, 0);
+  assert.ok(set.target && distance(set.target, [40, -35]) < 1, `the target: ${set.target}`);
+  assert.match(set.error, /every group goes to .*; the order of 1,200 being chosen dropped/);
+  await hook(page, () => window.steerPlayground.holdOrders(false));
+  const work = await hook(page, () => window.steerPlayground.orderWork());
+  assert.equal(work.dropped, 1, 'the order\'s answer, older than the target, dropped');
+  assert.equal(work.choosing, 0);
+  assert.equal((await state(page)).goals, 0, 'nobody sent to the order\'s places: all go to the target');
   assert.deepEqual(problems, []);
   await page.close();
 });
