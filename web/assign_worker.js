@@ -4,7 +4,9 @@
 //   in:  {module} once (the compiled steer.wasm), then
 //        {token, from, places, count, dim}: Float32Arrays of count x 3
 //   out: {token, result, placeOf}: placeOf an Int32Array of count, result
-//        the number chosen or a negative steer_result
+//        the number chosen or a negative steer_result; or {token, failed}:
+//        the worker cannot choose (its instance could not be made, or the
+//        call threw), failed saying why
 import { wasiImports } from './wasi.js';
 
 let ready;
@@ -34,11 +36,20 @@ function choose(wasm, { token, from, places, count, dim }) {
   }
 }
 
+// A failure is answered, not thrown: thrown in this async handler it would
+// reach no one (a rejection fires no error event at the page), and the
+// page would wait for the answer for good.
 onmessage = async ({ data }) => {
   if (data.module) {
     ready = instantiate(data.module);
+    ready.catch(() => {}); // answered with each order
     return;
   }
-  const out = choose(await ready, data);
+  let out;
+  try {
+    out = choose(await ready, data);
+  } catch (e) {
+    out = { token: data.token, failed: String(e?.message ?? e) };
+  }
   postMessage(out, out.placeOf ? [out.placeOf.buffer] : []);
 };

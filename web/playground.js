@@ -1024,7 +1024,10 @@ function orderWorker() {
   try {
     assigner = new Worker(new URL('assign_worker.js', import.meta.url), { type: 'module' });
     assigner.onmessage = ({ data }) => (pending.held ? pending.held.push(data) : chosen(data));
-    assigner.onerror = () => { assigner = false; pending.count = 0; sim.error = 'send: the order worker failed; sending in this thread from now on'; };
+    assigner.onerror = (ev) => {
+      ev.preventDefault?.();
+      workerFailed(ev.message || 'it did not start');
+    };
     assigner.postMessage({ module: wasmModule });
   } catch {
     assigner = false;
@@ -1062,9 +1065,30 @@ function sendSelected(x, y) {
   return count;
 }
 
+// The worker cannot choose: it is let go, and orders are chosen in this
+// thread from now on, beginning with the one it was given (still held by
+// pg_order_begin unless a later order or another world dropped it).
+function workerFailed(why, current = pending.count > 0) {
+  if (assigner) assigner.terminate();
+  assigner = false;
+  const note = `send: the order worker failed (${why}): chosen in this thread, as from now on`;
+  if (!current) {
+    sim.error = note;
+    return;
+  }
+  pending.count = 0;
+  const r = reportSent(call(wasm.pg_order_send, 0));
+  if (r > 0) sim.error = sim.error ? `${note}; ${sim.error.replace(/^send: /, '')}` : note;
+}
+
 // The worker's answer: sent as chosen, unless a later order or another world
 // came since.
-function chosen({ token, result, placeOf }) {
+function chosen({ token, result, placeOf, failed }) {
+  if (failed !== undefined) {
+    workerFailed(failed, token === orderToken && pending.count > 0);
+    if (token !== orderToken) ++pending.dropped;
+    return;
+  }
   if (token !== orderToken) {
     ++pending.dropped;
     return;

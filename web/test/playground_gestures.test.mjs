@@ -679,6 +679,33 @@ test('a target set while a large order is being chosen drops the order', async (
   await page.close();
 });
 
+// The order worker may fail: here its instance of steer.wasm cannot be made
+// (its wasi.js is broken, as a browser out of memory would fail it). The
+// order it was given is then chosen in this thread and sent, and the page
+// says why; it stood "choosing places" for good, the order never sent.
+test('an order whose worker fails is chosen in this thread, and the page says so', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'field', document: doc }), field);
+  assert.ok(r.ok, r.error);
+  // the page has its own wasi.js by now: only the worker's import is broken
+  await page.route('**/wasi.js', (route) => route.fulfill({
+    contentType: 'text/javascript', body: 'export function wasiImports() { throw new Error("no instance"); }',
+  }));
+  await drag(page, await client(page, [-57, -47]), await client(page, [5, 0]));
+  assert.equal((await state(page)).selected, 1200);
+  const there = await client(page, [40, 35]);
+  await page.mouse.click(there.x, there.y, { button: 'right' });
+  await page.waitForFunction(() => window.steerPlayground.state().goals === 1200, null, { timeout: 60000 });
+  assert.equal((await hook(page, () => window.steerPlayground.orderWork())).choosing, 0);
+  assert.match((await state(page)).error, /the order worker failed \(.*no instance.*\): chosen in this thread/);
+  const rows = await hook(page, () => window.steerPlayground.orders());
+  assert.equal(new Set(rows.map((o) => o.target.join())).size, 1200, 'a place each');
+  const meanY = rows.reduce((a, o) => a + o.target[1], 0) / rows.length;
+  assert.ok(meanY > 20, `sent about the click (y 35): mean y ${meanY.toFixed(2)}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // The speed box: "a step a frame" by default (with steps of 1/60, about real
 // time at 60 frames a second); "5x" steps the world by the time that passes,
 // five times over (about 300 steps a second, however fast the display draws),
