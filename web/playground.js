@@ -245,14 +245,14 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document, fresh 
     return { ok: false, error: refused.map((field) => problems[field]).join('\n'), refused };
   }
   const ticket = ++loadTicket;
-  dropOrder(); // an order still being chosen was for the old world's agents
   let error = '', groupNames = ['flock'], fileSeed = null, about = STANDARD_ABOUT;
   let base = null, left = tuning; // what the scenario file cannot hold: set on the world once built
   if (scenario === STANDARD) {
     agents ??= sim.scenario === STANDARD ? sim.agents : 2000;
     seed ??= sim.seed;
     const result = call(wasm.pg_load_standard, agents, seed);
-    if (result) error = why(result);
+    if (result) error = why(result); // the world that runs is kept, and its order being chosen
+    else dropOrder(); // an order still being chosen was for the old world's agents
   } else {
     let doc = null;
     try { doc = await scenarioDoc(scenario, document); } catch (e) { error = e.message; }
@@ -266,6 +266,7 @@ async function loadNow({ scenario = sim.scenario, seed, agents, document, fresh 
       const sc = wasm.steer_scenario_create();
       if (fillScenario(sc, doc, '')) error = cstr(wasm.steer_scenario_error(sc));
       else if (wasm.pg_load_scenario(sc, seed, seed === fileSeed ? 0 : 1)) error = cstr(wasm.pg_text());
+      else dropOrder();
       wasm.steer_scenario_destroy(sc);
       groupNames = (doc.groups ?? []).map((g, i) => g?.name ?? `group ${i}`);
       about = typeof doc.description === 'string' ? doc.description : '';

@@ -706,6 +706,43 @@ test('an order whose worker fails is chosen in this thread, and the page says so
   await page.close();
 });
 
+// A scenario that fails to load keeps the world that runs, and so the order
+// being chosen for its agents: it is sent when chosen (it was dropped at the
+// load's start, sending nobody, and the status line went on saying
+// "choosing places" when the failure was a file's).
+test('a scenario that fails to load keeps the order being chosen; one that loads drops it', async () => {
+  const { page, problems } = await openPlayground(env, '?paused');
+  const r = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'field', document: doc }), field);
+  assert.ok(r.ok, r.error);
+  const order = async (at) => {
+    await drag(page, await client(page, [-57, -47]), await client(page, [5, 0]));
+    assert.equal((await state(page)).selected, 1200);
+    await hook(page, () => window.steerPlayground.holdOrders(true));
+    const there = await client(page, at);
+    await page.mouse.click(there.x, there.y, { button: 'right' });
+    await page.waitForFunction(() => window.steerPlayground.orderWork().held === 1, null, { timeout: 60000 });
+  };
+  await order([40, 35]);
+  const bad = structuredClone(field);
+  bad.groups[0].max_speed = -1;
+  const refused = await hook(page, (doc) => window.steerPlayground.load({ scenario: 'bad field', document: doc }), bad);
+  assert.equal(refused.ok, false);
+  await hook(page, () => window.steerPlayground.holdOrders(false));
+  let work = await hook(page, () => window.steerPlayground.orderWork());
+  assert.equal(work.dropped, 0, 'the world runs on: its order is not dropped');
+  assert.equal((await state(page)).goals, 1200, 'and is sent');
+  // another order, then a scenario that loads: that one is dropped
+  await order([40, -35]);
+  assert.ok((await hook(page, (doc) => window.steerPlayground.load({ scenario: 'field', document: doc }), field)).ok);
+  await hook(page, () => window.steerPlayground.holdOrders(false));
+  work = await hook(page, () => window.steerPlayground.orderWork());
+  assert.equal(work.dropped, 1, 'the new world\'s agents are not the order\'s');
+  assert.equal(work.choosing, 0);
+  assert.equal((await state(page)).goals, 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // The speed box: "a step a frame" by default (with steps of 1/60, about real
 // time at 60 frames a second); "5x" steps the world by the time that passes,
 // five times over (about 300 steps a second, however fast the display draws),
