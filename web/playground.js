@@ -1012,8 +1012,9 @@ function selectBox([x0, y0], [x1, y1]) {
 // at the click (assign_worker.js: steer_assign_places, the choice the world
 // would make), while the world runs on; the order is then sent as chosen
 // (steer_world_send_assigned), and the agents that moved meanwhile trade
-// places on the way. A later order, or another world, drops one still
-// being chosen. Without workers the page waits for it, as for a small one.
+// places on the way. A later order, a target for every group, or another
+// world drops one still being chosen. Without workers (or once the worker
+// has failed) the page waits for it, as for a small one.
 const MAX_ORDER = 4096, SEND_AT_ONCE = 1000;
 let assigner; // the order worker: undefined until the first large order, false if it cannot run
 let orderToken = 0; // the latest order; an answer for an earlier one is dropped
