@@ -563,7 +563,7 @@ steer_result steer_world_set_group(steer_world *w, int group, const steer_group_
 
 steer_result steer_world_get_group(const steer_world *w, int group, steer_group_def *out)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, NULL_WORLD, "world = NULL: must be a world from steer_world_create");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_group_def");
     STEER_MISUSE_IF(group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT, GROUP_INDEX,
                     "group = %d: must be in [0, %d), the groups added", group, w->group_count);
@@ -579,7 +579,7 @@ int steer_world_group_count(const steer_world *w)
 
 steer_result steer_world_get_def(const steer_world *w, steer_world_def *out)
 {
-    STEER_MISUSE_IF(!w, STEER_ERROR_INVALID_ARGUMENT, NULL_WORLD, "world = NULL: must be a world from steer_world_create");
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(!out, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "out = NULL: must point to a steer_world_def");
     *out = w->def;
     return STEER_OK;
@@ -825,5 +825,7 @@ uint64_t steer_world_step_count(const steer_world *w)
 steer_step_profile steer_world_last_profile(const steer_world *w)
 {
     steer_step_profile none = {0};
-    return w ? w->profile : none;
+    if (!w) return none;
+    STEER_MISUSE_IF(steer__in_step(w), none, IN_STEP, "called during the world's own step: only between steps (half filled)");
+    return w->profile;
 }

@@ -73,6 +73,7 @@ uint64_t steer_world_state_hash(const steer_world *w)
 size_t steer_world_memory_bytes(const steer_world *w)
 {
     if (!w) return 0;
+    STEER_MISUSE_IF(steer__in_step(w), 0, IN_STEP, "called during the world's own step: only between steps");
     size_t n = (size_t)w->capacity + STEER__PAD;
     size_t per = (size_t)w->dim * 4 * 4 /* p, v, 2 scratch */ + 2 /* group x2 */
                  + 8 /* slot, and the handle table that is also its sort target */

@@ -345,6 +345,14 @@ static void *reentrant_enqueue(steer_task_fn *task, int item_count, int min_rang
         TRY(steer_world_get_agent(w, r->victim, &st) == STEER_ERROR_IN_STEP); /* the handle table is rebuilt */
         TRY(!steer_world_is_valid(w, r->victim));
         TRY(steer_world_state_hash(w) == 0); /* the state is half moved */
+        steer_world_def def_read;
+        steer_group_def group_read;
+        TRY(steer_world_get_def(w, &def_read) == STEER_ERROR_IN_STEP);
+        TRY(steer_world_get_group(w, 0, &group_read) == STEER_ERROR_IN_STEP);
+        int before_profile = check_misuse_count;
+        (void)steer_world_last_profile(w); /* half filled mid-step: its zeros, reported */
+        TRY(check_misuse_count == before_profile + 1);
+        TRY(steer_world_memory_bytes(w) == 0);
         steer_kernel kernel = steer_world_set_kernel(w, STEER_KERNEL_BEST);
         TRY(steer_world_set_kernel(w, STEER_KERNEL_SCALAR) == kernel); /* the workers read the kernel table */
 #undef TRY
@@ -379,12 +387,12 @@ static void test_in_step(void)
     int reports = check_misuse_count;
     CHECK(steer_world_step(w, 0.1f) == STEER_OK);
     CHECK(r.enqueues > 0);
-    CHECK(r.attempts == 18);
+    CHECK(r.attempts == 22);
     CHECK(r.refusals == r.attempts);
     CHECK(r.destroy_refused);
     CHECK(r.obstacles_kept);
     CHECK(r.count_kept);
-    CHECK(check_misuse_count >= reports + 14); /* each one is misuse, and reported */
+    CHECK(check_misuse_count >= reports + 18); /* each one is misuse, and reported */
     r.w = 0;
     /* the step itself went on as if nothing had been tried */
     CHECK(steer_world_state_hash(w) != hash);

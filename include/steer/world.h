@@ -108,8 +108,9 @@ typedef enum steer_boundary {
  * remove, set, teleport, restore) must have the world to itself; beside
  * any other call it is a data race. From inside the world's own step (a
  * task its scheduler runs) every call is refused as misuse: STEER_ERROR_IN_STEP,
- * and the queries (get_view, the counts, is_valid, has_arrived, the hash)
- * their empty result, since mid-step the state is half moved.
+ * and the queries (get_view, the counts, is_valid, has_arrived, the hash,
+ * last_profile, memory_bytes) their empty result, since mid-step the state
+ * is half moved.
  * Worlds share nothing: a thread each is safe. */
 typedef void steer_task_fn(int start, int end, int worker_index, void *task_context);
 typedef void *steer_enqueue_task_fn(steer_task_fn *task, int item_count, int min_range, void *task_context,
