@@ -299,6 +299,9 @@ static void fw_check_goal(const fw *f, steer_agent_id id)
                "get_goal differs: kind %d/%d progress %d/%d arrived %d/%d", ga.kind, gb.kind, ga.progress,
                gb.progress, ga.arrived, gb.arrived);
     FUZZ_CHECK(ga.kind >= STEER_GOAL_NONE && ga.kind <= STEER_GOAL_WAYPOINTS, "get_goal kind %d", ga.kind);
+    FUZZ_CHECK(memcmp(&ga.target, &gb.target, sizeof ga.target) == 0 && memcmp(&ga.speed, &gb.speed, sizeof ga.speed) == 0 &&
+                   memcmp(&ga.slow_radius, &gb.slow_radius, sizeof ga.slow_radius) == 0,
+               "get_goal differs: target, speed or slow radius");
     FUZZ_CHECK(steer_v3_is_valid(ga.target) && steer_is_finite(ga.slow_radius) && steer_is_finite(ga.speed),
                "get_goal gave a value that is not finite");
     FUZZ_CHECK(steer_world_has_arrived(f->a, id) == ga.arrived, "has_arrived disagrees with get_goal");
@@ -308,6 +311,37 @@ static void fw_check_goal(const fw *f, steer_agent_id id)
                "goal points differ: %d vs %d", na, nb);
     FUZZ_CHECK(ga.kind == STEER_GOAL_WAYPOINTS ? na == ga.point_count : na == 0, "%d goal points for kind %d", na,
                ga.kind);
+}
+
+/* send_to_places on world w, or, where the call would send every agent
+ * (live handles, each once, places for all, all finite), the same choice
+ * made apart from the world (steer_assign_places, on the positions as
+ * send_to_places measures them: on the ground, turned Z-up with dim 2,
+ * when every agent keeps its height) and sent as given
+ * (steer_world_send_assigned): the goals must come out the same. */
+static int fw_send_chosen_apart(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places,
+                                int place_count, bool together, steer_result *results)
+{
+    steer_world_def def;
+    bool apart = count > 0 && place_count >= count && steer_world_get_def(w, &def) == STEER_OK, ground = def.dim == 3;
+    steer_v3 from[4], to[8], chosen[4];
+    for (int k = 0; apart && k < count; ++k) {
+        steer_agent_state st;
+        steer_group_def g;
+        apart = steer_world_get_agent(w, ids[k], &st) == STEER_OK && steer_world_get_group(w, st.group, &g) == STEER_OK;
+        for (int j = 0; apart && j < k; ++j) apart = ids[j].index != ids[k].index;
+        ground = ground && apart && g.ground_plane;
+        from[k] = st.position;
+    }
+    for (int k = 0; apart && k < place_count; ++k) apart = steer_v3_is_valid(places[k]);
+    if (!apart) return steer_world_send_to_places(w, ids, count, places, place_count, together, results);
+    for (int k = 0; k < count; ++k) from[k] = ground ? steer_v3_to_z_up(from[k], def.up) : from[k];
+    for (int k = 0; k < place_count; ++k) to[k] = ground ? steer_v3_to_z_up(places[k], def.up) : places[k];
+    int place_of[4];
+    FUZZ_CHECK(steer_assign_places(from, count, to, place_count, ground ? 2 : def.dim, NULL, place_of) == STEER_OK,
+               "assign_places refused a call send_to_places takes");
+    for (int k = 0; k < count; ++k) chosen[k] = places[place_of[k]];
+    return steer_world_send_assigned(w, ids, count, chosen, together, results);
 }
 
 static void fw_goals(fuzz_input *in, fw *f)
@@ -347,7 +381,7 @@ static void fw_goals(fuzz_input *in, fw *f)
                 points[k] = steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f);
             bool together = fuzz_bool(in);
             na = steer_world_send_to_places(f->a, ids, count, points, places, together, results_a);
-            nb = steer_world_send_to_places(f->b, ids, count, points, places, together, results_b);
+            nb = fw_send_chosen_apart(f->b, ids, count, points, places, together, results_b);
         } else {
             na = steer_world_set_targets(f->a, ids, points, count, kind, results_a);
             nb = steer_world_set_targets(f->b, ids, points, count, kind, results_b);
