@@ -534,7 +534,7 @@ steer_grid *steer__assign_grid(const float *xyz, int count, int dim, const steer
     gd.dim = dim;
     gd.cell_size = cell > 1e-30 && cell < 1e30 ? (float)cell : 1.0f;
     gd.capacity = count;
-    gd.allocator = *al;
+    if (al) gd.allocator = *al; /* NULL: the grid's own, malloc */
     steer_grid *grid = steer_grid_create(&gd);
     if (grid && steer_grid_build(grid, xyz, count, 3) != STEER_OK) {
         steer_grid_destroy(grid);

@@ -10,6 +10,11 @@
 #include "steer/math.h"
 #include "steer/result.h"
 
+/* The checks of a call's places, reported as function's misuse: from
+ * count to STEER_MAX_PLACES of them, not NULL when any, each finite
+ * (steer_assign_places, steer_world_send_to_places and _send_assigned). */
+bool steer__places_ok(const steer_v3 *places, int place_count, int count, const char *function);
+
 /* The squared distance over the first dim axes, in doubles (no
  * difference of two floats overflows there): the assignment's cost. */
 double steer__assign_cost(steer_v3 a, steer_v3 b, int dim);
@@ -18,7 +23,7 @@ double steer__assign_cost(steer_v3 a, steer_v3 b, int dim);
  * the `to` point of from[i]: every from point gets its own, and the sum of
  * the squared distances (over the first dim axes, in doubles) is the least
  * any such choice gives. Ties go to the lower index, so the answer depends
- * on the inputs alone. Scratch from the allocator: O(n + m) and the
+ * on the inputs alone. Scratch from the allocator (NULL: malloc): O(n + m) and the
  * candidates (n k at first, more as they widen)
  * (OUT_OF_MEMORY if it fails, out untouched). Inputs finite. */
 steer_result steer__assign_least_squares(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim,

@@ -11,27 +11,38 @@ static int first_not_finite(const steer_v3 *p, int n)
     return -1;
 }
 
+bool steer__places_ok(const steer_v3 *places, int place_count, int count, const char *function)
+{
+    if (place_count < count || place_count > STEER_MAX_PLACES) {
+        steer__misuse(STEER_MISUSE_GOAL_POINTS, function, "place_count = %d: must be in [count = %d, STEER_MAX_PLACES = %d]",
+                      place_count, count, STEER_MAX_PLACES);
+        return false;
+    }
+    if (place_count > 0 && !places) {
+        steer__misuse(STEER_MISUSE_NULL_ARGUMENT, function, "places = NULL: must point to place_count = %d points",
+                      place_count);
+        return false;
+    }
+    int bad = first_not_finite(places, place_count);
+    if (bad >= 0)
+        steer__misuse(STEER_MISUSE_GOAL_POINTS, function, "places[%d] = (%g, %g, %g): must be finite", bad,
+                      (double)places[bad].x, (double)places[bad].y, (double)places[bad].z);
+    return bad < 0;
+}
+
 steer_result steer_assign_places(const steer_v3 *from, int count, const steer_v3 *places, int place_count, int dim,
                                  const steer_allocator *allocator, int *place_of)
 {
     STEER_MISUSE_IF(count < 0, STEER_ERROR_INVALID_ARGUMENT, COUNT_NEGATIVE, "count = %d: must be >= 0", count);
-    STEER_MISUSE_IF(place_count < count || place_count > STEER_MAX_PLACES, STEER_ERROR_INVALID_ARGUMENT, GOAL_POINTS,
-                    "place_count = %d: must be in [count = %d, STEER_MAX_PLACES = %d]", place_count, count,
-                    STEER_MAX_PLACES);
     STEER_MISUSE_IF(dim != 2 && dim != 3, STEER_ERROR_INVALID_ARGUMENT, ASSIGN_DIM, "dim = %d: must be 2 or 3", dim);
     STEER_MISUSE_IF(count > 0 && !from, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
                     "from = NULL: must point to count = %d points", count);
     STEER_MISUSE_IF(count > 0 && !place_of, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
                     "place_of = NULL: must point to room for count = %d indices", count);
-    STEER_MISUSE_IF(place_count > 0 && !places, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
-                    "places = NULL: must point to place_count = %d points", place_count);
     int bad = count > 0 ? first_not_finite(from, count) : -1;
     STEER_MISUSE_IF(bad >= 0, STEER_ERROR_INVALID_ARGUMENT, GOAL_POINTS, "from[%d] = (%g, %g, %g): must be finite", bad,
                     (double)from[bad].x, (double)from[bad].y, (double)from[bad].z);
-    bad = place_count > 0 ? first_not_finite(places, place_count) : -1;
-    STEER_MISUSE_IF(bad >= 0, STEER_ERROR_INVALID_ARGUMENT, GOAL_POINTS, "places[%d] = (%g, %g, %g): must be finite",
-                    bad, (double)places[bad].x, (double)places[bad].y, (double)places[bad].z);
+    if (!steer__places_ok(places, place_count, count, __func__)) return STEER_ERROR_INVALID_ARGUMENT;
     if (count == 0) return STEER_OK;
-    static const steer_allocator plain = {0}; /* malloc and free; the forms read the allocator's fields */
-    return steer__assign_least_squares(from, count, places, place_count, dim, allocator ? allocator : &plain, place_of);
+    return steer__assign_least_squares(from, count, places, place_count, dim, allocator, place_of);
 }

@@ -361,29 +361,6 @@ static bool all_on_ground(const steer_world *w, const steer_agent_id *ids, const
     return n > 0;
 }
 
-/* The checks of a send's places: at most STEER_MAX_PLACES, from count on
- * (ids[i] to places[i] when assigned), each finite. */
-static bool places_fit(const steer_v3 *places, int place_count, int count, steer_result *results, const char *function)
-{
-    if (place_count < count || place_count > STEER_MAX_PLACES) {
-        steer__misuse(STEER_MISUSE_GOAL_POINTS, function, "place_count = %d: must be in [count = %d, STEER_MAX_PLACES = %d]",
-                      place_count, count, STEER_MAX_PLACES);
-        return steer__refuse_all(results, count), false;
-    }
-    if (place_count > 0 && !places) {
-        steer__misuse(STEER_MISUSE_NULL_ARGUMENT, function, "places = NULL: must point to place_count = %d points",
-                      place_count);
-        return steer__refuse_all(results, count), false;
-    }
-    for (int k = 0; k < place_count; ++k)
-        if (!steer_v3_is_valid(places[k])) {
-            steer__misuse(STEER_MISUSE_GOAL_POINTS, function, "places[%d] = (%g, %g, %g): must be finite", k,
-                          (double)places[k].x, (double)places[k].y, (double)places[k].z);
-            return steer__refuse_all(results, count), false;
-        }
-    return true;
-}
-
 /* send_to_places (choose: who goes where, then the goals) and
  * send_assigned (ids[i] to places[i]); the places checked. */
 static int send(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places, int place_count,
@@ -471,7 +448,7 @@ int steer_world_send_to_places(steer_world *w, const steer_agent_id *ids, int co
                                int place_count, bool together, steer_result *results)
 {
     STEER__CHECK_BULK(w, ids, places, count, results);
-    if (!places_fit(places, place_count, count, results, __func__)) return 0;
+    if (!steer__places_ok(places, place_count, count, __func__)) return steer__refuse_all(results, count);
     return send(w, ids, count, places, place_count, together, true, results, __func__);
 }
 
@@ -481,7 +458,7 @@ int steer_world_send_assigned(steer_world *w, const steer_agent_id *ids, int cou
     STEER__CHECK_BULK(w, ids, places, count, results);
     STEER_MISUSE_IF(count > STEER_MAX_PLACES, steer__refuse_all(results, count), GOAL_POINTS,
                     "count = %d: at most STEER_MAX_PLACES = %d agents a call", count, STEER_MAX_PLACES);
-    if (!places_fit(places, count, count, results, __func__)) return 0;
+    if (!steer__places_ok(places, count, count, __func__)) return steer__refuse_all(results, count);
     return send(w, ids, count, places, count, together, false, results, __func__);
 }
 
