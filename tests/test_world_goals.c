@@ -934,6 +934,18 @@ static steer_world *walled_ground_world(int dim, steer_up_axis up, int capacity,
     return steer_world_create(&wd);
 }
 
+/* walled_ground_world's, with a wall at x = 0 and a door in it where
+ * |along| < 0.5 (the two waypoint tests' room). */
+static steer_world *door_world(int dim, steer_up_axis up, int *along, float *sign)
+{
+    steer_world *w = walled_ground_world(dim, up, 2, along, sign);
+    const steer_v3 zero = steer_v3_zero();
+    const float s = *sign;
+    CHECK(steer_world_add_wall(w, steer_v3_set(zero, *along, 0.5f * s), steer_v3_set(zero, *along, 8.0f * s)) == 0);
+    CHECK(steer_world_add_wall(w, steer_v3_set(zero, *along, -8.0f * s), steer_v3_set(zero, *along, -0.5f * s)) == 1);
+    return w;
+}
+
 static void ends_near_walls_are_reached(int dim, steer_up_axis up)
 {
     int along;
@@ -1030,10 +1042,8 @@ static void waypoints_wait_for_sight_of_the_next(int dim, steer_up_axis up)
 {
     int along;
     float sign;
-    steer_world *w = walled_ground_world(dim, up, 2, &along, &sign);
+    steer_world *w = door_world(dim, up, &along, &sign);
 #define AT(x_, a_) steer_v3_set((steer_v3){(x_), 0.0f, 0.0f}, along, (a_) * sign)
-    CHECK(steer_world_add_wall(w, AT(0.0f, 0.5f), AT(0.0f, 8.0f)) == 0);
-    CHECK(steer_world_add_wall(w, AT(0.0f, -8.0f), AT(0.0f, -0.5f)) == 1);
     steer_group_def gd = steer_default_group_def();
     memset(gd.weight, 0, sizeof gd.weight);
     gd.combine = STEER_COMBINE_RUNNING_SUM;
@@ -1093,10 +1103,8 @@ static void lost_door_points_are_found_again(int dim, steer_up_axis up)
 {
     int along;
     float sign;
-    steer_world *w = walled_ground_world(dim, up, 2, &along, &sign);
+    steer_world *w = door_world(dim, up, &along, &sign);
 #define AT(x_, a_) steer_v3_set((steer_v3){(x_), 0.0f, 0.0f}, along, (a_) * sign)
-    CHECK(steer_world_add_wall(w, AT(0.0f, 0.5f), AT(0.0f, 8.0f)) == 0);
-    CHECK(steer_world_add_wall(w, AT(0.0f, -8.0f), AT(0.0f, -0.5f)) == 1);
     steer_group_def gd = steer_crowd_group_def();
     gd.radius = 0.25f, gd.max_speed = 2.0f, gd.neighbour_radius = 2.0f;
     gd.arrival_tolerance = 0.5f;
