@@ -8,22 +8,15 @@ package and numpy. (docs/experiments.md, "keep_apart's two passes")
 import json, os, sys, tempfile, math
 import numpy as np
 import steer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fundamental_diagram as fd  # noqa: E402
 L, W, R = 30.0, 4.0, 0.25
 def scenario(rho, seed, dt=0.05, seconds=90.0):
     base = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios", "counterflow.json")))
     n = int(round(rho * L * W)); n -= n % 2
     rng = np.random.default_rng(seed)
-    rows = max(1, int(round(math.sqrt(n * (W - 2 * R) / L))))
-    while n % rows: rows += 1
-    cols = n // rows
-    dx, usable = L / cols, W - 2 * R - 0.02
-    dy = usable / max(rows - 1, 1)
-    pts = []
-    for j in range(rows):
-        for i in range(cols):
-            x = -L / 2 + (i + 0.5 + 0.5 * (j % 2)) * dx + rng.uniform(-1, 1) * max(0.0, (dx - 2 * R) / 2 - 0.01)
-            y = -usable / 2 + j * dy + (rng.uniform(-1, 1) * max(0.0, (dy - 2 * R) / 2 - 0.01) if rows > 1 else 0)
-            pts.append([round((x + L / 2) % L - L / 2, 4), round(min(max(y, -usable / 2), usable / 2), 4)])
+    pts = fd.lattice(n, rng, L, W, R)
     side = rng.permutation(n) < n // 2
     base["non_penetration"] = False
     base["dt"] = dt; base["steps"] = int(round(seconds / dt)); base["seed"] = seed

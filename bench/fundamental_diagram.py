@@ -33,23 +33,30 @@ V0, VMAX = 1.34, 1.8       # preferred speed, max speed
 SETTLE = 20.0              # seconds left out of the figures
 
 
-def scenario(mode, rho, time_gap, dt, seed, seconds):
-    n = int(round(rho * L * W))
-    rng = np.random.default_rng(seed)
-    rows = max(1, int(round(math.sqrt(n * (W - 2 * R) / L))))
+def lattice(n, rng, length=L, width=W, radius=R):
+    """n points on a staggered lattice filling a corridor length x width
+    (wrapping along x) for bodies of this radius, each jittered at random
+    within its own room, rounded to 0.1 mm."""
+    rows = max(1, int(round(math.sqrt(n * (width - 2 * radius) / length))))
     while n % rows:
         rows += 1
     cols = n // rows
-    dx, usable = L / cols, W - 2 * R - 0.02
+    dx, usable = length / cols, width - 2 * radius - 0.02
     dy = usable / max(rows - 1, 1)
     points = []
     for j in range(rows):
         for i in range(cols):
-            x = -L / 2 + (i + 0.5 + 0.5 * (j % 2)) * dx
+            x = -length / 2 + (i + 0.5 + 0.5 * (j % 2)) * dx
             y = -usable / 2 + j * dy if rows > 1 else 0.0
-            x += rng.uniform(-1, 1) * max(0.0, (dx - 2 * R) / 2 - 0.01)
-            y += rng.uniform(-1, 1) * max(0.0, (dy - 2 * R) / 2 - 0.01) if rows > 1 else 0.0
-            points.append([round((x + L / 2) % L - L / 2, 4), round(min(max(y, -usable / 2), usable / 2), 4)])
+            x += rng.uniform(-1, 1) * max(0.0, (dx - 2 * radius) / 2 - 0.01)
+            y += rng.uniform(-1, 1) * max(0.0, (dy - 2 * radius) / 2 - 0.01) if rows > 1 else 0.0
+            points.append([round((x + length / 2) % length - length / 2, 4), round(min(max(y, -usable / 2), usable / 2), 4)])
+    return points
+
+
+def scenario(mode, rho, time_gap, dt, seed, seconds):
+    n = int(round(rho * L * W))
+    points = lattice(n, np.random.default_rng(seed))
     behaviours = {"anticipation": {"strength": 1.5, "time": 3, "keep_right": 0.25},
                   "avoid_walls": {"weight": 1, "length": 1.0}}
     if time_gap > 0:
