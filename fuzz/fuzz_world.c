@@ -485,8 +485,8 @@ static void fw_step(fuzz_input *in, fw *f)
 static void fw_op(fuzz_input *in, fw *f)
 {
     steer_world *a = f->a, *b = f->b;
-    int ra, rb;
-    switch (fuzz_int(in, 0, 16)) {
+    int ra, rb, op = fuzz_int(in, 0, 16);
+    switch (op) {
     case 0:
     case 1: {
         steer_group_def g = fw_decode_group(in);
@@ -516,7 +516,13 @@ static void fw_op(fuzz_input *in, fw *f)
                                        : fuzz_v3(in);
         steer_v3 v = fuzz_u8(in) < 200 ? steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, 0.0f)
                                        : fuzz_v3(in);
-        steer_agent_id ia = steer_world_add_agent(a, group, p, v), ib = steer_world_add_agent(b, group, p, v);
+        steer_agent_id ia = {0, 0, 0}, ib = steer_world_add_agent(b, group, p, v);
+        if (op == 4) { /* a bulk add of one into a: the same agent as b's single add, or nothing */
+            steer_result r = steer_world_add_agents(a, group, &p, &v, 1, &ia);
+            if (r != STEER_OK) ia = (steer_agent_id){0, 0, 0};
+            FUZZ_CHECK((r == STEER_OK) == (ib.index != 0), "add_agents result %d, add_agent %u", r, ib.index);
+        } else
+            ia = steer_world_add_agent(a, group, p, v);
         FUZZ_CHECK(ia.index == ib.index && ia.generation == ib.generation, "add_agent handles differ");
         steer_v3 fp = p, fv = v;
         if (f->dim == 2) fp.z = fv.z = 0.0f;

@@ -609,6 +609,8 @@ static void write_state(steer_world *w, uint32_t d, steer_v3 pos, steer_v3 vel)
     }
 }
 
+static steer_agent_id add_one(steer_world *w, int group, steer_v3 pos, steer_v3 vel);
+
 steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, steer_v3 vel)
 {
     steer_agent_id none = {0, 0, 0};
@@ -618,6 +620,12 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     STEER_MISUSE_IF(!finite3(flatten(w, pos)), none, AGENT_POSITION, "position = (%g, %g, %g): must be finite", V3(pos));
     STEER_MISUSE_IF(!finite3(flatten(w, vel)), none, AGENT_VELOCITY, "velocity = (%g, %g, %g): must be finite", V3(vel));
     if (w->count >= w->capacity) return none;
+    return add_one(w, group, pos, vel);
+}
+
+/* Adds one agent, its group, position and velocity checked and room left. */
+static steer_agent_id add_one(steer_world *w, int group, steer_v3 pos, steer_v3 vel)
+{
     uint32_t slot;
     if (w->free_head != STEER__NO_SLOT) {
         /* A reused slot takes the world's next reuse generation: its earlier
@@ -640,6 +648,31 @@ steer_agent_id steer_world_add_agent(steer_world *w, int group, steer_v3 pos, st
     if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), true, 0.0f);
     steer__query_added(w, (int)d);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
+}
+
+steer_result steer_world_add_agents(steer_world *w, int group, const steer_v3 *positions, const steer_v3 *velocities,
+                                    int count, steer_agent_id *ids)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(count < 0, STEER_ERROR_INVALID_ARGUMENT, COUNT_NEGATIVE, "count = %d: must be >= 0", count);
+    STEER_MISUSE_IF(count > 0 && !positions, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT,
+                    "positions = NULL: must point to count = %d entries", count);
+    STEER_MISUSE_IF(group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT, AGENT_GROUP,
+                    "group = %d: must be in [0, %d), the groups added", group, w->group_count);
+    /* every entry checked before any is added: a spawn is whole or not at all */
+    for (int i = 0; i < count; ++i) {
+        steer_v3 v = velocities ? velocities[i] : steer_v3_zero();
+        STEER_MISUSE_IF(!finite3(flatten(w, positions[i])), STEER_ERROR_INVALID_ARGUMENT, AGENT_POSITION,
+                        "positions[%d] = (%g, %g, %g): must be finite", i, V3(positions[i]));
+        STEER_MISUSE_IF(!finite3(flatten(w, v)), STEER_ERROR_INVALID_ARGUMENT, AGENT_VELOCITY,
+                        "velocities[%d] = (%g, %g, %g): must be finite", i, V3(v));
+    }
+    if (count > w->capacity - w->count) return STEER_ERROR_CAPACITY;
+    for (int i = 0; i < count; ++i) {
+        steer_agent_id id = add_one(w, group, positions[i], velocities ? velocities[i] : steer_v3_zero());
+        if (ids) ids[i] = id;
+    }
+    return STEER_OK;
 }
 
 /* Removes live agent d, of handle id. */

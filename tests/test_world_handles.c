@@ -531,6 +531,75 @@ static void test_bulk_remove_and_teleport(int dim)
     steer_world_destroy(single);
 }
 
+/* A bulk add is count single adds in order (handles, reused slots, bits),
+ * or nothing at all when any entry or the room is refused. */
+static void test_bulk_add(int dim)
+{
+    enum { FIRST = 40, MORE = 60 };
+    steer_world *bulk = make_world(dim, FIRST + MORE), *single = make_world(dim, FIRST + MORE);
+    steer_rng rng = steer_rng_make(23);
+    steer_agent_id a[FIRST + MORE], b[FIRST + MORE];
+    for (int i = 0; i < FIRST; ++i) {
+        steer_v3 p = random_v3(&rng, 9.0f), v = random_v3(&rng, 1.0f);
+        a[i] = steer_world_add_agent(bulk, 1, p, v);
+        b[i] = steer_world_add_agent(single, 1, p, v);
+    }
+    for (int i = 0; i < FIRST; i += 5) /* freed slots, which the adds reuse with new generations */
+        CHECK(steer_world_remove_agent(bulk, a[i]) == STEER_OK && steer_world_remove_agent(single, b[i]) == STEER_OK);
+    CHECK(steer_world_step(bulk, 0.05f) == STEER_OK && steer_world_step(single, 0.05f) == STEER_OK);
+    int room = FIRST + MORE - steer_world_agent_count(bulk);
+    steer_v3 pos[FIRST + MORE], vel[FIRST + MORE];
+    for (int i = 0; i < room; ++i) pos[i] = random_v3(&rng, 12.0f), vel[i] = random_v3(&rng, 1.0f); /* some outside the box */
+    uint64_t hash = steer_world_state_hash(bulk);
+    int count = steer_world_agent_count(bulk), misuses = check_misuse_count;
+
+    /* refused whole: one more than the room (not misuse), a bad entry, a bad group */
+    CHECK(steer_world_add_agents(bulk, 0, pos, vel, room + 1, a) == STEER_ERROR_CAPACITY);
+    CHECK(check_misuse_count == misuses);
+    steer_set_misuse_handler(misuse_record, 0);
+    int reports = misuse_last.count;
+    steer_v3 keep = pos[5];
+    pos[5].y = NAN;
+    CHECK(steer_world_add_agents(bulk, 0, pos, vel, room, a) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK_REPORT(reports, STEER_MISUSE_AGENT_POSITION, "steer_world_add_agents", "positions[5] = (");
+    pos[5] = keep;
+    reports = misuse_last.count;
+    vel[room - 1].x = INFINITY;
+    CHECK(steer_world_add_agents(bulk, 0, pos, vel, room, a) == STEER_ERROR_INVALID_ARGUMENT);
+    char text[40];
+    snprintf(text, sizeof text, "velocities[%d] = (inf", room - 1);
+    CHECK_REPORT(reports, STEER_MISUSE_AGENT_VELOCITY, "steer_world_add_agents", text);
+    vel[room - 1].x = 0.5f;
+    reports = misuse_last.count;
+    CHECK(steer_world_add_agents(bulk, 2, pos, vel, room, a) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK_REPORT(reports, STEER_MISUSE_AGENT_GROUP, "steer_world_add_agents", "group = 2");
+    reports = misuse_last.count;
+    CHECK(steer_world_add_agents(bulk, 0, pos, vel, -1, a) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK_REPORT(reports, STEER_MISUSE_COUNT_NEGATIVE, "steer_world_add_agents", "count = -1");
+    reports = misuse_last.count;
+    CHECK(steer_world_add_agents(bulk, 0, NULL, vel, 3, a) == STEER_ERROR_INVALID_ARGUMENT);
+    CHECK_REPORT(reports, STEER_MISUSE_NULL_ARGUMENT, "steer_world_add_agents", "positions = NULL");
+    steer_set_misuse_handler(check_count_misuse, 0);
+    CHECK(steer_world_agent_count(bulk) == count && steer_world_state_hash(bulk) == hash);
+    CHECK(steer_world_add_agents(bulk, 0, NULL, NULL, 0, NULL) == STEER_OK && steer_world_agent_count(bulk) == count);
+
+    /* accepted: the first half with velocities, the rest at rest and without handles */
+    int half = room / 2;
+    CHECK(steer_world_add_agents(bulk, 0, pos, vel, half, a) == STEER_OK);
+    CHECK(steer_world_add_agents(bulk, 1, pos + half, NULL, room - half, NULL) == STEER_OK);
+    for (int i = 0; i < room; ++i) {
+        steer_agent_id id = steer_world_add_agent(single, i < half ? 0 : 1, pos[i], i < half ? vel[i] : steer_v3_zero());
+        if (i < half) CHECK(id.index == a[i].index && id.generation == a[i].generation); /* worlds differ */
+    }
+    CHECK(steer_world_agent_count(bulk) == FIRST + MORE);
+    CHECK(steer_world_state_hash(bulk) == steer_world_state_hash(single));
+    for (int s = 0; s < 5; ++s) CHECK(steer_world_step(bulk, 0.05f) == STEER_OK && steer_world_step(single, 0.05f) == STEER_OK);
+    CHECK(steer_world_state_hash(bulk) == steer_world_state_hash(single));
+    CHECK(steer_world_add_agents(bulk, 0, pos, vel, 1, a) == STEER_ERROR_CAPACITY); /* full */
+    steer_world_destroy(bulk);
+    steer_world_destroy(single);
+}
+
 int main(void)
 {
     test_handles_across_restore(2);
@@ -543,6 +612,7 @@ int main(void)
         test_handles_follow_agents(dim);
         test_concurrent_lookups(dim);
         test_bulk_remove_and_teleport(dim);
+        test_bulk_add(dim);
     }
     return check_summary("test_world_handles");
 }

@@ -3,7 +3,7 @@
  *   steer_default_world_def()      usable defaults (2D, a +-50 torus, capacity 1024); change what you need
  *   steer_world_create(def)        NULL on a bad def (fields out of their documented range)
  *   steer_world_add_group(w, gd)   a species: limits, neighbour rules, behaviours
- *   steer_world_add_agent(w, g, p, v) -> steer_agent_id (stable, generation-checked)
+ *   steer_world_add_agent(w, g, p, v) -> steer_agent_id (stable, generation-checked); add_agents: many, all or none
  *   steer_world_remove_agent / teleport_agent / get_agent / is_valid
  *   steer_world_add_obstacle / add_wall / add_path / add_flow_field, get_obstacle / get_wall, set_path
  *   steer_world_set_goal / set_goals / set_targets   each agent its own goal
@@ -471,6 +471,16 @@ typedef struct steer_agent_state {
  * velocity into the edge dropped). So a step never starts, nor ends, with an
  * agent outside the box or a position that is not finite. */
 steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
+/* Adds count agents of one group, all or none (a crowd's spawn, a level's
+ * units): agent i at positions[i] with velocities[i] (velocities may be
+ * NULL: all at rest), its handle in ids[i] (ids may be NULL). The same
+ * agents, handles and bits as count steer_world_add_agent calls in order.
+ * Nothing is added when the world lacks room for all of them
+ * (STEER_ERROR_CAPACITY), or when the group, count, positions or any entry's
+ * position or velocity is refused (STEER_ERROR_INVALID_ARGUMENT, misuse
+ * naming the entry: "positions[7] = (nan, 0, 0): must be finite"). */
+steer_result steer_world_add_agents(steer_world *world, int group, const steer_v3 *positions,
+                                    const steer_v3 *velocities, int count, steer_agent_id *ids);
 steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
 /* Bulk, as the other bulk calls: entry i for ids[i], its result in

@@ -277,6 +277,7 @@ int steer_world_wall_count(const steer_world *world);
 
 typedef struct { steer_v3 position; steer_v3 velocity; int group; } steer_agent_state;
 steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 position, steer_v3 velocity);
+steer_result steer_world_add_agents(steer_world *world, int group, const steer_v3 *positions, const steer_v3 *velocities, int count, steer_agent_id *ids);
 steer_result steer_world_remove_agent(steer_world *world, steer_agent_id id);
 steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, steer_v3 position, steer_v3 velocity);
 int steer_world_remove_agents(steer_world *world, const steer_agent_id *ids, int count, steer_result *results);

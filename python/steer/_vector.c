@@ -206,21 +206,28 @@ static double py_time_seek_loop(int n, int repeat, float max_speed)
     return best;
 }
 
-/* Adds n agents of one group from rows of dim floats; ids receives each
- * handle as (index, generation, world). Returns how many were added before
- * the first refusal (a full world, a refused position): the caller reports it. */
+/* Adds n agents of one group from rows of dim floats, all or none
+ * (steer_world_add_agents); ids receives each handle as (index, generation,
+ * world). Returns the steer_result. */
 static int py_add_agents(steer_world *world, int group, int n, const float *pos, const float *vel, int dim,
                          uint32_t *ids)
 {
-    for (int i = 0; i < n; ++i) {
-        const float *p = ROW(pos, dim, i), *v = ROW(vel, dim, i);
-        steer_v3 pv = steer_v3_make(p[0], p[1], dim == 3 ? p[2] : 0.0f);
-        steer_v3 vv = steer_v3_make(v[0], v[1], dim == 3 ? v[2] : 0.0f);
-        steer_agent_id id = steer_world_add_agent(world, group, pv, vv);
-        if (id.index == 0) return i;
-        ids[3 * (size_t)i] = id.index, ids[3 * (size_t)i + 1] = id.generation, ids[3 * (size_t)i + 2] = id.world;
+    size_t rows = n > 0 ? (size_t)n : 1;
+    steer_v3 *p = calloc(rows, sizeof *p), *v = calloc(rows, sizeof *v);
+    steer_agent_id *out = malloc(rows * sizeof *out);
+    steer_result r = STEER_ERROR_OUT_OF_MEMORY;
+    if (p && v && out) {
+        for (int i = 0; i < n; ++i) {
+            const float *pi = ROW(pos, dim, i), *vi = ROW(vel, dim, i);
+            p[i] = steer_v3_make(pi[0], pi[1], dim == 3 ? pi[2] : 0.0f);
+            v[i] = steer_v3_make(vi[0], vi[1], dim == 3 ? vi[2] : 0.0f);
+        }
+        r = steer_world_add_agents(world, group, p, v, n, out);
+        for (int i = 0; r == STEER_OK && i < n; ++i)
+            ids[3 * (size_t)i] = out[i].index, ids[3 * (size_t)i + 1] = out[i].generation, ids[3 * (size_t)i + 2] = out[i].world;
     }
-    return n;
+    free(p), free(v), free(out);
+    return r;
 }
 
 /* Rows of (index, generation, world) as handles, for the bulk calls. */

@@ -684,8 +684,8 @@ class World:
     # ---- agents ----------------------------------------------------------------
     def add_agents(self, group: int, positions, velocities=None) -> np.ndarray:
         """Add N agents of one group from (N, dim) float32 arrays; returns their handles, (N, 3) uint32.
-        All or none: more than the world has room for raises CapacityError before any is added. A refusal
-        after some were added (a call from another thread during a step) carries their handles as `.ids`."""
+        All or none (one C call, steer_world_add_agents): more than the world has room for raises
+        CapacityError, and a refused row InvalidArgument naming it, before any is added."""
         p = _arrays.rows(positions, "positions", self.dim)
         if p.ndim != 2:
             raise invalid(f"positions: shape {p.shape}: must be (N, {self.dim})")
@@ -693,26 +693,18 @@ class World:
         if v.shape != p.shape:
             raise invalid(f"velocities: shape {v.shape}: must be {p.shape}, like positions")
         w = self._w
-        capacity, count = self._def().capacity, lib.steer_world_agent_count(w)
-        if count + len(p) > capacity:
+        ids = np.zeros((len(p), 3), dtype=np.uint32)
+        _errors.begin()
+        result = lib.py_add_agents(w, _int(group, "group"), len(p), _arrays.pointer(p), _arrays.pointer(v), self.dim,
+                                   ffi.cast("uint32_t *", ffi.from_buffer(ids)))
+        self._version += 1
+        if result == lib.STEER_ERROR_CAPACITY:
+            capacity, count = self._def().capacity, lib.steer_world_agent_count(w)
             raise _errors.CapacityError(f"add_agents: {len(p)} agents: the world has room for {capacity - count} "
                                         f"more (capacity {capacity}, {count} live); none were added",
                                         name="STEER_ERROR_CAPACITY", result="STEER_ERROR_CAPACITY")
-        ids = np.zeros((len(p), 3), dtype=np.uint32)
-        _errors.begin()
-        added = lib.py_add_agents(w, _int(group, "group"), len(p), _arrays.pointer(p), _arrays.pointer(v), self.dim,
-                                  ffi.cast("uint32_t *", ffi.from_buffer(ids)))
-        self._version += 1
-        if added < len(p):
-            try:
-                if _errors.reported():
-                    _errors.raise_result(lib.STEER_ERROR_INVALID_ARGUMENT, f"add_agents: agent {added}")
-                raise _errors.CapacityError(f"add_agents: the world is full after {added} of {len(p)} agents "
-                                            f"(capacity {capacity}); those {added} were added",
-                                            name="STEER_ERROR_CAPACITY", result="STEER_ERROR_CAPACITY")
-            except _errors.SteerError as e:
-                e.ids = ids[:added]
-                raise
+        if result != lib.STEER_OK:
+            _errors.raise_result(result, "add_agents")
         return ids
 
     def add_agent(self, group: int, position, velocity=None) -> AgentId:

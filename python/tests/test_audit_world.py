@@ -270,6 +270,9 @@ def test_add_agents_checks_before_adding_any():
         with pytest.raises(steer.InvalidArgument):
             w.add_agents(g, bad)
     with pytest.raises(steer.InvalidArgument) as e:
+        w.add_agents(g, np.float32([[0, 0], [1, 1]]), np.float32([[0, 0], [np.inf, 0]]))
+    refused(e, "velocities[1, 0] = inf", "must be finite")
+    with pytest.raises(steer.InvalidArgument) as e:
         w.add_agents(g, np.zeros((2, 2), np.float32), np.zeros((3, 2), np.float32))
     refused(e, "velocities", "(3, 2)")
     assert len(w) == 4
