@@ -1,5 +1,5 @@
-/* bench/state_hash.c — what steer_world_state_hash, steer_world_save and
- * steer_world_restore cost beside a step, for a program that hashes every
+/* bench/state_hash.c — what steer_world_state_hash, steer_world_save,
+ * steer_world_restore and steer_world_reserve_agents cost beside a step, for a program that hashes every
  * step (lockstep play checking for desyncs) or saves every step and rolls
  * back (rollback netcode).
  *
@@ -8,8 +8,8 @@
  * The standard flock of N agents (default 1000000; steer/standard_flock.h),
  * then the same with every agent arriving at its own point (per-agent
  * goals, hashed after the agents). Each world takes one step, then R times
- * (default 5) a hash, a save, a restore of that save and a step, each
- * timed; the table gives the best and the median ms of each, the
+ * (default 5) a hash, a save, a restore of that save, a reserve of room
+ * for one agent more and a step, each timed; the table gives the best and the median ms of each, the
  * snapshot's bytes and the hash. The hash reads the agents in slot order,
  * which is not their order in memory. --json prints one line per world. */
 #define _POSIX_C_SOURCE 200809L
@@ -69,8 +69,8 @@ int main(int argc, char **argv)
         }
     }
     if (!json)
-        printf("%-8s %9s %9s %9s %9s %9s %9s %9s %10s %9s %10s %s\n", "world", "agents", "hash_ms", "median", "step_ms", "median",
-               "save_ms", "median", "restore_ms", "median", "snap_bytes", "state_hash");
+        printf("%-8s %9s %9s %9s %9s %9s %9s %9s %10s %9s %10s %9s %10s %s\n", "world", "agents", "hash_ms", "median", "step_ms", "median",
+               "save_ms", "median", "restore_ms", "median", "reserve_ms", "median", "snap_bytes", "state_hash");
     for (int goals = 0; goals <= 1; ++goals) {
         steer_standard_flock_def def = steer_default_standard_flock_def();
         def.agents = agents;
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
             steer_world_destroy(w);
             return 1;
         }
-        double hash_t[MAX_REPEAT], step_t[MAX_REPEAT], save_t[MAX_REPEAT], restore_t[MAX_REPEAT];
+        double hash_t[MAX_REPEAT], step_t[MAX_REPEAT], save_t[MAX_REPEAT], restore_t[MAX_REPEAT], reserve_t[MAX_REPEAT];
         uint64_t hash = 0;
         for (int r = 0; r < repeat; ++r) {
             double t0 = bench_seconds();
@@ -99,8 +99,10 @@ int main(int argc, char **argv)
             double t2 = bench_seconds();
             steer_result restored = steer_world_restore(w, snapshot, bytes);
             double t3 = bench_seconds();
-            if (saved != STEER_OK || restored != STEER_OK || steer_world_state_hash(w) != hash) {
-                fprintf(stderr, "state_hash: the %s world did not save and restore to the same state\n", goals ? "goals" : "flock");
+            steer_result reserved = steer_world_reserve_agents(w, agents + r + 1);
+            double t3b = bench_seconds();
+            if (saved != STEER_OK || restored != STEER_OK || reserved != STEER_OK || steer_world_state_hash(w) != hash) {
+                fprintf(stderr, "state_hash: the %s world did not save, restore and grow to the same state\n", goals ? "goals" : "flock");
                 free(snapshot);
                 steer_world_destroy(w);
                 return 1;
@@ -110,23 +112,26 @@ int main(int argc, char **argv)
             hash_t[r] = t1 - t0;
             save_t[r] = t2 - t1;
             restore_t[r] = t3 - t2;
+            reserve_t[r] = t3b - t3;
             step_t[r] = bench_seconds() - t4;
         }
         free(snapshot);
-        double hb, hm, sb, sm, vb, vm, rb, rm;
+        double hb, hm, sb, sm, vb, vm, rb, rm, gb, gm;
         summary(hash_t, repeat, &hb, &hm);
         summary(step_t, repeat, &sb, &sm);
         summary(save_t, repeat, &vb, &vm);
         summary(restore_t, repeat, &rb, &rm);
+        summary(reserve_t, repeat, &gb, &gm);
         const char *name = goals ? "goals" : "flock";
         if (json)
             printf("{\"world\":\"%s\",\"agents\":%d,\"threads\":%d,\"hash_ms\":%.3f,\"hash_ms_median\":%.3f,"
                    "\"step_ms\":%.3f,\"step_ms_median\":%.3f,\"save_ms\":%.3f,\"save_ms_median\":%.3f,"
-                   "\"restore_ms\":%.3f,\"restore_ms_median\":%.3f,\"snapshot_bytes\":%zu,\"last_hash\":\"%016" PRIx64 "\"}\n",
-                   name, agents, threads, hb, hm, sb, sm, vb, vm, rb, rm, bytes, hash);
+                   "\"restore_ms\":%.3f,\"restore_ms_median\":%.3f,\"reserve_ms\":%.3f,\"reserve_ms_median\":%.3f,"
+                   "\"snapshot_bytes\":%zu,\"last_hash\":\"%016" PRIx64 "\"}\n",
+                   name, agents, threads, hb, hm, sb, sm, vb, vm, rb, rm, gb, gm, bytes, hash);
         else
-            printf("%-8s %9d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %10.3f %9.3f %10zu %016" PRIx64 "\n", name, agents, hb, hm,
-                   sb, sm, vb, vm, rb, rm, bytes, hash);
+            printf("%-8s %9d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %10.3f %9.3f %10.3f %9.3f %10zu %016" PRIx64 "\n", name, agents,
+                   hb, hm, sb, sm, vb, vm, rb, rm, gb, gm, bytes, hash);
         steer_world_destroy(w);
     }
     return 0;

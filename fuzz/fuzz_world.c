@@ -263,6 +263,14 @@ static void fw_snapshot(fuzz_input *in, fw *f)
     FUZZ_CHECK(steer_world_restore(dst, buf, size) == STEER_OK, "restoring a fresh snapshot failed");
     free(buf);
     fw_check_same(f, "restore");
+    if (damage & 4) { /* both grown alike stay alike */
+        int more = 1 + ((damage >> 3) & 3);
+        FUZZ_CHECK(steer_world_reserve_agents(f->a, f->def.capacity + more) == STEER_OK &&
+                       steer_world_reserve_agents(f->b, f->def.capacity + more) == STEER_OK,
+                   "reserve_agents failed");
+        f->def.capacity += more;
+        fw_check_same(f, "reserve_agents");
+    }
 }
 
 /* A goal of any kind (one past the last: refused), its waypoints in points[8]. */

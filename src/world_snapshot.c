@@ -806,12 +806,10 @@ static void adopt(steer_world *w, steer_world *fresh)
     steer__objects_changed(w);       /* the restored objects are indexed on the next step */
 }
 
-/* Parsed section by section into a scratch world that owns new storage;
- * only a whole good snapshot replaces the host's contents. */
-steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
+/* Parsed section by section into a scratch world of the given capacity that
+ * owns new storage; only a whole good snapshot replaces the host's contents. */
+static steer_result restore(steer_world *w, const void *data, size_t size, int capacity)
 {
-    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
-    STEER_MISUSE_IF(!data, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "data = NULL: must point to size bytes of a snapshot");
     if (size < 8 + 4 * 4 + 4) return STEER_ERROR_BAD_SNAPSHOT;
     uint32_t stored_crc;
     memcpy(&stored_crc, (const unsigned char *)data + size - 4, 4);
@@ -829,6 +827,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
     def.worker_count = 1;
     def.enqueue_task = 0;
     def.finish_task = 0;
+    def.capacity = capacity;
     if (!steer__world_def_ok(&def, 0)) return STEER_ERROR_BAD_SNAPSHOT;
     steer_world *fresh = steer__world_create(&def, 0);
     if (!fresh) return STEER_ERROR_OUT_OF_MEMORY;
@@ -870,6 +869,35 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
 fail:
     steer_world_destroy(fresh);
     return result;
+}
+
+steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(!data, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "data = NULL: must point to size bytes of a snapshot");
+    return restore(w, data, size, w->def.capacity);
+}
+
+/* The world saved and restored into storage of the new capacity: every
+ * agent, handle, goal and object comes back as a restore brings them. */
+steer_result steer_world_reserve_agents(steer_world *w, int capacity)
+{
+    STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
+    STEER_MISUSE_IF(capacity < 1 || capacity > (1 << 28), STEER_ERROR_INVALID_ARGUMENT, RESERVE_AGENTS,
+                    "capacity = %d: must be in [1, 2^28]", capacity);
+    if (capacity <= w->capacity) return STEER_OK;
+    size_t size = steer_world_snapshot_size(w), written = 0;
+    void *saved = steer_alloc(&w->def.allocator, size, 64);
+    if (!saved) return STEER_ERROR_OUT_OF_MEMORY;
+    steer_result result = steer_world_save(w, saved, size, &written);
+    if (result == STEER_OK) result = restore(w, saved, written, capacity);
+    steer_free(&w->def.allocator, saved);
+    if (result != STEER_OK) return result; /* out of memory: the world as it was */
+    /* the grid sized for the new capacity (its cell count is capped near 4
+     * cells an agent of capacity: a cap that bound for the old one would
+     * leave a grown crowd in coarse cells) */
+    w->grid_capacity = capacity;
+    return STEER_OK;
 }
 
 /* ---- info: the header and the sections' sizes, without restoring --------- */

@@ -122,7 +122,8 @@ extern "C" {
     X(AGENT_HEADING)            /* a heading not finite, or zero (on the ground, for a ground_plane group) */ \
     X(WALL_HEIGHT)              /* a wall's bottom or top NaN, bottom not below top, or a 2D world's wall */ \
     X(PLACES_QUERY)             /* places_around: a centre not finite, spacing not > 0, a margin negative, movers, an unbounded spiral past the float range */ \
-    X(ASSIGN_DIM)               /* steer_assign_places: dim not 2 or 3 */
+    X(ASSIGN_DIM)               /* steer_assign_places: dim not 2 or 3 */ \
+    X(RESERVE_AGENTS)           /* steer_world_reserve_agents: a capacity not in [1, 2^28] */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
 typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;

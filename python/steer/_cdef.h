@@ -354,6 +354,7 @@ const char *steer_kernel_name(steer_kernel kernel);
 size_t steer_world_snapshot_size(const steer_world *world);
 steer_result steer_world_save(const steer_world *world, void *buffer, size_t capacity, size_t *written);
 steer_result steer_world_restore(steer_world *world, const void *data, size_t size);
+steer_result steer_world_reserve_agents(steer_world *world, int capacity);
 typedef struct {
     int version, dim;
     steer_up_axis up;

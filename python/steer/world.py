@@ -1394,6 +1394,26 @@ class World:
         self._step_arrivals = None  # the snapshot's own last step says who arrived
         self._version += 1
 
+    def reserve_agents(self, capacity: int) -> None:
+        """Grow the room for agents to `capacity` (steer_world_reserve_agents; a smaller one changes nothing),
+        keeping every agent, handle, goal and object. Done in a new C world (this one saved, restored into it and
+        grown there), so views of the old state keep their memory, as after restore."""
+        capacity = _int(capacity, "capacity")
+        _errors.begin()
+        if capacity <= self._def().capacity:
+            # refused, or nothing to do
+            _errors.check(lib.steer_world_reserve_agents(self._w, capacity), "steer_world_reserve_agents")
+            return
+        fresh = lib.steer_world_create(self._def())
+        if fresh == ffi.NULL:
+            _errors.raise_reported(lib.STEER_ERROR_OUT_OF_MEMORY, "reserve: steer_world_create")
+        owner = _Owner(fresh, self._owner.scheduler)
+        raw = self.save()
+        _errors.check(lib.steer_world_restore(fresh, raw, len(raw)), "steer_world_restore")
+        _errors.check(lib.steer_world_reserve_agents(fresh, capacity), "steer_world_reserve_agents")
+        self._owner = owner
+        self._version += 1
+
     # ---- debug draw ---------------------------------------------------------------------
     def draw(self, target: Any, agents: bool = True, velocities: bool = False, neighbour_radius: bool = False,
              wander: bool = False, feelers: bool = False, obstacles: bool = True, walls: bool = True,

@@ -1,0 +1,49 @@
+"""World.reserve_agents: a world grown mid-run keeps its agents, handles and goals, steps on as the world not grown
+(where its cells stay the same), and views taken before it keep their memory."""
+import numpy as np
+import pytest
+
+import steer
+
+
+def flock(capacity, seed=3):
+    rng = np.random.default_rng(seed)
+    w = steer.World(dim=2, capacity=capacity, bounds_min=(-10, -10), bounds_max=(10, 10))
+    g = w.add_group()
+    ids = w.add_agents(g, rng.uniform(-10, 10, (200, 2)).astype(np.float32),
+                       rng.uniform(-1, 1, (200, 2)).astype(np.float32))
+    return w, g, ids
+
+
+def test_a_grown_world_steps_on_as_the_world_not_grown():
+    grown, g, ids = flock(200)
+    kept, _, ids_kept = flock(200)
+    grown.set_targets(ids[:50], np.float32([[5, 5]] * 50), "arrive")
+    kept.set_targets(ids_kept[:50], np.float32([[5, 5]] * 50), "arrive")
+    for _ in range(10):
+        grown.step(0.05), kept.step(0.05)
+    view = grown.view()
+    x = view.x.copy()
+    with pytest.raises(steer.CapacityError):
+        grown.add_agents(g, np.zeros((1, 2), np.float32))
+    grown.reserve_agents(5000)
+    assert grown.state_hash() == kept.state_hash()
+    assert np.array_equal(view.x, x) and not view.is_current  # the old view's memory is still there
+    assert np.array_equal(grown.get_agents(ids)[0], kept.get_agents(ids_kept)[0])
+    for _ in range(30):
+        grown.step(0.05), kept.step(0.05)
+    assert grown.state_hash() == kept.state_hash()
+    assert [goal["target"] for goal in grown.get_goals(ids[:50])] == [goal["target"] for goal in kept.get_goals(ids_kept[:50])]
+    more = grown.add_agents(g, np.zeros((4800, 2), np.float32))
+    assert len(grown) == 5000 and more.shape == (4800, 3)
+
+
+def test_reserve_refuses_and_a_smaller_capacity_changes_nothing():
+    w, _, _ = flock(300)
+    before = w.state_hash()
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.reserve_agents(0)
+    assert "capacity = 0: must be in [1, 2^28]" in str(e.value)
+    w.reserve_agents(10)
+    w.add_agents(0, np.zeros((100, 2), np.float32))  # the room of 300 is still there
+    assert len(w) == 300 and w.state_hash() != before
