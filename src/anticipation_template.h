@@ -27,19 +27,6 @@ typedef struct N(relative) {
     float radius, scale;
 } N(relative);
 
-/* A power of two that brings m (the largest magnitude of a pair) near 1
- * when fourth powers of it (the discriminant's b^2 and a c) would leave
- * the normal floats; 1 within 2^-20..2^20. Scaling by a power of two is
- * exact, so either way the results are the same bits wherever the unscaled
- * arithmetic neither overflows nor underflows. */
-static inline float N(pair_scale)(float m)
-{
-    if (!(m > 0x1p20f || (m < 0x1p-20f && m > 0.0f)) || !steer_is_finite(m)) return 1.0f;
-    int e;
-    frexpf(m, &e);
-    return ldexpf(1.0f, e > 100 ? -100 : (e < -100 ? 100 : -e));
-}
-
 static N(relative) N(relative_motion)(V pos, V vel, V other_pos, V other_vel, float radius)
 {
     N(relative) r;
@@ -51,7 +38,7 @@ static N(relative) N(relative_motion)(V pos, V vel, V other_pos, V other_vel, fl
         v = F(sub)(F(scale)(vel, 0.5f), F(scale)(other_vel, 0.5f));
         radius *= 0.5f;
     }
-    float k = N(pair_scale)(steer_maxf(steer_maxf(F(max_abs)(w), F(max_abs)(v)), steer_absf(radius)));
+    float k = pair_scale(steer_maxf(steer_maxf(F(max_abs)(w), F(max_abs)(v)), steer_absf(radius)));
     r.w = F(scale)(w, k);
     r.v = F(scale)(v, k);
     r.radius = radius * k;

@@ -101,6 +101,23 @@ static steer_v3 lift3(steer_v2 a, steer_v3 like, steer_up_axis up)
     return steer_v3_from_z_up(steer_v3_make(a.x, a.y, steer_v3_to_z_up(like, up).z), up);
 }
 
+/* A power of two that brings m (a largest magnitude) near 1 when m is
+ * beyond 2^-e..2^e (bound = 2^e), so that powers of such magnitudes stay
+ * in float range; 1 otherwise, so that ordinary inputs keep their exact
+ * arithmetic. Scaling by a power of two is exact: the results are the same
+ * bits wherever the unscaled arithmetic neither overflows nor underflows. */
+static inline float pow2_scale(float m, float bound)
+{
+    if (!(m > bound || (m < 1.0f / bound && m > 0.0f)) || !steer_is_finite(m)) return 1.0f;
+    int e;
+    frexpf(m, &e);
+    return ldexpf(1.0f, e > 100 ? -100 : (e < -100 ? 100 : -e)); /* k and 1/k stay normal floats */
+}
+/* for squares and products of magnitudes (the behaviours' geometry) */
+static inline float range_scale(float m) { return pow2_scale(m, 0x1p40f); }
+/* for fourth powers (anticipation's discriminant: b^2 and a c) */
+static inline float pair_scale(float m) { return pow2_scale(m, 0x1p20f); }
+
 #define STEER_DIM 2
 #include "behaviours_template.h"
 #define STEER_DIM 3

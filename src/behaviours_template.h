@@ -46,17 +46,6 @@ static inline bool N(shorter_than)(V a, float limit)
     return F(len)(a) < limit;
 }
 
-/* A power of two that brings m (a largest magnitude) near 1 when squares and
- * products of such magnitudes would leave float range; 1 otherwise, so that
- * ordinary inputs keep their exact arithmetic. Scaling by it is exact. */
-static inline float N(range_scale)(float m)
-{
-    if (!(m > 0x1p40f || (m < 0x1p-40f && m > 0.0f)) || !steer_is_finite(m)) return 1.0f;
-    int e;
-    frexpf(m, &e);
-    return ldexpf(1.0f, e > 100 ? -100 : (e < -100 ? 100 : -e)); /* k and 1/k stay normal floats */
-}
-
 /* ---- basic ------------------------------------------------------------ */
 V N(steer_seek)(V pos, V vel, V target, float max_speed)
 {
@@ -356,7 +345,7 @@ V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, c
             /* The crossing's fractions are ratios of products: in a frame
              * scaled by a power of two they are the same, and the products
              * stay in float range however large or small the geometry. */
-            float k = N(range_scale)(steer_maxf(steer_v2_max_abs(ray), steer_maxf(steer_v2_max_abs(a), steer_maxf(steer_v2_max_abs(b), steer_v2_max_abs(p)))));
+            float k = range_scale(steer_maxf(steer_v2_max_abs(ray), steer_maxf(steer_v2_max_abs(a), steer_maxf(steer_v2_max_abs(b), steer_v2_max_abs(p)))));
             steer_v2 ray_k = steer_v2_scale(ray, k), along_k = steer_v2_sub(steer_v2_scale(b, k), steer_v2_scale(a, k));
             float denom = steer_v2_cross(ray_k, along_k);
             if (denom == 0.0f) continue; /* parallel or degenerate */
@@ -382,7 +371,7 @@ V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, c
  * its squares stay in float range at any scale. */
 static steer_v2 N(closest_on_segment_flat)(steer_v2 a, steer_v2 b, steer_v2 p)
 {
-    float k = N(range_scale)(steer_maxf(steer_v2_max_abs(p), steer_maxf(steer_v2_max_abs(a), steer_v2_max_abs(b))));
+    float k = range_scale(steer_maxf(steer_v2_max_abs(p), steer_maxf(steer_v2_max_abs(a), steer_v2_max_abs(b))));
     steer_v2 ak = steer_v2_scale(a, k), ab = steer_v2_sub(steer_v2_scale(b, k), ak);
     float l2 = steer_v2_len_sq(ab);
     float t = l2 > 0.0f ? steer_clampf(steer_v2_dot(steer_v2_sub(steer_v2_scale(p, k), ak), ab) / l2, 0.0f, 1.0f) : 0.0f;
@@ -456,7 +445,7 @@ V N(steer_path_closest_point)(const N(steer_path) *path, V p, float *out_distanc
     float m = segments > 0 ? F(max_abs)(p) : 0.0f;
     for (int i = 0; i < count && segments > 0; ++i)
         if (F(is_valid)(path->points[i])) m = steer_maxf(m, F(max_abs)(path->points[i]));
-    float k = N(range_scale)(m);
+    float k = range_scale(m);
     V pk = F(scale)(p, k);
     for (int s = 0; s < segments; ++s) {
         float t, d2;
@@ -546,7 +535,7 @@ V N(steer_path_track)(const N(steer_path) *path, V p, int *segment, float window
      * compared in, scaled as steer_path_closest_point's. */
     V a = path->points[from], b = path->points[(from + 1) % count];
     float m = F(max_abs)(p), t0, d2;
-    float k0 = N(range_scale)(steer_maxf(m, F(is_valid)(a) && F(is_valid)(b) ? steer_maxf(F(max_abs)(a), F(max_abs)(b)) : 0.0f));
+    float k0 = range_scale(steer_maxf(m, F(is_valid)(a) && F(is_valid)(b) ? steer_maxf(F(max_abs)(a), F(max_abs)(b)) : 0.0f));
     V q0 = N(segment_closest)(path, from, F(scale)(p, k0), k0, &t0, &d2);
     float along = 0.0f;
     if (F(is_valid)(q0)) N(toward)(q0, b, &along);
@@ -562,7 +551,7 @@ V N(steer_path_track)(const N(steer_path) *path, V p, int *segment, float window
         V point = path->points[(from + i) % count];
         if (F(is_valid)(point)) m = steer_maxf(m, F(max_abs)(point));
     }
-    float k = N(range_scale)(m), best_d2 = 0.0f;
+    float k = range_scale(m), best_d2 = 0.0f;
     V pk = F(scale)(p, k), best = p;
     int best_seg = -1;
     for (int i = 0; i < reach; ++i) { /* a later segment wins a tie: at a corner the agent is on the next */
@@ -737,7 +726,7 @@ V N(steer_hide)(V pos, V vel, V hunter_pos, V hunter_vel, const N(steer_obstacle
     float m = F(max_abs)(pos);
     for (int i = 0; i < count; ++i)
         m = steer_maxf(m, F(max_abs)(obstacles[i].centre) + steer_absf(obstacles[i].radius + distance_from_boundary));
-    float k = N(range_scale)(m);
+    float k = range_scale(m);
     for (int i = 0; i < count; ++i) {
         V away = N(toward)(hunter_pos, obstacles[i].centre, 0);
         if (F(len_sq)(away) == 0.0f) continue; /* hunter inside the centre: no "behind" */

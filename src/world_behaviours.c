@@ -27,16 +27,15 @@ static float agent_random(const steer_world *w, uint32_t slot, uint32_t draw)
     return (float)(h >> 40) * 0x1p-24f;
 }
 
-/* Offset to q as seen from p: the nearest torus image when wrapping. */
+/* Offset to q as seen from p: the nearest torus image when wrapping, by the
+ * rule the neighbourhoods use (world_cells.h). */
 static steer_v3 offset_to(const steer_world *w, steer_v3 p, steer_v3 q)
 {
     steer_v3 d = steer_v3_sub(q, p);
     if (w->def.boundary != STEER_BOUNDARY_WRAP) return d;
     float c[3] = {d.x, d.y, d.z};
-    for (int a = 0; a < w->dim; ++a) {
-        if (c[a] > 0.5f * w->extent[a]) c[a] -= w->extent[a];
-        else if (c[a] < -0.5f * w->extent[a]) c[a] += w->extent[a];
-    }
+    for (int a = 0; a < w->dim; ++a) /* c - (+-extent or 0): the same bits as c -+ extent or c */
+        c[a] -= steer__nearest_image_shift(steer_v3_get(q, a), steer_v3_get(p, a), w->extent[a], 0.5f * w->extent[a]);
     return steer__v3_from(c);
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The include rules of src/, tools/, web/ and include/: one-way layers, no cycle.
+"""The include rules of src/, include/, tools/, web/ and of their clients
+(tests/, fuzz/, bench/, examples/): one-way layers, no cycle.
 
 Reads every `#include "..."` line and resolves it against the including
 file's folder and the project's include paths, and every `#include <...>`
@@ -9,6 +10,8 @@ project; `<math.h>` resolves to none and is left alone). Then two checks:
   that matches its path), and includes only files of its own layer or of a
   layer it is listed as using. A file no pattern matches is an error, so a
   new file is placed in the map before it lands.
+- public only: a layer of PUBLIC_ONLY takes the library (include/, src/)
+  through its public headers alone, never a file of src/.
 - cycles: no file includes itself through others (within a layer too).
 Prints each break found and exits 1, or the counts and exits 0. The same
 map is drawn in docs/design.md ("Layers").
@@ -21,13 +24,13 @@ import re
 import sys
 
 root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
-scanned = ["src", "tools", "include", "web"]
+scanned = ["src", "tools", "include", "web", "tests", "fuzz", "bench", "examples"]
 
 # (layer, the layers it uses, its files' patterns relative to the root).
 LAYERS = [
     ("base", [], ["include/steer/math.h", "include/steer/random.h", "include/steer/alloc.h",
                   "include/steer/misuse.h", "include/steer/result.h", "include/steer/detail/*",
-                  "src/math.c", "src/random.c", "src/alloc.c", "src/misuse.c", "src/misuse_internal.h",
+                  "src/math.c", "src/random.c", "src/result.c", "src/alloc.c", "src/misuse.c", "src/misuse_internal.h",
                   "src/up_axis.h", "src/braking.h", "src/contain.h"]),
     ("behaviours", ["base"], ["include/steer/behaviours.h", "src/behaviours*", "src/anticipation*"]),
     ("combine", ["base"], ["include/steer/combine.h", "src/combine*"]),
@@ -44,8 +47,28 @@ LAYERS = [
     ("render", ["base", "world", "library", "scenario"], ["tools/render/*"]),
     ("programs", ["base", "behaviours", "combine", "vehicle", "grid", "assign", "world", "library", "scenario", "render"],
      ["tools/steer/*", "tools/hash_scenario/*", "web/*.c"]),
-    ("tests", ["base", "behaviours", "combine", "vehicle", "grid", "assign", "world", "library"], ["tests/*"]),
+    # The clients. The tools' tests (first: tests/* matches them too) take the
+    # tools' own headers. The helpers shared by tests, fuzzers and
+    # tests/hash_world lean on the public API alone, so any of them can use
+    # one. The library's tests (and tests/data's fixture writers) are white
+    # box: they may include the src/ headers of what they test.
+    ("tool tests", ["base", "behaviours", "combine", "vehicle", "grid", "assign", "world", "library", "scenario",
+                    "render", "programs", "test helpers"], ["tests/tool/*"]),
+    ("test helpers", ["base", "behaviours", "combine", "vehicle", "grid", "assign", "world", "library"], ["tests/*.h"]),
+    ("tests", ["base", "behaviours", "combine", "vehicle", "grid", "assign", "world", "library", "test helpers"],
+     ["tests/*.c"]),
+    ("fuzzers", ["base", "behaviours", "combine", "vehicle", "grid", "assign", "world", "library", "scenario",
+                 "test helpers"], ["fuzz/*"]),
+    # a bench may time an internal part on its own (bench/assign.c) or switch
+    # one off (bench/obstacles.c)
+    ("benches", ["base", "behaviours", "combine", "vehicle", "grid", "assign", "world", "library"], ["bench/*"]),
+    ("examples", ["base", "behaviours", "combine", "vehicle", "grid", "assign", "world", "library"], ["examples/*"]),
 ]
+# What these layers see of the library is its public headers (include/steer/):
+# the tools are built on the public API, so are their tests; a fuzzer drives
+# the API a caller has; a test helper is shared by every test; an example
+# shows a user what to write.
+PUBLIC_ONLY = {"scenario", "render", "programs", "tool tests", "test helpers", "fuzzers", "examples"}
 
 
 def layer_of(path):
@@ -55,7 +78,7 @@ def layer_of(path):
             return name
     return None
 
-search = ["include", "src", "tools/scenario", "tools/render", "tools/steer", "tests"]
+search = ["include", "src", "tools/scenario", "tools/render", "tools/steer", "tests", "fuzz"]
 include = re.compile(r'^\s*#\s*include\s+(?:"([^"]+)"|<([^>]+)>)')
 
 
@@ -105,6 +128,12 @@ for f in files:
         if mine and theirs and theirs not in uses[mine]:
             breaks.append("%s (%s) includes %s (%s): %s does not use %s" % (
                 os.path.relpath(f, root), mine, os.path.relpath(t, root), theirs, mine, theirs))
+for f in files:
+    if layer_of(f) in PUBLIC_ONLY:
+        for t in edges[f]:
+            if os.path.relpath(t, root).startswith("src" + os.sep):
+                breaks.append("%s (%s) includes %s: %s sees the library through include/steer/ only" % (
+                    os.path.relpath(f, root), layer_of(f), os.path.relpath(t, root), layer_of(f)))
 for f in files:
     if not state.get(f):
         visit(f, [])

@@ -1,7 +1,7 @@
 /* steer/result.h — the one error code every fallible steer call returns.
  *
  *   steer_result            STEER_OK (0) or a negative error
- *   steer_result_string(r)  a short English name for logs ("stale handle")
+ *   steer_result_string(r)  a short English name for logs ("out of memory")
  */
 #ifndef STEER_RESULT_H
 #define STEER_RESULT_H
