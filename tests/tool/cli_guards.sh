@@ -26,7 +26,8 @@
 #     ignoring them), and steer --help lists bench's modes and run's usage as
 #     steer run --help gives it
 #   - steer bench refuses an option given twice (the last won, silently) and
-#     a number after whitespace (" 10" was 10, "10 " an error); its --help
+#     a number after whitespace (" 10" was 10, "10 " an error), and so does
+#     steer run (one parser for both); its --help
 #     gives the range of every number it checks
 #   - steer bench's mean_neighbours counts across the torus's seams (200
 #     agents on a torus sized for 16 read 13.5), and a run out of memory says
@@ -108,6 +109,8 @@ refused "bench --goals twice" "steer bench: --goals given twice: expected it onc
     bench --goals --agents 10 --steps 1 --goals
 refused "bench --agents ' 10'" "steer bench: --agents ' 10': expected an integer from 1 to 67108864" \
     bench --agents " 10" --steps 1
+refused "run --frames ' 10'" "steer run: --frames expects an integer from 1 to 10000, got ' 10'" \
+    run scen.json --frames " 10"
 refused "bench --neighbours ' 16'" "steer bench: --neighbours ' 16': expected a number above 0 and below 1000000" \
     bench --neighbours " 16" --agents 10 --steps 1
 "$steer" bench --help > stdout.txt 2>&1 || fail "steer bench --help: status $?"

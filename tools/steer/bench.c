@@ -446,13 +446,10 @@ static void failed(const bench_setup *b)
                     "(out of memory?)\n", b->agents, b->dim, b->threads, b->threads == 1 ? "" : "s");
 }
 
-/* Whitespace before a number is refused as after it (strtol skipped it: "
- * 10" was 10, "10 " an error). */
 static int parse_int(const char *s, int lo, int hi, int *out)
 {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*s == 0 || isspace((unsigned char)*s) || *end != 0 || v < lo || v > hi) return -1;
+    long long v;
+    if (tool_parse_integer(s, lo, hi, &v)) return -1;
     *out = (int)v;
     return 0;
 }

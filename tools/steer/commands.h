@@ -28,6 +28,10 @@ void tool_options_print(FILE *to, const tool_option *options, int count);
  * "COMMAND: NAME given twice ('A', then 'B'): expected it once" (the last
  * one used to win silently); else *given takes value. */
 bool tool_option_once(const char *command, const char *name, const char **given, const char *value);
+/* A decimal integer in [lo, hi] (an option's value): 0 and *out set, or
+ * -1 for anything else, whitespace before or after it included (strtoll
+ * skips leading whitespace: " 10" was 10 to `run` and an error to `bench`). */
+int tool_parse_integer(const char *s, long long lo, long long hi, long long *out);
 /* Standard output flushed; false after "COMMAND: standard output: write
  * failed: WHY" on stderr (a full disk: the figures or the report were lost,
  * and the status was 0). */

@@ -3,7 +3,9 @@
  *   steer bench [options]                the standard flock benchmark (steer bench --help)
  *   steer --version                      the linked library's version (steer_version())
  * Also the option lookup and help text both subcommands share. */
+#include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -81,6 +83,16 @@ bool tool_option_once(const char *command, const char *name, const char **given,
     }
     *given = value;
     return true;
+}
+
+int tool_parse_integer(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (!*s || isspace((unsigned char)*s) || *end || errno || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
 }
 
 bool tool_stdout_written(const char *command)

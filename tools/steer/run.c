@@ -78,16 +78,6 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int parse_long(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
-
 /* 0, 1 when --help was given (exit 0), or 2 after a message. */
 static int parse_options(int argc, char **argv, run_options *o)
 {
@@ -125,7 +115,7 @@ static int parse_options(int argc, char **argv, run_options *o)
         case OPT_CSV: o->csv = v; break;
         case OPT_METRICS: o->metrics = v; break;
         case OPT_FRAMES: case OPT_FPS: case OPT_TRAIL: case OPT_SEED: case OPT_THREADS:
-            if (parse_long(v, lo[k], hi[k], &n)) {
+            if (tool_parse_integer(v, lo[k], hi[k], &n)) {
                 fprintf(stderr, "steer run: %s expects an integer from %lld to %lld, got '%s'\n", a, lo[k], hi[k], v);
                 return 2;
             }
