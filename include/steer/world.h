@@ -322,7 +322,9 @@ typedef struct steer_group_def {
                                 the waypoint (1,000 leaving a room by three doors: 2 to 9 stood on
                                 the walls inside for good before, none now) */
     steer_agent_id leader;   /* FOLLOW_LEADER: the agent followed (a handle of this world; a removed
-                                one: no force) */
+                                one: no force). add_group and set_group refuse one no live agent has,
+                                except that set_group takes the group's own leader removed since (its
+                                def read back and tuned) */
     float leader_behind;     /* FOLLOW_LEADER: arrive at the point this far behind the leader (default 2) */
     float leader_sight;      /* FOLLOW_LEADER: closer than this ahead of the leader and inside its path
                                 (closer to its line than twice the two radii: room to pass, not just
