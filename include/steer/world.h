@@ -940,7 +940,8 @@ steer_result steer_world_remove_formation(steer_world *world, int formation);
 int steer_world_formation_count(const steer_world *world); /* live ones */
 
 /* ---- stepping ------------------------------------------------------------ */
-/* dt must be finite and >= 0 (0 does nothing). With max_dt > 0 a larger dt
+/* dt must be finite and >= 0 (0 moves nothing, and steer_world_arrivals then lists none: a paused
+ * game stepping by 0 hears no arrival twice). With max_dt > 0 a larger dt
  * runs as ceil(dt / max_dt) equal sub-steps; a dt needing more than 1024 of
  * them is refused with STEER_ERROR_INVALID_ARGUMENT. */
 steer_result steer_world_step(steer_world *world, float dt);
