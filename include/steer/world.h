@@ -127,7 +127,12 @@ typedef struct steer_world_def {
     steer_up_axis up;        /* 3D: STEER_UP_Z (default) or STEER_UP_Y: wander's plane, the axis walls stand
                                 along, the ground of ground_plane groups (ignored in 2D: such a world
                                 keeps, reports and saves STEER_UP_Z). A Y-up world is the Z-up one
-                                turned, each agent alone bit for bit; agents that see each other sum
+                                turned, each agent alone bit for bit while it moves on the ground
+                                (ground_plane groups, or flyers with no up part in any position,
+                                velocity, goal or obstacle); a length or dot product with an up part
+                                sums x, y, z in the other frame's order (x, z, y), so a lone flyer
+                                climbing or sinking parts by a rounding, which grows (a wandering flyer
+                                among rocks: 0.09 apart after 15 s); agents that see each other sum
                                 their neighbours in the grid's cell order, which the turn changes, so
                                 a crowd's runs part by a rounding at first and then as chaos does
                                 (y_up_ground.json against its turned copy: 19 apart by the end) */
