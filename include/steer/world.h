@@ -266,8 +266,11 @@ typedef struct steer_group_def {
                                 within the step, so two such agents never overlap (of those it sees: within
                                 its neighbour_radius, which must be at least 2 radius, refused otherwise;
                                 so while 2 max_speed dt + both radii fit in it; set the world's max_dt to
-                                keep that at any dt), and of the whole gap
-                                to a wall, which its body then never crosses (default false). It sees
+                                keep that at any dt; a solid obstacle's push-out comes after it, so one
+                                moved into a crowd, or a unit added inside one, presses units onto each
+                                other: a car of radius 1.5 at 15 m/s through idle walkers of radius 0.4,
+                                pairs 0.02 apart for up to 0.56 s; with non_penetration 0.79 at worst), and of the
+                                whole gap to a wall, which its body then never crosses (default false). It sees
                                 obstacles as neighbours, also across a torus seam (each at its nearest copy;
                                 at most 256 within the neighbour radius, the nearest). It moves no one
                                 but the agent itself, so no body can push another: two streams that meet
