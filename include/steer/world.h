@@ -730,7 +730,13 @@ typedef struct steer_goal {
 
 /* kind NONE (or goal NULL) clears the agent's goal. Refused: a stale
  * handle (STEER_ERROR_STALE_HANDLE), a value out of range or not finite
- * (INVALID_ARGUMENT, reported as misuse naming the field). */
+ * (INVALID_ARGUMENT, reported as misuse naming the field). A goal set
+ * again, even the same one, starts over: not arrived, WAYPOINTS from
+ * `progress` and `from` where the agent stands. So a game that re-sends
+ * an order every frame hears its arrival every frame once the unit
+ * stands there (an ARRIVE re-sent for 10 s: 339 arrivals), and a route
+ * re-sent with progress 0 never gets past its first point: send an order
+ * once, or compare it with steer_world_get_goal first. */
 steer_result steer_world_set_goal(steer_world *world, steer_agent_id id, const steer_goal *goal);
 /* out->kind is NONE for an agent without a goal. */
 steer_result steer_world_get_goal(const steer_world *world, steer_agent_id id, steer_goal *out);
