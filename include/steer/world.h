@@ -339,7 +339,10 @@ typedef struct steer_group_def {
                                 to touch), step aside out of its way at max_force, straight away from
                                 its line (on the line: to the leader's right) (default 4); a leader
                                 standing still has no heading, so no path, and the point behind it is
-                                where it stands (keep_apart or separation keep the bodies apart) */
+                                where it stands: keep_apart keeps the followers' bodies off it, separation
+                                does not (its push loses to the arrive there: followers of the default
+                                group, radius 0.25, stood 0.3-0.5 from a standing leader's centre, two of
+                                three in front of it) */
     steer_v3 threat;         /* FLEE */
     float panic_distance;    /* FLEE / EVADE: 0 = always */
     int pursue_group;        /* PURSUE: nearest member of this group ... */
