@@ -155,7 +155,13 @@ static const char *const behaviour_names[] = {
 };
 _Static_assert(sizeof behaviour_names / sizeof behaviour_names[0] == STEER_BEHAVIOUR_COUNT, "a name per behaviour");
 
-static bool group_def_ok(const steer_world *w, const steer_group_def *g, const char *function)
+static bool same_handle(steer_agent_id a, steer_agent_id b)
+{
+    return a.index == b.index && a.generation == b.generation && a.world == b.world;
+}
+
+/* kept: the group's leader now (set_group), NULL for a new group */
+static bool group_def_ok(const steer_world *w, const steer_group_def *g, const steer_agent_id *kept, const char *function)
 {
     STEER__REQUIRE(g, NULL_ARGUMENT, "def = NULL: must point to a def from steer_default_group_def");
     STEER__REQUIRE(g->internal_cookie == STEER__COOKIE, GROUP_DEF_COOKIE,
@@ -246,9 +252,11 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const c
     STEER__REQUIRE(g->weight[STEER_FOLLOW_PATH] == 0.0f || (g->path >= 0 && g->path < w->path_count), GROUP_DEF_PATH,
                    "def->path = %d: must be a path added to the world (%d so far) while FOLLOW_PATH is on", g->path,
                    w->path_count);
-    /* a restore (function NULL) checks groups before its agents exist; a leader gone since only stops its followers */
+    /* a restore (function NULL) checks groups before its agents exist; a leader gone since only stops its
+     * followers, so set_group keeps it (get_group's def given back, another field tuned, is not refused) */
     STEER__REQUIRE(g->weight[STEER_FOLLOW_LEADER] == 0.0f || !function ||
-                       steer__handle_lookup(w, g->leader, &(uint32_t){0}) == STEER_MISUSE_NONE,
+                       steer__handle_lookup(w, g->leader, &(uint32_t){0}) == STEER_MISUSE_NONE ||
+                       (kept && same_handle(g->leader, *kept)),
                    GROUP_DEF_LEADER, "def->leader = {%u, %u, %u}: must be an agent of this world while FOLLOW_LEADER is on",
                    g->leader.index, g->leader.generation, g->leader.world);
     STEER__REQUIRE(g->weight[STEER_FOLLOW_FLOW] == 0.0f || (g->flow_field >= 0 && g->flow_field < w->field_count),
@@ -524,7 +532,7 @@ int steer_world_add_group(steer_world *w, const steer_group_def *def)
 
 int steer__world_add_group(steer_world *w, const steer_group_def *def, const char *function)
 {
-    if (!group_def_ok(w, def, function)) return STEER_ERROR_INVALID_ARGUMENT;
+    if (!group_def_ok(w, def, NULL, function)) return STEER_ERROR_INVALID_ARGUMENT;
     if (w->group_count >= w->def.max_groups) return STEER_ERROR_CAPACITY;
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     steer__group *g = &w->groups[w->group_count];
@@ -539,7 +547,9 @@ steer_result steer_world_set_group(steer_world *w, int group, const steer_group_
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT, GROUP_INDEX,
                     "group = %d: must be in [0, %d), the groups added", group, w->group_count);
-    if (!group_def_ok(w, def, __func__)) return STEER_ERROR_INVALID_ARGUMENT;
+    const steer_group_def *now = &w->groups[group].def; /* its leader was checked while FOLLOW_LEADER was on */
+    if (!group_def_ok(w, def, now->weight[STEER_FOLLOW_LEADER] != 0.0f ? &now->leader : NULL, __func__))
+        return STEER_ERROR_INVALID_ARGUMENT;
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     w->groups[group].def = *def;
     steer__group_derive(&w->groups[group], w->dim);

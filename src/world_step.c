@@ -59,7 +59,10 @@ steer_result steer_world_step(steer_world *w, float dt)
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(!steer_is_finite(dt) || dt < 0.0f, STEER_ERROR_INVALID_ARGUMENT, STEP_DT, "dt = %g: must be finite and >= 0",
                     (double)dt);
-    if (dt == 0.0f) return STEER_OK;
+    if (dt == 0.0f) { /* nothing moves, nothing arrives: a paused game reading arrivals each frame hears none again */
+        w->step_begin = w->steps;
+        return STEER_OK;
+    }
     int substeps = 1;
     if (w->def.max_dt > 0.0f && dt > w->def.max_dt) {
         float n = ceilf(dt / w->def.max_dt);

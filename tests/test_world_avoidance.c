@@ -1205,6 +1205,19 @@ static void followers_keep_behind_and_out_of_the_way(void)
     /* a def naming no live agent is refused */
     follow.leader = leader;
     CHECK(steer_world_add_group(w, &follow) < 0);
+    /* but the group's own leader, gone since, is kept: its def read back and tuned is taken (a game
+     * changing its followers' speed after their leader died), and they still get no force */
+    steer_group_def tuned;
+    CHECK(steer_world_get_group(w, 1, &tuned) == STEER_OK);
+    tuned.max_speed = 1.5f;
+    CHECK(steer_world_set_group(w, 1, &tuned) == STEER_OK);
+    for (int s = 0; s < 60; ++s) CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+    CHECK(steer_world_get_agent(w, side[0], &a) == STEER_OK && steer_v3_is_valid(a.position));
+    /* another removed agent as the leader is still refused */
+    steer_agent_id gone = steer_world_add_agent(w, 0, (steer_v3){0, 20, 0}, steer_v3_zero());
+    CHECK(steer_world_remove_agent(w, gone) == STEER_OK);
+    tuned.leader = gone;
+    CHECK(steer_world_set_group(w, 1, &tuned) == STEER_ERROR_INVALID_ARGUMENT);
     steer_world_destroy(w);
 }
 

@@ -469,6 +469,14 @@ static void arrivals(int flock)
     int n = steer_world_arrivals(w, two, 3);
     CHECK(n == 1 && !listed(two, n, a));
     for (int i = 0; i < n && i < 3; ++i) CHECK(steer_world_is_valid(w, two[i]));
+    const uint64_t steps_before = steer_world_step_count(w);
+    /* a paused game steps by 0 and reads the arrivals each frame: the step before's are not heard again
+     * (they were, once per paused frame); the agents stay arrived */
+    for (int pause = 0; pause < 3; ++pause) {
+        CHECK(steer_world_step(w, 0.0f) == STEER_OK);
+        CHECK(steer_world_arrivals(w, two, 3) == 0);
+    }
+    CHECK(steer_world_has_arrived(w, b) && steer_world_step_count(w) == steps_before);
 
     /* SEEK: arrived within the tolerance at any speed; ARRIVE: not while faster than arrival_speed */
     steer_agent_id s1 = steer_world_add_agent(w, g, steer_v3_make(-0.02f, 30, 0), steer_v3_make(1, 0, 0));

@@ -632,8 +632,11 @@ static void arrivals_through_a_snapshot(void)
     snap_buffer b = snap_save(w);
     CHECK(steer_world_restore(copy, b.data, b.size) == STEER_OK);
     CHECK(steer_world_arrivals(copy, restored, 2) == 1 && restored[0].index == ids[0].index);
-    steer_world_step(copy, 0.0f); /* no step: the same list */
-    CHECK(steer_world_arrivals(copy, restored, 2) == 1);
+    /* a step of 0 moves nothing and lists no arrivals (a paused game hears none twice), restored or not */
+    steer_world_step(copy, 0.0f);
+    steer_world_step(w, 0.0f);
+    CHECK(steer_world_arrivals(copy, restored, 2) == 0 && steer_world_arrivals(w, listed, 2) == 0);
+    CHECK(steer_world_has_arrived(copy, ids[0]) && steer_world_state_hash(copy) == steer_world_state_hash(w));
     steer_world_step(w, DT);
     steer_world_step(copy, DT);
     CHECK(steer_world_arrivals(w, listed, 2) == 0 && steer_world_arrivals(copy, restored, 2) == 0);
