@@ -829,6 +829,9 @@ steer_world_view steer_world_get_view(const steer_world *w)
     view.vy = w->v[1];
     view.vz = w->v[2];
     view.group = w->group;
+    view.hx = w->heading[0]; /* NULL without keep_headings; [2] NULL in 2D */
+    view.hy = w->heading[1];
+    view.hz = w->heading[2];
     return view;
 }
 

@@ -371,6 +371,39 @@ static void bad_calls_are_refused(void)
     steer_set_misuse_handler(check_count_misuse, 0);
 }
 
+/* The view's headings are each row's agent's (by its handle), after steps
+ * that sorted them, in 2D and 3D; none without keep_headings, no hz in 2D. */
+static void the_view_holds_each_rows_heading(void)
+{
+    for (int dim = 2; dim <= 3; ++dim) {
+        steer_world *w = make_world(dim, 2, true);
+        steer_rng rng = steer_rng_make(11);
+        for (int i = 0; i < 200; ++i) {
+            steer_v3 p = {steer_rng_range(&rng, -20, 20), steer_rng_range(&rng, -20, 20), dim == 3 ? steer_rng_range(&rng, -20, 20) : 0};
+            steer_v3 v = {steer_rng_range(&rng, -1, 1), steer_rng_range(&rng, -1, 1), dim == 3 ? steer_rng_range(&rng, -1, 1) : 0};
+            steer_agent_id id = steer_world_add_agent(w, 0, p, v);
+            steer_goal go = {STEER_GOAL_ARRIVE, {-p.x, -p.y, -p.z}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+            CHECK(steer_world_set_goal(w, id, &go) == STEER_OK);
+        }
+        for (int s = 0; s < 90; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_world_view view = steer_world_get_view(w);
+        CHECK(view.count == 200 && view.hx && view.hy && (dim == 3) == (view.hz != NULL));
+        steer_agent_id ids[200];
+        steer_v3 h[200];
+        CHECK(steer_world_get_agent_ids(w, ids, 200) == 200 && steer_world_get_headings(w, ids, h, 200, NULL) == 200);
+        int same = 0;
+        for (int k = 0; k < 200 && view.hx && view.hy; ++k)
+            same += view.hx[k] == h[k].x && view.hy[k] == h[k].y && (dim == 2 || (view.hz && view.hz[k] == h[k].z));
+        CHECK(same == 200);
+        steer_world_destroy(w);
+        w = make_world(dim, 1, false);
+        CHECK(steer_world_add_agent(w, 0, steer_v3_zero(), (steer_v3){1, 0, 0}).index != 0);
+        view = steer_world_get_view(w);
+        CHECK(view.count == 1 && !view.hx && !view.hy && !view.hz);
+        steer_world_destroy(w);
+    }
+}
+
 int main(void)
 {
     headings_turn_at_the_groups_rate(2, false);
@@ -382,5 +415,6 @@ int main(void)
     without_headings_a_snapshot_is_version_11s_layout();
     ground_headings_lie_on_the_ground();
     bad_calls_are_refused();
+    the_view_holds_each_rows_heading();
     return check_summary("test_world_headings");
 }

@@ -575,12 +575,16 @@ int steer_world_get_headings(const steer_world *world, const steer_agent_id *ids
                              steer_result *results);
 
 /* Read-only view of all live agents in internal order, valid until the next
- * mutating call. Arrays have `count` entries; pz is NULL in 2D. */
+ * mutating call. Arrays have `count` entries; pz is NULL in 2D. hx, hy, hz:
+ * the headings (steer_world_get_heading) of a world made with
+ * keep_headings, NULL without (hz NULL in 2D): what a renderer draws each
+ * frame, without a lookup per agent. */
 typedef struct steer_world_view {
     int count;
     const float *px, *py, *pz;
     const float *vx, *vy, *vz;
     const uint8_t *group;
+    const float *hx, *hy, *hz;
 } steer_world_view;
 steer_world_view steer_world_get_view(const steer_world *world);
 /* The handles of the view's agents, in the view's order (the same order as

@@ -290,6 +290,7 @@ bool steer_world_is_valid(const steer_world *world, steer_agent_id id);
 int steer_world_agent_count(const steer_world *world);
 typedef struct {
     int count; const float *px, *py, *pz; const float *vx, *vy, *vz; const uint8_t *group;
+    const float *hx, *hy, *hz;
 } steer_world_view;
 steer_world_view steer_world_get_view(const steer_world *world);
 int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int capacity);

@@ -175,13 +175,17 @@ class _ViewFields(NamedTuple):
     group: np.ndarray
     step: int
     world: "World"
+    hx: Optional[np.ndarray] = None
+    hy: Optional[np.ndarray] = None
+    hz: Optional[np.ndarray] = None
 
 
 class WorldView(_ViewFields):
     """Zero-copy, read-only arrays of the live agents in the world's internal order.
 
     x, y, z (None in 2D): positions; vx, vy, vz (None in 2D): velocities; group: uint8 group indices; step: the
-    world's step count (World.step_count) when the view was taken; world: the World. is_current tells whether
+    world's step count (World.step_count) when the view was taken; world: the World; hx, hy, hz: the headings
+    of a world made with keep_headings (None without; hz None in 2D). is_current tells whether
     the world has changed since (a step, an agent added, removed or moved, a goal, a restore, close): that is
     the binding's own count of changes, kept apart from step, since changes happen between steps too."""
 
@@ -864,7 +868,7 @@ class World:
                 return empty
             return np.asarray(_Memory(self._owner, pointer, n, typestr))
         return WorldView(arr(v.px), arr(v.py), arr(v.pz), arr(v.vx), arr(v.vy), arr(v.vz), arr(v.group, "|u1"),
-                         lib.steer_world_step_count(w), self, version=self._version)
+                         lib.steer_world_step_count(w), self, arr(v.hx), arr(v.hy), arr(v.hz), version=self._version)
 
     def positions(self) -> np.ndarray:
         """(N, dim) copy of the positions, in the view's order."""
