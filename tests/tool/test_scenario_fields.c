@@ -350,6 +350,21 @@ static void test_short_vectors_in_3d(void)
     CHECK_V3(position(w, 0), v3(1, 1, 0), 0);
     CHECK_V3(position(w, 1), v3(2, 2, 2), 0);
     steer_world_destroy(w);
+
+    /* In a Y-up file [x, y] would be (x, y, 0), a point off the ground (it was taken so, silently): refused
+       there, wherever it is a world point or direction; a formation's slots are in the leader's frame */
+    REFUSED("{'dim': 3, 'up': 'y', 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
+            " 'groups': [{'name': 'a', 'spawn': [{'shape': 'points', 'points': [[1, 1, 1], [2, 2]]}]}]}",
+            "groups[0].spawn[0].points[1]", "expected [x, y, z]", "off the ground (XZ)");
+    REFUSED("{'dim': 3, 'up': 'y', 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]},"
+            " 'obstacles': [{'centre': [1, 2], 'radius': 1}], 'groups': [{'name': 'a'}]}",
+            "obstacles[0].centre", "expected [x, y, z]", "off the ground (XZ)");
+    w = BUILD("{'dim': 3, 'up': 'y', 'bounds': {'min': [-10, -10, -10], 'max': [10, 10, 10]}, 'groups': ["
+              " {'name': 'l', 'spawn': [{'name': 'lead', 'shape': 'points', 'points': [[0, 0, 0]]}]},"
+              " {'name': 'm', 'spawn': [{'name': 'team', 'shape': 'points', 'points': [[1, 0, 1], [2, 0, 2]]}]}],"
+              " 'formations': [{'leader': 'lead', 'members': 'team', 'slots': [[-1, 1], [-1, -1]]}]}");
+    if (!w) return;
+    steer_world_destroy(w);
 }
 
 /* ==== groups =========================================================================== */

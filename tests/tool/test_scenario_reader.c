@@ -322,14 +322,14 @@ static void test_goals_applied(steer_scenario *sc)
     /* %s: the box goal, or nothing */
     const char *format =
         "{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [-50, -50, -50], \"max\": [50, 50, 50]},"
-        " \"paths\": [{\"name\": \"road\", \"points\": [[0, 0], [10, 0], [10, 10]]}],"
+        " \"paths\": [{\"name\": \"road\", \"points\": [[0, 0, 0], [10, 0, 0], [10, 0, 10]]}],"
         " \"groups\": [{\"name\": \"a\", \"arrival_tolerance\": 0.2, \"arrival_speed\": 0.3, \"departure_distance\": 0.4, \"waypoint_radius\": 2,"
         "   \"chapter_arrive\": true, \"ground_plane\": true, \"spawn\": ["
         "   {\"shape\": \"circle\", \"centre\": [1, 2, 3], \"radius\": 10, \"count\": 12, \"goal\": {\"kind\": \"arrive\", \"antipode\": true, \"slow_radius\": 4, \"speed\": 1.5}},"
         "   {\"count\": 5, \"min\": [0, 0, 0], \"max\": [5, 5, 5], \"goal\": {\"kind\": \"seek\", \"points\": [[7, 7, 7], [-7, -7, -7]]}},"
         "   {\"count\": 6, \"min\": [0, 0, 0], \"max\": [5, 5, 5]%s},"
-        "   {\"count\": 2, \"shape\": \"line\", \"from\": [0, 0], \"to\": [4, 0], \"goal\": {\"kind\": \"waypoints\", \"points\": [[1, 1], [2, 2], [3, 1]]}},"
-        "   {\"count\": 1, \"shape\": \"points\", \"points\": [[0, 5]], \"goal\": {\"kind\": \"path\", \"path\": \"road\"}},"
+        "   {\"count\": 2, \"shape\": \"line\", \"from\": [0, 0, 0], \"to\": [4, 0, 0], \"goal\": {\"kind\": \"waypoints\", \"points\": [[1, 0, 1], [2, 0, 2], [3, 0, 1]]}},"
+        "   {\"count\": 1, \"shape\": \"points\", \"points\": [[0, 0, 5]], \"goal\": {\"kind\": \"path\", \"path\": \"road\"}},"
         "   {\"count\": 3, \"min\": [0, 0, 0], \"max\": [5, 5, 5]}]}]}";
     const char *box_goal = ", \"goal\": {\"kind\": \"arrive\", \"assign\": \"least_squares\", \"box\": {\"min\": [20, 20, 20], \"max\": [30, 25, 21]}}";
     char text[2048], plain[2048];
@@ -387,7 +387,7 @@ static void test_goals_applied(steer_scenario *sc)
         CHECK(steer_world_get_goal(w, ids[23 + k], &g) == STEER_OK);
         CHECK(g.kind == STEER_GOAL_WAYPOINTS && g.point_count == 3 && g.progress == 0);
         CHECK(steer_world_get_goal_points(w, ids[23 + k], route, 4) == 3);
-        CHECK(near(route[0], steer_v3_make(1, 1, 0)) && near(route[2], steer_v3_make(3, 1, 0)));
+        CHECK(near(route[0], steer_v3_make(1, 0, 1)) && near(route[2], steer_v3_make(3, 0, 1)));
     }
     CHECK(steer_world_get_goal(w, ids[25], &g) == STEER_OK && g.kind == STEER_GOAL_PATH && g.path == 0);
     for (int k = 26; k < 29; ++k) CHECK(steer_world_get_goal(w, ids[k], &g) == STEER_OK && g.kind == STEER_GOAL_NONE);

@@ -559,6 +559,9 @@ int sc_read_string(sc_read *r, const sc_node *n, const char *path, char **out)
 int sc_read_vec(sc_read *r, const sc_node *n, const char *path, steer_v3 *out)
 {
     const char *what = r->dim == 3 ? "[x, y, z] (or [x, y] for z = 0)" : "[x, y]";
+    if (r->dim == 3 && r->whole_vectors && n->kind == SC_ARRAY && n->count == 2)
+        return sc_report(r, n, path, "expected [x, y, z]: in a Y-up file (\"up\": \"y\") [x, y] would be (x, y, 0), "
+                                     "off the ground (XZ)");
     if (n->kind != SC_ARRAY || n->count < 2 || n->count > 3 || (r->dim == 2 && n->count == 3))
         return sc_expected(r, n, path, what);
     float c[3] = {0.0f, 0.0f, 0.0f};

@@ -109,6 +109,7 @@ typedef enum sc_range {
 typedef struct sc_read {
     sc_reader *rd;
     int dim;                 /* vectors have 2 or 3 components (2 or 3 in 3D) */
+    bool whole_vectors;      /* 3D only [x, y, z]: in a Y-up file [x, y] would be (x, y, 0), off the ground */
     double float_limit;      /* |x| <= this for floats (coordinates, lengths) */
     double double_limit;     /* |x| <= this for doubles (counts, limits) */
     void *user;              /* the format's state, for its custom rows */

@@ -1625,7 +1625,10 @@ static int read_formation(sc_read *r, const sc_node *n, const char *path, int in
     formation_spec f = {0, 0, 0, 0, {0.0f, 0.0f, 0.0f}};
     sc_members m;
     const sc_table *t = &formation_table;
+    const bool whole = r->whole_vectors;
+    r->whole_vectors = false; /* slots and the chain's link: ahead, left, up in the leader's frame, [x, y] for z = 0 */
     int rc = sc_read_object(r, n, path, t, &f, &m);
+    r->whole_vectors = whole;
     sc->formation_slots[index] = f.slots; /* owned from here on */
     if (n->kind != SC_OBJECT) return -1;
     rc |= sc_require(r, n, path, &m, t, "leader", 0) | sc_require(r, n, path, &m, t, "members", 0);
@@ -1796,6 +1799,7 @@ static int read_frame(sc_read *r)
     const sc_node *up = sc_member(root, "up");
     bool y_up = r->dim == 3 && up && up->kind == SC_STRING && !strcmp(up->string, up_axes[STEER_UP_Y]);
     ck->up = y_up ? STEER_UP_Y : STEER_UP_Z;
+    r->whole_vectors = y_up; /* world points and directions; a formation's slots are in its leader's frame */
     const sc_node *boundary = sc_member(root, "boundary");
     ck->boxed = !(boundary && boundary->kind == SC_STRING && !strcmp(boundary->string, "none"));
     return rc;
@@ -1879,7 +1883,7 @@ static int check_root(sc_read *r)
 int sc_format_check(steer_scenario *sc)
 {
     checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, STEER_UP_Z, true};
-    sc_read r = {&sc->rd, 2, MAX_COORD, MAX_EXPECT, &ck};
+    sc_read r = {&sc->rd, 2, false, MAX_COORD, MAX_EXPECT, &ck};
     int rc = check_root(&r);
     for (int list = 0; list < NAME_LISTS; ++list) free(ck.names[list]);
     return rc;
