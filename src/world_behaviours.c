@@ -188,6 +188,8 @@ void steer__find_leaders(steer_world *w)
         int d = (int)grp->leader_dense;
         grp->leader_p = steer__v3_at(w, w->p, d);
         grp->leader_v = steer__v3_at(w, w->v, d);
+        /* a leader that stands still still has a back: its kept heading */
+        grp->leader_heading = w->heading[0] ? steer__v3_at(w, w->heading, d) : steer_v3_normalize(grp->leader_v);
         grp->leader_radius = w->groups[w->group[d]].def.radius;
     }
 }
@@ -235,14 +237,17 @@ static float replay_draw(void *value) { return *(const float *)value; }
 
 /* FOLLOW_LEADER (Reynolds 1999): in front of the leader, inside its path,
  * step aside (away from its line; on it, to the leader's right); else arrive
- * at the point leader_behind behind it. */
+ * at the point leader_behind behind it. Front and behind are by the way the
+ * leader faces: its velocity's direction, or in a world that keeps headings
+ * its heading, so that followers of a leader standing still wait behind it
+ * rather than on it. */
 static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent *a)
 {
     const steer_world *w = fc->w;
     const steer__group *g = a->g;
     const steer_group_def *d = &g->def;
     if (!g->leader_found || a->dense == (int)g->leader_dense) return steer_v3_zero();
-    steer_v3 heading = steer_v3_normalize(g->leader_v);
+    steer_v3 heading = g->leader_heading;
     steer_v3 off = steer_v3_sub(a->p, g->leader_p);
     float along = steer_v3_dot(off, heading);
     steer_v3 lateral = steer_v3_sub(off, steer_v3_scale(heading, along));

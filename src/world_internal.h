@@ -76,6 +76,7 @@ typedef struct steer__group {
     bool leader_found;
     uint32_t leader_dense;   /* where it was: the next search starts there */
     steer_v3 leader_p, leader_v;
+    steer_v3 leader_heading; /* the way it faces: its kept heading (keep_headings), else its velocity's direction */
     float leader_radius;
     bool on_ground;    /* ground_plane in a 3D world (a 2D world has no up axis to keep) */
     bool flock_only;   /* blend of raw separation/alignment/cohesion only, no keep_apart: the fast path */

@@ -1538,6 +1538,53 @@ static void the_crowd_def_crosses_a_circle(void)
     steer_world_destroy(w);
 }
 
+/* A leader that arrives and stands still: in a world that keeps headings
+ * its followers wait behind it (its heading gives it a back); without
+ * headings it has none, and they stand round and on it (the point behind a
+ * standing leader is where it stands). */
+static void followers_wait_behind_a_standing_leader(void)
+{
+    double behind_most[2] = {0.0, 0.0};
+    for (int headings = 0; headings <= 1; ++headings) {
+        steer_world_def wd = open_world(1);
+        wd.keep_headings = headings;
+        steer_world *w = steer_world_create(&wd);
+        steer_group_def lead = steer_default_group_def();
+        memset(lead.weight, 0, sizeof lead.weight);
+        lead.weight[STEER_ARRIVE] = 1.0f;
+        lead.max_speed = 1.0f;
+        steer_world_add_group(w, &lead);
+        steer_agent_id leader = steer_world_add_agent(w, 0, (steer_v3){-20, 0, 0}, (steer_v3){1, 0, 0});
+        steer_goal stop = {STEER_GOAL_ARRIVE, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+        CHECK(steer_world_set_goal(w, leader, &stop) == STEER_OK);
+        steer_group_def follow = steer_default_group_def();
+        memset(follow.weight, 0, sizeof follow.weight);
+        follow.weight[STEER_FOLLOW_LEADER] = 1.0f;
+        follow.weight[STEER_SEPARATION] = 1.0f;
+        follow.separation_radius = 1.0f;
+        follow.max_speed = 2.0f;
+        follow.leader = leader;
+        steer_world_add_group(w, &follow);
+        steer_agent_id f[3];
+        for (int k = 0; k < 3; ++k) f[k] = steer_world_add_agent(w, 1, (steer_v3){-24.0f - (float)k, (float)k - 1.0f, 0}, steer_v3_zero());
+        for (int s = 0; s < 1800; ++s) CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK); /* 60 s: 40 standing */
+        steer_agent_state l, a;
+        steer_world_get_agent(w, leader, &l);
+        CHECK(steer_v3_len(steer_v3_sub(l.position, stop.target)) < 0.1f);
+        behind_most[headings] = -INFINITY;
+        for (int k = 0; k < 3; ++k) {
+            steer_world_get_agent(w, f[k], &a);
+            double along = a.position.x - l.position.x; /* it came along +x */
+            if (along > behind_most[headings]) behind_most[headings] = along;
+        }
+        steer_world_destroy(w);
+    }
+    printf("followers of a standing leader: the nearest to its front %.2f along its way without headings, %.2f with\n",
+           behind_most[0], behind_most[1]);
+    CHECK(behind_most[1] < -1.0); /* every one behind it, about leader_behind (2) back */
+    CHECK(behind_most[0] > -0.5); /* without headings: one level with it or in front */
+}
+
 int main(void)
 {
     the_crowd_def_crosses_a_circle();
@@ -1564,6 +1611,7 @@ int main(void)
     queue_brakes_behind_a_slower_agent();
     queue_keeps_a_time_gap();
     followers_keep_behind_and_out_of_the_way();
+    followers_wait_behind_a_standing_leader();
     a_follower_on_the_line_steps_aside_on_the_ground();
     a_crowd_gives_the_same_bits_everywhere();
     a_ground_plane_crowd_gives_the_scalar_bits();

@@ -337,12 +337,14 @@ typedef struct steer_group_def {
     float leader_sight;      /* FOLLOW_LEADER: closer than this ahead of the leader and inside its path
                                 (closer to its line than twice the two radii: room to pass, not just
                                 to touch), step aside out of its way at max_force, straight away from
-                                its line (on the line: to the leader's right) (default 4); a leader
-                                standing still has no heading, so no path, and the point behind it is
-                                where it stands: keep_apart keeps the followers' bodies off it, separation
-                                does not (its push loses to the arrive there: followers of the default
-                                group, radius 0.25, stood 0.3-0.5 from a standing leader's centre, two of
-                                three in front of it) */
+                                its line (on the line: to the leader's right) (default 4). Ahead and
+                                behind are by the way the leader faces: in a world with keep_headings
+                                its heading, so followers wait behind a leader standing still (about
+                                leader_behind back); without, its velocity's direction, and a leader
+                                standing still has none, so no path, and the point behind it is where
+                                it stands: keep_apart keeps the followers' bodies off it, separation
+                                does not (followers of the default group, radius 0.25, stood 0.3-0.5
+                                from a standing leader's centre, two of three in front of it) */
     steer_v3 threat;         /* FLEE */
     float panic_distance;    /* FLEE / EVADE: 0 = always */
     int pursue_group;        /* PURSUE: nearest member of this group ... */
