@@ -1,5 +1,6 @@
 /* The AVX-512 build of neighbour_kernel.c (compiled with -mavx512f, used
  * only when the CPU has it). Same source, same bits as the scalar build. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #if defined(__x86_64__)
 #define STEER_WIDE_AVX512 1
 #include "neighbour_kernel.c"
