@@ -127,8 +127,8 @@ for cxx in g++ clang++; do
 done
 
 # vendored: the library's sources compiled by a game engine's own build, its flags and none of CMake's
-# (GNU mode, as with no -std; FMA where the CPU has it, where the compilers fuse a * b + c unless told
-# not to): every kernel's state hash must be the installed library's (src/fp_rules.h keeps the rules);
+# (GNU mode, as with no -std; the same flags for every file; FMA where the CPU has it, where the
+# compilers fuse a * b + c unless told not to): every kernel's state hash must be the installed library's (src/fp_rules.h keeps the rules);
 # and -ffast-math is refused by name, not built into a library whose NaN checks it compiles away.
 srcs="$(sed -n '/^add_library(steer_objects OBJECT/,/^)/p' "$root/CMakeLists.txt" | grep -o 'src/[a-z0-9_]*\.c')"
 engine_flags=-O2
@@ -142,10 +142,9 @@ hash_world cc "$work/consumer/hash-installed" "$work/prefix/lib/libsteer.a" > "$
 grep -q "^# complete" "$work/consumer/hash-installed.txt" || fail "hash_world against the installed library"
 for cc in gcc clang; do
   mkdir -p "$work/vendored-$cc"
-  for src in $srcs; do
-    case "$src" in *_avx2.c) isa=-mavx2 ;; *_avx512.c) isa=-mavx512f ;; *) isa= ;; esac
-    "$cc" $engine_flags $isa -I"$root/include" -c "$root/$src" -o "$work/vendored-$cc/$(basename "$src" .c).o" ||
-      fail "$cc $engine_flags $isa $src (the sources in an engine's own build)"
+  for src in $srcs; do # every file alike: the AVX2 and AVX-512 kernels' files enable their instruction sets
+    "$cc" $engine_flags -I"$root/include" -c "$root/$src" -o "$work/vendored-$cc/$(basename "$src" .c).o" ||
+      fail "$cc $engine_flags $src (the sources in an engine's own build, no per-file flags)"
   done
   hash_world "$cc" "$work/vendored-$cc/hash" "$work/vendored-$cc"/*.o > "$work/vendored-$cc/hash.txt"
   cmp -s "$work/consumer/hash-installed.txt" "$work/vendored-$cc/hash.txt" ||
