@@ -1,4 +1,5 @@
 /* The allocator hook: the caller's functions, or aligned malloc/free. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/alloc.h"
 
 #include <stdlib.h>

@@ -28,6 +28,7 @@
  * starts from an auction's prices (assign_auction.c), and each later solve
  * adds again only the rows that gained candidates, with spare places too
  * (stand-in rows hold the free columns at v = 0, add_spare_row). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "assign.h"
 
 #include <float.h>

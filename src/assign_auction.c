@@ -18,6 +18,7 @@
  * search does the rest. Over every pair, spare places are no trouble: the
  * call is made square by rows that cost 0 to every place, whose columns
  * are the free ones, and the square proof needs nothing of them. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "assign.h"
 
 #include <limits.h>

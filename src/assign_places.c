@@ -1,4 +1,5 @@
 /* steer_assign_places (steer/assign.h): the checks, then the choice. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/assign.h"
 #include "assign.h"
 #include "misuse_internal.h"

@@ -8,6 +8,7 @@
  * The sample: each cloud in Morton order (the cells of a 2^10 or 2^16 wide
  * lattice over its box, ties by index), every s-th; as many places, in
  * proportion, as the call has. Deterministic: integer keys, a total order. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "assign.h"
 
 #include <math.h>

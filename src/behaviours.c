@@ -2,6 +2,7 @@
  * (behaviours_template.h; the predictive avoidance of other agents in
  * anticipation_template.h). Only the few truly dimension-specific helpers
  * live here. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/behaviours.h"
 #include "up_axis.h"
 #include "braking.h"

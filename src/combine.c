@@ -1,4 +1,5 @@
 /* Force combiners, one template for 2D and 3D. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/combine.h"
 
 /* The template's definitions are compiled against the declarations written

@@ -17,6 +17,7 @@
  * allocate. A grid that was built (or already queried since the last insert)
  * is only read by queries, so those may then run from several threads.
  */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/grid.h"
 
 #include <limits.h>

@@ -4,6 +4,7 @@
  * has simd128 when it was compiled with it. The API that chooses from it
  * (steer_world_set_kernel, steer_world_use_simd, steer_kernel_available)
  * and the kernels' names. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "neighbour_kernel.h"
 #include "world_internal.h"
 

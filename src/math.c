@@ -2,6 +2,7 @@
  * operations (minimax polynomials after Cephes, Cody-Waite range reduction),
  * so results are bit-identical on every platform and libm, which is what
  * cross-platform determinism (native vs WebAssembly) needs. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/math.h"
 
 #include <math.h>

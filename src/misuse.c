@@ -1,4 +1,5 @@
 /* The misuse handler (see steer/misuse.h). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "misuse_internal.h"
 
 #include <stdarg.h>

@@ -2,6 +2,7 @@
  * file is the scalar build; neighbour_kernel_NAME.c includes it again with
  * STEER_WIDE_NAME defined, one build per backend of wide.h. Every build
  * gives the same bits (see wide.h). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "neighbour_kernel.h"
 #include "wide.h"
 #include "steer/math.h"

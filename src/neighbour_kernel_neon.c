@@ -1,5 +1,6 @@
 /* The NEON build of neighbour_kernel.c (AArch64, where NEON is always
  * present). Same source, same bits as the scalar build. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #if defined(__aarch64__)
 #define STEER_WIDE_NEON 1
 #include "neighbour_kernel.c"

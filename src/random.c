@@ -1,5 +1,6 @@
 /* PCG32 (O'Neill 2014): 64-bit LCG state, xorshift-rotate output. Small,
  * fast, statistically good, and trivially reproducible. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/random.h"
 
 static uint64_t splitmix64(uint64_t *x)

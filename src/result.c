@@ -1,4 +1,5 @@
 /* The names of the error codes (steer/result.h). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/result.h"
 
 const char *steer_result_string(steer_result result)

@@ -1,4 +1,5 @@
 /* The standard flock (docs/model.md §7). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/standard_flock.h"
 
 #include <math.h>

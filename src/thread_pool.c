@@ -5,6 +5,7 @@
  * whichever has been faster lately. Which worker runs which chunk is not
  * fixed; results never depend on it (every world task writes only its own
  * items). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "thread_pool.h"
 

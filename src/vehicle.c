@@ -1,4 +1,5 @@
 /* The stateful vehicle, one template for 2D and 3D. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/vehicle.h"
 #include "up_axis.h"
 

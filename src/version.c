@@ -1,4 +1,5 @@
 /* The library's version, as the headers it was built from give it. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/steer.h"
 
 #define STEER__TEXT(x) #x

@@ -3,6 +3,7 @@
  * in world_objects.c, the kernel choice in kernel_select.c, the state hash
  * and memory figure in world_hash.c; the step itself is in world_step.c,
  * snapshots in world_snapshot.c. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_internal.h"
 #include "world_checks.h"
 #include "world_formations.h"

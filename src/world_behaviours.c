@@ -1,4 +1,5 @@
 /* One agent's behaviours, their combination and its new velocity. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_behaviours.h"
 #include "world_detour.h"
 #include "world_cells.h"

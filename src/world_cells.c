@@ -1,4 +1,5 @@
 /* A cell's candidate spans and their staging. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_cells.h"
 
 #include <string.h>

@@ -3,6 +3,7 @@
  * goal straight behind the rock pulls it back in, and once slowed against
  * the near face the look-ahead has nothing to push along: the unit stands
  * there for good. Heading for the tangent instead walks it round. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_detour.h"
 #include "world_object_index.h"
 

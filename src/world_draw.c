@@ -1,4 +1,5 @@
 /* Debug drawing: the world describes itself through the caller's callbacks. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_internal.h"
 
 #include <stdio.h>

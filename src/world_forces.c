@@ -1,4 +1,5 @@
 /* The forces pass: its 64-agent flock batcher and its crowd chunk. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_forces.h"
 #include "world_behaviours.h"
 #include "world_detour.h"

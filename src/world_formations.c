@@ -1,5 +1,6 @@
 /* Formations: each member's goal is a slot in its leader's frame
  * (world.h, "formations"). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_formations.h"
 #include "world_goals.h"
 #include "world_handles.h"

@@ -1,5 +1,6 @@
 /* An agent's own goal as it steers: its force, its progress and arrival
  * after each move, the final approach's fade and its aim. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_goal_steering.h"
 #include "world_detour.h"
 #include "world_goals.h"

@@ -1,4 +1,5 @@
 /* Per-agent goals: the side table and its API (world.h, "per-agent goals"). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_goals.h"
 #include "world_detour.h"
 #include "world_formations.h"

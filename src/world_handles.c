@@ -1,4 +1,5 @@
 /* The handle table, rebuilt by the first lookup after a step. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_handles.h"
 #include "misuse_internal.h"
 

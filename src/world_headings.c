@@ -1,4 +1,5 @@
 /* The way each agent faces (world_headings.h; world.h, "headings"). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_headings.h"
 #include "world_handles.h"
 #include "world_tasks.h"

@@ -1,4 +1,5 @@
 /* keep_apart: the limits, their program, giving way (world_keep_apart.h). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_keep_apart.h"
 #include "world_object_index.h"
 

@@ -1,5 +1,6 @@
 /* The index of obstacles and walls: a uniform grid per kind, built from
  * the objects' boxes, queried by box. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_object_index.h"
 #include "world_internal.h"
 

@@ -2,6 +2,7 @@
  * moves on request), walls (with their heights), paths and flow fields,
  * added, set, read and counted. Their index by place is in
  * world_object_index.c. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_objects.h"
 #include "world_checks.h"
 #include "world_goals.h"

@@ -1,6 +1,7 @@
 /* Places for an order: where `count` agents sent to one point can stand
  * (steer_world_places_around, world.h). Outside the step; it reads the
  * objects' index and the agents' query index, and changes nothing. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_goal_steering.h"
 #include "world_goals.h"
 #include "world_handles.h"

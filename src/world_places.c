@@ -12,6 +12,7 @@
  * forth). Each trade lowers the order's sum as the agents stand, so the
  * trades of a moment end; the decentralised form of the assignment of
  * Turpin, Michael and Kumar (D-CAPT, 2014). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_places.h"
 #include "world_cells.h"
 #include "world_goals.h"

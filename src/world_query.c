@@ -2,6 +2,7 @@
  * and the k nearest. Exact (the distance test decides; the cells only narrow the
  * search), ordered by handle index or by distance, so no answer depends on
  * the agents' memory order or the thread count. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_query.h"
 #include "world_internal.h"
 #include "world_solids.h"

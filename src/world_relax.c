@@ -1,4 +1,5 @@
 /* Non-penetration: Jacobi relaxation over the grid. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_relax.h"
 #include "world_cells.h"
 #include "world_solids.h"

@@ -1,4 +1,5 @@
 /* What an agent that looks sees (world_seen.h). */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_seen.h"
 #include "world_agent.h"
 #include "world_cells.h"

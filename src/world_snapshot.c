@@ -12,6 +12,7 @@
  *
  * Restoring parses into freshly allocated storage and swaps it in only when
  * everything checked out, so a bad snapshot leaves the world untouched. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_internal.h"
 #include "world_formations.h"
 #include "world_headings.h"

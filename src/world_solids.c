@@ -1,4 +1,5 @@
 /* Boundaries, solid walls and obstacles: the end of every move. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_solids.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* The grid's sizing and the stable counting sort by cell. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_sort.h"
 #include "world_tasks.h"
 

@@ -13,6 +13,7 @@
  *   5. headings, if kept (world_headings.c).
  * Each phase is a task over independent items (world_tasks.c), so any
  * thread count gives the same bits. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_internal.h"
 #include "world_behaviours.h"
 #include "world_forces.h"

@@ -1,4 +1,5 @@
 /* Running a phase: the user's scheduler or the built-in pool. */
+#include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_tasks.h"
 #include "misuse_internal.h"
 

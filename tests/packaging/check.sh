@@ -5,7 +5,8 @@
 #   2. add_subdirectory: a parent that installs its own program gets no
 #      steer headers or library in its prefix (STEER_INSTALL is off there);
 #   3. C++: every public header compiled by g++ and clang++, C++11 to C++20,
-#      with -Werror, and the program run.
+#      with -Werror, and the program run;
+#   4. vendored: the sources compiled by the engine's own build and flags.
 # The library is built with -fvisibility=hidden in CMAKE_C_FLAGS, as a game
 # engine's build may pass to everything: libsteer.so must still export the
 # API (it exported nothing), and the consumers below link it.
@@ -125,6 +126,35 @@ for cxx in g++ clang++; do
   done
 done
 
+# vendored: the library's sources compiled by a game engine's own build, its flags and none of CMake's
+# (GNU mode, as with no -std; the same flags for every file; FMA where the CPU has it, where the
+# compilers fuse a * b + c unless told not to): every kernel's state hash must be the installed library's (src/fp_rules.h keeps the rules);
+# and -ffast-math is refused by name, not built into a library whose NaN checks it compiles away.
+srcs="$(sed -n '/^add_library(steer_objects OBJECT/,/^)/p' "$root/CMakeLists.txt" | grep -o 'src/[a-z0-9_]*\.c')"
+engine_flags=-O2
+if [ "$(uname -m)" = x86_64 ] && grep -qw fma /proc/cpuinfo; then engine_flags="-O2 -mfma"; fi
+hash_world() { # CC OUT LIBRARY...: tests/hash_world with the library's own flags, against LIBRARY
+  local cc="$1" out="$2"; shift 2
+  "$cc" -std=c11 -O2 -ffp-contract=off -I"$work/prefix/include" -I"$root/tests" "$root/tests/hash_world.c" "$@" -lm -pthread -o "$out"
+  "$out" --steps 100 --agents 100 --threads-max 1
+}
+hash_world cc "$work/consumer/hash-installed" "$work/prefix/lib/libsteer.a" > "$work/consumer/hash-installed.txt"
+grep -q "^# complete" "$work/consumer/hash-installed.txt" || fail "hash_world against the installed library"
+for cc in gcc clang; do
+  mkdir -p "$work/vendored-$cc"
+  for src in $srcs; do # every file alike: the AVX2 and AVX-512 kernels' files enable their instruction sets
+    "$cc" $engine_flags -I"$root/include" -c "$root/$src" -o "$work/vendored-$cc/$(basename "$src" .c).o" ||
+      fail "$cc $engine_flags $src (the sources in an engine's own build, no per-file flags)"
+  done
+  hash_world "$cc" "$work/vendored-$cc/hash" "$work/vendored-$cc"/*.o > "$work/vendored-$cc/hash.txt"
+  cmp -s "$work/consumer/hash-installed.txt" "$work/vendored-$cc/hash.txt" ||
+    fail "the sources built by $cc $engine_flags (no -ffp-contract=off) give other bits: $(diff "$work/consumer/hash-installed.txt" "$work/vendored-$cc/hash.txt" | head -3 | tr '\n' ' ')"
+  if "$cc" -O2 -ffast-math -I"$root/include" -c "$root/src/world_step.c" -o /dev/null 2>"$work/vendored-$cc/fast-math.log" ||
+    ! grep -q "steer: compile the library without -ffast-math" "$work/vendored-$cc/fast-math.log"; then
+    fail "$cc -ffast-math on src/world_step.c was not refused by name: $(head -3 "$work/vendored-$cc/fast-math.log")"
+  fi
+done
+
 cp "$work/consumer/app.c" "$work/parent/app.c"
 cat > "$work/parent/CMakeLists.txt" <<C
 cmake_minimum_required(VERSION 3.16)
@@ -133,11 +163,20 @@ add_subdirectory("$root" steer)
 add_executable(app app.c)
 target_link_libraries(app PRIVATE steer::steer)
 install(TARGETS app DESTINATION bin)
+# the game's own file keeps the rules; steer keeps them whatever the parent's flags
+add_executable(hash_world "$root/tests/hash_world.c")
+target_include_directories(hash_world PRIVATE "$root/tests")
+target_compile_options(hash_world PRIVATE -fno-fast-math)
+target_link_libraries(hash_world PRIVATE steer::steer)
 C
-cmake -S "$work/parent" -B "$work/parent/build" >/dev/null
+# a game engine's flags for everything, fast math among them (-Ofast): steer's own files build without it
+cmake -S "$work/parent" -B "$work/parent/build" -DCMAKE_C_FLAGS="-ffast-math $engine_flags" >/dev/null
 cmake --build "$work/parent/build" -j"${JOBS:-2}" >/dev/null
+"$work/parent/build/hash_world" --steps 100 --agents 100 --threads-max 1 > "$work/parent/hash.txt"
+cmp -s "$work/consumer/hash-installed.txt" "$work/parent/hash.txt" ||
+  fail "add_subdirectory under CMAKE_C_FLAGS=-ffast-math $engine_flags gives other bits: $(diff "$work/consumer/hash-installed.txt" "$work/parent/hash.txt" | head -3 | tr '\n' ' ')"
 cmake --install "$work/parent/build" --prefix "$work/parent/prefix" >/dev/null
 [ -x "$work/parent/prefix/bin/app" ] || fail "the parent's own install"
 left="$(cd "$work/parent/prefix" && find . -type f ! -path ./bin/app)"
 [ -z "$left" ] || fail "add_subdirectory installed steer's files into the parent's prefix: $left"
-echo "packaging: hidden visibility, absolute install dirs, find_package with version, pkg-config, C++11-20 (g++, clang++), add_subdirectory without install side effects: ok"
+echo "packaging: hidden visibility, absolute install dirs, find_package with version, pkg-config, C++11-20 (g++, clang++), add_subdirectory without install side effects and under -ffast-math, the sources vendored (gcc, clang): ok"
