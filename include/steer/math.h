@@ -46,7 +46,9 @@ float steer_exp2(float x);                      /* 2^x, relative error < 3e-7 wh
                                                    subnormal below 2^-126, 0 from 2^-150 down */
 float steer_wrap_angle(float radians);          /* into [-pi, pi) */
 
-static inline bool steer_is_finite(float a) { return a - a == 0.0f; } /* false for NaN, +-Inf */
+/* false for NaN, +-Inf (a - a is NaN for them, 0 otherwise; no == here, for
+ * users who build with -Wfloat-equal) */
+static inline bool steer_is_finite(float a) { return a - a >= 0.0f && a - a <= 0.0f; }
 static inline float steer_minf(float a, float b) { return a < b ? a : b; }
 static inline float steer_maxf(float a, float b) { return a > b ? a : b; }
 static inline float steer_clampf(float a, float lo, float hi) { return a < lo ? lo : (a > hi ? hi : a); }
@@ -131,7 +133,7 @@ static inline steer_v2 steer_v2_direction(steer_v2 a, float *out_len)
     float l2 = steer_v2_dot(a, a);
     float k = 1.0f;
     if (!(l2 >= FLT_MIN && l2 <= FLT_MAX)) {
-        if (!steer_v2_is_valid(a) || steer_v2_max_abs(a) == 0.0f) {
+        if (!steer_v2_is_valid(a) || !(steer_v2_max_abs(a) > 0.0f)) {
             if (out_len) *out_len = 0.0f;
             return steer_v2_zero();
         }
@@ -188,7 +190,7 @@ static inline steer_v3 steer_v3_direction(steer_v3 a, float *out_len)
     float l2 = steer_v3_dot(a, a);
     float k = 1.0f;
     if (!(l2 >= FLT_MIN && l2 <= FLT_MAX)) {
-        if (!steer_v3_is_valid(a) || steer_v3_max_abs(a) == 0.0f) {
+        if (!steer_v3_is_valid(a) || !(steer_v3_max_abs(a) > 0.0f)) {
             if (out_len) *out_len = 0.0f;
             return steer_v3_zero();
         }

@@ -113,12 +113,12 @@ int main()
     steer_v3 unit = steer_v3_normalize(steer_v3_make(3.0f, 4.0f, 0.0f));
     steer_world_destroy(world);
     std::printf("c++ %s %.1f\n", ok ? "ok" : "failed", static_cast<double>(unit.y));
-    return ok && unit.y == 0.8f ? 0 : 1;
+    return ok && unit.y > 0.7999f && unit.y < 0.8001f ? 0 : 1;
 }
 CPP
 for cxx in g++ clang++; do
   for std in c++11 c++14 c++17 c++20; do
-    "$cxx" -std=$std -Wall -Wextra -Wpedantic -Werror -Wzero-as-null-pointer-constant -Wold-style-cast -Wshadow \
+    "$cxx" -std=$std -Wall -Wextra -Wpedantic -Werror -Wzero-as-null-pointer-constant -Wold-style-cast -Wshadow -Wfloat-equal \
       "$work/consumer/app.cpp" $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags steer) \
       "$work/prefix/lib/libsteer.a" -lm -pthread -o "$work/consumer/app-$cxx-$std" ||
       fail "the headers as C++ ($cxx -std=$std -Werror)"
