@@ -28,7 +28,12 @@ C_FILES = ["src/*.c", "src/*.h", "include/steer/*.h", "include/steer/detail/*.h"
 
 def header_version():
     """include/steer/steer.h's version, which CMake checks project() against: one number for C and Python."""
-    with open(os.path.join(C_ROOT, "include", "steer", "steer.h")) as f:
+    header = os.path.join(C_ROOT, "include", "steer", "steer.h")
+    if not os.path.isfile(header):  # a copy of python/ alone (pip before 21.3 built in a copy of the directory)
+        raise SystemExit(f"setup.py: no C sources beside {HERE}: neither c/ (an sdist's) nor ../include and ../src "
+                         "(a steer checkout's). Build from the checkout's python/ or from an sdist of it "
+                         "(python3 -m build --sdist python/).")
+    with open(header) as f:
         parts = dict(re.findall(r"^#define STEER_VERSION_(MAJOR|MINOR|PATCH) (\d+)", f.read(), re.M))
     return parts["MAJOR"], parts["MINOR"], parts["PATCH"]
 

@@ -20,7 +20,13 @@ SCENARIO = os.path.join(ROOT, "tools", "scenario")
 
 
 def _pkg_config(*args):
-    return subprocess.run(["pkg-config", *args, "jansson"], check=True, capture_output=True, text=True).stdout.split()
+    try:
+        return subprocess.run(["pkg-config", *args, "jansson"], check=True, capture_output=True,
+                              text=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError) as error:  # the scenario reader's JSON library
+        raise SystemExit(f"steer/_build.py: `pkg-config {' '.join(args)} jansson` failed ({error}): the extension "
+                         "compiles the scenario reader, which needs pkg-config and jansson's headers (Debian: "
+                         "pkg-config libjansson-dev)") from error
 
 
 ffibuilder = FFI()
