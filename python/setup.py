@@ -52,6 +52,9 @@ def source_flags(name):
 LIBRARY_FLAGS = ["-std=c11", "-ffp-contract=off", "-fno-semantic-interposition", "-pthread", "-Wall", "-Wextra",
                  "-Wpedantic"]
 REFUSED_FLAGS = ("-ffast-math", "-Ofast", "-funsafe-math-optimizations", "-ffp-contract=fast")
+# CMake's Release level, unless CFLAGS names one: Python's own -O2 made the standard flock's step twice as long
+# (16.0 ms against 7.8 ms for 200k agents here), the hash the same.
+OPTIMISE = [] if re.search(r"(^|\s)-O", os.environ.get("CFLAGS", "")) else ["-O3"]
 
 
 class build_ext_with_libsteer(build_ext):
@@ -94,8 +97,8 @@ class build_ext_with_libsteer(build_ext):
         include_dirs = [os.path.join(C_ROOT, "include"), os.path.join(C_ROOT, "src")]
 
         def compile_one(source):
-            return self.compiler.compile([source], output_dir=out, include_dirs=include_dirs,
-                                         extra_postargs=LIBRARY_FLAGS + source_flags(os.path.basename(source)))
+            flags = OPTIMISE + LIBRARY_FLAGS + source_flags(os.path.basename(source))
+            return self.compiler.compile([source], output_dir=out, include_dirs=include_dirs, extra_postargs=flags)
 
         # one compiler per file and core (build_ext -j N, else every core): 48 files in series took minutes
         with ThreadPoolExecutor(self.parallel if isinstance(self.parallel, int) else os.cpu_count()) as pool:
