@@ -10,8 +10,10 @@ packages+=(binutils python3)
 packages+=(g++)
 # The Python package (python/): cffi builds its extension against the headers
 # (python3-dev), numpy for arrays, pytest for its tests, matplotlib for its
-# examples, setuptools and pip to install it offline.
+# examples, setuptools and pip to install it offline; build and venv for the
+# packaging test's sdist, installed into a virtual environment.
 packages+=(python3-dev python3-cffi python3-numpy python3-pytest python3-matplotlib python3-setuptools python3-pip)
+packages+=(python3-build python3-venv)
 # The playground: clang's wasm32 target with lld and wasi-libc; its browser
 # tests run Debian's chromium through playwright-core from npm (node + npm).
 packages+=(lld wasi-libc libclang-rt-14-dev-wasm32 chromium nodejs)

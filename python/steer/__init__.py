@@ -17,9 +17,10 @@ try:
     from . import _steer  # the compiled part: the cffi extension, and libsteer.so.* beside it
 except ImportError as error:  # the loader's words alone ("libsteer.so.0.1: cannot open ...") say nothing to do
     raise ImportError(
-        f"steer: its compiled part did not load ({error}). The package is used as installed: `make python` in the "
-        "steer checkout builds libsteer.so and installs it (or `make build`, then `pip install --no-build-isolation "
-        "python/` with STEER_BUILD_DIR naming that build); the source tree's python/ is not importable as it is."
+        f"steer: its compiled part did not load ({error}). The package is used as installed: `pip install "
+        "--no-build-isolation ./python` in the steer checkout compiles libsteer.so and installs it (or `make python`, "
+        "which links the CMake build's, as STEER_BUILD_DIR naming a build does); the source tree's python/ is not "
+        "importable as it is."
     ) from error
 from . import behaviours, maths
 from .assign import MAX_PLACES, assign_places

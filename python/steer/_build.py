@@ -1,9 +1,10 @@
 """cffi's API-mode build of steer._steer (run by setup.py).
 
 The extension is compiled against the real headers, so the C compiler checks
-every declaration of _cdef.h; it links libsteer.so (found through
-STEER_BUILD_DIR) and compiles the scenario reader of tools/scenario into
-itself, so that World.from_scenario reads files exactly as `steer run` does.
+every declaration of _cdef.h; it links libsteer.so (setup.py's build_ext
+adds the directory: STEER_BUILD_DIR's, or where it compiled the library) and
+compiles the scenario reader of tools/scenario into itself, so that
+World.from_scenario reads files exactly as `steer run` does.
 """
 import glob
 import os
@@ -12,13 +13,20 @@ import subprocess
 from cffi import FFI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+# The C sources, as setup.py finds them: an sdist's copy in c/, or the checkout round python/.
+PYDIR = os.path.dirname(HERE)
+ROOT = os.path.join(PYDIR, "c") if os.path.isdir(os.path.join(PYDIR, "c", "src")) else os.path.dirname(PYDIR)
 SCENARIO = os.path.join(ROOT, "tools", "scenario")
-BUILD_DIR = os.path.abspath(os.environ.get("STEER_BUILD_DIR", os.path.join(ROOT, "build")))
 
 
 def _pkg_config(*args):
-    return subprocess.run(["pkg-config", *args, "jansson"], check=True, capture_output=True, text=True).stdout.split()
+    try:
+        return subprocess.run(["pkg-config", *args, "jansson"], check=True, capture_output=True,
+                              text=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError) as error:  # the scenario reader's JSON library
+        raise SystemExit(f"steer/_build.py: `pkg-config {' '.join(args)} jansson` failed ({error}): the extension "
+                         "compiles the scenario reader, which needs pkg-config and jansson's headers (Debian: "
+                         "pkg-config libjansson-dev)") from error
 
 
 ffibuilder = FFI()
@@ -33,7 +41,6 @@ ffibuilder.set_source(
     # every file of the scenario front end (CMake's steer_scenario library): no second list to keep
     sources=sorted(glob.glob(os.path.join(SCENARIO, "*.c"))),
     include_dirs=[os.path.join(ROOT, "include"), SCENARIO] + [f[2:] for f in _pkg_config("--cflags-only-I")],
-    library_dirs=[BUILD_DIR],
     libraries=["steer"] + [f[2:] for f in _pkg_config("--libs-only-l")] + ["m"],
     # The installed package carries libsteer.so.* beside the extension.
     extra_link_args=["-Wl,-rpath,$ORIGIN"],

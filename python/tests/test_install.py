@@ -44,3 +44,17 @@ def test_setup_without_libsteer_says_what_to_do_before_compiling(tmp_path):
     assert out.returncode != 0
     assert f"no libsteer.so.* in {tmp_path / 'empty'}" in text and "make build" in text, text
     assert "cannot find -lsteer" not in text and not glob.glob(str(tmp_path / "b" / "**" / "*.o"), recursive=True)
+
+
+@pytest.mark.parametrize("flag", ["-ffast-math", "-ffp-contract=fast"])
+def test_setup_compiling_libsteer_refuses_flags_that_change_the_bits(tmp_path, flag):
+    # without STEER_BUILD_DIR setup.py compiles libsteer.so itself: with such a flag its hashes would not be C's
+    env = {k: v for k, v in os.environ.items() if k != "STEER_BUILD_DIR"}
+    env["CFLAGS"] = flag
+    out = subprocess.run([sys.executable, "setup.py", "build", "--build-base", str(tmp_path / "b"), "--build-lib",
+                          str(tmp_path / "lib")], cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                         env=env, capture_output=True, text=True, timeout=300)
+    text = out.stdout + out.stderr
+    assert out.returncode != 0
+    assert f"the compiler command has {flag}" in text and "IEEE arithmetic" in text, text
+    assert not glob.glob(str(tmp_path / "b" / "**" / "*.o"), recursive=True)

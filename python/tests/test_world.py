@@ -9,7 +9,8 @@ import pytest
 
 import steer
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+PYDIR = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))  # python/ of a checkout, or an sdist's top
+ROOT = os.path.dirname(PYDIR)
 
 
 def test_standard_flock_hash_equals_steer_bench(tool):
@@ -307,7 +308,7 @@ def test_help_is_useful():
 def test_make_way_example_brings_every_unit_back_after_a_tank():
     """examples/make_way.py, as it says: with arrived_priority every unit the tank pushed out gets back to its
     post; without it some stay outside the ranks."""
-    example = runpy.run_path(os.path.join(ROOT, "python", "examples", "make_way.py"))
+    example = runpy.run_path(os.path.join(PYDIR, "examples", "make_way.py"))
     back, last = example["run"](0.1)
     assert back == 40 and last < 40
     back, _ = example["run"](0.0)

@@ -6,7 +6,10 @@
 #      steer headers or library in its prefix (STEER_INSTALL is off there);
 #   3. C++: every public header compiled by g++ and clang++, C++11 to C++20,
 #      with -Werror, and the program run;
-#   4. vendored: the sources compiled by the engine's own build and flags.
+#   4. vendored: the sources compiled by the engine's own build and flags;
+#   5. Python: an sdist of python/ pip-installed into a venv outside the
+#      checkout, its hashes against the library installed in 1
+#      (tests/packaging/python_sdist.sh).
 # The library is built with -fvisibility=hidden in CMAKE_C_FLAGS, as a game
 # engine's build may pass to everything: libsteer.so must still export the
 # API (it exported nothing), and the consumers below link it.
@@ -179,4 +182,5 @@ cmake --install "$work/parent/build" --prefix "$work/parent/prefix" >/dev/null
 [ -x "$work/parent/prefix/bin/app" ] || fail "the parent's own install"
 left="$(cd "$work/parent/prefix" && find . -type f ! -path ./bin/app)"
 [ -z "$left" ] || fail "add_subdirectory installed steer's files into the parent's prefix: $left"
-echo "packaging: hidden visibility, absolute install dirs, find_package with version, pkg-config, C++11-20 (g++, clang++), add_subdirectory without install side effects and under -ffast-math, the sources vendored (gcc, clang): ok"
+"$root/tests/packaging/python_sdist.sh" "$work/prefix" || fail "the Python sdist"
+echo "packaging: hidden visibility, absolute install dirs, find_package with version, pkg-config, C++11-20 (g++, clang++), add_subdirectory without install side effects and under -ffast-math, the sources vendored (gcc, clang), the Python sdist: ok"
