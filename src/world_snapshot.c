@@ -808,8 +808,10 @@ static void adopt(steer_world *w, steer_world *fresh)
 }
 
 /* Parsed section by section into a scratch world of the given capacity that
- * owns new storage; only a whole good snapshot replaces the host's contents. */
-static steer_result restore(steer_world *w, const void *data, size_t size, int capacity)
+ * owns new storage; only a whole good snapshot replaces the host's contents.
+ * goal_room: room for goals the scratch world reserves (a grow keeps the
+ * host's steer_world_reserve_goals; a restore sizes it to the snapshot). */
+static steer_result restore(steer_world *w, const void *data, size_t size, int capacity, int goal_room)
 {
     if (size < 8 + 4 * 4 + 4) return STEER_ERROR_BAD_SNAPSHOT;
     uint32_t stored_crc;
@@ -860,6 +862,7 @@ static steer_result restore(steer_world *w, const void *data, size_t size, int c
     if ((result = take_headings(&rd, fresh)) != STEER_OK) goto fail;
     result = STEER_ERROR_BAD_SNAPSHOT;
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
+    if (goal_room > fresh->goal_capacity && (result = steer_world_reserve_goals(fresh, goal_room)) != STEER_OK) goto fail;
     fresh->reuses = slots.reuses;
     fresh->identity = slots.identity;
     fresh->steps = h.steps;
@@ -876,7 +879,7 @@ steer_result steer_world_restore(steer_world *w, const void *data, size_t size)
 {
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(!data, STEER_ERROR_INVALID_ARGUMENT, NULL_ARGUMENT, "data = NULL: must point to size bytes of a snapshot");
-    return restore(w, data, size, w->def.capacity);
+    return restore(w, data, size, w->def.capacity, 0);
 }
 
 /* The world saved and restored into storage of the new capacity: every
@@ -886,14 +889,25 @@ steer_result steer_world_reserve_agents(steer_world *w, int capacity)
     STEER__CHECK_WORLD(w, STEER_ERROR_INVALID_ARGUMENT, STEER_ERROR_IN_STEP);
     STEER_MISUSE_IF(capacity < 1 || capacity > (1 << 28), STEER_ERROR_INVALID_ARGUMENT, RESERVE_AGENTS,
                     "capacity = %d: must be in [1, 2^28]", capacity);
-    if (capacity <= w->capacity) return STEER_OK;
+    if (capacity <= w->capacity) {
+        /* a world that restored a smaller one's snapshot kept that one's
+         * cells: it gets the cells the smaller one gets by the same call, so
+         * lockstep peers of different capacities stay alike */
+        if (w->grid_capacity < capacity) {
+            w->grid_capacity = capacity;
+            steer__world_invalidate_grid(w);
+        }
+        return STEER_OK;
+    }
     size_t size = steer_world_snapshot_size(w), written = 0;
     void *saved = steer_alloc(&w->def.allocator, size, 64);
     if (!saved) return STEER_ERROR_OUT_OF_MEMORY;
+    const steer_step_profile profile = w->profile; /* the last step's, which a grow does not change */
     steer_result result = steer_world_save(w, saved, size, &written);
-    if (result == STEER_OK) result = restore(w, saved, written, capacity);
+    if (result == STEER_OK) result = restore(w, saved, written, capacity, w->goal_capacity);
     steer_free(&w->def.allocator, saved);
     if (result != STEER_OK) return result; /* out of memory: the world as it was */
+    w->profile = profile;
     /* the grid sized for the new capacity (its cell count is capped near 4
      * cells an agent of capacity: a cap that bound for the old one would
      * leave a grown crowd in coarse cells) */

@@ -4,6 +4,7 @@
  * world's grid is the one a world made at the new capacity has; refusals
  * and running out of memory leave the world as it was. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "counting_allocator.h"
@@ -180,6 +181,90 @@ static void test_refusals_and_memory(int dim)
     CHECK(atomic_load(&mem.live_bytes) == 0);
 }
 
+/* Room reserved for goals (steer_world_reserve_goals) outlives the grow:
+ * orders given after it allocate nothing, as without the grow. */
+static void test_goal_room_kept(void)
+{
+    counter mem;
+    counter_reset(&mem, -1);
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.capacity = 100;
+    wd.allocator = allocator_of(&mem);
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    if (!w) return;
+    steer_group_def g = steer_default_group_def();
+    CHECK(steer_world_add_group(w, &g) == 0);
+    steer_v3 pos[100], targets[100];
+    steer_agent_id ids[100];
+    for (int i = 0; i < 100; ++i) {
+        pos[i] = steer_v3_make((float)(i % 10) * 4.0f - 20.0f, (float)(i / 10) * 4.0f - 20.0f, 0.0f);
+        targets[i] = steer_v3_make(0.0f, 0.0f, 0.0f);
+    }
+    CHECK(steer_world_add_agents(w, 0, pos, NULL, 100, ids) == STEER_OK);
+    CHECK(steer_world_reserve_goals(w, 100) == STEER_OK);
+    CHECK(steer_world_reserve_agents(w, 400) == STEER_OK);
+    long allocs = atomic_load(&mem.allocs);
+    CHECK(steer_world_set_targets(w, ids, targets, 100, STEER_GOAL_ARRIVE, NULL) == 100);
+    CHECK(atomic_load(&mem.allocs) == allocs); /* no allocation: the room is still there */
+    steer_world_destroy(w);
+    CHECK(atomic_load(&mem.live_bytes) == 0);
+}
+
+/* Lockstep peers: one joined by restoring the other's snapshot into a
+ * larger world (capacity 8,192 for a world of 16, which keeps the saved
+ * world's capped cells). The same reserve on both gives both the same
+ * cells, so the same bits once a crowd arrives. */
+static void test_peers_grow_alike(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.bounds_min = steer_v3_make(-100, -100, 0);
+    wd.bounds_max = steer_v3_make(100, 100, 0);
+    wd.capacity = 16;
+    steer_world *host = steer_world_create(&wd);
+    wd.capacity = 8192;
+    steer_world *peer = steer_world_create(&wd);
+    CHECK(host && peer);
+    if (!host || !peer) return;
+    steer_group_def g = steer_default_group_def();
+    CHECK(steer_world_add_group(host, &g) == 0);
+    steer_v3 apart[16], crowd[4000];
+    for (int i = 0; i < 16; ++i) apart[i] = steer_v3_make(-90.0f + 12.0f * (float)i, 50.0f, 0.0f);
+    steer_rng rng = steer_rng_make(5);
+    for (int i = 0; i < 4000; ++i) crowd[i] = random_in_box(&rng, 2, steer_v3_make(-30, -30, 0), steer_v3_make(30, 30, 0));
+    CHECK(steer_world_add_agents(host, 0, apart, NULL, 16, NULL) == STEER_OK);
+    for (int s = 0; s < 5; ++s) CHECK(steer_world_step(host, 0.05f) == STEER_OK);
+    size_t size = steer_world_snapshot_size(host), written = 0;
+    void *saved = malloc(size);
+    CHECK(saved && steer_world_save(host, saved, size, &written) == STEER_OK);
+    CHECK(saved && steer_world_restore(peer, saved, written) == STEER_OK);
+    free(saved);
+    CHECK(steer_world_reserve_agents(host, 4096) == STEER_OK && steer_world_reserve_agents(peer, 4096) == STEER_OK);
+    CHECK(steer_world_add_agents(host, 0, crowd, NULL, 4000, NULL) == STEER_OK);
+    CHECK(steer_world_add_agents(peer, 0, crowd, NULL, 4000, NULL) == STEER_OK);
+    for (int s = 0; s < 20; ++s) CHECK(steer_world_step(host, 0.05f) == STEER_OK && steer_world_step(peer, 0.05f) == STEER_OK);
+    CHECK(steer_world_state_hash(host) == steer_world_state_hash(peer));
+    steer_world_destroy(host);
+    steer_world_destroy(peer);
+}
+
+/* The last step's profile is the grown world's too. */
+static void test_profile_kept(void)
+{
+    mixed_options o = mixed_default_options(2);
+    mixed_handles h;
+    steer_world *w = mixed_create(&o, &h);
+    CHECK(w != 0);
+    if (!w) return;
+    CHECK(mixed_run(w, &h, 2, 0, 5));
+    steer_step_profile before = steer_world_last_profile(w);
+    CHECK(steer_world_reserve_agents(w, GROWN) == STEER_OK);
+    steer_step_profile after = steer_world_last_profile(w);
+    CHECK(memcmp(&before, &after, sizeof before) == 0);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     for (int dim = 2; dim <= 3; ++dim) {
@@ -188,5 +273,8 @@ int main(void)
     }
     test_same_cells();
     test_grown_grid();
+    test_goal_room_kept();
+    test_peers_grow_alike();
+    test_profile_kept();
     return check_summary("test_world_reserve_agents");
 }

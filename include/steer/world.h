@@ -497,9 +497,13 @@ steer_agent_id steer_world_add_agent(steer_world *world, int group, steer_v3 pos
 steer_result steer_world_add_agents(steer_world *world, int group, const steer_v3 *positions,
                                     const steer_v3 *velocities, int count, steer_agent_id *ids);
 /* Grows the world's room for agents to capacity (in [1, 2^28]; a capacity
- * at most the current one changes nothing): a crowd that outgrows its
- * world, without making it again. Every agent, handle, goal, formation and
- * object is kept, as a restore keeps them (it is a save and a restore into
+ * at most the current one changes nothing, but for the grid of a world
+ * that restored a smaller world's snapshot: it gets the cells that world
+ * gets by the same call, so lockstep peers of other capacities stay
+ * alike): a crowd that outgrows its world, without making it again. Every
+ * agent, handle, goal, formation and object is kept, as a restore keeps
+ * them, and so are the room steer_world_reserve_goals made and the last
+ * profile (it is a save and a restore into
  * larger storage: 0.6 ms for the standard flock of 10k agents, 43-56 ms
  * at 1M, 0.35 s at 1M with a goal each, one thread, build/bench/state_hash;
  * and the memory of both worlds and the snapshot meanwhile). The grid is sized
