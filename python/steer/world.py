@@ -1399,9 +1399,11 @@ class World:
         self._version += 1
 
     def reserve_agents(self, capacity: int) -> None:
-        """Grow the room for agents to `capacity` (steer_world_reserve_agents; a smaller one changes nothing),
-        keeping every agent, handle, goal and object. Done in a new C world (this one saved, restored into it and
-        grown there), so views of the old state keep their memory, as after restore."""
+        """Grow the room for agents to `capacity` (steer_world_reserve_agents; a smaller one changes nothing but
+        the grid of a world restored from a smaller one's snapshot, as in C), keeping every agent, handle, goal and
+        object. Done in a new C world (this one saved, restored into it and grown there), so views of the old state
+        keep their memory, as after restore; so, as after restore, the kernel is the best one again and the room
+        reserve_goals made is the snapshot's goals'."""
         capacity = _int(capacity, "capacity")
         _errors.begin()
         if capacity <= self._def().capacity:
