@@ -1304,8 +1304,9 @@ class World:
             raise invalid(f"steps = {steps}: must be >= 0")
         w, owner = self._w, self._owner  # owner: the C world lives through the step, even if a callback closes it
         binding = owner.scheduler[1] if owner.scheduler else None
-        # C lists the arrivals of its last step: over several, this call's are gathered after each
-        self._step_arrivals = None
+        # C lists the arrivals of its last step: over several, this call's are gathered after each; a call of
+        # no steps has none (C's list is still the earlier call's)
+        self._step_arrivals = np.zeros((0, 3), np.uint32) if int(steps) == 0 else None
         gathered = [] if steps > 1 else None
         try:
             for _ in range(int(steps)):

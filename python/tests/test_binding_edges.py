@@ -176,3 +176,19 @@ def test_a_world_takes_one_thread_at_a_time():
     copy = steer.World(dim=2, capacity=4000, threads=1)
     copy.restore(w.save())
     assert copy.state_hash() == w.state_hash()
+
+
+def test_arrivals_after_a_call_of_zero_steps_are_none():
+    # A frame loop of whole substeps (steps = int(frame_time / dt)) makes calls of 0 steps: their arrivals()
+    # must be empty, not the earlier call's again (which counted each of those agents twice).
+    w = steer.World(dim=2, capacity=10, bounds_min=(-50, -50), bounds_max=(50, 50), boundary="clamp")
+    g = w.add_group(crowd=True)
+    ids = w.add_agents(g, np.float32([[0, 0]]))
+    w.set_targets(ids, np.float32([0.3, 0]))
+    for _ in range(300):
+        w.step(1 / 30)
+        if len(w.arrivals()):
+            break
+    assert w.arrivals().tolist() == ids.tolist()
+    w.step(1 / 30, steps=0)
+    assert w.arrivals().shape == (0, 3) and w.arrivals().dtype == np.uint32
