@@ -5,6 +5,7 @@ world, and numbers beyond float32's range."""
 import copy
 import pickle
 import threading
+import warnings
 
 import numpy as np
 import pytest
@@ -192,3 +193,17 @@ def test_arrivals_after_a_call_of_zero_steps_are_none():
     assert w.arrivals().tolist() == ids.tolist()
     w.step(1 / 30, steps=0)
     assert w.arrivals().shape == (0, 3) and w.arrivals().dtype == np.uint32
+
+
+@pytest.mark.parametrize("value", [[1e39, 0.0], np.array([1e39, 0.0]), [[0.0, 0.0], [0.0, -1e39]]])
+def test_a_float64_beyond_float32_is_refused_by_its_value(value):
+    # A list or one float64 row is converted to float32; a finite value too large for it became inf there, with
+    # numpy's RuntimeWarning (an exception under -W error, not InvalidArgument) and an error naming inf, a value
+    # the caller never passed.
+    w = steer.World(dim=2, capacity=10, bounds_min=(-50, -50), bounds_max=(50, 50))
+    ids = w.add_agents(w.add_group(crowd=True), np.float32([[0, 0], [1, 0]]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(steer.InvalidArgument, match=r"targets\[\d(, \d)?\] = -?1e\+39: must be finite as a float32"):
+            w.set_targets(ids, value)
+    assert not w.goal_count
