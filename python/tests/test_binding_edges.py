@@ -207,3 +207,15 @@ def test_a_float64_beyond_float32_is_refused_by_its_value(value):
         with pytest.raises(steer.InvalidArgument, match=r"targets\[\d(, \d)?\] = -?1e\+39: must be finite as a float32"):
             w.set_targets(ids, value)
     assert not w.goal_count
+
+
+def test_add_agents_takes_one_velocity_shared_by_all():
+    # The arrays' rule: a (dim,) row is a value shared by all (teleport_agents and set_targets take one); a
+    # crowd spawned walking one way was refused ("velocities: shape (2,): must be (3, 2), like positions").
+    w = steer.World(dim=2, capacity=10, bounds_min=(-50, -50), bounds_max=(50, 50))
+    g = w.add_group(crowd=True)
+    ids = w.add_agents(g, np.float32([[0, 0], [5, 0], [10, 0]]), velocities=(1.0, -0.5))
+    assert w.get_agents(ids)[1].tolist() == [[1.0, -0.5]] * 3
+    with pytest.raises(steer.InvalidArgument, match=r"velocities: shape \(2, 2\): must be \(3, 2\), one per row"):
+        w.add_agents(g, np.float32([[0, 0], [5, 0], [10, 0]]), velocities=np.zeros((2, 2), np.float32))
+    assert len(w) == 3
