@@ -12,6 +12,8 @@ import numpy as np
 from ._errors import invalid
 from ._steer import ffi, lib
 
+FLOAT32_MAX = float(np.finfo(np.float32).max)
+
 
 def floats(value, name, shape_hint):
     """value as a float32 C-contiguous array (converting lists and tuples)."""
@@ -22,17 +24,33 @@ def floats(value, name, shape_hint):
             raise invalid(f"{name}: not C-contiguous: pass np.ascontiguousarray({name})")
         return value
     try:
-        array = np.asarray(value, dtype=np.float32)
+        source = np.asarray(value)
+        array = narrow(source, name) if source.dtype.kind == "f" else np.asarray(value, dtype=np.float32)
     except (TypeError, ValueError) as e:
         raise invalid(f"{name}: {value!r}: must be {shape_hint} numbers ({e})") from None
     return np.ascontiguousarray(array)
 
 
+def narrow(source, name):
+    """A small float array (a list's numbers, one row) as float32: a finite value too large for a float32 is
+    refused by its own value, as scalar() refuses it, not made infinity (with numpy's overflow warning)."""
+    with np.errstate(over="ignore"):
+        array = source.astype(np.float32)
+    over = np.flatnonzero(np.isinf(array) & np.isfinite(source))
+    if over.size:
+        raise invalid(f"{name}{_where(over[0], source.shape)} = {source.flat[over[0]]}: must be finite as a float32 "
+                      f"(magnitude at most {FLOAT32_MAX:.7g})")
+    return array
+
+
+def _where(flat_index, shape):
+    return "[" + ", ".join(str(int(i)) for i in np.unravel_index(flat_index, shape)) + "]" if shape else ""
+
+
 def finite(array, name):
     bad = lib.py_first_nonfinite(ffi.from_buffer("float[]", array), array.size)
     if bad >= 0:
-        where = "[" + ", ".join(str(int(i)) for i in np.unravel_index(bad, array.shape)) + "]" if array.ndim else ""
-        raise invalid(f"{name}{where} = {array.flat[bad]}: must be finite")
+        raise invalid(f"{name}{_where(bad, array.shape)} = {array.flat[bad]}: must be finite")
     return array
 
 
@@ -40,15 +58,12 @@ def rows(value, name, dim=None):
     """A checked (dim,) or (N, dim) float32 array with dim 2 or 3 (or the given dim)."""
     if (isinstance(value, np.ndarray) and value.shape in (((dim,),) if dim else ((2,), (3,)))
             and value.dtype.kind in "fiu"):
-        value = value.astype(np.float32)  # one row: nothing large is copied
+        value = narrow(value, name) if value.dtype.kind == "f" else value.astype(np.float32)  # one row: small
     array = finite(floats(value, name, "(dim,) or (N, dim)"), name)
     if array.ndim not in (1, 2) or array.shape[-1] not in ((dim,) if dim else (2, 3)):
         want = f"({dim},) or (N, {dim})" if dim else "(2,), (3,), (N, 2) or (N, 3)"
         raise invalid(f"{name}: shape {array.shape}: must be {want}")
     return array
-
-
-FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
 def column(value, name, n):

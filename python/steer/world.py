@@ -687,15 +687,18 @@ class World:
 
     # ---- agents ----------------------------------------------------------------
     def add_agents(self, group: int, positions, velocities=None) -> np.ndarray:
-        """Add N agents of one group from (N, dim) float32 arrays; returns their handles, (N, 3) uint32.
+        """Add N agents of one group from (N, dim) float32 arrays (velocities: None, at rest, or one (dim,) row for
+        all); returns their handles, (N, 3) uint32.
         All or none (one C call, steer_world_add_agents): more than the world has room for raises
         CapacityError, and a refused row InvalidArgument naming it, before any is added."""
         p = _arrays.rows(positions, "positions", self.dim)
         if p.ndim != 2:
             raise invalid(f"positions: shape {p.shape}: must be (N, {self.dim})")
         v = np.zeros_like(p) if velocities is None else _arrays.rows(velocities, "velocities", self.dim)
+        if v.shape == (self.dim,):  # one velocity for all (a crowd spawned walking one way)
+            v = np.ascontiguousarray(np.broadcast_to(v, p.shape))
         if v.shape != p.shape:
-            raise invalid(f"velocities: shape {v.shape}: must be {p.shape}, like positions")
+            raise invalid(f"velocities: shape {v.shape}: must be {p.shape}, one per row of positions, or ({self.dim},)")
         w = self._w
         ids = np.zeros((len(p), 3), dtype=np.uint32)
         _errors.begin()
@@ -1304,8 +1307,9 @@ class World:
             raise invalid(f"steps = {steps}: must be >= 0")
         w, owner = self._w, self._owner  # owner: the C world lives through the step, even if a callback closes it
         binding = owner.scheduler[1] if owner.scheduler else None
-        # C lists the arrivals of its last step: over several, this call's are gathered after each
-        self._step_arrivals = None
+        # C lists the arrivals of its last step: over several, this call's are gathered after each; a call of
+        # no steps has none (C's list is still the earlier call's)
+        self._step_arrivals = np.zeros((0, 3), np.uint32) if int(steps) == 0 else None
         gathered = [] if steps > 1 else None
         try:
             for _ in range(int(steps)):

@@ -5,6 +5,7 @@ world, and numbers beyond float32's range."""
 import copy
 import pickle
 import threading
+import warnings
 
 import numpy as np
 import pytest
@@ -176,3 +177,45 @@ def test_a_world_takes_one_thread_at_a_time():
     copy = steer.World(dim=2, capacity=4000, threads=1)
     copy.restore(w.save())
     assert copy.state_hash() == w.state_hash()
+
+
+def test_arrivals_after_a_call_of_zero_steps_are_none():
+    # A frame loop of whole substeps (steps = int(frame_time / dt)) makes calls of 0 steps: their arrivals()
+    # must be empty, not the earlier call's again (which counted each of those agents twice).
+    w = steer.World(dim=2, capacity=10, bounds_min=(-50, -50), bounds_max=(50, 50), boundary="clamp")
+    g = w.add_group(crowd=True)
+    ids = w.add_agents(g, np.float32([[0, 0]]))
+    w.set_targets(ids, np.float32([0.3, 0]))
+    for _ in range(300):
+        w.step(1 / 30)
+        if len(w.arrivals()):
+            break
+    assert w.arrivals().tolist() == ids.tolist()
+    w.step(1 / 30, steps=0)
+    assert w.arrivals().shape == (0, 3) and w.arrivals().dtype == np.uint32
+
+
+@pytest.mark.parametrize("value", [[1e39, 0.0], np.array([1e39, 0.0]), [[0.0, 0.0], [0.0, -1e39]]])
+def test_a_float64_beyond_float32_is_refused_by_its_value(value):
+    # A list or one float64 row is converted to float32; a finite value too large for it became inf there, with
+    # numpy's RuntimeWarning (an exception under -W error, not InvalidArgument) and an error naming inf, a value
+    # the caller never passed.
+    w = steer.World(dim=2, capacity=10, bounds_min=(-50, -50), bounds_max=(50, 50))
+    ids = w.add_agents(w.add_group(crowd=True), np.float32([[0, 0], [1, 0]]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(steer.InvalidArgument, match=r"targets\[\d(, \d)?\] = -?1e\+39: must be finite as a float32"):
+            w.set_targets(ids, value)
+    assert not w.goal_count
+
+
+def test_add_agents_takes_one_velocity_shared_by_all():
+    # The arrays' rule: a (dim,) row is a value shared by all (teleport_agents and set_targets take one); a
+    # crowd spawned walking one way was refused ("velocities: shape (2,): must be (3, 2), like positions").
+    w = steer.World(dim=2, capacity=10, bounds_min=(-50, -50), bounds_max=(50, 50))
+    g = w.add_group(crowd=True)
+    ids = w.add_agents(g, np.float32([[0, 0], [5, 0], [10, 0]]), velocities=(1.0, -0.5))
+    assert w.get_agents(ids)[1].tolist() == [[1.0, -0.5]] * 3
+    with pytest.raises(steer.InvalidArgument, match=r"velocities: shape \(2, 2\): must be \(3, 2\), one per row"):
+        w.add_agents(g, np.float32([[0, 0], [5, 0], [10, 0]]), velocities=np.zeros((2, 2), np.float32))
+    assert len(w) == 3
