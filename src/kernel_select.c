@@ -2,7 +2,7 @@
  * has, fastest first, each with its CPU check. x86-64 chooses at run time
  * (SSE2 is its baseline); AArch64 always has NEON, and a WebAssembly module
  * has simd128 when it was compiled with it. The API that chooses from it
- * (steer_world_set_kernel, steer_world_use_simd, steer_kernel_available)
+ * (steer_world_set_kernel, steer_world_kernel, steer_world_use_simd, steer_kernel_available)
  * and the kernels' names. */
 #include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "neighbour_kernel.h"
@@ -88,6 +88,12 @@ steer_kernel steer_world_set_kernel(steer_world *w, steer_kernel kernel)
                     "kernel = %d: must be a steer_kernel, from STEER_KERNEL_BEST (0) to %d", (int)kernel,
                     STEER_KERNEL_COUNT - 1);
     w->kernels = steer__kernels_select(kernel, w->dim, &w->kernel);
+    return w->kernel;
+}
+
+steer_kernel steer_world_kernel(const steer_world *w)
+{
+    STEER__QUERY_WORLD(w, STEER_KERNEL_SCALAR);
     return w->kernel;
 }
 

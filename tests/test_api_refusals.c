@@ -1083,6 +1083,7 @@ static void test_null_world_queries(void)
     NULLQ(steer_world_is_valid(0, a), false, "steer_world_is_valid");
     NULLQ(steer_world_has_arrived(0, a), false, "steer_world_has_arrived");
     NULLQ(steer_world_get_view(0).count, 0, "steer_world_get_view");
+    NULLQ(steer_world_kernel(0), STEER_KERNEL_SCALAR, "steer_world_kernel");
     NULLQ(steer_world_get_agent_ids(0, ids, 2), 0, "steer_world_get_agent_ids");
     NULLQ(steer_world_arrivals(0, ids, 2), 0, "steer_world_arrivals");
     NULLQ(steer_world_snapshot_size(0), 0, "steer_world_snapshot_size");

@@ -36,11 +36,13 @@ static void test_grown_mid_run(int dim)
     CHECK(a && b && c);
     if (!a || !b || !c) return;
     steer_world_use_simd(c, false);
+    CHECK(steer_world_kernel(c) == STEER_KERNEL_SCALAR && steer_world_kernel(a) != STEER_KERNEL_BEST);
     CHECK(mixed_run(a, &ha, dim, 0, SAVE_AT) && mixed_run(b, &hb, dim, 0, SAVE_AT) && mixed_run(c, &hc, dim, 0, SAVE_AT));
     uint64_t hash = steer_world_state_hash(a);
     int count = steer_world_agent_count(a);
     CHECK(steer_world_reserve_agents(a, GROWN) == STEER_OK && steer_world_reserve_agents(c, GROWN) == STEER_OK);
     CHECK(capacity_of(a) == GROWN && capacity_of(b) == MIXED_MAX_AGENTS);
+    CHECK(steer_world_kernel(c) == STEER_KERNEL_SCALAR); /* the kernel chosen is kept */
     CHECK(steer_world_state_hash(a) == hash && steer_world_agent_count(a) == count);
     CHECK(steer_world_obstacle_count(a) == steer_world_obstacle_count(b));
     CHECK(steer_world_wall_count(a) == steer_world_wall_count(b));

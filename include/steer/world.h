@@ -1047,6 +1047,10 @@ typedef enum steer_kernel {
  * steer_kernel is misuse: reported, and the kernel in use stays (returned);
  * so is a call from inside the world's own step. */
 steer_kernel steer_world_set_kernel(steer_world *world, steer_kernel kernel);
+/* The kernel in use (BEST resolved): for a log line, or to choose it again
+ * in another world. A NULL world, or a call from inside its own step: misuse,
+ * STEER_KERNEL_SCALAR. */
+steer_kernel steer_world_kernel(const steer_world *world);
 /* Whether this build and CPU can run `kernel` (BEST: always). */
 bool steer_kernel_available(steer_kernel kernel);
 /* "best", "scalar", "avx2", "avx512", "sse2", "neon", "simd128"; "unknown"

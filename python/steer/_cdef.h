@@ -349,6 +349,7 @@ size_t steer_world_memory_bytes(const steer_world *world);
 typedef enum { STEER_KERNEL_BEST, STEER_KERNEL_SCALAR, STEER_KERNEL_AVX2, STEER_KERNEL_AVX512, STEER_KERNEL_SSE2,
                STEER_KERNEL_NEON, STEER_KERNEL_SIMD128, STEER_KERNEL_COUNT, ... } steer_kernel;
 steer_kernel steer_world_set_kernel(steer_world *world, steer_kernel kernel);
+steer_kernel steer_world_kernel(const steer_world *world);
 bool steer_kernel_available(steer_kernel kernel);
 const char *steer_kernel_name(steer_kernel kernel);
 

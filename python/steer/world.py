@@ -1238,7 +1238,9 @@ class World:
         """Make room now for `count` goals in all (capped at the capacity), so that giving them
         later allocates nothing and faults in no new page: a game calls it while loading."""
         _errors.begin()
-        _errors.check(lib.steer_world_reserve_goals(self._w, _int(count, "count")), "steer_world_reserve_goals")
+        count = _int(count, "count")
+        _errors.check(lib.steer_world_reserve_goals(self._w, count), "steer_world_reserve_goals")
+        self._goal_room = max(getattr(self, "_goal_room", 0), count)  # kept by reserve_agents, as in C
 
     # ---- formations --------------------------------------------------------------
     def add_formation(self, leader, members, slots) -> int:
@@ -1359,11 +1361,20 @@ class World:
         """Choose the neighbour kernel (same bits, different speed); returns the one in use."""
         if kernel not in KERNELS:
             raise invalid(f"kernel = {kernel!r}: must be one of {', '.join(KERNELS)}")
-        return ffi.string(lib.steer_kernel_name(lib.steer_world_set_kernel(self._w, KERNELS[kernel]))).decode()
+        used = ffi.string(lib.steer_kernel_name(lib.steer_world_set_kernel(self._w, KERNELS[kernel]))).decode()
+        self._kernel = kernel  # asked for again in the new C world of a restore or a grow
+        return used
+
+    @property
+    def kernel(self) -> str:
+        """The neighbour kernel in use ("avx2", "scalar", ...: set_kernel's answer, BEST resolved)."""
+        return ffi.string(lib.steer_kernel_name(lib.steer_world_kernel(self._w))).decode()
 
     def use_simd(self, enable: bool = True) -> bool:
         """Shorthand for set_kernel: True the best kernel, False the scalar one; returns whether SIMD is in use."""
-        return bool(lib.steer_world_use_simd(self._w, _arrays.flag(enable, "enable")))
+        simd = bool(lib.steer_world_use_simd(self._w, _arrays.flag(enable, "enable")))
+        self._kernel = "best" if enable else "scalar"
+        return simd
 
     def last_profile(self) -> Dict[str, float]:
         """Seconds the last step spent by phase: grid (sort by cell), forces (neighbours, behaviours,
@@ -1398,6 +1409,7 @@ class World:
                               "accepts (a NaN position, a bad group def, ...)", name="STEER_ERROR_BAD_SNAPSHOT",
                               result="STEER_ERROR_BAD_SNAPSHOT")
         _errors.check(r, "steer_world_restore")
+        self._carry_kernel(fresh)  # a C restore keeps the world's kernel
         self._owner = owner
         self._step_arrivals = None  # the snapshot's own last step says who arrived
         self._version += 1
@@ -1405,9 +1417,9 @@ class World:
     def reserve_agents(self, capacity: int) -> None:
         """Grow the room for agents to `capacity` (steer_world_reserve_agents; a smaller one changes nothing but
         the grid of a world restored from a smaller one's snapshot, as in C), keeping every agent, handle, goal and
-        object. Done in a new C world (this one saved, restored into it and grown there), so views of the old state
-        keep their memory, as after restore; so, as after restore, the kernel is the best one again and the room
-        reserve_goals made is the snapshot's goals'."""
+        object, the kernel set_kernel chose and the room reserve_goals made, as in C. Done in a new C world (this
+        one saved, restored into it and grown there), so views of the old state keep their memory, as after
+        restore."""
         capacity = _int(capacity, "capacity")
         _errors.begin()
         if capacity <= self._def().capacity:
@@ -1421,8 +1433,17 @@ class World:
         raw = self.save()
         _errors.check(lib.steer_world_restore(fresh, raw, len(raw)), "steer_world_restore")
         _errors.check(lib.steer_world_reserve_agents(fresh, capacity), "steer_world_reserve_agents")
+        if getattr(self, "_goal_room", 0) > 0:
+            _errors.check(lib.steer_world_reserve_goals(fresh, self._goal_room), "steer_world_reserve_goals")
+        self._carry_kernel(fresh)
         self._owner = owner
         self._version += 1
+
+    def _carry_kernel(self, fresh) -> None:
+        """The kernel set_kernel or use_simd asked for, asked for again in a new C world (same bits)."""
+        kernel = getattr(self, "_kernel", "best")
+        if kernel != "best":
+            lib.steer_world_set_kernel(fresh, KERNELS[kernel])
 
     # ---- debug draw ---------------------------------------------------------------------
     def draw(self, target: Any, agents: bool = True, velocities: bool = False, neighbour_radius: bool = False,

@@ -47,3 +47,23 @@ def test_reserve_refuses_and_a_smaller_capacity_changes_nothing():
     w.reserve_agents(10)
     w.add_agents(0, np.zeros((100, 2), np.float32))  # the room of 300 is still there
     assert len(w) == 300 and w.state_hash() != before
+
+
+def test_a_grow_and_a_restore_keep_the_kernel_chosen_and_a_grow_the_goal_room():
+    """Both are done in a new C world: it starts on the best kernel and with the snapshot's goal room unless the
+    binding asks for them again (a C restore or grow keeps the kernel; a C grow keeps reserve_goals' room)."""
+    w, g, ids = flock(200)
+    w.set_kernel("scalar")
+    snap = w.save()
+    w.reserve_agents(400)
+    assert w.kernel == "scalar"
+    w.restore(snap)
+    assert w.kernel == "scalar"
+    w.use_simd(True)
+    assert w.kernel != "scalar" or not any(steer.kernel_available(k) for k in ("sse2", "neon", "simd128"))
+    plain, _, _ = flock(200)
+    roomy, _, _ = flock(200)
+    roomy.reserve_goals(200)
+    plain.reserve_agents(1000)
+    roomy.reserve_agents(1000)
+    assert roomy.memory_bytes > plain.memory_bytes  # the room for 200 goals, still there
