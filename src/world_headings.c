@@ -67,7 +67,8 @@ steer_result steer_world_set_heading(steer_world *w, steer_agent_id id, steer_v3
     steer_v3 h = heading;
     if (w->dim == 2) h.z = 0.0f;
     if (g->on_ground) steer__drop_up(w, &h);
-    h = steer_v3_is_valid(h) ? steer_v3_normalize(h) : steer_v3_zero();
+    /* a direction at any length: a tiny one (1e-30) is not zero (normalize's epsilon would make it so) */
+    h = steer_v3_direction(h, NULL);
     STEER_MISUSE_IF(!(steer_v3_len_sq(h) > 0.0f), STEER_ERROR_INVALID_ARGUMENT, AGENT_HEADING,
                     "heading = (%g, %g, %g): must be finite and not zero%s", (double)heading.x, (double)heading.y,
                     (double)heading.z, g->on_ground ? " on the ground (a ground_plane group)" : "");

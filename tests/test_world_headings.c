@@ -350,6 +350,10 @@ static void bad_calls_are_refused(void)
     EXPECT_REPORT(steer_world_set_heading(w, ids[0], (steer_v3){0, 0, 5}), STEER_ERROR_INVALID_ARGUMENT,
                   STEER_MISUSE_AGENT_HEADING, "steer_world_set_heading", "must be finite and not zero"); /* 2D: no z */
     CHECK(steer_world_get_heading(w, ids[0], &h) == STEER_OK && h.x == 0.0f && h.y == 1.0f); /* unchanged */
+    /* a tiny heading is a direction all the same (it was refused as "zero") */
+    CHECK(steer_world_set_heading(w, ids[0], (steer_v3){1e-30f, -1e-30f, 0}) == STEER_OK);
+    CHECK(steer_world_get_heading(w, ids[0], &h) == STEER_OK && fabsf(h.x - 0.70710678f) < 1e-6f && fabsf(h.y + 0.70710678f) < 1e-6f);
+    CHECK(steer_world_set_heading(w, ids[0], (steer_v3){0, 1, 0}) == STEER_OK);
     CHECK(steer_world_remove_agent(w, ids[1]) == STEER_OK);
     EXPECT_REPORT(steer_world_get_heading(w, ids[1], &h), STEER_ERROR_STALE_HANDLE, STEER_MISUSE_HANDLE_STALE,
                   "steer_world_get_heading", "no live agent");
