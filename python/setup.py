@@ -48,9 +48,11 @@ def source_flags(name):
     return []
 
 
-# The library's rules (CMakeLists.txt's steer_objects): determinism needs -ffp-contract=off and no -ffast-math.
-LIBRARY_FLAGS = ["-std=c11", "-ffp-contract=off", "-fno-semantic-interposition", "-pthread", "-Wall", "-Wextra",
-                 "-Wpedantic"]
+# The library's rules (CMakeLists.txt's steer_objects): determinism needs -ffp-contract=off and no -ffast-math
+# (-fno-fast-math after CFLAGS undoes a -ffinite-math-only there, which fp_rules.h refuses); -fvisibility=default,
+# as CMake's C_VISIBILITY_PRESET: a CFLAGS with -fvisibility=hidden built a libsteer.so exporting nothing.
+LIBRARY_FLAGS = ["-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=default",
+                 "-fno-semantic-interposition", "-pthread", "-Wall", "-Wextra", "-Wpedantic"]
 REFUSED_FLAGS = ("-ffast-math", "-Ofast", "-funsafe-math-optimizations", "-ffp-contract=fast")
 # CMake's Release level, unless CFLAGS names one: Python's own -O2 made the standard flock's step twice as long
 # (16.0 ms against 7.8 ms for 200k agents here), the hash the same.

@@ -25,9 +25,13 @@ def floats(value, name, shape_hint):
         return value
     try:
         source = np.asarray(value)
-        array = narrow(source, name) if source.dtype.kind == "f" else np.asarray(value, dtype=np.float32)
-    except (TypeError, ValueError) as e:
+        if source.dtype.kind in "iuO":  # a list's ints (an int beyond int64: object): as float64, checked below
+            source = source.astype(np.float64)
+        array = None if source.dtype.kind == "f" else np.asarray(source, dtype=np.float32)
+    except (TypeError, ValueError, OverflowError) as e:
         raise invalid(f"{name}: {value!r}: must be {shape_hint} numbers ({e})") from None
+    if array is None:  # outside the try: its refusal names the value, not the shape rule above
+        array = narrow(source, name)
     return np.ascontiguousarray(array)
 
 

@@ -1240,7 +1240,8 @@ class World:
         _errors.begin()
         count = _int(count, "count")
         _errors.check(lib.steer_world_reserve_goals(self._w, count), "steer_world_reserve_goals")
-        self._goal_room = max(getattr(self, "_goal_room", 0), count)  # kept by reserve_agents, as in C
+        # kept by reserve_agents, as in C: the room made, which C caps at the capacity of the moment
+        self._goal_room = max(getattr(self, "_goal_room", 0), min(count, self._def().capacity))
 
     # ---- formations --------------------------------------------------------------
     def add_formation(self, leader, members, slots) -> int:
@@ -1323,6 +1324,8 @@ class World:
                     binding.stepping = True
                 try:
                     result = lib.steer_world_step(w, dt)
+                    if result == lib.STEER_OK:
+                        self._profile = None  # C's own profile is this step's
                 finally:
                     if outer:
                         binding.stepping = False
@@ -1379,6 +1382,9 @@ class World:
     def last_profile(self) -> Dict[str, float]:
         """Seconds the last step spent by phase: grid (sort by cell), forces (neighbours, behaviours,
         integration), solve (obstacles, walls, non-penetration) and total."""
+        carried = getattr(self, "_profile", None)  # the profile of the step before a grow
+        if carried is not None:
+            return dict(carried)
         p = lib.steer_world_last_profile(self._w)
         return {"grid": p.grid, "forces": p.forces, "solve": p.solve, "total": p.total}
 
@@ -1412,6 +1418,8 @@ class World:
         self._carry_kernel(fresh)  # a C restore keeps the world's kernel
         self._owner = owner
         self._step_arrivals = None  # the snapshot's own last step says who arrived
+        self._goal_room = lib.steer_world_goal_count(fresh)  # a C restore sizes the room to the snapshot's goals
+        self._profile = None
         self._version += 1
 
     def reserve_agents(self, capacity: int) -> None:
@@ -1436,6 +1444,7 @@ class World:
         if getattr(self, "_goal_room", 0) > 0:
             _errors.check(lib.steer_world_reserve_goals(fresh, self._goal_room), "steer_world_reserve_goals")
         self._carry_kernel(fresh)
+        self._profile = self.last_profile()  # a C grow keeps the last step's profile: the new world has none
         self._owner = owner
         self._version += 1
 

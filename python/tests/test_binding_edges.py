@@ -209,6 +209,21 @@ def test_a_float64_beyond_float32_is_refused_by_its_value(value):
     assert not w.goal_count
 
 
+@pytest.mark.parametrize("value", [[[0.0, 0.0], [0.0, -1e39]], [[0, 0], [0, -10 ** 39]]])
+def test_a_list_beyond_float32_is_refused_by_its_own_message(value):
+    # A list's float too large led with another rule ("positions: [[...]]: must be (dim,) or (N, dim) numbers
+    # (positions[1, 1] = -1e+39: ...)"); a list's int too large became inf, with numpy's overflow warning and an
+    # error naming inf, a value the caller never passed.
+    w = steer.World(dim=2, capacity=10, bounds_min=(-50, -50), bounds_max=(50, 50))
+    g = w.add_group()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(steer.InvalidArgument) as e:
+            w.add_agents(g, value)
+    assert str(e.value).startswith("positions[1, 1] = -1e+39: must be finite as a float32"), str(e.value)
+    assert len(w) == 0
+
+
 def test_add_agents_takes_one_velocity_shared_by_all():
     # The arrays' rule: a (dim,) row is a value shared by all (teleport_agents and set_targets take one); a
     # crowd spawned walking one way was refused ("velocities: shape (2,): must be (3, 2), like positions").

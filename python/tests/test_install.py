@@ -4,6 +4,7 @@ A copy of the package under test, without libsteer.so.* (an install that lost it
 source tree's python/, never built), is imported in a fresh interpreter."""
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -58,3 +59,40 @@ def test_setup_compiling_libsteer_refuses_flags_that_change_the_bits(tmp_path, f
     assert out.returncode != 0
     assert f"the compiler command has {flag}" in text and "IEEE arithmetic" in text, text
     assert not glob.glob(str(tmp_path / "b" / "**" / "*.o"), recursive=True)
+
+
+def _setup_names():
+    """setup.py's module-level names, without running its setup() call."""
+    import ast
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "setup.py")
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    tree.body = [node for node in tree.body if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+                                                    and getattr(node.value.func, "id", "") == "setup")]
+    names = {"__file__": path}
+    exec(compile(tree, path, "exec"), names)
+    return names
+
+
+def test_setup_flags_are_cmakes():
+    # setup.py copies CMakeLists.txt's flags for the libsteer.so it compiles: each per-file option and each
+    # library-wide rule of CMake's must be there (it lacked -fno-fast-math and -fvisibility=default: a CFLAGS with
+    # -fvisibility=hidden built a libsteer.so exporting nothing, the import then failing on an undefined symbol)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    cmake = os.path.join(root, "CMakeLists.txt")
+    if not os.path.isfile(cmake):
+        pytest.skip("an sdist's tests: no CMakeLists.txt to compare with")
+    with open(cmake) as f:
+        text = f.read()
+    setup = _setup_names()
+    per_file = re.findall(r'set_source_files_properties\(src/(\w+\.c) PROPERTIES COMPILE_OPTIONS "([^"]*)"\)', text)
+    assert len(per_file) >= 3, per_file
+    x86 = setup["sysconfig"].get_platform().endswith(("x86_64", "amd64"))
+    for name, options in per_file:
+        if options.startswith("-m") and not x86:
+            continue
+        assert setup["source_flags"](name) == options.split(";"), name
+    objects = " ".join(re.findall(r"target_compile_options\(steer_objects PRIVATE ([^)$]*)\)", text)).split()
+    assert "-ffp-contract=off" in objects, objects
+    for flag in objects + ["-fvisibility=default"]:  # the last: CMake's C_VISIBILITY_PRESET
+        assert flag in setup["LIBRARY_FLAGS"], flag

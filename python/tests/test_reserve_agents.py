@@ -67,3 +67,39 @@ def test_a_grow_and_a_restore_keep_the_kernel_chosen_and_a_grow_the_goal_room():
     plain.reserve_agents(1000)
     roomy.reserve_agents(1000)
     assert roomy.memory_bytes > plain.memory_bytes  # the room for 200 goals, still there
+
+
+def _c_reserved(reserve, grow, restore_first=False):
+    """memory_bytes after the same calls made in C on one world (lib directly: a grow in place)."""
+    from steer._steer import lib
+    w, _, _ = flock(200)
+    snap = w.save()
+    lib.steer_world_reserve_goals(w._w, reserve)
+    if restore_first:
+        lib.steer_world_restore(w._w, snap, len(snap))
+    lib.steer_world_reserve_agents(w._w, grow)
+    return w.memory_bytes
+
+
+def test_a_grow_keeps_the_goal_room_c_keeps_not_more():
+    # reserve_goals' count is capped at the capacity when made: the binding asked the grown world for all of it
+    w, _, _ = flock(200)
+    w.reserve_goals(5000)
+    w.reserve_agents(6000)
+    assert w.memory_bytes == _c_reserved(5000, 6000)
+    # a restore sizes the goal room to the snapshot's goals: the binding asked for the room made before it again
+    w, _, _ = flock(200)
+    snap = w.save()
+    w.reserve_goals(200)
+    w.restore(snap)
+    w.reserve_agents(1000)
+    assert w.memory_bytes == _c_reserved(200, 1000, restore_first=True)
+
+
+def test_a_grow_keeps_the_last_profile():
+    # steer_world_reserve_agents keeps the last step's profile; the binding's new C world had all zeros
+    w, _, _ = flock(200)
+    w.step(0.05)
+    before = w.last_profile()
+    w.reserve_agents(1000)
+    assert w.last_profile() == before
