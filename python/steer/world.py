@@ -87,6 +87,17 @@ def _read_snapshot_info(raw: bytes, what: str):
     return info
 
 
+def _snapshot_bytes(data) -> bytes:
+    """A snapshot as save() gave it: bytes, bytearray, a memoryview, or a 1-D uint8 numpy array (one read back
+    from an .npz or HDF5 file)."""
+    if isinstance(data, np.ndarray) and data.dtype == np.uint8 and data.ndim == 1:
+        return data.tobytes()
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        what = f"numpy array of {data.dtype}, shape {data.shape}" if isinstance(data, np.ndarray) else type(data).__name__
+        raise invalid(f"data: {what}: must be bytes from save() (or a 1-D uint8 array of them)")
+    return bytes(data)
+
+
 def snapshot_info(data) -> Dict[str, Any]:
     """What a snapshot from World.save() holds, without restoring it: version, dim, up ("z" or "y"),
     boundary, bounds, cell_size, max_dt, seed, steps, and the counts a world needs room for
@@ -94,9 +105,8 @@ def snapshot_info(data) -> Dict[str, Any]:
     obstacle_count, ... the max_ fields). Raises BadSnapshot
     saying why for bytes that are not a whole snapshot this build reads. Checks the layout, not every
     value: restore can still refuse a snapshot this accepts."""
-    if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise invalid(f"data: {type(data).__name__}: must be bytes from save()")
-    info = _read_snapshot_info(bytes(data), "snapshot_info")
+    data = _snapshot_bytes(data)
+    info = _read_snapshot_info(data, "snapshot_info")
     dim = info.dim
     out = {"version": info.version, "dim": dim, "up": "y" if info.up == lib.STEER_UP_Y else "z",
            "boundary": next(k for k, v in BOUNDARY.items() if v == info.boundary),
@@ -1400,8 +1410,7 @@ class World:
     def restore(self, data: bytes) -> None:
         """Replace the whole state with a snapshot's. It is restored into a new C world made from this
         one's def, so views of the old state keep their memory; a refused snapshot changes nothing."""
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise invalid(f"data: {type(data).__name__}: must be bytes from save()")
+        data = _snapshot_bytes(data)
         fresh = lib.steer_world_create(self._def())
         if fresh == ffi.NULL:
             _errors.raise_reported(lib.STEER_ERROR_OUT_OF_MEMORY, "restore: steer_world_create")
@@ -1430,8 +1439,8 @@ class World:
         restore."""
         capacity = _int(capacity, "capacity")
         _errors.begin()
-        if capacity <= self._def().capacity:
-            # refused, or nothing to do
+        if capacity <= self._def().capacity or capacity > 2**28:
+            # refused (C names the rule, before any copy of the world), or nothing to do
             _errors.check(lib.steer_world_reserve_agents(self._w, capacity), "steer_world_reserve_agents")
             return
         fresh = lib.steer_world_create(self._def())

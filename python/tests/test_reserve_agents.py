@@ -103,3 +103,20 @@ def test_a_grow_keeps_the_last_profile():
     before = w.last_profile()
     w.reserve_agents(1000)
     assert w.last_profile() == before
+
+
+def test_a_capacity_past_the_limit_is_refused_before_any_copy_and_a_snapshot_array_restores():
+    w, g, ids = flock(200)
+    owner = w._owner
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.reserve_agents(2**28 + 1)
+    assert "capacity = 268435457: must be in [1, 2^28]" in str(e.value)
+    assert w._owner is owner  # refused in place: no new C world made and dropped
+    before = w.state_hash()
+    snap = np.frombuffer(w.save(), dtype=np.uint8)  # as read back from an .npz file
+    w.step(0.05)
+    w.restore(snap)
+    assert w.state_hash() == before and steer.snapshot_info(snap)["agent_count"] == 200
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.restore(snap.astype(np.float32))
+    assert "numpy array of float32" in str(e.value)
