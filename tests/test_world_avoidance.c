@@ -1155,6 +1155,19 @@ static void queue_keeps_a_time_gap(void)
 }
 
 /* ---- 8. FOLLOW_LEADER: behind the leader, out of its way --------------------------- */
+/* Followers of `leader` with a little separation between them. */
+static steer_group_def follower_def(steer_agent_id leader)
+{
+    steer_group_def follow = steer_default_group_def();
+    memset(follow.weight, 0, sizeof follow.weight);
+    follow.weight[STEER_FOLLOW_LEADER] = 1.0f;
+    follow.weight[STEER_SEPARATION] = 1.0f;
+    follow.separation_radius = 1.0f;
+    follow.max_speed = 2.0f;
+    follow.leader = leader;
+    return follow;
+}
+
 static void followers_keep_behind_and_out_of_the_way(void)
 {
     steer_world_def wd = open_world(1);
@@ -1166,13 +1179,7 @@ static void followers_keep_behind_and_out_of_the_way(void)
     lead.target = (steer_v3){55, 0, 0};
     steer_world_add_group(w, &lead);
     steer_agent_id leader = steer_world_add_agent(w, 0, (steer_v3){-30, 0, 0}, (steer_v3){1, 0, 0});
-    steer_group_def follow = steer_default_group_def();
-    memset(follow.weight, 0, sizeof follow.weight);
-    follow.weight[STEER_FOLLOW_LEADER] = 1.0f;
-    follow.weight[STEER_SEPARATION] = 1.0f;
-    follow.separation_radius = 1.0f;
-    follow.max_speed = 2.0f;
-    follow.leader = leader;
+    steer_group_def follow = follower_def(leader);
     steer_world_add_group(w, &follow);
     /* one just ahead of the leader, on its line; two behind, off to the sides */
     steer_agent_id ahead = steer_world_add_agent(w, 1, (steer_v3){-28, 0.1f, 0}, steer_v3_zero());
@@ -1557,13 +1564,7 @@ static void followers_wait_behind_a_standing_leader(void)
         steer_agent_id leader = steer_world_add_agent(w, 0, (steer_v3){-20, 0, 0}, (steer_v3){1, 0, 0});
         steer_goal stop = {STEER_GOAL_ARRIVE, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
         CHECK(steer_world_set_goal(w, leader, &stop) == STEER_OK);
-        steer_group_def follow = steer_default_group_def();
-        memset(follow.weight, 0, sizeof follow.weight);
-        follow.weight[STEER_FOLLOW_LEADER] = 1.0f;
-        follow.weight[STEER_SEPARATION] = 1.0f;
-        follow.separation_radius = 1.0f;
-        follow.max_speed = 2.0f;
-        follow.leader = leader;
+        steer_group_def follow = follower_def(leader);
         steer_world_add_group(w, &follow);
         steer_agent_id f[3];
         for (int k = 0; k < 3; ++k) f[k] = steer_world_add_agent(w, 1, (steer_v3){-24.0f - (float)k, (float)k - 1.0f, 0}, steer_v3_zero());

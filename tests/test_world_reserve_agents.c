@@ -71,20 +71,31 @@ static void test_grown_mid_run(int dim)
     steer_world_destroy(c);
 }
 
+/* A 2D torus of half-width `half` with room for `capacity` and one flocking
+ * group (the default), or NULL. */
+static steer_world *flock_world(float half, int capacity)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.bounds_min = steer_v3_make(-half, -half, 0);
+    wd.bounds_max = steer_v3_make(half, half, 0);
+    wd.capacity = capacity;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def g = steer_default_group_def();
+    if (w && steer_world_add_group(w, &g) != 0) {
+        steer_world_destroy(w);
+        return NULL;
+    }
+    return w;
+}
+
 /* Where the old capacity did not cap the cells (a flock of 200 in a box 20
  * wide: 20 x 20 cells of its reach, under 4 a slot), a grown world steps
  * on bit for bit as the world not grown. */
 static void test_same_cells(void)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.bounds_min = steer_v3_make(-10, -10, 0);
-    wd.bounds_max = steer_v3_make(10, 10, 0);
-    wd.capacity = 320;
-    steer_world *kept = steer_world_create(&wd), *grown = steer_world_create(&wd);
+    steer_world *kept = flock_world(10.0f, 320), *grown = flock_world(10.0f, 320);
     CHECK(kept && grown);
     if (!kept || !grown) return;
-    steer_group_def g = steer_default_group_def();
-    CHECK(steer_world_add_group(kept, &g) == 0 && steer_world_add_group(grown, &g) == 0);
     steer_rng rng = steer_rng_make(9);
     steer_v3 pos[200], vel[200];
     for (int i = 0; i < 200; ++i) {
@@ -108,17 +119,9 @@ static void test_same_cells(void)
  * any cells) are joined by a crowd. */
 static void test_grown_grid(void)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.bounds_min = steer_v3_make(-100, -100, 0);
-    wd.bounds_max = steer_v3_make(100, 100, 0);
-    wd.capacity = 4096;
-    steer_world *made = steer_world_create(&wd);
-    wd.capacity = 16;
-    steer_world *grown = steer_world_create(&wd);
+    steer_world *made = flock_world(100.0f, 4096), *grown = flock_world(100.0f, 16);
     CHECK(made && grown);
     if (!made || !grown) return;
-    steer_group_def g = steer_default_group_def();
-    CHECK(steer_world_add_group(made, &g) == 0 && steer_world_add_group(grown, &g) == 0);
     steer_v3 apart[16], crowd[4000];
     for (int i = 0; i < 16; ++i) apart[i] = steer_v3_make(-90.0f + 12.0f * (float)i, 50.0f, 0.0f);
     steer_rng rng = steer_rng_make(5);
