@@ -1434,21 +1434,24 @@ class World:
     def reserve_agents(self, capacity: int) -> None:
         """Grow the room for agents to `capacity` (steer_world_reserve_agents; a smaller one changes nothing but
         the grid of a world restored from a smaller one's snapshot, as in C), keeping every agent, handle, goal and
-        object, the kernel set_kernel chose and the room reserve_goals made, as in C. Done in a new C world (this
-        one saved, restored into it and grown there), so views of the old state keep their memory, as after
-        restore."""
+        object, the kernel set_kernel chose and the room reserve_goals made, as in C. Done in a new C world of the
+        new capacity (this one saved and restored into it, its grid then sized as C's grow sizes it), so views of
+        the old state keep their memory, as after restore."""
         capacity = _int(capacity, "capacity")
         _errors.begin()
         if capacity <= self._def().capacity or capacity > 2**28:
             # refused (C names the rule, before any copy of the world), or nothing to do
             _errors.check(lib.steer_world_reserve_agents(self._w, capacity), "steer_world_reserve_agents")
             return
-        fresh = lib.steer_world_create(self._def())
+        grown = self._def()
+        grown.capacity = capacity
+        fresh = lib.steer_world_create(grown)
         if fresh == ffi.NULL:
             _errors.raise_reported(lib.STEER_ERROR_OUT_OF_MEMORY, "reserve: steer_world_create")
         owner = _Owner(fresh, self._owner.scheduler)
         raw = self.save()
         _errors.check(lib.steer_world_restore(fresh, raw, len(raw)), "steer_world_restore")
+        # the restore kept the saved grid; a reserve within the capacity sizes it as the grow would (no copy)
         _errors.check(lib.steer_world_reserve_agents(fresh, capacity), "steer_world_reserve_agents")
         if getattr(self, "_goal_room", 0) > 0:
             _errors.check(lib.steer_world_reserve_goals(fresh, self._goal_room), "steer_world_reserve_goals")

@@ -120,3 +120,25 @@ def test_a_capacity_past_the_limit_is_refused_before_any_copy_and_a_snapshot_arr
     with pytest.raises(steer.InvalidArgument) as e:
         w.restore(snap.astype(np.float32))
     assert "numpy array of float32" in str(e.value)
+
+
+def test_a_grow_sizes_the_grid_as_the_c_grow():
+    """A world of 16 in a box 200 wide has its cells capped; grown in Python (one copy into a world of the new
+    capacity) it takes the cells C's grow gives, so the same crowd added after steps alike."""
+    from steer._steer import lib
+
+    def make():
+        w = steer.World(dim=2, capacity=16, bounds_min=(-100, -100), bounds_max=(100, 100))
+        w.add_agents(w.add_group(), np.float32([[-90 + 12 * i, 50] for i in range(16)]))
+        for _ in range(5):
+            w.step(0.05)
+        return w
+    crowd = np.random.default_rng(5).uniform(-30, 30, (4000, 2)).astype(np.float32)
+    python_grown, c_grown = make(), make()
+    python_grown.reserve_agents(4096)
+    assert lib.steer_world_reserve_agents(c_grown._w, 4096) == lib.STEER_OK
+    for w in (python_grown, c_grown):
+        w.add_agents(0, crowd)
+        for _ in range(20):
+            w.step(0.05)
+    assert python_grown.state_hash() == c_grown.state_hash()
