@@ -165,7 +165,7 @@ typedef void steer__keys_fn(const steer__key_grid *grid, const float *const p[3]
  * consecutive places (most of them: agents keep their order) form a
  * segment, moved with one masked store per array per window of lanes. */
 #define STEER__NO_DEST UINT32_MAX
-#define STEER__MOVE_FLOATS 10 /* 3D: position, velocity, wander angle, heading */
+#define STEER__MOVE_FLOATS 11 /* 3D: position, velocity, wander angle, heading, own radius */
 typedef struct steer__move_arrays {
     const float *src[STEER__MOVE_FLOATS];
     float *dst[STEER__MOVE_FLOATS];

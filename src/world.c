@@ -8,6 +8,7 @@
 #include "world_checks.h"
 #include "world_formations.h"
 #include "world_headings.h"
+#include "world_radii.h"
 #include "world_goals.h"
 #include "world_handles.h"
 #include "world_solids.h"
@@ -330,6 +331,9 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
         if (!(w->heading[a] = steer__world_alloc_array(w, n, sizeof(float))) ||
             !(w->next_heading[a] = steer__world_alloc_array(w, n, sizeof(float))))
             return STEER_ERROR_OUT_OF_MEMORY;
+    if (w->def.agent_radii && (!(w->own_radius = steer__world_alloc_array(w, n, sizeof(float))) ||
+                               !(w->next_own_radius = steer__world_alloc_array(w, n, sizeof(float)))))
+        return STEER_ERROR_OUT_OF_MEMORY;
     w->capacity = capacity;
     w->free_head = STEER__NO_SLOT;
     w->slot_high = 0;
@@ -351,7 +355,8 @@ void steer__world_free_agents(steer_world *w)
     }
     void **arrays[] = {(void **)&w->group, (void **)&w->next_group, (void **)&w->slot, (void **)&w->dense_of_slot,
                        (void **)&w->wander, (void **)&w->next_wander, (void **)&w->generation, (void **)&w->members,
-                       (void **)&w->arrived_now, (void **)&w->membership};
+                       (void **)&w->arrived_now, (void **)&w->membership, (void **)&w->own_radius,
+                       (void **)&w->next_own_radius};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
         steer_free(al, *arrays[i]);
         *arrays[i] = 0;
@@ -413,7 +418,9 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     /* one candidate stage per worker: 2 * dim float arrays, a group array and
      * an arrival array, sized for 3D so a restore of any snapshot can keep
      * the host's stages */
-    w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (6 * 4 + 2) + 63) / 64 * 64;
+    /* p and v, own radii, groups and arrivals (world_cells.c's worker_stage): room for the radii in
+     * every world, since a restore keeps the host's stages for a world that may have them */
+    w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (7 * 4 + 2) + 63) / 64 * 64;
     w->stages = steer__world_alloc_array(w, (size_t)w->workers, w->stage_bytes);
     w->penetration_worst = steer__world_alloc_array(w, (size_t)w->workers, sizeof(float));
     size_t seen = (size_t)w->workers * STEER__PREDICTIVE_CAP;
@@ -551,6 +558,10 @@ steer_result steer_world_set_group(steer_world *w, int group, const steer_group_
     const steer_group_def *now = &w->groups[group].def; /* its leader was checked while FOLLOW_LEADER was on */
     if (!group_def_ok(w, def, now->weight[STEER_FOLLOW_LEADER] != 0.0f ? &now->leader : NULL, __func__))
         return STEER_ERROR_INVALID_ARGUMENT;
+    const float own = def->keep_apart ? steer__group_own_radius_max(w, group) : 0.0f;
+    STEER_MISUSE_IF(def->neighbour_radius < 2.0f * own, STEER_ERROR_INVALID_ARGUMENT, GROUP_DEF_NEIGHBOUR_RADIUS,
+                    "def->neighbour_radius = %g with keep_apart: must be at least 2 radius = %g of the group's widest "
+                    "member (its own radius)", (double)def->neighbour_radius, 2.0 * (double)own);
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     w->groups[group].def = *def;
     steer__group_derive(&w->groups[group], w->dim);
@@ -643,6 +654,7 @@ static steer_agent_id add_one(steer_world *w, int group, steer_v3 pos, steer_v3 
     if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
     if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), true, 0.0f);
+    if (w->own_radius) w->own_radius[d] = 0.0f; /* its group's */
     steer__query_added(w, (int)d);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
 }
@@ -687,6 +699,7 @@ static void remove_agent(steer_world *w, steer_agent_id id, uint32_t d)
         w->slot[d] = w->slot[last];
         if (w->wander) w->wander[d] = w->wander[last];
         if (w->heading[0]) steer__v3_put(w, w->heading, (int)d, steer__v3_at(w, w->heading, (int)last));
+        if (w->own_radius) w->own_radius[d] = w->own_radius[last];
         w->dense_of_slot[steer__slot_of(w, (int)d)] = d;
     }
     w->count--;
@@ -771,6 +784,11 @@ steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int 
     STEER__CHECK_HANDLE(w, id, &d);
     STEER_MISUSE_IF(group < 0 || group >= w->group_count, STEER_ERROR_INVALID_ARGUMENT, AGENT_GROUP,
                     "group = %d: must be in [0, %d), the groups added", group, w->group_count);
+    const steer_group_def *to = &w->groups[group].def;
+    const float own = w->own_radius ? w->own_radius[d] : 0.0f;
+    STEER_MISUSE_IF(to->keep_apart && to->neighbour_radius < 2.0f * own, STEER_ERROR_INVALID_ARGUMENT, AGENT_RADIUS,
+                    "group = %d with keep_apart and neighbour_radius %g: the agent's own radius %g must be at most "
+                    "neighbour_radius / 2 there", group, (double)to->neighbour_radius, (double)own);
     w->group[d] = (uint8_t)group;
     if (w->groups[group].on_ground) { /* it now moves along the ground, and faces along it (+x if it faced straight up) */
         int up = steer__up_index(w);
@@ -833,6 +851,7 @@ steer_world_view steer_world_get_view(const steer_world *w)
     view.hx = w->heading[0]; /* NULL without keep_headings; [2] NULL in 2D */
     view.hy = w->heading[1];
     view.hz = w->heading[2];
+    view.radius = w->own_radius;
     return view;
 }
 

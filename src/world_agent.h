@@ -16,6 +16,7 @@ typedef struct steer__agent {
     struct steer__goal *goal;    /* its own goal (world_goals.h), or NULL */
     steer__seen seen;            /* predictive groups: steer__see_neighbours */
     bool path_end_near;          /* a PATH goal: its end counts from here (steer__goal_prepare) */
+    float radius;                /* its body's: its own or its group's (steer__body_radius) */
 } steer__agent;
 
 /* What every agent of a step shares. */

@@ -65,9 +65,9 @@ static bool nearest_of_group(const steer_world *w, const uint32_t *group_start, 
 }
 
 /* The anticipation's parameters of a group (no step: what its end reads). */
-static steer_anticipation anticipation_params(const steer_world *w, const steer_group_def *d)
+static steer_anticipation anticipation_params(const steer_world *w, const steer_group_def *d, float radius)
 {
-    return (steer_anticipation){d->anticipation_k, d->anticipation_tau0, d->avoid_horizon, d->max_force, d->radius,
+    return (steer_anticipation){d->anticipation_k, d->anticipation_tau0, d->avoid_horizon, d->max_force, radius,
                                 d->keep_right, d->priority, w->def.up, 0.0f, d->mass};
 }
 
@@ -76,7 +76,7 @@ static steer_anticipation anticipation_params(const steer_world *w, const steer_
  * (docs/model.md §6.1a). */
 static steer_anticipation term_params(const steer__force_context *fc, const steer__agent *a)
 {
-    steer_anticipation params = anticipation_params(fc->w, &a->g->def);
+    steer_anticipation params = anticipation_params(fc->w, &a->g->def, a->radius);
     params.priority = steer__agent_priority(fc->w, a);
     float dist, slow;
     if (steer__final_approach(fc->w, a, &dist, &slow)) params.dt = fc->dt;
@@ -158,7 +158,7 @@ static steer_v3 predictive_force(const steer__force_context *fc, const steer__ag
         steer_anticipation params = term_params(fc, a);
         return anticipate(w, a, &params);
     }
-    steer_neighbour_avoidance params = {d->avoid_horizon, d->radius, d->avoid_margin, d->max_force, d->keep_right, w->def.up};
+    steer_neighbour_avoidance params = {d->avoid_horizon, a->radius, d->avoid_margin, d->max_force, d->keep_right, w->def.up};
     if (a->seen.worker < 0) /* a scheduler's worker_index out of range: it saw no one (worker -1 made this
                              * pointer wrap round the address space, undefined even unused) */
         return steer_avoid_neighbours3(a->p, a->v, NULL, 0, &params, 0);
@@ -191,7 +191,7 @@ void steer__find_leaders(steer_world *w)
         grp->leader_v = steer__v3_at(w, w->v, d);
         /* a leader that stands still still has a back: its kept heading */
         grp->leader_heading = w->heading[0] ? steer__v3_at(w, w->heading, d) : steer_v3_normalize(grp->leader_v);
-        grp->leader_radius = w->groups[w->group[d]].def.radius;
+        grp->leader_radius = steer__body_radius(w, d);
     }
 }
 
@@ -216,7 +216,7 @@ static steer_v3 queue_force(const steer__force_context *fc, const steer__agent *
         if (steer__seen_obstacle(&a->seen, j)) continue; /* an obstacle is no queue */
         const steer_neighbour3 seen = steer__seen_at(&a->seen, j), *n = &seen;
         steer_v3 off = steer_v3_sub(n->pos, a->p);
-        float along = steer_v3_dot(off, h), contact = d->radius + n->radius;
+        float along = steer_v3_dot(off, h), contact = a->radius + n->radius;
         if (!(along > 0.0f) || steer_v3_len_sq(off) - along * along >= contact * contact) continue;
         float gap = along - contact, other = steer_v3_dot(n->vel, h);
         if (timed && gap < nearest_gap) nearest_gap = gap, near = true;
@@ -252,7 +252,7 @@ static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent
     steer_v3 off = steer_v3_sub(a->p, g->leader_p);
     float along = steer_v3_dot(off, heading);
     steer_v3 lateral = steer_v3_sub(off, steer_v3_scale(heading, along));
-    float width = 2.0f * (d->radius + g->leader_radius);
+    float width = 2.0f * (a->radius + g->leader_radius);
     if (steer_v3_len_sq(heading) > 0.0f && along > 0.0f && along < d->leader_sight && steer_v3_len_sq(lateral) < width * width) {
         steer_v3 away = steer_v3_normalize(lateral);
         if (steer_v3_len_sq(away) == 0.0f) { /* on its line: to the leader's right, on the ground */
@@ -379,13 +379,13 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
          * under centre +- 2 radius */
         float fade = steer__approach_fade(w, a);
         float see_ahead = (d->see_ahead + d->see_ahead_time * steer_v3_len(a->v)) * fade; /* as the feelers */
-        steer_avoid_params params = {see_ahead, d->radius, d->max_force, 0.0f, 0.0f, w->def.up};
+        steer_avoid_params params = {see_ahead, a->radius, d->max_force, 0.0f, 0.0f, w->def.up};
         steer__near_obstacles near;
         int count;
         /* a ground-plane agent meets upright cylinders: it and the obstacles taken on the ground */
         steer_v3 at = a->g->on_ground ? steer_v3_set(a->p, steer__up_index(w), 0.0f) : a->p;
         const steer_obstacle3 *obstacles =
-            steer__obstacles_within(w, a->g->on_ground, at, see_ahead + 2.0f * d->radius, &near, &count);
+            steer__obstacles_within(w, a->g->on_ground, at, see_ahead + 2.0f * a->radius, &near, &count);
         steer_v3 end;
         steer_obstacle3 kept[STEER__OBJECT_QUERY_CAP];
         if (fade < 1.0f && count <= STEER__OBJECT_QUERY_CAP && steer__goal_aim(w, a, &end)) {
@@ -402,7 +402,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         int count;
         float reach = steer_maxf(steer_absf(d->feelers.length), steer_absf(d->feelers.whisker_length));
         steer_v3 p = steer__to_ground(w, a->p), v = steer__to_ground(w, a->v);
-        const steer_segment3 *walls = steer__walls_within(w, p, reach, d->radius, &near, &count);
+        const steer_segment3 *walls = steer__walls_within(w, p, reach, a->radius, &near, &count);
         steer_wall_feelers feelers = d->feelers;
         feelers.up = STEER_UP_Z;
         /* on a goal's final approach the feelers shorten as the wander fades
@@ -417,7 +417,7 @@ static steer_v3 behaviour_force(const steer__force_context *fc, const steer__age
         steer__near_walls near;
         int count;
         steer_v3 p = steer__to_ground(w, a->p), v = steer__to_ground(w, a->v);
-        const steer_segment3 *walls = steer__walls_within(w, p, d->wall_follow.range, d->radius, &near, &count);
+        const steer_segment3 *walls = steer__walls_within(w, p, d->wall_follow.range, a->radius, &near, &count);
         steer_wall_follow_params params = d->wall_follow;
         params.up = STEER_UP_Z;
         return steer__from_ground(w, steer_follow_wall3(p, v, walls, count, &params, ms));
@@ -518,7 +518,7 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
     float remaining = prefix->remaining;
     if (prefix->kind != STEER__PREFIX_NONE) { /* remaining > 0 */
         if (prefix->kind == STEER__PREFIX_TERMS) {
-            steer_anticipation params = anticipation_params(fc->w, d); /* the end: no terms, no step */
+            steer_anticipation params = anticipation_params(fc->w, d, a->radius); /* the end: no terms, no step */
             last = steer_v3_scale(steer__anticipation_end3(prefix->sum, prefix->bias, &params), weight[STEER_ANTICIPATE]);
         }
         total = steer_v3_add(total, steer_v3_truncate(last, remaining));

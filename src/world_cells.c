@@ -118,8 +118,10 @@ static void sample_crowd(const steer_world *w, steer__cell_view *cv, int viewer)
         }
         cv->sample_group[k] = w->group[i];
         if (w->arrived_seen) cv->sample_arrived[k] = w->arrived_now[i];
+        if (w->own_radius) cv->sample_radius[k] = w->own_radius[i];
     }
     cv->arrived = w->arrived_seen ? cv->sample_arrived : NULL;
+    cv->radius = w->own_radius ? cv->sample_radius : NULL;
     cv->soa = (steer__agents){{cv->sample_p[0], cv->sample_p[1], cv->sample_p[2]},
                               {cv->sample_v[0], cv->sample_v[1], cv->sample_v[2]}, cv->sample_group};
     cv->spans[0] = (steer__span){0, sample, {0.0f, 0.0f, 0.0f}};
@@ -127,9 +129,11 @@ static void sample_crowd(const steer_world *w, steer__cell_view *cv, int viewer)
     cv->staged = sample;
 }
 
-/* Worker `worker`'s stage: 2 * 3 float arrays and 2 byte arrays (groups,
- * arrivals) of STEER__STAGE_CAP + STEER__STAGE_PAD entries. */
-static void worker_stage(const steer_world *w, int worker, steer__staged *st, uint8_t **groups, uint8_t **arrived)
+/* Worker `worker`'s stage: 2 * 3 float arrays, one of own radii (agent_radii)
+ * and 2 byte arrays (groups, arrivals) of STEER__STAGE_CAP + STEER__STAGE_PAD
+ * entries. */
+static void worker_stage(const steer_world *w, int worker, steer__staged *st, float **radius, uint8_t **groups,
+                         uint8_t **arrived)
 {
     float *f = (float *)(void *)(w->stages + (size_t)worker * w->stage_bytes);
     size_t stride = STEER__STAGE_CAP + STEER__STAGE_PAD;
@@ -138,7 +142,9 @@ static void worker_stage(const steer_world *w, int worker, steer__staged *st, ui
         st->p[a] = f + (size_t)a * stride;
         st->v[a] = f + (size_t)(w->dim + a) * stride;
     }
-    *groups = (uint8_t *)(f + (size_t)(2 * w->dim) * stride);
+    float *after = f + (size_t)(2 * w->dim) * stride;
+    *radius = w->own_radius ? after : NULL;
+    *groups = (uint8_t *)(w->own_radius ? after + stride : after);
     *arrived = *groups + stride;
 }
 
@@ -150,6 +156,7 @@ void steer__view_cell(const steer_world *w, const int coords[3], int worker, boo
 {
     cv->soa = (steer__agents){{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
     cv->arrived = w->arrived_seen ? w->arrived_now : NULL;
+    cv->radius = w->own_radius;
     cv->span_count = steer__build_spans(w, coords, cv->spans);
     cv->staged = -1;
     int total = 0;
@@ -183,8 +190,9 @@ static void stage_in_worker(const steer_world *w, int worker, bool stage_groups,
                             const float *viewer)
 {
     steer__staged st;
+    float *radius;
     uint8_t *groups, *arrived;
-    worker_stage(w, worker, &st, &groups, &arrived);
+    worker_stage(w, worker, &st, &radius, &groups, &arrived);
     w->kernels->stage(&cv->soa, cv->spans, cv->span_count, &st);
     const bool stage_arrived = stage_groups && w->arrived_seen;
     if (stage_groups) {
@@ -193,6 +201,7 @@ static void stage_in_worker(const steer_world *w, int worker, bool stage_groups,
             int n = cv->spans[s].end - cv->spans[s].begin;
             memcpy(groups + o, w->group + cv->spans[s].begin, (size_t)n);
             if (stage_arrived) memcpy(arrived + o, w->arrived_now + cv->spans[s].begin, (size_t)n);
+            if (radius) memcpy(radius + o, w->own_radius + cv->spans[s].begin, sizeof(float) * (size_t)n);
             o += n;
         }
     }
@@ -205,6 +214,7 @@ static void stage_in_worker(const steer_world *w, int worker, bool stage_groups,
     }
     cv->soa = (steer__agents){{st.p[0], st.p[1], st.p[2]}, {st.v[0], st.v[1], st.v[2]}, groups};
     cv->arrived = stage_arrived ? arrived : NULL;
+    cv->radius = stage_groups ? radius : NULL;
     cv->spans[0] = (steer__span){0, cv->total, {0.0f, 0.0f, 0.0f}};
     cv->span_count = cv->total > 0;
     cv->staged = cv->total;
@@ -213,6 +223,7 @@ static void stage_in_worker(const steer_world *w, int worker, bool stage_groups,
 void steer__view_agent(const steer_world *w, int i, const int coords[3], int worker, steer__cell_view *cv)
 {
     cv->soa = (steer__agents){{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
+    cv->radius = w->own_radius;
     cv->span_count = steer__build_spans(w, coords, cv->spans);
     int total = 0;
     for (int s = 0; s < cv->span_count; ++s) total += cv->spans[s].end - cv->spans[s].begin;
@@ -240,11 +251,13 @@ void steer__view_agent(const steer_world *w, int i, const int coords[3], int wor
             }
             groups[o] = w->group[j];
             if (w->arrived_seen) arrived[o] = w->arrived_now[j];
+            if (w->own_radius) cv->sample_radius[o] = w->own_radius[j];
         }
     for (; o % 16 != 0; ++o) /* the kernels read whole 16-lane steps: finite scratch to the last */
         for (int a = 0; a < w->dim; ++a) st.p[a][o] = st.v[a][o] = 0.0f;
     cv->soa = (steer__agents){{st.p[0], st.p[1], st.p[2]}, {st.v[0], st.v[1], st.v[2]}, groups};
     cv->arrived = w->arrived_seen ? arrived : NULL;
+    cv->radius = w->own_radius ? cv->sample_radius : NULL;
     cv->spans[0] = (steer__span){0, total, {0.0f, 0.0f, 0.0f}};
     cv->span_count = total > 0;
     cv->staged = total;

@@ -117,6 +117,9 @@ typedef struct steer__cell_view {
     const uint8_t *arrived; /* as soa.group: each candidate's w->arrived_now (NULL unless w->arrived_seen and,
                                staged, the groups are) */
     uint8_t sample_arrived[STEER__CROWD_SAMPLE_MAX];
+    const float *radius;    /* as arrived: each candidate's own radius (w->own_radius; NULL without agent_radii
+                               or, staged, unless the groups are) */
+    float sample_radius[STEER__CROWD_SAMPLE_MAX];
 } steer__cell_view;
 
 /* The candidates of the cell at coords: more than STEER__STAGE_CAP, a

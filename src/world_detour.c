@@ -68,7 +68,7 @@ int steer__across_the_way(const steer_world *w, const steer__agent *a, steer_v3 
     steer_v3 p = in_frame(f, a->p), q = in_frame(f, end), made_for;
     int n = 0;
     for (int k = 0; k < count; ++k)
-        if (across_to(p, q, in_frame(f, obstacles[k].centre), obstacles[k].radius + a->g->def.radius, &made_for))
+        if (across_to(p, q, in_frame(f, obstacles[k].centre), obstacles[k].radius + a->radius, &made_for))
             kept[n++] = obstacles[k];
     return n;
 }
@@ -143,7 +143,7 @@ static int round_the_cluster(const steer_world *w, const steer__agent *a, steer_
 {
     const steer__group *g = a->g;
     const steer_obstacle3 *all = g->on_ground ? w->obstacles_ground : w->obstacles;
-    const float body = g->def.radius;
+    const float body = a->radius;
     int member[CLUSTER_CAP];
     int n = 1;
     member[0] = first;
@@ -201,7 +201,7 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
     if (!(length > d->arrival_tolerance && length_sq <= FLT_MAX && look >= 0.0f)) return to; /* or not finite */
     uint32_t ids[STEER__OBJECT_QUERY_CAP];
     steer_v3 at = g->on_ground ? steer_v3_set(a->p, steer__up_index(w), 0.0f) : a->p, lo, hi;
-    steer__box_around(at, look + d->radius, &lo, &hi);
+    steer__box_around(at, look + a->radius, &lo, &hi);
     steer__object_list near = steer__obstacles_near_for(w, g->on_ground, lo, hi, ids);
     const steer_obstacle3 *all = g->on_ground ? w->obstacles_ground : w->obstacles;
     int best = -1;
@@ -210,7 +210,7 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
     for (int k = 0; k < near.count; ++k) {
         const steer_obstacle3 *o = &all[steer__object_at(near, k)];
         steer_v3 c = in_frame(f, o->centre), end;
-        float dist = steer_v3_dist(p, c), clear = o->radius + d->radius, gap = dist - clear;
+        float dist = steer_v3_dist(p, c), clear = o->radius + a->radius, gap = dist - clear;
         if (!(gap <= look) || !across_to(p, q, c, clear, &end)) continue;
         if (best < 0 || gap < best_gap) { /* the nearest; ties to the first */
             best = steer__object_at(near, k);
@@ -261,7 +261,7 @@ static float round_length(float p_dist, float q_dist, float r, float angle)
     return p_tangent + q_tangent + r * arc;
 }
 
-float steer__detour_extra(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 to)
+float steer__detour_extra(const steer_world *w, const steer__group *g, float radius, steer_v3 from, steer_v3 to)
 {
     const steer_group_def *d = &g->def;
     if (w->obstacle_count == 0 || d->weight[STEER_AVOID_OBSTACLES] == 0.0f) return 0.0f;
@@ -275,7 +275,7 @@ float steer__detour_extra(const steer_world *w, const steer__group *g, steer_v3 
     steer_v3 a = g->on_ground ? steer_v3_set(from, up, 0.0f) : from, b = g->on_ground ? steer_v3_set(to, up, 0.0f) : to;
     steer_v3 lo = steer_v3_make(steer_minf(a.x, b.x), steer_minf(a.y, b.y), steer_minf(a.z, b.z));
     steer_v3 hi = steer_v3_make(steer_maxf(a.x, b.x), steer_maxf(a.y, b.y), steer_maxf(a.z, b.z));
-    steer_v3 grow = steer_v3_make(d->radius, d->radius, d->radius);
+    steer_v3 grow = steer_v3_make(radius, radius, radius);
     uint32_t ids[STEER__OBJECT_QUERY_CAP];
     steer__object_list near = steer__obstacles_near_for(w, g->on_ground, steer_v3_sub(lo, grow), steer_v3_add(hi, grow), ids);
     const steer_obstacle3 *all = g->on_ground ? w->obstacles_ground : w->obstacles;
@@ -283,7 +283,7 @@ float steer__detour_extra(const steer_world *w, const steer__group *g, steer_v3 
     for (int k = 0; k < near.count; ++k) {
         const steer_obstacle3 *o = &all[steer__object_at(near, k)];
         steer_v3 c = in_frame(f, o->centre), end;
-        float p_dist = steer_v3_dist(p, c), clear = o->radius + d->radius;
+        float p_dist = steer_v3_dist(p, c), clear = o->radius + radius;
         if (!(p_dist > clear) || !across_to(p, q, c, clear, &end)) continue; /* an agent inside: none */
         steer_v3 pc = steer_v3_sub(p, c), ec = steer_v3_sub(end, c);
         float angle = steer_atan2(steer_v3_len(steer_v3_cross(pc, ec)), steer_v3_dot(pc, ec));

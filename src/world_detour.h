@@ -21,10 +21,10 @@ steer_v3 steer__detour(const steer_world *w, const steer__agent *a, steer_v3 to)
 int steer__across_the_way(const steer_world *w, const steer__agent *a, steer_v3 end, const steer_obstacle3 *obstacles,
                           int count, steer_obstacle3 *kept);
 /* How much farther than the straight line from `from` to `to` an agent of
- * group g walks going round the obstacles across it (each taken alone, by
+ * group g and body radius `radius` walks going round the obstacles across it (each taken alone, by
  * its tangents and the arc between them; 0 for a group that avoids none),
  * for steer_world_send_to_places' timing. The objects' index must be
  * current (steer__objects_prepare). */
-float steer__detour_extra(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 to);
+float steer__detour_extra(const steer_world *w, const steer__group *g, float radius, steer_v3 from, steer_v3 to);
 
 #endif

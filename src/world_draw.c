@@ -81,12 +81,13 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
         steer_v3 heading = steer_v3_normalize(v);
         if (steer_v3_len_sq(heading) == 0.0f) heading = steer_v3_make(1.0f, 0.0f, 0.0f);
         if (dd->agents) {
+            const float body = steer__body_radius(w, i);
             if (dd->agent) {
-                if (steer_v3_is_valid(p)) dd->agent(p, heading, g->radius, g->colour, dd->context);
+                if (steer_v3_is_valid(p)) dd->agent(p, heading, body, g->colour, dd->context);
             }
             else {
-                circle(dd, p, g->radius, g->colour);
-                segment(dd, p, steer_v3_mad(p, heading, 2.0f * g->radius), g->colour);
+                circle(dd, p, body, g->colour);
+                segment(dd, p, steer_v3_mad(p, heading, 2.0f * body), g->colour);
             }
         }
         if (i != next_pick) continue;

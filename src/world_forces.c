@@ -189,7 +189,7 @@ static void batch_arrivals(steer_world *w, const flock_batcher *fb, bool solids)
             int k = word * 16 + steer__lowest_bit(rest), i = fb->dense[k];
             const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
             const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
-            steer__goal_after_move(w, &w->groups[fb->group[k]], fb->goal[k], pos, vel);
+            steer__goal_after_move(w, &w->groups[fb->group[k]], steer__body_radius(w, i), fb->goal[k], pos, vel);
         }
     }
 }
@@ -238,7 +238,7 @@ static void goal_force_lane(const steer__force_context *fc, flock_batcher *fb, i
     steer_world *w = fc->w;
     steer__flock_batch *b = &fb->batch;
     steer__agent a = {i, goal->slot, steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), &w->groups[group], 0, goal,
-                      STEER__SEEN_NOTHING, false};
+                      STEER__SEEN_NOTHING, false, steer__body_radius(w, i)};
     steer__goal_prepare(w, &a);
     steer_v3 f = steer__weighted_goal_force(fc, &a);
     b->goal_lane[k] = 1.0f;
@@ -353,7 +353,7 @@ static void finish_agent(const steer__force_context *fc, const steer__agent *a, 
         int i = a->dense;
         const float pos[3] = {w->next_p[0][i], w->next_p[1][i], w->dim == 3 ? w->next_p[2][i] : 0.0f};
         const float vel[3] = {w->next_v[0][i], w->next_v[1][i], w->dim == 3 ? w->next_v[2][i] : 0.0f};
-        steer__goal_after_move(w, g, a->goal, pos, vel);
+        steer__goal_after_move(w, g, a->radius, a->goal, pos, vel);
     }
 }
 
@@ -565,7 +565,7 @@ static void forces_task(int start, int end, int worker, void *context)
                 viewed = true;
             }
             steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, STEER__SEEN_NOTHING,
-                              false};
+                              false, steer__body_radius(w, i)};
             if (goal && goal->kind == STEER_GOAL_PATH) steer__goal_prepare(w, &a);
             if (g->flock_only && !steer__flock_batches_off) {
                 steer__gather_in in = gather_input(&a);

@@ -73,13 +73,13 @@ static bool waypoint_passed(const steer__goal *goal, int at, steer_v3 p)
 
 /* Whether a wall (solid or not) crosses the line from a to b on the
  * ground, at the height of an agent standing at `stands`. */
-static bool wall_between(const steer_world *w, const steer__group *g, steer_v3 stands, steer_v3 a, steer_v3 b)
+static bool wall_between(const steer_world *w, float radius, steer_v3 stands, steer_v3 a, steer_v3 b)
 {
     steer_v2 from = steer_v2_from_v3(steer__to_ground(w, a)), to = steer_v2_from_v3(steer__to_ground(w, b));
-    return steer__wall_across(w, from, to, (steer__wall_level){steer__to_ground(w, stands).z, g->def.radius, 0.0f});
+    return steer__wall_across(w, from, to, (steer__wall_level){steer__to_ground(w, stands).z, radius, 0.0f});
 }
 
-/* Whether an agent standing at `stands` (at p level with the waypoint)
+/* Whether an agent of body radius `radius` standing at `stands` (at p level with the waypoint)
  * has done with waypoint `at` of its WAYPOINTS goal (never the last):
  * within waypoint_radius of it or past it (waypoint_passed), and in sight
  * of the next one (no wall across the line to it); or, when a wall is in
@@ -92,16 +92,16 @@ static bool wall_between(const steer_world *w, const steer__group *g, steer_v3 s
  * the point itself from the door, and the agent goes there (a tolerance
  * of half the door's width took the door's point from beside its jamb).
  * One pushed past a gap's point goes on, and does not turn back for it. */
-static bool waypoint_done(const steer_world *w, const steer__group *g, const steer__goal *goal, int at, steer_v3 stands,
-                          steer_v3 p)
+static bool waypoint_done(const steer_world *w, const steer__group *g, float radius, const steer__goal *goal, int at,
+                          steer_v3 stands, steer_v3 p)
 {
     if (at >= goal->point_count - 1) return false;
     float dist = steer_v3_dist(p, goal->points[at]);
     bool near = dist < g->def.waypoint_radius;
     if (!near && !waypoint_passed(goal, at, p)) return false;
     steer_v3 next = goal->points[at + 1];
-    if (!wall_between(w, g, stands, p, next)) return true;
-    return near && dist < steer_maxf(g->def.radius, g->def.arrival_tolerance) && wall_between(w, g, stands, goal->points[at], next);
+    if (!wall_between(w, radius, stands, p, next)) return true;
+    return near && dist < steer_maxf(radius, g->def.arrival_tolerance) && wall_between(w, radius, stands, goal->points[at], next);
 }
 
 /* Whether an agent on its way to waypoint `at` (after the first) has lost
@@ -115,14 +115,14 @@ static bool waypoint_done(const steer_world *w, const steer__group *g, const ste
  * back to the waypoint before (waypoint_done then takes that one only in
  * sight of this one again). A route drawn through a wall is left as it
  * was: its agent presses on. Only worlds with walls ask. */
-static bool waypoint_lost(const steer_world *w, const steer__group *g, const steer__goal *goal, int at, steer_v3 stands,
-                          steer_v3 p)
+static bool waypoint_lost(const steer_world *w, const steer__group *g, float radius, const steer__goal *goal, int at,
+                          steer_v3 stands, steer_v3 p)
 {
     if (at <= 0 || at >= goal->point_count || w->wall_count == 0) return false;
     steer_v3 to = goal->points[at], off = steer_v3_sub(to, p);
-    float len = steer_v3_len(off), reach = g->def.waypoint_radius + 2.0f * g->def.radius;
+    float len = steer_v3_len(off), reach = g->def.waypoint_radius + 2.0f * radius;
     if (len > reach) to = steer_v3_mad(p, off, reach / len);
-    return wall_between(w, g, stands, p, to) && !wall_between(w, g, stands, goal->points[at - 1], goal->points[at]);
+    return wall_between(w, radius, stands, p, to) && !wall_between(w, radius, stands, goal->points[at - 1], goal->points[at]);
 }
 
 steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a)
@@ -149,7 +149,7 @@ steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a
     case STEER_GOAL_WAYPOINTS: { /* seek each, the braking arrive on the last (a ground-plane agent level
                                     with the one it heads for) */
         int current = current_waypoint(goal); /* the record's moves after the move (steer__goal_after_move) */
-        if (waypoint_done(w, a->g, goal, current, a->p, steer__level_with(w, a, goal->points[current]))) ++current;
+        if (waypoint_done(w, a->g, a->radius, goal, current, a->p, steer__level_with(w, a, goal->points[current]))) ++current;
         steer_v3 aim = steer__detour(w, a, goal->points[current]);
         if (current == goal->point_count - 1) return steer__braking_arrive(w, a, aim, speed, &arrival);
         return steer__seek_point(w, a, aim, speed);
@@ -213,8 +213,8 @@ bool steer__group_departs_late(const steer__group *g)
  * waypoint), to the path's segment it has reached (path_reached, at the
  * speed it now has; a ground-plane agent on the level path), and whether
  * the path's end is near from there (*path_near). */
-static void goal_progress(const steer_world *w, const steer__group *g, steer__goal *goal, steer_v3 p, float speed,
-                          bool *path_near)
+static void goal_progress(const steer_world *w, const steer__group *g, float radius, steer__goal *goal, steer_v3 p,
+                          float speed, bool *path_near)
 {
     *path_near = false;
     if (goal->kind == STEER_GOAL_PATH) {
@@ -224,19 +224,19 @@ static void goal_progress(const steer_world *w, const steer__group *g, steer__go
     if (goal->kind != STEER_GOAL_WAYPOINTS) return;
     goal->progress = current_waypoint(goal);
     steer_v3 level = steer__level_at(w, g, p, goal->points[goal->progress]);
-    if (waypoint_done(w, g, goal, goal->progress, p, level)) ++goal->progress;
-    else if (waypoint_lost(w, g, goal, goal->progress, p, level)) --goal->progress;
+    if (waypoint_done(w, g, radius, goal, goal->progress, p, level)) ++goal->progress;
+    else if (waypoint_lost(w, g, radius, goal, goal->progress, p, level)) --goal->progress;
 }
 
 /* Squared distances, as the flock kernel compares them. An agent that has
  * arrived stays so within its group's departure distance, at any speed. */
-void steer__goal_after_move(const steer_world *w, const steer__group *g, steer__goal *goal, const float pos[3],
-                            const float vel[3])
+void steer__goal_after_move(const steer_world *w, const steer__group *g, float radius, steer__goal *goal,
+                            const float pos[3], const float vel[3])
 {
     steer_v3 p = steer__v3_from(pos), v = steer__v3_from(vel), end;
     if (w->dim == 2) v.z = 0.0f;
     bool now = false, path_near;
-    goal_progress(w, g, goal, p, steer_v3_len(v), &path_near);
+    goal_progress(w, g, radius, goal, p, steer_v3_len(v), &path_near);
     if (goal_end(w, goal, path_near, &end)) {
         steer_v3 off = steer_v3_sub(end, steer__v3_from(pos));
         drop_unreachable(w, g, &off);

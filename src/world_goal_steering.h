@@ -63,11 +63,11 @@ steer_v3 steer__goal_force(const steer__force_context *fc, const steer__agent *a
  * add it to the flocking rules. */
 steer_v3 steer__weighted_goal_force(const steer__force_context *fc, const steer__agent *a);
 /* After the agent's move to pos with vel, for every agent with a goal
- * whatever steered it: a WAYPOINTS goal's current waypoint, a PATH goal's
- * segment reached, and whether
+ * whatever steered it: a WAYPOINTS goal's current waypoint (walls met by
+ * a body of `radius`), a PATH goal's segment reached, and whether
  * the goal is reached (world.h, "arrived"). */
-void steer__goal_after_move(const steer_world *w, const steer__group *g, struct steer__goal *goal, const float pos[3],
-                            const float vel[3]);
+void steer__goal_after_move(const steer_world *w, const steer__group *g, float radius, struct steer__goal *goal,
+                            const float pos[3], const float vel[3]);
 /* The last point of the goal, wherever the agent is on its way (a SEEK or
  * ARRIVE target, the last waypoint, an open path's end); false for a
  * closed path, which never ends. */

@@ -414,7 +414,7 @@ static int send(steer_world *w, const steer_agent_id *ids, int count, const stee
         const steer__group *g = group_of(w, ids[which[k]]);
         uint32_t d = w->dense_of_slot[ids[which[k]].index - 1];
         steer_v3 stands = steer_v3_make(w->p[0][d], w->p[1][d], w->dim == 3 ? w->p[2][d] : 0.0f);
-        walk[k] = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim)) + steer__detour_extra(w, g, stands, places[place_of[k]]);
+        walk[k] = sqrt(steer__assign_cost(to[place_of[k]], from[k], dim)) + steer__detour_extra(w, g, steer__body_radius(w, (int)d), stands, places[place_of[k]]);
         double time = walk[k] / g->def.max_speed;
         longest = time > longest ? time : longest;
     }

@@ -68,6 +68,9 @@ uint64_t steer_world_state_hash(const steer_world *w)
         uint32_t d = w->dense_of_slot[s];
         for (int a = 0; a < w->dim; ++a) h = fnv(h, &w->heading[a][d], 4);
     }
+    /* own radii last, in slot order: a world without agent_radii hashes as before */
+    for (uint32_t s = 0; w->own_radius && s < w->slot_high; ++s)
+        if (!(w->generation[s] & STEER__FREE_BIT)) h = fnv(h, &w->own_radius[w->dense_of_slot[s]], 4);
     return h;
 }
 
@@ -80,7 +83,8 @@ size_t steer_world_memory_bytes(const steer_world *w)
                  + 8 /* slot, and the handle table that is also its sort target */
                  + (w->wander ? 8 : 0) /* wander x2 */
                  + 4 /* generation */ + (w->members ? 4 : 0) + (w->arrived_now ? 1 : 0)
-                 + (w->membership ? 4 : 0) + (w->heading[0] ? (size_t)w->dim * 8 : 0) /* headings x2 */;
+                 + (w->membership ? 4 : 0) + (w->heading[0] ? (size_t)w->dim * 8 : 0) /* headings x2 */
+                 + (w->own_radius ? 8 : 0) /* own radii x2 */;
     size_t bytes = sizeof *w + n * per;
     bytes += w->cell_capacity * 4 + w->sort_capacity * 4;
     bytes += w->stage_bytes * (size_t)w->workers;

@@ -134,6 +134,10 @@ struct steer_world {
     float *wander, *next_wander; /* planar wander angle per agent; NULL until a group wanders */
     float *heading[3], *next_heading[3]; /* the way each agent faces, per axis (dim of them), with
                                              def.keep_headings, else NULL (world_headings.c) */
+    float *own_radius, *next_own_radius; /* each agent's own body radius (0: its group's), with
+                                            def.agent_radii, else NULL (steer__body_radius) */
+    float own_radius_max;        /* the largest own radius given since the world was made or restored:
+                                    a bound for keep_apart's reach, the cells and the places' spacing */
 
     /* handles */
     uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);
@@ -288,6 +292,13 @@ static inline steer__goal *steer__goal_of(const steer_world *w, int d)
 static inline uint32_t steer__slot_of(const steer_world *w, int d)
 {
     return steer__has_goal(w, d) ? steer__goal_of(w, d)->slot : w->slot[d];
+}
+
+/* Dense agent d's body radius: its own (def.agent_radii), else its group's. */
+static inline float steer__body_radius(const steer_world *w, int d)
+{
+    const float own = w->own_radius ? w->own_radius[d] : 0.0f;
+    return own > 0.0f ? own : w->groups[w->group[d]].def.radius;
 }
 
 /* The index of the world's up axis: 1 (Y-up) or 2 (Z-up, and every 2D world). */

@@ -45,7 +45,7 @@ static bool apart_limit(const steer_world *w, const steer__agent *a, float own, 
     float dist = steer_v3_len(off);
     if (!(dist > 0.0f)) return false; /* coincident: no line to keep them apart along */
     /* a thousandth of the contact distance kept clear: the positions' rounding cannot then make contact */
-    float contact = a->g->def.radius + n->radius;
+    float contact = a->radius + n->radius;
     float gap = steer_maxf(dist - contact * 1.001f, 0.0f);
     *u = steer_v3_scale(off, 1.0f / dist);
     *limit = pair_share(own, a->seen.priority[j]) * gap / dt;
@@ -73,12 +73,12 @@ static bool apart_out_of_reach(const steer_world *w, const steer__agent *a, floa
     const float radius = seen->radius[j];
     float reach;
     if (steer__seen_obstacle(&a->seen, j)) {
-        reach = apart_reach_of(a->g->def.radius, radius, speed, dt, pair_share(own, seen->priority[j]));
+        reach = apart_reach_of(a->radius, radius, speed, dt, pair_share(own, seen->priority[j]));
         reach = (reach + steer_v3_len(steer_v3_make(seen->v[0][j], seen->v[1][j], seen->v[2][j])) * dt) * 1.01f;
     } else {
         if (!last->known || memcmp(&last->radius, &radius, sizeof(float)) != 0 ||
             memcmp(&last->priority, &seen->priority[j], sizeof(float)) != 0) {
-            float r = apart_reach_of(a->g->def.radius, radius, speed, dt, pair_share(own, seen->priority[j]));
+            float r = apart_reach_of(a->radius, radius, speed, dt, pair_share(own, seen->priority[j]));
             *last = (apart_reach){radius, seen->priority[j], r * 1.01f, true};
         }
         reach = last->reach;
@@ -107,7 +107,8 @@ void steer__apart_bounds(steer_world *w, float dt)
             const steer__group *other = &w->groups[h];
             float share = pair_share(steer_minf(d->priority, grp->arrived_priority),
                                      steer_maxf(other->def.priority, other->arrived_priority));
-            float reach = apart_reach_of(d->radius, other->def.radius, speed, dt, share) * 1.01f;
+            float reach = apart_reach_of(steer_maxf(d->radius, w->own_radius_max), steer_maxf(other->def.radius, w->own_radius_max),
+                                         speed, dt, share) * 1.01f;
             bound = steer_is_finite(reach) ? steer_maxf(bound, reach) : INFINITY;
         }
         bound *= 1.01f; /* apart_out_of_reach's reach is at most the largest of these */
@@ -129,7 +130,7 @@ static bool apart_wall_limit(const steer_world *w, const steer__agent *a, steer_
     float dist = steer_v3_len(off);
     if (!(dist > 0.0f)) return false; /* on the wall: no side to keep */
     *u = steer__from_ground(w, steer_v3_scale(off, 1.0f / dist));
-    *limit = steer_maxf(dist - a->g->def.radius * 1.001f, 0.0f) / dt;
+    *limit = steer_maxf(dist - a->radius * 1.001f, 0.0f) / dt;
     return *limit < speed;
 }
 
@@ -242,7 +243,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
                 !apart_limit(w, a, own_priority, j, start_speed, dt, &u[n], &limit[n]))
                 continue;
             if (!steer__seen_obstacle(&a->seen, j) && a->seen.priority[j] >= own_priority &&
-                limit[n] * dt < YIELD_GAP * a->g->def.radius) {
+                limit[n] * dt < YIELD_GAP * a->radius) {
                 apart_way way = apart_gives_way(w, v, u[n]);
                 if (way == APART_GIVE_WAY && yields < YIELD_CAP) yield[yields++] = n;
                 else if (way == APART_GIVE_WAY_WEDGED && wedges < YIELD_CAP) wedged[wedges++] = n;
@@ -252,7 +253,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
     }
     if (w->wall_count > 0) {
         /* on a torus, the walls' copies past a seam within reach too */
-        float reach = (a->g->def.radius * 1.001f + start_speed * dt) * 1.01f;
+        float reach = (a->radius * 1.001f + start_speed * dt) * 1.01f;
         steer_v3 lo, hi;
         steer__box_around(a->p, reach, &lo, &hi);
         steer__images images;
@@ -262,7 +263,7 @@ steer_v3 steer__keep_apart(const steer_world *w, const steer__agent *a, steer_v3
             steer_v3 p = m == 0 ? ground_p : steer_v3_add(ground_p, images.shift[m]);
             steer__near_walls near;
             int count;
-            const steer_segment3 *walls = steer__walls_within(w, p, reach, a->g->def.radius, &near, &count);
+            const steer_segment3 *walls = steer__walls_within(w, p, reach, a->radius, &near, &count);
             for (int k = 0; k < count && n < STEER__APART_CAP - 6; ++k) /* room for the box's faces */
                 if (apart_wall_limit(w, a, p, &walls[k], start_speed, dt, &u[n], &limit[n])) ++n;
         }

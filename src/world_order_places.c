@@ -28,7 +28,7 @@ typedef struct order {
     float c;                    /* the spiral's scale */
     bool bounded;
     float lo[2], hi[2];         /* a bounded world's box on the ground, less reach */
-    float widest;               /* the largest agent radius of any group */
+    float widest;               /* the largest agent radius of any group, or an agent's own */
     const uint8_t *mover;       /* by slot: 1 for an agent being sent */
     steer_agent_id *found;      /* query scratch */
     int found_capacity;
@@ -113,7 +113,7 @@ static bool clear_of_standing(order *o, steer_v2 p)
         uint32_t d, slot = o->found[k].index - 1u;
         if (o->mover[slot] || steer__handle_lookup(w, o->found[k], &d) != STEER_MISUSE_NONE) continue;
         steer_v3 q = steer__to_ground(w, steer__v3_at(w, w->p, (int)d));
-        float r = w->groups[w->group[d]].def.radius;
+        float r = steer__body_radius(w, (int)d);
         if (steer_v2_dist(p, steer_v2_make(q.x, q.y)) < o->half + r && !on_its_way_elsewhere(w, d, p, o->half + r)) return false;
     }
     return true;
@@ -175,6 +175,7 @@ int steer_world_places_around(steer_world *w, const steer_places_query *q, steer
     order o = {w, steer_v2_make(g.x, g.y), w->dim == 3 ? g.z : 0.0f, 0.5f * q->spacing, 0.5f * q->spacing + q->box_margin,
                q->spacing / SPIRAL_CLOSEST, w->def.boundary != STEER_BOUNDARY_NONE, {0, 0}, {0, 0}, 0.0f, NULL, NULL, 0};
     for (int k = 0; k < w->group_count; ++k) o.widest = steer_maxf(o.widest, w->groups[k].def.radius);
+    o.widest = steer_maxf(o.widest, w->own_radius_max);
     const size_t searched_bytes = (size_t)SEARCH_FACTOR * (size_t)count;
     /* by slot, whether an agent is being sent; then by point of the spiral
      * searched, whether it was open (the fallback takes the others) */

@@ -56,7 +56,7 @@ static void consider(const steer_world *w, int d, steer__goal *mine, float sight
         steer__drop_up(w, &places);
     }
     double gain = 2.0 * ((double)apart.x * places.x + (double)apart.y * places.y + (double)apart.z * places.z);
-    double radii = (double)a->def.radius + (double)b->def.radius;
+    double radii = (double)steer__body_radius(w, d) + (double)steer__body_radius(w, j);
     if (!(gain > 0.25 * radii * radii)) return;
     trade(mine, theirs);
 }

@@ -37,6 +37,8 @@ static int crowd_threshold(const steer_world *w)
     float r = INFINITY;
     for (int g = 0; g < w->group_count; ++g)
         if (present >> g & 1u) r = steer_minf(r, w->groups[g].def.radius);
+    for (int i = 0; w->own_radius && i < w->count; ++i) /* an agent's own (0: none) */
+        if (w->own_radius[i] > 0.0f) r = steer_minf(r, w->own_radius[i]);
     r *= 1.0f - PENETRATION_SLOP;
     if (!(r > 0.0f) || !(r < INFINITY)) return STEER__STAGE_CAP; /* no groups, or bodies of no size */
     double ball = w->dim == 2 ? 3.14159265358979 * r * r : 4.18879020478639 * r * r * r;
@@ -84,7 +86,7 @@ static void split_coincident(const steer_world *w, int i, int j, float amount, f
 static inline void push_from(const steer_world *w, int i, int j, const float shift[3], float ri, float corr[3],
                              float *worst)
 {
-    float reach = ri + w->groups[w->group[j]].def.radius;
+    float reach = ri + steer__body_radius(w, j);
     float d[3] = {0.0f, 0.0f, 0.0f}, d2 = 0.0f;
     for (int a = 0; a < w->dim; ++a) {
         d[a] = (w->p[a][i] + steer__image_shift(w, a, shift[a], w->p[a][j], w->p[a][i])) - w->p[a][j];
@@ -114,7 +116,7 @@ static void separate_task(int start, int end, int worker, void *context)
     relax_block b;
     uint32_t block_cell = UINT32_MAX;
     for (int i = start; i < end; ++i) {
-        float ri = w->groups[w->group[i]].def.radius;
+        float ri = steer__body_radius(w, i);
         float corr[3] = {0.0f, 0.0f, 0.0f};
         int coords[3];
         uint32_t cell = steer__cell_of_agent(w, i, coords);

@@ -60,7 +60,8 @@ void steer__see_neighbours(const steer_world *w, const steer__agent *a, const st
             w->kernels->select(&cv->soa, begin, end, span->shift, &in, &picked);
             for (int k = first; k < picked.count; ++k) {
                 const steer__group *other = &w->groups[cv->soa.group[index[k]]];
-                radius[k] = other->def.radius;
+                const float own = cv->radius ? cv->radius[index[k]] : 0.0f;
+                radius[k] = own > 0.0f ? own : other->def.radius;
                 priority[k] = cv->arrived && cv->arrived[index[k]] ? other->arrived_priority : other->def.priority;
             }
             begin = end;

@@ -37,7 +37,8 @@
                             11: the groups' arrived priority; 12: headings (world flag bit 3);
                             13: walls' heights (world flag bit 4); 14: where each waypoint
                             goal's agent started; 15: a path goal's progress kept (the
-                            segment reached); 16: the groups' queue time gap */
+                            segment reached); 16: the groups' queue time gap; 17: own radii
+                            (world flag bit 5) */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 #define SNAP_BOM_SWAPPED 0x04030201u
@@ -119,7 +120,7 @@ static void write_all(const steer_world *w, writer *wr)
     put_u64(wr, w->def.seed);
     put_u32(wr, (uint32_t)w->def.solid_obstacles | (uint32_t)w->def.solid_walls << 1 |
                     (uint32_t)w->def.non_penetration << 2 | (uint32_t)w->def.keep_headings << 3 |
-                    (uint32_t)(w->short_walls > 0) << 4);
+                    (uint32_t)(w->short_walls > 0) << 4 | (uint32_t)w->def.agent_radii << 5);
     put_u32(wr, (uint32_t)w->def.penetration_iterations);
     put_u32(wr, (uint32_t)w->grid_capacity);
     put_u64(wr, w->steps);
@@ -203,6 +204,8 @@ static void write_all(const steer_world *w, writer *wr)
     }
     /* headings (version 12), when kept (flag bit 3): axis by axis, internal order, as the positions */
     for (int a = 0; w->heading[0] && a < w->dim; ++a) put(wr, w->heading[a], 4 * (size_t)w->count);
+    /* own radii (version 17), when kept (flag bit 5): internal order, as the positions */
+    if (w->own_radius) put(wr, w->own_radius, 4 * (size_t)w->count);
 }
 
 size_t steer_world_snapshot_size(const steer_world *w)
@@ -579,6 +582,7 @@ static steer_result take_header(reader *rd, const steer_world *w, steer_world_de
     def->solid_walls = (h->flags >> 1) & 1u;
     def->non_penetration = (h->flags >> 2) & 1u;
     def->keep_headings = (h->flags >> 3) & 1u;
+    def->agent_radii = (h->flags >> 5) & 1u;
     def->penetration_iterations = (int)get_u32(rd);
     h->grid_capacity = get_u32(rd);
     h->steps = get_u64(rd);
@@ -586,8 +590,8 @@ static steer_result take_header(reader *rd, const steer_world *w, steer_world_de
      * listed until the next step */
     h->step_begin = version >= 8 ? get_u64(rd) : h->steps;
     h->group_count = get_u32(rd);
-    /* bit 3, headings, since version 12; bit 4, walls' heights, since 13 */
-    const uint32_t known_flags = version >= 13 ? 31u : version >= 12 ? 15u : 7u;
+    /* bit 3, headings, since version 12; bit 4, walls' heights, since 13; bit 5, own radii, since 17 */
+    const uint32_t known_flags = version >= 17 ? 63u : version >= 13 ? 31u : version >= 12 ? 15u : 7u;
     if (rd->bad || h->flags > known_flags || h->grid_capacity < 1u || h->grid_capacity > (1u << 28) ||
         h->step_begin > h->steps)
         return STEER_ERROR_BAD_SNAPSHOT;
@@ -770,6 +774,20 @@ static steer_result take_headings(reader *rd, steer_world *fresh)
     return STEER_OK;
 }
 
+/* Own radii (version 17, with the header's flag bit 5): each agent's, finite
+ * and not negative (0: its group's); their largest bounds the reaches. */
+static steer_result take_own_radii(reader *rd, steer_world *fresh)
+{
+    if (!fresh->own_radius) return STEER_OK;
+    if (!take(rd, fresh->own_radius, 4 * (size_t)fresh->count)) return STEER_ERROR_BAD_SNAPSHOT;
+    for (int d = 0; d < fresh->count; ++d) {
+        const float r = fresh->own_radius[d];
+        if (!(r >= 0.0f) || !steer_is_finite(r)) return STEER_ERROR_BAD_SNAPSHOT;
+        fresh->own_radius_max = steer_maxf(fresh->own_radius_max, r);
+    }
+    return STEER_OK;
+}
+
 /* The restored world's contents become the host's, keeping the host's
  * threading and SIMD choice; *fresh gets the host's old contents (to be
  * destroyed). */
@@ -860,6 +878,7 @@ static steer_result restore(steer_world *w, const void *data, size_t size, int c
     if (h.version >= 6 && (result = take_goals(&rd, h.version, fresh)) != STEER_OK) goto fail;
     if (h.version >= 7 && (result = take_formations(&rd, fresh)) != STEER_OK) goto fail;
     if ((result = take_headings(&rd, fresh)) != STEER_OK) goto fail;
+    if ((result = take_own_radii(&rd, fresh)) != STEER_OK) goto fail;
     result = STEER_ERROR_BAD_SNAPSHOT;
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
     if (goal_room > fresh->goal_capacity && (result = steer_world_reserve_goals(fresh, goal_room)) != STEER_OK) goto fail;
@@ -974,8 +993,9 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
     out->cell_size = get_f32(&rd);
     out->max_dt = get_f32(&rd);
     out->seed = get_u64(&rd);
-    uint32_t flags = get_u32(&rd); /* solids, penetration, headings, walls' heights */
+    uint32_t flags = get_u32(&rd); /* solids, penetration, headings, walls' heights, own radii */
     bool headings = version >= 12 && ((flags >> 3) & 1u), wall_heights = version >= 13 && ((flags >> 4) & 1u);
+    bool own_radii = version >= 17 && ((flags >> 5) & 1u);
     skip(&rd, 4); /* penetration iterations */
     uint32_t grid_capacity = get_u32(&rd);
     if (!rd.bad && (grid_capacity < 1u || grid_capacity > (1u << 28)))
@@ -1056,6 +1076,10 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
     if (headings) {
         skip(&rd, (uint64_t)out->agent_count * 4 * (uint64_t)out->dim);
         INFO_SECTION(&rd, "headings");
+    }
+    if (own_radii) {
+        skip(&rd, (uint64_t)out->agent_count * 4);
+        INFO_SECTION(&rd, "own radii");
     }
     if (rd.pos != rd.size) INFO_REFUSE("%zu bytes left after its last section", rd.size - rd.pos);
     return STEER_OK;

@@ -170,24 +170,24 @@ static float tunnel_entry(steer_v3 from, steer_v3 move, steer_v3 centre, float r
  * through any (from within the obstacle to beyond its reach is at least
  * that). In every copy the move meets on a torus; the first stop wins,
  * ties to the lower obstacle, then the earlier copy. */
-static void stop_before_rock(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel,
-                             const steer__images *images)
+static void stop_before_rock(const steer_world *w, const steer__group *g, float body, steer_v3 from, steer_v3 *to,
+                             steer_v3 *vel, const steer__images *images)
 {
     steer_v3 move = steer_v3_sub(*to, from);
     float length = steer_v3_len(move);
-    if (!(length > g->def.radius)) return;
+    if (!(length > body)) return;
     float first = 2.0f;
     steer_v3 normal = steer_v3_zero();
     for (int m = 0; m < images->count; ++m) {
         steer_v3 start = m == 0 ? from : steer_v3_add(from, images->shift[m]), lo, hi;
         uint32_t buf[STEER__OBJECT_QUERY_CAP];
-        steer__box_around(steer_v3_mad(start, move, 0.5f), 0.5f * length + g->def.radius, &lo, &hi);
+        steer__box_around(steer_v3_mad(start, move, 0.5f), 0.5f * length + body, &lo, &hi);
         steer__object_list near = steer__obstacles_near_for(w, g->on_ground, lo, hi, buf);
         for (int k = 0; k < near.count; ++k) {
             int i = steer__object_at(near, k);
             steer_v3 centre = steer__obstacle_level(w, g->on_ground, w->obstacles[i].centre, start);
             float rock = w->obstacles[i].radius;
-            float t = tunnel_entry(start, move, centre, rock, rock + g->def.radius);
+            float t = tunnel_entry(start, move, centre, rock, rock + body);
             if (t < first) {
                 first = t;
                 normal = steer_v3_normalize(steer_v3_sub(steer_v3_mad(start, move, t), centre));
@@ -202,13 +202,14 @@ static void stop_before_rock(const steer_world *w, const steer__group *g, steer_
 
 /* Moves the agent from `from` to `*to`, stopping it on its side of any wall
  * the motion would cross and out of any solid obstacle. */
-static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3 from, steer_v3 *to, steer_v3 *vel)
+static void resolve_solids(const steer_world *w, const steer__group *g, float body, steer_v3 from, steer_v3 *to,
+                           steer_v3 *vel)
 {
     /* On a torus the move meets the copies of the walls and obstacles just
      * past a seam: the box it sweeps, with the set-backs' and the
      * obstacles' reach, names them. A move longer than the box is not
      * tested: the agent stays where it was and stops. */
-    float reach = steer_maxf(g->def.radius, 2.0f * WALL_SKIN) + steer_v3_len(steer_v3_sub(*to, from));
+    float reach = steer_maxf(body, 2.0f * WALL_SKIN) + steer_v3_len(steer_v3_sub(*to, from));
     steer_v3 lo, hi;
     steer__box_around(from, reach, &lo, &hi);
     steer__images images, wall_images;
@@ -219,7 +220,7 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
             *vel = steer_v3_zero();
             return;
         }
-        resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel, g->def.radius, &wall_images);
+        resolve_walls(w, steer__to_ground(w, from), &ground_to, &ground_vel, body, &wall_images);
         *to = steer__from_ground(w, ground_to);
         *vel = steer__from_ground(w, ground_vel);
     }
@@ -229,7 +230,7 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
             *vel = steer_v3_zero();
             return;
         }
-        stop_before_rock(w, g, from, to, vel, &images);
+        stop_before_rock(w, g, body, from, to, vel, &images);
         steer_v3 before_pushes = *to;
         bool any_push = false;
         /* each obstacle sees `to` as the ones before it left it: after a
@@ -239,14 +240,14 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
             steer_v3 at = m == 0 ? *to : steer_v3_add(*to, images.shift[m]);
             bool pushed = false;
             uint32_t buf[STEER__OBJECT_QUERY_CAP];
-            steer__box_around(at, g->def.radius, &lo, &hi);
+            steer__box_around(at, body, &lo, &hi);
             steer__object_list near = steer__obstacles_near_for(w, g->on_ground, lo, hi, buf);
             for (int k = 0; k < near.count; ++k) {
                 int i = steer__object_at(near, k);
                 /* a ground group's obstacles are upright cylinders: met at the agent's height */
                 steer_v3 centre = steer__obstacle_level(w, g->on_ground, w->obstacles[i].centre, at);
                 steer_v3 d = steer_v3_sub(at, centre);
-                float obstacle_reach = w->obstacles[i].radius + g->def.radius, dist;
+                float obstacle_reach = w->obstacles[i].radius + body, dist;
                 if (steer_v3_len_sq(d) >= obstacle_reach * obstacle_reach) continue;
                 /* out on the side the move came from: an end past the centre
                  * (a long move deep into it) would be put out on the far side */
@@ -258,7 +259,7 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
                 pushed = true;
                 float into = steer_v3_dot(*vel, n);
                 if (into < 0.0f) *vel = steer_v3_sub(*vel, steer_v3_scale(n, into));
-                steer__box_around(at, g->def.radius, &lo, &hi);
+                steer__box_around(at, body, &lo, &hi);
                 near = steer__obstacles_near_for(w, g->on_ground, lo, hi, buf);
                 k = steer__object_after(near, i) - 1;
             }
@@ -270,7 +271,7 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
          * which leaves it overlapping the obstacle. The push is a move from
          * where the walls left the agent, on its side, tested as one. */
         if (any_push && w->def.solid_walls) {
-            reach = steer_maxf(g->def.radius, 2.0f * WALL_SKIN) + steer_v3_len(steer_v3_sub(*to, before_pushes));
+            reach = steer_maxf(body, 2.0f * WALL_SKIN) + steer_v3_len(steer_v3_sub(*to, before_pushes));
             steer__box_around(before_pushes, reach, &lo, &hi);
             if (!steer__torus_images(w, lo, hi, true, &wall_images)) {
                 *to = before_pushes;
@@ -278,7 +279,7 @@ static void resolve_solids(const steer_world *w, const steer__group *g, steer_v3
                 return;
             }
             steer_v3 ground_to = steer__to_ground(w, *to), ground_vel = steer__to_ground(w, *vel);
-            resolve_walls(w, steer__to_ground(w, before_pushes), &ground_to, &ground_vel, g->def.radius, &wall_images);
+            resolve_walls(w, steer__to_ground(w, before_pushes), &ground_to, &ground_vel, body, &wall_images);
             *to = steer__from_ground(w, ground_to);
             *vel = steer__from_ground(w, ground_vel);
         }
@@ -334,7 +335,7 @@ void steer__finish_move(steer_world *w, int i, float pos[3], float vel[3], bool 
         for (int a = 0; a < dim; ++a) finite = finite && steer_is_finite(pos[a]) && steer_is_finite(vel[a]);
         if (finite && w->def.boundary == STEER_BOUNDARY_CLAMP) apply_boundary(w, w->origin, w->extent, pos, vel);
         steer_v3 to = steer__v3_from(pos), v = steer__v3_from(vel);
-        resolve_solids(w, &w->groups[w->group[i]], steer__v3_at(w, w->p, i), &to, &v);
+        resolve_solids(w, &w->groups[w->group[i]], steer__body_radius(w, i), steer__v3_at(w, w->p, i), &to, &v);
         pos[0] = to.x, pos[1] = to.y, pos[2] = dim == 3 ? to.z : 0.0f;
         vel[0] = v.x, vel[1] = v.y, vel[2] = dim == 3 ? v.z : 0.0f;
     }

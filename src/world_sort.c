@@ -23,7 +23,7 @@ steer_result steer__world_prepare_grid(steer_world *w)
         }
     }
     if (w->def.non_penetration)
-        for (int g = 0; g < w->group_count; ++g) need = steer_maxf(need, 2.0f * w->groups[g].def.radius);
+        for (int g = 0; g < w->group_count; ++g) need = steer_maxf(need, 2.0f * steer_maxf(w->groups[g].def.radius, w->own_radius_max));
     float extent_max = 0.0f;
     for (int a = 0; a < w->dim; ++a) {
         w->origin[a] = steer_v3_get(w->def.bounds_min, a);
@@ -267,7 +267,7 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
     steer_world *w = sc->w;
     const sort_layout *L = &sc->L;
     const int dim = w->dim;
-    /* positions, velocities, wander angles and headings; slots into the handle table's buffer; groups */
+    /* positions, velocities, wander angles, headings and own radii; slots into the handle table's buffer; groups */
     steer__move_arrays m = {{0}, {0}, 2 * dim, w->slot, w->dense_of_slot, w->group, w->next_group};
     for (int k = 0; k < dim; ++k) {
         m.src[k] = w->p[k];
@@ -282,6 +282,10 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
     for (int k = 0; w->heading[0] && k < dim; ++k) {
         m.src[m.floats] = w->heading[k];
         m.dst[m.floats++] = w->next_heading[k];
+    }
+    if (w->own_radius) {
+        m.src[m.floats] = w->own_radius;
+        m.dst[m.floats++] = w->next_own_radius;
     }
     for (int b = start; b < end; ++b) {
         uint32_t lo = L->bound[b], hi = L->bound[b + 1];
@@ -347,4 +351,5 @@ void steer__world_sort(steer_world *w)
     STEER__SWAP(w->slot, w->dense_of_slot);
     STEER__SWAP(w->wander, w->next_wander);
     for (int a = 0; a < 3; ++a) STEER__SWAP(w->heading[a], w->next_heading[a]);
+    STEER__SWAP(w->own_radius, w->next_own_radius);
 }

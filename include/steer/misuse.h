@@ -123,7 +123,9 @@ extern "C" {
     X(WALL_HEIGHT)              /* a wall's bottom or top NaN, bottom not below top, or a 2D world's wall */ \
     X(PLACES_QUERY)             /* places_around: a centre not finite, spacing not > 0, a margin negative, movers, an unbounded spiral past the float range */ \
     X(ASSIGN_DIM)               /* steer_assign_places: dim not 2 or 3 */ \
-    X(RESERVE_AGENTS)           /* steer_world_reserve_agents: a capacity not in [1, 2^28] */
+    X(RESERVE_AGENTS)           /* steer_world_reserve_agents: a capacity not in [1, 2^28] */ \
+    X(AGENT_RADII_OFF)          /* an agent's own radius given to a world made without agent_radii */ \
+    X(AGENT_RADIUS)             /* an agent's radius NaN, negative or infinite, or over half its keep_apart group's neighbour_radius */
 
 #define STEER_MISUSE_ENUM_(name) STEER_MISUSE_##name,
 typedef enum steer_misuse_id { STEER_MISUSE_IDS(STEER_MISUSE_ENUM_) STEER_MISUSE_COUNT } steer_misuse_id;

@@ -162,6 +162,8 @@ typedef struct steer_world_def {
     bool keep_headings;      /* each agent keeps the way it faces (steer_world_get_heading): 8 bytes an
                                 axis an agent of capacity, and a pass over the agents each sub-step
                                 (+10% on a 1M flock's step) */
+    bool agent_radii;        /* each agent may have a body radius of its own (steer_world_set_radius):
+                                8 bytes an agent of capacity */
     int penetration_iterations; /* at most this many relaxation passes when non_penetration (default 32);
                                    they stop once no pair overlaps by more than 1% of r_i + r_j. A crowd
                                    driven into solid walls or obstacles faster than the passes settle
@@ -580,6 +582,35 @@ steer_result steer_world_set_heading(steer_world *world, steer_agent_id id, stee
 int steer_world_get_headings(const steer_world *world, const steer_agent_id *ids, steer_v3 *out, int count,
                              steer_result *results);
 
+/* Body radii per agent (a world made with def.agent_radii): each agent may
+ * have a radius of its own in place of its group's `radius` (pedestrians
+ * of drawn sizes, a tank among the infantry of one group), for everything
+ * a body's size decides: keep_apart and non_penetration (contact at
+ * r_i + r_j), solid obstacles and walls, obstacle and wall avoidance, the
+ * predictive behaviours (its own disc and the disc its neighbours see),
+ * QUEUE, FOLLOW_LEADER's width, the places' spacing and trades, and debug
+ * drawing. An agent with a radius r of its own moves bit for bit as one in
+ * a group of radius r would. An agent starts with none (0: its group's,
+ * which then follows the group's def). 8 bytes an agent of capacity;
+ * snapshots and the state hash include them (a world without them saves
+ * and hashes as before). Refused (misuse, STEER_ERROR_INVALID_ARGUMENT):
+ * a world without agent_radii (STEER_MISUSE_AGENT_RADII_OFF); a radius NaN,
+ * negative or infinite, or over half the neighbour_radius of a keep_apart
+ * group the agent is in or is moved into (STEER_MISUSE_AGENT_RADIUS:
+ * keep_apart must see two bodies before they touch); a set_group giving a
+ * keep_apart group a neighbour_radius under twice its widest member's. */
+steer_result steer_world_set_radius(steer_world *world, steer_agent_id id, float radius);
+/* The agent's body radius: its own, else its group's (any world). */
+steer_result steer_world_get_radius(const steer_world *world, steer_agent_id id, float *out);
+/* Bulk, as steer_world_set_goals: radii[i] for ids[i], each checked alone
+ * (results[i], when results is not NULL). Returns how many were set. */
+int steer_world_set_radii(steer_world *world, const steer_agent_id *ids, const float *radii, int count,
+                          steer_result *results);
+/* Bulk, as steer_world_get_agents: out[i] for ids[i] (0 for a gone agent,
+ * its result STEER_ERROR_STALE_HANDLE). Returns how many were read. */
+int steer_world_get_radii(const steer_world *world, const steer_agent_id *ids, float *out, int count,
+                          steer_result *results);
+
 /* Read-only view of all live agents in internal order, valid until the next
  * mutating call. Arrays have `count` entries; pz is NULL in 2D. hx, hy, hz:
  * the headings (steer_world_get_heading) of a world made with
@@ -591,6 +622,8 @@ typedef struct steer_world_view {
     const float *vx, *vy, *vz;
     const uint8_t *group;
     const float *hx, *hy, *hz;
+    const float *radius; /* a world made with agent_radii: each agent's own radius, 0 where it has
+                            none (its group's radius is its body's then); else NULL */
 } steer_world_view;
 steer_world_view steer_world_get_view(const steer_world *world);
 /* The handles of the view's agents, in the view's order (the same order as
@@ -1110,7 +1143,7 @@ typedef struct steer_snapshot_info {
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
 } steer_snapshot_info;
-#define STEER_SNAPSHOT_VERSION 16
+#define STEER_SNAPSHOT_VERSION 17
 /* Reads a snapshot's header and walks its sections: STEER_OK with *out
  * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
  * snapshot, a version this build does not read, the other byte order, the
@@ -1124,7 +1157,7 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
 steer_world *steer_world_create(const steer_world_def *def);
 /* The def the world runs with: the one it was created from, except that a
  * restore brings the snapshot's bounds, boundary, up axis, cell size, max_dt, seed,
- * solid, non-penetration and keep_headings settings. A def to create a like world from
+ * solid, non-penetration, keep_headings and agent_radii settings. A def to create a like world from
  * (with other capacities, say). */
 steer_result steer_world_get_def(const steer_world *world, steer_world_def *out);
 /* From inside the world's own step (a task its scheduler runs): misuse,

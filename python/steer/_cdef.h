@@ -220,7 +220,7 @@ typedef enum { STEER_BOUNDARY_WRAP, STEER_BOUNDARY_CLAMP, STEER_BOUNDARY_NONE, .
 typedef struct {
     int dim; int capacity; steer_v3 bounds_min; steer_v3 bounds_max; steer_boundary boundary; steer_up_axis up;
     float cell_size; float max_dt; uint64_t seed; bool solid_obstacles; bool solid_walls; bool non_penetration;
-    bool keep_headings;
+    bool keep_headings; bool agent_radii;
     int penetration_iterations; int max_groups; int max_obstacles, max_walls, max_paths, max_flow_fields;
     int worker_count; steer_enqueue_task_fn *enqueue_task; steer_finish_task_fn *finish_task; void *user_task_context; ...;
 } steer_world_def;
@@ -291,6 +291,7 @@ int steer_world_agent_count(const steer_world *world);
 typedef struct {
     int count; const float *px, *py, *pz; const float *vx, *vy, *vz; const uint8_t *group;
     const float *hx, *hy, *hz;
+    const float *radius;
 } steer_world_view;
 steer_world_view steer_world_get_view(const steer_world *world);
 int steer_world_get_agent_ids(const steer_world *world, steer_agent_id *out, int capacity);
@@ -298,6 +299,12 @@ steer_result steer_world_get_heading(const steer_world *world, steer_agent_id id
 steer_result steer_world_set_heading(steer_world *world, steer_agent_id id, steer_v3 heading);
 int steer_world_get_headings(const steer_world *world, const steer_agent_id *ids, steer_v3 *out, int count,
                              steer_result *results);
+steer_result steer_world_set_radius(steer_world *world, steer_agent_id id, float radius);
+steer_result steer_world_get_radius(const steer_world *world, steer_agent_id id, float *out);
+int steer_world_set_radii(steer_world *world, const steer_agent_id *ids, const float *radii, int count,
+                          steer_result *results);
+int steer_world_get_radii(const steer_world *world, const steer_agent_id *ids, float *out, int count,
+                          steer_result *results);
 #define STEER_ALL_GROUPS ...
 int steer_world_query_radius(const steer_world *world, steer_v3 centre, float radius, uint32_t groups,
                              steer_agent_id *out, int capacity);

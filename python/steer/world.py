@@ -136,7 +136,7 @@ _GROUP_FIELDS = (("behaviours", "probabilities", "combine", "leader") + _GROUP_S
                  + _GROUP_VECTORS + tuple(_GROUP_STRUCTS))
 _WORLD_INTS = ("capacity", "max_groups", "max_obstacles", "max_walls", "max_paths", "max_flow_fields",
                "penetration_iterations", "seed")
-_WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration", "keep_headings")
+_WORLD_BOOLS = ("solid_obstacles", "solid_walls", "non_penetration", "keep_headings", "agent_radii")
 STANDARD_FLOCK_DT = 1.0 / 60.0  # STEER_STANDARD_FLOCK_DT, as a C float
 MAX_FORMATION_MEMBERS = lib.STEER_MAX_FORMATION_MEMBERS
 MAX_FORMATIONS = lib.STEER_MAX_FORMATIONS
@@ -188,6 +188,7 @@ class _ViewFields(NamedTuple):
     hx: Optional[np.ndarray] = None
     hy: Optional[np.ndarray] = None
     hz: Optional[np.ndarray] = None
+    radius: Optional[np.ndarray] = None
 
 
 class WorldView(_ViewFields):
@@ -195,7 +196,9 @@ class WorldView(_ViewFields):
 
     x, y, z (None in 2D): positions; vx, vy, vz (None in 2D): velocities; group: uint8 group indices; step: the
     world's step count (World.step_count) when the view was taken; world: the World; hx, hy, hz: the headings
-    of a world made with keep_headings (None without; hz None in 2D). is_current tells whether
+    of a world made with keep_headings (None without; hz None in 2D); radius: each agent's own body radius in a
+    world made with agent_radii (0 where it has none: its group's radius is its body's then; None without).
+    is_current tells whether
     the world has changed since (a step, an agent added, removed or moved, a goal, a restore, close): that is
     the binding's own count of changes, kept apart from step, since changes happen between steps too."""
 
@@ -843,6 +846,39 @@ class World:
         out, n = self._bulk_read(ids, "steer_v3", lib.steer_world_get_headings, "get_headings")
         return np.frombuffer(ffi.buffer(out, n * 12), np.float32).reshape(n, 3)[:, :self.dim].copy()
 
+    def set_radius(self, agent, radius: float) -> None:
+        """Give one agent a body radius of its own (a World made with agent_radii=True), in place of its group's
+        radius for keep_apart, non_penetration, the solids, avoidance and the predictive behaviours; 0 gives it
+        its group's again. Refused: NaN, negative, infinite, or over half the neighbour_radius of a keep_apart
+        group."""
+        _errors.begin()
+        _errors.check(lib.steer_world_set_radius(self._w, self._id(agent), float(radius)), "steer_world_set_radius")
+        self._version += 1
+
+    def get_radius(self, agent) -> float:
+        """One agent's body radius: its own, else its group's (any world)."""
+        out = ffi.new("float *")
+        _errors.begin()
+        _errors.check(lib.steer_world_get_radius(self._w, self._id(agent), out), "steer_world_get_radius")
+        return float(out[0])
+
+    def set_radii(self, ids, radii) -> None:
+        """Bulk set_radius, in one C call: radii one number for all or an (N,) array (sizes drawn from a
+        distribution, say). Raises for the first refused entry (the others are set)."""
+        handles, n = self._handles(ids, "ids")
+        r = np.ascontiguousarray(_arrays.column(radii, "radii", n), np.float32)
+        results = ffi.new("steer_result[]", max(n, 1))
+        _errors.begin()
+        done = lib.steer_world_set_radii(self._w, handles, ffi.cast("const float *", ffi.from_buffer(r)), n, results)
+        self._version += 1
+        if done != n:
+            _errors.raise_bulk(results, n, done, "set_radii", handles)
+
+    def get_radii(self, ids) -> np.ndarray:
+        """Bulk get_radius, in one C call: (N,) float32 in the order of ids. Raises for the first refused id."""
+        out, n = self._bulk_read(ids, "float", lib.steer_world_get_radii, "get_radii")
+        return np.frombuffer(ffi.buffer(out, n * 4), np.float32).copy()
+
     def is_valid(self, agent) -> bool:
         """Whether the handle names a live agent of this world (no error for a stale one)."""
         return bool(lib.steer_world_is_valid(self._w, self._id(agent)))
@@ -881,7 +917,8 @@ class World:
                 return empty
             return np.asarray(_Memory(self._owner, pointer, n, typestr))
         return WorldView(arr(v.px), arr(v.py), arr(v.pz), arr(v.vx), arr(v.vy), arr(v.vz), arr(v.group, "|u1"),
-                         lib.steer_world_step_count(w), self, arr(v.hx), arr(v.hy), arr(v.hz), version=self._version)
+                         lib.steer_world_step_count(w), self, arr(v.hx), arr(v.hy), arr(v.hz),
+                         arr(v.radius), version=self._version)
 
     def positions(self) -> np.ndarray:
         """(N, dim) copy of the positions, in the view's order."""

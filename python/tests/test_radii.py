@@ -1,0 +1,71 @@
+"""Body radii per agent through the binding: agent_radii=True on the World, set_radius / get_radius /
+set_radii / get_radii and the view's radius column; an own radius moves an agent as a group of that radius
+would; kept through save and restore; refused (with the C check's name) without the flag or out of range."""
+import numpy as np
+import pytest
+
+import steer
+
+
+def crowd(own_radii, count=24):
+    """count walkers on a circle, each to the far side, keep_apart and anticipation; every third wide (0.6):
+    by its own radius (own_radii) or in a second group of that radius."""
+    w = steer.World(2, count, boundary="none", agent_radii=own_radii)
+    fields = dict(behaviours={"anticipate": 1}, combine="running_sum", keep_apart=True, neighbour_radius=3)
+    groups = [w.add_group(radius=0.3, **fields)]
+    if not own_radii:
+        groups.append(w.add_group(radius=0.6, **fields))
+    angles = np.arange(count) * 2 * np.pi / count
+    starts = np.stack([8 * np.cos(angles), 8 * np.sin(angles)], axis=1).astype(np.float32)
+    wide = np.arange(count) % 3 == 0
+    ids = np.zeros((count, 3), np.uint32)
+    for i in range(count):
+        ids[i] = w.add_agent(groups[1] if wide[i] and not own_radii else groups[0], starts[i])
+    if own_radii:
+        w.set_radii(ids[wide], 0.6)
+    w.set_targets(ids, -starts)
+    return w, ids, wide
+
+
+def test_an_own_radius_moves_as_a_group_of_that_radius():
+    a, ids_a, wide = crowd(True)
+    b, ids_b, _ = crowd(False)
+    a.step(0.1, steps=150)
+    b.step(0.1, steps=150)
+    pa, va, _ = a.get_agents(ids_a)
+    pb, vb, _ = b.get_agents(ids_b)
+    assert np.array_equal(pa, pb) and np.array_equal(va, vb)
+    radii = a.get_radii(ids_a)
+    assert np.array_equal(radii, np.where(wide, 0.6, 0.3).astype(np.float32))
+    gap = np.linalg.norm(pa[:, None, :] - pa[None, :, :], axis=2) / (radii[:, None] + radii[None, :])
+    assert gap[~np.eye(len(pa), dtype=bool)].min() >= 0.999  # keep_apart: no two bodies overlap
+
+
+def test_the_view_save_and_restore_keep_them():
+    w, ids, wide = crowd(True)
+    w.step(0.1, steps=20)
+    view = w.view()
+    order = view.ids
+    by_index = {int(i[0]): k for k, i in enumerate(ids)}
+    assert np.array_equal(view.radius, np.float32([0.6 if wide[by_index[int(r[0])]] else 0.0 for r in order]))
+    copy = steer.World(2, 24)  # the snapshot brings agent_radii
+    copy.restore(w.save())
+    assert copy.state_hash() == w.state_hash() and copy.get_radius(ids[0]) == pytest.approx(0.6)
+    w.set_radius(ids[0], 0)  # the group's again
+    assert w.get_radius(ids[0]) == pytest.approx(0.3)
+    assert steer.World(2, 4).view().radius is None
+
+
+def test_bad_radii_are_refused():
+    plain = steer.World(2, 4)
+    a = plain.add_agent(plain.add_group(), (0, 0))
+    with pytest.raises(steer.InvalidArgument, match="agent_radii = false") as e:
+        plain.set_radius(a, 0.5)
+    assert e.value.name == "STEER_MISUSE_AGENT_RADII_OFF"
+    w, ids, _ = crowd(True)
+    with pytest.raises(steer.InvalidArgument) as e:
+        w.set_radius(ids[1], 2.0)  # keep_apart sees 3: at most 1.5
+    assert e.value.name == "STEER_MISUSE_AGENT_RADIUS" and "neighbour_radius / 2" in str(e.value)
+    with pytest.raises(steer.InvalidArgument):
+        w.set_radii(ids[:2], [0.4, -1.0])
+    assert w.get_radius(ids[0]) == pytest.approx(0.4) and w.get_radius(ids[1]) == pytest.approx(0.3)  # the first set
