@@ -406,6 +406,23 @@ static const bad_case bad_cases[] = {
      "bounds: a 3D scenario (\"dim\": 3) needs [x, y, z] for min and max: z is missing"},
     /* dt's own bound, not the general one (1e40 named 1000000) */
     {"{" BOUNDS ", \"dt\": 1e40, \"groups\": [{\"name\": \"a\"}]}", "dt: expected a positive number no larger than 10, got 1e+40"},
+    /* a spawn's body radius: positive, a range in order, within keep_apart's sight, in a world with agent radii */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"body_radius\": -0.5}]}]}",
+     "groups[0].spawn[0].body_radius: expected a positive number, got -0.5"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"body_radius\": 0}]}]}",
+     "groups[0].spawn[0].body_radius: expected a positive number, got 0"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"body_radius\": [0.4, 0.3]}]}]}",
+     "groups[0].spawn[0].body_radius: expected a range [lo, hi] with lo at most hi, got [0.4, 0.3]"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"body_radius\": [0.1, 0.2, 0.3]}]}]}",
+     "groups[0].spawn[0].body_radius: expected a positive number, or a range [lo, hi] of two, got an array of 3"},
+    {"{" BOUNDS ",\n \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2,\n \"body_radius\": [0.1, 1e999]}]}]}",
+     "groups[0].spawn[0].body_radius[1]: expected a positive number, got a number out of range"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"keep_apart\": true, \"neighbours\": {\"radius\": 1},"
+     " \"spawn\": [{\"count\": 2, \"body_radius\": [0.2, 0.6]}]}]}",
+     "groups[0].spawn[0].body_radius: 0.6 with keep_apart and neighbour radius 1: must be at most neighbour radius / 2 = 0.5"},
+    {"{" BOUNDS ", \"agent_radii\": false, \"groups\": [{\"name\": \"a\"}, {\"name\": \"b\", \"spawn\": [{\"count\": 1},"
+     " {\"count\": 2, \"body_radius\": 0.3}]}]}",
+     "agent_radii: false, but groups[1].spawn[1] gives its agents a body_radius, which needs a world with agent radii"},
     /* unknown keys */
     {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"max_sped\": 3}]}",
      "groups[0].max_sped: unknown key; did you mean \"max_speed\"?"},
