@@ -7,6 +7,9 @@
  *     goals are those of the same file without them;
  *   - files without them make worlds without agent_radii (view.radius
  *     NULL); "agent_radii": true alone makes one whose agents have none;
+ *   - scenarios/mixed_sizes.json run in the world: no pair ever closer
+ *     than the sum of its own two radii, and pairs of large bodies stopped
+ *     at their own sum, well beyond the 0.4 the group's radius would allow;
  *   - a random place keeps the agent's own radius clear of a rock.
  * Refusals with the field, the value and the rule are in
  * test_tool_scenarios' table of bad scenarios. */
@@ -153,6 +156,38 @@ static void test_places_clear_of_solids_by_own_radius(void)
     steer_world_destroy(w);
 }
 
+/* scenarios/mixed_sizes.json stepped: keep_apart holds every pair at the
+ * sum of its own radii; the large bodies meet at theirs, which the group's
+ * radius (0.2: contact at 0.4) would let them pass inside. */
+static void test_mixed_sizes_keeps_own_radii(void)
+{
+    char *text = read_file(STEER_SCENARIOS_DIR "/mixed_sizes.json");
+    CHECK(text != 0);
+    if (!text) return;
+    steer_world *w = world_of(text, false, 0, 0);
+    free(text);
+    if (!w) return;
+    double worst = INFINITY, large_closest = INFINITY; /* d / (r_i + r_j): all pairs; pairs of sum >= 0.6 */
+    for (int step = 0; step < 600; ++step) {
+        CHECK(steer_world_step(w, 0.05f) == STEER_OK);
+        steer_world_view v = steer_world_get_view(w);
+        CHECK(v.radius != 0);
+        if (!v.radius) break;
+        for (int i = 0; i < v.count; ++i)
+            for (int j = i + 1; j < v.count; ++j) {
+                double dx = (double)v.px[i] - v.px[j], dy = (double)v.py[i] - v.py[j], d = sqrt(dx * dx + dy * dy);
+                double sum = (double)v.radius[i] + v.radius[j];
+                worst = fmin(worst, d / sum);
+                if (sum >= 0.6) large_closest = fmin(large_closest, d / sum);
+            }
+    }
+    printf("mixed_sizes: the closest pair at %.4f of its own radii's sum; pairs of sum >= 0.6 at %.4f of theirs (%.3f apart "
+           "at least, where the group's radius allows 0.4)\n", worst, large_closest, 0.6 * large_closest);
+    CHECK(worst >= 0.999);
+    CHECK(large_closest <= 1.01);
+    steer_world_destroy(w);
+}
+
 /* A walker (the playground's) may pass NaN, which JSON cannot hold: refused
  * with the path, as every number is. */
 static void test_nan_through_the_setters(void)
@@ -190,5 +225,6 @@ int main(void)
     test_a_range_draws_each_its_own();
     test_radii_move_no_other_draw();
     test_places_clear_of_solids_by_own_radius();
+    test_mixed_sizes_keeps_own_radii();
     return check_summary("test_scenario_radii");
 }
