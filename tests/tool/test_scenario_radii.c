@@ -10,7 +10,8 @@
  *   - scenarios/mixed_sizes.json run in the world: no pair ever closer
  *     than the sum of its own two radii, and pairs of large bodies stopped
  *     at their own sum, well beyond the 0.4 the group's radius would allow;
- *   - a random place keeps the agent's own radius clear of a rock.
+ *   - a random place keeps the agent's own radius clear of a rock, and an
+ *     order's places are spaced for the spawn's largest own body.
  * Refusals with the field, the value and the rule are in
  * test_tool_scenarios' table of bad scenarios. */
 #include "check.h"
@@ -156,6 +157,29 @@ static void test_places_clear_of_solids_by_own_radius(void)
     steer_world_destroy(w);
 }
 
+/* An order's places ("around" without a spacing) are 2.5 of the spawn's
+ * largest own radius apart, not 2.5 of its group's (0.2: bodies of up to
+ * 1 on places 0.5 apart would stand on each other). */
+static void test_order_places_fit_own_bodies(void)
+{
+    const char *text = "{\"bounds\": {\"min\": [-30, -30], \"max\": [30, 30]}, \"boundary\": \"clamp\","
+                       " \"groups\": [{\"name\": \"a\", \"radius\": 0.2, \"spawn\": [{\"count\": 12, \"shape\": \"line\","
+                       " \"from\": [-20, -5], \"to\": [-20, 5], \"body_radius\": [0.5, 1],"
+                       " \"goal\": {\"kind\": \"arrive\", \"around\": [10, 0]}}]}]}";
+    steer_agent_id ids[12];
+    steer_world *w = world_of(text, false, 0, ids);
+    double closest = INFINITY;
+    for (int i = 0; w && i < 12; ++i)
+        for (int j = i + 1; j < 12; ++j) {
+            steer_goal a, b;
+            steer_world_get_goal(w, ids[i], &a), steer_world_get_goal(w, ids[j], &b);
+            closest = fmin(closest, steer_v3_dist(a.target, b.target));
+        }
+    printf("an order's places for bodies of up to 1: the closest two %.3f apart\n", closest);
+    CHECK(closest >= 2.5 * 0.999);
+    steer_world_destroy(w);
+}
+
 /* scenarios/mixed_sizes.json stepped: keep_apart holds every pair at the
  * sum of its own radii; the large bodies meet at theirs, which the group's
  * radius (0.2: contact at 0.4) would let them pass inside. */
@@ -225,6 +249,7 @@ int main(void)
     test_a_range_draws_each_its_own();
     test_radii_move_no_other_draw();
     test_places_clear_of_solids_by_own_radius();
+    test_order_places_fit_own_bodies();
     test_mixed_sizes_keeps_own_radii();
     return check_summary("test_scenario_radii");
 }

@@ -394,14 +394,16 @@ static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng 
 
 /* An "around" goal's places: the world's for an order to its point
  * (steer_world_places_around), the spawn's agents the ones sent, spaced
- * by the goal's spacing or, without one, 2.5 radii of the group (its
- * separation radius when that is larger and it separates). */
+ * by the goal's spacing or, without one, 2.5 radii of its widest body (the
+ * group's, or the spawn's own body_radius; its separation radius when that
+ * is larger and it separates). */
 static bool order_places(steer_world *w, const sc_spawn *sp, const steer_agent_id *ids, steer_v3 *places)
 {
     steer_group_def gd;
     if (steer_world_get_group(w, sp->group, &gd) != STEER_OK) return false;
+    const float widest = sp->has_body_radius ? sp->body_hi : gd.radius;
     float spacing = sp->goal.spacing > 0.0f ? sp->goal.spacing
-                                            : steer_maxf(2.5f * gd.radius, gd.weight[STEER_SEPARATION] > 0.0f ? gd.separation_radius : 0.0f);
+                                            : steer_maxf(2.5f * widest, gd.weight[STEER_SEPARATION] > 0.0f ? gd.separation_radius : 0.0f);
     steer_places_query q = {sp->goal.target, spacing > 0.0f ? spacing : 0.5f, 0.0f, ids, sp->count};
     return steer_world_places_around(w, &q, places, sp->count) >= 0; /* (fewer open: the rest still placed) */
 }
