@@ -313,33 +313,50 @@ class Scenario:
 
 
 # ---- reading the CSV -----------------------------------------------------------------------
-def read_frames(csv_path, dim):
-    """Yields (frame, time, groups, positions, velocities) per frame, agents in order."""
+def read_frames(csv_path, dim, radii=None):
+    """Yields (frame, time, groups, positions, velocities) per frame, agents in order. A world with agent
+    radii adds a `radius` column (each agent's body radius: its own, else its group's): given a list,
+    radii receives frame 0's, and every frame must repeat them (steer run sets them at the spawns)."""
     head_2d = ["frame", "time", "agent", "group", "x", "y", "vx", "vy"]
     head_3d = ["frame", "time", "agent", "group", "x", "y", "z", "vx", "vy", "vz"]
     with open(csv_path) as f:
         rows = csv.reader(f)
         head = next(rows)
-        if head != (head_3d if dim == 3 else head_2d):
+        base = head_3d if dim == 3 else head_2d
+        own = head == base + ["radius"]
+        if head != base and not own:
             sys.exit("metrics_figures: %s: unexpected header %s" % (csv_path, head))
+        width = 4 + 2 * dim
+        seen = []
         def frame(flat):
             # %.9g is the float32 exactly once rounded back to float32
             v = array.array("f", flat).tolist()
             w = 2 * dim
             return ([tuple(v[k:k + dim]) for k in range(0, len(v), w)],
                     [tuple(v[k + dim:k + w]) for k in range(0, len(v), w)])
+        def check_radii(fr):
+            if radii is None or not own:
+                return
+            if not radii:
+                radii.extend(seen)
+            elif seen != radii:
+                sys.exit("metrics_figures: the radii change in frame %d" % fr)
         cur, t, grp, flat = None, 0.0, [], []
         for r in rows:
             fr = int(r[0])
             if fr != cur:
                 if cur is not None:
+                    check_radii(cur)
                     yield (cur, t, grp) + frame(flat)
-                cur, t, grp, flat = fr, float(r[1]), [], []
+                cur, t, grp, flat, seen = fr, float(r[1]), [], [], []
             if int(r[2]) != len(grp):
                 sys.exit("metrics_figures: agents out of order in frame %d" % fr)
             grp.append(int(r[3]))
-            flat.extend(map(float, r[4:]))
+            flat.extend(map(float, r[4:width]))
+            if own:
+                seen.append(array.array("f", [float(r[width])])[0])
         if cur is not None:
+            check_radii(cur)
             yield (cur, t, grp) + frame(flat)
 
 
@@ -631,13 +648,18 @@ def figures(sc, scenario_path, csv_path, world_goals="auto", python="/usr/bin/py
     identity = lambda d: d
     offset = sc.wrap_offset if wrap else identity
     radius = [float(sc.gdef(g, "radius")) for g in sc.agent_group]
-    rmax = max(radius) if radius else 0.0
     group_count = len(sc.groups)
     members = [[a for a in range(n) if sc.agent_group[a] == g] for g in range(group_count)]
     notes = []
 
-    frames = read_frames(csv_path, dim)
+    own_radii = []  # a world with agent radii: each agent's body radius, from the CSV (drawn per agent)
+    frames = read_frames(csv_path, dim, own_radii)
     fr0, t0, grp0, pos0, vel0 = next(frames)
+    if own_radii:
+        if len(own_radii) != n:
+            sys.exit("metrics_figures: %d radii in frame 0 for %d agents" % (len(own_radii), n))
+        radius = own_radii
+    rmax = max(radius) if radius else 0.0
     if fr0 != 0 or len(pos0) != n:
         sys.exit("metrics_figures: frame 0 with %d agents expected, got frame %d with %d" % (n, fr0, len(pos0)))
     if grp0 != sc.agent_group:

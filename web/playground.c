@@ -1069,12 +1069,6 @@ PG_EXPORT(pg_goals_arrived) int pg_goals_arrived(void)
 PG_EXPORT(pg_orders) const float *pg_orders(void)
 {
     if (!world) return orders;
-    float radius[32] = {0}; /* max_groups is at most 32 */
-    for (int gi = 0; gi < steer_world_group_count(world) && gi < 32; ++gi) {
-        steer_group_def g;
-        steer_world_get_group(world, gi, &g);
-        radius[gi] = g.radius;
-    }
     for (int i = 0; i < selected_count; ++i) {
         steer_agent_state a = {0};
         steer_goal goal = {0};
@@ -1085,7 +1079,8 @@ PG_EXPORT(pg_orders) const float *pg_orders(void)
         row[1] = ground_y(a.position);
         row[2] = goal.target.x;
         row[3] = ground_y(goal.target);
-        row[4] = a.group >= 0 && a.group < 32 ? radius[a.group] : 0.0f;
+        row[4] = 0.0f;
+        steer_world_get_radius(world, selected[i], &row[4]); /* its own, else its group's */
         row[5] = goal.kind == STEER_GOAL_NONE ? 0.0f : goal.arrived ? 2.0f : 1.0f;
     }
     return orders;
@@ -1424,7 +1419,7 @@ static void dart_corners(float x, float y, float r, float hx, float hy, float tx
 /* Paints every agent into a clear width x height RGBA image, which the page
  * lays over the world's ground and marks (so no mark hides an agent);
  * screen = (ox + x * scale, oy - y * scale) on the ground. Agents are drawn
- * to scale: a dart inside the circle of the group's body radius, pointing
+ * to scale: a dart inside the circle of its body radius (its own, else its group's), pointing
  * the way it faces (the world's heading in a keep_headings world, else
  * face); a body smaller than three pixels across is a dot
  * (never less than one pixel, so no agent vanishes). Returns the image (NULL
@@ -1469,7 +1464,8 @@ PG_EXPORT(pg_raster) const uint32_t *pg_raster(int width, int height, float scal
         int g = view.group[i] < groups && view.group[i] < 32 ? view.group[i] : 0;
         float hx, hy; /* every agent, drawn or not, so none loses its way */
         drawn_way(raster_ids[i], gvx[i], gvy[i], max_speed[g], kept_headings ? &raster_headings[i] : 0, &hx, &hy);
-        float x = ox + gx[i] * scale, y = oy - gy[i] * scale, r = radius[g];
+        float x = ox + gx[i] * scale, y = oy - gy[i] * scale;
+        float r = view.radius && view.radius[i] > 0.0f ? view.radius[i] * scale : radius[g]; /* its own body, else its group's */
         if (x < (float)clip.x0 - r - 1.0f || y < (float)clip.y0 - r - 1.0f || x > (float)clip.x1 + r + 1.0f ||
             y > (float)clip.y1 + r + 1.0f)
             continue;
@@ -1521,6 +1517,8 @@ static bool agent_at(float x, float y, float scale, float slack, steer_agent_id 
         radius[g] = def.radius, max_speed[g] = def.max_speed;
         reach = steer_maxf(reach, def.radius);
     }
+    steer_world_view all = steer_world_get_view(world); /* bodies of their own may be wider */
+    for (int i = 0; all.radius && i < all.count; ++i) reach = steer_maxf(reach, all.radius[i]);
     steer_v3 a = on_ground(x - reach, y - reach, -INFINITY), b = on_ground(x + reach, y + reach, INFINITY);
     int n = steer_world_query_box(world, a, b, STEER_ALL_GROUPS, 0, 0);
     steer_agent_id *near = n > 0 ? malloc(sizeof *near * (size_t)n) : 0;
@@ -1537,12 +1535,14 @@ static bool agent_at(float x, float y, float scale, float slack, steer_agent_id 
         float d = steer_v2_dist(click, c);
         if (d >= best) continue;
         bool hit = d <= near_enough;
-        if (!hit && radius[g] * scale >= 1.5f) { /* a dart, not a dot */
+        float body = radius[g];
+        steer_world_get_radius(world, near[i], &body); /* its own, else its group's */
+        if (!hit && body * scale >= 1.5f) { /* a dart, not a dot */
             float hx, hy;
             steer_v3 h;
             bool kept = kept_headings && steer_world_get_heading(world, near[i], &h) == STEER_OK;
             drawn_way(near[i], v.x, v.y, max_speed[g], kept ? &h : 0, &hx, &hy);
-            hit = in_dart(click, c, radius[g], hx, hy);
+            hit = in_dart(click, c, body, hx, hy);
         }
         if (hit) best = d, *out = near[i];
     }

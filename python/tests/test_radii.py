@@ -1,6 +1,9 @@
 """Body radii per agent through the binding: agent_radii=True on the World, set_radius / get_radius /
 set_radii / get_radii and the view's radius column; an own radius moves an agent as a group of that radius
 would; kept through save and restore; refused (with the C check's name) without the flag or out of range."""
+import json
+import pathlib
+
 import numpy as np
 import pytest
 
@@ -69,3 +72,27 @@ def test_bad_radii_are_refused():
     with pytest.raises(steer.InvalidArgument):
         w.set_radii(ids[:2], [0.4, -1.0])
     assert w.get_radius(ids[0]) == pytest.approx(0.4) and w.get_radius(ids[1]) == pytest.approx(0.3)  # the first set
+
+
+def test_a_scenario_spawns_body_radius_through_from_scenario(tmp_path):
+    """A scenario's spawn "body_radius" (a range drawn per agent) reaches the world World.from_scenario builds:
+    the world has agent_radii, each agent its own radius in [lo, hi], the same for the file's seed every time; a
+    file without it builds a world without (view.radius None), and "agent_radii": true alone one to set radii in."""
+    root = pathlib.Path(__file__).resolve().parents[2]
+    mixed = root / "scenarios" / "mixed_sizes.json"
+    w = steer.World.from_scenario(str(mixed))
+    radii = w.get_radii(w.agent_ids())
+    assert radii.min() >= 0.2 and radii.max() <= 0.35 and radii.max() - radii.min() > 0.1
+    assert np.array_equal(w.view().radius, radii)  # each its own, in the view's order
+    again = steer.World.from_scenario(str(mixed))
+    assert np.array_equal(again.get_radii(again.agent_ids()), radii)
+    plain = json.loads(mixed.read_text())
+    del plain["groups"][0]["spawn"][0]["body_radius"]
+    (tmp_path / "plain.json").write_text(json.dumps(plain))
+    assert steer.World.from_scenario(str(tmp_path / "plain.json")).view().radius is None
+    plain["agent_radii"] = True
+    (tmp_path / "flag.json").write_text(json.dumps(plain))
+    flag = steer.World.from_scenario(str(tmp_path / "flag.json"))
+    assert np.all(flag.view().radius == 0)
+    flag.set_radius(flag.agent_ids()[0], 0.3)
+    assert flag.get_radius(flag.agent_ids()[0]) == pytest.approx(0.3)

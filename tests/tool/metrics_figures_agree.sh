@@ -12,6 +12,9 @@
 #                                events), a waypoint leader, rocks entered
 #   wall_heights --blind         3D walls of a height: walkers cross the fence,
 #                                drones fly over it (not counted)
+#   mixed_sizes --blind          bodies of their own drawn radii (the CSV's radius
+#                                column): overlapping pairs and the closest fraction
+#                                of each pair's own sum
 # (--blind: a copy without solid walls and obstacles, keep_apart and the
 # avoidance of walls and obstacles, so the counts are not all 0.)
 #   tests/tool/metrics_figures_agree.sh STEER SOURCE_DIR
@@ -26,6 +29,7 @@ run "$root/scenarios/doorway.json" --blind --steps 1000
 run "$root/scenarios/formation.json" --blind
 run "$root/scenarios/wall_heights.json" --blind
 run "$root/tests/data/path_goals.json" --blind
+run "$root/scenarios/mixed_sizes.json" --blind
 if [ "$status" -ne 0 ]; then
     echo "metrics_figures_agree: some figure differs from its definition (above: DIFFER)"
 fi

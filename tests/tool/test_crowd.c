@@ -394,6 +394,9 @@ static void test_crowd_scenarios(void)
         /* a squad ordered "around" a point beside a rock, between two rows of a garrison: the world's
            places, off the rock and the garrison; every unit on its place, no stall over 5 s */
         {"rts_order", 20.0, true, false, true, false, false},
+        /* pedestrians of drawn sizes crossing a circle: every pair kept apart at its own two radii
+           (the figures measure each agent's own), no stall over 5 s */
+        {"mixed_sizes", 30.0, true, false, true, false, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) check_crowd(&cases[i]);
     test_garrison_needs_priority();

@@ -141,7 +141,7 @@ static bool figures_make(run_figures *r)
     }
     const int group[2] = {0, 0};
     const steer_v3 position[2] = {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}};
-    if (metrics_init(&r->m, steer_scenario_get_info(r->sc), 2, group, position) != 0) {
+    if (metrics_init(&r->m, steer_scenario_get_info(r->sc), 2, group, NULL, position) != 0) {
         steer_scenario_destroy(r->sc);
         return false;
     }

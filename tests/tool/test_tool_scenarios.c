@@ -406,6 +406,23 @@ static const bad_case bad_cases[] = {
      "bounds: a 3D scenario (\"dim\": 3) needs [x, y, z] for min and max: z is missing"},
     /* dt's own bound, not the general one (1e40 named 1000000) */
     {"{" BOUNDS ", \"dt\": 1e40, \"groups\": [{\"name\": \"a\"}]}", "dt: expected a positive number no larger than 10, got 1e+40"},
+    /* a spawn's body radius: positive, a range in order, within keep_apart's sight, in a world with agent radii */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"body_radius\": -0.5}]}]}",
+     "groups[0].spawn[0].body_radius: expected a positive number, got -0.5"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"body_radius\": 0}]}]}",
+     "groups[0].spawn[0].body_radius: expected a positive number, got 0"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"body_radius\": [0.4, 0.3]}]}]}",
+     "groups[0].spawn[0].body_radius: expected a range [lo, hi] with lo at most hi, got [0.4, 0.3]"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2, \"body_radius\": [0.1, 0.2, 0.3]}]}]}",
+     "groups[0].spawn[0].body_radius: expected a positive number, or a range [lo, hi] of two, got an array of 3"},
+    {"{" BOUNDS ",\n \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 2,\n \"body_radius\": [0.1, 1e999]}]}]}",
+     "groups[0].spawn[0].body_radius[1]: expected a positive number, got a number out of range"},
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"keep_apart\": true, \"neighbours\": {\"radius\": 1},"
+     " \"spawn\": [{\"count\": 2, \"body_radius\": [0.2, 0.6]}]}]}",
+     "groups[0].spawn[0].body_radius: 0.6 with keep_apart and neighbour radius 1: must be at most neighbour radius / 2 = 0.5"},
+    {"{" BOUNDS ", \"agent_radii\": false, \"groups\": [{\"name\": \"a\"}, {\"name\": \"b\", \"spawn\": [{\"count\": 1},"
+     " {\"count\": 2, \"body_radius\": 0.3}]}]}",
+     "agent_radii: false, but groups[1].spawn[1] gives its agents a body_radius, which needs a world with agent radii"},
     /* unknown keys */
     {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"max_sped\": 3}]}",
      "groups[0].max_sped: unknown key; did you mean \"max_speed\"?"},
@@ -1149,6 +1166,56 @@ static void test_kept_headings_drawn_and_written(void)
     check_darts_face_apart(dart, "kept headings");
 }
 
+/* Bodies of their own size (a spawn's body_radius) in steer run: the
+ * overlap figures take each pair's own radii, the CSV carries each agent's
+ * radius, and the picture draws each dart to its own body. Two agents of
+ * one group (radius 0.2) pass side by side 1 apart: of their own radii,
+ * 0.6 each, they overlap (1 / 1.2 of the sum); of the group's they would
+ * not. In the picture, a red agent of its group's 0.5 and a blue one of
+ * its own 2. */
+static void test_own_radii_figures_csv_and_darts(void)
+{
+    char file[600], dir[512], metrics[600], csv[600], png[600], err[2048];
+    snprintf(file, sizeof file, "%s/own_radii.json", OUT);
+    snprintf(dir, sizeof dir, "%s/own_radii", OUT);
+    snprintf(metrics, sizeof metrics, "%s/m.json", dir);
+    snprintf(csv, sizeof csv, "%s/own.csv", dir);
+    CHECK(write_text(file, "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"boundary\": \"none\", \"dt\": 0.05,"
+                           " \"steps\": 120, \"groups\": [{\"name\": \"a\", \"radius\": 0.2, \"behaviours\": {},"
+                           " \"spawn\": [{\"shape\": \"points\", \"points\": [[-3, 0]], \"velocity\": [1, 0], \"body_radius\": 0.6},"
+                           " {\"shape\": \"points\", \"points\": [[3, 1]], \"velocity\": [-1, 0], \"body_radius\": [0.6, 0.6]}]}]}"));
+    const char *args[] = {"run", file, "-o", dir, "--quiet", "--metrics", metrics, "--csv", csv, 0};
+    CHECK(run_tool(args, err, sizeof err) == 0);
+    json_error_t jerr;
+    json_t *m = json_load_file(metrics, 0, &jerr);
+    json_t *overlaps = json_object_get(m, "overlaps");
+    double fraction = json_number_value(json_object_get(overlaps, "closest_fraction"));
+    printf("own radii: %lld overlapping pair, closest %g of the sum\n",
+           (long long)json_integer_value(json_object_get(overlaps, "pairs")), fraction);
+    CHECK(json_integer_value(json_object_get(overlaps, "pairs")) == 1);
+    CHECK(fabs(fraction - 1.0 / 1.2) < 1e-5);
+    json_decref(m);
+    char *rows = slurp(csv, 0);
+    CHECK(rows && !strncmp(rows, "frame,time,agent,group,x,y,vx,vy,radius\n0,0,0,0,-3,0,1,0,0.600000024\n"
+                                 "0,0,1,0,3,1,-1,0,0.600000024\n", 76));
+    free(rows);
+    /* the picture: the same group size, 0.5; blue's own body four times red's */
+    snprintf(png, sizeof png, "%s/own_radii.png", dir);
+    CHECK(write_text(file, "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"steps\": 2,"
+                           " \"render\": {\"frames\": 1, \"trail\": 0}, \"groups\": ["
+                           "{\"name\": \"red\", \"colour\": \"#ff6b5e\", \"radius\": 0.5, \"behaviours\": {},"
+                           " \"spawn\": [{\"shape\": \"points\", \"points\": [[-5, 0]], \"speed\": 0}]},"
+                           "{\"name\": \"blue\", \"colour\": \"#5eb8ff\", \"radius\": 0.5, \"behaviours\": {},"
+                           " \"spawn\": [{\"shape\": \"points\", \"points\": [[5, 0]], \"speed\": 0, \"body_radius\": 2}]}]}"));
+    const char *draw[] = {"run", file, "-o", dir, "--size", "400x440", "--quiet", 0};
+    CHECK(run_tool(draw, err, sizeof err) == 0);
+    pixel_box red, blue;
+    CHECK(box_of_colour(png, 0xFF6B5Eu, 400, &red) && box_of_colour(png, 0x5EB8FFu, 400, &blue));
+    int red_width = red.right - red.left + 1, blue_width = blue.right - blue.left + 1;
+    printf("own radii: darts %d (red, its group's 0.5) and %d pixels wide (blue, its own 2)\n", red_width, blue_width);
+    CHECK(blue_width >= 3 * red_width && blue_width <= 6 * red_width); /* 4 to scale, give or take the antialiased edges */
+}
+
 static void test_path_loop_inside_corridor(void)
 {
     char file[512], dir[512], metrics[600], err[2048];
@@ -1531,6 +1598,7 @@ int main(void)
     test_goal_figures_on_a_torus();
     test_stopped_agents_keep_facing();
     test_kept_headings_drawn_and_written();
+    test_own_radii_figures_csv_and_darts();
     test_keep_apart_out_of_reach_is_announced();
     test_spawns_in_solids_are_announced();
     test_path_loop_inside_corridor();

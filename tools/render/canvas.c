@@ -397,11 +397,12 @@ static void draw_agents(cairo_t *cr, const canvas_view *v, const canvas_frame *f
         /* to scale, as the playground draws them: the dart's tip on the body's
          * edge (its back corners inside), so bodies that do not overlap are
          * never drawn overlapping; never smaller than a readable speck */
-        double size = info->agent_size > 0.0f ? info->agent_size
-                                              : fmax(fmax(3.0, v->width / 160.0), info->groups[g].def.radius * v->scale / 0.6);
+        const double least = fmax(3.0, v->width / 160.0);
+        double size = info->agent_size > 0.0f ? info->agent_size : fmax(least, info->groups[g].def.radius * v->scale / 0.6);
         set_colour(cr, info->groups[g].colour, 1.0);
         for (int a = 0; a < f->count; ++a) {
             if (f->group[a] != g) continue;
+            if (f->radius && info->agent_size <= 0.0f) size = fmax(least, f->radius[a] * v->scale / 0.6); /* its own body */
             steer_v3 h = steer_v3_normalize(f->heading[a]);
             double hx = h.x, hy = h.y;
             if (hx == 0.0 && hy == 0.0) hx = 1.0;

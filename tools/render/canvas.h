@@ -61,6 +61,7 @@ typedef struct canvas_frame {
     const steer_world *world;/* flow fields and the debug overlay */
     bool debug;
     const char *caption;     /* bottom-left text, or NULL */
+    const float *radius;     /* per agent: its body radius (a world with agent radii); NULL: its group's */
 } canvas_frame;
 
 void canvas_draw(cairo_t *cr, const canvas_view *view, const canvas_frame *frame);

@@ -306,16 +306,25 @@ static void face_standing_spawn(steer_world *w, const steer_scenario_info *info,
     steer_world_set_heading(w, id, dir);
 }
 
+/* Agent k's body radius: the spawn's own (one, or drawn in [lo, hi] from
+ * its own stream, so it moves no other draw), else its group's. */
+static float body_radius(const steer_scenario_info *info, const sc_spawn *sp, steer_rng *rng)
+{
+    if (!sp->has_body_radius) return info->groups[sp->group].def.radius;
+    if (sp->body_lo == sp->body_hi) return sp->body_lo;
+    float r = sp->body_lo + (sp->body_hi - sp->body_lo) * draw(rng);
+    return r < sp->body_lo ? sp->body_lo : r > sp->body_hi ? sp->body_hi : r;
+}
+
 /* Where agent k of spawn sp starts. A random place (box, disc) is kept out
  * of the obstacles, off the walls and out of closed wall polylines: with a
  * spacing, drawn again until it is and keeps the spacing from every agent
  * placed before it (false if no draw of SPACING_TRIES does); without, a few
  * deterministic retries for those alone. */
 static bool place_agent(const steer_scenario *sc, const sc_spawn *sp, int k, steer_up_axis up, spacing_set *taken,
-                        steer_rng *rng, steer_v3 *out)
+                        float radius, steer_rng *rng, steer_v3 *out)
 {
     const steer_scenario_info *info = steer_scenario_get_info(sc);
-    const float radius = info->groups[sp->group].def.radius;
     steer_v3 p = spawn_position(sp, k, info->dim, up, rng);
     if (sp->shape == SC_SHAPE_BOX || sp->shape == SC_SHAPE_DISC) {
         if (sp->spacing > 0.0f) {
@@ -385,14 +394,16 @@ static bool agent_goal(const sc_spawn *s, int k, steer_v3 p, int dim, steer_rng 
 
 /* An "around" goal's places: the world's for an order to its point
  * (steer_world_places_around), the spawn's agents the ones sent, spaced
- * by the goal's spacing or, without one, 2.5 radii of the group (its
- * separation radius when that is larger and it separates). */
+ * by the goal's spacing or, without one, 2.5 radii of its widest body (the
+ * group's, or the spawn's own body_radius; its separation radius when that
+ * is larger and it separates). */
 static bool order_places(steer_world *w, const sc_spawn *sp, const steer_agent_id *ids, steer_v3 *places)
 {
     steer_group_def gd;
     if (steer_world_get_group(w, sp->group, &gd) != STEER_OK) return false;
+    const float widest = sp->has_body_radius ? sp->body_hi : gd.radius;
     float spacing = sp->goal.spacing > 0.0f ? sp->goal.spacing
-                                            : steer_maxf(2.5f * gd.radius, gd.weight[STEER_SEPARATION] > 0.0f ? gd.separation_radius : 0.0f);
+                                            : steer_maxf(2.5f * widest, gd.weight[STEER_SEPARATION] > 0.0f ? gd.separation_radius : 0.0f);
     steer_places_query q = {sp->goal.target, spacing > 0.0f ? spacing : 0.5f, 0.0f, ids, sp->count};
     return steer_world_places_around(w, &q, places, sp->count) >= 0; /* (fewer open: the rest still placed) */
 }
@@ -461,10 +472,12 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
         /* the goals' own stream: a goal never moves the spawn's agents */
         steer_rng box_rng = steer_rng_make(sp->goal.has_seed ? sp->goal.seed : mix64(spawn_seed ^ 0x60A15ull));
         steer_rng speed_rng = steer_rng_make(mix64(spawn_seed ^ 0x5BEEDull)); /* its own: a spread moves no other draw */
+        steer_rng radius_rng = steer_rng_make(mix64(spawn_seed ^ 0xB0D1ull)); /* its own too */
         char where[64];
         for (int k = 0; ok && k < sp->count; ++k) {
             steer_v3 p;
-            if (!place_agent(sc, sp, k, up, taken, &rng, &p)) {
+            const float radius = body_radius(info, sp, &radius_rng); /* before the place: kept clear of solids by it */
+            if (!place_agent(sc, sp, k, up, taken, radius, &rng, &p)) {
                 spawn_path(sc, s, where, sizeof where);
                 report(error, error_size,
                        "%s.spacing: no place for agent %d of %d at least %g from the agents before it (and out of "
@@ -487,6 +500,14 @@ static bool add_spawns(const steer_scenario *sc, steer_world *w, uint64_t seed, 
             ++added;
             if (id.index == 0) {
                 set_error(error, error_size, "the world refused an agent", STEER_ERROR_CAPACITY);
+                ok = false;
+                break;
+            }
+            steer_result rr = sp->has_body_radius ? steer_world_set_radius(w, id, radius) : STEER_OK;
+            if (rr != STEER_OK) { /* the format checked the rules: a world built with another def */
+                spawn_path(sc, s, where, sizeof where);
+                report(error, error_size, "%s.body_radius: the world refused %g for agent %d of %d (%s)", where,
+                       (double)radius, k + 1, sp->count, steer_result_string(rr));
                 ok = false;
                 break;
             }

@@ -1253,6 +1253,32 @@ static int read_spawn_name(sc_read *r, const sc_row *row, const sc_node *n, cons
     return 0;
 }
 
+/* "body_radius": a number, or a range [lo, hi] each agent draws its own
+ * from (scenario_build.c); > 0, since the world's 0 means the group's. */
+static int read_body_radius(sc_read *r, const sc_row *row, const sc_node *n, const char *path, void *target)
+{
+    (void)row;
+    sc_spawn *s = target;
+    if (n->kind == SC_NUMBER) {
+        if (sc_read_float(r, n, path, SC_POSITIVE, &s->body_lo)) return -1;
+        s->body_hi = s->body_lo;
+    } else if (n->kind == SC_ARRAY && n->count == 2) {
+        char p[SC_PATH_SIZE];
+        snprintf(p, sizeof p, "%s[0]", path);
+        int rc = sc_read_float(r, &n->items[0], p, SC_POSITIVE, &s->body_lo);
+        snprintf(p, sizeof p, "%s[1]", path);
+        rc |= sc_read_float(r, &n->items[1], p, SC_POSITIVE, &s->body_hi);
+        if (rc) return -1;
+        if (s->body_lo > s->body_hi)
+            return sc_report(r, n, path, "expected a range [lo, hi] with lo at most hi, got [%g, %g]", (double)s->body_lo,
+                             (double)s->body_hi);
+    } else {
+        return sc_expected(r, n, path, "a positive number, or a range [lo, hi] of two");
+    }
+    s->has_body_radius = true;
+    return 0;
+}
+
 static const sc_row spawn_rows[] = {
     CUSTOM("name", read_spawn_name, "string", 0),
     INT("count", sc_spawn, count, 0, MAX_AGENTS),
@@ -1270,6 +1296,7 @@ static const sc_row spawn_rows[] = {
     CUSTOM("heading", read_heading, "string|number", 0),
     SEED("seed", sc_spawn, seed),
     FLOAT("spacing", sc_spawn, spacing, SC_NONNEG),
+    CUSTOM("body_radius", read_body_radius, "number|array", 0),
     CUSTOM("goal", read_goal, "object", &goal_table),
 };
 static const sc_table spawn_table = TABLE("a spawn object", spawn_rows);
@@ -1277,11 +1304,11 @@ static const sc_table spawn_table = TABLE("a spawn object", spawn_rows);
 /* The keys each shape uses, and what it cannot do without. */
 static int check_shape(sc_read *r, const sc_node *n, const char *path, const sc_members *m, sc_spawn *s)
 {
-    static const char *const box[] = {"name", "count", "shape", "min", "max", "velocity", "speed", "heading", "seed", "spacing", "goal"};
-    static const char *const disc[] = {"name", "count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed", "spacing", "goal"};
-    static const char *const circle[] = {"name", "count", "shape", "centre", "radius", "velocity", "speed", "heading", "seed", "goal"};
-    static const char *const line[] = {"name", "count", "shape", "from", "to", "velocity", "speed", "heading", "seed", "goal"};
-    static const char *const points[] = {"name", "count", "shape", "points", "velocity", "speed", "heading", "seed", "goal"};
+    static const char *const box[] = {"name", "count", "shape", "min", "max", "velocity", "speed", "heading", "seed", "spacing", "body_radius", "goal"};
+    static const char *const disc[] = {"name", "count", "shape", "centre", "radius", "inner_radius", "velocity", "speed", "heading", "seed", "spacing", "body_radius", "goal"};
+    static const char *const circle[] = {"name", "count", "shape", "centre", "radius", "velocity", "speed", "heading", "seed", "body_radius", "goal"};
+    static const char *const line[] = {"name", "count", "shape", "from", "to", "velocity", "speed", "heading", "seed", "body_radius", "goal"};
+    static const char *const points[] = {"name", "count", "shape", "points", "velocity", "speed", "heading", "seed", "body_radius", "goal"};
     const sc_table *t = &spawn_table;
     char p[SC_PATH_SIZE];
     switch ((sc_shape)s->shape) {
@@ -1378,6 +1405,14 @@ static int read_spawn(sc_read *r, const sc_node *n, const char *path, const stee
     if (!rc) rc |= check_shape_in_box(r, n, path, s);
     if (s->shape != SC_SHAPE_POINTS) rc |= sc_require(r, n, path, &m, t, "count", 0);
     rc |= check_assign(r, n, path, s);
+    if (s->has_body_radius && def->keep_apart && def->neighbour_radius < 2.0f * s->body_hi) { /* the library's rule */
+        char p[SC_PATH_SIZE];
+        sc_join_key(p, path, "body_radius");
+        rc = sc_report(r, sc_member(n, "body_radius"), p,
+                       "%g with keep_apart and neighbour radius %g: must be at most neighbour radius / 2 = %g (keep_apart "
+                       "sees only neighbours within it, and two bodies touch at 2 radius)",
+                       (double)s->body_hi, (double)def->neighbour_radius, 0.5 * (double)def->neighbour_radius);
+    }
     if (s->has_velocity && (sc_has(&m, t, "speed") || sc_has(&m, t, "heading"))) {
         char p[SC_PATH_SIZE];
         sc_join_key(p, path, "velocity");
@@ -1744,6 +1779,7 @@ static const sc_row root_rows[] = {
     BOOL("solid_walls", steer_scenario, info.world.solid_walls),
     BOOL("non_penetration", steer_scenario, info.world.non_penetration),
     BOOL("keep_headings", steer_scenario, info.world.keep_headings),
+    BOOL("agent_radii", steer_scenario, info.world.agent_radii), /* default: whether a spawn gives a body_radius */
     INT("penetration_iterations", steer_scenario, info.world.penetration_iterations, 0, 64),
     INT_D("threads", steer_scenario, info.threads, 1, 64, 1),
     INT_D("capacity", steer_scenario, info.world.capacity, 1, MAX_AGENTS, 0), /* 0: the agents spawned */
@@ -1834,6 +1870,27 @@ static void derive_world(steer_scenario *sc, const checker *ck, int dim)
     info->formations = sc->formations;
 }
 
+/* A spawn's body_radius needs a world with agent_radii: on unless the file
+ * turns it off, which then contradicts the spawn. */
+static int derive_agent_radii(sc_read *r, const sc_members *m)
+{
+    steer_scenario *sc = ck_of(r)->sc;
+    int first = -1;
+    for (int s = 0; s < sc->spawn_count && first < 0; ++s)
+        if (sc->spawns[s].has_body_radius) first = s;
+    if (first < 0) return 0;
+    if (!sc_has(m, &root_table, "agent_radii")) {
+        sc->info.world.agent_radii = true;
+        return 0;
+    }
+    if (sc->info.world.agent_radii || sc_failed(m, &root_table, "agent_radii")) return 0;
+    int within = 0;
+    for (int s = 0; s < first; ++s) within += sc->spawns[s].group == sc->spawns[first].group;
+    return sc_report(r, sc_member(&sc->rd.root, "agent_radii"), "agent_radii",
+                     "false, but groups[%d].spawn[%d] gives its agents a body_radius, which needs a world with agent "
+                     "radii: leave agent_radii out or make it true", sc->spawns[first].group, within);
+}
+
 static int check_root(sc_read *r)
 {
     checker *ck = ck_of(r);
@@ -1866,6 +1923,7 @@ static int check_root(sc_read *r)
         rc = sc_report(r, sc_member(root, "max_dt"), "max_dt", "%g: dt (%g) would take %g sub-steps of it, at most 1024: "
                        "give max_dt at least dt / 1024 (%g), or 0 for one step of dt", (double)max_dt, (double)info->dt,
                        (double)ceilf(info->dt / max_dt), (double)(info->dt / 1024.0f));
+    rc |= derive_agent_radii(r, &m);
     if (info->frames < 0) info->frames = info->steps < 150 ? info->steps : 150;
     if (info->frames > info->steps)
         rc = sc_report(r, sc_member(sc_member(root, "render"), "frames"), "render.frames",

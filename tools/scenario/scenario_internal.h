@@ -65,6 +65,8 @@ typedef struct sc_spawn {
     bool has_seed;
     uint64_t seed;
     float spacing;             /* box, disc: each agent at least this far from every agent before it (0: any) */
+    bool has_body_radius;      /* "body_radius": each agent a radius of its own (the world's agent_radii) ... */
+    float body_lo, body_hi;    /* ... drawn uniformly in [lo, hi] (lo = hi: that one) from the spawn's own stream */
     int index;                 /* position among all spawns, for the derived seed */
     sc_goal goal;
     const char *name;          /* its agents' name, for leaders and formations (the tree's string), or NULL */

@@ -41,11 +41,12 @@ steer_v3 metrics_offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
  * change cells rarely, so an insertion sort finishes in a pass or two (a
  * sort from scratch when it would not). On a torus the cells tile each
  * side exactly and wrap around. */
-static int overlaps_init(metrics_overlaps *o, const steer_scenario_info *info, int count)
+static int overlaps_init(metrics_overlaps *o, const steer_scenario_info *info, int count, const float *radius)
 {
     o->closest_fraction = METRICS_FRACTION_REACH;
     for (int g = 0; g < info->group_count; ++g)
         if (info->groups[g].agents > 0) o->largest_radius = fmax(o->largest_radius, info->groups[g].def.radius);
+    for (int a = 0; radius && a < count; ++a) o->largest_radius = fmax(o->largest_radius, radius[a]);
     if (!(o->largest_radius > 0.0) || count < 2) return 0;
     const bool wrap = info->world.boundary == STEER_BOUNDARY_WRAP;
     const double side = METRICS_FRACTION_REACH * 2.0 * o->largest_radius;
@@ -187,6 +188,12 @@ static int forward_offsets(int dim, int32_t out[13][3])
     return n;
 }
 
+/* Agent a's body radius: its own, else its group's. */
+static float agent_radius(const metrics *m, int a)
+{
+    return m->radius ? m->radius[a] : m->info->groups[m->group[a]].def.radius;
+}
+
 static void overlaps_step(metrics *m, const steer_v3 *position)
 {
     metrics_overlaps *o = &m->overlaps;
@@ -200,7 +207,7 @@ static void overlaps_step(metrics *m, const steer_v3 *position)
     for (int a = 0; a < count; ++a) {
         metrics_overlap_entry *e = &o->entries[a];
         e->position = position[e->agent];
-        e->radius = info->groups[m->group[e->agent]].def.radius;
+        e->radius = agent_radius(m, e->agent);
         locate(o, info->dim, &e->position.x, e->cell);
     }
     sort_entries(o, count);
@@ -237,12 +244,14 @@ static void overlaps_step(metrics *m, const steer_v3 *position)
     }
 }
 
-int metrics_init(metrics *m, const steer_scenario_info *info, int count, const int *group, const steer_v3 *position)
+int metrics_init(metrics *m, const steer_scenario_info *info, int count, const int *group, const float *radius,
+                 const steer_v3 *position)
 {
     memset(m, 0, sizeof *m);
     m->info = info;
     m->count = count;
     m->group = group;
+    m->radius = radius;
     m->min_distance = -1.0;
     m->groups = calloc((size_t)info->group_count + 1, sizeof *m->groups);
     m->group_best = calloc((size_t)info->group_count + 1, sizeof *m->group_best);
@@ -252,7 +261,7 @@ int metrics_init(metrics *m, const steer_scenario_info *info, int count, const i
         return -1;
     }
     for (int g = 0; g < info->group_count; ++g) m->groups[g].min_distance = -1.0;
-    if (overlaps_init(&m->overlaps, info, count)) {
+    if (overlaps_init(&m->overlaps, info, count, radius)) {
         metrics_free(m);
         return -1;
     }
@@ -546,10 +555,11 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
     if (ms > m->step_ms_max) m->step_ms_max = ms;
     for (int a = 0; a < m->count; ++a) {
         const steer_scenario_group *g = &info->groups[m->group[a]];
+        const float body = agent_radius(m, a);
         metrics_group *mg = &m->groups[m->group[a]];
         /* penetration: the body (radius) overlapping an obstacle */
         for (int o = 0; o < info->obstacle_count; ++o) {
-            double reach = (double)info->obstacles[o].radius + g->def.radius;
+            double reach = (double)info->obstacles[o].radius + body;
             double depth = reach - steer_v3_dist(p1[a], info->obstacles[o].centre);
             if (depth > PENETRATION_TOLERANCE) {
                 m->penetrations++;
@@ -573,10 +583,10 @@ void metrics_step(metrics *m, const steer_v3 *p0, const steer_v3 *v0, const stee
                 steer_v2 wa = on_ground(info, info->walls[w].a), wb = on_ground(info, info->walls[w].b);
                 double t;
                 bool crossed = ground_segments_cross_at(p, q, wa, wb, &t) &&
-                               ground_wall_meets(h->bottom, h->top, (float)(from + t * rise), g->def.radius);
+                               ground_wall_meets(h->bottom, h->top, (float)(from + t * rise), body);
                 if (!crossed && seam)
                     crossed = ground_segments_cross_at(begin, end, wa, wb, &t) &&
-                              ground_wall_meets(h->bottom, h->top, (float)(to - (1.0 - t) * rise), g->def.radius);
+                              ground_wall_meets(h->bottom, h->top, (float)(to - (1.0 - t) * rise), body);
                 if (crossed) {
                     m->wall_crossings++;
                     break;

@@ -2,7 +2,8 @@
  * time per step, closest approach of two agents, obstacle penetrations,
  * wall crossings, jitter (mean |heading change| per time unit, overall and
  * per group), arrive overshoot, path followers' distance from their path,
- * bodies that overlapped (pairs closer than the sum of their radii) and the
+ * bodies that overlapped (pairs closer than the sum of their radii, each
+ * agent's own in a world with agent radii) and the
  * closest approach as a fraction of that sum, and for agents with goals:
  * arrivals, the time to the last one, overshoot, stalls and the path length
  * over the straight-line distance. */
@@ -87,6 +88,7 @@ typedef struct metrics {
     const steer_scenario_info *info;
     int count;
     const int *group;            /* per agent */
+    const float *radius;         /* per agent: its body radius (its own, else its group's); NULL: its group's */
     long steps;
     double step_ms_sum, step_ms_max;
     long penetrations;
@@ -114,8 +116,10 @@ typedef struct metrics {
 
 #define METRICS_STALL_TIME 5.0   /* time units without progress that make an agent stalled */
 
-/* 0, or -1 when out of memory. */
-int metrics_init(metrics *m, const steer_scenario_info *info, int count, const int *group, const steer_v3 *position);
+/* radius: each agent's body radius (steer_world_get_radii), kept and read
+ * at every step; NULL: each its group's. 0, or -1 when out of memory. */
+int metrics_init(metrics *m, const steer_scenario_info *info, int count, const int *group, const float *radius,
+                 const steer_v3 *position);
 /* The shortest offset from p to q: across the seam on a torus. */
 steer_v3 metrics_offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q);
 void metrics_free(metrics *m);

@@ -166,20 +166,31 @@ static int parse_options(int argc, char **argv, run_options *o)
     return 0;
 }
 
+/* The largest body: of the groups, and each agent's own (radius, per agent; NULL: none). */
+static float largest_body(const steer_scenario_info *info, const float *radius, int n)
+{
+    float largest = 0.0f;
+    for (int g = 0; g < info->group_count; ++g) largest = fmaxf(largest, info->groups[g].def.radius);
+    for (int a = 0; radius && a < n; ++a) largest = fmaxf(largest, radius[a]);
+    return largest;
+}
+
 /* keep_apart keeps two bodies apart only while each sees the other before
  * a step can close their gap: 2 max_speed dt plus both radii within the
  * neighbour radius. Past that it is silently not kept; say so, with the
  * neighbour radius or max_dt that would keep it. */
-static void warn_keep_apart_reach(const steer_scenario_info *info)
+static void warn_keep_apart_reach(const steer_scenario_info *info, const float *radius, const int *group, int n)
 {
-    float dt = info->dt, max_dt = info->world.max_dt, largest_radius = 0.0f;
+    float dt = info->dt, max_dt = info->world.max_dt, largest_radius = largest_body(info, radius, n);
     if (max_dt > 0.0f && dt > max_dt) dt /= ceilf(dt / max_dt); /* the sub-step */
-    for (int g = 0; g < info->group_count; ++g) largest_radius = fmaxf(largest_radius, info->groups[g].def.radius);
     for (int g = 0; g < info->group_count; ++g) {
         const steer_group_def *d = &info->groups[g].def;
-        float reach = 2.0f * d->max_speed * dt + d->radius + largest_radius;
+        float own = d->radius; /* the group's widest body: its agents' own radii too */
+        for (int a = 0; radius && a < n; ++a)
+            if (group[a] == g) own = fmaxf(own, radius[a]);
+        float reach = 2.0f * d->max_speed * dt + own + largest_radius;
         if (!d->keep_apart || reach <= d->neighbour_radius) continue;
-        float fits = (d->neighbour_radius - d->radius - largest_radius) / (2.0f * d->max_speed);
+        float fits = (d->neighbour_radius - own - largest_radius) / (2.0f * d->max_speed);
         fprintf(stderr, "steer run: warning: groups[%d] (\"%s\"): keep_apart keeps bodies apart only while 2 max_speed dt "
                         "+ both radii (%g) fit in neighbour_radius (%g): give neighbour_radius >= %g",
                 g, info->groups[g].name, (double)reach, (double)d->neighbour_radius, (double)reach);
@@ -238,25 +249,25 @@ static void solid_on_ground(const steer_scenario_info *info, steer_up_axis up, i
     }
 }
 
-/* Whether a body of group def d whose centre is at g (ground frame) is
+/* Whether a body of group def d and radius r whose centre is at g (ground frame) is
  * inside solid k (its ends a, b from solid_on_ground) by more than it may
  * be: 5% of its radius (a body packed against a wall); *depth how far. A
  * wall of a height it does not reach into is not there for it. */
 static bool inside_solid(const steer_scenario_info *info, steer_up_axis up, int kind, int k, steer_v2 a, steer_v2 b,
-                         steer_v3 g, const steer_group_def *d, float *depth)
+                         steer_v3 g, const steer_group_def *d, float r, float *depth)
 {
     float gap;
     if (kind == 0) {
         const steer_scenario_wall_height *h = &info->wall_heights[k];
-        if (!ground_wall_meets(h->bottom, h->top, g.z, d->radius)) return false; /* above or below it */
-        gap = ground_distance_to_segment(steer_v2_from_v3(g), a, b) - d->radius;
+        if (!ground_wall_meets(h->bottom, h->top, g.z, r)) return false; /* above or below it */
+        gap = ground_distance_to_segment(steer_v2_from_v3(g), a, b) - r;
     } else { /* a ground group meets an upright cylinder; others a ball */
         steer_v3 c = ground_of(up, info->obstacles[k].centre);
         if (info->dim == 2 || d->ground_plane) c.z = g.z;
-        gap = steer_v3_dist(g, c) - info->obstacles[k].radius - d->radius;
+        gap = steer_v3_dist(g, c) - info->obstacles[k].radius - r;
     }
     *depth = -gap;
-    return gap < -fmaxf(1e-3f, 0.05f * d->radius);
+    return gap < -fmaxf(1e-3f, 0.05f * r);
 }
 
 /* A body that starts inside a solid wall or obstacle is a mistake in the
@@ -264,11 +275,10 @@ static bool inside_solid(const steer_scenario_info *info, steer_up_axis up, int 
  * overlapping until it walks away): say how many, and the first, so the
  * file can be fixed. A body may reach in by 5% of its radius (a spawn
  * packed against a wall). */
-static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *w)
+static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *w, const float *radius, int spawned)
 {
     const steer_up_axis up = ground_up(info->dim, info->world.up);
-    float largest_radius = 0.0f;
-    for (int g = 0; g < info->group_count; ++g) largest_radius = fmaxf(largest_radius, info->groups[g].def.radius);
+    float largest_radius = largest_body(info, radius, spawned);
     int n = steer_world_agent_count(w);
     steer_agent_id *near = malloc(sizeof *near * (size_t)(n > 0 ? n : 1));
     if (!near) return;
@@ -290,8 +300,9 @@ static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *
             for (int i = 0; i < m; ++i) {
                 steer_agent_state s;
                 if (steer_world_get_agent(w, near[i], &s) != STEER_OK) continue;
-                float depth;
-                if (!inside_solid(info, up, kind, k, a, b, ground_of(up, s.position), &info->groups[s.group].def, &depth))
+                float depth, r = 0.0f;
+                if (steer_world_get_radius(w, near[i], &r) != STEER_OK) continue; /* its own, else its group's */
+                if (!inside_solid(info, up, kind, k, a, b, ground_of(up, s.position), &info->groups[s.group].def, r, &depth))
                     continue;
                 if (inside++ == 0) first_object = k, first_group = s.group, first_depth = depth, first_at = s.position;
             }
@@ -321,10 +332,10 @@ static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *
  * gap): say how many such pairs, and the closest, so the file can be fixed.
  * Other bodies part (a flock spawned at random starts with some overlapping,
  * by design). */
-static void warn_spawns_overlapping(const steer_scenario_info *info, steer_world *w, const steer_agent_id *ids, int n)
+static void warn_spawns_overlapping(const steer_scenario_info *info, steer_world *w, const steer_agent_id *ids,
+                                    const float *radius, int n)
 {
-    float largest_radius = 0.0f;
-    for (int g = 0; g < info->group_count; ++g) largest_radius = fmaxf(largest_radius, info->groups[g].def.radius);
+    float largest_radius = largest_body(info, radius, n);
     if (n < 2 || largest_radius <= 0.0f) return;
     steer_agent_id *near = malloc(sizeof *near * (size_t)n);
     if (!near) return;
@@ -334,14 +345,16 @@ static void warn_spawns_overlapping(const steer_scenario_info *info, steer_world
     for (int a = 0; a < n; ++a) {
         steer_agent_state s;
         if (steer_world_get_agent(w, ids[a], &s) != STEER_OK) continue;
-        float r = info->groups[s.group].def.radius;
+        float r = radius ? radius[a] : info->groups[s.group].def.radius;
         bool apart = info->groups[s.group].def.keep_apart;
         int m = steer_world_query_radius(w, s.position, r + largest_radius, STEER_ALL_GROUPS, near, n);
         for (int k = 0; k < m && k < n; ++k) {
             steer_agent_state o;
             if (near[k].index <= ids[a].index || steer_world_get_agent(w, near[k], &o) != STEER_OK) continue; /* each pair once */
             if (!apart && !info->groups[o.group].def.keep_apart) continue;
-            double sum = (double)r + (double)info->groups[o.group].def.radius;
+            float other = 0.0f;
+            if (steer_world_get_radius(w, near[k], &other) != STEER_OK) continue; /* its own, else its group's */
+            double sum = (double)r + (double)other;
             double d = steer_v3_len(metrics_offset(info, s.position, o.position)); /* across a torus's seam */
             if (!(d < sum)) continue;
             ++pairs;
@@ -384,12 +397,12 @@ static bool goal_stop(const steer_world *w, steer_agent_id id, steer_v3 *out)
  * agent presses on the solid for good. Say how many, and the first (the
  * places of an "around" order that found too little room, or points given
  * in a rock). The ends are indexed once; each solid asks for those near it. */
-static void warn_goals_in_solids(const steer_scenario_info *info, steer_world *w, const steer_agent_id *ids, int n)
+static void warn_goals_in_solids(const steer_scenario_info *info, steer_world *w, const steer_agent_id *ids,
+                                 const float *radius, int n)
 {
     if (!info->world.solid_walls && !info->world.solid_obstacles) return;
     const steer_up_axis up = ground_up(info->dim, info->world.up);
-    float largest_radius = 0.0f;
-    for (int g = 0; g < info->group_count; ++g) largest_radius = fmaxf(largest_radius, info->groups[g].def.radius);
+    float largest_radius = largest_body(info, radius, n);
     float *ends = malloc(sizeof *ends * 3 * (size_t)(n > 0 ? n : 1));
     int *agent = malloc(sizeof *agent * (size_t)(n > 0 ? n : 1)), *near = malloc(sizeof *near * (size_t)(n > 0 ? n : 1));
     steer_grid_def gd = steer_default_grid_def();
@@ -419,15 +432,16 @@ static void warn_goals_in_solids(const steer_scenario_info *info, steer_world *w
             reach += largest_radius;
             /* the ends within reach of the segment a-b: a query about its middle, as long as half of it more */
             float centre[2] = {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)};
-            float radius = 0.5f * steer_v2_dist(a, b) + reach;
-            int m = steer_grid_query_radius(grid, centre, radius, near, count);
+            float within = 0.5f * steer_v2_dist(a, b) + reach;
+            int m = steer_grid_query_radius(grid, centre, within, near, count);
             for (int i = 0; i < m && i < count; ++i) {
                 int e = near[i];
                 steer_agent_state s;
                 if (steer_world_get_agent(w, ids[agent[e]], &s) != STEER_OK) continue;
                 steer_v3 g = steer_v3_make(ends[3 * e], ends[3 * e + 1], ends[3 * e + 2]);
                 float depth;
-                if (!inside_solid(info, up, kind, k, a, b, g, &info->groups[s.group].def, &depth)) continue;
+                float r = radius ? radius[agent[e]] : info->groups[s.group].def.radius;
+                if (!inside_solid(info, up, kind, k, a, b, g, &info->groups[s.group].def, r, &depth)) continue;
                 if (inside++ == 0) {
                     first_agent = agent[e];
                     goal_stop(w, ids[agent[e]], &first_end); /* where it stops, as the world has it */
@@ -701,6 +715,7 @@ typedef struct run_state {
     steer_v3 *ground, *heading; /* for the picture: positions on the ground, the way each faces */
     steer_v3 *kept;             /* the world's headings (keep_headings), as read with the state; else NULL */
     int *group;
+    float *radius;       /* each agent's body radius (steer_world_get_radii) in a world with agent_radii; else NULL */
     steer_scenario_mark *goal_marks; /* the goals' places and routes, as the world was built */
     trails trails;       /* the GIF's: every frame */
     trails still_trails; /* the still's: frames in which something moved */
@@ -729,6 +744,7 @@ static void run_free(run_state *r)
     free(r->heading);
     free(r->kept);
     free(r->group);
+    free(r->radius);
     free(r->goal_marks);
     steer_world_destroy(r->world);
     steer_scenario_destroy(r->sc);
@@ -769,15 +785,17 @@ static void write_csv_frame(FILE *csv, const run_state *r, int n, int dim, int f
         else fprintf(csv, "%d,%.12g,%d,%d,%.9g,%.9g,%.9g,%.9g", frame, t, a, r->group[a], p.x, p.y, v.x, v.y);
         if (r->kept && dim == 3) fprintf(csv, ",%.9g,%.9g,%.9g", r->kept[a].x, r->kept[a].y, r->kept[a].z);
         else if (r->kept) fprintf(csv, ",%.9g,%.9g", r->kept[a].x, r->kept[a].y);
+        if (r->radius) fprintf(csv, ",%.9g", r->radius[a]);
         fputc('\n', csv);
     }
 }
 
 /* The header of write_csv_frame's rows. */
-static void write_csv_header(FILE *csv, int dim, bool headings)
+static void write_csv_header(FILE *csv, int dim, bool headings, bool radii)
 {
     fputs(dim == 3 ? "frame,time,agent,group,x,y,z,vx,vy,vz" : "frame,time,agent,group,x,y,vx,vy", csv);
     if (headings) fputs(dim == 3 ? ",hx,hy,hz" : ",hx,hy", csv);
+    if (radii) fputs(",radius", csv);
     fputc('\n', csv);
 }
 
@@ -919,10 +937,11 @@ static int build_world(run_state *r, const run_options *o, const run_plan *p)
     r->heading = calloc(cells, sizeof *r->heading);
     r->kept = info->world.keep_headings ? calloc(cells, sizeof *r->kept) : NULL;
     r->group = calloc(cells, sizeof *r->group);
+    r->radius = info->world.agent_radii ? calloc(cells, sizeof *r->radius) : NULL;
     r->palette = malloc(sizeof *r->palette);
     steer_scenario_overrides ov = {.set_seed = o->set_seed, .seed = o->seed, .threads = p->threads, .agent_ids = r->ids};
     bool ok = r->ids && r->pos && r->vel && r->prev_pos && r->prev_vel && r->ground && r->heading && r->group &&
-              r->palette && (r->kept || !info->world.keep_headings);
+              r->palette && (r->kept || !info->world.keep_headings) && (r->radius || !info->world.agent_radii);
     if (ok) r->world = steer_scenario_create_world(r->sc, &ov, error_text, sizeof error_text);
     if (!ok || !r->world) { /* the file's (a spawn with no room for its agents), or out of memory */
         if (ok) fprintf(stderr, "%s: %s\n", o->scenario ? o->scenario : "showcase.json (built in)", error_text);
@@ -966,11 +985,12 @@ static int read_start(run_state *r, const run_plan *p)
         steer_world_get_agent(r->world, r->ids[a], &s);
         r->group[a] = s.group;
     }
+    if (r->radius) steer_world_get_radii(r->world, r->ids, r->radius, n, NULL); /* set at the spawns, kept all run */
     read_agents(r, info, n);
     for (int a = 0; a < n; ++a) /* a standing start faces the way it was spawned moving, or +x */
         if (steer_v3_len_sq(r->heading[a]) == 0.0f) r->heading[a] = canvas_ground(info, r->vel[a]);
     if (trails_init(&r->trails, n, p->trail) || trails_init(&r->still_trails, n, p->still_trail) ||
-        metrics_init(&r->metrics, info, n, r->group, r->pos) || metrics_track_goals(&r->metrics, r->world, r->ids, r->pos)) {
+        metrics_init(&r->metrics, info, n, r->group, r->radius, r->pos) || metrics_track_goals(&r->metrics, r->world, r->ids, r->pos)) {
         fprintf(stderr, "steer run: out of memory\n");
         return 1;
     }
@@ -1026,7 +1046,7 @@ static int open_csv(run_state *r, const run_options *o, const run_plan *p)
     if (!o->csv) return 0;
     r->csv = p->csv_stdout ? stdout : fopen(o->csv, "w");
     if (r->csv) {
-        write_csv_header(r->csv, p->info->dim, p->info->world.keep_headings);
+        write_csv_header(r->csv, p->info->dim, p->info->world.keep_headings, r->radius != NULL);
         write_csv_frame(r->csv, r, p->info->total_agents, p->info->dim, 0, 0.0); /* the initial state */
     }
     if (!r->csv || fflush(r->csv) != 0 || ferror(r->csv)) { /* a full disk shows here already */
@@ -1065,10 +1085,10 @@ static void warn_about_run(run_state *r, const run_options *o, const run_plan *p
                 p->steps);
         progress_report(pg, 0, 0, false, 1e9); /* before the first step */
     }
-    if (!o->quiet) warn_keep_apart_reach(info);
-    if (!o->quiet) warn_spawns_in_solids(info, r->world);
-    if (!o->quiet) warn_spawns_overlapping(info, r->world, r->ids, n);
-    if (!o->quiet) warn_goals_in_solids(info, r->world, r->ids, n);
+    if (!o->quiet) warn_keep_apart_reach(info, r->radius, r->group, n);
+    if (!o->quiet) warn_spawns_in_solids(info, r->world, r->radius, n);
+    if (!o->quiet) warn_spawns_overlapping(info, r->world, r->ids, r->radius, n);
+    if (!o->quiet) warn_goals_in_solids(info, r->world, r->ids, r->radius, n);
 }
 
 /* The steps up to frame f's end, each read back and measured; a step the
@@ -1118,7 +1138,8 @@ static void add_frame(run_state *r, const run_options *o, const run_plan *p, con
     t->figure_seconds += now() - f0;
     if (r->csv && !o->csv_steps) write_csv_frame(r->csv, r, n, info->dim, f + 1, (double)t->step * info->dt);
     snprintf(t->caption, sizeof t->caption, "%s   t = %.1f", info->name, (double)t->step * info->dt);
-    canvas_frame frame = {n, r->ground, r->heading, r->group, &r->trails, p->trail, true, r->world, o->debug, t->caption};
+    canvas_frame frame = {n, r->ground, r->heading, r->group, &r->trails, p->trail, true, r->world, o->debug, t->caption,
+                          r->radius};
     cairo_t *cr = cairo_create(r->image);
     canvas_draw(cr, view, &frame);
     cairo_destroy(cr);
@@ -1152,7 +1173,7 @@ static void finish_pictures(run_state *r, const run_options *o, const run_plan *
     r->gif = 0;
     if (!t->failed) {
         canvas_frame still = {p->info->total_agents, r->ground, r->heading, r->group, &r->still_trails, p->still_trail,
-                              false, r->world, o->debug, t->caption};
+                              false, r->world, o->debug, t->caption, r->radius};
         t->failed = write_image(p->png_file, view, &still, false) || write_image(p->svg_file, view, &still, true);
     }
 }
