@@ -124,6 +124,7 @@ V VFN(avoid_obstacles)(VEH *v, const N(steer_obstacle) *obstacles, int count, fl
 
 V VFN(avoid_walls)(const VEH *v, const N(steer_segment) *walls, int count, const steer_wall_feelers *feelers)
 {
+    if (!feelers) return N(steer_avoid_walls)(v->position, v->velocity, walls, count, 0, 0); /* zero, as documented */
     steer_wall_feelers up_feelers = *feelers;
     up_feelers.up = N(up_of)(v);
     return N(steer_avoid_walls)(v->position, v->velocity, walls, count, &up_feelers, 0);
@@ -131,6 +132,7 @@ V VFN(avoid_walls)(const VEH *v, const N(steer_segment) *walls, int count, const
 
 V VFN(follow_wall)(const VEH *v, const N(steer_segment) *walls, int count, const steer_wall_follow_params *params)
 {
+    if (!params) return N(steer_follow_wall)(v->position, v->velocity, walls, count, 0, v->max_speed); /* zero */
     steer_wall_follow_params up_params = *params;
     up_params.up = N(up_of)(v);
     return N(steer_follow_wall)(v->position, v->velocity, walls, count, &up_params, v->max_speed);

@@ -293,6 +293,23 @@ static void vehicle_behaviours_use_the_vehicles_own_limits_and_state(void)
     CHECK(same_bits(&s.rng, &before, sizeof before));
 }
 
+/* behaviours.h: a NULL parameter struct gives zero. The wall wrappers copied
+ * it to set the vehicle's up axis and crashed on NULL instead. */
+static void wall_wrappers_take_null_params_as_the_behaviours_do(void)
+{
+    steer_segment2 walls[] = {{v2(-10, 1), v2(10, 1)}};
+    steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 1);
+    v.velocity = v2(0, 1);
+    CHECK_V2_EQ(steer_vehicle2_avoid_walls(&v, walls, 1, NULL), v2(0, 0));
+    CHECK_V2_EQ(steer_vehicle2_follow_wall(&v, walls, 1, NULL), v2(0, 0));
+    steer_segment3 walls3[] = {{v3(-10, 0, 1), v3(10, 0, 1)}};
+    steer_vehicle3 w = steer_vehicle3_make(v3(0, 0, 0), 1);
+    w.velocity = v3(0, 0, 1);
+    w.up = STEER_UP_Y;
+    CHECK_V3_EQ(steer_vehicle3_avoid_walls(&w, walls3, 1, NULL), v3(0, 0, 0));
+    CHECK_V3_EQ(steer_vehicle3_follow_wall(&w, walls3, 1, NULL), v3(0, 0, 0));
+}
+
 int main(void)
 {
     make_sets_the_documented_defaults();
@@ -306,5 +323,6 @@ int main(void)
     step_whose_result_is_not_finite_stops_the_vehicle_in_place();
     heading_follows_velocity_is_kept_while_stopped_and_is_smoothed();
     vehicle_behaviours_use_the_vehicles_own_limits_and_state();
+    wall_wrappers_take_null_params_as_the_behaviours_do();
     return check_summary("test_vehicle");
 }

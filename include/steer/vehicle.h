@@ -98,7 +98,8 @@ void steer_vehicle3_step(steer_vehicle3 *v, float dt);                  /* integ
  * wander_sphere two). arrive_braking brakes with max_force / mass and
  * returns a force (the acceleration times the mass); dt is the step it will
  * be integrated over, and with it the vehicle never passes the target
- * (with no turn limit). */
+ * (with no turn limit). A NULL feelers or params struct gives zero, as in
+ * behaviours.h. */
 steer_v2 steer_vehicle2_seek(const steer_vehicle2 *v, steer_v2 target); /* full speed at target */
 steer_v3 steer_vehicle3_seek(const steer_vehicle3 *v, steer_v3 target); /* full speed at target */
 steer_v2 steer_vehicle2_flee(const steer_vehicle2 *v, steer_v2 threat, float panic_distance); /* away from threat */
