@@ -27,7 +27,7 @@
  *
  *   seek / flee / arrive              toward, away (optional panic distance), land softly
  *   arrive_braking                    arrive that never overshoots: capped by what max_accel can stop
- *   pursue / evade / predict          lead a moving target by T = dist / max_speed
+ *   pursue / evade / predict          lead a moving target by T = dist / max_speed (evade: / closing speed)
  *   wander                            planar jittered circle (exactly one draw per call)
  *   wander_sphere3                    3D jittered sphere (exactly two draws per call)
  *   separation / alignment / cohesion flocking, raw and desired-velocity forms
@@ -202,7 +202,10 @@ typedef struct steer_flow_field3 {
  * the target keeps its full share first. It is an acceleration (mass 1): for
  * mass m, apply m times it. Never overshoots when integrated over dt.
  * predict: where the target will be after T = dist / max_speed (capped at
- * max_prediction when that is > 0); pursue seeks it, evade flees it. */
+ * max_prediction when that is > 0); pursue seeks it. evade flees the
+ * threat's point after T = dist / (max_speed + threat speed), the time the
+ * two could meet in (capped alike), so a faster threat coming at the
+ * evader is never predicted behind it. */
 steer_v2 steer_seek2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed);                 /* full speed at target */
 steer_v3 steer_seek3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed);                 /* full speed at target */
 steer_v2 steer_flee2(steer_v2 pos, steer_v2 vel, steer_v2 threat, float max_speed, float panic_distance); /* away from threat */
