@@ -339,7 +339,11 @@ float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, s
  * left from the agent's closest point is no longer than the braking form's
  * reach (its slow_radius, or the stopping distance from max_speed if longer),
  * or the point ahead_distance on from the predicted point would pass the
- * end. A closed path is follow_path exactly.
+ * end. A closed path is follow_path exactly. Both answer with arrive_braking's
+ * acceleration at the end: for mass m apply m times their result (m times
+ * the seek part too, which mostly only lengthens a force max_force cuts);
+ * applied as returned, a vehicle of mass 4 braked a quarter as hard as it
+ * planned and ran 36 past its last waypoint.
  * path_point_ahead: the point `distance` further along the path from p's
  * closest point (around a closed path; an open path stops at its end and
  * sets *out_passed_end, at once for a path of one point); out_segment (may be NULL) receives the closest
