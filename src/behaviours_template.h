@@ -172,7 +172,12 @@ V N(steer_pursue)(V pos, V vel, V target_pos, V target_vel, float max_speed, flo
 V N(steer_evade)(V pos, V vel, V threat_pos, V threat_vel, float max_speed, float max_prediction,
                  float panic_distance)
 {
-    V predicted = N(steer_predict)(pos, threat_pos, threat_vel, max_speed, max_prediction);
+    /* The threat where it will be when the two could meet, both moving: the
+     * closing speed is max_speed plus its speed (as offset pursuit's). Over
+     * dist / max_speed a threat faster than the evader coming at it was
+     * placed behind the evader, which then fled toward it. */
+    float closing = max_speed + F(len)(threat_vel);
+    V predicted = N(steer_predict)(pos, threat_pos, threat_vel, closing, max_prediction);
     return N(steer_flee)(pos, vel, predicted, max_speed, panic_distance);
 }
 

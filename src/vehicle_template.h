@@ -42,6 +42,19 @@ static void N(turn_state)(VEH *v, V (*turn)(V, steer_up_axis))
     v->force = turn(v->force, up);
 }
 
+/* Whether the lerp of the smoothed heading s toward an opposite heading h
+ * gave (nearly) s again: the lerp of two opposite unit vectors stays on
+ * their line, so with k < 1/2 a vehicle that reversed along a line kept its
+ * old display heading for good. Then the smoothing turns s a share k of the
+ * half turn instead (left about up, as turn_toward turns), and lerps again
+ * from there. Elsewhere the lerp is kept, bit for bit. */
+static bool N(kept_opposite)(V s, V h, V smooth)
+{
+    if (!(F(dot)(s, h) < 0.0f) || !(F(dot)(smooth, s) > 0.0f)) return false;
+    V across = F(sub)(smooth, F(scale)(s, F(dot)(smooth, s)));
+    return F(len_sq)(across) < 1e-12f; /* turned by less than 1e-6 rad */
+}
+
 static void N(integrate)(VEH *v, float dt)
 {
     V force = F(truncate)(v->force, v->max_force);
@@ -62,7 +75,10 @@ static void N(integrate)(VEH *v, float dt)
     v->velocity = vel;
     V dir = F(normalize)(vel);
     if (F(len_sq)(dir) > 0.0f) v->heading = dir;
-    V smooth = F(normalize)(F(lerp)(v->smooth_heading, v->heading, steer_clampf(v->heading_smoothing, 0.0f, 1.0f)));
+    float k = steer_clampf(v->heading_smoothing, 0.0f, 1.0f);
+    V smooth = F(normalize)(F(lerp)(v->smooth_heading, v->heading, k));
+    if (k > 0.0f && N(kept_opposite)(v->smooth_heading, v->heading, smooth))
+        smooth = N(steer_turn_toward)(v->smooth_heading, v->heading, k * STEER_PI);
     v->smooth_heading = F(len_sq)(smooth) > 0.0f ? smooth : v->heading;
 }
 
@@ -124,6 +140,7 @@ V VFN(avoid_obstacles)(VEH *v, const N(steer_obstacle) *obstacles, int count, fl
 
 V VFN(avoid_walls)(const VEH *v, const N(steer_segment) *walls, int count, const steer_wall_feelers *feelers)
 {
+    if (!feelers) return N(steer_avoid_walls)(v->position, v->velocity, walls, count, 0, 0); /* zero, as documented */
     steer_wall_feelers up_feelers = *feelers;
     up_feelers.up = N(up_of)(v);
     return N(steer_avoid_walls)(v->position, v->velocity, walls, count, &up_feelers, 0);
@@ -131,6 +148,7 @@ V VFN(avoid_walls)(const VEH *v, const N(steer_segment) *walls, int count, const
 
 V VFN(follow_wall)(const VEH *v, const N(steer_segment) *walls, int count, const steer_wall_follow_params *params)
 {
+    if (!params) return N(steer_follow_wall)(v->position, v->velocity, walls, count, 0, v->max_speed); /* zero */
     steer_wall_follow_params up_params = *params;
     up_params.up = N(up_of)(v);
     return N(steer_follow_wall)(v->position, v->velocity, walls, count, &up_params, v->max_speed);

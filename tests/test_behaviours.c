@@ -128,21 +128,58 @@ static void pursue_catches_a_moving_target_sooner_than_seek(void)
 
 static void evade_flees_the_predicted_point(void)
 {
-    /* The threat is up-right but heading down fast: its predicted point is
-     * below us, so evade goes up where plain flee would go down-left. */
+    /* The threat is up-right heading down fast: it is predicted over the
+     * time the two close the distance, dist / (max_speed + its speed), to
+     * (5, 5 - 10 T), nearly level with us, so evade goes left where plain
+     * flee would go down-left. */
     steer_v2 pos = v2(0, 0), vel = v2(0, 0), tpos = v2(5, 5), tvel = v2(0, -10);
-    steer_v2 predicted = steer_predict2(pos, tpos, tvel, 5.0f, 0.0f);
+    steer_v2 predicted = steer_predict2(pos, tpos, tvel, 5.0f + 10.0f, 0.0f);
     steer_v2 f = steer_evade2(pos, vel, tpos, tvel, 5.0f, 0.0f, 0.0f);
     CHECK_V2_EQ(f, steer_flee2(pos, vel, predicted, 5.0f, 0.0f));
-    CHECK(f.y > 0.0f);
-    CHECK(steer_flee2(pos, vel, tpos, 5.0f, 0.0f).y < 0.0f);
+    CHECK(f.x < 0.0f && steer_absf(f.y) < 0.5f);
+    CHECK(steer_flee2(pos, vel, tpos, 5.0f, 0.0f).y < -3.0f);
     CHECK_NEAR(steer_v2_len(f), 5.0, 1e-5);
     /* The panic distance is measured to the predicted point. */
     float d = steer_v2_dist(pos, predicted);
     CHECK_V2_EQ(steer_evade2(pos, vel, tpos, tvel, 5.0f, 0.0f, d * 0.9f), v2(0, 0));
     CHECK(steer_v2_len(steer_evade2(pos, vel, tpos, tvel, 5.0f, 0.0f, d * 1.1f)) > 0.0f);
+    /* The cap applies to that time. */
+    CHECK_V2_EQ(steer_evade2(pos, vel, tpos, tvel, 5.0f, 0.25f, 0.0f),
+                steer_flee2(pos, vel, v2(5, 2.5f), 5.0f, 0.0f));
     steer_v3 g = steer_evade3(v3(0, 0, 0), v3(0, 0, 0), v3(0, 0, 4), v3(0, 0, 0), 2.0f, 0.0f, 0.0f);
     CHECK_V3_NEAR(g, v3(0, 0, -2), 1e-6);
+}
+
+/* A threat faster than the evader, coming at it: predicted over dist /
+ * max_speed it was placed behind the evader, which then fled toward it (a
+ * rabbit of speed 1 ran head-on into a fox of speed 2). Its predicted point
+ * stays between the two, so the evader turns away. */
+static void evade_runs_from_a_faster_threat_coming_at_it(void)
+{
+    steer_v2 pos = v2(0, 0), vel = v2(0.5f, 0);
+    for (int i = 0; i < 4; ++i) {
+        float speed = 2.0f + 4.0f * (float)i; /* faster than the evader's 1 */
+        steer_v2 tpos = v2(30, 1), tvel = v2(-speed, 0);
+        steer_v2 f = steer_evade2(pos, vel, tpos, tvel, 1.0f, 0.0f, 0.0f);
+        CHECK(steer_v2_dot(steer_v2_add(vel, f), steer_v2_sub(tpos, pos)) < 0.0f); /* desired: away */
+        steer_v3 g = steer_evade3(v3(0, 0, 0), v3(0, 0.5f, 0), v3(1, 30, 0), v3(0, -speed, 0), 1.0f, 0.0f, 0.0f);
+        CHECK(g.y + 0.5f < 0.0f);
+    }
+    /* The fox pursues; the rabbit evades and is never caught head-on. */
+    steer_vehicle2 rabbit = steer_vehicle2_make(v2(0, 0), 1), fox = steer_vehicle2_make(v2(30, 1), 2);
+    rabbit.max_speed = 1.0f, rabbit.max_force = 0.2f;
+    fox.max_speed = 2.0f, fox.max_force = 0.2f, fox.velocity = v2(-2, 0), fox.heading = v2(-1, 0);
+    float closest = 1e9f;
+    for (int step = 0; step < 12; ++step) {
+        steer_v2 away = steer_vehicle2_evade(&rabbit, &fox, 0.0f, 0.0f);
+        steer_vehicle2_apply_force(&fox, steer_vehicle2_pursue(&fox, &rabbit, 0.0f));
+        steer_vehicle2_apply_force(&rabbit, away);
+        steer_vehicle2_step(&rabbit, 1.0f);
+        steer_vehicle2_step(&fox, 1.0f);
+        closest = steer_minf(closest, steer_v2_dist(rabbit.position, fox.position));
+        CHECK(rabbit.velocity.x <= 0.0f);
+    }
+    CHECK(closest > 5.0f);
 }
 
 /* ---- wander -------------------------------------------------------------- */
@@ -499,6 +536,7 @@ int main(void)
     pursue_seeks_the_predicted_point();
     pursue_catches_a_moving_target_sooner_than_seek();
     evade_flees_the_predicted_point();
+    evade_runs_from_a_faster_threat_coming_at_it();
     wander_changes_the_angle_by_at_most_jitter_times_dt();
     wander_seeks_a_point_on_the_circle_ahead();
     wander_with_zero_velocity_centres_the_circle_on_the_agent();

@@ -224,6 +224,53 @@ static void heading_follows_velocity_is_kept_while_stopped_and_is_smoothed(void)
     CHECK_V2_NEAR(v.smooth_heading, v2(0, 1), 1e-6);
 }
 
+/* A vehicle that reverses along a line (seek a point behind it on the
+ * axis, an arrive that overshoots and comes back) has a heading exactly
+ * opposite its smoothed one: the lerp of two opposite unit vectors stays on
+ * their line, so with k < 1/2 the smoothed heading kept the old direction
+ * for good while the vehicle drove the other way. */
+static void smooth_heading_follows_a_reversal(void)
+{
+    steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 1);
+    for (int step = 0; step < 30; ++step) {
+        steer_vehicle2_apply_force(&v, steer_vehicle2_seek(&v, v2(50, 0)));
+        steer_vehicle2_step(&v, 1.0f);
+    }
+    CHECK_V2_NEAR(v.smooth_heading, v2(1, 0), 1e-6);
+    int turned = -1;
+    for (int step = 0; step < 80 && turned < 0; ++step) {
+        steer_vehicle2_apply_force(&v, steer_vehicle2_seek(&v, v2(-50, 0)));
+        steer_vehicle2_step(&v, 1.0f);
+        if (v.heading.x < 0.0f && v.smooth_heading.x < -0.99f) turned = step;
+    }
+    CHECK(turned >= 0);
+    CHECK_NEAR(steer_v2_len(v.smooth_heading), 1.0, 1e-6);
+    /* The smoothed heading still lags: it turns a share k of the half turn
+     * in the step of the reversal, left as turn_toward turns, then lerps. */
+    steer_vehicle2 w = steer_vehicle2_make(v2(0, 0), 1);
+    w.velocity = v2(0.05f, 0);
+    w.max_force = 1.0f;
+    steer_vehicle2_apply_force(&w, v2(-1, 0));
+    steer_vehicle2_step(&w, 1.0f);
+    CHECK_V2_EQ(w.heading, v2(-1, 0));
+    CHECK_V2_NEAR(w.smooth_heading, steer_turn_toward2(v2(1, 0), v2(-1, 0), 0.3f * STEER_PI), 1e-6);
+    CHECK(w.smooth_heading.y > 0.0f);
+    /* Y-up: the turn is about the vehicle's up, so the display heading stays on the ground. */
+    steer_vehicle3 u = steer_vehicle3_make(v3(0, 0, 0), 1);
+    u.up = STEER_UP_Y;
+    u.velocity = v3(0, 0, 0.05f);
+    u.heading = u.smooth_heading = v3(0, 0, 1);
+    u.max_force = 1.0f;
+    int ground = 1;
+    for (int step = 0; step < 20; ++step) {
+        steer_vehicle3_apply_force(&u, v3(0, 0, -1));
+        steer_vehicle3_step(&u, 1.0f);
+        ground &= u.smooth_heading.y == 0.0f;
+    }
+    CHECK(ground);
+    CHECK(u.smooth_heading.z < -0.99f);
+}
+
 /* The vehicle forms are the pure behaviours with the vehicle's own state. */
 static void vehicle_behaviours_use_the_vehicles_own_limits_and_state(void)
 {
@@ -293,6 +340,23 @@ static void vehicle_behaviours_use_the_vehicles_own_limits_and_state(void)
     CHECK(same_bits(&s.rng, &before, sizeof before));
 }
 
+/* behaviours.h: a NULL parameter struct gives zero. The wall wrappers copied
+ * it to set the vehicle's up axis and crashed on NULL instead. */
+static void wall_wrappers_take_null_params_as_the_behaviours_do(void)
+{
+    steer_segment2 walls[] = {{v2(-10, 1), v2(10, 1)}};
+    steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 1);
+    v.velocity = v2(0, 1);
+    CHECK_V2_EQ(steer_vehicle2_avoid_walls(&v, walls, 1, NULL), v2(0, 0));
+    CHECK_V2_EQ(steer_vehicle2_follow_wall(&v, walls, 1, NULL), v2(0, 0));
+    steer_segment3 walls3[] = {{v3(-10, 0, 1), v3(10, 0, 1)}};
+    steer_vehicle3 w = steer_vehicle3_make(v3(0, 0, 0), 1);
+    w.velocity = v3(0, 0, 1);
+    w.up = STEER_UP_Y;
+    CHECK_V3_EQ(steer_vehicle3_avoid_walls(&w, walls3, 1, NULL), v3(0, 0, 0));
+    CHECK_V3_EQ(steer_vehicle3_follow_wall(&w, walls3, 1, NULL), v3(0, 0, 0));
+}
+
 int main(void)
 {
     make_sets_the_documented_defaults();
@@ -305,6 +369,8 @@ int main(void)
     step_with_dt_not_positive_moves_nothing_and_clears_the_force();
     step_whose_result_is_not_finite_stops_the_vehicle_in_place();
     heading_follows_velocity_is_kept_while_stopped_and_is_smoothed();
+    smooth_heading_follows_a_reversal();
     vehicle_behaviours_use_the_vehicles_own_limits_and_state();
+    wall_wrappers_take_null_params_as_the_behaviours_do();
     return check_summary("test_vehicle");
 }

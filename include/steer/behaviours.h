@@ -27,7 +27,7 @@
  *
  *   seek / flee / arrive              toward, away (optional panic distance), land softly
  *   arrive_braking                    arrive that never overshoots: capped by what max_accel can stop
- *   pursue / evade / predict          lead a moving target by T = dist / max_speed
+ *   pursue / evade / predict          lead a moving target by T = dist / max_speed (evade: / closing speed)
  *   wander                            planar jittered circle (exactly one draw per call)
  *   wander_sphere3                    3D jittered sphere (exactly two draws per call)
  *   separation / alignment / cohesion flocking, raw and desired-velocity forms
@@ -202,7 +202,10 @@ typedef struct steer_flow_field3 {
  * the target keeps its full share first. It is an acceleration (mass 1): for
  * mass m, apply m times it. Never overshoots when integrated over dt.
  * predict: where the target will be after T = dist / max_speed (capped at
- * max_prediction when that is > 0); pursue seeks it, evade flees it. */
+ * max_prediction when that is > 0); pursue seeks it. evade flees the
+ * threat's point after T = dist / (max_speed + threat speed), the time the
+ * two could meet in (capped alike), so a faster threat coming at the
+ * evader is never predicted behind it. */
 steer_v2 steer_seek2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed);                 /* full speed at target */
 steer_v3 steer_seek3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed);                 /* full speed at target */
 steer_v2 steer_flee2(steer_v2 pos, steer_v2 vel, steer_v2 threat, float max_speed, float panic_distance); /* away from threat */
@@ -336,7 +339,11 @@ float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, s
  * left from the agent's closest point is no longer than the braking form's
  * reach (its slow_radius, or the stopping distance from max_speed if longer),
  * or the point ahead_distance on from the predicted point would pass the
- * end. A closed path is follow_path exactly.
+ * end. A closed path is follow_path exactly. Both answer with arrive_braking's
+ * acceleration at the end: for mass m apply m times their result (m times
+ * the seek part too, which mostly only lengthens a force max_force cuts);
+ * applied as returned, a vehicle of mass 4 braked a quarter as hard as it
+ * planned and ran 36 past its last waypoint.
  * path_point_ahead: the point `distance` further along the path from p's
  * closest point (around a closed path; an open path stops at its end and
  * sets *out_passed_end, at once for a path of one point); out_segment (may be NULL) receives the closest

@@ -53,7 +53,8 @@ typedef struct steer_vehicle2 {
     float mass;                /* default 1; <= 0 counts as 1 */
     float radius;              /* length (default 0.5); used by obstacle avoidance */
     float max_turn_rate;       /* radians per time unit; <= 0: unlimited (default) */
-    float heading_smoothing;   /* k per step in (0, 1] for smooth_heading, whatever dt (default 0.3) */
+    float heading_smoothing;   /* k per step in (0, 1] for smooth_heading, whatever dt (default 0.3);
+                                  from the exact opposite it turns k of the half turn (docs/model.md §4) */
     steer_wander_params wander;        /* default radius 1, distance 2 (length), jitter 1 rad per time unit */
     float wander_angle;                /* planar wander state, radians, world frame */
     steer_wander_sphere wander_sphere; /* unused in 2D (the struct is the same in both dimensions) */
@@ -98,7 +99,8 @@ void steer_vehicle3_step(steer_vehicle3 *v, float dt);                  /* integ
  * wander_sphere two). arrive_braking brakes with max_force / mass and
  * returns a force (the acceleration times the mass); dt is the step it will
  * be integrated over, and with it the vehicle never passes the target
- * (with no turn limit). */
+ * (with no turn limit). A NULL feelers or params struct gives zero, as in
+ * behaviours.h. */
 steer_v2 steer_vehicle2_seek(const steer_vehicle2 *v, steer_v2 target); /* full speed at target */
 steer_v3 steer_vehicle3_seek(const steer_vehicle3 *v, steer_v3 target); /* full speed at target */
 steer_v2 steer_vehicle2_flee(const steer_vehicle2 *v, steer_v2 threat, float panic_distance); /* away from threat */

@@ -103,7 +103,7 @@ def pursue(pos: Rows, vel: Rows, target_pos: Rows, target_vel: Rows, max_speed: 
 
 def evade(pos: Rows, vel: Rows, threat_pos: Rows, threat_vel: Rows, max_speed: float, max_prediction: float = 0.0,
           panic_distance: float = 0.0) -> np.ndarray:
-    """Flee where a moving threat will be."""
+    """Flee where a moving threat will be after T = dist / (max_speed + its speed), the closing time (capped alike)."""
     dim, n, single, args, _ = _gather(pos=pos, vel=vel, threat_pos=threat_pos, threat_vel=threat_vel)
     out, result = _out(dim, n, single)
     lib.py_evade(dim, n, *_flat(args), _arrays.scalar(max_speed, "max_speed"),
