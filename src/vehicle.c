@@ -3,6 +3,8 @@
 #include "steer/vehicle.h"
 #include "up_axis.h"
 
+#include <string.h>
+
 /* The template's definitions are compiled against the declarations written
  * out in steer/vehicle.h: a definition whose signature differs is a
  * conflicting-types error, and one the header does not declare is an error

@@ -55,6 +55,17 @@ static bool N(kept_opposite)(V s, V h, V smooth)
     return F(len_sq)(across) < 1e-12f; /* turned by less than 1e-6 rad */
 }
 
+/* Where the turn limit binds: the speed the request `asked` has along
+ * the way the vehicle may take, but no slower than `least` (its speed less
+ * one step of its braking) nor below 0. So a brake through zero stops it
+ * (the reversed velocity turned forward had sped it up), a target beside a
+ * slow one slows it to turn (it had circled the target for ever), and a
+ * fast one turns at its speed less what its force can brake. */
+static float N(turned_speed)(V asked, V way, float least)
+{
+    return steer_maxf(steer_maxf(F(dot)(asked, way), least), 0.0f);
+}
+
 static void N(integrate)(VEH *v, float dt)
 {
     V force = F(truncate)(v->force, v->max_force);
@@ -62,9 +73,18 @@ static void N(integrate)(VEH *v, float dt)
     if (!(dt > 0.0f)) return;
     float inv_mass = v->mass > 0.0f ? 1.0f / v->mass : 1.0f;
     V vel = F(truncate)(F(mad)(v->velocity, force, inv_mass * dt), v->max_speed);
+    V turned = F(zero)(); /* where the turn limit binds, the way the vehicle may take */
     if (v->max_turn_rate > 0.0f) {
         float speed = F(len)(vel);
-        if (speed > 0.0f) vel = F(scale)(N(steer_turn_toward)(v->heading, vel, v->max_turn_rate * dt), speed);
+        if (speed > 0.0f) {
+            V way = N(steer_turn_toward)(v->heading, vel, v->max_turn_rate * dt);
+            V asked = F(direction)(vel, 0);
+            if (memcmp(&way, &asked, sizeof way) != 0) {
+                speed = N(turned_speed)(vel, way, F(len)(v->velocity) - v->max_force * inv_mass * dt);
+                turned = way; /* the heading turns even where the vehicle stops */
+            }
+            vel = F(scale)(way, speed);
+        }
     }
     V pos = F(mad)(v->position, vel, dt);
     if (!F(is_valid)(pos) || !F(is_valid)(vel)) {
@@ -73,7 +93,7 @@ static void N(integrate)(VEH *v, float dt)
     }
     v->position = pos;
     v->velocity = vel;
-    V dir = F(normalize)(vel);
+    V dir = F(len_sq)(turned) > 0.0f ? turned : F(normalize)(vel);
     if (F(len_sq)(dir) > 0.0f) v->heading = dir;
     float k = steer_clampf(v->heading_smoothing, 0.0f, 1.0f);
     V smooth = F(normalize)(F(lerp)(v->smooth_heading, v->heading, k));

@@ -532,7 +532,12 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
 }
 
 /* New velocity (docs/model.md §1.4) from the combined force, with the turn
- * limit (steer__turn_toward: a reversal turns about the world's up axis). */
+ * limit (in the ground frame, as steer__turn_toward: a reversal turns about
+ * the world's up axis). Where the limit binds, the speed is the request's
+ * part along the way the agent may take, but no less than its speed less
+ * one step of braking, nor below 0 (as the vehicle's, vehicle_template.h):
+ * a brake through zero stops the agent, a target beside a slow one slows it
+ * to turn. */
 steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt)
 {
     const steer_group_def *d = &g->def;
@@ -540,8 +545,14 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, 
     if (d->max_turn_rate > 0.0f) {
         float speed = steer_v3_len(nv);
         steer_v3 heading = steer_v3_normalize(v);
-        if (speed > 0.0f && steer_v3_len_sq(heading) > 0.0f)
-            nv = steer_v3_scale(steer__turn_toward(w, heading, nv, d->max_turn_rate * dt), speed);
+        if (speed > 0.0f && steer_v3_len_sq(heading) > 0.0f) {
+            steer_v3 asked = steer__to_ground(w, nv);
+            steer_v3 way = steer_turn_toward3(steer__to_ground(w, heading), asked, d->max_turn_rate * dt);
+            steer_v3 unit = steer_v3_direction(asked, NULL);
+            if (memcmp(&way, &unit, sizeof way) != 0) /* no slower than one step of braking allows */
+                speed = steer_maxf(steer_maxf(steer_v3_dot(asked, way), steer_v3_len(v) - d->max_force * g->inv_mass * dt), 0.0f);
+            nv = steer__from_ground(w, steer_v3_scale(way, speed));
+        }
     }
     return steer_v3_is_valid(nv) ? nv : steer_v3_zero();
 }

@@ -122,7 +122,7 @@ static void wander_trace_is_the_same_on_every_build(void)
     uint64_t h2 = wander_trace2(99, 10000, &a), h3 = wander_trace3(99, 10000, &b);
     printf("wander trace hashes: 2D %016" PRIx64 ", 3D %016" PRIx64 "\n", h2, h3);
     CHECK(h2 == UINT64_C(0xeb7c6327e61c6a8d));
-    CHECK(h3 == UINT64_C(0x48eee51f761b55e0));
+    CHECK(h3 == UINT64_C(0xaf3a1c55825ef6d9)); /* since a bound turn limit slows to turn (model.md 4) */
 }
 
 static void planar_wander_draws_exactly_once_per_call(void)

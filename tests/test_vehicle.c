@@ -152,6 +152,51 @@ static void max_turn_rate_limits_the_heading_change_per_step(void)
     CHECK(w.heading.z > 0.0f);
 }
 
+/* Where the turn limit binds, the speed is what the request has along the
+ * way the vehicle may take (no less than one step of braking allows):
+ * a brake through zero stops it, and never speeds it up (the reversed
+ * velocity turned forward gave 0.070 from 0.05); a slow vehicle asked to
+ * reach a point beside it slows to turn, so an arrive lands (it had
+ * circled the target 1.5 away for ever); a stopped one turns on the spot. */
+static void a_turn_limit_slows_to_turn_and_never_speeds_a_brake_up(void)
+{
+    steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 1);
+    v.max_turn_rate = 0.3f;
+    v.velocity = v2(0.05f, 0);
+    steer_vehicle2_apply_force(&v, v2(-0.12f, 0)); /* more than the speed: through zero */
+    steer_vehicle2_step(&v, 1.0f);
+    CHECK(steer_v2_len(v.velocity) <= 0.05f);
+    CHECK(v.velocity.x == 0.0f && v.velocity.y == 0.0f);
+    CHECK_NEAR(angle_between2(v2(1, 0), v.heading), 0.3, 1e-6); /* turned on the spot */
+    /* the arrive the review found circling: per-frame units, max_force 0.5, slow radius 5 */
+    steer_vehicle2 a = steer_vehicle2_make(v2(0, 0), 2);
+    a.max_force = 0.5f;
+    a.max_turn_rate = 0.3f;
+    a.velocity = v2(0, 3);
+    steer_v2 target = v2(12, 4);
+    double closest_late = INFINITY;
+    for (int i = 0; i < 2000; ++i) {
+        steer_vehicle2_apply_force(&a, steer_vehicle2_arrive(&a, target, 5.0f));
+        steer_vehicle2_step(&a, 1.0f);
+        if (i >= 1500) closest_late = fmin(closest_late, steer_v2_dist(a.position, target));
+    }
+    printf("turn-limited arrive: %.4f from the target at speed %.4f after 2000 frames\n",
+           (double)steer_v2_dist(a.position, target), (double)steer_v2_len(a.velocity));
+    CHECK(steer_v2_dist(a.position, target) < 0.05f);
+    CHECK(steer_v2_len(a.velocity) < 0.01f);
+    CHECK(closest_late < 0.05);
+    /* a fast vehicle turns at its speed less what its force can brake in the step */
+    steer_vehicle2 f = steer_vehicle2_make(v2(0, 0), 3);
+    f.max_speed = 2.0f;
+    f.max_force = 4.0f;
+    f.max_turn_rate = 1.0f;
+    f.velocity = v2(2, 0);
+    steer_vehicle2_apply_force(&f, v2(0, 4)); /* straight across */
+    steer_vehicle2_step(&f, 1.0f / 60.0f);
+    CHECK(steer_v2_len(f.velocity) >= 2.0f - 4.0f / 60.0f - 1e-6f);
+    CHECK_NEAR(angle_between2(v2(1, 0), f.velocity), 1.0 / 60.0, 1e-5);
+}
+
 static void non_finite_forces_are_ignored(void)
 {
     steer_vehicle2 v = steer_vehicle2_make(v2(1, 1), 1);
@@ -365,6 +410,7 @@ int main(void)
     mass_divides_the_force();
     step_never_exceeds_max_speed();
     max_turn_rate_limits_the_heading_change_per_step();
+    a_turn_limit_slows_to_turn_and_never_speeds_a_brake_up();
     non_finite_forces_are_ignored();
     step_with_dt_not_positive_moves_nothing_and_clears_the_force();
     step_whose_result_is_not_finite_stops_the_vehicle_in_place();

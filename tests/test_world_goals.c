@@ -1304,8 +1304,50 @@ static void contained_ends_are_reached(steer_up_axis up, steer_combine combine)
     steer_world_destroy(w);
 }
 
+/* Turn-limited units (a tank's turn rate) sent to points beside and behind
+ * them land there: where the limit binds they slow to turn (docs/model.md
+ * §6.2), where they had kept their speed and circled the point. In the
+ * ground plane of a Y-up world as in 2D. */
+static void turn_limited_units_land(int dim, steer_up_axis up)
+{
+    enum { UNITS = 24 };
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.up = up;
+    wd.capacity = UNITS;
+    wd.boundary = STEER_BOUNDARY_NONE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    gd.max_speed = 6.0f, gd.max_force = 12.0f, gd.max_turn_rate = 0.8f; /* a turn circle of radius 7.5 at full speed */
+    gd.ground_plane = dim == 3;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id ids[UNITS];
+    for (int i = 0; i < UNITS; ++i) {
+        float a = 6.2831853f * (float)i / UNITS, x = 40.0f * (float)(i % 6), z = 40.0f * (float)(i / 6);
+        steer_v3 p = up == STEER_UP_Y ? (steer_v3){x, 0.5f, z} : (steer_v3){x, z, 0.0f};
+        steer_v3 v = up == STEER_UP_Y ? (steer_v3){6.0f, 0.0f, 0.0f} : (steer_v3){6.0f, 0.0f, 0.0f};
+        ids[i] = steer_world_add_agent(w, 0, p, v);
+        steer_v3 off = {4.0f * cosf(a), 4.0f * sinf(a), 0.0f}; /* 4 away every way round: inside its turn circle */
+        if (up == STEER_UP_Y) off = (steer_v3){off.x, 0.0f, off.y};
+        steer_goal goal = {0};
+        goal.kind = STEER_GOAL_ARRIVE;
+        goal.target = steer_v3_add(p, off);
+        CHECK(steer_world_set_goal(w, ids[i], &goal) == STEER_OK);
+    }
+    for (int s = 0; s < 1200; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
+    int landed = 0;
+    for (int i = 0; i < UNITS; ++i) landed += steer_world_has_arrived(w, ids[i]);
+    printf("turn-limited units (%dD%s): %d of %d landed after 20 s\n", dim, up == STEER_UP_Y ? ", Y-up" : "", landed, UNITS);
+    CHECK(landed == UNITS);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
+    turn_limited_units_land(2, STEER_UP_Z);
+    turn_limited_units_land(3, STEER_UP_Y);
     api();
     routes();
     kernel_arrive_is_the_pure_one(2);

@@ -1345,8 +1345,12 @@ static inline void reference_move(const bench *b, const steer_group_def *g, floa
         steer_v2 n2 = steer_v2_truncate(steer_v2_make(v.x + f2.x / g->mass * dt, v.y + f2.y / g->mass * dt), g->max_speed);
         steer_v2 heading = steer_v2_normalize(v2_of(v));
         float speed = steer_v2_len(n2);
-        if (turn > 0.0f && speed > 0.0f && steer_v2_len_sq(heading) > 0.0f)
-            n2 = steer_v2_scale(steer_turn_toward2(heading, n2, turn), speed);
+        if (turn > 0.0f && speed > 0.0f && steer_v2_len_sq(heading) > 0.0f) {
+            steer_v2 way = steer_turn_toward2(heading, n2, turn), unit = steer_v2_direction(n2, NULL);
+            if (way.x != unit.x || way.y != unit.y) /* bound: its part along, braking at most max_force */
+                speed = steer_maxf(steer_maxf(steer_v2_dot(n2, way), steer_v2_len(v2_of(v)) - g->max_force / g->mass * dt), 0.0f);
+            n2 = steer_v2_scale(way, speed);
+        }
         nv = v3_of(n2);
     } else {
         steer_v3 f3 = steer_v3_truncate(f, g->max_force);
@@ -1356,8 +1360,12 @@ static inline void reference_move(const bench *b, const steer_group_def *g, floa
         if (ground) nv = drop_up(b, nv);
         steer_v3 heading = steer_v3_normalize(v);
         float speed = steer_v3_len(nv);
-        if (turn > 0.0f && speed > 0.0f && steer_v3_len_sq(heading) > 0.0f)
-            nv = steer_v3_scale(steer_turn_toward3(heading, nv, turn), speed);
+        if (turn > 0.0f && speed > 0.0f && steer_v3_len_sq(heading) > 0.0f) {
+            steer_v3 way = steer_turn_toward3(heading, nv, turn), unit = steer_v3_direction(nv, NULL);
+            if (way.x != unit.x || way.y != unit.y || way.z != unit.z)
+                speed = steer_maxf(steer_maxf(steer_v3_dot(nv, way), steer_v3_len(v) - g->max_force / g->mass * dt), 0.0f);
+            nv = steer_v3_scale(way, speed);
+        }
     }
     for (int k = 0; k < b->dim; ++k) {
         float x = steer_v3_get(p, k) + steer_v3_get(nv, k) * dt, vk = steer_v3_get(nv, k);
