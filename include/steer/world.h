@@ -62,7 +62,11 @@ typedef struct steer_world steer_world;
  * its worlds in, and a peer's world refuses another identity as foreign.
  * After a restore, a handle given out in a timeline rolled back is valid
  * again if the replay gives its slot the same generation: the handles of a
- * rolled-back timeline are the game's to drop. */
+ * rolled-back timeline are the game's to drop. A reused slot takes the
+ * world's count of reuses as its generation, which comes round after
+ * 2^31 - 1 reuses (to 1): a handle kept that long past its agent's removal
+ * may name a new agent in the same slot (a server that reuses a thousand
+ * slots a second: after 25 days). Snapshots carry the count as it is. */
 typedef struct steer_agent_id {
     uint32_t index;
     uint32_t generation;
@@ -1143,7 +1147,7 @@ typedef struct steer_snapshot_info {
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
 } steer_snapshot_info;
-#define STEER_SNAPSHOT_VERSION 17
+#define STEER_SNAPSHOT_VERSION 18
 /* Reads a snapshot's header and walks its sections: STEER_OK with *out
  * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
  * snapshot, a version this build does not read, the other byte order, the
