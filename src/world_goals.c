@@ -362,8 +362,6 @@ static bool all_on_ground(const steer_world *w, const steer_agent_id *ids, const
     return n > 0;
 }
 
-/* send_to_places (choose: who goes where, then the goals) and
- * send_assigned (ids[i] to places[i]); the places checked. */
 static int by_value(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -395,6 +393,8 @@ static uint32_t next_order(steer_world *w)
     return ++w->orders_sent;
 }
 
+/* send_to_places (choose: who goes where, then the goals) and
+ * send_assigned (ids[i] to places[i]); the places checked. */
 static int send(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places, int place_count,
                 bool together, bool choose, steer_result *results, const char *function)
 {

@@ -135,10 +135,10 @@ typedef void steer_finish_task_fn(void *user_task, void *user_context);
  * past the agents' reach (capacity 50,000, a box 200 km square: cells 447
  * m across), and an agent with more than 1024 agents in its cell and the
  * cells round it sees a sample of them: keep_apart and the predictive
- * behaviours miss the rest (a town of 1,156 units
- * there walks through itself, where a box 200 m square keeps them apart;
- * 1,024 are kept apart, but each sees all of them: 4.5 ms a step). Give
- * each region of a large map its own world, its box about its origin. */
+ * behaviours miss the rest (a town of 1,156 units there walks through
+ * itself, where a box 200 m square keeps them apart; 1,024 are kept apart,
+ * but each sees all of them: 4.5 ms a step). Give each region of a large
+ * map its own world, its box about its origin. */
 typedef struct steer_world_def {
     int dim;                 /* 2 or 3 */
     int capacity;            /* max agents; storage is reserved up front */
