@@ -338,6 +338,7 @@ steer_result steer__world_alloc_agents(steer_world *w, int capacity)
     w->free_head = STEER__NO_SLOT;
     w->slot_high = 0;
     w->reuses = 0;
+    w->reuses_wrapped = false;
     return STEER_OK;
 }
 
@@ -641,6 +642,7 @@ static steer_agent_id add_one(steer_world *w, int group, steer_v3 pos, steer_v3 
          * 2^31 reuses wrap the counter). */
         slot = w->free_head;
         w->free_head = w->generation[slot] & ~STEER__FREE_BIT;
+        w->reuses_wrapped |= w->reuses + 1 == STEER__FREE_BIT;
         w->reuses = w->reuses + 1 < STEER__FREE_BIT ? w->reuses + 1 : 1;
         w->generation[slot] = w->reuses;
     } else {

@@ -362,6 +362,37 @@ static bool all_on_ground(const steer_world *w, const steer_agent_id *ids, const
     return n > 0;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The next order's number. The count comes round after 2^32 - 1 orders,
+ * and a unit that has not arrived keeps its order's number for as long:
+ * then the live goals' orders are numbered again from 1, oldest first, so
+ * a new order never takes a live one's number (their units would trade
+ * places) and none is above the last given (as a restore checks). Once in
+ * 2^32 orders, O(goals log goals), in the reordering's scratch. */
+static uint32_t next_order(steer_world *w)
+{
+    if (w->orders_sent == UINT32_MAX) {
+        uint32_t *seen = w->goal_order, n = 0, kept = 0;
+        for (int r = 0; r < w->goal_count; ++r)
+            if (w->goals[r].order) seen[n++] = w->goals[r].order;
+        if (n) qsort(seen, n, sizeof *seen, by_value); /* (no goals: no scratch either) */
+        for (uint32_t k = 0; k < n; ++k)
+            if (k == 0 || seen[k] != seen[kept - 1]) seen[kept++] = seen[k];
+        for (int r = 0; r < w->goal_count; ++r)
+            if (w->goals[r].order) {
+                const uint32_t *at = bsearch(&w->goals[r].order, seen, kept, sizeof *seen, by_value);
+                w->goals[r].order = (uint32_t)(at - seen) + 1;
+            }
+        w->orders_sent = kept;
+    }
+    return ++w->orders_sent;
+}
+
 /* send_to_places (choose: who goes where, then the goals) and
  * send_assigned (ids[i] to places[i]); the places checked. */
 static int send(steer_world *w, const steer_agent_id *ids, int count, const steer_v3 *places, int place_count,
@@ -419,7 +450,7 @@ static int send(steer_world *w, const steer_agent_id *ids, int count, const stee
         longest = time > longest ? time : longest;
     }
     uint32_t order = 0;
-    if (r == STEER_OK && n > 0 && (order = ++w->orders_sent) == 0) order = ++w->orders_sent; /* 0 is none */
+    if (r == STEER_OK && n > 0) order = next_order(w);
     if (r == STEER_OK) bulk_reserve(w, n);
     for (int k = 0; r == STEER_OK && k < n; ++k) {
         steer_goal goal = {STEER_GOAL_ARRIVE, places[place_of[k]], 0.0f, 0.0f, -1, NULL, 0, 0, false, {0, 0, 0}};

@@ -147,6 +147,8 @@ struct steer_world {
     uint32_t free_head;      /* first free slot or STEER__NO_SLOT */
     uint32_t slot_high;      /* slots ever used */
     uint32_t reuses;         /* generation of the last reused slot (a new slot's is 0) */
+    bool reuses_wrapped;     /* the counter has come round (2^31 - 1, then 1): live generations above it
+                                are the round before's, kept as they are by a snapshot */
     uint32_t identity;       /* the world its handles name (non-zero; a restore brings the snapshot's) */
 
     /* groups and shared objects */

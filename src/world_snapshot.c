@@ -38,7 +38,8 @@
                             13: walls' heights (world flag bit 4); 14: where each waypoint
                             goal's agent started; 15: a path goal's progress kept (the
                             segment reached); 16: the groups' queue time gap; 17: own radii
-                            (world flag bit 5) */
+                            (world flag bit 5); 18: the reuse counter's top bit, set once it
+                            has come round */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 #define SNAP_BOM_SWAPPED 0x04030201u
@@ -155,7 +156,7 @@ static void write_all(const steer_world *w, writer *wr)
     /* handles */
     put_u32(wr, w->slot_high);
     put_u32(wr, w->free_head);
-    put_u32(wr, w->reuses);
+    put_u32(wr, w->reuses | (w->reuses_wrapped ? STEER__FREE_BIT : 0u)); /* a bit no counter has (version 18) */
     put_u32(wr, w->identity);
     put(wr, w->generation, 4 * (size_t)w->slot_high);
     /* agents, internal order */
@@ -683,6 +684,7 @@ static steer_result take_paths_and_fields(reader *rd, steer_world *fresh)
 /* The handles' state as the snapshot holds it, checked by checks_out. */
 typedef struct snap_slots {
     uint32_t slot_high, free_head, reuses, identity, count;
+    bool wrapped; /* the counter has come round (version 18: its top bit) */
 } snap_slots;
 
 /* Agents: the slots' generations, then each agent's position, velocity,
@@ -691,9 +693,12 @@ typedef struct snap_slots {
 static steer_result take_agents(reader *rd, steer_world *fresh, const snap_header *h, snap_slots *s)
 {
     s->slot_high = get_u32(rd), s->free_head = get_u32(rd), s->reuses = get_u32(rd);
+    s->wrapped = h->version >= 18 && (s->reuses & STEER__FREE_BIT);
+    if (s->wrapped) s->reuses &= ~STEER__FREE_BIT; /* a counter that has come round is at least 1 */
     /* a version 4 snapshot's world gets a new identity (fresh's), as a new world would */
     s->identity = h->version >= 5 ? get_u32(rd) : fresh->identity;
-    if (rd->bad || s->reuses >= STEER__FREE_BIT || s->identity == 0) return STEER_ERROR_BAD_SNAPSHOT;
+    if (rd->bad || s->reuses >= STEER__FREE_BIT || (s->wrapped && s->reuses == 0) || s->identity == 0)
+        return STEER_ERROR_BAD_SNAPSHOT;
     if (s->slot_high > (uint32_t)fresh->capacity) return too_small(s->slot_high, "agent slots", "capacity", fresh->capacity);
     if (!take(rd, fresh->generation, 4 * (size_t)s->slot_high)) return STEER_ERROR_BAD_SNAPSHOT;
     uint32_t count = s->count = get_u32(rd);
@@ -748,9 +753,12 @@ static bool handles_check_out(steer_world *fresh, const snap_header *h, snap_slo
     if (seen != slot_high - count) return false;
     /* A reused slot takes reuses + 1, so a live generation above the counter
      * would come round again to a removed agent's handle. Such a counter is
-     * raised to the highest live generation (a world whose counter wrapped
-     * after 2^31 reuses has them too): old handles stay stale. */
-    for (uint32_t k = 0; k < slot_high; ++k)
+     * raised to the highest live generation: old handles stay stale. Not
+     * once the saved world's counter has come round: its live generations
+     * above it are the round before's, and the world goes on from the
+     * counter as it was (raised, the next reuses would part from the saved
+     * world's, and the state hashes with them). */
+    for (uint32_t k = 0; !s->wrapped && k < slot_high; ++k)
         if (!(fresh->generation[k] & STEER__FREE_BIT) && fresh->generation[k] > s->reuses) s->reuses = fresh->generation[k];
     /* The same cells, so the same summation order, unless the snapshot asks
      * for more than this world's capacity: the cell count is bounded by the
@@ -883,6 +891,7 @@ static steer_result restore(steer_world *w, const void *data, size_t size, int c
     if (rd.pos != rd.size) goto fail; /* trailing bytes */
     if (goal_room > fresh->goal_capacity && (result = steer_world_reserve_goals(fresh, goal_room)) != STEER_OK) goto fail;
     fresh->reuses = slots.reuses;
+    fresh->reuses_wrapped = slots.wrapped;
     fresh->identity = slots.identity;
     fresh->steps = h.steps;
     fresh->step_begin = h.step_begin;

@@ -681,6 +681,52 @@ static void who_trades(void)
     steer_world_destroy(w);
 }
 
+/* Orders are numbered by a 32-bit count, which comes round after 2^32 - 1
+ * calls. A unit that has not arrived keeps its order's number for as long,
+ * so the live goals' orders are numbered again from 1, oldest first, when
+ * it does: a new order never shares its number with a live one (whose
+ * units would trade places with its units), and a snapshot after it is
+ * read (no order above the last given). Reached by forging the count to
+ * 2^32 - 2 in a save of a world whose first order is still on its way. */
+static void orders_come_round(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.capacity = 4;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    steer_world_add_group(w, &gd);
+    steer_v3 at[3] = {{0, 0, 0}, {0.8f, 0, 0}, {20, 0, 0}};
+    steer_agent_id ids[3];
+    for (int i = 0; i < 3; ++i) ids[i] = steer_world_add_agent(w, 0, at[i], steer_v3_zero());
+    CHECK(steer_world_send_to_places(w, &ids[0], 1, &at[1], 1, false, NULL) == 1); /* order 1 */
+    snap_buffer b = snap_save(w);
+    size_t orders_at = b.size - 4 - 4 - SNAP_GOAL_BYTES - 4;
+    uint32_t order, late = 0xFFFFFFFEu;
+    memcpy(&order, b.data + orders_at, 4);
+    CHECK(order == 1);
+    memcpy(b.data + orders_at, &late, 4);
+    snap_reseal(b.data, b.size);
+    CHECK(steer_world_restore(w, b.data, b.size) == STEER_OK);
+    free(b.data);
+    steer_v3 far = {20, 5, 0};
+    CHECK(steer_world_send_to_places(w, &ids[2], 1, &far, 1, false, NULL) == 1); /* order 2^32 - 1 */
+    CHECK(steer_world_send_to_places(w, &ids[1], 1, &at[0], 1, false, NULL) == 1); /* the count comes round */
+    /* saved and restored, the copy steps as the world does */
+    b = snap_save(w);
+    steer_world *copy = steer_world_create(&wd);
+    CHECK(steer_world_restore(copy, b.data, b.size) == STEER_OK);
+    /* ids[0] and ids[1] stand on each other's places, sent by two calls: no trade */
+    steer_world_step(w, 1.0f / 60.0f);
+    steer_world_step(copy, 1.0f / 60.0f);
+    steer_goal g;
+    CHECK(steer_world_get_goal(w, ids[0], &g) == STEER_OK && g.target.x == at[1].x);
+    CHECK(steer_world_get_goal(w, ids[1], &g) == STEER_OK && g.target.x == at[0].x);
+    CHECK(steer_world_state_hash(copy) == steer_world_state_hash(w));
+    free(b.data);
+    steer_world_destroy(copy);
+    steer_world_destroy(w);
+}
+
 /* ---- 5. bad input: refused, named, nothing changed -------------------------- */
 static void refusals(void)
 {
@@ -848,6 +894,7 @@ int main(void)
     refusals();
     crowd_to_a_grid();
     who_trades();
+    orders_come_round();
     swapped_units_trade();
     return check_summary("test_world_places");
 }

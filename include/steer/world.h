@@ -62,7 +62,11 @@ typedef struct steer_world steer_world;
  * its worlds in, and a peer's world refuses another identity as foreign.
  * After a restore, a handle given out in a timeline rolled back is valid
  * again if the replay gives its slot the same generation: the handles of a
- * rolled-back timeline are the game's to drop. */
+ * rolled-back timeline are the game's to drop. A reused slot takes the
+ * world's count of reuses as its generation, which comes round after
+ * 2^31 - 1 reuses (to 1): a handle kept that long past its agent's removal
+ * may name a new agent in the same slot (a server that reuses a thousand
+ * slots a second: after 25 days). Snapshots carry the count as it is. */
 typedef struct steer_agent_id {
     uint32_t index;
     uint32_t generation;
@@ -117,6 +121,24 @@ typedef void *steer_enqueue_task_fn(steer_task_fn *task, int item_count, int min
                                     void *user_context);
 typedef void steer_finish_task_fn(void *user_task, void *user_context);
 
+/* A large world (a game's whole map in one world) meets two limits.
+ * Positions are floats, spaced x * 2^-23 apart at x from the origin (0.001
+ * at 8,192, 0.008 at 65,536), and a move shorter than half that spacing on
+ * an axis is lost. An ARRIVE goal slows as it nears its point, so it stalls
+ * where each step's move gets that short, about spacing * slow_radius /
+ * (2 dt max_speed) from the point on each axis: past the default
+ * arrival_tolerance of 0.05 the agent never arrives (dt 0.05, slow_radius
+ * 2: a unit of max_speed 1.4 arrives up to about 32,000 from the origin
+ * and stands 0.15 short at 90,000; one of 0.3 stands 0.09 short already at
+ * 8,192). And the grid holds about four cells per agent of capacity: in a
+ * box wider than about 2 sqrt(capacity) neighbour radii the cells grow
+ * past the agents' reach (capacity 50,000, a box 200 km square: cells 447
+ * m across), and an agent with more than 1024 agents in its cell and the
+ * cells round it sees a sample of them: keep_apart and the predictive
+ * behaviours miss the rest (a town of 1,156 units there walks through
+ * itself, where a box 200 m square keeps them apart; 1,024 are kept apart,
+ * but each sees all of them: 4.5 ms a step). Give each region of a large
+ * map its own world, its box about its origin. */
 typedef struct steer_world_def {
     int dim;                 /* 2 or 3 */
     int capacity;            /* max agents; storage is reserved up front */
@@ -1145,7 +1167,7 @@ typedef struct steer_snapshot_info {
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
 } steer_snapshot_info;
-#define STEER_SNAPSHOT_VERSION 17
+#define STEER_SNAPSHOT_VERSION 18
 /* Reads a snapshot's header and walks its sections: STEER_OK with *out
  * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
  * snapshot, a version this build does not read, the other byte order, the

@@ -753,7 +753,7 @@ class World:
         return ffi.new("steer_agent_id *", (index, generation, world))[0]
 
     def remove_agent(self, agent) -> None:
-        """Remove one agent; its handle becomes stale (a new agent never reuses it)."""
+        """Remove one agent; its handle becomes stale (a new agent gets it only after the world's 2^31 - 1 reuses come round)."""
         _errors.begin()
         _errors.check(lib.steer_world_remove_agent(self._w, self._id(agent)), "steer_world_remove_agent")
         self._version += 1
