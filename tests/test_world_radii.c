@@ -220,6 +220,68 @@ static void the_same_bits_everywhere(void)
     steer_world_destroy(ref);
 }
 
+/* A flock of FLOCK, pushed apart by non_penetration: radius 0.3,
+ * neighbour radius 1 (its cells 1 wide until an agent is made wider than
+ * half of that), scattered over 20 x 20 by a fixed draw. */
+#define FLOCK 400
+static steer_world *pushed_flock(steer_agent_id ids[FLOCK])
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.capacity = FLOCK;
+    wd.non_penetration = true;
+    wd.agent_radii = true;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != NULL);
+    if (!w) return NULL;
+    steer_group_def g = steer_default_group_def();
+    g.radius = 0.3f;
+    g.neighbour_radius = 1.0f;
+    g.weight[STEER_WANDER] = 1.0f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    uint32_t draw = 1;
+    for (int i = 0; i < FLOCK; ++i) {
+        draw = draw * 1664525u + 1013904223u;
+        float x = (float)(draw >> 8 & 2047u) / 102.4f - 10.0f;
+        draw = draw * 1664525u + 1013904223u;
+        float y = (float)(draw >> 8 & 2047u) / 102.4f - 10.0f;
+        ids[i] = steer_world_add_agent(w, 0, (steer_v3){x, y, 0}, (steer_v3){1, 0, 0});
+    }
+    return w;
+}
+
+/* The world's reaches follow the radii its agents have now, not the
+ * largest ever given: an agent made wider than the neighbour radius (the
+ * non_penetration cells then hold two of it) and set back, or removed,
+ * leaves a world that continues as its snapshot restored elsewhere does
+ * (the snapshot holds only the radii the agents have). */
+static void a_radius_set_back_leaves_no_trace(bool remove)
+{
+    steer_agent_id *ids = malloc(sizeof *ids * FLOCK);
+    steer_world *w = pushed_flock(ids);
+    CHECK(steer_world_set_radius(w, ids[0], 3.0f) == STEER_OK); /* cells of 6 */
+    step(w, 1);
+    if (remove) CHECK(steer_world_remove_agent(w, ids[0]) == STEER_OK);
+    else CHECK(steer_world_set_radius(w, ids[0], 0.0f) == STEER_OK);
+    step(w, 5);
+    size_t size = steer_world_snapshot_size(w);
+    void *bytes = malloc(size);
+    CHECK(bytes && steer_world_save(w, bytes, size, &size) == STEER_OK);
+    steer_world_def plain = steer_default_world_def();
+    plain.capacity = FLOCK;
+    steer_world *back = steer_world_create(&plain);
+    CHECK(steer_world_restore(back, bytes, size) == STEER_OK);
+    step(w, 50);
+    step(back, 50);
+    printf("an agent of radius 3 %s: the world and its snapshot %s after 50 steps\n", remove ? "removed" : "set back",
+           steer_world_state_hash(w) == steer_world_state_hash(back) ? "agree" : "part");
+    CHECK(steer_world_state_hash(w) == steer_world_state_hash(back));
+    free(bytes);
+    free(ids);
+    steer_world_destroy(back);
+    steer_world_destroy(w);
+}
+
 /* The view's radii follow the agents through the sort and a removal; an
  * agent without one of its own takes its group's, and a group's new
  * radius. A world without agent_radii hashes as before and has no column. */
@@ -314,6 +376,8 @@ int main(void)
     an_own_radius_moves_as_a_group_of_that_radius(CROWD_PUSHED);
     the_own_radii_change_the_motion();
     the_same_bits_everywhere();
+    a_radius_set_back_leaves_no_trace(false);
+    a_radius_set_back_leaves_no_trace(true);
     radii_follow_their_agents();
     bad_calls_are_refused();
     return check_summary("test_world_radii");
