@@ -282,6 +282,72 @@ static void a_radius_set_back_leaves_no_trace(bool remove)
     steer_world_destroy(w);
 }
 
+/* A crowd of PACKED agents of radius 0.5 drawn over 10 x 10 (far more
+ * than fit) and drawn to its middle, pushed apart by non_penetration:
+ * own_radii, all in group 0 of radius 0.1 with radius 0.5 of their own;
+ * else all in group 1, of radius 0.5, group 0 left empty. */
+#define PACKED 800
+static steer_world *packed_crowd(bool own_radii, steer_agent_id ids[PACKED])
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.capacity = PACKED;
+    wd.non_penetration = true;
+    wd.agent_radii = own_radii;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != NULL);
+    if (!w) return NULL;
+    steer_group_def g = steer_default_group_def();
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) g.weight[b] = 0.0f;
+    g.weight[STEER_SEPARATION] = 1.0f;
+    g.radius = 0.1f;
+    g.neighbour_radius = 0.5f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    g.radius = 0.5f;
+    if (!own_radii) CHECK(steer_world_add_group(w, &g) == 1);
+    uint32_t draw = 7;
+    for (int i = 0; i < PACKED; ++i) {
+        draw = draw * 1664525u + 1013904223u;
+        float x = (float)(draw >> 8 & 1023u) / 102.4f - 5.0f;
+        draw = draw * 1664525u + 1013904223u;
+        float y = (float)(draw >> 8 & 1023u) / 102.4f - 5.0f;
+        ids[i] = steer_world_add_agent(w, own_radii ? 0 : 1, (steer_v3){x, y, 0}, steer_v3_zero());
+        if (own_radii) CHECK(steer_world_set_radius(w, ids[i], 0.5f) == STEER_OK);
+        steer_goal goal = {0};
+        goal.kind = STEER_GOAL_SEEK;
+        CHECK(steer_world_set_goal(w, ids[i], &goal) == STEER_OK);
+    }
+    return w;
+}
+
+/* non_penetration samples a block of more agents than can lie in it
+ * without overlapping, reckoned for its smallest body: a group's radius
+ * that no member's body has (each has its own) does not count, as an
+ * empty group's does not, so the packed crowd moves as a group of its
+ * radius does. */
+static void a_packed_crowd_of_own_radii_moves_as_its_group(void)
+{
+    steer_agent_id *ia = malloc(sizeof *ia * PACKED), *ib = malloc(sizeof *ib * PACKED);
+    steer_world *a = packed_crowd(true, ia), *b = packed_crowd(false, ib);
+    int first_differing = -1;
+    for (int s = 0; s < 20 && first_differing < 0; ++s) {
+        step(a, 1);
+        step(b, 1);
+        for (int i = 0; i < PACKED && first_differing < 0; ++i) {
+            steer_agent_state sa, sb;
+            CHECK(steer_world_get_agent(a, ia[i], &sa) == STEER_OK && steer_world_get_agent(b, ib[i], &sb) == STEER_OK);
+            if (memcmp(&sa.position, &sb.position, sizeof sa.position) != 0) first_differing = s;
+        }
+    }
+    printf("a packed crowd of own radii and a group of that radius %s\n",
+           first_differing < 0 ? "agree for 20 steps" : "part");
+    CHECK(first_differing < 0);
+    free(ia);
+    free(ib);
+    steer_world_destroy(a);
+    steer_world_destroy(b);
+}
+
 /* The view's radii follow the agents through the sort and a removal; an
  * agent without one of its own takes its group's, and a group's new
  * radius. A world without agent_radii hashes as before and has no column. */
@@ -378,6 +444,7 @@ int main(void)
     the_same_bits_everywhere();
     a_radius_set_back_leaves_no_trace(false);
     a_radius_set_back_leaves_no_trace(true);
+    a_packed_crowd_of_own_radii_moves_as_its_group();
     radii_follow_their_agents();
     bad_calls_are_refused();
     return check_summary("test_world_radii");
