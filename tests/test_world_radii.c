@@ -13,6 +13,7 @@
 #include "check.h"
 #include "crowd_unit.h"
 #include "misuse_report.h"
+#include "snapshot_bytes.h"
 #include "steer/steer.h"
 
 #define DT 0.1f
@@ -388,6 +389,36 @@ static void radii_follow_their_agents(void)
     steer_world_destroy(plain);
 }
 
+/* A snapshot's radii are held to set_radius's rules: one NaN, negative,
+ * infinite, or over half its keep_apart group's neighbour radius (keep_apart
+ * would not see two such bodies before they touch) is refused and the
+ * host left as it was; one within them is taken. */
+static void a_snapshot_with_a_bad_radius_is_refused(void)
+{
+    steer_agent_id ids[UNITS];
+    steer_world *w = crossing(CROWD_RTS, true, 1, STEER_KERNEL_BEST, ids);
+    step(w, 5);
+    snap_buffer snap = snap_save(w);
+    steer_world *host = crossing(CROWD_RTS, true, 1, STEER_KERNEL_BEST, ids);
+    uint64_t before = steer_world_state_hash(host);
+    const size_t first_radius = snap.size - 4 - 4 * (size_t)UNITS; /* the last column, before the CRC */
+    const float bad[] = {NAN, -0.5f, INFINITY, 2.5f /* neighbour_radius 4 */}, fine = 2.0f;
+    for (int k = 0; k < 5; ++k) {
+        float r = k < 4 ? bad[k] : fine;
+        memcpy(snap.data + first_radius, &r, 4);
+        snap_reseal(snap.data, snap.size);
+        steer_snapshot_info info;
+        CHECK(steer_world_snapshot_info(snap.data, snap.size, &info) == STEER_OK); /* sizes only */
+        steer_result got = steer_world_restore(host, snap.data, snap.size);
+        printf("a snapshot's first radius %g: %s\n", (double)r, got == STEER_OK ? "taken" : "refused");
+        CHECK(got == (k < 4 ? STEER_ERROR_BAD_SNAPSHOT : STEER_OK));
+        if (k < 4) CHECK(steer_world_state_hash(host) == before);
+    }
+    free(snap.data);
+    steer_world_destroy(host);
+    steer_world_destroy(w);
+}
+
 static void bad_calls_are_refused(void)
 {
     steer_agent_id ids[UNITS];
@@ -447,5 +478,6 @@ int main(void)
     a_packed_crowd_of_own_radii_moves_as_its_group();
     radii_follow_their_agents();
     bad_calls_are_refused();
+    a_snapshot_with_a_bad_radius_is_refused();
     return check_summary("test_world_radii");
 }
