@@ -1,6 +1,6 @@
 /* Fuzz target: the world API. The input is decoded into a world def (2D or
  * 3D, Z-up or Y-up) and a sequence of calls (groups with arbitrary defs,
- * agents added, removed, teleported, turned and moved between groups, per-agent
+ * agents added, removed, teleported, turned, sized and moved between groups, per-agent
  * goals (one, in bulk, or places the world assigns), obstacles, walls,
  * paths, flow fields, formations, steps with odd dt, save and restore,
  * debug drawing and queries, kernel changes).
@@ -59,6 +59,7 @@ static steer_world_def fw_decode_def(fuzz_input *in)
     d.max_dt = flags & 16 ? fuzz_float(in) : 0.0f;
     d.up = flags & 32 ? STEER_UP_Y : STEER_UP_Z;
     d.keep_headings = flags & 64;
+    d.agent_radii = flags & 128;
     d.penetration_iterations = fuzz_int(in, 0, 4);
     d.max_groups = fuzz_int(in, 1, 8);
     d.max_obstacles = fuzz_int(in, 0, 6);
@@ -490,6 +491,31 @@ static void fw_step(fuzz_input *in, fw *f)
     }
 }
 
+/* Agent id's own radius (refused without agent_radii; NaN, negative,
+ * infinite, or over half its keep_apart group's neighbour radius): bit 2 of
+ * `how`, 0 (its group's again); bit 3, world a by the bulk call. Both worlds
+ * give the same result and the same body radius after. */
+static void fw_radius(fuzz_input *in, fw *f, steer_agent_id id, unsigned how)
+{
+    float r = how & 4u ? 0.0f : fuzz_u8(in) < 160 ? fuzz_small_float(in) * 0.5f : fuzz_float(in);
+    steer_result ra, rb = steer_world_set_radius(f->b, id, r);
+    if (how & 8u) {
+        ra = STEER_ERROR_INVALID_ARGUMENT;
+        int done = steer_world_set_radii(f->a, &id, &r, 1, &ra);
+        FUZZ_CHECK(done == (ra == STEER_OK), "set_radii: %d done, result %d", done, ra);
+    } else {
+        ra = steer_world_set_radius(f->a, id, r);
+    }
+    FUZZ_CHECK(ra == rb, "set_radius(%g): %d vs %d", (double)r, ra, rb);
+    FUZZ_CHECK(ra != STEER_OK || (f->def.agent_radii && r >= 0.0f && steer_is_finite(r)), "set_radius(%g) taken",
+               (double)r);
+    float ga = -1.0f, gb = -2.0f;
+    ra = steer_world_get_radius(f->a, id, &ga), rb = steer_world_get_radius(f->b, id, &gb);
+    FUZZ_CHECK(ra == rb && (ra != STEER_OK || memcmp(&ga, &gb, sizeof ga) == 0), "get_radius: %d %g vs %d %g", ra,
+               (double)ga, rb, (double)gb);
+    FUZZ_CHECK(ra != STEER_OK || (ga >= 0.0f && steer_is_finite(ga)), "get_radius %g", (double)ga);
+}
+
 static void fw_op(fuzz_input *in, fw *f)
 {
     steer_world *a = f->a, *b = f->b;
@@ -586,12 +612,16 @@ static void fw_op(fuzz_input *in, fw *f)
         }
         rb = steer_world_teleport_agent(b, id, p, v);
         FUZZ_CHECK(ra == rb, "teleport_agent: %d vs %d", ra, rb);
-        if (fuzz_bool(in)) { /* turned (refused without keep_headings, or for a heading of no direction) */
+        /* one byte, as a bool always took: its low bit as before; the next,
+         * a radius of its own too (so the stream decodes as it did unless set) */
+        unsigned turn = fuzz_u8(in);
+        if (turn & 1u) { /* turned (refused without keep_headings, or for a heading of no direction) */
             steer_v3 h = fuzz_v3(in);
             ra = steer_world_set_heading(a, id, h);
             rb = steer_world_set_heading(b, id, h);
             FUZZ_CHECK(ra == rb, "set_heading: %d vs %d", ra, rb);
         }
+        if (turn & 2u) fw_radius(in, f, id, turn);
         break;
     }
     case 7: {

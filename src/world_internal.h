@@ -136,8 +136,9 @@ struct steer_world {
                                              def.keep_headings, else NULL (world_headings.c) */
     float *own_radius, *next_own_radius; /* each agent's own body radius (0: its group's), with
                                             def.agent_radii, else NULL (steer__body_radius) */
-    float own_radius_max;        /* the largest own radius given since the world was made or restored:
-                                    a bound for keep_apart's reach, the cells and the places' spacing */
+    float own_radius_max;        /* the largest own radius of the agents as each step begins
+                                    (steer__radii_refresh), or larger since by a set_radius: a bound
+                                    for keep_apart's reach, the cells and the places' spacing */
 
     /* handles */
     uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);

@@ -24,6 +24,17 @@ float steer__group_own_radius_max(const steer_world *w, int g)
     return most;
 }
 
+void steer__radii_refresh(steer_world *w)
+{
+    if (!w->own_radius) return;
+    float most = 0.0f;
+    for (int d = 0; d < w->count; ++d) most = steer_maxf(most, w->own_radius[d]);
+    if (most != w->own_radius_max) {
+        w->own_radius_max = most;
+        steer__world_invalidate_grid(w);
+    }
+}
+
 /* Agent d's own radius set to r, after the checks; `entry` >= 0 names a bulk call's entry. */
 static steer_result set_one(steer_world *w, uint32_t d, float r, const char *function, int entry)
 {
@@ -44,7 +55,7 @@ static steer_result set_one(steer_world *w, uint32_t d, float r, const char *fun
         return STEER_ERROR_INVALID_ARGUMENT;
     }
     w->own_radius[d] = r;
-    if (r > w->own_radius_max) {
+    if (r > w->own_radius_max) { /* at once for the places' reach; the next step brings it to the radii */
         w->own_radius_max = r;
         steer__world_invalidate_grid(w); /* non_penetration's cells hold two of the widest bodies */
     }

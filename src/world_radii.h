@@ -7,5 +7,10 @@
 
 /* The largest own radius among group g's members (0: none has one). */
 float steer__group_own_radius_max(const steer_world *w, int g);
+/* w->own_radius_max brought to the largest own radius the agents have now
+ * (the grid invalidated if it changed), before a step sizes its grid and
+ * keep_apart's reach: what a set_radius raised and a later one lowered, or
+ * a removal took away, leaves no trace (a snapshot holds only the radii). */
+void steer__radii_refresh(steer_world *w);
 
 #endif

@@ -28,17 +28,19 @@ typedef struct relax_pass {
  * block grown by that radius. Beyond it the block is a crowd that no pass
  * can settle, and is sampled as the forces pass samples; within it a legal
  * packing must be scanned in full. At least the sample, at most
- * STEER__STAGE_CAP (the forces pass's bound). r_min is over the groups that
- * have agents: an empty group (of bodies of no size, say) changes nothing. */
+ * STEER__STAGE_CAP (the forces pass's bound). r_min is over the bodies
+ * there are: an empty group (of bodies of no size, say) changes nothing. */
 static int crowd_threshold(const steer_world *w)
 {
-    uint32_t present = 0;
-    for (int i = 0; i < w->count; ++i) present |= 1u << w->group[i];
     float r = INFINITY;
-    for (int g = 0; g < w->group_count; ++g)
-        if (present >> g & 1u) r = steer_minf(r, w->groups[g].def.radius);
-    for (int i = 0; w->own_radius && i < w->count; ++i) /* an agent's own (0: none) */
-        if (w->own_radius[i] > 0.0f) r = steer_minf(r, w->own_radius[i]);
+    if (w->own_radius) { /* each body's: a group's radius that every member overrides counts no more than an empty group's */
+        for (int i = 0; i < w->count; ++i) r = steer_minf(r, steer__body_radius(w, i));
+    } else {
+        uint32_t present = 0;
+        for (int i = 0; i < w->count; ++i) present |= 1u << w->group[i];
+        for (int g = 0; g < w->group_count; ++g)
+            if (present >> g & 1u) r = steer_minf(r, w->groups[g].def.radius);
+    }
     r *= 1.0f - PENETRATION_SLOP;
     if (!(r > 0.0f) || !(r < INFINITY)) return STEER__STAGE_CAP; /* no groups, or bodies of no size */
     double ball = w->dim == 2 ? 3.14159265358979 * r * r : 4.18879020478639 * r * r * r;

@@ -783,14 +783,18 @@ static steer_result take_headings(reader *rd, steer_world *fresh)
 }
 
 /* Own radii (version 17, with the header's flag bit 5): each agent's, finite
- * and not negative (0: its group's); their largest bounds the reaches. */
+ * and not negative (0: its group's), and in a keep_apart group at most half
+ * its neighbour radius, as steer_world_set_radius holds them; their largest
+ * bounds the reaches. */
 static steer_result take_own_radii(reader *rd, steer_world *fresh)
 {
     if (!fresh->own_radius) return STEER_OK;
     if (!take(rd, fresh->own_radius, 4 * (size_t)fresh->count)) return STEER_ERROR_BAD_SNAPSHOT;
     for (int d = 0; d < fresh->count; ++d) {
         const float r = fresh->own_radius[d];
-        if (!(r >= 0.0f) || !steer_is_finite(r)) return STEER_ERROR_BAD_SNAPSHOT;
+        const steer_group_def *g = &fresh->groups[fresh->group[d]].def;
+        if (!(r >= 0.0f) || !steer_is_finite(r) || (g->keep_apart && g->neighbour_radius < 2.0f * r))
+            return STEER_ERROR_BAD_SNAPSHOT;
         fresh->own_radius_max = steer_maxf(fresh->own_radius_max, r);
     }
     return STEER_OK;

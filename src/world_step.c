@@ -18,6 +18,7 @@
 #include "world_behaviours.h"
 #include "world_forces.h"
 #include "world_formations.h"
+#include "world_radii.h"
 #include "world_goals.h"
 #include "world_headings.h"
 #include "world_relax.h"
@@ -71,6 +72,7 @@ steer_result steer_world_step(steer_world *w, float dt)
                         "dt = %g: needs %g sub-steps of max_dt = %g, at most 1024", (double)dt, (double)n, (double)w->def.max_dt);
         substeps = (int)n;
     }
+    steer__radii_refresh(w); /* the cells for the radii the agents have now */
     steer_result r = steer__world_prepare_grid(w);
     if (r != STEER_OK) return r;
     steer__objects_prepare(w); /* the obstacle and wall index, if they changed (out of memory: unindexed) */

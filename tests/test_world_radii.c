@@ -13,6 +13,7 @@
 #include "check.h"
 #include "crowd_unit.h"
 #include "misuse_report.h"
+#include "snapshot_bytes.h"
 #include "steer/steer.h"
 
 #define DT 0.1f
@@ -220,6 +221,134 @@ static void the_same_bits_everywhere(void)
     steer_world_destroy(ref);
 }
 
+/* A flock of FLOCK, pushed apart by non_penetration: radius 0.3,
+ * neighbour radius 1 (its cells 1 wide until an agent is made wider than
+ * half of that), scattered over 20 x 20 by a fixed draw. */
+#define FLOCK 400
+static steer_world *pushed_flock(steer_agent_id ids[FLOCK])
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.capacity = FLOCK;
+    wd.non_penetration = true;
+    wd.agent_radii = true;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != NULL);
+    if (!w) return NULL;
+    steer_group_def g = steer_default_group_def();
+    g.radius = 0.3f;
+    g.neighbour_radius = 1.0f;
+    g.weight[STEER_WANDER] = 1.0f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    uint32_t draw = 1;
+    for (int i = 0; i < FLOCK; ++i) {
+        draw = draw * 1664525u + 1013904223u;
+        float x = (float)(draw >> 8 & 2047u) / 102.4f - 10.0f;
+        draw = draw * 1664525u + 1013904223u;
+        float y = (float)(draw >> 8 & 2047u) / 102.4f - 10.0f;
+        ids[i] = steer_world_add_agent(w, 0, (steer_v3){x, y, 0}, (steer_v3){1, 0, 0});
+    }
+    return w;
+}
+
+/* The world's reaches follow the radii its agents have now, not the
+ * largest ever given: an agent made wider than the neighbour radius (the
+ * non_penetration cells then hold two of it) and set back, or removed,
+ * leaves a world that continues as its snapshot restored elsewhere does
+ * (the snapshot holds only the radii the agents have). */
+static void a_radius_set_back_leaves_no_trace(bool remove)
+{
+    steer_agent_id *ids = malloc(sizeof *ids * FLOCK);
+    steer_world *w = pushed_flock(ids);
+    CHECK(steer_world_set_radius(w, ids[0], 3.0f) == STEER_OK); /* cells of 6 */
+    step(w, 1);
+    if (remove) CHECK(steer_world_remove_agent(w, ids[0]) == STEER_OK);
+    else CHECK(steer_world_set_radius(w, ids[0], 0.0f) == STEER_OK);
+    step(w, 5);
+    size_t size = steer_world_snapshot_size(w);
+    void *bytes = malloc(size);
+    CHECK(bytes && steer_world_save(w, bytes, size, &size) == STEER_OK);
+    steer_world_def plain = steer_default_world_def();
+    plain.capacity = FLOCK;
+    steer_world *back = steer_world_create(&plain);
+    CHECK(steer_world_restore(back, bytes, size) == STEER_OK);
+    step(w, 50);
+    step(back, 50);
+    printf("an agent of radius 3 %s: the world and its snapshot %s after 50 steps\n", remove ? "removed" : "set back",
+           steer_world_state_hash(w) == steer_world_state_hash(back) ? "agree" : "part");
+    CHECK(steer_world_state_hash(w) == steer_world_state_hash(back));
+    free(bytes);
+    free(ids);
+    steer_world_destroy(back);
+    steer_world_destroy(w);
+}
+
+/* A crowd of PACKED agents of radius 0.5 drawn over 10 x 10 (far more
+ * than fit) and drawn to its middle, pushed apart by non_penetration:
+ * own_radii, all in group 0 of radius 0.1 with radius 0.5 of their own;
+ * else all in group 1, of radius 0.5, group 0 left empty. */
+#define PACKED 800
+static steer_world *packed_crowd(bool own_radii, steer_agent_id ids[PACKED])
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.capacity = PACKED;
+    wd.non_penetration = true;
+    wd.agent_radii = own_radii;
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != NULL);
+    if (!w) return NULL;
+    steer_group_def g = steer_default_group_def();
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; ++b) g.weight[b] = 0.0f;
+    g.weight[STEER_SEPARATION] = 1.0f;
+    g.radius = 0.1f;
+    g.neighbour_radius = 0.5f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    g.radius = 0.5f;
+    if (!own_radii) CHECK(steer_world_add_group(w, &g) == 1);
+    uint32_t draw = 7;
+    for (int i = 0; i < PACKED; ++i) {
+        draw = draw * 1664525u + 1013904223u;
+        float x = (float)(draw >> 8 & 1023u) / 102.4f - 5.0f;
+        draw = draw * 1664525u + 1013904223u;
+        float y = (float)(draw >> 8 & 1023u) / 102.4f - 5.0f;
+        ids[i] = steer_world_add_agent(w, own_radii ? 0 : 1, (steer_v3){x, y, 0}, steer_v3_zero());
+        if (own_radii) CHECK(steer_world_set_radius(w, ids[i], 0.5f) == STEER_OK);
+        steer_goal goal = {0};
+        goal.kind = STEER_GOAL_SEEK;
+        CHECK(steer_world_set_goal(w, ids[i], &goal) == STEER_OK);
+    }
+    return w;
+}
+
+/* non_penetration samples a block of more agents than can lie in it
+ * without overlapping, reckoned for its smallest body: a group's radius
+ * that no member's body has (each has its own) does not count, as an
+ * empty group's does not, so the packed crowd moves as a group of its
+ * radius does. */
+static void a_packed_crowd_of_own_radii_moves_as_its_group(void)
+{
+    steer_agent_id *ia = malloc(sizeof *ia * PACKED), *ib = malloc(sizeof *ib * PACKED);
+    steer_world *a = packed_crowd(true, ia), *b = packed_crowd(false, ib);
+    int first_differing = -1;
+    for (int s = 0; s < 20 && first_differing < 0; ++s) {
+        step(a, 1);
+        step(b, 1);
+        for (int i = 0; i < PACKED && first_differing < 0; ++i) {
+            steer_agent_state sa, sb;
+            CHECK(steer_world_get_agent(a, ia[i], &sa) == STEER_OK && steer_world_get_agent(b, ib[i], &sb) == STEER_OK);
+            if (memcmp(&sa.position, &sb.position, sizeof sa.position) != 0) first_differing = s;
+        }
+    }
+    printf("a packed crowd of own radii and a group of that radius %s\n",
+           first_differing < 0 ? "agree for 20 steps" : "part");
+    CHECK(first_differing < 0);
+    free(ia);
+    free(ib);
+    steer_world_destroy(a);
+    steer_world_destroy(b);
+}
+
 /* The view's radii follow the agents through the sort and a removal; an
  * agent without one of its own takes its group's, and a group's new
  * radius. A world without agent_radii hashes as before and has no column. */
@@ -258,6 +387,36 @@ static void radii_follow_their_agents(void)
     CHECK(steer_world_get_view(plain).radius == NULL);
     CHECK(steer_world_get_radius(plain, ids[0], &radii[0]) == STEER_OK && radii[0] == WIDE);
     steer_world_destroy(plain);
+}
+
+/* A snapshot's radii are held to set_radius's rules: one NaN, negative,
+ * infinite, or over half its keep_apart group's neighbour radius (keep_apart
+ * would not see two such bodies before they touch) is refused and the
+ * host left as it was; one within them is taken. */
+static void a_snapshot_with_a_bad_radius_is_refused(void)
+{
+    steer_agent_id ids[UNITS];
+    steer_world *w = crossing(CROWD_RTS, true, 1, STEER_KERNEL_BEST, ids);
+    step(w, 5);
+    snap_buffer snap = snap_save(w);
+    steer_world *host = crossing(CROWD_RTS, true, 1, STEER_KERNEL_BEST, ids);
+    uint64_t before = steer_world_state_hash(host);
+    const size_t first_radius = snap.size - 4 - 4 * (size_t)UNITS; /* the last column, before the CRC */
+    const float bad[] = {NAN, -0.5f, INFINITY, 2.5f /* neighbour_radius 4 */}, fine = 2.0f;
+    for (int k = 0; k < 5; ++k) {
+        float r = k < 4 ? bad[k] : fine;
+        memcpy(snap.data + first_radius, &r, 4);
+        snap_reseal(snap.data, snap.size);
+        steer_snapshot_info info;
+        CHECK(steer_world_snapshot_info(snap.data, snap.size, &info) == STEER_OK); /* sizes only */
+        steer_result got = steer_world_restore(host, snap.data, snap.size);
+        printf("a snapshot's first radius %g: %s\n", (double)r, got == STEER_OK ? "taken" : "refused");
+        CHECK(got == (k < 4 ? STEER_ERROR_BAD_SNAPSHOT : STEER_OK));
+        if (k < 4) CHECK(steer_world_state_hash(host) == before);
+    }
+    free(snap.data);
+    steer_world_destroy(host);
+    steer_world_destroy(w);
 }
 
 static void bad_calls_are_refused(void)
@@ -314,7 +473,11 @@ int main(void)
     an_own_radius_moves_as_a_group_of_that_radius(CROWD_PUSHED);
     the_own_radii_change_the_motion();
     the_same_bits_everywhere();
+    a_radius_set_back_leaves_no_trace(false);
+    a_radius_set_back_leaves_no_trace(true);
+    a_packed_crowd_of_own_radii_moves_as_its_group();
     radii_follow_their_agents();
     bad_calls_are_refused();
+    a_snapshot_with_a_bad_radius_is_refused();
     return check_summary("test_world_radii");
 }
