@@ -691,6 +691,7 @@ static void remove_agent(steer_world *w, steer_agent_id id, uint32_t d)
 {
     uint32_t slot = id.index - 1;
     steer__goal_drop(w, d);
+    if (w->own_radius && w->own_radius[d] > 0.0f) w->radii_changed = true; /* it may have been the widest */
     uint32_t last = (uint32_t)w->count - 1;
     if (d != last) { /* move the last agent into the hole */
         for (int a = 0; a < w->dim; ++a) {

@@ -139,6 +139,7 @@ struct steer_world {
     float own_radius_max;        /* the largest own radius of the agents as each step begins
                                     (steer__radii_refresh), or larger since by a set_radius: a bound
                                     for keep_apart's reach, the cells and the places' spacing */
+    bool radii_changed;          /* an own radius set or an agent with one removed since the last refresh */
 
     /* handles */
     uint32_t *generation;    /* per slot: live, its handle's generation (< FREE_BIT);

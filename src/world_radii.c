@@ -26,7 +26,8 @@ float steer__group_own_radius_max(const steer_world *w, int g)
 
 void steer__radii_refresh(steer_world *w)
 {
-    if (!w->own_radius) return;
+    if (!w->own_radius || !w->radii_changed) return; /* a pass over every agent only after a change */
+    w->radii_changed = false;
     float most = 0.0f;
     for (int d = 0; d < w->count; ++d) most = steer_maxf(most, w->own_radius[d]);
     if (most != w->own_radius_max) {
@@ -55,6 +56,7 @@ static steer_result set_one(steer_world *w, uint32_t d, float r, const char *fun
         return STEER_ERROR_INVALID_ARGUMENT;
     }
     w->own_radius[d] = r;
+    w->radii_changed = true;
     if (r > w->own_radius_max) { /* at once for the places' reach; the next step brings it to the radii */
         w->own_radius_max = r;
         steer__world_invalidate_grid(w); /* non_penetration's cells hold two of the widest bodies */
