@@ -52,10 +52,13 @@ typedef struct steer_world steer_world;
 /* Stable agent handle: index is the slot + 1 (so a zeroed id is null),
  * generation changes whenever the slot is reused, world names the world
  * that made it. Each world has its own non-zero identity (distinct among the
- * worlds of a process), so another world's handle is refused as
+ * worlds a process creates), so another world's handle is refused as
  * STEER_ERROR_STALE_HANDLE. A restore brings the snapshot's identity: the
  * handles of the saved world are valid in the world it is restored into,
- * and that world's earlier handles are not. A handle with world 0 (made by
+ * and that world's earlier handles are not (a world the process creates
+ * later can have the identity a restore brought from another process's
+ * snapshot: its creation order, not a registry, makes identities
+ * distinct). A handle with world 0 (made by
  * hand from index and generation, as code written for the two-field handle
  * does) is checked by slot and generation only: send handles over a network
  * that way, since a world's identity depends on the order the process made
