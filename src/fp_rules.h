@@ -23,6 +23,14 @@
 #error "steer: compile the library without -ffast-math, -Ofast, -ffinite-math-only, -fassociative-math, -freciprocal-math or -fno-signed-zeros (add -fno-fast-math after your flags): its results would differ from every other build's and its NaN checks be compiled away"
 #endif
 
+#if defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ != 0
+/* 32-bit x86 without SSE math (gcc -m32, i686 compilers, clang -m32 without
+ * -msse2) computes floats in the x87's 80-bit registers, rounded to float
+ * only where the compiler spills them: every state hash differed from the
+ * 64-bit build's. CMake's build passes these flags on such targets. */
+#error "steer: floats must be evaluated as floats (FLT_EVAL_METHOD 0): on 32-bit x86 compile with -msse2 -mfpmath=sse, or the results differ from every other build's"
+#endif
+
 #if defined(__clang__)
 #pragma clang fp contract(off)
 #elif defined(__GNUC__) && !defined(__STRICT_ANSI__)

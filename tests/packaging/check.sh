@@ -157,6 +157,14 @@ for cc in gcc clang; do
     fail "$cc -ffast-math on src/world_step.c was not refused by name: $(head -3 "$work/vendored-$cc/fast-math.log")"
   fi
 done
+# floats evaluated in the x87's 80-bit registers (32-bit x86 without SSE math; gcc's -mfpmath=387 on x86-64
+# too) gave other bits, silently: refused by name (CMake passes -msse2 -mfpmath=sse on 32-bit x86)
+if [ "$(uname -m)" = x86_64 ]; then
+  if gcc -O2 -mfpmath=387 -I"$root/include" -c "$root/src/world_step.c" -o /dev/null 2>"$work/vendored-gcc/x87.log" ||
+    ! grep -q "steer: floats must be evaluated as floats" "$work/vendored-gcc/x87.log"; then
+    fail "gcc -mfpmath=387 on src/world_step.c was not refused by name: $(head -3 "$work/vendored-gcc/x87.log")"
+  fi
+fi
 
 cp "$work/consumer/app.c" "$work/parent/app.c"
 cat > "$work/parent/CMakeLists.txt" <<C
