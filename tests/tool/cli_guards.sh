@@ -134,8 +134,8 @@ sys.exit(0 if 15.0 <= m["mean_neighbours"] <= 17.0 else 1)
 EOF
 done
 
-# steer bench --json names the machine as its text does ("on CPU (kernels:
-# K), OS"), one line; with a CPU named with a quote, a backslash, a tab, a
+# steer bench --json names the machine as its text does ("on CPU, ARCH
+# (kernels: K), OS"), one line; with a CPU named with a quote, a backslash, a tab, a
 # control byte and UTF-8 too, where a user namespace can lay a made-up
 # /proc/cpuinfo over the real one (unshare -rm): the name was printed raw
 # into the JSON
@@ -148,7 +148,7 @@ try:
     m = json.loads(lines[0])
 except (IndexError, ValueError) as e:
     sys.exit("%s: not a JSON line (%s): %r" % (sys.argv[3], e, lines))
-said = "on %s (kernels: %s), %s" % (m["cpu_model"], m["kernels_available"], m["os"])
+said = "on %s, %s (kernels: %s), %s" % (m["cpu_model"], m["arch"], m["kernels_available"], m["os"])
 if len(lines) != 1 or text[-1] != said:
     sys.exit("%s: %d lines; the text says %r, the JSON %r" % (sys.argv[3], len(lines), text[-1], said))
 if len(sys.argv) > 4 and m["cpu_model"] != sys.argv[4]:
@@ -165,6 +165,12 @@ if unshare -rm sh -c 'mount --bind "$1" /proc/cpuinfo' sh "$work/cpuinfo" 2> /de
         "$2" bench --agents 10 --steps 1 --json > bench_json.txt' sh "$work/cpuinfo" "$steer" 2> stderr.txt ||
         fail "bench on a made-up /proc/cpuinfo: status $? ($(cat stderr.txt))"
     bench_names_machine "a CPU named $fake_cpu" "$fake_cpu" || fail "bench --json: the CPU's name is not a JSON string"
+    # an AArch64 /proc/cpuinfo (AWS Graviton2's) has no model name: the core's maker and part name it (it was "unknown")
+    printf 'processor\t: 0\nFeatures\t: fp asimd\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n\nprocessor\t: 1\nCPU implementer\t: 0x61\nCPU part\t: 0x023\n' > cpuinfo
+    unshare -rm sh -c 'mount --bind "$1" /proc/cpuinfo && "$2" bench --agents 10 --steps 1 > bench_text.txt &&
+        "$2" bench --agents 10 --steps 1 --json > bench_json.txt' sh "$work/cpuinfo" "$steer" 2> stderr.txt ||
+        fail "bench on an AArch64 /proc/cpuinfo: status $? ($(cat stderr.txt))"
+    bench_names_machine "an AArch64 core" "ARM part 0xd0c" || fail "bench on an AArch64 /proc/cpuinfo does not name the core"
 else
     echo "cli_guards: no user namespace to lay a CPU name over /proc/cpuinfo in (unshare -rm): not checked"
 fi

@@ -53,23 +53,77 @@ typedef struct bench_result {
 
 /* The machine the figures belong to: they mean little without it. */
 typedef struct host_info {
-    char cpu[128]; /* /proc/cpuinfo's model name */
+    char cpu[128]; /* /proc/cpuinfo's model name, or an AArch64 core's maker and part */
     char os[160];  /* uname: system and release */
 } host_info;
+
+/* The instruction set this program was built for (under an emulator, not
+ * the machine's: qemu-user shows the host's /proc/cpuinfo). */
+static const char *build_arch(void)
+{
+#if defined(__x86_64__)
+    return "x86_64";
+#elif defined(__i386__)
+    return "i386";
+#elif defined(__aarch64__)
+    return "aarch64";
+#elif defined(__arm__)
+    return "arm";
+#elif defined(__wasm32__)
+    return "wasm32";
+#else
+    return "unknown";
+#endif
+}
+
+/* The value of a "key<tabs>: value" line of /proc/cpuinfo when the line is
+ * that key's, else NULL; its newline removed. */
+static char *cpuinfo_value(char *line, const char *key)
+{
+    size_t n = strlen(key);
+    char *colon = strchr(line, ':');
+    if (!colon || strncmp(line, key, n) != 0 || strspn(line + n, " \t") != (size_t)(colon - line) - n) return 0;
+    colon += 1 + (colon[1] == ' ');
+    colon[strcspn(colon, "\n")] = 0;
+    return colon;
+}
+
+/* An AArch64 /proc/cpuinfo has no model name: the first core's implementer
+ * (a maker's code) and part number name it instead, "ARM part 0xd0c"
+ * (Neoverse N1, as in AWS Graviton2). */
+static void name_arm_core(char *out, size_t size, const char *implementer, const char *part)
+{
+    static const struct { unsigned code; const char *name; } makers[] = {
+        {0x41, "ARM"},     {0x42, "Broadcom"}, {0x43, "Cavium"}, {0x46, "Fujitsu"}, {0x48, "HiSilicon"},
+        {0x4e, "NVIDIA"},  {0x50, "APM"},      {0x51, "Qualcomm"}, {0x53, "Samsung"}, {0x61, "Apple"},
+        {0xc0, "Ampere"},
+    };
+    unsigned code = (unsigned)strtoul(implementer, 0, 16);
+    for (size_t i = 0; i < sizeof makers / sizeof makers[0]; ++i)
+        if (makers[i].code == code) {
+            snprintf(out, size, "%s part %s", makers[i].name, part);
+            return;
+        }
+    snprintf(out, size, "implementer %s part %s", implementer, part);
+}
 
 static host_info host_describe(void)
 {
     host_info h = {"unknown", "unknown"};
     FILE *f = fopen("/proc/cpuinfo", "r");
     if (f) {
-        char line[256];
-        while (fgets(line, sizeof line, f)) {
-            const char *colon = strchr(line, ':');
-            if (strncmp(line, "model name", 10) != 0 || !colon) continue;
-            snprintf(h.cpu, sizeof h.cpu, "%s", colon + 1 + (colon[1] == ' '));
-            h.cpu[strcspn(h.cpu, "\n")] = 0;
-            break;
+        char line[256], implementer[32] = "", part[32] = "";
+        bool named = false;
+        while (!named && fgets(line, sizeof line, f)) {
+            const char *v;
+            if ((v = cpuinfo_value(line, "model name")))
+                snprintf(h.cpu, sizeof h.cpu, "%s", v), named = true;
+            else if ((v = cpuinfo_value(line, "CPU implementer")) && !implementer[0])
+                snprintf(implementer, sizeof implementer, "%s", v);
+            else if ((v = cpuinfo_value(line, "CPU part")) && !part[0])
+                snprintf(part, sizeof part, "%s", v);
         }
+        if (!named && implementer[0] && part[0]) name_arm_core(h.cpu, sizeof h.cpu, implementer, part);
         fclose(f);
     }
     struct utsname u;
@@ -416,8 +470,9 @@ static json_t *bench_json(const bench_result *r, const host_info *host)
     char have[96], hash[24];
     kernels_available(have, sizeof have);
     snprintf(hash, sizeof hash, "%016" PRIx64, r->hash);
-    json_t *machine = json_pack("{s:o, s:s, s:o, s:s}",
+    json_t *machine = json_pack("{s:o, s:s, s:s, s:o, s:s}",
                                 "cpu_model", tool_json_text(host->cpu),
+                                "arch", build_arch(),
                                 "kernels_available", have,
                                 "os", tool_json_text(host->os),
                                 "state_hash", hash);
@@ -585,7 +640,7 @@ int steer_cmd_bench(int argc, char **argv)
                        r.flock_ms, r.ms_median / r.flock_ms_median);
             char have[96];
             kernels_available(have, sizeof have);
-            printf("on %s (kernels: %s), %s\n", host.cpu, have, host.os);
+            printf("on %s, %s (kernels: %s), %s\n", host.cpu, build_arch(), have, host.os);
         }
         return tool_stdout_written("steer bench") ? 0 : 1;
     }
@@ -594,9 +649,9 @@ int steer_cmd_bench(int argc, char **argv)
         char have[96];
         kernels_available(have, sizeof have);
         steer_kernel used = dispatched(kernel);
-        printf("# %s%s%s, %s kernel, on %s (kernels: %s), %s\n", mode == BENCH_CROWD ? "a crowd" : "the standard flock",
+        printf("# %s%s%s, %s kernel, on %s, %s (kernels: %s), %s\n", mode == BENCH_CROWD ? "a crowd" : "the standard flock",
                mode == BENCH_GOALS ? " with goals" : "", ground ? " on the Y-up ground" : "", steer_kernel_name(used),
-               host.cpu, have, host.os);
+               host.cpu, build_arch(), have, host.os);
         printf("%-8s %-3s %-7s %10s %10s %14s %9s %8s %7s %9s %-16s", "agents", "dim", "threads", "ms/step", "median",
                "agent-steps/s", "ns/agent", "mean_nb", "grid%", "B/agent", "state_hash");
         if (mode != BENCH_FLOCK) printf(" %10s %10s %7s %7s", "flock_ms", "flock_med", "ratio", "ratio_m");
