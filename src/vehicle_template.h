@@ -60,10 +60,13 @@ static bool N(kept_opposite)(V s, V h, V smooth)
  * one step of its braking) nor below 0. So a brake through zero stops it
  * (the reversed velocity turned forward had sped it up), a target beside a
  * slow one slows it to turn (it had circled the target for ever), and a
- * fast one turns at its speed less what its force can brake. */
+ * fast one turns at its speed less what its force can brake. Never faster
+ * than the request (so than max_speed): one faster than max_speed (its
+ * max_speed lowered, a velocity set) had kept its speed less one braking
+ * step, 9.5 at max_speed 2. */
 static float N(turned_speed)(V asked, V way, float least)
 {
-    return steer_maxf(steer_maxf(F(dot)(asked, way), least), 0.0f);
+    return steer_maxf(steer_maxf(F(dot)(asked, way), steer_minf(least, F(len)(asked))), 0.0f);
 }
 
 static void N(integrate)(VEH *v, float dt)

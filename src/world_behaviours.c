@@ -537,7 +537,9 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
  * part along the way the agent may take, but no less than its speed less
  * one step of braking, nor below 0 (as the vehicle's, vehicle_template.h):
  * a brake through zero stops the agent, a target beside a slow one slows it
- * to turn. */
+ * to turn; and never faster than the request, so than max_speed (an agent
+ * faster than that, its group's max_speed lowered, kept its speed less one
+ * step of braking). */
 steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt)
 {
     const steer_group_def *d = &g->def;
@@ -549,8 +551,10 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, 
             steer_v3 asked = steer__to_ground(w, nv);
             steer_v3 way = steer_turn_toward3(steer__to_ground(w, heading), asked, d->max_turn_rate * dt);
             steer_v3 unit = steer_v3_direction(asked, NULL);
-            if (memcmp(&way, &unit, sizeof way) != 0) /* no slower than one step of braking allows */
-                speed = steer_maxf(steer_maxf(steer_v3_dot(asked, way), steer_v3_len(v) - d->max_force * g->inv_mass * dt), 0.0f);
+            if (memcmp(&way, &unit, sizeof way) != 0) { /* no slower than one step of braking allows, */
+                float least = steer_v3_len(v) - d->max_force * g->inv_mass * dt; /* nor faster than asked */
+                speed = steer_maxf(steer_maxf(steer_v3_dot(asked, way), steer_minf(least, speed)), 0.0f);
+            }
             nv = steer__from_ground(w, steer_v3_scale(way, speed));
         }
     }

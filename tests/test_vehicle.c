@@ -197,6 +197,37 @@ static void a_turn_limit_slows_to_turn_and_never_speeds_a_brake_up(void)
     CHECK_NEAR(angle_between2(v2(1, 0), f.velocity), 1.0 / 60.0, 1e-5);
 }
 
+/* A vehicle faster than its max_speed (max_speed lowered, a velocity set)
+ * whose turn limit binds: the speed is never more than the truncated
+ * request. It had kept its speed less one braking step (9.5, 9, 8.5, ... at
+ * max_speed 2), where the unlimited step and the limit within its angle
+ * truncate it at once. */
+static void a_bound_turn_never_exceeds_max_speed(void)
+{
+    steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 1);
+    v.max_force = 0.5f;
+    v.max_turn_rate = 0.01f;
+    v.velocity = v2(10, 0);
+    v.max_speed = 2.0f;
+    for (int i = 0; i < 4; ++i) {
+        steer_vehicle2_apply_force(&v, v2(0, 0.5f)); /* across: the limit binds */
+        steer_vehicle2_step(&v, 1.0f);
+        CHECK(steer_v2_len(v.velocity) <= 2.0f);
+    }
+    CHECK(steer_v2_len(v.velocity) > 1.9f); /* slowed to turn only as much as the request asks */
+    for (int up = STEER_UP_Z; up <= STEER_UP_Y; ++up) {
+        steer_vehicle3 w = steer_vehicle3_make(v3(0, 0, 0), 1);
+        w.up = (steer_up_axis)up;
+        w.max_force = 0.5f;
+        w.max_turn_rate = 0.01f;
+        w.velocity = v3(10, 0, 0);
+        w.max_speed = 2.0f;
+        steer_vehicle3_apply_force(&w, up == STEER_UP_Y ? v3(0, 0, 0.5f) : v3(0, 0.5f, 0));
+        steer_vehicle3_step(&w, 1.0f);
+        CHECK(steer_v3_len(w.velocity) <= 2.0f);
+    }
+}
+
 static void non_finite_forces_are_ignored(void)
 {
     steer_vehicle2 v = steer_vehicle2_make(v2(1, 1), 1);
@@ -411,6 +442,7 @@ int main(void)
     step_never_exceeds_max_speed();
     max_turn_rate_limits_the_heading_change_per_step();
     a_turn_limit_slows_to_turn_and_never_speeds_a_brake_up();
+    a_bound_turn_never_exceeds_max_speed();
     non_finite_forces_are_ignored();
     step_with_dt_not_positive_moves_nothing_and_clears_the_force();
     step_whose_result_is_not_finite_stops_the_vehicle_in_place();

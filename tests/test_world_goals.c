@@ -1344,9 +1344,44 @@ static void turn_limited_units_land(int dim, steer_up_axis up)
     steer_world_destroy(w);
 }
 
+/* A group's max_speed lowered (live tuning) while its units are faster and
+ * turn-limited: where the limit binds the speed is never more than the
+ * truncated request, so than the new max_speed. It had kept the old speed
+ * less one braking step (9.93, 9.87, ... at max_speed 2). */
+static void turn_limited_units_slowed_keep_max_speed(int dim, steer_up_axis up)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.up = up;
+    wd.capacity = 4;
+    wd.boundary = STEER_BOUNDARY_NONE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_SEEK] = 1.0f;
+    gd.max_speed = 10.0f, gd.max_turn_rate = 0.01f;
+    gd.ground_plane = dim == 3;
+    gd.target = up == STEER_UP_Y ? (steer_v3){0.0f, 0.0f, 40.0f} : (steer_v3){0.0f, 40.0f, 0.0f}; /* across */
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id id = steer_world_add_agent(w, 0, steer_v3_zero(), (steer_v3){10.0f, 0.0f, 0.0f});
+    gd.max_speed = 2.0f;
+    CHECK(steer_world_set_group(w, 0, &gd) == STEER_OK);
+    float fastest = 0.0f;
+    for (int s = 0; s < 10; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_agent_state st;
+        CHECK(steer_world_get_agent(w, id, &st) == STEER_OK);
+        fastest = fmaxf(fastest, steer_v3_len(st.velocity));
+    }
+    CHECK(fastest <= 2.0f);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     turn_limited_units_land(2, STEER_UP_Z);
+    turn_limited_units_slowed_keep_max_speed(2, STEER_UP_Z);
+    turn_limited_units_slowed_keep_max_speed(3, STEER_UP_Y);
     turn_limited_units_land(3, STEER_UP_Y);
     api();
     routes();

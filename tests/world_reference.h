@@ -1347,8 +1347,8 @@ static inline void reference_move(const bench *b, const steer_group_def *g, floa
         float speed = steer_v2_len(n2);
         if (turn > 0.0f && speed > 0.0f && steer_v2_len_sq(heading) > 0.0f) {
             steer_v2 way = steer_turn_toward2(heading, n2, turn), unit = steer_v2_direction(n2, NULL);
-            if (way.x != unit.x || way.y != unit.y) /* bound: its part along, braking at most max_force */
-                speed = steer_maxf(steer_maxf(steer_v2_dot(n2, way), steer_v2_len(v2_of(v)) - g->max_force / g->mass * dt), 0.0f);
+            if (way.x != unit.x || way.y != unit.y) /* bound: its part along, braking at most max_force, never faster than asked */
+                speed = steer_maxf(steer_maxf(steer_v2_dot(n2, way), steer_minf(steer_v2_len(v2_of(v)) - g->max_force / g->mass * dt, speed)), 0.0f);
             n2 = steer_v2_scale(way, speed);
         }
         nv = v3_of(n2);
@@ -1363,7 +1363,7 @@ static inline void reference_move(const bench *b, const steer_group_def *g, floa
         if (turn > 0.0f && speed > 0.0f && steer_v3_len_sq(heading) > 0.0f) {
             steer_v3 way = steer_turn_toward3(heading, nv, turn), unit = steer_v3_direction(nv, NULL);
             if (way.x != unit.x || way.y != unit.y || way.z != unit.z)
-                speed = steer_maxf(steer_maxf(steer_v3_dot(nv, way), steer_v3_len(v) - g->max_force / g->mass * dt), 0.0f);
+                speed = steer_maxf(steer_maxf(steer_v3_dot(nv, way), steer_minf(steer_v3_len(v) - g->max_force / g->mass * dt, speed)), 0.0f);
             nv = steer_v3_scale(way, speed);
         }
     }

@@ -24,7 +24,8 @@
  * max_speed); then, with a turn limit, v's direction is turned from the
  * heading by at most max_turn_rate*dt, and where that binds its speed is
  * its part along the new direction (no less than the old speed less
- * max_force/mass*dt, nor below 0; the heading turns even at 0), so a brake
+ * max_force/mass*dt unless v is slower, nor below 0; the heading turns even
+ * at 0: never past max_speed), so a brake
  * never speeds it up and an arrive lands; p += v*dt. A step whose result would
  * not be finite leaves the position unchanged and stops the vehicle.
  * dt <= 0 (or NaN) moves nothing and only clears the accumulator.
