@@ -540,6 +540,7 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
  * to turn; and never faster than the request, so than max_speed (an agent
  * faster than that, its group's max_speed lowered, kept its speed less one
  * step of braking). */
+#define TURN_CRAWL 1e-3f /* of max_speed: the least speed a bound turn leaves (a turn on the spot) */
 steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt)
 {
     const steer_group_def *d = &g->def;
@@ -552,8 +553,12 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, 
             steer_v3 way = steer_turn_toward3(steer__to_ground(w, heading), asked, d->max_turn_rate * dt);
             steer_v3 unit = steer_v3_direction(asked, NULL);
             if (memcmp(&way, &unit, sizeof way) != 0) { /* no slower than one step of braking allows, */
-                float least = steer_v3_len(v) - d->max_force * g->inv_mass * dt; /* nor faster than asked */
-                speed = steer_maxf(steer_maxf(steer_v3_dot(asked, way), steer_minf(least, speed)), 0.0f);
+                float least = steer_v3_len(v) - d->max_force * g->inv_mass * dt; /* nor faster than asked; */
+                /* and crawling, not stopped: its velocity is its heading, and a stop would let it set off
+                 * the next step any way at all (a boid stopped by a reversal restarted up to 180 degrees
+                 * round); it turns on the spot at its rate, as the vehicle does with its kept heading */
+                float crawl = steer_minf(TURN_CRAWL * d->max_speed, speed);
+                speed = steer_maxf(steer_maxf(steer_v3_dot(asked, way), steer_minf(least, speed)), crawl);
             }
             nv = steer__from_ground(w, steer_v3_scale(way, speed));
         }

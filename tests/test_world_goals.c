@@ -1336,11 +1336,38 @@ static void turn_limited_units_land(int dim, steer_up_axis up)
         goal.target = steer_v3_add(p, off);
         CHECK(steer_world_set_goal(w, ids[i], &goal) == STEER_OK);
     }
-    for (int s = 0; s < 1200; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
+    /* and no unit ever turns faster than its rate, a stop included: one
+     * moving, then stopped, then setting off another way would have (a bound
+     * turn crawls rather than stopping, model.md 6.2), until it has landed */
+    double worst = 0.0;
+    steer_v3 was[UNITS];
+    bool landed_once[UNITS] = {false};
+    for (int i = 0; i < UNITS; ++i) {
+        steer_agent_state st;
+        steer_world_get_agent(w, ids[i], &st);
+        was[i] = st.velocity;
+    }
+    for (int s = 0; s < 2400; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        for (int i = 0; i < UNITS; ++i) {
+            steer_agent_state st;
+            steer_world_get_agent(w, ids[i], &st);
+            landed_once[i] = landed_once[i] || steer_world_has_arrived(w, ids[i]);
+            steer_v3 a = steer_v3_normalize(was[i]), b = steer_v3_normalize(st.velocity);
+            if (!landed_once[i] && steer_v3_len_sq(a) > 0.0f && steer_v3_len_sq(b) > 0.0f) {
+                double c = steer_v3_dot(a, b), turn = acos(c > 1.0 ? 1.0 : c < -1.0 ? -1.0 : c);
+                worst = turn > worst ? turn : worst;
+            }
+            if (!landed_once[i] && steer_v3_len_sq(a) > 0.0f) CHECK(steer_v3_len_sq(b) > 0.0f); /* never stopped on the way */
+            was[i] = st.velocity;
+        }
+    }
     int landed = 0;
     for (int i = 0; i < UNITS; ++i) landed += steer_world_has_arrived(w, ids[i]);
-    printf("turn-limited units (%dD%s): %d of %d landed after 20 s\n", dim, up == STEER_UP_Y ? ", Y-up" : "", landed, UNITS);
+    printf("turn-limited units (%dD%s): %d of %d landed after 40 s, the sharpest turn of a step %.5f rad (the rate's %.5f)\n",
+           dim, up == STEER_UP_Y ? ", Y-up" : "", landed, UNITS, worst, (double)(gd.max_turn_rate * DT));
     CHECK(landed == UNITS);
+    CHECK(worst <= gd.max_turn_rate * DT + 1e-3); /* acos of float unit vectors: about 5e-4 near 0 */
     steer_world_destroy(w);
 }
 

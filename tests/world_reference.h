@@ -1348,7 +1348,8 @@ static inline void reference_move(const bench *b, const steer_group_def *g, floa
         if (turn > 0.0f && speed > 0.0f && steer_v2_len_sq(heading) > 0.0f) {
             steer_v2 way = steer_turn_toward2(heading, n2, turn), unit = steer_v2_direction(n2, NULL);
             if (way.x != unit.x || way.y != unit.y) /* bound: its part along, braking at most max_force, never faster than asked */
-                speed = steer_maxf(steer_maxf(steer_v2_dot(n2, way), steer_minf(steer_v2_len(v2_of(v)) - g->max_force / g->mass * dt, speed)), 0.0f);
+                speed = steer_maxf(steer_maxf(steer_v2_dot(n2, way), steer_minf(steer_v2_len(v2_of(v)) - g->max_force / g->mass * dt, speed)),
+                                   steer_minf(1e-3f * g->max_speed, speed)); /* a crawl, not a stop */
             n2 = steer_v2_scale(way, speed);
         }
         nv = v3_of(n2);
@@ -1363,7 +1364,8 @@ static inline void reference_move(const bench *b, const steer_group_def *g, floa
         if (turn > 0.0f && speed > 0.0f && steer_v3_len_sq(heading) > 0.0f) {
             steer_v3 way = steer_turn_toward3(heading, nv, turn), unit = steer_v3_direction(nv, NULL);
             if (way.x != unit.x || way.y != unit.y || way.z != unit.z)
-                speed = steer_maxf(steer_maxf(steer_v3_dot(nv, way), steer_minf(steer_v3_len(v) - g->max_force / g->mass * dt, speed)), 0.0f);
+                speed = steer_maxf(steer_maxf(steer_v3_dot(nv, way), steer_minf(steer_v3_len(v) - g->max_force / g->mass * dt, speed)),
+                                   steer_minf(1e-3f * g->max_speed, speed));
             nv = steer_v3_scale(way, speed);
         }
     }
