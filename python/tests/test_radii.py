@@ -2,7 +2,6 @@
 set_radii / get_radii and the view's radius column; an own radius moves an agent as a group of that radius
 would; kept through save and restore; refused (with the C check's name) without the flag or out of range."""
 import json
-import pathlib
 
 import numpy as np
 import pytest
@@ -78,8 +77,16 @@ def test_a_scenario_spawns_body_radius_through_from_scenario(tmp_path):
     """A scenario's spawn "body_radius" (a range drawn per agent) reaches the world World.from_scenario builds:
     the world has agent_radii, each agent its own radius in [lo, hi], the same for the file's seed every time; a
     file without it builds a world without (view.radius None), and "agent_radii": true alone one to set radii in."""
-    root = pathlib.Path(__file__).resolve().parents[2]
-    mixed = root / "scenarios" / "mixed_sizes.json"
+    # scenarios/mixed_sizes.json's group and spawn, written here: an sdist's tests run away from the checkout
+    doc = {"bounds": {"min": [-10, -10], "max": [10, 10]}, "boundary": "clamp", "seed": 5, "dt": 0.05,
+           "groups": [{"name": "pedestrians", "max_speed": 2, "max_force": 4, "radius": 0.2,
+                       "neighbours": {"radius": 3}, "combine": "running_sum", "keep_apart": True,
+                       "behaviours": {"anticipation": {"strength": 20, "keep_right": 0.5}},
+                       "spawn": [{"shape": "circle", "centre": [0, 0], "radius": 8, "count": 60, "speed": 0,
+                                  "body_radius": [0.2, 0.35],
+                                  "goal": {"kind": "arrive", "antipode": True, "speed": 1.3, "slow_radius": 1}}]}]}
+    mixed = tmp_path / "mixed.json"
+    mixed.write_text(json.dumps(doc))
     w = steer.World.from_scenario(str(mixed))
     radii = w.get_radii(w.agent_ids())
     assert radii.min() >= 0.2 and radii.max() <= 0.35 and radii.max() - radii.min() > 0.1
