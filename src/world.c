@@ -416,11 +416,10 @@ steer_world *steer__world_create(const steer_world_def *def, const char *functio
     }
     if (!def->enqueue_task) w->pool = steer__pool_create(def->worker_count, &def->allocator);
     w->workers = def->enqueue_task ? def->worker_count : steer__pool_workers(w->pool);
-    /* one candidate stage per worker: 2 * dim float arrays, a group array and
-     * an arrival array, sized for 3D so a restore of any snapshot can keep
-     * the host's stages */
-    /* p and v, own radii, groups and arrivals (world_cells.c's worker_stage): room for the radii in
-     * every world, since a restore keeps the host's stages for a world that may have them */
+    /* one candidate stage per worker (world_cells.c's worker_stage): 2 * dim
+     * float arrays, one of own radii, a group array and an arrival array,
+     * sized for 3D and with the radii in every world, so that a restore of
+     * any snapshot can keep the host's stages */
     w->stage_bytes = ((size_t)(STEER__STAGE_CAP + STEER__STAGE_PAD) * (7 * 4 + 2) + 63) / 64 * 64;
     w->stages = steer__world_alloc_array(w, (size_t)w->workers, w->stage_bytes);
     w->penetration_worst = steer__world_alloc_array(w, (size_t)w->workers, sizeof(float));
