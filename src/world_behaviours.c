@@ -535,9 +535,9 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
  * limit (in the ground frame, as steer__turn_toward: a reversal turns about
  * the world's up axis). Where the limit binds, the speed is the request's
  * part along the way the agent may take, but no less than its speed less
- * one step of braking, nor below 0 (as the vehicle's, vehicle_template.h):
- * a brake through zero stops the agent, a target beside a slow one slows it
- * to turn; and never faster than the request, so than max_speed (an agent
+ * one step of braking (as the vehicle's, vehicle_template.h), nor than a
+ * crawl (below): a brake through zero turns the agent on the spot, a target
+ * beside a slow one slows it to turn; and never faster than the request, so than max_speed (an agent
  * faster than that, its group's max_speed lowered, kept its speed less one
  * step of braking). */
 #define TURN_CRAWL 1e-3f /* of max_speed: the least speed a bound turn leaves (a turn on the spot) */
