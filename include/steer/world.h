@@ -251,9 +251,10 @@ typedef struct steer_group_def {
     float max_turn_rate;     /* radians per time unit; 0: unlimited. Limits the velocity's turn and a kept
                                 heading's (keep_headings); a turn round goes left about the up axis. Where
                                 it binds the unit slows to turn (to the asked velocity's part along the way it
-                                may take, braking at most max_force, crawling at 1e-3 max_speed at least, so
-                                that its velocity keeps its direction), so it lands on a point beside it; one
-                                at rest (arrived) sets off in the direction its force gives */
+                                may take, braking at most max_force, never faster than asked, crawling at 1e-3
+                                max_speed at least, or the asked speed if less, so that its velocity keeps its
+                                direction), so it lands on a point beside it; one at rest (arrived) sets off in
+                                the direction its force gives */
     /* neighbours */
     float neighbour_radius;  /* alignment/cohesion/separation candidates (default 1) */
     float separation_radius; /* separation acts closer than this (default 0.5) */
