@@ -1,5 +1,5 @@
 /* The state hash (steer_world_state_hash: agents, then goals, then
- * headings, in slot order) and the memory figure (steer_world_memory_bytes). */
+ * headings, then own radii, in slot order) and the memory figure (steer_world_memory_bytes). */
 #include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "world_internal.h"
 #include "world_goals.h"
