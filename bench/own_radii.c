@@ -134,8 +134,8 @@ int main(int argc, char **argv)
                agents, threads, steps, rounds, steer_kernel_name(used), best[0], median[0], best[1], median[1],
                best[1] / best[0]);
     } else {
-        printf("%d crowd agents, %d threads, %s kernel, %d steps, %d rounds each (best / median ms a step):\n", agents,
-               threads, steer_kernel_name(used), steps, rounds);
+        printf("%d crowd agents, %d thread%s, %s kernel, %d steps, %d rounds each (best / median ms a step):\n", agents,
+               threads, threads == 1 ? "" : "s", steer_kernel_name(used), steps, rounds);
         printf("  without agent_radii   %8.3f / %8.3f\n", best[0], median[0]);
         printf("  each its own radius   %8.3f / %8.3f   (%.3fx best, %.3fx median; the same motion)\n", best[1], median[1],
                best[1] / best[0], median[1] / median[0]);

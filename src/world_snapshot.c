@@ -553,6 +553,14 @@ typedef struct snap_header {
     uint64_t steps, step_begin;
 } snap_header;
 
+/* The world flags a version knows: solids and penetration from the first;
+ * bit 3, headings, since version 12; bit 4, walls' heights, since 13; bit 5,
+ * own radii, since 17. */
+static uint32_t known_flags(uint32_t version)
+{
+    return version >= 17 ? 63u : version >= 13 ? 31u : version >= 12 ? 15u : 7u;
+}
+
 /* The header, read into *def (the host's def, with what the snapshot
  * holds put in) and *h: BAD_SNAPSHOT for bad bytes or another dimension
  * (which is also reported as misuse: the caller's mistake, said),
@@ -591,9 +599,7 @@ static steer_result take_header(reader *rd, const steer_world *w, steer_world_de
      * listed until the next step */
     h->step_begin = version >= 8 ? get_u64(rd) : h->steps;
     h->group_count = get_u32(rd);
-    /* bit 3, headings, since version 12; bit 4, walls' heights, since 13; bit 5, own radii, since 17 */
-    const uint32_t known_flags = version >= 17 ? 63u : version >= 13 ? 31u : version >= 12 ? 15u : 7u;
-    if (rd->bad || h->flags > known_flags || h->grid_capacity < 1u || h->grid_capacity > (1u << 28) ||
+    if (rd->bad || h->flags > known_flags(version) || h->grid_capacity < 1u || h->grid_capacity > (1u << 28) ||
         h->step_begin > h->steps)
         return STEER_ERROR_BAD_SNAPSHOT;
     if (h->group_count > (uint32_t)def->max_groups) return too_small(h->group_count, "groups", "max_groups", def->max_groups);
@@ -1009,6 +1015,8 @@ steer_result steer_world_snapshot_info(const void *data, size_t size, steer_snap
     uint32_t flags = get_u32(&rd); /* solids, penetration, headings, walls' heights, own radii */
     bool headings = version >= 12 && ((flags >> 3) & 1u), wall_heights = version >= 13 && ((flags >> 4) & 1u);
     bool own_radii = version >= 17 && ((flags >> 5) & 1u);
+    if (!rd.bad && flags > known_flags(version))
+        INFO_REFUSE("world flags %#x: version %u's are at most %#x", flags, version, known_flags(version));
     skip(&rd, 4); /* penetration iterations */
     uint32_t grid_capacity = get_u32(&rd);
     if (!rd.bad && (grid_capacity < 1u || grid_capacity > (1u << 28)))

@@ -34,7 +34,8 @@ static inline snap_buffer snap_save(const steer_world *w)
 #define SNAP_VERSION_AT 8
 #define SNAP_DEF_SIZE_AT 20
 #define SNAP_CELL_SIZE_AT (8 + 4 * 4 + 2 * sizeof(steer_v3) + 4 + 4)
-#define SNAP_GRID_CAPACITY_AT (SNAP_CELL_SIZE_AT + 4 + 4 + 8 + 4 + 4)
+#define SNAP_FLAGS_AT (SNAP_CELL_SIZE_AT + 4 + 4 + 8)
+#define SNAP_GRID_CAPACITY_AT (SNAP_FLAGS_AT + 4 + 4)
 
 /* From the end, in a world without wander angles, goals or formations: the
  * CRC, the formation count, the orders given and the goal count, the wander flag, then the agents' slots, groups,

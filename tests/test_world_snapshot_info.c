@@ -208,6 +208,14 @@ static void test_refusals_say_why(void)
     memcpy(copy, snap.data, snap.size);
     copy[SNAP_VERSION_AT] ^= 0x40;
     REFUSED_SAYING(snap.size, "damaged: its CRC-32 does not match");
+    /* a world flag the version does not know (bit 6): named, not "bytes left" */
+    memcpy(copy, snap.data, snap.size);
+    uint32_t flags;
+    memcpy(&flags, copy + SNAP_FLAGS_AT, 4);
+    flags |= 1u << 6;
+    memcpy(copy + SNAP_FLAGS_AT, &flags, 4);
+    snap_reseal(copy, snap.size);
+    REFUSED_SAYING(snap.size, "world flags 0x");
     memcpy(copy, snap.data, snap.size);
     uint32_t version = 99;
     memcpy(copy + SNAP_VERSION_AT, &version, 4);
