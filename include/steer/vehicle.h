@@ -78,7 +78,8 @@ typedef struct steer_vehicle3 {
     float mass;                /* default 1; <= 0 counts as 1 */
     float radius;              /* length (default 0.5); used by obstacle avoidance */
     float max_turn_rate;       /* radians per time unit; <= 0: unlimited (default) */
-    float heading_smoothing;   /* k per step in (0, 1] for smooth_heading, whatever dt (default 0.3) */
+    float heading_smoothing;   /* k per step in (0, 1] for smooth_heading, whatever dt (default 0.3);
+                                  from the exact opposite it turns k of the half turn (docs/model.md §4) */
     steer_wander_params wander;        /* default radius 1, distance 2 (length), jitter 1 rad per time unit */
     float wander_angle;                /* planar wander state, radians, world frame */
     steer_wander_sphere wander_sphere; /* spherical wander state */
