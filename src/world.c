@@ -240,7 +240,7 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const s
 #undef FINITE_V3_FIELD
     /* keep_apart limits only what it sees: two of the group must be seen before their bodies meet (a
      * snapshot from before the rule, restored with function NULL, still loads) */
-    STEER__REQUIRE(!g->keep_apart || !function || !(g->neighbour_radius < 2.0f * g->radius), GROUP_DEF_NEIGHBOUR_RADIUS,
+    STEER__REQUIRE(!function || steer__keep_apart_sees(g, g->radius), GROUP_DEF_NEIGHBOUR_RADIUS,
                    "def->neighbour_radius = %g with keep_apart and radius %g: must be at least 2 radius = %g (keep_apart "
                    "sees only neighbours within it, and two bodies touch at 2 radius)",
                    (double)g->neighbour_radius, (double)g->radius, 2.0 * (double)g->radius);
@@ -559,7 +559,7 @@ steer_result steer_world_set_group(steer_world *w, int group, const steer_group_
     if (!group_def_ok(w, def, now->weight[STEER_FOLLOW_LEADER] != 0.0f ? &now->leader : NULL, __func__))
         return STEER_ERROR_INVALID_ARGUMENT;
     const float own = def->keep_apart ? steer__group_own_radius_max(w, group) : 0.0f;
-    STEER_MISUSE_IF(def->neighbour_radius < 2.0f * own, STEER_ERROR_INVALID_ARGUMENT, GROUP_DEF_NEIGHBOUR_RADIUS,
+    STEER_MISUSE_IF(!steer__keep_apart_sees(def, own), STEER_ERROR_INVALID_ARGUMENT, GROUP_DEF_NEIGHBOUR_RADIUS,
                     "def->neighbour_radius = %g with keep_apart: must be at least 2 radius = %g of the group's widest "
                     "member (its own radius)", (double)def->neighbour_radius, 2.0 * (double)own);
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
@@ -788,7 +788,7 @@ steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int 
                     "group = %d: must be in [0, %d), the groups added", group, w->group_count);
     const steer_group_def *to = &w->groups[group].def;
     const float own = w->own_radius ? w->own_radius[d] : 0.0f;
-    STEER_MISUSE_IF(to->keep_apart && to->neighbour_radius < 2.0f * own, STEER_ERROR_INVALID_ARGUMENT, AGENT_RADIUS,
+    STEER_MISUSE_IF(!steer__keep_apart_sees(to, own), STEER_ERROR_INVALID_ARGUMENT, AGENT_RADIUS,
                     "group = %d with keep_apart and neighbour_radius %g: the agent's own radius %g must be at most "
                     "neighbour_radius / 2 there", group, (double)to->neighbour_radius, (double)own);
     w->group[d] = (uint8_t)group;

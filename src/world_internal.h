@@ -298,6 +298,15 @@ static inline uint32_t steer__slot_of(const steer_world *w, int d)
     return steer__has_goal(w, d) ? steer__goal_of(w, d)->slot : w->slot[d];
 }
 
+/* Whether keep_apart, in a group of def d, sees two bodies of radius r
+ * before they touch: its neighbour_radius is at least 2 r (world.h,
+ * keep_apart); any r for a group without it. The one rule the group's
+ * radius and every agent's own are held to. */
+static inline bool steer__keep_apart_sees(const steer_group_def *d, float r)
+{
+    return !d->keep_apart || !(d->neighbour_radius < 2.0f * r);
+}
+
 /* Dense agent d's body radius: its own (def.agent_radii), else its group's. */
 static inline float steer__body_radius(const steer_world *w, int d)
 {

@@ -49,7 +49,7 @@ static steer_result set_one(steer_world *w, uint32_t d, float r, const char *fun
     /* keep_apart sees only what lies within the neighbour radius: two of
      * the group must be seen before their bodies meet, as group defs are held to */
     const steer_group_def *g = &w->groups[w->group[d]].def;
-    if (g->keep_apart && g->neighbour_radius < 2.0f * r) {
+    if (!steer__keep_apart_sees(g, r)) {
         steer__misuse(STEER_MISUSE_AGENT_RADIUS, function,
                       "%s = %g in group %d with keep_apart and neighbour_radius %g: must be at most neighbour_radius / 2 = %g",
                       field, (double)r, (int)w->group[d], (double)g->neighbour_radius, 0.5 * (double)g->neighbour_radius);

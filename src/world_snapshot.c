@@ -799,7 +799,7 @@ static steer_result take_own_radii(reader *rd, steer_world *fresh)
     for (int d = 0; d < fresh->count; ++d) {
         const float r = fresh->own_radius[d];
         const steer_group_def *g = &fresh->groups[fresh->group[d]].def;
-        if (!(r >= 0.0f) || !steer_is_finite(r) || (g->keep_apart && g->neighbour_radius < 2.0f * r))
+        if (!(r >= 0.0f) || !steer_is_finite(r) || !steer__keep_apart_sees(g, r))
             return STEER_ERROR_BAD_SNAPSHOT;
         fresh->own_radius_max = steer_maxf(fresh->own_radius_max, r);
     }
