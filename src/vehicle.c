@@ -1,6 +1,7 @@
 /* The stateful vehicle, one template for 2D and 3D. */
 #include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "steer/vehicle.h"
+#include "turn_limit.h"
 #include "up_axis.h"
 
 #include <string.h>

@@ -55,20 +55,6 @@ static bool N(kept_opposite)(V s, V h, V smooth)
     return F(len_sq)(across) < 1e-12f; /* turned by less than 1e-6 rad */
 }
 
-/* Where the turn limit binds: the speed the request `asked` has along
- * the way the vehicle may take, but no slower than `least` (its speed less
- * one step of its braking) nor below 0. So a brake through zero stops it
- * (the reversed velocity turned forward had sped it up), a target beside a
- * slow one slows it to turn (it had circled the target for ever), and a
- * fast one turns at its speed less what its force can brake. Never faster
- * than the request (so than max_speed): one faster than max_speed (its
- * max_speed lowered, a velocity set) had kept its speed less one braking
- * step, 9.5 at max_speed 2. */
-static float N(turned_speed)(V asked, V way, float least)
-{
-    return steer_maxf(steer_maxf(F(dot)(asked, way), steer_minf(least, F(len)(asked))), 0.0f);
-}
-
 static void N(integrate)(VEH *v, float dt)
 {
     V force = F(truncate)(v->force, v->max_force);
@@ -83,7 +69,7 @@ static void N(integrate)(VEH *v, float dt)
             V way = N(steer_turn_toward)(v->heading, vel, v->max_turn_rate * dt);
             V asked = F(direction)(vel, 0);
             if (memcmp(&way, &asked, sizeof way) != 0) {
-                speed = N(turned_speed)(vel, way, F(len)(v->velocity) - v->max_force * inv_mass * dt);
+                speed = steer__turned_speed(F(dot)(vel, way), F(len)(v->velocity) - v->max_force * inv_mass * dt, speed, 0.0f);
                 turned = way; /* the heading turns even where the vehicle stops */
             }
             vel = F(scale)(way, speed);

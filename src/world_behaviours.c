@@ -7,6 +7,7 @@
 #include "world_goals.h"
 #include "world_handles.h"
 #include "contain.h"
+#include "turn_limit.h"
 #include "anticipation.h"
 
 #include <float.h>
@@ -558,7 +559,7 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, 
                  * the next step any way at all (a boid stopped by a reversal restarted up to 180 degrees
                  * round); it turns on the spot at its rate, as the vehicle does with its kept heading */
                 float crawl = steer_minf(TURN_CRAWL * d->max_speed, speed);
-                speed = steer_maxf(steer_maxf(steer_v3_dot(asked, way), steer_minf(least, speed)), crawl);
+                speed = steer__turned_speed(steer_v3_dot(asked, way), least, speed, crawl);
             }
             nv = steer__from_ground(w, steer_v3_scale(way, speed));
         }
