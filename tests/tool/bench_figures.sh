@@ -12,8 +12,6 @@
 #   - escorts: one line per size, every time positive, best <= median, a
 #     size past STEER_MAX_FORMATIONS reported and skipped; likewise a bad
 #     option
-#   - own_radii: its JSON echoes its options, times positive, best <= median
-#     (it fails by itself if the two crowds part); likewise a bad option
 #   BENCH_DIR: the build's bench folder.
 set -eu
 bench="${1:?usage: bench_figures.sh BENCH_DIR}"
@@ -25,8 +23,7 @@ fail=0
 "$bench/step_times" --agents 3000 --steps 60 --threads 2 --headings --json > "$out/headings.json"
 "$bench/state_hash" --agents 3000 --repeat 3 --json > "$out/hash.json"
 "$bench/escorts" --escorts 300,2000,70000 --orders 100 --steps 3 --repeat 3 --json > "$out/escorts.json" 2> "$out/escorts.err"
-"$bench/own_radii" --agents 2000 --steps 5 --rounds 3 --threads 2 --json > "$out/radii.json" || fail=1
-python3 - "$out/steps.json" "$out/hash.json" "$out/escorts.json" "$out/escorts.err" "$out/headings.json" "$out/radii.json" <<'PY' || fail=1
+python3 - "$out/steps.json" "$out/hash.json" "$out/escorts.json" "$out/escorts.err" "$out/headings.json" <<'PY' || fail=1
 import json, re, sys
 s = json.loads(open(sys.argv[1]).read())
 ok = True
@@ -57,13 +54,10 @@ for l in lines:
     for k in ("add_us", "step_ms", "plain_ms", "order_us"):
         check(0 < l[k] <= l[k + "_median"], "escorts %s: %r" % (k, l))
 check("70000 formations refused" in open(sys.argv[4]).read(), "escorts names the size it skipped")
-r = json.loads(open(sys.argv[6]).read())
-check(r["agents"] == 2000 and r["threads"] == 2 and r["steps"] == 5 and r["rounds"] == 3, "own_radii echoes its options: %r" % r)
-check(0 < r["ms"] <= r["ms_median"] and 0 < r["radii_ms"] <= r["radii_ms_median"], "own_radii times: %r" % r)
 sys.exit(0 if ok else 1)
 PY
 
-for prog in step_times state_hash escorts own_radii; do
+for prog in step_times state_hash escorts; do
   status=0
   option=--agents
   [ "$prog" = escorts ] && option=--escorts

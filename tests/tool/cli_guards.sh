@@ -37,6 +37,7 @@
 #     an option given twice (-o a -o b wrote to b), a flag too
 #   - bench/refc_ratio.sh reads refc's time to the agent-step (refc's "sec"
 #     is to the millisecond: a short run read 0.000 ms/step, every ratio 0.00)
+#   - steer bench --own-radii moves its crowd as without (what radii cost)
 #   - steer bench --json names the machine as its text does, the CPU's name
 #     a JSON string whatever it holds (printed raw, a quote, a backslash or a
 #     tab in it broke the line); the names in --metrics are the file's
@@ -133,6 +134,20 @@ m = json.load(open(sys.argv[1]))
 sys.exit(0 if 15.0 <= m["mean_neighbours"] <= 17.0 else 1)
 EOF
 done
+
+# steer bench --own-radii: the crowd in a world with agent_radii, each agent
+# its group's radius as its own, moves as the crowd without (the same mean
+# neighbours, from the final positions), and says so
+for case in "" "--own-radii"; do
+    "$steer" bench --crowd --agents 2000 --steps 20 --json $case > "radii$case.json" 2> stderr.txt ||
+        fail "bench --crowd $case: status $? ($(cat stderr.txt))"
+done
+python3 - radii.json radii--own-radii.json <<'EOF' || fail "bench --own-radii: $(cat radii.json radii--own-radii.json)"
+import json, sys
+plain, own = (json.load(open(f)) for f in sys.argv[1:3])
+sys.exit(0 if plain["own_radii"] is False and own["own_radii"] is True and
+         plain["mean_neighbours"] == own["mean_neighbours"] and plain["state_hash"] != own["state_hash"] else 1)
+EOF
 
 # steer bench --json names the machine as its text does ("on CPU, ARCH
 # (kernels: K), OS"), one line; with a CPU named with a quote, a backslash, a tab, a
@@ -409,7 +424,7 @@ rm -rf out
 
 # steer --help: every mode of bench
 "$steer" --help > stdout.txt 2>&1 || fail "steer --help: status $?"
-for s in "[--goals | --crowd]" "[--ground]" "--table [--dim 2|3] [--steps S]"; do
+for s in "[--goals | --crowd]" "[--ground]" "[--own-radii]" "--table [--dim 2|3] [--steps S]"; do
     grep -qF -- "$s" stdout.txt || fail "steer --help lacks '$s'"
 done
 # ... and steer run's usage as steer run --help gives it (it lacked --until and --csv-steps)

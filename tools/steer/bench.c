@@ -7,6 +7,8 @@
  *   both timed beside the standard flock of the same size, the runs alternating
  *   --ground     the 2D flock (or goals, or crowd) on the XZ ground of a Y-up
  *                3D world, its group ground_plane (the 2.5D case of a game)
+ *   --own-radii  any of these in a world with agent_radii, each agent its
+ *                group's radius as its own (the same motion): what they cost
  */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #define _POSIX_C_SOURCE 200809L
@@ -38,6 +40,7 @@ typedef struct bench_setup {
     steer_kernel kernel;
     bench_mode mode;
     bool ground; /* the 2D placement on a Y-up world's ground (dim 3) */
+    bool own_radii; /* a world with agent_radii, each agent its group's radius as its own */
 } bench_setup;
 
 typedef struct bench_result {
@@ -294,39 +297,63 @@ static steer_group_def crowd_group_def(void)
     return g;
 }
 
-/* The 2D standard flock laid on the XZ ground of a Y-up 3D world: the same
- * placement and headings (2D x, y become x, z) at GROUND_HEIGHT, the group
- * ground_plane. Built from a 2D flock's agents, so the two start alike. */
-static steer_world *make_ground_world(const steer_standard_flock_def *fd)
+/* The standard flock copied agent by agent into a world of another def,
+ * so that the two start alike: with --ground the 2D flock laid on the XZ
+ * ground of a Y-up 3D world (2D x, y become x, z, at GROUND_HEIGHT), the
+ * group ground_plane; with --own-radii a world made with agent_radii. */
+static steer_world *make_copied_world(const steer_standard_flock_def *fd, const bench_setup *b)
 {
-    steer_standard_flock_def flat_def = *fd;
-    flat_def.dim = 2;
-    flat_def.allocator = (steer_allocator){0};
+    steer_standard_flock_def copied_def = *fd;
+    if (b->ground) copied_def.dim = 2;
+    copied_def.allocator = (steer_allocator){0};
     steer_world_def wd;
-    if (steer_standard_flock_world_def(&flat_def, &wd) != STEER_OK) return 0;
-    wd.dim = 3;
-    wd.up = STEER_UP_Y;
-    wd.bounds_max.y = GROUND_TOP;
+    if (steer_standard_flock_world_def(&copied_def, &wd) != STEER_OK) return 0;
+    if (b->ground) {
+        wd.dim = 3;
+        wd.up = STEER_UP_Y;
+        wd.bounds_max.y = GROUND_TOP;
+    }
+    wd.agent_radii = b->own_radii;
     wd.allocator = fd->allocator;
-    steer_world *flat = steer_standard_flock_create(&flat_def);
-    steer_world *w = flat ? steer_world_create(&wd) : 0;
+    steer_world *copied = steer_standard_flock_create(&copied_def);
+    steer_world *w = copied ? steer_world_create(&wd) : 0;
     steer_group_def g = steer_standard_flock_group_def();
-    g.ground_plane = true;
+    g.ground_plane = b->ground;
     if (!w || steer_world_add_group(w, &g) != 0) {
-        steer_world_destroy(flat), steer_world_destroy(w);
+        steer_world_destroy(copied), steer_world_destroy(w);
         return 0;
     }
-    steer_world_view v = steer_world_get_view(flat); /* no step yet: in the order added */
+    steer_world_view v = steer_world_get_view(copied); /* no step yet: in the order added */
     for (int i = 0; i < v.count; ++i) {
-        steer_v3 p = steer_v3_make(v.px[i], GROUND_HEIGHT, v.py[i]), vel = steer_v3_make(v.vx[i], 0.0f, v.vy[i]);
+        steer_v3 p = steer_v3_make(v.px[i], v.py[i], v.pz ? v.pz[i] : 0.0f);
+        steer_v3 vel = steer_v3_make(v.vx[i], v.vy[i], v.vz ? v.vz[i] : 0.0f);
+        if (b->ground) p = steer_v3_make(p.x, GROUND_HEIGHT, p.y), vel = steer_v3_make(vel.x, 0.0f, vel.y);
         if (steer_world_add_agent(w, 0, p, vel).index == 0) {
             steer_world_destroy(w);
             w = 0;
             break;
         }
     }
-    steer_world_destroy(flat);
+    steer_world_destroy(copied);
     return w;
+}
+
+/* --own-radii: each agent given its group's radius as its own, so the
+ * world moves as without them and the difference is what they cost. */
+static int own_radii(steer_world *w, int agents)
+{
+    steer_group_def g;
+    steer_world_get_group(w, 0, &g);
+    steer_agent_id *ids = malloc(sizeof *ids * (size_t)agents);
+    float *radii = malloc(sizeof *radii * (size_t)agents);
+    int set = 0;
+    for (int i = 0; ids && radii && i < agents; ++i) {
+        ids[i] = (steer_agent_id){(uint32_t)i + 1, 0, 0}; /* the i-th agent added */
+        radii[i] = g.radius;
+    }
+    if (ids && radii) set = steer_world_set_radii(w, ids, radii, agents, NULL);
+    free(ids), free(radii);
+    return set == agents ? 0 : -1;
 }
 
 static steer_world *make_world(const bench_setup *b)
@@ -337,12 +364,12 @@ static steer_world *make_world(const bench_setup *b)
     fd.neighbours = b->k;
     fd.worker_count = b->threads;
     fd.allocator = (steer_allocator){bench_alloc, bench_free, 0};
-    steer_world *w = b->ground ? make_ground_world(&fd) : steer_standard_flock_create(&fd);
+    steer_world *w = b->ground || b->own_radii ? make_copied_world(&fd, b) : steer_standard_flock_create(&fd);
     if (!w) return 0;
     steer_group_def crowd = crowd_group_def();
     crowd.ground_plane = b->ground;
     if ((b->mode == BENCH_CROWD && steer_world_set_group(w, 0, &crowd) != STEER_OK) ||
-        (b->mode != BENCH_FLOCK && add_goals(w, b) != 0)) {
+        (b->mode != BENCH_FLOCK && add_goals(w, b) != 0) || (b->own_radii && own_radii(w, b->agents) != 0)) {
         steer_world_destroy(w);
         return 0;
     }
@@ -395,6 +422,7 @@ static int run_repeated(const bench_setup *b, int repeat, bench_result *out)
     double ms[64], flock_ms[64];
     bench_setup flock_setup = *b;
     flock_setup.mode = BENCH_FLOCK;
+    flock_setup.own_radii = false; /* the same standard flock beside every mode */
     for (int r = 0; r < repeat; ++r) {
         bench_result one, flock;
         if (run_bench(b, &one) != 0) return -1;
@@ -441,7 +469,7 @@ static steer_kernel dispatched(steer_kernel kernel)
 static json_t *bench_json(const bench_result *r, const host_info *host)
 {
     const bench_setup *b = &r->setup;
-    json_t *line = json_pack("{s:i, s:i, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:i, s:o, s:b, s:b, s:b}",
+    json_t *line = json_pack("{s:i, s:i, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:i, s:o, s:b, s:b, s:b, s:b}",
                              "agents", b->agents,
                              "threads", b->threads,
                              "steps", b->steps,
@@ -459,7 +487,8 @@ static json_t *bench_json(const bench_result *r, const host_info *host)
                              "ms_per_step_median", tool_json_fixed(r->ms_median, 4),
                              "goals", b->mode != BENCH_FLOCK,
                              "crowd", b->mode == BENCH_CROWD,
-                             "ground", b->ground);
+                             "ground", b->ground,
+                             "own_radii", b->own_radii);
     json_t *beside_flock = b->mode == BENCH_FLOCK
                                ? json_object()
                                : json_pack("{s:o, s:o, s:o, s:o}",
@@ -509,7 +538,7 @@ static int parse_int(const char *s, int lo, int hi, int *out)
     return 0;
 }
 
-enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_GOALS, OPT_CROWD, OPT_GROUND, OPT_TABLE, OPT_JSON, OPT_HELP };
+enum { OPT_AGENTS, OPT_THREADS, OPT_STEPS, OPT_DIM, OPT_NEIGHBOURS, OPT_KERNEL, OPT_REPEAT, OPT_GOALS, OPT_CROWD, OPT_GROUND, OPT_OWN_RADII, OPT_TABLE, OPT_JSON, OPT_HELP };
 static const tool_option options[] = {
     {"--agents", 0, "N", "agents in the flock, 1 to 67108864 (default 100000)"},
     {"--threads", 0, "T", "worker threads, 1 to 64 (default 1)"},
@@ -523,6 +552,8 @@ static const tool_option options[] = {
                       "timed beside the standard flock"},
     {"--ground", 0, 0, "the 2D placement on the XZ ground of a Y-up 3D world, the group on the ground plane "
                        "(with --goals or --crowd too)"},
+    {"--own-radii", 0, 0, "a world made with agent_radii, each agent its group's radius as its own: the same "
+                          "motion, so the time against a run without is what the radii cost"},
     {"--table", 0, 0, "sweep N = 10k, 100k, 1M x threads 1, 2 (so no --agents or --threads)"},
     {"--json", 0, 0, "one JSON object per configuration"},
     {"--help", "-h", 0, "this text"},
@@ -533,9 +564,9 @@ static void usage(FILE *to)
 {
     fprintf(to, "usage: steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
                 "                   [--kernel best|scalar|sse2|avx2|avx512|neon|simd128] [--repeat R] [--goals | --crowd]\n"
-                "                   [--ground]\n"
+                "                   [--ground] [--own-radii]\n"
                 "       steer bench --table [--dim 2|3] [--steps S] [--neighbours K] [--kernel NAME] [--json] [--repeat R]\n"
-                "                   [--goals | --crowd] [--ground]\n"
+                "                   [--goals | --crowd] [--ground] [--own-radii]\n"
                 "The standard flock (separation 1.5, alignment 1, cohesion 1 on a torus, dt 1/60) timed per step.\n"
                 "--goals: the same, each agent also arriving at its own random point.\n"
                 "--crowd: the same torus, limits and K; each agent arrives at its own point, anticipating\n"
@@ -550,7 +581,7 @@ int steer_cmd_bench(int argc, char **argv)
 {
     int agents = 100000, threads = 1, steps = 0, dim = 2, repeat = 1; /* steps 0: the default */
     float k = 16.0f;
-    bool json = false, table = false, goals = false, crowd = false, ground = false, dim_given = false;
+    bool json = false, table = false, goals = false, crowd = false, ground = false, radii = false, dim_given = false;
     const char *sized = 0; /* --agents or --threads as given: --table sweeps both itself */
     steer_kernel kernel = STEER_KERNEL_BEST;
     const char *given[OPTION_COUNT] = {0}; /* each value option's value, once given */
@@ -573,6 +604,7 @@ int steer_cmd_bench(int argc, char **argv)
         case OPT_GOALS: goals = true; break;
         case OPT_CROWD: crowd = true; break;
         case OPT_GROUND: ground = true; break;
+        case OPT_OWN_RADII: radii = true; break;
         case OPT_KERNEL:
             bad = -1, rule = "expected best, scalar, sse2, avx2, avx512, neon or simd128";
             for (steer_kernel q = STEER_KERNEL_BEST; q < STEER_KERNEL_COUNT; q = (steer_kernel)(q + 1))
@@ -612,7 +644,7 @@ int steer_cmd_bench(int argc, char **argv)
         return 2;
     }
     bench_mode mode = crowd ? BENCH_CROWD : goals ? BENCH_GOALS : BENCH_FLOCK;
-    bench_setup setup = {agents, threads, steps ? steps : 100, ground ? 3 : dim, k, kernel, mode, ground};
+    bench_setup setup = {agents, threads, steps ? steps : 100, ground ? 3 : dim, k, kernel, mode, ground, radii};
     host_info host = host_describe();
     if (!steer_kernel_available(kernel)) {
         char have[96];
@@ -631,9 +663,9 @@ int steer_cmd_bench(int argc, char **argv)
             if (!print_json(&r, &host)) return 1;
         } else {
             static const char *const what[] = {"", " with goals", " in a crowd"};
-            printf("%d agent%s%s, %dD%s, %d thread%s, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
+            printf("%d agent%s%s, %dD%s%s, %d thread%s, %s kernel: %.3f ms/step (cpu %.3f), %.3g agent-steps/s, mean "
                    "neighbours %.2f, hash %016" PRIx64 "\n", agents, agents == 1 ? "" : "s", what[mode], setup.dim,
-                   ground ? " on the Y-up ground" : "", threads, threads == 1 ? "" : "s", steer_kernel_name(r.kernel), r.ms_per_step, r.cpu_ms_per_step, agents / (r.ms_per_step * 1e-3),
+                   ground ? " on the Y-up ground" : "", radii ? ", each its own radius" : "", threads, threads == 1 ? "" : "s", steer_kernel_name(r.kernel), r.ms_per_step, r.cpu_ms_per_step, agents / (r.ms_per_step * 1e-3),
                    r.mean_neighbours, r.hash);
             if (mode != BENCH_FLOCK)
                 printf("%.2fx the standard flock per agent-step (%.3f ms/step; medians %.2fx)\n", r.ms_per_step / r.flock_ms,
@@ -649,8 +681,9 @@ int steer_cmd_bench(int argc, char **argv)
         char have[96];
         kernels_available(have, sizeof have);
         steer_kernel used = dispatched(kernel);
-        printf("# %s%s%s, %s kernel, on %s, %s (kernels: %s), %s\n", mode == BENCH_CROWD ? "a crowd" : "the standard flock",
-               mode == BENCH_GOALS ? " with goals" : "", ground ? " on the Y-up ground" : "", steer_kernel_name(used),
+        printf("# %s%s%s%s, %s kernel, on %s, %s (kernels: %s), %s\n", mode == BENCH_CROWD ? "a crowd" : "the standard flock",
+               mode == BENCH_GOALS ? " with goals" : "", ground ? " on the Y-up ground" : "",
+               radii ? ", each its own radius" : "", steer_kernel_name(used),
                host.cpu, build_arch(), have, host.os);
         printf("%-8s %-3s %-7s %10s %10s %14s %9s %8s %7s %9s %-16s", "agents", "dim", "threads", "ms/step", "median",
                "agent-steps/s", "ns/agent", "mean_nb", "grid%", "B/agent", "state_hash");

@@ -19,9 +19,9 @@ static void usage(FILE *to)
                 "                 [--trail N] [--threads T] [--csv FILE [--csv-steps]] [--metrics FILE] [--debug] [--quiet]\n"
                 "       steer bench [--agents N] [--threads T] [--steps S] [--dim 2|3] [--neighbours K] [--json]\n"
                 "                   [--kernel best|scalar|sse2|avx2|avx512|neon|simd128] [--repeat R] [--goals | --crowd]\n"
-                "                   [--ground]\n"
+                "                   [--ground] [--own-radii]\n"
                 "       steer bench --table [--dim 2|3] [--steps S] [--neighbours K] [--kernel NAME] [--json] [--repeat R]\n"
-                "                   [--goals | --crowd] [--ground]\n"
+                "                   [--goals | --crowd] [--ground] [--own-radii]\n"
                 "       steer --version\n"
                 "every option: steer run --help, steer bench --help\n");
 }
