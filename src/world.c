@@ -654,7 +654,7 @@ static steer_agent_id add_one(steer_world *w, int group, steer_v3 pos, steer_v3 
     w->group[d] = (uint8_t)group;
     if (w->wander) w->wander[d] = initial_wander_angle(w, vel);
     write_state(w, d, pos, vel);
-    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), true, 0.0f);
+    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), true);
     if (w->own_radius) w->own_radius[d] = 0.0f; /* its group's */
     steer__query_added(w, (int)d);
     return (steer_agent_id){slot + 1, w->generation[slot], w->identity};
@@ -748,7 +748,7 @@ static steer_result teleport_agent(steer_world *w, uint32_t d, steer_v3 pos, ste
         return STEER_ERROR_INVALID_ARGUMENT;
     }
     write_state(w, d, pos, vel);
-    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), false, 0.0f); /* a teleport turns it at once */
+    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), false); /* a teleport turns it at once */
     return STEER_OK;
 }
 
@@ -795,7 +795,7 @@ steer_result steer_world_set_agent_group(steer_world *w, steer_agent_id id, int 
     if (w->groups[group].on_ground) { /* it now moves along the ground, and faces along it (+x if it faced straight up) */
         int up = steer__up_index(w);
         w->v[up][d] = 0.0f;
-        if (w->heading[0]) steer__heading_follow(w, (int)d, steer__v3_at(w, w->heading, (int)d), true, 0.0f);
+        if (w->heading[0]) steer__heading_follow(w, (int)d, steer__v3_at(w, w->heading, (int)d), true);
     }
     return STEER_OK;
 }

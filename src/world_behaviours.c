@@ -540,27 +540,34 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
  * crawl (below): a brake through zero turns the agent on the spot, a target
  * beside a slow one slows it to turn; and never faster than the request, so than max_speed (an agent
  * faster than that, its group's max_speed lowered, kept its speed less one
- * step of braking). */
+ * step of braking). With a kept heading (`facing`, NULL without) the turn
+ * starts from it and turns it, as the vehicle's: no crawl, and its speed
+ * along the heading is the one braked. */
 #define TURN_CRAWL 1e-3f /* of max_speed: the least speed a bound turn leaves (a turn on the spot) */
-steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt)
+steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt,
+                                   steer_v3 *facing)
 {
     const steer_group_def *d = &g->def;
     steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, force, g->inv_mass * dt), d->max_speed);
     if (d->max_turn_rate > 0.0f) {
         float speed = steer_v3_len(nv);
-        steer_v3 heading = steer_v3_normalize(v);
+        steer_v3 heading = facing ? *facing : steer_v3_normalize(v);
         if (speed > 0.0f && steer_v3_len_sq(heading) > 0.0f) {
             steer_v3 asked = steer__to_ground(w, nv);
             steer_v3 way = steer_turn_toward3(steer__to_ground(w, heading), asked, d->max_turn_rate * dt);
             steer_v3 unit = steer_v3_direction(asked, NULL);
             if (memcmp(&way, &unit, sizeof way) != 0) { /* no slower than one step of braking allows, */
-                float least = steer_v3_len(v) - d->max_force * g->inv_mass * dt; /* nor faster than asked; */
-                /* and crawling, not stopped: its velocity is its heading, and a stop would let it set off
-                 * the next step any way at all (a boid stopped by a reversal restarted up to 180 degrees
-                 * round); it turns on the spot at its rate, as the vehicle does with its kept heading */
-                float crawl = steer_minf(TURN_CRAWL * d->max_speed, speed);
+                /* its speed along the way it faces: a push (keep_apart) that moved it backwards is not
+                 * a speed forwards to brake from */
+                float now = facing ? steer_v3_dot(v, heading) : steer_v3_len(v);
+                float least = now - d->max_force * g->inv_mass * dt; /* nor faster than asked; */
+                /* and without a kept heading crawling, not stopped: its velocity is its heading, and a
+                 * stop would let it set off the next step any way at all (a boid stopped by a reversal
+                 * restarted up to 180 degrees round); it turns on the spot at its rate */
+                float crawl = facing ? 0.0f : steer_minf(TURN_CRAWL * d->max_speed, speed);
                 speed = steer__turned_speed(steer_v3_dot(asked, way), least, speed, crawl);
             }
+            if (facing) *facing = steer__from_ground(w, way); /* turned even where it stops */
             nv = steer__from_ground(w, steer_v3_scale(way, speed));
         }
     }

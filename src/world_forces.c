@@ -332,12 +332,20 @@ typedef struct crowd_chunk {
 } crowd_chunk;
 
 /* Agent a's new velocity from its combined force: in the world's plane,
- * integrated with the turn limit. */
+ * integrated with the turn limit. A turn-limited agent's kept heading is
+ * the turn's start, and the heading it turns to goes to next_heading (the
+ * sort's spare, free until the next sort), which steer__headings_update
+ * takes after the sub-step: its neighbours read the heading it had. */
 static steer_v3 new_velocity(const steer__force_context *fc, const steer__agent *a, steer_v3 force)
 {
-    if (fc->w->dim == 2) force.z = 0.0f;
-    if (a->g->def.ground_plane) steer__drop_up(fc->w, &force);
-    return steer__integrate_velocity(fc->w, a->g, a->v, force, fc->dt);
+    steer_world *w = fc->w;
+    if (w->dim == 2) force.z = 0.0f;
+    if (a->g->def.ground_plane) steer__drop_up(w, &force);
+    if (!w->heading[0] || !(a->g->def.max_turn_rate > 0.0f)) return steer__integrate_velocity(w, a->g, a->v, force, fc->dt, NULL);
+    steer_v3 facing = steer__v3_at(w, w->heading, a->dense);
+    steer_v3 nv = steer__integrate_velocity(w, a->g, a->v, force, fc->dt, &facing);
+    steer__v3_put(w, w->next_heading, a->dense, facing);
+    return nv;
 }
 
 /* Agent a's steps after its new velocity: keep_apart, the move, the arrival. */

@@ -6,36 +6,29 @@
 
 #include <string.h>
 
-void steer__heading_follow(steer_world *w, int d, steer_v3 v, bool fresh, float max_angle)
+void steer__heading_follow(steer_world *w, int d, steer_v3 v, bool fresh)
 {
     const steer__group *g = &w->groups[w->group[d]];
     if (g->on_ground) steer__drop_up(w, &v);
     steer_v3 was = fresh ? steer_v3_make(1.0f, 0.0f, 0.0f) : steer__v3_at(w, w->heading, d); /* +x: on every ground */
-    steer_v3 h = steer__facing(v, fresh ? 0.0f : g->def.arrival_speed, was);
-    if (!fresh && max_angle > 0.0f && memcmp(&h, &was, sizeof h) != 0) h = steer__turn_toward(w, was, h, max_angle);
-    steer__v3_put(w, w->heading, d, h);
+    steer__v3_put(w, w->heading, d, steer__facing(v, fresh ? 0.0f : g->def.arrival_speed, was));
 }
-
-typedef struct update_context {
-    steer_world *w;
-    float dt;
-} update_context;
 
 static void update_task(int start, int end, int worker, void *context)
 {
     (void)worker;
-    const update_context *c = context;
-    steer_world *w = c->w;
+    steer_world *w = context;
     for (int d = start; d < end; ++d) {
-        const float rate = w->groups[w->group[d]].def.max_turn_rate;
-        steer__heading_follow(w, d, steer__v3_at(w, w->v, d), false, rate > 0.0f ? rate * c->dt : 0.0f);
+        if (w->groups[w->group[d]].def.max_turn_rate > 0.0f) /* turned with its velocity (world_forces.c) */
+            steer__v3_put(w, w->heading, d, steer__v3_at(w, w->next_heading, d));
+        else
+            steer__heading_follow(w, d, steer__v3_at(w, w->v, d), false);
     }
 }
 
-void steer__headings_update(steer_world *w, float dt)
+void steer__headings_update(steer_world *w)
 {
-    update_context c = {w, dt};
-    if (w->heading[0]) steer__world_run(w, update_task, w->count, &c); /* each agent its own: any split, the same */
+    if (w->heading[0]) steer__world_run(w, update_task, w->count, w); /* each agent its own: any split, the same */
 }
 
 /* Whether the world keeps headings; if not, misuse reported as `function`'s. */

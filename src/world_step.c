@@ -48,7 +48,7 @@ static void one_step(steer_world *w, float dt)
     }
     double t2 = steer__seconds();
     if (w->def.non_penetration) steer__world_relax(w);
-    steer__headings_update(w, dt); /* the velocities the sub-step ends with */
+    steer__headings_update(w); /* the velocities the sub-step ends with */
     w->steps++;
     double t3 = steer__seconds();
     w->profile.grid += t1 - t0;

@@ -1308,12 +1308,13 @@ static void contained_ends_are_reached(steer_up_axis up, steer_combine combine)
  * them land there: where the limit binds they slow to turn (docs/model.md
  * §6.2), where they had kept their speed and circled the point. In the
  * ground plane of a Y-up world as in 2D. */
-static void turn_limited_units_land(int dim, steer_up_axis up)
+static void turn_limited_units_land(int dim, steer_up_axis up, bool headings)
 {
     enum { UNITS = 24 };
     steer_world_def wd = steer_default_world_def();
     wd.dim = dim;
     wd.up = up;
+    wd.keep_headings = headings; /* then they stop and turn on the spot, moving only along their headings */
     wd.capacity = UNITS;
     wd.boundary = STEER_BOUNDARY_NONE;
     steer_world *w = steer_world_create(&wd);
@@ -1340,6 +1341,7 @@ static void turn_limited_units_land(int dim, steer_up_axis up)
      * moving, then stopped, then setting off another way would have (a bound
      * turn crawls rather than stopping, model.md 6.2), until it has landed */
     double worst = 0.0;
+    int stops = 0, last_landing = 0;
     steer_v3 was[UNITS];
     bool landed_once[UNITS] = {false};
     for (int i = 0; i < UNITS; ++i) {
@@ -1352,20 +1354,32 @@ static void turn_limited_units_land(int dim, steer_up_axis up)
         for (int i = 0; i < UNITS; ++i) {
             steer_agent_state st;
             steer_world_get_agent(w, ids[i], &st);
+            if (!landed_once[i] && steer_world_has_arrived(w, ids[i])) last_landing = s + 1;
             landed_once[i] = landed_once[i] || steer_world_has_arrived(w, ids[i]);
             steer_v3 a = steer_v3_normalize(was[i]), b = steer_v3_normalize(st.velocity);
             if (!landed_once[i] && steer_v3_len_sq(a) > 0.0f && steer_v3_len_sq(b) > 0.0f) {
                 double c = steer_v3_dot(a, b), turn = acos(c > 1.0 ? 1.0 : c < -1.0 ? -1.0 : c);
                 worst = turn > worst ? turn : worst;
             }
-            if (!landed_once[i] && steer_v3_len_sq(a) > 0.0f) CHECK(steer_v3_len_sq(b) > 0.0f); /* never stopped on the way */
+            if (!headings && !landed_once[i] && steer_v3_len_sq(a) > 0.0f)
+                CHECK(steer_v3_len_sq(b) > 0.0f); /* never stopped on the way */
+            if (headings && !landed_once[i]) {
+                steer_v3 h;
+                CHECK(steer_world_get_heading(w, ids[i], &h) == STEER_OK);
+                steer_v3 hv = steer_v3_normalize(st.velocity);
+                /* along its heading, which turns at most the rate (test_world_headings): no flip at a stop */
+                if (steer_v3_len_sq(hv) > 0.0f) CHECK(steer_v3_dot(h, hv) > 0.99999f);
+                stops += steer_v3_len_sq(a) > 0.0f && steer_v3_len_sq(hv) == 0.0f;
+            }
             was[i] = st.velocity;
         }
     }
     int landed = 0;
     for (int i = 0; i < UNITS; ++i) landed += steer_world_has_arrived(w, ids[i]);
-    printf("turn-limited units (%dD%s): %d of %d landed after 40 s, the sharpest turn of a step %.5f rad (the rate's %.5f)\n",
-           dim, up == STEER_UP_Y ? ", Y-up" : "", landed, UNITS, worst, (double)(gd.max_turn_rate * DT));
+    printf("turn-limited units (%dD%s%s): %d of %d landed after 40 s, the sharpest turn of a step %.5f rad (the rate's %.5f), "
+           "%d stops to turn, the last landing at %.1f s\n",
+           dim, up == STEER_UP_Y ? ", Y-up" : "", headings ? ", kept headings" : "", landed, UNITS, worst,
+           (double)(gd.max_turn_rate * DT), stops, last_landing * (double)DT);
     CHECK(landed == UNITS);
     CHECK(worst <= gd.max_turn_rate * DT + 1e-3); /* acos of float unit vectors: about 5e-4 near 0 */
     steer_world_destroy(w);
@@ -1406,10 +1420,12 @@ static void turn_limited_units_slowed_keep_max_speed(int dim, steer_up_axis up)
 
 int main(void)
 {
-    turn_limited_units_land(2, STEER_UP_Z);
+    turn_limited_units_land(2, STEER_UP_Z, false);
+    turn_limited_units_land(2, STEER_UP_Z, true);
     turn_limited_units_slowed_keep_max_speed(2, STEER_UP_Z);
     turn_limited_units_slowed_keep_max_speed(3, STEER_UP_Y);
-    turn_limited_units_land(3, STEER_UP_Y);
+    turn_limited_units_land(3, STEER_UP_Y, false);
+    turn_limited_units_land(3, STEER_UP_Y, true);
     api();
     routes();
     kernel_arrive_is_the_pure_one(2);

@@ -98,9 +98,17 @@ static void a_walker_faces_its_way_and_keeps_it_at_rest(void)
  * separation: their headings (and the hash that includes them) are the
  * same for 1, 2 and 4 threads, and a world restored at step 60 ends as the
  * one that ran through. */
-static steer_world *crowd(int workers)
+/* `rate` > 0: turn-limited units that keep apart (pushed aside, not turned). */
+static steer_world *crowd(int workers, float rate)
 {
     steer_world *w = make_world(2, workers, true);
+    if (rate > 0.0f) {
+        steer_group_def gd;
+        CHECK(steer_world_get_group(w, 0, &gd) == STEER_OK);
+        gd.max_turn_rate = rate;
+        gd.keep_apart = true;
+        CHECK(steer_world_set_group(w, 0, &gd) == STEER_OK);
+    }
     steer_agent_id ids[WALKERS];
     steer_v3 to[WALKERS];
     for (int i = 0; i < WALKERS; ++i) {
@@ -112,13 +120,13 @@ static steer_world *crowd(int workers)
     return w;
 }
 
-static void the_same_bits_for_any_thread_count_and_through_a_snapshot(void)
+static void the_same_bits_for_any_thread_count_and_through_a_snapshot(float rate)
 {
     uint64_t hash[3];
     const int workers[3] = {1, 2, 4};
     steer_v3 first[WALKERS];
     for (int k = 0; k < 3; ++k) {
-        steer_world *w = crowd(workers[k]);
+        steer_world *w = crowd(workers[k], rate);
         for (int s = 0; s < 150; ++s) steer_world_step(w, DT);
         hash[k] = steer_world_state_hash(w);
         steer_agent_id ids[WALKERS];
@@ -131,7 +139,7 @@ static void the_same_bits_for_any_thread_count_and_through_a_snapshot(void)
     }
     CHECK(hash[0] == hash[1] && hash[1] == hash[2]);
     /* the headings are in the hash: turning one agent changes it */
-    steer_world *w = crowd(1);
+    steer_world *w = crowd(1, rate);
     for (int s = 0; s < 60; ++s) steer_world_step(w, DT);
     steer_agent_id one;
     steer_world_get_agent_ids(w, &one, 1);
@@ -172,7 +180,7 @@ static void the_same_bits_for_any_thread_count_and_through_a_snapshot(void)
 static void standing_agents_keep_their_own_headings_as_the_sort_moves_them(void)
 {
     enum { STANDING = 40 };
-    steer_world *w = crowd(2);
+    steer_world *w = crowd(2, 0.0f);
     steer_group_def still = steer_default_group_def();
     memset(still.weight, 0, sizeof still.weight); /* no force: they never move */
     CHECK(steer_world_add_group(w, &still) == 1);
@@ -323,6 +331,65 @@ static void headings_turn_at_the_groups_rate(int dim, bool ground)
     steer_world_destroy(w);
 }
 
+/* A turn-limited unit with a kept heading moves only along it, as the
+ * vehicle does: one at rest sent to a point behind it turns on the spot
+ * (it does not move until its heading is more than a quarter turn round,
+ * then drives toward the point), and one driving away from its point
+ * brakes, turns and comes back, its heading turning at most the rate in
+ * any step. Before, a unit at rest set off at once whichever way its force
+ * said, sliding sideways and backwards while its drawn heading came round. */
+static void a_turn_limited_unit_turns_on_the_spot(int dim, steer_up_axis up, bool ground)
+{
+    steer_world_def wd = world_def(dim, 4, true);
+    wd.up = up;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    gd.max_turn_rate = 1.0f;
+    gd.ground_plane = ground;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    const steer_v3 across = up == STEER_UP_Y ? (steer_v3){0, 0, 20} : (steer_v3){0, 20, 0};
+    steer_agent_id id[2] = {steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero()),
+                            steer_world_add_agent(w, 0, across, (steer_v3){2, 0, 0})};
+    for (int k = 0; k < 2; ++k) {
+        steer_goal goal = {STEER_GOAL_ARRIVE, steer_v3_add(k ? across : steer_v3_zero(), (steer_v3){-10, 0, 0}), 0, 0, -1,
+                           NULL, 0, 0, false, {0, 0, 0}};
+        CHECK(steer_world_set_goal(w, id[k], &goal) == STEER_OK);
+    }
+    const int quarter = (int)(1.5707963f / (gd.max_turn_rate * DT)); /* steps before it faces less than square on */
+    double sharpest = 0.0, off_heading = 0.0, up_part = 0.0;
+    int still_for = 0, arrived_at[2] = {0, 0};
+    steer_v3 was[2];
+    for (int k = 0; k < 2; ++k) CHECK(steer_world_get_heading(w, id[k], &was[k]) == STEER_OK);
+    for (int s = 1; s <= 900; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        for (int k = 0; k < 2; ++k) {
+            steer_agent_state st;
+            steer_v3 h;
+            CHECK(steer_world_get_agent(w, id[k], &st) == STEER_OK && steer_world_get_heading(w, id[k], &h) == STEER_OK);
+            sharpest = fmax(sharpest, angle_between(was[k], h));
+            if (steer_v3_len(st.velocity) > 0.0f) off_heading = fmax(off_heading, angle_between(st.velocity, h));
+            if (ground) up_part = fmax(up_part, fabs((double)h.y) + fabs((double)st.velocity.y));
+            if (k == 0 && st.position.x == 0.0f && st.position.y == 0.0f && st.position.z == 0.0f && still_for == s - 1)
+                still_for = s;
+            if (k == 0) CHECK(st.position.x <= 0.0f); /* never away from its point */
+            if (!arrived_at[k] && steer_world_has_arrived(w, id[k])) arrived_at[k] = s;
+            was[k] = h;
+        }
+    }
+    printf("a turn-limited unit (%dD%s): still for %d steps (a quarter turn: %d), sharpest heading turn %.5f rad "
+           "(rate %.5f), velocity off its heading %.5f rad, arrived after %d / %d steps\n",
+           dim, ground ? ", ground, Y up" : "", still_for, quarter, sharpest, (double)(gd.max_turn_rate * DT), off_heading,
+           arrived_at[0], arrived_at[1]);
+    CHECK(still_for >= quarter - 1 && still_for <= quarter + 1);
+    CHECK(sharpest <= gd.max_turn_rate * DT * 1.0001 + 1e-6);
+    CHECK(off_heading < 1e-3); /* acos of float unit vectors near 1 */
+    CHECK(arrived_at[0] > 0 && arrived_at[1] > 0);
+    CHECK(up_part == 0.0);
+    steer_world_destroy(w);
+}
+
 static void bad_calls_are_refused(void)
 {
     steer_set_misuse_handler(misuse_record, 0);
@@ -414,7 +481,11 @@ int main(void)
     headings_turn_at_the_groups_rate(3, true);
     headings_turn_at_the_groups_rate(3, false);
     a_walker_faces_its_way_and_keeps_it_at_rest();
-    the_same_bits_for_any_thread_count_and_through_a_snapshot();
+    the_same_bits_for_any_thread_count_and_through_a_snapshot(0.0f);
+    the_same_bits_for_any_thread_count_and_through_a_snapshot(1.5f);
+    a_turn_limited_unit_turns_on_the_spot(2, STEER_UP_Z, false);
+    a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Y, true);
+    a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Z, false);
     standing_agents_keep_their_own_headings_as_the_sort_moves_them();
     without_headings_a_snapshot_is_version_11s_layout();
     ground_headings_lie_on_the_ground();

@@ -251,10 +251,13 @@ typedef struct steer_group_def {
     float max_turn_rate;     /* radians per time unit; 0: unlimited. Limits the velocity's turn and a kept
                                 heading's (keep_headings); a turn round goes left about the up axis. Where
                                 it binds the unit slows to turn (to the asked velocity's part along the way it
-                                may take, braking at most max_force, never faster than asked, crawling at 1e-3
-                                max_speed at least, or the asked speed if less, so that its velocity keeps its
-                                direction), so it lands on a point beside it; one at rest (arrived) sets off in
-                                the direction its force gives */
+                                may take, braking at most max_force, never faster than asked), so it lands on a
+                                point beside it. With keep_headings the turn starts from the unit's heading,
+                                which turns even where it stops: one at rest turns on the spot before it drives,
+                                and moves only along its heading (pushes aside it does not turn for). Without,
+                                its direction is its velocity's: a bound turn crawls at 1e-3 max_speed at least
+                                (or the asked speed if less), and one at rest (arrived) sets off in the
+                                direction its force gives */
     /* neighbours */
     float neighbour_radius;  /* alignment/cohesion/separation candidates (default 1) */
     float separation_radius; /* separation acts closer than this (default 0.5) */
@@ -590,10 +593,11 @@ int steer_world_agent_count(const steer_world *world);
  * every way, so a heading is the direction of the agent's velocity after
  * each sub-step in which it moved faster than its group's arrival_speed,
  * and is kept while it is slower: a unit that stops keeps facing the way it
- * came. With a group max_turn_rate it turns toward that direction at most
- * that fast (on the ground about the up axis): keep_apart, which acts after
- * the turn limit, can reverse a unit in a crowd from one step to the next,
- * and at once its heading would spin round with it. On the ground for a
+ * came. In a group with a max_turn_rate the heading is instead the one the
+ * turn limit works from and turns (at most that fast, on the ground about
+ * the up axis, even while the unit stands): its velocity lies along it, so
+ * a unit at rest turns on the spot before it drives; pushes (keep_apart,
+ * non_penetration) move it without turning it. On the ground for a
  * ground_plane group (no up part; kept while its velocity has no ground
  * part); 2D: z = 0. An agent starts facing its
  * velocity's direction when added with one (on the ground for a ground
