@@ -542,10 +542,11 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
  * faster than that, its group's max_speed lowered, kept its speed less one
  * step of braking). With a kept heading (`facing`, NULL without) the turn
  * starts from it and turns it, as the vehicle's: no crawl, and its speed
- * along the heading is the one braked. */
+ * along the heading is the one braked; `held`: it may not turn (a unit on
+ * its point settles along the way it faces). */
 #define TURN_CRAWL 1e-3f /* of max_speed: the least speed a bound turn leaves (a turn on the spot) */
 steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt,
-                                   steer_v3 *facing)
+                                   steer_v3 *facing, bool held)
 {
     const steer_group_def *d = &g->def;
     steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, force, g->inv_mass * dt), d->max_speed);
@@ -554,7 +555,7 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, 
         steer_v3 heading = facing ? *facing : steer_v3_normalize(v);
         if (speed > 0.0f && steer_v3_len_sq(heading) > 0.0f) {
             steer_v3 asked = steer__to_ground(w, nv);
-            steer_v3 way = steer_turn_toward3(steer__to_ground(w, heading), asked, d->max_turn_rate * dt);
+            steer_v3 way = steer_turn_toward3(steer__to_ground(w, heading), asked, held ? 0.0f : d->max_turn_rate * dt);
             steer_v3 unit = steer_v3_direction(asked, NULL);
             if (memcmp(&way, &unit, sizeof way) != 0) { /* no slower than one step of braking allows, */
                 /* its speed along the way it faces: a push (keep_apart) that moved it backwards is not

@@ -34,8 +34,9 @@ typedef struct steer__running_prefix {
 void steer__running_sum_prefix(const steer__force_context *fc, const steer__agent *a, steer__running_prefix *out);
 steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__agent *a, const steer__running_prefix *prefix);
 /* The new velocity from the combined force, with the turn limit; `facing`
- * (NULL: none) the agent's kept heading, turned as the limit turns it. */
+ * (NULL: none) the agent's kept heading, turned as the limit turns it, or
+ * not at all when `held`. */
 steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt,
-                                   steer_v3 *facing);
+                                   steer_v3 *facing, bool held);
 
 #endif

@@ -335,15 +335,20 @@ typedef struct crowd_chunk {
  * integrated with the turn limit. A turn-limited agent's kept heading is
  * the turn's start, and the heading it turns to goes to next_heading (the
  * sort's spare, free until the next sort), which steer__headings_update
- * takes after the sub-step: its neighbours read the heading it had. */
+ * takes after the sub-step: its neighbours read the heading it had. One
+ * that has arrived at its own goal's end (not a seek's, which it passes)
+ * holds its heading: settling on its point, it turned to face every small
+ * correction (ten tanks on their places faced every way). */
 static steer_v3 new_velocity(const steer__force_context *fc, const steer__agent *a, steer_v3 force)
 {
     steer_world *w = fc->w;
     if (w->dim == 2) force.z = 0.0f;
     if (a->g->def.ground_plane) steer__drop_up(w, &force);
-    if (!w->heading[0] || !(a->g->def.max_turn_rate > 0.0f)) return steer__integrate_velocity(w, a->g, a->v, force, fc->dt, NULL);
+    if (!w->heading[0] || !(a->g->def.max_turn_rate > 0.0f))
+        return steer__integrate_velocity(w, a->g, a->v, force, fc->dt, NULL, false);
     steer_v3 facing = steer__v3_at(w, w->heading, a->dense);
-    steer_v3 nv = steer__integrate_velocity(w, a->g, a->v, force, fc->dt, &facing);
+    const bool held = a->goal && a->goal->arrived && a->goal->kind != STEER_GOAL_SEEK;
+    steer_v3 nv = steer__integrate_velocity(w, a->g, a->v, force, fc->dt, &facing, held);
     steer__v3_put(w, w->next_heading, a->dense, facing);
     return nv;
 }

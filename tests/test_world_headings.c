@@ -390,6 +390,50 @@ static void a_turn_limited_unit_turns_on_the_spot(int dim, steer_up_axis up, boo
     steer_world_destroy(w);
 }
 
+/* A turn-limited unit that has arrived holds its heading: a neighbour
+ * settling beside it pushes it (separation), and it takes the push along
+ * the way it faces instead of turning to it. It had turned to face each
+ * small correction on its point, so a squad on its places faced every way. */
+static void an_arrived_turn_limited_unit_holds_its_heading(void)
+{
+    steer_world_def wd = world_def(2, 4, true);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    gd.weight[STEER_SEPARATION] = 2.0f;
+    gd.max_turn_rate = 1.0f;
+    gd.departure_distance = 1.0f;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){10, 0, 0}, steer_v3_zero());
+    steer_goal goal = {STEER_GOAL_ARRIVE, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
+    int s = 0;
+    while (!steer_world_has_arrived(w, a) && s++ < 900) CHECK(steer_world_step(w, DT) == STEER_OK);
+    CHECK(steer_world_has_arrived(w, a));
+    steer_v3 held, h;
+    steer_agent_state at, now;
+    CHECK(steer_world_get_heading(w, a, &held) == STEER_OK && steer_world_get_agent(w, a, &at) == STEER_OK);
+    steer_agent_id b = steer_world_add_agent(w, 0, (steer_v3){0.3f, 6, 0}, steer_v3_zero());
+    goal.target = (steer_v3){0.3f, 0.35f, 0};
+    CHECK(steer_world_set_goal(w, b, &goal) == STEER_OK);
+    int turned = 0, arrived_steps = 0;
+    float moved = 0.0f;
+    for (s = 0; s < 300; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        if (!steer_world_has_arrived(w, a)) continue;
+        arrived_steps++;
+        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && steer_world_get_agent(w, a, &now) == STEER_OK);
+        turned += memcmp(&h, &held, sizeof h) != 0;
+        moved = fmaxf(moved, steer_v3_len(steer_v3_sub(now.position, at.position)));
+    }
+    printf("an arrived turn-limited unit: %d steps arrived, heading turned in %d of them, moved %.3f by its neighbour\n",
+           arrived_steps, turned, (double)moved);
+    CHECK(arrived_steps > 200 && turned == 0);
+    CHECK(moved > 0.01f); /* it was pushed: the hold was put to the test */
+    steer_world_destroy(w);
+}
+
 static void bad_calls_are_refused(void)
 {
     steer_set_misuse_handler(misuse_record, 0);
@@ -486,6 +530,7 @@ int main(void)
     a_turn_limited_unit_turns_on_the_spot(2, STEER_UP_Z, false);
     a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Y, true);
     a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Z, false);
+    an_arrived_turn_limited_unit_holds_its_heading();
     standing_agents_keep_their_own_headings_as_the_sort_moves_them();
     without_headings_a_snapshot_is_version_11s_layout();
     ground_headings_lie_on_the_ground();
