@@ -4,7 +4,6 @@
 #include "world_handles.h"
 #include "world_tasks.h"
 
-
 void steer__heading_follow(steer_world *w, int d, steer_v3 v, bool fresh)
 {
     const steer__group *g = &w->groups[w->group[d]];
