@@ -366,8 +366,9 @@ static void a_turn_limited_unit_turns_on_the_spot(int dim, steer_up_axis up, boo
         CHECK(steer_world_step(w, DT) == STEER_OK);
         for (int k = 0; k < 2; ++k) {
             steer_agent_state st;
-            steer_v3 h;
-            CHECK(steer_world_get_agent(w, id[k], &st) == STEER_OK && steer_world_get_heading(w, id[k], &h) == STEER_OK);
+            steer_v3 h = steer_v3_zero();
+            CHECK(steer_world_get_agent(w, id[k], &st) == STEER_OK);
+            CHECK(steer_world_get_heading(w, id[k], &h) == STEER_OK);
             sharpest = fmax(sharpest, angle_between(was[k], h));
             if (steer_v3_len(st.velocity) > 0.0f) off_heading = fmax(off_heading, angle_between(st.velocity, h));
             if (ground) up_part = fmax(up_part, fabs((double)h.y) + fabs((double)st.velocity.y));
@@ -411,9 +412,10 @@ static void an_arrived_turn_limited_unit_holds_its_heading(void)
     int s = 0;
     while (!steer_world_has_arrived(w, a) && s++ < 900) CHECK(steer_world_step(w, DT) == STEER_OK);
     CHECK(steer_world_has_arrived(w, a));
-    steer_v3 held, h;
-    steer_agent_state at, now;
-    CHECK(steer_world_get_heading(w, a, &held) == STEER_OK && steer_world_get_agent(w, a, &at) == STEER_OK);
+    steer_v3 held = steer_v3_zero(), h = steer_v3_zero();
+    steer_agent_state at = {0}, now = {0};
+    CHECK(steer_world_get_heading(w, a, &held) == STEER_OK);
+    CHECK(steer_world_get_agent(w, a, &at) == STEER_OK);
     steer_agent_id b = steer_world_add_agent(w, 0, (steer_v3){0.3f, 6, 0}, steer_v3_zero());
     goal.target = (steer_v3){0.3f, 0.35f, 0};
     CHECK(steer_world_set_goal(w, b, &goal) == STEER_OK);
@@ -423,7 +425,8 @@ static void an_arrived_turn_limited_unit_holds_its_heading(void)
         CHECK(steer_world_step(w, DT) == STEER_OK);
         if (!steer_world_has_arrived(w, a)) continue;
         arrived_steps++;
-        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && steer_world_get_agent(w, a, &now) == STEER_OK);
+        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK);
+        CHECK(steer_world_get_agent(w, a, &now) == STEER_OK);
         turned += memcmp(&h, &held, sizeof h) != 0;
         moved = fmaxf(moved, steer_v3_len(steer_v3_sub(now.position, at.position)));
     }
