@@ -152,6 +152,29 @@ static float N(braking_reach)(float max_speed, const steer_arrival *arrival)
     return reach < FLT_MAX ? (float)reach : FLT_MAX;
 }
 
+/* ---- speed and velocity ----------------------------------------------- */
+V N(steer_target_speed)(V vel, V heading, float target_speed, float max_force)
+{
+    if (!(target_speed >= 0.0f) || !(max_force > 0.0f) || !F(is_valid)(vel)) return F(zero)();
+    float speed;
+    V forward = F(direction)(vel, &speed);
+    if (F(len_sq)(forward) == 0.0f) forward = N(heading_or_x)(heading); /* at rest: the way it faces */
+    float change = target_speed - speed; /* saturated speed: never Inf - Inf */
+    if (change > max_force) change = max_force;
+    if (change < -max_force) change = -max_force;
+    return N(safe)(F(scale)(forward, change));
+}
+
+V N(steer_match_velocity)(V vel, V target_vel, float time_to_target, float max_force)
+{
+    if (!(time_to_target > 0.0f) || !(max_force > 0.0f)) return F(zero)();
+    /* Direction and length apart, so that a tiny time_to_target gives
+     * max_force rather than an overflow, which the guard would zero. */
+    float change;
+    V dir = N(toward)(vel, target_vel, &change);
+    return N(safe)(F(scale)(dir, steer_minf(change / time_to_target, max_force)));
+}
+
 V N(steer_predict)(V pos, V target_pos, V target_vel, float max_speed, float max_prediction)
 {
     float dist;
@@ -628,32 +651,48 @@ V N(steer_follow_path_to_end)(V pos, V vel, const N(steer_path) *path, float pre
     return N(steer_follow_path)(pos, vel, path, predict_distance, ahead_distance, max_speed);
 }
 
-/* Clamps *index into the list and advances it past a waypoint closer than
- * arrival_radius (never past the last); true when it is the last. */
-static bool N(waypoint_is_last)(V pos, const V *points, int count, int *index, float arrival_radius)
+/* Clamps *index (the progress along the order) into the list and moves it
+ * on past a waypoint closer than arrival_radius: never past the order's
+ * last, or round to its first in a loop (of two points or more). Returns the
+ * current waypoint's place in the list; *arrive: the order ends on it. */
+static int N(waypoint_current)(V pos, const V *points, int count, int *index, float arrival_radius,
+                               steer_waypoint_order order, bool *arrive)
 {
+    bool reverse = (order & STEER_WAYPOINTS_REVERSE) != 0;
+    bool loop = (order & STEER_WAYPOINTS_LOOP) != 0 && count > 1;
     if (*index < 0) *index = 0;
     if (*index > count - 1) *index = count - 1;
-    if (*index < count - 1 && F(dist)(pos, points[*index]) < arrival_radius) ++*index;
-    return *index == count - 1;
+    if ((loop || *index < count - 1) && F(dist)(pos, points[reverse ? count - 1 - *index : *index]) < arrival_radius)
+        *index = *index < count - 1 ? *index + 1 : 0;
+    *arrive = !loop && *index == count - 1;
+    return reverse ? count - 1 - *index : *index;
 }
 
 V N(steer_follow_waypoints)(V pos, V vel, const V *points, int count, int *index, float arrival_radius,
                             float slow_radius, float max_speed)
 {
-    if (count <= 0 || !points || !index) return F(zero)();
-    if (N(waypoint_is_last)(pos, points, count, index, arrival_radius))
-        return N(steer_arrive)(pos, vel, points[*index], max_speed, slow_radius);
-    return N(steer_seek)(pos, vel, points[*index], max_speed);
+    return N(steer_follow_waypoints_ordered)(pos, vel, points, count, index, arrival_radius, slow_radius, max_speed,
+                                             STEER_WAYPOINTS_FORWARD);
+}
+
+V N(steer_follow_waypoints_ordered)(V pos, V vel, const V *points, int count, int *index, float arrival_radius,
+                                    float slow_radius, float max_speed, steer_waypoint_order order)
+{
+    if (count <= 0 || !points || !index || (unsigned)order > STEER_WAYPOINTS_LOOP_REVERSE) return F(zero)();
+    bool arrive;
+    int at = N(waypoint_current)(pos, points, count, index, arrival_radius, order, &arrive);
+    if (arrive) return N(steer_arrive)(pos, vel, points[at], max_speed, slow_radius);
+    return N(steer_seek)(pos, vel, points[at], max_speed);
 }
 
 V N(steer_follow_waypoints_braking)(V pos, V vel, const V *points, int count, int *index, float arrival_radius,
                                     const steer_arrival *arrival, float max_speed)
 {
     if (count <= 0 || !points || !index) return F(zero)();
-    if (N(waypoint_is_last)(pos, points, count, index, arrival_radius))
-        return N(steer_arrive_braking)(pos, vel, points[*index], max_speed, arrival);
-    return N(steer_seek)(pos, vel, points[*index], max_speed);
+    bool arrive;
+    int at = N(waypoint_current)(pos, points, count, index, arrival_radius, STEER_WAYPOINTS_FORWARD, &arrive);
+    if (arrive) return N(steer_arrive_braking)(pos, vel, points[at], max_speed, arrival);
+    return N(steer_seek)(pos, vel, points[at], max_speed);
 }
 
 V N(steer_flow_field_sample)(const N(steer_flow_field) *field, V pos)

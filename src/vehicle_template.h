@@ -121,6 +121,21 @@ V VFN(arrive_braking)(const VEH *v, V target, float slow_radius, float tolerance
     return F(is_valid)(force) ? force : F(zero)();
 }
 
+V VFN(target_speed)(const VEH *v, float target_speed)
+{
+    return N(steer_target_speed)(v->velocity, v->heading, target_speed, v->max_force);
+}
+
+V VFN(match_velocity)(const VEH *v, V target_velocity, float time_to_target)
+{
+    /* As arrive_braking: an acceleration capped at max_force / mass, returned
+     * as a force, so that any mass reaches target_velocity in time_to_target. */
+    float mass = v->mass > 0.0f ? v->mass : 1.0f;
+    V accel = N(steer_match_velocity)(v->velocity, target_velocity, time_to_target, v->max_force / mass);
+    V force = F(scale)(accel, mass);
+    return F(is_valid)(force) ? force : F(zero)();
+}
+
 V VFN(pursue)(const VEH *v, const VEH *target, float max_prediction)
 {
     return N(steer_pursue)(v->position, v->velocity, target->position, target->velocity, v->max_speed,
@@ -172,6 +187,13 @@ V VFN(follow_waypoints)(VEH *v, const V *points, int count, float arrival_radius
 {
     return N(steer_follow_waypoints)(v->position, v->velocity, points, count, &v->waypoint, arrival_radius,
                                      slow_radius, v->max_speed);
+}
+
+V VFN(follow_waypoints_ordered)(VEH *v, const V *points, int count, float arrival_radius, float slow_radius,
+                                steer_waypoint_order order)
+{
+    return N(steer_follow_waypoints_ordered)(v->position, v->velocity, points, count, &v->waypoint, arrival_radius,
+                                             slow_radius, v->max_speed, order);
 }
 
 V VFN(follow_flow)(const VEH *v, const N(steer_flow_field) *field, float predict_time)

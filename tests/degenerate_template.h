@@ -57,6 +57,8 @@ static void N(every_output_is_finite)(uint64_t seed, float (*gen)(steer_rng *), 
         FINITE("predict", N(steer_predict)(pos, target, tvel, max_speed, pred));
         FINITE("pursue", N(steer_pursue)(pos, vel, target, tvel, max_speed, pred));
         FINITE("evade", N(steer_evade)(pos, vel, target, tvel, max_speed, pred, panic));
+        FINITE("target_speed", N(steer_target_speed)(vel, target, max_speed, panic));
+        FINITE("match_velocity", N(steer_match_velocity)(vel, tvel, pred, panic));
 
         /* wander */
         steer_wander_params wp = {gen(&rng), gen(&rng), gen(&rng), STEER_UP_Z};
@@ -110,6 +112,10 @@ static void N(every_output_is_finite)(uint64_t seed, float (*gen)(steer_rng *), 
         int index = (int)(steer_rng_u32(&rng) % 12u) - 3;
         FINITE("follow_waypoints", N(steer_follow_waypoints)(pos, vel, pl, n, &index, radius, slow, max_speed));
         note_finite("follow_waypoints index in range", STEER_DIM, trial, n == 0 || (index >= 0 && index < n));
+        int progress = trial % 12 - 3; /* no draw: the inputs after it stay as they were */
+        FINITE("follow_waypoints_ordered", N(steer_follow_waypoints_ordered)(pos, vel, pl, n, &progress, radius, slow, max_speed,
+                                                                          (steer_waypoint_order)(trial & 3)));
+        note_finite("follow_waypoints_ordered index in range", STEER_DIM, trial, n == 0 || (progress >= 0 && progress < n));
         V cells[27];
         for (int i = 0; i < 27; ++i) cells[i] = N(random_vec)(&rng, gen);
         N(steer_flow_field) field = {N(random_vec)(&rng, gen), gen(&rng), 1 + (int)(steer_rng_u32(&rng) % 3u),

@@ -82,6 +82,101 @@ static void arrive_lands_with_near_zero_speed_and_never_overshoots_in_1d(void)
     }
 }
 
+/* ---- target speed, velocity matching ------------------------------------- */
+
+/* Integrated at gain 1 (v += f, mass 1, dt 1) the speed moves toward the
+ * target by at most max_force a step, lands on it, and the direction of
+ * travel never changes; the force there is zero. */
+static void target_speed_converges_to_the_speed_and_keeps_direction(void)
+{
+    steer_v2 dir = v2(0.6f, 0.8f), vel = steer_v2_scale(dir, 1.0f);
+    for (int i = 0; i < 30; ++i) {
+        float before = steer_v2_len(vel);
+        vel = steer_v2_add(vel, steer_target_speed2(vel, v2(0, -1), 2.5f, 0.12f));
+        float after = steer_v2_len(vel);
+        CHECK(after >= before && after - before <= 0.12f + 1e-5f);
+        CHECK(angle_between2(vel, dir) < 1e-6);
+    }
+    CHECK_NEAR(steer_v2_len(vel), 2.5, 1e-5);
+    /* and down again, to a slower speed */
+    for (int i = 0; i < 30; ++i) vel = steer_v2_add(vel, steer_target_speed2(vel, v2(0, -1), 0.5f, 0.12f));
+    CHECK_NEAR(steer_v2_len(vel), 0.5, 1e-5);
+    CHECK(angle_between2(vel, dir) < 1e-6);
+    /* the exact force: clamp(target - speed, +-max_force) along vel */
+    CHECK_V2_NEAR(steer_target_speed2(v2(0, 2), v2(1, 0), 2.05f, 0.12f), v2(0, 0.05f), 1e-6);
+    CHECK_V2_NEAR(steer_target_speed2(v2(0, 2), v2(1, 0), 0.0f, 0.12f), v2(0, -0.12f), 1e-6);
+    CHECK_V2_EQ(steer_target_speed2(v2(3, 4), v2(1, 0), 5.0f, 0.12f), v2(0, 0));
+    steer_v3 w = v3(1, 2, 2); /* speed 3 */
+    for (int i = 0; i < 40; ++i) w = steer_v3_add(w, steer_target_speed3(w, v3(1, 0, 0), 7.0f, 0.25f));
+    CHECK_NEAR(steer_v3_len(w), 7.0, 1e-5);
+    CHECK(angle_between3(w, v3(1, 2, 2)) < 1e-6);
+}
+
+static void target_speed_at_rest_starts_along_the_heading(void)
+{
+    CHECK_V2_NEAR(steer_target_speed2(v2(0, 0), v2(0, 1), 2.0f, 0.12f), v2(0, 0.12f), 1e-7);
+    CHECK_V2_NEAR(steer_target_speed2(v2(0, 0), v2(0, -3), 0.05f, 0.12f), v2(0, -0.05f), 1e-7); /* any length */
+    CHECK_V2_NEAR(steer_target_speed2(v2(0, 0), v2(0, 0), 2.0f, 0.12f), v2(0.12f, 0), 1e-7);   /* no heading: +X */
+    CHECK_V3_NEAR(steer_target_speed3(v3(0, 0, 0), v3(0, 0, 2), 1.0f, 0.5f), v3(0, 0, 0.5f), 1e-7);
+    CHECK_V3_NEAR(steer_target_speed3(v3(0, 0, 0), v3(NAN, 0, 0), 1.0f, 0.5f), v3(0.5f, 0, 0), 1e-7);
+    /* moving, the velocity decides, not the heading */
+    CHECK_V2_NEAR(steer_target_speed2(v2(-1, 0), v2(0, 1), 2.0f, 0.12f), v2(-0.12f, 0), 1e-7);
+    CHECK_V2_EQ(steer_target_speed2(v2(0, 0), v2(0, 1), 0.0f, 0.12f), v2(0, 0)); /* at rest, asked for rest */
+}
+
+static void target_speed_refuses_bad_parameters_with_zero(void)
+{
+    steer_v2 vel = v2(1, 0), h = v2(1, 0);
+    CHECK_V2_EQ(steer_target_speed2(vel, h, 2.0f, 0.0f), v2(0, 0)); /* no force to give */
+    CHECK_V2_EQ(steer_target_speed2(v2(0, 0), h, 2.0f, 0.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_target_speed2(vel, h, 2.0f, -1.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_target_speed2(vel, h, 2.0f, NAN), v2(0, 0));
+    CHECK_V2_EQ(steer_target_speed2(vel, h, -1.0f, 0.12f), v2(0, 0));
+    CHECK_V2_EQ(steer_target_speed2(vel, h, NAN, 0.12f), v2(0, 0));
+    CHECK_V2_EQ(steer_target_speed2(v2(NAN, 0), h, 2.0f, 0.12f), v2(0, 0));
+    CHECK_V2_EQ(steer_target_speed2(v2(INFINITY, 0), h, 2.0f, 0.12f), v2(0, 0));
+    CHECK_V3_EQ(steer_target_speed3(v3(1, 0, 0), v3(1, 0, 0), 2.0f, 0.0f), v3(0, 0, 0));
+    /* an infinite target speed is full force forward; an infinite max_force no cap */
+    CHECK_V2_NEAR(steer_target_speed2(vel, h, INFINITY, 0.12f), v2(0.12f, 0), 1e-7);
+    CHECK_V2_NEAR(steer_target_speed2(vel, h, 3.0f, INFINITY), v2(2, 0), 1e-7);
+    CHECK_V2_EQ(steer_target_speed2(vel, h, INFINITY, INFINITY), v2(0, 0));
+}
+
+/* v += f * dt reaches the target velocity: within the cap each step removes
+ * dt / time_to_target of the difference; the cap bounds every step. */
+static void match_velocity_reaches_the_target_velocity(void)
+{
+    steer_v2 vel = v2(2, -1), target = v2(-1, 3);
+    CHECK_V2_NEAR(steer_match_velocity2(vel, target, 0.5f, 100.0f), v2(-6, 8), 1e-5);
+    CHECK_V2_NEAR(steer_match_velocity2(vel, target, 0.5f, 5.0f), v2(-3, 4), 1e-5); /* |(-6, 8)| = 10, capped */
+    for (int i = 0; i < 200; ++i) {
+        steer_v2 f = steer_match_velocity2(vel, target, 0.5f, 4.0f);
+        CHECK(steer_v2_len(f) <= 4.0f * (1.0f + 1e-6f));
+        vel = steer_v2_mad(vel, f, 0.05f);
+    }
+    CHECK_V2_NEAR(vel, target, 1e-5);
+    CHECK_V2_EQ(steer_match_velocity2(target, target, 0.5f, 4.0f), v2(0, 0));
+    steer_v3 w = v3(0, 0, 0), goal = v3(1, -2, 0.5f);
+    for (int i = 0; i < 100; ++i) w = steer_v3_mad(w, steer_match_velocity3(w, goal, 0.1f, 50.0f), 0.05f);
+    CHECK_V3_NEAR(w, goal, 1e-5);
+    /* a tiny time to target asks for max_force, not an overflow zeroed */
+    CHECK_V2_NEAR(steer_match_velocity2(v2(0, 0), v2(3, 4), 1e-38f, 2.0f), v2(1.2f, 1.6f), 1e-6);
+}
+
+static void match_velocity_refuses_bad_parameters_with_zero(void)
+{
+    steer_v2 vel = v2(0, 0), target = v2(1, 0);
+    CHECK_V2_EQ(steer_match_velocity2(vel, target, 0.0f, 1.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_match_velocity2(vel, target, -0.5f, 1.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_match_velocity2(vel, target, NAN, 1.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_match_velocity2(vel, target, 0.5f, 0.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_match_velocity2(vel, target, 0.5f, NAN), v2(0, 0));
+    CHECK_V2_EQ(steer_match_velocity2(v2(NAN, 0), target, 0.5f, 1.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_match_velocity2(vel, v2(INFINITY, 0), 0.5f, 1.0f), v2(0, 0));
+    CHECK_V3_EQ(steer_match_velocity3(v3(0, 0, 0), v3(0, 0, 1), 0.0f, 1.0f), v3(0, 0, 0));
+    CHECK_V2_NEAR(steer_match_velocity2(vel, target, 0.25f, INFINITY), v2(4, 0), 1e-6); /* no cap */
+}
+
 /* ---- pursue / evade ------------------------------------------------------ */
 
 static void predict_leads_the_target_by_distance_over_max_speed(void)
@@ -532,6 +627,11 @@ int main(void)
     arrive_is_seek_outside_the_slow_radius();
     arrive_scales_desired_speed_by_distance_inside_the_slow_radius();
     arrive_lands_with_near_zero_speed_and_never_overshoots_in_1d();
+    target_speed_converges_to_the_speed_and_keeps_direction();
+    target_speed_at_rest_starts_along_the_heading();
+    target_speed_refuses_bad_parameters_with_zero();
+    match_velocity_reaches_the_target_velocity();
+    match_velocity_refuses_bad_parameters_with_zero();
     predict_leads_the_target_by_distance_over_max_speed();
     pursue_seeks_the_predicted_point();
     pursue_catches_a_moving_target_sooner_than_seek();

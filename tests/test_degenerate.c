@@ -170,6 +170,8 @@ static void empty_neighbour_lists_give_zero(void)
         CHECK_EQ(steer_follow_waypoints##D(pos, vel, NULL, 3, &out, 0.5f, 1.0f, 2.0f), zero);                         \
         CHECK_EQ(steer_follow_waypoints##D(pos, vel, &pos, 1, NULL, 0.5f, 1.0f, 2.0f), zero);                         \
         CHECK_EQ(steer_follow_waypoints_braking##D(pos, vel, &pos, 1, NULL, 0.5f, &arrival, 2.0f), zero);             \
+        CHECK_EQ(steer_follow_waypoints_ordered##D(pos, vel, NULL, 3, &out, 0.5f, 1.0f, 2.0f, STEER_WAYPOINTS_LOOP), zero); \
+        CHECK_EQ(steer_follow_waypoints_ordered##D(pos, vel, &pos, 1, NULL, 0.5f, 1.0f, 2.0f, STEER_WAYPOINTS_REVERSE), zero); \
         /* no arrival: all its fields 0 (no ramp, no cap); no field: an empty one */                                \
         CHECK_EQ(steer_arrive_braking##D(pos, vel, zero, 2.0f, NULL), steer_arrive_braking##D(pos, vel, zero, 2.0f, &arrival)); \
         out = 0;                                                                                                      \

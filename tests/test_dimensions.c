@@ -176,6 +176,16 @@ static void behaviours_in_3d_with_z_zero_match_2d(void)
         expect_same("follow_waypoints", t, steer_follow_waypoints2(pos, vel, pts, n, &i2, radius, slow, max_speed),
                     steer_follow_waypoints3(pos3, vel3, pts3, n, &i3, radius, slow, max_speed));
         if (i2 != i3) ++mismatches;
+        steer_waypoint_order order = (steer_waypoint_order)(t & 3);
+        i3 = i2 = t % 5 - 1;
+        expect_same("follow_waypoints_ordered", t,
+                    steer_follow_waypoints_ordered2(pos, vel, pts, n, &i2, radius, slow, max_speed, order),
+                    steer_follow_waypoints_ordered3(pos3, vel3, pts3, n, &i3, radius, slow, max_speed, order));
+        if (i2 != i3) ++mismatches;
+        expect_same("target_speed", t, steer_target_speed2(vel, pos, max_speed, radius),
+                    steer_target_speed3(vel3, pos3, max_speed, radius));
+        expect_same("match_velocity", t, steer_match_velocity2(vel, tvel, slow, radius),
+                    steer_match_velocity3(vel3, tvel3, slow, radius));
 
         /* A 3 x 3 field; the 3D one has two more layers above that z = 0 never reaches. */
         steer_v2 fv[9];

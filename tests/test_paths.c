@@ -204,6 +204,152 @@ static void follow_waypoints_visits_each_in_order_and_stops_on_the_last(void)
     CHECK(steer_v3_len(v.velocity) < 0.05f);
 }
 
+/* follow_waypoints_ordered: FORWARD is follow_waypoints; the index is the
+ * progress along the order (reverse: points[count - 1 - index]); a loop
+ * goes from the order's last back to its first and never arrives. */
+static void follow_waypoints_ordered_takes_the_order_index_by_index(void)
+{
+    steer_v2 pts[] = {{4, 0}, {4, 4}, {8, 8}};
+    steer_v2 vel = v2(1, 0);
+    int a = 0, b = 0;
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(v2(3.7f, 0.1f), vel, pts, 3, &a, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_FORWARD),
+                steer_follow_waypoints2(v2(3.7f, 0.1f), vel, pts, 3, &b, 0.5f, 2.0f, 3.0f));
+    CHECK(a == 1 && b == 1);
+    /* reverse: progress 0 is the last point */
+    int i = 0;
+    steer_v2 pos = v2(0, 0);
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 3, &i, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_REVERSE),
+                steer_seek2(pos, vel, pts[2], 3.0f));
+    CHECK(i == 0);
+    pos = v2(7.8f, 8.1f);
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 3, &i, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_REVERSE),
+                steer_seek2(pos, vel, pts[1], 3.0f));
+    CHECK(i == 1);
+    i = 2; /* the order's last, points[0]: arrive */
+    pos = v2(4, 1);
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 3, &i, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_REVERSE),
+                steer_arrive2(pos, vel, pts[0], 3.0f, 2.0f));
+    pos = v2(4, 0.1f); /* within the arrival radius of the last: still arriving */
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 3, &i, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_REVERSE),
+                steer_arrive2(pos, vel, pts[0], 3.0f, 2.0f));
+    CHECK(i == 2);
+    /* loop: the last is sought, not arrived on, and leads back to the first */
+    i = 2;
+    pos = v2(7, 7);
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 3, &i, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_LOOP),
+                steer_seek2(pos, vel, pts[2], 3.0f));
+    CHECK(i == 2);
+    pos = v2(8, 7.8f);
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 3, &i, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_LOOP),
+                steer_seek2(pos, vel, pts[0], 3.0f));
+    CHECK(i == 0);
+    i = 2; /* reversed loop: after points[0] comes points[2] */
+    pos = v2(4, 0.2f);
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 3, &i, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_LOOP_REVERSE),
+                steer_seek2(pos, vel, pts[2], 3.0f));
+    CHECK(i == 0);
+    /* out-of-range progress is clamped, as follow_waypoints' index */
+    i = 9;
+    steer_follow_waypoints_ordered2(v2(-5, -5), vel, pts, 3, &i, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_LOOP);
+    CHECK(i == 2);
+    i = -4;
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(v2(-5, -5), vel, pts, 3, &i, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_REVERSE),
+                steer_seek2(v2(-5, -5), vel, pts[2], 3.0f));
+    CHECK(i == 0);
+    /* 3D alike */
+    steer_v3 p3[] = {{0, 0, 0}, {0, 0, 5}};
+    int j = 0;
+    CHECK_V3_EQ(steer_follow_waypoints_ordered3(v3(1, 0, 0), v3(0, 0, 0), p3, 2, &j, 0.5f, 2.0f, 3.0f, STEER_WAYPOINTS_REVERSE),
+                steer_seek3(v3(1, 0, 0), v3(0, 0, 0), p3[1], 3.0f));
+}
+
+/* count 0, NULL points or index, a bad order: zero, the index as it was; a
+ * loop of one point has nowhere to go round and arrives on it. */
+static void follow_waypoints_ordered_degenerate_inputs_give_the_documented_result(void)
+{
+    steer_v2 pts[] = {{4, 0}, {4, 4}};
+    steer_v2 pos = v2(1, 1), vel = v2(0.5f, 0);
+    for (int order = 0; order < 4; ++order) {
+        int i = 1;
+        CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 0, &i, 0.5f, 2.0f, 3.0f, (steer_waypoint_order)order), v2(0, 0));
+        CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, NULL, 2, &i, 0.5f, 2.0f, 3.0f, (steer_waypoint_order)order), v2(0, 0));
+        CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, -3, &i, 0.5f, 2.0f, 3.0f, (steer_waypoint_order)order), v2(0, 0));
+        CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 2, NULL, 0.5f, 2.0f, 3.0f, (steer_waypoint_order)order), v2(0, 0));
+        CHECK(i == 1);
+        /* one point, every order: arrive on it, and again once there */
+        i = 0;
+        CHECK_V2_EQ(steer_follow_waypoints_ordered2(pos, vel, pts, 1, &i, 0.5f, 2.0f, 3.0f, (steer_waypoint_order)order),
+                    steer_arrive2(pos, vel, pts[0], 3.0f, 2.0f));
+        CHECK_V2_EQ(steer_follow_waypoints_ordered2(v2(4, 0.1f), vel, pts, 1, &i, 0.5f, 2.0f, 3.0f, (steer_waypoint_order)order),
+                    steer_arrive2(v2(4, 0.1f), vel, pts[0], 3.0f, 2.0f));
+        CHECK(i == 0);
+        steer_v3 one = v3(0, 0, 2);
+        int j = 0;
+        CHECK_V3_EQ(steer_follow_waypoints_ordered3(v3(0, 0, 0), v3(0, 0, 0), &one, 1, &j, 0.5f, 2.0f, 3.0f, (steer_waypoint_order)order),
+                    steer_arrive3(v3(0, 0, 0), v3(0, 0, 0), one, 3.0f, 2.0f));
+    }
+    int i = 1;
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(v2(4, 4), vel, pts, 2, &i, 0.5f, 2.0f, 3.0f, (steer_waypoint_order)4), v2(0, 0));
+    CHECK_V2_EQ(steer_follow_waypoints_ordered2(v2(4, 4), vel, pts, 2, &i, 0.5f, 2.0f, 3.0f, (steer_waypoint_order)-1), v2(0, 0));
+    CHECK(i == 1);
+    steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 1);
+    CHECK_V2_EQ(steer_vehicle2_follow_waypoints_ordered(&v, NULL, 3, 0.5f, 2.0f, STEER_WAYPOINTS_LOOP), v2(0, 0));
+    CHECK(v.waypoint == 0);
+}
+
+/* A vehicle on a looping square: the corners in order, lap after lap, and
+ * it never stops (no arrive on the last, no stall at a corner). */
+static void a_looping_vehicle_visits_the_points_in_order_and_never_stops(void)
+{
+    for (int reverse = 0; reverse < 2; ++reverse) {
+        steer_vehicle2 v = steer_vehicle2_make(v2(-1, -1), 3);
+        v.max_speed = 2.0f;
+        v.max_force = 4.0f;
+        steer_waypoint_order order = reverse ? STEER_WAYPOINTS_LOOP_REVERSE : STEER_WAYPOINTS_LOOP;
+        int visits[64], count = 0;
+        float slowest = 1e9f;
+        for (int i = 0; i < 2000 && count < 64; ++i) {
+            int before = v.waypoint;
+            steer_vehicle2_apply_force(&v, steer_vehicle2_follow_waypoints_ordered(&v, square, 4, 0.5f, 3.0f, order));
+            steer_vehicle2_step(&v, 0.05f);
+            if (v.waypoint != before) visits[count++] = reverse ? 3 - before : before; /* the point just reached */
+            if (i > 40) slowest = steer_minf(slowest, steer_v2_len(v.velocity));
+        }
+        CHECK(count >= 12); /* three laps and more */
+        int wrong = 0;
+        for (int k = 0; k < count; ++k) wrong += visits[k] != (reverse ? 3 - k % 4 : k % 4);
+        CHECK(wrong == 0);
+        CHECK(slowest > 0.5f);
+        /* the wrapper is the pure function with the vehicle's state */
+        steer_vehicle2 w = v;
+        int progress = w.waypoint;
+        CHECK_V2_EQ(steer_vehicle2_follow_waypoints_ordered(&w, square, 4, 0.5f, 3.0f, order),
+                    steer_follow_waypoints_ordered2(v.position, v.velocity, square, 4, &progress, 0.5f, 3.0f, 2.0f, order));
+        CHECK(w.waypoint == progress);
+    }
+}
+
+/* In reverse a vehicle takes the points from the last to the first and
+ * comes to rest on the first. */
+static void a_reversed_vehicle_visits_them_backwards_and_arrives_on_the_first(void)
+{
+    steer_v3 pts[] = {{0, 4, 4}, {4, 4, 2}, {4, 0, 0}};
+    steer_vehicle3 v = steer_vehicle3_make(v3(0, 0, 0), 4);
+    v.max_speed = 2.0f;
+    v.max_force = 4.0f;
+    int reached[3] = {-1, -1, -1};
+    for (int i = 0; i < 4000; ++i) {
+        steer_vehicle3_apply_force(&v, steer_vehicle3_follow_waypoints_ordered(&v, pts, 3, 0.5f, 10.0f, STEER_WAYPOINTS_REVERSE));
+        steer_vehicle3_step(&v, 0.05f);
+        for (int k = 0; k < 3; ++k)
+            if (reached[k] < 0 && steer_v3_dist(v.position, pts[k]) < 0.6f) reached[k] = i;
+    }
+    CHECK(reached[2] >= 0 && reached[2] < reached[1] && reached[1] < reached[0]);
+    CHECK(v.waypoint == 2);
+    CHECK(steer_v3_dist(v.position, pts[0]) < 0.01f);
+    CHECK(steer_v3_len(v.velocity) < 0.05f);
+}
+
 /* path_track follows a path in order: a route whose end comes back beside
  * its start is not jumped to its end; the next segments are sought only
  * within the window, a corner goes to the later segment, progress never
@@ -334,6 +480,10 @@ int main(void)
     follow_waypoints_seeks_the_current_and_advances_within_arrival_radius();
     follow_waypoints_arrives_on_the_last_and_stays_there();
     follow_waypoints_visits_each_in_order_and_stops_on_the_last();
+    follow_waypoints_ordered_takes_the_order_index_by_index();
+    follow_waypoints_ordered_degenerate_inputs_give_the_documented_result();
+    a_looping_vehicle_visits_the_points_in_order_and_never_stops();
+    a_reversed_vehicle_visits_them_backwards_and_arrives_on_the_first();
     path_track_takes_the_path_in_order();
     path_track_follows_its_rule();
     return check_summary("test_paths");

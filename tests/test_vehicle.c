@@ -416,6 +416,72 @@ static void vehicle_behaviours_use_the_vehicles_own_limits_and_state(void)
     CHECK(same_bits(&s.rng, &before, sizeof before));
 }
 
+/* target_speed with the vehicle's heading and max_force: from rest it sets
+ * off along its heading (not +X), reaches the speed and keeps the line, then
+ * slows to a smaller one; a vehicle with max_force 0 gets no force. */
+static void target_speed_drives_the_vehicle_along_its_heading(void)
+{
+    steer_vehicle2 v = steer_vehicle2_make(v2(1, 1), 1);
+    v.heading = v2(0, 1);
+    CHECK_V2_EQ(steer_vehicle2_target_speed(&v, 2.0f), steer_target_speed2(v2(0, 0), v2(0, 1), 2.0f, 0.12f));
+    for (int i = 0; i < 40; ++i) {
+        steer_vehicle2_apply_force(&v, steer_vehicle2_target_speed(&v, 2.0f));
+        steer_vehicle2_step(&v, 1.0f);
+    }
+    CHECK_NEAR(steer_v2_len(v.velocity), 2.0, 1e-5);
+    CHECK(v.position.x == 1.0f && v.position.y > 30.0f); /* straight up its heading */
+    for (int i = 0; i < 40; ++i) {
+        steer_vehicle2_apply_force(&v, steer_vehicle2_target_speed(&v, 0.5f));
+        steer_vehicle2_step(&v, 1.0f);
+    }
+    CHECK_NEAR(v.velocity.y, 0.5, 1e-5);
+    CHECK(v.velocity.x == 0.0f);
+    steer_vehicle3 w = steer_vehicle3_make(v3(0, 0, 0), 1);
+    w.heading = v3(0, 0, -1);
+    w.max_force = 0.5f;
+    for (int i = 0; i < 20; ++i) {
+        steer_vehicle3_apply_force(&w, steer_vehicle3_target_speed(&w, 1.5f));
+        steer_vehicle3_step(&w, 1.0f);
+    }
+    CHECK_V3_NEAR(w.velocity, v3(0, 0, -1.5f), 1e-6);
+    steer_vehicle2 stuck = steer_vehicle2_make(v2(0, 0), 1);
+    stuck.max_force = 0.0f;
+    CHECK_V2_EQ(steer_vehicle2_target_speed(&stuck, 2.0f), v2(0, 0));
+    CHECK_V2_EQ(steer_vehicle2_target_speed(&v, -1.0f), v2(0, 0));
+}
+
+/* match_velocity caps the acceleration at max_force / mass and returns a
+ * force: a vehicle of mass 3 reaches the target velocity as one of mass 1
+ * does, each step's force within max_force. */
+static void match_velocity_brings_the_vehicle_to_the_target_velocity(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 1);
+        v.mass = k == 0 ? 1.0f : 3.0f;
+        v.max_force = 6.0f;
+        v.max_speed = 10.0f;
+        v.velocity = v2(2, 0);
+        steer_v2 goal = v2(-1, 2);
+        CHECK_V2_NEAR(steer_vehicle2_match_velocity(&v, goal, 0.5f),
+                      steer_v2_scale(steer_match_velocity2(v.velocity, goal, 0.5f, 6.0f / v.mass), v.mass), 1e-6);
+        for (int i = 0; i < 120; ++i) {
+            steer_v2 f = steer_vehicle2_match_velocity(&v, goal, 0.5f);
+            CHECK(steer_v2_len(f) <= 6.0f * (1.0f + 1e-6f));
+            steer_vehicle2_apply_force(&v, f);
+            steer_vehicle2_step(&v, 0.05f);
+        }
+        CHECK_V2_NEAR(v.velocity, goal, 1e-4);
+    }
+    steer_vehicle3 w = steer_vehicle3_make(v3(0, 0, 0), 1);
+    w.max_force = 1.0f;
+    for (int i = 0; i < 60; ++i) {
+        steer_vehicle3_apply_force(&w, steer_vehicle3_match_velocity(&w, v3(0, 1, 1), 0.25f));
+        steer_vehicle3_step(&w, 0.1f);
+    }
+    CHECK_V3_NEAR(w.velocity, v3(0, 1, 1), 1e-5);
+    CHECK_V3_EQ(steer_vehicle3_match_velocity(&w, v3(0, 0, 5), 0.0f), v3(0, 0, 0));
+}
+
 /* behaviours.h: a NULL parameter struct gives zero. The wall wrappers copied
  * it to set the vehicle's up axis and crashed on NULL instead. */
 static void wall_wrappers_take_null_params_as_the_behaviours_do(void)
@@ -450,5 +516,7 @@ int main(void)
     smooth_heading_follows_a_reversal();
     vehicle_behaviours_use_the_vehicles_own_limits_and_state();
     wall_wrappers_take_null_params_as_the_behaviours_do();
+    target_speed_drives_the_vehicle_along_its_heading();
+    match_velocity_brings_the_vehicle_to_the_target_velocity();
     return check_summary("test_vehicle");
 }

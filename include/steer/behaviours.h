@@ -27,6 +27,8 @@
  *
  *   seek / flee / arrive              toward, away (optional panic distance), land softly
  *   arrive_braking                    arrive that never overshoots: capped by what max_accel can stop
+ *   target_speed                      speed up or slow down along the heading, never turning
+ *   match_velocity                    reach a target velocity within a time to target
  *   pursue / evade / predict          lead a moving target by T = dist / max_speed (evade: / closing speed)
  *   wander                            planar jittered circle (exactly one draw per call)
  *   wander_sphere3                    3D jittered sphere (exactly two draws per call)
@@ -39,6 +41,7 @@
  *   anticipate / time_to_collision    time-to-collision energy of every neighbour (keep right)
  *   follow_path                       stateless corridor following (open or closed)
  *   follow_waypoints                  stateful: seek each, arrive on the last
+ *   follow_waypoints_ordered          the same in reverse, or round and round (loop)
  *   follow_path_to_end, ..._braking   the same, ending at rest on the last point (braking arrive)
  *   follow_flow / flow_field_sample   bilinear (trilinear) grid of vectors
  *   contain                           stay inside a rectangle / box
@@ -123,6 +126,14 @@ typedef struct steer_arrival {
     float dt;          /* the step the force is integrated over (<= 0: the continuous cap) */
     float tolerance;   /* within this distance of the target the desired velocity is zero */
 } steer_arrival;
+
+/* The order follow_waypoints_ordered takes its list in (paths, below). */
+typedef enum steer_waypoint_order {
+    STEER_WAYPOINTS_FORWARD = 0,     /* first to last, arriving on the last: follow_waypoints exactly */
+    STEER_WAYPOINTS_REVERSE = 1,     /* last to first, arriving on the first */
+    STEER_WAYPOINTS_LOOP = 2,        /* first to last, then the first again: seeks for ever, never arrives */
+    STEER_WAYPOINTS_LOOP_REVERSE = 3 /* last to first, then the last again */
+} steer_waypoint_order;
 
 /* Unaligned collision avoidance (predictive avoidance, below). */
 typedef struct steer_neighbour_avoidance {
@@ -220,6 +231,27 @@ steer_v2 steer_pursue2(steer_v2 pos, steer_v2 vel, steer_v2 target_pos, steer_v2
 steer_v3 steer_pursue3(steer_v3 pos, steer_v3 vel, steer_v3 target_pos, steer_v3 target_vel, float max_speed, float max_prediction); /* seek ahead */
 steer_v2 steer_evade2(steer_v2 pos, steer_v2 vel, steer_v2 threat_pos, steer_v2 threat_vel, float max_speed, float max_prediction, float panic_distance); /* flee ahead */
 steer_v3 steer_evade3(steer_v3 pos, steer_v3 vel, steer_v3 threat_pos, steer_v3 threat_vel, float max_speed, float max_prediction, float panic_distance); /* flee ahead */
+
+/* ---- speed and velocity ----------------------------------------------------------
+ * Both return a force capped at max_force (mass 1: an acceleration) and
+ * never turn the agent by themselves.
+ * target_speed (OpenSteer's steerForTargetSpeed): forward * clamp(target_speed
+ * - |vel|, -max_force, max_force), forward the direction of vel, or of
+ * heading when vel is zero (+X when both are): speeds up or slows down along
+ * the way the agent goes, and from rest sets off along its heading. Applied
+ * with gain 1 (dt = 1, mass 1) it reaches target_speed in one step once
+ * within max_force of it.
+ * match_velocity (gdx-ai's MatchVelocity): (target_vel - vel) / time_to_target,
+ * truncated to max_force: the acceleration that reaches target_vel in
+ * time_to_target.
+ * Refused, with a zero force: target_speed negative or NaN, time_to_target
+ * not > 0 (or NaN), max_force not > 0 (or NaN); a vel not finite. An
+ * infinite target_speed asks for max_force forward; an infinite max_force
+ * is no cap. */
+steer_v2 steer_target_speed2(steer_v2 vel, steer_v2 heading, float target_speed, float max_force); /* along the heading */
+steer_v3 steer_target_speed3(steer_v3 vel, steer_v3 heading, float target_speed, float max_force); /* along the heading */
+steer_v2 steer_match_velocity2(steer_v2 vel, steer_v2 target_vel, float time_to_target, float max_force); /* reach a velocity */
+steer_v3 steer_match_velocity3(steer_v3 vel, steer_v3 target_vel, float time_to_target, float max_force); /* reach a velocity */
 
 /* ---- wander ------------------------------------------------------------------
  * Planar: angle += uniform(-jitter*dt, jitter*dt) with exactly one draw; the
@@ -334,7 +366,15 @@ float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, s
  * follow_waypoints (stateful): seek points[*index]; advance *index when
  * closer than arrival_radius; arrive (slow_radius) on the last point.
  * follow_waypoints_braking: the same, arriving on the last point with
- * arrive_braking. follow_path_to_end: follow_path, except that on an open
+ * arrive_braking. follow_waypoints_ordered: follow_waypoints in an order;
+ * *index is then the progress along it (0 is the order's first point:
+ * points[*index], or points[count - 1 - *index] in reverse), so a vehicle's
+ * zero waypoint starts either way at the right end. REVERSE arrives on
+ * points[0]; a LOOP seeks every point and after the order's last takes its
+ * first again (*index back to 0), never arriving, except a loop of one
+ * point, which has nowhere to go round and arrives on it. FORWARD is
+ * follow_waypoints bit for bit; an order not one of the four gives zero and
+ * leaves *index as it was. follow_path_to_end: follow_path, except that on an open
  * path it arrive_brakes at the last point once the end is in reach: the path
  * left from the agent's closest point is no longer than the braking form's
  * reach (its slow_radius, or the stopping distance from max_speed if longer),
@@ -371,6 +411,8 @@ steer_v2 steer_follow_waypoints2(steer_v2 pos, steer_v2 vel, const steer_v2 *poi
 steer_v3 steer_follow_waypoints3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed); /* each in turn */
 steer_v2 steer_follow_waypoints_braking2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed); /* rest on the last */
 steer_v3 steer_follow_waypoints_braking3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed); /* rest on the last */
+steer_v2 steer_follow_waypoints_ordered2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed, steer_waypoint_order order); /* reverse, loop */
+steer_v3 steer_follow_waypoints_ordered3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed, steer_waypoint_order order); /* reverse, loop */
 steer_v2 steer_path_point_ahead2(const steer_path2 *path, steer_v2 p, float distance, int *out_segment, bool *out_passed_end); /* a point */
 steer_v3 steer_path_point_ahead3(const steer_path3 *path, steer_v3 p, float distance, int *out_segment, bool *out_passed_end); /* a point */
 steer_v2 steer_path_track2(const steer_path2 *path, steer_v2 p, int *segment, float window, float distance, bool *out_passed_end); /* in order */

@@ -62,7 +62,8 @@ typedef struct steer_vehicle2 {
     steer_wander_params wander;        /* default radius 1, distance 2 (length), jitter 1 rad per time unit */
     float wander_angle;                /* planar wander state, radians, world frame */
     steer_wander_sphere wander_sphere; /* unused in 2D (the struct is the same in both dimensions) */
-    int waypoint;              /* follow_waypoints state: index of the current waypoint */
+    int waypoint;              /* follow_waypoints state: index of the current waypoint (ordered: the
+                                  progress along the order, see behaviours.h) */
     int avoid_latch;           /* avoid_obstacles hysteresis state: obstacle index or -1 */
     steer_rng rng;             /* the vehicle's own generator: same seed, same path */
 } steer_vehicle2;
@@ -83,7 +84,8 @@ typedef struct steer_vehicle3 {
     steer_wander_params wander;        /* default radius 1, distance 2 (length), jitter 1 rad per time unit */
     float wander_angle;                /* planar wander state, radians, world frame */
     steer_wander_sphere wander_sphere; /* spherical wander state */
-    int waypoint;              /* follow_waypoints state: index of the current waypoint */
+    int waypoint;              /* follow_waypoints state: index of the current waypoint (ordered: the
+                                  progress along the order, see behaviours.h) */
     int avoid_latch;           /* avoid_obstacles hysteresis state: obstacle index or -1 */
     steer_rng rng;             /* the vehicle's own generator: same seed, same path */
     steer_up_axis up;          /* STEER_UP_Z (default) or STEER_UP_Y; see the top of this file */
@@ -104,8 +106,14 @@ void steer_vehicle3_step(steer_vehicle3 *v, float dt);                  /* integ
  * wander_sphere two). arrive_braking brakes with max_force / mass and
  * returns a force (the acceleration times the mass); dt is the step it will
  * be integrated over, and with it the vehicle never passes the target
- * (with no turn limit). A NULL feelers or params struct gives zero, as in
- * behaviours.h. */
+ * (with no turn limit). target_speed uses the vehicle's heading and
+ * max_force (the force OpenSteer's vehicle applies: for mass m the speed
+ * changes by at most max_force / m per time unit). match_velocity, as
+ * arrive_braking, caps the acceleration at max_force / mass and returns a
+ * force, so any mass reaches target_velocity in time_to_target.
+ * follow_waypoints_ordered keeps its progress in v->waypoint: set it to 0
+ * to start an order from its first point. A NULL feelers or params struct
+ * gives zero, as in behaviours.h. */
 steer_v2 steer_vehicle2_seek(const steer_vehicle2 *v, steer_v2 target); /* full speed at target */
 steer_v3 steer_vehicle3_seek(const steer_vehicle3 *v, steer_v3 target); /* full speed at target */
 steer_v2 steer_vehicle2_flee(const steer_vehicle2 *v, steer_v2 threat, float panic_distance); /* away from threat */
@@ -114,6 +122,10 @@ steer_v2 steer_vehicle2_arrive(const steer_vehicle2 *v, steer_v2 target, float s
 steer_v3 steer_vehicle3_arrive(const steer_vehicle3 *v, steer_v3 target, float slow_radius); /* stop on target */
 steer_v2 steer_vehicle2_arrive_braking(const steer_vehicle2 *v, steer_v2 target, float slow_radius, float tolerance, float dt); /* stop, never past */
 steer_v3 steer_vehicle3_arrive_braking(const steer_vehicle3 *v, steer_v3 target, float slow_radius, float tolerance, float dt); /* stop, never past */
+steer_v2 steer_vehicle2_target_speed(const steer_vehicle2 *v, float target_speed); /* along the heading */
+steer_v3 steer_vehicle3_target_speed(const steer_vehicle3 *v, float target_speed); /* along the heading */
+steer_v2 steer_vehicle2_match_velocity(const steer_vehicle2 *v, steer_v2 target_velocity, float time_to_target); /* reach a velocity */
+steer_v3 steer_vehicle3_match_velocity(const steer_vehicle3 *v, steer_v3 target_velocity, float time_to_target); /* reach a velocity */
 steer_v2 steer_vehicle2_pursue(const steer_vehicle2 *v, const steer_vehicle2 *target, float max_prediction); /* seek where it will be */
 steer_v3 steer_vehicle3_pursue(const steer_vehicle3 *v, const steer_vehicle3 *target, float max_prediction); /* seek where it will be */
 steer_v2 steer_vehicle2_evade(const steer_vehicle2 *v, const steer_vehicle2 *threat, float max_prediction, float panic_distance); /* flee where it will be */
@@ -131,6 +143,8 @@ steer_v2 steer_vehicle2_follow_path(const steer_vehicle2 *v, const steer_path2 *
 steer_v3 steer_vehicle3_follow_path(const steer_vehicle3 *v, const steer_path3 *path, float predict_distance, float ahead_distance); /* stay in the corridor */
 steer_v2 steer_vehicle2_follow_waypoints(steer_vehicle2 *v, const steer_v2 *points, int count, float arrival_radius, float slow_radius); /* advances v->waypoint */
 steer_v3 steer_vehicle3_follow_waypoints(steer_vehicle3 *v, const steer_v3 *points, int count, float arrival_radius, float slow_radius); /* advances v->waypoint */
+steer_v2 steer_vehicle2_follow_waypoints_ordered(steer_vehicle2 *v, const steer_v2 *points, int count, float arrival_radius, float slow_radius, steer_waypoint_order order); /* reverse, loop */
+steer_v3 steer_vehicle3_follow_waypoints_ordered(steer_vehicle3 *v, const steer_v3 *points, int count, float arrival_radius, float slow_radius, steer_waypoint_order order); /* reverse, loop */
 steer_v2 steer_vehicle2_follow_flow(const steer_vehicle2 *v, const steer_flow_field2 *field, float predict_time); /* go with the field */
 steer_v3 steer_vehicle3_follow_flow(const steer_vehicle3 *v, const steer_flow_field3 *field, float predict_time); /* go with the field */
 steer_v2 steer_vehicle2_contain(const steer_vehicle2 *v, steer_box2 box, float margin); /* stay inside */

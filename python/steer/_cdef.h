@@ -26,6 +26,7 @@ float steer_rng_float(void *rng);
 
 typedef struct { float radius; float distance; float jitter; steer_up_axis up; ...; } steer_wander_params;
 typedef struct { float slow_radius; float max_accel; float dt; float tolerance; ...; } steer_arrival;
+typedef enum { STEER_WAYPOINTS_FORWARD, STEER_WAYPOINTS_REVERSE, STEER_WAYPOINTS_LOOP, STEER_WAYPOINTS_LOOP_REVERSE, ... } steer_waypoint_order;
 typedef struct { steer_v2 min, max; } steer_box2;
 typedef struct { steer_v3 min, max; } steer_box3;
 typedef struct { steer_v2 pos, vel; float radius; } steer_neighbour2;
@@ -63,6 +64,10 @@ steer_v2 steer_arrive2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_sp
 steer_v3 steer_arrive3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed, float slow_radius);
 steer_v2 steer_arrive_braking2(steer_v2 pos, steer_v2 vel, steer_v2 target, float max_speed, const steer_arrival *arrival);
 steer_v3 steer_arrive_braking3(steer_v3 pos, steer_v3 vel, steer_v3 target, float max_speed, const steer_arrival *arrival);
+steer_v2 steer_target_speed2(steer_v2 vel, steer_v2 heading, float target_speed, float max_force);
+steer_v3 steer_target_speed3(steer_v3 vel, steer_v3 heading, float target_speed, float max_force);
+steer_v2 steer_match_velocity2(steer_v2 vel, steer_v2 target_vel, float time_to_target, float max_force);
+steer_v3 steer_match_velocity3(steer_v3 vel, steer_v3 target_vel, float time_to_target, float max_force);
 steer_v2 steer_predict2(steer_v2 pos, steer_v2 target_pos, steer_v2 target_vel, float max_speed, float max_prediction);
 steer_v3 steer_predict3(steer_v3 pos, steer_v3 target_pos, steer_v3 target_vel, float max_speed, float max_prediction);
 steer_v2 steer_pursue2(steer_v2 pos, steer_v2 vel, steer_v2 target_pos, steer_v2 target_vel, float max_speed, float max_prediction);
@@ -108,6 +113,8 @@ steer_v2 steer_follow_waypoints2(steer_v2 pos, steer_v2 vel, const steer_v2 *poi
 steer_v3 steer_follow_waypoints3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed);
 steer_v2 steer_follow_waypoints_braking2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed);
 steer_v3 steer_follow_waypoints_braking3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, const steer_arrival *arrival, float max_speed);
+steer_v2 steer_follow_waypoints_ordered2(steer_v2 pos, steer_v2 vel, const steer_v2 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed, steer_waypoint_order order);
+steer_v3 steer_follow_waypoints_ordered3(steer_v3 pos, steer_v3 vel, const steer_v3 *points, int count, int *index, float arrival_radius, float slow_radius, float max_speed, steer_waypoint_order order);
 steer_v2 steer_path_point_ahead2(const steer_path2 *path, steer_v2 p, float distance, int *out_segment, bool *out_passed_end);
 steer_v3 steer_path_point_ahead3(const steer_path3 *path, steer_v3 p, float distance, int *out_segment, bool *out_passed_end);
 steer_v2 steer_path_track2(const steer_path2 *path, steer_v2 p, int *segment, float window, float distance, bool *out_passed_end);
@@ -180,6 +187,10 @@ steer_v2 steer_vehicle2_arrive(const steer_vehicle2 *v, steer_v2 target, float s
 steer_v3 steer_vehicle3_arrive(const steer_vehicle3 *v, steer_v3 target, float slow_radius);
 steer_v2 steer_vehicle2_arrive_braking(const steer_vehicle2 *v, steer_v2 target, float slow_radius, float tolerance, float dt);
 steer_v3 steer_vehicle3_arrive_braking(const steer_vehicle3 *v, steer_v3 target, float slow_radius, float tolerance, float dt);
+steer_v2 steer_vehicle2_target_speed(const steer_vehicle2 *v, float target_speed);
+steer_v3 steer_vehicle3_target_speed(const steer_vehicle3 *v, float target_speed);
+steer_v2 steer_vehicle2_match_velocity(const steer_vehicle2 *v, steer_v2 target_velocity, float time_to_target);
+steer_v3 steer_vehicle3_match_velocity(const steer_vehicle3 *v, steer_v3 target_velocity, float time_to_target);
 steer_v2 steer_vehicle2_pursue(const steer_vehicle2 *v, const steer_vehicle2 *target, float max_prediction);
 steer_v3 steer_vehicle3_pursue(const steer_vehicle3 *v, const steer_vehicle3 *target, float max_prediction);
 steer_v2 steer_vehicle2_evade(const steer_vehicle2 *v, const steer_vehicle2 *threat, float max_prediction, float panic_distance);
@@ -199,6 +210,8 @@ steer_v2 steer_vehicle2_follow_path(const steer_vehicle2 *v, const steer_path2 *
 steer_v3 steer_vehicle3_follow_path(const steer_vehicle3 *v, const steer_path3 *path, float predict_distance, float ahead_distance);
 steer_v2 steer_vehicle2_follow_waypoints(steer_vehicle2 *v, const steer_v2 *points, int count, float arrival_radius, float slow_radius);
 steer_v3 steer_vehicle3_follow_waypoints(steer_vehicle3 *v, const steer_v3 *points, int count, float arrival_radius, float slow_radius);
+steer_v2 steer_vehicle2_follow_waypoints_ordered(steer_vehicle2 *v, const steer_v2 *points, int count, float arrival_radius, float slow_radius, steer_waypoint_order order);
+steer_v3 steer_vehicle3_follow_waypoints_ordered(steer_vehicle3 *v, const steer_v3 *points, int count, float arrival_radius, float slow_radius, steer_waypoint_order order);
 steer_v2 steer_vehicle2_follow_flow(const steer_vehicle2 *v, const steer_flow_field2 *field, float predict_time);
 steer_v3 steer_vehicle3_follow_flow(const steer_vehicle3 *v, const steer_flow_field3 *field, float predict_time);
 steer_v2 steer_vehicle2_interpose(const steer_vehicle2 *v, const steer_vehicle2 *a, const steer_vehicle2 *b, float slow_radius);
@@ -440,6 +453,8 @@ void py_seek(int dim, int n, const float *pos, int ps, const float *vel, int vs,
 void py_flee(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *threat, int ts, float max_speed, float panic_distance, float *out);
 void py_arrive(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *target, int ts, float max_speed, float slow_radius, float *out);
 void py_arrive_braking(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *target, int ts, float max_speed, const steer_arrival *arrival, float *out);
+void py_target_speed(int dim, int n, const float *vel, int vs, const float *heading, int hs, float target_speed, float max_force, float *out);
+void py_match_velocity(int dim, int n, const float *vel, int vs, const float *target_vel, int ts, float time_to_target, float max_force, float *out);
 void py_pursue(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *tpos, int tps, const float *tvel, int tvs, float max_speed, float max_prediction, float *out);
 void py_evade(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *tpos, int tps, const float *tvel, int tvs, float max_speed, float max_prediction, float panic_distance, float *out);
 void py_predict(int dim, int n, const float *pos, int ps, const float *tpos, int tps, const float *tvel, int tvs, float max_speed, float max_prediction, float *out);
@@ -460,7 +475,7 @@ void py_path_point_ahead(int dim, int n, const void *path, const float *p, int p
 void py_path_track(int dim, int n, const void *path, const float *p, int ps, int *segment, float window, float distance, float *out, uint8_t *passed_end);
 void py_follow_path(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *path, float predict_distance, float ahead_distance, float max_speed, float *out);
 void py_follow_path_to_end(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *path, float predict_distance, float ahead_distance, const steer_arrival *arrival, float max_speed, float *out);
-void py_follow_waypoints(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *points, int count, int *index, float arrival_radius, float slow_radius, const steer_arrival *arrival, float max_speed, float *out);
+void py_follow_waypoints(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *points, int count, int *index, float arrival_radius, float slow_radius, const steer_arrival *arrival, float max_speed, int order, float *out);
 void py_flow_field_sample(int dim, int n, const void *field, const float *p, int ps, float *out);
 void py_follow_flow(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *field, float predict_time, float max_speed, float *out);
 void py_hide(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *hpos, int hps, const float *hvel, int hvs, const void *obstacles, int count, float distance_from_boundary, float max_speed, float slow_radius, float *out, float *spots);

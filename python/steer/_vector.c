@@ -65,6 +65,20 @@ static void py_arrive_braking(int dim, int n, const float *pos, int ps, const fl
                steer_arrive_braking3(V3(pos, ps, i), V3(vel, vs, i), V3(target, ts, i), max_speed, arrival));
 }
 
+static void py_target_speed(int dim, int n, const float *vel, int vs, const float *heading, int hs, float target_speed,
+                            float max_force, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_target_speed2(V2(vel, vs, i), V2(heading, hs, i), target_speed, max_force),
+               steer_target_speed3(V3(vel, vs, i), V3(heading, hs, i), target_speed, max_force));
+}
+
+static void py_match_velocity(int dim, int n, const float *vel, int vs, const float *target_vel, int ts,
+                              float time_to_target, float max_force, float *out)
+{
+    EACH_AGENT(dim, n, out, steer_match_velocity2(V2(vel, vs, i), V2(target_vel, ts, i), time_to_target, max_force),
+               steer_match_velocity3(V3(vel, vs, i), V3(target_vel, ts, i), time_to_target, max_force));
+}
+
 static void py_pursue(int dim, int n, const float *pos, int ps, const float *vel, int vs, const float *tpos, int tps,
                       const float *tvel, int tvs, float max_speed, float max_prediction, float *out)
 {
@@ -349,12 +363,16 @@ static void py_follow_path_to_end(int dim, int n, const float *pos, int ps, cons
 /* arrival NULL: follow_waypoints (slow_radius), else follow_waypoints_braking; index: each agent's waypoint */
 static void py_follow_waypoints(int dim, int n, const float *pos, int ps, const float *vel, int vs, const void *points,
                                 int count, int *index, float arrival_radius, float slow_radius,
-                                const steer_arrival *arrival, float max_speed, float *out)
+                                const steer_arrival *arrival, float max_speed, int order, float *out)
 {
     if (arrival)
         EACH_AGENT(dim, n, out,
                    steer_follow_waypoints_braking2(V2(pos, ps, i), V2(vel, vs, i), points, count, &index[i], arrival_radius, arrival, max_speed),
                    steer_follow_waypoints_braking3(V3(pos, ps, i), V3(vel, vs, i), points, count, &index[i], arrival_radius, arrival, max_speed));
+    else if (order != STEER_WAYPOINTS_FORWARD)
+        EACH_AGENT(dim, n, out,
+                   steer_follow_waypoints_ordered2(V2(pos, ps, i), V2(vel, vs, i), points, count, &index[i], arrival_radius, slow_radius, max_speed, (steer_waypoint_order)order),
+                   steer_follow_waypoints_ordered3(V3(pos, ps, i), V3(vel, vs, i), points, count, &index[i], arrival_radius, slow_radius, max_speed, (steer_waypoint_order)order));
     else
         EACH_AGENT(dim, n, out,
                    steer_follow_waypoints2(V2(pos, ps, i), V2(vel, vs, i), points, count, &index[i], arrival_radius, slow_radius, max_speed),

@@ -91,6 +91,27 @@ def arrive_braking(pos: Rows, vel: Rows, target: Rows, max_speed: float, slow_ra
     return result()
 
 
+def target_speed(vel: Rows, heading: Rows, target_speed: float, max_force: float) -> np.ndarray:
+    """Speed up or slow down toward target_speed along vel's direction (heading's when vel is zero, +X with
+    neither): forward * clamp(target_speed - |vel|, -max_force, max_force). Zero for a target_speed below 0 or a
+    max_force not above 0."""
+    dim, n, single, args, _ = _gather(vel=vel, heading=heading)
+    out, result = _out(dim, n, single)
+    lib.py_target_speed(dim, n, *_flat(args), _arrays.scalar(target_speed, "target_speed"),
+                        _arrays.scalar(max_force, "max_force"), _arrays.pointer(out))
+    return result()
+
+
+def match_velocity(vel: Rows, target_vel: Rows, time_to_target: float, max_force: float) -> np.ndarray:
+    """(target_vel - vel) / time_to_target truncated to max_force: reach target_vel in time_to_target. Zero for a
+    time_to_target or max_force not above 0."""
+    dim, n, single, args, _ = _gather(vel=vel, target_vel=target_vel)
+    out, result = _out(dim, n, single)
+    lib.py_match_velocity(dim, n, *_flat(args), _arrays.scalar(time_to_target, "time_to_target"),
+                          _arrays.scalar(max_force, "max_force"), _arrays.pointer(out))
+    return result()
+
+
 def pursue(pos: Rows, vel: Rows, target_pos: Rows, target_vel: Rows, max_speed: float,
            max_prediction: float = 0.0) -> np.ndarray:
     """Seek where a moving target will be after T = dist / max_speed (capped at max_prediction when > 0)."""
@@ -862,12 +883,25 @@ def follow_path_to_end(pos: Rows, vel: Rows, path: Path, max_speed: float, predi
     return result()
 
 
+def _waypoint_order(loop, reverse, braking=False):
+    """steer_waypoint_order for the flags (braking has no ordered form)."""
+    if not isinstance(loop, bool) or not isinstance(reverse, bool):
+        raise invalid(f"loop = {loop!r}, reverse = {reverse!r}: must be True or False")
+    if braking and (loop or reverse):
+        raise invalid("braking: only in the forward order (loop and reverse arrive with slow_radius)")
+    return (lib.STEER_WAYPOINTS_REVERSE if reverse else 0) | (lib.STEER_WAYPOINTS_LOOP if loop else 0)
+
+
 def follow_waypoints(pos: Rows, vel: Rows, points: Rows, index, max_speed: float, arrival_radius: float = 1.0,
                      slow_radius: float = 0.0, braking: bool = False, max_accel: float = 0.0, dt: float = 0.0,
-                     tolerance: float = 0.0) -> Tuple[np.ndarray, Any]:
+                     tolerance: float = 0.0, loop: bool = False, reverse: bool = False) -> Tuple[np.ndarray, Any]:
     """Seek points[index], taking the next one closer than arrival_radius; arrive (slow_radius) on the last, or
     with braking=True arrive_braking (slow_radius, max_accel, dt, tolerance). points (K, dim) shared by all;
-    index: each agent's current waypoint (one for all, or (N,)). Returns (force, the new index)."""
+    index: each agent's current waypoint (one for all, or (N,)). Returns (force, the new index).
+    reverse=True takes the points from the last to the first, arriving on the first; loop=True goes from the last
+    back to the first and never arrives. With either, index is the progress along that order (reversed, 0 is the
+    last point) (steer_follow_waypoints_ordered)."""
+    order = _waypoint_order(loop, reverse, braking)
     dim, n, single, args, _ = _gather(pos=pos, vel=vel)
     pts = _arrays.finite(_arrays.floats(points, "points", f"(K, {dim})"), "points")
     if pts.ndim != 2 or pts.shape[1] != dim or len(pts) == 0:
@@ -879,7 +913,7 @@ def follow_waypoints(pos: Rows, vel: Rows, points: Rows, index, max_speed: float
     out, result = _out(dim, n, single)
     lib.py_follow_waypoints(dim, n, *_flat(args), _arrays.pointer(pts), len(pts), ffi.cast("int *", ffi.from_buffer(idx)),
                             _arrays.scalar(arrival_radius, "arrival_radius"), _arrays.scalar(slow_radius, "slow_radius"),
-                            arrival, _arrays.scalar(max_speed, "max_speed"), _arrays.pointer(out))
+                            arrival, _arrays.scalar(max_speed, "max_speed"), order, _arrays.pointer(out))
     return result(), _state_out(idx, single)
 
 

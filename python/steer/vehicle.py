@@ -6,7 +6,7 @@ import numpy as np
 from . import _arrays
 from ._errors import invalid
 from ._steer import ffi, lib
-from .behaviours import UP, FlowField, Path, _obstacles, _shape_of, _walls
+from .behaviours import UP, FlowField, Path, _obstacles, _shape_of, _walls, _waypoint_order
 
 
 class Vehicle:
@@ -155,6 +155,17 @@ class Vehicle:
         return self._call("arrive_braking", self._vec(target, "target"), _arrays.scalar(slow_radius, "slow_radius"),
                           _arrays.scalar(tolerance, "tolerance"), _arrays.scalar(dt, "dt"))
 
+    def target_speed(self, target_speed: float) -> np.ndarray:
+        """Speed up or slow down toward target_speed along the way it goes (its heading at rest), at most
+        max_force; zero for a target_speed below 0."""
+        return self._call("target_speed", _arrays.scalar(target_speed, "target_speed"))
+
+    def match_velocity(self, target_velocity, time_to_target: float) -> np.ndarray:
+        """Reach target_velocity in time_to_target (the acceleration capped at max_force / mass, returned as a
+        force); zero for a time_to_target not above 0."""
+        return self._call("match_velocity", self._vec(target_velocity, "target_velocity"),
+                          _arrays.scalar(time_to_target, "time_to_target"))
+
     def pursue(self, target: "Vehicle", max_prediction: float = 0.0) -> np.ndarray:
         return self._call("pursue", self._other(target, "target"), _arrays.scalar(max_prediction, "max_prediction"))
 
@@ -204,15 +215,22 @@ class Vehicle:
                           _arrays.scalar(predict_distance, "predict_distance"),
                           _arrays.scalar(ahead_distance, "ahead_distance"))
 
-    def follow_waypoints(self, points, arrival_radius: float = 1.0, slow_radius: float = 0.0) -> np.ndarray:
-        """Seek each of points (K, dim) in turn, advancing self.waypoint; arrive on the last."""
+    def follow_waypoints(self, points, arrival_radius: float = 1.0, slow_radius: float = 0.0, loop: bool = False,
+                         reverse: bool = False) -> np.ndarray:
+        """Seek each of points (K, dim) in turn, advancing self.waypoint; arrive on the last. reverse=True: from
+        the last to the first, arriving on the first; loop=True: after the last the first again, never arriving.
+        With either, self.waypoint is the progress along that order (reversed, 0 is the last point)."""
+        order = _waypoint_order(loop, reverse)
         pts = _arrays.finite(_arrays.floats(points, "points", f"(K, {self.dim})"), "points")
         if pts.ndim != 2 or pts.shape[1] != self.dim or len(pts) == 0:
             raise invalid(f"points: shape {pts.shape}: must be (K, {self.dim}) with K >= 1")
         if not 0 <= self._v.waypoint < len(pts):
             raise invalid(f"waypoint = {self._v.waypoint}: not an index of the {len(pts)} points (set vehicle.waypoint)")
-        return self._call("follow_waypoints", ffi.cast(f"const steer_v{self.dim} *", _arrays.pointer(pts)), len(pts),
-                          _arrays.scalar(arrival_radius, "arrival_radius"), _arrays.scalar(slow_radius, "slow_radius"))
+        args = (ffi.cast(f"const steer_v{self.dim} *", _arrays.pointer(pts)), len(pts),
+                _arrays.scalar(arrival_radius, "arrival_radius"), _arrays.scalar(slow_radius, "slow_radius"))
+        if order:
+            return self._call("follow_waypoints_ordered", *args, order)
+        return self._call("follow_waypoints", *args)
 
     def follow_flow(self, field: FlowField, predict_time: float = 0.0) -> np.ndarray:
         """Go with a steer.behaviours.FlowField."""

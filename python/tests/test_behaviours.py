@@ -38,6 +38,8 @@ def test_vectorised_equal_pure_functions_bit_for_bit(dim):
         (b.evade(pos, vel, tgt, tvel, 3.0, 2.0, 30.0), one_by_one(dim, "evade", (pos, vel, tgt, tvel), 3.0, 2.0, 30.0)),
         (b.predict(pos, tgt, tvel, 3.0, 2.0), one_by_one(dim, "predict", (pos, tgt, tvel), 3.0, 2.0)),
         (b.smooth_dt(vel, tvel, 0.2, 1 / 60), one_by_one(dim, "smooth_dt", (vel, tvel), 0.2, 1 / 60)),
+        (b.target_speed(vel, tgt, 2.0, 0.5), one_by_one(dim, "target_speed", (vel, tgt), 2.0, 0.5)),
+        (b.match_velocity(vel, tvel, 0.5, 3.0), one_by_one(dim, "match_velocity", (vel, tvel), 0.5, 3.0)),
     ]
     arrival = ffi.new("steer_arrival *", {"slow_radius": 10.0, "max_accel": 4.0, "dt": 1 / 60, "tolerance": 0.05})
     cases.append((b.arrive_braking(pos, vel, tgt, 3.0, 10.0, 4.0, 1 / 60, 0.05),

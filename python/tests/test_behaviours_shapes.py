@@ -146,6 +146,17 @@ def test_paths_and_waypoints_equal_the_c_functions(dim, closed):
             want_index.append(state[0])
         same(f, want), same(index, want_index)
         assert (index != start).any()
+    fn = getattr(lib, f"steer_follow_waypoints_ordered{dim}")
+    for loop, reverse in ((True, False), (False, True), (True, True)):
+        f, index = b.follow_waypoints(pos, vel, points, start, 3.0, 60.0, 5.0, loop=loop, reverse=reverse)
+        order = (lib.STEER_WAYPOINTS_LOOP if loop else 0) | (lib.STEER_WAYPOINTS_REVERSE if reverse else 0)
+        state, want, want_index = ffi.new("int *"), [], []
+        for i in range(N):
+            state[0] = int(start[i])
+            want.append(back(dim, fn(P[i], V[i], vs(dim, points), 10, state, 60.0, 5.0, 3.0, order)))
+            want_index.append(state[0])
+        same(f, want), same(index, want_index)
+        assert (index != start).any()
 
 
 @pytest.mark.parametrize("dim", [2, 3])

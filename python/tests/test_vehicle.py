@@ -127,3 +127,61 @@ def test_vehicle_wander_sphere_and_up_axis():
         flat.wander_sphere(0.1)
     with pytest.raises(steer.InvalidArgument, match="only for a 3D"):
         flat.up = "y"
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_target_speed_and_match_velocity(dim):
+    """target_speed sets off along the heading and holds the line; match_velocity reaches the velocity whatever
+    the mass; max_force 0 or a negative speed give zero (steer/behaviours.h's refusals)."""
+    z = (0,) * (dim - 2)
+    car = steer.Vehicle((0, 0) + z, seed=1)
+    car.velocity = (0, 0.001) + z
+    car.step(1.0)
+    car.velocity = (0, 0) + z  # at rest, facing +Y
+    assert car.heading[1] == 1
+    for _ in range(40):
+        car.apply_force(car.target_speed(2.0))
+        car.step(1.0)
+    assert np.allclose(car.velocity, (0, 2) + z, atol=1e-5) and car.position[0] == 0 and car.position[1] > 30
+    assert car.target_speed(-1.0).tolist() == [0] * dim
+    car.max_force = 0
+    assert car.target_speed(3.0).tolist() == [0] * dim
+    heavy = steer.Vehicle((0, 0) + z, seed=2)
+    heavy.mass, heavy.max_force, heavy.max_speed = 3.0, 6.0, 10.0
+    goal = (-1, 2) + z
+    for _ in range(120):
+        heavy.apply_force(heavy.match_velocity(goal, 0.5))
+        heavy.step(0.05)
+    assert np.allclose(heavy.velocity, goal, atol=1e-4)
+    assert heavy.match_velocity((5,) * dim, 0.0).tolist() == [0] * dim
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_looping_and_reversed_waypoints(dim):
+    """loop=True goes round the points lap after lap and never stops; reverse=True takes them backwards and comes
+    to rest on the first."""
+    z = (0,) * (dim - 2)
+    square = np.array([(0, 0) + z, (10, 0) + z, (10, 10) + z, (0, 10) + z], np.float32)
+    car = steer.Vehicle((-1, -1) + z, seed=3)
+    car.max_speed, car.max_force = 2.0, 4.0
+    reached, slowest = [], np.inf
+    for i in range(2000):
+        before = car.waypoint
+        car.apply_force(car.follow_waypoints(square, 0.5, 3.0, loop=True))
+        car.step(0.05)
+        if car.waypoint != before:
+            reached.append(before)
+        if i > 40:
+            slowest = min(slowest, float(np.linalg.norm(car.velocity)))
+    assert len(reached) >= 12 and reached == [k % 4 for k in range(len(reached))] and slowest > 0.5
+    back = steer.Vehicle((12, 12) + z, seed=4)
+    back.max_speed, back.max_force = 2.0, 4.0
+    for _ in range(3000):
+        back.apply_force(back.follow_waypoints(square, 0.5, 8.0, reverse=True))
+        back.step(0.05)
+    assert back.waypoint == 3 and np.linalg.norm(back.position - square[0]) < 0.01
+    assert np.linalg.norm(back.velocity) < 0.05
+    with pytest.raises(steer.InvalidArgument, match="loop = 1"):
+        back.follow_waypoints(square, loop=1)
+    with pytest.raises(steer.InvalidArgument, match="braking: only in the forward order"):
+        steer.behaviours.follow_waypoints((0, 0) + z, (0, 0) + z, square, 0, 2.0, braking=True, reverse=True)
