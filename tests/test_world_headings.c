@@ -367,7 +367,8 @@ static void a_turn_limited_unit_turns_on_the_spot(int dim, steer_up_axis up, boo
         for (int k = 0; k < 2; ++k) {
             steer_agent_state st;
             steer_v3 h;
-            CHECK(steer_world_get_agent(w, id[k], &st) == STEER_OK && steer_world_get_heading(w, id[k], &h) == STEER_OK);
+            CHECK(steer_world_get_agent(w, id[k], &st) == STEER_OK);
+            CHECK(steer_world_get_heading(w, id[k], &h) == STEER_OK); /* one CHECK each: clang saw h unset past a false && */
             sharpest = fmax(sharpest, angle_between(was[k], h));
             if (steer_v3_len(st.velocity) > 0.0f) off_heading = fmax(off_heading, angle_between(st.velocity, h));
             if (ground) up_part = fmax(up_part, fabs((double)h.y) + fabs((double)st.velocity.y));
