@@ -337,8 +337,10 @@ typedef struct crowd_chunk {
  * sort's spare, free until the next sort), which steer__headings_update
  * takes after the sub-step: its neighbours read the heading it had. One
  * that has arrived at its own goal's end (not a seek's, which it passes)
- * holds its heading: settling on its point, it turned to face every small
- * correction (ten tanks on their places faced every way). */
+ * holds its heading while within arrival_tolerance of it: settling on its
+ * point, it turned to face every small correction (ten tanks on their
+ * places faced every way); pushed farther (still arrived, within its
+ * departure_distance) it turns to come back, as it could not while held. */
 static steer_v3 new_velocity(const steer__force_context *fc, const steer__agent *a, steer_v3 force)
 {
     steer_world *w = fc->w;
@@ -347,7 +349,7 @@ static steer_v3 new_velocity(const steer__force_context *fc, const steer__agent 
     if (!w->heading[0] || !(a->g->def.max_turn_rate > 0.0f))
         return steer__integrate_velocity(w, a->g, a->v, force, fc->dt, NULL, false);
     steer_v3 facing = steer__v3_at(w, w->heading, a->dense);
-    const bool held = a->goal && a->goal->arrived && a->goal->kind != STEER_GOAL_SEEK;
+    const bool held = steer__goal_on_its_end(w, a);
     steer_v3 nv = steer__integrate_velocity(w, a->g, a->v, force, fc->dt, &facing, held);
     steer__v3_put(w, w->next_heading, a->dense, facing);
     return nv;

@@ -286,6 +286,17 @@ bool steer__final_approach(const steer_world *w, const steer__agent *a, float *d
     return *dist < *slow;
 }
 
+bool steer__goal_on_its_end(const steer_world *w, const steer__agent *a)
+{
+    const steer__goal *goal = a->goal;
+    steer_v3 end;
+    if (!goal || !goal->arrived || goal->kind == STEER_GOAL_SEEK || !steer__goal_last_point(w, goal, &end)) return false;
+    steer_v3 off = steer_v3_sub(end, a->p);
+    drop_unreachable(w, a->g, &off);
+    float tol = a->g->def.arrival_tolerance;
+    return steer_v3_len_sq(off) <= tol * tol;
+}
+
 /* The point an agent's own goal steers it to and stops at (or passes
  * through within a radius): an ARRIVE target, the current waypoint, an
  * open path's end; a SEEK goal goes through its target at full speed and

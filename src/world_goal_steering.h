@@ -84,6 +84,11 @@ bool steer__final_approach(const steer_world *w, const steer__agent *a, float *d
 /* What WANDER, the feelers and the look-ahead keep on the final approach
  * (1 elsewhere): see world_goal_steering.c. */
 float steer__approach_fade(const steer_world *w, const steer__agent *a);
+/* Whether the agent has arrived at its own goal's end (not a SEEK's) and
+ * stands within its group's arrival_tolerance of it: on its point, where
+ * a turn-limited unit holds its heading (one farther off, still arrived
+ * within its departure_distance, turns to come back). */
+bool steer__goal_on_its_end(const steer_world *w, const steer__agent *a);
 /* The point the agent's own goal steers it to and stops at (or passes
  * through within a radius); false for SEEK. */
 bool steer__goal_aim(const steer_world *w, const steer__agent *a, steer_v3 *aim);

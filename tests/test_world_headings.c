@@ -437,6 +437,45 @@ static void an_arrived_turn_limited_unit_holds_its_heading(void)
     steer_world_destroy(w);
 }
 
+/* The hold is for a unit on its point, within arrival_tolerance of it: one
+ * pushed farther off that stays arrived (within its departure_distance)
+ * turns and comes back, and holds its heading once there. It had held its
+ * heading wherever it stood arrived, and a unit moved 0.8 beside its point
+ * with a departure_distance of 1 stayed there for good (an unlimited one
+ * came back to 0.05). */
+static void a_unit_pushed_off_its_point_comes_back(void)
+{
+    steer_world_def wd = world_def(2, 4, true);
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    gd.max_turn_rate = 1.0f;
+    gd.departure_distance = 1.0f;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){5, 0, 0}, steer_v3_zero());
+    steer_goal goal = {STEER_GOAL_ARRIVE, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
+    for (int s = 0; s < 600; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
+    CHECK(steer_world_has_arrived(w, a));
+    CHECK(steer_world_teleport_agent(w, a, (steer_v3){0, 0.8f, 0}, steer_v3_zero()) == STEER_OK);
+    int left = 0;
+    for (int s = 0; s < 600; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        left += !steer_world_has_arrived(w, a);
+    }
+    steer_agent_state st;
+    steer_v3 h, held;
+    CHECK(steer_world_get_agent(w, a, &st) == STEER_OK && steer_world_get_heading(w, a, &held) == STEER_OK);
+    printf("a unit pushed 0.8 off its point (departure_distance 1): %.3f from it after 20 s, arrived all along: %s\n",
+           (double)steer_v3_len(st.position), left ? "no" : "yes");
+    CHECK(left == 0); /* a nudge within departure_distance: no departure */
+    CHECK(steer_v3_len(st.position) <= gd.arrival_tolerance);
+    for (int s = 0; s < 60; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
+    CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && memcmp(&h, &held, sizeof h) == 0); /* on its point: held */
+    steer_world_destroy(w);
+}
+
 static void bad_calls_are_refused(void)
 {
     steer_set_misuse_handler(misuse_record, 0);
@@ -534,6 +573,7 @@ int main(void)
     a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Y, true);
     a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Z, false);
     an_arrived_turn_limited_unit_holds_its_heading();
+    a_unit_pushed_off_its_point_comes_back();
     standing_agents_keep_their_own_headings_as_the_sort_moves_them();
     without_headings_a_snapshot_is_version_11s_layout();
     ground_headings_lie_on_the_ground();

@@ -255,8 +255,9 @@ typedef struct steer_group_def {
                                 point beside it. With keep_headings the turn starts from the unit's heading,
                                 which turns even where it stops: one at rest turns on the spot before it drives,
                                 and moves only along its heading (pushes aside it does not turn for); arrived at
-                                its own goal's end it holds its heading (an arrival_tolerance of a fraction of
-                                its radius spares it pivots for the last centimetres). Without,
+                                its own goal's end it holds its heading while within arrival_tolerance of it
+                                (a fraction of its radius spares it pivots for the last centimetres; pushed
+                                farther, within departure_distance, it turns to come back). Without,
                                 its direction is its velocity's: a bound turn crawls at 1e-3 max_speed at least
                                 (or the asked speed if less), and one at rest (arrived) sets off in the
                                 direction its force gives */
@@ -597,8 +598,8 @@ int steer_world_agent_count(const steer_world *world);
  * and is kept while it is slower: a unit that stops keeps facing the way it
  * came. In a group with a max_turn_rate the heading is instead the one the
  * turn limit works from and turns (at most that fast, on the ground about
- * the up axis, even while the unit stands, and not once it has arrived at
- * its own goal's end): its velocity lies along it, so a unit at rest turns
+ * the up axis, even while the unit stands, and not while it has arrived
+ * within arrival_tolerance of its own goal's end): its velocity lies along it, so a unit at rest turns
  * on the spot before it drives; pushes (keep_apart, non_penetration) move
  * it without turning it. On the ground for a
  * ground_plane group (no up part; kept while its velocity has no ground
