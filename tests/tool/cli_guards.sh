@@ -41,6 +41,8 @@
 #   - the slow-step warning of non_penetration sizes it by the bodies' own
 #     radii (it took the largest group radius, even an empty group's) and
 #     the file's passes (0 was taken for 32)
+#   - a render view far smaller than a step's travel draws, and under the
+#     sanitizers converts no out-of-range pixel to int
 #   - steer bench --json names the machine as its text does, the CPU's name
 #     a JSON string whatever it holds (printed raw, a quote, a backslash or a
 #     tab in it broke the line); the names in --metrics are the file's
@@ -450,6 +452,17 @@ for f in np_bodies np_empty np_none; do
     "$steer" run $f.json -o out > stdout.txt 2> stderr.txt || fail "$f.json: status $?"
     ! grep -q "neighbour pairs" stderr.txt || fail "$f.json: a slow step from a radius no body has or passes not run: $(cat stderr.txt)"
 done
+
+# a view far smaller than a step's travel (1e-30 across): the GIF's trail
+# dots were converted to int from 3e31 pixels (UBSan: "outside the range of
+# representable values", status 1 under make test-asan); now drawn, status 0
+cat > tiny_view.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 20, "render": {"size": [32, 32], "view": {"min": [0, 0], "max": [1e-30, 1e-30]}},
+ "groups": [{"name": "g", "spawn": [{"count": 3, "speed": 1}]}]}
+EOF
+"$steer" run tiny_view.json -o out --frames 3 > stdout.txt 2> stderr.txt || fail "tiny_view.json: status $? ($(cat stderr.txt))"
+! grep -q "runtime error" stderr.txt || fail "tiny_view.json: $(cat stderr.txt)"
+[ -s out/tiny_view.gif ] || fail "tiny_view.json: no GIF"
 rm -rf out
 
 # steer --help: every mode of bench
