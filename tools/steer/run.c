@@ -166,12 +166,16 @@ static int parse_options(int argc, char **argv, run_options *o)
     return 0;
 }
 
-/* The largest body: of the groups, and each agent's own (radius, per agent; NULL: none). */
+/* The largest body of the n agents spawned: their own radii (radius, an
+ * agent_radii world's: each agent's own, else its group's), else their
+ * groups'. A group's radius that every member overrides, or an empty
+ * group's, sizes no body. */
 static float largest_body(const steer_scenario_info *info, const float *radius, int n)
 {
     float largest = 0.0f;
-    for (int g = 0; g < info->group_count; ++g) largest = fmaxf(largest, info->groups[g].def.radius);
     for (int a = 0; radius && a < n; ++a) largest = fmaxf(largest, radius[a]);
+    for (int g = 0; !radius && g < info->group_count; ++g)
+        if (info->groups[g].agents > 0) largest = fmaxf(largest, info->groups[g].def.radius);
     return largest;
 }
 
@@ -185,11 +189,11 @@ static void warn_keep_apart_reach(const steer_scenario_info *info, const float *
     if (max_dt > 0.0f && dt > max_dt) dt /= ceilf(dt / max_dt); /* the sub-step */
     for (int g = 0; g < info->group_count; ++g) {
         const steer_group_def *d = &info->groups[g].def;
-        float own = d->radius; /* the group's widest body: its agents' own radii too */
+        float own = radius ? 0.0f : d->radius; /* the group's widest body, its agents' own radii where they have them */
         for (int a = 0; radius && a < n; ++a)
             if (group[a] == g) own = fmaxf(own, radius[a]);
         float reach = 2.0f * d->max_speed * dt + own + largest_radius;
-        if (!d->keep_apart || reach <= d->neighbour_radius) continue;
+        if (!d->keep_apart || info->groups[g].agents == 0 || reach <= d->neighbour_radius) continue;
         float fits = (d->neighbour_radius - own - largest_radius) / (2.0f * d->max_speed);
         fprintf(stderr, "steer run: warning: groups[%d] (\"%s\"): keep_apart keeps bodies apart only while 2 max_speed dt "
                         "+ both radii (%g) fit in neighbour_radius (%g): give neighbour_radius >= %g",
@@ -661,21 +665,6 @@ static void progress_report(progress *p, int frame, long step, bool frame_done, 
     fflush(stderr);
 }
 
-/* The largest body radius of the agents spawned: their own (radius, an
- * agent_radii world's, else NULL) or their groups'. A group's radius that
- * every member overrides, or an empty group's, sizes no body. */
-static double largest_body_radius(const steer_scenario_info *info, const float *radius)
-{
-    double biggest = 0.0;
-    if (radius) {
-        for (int a = 0; a < info->total_agents; ++a) biggest = fmax(biggest, radius[a]);
-    } else {
-        for (int g = 0; g < info->group_count; ++g)
-            if (info->groups[g].agents > 0) biggest = fmax(biggest, info->groups[g].def.radius);
-    }
-    return biggest;
-}
-
 /* Neighbour pairs a step may test, from the density at the start (agents
  * over the bounds) times the region each agent's grid query covers: its
  * neighbour radius rounded out to whole cells (and, with non-penetration,
@@ -687,7 +676,7 @@ static double pairs_per_step(const steer_scenario_info *info, const float *radiu
     double volume = 1.0, extent[3];
     for (int k = 0; k < info->dim; ++k)
         volume *= extent[k] = fmax(1e-6, (double)steer_v3_get(w->bounds_max, k) - steer_v3_get(w->bounds_min, k));
-    double cell = w->cell_size, widest = 0.0, biggest = largest_body_radius(info, radius);
+    double cell = w->cell_size, widest = 0.0, biggest = largest_body(info, radius, info->total_agents);
     for (int g = 0; g < info->group_count; ++g) widest = fmax(widest, info->groups[g].def.neighbour_radius);
     if (!(cell > 0.0)) cell = widest > 0.0 ? widest : 1.0;
     double n = info->total_agents, total = 0.0, top = -1.0;
