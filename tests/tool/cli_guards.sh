@@ -41,6 +41,7 @@
 #   - the slow-step warning of non_penetration sizes it by the bodies' own
 #     radii (it took the largest group radius, even an empty group's) and
 #     the file's passes (0 was taken for 32)
+#   - --csv '' and --metrics '': refused (status 1 after the run, an empty folder)
 #   - a render view far smaller than a step's travel draws, and under the
 #     sanitizers converts no out-of-range pixel to int
 #   - steer bench --json names the machine as its text does, the CPU's name
@@ -382,6 +383,10 @@ runs_for --until 99 10 3
 refused "run --until and --frames" "steer run: --frames and --until: each sets the run's length; give one" \
     run scen.json -o out --until 1 --frames 2
 refused "run --until 0" "steer run: --until expects a time above 0, got '0'" run scen.json -o out --until 0
+# an empty file name: refused before the run (--metrics '' ran it all, then
+# failed with status 1 "write failed" and left an empty output folder)
+refused "run --csv ''" "steer run: --csv needs a file name ('-' for standard output), got ''" run scen.json -o out --csv ''
+refused "run --metrics ''" "steer run: --metrics needs a file name ('-' for standard output), got ''" run scen.json -o out --metrics ''
 
 # goals that stop on one point: warned before the run (only one can stand
 # there; a designer's stadium of 300 never emptied), not for own places

@@ -151,6 +151,11 @@ static int parse_options(int argc, char **argv, run_options *o)
         fprintf(stderr, "steer run: -o needs a folder\n");
         return 2;
     }
+    /* an empty name failed only when written: --metrics after the whole run */
+    if ((o->csv && !*o->csv) || (o->metrics && !*o->metrics)) {
+        fprintf(stderr, "steer run: %s needs a file name ('-' for standard output), got ''\n", o->csv && !*o->csv ? "--csv" : "--metrics");
+        return 2;
+    }
     if (o->frames && o->until > 0.0) {
         fprintf(stderr, "steer run: --frames and --until: each sets the run's length; give one\n");
         return 2;
