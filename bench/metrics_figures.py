@@ -314,19 +314,28 @@ class Scenario:
 
 # ---- reading the CSV -----------------------------------------------------------------------
 def read_frames(csv_path, dim, radii=None):
-    """Yields (frame, time, groups, positions, velocities) per frame, agents in order. A world with agent
-    radii adds a `radius` column (each agent's body radius: its own, else its group's): given a list,
-    radii receives frame 0's, and every frame must repeat them (steer run sets them at the spawns)."""
+    """Yields (frame, time, groups, positions, velocities) per frame, agents in order. A keep_headings
+    world adds the kept heading (`hx,hy`, `hx,hy,hz` in 3D), which no figure reads. A world with agent
+    radii adds a `radius` column after it (each agent's body radius: its own, else its group's): given
+    a list, radii receives frame 0's, and every frame must repeat them (steer run sets them at the
+    spawns)."""
     head_2d = ["frame", "time", "agent", "group", "x", "y", "vx", "vy"]
     head_3d = ["frame", "time", "agent", "group", "x", "y", "z", "vx", "vy", "vz"]
     with open(csv_path) as f:
         rows = csv.reader(f)
         head = next(rows)
         base = head_3d if dim == 3 else head_2d
-        own = head == base + ["radius"]
-        if head != base and not own:
+        heading = ["hx", "hy", "hz"][:dim]
+        rest = head[len(base):]
+        kept = rest[:dim] == heading
+        if kept:
+            rest = rest[dim:]
+        own = rest == ["radius"]
+        if head[:len(base)] != base or (rest and not own):
             sys.exit("metrics_figures: %s: unexpected header %s" % (csv_path, head))
         width = 4 + 2 * dim
+        radius_at = width + (dim if kept else 0)
+        columns = len(head)
         seen = []
         def frame(flat):
             # %.9g is the float32 exactly once rounded back to float32
@@ -349,12 +358,14 @@ def read_frames(csv_path, dim, radii=None):
                     check_radii(cur)
                     yield (cur, t, grp) + frame(flat)
                 cur, t, grp, flat, seen = fr, float(r[1]), [], [], []
+            if len(r) != columns:
+                sys.exit("metrics_figures: %d columns in frame %d, the header has %d" % (len(r), fr, columns))
             if int(r[2]) != len(grp):
                 sys.exit("metrics_figures: agents out of order in frame %d" % fr)
             grp.append(int(r[3]))
             flat.extend(map(float, r[4:width]))
             if own:
-                seen.append(array.array("f", [float(r[width])])[0])
+                seen.append(array.array("f", [float(r[radius_at])])[0])
         if cur is not None:
             check_radii(cur)
             yield (cur, t, grp) + frame(flat)

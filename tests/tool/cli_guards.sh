@@ -38,6 +38,12 @@
 #   - bench/refc_ratio.sh reads refc's time to the agent-step (refc's "sec"
 #     is to the millisecond: a short run read 0.000 ms/step, every ratio 0.00)
 #   - steer bench --own-radii moves its crowd as without (what radii cost)
+#   - the slow-step warning of non_penetration sizes it by the bodies' own
+#     radii (it took the largest group radius, even an empty group's) and
+#     the file's passes (0 was taken for 32)
+#   - --csv '' and --metrics '': refused (status 1 after the run, an empty folder)
+#   - a render view far smaller than a step's travel draws, and under the
+#     sanitizers converts no out-of-range pixel to int
 #   - steer bench --json names the machine as its text does, the CPU's name
 #     a JSON string whatever it holds (printed raw, a quote, a backslash or a
 #     tab in it broke the line); the names in --metrics are the file's
@@ -377,6 +383,10 @@ runs_for --until 99 10 3
 refused "run --until and --frames" "steer run: --frames and --until: each sets the run's length; give one" \
     run scen.json -o out --until 1 --frames 2
 refused "run --until 0" "steer run: --until expects a time above 0, got '0'" run scen.json -o out --until 0
+# an empty file name: refused before the run (--metrics '' ran it all, then
+# failed with status 1 "write failed" and left an empty output folder)
+refused "run --csv ''" "steer run: --csv needs a file name ('-' for standard output), got ''" run scen.json -o out --csv ''
+refused "run --metrics ''" "steer run: --metrics needs a file name ('-' for standard output), got ''" run scen.json -o out --metrics ''
 
 # goals that stop on one point: warned before the run (only one can stand
 # there; a designer's stadium of 300 never emptied), not for own places
@@ -420,6 +430,44 @@ sed -i 's/"keep_apart": true, //' touching.json
 sed -i 's/"target": \[5, 5\]/"box": {"min": [0, 0], "max": [9, 9]}/' shared.json
 "$steer" run shared.json -o out > stdout.txt 2> stderr.txt || fail "shared.json with places: status $?"
 ! grep -q "stop on one point" stderr.txt || fail "shared.json with own places: warned: $(cat stderr.txt)"
+
+# the slow-step estimate of non_penetration takes the bodies' radii: 10,000
+# bodies of 0.1 in a group of radius 7.5 (their own, a spawn's body_radius),
+# or beside an empty group of 7.5, step in a moment; sized by 7.5 it was
+# "about 6.2e+08 neighbour pairs ... within 15 (twice the largest radius)"
+cat > np_bodies.json <<'EOF'
+{"bounds": {"min": [-50, -50], "max": [50, 50]}, "steps": 1, "non_penetration": true, "penetration_iterations": 64,
+ "render": {"size": [32, 32]},
+ "groups": [{"name": "g", "radius": 7.5, "spawn": [{"count": 10000, "speed": 0, "body_radius": 0.1}]}]}
+EOF
+cat > np_empty.json <<'EOF'
+{"bounds": {"min": [-50, -50], "max": [50, 50]}, "steps": 1, "non_penetration": true, "penetration_iterations": 64,
+ "render": {"size": [32, 32]},
+ "groups": [{"name": "g", "radius": 0.1, "spawn": [{"count": 10000, "speed": 0}]},
+            {"name": "big", "radius": 7.5}]}
+EOF
+# and counts the passes the file gives: none relax nothing ("up to 32
+# passes" of a cell of 7 was "about 5.8e+08 neighbour pairs")
+cat > np_none.json <<'EOF'
+{"bounds": {"min": [-50, -50], "max": [50, 50]}, "steps": 1, "non_penetration": true, "penetration_iterations": 0,
+ "cell_size": 7, "render": {"size": [32, 32]},
+ "groups": [{"name": "g", "radius": 0.1, "spawn": [{"count": 20000, "speed": 0}]}]}
+EOF
+for f in np_bodies np_empty np_none; do
+    "$steer" run $f.json -o out > stdout.txt 2> stderr.txt || fail "$f.json: status $?"
+    ! grep -q "neighbour pairs" stderr.txt || fail "$f.json: a slow step from a radius no body has or passes not run: $(cat stderr.txt)"
+done
+
+# a view far smaller than a step's travel (1e-30 across): the GIF's trail
+# dots were converted to int from 3e31 pixels (UBSan: "outside the range of
+# representable values", status 1 under make test-asan); now drawn, status 0
+cat > tiny_view.json <<'EOF'
+{"bounds": {"min": [-10, -10], "max": [10, 10]}, "steps": 20, "render": {"size": [32, 32], "view": {"min": [0, 0], "max": [1e-30, 1e-30]}},
+ "groups": [{"name": "g", "spawn": [{"count": 3, "speed": 1}]}]}
+EOF
+"$steer" run tiny_view.json -o out --frames 3 > stdout.txt 2> stderr.txt || fail "tiny_view.json: status $? ($(cat stderr.txt))"
+! grep -q "runtime error" stderr.txt || fail "tiny_view.json: $(cat stderr.txt)"
+[ -s out/tiny_view.gif ] || fail "tiny_view.json: no GIF"
 rm -rf out
 
 # steer --help: every mode of bench

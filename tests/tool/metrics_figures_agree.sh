@@ -15,6 +15,8 @@
 #   mixed_sizes --blind          bodies of their own drawn radii (the CSV's radius
 #                                column): overlapping pairs and the closest fraction
 #                                of each pair's own sum
+#   the same two with keep_headings (copies): the CSV's heading columns,
+#                                hx,hy before the radius in 2D, hx,hy,hz in 3D
 # (--blind: a copy without solid walls and obstacles, keep_apart and the
 # avoidance of walls and obstacles, so the counts are not all 0.)
 #   tests/tool/metrics_figures_agree.sh STEER SOURCE_DIR
@@ -30,6 +32,14 @@ run "$root/scenarios/formation.json" --blind
 run "$root/scenarios/wall_heights.json" --blind
 run "$root/tests/data/path_goals.json" --blind
 run "$root/scenarios/mixed_sizes.json" --blind
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for name in mixed_sizes y_up_ground; do
+    python3 -c 'import json, sys
+s = json.load(open(sys.argv[1])); s["keep_headings"] = True
+json.dump(s, open(sys.argv[2], "w"))' "$root/scenarios/$name.json" "$tmp/${name}_headings.json"
+    run "$tmp/${name}_headings.json" --blind
+done
 if [ "$status" -ne 0 ]; then
     echo "metrics_figures_agree: some figure differs from its definition (above: DIFFER)"
 fi

@@ -1390,6 +1390,21 @@ static void test_keep_apart_out_of_reach_is_announced(void)
     snprintf(text, sizeof text, format, ", \"max_dt\": 0.125");
     CHECK(write_text(file, text));
     CHECK(run_tool(args, err, sizeof err) == 0 && !strstr(err, "keep_apart"));
+    /* the bodies' radii, not a group radius no body has: walkers of 0.25 in a
+       neighbour radius of 1 reach 0.633 at 1/30 beside carts whose group
+       radius of 3 each body overrides (0.2), or an empty group of 3 (both
+       were warned of, with "both radii (3.38333)") */
+    const char *others[] = {"{\"name\": \"carts\", \"radius\": 3, \"spawn\": [{\"count\": 4, \"body_radius\": 0.2, \"spacing\": 1}]}",
+                            "{\"name\": \"reserve\", \"radius\": 3}"};
+    for (int k = 0; k < 2; ++k) {
+        snprintf(text, sizeof text,
+                 "{\"bounds\": {\"min\": [-10, -10], \"max\": [10, 10]}, \"steps\": 2, \"groups\": ["
+                 "{\"name\": \"walkers\", \"keep_apart\": true, \"radius\": 0.25, \"neighbours\": {\"radius\": 1},"
+                 " \"spawn\": [{\"count\": 10, \"spacing\": 1}]}, %s]}",
+                 others[k]);
+        CHECK(write_text(file, text));
+        CHECK(run_tool(args, err, sizeof err) == 0 && !strstr(err, "keep_apart"));
+    }
 }
 
 /* A spawn with bodies inside a solid wall or obstacle is a mistake in the

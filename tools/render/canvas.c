@@ -345,8 +345,9 @@ static void draw_trails(cairo_t *cr, const canvas_view *v, const canvas_frame *f
  * GIF's frame differences small. */
 static void dot(uint8_t *data, int stride, int w, int h, double x, double y, const double rgb[3], double alpha)
 {
+    /* compared as doubles first: a point far off a tiny view is beyond int */
+    if (!(x >= 0.0 && y >= 0.0 && x < w && y < h)) return;
     int cx = (int)floor(x), cy = (int)floor(y);
-    if (cx < 0 || cy < 0 || cx >= w || cy >= h) return;
     uint32_t *p = (uint32_t *)(void *)(data + (size_t)cy * (size_t)stride) + cx;
     double r = (*p >> 16 & 0xFF), g = (*p >> 8 & 0xFF), b = (*p & 0xFF);
     r += (rgb[0] - r) * alpha;
@@ -375,8 +376,8 @@ static void draw_trails_fast(cairo_t *cr, const canvas_view *v, const canvas_fra
             if (fabs((double)q.x - p.x) > jump_x || fabs((double)q.y - p.y) > jump_y) continue;
             double x0 = px(v, p.x), y0 = py(v, p.y), x1 = px(v, q.x), y1 = py(v, q.y);
             double len = sqrt((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
+            if (!(len < 4096.5)) continue; /* at most 4096 dots: a jump, or beyond int in a tiny view */
             int dots = len < 1.0 ? 1 : (int)(len + 0.5);
-            if (dots > 4096) continue;
             double alpha = 2 * age < length ? 0.45 : 0.22;
             for (int k = 0; k < dots; ++k) {
                 double s = (double)k / dots;

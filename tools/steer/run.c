@@ -151,6 +151,11 @@ static int parse_options(int argc, char **argv, run_options *o)
         fprintf(stderr, "steer run: -o needs a folder\n");
         return 2;
     }
+    /* an empty name failed only when written: --metrics after the whole run */
+    if ((o->csv && !*o->csv) || (o->metrics && !*o->metrics)) {
+        fprintf(stderr, "steer run: %s needs a file name ('-' for standard output), got ''\n", o->csv && !*o->csv ? "--csv" : "--metrics");
+        return 2;
+    }
     if (o->frames && o->until > 0.0) {
         fprintf(stderr, "steer run: --frames and --until: each sets the run's length; give one\n");
         return 2;
@@ -166,12 +171,16 @@ static int parse_options(int argc, char **argv, run_options *o)
     return 0;
 }
 
-/* The largest body: of the groups, and each agent's own (radius, per agent; NULL: none). */
+/* The largest body of the n agents spawned: their own radii (radius, an
+ * agent_radii world's: each agent's own, else its group's), else their
+ * groups'. A group's radius that every member overrides, or an empty
+ * group's, sizes no body. */
 static float largest_body(const steer_scenario_info *info, const float *radius, int n)
 {
     float largest = 0.0f;
-    for (int g = 0; g < info->group_count; ++g) largest = fmaxf(largest, info->groups[g].def.radius);
     for (int a = 0; radius && a < n; ++a) largest = fmaxf(largest, radius[a]);
+    for (int g = 0; !radius && g < info->group_count; ++g)
+        if (info->groups[g].agents > 0) largest = fmaxf(largest, info->groups[g].def.radius);
     return largest;
 }
 
@@ -185,11 +194,11 @@ static void warn_keep_apart_reach(const steer_scenario_info *info, const float *
     if (max_dt > 0.0f && dt > max_dt) dt /= ceilf(dt / max_dt); /* the sub-step */
     for (int g = 0; g < info->group_count; ++g) {
         const steer_group_def *d = &info->groups[g].def;
-        float own = d->radius; /* the group's widest body: its agents' own radii too */
+        float own = radius ? 0.0f : d->radius; /* the group's widest body, its agents' own radii where they have them */
         for (int a = 0; radius && a < n; ++a)
             if (group[a] == g) own = fmaxf(own, radius[a]);
         float reach = 2.0f * d->max_speed * dt + own + largest_radius;
-        if (!d->keep_apart || reach <= d->neighbour_radius) continue;
+        if (!d->keep_apart || info->groups[g].agents == 0 || reach <= d->neighbour_radius) continue;
         float fits = (d->neighbour_radius - own - largest_radius) / (2.0f * d->max_speed);
         fprintf(stderr, "steer run: warning: groups[%d] (\"%s\"): keep_apart keeps bodies apart only while 2 max_speed dt "
                         "+ both radii (%g) fit in neighbour_radius (%g): give neighbour_radius >= %g",
@@ -666,22 +675,20 @@ static void progress_report(progress *p, int frame, long step, bool frame_done, 
  * neighbour radius rounded out to whole cells (and, with non-penetration,
  * every relaxation pass over twice the largest body radius). A warning
  * names the largest share when a step is likely to take seconds. */
-static double pairs_per_step(const steer_scenario_info *info, char *why, size_t size)
+static double pairs_per_step(const steer_scenario_info *info, const float *radius, char *why, size_t size)
 {
     const steer_world_def *w = &info->world;
     double volume = 1.0, extent[3];
     for (int k = 0; k < info->dim; ++k)
         volume *= extent[k] = fmax(1e-6, (double)steer_v3_get(w->bounds_max, k) - steer_v3_get(w->bounds_min, k));
-    double cell = w->cell_size, widest = 0.0, biggest = 0.0;
-    for (int g = 0; g < info->group_count; ++g) {
-        widest = fmax(widest, info->groups[g].def.neighbour_radius);
-        biggest = fmax(biggest, info->groups[g].def.radius);
-    }
+    double cell = w->cell_size, widest = 0.0, biggest = largest_body(info, radius, info->total_agents);
+    for (int g = 0; g < info->group_count; ++g) widest = fmax(widest, info->groups[g].def.neighbour_radius);
     if (!(cell > 0.0)) cell = widest > 0.0 ? widest : 1.0;
     double n = info->total_agents, total = 0.0, top = -1.0;
+    int passes = w->penetration_iterations; /* the file's, 32 unless it says; 0 relaxes nothing */
     for (int g = 0; g <= info->group_count; ++g) { /* the last round: non-penetration */
         bool np = g == info->group_count;
-        if (np && !w->non_penetration) break;
+        if (np && !(w->non_penetration && passes > 0)) break;
         double reach = np ? 2.0 * biggest : info->groups[g].def.neighbour_radius, covered = 1.0;
         for (int k = 0; k < info->dim; ++k) covered *= fmin(extent[k], cell * (2.0 * ceil(reach / cell) + 1.0));
         double candidates = fmin(n, n * covered / volume);
@@ -690,13 +697,13 @@ static double pairs_per_step(const steer_scenario_info *info, char *why, size_t 
          * "A bound on neighbour work" (the estimate was 200x a packed
          * crowd's real step) */
         if (candidates > 1024.0) candidates = info->dim == 2 ? 64.0 : 128.0;
-        double pairs = candidates * (np ? n * (w->penetration_iterations > 0 ? w->penetration_iterations : 32) : info->groups[g].agents);
+        double pairs = candidates * (np ? n * passes : info->groups[g].agents);
         total += pairs;
         if (pairs > top) {
             top = pairs;
             if (np)
                 snprintf(why, size, "non-penetration: %.0f agents, each against about %.3g within %g (twice the largest radius), up to %d passes",
-                         n, candidates, 2.0 * biggest, w->penetration_iterations > 0 ? w->penetration_iterations : 32);
+                         n, candidates, 2.0 * biggest, passes);
             else
                 snprintf(why, size, "group \"%s\": %d agents, each against about %.3g within neighbour radius %g (cell size %g)",
                          info->groups[g].name, info->groups[g].agents, candidates, (double)info->groups[g].def.neighbour_radius, cell);
@@ -1076,7 +1083,7 @@ static void warn_about_run(run_state *r, const run_options *o, const run_plan *p
     const steer_scenario_info *info = p->info;
     int n = info->total_agents;
     char why[256];
-    double pairs = pairs_per_step(info, why, sizeof why), step_seconds = pairs / PAIRS_PER_SECOND / p->threads;
+    double pairs = pairs_per_step(info, r->radius, why, sizeof why), step_seconds = pairs / PAIRS_PER_SECOND / p->threads;
     if (!o->quiet && step_seconds > SLOW_STEP_SECONDS) {
         double run_seconds = step_seconds * (double)p->steps;
         fprintf(stderr, "steer run: warning: a step may test about %.2g neighbour pairs (%s): roughly %.0f s per step, "
