@@ -543,10 +543,29 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
  * step of braking). With a kept heading (`facing`, NULL without) the turn
  * starts from it and turns it, as the vehicle's: no crawl, and its speed
  * along the heading is the one braked; `held`: it may not turn (a unit on
- * its point settles along the way it faces). */
+ * its point settles along the way it faces). With a `room`, no faster than
+ * keeps that point out of its turning circles (turn_room_speed). */
 #define TURN_CRAWL 1e-3f /* of max_speed: the least speed a bound turn leaves (a turn on the spot) */
+
+/* The fastest a unit going along `way` (unit, ground frame) and turning at
+ * `rate` may go and still come within `within` of the point `off` away:
+ * turning at the rate its path is a circle of radius R = speed / rate,
+ * whose centre lies R to the side of the point; the point is in reach while
+ * its distance to that centre is at least R - within, so R <= (d^2 -
+ * within^2) / (2 (s - within)), s the point's distance across the way (d,
+ * the whole, once it is behind). Faster, it circles the point for good (a
+ * unit at rest 1.5 beside its point, rate 0.1: not there in 600 s). */
+static float turn_room_speed(const steer_world *w, const steer__turn_room *room, steer_v3 way, float rate)
+{
+    steer_v3 off = steer__to_ground(w, room->off);
+    float d2 = steer_v3_len_sq(off);
+    float across = steer_v3_dot(off, way) < 0.0f ? sqrtf(d2) : steer_v3_len(steer_v3_cross(way, off));
+    if (!(across > room->within)) return INFINITY; /* in reach at any speed */
+    return rate * (d2 - room->within * room->within) / (2.0f * (across - room->within));
+}
+
 steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt,
-                                   steer_v3 *facing, bool held)
+                                   steer_v3 *facing, bool held, const steer__turn_room *room)
 {
     const steer_group_def *d = &g->def;
     steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, force, g->inv_mass * dt), d->max_speed);
@@ -566,7 +585,9 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, 
                  * stop would let it set off the next step any way at all (a boid stopped by a reversal
                  * restarted up to 180 degrees round); it turns on the spot at its rate */
                 float crawl = facing ? 0.0f : steer_minf(TURN_CRAWL * d->max_speed, speed);
-                speed = steer__turned_speed(steer_v3_dot(asked, way), least, speed, crawl);
+                float along = steer_v3_dot(asked, way);
+                if (room) along = steer_minf(along, turn_room_speed(w, room, way, d->max_turn_rate));
+                speed = steer__turned_speed(along, least, speed, crawl);
             }
             if (facing) *facing = steer__from_ground(w, way); /* turned even where it stops */
             nv = steer__from_ground(w, steer_v3_scale(way, speed));

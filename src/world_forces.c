@@ -346,11 +346,13 @@ static steer_v3 new_velocity(const steer__force_context *fc, const steer__agent 
     steer_world *w = fc->w;
     if (w->dim == 2) force.z = 0.0f;
     if (a->g->def.ground_plane) steer__drop_up(w, &force);
-    if (!w->heading[0] || !(a->g->def.max_turn_rate > 0.0f))
-        return steer__integrate_velocity(w, a->g, a->v, force, fc->dt, NULL, false);
+    if (!(a->g->def.max_turn_rate > 0.0f)) return steer__integrate_velocity(w, a->g, a->v, force, fc->dt, NULL, false, NULL);
+    steer__turn_room room; /* its own goal's point kept in reach of its turn */
+    const bool has_room = steer__goal_turn_target(w, a, &room.off, &room.within);
+    if (!w->heading[0]) return steer__integrate_velocity(w, a->g, a->v, force, fc->dt, NULL, false, has_room ? &room : NULL);
     steer_v3 facing = steer__v3_at(w, w->heading, a->dense);
     const bool held = steer__goal_on_its_end(w, a);
-    steer_v3 nv = steer__integrate_velocity(w, a->g, a->v, force, fc->dt, &facing, held);
+    steer_v3 nv = steer__integrate_velocity(w, a->g, a->v, force, fc->dt, &facing, held, has_room ? &room : NULL);
     steer__v3_put(w, w->next_heading, a->dense, facing);
     return nv;
 }

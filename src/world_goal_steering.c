@@ -313,3 +313,17 @@ bool steer__goal_aim(const steer_world *w, const steer__agent *a, steer_v3 *aim)
     }
     return false;
 }
+
+bool steer__goal_turn_target(const steer_world *w, const steer__agent *a, steer_v3 *off, float *within)
+{
+    const steer__goal *goal = a->goal;
+    steer_v3 aim;
+    if (!goal) return false;
+    if (goal->kind == STEER_GOAL_SEEK) aim = goal->target;
+    else if (!steer__goal_aim(w, a, &aim)) return false;
+    const bool on_the_way = goal->kind == STEER_GOAL_WAYPOINTS && current_waypoint(goal) < goal->point_count - 1;
+    *within = on_the_way ? a->g->def.waypoint_radius : a->g->def.arrival_tolerance;
+    *off = steer_v3_sub(aim, a->p);
+    drop_unreachable(w, a->g, off);
+    return true;
+}

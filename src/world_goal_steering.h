@@ -92,5 +92,10 @@ bool steer__goal_on_its_end(const steer_world *w, const steer__agent *a);
 /* The point the agent's own goal steers it to and stops at (or passes
  * through within a radius); false for SEEK. */
 bool steer__goal_aim(const steer_world *w, const steer__agent *a, steer_v3 *aim);
+/* For the turn limit: the offset from the agent to the point its own goal
+ * must bring it to now (steer__goal_aim's, or a SEEK's target), as the
+ * group measures it, and how near counts (*within: waypoint_radius for a
+ * waypoint passed on the way, else arrival_tolerance); false with none. */
+bool steer__goal_turn_target(const steer_world *w, const steer__agent *a, steer_v3 *off, float *within);
 
 #endif

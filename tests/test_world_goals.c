@@ -1385,6 +1385,48 @@ static void turn_limited_units_land(int dim, steer_up_axis up, bool headings)
     steer_world_destroy(w);
 }
 
+/* A point inside a turn-limited unit's turning circle: slowed only to its
+ * part along the way it may take, a unit circled such a point for good (at
+ * rest 1.5 beside it, max_speed 4, rate 0.1: not there in 600 s; moving at
+ * full speed past it, the same). Now it goes no faster than keeps the point
+ * in reach of its turn, so it gets there: an arrive, a seek passing
+ * through it, and a square of waypoints 3 apart (each taken within
+ * waypoint_radius, the last arrived on), from rest and at full speed, with
+ * and without kept headings, each within 150 s (the square's four turns
+ * at 0.1 rad/s take 63 s alone). */
+static void turn_limited_units_reach_points_inside_their_turn(float rate)
+{
+    for (int kind = 0; kind < 3; ++kind)
+        for (int headings = 0; headings < 2; ++headings)
+            for (int moving = 0; moving < 2; ++moving) {
+                steer_world_def wd = steer_default_world_def();
+                wd.dim = 2, wd.capacity = 2, wd.boundary = STEER_BOUNDARY_NONE, wd.keep_headings = headings;
+                steer_world *w = steer_world_create(&wd);
+                steer_group_def gd = steer_default_group_def();
+                memset(gd.weight, 0, sizeof gd.weight);
+                gd.max_speed = 4.0f, gd.max_force = 4.0f, gd.max_turn_rate = rate;
+                CHECK(steer_world_add_group(w, &gd) == 0);
+                steer_agent_id id = steer_world_add_agent(w, 0, steer_v3_zero(), (steer_v3){moving ? 4.0f : 0.0f, 0, 0});
+                const steer_v3 square[4] = {{0, 3, 0}, {-3, 3, 0}, {-3, 0, 0}, {0, 0.5f, 0}};
+                steer_goal goal = {0};
+                goal.kind = kind == 0 ? STEER_GOAL_ARRIVE : kind == 1 ? STEER_GOAL_SEEK : STEER_GOAL_WAYPOINTS;
+                goal.target = (steer_v3){0, 1.5f, 0};
+                if (kind == 2) goal.points = square, goal.point_count = 4;
+                CHECK(steer_world_set_goal(w, id, &goal) == STEER_OK);
+                int s = 0;
+                while (!steer_world_has_arrived(w, id) && s < 60 * 150) {
+                    CHECK(steer_world_step(w, 1.0f / 60.0f) == STEER_OK);
+                    ++s;
+                }
+                printf("a point inside the turn (rate %.1f, %s, %s, %s): %s after %.1f s\n", (double)rate,
+                       kind == 0 ? "arrive" : kind == 1 ? "seek" : "waypoints", headings ? "kept heading" : "no heading",
+                       moving ? "at full speed" : "from rest", steer_world_has_arrived(w, id) ? "reached" : "NOT reached",
+                       s / 60.0);
+                CHECK(steer_world_has_arrived(w, id));
+                steer_world_destroy(w);
+            }
+}
+
 /* A group's max_speed lowered (live tuning) while its units are faster and
  * turn-limited: where the limit binds the speed is never more than the
  * truncated request, so than the new max_speed. It had kept the old speed
@@ -1422,6 +1464,8 @@ int main(void)
 {
     turn_limited_units_land(2, STEER_UP_Z, false);
     turn_limited_units_land(2, STEER_UP_Z, true);
+    turn_limited_units_reach_points_inside_their_turn(0.1f);
+    turn_limited_units_reach_points_inside_their_turn(0.3f);
     turn_limited_units_slowed_keep_max_speed(2, STEER_UP_Z);
     turn_limited_units_slowed_keep_max_speed(3, STEER_UP_Y);
     turn_limited_units_land(3, STEER_UP_Y, false);

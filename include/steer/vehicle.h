@@ -26,7 +26,10 @@
  * its part along the new direction (no less than the old speed less
  * max_force/mass*dt unless v is slower, nor below 0; the heading turns even
  * at 0: never past max_speed), so a brake
- * never speeds it up and an arrive lands; p += v*dt. A step whose result would
+ * never speeds it up and an arrive lands when its point stays in reach of
+ * the turn: give arrive a slow radius of at least 2 * max_speed /
+ * max_turn_rate (the world, which knows an agent's goal, slows it for that
+ * itself; the vehicle is handed forces, not a target); p += v*dt. A step whose result would
  * not be finite leaves the position unchanged and stops the vehicle.
  * dt <= 0 (or NaN) moves nothing and only clears the accumulator.
  *

@@ -251,8 +251,9 @@ typedef struct steer_group_def {
     float max_turn_rate;     /* radians per time unit; 0: unlimited. Limits the velocity's turn and a kept
                                 heading's (keep_headings); a turn round goes left about the up axis. Where
                                 it binds the unit slows to turn (to the asked velocity's part along the way it
-                                may take, braking at most max_force, never faster than asked), so it lands on a
-                                point beside it. With keep_headings the turn starts from the unit's heading,
+                                may take, braking at most max_force, never faster than asked; with its own goal
+                                no faster than keeps the goal's point in reach of its turn: docs/model.md 6.2),
+                                so it lands on a point beside it. With keep_headings the turn starts from the unit's heading,
                                 which turns even where it stops: one at rest turns on the spot before it drives,
                                 and moves only along its heading (pushes aside it does not turn for); arrived at
                                 its own goal's end it holds its heading while within arrival_tolerance of it
