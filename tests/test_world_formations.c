@@ -6,7 +6,8 @@
  * a member released and listed again holds only where it is listed again,
  * also when its release stamp comes round; thousands of formations of one
  * (escorts) follow their leaders and take single orders; bad calls are
- * refused with a report naming the field. */
+ * refused with a report naming the field; with kept headings the slots
+ * turn with a turn-limited leader turning on the spot. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +240,42 @@ static steer_v3 goal_target(steer_world *w, steer_agent_id id)
     return g.target;
 }
 
+/* In a world that keeps headings the slots turn with the leader's kept
+ * heading: a turn-limited leader sent behind itself turns on the spot, and
+ * its formation turns with it before it moves (they had waited for its
+ * velocity, so the column swung round only once the leader drove off). */
+static void slots_turn_with_a_leader_turning_on_the_spot(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2, wd.capacity = 4, wd.keep_headings = true, wd.boundary = STEER_BOUNDARY_NONE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    gd.max_turn_rate = 0.5f;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id leader = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    steer_agent_id member = steer_world_add_agent(w, 0, (steer_v3){-2, 0, 0}, steer_v3_zero());
+    const steer_v3 slot = {-2, 0, 0};
+    CHECK(steer_world_add_formation(w, leader, &member, &slot, 1) == 0);
+    steer_goal away = {STEER_GOAL_ARRIVE, {-20, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    CHECK(steer_world_set_goal(w, leader, &away) == STEER_OK);
+    for (int s = 0; s < 44; ++s) CHECK(steer_world_step(w, DT) == STEER_OK); /* 1.5 s: 0.73 rad round */
+    steer_agent_state l = {0};
+    steer_v3 h = steer_v3_zero();
+    CHECK(steer_world_get_heading(w, leader, &h) == STEER_OK);
+    CHECK(steer_world_step(w, DT) == STEER_OK); /* its slots placed from that heading as the step begins */
+    CHECK(steer_world_get_agent(w, leader, &l) == STEER_OK);
+    steer_v3 want = steer_v3_add(l.position, steer_v3_scale(h, -2.0f)), at = goal_target(w, member);
+    double off = steer_v3_len(steer_v3_sub(at, want));
+    printf("a leader turning on the spot: moved %.4f, heading %.3f rad round, the slot %.5f off its frame\n",
+           (double)steer_v3_len(l.position), atan2((double)h.y, (double)h.x), off);
+    CHECK(steer_v3_len(l.position) == 0.0f); /* still standing */
+    CHECK(fabs(atan2((double)h.y, (double)h.x)) > 0.5);
+    CHECK(off < 1e-4);
+    steer_world_destroy(w);
+}
+
 /* Member 0 is ordered away (single set_goal: it leaves), then listed in a
  * new formation that takes a lower index than its old one (a removed
  * formation's), so it is placed first: were member 0 still listed in the
@@ -413,6 +450,7 @@ static void bad_calls_are_refused(void)
 
 int main(void)
 {
+    slots_turn_with_a_leader_turning_on_the_spot();
     members_hold_their_slots_as_the_leader_walks_and_turns();
     the_same_bits_for_any_thread_count_and_through_a_snapshot();
     a_bulk_release_clears_what_single_releases_clear();

@@ -1025,7 +1025,9 @@ steer_result steer_world_reserve_goals(steer_world *world, int count);
  * a step with formations rebuilds the handle table first); a leader that
  * stands, or moves no faster than its group's arrival_speed, keeps its last
  * heading (+x before it ever moved): the small moves of a leader settling
- * on its point would swing the slots round it. A chain (a column: each
+ * on its point would swing the slots round it. With keep_headings the
+ * frame is the leader's kept heading (the same rule), so a turn-limited
+ * leader turning on the spot turns its slots with it. A chain (a column: each
  * member the leader of a formation of one, the member after it) is
  * formations of one member each. A removed
  * member gives its slot to the next member, that one's to the next, and so
