@@ -43,8 +43,9 @@ static void place(steer_world *w, steer__formation *f)
     uint32_t ld;
     if (steer__handle_lookup(w, f->leader, &ld) != STEER_MISUSE_NONE) return; /* no leader: the last slots stay */
     steer_v3 lp = steer__v3_at(w, w->p, (int)ld), lv = steer__v3_at(w, w->v, (int)ld);
-    if (w->heading[0]) /* its kept heading, which follows its velocity alike, but turns a turn-limited leader on the spot */
-        f->heading = ground_heading(w, steer__v3_at(w, w->heading, (int)ld), 0.0f, f->heading);
+    if (w->heading[0]) /* its kept heading, which follows its velocity alike, but turns a turn-limited leader on the spot;
+                          one facing within 6 degrees of straight up or down keeps the last frame */
+        f->heading = ground_heading(w, steer__v3_at(w, w->heading, (int)ld), 0.1f, f->heading);
     else
         f->heading = ground_heading(w, lv, w->groups[w->group[ld]].def.arrival_speed, f->heading);
     steer_v3 h = f->heading, left = {-h.y, h.x, 0.0f};
