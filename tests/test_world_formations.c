@@ -276,6 +276,31 @@ static void slots_turn_with_a_leader_turning_on_the_spot(void)
     steer_world_destroy(w);
 }
 
+/* A flying leader (3D, kept headings) facing within 6 degrees of straight
+ * up keeps its formation's last frame: the small ground part of its
+ * heading would otherwise set the slots' direction (here 90 degrees off). */
+static void a_leader_facing_up_keeps_the_frame(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 3, wd.capacity = 4, wd.keep_headings = true, wd.boundary = STEER_BOUNDARY_NONE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id leader = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    steer_agent_id member = steer_world_add_agent(w, 0, (steer_v3){-2, 0, 0}, steer_v3_zero());
+    const steer_v3 slot = {-2, 0, 0};
+    CHECK(steer_world_add_formation(w, leader, &member, &slot, 1) == 0);
+    CHECK(steer_world_step(w, DT) == STEER_OK); /* facing +x: the slot 2 behind along x */
+    CHECK(steer_world_set_heading(w, leader, (steer_v3){0, 0.05f, 1}) == STEER_OK);
+    CHECK(steer_world_step(w, DT) == STEER_OK);
+    steer_v3 at = goal_target(w, member);
+    printf("a leader facing up: the slot at (%.3f, %.3f, %.3f)\n", (double)at.x, (double)at.y, (double)at.z);
+    CHECK(at.x < -1.9f && fabsf(at.y) < 0.1f);
+    steer_world_destroy(w);
+}
+
 /* Member 0 is ordered away (single set_goal: it leaves), then listed in a
  * new formation that takes a lower index than its old one (a removed
  * formation's), so it is placed first: were member 0 still listed in the
@@ -451,6 +476,7 @@ static void bad_calls_are_refused(void)
 int main(void)
 {
     slots_turn_with_a_leader_turning_on_the_spot();
+    a_leader_facing_up_keeps_the_frame();
     members_hold_their_slots_as_the_leader_walks_and_turns();
     the_same_bits_for_any_thread_count_and_through_a_snapshot();
     a_bulk_release_clears_what_single_releases_clear();
