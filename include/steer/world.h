@@ -600,9 +600,10 @@ int steer_world_agent_count(const steer_world *world);
  * came. In a group with a max_turn_rate the heading is instead the one the
  * turn limit works from and turns (at most that fast, on the ground about
  * the up axis, even while the unit stands, and not while it has arrived
- * within arrival_tolerance of its own goal's end): its velocity lies along it, so a unit at rest turns
- * on the spot before it drives; pushes (keep_apart, non_penetration) move
- * it without turning it. On the ground for a
+ * within arrival_tolerance of its own goal's end): the velocity its own
+ * steering gives it lies along it, so a unit at rest turns on the spot
+ * before it drives; pushes (keep_apart, non_penetration) move it, and show
+ * in the velocity read back, without turning it. On the ground for a
  * ground_plane group (no up part; kept while its velocity has no ground
  * part); 2D: z = 0. An agent starts facing its
  * velocity's direction when added with one (on the ground for a ground

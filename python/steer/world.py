@@ -828,8 +828,9 @@ class World:
     def get_heading(self, agent) -> np.ndarray:
         """The way one agent faces (a World made with keep_headings=True): a unit vector, its velocity's
         direction while it moves faster than its group's arrival_speed, kept while it is slower; in a group
-        with a max_turn_rate, the way its turn limit turns it (its velocity lies along it, so a unit at rest
-        turns on the spot before it drives; held while it stands on its goal's end)."""
+        with a max_turn_rate, the way its turn limit turns it (the velocity its own steering gives it lies along
+        it, pushes aside, so a unit at rest turns on the spot before it drives; held while it stands on its
+        goal's end)."""
         out = ffi.new("steer_v3 *")
         _errors.begin()
         _errors.check(lib.steer_world_get_heading(self._w, self._id(agent), out), "steer_world_get_heading")
