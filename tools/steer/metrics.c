@@ -175,7 +175,7 @@ static void test_pair(metrics_overlaps *o, const steer_scenario_info *info, cons
                       const metrics_overlap_entry *b)
 {
     ++o->pair_tests;
-    double sum = (double)a->radius + b->radius, reach = sum * fmax(1.0, o->closest_fraction);
+    double sum = (double)a->radius + b->radius, reach = sum * (o->closest_fraction > 1.0 ? o->closest_fraction : 1.0);
     double d_sq = steer_v3_len_sq(metrics_offset(info, a->position, b->position));
     if (!(d_sq < reach * reach)) return; /* neither overlaps nor beats the closest fraction */
     double d = sqrt(d_sq);
@@ -190,7 +190,7 @@ static void test_pair(metrics_overlaps *o, const steer_scenario_info *info, cons
  * would count is left out. */
 static double sweep_reach(const metrics_overlaps *o, float r)
 {
-    double fraction = o->capped ? o->closest_fraction : fmax(1.0, o->closest_fraction);
+    double fraction = o->capped || o->closest_fraction > 1.0 ? o->closest_fraction : 1.0;
     return ((double)r + o->largest_radius) * fraction * (1.0 + 1e-6) + o->sweep_slack;
 }
 
@@ -202,9 +202,10 @@ static void test_cell(metrics_overlaps *o, const steer_scenario_info *info, int 
 {
     const metrics_overlap_entry *e = o->entries;
     const int end = o->cell_first[c + 1];
-    for (int i = o->cell_first[c]; i < end; ++i)
-        for (int j = i + 1; j < end && (double)e[j].key - e[i].key <= sweep_reach(o, e[i].radius); ++j)
-            test_pair(o, info, &e[i], &e[j]);
+    for (int i = o->cell_first[c]; i < end; ++i) {
+        const double reach = sweep_reach(o, e[i].radius); /* the fraction only shrinks: still wide enough */
+        for (int j = i + 1; j < end && (double)e[j].key - e[i].key <= reach; ++j) test_pair(o, info, &e[i], &e[j]);
+    }
 }
 
 /* Cell c's agents against cell other's, whose places along the axis are
@@ -224,7 +225,7 @@ static void test_cells(metrics_overlaps *o, const steer_scenario_info *info, int
             if ((double)e[mid].key + shift - at < -reach) lo = mid + 1;
             else hi = mid;
         }
-        for (int j = lo; j < end && (double)e[j].key + shift - at <= sweep_reach(o, e[i].radius); ++j)
+        for (int j = lo; j < end && (double)e[j].key + shift - at <= reach; ++j)
             if (j != i) test_pair(o, info, &e[i], &e[j]);
     }
 }
@@ -261,8 +262,8 @@ static void overlaps_step(metrics *m, const steer_v3 *position)
     for (int a = 0; a < count; ++a)
         for (int k = 0; k < info->dim; ++k) {
             double c = steer_v3_get(position[a], k);
-            lo[k] = fmin(lo[k], c);
-            hi[k] = fmax(hi[k], c);
+            if (c < lo[k]) lo[k] = c;
+            if (c > hi[k]) hi[k] = c;
         }
     int axis = 0;
     for (int k = 1; k < info->dim; ++k)
