@@ -454,6 +454,18 @@ static const bad_case bad_cases[] = {
      "walls[0].points: expected at least 2 points, got an array of 1"},
     {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"shape\": \"points\", \"points\": []}]}]}",
      "groups[0].spawn[0].points: expected at least 1 point, got an empty array"},
+    /* with a count: one error (not also "count: expected 0 (the number of points)") */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 3, \"shape\": \"points\", \"points\": []}]}]}",
+     "groups[0].spawn[0].points: expected at least 1 point, got an empty array"},
+    /* an order's spacing that no place in the box keeps (every agent was sent to the point itself) */
+    {"{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 5, \"goal\": {\"kind\": \"arrive\","
+     " \"around\": [5, 5], \"spacing\": 1e6}}]}]}",
+     "groups[0].spawn[0].goal.spacing: 1e+06 leaves no place in the box: an order's places stand at least half the "
+     "spacing from its edges, so it must be less than the box's narrowest side on the ground (10)"},
+    {"{\"dim\": 3, \"up\": \"y\", \"bounds\": {\"min\": [0, 0, 0], \"max\": [30, 2, 8]}, \"groups\": [{\"name\": \"a\","
+     " \"spawn\": [{\"count\": 5, \"goal\": {\"kind\": \"arrive\", \"around\": [5, 1, 4], \"spacing\": 8}}]}]}",
+     "groups[0].spawn[0].goal.spacing: 8 leaves no place in the box: an order's places stand at least half the "
+     "spacing from its edges, so it must be less than the box's narrowest side on the ground (8)"},
     {"{\"groups\": [{\"name\": \"a\"}]}", "missing required key \"bounds\""},
     {"{" BOUNDS "}", "missing required key \"groups\""},
     {"{" BOUNDS ", \"groups\": [{\"max_speed\": 2}]}", "groups[0]: missing required key \"name\""},
@@ -494,6 +506,26 @@ static void test_bad_scenarios(void)
         CHECK(said);
         CHECK(!exists(out)); /* nothing written, not even the folder */
     }
+}
+
+/* An empty points list with a count: the one error of the list, not also
+ * "count: expected 0 (the number of points)" beside "at least 1 point". */
+static void test_empty_points_one_error(void)
+{
+    char file[600], out[600], err[2048];
+    snprintf(file, sizeof file, "%s/bad/points.json", OUT);
+    snprintf(out, sizeof out, "%s/bad/out-points", OUT);
+    CHECK(write_text(file, "{" BOUNDS ", \"groups\": [{\"name\": \"a\", \"spawn\": [{\"count\": 3, \"shape\": \"points\","
+                           " \"points\": []}]}]}"));
+    const char *args[] = {"run", file, "-o", out, "--quiet", 0};
+    int rc = run_tool(args, err, sizeof err);
+    int errors = 0;
+    for (const char *at = strstr(err, "points.json: "); at; at = strstr(at + 1, "points.json: ")) ++errors;
+    if (rc != 2 || errors != 1 || strstr(err, "the number of points"))
+        fprintf(stderr, "empty points with a count: status %d, %d errors: %s\n", rc, errors, err);
+    CHECK(rc == 2);
+    CHECK(errors == 1);
+    CHECK(strstr(err, "groups[0].spawn[0].points: expected at least 1 point, got an empty array") != 0);
 }
 
 /* ---- bad options, files and folders ---------------------------------------------------------- */
@@ -1597,6 +1629,7 @@ int main(void)
     mkdir(OUT, 0777);
     test_setters();
     test_bad_scenarios();
+    test_empty_points_one_error();
     test_bad_options();
     test_every_scenario();
     test_same_seed_same_bytes();

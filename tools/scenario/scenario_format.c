@@ -1150,6 +1150,22 @@ static int check_goal_kind(sc_read *r, const sc_node *n, const char *path, const
         sc_join_key(p, path, "around");
         rc |= check_in_box(r, sc_member(n, "around"), p, g->target, "the point ordered to");
     }
+    if (first && g->place == SC_GOAL_AROUND && sc_has(m, t, "spacing") && !sc_failed(m, t, "spacing") && ck_of(r)->boxed) {
+        /* the world passes over a place closer than half the spacing to the box's edge: from the
+           narrowest side on up, none is left and every agent is sent to about the same point */
+        const checker *ck = ck_of(r);
+        const steer_up_axis up = ground_up(r->dim, ck->up);
+        steer_v3 lo = ground_of(up, ck->bounds_min), hi = ground_of(up, ck->bounds_max);
+        double narrowest = fmin(fabs((double)hi.x - lo.x), fabs((double)hi.y - lo.y));
+        if (g->spacing >= narrowest) {
+            char p[SC_PATH_SIZE];
+            sc_join_key(p, path, "spacing");
+            rc = sc_report(r, sc_member(n, "spacing"), p,
+                           "%g leaves no place in the box: an order's places stand at least half the spacing from its "
+                           "edges, so it must be less than the box's narrowest side on the ground (%g)",
+                           (double)g->spacing, narrowest);
+        }
+    }
     for (int i = 0; i < 2; ++i) { /* the keys of a box's random points ("spacing": an order's places too) */
         const char *key = i == 0 ? "seed" : "spacing";
         if (!sc_has(m, t, key) || sc_has(m, t, "box") || (i == 1 && sc_has(m, t, "around"))) continue;
@@ -1337,7 +1353,8 @@ static int check_shape(sc_read *r, const sc_node *n, const char *path, const sc_
     case SC_SHAPE_POINTS: {
         int rc = sc_refuse_keys(r, n, path, m, t, points, COUNT(points), "shape \"points\"") |
                  sc_require(r, n, path, m, t, "points", 0);
-        if (!rc && sc_has(m, t, "count") && s->count != s->point_count) {
+        /* points that failed to read (an empty list) are their own error: no count can match them */
+        if (!rc && sc_has(m, t, "count") && !sc_failed(m, t, "points") && s->count != s->point_count) {
             sc_join_key(p, path, "count");
             rc = sc_report(r, sc_member(n, "count"), p, "expected %d (the number of points), got %d", s->point_count, s->count);
         }

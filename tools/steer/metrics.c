@@ -37,10 +37,16 @@ steer_v3 metrics_offset(const steer_scenario_info *info, steer_v3 p, steer_v3 q)
  * METRICS_FRACTION_REACH times the largest sum of two radii, so every pair
  * closer than that lies in one cell or two neighbouring ones) and each
  * cell's pairs are tested against its own agents and those of the cells
- * after it in (z, y, x) order. The order is kept from step to step: agents
- * change cells rarely, so an insertion sort finishes in a pass or two (a
- * sort from scratch when it would not). On a torus the cells tile each
- * side exactly and wrap around. */
+ * after it in (z, y, x) order. Within a cell the agents are sorted along
+ * the axis where they spread widest, and an agent is tested only against
+ * those within the reach that still matters along it: the sum of radii
+ * while new overlaps are counted, and the closest fraction so far times
+ * it (which shrinks as closer pairs turn up). So a crowd packed into one
+ * cell costs a sort and its overlapping pairs up to the count's cap, not
+ * every pair of the cell at every step. The order is kept from step to
+ * step: agents change places rarely, so an insertion sort finishes in a
+ * pass or two (a sort from scratch when it would not). On a torus the
+ * cells tile each side exactly and wrap around. */
 static int overlaps_init(metrics_overlaps *o, const steer_scenario_info *info, int count, const float *radius)
 {
     o->closest_fraction = METRICS_FRACTION_REACH;
@@ -104,11 +110,21 @@ static void overlap_add(metrics_overlaps *o, int i, int j)
     o->pairs += key_put(o->keys, o->slots, ((uint64_t)i << 32 | (uint64_t)j) + 1);
 }
 
+/* By cell, then along the sweep's axis, then by agent. */
 static int entry_order(const metrics_overlap_entry *a, const metrics_overlap_entry *b)
 {
     for (int k = 0; k < 3; ++k)
         if (a->cell[k] != b->cell[k]) return a->cell[k] < b->cell[k] ? -1 : 1;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
     return (a->agent > b->agent) - (a->agent < b->agent);
+}
+
+/* By cell only: where a cell's run of entries begins. */
+static int cell_order(const metrics_overlap_entry *a, const int32_t key[3])
+{
+    for (int k = 0; k < 3; ++k)
+        if (a->cell[k] != key[k]) return a->cell[k] < key[k] ? -1 : 1;
+    return 0;
 }
 
 static int entry_compare(const void *a, const void *b) { return entry_order(a, b); }
@@ -142,15 +158,14 @@ static void sort_entries(metrics_overlaps *o, int count)
  * not below `key`: by bisection, or by walking on from `from`. */
 static int find_cell(const metrics_overlaps *o, int from, const int32_t key[3], bool bisect)
 {
-    const metrics_overlap_entry probe = {{key[0], key[1], key[2]}, -1, {0.0f, 0.0f, 0.0f}, 0.0f};
     int lo = from, hi = o->cells;
     if (!bisect) {
-        while (lo < hi && entry_order(&o->entries[o->cell_first[lo]], &probe) < 0) ++lo;
+        while (lo < hi && cell_order(&o->entries[o->cell_first[lo]], key) < 0) ++lo;
         return lo;
     }
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (entry_order(&o->entries[o->cell_first[mid]], &probe) < 0) lo = mid + 1;
+        if (cell_order(&o->entries[o->cell_first[mid]], key) < 0) lo = mid + 1;
         else hi = mid;
     }
     return lo;
@@ -159,7 +174,8 @@ static int find_cell(const metrics_overlaps *o, int from, const int32_t key[3], 
 static void test_pair(metrics_overlaps *o, const steer_scenario_info *info, const metrics_overlap_entry *a,
                       const metrics_overlap_entry *b)
 {
-    double sum = (double)a->radius + b->radius, reach = sum * fmax(1.0, o->closest_fraction);
+    ++o->pair_tests;
+    double sum = (double)a->radius + b->radius, reach = sum * (o->closest_fraction > 1.0 ? o->closest_fraction : 1.0);
     double d_sq = steer_v3_len_sq(metrics_offset(info, a->position, b->position));
     if (!(d_sq < reach * reach)) return; /* neither overlaps nor beats the closest fraction */
     double d = sqrt(d_sq);
@@ -167,14 +183,51 @@ static void test_pair(metrics_overlaps *o, const steer_scenario_info *info, cons
     if (d / sum < o->closest_fraction) o->closest_fraction = d / sum;
 }
 
+/* How far along the sweep's axis a partner of a body of radius r can lie
+ * and still matter: the largest sum of radii it can have, times 1 while
+ * new overlaps are counted, else the closest fraction so far; widened by
+ * the rounding of the float offset test_pair measures, so that no pair it
+ * would count is left out. */
+static double sweep_reach(const metrics_overlaps *o, float r)
+{
+    double fraction = o->capped || o->closest_fraction > 1.0 ? o->closest_fraction : 1.0;
+    return ((double)r + o->largest_radius) * fraction * (1.0 + 1e-6) + o->sweep_slack;
+}
+
 static bool same_cell(const int32_t a[3], const int32_t b[3]) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; }
 
-static void test_cells(metrics_overlaps *o, const steer_scenario_info *info, int c, int other)
+/* A cell's own pairs: each agent against those after it along the axis,
+ * until they lie farther along it than what still matters. */
+static void test_cell(metrics_overlaps *o, const steer_scenario_info *info, int c)
 {
     const metrics_overlap_entry *e = o->entries;
-    for (int i = o->cell_first[c]; i < o->cell_first[c + 1]; ++i)
-        for (int j = other == c ? i + 1 : o->cell_first[other]; j < o->cell_first[other + 1]; ++j)
-            test_pair(o, info, &e[i], &e[j]);
+    const int end = o->cell_first[c + 1];
+    for (int i = o->cell_first[c]; i < end; ++i) {
+        const double reach = sweep_reach(o, e[i].radius); /* the fraction only shrinks: still wide enough */
+        for (int j = i + 1; j < end && (double)e[j].key - e[i].key <= reach; ++j) test_pair(o, info, &e[i], &e[j]);
+    }
+}
+
+/* Cell c's agents against cell other's, whose places along the axis are
+ * taken `shift` further (a neighbour across a torus's seam: minus or plus
+ * the side); each agent's partners found by bisection. Other may be c
+ * itself across the seam (a torus one cell wide), without an agent paired
+ * with itself. */
+static void test_cells(metrics_overlaps *o, const steer_scenario_info *info, int c, int other, double shift)
+{
+    const metrics_overlap_entry *e = o->entries;
+    const int first = o->cell_first[other], end = o->cell_first[other + 1];
+    for (int i = o->cell_first[c]; i < o->cell_first[c + 1]; ++i) {
+        const double at = e[i].key, reach = sweep_reach(o, e[i].radius);
+        int lo = first, hi = end;
+        while (lo < hi) { /* the first partner not below at - reach */
+            int mid = lo + (hi - lo) / 2;
+            if ((double)e[mid].key + shift - at < -reach) lo = mid + 1;
+            else hi = mid;
+        }
+        for (int j = lo; j < end && (double)e[j].key + shift - at <= reach; ++j)
+            if (j != i) test_pair(o, info, &e[i], &e[j]);
+    }
 }
 
 /* The neighbours after a cell: (dz, dy, dx) above (0, 0, 0), 4 in 2D, 13 in 3D. */
@@ -204,10 +257,26 @@ static void overlaps_step(metrics *m, const steer_v3 *position)
     if (o->capped && o->closest_fraction == 0.0) return;
     const steer_scenario_info *info = m->info;
     const int count = m->count;
+    /* the sweep's axis: where the agents spread widest */
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int a = 0; a < count; ++a)
+        for (int k = 0; k < info->dim; ++k) {
+            double c = steer_v3_get(position[a], k);
+            if (c < lo[k]) lo[k] = c;
+            if (c > hi[k]) hi[k] = c;
+        }
+    int axis = 0;
+    for (int k = 1; k < info->dim; ++k)
+        if (hi[k] - lo[k] > hi[axis] - lo[axis]) axis = k;
+    const double side = (double)steer_v3_get(info->world.bounds_max, axis) - steer_v3_get(info->world.bounds_min, axis);
+    const double shift_by = o->wrap_cells[axis] ? side : 0.0;
+    /* the float offset's rounding (a few ulps of the coordinates and the side) */
+    o->sweep_slack = 1e-6 * (2.0 * fmax(fabs(lo[axis]), fabs(hi[axis])) + fabs(shift_by));
     for (int a = 0; a < count; ++a) {
         metrics_overlap_entry *e = &o->entries[a];
         e->position = position[e->agent];
         e->radius = agent_radius(m, e->agent);
+        e->key = steer_v3_get(e->position, axis);
         locate(o, info->dim, &e->position.x, e->cell);
     }
     sort_entries(o, count);
@@ -220,14 +289,17 @@ static void overlaps_step(metrics *m, const steer_v3 *position)
     for (int k = 0; k < offset_count; ++k) o->next[k] = 0;
     for (int c = 0; c < o->cells; ++c) {
         const int32_t *own = o->entries[o->cell_first[c]].cell;
-        test_cells(o, info, c, c);
+        test_cell(o, info, c);
         for (int k = 0; k < offset_count; ++k) {
             int32_t key[3];
             bool wrapped = false;
+            double shift = 0.0; /* the neighbour's places along the axis, seen from this cell */
             for (int a = 0; a < 3; ++a) {
                 int32_t n = o->wrap_cells[2 - a];
                 key[a] = own[a] + offsets[k][a];
                 wrapped |= n && (key[a] < 0 || key[a] >= n);
+                if (2 - a == axis && n && key[a] < 0) shift = -shift_by;
+                if (2 - a == axis && n && key[a] >= n) shift = shift_by;
             }
             /* unwrapped keys grow with c: a pointer that only moves on */
             o->next[k] = find_cell(o, o->next[k], key, false);
@@ -239,7 +311,9 @@ static void overlaps_step(metrics *m, const steer_v3 *position)
                 }
                 at = find_cell(o, 0, key, true);
             }
-            if (at != c && at < o->cells && same_cell(o->entries[o->cell_first[at]].cell, key)) test_cells(o, info, c, at);
+            /* the cell itself only across the seam along the axis (a torus one cell wide) */
+            if ((at != c || shift != 0.0) && at < o->cells && same_cell(o->entries[o->cell_first[at]].cell, key))
+                test_cells(o, info, c, at, shift);
         }
     }
 }

@@ -57,14 +57,16 @@ typedef struct metrics_goal {
 } metrics_goal;
 
 /* Bodies that overlap: every step, the agents sorted by cell and the pairs
- * of each cell and its neighbours tested (O(N) per step for spread-out
- * agents), each pair that ever came closer than the sum of its two radii
+ * of each cell and its neighbours tested along a sweep (O(N) per step for
+ * spread-out agents, O(N log N) plus the overlaps counted for a crowd
+ * packed into one cell), each pair that ever came closer than the sum of its two radii
  * kept once in a hash set of pair keys. */
 typedef struct metrics_overlap_entry {
     int32_t cell[3];             /* z, y, x */
     int agent;
     steer_v3 position;           /* copied: the pair tests read the entries in order */
     float radius;
+    float key;                   /* its coordinate along the sweep's axis (metrics.c) */
 } metrics_overlap_entry;
 
 typedef struct metrics_overlaps {
@@ -78,6 +80,8 @@ typedef struct metrics_overlaps {
     uint64_t *keys;              /* open addressing: 0 empty, else (i << 32 | j) + 1 with i < j */
     size_t slots, pairs;
     bool capped;                 /* METRICS_PAIRS_MAX reached: pairs is a lower bound */
+    double sweep_slack;          /* this step's widening of the reach along the sweep's axis */
+    uint64_t pair_tests;         /* pairs measured so far: the work, for tests (never reported) */
     double closest_fraction;     /* min over steps and pairs of d / (r_i + r_j); METRICS_FRACTION_REACH: none closer */
 } metrics_overlaps;
 

@@ -344,6 +344,11 @@ static void warn_spawns_in_solids(const steer_scenario_info *info, steer_world *
 static void warn_spawns_overlapping(const steer_scenario_info *info, steer_world *w, const steer_agent_id *ids,
                                     const float *radius, int n)
 {
+    /* only a pair with a keeper apart is said: without one in the file the
+       neighbours are never asked (a packed crowd has thousands each) */
+    bool keepers = false;
+    for (int g = 0; g < info->group_count; ++g) keepers |= info->groups[g].agents > 0 && info->groups[g].def.keep_apart;
+    if (!keepers) return;
     float largest_radius = largest_body(info, radius, n);
     if (n < 2 || largest_radius <= 0.0f) return;
     steer_agent_id *near = malloc(sizeof *near * (size_t)n);
