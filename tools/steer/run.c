@@ -859,6 +859,7 @@ typedef struct run_plan {
 /* What the steps and frames came to, for the still and the summary. */
 typedef struct run_tally {
     double started, sim_seconds, figure_seconds; /* figures: reading the agents back too */
+    double check_seconds; /* the warnings before the first step (a packed spawn's overlaps) */
     long step;
     bool failed;
     char caption[160]; /* the last frame's, which the still keeps */
@@ -1244,8 +1245,11 @@ static void print_summary(const run_state *r, const run_options *o, const run_pl
            (double)info->dt, (double)t->step * info->dt, o->set_seed ? o->seed : info->seed, p->threads,
            p->threads == 1 ? "" : "s");
     metrics_print(&r->metrics, report);
-    fprintf(report, "\n  %.2f s in all: simulation %.2f s, figures %.2f s, rendering and encoding %.2f s; state hash %s\n",
-            total_seconds, t->sim_seconds, t->figure_seconds, total_seconds - t->sim_seconds - t->figure_seconds, hash);
+    fprintf(report,
+            "\n  %.2f s in all: simulation %.2f s, figures %.2f s, checks before the run %.2f s, rendering and encoding %.2f s; "
+            "state hash %s\n",
+            total_seconds, t->sim_seconds, t->figure_seconds, t->check_seconds,
+            total_seconds - t->sim_seconds - t->figure_seconds - t->check_seconds, hash);
     fprintf(report, "  wrote %s (%d frames, %dx%d, %.2f MB)\n        %s (last frame, %d-frame trails)\n        %s\n",
            p->gif_file, p->frames, p->width, p->height, file_size(p->gif_file) / 1048576.0, p->png_file, p->still_trail,
            p->svg_file);
@@ -1294,8 +1298,9 @@ int steer_cmd_run(int argc, char **argv)
     canvas_view view;
     progress pg;
     start_frames(&r, &o, &p, &view, &pg);
-    warn_about_run(&r, &o, &p, &pg);
     run_tally t = {.started = pg.started};
+    warn_about_run(&r, &o, &p, &pg);
+    t.check_seconds = now() - t.started;
     run_frames(&r, &o, &p, &view, &pg, &t);
 
     finish_pictures(&r, &o, &p, &view, &t);
