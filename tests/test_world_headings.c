@@ -3,9 +3,11 @@
  * slower, so a walker that stops keeps facing the way it came; added at
  * rest it faces +x; standing agents keep their own as the sort reorders
  * the agents; a ground_plane group's headings lie on the ground;
- * the same bits for 1, 2 and 4 threads and through a snapshot, which an
- * older reader's layout (version 11) still matches when headings are off;
- * bad calls are refused with a report naming the field. */
+ * the same bits for 1, 2 and 4 threads, the scalar kernel and the best,
+ * and through a snapshot, which an older reader's layout (version 11)
+ * still matches when headings are off; turn-limited units turn on the
+ * spot, hold their heading on their point and come back when pushed off
+ * it; bad calls are refused with a report naming the field. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +129,7 @@ static void the_same_bits_for_any_thread_count_and_through_a_snapshot(float rate
     steer_v3 first[WALKERS];
     for (int k = 0; k < 3; ++k) {
         steer_world *w = crowd(workers[k], rate);
+        steer_world_set_kernel(w, k == 1 ? STEER_KERNEL_SCALAR : STEER_KERNEL_BEST); /* the kernels agree too */
         for (int s = 0; s < 150; ++s) steer_world_step(w, DT);
         hash[k] = steer_world_state_hash(w);
         steer_agent_id ids[WALKERS];
