@@ -109,11 +109,11 @@ void steer_vehicle3_step(steer_vehicle3 *v, float dt);                  /* integ
  * wander_sphere two). arrive_braking brakes with max_force / mass and
  * returns a force (the acceleration times the mass); dt is the step it will
  * be integrated over, and with it the vehicle never passes the target
- * (with no turn limit). target_speed uses the vehicle's heading and
- * max_force (the force OpenSteer's vehicle applies: for mass m the speed
- * changes by at most max_force / m per time unit). match_velocity, as
- * arrive_braking, caps the acceleration at max_force / mass and returns a
- * force, so any mass reaches target_velocity in time_to_target.
+ * (with no turn limit). target_speed (the vehicle's heading) and
+ * match_velocity, as arrive_braking, cap the acceleration at max_force /
+ * mass and return a force, so any mass lands on the target speed within a
+ * step of dt = 1 once within max_force / mass of it (never reversing) and
+ * reaches target_velocity in time_to_target.
  * follow_waypoints_ordered keeps its progress in v->waypoint: set it to 0
  * to start an order from its first point. A NULL feelers or params struct
  * gives zero, as in behaviours.h. */
