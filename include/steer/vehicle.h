@@ -29,7 +29,10 @@
  * never speeds it up and an arrive lands when its point stays in reach of
  * the turn: give arrive a slow radius of at least 2 * max_speed /
  * max_turn_rate (the world, which knows an agent's goal, slows it for that
- * itself; the vehicle is handed forces, not a target); p += v*dt. A step whose result would
+ * itself; the vehicle is handed forces, not a target), and a waypoint it
+ * seeks at full speed can be circled for good just outside arrival_radius
+ * (rate 0.1, the default max_force: 1.34 off; see follow_waypoints in
+ * behaviours.h); p += v*dt. A step whose result would
  * not be finite leaves the position unchanged and stops the vehicle.
  * dt <= 0 (or NaN) moves nothing and only clears the accumulator.
  *
