@@ -32,8 +32,8 @@
  * itself; the vehicle is handed forces, not a target), and a waypoint it
  * seeks at full speed can be circled for good just outside arrival_radius
  * (rate 0.1, the default max_force: 1.34 off; see follow_waypoints in
- * behaviours.h); p += v*dt. A step whose result would
- * not be finite leaves the position unchanged and stops the vehicle.
+ * behaviours.h); p += v*dt. A step whose result would not be finite
+ * leaves the position unchanged and stops the vehicle.
  * dt <= 0 (or NaN) moves nothing and only clears the accumulator.
  *
  * Up axis (3D): a vehicle3's `up` (STEER_UP_Z by default, or STEER_UP_Y for
