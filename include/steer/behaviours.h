@@ -392,8 +392,11 @@ float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, s
  * planned and ran 36 past its last waypoint.
  * path_point_ahead: the point `distance` further along the path from p's
  * closest point (around a closed path; an open path stops at its end and
- * sets *out_passed_end, at once for a path of one point); out_segment (may be NULL) receives the closest
- * point's segment, out_passed_end (may be NULL) whether the end was passed.
+ * sets *out_passed_end, at once for a path of one point); out_segment (may
+ * be NULL) receives the closest point's segment, out_passed_end (may be
+ * NULL) whether the end was passed. A distance (follow_path's
+ * ahead_distance too) <= 0 or NaN is the closest point itself: no walk goes
+ * backwards; to take a path the other way, reverse its points.
  * path_track: path_point_ahead with progress, for a follower that must take
  * the path in order where it passes near itself (a figure of eight, a
  * route whose end comes back by its start). The closest point is sought
