@@ -243,7 +243,8 @@ steer_v3 steer_evade3(steer_v3 pos, steer_v3 vel, steer_v3 threat_pos, steer_v3 
  * within max_force of it.
  * match_velocity (gdx-ai's MatchVelocity): (target_vel - vel) / time_to_target,
  * truncated to max_force: the acceleration that reaches target_vel in
- * time_to_target.
+ * time_to_target; keep time_to_target >= the step's dt (at dt / 2 or less
+ * the velocity overshoots back and forth for good; model.md 2.25).
  * Refused, with a zero force: target_speed negative or NaN, time_to_target
  * not > 0 (or NaN), max_force not > 0 (or NaN); a vel (or target_vel) not
  * finite. An infinite target_speed asks for max_force forward; an infinite
