@@ -123,7 +123,13 @@ V VFN(arrive_braking)(const VEH *v, V target, float slow_radius, float tolerance
 
 V VFN(target_speed)(const VEH *v, float target_speed)
 {
-    return N(steer_target_speed)(v->velocity, v->heading, target_speed, v->max_force);
+    /* As match_velocity: the acceleration capped at max_force / mass, as a
+     * force. The raw clamp(target - speed) as a force overshot a light
+     * vehicle round through zero (mass 0.5 told to stop reversed every step). */
+    float mass = v->mass > 0.0f ? v->mass : 1.0f;
+    V accel = N(steer_target_speed)(v->velocity, v->heading, target_speed, v->max_force / mass);
+    V force = F(scale)(accel, mass);
+    return F(is_valid)(force) ? force : F(zero)();
 }
 
 V VFN(match_velocity)(const VEH *v, V target_velocity, float time_to_target)

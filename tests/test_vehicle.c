@@ -450,6 +450,41 @@ static void target_speed_drives_the_vehicle_along_its_heading(void)
     CHECK_V2_EQ(steer_vehicle2_target_speed(&v, -1.0f), v2(0, 0));
 }
 
+/* target_speed, as match_velocity, caps the acceleration at max_force /
+ * mass and returns it times the mass. Returned as the raw clamp(target -
+ * speed, +-max_force), a vehicle of mass 0.5 told to stop reversed every
+ * step for good (speed 1, then -1, then 1: turned round 180 degrees each
+ * time) and one of mass 0.25 cycled through 3, -1, -3, 1 aiming at 2; a
+ * heavy one closed only 1/mass of the gap a step. Now every mass lands
+ * within a step of dt = 1 once within max_force / mass, never reversing. */
+static void target_speed_lands_for_any_mass(void)
+{
+    const float masses[] = {0.25f, 0.5f, 1.0f, 3.0f};
+    const float goals[] = {0.0f, 2.0f};
+    for (int m = 0; m < 4; ++m)
+        for (int g = 0; g < 2; ++g) {
+            steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 1);
+            v.mass = masses[m];
+            v.max_force = 10.0f;
+            v.velocity = v2(1, 0);
+            for (int i = 0; i < 6; ++i) {
+                steer_v2 f = steer_vehicle2_target_speed(&v, goals[g]);
+                CHECK(steer_v2_len(f) <= 10.0f * (1.0f + 1e-6f));
+                steer_vehicle2_apply_force(&v, f);
+                steer_vehicle2_step(&v, 1.0f);
+                CHECK(v.velocity.x >= 0.0f && v.velocity.y == 0.0f); /* never turned round */
+            }
+            CHECK_NEAR(v.velocity.x, goals[g], 1e-6);
+        }
+    steer_vehicle3 w = steer_vehicle3_make(v3(0, 0, 0), 1);
+    w.mass = 4.0f;
+    w.max_force = 2.0f;
+    w.up = STEER_UP_Y;
+    w.heading = v3(0, 0, -1);
+    CHECK_V3_EQ(steer_vehicle3_target_speed(&w, 3.0f),
+                steer_v3_scale(steer_target_speed3(w.velocity, w.heading, 3.0f, 0.5f), 4.0f));
+}
+
 /* match_velocity caps the acceleration at max_force / mass and returns a
  * force: a vehicle of mass 3 reaches the target velocity as one of mass 1
  * does, each step's force within max_force. */
@@ -517,6 +552,7 @@ int main(void)
     vehicle_behaviours_use_the_vehicles_own_limits_and_state();
     wall_wrappers_take_null_params_as_the_behaviours_do();
     target_speed_drives_the_vehicle_along_its_heading();
+    target_speed_lands_for_any_mass();
     match_velocity_brings_the_vehicle_to_the_target_velocity();
     return check_summary("test_vehicle");
 }

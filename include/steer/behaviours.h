@@ -243,11 +243,12 @@ steer_v3 steer_evade3(steer_v3 pos, steer_v3 vel, steer_v3 threat_pos, steer_v3 
  * within max_force of it.
  * match_velocity (gdx-ai's MatchVelocity): (target_vel - vel) / time_to_target,
  * truncated to max_force: the acceleration that reaches target_vel in
- * time_to_target.
+ * time_to_target; keep time_to_target >= the step's dt (at dt / 2 or less
+ * the velocity overshoots back and forth for good; model.md 2.25).
  * Refused, with a zero force: target_speed negative or NaN, time_to_target
- * not > 0 (or NaN), max_force not > 0 (or NaN); a vel not finite. An
- * infinite target_speed asks for max_force forward; an infinite max_force
- * is no cap. */
+ * not > 0 (or NaN), max_force not > 0 (or NaN); a vel (or target_vel) not
+ * finite. An infinite target_speed asks for max_force forward; an infinite
+ * max_force is no cap. */
 steer_v2 steer_target_speed2(steer_v2 vel, steer_v2 heading, float target_speed, float max_force); /* along the heading */
 steer_v3 steer_target_speed3(steer_v3 vel, steer_v3 heading, float target_speed, float max_force); /* along the heading */
 steer_v2 steer_match_velocity2(steer_v2 vel, steer_v2 target_vel, float time_to_target, float max_force); /* reach a velocity */
@@ -374,10 +375,16 @@ float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, s
  * first again (*index back to 0), never arriving, except a loop of one
  * point, which has nowhere to go round and arrives on it. FORWARD is
  * follow_waypoints bit for bit; an order not one of the four gives zero and
- * leaves *index as it was. follow_path_to_end: follow_path, except that on an open
- * path it arrive_brakes at the last point once the end is in reach: the path
- * left from the agent's closest point is no longer than the braking form's
- * reach (its slow_radius, or the stopping distance from max_speed if longer),
+ * leaves *index as it was; switching the order keeps *index, so the
+ * waypoint becomes its mirror. The waypoints before the last (all, in a
+ * loop) are sought at full speed and passed only within arrival_radius:
+ * keep it above max_speed * dt / 2, and with a turn limit above the circle
+ * the agent settles on round its point (at most max_speed / max_turn_rate),
+ * or it never moves on (model.md 2.15). follow_path_to_end: follow_path,
+ * except that on an open path it arrive_brakes at the last point once the
+ * end is in reach: the path left from the agent's closest point is no
+ * longer than the braking form's reach (its slow_radius, or the stopping
+ * distance from max_speed if longer),
  * or the point ahead_distance on from the predicted point would pass the
  * end. A closed path is follow_path exactly. Both answer with arrive_braking's
  * acceleration at the end: for mass m apply m times their result (m times
@@ -386,8 +393,11 @@ float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, s
  * planned and ran 36 past its last waypoint.
  * path_point_ahead: the point `distance` further along the path from p's
  * closest point (around a closed path; an open path stops at its end and
- * sets *out_passed_end, at once for a path of one point); out_segment (may be NULL) receives the closest
- * point's segment, out_passed_end (may be NULL) whether the end was passed.
+ * sets *out_passed_end, at once for a path of one point); out_segment (may
+ * be NULL) receives the closest point's segment, out_passed_end (may be
+ * NULL) whether the end was passed. A distance (follow_path's
+ * ahead_distance too) <= 0 or NaN is the closest point itself: no walk goes
+ * backwards; to take a path the other way, reverse its points.
  * path_track: path_point_ahead with progress, for a follower that must take
  * the path in order where it passes near itself (a figure of eight, a
  * route whose end comes back by its start). The closest point is sought

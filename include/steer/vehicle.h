@@ -29,8 +29,11 @@
  * never speeds it up and an arrive lands when its point stays in reach of
  * the turn: give arrive a slow radius of at least 2 * max_speed /
  * max_turn_rate (the world, which knows an agent's goal, slows it for that
- * itself; the vehicle is handed forces, not a target); p += v*dt. A step whose result would
- * not be finite leaves the position unchanged and stops the vehicle.
+ * itself; the vehicle is handed forces, not a target), and a waypoint it
+ * seeks at full speed can be circled for good just outside arrival_radius
+ * (rate 0.1, the default max_force: 1.34 off; see follow_waypoints in
+ * behaviours.h); p += v*dt. A step whose result would not be finite
+ * leaves the position unchanged and stops the vehicle.
  * dt <= 0 (or NaN) moves nothing and only clears the accumulator.
  *
  * Up axis (3D): a vehicle3's `up` (STEER_UP_Z by default, or STEER_UP_Y for
@@ -109,11 +112,11 @@ void steer_vehicle3_step(steer_vehicle3 *v, float dt);                  /* integ
  * wander_sphere two). arrive_braking brakes with max_force / mass and
  * returns a force (the acceleration times the mass); dt is the step it will
  * be integrated over, and with it the vehicle never passes the target
- * (with no turn limit). target_speed uses the vehicle's heading and
- * max_force (the force OpenSteer's vehicle applies: for mass m the speed
- * changes by at most max_force / m per time unit). match_velocity, as
- * arrive_braking, caps the acceleration at max_force / mass and returns a
- * force, so any mass reaches target_velocity in time_to_target.
+ * (with no turn limit). target_speed (the vehicle's heading) and
+ * match_velocity, as arrive_braking, cap the acceleration at max_force /
+ * mass and return a force, so any mass lands on the target speed within a
+ * step of dt = 1 once within max_force / mass of it (never reversing) and
+ * reaches target_velocity in time_to_target.
  * follow_waypoints_ordered keeps its progress in v->waypoint: set it to 0
  * to start an order from its first point. A NULL feelers or params struct
  * gives zero, as in behaviours.h. */

@@ -884,9 +884,9 @@ def follow_path_to_end(pos: Rows, vel: Rows, path: Path, max_speed: float, predi
 
 
 def _waypoint_order(loop, reverse, braking=False):
-    """steer_waypoint_order for the flags (braking has no ordered form)."""
-    if not isinstance(loop, bool) or not isinstance(reverse, bool):
-        raise invalid(f"loop = {loop!r}, reverse = {reverse!r}: must be True or False")
+    """steer_waypoint_order for the flags (braking has no ordered form), each taken as every flag of the package
+    is (_arrays.flag: a numpy bool too, never a string)."""
+    loop, reverse = _arrays.flag(loop, "loop"), _arrays.flag(reverse, "reverse")
     if braking and (loop or reverse):
         raise invalid("braking: only in the forward order (loop and reverse arrive with slow_radius)")
     return (lib.STEER_WAYPOINTS_REVERSE if reverse else 0) | (lib.STEER_WAYPOINTS_LOOP if loop else 0)
@@ -901,6 +901,7 @@ def follow_waypoints(pos: Rows, vel: Rows, points: Rows, index, max_speed: float
     reverse=True takes the points from the last to the first, arriving on the first; loop=True goes from the last
     back to the first and never arrives. With either, index is the progress along that order (reversed, 0 is the
     last point) (steer_follow_waypoints_ordered)."""
+    braking = _arrays.flag(braking, "braking")
     order = _waypoint_order(loop, reverse, braking)
     dim, n, single, args, _ = _gather(pos=pos, vel=vel)
     pts = _arrays.finite(_arrays.floats(points, "points", f"(K, {dim})"), "points")

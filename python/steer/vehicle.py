@@ -156,8 +156,9 @@ class Vehicle:
                           _arrays.scalar(tolerance, "tolerance"), _arrays.scalar(dt, "dt"))
 
     def target_speed(self, target_speed: float) -> np.ndarray:
-        """Speed up or slow down toward target_speed along the way it goes (its heading at rest), at most
-        max_force; zero for a target_speed below 0."""
+        """Speed up or slow down toward target_speed along the way it goes (its heading at rest): the acceleration
+        capped at max_force / mass, returned as a force (any mass lands on the speed, never reversing); zero for a
+        target_speed below 0."""
         return self._call("target_speed", _arrays.scalar(target_speed, "target_speed"))
 
     def match_velocity(self, target_velocity, time_to_target: float) -> np.ndarray:

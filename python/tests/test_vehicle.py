@@ -181,7 +181,20 @@ def test_looping_and_reversed_waypoints(dim):
         back.step(0.05)
     assert back.waypoint == 3 and np.linalg.norm(back.position - square[0]) < 0.01
     assert np.linalg.norm(back.velocity) < 0.05
-    with pytest.raises(steer.InvalidArgument, match="loop = 1"):
-        back.follow_waypoints(square, loop=1)
+    # loop, reverse and braking are flags as the package's others are (Path's closed): a numpy bool is one (it
+    # was refused as "loop = True, reverse = False: must be True or False"), a string never (braking="False" was
+    # taken as braking); a refusal names the one field that is wrong.
+    one, other = steer.Vehicle((0.5, 0.5) + z, seed=3), steer.Vehicle((0.5, 0.5) + z, seed=3)
+    assert one.follow_waypoints(square, 2.0, 3.0, loop=np.bool_(True), reverse=np.False_).tolist() == \
+        other.follow_waypoints(square, 2.0, 3.0, loop=True).tolist()
+    assert one.waypoint == other.waypoint == 1
+    with pytest.raises(steer.InvalidArgument, match=r"^loop = 2: must be True or False"):
+        back.follow_waypoints(square, loop=2)
+    with pytest.raises(steer.InvalidArgument, match=r"^reverse = 'yes': must be True or False"):
+        back.follow_waypoints(square, reverse="yes")
+    with pytest.raises(steer.InvalidArgument, match=r"^braking = 'False': must be True or False"):
+        steer.behaviours.follow_waypoints((0, 0) + z, (0, 0) + z, square, 0, 2.0, braking="False")
+    f, _ = steer.behaviours.follow_waypoints((0, 0) + z, (0, 0) + z, square, 0, 2.0, loop=np.True_)
+    assert f.tolist() == steer.behaviours.follow_waypoints((0, 0) + z, (0, 0) + z, square, 0, 2.0, loop=True)[0].tolist()
     with pytest.raises(steer.InvalidArgument, match="braking: only in the forward order"):
         steer.behaviours.follow_waypoints((0, 0) + z, (0, 0) + z, square, 0, 2.0, braking=True, reverse=True)
