@@ -560,6 +560,10 @@ static const pg_param params[] = {
     F(wander.distance, "radii", 0.0, 10.0, "behaviours.wander.distance"),
     F(wander.jitter, "radii", 0.0, 40.0, "behaviours.wander.jitter"),
     F(path_ahead, "radii", 0.0, 10.0, "behaviours.follow_path.ahead"),
+    /* when a unit is there: what tanks.json's turn-limited units rely on to hold their headings */
+    F(arrival_tolerance, "arrival", 0.0, 10.0, "arrival_tolerance"),
+    F(arrival_speed, "arrival", 0.0, 10.0, "arrival_speed"),
+    F(departure_distance, "arrival", 0.0, 10.0, "departure_distance"),
     F(priority, "priority", 0.1, 20.0, "priority"),
     F(arrived_priority, "priority", 0.0, 20.0, "arrived_priority"), /* 0: the priority */
 };

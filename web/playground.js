@@ -1388,6 +1388,11 @@ const ui = {
     // between them (fps and ms/step padded, so the bar does not wrap and
     // unwrap as their digits come and go) instead of cutting the end off.
     const item = (html, title = '') => `<span class="item"${title && ` title="${title}"`}>${html}</span>`;
+    // The items that come and go (paused; the selection's or the goals'
+    // counts) keep their room, as wide as the most they can say for this
+    // world's agents: the bar wraps alike with and without them, so a pause,
+    // a selection or released goals never move the world under the pointer.
+    const kept = (html, chars) => `<span class="item kept" style="min-width: ${chars}ch">${html}</span>`;
     const line = (...parts) => parts.map(([value, unit, title]) => item(`<b>${value}</b> ${unit}`, title)).join('   ');
     const figures =
       line([figure(sim.fps).padStart(2), 'fps'], [(sim.msPerStep ? figure(sim.msPerStep, 2) : '-').padStart(5), 'median ms/step',
@@ -1396,9 +1401,10 @@ const ui = {
         [figure(steps), plural(steps, 'step')],
         [figure(steps * wasm.pg_dt(), 1), `s at ${figure(sim.paused ? 0 : sim.rate, 1)}x`,
           'the world\'s time (its steps times the scenario\'s step), and its seconds a second as it runs (the speed box chooses that; at a step a frame it is the display\'s rate times the step)']) +
-      (sim.paused ? `   ${item('paused')}` : '') +
-      (selected ? `   ${item(`selected <b>${figure(selected)}</b>, arrived <b>${figure(wasm.pg_selected_arrived())}</b>`)}`
-        : goals ? `   ${item(`goals <b>${figure(goals)}</b>, arrived <b>${figure(wasm.pg_goals_arrived())}</b>`)}` : '');
+      `   ${kept(sim.paused ? 'paused' : '', 'paused'.length)}` +
+      `   ${kept(selected ? `selected <b>${figure(selected)}</b>, arrived <b>${figure(wasm.pg_selected_arrived())}</b>`
+        : goals ? `goals <b>${figure(goals)}</b>, arrived <b>${figure(wasm.pg_goals_arrived())}</b>` : '',
+      `selected ${figure(sim.agents)}, arrived ${figure(sim.agents)}`.length)}`;
     const world = [escapeHtml(shownName(sim.scenario)), `seed ${sim.seed}`, `hash ${hash}`].map(item).join(' · ');
     // Two lines, each rewritten only when it changes: the fps change every
     // frame, but a paused world's line stays put, so its hash can be selected

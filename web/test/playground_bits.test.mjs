@@ -312,6 +312,18 @@ test('every scenario gives the native state hash after 300 steps', async () => {
   await page.close();
 });
 
+test('tanks gives the native state hash once every tank has arrived and holds its heading (900 steps)', async () => {
+  // At 300 steps no tank of tanks.json has arrived yet: the turn on the
+  // spot is compared above, the arrival and the held heading only here.
+  const { page, problems } = await openPlayground(env, '?paused');
+  const file = join(DIST, 'scenarios', 'tanks.json');
+  assert.equal(await pageHash(page, { scenario: 'tanks' }, 900), native([file, '--steps', '900']));
+  const s = await state(page);
+  assert.deepEqual([s.goals, s.goalsArrived], [12, 12], 'every tank on its place');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a scenario file opened in the page gives the native state hash', async () => {
   const { page, problems } = await openPlayground(env, '?paused');
   const file = join(DIST, 'scenarios', 'obstacles.json');

@@ -170,3 +170,34 @@ test('another scenario, or a file opened, starts from its file\'s values: the tu
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('tanks\' arrival sliders: the file\'s tolerance, speed and departure shown; tuned and exported, steer run builds the same world', async () => {
+  // tanks.json's turn-limited units hold their headings within its
+  // arrival_tolerance of 0.3 (at the default 0.05, its description says,
+  // most end turned away from their way): the panel shows and tunes it.
+  const { page, problems } = await openPlayground(env, '?scenario=tanks&paused');
+  const shown = await page.$$eval('#params input[data-param]', (inputs) =>
+    Object.fromEntries(inputs.filter((i) => /^(arrival|departure)/.test(i.dataset.param)).map((i) => [i.dataset.param, +i.value])));
+  assert.deepEqual(shown, { arrival_tolerance: 0.3, arrival_speed: 0.1, departure_distance: 0.6 }, 'the file\'s values');
+  const after900 = () => hook(page, () => { const p = window.steerPlayground; p.pause(); p.step(900); return p.state().hash; });
+  const asFiled = await after900();
+  await slider(page, 'arrival_tolerance').fill('0.05'); // the library's default
+  await slider(page, 'departure_distance').fill('0');
+  await page.click('#reset');
+  assert.deepEqual([await param(page, 'arrival_tolerance'), await param(page, 'departure_distance')], [Math.fround(0.05), 0]);
+  const tuned = await after900();
+  assert.notEqual(tuned, asFiled, 'the tanks land otherwise');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const doc = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.deepEqual([doc.groups[0].arrival_tolerance, doc.groups[0].departure_distance], [0.05, 0], 'at the file\'s keys');
+  const dir = mkdtempSync(join(tmpdir(), 'steer-export-'));
+  try {
+    writeFileSync(join(dir, 'tanks.json'), JSON.stringify(doc));
+    assert.equal(execFileSync(join(BUILD, 'hash_scenario'), [join(dir, 'tanks.json'), '--steps', '900'], { encoding: 'utf8' }).trim(),
+      tuned, 'hash_scenario');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -648,6 +648,43 @@ test('the ms/step figure is the median of the last steps timed: a slow first ste
   await page.close();
 });
 
+test('a pause, a selection, an order and released goals move nothing in the world: the readout keeps their room', async () => {
+  // tanks at 1100x640: its goals' count takes the readout to a third line,
+  // and the selection's did once the goals were released: the world moved
+  // up and down half a line (9 pixels) under the pointer as the bar wrapped.
+  const { page, problems } = await openPlayground(env, '?scenario=tanks');
+  await page.setViewportSize({ width: 1100, height: 640 });
+  const where = async () => {
+    await nextFrames(page);
+    return page.evaluate(() => {
+      const c = document.getElementById('view').getBoundingClientRect(), o = window.steerPlayground.worldToClient(0, 0);
+      return { top: c.top, height: c.height, origin: [o.x, o.y] };
+    });
+  };
+  const start = await where(), moved = [];
+  const expect = async (after) => { const now = await where(); if (JSON.stringify(now) !== JSON.stringify(start)) moved.push(`${after}: ${JSON.stringify(now)}`); };
+  await page.keyboard.press('Space');
+  await expect('paused');
+  const ground = await client(page, [-20, 10]);
+  await page.mouse.click(ground.x, ground.y);
+  assert.equal((await state(page)).goals, 0, 'the click released every goal');
+  await expect('goals released');
+  await drag(page, await client(page, [-35, -13]), await client(page, [17, 13]));
+  assert.equal((await state(page)).selected, 12);
+  await expect('12 selected');
+  const to = await client(page, [0, 8]);
+  await page.mouse.click(to.x, to.y, { button: 'right' });
+  assert.equal((await state(page)).goals, 12, 'sent');
+  await expect('sent');
+  await page.keyboard.press('Escape');
+  await expect('deselected');
+  await page.keyboard.press('Space');
+  await expect('running');
+  assert.deepEqual(moved, [], `the world stays at ${JSON.stringify(start)}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('pressing pause moves nothing in the panel: the button is as wide saying "run"', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=flocking');
   const layout = () => page.evaluate(() => {
