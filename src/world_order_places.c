@@ -188,7 +188,14 @@ int steer_world_places_around(steer_world *w, const steer_places_query *q, steer
         if (steer__handle_lookup(w, q->movers[i], &d) == STEER_MISUSE_NONE) mover[q->movers[i].index - 1u] = 1;
     }
     o.mover = mover;
+    const steer_v2 clicked = o.centre;
     move_inside(&o, count);
+    if (count == 1 && open_place(&o, clicked)) { /* one unit goes where it was sent: the spiral's first point is off it */
+        places[0] = in_world(&o, clicked);
+        steer_free(&w->def.allocator, o.found);
+        steer_free(&w->def.allocator, mover);
+        return 1;
+    }
     /* the spiral's open points; then, too few open within SEARCH_FACTOR
      * points a place, those passed over inside the box (in a rock, by or
      * behind a wall, by a standing agent), nearest first, then the spiral

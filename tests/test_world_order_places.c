@@ -2,8 +2,8 @@
  * point. Each check is what the header promises, measured on the answer:
  * spacing, clear of rocks, walls and standing agents (movers excepted),
  * inside a bounded box, the fallback when too few are open, the ground of
- * a Y-up world, the same answer every call; and that agents sent to them
- * all arrive. */
+ * a Y-up world, the same answer every call; one unit on the point itself;
+ * and that agents sent to them all arrive. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,6 +272,32 @@ static void never_beyond_the_float_range(int dim)
     free(places);
 }
 
+/* One unit ordered to a point goes to the point itself when it is open
+ * (the spiral's first point is c / sqrt 2 off the centre: a tank clicked
+ * 0.8 beside it was given a place within its arrival tolerance and never
+ * moved); a point in a rock, on a standing unit or by the box's edge
+ * still takes the spiral's first open point, as for more units. */
+static void one_unit_goes_to_the_point(int dim, steer_up_axis up)
+{
+    steer_world *w = world(dim, up, STEER_BOUNDARY_CLAMP, 20.0f);
+    CHECK(steer_world_add_obstacle(w, at(up, dim, 10.0f, 0.0f, 0.0f), 2.0f) == 0);
+    steer_agent_id standing = steer_world_add_agent(w, 0, at(up, dim, -10.0f, 0.0f, 0.0f), steer_v3_zero());
+    steer_agent_id mover = steer_world_add_agent(w, 0, at(up, dim, 0.0f, 5.0f, 0.0f), steer_v3_zero());
+    const float points[4][2] = {{1.0f, 2.0f}, {10.0f, 0.0f}, {-10.0f, 0.0f}, {0.0f, 5.0f}}; /* open, rock, unit, the mover */
+    for (int k = 0; k < 4; ++k) {
+        steer_places_query q = {at(up, dim, points[k][0], points[k][1], 0.0f), 1.5f, 0.0f, &mover, 1};
+        steer_v3 place;
+        CHECK(steer_world_places_around(w, &q, &place, 1) == 1);
+        steer_v2 p = ground(up, dim, place);
+        float off = steer_v2_len(steer_v2_sub(p, steer_v2_make(points[k][0], points[k][1])));
+        printf("one unit to (%g, %g): %g off\n", (double)points[k][0], (double)points[k][1], (double)off);
+        if (k == 0 || k == 3) CHECK(off == 0.0f); /* the point itself (the mover's own ground counts as open) */
+        else CHECK(off > 0.5f);                  /* off the rock, off the standing unit */
+    }
+    (void)standing;
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     open_ground(2, STEER_UP_Z);
@@ -286,5 +312,7 @@ int main(void)
     units_on_their_way_leave_their_ground();
     never_beyond_the_float_range(2);
     never_beyond_the_float_range(3);
+    one_unit_goes_to_the_point(2, STEER_UP_Z);
+    one_unit_goes_to_the_point(3, STEER_UP_Y);
     return check_summary("test_world_order_places");
 }
