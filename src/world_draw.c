@@ -78,16 +78,20 @@ void steer_world_draw(const steer_world *w, const steer_debug_draw *dd)
     for (int i = 0; i < w->count; ++i) {
         const steer_group_def *g = &w->groups[w->group[i]].def;
         steer_v3 p = steer__v3_at(w, w->p, i), v = steer__v3_at(w, w->v, i);
+        /* the way it faces: its kept heading (keep_headings), else its velocity's direction; at rest
+           the overlays that follow the velocity (wander, feelers) start from there too, else +x */
+        const steer_v3 kept = w->heading[0] ? steer__v3_at(w, w->heading, i) : steer_v3_zero();
         steer_v3 heading = steer_v3_normalize(v);
-        if (steer_v3_len_sq(heading) == 0.0f) heading = steer_v3_make(1.0f, 0.0f, 0.0f);
+        if (steer_v3_len_sq(heading) == 0.0f) heading = w->heading[0] ? kept : steer_v3_make(1.0f, 0.0f, 0.0f);
         if (dd->agents) {
             const float body = steer__body_radius(w, i);
+            const steer_v3 faces = w->heading[0] ? kept : heading;
             if (dd->agent) {
-                if (steer_v3_is_valid(p)) dd->agent(p, heading, body, g->colour, dd->context);
+                if (steer_v3_is_valid(p)) dd->agent(p, faces, body, g->colour, dd->context);
             }
             else {
                 circle(dd, p, body, g->colour);
-                segment(dd, p, steer_v3_mad(p, heading, 2.0f * body), g->colour);
+                segment(dd, p, steer_v3_mad(p, faces, 2.0f * body), g->colour);
             }
         }
         if (i != next_pick) continue;

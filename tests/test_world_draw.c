@@ -2,7 +2,8 @@
  * (counted per layer and per callback), no layer means no calls, NULL
  * callbacks are skipped, max_agents limits the per-agent overlays, and the
  * agent callback receives each agent's position, unit heading, radius and
- * group colour; the bounds are outlined on the ground, XZ in a Y-up world. */
+ * group colour (its kept heading in a world that keeps them); the bounds
+ * are outlined on the ground, XZ in a Y-up world. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -256,10 +257,40 @@ static void test_bounds_on_the_ground(void)
     }
 }
 
+static steer_v3 drawn_heading;
+static void record_heading(steer_v3 p, steer_v3 heading, float radius, uint32_t colour, void *ctx)
+{
+    (void)p, (void)radius, (void)colour, (void)ctx;
+    drawn_heading = heading;
+}
+
+/* In a world that keeps headings an agent is drawn facing its kept
+ * heading: a unit that came west and stopped faces west, not +x (the draw
+ * had taken the velocity's direction, +x at rest), and a turn-limited unit
+ * turning on the spot faces the way it has turned. */
+static void test_agents_face_their_kept_headings(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2, wd.capacity = 2, wd.keep_headings = true;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    CHECK(steer_world_set_heading(w, a, (steer_v3){-1, 0, 0}) == STEER_OK);
+    steer_debug_draw dd = {0};
+    dd.agent = record_heading;
+    dd.agents = true;
+    drawn_heading = steer_v3_zero();
+    steer_world_draw(w, &dd);
+    CHECK(drawn_heading.x == -1.0f && drawn_heading.y == 0.0f);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     test_layers(2);
     test_layers(3);
     test_bounds_on_the_ground();
+    test_agents_face_their_kept_headings();
     return check_summary("test_world_draw");
 }

@@ -19,7 +19,8 @@ typedef struct steer_debug_draw {
     void (*point)(steer_v3 p, float size, uint32_t colour, void *context);
     void (*arrow)(steer_v3 from, steer_v3 to, uint32_t colour, void *context);
     void (*text)(steer_v3 at, const char *text, uint32_t colour, void *context);
-    /* agent: position, unit heading, body radius, group colour */
+    /* agent: position, unit heading (the kept one in a world with keep_headings, else the velocity's
+       direction, +x at rest), body radius, group colour */
     void (*agent)(steer_v3 position, steer_v3 heading, float radius, uint32_t colour, void *context);
     void *context;
 
