@@ -4,9 +4,10 @@
  * avoid_neighbours, anticipate and time_to_collision and path_track
  * included; each decodes its arguments from the input and checks what the
  * headers promise of its outputs: finite always, unit headings, forces
- * within max_force where a combiner (or anticipate) truncates, in-range
- * indices, a path's progress never back. In 3D the params' up axis is drawn
- * too (Z or Y). An operation keeps its number and reads its arguments as
+ * within max_force where a combiner (or anticipate, target_speed,
+ * match_velocity) truncates, zero where refused, in-range indices, a path's
+ * progress never back, a waypoint order the mirror of the forward one. In
+ * 3D the params' up axis is drawn too (Z or Y). An operation keeps its number and reads its arguments as
  * before (the committed corpus is sequences of them): a new one takes the
  * next number, N_FB_OPS grows, and the corpus is re-encoded for the new
  * count with fuzz_recode_behaviours (fuzz/recode_behaviours.c). */
@@ -322,7 +323,174 @@ static void N(fb_vehicle_forces)(fuzz_input *in, N(fb_scratch) *s, int op)
     N(fb_check)(VFN(offset_pursuit)(&v, &other, N(fb_v)(in), fuzz_float(in)), "vehicle offset", op);
 }
 
-#define N_FB_OPS 48
+/* |v| at any scale (saturated at FLT_MAX), where F(len) over- or underflows. */
+static float N(fb_len)(V v)
+{
+    float l = 0.0f;
+    F(direction)(v, &l);
+    return l;
+}
+
+/* Bit for bit the same vector (+0 and -0 apart). */
+static bool N(fb_same)(V a, V b)
+{
+    for (int axis = 0; axis < STEER_DIM; ++axis) {
+        float x = F(get)(a, axis), y = F(get)(b, axis);
+        if (memcmp(&x, &y, sizeof x) != 0) return false;
+    }
+    return true;
+}
+
+/* A waypoint order: the four, and now and then one that is none of them
+ * (-1, 4, 5), which gives zero and keeps the index. */
+static steer_waypoint_order N(fb_order)(fuzz_input *in) { return (steer_waypoint_order)fuzz_int(in, -1, 5); }
+
+/* follow_waypoints_ordered's progress from `from` to `index`: refused (no
+ * list, no index, no such order) it stays; else it is a place in the list,
+ * one on at most, or round to the first in a loop of two points or more. */
+static void N(fb_check_order_progress)(int from, int index, int count, bool refused, steer_waypoint_order order,
+                                       const char *what, int op)
+{
+    if (refused) {
+        FUZZ_CHECK(index == from, "%dD op %d (%s): refused call moved the index %d -> %d", STEER_DIM, op, what, from,
+                   index);
+        return;
+    }
+    FUZZ_CHECK(index >= 0 && index < count, "%dD op %d (%s): index %d of %d", STEER_DIM, op, what, index, count);
+    bool loop = (order & STEER_WAYPOINTS_LOOP) != 0 && count > 1;
+    if (from >= 0 && from < count)
+        FUZZ_CHECK(index == from || index == from + 1 || (loop && from == count - 1 && index == 0),
+                   "%dD op %d (%s): order %d moved %d -> %d of %d", STEER_DIM, op, what, (int)order, from, index, count);
+}
+
+/* A vehicle's force from an acceleration capped at max_accel = max_force /
+ * mass: within max_force, zero where max_accel is not > 0 (or NaN), no
+ * cap where it is infinite. A denormal max_accel is rounded by up to half
+ * its size (mass 1e38, max_force 1e-7: 1.4e-45) and each component of the
+ * acceleration by up to the least denormal, and the force, their multiple,
+ * with them: there the acceleration itself is held to the cap. */
+static void N(fb_check_accel)(V f, float mass, float max_force, float max_accel, const char *what, int op)
+{
+    N(fb_check)(f, what, op);
+    if (!(max_accel > 0.0f))
+        FUZZ_CHECK(F(len_sq)(f) == 0.0f, "%dD op %d (%s): force with max_force / mass %g", STEER_DIM, op, what,
+                   (double)max_accel);
+    else if (max_accel >= FLT_MIN)
+        N(fb_check_limit)(f, max_force, what, op);
+    else
+        FUZZ_CHECK(N(fb_len)(f) <= (max_accel + 2.0f * FLT_TRUE_MIN) * mass * 1.0001f + 1e-18f,
+                   "%dD op %d (%s): |force| %g above mass %g times the acceleration cap %g", STEER_DIM, op, what,
+                   (double)N(fb_len)(f), (double)mass, (double)max_accel);
+}
+
+/* The vehicle's target_speed, match_velocity and follow_waypoints_ordered
+ * with arbitrary limits, each force applied and stepped. Their forces are an
+ * acceleration capped at max_force / mass times the mass: within max_force,
+ * zero where refused; stepped over dt = 1 (target_speed, once within
+ * max_force / mass of the speed) or time_to_target (match_velocity, once
+ * that reaches it) with no turn limit, the vehicle lands on what it asked
+ * for at any mass. The waypoint stays a place in the list. */
+static void N(fb_vehicle_speed)(fuzz_input *in, N(fb_scratch) *s, int op)
+{
+    V start = N(fb_v)(in); /* read in turn: arguments' order is the compiler's */
+    uint32_t seed = fuzz_u32(in);
+    N(steer_vehicle) v = VFN(make)(start, seed);
+    uint8_t mask = fuzz_u8(in);
+    if (mask & 1) v.velocity = N(fb_v)(in);
+    if (mask & 2) v.max_speed = fuzz_float(in);
+    if (mask & 4) v.max_force = fuzz_float(in);
+    if (mask & 8) v.mass = fuzz_float(in);
+    if (mask & 16) v.max_turn_rate = fuzz_float(in);
+    if (mask & 32) v.heading = N(fb_v)(in); /* maybe not unit: target_speed sets off along it */
+    if (mask & 64) v.waypoint = fuzz_int(in, -3, FB_MAX + 3);
+#if STEER_DIM == 3
+    v.up = N(fb_up)(in);
+#endif
+    int count = N(fb_count)(in);
+    N(fb_fill)(in, s->points, count);
+    int calls = fuzz_int(in, 1, 6);
+    for (int c = 0; c < calls; ++c) {
+        bool finite_before = F(is_valid)(v.position) && F(is_valid)(v.velocity) && F(is_valid)(v.heading);
+        float mass = v.mass > 0.0f ? v.mass : 1.0f, max_accel = v.max_force / mass;
+        float speed = N(fb_len)(v.velocity);
+        /* the landing promise, for ordinary floats the rounding stays small in */
+        bool ordinary = finite_before && !(v.max_turn_rate > 0.0f) && mass >= 1e-6f && mass <= 1e6f &&
+                        v.max_force <= 1e30f && steer_is_finite(max_accel) && max_accel > 0.0f &&
+                        F(max_abs)(v.position) <= 1e20f && F(max_abs)(v.velocity) <= 1e20f;
+        float dt = fuzz_float(in);
+        bool exact = fuzz_bool(in); /* the step the promise is made for */
+        bool lands = false;
+        V expect = F(zero)();
+        float tolerance = 0.0f;
+        V f;
+        switch (fuzz_int(in, 0, 2)) {
+        case 0: {
+            float target = fuzz_float(in);
+            f = VFN(target_speed)(&v, target);
+            if (!(target >= 0.0f) || !F(is_valid)(v.velocity))
+                FUZZ_CHECK(F(len_sq)(f) == 0.0f, "%dD vehicle target_speed %g refused with a force", STEER_DIM,
+                           (double)target);
+            N(fb_check_accel)(f, mass, v.max_force, max_accel, "vehicle target_speed", op);
+            if (exact) dt = 1.0f;
+            if (ordinary && target >= 0.0f && target <= 1e20f && target <= v.max_speed &&
+                steer_absf(target - speed) <= max_accel) {
+                V forward = F(direction)(v.velocity, 0);
+                if (F(len_sq)(forward) == 0.0f) forward = F(direction)(v.heading, 0);
+                if (F(len_sq)(forward) == 0.0f) forward = F(set)(F(zero)(), 0, 1.0f);
+                lands = exact;
+                expect = F(scale)(forward, target);
+                tolerance = 1e-5f * (speed + target + steer_absf(target - speed)) + 1e-30f;
+            }
+            break;
+        }
+        case 1: {
+            V target = N(fb_v)(in);
+            float time = fuzz_float(in);
+            f = VFN(match_velocity)(&v, target, time);
+            if (!(time > 0.0f) || !F(is_valid)(v.velocity) || !F(is_valid)(target))
+                FUZZ_CHECK(F(len_sq)(f) == 0.0f, "%dD vehicle match_velocity refused with a force", STEER_DIM);
+            N(fb_check_accel)(f, mass, v.max_force, max_accel, "vehicle match_velocity", op);
+            if (exact) dt = time;
+            if (ordinary && F(is_valid)(target) && F(max_abs)(target) <= 1e20f && time >= 1e-6f && time <= 1e6f &&
+                N(fb_len)(target) <= v.max_speed &&
+                N(fb_len)(F(sub)(target, v.velocity)) <= max_accel * time * (1.0f - 1e-5f)) {
+                lands = exact;
+                expect = target;
+                tolerance = 1e-5f * (speed + N(fb_len)(target)) + 1e-30f;
+            }
+            break;
+        }
+        default: {
+            int from = v.waypoint;
+            steer_waypoint_order order = N(fb_order)(in);
+            float arrival = fuzz_float(in), slow = fuzz_float(in);
+            f = VFN(follow_waypoints_ordered)(&v, s->points, count, arrival, slow, order);
+            bool refused = count <= 0 || (unsigned)order > STEER_WAYPOINTS_LOOP_REVERSE;
+            if (refused) FUZZ_CHECK(F(len_sq)(f) == 0.0f, "%dD vehicle follow_waypoints_ordered refused with a force",
+                                    STEER_DIM);
+            N(fb_check_order_progress)(from, v.waypoint, count, refused, order, "vehicle follow_waypoints_ordered", op);
+            break;
+        }
+        }
+        N(fb_check)(f, "vehicle speed behaviour", op);
+        int waypoint = v.waypoint;
+        VFN(apply_force)(&v, f);
+        VFN(step)(&v, dt);
+        FUZZ_CHECK(v.waypoint == waypoint, "%dD vehicle step moved the waypoint", STEER_DIM);
+        if (finite_before) {
+            N(fb_check)(v.position, "vehicle position", op);
+            N(fb_check)(v.velocity, "vehicle velocity", op);
+            N(fb_check)(v.heading, "vehicle heading", op);
+        }
+        if (lands)
+            FUZZ_CHECK(N(fb_len)(F(sub)(v.velocity, expect)) <= tolerance,
+                       "%dD vehicle (mass %g, max_force %g) missed the velocity asked for by %g (tolerance %g)",
+                       STEER_DIM, (double)mass, (double)v.max_force, (double)N(fb_len)(F(sub)(v.velocity, expect)),
+                       (double)tolerance);
+    }
+}
+
+#define N_FB_OPS 52
 
 static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
 {
@@ -675,6 +843,97 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
         }
         break;
     }
+    case 48: {
+        V heading = N(fb_v)(in);
+        float target = fuzz_float(in), max_force = fuzz_float(in);
+        out = N(steer_target_speed)(vel, heading, target, max_force);
+        N(fb_check)(out, "target_speed", op);
+        if (!(target >= 0.0f) || !(max_force > 0.0f) || !F(is_valid)(vel)) { /* refused */
+            FUZZ_CHECK(F(len_sq)(out) == 0.0f, "%dD target_speed %g, max_force %g refused with a force", STEER_DIM,
+                       (double)target, (double)max_force);
+            break;
+        }
+        N(fb_check_limit)(out, max_force, "target_speed", op);
+        /* never turns: along vel, from rest along the heading (+X without one), faster or slower as asked */
+        float speed;
+        V forward = F(direction)(vel, &speed);
+        if (F(len_sq)(forward) == 0.0f) forward = F(direction)(heading, 0);
+        if (F(len_sq)(forward) == 0.0f) forward = F(set)(F(zero)(), 0, 1.0f);
+        float length;
+        V way = F(direction)(out, &length);
+        if (length > 1e-30f) /* denormal forces have no direction to speak of */
+            FUZZ_CHECK(steer_absf(F(dot)(way, forward)) >= 1.0f - 1e-5f && (F(dot)(way, forward) > 0.0f) == (target > speed),
+                       "%dD target_speed %g at speed %g: force off the forward axis or the wrong way (cos %g)",
+                       STEER_DIM, (double)target, (double)speed, (double)F(dot)(way, forward));
+        if (target == INFINITY && steer_is_finite(max_force)) /* max_force forward */
+            FUZZ_CHECK(steer_absf(length - max_force) <= 1e-5f * max_force + 1e-37f,
+                       "%dD target_speed Inf: |force| %g, not max_force %g", STEER_DIM, (double)length, (double)max_force);
+        /* gain 1 reaches the speed once within max_force of it */
+        if (target <= 1e30f && speed <= 1e30f && steer_absf(target - speed) <= max_force)
+            FUZZ_CHECK(N(fb_len)(F(sub)(F(add)(vel, out), F(scale)(forward, target))) <= 1e-5f * (speed + target) + 1e-30f,
+                       "%dD target_speed %g from speed %g (max_force %g) does not reach it", STEER_DIM, (double)target,
+                       (double)speed, (double)max_force);
+        break;
+    }
+    case 49: {
+        V target = N(fb_v)(in);
+        float time = fuzz_float(in), max_force = fuzz_float(in);
+        out = N(steer_match_velocity)(vel, target, time, max_force);
+        N(fb_check)(out, "match_velocity", op);
+        if (!(time > 0.0f) || !(max_force > 0.0f) || !F(is_valid)(vel) || !F(is_valid)(target)) { /* refused */
+            FUZZ_CHECK(F(len_sq)(out) == 0.0f, "%dD match_velocity (time %g, max_force %g) refused with a force",
+                       STEER_DIM, (double)time, (double)max_force);
+            break;
+        }
+        N(fb_check_limit)(out, max_force, "match_velocity", op);
+        /* toward target - vel (halved where the difference overflows) */
+        V d = F(sub)(target, vel);
+        if (!F(is_valid)(d)) d = F(sub)(F(scale)(target, 0.5f), F(scale)(vel, 0.5f));
+        float gap, length;
+        V toward = F(direction)(d, &gap);
+        V way = F(direction)(out, &length);
+        if (length > 1e-30f)
+            FUZZ_CHECK(F(dot)(way, toward) >= 1.0f - 1e-5f, "%dD match_velocity force not toward the target (cos %g)",
+                       STEER_DIM, (double)F(dot)(way, toward));
+        /* the acceleration that reaches target in time, when max_force allows it */
+        if (F(max_abs)(target) <= 1e15f && F(max_abs)(vel) <= 1e15f && time >= 1e-6f && time <= 1e6f &&
+            gap <= max_force * time * (1.0f - 1e-5f))
+            FUZZ_CHECK(N(fb_len)(F(sub)(F(scale)(out, time), d)) <= 1e-5f * gap + 1e-30f,
+                       "%dD match_velocity (time %g) does not reach the target: off by %g of %g", STEER_DIM,
+                       (double)time, (double)N(fb_len)(F(sub)(F(scale)(out, time), d)), (double)gap);
+        break;
+    }
+    case 50: {
+        N(fb_fill)(in, s->points, count);
+        int index = fuzz_int(in, -3, FB_MAX + 3), from = index;
+        float arrival = fuzz_float(in), slow = fuzz_float(in);
+        steer_waypoint_order order = N(fb_order)(in);
+        bool none = N(fb_null)(in), no_index = N(fb_null)(in);
+        out = N(steer_follow_waypoints_ordered)(pos, vel, none ? 0 : s->points, count, no_index ? 0 : &index, arrival,
+                                                slow, max_speed, order);
+        N(fb_check)(out, "follow_waypoints_ordered", op);
+        bool refused = count <= 0 || none || no_index || (unsigned)order > STEER_WAYPOINTS_LOOP_REVERSE;
+        if (refused)
+            FUZZ_CHECK(F(len_sq)(out) == 0.0f, "%dD follow_waypoints_ordered refused (order %d) with a force",
+                       STEER_DIM, (int)order);
+        N(fb_check_order_progress)(from, index, count, refused, order, "follow_waypoints_ordered", op);
+        if (refused || order == STEER_WAYPOINTS_LOOP) break;
+        /* FORWARD is follow_waypoints; a reverse order the forward one on the list reversed, bit for bit */
+        int mirror_index = from;
+        V mirror;
+        if (order == STEER_WAYPOINTS_FORWARD) {
+            mirror = N(steer_follow_waypoints)(pos, vel, s->points, count, &mirror_index, arrival, slow, max_speed);
+        } else {
+            for (int i = 0; i < count; ++i) s->vels[i] = s->points[count - 1 - i];
+            mirror = N(steer_follow_waypoints_ordered)(pos, vel, s->vels, count, &mirror_index, arrival, slow, max_speed,
+                                                       (steer_waypoint_order)(order & ~STEER_WAYPOINTS_REVERSE));
+        }
+        FUZZ_CHECK(N(fb_same)(out, mirror) && mirror_index == index,
+                   "%dD follow_waypoints_ordered order %d differs from its mirror (index %d, %d)", STEER_DIM,
+                   (int)order, index, mirror_index);
+        break;
+    }
+    case 51: N(fb_vehicle_speed)(in, s, op); break;
     default: {
         /* the scalar functions of math.h and the hysteresis gate */
         float x = F(get)(pos, 0), y = F(get)(vel, 0);
