@@ -540,39 +540,46 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
  * crawl (below): a brake through zero turns the agent on the spot, a target
  * beside a slow one slows it to turn; and never faster than the request, so than max_speed (an agent
  * faster than that, its group's max_speed lowered, kept its speed less one
- * step of braking). With a kept heading (`facing`, NULL without) the turn
+ * step of braking); nor faster than keeps its own goal's point in reach
+ * (turn_room_speed). With a kept heading (`facing`, NULL without) the turn
  * starts from it and turns it, as the vehicle's: no crawl, and its speed
- * along the heading is the one braked; `held`: it may not turn (a unit on
- * its point settles along the way it faces). With a `room`, no faster than
- * keeps that point out of its turning circles (turn_room_speed). */
+ * along the heading is the one braked; it does not turn while it stands on
+ * its goal's end (steer__goal_on_its_end: it settles along the way it
+ * faces). */
 #define TURN_CRAWL 1e-3f /* of max_speed: the least speed a bound turn leaves (a turn on the spot) */
 
-/* The fastest a unit going along `way` (unit, ground frame) and turning at
- * `rate` may go and still come within `within` of the point `off` away:
- * turning at the rate its path is a circle of radius R = speed / rate,
- * whose centre lies R to the side of the point; the point is in reach while
- * its distance to that centre is at least R - within, so R <= (d^2 -
- * within^2) / (2 (s - within)), s the point's distance across the way (d,
- * the whole, once it is behind). Faster, it circles the point for good (a
- * unit at rest 1.5 beside its point, rate 0.1: not there in 600 s). */
-static float turn_room_speed(const steer_world *w, const steer__turn_room *room, steer_v3 way, float rate)
+/* The fastest agent a, going along `way` (unit, ground frame) and turning
+ * at `rate`, may go and still come within reach of its own goal's point
+ * (steer__goal_turn_target): turning at the rate its path is a circle of
+ * radius R = speed / rate, whose centre lies R to the side of the point;
+ * the point is in reach while its distance to that centre is at least R -
+ * within, so R <= (d^2 - within^2) / (2 (s - within)), s the point's
+ * distance across the way (d, the whole, once it is behind). Faster, it
+ * circles the point for good (a unit at rest 1.5 beside its point, rate
+ * 0.1: not there in 600 s). Unbounded without a goal's point. */
+static float turn_room_speed(const steer_world *w, const steer__agent *a, steer_v3 way, float rate)
 {
-    steer_v3 off = steer__to_ground(w, room->off);
+    steer_v3 off;
+    float within;
+    if (!steer__goal_turn_target(w, a, &off, &within)) return INFINITY;
+    off = steer__to_ground(w, off);
     float d2 = steer_v3_len_sq(off);
     float across = steer_v3_dot(off, way) < 0.0f ? sqrtf(d2) : steer_v3_len(steer_v3_cross(way, off));
-    if (!(across > room->within)) return INFINITY; /* in reach at any speed */
-    return rate * (d2 - room->within * room->within) / (2.0f * (across - room->within));
+    if (!(across > within)) return INFINITY; /* in reach at any speed */
+    return rate * (d2 - within * within) / (2.0f * (across - within));
 }
 
-steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt,
-                                   steer_v3 *facing, bool held, const steer__turn_room *room)
+steer_v3 steer__integrate_velocity(const steer_world *w, const steer__agent *a, steer_v3 force, float dt, steer_v3 *facing)
 {
+    const steer__group *g = a->g;
     const steer_group_def *d = &g->def;
+    const steer_v3 v = a->v;
     steer_v3 nv = steer_v3_truncate(steer_v3_mad(v, force, g->inv_mass * dt), d->max_speed);
     if (d->max_turn_rate > 0.0f) {
         float speed = steer_v3_len(nv);
         steer_v3 heading = facing ? *facing : steer_v3_normalize(v);
         if (speed > 0.0f && steer_v3_len_sq(heading) > 0.0f) {
+            const bool held = facing && steer__goal_on_its_end(w, a);
             steer_v3 asked = steer__to_ground(w, nv);
             steer_v3 way = steer_turn_toward3(steer__to_ground(w, heading), asked, held ? 0.0f : d->max_turn_rate * dt);
             steer_v3 unit = steer_v3_direction(asked, NULL);
@@ -585,8 +592,7 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, 
                  * stop would let it set off the next step any way at all (a boid stopped by a reversal
                  * restarted up to 180 degrees round); it turns on the spot at its rate */
                 float crawl = facing ? 0.0f : steer_minf(TURN_CRAWL * d->max_speed, speed);
-                float along = steer_v3_dot(asked, way);
-                if (room) along = steer_minf(along, turn_room_speed(w, room, way, d->max_turn_rate));
+                float along = steer_minf(steer_v3_dot(asked, way), turn_room_speed(w, a, way, d->max_turn_rate));
                 speed = steer__turned_speed(along, least, speed, crawl);
             }
             if (facing) *facing = steer__from_ground(w, way); /* turned even where it stops */

@@ -33,17 +33,8 @@ typedef struct steer__running_prefix {
 } steer__running_prefix;
 void steer__running_sum_prefix(const steer__force_context *fc, const steer__agent *a, steer__running_prefix *out);
 steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__agent *a, const steer__running_prefix *prefix);
-/* A point a turn-limited agent must be able to reach (its own goal's,
- * steer__goal_turn_target): the offset to it and how near counts. */
-typedef struct steer__turn_room {
-    steer_v3 off;
-    float within;
-} steer__turn_room;
-/* The new velocity from the combined force, with the turn limit; `facing`
- * (NULL: none) the agent's kept heading, turned as the limit turns it, or
- * not at all when `held`; `room` (NULL: none) a point to keep within reach
- * of its turn. */
-steer_v3 steer__integrate_velocity(const steer_world *w, const steer__group *g, steer_v3 v, steer_v3 force, float dt,
-                                   steer_v3 *facing, bool held, const steer__turn_room *room);
+/* Agent a's new velocity from the combined force, with the turn limit;
+ * `facing` (NULL: none) its kept heading, turned as the limit turns it. */
+steer_v3 steer__integrate_velocity(const steer_world *w, const steer__agent *a, steer_v3 force, float dt, steer_v3 *facing);
 
 #endif

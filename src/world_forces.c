@@ -335,24 +335,15 @@ typedef struct crowd_chunk {
  * integrated with the turn limit. A turn-limited agent's kept heading is
  * the turn's start, and the heading it turns to goes to next_heading (the
  * sort's spare, free until the next sort), which steer__headings_update
- * takes after the sub-step: its neighbours read the heading it had. One
- * that has arrived at its own goal's end (not a seek's, which it passes)
- * holds its heading while within arrival_tolerance of it: settling on its
- * point, it turned to face every small correction (ten tanks on their
- * places faced every way); pushed farther (still arrived, within its
- * departure_distance) it turns to come back, as it could not while held. */
+ * takes after the sub-step: its neighbours read the heading it had. */
 static steer_v3 new_velocity(const steer__force_context *fc, const steer__agent *a, steer_v3 force)
 {
     steer_world *w = fc->w;
     if (w->dim == 2) force.z = 0.0f;
     if (a->g->def.ground_plane) steer__drop_up(w, &force);
-    if (!(a->g->def.max_turn_rate > 0.0f)) return steer__integrate_velocity(w, a->g, a->v, force, fc->dt, NULL, false, NULL);
-    steer__turn_room room; /* its own goal's point kept in reach of its turn */
-    const bool has_room = steer__goal_turn_target(w, a, &room.off, &room.within);
-    if (!w->heading[0]) return steer__integrate_velocity(w, a->g, a->v, force, fc->dt, NULL, false, has_room ? &room : NULL);
+    if (!w->heading[0] || !(a->g->def.max_turn_rate > 0.0f)) return steer__integrate_velocity(w, a, force, fc->dt, NULL);
     steer_v3 facing = steer__v3_at(w, w->heading, a->dense);
-    const bool held = steer__goal_on_its_end(w, a);
-    steer_v3 nv = steer__integrate_velocity(w, a->g, a->v, force, fc->dt, &facing, held, has_room ? &room : NULL);
+    steer_v3 nv = steer__integrate_velocity(w, a, force, fc->dt, &facing);
     steer__v3_put(w, w->next_heading, a->dense, facing);
     return nv;
 }
