@@ -394,24 +394,35 @@ static void a_turn_limited_unit_turns_on_the_spot(int dim, steer_up_axis up, boo
     steer_world_destroy(w);
 }
 
-/* A turn-limited unit that has arrived holds its heading: a neighbour
- * settling beside it pushes it (separation), and it takes the push along
- * the way it faces instead of turning to it. It had turned to face each
- * small correction on its point, so a squad on its places faced every way. */
-static void an_arrived_turn_limited_unit_holds_its_heading(void)
+/* A 2D world keeping headings with one turn-limited unit (rate 1,
+ * departure_distance 1, ARRIVE and SEPARATION `separation`) at (from_x, 0)
+ * sent to the origin. */
+static steer_world *parked_unit_world(float separation, float from_x, steer_agent_id *unit, steer_goal *goal)
 {
     steer_world_def wd = world_def(2, 4, true);
     steer_world *w = steer_world_create(&wd);
     steer_group_def gd = steer_default_group_def();
     memset(gd.weight, 0, sizeof gd.weight);
     gd.weight[STEER_ARRIVE] = 1.0f;
-    gd.weight[STEER_SEPARATION] = 2.0f;
+    gd.weight[STEER_SEPARATION] = separation;
     gd.max_turn_rate = 1.0f;
     gd.departure_distance = 1.0f;
     CHECK(steer_world_add_group(w, &gd) == 0);
-    steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){10, 0, 0}, steer_v3_zero());
-    steer_goal goal = {STEER_GOAL_ARRIVE, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
-    CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
+    *unit = steer_world_add_agent(w, 0, (steer_v3){from_x, 0, 0}, steer_v3_zero());
+    *goal = (steer_goal){STEER_GOAL_ARRIVE, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    CHECK(steer_world_set_goal(w, *unit, goal) == STEER_OK);
+    return w;
+}
+
+/* A turn-limited unit that has arrived holds its heading: a neighbour
+ * settling beside it pushes it (separation), and it takes the push along
+ * the way it faces instead of turning to it. It had turned to face each
+ * small correction on its point, so a squad on its places faced every way. */
+static void an_arrived_turn_limited_unit_holds_its_heading(void)
+{
+    steer_agent_id a;
+    steer_goal goal;
+    steer_world *w = parked_unit_world(2.0f, 10.0f, &a, &goal);
     int s = 0;
     while (!steer_world_has_arrived(w, a) && s++ < 900) CHECK(steer_world_step(w, DT) == STEER_OK);
     CHECK(steer_world_has_arrived(w, a));
@@ -448,17 +459,9 @@ static void an_arrived_turn_limited_unit_holds_its_heading(void)
  * came back to 0.05). */
 static void a_unit_pushed_off_its_point_comes_back(void)
 {
-    steer_world_def wd = world_def(2, 4, true);
-    steer_world *w = steer_world_create(&wd);
-    steer_group_def gd = steer_default_group_def();
-    memset(gd.weight, 0, sizeof gd.weight);
-    gd.weight[STEER_ARRIVE] = 1.0f;
-    gd.max_turn_rate = 1.0f;
-    gd.departure_distance = 1.0f;
-    CHECK(steer_world_add_group(w, &gd) == 0);
-    steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){5, 0, 0}, steer_v3_zero());
-    steer_goal goal = {STEER_GOAL_ARRIVE, {0, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
-    CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
+    steer_agent_id a;
+    steer_goal goal;
+    steer_world *w = parked_unit_world(0.0f, 5.0f, &a, &goal);
     for (int s = 0; s < 600; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
     CHECK(steer_world_has_arrived(w, a));
     CHECK(steer_world_teleport_agent(w, a, (steer_v3){0, 0.8f, 0}, steer_v3_zero()) == STEER_OK);
@@ -473,7 +476,7 @@ static void a_unit_pushed_off_its_point_comes_back(void)
     printf("a unit pushed 0.8 off its point (departure_distance 1): %.3f from it after 20 s, arrived all along: %s\n",
            (double)steer_v3_len(st.position), left ? "no" : "yes");
     CHECK(left == 0); /* a nudge within departure_distance: no departure */
-    CHECK(steer_v3_len(st.position) <= gd.arrival_tolerance);
+    CHECK(steer_v3_len(st.position) <= steer_default_group_def().arrival_tolerance);
     for (int s = 0; s < 60; ++s) CHECK(steer_world_step(w, DT) == STEER_OK);
     CHECK(steer_world_get_heading(w, a, &h) == STEER_OK && memcmp(&h, &held, sizeof h) == 0); /* on its point: held */
     steer_world_destroy(w);
