@@ -240,24 +240,34 @@ static steer_v3 goal_target(steer_world *w, steer_agent_id id)
     return g.target;
 }
 
+/* A world keeping headings (`dim`), one group (ARRIVE, turn rate `rate`),
+ * a leader at rest at the origin facing +x and one member in the slot 2
+ * behind it. */
+static steer_world *headed_pair(int dim, float rate, steer_agent_id *leader, steer_agent_id *member)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim, wd.capacity = 4, wd.keep_headings = true, wd.boundary = STEER_BOUNDARY_NONE;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    gd.max_turn_rate = rate;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    *leader = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    *member = steer_world_add_agent(w, 0, (steer_v3){-2, 0, 0}, steer_v3_zero());
+    const steer_v3 slot = {-2, 0, 0};
+    CHECK(steer_world_add_formation(w, *leader, member, &slot, 1) == 0);
+    return w;
+}
+
 /* In a world that keeps headings the slots turn with the leader's kept
  * heading: a turn-limited leader sent behind itself turns on the spot, and
  * its formation turns with it before it moves (they had waited for its
  * velocity, so the column swung round only once the leader drove off). */
 static void slots_turn_with_a_leader_turning_on_the_spot(void)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = 2, wd.capacity = 4, wd.keep_headings = true, wd.boundary = STEER_BOUNDARY_NONE;
-    steer_world *w = steer_world_create(&wd);
-    steer_group_def gd = steer_default_group_def();
-    memset(gd.weight, 0, sizeof gd.weight);
-    gd.weight[STEER_ARRIVE] = 1.0f;
-    gd.max_turn_rate = 0.5f;
-    CHECK(steer_world_add_group(w, &gd) == 0);
-    steer_agent_id leader = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
-    steer_agent_id member = steer_world_add_agent(w, 0, (steer_v3){-2, 0, 0}, steer_v3_zero());
-    const steer_v3 slot = {-2, 0, 0};
-    CHECK(steer_world_add_formation(w, leader, &member, &slot, 1) == 0);
+    steer_agent_id leader, member;
+    steer_world *w = headed_pair(2, 0.5f, &leader, &member);
     steer_goal away = {STEER_GOAL_ARRIVE, {-20, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, leader, &away) == STEER_OK);
     for (int s = 0; s < 44; ++s) CHECK(steer_world_step(w, DT) == STEER_OK); /* 1.5 s: 0.73 rad round */
@@ -281,17 +291,8 @@ static void slots_turn_with_a_leader_turning_on_the_spot(void)
  * heading would otherwise set the slots' direction (here 90 degrees off). */
 static void a_leader_facing_up_keeps_the_frame(void)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = 3, wd.capacity = 4, wd.keep_headings = true, wd.boundary = STEER_BOUNDARY_NONE;
-    steer_world *w = steer_world_create(&wd);
-    steer_group_def gd = steer_default_group_def();
-    memset(gd.weight, 0, sizeof gd.weight);
-    gd.weight[STEER_ARRIVE] = 1.0f;
-    CHECK(steer_world_add_group(w, &gd) == 0);
-    steer_agent_id leader = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
-    steer_agent_id member = steer_world_add_agent(w, 0, (steer_v3){-2, 0, 0}, steer_v3_zero());
-    const steer_v3 slot = {-2, 0, 0};
-    CHECK(steer_world_add_formation(w, leader, &member, &slot, 1) == 0);
+    steer_agent_id leader, member;
+    steer_world *w = headed_pair(3, 0.0f, &leader, &member);
     CHECK(steer_world_step(w, DT) == STEER_OK); /* facing +x: the slot 2 behind along x */
     CHECK(steer_world_set_heading(w, leader, (steer_v3){0, 0.05f, 1}) == STEER_OK);
     CHECK(steer_world_step(w, DT) == STEER_OK);
