@@ -12,21 +12,29 @@ void steer__heading_follow(steer_world *w, int d, steer_v3 v, bool fresh)
     steer__v3_put(w, w->heading, d, steer__facing(v, fresh ? 0.0f : g->def.arrival_speed, was));
 }
 
+typedef struct heading_parts {
+    steer_world *w;
+    bool turned, followed;
+} heading_parts;
+
 static void update_task(int start, int end, int worker, void *context)
 {
     (void)worker;
-    steer_world *w = context;
+    const heading_parts *hp = context;
+    steer_world *w = hp->w;
     for (int d = start; d < end; ++d) {
-        if (w->groups[w->group[d]].def.max_turn_rate > 0.0f) /* turned with its velocity (world_forces.c) */
-            steer__v3_put(w, w->heading, d, steer__v3_at(w, w->next_heading, d));
-        else
+        if (w->groups[w->group[d]].def.max_turn_rate > 0.0f) { /* turned with its velocity (world_forces.c) */
+            if (hp->turned) steer__v3_put(w, w->heading, d, steer__v3_at(w, w->next_heading, d));
+        } else if (hp->followed) {
             steer__heading_follow(w, d, steer__v3_at(w, w->v, d), false);
+        }
     }
 }
 
-void steer__headings_update(steer_world *w)
+void steer__headings_update(steer_world *w, bool turned, bool followed)
 {
-    if (w->heading[0]) steer__world_run(w, update_task, w->count, w); /* each agent its own: any split, the same */
+    heading_parts hp = {w, turned, followed};
+    if (w->heading[0]) steer__world_run(w, update_task, w->count, &hp); /* each agent its own: any split, the same */
 }
 
 /* Whether the world keeps headings; if not, misuse reported as `function`'s. */

@@ -11,12 +11,15 @@
  * arrival_speed, else keeps its heading; `fresh` (an agent just added, or
  * just moved into a ground group): any direction v has, else +x. */
 void steer__heading_follow(steer_world *w, int d, steer_v3 v, bool fresh);
-/* After a sub-step: each agent that moved faster than its group's
- * arrival_speed turns to face its velocity; a turn-limited group's agents
- * take the heading their velocity's turn left them in next_heading
+/* After a sub-step: a turn-limited group's agents (`turned`) take the
+ * heading their velocity's turn left them in next_heading
  * (steer__integrate_velocity), pushes aside (keep_apart, non_penetration)
- * not turning them. A task over the agents, each its own: the same for any
- * thread count. */
-void steer__headings_update(steer_world *w);
+ * not turning them; the others (`followed`) turn to face their velocity
+ * when faster than their group's arrival_speed, else keep their heading.
+ * The turned part must come before anything sorts the agents again
+ * (non_penetration's passes), which reuses next_heading; the followed part
+ * after the last change to the velocities. A task over the agents, each its
+ * own: the same for any thread count. */
+void steer__headings_update(steer_world *w, bool turned, bool followed);
 
 #endif

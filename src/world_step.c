@@ -9,8 +9,9 @@
  *      next state (world_forces.c, with world_cells.c, world_behaviours.c,
  *      world_keep_apart.c and world_solids.c), which then becomes the
  *      current one;
- *   4. non-penetration, if on (world_relax.c);
- *   5. headings, if kept (world_headings.c).
+ *   4. headings, if kept (world_headings.c), and non-penetration, if on
+ *      (world_relax.c): a turn-limited agent's turned heading is taken
+ *      before the passes' sorts, the others' follow the velocities after.
  * Each phase is a task over independent items (world_tasks.c), so any
  * thread count gives the same bits. */
 #include "fp_rules.h" /* first: the floating-point rules, before any header */
@@ -47,8 +48,13 @@ static void one_step(steer_world *w, float dt)
         STEER__SWAP(w->v[a], w->next_v[a]);
     }
     double t2 = steer__seconds();
-    if (w->def.non_penetration) steer__world_relax(w);
-    steer__headings_update(w); /* the velocities the sub-step ends with */
+    if (w->def.non_penetration) { /* its passes sort the agents, reusing next_heading: the turned headings first */
+        steer__headings_update(w, true, false);
+        steer__world_relax(w);
+        steer__headings_update(w, false, true); /* the velocities the sub-step ends with */
+    } else {
+        steer__headings_update(w, true, true);
+    }
     w->steps++;
     double t3 = steer__seconds();
     w->profile.grid += t1 - t0;

@@ -341,10 +341,11 @@ static void headings_turn_at_the_groups_rate(int dim, bool ground)
  * brakes, turns and comes back, its heading turning at most the rate in
  * any step. Before, a unit at rest set off at once whichever way its force
  * said, sliding sideways and backwards while its drawn heading came round. */
-static void a_turn_limited_unit_turns_on_the_spot(int dim, steer_up_axis up, bool ground)
+static void a_turn_limited_unit_turns_on_the_spot(int dim, steer_up_axis up, bool ground, bool non_penetration)
 {
     steer_world_def wd = world_def(dim, 4, true);
     wd.up = up;
+    wd.non_penetration = non_penetration; /* its passes sort the agents again after the turn */
     steer_world *w = steer_world_create(&wd);
     steer_group_def gd = steer_default_group_def();
     memset(gd.weight, 0, sizeof gd.weight);
@@ -382,9 +383,9 @@ static void a_turn_limited_unit_turns_on_the_spot(int dim, steer_up_axis up, boo
             was[k] = h;
         }
     }
-    printf("a turn-limited unit (%dD%s): still for %d steps (a quarter turn: %d), sharpest heading turn %.5f rad "
+    printf("a turn-limited unit (%dD%s%s): still for %d steps (a quarter turn: %d), sharpest heading turn %.5f rad "
            "(rate %.5f), velocity off its heading %.5f rad, arrived after %d / %d steps\n",
-           dim, ground ? ", ground, Y up" : "", still_for, quarter, sharpest, (double)(gd.max_turn_rate * DT), off_heading,
+           dim, ground ? ", ground, Y up" : "", non_penetration ? ", non_penetration" : "", still_for, quarter, sharpest, (double)(gd.max_turn_rate * DT), off_heading,
            arrived_at[0], arrived_at[1]);
     CHECK(still_for >= quarter - 1 && still_for <= quarter + 1);
     CHECK(sharpest <= gd.max_turn_rate * DT * 1.0001 + 1e-6);
@@ -575,9 +576,11 @@ int main(void)
     a_walker_faces_its_way_and_keeps_it_at_rest();
     the_same_bits_for_any_thread_count_and_through_a_snapshot(0.0f);
     the_same_bits_for_any_thread_count_and_through_a_snapshot(1.5f);
-    a_turn_limited_unit_turns_on_the_spot(2, STEER_UP_Z, false);
-    a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Y, true);
-    a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Z, false);
+    a_turn_limited_unit_turns_on_the_spot(2, STEER_UP_Z, false, false);
+    a_turn_limited_unit_turns_on_the_spot(2, STEER_UP_Z, false, true);
+    a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Y, true, false);
+    a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Z, false, false);
+    a_turn_limited_unit_turns_on_the_spot(3, STEER_UP_Z, false, true);
     an_arrived_turn_limited_unit_holds_its_heading();
     a_unit_pushed_off_its_point_comes_back();
     standing_agents_keep_their_own_headings_as_the_sort_moves_them();
