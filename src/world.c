@@ -177,6 +177,11 @@ static bool group_def_ok(const steer_world *w, const steer_group_def *g, const s
     POSITIVE_FIELD(mass, GROUP_DEF_MASS);
     NONNEG_FIELD(radius, GROUP_DEF_RADIUS);
     NONNEG_FIELD(max_turn_rate, GROUP_DEF_MAX_TURN_RATE);
+    NONNEG_FIELD(reverse_speed, GROUP_DEF_MAX_TURN_RATE);
+    STEER__REQUIRE(g->reverse_speed == 0.0f || (g->max_turn_rate > 0.0f && w->def.keep_headings), GROUP_DEF_MAX_TURN_RATE,
+                   "def->reverse_speed = %g: a reverse gear needs max_turn_rate > 0 (it is %g) and a world made with "
+                   "keep_headings (it is %s)",
+                   (double)g->reverse_speed, (double)g->max_turn_rate, w->def.keep_headings ? "true" : "false");
     NONNEG_FIELD(neighbour_radius, GROUP_DEF_NEIGHBOUR_RADIUS);
     NONNEG_FIELD(separation_radius, GROUP_DEF_SEPARATION_RADIUS);
     NONNEG_FIELD(field_of_view, GROUP_DEF_FIELD_OF_VIEW);

@@ -39,7 +39,7 @@
                             goal's agent started; 15: a path goal's progress kept (the
                             segment reached); 16: the groups' queue time gap; 17: own radii
                             (world flag bit 5); 18: the reuse counter's top bit, set once it
-                            has come round */
+                            has come round; 19: the groups' reverse speed */
 #define SNAP_OLDEST 4u  /* version 4 is read too: its handles had no world (they are world 0) */
 #define SNAP_BOM 0x01020304u
 #define SNAP_BOM_SWAPPED 0x04030201u
@@ -339,11 +339,16 @@ static const struct {
     size_t at;
     uint32_t since;
 } added_fields[] = {
+    {offsetof(steer_group_def, reverse_speed), 19},
     {offsetof(steer_group_def, arrived_priority), 11},
     {offsetof(steer_group_def, queue_time_gap), 16},
     {offsetof(steer_group_def, departure_distance), 9},
 };
 #define ADDED_FIELDS (sizeof added_fields / sizeof added_fields[0])
+_Static_assert(offsetof(steer_group_def, reverse_speed) == offsetof(steer_group_def, max_turn_rate) + sizeof(float) &&
+                   offsetof(steer_group_def, neighbour_radius) == offsetof(steer_group_def, reverse_speed) + sizeof(float) &&
+                   offsetof(steer_group_def, reverse_speed) < offsetof(steer_group_def, arrived_priority),
+               "reverse_speed sits between floats, before arrived_priority");
 _Static_assert(offsetof(steer_group_def, arrived_priority) == offsetof(steer_group_def, priority) + sizeof(float) &&
                    offsetof(steer_group_def, anticipation_k) == offsetof(steer_group_def, arrived_priority) + sizeof(float),
                "arrived_priority sits between floats");

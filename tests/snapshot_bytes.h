@@ -91,12 +91,25 @@ static inline size_t snap_drop_def_field(unsigned char *data, size_t size, size_
     return size;
 }
 
-/* A snapshot of this build rewritten as a version from 11 to 15 stored it:
- * each group's def without queue_time_gap (version 16). In place; returns
+/* A snapshot of this build rewritten as a version from 16 to 18 stored it:
+ * each group's def without reverse_speed (version 19). In place; returns
  * the new size. */
+static inline size_t snap_before_reverse_speed(unsigned char *data, size_t size, uint32_t version)
+{
+    size = snap_drop_def_field(data, size, sizeof(steer_group_def), offsetof(steer_group_def, reverse_speed));
+    memcpy(data + SNAP_VERSION_AT, &version, 4);
+    snap_reseal(data, size);
+    return size;
+}
+
+/* A snapshot of this build rewritten as a version from 11 to 15 stored it:
+ * each group's def without reverse_speed (version 19) and queue_time_gap
+ * (version 16), which follows it. In place; returns the new size. */
 static inline size_t snap_before_queue_time_gap(unsigned char *data, size_t size, uint32_t version)
 {
-    size = snap_drop_def_field(data, size, sizeof(steer_group_def), offsetof(steer_group_def, queue_time_gap));
+    size = snap_drop_def_field(data, size, sizeof(steer_group_def), offsetof(steer_group_def, reverse_speed));
+    size = snap_drop_def_field(data, size, sizeof(steer_group_def) - sizeof(float),
+                               offsetof(steer_group_def, queue_time_gap) - sizeof(float));
     memcpy(data + SNAP_VERSION_AT, &version, 4);
     snap_reseal(data, size);
     return size;
@@ -111,8 +124,9 @@ static inline size_t snap_before_queue_time_gap(unsigned char *data, size_t size
  * size. */
 static inline size_t snap_as_old_version(unsigned char *data, size_t size, uint32_t version, size_t goals)
 {
-    size = snap_before_queue_time_gap(data, size, 15); /* queue_time_gap follows arrived_priority */
-    const size_t def = sizeof(steer_group_def) - sizeof(float), arrived_priority = offsetof(steer_group_def, arrived_priority);
+    size = snap_before_queue_time_gap(data, size, 15); /* reverse_speed comes before arrived_priority, queue_time_gap after */
+    const size_t def = sizeof(steer_group_def) - 2 * sizeof(float);
+    const size_t arrived_priority = offsetof(steer_group_def, arrived_priority) - sizeof(float);
     size = snap_drop_def_field(data, size, def, arrived_priority);
     memcpy(data + SNAP_VERSION_AT, &(uint32_t){10}, 4);
     if (version == 10) {
@@ -134,8 +148,8 @@ static inline size_t snap_as_old_version(unsigned char *data, size_t size, uint3
         snap_reseal(data, size);
         return size;
     }
-    /* departure_distance comes after arrived_priority and queue_time_gap, already taken out */
-    size = snap_drop_def_field(data, size, def - sizeof(float), offsetof(steer_group_def, departure_distance) - 2 * sizeof(float));
+    /* departure_distance comes after reverse_speed, arrived_priority and queue_time_gap, already taken out */
+    size = snap_drop_def_field(data, size, def - sizeof(float), offsetof(steer_group_def, departure_distance) - 3 * sizeof(float));
     memcpy(data + SNAP_VERSION_AT, &version, 4);
     if (version < 8) {
         const size_t steps_at = SNAP_GRID_CAPACITY_AT + 4;

@@ -550,6 +550,7 @@ static const pg_param params[] = {
     F(mass, "limits", 0.1, 10.0, "mass"),
     F(radius, "limits", 0.0, 3.0, "radius"),
     F(max_turn_rate, "limits", 0.0, 20.0, "max_turn_rate"),
+    F(reverse_speed, "limits", 0.0, 20.0, "reverse_speed"),
     F(neighbour_radius, "radii", 0.0, 10.0, "neighbours.radius"),
     F(separation_radius, "radii", 0.0, 10.0, "neighbours.separation_radius"),
     F(field_of_view, "radii", 0.0, 7.0, "neighbours.field_of_view"),

@@ -262,6 +262,17 @@ typedef struct steer_group_def {
                                 its direction is its velocity's: a bound turn crawls at 1e-3 max_speed at least
                                 (or the asked speed if less), and one at rest (arrived) sets off in the
                                 direction its force gives */
+    float reverse_speed;     /* a reverse gear, for a turn-limited group in a world keeping headings (refused
+                                otherwise): the most it backs at, along its heading, which it keeps facing
+                                the way it did (0: it never backs; the default). At rest or backing, sent
+                                somewhere behind it (more than square off its heading), it backs when that
+                                is sooner than turning round to drive: d / reverse_speed < extra / max_turn_rate
+                                + d / max_speed, d the distance to its own goal's point, and the extra turn
+                                pi (-c), c the cosine between its heading and the way it is asked to go
+                                (so on its own point, d 0, any push from in front backs it off). Once
+                                backing it goes on, its tail turning at max_turn_rate, until it stops;
+                                a unit moving forwards brakes and turns as without one. Never without
+                                an own goal */
     /* neighbours */
     float neighbour_radius;  /* alignment/cohesion/separation candidates (default 1) */
     float separation_radius; /* separation acts closer than this (default 0.5) */
@@ -1187,7 +1198,7 @@ typedef struct steer_snapshot_info {
     int goal_count, formation_count;
     char problem[128];       /* "" for a snapshot read to its end, else why it is refused */
 } steer_snapshot_info;
-#define STEER_SNAPSHOT_VERSION 18
+#define STEER_SNAPSHOT_VERSION 19
 /* Reads a snapshot's header and walks its sections: STEER_OK with *out
  * filled, or STEER_ERROR_BAD_SNAPSHOT with out->problem saying why (not a
  * snapshot, a version this build does not read, the other byte order, the

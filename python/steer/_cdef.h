@@ -249,7 +249,7 @@ typedef enum {
 } steer_behaviour;
 typedef enum { STEER_COMBINE_BLEND, STEER_COMBINE_PRIORITY, STEER_COMBINE_RUNNING_SUM, STEER_COMBINE_DITHER, ... } steer_combine;
 typedef struct {
-    float max_speed, max_force, mass, radius, max_turn_rate;
+    float max_speed, max_force, mass, radius, max_turn_rate, reverse_speed;
     float neighbour_radius, separation_radius, field_of_view; uint32_t neighbour_mask;
     bool desired_forms, ground_plane;
     float priority, arrived_priority, anticipation_k, anticipation_tau0, avoid_horizon, avoid_margin, keep_right; bool keep_apart;

@@ -119,7 +119,7 @@ def snapshot_info(data) -> Dict[str, Any]:
     return out
 
 
-_GROUP_SCALARS = ("max_speed", "max_force", "mass", "radius", "max_turn_rate", "neighbour_radius", "separation_radius",
+_GROUP_SCALARS = ("max_speed", "max_force", "mass", "radius", "max_turn_rate", "reverse_speed", "neighbour_radius", "separation_radius",
                   "field_of_view", "slow_radius", "arrival_tolerance", "arrival_speed", "departure_distance",
                   "waypoint_radius", "panic_distance", "chase_radius", "max_prediction", "path_predict", "path_ahead",
                   "flow_predict", "contain_margin", "see_ahead", "see_ahead_time", "priority", "arrived_priority", "anticipation_k", "anticipation_tau0",

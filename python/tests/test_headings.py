@@ -58,3 +58,21 @@ def test_a_scenario_file_keeps_headings_and_faces_a_standing_spawn(tmp_path):
     w = steer.World.from_scenario(str(tmp_path / "kept.json"))
     ids = w.agent_ids()
     assert np.allclose(w.get_headings(ids), [[0, 1], [0, 1]], atol=1e-6)  # standing, facing +y as the file says
+
+
+def test_a_reverse_gear_backs_a_short_way_and_is_refused_without_a_turn_limit():
+    w = steer.World(2, 16, keep_headings=True)
+    g = w.add_group(behaviours={"arrive": 1}, max_turn_rate=1.0, reverse_speed=1.0)
+    a = w.add_agent(g, (0, 0))
+    w.set_goal(a, "arrive", (-3, 0))
+    backwards = 0.0
+    for _ in range(200):
+        w.step(1 / 30)
+        _, v, _ = w.get_agent(a)
+        backwards = max(backwards, -float(np.dot(v, w.get_heading(a))))
+    assert w.has_arrived(a)
+    assert np.array_equal(w.get_heading(a), [1, 0])  # backed there, still facing +x
+    assert 0.9 < backwards <= 1.0001
+    with pytest.raises(steer.InvalidArgument, match="reverse_speed = 1") as e:
+        steer.World(2, 16).add_group(max_turn_rate=1.0, reverse_speed=1.0)
+    assert e.value.name == "STEER_MISUSE_GROUP_DEF_MAX_TURN_RATE"

@@ -283,8 +283,11 @@ static void test_top_level_values(void)
                            " 'seed': 9007199254740991, 'dt': 0.05, 'steps': 77, 'max_dt': 0.01, 'cell_size': 2.5,"
                            " 'solid_obstacles': true, 'solid_walls': true, 'non_penetration': true,"
                            " 'keep_headings': true, 'penetration_iterations': 5, 'threads': 3, 'capacity': 50,"
-                           " 'groups': [{'name': 'a', 'spawn': [{'count': 4}]}]}");
+                           " 'groups': [{'name': 'a', 'max_turn_rate': 2, 'reverse_speed': 1.5, 'spawn': [{'count': 4}]}]}");
     if (!w) return;
+    steer_group_def a;
+    CHECK(steer_world_get_group(w, 0, &a) == STEER_OK);
+    CHECK_NEAR(a.reverse_speed, 1.5, 0); /* a reverse gear: with keep_headings and a turn limit */
     const steer_scenario_info *info = steer_scenario_get_info(scenario);
     steer_world_def d = world_def(w);
     CHECK(d.dim == 3);
@@ -1949,6 +1952,8 @@ static void test_refused_groups_and_behaviours(void)
     REFUSED(GROUP("'mass': 0"), "groups[0].mass", "0", "positive");
     REFUSED(GROUP("'radius': -0.1"), "groups[0].radius", "-0.1", ">= 0");
     REFUSED(GROUP("'max_turn_rate': -1"), "groups[0].max_turn_rate", "-1", ">= 0");
+    REFUSED(GROUP("'reverse_speed': -1"), "groups[0].reverse_speed", "-1", ">= 0");
+    REFUSED(GROUP("'max_turn_rate': 1, 'reverse_speed': 2"), "groups[0].reverse_speed", "2", "the world's \"keep_headings\": true");
     REFUSED(GROUP("'arrival_tolerance': -1"), "groups[0].arrival_tolerance", "-1", ">= 0");
     REFUSED(GROUP("'arrival_speed': -1"), "groups[0].arrival_speed", "-1", ">= 0");
     REFUSED(GROUP("'departure_distance': -1"), "groups[0].departure_distance", "-1", ">= 0");

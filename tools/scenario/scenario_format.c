@@ -57,6 +57,7 @@ typedef struct checker {
     const sc_node *formations; /* read after the groups: it needs their spawns' counts */
     steer_up_axis up;          /* the ground walls stand on (read ahead, like the bounds) */
     bool boxed;                /* a wrap or clamp world (read ahead): agents start, and goals lie, in the box */
+    bool headings;             /* keep_headings (read ahead): a group's reverse gear needs it */
 } checker;
 
 enum { NAMES_GROUPS, NAMES_PATHS, NAMES_FIELDS, NAMES_SPAWNS, NAME_LISTS };
@@ -1456,6 +1457,7 @@ static const sc_row group_rows[] = {
     FLOAT("mass", group_spec, def.mass, SC_POSITIVE),
     FLOAT("radius", group_spec, def.radius, SC_NONNEG),
     FLOAT("max_turn_rate", group_spec, def.max_turn_rate, SC_NONNEG),
+    FLOAT("reverse_speed", group_spec, def.reverse_speed, SC_NONNEG),
     FLOAT("arrival_tolerance", group_spec, def.arrival_tolerance, SC_NONNEG),
     FLOAT("arrival_speed", group_spec, def.arrival_speed, SC_NONNEG),
     FLOAT("departure_distance", group_spec, def.departure_distance, SC_NONNEG),
@@ -1616,6 +1618,13 @@ static int read_groups(sc_read *r, const sc_row *row, const sc_node *n, const ch
             bad = sc_report(r, at, np, "neighbour radius %g with keep_apart and radius %g: must be at least 2 radius = %g "
                             "(keep_apart sees only neighbours within it, and two bodies touch at 2 radius)",
                             (double)gs.def.neighbour_radius, (double)gs.def.radius, 2.0 * (double)gs.def.radius);
+        }
+        if (gs.def.reverse_speed > 0.0f && !(gs.def.max_turn_rate > 0.0f && ck_of(r)->headings)) { /* the library's rule */
+            char rp[SC_PATH_SIZE];
+            sc_join_key(rp, p, "reverse_speed");
+            bad = sc_report(r, sc_member(el, "reverse_speed"), rp,
+                            "%g: a reverse gear needs the group's max_turn_rate > 0 (it is %g) and the world's "
+                            "\"keep_headings\": true", (double)gs.def.reverse_speed, (double)gs.def.max_turn_rate);
         }
         if (r->dim == 2) gs.def.target.z = gs.def.threat.z = 0.0f;
         g->def = gs.def;
@@ -1855,6 +1864,8 @@ static int read_frame(sc_read *r)
     r->whole_vectors = y_up; /* world points and directions; a formation's slots are in its leader's frame */
     const sc_node *boundary = sc_member(root, "boundary");
     ck->boxed = !(boundary && boundary->kind == SC_STRING && !strcmp(boundary->string, "none"));
+    const sc_node *headings = sc_member(root, "keep_headings");
+    ck->headings = headings && headings->kind == SC_BOOL && headings->boolean;
     return rc;
 }
 
@@ -1957,7 +1968,7 @@ static int check_root(sc_read *r)
 
 int sc_format_check(steer_scenario *sc)
 {
-    checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, STEER_UP_Z, true};
+    checker ck = {sc, {0, 0, 0}, {0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, STEER_UP_Z, true, false};
     sc_read r = {&sc->rd, 2, false, MAX_COORD, MAX_EXPECT, &ck};
     int rc = check_root(&r);
     for (int list = 0; list < NAME_LISTS; ++list) free(ck.names[list]);

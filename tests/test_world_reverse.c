@@ -1,0 +1,231 @@
+/* The reverse gear (steer_group_def.reverse_speed): a turn-limited unit
+ * with a kept heading, at rest and sent a short way behind it, backs there
+ * facing the way it did, never faster than its reverse speed, and lands
+ * sooner than one that turns round; sent far behind it turns round and
+ * drives, never backing; sent behind and aside, its tail turns toward the
+ * point at the group's rate; on its point, pushed from in front, it backs
+ * off where one without the gear is held; the same bits for 1, 2 and 4
+ * threads and through a snapshot, which keeps the field (one of version
+ * 18, before it, restores without a gear); a gear without a
+ * turn limit or kept headings, or a negative one, is refused, naming it. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "misuse_report.h"
+#include "snapshot_bytes.h"
+#include "steer/steer.h"
+
+#define DT (1.0f / 30.0f)
+
+static steer_world *make_world(int workers, bool headings)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 2;
+    wd.capacity = 64;
+    wd.worker_count = workers;
+    wd.bounds_min = (steer_v3){-60, -60, -60};
+    wd.bounds_max = (steer_v3){60, 60, 60};
+    wd.keep_headings = headings;
+    return steer_world_create(&wd);
+}
+
+/* ARRIVE alone, turning at 1 rad per time unit, backing at up to `reverse`. */
+static steer_group_def unit_def(float reverse)
+{
+    steer_group_def gd = steer_default_group_def();
+    memset(gd.weight, 0, sizeof gd.weight);
+    gd.weight[STEER_ARRIVE] = 1.0f;
+    gd.max_turn_rate = 1.0f;
+    gd.reverse_speed = reverse;
+    return gd;
+}
+
+static double angle_between(steer_v3 a, steer_v3 b)
+{
+    double c = steer_v3_dot(a, b) / (steer_v3_len(a) * steer_v3_len(b));
+    return acos(c > 1.0 ? 1.0 : c < -1.0 ? -1.0 : c);
+}
+
+typedef struct drive {
+    int arrived_at;             /* the step it arrived, 0: never */
+    double most_back, most_fwd; /* the fastest along -heading and +heading */
+    double sharpest;            /* the largest heading turn in a step */
+    double heading_off_start;   /* the most its heading came from +x */
+    steer_v3 end;
+} drive;
+
+/* One unit at the origin facing +x at rest, sent to `to`, for 600 steps. */
+static drive drive_to(steer_v3 to, float reverse)
+{
+    steer_world *w = make_world(1, true);
+    steer_group_def gd = unit_def(reverse);
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    steer_goal goal = {STEER_GOAL_ARRIVE, to, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
+    drive r = {0, 0.0, 0.0, 0.0, 0.0, {0, 0, 0}};
+    steer_v3 was = {1, 0, 0};
+    for (int s = 1; s <= 600; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_agent_state st;
+        steer_v3 h = steer_v3_zero();
+        CHECK(steer_world_get_agent(w, a, &st) == STEER_OK);
+        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK);
+        double along = steer_v3_dot(st.velocity, h);
+        r.most_back = fmax(r.most_back, -along);
+        r.most_fwd = fmax(r.most_fwd, along);
+        r.sharpest = fmax(r.sharpest, angle_between(was, h));
+        r.heading_off_start = fmax(r.heading_off_start, angle_between((steer_v3){1, 0, 0}, h));
+        if (!r.arrived_at && steer_world_has_arrived(w, a)) r.arrived_at = s;
+        r.end = st.position;
+        was = h;
+    }
+    steer_world_destroy(w);
+    return r;
+}
+
+static void a_short_way_behind_it_backs(void)
+{
+    const steer_v3 to = {-3, 0, 0};
+    drive turned = drive_to(to, 0.0f), backed = drive_to(to, 1.0f);
+    printf("3 behind: turning round arrives after %d steps (backs at most %.4f), backing after %d (at most %.4f, "
+           "forwards at most %.4f, heading at most %.5f rad off +x), %.4f from the point\n",
+           turned.arrived_at, turned.most_back, backed.arrived_at, backed.most_back, backed.most_fwd, backed.heading_off_start,
+           steer_v3_len(steer_v3_sub(backed.end, to)));
+    CHECK(turned.arrived_at > 0 && turned.most_back == 0.0); /* without the gear it never backs */
+    CHECK(backed.arrived_at > 0 && backed.arrived_at < turned.arrived_at);
+    CHECK(backed.most_back > 0.9 && backed.most_back <= 1.0 * 1.0001); /* up to its reverse speed, no faster */
+    CHECK(backed.most_fwd < 1e-6);                                     /* never forwards */
+    CHECK(backed.heading_off_start < 1e-3);                           /* still facing +x */
+    CHECK(steer_v3_len(steer_v3_sub(backed.end, to)) <= 0.05f);       /* the group's arrival_tolerance */
+}
+
+static void far_behind_it_turns_round(void)
+{
+    drive r = drive_to((steer_v3){-20, 0, 0}, 1.0f);
+    printf("20 behind: arrives after %d steps, backs at most %.4f, heading %.3f rad off +x\n", r.arrived_at, r.most_back,
+           r.heading_off_start);
+    CHECK(r.arrived_at > 0 && r.most_back == 0.0 && r.heading_off_start > 3.0);
+}
+
+static void behind_and_aside_its_tail_turns_to_the_point(void)
+{
+    const steer_v3 to = {-3, 2, 0};
+    drive r = drive_to(to, 1.0f);
+    printf("3 behind, 2 aside: arrives after %d steps, backs at most %.4f, sharpest turn %.5f rad (rate %.5f), "
+           "%.4f from the point\n",
+           r.arrived_at, r.most_back, r.sharpest, (double)DT, steer_v3_len(steer_v3_sub(r.end, to)));
+    CHECK(r.arrived_at > 0 && r.most_back > 0.5 && r.most_fwd < 1e-6);
+    CHECK(r.sharpest <= DT * 1.0001 + 1e-6 && r.heading_off_start > 0.2); /* the tail turned, at the rate */
+    CHECK(steer_v3_len(steer_v3_sub(r.end, to)) <= 0.05f);
+}
+
+/* A parked unit on its point (facing +x) and another driving at it from in
+ * front, keep_apart: with the gear the parked one gives ground, backing;
+ * without it it is held where it stands. Returns how far it moved back. */
+static double parked_unit_pushed_from_in_front(float reverse, int workers, uint64_t *hash)
+{
+    steer_world *w = make_world(workers, true);
+    steer_group_def gd = unit_def(reverse);
+    gd.keep_apart = true;
+    gd.neighbour_radius = 4.0f;
+    gd.radius = 0.5f;
+    gd.weight[STEER_ANTICIPATE] = 1.0f;
+    gd.arrived_priority = 0.1f;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id parked = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    steer_agent_id comer = steer_world_add_agent(w, 0, (steer_v3){6, 0, 0}, steer_v3_zero());
+    CHECK(steer_world_set_heading(w, comer, (steer_v3){-1, 0, 0}) == STEER_OK);
+    steer_goal stay = {STEER_GOAL_ARRIVE, steer_v3_zero(), 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    steer_goal go = stay;
+    go.target = (steer_v3){-6, 0, 0};
+    CHECK(steer_world_set_goal(w, parked, &stay) == STEER_OK && steer_world_set_goal(w, comer, &go) == STEER_OK);
+    double least_x = 0.0;
+    for (int s = 0; s < 120; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_agent_state st;
+        CHECK(steer_world_get_agent(w, parked, &st) == STEER_OK);
+        least_x = fmin(least_x, st.position.x);
+    }
+    if (hash) *hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return -least_x;
+}
+
+static void pushed_on_its_point_it_backs_off(void)
+{
+    double held = parked_unit_pushed_from_in_front(0.0f, 1, NULL), backed = parked_unit_pushed_from_in_front(1.0f, 1, NULL);
+    printf("a parked unit driven at from in front: moved back %.4f without the gear, %.4f with\n", held, backed);
+    CHECK(held < 1e-6 && backed > 0.05);
+    uint64_t h1, h2, h4;
+    parked_unit_pushed_from_in_front(1.0f, 1, &h1);
+    parked_unit_pushed_from_in_front(1.0f, 2, &h2);
+    parked_unit_pushed_from_in_front(1.0f, 4, &h4);
+    CHECK(h1 == h2 && h2 == h4);
+}
+
+/* A snapshot keeps the field: a world restored mid-way backs as the
+ * original does, and its group reads the same reverse speed. */
+static void a_snapshot_keeps_the_gear(void)
+{
+    steer_world *w = make_world(1, true);
+    steer_group_def gd = unit_def(1.0f);
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    steer_goal goal = {STEER_GOAL_ARRIVE, {-3, 1, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
+    for (int s = 0; s < 20; ++s) steer_world_step(w, DT);
+    snap_buffer saved = snap_save(w);
+    steer_world *copy = make_world(1, false);
+    CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_OK);
+    steer_group_def back;
+    CHECK(steer_world_get_group(copy, 0, &back) == STEER_OK && back.reverse_speed == 1.0f);
+    for (int s = 20; s < 200; ++s) {
+        steer_world_step(w, DT);
+        steer_world_step(copy, DT);
+    }
+    CHECK(steer_world_state_hash(w) == steer_world_state_hash(copy));
+    /* a snapshot of version 18, before the field, restores with no gear */
+    saved.size = snap_before_reverse_speed(saved.data, saved.size, 18);
+    CHECK(steer_world_restore(copy, saved.data, saved.size) == STEER_OK);
+    CHECK(steer_world_get_group(copy, 0, &back) == STEER_OK && back.reverse_speed == 0.0f && back.max_turn_rate == 1.0f);
+    free(saved.data);
+    steer_world_destroy(copy);
+    steer_world_destroy(w);
+}
+
+static void bad_gears_are_refused(void)
+{
+    steer_set_misuse_handler(misuse_record, 0);
+    steer_world *plain = make_world(1, false);
+    steer_group_def gd = unit_def(1.0f);
+    EXPECT_REPORT(steer_world_add_group(plain, &gd), -1, STEER_MISUSE_GROUP_DEF_MAX_TURN_RATE, "steer_world_add_group",
+                  "def->reverse_speed = 1: a reverse gear needs max_turn_rate > 0 (it is 1) and a world made with keep_headings (it is false)");
+    steer_world_destroy(plain);
+    steer_world *w = make_world(1, true);
+    gd.max_turn_rate = 0.0f;
+    EXPECT_REPORT(steer_world_add_group(w, &gd), -1, STEER_MISUSE_GROUP_DEF_MAX_TURN_RATE, "steer_world_add_group",
+                  "needs max_turn_rate > 0 (it is 0)");
+    gd = unit_def(-1.0f);
+    EXPECT_REPORT(steer_world_add_group(w, &gd), -1, STEER_MISUSE_GROUP_DEF_MAX_TURN_RATE, "steer_world_add_group",
+                  "def->reverse_speed = -1");
+    gd = unit_def(NAN);
+    EXPECT_REPORT(steer_world_add_group(w, &gd), -1, STEER_MISUSE_GROUP_DEF_MAX_TURN_RATE, "steer_world_add_group",
+                  "def->reverse_speed = nan");
+    CHECK(steer_world_group_count(w) == 0);
+    steer_world_destroy(w);
+    steer_set_misuse_handler(check_count_misuse, 0);
+}
+
+int main(void)
+{
+    a_short_way_behind_it_backs();
+    far_behind_it_turns_round();
+    behind_and_aside_its_tail_turns_to_the_point();
+    pushed_on_its_point_it_backs_off();
+    a_snapshot_keeps_the_gear();
+    bad_gears_are_refused();
+    return check_summary("test_world_reverse");
+}
