@@ -3,7 +3,8 @@
  * facing the way it did, never faster than its reverse speed, and lands
  * sooner than one that turns round; sent far behind it turns round and
  * drives, never backing; sent behind and aside, its tail turns toward the
- * point at the group's rate; on its point, pushed from in front, it backs
+ * point at the group's rate; moving backwards and sent far behind or ahead
+ * it brakes first, not turning, then drives; on its point, pushed from in front, it backs
  * off where one without the gear is held; the same bits for 1, 2 and 4
  * threads and through a snapshot, which keeps the field (one of version
  * 18, before it, restores without a gear); a gear without a
@@ -56,13 +57,14 @@ typedef struct drive {
     steer_v3 end;
 } drive;
 
-/* One unit at the origin facing +x at rest, sent to `to`, for 600 steps. */
-static drive drive_to(steer_v3 to, float reverse)
+/* One unit at the origin facing +x, moving at `vel`, sent to `to`, for 600 steps. */
+static drive drive_from(steer_v3 vel, steer_v3 to, float reverse)
 {
     steer_world *w = make_world(1, true);
     steer_group_def gd = unit_def(reverse);
     CHECK(steer_world_add_group(w, &gd) == 0);
-    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), vel);
+    CHECK(steer_world_set_heading(w, a, (steer_v3){1, 0, 0}) == STEER_OK);
     steer_goal goal = {STEER_GOAL_ARRIVE, to, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
     drive r = {0, 0.0, 0.0, 0.0, 0.0, {0, 0, 0}};
@@ -86,6 +88,8 @@ static drive drive_to(steer_v3 to, float reverse)
     return r;
 }
 
+static drive drive_to(steer_v3 to, float reverse) { return drive_from(steer_v3_zero(), to, reverse); }
+
 static void a_short_way_behind_it_backs(void)
 {
     const steer_v3 to = {-3, 0, 0};
@@ -108,6 +112,20 @@ static void far_behind_it_turns_round(void)
     printf("20 behind: arrives after %d steps, backs at most %.4f, heading %.3f rad off +x\n", r.arrived_at, r.most_back,
            r.heading_off_start);
     CHECK(r.arrived_at > 0 && r.most_back == 0.0 && r.heading_off_start > 3.0);
+}
+
+/* Moving backwards (pushed, or a gear just left) and sent where it should
+ * not back: it brakes without turning, then drives. Sent far behind it
+ * does not back all the way; sent ahead its heading never turns. */
+static void backing_where_it_should_not_it_brakes_first(void)
+{
+    const steer_v3 back = {-0.5f, 0, 0};
+    drive far = drive_from(back, (steer_v3){-20, 0, 0}, 1.0f), ahead = drive_from(back, (steer_v3){10, 0, 0}, 1.0f);
+    printf("moving backwards at 0.5: sent 20 behind, backs at most %.4f and turns %.3f rad round, arrives after %d "
+           "steps; sent 10 ahead, heading at most %.6f rad off +x, arrives after %d\n",
+           far.most_back, far.heading_off_start, far.arrived_at, ahead.heading_off_start, ahead.arrived_at);
+    CHECK(far.most_back <= 0.5 && far.heading_off_start > 3.0 && far.arrived_at > 0);
+    CHECK(ahead.most_back <= 0.5 && ahead.heading_off_start == 0.0 && ahead.arrived_at > 0);
 }
 
 static void behind_and_aside_its_tail_turns_to_the_point(void)
@@ -224,6 +242,7 @@ int main(void)
     a_short_way_behind_it_backs();
     far_behind_it_turns_round();
     behind_and_aside_its_tail_turns_to_the_point();
+    backing_where_it_should_not_it_brakes_first();
     pushed_on_its_point_it_backs_off();
     a_snapshot_keeps_the_gear();
     bad_gears_are_refused();

@@ -269,10 +269,11 @@ typedef struct steer_group_def {
                                 is sooner than turning round to drive: d / reverse_speed < extra / max_turn_rate
                                 + d / max_speed, d the distance to its own goal's point, and the extra turn
                                 pi (-c), c the cosine between its heading and the way it is asked to go
-                                (so on its own point, d 0, any push from in front backs it off). Once
-                                backing it goes on, its tail turning at max_turn_rate, until it stops;
-                                a unit moving forwards brakes and turns as without one. Never without
-                                an own goal */
+                                (so on its own point, d 0, any push from in front backs it off); backing,
+                                its tail turns toward the way asked at max_turn_rate. One moving
+                                backwards that should not back (asked ahead, or far behind) brakes,
+                                not turning, before it drives; one moving forwards brakes and turns as
+                                without a gear. Never without an own goal */
     /* neighbours */
     float neighbour_radius;  /* alignment/cohesion/separation candidates (default 1) */
     float separation_radius; /* separation acts closer than this (default 0.5) */
