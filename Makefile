@@ -113,7 +113,7 @@ test-web: build web
 
 # ---- robustness (docs/robustness.md) ------------------------------------------
 # test-matrix  the determinism matrix: one state hash across gcc/clang,
-#              -O0/-O2/-O3, 1/2/4/8 threads (-O0: 1/2), every kernel, NEON and wasm
+#              -O0/-O2/-O3, 1/2/4/8 threads (-O0: 1 only), every kernel, NEON and wasm
 # fuzz         builds the libFuzzer targets (clang) and runs each FUZZ_SECONDS
 # soak         1,000,000 steps of 1,000 agents under LeakSanitizer, then a short
 #              run under valgrind (a shortened soak is part of make test)

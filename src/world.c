@@ -313,13 +313,6 @@ void steer__group_derive(steer__group *g, int dim)
 }
 
 /* ---- storage ------------------------------------------------------------- */
-void *steer__world_alloc_array(steer_world *w, size_t count, size_t size)
-{
-    void *p = steer_alloc(&w->def.allocator, count * size, 64);
-    if (p) memset(p, 0, count * size);
-    return p;
-}
-
 steer_result steer__world_alloc_agents(steer_world *w, int capacity)
 {
     size_t n = (size_t)capacity + STEER__PAD;

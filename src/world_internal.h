@@ -4,6 +4,7 @@
 #define STEER_WORLD_INTERNAL_H
 
 #include <stdatomic.h>
+#include <string.h>
 
 #include "steer/world.h"
 #include "misuse_internal.h"
@@ -247,8 +248,15 @@ bool steer__world_def_ok(const steer_world_def *def, const char *function);
 steer_world *steer__world_create(const steer_world_def *def, const char *function);
 int steer__world_add_group(steer_world *w, const steer_group_def *def, const char *function);
 /* count * size zeroed bytes from the world's allocator (64-byte aligned),
- * NULL when out of memory. */
-void *steer__world_alloc_array(steer_world *w, size_t count, size_t size);
+ * NULL when out of memory. Inline, so the parts that allocate do not call
+ * back into world.c, which calls them (docs/decisions.md, "Phases in files
+ * of their own, one-way"). */
+static inline void *steer__world_alloc_array(steer_world *w, size_t count, size_t size)
+{
+    void *p = steer_alloc(&w->def.allocator, count * size, 64);
+    if (p) memset(p, 0, count * size);
+    return p;
+}
 steer_result steer__world_alloc_agents(steer_world *w, int capacity);
 void steer__world_free_agents(steer_world *w);
 void steer__group_derive(steer__group *g, int dim);

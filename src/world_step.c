@@ -1,10 +1,13 @@
 /* The world step, phase by phase (docs/design.md, "A step"). First the
- * grid (world_sort.c) and the obstacle index (world_object_index.c) are
- * brought up to date if something changed them; then, per sub-step:
+ * grid (world_sort.c, sized for the agents' own radii: world_radii.c) and
+ * the obstacle index (world_object_index.c) are brought up to date if
+ * something changed them, the formations' slots placed (world_formations.c)
+ * and the queries' index marked stale (world_query.c); then, per sub-step:
  *   1. sort the agents by cell (world_sort.c), their goal records after them
  *      (world_goals.c); agents sent to places together trade them
  *      (world_places.c); who has arrived, if a group's priority depends on it;
- *   2. list each group's members for pursue and evade (world_behaviours.c);
+ *   2. list each group's members for pursue and evade, and find each
+ *      FOLLOW_LEADER group's leader (world_behaviours.c);
  *   3. every agent's force from that one snapshot, and its move into the
  *      next state (world_forces.c, with world_cells.c, world_behaviours.c,
  *      world_keep_apart.c and world_solids.c), which then becomes the

@@ -2,7 +2,9 @@
 # tests/include_layers.py must catch a layer break however the include is
 # spelled, in the library and in its clients: in a copy of the tree, each
 # seeded include below must fail the check (the behaviours layer taking the
-# world's header, quoted and in angle brackets; a file of the library taking
+# world's header, quoted and in angle brackets; the world taking the
+# vehicle or the standalone grid, and the vehicle the combiners, which
+# docs/design.md says they do not use; a file of the library taking
 # a test helper; a library test taking the scenario module; a test helper, a
 # tool's test, a fuzzer, an example and the scenario module taking a src/
 # header); the tree as it is must pass.
@@ -28,6 +30,9 @@ seed() { # seed FILE LINE: FILE with LINE appended must fail the check
 }
 seed src/behaviours.c '#include "steer/world.h"'
 seed src/behaviours.c '#include <steer/world.h>'
+seed src/world.c '#include "steer/vehicle.h"'
+seed src/world_sort.c '#include "steer/grid.h"'
+seed src/vehicle.c '#include "steer/combine.h"'
 seed src/world.c '#include "check.h"'
 seed tests/test_math.c '#include "scenario.h"'
 seed tests/check.h '#include "world_internal.h"'

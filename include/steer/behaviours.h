@@ -42,7 +42,8 @@
  *   follow_path                       stateless corridor following (open or closed)
  *   follow_waypoints                  stateful: seek each, arrive on the last
  *   follow_waypoints_ordered          the same in reverse, or round and round (loop)
- *   follow_path_to_end, ..._braking   the same, ending at rest on the last point (braking arrive)
+ *   follow_path_to_end                follow_path ending at rest at an open path's end (braking arrive)
+ *   follow_waypoints_braking          follow_waypoints ending at rest on the last (braking arrive)
  *   follow_flow / flow_field_sample   bilinear (trilinear) grid of vectors
  *   contain                           stay inside a rectangle / box
  *   interpose / hide / offset_pursuit as in Reynolds 1999 and Buckland ch. 3

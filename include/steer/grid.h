@@ -3,8 +3,8 @@
  *
  *   steer_default_grid_def()        zero-default description; set dim, cell_size
  *   steer_grid_create(def)          NULL on a bad def (dim not 2/3, cell_size <= 0)
- *   steer_grid_build(g, pts, n)     index n points (x, y[, z] floats, `stride`
- *                                   floats apart); ids are 0..n-1
+ *   steer_grid_build(g, pts, n, stride)  index n points (x, y[, z] floats,
+ *                                   `stride` floats apart); ids are 0..n-1
  *   steer_grid_clear / insert       incremental form: insert(id, p) then query
  *   steer_grid_query_radius         ids within radius (d <= radius), ascending id
  *   steer_grid_query_visit          same set through a callback, deterministic order

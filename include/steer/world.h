@@ -23,7 +23,8 @@
  *      and evaluates its group's behaviours, combined by the group's mode;
  *   3. all agents integrate (docs/model.md §1.4), then solid obstacles and
  *      walls, the float-range guard and the boundary are applied, and the
- *      optional non-penetration pass.
+ *      optional non-penetration pass; in a world that keeps headings
+ *      (def.keep_headings), each agent's then follows its velocity.
  * A dt larger than def.max_dt is split into equal sub-steps.
  *
  * Determinism: results depend only on the def, the calls made and their
