@@ -24,7 +24,8 @@
  *   3. all agents integrate (docs/model.md §1.4), then solid obstacles and
  *      walls, the float-range guard and the boundary are applied, and the
  *      optional non-penetration pass; in a world that keeps headings
- *      (def.keep_headings), each agent's then follows its velocity.
+ *      (def.keep_headings), each agent's then follows its velocity (a
+ *      turn-limited group's turned with it: backing, opposite it).
  * A dt larger than def.max_dt is split into equal sub-steps.
  *
  * Determinism: results depend only on the def, the calls made and their
