@@ -16,7 +16,7 @@ typedef struct kernel_build {
 
 static bool always(void) { return true; }
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(STEER_NO_SIMD)
 static bool cpu_has_avx2(void)
 {
     __builtin_cpu_init();
@@ -29,16 +29,19 @@ static bool cpu_has_avx512f(void)
 }
 #endif
 
+/* A build with STEER_NO_SIMD (CMake: -DSTEER_SIMD=OFF) has the scalar
+ * kernel alone, for a compiler or target whose vector intrinsics are
+ * unwanted; it gives the same bits, slower. */
 static const kernel_build builds[] = {
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(STEER_NO_SIMD)
     {STEER_KERNEL_AVX512, cpu_has_avx512f, {&steer__kernels2_avx512, &steer__kernels3_avx512}},
     {STEER_KERNEL_AVX2, cpu_has_avx2, {&steer__kernels2_avx2, &steer__kernels3_avx2}},
     {STEER_KERNEL_SSE2, always, {&steer__kernels2_sse2, &steer__kernels3_sse2}},
 #endif
-#if defined(__aarch64__)
+#if defined(__aarch64__) && !defined(STEER_NO_SIMD)
     {STEER_KERNEL_NEON, always, {&steer__kernels2_neon, &steer__kernels3_neon}},
 #endif
-#if defined(__wasm_simd128__)
+#if defined(__wasm_simd128__) && !defined(STEER_NO_SIMD)
     {STEER_KERNEL_SIMD128, always, {&steer__kernels2_simd128, &steer__kernels3_simd128}},
 #endif
     {STEER_KERNEL_SCALAR, always, {&steer__kernels2_scalar, &steer__kernels3_scalar}},

@@ -18,8 +18,9 @@
 # lines (`2d 1 scalar scalar HASH`, ..., `# complete N runs`) for the rows
 # it can run; it becomes column NAME, and its own kernels (neon, simd128)
 # become rows. It exits 77 to be skipped (say, when its toolchain is
-# missing). The WebAssembly build (wasm.sh, the simd128 kernel) and the
-# AArch64 build under qemu (neon.sh, the NEON kernel) plug in here.
+# missing). The WebAssembly build (wasm.sh, the simd128 kernel), the
+# AArch64 build under qemu (neon.sh, the NEON kernel) and the build without
+# SIMD (nosimd.sh, -DSTEER_SIMD=OFF) plug in here.
 #
 # Usage: tests/determinism_matrix.sh [STEPS] [AGENTS]    (defaults 1000, 100)
 # Environment: MATRIX_DIR (default build-matrix), JOBS (parallel compiles).

@@ -75,15 +75,15 @@ typedef struct build {
 
 static const build scalar = {"scalar", STEER_KERNEL_SCALAR, {&steer__kernels2_scalar, &steer__kernels3_scalar}};
 static const build wide_builds[] = {
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(STEER_NO_SIMD)
     {"sse2", STEER_KERNEL_SSE2, {&steer__kernels2_sse2, &steer__kernels3_sse2}},
     {"avx2", STEER_KERNEL_AVX2, {&steer__kernels2_avx2, &steer__kernels3_avx2}},
     {"avx512", STEER_KERNEL_AVX512, {&steer__kernels2_avx512, &steer__kernels3_avx512}},
 #endif
-#if defined(__aarch64__)
+#if defined(__aarch64__) && !defined(STEER_NO_SIMD)
     {"neon", STEER_KERNEL_NEON, {&steer__kernels2_neon, &steer__kernels3_neon}},
 #endif
-#if defined(__wasm_simd128__)
+#if defined(__wasm_simd128__) && !defined(STEER_NO_SIMD)
     {"simd128", STEER_KERNEL_SIMD128, {&steer__kernels2_simd128, &steer__kernels3_simd128}},
 #endif
     {NULL, STEER_KERNEL_BEST, {NULL, NULL}}, /* keeps the array non-empty */
