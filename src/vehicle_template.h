@@ -112,12 +112,31 @@ V VFN(arrive)(const VEH *v, V target, float slow_radius)
     return N(steer_arrive)(v->position, v->velocity, target, v->max_speed, slow_radius);
 }
 
+/* The most a turn-limited vehicle may ask for and still come within
+ * `within` of target: turning at max_turn_rate its path is a circle of
+ * radius speed / rate beside its heading, and the target stays in reach
+ * while that radius is at most (d^2 - within^2) / (2 (s - within)), d its
+ * distance and s its distance across the heading (d, the whole, once it is
+ * behind), as the world's own goals (docs/model.md 6.2). Faster it circles
+ * the target for good. max_speed without a turn limit or when in reach. */
+static float N(turn_room_speed)(const VEH *v, V target, float within)
+{
+    if (!(v->max_turn_rate > 0.0f)) return v->max_speed;
+    V off = F(sub)(target, v->position);
+    float d2 = F(len_sq)(off), along = F(dot)(off, v->heading);
+    float across = along < 0.0f ? sqrtf(d2) : sqrtf(steer_maxf(d2 - along * along, 0.0f));
+    if (!(across > within)) return v->max_speed;
+    float room = v->max_turn_rate * (d2 - within * within) / (2.0f * (across - within));
+    return steer_minf(v->max_speed, room);
+}
+
 V VFN(arrive_braking)(const VEH *v, V target, float slow_radius, float tolerance, float dt)
 {
     /* The behaviour's answer is an acceleration; step divides by the mass. */
     float mass = v->mass > 0.0f ? v->mass : 1.0f;
     steer_arrival arrival = {slow_radius, v->max_force / mass, dt, tolerance};
-    V force = F(scale)(N(steer_arrive_braking)(v->position, v->velocity, target, v->max_speed, &arrival), mass);
+    float speed = N(turn_room_speed)(v, target, tolerance);
+    V force = F(scale)(N(steer_arrive_braking)(v->position, v->velocity, target, speed, &arrival), mass);
     return F(is_valid)(force) ? force : F(zero)();
 }
 
@@ -189,17 +208,30 @@ V VFN(follow_path)(const VEH *v, const N(steer_path) *path, float predict_distan
     return N(steer_follow_path)(v->position, v->velocity, path, predict_distance, ahead_distance, v->max_speed);
 }
 
+/* The speed that keeps the current waypoint (v->waypoint along `order`)
+ * in reach of the turn, taken within arrival_radius; max_speed for an
+ * index the behaviour will refuse or reset. */
+static float N(waypoint_room_speed)(const VEH *v, const V *points, int count, float arrival_radius, steer_waypoint_order order)
+{
+    if (!points || count <= 0 || v->waypoint < 0 || v->waypoint >= count) return v->max_speed;
+    bool reverse = order == STEER_WAYPOINTS_REVERSE || order == STEER_WAYPOINTS_LOOP_REVERSE;
+    V at = points[reverse ? count - 1 - v->waypoint : v->waypoint];
+    return F(is_valid)(at) ? N(turn_room_speed)(v, at, arrival_radius) : v->max_speed;
+}
+
 V VFN(follow_waypoints)(VEH *v, const V *points, int count, float arrival_radius, float slow_radius)
 {
-    return N(steer_follow_waypoints)(v->position, v->velocity, points, count, &v->waypoint, arrival_radius,
-                                     slow_radius, v->max_speed);
+    float speed = N(waypoint_room_speed)(v, points, count, arrival_radius, STEER_WAYPOINTS_FORWARD);
+    return N(steer_follow_waypoints)(v->position, v->velocity, points, count, &v->waypoint, arrival_radius, slow_radius,
+                                     speed);
 }
 
 V VFN(follow_waypoints_ordered)(VEH *v, const V *points, int count, float arrival_radius, float slow_radius,
                                 steer_waypoint_order order)
 {
+    float speed = N(waypoint_room_speed)(v, points, count, arrival_radius, order);
     return N(steer_follow_waypoints_ordered)(v->position, v->velocity, points, count, &v->waypoint, arrival_radius,
-                                             slow_radius, v->max_speed, order);
+                                             slow_radius, speed, order);
 }
 
 V VFN(follow_flow)(const VEH *v, const N(steer_flow_field) *field, float predict_time)

@@ -197,6 +197,62 @@ static void a_turn_limit_slows_to_turn_and_never_speeds_a_brake_up(void)
     CHECK_NEAR(angle_between2(v2(1, 0), f.velocity), 1.0 / 60.0, 1e-5);
 }
 
+/* A turn-limited vehicle at rest with its braking arrive's target inside
+ * its turning circle (rate 0.1, max speed 2: a circle of radius 20; the
+ * target 1.5 beside it, or 3 behind it): the wrapper asks no more speed
+ * than keeps the target in reach, so it lands within a minute (21 and 40
+ * s). It had circled them for 344 and 422 s. 2D and 3D alike. */
+static void a_turn_limited_braking_arrive_lands_inside_its_turning_circle(void)
+{
+    const steer_v2 targets[2] = {{0, 1.5f}, {-3, 0}};
+    for (int t = 0; t < 2; ++t) {
+        steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 4);
+        steer_vehicle3 w = steer_vehicle3_make(steer_v3_zero(), 4);
+        v.max_speed = w.max_speed = 2.0f;
+        v.max_force = w.max_force = 4.0f;
+        v.max_turn_rate = w.max_turn_rate = 0.1f;
+        const float dt = 1.0f / 30.0f;
+        const steer_v3 target3 = {targets[t].x, 0, targets[t].y}; /* 3D: in the x-z plane */
+        int landed = -1, landed3 = -1;
+        for (int i = 0; i < 3600 && (landed < 0 || landed3 < 0); ++i) {
+            steer_vehicle2_apply_force(&v, steer_vehicle2_arrive_braking(&v, targets[t], 2.0f, 0.05f, dt));
+            steer_vehicle2_step(&v, dt);
+            steer_vehicle3_apply_force(&w, steer_vehicle3_arrive_braking(&w, target3, 2.0f, 0.05f, dt));
+            steer_vehicle3_step(&w, dt);
+            if (landed < 0 && steer_v2_dist(v.position, targets[t]) <= 0.05f && steer_v2_len(v.velocity) < 0.1f) landed = i;
+            if (landed3 < 0 && steer_v3_dist(w.position, target3) <= 0.05f && steer_v3_len(w.velocity) < 0.1f) landed3 = i;
+        }
+        printf("turn-limited braking arrive to (%g, %g): landed after %.1f s (3D %.1f s)\n", (double)targets[t].x,
+               (double)targets[t].y, landed * (double)dt, landed3 * (double)dt);
+        CHECK(landed >= 0 && landed3 >= 0 && landed * dt < 60.0f && landed3 * dt < 60.0f);
+    }
+}
+
+/* The default vehicle (3 a frame) with a turn limit of 0.1, set off 5
+ * beside its first waypoint (arrival_radius 1): the wrappers seek each
+ * waypoint no faster than keeps it in reach of the turn, so the vehicle
+ * takes it and goes on, in every order. It had circled it 1.34 off for
+ * 20,000 frames. */
+static void a_turn_limited_vehicle_takes_a_waypoint_beside_it(void)
+{
+    const steer_v2 points[2] = {{0, 5}, {0, 5}};
+    const steer_waypoint_order orders[3] = {STEER_WAYPOINTS_FORWARD, STEER_WAYPOINTS_REVERSE, STEER_WAYPOINTS_LOOP};
+    for (int o = 0; o < 4; ++o) {
+        steer_vehicle2 v = steer_vehicle2_make(v2(0, 0), 5);
+        v.max_turn_rate = 0.1f;
+        int taken = -1;
+        for (int i = 0; i < 20000 && taken < 0; ++i) {
+            steer_v2 f = o == 3 ? steer_vehicle2_follow_waypoints(&v, points, 2, 1.0f, 5.0f)
+                                : steer_vehicle2_follow_waypoints_ordered(&v, points, 2, 1.0f, 5.0f, orders[o]);
+            steer_vehicle2_apply_force(&v, f);
+            steer_vehicle2_step(&v, 1.0f);
+            if (v.waypoint >= 1) taken = i;
+        }
+        printf("turn-limited vehicle, a waypoint 5 beside it (order %d): taken after %d frames\n", o, taken);
+        CHECK(taken >= 0 && taken < 2000);
+    }
+}
+
 /* A vehicle faster than its max_speed (max_speed lowered, a velocity set)
  * whose turn limit binds: the speed is never more than the truncated
  * request. It had kept its speed less one braking step (9.5, 9, 8.5, ... at
@@ -544,6 +600,8 @@ int main(void)
     max_turn_rate_limits_the_heading_change_per_step();
     a_turn_limit_slows_to_turn_and_never_speeds_a_brake_up();
     a_bound_turn_never_exceeds_max_speed();
+    a_turn_limited_braking_arrive_lands_inside_its_turning_circle();
+    a_turn_limited_vehicle_takes_a_waypoint_beside_it();
     non_finite_forces_are_ignored();
     step_with_dt_not_positive_moves_nothing_and_clears_the_force();
     step_whose_result_is_not_finite_stops_the_vehicle_in_place();

@@ -381,7 +381,8 @@ float steer_time_to_collision3(steer_v3 pos, steer_v3 vel, steer_v3 other_pos, s
  * loop) are sought at full speed and passed only within arrival_radius:
  * keep it above max_speed * dt / 2, and with a turn limit above the circle
  * the agent settles on round its point (at most max_speed / max_turn_rate),
- * or it never moves on (model.md 2.15). follow_path_to_end: follow_path,
+ * or it never moves on (model.md 2.15); the vehicle's wrappers, which know
+ * its heading and turn rate, slow for the waypoint instead. follow_path_to_end: follow_path,
  * except that on an open path it arrive_brakes at the last point once the
  * end is in reach: the path left from the agent's closest point is no
  * longer than the braking form's reach (its slow_radius, or the stopping

@@ -27,12 +27,12 @@
  * max_force/mass*dt unless v is slower, nor below 0; the heading turns even
  * at 0: never past max_speed), so a brake
  * never speeds it up and an arrive lands when its point stays in reach of
- * the turn: give arrive a slow radius of at least 2 * max_speed /
- * max_turn_rate (the world, which knows an agent's goal, slows it for that
- * itself; the vehicle is handed forces, not a target), and a waypoint it
- * seeks at full speed can be circled for good just outside arrival_radius
- * (rate 0.1, the default max_force: 1.34 off; see follow_waypoints in
- * behaviours.h); p += v*dt. A step whose result would not be finite
+ * the turn. The wrappers that know their point, arrive_braking and
+ * follow_waypoints(_ordered), ask no more speed than keeps it in reach
+ * (turning at the rate the path is a circle of radius speed / rate; the
+ * world's goals do the same); the chapter's arrive does not: give it a slow
+ * radius of at least 2 * max_speed / max_turn_rate, and forces of your own
+ * likewise, or the vehicle can circle its point for good; p += v*dt. A step whose result would not be finite
  * leaves the position unchanged and stops the vehicle.
  * dt <= 0 (or NaN) moves nothing and only clears the accumulator.
  *
