@@ -663,7 +663,9 @@ static void fw_op(fuzz_input *in, fw *f)
         break;
     }
     case 10: {
-        steer_v3 vectors[64];
+        /* zeroed: a 2D world reads nx*ny vectors whatever nz, where only
+         * nx*ny*nz are read from the input (none for nz = 0) */
+        steer_v3 vectors[64] = {{0}};
         int nx = fuzz_int(in, 0, 4), ny = fuzz_int(in, 0, 4), nz = fuzz_int(in, 0, 4);
         for (int i = 0; i < nx * ny * nz; ++i) vectors[i] = fuzz_v3(in);
         steer_v3 origin = fuzz_v3(in);
