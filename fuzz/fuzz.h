@@ -33,6 +33,14 @@ static void fuzz_count_misuse(steer_misuse_id id, const char *function, const ch
 }
 static inline void fuzz_setup(void) { steer_set_misuse_handler(fuzz_count_misuse, 0); }
 
+/* Read arguments into locals, each read a statement of its own: C leaves
+ * the order of evaluating a call's arguments (and an initializer list's
+ * values) unspecified. gcc evaluates call arguments last to first, clang
+ * first to last, so f(fuzz_float(in), fuzz_float(in)) decoded one input two
+ * ways (R68 in docs/robustness.md). The operations once written so now read
+ * in gcc's order, the last argument first: the committed corpora keep what
+ * the release replay (gcc) ran them as. Both compilers read initializer
+ * lists first to last, as fuzz_floats does. */
 typedef struct fuzz_input {
     const uint8_t *data;
     size_t size, pos;
@@ -59,7 +67,8 @@ static inline uint32_t fuzz_u32(fuzz_input *in)
 static inline int fuzz_int(fuzz_input *in, int lo, int hi)
 {
     unsigned span = (unsigned)(hi - lo) + 1u;
-    unsigned raw = span <= 256u ? fuzz_u8(in) : (unsigned)fuzz_u8(in) | (unsigned)fuzz_u8(in) << 8;
+    unsigned raw = fuzz_u8(in);
+    if (span > 256u) raw |= (unsigned)fuzz_u8(in) << 8; /* the low byte first */
     return lo + (int)(raw % span);
 }
 
@@ -114,6 +123,13 @@ static inline float fuzz_float(fuzz_input *in)
     }
     if (sel < 128) return (float)((int)sel - 96) * 0.25f; /* -8 .. 7.75 */
     return fuzz_bits_float(fuzz_u32(in));
+}
+
+/* count floats read in turn, for the fields of a struct: an initializer
+ * list of reads would be evaluated in no order C promises. */
+static inline void fuzz_floats(fuzz_input *in, float *out, int count)
+{
+    for (int i = 0; i < count; ++i) out[i] = fuzz_float(in);
 }
 
 /* A float >= 0 that is finite and modest, for sizes the fuzzer should not

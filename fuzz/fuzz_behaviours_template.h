@@ -174,13 +174,22 @@ static V N(fb_dither_eval)(int index, void *context)
     return c->forces[index];
 }
 
+/* A vehicle at an arbitrary place with an arbitrary seed: the seed read
+ * first, as gcc evaluated make(place, seed) (fuzz.h). */
+static N(steer_vehicle) N(fb_make)(fuzz_input *in)
+{
+    uint32_t seed = fuzz_u32(in);
+    V place = N(fb_v)(in);
+    return VFN(make)(place, seed);
+}
+
 /* The vehicle: arbitrary limits and state, a few behaviour calls whose
  * forces are applied, then a step. Forces must be finite; a vehicle whose
  * state was finite must stay finite. */
 static void N(fb_vehicle)(fuzz_input *in, N(fb_scratch) *s, int op)
 {
-    N(steer_vehicle) v = VFN(make)(N(fb_v)(in), fuzz_u32(in));
-    N(steer_vehicle) other = VFN(make)(N(fb_v)(in), fuzz_u32(in));
+    N(steer_vehicle) v = N(fb_make)(in);
+    N(steer_vehicle) other = N(fb_make)(in);
     uint8_t mask = fuzz_u8(in);
     if (mask & 1) v.velocity = N(fb_v)(in);
     if (mask & 2) v.max_speed = fuzz_float(in);
@@ -207,10 +216,24 @@ static void N(fb_vehicle)(fuzz_input *in, N(fb_scratch) *s, int op)
         int count = N(fb_count)(in);
         switch (fuzz_int(in, 0, 18)) {
         case 0: f = VFN(seek)(&v, N(fb_v)(in)); break;
-        case 1: f = VFN(flee)(&v, N(fb_v)(in), fuzz_float(in)); break;
-        case 2: f = VFN(arrive)(&v, N(fb_v)(in), fuzz_float(in)); break;
+        case 1: { /* the last argument read first, here and below (fuzz.h) */
+            float panic = fuzz_float(in);
+            V threat = N(fb_v)(in);
+            f = VFN(flee)(&v, threat, panic);
+            break;
+        }
+        case 2: {
+            float slow = fuzz_float(in);
+            V target = N(fb_v)(in);
+            f = VFN(arrive)(&v, target, slow);
+            break;
+        }
         case 3: f = VFN(pursue)(&v, &other, fuzz_float(in)); break;
-        case 4: f = VFN(evade)(&v, &other, fuzz_float(in), fuzz_float(in)); break;
+        case 4: {
+            float panic = fuzz_float(in), max_prediction = fuzz_float(in);
+            f = VFN(evade)(&v, &other, max_prediction, panic);
+            break;
+        }
         case 5: {
             V target;
             f = VFN(wander)(&v, fuzz_float(in), &target);
@@ -224,39 +247,60 @@ static void N(fb_vehicle)(fuzz_input *in, N(fb_scratch) *s, int op)
             break;
         case 7: {
             N(fb_walls)(in, s, count);
-            steer_wall_feelers fl = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+            float p[3];
+            fuzz_floats(in, p, 3);
+            steer_wall_feelers fl = {p[0], p[1], p[2], STEER_UP_Z};
             f = VFN(avoid_walls)(&v, s->walls, count, &fl);
             break;
         }
         case 8: {
             N(fb_walls)(in, s, count);
-            steer_wall_follow_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+            float p[3];
+            fuzz_floats(in, p, 3);
+            steer_wall_follow_params wp = {p[0], p[1], p[2], STEER_UP_Z};
             f = VFN(follow_wall)(&v, s->walls, count, &wp);
             break;
         }
         case 9: {
             N(fb_fill)(in, s->points, count);
-            N(steer_path) path = {s->points, count, fuzz_bool(in), fuzz_float(in)};
-            f = VFN(follow_path)(&v, &path, fuzz_float(in), fuzz_float(in));
+            bool closed = fuzz_bool(in);
+            float radius = fuzz_float(in);
+            N(steer_path) path = {s->points, count, closed, radius};
+            float ahead = fuzz_float(in), predict = fuzz_float(in);
+            f = VFN(follow_path)(&v, &path, predict, ahead);
             break;
         }
-        case 10:
+        case 10: {
             N(fb_fill)(in, s->points, count);
             if (fuzz_bool(in)) v.waypoint = fuzz_int(in, -3, FB_MAX + 3);
-            f = VFN(follow_waypoints)(&v, s->points, count, fuzz_float(in), fuzz_float(in));
+            float slow = fuzz_float(in), arrival = fuzz_float(in);
+            f = VFN(follow_waypoints)(&v, s->points, count, arrival, slow);
             break;
+        }
         case 11: {
             N(steer_flow_field) field = N(fb_field)(in, s);
             f = VFN(follow_flow)(&v, &field, fuzz_float(in));
             break;
         }
-        case 12: f = VFN(contain)(&v, N(fb_box)(in), fuzz_float(in)); break;
-        case 13: f = VFN(interpose)(&v, &other, &other, fuzz_float(in)); break;
-        case 14:
-            N(fb_obstacles)(in, s, count);
-            f = VFN(hide)(&v, &other, s->obstacles, count, fuzz_float(in), fuzz_float(in));
+        case 12: {
+            float margin = fuzz_float(in);
+            N(steer_box) box = N(fb_box)(in);
+            f = VFN(contain)(&v, box, margin);
             break;
-        case 15: f = VFN(offset_pursuit)(&v, &other, N(fb_v)(in), fuzz_float(in)); break;
+        }
+        case 13: f = VFN(interpose)(&v, &other, &other, fuzz_float(in)); break;
+        case 14: {
+            N(fb_obstacles)(in, s, count);
+            float slow = fuzz_float(in), distance = fuzz_float(in);
+            f = VFN(hide)(&v, &other, s->obstacles, count, distance, slow);
+            break;
+        }
+        case 15: {
+            float slow = fuzz_float(in);
+            V offset = N(fb_v)(in);
+            f = VFN(offset_pursuit)(&v, &other, offset, slow);
+            break;
+        }
 #if STEER_DIM == 3
         case 16: {
             V target;
@@ -294,8 +338,8 @@ static void N(fb_vehicle)(fuzz_input *in, N(fb_scratch) *s, int op)
  * whose heading is not a unit vector. */
 static void N(fb_vehicle_forces)(fuzz_input *in, N(fb_scratch) *s, int op)
 {
-    N(steer_vehicle) v = VFN(make)(N(fb_v)(in), fuzz_u32(in));
-    N(steer_vehicle) other = VFN(make)(N(fb_v)(in), fuzz_u32(in));
+    N(steer_vehicle) v = N(fb_make)(in);
+    N(steer_vehicle) other = N(fb_make)(in);
     v.velocity = N(fb_v)(in);
     v.max_speed = fuzz_float(in);
     v.max_force = fuzz_float(in);
@@ -313,14 +357,25 @@ static void N(fb_vehicle_forces)(fuzz_input *in, N(fb_scratch) *s, int op)
         N(fb_check)(VFN(arrive_braking)(&v, target, slow, tolerance, dt), "vehicle arrive_braking", op);
     }
     N(fb_check)(VFN(pursue)(&v, &other, fuzz_float(in)), "vehicle pursue", op);
-    N(fb_check)(VFN(evade)(&v, &other, fuzz_float(in), fuzz_float(in)), "vehicle evade", op);
+    { /* the last argument read first, in each call below (fuzz.h) */
+        float panic = fuzz_float(in), max_prediction = fuzz_float(in);
+        N(fb_check)(VFN(evade)(&v, &other, max_prediction, panic), "vehicle evade", op);
+    }
     N(fb_check)(VFN(wander)(&v, fuzz_float(in), &t), "vehicle wander", op);
     N(fb_check)(VFN(avoid_obstacles)(&v, s->obstacles, count, fuzz_float(in)), "vehicle avoid", op);
-    N(fb_check)(VFN(follow_waypoints)(&v, s->points, count, fuzz_float(in), fuzz_float(in)),
-                "vehicle waypoints", op);
-    N(fb_check)(VFN(hide)(&v, &other, s->obstacles, count, fuzz_float(in), fuzz_float(in)),
-                "vehicle hide", op);
-    N(fb_check)(VFN(offset_pursuit)(&v, &other, N(fb_v)(in), fuzz_float(in)), "vehicle offset", op);
+    {
+        float slow = fuzz_float(in), arrival = fuzz_float(in);
+        N(fb_check)(VFN(follow_waypoints)(&v, s->points, count, arrival, slow), "vehicle waypoints", op);
+    }
+    {
+        float slow = fuzz_float(in), distance = fuzz_float(in);
+        N(fb_check)(VFN(hide)(&v, &other, s->obstacles, count, distance, slow), "vehicle hide", op);
+    }
+    {
+        float slow = fuzz_float(in);
+        V offset = N(fb_v)(in);
+        N(fb_check)(VFN(offset_pursuit)(&v, &other, offset, slow), "vehicle offset", op);
+    }
 }
 
 /* |v| at any scale (saturated at FLT_MAX), where F(len) over- or underflows. */
@@ -500,8 +555,18 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     V out, extra;
     switch (op) {
     case 0: N(fb_check)(N(steer_seek)(pos, vel, N(fb_v)(in), max_speed), "seek", op); break;
-    case 1: N(fb_check)(N(steer_flee)(pos, vel, N(fb_v)(in), max_speed, fuzz_float(in)), "flee", op); break;
-    case 2: N(fb_check)(N(steer_arrive)(pos, vel, N(fb_v)(in), max_speed, fuzz_float(in)), "arrive", op); break;
+    case 1: { /* the last argument read first (fuzz.h) */
+        float panic = fuzz_float(in);
+        V threat = N(fb_v)(in);
+        N(fb_check)(N(steer_flee)(pos, vel, threat, max_speed, panic), "flee", op);
+        break;
+    }
+    case 2: {
+        float slow = fuzz_float(in);
+        V target = N(fb_v)(in);
+        N(fb_check)(N(steer_arrive)(pos, vel, target, max_speed, slow), "arrive", op);
+        break;
+    }
     case 3: {
         V tp = N(fb_v)(in), tv = N(fb_v)(in);
         out = N(steer_predict)(pos, tp, tv, max_speed, fuzz_float(in));
@@ -520,8 +585,9 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
         break;
     }
     case 6: {
-        float angle = fuzz_float(in);
-        steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        float angle = fuzz_float(in), p[3];
+        fuzz_floats(in, p, 3);
+        steer_wander_params wp = {p[0], p[1], p[2], STEER_UP_Z};
         wp.up = N(fb_up)(in);
         float dt = fuzz_float(in);
         bool with_random = fuzz_bool(in);
@@ -554,7 +620,9 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
         break;
     case 12: {
         N(fb_obstacles)(in, s, count);
-        steer_avoid_params ap = {fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        float p[5];
+        fuzz_floats(in, p, 5);
+        steer_avoid_params ap = {p[0], p[1], p[2], p[3], p[4], STEER_UP_Z};
         ap.up = N(fb_up)(in);
         int latch = fuzz_int(in, -2, FB_MAX + 1);
         bool use_latch = fuzz_bool(in);
@@ -573,7 +641,9 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     }
     case 14: {
         N(fb_walls)(in, s, count);
-        steer_wall_feelers fl = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        float p[3];
+        fuzz_floats(in, p, 3);
+        steer_wall_feelers fl = {p[0], p[1], p[2], STEER_UP_Z};
         fl.up = N(fb_up)(in);
         V tips[3];
         N(fb_check)(N(steer_avoid_walls)(pos, vel, s->walls, count, &fl, tips), "avoid_walls", op);
@@ -582,14 +652,17 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     }
     case 15: {
         N(fb_walls)(in, s, count);
-        steer_wall_follow_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        float p[3];
+        fuzz_floats(in, p, 3);
+        steer_wall_follow_params wp = {p[0], p[1], p[2], STEER_UP_Z};
         wp.up = N(fb_up)(in);
         N(fb_check)(N(steer_follow_wall)(pos, vel, s->walls, count, &wp, max_speed), "follow_wall", op);
         break;
     }
     case 16: {
         N(fb_fill)(in, s->points, count);
-        N(steer_path) path = {s->points, count, fuzz_bool(in), fuzz_float(in)};
+        bool closed = fuzz_bool(in);
+        N(steer_path) path = {s->points, count, closed, fuzz_float(in)};
         float d = -1.0f, t = -1.0f;
         int seg = -2;
         out = N(steer_path_closest_point)(&path, pos, &d, &seg, &t);
@@ -601,7 +674,8 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     }
     case 17: {
         N(fb_fill)(in, s->points, count);
-        N(steer_path) path = {s->points, count, fuzz_bool(in), fuzz_float(in)};
+        bool closed = fuzz_bool(in);
+        N(steer_path) path = {s->points, count, closed, fuzz_float(in)};
         float predict = fuzz_float(in), ahead = fuzz_float(in);
         N(fb_check)(N(steer_follow_path)(pos, vel, &path, predict, ahead, max_speed), "follow_path", op);
         break;
@@ -726,9 +800,11 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     }
 #if STEER_DIM == 3
     case 38: {
-        steer_wander_sphere ws = {fuzz_float(in), fuzz_float(in)};
+        float p[5];
+        fuzz_floats(in, p, 5);
+        steer_wander_sphere ws = {p[0], p[1]};
         bool in_range = !(steer_absf(ws.elevation) > STEER_PI * 0.5f); /* the state kept in range stays so */
-        steer_wander_params wp = {fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z};
+        steer_wander_params wp = {p[2], p[3], p[4], STEER_UP_Z};
         wp.up = N(fb_up)(in);
         float dt = fuzz_float(in);
         out = steer_wander_sphere3(pos, vel, &ws, &wp, max_speed, dt, N(fb_random), in, &extra);
@@ -783,8 +859,9 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     }
     case 44: {
         N(fb_neighbours)(in, s, count, pos, vel);
-        steer_neighbour_avoidance na = {fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in),
-                                        STEER_UP_Z};
+        float p[5];
+        fuzz_floats(in, p, 5);
+        steer_neighbour_avoidance na = {p[0], p[1], p[2], p[3], p[4], STEER_UP_Z};
         na.up = N(fb_up)(in);
         bool none = N(fb_null)(in), with_threat = fuzz_bool(in);
         int threat = -2;
@@ -802,8 +879,9 @@ static void N(fb_run)(fuzz_input *in, N(fb_scratch) *s, int op)
     case 45: {
         N(fb_neighbours)(in, s, count, pos, vel);
         for (int i = 0; i < count; ++i) s->weights[i] = fuzz_float(in);
-        steer_anticipation an = {fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in), fuzz_float(in),
-                                 fuzz_float(in), fuzz_float(in), STEER_UP_Z, fuzz_float(in), fuzz_float(in)};
+        float p[9];
+        fuzz_floats(in, p, 9);
+        steer_anticipation an = {p[0], p[1], p[2], p[3], p[4], p[5], p[6], STEER_UP_Z, p[7], p[8]};
         an.up = N(fb_up)(in);
         bool none = N(fb_null)(in), with_priorities = fuzz_bool(in);
         out = N(steer_anticipate)(pos, vel, none ? 0 : s->neighbours, with_priorities ? s->weights : 0, count, &an);

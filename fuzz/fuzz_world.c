@@ -70,8 +70,19 @@ static steer_world_def fw_decode_def(fuzz_input *in)
     return d;
 }
 
+/* An ordinary point, each axis -8 .. 23.875 (flat: z 0). Its axes are read
+ * z first, as gcc evaluated steer_v3_make(x, y, z) (fuzz.h). */
+static steer_v3 fw_small_v3(fuzz_input *in, bool flat)
+{
+    float z = flat ? 0.0f : fuzz_small_float(in) - 8.0f;
+    float y = fuzz_small_float(in) - 8.0f;
+    float x = fuzz_small_float(in) - 8.0f;
+    return steer_v3_make(x, y, z);
+}
+
 static steer_group_def fw_decode_group(fuzz_input *in)
 {
+    float p[3];
     steer_group_def g = steer_default_group_def();
     int changes = fuzz_int(in, 0, 8);
     for (int k = 0; k < changes; ++k) {
@@ -98,14 +109,14 @@ static steer_group_def fw_decode_group(fuzz_input *in)
         case 18: g.evade_group = fuzz_int(in, -1, 9); break;
         case 19: g.chase_radius = fuzz_float(in); break;
         case 20: g.max_prediction = fuzz_float(in); break;
-        case 21: g.wander = (steer_wander_params){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
+        case 21: fuzz_floats(in, p, 3); g.wander = (steer_wander_params){p[0], p[1], p[2], STEER_UP_Z}; break;
         case 22: g.path = fuzz_int(in, -1, 3); break;
         case 23: g.path_predict = fuzz_float(in), g.path_ahead = fuzz_float(in); break;
         case 24: g.flow_field = fuzz_int(in, -1, 2), g.flow_predict = fuzz_float(in); break;
         case 25: g.contain_min = fuzz_v3(in), g.contain_max = fuzz_v3(in); break;
         case 26: g.contain_margin = fuzz_float(in), g.see_ahead = fuzz_float(in); break;
-        case 27: g.feelers = (steer_wall_feelers){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
-        case 28: g.wall_follow = (steer_wall_follow_params){fuzz_float(in), fuzz_float(in), fuzz_float(in), STEER_UP_Z}; break;
+        case 27: fuzz_floats(in, p, 3); g.feelers = (steer_wall_feelers){p[0], p[1], p[2], STEER_UP_Z}; break;
+        case 28: fuzz_floats(in, p, 3); g.wall_follow = (steer_wall_follow_params){p[0], p[1], p[2], STEER_UP_Z}; break;
         case 29: { /* one byte, as a bool always took: its low bit as before, the next for keep_apart (so
                       the corpus's inputs decode the same stream) */
             unsigned bits = fuzz_u8(in);
@@ -234,7 +245,8 @@ static steer_agent_id fw_handle(fuzz_input *in, const fw *f)
     uint8_t how = fuzz_u8(in);
     int k = fw_pick(in, f);
     if (how < 200 && k >= 0) return f->ids[k];
-    steer_agent_id forged = {fuzz_u32(in) % 80u, fuzz_u32(in) % 4u, 0}; /* null, stale or foreign */
+    uint32_t index = fuzz_u32(in) % 80u, generation = fuzz_u32(in) % 4u;
+    steer_agent_id forged = {index, generation, 0}; /* null, stale or foreign */
     return forged;
 }
 
@@ -280,16 +292,13 @@ static steer_goal fw_decode_goal(fuzz_input *in, steer_v3 *points)
     steer_goal g;
     memset(&g, 0, sizeof g);
     g.kind = (steer_goal_kind)fuzz_int(in, 0, STEER_GOAL_WAYPOINTS + 1);
-    g.target = fuzz_u8(in) < 200 ? steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f,
-                                                 fuzz_small_float(in) - 8.0f)
-                                 : fuzz_v3(in);
+    g.target = fuzz_u8(in) < 200 ? fw_small_v3(in, false) : fuzz_v3(in);
     g.slow_radius = fuzz_u8(in) < 128 ? 0.0f : fuzz_float(in);
     g.speed = fuzz_u8(in) < 128 ? 0.0f : fuzz_float(in);
     g.path = fuzz_int(in, -1, 3);
     int count = fuzz_int(in, 0, 8);
     for (int i = 0; i < count; ++i)
-        points[i] = fuzz_u8(in) < 200 ? steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, 0.0f)
-                                      : fuzz_v3(in);
+        points[i] = fuzz_u8(in) < 200 ? fw_small_v3(in, true) : fuzz_v3(in);
     g.points = fuzz_u8(in) < 240 ? points : 0;
     g.point_count = fuzz_u8(in) < 240 ? count : fuzz_int(in, -1, 8);
     g.progress = fuzz_int(in, -1, 8);
@@ -380,14 +389,14 @@ static void fw_goals(fuzz_input *in, fw *f)
         int count = fuzz_int(in, 0, 4);
         for (int k = 0; k < count; ++k) {
             ids[k] = fw_handle(in, f);
-            points[k] = steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f);
+            points[k] = fw_small_v3(in, false);
         }
         steer_goal_kind kind = (steer_goal_kind)fuzz_int(in, 0, STEER_GOAL_WAYPOINTS);
         int na, nb;
         if (kind == STEER_GOAL_PATH) { /* (refused by set_targets) the places form: the world assigns them */
             int places = fuzz_int(in, 0, 8);
             for (int k = count; k < places; ++k)
-                points[k] = steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f);
+                points[k] = fw_small_v3(in, false);
             bool together = fuzz_bool(in);
             na = steer_world_send_to_places(f->a, ids, count, points, places, together, results_a);
             nb = fw_send_chosen_apart(f->b, ids, count, points, places, together, results_b);
@@ -545,11 +554,8 @@ static void fw_op(fuzz_input *in, fw *f)
     case 3:
     case 4: {
         int group = fuzz_int(in, -1, 8);
-        steer_v3 p = fuzz_u8(in) < 200 ? steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f,
-                                                       fuzz_small_float(in) - 8.0f)
-                                       : fuzz_v3(in);
-        steer_v3 v = fuzz_u8(in) < 200 ? steer_v3_make(fuzz_small_float(in) - 8.0f, fuzz_small_float(in) - 8.0f, 0.0f)
-                                       : fuzz_v3(in);
+        steer_v3 p = fuzz_u8(in) < 200 ? fw_small_v3(in, false) : fuzz_v3(in);
+        steer_v3 v = fuzz_u8(in) < 200 ? fw_small_v3(in, true) : fuzz_v3(in);
         steer_agent_id ia = {0, 0, 0}, ib = steer_world_add_agent(b, group, p, v);
         if (op == 4) { /* a bulk add of one into a: the same agent as b's single add, or nothing */
             steer_result r = steer_world_add_agents(a, group, &p, &v, 1, &ia);
@@ -657,7 +663,9 @@ static void fw_op(fuzz_input *in, fw *f)
         break;
     }
     case 10: {
-        steer_v3 vectors[64];
+        /* zeroed: a 2D world reads nx*ny vectors whatever nz, where only
+         * nx*ny*nz are read from the input (none for nz = 0) */
+        steer_v3 vectors[64] = {{0}};
         int nx = fuzz_int(in, 0, 4), ny = fuzz_int(in, 0, 4), nz = fuzz_int(in, 0, 4);
         for (int i = 0; i < nx * ny * nz; ++i) vectors[i] = fuzz_v3(in);
         steer_v3 origin = fuzz_v3(in);
