@@ -80,7 +80,10 @@ static steer_v3 fw_small_v3(fuzz_input *in, bool flat)
     return steer_v3_make(x, y, z);
 }
 
-static steer_group_def fw_decode_group(fuzz_input *in)
+/* A group def; in a world keeping headings (`headings`), a turn-limited
+ * one has a reverse gear when the behaviour index read beside its turn
+ * rate is odd (no byte more is read, so older inputs decode as before). */
+static steer_group_def fw_decode_group(fuzz_input *in, bool headings)
 {
     float p[3];
     steer_group_def g = steer_default_group_def();
@@ -92,7 +95,10 @@ static steer_group_def fw_decode_group(fuzz_input *in)
         case 1: g.max_force = fuzz_float(in); break;
         case 2: g.mass = fuzz_float(in); break;
         case 3: g.radius = fuzz_float(in); break;
-        case 4: g.max_turn_rate = fuzz_float(in); break;
+        case 4:
+            g.max_turn_rate = fuzz_float(in);
+            g.reverse_speed = headings && (b & 1) && g.max_turn_rate > 0.0f ? 0.25f * (float)b : 0.0f;
+            break;
         case 5: g.neighbour_radius = fuzz_float(in); break;
         case 6: g.separation_radius = fuzz_float(in); break;
         case 7: g.field_of_view = fuzz_float(in); break;
@@ -532,7 +538,7 @@ static void fw_op(fuzz_input *in, fw *f)
     switch (op) {
     case 0:
     case 1: {
-        steer_group_def g = fw_decode_group(in);
+        steer_group_def g = fw_decode_group(in, f->def.keep_headings);
         ra = steer_world_add_group(a, &g);
         rb = steer_world_add_group(b, &g);
         FUZZ_CHECK(ra == rb, "add_group: %d vs %d", ra, rb);
@@ -540,7 +546,7 @@ static void fw_op(fuzz_input *in, fw *f)
     }
     case 2: {
         int index = fuzz_int(in, -1, 8);
-        steer_group_def g = fw_decode_group(in);
+        steer_group_def g = fw_decode_group(in, f->def.keep_headings);
         ra = steer_world_set_group(a, index, &g);
         rb = steer_world_set_group(b, index, &g);
         FUZZ_CHECK(ra == rb, "set_group: %d vs %d", ra, rb);
