@@ -177,6 +177,40 @@ test('a plain click on an agent selects it alone, as does a press that moves les
   await page.close();
 });
 
+// tanks: units facing east with a reverse gear (reverse_speed 1.5). One
+// ordered a little way behind itself backs there at once; a turn round on
+// the spot (1 rad a time unit) would hold it where it stands for the
+// quarter turn's 47 steps.
+test('a tank ordered a short way behind backs there at once and lands', async () => {
+  const { page, problems } = await openPlayground(env, '?scenario=tanks&paused');
+  await nextFrames(page);
+  const s0 = await state(page, { positions: true });
+  const k = s0.positions.findIndex((p) => distance(p, [6, -4]) < 1e-3);
+  assert.ok(k >= 0, 'the tank at (6, -4)');
+  const at = await client(page, s0.positions[k]);
+  await page.mouse.click(at.x, at.y);
+  assert.equal((await state(page)).selected, 1);
+  const to = await client(page, [3.5, -4]);
+  await page.mouse.click(to.x, to.y, { button: 'right' });
+  const [sent] = await hook(page, () => window.steerPlayground.orders());
+  assert.ok(distance(sent.target, [3.5, -4]) < 0.1, `sent to the click: ${sent.target}`);
+  await hook(page, () => window.steerPlayground.step(15));
+  const [half] = await hook(page, () => window.steerPlayground.orders());
+  assert.ok(half.position[0] < 6 - 0.2 && Math.abs(half.position[1] + 4) < 0.05,
+    `backed straight west within half a second: ${half.position}`);
+  let steps = 15;
+  let o = half;
+  while (o.state !== 2 && steps < 600) {
+    await hook(page, () => window.steerPlayground.step(15));
+    steps += 15;
+    [o] = await hook(page, () => window.steerPlayground.orders());
+  }
+  assert.equal(o.state, 2, `arrived (after ${steps} steps)`);
+  assert.ok(distance(o.position, sent.target) <= 0.3 + 1e-6, `on its point: ${o.position}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a click on the ground with a selection clears it and gives no order: goals and targets stay', async () => {
   const { page, problems } = await openPlayground(env, '?scenario=rts_squads&paused');
   await hook(page, () => window.steerPlayground.step(30));
