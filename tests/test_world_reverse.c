@@ -5,7 +5,8 @@
  * drives, never backing; sent behind and aside, its tail turns toward the
  * point at the group's rate; moving backwards and sent far behind or ahead
  * it brakes first, not turning, then drives; on its point, pushed from in front, it backs
- * off where one without the gear is held; the same bits for 1, 2 and 4
+ * off where one without the gear is held; on a Y-up ground it backs on
+ * the ground; the same bits for 1, 2 and 4
  * threads and through a snapshot, which keeps the field (one of version
  * 18, before it, restores without a gear); a gear without a
  * turn limit or kept headings, or a negative one, is refused, naming it. */
@@ -140,6 +141,44 @@ static void behind_and_aside_its_tail_turns_to_the_point(void)
     CHECK(steer_v3_len(steer_v3_sub(r.end, to)) <= 0.05f);
 }
 
+/* The same in 3D on the ground of a Y-up world (ground_plane): sent 3
+ * behind and 1 aside on the ground, it backs there, its tail turning about
+ * Y, its heading and velocity never leaving the ground. */
+static void on_a_y_up_ground_it_backs_on_the_ground(void)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = 3;
+    wd.up = STEER_UP_Y;
+    wd.capacity = 4;
+    wd.keep_headings = true;
+    wd.bounds_min = (steer_v3){-60, -60, -60};
+    wd.bounds_max = (steer_v3){60, 60, 60};
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def gd = unit_def(1.0f);
+    gd.ground_plane = true;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){0, 2, 0}, steer_v3_zero());
+    const steer_v3 to = {-3, 2, 1};
+    steer_goal goal = {STEER_GOAL_ARRIVE, to, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
+    double most_back = 0.0, off_ground = 0.0;
+    int arrived_at = 0;
+    for (int s = 1; s <= 600; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_agent_state st;
+        steer_v3 h = steer_v3_zero();
+        CHECK(steer_world_get_agent(w, a, &st) == STEER_OK);
+        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK);
+        most_back = fmax(most_back, -steer_v3_dot(st.velocity, h));
+        off_ground = fmax(off_ground, fabs((double)h.y) + fabs((double)st.velocity.y) + fabs((double)st.position.y - 2.0));
+        if (!arrived_at && steer_world_has_arrived(w, a)) arrived_at = s;
+    }
+    printf("Y-up ground, 3 behind and 1 aside: backs at most %.4f, arrived after %d steps, off the ground %.6f\n", most_back,
+           arrived_at, off_ground);
+    CHECK(most_back > 0.9 && most_back <= 1.0001 && arrived_at > 0 && off_ground == 0.0);
+    steer_world_destroy(w);
+}
+
 /* A parked unit on its point (facing +x) and another driving at it from in
  * front, keep_apart: with the gear the parked one gives ground, backing;
  * without it it is held where it stands. Returns how far it moved back. */
@@ -243,6 +282,7 @@ int main(void)
     far_behind_it_turns_round();
     behind_and_aside_its_tail_turns_to_the_point();
     backing_where_it_should_not_it_brakes_first();
+    on_a_y_up_ground_it_backs_on_the_ground();
     pushed_on_its_point_it_backs_off();
     a_snapshot_keeps_the_gear();
     bad_gears_are_refused();
