@@ -3,13 +3,13 @@
  * facing the way it did, never faster than its reverse speed, and lands
  * sooner than one that turns round; sent far behind it turns round and
  * drives, never backing; sent behind and aside, its tail turns toward the
- * point at the group's rate; moving backwards and sent far behind or ahead
- * it brakes first, not turning, then drives; on its point, pushed from in front, it backs
- * off where one without the gear is held; on a Y-up ground it backs on
- * the ground; the same bits for 1, 2 and 4
+ * point at the group's rate; moving backwards and sent far behind or
+ * ahead it brakes first, not turning, then drives; on a Y-up ground it
+ * backs on the ground; on its point, pushed from in front, it backs off
+ * where one without the gear is held; the same bits for 1, 2 and 4
  * threads and through a snapshot, which keeps the field (one of version
- * 18, before it, restores without a gear); a gear without a
- * turn limit or kept headings, or a negative one, is refused, naming it. */
+ * 18, before it, restores without a gear); a gear without a turn limit or
+ * kept headings, or a negative one, is refused, naming it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
