@@ -30,6 +30,7 @@
  * (stand-in rows hold the free columns at v = 0, add_spare_row). */
 #include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "assign.h"
+#include "analyzer.h"
 
 #include <float.h>
 #include <math.h>
@@ -439,6 +440,7 @@ static void sym2_inverse(const double x[3], double out[3])
 static void agents_in_places_frame(const steer_v3 *from, int n, const steer_v3 *to, int m, int dim, float *out)
 {
     double ca[3] = {0, 0, 0}, cp[3] = {0, 0, 0}, sa[3][3] = {{0}}, sp[3][3] = {{0}};
+    STEER__ANALYZER_ASSUME(dim == 2 || dim == 3); /* steer_assign_places' rule, and the world's */
     for (int i = 0; i < n; ++i)
         for (int a = 0; a < dim; ++a) ca[a] += (double)steer_v3_get(from[i], a) / n;
     for (int j = 0; j < m; ++j)
@@ -524,6 +526,7 @@ steer_grid *steer__assign_grid(const float *xyz, int count, int dim, const steer
 {
     double spread = 0.0; /* the points' extent, in cells that hold about two each */
     float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    STEER__ANALYZER_ASSUME(dim == 2 || dim == 3);
     for (int j = 0; j < count; ++j)
         for (int a = 0; a < 3; ++a) {
             lo[a] = fminf(lo[a], xyz[(size_t)j * 3 + (size_t)a]);

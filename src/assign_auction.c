@@ -20,6 +20,7 @@
  * are the free ones, and the square proof needs nothing of them. */
 #include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "assign.h"
+#include "analyzer.h"
 
 #include <limits.h>
 #include <math.h>
@@ -235,6 +236,7 @@ static void run(const auction *a, double *v, int *row_of, int *col_of, int *queu
 void steer__assign_auction(const steer_v3 *from, const steer_v3 *to, int n, int dim, const int *start,
                            const int *cand, double *v, int *row_of, int *col_of, int *queue)
 {
+    STEER__ANALYZER_ASSUME(start && cand); /* always a candidate list here (cost_of's other case reads cols) */
     const auction a = {from, to, n, dim, start, cand, NULL, n};
     run(&a, v, row_of, col_of, queue);
 }

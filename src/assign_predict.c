@@ -10,6 +10,7 @@
  * proportion, as the call has. Deterministic: integer keys, a total order. */
 #include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "assign.h"
+#include "analyzer.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -42,6 +43,7 @@ static uint64_t spread_bits(uint64_t x, int dim, int bits)
 static void morton_order(const steer_v3 *p, int count, int dim, keyed *order)
 {
     float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    STEER__ANALYZER_ASSUME(dim == 2 || dim == 3);
     for (int i = 0; i < count; ++i)
         for (int a = 0; a < dim; ++a) {
             lo[a] = fminf(lo[a], steer_v3_get(p[i], a));

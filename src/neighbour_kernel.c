@@ -4,6 +4,7 @@
  * gives the same bits (see wide.h). */
 #include "fp_rules.h" /* first: the floating-point rules, before any header */
 #include "neighbour_kernel.h"
+#include "analyzer.h"
 #include "wide.h"
 #include "steer/math.h"
 #include "braking.h"
@@ -60,6 +61,7 @@ static inline void gather_span(const steer__agents *a, const steer__span *span, 
     const wf one = wf_set1(1.0f), zero = wf_zero();
     const wf r2 = wf_set1(in->radius_sq), sep2 = wf_set1(in->separation_sq);
     wf q[3], h[3];
+    STEER__ANALYZER_ASSUME(dim == 2 || dim == 3);
     for (int axis = 0; axis < dim; ++axis) {
         q[axis] = wf_set1(in->position[axis] + span->shift[axis]);
         h[axis] = wf_set1(in->heading[axis]);
@@ -362,6 +364,7 @@ static void stage3(const steer__agents *a, const steer__span *spans, int span_co
 /* ---- flock rules, lane = agent --------------------------------------------- */
 static inline wf dot(const wf *a, const wf *b, int dim)
 {
+    STEER__ANALYZER_ASSUME(dim == 2 || dim == 3); /* a constant at every call: the vectors' first dim are set */
     wf r = wf_add(wf_mul(a[0], b[0]), wf_mul(a[1], b[1]));
     return dim == 3 ? wf_add(r, wf_mul(a[2], b[2])) : r;
 }

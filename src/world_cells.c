@@ -192,6 +192,7 @@ static void stage_in_worker(const steer_world *w, int worker, bool stage_groups,
     steer__staged st;
     float *radius;
     uint8_t *groups, *arrived;
+    STEER__ANALYZER_ASSUME(w->dim == 2 || w->dim == 3);
     worker_stage(w, worker, &st, &radius, &groups, &arrived);
     w->kernels->stage(&cv->soa, cv->spans, cv->span_count, &st);
     const bool stage_arrived = stage_groups && w->arrived_seen;
@@ -222,6 +223,7 @@ static void stage_in_worker(const steer_world *w, int worker, bool stage_groups,
 
 void steer__view_agent(const steer_world *w, int i, const int coords[3], int worker, steer__cell_view *cv)
 {
+    STEER__ANALYZER_ASSUME(w->dim == 2 || w->dim == 3);
     cv->soa = (steer__agents){{w->p[0], w->p[1], w->p[2]}, {w->v[0], w->v[1], w->v[2]}, w->group};
     cv->radius = w->own_radius;
     cv->span_count = steer__build_spans(w, coords, cv->spans);

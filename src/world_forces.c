@@ -26,6 +26,7 @@ typedef struct force_task_context {
 static void move_agent(steer_world *w, int i, const float nv[3], float dt, bool solids)
 {
     float pos[3] = {0.0f, 0.0f, 0.0f}, vel[3] = {0.0f, 0.0f, 0.0f};
+    STEER__ANALYZER_ASSUME(w->dim == 2 || w->dim == 3);
     for (int a = 0; a < w->dim; ++a) {
         vel[a] = nv[a];
         pos[a] = w->p[a][i] + vel[a] * dt;
@@ -481,6 +482,12 @@ static int cell_flockers(const steer__force_context *fc, const steer__cell_view 
     steer__cell_agents ag;
     int members[STEER__CELL_AGENTS];
     uint8_t groups[STEER__CELL_AGENTS];
+#ifdef __clang_analyzer__
+    /* it forgets ag.count across gather_cell, called through a pointer (ag
+     * a const argument there), and reads lanes past those filled */
+    memset(members, 0, sizeof members);
+    memset(groups, 0, sizeof groups);
+#endif
     const int dim = w->dim;
     int found = 0;
     for (int i = first; i < end;) {
@@ -575,6 +582,8 @@ static void forces_task(int start, int end, int worker, void *context)
             steer__agent a = {i, steer__slot_of(w, i), steer__v3_at(w, w->p, i), steer__v3_at(w, w->v, i), g, 0, goal, STEER__SEEN_NOTHING,
                               false, steer__body_radius(w, i)};
             if (goal && goal->kind == STEER_GOAL_PATH) steer__goal_prepare(w, &a);
+            /* world.c derives flock_only and flocks only with needs_neighbours: cv was viewed */
+            STEER__ANALYZER_ASSUME(viewed || !(g->flock_only || g->flocks));
             if (g->flock_only && !steer__flock_batches_off) {
                 steer__gather_in in = gather_input(&a);
                 w->kernels->gather_raw(&cv.soa, cv.spans, cv.span_count, &in, &fb.raw[fb.n % STEER__REDUCE_LANES]);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "steer/world.h"
+#include "analyzer.h"
 #include "misuse_internal.h"
 #include "neighbour_kernel.h"
 #include "thread_pool.h"
@@ -118,7 +119,7 @@ typedef struct steer__field {
 
 struct steer_world {
     steer_world_def def;
-    int dim;
+    int dim; /* 2 or 3: steer_world_create and restore refuse any other */
 
     /* agents, dense and sorted by cell at the start of each step */
     int count, capacity;
@@ -273,6 +274,7 @@ static inline uint32_t steer__cell_coords(const steer_world *w, float x, float y
 {
     float c[3] = {x, y, z};
     int i[3] = {0, 0, 0};
+    STEER__ANALYZER_ASSUME(w->dim == 2 || w->dim == 3);
     for (int a = 0; a < w->dim; ++a) {
         float g = (c[a] - w->origin[a]) * w->inv_cell[a];
         i[a] = g > 0.0f ? (g < (float)w->n[a] ? (int)g : w->n[a] - 1) : 0;

@@ -158,6 +158,7 @@ static search search_of(const steer_world *w, steer_v3 centre, uint32_t groups)
     search s = {w, {0, 0, 0}, {0, 0, 0}, groups, false, {0, 0, 0}, {0, 0, 0}};
     float pos[3] = {centre.x, centre.y, centre.z}, vel[3] = {0, 0, 0};
     bool wrap = w->def.boundary == STEER_BOUNDARY_WRAP;
+    STEER__ANALYZER_ASSUME(w->dim == 2 || w->dim == 3);
     if (wrap) steer__confine(w, pos, vel); /* into the box, as an agent's position */
     for (int a = 0; a < w->dim; ++a) {
         s.c[a] = pos[a];

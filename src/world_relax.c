@@ -122,6 +122,7 @@ static void separate_task(int start, int end, int worker, void *context)
         float corr[3] = {0.0f, 0.0f, 0.0f};
         int coords[3];
         uint32_t cell = steer__cell_of_agent(w, i, coords);
+        STEER__ANALYZER_ASSUME(cell != UINT32_MAX); /* no cell has that index (cell_count is an int): b is built first */
         if (cell != block_cell) {
             block_cell = cell;
             block_of_cell(rp, coords, &b);

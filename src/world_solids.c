@@ -288,6 +288,7 @@ static void resolve_solids(const steer_world *w, const steer__group *g, float bo
 
 static void apply_boundary(const steer_world *w, const float origin[3], const float extent[3], float *pos, float *vel)
 {
+    STEER__ANALYZER_ASSUME(w->dim == 2 || w->dim == 3);
     for (int a = 0; a < w->dim; ++a) {
         if (w->def.boundary == STEER_BOUNDARY_WRAP) {
             steer__wrap_axis(&pos[a], origin[a], extent[a]);

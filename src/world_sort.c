@@ -267,6 +267,7 @@ static void sort_scatter_task(int start, int end, int worker, void *context)
     steer_world *w = sc->w;
     const sort_layout *L = &sc->L;
     const int dim = w->dim;
+    STEER__ANALYZER_ASSUME(dim == 2 || dim == 3);
     /* positions, velocities, wander angles, headings and own radii; slots into the handle table's buffer; groups */
     steer__move_arrays m = {{0}, {0}, 2 * dim, w->slot, w->dense_of_slot, w->group, w->next_group};
     for (int k = 0; k < dim; ++k) {

@@ -31,7 +31,7 @@ LAYERS = [
     ("base", [], ["include/steer/math.h", "include/steer/random.h", "include/steer/alloc.h",
                   "include/steer/misuse.h", "include/steer/result.h", "include/steer/detail/*",
                   "src/math.c", "src/random.c", "src/result.c", "src/alloc.c", "src/misuse.c", "src/misuse_internal.h",
-                  "src/up_axis.h", "src/braking.h", "src/contain.h", "src/fp_rules.h", "src/turn_limit.h"]),
+                  "src/up_axis.h", "src/braking.h", "src/contain.h", "src/fp_rules.h", "src/turn_limit.h", "src/analyzer.h"]),
     ("behaviours", ["base"], ["include/steer/behaviours.h", "src/behaviours*", "src/anticipation*"]),
     ("combine", ["base"], ["include/steer/combine.h", "src/combine*"]),
     ("vehicle", ["base", "behaviours"], ["include/steer/vehicle.h", "src/vehicle*"]),
