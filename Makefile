@@ -1,7 +1,7 @@
 # The commands of the README:
 #   make demo   installs what is missing, builds, runs the main job
 #   make test   every test (tests/run_all.sh): gcc release, clang ASan+UBSan,
-#               clang ThreadSanitizer, the browser, the determinism matrix,
+#               clang ThreadSanitizer, the clang static analyzer, the browser, the determinism matrix,
 #               packaging, the include check and the Python package's tests;
 #               ends "summary: N passed, M failed"
 #   make check  the edit-test loop: the release build's quick tests
@@ -11,9 +11,10 @@ MAKEFLAGS += --no-print-directory
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
+ANALYZER_BUILD ?= build-analyzer
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DSTEER_WERROR=ON
 
-.PHONY: all deps build test check test-release test-asan test-tsan demo docs-media clean web wasm serve test-web python test-python
+.PHONY: all deps build test check test-release test-asan test-tsan test-analyzer demo docs-media clean web wasm serve test-web python test-python
 
 all: build
 
@@ -48,6 +49,14 @@ test-tsan:
 	@cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEER_WERROR=ON -DSTEER_SANITIZE_THREAD=ON -DCMAKE_C_COMPILER=clang >/dev/null
 	@cmake --build $(TSAN_BUILD) -j$(JOBS) --target thread_tests
 	TSAN_OPTIONS=halt_on_error=1 ctest --test-dir $(TSAN_BUILD) -L threads --output-on-failure -j$(JOBS)
+
+# The library under the clang static analyzer (scan-build, clang-tools-14):
+# any path it finds fails the suite (--status-bugs). What it cannot see is
+# stated in src/analyzer.h.
+test-analyzer:
+	@rm -rf $(ANALYZER_BUILD)
+	@scan-build -o $(ANALYZER_BUILD)/report cmake -S . -B $(ANALYZER_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTEER_BUILD_EXTRAS=OFF >/dev/null
+	scan-build --status-bugs -o $(ANALYZER_BUILD)/report cmake --build $(ANALYZER_BUILD) -j$(JOBS)
 
 # The showcase (scenarios/showcase.json, built into the tool) rendered to
 # out/: the summary table and the files written are printed at the end.

@@ -41,6 +41,7 @@ run() { # suite command...
 run "release (gcc)" make --no-print-directory test-release BUILD="$build" JOBS="$jobs"
 run "asan+ubsan (clang)" make --no-print-directory test-asan ASAN_BUILD="$asan" JOBS="$jobs"
 run "tsan (clang)" make --no-print-directory test-tsan TSAN_BUILD="$tsan" JOBS="$jobs"
+run "static analysis (clang)" make --no-print-directory test-analyzer JOBS="$jobs"
 run "browser" make --no-print-directory test-web BUILD="$build" JOBS="$jobs"
 run "determinism matrix" make --no-print-directory test-matrix JOBS="$jobs"
 run "packaging" tests/packaging/check.sh

@@ -3,6 +3,8 @@
 # missing. Runs apt-get as root (or through sudo when available).
 set -euo pipefail
 packages=(make cmake gcc clang libclang-rt-14-dev valgrind pkg-config libcairo2-dev libgif-dev libjansson-dev)
+# make test's static-analysis stage: scan-build.
+packages+=(clang-tools-14)
 # The tests' own tools: nm (binutils) for the exported-symbol check, python3
 # for the include-cycle check.
 packages+=(binutils python3)
