@@ -275,7 +275,11 @@ typedef struct steer_group_def {
                                 its tail turns toward the way asked at max_turn_rate. One moving
                                 backwards that should not back (asked ahead, or far behind) brakes,
                                 not turning, before it drives; one moving forwards brakes and turns as
-                                without a gear. Never without an own goal */
+                                without a gear. Never without an own goal. keep_apart's giving way is
+                                not the gear: a keep_apart unit held against one in its way steps back
+                                from it at up to half the speed it asked for, whatever its
+                                reverse_speed, 0 too (a tank of max_speed 4 driven into one parked in
+                                its way: 1.19 backwards with a gear of 0, 0.5 or 1.5) */
     /* neighbours */
     float neighbour_radius;  /* alignment/cohesion/separation candidates (default 1) */
     float separation_radius; /* separation acts closer than this (default 0.5) */
