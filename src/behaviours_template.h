@@ -378,7 +378,9 @@ V N(steer_avoid_walls)(V pos, V vel, const N(steer_segment) *walls, int count, c
             float denom = steer_v2_cross(ray_k, along_k);
             if (denom == 0.0f) continue; /* parallel or degenerate */
             steer_v2 ap = steer_v2_sub(steer_v2_scale(a, k), steer_v2_scale(p, k));
-            float s = steer_v2_cross(ap, along_k) / denom; /* along the feeler */
+            float off = steer_v2_cross(ap, along_k);
+            if (off == 0.0f) continue; /* it stands on the wall's line: no side yet, it takes the one it goes to */
+            float s = off / denom; /* along the feeler */
             float u = steer_v2_cross(ap, ray_k) / denom;   /* along the wall */
             if (s >= 0.0f && s <= 1.0f && u >= 0.0f && u <= 1.0f && s < nearest) {
                 nearest = s;

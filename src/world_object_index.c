@@ -280,14 +280,19 @@ steer__object_list steer__walls_near(const steer_world *w, steer_v3 lo, steer_v3
     return (steer__object_list){buf, kept};
 }
 
-/* Where along p -> p + motion (0 to 1) the segment crosses wall i, or 2. */
+/* Where along p -> p + motion (0 to 1) the segment crosses wall i, or 2.
+ * A move that starts on the wall's line (an agent added or teleported onto
+ * it, a wall set across it) has no side yet: it takes the one it moves to,
+ * as the skin does, rather than meeting the wall at once for ever. */
 static float crossing_with(const steer_world *w, int i, steer_v2 p, steer_v2 motion)
 {
     steer_v2 a = steer_v2_from_v3(w->walls[i].a), along = steer_v2_sub(steer_v2_from_v3(w->walls[i].b), a);
     float denom = steer_v2_cross(motion, along);
     if (steer_absf(denom) < 1e-20f) return 2.0f;
     steer_v2 ap = steer_v2_sub(a, p);
-    float s = steer_v2_cross(ap, along) / denom, u = steer_v2_cross(ap, motion) / denom;
+    float off = steer_v2_cross(ap, along);
+    if (off == 0.0f) return 2.0f;
+    float s = off / denom, u = steer_v2_cross(ap, motion) / denom;
     return s >= 0.0f && s <= 1.0f && u >= -1e-4f && u <= 1.0f + 1e-4f ? s : 2.0f;
 }
 

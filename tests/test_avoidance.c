@@ -180,6 +180,26 @@ static void avoid_walls_pushes_along_the_wall_normal_by_the_penetration_depth(vo
     CHECK_NEAR(steer_v2_len(f), 3.0 - sqrt(2.0), 1e-5);
 }
 
+/* An agent on a wall's line (spawned or teleported onto it, a wall set
+ * across it) has no side: its feelers do not meet that wall, so it leaves
+ * by the way it goes. Each feeler met it at 0 before and pushed the agent
+ * back against its heading, full length: at rest (feelers along +X) one on
+ * a wall running north was pushed west whatever its goal. A hair off the
+ * line, it is met as ever. */
+static void avoid_walls_does_not_meet_a_wall_through_the_agent(void)
+{
+    steer_segment2 wall = {v2(0, -10), v2(0, 10)};
+    steer_wall_feelers feelers = {3.0f, 0.5f, 2.0f, STEER_UP_Z};
+    CHECK_V2_EQ(steer_avoid_walls2(v2(0, 0), v2(0, 0), &wall, 1, &feelers, NULL), v2(0, 0));
+    CHECK_V2_EQ(steer_avoid_walls2(v2(0, 4), v2(-1, 0.5f), &wall, 1, &feelers, NULL), v2(0, 0));
+    steer_segment2 from_here = {v2(0, 0), v2(5, -5)}; /* its end at the agent */
+    CHECK_V2_EQ(steer_avoid_walls2(v2(0, 0), v2(1, 0), &from_here, 1, &feelers, NULL), v2(0, 0));
+    steer_v2 f = steer_avoid_walls2(v2(-1e-3f, 0), v2(1, 0), &wall, 1, &feelers, NULL);
+    CHECK(f.x < -5.0f && fabsf(f.y) < 1e-6f); /* off the line: all three feelers meet it */
+    steer_segment3 wall3 = {v3(0, -10, -5), v3(0, 10, 5)};
+    CHECK_V3_EQ(steer_avoid_walls3(v3(0, 2, 7), v3(0, 0, 0), &wall3, 1, &feelers, NULL), v3(0, 0, 0));
+}
+
 static void avoid_walls_is_zero_when_no_feeler_crosses(void)
 {
     steer_segment2 walls[] = {{v2(-10, 5), v2(10, 5)}, {v2(3, 3), v2(3, 3)}}; /* far, and zero-length */
@@ -270,6 +290,7 @@ int main(void)
     avoid_obstacles_feeler_points_along_plus_x_when_stationary();
     avoid_walls_pushes_along_the_wall_normal_by_the_penetration_depth();
     avoid_walls_is_zero_when_no_feeler_crosses();
+    avoid_walls_does_not_meet_a_wall_through_the_agent();
     avoid_walls_in_3d_uses_vertical_walls_and_returns_z_zero();
     follow_wall_is_zero_out_of_range_or_exactly_on_the_wall();
     follow_wall_holds_the_desired_distance_along_a_straight_wall();

@@ -2,7 +2,9 @@
  * slot gets a new generation, forged handles are refused, adding,
  * removing or teleporting one agent leaves every other agent untouched, and
  * lookups from several threads at once after a step (the first of which
- * rebuilds the handle table) all find the right agents. */
+ * rebuilds the handle table) all find the right agents, as do the other
+ * read-only calls run beside them (bulk getters, view, queries, hash,
+ * arrivals, save). */
 #define _POSIX_C_SOURCE 200809L /* pthread_barrier */
 #include <math.h>
 #include <pthread.h>
@@ -649,6 +651,126 @@ static void test_bulk_add(int dim)
     steer_world_destroy(single);
 }
 
+/* An engine's threads reading one world at once between steps (the
+ * renderer its view and headings, the AI the units by handle and the
+ * queries, the audio the arrivals, the netcode a hash or a save): every
+ * read-only call but memory_bytes may run beside the others, whichever
+ * comes first rebuilding the handle table or the query index; each thread
+ * reads what a serial read after them reads. The ThreadSanitizer build
+ * runs this (label threads). */
+#define READ_KINDS 10
+#define READ_AGENTS 600
+typedef struct read_set {
+    steer_goal goals[READ_AGENTS]; /* first: compared by field (its padding is not part of the read) */
+    steer_agent_state agents[READ_AGENTS];
+    steer_v3 headings[READ_AGENTS];
+    float radii[READ_AGENTS];
+    float view_x[READ_AGENTS];
+    steer_agent_id in_view[READ_AGENTS], near[READ_AGENTS], arrived[READ_AGENTS];
+    int view_count, near_count, arrived_count;
+    uint64_t hash;
+    size_t saved;
+} read_set;
+
+typedef struct read_job {
+    const steer_world *w;
+    const steer_agent_id *ids;
+    read_set *out;
+    int first; /* the kind this thread reads first: each thread starts on another */
+    pthread_barrier_t *start;
+} read_job;
+
+static void read_kind(const steer_world *w, const steer_agent_id *ids, int kind, read_set *r)
+{
+    switch (kind) {
+    case 0: steer_world_get_agents(w, ids, r->agents, READ_AGENTS, NULL); break;
+    case 1: steer_world_get_headings(w, ids, r->headings, READ_AGENTS, NULL); break;
+    case 2: steer_world_get_goals(w, ids, r->goals, READ_AGENTS, NULL); break;
+    case 3: steer_world_get_radii(w, ids, r->radii, READ_AGENTS, NULL); break;
+    case 4: {
+        steer_world_view v = steer_world_get_view(w);
+        r->view_count = v.count;
+        memcpy(r->view_x, v.px, sizeof(float) * (size_t)v.count);
+        break;
+    }
+    case 5: steer_world_get_agent_ids(w, r->in_view, READ_AGENTS); break;
+    case 6: r->hash = steer_world_state_hash(w); break;
+    case 7: r->arrived_count = steer_world_arrivals(w, r->arrived, READ_AGENTS); break;
+    case 8: r->near_count = steer_world_query_radius(w, steer_v3_make(1, 2, 0), 6.0f, STEER_ALL_GROUPS, r->near, READ_AGENTS); break;
+    default: {
+        static _Thread_local unsigned char buffer[1 << 17]; /* (no CHECK here: its counts are not atomic) */
+        size_t written = 0;
+        bool fits = steer_world_snapshot_size(w) <= sizeof buffer;
+        r->saved = fits && steer_world_save(w, buffer, sizeof buffer, &written) == STEER_OK ? written : 0;
+    }
+    }
+}
+
+static void *read_all(void *arg)
+{
+    read_job *job = arg;
+    pthread_barrier_wait(job->start);
+    for (int k = 0; k < READ_KINDS; ++k) read_kind(job->w, job->ids, (job->first + k) % READ_KINDS, job->out);
+    return 0;
+}
+
+static void test_concurrent_reads(int dim)
+{
+    steer_world_def wd = steer_default_world_def();
+    wd.dim = dim;
+    wd.capacity = READ_AGENTS;
+    wd.worker_count = 2;
+    wd.keep_headings = true;
+    wd.agent_radii = true;
+    wd.bounds_min = steer_v3_make(-20, -20, -20);
+    wd.bounds_max = steer_v3_make(20, 20, 20);
+    steer_world *w = steer_world_create(&wd);
+    CHECK(w != 0);
+    steer_group_def g = steer_crowd_group_def();
+    g.radius = 0.3f;
+    CHECK(steer_world_add_group(w, &g) == 0);
+    steer_rng rng = steer_rng_make(9);
+    static steer_agent_id ids[READ_AGENTS];
+    static steer_v3 to[READ_AGENTS];
+    for (int i = 0; i < READ_AGENTS; ++i) {
+        ids[i] = steer_world_add_agent(w, 0, random_v3(&rng, 19), steer_v3_zero());
+        to[i] = random_v3(&rng, 19);
+        if (i % 3 == 0) CHECK(steer_world_set_radius(w, ids[i], 0.2f) == STEER_OK);
+    }
+    CHECK(steer_world_set_targets(w, ids, to, READ_AGENTS, STEER_GOAL_ARRIVE, NULL) == READ_AGENTS);
+    enum { THREADS = 4 };
+    static read_set seen[THREADS], serial;
+    int disagreements = 0;
+    for (int s = 0; s < 12; ++s) {
+        CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+        pthread_barrier_t start;
+        CHECK(pthread_barrier_init(&start, 0, THREADS) == 0);
+        read_job jobs[THREADS];
+        pthread_t threads[THREADS];
+        memset(seen, 0, sizeof seen);
+        for (int t = 0; t < THREADS; ++t) {
+            jobs[t] = (read_job){w, ids, &seen[t], t * 3, &start};
+            CHECK(pthread_create(&threads[t], 0, read_all, &jobs[t]) == 0);
+        }
+        for (int t = 0; t < THREADS; ++t) pthread_join(threads[t], 0);
+        pthread_barrier_destroy(&start);
+        memset(&serial, 0, sizeof serial);
+        for (int k = 0; k < READ_KINDS; ++k) read_kind(w, ids, k, &serial);
+        const size_t after_goals = sizeof serial.goals;
+        for (int t = 0; t < THREADS; ++t) {
+            disagreements += memcmp((char *)&seen[t] + after_goals, (char *)&serial + after_goals, sizeof serial - after_goals) != 0;
+            for (int i = 0; i < READ_AGENTS; ++i) {
+                const steer_goal *a = &seen[t].goals[i], *b = &serial.goals[i];
+                disagreements += a->kind != b->kind || memcmp(&a->target, &b->target, sizeof a->target) != 0 ||
+                                 a->arrived != b->arrived || a->speed != b->speed;
+            }
+        }
+    }
+    CHECK(disagreements == 0);
+    CHECK(serial.view_count == READ_AGENTS && serial.near_count > 0 && serial.saved > 0);
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     test_handles_across_restore(2);
@@ -662,6 +784,7 @@ int main(void)
         test_remove_during_run(dim);
         test_handles_follow_agents(dim);
         test_concurrent_lookups(dim);
+        test_concurrent_reads(dim);
         test_bulk_remove_and_teleport(dim);
         test_bulk_add(dim);
     }

@@ -8,8 +8,10 @@
  * backs on the ground; on its point, pushed from in front, it backs off
  * where one without the gear is held; the same bits for 1, 2 and 4
  * threads and through a snapshot, which keeps the field (one of version
- * 18, before it, restores without a gear); a gear without a turn limit or
- * kept headings, or a negative one, is refused, naming it. */
+ * 18, before it, restores without a gear); keep_apart's giving way
+ * backs a held unit whatever its gear (a push, as world.h says); a gear
+ * without a turn limit or kept headings, or a negative one, is refused,
+ * naming it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,6 +278,47 @@ static void bad_gears_are_refused(void)
     steer_set_misuse_handler(check_count_misuse, 0);
 }
 
+/* keep_apart's giving way is not the gear: a tank (max_speed 4) driven
+ * into one of its own priority parked in its way is held and steps back
+ * from it at up to half the speed it asked for, whatever its reverse
+ * speed (world.h's figure, 1.19; never over max_speed / 2). */
+static double backs_giving_way(float reverse)
+{
+    steer_world *w = make_world(1, true);
+    steer_group_def gd = unit_def(reverse);
+    gd.max_speed = 4.0f;
+    gd.max_force = 8.0f;
+    gd.radius = 1.0f;
+    gd.neighbour_radius = 5.0f;
+    gd.max_turn_rate = 1.2f;
+    gd.keep_apart = true;
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    steer_agent_id b = steer_world_add_agent(w, 0, (steer_v3){6, 0.3f, 0}, steer_v3_zero());
+    steer_goal stay = {STEER_GOAL_ARRIVE, {6, 0.3f, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    steer_goal go = stay;
+    go.target = (steer_v3){20, 0, 0};
+    CHECK(steer_world_set_goal(w, b, &stay) == STEER_OK && steer_world_set_goal(w, a, &go) == STEER_OK);
+    double most = 0.0;
+    for (int s = 0; s < 300; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_agent_state st;
+        steer_v3 h;
+        CHECK(steer_world_get_agent(w, a, &st) == STEER_OK && steer_world_get_heading(w, a, &h) == STEER_OK);
+        most = fmax(most, -steer_v3_dot(st.velocity, h));
+    }
+    steer_world_destroy(w);
+    return most;
+}
+
+static void giving_way_backs_whatever_the_gear(void)
+{
+    double none = backs_giving_way(0.0f), slow = backs_giving_way(0.5f), gear = backs_giving_way(1.5f);
+    printf("driven into a parked one of its priority: backs at most %.4f with no gear, %.4f with 0.5, %.4f with 1.5\n",
+           none, slow, gear);
+    CHECK(none > 1.15 && none < 1.25 && none == slow && slow == gear);
+}
+
 int main(void)
 {
     a_short_way_behind_it_backs();
@@ -284,6 +327,7 @@ int main(void)
     backing_where_it_should_not_it_brakes_first();
     on_a_y_up_ground_it_backs_on_the_ground();
     pushed_on_its_point_it_backs_off();
+    giving_way_backs_whatever_the_gear();
     a_snapshot_keeps_the_gear();
     bad_gears_are_refused();
     return check_summary("test_world_reverse");

@@ -3,7 +3,9 @@
  * a step with their centre inside an obstacle's radius + their own radius,
  * and never cross a wall segment — also when non-penetration pushes them,
  * when crowds press into a corner or aim straight through it, and when a
- * moving obstacle presses them against a wall (walls win). */
+ * moving obstacle presses them against a wall (walls win); one put on a
+ * wall's line (added, teleported, or a wall set across it) leaves it by
+ * the side it is sent to, its wall feelers too. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -595,6 +597,49 @@ static void test_obstacles_moved_by_their_velocity(void)
     }
 }
 
+/* An agent whose centre lies on a solid wall's line (a unit spawned or
+ * teleported onto a wall drawn on the map's grid, a wall set across one)
+ * has no side yet: it takes the one it is sent to. Every move from the
+ * line met the wall at once before, and each such unit stood there for
+ * good. */
+static void test_an_agent_on_a_wall_line_leaves_it(int dim, bool keep_apart, bool avoid_walls)
+{
+    steer_world *w = solid_world(dim, false, false, true);
+    steer_group_def gd = steer_crowd_group_def();
+    gd.keep_apart = keep_apart;
+    gd.weight[STEER_AVOID_WALLS] = avoid_walls ? 1.0f : 0.0f; /* its feelers start on the line too */
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    CHECK(steer_world_add_wall(w, steer_v3_make(-10, -5, 0), steer_v3_make(10, -5, 0)) == 0);
+    CHECK(steer_world_add_wall(w, steer_v3_make(-10, 12, 0), steer_v3_make(10, 12, 0)) == 1);
+    /* running north: its left is west, where an agent at rest on it was pushed (feelers along +x) */
+    CHECK(steer_world_add_wall(w, steer_v3_make(-12, -15, 0), steer_v3_make(-12, -6, 0)) == 2);
+    const steer_v3 start[5] = {{0, -5, 0}, {4, -5, 0}, {0, 0, 0}, {-6, 8, 0}, {-12, -10, 0}};
+    const steer_v3 to[5] = {{0, 4, 0}, {4, -14, 0}, {-4, 4, 0}, {-6, 16, 0}, {-6, -12, 0}};
+    steer_agent_id ids[5];
+    for (int i = 0; i < 5; ++i) CHECK((ids[i] = steer_world_add_agent(w, 0, start[i], steer_v3_zero())).index != 0);
+    CHECK(steer_world_teleport_agent(w, ids[2], steer_v3_make(-4, -5, 0), steer_v3_zero()) == STEER_OK);
+    CHECK(steer_world_set_wall(w, 1, steer_v3_make(-10, 8, 0), steer_v3_make(10, 8, 0)) == STEER_OK);
+    for (int i = 0; i < 5; ++i) {
+        steer_goal g = {STEER_GOAL_ARRIVE, to[i], 0, 0, 0, NULL, 0, 0, false, {0, 0, 0}};
+        CHECK(steer_world_set_goal(w, ids[i], &g) == STEER_OK);
+    }
+    int arrived = 0;
+    for (int s = 0; s < 600 && arrived < 5; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        arrived = 0;
+        for (int i = 0; i < 5; ++i) arrived += steer_world_has_arrived(w, ids[i]);
+    }
+    CHECK(arrived == 5);
+    if (arrived < 5)
+        for (int i = 0; i < 5; ++i) {
+            steer_agent_state st;
+            CHECK(steer_world_get_agent(w, ids[i], &st) == STEER_OK);
+            fprintf(stderr, "  on a wall line, %dD, keep_apart %d, avoid_walls %d: agent %d at (%g, %g), sent to (%g, %g)\n",
+                    dim, keep_apart, avoid_walls, i, (double)st.position.x, (double)st.position.y, (double)to[i].x, (double)to[i].y);
+        }
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     test_obstacles_moved_by_their_velocity();
@@ -616,6 +661,9 @@ int main(void)
     for (int dim = 2; dim <= 3; ++dim) {
         test_wall_to_the_box_edge(dim, false);
         test_wall_to_the_box_edge(dim, true);
+    }
+    for (int dim = 2; dim <= 3; ++dim) {
+        for (int k = 0; k < 4; ++k) test_an_agent_on_a_wall_line_leaves_it(dim, k & 1, k & 2);
     }
     for (int dim = 2; dim <= 3; ++dim) {
         test_obstacle_pushes_stop_at_walls(dim, false);

@@ -300,7 +300,9 @@ steer_v3 steer_cohesion3(steer_v3 pos, steer_v3 vel, const steer_v3 *neighbour_p
  * deepest one), force = normalize(tip - centre) * max_force, else zero.
  * avoid_walls: each feeler that crosses a wall adds wall_normal * penetration
  * depth (the part of the feeler beyond the wall); the normal faces the
- * agent's side. Feelers point along normalize(vel), +X when stationary.
+ * agent's side. A wall whose line runs through pos is not met: the agent
+ * on it has no side yet, and takes the one it goes to (solid walls do the
+ * same). Feelers point along normalize(vel), +X when stationary.
  * out_tips (may be NULL) receives the three tips: centre, left, right.
  * follow_wall: nearest wall within range: desired velocity = tangent (along
  * the wall, in the direction of travel) * max_speed + normal *

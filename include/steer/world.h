@@ -111,11 +111,17 @@ typedef enum steer_boundary {
  * and sanitizer builds.
  *
  * Your threads and a world: the world takes no lock for you. Call it from
- * one thread at a time, as Box2D asks, with one exception: lookups by
- * handle (get_agent, is_valid, get_goal, has_arrived) may run from several
- * threads at once between steps. A call that changes the world (step, add,
- * remove, set, teleport, restore) must have the world to itself; beside
- * any other call it is a data race. From inside the world's own step (a
+ * one thread at a time, as Box2D asks, with one exception: between steps
+ * the calls that only read it may run from several threads at once (a
+ * renderer, the AI and the netcode reading one frame): the lookups by
+ * handle, one or in bulk (get_agent(s), is_valid, has_arrived, get_goal(s),
+ * get_goal_points, get_heading(s), get_radius, get_radii), get_view and
+ * get_agent_ids, the queries, arrivals, the counts, state_hash,
+ * snapshot_size and save, get_group and get_def; but not memory_bytes
+ * beside a query (the first query after a change grows the index it
+ * counts). A call that changes the world (step, add, remove, set,
+ * teleport, restore) must have the world to itself; beside any other call
+ * it is a data race. From inside the world's own step (a
  * task its scheduler runs) every call is refused as misuse: STEER_ERROR_IN_STEP,
  * and the queries (get_view, the counts, is_valid, has_arrived, the hash,
  * last_profile, memory_bytes) their empty result, since mid-step the state
@@ -275,7 +281,11 @@ typedef struct steer_group_def {
                                 its tail turns toward the way asked at max_turn_rate. One moving
                                 backwards that should not back (asked ahead, or far behind) brakes,
                                 not turning, before it drives; one moving forwards brakes and turns as
-                                without a gear. Never without an own goal */
+                                without a gear. Never without an own goal. keep_apart's giving way is
+                                not the gear: a keep_apart unit held against one in its way steps back
+                                from it at up to half the speed it asked for, whatever its
+                                reverse_speed, 0 too (a tank of max_speed 4 driven into one parked in
+                                its way: 1.19 backwards with a gear of 0, 0.5 or 1.5) */
     /* neighbours */
     float neighbour_radius;  /* alignment/cohesion/separation candidates (default 1) */
     float separation_radius; /* separation acts closer than this (default 0.5) */
