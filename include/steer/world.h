@@ -573,7 +573,7 @@ steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, s
  * removal) is that entry's STEER_ERROR_STALE_HANDLE, not misuse; returns how
  * many were done. A crowd's sinks and sources, or units set on the
  * terrain's height after each step: teleport_agents' velocities may be NULL,
- * and each agent then keeps its own. */
+ * and each agent then keeps its own, and its heading (see the headings). */
 int steer_world_remove_agents(steer_world *world, const steer_agent_id *ids, int count, steer_result *results);
 int steer_world_teleport_agents(steer_world *world, const steer_agent_id *ids, const steer_v3 *positions,
                                 const steer_v3 *velocities, int count, steer_result *results);
@@ -621,9 +621,11 @@ int steer_world_agent_count(const steer_world *world);
  * ground_plane group (no up part; kept while its velocity has no ground
  * part); 2D: z = 0. An agent starts facing its
  * velocity's direction when added with one (on the ground for a ground
- * group), else +x; a teleport with a velocity faster than the group's
- * arrival_speed turns it too, and a move into a ground_plane group lays it
- * on the ground. Snapshots and the state hash include them
+ * group), else +x; a teleport with a new velocity faster than the group's
+ * arrival_speed turns it too (one that leaves the velocity as it was, bit
+ * for bit, leaves the heading: a unit set on the terrain after each step
+ * backs or is pushed aside as one left alone), and a move into a
+ * ground_plane group lays it on the ground. Snapshots and the state hash include them
  * (a world without them saves and hashes as before). Refused (misuse,
  * STEER_ERROR_INVALID_ARGUMENT) in a world without keep_headings. */
 steer_result steer_world_get_heading(const steer_world *world, steer_agent_id id, steer_v3 *out);
