@@ -397,7 +397,9 @@ typedef struct steer_group_def {
                                 standing still has none, so no path, and the point behind it is where
                                 it stands: keep_apart keeps the followers' bodies off it, separation
                                 does not (followers of the default group, radius 0.25, stood 0.3-0.5
-                                from a standing leader's centre, two of three in front of it) */
+                                from a standing leader's centre, two of three in front of it). Its path
+                                is the way it goes: behind it while it backs (reverse_speed), so the
+                                followers waiting there step out of it */
     steer_v3 threat;         /* FLEE */
     float panic_distance;    /* FLEE / EVADE: 0 = always */
     int pursue_group;        /* PURSUE: nearest member of this group ... */
