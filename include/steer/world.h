@@ -1012,12 +1012,14 @@ typedef struct steer_places_query {
 int steer_world_places_around(steer_world *world, const steer_places_query *query, steer_v3 *places, int count);
 /* Whether the agent has a goal and has arrived (false for a stale handle). */
 bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
-/* The agents that arrived during the last steer_world_step (were not
- * arrived before it, are now), in slot order: writes up to capacity of
+/* The agents that arrived during the last steer_world_step (arrived in
+ * one of its sub-steps and are arrived still), in slot order: writes up to capacity of
  * them, returns how many there are. O(goals). Only the last call's: a game
  * whose fixed-step loop steps more than once a frame reads them after each
  * step (or steps once with the frame's time and def.max_dt, whose
- * sub-steps' arrivals are all the call's). They are read from the goals
+ * sub-steps' arrivals are all the call's: one arrived before the call that
+ * left and came back within its sub-steps is listed again, as separate
+ * steps would list it; a departure_distance spares it). They are read from the goals
  * as they are now: an agent given a new goal, its goal cleared or the agent
  * removed since the step is no longer listed, so read them right after the
  * step, before the frame's orders (a lockstep game applies its inputs
