@@ -745,8 +745,13 @@ static steer_result teleport_agent(steer_world *w, uint32_t d, steer_v3 pos, ste
                       "%s = (%g, %g, %g): must be finite", name, (double)bad.x, (double)bad.y, (double)bad.z);
         return STEER_ERROR_INVALID_ARGUMENT;
     }
+    /* A teleport turns it at once to a new velocity; one that leaves the velocity as it was (teleport_agents
+     * without velocities: units set on the terrain after each step) leaves the heading too, which for a
+     * turn-limited unit is not its velocity's way (it backs, or was pushed aside) */
+    const float was[3] = {w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f};
     write_state(w, d, pos, vel);
-    if (w->heading[0]) steer__heading_follow(w, (int)d, flatten(w, vel), false); /* a teleport turns it at once */
+    const float now[3] = {w->v[0][d], w->v[1][d], w->dim == 3 ? w->v[2][d] : 0.0f};
+    if (w->heading[0] && memcmp(was, now, sizeof was) != 0) steer__heading_follow(w, (int)d, flatten(w, vel), false);
     return STEER_OK;
 }
 

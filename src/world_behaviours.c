@@ -192,6 +192,10 @@ void steer__find_leaders(steer_world *w)
         grp->leader_v = steer__v3_at(w, w->v, d);
         /* a leader that stands still still has a back: its kept heading */
         grp->leader_heading = w->heading[0] ? steer__v3_at(w, w->heading, d) : steer_v3_normalize(grp->leader_v);
+        /* a leader backing along its kept heading (a reverse gear) goes the other way: its path is behind it */
+        const float backing = -steer_v3_dot(grp->leader_v, grp->leader_heading);
+        const float still = w->groups[w->group[d]].def.arrival_speed;
+        grp->leader_way = backing > still ? steer_v3_neg(grp->leader_heading) : grp->leader_heading;
         grp->leader_radius = steer__body_radius(w, d);
     }
 }
@@ -242,22 +246,23 @@ static float replay_draw(void *value) { return *(const float *)value; }
  * at the point leader_behind behind it. Front and behind are by the way the
  * leader faces: its velocity's direction, or in a world that keeps headings
  * its heading, so that followers of a leader standing still wait behind it
- * rather than on it. */
+ * rather than on it. Its path is the way it goes: behind it while it backs
+ * (a reverse gear), when the followers waiting there are the ones in it. */
 static steer_v3 follow_leader(const steer__force_context *fc, const steer__agent *a)
 {
     const steer_world *w = fc->w;
     const steer__group *g = a->g;
     const steer_group_def *d = &g->def;
     if (!g->leader_found || a->dense == (int)g->leader_dense) return steer_v3_zero();
-    steer_v3 heading = g->leader_heading;
+    steer_v3 heading = g->leader_heading, way = g->leader_way;
     steer_v3 off = steer_v3_sub(a->p, g->leader_p);
-    float along = steer_v3_dot(off, heading);
-    steer_v3 lateral = steer_v3_sub(off, steer_v3_scale(heading, along));
+    float along = steer_v3_dot(off, way);
+    steer_v3 lateral = steer_v3_sub(off, steer_v3_scale(way, along));
     float width = 2.0f * (a->radius + g->leader_radius);
-    if (steer_v3_len_sq(heading) > 0.0f && along > 0.0f && along < d->leader_sight && steer_v3_len_sq(lateral) < width * width) {
+    if (steer_v3_len_sq(way) > 0.0f && along > 0.0f && along < d->leader_sight && steer_v3_len_sq(lateral) < width * width) {
         steer_v3 away = steer_v3_normalize(lateral);
-        if (steer_v3_len_sq(away) == 0.0f) { /* on its line: to the leader's right, on the ground */
-            steer_v3 h = steer__to_ground(w, heading);
+        if (steer_v3_len_sq(away) == 0.0f) { /* on its line: to the right of the way it goes, on the ground */
+            steer_v3 h = steer__to_ground(w, way);
             away = steer_v3_normalize(steer__from_ground(w, steer_v3_make(h.y, -h.x, 0.0f)));
         }
         return steer_v3_scale(away, d->max_force);

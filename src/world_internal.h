@@ -79,6 +79,8 @@ typedef struct steer__group {
     uint32_t leader_dense;   /* where it was: the next search starts there */
     steer_v3 leader_p, leader_v;
     steer_v3 leader_heading; /* the way it faces: its kept heading (keep_headings), else its velocity's direction */
+    steer_v3 leader_way;     /* the way it goes: its heading, or behind it while it backs (a kept heading and a velocity
+                                along it of less than -arrival_speed: a reverse gear) */
     float leader_radius;
     bool on_ground;    /* ground_plane in a 3D world (a 2D world has no up axis to keep) */
     bool flock_only;   /* blend of raw separation/alignment/cohesion only, no keep_apart: the fast path */

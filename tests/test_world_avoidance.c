@@ -1586,6 +1586,56 @@ static void followers_wait_behind_a_standing_leader(void)
     CHECK(behind_most[0] > -0.5); /* without headings: one level with it or in front */
 }
 
+/* A leader with a reverse gear backing toward its followers, who wait
+ * behind it: its path is behind it now, and they step out of it, then
+ * gather behind it again. Before, its front (its heading) said they were
+ * behind it, out of its way, and it backed into them: bodies of radius 0.5
+ * 0.76 apart. */
+static void followers_step_out_of_a_backing_leaders_way(void)
+{
+    steer_world_def wd = open_world(1);
+    wd.keep_headings = true;
+    steer_world *w = steer_world_create(&wd);
+    steer_group_def lead = steer_default_group_def();
+    memset(lead.weight, 0, sizeof lead.weight);
+    lead.weight[STEER_ARRIVE] = 1.0f;
+    lead.max_turn_rate = 1.0f;
+    lead.reverse_speed = 1.5f;
+    lead.radius = 0.5f;
+    CHECK(steer_world_add_group(w, &lead) == 0);
+    steer_agent_id leader = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    CHECK(steer_world_set_heading(w, leader, (steer_v3){1, 0, 0}) == STEER_OK);
+    steer_group_def follow = follower_def(leader);
+    follow.radius = 0.5f;
+    CHECK(steer_world_add_group(w, &follow) == 1);
+    steer_agent_id f[2] = {steer_world_add_agent(w, 1, (steer_v3){-2, 0.15f, 0}, steer_v3_zero()),
+                           steer_world_add_agent(w, 1, (steer_v3){-2, -0.15f, 0}, steer_v3_zero())};
+    steer_goal back = {STEER_GOAL_ARRIVE, {-4, 0, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    CHECK(steer_world_set_goal(w, leader, &back) == STEER_OK);
+    double closest = INFINITY, fastest_back = 0.0, behind_most = -INFINITY;
+    steer_agent_state l, a;
+    for (int s = 0; s < 600; ++s) {
+        CHECK(steer_world_step(w, 1.0f / 30.0f) == STEER_OK);
+        CHECK(steer_world_get_agent(w, leader, &l) == STEER_OK);
+        fastest_back = fmax(fastest_back, -l.velocity.x);
+        for (int k = 0; k < 2; ++k) {
+            CHECK(steer_world_get_agent(w, f[k], &a) == STEER_OK);
+            closest = fmin(closest, steer_v3_len(steer_v3_sub(a.position, l.position)));
+            if (s == 599) behind_most = fmax(behind_most, a.position.x - l.position.x);
+        }
+    }
+    steer_v3 h;
+    CHECK(steer_world_get_heading(w, leader, &h) == STEER_OK);
+    printf("a leader backing 4 toward its followers (at up to %.2f, facing (%.3f, %.3f)): the closest follower %.3f from "
+           "it (bodies touch at 1), after 20 s the nearest to its front %.2f along it\n",
+           fastest_back, h.x, h.y, closest, behind_most);
+    CHECK(fastest_back > 1.0 && h.x > 0.999f); /* it backed, facing the way it did */
+    CHECK(steer_v3_len(steer_v3_sub(l.position, back.target)) < 0.1f);
+    CHECK(closest > 1.0);         /* out of its way: no body overlapped it */
+    CHECK(behind_most < -1.0);    /* and behind it again */
+    steer_world_destroy(w);
+}
+
 int main(void)
 {
     the_crowd_def_crosses_a_circle();
@@ -1613,6 +1663,7 @@ int main(void)
     queue_keeps_a_time_gap();
     followers_keep_behind_and_out_of_the_way();
     followers_wait_behind_a_standing_leader();
+    followers_step_out_of_a_backing_leaders_way();
     a_follower_on_the_line_steps_aside_on_the_ground();
     a_crowd_gives_the_same_bits_everywhere();
     a_ground_plane_crowd_gives_the_scalar_bits();

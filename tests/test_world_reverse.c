@@ -255,6 +255,56 @@ static void a_snapshot_keeps_the_gear(void)
     steer_world_destroy(w);
 }
 
+/* A game that sets its units on the terrain after each step teleports
+ * them where they stand with their own velocities (teleport_agents without
+ * velocities, or teleport_agent given the velocity read back): that leaves
+ * the heading as it was, so a backing unit goes on backing, bit for bit as
+ * one never teleported. Before, the teleport turned its heading at once to
+ * its velocity's way: it faced backwards after the first step (a half turn
+ * in one step) and drove there forwards, at max_speed. */
+static uint64_t backing_set_on_the_terrain(int how, double *sharpest, double *fastest)
+{
+    steer_world *w = make_world(1, true);
+    steer_group_def gd = unit_def(1.0f);
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), steer_v3_zero());
+    CHECK(steer_world_set_heading(w, a, (steer_v3){1, 0, 0}) == STEER_OK);
+    steer_goal goal = {STEER_GOAL_ARRIVE, {-3, 1, 0}, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
+    CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
+    steer_v3 was = {1, 0, 0};
+    *sharpest = *fastest = 0.0;
+    for (int s = 0; s < 300; ++s) {
+        CHECK(steer_world_step(w, DT) == STEER_OK);
+        steer_agent_state st;
+        CHECK(steer_world_get_agent(w, a, &st) == STEER_OK);
+        if (how == 1) CHECK(steer_world_teleport_agents(w, &a, &st.position, NULL, 1, NULL) == 1);
+        if (how == 2) CHECK(steer_world_teleport_agent(w, a, st.position, st.velocity) == STEER_OK);
+        steer_v3 h;
+        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK);
+        *sharpest = fmax(*sharpest, angle_between(was, h));
+        *fastest = fmax(*fastest, steer_v3_len(st.velocity));
+        was = h;
+    }
+    uint64_t hash = steer_world_state_hash(w);
+    steer_world_destroy(w);
+    return hash;
+}
+
+static void set_on_the_terrain_it_still_backs(void)
+{
+    double sharpest[3], fastest[3];
+    uint64_t left = backing_set_on_the_terrain(0, &sharpest[0], &fastest[0]);
+    for (int how = 1; how <= 2; ++how) {
+        uint64_t set = backing_set_on_the_terrain(how, &sharpest[how], &fastest[how]);
+        printf("backing, teleported where it stands after each step (%s): sharpest turn %.4f rad (left alone %.4f), "
+               "fastest %.4f (left alone %.4f), same bits: %s\n",
+               how == 1 ? "teleport_agents, no velocities" : "teleport_agent, its own velocity", sharpest[how], sharpest[0],
+               fastest[how], fastest[0], set == left ? "yes" : "no");
+        CHECK(set == left);
+        CHECK(sharpest[how] <= DT * 1.0001 + 1e-6 && fastest[how] <= 1.0 * 1.0001); /* the turn rate and the gear's speed */
+    }
+}
+
 static void bad_gears_are_refused(void)
 {
     steer_set_misuse_handler(misuse_record, 0);
@@ -329,6 +379,7 @@ int main(void)
     pushed_on_its_point_it_backs_off();
     giving_way_backs_whatever_the_gear();
     a_snapshot_keeps_the_gear();
+    set_on_the_terrain_it_still_backs();
     bad_gears_are_refused();
     return check_summary("test_world_reverse");
 }

@@ -407,7 +407,9 @@ typedef struct steer_group_def {
                                 standing still has none, so no path, and the point behind it is where
                                 it stands: keep_apart keeps the followers' bodies off it, separation
                                 does not (followers of the default group, radius 0.25, stood 0.3-0.5
-                                from a standing leader's centre, two of three in front of it) */
+                                from a standing leader's centre, two of three in front of it). Its path
+                                is the way it goes: behind it while it backs (reverse_speed), so the
+                                followers waiting there step out of it */
     steer_v3 threat;         /* FLEE */
     float panic_distance;    /* FLEE / EVADE: 0 = always */
     int pursue_group;        /* PURSUE: nearest member of this group ... */
@@ -583,7 +585,7 @@ steer_result steer_world_teleport_agent(steer_world *world, steer_agent_id id, s
  * removal) is that entry's STEER_ERROR_STALE_HANDLE, not misuse; returns how
  * many were done. A crowd's sinks and sources, or units set on the
  * terrain's height after each step: teleport_agents' velocities may be NULL,
- * and each agent then keeps its own. */
+ * and each agent then keeps its own, and its heading (see the headings). */
 int steer_world_remove_agents(steer_world *world, const steer_agent_id *ids, int count, steer_result *results);
 int steer_world_teleport_agents(steer_world *world, const steer_agent_id *ids, const steer_v3 *positions,
                                 const steer_v3 *velocities, int count, steer_result *results);
@@ -631,9 +633,11 @@ int steer_world_agent_count(const steer_world *world);
  * ground_plane group (no up part; kept while its velocity has no ground
  * part); 2D: z = 0. An agent starts facing its
  * velocity's direction when added with one (on the ground for a ground
- * group), else +x; a teleport with a velocity faster than the group's
- * arrival_speed turns it too, and a move into a ground_plane group lays it
- * on the ground. Snapshots and the state hash include them
+ * group), else +x; a teleport with a new velocity faster than the group's
+ * arrival_speed turns it too (one that leaves the velocity as it was, bit
+ * for bit, leaves the heading: a unit set on the terrain after each step
+ * backs or is pushed aside as one left alone), and a move into a
+ * ground_plane group lays it on the ground. Snapshots and the state hash include them
  * (a world without them saves and hashes as before). Refused (misuse,
  * STEER_ERROR_INVALID_ARGUMENT) in a world without keep_headings. */
 steer_result steer_world_get_heading(const steer_world *world, steer_agent_id id, steer_v3 *out);
@@ -1018,12 +1022,14 @@ typedef struct steer_places_query {
 int steer_world_places_around(steer_world *world, const steer_places_query *query, steer_v3 *places, int count);
 /* Whether the agent has a goal and has arrived (false for a stale handle). */
 bool steer_world_has_arrived(const steer_world *world, steer_agent_id id);
-/* The agents that arrived during the last steer_world_step (were not
- * arrived before it, are now), in slot order: writes up to capacity of
+/* The agents that arrived during the last steer_world_step (arrived in
+ * one of its sub-steps and are arrived still), in slot order: writes up to capacity of
  * them, returns how many there are. O(goals). Only the last call's: a game
  * whose fixed-step loop steps more than once a frame reads them after each
  * step (or steps once with the frame's time and def.max_dt, whose
- * sub-steps' arrivals are all the call's). They are read from the goals
+ * sub-steps' arrivals are all the call's: one arrived before the call that
+ * left and came back within its sub-steps is listed again, as separate
+ * steps would list it; a departure_distance spares it). They are read from the goals
  * as they are now: an agent given a new goal, its goal cleared or the agent
  * removed since the step is no longer listed, so read them right after the
  * step, before the frame's orders (a lockstep game applies its inputs
