@@ -574,30 +574,28 @@ static float turn_room_speed(const steer_world *w, const steer__agent *a, steer_
     return rate * (d2 - within * within) / (2.0f * (across - within));
 }
 
-/* How a turn-limited agent with a kept heading (ground frame, unit) moves
- * this sub-step (steer_group_def.reverse_speed). At rest or moving
- * backwards, asked somewhere behind it, it backs when that reaches its own
- * goal's point sooner than turning round to drive there; the turn is
- * costed as pi (-cos) of the angle off the heading (pi straight behind, 0
- * square to it), so that the choice needs no trigonometry: the same bits
- * everywhere. One moving backwards that should not back (asked ahead now,
- * or far behind) brakes first, not turning, then sets off forwards. */
-typedef enum gear { GEAR_FORWARDS, GEAR_BACK, GEAR_BRAKE_BACK } gear;
-
-static gear gear_for(const steer_world *w, const steer__agent *a, steer_v3 heading, steer_v3 asked)
+/* Whether a turn-limited agent with a kept heading (ground frame, unit)
+ * backs this sub-step (steer_group_def.reverse_speed): at rest or moving
+ * backwards, asked somewhere behind it, when that reaches its own goal's
+ * point sooner than turning round to drive there. The turn is costed as
+ * pi (-cos) of the angle off the heading (pi straight behind, 0 square to
+ * it), so that the choice needs no trigonometry: the same bits everywhere.
+ * Otherwise it moves as a unit without the gear, which drops a speed
+ * backwards at once (a push by keep_apart: braking it, not turning, a
+ * leader pushed back 0.27 by a neighbour drove into it again after 3-4
+ * steps, for good). */
+static bool backs(const steer_world *w, const steer__agent *a, steer_v3 heading, steer_v3 asked)
 {
     const steer_group_def *d = &a->g->def;
-    if (!(d->reverse_speed > 0.0f)) return GEAR_FORWARDS;
-    float forwards = steer_v3_dot(steer__to_ground(w, a->v), heading);
-    if (forwards > 0.0f) return GEAR_FORWARDS;
-    const gear otherwise = forwards < 0.0f ? GEAR_BRAKE_BACK : GEAR_FORWARDS;
+    if (!(d->reverse_speed > 0.0f)) return false;
+    if (steer_v3_dot(steer__to_ground(w, a->v), heading) > 0.0f) return false; /* driving forwards: brakes and turns */
     float c = steer_v3_dot(steer_v3_direction(asked, NULL), heading);
     steer_v3 off;
     float within;
-    if (!(c < 0.0f) || !steer__goal_turn_target(w, a, &off, &within)) return otherwise;
+    if (!(c < 0.0f) || !steer__goal_turn_target(w, a, &off, &within)) return false;
     float dist = steer_v3_len(steer__to_ground(w, off));
     float pi = 3.14159265f;
-    return dist / d->reverse_speed < pi * -c / d->max_turn_rate + dist / d->max_speed ? GEAR_BACK : otherwise;
+    return dist / d->reverse_speed < pi * -c / d->max_turn_rate + dist / d->max_speed;
 }
 
 steer_v3 steer__integrate_velocity(const steer_world *w, const steer__agent *a, steer_v3 force, float dt, steer_v3 *facing)
@@ -613,11 +611,10 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__agent *a, 
             const bool held = facing && steer__goal_on_its_end(w, a);
             steer_v3 asked = steer__to_ground(w, nv);
             /* backing, the tail leads: it turns toward the way asked, the heading opposite it */
-            const gear gr = facing ? gear_for(w, a, steer__to_ground(w, heading), asked) : GEAR_FORWARDS;
-            const bool back = gr != GEAR_FORWARDS;
+            const bool back = facing && backs(w, a, steer__to_ground(w, heading), asked);
             steer_v3 lead = back ? steer_v3_scale(heading, -1.0f) : heading;
             if (back) speed = steer_minf(speed, d->reverse_speed);
-            const float turn = held || gr == GEAR_BRAKE_BACK ? 0.0f : d->max_turn_rate * dt;
+            const float turn = held ? 0.0f : d->max_turn_rate * dt;
             steer_v3 way = steer_turn_toward3(steer__to_ground(w, lead), asked, turn);
             steer_v3 unit = steer_v3_direction(asked, NULL);
             if (back || memcmp(&way, &unit, sizeof way) != 0) { /* no slower than one step of braking allows, */
@@ -630,7 +627,7 @@ steer_v3 steer__integrate_velocity(const steer_world *w, const steer__agent *a, 
                  * restarted up to 180 degrees round); it turns on the spot at its rate */
                 float crawl = facing ? 0.0f : steer_minf(TURN_CRAWL * d->max_speed, speed);
                 float along = steer_minf(steer_v3_dot(asked, way), turn_room_speed(w, a, way, d->max_turn_rate));
-                if (back) along = gr == GEAR_BRAKE_BACK ? 0.0f : steer_minf(along, speed); /* braking, or its top speed */
+                if (back) along = steer_minf(along, speed); /* the gear's top speed */
                 speed = steer__turned_speed(along, least, speed, crawl);
             }
             if (facing) *facing = steer__from_ground(w, back ? steer_v3_scale(way, -1.0f) : way); /* turned even where it stops */

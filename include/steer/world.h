@@ -278,10 +278,10 @@ typedef struct steer_group_def {
                                 + d / max_speed, d the distance to its own goal's point, and the extra turn
                                 pi (-c), c the cosine between its heading and the way it is asked to go
                                 (so on its own point, d 0, any push from in front backs it off); backing,
-                                its tail turns toward the way asked at max_turn_rate. One moving
-                                backwards that should not back (asked ahead, or far behind) brakes,
-                                not turning, before it drives; one moving forwards brakes and turns as
-                                without a gear. Never without an own goal. keep_apart's giving way is
+                                its tail turns toward the way asked at max_turn_rate. Otherwise it moves
+                                as without a gear: moving forwards it brakes and turns, and a speed
+                                backwards it should not keep (a push) is dropped at once. Never without
+                                an own goal. keep_apart's giving way is
                                 not the gear: a keep_apart unit held against one in its way steps back
                                 from it at up to half the speed it asked for, whatever its
                                 reverse_speed, 0 too (a tank of max_speed 4 driven into one parked in
