@@ -410,8 +410,9 @@ static double backs_giving_way(float reverse)
     for (int s = 0; s < 300; ++s) {
         CHECK(steer_world_step(w, DT) == STEER_OK);
         steer_agent_state st;
-        steer_v3 h;
-        CHECK(steer_world_get_agent(w, a, &st) == STEER_OK && steer_world_get_heading(w, a, &h) == STEER_OK);
+        steer_v3 h = steer_v3_zero();
+        CHECK(steer_world_get_agent(w, a, &st) == STEER_OK);
+        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK);
         most = fmax(most, -steer_v3_dot(st.velocity, h));
     }
     steer_world_destroy(w);
