@@ -556,10 +556,14 @@ steer_result steer_world_set_group(steer_world *w, int group, const steer_group_
     const steer_group_def *now = &w->groups[group].def; /* its leader was checked while FOLLOW_LEADER was on */
     if (!group_def_ok(w, def, now->weight[STEER_FOLLOW_LEADER] != 0.0f ? &now->leader : NULL, __func__))
         return STEER_ERROR_INVALID_ARGUMENT;
-    const float own = def->keep_apart ? steer__group_own_radius_max(w, group) : 0.0f;
+    int widest = -1;
+    const float own = def->keep_apart ? steer__group_own_radius_max(w, group, &widest) : 0.0f;
+    const uint32_t slot = widest >= 0 ? steer__slot_of(w, widest) : 0u; /* named, so a game finds the unit */
     STEER_MISUSE_IF(!steer__keep_apart_sees(def, own), STEER_ERROR_INVALID_ARGUMENT, GROUP_DEF_NEIGHBOUR_RADIUS,
                     "def->neighbour_radius = %g with keep_apart: must be at least 2 radius = %g of the group's widest "
-                    "member (its own radius)", (double)def->neighbour_radius, 2.0 * (double)own);
+                    "member (agent {index %u, generation %u}, its own radius %g)",
+                    (double)def->neighbour_radius, 2.0 * (double)own, (unsigned)slot + 1u,
+                    (unsigned)(widest >= 0 ? w->generation[slot] : 0u), (double)own);
     if (ensure_members(w, def) != STEER_OK) return STEER_ERROR_OUT_OF_MEMORY;
     w->groups[group].def = *def;
     steer__group_derive(&w->groups[group], w->dim);

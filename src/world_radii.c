@@ -16,11 +16,12 @@ static bool radii_kept(const steer_world *w, const char *function)
     return false;
 }
 
-float steer__group_own_radius_max(const steer_world *w, int g)
+float steer__group_own_radius_max(const steer_world *w, int g, int *widest)
 {
     float most = 0.0f;
+    *widest = -1;
     for (int d = 0; w->own_radius && d < w->count; ++d)
-        if (w->group[d] == g) most = steer_maxf(most, w->own_radius[d]);
+        if (w->group[d] == g && w->own_radius[d] > most) most = w->own_radius[d], *widest = d;
     return most;
 }
 

@@ -5,8 +5,9 @@
 
 #include "world_internal.h"
 
-/* The largest own radius among group g's members (0: none has one). */
-float steer__group_own_radius_max(const steer_world *w, int g);
+/* The largest own radius among group g's members (0: none has one), and
+ * the dense index of the first agent with it in *widest (-1: none). */
+float steer__group_own_radius_max(const steer_world *w, int g, int *widest);
 /* w->own_radius_max brought to the largest own radius the agents have now
  * (the grid invalidated if it changed), before a step sizes its grid and
  * keep_apart's reach: what a set_radius raised and a later one lowered, or

@@ -456,7 +456,10 @@ static void bad_calls_are_refused(void)
     narrow.neighbour_radius = 1.5f;
     before = misuse_last.count;
     CHECK(steer_world_set_group(w, 0, &narrow) == STEER_ERROR_INVALID_ARGUMENT);
-    CHECK_REPORT(before, STEER_MISUSE_GROUP_DEF_NEIGHBOUR_RADIUS, "steer_world_set_group", "widest member");
+    char named[96]; /* the unit too wide for it, by its handle, so a game can find it */
+    snprintf(named, sizeof named, "widest member (agent {index %u, generation %u}, its own radius 0.8)", (unsigned)ids[0].index,
+             (unsigned)ids[0].generation);
+    CHECK_REPORT(before, STEER_MISUSE_GROUP_DEF_NEIGHBOUR_RADIUS, "steer_world_set_group", named);
     CHECK(steer_world_add_group(w, &narrow) == 1); /* no members yet: its own radius 0.5 fits */
     before = misuse_last.count;
     CHECK(steer_world_set_agent_group(w, ids[0], 1) == STEER_ERROR_INVALID_ARGUMENT);

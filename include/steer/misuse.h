@@ -47,7 +47,7 @@ extern "C" {
     X(GROUP_DEF_MAX_FORCE)                                                                                             \
     X(GROUP_DEF_MASS)                                                                                                  \
     X(GROUP_DEF_RADIUS)                                                                                                \
-    X(GROUP_DEF_MAX_TURN_RATE)                                                                                         \
+    X(GROUP_DEF_MAX_TURN_RATE)  /* max_turn_rate or reverse_speed (the gear needs the turn limit) */                   \
     X(GROUP_DEF_NEIGHBOUR_RADIUS)                                                                                      \
     X(GROUP_DEF_SEPARATION_RADIUS)                                                                                     \
     X(GROUP_DEF_FIELD_OF_VIEW)                                                                                         \
