@@ -113,21 +113,17 @@ V VFN(arrive)(const VEH *v, V target, float slow_radius)
 }
 
 /* The most a turn-limited vehicle may ask for and still come within
- * `within` of target: turning at max_turn_rate its path is a circle of
- * radius speed / rate beside its heading, and the target stays in reach
- * while that radius is at most (d^2 - within^2) / (2 (s - within)), d its
- * distance and s its distance across the heading (d, the whole, once it is
- * behind), as the world's own goals (docs/model.md 6.2). Faster it circles
- * the target for good. max_speed without a turn limit or when in reach. */
+ * `within` of target (steer__turn_room_speed, the world's goals' rule);
+ * max_speed without a turn limit or when in reach. */
 static float N(turn_room_speed)(const VEH *v, V target, float within)
 {
     if (!(v->max_turn_rate > 0.0f)) return v->max_speed;
-    V off = F(sub)(target, v->position);
-    float d2 = F(len_sq)(off), along = F(dot)(off, v->heading);
-    float across = along < 0.0f ? sqrtf(d2) : sqrtf(steer_maxf(d2 - along * along, 0.0f));
-    if (!(across > within)) return v->max_speed;
-    float room = v->max_turn_rate * (d2 - within * within) / (2.0f * (across - within));
-    return steer_minf(v->max_speed, room);
+#if STEER_DIM == 2
+    steer_v3 off = steer_v3_from_v2(F(sub)(target, v->position)), way = steer_v3_from_v2(v->heading);
+#else
+    steer_v3 off = F(sub)(target, v->position), way = v->heading;
+#endif
+    return steer_minf(v->max_speed, steer__turn_room_speed(off, way, within, v->max_turn_rate));
 }
 
 V VFN(arrive_braking)(const VEH *v, V target, float slow_radius, float tolerance, float dt)

@@ -553,25 +553,14 @@ steer_v3 steer__running_sum_finish(const steer__force_context *fc, const steer__
  * faces). */
 #define TURN_CRAWL 1e-3f /* of max_speed: the least speed a bound turn leaves (a turn on the spot) */
 
-/* The fastest agent a, going along `way` (unit, ground frame) and turning
- * at `rate`, may go and still come within reach of its own goal's point
- * (steer__goal_turn_target): turning at the rate its path is a circle of
- * radius R = speed / rate, whose centre lies R to the side of the point;
- * the point is in reach while its distance to that centre is at least R -
- * within, so R <= (d^2 - within^2) / (2 (s - within)), s the point's
- * distance across the way (d, the whole, once it is behind). Faster, it
- * circles the point for good (a unit at rest 1.5 beside its point, rate
- * 0.1: not there in 600 s). Unbounded without a goal's point. */
+/* steer__turn_room_speed for agent a's own goal's point (ground frame);
+ * unbounded without one. */
 static float turn_room_speed(const steer_world *w, const steer__agent *a, steer_v3 way, float rate)
 {
     steer_v3 off;
     float within;
     if (!steer__goal_turn_target(w, a, &off, &within)) return INFINITY;
-    off = steer__to_ground(w, off);
-    float d2 = steer_v3_len_sq(off);
-    float across = steer_v3_dot(off, way) < 0.0f ? sqrtf(d2) : steer_v3_len(steer_v3_cross(way, off));
-    if (!(across > within)) return INFINITY; /* in reach at any speed */
-    return rate * (d2 - within * within) / (2.0f * (across - within));
+    return steer__turn_room_speed(steer__to_ground(w, off), way, within, rate);
 }
 
 /* Whether a turn-limited agent with a kept heading (ground frame, unit)
