@@ -23,10 +23,12 @@
 
 #define DT (1.0f / 30.0f)
 
-static steer_world *make_world(int workers, bool headings)
+/* A world of room 64 in a box of +-60 (2D, or 3D with `up`). */
+static steer_world *make_world_in(int workers, bool headings, int dim, steer_up_axis up)
 {
     steer_world_def wd = steer_default_world_def();
-    wd.dim = 2;
+    wd.dim = dim;
+    wd.up = up;
     wd.capacity = 64;
     wd.worker_count = workers;
     wd.bounds_min = (steer_v3){-60, -60, -60};
@@ -34,6 +36,8 @@ static steer_world *make_world(int workers, bool headings)
     wd.keep_headings = headings;
     return steer_world_create(&wd);
 }
+
+static steer_world *make_world(int workers, bool headings) { return make_world_in(workers, headings, 2, STEER_UP_Z); }
 
 /* ARRIVE alone, turning at 1 rad per time unit, backing at up to `reverse`. */
 static steer_group_def unit_def(float reverse)
@@ -57,20 +61,19 @@ typedef struct drive {
     double most_back, most_fwd; /* the fastest along -heading and +heading */
     double sharpest;            /* the largest heading turn in a step */
     double heading_off_start;   /* the most its heading came from +x */
+    double off_ground;          /* the most its heading, velocity and height left the ground of axis `up` */
     steer_v3 end;
 } drive;
 
-/* One unit at the origin facing +x, moving at `vel`, sent to `to`, for 600 steps. */
-static drive drive_from(steer_v3 vel, steer_v3 to, float reverse)
+/* Unit a of world w (facing +x) sent to `to`, watched for 600 steps; its
+ * ground is the plane square to axis `up` (-1: none), at its height then. */
+static drive watch_drive(steer_world *w, steer_agent_id a, steer_v3 to, int up)
 {
-    steer_world *w = make_world(1, true);
-    steer_group_def gd = unit_def(reverse);
-    CHECK(steer_world_add_group(w, &gd) == 0);
-    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), vel);
-    CHECK(steer_world_set_heading(w, a, (steer_v3){1, 0, 0}) == STEER_OK);
     steer_goal goal = {STEER_GOAL_ARRIVE, to, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
     CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
-    drive r = {0, 0.0, 0.0, 0.0, 0.0, {0, 0, 0}};
+    steer_agent_state st0;
+    CHECK(steer_world_get_agent(w, a, &st0) == STEER_OK);
+    drive r = {0, 0.0, 0.0, 0.0, 0.0, 0.0, {0, 0, 0}};
     steer_v3 was = {1, 0, 0};
     for (int s = 1; s <= 600; ++s) {
         CHECK(steer_world_step(w, DT) == STEER_OK);
@@ -83,10 +86,25 @@ static drive drive_from(steer_v3 vel, steer_v3 to, float reverse)
         r.most_fwd = fmax(r.most_fwd, along);
         r.sharpest = fmax(r.sharpest, angle_between(was, h));
         r.heading_off_start = fmax(r.heading_off_start, angle_between((steer_v3){1, 0, 0}, h));
+        if (up >= 0)
+            r.off_ground = fmax(r.off_ground, fabs((double)steer_v3_get(h, up)) + fabs((double)steer_v3_get(st.velocity, up)) +
+                                                  fabs((double)steer_v3_get(st.position, up) - steer_v3_get(st0.position, up)));
         if (!r.arrived_at && steer_world_has_arrived(w, a)) r.arrived_at = s;
         r.end = st.position;
         was = h;
     }
+    return r;
+}
+
+/* One unit at the origin facing +x, moving at `vel`, sent to `to`, for 600 steps. */
+static drive drive_from(steer_v3 vel, steer_v3 to, float reverse)
+{
+    steer_world *w = make_world(1, true);
+    steer_group_def gd = unit_def(reverse);
+    CHECK(steer_world_add_group(w, &gd) == 0);
+    steer_agent_id a = steer_world_add_agent(w, 0, steer_v3_zero(), vel);
+    CHECK(steer_world_set_heading(w, a, (steer_v3){1, 0, 0}) == STEER_OK);
+    drive r = watch_drive(w, a, to, -1);
     steer_world_destroy(w);
     return r;
 }
@@ -205,36 +223,15 @@ static void behind_and_aside_its_tail_turns_to_the_point(void)
  * Y, its heading and velocity never leaving the ground. */
 static void on_a_y_up_ground_it_backs_on_the_ground(void)
 {
-    steer_world_def wd = steer_default_world_def();
-    wd.dim = 3;
-    wd.up = STEER_UP_Y;
-    wd.capacity = 4;
-    wd.keep_headings = true;
-    wd.bounds_min = (steer_v3){-60, -60, -60};
-    wd.bounds_max = (steer_v3){60, 60, 60};
-    steer_world *w = steer_world_create(&wd);
+    steer_world *w = make_world_in(1, true, 3, STEER_UP_Y);
     steer_group_def gd = unit_def(1.0f);
     gd.ground_plane = true;
     CHECK(steer_world_add_group(w, &gd) == 0);
     steer_agent_id a = steer_world_add_agent(w, 0, (steer_v3){0, 2, 0}, steer_v3_zero());
-    const steer_v3 to = {-3, 2, 1};
-    steer_goal goal = {STEER_GOAL_ARRIVE, to, 0, 0, -1, NULL, 0, 0, false, {0, 0, 0}};
-    CHECK(steer_world_set_goal(w, a, &goal) == STEER_OK);
-    double most_back = 0.0, off_ground = 0.0;
-    int arrived_at = 0;
-    for (int s = 1; s <= 600; ++s) {
-        CHECK(steer_world_step(w, DT) == STEER_OK);
-        steer_agent_state st;
-        steer_v3 h = steer_v3_zero();
-        CHECK(steer_world_get_agent(w, a, &st) == STEER_OK);
-        CHECK(steer_world_get_heading(w, a, &h) == STEER_OK);
-        most_back = fmax(most_back, -steer_v3_dot(st.velocity, h));
-        off_ground = fmax(off_ground, fabs((double)h.y) + fabs((double)st.velocity.y) + fabs((double)st.position.y - 2.0));
-        if (!arrived_at && steer_world_has_arrived(w, a)) arrived_at = s;
-    }
-    printf("Y-up ground, 3 behind and 1 aside: backs at most %.4f, arrived after %d steps, off the ground %.6f\n", most_back,
-           arrived_at, off_ground);
-    CHECK(most_back > 0.9 && most_back <= 1.0001 && arrived_at > 0 && off_ground == 0.0);
+    drive r = watch_drive(w, a, (steer_v3){-3, 2, 1}, 1);
+    printf("Y-up ground, 3 behind and 1 aside: backs at most %.4f, arrived after %d steps, off the ground %.6f\n", r.most_back,
+           r.arrived_at, r.off_ground);
+    CHECK(r.most_back > 0.9 && r.most_back <= 1.0001 && r.arrived_at > 0 && r.off_ground == 0.0);
     steer_world_destroy(w);
 }
 
