@@ -204,14 +204,14 @@ V VFN(follow_path)(const VEH *v, const N(steer_path) *path, float predict_distan
     return N(steer_follow_path)(v->position, v->velocity, path, predict_distance, ahead_distance, v->max_speed);
 }
 
-/* The speed that keeps the current waypoint (v->waypoint along `order`)
- * in reach of the turn, taken within arrival_radius; max_speed for an
- * index the behaviour will refuse or reset. */
+/* The speed that keeps the current waypoint (v->waypoint along `order`,
+ * clamped into the list as the behaviour clamps it) in reach of the turn,
+ * taken within arrival_radius; max_speed for a list the behaviour refuses. */
 static float N(waypoint_room_speed)(const VEH *v, const V *points, int count, float arrival_radius, steer_waypoint_order order)
 {
-    if (!points || count <= 0 || v->waypoint < 0 || v->waypoint >= count) return v->max_speed;
-    bool reverse = order == STEER_WAYPOINTS_REVERSE || order == STEER_WAYPOINTS_LOOP_REVERSE;
-    V at = points[reverse ? count - 1 - v->waypoint : v->waypoint];
+    if (!points || count <= 0 || (unsigned)order > STEER_WAYPOINTS_LOOP_REVERSE) return v->max_speed;
+    int i = v->waypoint < 0 ? 0 : v->waypoint > count - 1 ? count - 1 : v->waypoint;
+    V at = points[(order & STEER_WAYPOINTS_REVERSE) ? count - 1 - i : i];
     return F(is_valid)(at) ? N(turn_room_speed)(v, at, arrival_radius) : v->max_speed;
 }
 
